@@ -1,0 +1,53 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { RouteError } from './route-error';
+
+// Every page is its own chunk: the public site never downloads portal code and vice versa.
+const lazyPage = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
+  Component: (await load()).default,
+});
+
+export const portalSections = [
+  'dashboard',
+  'solar-system',
+  'maintenance',
+  'devices',
+  'plumbing',
+  'usage',
+  'billing',
+  'rewards',
+  'settings',
+  'help',
+] as const;
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    lazy: lazyPage(() => import('@/marketing/public-layout')),
+    errorElement: <RouteError />,
+    children: [
+      { index: true, lazy: lazyPage(() => import('@/marketing/landing-page')) },
+      { path: 'how-it-works', lazy: lazyPage(() => import('@/marketing/how-it-works-page')) },
+    ],
+  },
+  {
+    path: '/app',
+    lazy: lazyPage(() => import('@/app/shell/guarded-shell')),
+    errorElement: <RouteError />,
+    children: [
+      { index: true, element: <Navigate to="/app/dashboard" replace /> },
+      { path: 'dashboard', lazy: lazyPage(() => import('@/features/dashboard/dashboard-page')) },
+      { path: 'solar-system', lazy: lazyPage(() => import('@/features/solar/solar-page')) },
+      { path: 'maintenance', lazy: lazyPage(() => import('@/features/maintenance/maintenance-page')) },
+      { path: 'devices', lazy: lazyPage(() => import('@/features/devices/devices-page')) },
+      { path: 'plumbing', lazy: lazyPage(() => import('@/features/plumbing/plumbing-page')) },
+      { path: 'usage', lazy: lazyPage(() => import('@/features/usage/usage-page')) },
+      { path: 'billing', lazy: lazyPage(() => import('@/features/billing/billing-page')) },
+      { path: 'rewards', lazy: lazyPage(() => import('@/features/rewards/rewards-page')) },
+      { path: 'settings', lazy: lazyPage(() => import('@/features/settings/settings-page')) },
+      { path: 'help', lazy: lazyPage(() => import('@/features/help/help-page')) },
+    ],
+  },
+  { path: '*', element: <Navigate to="/" replace /> },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,84 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+
+const webFeatures = ['marketing', 'portal', 'help', 'dashboard', 'solar', 'maintenance', 'devices', 'plumbing', 'usage', 'billing', 'rewards', 'settings', 'auth'];
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'e2e/artifacts/**', 'apps/server/drizzle/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['apps/web/tsconfig.json', 'apps/server/tsconfig.json', 'packages/*/tsconfig.json', 'e2e/tsconfig.json'],
+        }),
+      ],
+    },
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      'import-x/no-cycle': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      // Only the config module reads the environment (DESIGN.md).
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through lib/config.ts.' }],
+    },
+  },
+  {
+    files: ['packages/**/*.ts', 'apps/server/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/web/**', '@/*'], message: 'The server and packages never import the web app.' }] }],
+    },
+  },
+  {
+    files: ['packages/domain/**/*.ts'],
+    rules: {
+      // Pure rules: no I/O, no framework, no server or web code.
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['node:*', 'fs', 'net', 'http', 'https', 'pg', '@electric-sql/*', 'drizzle-orm*', 'hono*', 'react*', 'mqtt', 'aedes'], message: 'packages/domain does no I/O.' },
+          { group: ['@peakwise/contracts/*', '**/apps/**'], message: 'domain depends on nothing in this repo.' },
+        ],
+      }],
+    },
+  },
+  {
+    files: ['packages/contracts/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/**', 'node:*', 'pg', 'drizzle-orm*'], message: 'contracts are plain schemas.' }] }],
+    },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@peakwise/server', '@peakwise/server/*', '**/apps/server/**'], allowTypeImports: true, message: 'The web app only imports the API type from the server.' }] }],
+      'import-x/no-restricted-paths': ['error', {
+        zones: [
+          // Features never import each other.
+          ...webFeatures.map((f) => ({
+            target: `./apps/web/src/features/${f}`,
+            from: './apps/web/src/features',
+            except: [`./${f}`],
+            message: 'Features never import each other; move shared code to components/ or lib/.',
+          })),
+          // Shared code never imports features or the app layer.
+          { target: ['./apps/web/src/components', './apps/web/src/lib'], from: ['./apps/web/src/features', './apps/web/src/app', './apps/web/src/marketing'], message: 'Shared code must not depend on features or the app.' },
+          { target: './apps/web/src/features', from: ['./apps/web/src/app', './apps/web/src/marketing'], message: 'Features must not depend on the app layer.' },
+          { target: './apps/web/src/marketing', from: './apps/web/src/app', message: 'The public site must not depend on the app layer.' },
+        ],
+      }],
+    },
+  },
+  {
+    files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts', 'bench/**/*.{ts,mjs}', 'scripts/**/*.mjs', '**/vitest.config.ts', '**/vite.config.ts', '**/drizzle.config.ts'],
+    rules: { 'no-restricted-properties': 'off' },
+  },
+);
