@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+export const POSTAL_CODE_INVALID_MESSAGE = 'Please enter a valid postal code (e.g., A1A 1A1)';
+export const POSTAL_LOOKUP_FAILED_MESSAGE = 'Invalid postal code or service unavailable';
+
+export const provinceCodeSchema = z.enum(['NL', 'NS', 'PE', 'NB', 'QC', 'ON', 'MB', 'SK', 'AB', 'BC', 'NT', 'NU', 'YT']);
+
+/** GET /api/postal-codes/:code — SPEC §3 "Postal-code check result". */
+export const postalCheckResultSchema = z.object({
+  postalCode: z.string(),
+  city: z.string(),
+  province: provinceCodeSchema,
+  isServiceable: z.boolean(),
+});
+export type PostalCheckResult = z.infer<typeof postalCheckResultSchema>;
