@@ -1,0 +1,6 @@
+/**
+ * The demo household's sign-in, pre-filled and shown in the login panel (SPEC §2, §9).
+ * Public on purpose: anyone may look around the demo home.
+ */
+export const DEMO_EMAIL = 'demo@peakwise.ca';
+export const DEMO_PASSWORD = 'peakwise-demo';
