@@ -1,0 +1,137 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
+import { axeViolations } from '../support/axe';
+import { launchBrowser, newContext, screenshot } from '../support/browser';
+
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+beforeEach(async () => {
+  page = await (await newContext(browser)).newPage();
+});
+afterEach(async () => {
+  await page.context().close();
+});
+
+async function checkPostal(code: string) {
+  await page.getByLabel(/postal code/i).fill(code);
+  await page.getByRole('button', { name: 'Check', exact: true }).click();
+}
+
+describe('public site', () => {
+  it('loads the landing page with its checker and calls to action', async () => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBeTruthy();
+    await page.getByRole('button', { name: 'Get Started' }).first().waitFor();
+    await page.getByLabel(/postal code/i).waitFor();
+    await screenshot(page, 'landing');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'landing-mobile');
+  });
+
+  it('says a Toronto postal code is serviceable', async () => {
+    await page.goto('/');
+    await checkPostal('m5v 3l9');
+    await page.getByRole('heading', { name: 'Great news!' }).waitFor();
+    await page.getByText('We provide service in Toronto, Ontario. Sign up now to start saving!').waitFor();
+    await screenshot(page, 'postal-serviceable');
+  });
+
+  it('says a Winnipeg postal code is not serviceable', async () => {
+    await page.goto('/');
+    await checkPostal('R3C 4T3');
+    await page.getByRole('heading', { name: 'Sorry!' }).waitFor();
+    await page.getByText("We don't currently service Winnipeg, Manitoba. We're expanding quickly - check back soon!").waitFor();
+  });
+
+  it('rejects a malformed postal code without calling the server', async () => {
+    const lookups: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/postal-codes')) lookups.push(r.url());
+    });
+    await page.goto('/');
+    await checkPostal('D1A 1A1');
+    await page.getByText('Please enter a valid postal code (e.g., A1A 1A1)').waitFor();
+    expect(lookups).toEqual([]);
+    // A valid check afterwards clears the error and does call the server.
+    await checkPostal('V6B 1A1');
+    await page.getByRole('heading', { name: 'Great news!' }).waitFor();
+    expect(await page.getByText('Please enter a valid postal code (e.g., A1A 1A1)').count()).toBe(0);
+    expect(lookups).toHaveLength(1);
+  });
+
+  it('shows the lookup failure message when the service is unreachable', async () => {
+    await page.route('**/api/postal-codes/**', (route) => route.abort('connectionrefused'));
+    await page.goto('/');
+    await checkPostal('M5V 3L9');
+    await page.getByText('Unable to verify this postal code. Please try again.').waitFor();
+  });
+
+  it('opens the login panel and the sign-up dialog and switches between them', async () => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Log In' }).click();
+    const login = page.getByRole('dialog', { name: 'Log In' });
+    await login.waitFor();
+    await expect(login.getByLabel('Email').inputValue()).resolves.toContain('@');
+    await login.getByRole('button', { name: /^Sign In$/ }).waitFor();
+    await screenshot(page, 'login-panel');
+    await page.keyboard.press('Escape');
+    await login.waitFor({ state: 'hidden' });
+
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await login.getByRole('button', { name: "Don't have an account? Sign up!" }).click();
+    const signup = page.getByRole('dialog', { name: 'Sign up for Peakwise' });
+    await signup.waitFor();
+    await signup.getByLabel('What should we call you?').waitFor();
+    await screenshot(page, 'signup-dialog');
+    await signup.getByRole('button', { name: /log in/i }).click();
+    await login.waitFor();
+  });
+
+  it('Get Started opens the sign-up dialog', async () => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Get Started' }).first().click();
+    await page.getByRole('dialog', { name: 'Sign up for Peakwise' }).waitFor();
+  });
+
+  it('sends an unknown path to the landing page', async () => {
+    await page.goto('/no/such/page');
+    await page.waitForURL((url) => url.pathname === '/');
+  });
+
+  it('does not show the portal to a signed-out visitor', async () => {
+    await page.goto('/app/rewards');
+    await page.waitForURL((url) => url.pathname === '/' && url.searchParams.get('auth') === 'login');
+    await page.getByRole('dialog', { name: 'Log In' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Rewards' }).count()).toBe(0);
+  });
+
+  it('switches the language to French', async () => {
+    await page.goto('/');
+    await page.getByLabel('Language').first().selectOption('fr');
+    await page.waitForFunction(() => document.documentElement.lang === 'fr');
+    await page.getByRole('button', { name: 'Vérifier' }).waitFor();
+    await screenshot(page, 'landing-fr');
+  });
+
+  it('renders the how-it-works page with its call to action', async () => {
+    await page.goto('/how-it-works');
+    await page.getByRole('link', { name: 'Get Started Now' }).waitFor();
+    await screenshot(page, 'how-it-works');
+  });
+
+  for (const path of ['/', '/how-it-works', '/help', '/?auth=login', '/?auth=signup']) {
+    it(`has no axe violations on ${path}`, async () => {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      if (path.includes('auth=')) await page.getByRole('dialog').waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+    });
+  }
+});
