@@ -15,7 +15,9 @@ const PATTERN = /^[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z]\d[ABCEGHJ-NPRSTV-Z]\d$/
 
 /** Uppercase and drop every character that is not a letter or digit. */
 export function normalizePostalCode(raw: string): string {
-  return raw.toUpperCase().replace(/[^A-Z0-9]/g, '');
+  // Only ASCII letters are uppercased: String#toUpperCase maps look-alikes such as the long s
+  // "ſ" to "S" (and "ß" to "SS"), which would let a non-Latin spelling pass as a valid code.
+  return raw.replace(/[a-z]/g, (c) => c.toUpperCase()).replace(/[^A-Z0-9]/g, '');
 }
 
 export type PostalCodeParse =
