@@ -1,6 +1,12 @@
 import { commonEn } from './common.en';
 import { commonFr } from './common.fr';
 import { commonEs } from './common.es';
+import { portalEn } from './portal.en';
+import { portalFr } from './portal.fr';
+import { portalEs } from './portal.es';
+import { helpEn } from './help.en';
+import { helpFr } from './help.fr';
+import { helpEs } from './help.es';
 
 export const languages = ['en', 'fr', 'es'] as const;
 export type Language = (typeof languages)[number];
@@ -8,9 +14,9 @@ export type Language = (typeof languages)[number];
 // Every namespace is registered here for all three languages; the Translation<> type on the
 // French and Spanish files makes a missing key a type error.
 export const resources = {
-  en: { common: commonEn },
-  fr: { common: commonFr },
-  es: { common: commonEs },
+  en: { common: commonEn, portal: portalEn, help: helpEn },
+  fr: { common: commonFr, portal: portalFr, help: helpFr },
+  es: { common: commonEs, portal: portalEs, help: helpEs },
 } as const;
 
 export const namespaces = Object.keys(resources.en) as (keyof typeof resources.en)[];

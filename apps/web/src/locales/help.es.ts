@@ -1,0 +1,203 @@
+import type { Translation } from './shape';
+import type { helpEn } from './help.en';
+
+export const helpEs: Translation<typeof helpEn> = {
+  title: 'Ayuda y soporte',
+  intro: 'Respuestas sobre tu enchufe inteligente, los Eventos de ahorro de energía, los puntos y las facturas — y personas reales cuando las necesites.',
+  search: {
+    label: 'Buscar en la ayuda',
+    placeholder: 'Busca en preguntas y respuestas, p. ej. «puntos»',
+    clear: 'Borrar búsqueda',
+  },
+  support: {
+    heading: 'Contáctanos',
+    phone: {
+      title: 'Soporte telefónico',
+      body: 'Habla con nuestro equipo a cualquier hora, de día o de noche. El soporte está disponible las 24 horas, los 7 días de la semana.',
+      action: 'Llámanos',
+    },
+    email: {
+      title: 'Soporte por correo',
+      body: 'Envíanos los detalles y te responderemos en un plazo de 24 horas.',
+      action: 'Enviar un correo',
+    },
+    guide: {
+      title: 'Guía del usuario',
+      body: 'Ayuda paso a paso para instalar tu enchufe, participar en eventos y ganar puntos.',
+      action: 'Abrir la guía del usuario',
+    },
+  },
+  faq: {
+    heading: 'Preguntas frecuentes',
+    filterLabel: 'Filtrar preguntas por categoría',
+    resultCount: 'Mostrando {{shown}} de {{total}} preguntas',
+    noResultsTitle: 'Ninguna pregunta coincide con tu búsqueda',
+    noResultsBody: 'Prueba con otras palabras, elige Todas o contáctanos — con gusto te ayudamos.',
+    clearFilters: 'Borrar búsqueda y filtros',
+  },
+  categories: {
+    all: 'Todas',
+    gettingStarted: 'Primeros pasos',
+    events: 'Eventos de ahorro de energía',
+    rewards: 'Puntos y recompensas',
+    data: 'Consumo y dispositivos',
+    billing: 'Facturación',
+    account: 'Cuenta y soporte',
+  },
+  questions: {
+    whatIsPeakwise: {
+      question: '¿Qué es Peakwise?',
+      answer:
+        'Peakwise es un servicio gratuito de ahorro de energía para hogares. Recibes un enchufe inteligente gratis, te avisamos de breves periodos de máxima demanda llamados Eventos de ahorro de energía y ganas puntos por consumir menos electricidad durante ellos.',
+    },
+    whereAvailable: {
+      question: '¿Dónde está disponible Peakwise?',
+      answer:
+        'Peakwise da servicio a hogares de Ontario, Columbia Británica, Alberta y Quebec. Escribe tu código postal en la página de inicio para comprobar tu dirección.',
+    },
+    cost: {
+      question: '¿Peakwise tiene algún costo?',
+      answer:
+        'No. La membresía es gratuita, no tiene ningún riesgo y tu enchufe inteligente (valorado en $29.99) también es gratis. Nunca pagas nada por perderte un evento.',
+    },
+    plugSetup: {
+      question: '¿Cómo instalo mi enchufe inteligente?',
+      answer:
+        'Conéctalo a un tomacorriente cerca de tu router, abre la aplicación o el portal web de Peakwise y sigue los pasos de emparejamiento. La instalación toma menos de 5 minutos y funciona con cualquier red WiFi doméstica.',
+    },
+    whatIsEvent: {
+      question: '¿Qué es un Evento de ahorro de energía?',
+      answer:
+        'Un Evento de ahorro de energía es un periodo breve en el que la demanda de la red llega a su punto máximo — normalmente entre semana por la tarde-noche, por ejemplo de 6 a 7 p. m. Consumir menos electricidad en ese periodo ayuda a la red y te da puntos.',
+    },
+    eventNotice: {
+      question: '¿Cómo sabré que se acerca un evento?',
+      answer:
+        'Te enviamos un correo o un SMS antes de cada evento con la hora de inicio y de fin y los puntos que puedes ganar. Puedes elegir cómo recibir los avisos en Configuración.',
+    },
+    eventMeasure: {
+      question: '¿Cómo se mide mi reducción?',
+      answer:
+        'Comparamos tu consumo durante el evento con tu consumo habitual a la misma hora en días similares recientes (tu referencia). La diferencia es tu reducción. Apagar dispositivos o dejar tareas como lavar la ropa para más tarde es lo que más ayuda.',
+    },
+    eventOptional: {
+      question: '¿Tengo que participar en todos los eventos?',
+      answer:
+        'No. Todos los eventos son opcionales y no hay ninguna penalización por saltarte uno — simplemente no ganas puntos por ese evento.',
+    },
+    pointsEarn: {
+      question: '¿Cuántos puntos puedo ganar?',
+      answer:
+        'Cada evento muestra su recompensa, normalmente 100 puntos. La ganas cuando reduces tu consumo al menos un 10 % por debajo de tu referencia, y las reducciones mayores pueden darte hasta el doble. Los puntos nunca se te restan.',
+    },
+    pointsValue: {
+      question: '¿Cuánto valen mis puntos?',
+      answer:
+        '100 puntos = $1. Puedes cobrar tus puntos en efectivo o gastarlos en el Mercado de recompensas en tecnología para el hogar inteligente.',
+    },
+    pointsTiming: {
+      question: '¿Cuándo aparecen los puntos en mi cuenta?',
+      answer:
+        'Ves una estimación mientras el evento está en curso. Los puntos pasan a ser definitivos cuando se liquida el evento, poco después de que termine.',
+    },
+    readings: {
+      question: '¿Con qué frecuencia se actualizan mis datos de energía?',
+      answer:
+        'Las lecturas de energía se actualizan cada 5 minutos, con una precisión de 1 %. Si tu enchufe se desconecta, ese intervalo aparece como datos faltantes — nunca como cero — y las lecturas se reanudan en cuanto se vuelve a conectar.',
+    },
+    solarData: {
+      question: '¿Puedo ver lo que producen mis paneles solares?',
+      answer:
+        'Sí. Si tu casa tiene paneles solares, la sección Sistema solar muestra la producción, el consumo y cuánto importas de la red o exportas a ella.',
+    },
+    billingSchedule: {
+      question: '¿Cuándo se emite mi factura y cuándo vence?',
+      answer:
+        'Las facturas se generan el día 1 y vencen el día 15. Cada factura cubre tu consumo medido del mes anterior.',
+    },
+    billingRates: {
+      question: '¿Cómo se calcula mi factura?',
+      answer:
+        'Multiplicamos tu consumo medido por las tarifas eléctricas de tu provincia, como las tarifas por horario en Ontario o la Tarifa D de Hydro-Québec. Un cambio de tarifa nunca modifica una factura ya emitida.',
+    },
+    supportHours: {
+      question: '¿Cómo me comunico con soporte?',
+      answer:
+        'El soporte está disponible las 24 horas, los 7 días de la semana, y respondemos los correos en un plazo de 24 horas. Llama al 1-888-555-0199 o escribe a support@peakwise.ca.',
+    },
+    language: {
+      question: '¿Puedo usar Peakwise en francés o en español?',
+      answer:
+        'Sí. Peakwise está disponible en inglés, francés y español. Elige tu idioma en el menú de idiomas o en Configuración.',
+    },
+    privacy: {
+      question: '¿Qué hacen con mis datos?',
+      answer:
+        'Usamos tus lecturas de energía solo para que Peakwise funcione: medir los eventos y calcular los puntos y las facturas. No vendemos tus datos. Puedes exportar tus datos o eliminar tu cuenta desde Configuración.',
+    },
+  },
+  guide: {
+    heading: 'Guía del usuario',
+    intro: 'Cinco guías breves con todo lo que necesitas para aprovechar Peakwise al máximo.',
+    stepsLabel: 'Pasos',
+    topics: {
+      smartPlug: {
+        title: 'Primeros pasos con tu enchufe inteligente',
+        summary: 'Conecta tu enchufe gratuito en menos de 5 minutos.',
+        steps: {
+          s1: 'Conecta el enchufe inteligente a un tomacorriente cerca de tu router WiFi y espera a que su luz parpadee.',
+          s2: 'Inicia sesión en Peakwise, abre Dispositivos y elige agregar un enchufe inteligente.',
+          s3: 'Elige tu red WiFi doméstica y escribe su contraseña — funciona con cualquier red WiFi doméstica.',
+          s4: 'Ponle al enchufe el nombre de lo que alimenta (por ejemplo, «Calefactor de la sala») para apagarlo fácilmente durante los eventos.',
+        },
+      },
+      events: {
+        title: 'Entender los Eventos de ahorro de energía',
+        summary: 'Qué pasa antes, durante y después de un evento.',
+        steps: {
+          s1: 'Atento a nuestro correo o SMS: indica el horario del evento, normalmente una tarde-noche entre semana, y los puntos que puedes ganar.',
+          s2: 'Antes del evento, termina las tareas que más energía gastan, como lavar la ropa, usar el lavavajillas o cocinar con el horno.',
+          s3: 'Durante el evento, apaga tu enchufe inteligente y todo lo que no necesites, y baja unos grados la calefacción o el aire acondicionado.',
+          s4: 'Después del evento, revisa tu resultado: comparamos tu consumo con tu consumo habitual a esa hora.',
+        },
+      },
+      data: {
+        title: 'Leer tus datos de consumo y solares',
+        summary: 'Entiende tus gráficos y tus cifras.',
+        steps: {
+          s1: 'Abre Historial de consumo para comparar tu consumo de 7 días, 30 días o un año completo.',
+          s2: 'Las lecturas llegan cada 5 minutos; un hueco en un gráfico significa datos faltantes, no consumo cero.',
+          s3: 'Si tienes paneles solares, abre Sistema solar para ver la producción, el consumo y lo que importas de la red o exportas a ella.',
+          s4: 'Busca tus horas de mayor consumo — es donde resulta más fácil ahorrar durante los eventos.',
+        },
+      },
+      points: {
+        title: 'Ganar y canjear puntos',
+        summary: '100 puntos = $1, que ganas ahorrando durante los eventos.',
+        steps: {
+          s1: 'Reduce tu consumo al menos un 10 % por debajo de lo habitual durante un evento para ganar su recompensa, normalmente 100 puntos.',
+          s2: 'Cuanto más reduces, más ganas — hasta el doble de la recompensa del evento.',
+          s3: 'Abre Recompensas para ver tu saldo y el historial de cada punto ganado o gastado.',
+          s4: 'Cobra tus puntos en efectivo (100 puntos = $1) o gástalos en el Mercado de recompensas en tecnología para el hogar inteligente.',
+        },
+      },
+      account: {
+        title: 'Gestionar tu cuenta y tu privacidad',
+        summary: 'Perfil, avisos, seguridad y tus datos.',
+        steps: {
+          s1: 'Abre Configuración para actualizar tu nombre y tu correo electrónico.',
+          s2: 'Elige si quieres recibir los avisos de eventos por correo, por SMS o por ambos.',
+          s3: 'Cambia tu contraseña y activa la autenticación de dos factores para proteger tu cuenta.',
+          s4: 'Exporta tus datos o elimina tu cuenta cuando quieras desde Configuración.',
+        },
+      },
+    },
+  },
+  contact: {
+    heading: 'Datos de contacto',
+    phoneLabel: 'Teléfono',
+    emailLabel: 'Correo electrónico',
+    hoursLabel: 'Horario',
+    hours: 'El soporte está disponible las 24 horas, los 7 días de la semana, y respondemos los correos en un plazo de 24 horas.',
+  },
+};

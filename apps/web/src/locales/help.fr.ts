@@ -1,0 +1,203 @@
+import type { Translation } from './shape';
+import type { helpEn } from './help.en';
+
+export const helpFr: Translation<typeof helpEn> = {
+  title: 'Aide et soutien',
+  intro: 'Des réponses sur votre prise intelligente, les Événements d’économie d’énergie, les points et les factures — et de vraies personnes quand vous en avez besoin.',
+  search: {
+    label: 'Rechercher dans l’aide',
+    placeholder: 'Rechercher dans les questions et réponses, p. ex. « points »',
+    clear: 'Effacer la recherche',
+  },
+  support: {
+    heading: 'Nous joindre',
+    phone: {
+      title: 'Soutien téléphonique',
+      body: 'Parlez à notre équipe à toute heure, de jour comme de nuit. Le soutien est offert 24 heures sur 24, 7 jours sur 7.',
+      action: 'Nous appeler',
+    },
+    email: {
+      title: 'Soutien par courriel',
+      body: 'Décrivez-nous la situation et nous vous répondrons dans les 24 heures.',
+      action: 'Envoyer un courriel',
+    },
+    guide: {
+      title: 'Guide d’utilisation',
+      body: 'De l’aide étape par étape pour installer votre prise, participer aux événements et accumuler des points.',
+      action: 'Ouvrir le guide d’utilisation',
+    },
+  },
+  faq: {
+    heading: 'Foire aux questions',
+    filterLabel: 'Filtrer les questions par catégorie',
+    resultCount: '{{shown}} questions affichées sur {{total}}',
+    noResultsTitle: 'Aucune question ne correspond à votre recherche',
+    noResultsBody: 'Essayez d’autres mots, choisissez Toutes ou écrivez-nous — nous serons ravis de vous aider.',
+    clearFilters: 'Effacer la recherche et les filtres',
+  },
+  categories: {
+    all: 'Toutes',
+    gettingStarted: 'Pour commencer',
+    events: 'Événements d’économie d’énergie',
+    rewards: 'Points et récompenses',
+    data: 'Consommation et appareils',
+    billing: 'Facturation',
+    account: 'Compte et soutien',
+  },
+  questions: {
+    whatIsPeakwise: {
+      question: 'Qu’est-ce que Peakwise?',
+      answer:
+        'Peakwise est un service gratuit d’économie d’énergie pour les ménages. Vous recevez une prise intelligente gratuite, nous vous avisons des courtes périodes de pointe appelées Événements d’économie d’énergie, et vous accumulez des points en consommant moins d’électricité pendant ces périodes.',
+    },
+    whereAvailable: {
+      question: 'Où Peakwise est-il offert?',
+      answer:
+        'Peakwise dessert les foyers de l’Ontario, de la Colombie-Britannique, de l’Alberta et du Québec. Entrez votre code postal sur la page d’accueil pour vérifier votre adresse.',
+    },
+    cost: {
+      question: 'Est-ce que Peakwise coûte quelque chose?',
+      answer:
+        'Non. L’adhésion est gratuite, sans aucun risque, et votre prise intelligente (d’une valeur de 29,99 $) est gratuite elle aussi. Vous ne payez jamais rien si vous manquez un événement.',
+    },
+    plugSetup: {
+      question: 'Comment installer ma prise intelligente?',
+      answer:
+        'Branchez-la dans une prise près de votre routeur, ouvrez l’application ou le portail Web Peakwise et suivez les étapes de jumelage. L’installation prend moins de 5 minutes et fonctionne avec n’importe quel réseau Wi-Fi domestique.',
+    },
+    whatIsEvent: {
+      question: 'Qu’est-ce qu’un Événement d’économie d’énergie?',
+      answer:
+        'Un Événement d’économie d’énergie est une courte période où la demande sur le réseau atteint un sommet — habituellement en soirée, les jours de semaine, par exemple de 18 h à 19 h. Réduire votre consommation pendant cette période aide le réseau et vous rapporte des points.',
+    },
+    eventNotice: {
+      question: 'Comment saurai-je qu’un événement approche?',
+      answer:
+        'Nous vous envoyons un courriel ou un texto avant chaque événement, avec l’heure de début et de fin et les points à gagner. Vous pouvez choisir votre mode d’avis dans les Paramètres.',
+    },
+    eventMeasure: {
+      question: 'Comment ma réduction est-elle mesurée?',
+      answer:
+        'Nous comparons votre consommation pendant l’événement à votre consommation habituelle à la même heure lors de journées semblables récentes (votre niveau de référence). L’écart correspond à votre réduction. Éteindre des appareils ou reporter des tâches comme la lessive plus tard en soirée fait la plus grande différence.',
+    },
+    eventOptional: {
+      question: 'Dois-je participer à chaque événement?',
+      answer:
+        'Non. Chaque événement est facultatif et il n’y a aucune pénalité si vous en sautez un — vous n’accumulez simplement pas de points pour celui-ci.',
+    },
+    pointsEarn: {
+      question: 'Combien de points puis-je accumuler?',
+      answer:
+        'Chaque événement indique sa récompense, habituellement 100 points. Vous l’obtenez en réduisant votre consommation d’au moins 10 % sous votre niveau de référence, et une réduction plus importante peut rapporter jusqu’au double. Les points ne vous sont jamais retirés.',
+    },
+    pointsValue: {
+      question: 'Combien valent mes points?',
+      answer:
+        '100 points = 1 $. Vous pouvez encaisser vos points ou les échanger dans la boutique de récompenses contre des produits de maison intelligente.',
+    },
+    pointsTiming: {
+      question: 'Quand mes points apparaissent-ils dans mon compte?',
+      answer:
+        'Vous voyez une estimation pendant l’événement. Les points deviennent définitifs une fois l’événement réglé, peu après sa fin.',
+    },
+    readings: {
+      question: 'À quelle fréquence mes données énergétiques sont-elles mises à jour?',
+      answer:
+        'Les relevés d’énergie sont mis à jour toutes les 5 minutes, avec une précision de 1 %. Si votre prise se déconnecte, la période manquante est affichée comme des données manquantes — jamais comme zéro — et les relevés reprennent dès la reconnexion.',
+    },
+    solarData: {
+      question: 'Puis-je voir ce que produisent mes panneaux solaires?',
+      answer:
+        'Oui. Si votre maison a des panneaux solaires, la section Système solaire affiche la production, la consommation et l’énergie que vous tirez du réseau ou que vous y injectez.',
+    },
+    billingSchedule: {
+      question: 'Quand ma facture est-elle émise et quand dois-je la payer?',
+      answer:
+        'Les factures sont générées le 1er du mois et payables le 15. Chaque facture couvre votre consommation mesurée du mois précédent.',
+    },
+    billingRates: {
+      question: 'Comment ma facture est-elle calculée?',
+      answer:
+        'Nous multiplions votre consommation mesurée par les tarifs d’électricité de votre province, comme la tarification selon l’heure de consommation en Ontario ou le tarif D d’Hydro-Québec. Un changement de tarif ne modifie jamais une facture déjà émise.',
+    },
+    supportHours: {
+      question: 'Comment joindre le soutien?',
+      answer:
+        'Le soutien est offert 24 heures sur 24, 7 jours sur 7, et nous répondons aux courriels dans les 24 heures. Composez le 1-888-555-0199 ou écrivez à support@peakwise.ca.',
+    },
+    language: {
+      question: 'Puis-je utiliser Peakwise en français ou en espagnol?',
+      answer:
+        'Oui. Peakwise est offert en anglais, en français et en espagnol. Choisissez votre langue dans le menu des langues ou dans les Paramètres.',
+    },
+    privacy: {
+      question: 'Que faites-vous de mes données?',
+      answer:
+        'Nous utilisons vos relevés d’énergie uniquement pour faire fonctionner Peakwise : mesurer les événements et calculer les points et les factures. Nous ne vendons pas vos données. Vous pouvez exporter vos données ou supprimer votre compte dans les Paramètres.',
+    },
+  },
+  guide: {
+    heading: 'Guide d’utilisation',
+    intro: 'Cinq courts guides qui couvrent tout ce qu’il faut pour tirer le meilleur parti de Peakwise.',
+    stepsLabel: 'Étapes',
+    topics: {
+      smartPlug: {
+        title: 'Bien démarrer avec votre prise intelligente',
+        summary: 'Branchez votre prise gratuite en moins de 5 minutes.',
+        steps: {
+          s1: 'Branchez la prise intelligente près de votre routeur Wi-Fi et attendez que son voyant clignote.',
+          s2: 'Connectez-vous à Peakwise, ouvrez Appareils et choisissez d’ajouter une prise intelligente.',
+          s3: 'Choisissez votre réseau Wi-Fi domestique et entrez son mot de passe — n’importe quel réseau Wi-Fi domestique fonctionne.',
+          s4: 'Nommez la prise selon ce qu’elle alimente (p. ex. « Chaufferette du salon ») pour l’éteindre facilement pendant les événements.',
+        },
+      },
+      events: {
+        title: 'Comprendre les Événements d’économie d’énergie',
+        summary: 'Ce qui se passe avant, pendant et après un événement.',
+        steps: {
+          s1: 'Surveillez notre courriel ou texto : il indique la période de l’événement, habituellement un soir de semaine, et les points à gagner.',
+          s2: 'Avant l’événement, terminez les tâches énergivores comme la lessive, la vaisselle ou la cuisson au four.',
+          s3: 'Pendant l’événement, éteignez votre prise intelligente et tout ce dont vous n’avez pas besoin, et baissez le chauffage ou la climatisation de quelques degrés.',
+          s4: 'Après l’événement, consultez votre résultat : nous comparons votre consommation à votre consommation habituelle à cette heure-là.',
+        },
+      },
+      data: {
+        title: 'Lire vos données de consommation et de production solaire',
+        summary: 'Comprendre vos graphiques et vos chiffres.',
+        steps: {
+          s1: 'Ouvrez Historique de consommation pour comparer votre consommation sur 7 jours, 30 jours ou une année complète.',
+          s2: 'Les relevés arrivent toutes les 5 minutes; un vide dans un graphique signifie des données manquantes, pas une consommation nulle.',
+          s3: 'Si vous avez des panneaux solaires, ouvrez Système solaire pour voir la production, la consommation et ce que vous tirez du réseau ou y injectez.',
+          s4: 'Repérez vos heures de plus forte consommation — c’est là qu’il est le plus facile d’économiser pendant les événements.',
+        },
+      },
+      points: {
+        title: 'Accumuler et échanger des points',
+        summary: '100 points = 1 $, accumulés en économisant pendant les événements.',
+        steps: {
+          s1: 'Réduisez votre consommation d’au moins 10 % sous votre niveau habituel pendant un événement pour obtenir sa récompense, habituellement 100 points.',
+          s2: 'Plus vous réduisez, plus vous gagnez — jusqu’au double de la récompense de l’événement.',
+          s3: 'Ouvrez Récompenses pour voir votre solde et l’historique de chaque point accumulé ou dépensé.',
+          s4: 'Encaissez vos points (100 points = 1 $) ou échangez-les dans la boutique de récompenses contre des produits de maison intelligente.',
+        },
+      },
+      account: {
+        title: 'Gérer votre compte et votre vie privée',
+        summary: 'Profil, avis, sécurité et vos données.',
+        steps: {
+          s1: 'Ouvrez les Paramètres pour modifier votre nom et votre adresse courriel.',
+          s2: 'Choisissez de recevoir les avis d’événement par courriel, par texto ou les deux.',
+          s3: 'Changez votre mot de passe et activez l’authentification à deux facteurs pour protéger votre compte.',
+          s4: 'Exportez vos données ou supprimez votre compte en tout temps dans les Paramètres.',
+        },
+      },
+    },
+  },
+  contact: {
+    heading: 'Coordonnées',
+    phoneLabel: 'Téléphone',
+    emailLabel: 'Courriel',
+    hoursLabel: 'Heures',
+    hours: 'Le soutien est offert 24 heures sur 24, 7 jours sur 7, et nous répondons aux courriels dans les 24 heures.',
+  },
+};
