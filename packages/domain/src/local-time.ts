@@ -1,0 +1,232 @@
+/**
+ * Calendar buckets in a household's own time zone (IANA name, e.g. "America/Toronto").
+ * Instants are always UTC `Date`s; a "local date" is a plain "YYYY-MM-DD" string, so calendar
+ * arithmetic never goes through a time zone and cannot be shifted by DST.
+ * Only Intl is used: the rules must run the same in the browser and on the server.
+ */
+
+/** A local calendar date, "YYYY-MM-DD". */
+export type LocalDate = string;
+
+export type LocalParts = {
+  year: number;
+  month: number; // 1-12
+  day: number;
+  hour: number; // 0-23
+  minute: number;
+  second: number;
+};
+
+const MS_PER_MINUTE = 60_000;
+const MS_PER_HOUR = 3_600_000;
+const MS_PER_DAY = 86_400_000;
+
+// Building a DateTimeFormat is far slower than using one; bucketing a month of 5-minute
+// readings calls this thousands of times.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** Wall-clock fields of an instant in a time zone. Throws RangeError for an unknown zone. */
+export function localParts(instant: Date, timeZone: string): LocalParts {
+  const fields: Record<string, number> = {};
+  for (const part of formatterFor(timeZone).formatToParts(instant)) {
+    if (part.type !== 'literal') fields[part.type] = Number(part.value);
+  }
+  return {
+    year: fields.year ?? NaN,
+    month: fields.month ?? NaN,
+    day: fields.day ?? NaN,
+    hour: fields.hour ?? NaN,
+    minute: fields.minute ?? NaN,
+    second: fields.second ?? NaN,
+  };
+}
+
+/** UTC offset in milliseconds (local − UTC) at an instant, e.g. −4 h for EDT. */
+export function utcOffsetMs(instant: Date, timeZone: string): number {
+  const p = localParts(instant, timeZone);
+  const wall = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+  // Intl drops milliseconds, so compare with the instant truncated to the second.
+  return wall - Math.floor(instant.getTime() / 1000) * 1000;
+}
+
+/** Is `timeZone` an IANA zone this runtime knows? */
+export function isValidTimeZone(timeZone: string): boolean {
+  try {
+    formatterFor(timeZone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+export function formatLocalDate(year: number, month: number, day: number): LocalDate {
+  return `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
+}
+
+export function parseLocalDate(date: LocalDate): { year: number; month: number; day: number } {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!match) throw new Error(`Not a local date (YYYY-MM-DD): ${date}`);
+  return { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) };
+}
+
+/** The local calendar date of an instant; also the day bucket key. */
+export function localDateOf(instant: Date, timeZone: string): LocalDate {
+  const p = localParts(instant, timeZone);
+  return formatLocalDate(p.year, p.month, p.day);
+}
+
+/** Day bucket key: the local date. */
+export const dayBucketKey = localDateOf;
+
+/** Pure calendar arithmetic on local dates (no time zone involved). */
+export function addDays(date: LocalDate, days: number): LocalDate {
+  const { year, month, day } = parseLocalDate(date);
+  const d = new Date(Date.UTC(year, month - 1, day + days));
+  return formatLocalDate(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate());
+}
+
+/** ISO day of week: 1 = Monday … 7 = Sunday. */
+export function isoWeekday(date: LocalDate): number {
+  const { year, month, day } = parseLocalDate(date);
+  const sundayZero = new Date(Date.UTC(year, month - 1, day)).getUTCDay();
+  return sundayZero === 0 ? 7 : sundayZero;
+}
+
+export function isWeekend(date: LocalDate): boolean {
+  return isoWeekday(date) >= 6;
+}
+
+export function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: LocalDate, to: LocalDate): number {
+  const a = parseLocalDate(from);
+  const b = parseLocalDate(to);
+  return Math.round((Date.UTC(b.year, b.month - 1, b.day) - Date.UTC(a.year, a.month - 1, a.day)) / MS_PER_DAY);
+}
+
+/**
+ * The UTC instant of a local wall-clock time. A time skipped by a spring-forward gap is moved
+ * forward by the gap (02:30 → 03:30); a repeated fall-back time resolves to its first occurrence.
+ */
+export function zonedTimeToUtc(date: LocalDate, hour: number, minute: number, timeZone: string): Date {
+  const { year, month, day } = parseLocalDate(date);
+  const wall = Date.UTC(year, month - 1, day, hour, minute);
+  // Two rounds of "guess the offset, re-read it" settle on the right side of any transition.
+  const before = utcOffsetMs(new Date(wall - 12 * MS_PER_HOUR), timeZone);
+  const after = utcOffsetMs(new Date(wall + 12 * MS_PER_HOUR), timeZone);
+  const candidates = [wall - before, wall - after]
+    .filter((t) => localWallMs(t, timeZone) === wall)
+    .sort((a, b) => a - b);
+  const first = candidates[0];
+  if (first !== undefined) return new Date(first);
+  // In a gap the wall time never happens; move it forward by the gap length (Temporal's
+  // "compatible" choice), so a midnight that is skipped starts the day at the transition.
+  return new Date(Math.max(wall - before, wall - after));
+}
+
+function localWallMs(t: number, timeZone: string): number {
+  return t + utcOffsetMs(new Date(t), timeZone);
+}
+
+/** UTC instant at which a local date begins. */
+export function startOfLocalDate(date: LocalDate, timeZone: string): Date {
+  return zonedTimeToUtc(date, 0, 0, timeZone);
+}
+
+/** Start of the local day containing the instant. */
+export function startOfLocalDay(instant: Date, timeZone: string): Date {
+  return startOfLocalDate(localDateOf(instant, timeZone), timeZone);
+}
+
+/** Start of the local week (weeks start on Monday) containing the instant. */
+export function startOfLocalWeek(instant: Date, timeZone: string): Date {
+  const date = localDateOf(instant, timeZone);
+  return startOfLocalDate(addDays(date, 1 - isoWeekday(date)), timeZone);
+}
+
+/** Start of the local calendar month containing the instant. */
+export function startOfLocalMonth(instant: Date, timeZone: string): Date {
+  const p = localParts(instant, timeZone);
+  return startOfLocalDate(formatLocalDate(p.year, p.month, 1), timeZone);
+}
+
+/**
+ * Start of the local clock hour containing the instant. Not simply the UTC hour: Newfoundland
+ * (UTC−3:30) hours start on the half hour.
+ */
+export function startOfLocalHour(instant: Date, timeZone: string): Date {
+  const p = localParts(instant, timeZone);
+  const intoHourMs = (p.minute * 60 + p.second) * 1000 + (instant.getTime() % 1000 + 1000) % 1000;
+  return new Date(instant.getTime() - intoHourMs);
+}
+
+/**
+ * Hour bucket key: local date and hour with the UTC offset, e.g. "2026-11-01T01:00-04:00".
+ * The offset keeps the repeated 1 a.m. hour on a fall-back day as two buckets, not one.
+ */
+export function hourBucketKey(instant: Date, timeZone: string): string {
+  const start = startOfLocalHour(instant, timeZone);
+  const p = localParts(start, timeZone);
+  const offsetMinutes = Math.round(utcOffsetMs(start, timeZone) / MS_PER_MINUTE);
+  const sign = offsetMinutes < 0 ? '-' : '+';
+  const abs = Math.abs(offsetMinutes);
+  return `${formatLocalDate(p.year, p.month, p.day)}T${pad(p.hour)}:00${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}
+
+export type LocalDay = {
+  date: LocalDate;
+  /** UTC instant the local day begins. */
+  start: Date;
+  /** UTC instant the next local day begins. */
+  end: Date;
+  /** 23, 24 or 25 in Canadian zones around DST changes. */
+  hours: number;
+};
+
+/** One local date with its UTC bounds. */
+export function localDay(date: LocalDate, timeZone: string): LocalDay {
+  const start = startOfLocalDate(date, timeZone);
+  const end = startOfLocalDate(addDays(date, 1), timeZone);
+  return { date, start, end, hours: (end.getTime() - start.getTime()) / MS_PER_HOUR };
+}
+
+/**
+ * The local days overlapping the half-open range [start, end): contiguous, the first one
+ * containing `start`, the last one containing the instant just before `end`.
+ */
+export function localDaysInRange(start: Date, end: Date, timeZone: string): LocalDay[] {
+  if (!(end.getTime() > start.getTime())) return [];
+  const first = localDateOf(start, timeZone);
+  const last = localDateOf(new Date(end.getTime() - 1), timeZone);
+  return localDatesInRange(first, last).map((date) => localDay(date, timeZone));
+}
+
+/** Every local date from `first` to `last`, both included. */
+export function localDatesInRange(first: LocalDate, last: LocalDate): LocalDate[] {
+  const dates: LocalDate[] = [];
+  for (let date = first; date <= last; date = addDays(date, 1)) dates.push(date);
+  return dates;
+}
