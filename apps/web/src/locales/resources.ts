@@ -7,6 +7,12 @@ import { portalEs } from './portal.es';
 import { helpEn } from './help.en';
 import { helpFr } from './help.fr';
 import { helpEs } from './help.es';
+import { marketingEn } from './marketing.en';
+import { marketingFr } from './marketing.fr';
+import { marketingEs } from './marketing.es';
+import { authEn } from './auth.en';
+import { authFr } from './auth.fr';
+import { authEs } from './auth.es';
 
 export const languages = ['en', 'fr', 'es'] as const;
 export type Language = (typeof languages)[number];
@@ -14,9 +20,9 @@ export type Language = (typeof languages)[number];
 // Every namespace is registered here for all three languages; the Translation<> type on the
 // French and Spanish files makes a missing key a type error.
 export const resources = {
-  en: { common: commonEn, portal: portalEn, help: helpEn },
-  fr: { common: commonFr, portal: portalFr, help: helpFr },
-  es: { common: commonEs, portal: portalEs, help: helpEs },
+  en: { common: commonEn, portal: portalEn, help: helpEn, marketing: marketingEn, auth: authEn },
+  fr: { common: commonFr, portal: portalFr, help: helpFr, marketing: marketingFr, auth: authFr },
+  es: { common: commonEs, portal: portalEs, help: helpEs, marketing: marketingEs, auth: authEs },
 } as const;
 
 export const namespaces = Object.keys(resources.en) as (keyof typeof resources.en)[];

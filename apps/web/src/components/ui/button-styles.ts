@@ -1,0 +1,27 @@
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'outline-light' | 'social';
+export type ButtonSize = 'sm' | 'md' | 'lg';
+
+const base =
+  'inline-flex items-center justify-center gap-2 rounded-xl font-semibold transition-colors duration-150 ' +
+  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ' +
+  'disabled:cursor-not-allowed disabled:opacity-70';
+
+const variants: Record<ButtonVariant, string> = {
+  primary: 'bg-brand-700 text-white shadow-sm hover:bg-brand-800',
+  secondary: 'border border-slate-300 bg-white text-slate-900 shadow-sm hover:border-brand-600 hover:text-brand-800',
+  ghost: 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
+  // For dark (brand-900) backgrounds, where the default focus colour would vanish.
+  'outline-light': 'border border-white/70 text-white hover:bg-white/10 focus-visible:outline-white',
+  social: 'w-full border border-slate-300 bg-white text-slate-800 hover:bg-slate-50',
+};
+
+const sizes: Record<ButtonSize, string> = {
+  sm: 'h-9 px-3 text-sm',
+  md: 'h-11 px-5 text-sm',
+  lg: 'h-12 px-6 text-base',
+};
+
+/** Shared by <Button> and by router links that must look like buttons. */
+export function buttonClasses(variant: ButtonVariant = 'primary', size: ButtonSize = 'md', extra = '') {
+  return [base, variants[variant], sizes[size], extra].filter(Boolean).join(' ');
+}

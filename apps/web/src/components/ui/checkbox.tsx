@@ -1,0 +1,20 @@
+import { useId, type InputHTMLAttributes } from 'react';
+
+type CheckboxProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'> & { label: string };
+
+export function Checkbox({ label, className = '', ...props }: CheckboxProps) {
+  const id = useId();
+  return (
+    <div className={`flex items-start gap-3 ${className}`}>
+      <input
+        id={id}
+        type="checkbox"
+        className="mt-0.5 size-4 shrink-0 rounded border-slate-400 accent-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        {...props}
+      />
+      <label htmlFor={id} className="text-sm leading-5 text-slate-700">
+        {label}
+      </label>
+    </div>
+  );
+}

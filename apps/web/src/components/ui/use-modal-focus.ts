@@ -1,0 +1,74 @@
+import { useEffect, useRef, type RefObject } from 'react';
+import { focusableIn } from './focusable';
+
+const MODAL_SELECTOR = '[data-modal]';
+
+// Where focus goes back to once no dialog is open. Shared by every modal because one dialog can
+// open another (login ⇄ sign-up): the second must return focus to whatever opened the first.
+let returnTarget: HTMLElement | null = null;
+
+function focusInitial(panel: HTMLElement) {
+  const preferred = panel.querySelector<HTMLElement>('[data-autofocus]');
+  (preferred ?? focusableIn(panel)[0] ?? panel).focus();
+}
+
+/** Moves focus into the panel on open, keeps it there, closes on Escape and restores it on close. */
+export function useModalFocus(panelRef: RefObject<HTMLElement | null>, open: boolean, onClose: () => void) {
+  // Read through a ref so a new onClose each render does not re-run the effect and steal focus.
+  const onCloseRef = useRef(onClose);
+  useEffect(() => {
+    onCloseRef.current = onClose;
+  }, [onClose]);
+
+  useEffect(() => {
+    const panel = panelRef.current;
+    if (!open || !panel) return;
+
+    const active = document.activeElement;
+    if (active instanceof HTMLElement && active !== document.body && !active.closest(MODAL_SELECTOR)) {
+      returnTarget = active;
+    }
+    focusInitial(panel);
+
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        onCloseRef.current();
+        return;
+      }
+      if (event.key !== 'Tab') return;
+      const items = focusableIn(panel);
+      if (items.length === 0) {
+        event.preventDefault();
+        return;
+      }
+      const first = items[0]!;
+      const last = items[items.length - 1]!;
+      if (event.shiftKey && (document.activeElement === first || !panel.contains(document.activeElement))) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && (document.activeElement === last || !panel.contains(document.activeElement))) {
+        event.preventDefault();
+        first.focus();
+      }
+    };
+    // Focus can still escape by other means (a click on browser chrome, assistive tech); pull it back.
+    const onFocusIn = (event: FocusEvent) => {
+      if (event.target instanceof Node && !panel.contains(event.target)) focusInitial(panel);
+    };
+    const previousOverflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('focusin', onFocusIn);
+
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('focusin', onFocusIn);
+      document.body.style.overflow = previousOverflow;
+      const now = document.activeElement;
+      // Leave focus alone if another dialog has already taken it.
+      const focusIsOurs = !now || now === document.body || panel.contains(now);
+      if (focusIsOurs && returnTarget?.isConnected) returnTarget.focus();
+    };
+  }, [panelRef, open]);
+}
