@@ -1,0 +1,90 @@
+import { existsSync } from 'node:fs';
+import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
+import { requestId } from 'hono/request-id';
+import { secureHeaders } from 'hono/secure-headers';
+import type { Database } from './db/client';
+import type { Config } from './lib/config';
+import { createRouter } from './lib/create-router';
+import { createErrorHandler, errorBody } from './lib/errors';
+import { createLogger, type Logger } from './lib/logger';
+import { requestLog } from './lib/request-log.middleware';
+import { serveSpa } from './lib/spa-static';
+import { createHealthRoutes } from './modules/health/health.routes';
+import { createGeocoderClient } from './modules/postal/geocoder.client';
+import { createPostalRoutes } from './modules/postal/postal.routes';
+import { createPostalService } from './modules/postal/postal.service';
+
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  broker?: { isConnected(): boolean };
+  webDistDir?: string;
+  logger?: Logger;
+};
+
+const API_BODY_LIMIT_BYTES = 1024 * 1024;
+
+export function createApp(deps: AppDeps) {
+  const { config, database } = deps;
+  const logger = deps.logger ?? createLogger({ level: config.logLevel });
+
+  const app = createRouter();
+  app.use('*', requestId());
+  app.use('*', requestLog(logger));
+  app.use(
+    '*',
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+      xContentTypeOptions: 'nosniff',
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      xFrameOptions: 'DENY',
+    }),
+  );
+  app.use('*', compress());
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: API_BODY_LIMIT_BYTES,
+      onError: (c) => c.json(errorBody('payload_too_large', 'Request body is too large'), 413),
+    }),
+  );
+  app.onError(createErrorHandler(logger));
+  app.notFound((c) => c.json(errorBody('not_found', 'Not found'), 404));
+
+  const postalService = createPostalService({
+    db: database.db,
+    logger,
+    serviceableProvinces: config.serviceableProvinces,
+    ...(config.geocoderUrl ? { geocoder: createGeocoderClient({ baseUrl: config.geocoderUrl, timeoutMs: config.geocoderTimeoutMs }) } : {}),
+  });
+
+  const api = app
+    .route('/', createHealthRoutes({ database, ...(deps.broker ? { broker: deps.broker } : {}) }))
+    .route('/', createPostalRoutes(postalService));
+
+  app.doc31('/api/openapi.json', {
+    openapi: '3.1.0',
+    info: { title: 'Peakwise API', version: '0.1.0' },
+  });
+
+  // Unknown API paths must answer JSON, never the SPA's HTML.
+  app.all('/api', (c) => c.json(errorBody('not_found', 'Not found'), 404));
+  app.all('/api/*', (c) => c.json(errorBody('not_found', 'Not found'), 404));
+
+  if (deps.webDistDir && existsSync(deps.webDistDir)) serveSpa(app, deps.webDistDir);
+
+  return api;
+}
+
+/** The typed route tree for the web app's hono/client. */
+export type AppType = ReturnType<typeof createApp>;

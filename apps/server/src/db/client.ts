@@ -1,0 +1,78 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as geocoderCacheSchema from './schema/geocoder-cache.schema';
+
+export const schema = { ...geocoderCacheSchema };
+
+/** The same drizzle API over PGlite and node-postgres; nothing else needs to know which. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  migrate(): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export const MIGRATIONS_DIR = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+// Arbitrary but fixed: every copy of the server agrees on it, so only one migrates at a time.
+const MIGRATION_LOCK_KEY = 7_316_023;
+
+/**
+ * The only place that picks a driver: a postgres URL means PostgreSQL, anything else means
+ * PGlite in `dataDir` (or in memory for tests).
+ */
+export function createDatabase(options: { url?: string; dataDir?: string | 'memory' }): Database {
+  return options.url ? createPostgres(options.url) : createPglite(options.dataDir ?? 'memory');
+}
+
+function createPglite(dataDir: string): Database {
+  if (dataDir !== 'memory') mkdirSync(dataDir, { recursive: true });
+  const client = dataDir === 'memory' ? new PGlite() : new PGlite(dataDir);
+  const db = drizzlePglite({ client, schema });
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => client.close(),
+  };
+}
+
+function createPostgres(url: string): Database {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const db = drizzlePostgres({ client: pool, schema });
+  return {
+    db,
+    kind: 'postgres',
+    migrate: async () => {
+      // Advisory locks belong to a session, so lock and migrate on one dedicated connection.
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        await migratePostgres(drizzlePostgres({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+        client.release();
+      }
+    },
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('fills every default from an empty environment', () => {
+    expect(loadConfig({})).toEqual({
+      port: 3000,
+      host: '0.0.0.0',
+      nodeEnv: 'development',
+      publicUrl: 'http://localhost:3000',
+      dataDir: './data',
+      databaseUrl: undefined,
+      mqttUrl: undefined,
+      mqttBrokerPort: 1884,
+      smtpUrl: undefined,
+      geocoderUrl: undefined,
+      geocoderTimeoutMs: 2000,
+      serviceableProvinces: ['ON', 'BC', 'AB', 'QC'],
+      logLevel: 'info',
+      authSecret: undefined,
+    });
+  });
+
+  it('derives PUBLIC_URL from PORT and treats empty strings as unset', () => {
+    const config = loadConfig({ PORT: '8080', DATABASE_URL: '', MQTT_URL: '' });
+    expect(config.publicUrl).toBe('http://localhost:8080');
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.mqttUrl).toBeUndefined();
+  });
+
+  it('reads every variable when well formed', () => {
+    const config = loadConfig({
+      PORT: '4000',
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://peakwise.example/',
+      DATA_DIR: '/var/lib/peakwise',
+      DATABASE_URL: 'postgresql://user:pw@db:5432/peakwise',
+      MQTT_URL: 'mqtts://broker:8883',
+      MQTT_BROKER_PORT: '0',
+      SMTP_URL: 'smtps://user:pw@mail:465',
+      GEOCODER_URL: 'https://geocoder.ca/',
+      GEOCODER_TIMEOUT_MS: '500',
+      SERVICEABLE_PROVINCES: ' mb , on ',
+      LOG_LEVEL: 'debug',
+      AUTH_SECRET: 'x'.repeat(32),
+    });
+    expect(config).toMatchObject({
+      port: 4000,
+      host: '127.0.0.1',
+      nodeEnv: 'production',
+      publicUrl: 'https://peakwise.example',
+      dataDir: '/var/lib/peakwise',
+      databaseUrl: 'postgresql://user:pw@db:5432/peakwise',
+      mqttUrl: 'mqtts://broker:8883',
+      mqttBrokerPort: 0,
+      smtpUrl: 'smtps://user:pw@mail:465',
+      geocoderUrl: 'https://geocoder.ca',
+      geocoderTimeoutMs: 500,
+      serviceableProvinces: ['MB', 'ON'],
+      logLevel: 'debug',
+    });
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['NODE_ENV', 'staging'],
+    ['PUBLIC_URL', 'localhost:3000'],
+    ['DATABASE_URL', 'mysql://db/peakwise'],
+    ['DATABASE_URL', 'not a url'],
+    ['MQTT_URL', 'http://broker:1883'],
+    ['MQTT_BROKER_PORT', '-1'],
+    ['SMTP_URL', 'mail.example.com'],
+    ['GEOCODER_URL', 'ftp://geocoder'],
+    ['GEOCODER_TIMEOUT_MS', '0'],
+    ['GEOCODER_TIMEOUT_MS', 'soon'],
+    ['SERVICEABLE_PROVINCES', 'ON,XX'],
+    ['SERVICEABLE_PROVINCES', ' , '],
+    ['LOG_LEVEL', 'loud'],
+  ])('names %s when it is %j', (variable, value) => {
+    expect(() => loadConfig({ [variable]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [variable]: value })).toThrow(new RegExp(`^Configuration error: ${variable} `));
+  });
+
+  it('uses the exact DATABASE_URL wording', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://db' })).toThrow(
+      'Configuration error: DATABASE_URL must be a postgres:// or postgresql:// URL',
+    );
+  });
+
+  it('requires a long AUTH_SECRET in production only', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/^Configuration error: AUTH_SECRET /);
+    expect(() => loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'short' })).toThrow(/AUTH_SECRET must be set to at least 32/);
+    expect(loadConfig({ NODE_ENV: 'test' }).authSecret).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: 'development', AUTH_SECRET: 'short' }).authSecret).toBe('short');
+  });
+});

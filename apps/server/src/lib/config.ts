@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { DEFAULT_SERVICEABLE_PROVINCES, type ProvinceCode } from '@peakwise/domain/postal-code';
+import { provinceCodeSchema } from '@peakwise/contracts/postal.contract';
+
+/** A missing or malformed variable; the message names it so start-up can print it as is. */
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    detail: string,
+  ) {
+    super(`Configuration error: ${variable} ${detail}`);
+    this.name = 'ConfigError';
+  }
+}
+
+// Empty strings count as unset: `FOO= npm start` should mean "use the default".
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+const urlWithProtocols = (protocols: string[], detail: string) =>
+  z.string().refine((value) => {
+    try {
+      const url = new URL(value);
+      return protocols.includes(url.protocol) && url.host !== '';
+    } catch {
+      return false;
+    }
+  }, detail);
+
+const port = (detail: string) =>
+  z
+    .string()
+    .regex(/^\d+$/, detail)
+    .transform(Number)
+    .refine((value) => value >= 0 && value <= 65_535, detail);
+
+const envSchema = z.object({
+  PORT: optional(port('must be an integer between 0 and 65535')),
+  HOST: optional(z.string()),
+  NODE_ENV: optional(z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' })),
+  PUBLIC_URL: optional(urlWithProtocols(['http:', 'https:'], 'must be an http:// or https:// URL')),
+  DATA_DIR: optional(z.string()),
+  DATABASE_URL: optional(urlWithProtocols(['postgres:', 'postgresql:'], 'must be a postgres:// or postgresql:// URL')),
+  MQTT_URL: optional(urlWithProtocols(['mqtt:', 'mqtts:'], 'must be an mqtt:// or mqtts:// URL')),
+  MQTT_BROKER_PORT: optional(port('must be an integer between 0 and 65535 (0 picks a free port)')),
+  SMTP_URL: optional(urlWithProtocols(['smtp:', 'smtps:'], 'must be an smtp:// or smtps:// URL')),
+  GEOCODER_URL: optional(urlWithProtocols(['http:', 'https:'], 'must be an http:// or https:// URL')),
+  GEOCODER_TIMEOUT_MS: optional(
+    z.string().regex(/^\d+$/, 'must be a positive integer (milliseconds)').transform(Number).refine((v) => v > 0, 'must be a positive integer (milliseconds)'),
+  ),
+  SERVICEABLE_PROVINCES: optional(
+    z.string().transform((value, ctx) => {
+      const codes = value.split(',').map((part) => part.trim().toUpperCase()).filter((part) => part !== '');
+      const valid = codes.length > 0 && codes.every((code) => provinceCodeSchema.safeParse(code).success);
+      if (!valid) {
+        ctx.addIssue({ code: 'custom', message: 'must be a comma-separated list of province codes (e.g. ON,BC,AB,QC)' });
+        return z.NEVER;
+      }
+      return codes as ProvinceCode[];
+    }),
+  ),
+  LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be one of fatal, error, warn, info, debug, trace, silent' })),
+  AUTH_SECRET: optional(z.string()),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  nodeEnv: 'development' | 'production' | 'test';
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  mqttUrl: string | undefined;
+  mqttBrokerPort: number;
+  smtpUrl: string | undefined;
+  geocoderUrl: string | undefined;
+  geocoderTimeoutMs: number;
+  serviceableProvinces: readonly ProvinceCode[];
+  logLevel: string;
+  authSecret: string | undefined;
+};
+
+const AUTH_SECRET_MIN_LENGTH = 32;
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const variable = String(issue?.path[0] ?? 'environment');
+    throw new ConfigError(variable, issue?.message ?? 'is invalid');
+  }
+  const e = parsed.data;
+  const nodeEnv = e.NODE_ENV ?? 'development';
+  const port = e.PORT ?? 3000;
+
+  // Sessions signed with a guessable secret are forgeable; only local runs may fall back.
+  if (nodeEnv === 'production' && (e.AUTH_SECRET === undefined || e.AUTH_SECRET.length < AUTH_SECRET_MIN_LENGTH)) {
+    throw new ConfigError('AUTH_SECRET', `must be set to at least ${AUTH_SECRET_MIN_LENGTH} characters in production`);
+  }
+
+  return {
+    port,
+    host: e.HOST ?? '0.0.0.0',
+    nodeEnv,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    dataDir: e.DATA_DIR ?? './data',
+    databaseUrl: e.DATABASE_URL,
+    mqttUrl: e.MQTT_URL,
+    // 1883 is often owned by a local Mosquitto, so the embedded broker stays out of its way.
+    mqttBrokerPort: e.MQTT_BROKER_PORT ?? 1884,
+    smtpUrl: e.SMTP_URL,
+    geocoderUrl: e.GEOCODER_URL?.replace(/\/+$/, ''),
+    geocoderTimeoutMs: e.GEOCODER_TIMEOUT_MS ?? 2000,
+    serviceableProvinces: e.SERVICEABLE_PROVINCES ?? DEFAULT_SERVICEABLE_PROVINCES,
+    logLevel: e.LOG_LEVEL ?? 'info',
+    authSecret: e.AUTH_SECRET,
+  };
+}

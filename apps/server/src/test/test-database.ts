@@ -1,0 +1,54 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { createDatabase, type Database } from '../db/client';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    testDatabaseUrl: string;
+  }
+}
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite by default, or a brand-new
+ * PostgreSQL database (dropped on close) when TEST_DATABASE_URL is set, so the same suite
+ * proves both drivers.
+ */
+export async function createTestDatabase(): Promise<Database> {
+  const serverUrl = inject('testDatabaseUrl');
+  if (!serverUrl) {
+    const database = createDatabase({ dataDir: 'memory' });
+    await database.migrate();
+    return database;
+  }
+
+  const name = `peakwise_test_${randomBytes(6).toString('hex')}`;
+  await adminQuery(serverUrl, `create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = createDatabase({ url: url.toString() });
+  try {
+    await database.migrate();
+  } catch (error) {
+    await database.close();
+    await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
+    throw error;
+  }
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
+async function adminQuery(serverUrl: string, statement: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
