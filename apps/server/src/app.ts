@@ -59,6 +59,7 @@ export function createApp(deps: AppDeps) {
     }),
   );
   app.onError(createErrorHandler(logger));
+  // Unknown API paths answer JSON, never the SPA's HTML (the SPA fallback skips /api).
   app.notFound((c) => c.json(errorBody('not_found', 'Not found'), 404));
 
   const postalService = createPostalService({
@@ -76,10 +77,6 @@ export function createApp(deps: AppDeps) {
     openapi: '3.1.0',
     info: { title: 'Peakwise API', version: '0.1.0' },
   });
-
-  // Unknown API paths must answer JSON, never the SPA's HTML.
-  app.all('/api', (c) => c.json(errorBody('not_found', 'Not found'), 404));
-  app.all('/api/*', (c) => c.json(errorBody('not_found', 'Not found'), 404));
 
   if (deps.webDistDir && existsSync(deps.webDistDir)) serveSpa(app, deps.webDistDir);
 

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join, sep } from 'node:path';
+import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
 import type { AppEnv } from './create-router';
@@ -10,11 +10,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 const SHORT = 'public, max-age=3600';
 
-function cacheControlFor(path: string, root: string): string {
-  if (path.startsWith(join(root, 'assets') + sep)) return IMMUTABLE;
-  if (path.endsWith('.html')) return REVALIDATE;
-  return SHORT;
-}
+const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
+const noop = async () => {};
 
 /**
  * Serves the built SPA: real files first, then index.html for any other GET outside /api so
@@ -23,24 +20,25 @@ function cacheControlFor(path: string, root: string): string {
 export function serveSpa(app: Hono<AppEnv>, root: string): void {
   const indexPath = join(root, 'index.html');
   if (!existsSync(indexPath)) return;
+  const files = serveStatic<AppEnv>({ root });
+  const index = serveStatic<AppEnv>({ path: indexPath });
 
-  app.get(
-    '*',
-    serveStatic({
-      root,
-      onFound: (path, c) => {
-        c.header('Cache-Control', cacheControlFor(path, root));
-      },
-    }),
-  );
   app.get('*', async (c, next) => {
+    const path = c.req.path;
+    if (isApiPath(path)) return next();
+
+    const file = await files(c, noop);
+    if (file) {
+      const isHtml = file.headers.get('content-type')?.startsWith('text/html') ?? false;
+      file.headers.set('Cache-Control', path.startsWith('/assets/') ? IMMUTABLE : isHtml ? REVALIDATE : SHORT);
+      return file;
+    }
     // A missing hashed asset is a real 404, not an HTML page the browser would try to run.
-    if (c.req.path.startsWith('/api/') || c.req.path === '/api' || c.req.path.startsWith('/assets/')) return next();
-    return serveStatic({
-      path: indexPath,
-      onFound: (_path, ctx) => {
-        ctx.header('Cache-Control', REVALIDATE);
-      },
-    })(c, next);
+    if (path.startsWith('/assets/')) return next();
+
+    const page = await index(c, noop);
+    if (!page) return next();
+    page.headers.set('Cache-Control', REVALIDATE);
+    return page;
   });
 }

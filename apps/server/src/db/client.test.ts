@@ -1,0 +1,32 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createTestDatabase } from '../test/test-database';
+import type { Database } from './client';
+import { geocoderCache } from './schema/geocoder-cache.schema';
+
+describe('database client', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.close());
+
+  it('runs on the driver the suite was asked for', () => {
+    expect(database.kind).toBe(inject('testDatabaseUrl') ? 'postgres' : 'pglite');
+  });
+
+  it('pings and re-running migrations changes nothing', async () => {
+    await database.ping();
+    await database.migrate();
+    const result = await database.db.execute<{ count: number }>(sql`select count(*)::int as count from drizzle.__drizzle_migrations`);
+    const rows = 'rows' in result ? result.rows : result;
+    expect((rows as { count: number }[])[0]?.count).toBe(1);
+  });
+
+  it('round-trips the geocoder cache through drizzle', async () => {
+    const fetchedAt = new Date('2025-01-02T03:04:05.000Z');
+    await database.db.insert(geocoderCache).values({ postalCode: 'M5V3L9', city: 'Toronto', province: 'ON', fetchedAt });
+    const rows = await database.db.select().from(geocoderCache);
+    expect(rows).toEqual([{ postalCode: 'M5V3L9', city: 'Toronto', province: 'ON', fetchedAt }]);
+  });
+});

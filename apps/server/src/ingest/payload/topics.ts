@@ -1,0 +1,121 @@
+/**
+ * The MQTT topic scheme and its access rule. A client logs in as a household (username =
+ * household id) or as one device (username = device external id, scoped to its household); the
+ * broker's authorizePublish / authorizeSubscribe hooks call canPublish / canSubscribe.
+ *
+ *   peakwise/{householdId}/meter                                 device → server  meter JSON
+ *   peakwise/{householdId}/devices/{externalId}/reading          device → server  device JSON
+ *   peakwise/{householdId}/devices/{externalId}/state            device → server  relay state
+ *   peakwise/{householdId}/devices/{externalId}/command          server → device  { on, requestId }
+ *   peakwise/{householdId}/shelly/{externalId}/…                 a Shelly Gen2+ with this MQTT prefix:
+ *     …/status/switch:0, …/events/rpc, …/online                  device → server
+ *     …/reply/rpc                                                device → server  RPC responses (src = …/reply)
+ *     …/rpc, …/command, …/command/switch:0                       server → device
+ */
+
+export const TOPIC_ROOT = 'peakwise';
+
+/** Household ids and device external ids share one safe alphabet: no '/', '+', '#' or '$'. */
+const ID = /^[A-Za-z0-9_.:-]{1,64}$/;
+const COMPONENT = /^[a-z0-9_]{1,32}(:[0-9]{1,3})?$/;
+
+export type TopicRoute =
+  | { kind: 'meter'; householdId: string }
+  | { kind: 'device-reading' | 'device-state' | 'device-command'; householdId: string; externalId: string }
+  | { kind: 'shelly-status'; householdId: string; externalId: string; component: string }
+  | { kind: 'shelly-events' | 'shelly-online' | 'shelly-reply' | 'shelly-rpc'; householdId: string; externalId: string }
+  | { kind: 'shelly-command'; householdId: string; externalId: string; component: string | null };
+
+/** Routes a device may publish to (within its own household). */
+const DEVICE_TO_SERVER = new Set<TopicRoute['kind']>([
+  'meter',
+  'device-reading',
+  'device-state',
+  'shelly-status',
+  'shelly-events',
+  'shelly-online',
+  'shelly-reply',
+]);
+/** Routes a device may subscribe to: commands addressed to it. */
+const SERVER_TO_DEVICE = new Set<TopicRoute['kind']>(['device-command', 'shelly-rpc', 'shelly-command']);
+
+export const isValidTopicId = (id: string): boolean => ID.test(id);
+
+export function meterTopic(householdId: string): string {
+  return `${TOPIC_ROOT}/${householdId}/meter`;
+}
+export function deviceTopic(householdId: string, externalId: string, leaf: 'reading' | 'state' | 'command'): string {
+  return `${TOPIC_ROOT}/${householdId}/devices/${externalId}/${leaf}`;
+}
+/** The "MQTT prefix" to enter in the Shelly's web UI. */
+export function shellyTopicPrefix(householdId: string, externalId: string): string {
+  return `${TOPIC_ROOT}/${householdId}/shelly/${externalId}`;
+}
+
+/** The route a concrete topic (no wildcards) names, or null if it is not part of the scheme. */
+export function parseTopic(topic: string): TopicRoute | null {
+  const parts = topic.split('/');
+  const [root, householdId, area, externalId, ...rest] = parts;
+  if (root !== TOPIC_ROOT || householdId === undefined || !ID.test(householdId)) return null;
+  if (area === 'meter' && parts.length === 3) return { kind: 'meter', householdId };
+  if (externalId === undefined || !ID.test(externalId)) return null;
+  const ids = { householdId, externalId };
+
+  if (area === 'devices' && rest.length === 1) {
+    if (rest[0] === 'reading') return { kind: 'device-reading', ...ids };
+    if (rest[0] === 'state') return { kind: 'device-state', ...ids };
+    if (rest[0] === 'command') return { kind: 'device-command', ...ids };
+    return null;
+  }
+  if (area !== 'shelly') return null;
+  const leaf = rest.join('/');
+  if (leaf === 'events/rpc') return { kind: 'shelly-events', ...ids };
+  if (leaf === 'online') return { kind: 'shelly-online', ...ids };
+  if (leaf === 'reply/rpc') return { kind: 'shelly-reply', ...ids };
+  if (leaf === 'rpc') return { kind: 'shelly-rpc', ...ids };
+  if (leaf === 'command') return { kind: 'shelly-command', ...ids, component: null };
+  const [first, component, ...extra] = rest;
+  if (component === undefined || extra.length > 0 || !COMPONENT.test(component)) return null;
+  if (first === 'status') return { kind: 'shelly-status', ...ids, component };
+  if (first === 'command') return { kind: 'shelly-command', ...ids, component };
+  return null;
+}
+
+/**
+ * May a client publish to `topic`? Only concrete topics in the scheme, under the client's own
+ * household, flowing device → server; a device-scoped client (externalId given) only its own
+ * device topics and never the household meter.
+ */
+export function canPublish(clientHouseholdId: string, topic: string, clientExternalId?: string): boolean {
+  if (topic.includes('+') || topic.includes('#')) return false;
+  const route = parseTopic(topic);
+  if (route === null || !DEVICE_TO_SERVER.has(route.kind)) return false;
+  return inScope(route, clientHouseholdId, clientExternalId);
+}
+
+/**
+ * May a client subscribe to `filter`? Only to commands addressed to its own devices. `#` is
+ * never allowed and `+` only in the device position of a household-scoped client (a gateway
+ * listening for all its devices' commands), so no filter can match another household's topics
+ * or a sibling device's readings.
+ */
+export function canSubscribe(clientHouseholdId: string, filter: string, clientExternalId?: string): boolean {
+  if (filter.includes('#') || filter.startsWith('$')) return false;
+  const parts = filter.split('/');
+  if (parts.some((p) => p.includes('+') && p !== '+')) return false; // "a+b" is not a valid filter
+  const wildcardAt = parts.flatMap((p, i) => (p === '+' ? [i] : []));
+  if (wildcardAt.length > 1 || (wildcardAt.length === 1 && (wildcardAt[0] !== 3 || clientExternalId !== undefined))) {
+    return false;
+  }
+  // Judge the filter by a concrete topic it matches: the only wildcard is the device id.
+  const probe = parts.map((p) => (p === '+' ? 'x' : p)).join('/');
+  const route = parseTopic(probe);
+  if (route === null || !SERVER_TO_DEVICE.has(route.kind)) return false;
+  return inScope(route, clientHouseholdId, wildcardAt.length === 1 ? undefined : clientExternalId);
+}
+
+function inScope(route: TopicRoute, householdId: string, externalId: string | undefined): boolean {
+  if (!ID.test(householdId) || route.householdId !== householdId) return false;
+  if (externalId === undefined) return true;
+  return 'externalId' in route && route.externalId === externalId;
+}

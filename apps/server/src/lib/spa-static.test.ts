@@ -1,0 +1,71 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app';
+
+const INDEX = '<!doctype html><html><head><title>Peakwise</title></head><body><div id="root"></div></body></html>';
+const SCRIPT = `console.log(${JSON.stringify('peakwise '.repeat(400))});`;
+
+describe('serving the built web app', () => {
+  let dist: string;
+  let t: TestApp;
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), 'peakwise-dist-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), INDEX);
+    writeFileSync(join(dist, 'assets', 'index-abc123.js'), SCRIPT);
+    writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    t = await createTestApp({ webDistDir: dist });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('serves index.html at / with no-cache', async () => {
+    const res = await t.app.request('/');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/text\/html/);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(await res.text()).toBe(INDEX);
+  });
+
+  it.each(['/app/rewards', '/how-it-works', '/unknown', '/index.html'])('answers %s with the SPA', async (path) => {
+    const res = await t.app.request(path);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(await res.text()).toBe(INDEX);
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+  });
+
+  it('caches fingerprinted assets forever and compresses them', async () => {
+    const res = await t.app.request('/assets/index-abc123.js', { headers: { 'accept-encoding': 'gzip' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.get('content-type')).toMatch(/javascript/);
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await res.arrayBuffer())).toString('utf8')).toBe(SCRIPT);
+  });
+
+  it('serves other public files with a short cache', async () => {
+    const res = await t.app.request('/favicon.svg');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=3600');
+  });
+
+  it('does not answer a missing asset or an unknown API path with HTML', async () => {
+    const asset = await t.app.request('/assets/missing-123.js');
+    expect(asset.status).toBe(404);
+    const api = await t.app.request('/api/unknown');
+    expect(api.status).toBe(404);
+    expect(api.headers.get('content-type')).toMatch(/application\/json/);
+    expect(await api.json()).toEqual({ error: { code: 'not_found', message: 'Not found' } });
+  });
+
+  it('refuses path traversal', async () => {
+    const res = await t.app.request('/..%2f..%2fetc%2fpasswd');
+    expect(await res.text()).not.toContain('root:');
+  });
+});
