@@ -27,6 +27,7 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, lazy: lazyPage(() => import('@/marketing/landing-page')) },
       { path: 'how-it-works', lazy: lazyPage(() => import('@/marketing/how-it-works-page')) },
+      { path: 'help', lazy: lazyPage(() => import('@/features/help/help-page')) },
     ],
   },
   {

@@ -1,0 +1,50 @@
+import { Clock, Mail, Phone } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { supportEmail, supportPhone } from '../faq-content';
+
+const linkClass =
+  'font-medium text-brand-700 underline-offset-4 hover:underline focus-visible:rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
+
+export function ContactDetails() {
+  const { t } = useTranslation('help');
+  return (
+    <section aria-labelledby="contact-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+      <h2 id="contact-heading" className="text-lg font-semibold text-slate-900">
+        {t('contact.heading')}
+      </h2>
+      <address className="mt-4 not-italic">
+        <dl className="grid gap-5 sm:grid-cols-3">
+          <div className="flex gap-3">
+            <Phone aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-slate-400" />
+            <div>
+              <dt className="text-sm text-slate-500">{t('contact.phoneLabel')}</dt>
+              <dd className="mt-0.5 text-sm">
+                <a href={`tel:${supportPhone}`} className={linkClass}>
+                  {supportPhone}
+                </a>
+              </dd>
+            </div>
+          </div>
+          <div className="flex gap-3">
+            <Mail aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-slate-400" />
+            <div>
+              <dt className="text-sm text-slate-500">{t('contact.emailLabel')}</dt>
+              <dd className="mt-0.5 text-sm">
+                <a href={`mailto:${supportEmail}`} className={linkClass}>
+                  {supportEmail}
+                </a>
+              </dd>
+            </div>
+          </div>
+          <div className="flex gap-3">
+            <Clock aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-slate-400" />
+            <div>
+              <dt className="text-sm text-slate-500">{t('contact.hoursLabel')}</dt>
+              <dd className="mt-0.5 text-sm text-slate-700">{t('contact.hours')}</dd>
+            </div>
+          </div>
+        </dl>
+      </address>
+    </section>
+  );
+}
