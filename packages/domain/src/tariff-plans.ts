@@ -45,9 +45,9 @@ export const ONTARIO_TIME_OF_USE: TimeOfUsePlan = {
   kind: 'time-of-use',
   versions: [
     {
-      // Source: Hydro Hawkesbury, "T.O.U. Prices as of Nov 1st, 2024" (OEB RPP prices); unchanged
-      // on May 1, 2025 per netnewsupdate.com, "Ontario's Off-Peak Electricity Hours Set to Change
-      // on May 1" (April 2025).
+      // Source: OEB news release "Ontario Energy Board announces changes to electricity prices…",
+      // newswire.ca 2024-10-18, Table 1, from November 1, 2024; unchanged on May 1, 2025 per
+      // netnewsupdate.com, "Ontario's Off-Peak Electricity Hours Set to Change on May 1" (Apr 2025).
       effectiveFrom: '2024-11-01',
       schedule: ONTARIO_TOU_SCHEDULE,
       centsPerKwh: { 'off-peak': 7.6, 'mid-peak': 12.2, 'on-peak': 15.8 },
@@ -103,7 +103,8 @@ export const ONTARIO_TIERED: TieredPlan = {
     {
       // Thresholds: Wellington North Power / Bluewater Power pages ("600 kWh … summer (May 1 to
       // October 31) and 1,000 kWh … winter (November 1 to April 30)"), prorated by days.
-      // TO VERIFY: tier prices 9.3 / 11.0 ¢/kWh from November 1, 2024 are from memory.
+      // Prices: OEB news release, newswire.ca 2024-10-18, Table 2: 9.3 / 11.0 ¢/kWh from
+      // November 1, 2024.
       effectiveFrom: '2024-11-01',
       tier1Allowance: { kind: 'per-month', kwhByMonth: ONTARIO_RESIDENTIAL_THRESHOLDS },
       tier1CentsPerKwh: 9.3,
