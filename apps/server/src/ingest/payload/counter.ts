@@ -49,7 +49,8 @@ export function counterToInterval(
   if (delta < -COUNTER_JITTER_KWH) {
     return { kind: 'refused', reason: 'counter_reset', message: INGEST_REASON_MESSAGES.counter_reset };
   }
-  const energyKwh = Math.max(0, delta);
+  // Rounded to 1 mWh, the resolution plugs report in: 10.8 − 10 should be 0.8, not 0.8000000000000007.
+  const energyKwh = Math.round(Math.max(0, delta) * 1e6) / 1e6;
   const ceilingKwh = (maxPowerW / 1000) * (elapsedMs / 3_600_000);
   if (energyKwh > ceilingKwh + COUNTER_JITTER_KWH) {
     return { kind: 'refused', reason: 'counter_jump', message: INGEST_REASON_MESSAGES.counter_jump };

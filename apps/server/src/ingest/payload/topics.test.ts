@@ -1,0 +1,108 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { canPublish, canSubscribe, deviceTopic, meterTopic, parseTopic, shellyTopicPrefix } from './topics';
+
+const A = 'hh_A1';
+const B = 'hh_B2';
+
+describe('parseTopic', () => {
+  it('routes every topic of the scheme', () => {
+    expect(parseTopic(meterTopic(A))).toEqual({ kind: 'meter', householdId: A });
+    expect(parseTopic(deviceTopic(A, 'plug-1', 'reading'))).toEqual({ kind: 'device-reading', householdId: A, externalId: 'plug-1' });
+    expect(parseTopic(deviceTopic(A, 'plug-1', 'state'))).toMatchObject({ kind: 'device-state' });
+    expect(parseTopic(deviceTopic(A, 'plug-1', 'command'))).toMatchObject({ kind: 'device-command' });
+    const prefix = shellyTopicPrefix(A, 'shellyplugus-a1b2c3');
+    expect(parseTopic(`${prefix}/status/switch:0`)).toEqual({ kind: 'shelly-status', householdId: A, externalId: 'shellyplugus-a1b2c3', component: 'switch:0' });
+    expect(parseTopic(`${prefix}/events/rpc`)).toMatchObject({ kind: 'shelly-events' });
+    expect(parseTopic(`${prefix}/online`)).toMatchObject({ kind: 'shelly-online' });
+    expect(parseTopic(`${prefix}/reply/rpc`)).toMatchObject({ kind: 'shelly-reply' });
+    expect(parseTopic(`${prefix}/rpc`)).toMatchObject({ kind: 'shelly-rpc' });
+    expect(parseTopic(`${prefix}/command`)).toEqual({ kind: 'shelly-command', householdId: A, externalId: 'shellyplugus-a1b2c3', component: null });
+    expect(parseTopic(`${prefix}/command/switch:0`)).toMatchObject({ kind: 'shelly-command', component: 'switch:0' });
+  });
+
+  it('returns null for anything else', () => {
+    for (const t of ['', 'peakwise', `peakwise/${A}`, `peakwise//meter`, `peakwise/${A}/meter/x`, `other/${A}/meter`, `peakwise/${A}/devices/plug-1`,
+      `peakwise/${A}/devices/plug-1/reading/x`, `peakwise/${A}/devices/+/reading`, `peakwise/${A}/shelly/p/status`, `peakwise/a b/meter`, `peakwise/${A}/devices/${'x'.repeat(65)}/reading`]) {
+      expect(parseTopic(t), t).toBeNull();
+    }
+  });
+});
+
+describe('canPublish', () => {
+  it('lets a household publish readings, states and Shelly status under its own id only', () => {
+    expect(canPublish(A, meterTopic(A))).toBe(true);
+    expect(canPublish(A, deviceTopic(A, 'plug-1', 'reading'))).toBe(true);
+    expect(canPublish(A, deviceTopic(A, 'plug-1', 'state'))).toBe(true);
+    expect(canPublish(A, `${shellyTopicPrefix(A, 'p')}/status/switch:0`)).toBe(true);
+    expect(canPublish(A, `${shellyTopicPrefix(A, 'p')}/reply/rpc`)).toBe(true);
+    expect(canPublish(B, meterTopic(A))).toBe(false);
+  });
+
+  it('never lets a device publish commands', () => {
+    expect(canPublish(A, deviceTopic(A, 'plug-1', 'command'))).toBe(false);
+    expect(canPublish(A, `${shellyTopicPrefix(A, 'p')}/rpc`)).toBe(false);
+  });
+
+  it('scopes a device login to its own topics, not the meter or a sibling', () => {
+    expect(canPublish(A, deviceTopic(A, 'plug-1', 'reading'), 'plug-1')).toBe(true);
+    expect(canPublish(A, deviceTopic(A, 'plug-2', 'reading'), 'plug-1')).toBe(false);
+    expect(canPublish(A, meterTopic(A), 'plug-1')).toBe(false);
+  });
+});
+
+describe('canSubscribe', () => {
+  it('allows only the client’s own command topics', () => {
+    expect(canSubscribe(A, deviceTopic(A, 'plug-1', 'command'))).toBe(true);
+    expect(canSubscribe(A, `${shellyTopicPrefix(A, 'p')}/rpc`)).toBe(true);
+    expect(canSubscribe(A, `${shellyTopicPrefix(A, 'p')}/command/switch:0`)).toBe(true);
+    expect(canSubscribe(A, deviceTopic(A, 'plug-1', 'reading'))).toBe(false);
+    expect(canSubscribe(A, meterTopic(A))).toBe(false);
+    expect(canSubscribe(B, deviceTopic(A, 'plug-1', 'command'))).toBe(false);
+  });
+
+  it('allows + only in the device position, for a household login', () => {
+    expect(canSubscribe(A, `peakwise/${A}/devices/+/command`)).toBe(true);
+    expect(canSubscribe(A, `peakwise/${A}/devices/+/command`, 'plug-1')).toBe(false);
+    expect(canSubscribe(A, 'peakwise/+/devices/plug-1/command')).toBe(false);
+    expect(canSubscribe(A, `peakwise/${A}/devices/plug-1/+`)).toBe(false);
+    expect(canSubscribe(A, `peakwise/${A}/+/plug-1/command`)).toBe(false);
+    expect(canSubscribe(A, `peakwise/${A}/devices/a+/command`)).toBe(false);
+  });
+
+  it('refuses # anywhere, system and shared-subscription filters', () => {
+    for (const f of ['#', 'peakwise/#', `peakwise/${A}/#`, `peakwise/${A}/devices/#`, '+/+/+/+/+', '$SYS/#', `$share/g/peakwise/${A}/devices/plug-1/command`]) {
+      expect(canSubscribe(A, f), f).toBe(false);
+    }
+  });
+});
+
+describe('ACL properties', () => {
+  const id = fc.stringMatching(/^[A-Za-z0-9_.:-]{1,12}$/);
+  const leaf = fc.constantFrom('meter', 'devices/{d}/reading', 'devices/{d}/state', 'devices/{d}/command', 'shelly/{d}/status/switch:0',
+    'shelly/{d}/events/rpc', 'shelly/{d}/online', 'shelly/{d}/reply/rpc', 'shelly/{d}/rpc', 'shelly/{d}/command', 'shelly/{d}/command/switch:0',
+    'devices/+/command', 'shelly/+/rpc', '#', 'devices/#', '+/{d}/command');
+  const household = fc.oneof(id, fc.constantFrom('+', '#'));
+
+  it('no topic or filter of household A is ever allowed to a client of household B', () => {
+    fc.assert(
+      fc.property(id, id, household, leaf, id, fc.option(id, { nil: undefined }), (a, b, hh, l, d, device) => {
+        fc.pre(a !== b);
+        const topic = `peakwise/${hh === '+' || hh === '#' ? hh : a}/${l.replace('{d}', d)}`;
+        expect(canPublish(b, topic, device)).toBe(false);
+        expect(canSubscribe(b, topic, device)).toBe(false);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('any allowed topic or filter names the client’s household literally', () => {
+    fc.assert(
+      fc.property(id, fc.constantFrom('peakwise', '+', '#'), fc.array(fc.oneof(id, fc.constantFrom('+', '#', 'devices', 'shelly', 'status', 'command', 'rpc', 'meter', '')), { maxLength: 6 }), (a, root, parts) => {
+        const topic = [root, ...parts].join('/');
+        if (canPublish(a, topic) || canSubscribe(a, topic)) expect(topic.split('/')[1]).toBe(a);
+      }),
+      { numRuns: 5000 },
+    );
+  });
+});
