@@ -1,0 +1,45 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import type { ComponentType } from 'react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import BillingPage from '@/features/billing/billing-page';
+import DashboardPage from '@/features/dashboard/dashboard-page';
+import DevicesPage from '@/features/devices/devices-page';
+import MaintenancePage from '@/features/maintenance/maintenance-page';
+import PlumbingPage from '@/features/plumbing/plumbing-page';
+import RewardsPage from '@/features/rewards/rewards-page';
+import SettingsPage from '@/features/settings/settings-page';
+import SolarPage from '@/features/solar/solar-page';
+import UsagePage from '@/features/usage/usage-page';
+
+const pages: [string, ComponentType, string][] = [
+  ['Dashboard', DashboardPage, 'Dashboard isn’t available yet'],
+  ['Solar System Monitor', SolarPage, 'Solar System isn’t available yet'],
+  ['Maintenance', MaintenancePage, 'Maintenance isn’t available yet'],
+  ['IoT Devices', DevicesPage, 'Devices isn’t available yet'],
+  ['Plumbing', PlumbingPage, 'Plumbing isn’t available yet'],
+  ['Usage History', UsagePage, 'Usage History isn’t available yet'],
+  ['Billing & Payments', BillingPage, 'Billing isn’t available yet'],
+  ['Rewards', RewardsPage, 'Rewards isn’t available yet'],
+  ['Settings', SettingsPage, 'Settings isn’t available yet'],
+];
+
+describe('section pages', () => {
+  it.each(pages)('%s has its h1, says plainly it is not available, and shows no sample numbers', (h1, Page, notice) => {
+    // The dashboard greets the member, so it needs a session; nobody is signed in here.
+    const client = new QueryClient({ defaultOptions: { queries: { enabled: false } } });
+    const { container } = render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <Page />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(h1);
+    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent(notice);
+    expect(screen.getByRole('link', { name: 'Visit Help & Support' })).toHaveAttribute('href', '/app/help');
+    expect(container.textContent).not.toMatch(/\d/);
+  });
+});

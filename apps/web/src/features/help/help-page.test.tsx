@@ -1,0 +1,123 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { i18n } from '@/lib/i18n';
+import HelpPage from './help-page';
+
+function renderHelp(path = '/app/help') {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <HelpPage />
+    </MemoryRouter>,
+  );
+}
+
+// The FAQ list, or null when the no-results state replaces it.
+const faqList = () => document.querySelector<HTMLElement>('section[aria-labelledby="faq-heading"] ul');
+const faqQuestions = () => {
+  const list = faqList();
+  if (!list) return [];
+  return within(list)
+    .getAllByRole('button')
+    .map((button) => button.querySelector('span > span')?.textContent);
+};
+const chip = (name: string) =>
+  within(screen.getByRole('group', { name: 'Filter questions by category' })).getByRole('button', { name });
+
+afterEach(async () => {
+  await i18n.changeLanguage('en');
+});
+
+describe('HelpPage', () => {
+  it('has one h1, the three support cards and the contact details', () => {
+    renderHelp();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Help & Support');
+    for (const title of ['Phone support', 'Email support', 'User guide']) {
+      expect(screen.getByRole('heading', { level: 3, name: title })).toBeInTheDocument();
+    }
+    expect(screen.getByRole('link', { name: '1-888-555-0199' })).toHaveAttribute('href', 'tel:1-888-555-0199');
+    expect(screen.getByRole('link', { name: 'support@peakwise.ca' })).toHaveAttribute('href', 'mailto:support@peakwise.ca');
+  });
+
+  it('shows every question under All, with All pressed', () => {
+    renderHelp();
+    expect(chip('All')).toHaveAttribute('aria-pressed', 'true');
+    expect(faqQuestions().length).toBeGreaterThanOrEqual(12);
+    expect(screen.getByText(/Showing 18 of 18 questions/)).toBeInTheDocument();
+  });
+
+  it('opens and closes an answer', async () => {
+    const user = userEvent.setup();
+    renderHelp();
+    const question = screen.getByRole('button', { name: /How often is my energy data updated\?/ });
+    expect(question).toHaveAttribute('aria-expanded', 'false');
+    await user.click(question);
+    expect(question).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('region', { name: /How often is my energy data updated\?/ })).toHaveTextContent(
+      'Energy readings update every 5 minutes, with accuracy within 1%.',
+    );
+    await user.click(question);
+    expect(question).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('filters by category chip', async () => {
+    const user = userEvent.setup();
+    renderHelp();
+    await user.click(chip('Billing'));
+    expect(chip('Billing')).toHaveAttribute('aria-pressed', 'true');
+    expect(chip('All')).toHaveAttribute('aria-pressed', 'false');
+    expect(faqQuestions()).toEqual(['When is my bill issued and when is it due?', 'How is my bill calculated?']);
+  });
+
+  it('searches answers case-insensitively and combines with the chip', async () => {
+    const user = userEvent.setup();
+    renderHelp();
+    await user.type(screen.getByRole('searchbox', { name: 'Search help' }), 'DUE ON THE 15TH');
+    expect(faqQuestions()).toEqual(['When is my bill issued and when is it due?']);
+    expect(screen.getByText('Bills are generated on the 1st and due on the 15th.', { exact: false })).toBeVisible();
+
+    await user.clear(screen.getByRole('searchbox'));
+    await user.type(screen.getByRole('searchbox'), 'points');
+    await user.click(chip('Points & rewards'));
+    const rewardsOnly = faqQuestions();
+    expect(rewardsOnly.length).toBeGreaterThan(0);
+    await user.click(chip('All'));
+    expect(faqQuestions().length).toBeGreaterThan(rewardsOnly.length);
+  });
+
+  it('shows a no-results state that can be cleared', async () => {
+    const user = userEvent.setup();
+    renderHelp();
+    await user.type(screen.getByRole('searchbox', { name: 'Search help' }), 'xylophone');
+    expect(screen.getByRole('heading', { name: 'No questions match your search' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Clear search and filters' }));
+    expect(screen.getByRole('searchbox')).toHaveValue('');
+    expect(faqQuestions().length).toBe(18);
+  });
+
+  it('has a user guide with exactly five expandable topics', async () => {
+    const user = userEvent.setup();
+    renderHelp();
+    const guide = screen.getByRole('region', { name: 'User guide' });
+    const topics = within(guide).getAllByRole('button');
+    expect(topics).toHaveLength(5);
+    expect(topics[0]).toHaveTextContent('Getting started with your smart plug');
+    await user.click(topics[0]!);
+    expect(topics[0]).toHaveAttribute('aria-expanded', 'true');
+    expect(within(guide).getAllByRole('listitem', { hidden: false }).length).toBeGreaterThan(5);
+  });
+
+  it('searches in French, ignoring accents', async () => {
+    await i18n.changeLanguage('fr');
+    const user = userEvent.setup();
+    renderHelp('/help');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Aide et soutien');
+    await user.type(screen.getByRole('searchbox', { name: 'Rechercher dans l’aide' }), 'facturee le 1ER');
+    expect(faqQuestions()).toEqual([]);
+    await user.clear(screen.getByRole('searchbox'));
+    await user.type(screen.getByRole('searchbox'), 'générées le 1ER');
+    expect(faqQuestions()).toEqual(['Quand ma facture est-elle émise et quand dois-je la payer?']);
+  });
+});
