@@ -2,6 +2,7 @@ import { POSTAL_CODE_INVALID_MESSAGE } from '@peakwise/contracts/postal.contract
 
 export const marketingEn = {
   header: {
+    skipToContent: 'Skip to content',
     homeLink: 'Peakwise home',
     nav: 'Main',
     home: 'Home',

@@ -3,6 +3,7 @@ import type { marketingEn } from './marketing.en';
 
 export const marketingEs: Translation<typeof marketingEn> = {
   header: {
+    skipToContent: 'Saltar al contenido',
     homeLink: 'Inicio de Peakwise',
     nav: 'Principal',
     home: 'Inicio',

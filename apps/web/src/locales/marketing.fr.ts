@@ -3,6 +3,7 @@ import type { marketingEn } from './marketing.en';
 
 export const marketingFr: Translation<typeof marketingEn> = {
   header: {
+    skipToContent: 'Passer au contenu',
     homeLink: 'Accueil Peakwise',
     nav: 'Principale',
     home: 'Accueil',

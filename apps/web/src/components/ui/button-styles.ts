@@ -1,4 +1,4 @@
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'outline-light' | 'social';
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'outline-light' | 'inverse' | 'social';
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
 const base =
@@ -12,6 +12,7 @@ const variants: Record<ButtonVariant, string> = {
   ghost: 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
   // For dark (brand-900) backgrounds, where the default focus colour would vanish.
   'outline-light': 'border border-white/70 text-white hover:bg-white/10 focus-visible:outline-white',
+  inverse: 'bg-white text-brand-800 shadow-sm hover:bg-brand-50 focus-visible:outline-white',
   social: 'w-full border border-slate-300 bg-white text-slate-800 hover:bg-slate-50',
 };
 

@@ -1,0 +1,67 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SelectField } from '@/components/ui/select-field';
+import { TextField } from '@/components/ui/text-field';
+import { MIN_BIRTH_YEAR } from '../birth-date';
+import { monthOptions } from './month-options';
+
+type BirthdayValue = { month: string; day: string; year: string };
+type BirthdayErrors = Partial<Record<keyof BirthdayValue, string>>;
+
+type BirthdayFieldsProps = {
+  value: BirthdayValue;
+  errors: BirthdayErrors;
+  currentYear: number;
+  onChange: (field: keyof BirthdayValue, value: string) => void;
+};
+
+export function BirthdayFields({ value, errors, currentYear, onChange }: BirthdayFieldsProps) {
+  const { t, i18n } = useTranslation('auth');
+  const language = i18n.resolvedLanguage ?? 'en';
+  const months = useMemo(() => monthOptions(language), [language]);
+
+  return (
+    <fieldset>
+      <legend className="text-sm font-medium text-slate-800">{t('signup.birthday')}</legend>
+      <div className="mt-1.5 grid grid-cols-[1.4fr_1fr_1.1fr] gap-3">
+        <SelectField
+          label={t('signup.month')}
+          name="birthMonth"
+          required
+          options={months}
+          placeholder={t('signup.month')}
+          value={value.month}
+          error={errors.month}
+          onChange={(event) => onChange('month', event.target.value)}
+          className="[&_label]:text-xs [&_label]:text-slate-600"
+        />
+        <TextField
+          label={t('signup.day')}
+          name="birthDay"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={31}
+          required
+          value={value.day}
+          error={errors.day}
+          onChange={(event) => onChange('day', event.target.value)}
+          className="[&_label]:text-xs [&_label]:text-slate-600"
+        />
+        <TextField
+          label={t('signup.year')}
+          name="birthYear"
+          type="number"
+          inputMode="numeric"
+          min={MIN_BIRTH_YEAR}
+          max={currentYear}
+          required
+          value={value.year}
+          error={errors.year}
+          onChange={(event) => onChange('year', event.target.value)}
+          className="[&_label]:text-xs [&_label]:text-slate-600"
+        />
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,32 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ChevronDown, Globe } from 'lucide-react';
+import { languages, type Language } from '@/locales/resources';
+
+export function LanguageSelect({ className = '' }: { className?: string }) {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  const current = (languages as readonly string[]).includes(i18n.resolvedLanguage ?? '') ? i18n.resolvedLanguage : 'en';
+  return (
+    <div className={`relative ${className}`}>
+      <label htmlFor={id} className="sr-only">
+        {t('language.label')}
+      </label>
+      <Globe aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-600" />
+      <select
+        id={id}
+        value={current}
+        onChange={(event) => void i18n.changeLanguage(event.target.value)}
+        className="h-9 w-full appearance-none rounded-xl border border-slate-300 bg-white pr-8 pl-9 text-sm font-medium text-slate-800 hover:border-slate-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+      >
+        {languages.map((language: Language) => (
+          // Each language is named in itself, so a reader can find theirs whatever is showing.
+          <option key={language} value={language} lang={language}>
+            {t(`language.${language}`)}
+          </option>
+        ))}
+      </select>
+      <ChevronDown aria-hidden className="pointer-events-none absolute top-1/2 right-2.5 size-4 -translate-y-1/2 text-slate-600" />
+    </div>
+  );
+}

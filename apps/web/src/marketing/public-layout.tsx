@@ -1,0 +1,44 @@
+import { Outlet, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { LoginPanel } from '@/features/auth/components/login-panel';
+import { SignUpDialog } from '@/features/auth/components/sign-up-dialog';
+import { useAuthDialog } from '@/features/auth/hooks/use-auth-dialog';
+import { PublicHeader } from './layout/public-header';
+import { SiteFooter } from './layout/site-footer';
+
+/** The public site: header, page, footer, and the two auth dialogs driven by `?auth=`. */
+export default function PublicLayout() {
+  const { t } = useTranslation('marketing');
+  const navigate = useNavigate();
+  const { dialog, open, close, destination } = useAuthDialog();
+  const openLogin = () => open('login');
+  const openSignUp = () => open('signup');
+
+  return (
+    <div className="flex min-h-dvh flex-col bg-white text-slate-900">
+      <a
+        href="#main"
+        className="sr-only rounded-lg bg-white px-4 py-2 font-semibold text-brand-800 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50 focus:outline-2 focus:outline-brand-600"
+      >
+        {t('header.skipToContent')}
+      </a>
+      <PublicHeader onLogIn={openLogin} onSignUp={openSignUp} />
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        <Outlet />
+      </main>
+      <SiteFooter onLogIn={openLogin} onSignUp={openSignUp} />
+      <LoginPanel
+        open={dialog === 'login'}
+        onClose={close}
+        onSwitchToSignUp={openSignUp}
+        onSignedIn={() => navigate(destination, { replace: true })}
+      />
+      <SignUpDialog
+        open={dialog === 'signup'}
+        onClose={close}
+        onSwitchToLogin={openLogin}
+        onSignedUp={() => navigate('/app/dashboard', { replace: true })}
+      />
+    </div>
+  );
+}
