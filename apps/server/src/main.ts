@@ -1,0 +1,70 @@
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve, type ServerType } from '@hono/node-server';
+import { createApp } from './app';
+import { createDatabase } from './db/client';
+import { startEmbeddedBroker, type EmbeddedBroker } from './ingest/embedded-broker';
+import { connectMqtt } from './ingest/mqtt-connection';
+import { ConfigError, loadConfig, type Config } from './lib/config';
+import { createLogger } from './lib/logger';
+
+const WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const SHUTDOWN_GRACE_MS = 10_000;
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    // A configuration mistake is the operator's to fix; the message names the variable, a stack would only bury it.
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main() {
+  const config = readConfig();
+  const logger = createLogger({ level: config.logLevel });
+
+  const database = createDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: join(config.dataDir, 'pglite') });
+  await database.migrate();
+  logger.info({ kind: database.kind }, 'Database ready');
+
+  let broker: EmbeddedBroker | undefined;
+  if (!config.mqttUrl) broker = await startEmbeddedBroker({ port: config.mqttBrokerPort, host: config.host, logger });
+  const mqttUrl = config.mqttUrl ?? broker!.url;
+  const mqtt = connectMqtt({ url: mqttUrl, logger });
+
+  const app = createApp({ config, database, broker: mqtt, webDistDir: WEB_DIST_DIR, logger });
+  const server: ServerType = await new Promise((resolve, reject) => {
+    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
+    s.once('error', reject);
+  });
+  process.stdout.write(`Peakwise is running at ${config.publicUrl}\n`);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'Shutting down');
+    // Never hang on a stuck connection: leave anyway once the grace period is over.
+    setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      if ('closeIdleConnections' in server) server.closeIdleConnections();
+    });
+    await mqtt.close().catch((error: unknown) => logger.warn({ err: error }, 'MQTT close failed'));
+    await broker?.stop().catch((error: unknown) => logger.warn({ err: error }, 'Broker stop failed'));
+    await database.close().catch((error: unknown) => logger.warn({ err: error }, 'Database close failed'));
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Peakwise failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});
