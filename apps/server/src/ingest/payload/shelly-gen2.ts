@@ -84,7 +84,8 @@ function toSample(device: string, s: SwitchStatus, at: Date): ShellySample {
   const sample: ShellySample = { device, at, metrics: {} };
   if (s.output !== undefined) sample.on = s.output;
   if (s.apower !== undefined) sample.powerW = s.apower;
-  if (s.aenergy !== undefined) sample.counterKwh = s.aenergy.total / 1000;
+  // Wh with three decimals = 1e-6 kWh resolution; rounding drops float noise (6533.3 / 1000).
+  if (s.aenergy !== undefined) sample.counterKwh = Math.round(s.aenergy.total * 1000) / 1e6;
   if (s.voltage !== undefined) sample.metrics.voltage = s.voltage;
   if (s.current !== undefined) sample.metrics.currentA = s.current;
   if (s.freq !== undefined) sample.metrics.frequencyHz = s.freq;
