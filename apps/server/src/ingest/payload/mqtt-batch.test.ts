@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { mqttPayloadToBatch } from './mqtt-batch';
+import { parseTopic } from './topics';
+import { validateBatch } from './validate-readings';
+
+const now = new Date('2025-01-15T17:00:00Z');
+const meter = { ts: '2025-01-15T16:55:00Z', productionKwh: 0.4, consumptionKwh: 0.3, gridImportKwh: 0, gridExportKwh: 0.1 };
+const route = (topic: string) => {
+  const r = parseTopic(topic);
+  if (!r) throw new Error(topic);
+  return r;
+};
+
+describe('mqttPayloadToBatch', () => {
+  it('takes one meter reading or { readings: [...] }', () => {
+    expect(mqttPayloadToBatch(route('peakwise/h1/meter'), meter)).toEqual({ meter: [meter] });
+    expect(mqttPayloadToBatch(route('peakwise/h1/meter'), { readings: [meter, meter] })).toEqual({ meter: [meter, meter] });
+  });
+
+  it('fills the device id from the topic, and a payload naming another device is refused', () => {
+    const topic = route('peakwise/h1/devices/plug-1/reading');
+    const batch = mqttPayloadToBatch(topic, { ts: meter.ts, powerW: 5 });
+    expect(batch).toEqual({ devices: [{ device: 'plug-1', ts: meter.ts, powerW: 5 }] });
+    const other = validateBatch(mqttPayloadToBatch(topic, { device: 'plug-2', ts: meter.ts, powerW: 5 }), now, { knownDevices: new Set(['plug-1']) });
+    expect(other).toMatchObject({ ok: true, rejected: [{ reason: 'unknown_device' }] });
+  });
+
+  it('is null for topics without readings', () => {
+    expect(mqttPayloadToBatch(route('peakwise/h1/devices/plug-1/state'), { on: true })).toBeNull();
+  });
+});
