@@ -1,0 +1,78 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { i18n } from '@/lib/i18n';
+import PublicLayout from './public-layout';
+import LandingPage from './landing-page';
+
+afterEach(async () => {
+  await i18n.changeLanguage('en');
+});
+
+function renderSite(path = '/') {
+  const router = createMemoryRouter(
+    [{ path: '/', element: <PublicLayout />, children: [{ index: true, element: <LandingPage /> }] }],
+    { initialEntries: [path] },
+  );
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+describe('PublicLayout', () => {
+  it('has the landmarks and one h1', () => {
+    renderSite();
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    expect(screen.getByRole('main')).toBeInTheDocument();
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+  });
+
+  it('opens the login panel from ?auth=login', () => {
+    renderSite('/?auth=login&next=/app/rewards');
+    expect(screen.getByRole('dialog', { name: 'Log In' })).toBeInTheDocument();
+  });
+
+  it('opens the login panel from the header, closes it with Escape and returns focus', async () => {
+    const router = renderSite();
+    const user = userEvent.setup();
+    const [logIn] = screen.getAllByRole('button', { name: 'Log In' });
+    await user.click(logIn!);
+    expect(screen.getByRole('dialog', { name: 'Log In' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?auth=login');
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(router.state.location.search).toBe('');
+    expect(logIn).toHaveFocus();
+  });
+
+  it('switches from the login panel to the sign-up dialog', async () => {
+    renderSite('/?auth=login');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign up!' }));
+    expect(await screen.findByRole('dialog', { name: 'Sign up for Peakwise' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByRole('dialog', { name: 'Log In' })).toBeInTheDocument();
+  });
+
+  it('opens the sign-up dialog from the landing page’s Get Started button', async () => {
+    renderSite();
+    await userEvent.click(screen.getAllByRole('button', { name: 'Get Started' })[0]!);
+    expect(screen.getByRole('dialog', { name: 'Sign up for Peakwise' })).toBeInTheDocument();
+  });
+
+  it('renders French after the language select switches to Français', async () => {
+    renderSite();
+    const [select] = screen.getAllByLabelText('Language');
+    await userEvent.selectOptions(select!, 'fr');
+    expect(await screen.findAllByRole('link', { name: 'Comment ça marche' })).not.toHaveLength(0);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Économisez l’énergie et l’argent à la maison');
+    expect(screen.getByLabelText('Code postal')).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('fr');
+  });
+});
