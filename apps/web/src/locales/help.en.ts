@@ -3,7 +3,7 @@ export const helpEn = {
   intro: 'Answers about your smart plug, Energy Saving Events, points and bills — and real people when you need them.',
   search: {
     label: 'Search help',
-    placeholder: 'Search questions and answers, e.g. “points”',
+    placeholder: 'Search the FAQ, e.g. “points”',
     clear: 'Clear search',
   },
   support: {

@@ -6,7 +6,7 @@ export const helpEs: Translation<typeof helpEn> = {
   intro: 'Respuestas sobre tu enchufe inteligente, los Eventos de ahorro de energía, los puntos y las facturas — y personas reales cuando las necesites.',
   search: {
     label: 'Buscar en la ayuda',
-    placeholder: 'Busca en preguntas y respuestas, p. ej. «puntos»',
+    placeholder: 'Busca en las preguntas, p. ej. «puntos»',
     clear: 'Borrar búsqueda',
   },
   support: {

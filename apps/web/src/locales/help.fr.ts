@@ -6,7 +6,7 @@ export const helpFr: Translation<typeof helpEn> = {
   intro: 'Des réponses sur votre prise intelligente, les Événements d’économie d’énergie, les points et les factures — et de vraies personnes quand vous en avez besoin.',
   search: {
     label: 'Rechercher dans l’aide',
-    placeholder: 'Rechercher dans les questions et réponses, p. ex. « points »',
+    placeholder: 'Chercher dans la FAQ, p. ex. « points »',
     clear: 'Effacer la recherche',
   },
   support: {

@@ -1,4 +1,3 @@
-import { LifeBuoy } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -12,7 +11,7 @@ import { useFaqEntries } from './use-faq-entries';
 
 /** Help & Support, served both inside the portal (/app/help) and on the public site (/help). */
 export default function HelpPage() {
-  const { t } = useTranslation(['help', 'common']);
+  const { t } = useTranslation('help');
   const { pathname } = useLocation();
   const { entries, locale } = useFaqEntries();
   const [query, setQuery] = useState('');
@@ -21,32 +20,32 @@ export default function HelpPage() {
   const inPortal = pathname.startsWith('/app');
 
   return (
-    <div className={`space-y-10 ${inPortal ? '' : 'mx-auto w-full max-w-5xl px-4 py-10 sm:px-6 lg:px-8 lg:py-14'}`}>
-      <header className="rounded-2xl border border-brand-100 bg-gradient-to-br from-brand-50 via-white to-white px-6 py-8 sm:px-10 sm:py-10">
-        <p className="flex items-center gap-2 text-sm font-medium text-brand-700">
-          <LifeBuoy aria-hidden="true" className="size-4" />
-          {t('common:brand')}
-        </p>
-        <h1 className="mt-2 text-3xl font-semibold tracking-tight text-slate-900">{t('title')}</h1>
+    <div className={`space-y-10 ${inPortal ? '' : 'mx-auto w-full max-w-7xl px-4 py-10 sm:px-6 lg:px-8 lg:py-14'}`}>
+      <header className="rounded-2xl border border-brand-100 bg-gradient-to-br from-brand-50 via-white to-white px-5 py-8 sm:px-10 sm:py-10">
+        <h1 className="text-3xl font-semibold tracking-tight text-slate-900">{t('title')}</h1>
         <p className="mt-2 max-w-2xl text-[15px] leading-6 text-slate-600">{t('intro')}</p>
         <div className="mt-6 max-w-2xl">
           <HelpSearch value={query} onChange={setQuery} />
         </div>
       </header>
 
-      <SupportCards />
-
-      <FaqSection
-        entries={entries}
-        locale={locale}
-        query={query}
-        category={category}
-        onCategoryChange={setCategory}
-        onReset={() => {
-          setQuery('');
-          setCategory('all');
-        }}
-      />
+      {/* Search results sit right under the search box; contact options ride alongside on wide screens. */}
+      <div className="grid items-start gap-10 lg:grid-cols-[minmax(0,1fr)_18rem] lg:gap-8">
+        <FaqSection
+          entries={entries}
+          locale={locale}
+          query={query}
+          category={category}
+          onCategoryChange={setCategory}
+          onReset={() => {
+            setQuery('');
+            setCategory('all');
+          }}
+        />
+        <div className="lg:sticky lg:top-6">
+          <SupportCards />
+        </div>
+      </div>
 
       <UserGuide />
 

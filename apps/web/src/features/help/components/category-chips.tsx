@@ -33,7 +33,7 @@ export function CategoryChips({ selected, onSelect, counts }: CategoryChipsProps
             {/* The count is a visual hint; the live result line already announces totals. */}
             <span
               aria-hidden="true"
-              className={`rounded-full px-1.5 text-xs tabular-nums ${pressed ? 'bg-white/20 text-white' : 'bg-slate-100 text-slate-600'}`}
+              className={`rounded-full px-1.5 text-xs tabular-nums ${pressed ? 'bg-brand-900 text-white' : 'bg-slate-100 text-slate-600'}`}
             >
               {counts[category]}
             </span>

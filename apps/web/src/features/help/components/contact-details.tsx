@@ -4,6 +4,8 @@ import { supportEmail, supportPhone } from '../faq-content';
 
 const linkClass =
   'font-medium text-brand-700 underline-offset-4 hover:underline focus-visible:rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
+const termClass = 'flex items-center gap-2 text-sm text-slate-500';
+const iconClass = 'size-4 shrink-0 text-slate-400';
 
 export function ContactDetails() {
   const { t } = useTranslation('help');
@@ -14,34 +16,34 @@ export function ContactDetails() {
       </h2>
       <address className="mt-4 not-italic">
         <dl className="grid gap-5 sm:grid-cols-3">
-          <div className="flex gap-3">
-            <Phone aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-slate-400" />
-            <div>
-              <dt className="text-sm text-slate-500">{t('contact.phoneLabel')}</dt>
-              <dd className="mt-0.5 text-sm">
-                <a href={`tel:${supportPhone}`} className={linkClass}>
-                  {supportPhone}
-                </a>
-              </dd>
-            </div>
+          <div>
+            <dt className={termClass}>
+              <Phone aria-hidden="true" className={iconClass} />
+              {t('contact.phoneLabel')}
+            </dt>
+            <dd className="mt-1 pl-6 text-sm">
+              <a href={`tel:${supportPhone}`} className={linkClass}>
+                {supportPhone}
+              </a>
+            </dd>
           </div>
-          <div className="flex gap-3">
-            <Mail aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-slate-400" />
-            <div>
-              <dt className="text-sm text-slate-500">{t('contact.emailLabel')}</dt>
-              <dd className="mt-0.5 text-sm">
-                <a href={`mailto:${supportEmail}`} className={linkClass}>
-                  {supportEmail}
-                </a>
-              </dd>
-            </div>
+          <div>
+            <dt className={termClass}>
+              <Mail aria-hidden="true" className={iconClass} />
+              {t('contact.emailLabel')}
+            </dt>
+            <dd className="mt-1 pl-6 text-sm">
+              <a href={`mailto:${supportEmail}`} className={linkClass}>
+                {supportEmail}
+              </a>
+            </dd>
           </div>
-          <div className="flex gap-3">
-            <Clock aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-slate-400" />
-            <div>
-              <dt className="text-sm text-slate-500">{t('contact.hoursLabel')}</dt>
-              <dd className="mt-0.5 text-sm text-slate-700">{t('contact.hours')}</dd>
-            </div>
+          <div>
+            <dt className={termClass}>
+              <Clock aria-hidden="true" className={iconClass} />
+              {t('contact.hoursLabel')}
+            </dt>
+            <dd className="mt-1 pl-6 text-sm leading-6 text-slate-700">{t('contact.hours')}</dd>
           </div>
         </dl>
       </address>

@@ -19,7 +19,7 @@ export function HelpSearch({ value, onChange }: { value: string; onChange: (valu
         onChange={(event) => onChange(event.target.value)}
         placeholder={t('search.placeholder')}
         autoComplete="off"
-        className="h-12 w-full rounded-xl border border-slate-300 bg-white pr-12 pl-12 text-[15px] text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:ring-4 focus:ring-brand-100 focus:outline-none [&::-webkit-search-cancel-button]:appearance-none"
+        className={`h-12 w-full rounded-xl border border-slate-300 bg-white pl-12 ${value ? 'pr-12' : 'pr-4'} text-[15px] text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:ring-4 focus:ring-brand-100 focus:outline-none [&::-webkit-search-cancel-button]:appearance-none`}
       />
       {value && (
         <button

@@ -17,9 +17,9 @@ export function SupportCards() {
       <h2 id="support-heading" className="text-lg font-semibold text-slate-900">
         {t('support.heading')}
       </h2>
-      <ul className="grid gap-4 md:grid-cols-3">
+      <ul className="grid gap-4 md:grid-cols-3 lg:grid-cols-1">
         {cards.map(({ key, icon: Icon, href, detail }) => (
-          <li key={key} className="flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+          <li key={key} className="flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm lg:p-4">
             <div className="flex items-center gap-3">
               <span className="flex size-10 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
                 <Icon aria-hidden="true" className="size-5" />
