@@ -65,6 +65,15 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
+  // A busy port is an operator's fix too: say which setting to change instead of dumping a stack.
+  if (isAddressInUse(error)) {
+    process.stderr.write(`Port ${error.port} is already in use; choose another with PORT or MQTT_BROKER_PORT (0 picks a free broker port).\n`);
+    process.exit(1);
+  }
   process.stderr.write(`Peakwise failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 });
+
+function isAddressInUse(error: unknown): error is { code: string; port: number } {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'EADDRINUSE';
+}
