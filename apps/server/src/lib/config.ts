@@ -82,7 +82,6 @@ export type Config = {
 
 const AUTH_SECRET_MIN_LENGTH = 32;
 
-// eslint-disable-next-line no-restricted-properties -- the one module allowed to read the environment
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
