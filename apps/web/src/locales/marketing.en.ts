@@ -76,7 +76,7 @@ export const marketingEn = {
     },
     events: {
       eyebrow: 'Energy Saving Events',
-      title: 'An hour of effort, a season of savings',
+      title: 'A little effort at the right time',
       body: 'Energy Saving Events are short windows, usually on weeknight evenings, when demand on the grid peaks. We let you know by email or SMS, you power down what you can, and you earn points for the energy you save.',
       link: 'See how it works',
       steps: {

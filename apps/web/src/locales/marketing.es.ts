@@ -20,9 +20,9 @@ export const marketingEs: Translation<typeof marketingEn> = {
       eyebrow: 'Ya disponible en Ontario, Columbia Británica, Alberta y Quebec',
       title: 'Ahorra energía y dinero en casa',
       titleAccent: 'y recibe recompensas por ello',
-      body: 'Los miembros de Peakwise reducen su consumo eléctrico un 10 % en promedio, y te ayudamos a llegar al 15 % o más. Sin costo y sin riesgo, y la instalación toma menos de 5 minutos con cualquier WiFi.',
+      body: 'Los miembros de Peakwise reducen su consumo eléctrico un 10 % en promedio, y te ayudamos a llegar al 15 % o más. Sin costo y sin riesgo, y la instalación toma menos de 5 minutos con cualquier WiFi.',
       getStarted: 'Comenzar',
-      signUpClaim: 'Regístrate — los miembros reducen su consumo un 10 % en promedio',
+      signUpClaim: 'Regístrate — los miembros reducen su consumo un 10 % en promedio',
     },
     facts: {
       label: 'Por qué se unen nuestros miembros',
@@ -55,24 +55,24 @@ export const marketingEs: Translation<typeof marketingEn> = {
       },
       saveMoney: {
         title: 'Ahorra dinero',
-        body: 'Consumir menos cuando la demanda es más alta reduce tu factura. Los miembros reducen su consumo un 10 % en promedio.',
+        body: 'Consumir menos cuando la demanda es más alta reduce tu factura. Los miembros reducen su consumo un 10 % en promedio.',
       },
       redeemRewards: {
         title: 'Canjea recompensas',
-        body: 'Gana Watts en cada Evento de Ahorro de Energía. Cóbralos (100 puntos = 1 $) o gástalos en el Mercado de Recompensas.',
+        body: 'Gana Watts en cada Evento de Ahorro de Energía. Cóbralos (100 puntos = 1 $) o gástalos en el Mercado de Recompensas.',
       },
     },
     plug: {
       eyebrow: 'Gratis para miembros',
       title: 'Tu enchufe inteligente corre por nuestra cuenta',
-      body: 'Cada miembro recibe un enchufe inteligente gratis, con un valor de 29,99 $. Conecta una lámpara, un calefactor o tu televisor y apágalo desde tu teléfono cuando empiece un Evento de Ahorro de Energía.',
+      body: 'Cada miembro recibe un enchufe inteligente gratis, con un valor de 29,99 $. Conecta una lámpara, un calefactor o tu televisor y apágalo desde tu teléfono cuando empiece un Evento de Ahorro de Energía.',
       points: {
         wifi: 'Se conecta a cualquier WiFi doméstica',
         setup: 'Se instala en menos de 5 minutos',
         track: 'Mira cuánto consume cada aparato',
       },
       valueLabel: 'Enchufe inteligente',
-      value: 'Valor de 29,99 $',
+      value: 'Valor de 29,99 $',
       price: 'Gratis',
     },
     events: {
@@ -112,7 +112,7 @@ export const marketingEs: Translation<typeof marketingEn> = {
       },
       rewarded: {
         title: 'Gana recompensas',
-        body: 'Gana Watts por la energía que ahorras. 100 puntos = 1 $, para cobrar o gastar en el Mercado de Recompensas.',
+        body: 'Gana Watts por la energía que ahorras. 100 puntos = 1 $, para cobrar o gastar en el Mercado de Recompensas.',
       },
     },
     benefits: {
@@ -144,7 +144,7 @@ export const marketingEs: Translation<typeof marketingEn> = {
       },
       save: {
         title: 'Ahorra energía',
-        body: 'Apaga aparatos durante los Eventos de Ahorro de Energía. Los miembros reducen su consumo un 10 % en promedio.',
+        body: 'Apaga aparatos durante los Eventos de Ahorro de Energía. Los miembros reducen su consumo un 10 % en promedio.',
       },
       earn: {
         title: 'Gana recompensas',
@@ -163,7 +163,7 @@ export const marketingEs: Translation<typeof marketingEn> = {
     explore: 'Explorar',
     account: 'Cuenta',
     copyright: '© {{year}} Peakwise. Todos los derechos reservados.',
-    rewardsNote: '100 puntos = 1 $. Enchufe inteligente gratis (valor de 29,99 $) para miembros.',
+    rewardsNote: '100 puntos = 1 $. Enchufe inteligente gratis (valor de 29,99 $) para miembros.',
   },
   provinces: {
     NL: 'Terranova y Labrador',

@@ -17,12 +17,12 @@ export const marketingFr: Translation<typeof marketingEn> = {
   },
   landing: {
     hero: {
-      eyebrow: 'Maintenant offert en Ontario, en Colombie-Britannique, en Alberta et au Québec',
+      eyebrow: 'Offert en Ontario, en Colombie-Britannique, en Alberta et au Québec',
       title: 'Économisez l’énergie et l’argent à la maison',
       titleAccent: 'et soyez récompensé',
-      body: 'Les membres Peakwise réduisent leur consommation d’électricité de 10 % en moyenne, et nous vous aidons à viser 15 % ou plus. C’est sans frais et sans risque, et l’installation prend moins de 5 minutes sur n’importe quel réseau Wi-Fi.',
+      body: 'Les membres Peakwise réduisent leur consommation d’électricité de 10 % en moyenne, et nous vous aidons à viser 15 % ou plus. C’est sans frais et sans risque, et l’installation prend moins de 5 minutes sur n’importe quel réseau Wi-Fi.',
       getStarted: 'Commencer',
-      signUpClaim: 'S’inscrire — les membres réduisent leur consommation de 10 % en moyenne',
+      signUpClaim: 'S’inscrire — les membres réduisent leur consommation de 10 % en moyenne',
     },
     facts: {
       label: 'Pourquoi nos membres s’inscrivent',
@@ -55,24 +55,24 @@ export const marketingFr: Translation<typeof marketingEn> = {
       },
       saveMoney: {
         title: 'Économisez de l’argent',
-        body: 'Consommer moins quand la demande est la plus forte réduit votre facture. Nos membres réduisent leur consommation de 10 % en moyenne.',
+        body: 'Consommer moins quand la demande est la plus forte réduit votre facture. Nos membres réduisent leur consommation de 10 % en moyenne.',
       },
       redeemRewards: {
         title: 'Échangez des récompenses',
-        body: 'Accumulez des Watts à chaque Événement d’économie d’énergie. Encaissez-les (100 points = 1 $) ou dépensez-les dans la Boutique de récompenses.',
+        body: 'Accumulez des Watts à chaque Événement d’économie d’énergie. Encaissez-les (100 points = 1 $) ou dépensez-les dans la Boutique de récompenses.',
       },
     },
     plug: {
       eyebrow: 'Gratuit pour les membres',
       title: 'Votre prise intelligente est gratuite',
-      body: 'Chaque membre reçoit une prise intelligente gratuite, d’une valeur de 29,99 $. Branchez-y une lampe, un chauffage d’appoint ou votre télé, et éteignez-la depuis votre téléphone au début d’un Événement d’économie d’énergie.',
+      body: 'Chaque membre reçoit une prise intelligente gratuite, d’une valeur de 29,99 $. Branchez-y une lampe, un chauffage d’appoint ou votre télé, et éteignez-la depuis votre téléphone au début d’un Événement d’économie d’énergie.',
       points: {
         wifi: 'Se connecte à tout réseau Wi-Fi domestique',
         setup: 'S’installe en moins de 5 minutes',
         track: 'Voyez ce que consomme chaque appareil',
       },
       valueLabel: 'Prise intelligente',
-      value: 'Valeur de 29,99 $',
+      value: 'Valeur de 29,99 $',
       price: 'Gratuite',
     },
     events: {
@@ -112,7 +112,7 @@ export const marketingFr: Translation<typeof marketingEn> = {
       },
       rewarded: {
         title: 'Soyez récompensé',
-        body: 'Accumulez des Watts pour l’énergie économisée. 100 points = 1 $, à encaisser ou à dépenser dans la Boutique de récompenses.',
+        body: 'Accumulez des Watts pour l’énergie économisée. 100 points = 1 $, à encaisser ou à dépenser dans la Boutique de récompenses.',
       },
     },
     benefits: {
@@ -144,7 +144,7 @@ export const marketingFr: Translation<typeof marketingEn> = {
       },
       save: {
         title: 'Économisez l’énergie',
-        body: 'Éteignez vos appareils pendant les Événements d’économie d’énergie. Nos membres réduisent leur consommation de 10 % en moyenne.',
+        body: 'Éteignez vos appareils pendant les Événements d’économie d’énergie. Nos membres réduisent leur consommation de 10 % en moyenne.',
       },
       earn: {
         title: 'Obtenez des récompenses',
@@ -163,7 +163,7 @@ export const marketingFr: Translation<typeof marketingEn> = {
     explore: 'Découvrir',
     account: 'Compte',
     copyright: '© {{year}} Peakwise. Tous droits réservés.',
-    rewardsNote: '100 points = 1 $. Prise intelligente gratuite (valeur de 29,99 $) pour les membres.',
+    rewardsNote: '100 points = 1 $. Prise intelligente gratuite (valeur de 29,99 $) pour les membres.',
   },
   provinces: {
     NL: 'Terre-Neuve-et-Labrador',

@@ -7,12 +7,15 @@ type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
   error?: string;
   /** Hide the label visually while keeping it for screen readers. */
   hideLabel?: boolean;
+  /** The id of an error message rendered elsewhere (e.g. below a group); `error` then only marks the field invalid. */
+  errorId?: string;
 };
 
-export function TextField({ label, hint, error, hideLabel = false, className = '', ...inputProps }: TextFieldProps) {
+export function TextField({ label, hint, error, errorId: externalErrorId, hideLabel = false, className = '', ...inputProps }: TextFieldProps) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
+  const ownError = Boolean(error) && !externalErrorId;
+  const errorId = error ? (externalErrorId ?? `${id}-error`) : undefined;
   return (
     <div className={className}>
       <label htmlFor={id} className={hideLabel ? 'sr-only' : labelClass}>
@@ -31,7 +34,7 @@ export function TextField({ label, hint, error, hideLabel = false, className = '
           {hint}
         </p>
       )}
-      {error && (
+      {ownError && (
         <p id={errorId} className={errorClass}>
           {error}
         </p>

@@ -7,9 +7,11 @@ const MODAL_SELECTOR = '[data-modal]';
 // open another (login ⇄ sign-up): the second must return focus to whatever opened the first.
 let returnTarget: HTMLElement | null = null;
 
+// A field marked data-autofocus, else the dialog itself: landing on the ✕ or on the first of many
+// buttons would put a focus ring somewhere arbitrary, while the dialog announces its title.
 function focusInitial(panel: HTMLElement) {
   const preferred = panel.querySelector<HTMLElement>('[data-autofocus]');
-  (preferred ?? focusableIn(panel)[0] ?? panel).focus();
+  (preferred ?? panel).focus();
 }
 
 /** Moves focus into the panel on open, keeps it there, closes on Escape and restores it on close. */

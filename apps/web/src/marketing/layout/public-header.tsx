@@ -83,7 +83,7 @@ export function PublicHeader({ onLogIn, onSignUp }: PublicHeaderProps) {
         </div>
       </div>
 
-      <div id="public-mobile-menu" hidden={!menuOpen} className="border-t border-slate-200 bg-white lg:hidden">
+      <div id="public-mobile-menu" hidden={!menuOpen} className="border-t border-slate-200 bg-white shadow-lg lg:hidden">
         <nav aria-label={t('header.nav')} className="mx-auto max-w-7xl px-4 py-4 sm:px-6">
           <ul className="space-y-1">
             {publicNavItems.map((item) => (

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
@@ -19,6 +19,10 @@ export function BirthdayFields({ value, errors, currentYear, onChange }: Birthda
   const { t, i18n } = useTranslation('auth');
   const language = i18n.resolvedLanguage ?? 'en';
   const months = useMemo(() => monthOptions(language), [language]);
+  // Messages go under the whole row: three narrow columns of wrapped text are hard to read.
+  const id = useId();
+  const errorIds = { month: `${id}-month-error`, day: `${id}-day-error`, year: `${id}-year-error` };
+  const fields = ['month', 'day', 'year'] as const;
 
   return (
     <fieldset>
@@ -32,6 +36,7 @@ export function BirthdayFields({ value, errors, currentYear, onChange }: Birthda
           placeholder={t('signup.month')}
           value={value.month}
           error={errors.month}
+          errorId={errorIds.month}
           onChange={(event) => onChange('month', event.target.value)}
           className="[&_label]:text-xs [&_label]:text-slate-600"
         />
@@ -45,6 +50,7 @@ export function BirthdayFields({ value, errors, currentYear, onChange }: Birthda
           required
           value={value.day}
           error={errors.day}
+          errorId={errorIds.day}
           onChange={(event) => onChange('day', event.target.value)}
           className="[&_label]:text-xs [&_label]:text-slate-600"
         />
@@ -58,10 +64,19 @@ export function BirthdayFields({ value, errors, currentYear, onChange }: Birthda
           required
           value={value.year}
           error={errors.year}
+          errorId={errorIds.year}
           onChange={(event) => onChange('year', event.target.value)}
           className="[&_label]:text-xs [&_label]:text-slate-600"
         />
       </div>
+      {fields.map(
+        (field) =>
+          errors[field] && (
+            <p key={field} id={errorIds[field]} className="mt-1.5 text-sm font-medium text-red-700">
+              {errors[field]}
+            </p>
+          ),
+      )}
     </fieldset>
   );
 }
