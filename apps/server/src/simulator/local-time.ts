@@ -23,10 +23,18 @@ export interface LocalTime {
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
-// Intl is slow (microseconds per call); offsets only change on the hour or half hour, so cache
-// by 15-minute UTC block, which also covers Newfoundland's half-hour zone.
-const OFFSET_BLOCK_MS = 15 * 60_000;
-const offsetCache = new Map<string, number>();
+/**
+ * Intl costs several microseconds a call, so offsets are resolved once per UTC day: if the
+ * offset is the same at both ends of the day the whole day shares it (zones change at most once
+ * a day); otherwise the change minute is found by bisection.
+ */
+interface DayOffsets {
+  start: number;
+  end: number;
+  /** First UTC ms at which `end` applies. */
+  changeMs: number;
+}
+const offsetCache = new Map<string, DayOffsets>();
 
 function formatterFor(timeZone: string): Intl.DateTimeFormat {
   let f = formatters.get(timeZone);
@@ -63,14 +71,29 @@ function computeOffsetMinutes(utcMs: number, timeZone: string): number {
 
 /** UTC offset of `timeZone` at an instant, minutes (local − UTC). */
 export function utcOffsetMinutes(utcMs: number, timeZone: string): number {
-  const key = `${timeZone}|${Math.floor(utcMs / OFFSET_BLOCK_MS)}`;
-  let offset = offsetCache.get(key);
-  if (offset === undefined) {
-    offset = computeOffsetMinutes(utcMs, timeZone);
-    if (offsetCache.size > 50_000) offsetCache.clear();
-    offsetCache.set(key, offset);
+  const day = Math.floor(utcMs / DAY_MS);
+  const key = `${timeZone}|${day}`;
+  let offsets = offsetCache.get(key);
+  if (!offsets) {
+    offsets = dayOffsets(day * DAY_MS, timeZone);
+    if (offsetCache.size > 20_000) offsetCache.clear();
+    offsetCache.set(key, offsets);
   }
-  return offset;
+  return utcMs < offsets.changeMs ? offsets.start : offsets.end;
+}
+
+function dayOffsets(dayStartMs: number, timeZone: string): DayOffsets {
+  const start = computeOffsetMinutes(dayStartMs, timeZone);
+  const end = computeOffsetMinutes(dayStartMs + DAY_MS - 60_000, timeZone);
+  if (start === end) return { start, end, changeMs: dayStartMs };
+  let lo = dayStartMs; // offset === start
+  let hi = dayStartMs + DAY_MS - 60_000; // offset === end
+  while (hi - lo > 60_000) {
+    const mid = lo + Math.floor((hi - lo) / 120_000) * 60_000;
+    if (computeOffsetMinutes(mid, timeZone) === start) lo = mid;
+    else hi = mid;
+  }
+  return { start, end, changeMs: hi };
 }
 
 export function localTime(utcMs: number, timeZone: string): LocalTime {

@@ -1,0 +1,103 @@
+/**
+ * Household electricity use per 5-minute interval: named appliances (smart plugs, monitors,
+ * thermostat, water heater) plus the unmetered rest of the house — always-on standby, occupant
+ * activity (cooking, small appliances, ordinary lighting), the dishwasher and any electric heat.
+ * Default profile target: an Ontario home at ≈ 750–900 kWh/month (OEB's typical residential
+ * customer is 750 kWh/month; homes with central air run higher in summer).
+ */
+
+import { type Trace, type TraceEnv, applianceTrace } from './appliance-traces';
+import { activeWindow, coverage } from './day-plan';
+import type { HouseholdProfile } from './household-profile';
+import type { IntervalContext } from './interval-context';
+import { INTERVAL_HOURS, channelId, clamp, unitHash, valueNoise } from './prng';
+import { type WaterInterval, simulateWaterInterval } from './water-model';
+
+export interface ApplianceReading {
+  deviceId: string;
+  powerW: number;
+  energyKwh: number;
+  /** Present for switchable devices: false when the member has switched it off. */
+  on?: boolean;
+  metrics: Record<string, number>;
+}
+
+export interface LoadInterval {
+  consumptionKwh: number;
+  /** Everything not on a named device, W. */
+  unmeteredW: number;
+  appliances: ApplianceReading[];
+  water: WaterInterval;
+}
+
+const CH_STANDBY = channelId('load.standby');
+const CH_ACTIVITY = channelId('load.activity');
+
+/** Peak extra draw from occupants at full activity: kettle, microwave, hair dryer, chargers. */
+const ACTIVITY_W = 650;
+/** Ordinary (non-smart) lighting at full activity after dark, LED-era home. */
+const HOUSE_LIGHTING_W = 220;
+/** Whole-house heat loss coefficient of a 1990s detached home, W/K (for electric heating share). */
+const HEAT_LOSS_W_PER_K = 250;
+
+/** Unmetered draw of the rest of the house, W. */
+export function unmeteredLoadW(profile: HouseholdProfile, seed: number, ctx: IntervalContext, env: TraceEnv): number {
+  const m = ctx.local.minuteOfDay;
+  const { plan, yesterday } = ctx;
+  const standby = profile.standbyW * (0.9 + 0.2 * valueNoise(seed, CH_STANDBY, ctx.intervalIndex / 12));
+  const activity = ACTIVITY_W * ctx.activity * (0.5 + unitHash(seed, CH_ACTIVITY, ctx.intervalIndex));
+  const dark = clamp((4 - env.sunElevationDeg) / 10, 0, 1);
+  const lighting = HOUSE_LIGHTING_W * dark * clamp(ctx.activity * 1.3, 0, 1);
+  // Electric range: elements cycle at ≈ 60 % for dinner; toaster and kettle at breakfast.
+  const cooking = 1800 * 0.6 * coverage(plan.dinner, yesterday.dinner, m) + 1200 * 0.5 * coverage(plan.breakfast, yesterday.breakfast, m);
+  // Dishwasher: water heating for the first 25 min (1.2 kW), pump and drying after.
+  const dish = activeWindow(plan.dishwasher, yesterday.dishwasher, m);
+  const dishwasher = dish ? (dish.elapsed < 25 ? 1200 : 90) : 0;
+  const electricHeat = profile.electricHeatingShare * HEAT_LOSS_W_PER_K * Math.max(0, 18 - env.outdoorTempC);
+  return standby + activity + lighting + cooking + dishwasher + electricHeat;
+}
+
+function reading(deviceId: string, trace: Trace, on: boolean | undefined): ApplianceReading {
+  const powerW = on === false ? 0 : Math.max(0, trace.powerW);
+  const result: ApplianceReading = { deviceId, powerW, energyKwh: (powerW * INTERVAL_HOURS) / 1000, metrics: trace.metrics };
+  if (on !== undefined) result.on = on;
+  return result;
+}
+
+/**
+ * One interval of consumption. `offPlugIds` are devices the member has switched off: they read
+ * 0 W and drop out of the house total. Never-switch devices (fridge, sump pump, medical) ignore it.
+ */
+export function simulateLoadInterval(
+  profile: HouseholdProfile,
+  seed: number,
+  ctx: IntervalContext,
+  env: TraceEnv,
+  offPlugIds: ReadonlySet<string> = new Set(),
+): LoadInterval {
+  const appliances = profile.appliances.map((device) => {
+    const on = device.switchable && !device.neverSwitch ? !offPlugIds.has(device.id) : undefined;
+    return reading(device.id, applianceTrace(device, seed, ctx, env), on);
+  });
+  const water = simulateWaterInterval(profile, seed, ctx);
+  const heater = profile.water.heater;
+  appliances.push(
+    reading(
+      heater.id,
+      {
+        powerW: water.heaterPowerW,
+        metrics: {
+          tankTempC: Math.round(water.tankTempC * 10) / 10,
+          setpointC: heater.setpointC,
+          inletTempC: Math.round(water.inletTempC * 10) / 10,
+          heatDeliveredKwh: water.heatDeliveredKwh,
+          cop: Math.round(water.cop * 100) / 100,
+        },
+      },
+      undefined,
+    ),
+  );
+  const unmeteredW = unmeteredLoadW(profile, seed, ctx, env);
+  const consumptionKwh = appliances.reduce((sum, a) => sum + a.energyKwh, 0) + (unmeteredW * INTERVAL_HOURS) / 1000;
+  return { consumptionKwh, unmeteredW, appliances, water };
+}
