@@ -56,13 +56,13 @@ const KWH_PER_LITRE_KELVIN = 4.186 / 3600;
  */
 const RECOVERY_TAU_H = 5;
 const LOOKBACK = 240; // 20 h of 5-minute intervals, 4 τ
-const RECOVERY_WEIGHTS = (() => {
+const RECOVERY_WEIGHTS = Float64Array.from((() => {
   const decay = Math.exp(-INTERVAL_HOURS / RECOVERY_TAU_H);
   const raw = Array.from({ length: LOOKBACK }, (_, k) => decay ** k * (1 - decay));
   const total = raw.reduce((s, w) => s + w, 0);
   // Normalised so every kWh drawn is recovered exactly once (energy is conserved).
   return raw.map((w) => w / total);
-})();
+})());
 /** Share of an interval's draw still to be recovered k intervals later. */
 const REMAINING_SHARE = (() => {
   let cumulative = 0;
@@ -128,18 +128,21 @@ interface DrawRing {
 }
 let drawRing: DrawRing | undefined;
 
-/** Heat (kWh) carried off by hot water in each of the LOOKBACK intervals ending at `last`. */
-function recentHeatDrawn(profile: HouseholdProfile, seed: number, last: number): DrawRing {
+/** Heat (kWh) carried off by hot water in interval `index`, memoised in the ring. */
+function heatDrawnKwh(ring: DrawRing, index: number): number {
+  const slot = index & (RING - 1); // RING is a power of two
+  if (ring.tags[slot] !== index) {
+    const ctx = intervalContext(ring.profile, ring.seed, index * INTERVAL_MS);
+    const rise = ring.profile.water.heater.setpointC - inletTempC(ctx.local.dayOfYear);
+    ring.tags[slot] = index;
+    ring.kwh[slot] = waterDraw(ring.profile, ring.seed, ctx).hotLitres * rise * KWH_PER_LITRE_KELVIN;
+  }
+  return ring.kwh[slot] ?? 0;
+}
+
+function ringFor(profile: HouseholdProfile, seed: number): DrawRing {
   if (!drawRing || drawRing.profile !== profile || drawRing.seed !== seed) {
     drawRing = { profile, seed, tags: new Float64Array(RING).fill(-1), kwh: new Float64Array(RING) };
-  }
-  for (let index = last - LOOKBACK + 1; index <= last; index += 1) {
-    const slot = ((index % RING) + RING) % RING;
-    if (drawRing.tags[slot] === index) continue;
-    const ctx = intervalContext(profile, seed, index * INTERVAL_MS);
-    const rise = profile.water.heater.setpointC - inletTempC(ctx.local.dayOfYear);
-    drawRing.tags[slot] = index;
-    drawRing.kwh[slot] = waterDraw(profile, seed, ctx).hotLitres * rise * KWH_PER_LITRE_KELVIN;
   }
   return drawRing;
 }
@@ -154,12 +157,11 @@ export function simulateWaterInterval(profile: HouseholdProfile, seed: number, c
   const dayOfYear = ctx.local.dayOfYear;
   const draw = waterDraw(profile, seed, ctx);
 
-  const ring = recentHeatDrawn(profile, seed, ctx.intervalIndex);
+  const ring = ringFor(profile, seed);
   let recoveredKwh = 0;
   let remainingKwh = 0;
   for (let k = 0; k < LOOKBACK; k += 1) {
-    const index = ctx.intervalIndex - k;
-    const drawn = ring.kwh[((index % RING) + RING) % RING] ?? 0;
+    const drawn = heatDrawnKwh(ring, ctx.intervalIndex - k);
     recoveredKwh += drawn * (RECOVERY_WEIGHTS[k] ?? 0);
     remainingKwh += drawn * (REMAINING_SHARE[k] ?? 0);
   }
@@ -179,8 +181,10 @@ export function simulateWaterInterval(profile: HouseholdProfile, seed: number, c
   const cityDemand = Math.exp(-0.5 * ((ctx.local.minuteOfDay - 450) / 60) ** 2) + 0.8 * Math.exp(-0.5 * ((ctx.local.minuteOfDay - 1140) / 90) ** 2);
   const pressurePsi = 63 - 0.15 * flowLpm - 2.5 * cityDemand + (valueNoise(seed, CH_PRESSURE, ctx.intervalIndex / 6) - 0.5) * 1.5;
 
+  // Fields listed rather than spread from `draw`: object spread is slow on this per-interval path.
   const result: WaterInterval = {
-    ...draw,
+    litres: draw.litres,
+    hotLitres: draw.hotLitres,
     flowLpm,
     pressurePsi,
     tankTempC,
