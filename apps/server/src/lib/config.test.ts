@@ -18,7 +18,44 @@ describe('loadConfig', () => {
       serviceableProvinces: ['ON', 'BC', 'AB', 'QC'],
       logLevel: 'info',
       authSecret: undefined,
+      trustProxy: false,
+      authRateLimit: { windowSeconds: 60, signIn: 5, signUp: 3, passwordReset: 5 },
+      mailFrom: 'Peakwise <no-reply@peakwise.ca>',
+      demoAccount: true,
+      oauth: { google: undefined, facebook: undefined },
     });
+  });
+
+  it('reads the account settings', () => {
+    const config = loadConfig({
+      TRUST_PROXY: 'true',
+      AUTH_RATE_LIMIT_WINDOW_SECONDS: '30',
+      AUTH_RATE_LIMIT_SIGN_IN: '10',
+      AUTH_RATE_LIMIT_SIGN_UP: '2',
+      AUTH_RATE_LIMIT_PASSWORD_RESET: '4',
+      MAIL_FROM: 'Peakwise <hello@peakwise.example>',
+      DEMO_ACCOUNT: 'false',
+      OAUTH_GOOGLE_CLIENT_ID: 'g-id',
+      OAUTH_GOOGLE_CLIENT_SECRET: 'g-secret',
+      OAUTH_FACEBOOK_CLIENT_ID: 'f-id',
+      OAUTH_FACEBOOK_CLIENT_SECRET: 'f-secret',
+      OAUTH_FACEBOOK_ISSUER: 'http://127.0.0.1:9000/',
+    });
+    expect(config).toMatchObject({
+      trustProxy: true,
+      authRateLimit: { windowSeconds: 30, signIn: 10, signUp: 2, passwordReset: 4 },
+      mailFrom: 'Peakwise <hello@peakwise.example>',
+      demoAccount: false,
+      oauth: {
+        google: { clientId: 'g-id', clientSecret: 'g-secret', issuer: 'https://accounts.google.com' },
+        facebook: { clientId: 'f-id', clientSecret: 'f-secret', issuer: 'http://127.0.0.1:9000' },
+      },
+    });
+  });
+
+  it('refuses half an OAuth provider', () => {
+    expect(() => loadConfig({ OAUTH_GOOGLE_CLIENT_ID: 'g-id' })).toThrow(/^Configuration error: OAUTH_GOOGLE_CLIENT_SECRET /);
+    expect(() => loadConfig({ OAUTH_FACEBOOK_CLIENT_SECRET: 's' })).toThrow(/^Configuration error: OAUTH_FACEBOOK_CLIENT_ID /);
   });
 
   it('derives PUBLIC_URL from PORT and treats empty strings as unset', () => {
@@ -78,6 +115,12 @@ describe('loadConfig', () => {
     ['SERVICEABLE_PROVINCES', 'ON,XX'],
     ['SERVICEABLE_PROVINCES', ' , '],
     ['LOG_LEVEL', 'loud'],
+    ['TRUST_PROXY', 'yes'],
+    ['DEMO_ACCOUNT', '1'],
+    ['AUTH_RATE_LIMIT_SIGN_IN', '0'],
+    ['AUTH_RATE_LIMIT_WINDOW_SECONDS', 'minute'],
+    ['MAIL_FROM', 'nobody'],
+    ['OAUTH_GOOGLE_ISSUER', 'accounts.google.com'],
   ])('names %s when it is %j', (variable, value) => {
     expect(() => loadConfig({ [variable]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [variable]: value })).toThrow(new RegExp(`^Configuration error: ${variable} `));

@@ -34,6 +34,15 @@ const port = (detail: string) =>
     .transform(Number)
     .refine((value) => value >= 0 && value <= 65_535, detail);
 
+const booleanFlag = (detail: string) => z.enum(['true', 'false'], { error: detail }).transform((value) => value === 'true');
+
+const positiveInt = (detail: string) =>
+  z
+    .string()
+    .regex(/^\d+$/, detail)
+    .transform(Number)
+    .refine((value) => value > 0, detail);
+
 const envSchema = z.object({
   PORT: optional(port('must be an integer between 0 and 65535')),
   HOST: optional(z.string()),
@@ -61,6 +70,19 @@ const envSchema = z.object({
   ),
   LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be one of fatal, error, warn, info, debug, trace, silent' })),
   AUTH_SECRET: optional(z.string()),
+  TRUST_PROXY: optional(booleanFlag('must be true or false')),
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: optional(positiveInt('must be a positive integer (seconds)')),
+  AUTH_RATE_LIMIT_SIGN_IN: optional(positiveInt('must be a positive integer (requests per window)')),
+  AUTH_RATE_LIMIT_SIGN_UP: optional(positiveInt('must be a positive integer (requests per window)')),
+  AUTH_RATE_LIMIT_PASSWORD_RESET: optional(positiveInt('must be a positive integer (requests per window)')),
+  MAIL_FROM: optional(z.string().refine((v) => v.includes('@') && !/[\r\n]/.test(v), 'must be an address like Peakwise <no-reply@example.com>')),
+  DEMO_ACCOUNT: optional(booleanFlag('must be true or false')),
+  OAUTH_GOOGLE_CLIENT_ID: optional(z.string()),
+  OAUTH_GOOGLE_CLIENT_SECRET: optional(z.string()),
+  OAUTH_GOOGLE_ISSUER: optional(urlWithProtocols(['http:', 'https:'], 'must be an http:// or https:// URL')),
+  OAUTH_FACEBOOK_CLIENT_ID: optional(z.string()),
+  OAUTH_FACEBOOK_CLIENT_SECRET: optional(z.string()),
+  OAUTH_FACEBOOK_ISSUER: optional(urlWithProtocols(['http:', 'https:'], 'must be an http:// or https:// URL')),
 });
 
 export type Config = {
@@ -78,7 +100,16 @@ export type Config = {
   serviceableProvinces: readonly ProvinceCode[];
   logLevel: string;
   authSecret: string | undefined;
+  /** Behind a reverse proxy: take the client address from the right-most X-Forwarded-For hop. */
+  trustProxy: boolean;
+  /** Per client IP and window: sign-in, sign-up and password-reset requests allowed. */
+  authRateLimit: { windowSeconds: number; signIn: number; signUp: number; passwordReset: number };
+  mailFrom: string;
+  demoAccount: boolean;
+  oauth: { google: OAuthProviderConfig | undefined; facebook: OAuthProviderConfig | undefined };
 };
+
+export type OAuthProviderConfig = { clientId: string; clientSecret: string; issuer: string };
 
 const AUTH_SECRET_MIN_LENGTH = 32;
 
@@ -114,5 +145,26 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     serviceableProvinces: e.SERVICEABLE_PROVINCES ?? DEFAULT_SERVICEABLE_PROVINCES,
     logLevel: e.LOG_LEVEL ?? 'info',
     authSecret: e.AUTH_SECRET,
+    trustProxy: e.TRUST_PROXY ?? false,
+    authRateLimit: {
+      windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS ?? 60,
+      signIn: e.AUTH_RATE_LIMIT_SIGN_IN ?? 5,
+      signUp: e.AUTH_RATE_LIMIT_SIGN_UP ?? 3,
+      passwordReset: e.AUTH_RATE_LIMIT_PASSWORD_RESET ?? 5,
+    },
+    mailFrom: e.MAIL_FROM ?? 'Peakwise <no-reply@peakwise.ca>',
+    demoAccount: e.DEMO_ACCOUNT ?? true,
+    oauth: {
+      google: oauthProvider('GOOGLE', e.OAUTH_GOOGLE_CLIENT_ID, e.OAUTH_GOOGLE_CLIENT_SECRET, e.OAUTH_GOOGLE_ISSUER ?? 'https://accounts.google.com'),
+      facebook: oauthProvider('FACEBOOK', e.OAUTH_FACEBOOK_CLIENT_ID, e.OAUTH_FACEBOOK_CLIENT_SECRET, e.OAUTH_FACEBOOK_ISSUER ?? 'https://www.facebook.com'),
+    },
   };
+}
+
+/** A provider is on when both its client id and secret are set; one without the other is a mistake. */
+function oauthProvider(name: string, clientId: string | undefined, clientSecret: string | undefined, issuer: string): OAuthProviderConfig | undefined {
+  if (clientId === undefined && clientSecret === undefined) return undefined;
+  if (clientId === undefined) throw new ConfigError(`OAUTH_${name}_CLIENT_ID`, `must be set when OAUTH_${name}_CLIENT_SECRET is`);
+  if (clientSecret === undefined) throw new ConfigError(`OAUTH_${name}_CLIENT_SECRET`, `must be set when OAUTH_${name}_CLIENT_ID is`);
+  return { clientId, clientSecret, issuer: issuer.replace(/\/+$/, '') };
 }

@@ -1,0 +1,22 @@
+import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth.schema';
+
+/**
+ * Append-only: a withdrawal is a new row with granted = false, and the latest row wins. Each row
+ * keeps the exact wording the member agreed to and the language it was shown in.
+ */
+export const consents = pgTable(
+  'consents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    purpose: text('purpose').notNull(),
+    granted: boolean('granted').notNull(),
+    wording: text('wording').notNull(),
+    language: text('language').notNull(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('consents_user_purpose_idx').on(t.userId, t.purpose, t.recordedAt)],
+);

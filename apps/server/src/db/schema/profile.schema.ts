@@ -1,0 +1,17 @@
+import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './auth.schema';
+
+/** SPEC §3 `profiles`: id equals the user id. */
+export const profiles = pgTable('profiles', {
+  id: text('id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  name: text('name').notNull().default(''),
+  email: text('email').notNull(),
+  // The address an email change is waiting on; the account email changes when its link is clicked.
+  pendingEmail: text('pending_email'),
+  language: text('language').notNull().default('en'),
+  timeZone: text('time_zone').notNull().default('America/Toronto'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+});
