@@ -75,7 +75,7 @@ describe('public site', () => {
 
   it('opens the login panel and the sign-up dialog and switches between them', async () => {
     await page.goto('/');
-    await page.getByRole('button', { name: 'Log In' }).click();
+    await page.getByRole('banner').getByRole('button', { name: 'Log In' }).click();
     const login = page.getByRole('dialog', { name: 'Log In' });
     await login.waitFor();
     await expect(login.getByLabel('Email').inputValue()).resolves.toContain('@');
@@ -84,8 +84,9 @@ describe('public site', () => {
     await page.keyboard.press('Escape');
     await login.waitFor({ state: 'hidden' });
 
-    await page.getByRole('button', { name: 'Log In' }).click();
-    await login.getByRole('button', { name: "Don't have an account? Sign up!" }).click();
+    await page.getByRole('banner').getByRole('button', { name: 'Log In' }).click();
+    await login.getByText("Don't have an account?").waitFor();
+    await login.getByRole('button', { name: 'Sign up!' }).click();
     const signup = page.getByRole('dialog', { name: 'Sign up for Peakwise' });
     await signup.waitFor();
     await signup.getByLabel('What should we call you?').waitFor();
