@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import { boolean, doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { households, rooms } from './household.schema';
+
+export const DEVICE_KINDS = ['solar_panel', 'smart_plug', 'lighting', 'temperature', 'camera', 'power', 'water_meter', 'water_heater'] as const;
+export type DeviceKind = (typeof DEVICE_KINDS)[number];
+export const DEVICE_STATUSES = ['operational', 'warning', 'critical', 'offline'] as const;
+export type DeviceStatus = (typeof DEVICE_STATUSES)[number];
+
+/**
+ * Anything that reports readings or can be switched. Removing a device sets removed_at: its
+ * readings stay and keep counting in household totals, and its external id becomes free again.
+ */
+export const devices = pgTable(
+  'devices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    householdId: uuid('household_id')
+      .notNull()
+      .references(() => households.id, { onDelete: 'cascade' }),
+    /** What the device calls itself (serial, MAC, "shellyplugus-a1b2c3"); used in topics and payloads. */
+    externalId: text('external_id').notNull(),
+    name: text('name').notNull(),
+    kind: text('kind', { enum: DEVICE_KINDS }).notNull(),
+    status: text('status', { enum: DEVICE_STATUSES }).notNull().default('operational'),
+    roomId: uuid('room_id').references(() => rooms.id, { onDelete: 'set null' }),
+    x: integer('x'),
+    y: integer('y'),
+    ratedPowerW: doublePrecision('rated_power_w'),
+    /** Never switched off by automations or events (a fridge, a medical device). */
+    neverSwitch: boolean('never_switch').notNull().default(false),
+    /** Last relay state the plug confirmed; null for devices without a relay or before the first report. */
+    relayOn: boolean('relay_on'),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+  },
+  (t) => [
+    // Unique among live devices only, so a removed plug's id can be registered again.
+    uniqueIndex('devices_household_external_id_live_idx').on(t.householdId, t.externalId).where(sql`${t.removedAt} is null`),
+    index('devices_household_idx').on(t.householdId),
+  ],
+);

@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import { boolean, doublePrecision, jsonb, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { devices } from './device.schema';
+import { households } from './household.schema';
+
+/**
+ * Raw 5-minute readings (the spec's energy_consumption and device_metrics). One row per series
+ * and interval start: the primary key is what makes a resent reading a no-op. Partitioning by
+ * month and sharding by household are planned in docs/decisions/011-readings-storage.md.
+ */
+export const meterReadings = pgTable(
+  'meter_readings',
+  {
+    householdId: uuid('household_id')
+      .notNull()
+      .references(() => households.id, { onDelete: 'cascade' }),
+    /** Start of the 5-minute interval. */
+    ts: timestamp('ts', { withTimezone: true }).notNull(),
+    productionKwh: doublePrecision('production_kwh').notNull(),
+    consumptionKwh: doublePrecision('consumption_kwh').notNull(),
+    gridImportKwh: doublePrecision('grid_import_kwh').notNull(),
+    gridExportKwh: doublePrecision('grid_export_kwh').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (t) => [primaryKey({ columns: [t.householdId, t.ts] })],
+);
+
+export const deviceReadings = pgTable(
+  'device_readings',
+  {
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    ts: timestamp('ts', { withTimezone: true }).notNull(),
+    powerW: doublePrecision('power_w'),
+    /** Energy of [ts, ts + 5 min); null = missing (e.g. a counter reset), never zero. */
+    energyKwh: doublePrecision('energy_kwh'),
+    efficiency: doublePrecision('efficiency'),
+    relayOn: boolean('relay_on'),
+    metrics: jsonb('metrics').$type<Record<string, number>>(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.ts] })],
+);
+
+/** The last cumulative total per device, the baseline for counterToInterval. */
+export const deviceCounters = pgTable('device_counters', {
+  deviceId: uuid('device_id')
+    .primaryKey()
+    .references(() => devices.id, { onDelete: 'cascade' }),
+  ts: timestamp('ts', { withTimezone: true }).notNull(),
+  counterKwh: doublePrecision('counter_kwh').notNull(),
+});
