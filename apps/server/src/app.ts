@@ -4,6 +4,7 @@ import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Database } from './db/client';
+import { createIngestRoutes, INGEST_READINGS_PATH } from './ingest/ingest.routes';
 import type { Config } from './lib/config';
 import { createRouter } from './lib/create-router';
 import { createErrorHandler, errorBody } from './lib/errors';
@@ -51,13 +52,12 @@ export function createApp(deps: AppDeps) {
     }),
   );
   app.use('*', compress());
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: API_BODY_LIMIT_BYTES,
-      onError: (c) => c.json(errorBody('payload_too_large', 'Request body is too large'), 413),
-    }),
-  );
+  const apiBodyLimit = bodyLimit({
+    maxSize: API_BODY_LIMIT_BYTES,
+    onError: (c) => c.json(errorBody('payload_too_large', 'Request body is too large'), 413),
+  });
+  // Reading batches (up to 5000) have their own, larger limit, applied after the token check.
+  app.use('/api/*', (c, next) => (c.req.path === INGEST_READINGS_PATH ? next() : apiBodyLimit(c, next)));
   app.onError(createErrorHandler(logger));
   // Unknown API paths answer JSON, never the SPA's HTML (the SPA fallback skips /api).
   app.notFound((c) => c.json(errorBody('not_found', 'Not found'), 404));
@@ -71,7 +71,8 @@ export function createApp(deps: AppDeps) {
 
   const api = app
     .route('/', createHealthRoutes({ database, ...(deps.broker ? { broker: deps.broker } : {}) }))
-    .route('/', createPostalRoutes(postalService));
+    .route('/', createPostalRoutes(postalService))
+    .route('/', createIngestRoutes({ db: database.db }));
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',
