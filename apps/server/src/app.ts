@@ -9,12 +9,18 @@ import type { Config } from './lib/config';
 import { createRouter } from './lib/create-router';
 import { createErrorHandler, errorBody } from './lib/errors';
 import { createLogger, type Logger } from './lib/logger';
+import { originGuard } from './lib/origin-guard';
 import { requestLog } from './lib/request-log.middleware';
 import { serveSpa } from './lib/spa-static';
+import { createAccounts, type Accounts } from './modules/auth/accounts';
+import { createAuthRoutes } from './modules/auth/auth.routes';
+import { createSessionRoutes } from './modules/auth/sessions.routes';
 import { createHealthRoutes } from './modules/health/health.routes';
 import { createGeocoderClient } from './modules/postal/geocoder.client';
 import { createPostalRoutes } from './modules/postal/postal.routes';
 import { createPostalService } from './modules/postal/postal.service';
+import { createProfileRoutes } from './modules/profile/profile.routes';
+import { createProfileService } from './modules/profile/profile.service';
 
 export type AppDeps = {
   config: Config;
@@ -22,6 +28,8 @@ export type AppDeps = {
   broker?: { isConnected(): boolean };
   webDistDir?: string;
   logger?: Logger;
+  /** better-auth, its mailer and account emails; built from config when not given. */
+  accounts?: Accounts;
 };
 
 const API_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -58,6 +66,8 @@ export function createApp(deps: AppDeps) {
   });
   // Reading batches (up to 5000) have their own, larger limit, applied after the token check.
   app.use('/api/*', (c, next) => (c.req.path === INGEST_READINGS_PATH ? next() : apiBodyLimit(c, next)));
+  // Cross-site POST/PUT/PATCH/DELETE to /api are refused before any handler runs.
+  app.use('/api/*', originGuard(config.publicUrl));
   app.onError(createErrorHandler(logger));
   // Unknown API paths answer JSON, never the SPA's HTML (the SPA fallback skips /api).
   app.notFound((c) => c.json(errorBody('not_found', 'Not found'), 404));
@@ -69,8 +79,15 @@ export function createApp(deps: AppDeps) {
     ...(config.geocoderUrl ? { geocoder: createGeocoderClient({ baseUrl: config.geocoderUrl, timeoutMs: config.geocoderTimeoutMs }) } : {}),
   });
 
+  const accounts = deps.accounts ?? createAccounts({ config, database, logger });
+  const profileService = createProfileService({ db: database.db, auth: accounts.auth, emails: accounts.emails, mailer: accounts.mailer });
+  // better-auth's own endpoints (/api/auth/*) sit outside the typed route tree.
+  app.route('/', createAuthRoutes({ auth: accounts.auth, config }));
+
   const api = app
     .route('/', createHealthRoutes({ database, ...(deps.broker ? { broker: deps.broker } : {}) }))
+    .route('/', createProfileRoutes({ auth: accounts.auth, service: profileService }))
+    .route('/', createSessionRoutes({ auth: accounts.auth, db: database.db }))
     .route('/', createPostalRoutes(postalService))
     .route('/', createIngestRoutes({ db: database.db }));
 

@@ -66,3 +66,78 @@ export const marketingConsentSchema = z.object({ granted: z.boolean() });
 /** DELETE /api/account: the member types DELETE to confirm. */
 export const DELETE_ACCOUNT_CONFIRMATION = 'DELETE';
 export const deleteAccountSchema = z.object({ confirmation: z.literal(DELETE_ACCOUNT_CONFIRMATION) });
+
+export const genderSchema = z.enum(GENDERS);
+export type Gender = z.infer<typeof genderSchema>;
+
+/** The sign-up checkbox (SPEC §2); stored word for word with every consent record. */
+export const MARKETING_CONSENT_PURPOSE = 'marketing_data_sharing';
+export const MARKETING_CONSENT_WORDING = 'Share my registration data with content providers for marketing purposes';
+
+export const BIRTH_YEAR_MIN = 1900;
+
+/** 'YYYY-MM-DD', a real calendar date, year 1900 to this year, not in the future. */
+export function isValidBirthDate(value: unknown, today: Date = new Date()): value is string {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  const real = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return real && year >= BIRTH_YEAR_MIN && year <= today.getUTCFullYear() && value <= today.toISOString().slice(0, 10);
+}
+
+/** POST /api/auth/sign-up/email. confirmEmail is checked by the server too. */
+export const signUpRequestSchema = z.object({
+  email: z.email(),
+  confirmEmail: z.string(),
+  password: z.string(),
+  name: z.string().trim().min(1).max(100),
+  birthDate: z.string().refine((value) => isValidBirthDate(value), 'Please enter a valid birth date'),
+  gender: genderSchema,
+  marketingConsent: z.boolean(),
+  language: languageSchema,
+});
+export type SignUpRequest = z.infer<typeof signUpRequestSchema>;
+
+/**
+ * Codes the auth endpoints answer with, in better-auth's flat `{ code, message }` body
+ * (our own /api routes nest it: `{ error: { code, message } }`).
+ */
+export const AUTH_ERROR_CODES = {
+  emailMismatch: 'EMAIL_MISMATCH',
+  invalidEmail: 'INVALID_EMAIL',
+  nameRequired: 'NAME_REQUIRED',
+  invalidBirthDate: 'INVALID_BIRTH_DATE',
+  invalidGender: 'INVALID_GENDER',
+  invalidLanguage: 'INVALID_LANGUAGE',
+  invalidMarketingConsent: 'INVALID_MARKETING_CONSENT',
+  passwordTooShort: 'PASSWORD_TOO_SHORT',
+  passwordTooLong: 'PASSWORD_TOO_LONG',
+  passwordTooCommon: 'PASSWORD_TOO_COMMON',
+  passwordMatchesPersonalInfo: 'PASSWORD_MATCHES_PERSONAL_INFO',
+  invalidCredentials: 'INVALID_EMAIL_OR_PASSWORD',
+  tooManyRequests: 'TOO_MANY_REQUESTS',
+  demoAccountReadOnly: 'DEMO_ACCOUNT_READ_ONLY',
+} as const;
+
+/** POST /api/auth/social/{provider} */
+export const SOCIAL_PROVIDERS = ['google', 'facebook'] as const;
+export const socialProviderSchema = z.enum(SOCIAL_PROVIDERS);
+export type SocialProvider = z.infer<typeof socialProviderSchema>;
+export const socialSignInRequestSchema = z.object({ callbackURL: z.string().default('/app/dashboard') });
+export const socialSignInResponseSchema = z.object({ url: z.string() });
+
+/** GET /api/sessions: one entry per signed-in browser ("connected devices" in Settings). */
+export const connectedSessionSchema = z.object({
+  id: z.string(),
+  current: z.boolean(),
+  browser: z.string().nullable(),
+  os: z.string().nullable(),
+  /** Masked to its /24 (IPv4) or /48 (IPv6) network. */
+  ipAddress: z.string().nullable(),
+  /** 'Local network' for private and loopback addresses; otherwise null (no GeoIP database ships). */
+  place: z.string().nullable(),
+  lastActiveAt: z.string(),
+  createdAt: z.string(),
+});
+export type ConnectedSession = z.infer<typeof connectedSessionSchema>;
+export const connectedSessionsSchema = z.array(connectedSessionSchema);

@@ -1,28 +1,39 @@
 import { createApp } from '../app';
 import type { Database } from '../db/client';
 import { loadConfig, type Config } from '../lib/config';
+import { createLogger, type Logger } from '../lib/logger';
+import { createAccounts, type Accounts } from '../modules/auth/accounts';
 import { createTestDatabase } from './test-database';
 
 export type TestApp = {
   app: ReturnType<typeof createApp>;
   database: Database;
   config: Config;
+  /** better-auth, the mailer (settle() waits for emails) and the account emails. */
+  accounts: Accounts;
   close(): Promise<void>;
 };
+
+// Tests sign up many members from one in-process address; rate-limit tests lower these again.
+const GENEROUS_RATE_LIMITS = { AUTH_RATE_LIMIT_SIGN_IN: '1000', AUTH_RATE_LIMIT_SIGN_UP: '1000', AUTH_RATE_LIMIT_PASSWORD_RESET: '1000' };
 
 /**
  * The whole app in-process on a fresh test database. `env` goes through the real config
  * loader so tests exercise the same parsing as production.
  */
 export async function createTestApp(
-  options: { env?: Record<string, string>; database?: Database; broker?: { isConnected(): boolean }; webDistDir?: string } = {},
+  options: { env?: Record<string, string>; database?: Database; broker?: { isConnected(): boolean }; webDistDir?: string; logger?: Logger } = {},
 ): Promise<TestApp> {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...GENEROUS_RATE_LIMITS, ...options.env });
   const ownsDatabase = options.database === undefined;
   const database = options.database ?? (await createTestDatabase());
+  const logger = options.logger ?? createLogger({ level: config.logLevel });
+  const accounts = createAccounts({ config, database, logger });
   const app = createApp({
     config,
     database,
+    logger,
+    accounts,
     ...(options.broker ? { broker: options.broker } : {}),
     ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
   });
@@ -30,7 +41,10 @@ export async function createTestApp(
     app,
     database,
     config,
+    accounts,
     close: async () => {
+      await accounts.mailer.settle();
+      accounts.mailer.close();
       if (ownsDatabase) await database.close();
     },
   };

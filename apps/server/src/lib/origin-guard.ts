@@ -1,0 +1,23 @@
+import type { MiddlewareHandler } from 'hono';
+import { errorBody } from './errors';
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+// Devices post readings with bearer tokens, not cookies, so the browser's Origin does not apply.
+const EXEMPT_PREFIXES = ['/api/ingest/'];
+
+/**
+ * Cross-site request forgery guard for /api: a state-changing request whose Origin header names
+ * another site is refused. Requests without an Origin (curl, devices, server-to-server) carry no
+ * ambient browser credentials worth protecting here and pass; better-auth keeps its own check.
+ */
+export function originGuard(publicUrl: string): MiddlewareHandler {
+  const allowed = new URL(publicUrl).origin;
+  return async (c, next) => {
+    if (!STATE_CHANGING.has(c.req.method) || EXEMPT_PREFIXES.some((prefix) => c.req.path.startsWith(prefix))) return next();
+    const origin = c.req.header('origin');
+    if (origin !== undefined && origin !== allowed) {
+      return c.json(errorBody('forbidden_origin', 'Cross-site request refused'), 403);
+    }
+    return next();
+  };
+}

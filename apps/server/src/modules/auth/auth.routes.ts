@@ -1,0 +1,79 @@
+import { Hono, type Context } from 'hono';
+import { socialProviderSchema, type SocialProvider } from '@peakwise/contracts/account.contract';
+import { CLIENT_IP_HEADER, clientIp } from '../../lib/client-ip';
+import type { Config } from '../../lib/config';
+import type { AppEnv } from '../../lib/create-router';
+import { errorBody } from '../../lib/errors';
+import { SOCIAL_ERROR_PATH, type Auth } from './auth';
+
+const PROVIDER_NAMES: Record<SocialProvider, string> = { google: 'Google', facebook: 'Facebook' };
+const TOO_MANY = { code: 'TOO_MANY_REQUESTS', message: 'Too many requests. Please try again later.' };
+
+/** The request better-auth sees: our client-IP header (any incoming copy deleted) and the body. */
+async function forAuth(c: Context, trustProxy: boolean, override?: { url: string; body: string }): Promise<Request> {
+  const headers = new Headers(c.req.raw.headers);
+  headers.delete(CLIENT_IP_HEADER);
+  headers.set(CLIENT_IP_HEADER, clientIp(c, trustProxy));
+  const method = override ? 'POST' : c.req.method;
+  if (override) headers.set('content-type', 'application/json');
+  const body = override ? override.body : method === 'GET' || method === 'HEAD' ? undefined : await c.req.raw.arrayBuffer();
+  return new Request(override?.url ?? c.req.url, { method, headers, ...(body === undefined ? {} : { body }) });
+}
+
+/** better-auth's 429 carries X-Retry-After and no code; answer the standard header and a code. */
+function normaliseRateLimit(res: Response): Response {
+  if (res.status !== 429) return res;
+  const retryAfter = res.headers.get('x-retry-after') ?? '60';
+  return new Response(JSON.stringify(TOO_MANY), { status: 429, headers: { 'content-type': 'application/json', 'retry-after': retryAfter } });
+}
+
+/** An OAuth identity whose email belongs to an account it may not join is shown as account_exists. */
+function normaliseOAuthError(res: Response): Response {
+  const location = res.headers.get('location');
+  if (!location || !location.includes('error=account_not_linked')) return res;
+  const headers = new Headers(res.headers);
+  headers.set('location', location.replace('error=account_not_linked', 'error=account_exists'));
+  return new Response(res.body, { status: res.status, headers });
+}
+
+/** Relative paths ("/app/dashboard", not "//evil.example") or URLs on our own origin. */
+function isSafeCallback(value: string, publicUrl: string): boolean {
+  if (value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\')) return true;
+  try {
+    return new URL(value).origin === new URL(publicUrl).origin;
+  } catch {
+    return false;
+  }
+}
+
+export function createAuthRoutes(deps: { auth: Auth; config: Config }) {
+  const { auth, config } = deps;
+  const router = new Hono<AppEnv>();
+
+  router.post('/api/auth/social/:provider', async (c) => {
+    const provider = socialProviderSchema.safeParse(c.req.param('provider'));
+    if (!provider.success) return c.json(errorBody('not_found', 'Not found'), 404);
+    if (!config.oauth[provider.data]) {
+      return c.json(errorBody('provider_not_configured', `Sign-in with ${PROVIDER_NAMES[provider.data]} is not available right now.`), 400);
+    }
+    const body = (await c.req.json().catch(() => ({}))) as { callbackURL?: unknown };
+    const callbackURL = body.callbackURL === undefined ? '/app/dashboard' : body.callbackURL;
+    if (typeof callbackURL !== 'string' || !isSafeCallback(callbackURL, config.publicUrl)) {
+      return c.json(errorBody('invalid_callback_url', 'callbackURL must be a path on this site'), 400);
+    }
+    const payload = JSON.stringify({ providerId: provider.data, callbackURL, errorCallbackURL: SOCIAL_ERROR_PATH, disableRedirect: true });
+    const res = normaliseRateLimit(await auth.handler(await forAuth(c, config.trustProxy, { url: `${new URL(c.req.url).origin}/api/auth/sign-in/oauth2`, body: payload })));
+    if (!res.ok) return res;
+    const { url } = (await res.json()) as { url: string };
+    const answer = c.json({ url }, 200);
+    for (const cookie of res.headers.getSetCookie()) answer.headers.append('set-cookie', cookie);
+    return answer;
+  });
+
+  router.on(['GET', 'POST'], '/api/auth/*', async (c) => {
+    const res = await auth.handler(await forAuth(c, config.trustProxy));
+    return normaliseOAuthError(normaliseRateLimit(res));
+  });
+
+  return router;
+}

@@ -1,0 +1,172 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { isAPIError } from 'better-auth/api';
+import { genericOAuth, twoFactor } from 'better-auth/plugins';
+import { languageSchema } from '@peakwise/contracts/account.contract';
+import { eq } from 'drizzle-orm';
+import type { Database, Db } from '../../db/client';
+import { authSchema, users } from '../../db/schema/auth.schema';
+import { CLIENT_IP_HEADER } from '../../lib/client-ip';
+import type { Config } from '../../lib/config';
+import type { Logger } from '../../lib/logger';
+import type { AccountEmails } from '../email/account-emails';
+import { createProfile, recordMarketingConsent, syncProfileFromUser } from '../profile/profile.repository';
+import { createAuthHooks } from './auth-hooks';
+import { hashPassword, verifyPassword } from './password-hasher';
+import { socialProviderConfigs } from './social-providers';
+
+const DAY_SECONDS = 24 * 60 * 60;
+
+/** Where OAuth failures land: the home page with the login panel open and `error=<code>`. */
+export const SOCIAL_ERROR_PATH = '/?auth=login';
+
+type AuthDeps = { config: Config; database: Database; emails: AccountEmails; logger: Logger };
+
+// better-auth logs through us. Arguments are dropped: they can hold request bodies or SQL
+// parameters; error messages are kept without a driver's "params:" tail.
+function authLogger(logger: Logger) {
+  return {
+    level: 'warn' as const,
+    log(level: 'debug' | 'info' | 'success' | 'warn' | 'error', message: string, ...args: unknown[]) {
+      const errors = args.filter((a): a is Error => a instanceof Error).map((e) => `${e.name}: ${e.message.split(/\bparams:/)[0]?.slice(0, 300)}`);
+      const entry = { component: 'auth', ...(errors.length ? { errors } : {}) };
+      const method = level === 'success' ? 'info' : level;
+      logger[method](entry, message);
+    },
+  };
+}
+
+function requestLanguage(body: unknown, request: Request | undefined) {
+  const fromBody = languageSchema.safeParse((body as { language?: unknown } | undefined)?.language);
+  if (fromBody.success) return fromBody.data;
+  const header = request?.headers.get('accept-language')?.slice(0, 2).toLowerCase();
+  const fromHeader = languageSchema.safeParse(header);
+  return fromHeader.success ? fromHeader.data : 'en';
+}
+
+export function createAuth({ config, database, emails, logger }: AuthDeps) {
+  const db = database.db;
+  const { windowSeconds, signIn, signUp, passwordReset } = config.authRateLimit;
+  const socialProviders = socialProviderConfigs(config);
+  const signUpLanguages = new Map<string, string>();
+  const hooks = createAuthHooks({ emails, signUpLanguages });
+
+  return betterAuth({
+    appName: 'Peakwise',
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    // Local runs only; config refuses production without a 32+ character AUTH_SECRET.
+    secret: config.authSecret ?? 'peakwise-development-secret-not-for-production-use',
+    trustedOrigins: [new URL(config.publicUrl).origin],
+    database: drizzleAdapter(db, { provider: 'pg', schema: authSchema }),
+    logger: authLogger(logger),
+    telemetry: { enabled: false },
+
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: true,
+      requireEmailVerification: false,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      password: { hash: hashPassword, verify: verifyPassword },
+      resetPasswordTokenExpiresIn: 30 * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => emails.resetPassword(user, token),
+      onPasswordReset: async ({ user }) => emails.passwordChanged(user),
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: false,
+      expiresIn: DAY_SECONDS,
+      sendVerificationEmail: async ({ user, url }, request) => {
+        // better-auth calls this for a new account and, with user.email set to the NEW address,
+        // for an email change; the account's stored email tells the two apart.
+        const stored = await findUserEmail(db, user.id);
+        if (stored && stored !== user.email) await emails.emailChange({ ...user, email: stored }, user.email, url);
+        else {
+          const language = signUpLanguages.get(user.email) ?? requestLanguage(undefined, request);
+          signUpLanguages.delete(user.email);
+          await emails.verifyEmail({ email: user.email, name: user.name }, url, language);
+        }
+      },
+    },
+    user: {
+      additionalFields: {
+        birthDate: { type: 'string', required: false, input: true, returned: false },
+        gender: { type: 'string', required: false, input: true, returned: false },
+      },
+      changeEmail: { enabled: true },
+    },
+    session: {
+      expiresIn: 7 * DAY_SECONDS,
+      updateAge: DAY_SECONDS,
+      // Every request reads the session row, so a sign-out or revocation takes effect at once.
+      cookieCache: { enabled: false },
+    },
+    account: {
+      accountLinking: { enabled: true, trustedProviders: [], requireLocalEmailVerified: true, allowDifferentEmails: false },
+    },
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      window: 60,
+      max: 120,
+      customRules: {
+        '/sign-in/email': { window: windowSeconds, max: signIn },
+        '/sign-up/email': { window: windowSeconds, max: signUp },
+        '/request-password-reset': { window: windowSeconds, max: passwordReset },
+        '/reset-password': { window: windowSeconds, max: passwordReset },
+        '/two-factor/*': { window: windowSeconds, max: 10 },
+        '/sign-in/oauth2': { window: windowSeconds, max: 30 },
+      },
+    },
+    onAPIError: {
+      errorURL: `${config.publicUrl}${SOCIAL_ERROR_PATH}`,
+      // Expected refusals (400/401/403/429) are the client's business; only failures are logged.
+      onError: (error) => {
+        if (isAPIError(error) && error.status !== 'INTERNAL_SERVER_ERROR') return;
+        const detail = error instanceof Error ? `${error.name}: ${error.message.split(/\bparams:/)[0]?.slice(0, 300)}` : 'unknown';
+        logger.error({ component: 'auth', error: detail }, 'Auth request failed');
+      },
+    },
+    advanced: {
+      cookiePrefix: 'peakwise',
+      useSecureCookies: config.nodeEnv === 'production',
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+      // better-auth would skip its Origin check under NODE_ENV=test; tests must see the real thing.
+      disableOriginCheck: false,
+      // Only our own header, set after deleting any incoming copy (lib/client-ip.ts).
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          after: async (user, ctx) => {
+            const body = ctx?.body as { marketingConsent?: unknown } | undefined;
+            const language = requestLanguage(ctx?.body, ctx?.request);
+            await createProfile(db, user, language);
+            if (ctx?.path === '/sign-up/email' && typeof body?.marketingConsent === 'boolean') {
+              await recordMarketingConsent(db, user.id, body.marketingConsent, language);
+            }
+          },
+        },
+        update: {
+          after: async (user) => syncProfileFromUser(db, user),
+        },
+      },
+    },
+    hooks: { before: hooks.before, after: hooks.after },
+    plugins: [
+      twoFactor({ issuer: 'Peakwise' }),
+      ...(socialProviders.length ? [genericOAuth({ config: socialProviders })] : []),
+    ],
+  });
+}
+
+async function findUserEmail(db: Db, userId: string): Promise<string | undefined> {
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return row?.email;
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+

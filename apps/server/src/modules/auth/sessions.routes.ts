@@ -1,0 +1,74 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { and, desc, eq, gt } from 'drizzle-orm';
+import { apiErrorSchema } from '@peakwise/contracts/api-error.contract';
+import { connectedSessionsSchema } from '@peakwise/contracts/account.contract';
+import type { Db } from '../../db/client';
+import { sessions } from '../../db/schema/auth.schema';
+import { createRouter } from '../../lib/create-router';
+import { AppError } from '../../lib/errors';
+import type { Auth } from './auth';
+import { maskIp, placeOf } from './ip-display';
+import { requireAuth } from './require-auth.middleware';
+import { describeUserAgent } from './user-agent';
+
+const unauthorized = { description: 'Not signed in', content: { 'application/json': { schema: apiErrorSchema } } };
+
+/** Settings → connected devices: the member's live sessions, and signing one of them out. */
+export function createSessionRoutes(deps: { auth: Auth; db: Db }) {
+  const { auth, db } = deps;
+  const member = requireAuth(auth);
+
+  const list = createRoute({
+    method: 'get',
+    path: '/api/sessions',
+    tags: ['account'],
+    summary: 'List the signed-in member’s active sessions',
+    middleware: [member] as const,
+    responses: {
+      200: { description: 'Active sessions, most recently active first', content: { 'application/json': { schema: connectedSessionsSchema } } },
+      401: unauthorized,
+    },
+  });
+
+  const revoke = createRoute({
+    method: 'delete',
+    path: '/api/sessions/{id}',
+    tags: ['account'],
+    summary: 'Sign one of the member’s sessions out',
+    middleware: [member] as const,
+    request: { params: z.object({ id: z.string().min(1).max(100) }) },
+    responses: {
+      204: { description: 'Signed out' },
+      401: unauthorized,
+      404: { description: 'No such session for this member', content: { 'application/json': { schema: apiErrorSchema } } },
+    },
+  });
+
+  return createRouter()
+    .openapi(list, async (c) => {
+      const rows = await db
+        .select()
+        .from(sessions)
+        .where(and(eq(sessions.userId, c.var.user.id), gt(sessions.expiresAt, new Date())))
+        .orderBy(desc(sessions.updatedAt));
+      const body = rows.map((row) => ({
+        id: row.id,
+        current: row.id === c.var.sessionId,
+        ...describeUserAgent(row.userAgent),
+        ipAddress: maskIp(row.ipAddress),
+        place: placeOf(row.ipAddress),
+        lastActiveAt: row.updatedAt.toISOString(),
+        createdAt: row.createdAt.toISOString(),
+      }));
+      return c.json(body, 200);
+    })
+    .openapi(revoke, async (c) => {
+      const deleted = await db
+        .delete(sessions)
+        .where(and(eq(sessions.id, c.req.valid('param').id), eq(sessions.userId, c.var.user.id)))
+        .returning({ id: sessions.id });
+      // Another member's session id looks exactly like one that does not exist.
+      if (deleted.length === 0) throw new AppError(404, 'not_found', 'Session not found');
+      return c.body(null, 204);
+    });
+}

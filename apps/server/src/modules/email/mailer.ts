@@ -1,0 +1,102 @@
+import { eq } from 'drizzle-orm';
+import { createTransport, type Transporter } from 'nodemailer';
+import type { Language } from '@peakwise/contracts/account.contract';
+import type { Db } from '../../db/client';
+import { emailOutbox } from '../../db/schema/email-outbox.schema';
+import type { Logger } from '../../lib/logger';
+
+export type EmailKind =
+  | 'verify-email'
+  | 'reset-password'
+  | 'existing-account-sign-up-attempt'
+  | 'email-change-confirmation'
+  | 'account-deleted'
+  | 'password-changed';
+
+export type OutgoingEmail = {
+  to: string;
+  kind: EmailKind;
+  language: Language;
+  subject: string;
+  text: string;
+  html: string;
+  /** Token-bearing links in the body; kept out of the outbox once SMTP has them. */
+  secrets?: string[];
+};
+
+/** A database handle or an open transaction: both can write the outbox row. */
+export type DbExecutor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export type RecordedEmail = { id: string; email: OutgoingEmail };
+
+export type Mailer = {
+  /** Writes the outbox row (inside the caller's transaction when given one). */
+  record(email: OutgoingEmail, executor?: DbExecutor): Promise<RecordedEmail>;
+  /** Hands a recorded email to SMTP when configured; never throws. */
+  deliver(recorded: RecordedEmail): Promise<void>;
+  /** record + deliver in the background, so a slow mail server never delays (or times) a response. */
+  dispatch(email: OutgoingEmail): void;
+  /** Resolves once every dispatched email is recorded and delivered (tests, shutdown). */
+  settle(): Promise<void>;
+  close(): void;
+};
+
+const redact = (value: string, secrets: string[]) =>
+  secrets.reduce((acc, secret) => (secret ? acc.split(secret).join('[link removed]').split(secret.replace(/&/g, '&amp;')).join('[link removed]') : acc), value);
+
+const recipientDomain = (to: string) => to.slice(to.lastIndexOf('@') + 1).toLowerCase();
+
+/**
+ * Without SMTP_URL the outbox table is the delivery (and one log line says so). With SMTP_URL the
+ * message is sent through nodemailer and the outbox keeps a record with sent_at or the error,
+ * with token-bearing links removed. Logs name the recipient's domain and the subject only.
+ */
+export function createMailer(options: { db: Db; logger: Logger; smtpUrl?: string | undefined; from: string }): Mailer {
+  const { db, logger, from } = options;
+  const transport: Transporter | undefined = options.smtpUrl ? createTransport(options.smtpUrl) : undefined;
+  const inFlight = new Set<Promise<void>>();
+
+  const record: Mailer['record'] = async (email, executor = db) => {
+    const stored = transport ? { text: redact(email.text, email.secrets ?? []), html: redact(email.html, email.secrets ?? []) } : { text: email.text, html: email.html };
+    const [row] = await executor
+      .insert(emailOutbox)
+      .values({ to: email.to, subject: email.subject, kind: email.kind, language: email.language, ...stored })
+      .returning({ id: emailOutbox.id });
+    return { id: row!.id, email };
+  };
+
+  const deliver: Mailer['deliver'] = async ({ id, email }) => {
+    const entry = { kind: email.kind, toDomain: recipientDomain(email.to), subject: email.subject };
+    if (!transport) {
+      logger.info(entry, 'Email written to the outbox');
+      return;
+    }
+    try {
+      await transport.sendMail({ from, to: email.to, subject: email.subject, text: email.text, html: email.html });
+      await db.update(emailOutbox).set({ sentAt: new Date() }).where(eq(emailOutbox.id, id));
+      logger.info(entry, 'Email sent');
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      await db.update(emailOutbox).set({ error: message.slice(0, 500) }).where(eq(emailOutbox.id, id)).catch(() => {});
+      logger.warn({ ...entry, error: message }, 'Email could not be sent');
+    }
+  };
+
+  return {
+    record,
+    deliver,
+    dispatch(email) {
+      const job = record(email)
+        .then(deliver)
+        .catch((error: unknown) => logger.error({ kind: email.kind, error: error instanceof Error ? error.message : String(error) }, 'Email could not be recorded'))
+        .finally(() => inFlight.delete(job));
+      inFlight.add(job);
+    },
+    async settle() {
+      while (inFlight.size > 0) await Promise.all([...inFlight]);
+    },
+    close() {
+      transport?.close();
+    },
+  };
+}
