@@ -7,6 +7,8 @@ import { startEmbeddedBroker, type EmbeddedBroker } from './ingest/embedded-brok
 import { connectMqtt } from './ingest/mqtt-connection';
 import { ConfigError, loadConfig, type Config } from './lib/config';
 import { createLogger } from './lib/logger';
+import { createAccounts } from './modules/auth/accounts';
+import { ensureDemoAccount } from './modules/demo/seed-demo-account';
 
 const WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -37,7 +39,12 @@ async function main() {
   const mqttUrl = config.mqttUrl ?? broker!.url;
   const mqtt = connectMqtt({ url: mqttUrl, logger });
 
-  const app = createApp({ config, database, broker: mqtt, webDistDir: WEB_DIST_DIR, logger });
+  const accounts = createAccounts({ config, database, logger });
+  // The demo member's id: the hook for attaching the demo household (DEMO_ACCOUNT=false skips both).
+  const demoUserId = config.demoAccount ? await ensureDemoAccount({ auth: accounts.auth, db: database.db }) : undefined;
+  if (demoUserId) logger.info({ demoUserId }, 'Demo account ready');
+
+  const app = createApp({ config, database, broker: mqtt, webDistDir: WEB_DIST_DIR, logger, accounts });
   const server: ServerType = await new Promise((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
     s.once('error', reject);
@@ -55,6 +62,8 @@ async function main() {
       server.close(() => resolve());
       if ('closeIdleConnections' in server) server.closeIdleConnections();
     });
+    await accounts.mailer.settle().catch(() => {});
+    accounts.mailer.close();
     await mqtt.close().catch((error: unknown) => logger.warn({ err: error }, 'MQTT close failed'));
     await broker?.stop().catch((error: unknown) => logger.warn({ err: error }, 'Broker stop failed'));
     await database.close().catch((error: unknown) => logger.warn({ err: error }, 'Database close failed'));
