@@ -61,7 +61,7 @@ export function createAuthRoutes(deps: { auth: Auth; config: Config }) {
     if (typeof callbackURL !== 'string' || !isSafeCallback(callbackURL, config.publicUrl)) {
       return c.json(errorBody('invalid_callback_url', 'callbackURL must be a path on this site'), 400);
     }
-    const payload = JSON.stringify({ providerId: provider.data, callbackURL, errorCallbackURL: SOCIAL_ERROR_PATH, disableRedirect: true });
+    const payload = JSON.stringify({ providerId: provider.data, callbackURL, errorCallbackURL: `${config.publicUrl}${SOCIAL_ERROR_PATH}`, disableRedirect: true });
     const res = normaliseRateLimit(await auth.handler(await forAuth(c, config.trustProxy, { url: `${new URL(c.req.url).origin}/api/auth/sign-in/oauth2`, body: payload })));
     if (!res.ok) return res;
     const { url } = (await res.json()) as { url: string };
