@@ -6,6 +6,8 @@ import pg from 'pg';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const url = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+// MQTT ingestion tests run against this broker (Mosquitto in CI) instead of the embedded one.
+const mqttUrl = process.env.TEST_MQTT_URL || 'mqtt://127.0.0.1:1883';
 
 function redact(value) {
   try {
@@ -21,7 +23,7 @@ const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5
 try {
   await client.connect();
   const { rows } = await client.query('select current_setting($1) as version', ['server_version']);
-  console.log(`Testing against PostgreSQL ${rows[0].version} at ${redact(url)}`);
+  console.log(`Testing against PostgreSQL ${rows[0].version} at ${redact(url)} and the MQTT broker at ${redact(mqttUrl)}`);
 } catch (error) {
   console.error(`Cannot reach PostgreSQL at ${redact(url)}: ${error.message}`);
   console.error('Start PostgreSQL 15+ or set TEST_DATABASE_URL to a server whose user may CREATE DATABASE.');
@@ -33,7 +35,7 @@ try {
 const vitest = spawn(join(root, 'node_modules', '.bin', process.platform === 'win32' ? 'vitest.cmd' : 'vitest'), ['run', '--project', 'server', ...process.argv.slice(2)], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, TEST_DATABASE_URL: url },
+  env: { ...process.env, TEST_DATABASE_URL: url, TEST_MQTT_URL: mqttUrl },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => vitest.kill(signal));
 vitest.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,10 +1,13 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app';
 import { createDatabase } from './db/client';
 import { startEmbeddedBroker, type EmbeddedBroker } from './ingest/embedded-broker';
-import { connectMqtt } from './ingest/mqtt-connection';
+import { authenticateMqtt } from './ingest/mqtt-auth';
+import { startMqttIngest } from './ingest/mqtt-ingest';
 import { ConfigError, loadConfig, type Config } from './lib/config';
 import { createLogger } from './lib/logger';
 import { createAccounts } from './modules/auth/accounts';
@@ -35,9 +38,25 @@ async function main() {
   logger.info({ kind: database.kind }, 'Database ready');
 
   let broker: EmbeddedBroker | undefined;
-  if (!config.mqttUrl) broker = await startEmbeddedBroker({ port: config.mqttBrokerPort, host: config.host, logger });
-  const mqttUrl = config.mqttUrl ?? broker!.url;
-  const mqtt = connectMqtt({ url: mqttUrl, logger });
+  if (!config.mqttUrl) {
+    broker = await startEmbeddedBroker({
+      port: config.mqttBrokerPort,
+      host: config.host,
+      logger,
+      authenticate: (username, password) => authenticateMqtt(database.db, username, password),
+    });
+  }
+  // Telemetry ingest on its own MQTT session; acknowledges each message after its commit.
+  const ingest = startMqttIngest({
+    url: config.mqttUrl ?? broker!.url,
+    db: database.db,
+    logger,
+    clientId: config.mqttClientId ?? `peakwise-ingest-${hostname()}-${randomBytes(3).toString('hex')}`,
+    // aedes has no shared subscriptions; the embedded broker has one worker anyway.
+    shareGroup: broker ? null : config.mqttShareGroup,
+    ...(broker ? broker.serviceCredentials : {}),
+  });
+  const mqtt = ingest.connection;
 
   const accounts = createAccounts({ config, database, logger });
   // The demo member's id: the hook for attaching the demo household (DEMO_ACCOUNT=false skips both).
@@ -64,7 +83,7 @@ async function main() {
     });
     await accounts.mailer.settle().catch(() => {});
     accounts.mailer.close();
-    await mqtt.close().catch((error: unknown) => logger.warn({ err: error }, 'MQTT close failed'));
+    await ingest.close().catch((error: unknown) => logger.warn({ err: error }, 'MQTT close failed'));
     await broker?.stop().catch((error: unknown) => logger.warn({ err: error }, 'Broker stop failed'));
     await database.close().catch((error: unknown) => logger.warn({ err: error }, 'Database close failed'));
     process.exit(0);

@@ -1,20 +1,80 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type AddressInfo, type Server } from 'node:net';
-import { Aedes } from 'aedes';
+import { Aedes, type Client } from 'aedes';
 import type { Logger } from '../lib/logger';
+import type { IngestPrincipal } from '../modules/devices/ingest-credential.service';
+import { canPublish, canSubscribe } from './payload/topics';
 
 export type EmbeddedBroker = {
   /** The TCP port actually bound (useful when started on port 0). */
   port: number;
   url: string;
+  /**
+   * The server's own login: random per start and held only in memory. It may subscribe to every
+   * household's device → server topics and publish commands.
+   */
+  serviceCredentials: { username: string; password: string };
   stop(): Promise<void>;
 };
 
+export type BrokerAuthenticator = (username: string | undefined, password: Buffer | undefined) => Promise<IngestPrincipal | null>;
+
+type Session = { kind: 'service' } | { kind: 'device'; principal: IngestPrincipal };
+
+/** Where a refused publish goes: acknowledged, then forwarded nowhere (see authorizePublish). */
+const DROPPED_TOPIC = '$peakwise/dropped';
+
 /**
  * An in-process MQTT broker so `npm start` needs no Mosquitto. It is replaced by MQTT_URL in
- * production; nothing but main.ts should know which one is running.
+ * production; nothing but main.ts should know which one is running. Logins are ingest tokens
+ * (see mqtt-auth.ts) and the topic ACL is canPublish / canSubscribe.
  */
-export async function startEmbeddedBroker(options: { port: number; host: string; logger: Logger }): Promise<EmbeddedBroker> {
+export async function startEmbeddedBroker(options: { port: number; host: string; logger: Logger; authenticate: BrokerAuthenticator }): Promise<EmbeddedBroker> {
   const aedes = await Aedes.createBroker();
+  const sessions = new WeakMap<Client, Session>();
+  const service = { username: `peakwise-service-${randomBytes(4).toString('hex')}`, password: randomBytes(32).toString('base64url') };
+
+  aedes.authenticate = (client, username, password, callback) => {
+    if (username === service.username && password && safeEqual(password.toString('utf8'), service.password)) {
+      sessions.set(client, { kind: 'service' });
+      return callback(null, true);
+    }
+    options.authenticate(username, password).then(
+      (principal) => {
+        if (principal) sessions.set(client, { kind: 'device', principal });
+        else options.logger.info({ clientId: client.id, username }, 'MQTT login refused');
+        callback(principal ? null : Object.assign(new Error('Bad username or password'), { returnCode: 4 }), principal !== null);
+      },
+      (error: unknown) => {
+        options.logger.warn({ err: error, clientId: client.id }, 'MQTT login check failed');
+        callback(Object.assign(new Error('Server unavailable'), { returnCode: 3 }), false);
+      },
+    );
+  };
+
+  aedes.authorizePublish = (client, packet, callback) => {
+    const session = client ? sessions.get(client) : undefined;
+    if (session?.kind === 'service' && !packet.topic.startsWith('$')) return callback(null);
+    const principal = session?.kind === 'device' ? session.principal : null;
+    if (principal && canPublish(principal.householdId, packet.topic, principal.device?.externalId)) return callback(null);
+    // Dropped, not disconnected: like Mosquitto, the sender gets its PUBACK and nobody gets the
+    // message. Refusing with an error would make aedes close the connection, and a misconfigured
+    // plug would reconnect in a loop.
+    options.logger.info({ clientId: client?.id, topic: packet.topic }, 'MQTT publish outside the client’s topics dropped');
+    packet.topic = DROPPED_TOPIC;
+    packet.retain = false;
+    callback(null);
+  };
+
+  aedes.authorizeSubscribe = (client, subscription, callback) => {
+    const session = sessions.get(client);
+    const allowed =
+      session?.kind === 'service' ||
+      (session?.kind === 'device' && canSubscribe(session.principal.householdId, subscription.topic, session.principal.device?.externalId));
+    // null = refused: the SUBACK carries 128 (failure) for this filter; the connection stays up.
+    callback(null, allowed ? subscription : null);
+  };
+
   const server: Server = createServer(aedes.handle);
   aedes.on('clientError', (client, error) => options.logger.debug({ clientId: client.id, err: error }, 'MQTT client error'));
 
@@ -33,9 +93,16 @@ export async function startEmbeddedBroker(options: { port: number; host: string;
   return {
     port,
     url,
+    serviceCredentials: service,
     stop: async () => {
       await new Promise<void>((resolve) => aedes.close(() => resolve()));
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
 }

@@ -25,8 +25,8 @@ export async function ingestReadings(db: Db, principal: IngestPrincipal, body: u
       reason: 'unknown_device',
       message: `No device with this id belongs to the authenticated household or token. (${DEVICE_TOKEN_METER_DETAIL})`,
     }));
-    const result = await storeBatch(db, principal.householdId, { ...validated, meter: [], rejected: [...validated.rejected, ...refused] }, context, now);
+    const result = await storeBatch(db, principal.householdId, { ...validated, meter: [], rejected: [...validated.rejected, ...refused] }, { context, now });
     return { ok: true, result };
   }
-  return { ok: true, result: await storeBatch(db, principal.householdId, validated, context, now) };
+  return { ok: true, result: await storeBatch(db, principal.householdId, validated, { context, now }) };
 }

@@ -14,9 +14,9 @@ describe('embedded broker and MQTT connection', () => {
   });
 
   it('connects, carries messages, and reports a lost broker', async () => {
-    broker = await startEmbeddedBroker({ port: 0, host: '127.0.0.1', logger });
+    broker = await startEmbeddedBroker({ port: 0, host: '127.0.0.1', logger, authenticate: async () => null });
     expect(broker.port).toBeGreaterThan(0);
-    connection = connectMqtt({ url: broker.url, logger });
+    connection = connectMqtt({ url: broker.url, logger, ...broker.serviceCredentials });
     await waitForMqtt(connection, 5_000);
     expect(connection.isConnected()).toBe(true);
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import mqtt, { type MqttClient } from 'mqtt';
+import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import type { Logger } from '../lib/logger';
 
 export type MqttConnection = {
@@ -11,16 +11,32 @@ export type MqttConnection = {
 
 const RECONNECT_PERIOD_MS = 2_000;
 
+export type ConnectMqttOptions = {
+  url: string;
+  logger: Logger;
+  /** Default: a random id. A stable id with `clean: false` lets the broker keep unacknowledged messages across reconnects. */
+  clientId?: string;
+  clean?: boolean;
+  username?: string;
+  password?: string;
+  /** mqtt.js hook that decides when (and whether) an incoming QoS 1 message is acknowledged. */
+  customHandleAcks?: IClientOptions['customHandleAcks'];
+};
+
 /**
  * One long-lived client for the server, against the embedded broker or MQTT_URL. Connecting
  * never blocks start-up: a broker that is down shows as `broker: 'down'` in /api/health and the
  * client keeps retrying.
  */
-export function connectMqtt(options: { url: string; logger: Logger }): MqttConnection {
+export function connectMqtt(options: ConnectMqttOptions): MqttConnection {
   const client = mqtt.connect(options.url, {
-    clientId: `peakwise-server-${randomBytes(4).toString('hex')}`,
+    clientId: options.clientId ?? `peakwise-server-${randomBytes(4).toString('hex')}`,
     reconnectPeriod: RECONNECT_PERIOD_MS,
     connectTimeout: 5_000,
+    clean: options.clean ?? true,
+    ...(options.username !== undefined ? { username: options.username } : {}),
+    ...(options.password !== undefined ? { password: options.password } : {}),
+    ...(options.customHandleAcks ? { customHandleAcks: options.customHandleAcks } : {}),
   });
   let wasConnected = false;
   client.on('connect', () => {

@@ -52,6 +52,8 @@ const envSchema = z.object({
   DATABASE_URL: optional(urlWithProtocols(['postgres:', 'postgresql:'], 'must be a postgres:// or postgresql:// URL')),
   MQTT_URL: optional(urlWithProtocols(['mqtt:', 'mqtts:'], 'must be an mqtt:// or mqtts:// URL')),
   MQTT_BROKER_PORT: optional(port('must be an integer between 0 and 65535 (0 picks a free port)')),
+  MQTT_CLIENT_ID: optional(z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'must be 1-64 of A-Z a-z 0-9 _ . : -')),
+  MQTT_SHARE_GROUP: optional(z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, 'must be 1-32 of A-Z a-z 0-9 _ -')),
   SMTP_URL: optional(urlWithProtocols(['smtp:', 'smtps:'], 'must be an smtp:// or smtps:// URL')),
   GEOCODER_URL: optional(urlWithProtocols(['http:', 'https:'], 'must be an http:// or https:// URL')),
   GEOCODER_TIMEOUT_MS: optional(
@@ -94,6 +96,10 @@ export type Config = {
   databaseUrl: string | undefined;
   mqttUrl: string | undefined;
   mqttBrokerPort: number;
+  /** Ingest worker's MQTT client id; stable per worker so its unacknowledged messages survive a restart. */
+  mqttClientId: string | undefined;
+  /** Shared-subscription group of the ingest workers on an external broker. */
+  mqttShareGroup: string;
   smtpUrl: string | undefined;
   geocoderUrl: string | undefined;
   geocoderTimeoutMs: number;
@@ -139,6 +145,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mqttUrl: e.MQTT_URL,
     // 1883 is often owned by a local Mosquitto, so the embedded broker stays out of its way.
     mqttBrokerPort: e.MQTT_BROKER_PORT ?? 1884,
+    mqttClientId: e.MQTT_CLIENT_ID,
+    mqttShareGroup: e.MQTT_SHARE_GROUP ?? 'peakwise',
     smtpUrl: e.SMTP_URL,
     geocoderUrl: e.GEOCODER_URL?.replace(/\/+$/, ''),
     geocoderTimeoutMs: e.GEOCODER_TIMEOUT_MS ?? 2000,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canPublish, canSubscribe, deviceTopic, meterTopic, parseTopic, shellyTopicPrefix } from './topics';
+import { canPublish, canSubscribe, deviceTopic, meterPowerTopic, meterTopic, parseTopic, shellyTopicPrefix } from './topics';
 
 const A = 'hh_A1';
 const B = 'hh_B2';
@@ -8,6 +8,7 @@ const B = 'hh_B2';
 describe('parseTopic', () => {
   it('routes every topic of the scheme', () => {
     expect(parseTopic(meterTopic(A))).toEqual({ kind: 'meter', householdId: A });
+    expect(parseTopic(meterPowerTopic(A))).toEqual({ kind: 'meter-power', householdId: A });
     expect(parseTopic(deviceTopic(A, 'plug-1', 'reading'))).toEqual({ kind: 'device-reading', householdId: A, externalId: 'plug-1' });
     expect(parseTopic(deviceTopic(A, 'plug-1', 'state'))).toMatchObject({ kind: 'device-state' });
     expect(parseTopic(deviceTopic(A, 'plug-1', 'command'))).toMatchObject({ kind: 'device-command' });
@@ -37,6 +38,13 @@ describe('canPublish', () => {
     expect(canPublish(A, `${shellyTopicPrefix(A, 'p')}/status/switch:0`)).toBe(true);
     expect(canPublish(A, `${shellyTopicPrefix(A, 'p')}/reply/rpc`)).toBe(true);
     expect(canPublish(B, meterTopic(A))).toBe(false);
+  });
+
+  it('lets a household, not a device login or another household, publish live power', () => {
+    expect(canPublish(A, meterPowerTopic(A))).toBe(true);
+    expect(canPublish(B, meterPowerTopic(A))).toBe(false);
+    expect(canPublish(A, meterPowerTopic(A), 'plug-1')).toBe(false);
+    expect(canSubscribe(A, meterPowerTopic(A))).toBe(false);
   });
 
   it('never lets a device publish commands', () => {

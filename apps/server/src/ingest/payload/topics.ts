@@ -4,6 +4,7 @@
  * broker's authorizePublish / authorizeSubscribe hooks call canPublish / canSubscribe.
  *
  *   peakwise/{householdId}/meter                                 device → server  meter JSON
+ *   peakwise/{householdId}/meter/power                           device → server  { ts, powerW } instantaneous
  *   peakwise/{householdId}/devices/{externalId}/reading          device → server  device JSON
  *   peakwise/{householdId}/devices/{externalId}/state            device → server  relay state
  *   peakwise/{householdId}/devices/{externalId}/command          server → device  { on, requestId }
@@ -20,7 +21,7 @@ const ID = /^[A-Za-z0-9_.:-]{1,64}$/;
 const COMPONENT = /^[a-z0-9_]{1,32}(:[0-9]{1,3})?$/;
 
 export type TopicRoute =
-  | { kind: 'meter'; householdId: string }
+  | { kind: 'meter' | 'meter-power'; householdId: string }
   | { kind: 'device-reading' | 'device-state' | 'device-command'; householdId: string; externalId: string }
   | { kind: 'shelly-status'; householdId: string; externalId: string; component: string }
   | { kind: 'shelly-events' | 'shelly-online' | 'shelly-reply' | 'shelly-rpc'; householdId: string; externalId: string }
@@ -29,6 +30,7 @@ export type TopicRoute =
 /** Routes a device may publish to (within its own household). */
 const DEVICE_TO_SERVER = new Set<TopicRoute['kind']>([
   'meter',
+  'meter-power',
   'device-reading',
   'device-state',
   'shelly-status',
@@ -44,6 +46,10 @@ export const isValidTopicId = (id: string): boolean => ID.test(id);
 export function meterTopic(householdId: string): string {
   return `${TOPIC_ROOT}/${householdId}/meter`;
 }
+/** Instantaneous household power samples, for the dashboard's live Current Usage. */
+export function meterPowerTopic(householdId: string): string {
+  return `${TOPIC_ROOT}/${householdId}/meter/power`;
+}
 export function deviceTopic(householdId: string, externalId: string, leaf: 'reading' | 'state' | 'command'): string {
   return `${TOPIC_ROOT}/${householdId}/devices/${externalId}/${leaf}`;
 }
@@ -58,6 +64,7 @@ export function parseTopic(topic: string): TopicRoute | null {
   const [root, householdId, area, externalId, ...rest] = parts;
   if (root !== TOPIC_ROOT || householdId === undefined || !ID.test(householdId)) return null;
   if (area === 'meter' && parts.length === 3) return { kind: 'meter', householdId };
+  if (area === 'meter' && parts.length === 4 && parts[3] === 'power') return { kind: 'meter-power', householdId };
   if (externalId === undefined || !ID.test(externalId)) return null;
   const ids = { householdId, externalId };
 

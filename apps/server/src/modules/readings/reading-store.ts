@@ -39,14 +39,21 @@ type DeviceRow = { d: string; ts: number; pw?: number; en?: number; ef?: number;
  * raw rows, device last-seen and relay state, and one NOTIFY on commit. Set-based: every step
  * is one statement whatever the batch size.
  */
-export async function storeBatch(
-  db: Db,
-  householdId: string,
-  validated: ValidatedBatch,
-  context?: StoreContext,
-  now: Date = new Date(),
-): Promise<IngestResult> {
-  const ctx = context ?? (await loadStoreContext(db, householdId));
+export type StoreOptions = {
+  /** Loaded when omitted. */
+  context?: StoreContext;
+  now?: Date;
+  /**
+   * Device readings fill only the fields still missing in their interval instead of replacing
+   * them: a Shelly publishes about once a minute and the first sample of each interval is the
+   * one kept (see shellySampleToReading).
+   */
+  keepExisting?: boolean;
+};
+
+export async function storeBatch(db: Db, householdId: string, validated: ValidatedBatch, options: StoreOptions = {}): Promise<IngestResult> {
+  const now = options.now ?? new Date();
+  const ctx = options.context ?? (await loadStoreContext(db, householdId));
   if (!ctx) throw new Error(`Unknown household ${householdId}`);
   const rejected: IngestRejection[] = [...validated.rejected];
   const received = now.toISOString();
@@ -78,6 +85,9 @@ export async function storeBatch(
     const { rows, contributors, counterMoved, refused, counters } = await planDeviceRows(tx, ctx, readings);
     rejected.push(...refused);
 
+    // A value sent replaces the stored one (a correction); a field not sent keeps what is stored.
+    const pick = (column: string) =>
+      options.keepExisting ? sql.raw(`coalesce(t.${column}, excluded.${column})`) : sql.raw(`coalesce(excluded.${column}, t.${column})`);
     const deviceChanged: { d: string; ms: number }[] = [];
     if (rows.size > 0) {
       const result = await tx.execute(sql`
@@ -86,12 +96,10 @@ export async function storeBatch(
         from json_to_recordset(${JSON.stringify([...rows.values()])}::json)
           as r(d uuid, ts float8, pw float8, en float8, ef float8, "on" boolean, m jsonb)
         on conflict (device_id, ts) do update set
-          power_w = coalesce(excluded.power_w, t.power_w), energy_kwh = coalesce(excluded.energy_kwh, t.energy_kwh),
-          efficiency = coalesce(excluded.efficiency, t.efficiency), relay_on = coalesce(excluded.relay_on, t.relay_on),
-          metrics = coalesce(excluded.metrics, t.metrics), received_at = excluded.received_at
+          power_w = ${pick('power_w')}, energy_kwh = ${pick('energy_kwh')}, efficiency = ${pick('efficiency')},
+          relay_on = ${pick('relay_on')}, metrics = ${pick('metrics')}, received_at = excluded.received_at
         where (t.power_w, t.energy_kwh, t.efficiency, t.relay_on, t.metrics) is distinct from
-          (coalesce(excluded.power_w, t.power_w), coalesce(excluded.energy_kwh, t.energy_kwh), coalesce(excluded.efficiency, t.efficiency),
-           coalesce(excluded.relay_on, t.relay_on), coalesce(excluded.metrics, t.metrics))
+          (${pick('power_w')}, ${pick('energy_kwh')}, ${pick('efficiency')}, ${pick('relay_on')}, ${pick('metrics')})
         returning device_id as d, (extract(epoch from ts) * 1000)::float8 as ms`);
       deviceChanged.push(...rowsOf<{ d: string; ms: number }>(result));
     }

@@ -30,7 +30,7 @@ describe('rollups', () => {
     const validated = validateBatch(body, NOW);
     if (!validated.ok) throw new Error(validated.message);
     const context = await loadStoreContext(database.db, home.household.id);
-    return storeBatch(database.db, home.household.id, validated, context!, NOW);
+    return storeBatch(database.db, home.household.id, validated, { context: context!, now: NOW });
   }
 
   const q = async <T>(text: string) => rowsOf<T>(await database.db.execute(sql.raw(text)));

@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { MAX_FUTURE_SKEW_MS, readingTimestampSchema } from '@peakwise/contracts/ingest.contract';
+import type { DbOrTx } from '../households/household.service';
+import { POWER_CHANNEL } from '../../lib/notify';
+
+/**
+ * The largest residential service in Canada is 400 A at 240 V (96 kW); a household's
+ * instantaneous power above 100 kW is a unit mistake (W sent as mW), not a reading.
+ */
+export const HOUSEHOLD_MAX_POWER_W = 100_000;
+
+/** MQTT `peakwise/{householdId}/meter/power`: the household's power right now. */
+export const livePowerSampleSchema = z.strictObject({
+  ts: readingTimestampSchema,
+  powerW: z.number().min(0).max(HOUSEHOLD_MAX_POWER_W),
+});
+export type LivePowerSample = z.infer<typeof livePowerSampleSchema>;
+
+/**
+ * Keeps the newest sample per household and, when it is newer than the stored one, notifies
+ * `peakwise_power` in the same statement (delivered on commit). An older or equal sample —
+ * a redelivery — changes nothing and notifies nobody. Returns whether it was stored.
+ */
+export async function recordLivePower(db: DbOrTx, householdId: string, sample: { ts: Date; powerW: number }, now = new Date()): Promise<'stored' | 'stale' | 'future'> {
+  if (sample.ts.getTime() > now.getTime() + MAX_FUTURE_SKEW_MS) return 'future';
+  const result = (await db.execute(sql`
+    with up as (
+      insert into household_live_power as t (household_id, ts, power_w, received_at)
+      values (${householdId}::uuid, ${sample.ts.toISOString()}::timestamptz, ${sample.powerW}, ${now.toISOString()}::timestamptz)
+      on conflict (household_id) do update set ts = excluded.ts, power_w = excluded.power_w, received_at = excluded.received_at
+      where excluded.ts > t.ts
+      returning household_id, ts, power_w
+    )
+    select pg_notify(${POWER_CHANNEL}, json_build_object('householdId', household_id, 'ts', to_char(ts at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'powerW', power_w)::text) from up`)) as { rows: unknown[] };
+  return result.rows.length > 0 ? 'stored' : 'stale';
+}
+
+export async function getLivePower(db: DbOrTx, householdId: string): Promise<{ ts: Date; powerW: number } | null> {
+  const result = (await db.execute(sql`select ts, power_w from household_live_power where household_id = ${householdId}::uuid`)) as { rows: { ts: string | Date; power_w: number }[] };
+  const row = result.rows[0];
+  return row ? { ts: new Date(row.ts), powerW: row.power_w } : null;
+}

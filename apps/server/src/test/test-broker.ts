@@ -1,0 +1,46 @@
+import { randomBytes } from 'node:crypto';
+import mqtt, { type MqttClient } from 'mqtt';
+import { inject } from 'vitest';
+import type { Db } from '../db/client';
+import { startEmbeddedBroker, type EmbeddedBroker } from '../ingest/embedded-broker';
+import { authenticateMqtt } from '../ingest/mqtt-auth';
+import { createLogger } from '../lib/logger';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    testMqttUrl: string;
+  }
+}
+
+export type TestBroker = {
+  url: string;
+  /** External brokers (Mosquitto under test:pg) are reached anonymously; the ACL is theirs. */
+  external: boolean;
+  service: { username?: string; password?: string };
+  /** Where workers of this test file share a subscription; null on aedes (no $share). */
+  shareGroup: string | null;
+  stop(): Promise<void>;
+};
+
+/**
+ * The broker for one test file: the embedded aedes broker (with the real token login and ACL),
+ * or the broker at TEST_MQTT_URL — `npm run test:pg` points it at Mosquitto.
+ */
+export async function startTestBroker(db: Db): Promise<TestBroker> {
+  const url = inject('testMqttUrl');
+  if (url) {
+    return { url, external: true, service: {}, shareGroup: `test-${randomBytes(4).toString('hex')}`, stop: async () => {} };
+  }
+  const broker: EmbeddedBroker = await startEmbeddedBroker({
+    port: 0,
+    host: '127.0.0.1',
+    logger: createLogger({ level: 'silent' }),
+    authenticate: (username, password) => authenticateMqtt(db, username, password),
+  });
+  return { url: broker.url, external: false, service: broker.serviceCredentials, shareGroup: null, stop: () => broker.stop() };
+}
+
+/** A device-side client; rejects if the broker refuses the login. */
+export async function connectDevice(url: string, login: { username?: string; password?: string } = {}): Promise<MqttClient> {
+  return mqtt.connectAsync(url, { clientId: `test-device-${randomBytes(4).toString('hex')}`, reconnectPeriod: 0, connectTimeout: 5_000, ...login });
+}
