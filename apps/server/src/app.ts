@@ -16,6 +16,9 @@ import { createAccounts, type Accounts } from './modules/auth/accounts';
 import { createAuthRoutes } from './modules/auth/auth.routes';
 import { createSessionRoutes } from './modules/auth/sessions.routes';
 import { createHealthRoutes } from './modules/health/health.routes';
+import { createHouseholdRoutes } from './modules/households/household.routes';
+import { createLiveHub, type LiveHub } from './modules/live/live-hub';
+import { createLiveRoutes } from './modules/live/live.routes';
 import { createGeocoderClient } from './modules/postal/geocoder.client';
 import { createPostalRoutes } from './modules/postal/postal.routes';
 import { createPostalService } from './modules/postal/postal.service';
@@ -30,6 +33,8 @@ export type AppDeps = {
   logger?: Logger;
   /** better-auth, its mailer and account emails; built from config when not given. */
   accounts?: Accounts;
+  /** Live fan-out for /api/live; one that starts listening on first use is made when not given. */
+  liveHub?: LiveHub;
 };
 
 const API_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -89,7 +94,9 @@ export function createApp(deps: AppDeps) {
     .route('/', createProfileRoutes({ auth: accounts.auth, service: profileService }))
     .route('/', createSessionRoutes({ auth: accounts.auth, db: database.db }))
     .route('/', createPostalRoutes(postalService))
-    .route('/', createIngestRoutes({ db: database.db }));
+    .route('/', createIngestRoutes({ db: database.db }))
+    .route('/', createHouseholdRoutes({ auth: accounts.auth, db: database.db }))
+    .route('/', createLiveRoutes({ auth: accounts.auth, db: database.db, hub: deps.liveHub ?? createLiveHub(database, logger) }));
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

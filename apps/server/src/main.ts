@@ -12,6 +12,7 @@ import { ConfigError, loadConfig, type Config } from './lib/config';
 import { createLogger } from './lib/logger';
 import { createAccounts } from './modules/auth/accounts';
 import { ensureDemoAccount } from './modules/demo/seed-demo-account';
+import { createLiveHub } from './modules/live/live-hub';
 
 const WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -63,7 +64,10 @@ async function main() {
   const demoUserId = config.demoAccount ? await ensureDemoAccount({ auth: accounts.auth, db: database.db }) : undefined;
   if (demoUserId) logger.info({ demoUserId }, 'Demo account ready');
 
-  const app = createApp({ config, database, broker: mqtt, webDistDir: WEB_DIST_DIR, logger, accounts });
+  // Listens on its own connection from the start, so the first browser does not wait for LISTEN.
+  const liveHub = createLiveHub(database, logger);
+  await liveHub.start();
+  const app = createApp({ config, database, broker: mqtt, webDistDir: WEB_DIST_DIR, logger, accounts, liveHub });
   const server: ServerType = await new Promise((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
     s.once('error', reject);
@@ -77,6 +81,8 @@ async function main() {
     logger.info({ signal }, 'Shutting down');
     // Never hang on a stuck connection: leave anyway once the grace period is over.
     setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
+    // Ends the open event streams first; server.close() waits for every connection to finish.
+    await liveHub.close().catch((error: unknown) => logger.warn({ err: error }, 'Live hub close failed'));
     await new Promise<void>((resolve) => {
       server.close(() => resolve());
       if ('closeIdleConnections' in server) server.closeIdleConnections();

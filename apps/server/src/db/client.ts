@@ -21,7 +21,17 @@ export type Database = {
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** A LISTEN session of its own (PostgreSQL: a dedicated connection outside the pool). */
+  createListener(options?: { onError?: (error: unknown) => void }): Listener;
 };
+
+/** Receives NOTIFY payloads. On PostgreSQL it reconnects and re-LISTENs after a lost connection. */
+export type Listener = {
+  listen(channel: string, onPayload: (payload: string) => void): Promise<void>;
+  close(): Promise<void>;
+};
+
+const LISTEN_RETRY_MS = 2_000;
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
@@ -48,6 +58,18 @@ function createPglite(dataDir: string): Database {
       await db.execute(sql`select 1`);
     },
     close: () => client.close(),
+    createListener: () => {
+      const unsubscribes: (() => Promise<void>)[] = [];
+      return {
+        listen: async (channel, onPayload) => {
+          unsubscribes.push(await client.listen(channel, onPayload));
+        },
+        close: async () => {
+          if (client.closed) return;
+          await Promise.all(unsubscribes.splice(0).map((unsubscribe) => unsubscribe()));
+        },
+      };
+    },
   };
 }
 
@@ -74,5 +96,64 @@ function createPostgres(url: string): Database {
       await db.execute(sql`select 1`);
     },
     close: () => pool.end(),
+    createListener: (options = {}) => createPostgresListener(url, options.onError),
+  };
+}
+
+function createPostgresListener(url: string, onError: (error: unknown) => void = () => {}): Listener {
+  const handlers = new Map<string, ((payload: string) => void)[]>();
+  let client: pg.Client | null = null;
+  let connecting: Promise<pg.Client> | null = null;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const connect = (): Promise<pg.Client> => {
+    connecting ??= (async () => {
+      const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+      c.on('notification', (message) => {
+        for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');
+      });
+      // A lost LISTEN connection must not crash the process: reconnect and LISTEN again.
+      c.on('error', (error) => {
+        onError(error);
+        if (client === c) reconnectLater();
+      });
+      await c.connect();
+      for (const channel of handlers.keys()) await c.query(`listen ${pg.escapeIdentifier(channel)}`);
+      client = c;
+      return c;
+    })().finally(() => {
+      connecting = null;
+    });
+    return connecting;
+  };
+  const reconnectLater = () => {
+    const old = client;
+    client = null;
+    void old?.end().catch(() => {});
+    if (closed || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      if (!closed) connect().catch((error: unknown) => {
+        onError(error);
+        reconnectLater();
+      });
+    }, LISTEN_RETRY_MS);
+  };
+
+  return {
+    listen: async (channel, onPayload) => {
+      const first = !handlers.has(channel);
+      handlers.set(channel, [...(handlers.get(channel) ?? []), onPayload]);
+      const c = client ?? (await connect());
+      if (first && client === c) await c.query(`listen ${pg.escapeIdentifier(channel)}`);
+    },
+    close: async () => {
+      closed = true;
+      clearTimeout(retry);
+      const c = client ?? (await connecting?.catch(() => null)) ?? null;
+      client = null;
+      await c?.end().catch(() => {});
+    },
   };
 }

@@ -3,6 +3,7 @@ import type { Database } from '../db/client';
 import { loadConfig, type Config } from '../lib/config';
 import { createLogger, type Logger } from '../lib/logger';
 import { createAccounts, type Accounts } from '../modules/auth/accounts';
+import { createLiveHub } from '../modules/live/live-hub';
 import { createTestDatabase } from './test-database';
 
 export type TestApp = {
@@ -29,11 +30,14 @@ export async function createTestApp(
   const database = options.database ?? (await createTestDatabase());
   const logger = options.logger ?? createLogger({ level: config.logLevel });
   const accounts = createAccounts({ config, database, logger });
+  // Closed with the app, so a LISTEN connection never outlives its test database.
+  const liveHub = createLiveHub(database, logger);
   const app = createApp({
     config,
     database,
     logger,
     accounts,
+    liveHub,
     ...(options.broker ? { broker: options.broker } : {}),
     ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
   });
@@ -45,6 +49,7 @@ export async function createTestApp(
     close: async () => {
       await accounts.mailer.settle();
       accounts.mailer.close();
+      await liveHub.close();
       if (ownsDatabase) await database.close();
     },
   };
