@@ -6,7 +6,7 @@ import { households } from './household.schema';
 /**
  * Raw 5-minute readings (the spec's energy_consumption and device_metrics). One row per series
  * and interval start: the primary key is what makes a resent reading a no-op. Partitioning by
- * month and sharding by household are planned in docs/decisions/011-readings-storage.md.
+ * month and sharding by household are planned in docs/decisions/011-readings-partitioning-and-sharding.md.
  */
 export const meterReadings = pgTable(
   'meter_readings',
