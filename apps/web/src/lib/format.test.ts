@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import {
+  MISSING,
+  formatCad,
+  formatHour,
+  formatKw,
+  formatKwh,
+  formatLocalDate,
+  formatPercent,
+  formatRelativeTime,
+  formatWeekday,
+  intlLocale,
+} from './format';
+
+// Intl separates numbers and units with various spaces; compare with plain spaces.
+const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
+
+describe('format', () => {
+  it('maps UI languages to Canadian locales', () => {
+    expect(intlLocale('en')).toBe('en-CA');
+    expect(intlLocale('fr')).toBe('fr-CA');
+    expect(intlLocale('es')).toBe('es');
+    expect(intlLocale(undefined)).toBe('en-CA');
+  });
+
+  it('shows "—" for null, undefined, NaN and Infinity, never 0', () => {
+    for (const value of [null, undefined, Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(formatKwh(value, 'en-CA')).toBe(MISSING);
+      expect(formatKw(value, 'en-CA')).toBe(MISSING);
+      expect(formatPercent(value, 'en-CA')).toBe(MISSING);
+      expect(formatCad(value, 'en-CA')).toBe(MISSING);
+    }
+    expect(formatRelativeTime(null, new Date(), 'en-CA')).toBe(MISSING);
+  });
+
+  it('formats energy, power, percent and money per locale', () => {
+    expect(plain(formatKwh(1234.56, 'en-CA'))).toBe('1,234.6 kWh');
+    expect(plain(formatKwh(1234.56, 'fr-CA'))).toBe('1 234,6 kWh');
+    expect(plain(formatKw(2.4, 'en-CA'))).toBe('2.40 kW');
+    expect(formatPercent(12.34, 'en-CA')).toBe('12.3%');
+    expect(formatPercent(-4, 'en-CA', { signed: true })).toBe('-4%');
+    expect(formatPercent(4, 'en-CA', { signed: true })).toBe('+4%');
+    expect(plain(formatPercent(12.5, 'fr-CA'))).toBe('12,5 %');
+    expect(formatCad(350, 'en-CA')).toBe('$3.50');
+    expect(plain(formatCad(350, 'fr-CA'))).toBe('3,50 $');
+  });
+
+  it('labels UTC bucket starts in the household zone', () => {
+    // 05:00Z on 24 Nov is midnight in Toronto and 21:00 the day before in Vancouver.
+    expect(plain(formatHour('2025-11-24T05:00:00Z', 'America/Toronto', 'en-CA'))).toBe('12 a.m.');
+    expect(plain(formatHour('2025-11-24T05:00:00Z', 'America/Vancouver', 'en-CA'))).toBe('9 p.m.');
+    expect(formatWeekday('2025-11-24T05:00:00Z', 'America/Toronto', 'en-CA')).toBe('Mon 24');
+    expect(formatWeekday('2025-11-24T05:00:00Z', 'America/Vancouver', 'en-CA')).toBe('Sun 23');
+  });
+
+  it('keeps a local date on its own day in any zone', () => {
+    expect(formatLocalDate('2025-11-01', 'en-CA')).toBe('Nov 1');
+    expect(formatLocalDate('2025-11-01', 'fr-CA')).toBe('1 nov.');
+  });
+
+  it('says relative times in words', () => {
+    const now = new Date('2025-11-24T12:00:00Z');
+    expect(formatRelativeTime('2025-11-24T11:58:00Z', now, 'en-CA')).toBe('2 minutes ago');
+    expect(formatRelativeTime('2025-11-24T12:00:03Z', now, 'en-CA')).toBe('now');
+    expect(formatRelativeTime('2025-11-27T12:00:00Z', now, 'en-CA')).toBe('in 3 days');
+  });
+});
