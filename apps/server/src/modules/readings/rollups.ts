@@ -4,6 +4,19 @@ import { localDateOf, localDay } from '@peakwise/domain/local-time';
 
 const HOUR_MS = 3_600_000;
 
+/*
+ * One bucket's sums, as a LATERAL subquery per bucket row: a plain join of the bucket list with
+ * the readings let the planner hash-join a sequential scan of the whole readings table (it
+ * guesses 100 bucket rows), so every write cost O(table) and a 90-day back-fill went quadratic.
+ * Per-bucket lateral lookups always use the (series, ts) primary key.
+ */
+const meterSums = (householdId: string) => sql`
+      select sum(m.production_kwh) as p, sum(m.consumption_kwh) as c, sum(m.grid_import_kwh) as i, sum(m.grid_export_kwh) as e, count(*)::int as n
+      from meter_readings m where m.household_id = ${householdId}::uuid and m.ts >= to_timestamp(b.s / 1000.0) and m.ts < to_timestamp(b.e / 1000.0)`;
+const DEVICE_SUMS = sql`
+      select sum(r.energy_kwh) as en, avg(r.power_w) as pw, avg(r.efficiency) as ef, count(*)::int as n, count(r.energy_kwh)::int as ne
+      from device_readings r where r.device_id = b.id and r.ts >= to_timestamp(b.s / 1000.0) and r.ts < to_timestamp(b.e / 1000.0)`;
+
 /**
  * Recomputes the meter's UTC-hour and local-day buckets containing `changedMs` from the raw
  * rows. Recomputing (not adding) is what keeps rollups exact under duplicates and corrections;
@@ -16,18 +29,18 @@ export async function recomputeMeterRollups(tx: DbOrTx, householdId: string, tim
 
   await tx.execute(sql`
     insert into meter_hourly as t (household_id, hour_start, production_kwh, consumption_kwh, grid_import_kwh, grid_export_kwh, interval_count)
-    select ${householdId}::uuid, to_timestamp(b.s / 1000.0), sum(m.production_kwh), sum(m.consumption_kwh), sum(m.grid_import_kwh), sum(m.grid_export_kwh), count(*)::int
+    select ${householdId}::uuid, to_timestamp(b.s / 1000.0), a.p, a.c, a.i, a.e, a.n
     from json_to_recordset(${JSON.stringify(hours)}::json) as b(s float8, e float8)
-    join meter_readings m on m.household_id = ${householdId}::uuid and m.ts >= to_timestamp(b.s / 1000.0) and m.ts < to_timestamp(b.e / 1000.0)
-    group by b.s
+    cross join lateral (${meterSums(householdId)}) a
+    where a.n > 0
     on conflict (household_id, hour_start) do update set production_kwh = excluded.production_kwh, consumption_kwh = excluded.consumption_kwh,
       grid_import_kwh = excluded.grid_import_kwh, grid_export_kwh = excluded.grid_export_kwh, interval_count = excluded.interval_count`);
   await tx.execute(sql`
     insert into meter_daily as t (household_id, local_date, production_kwh, consumption_kwh, grid_import_kwh, grid_export_kwh, interval_count)
-    select ${householdId}::uuid, b.d, sum(m.production_kwh), sum(m.consumption_kwh), sum(m.grid_import_kwh), sum(m.grid_export_kwh), count(*)::int
+    select ${householdId}::uuid, b.d, a.p, a.c, a.i, a.e, a.n
     from json_to_recordset(${JSON.stringify(days)}::json) as b(d date, s float8, e float8)
-    join meter_readings m on m.household_id = ${householdId}::uuid and m.ts >= to_timestamp(b.s / 1000.0) and m.ts < to_timestamp(b.e / 1000.0)
-    group by b.d
+    cross join lateral (${meterSums(householdId)}) a
+    where a.n > 0
     on conflict (household_id, local_date) do update set production_kwh = excluded.production_kwh, consumption_kwh = excluded.consumption_kwh,
       grid_import_kwh = excluded.grid_import_kwh, grid_export_kwh = excluded.grid_export_kwh, interval_count = excluded.interval_count`);
 }
@@ -50,18 +63,18 @@ export async function recomputeDeviceRollups(tx: DbOrTx, timeZone: string, chang
 
   await tx.execute(sql`
     insert into device_hourly as t (device_id, hour_start, energy_kwh, avg_power_w, avg_efficiency, interval_count, energy_interval_count)
-    select b.id, to_timestamp(b.s / 1000.0), sum(r.energy_kwh), avg(r.power_w), avg(r.efficiency), count(*)::int, count(r.energy_kwh)::int
+    select b.id, to_timestamp(b.s / 1000.0), a.en, a.pw, a.ef, a.n, a.ne
     from json_to_recordset(${JSON.stringify([...hours.values()])}::json) as b(id uuid, s float8, e float8)
-    join device_readings r on r.device_id = b.id and r.ts >= to_timestamp(b.s / 1000.0) and r.ts < to_timestamp(b.e / 1000.0)
-    group by b.id, b.s
+    cross join lateral (${DEVICE_SUMS}) a
+    where a.n > 0
     on conflict (device_id, hour_start) do update set energy_kwh = excluded.energy_kwh, avg_power_w = excluded.avg_power_w,
       avg_efficiency = excluded.avg_efficiency, interval_count = excluded.interval_count, energy_interval_count = excluded.energy_interval_count`);
   await tx.execute(sql`
     insert into device_daily as t (device_id, local_date, energy_kwh, avg_power_w, avg_efficiency, interval_count, energy_interval_count)
-    select b.id, b.d, sum(r.energy_kwh), avg(r.power_w), avg(r.efficiency), count(*)::int, count(r.energy_kwh)::int
+    select b.id, b.d, a.en, a.pw, a.ef, a.n, a.ne
     from json_to_recordset(${JSON.stringify(days)}::json) as b(id uuid, d date, s float8, e float8)
-    join device_readings r on r.device_id = b.id and r.ts >= to_timestamp(b.s / 1000.0) and r.ts < to_timestamp(b.e / 1000.0)
-    group by b.id, b.d
+    cross join lateral (${DEVICE_SUMS}) a
+    where a.n > 0
     on conflict (device_id, local_date) do update set energy_kwh = excluded.energy_kwh, avg_power_w = excluded.avg_power_w,
       avg_efficiency = excluded.avg_efficiency, interval_count = excluded.interval_count, energy_interval_count = excluded.energy_interval_count`);
 }
