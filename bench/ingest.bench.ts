@@ -1,0 +1,268 @@
+/**
+ * Ingest throughput into PostgreSQL, counting readings that were acknowledged AND committed:
+ *   (a) HTTP: 5000-reading batches to POST /api/ingest/readings on the real app (real port,
+ *       household ingest tokens, several keep-alive connections);
+ *   (b) MQTT: QoS 1 messages (one meter reading each) through the embedded broker (and
+ *       BENCH_MQTT_URL, e.g. Mosquitto, when set) to the ingest worker, which acknowledges each
+ *       after its commit; rows are counted afterwards;
+ *   (c) the ceiling: the same rows as raw `INSERT … SELECT * FROM unnest(…)` into a table shaped
+ *       like meter_readings, same batch size and concurrency.
+ * One fresh database per run, dropped at the end. Prints one summary line on stdout.
+ *
+ *   npm run ingest -w @peakwise/bench                  # full
+ *   BENCH_SIZE=smoke npm run ingest -w @peakwise/bench  # seconds
+ * Knobs: BENCH_CONNECTIONS, BENCH_BATCHES (per connection), BENCH_MQTT_MESSAGES,
+ * BENCH_MQTT_PUBLISHERS, BENCH_MQTT_URL, BENCH_PG_URL.
+ */
+import { randomBytes } from 'node:crypto';
+import mqtt from 'mqtt';
+import { startEmbeddedBroker } from '../apps/server/src/ingest/embedded-broker';
+import { authenticateMqtt } from '../apps/server/src/ingest/mqtt-auth';
+import { startMqttIngest } from '../apps/server/src/ingest/mqtt-ingest';
+import { meterTopic } from '../apps/server/src/ingest/payload/topics';
+import { createLogger } from '../apps/server/src/lib/logger';
+import { issueIngestCredential } from '../apps/server/src/modules/devices/ingest-credential.service';
+import { ensureHouseholdForUser } from '../apps/server/src/modules/households/household.service';
+import { createFreshDatabase, dropOnSignal, type FreshDatabase } from './lib/database';
+import { adminDatabaseUrl, benchSize, numberKnob, stringKnob } from './lib/env';
+import { int, log, pct } from './lib/format';
+import { machineLine } from './lib/machine';
+import { startServer } from './lib/server';
+
+const size = benchSize();
+const smoke = size === 'smoke';
+const BATCH = 5000;
+const CONNECTIONS = numberKnob('CONNECTIONS', smoke ? 2 : 4);
+const BATCHES_PER_CONNECTION = numberKnob('BATCHES', smoke ? 2 : 12);
+const MQTT_MESSAGES = numberKnob('MQTT_MESSAGES', smoke ? 300 : 10_000);
+const MQTT_PUBLISHERS = numberKnob('MQTT_PUBLISHERS', 4);
+const MQTT_WINDOW = 200; // unacknowledged publishes per publisher
+const INTERVAL_MS = 5 * 60_000;
+const EPOCH = Date.UTC(2024, 0, 1);
+
+type Meter = { ts: string; productionKwh: number; consumptionKwh: number; gridImportKwh: number; gridExportKwh: number };
+
+/** Plausible 5-minute values; deterministic per instant so every path writes the same rows. */
+function meterAt(ms: number): Meter {
+  const hour = (ms / 3_600_000) % 24;
+  const sun = Math.max(0, Math.sin(((hour - 6) / 12) * Math.PI));
+  const production = Math.round(sun * 0.45 * 1000) / 1000;
+  const consumption = Math.round((0.08 + 0.05 * Math.sin(ms / 7_777_777) ** 2) * 1000) / 1000;
+  const net = production - consumption;
+  return {
+    ts: new Date(ms).toISOString(),
+    productionKwh: production,
+    consumptionKwh: consumption,
+    gridImportKwh: net < 0 ? Math.round(-net * 1000) / 1000 : 0,
+    gridExportKwh: net > 0 ? Math.round(net * 1000) / 1000 : 0,
+  };
+}
+
+/** Batch `index` of one household: 5000 consecutive intervals, disjoint from every other batch. */
+function batchReadings(index: number): Meter[] {
+  const start = EPOCH + index * BATCH * INTERVAL_MS;
+  return Array.from({ length: BATCH }, (_, i) => meterAt(start + i * INTERVAL_MS));
+}
+
+async function seedHouseholds(fresh: FreshDatabase, count: number, label: string) {
+  const result: { id: string; token: string }[] = [];
+  for (let i = 0; i < count; i++) {
+    const household = await ensureHouseholdForUser(fresh.database.db, `bench-${label}-${i}-${randomBytes(3).toString('hex')}`, { name: `Bench ${label} ${i}` });
+    const credential = await issueIngestCredential(fresh.database.db, household.id, null, 'bench');
+    result.push({ id: household.id, token: credential.token });
+  }
+  return result;
+}
+
+async function countRows(fresh: FreshDatabase, table: string, householdIds: string[]) {
+  const { rows } = await fresh.pool.query<{ n: string }>(`select count(*) as n from ${table} where household_id = any($1::uuid[])`, [householdIds]);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** (c) Raw unnest inserts of the same rows, same batch size and concurrency. */
+async function runCeiling(fresh: FreshDatabase, householdIds: string[]) {
+  await fresh.pool.query('create table bench_ceiling (like meter_readings including defaults including constraints including indexes)');
+  const statement = `insert into bench_ceiling (household_id, ts, production_kwh, consumption_kwh, grid_import_kwh, grid_export_kwh)
+    select * from unnest($1::uuid[], $2::timestamptz[], $3::float8[], $4::float8[], $5::float8[], $6::float8[])`;
+  const params = householdIds.map((id) =>
+    Array.from({ length: BATCHES_PER_CONNECTION }, (_, b) => {
+      const rows = batchReadings(b);
+      return [Array(rows.length).fill(id), rows.map((r) => r.ts), rows.map((r) => r.productionKwh), rows.map((r) => r.consumptionKwh), rows.map((r) => r.gridImportKwh), rows.map((r) => r.gridExportKwh)];
+    }),
+  );
+  const started = performance.now();
+  let inserted = 0;
+  await Promise.all(
+    params.map(async (batches) => {
+      const client = await fresh.pool.connect();
+      try {
+        for (const p of batches) {
+          const result = await client.query(statement, p);
+          inserted += result.rowCount ?? 0;
+        }
+      } finally {
+        client.release();
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const committed = await countRows(fresh, 'bench_ceiling', householdIds);
+  if (committed !== inserted) throw new Error(`ceiling: ${inserted} inserted but ${committed} rows found`);
+  return { readings: committed, seconds, rate: committed / seconds };
+}
+
+/** (a) HTTP batches through the real app. */
+async function runHttp(fresh: FreshDatabase, households: { id: string; token: string }[]) {
+  const server = await startServer(fresh.database);
+  try {
+    // Bodies are serialised before the clock starts: the client must not compete for the CPU.
+    const bodies = households.map(() => Array.from({ length: BATCHES_PER_CONNECTION }, (_, b) => JSON.stringify({ meter: batchReadings(b) })));
+    const warmBody = JSON.stringify({ meter: batchReadings(-1) });
+    const post = async (token: string, body: string) => {
+      const res = await fetch(`${server.url}/api/ingest/readings`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body });
+      const text = await res.text();
+      if (res.status !== 200) throw new Error(`HTTP ${res.status}: ${text.slice(0, 300)}`);
+      const result = JSON.parse(text) as { accepted: number; duplicates: number; rejected: unknown[] };
+      if (result.rejected.length > 0) throw new Error(`readings rejected: ${JSON.stringify(result.rejected.slice(0, 2))}`);
+      return result.accepted;
+    };
+    // Warm-up (JIT, pool connections, keep-alive sockets): one batch per connection, not timed.
+    let warm = 0;
+    for (const h of households) warm += await post(h.token, warmBody);
+
+    const started = performance.now();
+    const accepted = await Promise.all(
+      households.map(async (h, i) => {
+        let n = 0;
+        for (const body of bodies[i]!) n += await post(h.token, body);
+        return n;
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    const acked = accepted.reduce((a, b) => a + b, 0);
+    const committed = (await countRows(fresh, 'meter_readings', households.map((h) => h.id))) - warm;
+    if (committed !== acked) throw new Error(`http: ${acked} acknowledged but ${committed} rows committed`);
+    // The rollups were written in the same transactions: every stored interval is counted in a day.
+    const { rows } = await fresh.pool.query<{ n: string }>('select coalesce(sum(interval_count), 0) as n from meter_daily where household_id = any($1::uuid[])', [households.map((h) => h.id)]);
+    if (Number(rows[0]?.n) !== committed + warm) throw new Error(`http: daily rollups cover ${rows[0]?.n} intervals, expected ${committed + warm}`);
+    return { readings: committed, seconds, rate: committed / seconds };
+  } finally {
+    await server.close();
+  }
+}
+
+/** (b) MQTT QoS 1, one meter reading per message, through a broker to the ingest worker. */
+async function runMqtt(fresh: FreshDatabase, label: string, external: string | undefined) {
+  const logger = createLogger({ level: 'silent' });
+  const households = await seedHouseholds(fresh, MQTT_PUBLISHERS, `mqtt-${label}`);
+  const broker = external
+    ? null
+    : await startEmbeddedBroker({ port: 0, host: '127.0.0.1', logger, authenticate: (u, p) => authenticateMqtt(fresh.database.db, u, p) });
+  const url = external ?? broker!.url;
+  let committed = 0;
+  let failed = 0;
+  let onAllCommitted: () => void = () => {};
+  const total = Math.floor(MQTT_MESSAGES / MQTT_PUBLISHERS) * MQTT_PUBLISHERS;
+  const allCommitted = new Promise<void>((resolve) => (onAllCommitted = resolve));
+  const ingest = startMqttIngest({
+    url,
+    db: fresh.database.db,
+    logger,
+    clientId: `bench-ingest-${randomBytes(4).toString('hex')}`,
+    shareGroup: external ? `bench-${randomBytes(4).toString('hex')}` : null,
+    ...(broker ? broker.serviceCredentials : {}),
+    onEvent: (event) => {
+      if (!event.acked) failed += 1;
+      else if (event.outcome === 'stored' && (event.result?.accepted ?? 0) > 0) committed += event.result!.accepted;
+      if (committed >= total) onAllCommitted();
+    },
+  });
+  await ingest.ready;
+  const publishers = await Promise.all(
+    households.map((h) =>
+      mqtt.connectAsync(url, {
+        clientId: `bench-dev-${randomBytes(4).toString('hex')}`,
+        reconnectPeriod: 0,
+        ...(external ? {} : { username: h.id, password: h.token }),
+      }),
+    ),
+  );
+  try {
+    const perPublisher = total / MQTT_PUBLISHERS;
+    const payloads = households.map(() => Array.from({ length: perPublisher }, (_, i) => JSON.stringify(meterAt(EPOCH + i * INTERVAL_MS))));
+    let pubacked = 0;
+    const started = performance.now();
+    let pubackSeconds = 0;
+    await Promise.all(
+      publishers.map(async (client, p) => {
+        const topic = meterTopic(households[p]!.id);
+        let next = 0;
+        const lane = async () => {
+          while (next < perPublisher) {
+            const payload = payloads[p]![next++]!;
+            await client.publishAsync(topic, payload, { qos: 1 });
+            pubacked += 1;
+          }
+        };
+        await Promise.all(Array.from({ length: MQTT_WINDOW }, lane));
+      }),
+    );
+    pubackSeconds = (performance.now() - started) / 1000;
+    const timeoutMs = Math.max(60_000, total * 5);
+    await Promise.race([
+      allCommitted,
+      new Promise((_, reject) => setTimeout(() => reject(new Error(`mqtt ${label}: only ${committed}/${total} committed after ${timeoutMs} ms`)), timeoutMs).unref()),
+    ]);
+    const seconds = (performance.now() - started) / 1000;
+    const rows = await countRows(fresh, 'meter_readings', households.map((h) => h.id));
+    if (pubacked !== total) throw new Error(`mqtt ${label}: ${pubacked}/${total} PUBACKs`);
+    if (rows !== total || failed > 0) throw new Error(`mqtt ${label}: ${total} messages, ${rows} rows, ${failed} failed`);
+    return { messages: total, seconds, rate: total / seconds, pubackRate: total / pubackSeconds };
+  } finally {
+    await Promise.all(publishers.map((c) => c.endAsync().catch(() => {})));
+    await ingest.close().catch(() => {});
+    await broker?.stop().catch(() => {});
+  }
+}
+
+async function main() {
+  const fresh = await createFreshDatabase(adminDatabaseUrl(), 'ingest');
+  dropOnSignal(fresh);
+  try {
+    log(await machineLine(fresh.pool));
+    log(`ingest (${size}): ${CONNECTIONS} connections × ${BATCHES_PER_CONNECTION} batches × ${BATCH} readings; mqtt ${MQTT_MESSAGES} messages from ${MQTT_PUBLISHERS} publishers; database ${fresh.name}`);
+
+    const httpHouseholds = await seedHouseholds(fresh, CONNECTIONS, 'http');
+    const ceiling = await runCeiling(fresh, httpHouseholds.map((h) => h.id));
+    log(`ceiling: ${int(ceiling.readings)} rows in ${ceiling.seconds.toFixed(2)} s = ${int(ceiling.rate)} r/s (raw unnest insert)`);
+
+    const http = await runHttp(fresh, httpHouseholds);
+    log(`http:    ${int(http.readings)} readings acked+committed in ${http.seconds.toFixed(2)} s = ${int(http.rate)} r/s (${pct(http.rate / ceiling.rate)} of ceiling)`);
+
+    const embedded = await runMqtt(fresh, 'embedded', undefined);
+    log(`mqtt embedded: ${int(embedded.messages)} messages committed+acked in ${embedded.seconds.toFixed(2)} s = ${int(embedded.rate)} msg/s (publisher PUBACKs from the broker: ${int(embedded.pubackRate)} msg/s)`);
+
+    const externalUrl = stringKnob('MQTT_URL');
+    const external = externalUrl ? await runMqtt(fresh, 'external', externalUrl) : null;
+    if (external) log(`mqtt ${externalUrl}: ${int(external.messages)} messages committed+acked in ${external.seconds.toFixed(2)} s = ${int(external.rate)} msg/s`);
+
+    const httpPass = http.rate >= 100_000 && http.rate / ceiling.rate >= 0.25;
+    const mqttPass = embedded.rate >= 15_000;
+    process.stdout.write(
+      `ingest[${size}]: http ${int(http.rate)} r/s (${pct(http.rate / ceiling.rate)} of ceiling ${int(ceiling.rate)} r/s) ${httpPass ? 'PASS' : 'FAIL'} (target ≥100,000 r/s and ≥25%), ` +
+        `mqtt ${int(embedded.rate)} msg/s ${mqttPass ? 'PASS' : 'FAIL'} (target ≥15,000)` +
+        (external ? `, mqtt external ${int(external.rate)} msg/s` : '') +
+        '\n',
+    );
+  } finally {
+    await fresh.drop();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    process.stderr.write(`ingest bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,44 @@
+/**
+ * The benchmarks' only reader of the environment (the server's rule is "only lib/config.ts reads
+ * process.env"; the bench is a separate tool with its own knobs, all listed here).
+ */
+// eslint-disable-next-line no-restricted-properties
+const env = process.env;
+
+export type BenchSize = 'smoke' | 'full';
+
+export function benchSize(): BenchSize {
+  const flag = process.argv.find((a) => a.startsWith('--size='))?.slice('--size='.length);
+  const value = flag ?? env.BENCH_SIZE ?? 'full';
+  if (value !== 'smoke' && value !== 'full') throw new Error(`BENCH_SIZE must be smoke or full, not ${value}`);
+  return value;
+}
+
+/** PostgreSQL server the run creates its own database on (and drops it after). */
+export function adminDatabaseUrl(): string {
+  return env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+}
+
+/** A number knob: BENCH_<NAME> or the size's default. */
+export function numberKnob(name: string, fallback: number): number {
+  const raw = env[`BENCH_${name}`];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`BENCH_${name} must be a non-negative number, not ${raw}`);
+  return n;
+}
+
+export function listKnob(name: string, fallback: number[]): number[] {
+  const raw = env[`BENCH_${name}`];
+  if (!raw) return fallback;
+  return raw.split(',').map((s) => {
+    const n = Number(s.trim());
+    if (!Number.isInteger(n) || n <= 0) throw new Error(`BENCH_${name} must be a comma-separated list of positive integers`);
+    return n;
+  });
+}
+
+export function stringKnob(name: string): string | undefined {
+  const raw = env[`BENCH_${name}`];
+  return raw === undefined || raw === '' ? undefined : raw;
+}
