@@ -1,0 +1,234 @@
+/**
+ * Read latency of the chart endpoints for one signed-in household with a year of 5-minute data,
+ * while the database grows (default 10 → 50 → 100 → 200 households, a year each: 200 ≈ 21M
+ * meter readings). At each size: fixed-rate load (autocannon, default 500 req/s) on every
+ * endpoint that exists, p50/p99; and the year-range daily query over meter_daily against the
+ * same answer computed from raw meter_readings.
+ *
+ * Data is generated server-side (INSERT … SELECT … generate_series) straight into meter_readings,
+ * and the rollups are recomputed set-based with the same bucketing as modules/readings/rollups.ts
+ * (UTC hours; local days in the household's zone). One fresh database per run, dropped after.
+ *
+ *   npm run read -w @peakwise/bench                   # full (≈ 21M readings at the last size)
+ *   BENCH_SIZE=smoke npm run read -w @peakwise/bench  # seconds
+ * Knobs: BENCH_STAGES=10,50 (household counts), BENCH_DAYS, BENCH_RATE, BENCH_DURATION (s),
+ * BENCH_PG_URL.
+ */
+import autocannon from 'autocannon';
+import { createFreshDatabase, dropOnSignal, type FreshDatabase } from './lib/database';
+import { adminDatabaseUrl, benchSize, listKnob, numberKnob } from './lib/env';
+import { int, log, median, ms, percentile } from './lib/format';
+import { machineLine } from './lib/machine';
+import { startServer, type BenchServer } from './lib/server';
+import { cookieHeader, signUpBody } from '../apps/server/src/test/test-session';
+
+const size = benchSize();
+const smoke = size === 'smoke';
+const STAGES = listKnob('STAGES', smoke ? [2, 4] : [10, 50, 100, 200]);
+const DAYS = numberKnob('DAYS', smoke ? 14 : 365);
+const RATE = numberKnob('RATE', smoke ? 50 : 500);
+const DURATION_S = numberKnob('DURATION', smoke ? 2 : 10);
+const CHUNK = 10; // households generated per statement
+const TARGET_P99_MS = 50;
+
+/** The endpoints under test; those that answer 404 (not built yet) are reported as such. */
+const ENDPOINTS = ['/api/solar/summary?period=week', '/api/usage/history?range=365', '/api/dashboard', '/api/household'];
+
+type Latency = { path: string; status: 'ok' | 'missing'; p50?: number; p99?: number; rps?: number; non2xx?: number; errors?: number };
+type StageResult = { households: number; readings: number; tableMb: number; latencies: Latency[]; rollupMs: number; rawMs: number; rollupP99: number };
+
+async function signUp(server: BenchServer) {
+  const body = signUpBody();
+  const res = await fetch(`${server.url}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.origin },
+    body: JSON.stringify(body),
+  });
+  if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+  const cookie = cookieHeader(res);
+  const household = await fetch(`${server.url}/api/household`, { headers: { cookie, origin: server.origin } });
+  if (household.status !== 200) throw new Error(`GET /api/household: ${household.status}`);
+  const { id, timeZone } = (await household.json()) as { id: string; timeZone: string };
+  return { cookie, householdId: id, timeZone };
+}
+
+/** Households besides the member's, as rows consistent with the schema (no owner account needed). */
+async function addHouseholds(fresh: FreshDatabase, from: number, to: number): Promise<string[]> {
+  const { rows } = await fresh.pool.query<{ id: string }>(
+    `insert into households (owner_user_id, name, province, time_zone)
+     select 'bench-read-' || n, 'Bench home ' || n, 'ON', 'America/Toronto' from generate_series($1::int, $2::int) as n
+     returning id`,
+    [from, to],
+  );
+  return rows.map((r) => r.id);
+}
+
+/** A year (DAYS) of 5-minute meter readings ending at the current UTC hour, then their rollups. */
+async function generateReadings(fresh: FreshDatabase, householdIds: string[]) {
+  for (let i = 0; i < householdIds.length; i += CHUNK) {
+    const ids = householdIds.slice(i, i + CHUNK);
+    await fresh.pool.query(
+      `insert into meter_readings (household_id, ts, production_kwh, consumption_kwh, grid_import_kwh, grid_export_kwh, received_at)
+       select h, g.ts, v.p, v.c, greatest(v.c - v.p, 0), greatest(v.p - v.c, 0), g.ts
+       from unnest($1::uuid[]) as h
+       cross join generate_series(date_trunc('hour', now(), 'UTC') - make_interval(days => $2::int), date_trunc('hour', now(), 'UTC') - interval '5 minutes', interval '5 minutes') as g(ts)
+       cross join lateral (
+         select round((greatest(0, sin(pi() * (extract(epoch from g.ts)::float8 / 3600 - 11) / 12)) * 0.45 * (0.6 + 0.4 * random()))::numeric, 3)::float8 as p,
+                round((0.04 + 0.12 * random())::numeric, 3)::float8 as c
+       ) v`,
+      [ids, DAYS],
+    );
+    await recomputeRollups(fresh, ids);
+  }
+}
+
+/** Set-based equivalent of recomputeMeterRollups: UTC hours, local days in each household's zone. */
+async function recomputeRollups(fresh: FreshDatabase, ids: string[]) {
+  await fresh.pool.query(
+    `insert into meter_hourly (household_id, hour_start, production_kwh, consumption_kwh, grid_import_kwh, grid_export_kwh, interval_count)
+     select household_id, date_trunc('hour', ts, 'UTC'), sum(production_kwh), sum(consumption_kwh), sum(grid_import_kwh), sum(grid_export_kwh), count(*)::int
+     from meter_readings where household_id = any($1::uuid[]) group by 1, 2
+     on conflict (household_id, hour_start) do update set production_kwh = excluded.production_kwh, consumption_kwh = excluded.consumption_kwh,
+       grid_import_kwh = excluded.grid_import_kwh, grid_export_kwh = excluded.grid_export_kwh, interval_count = excluded.interval_count`,
+    [ids],
+  );
+  await fresh.pool.query(
+    `insert into meter_daily (household_id, local_date, production_kwh, consumption_kwh, grid_import_kwh, grid_export_kwh, interval_count)
+     select m.household_id, (m.ts at time zone h.time_zone)::date, sum(m.production_kwh), sum(m.consumption_kwh), sum(m.grid_import_kwh), sum(m.grid_export_kwh), count(*)::int
+     from meter_readings m join households h on h.id = m.household_id
+     where m.household_id = any($1::uuid[]) group by 1, 2
+     on conflict (household_id, local_date) do update set production_kwh = excluded.production_kwh, consumption_kwh = excluded.consumption_kwh,
+       grid_import_kwh = excluded.grid_import_kwh, grid_export_kwh = excluded.grid_export_kwh, interval_count = excluded.interval_count`,
+    [ids],
+  );
+}
+
+/** The usage chart's year: one row per local day, from rollups — and the same from raw rows. */
+const YEAR_FROM_ROLLUPS = `
+  select local_date, production_kwh, consumption_kwh, grid_import_kwh, grid_export_kwh, interval_count
+  from meter_daily
+  where household_id = $1 and local_date > (now() at time zone $2)::date - 365 and local_date <= (now() at time zone $2)::date
+  order by local_date`;
+const YEAR_FROM_RAW = `
+  select (ts at time zone $2)::date as local_date, sum(production_kwh) as production_kwh, sum(consumption_kwh) as consumption_kwh,
+         sum(grid_import_kwh) as grid_import_kwh, sum(grid_export_kwh) as grid_export_kwh, count(*)::int as interval_count
+  from meter_readings
+  where household_id = $1
+    and ts >= ((now() at time zone $2)::date - 364)::timestamp at time zone $2
+    and ts < ((now() at time zone $2)::date + 1)::timestamp at time zone $2
+  group by 1 order by 1`;
+
+async function timeQuery(fresh: FreshDatabase, text: string, params: unknown[], runs: number) {
+  const client = await fresh.pool.connect();
+  try {
+    const times: number[] = [];
+    let rows: Record<string, unknown>[] = [];
+    for (let i = 0; i < runs; i++) {
+      const started = performance.now();
+      rows = (await client.query(text, params)).rows;
+      times.push(performance.now() - started);
+    }
+    return { times: times.sort((a, b) => a - b), rows };
+  } finally {
+    client.release();
+  }
+}
+
+function sameAnswer(a: Record<string, unknown>[], b: Record<string, unknown>[]) {
+  if (a.length !== b.length) return false;
+  return a.every((row, i) => {
+    const other = b[i]!;
+    return (
+      String(row.local_date) === String(other.local_date) &&
+      row.interval_count === other.interval_count &&
+      ['production_kwh', 'consumption_kwh', 'grid_import_kwh', 'grid_export_kwh'].every((k) => Math.abs(Number(row[k]) - Number(other[k])) < 1e-6)
+    );
+  });
+}
+
+async function load(server: BenchServer, path: string, cookie: string): Promise<Latency> {
+  const probe = await fetch(`${server.url}${path}`, { headers: { cookie, origin: server.origin } });
+  await probe.arrayBuffer();
+  if (probe.status === 404) return { path, status: 'missing' };
+  if (probe.status !== 200) throw new Error(`${path}: ${probe.status}`);
+  const result = await autocannon({
+    url: `${server.url}${path}`,
+    headers: { cookie, origin: server.origin },
+    connections: Math.max(4, Math.ceil(RATE / 50)),
+    overallRate: RATE,
+    duration: DURATION_S,
+  });
+  return { path, status: 'ok', p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average, non2xx: result.non2xx, errors: result.errors + result.timeouts };
+}
+
+async function main() {
+  const fresh = await createFreshDatabase(adminDatabaseUrl(), 'read');
+  dropOnSignal(fresh);
+  const server = await startServer(fresh.database);
+  const results: StageResult[] = [];
+  try {
+    log(await machineLine(fresh.pool));
+    log(`read (${size}): stages ${STAGES.join(' → ')} households × ${DAYS} days of 5-minute data; ${RATE} req/s for ${DURATION_S} s per endpoint; database ${fresh.name}`);
+    const member = await signUp(server);
+    await generateReadings(fresh, [member.householdId]);
+    let households = 1;
+
+    for (const stage of STAGES) {
+      if (stage > households) {
+        const started = performance.now();
+        const ids = await addHouseholds(fresh, households + 1, stage);
+        await generateReadings(fresh, ids);
+        const seconds = (performance.now() - started) / 1000;
+        log(`generated ${stage - households} households (${int((stage - households) * DAYS * 288)} readings + rollups) in ${seconds.toFixed(1)} s`);
+        households = stage;
+        await fresh.pool.query('analyze meter_readings, meter_hourly, meter_daily, households');
+      }
+      const { rows } = await fresh.pool.query<{ n: string; mb: string }>(
+        `select (select count(*) from meter_readings) as n, pg_total_relation_size('meter_readings') / 1048576 as mb`,
+      );
+      const readings = Number(rows[0]?.n);
+      const tableMb = Number(rows[0]?.mb);
+
+      const rollup = await timeQuery(fresh, YEAR_FROM_ROLLUPS, [member.householdId, member.timeZone], smoke ? 20 : 200);
+      const raw = await timeQuery(fresh, YEAR_FROM_RAW, [member.householdId, member.timeZone], smoke ? 3 : 7);
+      if (!sameAnswer(rollup.rows, raw.rows)) throw new Error('the rollup and raw year queries disagree');
+
+      const latencies: Latency[] = [];
+      for (const path of ENDPOINTS) latencies.push(await load(server, path, member.cookie));
+      const result: StageResult = { households, readings, tableMb, latencies, rollupMs: median(rollup.times), rawMs: median(raw.times), rollupP99: percentile(rollup.times, 99) };
+      results.push(result);
+      log(
+        `${households} households, ${int(readings)} readings (${int(tableMb)} MB): ` +
+          latencies
+            .map((l) => (l.status === 'missing' ? `${l.path} not built yet (404)` : `${l.path} p50 ${ms(l.p50!)} p99 ${ms(l.p99!)} (${int(l.rps!)} req/s, ${l.non2xx} non-2xx, ${l.errors} errors)`))
+            .join('; ') +
+          `; year query: rollups ${ms(result.rollupMs)} (p99 ${ms(result.rollupP99)}) vs raw ${ms(result.rawMs)} = ${Math.round(result.rawMs / result.rollupMs)}×`,
+      );
+    }
+
+    const last = results[results.length - 1]!;
+    const measured = results.flatMap((r) => r.latencies.filter((l) => l.status === 'ok'));
+    const worstP99 = Math.max(...measured.map((l) => l.p99!));
+    const failures = measured.reduce((n, l) => n + l.non2xx! + l.errors!, 0);
+    const ratio = last.rawMs / last.rollupMs;
+    const missing = last.latencies.filter((l) => l.status === 'missing').map((l) => l.path.split('?')[0]);
+    const flat = results.map((r) => `${r.households}h ${r.latencies.filter((l) => l.status === 'ok').map((l) => ms(l.p99!)).join('/')}`).join(', ');
+    process.stdout.write(
+      `read[${size}]: ${int(last.readings)} readings, ${RATE} req/s, worst p99 ${ms(worstP99)} ${worstP99 <= TARGET_P99_MS && failures === 0 ? 'PASS' : 'FAIL'} (target ≤${TARGET_P99_MS} ms; p99 by size: ${flat}), ` +
+        `year query rollups ${ms(last.rollupMs)} vs raw ${ms(last.rawMs)} = ${Math.round(ratio)}× ${ratio >= 50 ? 'PASS' : 'FAIL'} (target ≥50×)` +
+        (missing.length > 0 ? `; not built yet: ${missing.join(', ')}` : '') +
+        '\n',
+    );
+  } finally {
+    await server.close();
+    await fresh.drop();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    process.stderr.write(`read bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  },
+);
