@@ -1,8 +1,4 @@
-/**
- * The benchmarks' only reader of the environment (the server's rule is "only lib/config.ts reads
- * process.env"; the bench is a separate tool with its own knobs, all listed here).
- */
-// eslint-disable-next-line no-restricted-properties
+/** The benchmarks' knobs, all read here (eslint allows bench/ to read the environment). */
 const env = process.env;
 
 export type BenchSize = 'smoke' | 'full';

@@ -1,0 +1,17 @@
+// The subset of autocannon's API the read benchmark uses (autocannon ships no types; only
+// autocannon itself was added as a dependency).
+declare module 'autocannon' {
+  type Options = {
+    url: string;
+    headers?: Record<string, string>;
+    connections?: number;
+    /** Requests per second across all connections. */
+    overallRate?: number;
+    /** Seconds. */
+    duration?: number;
+  };
+  type Histogram = { average: number; p50: number; p90: number; p99: number; max: number };
+  type Result = { latency: Histogram; requests: Histogram; non2xx: number; errors: number; timeouts: number };
+  function autocannon(options: Options): Promise<Result>;
+  export default autocannon;
+}
