@@ -13,6 +13,18 @@ import { marketingEs } from './marketing.es';
 import { authEn } from './auth.en';
 import { authFr } from './auth.fr';
 import { authEs } from './auth.es';
+import { chartsEn } from './charts.en';
+import { chartsFr } from './charts.fr';
+import { chartsEs } from './charts.es';
+import { dashboardEn } from './dashboard.en';
+import { dashboardFr } from './dashboard.fr';
+import { dashboardEs } from './dashboard.es';
+import { solarEn } from './solar.en';
+import { solarFr } from './solar.fr';
+import { solarEs } from './solar.es';
+import { usageEn } from './usage.en';
+import { usageFr } from './usage.fr';
+import { usageEs } from './usage.es';
 
 export const languages = ['en', 'fr', 'es'] as const;
 export type Language = (typeof languages)[number];
@@ -20,9 +32,9 @@ export type Language = (typeof languages)[number];
 // Every namespace is registered here for all three languages; the Translation<> type on the
 // French and Spanish files makes a missing key a type error.
 export const resources = {
-  en: { common: commonEn, portal: portalEn, help: helpEn, marketing: marketingEn, auth: authEn },
-  fr: { common: commonFr, portal: portalFr, help: helpFr, marketing: marketingFr, auth: authFr },
-  es: { common: commonEs, portal: portalEs, help: helpEs, marketing: marketingEs, auth: authEs },
+  en: { common: commonEn, portal: portalEn, help: helpEn, marketing: marketingEn, auth: authEn, charts: chartsEn, dashboard: dashboardEn, solar: solarEn, usage: usageEn },
+  fr: { common: commonFr, portal: portalFr, help: helpFr, marketing: marketingFr, auth: authFr, charts: chartsFr, dashboard: dashboardFr, solar: solarFr, usage: usageFr },
+  es: { common: commonEs, portal: portalEs, help: helpEs, marketing: marketingEs, auth: authEs, charts: chartsEs, dashboard: dashboardEs, solar: solarEs, usage: usageEs },
 } as const;
 
 export const namespaces = Object.keys(resources.en) as (keyof typeof resources.en)[];

@@ -1,0 +1,8 @@
+export const chartsEn = {
+  noData: 'No data',
+  showTable: 'Show as table',
+  hideTable: 'Hide table',
+  keyboardHint: 'Use the left and right arrow keys to read each value.',
+  missingCount_one: '{{count}} period without data',
+  missingCount_other: '{{count}} periods without data',
+};

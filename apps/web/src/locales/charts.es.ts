@@ -1,0 +1,11 @@
+import type { Translation } from './shape';
+import type { chartsEn } from './charts.en';
+
+export const chartsEs: Translation<typeof chartsEn> = {
+  noData: 'Sin datos',
+  showTable: 'Mostrar como tabla',
+  hideTable: 'Ocultar tabla',
+  keyboardHint: 'Use las flechas izquierda y derecha para leer cada valor.',
+  missingCount_one: '{{count}} periodo sin datos',
+  missingCount_other: '{{count}} periodos sin datos',
+};

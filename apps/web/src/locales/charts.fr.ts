@@ -1,0 +1,11 @@
+import type { Translation } from './shape';
+import type { chartsEn } from './charts.en';
+
+export const chartsFr: Translation<typeof chartsEn> = {
+  noData: 'Aucune donnée',
+  showTable: 'Afficher en tableau',
+  hideTable: 'Masquer le tableau',
+  keyboardHint: 'Utilisez les flèches gauche et droite pour lire chaque valeur.',
+  missingCount_one: '{{count}} période sans données',
+  missingCount_other: '{{count}} périodes sans données',
+};

@@ -1,0 +1,62 @@
+import type { Translation } from './shape';
+import type { solarEn } from './solar.en';
+
+export const solarEs: Translation<typeof solarEn> = {
+  title: 'Monitor del sistema solar',
+  intro: 'Cuánto produjeron sus paneles, cuánto consumió su hogar y qué se intercambió con la red.',
+  period: { label: 'Período', today: 'Hoy', week: 'Esta semana' },
+  loading: 'Cargando datos solares…',
+  updated: 'Actualizado {{time}}',
+  error: {
+    title: 'No pudimos cargar sus datos solares.',
+    message: 'Revise su conexión e inténtelo de nuevo.',
+    retry: 'Reintentar',
+  },
+  cards: {
+    production: 'Producción de energía',
+    consumption: 'Consumo de energía',
+    grid: 'Intercambio con la red',
+    health: 'Estado del sistema',
+    netExport: 'exportación neta',
+    gridDetail: '{{exported}} exportados · {{imported}} importados',
+    healthDetail: 'Eficiencia media de los paneles',
+  },
+  change: {
+    today: 'frente a ayer',
+    week: 'frente a los 7 días anteriores',
+    good: 'una mejora',
+    bad: 'un empeoramiento',
+  },
+  chart: {
+    title: 'Producción frente a consumo',
+    production: 'Producción',
+    consumption: 'Consumo',
+    hour: 'Hora',
+    day: 'Día',
+    summaryToday: 'Gráfico de barras de la producción solar y el consumo del hogar hoy, por hora. Producción {{production}}, consumo {{consumption}}.',
+    summaryWeek: 'Gráfico de barras de la producción solar y el consumo del hogar en los últimos 7 días, por día. Producción {{production}}, consumo {{consumption}}.',
+    emptyTitle: 'Aún no hay lecturas',
+    emptyMessage: 'Las lecturas llegan cada 5 minutos una vez conectado su sistema. Vuelva a consultar en breve.',
+    coverage: 'Faltan lecturas: se recibieron {{received}} de {{expected}} lecturas de 5 minutos en este período.',
+  },
+  efficiency: {
+    title: 'Eficiencia',
+    panel: 'Eficiencia de los paneles',
+    panelHelp: 'Eficiencia media de sus paneles solares.',
+    system: 'Eficiencia del sistema',
+    systemHelp: 'Producción ÷ (consumo + exportación).',
+    independence: 'Independencia de la red',
+    independenceHelp: 'Parte de su consumo que no proviene de la red.',
+  },
+  status: {
+    title: 'Estado del sistema',
+    emptyTitle: 'Aún no hay paneles solares',
+    emptyMessage: 'Los paneles que conecte aparecerán aquí con su estado.',
+    efficiency: 'Eficiencia {{value}}',
+    operational: 'Operativo',
+    warning: 'Advertencia',
+    critical: 'Crítico',
+    offline: 'Sin conexión',
+    unknown: 'Desconocido',
+  },
+};

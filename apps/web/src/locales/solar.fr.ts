@@ -1,0 +1,62 @@
+import type { Translation } from './shape';
+import type { solarEn } from './solar.en';
+
+export const solarFr: Translation<typeof solarEn> = {
+  title: 'Moniteur du système solaire',
+  intro: 'Ce que vos panneaux ont produit, ce que votre maison a consommé et ce qui a transité par le réseau.',
+  period: { label: 'Période', today: 'Aujourd’hui', week: 'Cette semaine' },
+  loading: 'Chargement des données solaires…',
+  updated: 'Mis à jour {{time}}',
+  error: {
+    title: 'Nous n’avons pas pu charger vos données solaires.',
+    message: 'Vérifiez votre connexion, puis réessayez.',
+    retry: 'Réessayer',
+  },
+  cards: {
+    production: 'Production d’énergie',
+    consumption: 'Consommation d’énergie',
+    grid: 'Échange avec le réseau',
+    health: 'État du système',
+    netExport: 'exportation nette',
+    gridDetail: '{{exported}} exportés · {{imported}} importés',
+    healthDetail: 'Rendement moyen des panneaux',
+  },
+  change: {
+    today: 'par rapport à hier',
+    week: 'par rapport aux 7 jours précédents',
+    good: 'une amélioration',
+    bad: 'une détérioration',
+  },
+  chart: {
+    title: 'Production et consommation',
+    production: 'Production',
+    consumption: 'Consommation',
+    hour: 'Heure',
+    day: 'Jour',
+    summaryToday: 'Graphique à barres de la production solaire et de la consommation de la maison aujourd’hui, par heure. Production {{production}}, consommation {{consumption}}.',
+    summaryWeek: 'Graphique à barres de la production solaire et de la consommation de la maison sur les 7 derniers jours, par jour. Production {{production}}, consommation {{consumption}}.',
+    emptyTitle: 'Aucune lecture pour l’instant',
+    emptyMessage: 'Les lectures arrivent toutes les 5 minutes une fois votre système branché. Revenez sous peu.',
+    coverage: 'Il manque des lectures : {{received}} lectures de 5 minutes reçues sur {{expected}} pour cette période.',
+  },
+  efficiency: {
+    title: 'Rendement',
+    panel: 'Rendement des panneaux',
+    panelHelp: 'Rendement moyen de vos panneaux solaires.',
+    system: 'Rendement du système',
+    systemHelp: 'Production ÷ (consommation + exportation).',
+    independence: 'Autonomie par rapport au réseau',
+    independenceHelp: 'Part de votre consommation qui ne provient pas du réseau.',
+  },
+  status: {
+    title: 'État du système',
+    emptyTitle: 'Aucun panneau solaire pour l’instant',
+    emptyMessage: 'Les panneaux que vous branchez apparaîtront ici avec leur état.',
+    efficiency: 'Rendement {{value}}',
+    operational: 'Fonctionnel',
+    warning: 'Avertissement',
+    critical: 'Critique',
+    offline: 'Hors ligne',
+    unknown: 'Inconnu',
+  },
+};
