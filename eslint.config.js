@@ -1,9 +1,8 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-import importX from 'eslint-plugin-import-x';
+import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 const webFeatures = ['marketing', 'portal', 'help', 'dashboard', 'solar', 'maintenance', 'devices', 'plumbing', 'usage', 'billing', 'rewards', 'settings', 'auth'];
 
@@ -12,17 +11,15 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    plugins: { 'import-x': importX },
+    plugins: { import: importPlugin },
     settings: {
-      'import-x/resolver-next': [
-        createTypeScriptImportResolver({
-          project: ['apps/web/tsconfig.json', 'apps/server/tsconfig.json', 'packages/*/tsconfig.json', 'e2e/tsconfig.json'],
-        }),
-      ],
+      'import/resolver': {
+        typescript: { project: ['apps/web/tsconfig.json', 'apps/server/tsconfig.json', 'packages/*/tsconfig.json', 'e2e/tsconfig.json', 'bench/tsconfig.json'] },
+      },
     },
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      'import-x/no-cycle': 'error',
+      'import/no-cycle': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       // Only the config module reads the environment (DESIGN.md).
@@ -60,7 +57,7 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': ['error', { patterns: [{ group: ['@peakwise/server', '@peakwise/server/*', '**/apps/server/**'], allowTypeImports: true, message: 'The web app only imports the API type from the server.' }] }],
-      'import-x/no-restricted-paths': ['error', {
+      'import/no-restricted-paths': ['error', {
         zones: [
           // Features never import each other.
           ...webFeatures.map((f) => ({
