@@ -1,4 +1,5 @@
 import { apiErrorSchema } from '@peakwise/contracts/api-error.contract';
+import { useSession } from './session';
 
 /** A failed /api call: the HTTP status (0 = no answer), the server's stable code and its English message. */
 export class ApiError extends Error {
@@ -46,4 +47,13 @@ export function retryTransient(failureCount: number, error: unknown): boolean {
     return false;
   }
   return failureCount < 1;
+}
+
+/**
+ * The signed-in user's id, put into every feature's query keys so one member's cached numbers can
+ * never show for the next member who signs in on the same tab.
+ */
+export function useQueryScope(): string {
+  const session = useSession();
+  return session.status === 'signed-in' ? session.user.id : 'anonymous';
 }

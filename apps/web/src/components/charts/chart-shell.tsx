@@ -1,0 +1,90 @@
+import { useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { bandLayout, labelStride, linearScale, niceTicks, type Scale } from './chart-math';
+import { ChartLegend, ChartTable, ChartTooltip, NoDataPattern, pointAnnouncement, useChartInteraction, useSvgId } from './chart-parts';
+import type { ChartProps } from './chart-types';
+import { useElementWidth } from './use-element-width';
+
+export type ChartLayout = {
+  innerWidth: number;
+  innerHeight: number;
+  y: Scale;
+  slots: ReturnType<typeof bandLayout>;
+};
+
+type MarksArgs = { layout: ChartLayout; active: number | null; noDataFill: string };
+
+/**
+ * Everything the bar and line charts share: measuring, axes, grid, hover/keyboard tooltip, legend,
+ * the accessible name and the data table. Each chart only draws its marks.
+ */
+export function ChartShell({ chart, padding, renderMarks }: { chart: ChartProps; padding: number; renderMarks: (args: MarksArgs) => ReactNode }) {
+  const { t } = useTranslation('charts');
+  const { data, series, summary, xLabel, formatValue, formatTick, height = 240, xTickIndexes, minLabelSpacing = 48 } = chart;
+  const [ref, width] = useElementWidth<HTMLDivElement>();
+  const noDataId = useSvgId('nodata');
+  const hintId = useId();
+
+  const ticks = niceTicks(data.flatMap((d) => d.values));
+  const tickLabels = ticks.map(formatTick);
+  const margin = { top: 12, right: 8, bottom: 26, left: Math.max(...tickLabels.map((l) => l.length)) * 6.5 + 12 };
+  const innerWidth = Math.max(0, width - margin.left - margin.right);
+  const innerHeight = height - margin.top - margin.bottom;
+  const y = linearScale([ticks[0] ?? 0, ticks.at(-1) ?? 1], [innerHeight, 0]);
+  const slots = bandLayout(data.length, innerWidth, padding);
+  const n = data.length;
+  const { active, keyboard, handlers } = useChartInteraction(n, margin.left, innerWidth);
+  const stride = labelStride(n, innerWidth, minLabelSpacing);
+  const shownLabels = xTickIndexes ?? data.map((_, i) => i).filter((i) => i % stride === 0);
+  const hasMissing = data.some((d) => d.values.some((v) => v === null));
+  const activePoint = active === null ? null : data[active];
+
+  return (
+    <div className="space-y-3">
+      <ChartLegend series={series} hasMissing={hasMissing} noDataId={noDataId} />
+      <div ref={ref} className="relative">
+        <svg
+          role="img"
+          aria-label={summary}
+          aria-describedby={hintId}
+          tabIndex={0}
+          width={width}
+          height={height}
+          className="block max-w-full touch-pan-y rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+          {...handlers}
+        >
+          <defs>
+            <NoDataPattern id={noDataId} />
+          </defs>
+          <g transform={`translate(${margin.left},${margin.top})`}>
+            {ticks.map((tick, i) => (
+              <g key={tick} transform={`translate(0,${y(tick)})`}>
+                <line x2={innerWidth} stroke={tick === 0 ? '#94a3b8' : '#e2e8f0'} />
+                <text x={-8} dy="0.32em" textAnchor="end" className="fill-slate-500 text-[11px] tabular-nums">
+                  {tickLabels[i]}
+                </text>
+              </g>
+            ))}
+            {active !== null && <rect x={active * slots.step} width={slots.step} height={innerHeight} fill="#0f172a" opacity={0.05} />}
+            {renderMarks({ layout: { innerWidth, innerHeight, y, slots }, active, noDataFill: `url(#${noDataId})` })}
+            {shownLabels.map((i) => (
+              <text key={i} x={slots.center(i)} y={innerHeight + 18} textAnchor="middle" className="fill-slate-500 text-[11px]">
+                {data[i]?.label}
+              </text>
+            ))}
+          </g>
+        </svg>
+        {activePoint && active !== null && (
+          <ChartTooltip point={activePoint} series={series} formatValue={formatValue} left={margin.left + slots.center(active)} width={width} />
+        )}
+      </div>
+      <p id={hintId} className="sr-only">
+        {t('keyboardHint')}
+      </p>
+      <p className="sr-only" aria-live="polite">
+        {keyboard && activePoint ? pointAnnouncement(activePoint, series, formatValue, t('noData')) : ''}
+      </p>
+      <ChartTable data={data} series={series} xLabel={xLabel} formatValue={formatValue} caption={summary} />
+    </div>
+  );
+}
