@@ -1,4 +1,5 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { SessionRoot } from '@/lib/session-root';
 import { RouteError } from './route-error';
 
 // Every page is its own chunk: the public site never downloads portal code and vice versa.
@@ -19,7 +20,8 @@ export const portalSections = [
   'help',
 ] as const;
 
-export const routes: RouteObject[] = [
+// One pathless root keeps the session (events, renewal, other tabs) for every page.
+const pageRoutes: RouteObject[] = [
   {
     path: '/',
     lazy: lazyPage(() => import('@/marketing/public-layout')),
@@ -28,6 +30,7 @@ export const routes: RouteObject[] = [
       { index: true, lazy: lazyPage(() => import('@/marketing/landing-page')) },
       { path: 'how-it-works', lazy: lazyPage(() => import('@/marketing/how-it-works-page')) },
       { path: 'help', lazy: lazyPage(() => import('@/features/help/help-page')) },
+      { path: 'reset-password', lazy: lazyPage(() => import('@/features/auth/reset-password-page')) },
     ],
   },
   {
@@ -50,5 +53,7 @@ export const routes: RouteObject[] = [
   },
   { path: '*', element: <Navigate to="/" replace /> },
 ];
+
+export const routes: RouteObject[] = [{ element: <SessionRoot />, children: pageRoutes }];
 
 export const router = createBrowserRouter(routes);

@@ -10,7 +10,7 @@ import { SiteFooter } from './layout/site-footer';
 export default function PublicLayout() {
   const { t } = useTranslation('marketing');
   const navigate = useNavigate();
-  const { dialog, open, close, destination } = useAuthDialog();
+  const { dialog, open, close, destination, errorCode } = useAuthDialog();
   const openLogin = () => open('login');
   const openSignUp = () => open('signup');
 
@@ -28,7 +28,10 @@ export default function PublicLayout() {
       </main>
       <SiteFooter onLogIn={openLogin} onSignUp={openSignUp} />
       <LoginPanel
-        open={dialog === 'login'}
+        open={dialog === 'login' || dialog === 'forgot-password'}
+        initialView={dialog === 'forgot-password' ? 'forgot' : 'login'}
+        errorCode={errorCode}
+        destination={destination}
         onClose={close}
         onSwitchToSignUp={openSignUp}
         onSignedIn={() => navigate(destination, { replace: true })}

@@ -2,7 +2,10 @@ import { postAuth } from './post-auth';
 
 export type SocialProvider = 'facebook' | 'google';
 
-/** Asks the server for the provider's consent URL; the caller follows it. */
+/**
+ * Asks the server for the provider's consent URL; the caller follows it. `callbackURL` is a path on
+ * this site where the member lands once signed in (the server refuses anything else).
+ */
 export function signInWithSocial(provider: SocialProvider, callbackURL: string) {
-  return postAuth('sign-in/social', { provider, callbackURL });
+  return postAuth(`social/${provider}`, { callbackURL });
 }

@@ -5,10 +5,13 @@ import { DEMO_EMAIL, DEMO_PASSWORD } from '@peakwise/contracts/demo-account';
 import { AlertMessage } from '@/components/ui/alert-message';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
+import { useAuthMessageText } from '../auth-message';
 import { useSignIn } from '../hooks/use-sign-in';
 
 type LoginFormProps = {
   onSignedIn: () => void;
+  /** The password was right and the account asks for a second factor. */
+  onTwoFactor: () => void;
   onForgotPassword: () => void;
   /** Focus the email field on mount (when coming back from the reset view). */
   focusEmail?: boolean;
@@ -16,8 +19,9 @@ type LoginFormProps = {
 
 type FieldErrors = { email?: string; password?: string };
 
-export function LoginForm({ onSignedIn, onForgotPassword, focusEmail = false }: LoginFormProps) {
+export function LoginForm({ onSignedIn, onTwoFactor, onForgotPassword, focusEmail = false }: LoginFormProps) {
   const { t } = useTranslation('auth');
+  const messageText = useAuthMessageText();
   // SPEC §2: the demo credentials are pre-filled.
   const [email, setEmail] = useState(DEMO_EMAIL);
   const [password, setPassword] = useState(DEMO_PASSWORD);
@@ -38,13 +42,13 @@ export function LoginForm({ onSignedIn, onForgotPassword, focusEmail = false }: 
       {
         onSuccess: (outcome) => {
           if (outcome.ok) onSignedIn();
+          else if ('twoFactor' in outcome) onTwoFactor();
         },
       },
     );
   };
 
-  const errorText =
-    result && !result.ok ? (result.message.kind === 'key' ? t(result.message.key) : result.message.text) : undefined;
+  const errorText = result && !result.ok && 'message' in result ? messageText(result.message) : undefined;
 
   return (
     <form noValidate onSubmit={submit} className="space-y-5">

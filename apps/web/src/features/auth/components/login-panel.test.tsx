@@ -15,15 +15,19 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-function renderPanel(onSignedIn = vi.fn()) {
+type PanelProps = Partial<Parameters<typeof LoginPanel>[0]>;
+
+function renderPanel(onSignedIn = vi.fn(), props: PanelProps = {}) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <LoginPanel open onClose={() => {}} onSwitchToSignUp={() => {}} onSignedIn={onSignedIn} />
+      <LoginPanel open onClose={() => {}} onSwitchToSignUp={() => {}} onSignedIn={onSignedIn} {...props} />
     </QueryClientProvider>,
   );
-  return within(screen.getByRole('dialog', { name: 'Log In' }));
+  return within(screen.getByRole('dialog'));
 }
+
+const session = () => json(200, { user: { id: 'u1', name: 'Sam', email: 'sam@example.ca' }, session: { expiresAt: '2030-01-01T00:00:00Z' } });
 
 describe('LoginPanel', () => {
   it('is a modal dialog with the demo credentials pre-filled and shown', () => {
@@ -44,6 +48,7 @@ describe('LoginPanel', () => {
 
   it('sends trimmed values and reports success', async () => {
     fetchMock.mockResolvedValueOnce(json(200, { user: { id: 'u1' }, token: 't' }));
+    fetchMock.mockResolvedValueOnce(session());
     const onSignedIn = vi.fn();
     const panel = renderPanel(onSignedIn);
     const email = panel.getByLabelText('Email');
@@ -79,5 +84,78 @@ describe('LoginPanel', () => {
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/auth/request-password-reset');
     expect(JSON.parse(String(init?.body))).toEqual({ email: 'sam@example.ca', redirectTo: '/reset-password' });
+  });
+
+  it('opens straight on the forgot-password view when asked (?auth=forgot-password)', () => {
+    renderPanel(vi.fn(), { initialView: 'forgot' });
+    expect(screen.getByRole('dialog', { name: 'Reset your password' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['account_exists', 'An account already uses this email. Log in with your email and password, or reset your password if you’ve forgotten it.'],
+    ['access_denied', 'Sign-in was cancelled. You can try again or log in with your email.'],
+    ['state_mismatch', 'Social sign-in didn’t finish. Please try again or log in with your email.'],
+  ])('explains error=%s from a social sign-in', (code, text) => {
+    const panel = renderPanel(vi.fn(), { errorCode: code });
+    expect(panel.getByRole('alert')).toHaveTextContent(text);
+  });
+
+  describe('two-factor step', () => {
+    async function reachSecondStep() {
+      fetchMock.mockResolvedValueOnce(json(200, { twoFactorRedirect: true, twoFactorMethods: ['totp'] }));
+      const onSignedIn = vi.fn();
+      const panel = renderPanel(onSignedIn);
+      await userEvent.click(panel.getByRole('button', { name: 'Sign In' }));
+      const dialog = within(await screen.findByRole('dialog', { name: 'Two-factor authentication' }));
+      return { dialog, onSignedIn };
+    }
+
+    it('asks for the 6-digit code after the password, and signs in with it', async () => {
+      const { dialog, onSignedIn } = await reachSecondStep();
+      expect(onSignedIn).not.toHaveBeenCalled();
+      const code = dialog.getByLabelText('Authentication code');
+      expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+      expect(code).toHaveAttribute('inputmode', 'numeric');
+      expect(code).toHaveFocus();
+      fetchMock.mockResolvedValueOnce(json(200, { token: 't', user: { id: 'u1' } }));
+      fetchMock.mockResolvedValueOnce(session());
+      await userEvent.type(code, '123456');
+      await userEvent.click(dialog.getByRole('button', { name: 'Verify' }));
+      await vi.waitFor(() => expect(onSignedIn).toHaveBeenCalled());
+      const [url, init] = fetchMock.mock.calls[1]!;
+      expect(url).toBe('/api/auth/two-factor/verify-totp');
+      expect(JSON.parse(String(init?.body))).toEqual({ code: '123456' });
+    });
+
+    it('refuses a short code locally and explains a wrong one', async () => {
+      const { dialog, onSignedIn } = await reachSecondStep();
+      await userEvent.type(dialog.getByLabelText('Authentication code'), '12');
+      await userEvent.click(dialog.getByRole('button', { name: 'Verify' }));
+      expect(dialog.getByText('Please enter the 6-digit code from your app')).toBeInTheDocument();
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      fetchMock.mockResolvedValueOnce(json(401, { code: 'INVALID_CODE', message: 'Invalid code' }));
+      await userEvent.type(dialog.getByLabelText('Authentication code'), '3456');
+      await userEvent.click(dialog.getByRole('button', { name: 'Verify' }));
+      expect(await dialog.findByText('That code didn’t work. Check it and try again.')).toBeInTheDocument();
+      expect(onSignedIn).not.toHaveBeenCalled();
+    });
+
+    it('takes a backup code instead', async () => {
+      const { dialog, onSignedIn } = await reachSecondStep();
+      await userEvent.click(dialog.getByRole('button', { name: 'Use a backup code instead' }));
+      fetchMock.mockResolvedValueOnce(json(200, { token: 't', user: { id: 'u1' } }));
+      fetchMock.mockResolvedValueOnce(session());
+      await userEvent.type(dialog.getByLabelText('Backup code'), 'AbCd-12345');
+      await userEvent.click(dialog.getByRole('button', { name: 'Verify' }));
+      await vi.waitFor(() => expect(onSignedIn).toHaveBeenCalled());
+      expect(fetchMock.mock.calls[1]![0]).toBe('/api/auth/two-factor/verify-backup-code');
+      expect(JSON.parse(String(fetchMock.mock.calls[1]![1]?.body))).toEqual({ code: 'AbCd-12345' });
+    });
+
+    it('goes back to the password step', async () => {
+      const { dialog } = await reachSecondStep();
+      await userEvent.click(dialog.getByRole('button', { name: 'Back to log in' }));
+      expect(screen.getByRole('dialog', { name: 'Log In' })).toBeInTheDocument();
+    });
   });
 });

@@ -61,7 +61,8 @@ describe('SignUpForm', () => {
   });
 
   it('sends a zero-padded birth date, the consent flag and the language', async () => {
-    fetchMock.mockResolvedValueOnce(json(200, { user: { id: 'u1' }, token: 't' }));
+    fetchMock.mockResolvedValueOnce(json(200, { user: { id: 'u1' }, token: null }));
+    fetchMock.mockResolvedValueOnce(json(200, { user: { id: 'u1', name: 'Sam', email: 'sam@example.ca' }, session: {} }));
     const onSignedUp = vi.fn();
     renderForm(onSignedUp);
     const user = await fill();
@@ -87,5 +88,32 @@ describe('SignUpForm', () => {
     const user = await fill();
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
     expect(await screen.findByText('User already exists. Use another email.')).toBeInTheDocument();
+  });
+
+  it('says "Check your email to continue" when the answer set no session (an address already in use)', async () => {
+    fetchMock.mockResolvedValueOnce(json(200, { user: { id: 'random' }, token: null }));
+    fetchMock.mockResolvedValueOnce(json(200, null));
+    const onSignedUp = vi.fn();
+    renderForm(onSignedUp);
+    const user = await fill();
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(await screen.findByText('Check your email to continue')).toBeInTheDocument();
+    expect(screen.getByText('We’ve sent a message to sam@example.ca with what to do next.')).toBeInTheDocument();
+    expect(onSignedUp).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['PASSWORD_TOO_COMMON', 'This password is too common. Please choose one that’s harder to guess.'],
+    ['PASSWORD_MATCHES_PERSONAL_INFO', 'Your password can’t contain your email address or name.'],
+    ['PASSWORD_TOO_LONG', 'Password must be 128 characters or fewer'],
+    ['EMAIL_MISMATCH', 'Email addresses do not match'],
+    ['INVALID_BIRTH_DATE', 'Please enter a valid birth date'],
+    ['TOO_MANY_REQUESTS', 'Too many attempts. Please wait a minute and try again.'],
+  ])('translates the server code %s', async (code, text) => {
+    fetchMock.mockResolvedValueOnce(json(400, { code, message: 'English server words' }));
+    renderForm();
+    const user = await fill();
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(await screen.findByText(text)).toBeInTheDocument();
   });
 });

@@ -4,6 +4,7 @@ import { AlertMessage } from '@/components/ui/alert-message';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { TextField } from '@/components/ui/text-field';
+import { useServerErrorText } from '@/lib/server-error-text';
 import { SignUpError, useSignUp } from '../hooks/use-sign-up';
 import { buildSignUpPayload } from '../sign-up-payload';
 import { validateSignUp, type SignUpErrors, type SignUpField, type SignUpValues } from '../sign-up-validation';
@@ -29,6 +30,7 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
   const [attempt, setAttempt] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
   const signUp = useSignUp();
+  const errorText = useServerErrorText();
   const currentYear = new Date().getFullYear();
 
   // After a rejected submit, take the reader to the first problem.
@@ -56,14 +58,25 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
       setAttempt((count) => count + 1);
       return;
     }
-    signUp.mutate(buildSignUpPayload(values, i18n.resolvedLanguage ?? i18n.language), { onSuccess: onSignedUp });
+    signUp.mutate(buildSignUpPayload(values, i18n.resolvedLanguage ?? i18n.language), {
+      onSuccess: (outcome) => {
+        if (outcome === 'signed-in') onSignedUp();
+      },
+    });
   };
 
   const serverError = signUp.error
-    ? signUp.error instanceof SignUpError && signUp.error.serverMessage
-      ? signUp.error.serverMessage
-      : t('errors.signUpFailed')
+    ? errorText(signUp.error instanceof SignUpError ? signUp.error.server : undefined, t('errors.signUpFailed'))
     : undefined;
+
+  if (signUp.data === 'check-email') {
+    return (
+      <div role="status" className="rounded-2xl border border-brand-100 bg-brand-50 p-5 text-brand-900">
+        <p className="font-semibold">{t('signup.checkEmailTitle')}</p>
+        <p className="mt-1 text-sm">{t('signup.checkEmail', { email: values.email.trim() })}</p>
+      </div>
+    );
+  }
 
   return (
     <form ref={formRef} noValidate onSubmit={submit} className="space-y-5">

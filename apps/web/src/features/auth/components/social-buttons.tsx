@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { AlertMessage } from '@/components/ui/alert-message';
 import { Button } from '@/components/ui/button';
+import { useServerErrorText } from '@/lib/server-error-text';
 import type { SocialProvider } from '../api/sign-in-social';
 import { SignUpError } from '../hooks/use-sign-up';
 import { useSocialSignIn } from '../hooks/use-social-sign-in';
@@ -8,16 +9,20 @@ import { FacebookIcon, GoogleIcon } from './provider-icons';
 
 const providerNames: Record<SocialProvider, string> = { facebook: 'Facebook', google: 'Google' };
 
-export function SocialButtons() {
+/** Continue with Facebook / Google. `callbackURL` is where the member lands once signed in. */
+export function SocialButtons({ callbackURL = '/app/dashboard' }: { callbackURL?: string }) {
   const { t } = useTranslation('auth');
-  const social = useSocialSignIn();
+  const errorText = useServerErrorText();
+  const social = useSocialSignIn(callbackURL);
   const pendingProvider = social.isPending ? social.variables : undefined;
 
-  const errorText =
+  const error =
     social.error && social.variables
-      ? social.error instanceof SignUpError && social.error.serverMessage
-        ? social.error.serverMessage
-        : t('errors.socialFailed', { provider: providerNames[social.variables] })
+      ? errorText(
+          social.error instanceof SignUpError ? social.error.server : undefined,
+          t('errors.socialFailed', { provider: providerNames[social.variables] }),
+          { provider: providerNames[social.variables] },
+        )
       : undefined;
 
   return (
@@ -30,7 +35,7 @@ export function SocialButtons() {
         <GoogleIcon />
         {pendingProvider === 'google' ? t('signup.redirecting') : t('signup.google')}
       </Button>
-      <div aria-live="polite">{errorText && <AlertMessage tone="error">{errorText}</AlertMessage>}</div>
+      <div aria-live="polite">{error && <AlertMessage tone="error">{error}</AlertMessage>}</div>
     </div>
   );
 }

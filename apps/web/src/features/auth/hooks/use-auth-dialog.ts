@@ -1,10 +1,12 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 
-export type AuthDialog = 'login' | 'signup';
+/** 'forgot-password' is the login panel opened on its reset view. */
+export type AuthDialog = 'login' | 'signup' | 'forgot-password';
 
 export const AUTH_PARAM = 'auth';
 export const NEXT_PARAM = 'next';
+export const ERROR_PARAM = 'error';
 const DEFAULT_DESTINATION = '/app/dashboard';
 
 /** Only portal paths are followed, so `next` cannot send anyone off-site (`//evil.example`). */
@@ -12,14 +14,18 @@ export function destinationAfterSignIn(next: string | null): string {
   return next && next.startsWith('/app/') ? next : DEFAULT_DESTINATION;
 }
 
+function readDialog(raw: string | null): AuthDialog | null {
+  return raw === 'login' || raw === 'signup' || raw === 'forgot-password' ? raw : null;
+}
+
 /**
  * Which auth dialog is open lives in the URL (`?auth=login&next=/app/rewards`) so it can be linked
- * to, survives a reload and the Back button closes it.
+ * to, survives a reload and the Back button closes it. A refused social sign-in comes back with
+ * `?auth=login&error=<code>`.
  */
 export function useAuthDialog() {
   const [params, setParams] = useSearchParams();
-  const raw = params.get(AUTH_PARAM);
-  const dialog: AuthDialog | null = raw === 'login' || raw === 'signup' ? raw : null;
+  const dialog = readDialog(params.get(AUTH_PARAM));
 
   const open = useCallback(
     (which: AuthDialog) =>
@@ -27,6 +33,7 @@ export function useAuthDialog() {
         (previous) => {
           const nextParams = new URLSearchParams(previous);
           nextParams.set(AUTH_PARAM, which);
+          nextParams.delete(ERROR_PARAM);
           return nextParams;
         },
         { preventScrollReset: true },
@@ -41,6 +48,7 @@ export function useAuthDialog() {
           const nextParams = new URLSearchParams(previous);
           nextParams.delete(AUTH_PARAM);
           nextParams.delete(NEXT_PARAM);
+          nextParams.delete(ERROR_PARAM);
           return nextParams;
         },
         { preventScrollReset: true },
@@ -48,5 +56,11 @@ export function useAuthDialog() {
     [setParams],
   );
 
-  return { dialog, open, close, destination: destinationAfterSignIn(params.get(NEXT_PARAM)) };
+  return {
+    dialog,
+    open,
+    close,
+    destination: destinationAfterSignIn(params.get(NEXT_PARAM)),
+    errorCode: params.get(ERROR_PARAM),
+  };
 }
