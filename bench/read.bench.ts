@@ -154,7 +154,8 @@ async function load(server: BenchServer, path: string, cookie: string): Promise<
   const result = await autocannon({
     url: `${server.url}${path}`,
     headers: { cookie, origin: server.origin },
-    connections: Math.max(4, Math.ceil(RATE / 50)),
+    // Enough connections that 500 req/s is still offered when responses take ~100 ms.
+    connections: Math.max(4, Math.ceil(RATE / 10)),
     overallRate: RATE,
     duration: DURATION_S,
   });
@@ -210,11 +211,14 @@ async function main() {
     const measured = results.flatMap((r) => r.latencies.filter((l) => l.status === 'ok'));
     const worstP99 = Math.max(...measured.map((l) => l.p99!));
     const failures = measured.reduce((n, l) => n + l.non2xx! + l.errors!, 0);
+    // Latency at a lower rate than asked is not the asked measurement: a rate not sustained fails.
+    const slowest = Math.min(...measured.map((l) => l.rps!));
+    const sustained = slowest >= RATE * 0.95;
     const ratio = last.rawMs / last.rollupMs;
     const missing = last.latencies.filter((l) => l.status === 'missing').map((l) => l.path.split('?')[0]);
     const flat = results.map((r) => `${r.households}h ${r.latencies.filter((l) => l.status === 'ok').map((l) => ms(l.p99!)).join('/')}`).join(', ');
     process.stdout.write(
-      `read[${size}]: ${int(last.readings)} readings, ${RATE} req/s, worst p99 ${ms(worstP99)} ${worstP99 <= TARGET_P99_MS && failures === 0 ? 'PASS' : 'FAIL'} (target ≤${TARGET_P99_MS} ms; p99 by size: ${flat}), ` +
+      `read[${size}]: ${int(last.readings)} readings, ${RATE} req/s asked (lowest achieved ${int(slowest)}), worst p99 ${ms(worstP99)} ${worstP99 <= TARGET_P99_MS && failures === 0 && sustained ? 'PASS' : 'FAIL'} (target ≤${TARGET_P99_MS} ms; p99 by size: ${flat}), ` +
         `year query rollups ${ms(last.rollupMs)} vs raw ${ms(last.rawMs)} = ${Math.round(ratio)}× ${ratio >= 50 ? 'PASS' : 'FAIL'} (target ≥50×)` +
         (missing.length > 0 ? `; not built yet: ${missing.join(', ')}` : '') +
         '\n',
