@@ -16,6 +16,7 @@ import { createAccounts, type Accounts } from './modules/auth/accounts';
 import { createAuthRoutes } from './modules/auth/auth.routes';
 import { createSessionRoutes } from './modules/auth/sessions.routes';
 import { createHealthRoutes } from './modules/health/health.routes';
+import { createDashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { createHouseholdRoutes } from './modules/households/household.routes';
 import { createLiveHub, type LiveHub } from './modules/live/live-hub';
 import { createLiveRoutes } from './modules/live/live.routes';
@@ -24,6 +25,8 @@ import { createPostalRoutes } from './modules/postal/postal.routes';
 import { createPostalService } from './modules/postal/postal.service';
 import { createProfileRoutes } from './modules/profile/profile.routes';
 import { createProfileService } from './modules/profile/profile.service';
+import { createSolarRoutes } from './modules/solar/solar.routes';
+import { createUsageRoutes } from './modules/usage/usage.routes';
 
 export type AppDeps = {
   config: Config;
@@ -35,6 +38,8 @@ export type AppDeps = {
   accounts?: Accounts;
   /** Live fan-out for /api/live; one that starts listening on first use is made when not given. */
   liveHub?: LiveHub;
+  /** "Now" for the energy screens (today, this week, the current hour); tests pin it. */
+  clock?: () => Date;
 };
 
 const API_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -85,6 +90,7 @@ export function createApp(deps: AppDeps) {
   });
 
   const accounts = deps.accounts ?? createAccounts({ config, database, logger });
+  const clock = deps.clock ?? (() => new Date());
   const profileService = createProfileService({ db: database.db, auth: accounts.auth, emails: accounts.emails, mailer: accounts.mailer });
   // better-auth's own endpoints (/api/auth/*) sit outside the typed route tree.
   app.route('/', createAuthRoutes({ auth: accounts.auth, config }));
@@ -96,7 +102,10 @@ export function createApp(deps: AppDeps) {
     .route('/', createPostalRoutes(postalService))
     .route('/', createIngestRoutes({ db: database.db }))
     .route('/', createHouseholdRoutes({ auth: accounts.auth, db: database.db }))
-    .route('/', createLiveRoutes({ auth: accounts.auth, db: database.db, hub: deps.liveHub ?? createLiveHub(database, logger) }));
+    .route('/', createLiveRoutes({ auth: accounts.auth, db: database.db, hub: deps.liveHub ?? createLiveHub(database, logger) }))
+    .route('/', createSolarRoutes({ auth: accounts.auth, db: database.db, clock }))
+    .route('/', createUsageRoutes({ auth: accounts.auth, db: database.db, clock }))
+    .route('/', createDashboardRoutes({ auth: accounts.auth, db: database.db, clock }));
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

@@ -23,7 +23,15 @@ const GENEROUS_RATE_LIMITS = { AUTH_RATE_LIMIT_SIGN_IN: '1000', AUTH_RATE_LIMIT_
  * loader so tests exercise the same parsing as production.
  */
 export async function createTestApp(
-  options: { env?: Record<string, string>; database?: Database; broker?: { isConnected(): boolean }; webDistDir?: string; logger?: Logger } = {},
+  options: {
+    env?: Record<string, string>;
+    database?: Database;
+    broker?: { isConnected(): boolean };
+    webDistDir?: string;
+    logger?: Logger;
+    /** Pins "now" for the energy screens. */
+    clock?: () => Date;
+  } = {},
 ): Promise<TestApp> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...GENEROUS_RATE_LIMITS, ...options.env });
   const ownsDatabase = options.database === undefined;
@@ -40,6 +48,7 @@ export async function createTestApp(
     liveHub,
     ...(options.broker ? { broker: options.broker } : {}),
     ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
   });
   return {
     app,

@@ -1,0 +1,47 @@
+import { INTERVAL_MS } from '@peakwise/contracts/ingest.contract';
+import { zonedTimeToUtc } from '@peakwise/domain/local-time';
+import type { Db } from '../../db/client';
+import type { DeviceKind } from '../../db/schema/device.schema';
+import { validateBatch } from '../../ingest/payload/validate-readings';
+import type { TestApp } from '../../test/test-app';
+import { createMember, type Member } from '../../test/test-session';
+import { createDevice, type Device } from '../devices/device.service';
+import { ensureHouseholdForUser, type Household } from '../households/household.service';
+import { storeBatch } from '../readings/reading-store';
+
+/** Far enough ahead that no hand-made reading is "in the future" for validation. */
+const STORE_NOW = new Date('2100-01-01T00:00:00Z');
+
+export type Meter = { productionKwh?: number; consumptionKwh?: number; gridImportKwh?: number; gridExportKwh?: number };
+
+/** A signed-up member, their household (created now, as the first screen would) and devices. */
+export async function memberWithHousehold(t: TestApp, devices: Record<string, DeviceKind> = {}): Promise<{ member: Member; household: Household; devices: Record<string, Device> }> {
+  const member = await createMember(t.app);
+  const household = await ensureHouseholdForUser(t.database.db, member.userId);
+  const created: Record<string, Device> = {};
+  for (const [externalId, kind] of Object.entries(devices)) created[externalId] = await createDevice(t.database.db, household.id, { externalId, name: externalId, kind });
+  return { member, household, devices: created };
+}
+
+/** Local wall time → UTC instant. */
+export const local = (date: string, hour: number, minute = 0, zone = 'America/Toronto') => zonedTimeToUtc(date, hour, minute, zone);
+
+/** `count` consecutive 5-minute meter readings from `start`, each with the given values. */
+export function intervals(start: Date, count: number, values: Meter) {
+  return Array.from({ length: count }, (_, i) => ({
+    ts: new Date(start.getTime() + i * INTERVAL_MS).toISOString(),
+    productionKwh: values.productionKwh ?? 0,
+    consumptionKwh: values.consumptionKwh ?? 0,
+    gridImportKwh: values.gridImportKwh ?? 0,
+    gridExportKwh: values.gridExportKwh ?? 0,
+  }));
+}
+
+/** Stores readings through the real validation and store (as HTTP and MQTT ingest do). */
+export async function store(db: Db, householdId: string, batch: { meter?: unknown[]; devices?: unknown[] }) {
+  const validated = validateBatch(batch, STORE_NOW);
+  if (!validated.ok) throw new Error(validated.message);
+  const result = await storeBatch(db, householdId, validated, { now: STORE_NOW });
+  if (result.rejected.length > 0) throw new Error(JSON.stringify(result.rejected));
+  return result;
+}

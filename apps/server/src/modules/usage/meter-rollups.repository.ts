@@ -1,0 +1,134 @@
+import { sql } from 'drizzle-orm';
+import { INTERVAL_MS } from '@peakwise/contracts/ingest.contract';
+import { localDaysInRange, startOfLocalHour, utcOffsetMs, type LocalDate } from '@peakwise/domain/local-time';
+import { rowsOf } from '../../lib/notify';
+import type { DbOrTx } from '../households/household.service';
+
+/**
+ * Reads of the household meter's rollups for the energy screens. Long ranges read daily rows
+ * (local days), partial days read UTC-hour rows, and only the sub-hour edges of a range touch raw
+ * 5-minute rows (at most 11 per edge), so no screen scans raw readings for more than an hour.
+ */
+
+const HOUR_MS = 3_600_000;
+
+export type MeterSums = {
+  productionKwh: number;
+  consumptionKwh: number;
+  gridImportKwh: number;
+  gridExportKwh: number;
+  /** 5-minute intervals the sums cover; 0 = no data. */
+  intervalCount: number;
+};
+
+export const EMPTY_SUMS: MeterSums = { productionKwh: 0, consumptionKwh: 0, gridImportKwh: 0, gridExportKwh: 0, intervalCount: 0 };
+
+export function addSums(a: MeterSums, b: MeterSums): MeterSums {
+  return {
+    productionKwh: a.productionKwh + b.productionKwh,
+    consumptionKwh: a.consumptionKwh + b.consumptionKwh,
+    gridImportKwh: a.gridImportKwh + b.gridImportKwh,
+    gridExportKwh: a.gridExportKwh + b.gridExportKwh,
+    intervalCount: a.intervalCount + b.intervalCount,
+  };
+}
+
+/** Complete 5-minute intervals in [from, to): what a fully reporting meter would have sent. */
+export function expectedIntervals(from: Date, to: Date): number {
+  return Math.max(0, Math.floor((to.getTime() - from.getTime()) / INTERVAL_MS));
+}
+
+type SumRow = { p: number; c: number; i: number; e: number; n: number };
+const toSums = (r: SumRow): MeterSums => ({ productionKwh: r.p, consumptionKwh: r.c, gridImportKwh: r.i, gridExportKwh: r.e, intervalCount: r.n });
+
+/** meter_daily rows for local dates first..last (inclusive), keyed by date. */
+export async function dailySums(db: DbOrTx, householdId: string, first: LocalDate, last: LocalDate): Promise<Map<LocalDate, MeterSums>> {
+  const rows = rowsOf<SumRow & { d: string }>(
+    await db.execute(sql`
+      select local_date::text as d, production_kwh as p, consumption_kwh as c, grid_import_kwh as i, grid_export_kwh as e, interval_count as n
+      from meter_daily where household_id = ${householdId}::uuid and local_date between ${first}::date and ${last}::date`),
+  );
+  return new Map(rows.map((r) => [r.d, toSums(r)]));
+}
+
+/** meter_hourly rows (UTC hours) starting in [from, to), keyed by hour start (ms). */
+export async function hourlySums(db: DbOrTx, householdId: string, from: Date, to: Date): Promise<Map<number, MeterSums>> {
+  if (!(to.getTime() > from.getTime())) return new Map();
+  const rows = rowsOf<SumRow & { ms: number }>(
+    await db.execute(sql`
+      select (extract(epoch from hour_start) * 1000)::float8 as ms, production_kwh as p, consumption_kwh as c, grid_import_kwh as i, grid_export_kwh as e, interval_count as n
+      from meter_hourly where household_id = ${householdId}::uuid and hour_start >= ${from.toISOString()}::timestamptz and hour_start < ${to.toISOString()}::timestamptz`),
+  );
+  return new Map(rows.map((r) => [r.ms, toSums(r)]));
+}
+
+/** Raw 5-minute rows in [from, to), keyed by interval start (ms). Callers keep ranges short. */
+export async function rawSums(db: DbOrTx, householdId: string, from: Date, to: Date): Promise<Map<number, MeterSums>> {
+  if (!(to.getTime() > from.getTime())) return new Map();
+  const rows = rowsOf<SumRow & { ms: number }>(
+    await db.execute(sql`
+      select (extract(epoch from ts) * 1000)::float8 as ms, production_kwh as p, consumption_kwh as c, grid_import_kwh as i, grid_export_kwh as e, 1 as n
+      from meter_readings where household_id = ${householdId}::uuid and ts >= ${from.toISOString()}::timestamptz and ts < ${to.toISOString()}::timestamptz`),
+  );
+  return new Map(rows.map((r) => [r.ms, toSums(r)]));
+}
+
+const sumAll = (values: Iterable<MeterSums>) => [...values].reduce(addSums, EMPTY_SUMS);
+const ceilHour = (ms: number) => Math.ceil(ms / HOUR_MS) * HOUR_MS;
+const floorHour = (ms: number) => Math.floor(ms / HOUR_MS) * HOUR_MS;
+
+/** Sums over [from, to) from UTC-hour rollups, with raw rows for the sub-hour edges. */
+async function hourRangeSums(db: DbOrTx, householdId: string, from: number, to: number): Promise<MeterSums> {
+  if (!(to > from)) return EMPTY_SUMS;
+  const hs = ceilHour(from);
+  const he = floorHour(to);
+  if (hs >= he) return sumAll((await rawSums(db, householdId, new Date(from), new Date(to))).values());
+  const [head, body, tail] = [
+    await rawSums(db, householdId, new Date(from), new Date(hs)),
+    await hourlySums(db, householdId, new Date(hs), new Date(he)),
+    await rawSums(db, householdId, new Date(he), new Date(to)),
+  ];
+  return sumAll([...head.values(), ...body.values(), ...tail.values()]);
+}
+
+/**
+ * Meter totals over any [from, to): whole local days inside it from daily rollups, whole UTC
+ * hours from hourly rollups, the rest from raw rows. Exact in every zone (half-hour zones only
+ * shift which edges are read raw).
+ */
+export async function rangeSums(db: DbOrTx, householdId: string, timeZone: string, from: Date, to: Date): Promise<MeterSums> {
+  const fullDays = localDaysInRange(from, to, timeZone).filter((d) => d.start >= from && d.end <= to);
+  const first = fullDays[0];
+  const last = fullDays[fullDays.length - 1];
+  if (!first || !last) return hourRangeSums(db, householdId, from.getTime(), to.getTime());
+  const days = await dailySums(db, householdId, first.date, last.date);
+  const head = await hourRangeSums(db, householdId, from.getTime(), first.start.getTime());
+  const tail = await hourRangeSums(db, householdId, last.end.getTime(), to.getTime());
+  return sumAll([head, ...days.values(), tail]);
+}
+
+/**
+ * Hourly rollups are UTC hours. They are the household's local hours wherever the UTC offset is
+ * a whole number of hours (every served province); in a half-hour zone (Newfoundland) local
+ * hours are built from raw rows instead.
+ */
+export function localHoursAreUtcHours(timeZone: string, from: Date, to: Date): boolean {
+  return [from, to].every((instant) => utcOffsetMs(instant, timeZone) % HOUR_MS === 0);
+}
+
+/**
+ * Sums per local clock hour for the hours starting in [from, to) (from on a local hour), keyed
+ * by the hour's UTC start. Hours without data are absent.
+ */
+export async function localHourSums(db: DbOrTx, householdId: string, timeZone: string, from: Date, to: Date): Promise<Map<number, MeterSums>> {
+  if (localHoursAreUtcHours(timeZone, from, to)) return hourlySums(db, householdId, from, to);
+  // Half-hour zone: a day of raw rows at most (the callers ask for today or the last 24 hours).
+  const raw = await rawSums(db, householdId, from, new Date(to.getTime() + HOUR_MS));
+  const byHour = new Map<number, MeterSums>();
+  for (const [ms, sums] of raw) {
+    const hour = startOfLocalHour(new Date(ms), timeZone).getTime();
+    if (hour >= to.getTime()) continue;
+    byHour.set(hour, addSums(byHour.get(hour) ?? EMPTY_SUMS, sums));
+  }
+  return byHour;
+}
