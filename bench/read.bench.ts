@@ -224,6 +224,8 @@ async function main() {
         '\n',
     );
   } finally {
+    // autocannon stops at its deadline with requests in flight; let their handlers finish first.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
     await server.close();
     await fresh.drop();
   }
