@@ -13,6 +13,9 @@ import { marketingEs } from './marketing.es';
 import { authEn } from './auth.en';
 import { authFr } from './auth.fr';
 import { authEs } from './auth.es';
+import { settingsEn } from './settings.en';
+import { settingsFr } from './settings.fr';
+import { settingsEs } from './settings.es';
 import { chartsEn } from './charts.en';
 import { chartsFr } from './charts.fr';
 import { chartsEs } from './charts.es';
@@ -32,9 +35,9 @@ export type Language = (typeof languages)[number];
 // Every namespace is registered here for all three languages; the Translation<> type on the
 // French and Spanish files makes a missing key a type error.
 export const resources = {
-  en: { common: commonEn, portal: portalEn, help: helpEn, marketing: marketingEn, auth: authEn, charts: chartsEn, dashboard: dashboardEn, solar: solarEn, usage: usageEn },
-  fr: { common: commonFr, portal: portalFr, help: helpFr, marketing: marketingFr, auth: authFr, charts: chartsFr, dashboard: dashboardFr, solar: solarFr, usage: usageFr },
-  es: { common: commonEs, portal: portalEs, help: helpEs, marketing: marketingEs, auth: authEs, charts: chartsEs, dashboard: dashboardEs, solar: solarEs, usage: usageEs },
+  en: { common: commonEn, portal: portalEn, help: helpEn, marketing: marketingEn, auth: authEn, settings: settingsEn, charts: chartsEn, dashboard: dashboardEn, solar: solarEn, usage: usageEn },
+  fr: { common: commonFr, portal: portalFr, help: helpFr, marketing: marketingFr, auth: authFr, settings: settingsFr, charts: chartsFr, dashboard: dashboardFr, solar: solarFr, usage: usageFr },
+  es: { common: commonEs, portal: portalEs, help: helpEs, marketing: marketingEs, auth: authEs, settings: settingsEs, charts: chartsEs, dashboard: dashboardEs, solar: solarEs, usage: usageEs },
 } as const;
 
 export const namespaces = Object.keys(resources.en) as (keyof typeof resources.en)[];
