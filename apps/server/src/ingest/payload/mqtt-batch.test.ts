@@ -25,6 +25,20 @@ describe('mqttPayloadToBatch', () => {
     expect(other).toMatchObject({ ok: true, rejected: [{ reason: 'unknown_device' }] });
   });
 
+  it('takes { readings: [...] } on a device topic, each reading for the topic’s device', () => {
+    const topic = route('peakwise/h1/devices/plug-1/reading');
+    const later = '2025-01-15T17:00:00Z';
+    expect(mqttPayloadToBatch(topic, { readings: [{ ts: meter.ts, powerW: 5 }, { ts: later, energyKwh: 0.01 }] })).toEqual({
+      devices: [
+        { device: 'plug-1', ts: meter.ts, powerW: 5 },
+        { device: 'plug-1', ts: later, energyKwh: 0.01 },
+      ],
+    });
+    const other = validateBatch(mqttPayloadToBatch(topic, { readings: [{ device: 'plug-2', ts: meter.ts, powerW: 5 }] }), now, { knownDevices: new Set(['plug-1']) });
+    expect(other).toMatchObject({ ok: true, rejected: [{ reason: 'unknown_device' }] });
+    expect(validateBatch(mqttPayloadToBatch(topic, { readings: 'x' }), now)).toMatchObject({ ok: false, reason: 'invalid_payload' });
+  });
+
   it('is null for topics without readings', () => {
     expect(mqttPayloadToBatch(route('peakwise/h1/devices/plug-1/state'), { on: true })).toBeNull();
   });

@@ -2,7 +2,7 @@ import type { TopicRoute } from './topics';
 
 /**
  * Turns a JSON MQTT message into the batch shape validateBatch takes, so MQTT readings are judged
- * exactly like HTTP ones. The device id comes from the topic: a payload naming another device
+ * exactly like HTTP ones. Meter and device topics take one reading or `{ "readings": [...] }`. The device id comes from the topic: a payload naming another device
  * keeps its own id and is then refused as unknown_device (pass `knownDevices: {topic id}`).
  * Returns null for routes that carry no readings.
  */
@@ -16,10 +16,14 @@ export function mqttPayloadToBatch(route: TopicRoute, payload: unknown): unknown
     return { meter: [payload] };
   }
   if (route.kind === 'device-reading') {
-    const reading = typeof payload === 'object' && payload !== null && !Array.isArray(payload) && !('device' in payload)
-      ? { device: route.externalId, ...payload }
-      : payload;
-    return { devices: [reading] };
+    const withDevice = (reading: unknown) =>
+      typeof reading === 'object' && reading !== null && !Array.isArray(reading) && !('device' in reading) ? { device: route.externalId, ...reading } : reading;
+    // A gateway sending a device's history (the demo back-fill) batches it as { readings: [...] }.
+    if (typeof payload === 'object' && payload !== null && !Array.isArray(payload) && 'readings' in payload && Object.keys(payload).length === 1) {
+      const { readings } = payload as { readings: unknown };
+      return { devices: Array.isArray(readings) ? readings.map(withDevice) : readings };
+    }
+    return { devices: [withDevice(payload)] };
   }
   return null;
 }
