@@ -4,22 +4,17 @@ import type { ComponentType } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import BillingPage from '@/features/billing/billing-page';
-import DashboardPage from '@/features/dashboard/dashboard-page';
 import DevicesPage from '@/features/devices/devices-page';
 import MaintenancePage from '@/features/maintenance/maintenance-page';
 import PlumbingPage from '@/features/plumbing/plumbing-page';
 import RewardsPage from '@/features/rewards/rewards-page';
 import SettingsPage from '@/features/settings/settings-page';
-import SolarPage from '@/features/solar/solar-page';
-import UsagePage from '@/features/usage/usage-page';
 
+// Dashboard, Solar System and Usage History are built on the API; their own tests live beside them.
 const pages: [string, ComponentType, string][] = [
-  ['Dashboard', DashboardPage, 'Dashboard isn’t available yet'],
-  ['Solar System Monitor', SolarPage, 'Solar System isn’t available yet'],
   ['Maintenance', MaintenancePage, 'Maintenance isn’t available yet'],
   ['IoT Devices', DevicesPage, 'Devices isn’t available yet'],
   ['Plumbing', PlumbingPage, 'Plumbing isn’t available yet'],
-  ['Usage History', UsagePage, 'Usage History isn’t available yet'],
   ['Billing & Payments', BillingPage, 'Billing isn’t available yet'],
   ['Rewards', RewardsPage, 'Rewards isn’t available yet'],
   ['Settings', SettingsPage, 'Settings isn’t available yet'],

@@ -1,4 +1,4 @@
-import { USAGE_CATEGORIES, type UsageHistory } from '@peakwise/contracts/energy.contract';
+import type { USAGE_CATEGORIES, UsageHistory } from '@peakwise/contracts/energy.contract';
 import { PieChart } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/ui/empty-state';

@@ -1,0 +1,8 @@
+import type { DashboardPeriod } from '@peakwise/contracts/energy.contract';
+
+/** The dashboard feature's only source of query keys (STYLE habit 3). */
+export const dashboardKeys = {
+  all: ['dashboard'] as const,
+  summary: (scope: string) => ['dashboard', scope, 'summary'] as const,
+  usage: (scope: string, period: DashboardPeriod) => ['dashboard', scope, 'usage', period] as const,
+};

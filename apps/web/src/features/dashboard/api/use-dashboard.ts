@@ -1,0 +1,26 @@
+import { dashboardSchema, dashboardUsageSchema, type DashboardPeriod } from '@peakwise/contracts/energy.contract';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiGet, retryTransient, useQueryScope } from '@/lib/api-client';
+import { useLiveStream } from '@/lib/live';
+import { dashboardKeys } from './dashboard-keys';
+
+/** Opens (or joins) the live stream: power samples for the Current Usage card, readings refetch the rest. */
+export function useDashboardLive() {
+  const queryClient = useQueryClient();
+  return useLiveStream({ onReadings: () => void queryClient.invalidateQueries({ queryKey: dashboardKeys.all }) });
+}
+
+export function useDashboard() {
+  const scope = useQueryScope();
+  return useQuery({ queryKey: dashboardKeys.summary(scope), queryFn: () => apiGet('/api/dashboard', dashboardSchema), retry: retryTransient });
+}
+
+export function useDashboardUsage(period: DashboardPeriod) {
+  const scope = useQueryScope();
+  return useQuery({
+    queryKey: dashboardKeys.usage(scope, period),
+    queryFn: () => apiGet(`/api/dashboard/usage?period=${period}`, dashboardUsageSchema),
+    placeholderData: keepPreviousData,
+    retry: retryTransient,
+  });
+}

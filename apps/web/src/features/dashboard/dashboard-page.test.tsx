@@ -1,0 +1,132 @@
+import type { Dashboard, DashboardUsage } from '@peakwise/contracts/energy.contract';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetSharedLiveConnection } from '@/lib/live';
+import { plain, renderWithApi } from '@/test/energy-test-utils';
+import DashboardPage from './dashboard-page';
+
+class FakeEventSource {
+  static instances: FakeEventSource[] = [];
+  private listeners = new Map<string, ((e: MessageEvent<string>) => void)[]>();
+  constructor(readonly url: string) {
+    FakeEventSource.instances.push(this);
+  }
+  addEventListener(type: string, listener: (e: MessageEvent<string>) => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
+  }
+  close() {}
+  emit(type: string, data: unknown) {
+    act(() => {
+      for (const l of this.listeners.get(type) ?? []) l(new MessageEvent(type, { data: JSON.stringify(data) }));
+    });
+  }
+}
+
+const dashboard: Dashboard = {
+  memberName: 'Alex',
+  timeZone: 'America/Toronto',
+  currentPowerKw: 1.2,
+  currentPowerAt: '2025-11-24T22:00:00.000Z',
+  todayKwh: 21.4,
+  todayCostCents: 350,
+  tariffPlanId: 'on-tou',
+  activeDeviceCount: 2,
+  activeDevices: [
+    { id: 'd1', name: 'Living room heater', kind: 'smart_plug', room: 'Living Room', powerKw: 1.1, status: 'operational' },
+    { id: 'd2', name: 'Fridge', kind: 'power', room: null, powerKw: null, status: 'operational' },
+  ],
+};
+
+const usage = (period: '24h' | '7d' | '30d'): DashboardUsage => ({
+  period,
+  timeZone: 'America/Toronto',
+  bucket: period === '24h' ? 'hour' : 'day',
+  points: Array.from({ length: period === '24h' ? 24 : period === '7d' ? 7 : 30 }, (_, i) => ({
+    start: new Date(Date.UTC(2025, 10, 24, 5) - i * 3_600_000).toISOString(),
+    kwh: i === 2 ? null : 1.1,
+    coverage: { intervals: 12, expected: 12 },
+  })).reverse(),
+});
+
+function renderDashboard() {
+  return renderWithApi(<DashboardPage />, (url) => {
+    if (url === '/api/dashboard') return Response.json(dashboard);
+    const period = new URL(url, 'http://x').searchParams.get('period') as '24h' | '7d' | '30d';
+    return Response.json(usage(period));
+  }, '/app/dashboard');
+}
+
+// The card comes first; the device list below shares the spec's "Active Devices" title.
+const card = (name: string) => screen.getAllByRole('heading', { name })[0]!.closest('section')!;
+
+beforeEach(() => {
+  FakeEventSource.instances = [];
+  vi.stubGlobal('EventSource', FakeEventSource);
+});
+afterEach(() => {
+  resetSharedLiveConnection();
+  vi.unstubAllGlobals();
+});
+
+describe('DashboardPage', () => {
+  it('greets the member and shows the API values first', async () => {
+    renderDashboard();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Dashboard');
+    expect(await screen.findByText('Welcome back, Alex')).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Current Usage' });
+    expect(plain(card('Current Usage').textContent)).toContain('1.20 kW');
+    expect(plain(card('Current Usage').textContent)).toContain('as of 5:00 p.m.');
+    expect(card('Today’s Cost')).toHaveTextContent('$3.50');
+    expect(card('Active Devices')).toHaveTextContent('2 devices');
+    expect(screen.queryByText(/points/i)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Opt In/i)).not.toBeInTheDocument();
+  });
+
+  it('updates Current Usage when a power event arrives, without refetching', async () => {
+    const { fetchMock } = renderDashboard();
+    await screen.findByRole('heading', { name: 'Current Usage' });
+    expect(FakeEventSource.instances).toHaveLength(1);
+    const source = FakeEventSource.instances[0]!;
+    expect(source.url).toBe('/api/live');
+    source.emit('ready', { householdId: 'h1' });
+    expect(within(card('Current Usage')).getByText('Live')).toBeInTheDocument();
+    const calls = fetchMock.mock.calls.length;
+
+    source.emit('power', { householdId: 'h1', ts: '2025-11-24T22:01:10.000Z', powerW: 3450 });
+    expect(plain(card('Current Usage').textContent)).toContain('3.45 kW');
+    expect(plain(card('Current Usage').textContent)).toContain('as of 5:01 p.m.');
+    source.emit('power', { householdId: 'h1', ts: '2025-11-24T22:01:20.000Z', powerW: 980 });
+    expect(plain(card('Current Usage').textContent)).toContain('0.98 kW');
+    expect(fetchMock.mock.calls.length).toBe(calls);
+  });
+
+  it('refetches when new readings are stored', async () => {
+    const { fetchMock } = renderDashboard();
+    await screen.findByRole('heading', { name: 'Current Usage' });
+    const before = fetchMock.mock.calls.filter(([url]) => url === '/api/dashboard').length;
+    FakeEventSource.instances[0]!.emit('readings', { householdId: 'h1', latestTs: '2025-11-24T22:00:00Z', kinds: ['meter'] });
+    await vi.waitFor(() => expect(fetchMock.mock.calls.filter(([url]) => url === '/api/dashboard').length).toBe(before + 1));
+  });
+
+  it('lists active devices with room and kW, and links to all devices, help and how events work', async () => {
+    renderDashboard();
+    const devices = (await screen.findByRole('link', { name: 'View All' })).closest('section')!;
+    await within(devices).findByText('Living room heater');
+    expect(plain(devices.textContent)).toContain('Living room heater');
+    expect(plain(devices.textContent)).toContain('Living Room');
+    expect(plain(devices.textContent)).toContain('1.10 kW');
+    expect(plain(devices.textContent)).toContain('No room');
+    expect(within(devices).getByRole('link', { name: 'View All' })).toHaveAttribute('href', '/app/devices');
+    expect(screen.getByRole('link', { name: 'Learn More' })).toHaveAttribute('href', '/app/help');
+    expect(screen.getByRole('link', { name: 'View Schedule' })).toHaveAttribute('href', '/how-it-works#event-steps-title');
+  });
+
+  it('switches the usage chart period', async () => {
+    const { fetchMock } = renderDashboard();
+    expect(await screen.findByRole('img', { name: /last 24 hours, by hour/ })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('radio', { name: 'Last 7 days' }));
+    expect(await screen.findByRole('img', { name: /last 7 days, by day/ })).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledWith('/api/dashboard/usage?period=7d', expect.anything());
+  });
+});
