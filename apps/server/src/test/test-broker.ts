@@ -24,10 +24,11 @@ export type TestBroker = {
 
 /**
  * The broker for one test file: the embedded aedes broker (with the real token login and ACL),
- * or the broker at TEST_MQTT_URL — `npm run test:pg` points it at Mosquitto.
+ * or the broker at TEST_MQTT_URL — `npm run test:pg` points it at Mosquitto. `embedded` forces
+ * aedes, for the access-control tests: with an external broker the ACL is that broker's config.
  */
-export async function startTestBroker(db: Db): Promise<TestBroker> {
-  const url = inject('testMqttUrl');
+export async function startTestBroker(db: Db, options: { embedded?: boolean } = {}): Promise<TestBroker> {
+  const url = options.embedded ? '' : inject('testMqttUrl');
   if (url) {
     return { url, external: true, service: {}, shareGroup: `test-${randomBytes(4).toString('hex')}`, stop: async () => {} };
   }
