@@ -1,5 +1,6 @@
 export const chartsEn = {
   noData: 'No data',
+  notYet: 'Not yet',
   showTable: 'Show as table',
   hideTable: 'Hide table',
   keyboardHint: 'Use the left and right arrow keys to read each value.',

@@ -3,6 +3,7 @@ import type { chartsEn } from './charts.en';
 
 export const chartsEs: Translation<typeof chartsEn> = {
   noData: 'Sin datos',
+  notYet: 'Todavía no',
   showTable: 'Mostrar como tabla',
   hideTable: 'Ocultar tabla',
   keyboardHint: 'Use las flechas izquierda y derecha para leer cada valor.',

@@ -3,6 +3,7 @@ import type { chartsEn } from './charts.en';
 
 export const chartsFr: Translation<typeof chartsEn> = {
   noData: 'Aucune donnée',
+  notYet: 'Pas encore',
   showTable: 'Afficher en tableau',
   hideTable: 'Masquer le tableau',
   keyboardHint: 'Utilisez les flèches gauche et droite pour lire chaque valeur.',

@@ -20,6 +20,7 @@ export function BarChart(props: ChartProps) {
             {series.map((s, k) => {
               const value = point.values[k];
               const x = group.start(k);
+              if ((value === null || value === undefined) && point.upcoming) return null;
               if (value === null || value === undefined) {
                 return <rect key={s.name} data-missing="true" x={x} width={group.band} y={0} height={innerHeight} fill={noDataFill} />;
               }

@@ -83,7 +83,7 @@ export function ChartTooltip({ point, series, formatValue, left, width }: Toolti
                 {s.name}
               </span>
               <span className="font-medium text-slate-900 tabular-nums">
-                {value === null || value === undefined ? t('noData') : formatValue(value)}
+                {value === null || value === undefined ? (point.upcoming ? t('notYet') : t('noData')) : formatValue(value)}
               </span>
             </li>
           );
@@ -161,7 +161,7 @@ export function ChartTable({ data, series, xLabel, formatValue, caption }: { dat
                   const value = point.values[i];
                   return (
                     <td key={s.name} className="px-3 py-1.5 text-right text-slate-900 tabular-nums">
-                      {value === null || value === undefined ? <span className="text-slate-500">{t('noData')}</span> : formatValue(value)}
+                      {value === null || value === undefined ? <span className="text-slate-500">{point.upcoming ? t('notYet') : t('noData')}</span> : formatValue(value)}
                     </td>
                   );
                 })}
@@ -175,10 +175,10 @@ export function ChartTable({ data, series, xLabel, formatValue, caption }: { dat
 }
 
 /** What a screen reader hears while arrowing through the chart. */
-export function pointAnnouncement(point: ChartPoint, series: ChartSeries[], formatValue: (v: number) => string, noData: string) {
+export function pointAnnouncement(point: ChartPoint, series: ChartSeries[], formatValue: (v: number) => string, noData: string, notYet: string) {
   const parts = series.map((s, i) => {
     const value = point.values[i];
-    return `${s.name}: ${value === null || value === undefined ? noData : formatValue(value)}`;
+    return `${s.name}: ${value === null || value === undefined ? (point.upcoming ? notYet : noData) : formatValue(value)}`;
   });
   return [point.title, ...parts].join(', ');
 }

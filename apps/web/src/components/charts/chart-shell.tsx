@@ -36,7 +36,7 @@ export function ChartShell({ chart, padding, renderMarks }: { chart: ChartProps;
   const { active, keyboard, handlers } = useChartInteraction(n, margin.left, innerWidth);
   const stride = labelStride(n, innerWidth, minLabelSpacing);
   const shownLabels = xTickIndexes ?? data.map((_, i) => i).filter((i) => i % stride === 0);
-  const hasMissing = data.some((d) => d.values.some((v) => v === null));
+  const hasMissing = data.some((d) => !d.upcoming && d.values.some((v) => v === null));
   const activePoint = active === null ? null : data[active];
 
   return (
@@ -82,7 +82,7 @@ export function ChartShell({ chart, padding, renderMarks }: { chart: ChartProps;
         {t('keyboardHint')}
       </p>
       <p className="sr-only" aria-live="polite">
-        {keyboard && activePoint ? pointAnnouncement(activePoint, series, formatValue, t('noData')) : ''}
+        {keyboard && activePoint ? pointAnnouncement(activePoint, series, formatValue, t('noData'), t('notYet')) : ''}
       </p>
       <ChartTable data={data} series={series} xLabel={xLabel} formatValue={formatValue} caption={summary} />
     </div>

@@ -11,6 +11,8 @@ export type ChartPoint = {
   title: string;
   /** One value per series; null = missing data, drawn as "no data", never as zero. */
   values: (number | null)[];
+  /** A slot still in the future (later today): left empty, not marked "no data". */
+  upcoming?: boolean;
 };
 
 export type ChartProps = {

@@ -14,7 +14,7 @@ export function LineChart(props: ChartProps) {
       padding={0}
       renderMarks={({ layout: { y, slots, innerHeight }, active, noDataFill }) => {
         const zero = y(0);
-        const gaps = missingRuns(data.map((d) => (d.values.every((v) => v === null) ? null : 0)));
+        const gaps = missingRuns(data.map((d) => (!d.upcoming && d.values.every((v) => v === null) ? null : 0)));
         return (
           <>
             {gaps.map(([from, to]) => (

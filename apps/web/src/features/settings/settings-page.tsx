@@ -1,26 +1,27 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { NotAvailable } from '@/components/ui/not-available';
+import { DeleteAccountCard } from './components/delete-account-card';
+import { DevicesCard } from './components/devices-card';
+import { PreferencesCard } from './components/preferences-card';
+import { PrivacyCard } from './components/privacy-card';
+import { ProfileForm } from './components/profile-form';
+import { SecurityCard } from './components/security-card';
 
+// Notification preferences are not here yet: there is no server endpoint for them, and a switch
+// that saves nothing would be a lie.
 export default function SettingsPage() {
-  const { t } = useTranslation('portal');
+  const { t } = useTranslation(['portal', 'settings']);
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{t('pages.settings')}</h1>
-      <NotAvailable
-        title={t('notAvailable.title', { section: t('nav.settings') })}
-        description={t('notAvailable.settings')}
-      >
-        <p className="text-sm text-slate-500">
-          {t('notAvailable.helpPrompt')}{' '}
-          <Link
-            to="/app/help"
-            className="font-medium text-brand-700 underline-offset-4 hover:underline focus-visible:rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-          >
-            {t('notAvailable.helpLink')}
-          </Link>
-        </p>
-      </NotAvailable>
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{t('pages.settings')}</h1>
+        <p className="mt-1 text-sm text-slate-600">{t('settings:intro')}</p>
+      </div>
+      <ProfileForm />
+      <SecurityCard />
+      <DevicesCard />
+      <PreferencesCard />
+      <PrivacyCard />
+      <DeleteAccountCard />
     </div>
   );
 }

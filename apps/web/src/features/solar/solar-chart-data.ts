@@ -15,6 +15,8 @@ export function solarChartPoints(summary: SolarSummary, locale: string): ChartPo
       label: summary.bucket === 'hour' ? formatHour(bucket.start, timeZone, locale) : formatWeekday(bucket.start, timeZone, locale),
       title,
       values: [bucket.productionKwh, bucket.consumptionKwh],
+      // Later hours of today: nothing is expected yet, so they are empty rather than "no data".
+      upcoming: bucket.coverage.expected === 0,
     };
   });
 }

@@ -14,11 +14,12 @@ const totals = (production: number | null, consumption: number | null) => ({
 });
 
 function solarSummary(overrides: Partial<SolarSummary> = {}): SolarSummary {
+  // Hour 3 is missing; hours from 20 on are still to come (nothing expected yet).
   const hours = Array.from({ length: 24 }, (_, h) => ({
     start: new Date(Date.UTC(2025, 10, 24, 5 + h)).toISOString(),
-    productionKwh: h === 3 ? null : h > 12 && h < 16 ? 0.6 : 0,
-    consumptionKwh: h === 3 ? null : 1.2,
-    coverage: { intervals: h === 3 ? 0 : 12, expected: 12 },
+    productionKwh: h === 3 || h >= 20 ? null : h > 12 && h < 16 ? 0.6 : 0,
+    consumptionKwh: h === 3 || h >= 20 ? null : 1.2,
+    coverage: { intervals: h === 3 || h >= 20 ? 0 : 12, expected: h >= 20 ? 0 : 12 },
   }));
   return {
     period: 'today',
@@ -111,7 +112,7 @@ describe('SolarPage', () => {
     expect(panelBar).toHaveAttribute('aria-valuetext', '—');
   });
 
-  it('draws hours in the household zone, and a missing hour as "no data", not a zero bar', async () => {
+  it('draws hours in the household zone, a missing hour as "no data" (not a zero bar) and later hours empty', async () => {
     renderPage(() => Response.json(solarSummary()));
     const chart = await screen.findByRole('img', { name: /production and home consumption today/ });
     expect(chart.querySelectorAll('[data-missing="true"]')).toHaveLength(2);
@@ -120,6 +121,7 @@ describe('SolarPage', () => {
     expect(rows).toHaveLength(25);
     expect(plain(rows[4]!.textContent)).toMatch(/3:00 a\.m\..*No data.*No data/);
     expect(plain(rows[1]!.textContent)).toContain('12:00 a.m.');
+    expect(plain(rows[22]!.textContent)).toMatch(/9:00 p\.m\..*Not yet.*Not yet/);
   });
 
   it('shows each panel with its status colour, and an unknown status as neutral', async () => {

@@ -15,6 +15,7 @@ export function usageChartPoints(history: UsageHistory, metric: UsageMetric, loc
         : formatLocalDate(day.date, locale),
     title: formatLocalDate(day.date, locale, { weekday: 'long', month: 'long', day: 'numeric', year: long ? 'numeric' : undefined }),
     values: [metric === 'energy' ? day.kwh : day.costCents === null ? null : day.costCents / 100],
+    upcoming: day.coverage.expected === 0,
   }));
 }
 
@@ -25,4 +26,4 @@ export function monthStartIndexes(history: UsageHistory): number[] | undefined {
 }
 
 export const missingDayCount = (history: UsageHistory, metric: UsageMetric) =>
-  history.days.filter((d) => (metric === 'energy' ? d.kwh : d.costCents) === null).length;
+  history.days.filter((d) => d.coverage.expected > 0 && (metric === 'energy' ? d.kwh : d.costCents) === null).length;

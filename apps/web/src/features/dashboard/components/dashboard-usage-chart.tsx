@@ -25,6 +25,7 @@ function points(usage: DashboardUsage, locale: string): ChartPoint[] {
         ? formatDateTime(p.start, timeZone, locale)
         : new Intl.DateTimeFormat(locale, { weekday: 'long', month: 'long', day: 'numeric', timeZone }).format(new Date(p.start)),
     values: [p.kwh],
+    upcoming: p.coverage.expected === 0,
   }));
 }
 

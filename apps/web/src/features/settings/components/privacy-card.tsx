@@ -1,0 +1,57 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MARKETING_CONSENT_WORDING, type Profile } from '@peakwise/contracts/account.contract';
+import { AlertMessage } from '@/components/ui/alert-message';
+import { getProfile, setMarketingConsent } from '../api/settings-api';
+import { settingsKeys } from '../settings-keys';
+import { SettingsCard } from './settings-card';
+
+/** The marketing consent from sign-up, as a switch; every change is recorded with its wording. */
+export function PrivacyCard() {
+  const { t } = useTranslation(['settings', 'auth']);
+  const labelId = useId();
+  const queryClient = useQueryClient();
+  const profile = useQuery({ queryKey: settingsKeys.profile(), queryFn: getProfile });
+  const save = useMutation({
+    mutationFn: setMarketingConsent,
+    onSuccess: (saved: Profile) => queryClient.setQueryData(settingsKeys.profile(), saved),
+  });
+  const granted = save.isPending ? save.variables : (profile.data?.marketingConsent ?? false);
+  // The consent is recorded with the English wording (MARKETING_CONSENT_WORDING); readers see theirs.
+  const wording = t('auth:signup.marketingConsent', { defaultValue: MARKETING_CONSENT_WORDING });
+
+  return (
+    <SettingsCard title={t('privacy.title')} description={t('privacy.description')}>
+      <div className="flex items-start justify-between gap-4">
+        <p id={labelId} className="text-sm text-slate-800">
+          {wording}
+        </p>
+        <button
+          type="button"
+          role="switch"
+          aria-checked={granted}
+          aria-labelledby={labelId}
+          disabled={profile.isPending || save.isPending}
+          onClick={() => save.mutate(!granted)}
+          className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-60 ${
+            granted ? 'bg-brand-700' : 'bg-slate-400'
+          }`}
+        >
+          <span
+            aria-hidden
+            className={`inline-block size-5 rounded-full bg-white shadow transition-transform ${granted ? 'translate-x-5' : 'translate-x-0.5'}`}
+          />
+        </button>
+      </div>
+      <div aria-live="polite" className="empty:hidden">
+        {save.isSuccess && <p className="mt-3 text-sm font-medium text-brand-800">{t('saved')}</p>}
+        {save.isError && (
+          <div className="mt-4">
+            <AlertMessage tone="error">{t('privacy.failed')}</AlertMessage>
+          </div>
+        )}
+      </div>
+    </SettingsCard>
+  );
+}

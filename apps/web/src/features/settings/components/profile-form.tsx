@@ -1,0 +1,93 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Profile } from '@peakwise/contracts/account.contract';
+import { AlertMessage } from '@/components/ui/alert-message';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { TextField } from '@/components/ui/text-field';
+import { ApiRequestError, serverErrorOf } from '@/lib/api-request';
+import { notifyUserUpdated } from '@/lib/session';
+import { useServerErrorText } from '@/lib/server-error-text';
+import { getProfile, updateProfile } from '../api/settings-api';
+import { settingsKeys } from '../settings-keys';
+import { SettingsCard } from './settings-card';
+
+/** SPEC §4/§5/§8: the profile form — loading, idle, saving, then success or an error message. */
+export function ProfileForm() {
+  const { t } = useTranslation('settings');
+  const profile = useQuery({ queryKey: settingsKeys.profile(), queryFn: getProfile });
+
+  return (
+    <SettingsCard title={t('profile.title')} description={t('profile.description')}>
+      {profile.isPending ? (
+        <div className="flex justify-center py-6">
+          <Spinner label={t('profile.loading')} />
+        </div>
+      ) : (
+        // Remounted with the loaded values; on a load failure the fields start empty (SPEC §5).
+        <ProfileFields key={profile.data?.updatedAt ?? 'empty'} profile={profile.data} loadFailed={profile.isError} />
+      )}
+    </SettingsCard>
+  );
+}
+
+function ProfileFields({ profile, loadFailed }: { profile: Profile | undefined; loadFailed: boolean }) {
+  const { t } = useTranslation('settings');
+  const queryClient = useQueryClient();
+  const errorText = useServerErrorText();
+  const [name, setName] = useState(profile?.name ?? '');
+  const [email, setEmail] = useState(profile?.email ?? '');
+
+  const save = useMutation({
+    mutationFn: updateProfile,
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(settingsKeys.profile(), saved);
+      await notifyUserUpdated(queryClient);
+    },
+  });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    save.mutate({ name, email });
+  };
+
+  const failure = save.error
+    ? save.error instanceof ApiRequestError && save.error.status === 401
+      ? t('profile.noUser')
+      : errorText(serverErrorOf(save.error), t('profile.saveFailed'))
+    : undefined;
+  const pendingEmail = save.data?.pendingEmail ?? profile?.pendingEmail;
+
+  return (
+    <form onSubmit={submit} className="space-y-5">
+      {loadFailed && (
+        <div role="alert">
+          <AlertMessage tone="error">{t('profile.loadFailed')}</AlertMessage>
+        </div>
+      )}
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField label={t('profile.name')} name="name" autoComplete="name" value={name} onChange={(event) => setName(event.target.value)} />
+        <TextField
+          label={t('profile.email')}
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+      </div>
+      <div aria-live="polite" className="space-y-3 empty:hidden">
+        {save.isSuccess && <AlertMessage tone="success">{t('profile.saved')}</AlertMessage>}
+        {failure && <AlertMessage tone="error">{failure}</AlertMessage>}
+        {pendingEmail && !save.isPending && <AlertMessage tone="info">{t('profile.pendingEmail', { email: pendingEmail })}</AlertMessage>}
+      </div>
+      <div className="flex justify-end">
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? t('profile.saving') : t('profile.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}

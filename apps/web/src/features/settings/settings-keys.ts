@@ -1,0 +1,6 @@
+/** One query-key factory for the settings feature. */
+export const settingsKeys = {
+  all: ['settings'] as const,
+  profile: () => [...settingsKeys.all, 'profile'] as const,
+  sessions: () => [...settingsKeys.all, 'sessions'] as const,
+};
