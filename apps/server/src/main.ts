@@ -12,6 +12,9 @@ import { ConfigError, loadConfig, type Config } from './lib/config';
 import { createLogger } from './lib/logger';
 import { createAccounts } from './modules/auth/accounts';
 import { ensureDemoAccount } from './modules/demo/seed-demo-account';
+import { ensureDemoHousehold } from './modules/demo-household/demo-household.service';
+import { startDemoRunner, type DemoRunner } from './simulator/demo-runner';
+import { DEMO_HOUSEHOLD } from './simulator/household-profile';
 import { createLiveHub } from './modules/live/live-hub';
 
 const WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -64,6 +67,30 @@ async function main() {
   const demoUserId = config.demoAccount ? await ensureDemoAccount({ auth: accounts.auth, db: database.db }) : undefined;
   if (demoUserId) logger.info({ demoUserId }, 'Demo account ready');
 
+  // The demo household's gateway publishes to the same broker as any device. It starts in the
+  // background once ingest is subscribed (a message before that would reach no one); the HTTP
+  // server does not wait for the back-fill.
+  let demoRunner: DemoRunner | undefined;
+  let stoppingDemo = false;
+  if (demoUserId && config.demo.simulator) {
+    void ingest.ready
+      .then(async () => {
+        const demo = await ensureDemoHousehold(database.db, demoUserId, DEMO_HOUSEHOLD, { backfillDays: config.demo.backfillDays });
+        if (stoppingDemo) return;
+        demoRunner = startDemoRunner({
+          db: database.db,
+          logger,
+          url: config.mqttUrl ?? broker!.url,
+          householdId: demo.household.id,
+          token: demo.token,
+          seed: config.demo.seed,
+          speed: config.demo.speed,
+          backfillDays: config.demo.backfillDays,
+        });
+      })
+      .catch((error: unknown) => logger.error({ err: error }, 'Demo household simulator failed to start'));
+  }
+
   // Listens on its own connection from the start, so the first browser does not wait for LISTEN.
   const liveHub = createLiveHub(database, logger);
   await liveHub.start();
@@ -87,6 +114,8 @@ async function main() {
       server.close(() => resolve());
       if ('closeIdleConnections' in server) server.closeIdleConnections();
     });
+    stoppingDemo = true;
+    await demoRunner?.stop().catch((error: unknown) => logger.warn({ err: error }, 'Demo runner stop failed'));
     await accounts.mailer.settle().catch(() => {});
     accounts.mailer.close();
     await ingest.close().catch((error: unknown) => logger.warn({ err: error }, 'MQTT close failed'));

@@ -79,6 +79,18 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_PASSWORD_RESET: optional(positiveInt('must be a positive integer (requests per window)')),
   MAIL_FROM: optional(z.string().refine((v) => v.includes('@') && !/[\r\n]/.test(v), 'must be an address like Peakwise <no-reply@example.com>')),
   DEMO_ACCOUNT: optional(booleanFlag('must be true or false')),
+  DEMO_SIMULATOR: optional(booleanFlag('must be true or false')),
+  DEMO_BACKFILL_DAYS: optional(
+    z.string().regex(/^\d+$/, 'must be an integer from 0 to 3650 (days)').transform(Number).refine((v) => v <= 3650, 'must be an integer from 0 to 3650 (days)'),
+  ),
+  DEMO_SPEED: optional(
+    z
+      .string()
+      .regex(/^\d+(\.\d+)?$/, 'must be a number from 1 to 3600 (simulated seconds per real second)')
+      .transform(Number)
+      .refine((v) => v >= 1 && v <= 3600, 'must be a number from 1 to 3600 (simulated seconds per real second)'),
+  ),
+  DEMO_SEED: optional(z.string().regex(/^\d{1,9}$/, 'must be a whole number (0-999999999)').transform(Number)),
   OAUTH_GOOGLE_CLIENT_ID: optional(z.string()),
   OAUTH_GOOGLE_CLIENT_SECRET: optional(z.string()),
   OAUTH_GOOGLE_ISSUER: optional(urlWithProtocols(['http:', 'https:'], 'must be an http:// or https:// URL')),
@@ -112,6 +124,8 @@ export type Config = {
   authRateLimit: { windowSeconds: number; signIn: number; signUp: number; passwordReset: number };
   mailFrom: string;
   demoAccount: boolean;
+  /** The demo household simulator: back-fill and live readings for the demo member, sent over MQTT. */
+  demo: { simulator: boolean; backfillDays: number; speed: number; seed: number };
   oauth: { google: OAuthProviderConfig | undefined; facebook: OAuthProviderConfig | undefined };
 };
 
@@ -162,6 +176,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     mailFrom: e.MAIL_FROM ?? 'Peakwise <no-reply@peakwise.ca>',
     demoAccount: e.DEMO_ACCOUNT ?? true,
+    demo: { simulator: e.DEMO_SIMULATOR ?? true, backfillDays: e.DEMO_BACKFILL_DAYS ?? 90, speed: e.DEMO_SPEED ?? 1, seed: e.DEMO_SEED ?? 1 },
     oauth: {
       google: oauthProvider('GOOGLE', e.OAUTH_GOOGLE_CLIENT_ID, e.OAUTH_GOOGLE_CLIENT_SECRET, e.OAUTH_GOOGLE_ISSUER ?? 'https://accounts.google.com'),
       facebook: oauthProvider('FACEBOOK', e.OAUTH_FACEBOOK_CLIENT_ID, e.OAUTH_FACEBOOK_CLIENT_SECRET, e.OAUTH_FACEBOOK_ISSUER ?? 'https://www.facebook.com'),

@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/client';
+import { startMqttIngest, type MqttIngest } from '../ingest/mqtt-ingest';
+import { createLogger } from '../lib/logger';
+import { rowsOf } from '../lib/notify';
+import { ensureDemoHousehold } from '../modules/demo-household/demo-household.service';
+import { listDevices } from '../modules/devices/device.service';
+import { createLiveHub, type LiveHub, type LiveSubscriber } from '../modules/live/live-hub';
+import { seedHousehold } from '../test/household-fixture';
+import { startTestBroker, type TestBroker } from '../test/test-broker';
+import { createTestDatabase } from '../test/test-database';
+import { startDemoRunner } from './demo-runner';
+import { DEMO_HOUSEHOLD, deviceIds } from './household-profile';
+
+const logger = createLogger({ level: 'silent' });
+const DEVICES = deviceIds(DEMO_HOUSEHOLD).length;
+
+describe('demo runner (in-process, real MQTT ingestion)', () => {
+  let database: Database;
+  let broker: TestBroker;
+  let ingest: MqttIngest;
+  let hub: LiveHub;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    broker = await startTestBroker(database.db);
+    ingest = startMqttIngest({
+      url: broker.url,
+      db: database.db,
+      logger,
+      clientId: `test-ingest-${randomBytes(4).toString('hex')}`,
+      shareGroup: broker.shareGroup,
+      ...broker.service,
+    });
+    await ingest.ready;
+    hub = createLiveHub(database, logger);
+  });
+  afterAll(async () => {
+    await hub.close();
+    await ingest.close();
+    await broker.stop();
+    await database.close();
+  });
+
+  const count = async (table: 'meter_readings' | 'device_readings', householdId: string) => {
+    const join = table === 'device_readings' ? sql`join devices d on d.id = t.device_id where d.household_id = ${householdId}::uuid` : sql`where t.household_id = ${householdId}::uuid`;
+    return rowsOf<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from ${sql.raw(table)} t ${join}`))[0]!.n;
+  };
+
+  it('back-fills two days through the ingest worker, resumes without duplicates, and streams live power to the hub', async () => {
+    const realMember = await seedHousehold(database.db, { 'their-plug': 'smart_plug' });
+    const demo = await ensureDemoHousehold(database.db, 'demo-user', DEMO_HOUSEHOLD, { backfillDays: 2 });
+    const householdId = demo.household.id;
+    expect((await listDevices(database.db, householdId)).map((d) => d.externalId).sort()).toEqual(deviceIds(DEMO_HOUSEHOLD).sort());
+
+    const power: Parameters<LiveSubscriber>[0][] = [];
+    await hub.subscribe(householdId, (event) => power.push(event));
+
+    const first = startDemoRunner({ db: database.db, logger, url: broker.url, householdId, token: demo.token, seed: 1, speed: 1, backfillDays: 2, powerEveryMs: 100 });
+    const report = await first.backfilled;
+    await first.stop();
+    expect(report.intervals).toBe(2 * 288);
+    expect(await count('meter_readings', householdId)).toBe(2 * 288);
+    expect(await count('device_readings', householdId)).toBe(2 * 288 * DEVICES);
+    const [daily] = rowsOf<{ n: number; kwh: number }>(
+      await database.db.execute(sql`select sum(interval_count)::int as n, sum(consumption_kwh)::float8 as kwh from meter_daily where household_id = ${householdId}::uuid`),
+    );
+    expect(daily!.n).toBe(2 * 288);
+    // A Toronto home in any season uses somewhere between 5 and 80 kWh a day.
+    expect(daily!.kwh / 2).toBeGreaterThan(5);
+    expect(daily!.kwh / 2).toBeLessThan(80);
+    await expect.poll(() => power.some((e) => e.event === 'power'), { timeout: 5_000 }).toBe(true);
+
+    // A second start (new credential, the old one revoked) resumes after the newest reading.
+    const again = await ensureDemoHousehold(database.db, 'demo-user', DEMO_HOUSEHOLD, { backfillDays: 2 });
+    expect(again.household.id).toBe(householdId);
+    const second = startDemoRunner({ db: database.db, logger, url: broker.url, householdId, token: again.token, seed: 1, speed: 1, backfillDays: 2, powerEveryMs: 100 });
+    const resumed = await second.backfilled;
+    await second.stop();
+    // Only an interval that ended between the two starts, if any.
+    expect(resumed.intervals).toBeLessThanOrEqual(1);
+    expect(await count('meter_readings', householdId)).toBe(2 * 288 + resumed.intervals);
+    const [rollup] = rowsOf<{ n: number }>(await database.db.execute(sql`select sum(interval_count)::int as n from meter_daily where household_id = ${householdId}::uuid`));
+    expect(rollup!.n).toBe(2 * 288 + resumed.intervals);
+
+    // The real member's household got nothing.
+    expect(await count('meter_readings', realMember.household.id)).toBe(0);
+    expect(await count('device_readings', realMember.household.id)).toBe(0);
+  });
+});

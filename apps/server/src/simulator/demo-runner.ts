@@ -1,0 +1,203 @@
+/**
+ * The demo household's gateway: sends the simulator's readings through the real ingestion path
+ * (MQTT, QoS 1, the household's own ingest credential, the broker's ACL, the ingest worker's
+ * validation and store). Back-fills the history that is missing, then streams each 5-minute
+ * interval as it ends and a power sample every 10 s. Restart-safe: it resumes after the newest
+ * stored meter reading, and the store is idempotent anyway.
+ */
+
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { addDays, localDateOf, startOfLocalDate, startOfLocalDay } from '@peakwise/domain/local-time';
+import type { Db } from '../db/client';
+import { connectMqtt, type MqttConnection } from '../ingest/mqtt-connection';
+import type { Logger } from '../lib/logger';
+import { rowsOf } from '../lib/notify';
+import { DEMO_HOUSEHOLD, type HouseholdProfile } from './household-profile';
+import { simulateInterval, simulateRange } from './household-simulator';
+import { batchMessages, intervalMessages, livePowerW, powerMessage, type DemoMessage } from './demo-messages';
+import { DAY_MS, INTERVAL_MS } from './prng';
+import { createTimeScale, dueIntervalStarts, toSimulatedTime } from './time-scale';
+
+export type DemoRunnerOptions = {
+  db: Db;
+  logger: Logger;
+  /** The broker the server ingests from (embedded or MQTT_URL). */
+  url: string;
+  householdId: string;
+  /** The household ingest token; the gateway logs in with username = household id. */
+  token: string;
+  profile?: HouseholdProfile;
+  seed: number;
+  /** Simulated seconds per real second once live; > 1 replays today from midnight until it catches up. */
+  speed: number;
+  backfillDays: number;
+  /** Wall clock (ms); tests may pin it. */
+  now?: () => number;
+  powerEveryMs?: number;
+  /** Back-fill days published but not yet stored: keeps the ingest worker busy without flooding the broker. */
+  windowDays?: number;
+  /** Give up waiting for a published day to be stored after this long (it is logged and skipped). */
+  storedTimeoutMs?: number;
+};
+
+export type BackfillReport = { intervals: number; days: number; ms: number; from: string | null; to: string | null };
+
+export type DemoRunner = {
+  /** Resolves when the back-fill is stored (or abandoned on stop); live streaming has started. */
+  backfilled: Promise<BackfillReport>;
+  stop(): Promise<void>;
+};
+
+const POWER_EVERY_MS = 10_000;
+const MAX_INTERVALS_PER_TICK = 288;
+
+async function latestMeterMs(db: Db, householdId: string): Promise<number | null> {
+  const [row] = rowsOf<{ ms: number | null }>(
+    await db.execute(sql`select (extract(epoch from max(ts)) * 1000)::float8 as ms from meter_readings where household_id = ${householdId}::uuid`),
+  );
+  return row?.ms ?? null;
+}
+
+export function startDemoRunner(options: DemoRunnerOptions): DemoRunner {
+  const profile = options.profile ?? DEMO_HOUSEHOLD;
+  const now = options.now ?? Date.now;
+  const log = options.logger.child({ component: 'demo-runner', householdId: options.householdId });
+  const { householdId, seed } = options;
+  const windowDays = options.windowDays ?? 3;
+  const storedTimeoutMs = options.storedTimeoutMs ?? 60_000;
+  let stopping = false;
+  const timers: NodeJS.Timeout[] = [];
+  const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+  const connection: MqttConnection = connectMqtt({
+    url: options.url,
+    logger: log,
+    clientId: `peakwise-demo-${householdId.slice(0, 8)}-${randomBytes(3).toString('hex')}`,
+    username: householdId,
+    password: options.token,
+  });
+  const client = connection.client;
+  const connected = new Promise<void>((resolve) => (client.connected ? resolve() : client.once('connect', () => resolve())));
+
+  // PUBACK only says the broker has the message, not that it is stored; the window below waits
+  // for the store. Failures are logged: QoS 1 messages are retried by mqtt.js across reconnects.
+  const publish = (message: DemoMessage) =>
+    client.publishAsync(message.topic, message.payload, { qos: 1 }).catch((error: unknown) => {
+      if (!stopping) log.warn({ err: error, topic: message.topic }, 'Demo publish failed');
+    });
+
+  /** Waits until the meter reading at `ms` (or a later one) is stored. */
+  async function storedUpTo(ms: number): Promise<boolean> {
+    const deadline = Date.now() + storedTimeoutMs;
+    while (!stopping) {
+      const latest = await latestMeterMs(options.db, householdId);
+      if (latest !== null && latest >= ms) return true;
+      if (Date.now() > deadline) {
+        log.warn({ until: new Date(ms).toISOString() }, 'Demo back-fill: readings not stored in time; going on');
+        return false;
+      }
+      await sleep(25);
+    }
+    return false;
+  }
+
+  // Simulated time runs `speed` times faster from `liveFrom`, but never ahead of the wall clock:
+  // ingestion refuses readings from the future, and the member's "today" is the real today.
+  let scale = createTimeScale(now(), now(), 1);
+  const simNow = () => Math.min(toSimulatedTime(scale, now()), now());
+
+  async function backfill(): Promise<BackfillReport> {
+    const started = Date.now();
+    await connected;
+    const wall = now();
+    const horizon = Math.floor(wall / INTERVAL_MS) * INTERVAL_MS; // every interval before it has ended
+    const earliest = horizon - options.backfillDays * DAY_MS;
+    const latest = await latestMeterMs(options.db, householdId);
+    const from = Math.max(earliest, latest === null ? earliest : latest + INTERVAL_MS);
+    const zone = profile.timeZone;
+    // At speed > 1 today is replayed fast from midnight: the back-fill stops there.
+    const liveFrom = options.speed > 1 ? Math.max(from, Math.min(horizon, startOfLocalDay(new Date(wall), zone).getTime())) : Math.max(from, horizon);
+    let intervals = 0;
+    let days = 0;
+    if (from < liveFrom) {
+      log.info({ from: new Date(from).toISOString(), to: new Date(liveFrom).toISOString() }, 'Demo back-fill starting');
+      const pending: number[] = [];
+      let lastLog = Date.now();
+      for (let start = from; start < liveFrom && !stopping; ) {
+        // One chunk per local day (23–25 h), so a message is one day of one series.
+        const nextMidnight = startOfLocalDate(addDays(localDateOf(new Date(start), zone), 1), zone).getTime();
+        const end = Math.min(nextMidnight, liveFrom);
+        const chunk = [...simulateRange(profile, new Date(start), new Date(end), seed)];
+        if (chunk.length > 0) {
+          for (const message of batchMessages(householdId, chunk)) void publish(message);
+          pending.push(Date.parse(chunk[chunk.length - 1]!.meter.ts));
+          intervals += chunk.length;
+        }
+        days += 1;
+        start = end;
+        while (pending.length > windowDays) await storedUpTo(pending.shift()!);
+        if (Date.now() - lastLog > 5_000) {
+          lastLog = Date.now();
+          log.info({ days, intervals, through: new Date(start).toISOString() }, 'Demo back-fill progress');
+        }
+      }
+      const last = pending[pending.length - 1];
+      if (last !== undefined) await storedUpTo(last);
+    }
+    const report = {
+      intervals,
+      days,
+      ms: Date.now() - started,
+      from: from < liveFrom ? new Date(from).toISOString() : null,
+      to: from < liveFrom ? new Date(liveFrom).toISOString() : null,
+    };
+    if (intervals > 0) log.info(report, 'Demo back-fill done');
+    if (!stopping) startLive(liveFrom);
+    return report;
+  }
+
+  function startLive(liveFrom: number) {
+    scale = createTimeScale(now(), liveFrom, options.speed);
+    let lastEmitted = liveFrom - INTERVAL_MS;
+    const tick = () => {
+      if (stopping) return;
+      const due = dueIntervalStarts(lastEmitted, simNow()).slice(0, MAX_INTERVALS_PER_TICK);
+      for (const start of due) {
+        for (const message of intervalMessages(householdId, simulateInterval(profile, new Date(start), seed))) void publish(message);
+        lastEmitted = start;
+      }
+    };
+    // Often enough that an interval goes out within seconds of ending, at any speed.
+    const tickMs = Math.min(5_000, Math.max(200, INTERVAL_MS / options.speed / 4));
+    timers.push(setInterval(tick, tickMs));
+    tick();
+    log.info({ speed: options.speed, from: new Date(liveFrom).toISOString() }, 'Demo household streaming live');
+  }
+
+  const samplePower = () => {
+    if (stopping || !client.connected) return;
+    const wall = now();
+    void publish(powerMessage(householdId, wall, livePowerW(profile, seed, simNow(), wall)));
+  };
+  void connected.then(() => {
+    if (stopping) return;
+    samplePower();
+    timers.push(setInterval(samplePower, options.powerEveryMs ?? POWER_EVERY_MS));
+  });
+
+  const backfilled = backfill().catch((error: unknown) => {
+    log.error({ err: error }, 'Demo back-fill failed');
+    return { intervals: 0, days: 0, ms: 0, from: null, to: null };
+  });
+
+  return {
+    backfilled,
+    stop: async () => {
+      stopping = true;
+      for (const timer of timers) clearTimeout(timer);
+      await Promise.race([backfilled, new Promise((resolve) => setTimeout(resolve, 2_000))]);
+      await connection.close();
+    },
+  };
+}
