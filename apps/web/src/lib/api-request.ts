@@ -50,3 +50,9 @@ export async function apiJson<T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'DEL
   }
   return response.body as T;
 }
+
+/** The code and words of any thrown error, for useServerErrorText. */
+export function serverErrorOf(error: unknown): ServerError {
+  if (error instanceof ApiRequestError) return { code: error.code, message: error.serverMessage };
+  return { message: error instanceof Error && error.message ? error.message : undefined };
+}

@@ -132,4 +132,8 @@ export const authEn = {
     accountExists: 'An account already uses this email.',
     emailChangeFailed: 'We couldn’t start the email change. Please check the address and try again.',
   },
+  notices: {
+    accountDeleted: 'Your account has been deleted. We’re sorry to see you go.',
+    dismiss: 'Dismiss',
+  },
 };

@@ -133,4 +133,8 @@ export const authEs: Translation<typeof authEn> = {
     accountExists: 'Ya hay una cuenta con este correo.',
     emailChangeFailed: 'No pudimos iniciar el cambio de correo. Revisa la dirección e inténtalo de nuevo.',
   },
+  notices: {
+    accountDeleted: 'Tu cuenta se eliminó. Lamentamos verte partir.',
+    dismiss: 'Cerrar',
+  },
 };

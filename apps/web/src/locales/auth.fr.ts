@@ -133,4 +133,8 @@ export const authFr: Translation<typeof authEn> = {
     accountExists: 'Un compte utilise déjà ce courriel.',
     emailChangeFailed: 'Impossible de lancer le changement de courriel. Vérifiez l’adresse et réessayez.',
   },
+  notices: {
+    accountDeleted: 'Votre compte a été supprimé. Nous sommes désolés de vous voir partir.',
+    dismiss: 'Fermer',
+  },
 };

@@ -1,5 +1,6 @@
 import { Outlet, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { AccountNotice } from '@/features/auth/components/account-notice';
 import { LoginPanel } from '@/features/auth/components/login-panel';
 import { SignUpDialog } from '@/features/auth/components/sign-up-dialog';
 import { useAuthDialog } from '@/features/auth/hooks/use-auth-dialog';
@@ -23,6 +24,7 @@ export default function PublicLayout() {
         {t('header.skipToContent')}
       </a>
       <PublicHeader onLogIn={openLogin} onSignUp={openSignUp} />
+      <AccountNotice />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         <Outlet />
       </main>

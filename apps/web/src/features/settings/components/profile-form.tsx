@@ -26,7 +26,7 @@ export function ProfileForm() {
         </div>
       ) : (
         // Remounted with the loaded values; on a load failure the fields start empty (SPEC §5).
-        <ProfileFields key={profile.data?.updatedAt ?? 'empty'} profile={profile.data} loadFailed={profile.isError} />
+        <ProfileFields key={profile.data?.id ?? 'empty'} profile={profile.data} loadFailed={profile.isError} />
       )}
     </SettingsCard>
   );
