@@ -13,6 +13,7 @@ import { startTestBroker, type TestBroker } from '../test/test-broker';
 import { createTestDatabase } from '../test/test-database';
 import { startDemoRunner } from './demo-runner';
 import { DEMO_HOUSEHOLD, deviceIds } from './household-profile';
+import { INTERVAL_MS } from './prng';
 
 const logger = createLogger({ level: 'silent' });
 const DEVICES = deviceIds(DEMO_HOUSEHOLD).length;
@@ -84,6 +85,29 @@ describe('demo runner (in-process, real MQTT ingestion)', () => {
     expect(await count('meter_readings', householdId)).toBe(2 * 288 + resumed.intervals);
     const [rollup] = rowsOf<{ n: number }>(await database.db.execute(sql`select sum(interval_count)::int as n from meter_daily where household_id = ${householdId}::uuid`));
     expect(rollup!.n).toBe(2 * 288 + resumed.intervals);
+
+    // Live: each interval goes out as it ends. The runner's clock is set 1 s before a boundary.
+    const live = await ensureDemoHousehold(database.db, 'demo-user-live', DEMO_HOUSEHOLD, { backfillDays: 0 });
+    const t0 = Date.now();
+    const boundary = Math.floor(t0 / INTERVAL_MS) * INTERVAL_MS - INTERVAL_MS;
+    const offset = t0 - boundary + 1_000;
+    const streaming = startDemoRunner({
+      db: database.db,
+      logger,
+      url: broker.url,
+      householdId: live.household.id,
+      token: live.token,
+      seed: 1,
+      speed: 1,
+      backfillDays: 0,
+      now: () => Date.now() - offset,
+    });
+    expect((await streaming.backfilled).intervals).toBe(0);
+    await expect.poll(() => count('meter_readings', live.household.id), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => count('device_readings', live.household.id), { timeout: 10_000 }).toBe(DEVICES);
+    await streaming.stop();
+    const [stored] = rowsOf<{ ts: string }>(await database.db.execute(sql`select ts::text as ts from meter_readings where household_id = ${live.household.id}::uuid`));
+    expect(new Date(stored!.ts).getTime()).toBe(boundary - INTERVAL_MS);
 
     // The real member's household got nothing.
     expect(await count('meter_readings', realMember.household.id)).toBe(0);

@@ -158,7 +158,9 @@ export function startDemoRunner(options: DemoRunnerOptions): DemoRunner {
   }
 
   function startLive(liveFrom: number) {
-    scale = createTimeScale(now(), liveFrom, options.speed);
+    // Real time: simulated = wall clock (intervals that ended during the back-fill are due at
+    // once). Faster: the replay starts at liveFrom and runs until it meets the wall clock.
+    scale = options.speed > 1 ? createTimeScale(now(), liveFrom, options.speed) : createTimeScale(now(), now(), 1);
     let lastEmitted = liveFrom - INTERVAL_MS;
     const tick = () => {
       if (stopping) return;
