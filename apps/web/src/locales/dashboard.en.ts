@@ -49,10 +49,6 @@ export const dashboardEn = {
       title: 'Run big appliances off-peak',
       body: 'On a time-of-use plan, start the dishwasher, laundry and dryer in the evening or on weekends, when rates are lowest.',
     },
-    coldWash: {
-      title: 'Wash in cold water',
-      body: 'Heating the water is most of what a washing machine uses. Cold cycles clean everyday loads just as well.',
-    },
     thermostat: {
       title: 'Set back the thermostat',
       body: 'Lowering the heat a few degrees overnight and while you’re out trims your biggest winter load without losing comfort.',

@@ -52,10 +52,6 @@ export const dashboardEs: Translation<typeof dashboardEn> = {
       title: 'Use los electrodomésticos grandes fuera de la hora pico',
       body: 'Con una tarifa por franja horaria, ponga el lavavajillas, la lavadora y la secadora por la noche o el fin de semana, cuando las tarifas son más bajas.',
     },
-    coldWash: {
-      title: 'Lave con agua fría',
-      body: 'Calentar el agua es la mayor parte del consumo de una lavadora. Los ciclos en frío limpian igual de bien la ropa de todos los días.',
-    },
     thermostat: {
       title: 'Baje el termostato',
       body: 'Bajar la calefacción unos grados por la noche y cuando no está en casa reduce su mayor consumo de invierno sin perder comodidad.',

@@ -52,10 +52,6 @@ export const dashboardFr: Translation<typeof dashboardEn> = {
       title: 'Faites tourner les gros appareils hors pointe',
       body: 'Avec une tarification selon l’heure de consommation, lancez le lave-vaisselle, la lessive et la sécheuse le soir ou la fin de semaine, quand les tarifs sont les plus bas.',
     },
-    coldWash: {
-      title: 'Lavez à l’eau froide',
-      body: 'Chauffer l’eau représente l’essentiel de la consommation d’une laveuse. Les cycles à froid nettoient tout aussi bien le linge courant.',
-    },
     thermostat: {
       title: 'Baissez le thermostat',
       body: 'Baisser le chauffage de quelques degrés la nuit et pendant vos absences réduit votre plus grosse charge hivernale sans sacrifier le confort.',

@@ -22,7 +22,7 @@ export function BarChart(props: ChartProps) {
               const x = group.start(k);
               if ((value === null || value === undefined) && point.upcoming) return null;
               if (value === null || value === undefined) {
-                return <rect key={s.name} data-missing="true" x={x} width={group.band} y={0} height={innerHeight} fill={noDataFill} />;
+                return <rect key={s.name} data-missing="true" x={x} width={Math.max(2, group.band)} y={0} height={innerHeight} fill={noDataFill} />;
               }
               const top = Math.min(y(value), zero);
               const h = Math.abs(y(value) - zero);

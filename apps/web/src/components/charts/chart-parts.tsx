@@ -22,7 +22,7 @@ export function useSvgId(prefix: string): string {
 }
 
 /** Hover, focus and arrow-key navigation over `n` slots laid across `plotWidth` px from `plotLeft`. */
-export function useChartInteraction(n: number, plotLeft: number, plotWidth: number) {
+export function useChartInteraction(n: number, plotLeft: number, plotWidth: number, newest = n - 1) {
   const [active, setActive] = useState<number | null>(null);
   const [keyboard, setKeyboard] = useState(false);
   const clamp = (i: number) => Math.min(n - 1, Math.max(0, i));
@@ -45,7 +45,7 @@ export function useChartInteraction(n: number, plotLeft: number, plotWidth: numb
         event.preventDefault();
       },
       // The newest value is usually the interesting one.
-      onFocus: () => move(n - 1),
+      onFocus: () => move(newest),
       onBlur: () => setActive(null),
       onPointerMove(event: PointerEvent<SVGSVGElement>) {
         const box = event.currentTarget.getBoundingClientRect();

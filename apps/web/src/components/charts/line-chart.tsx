@@ -18,7 +18,16 @@ export function LineChart(props: ChartProps) {
         return (
           <>
             {gaps.map(([from, to]) => (
-              <rect key={from} data-missing="true" x={from * slots.step} width={(to - from + 1) * slots.step} y={0} height={innerHeight} fill={noDataFill} />
+              // At least 4 px wide, so one missing day in a year is still visible.
+              <rect
+                key={from}
+                data-missing="true"
+                x={(from + to + 1) * slots.step * 0.5 - Math.max(4, (to - from + 1) * slots.step) / 2}
+                width={Math.max(4, (to - from + 1) * slots.step)}
+                y={0}
+                height={innerHeight}
+                fill={noDataFill}
+              />
             ))}
             {series.map((s, k) =>
               lineSegments(data.map((d) => d.values[k] ?? null)).map((segment) => {

@@ -11,12 +11,12 @@ type SegmentedControlProps<T extends string> = {
 export function SegmentedControl<T extends string>({ label, options, value, onChange }: SegmentedControlProps<T>) {
   const name = useId();
   return (
-    <fieldset className="inline-flex rounded-lg bg-slate-100 p-1">
+    <fieldset className="flex w-full rounded-lg bg-slate-100 p-1 sm:inline-flex sm:w-auto">
       <legend className="sr-only">{label}</legend>
       {options.map((option) => (
         <label
           key={option.value}
-          className="relative cursor-pointer rounded-md px-3 py-1.5 text-sm font-medium text-slate-600 has-checked:bg-white has-checked:text-slate-900 has-checked:shadow-sm has-focus-visible:outline-2 has-focus-visible:outline-offset-1 has-focus-visible:outline-brand-600"
+          className="relative flex-1 cursor-pointer rounded-md px-2 py-1.5 text-center text-xs font-medium whitespace-nowrap sm:flex-none sm:px-3 sm:text-sm text-slate-600 has-checked:bg-white has-checked:text-slate-900 has-checked:shadow-sm has-focus-visible:outline-2 has-focus-visible:outline-offset-1 has-focus-visible:outline-brand-600"
         >
           <input
             type="radio"

@@ -13,17 +13,17 @@ type StatCardProps = {
 /** A headline number. The label is the card's heading, so screen readers can jump between cards. */
 export function StatCard({ label, value, children, icon: Icon, iconClassName = 'bg-brand-50 text-brand-700' }: StatCardProps) {
   return (
-    <section className="flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+    <section className="flex min-w-0 flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
       <div className="flex items-start justify-between gap-3">
         <h2 className="text-sm font-medium text-slate-600">{label}</h2>
         {Icon && (
-          <span className={`flex size-9 shrink-0 items-center justify-center rounded-lg ${iconClassName}`}>
+          <span className={`hidden size-9 shrink-0 items-center justify-center rounded-lg sm:flex ${iconClassName}`}>
             <Icon aria-hidden="true" className="size-5" />
           </span>
         )}
       </div>
-      <p className="mt-1 text-2xl font-semibold tracking-tight text-slate-900 tabular-nums">{value}</p>
-      {children && <div className="mt-2 text-sm text-slate-600">{children}</div>}
+      <p className="mt-1 text-xl font-semibold tracking-tight text-slate-900 tabular-nums sm:text-2xl">{value}</p>
+      {children && <div className="mt-2 text-xs text-slate-600 sm:text-sm">{children}</div>}
     </section>
   );
 }

@@ -13,26 +13,28 @@ export function DashboardCards({ dashboard, live }: { dashboard: Dashboard; live
   const streaming = live.status === 'open';
 
   return (
-    <div className="grid gap-4 sm:grid-cols-3">
-      <StatCard label={t('cards.currentUsage')} value={formatKw(power?.kw ?? null, locale)} icon={Zap} iconClassName="bg-amber-50 text-amber-700">
-        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          {streaming && (
-            <span className="inline-flex items-center gap-1.5 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800">
-              <span aria-hidden="true" className="relative flex size-2">
-                <span className="absolute inline-flex size-full animate-ping rounded-full bg-emerald-400 opacity-75" />
-                <span className="relative inline-flex size-2 rounded-full bg-emerald-500" />
+    <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4">
+      <div className="col-span-2 grid sm:col-span-1">
+        <StatCard label={t('cards.currentUsage')} value={formatKw(power?.kw ?? null, locale)} icon={Zap} iconClassName="bg-amber-50 text-amber-700">
+          <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+            {streaming && (
+              <span className="inline-flex items-center gap-1.5 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800">
+                <span aria-hidden="true" className="relative flex size-2">
+                  <span className="absolute inline-flex size-full animate-ping rounded-full bg-emerald-400 opacity-75" />
+                  <span className="relative inline-flex size-2 rounded-full bg-emerald-500" />
+                </span>
+                {t('cards.live')}
               </span>
-              {t('cards.live')}
-            </span>
-          )}
-          {power ? (
-            <span data-testid="power-time">{t('cards.sampleAt', { time: formatTime(power.at, dashboard.timeZone, locale) })}</span>
-          ) : (
-            <span>{t('cards.noRecentSample')}</span>
-          )}
-        </div>
-        {live.status === 'reconnecting' && <p className="mt-1 text-xs text-slate-500">{t('cards.reconnecting')}</p>}
-      </StatCard>
+            )}
+            {power ? (
+              <span data-testid="power-time">{t('cards.sampleAt', { time: formatTime(power.at, dashboard.timeZone, locale) })}</span>
+            ) : (
+              <span>{t('cards.noRecentSample')}</span>
+            )}
+          </div>
+          {live.status === 'reconnecting' && <p className="mt-1 text-xs text-slate-500">{t('cards.reconnecting')}</p>}
+        </StatCard>
+      </div>
       <StatCard label={t('cards.todayCost')} value={formatCad(dashboard.todayCostCents, locale)} icon={CircleDollarSign} iconClassName="bg-emerald-50 text-emerald-700">
         <p>{t('cards.todayDetail', { kwh: formatKwh(dashboard.todayKwh, locale) })}</p>
       </StatCard>

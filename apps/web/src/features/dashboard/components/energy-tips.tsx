@@ -1,14 +1,13 @@
-import { CalendarClock, Lightbulb, PlugZap, Shirt, Thermometer, Timer, type LucideIcon } from 'lucide-react';
+import { CalendarClock, Lightbulb, PlugZap, Thermometer, Timer, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button-styles';
 
 // General advice, not the member's numbers: it says what tends to help, never what they'll save.
-const tips: { key: 'offPeak' | 'coldWash' | 'thermostat' | 'standby' | 'events'; icon: LucideIcon }[] = [
+const tips: { key: 'offPeak' | 'thermostat' | 'standby' | 'events'; icon: LucideIcon }[] = [
   { key: 'thermostat', icon: Thermometer },
   { key: 'offPeak', icon: Timer },
   { key: 'standby', icon: PlugZap },
-  { key: 'coldWash', icon: Shirt },
   { key: 'events', icon: CalendarClock },
 ];
 

@@ -14,7 +14,7 @@ export function SolarCards({ summary }: { summary: SolarSummary }) {
     value === null ? formatKwh(null, locale) : `${value > 0 ? '+' : ''}${formatKwh(value, locale)}`;
 
   return (
-    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+    <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
       <StatCard label={t('cards.production')} value={formatKwh(totals.productionKwh, locale)} icon={Sun} iconClassName="bg-amber-50 text-amber-700">
         <ChangeIndicator
           pct={summary.productionChangePct}

@@ -55,7 +55,7 @@ export function UsageBreakdownList({ history }: { history: UsageHistory }) {
                     <span aria-hidden="true" className={`size-2.5 rounded-sm ${COLORS[s.category]}`} />
                     {t(`breakdown.categories.${s.category}`)}
                   </span>
-                  <span className="text-slate-700 tabular-nums">
+                  <span className="whitespace-nowrap text-slate-700 tabular-nums">
                     {t('breakdown.share', { kwh: formatKwh(s.kwh, locale), percent: formatPercent(s.percent, locale) })}
                   </span>
                 </div>

@@ -14,7 +14,7 @@ export function UsageCards({ summary }: { summary: UsageSummary }) {
   const Arrow = change !== null && change > 0 ? ArrowUpRight : ArrowDownRight;
 
   return (
-    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+    <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
       <StatCard label={t('cards.thisMonth')} value={formatKwh(summary.month.kwh, locale)} icon={CalendarDays}>
         <p>{t('cards.monthDetail', { month: formatMonth(summary.month.start, summary.timeZone, locale), count: summary.month.days })}</p>
       </StatCard>

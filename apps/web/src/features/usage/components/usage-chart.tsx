@@ -37,8 +37,8 @@ export function UsageChart({ history, metric, range, loading, onMetricChange, on
         <h2 id="usage-chart-title" className="font-semibold text-slate-900">
           {t('chart.title')}
         </h2>
-        <div className="flex flex-wrap items-end gap-3">
-          {loading && <Spinner label={t('loading')} className="mb-1.5 scale-75" />}
+        <div className="grid grid-cols-2 items-end gap-3 sm:flex">
+          {loading && <Spinner label={t('loading')} className="col-span-2 mb-1.5 scale-75 justify-self-start" />}
           <SelectField
             label={t('chart.metric')}
             value={metric}
@@ -47,7 +47,7 @@ export function UsageChart({ history, metric, range, loading, onMetricChange, on
               { value: 'energy', label: t('chart.energy') },
               { value: 'cost', label: t('chart.cost') },
             ]}
-            className="w-40"
+            className="sm:w-40"
           />
           <SelectField
             label={t('chart.range')}
@@ -58,7 +58,7 @@ export function UsageChart({ history, metric, range, loading, onMetricChange, on
               { value: '30', label: t('chart.range30') },
               { value: '365', label: t('chart.range365') },
             ]}
-            className="w-44"
+            className="sm:w-44"
           />
         </div>
       </div>
