@@ -6,6 +6,7 @@ import {
   formatKw,
   formatKwh,
   formatLocalDate,
+  formatMonth,
   formatPercent,
   formatRelativeTime,
   formatWeekday,
@@ -56,6 +57,9 @@ describe('format', () => {
   it('keeps a local date on its own day in any zone', () => {
     expect(formatLocalDate('2025-11-01', 'en-CA')).toBe('Nov 1');
     expect(formatLocalDate('2025-11-01', 'fr-CA')).toBe('1 nov.');
+    // The API sends the month as a local date; it must not slip to October west of Greenwich.
+    expect(formatMonth('2025-11-01', 'America/Toronto', 'en-CA')).toBe('November 2025');
+    expect(formatMonth('2025-11-01T04:00:00.000Z', 'America/Toronto', 'en-CA')).toBe('November 2025');
   });
 
   it('says relative times in words', () => {

@@ -87,8 +87,11 @@ const localDate = (date: string) => new Date(`${date}T12:00:00Z`);
 export const formatLocalDate = (date: string, locale: string, options: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric' }) =>
   new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' }).format(localDate(date));
 
-export const formatMonth = (iso: string, timeZone: string, locale: string) =>
-  new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone }).format(new Date(iso));
+/** A month from an instant (labelled in `timeZone`) or from a local date such as "2025-11-01". */
+export function formatMonth(value: string, timeZone: string, locale: string): string {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return formatLocalDate(value, locale, { month: 'long', year: 'numeric' });
+  return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone }).format(new Date(value));
+}
 
 /** The current UI language's Intl locale, re-rendering when the language changes. */
 export function useIntlLocale(): string {
