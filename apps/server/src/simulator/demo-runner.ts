@@ -35,8 +35,10 @@ export type DemoRunnerOptions = {
   /** Wall clock (ms); tests may pin it. */
   now?: () => number;
   powerEveryMs?: number;
-  /** Back-fill days published but not yet stored: keeps the ingest worker busy without flooding the broker. */
-  windowDays?: number;
+  /** Back-fill chunks published but not yet stored: keeps the ingest worker busy without flooding the broker. */
+  window?: number;
+  /** Local days per back-fill message (at most 17: a message carries at most 5000 readings of a series). */
+  chunkDays?: number;
   /** Give up waiting for a published day to be stored after this long (it is logged and skipped). */
   storedTimeoutMs?: number;
 };
@@ -64,7 +66,8 @@ export function startDemoRunner(options: DemoRunnerOptions): DemoRunner {
   const now = options.now ?? Date.now;
   const log = options.logger.child({ component: 'demo-runner', householdId: options.householdId });
   const { householdId, seed } = options;
-  const windowDays = options.windowDays ?? 3;
+  const chunkDays = Math.min(17, Math.max(1, options.chunkDays ?? 1));
+  const window = options.window ?? 2;
   const storedTimeoutMs = options.storedTimeoutMs ?? 60_000;
   let stopping = false;
   const timers: NodeJS.Timeout[] = [];
@@ -119,14 +122,13 @@ export function startDemoRunner(options: DemoRunnerOptions): DemoRunner {
     // At speed > 1 today is replayed fast from midnight: the back-fill stops there.
     const liveFrom = options.speed > 1 ? Math.max(from, Math.min(horizon, startOfLocalDay(new Date(wall), zone).getTime())) : Math.max(from, horizon);
     let intervals = 0;
-    let days = 0;
     if (from < liveFrom) {
       log.info({ from: new Date(from).toISOString(), to: new Date(liveFrom).toISOString() }, 'Demo back-fill starting');
       const pending: number[] = [];
       let lastLog = Date.now();
       for (let start = from; start < liveFrom && !stopping; ) {
-        // One chunk per local day (23–25 h), so a message is one day of one series.
-        const nextMidnight = startOfLocalDate(addDays(localDateOf(new Date(start), zone), 1), zone).getTime();
+        // Chunks end on local midnights (days are 23–25 h), so a message is whole days of one series.
+        const nextMidnight = startOfLocalDate(addDays(localDateOf(new Date(start), zone), chunkDays), zone).getTime();
         const end = Math.min(nextMidnight, liveFrom);
         const chunk = [...simulateRange(profile, new Date(start), new Date(end), seed)];
         if (chunk.length > 0) {
@@ -134,12 +136,11 @@ export function startDemoRunner(options: DemoRunnerOptions): DemoRunner {
           pending.push(Date.parse(chunk[chunk.length - 1]!.meter.ts));
           intervals += chunk.length;
         }
-        days += 1;
         start = end;
-        while (pending.length > windowDays) await storedUpTo(pending.shift()!);
+        while (pending.length > window) await storedUpTo(pending.shift()!);
         if (Date.now() - lastLog > 5_000) {
           lastLog = Date.now();
-          log.info({ days, intervals, through: new Date(start).toISOString() }, 'Demo back-fill progress');
+          log.info({ intervals, through: new Date(start).toISOString() }, 'Demo back-fill progress');
         }
       }
       const last = pending[pending.length - 1];
@@ -147,7 +148,7 @@ export function startDemoRunner(options: DemoRunnerOptions): DemoRunner {
     }
     const report = {
       intervals,
-      days,
+      days: Math.round((intervals / 288) * 10) / 10,
       ms: Date.now() - started,
       from: from < liveFrom ? new Date(from).toISOString() : null,
       to: from < liveFrom ? new Date(liveFrom).toISOString() : null,
