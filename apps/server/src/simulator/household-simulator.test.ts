@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { DEMO_HOUSEHOLD, deviceIds, withEvCharger } from './household-profile';
 import { simulateInterval, simulateRange } from './household-simulator';
-import { localDayRangeUtc } from './local-time';
+import { localDay } from '@peakwise/domain/local-time';
 import { INTERVAL_MS } from './prng';
 
 const YEAR_MS = Date.UTC(2027, 0, 1) - Date.UTC(2026, 0, 1);
@@ -58,9 +58,9 @@ describe('household simulator', () => {
   });
 
   it('produces 300 intervals on the 25-hour fall-back day in Toronto', () => {
-    const { fromMs, toMs } = localDayRangeUtc('2026-11-01', 'America/Toronto');
+    const { start, end } = localDay('2026-11-01', 'America/Toronto');
     let count = 0;
-    for (const _ of simulateRange(DEMO_HOUSEHOLD, new Date(fromMs), new Date(toMs), 1)) count += 1;
+    for (const _ of simulateRange(DEMO_HOUSEHOLD, start, end, 1)) count += 1;
     expect(count).toBe(300);
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { localDayRangeUtc, localTime, utcOffsetMinutes } from './local-time';
+import { localDay } from '@peakwise/domain/local-time';
+import { localTime, utcOffsetMinutes } from './local-time';
 
 const TZ = 'America/Toronto';
 
@@ -17,12 +18,13 @@ describe('local time', () => {
   });
 
   it('sizes local days across DST changes', () => {
-    const fallBack = localDayRangeUtc('2026-11-01', TZ);
-    expect(new Date(fallBack.fromMs).toISOString()).toBe('2026-11-01T04:00:00.000Z');
-    expect((fallBack.toMs - fallBack.fromMs) / 3_600_000).toBe(25);
-    const springForward = localDayRangeUtc('2026-03-08', TZ);
-    expect((springForward.toMs - springForward.fromMs) / 3_600_000).toBe(23);
-    const plain = localDayRangeUtc('2026-07-01', TZ);
-    expect((plain.toMs - plain.fromMs) / 3_600_000).toBe(24);
+    const fallBack = localDay('2026-11-01', TZ);
+    expect(fallBack.start.toISOString()).toBe('2026-11-01T04:00:00.000Z');
+    expect(fallBack.hours).toBe(25);
+    expect(localDay('2026-03-08', TZ).hours).toBe(23);
+    expect(localDay('2026-07-01', TZ).hours).toBe(24);
+    // The models' local clock agrees with the domain's day bounds on both sides of the change.
+    expect(localTime(fallBack.start.getTime(), TZ)).toMatchObject({ day: 1, minuteOfDay: 0 });
+    expect(localTime(fallBack.end.getTime() - 60_000, TZ)).toMatchObject({ day: 1, minuteOfDay: 23 * 60 + 59 });
   });
 });

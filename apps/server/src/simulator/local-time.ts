@@ -1,8 +1,12 @@
 /**
  * Household-local wall-clock time. Behaviour (breakfast, commutes, TV) follows the local clock,
  * including daylight-saving jumps, so schedules are keyed on the local date and minute of day.
+ * Offsets come from `@peakwise/domain/local-time` (the rules the rollups and bills use); this
+ * module only caches them per UTC day and adds the fields the models need (weekday, day number,
+ * minute of day). Local day bounds: `localDay` in the domain module.
  */
 
+import { utcOffsetMs } from '@peakwise/domain/local-time';
 import { DAY_MS } from './prng';
 
 export interface LocalTime {
@@ -22,7 +26,6 @@ export interface LocalTime {
   offsetMinutes: number;
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
 /**
  * Intl costs several microseconds a call, so offsets are resolved once per UTC day: if the
  * offset is the same at both ends of the day the whole day shares it (zones change at most once
@@ -36,37 +39,8 @@ interface DayOffsets {
 }
 const offsetCache = new Map<string, DayOffsets>();
 
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
 function computeOffsetMinutes(utcMs: number, timeZone: string): number {
-  const fields: Record<string, number> = {};
-  for (const part of formatterFor(timeZone).formatToParts(utcMs)) {
-    if (part.type !== 'literal') fields[part.type] = Number(part.value);
-  }
-  const asUtc = Date.UTC(
-    fields.year ?? 1970,
-    (fields.month ?? 1) - 1,
-    fields.day ?? 1,
-    fields.hour ?? 0,
-    fields.minute ?? 0,
-  );
-  const flooredUtc = Math.floor(utcMs / 60_000) * 60_000;
-  return Math.round((asUtc - flooredUtc) / 60_000);
+  return Math.round(utcOffsetMs(new Date(utcMs), timeZone) / 60_000);
 }
 
 /** UTC offset of `timeZone` at an instant, minutes (local − UTC). */
@@ -112,20 +86,4 @@ export function localTime(utcMs: number, timeZone: string): LocalTime {
     dayOfYear: dayNumber - Math.floor(Date.UTC(year, 0, 1) / DAY_MS) + 1,
     offsetMinutes,
   };
-}
-
-/**
- * The UTC half-open range [fromMs, toMs) of one local calendar day ("2026-11-01"), which is 23,
- * 24 or 25 hours long. Canadian zones change clocks at 02:00 local, never at midnight, so one
- * correction step finds each midnight exactly.
- */
-export function localDayRangeUtc(localDate: string, timeZone: string): { fromMs: number; toMs: number } {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(localDate);
-  if (!match) throw new RangeError(`Expected YYYY-MM-DD, got "${localDate}"`);
-  const wallMidnight = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
-  const midnightUtc = (wall: number): number => {
-    const guess = wall - utcOffsetMinutes(wall, timeZone) * 60_000;
-    return wall - utcOffsetMinutes(guess, timeZone) * 60_000;
-  };
-  return { fromMs: midnightUtc(wallMidnight), toMs: midnightUtc(wallMidnight + DAY_MS) };
 }
