@@ -3,12 +3,21 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { OAuth2Server, type MutableToken } from 'oauth2-mock-server';
+import { createE2eDatabase } from './e2e-database';
 import { freePort } from './free-port';
+import { startMailCapture } from './mail-capture';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     dataDir: string;
+    /** The run's own PostgreSQL database, or '' when none is reachable (the server then uses PGlite). */
+    databaseUrl: string;
+    /** Where every email the server sends lands, one JSON file each (support/mailbox.ts). */
+    mailDir: string;
+    /** The identity the local OpenID provider (standing in for Google) signs in. */
+    socialEmail: string;
   }
 }
 
@@ -35,6 +44,21 @@ export default async function setup(project: TestProject) {
   const brokerPort = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'peakwise-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
+  const mailDir = join(dataDir, 'mail');
+  const mail = await startMailCapture(mailDir);
+
+  // A local OpenID provider as Google: it approves at once and vouches for one verified address.
+  const socialEmail = `social-${Date.now()}@example.com`;
+  const provider = new OAuth2Server();
+  await provider.issuer.keys.generate('RS256');
+  await provider.start(0, '127.0.0.1');
+  const claims = { sub: `google-${Date.now()}`, email: socialEmail, email_verified: true, name: 'Jean Social' };
+  provider.service.on('beforeTokenSigning', (token: MutableToken) => Object.assign(token.payload, claims));
+  provider.service.on('beforeUserinfo', (response: { body: object }) => {
+    response.body = claims;
+  });
+
+  const database = await createE2eDatabase();
   const logs: string[] = [];
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
@@ -47,6 +71,15 @@ export default async function setup(project: TestProject) {
       DATA_DIR: dataDir,
       MQTT_BROKER_PORT: String(brokerPort),
       LOG_LEVEL: 'warn',
+      ...(database ? { DATABASE_URL: database.url } : {}),
+      SMTP_URL: mail.url,
+      OAUTH_GOOGLE_CLIENT_ID: 'peakwise-e2e',
+      OAUTH_GOOGLE_CLIENT_SECRET: 'peakwise-e2e-secret',
+      OAUTH_GOOGLE_ISSUER: provider.issuer.url!,
+      // Real limits stay on; the journeys sign in more than 5 times a minute from one address.
+      AUTH_RATE_LIMIT_SIGN_IN: '100',
+      AUTH_RATE_LIMIT_SIGN_UP: '50',
+      AUTH_RATE_LIMIT_PASSWORD_RESET: '50',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -55,10 +88,16 @@ export default async function setup(project: TestProject) {
   await waitForHealth(baseUrl, server, logs);
   project.provide('baseUrl', baseUrl);
   project.provide('dataDir', dataDir);
+  project.provide('databaseUrl', database?.url ?? '');
+  project.provide('mailDir', mailDir);
+  project.provide('socialEmail', socialEmail);
 
   return async () => {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
+    await mail.close();
+    await provider.stop();
     rmSync(dataDir, { recursive: true, force: true });
+    await database?.drop();
   };
 }

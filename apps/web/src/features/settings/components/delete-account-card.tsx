@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -10,7 +10,6 @@ import { Modal } from '@/components/ui/modal';
 import { TextField } from '@/components/ui/text-field';
 import { ACCOUNT_DELETED_STATE } from '@/lib/account-notice';
 import { serverErrorOf } from '@/lib/api-request';
-import { clearSession } from '@/lib/session';
 import { useServerErrorText } from '@/lib/server-error-text';
 import { deleteAccount } from '../api/settings-api';
 import { SettingsCard } from './settings-card';
@@ -42,18 +41,15 @@ export function DeleteAccountCard() {
 export function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
   const { t } = useTranslation('settings');
   const errorText = useServerErrorText();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [typed, setTyped] = useState('');
   const confirmed = typed.trim() === DELETE_ACCOUNT_CONFIRMATION;
   const remove = useMutation({
     mutationFn: deleteAccount,
-    onSuccess: async () => {
-      // Leave the portal first, or the guard would see the session end and open the login panel.
-      await navigate('/', { replace: true, state: ACCOUNT_DELETED_STATE });
-      clearSession(queryClient);
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'session' });
-    },
+    // The server has ended every session and cleared the cookie. The local session is forgotten by
+    // the public page this leads to (AccountNotice): cleared here, the portal guard — still on screen
+    // until the navigation renders — would open the login panel instead.
+    onSuccess: () => navigate('/', { replace: true, state: ACCOUNT_DELETED_STATE }),
   });
 
   const submit = (event: FormEvent<HTMLFormElement>) => {

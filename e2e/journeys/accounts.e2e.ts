@@ -1,0 +1,255 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+// The demo sign-in pre-filled in the login panel (packages/contracts/src/demo-account.ts).
+const DEMO_EMAIL = 'demo@peakwise.ca';
+import { axeViolations } from '../support/axe';
+import { launchBrowser, newContext, screenshot } from '../support/browser';
+import { linkIn, waitForEmail } from '../support/mailbox';
+import { totp } from '../support/totp';
+
+const INVALID_CREDENTIALS = 'Invalid email or password. Please try the demo credentials shown below.';
+const PASSWORD = 'Sturdy-meadow-42';
+
+let browser: Browser;
+let page: Page;
+let counter = 0;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+beforeEach(async () => {
+  page = await (await newContext(browser)).newPage();
+});
+afterEach(async (context) => {
+  if (context.task.result?.state === 'fail') await screenshot(page, `failed-${context.task.name.slice(0, 40).replace(/\W+/g, '-')}`).catch(() => {});
+  await page.context().close();
+});
+
+function uniqueEmail(prefix = 'member') {
+  counter += 1;
+  return `${prefix}-${Date.now()}-${counter}@example.com`;
+}
+
+async function signUp(email: string, name = 'Alex Tremblay') {
+  await page.goto('/?auth=signup');
+  const dialog = page.getByRole('dialog', { name: 'Sign up for Peakwise' });
+  await dialog.getByLabel('Email', { exact: true }).fill(email);
+  await dialog.getByLabel('Confirm email').fill(email);
+  await dialog.getByLabel('Password').fill(PASSWORD);
+  await dialog.getByLabel('What should we call you?').fill(name);
+  await dialog.getByLabel('Month').selectOption('3');
+  await dialog.getByLabel('Day').fill('7');
+  await dialog.getByLabel('Year').fill('1984');
+  await dialog.getByLabel('Female').check();
+  await dialog.getByRole('button', { name: 'Sign Up' }).click();
+  await page.waitForURL('**/app/dashboard');
+}
+
+async function logIn(email: string, password: string) {
+  const panel = page.getByRole('dialog', { name: 'Log In' });
+  if (!(await panel.isVisible())) await page.goto('/?auth=login');
+  await panel.getByLabel('Email').fill(email);
+  await panel.getByLabel('Password').fill(password);
+  await panel.getByRole('button', { name: 'Sign In' }).click();
+}
+
+async function signOut() {
+  await page.getByRole('button', { name: /sign out|se déconnecter/i }).first().click();
+  await page.waitForURL((url) => url.pathname === '/');
+}
+
+async function openSettings() {
+  await page.goto('/app/settings');
+  await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
+  await page.getByLabel('Name', { exact: true }).waitFor();
+}
+
+describe('accounts', () => {
+  it('signs a new member up into the portal, signs out, and refuses a wrong password', async () => {
+    const email = uniqueEmail();
+    await signUp(email);
+    await page.getByText('Alex Tremblay').first().waitFor();
+    await screenshot(page, 'accounts-signed-up');
+    await signOut();
+    await logIn(email, 'Not-my-password-1');
+    await page.getByText(INVALID_CREDENTIALS, { exact: true }).waitFor();
+    await screenshot(page, 'accounts-wrong-password');
+    expect(new URL(page.url()).pathname).toBe('/');
+  });
+
+  it('signs the demo member in from the pre-filled panel', async () => {
+    await page.goto('/');
+    await page.getByRole('banner').getByRole('button', { name: 'Log In' }).click();
+    const panel = page.getByRole('dialog', { name: 'Log In' });
+    expect(await panel.getByLabel('Email').inputValue()).toBe(DEMO_EMAIL);
+    await panel.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL('**/app/dashboard');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await screenshot(page, 'accounts-demo-dashboard');
+  });
+
+  it('returns to the page that asked for a sign-in', async () => {
+    await page.goto('/app/rewards');
+    await page.waitForURL((url) => url.pathname === '/' && url.searchParams.get('next') === '/app/rewards');
+    await page.getByRole('dialog', { name: 'Log In' }).getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL('**/app/rewards');
+  });
+
+  it('resets a forgotten password through the emailed link', async () => {
+    const email = uniqueEmail('forgetful');
+    await signUp(email);
+    await signOut();
+    const since = Date.now();
+    await page.goto('/?auth=login');
+    await page.getByRole('button', { name: 'Forgot password?' }).click();
+    const forgot = page.getByRole('dialog', { name: 'Reset your password' });
+    await forgot.getByLabel('Email').fill(email);
+    await forgot.getByRole('button', { name: 'Send reset link' }).click();
+    await forgot.getByText("If an account exists for that email, we've sent a reset link.").waitFor();
+    await screenshot(page, 'accounts-forgot-sent');
+
+    const mail = await waitForEmail(email, (m) => m.text.includes('/reset-password?token='), since);
+    await page.goto(linkIn(mail, /https?:\/\/[^\s"<>]+\/reset-password\?token=[\w.-]+/));
+    await page.getByRole('heading', { level: 1, name: 'Choose a new password' }).waitFor();
+    await page.getByLabel('New password', { exact: true }).fill('Fresh-harbour-77');
+    await page.getByLabel('Confirm new password').fill('Fresh-harbour-77');
+    await screenshot(page, 'accounts-reset-form');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await page.getByRole('heading', { name: 'Password changed' }).waitFor();
+    await screenshot(page, 'accounts-reset-done');
+    await page.getByRole('main').getByRole('button', { name: 'Log In' }).click();
+    await logIn(email, PASSWORD);
+    await page.getByText(INVALID_CREDENTIALS).waitFor();
+    await logIn(email, 'Fresh-harbour-77');
+    await page.waitForURL('**/app/dashboard');
+  });
+
+  it('edits the profile and changes the email through the link sent to the new address', async () => {
+    const email = uniqueEmail('mover');
+    const newEmail = uniqueEmail('moved');
+    await signUp(email);
+    await openSettings();
+    await screenshot(page, 'accounts-settings');
+    await page.getByLabel('Name', { exact: true }).fill('Alexandra Tremblay');
+    await page.getByLabel('Email', { exact: true }).fill(newEmail);
+    const since = Date.now();
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Profile updated successfully').waitFor();
+    await page.getByText(`We've sent a link to ${newEmail} to confirm your new address.`).waitFor();
+    await page.getByRole('banner').getByText('Alexandra Tremblay').waitFor();
+    await screenshot(page, 'accounts-profile-saved');
+
+    const mail = await waitForEmail(newEmail, (m) => m.text.includes('verify-email?token='), since);
+    await page.goto(linkIn(mail, /https?:\/\/[^\s"<>]+\/api\/auth\/verify-email\?token=[^\s"<>]+/));
+    await page.waitForURL('**/app/settings');
+    await page.getByLabel('Email', { exact: true }).waitFor();
+    await expect.poll(() => page.getByLabel('Email', { exact: true }).inputValue()).toBe(newEmail);
+  });
+
+  it('turns on two-factor authentication and asks for a code at the next sign-in', async () => {
+    const email = uniqueEmail('careful');
+    await signUp(email);
+    await openSettings();
+    await page.getByRole('button', { name: 'Enable Two-Factor Authentication' }).click();
+    const setup = page.getByRole('dialog', { name: 'Set up two-factor authentication' });
+    await setup.getByLabel('Password').fill(PASSWORD);
+    await setup.getByRole('button', { name: 'Continue' }).click();
+    await setup.getByRole('img', { name: 'QR code that adds Peakwise to your authenticator app' }).waitFor();
+    await screenshot(page, 'accounts-2fa-qr');
+    const secret = (await setup.getByTestId('totp-secret').textContent())!.replace(/\s+/g, '');
+    await setup.getByLabel('6-digit code').fill(totp(secret));
+    await setup.getByRole('button', { name: 'Verify and turn on' }).click();
+    await setup.getByRole('heading', { name: 'Save your backup codes' }).waitFor();
+    expect(await setup.getByRole('list', { name: 'Backup codes' }).getByRole('listitem').count()).toBeGreaterThanOrEqual(8);
+    await screenshot(page, 'accounts-2fa-backup-codes');
+    await setup.getByRole('button', { name: 'Done' }).click();
+    await page.getByText('You’ll be asked for a code from your authenticator app each time you log in.').waitFor();
+
+    await signOut();
+    await logIn(email, PASSWORD);
+    const step = page.getByRole('dialog', { name: 'Two-factor authentication' });
+    const code = step.getByLabel('Authentication code');
+    await code.waitFor();
+    expect(await code.getAttribute('autocomplete')).toBe('one-time-code');
+    await step.getByRole('button', { name: 'Use a backup code instead' }).waitFor();
+    await screenshot(page, 'accounts-2fa-step');
+    await code.fill(totp(secret));
+    await step.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL('**/app/dashboard');
+  });
+
+  it('keeps French once chosen in Settings, across a reload and on another device', async () => {
+    const email = uniqueEmail('francophone');
+    await signUp(email);
+    await openSettings();
+    await page.getByLabel('Language', { exact: true }).last().selectOption('fr');
+    await page.waitForFunction(() => document.documentElement.lang === 'fr');
+    await page.getByRole('heading', { level: 1, name: 'Paramètres' }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Paramètres' }).waitFor();
+    await screenshot(page, 'accounts-settings-fr');
+
+    const other = await (await newContext(browser)).newPage();
+    try {
+      await other.goto('/?auth=login');
+      const panel = other.getByRole('dialog', { name: 'Log In' });
+      await panel.getByLabel('Email').fill(email);
+      await panel.getByLabel('Password').fill(PASSWORD);
+      await panel.getByRole('button', { name: 'Sign In' }).click();
+      await other.waitForURL('**/app/dashboard');
+      await other.waitForFunction(() => document.documentElement.lang === 'fr');
+    } finally {
+      await other.context().close();
+    }
+  });
+
+  it('deletes the account after typing DELETE, and the old credentials stop working', async () => {
+    const email = uniqueEmail('leaving');
+    await signUp(email);
+    await openSettings();
+    await page.getByText('Once you delete your account, there is no going back. Please be certain.').waitFor();
+    await page.getByRole('button', { name: 'Delete Account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+    const submit = dialog.getByRole('button', { name: 'Delete my account' });
+    expect(await submit.isDisabled()).toBe(true);
+    await dialog.getByLabel('Type DELETE to confirm').fill('DELETE');
+    await screenshot(page, 'accounts-delete-dialog');
+    await submit.click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByText('Your account has been deleted. We’re sorry to see you go.').waitFor();
+    await screenshot(page, 'accounts-deleted');
+    await logIn(email, PASSWORD);
+    await page.getByText(INVALID_CREDENTIALS).waitFor();
+  });
+
+  it('signs in with Google (a local OpenID provider) into the portal', async () => {
+    await page.goto('/?auth=signup');
+    await page.getByRole('dialog', { name: 'Sign up for Peakwise' }).getByRole('button', { name: 'Continue with Google' }).click();
+    await page.waitForURL('**/app/dashboard');
+    await page.getByRole('banner').getByText('Jean Social').waitFor();
+    await openSettings();
+    expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe(inject('socialEmail'));
+    await screenshot(page, 'accounts-social');
+  });
+
+  it('has no axe violations on /app/settings and /reset-password', async () => {
+    await signUp(uniqueEmail('axe'));
+    await openSettings();
+    await page.getByRole('list').first().waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    await page.getByRole('dialog', { name: 'Change password' }).getByLabel('Current password').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'accounts-change-password');
+
+    for (const path of ['/reset-password?token=abc', '/reset-password']) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+    }
+    await screenshot(page, 'accounts-reset-invalid');
+  });
+});
