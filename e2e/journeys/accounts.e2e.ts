@@ -238,8 +238,14 @@ describe('accounts', () => {
   it('has no axe violations on /app/settings and /reset-password', async () => {
     await signUp(uniqueEmail('axe'));
     await openSettings();
-    await page.getByRole('list').first().waitFor();
+    await page.getByText('This device').waitFor();
     expect(await axeViolations(page)).toEqual([]);
+    // The portal scrolls inside <main>; a tall window shows every card in one picture.
+    await page.setViewportSize({ width: 1280, height: 2000 });
+    await screenshot(page, 'accounts-settings-full');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'accounts-settings-mobile');
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByRole('button', { name: 'Change Password' }).click();
     await page.getByRole('dialog', { name: 'Change password' }).getByLabel('Current password').waitFor();
     expect(await axeViolations(page)).toEqual([]);

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Mail } from 'lucide-react';
 import type { Profile } from '@peakwise/contracts/account.contract';
 import { AlertMessage } from '@/components/ui/alert-message';
 import { Button } from '@/components/ui/button';
@@ -42,6 +43,8 @@ function ProfileFields({ profile, loadFailed }: { profile: Profile | undefined; 
   const save = useMutation({
     mutationFn: updateProfile,
     onSuccess: async (saved) => {
+      // A new address waits for its confirmation link: the field goes back to the one in use.
+      setEmail(saved.email);
       queryClient.setQueryData(settingsKeys.profile(), saved);
       await notifyUserUpdated(queryClient);
     },
@@ -81,7 +84,12 @@ function ProfileFields({ profile, loadFailed }: { profile: Profile | undefined; 
       <div aria-live="polite" className="space-y-3 empty:hidden">
         {save.isSuccess && <AlertMessage tone="success">{t('profile.saved')}</AlertMessage>}
         {failure && <AlertMessage tone="error">{failure}</AlertMessage>}
-        {pendingEmail && !save.isPending && <AlertMessage tone="info">{t('profile.pendingEmail', { email: pendingEmail })}</AlertMessage>}
+        {pendingEmail && !save.isPending && (
+          <p className="flex gap-2.5 rounded-xl border border-sky-200 bg-sky-50 px-3.5 py-3 text-sm text-sky-900">
+            <Mail aria-hidden className="mt-0.5 size-4 shrink-0" />
+            {t('profile.pendingEmail', { email: pendingEmail })}
+          </p>
+        )}
       </div>
       <div className="flex justify-end">
         <Button type="submit" disabled={save.isPending}>
