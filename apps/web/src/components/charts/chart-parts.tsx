@@ -136,7 +136,14 @@ export function ChartTable({ data, series, xLabel, formatValue, caption }: { dat
       >
         {visible ? t('hideTable') : t('showTable')}
       </button>
-      <div id={tableId} className={visible ? 'mt-3 max-h-72 overflow-auto rounded-lg border border-slate-200' : 'sr-only'}>
+      {/* When shown, the table scrolls inside its box, so the box takes focus for keyboard scrolling. */}
+      <div
+        id={tableId}
+        role={visible ? 'region' : undefined}
+        aria-label={visible ? caption : undefined}
+        tabIndex={visible ? 0 : undefined}
+        className={visible ? 'mt-3 max-h-72 overflow-auto rounded-lg border border-slate-200 focus-visible:outline-2 focus-visible:outline-brand-600' : 'sr-only'}
+      >
         <table className="w-full text-left text-sm">
           <caption className="sr-only">{caption}</caption>
           <thead className="sticky top-0 bg-slate-50 text-xs text-slate-600">
