@@ -5,7 +5,6 @@ import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { OAuth2Server, type MutableToken } from 'oauth2-mock-server';
 import { createE2eDatabase } from './e2e-database';
-import { createE2eDatabase } from './e2e-database';
 import { freePort } from './free-port';
 import { startMailCapture } from './mail-capture';
 
@@ -13,8 +12,6 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     dataDir: string;
-    /** The run's own PostgreSQL database, or '' when none is reachable (the server then uses PGlite). */
-    databaseUrl: string;
     /** The run's own PostgreSQL database, or '' when none is reachable (the server then uses PGlite). */
     databaseUrl: string;
     /** Where every email the server sends lands, one JSON file each (support/mailbox.ts). */
@@ -62,7 +59,6 @@ export default async function setup(project: TestProject) {
   });
 
   const database = await createE2eDatabase();
-  const database = await createE2eDatabase();
   const logs: string[] = [];
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
@@ -75,7 +71,6 @@ export default async function setup(project: TestProject) {
       DATA_DIR: dataDir,
       MQTT_BROKER_PORT: String(brokerPort),
       LOG_LEVEL: 'warn',
-      ...(database ? { DATABASE_URL: database.url } : {}),
       ...(database ? { DATABASE_URL: database.url } : {}),
       SMTP_URL: mail.url,
       OAUTH_GOOGLE_CLIENT_ID: 'peakwise-e2e',
@@ -94,7 +89,6 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', baseUrl);
   project.provide('dataDir', dataDir);
   project.provide('databaseUrl', database?.url ?? '');
-  project.provide('databaseUrl', database?.url ?? '');
   project.provide('mailDir', mailDir);
   project.provide('socialEmail', socialEmail);
 
@@ -104,7 +98,6 @@ export default async function setup(project: TestProject) {
     await mail.close();
     await provider.stop();
     rmSync(dataDir, { recursive: true, force: true });
-    await database?.drop();
     await database?.drop();
   };
 }
