@@ -6,7 +6,7 @@ export const solarEs: Translation<typeof solarEn> = {
   intro: 'Cuánto produjeron sus paneles, cuánto consumió su hogar y qué se intercambió con la red.',
   period: { label: 'Período', today: 'Hoy', week: 'Esta semana' },
   loading: 'Cargando datos solares…',
-  updated: 'Actualizado {{time}}',
+  updated: 'Actualizado a las {{time}}',
   error: {
     title: 'No pudimos cargar sus datos solares.',
     message: 'Revise su conexión e inténtelo de nuevo.',

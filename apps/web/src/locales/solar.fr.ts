@@ -6,7 +6,7 @@ export const solarFr: Translation<typeof solarEn> = {
   intro: 'Ce que vos panneaux ont produit, ce que votre maison a consommé et ce qui a transité par le réseau.',
   period: { label: 'Période', today: 'Aujourd’hui', week: 'Cette semaine' },
   loading: 'Chargement des données solaires…',
-  updated: 'Mis à jour {{time}}',
+  updated: 'Mis à jour à {{time}}',
   error: {
     title: 'Nous n’avons pas pu charger vos données solaires.',
     message: 'Vérifiez votre connexion, puis réessayez.',
