@@ -41,20 +41,22 @@ describe('sign-in, sessions and sign-out', () => {
   });
 
   it('spends comparable time on an unknown email (a password hash is still computed)', async () => {
-    const time = async (email: string) => {
-      const samples: number[] = [];
-      for (let i = 0; i < 5; i += 1) {
-        const started = performance.now();
-        await signIn(email, 'not-the-password-1');
-        samples.push(performance.now() - started);
-      }
-      return samples.sort((x, y) => x - y)[2]!;
+    // Interleaved samples, so load from other processes hits both sides alike; medians of 7.
+    const known: number[] = [];
+    const unknown: number[] = [];
+    const timed = async (email: string, into: number[]) => {
+      const started = performance.now();
+      await signIn(email, 'not-the-password-1');
+      into.push(performance.now() - started);
     };
-    const known = await time(member.email);
-    const unknown = await time('nobody-here@example.com');
-    // argon2id (19 MiB, t=2) dominates both; without the dummy hash the unknown case is ~10× faster.
-    expect(unknown / known).toBeGreaterThan(0.5);
-    expect(unknown / known).toBeLessThan(2);
+    for (let i = 0; i < 7; i += 1) {
+      await timed(member.email, known);
+      await timed('nobody-here@example.com', unknown);
+    }
+    const median = (xs: number[]) => xs.sort((x, y) => x - y)[3]!;
+    // argon2id (19 MiB, t=2) dominates both; without the dummy hash the unknown case takes about a
+    // tenth of the time, so 0.3 separates the two with room for a loaded machine.
+    expect(median(unknown) / median(known)).toBeGreaterThan(0.3);
   });
 
   it('revokes the session on sign-out: the old cookie gets 401 and a null session afterwards', async () => {
