@@ -80,6 +80,8 @@ export default async function setup(project: TestProject) {
       AUTH_RATE_LIMIT_SIGN_IN: '100',
       AUTH_RATE_LIMIT_SIGN_UP: '50',
       AUTH_RATE_LIMIT_PASSWORD_RESET: '50',
+      // Two weeks cover This Week and the week it is compared with; 90 days would only cost CI time.
+      DEMO_BACKFILL_DAYS: '14',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
