@@ -59,6 +59,11 @@ async function logIn(email: string, password: string) {
 async function signOut() {
   await page.getByRole('button', { name: /sign out|se déconnecter/i }).first().click();
   await page.waitForURL((url) => url.pathname === '/');
+  // Home, not the login panel: the guard must not see the cleared session before the portal is gone.
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  await page.waitForTimeout(500);
+  expect(new URL(page.url()).searchParams.get('auth')).toBeNull();
+  expect(await page.getByRole('dialog').count()).toBe(0);
 }
 
 async function openSettings() {

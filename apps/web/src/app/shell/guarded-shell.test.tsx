@@ -79,6 +79,8 @@ describe('GuardedShell', () => {
     const router = renderApp('/app/rewards');
     await userEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    // The public page clears the session on this state (see AccountNotice).
+    expect(router.state.location.state).toEqual({ notice: 'signed-out' });
     expect(fetchMock).toHaveBeenCalledWith('/api/auth/sign-out', expect.objectContaining({ method: 'POST', credentials: 'include' }));
   });
 

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { sessionQueryKey } from '@/lib/session';
+import { SIGNED_OUT_STATE } from '@/lib/account-notice';
 
 async function postSignOut() {
   const response = await fetch('/api/auth/sign-out', {
@@ -13,16 +13,10 @@ async function postSignOut() {
 }
 
 export function useSignOut() {
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
     mutationFn: postSignOut,
-    onSuccess: async () => {
-      // Leave the portal first: refreshing the session while the guard is still mounted would
-      // bounce to the login panel instead of the home page.
-      await navigate('/', { replace: true });
-      queryClient.setQueryData(sessionQueryKey, null);
-      await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
-    },
+    // The public page clears the session once the portal is gone (features/auth AccountNotice).
+    onSuccess: () => navigate('/', { replace: true, state: SIGNED_OUT_STATE }),
   });
 }

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { CircleCheck, X } from 'lucide-react';
-import { isAccountDeletedState } from '@/lib/account-notice';
+import { hasLeftPortalState, isAccountDeletedState } from '@/lib/account-notice';
 import { clearSession, sessionQueryKey } from '@/lib/session';
 
 /** "Your account has been deleted", once, on the page the member lands on after deleting it. */
@@ -13,13 +13,14 @@ export function AccountNotice() {
   const queryClient = useQueryClient();
   const [dismissedKey, setDismissedKey] = useState<string>();
   const deleted = isAccountDeletedState(location.state);
+  const leftPortal = hasLeftPortalState(location.state);
 
   // Out of the portal now, so the guard cannot react: forget the ended session and the account's data.
   useEffect(() => {
-    if (!deleted) return;
+    if (!leftPortal) return;
     clearSession(queryClient);
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
-  }, [deleted, queryClient]);
+  }, [leftPortal, queryClient]);
 
   if (!deleted || dismissedKey === location.key) return null;
   return (
