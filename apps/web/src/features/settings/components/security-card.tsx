@@ -1,18 +1,16 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { KeyRound, ShieldCheck } from 'lucide-react';
 import { AlertMessage } from '@/components/ui/alert-message';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
-import { TextField } from '@/components/ui/text-field';
-import { serverErrorOf } from '@/lib/api-request';
 import { notifyUserUpdated, useSession } from '@/lib/session';
-import { useServerErrorText } from '@/lib/server-error-text';
 import { disableTwoFactor } from '../api/settings-api';
 import { ChangePasswordDialog } from './change-password-dialog';
 import { SettingsCard } from './settings-card';
-import { DialogActions, TwoFactorSetup } from './two-factor-setup';
+import { PasswordConfirmForm } from './password-confirm-form';
+import { TwoFactorSetup } from './two-factor-setup';
 
 type Dialog = 'password' | 'enable-2fa' | 'disable-2fa' | null;
 
@@ -131,36 +129,13 @@ function Row({ icon, title, description, badge, badgeOn, children }: RowProps) {
 
 function DisableTwoFactor({ onCancel, onDisabled }: { onCancel: () => void; onDisabled: () => void }) {
   const { t } = useTranslation('settings');
-  const errorText = useServerErrorText();
-  const [password, setPassword] = useState('');
-  const [missing, setMissing] = useState(false);
-  const disable = useMutation({ mutationFn: disableTwoFactor, onSuccess: onDisabled });
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!password) return setMissing(true);
-    disable.mutate(password);
-  };
   return (
-    <form noValidate onSubmit={submit} className="space-y-5">
-      <p className="text-sm text-slate-700">{t('security.twoFactor.disableIntro')}</p>
-      <TextField
-        label={t('security.twoFactor.password')}
-        type="password"
-        name="password"
-        autoComplete="current-password"
-        required
-        data-autofocus
-        value={password}
-        error={missing ? t('security.twoFactor.passwordRequired') : undefined}
-        onChange={(event) => {
-          setPassword(event.target.value);
-          setMissing(false);
-        }}
-      />
-      <div aria-live="polite">
-        {disable.error && <AlertMessage tone="error">{errorText(serverErrorOf(disable.error), t('security.twoFactor.failed'))}</AlertMessage>}
-      </div>
-      <DialogActions onCancel={onCancel} busy={disable.isPending} label={t('security.twoFactor.disableSubmit')} />
-    </form>
+    <PasswordConfirmForm
+      intro={t('security.twoFactor.disableIntro')}
+      submitLabel={t('security.twoFactor.disableSubmit')}
+      action={disableTwoFactor}
+      onConfirmed={onDisabled}
+      onCancel={onCancel}
+    />
   );
 }

@@ -10,6 +10,8 @@ import { serverErrorOf } from '@/lib/api-request';
 import { useServerErrorText } from '@/lib/server-error-text';
 import { confirmTwoFactor, enableTwoFactor } from '../api/settings-api';
 import { totpSecret } from '../totp-secret';
+import { DialogActions } from './dialog-actions';
+import { PasswordConfirmForm } from './password-confirm-form';
 
 type Enrolment = { totpURI: string; backupCodes: string[] };
 
@@ -35,37 +37,14 @@ export function TwoFactorSetup({ onEnabled, onCancel, onDone }: { onEnabled: () 
 
 function PasswordStep({ onCancel, onEnrolled }: { onCancel: () => void; onEnrolled: (enrolment: Enrolment) => void }) {
   const { t } = useTranslation('settings');
-  const errorText = useServerErrorText();
-  const [password, setPassword] = useState('');
-  const [missing, setMissing] = useState(false);
-  const enable = useMutation({ mutationFn: enableTwoFactor, onSuccess: onEnrolled });
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!password) return setMissing(true);
-    enable.mutate(password);
-  };
   return (
-    <form noValidate onSubmit={submit} className="space-y-5">
-      <p className="text-sm text-slate-700">{t('security.twoFactor.passwordIntro')}</p>
-      <TextField
-        label={t('security.twoFactor.password')}
-        type="password"
-        name="password"
-        autoComplete="current-password"
-        required
-        data-autofocus
-        value={password}
-        error={missing ? t('security.twoFactor.passwordRequired') : undefined}
-        onChange={(event) => {
-          setPassword(event.target.value);
-          setMissing(false);
-        }}
-      />
-      <div aria-live="polite">
-        {enable.error && <AlertMessage tone="error">{errorText(serverErrorOf(enable.error), t('security.twoFactor.failed'))}</AlertMessage>}
-      </div>
-      <DialogActions onCancel={onCancel} busy={enable.isPending} label={t('security.twoFactor.continue')} />
-    </form>
+    <PasswordConfirmForm
+      intro={t('security.twoFactor.passwordIntro')}
+      submitLabel={t('security.twoFactor.continue')}
+      action={enableTwoFactor}
+      onConfirmed={onEnrolled}
+      onCancel={onCancel}
+    />
   );
 }
 
@@ -180,20 +159,6 @@ function BackupCodes({ codes, onDone }: { codes: string[]; onDone: () => void })
           {t('security.twoFactor.done')}
         </Button>
       </div>
-    </div>
-  );
-}
-
-export function DialogActions({ onCancel, busy, label }: { onCancel: () => void; busy: boolean; label: string }) {
-  const { t } = useTranslation('settings');
-  return (
-    <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-      <Button variant="secondary" onClick={onCancel}>
-        {t('cancel')}
-      </Button>
-      <Button type="submit" disabled={busy}>
-        {busy ? t('security.twoFactor.working') : label}
-      </Button>
     </div>
   );
 }
