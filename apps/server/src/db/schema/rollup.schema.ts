@@ -47,6 +47,9 @@ const deviceAggregates = {
   energyKwh: doublePrecision('energy_kwh'),
   avgPowerW: doublePrecision('avg_power_w'),
   avgEfficiency: doublePrecision('avg_efficiency'),
+  /** Water meters: sum of metrics.litres (and .hotLitres) over the bucket; null for devices without them. */
+  litres: doublePrecision('litres'),
+  hotLitres: doublePrecision('hot_litres'),
   /** Intervals with any reading. */
   intervalCount: integer('interval_count').notNull(),
   /** Intervals whose energy is known (counter resets and gaps leave it missing). */

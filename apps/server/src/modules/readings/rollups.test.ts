@@ -82,7 +82,7 @@ describe('rollups', () => {
             const chunk = order.slice(i, i + batchSize);
             await store({
               meter: chunk.filter((r) => !r.device).map((r) => ({ ts: new Date(base + r.slot * STEP).toISOString(), productionKwh: r.p, consumptionKwh: r.c, gridImportKwh: r.c, gridExportKwh: r.p })),
-              devices: chunk.filter((r) => r.device).map((r) => ({ device: 'heater-1', ts: new Date(base + r.slot * STEP).toISOString(), energyKwh: r.c, powerW: r.p * 1000 })),
+              devices: chunk.filter((r) => r.device).map((r) => ({ device: 'heater-1', ts: new Date(base + r.slot * STEP).toISOString(), energyKwh: r.c, powerW: r.p * 1000, metrics: { litres: r.c * 40, hotLitres: r.p * 15, flowLpm: r.c * 8 } })),
             });
           }
           ctx.log(`${sequence.length} readings in batches of ${batchSize}`);
@@ -105,6 +105,19 @@ describe('rollups', () => {
             `select to_char(local_date, 'YYYY-MM-DD') as k, energy_kwh as c, avg_power_w / 1000 * interval_count as p, interval_count as n from device_daily`,
           );
           expectBuckets(deviceDaily, sumBy(rawDevice, (r) => localDateOf(new Date(r.ms), ZONE)));
+
+          // Water litres: the rollup equals the sum of the raw rows' metrics.litres / hotLitres.
+          const rawWater = await q<{ ms: number; c: number; p: number }>(
+            `select (extract(epoch from ts) * 1000)::float8 as ms, (metrics->>'litres')::float8 as c, (metrics->>'hotLitres')::float8 as p from device_readings`,
+          );
+          const waterHourly = await q<{ k: string; c: number; p: number; n: number }>(
+            `select ((extract(epoch from hour_start) * 1000)::bigint)::text as k, litres as c, hot_litres as p, interval_count as n from device_hourly`,
+          );
+          const waterDaily = await q<{ k: string; c: number; p: number; n: number }>(
+            `select to_char(local_date, 'YYYY-MM-DD') as k, litres as c, hot_litres as p, interval_count as n from device_daily`,
+          );
+          expectBuckets(waterHourly, sumBy(rawWater, (r) => String(Math.floor(r.ms / 3_600_000) * 3_600_000)));
+          expectBuckets(waterDaily, sumBy(rawWater, (r) => localDateOf(new Date(r.ms), ZONE)));
         },
       ),
       { numRuns: 25 },

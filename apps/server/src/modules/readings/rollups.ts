@@ -14,7 +14,8 @@ const meterSums = (householdId: string) => sql`
       select sum(m.production_kwh) as p, sum(m.consumption_kwh) as c, sum(m.grid_import_kwh) as i, sum(m.grid_export_kwh) as e, count(*)::int as n
       from meter_readings m where m.household_id = ${householdId}::uuid and m.ts >= to_timestamp(b.s / 1000.0) and m.ts < to_timestamp(b.e / 1000.0)`;
 const DEVICE_SUMS = sql`
-      select sum(r.energy_kwh) as en, avg(r.power_w) as pw, avg(r.efficiency) as ef, count(*)::int as n, count(r.energy_kwh)::int as ne
+      select sum(r.energy_kwh) as en, avg(r.power_w) as pw, avg(r.efficiency) as ef, count(*)::int as n, count(r.energy_kwh)::int as ne,
+        sum((r.metrics->>'litres')::float8) as li, sum((r.metrics->>'hotLitres')::float8) as hl
       from device_readings r where r.device_id = b.id and r.ts >= to_timestamp(b.s / 1000.0) and r.ts < to_timestamp(b.e / 1000.0)`;
 
 /**
@@ -45,7 +46,7 @@ export async function recomputeMeterRollups(tx: DbOrTx, householdId: string, tim
       grid_import_kwh = excluded.grid_import_kwh, grid_export_kwh = excluded.grid_export_kwh, interval_count = excluded.interval_count`);
 }
 
-/** The same for devices: energy sum over known intervals, mean power and efficiency, and counts. */
+/** The same for devices: energy sum over known intervals, mean power and efficiency, water litres, and counts. */
 export async function recomputeDeviceRollups(tx: DbOrTx, timeZone: string, changed: readonly { d: string; ms: number }[]) {
   if (changed.length === 0) return;
   const hours = new Map<string, { id: string; s: number; e: number }>();
@@ -62,21 +63,23 @@ export async function recomputeDeviceRollups(tx: DbOrTx, timeZone: string, chang
   );
 
   await tx.execute(sql`
-    insert into device_hourly as t (device_id, hour_start, energy_kwh, avg_power_w, avg_efficiency, interval_count, energy_interval_count)
-    select b.id, to_timestamp(b.s / 1000.0), a.en, a.pw, a.ef, a.n, a.ne
+    insert into device_hourly as t (device_id, hour_start, energy_kwh, avg_power_w, avg_efficiency, interval_count, energy_interval_count, litres, hot_litres)
+    select b.id, to_timestamp(b.s / 1000.0), a.en, a.pw, a.ef, a.n, a.ne, a.li, a.hl
     from json_to_recordset(${JSON.stringify([...hours.values()])}::json) as b(id uuid, s float8, e float8)
     cross join lateral (${DEVICE_SUMS}) a
     where a.n > 0
     on conflict (device_id, hour_start) do update set energy_kwh = excluded.energy_kwh, avg_power_w = excluded.avg_power_w,
-      avg_efficiency = excluded.avg_efficiency, interval_count = excluded.interval_count, energy_interval_count = excluded.energy_interval_count`);
+      avg_efficiency = excluded.avg_efficiency, interval_count = excluded.interval_count, energy_interval_count = excluded.energy_interval_count,
+      litres = excluded.litres, hot_litres = excluded.hot_litres`);
   await tx.execute(sql`
-    insert into device_daily as t (device_id, local_date, energy_kwh, avg_power_w, avg_efficiency, interval_count, energy_interval_count)
-    select b.id, b.d, a.en, a.pw, a.ef, a.n, a.ne
+    insert into device_daily as t (device_id, local_date, energy_kwh, avg_power_w, avg_efficiency, interval_count, energy_interval_count, litres, hot_litres)
+    select b.id, b.d, a.en, a.pw, a.ef, a.n, a.ne, a.li, a.hl
     from json_to_recordset(${JSON.stringify(days)}::json) as b(id uuid, d date, s float8, e float8)
     cross join lateral (${DEVICE_SUMS}) a
     where a.n > 0
     on conflict (device_id, local_date) do update set energy_kwh = excluded.energy_kwh, avg_power_w = excluded.avg_power_w,
-      avg_efficiency = excluded.avg_efficiency, interval_count = excluded.interval_count, energy_interval_count = excluded.energy_interval_count`);
+      avg_efficiency = excluded.avg_efficiency, interval_count = excluded.interval_count, energy_interval_count = excluded.energy_interval_count,
+      litres = excluded.litres, hot_litres = excluded.hot_litres`);
 }
 
 /** The local day buckets (with UTC bounds) that a set of instants falls in. */
