@@ -17,6 +17,7 @@ import { createAuthRoutes } from './modules/auth/auth.routes';
 import { createSessionRoutes } from './modules/auth/sessions.routes';
 import { createHealthRoutes } from './modules/health/health.routes';
 import { createDashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { createDevicesRoutes } from './modules/devices/devices.routes';
 import { createHouseholdRoutes } from './modules/households/household.routes';
 import { createLiveHub, type LiveHub } from './modules/live/live-hub';
 import { createLiveRoutes } from './modules/live/live.routes';
@@ -105,7 +106,8 @@ export function createApp(deps: AppDeps) {
     .route('/', createLiveRoutes({ auth: accounts.auth, db: database.db, hub: deps.liveHub ?? createLiveHub(database, logger) }))
     .route('/', createSolarRoutes({ auth: accounts.auth, db: database.db, clock }))
     .route('/', createUsageRoutes({ auth: accounts.auth, db: database.db, clock }))
-    .route('/', createDashboardRoutes({ auth: accounts.auth, db: database.db, clock }));
+    .route('/', createDashboardRoutes({ auth: accounts.auth, db: database.db, clock }))
+    .route('/', createDevicesRoutes({ auth: accounts.auth, db: database.db, clock }));
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

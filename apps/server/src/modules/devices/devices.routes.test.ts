@@ -1,0 +1,170 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DeviceHistory, DevicesOverview } from '@peakwise/contracts/devices.contract';
+import { devices } from '../../db/schema/device.schema';
+import { rooms } from '../../db/schema/household.schema';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { asMember } from '../../test/test-session';
+import { memberWithHousehold, store } from '../usage/energy.test-helper';
+import { removeDevice } from './device.service';
+
+const MIN = 60_000;
+// 14:37 in Toronto; the current 5-minute interval started at 19:35 UTC.
+const now = new Date('2026-01-15T19:37:00Z');
+const at = (iso: string) => new Date(iso);
+
+let t: TestApp;
+let a: Awaited<ReturnType<typeof memberWithHousehold>>;
+let b: Awaited<ReturnType<typeof memberWithHousehold>>;
+let kitchenId: string;
+
+// The lamp: 12 readings 18:30–19:25 UTC, power 40, 45, … 95 W, brightness 0…11.
+const lampReadings = Array.from({ length: 12 }, (_, i) => ({
+  device: 'lamp',
+  ts: new Date(at('2026-01-15T18:30:00Z').getTime() + i * 5 * MIN).toISOString(),
+  powerW: 40 + 5 * i,
+  energyKwh: ((40 + 5 * i) * 5) / 60 / 1000,
+  metrics: { brightnessPct: i },
+}));
+
+beforeAll(async () => {
+  t = await createTestApp({ clock: () => now });
+  a = await memberWithHousehold(t, { lamp: 'lighting', heater: 'temperature', panel: 'solar_panel', plug: 'smart_plug', cam: 'camera', gone: 'power' });
+  b = await memberWithHousehold(t, { 'b-lamp': 'lighting' });
+  const db = t.database.db;
+  // Every household starts with the spec's five rooms; the lamp goes in the kitchen.
+  const [kitchen] = await db.select().from(rooms).where(and(eq(rooms.householdId, a.household.id), eq(rooms.name, 'Kitchen')));
+  kitchenId = kitchen!.id;
+  await db.update(devices).set({ roomId: kitchenId, x: 120, y: 90 }).where(eq(devices.id, a.devices.lamp!.id));
+  await store(db, a.household.id, {
+    devices: [
+      ...lampReadings,
+      { device: 'heater', ts: '2026-01-15T19:30:00Z', powerW: 1500, efficiency: 90, metrics: { indoorTempC: 21.5, setpointC: 21 } },
+      { device: 'panel', ts: '2026-01-15T19:30:00Z', powerW: 2000, efficiency: 80 },
+      // 37 minutes old at "now": offline, not active, and not in the total.
+      { device: 'plug', ts: '2026-01-15T19:00:00Z', powerW: 100 },
+      { device: 'gone', ts: '2026-01-15T19:30:00Z', powerW: 700 },
+    ],
+  });
+  await store(db, b.household.id, { devices: [{ device: 'b-lamp', ts: '2026-01-15T19:30:00Z', powerW: 9 }] });
+  await removeDevice(db, a.household.id, a.devices.gone!.id);
+});
+afterAll(() => t.close());
+
+const get = async <T>(member: { cookie: string }, path: string) => {
+  const res = await t.app.request(path, { headers: asMember(member) });
+  return { status: res.status, body: (await res.json()) as T };
+};
+
+describe('GET /api/devices', () => {
+  it('computes the cards from the stored readings', async () => {
+    const { status, body } = await get<DevicesOverview>(a.member, '/api/devices');
+    expect(status).toBe(200);
+    // Recent consumers: lamp's last reading (95 W) + heater (1500 W); the panel produces, the plug is stale.
+    expect(body.cards.totalPowerW).toBe(lampReadings[11]!.powerW + 1500);
+    // Recent and relay not off: lamp, heater, panel. The removed device is not listed at all.
+    expect(body.cards.activeCount).toBe(3);
+    expect(body.cards.deviceCount).toBe(5);
+    expect(body.cards.averageEfficiencyPct).toBe((90 + 80) / 2);
+    // Expected intervals from each device's first reading to 19:35: lamp 13 (18:30…19:30), heater 1,
+    // panel 1, plug 7 (19:00…19:30); the camera never reported (its window is empty).
+    const seen = lampReadings.length + 1 + 1 + 1;
+    expect(body.cards.uptimePct).toBeCloseTo((seen / (13 + 1 + 1 + 7)) * 100, 10);
+  });
+
+  it('lists rooms with geometry and devices with placement, status and latest values', async () => {
+    const { body } = await get<DevicesOverview>(a.member, '/api/devices');
+    const stored = await t.database.db.select().from(rooms).where(eq(rooms.householdId, a.household.id));
+    expect(body.rooms.map((r) => r.name).sort()).toEqual(['Bathroom', 'Bedroom', 'Kitchen', 'Living Room', 'Office']);
+    for (const room of stored) expect(body.rooms).toContainEqual({ id: room.id, name: room.name, x: room.x, y: room.y, width: room.width, height: room.height });
+    const byName = Object.fromEntries(body.devices.map((d) => [d.name, d]));
+    expect(Object.keys(byName).sort()).toEqual(['cam', 'heater', 'lamp', 'panel', 'plug']);
+    expect(byName.lamp).toMatchObject({ kind: 'lighting', roomId: kitchenId, room: 'Kitchen', x: 120, y: 90, status: 'operational', powerW: 95, active: true, efficiencyPct: null });
+    expect(byName.lamp!.lastSeenAt).toBe('2026-01-15T19:25:00.000Z');
+    expect(byName.heater).toMatchObject({ powerW: 1500, efficiencyPct: 90, room: null, x: null });
+    expect(byName.plug).toMatchObject({ status: 'offline', powerW: null, active: false });
+    expect(byName.cam).toMatchObject({ status: 'offline', powerW: null, lastSeenAt: null });
+  });
+});
+
+describe('GET /api/devices/:id/history', () => {
+  it('24h: hourly mean power from the rollups, null where nothing was read', async () => {
+    const { status, body } = await get<DeviceHistory>(a.member, `/api/devices/${a.devices.lamp!.id}/history?range=24h`);
+    expect(status).toBe(200);
+    expect(body.bucket).toBe('hour');
+    expect(body.points).toHaveLength(24);
+    expect(body.points[0]!.start).toBe('2026-01-14T20:00:00.000Z');
+    const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
+    const hour18 = body.points.find((p) => p.start === '2026-01-15T18:00:00.000Z')!;
+    const hour19 = body.points.find((p) => p.start === '2026-01-15T19:00:00.000Z')!;
+    expect(hour18.avgPowerW).toBeCloseTo(mean(lampReadings.slice(0, 6).map((r) => r.powerW)), 10);
+    expect(hour19.avgPowerW).toBeCloseTo(mean(lampReadings.slice(6).map((r) => r.powerW)), 10);
+    expect(hour19.coverage).toEqual({ intervals: 6, expected: 7 });
+    const others = body.points.filter((p) => p !== hour18 && p !== hour19);
+    expect(others.every((p) => p.avgPowerW === null && p.energyKwh === null)).toBe(true);
+    expect(body.latest).toEqual({ ts: '2026-01-15T19:25:00.000Z', powerW: 95, efficiencyPct: null, metrics: { brightnessPct: 11 } });
+  });
+
+  it('7d and 30d: local days ending today from the daily rollups', async () => {
+    const week = await get<DeviceHistory>(a.member, `/api/devices/${a.devices.lamp!.id}/history?range=7d`);
+    expect(week.body.bucket).toBe('day');
+    expect(week.body.points).toHaveLength(7);
+    const today = week.body.points[6]!;
+    expect(today.start).toBe('2026-01-15T05:00:00.000Z'); // local midnight in Toronto
+    expect(today.energyKwh).toBeCloseTo(lampReadings.reduce((s, r) => s + r.energyKwh, 0), 10);
+    expect(today.avgPowerW).toBeCloseTo(lampReadings.reduce((s, r) => s + r.powerW, 0) / lampReadings.length, 10);
+    expect(week.body.points.slice(0, 6).every((p) => p.avgPowerW === null)).toBe(true);
+    const month = await get<DeviceHistory>(a.member, `/api/devices/${a.devices.heater!.id}/history?range=30d`);
+    expect(month.body.points).toHaveLength(30);
+    expect(month.body.latest).toMatchObject({ powerW: 1500, efficiencyPct: 90, metrics: { indoorTempC: 21.5, setpointC: 21 } });
+  });
+
+  it('a device that never reported has an all-missing chart and no latest reading', async () => {
+    const { body } = await get<DeviceHistory>(a.member, `/api/devices/${a.devices.cam!.id}/history`);
+    expect(body.range).toBe('24h');
+    expect(body.points.every((p) => p.avgPowerW === null)).toBe(true);
+    expect(body.latest).toBeNull();
+  });
+
+  it('answers 400 with the allowed values for a bad range', async () => {
+    const res = await t.app.request(`/api/devices/${a.devices.lamp!.id}/history?range=1y`, { headers: asMember(a.member) });
+    expect(res.status).toBe(400);
+    const text = await res.text();
+    expect(text).toContain('validation_failed');
+    expect(text).toContain('range must be one of 24h, 7d or 30d');
+  });
+});
+
+describe('devices routes: access control', () => {
+  const NOT_FOUND = { error: { code: 'not_found', message: 'Device not found' } };
+
+  it.each(['/api/devices', '/api/devices/00000000-0000-4000-8000-000000000000/history'])('%s answers 401 without a session', async (path) => {
+    const res = await t.app.request(path);
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ error: { code: 'unauthorized', message: 'Authentication required' } });
+  });
+
+  it('another household’s device, a removed one, an unknown and a malformed id all answer the same 404', async () => {
+    const ids = [a.devices.lamp!.id, a.devices.gone!.id, '00000000-0000-4000-8000-000000000000', 'not-a-uuid', '1%27%20or%201=1'];
+    for (const id of ids) {
+      const member = id === a.devices.gone!.id ? a.member : b.member;
+      const res = await t.app.request(`/api/devices/${id}/history?range=7d`, { headers: asMember(member) });
+      expect(res.status, id).toBe(404);
+      expect(await res.json()).toEqual(NOT_FOUND);
+    }
+  });
+
+  it('each member sees only their own household', async () => {
+    const asB = await t.app.request('/api/devices', { headers: asMember(b.member) });
+    const text = await asB.text();
+    for (const d of Object.values(a.devices)) expect(text).not.toContain(d.id);
+    expect(text).not.toContain(kitchenId);
+    expect(text).not.toContain(a.household.id);
+    const body = JSON.parse(text) as DevicesOverview;
+    expect(body.devices.map((d) => d.name)).toEqual(['b-lamp']);
+    expect(body.cards.totalPowerW).toBe(9);
+    // A household id in the query string changes nothing.
+    const probe = await get<DevicesOverview>(b.member, `/api/devices?householdId=${a.household.id}`);
+    expect(probe.body.devices.map((d) => d.name)).toEqual(['b-lamp']);
+  });
+});
