@@ -18,6 +18,8 @@ import { createSessionRoutes } from './modules/auth/sessions.routes';
 import { createHealthRoutes } from './modules/health/health.routes';
 import { createDashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { createDevicesRoutes } from './modules/devices/devices.routes';
+import type { CommandPublisher } from './modules/devices/plug-command.service';
+import { createPlugRoutes } from './modules/devices/plug.routes';
 import { createHouseholdRoutes } from './modules/households/household.routes';
 import { createLiveHub, type LiveHub } from './modules/live/live-hub';
 import { createLiveRoutes } from './modules/live/live.routes';
@@ -33,6 +35,8 @@ export type AppDeps = {
   config: Config;
   database: Database;
   broker?: { isConnected(): boolean };
+  /** Sends device commands (plug on/off); without it a switch answers that the plugs are unreachable. */
+  commands?: CommandPublisher;
   webDistDir?: string;
   logger?: Logger;
   /** better-auth, its mailer and account emails; built from config when not given. */
@@ -107,7 +111,7 @@ export function createApp(deps: AppDeps) {
     .route('/', createSolarRoutes({ auth: accounts.auth, db: database.db, clock }))
     .route('/', createUsageRoutes({ auth: accounts.auth, db: database.db, clock }))
     .route('/', createDashboardRoutes({ auth: accounts.auth, db: database.db, clock }))
-    .route('/', createDevicesRoutes({ auth: accounts.auth, db: database.db, clock }));
+    .route('/', createPlugRoutes({ auth: accounts.auth, db: database.db, publisher: deps.commands, timeoutMs: config.plugConfirmTimeoutMs }));
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

@@ -7,6 +7,7 @@ import { createApp } from './app';
 import { createDatabase } from './db/client';
 import { startEmbeddedBroker, type EmbeddedBroker } from './ingest/embedded-broker';
 import { authenticateMqtt } from './ingest/mqtt-auth';
+import { mqttCommandPublisher } from './ingest/mqtt-command-publisher';
 import { startMqttIngest } from './ingest/mqtt-ingest';
 import { ConfigError, loadConfig, type Config } from './lib/config';
 import { createLogger } from './lib/logger';
@@ -94,7 +95,8 @@ async function main() {
   // Listens on its own connection from the start, so the first browser does not wait for LISTEN.
   const liveHub = createLiveHub(database, logger);
   await liveHub.start();
-  const app = createApp({ config, database, broker: mqtt, webDistDir: WEB_DIST_DIR, logger, accounts, liveHub });
+  // Plug commands go out on the ingest session, which hears the plugs' confirmations too.
+  const app = createApp({ config, database, broker: mqtt, commands: mqttCommandPublisher(mqtt), webDistDir: WEB_DIST_DIR, logger, accounts, liveHub });
   const server: ServerType = await new Promise((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
     s.once('error', reject);

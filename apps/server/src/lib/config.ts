@@ -78,6 +78,7 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_SIGN_UP: optional(positiveInt('must be a positive integer (requests per window)')),
   AUTH_RATE_LIMIT_PASSWORD_RESET: optional(positiveInt('must be a positive integer (requests per window)')),
   MAIL_FROM: optional(z.string().refine((v) => v.includes('@') && !/[\r\n]/.test(v), 'must be an address like Peakwise <no-reply@example.com>')),
+  PLUG_CONFIRM_TIMEOUT_MS: optional(positiveInt('must be a positive integer (milliseconds)')),
   DEMO_ACCOUNT: optional(booleanFlag('must be true or false')),
   DEMO_SIMULATOR: optional(booleanFlag('must be true or false')),
   DEMO_BACKFILL_DAYS: optional(
@@ -123,6 +124,8 @@ export type Config = {
   /** Per client IP and window: sign-in, sign-up and password-reset requests allowed. */
   authRateLimit: { windowSeconds: number; signIn: number; signUp: number; passwordReset: number };
   mailFrom: string;
+  /** How long a plug switch waits for the plug to report its new state before giving up. */
+  plugConfirmTimeoutMs: number;
   demoAccount: boolean;
   /** The demo household simulator: back-fill and live readings for the demo member, sent over MQTT. */
   demo: { simulator: boolean; backfillDays: number; speed: number; seed: number };
@@ -175,6 +178,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       passwordReset: e.AUTH_RATE_LIMIT_PASSWORD_RESET ?? 5,
     },
     mailFrom: e.MAIL_FROM ?? 'Peakwise <no-reply@peakwise.ca>',
+    plugConfirmTimeoutMs: e.PLUG_CONFIRM_TIMEOUT_MS ?? 10_000,
     demoAccount: e.DEMO_ACCOUNT ?? true,
     demo: { simulator: e.DEMO_SIMULATOR ?? true, backfillDays: e.DEMO_BACKFILL_DAYS ?? 90, speed: e.DEMO_SPEED ?? 1, seed: e.DEMO_SEED ?? 1 },
     oauth: {

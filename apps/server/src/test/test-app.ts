@@ -4,6 +4,7 @@ import { loadConfig, type Config } from '../lib/config';
 import { createLogger, type Logger } from '../lib/logger';
 import { createAccounts, type Accounts } from '../modules/auth/accounts';
 import { createLiveHub } from '../modules/live/live-hub';
+import type { CommandPublisher } from '../modules/devices/plug-command.service';
 import { createTestDatabase } from './test-database';
 
 export type TestApp = {
@@ -27,6 +28,7 @@ export async function createTestApp(
     env?: Record<string, string>;
     database?: Database;
     broker?: { isConnected(): boolean };
+    commands?: CommandPublisher;
     webDistDir?: string;
     logger?: Logger;
     /** Pins "now" for the energy screens. */
@@ -47,6 +49,7 @@ export async function createTestApp(
     accounts,
     liveHub,
     ...(options.broker ? { broker: options.broker } : {}),
+    ...(options.commands ? { commands: options.commands } : {}),
     ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
   });

@@ -1,0 +1,105 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { PlugSwitchResult } from '@peakwise/contracts/plug.contract';
+import type { Db } from '../../db/client';
+import { devices } from '../../db/schema/device.schema';
+import { plugSwitchEvents } from '../../db/schema/plug-switch.schema';
+import { buildShellySwitchSet } from '../../ingest/payload/shelly-gen2';
+import { deviceTopic, shellyTopicPrefix } from '../../ingest/payload/topics';
+import { AppError } from '../../lib/errors';
+
+/** Sends commands to devices; the ingest worker's MQTT session in production. */
+export type CommandPublisher = {
+  isConnected(): boolean;
+  /** Resolves once the broker has the message (QoS 1 PUBACK). */
+  publish(topic: string, payload: string): Promise<void>;
+};
+
+export type PlugSwitchRequest = {
+  householdId: string;
+  userId: string;
+  deviceId: string;
+  on: boolean;
+};
+
+export type PlugCommandDeps = {
+  db: Db;
+  publisher: CommandPublisher | undefined;
+  timeoutMs: number;
+  /** How often the device row is checked for the plug's report. */
+  pollMs?: number;
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const NOT_FOUND = () => new AppError(404, 'not_found', 'No such device in your household.');
+
+/**
+ * Switches a smart plug and waits for the plug to say it did. The command goes to both command
+ * topics a plug may listen on — the Peakwise JSON topic and a Shelly Gen2's RPC topic — since a
+ * plug subscribes to only its own. Confirmation is the plug's own report (a state message or a
+ * reading) carrying the asked-for relay state, time-stamped after the request; it is read from
+ * the device row the ingest worker updates, so it works whichever server process ingests it.
+ *
+ * The switch is recorded (who, what, when) only after the broker accepted the command; a timed-out
+ * switch stays on the record as timed out, never as done.
+ */
+export async function switchPlug(deps: PlugCommandDeps, request: PlugSwitchRequest): Promise<PlugSwitchResult> {
+  const { db } = deps;
+  if (!UUID.test(request.deviceId)) throw NOT_FOUND();
+  const [device] = await db
+    .select({ id: devices.id, externalId: devices.externalId, kind: devices.kind, neverSwitch: devices.neverSwitch, name: devices.name })
+    .from(devices)
+    .where(and(eq(devices.id, request.deviceId), eq(devices.householdId, request.householdId), isNull(devices.removedAt)));
+  if (!device) throw NOT_FOUND();
+  if (device.kind !== 'smart_plug') throw new AppError(409, 'not_switchable', `${device.name} is not a smart plug and cannot be switched remotely.`);
+  if (device.neverSwitch && !request.on) {
+    throw new AppError(
+      409,
+      'never_switch',
+      `${device.name} powers something that must stay on (such as a fridge, freezer, sump pump or medical device), so it cannot be switched off remotely.`,
+    );
+  }
+
+  const publisher = deps.publisher;
+  const unreachable = () => new AppError(503, 'plug_unreachable', 'The device service is not reachable right now. Nothing was switched; please try again.');
+  if (!publisher?.isConnected()) throw unreachable();
+
+  const requestedAt = new Date();
+  const shellyRequestId = Math.floor(Math.random() * 2 ** 31);
+  const shelly = buildShellySwitchSet(shellyTopicPrefix(request.householdId, device.externalId), request.on, shellyRequestId);
+  try {
+    await Promise.all([
+      publisher.publish(deviceTopic(request.householdId, device.externalId, 'command'), JSON.stringify({ on: request.on, requestId: String(shellyRequestId) })),
+      publisher.publish(shelly.topic, shelly.payload),
+    ]);
+  } catch {
+    throw unreachable();
+  }
+
+  const [event] = await db
+    .insert(plugSwitchEvents)
+    .values({ householdId: request.householdId, deviceId: device.id, requestedBy: request.userId, requestedOn: request.on, requestedAt })
+    .returning({ id: plugSwitchEvents.id });
+  const eventId = event!.id;
+
+  // Plugs stamp reports in whole seconds (a Shelly's `ts`), so a report in the same second counts.
+  const confirmedAt = await waitForState(deps, device.id, request.on, new Date(Math.floor(requestedAt.getTime() / 1000) * 1000));
+  await db
+    .update(plugSwitchEvents)
+    .set({ outcome: confirmedAt ? 'confirmed' : 'timed_out', resolvedAt: new Date() })
+    .where(eq(plugSwitchEvents.id, eventId));
+  if (!confirmedAt) {
+    throw new AppError(504, 'plug_timeout', `${device.name} did not confirm the change in time. It may be offline; it stays as it last reported.`);
+  }
+  return { deviceId: device.id, on: request.on, confirmedAt: confirmedAt.toISOString() };
+}
+
+async function waitForState(deps: PlugCommandDeps, deviceId: string, on: boolean, since: Date): Promise<Date | null> {
+  const deadline = Date.now() + deps.timeoutMs;
+  const pollMs = deps.pollMs ?? 150;
+  for (;;) {
+    const [row] = await deps.db.select({ relayOn: devices.relayOn, lastSeenAt: devices.lastSeenAt }).from(devices).where(eq(devices.id, deviceId));
+    if (row?.relayOn === on && row.lastSeenAt && row.lastSeenAt >= since) return row.lastSeenAt;
+    if (Date.now() >= deadline) return null;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(pollMs, Math.max(0, deadline - Date.now()))));
+  }
+}
