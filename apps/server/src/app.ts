@@ -28,6 +28,7 @@ import { createPostalRoutes } from './modules/postal/postal.routes';
 import { createPostalService } from './modules/postal/postal.service';
 import { createProfileRoutes } from './modules/profile/profile.routes';
 import { createProfileService } from './modules/profile/profile.service';
+import { createPlumbingRoutes } from './modules/plumbing/plumbing.routes';
 import { createSolarRoutes } from './modules/solar/solar.routes';
 import { createUsageRoutes } from './modules/usage/usage.routes';
 
@@ -111,6 +112,7 @@ export function createApp(deps: AppDeps) {
     .route('/', createSolarRoutes({ auth: accounts.auth, db: database.db, clock }))
     .route('/', createUsageRoutes({ auth: accounts.auth, db: database.db, clock }))
     .route('/', createDashboardRoutes({ auth: accounts.auth, db: database.db, clock }))
+    .route('/', createPlumbingRoutes({ auth: accounts.auth, db: database.db, clock }))
     .route('/', createPlugRoutes({ auth: accounts.auth, db: database.db, publisher: deps.commands, timeoutMs: config.plugConfirmTimeoutMs }));
 
   app.doc31('/api/openapi.json', {
