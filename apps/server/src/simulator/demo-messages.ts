@@ -47,8 +47,8 @@ const POWER_NOISE = channelId('demo-live-power');
  * `simMs`, with a small smooth wobble (±8 %) that is a pure function of seed and wall-clock time,
  * so the dashboard's Current Usage moves between 5-minute readings without a random number.
  */
-export function livePowerW(profile: HouseholdProfile, seed: number, simMs: number, wallMs: number): number {
-  const interval = simulateInterval(profile, new Date(simMs), seed);
+export function livePowerW(profile: HouseholdProfile, seed: number, simMs: number, wallMs: number, offPlugIds: ReadonlySet<string> = new Set()): number {
+  const interval = simulateInterval(profile, new Date(simMs), seed, { offPlugIds });
   const meanW = (interval.meter.consumptionKwh / INTERVAL_HOURS) * 1000;
   // Noise lattice every 40 s: neighbouring 10-second samples differ a little, never jump.
   const wobble = (fractalNoise(seed, POWER_NOISE, wallMs / 40_000) - 0.5) * 0.16;

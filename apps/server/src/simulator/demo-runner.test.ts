@@ -11,7 +11,10 @@ import { createLiveHub, type LiveHub, type LiveSubscriber } from '../modules/liv
 import { seedHousehold } from '../test/household-fixture';
 import { startTestBroker, type TestBroker } from '../test/test-broker';
 import { createTestDatabase } from '../test/test-database';
+import { deviceTopic } from '../ingest/payload/topics';
+import { connectDevice } from '../test/test-broker';
 import { startDemoRunner } from './demo-runner';
+import { simulateInterval } from './household-simulator';
 import { DEMO_HOUSEHOLD, deviceIds } from './household-profile';
 import { INTERVAL_MS } from './prng';
 
@@ -112,5 +115,47 @@ describe('demo runner (in-process, real MQTT ingestion)', () => {
     // The real member's household got nothing.
     expect(await count('meter_readings', realMember.household.id)).toBe(0);
     expect(await count('device_readings', realMember.household.id)).toBe(0);
+  });
+
+  it('honours plug commands: the plug reports its new state, then reads zero power; never-switch plugs ignore "off"', async () => {
+    const demo = await ensureDemoHousehold(database.db, 'demo-user-plugs', DEMO_HOUSEHOLD, { backfillDays: 0 });
+    const householdId = demo.household.id;
+    // The runner's clock sits 3 s before an interval boundary, so the interval ending there goes
+    // out at its next tick, after the command.
+    const t0 = Date.now();
+    const boundary = Math.floor(t0 / INTERVAL_MS) * INTERVAL_MS;
+    const offset = t0 - boundary + 3_000;
+    // Independently: a switchable plug that draws power in that interval when left on.
+    const expectedOn = simulateInterval(DEMO_HOUSEHOLD, new Date(boundary - INTERVAL_MS), 1);
+    const switchable = new Set(DEMO_HOUSEHOLD.appliances.filter((a) => a.switchable && !a.neverSwitch && a.kind === 'smart_plug').map((a) => a.id));
+    const target = expectedOn.devices.find((d) => switchable.has(d.externalId) && (d.powerW ?? 0) > 0);
+    expect(target, 'some switchable plug draws power').toBeDefined();
+    const fridge = DEMO_HOUSEHOLD.appliances.find((a) => a.neverSwitch)!;
+
+    const runner = startDemoRunner({ db: database.db, logger, url: broker.url, householdId, token: demo.token, seed: 1, speed: 1, backfillDays: 0, now: () => Date.now() - offset });
+    await runner.listening;
+    const server = await connectDevice(broker.url, broker.service);
+    await server.publishAsync(deviceTopic(householdId, target!.externalId, 'command'), JSON.stringify({ on: false, requestId: 'r1' }), { qos: 1 });
+    await server.publishAsync(deviceTopic(householdId, fridge.id, 'command'), JSON.stringify({ on: false }), { qos: 1 });
+    await server.endAsync(true);
+
+    const relay = async (externalId: string) =>
+      rowsOf<{ relay_on: boolean | null }>(
+        await database.db.execute(sql`select relay_on from devices where household_id = ${householdId}::uuid and external_id = ${externalId}`),
+      )[0]!.relay_on;
+    await expect.poll(() => relay(target!.externalId), { timeout: 5_000 }).toBe(false);
+
+    const powerOf = async (externalId: string) =>
+      rowsOf<{ power_w: number | null }>(
+        await database.db.execute(
+          sql`select r.power_w from device_readings r join devices d on d.id = r.device_id where d.household_id = ${householdId}::uuid and d.external_id = ${externalId}`,
+        ),
+      ).map((r) => r.power_w);
+    await expect.poll(() => powerOf(target!.externalId), { timeout: 10_000 }).toHaveLength(1);
+    await runner.stop();
+    expect(await powerOf(target!.externalId)).toEqual([0]);
+    // The fridge kept running as if nothing was asked, and its relay stayed on.
+    expect(await powerOf(fridge.id)).toEqual([expectedOn.devices.find((d) => d.externalId === fridge.id)!.powerW]);
+    expect(await relay(fridge.id)).not.toBe(false);
   });
 });

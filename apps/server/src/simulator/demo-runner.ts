@@ -10,7 +10,9 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { addDays, localDateOf, startOfLocalDate, startOfLocalDay } from '@peakwise/domain/local-time';
 import type { Db } from '../db/client';
+import { deviceStateSchema } from '@peakwise/contracts/ingest.contract';
 import { connectMqtt, type MqttConnection } from '../ingest/mqtt-connection';
+import { deviceTopic, parseTopic } from '../ingest/payload/topics';
 import type { Logger } from '../lib/logger';
 import { rowsOf } from '../lib/notify';
 import { DEMO_HOUSEHOLD, type HouseholdProfile } from './household-profile';
@@ -48,6 +50,8 @@ export type BackfillReport = { intervals: number; days: number; ms: number; from
 export type DemoRunner = {
   /** Resolves when the back-fill is stored (or abandoned on stop); live streaming has started. */
   backfilled: Promise<BackfillReport>;
+  /** Resolves once the gateway hears plug commands. */
+  listening: Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -82,6 +86,37 @@ export function startDemoRunner(options: DemoRunnerOptions): DemoRunner {
   });
   const client = connection.client;
   const connected = new Promise<void>((resolve) => (client.connected ? resolve() : client.once('connect', () => resolve())));
+
+  // Plugs the member switched off draw nothing until switched on again. The gateway hears every
+  // device command in its household, applies it, and reports the relay state like a real plug.
+  const switchable = new Set(profile.appliances.filter((a) => a.switchable && !a.neverSwitch).map((a) => a.id));
+  const offPlugIds = new Set<string>();
+  const commandsSubscribed = connected.then(async () => {
+    const [row] = rowsOf<{ ids: string[] | null }>(
+      await options.db.execute(
+        sql`select array_agg(external_id) as ids from devices where household_id = ${householdId}::uuid and relay_on = false and removed_at is null`,
+      ),
+    );
+    for (const id of row?.ids ?? []) if (switchable.has(id)) offPlugIds.add(id);
+    await client.subscribeAsync(deviceTopic(householdId, '+', 'command'), { qos: 1 });
+  });
+  commandsSubscribed.catch((error: unknown) => log.warn({ err: error }, 'Demo gateway could not listen for plug commands'));
+  client.on('message', (topic, payload) => {
+    const route = parseTopic(topic);
+    if (route?.kind !== 'device-command' || !switchable.has(route.externalId)) return;
+    let command: unknown;
+    try {
+      command = JSON.parse(payload.toString('utf8'));
+    } catch {
+      return;
+    }
+    const parsed = deviceStateSchema.pick({ on: true, requestId: true }).safeParse(command);
+    if (!parsed.success) return;
+    if (parsed.data.on) offPlugIds.delete(route.externalId);
+    else offPlugIds.add(route.externalId);
+    const state = { on: parsed.data.on, ts: new Date(now()).toISOString(), ...(parsed.data.requestId ? { requestId: parsed.data.requestId } : {}) };
+    void publish({ topic: deviceTopic(householdId, route.externalId, 'state'), payload: JSON.stringify(state) });
+  });
 
   // PUBACK only says the broker has the message, not that it is stored; the window below waits
   // for the store. Failures are logged: QoS 1 messages are retried by mqtt.js across reconnects.
@@ -167,7 +202,7 @@ export function startDemoRunner(options: DemoRunnerOptions): DemoRunner {
       if (stopping) return;
       const due = dueIntervalStarts(lastEmitted, simNow()).slice(0, MAX_INTERVALS_PER_TICK);
       for (const start of due) {
-        for (const message of intervalMessages(householdId, simulateInterval(profile, new Date(start), seed))) void publish(message);
+        for (const message of intervalMessages(householdId, simulateInterval(profile, new Date(start), seed, { offPlugIds }))) void publish(message);
         lastEmitted = start;
       }
     };
@@ -181,7 +216,7 @@ export function startDemoRunner(options: DemoRunnerOptions): DemoRunner {
   const samplePower = () => {
     if (stopping || !client.connected) return;
     const wall = now();
-    void publish(powerMessage(householdId, wall, livePowerW(profile, seed, simNow(), wall)));
+    void publish(powerMessage(householdId, wall, livePowerW(profile, seed, simNow(), wall, offPlugIds)));
   };
   void connected.then(() => {
     if (stopping) return;
@@ -196,6 +231,7 @@ export function startDemoRunner(options: DemoRunnerOptions): DemoRunner {
 
   return {
     backfilled,
+    listening: commandsSubscribed,
     stop: async () => {
       stopping = true;
       for (const timer of timers) clearTimeout(timer);
