@@ -1,0 +1,7 @@
+import type { PlumbingRange } from '@peakwise/contracts/plumbing.contract';
+
+/** The plumbing feature's only source of query keys (STYLE habit 3). */
+export const plumbingKeys = {
+  all: ['plumbing'] as const,
+  summary: (scope: string, range: PlumbingRange) => ['plumbing', scope, 'summary', range] as const,
+};
