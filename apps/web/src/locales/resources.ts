@@ -28,6 +28,9 @@ import { solarEs } from './solar.es';
 import { usageEn } from './usage.en';
 import { usageFr } from './usage.fr';
 import { usageEs } from './usage.es';
+import { devicesEn } from './devices.en';
+import { devicesFr } from './devices.fr';
+import { devicesEs } from './devices.es';
 import { plumbingEn } from './plumbing.en';
 import { plumbingFr } from './plumbing.fr';
 import { plumbingEs } from './plumbing.es';
@@ -38,9 +41,9 @@ export type Language = (typeof languages)[number];
 // Every namespace is registered here for all three languages; the Translation<> type on the
 // French and Spanish files makes a missing key a type error.
 export const resources = {
-  en: { common: commonEn, portal: portalEn, help: helpEn, marketing: marketingEn, auth: authEn, settings: settingsEn, charts: chartsEn, dashboard: dashboardEn, solar: solarEn, usage: usageEn, plumbing: plumbingEn },
-  fr: { common: commonFr, portal: portalFr, help: helpFr, marketing: marketingFr, auth: authFr, settings: settingsFr, charts: chartsFr, dashboard: dashboardFr, solar: solarFr, usage: usageFr, plumbing: plumbingFr },
-  es: { common: commonEs, portal: portalEs, help: helpEs, marketing: marketingEs, auth: authEs, settings: settingsEs, charts: chartsEs, dashboard: dashboardEs, solar: solarEs, usage: usageEs, plumbing: plumbingEs },
+  en: { common: commonEn, portal: portalEn, help: helpEn, marketing: marketingEn, auth: authEn, settings: settingsEn, charts: chartsEn, dashboard: dashboardEn, solar: solarEn, usage: usageEn, plumbing: plumbingEn, devices: devicesEn },
+  fr: { common: commonFr, portal: portalFr, help: helpFr, marketing: marketingFr, auth: authFr, settings: settingsFr, charts: chartsFr, dashboard: dashboardFr, solar: solarFr, usage: usageFr, plumbing: plumbingFr, devices: devicesFr },
+  es: { common: commonEs, portal: portalEs, help: helpEs, marketing: marketingEs, auth: authEs, settings: settingsEs, charts: chartsEs, dashboard: dashboardEs, solar: solarEs, usage: usageEs, plumbing: plumbingEs, devices: devicesEs },
 } as const;
 
 export const namespaces = Object.keys(resources.en) as (keyof typeof resources.en)[];

@@ -1,5 +1,95 @@
-import { SectionNotAvailable } from '@/components/ui/section-not-available';
+import { Plug } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '@/components/ui/empty-state';
+import { LoadError } from '@/components/ui/load-error';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useDevicesOverview } from './api/use-devices';
+import { DeviceCards } from './components/device-cards';
+import { DeviceDetail } from './components/device-detail';
+import { DeviceTable } from './components/device-table';
+import { FloorPlan } from './components/floor-plan';
+
+function DevicesSkeleton() {
+  return (
+    <div className="space-y-6">
+      <div className="grid grid-cols-2 gap-4 xl:grid-cols-4">
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} className="h-32" />
+        ))}
+      </div>
+      <Skeleton className="h-[560px]" />
+    </div>
+  );
+}
 
 export default function DevicesPage() {
-  return <SectionNotAvailable section="devices" />;
+  const { t } = useTranslation('devices');
+  const query = useDevicesOverview();
+  const overview = query.data;
+  const [highlightedRoomId, setHighlightedRoomId] = useState<string | null>(null);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  // One polite live region for zoom, highlight and selection changes.
+  const [announcement, setAnnouncement] = useState('');
+
+  const selected = overview?.devices.find((d) => d.id === selectedId) ?? null;
+
+  const toggleRoom = (roomId: string) => {
+    const room = overview?.rooms.find((r) => r.id === roomId);
+    const clearing = highlightedRoomId === roomId;
+    setHighlightedRoomId(clearing ? null : roomId);
+    setAnnouncement(clearing ? t('plan.roomCleared') : t('plan.roomSelected', { room: room?.name ?? '' }));
+  };
+  const selectDevice = (deviceId: string) => {
+    setSelectedId(deviceId);
+    const device = overview?.devices.find((d) => d.id === deviceId);
+    if (device) setAnnouncement(t('detail.selected', { name: device.name }));
+  };
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{t('title')}</h1>
+        <p className="mt-1 text-sm text-slate-600">{t('intro')}</p>
+      </div>
+      <p aria-live="polite" className="sr-only" data-testid="devices-announcer">
+        {announcement}
+      </p>
+
+      {query.isError && !query.isFetching ? (
+        <LoadError title={t('error.title')} message={t('error.message')} retryLabel={t('error.retry')} onRetry={() => void query.refetch()} />
+      ) : !overview ? (
+        <DevicesSkeleton />
+      ) : (
+        <div className="space-y-6">
+          <DeviceCards cards={overview.cards} />
+          {overview.devices.length === 0 ? (
+            <EmptyState icon={Plug} title={t('empty.title')} message={t('empty.message')} />
+          ) : (
+            <>
+              <div className="grid gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+                <FloorPlan
+                  rooms={overview.rooms}
+                  devices={overview.devices}
+                  highlightedRoomId={highlightedRoomId}
+                  onRoomToggle={toggleRoom}
+                  selectedDeviceId={selectedId}
+                  onSelectDevice={selectDevice}
+                  announce={setAnnouncement}
+                />
+                {selected ? (
+                  <DeviceDetail key={selected.id} device={selected} timeZone={overview.timeZone} onClose={() => setSelectedId(null)} />
+                ) : (
+                  <section aria-label={t('detail.title')} className="rounded-xl border border-dashed border-slate-300 p-5 text-sm text-slate-600">
+                    {t('detail.none')}
+                  </section>
+                )}
+              </div>
+              <DeviceTable devices={overview.devices} selectedDeviceId={selectedId} onSelectDevice={selectDevice} />
+            </>
+          )}
+        </div>
+      )}
+    </div>
+  );
 }

@@ -1,0 +1,8 @@
+import type { DeviceHistoryRange } from '@peakwise/contracts/devices.contract';
+
+/** The devices feature's only source of query keys (STYLE habit 3). */
+export const devicesKeys = {
+  all: ['devices'] as const,
+  overview: (scope: string) => ['devices', scope, 'overview'] as const,
+  history: (scope: string, deviceId: string, range: DeviceHistoryRange) => ['devices', scope, 'history', deviceId, range] as const,
+};

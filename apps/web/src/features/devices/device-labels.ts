@@ -1,0 +1,13 @@
+import type { TFunction } from 'i18next';
+
+const KINDS = ['solar_panel', 'smart_plug', 'lighting', 'temperature', 'camera', 'power', 'water_meter', 'water_heater'] as const;
+const STATUSES = ['operational', 'warning', 'critical', 'offline'] as const;
+
+/** Kinds and statuses come from the server as open strings; unknown ones get a generic word. */
+export function kindLabel(t: TFunction<'devices'>, kind: string): string {
+  return (KINDS as readonly string[]).includes(kind) ? t(`kind.${kind as (typeof KINDS)[number]}`) : t('kind.other');
+}
+
+export function statusLabel(t: TFunction<'devices'>, status: string): string {
+  return (STATUSES as readonly string[]).includes(status) ? t(`status.${status as (typeof STATUSES)[number]}`) : t('status.unknown');
+}
