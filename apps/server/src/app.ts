@@ -20,6 +20,7 @@ import { createDashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { createDevicesRoutes } from './modules/devices/devices.routes';
 import type { CommandPublisher } from './modules/devices/plug-command.service';
 import { createPlugRoutes } from './modules/devices/plug.routes';
+import { createDeviceManagementRoutes } from './modules/devices/device-management.routes';
 import { createHouseholdRoutes } from './modules/households/household.routes';
 import { createLiveHub, type LiveHub } from './modules/live/live-hub';
 import { createLiveRoutes } from './modules/live/live.routes';
@@ -112,7 +113,9 @@ export function createApp(deps: AppDeps) {
     .route('/', createSolarRoutes({ auth: accounts.auth, db: database.db, clock }))
     .route('/', createUsageRoutes({ auth: accounts.auth, db: database.db, clock }))
     .route('/', createDashboardRoutes({ auth: accounts.auth, db: database.db, clock }))
+    .route('/', createDevicesRoutes({ auth: accounts.auth, db: database.db, clock }))
     .route('/', createPlumbingRoutes({ auth: accounts.auth, db: database.db, clock }))
+    .route('/', createDeviceManagementRoutes({ auth: accounts.auth, db: database.db }))
     .route('/', createPlugRoutes({ auth: accounts.auth, db: database.db, publisher: deps.commands, timeoutMs: config.plugConfirmTimeoutMs }));
 
   app.doc31('/api/openapi.json', {

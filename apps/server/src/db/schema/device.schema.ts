@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { DEVICE_KINDS, type DeviceKind } from '@peakwise/contracts/device-management.contract';
 import { households, rooms } from './household.schema';
 
-export const DEVICE_KINDS = ['solar_panel', 'smart_plug', 'lighting', 'temperature', 'camera', 'power', 'water_meter', 'water_heater'] as const;
-export type DeviceKind = (typeof DEVICE_KINDS)[number];
+// The kinds are part of the API contract; the column takes them from there.
+export { DEVICE_KINDS, type DeviceKind };
 export const DEVICE_STATUSES = ['operational', 'warning', 'critical', 'offline'] as const;
 export type DeviceStatus = (typeof DEVICE_STATUSES)[number];
 

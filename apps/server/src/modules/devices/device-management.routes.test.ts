@@ -1,0 +1,137 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../lib/notify';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { asMember, type Member } from '../../test/test-session';
+import { listRooms } from '../households/household.service';
+import { memberWithHousehold } from '../usage/energy.test-helper';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+type Json = Record<string, unknown> & { error?: { code: string; message: string } };
+const call = async (member: Member | null, method: string, path: string, body?: unknown) => {
+  const res = await t.app.request(path, {
+    method,
+    headers: { ...(member ? asMember(member) : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : null) as Json };
+};
+const ingest = (token: string, body: unknown) =>
+  t.app.request('/api/ingest/readings', { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const deviceRows = async (householdId: string) =>
+  rowsOf<{ external_id: string; removed: boolean }>(
+    await t.database.db.execute(sql`select external_id, removed_at is not null as removed from devices where household_id = ${householdId}::uuid order by created_at`),
+  );
+const credentialCount = async (householdId: string) =>
+  rowsOf<{ n: number }>(await t.database.db.execute(sql`select count(*)::int as n from ingest_credentials where household_id = ${householdId}::uuid and device_id is not null`))[0]!.n;
+
+const TS = '2026-01-15T17:00:00.000Z';
+
+describe('managing devices', () => {
+  it('pairs a plug by its id into a room; its own token reports its readings; the same id again is refused', async () => {
+    const home = await memberWithHousehold(t);
+    const kitchen = (await listRooms(t.database.db, home.household.id)).find((r) => r.name === 'Kitchen')!;
+
+    const paired = await call(home.member, 'POST', '/api/devices', { externalId: 'shellyplugus-a1b2c3', name: ' Kettle ', kind: 'smart_plug', roomId: kitchen.id, ratedPowerW: 1500 });
+    expect(paired.status).toBe(201);
+    const device = paired.body.device as { id: string; name: string; roomId: string; neverSwitch: boolean };
+    const credential = paired.body.credential as { token: string; mqttUsername: string; mqttTopicPrefix: string; httpEndpoint: string };
+    expect(device).toMatchObject({ name: 'Kettle', roomId: kitchen.id, neverSwitch: false });
+    expect(credential).toMatchObject({
+      mqttUsername: 'shellyplugus-a1b2c3',
+      mqttTopicPrefix: `peakwise/${home.household.id}/devices/shellyplugus-a1b2c3`,
+      httpEndpoint: '/api/ingest/readings',
+    });
+
+    const sent = await ingest(credential.token, { devices: [{ device: 'shellyplugus-a1b2c3', ts: TS, powerW: 1450, energyKwh: 0.12 }] });
+    expect(sent.status).toBe(200);
+    expect(await sent.json()).toMatchObject({ accepted: 1, rejected: [] });
+
+    const again = await call(home.member, 'POST', '/api/devices', { externalId: 'shellyplugus-a1b2c3', name: 'Other', kind: 'smart_plug' });
+    expect(again).toEqual({ status: 409, body: { error: { code: 'device_exists', message: 'A device with this id is already paired with your home.' } } });
+    expect(await deviceRows(home.household.id)).toHaveLength(1);
+    expect(await credentialCount(home.household.id)).toBe(1);
+  });
+
+  it('refuses invalid devices with a reason and creates nothing', async () => {
+    const home = await memberWithHousehold(t);
+    const other = await memberWithHousehold(t);
+    const foreignRoom = (await listRooms(t.database.db, other.household.id))[0]!;
+    const bad = [
+      { externalId: 'plug/1', name: 'Plug', kind: 'smart_plug' },
+      { externalId: 'plug-1', name: '   ', kind: 'smart_plug' },
+      { externalId: 'plug-1', name: 'Plug', kind: 'toaster' },
+      { externalId: 'plug-1', name: 'Plug', kind: 'smart_plug', ratedPowerW: -5 },
+      { externalId: 'plug-1', name: 'Plug', kind: 'smart_plug', householdId: other.household.id },
+    ];
+    for (const body of bad) expect((await call(home.member, 'POST', '/api/devices', body)).status).toBe(400);
+    const roomRefused = await call(home.member, 'POST', '/api/devices', { externalId: 'plug-1', name: 'Plug', kind: 'smart_plug', roomId: foreignRoom.id });
+    expect(roomRefused).toEqual({ status: 400, body: { error: { code: 'unknown_room', message: 'Choose one of your rooms.' } } });
+    expect(await deviceRows(home.household.id)).toEqual([]);
+    expect(await deviceRows(other.household.id)).toEqual([]);
+    expect(await credentialCount(home.household.id)).toBe(0);
+  });
+
+  it('renames, assigns a room, moves on the plan and marks never-switch; bad changes are refused and change nothing', async () => {
+    const home = await memberWithHousehold(t, { 'lamp-1': 'smart_plug' });
+    const id = home.devices['lamp-1']!.id;
+    const office = (await listRooms(t.database.db, home.household.id)).find((r) => r.name === 'Office')!;
+
+    expect((await call(home.member, 'PATCH', `/api/devices/${id}`, { name: 'Desk lamp', roomId: office.id })).body).toMatchObject({ name: 'Desk lamp', roomId: office.id });
+    expect((await call(home.member, 'PATCH', `/api/devices/${id}`, { x: 420, y: 310 })).body).toMatchObject({ x: 420, y: 310, name: 'Desk lamp' });
+    expect((await call(home.member, 'PATCH', `/api/devices/${id}`, { neverSwitch: true })).body).toMatchObject({ neverSwitch: true });
+    expect((await call(home.member, 'PATCH', `/api/devices/${id}`, { roomId: null })).body).toMatchObject({ roomId: null, x: 420 });
+
+    for (const body of [{}, { x: 1001, y: 10 }, { x: 10 }, { x: 10.5, y: 3 }, { name: '' }, { kind: 'camera' }]) {
+      expect((await call(home.member, 'PATCH', `/api/devices/${id}`, body)).status).toBe(400);
+    }
+    const [row] = rowsOf<Record<string, unknown>>(await t.database.db.execute(sql`select name, kind, x, y, room_id, never_switch from devices where id = ${id}::uuid`));
+    expect(row).toEqual({ name: 'Desk lamp', kind: 'smart_plug', x: 420, y: 310, room_id: null, never_switch: true });
+  });
+
+  it('removes a device: its readings stay in the totals, its token stops working, and its id can be paired again', async () => {
+    const home = await memberWithHousehold(t);
+    const paired = await call(home.member, 'POST', '/api/devices', { externalId: 'heater-plug', name: 'Heater', kind: 'smart_plug' });
+    const { id } = paired.body.device as { id: string };
+    const { token } = paired.body.credential as { token: string };
+    expect((await ingest(token, { devices: [{ device: 'heater-plug', ts: TS, powerW: 1200, energyKwh: 0.1 }] })).status).toBe(200);
+
+    expect((await call(home.member, 'DELETE', `/api/devices/${id}`)).status).toBe(204);
+    const readings = rowsOf<{ energy_kwh: number }>(await t.database.db.execute(sql`select energy_kwh from device_readings where device_id = ${id}::uuid`));
+    expect(readings).toEqual([{ energy_kwh: 0.1 }]);
+    const daily = rowsOf<{ energy_kwh: number }>(await t.database.db.execute(sql`select energy_kwh from device_daily where device_id = ${id}::uuid`));
+    expect(daily).toEqual([{ energy_kwh: 0.1 }]);
+    expect((await ingest(token, { devices: [{ device: 'heater-plug', ts: '2026-01-15T17:05:00.000Z', powerW: 1200 }] })).status).toBe(401);
+
+    expect((await call(home.member, 'DELETE', `/api/devices/${id}`)).status).toBe(404);
+    expect((await call(home.member, 'PATCH', `/api/devices/${id}`, { name: 'Back' })).status).toBe(404);
+    expect((await call(home.member, 'POST', '/api/devices', { externalId: 'heater-plug', name: 'New heater', kind: 'smart_plug' })).status).toBe(201);
+    expect(await deviceRows(home.household.id)).toEqual([
+      { external_id: 'heater-plug', removed: true },
+      { external_id: 'heater-plug', removed: false },
+    ]);
+  });
+
+  it('answers 401 anonymous and 404 for another household’s device or a malformed id, changing nothing', async () => {
+    const a = await memberWithHousehold(t, { 'a-cam': 'camera' });
+    const b = await memberWithHousehold(t);
+    const path = `/api/devices/${a.devices['a-cam']!.id}`;
+    expect((await call(null, 'POST', '/api/devices', { externalId: 'x', name: 'X', kind: 'camera' })).status).toBe(401);
+    expect((await call(null, 'PATCH', path, { name: 'X' })).status).toBe(401);
+    expect((await call(null, 'DELETE', path)).status).toBe(401);
+
+    const patch = await call(b.member, 'PATCH', path, { name: 'Mine now' });
+    expect(patch).toEqual({ status: 404, body: { error: { code: 'not_found', message: 'No such device in your household.' } } });
+    expect((await call(b.member, 'DELETE', path)).status).toBe(404);
+    expect((await call(b.member, 'PATCH', '/api/devices/not-a-uuid', { name: 'X' })).status).toBe(404);
+    expect((await call(b.member, 'DELETE', '/api/devices/not-a-uuid')).status).toBe(404);
+    expect(await deviceRows(a.household.id)).toEqual([{ external_id: 'a-cam', removed: false }]);
+    expect(rowsOf<{ name: string }>(await t.database.db.execute(sql`select name from devices where external_id = 'a-cam'`))).toEqual([{ name: 'a-cam' }]);
+  });
+});

@@ -1,0 +1,102 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { AddDeviceRequest, ManagedDevice, PairedDevice, UpdateDeviceRequest } from '@peakwise/contracts/device-management.contract';
+import type { Db } from '../../db/client';
+import { devices } from '../../db/schema/device.schema';
+import { rooms } from '../../db/schema/household.schema';
+import { INGEST_READINGS_PATH } from '../../ingest/ingest.routes';
+import { TOPIC_ROOT } from '../../ingest/payload/topics';
+import { AppError } from '../../lib/errors';
+import type { DbOrTx } from '../households/household.service';
+import { removeDevice } from './device.service';
+import { issueIngestCredential } from './ingest-credential.service';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const NOT_FOUND = () => new AppError(404, 'not_found', 'No such device in your household.');
+const UNIQUE_VIOLATION = '23505';
+
+const toManaged = (d: typeof devices.$inferSelect): ManagedDevice => ({
+  id: d.id,
+  externalId: d.externalId,
+  name: d.name,
+  kind: d.kind,
+  roomId: d.roomId,
+  x: d.x,
+  y: d.y,
+  ratedPowerW: d.ratedPowerW,
+  neverSwitch: d.neverSwitch,
+});
+
+/** A room id from the member must name one of their own rooms; anything else is refused the same way. */
+async function assertOwnRoom(db: DbOrTx, householdId: string, roomId: string | null | undefined) {
+  if (roomId === null || roomId === undefined) return;
+  const found = UUID.test(roomId) && (await db.select({ id: rooms.id }).from(rooms).where(and(eq(rooms.id, roomId), eq(rooms.householdId, householdId)))).length > 0;
+  if (!found) throw new AppError(400, 'unknown_room', 'Choose one of your rooms.');
+}
+
+const isUniqueViolation = (error: unknown): boolean => {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e.code === UNIQUE_VIOLATION || e.cause?.code === UNIQUE_VIOLATION;
+};
+
+/**
+ * Pairs a device with the household and issues its own ingest credential, in one transaction:
+ * a device is never left without its token, nor a token without its device.
+ */
+export async function addDevice(db: Db, householdId: string, input: AddDeviceRequest): Promise<PairedDevice> {
+  await assertOwnRoom(db, householdId, input.roomId);
+  try {
+    return await db.transaction(async (tx) => {
+      const [device] = await tx
+        .insert(devices)
+        .values({
+          householdId,
+          externalId: input.externalId,
+          name: input.name,
+          kind: input.kind,
+          roomId: input.roomId ?? null,
+          ratedPowerW: input.ratedPowerW ?? null,
+          neverSwitch: input.neverSwitch ?? false,
+        })
+        .returning();
+      const credential = await issueIngestCredential(tx, householdId, device!.id, `device ${input.externalId}`);
+      return {
+        device: toManaged(device!),
+        credential: {
+          token: credential.token,
+          mqttUsername: input.externalId,
+          mqttTopicPrefix: `${TOPIC_ROOT}/${householdId}/devices/${input.externalId}`,
+          httpEndpoint: INGEST_READINGS_PATH,
+        },
+      };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError(409, 'device_exists', 'A device with this id is already paired with your home.');
+    throw error;
+  }
+}
+
+/** Renames, moves to a room or a spot on the plan, or marks a plug never-switch. */
+export async function updateDevice(db: Db, householdId: string, deviceId: string, input: UpdateDeviceRequest): Promise<ManagedDevice> {
+  if (!UUID.test(deviceId)) throw NOT_FOUND();
+  await assertOwnRoom(db, householdId, input.roomId);
+  const [row] = await db
+    .update(devices)
+    .set({
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.roomId !== undefined ? { roomId: input.roomId } : {}),
+      ...(input.x !== undefined ? { x: input.x, y: input.y ?? null } : {}),
+      ...(input.neverSwitch !== undefined ? { neverSwitch: input.neverSwitch } : {}),
+    })
+    .where(and(eq(devices.id, deviceId), eq(devices.householdId, householdId), isNull(devices.removedAt)))
+    .returning();
+  if (!row) throw NOT_FOUND();
+  return toManaged(row);
+}
+
+/**
+ * Removes a device: its readings stay (and keep counting in totals), its id can be paired again,
+ * and its own tokens stop working (findCredentialByToken refuses a removed device's token).
+ */
+export async function removeManagedDevice(db: Db, householdId: string, deviceId: string): Promise<void> {
+  if (!UUID.test(deviceId) || !(await removeDevice(db, householdId, deviceId))) throw NOT_FOUND();
+}

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+
+// ---------- Managing devices: POST /api/devices, PATCH and DELETE /api/devices/{id} ----------
+
+export const DEVICE_KINDS = ['solar_panel', 'smart_plug', 'lighting', 'temperature', 'camera', 'power', 'water_meter', 'water_heater'] as const;
+export type DeviceKind = (typeof DEVICE_KINDS)[number];
+
+/** The floor plan's coordinate space (rooms and devices alike); the web app scales it to fit. */
+export const PLAN_WIDTH = 1000;
+export const PLAN_HEIGHT = 600;
+
+/** The id a device reports with (serial, MAC, "shellyplugus-a1b2c3"); it appears in MQTT topics, so no '/', '+', '#' or '$'. */
+export const pairingIdSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'The device id may use letters, digits, dot, colon, dash and underscore (at most 64).');
+
+export const deviceNameSchema = z.string().trim().min(1, 'Enter a name for the device.').max(60, 'Keep the name to 60 characters or fewer.');
+
+const planX = z.number().int('Positions are whole numbers.').min(0).max(PLAN_WIDTH);
+const planY = z.number().int('Positions are whole numbers.').min(0).max(PLAN_HEIGHT);
+
+export const addDeviceSchema = z.strictObject({
+  externalId: pairingIdSchema,
+  name: deviceNameSchema,
+  kind: z.enum(DEVICE_KINDS, { error: `kind must be one of ${DEVICE_KINDS.join(', ')}` }),
+  roomId: z.string().nullable().optional(),
+  ratedPowerW: z.number().positive('Rated power must be above 0 W.').max(20_000, 'Rated power must be at most 20,000 W.').nullable().optional(),
+  neverSwitch: z.boolean().optional(),
+});
+export type AddDeviceRequest = z.infer<typeof addDeviceSchema>;
+
+export const updateDeviceSchema = z
+  .strictObject({
+    name: deviceNameSchema.optional(),
+    roomId: z.string().nullable().optional(),
+    x: planX.nullable().optional(),
+    y: planY.nullable().optional(),
+    neverSwitch: z.boolean().optional(),
+  })
+  .refine((v) => Object.keys(v).length > 0, 'Nothing to change.')
+  .refine((v) => (v.x === undefined) === (v.y === undefined), 'Move a device with both x and y.');
+export type UpdateDeviceRequest = z.infer<typeof updateDeviceSchema>;
+
+export const managedDeviceSchema = z.object({
+  id: z.string(),
+  externalId: z.string(),
+  name: z.string(),
+  kind: z.enum(DEVICE_KINDS),
+  roomId: z.string().nullable(),
+  x: z.number().nullable(),
+  y: z.number().nullable(),
+  ratedPowerW: z.number().nullable(),
+  neverSwitch: z.boolean(),
+});
+export type ManagedDevice = z.infer<typeof managedDeviceSchema>;
+
+/** A paired device and how it reports: the token is shown once and never stored in clear. */
+export const pairedDeviceSchema = z.object({
+  device: managedDeviceSchema,
+  credential: z.object({
+    token: z.string(),
+    /** MQTT login: username = the device id, password = the token. */
+    mqttUsername: z.string(),
+    /** Publish readings under this prefix (…/reading, …/state); commands arrive on …/command. */
+    mqttTopicPrefix: z.string(),
+    /** HTTP alternative: POST readings here with `Authorization: Bearer <token>`. */
+    httpEndpoint: z.string(),
+  }),
+});
+export type PairedDevice = z.infer<typeof pairedDeviceSchema>;
