@@ -34,6 +34,9 @@ import { devicesEs } from './devices.es';
 import { plumbingEn } from './plumbing.en';
 import { plumbingFr } from './plumbing.fr';
 import { plumbingEs } from './plumbing.es';
+import { plugsEn } from './plugs.en';
+import { plugsFr } from './plugs.fr';
+import { plugsEs } from './plugs.es';
 
 export const languages = ['en', 'fr', 'es'] as const;
 export type Language = (typeof languages)[number];
@@ -41,9 +44,9 @@ export type Language = (typeof languages)[number];
 // Every namespace is registered here for all three languages; the Translation<> type on the
 // French and Spanish files makes a missing key a type error.
 export const resources = {
-  en: { common: commonEn, portal: portalEn, help: helpEn, marketing: marketingEn, auth: authEn, settings: settingsEn, charts: chartsEn, dashboard: dashboardEn, solar: solarEn, usage: usageEn, plumbing: plumbingEn, devices: devicesEn },
-  fr: { common: commonFr, portal: portalFr, help: helpFr, marketing: marketingFr, auth: authFr, settings: settingsFr, charts: chartsFr, dashboard: dashboardFr, solar: solarFr, usage: usageFr, plumbing: plumbingFr, devices: devicesFr },
-  es: { common: commonEs, portal: portalEs, help: helpEs, marketing: marketingEs, auth: authEs, settings: settingsEs, charts: chartsEs, dashboard: dashboardEs, solar: solarEs, usage: usageEs, plumbing: plumbingEs, devices: devicesEs },
+  en: { common: commonEn, portal: portalEn, help: helpEn, marketing: marketingEn, auth: authEn, settings: settingsEn, charts: chartsEn, dashboard: dashboardEn, solar: solarEn, usage: usageEn, devices: devicesEn, plumbing: plumbingEn, plugs: plugsEn },
+  fr: { common: commonFr, portal: portalFr, help: helpFr, marketing: marketingFr, auth: authFr, settings: settingsFr, charts: chartsFr, dashboard: dashboardFr, solar: solarFr, usage: usageFr, devices: devicesFr, plumbing: plumbingFr, plugs: plugsFr },
+  es: { common: commonEs, portal: portalEs, help: helpEs, marketing: marketingEs, auth: authEs, settings: settingsEs, charts: chartsEs, dashboard: dashboardEs, solar: solarEs, usage: usageEs, devices: devicesEs, plumbing: plumbingEs, plugs: plugsEs },
 } as const;
 
 export const namespaces = Object.keys(resources.en) as (keyof typeof resources.en)[];
