@@ -29,7 +29,13 @@ export const plumbingSummarySchema = z.discriminatedUnion('state', [
       todayLitres: z.number().nullable(),
       /** Household norm: mean daily litres over the 30 local days before today (days with data only). */
       normLitres: z.number().nullable(),
+      /**
+       * Today against the same whole hours since local midnight on those complete days (today so
+       * far vs a full day would read "−99 %" every morning). Null before the first whole hour.
+       */
       todayVsNormPct: percent,
+      /** End of the whole hours compared (exclusive), or null. */
+      comparedUntil: z.string().nullable(),
       /** 223 L × occupants. */
       benchmarkLitres: z.number(),
       /** The norm against the Canadian benchmark (whole days compare with whole days). */

@@ -16,7 +16,8 @@ export const plumbingEn = {
   cards: {
     today: 'Water Used Today',
     todayDetail: '30-day average {{norm}} per day',
-    vsNorm: 'vs your 30-day average',
+    vsNorm: 'vs your usual by {{time}}',
+    vsNormEarly: 'compared after the first hour',
     benchmark: 'vs Canadian Average',
     benchmarkDetail: '{{norm}} per day against {{benchmark}} (223 L × {{count}} people)',
     flow: 'Current Flow',

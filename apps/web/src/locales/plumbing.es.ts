@@ -19,7 +19,8 @@ export const plumbingEs: Translation<typeof plumbingEn> = {
   cards: {
     today: 'Agua usada hoy',
     todayDetail: 'Promedio de 30 días: {{norm}} por día',
-    vsNorm: 'frente a su promedio de 30 días',
+    vsNorm: 'frente a lo habitual a las {{time}}',
+    vsNormEarly: 'se compara después de la primera hora',
     benchmark: 'Frente al promedio canadiense',
     benchmarkDetail: '{{norm}} por día frente a {{benchmark}} (223 L × {{count}} personas)',
     flow: 'Caudal actual',

@@ -19,7 +19,8 @@ export const plumbingFr: Translation<typeof plumbingEn> = {
   cards: {
     today: 'Eau utilisée aujourd’hui',
     todayDetail: 'Moyenne sur 30 jours : {{norm}} par jour',
-    vsNorm: 'par rapport à votre moyenne sur 30 jours',
+    vsNorm: 'par rapport à votre habitude à {{time}}',
+    vsNormEarly: 'comparaison après la première heure',
     benchmark: 'Par rapport à la moyenne canadienne',
     benchmarkDetail: '{{norm}} par jour contre {{benchmark}} (223 L × {{count}} personnes)',
     flow: 'Débit actuel',

@@ -89,3 +89,15 @@ export async function pressureBandCounts(db: DbOrTx, deviceId: string, from: Dat
   );
   return { total: rows[0]?.total ?? 0, inBand: rows[0]?.in_band ?? 0 };
 }
+
+/** device_hourly litres summed over each window [s, e) (hour starts inside it), keyed by window start (ms). */
+export async function windowLitres(db: DbOrTx, deviceId: string, windows: readonly { s: number; e: number }[]): Promise<Map<number, number | null>> {
+  if (windows.length === 0) return new Map();
+  const rows = rowsOf<{ s: number; litres: number | null }>(
+    await db.execute(sql`
+      select b.s, (select sum(h.litres) from device_hourly h
+        where h.device_id = ${deviceId}::uuid and h.hour_start >= to_timestamp(b.s / 1000.0) and h.hour_start < to_timestamp(b.e / 1000.0))::float8 as litres
+      from json_to_recordset(${JSON.stringify(windows)}::json) as b(s float8, e float8)`),
+  );
+  return new Map(rows.map((r) => [Number(r.s), r.litres]));
+}

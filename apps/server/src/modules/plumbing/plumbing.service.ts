@@ -16,7 +16,7 @@ import {
   type EfficiencyKind,
 } from '@peakwise/domain/plumbing-metrics';
 import type { DbOrTx, Household } from '../households/household.service';
-import { dailyLitres, findWaterDevices, heaterAggregates, hourlyLitres, intervalLitres, latestReading, pressureBandCounts } from './plumbing.repository';
+import { dailyLitres, findWaterDevices, heaterAggregates, hourlyLitres, intervalLitres, latestReading, pressureBandCounts, windowLitres } from './plumbing.repository';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -42,14 +42,15 @@ export async function plumbingSummary(db: DbOrTx, household: Household, range: P
 
   const days = await dailyLitres(db, meterId, addDays(today, -NORM_DAYS), today);
   // Only complete days make the norm: a day the meter half-reported would drag it down.
-  const completeDays = localDatesInRange(addDays(today, -NORM_DAYS), addDays(today, -1)).map((date) => {
+  const complete = localDatesInRange(addDays(today, -NORM_DAYS), addDays(today, -1)).filter((date) => {
     const row = days.get(date);
     const day = localDay(date, zone);
-    return row && row.intervalCount >= (day.end.getTime() - day.start.getTime()) / INTERVAL_MS ? row.litres : null;
+    return row !== undefined && row.litres !== null && row.intervalCount >= (day.end.getTime() - day.start.getTime()) / INTERVAL_MS;
   });
   const todayLitres = days.get(today)?.litres ?? null;
-  const normLitres = meanOfKnown(completeDays);
+  const normLitres = meanOfKnown(complete.map((date) => days.get(date)?.litres));
   const benchmarkLitres = canadianBenchmarkLitres(household.occupants);
+  const soFar = await todaySoFarVersusNorm(db, meterId, zone, today, complete, now);
 
   return {
     state: 'ready',
@@ -59,7 +60,8 @@ export async function plumbingSummary(db: DbOrTx, household: Household, range: P
     usage: {
       todayLitres,
       normLitres,
-      todayVsNormPct: percentVersus(todayLitres, normLitres),
+      todayVsNormPct: soFar.pct,
+      comparedUntil: soFar.until,
       benchmarkLitres,
       normVsBenchmarkPct: percentVersus(normLitres, benchmarkLitres),
     },
@@ -138,4 +140,24 @@ async function leak(db: DbOrTx, meterId: string, zone: string, today: string, no
     night,
     minLitres: known.length > 0 ? Math.min(...known) : null,
   };
+}
+
+/**
+ * Today's whole hours since local midnight against the same span of the complete norm days: a
+ * morning compared with whole days would always look like a large saving. Read from the hourly
+ * rollups (≤ 31 × 24 rows). In half-hour zones (Newfoundland) the windows start at local
+ * midnight, so the first UTC hour straddling it is left out on both sides alike.
+ */
+async function todaySoFarVersusNorm(db: DbOrTx, meterId: string, zone: string, today: string, complete: string[], now: Date) {
+  const start = localDay(today, zone).start.getTime();
+  const span = Math.floor((now.getTime() - start) / HOUR_MS) * HOUR_MS;
+  if (span <= 0 || complete.length === 0) return { pct: null, until: null };
+  const windows = [today, ...complete].map((date) => {
+    const s = localDay(date, zone).start.getTime();
+    return { s, e: s + span };
+  });
+  const sums = await windowLitres(db, meterId, windows);
+  const todaySoFar = sums.get(start) ?? null;
+  const norm = meanOfKnown(windows.slice(1).map((w) => sums.get(w.s)));
+  return { pct: percentVersus(todaySoFar, norm), until: new Date(start + span).toISOString() };
 }

@@ -74,7 +74,13 @@ describe('GET /api/plumbing', () => {
     expect(s.occupants).toBe(3);
     expect(s.usage.todayLitres).toBeCloseTo(today, 9);
     expect(s.usage.normLitres).toBeCloseTo(norm, 9);
-    expect(s.usage.todayVsNormPct).toBeCloseTo(((today - norm) / norm) * 100, 9);
+    // Today's whole hours (00:00–14:00) against the same 14 hours of the complete days.
+    const until = (date: string) => (r: Reading) => ms(r) >= local(date, 0).getTime() && ms(r) < local(date, 14).getTime();
+    const todaySoFar = sum(meter.filter(until('2026-01-15')), 'litres');
+    const normSoFar = (sum(meter.filter(until('2026-01-13')), 'litres') + sum(meter.filter(until('2026-01-14')), 'litres')) / 2;
+    expect(normSoFar).toBeCloseTo((168 * 2 + 168 * 3) / 2, 9);
+    expect(s.usage.todayVsNormPct).toBeCloseTo(((todaySoFar - normSoFar) / normSoFar) * 100, 9);
+    expect(s.usage.comparedUntil).toBe(local('2026-01-15', 14).toISOString());
     expect(s.usage.benchmarkLitres).toBe(223 * 3);
     expect(s.usage.normVsBenchmarkPct).toBeCloseTo(((norm - 669) / 669) * 100, 9);
     expect(s.current).toEqual({ at: local('2026-01-15', 13).toISOString(), flowLpm: 0.6, pressurePsi: 62, pressureKpa: 427.5, hotWaterTempC: 47.5 });

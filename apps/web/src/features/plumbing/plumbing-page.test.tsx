@@ -16,7 +16,7 @@ function summary(range: PlumbingReady['range'] = 'daily'): PlumbingReady {
     range,
     timeZone: 'America/Toronto',
     occupants: 3,
-    usage: { todayLitres: 410, normLitres: 600, todayVsNormPct: -31.7, benchmarkLitres: 669, normVsBenchmarkPct: -10.3 },
+    usage: { todayLitres: 410, normLitres: 600, todayVsNormPct: -31.7, comparedUntil: '2025-11-24T19:00:00.000Z', benchmarkLitres: 669, normVsBenchmarkPct: -10.3 },
     current: { at: '2025-11-24T19:30:00.000Z', flowLpm: 0.4, pressurePsi: 62.3, pressureKpa: 429.5, hotWaterTempC: 55.2 },
     trend: {
       bucket: range === 'daily' ? 'hour' : 'day',
@@ -52,8 +52,9 @@ describe('PlumbingPage', () => {
     await screen.findByRole('heading', { name: 'Water Used Today' });
     expect(plain(card('Water Used Today').textContent)).toContain('410 L');
     expect(card('Water Used Today').querySelector('[data-tone]')).toHaveAttribute('data-tone', 'good');
+    expect(plain(card('Water Used Today').textContent)).toContain('vs your usual by 2:00 p.m.');
     expect(plain(card('vs Canadian Average').textContent)).toContain('600 L per day against 669 L (223 L × 3 people)');
-    expect(plain(card('Current Flow').textContent)).toContain('0.4 L/min');
+    expect(plain(card('Current Flow').textContent)).toContain('0.40 L/min');
     expect(plain(card('Water Pressure').textContent)).toContain('62 psi');
     expect(plain(card('Hot Water Temperature').textContent)).toContain('55.2 °C');
 

@@ -18,7 +18,7 @@ export function PlumbingCards({ summary }: { summary: PlumbingReady }) {
           pct={usage.todayVsNormPct}
           formatted={formatPercent(usage.todayVsNormPct, locale, { signed: true, digits: 0 })}
           goodWhen="decrease"
-          comparison={t('cards.vsNorm')}
+          comparison={usage.comparedUntil ? t('cards.vsNorm', { time: formatTime(usage.comparedUntil, summary.timeZone, locale) }) : t('cards.vsNormEarly')}
           toneLabels={toneLabels}
         />
         <p className="mt-1 text-slate-500">{t('cards.todayDetail', { norm: formatLitres(usage.normLitres, locale) })}</p>
