@@ -31,6 +31,7 @@ export const deviceSummarySchema = z.object({
   powerW: z.number().nullable(),
   /** Efficiency in percent from the latest reading that reported one; null when never reported. */
   efficiencyPct: z.number().nullable(),
+  /** Reporting in the last 15 minutes and drawing power or switched on (the Dashboard's rule); never a panel or the water meter. */
   active: z.boolean(),
   relayOn: z.boolean().nullable(),
   neverSwitch: z.boolean(),

@@ -13,7 +13,7 @@ export const devicesEn = {
   },
   cards: {
     active: 'Active Devices',
-    activeDetail: '{{active}} of {{total}} reporting now',
+    activeDetail: '{{active}} of {{total}} drawing power or switched on',
     power: 'Total Power',
     powerDetail: 'Current draw of devices reporting now',
     efficiency: 'Avg. Efficiency',

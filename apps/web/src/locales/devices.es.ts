@@ -16,7 +16,7 @@ export const devicesEs: Translation<typeof devicesEn> = {
   },
   cards: {
     active: 'Dispositivos activos',
-    activeDetail: '{{active}} de {{total}} transmitiendo ahora',
+    activeDetail: '{{active}} de {{total}} consumiendo o encendidos',
     power: 'Potencia total',
     powerDetail: 'Consumo actual de los dispositivos que transmiten',
     efficiency: 'Eficiencia media',

@@ -16,7 +16,7 @@ export const devicesFr: Translation<typeof devicesEn> = {
   },
   cards: {
     active: 'Appareils actifs',
-    activeDetail: '{{active}} sur {{total}} transmettent en ce moment',
+    activeDetail: '{{active}} sur {{total}} consomment ou sont allumés',
     power: 'Puissance totale',
     powerDetail: 'Consommation actuelle des appareils qui transmettent',
     efficiency: 'Efficacité moyenne',

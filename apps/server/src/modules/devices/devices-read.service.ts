@@ -37,7 +37,8 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
 
 /**
  * The IoT Devices screen for the member's household. A device is "active" when its latest reading
- * is at most 15 minutes old and its relay is not confirmed off; "offline" replaces the stored
+ * is at most 15 minutes old and it draws power or its relay is on (panels and the water meter are
+ * not consumers, as on the Dashboard); "offline" replaces the stored
  * status when nothing arrived in that window. Uptime pools every live device's 30-day window,
  * which starts no earlier than the device's first data (or its registration).
  */
@@ -89,7 +90,8 @@ export async function devicesOverview(db: DbOrTx, household: Household, now = ne
       status: recent ? r.status : 'offline',
       powerW: recent ? r.power_w : null,
       efficiencyPct: r.efficiency,
-      active: recent && r.relay_on !== false,
+      // Same rule as the Dashboard's Active Devices: a consumer reporting now that draws power or is switched on.
+      active: recent && !NOT_CONSUMERS.has(r.kind) && ((r.power_w ?? 0) > 0 || r.relay_on === true),
       relayOn: r.relay_on,
       neverSwitch: r.never_switch,
       lastSeenAt: iso(r.last_seen_at) ?? (latest ? latest.toISOString() : null),

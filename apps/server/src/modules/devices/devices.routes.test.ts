@@ -29,7 +29,7 @@ const lampReadings = Array.from({ length: 12 }, (_, i) => ({
 
 beforeAll(async () => {
   t = await createTestApp({ clock: () => now });
-  a = await memberWithHousehold(t, { lamp: 'lighting', heater: 'temperature', panel: 'solar_panel', plug: 'smart_plug', cam: 'camera', gone: 'power' });
+  a = await memberWithHousehold(t, { lamp: 'lighting', heater: 'temperature', panel: 'solar_panel', plug: 'smart_plug', cam: 'camera', gone: 'power', kettle: 'smart_plug' });
   b = await memberWithHousehold(t, { 'b-lamp': 'lighting' });
   const db = t.database.db;
   // Every household starts with the spec's five rooms; the lamp goes in the kitchen.
@@ -41,6 +41,8 @@ beforeAll(async () => {
       ...lampReadings,
       { device: 'heater', ts: '2026-01-15T19:30:00Z', powerW: 1500, efficiency: 90, metrics: { indoorTempC: 21.5, setpointC: 21 } },
       { device: 'panel', ts: '2026-01-15T19:30:00Z', powerW: 2000, efficiency: 80 },
+      // Switched on but idle: active all the same.
+      { device: 'kettle', ts: '2026-01-15T19:30:00Z', powerW: 0, on: true },
       // 37 minutes old at "now": offline, not active, and not in the total.
       { device: 'plug', ts: '2026-01-15T19:00:00Z', powerW: 100 },
       { device: 'gone', ts: '2026-01-15T19:30:00Z', powerW: 700 },
@@ -62,14 +64,15 @@ describe('GET /api/devices', () => {
     expect(status).toBe(200);
     // Recent consumers: lamp's last reading (95 W) + heater (1500 W); the panel produces, the plug is stale.
     expect(body.cards.totalPowerW).toBe(lampReadings[11]!.powerW + 1500);
-    // Recent and relay not off: lamp, heater, panel. The removed device is not listed at all.
+    // Recent consumers drawing power or switched on: lamp, heater, kettle (a panel never counts).
+    // The removed device is not listed at all.
     expect(body.cards.activeCount).toBe(3);
-    expect(body.cards.deviceCount).toBe(5);
+    expect(body.cards.deviceCount).toBe(6);
     expect(body.cards.averageEfficiencyPct).toBe((90 + 80) / 2);
     // Expected intervals from each device's first reading to 19:35: lamp 13 (18:30…19:30), heater 1,
-    // panel 1, plug 7 (19:00…19:30); the camera never reported (its window is empty).
-    const seen = lampReadings.length + 1 + 1 + 1;
-    expect(body.cards.uptimePct).toBeCloseTo((seen / (13 + 1 + 1 + 7)) * 100, 10);
+    // panel 1, kettle 1, plug 7 (19:00…19:30); the camera never reported (its window is empty).
+    const seen = lampReadings.length + 1 + 1 + 1 + 1;
+    expect(body.cards.uptimePct).toBeCloseTo((seen / (13 + 1 + 1 + 1 + 7)) * 100, 10);
   });
 
   it('lists rooms with geometry and devices with placement, status and latest values', async () => {
@@ -78,10 +81,12 @@ describe('GET /api/devices', () => {
     expect(body.rooms.map((r) => r.name).sort()).toEqual(['Bathroom', 'Bedroom', 'Kitchen', 'Living Room', 'Office']);
     for (const room of stored) expect(body.rooms).toContainEqual({ id: room.id, name: room.name, x: room.x, y: room.y, width: room.width, height: room.height });
     const byName = Object.fromEntries(body.devices.map((d) => [d.name, d]));
-    expect(Object.keys(byName).sort()).toEqual(['cam', 'heater', 'lamp', 'panel', 'plug']);
+    expect(Object.keys(byName).sort()).toEqual(['cam', 'heater', 'kettle', 'lamp', 'panel', 'plug']);
     expect(byName.lamp).toMatchObject({ kind: 'lighting', roomId: kitchenId, room: 'Kitchen', x: 120, y: 90, status: 'operational', powerW: 95, active: true, efficiencyPct: null });
     expect(byName.lamp!.lastSeenAt).toBe('2026-01-15T19:25:00.000Z');
     expect(byName.heater).toMatchObject({ powerW: 1500, efficiencyPct: 90, room: null, x: null });
+    expect(byName.kettle).toMatchObject({ active: true, relayOn: true, powerW: 0 });
+    expect(byName.panel).toMatchObject({ active: false, powerW: 2000 });
     expect(byName.plug).toMatchObject({ status: 'offline', powerW: null, active: false });
     expect(byName.cam).toMatchObject({ status: 'offline', powerW: null, lastSeenAt: null });
   });

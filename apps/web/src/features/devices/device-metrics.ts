@@ -1,4 +1,4 @@
-import { formatNumber } from '@/lib/format';
+import { formatNumber, MISSING } from '@/lib/format';
 
 type Unit = { intl?: string; suffix?: string; digits: number };
 
@@ -41,3 +41,6 @@ export function formatMetric(key: MetricKey, value: number, locale: string): str
   const number = formatNumber(value, locale, unit.digits);
   return unit.suffix ? `${number}\u00a0${unit.suffix}` : number;
 }
+
+/** Device power in watts: a lamp's 9 W reads better than "0.01 kW". */
+export const formatWatts = (watts: number | null, locale: string) => (watts === null ? MISSING : `${formatNumber(watts, locale, watts < 10 ? 1 : 0)}\u00a0W`);

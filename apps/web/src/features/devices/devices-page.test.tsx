@@ -68,7 +68,7 @@ describe('DevicesPage', () => {
     const card = async (name: string) => (await screen.findByRole('heading', { name })).closest('section')!;
     const active = await card('Active Devices');
     expect(within(active).getByText('2')).toBeInTheDocument();
-    expect(within(active).getByText('2 of 3 reporting now')).toBeInTheDocument();
+    expect(within(active).getByText('2 of 3 drawing power or switched on')).toBeInTheDocument();
     expect(plain((await card('Total Power')).textContent)).toContain('1.6 kW');
     expect(await card('Avg. Efficiency')).toHaveTextContent('85%');
     expect(await card('Uptime')).toHaveTextContent('68%');

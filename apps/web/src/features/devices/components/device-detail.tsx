@@ -3,10 +3,10 @@ import { X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusBadge } from '@/components/ui/status-badge';
-import { formatDateTime, formatKw, formatPercent, useIntlLocale } from '@/lib/format';
+import { formatDateTime, formatPercent, useIntlLocale } from '@/lib/format';
 import { useDeviceHistory } from '../api/use-devices';
 import { kindLabel, statusLabel } from '../device-labels';
-import { formatMetric, isKnownMetric } from '../device-metrics';
+import { formatMetric, formatWatts, isKnownMetric } from '../device-metrics';
 import { DeviceHistoryChart } from './device-history-chart';
 
 type Props = { device: DeviceSummary; timeZone: string; onClose: () => void };
@@ -45,11 +45,9 @@ export function DeviceDetail({ device, timeZone, onClose }: Props) {
             <StatusBadge status={device.status} label={statusLabel(t, device.status)} />
           </dd>
         </div>
-        <Item term={t('detail.power')} value={formatKw(device.powerW === null ? null : device.powerW / 1000, locale, 2)} />
+        <Item term={t('detail.power')} value={formatWatts(device.powerW, locale)} />
         <Item term={t('detail.efficiency')} value={formatPercent(device.efficiencyPct, locale, { digits: 0 })} />
-        <div className="col-span-2">
-          <Item term={t('detail.lastSeen')} value={device.lastSeenAt ? formatDateTime(device.lastSeenAt, timeZone, locale) : t('detail.never')} />
-        </div>
+        <Item className="col-span-2" term={t('detail.lastSeen')} value={device.lastSeenAt ? formatDateTime(device.lastSeenAt, timeZone, locale) : t('detail.never')} />
       </dl>
 
       <h3 className="mt-5 text-sm font-semibold text-slate-900">{t('detail.metrics')}</h3>
@@ -71,9 +69,9 @@ export function DeviceDetail({ device, timeZone, onClose }: Props) {
   );
 }
 
-function Item({ term, value }: { term: string; value: string }) {
+function Item({ term, value, className }: { term: string; value: string; className?: string }) {
   return (
-    <div>
+    <div className={className}>
       <dt className="text-slate-500">{term}</dt>
       <dd className="mt-0.5 font-medium text-slate-900 tabular-nums">{value}</dd>
     </div>

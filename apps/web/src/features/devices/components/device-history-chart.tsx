@@ -9,6 +9,7 @@ import { SegmentedControl } from '@/components/ui/segmented-control';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime, formatDayMonth, formatHour, formatNumber, formatWeekday, useIntlLocale } from '@/lib/format';
+import { formatWatts } from '../device-metrics';
 import type { UseQueryResult } from '@tanstack/react-query';
 
 function points(history: DeviceHistory, locale: string): ChartPoint[] {
@@ -58,8 +59,8 @@ export function DeviceHistoryChart({ range, onRangeChange, query }: Props) {
             series={[{ name: t('detail.chartSeries'), color: '#0369a1' }]}
             summary={t(`detail.summary${history.range}`)}
             xLabel={history.bucket === 'hour' ? t('detail.hour') : t('detail.day')}
-            formatValue={(v) => `${formatNumber(v, locale, 0)}\u00a0W`}
-            formatTick={(v) => formatNumber(v, locale, 0)}
+            formatValue={(v) => formatWatts(v, locale)}
+            formatTick={(v) => formatNumber(v, locale, v % 1 === 0 ? 0 : 1)}
             height={220}
             minLabelSpacing={history.bucket === 'hour' ? 44 : 52}
           />

@@ -3,8 +3,9 @@ import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusBadge } from '@/components/ui/status-badge';
-import { formatKw, formatPercent, useIntlLocale } from '@/lib/format';
+import { formatPercent, useIntlLocale } from '@/lib/format';
 import { statusLabel } from '../device-labels';
+import { formatWatts } from '../device-metrics';
 import { nextSort, sortDevices, type SortColumn, type SortState } from '../device-sort';
 
 const COLUMNS: { column: SortColumn; key: 'device' | 'location' | 'status' | 'power' | 'efficiency'; numeric?: boolean }[] = [
@@ -67,7 +68,7 @@ export function DeviceTable({ devices, selectedDeviceId, onSelectDevice }: Devic
                 <td className="py-2 pr-4">
                   <StatusBadge status={device.status} label={statusLabel(t, device.status)} />
                 </td>
-                <td className="py-2 pr-4 text-right text-slate-700 tabular-nums">{formatKw(device.powerW === null ? null : device.powerW / 1000, locale, 2)}</td>
+                <td className="py-2 pr-4 text-right text-slate-700 tabular-nums">{formatWatts(device.powerW, locale)}</td>
                 <td className="py-2 pr-4 text-right text-slate-700 tabular-nums">{formatPercent(device.efficiencyPct, locale, { digits: 0 })}</td>
               </tr>
             ))}

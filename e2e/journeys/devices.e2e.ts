@@ -1,0 +1,95 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { axeViolations } from '../support/axe';
+import { launchBrowser, newContext, screenshot } from '../support/browser';
+
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+beforeEach(async () => {
+  page = await (await newContext(browser, { viewport: { width: 1440, height: 1100 } })).newPage();
+});
+afterEach(async (context) => {
+  if (context.task.result?.state === 'fail') await screenshot(page, `failed-devices-${context.task.name.slice(0, 40).replace(/\W+/g, '-')}`).catch(() => {});
+  await page.context().close();
+});
+
+async function signInAsDemo() {
+  await page.goto('/?auth=login');
+  const panel = page.getByRole('dialog', { name: 'Log In' });
+  await panel.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL('**/app/dashboard');
+}
+
+/** The simulator back-fills in the background; wait until devices report now and have history. */
+async function waitForDeviceData(timeoutMs = 240_000) {
+  const deadline = Date.now() + timeoutMs;
+  let last = '';
+  while (Date.now() < deadline) {
+    const response = await page.request.get('/api/devices');
+    if (response.ok()) {
+      const body = (await response.json()) as { cards: { activeCount: number; uptimePct: number | null; totalPowerW: number | null } };
+      last = JSON.stringify(body.cards);
+      if (body.cards.activeCount > 0 && body.cards.uptimePct !== null && body.cards.totalPowerW !== null) return;
+    }
+    await page.waitForTimeout(2_000);
+  }
+  throw new Error(`Device data not ready after ${timeoutMs / 1000} s; last cards: ${last}`);
+}
+
+describe('IoT Devices', () => {
+  it('zooms to both limits, highlights a room, selects a device and charts it, with no axe violations', async () => {
+    await signInAsDemo();
+    await waitForDeviceData();
+    await page.goto('/app/devices');
+    await expect.poll(() => page.getByRole('heading', { level: 1, name: 'IoT Devices' }).isVisible()).toBe(true);
+    await page.getByRole('heading', { name: 'Floor Plan' }).waitFor();
+
+    const zoomIn = page.getByRole('button', { name: 'Zoom in' });
+    const zoomOut = page.getByRole('button', { name: 'Zoom out' });
+    const level = page.getByTestId('zoom-level');
+    expect(await level.textContent()).toBe('100%');
+    while (await zoomOut.isEnabled()) await zoomOut.click();
+    expect(await level.textContent()).toBe('50%');
+    expect(await zoomOut.isDisabled()).toBe(true);
+    // Keyboard: + on the focused plan.
+    await page.getByRole('group', { name: /Floor plan of your home/ }).focus();
+    for (let i = 0; i < 15; i += 1) await page.keyboard.press('+');
+    expect(await level.textContent()).toBe('200%');
+    expect(await zoomIn.isDisabled()).toBe(true);
+    for (let i = 0; i < 10; i += 1) await zoomOut.click();
+    expect(await level.textContent()).toBe('100%');
+
+    const kitchen = page.getByRole('button', { name: /^Kitchen, \d+ devices?$/ });
+    await kitchen.click();
+    expect(await kitchen.getAttribute('aria-pressed')).toBe('true');
+    expect(await page.locator('[data-dimmed="true"]').count()).toBeGreaterThan(0);
+    await kitchen.click();
+    expect(await kitchen.getAttribute('aria-pressed')).toBe('false');
+    expect(await page.locator('[data-dimmed="true"]').count()).toBe(0);
+
+    // Select the first device in the table whose power is known, then see its chart.
+    const table = page.getByRole('table');
+    const firstDevice = table.getByRole('rowheader').first().getByRole('button');
+    const name = (await firstDevice.textContent())!;
+    await firstDevice.click();
+    const panel = page.getByRole('region', { name });
+    await panel.waitFor();
+    await panel.getByRole('img', { name: /average power by hour over the last 24 hours/ }).waitFor({ timeout: 15_000 });
+    await panel.getByText('7d').click();
+    await panel.getByRole('img', { name: /by day over the last 7 days/ }).waitFor({ timeout: 15_000 });
+
+    // The portal scrolls inside its main column; show the cards, plan and panel together.
+    await page.evaluate(() => {
+      for (const el of [document.scrollingElement, document.querySelector('main')]) el?.scrollTo(0, 0);
+    });
+    await screenshot(page, 'devices');
+    expect(await axeViolations(page)).toEqual([]);
+  }, 300_000);
+});
