@@ -79,9 +79,14 @@ export default function PlumbingPage() {
         <div aria-busy={switching} className={`space-y-6 transition-opacity ${switching ? 'opacity-60' : ''}`}>
           <PlumbingCards summary={summary} />
           <UsageTrendChart summary={summary} />
-          <div className="grid gap-6 lg:grid-cols-2">
-            <PlumbingEfficiencyBars summary={summary} />
-            <IndicatorTiles summary={summary} />
+          {/* Three tiles need more room than three bars: 2/5 for the bars, 3/5 for the tiles. */}
+          <div className="grid gap-6 xl:grid-cols-5">
+            <div className="xl:col-span-2">
+              <PlumbingEfficiencyBars summary={summary} />
+            </div>
+            <div className="xl:col-span-3">
+              <IndicatorTiles summary={summary} />
+            </div>
           </div>
           <p className="text-xs text-slate-500">{t('updated', { time: formatTime(new Date(query.dataUpdatedAt).toISOString(), summary.timeZone, locale) })}</p>
         </div>

@@ -41,7 +41,7 @@ export function IndicatorTiles({ summary }: { summary: PlumbingReady }) {
       <h2 id="plumbing-indicators-title" className="font-semibold text-slate-900">
         {t('indicators.title')}
       </h2>
-      <div className="mt-3 grid gap-4 md:grid-cols-3">
+      <div className="mt-3 grid gap-4 sm:grid-cols-3">
         <Tile icon={Droplet} title={t('indicators.leak')} {...leakText} />
         <Tile
           icon={Gauge}
