@@ -163,12 +163,23 @@ describe('GET /api/plumbing', () => {
     expect(JSON.stringify(body)).toContain('range must be one of daily, weekly or monthly');
   });
 
-  it('401 anonymous; another member sees only their own household (no meter → empty state, not 500)', async () => {
+  it('401 anonymous; other members see only their own household (no meter → empty state, not 500)', async () => {
     const anonymous = await t.app.request('/api/plumbing?range=daily');
     expect(anonymous.status).toBe(401);
     const other = await memberWithHousehold(t, {});
     const res = await get(other.member, 'daily');
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ state: 'no-meter', range: 'daily' });
+
+    // A third household with its own meter sees only its own single reading.
+    const third = await memberWithHousehold(t, { 'wm-3': 'water_meter' });
+    await store(t.database.db, third.household.id, {
+      devices: [{ device: 'wm-3', ts: local('2026-01-15', 9).toISOString(), metrics: { litres: 7, hotLitres: 2, flowLpm: 1.4, pressurePsi: 55 } }],
+    });
+    const own = await ready(third.member, 'daily');
+    expect(own.usage.todayLitres).toBe(7);
+    expect(own.current).toMatchObject({ flowLpm: 1.4, pressurePsi: 55, hotWaterTempC: null });
+    expect(own.indicators.heater.status).toBe('none');
+    expect(own.trend.points.filter((p) => p.litres !== null).map((p) => p.litres)).toEqual([7]);
   });
 });
