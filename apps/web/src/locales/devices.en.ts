@@ -50,7 +50,7 @@ export const devicesEn = {
     noMetrics: 'This device sends no other readings.',
     range: 'Range',
     ranges: { '24h': '24h', '7d': '7d', '30d': '30d' },
-    chartTitle: 'Power',
+    chartTitle: 'Average power (W)',
     chartSeries: 'Average power',
     hour: 'Hour',
     day: 'Day',

@@ -53,7 +53,7 @@ export const devicesEs: Translation<typeof devicesEn> = {
     noMetrics: 'Este dispositivo no envía otras lecturas.',
     range: 'Periodo',
     ranges: { '24h': '24 h', '7d': '7 d', '30d': '30 d' },
-    chartTitle: 'Potencia',
+    chartTitle: 'Potencia media (W)',
     chartSeries: 'Potencia media',
     hour: 'Hora',
     day: 'Día',

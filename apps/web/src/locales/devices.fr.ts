@@ -53,7 +53,7 @@ export const devicesFr: Translation<typeof devicesEn> = {
     noMetrics: 'Cet appareil n’envoie pas d’autres lectures.',
     range: 'Période',
     ranges: { '24h': '24 h', '7d': '7 j', '30d': '30 j' },
-    chartTitle: 'Puissance',
+    chartTitle: 'Puissance moyenne (W)',
     chartSeries: 'Puissance moyenne',
     hour: 'Heure',
     day: 'Jour',
