@@ -23,6 +23,7 @@ describe('loadConfig', () => {
       trustProxy: false,
       authRateLimit: { windowSeconds: 60, signIn: 5, signUp: 3, passwordReset: 5 },
       mailFrom: 'Peakwise <no-reply@peakwise.ca>',
+      plugConfirmTimeoutMs: 10_000,
       demoAccount: true,
       demo: { simulator: true, backfillDays: 90, speed: 1, seed: 1 },
       oauth: { google: undefined, facebook: undefined },
