@@ -92,4 +92,34 @@ describe('IoT Devices', () => {
     await screenshot(page, 'devices');
     expect(await axeViolations(page)).toEqual([]);
   }, 300_000);
+
+  it('switches a demo plug off: the plug confirms and its power drops to zero; then back on', async () => {
+    await signInAsDemo();
+    await waitForDeviceData();
+    type Listed = { id: string; name: string; kind: string; powerW: number | null; relayOn: boolean | null; neverSwitch: boolean };
+    const listed = async () => ((await (await page.request.get('/api/devices')).json()) as { devices: Listed[] }).devices;
+    const plugs = (await listed()).filter((d) => d.kind === 'smart_plug' && !d.neverSwitch && d.relayOn !== false);
+    // One that draws power now, so "drops to zero" is a change.
+    const plug = plugs.find((d) => (d.powerW ?? 0) > 0) ?? plugs[0];
+    expect(plug, 'a switchable demo plug').toBeDefined();
+
+    await page.goto('/app/devices');
+    await page.getByRole('table').getByRole('rowheader').getByRole('button', { name: plug!.name, exact: true }).click();
+    const panel = page.getByRole('region', { name: plug!.name });
+    const control = panel.getByRole('switch', { name: 'Power switch' });
+    const power = panel.locator('dt:text-is("Power") + dd');
+    expect(await control.getAttribute('aria-checked')).toBe('true');
+
+    await control.click();
+    await panel.getByRole('status').filter({ hasText: `${plug!.name} is off.` }).waitFor({ timeout: 15_000 });
+    expect(await control.getAttribute('aria-checked')).toBe('false');
+    await expect.poll(async () => (await power.textContent())?.replace(/\u00a0/g, ' '), { timeout: 10_000 }).toBe('0.0 W');
+    expect((await listed()).find((d) => d.id === plug!.id)).toMatchObject({ powerW: 0, relayOn: false });
+    await screenshot(page, 'devices-plug-off');
+    expect(await axeViolations(page)).toEqual([]);
+
+    await control.click();
+    await panel.getByRole('status').filter({ hasText: `${plug!.name} is on.` }).waitFor({ timeout: 15_000 });
+    expect((await listed()).find((d) => d.id === plug!.id)?.relayOn).toBe(true);
+  }, 300_000);
 });

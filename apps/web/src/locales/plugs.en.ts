@@ -1,5 +1,5 @@
 export const plugsEn = {
-  label: 'Power',
+  label: 'Power switch',
   on: 'On',
   off: 'Off',
   unknown: 'Not reported yet',

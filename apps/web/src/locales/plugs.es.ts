@@ -2,7 +2,7 @@ import type { Translation } from './shape';
 import type { plugsEn } from './plugs.en';
 
 export const plugsEs: Translation<typeof plugsEn> = {
-  label: 'Alimentación',
+  label: 'Interruptor',
   on: 'Encendido',
   off: 'Apagado',
   unknown: 'Aún sin datos',

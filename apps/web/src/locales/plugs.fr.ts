@@ -2,7 +2,7 @@ import type { Translation } from './shape';
 import type { plugsEn } from './plugs.en';
 
 export const plugsFr: Translation<typeof plugsEn> = {
-  label: 'Alimentation',
+  label: 'Interrupteur',
   on: 'Allumée',
   off: 'Éteinte',
   unknown: 'Pas encore signalé',

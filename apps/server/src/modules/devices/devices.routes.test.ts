@@ -6,6 +6,7 @@ import { rooms } from '../../db/schema/household.schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { asMember } from '../../test/test-session';
 import { memberWithHousehold, store } from '../usage/energy.test-helper';
+import { updateDevicesSeen } from '../readings/reading-store';
 import { removeDevice } from './device.service';
 
 const MIN = 60_000;
@@ -89,6 +90,23 @@ describe('GET /api/devices', () => {
     expect(byName.panel).toMatchObject({ active: false, powerW: 2000 });
     expect(byName.plug).toMatchObject({ status: 'offline', powerW: null, active: false });
     expect(byName.cam).toMatchObject({ status: 'offline', powerW: null, lastSeenAt: null });
+  });
+});
+
+describe('GET /api/devices after a plug is switched off', () => {
+  it('reads zero power from the plug’s "off" report, though its latest interval reading still shows the draw', async () => {
+    const home = await memberWithHousehold(t, { heater: 'smart_plug' });
+    await store(t.database.db, home.household.id, { devices: [{ device: 'heater', ts: '2026-01-15T19:30:00Z', powerW: 1500, on: true }] });
+    const before = (await get<DevicesOverview>(home.member, '/api/devices')).body;
+    expect(before.devices[0]).toMatchObject({ powerW: 1500, relayOn: true, active: true });
+    expect(before.cards.totalPowerW).toBe(1500);
+
+    // The plug reports its relay open at 19:36, after the 19:30 interval it measured.
+    await updateDevicesSeen(t.database.db, [{ id: home.devices.heater!.id, seen: Date.parse('2026-01-15T19:36:00Z'), relay: false, relayTs: Date.parse('2026-01-15T19:36:00Z') }]);
+    const after = (await get<DevicesOverview>(home.member, '/api/devices')).body;
+    expect(after.devices[0]).toMatchObject({ powerW: 0, relayOn: false, active: false });
+    expect(after.cards.totalPowerW).toBe(0);
+    expect(after.cards.activeCount).toBe(0);
   });
 });
 

@@ -8,6 +8,7 @@ import { useDeviceHistory } from '../api/use-devices';
 import { kindLabel, statusLabel } from '../device-labels';
 import { formatMetric, formatWatts, isKnownMetric } from '../device-metrics';
 import { DeviceHistoryChart } from './device-history-chart';
+import { PlugSwitch } from './plug-switch';
 
 type Props = { device: DeviceSummary; timeZone: string; onClose: () => void };
 
@@ -59,8 +60,12 @@ export function DeviceDetail({ device, timeZone, onClose }: Props) {
         </dl>
       )}
 
-      {/* Plug on/off control: reserved for the smart-plug switch (POST /api/devices/:id/switch). Nothing renders here until it is wired. */}
-      <div data-slot="plug-switch" />
+      {device.kind === 'smart_plug' ? (
+        <div className="mt-5 border-t border-slate-100 pt-4">
+          {/* Keyed by device: a pending or failed switch belongs to the plug it was sent to. */}
+          <PlugSwitch key={device.id} deviceId={device.id} name={device.name} relayOn={device.relayOn} neverSwitch={device.neverSwitch} />
+        </div>
+      ) : null}
 
       <div className="mt-5 border-t border-slate-100 pt-4">
         <DeviceHistoryChart range={range} onRangeChange={setRange} query={history} />

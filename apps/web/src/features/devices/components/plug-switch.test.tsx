@@ -15,7 +15,7 @@ describe('PlugSwitch', () => {
     const { fetchMock } = renderWithApi(<PlugSwitch deviceId="d-1" name="TV & Entertainment" relayOn={true} neverSwitch={false} />, (url) =>
       url.includes('/switch') ? new Promise<Response>((resolve) => (confirm = resolve)) : Response.json({}),
     );
-    const control = screen.getByRole('switch', { name: 'Power' });
+    const control = screen.getByRole('switch', { name: 'Power switch' });
     expect(control).toHaveAttribute('aria-checked', 'true');
 
     await userEvent.click(control);
@@ -34,7 +34,7 @@ describe('PlugSwitch', () => {
     renderWithApi(<PlugSwitch deviceId="d-2" name="Space Heater" relayOn={true} neverSwitch={false} />, () =>
       Response.json({ error: { code: 'plug_timeout', message: 'Space Heater did not confirm the change in time.' } }, { status: 504 }),
     );
-    const control = screen.getByRole('switch', { name: 'Power' });
+    const control = screen.getByRole('switch', { name: 'Power switch' });
     await userEvent.click(control);
     await waitFor(() =>
       expect(screen.getByRole('status')).toHaveTextContent('Space Heater didn’t confirm the change in time. It may be offline, so it stays as it last reported.'),
@@ -44,7 +44,7 @@ describe('PlugSwitch', () => {
 
   it('cannot switch a never-switch plug off, and says why', async () => {
     const { fetchMock } = renderWithApi(<PlugSwitch deviceId="d-3" name="Refrigerator" relayOn={true} neverSwitch={true} />, () => Response.json({}));
-    const control = screen.getByRole('switch', { name: 'Power' });
+    const control = screen.getByRole('switch', { name: 'Power switch' });
     expect(control).toBeDisabled();
     expect(screen.getByText(/can’t be switched off remotely/)).toBeInTheDocument();
     await userEvent.click(control);

@@ -50,8 +50,8 @@ export function PlugSwitch({ deviceId, name, relayOn, neverSwitch }: Props) {
             title={t(nextOn ? 'switchOn' : 'switchOff', { name })}
             disabled={disabled}
             onClick={() => mutation.mutate(nextOn)}
-            className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700 disabled:cursor-not-allowed disabled:opacity-60 ${
-              shownOn ? 'bg-emerald-600' : 'bg-slate-400'
+            className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-60 ${
+              shownOn ? 'bg-brand-600' : 'bg-slate-400'
             }`}
           >
             <span className={`inline-block h-5 w-5 rounded-full bg-white shadow transition-transform ${shownOn ? 'translate-x-5' : 'translate-x-0.5'}`} />
