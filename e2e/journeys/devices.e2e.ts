@@ -122,4 +122,32 @@ describe('IoT Devices', () => {
     await panel.getByRole('status').filter({ hasText: `${plug!.name} is on.` }).waitFor({ timeout: 15_000 });
     expect((await listed()).find((d) => d.id === plug!.id)?.relayOn).toBe(true);
   }, 300_000);
+
+  it('pairs a device, shows its token once, renames it, and removes it', async () => {
+    await signInAsDemo();
+    await page.goto('/app/devices');
+    await page.getByRole('button', { name: 'Add device' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add a device' });
+    const pairingId = `e2e-plug-${Date.now()}`;
+    await dialog.getByLabel('Device id').fill(pairingId);
+    await dialog.getByLabel('Name').fill('Garage freezer');
+    await dialog.getByLabel('Room').selectOption({ label: 'Office' });
+    await dialog.getByRole('button', { name: 'Pair device' }).click();
+    const paired = page.getByRole('dialog', { name: 'Garage freezer is paired' });
+    await paired.waitFor();
+    expect(await paired.getByText(/^pwi_/).count()).toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
+    await paired.getByRole('button', { name: 'Done' }).click();
+
+    const row = page.getByRole('table').getByRole('rowheader').getByRole('button', { name: 'Garage freezer', exact: true });
+    await row.click();
+    const panel = page.getByRole('region', { name: 'Garage freezer' });
+    await panel.getByLabel('Name').fill('Garage chest freezer');
+    await panel.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('table').getByRole('rowheader').getByRole('button', { name: 'Garage chest freezer', exact: true }).waitFor();
+
+    await page.getByRole('region', { name: 'Garage chest freezer' }).getByRole('button', { name: 'Remove device' }).click();
+    await page.getByRole('dialog', { name: 'Remove Garage chest freezer?' }).getByRole('button', { name: 'Remove', exact: true }).click();
+    await expect.poll(() => page.getByRole('table').getByText('Garage chest freezer').count(), { timeout: 10_000 }).toBe(0);
+  }, 120_000);
 });

@@ -4,7 +4,7 @@ import { readServerError, type ServerError } from './server-error';
 export type ApiResponse = { status: number; ok: boolean; body: unknown; headers: Headers };
 
 /** A JSON request to our API with the session cookie. Network failures are thrown as-is. */
-export async function apiRequest(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: unknown): Promise<ApiResponse> {
+export async function apiRequest(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, payload?: unknown): Promise<ApiResponse> {
   const response = await fetch(path, {
     method,
     credentials: 'include',
@@ -37,7 +37,7 @@ export class ApiRequestError extends Error {
 }
 
 /** Throws an ApiError for anything but 2xx; a thrown network error becomes status 0 with its message. */
-export async function apiJson<T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: unknown): Promise<T> {
+export async function apiJson<T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, payload?: unknown): Promise<T> {
   let response: ApiResponse;
   try {
     response = await apiRequest(method, path, payload);

@@ -1,6 +1,6 @@
+import { DEVICE_KINDS as KINDS } from '@peakwise/contracts/device-management.contract';
 import type { TFunction } from 'i18next';
 
-const KINDS = ['solar_panel', 'smart_plug', 'lighting', 'temperature', 'camera', 'power', 'water_meter', 'water_heater'] as const;
 const STATUSES = ['operational', 'warning', 'critical', 'offline'] as const;
 
 /** Kinds and statuses come from the server as open strings; unknown ones get a generic word. */

@@ -1,10 +1,12 @@
-import { Plug } from 'lucide-react';
+import { Plug, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDevicesOverview } from './api/use-devices';
+import { AddDeviceDialog } from './components/add-device-dialog';
 import { DeviceCards } from './components/device-cards';
 import { DeviceDetail } from './components/device-detail';
 import { DeviceTable } from './components/device-table';
@@ -29,6 +31,8 @@ export default function DevicesPage() {
   const overview = query.data;
   const [highlightedRoomId, setHighlightedRoomId] = useState<string | null>(null);
   const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [adding, setAdding] = useState(false);
+  const { t: tm } = useTranslation('manageDevices');
   // One polite live region for zoom, highlight and selection changes.
   const [announcement, setAnnouncement] = useState('');
 
@@ -48,10 +52,19 @@ export default function DevicesPage() {
 
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{t('title')}</h1>
-        <p className="mt-1 text-sm text-slate-600">{t('intro')}</p>
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{t('title')}</h1>
+          <p className="mt-1 text-sm text-slate-600">{t('intro')}</p>
+        </div>
+        {overview ? (
+          <Button onClick={() => setAdding(true)}>
+            <Plus aria-hidden="true" className="size-4" />
+            {tm('add.open')}
+          </Button>
+        ) : null}
       </div>
+      {overview ? <AddDeviceDialog open={adding} onClose={() => setAdding(false)} rooms={overview.rooms} /> : null}
       <p aria-live="polite" className="sr-only" data-testid="devices-announcer">
         {announcement}
       </p>
@@ -78,7 +91,7 @@ export default function DevicesPage() {
                   announce={setAnnouncement}
                 />
                 {selected ? (
-                  <DeviceDetail key={selected.id} device={selected} timeZone={overview.timeZone} onClose={() => setSelectedId(null)} />
+                  <DeviceDetail key={selected.id} device={selected} rooms={overview.rooms} timeZone={overview.timeZone} onClose={() => setSelectedId(null)} />
                 ) : (
                   <section aria-label={t('detail.title')} className="rounded-xl border border-dashed border-slate-300 p-5 text-sm text-slate-600">
                     {t('detail.none')}

@@ -1,4 +1,4 @@
-import type { DeviceHistoryRange, DeviceSummary } from '@peakwise/contracts/devices.contract';
+import type { DeviceHistoryRange, DeviceRoom, DeviceSummary } from '@peakwise/contracts/devices.contract';
 import { X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,11 +8,12 @@ import { useDeviceHistory } from '../api/use-devices';
 import { kindLabel, statusLabel } from '../device-labels';
 import { formatMetric, formatWatts, isKnownMetric } from '../device-metrics';
 import { DeviceHistoryChart } from './device-history-chart';
+import { DeviceSettings } from './device-settings';
 import { PlugSwitch } from './plug-switch';
 
-type Props = { device: DeviceSummary; timeZone: string; onClose: () => void };
+type Props = { device: DeviceSummary; rooms: DeviceRoom[]; timeZone: string; onClose: () => void };
 
-export function DeviceDetail({ device, timeZone, onClose }: Props) {
+export function DeviceDetail({ device, rooms, timeZone, onClose }: Props) {
   const { t } = useTranslation('devices');
   const locale = useIntlLocale();
   const [range, setRange] = useState<DeviceHistoryRange>('24h');
@@ -70,6 +71,8 @@ export function DeviceDetail({ device, timeZone, onClose }: Props) {
       <div className="mt-5 border-t border-slate-100 pt-4">
         <DeviceHistoryChart range={range} onRangeChange={setRange} query={history} />
       </div>
+
+      <DeviceSettings device={device} rooms={rooms} onRemoved={onClose} />
     </section>
   );
 }

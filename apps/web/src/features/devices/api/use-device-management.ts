@@ -1,0 +1,40 @@
+import {
+  managedDeviceSchema,
+  pairedDeviceSchema,
+  type AddDeviceRequest,
+  type ManagedDevice,
+  type PairedDevice,
+  type UpdateDeviceRequest,
+} from '@peakwise/contracts/device-management.contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiJson } from '@/lib/api-request';
+import { devicesKeys } from './devices-keys';
+
+const devicePath = (id: string) => `/api/devices/${encodeURIComponent(id)}`;
+
+/** Pair, edit and remove devices; each refetches the screen's one devices query when it settles. */
+export function useAddDevice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: AddDeviceRequest): Promise<PairedDevice> => pairedDeviceSchema.parse(await apiJson('POST', '/api/devices', input)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: devicesKeys.all }),
+  });
+}
+
+export function useUpdateDevice(deviceId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: UpdateDeviceRequest): Promise<ManagedDevice> => managedDeviceSchema.parse(await apiJson('PATCH', devicePath(deviceId), input)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: devicesKeys.all }),
+  });
+}
+
+export function useRemoveDevice(deviceId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      await apiJson('DELETE', devicePath(deviceId));
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: devicesKeys.all }),
+  });
+}

@@ -1,0 +1,82 @@
+import { DEVICE_KINDS, type DeviceKind, type PairedDevice } from '@peakwise/contracts/device-management.contract';
+import type { DeviceRoom } from '@peakwise/contracts/devices.contract';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AlertMessage } from '@/components/ui/alert-message';
+import { Button } from '@/components/ui/button';
+import { Modal } from '@/components/ui/modal';
+import { SelectField } from '@/components/ui/select-field';
+import { TextField } from '@/components/ui/text-field';
+import { useAddDevice } from '../api/use-device-management';
+import { kindLabel } from '../device-labels';
+import { manageErrorText } from '../manage-error';
+
+type Props = { open: boolean; onClose: () => void; rooms: DeviceRoom[] };
+
+/** Pairs a device by its id, then shows, once, what to enter in the device to make it report. */
+export function AddDeviceDialog({ open, onClose, rooms }: Props) {
+  const { t } = useTranslation('manageDevices');
+  const { t: td } = useTranslation('devices');
+  const add = useAddDevice();
+  const [externalId, setExternalId] = useState('');
+  const [name, setName] = useState('');
+  const [kind, setKind] = useState<DeviceKind>('smart_plug');
+  const [roomId, setRoomId] = useState('');
+  const [paired, setPaired] = useState<PairedDevice | null>(null);
+
+  const close = () => {
+    onClose();
+    setPaired(null);
+    setExternalId('');
+    setName('');
+    setRoomId('');
+    add.reset();
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    add.mutate({ externalId, name, kind, roomId: roomId || null }, { onSuccess: setPaired });
+  };
+
+  return (
+    <Modal open={open} onClose={close} placement="center" title={paired ? t('add.pairedTitle', { name: paired.device.name }) : t('add.title')} description={paired ? t('add.pairedIntro') : t('add.description')}>
+      {paired ? (
+        <div className="space-y-4">
+          <dl className="space-y-3 text-sm">
+            {(
+              [
+                ['token', paired.credential.token],
+                ['mqttUsername', paired.credential.mqttUsername],
+                ['mqttTopicPrefix', paired.credential.mqttTopicPrefix],
+                ['httpEndpoint', paired.credential.httpEndpoint],
+              ] as const
+            ).map(([key, value]) => (
+              <div key={key}>
+                <dt className="font-medium text-slate-700">{t(`add.${key}`)}</dt>
+                <dd className="mt-1 rounded-lg bg-slate-100 px-3 py-2 font-mono text-xs break-all text-slate-900 select-all">{value}</dd>
+              </div>
+            ))}
+          </dl>
+          <div className="flex justify-end">
+            <Button onClick={close}>{t('add.done')}</Button>
+          </div>
+        </div>
+      ) : (
+        <form onSubmit={submit} className="space-y-4" noValidate>
+          {add.isError ? <AlertMessage tone="error">{manageErrorText(t, add.error)}</AlertMessage> : null}
+          <TextField label={t('add.externalId')} hint={t('add.externalIdHint')} value={externalId} onChange={(e) => setExternalId(e.target.value)} required maxLength={64} autoComplete="off" />
+          <TextField label={t('add.name')} value={name} onChange={(e) => setName(e.target.value)} required maxLength={60} autoComplete="off" />
+          <SelectField label={t('add.kind')} value={kind} onChange={(e) => setKind(e.target.value as DeviceKind)} options={DEVICE_KINDS.map((k) => ({ value: k, label: kindLabel(td, k) }))} />
+          <SelectField label={t('add.room')} value={roomId} onChange={(e) => setRoomId(e.target.value)} placeholder={t('add.noRoom')} options={rooms.map((r) => ({ value: r.id, label: r.name }))} />
+          <div className="flex justify-end gap-3">
+            <Button variant="secondary" onClick={close}>
+              {t('add.cancel')}
+            </Button>
+            <Button type="submit" disabled={add.isPending}>
+              {t('add.submit')}
+            </Button>
+          </div>
+        </form>
+      )}
+    </Modal>
+  );
+}

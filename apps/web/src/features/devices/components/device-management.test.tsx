@@ -1,0 +1,98 @@
+import type { DeviceSummary } from '@peakwise/contracts/devices.contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithApi } from '@/test/energy-test-utils';
+import { AddDeviceDialog } from './add-device-dialog';
+import { DeviceSettings } from './device-settings';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const rooms = [
+  { id: 'r-kitchen', name: 'Kitchen', x: 0, y: 0, width: 500, height: 300 },
+  { id: 'r-office', name: 'Office', x: 500, y: 0, width: 500, height: 300 },
+];
+const calls = (fetchMock: ReturnType<typeof vi.fn>, method: string) =>
+  fetchMock.mock.calls
+    .filter(([, init]) => (init as RequestInit | undefined)?.method === method)
+    .map(([url, init]) => ({ url: String(url), body: (init as RequestInit).body ? JSON.parse(String((init as RequestInit).body)) : undefined }));
+
+describe('AddDeviceDialog', () => {
+  it('pairs a device and shows its credential once', async () => {
+    const { fetchMock } = renderWithApi(<AddDeviceDialog open onClose={() => {}} rooms={rooms} />, () =>
+      Response.json(
+        {
+          device: { id: 'd-9', externalId: 'shellyplugus-a1b2c3', name: 'Kettle', kind: 'smart_plug', roomId: 'r-kitchen', x: null, y: null, ratedPowerW: null, neverSwitch: false },
+          credential: { token: 'pwk_secret-token', mqttUsername: 'shellyplugus-a1b2c3', mqttTopicPrefix: 'peakwise/h1/devices/shellyplugus-a1b2c3', httpEndpoint: '/api/ingest/readings' },
+        },
+        { status: 201 },
+      ),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Add a device' });
+    await userEvent.type(within(dialog).getByLabelText('Device id'), 'shellyplugus-a1b2c3');
+    await userEvent.type(within(dialog).getByLabelText('Name'), 'Kettle');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Room'), 'Kitchen');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Pair device' }));
+
+    const paired = await screen.findByRole('dialog', { name: 'Kettle is paired' });
+    expect(within(paired).getByText('pwk_secret-token')).toBeInTheDocument();
+    expect(within(paired).getByText('peakwise/h1/devices/shellyplugus-a1b2c3')).toBeInTheDocument();
+    expect(calls(fetchMock, 'POST')).toEqual([
+      { url: '/api/devices', body: { externalId: 'shellyplugus-a1b2c3', name: 'Kettle', kind: 'smart_plug', roomId: 'r-kitchen' } },
+    ]);
+  });
+
+  it('says why pairing was refused', async () => {
+    renderWithApi(<AddDeviceDialog open onClose={() => {}} rooms={rooms} />, () =>
+      Response.json({ error: { code: 'device_exists', message: 'A device with this id is already paired with your home.' } }, { status: 409 }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Add a device' });
+    await userEvent.type(within(dialog).getByLabelText('Device id'), 'plug-1');
+    await userEvent.type(within(dialog).getByLabelText('Name'), 'Plug');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Pair device' }));
+    expect(await within(dialog).findByText('A device with this id is already paired with your home.')).toBeInTheDocument();
+  });
+});
+
+describe('DeviceSettings', () => {
+  const device: DeviceSummary = {
+    id: 'd-1',
+    name: 'Desk lamp',
+    kind: 'lighting',
+    roomId: 'r-kitchen',
+    room: 'Kitchen',
+    x: null,
+    y: null,
+    status: 'operational',
+    powerW: 12,
+    efficiencyPct: null,
+    active: true,
+    relayOn: null,
+    neverSwitch: false,
+    lastSeenAt: null,
+  };
+
+  it('renames and moves a device to another room', async () => {
+    const { fetchMock } = renderWithApi(<DeviceSettings device={device} rooms={rooms} onRemoved={() => {}} />, () =>
+      Response.json({ id: 'd-1', externalId: 'lamp', name: 'Office lamp', kind: 'lighting', roomId: 'r-office', x: null, y: null, ratedPowerW: null, neverSwitch: false }),
+    );
+    const name = screen.getByLabelText('Name');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Office lamp');
+    await userEvent.selectOptions(screen.getByLabelText('Room'), 'Office');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getByText('Saved.')).toBeInTheDocument());
+    expect(calls(fetchMock, 'PATCH')).toEqual([{ url: '/api/devices/d-1', body: { name: 'Office lamp', roomId: 'r-office' } }]);
+  });
+
+  it('removes a device only after confirming', async () => {
+    const onRemoved = vi.fn();
+    const { fetchMock } = renderWithApi(<DeviceSettings device={device} rooms={rooms} onRemoved={onRemoved} />, () => new Response(null, { status: 204 }));
+    await userEvent.click(screen.getByRole('button', { name: 'Remove device' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Remove Desk lamp?' });
+    expect(calls(fetchMock, 'DELETE')).toEqual([]);
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(onRemoved).toHaveBeenCalledOnce());
+    expect(calls(fetchMock, 'DELETE')).toEqual([{ url: '/api/devices/d-1', body: undefined }]);
+  });
+});
