@@ -23,7 +23,7 @@ export const devicesEn = {
   },
   plan: {
     title: 'Floor Plan',
-    hint: 'Select a room to highlight its devices; select it again to clear. Use + and − to zoom.',
+    hint: 'Select a room to highlight its devices; select it again to clear. Use + and − to zoom. Drag a device, or press Alt + arrow keys on it, to move it.',
     label: 'Floor plan of your home. Zoom {{zoom}}.',
     zoomIn: 'Zoom in',
     zoomOut: 'Zoom out',

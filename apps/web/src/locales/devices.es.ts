@@ -26,7 +26,7 @@ export const devicesEs: Translation<typeof devicesEn> = {
   },
   plan: {
     title: 'Plano de la vivienda',
-    hint: 'Seleccione una habitación para resaltar sus dispositivos; selecciónela de nuevo para quitar el resaltado. Use + y − para ampliar.',
+    hint: 'Seleccione una habitación para resaltar sus dispositivos; selecciónela de nuevo para quitar el resaltado. Use + y − para ampliar. Arrastre un dispositivo, o pulse Alt + flechas sobre él, para moverlo.',
     label: 'Plano de su vivienda. Zoom {{zoom}}.',
     zoomIn: 'Acercar',
     zoomOut: 'Alejar',

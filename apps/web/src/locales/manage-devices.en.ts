@@ -32,6 +32,9 @@ export const manageDevicesEn = {
     removeConfirm: 'Remove',
     cancel: 'Cancel',
   },
+  move: {
+    moved: 'Moved {{name}} to {{room}}.',
+  },
   errors: {
     device_exists: 'A device with this id is already paired with your home.',
     unknown_room: 'Choose one of your rooms.',

@@ -35,6 +35,9 @@ export const manageDevicesEs: Translation<typeof manageDevicesEn> = {
     removeConfirm: 'Quitar',
     cancel: 'Cancelar',
   },
+  move: {
+    moved: '{{name}} se movió a {{room}}.',
+  },
   errors: {
     device_exists: 'Ya hay un dispositivo con este identificador vinculado a su hogar.',
     unknown_room: 'Elija una de sus habitaciones.',

@@ -35,6 +35,9 @@ export const manageDevicesFr: Translation<typeof manageDevicesEn> = {
     removeConfirm: 'Retirer',
     cancel: 'Annuler',
   },
+  move: {
+    moved: '{{name}} déplacé vers {{room}}.',
+  },
   errors: {
     device_exists: 'Un appareil portant cet identifiant est déjà associé à votre domicile.',
     unknown_room: 'Choisissez une de vos pièces.',

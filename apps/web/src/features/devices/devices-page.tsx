@@ -5,12 +5,14 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useMoveDevice, type DeviceMove } from './api/use-device-management';
 import { useDevicesOverview } from './api/use-devices';
 import { AddDeviceDialog } from './components/add-device-dialog';
 import { DeviceCards } from './components/device-cards';
 import { DeviceDetail } from './components/device-detail';
 import { DeviceTable } from './components/device-table';
 import { FloorPlan } from './components/floor-plan';
+import { manageErrorText } from './manage-error';
 
 function DevicesSkeleton() {
   return (
@@ -43,6 +45,18 @@ export default function DevicesPage() {
     const clearing = highlightedRoomId === roomId;
     setHighlightedRoomId(clearing ? null : roomId);
     setAnnouncement(clearing ? t('plan.roomCleared') : t('plan.roomSelected', { room: room?.name ?? '' }));
+  };
+  const move = useMoveDevice();
+  const moveDevice = async (spot: DeviceMove) => {
+    const device = overview?.devices.find((d) => d.id === spot.id);
+    const room = overview?.rooms.find((r) => r.id === spot.roomId);
+    try {
+      await move.mutateAsync(spot);
+      if (device) setAnnouncement(tm('move.moved', { name: device.name, room: room?.name ?? t('table.noRoom') }));
+    } catch (error) {
+      setAnnouncement(manageErrorText(tm, error));
+      throw error;
+    }
   };
   const selectDevice = (deviceId: string) => {
     setSelectedId(deviceId);
@@ -89,6 +103,7 @@ export default function DevicesPage() {
                   selectedDeviceId={selectedId}
                   onSelectDevice={selectDevice}
                   announce={setAnnouncement}
+                  onMoveDevice={moveDevice}
                 />
                 {selected ? (
                   <DeviceDetail key={selected.id} device={selected} rooms={overview.rooms} timeZone={overview.timeZone} onClose={() => setSelectedId(null)} />

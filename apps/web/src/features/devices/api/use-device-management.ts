@@ -38,3 +38,14 @@ export function useRemoveDevice(deviceId: string) {
     onSettled: () => queryClient.invalidateQueries({ queryKey: devicesKeys.all }),
   });
 }
+
+export type DeviceMove = { id: string; x: number; y: number; roomId: string | null };
+
+/** A device dragged on the floor plan: its new spot, and the room it was dropped in. */
+export function useMoveDevice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, ...spot }: DeviceMove): Promise<ManagedDevice> => managedDeviceSchema.parse(await apiJson('PATCH', devicePath(id), spot)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: devicesKeys.all }),
+  });
+}

@@ -1,3 +1,4 @@
+import { PLAN_HEIGHT, PLAN_WIDTH } from '@peakwise/contracts/device-management.contract';
 import type { DeviceRoom, DeviceSummary } from '@peakwise/contracts/devices.contract';
 import { canZoomIn, canZoomOut, pinchZoom, ZOOM_DEFAULT_PCT, zoomIn, zoomOut } from '@peakwise/domain/floor-plan-zoom';
 import { Minus, Plus } from 'lucide-react';
@@ -6,11 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { useElementWidth } from '@/components/charts/use-element-width';
 import { statusTone } from '@/components/ui/status-badge';
 import { formatPercent, useIntlLocale } from '@/lib/format';
+import type { DeviceMove } from '../api/use-device-management';
 import { statusLabel } from '../device-labels';
+import { useMarkerDrag } from '../use-marker-drag';
 
-/** Rooms and device positions are stored in a 1000 × 600 plan space. */
-const PLAN_WIDTH = 1000;
-const PLAN_HEIGHT = 600;
 /** SPEC §9: the viewport is 500 px high. */
 const VIEWPORT_HEIGHT_PX = 500;
 
@@ -29,9 +29,10 @@ type FloorPlanProps = {
   selectedDeviceId: string | null;
   onSelectDevice: (deviceId: string) => void;
   announce: (message: string) => void;
+  onMoveDevice: (move: DeviceMove) => Promise<unknown>;
 };
 
-export function FloorPlan({ rooms, devices, highlightedRoomId, onRoomToggle, selectedDeviceId, onSelectDevice, announce }: FloorPlanProps) {
+export function FloorPlan({ rooms, devices, highlightedRoomId, onRoomToggle, selectedDeviceId, onSelectDevice, announce, onMoveDevice }: FloorPlanProps) {
   const { t } = useTranslation('devices');
   const locale = useIntlLocale();
   const [zoom, setZoom] = useState(ZOOM_DEFAULT_PCT);
@@ -43,6 +44,7 @@ export function FloorPlan({ rooms, devices, highlightedRoomId, onRoomToggle, sel
   const fit = Math.min(width / PLAN_WIDTH, (VIEWPORT_HEIGHT_PX - 2) / PLAN_HEIGHT);
   const scale = (fit * zoom) / 100;
   const zoomText = formatPercent(zoom, locale, { digits: 0 });
+  const markers = useMarkerDrag({ scale, rooms, onMove: onMoveDevice });
 
   const applyZoom = (next: number) => {
     if (next === zoom) return;
@@ -132,6 +134,8 @@ export function FloorPlan({ rooms, devices, highlightedRoomId, onRoomToggle, sel
             );
           })}
           {placed.map((device) => {
+            const spot = markers.positionOf(device);
+            const { shouldSelect, ...dragHandlers } = markers.handlers(device);
             const dimmed = highlightedRoomId !== null && device.roomId !== highlightedRoomId;
             const selected = device.id === selectedDeviceId;
             return (
@@ -142,9 +146,11 @@ export function FloorPlan({ rooms, devices, highlightedRoomId, onRoomToggle, sel
                 aria-label={t('plan.marker', { name: device.name, status: statusLabel(t, device.status) })}
                 title={device.name}
                 data-dimmed={dimmed}
-                onClick={() => onSelectDevice(device.id)}
-                style={{ left: device.x! * scale, top: device.y! * scale }}
-                className={`absolute z-10 flex size-6 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full ring-4 transition-opacity focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${markerTone[statusTone(device.status)]} ${
+                aria-keyshortcuts="Alt+ArrowLeft Alt+ArrowRight Alt+ArrowUp Alt+ArrowDown"
+                onClick={() => shouldSelect() && onSelectDevice(device.id)}
+                {...dragHandlers}
+                style={{ left: spot.x * scale, top: spot.y * scale, touchAction: 'none' }}
+                className={`absolute z-10 flex size-6 cursor-grab active:cursor-grabbing -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full ring-4 transition-opacity focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${markerTone[statusTone(device.status)]} ${
                   dimmed ? 'opacity-25' : ''
                 } ${selected ? 'outline-2 outline-offset-2 outline-slate-900' : ''}`}
               >
