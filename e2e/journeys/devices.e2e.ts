@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe';
 import { launchBrowser, newContext, screenshot } from '../support/browser';
+import { signInAsDemo, waitForApi } from '../support/demo-session';
 
 let browser: Browser;
 let page: Page;
@@ -20,32 +21,15 @@ afterEach(async (context) => {
   await page.context().close();
 });
 
-async function signInAsDemo() {
-  await page.goto('/?auth=login');
-  const panel = page.getByRole('dialog', { name: 'Log In' });
-  await panel.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL('**/app/dashboard');
-}
+type DeviceCards = { cards: { activeCount: number; uptimePct: number | null; totalPowerW: number | null } };
 
-/** The simulator back-fills in the background; wait until devices report now and have history. */
-async function waitForDeviceData(timeoutMs = 240_000) {
-  const deadline = Date.now() + timeoutMs;
-  let last = '';
-  while (Date.now() < deadline) {
-    const response = await page.request.get('/api/devices');
-    if (response.ok()) {
-      const body = (await response.json()) as { cards: { activeCount: number; uptimePct: number | null; totalPowerW: number | null } };
-      last = JSON.stringify(body.cards);
-      if (body.cards.activeCount > 0 && body.cards.uptimePct !== null && body.cards.totalPowerW !== null) return;
-    }
-    await page.waitForTimeout(2_000);
-  }
-  throw new Error(`Device data not ready after ${timeoutMs / 1000} s; last cards: ${last}`);
-}
+/** Devices report now and have history. */
+const waitForDeviceData = () =>
+  waitForApi<DeviceCards>(page, '/api/devices', ({ cards }) => cards.activeCount > 0 && cards.uptimePct !== null && cards.totalPowerW !== null);
 
 describe('IoT Devices', () => {
   it('zooms to both limits, highlights a room, selects a device and charts it, with no axe violations', async () => {
-    await signInAsDemo();
+    await signInAsDemo(page);
     await waitForDeviceData();
     await page.goto('/app/devices');
     await expect.poll(() => page.getByRole('heading', { level: 1, name: 'IoT Devices' }).isVisible()).toBe(true);
@@ -94,7 +78,7 @@ describe('IoT Devices', () => {
   }, 300_000);
 
   it('switches a demo plug off: the plug confirms and its power drops to zero; then back on', async () => {
-    await signInAsDemo();
+    await signInAsDemo(page);
     await waitForDeviceData();
     type Listed = { id: string; name: string; kind: string; powerW: number | null; relayOn: boolean | null; neverSwitch: boolean };
     const listed = async () => ((await (await page.request.get('/api/devices')).json()) as { devices: Listed[] }).devices;
@@ -124,7 +108,7 @@ describe('IoT Devices', () => {
   }, 300_000);
 
   it('pairs a device, shows its token once, renames it, and removes it', async () => {
-    await signInAsDemo();
+    await signInAsDemo(page);
     await page.goto('/app/devices');
     await page.getByRole('button', { name: 'Add device' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add a device' });

@@ -3,6 +3,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { axeViolations } from '../support/axe';
 import { launchBrowser, newContext, screenshot } from '../support/browser';
+import { signInAsDemo, waitForApi } from '../support/demo-session';
 
 // The demo sign-in pre-filled in the login panel (packages/contracts/src/demo-account.ts).
 const DEMO_EMAIL = 'demo@peakwise.ca';
@@ -31,32 +32,17 @@ afterEach(async (context) => {
   await page.context().close();
 });
 
-async function signInAsDemo() {
-  await page.goto('/?auth=login');
-  const panel = page.getByRole('dialog', { name: 'Log In' });
-  await panel.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL('**/app/dashboard');
-}
-
 /**
  * The demo simulator back-fills 90 days in the background after the server starts, then streams
- * live. Wait until the API says the newest data is recent: the dashboard has a current power
- * sample and today's consumption. (Signed in, so page.request carries the session cookie.)
+ * live. Wait until the dashboard has a current power sample and today's consumption, and (with
+ * the run's own PostgreSQL) the raw readings reach the last quarter hour.
  */
-async function waitForDemoData(timeoutMs = 240_000) {
-  const deadline = Date.now() + timeoutMs;
-  let last = '';
-  while (Date.now() < deadline) {
-    const response = await page.request.get('/api/dashboard');
-    if (response.ok()) {
-      const body = (await response.json()) as { currentPowerKw: number | null; todayKwh: number | null };
-      last = JSON.stringify(body).slice(0, 200);
-      if (body.currentPowerKw !== null && body.todayKwh !== null && (await backfillCaughtUp())) return;
-    }
-    await page.waitForTimeout(2_000);
-  }
-  throw new Error(`Demo data not ready after ${timeoutMs / 1000} s; last /api/dashboard: ${last}`);
-}
+const waitForDemoData = () =>
+  waitForApi<{ currentPowerKw: number | null; todayKwh: number | null }>(
+    page,
+    '/api/dashboard',
+    async (body) => body.currentPowerKw !== null && body.todayKwh !== null && (await backfillCaughtUp()),
+  );
 
 /** With the run's own PostgreSQL, also require the raw readings to reach the last quarter hour. */
 async function backfillCaughtUp(): Promise<boolean> {
@@ -108,7 +94,7 @@ async function expectTotalsMatchRawReadings(daysBack: 0 | 6) {
 
 describe('energy screens with the demo household', () => {
   it.skipIf(!databaseUrl)('Solar totals for Today and This Week equal a recomputation from the raw meter readings', async () => {
-    await signInAsDemo();
+    await signInAsDemo(page);
     await waitForDemoData();
     await page.goto('/app/solar-system');
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Solar System Monitor');
@@ -126,7 +112,7 @@ describe('energy screens with the demo household', () => {
   }, 300_000);
 
   it('Usage History draws the 365-day chart with its data table', async () => {
-    await signInAsDemo();
+    await signInAsDemo(page);
     await waitForDemoData();
     await page.goto('/app/usage');
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Usage History');
@@ -144,7 +130,7 @@ describe('energy screens with the demo household', () => {
   }, 300_000);
 
   it('the dashboard’s Current Usage changes without a reload, from the live stream', async () => {
-    await signInAsDemo();
+    await signInAsDemo(page);
     await waitForDemoData();
     await page.goto('/app/dashboard');
     await expect(page.getByText(/^Welcome back, /).textContent()).resolves.toMatch(/Welcome back, \S+/);

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe';
 import { launchBrowser, newContext, screenshot } from '../support/browser';
+import { signInAsDemo, waitForApi } from '../support/demo-session';
 
 let browser: Browser;
 let page: Page;
@@ -21,36 +22,18 @@ afterEach(async (context) => {
   await page.context().close();
 });
 
-async function signInAsDemo() {
-  await page.goto('/?auth=login');
-  const panel = page.getByRole('dialog', { name: 'Log In' });
-  await panel.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL('**/app/dashboard');
-}
+type PlumbingBody = { state: string; current?: { at: string | null }; usage?: { todayLitres: number | null } };
 
-/**
- * The simulator back-fills the demo household in the background after start. Wait until the
- * plumbing API has a water-meter reading from the last quarter hour and today's litres.
- */
-async function waitForWaterData(timeoutMs = 240_000) {
-  const deadline = Date.now() + timeoutMs;
-  let last = '';
-  while (Date.now() < deadline) {
-    const response = await page.request.get('/api/plumbing?range=daily');
-    if (response.ok()) {
-      const body = (await response.json()) as { state: string; current?: { at: string | null }; usage?: { todayLitres: number | null } };
-      last = JSON.stringify(body).slice(0, 300);
-      const at = body.current?.at ? Date.parse(body.current.at) : 0;
-      if (body.state === 'ready' && body.usage?.todayLitres !== null && Date.now() - at < 15 * 60_000) return;
-    }
-    await page.waitForTimeout(2_000);
-  }
-  throw new Error(`Water data not ready after ${timeoutMs / 1000} s; last /api/plumbing: ${last}`);
-}
+/** A water-meter reading from the last quarter hour, and today's litres. */
+const waitForWaterData = () =>
+  waitForApi<PlumbingBody>(page, '/api/plumbing?range=daily', (body) => {
+    const at = body.current?.at ? Date.parse(body.current.at) : 0;
+    return body.state === 'ready' && body.usage?.todayLitres !== null && Date.now() - at < 15 * 60_000;
+  });
 
 describe('Plumbing', () => {
   it('shows the demo household’s water use, switches the trend 24 → 7 → 30 points, and passes axe', async () => {
-    await signInAsDemo();
+    await signInAsDemo(page);
     await waitForWaterData();
     await page.goto('/app/plumbing');
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Plumbing');
