@@ -1,18 +1,16 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
-import { startMqttIngest, type MqttIngest } from '../ingest/mqtt-ingest';
+import type { MqttIngest } from '../ingest/mqtt-ingest';
 import { createLogger } from '../lib/logger';
 import { rowsOf } from '../lib/notify';
 import { ensureDemoHousehold } from '../modules/demo-household/demo-household.service';
 import { listDevices } from '../modules/devices/device.service';
 import { createLiveHub, type LiveHub, type LiveSubscriber } from '../modules/live/live-hub';
 import { seedHousehold } from '../test/household-fixture';
-import { startTestBroker, type TestBroker } from '../test/test-broker';
+import { connectDevice, startTestBroker, startTestIngest, type TestBroker } from '../test/test-broker';
 import { createTestDatabase } from '../test/test-database';
 import { deviceTopic } from '../ingest/payload/topics';
-import { connectDevice } from '../test/test-broker';
 import { startDemoRunner } from './demo-runner';
 import { simulateInterval } from './household-simulator';
 import { DEMO_HOUSEHOLD, deviceIds } from './household-profile';
@@ -30,15 +28,7 @@ describe('demo runner (in-process, real MQTT ingestion)', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     broker = await startTestBroker(database.db);
-    ingest = startMqttIngest({
-      url: broker.url,
-      db: database.db,
-      logger,
-      clientId: `test-ingest-${randomBytes(4).toString('hex')}`,
-      shareGroup: broker.shareGroup,
-      ...broker.service,
-    });
-    await ingest.ready;
+    ingest = await startTestIngest(database.db, broker);
     hub = createLiveHub(database, logger);
   });
   afterAll(async () => {

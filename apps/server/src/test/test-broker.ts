@@ -4,6 +4,7 @@ import { inject } from 'vitest';
 import type { Db } from '../db/client';
 import { startEmbeddedBroker, type EmbeddedBroker } from '../ingest/embedded-broker';
 import { authenticateMqtt } from '../ingest/mqtt-auth';
+import { startMqttIngest, type MqttIngest, type MqttIngestOptions } from '../ingest/mqtt-ingest';
 import { createLogger } from '../lib/logger';
 
 declare module 'vitest' {
@@ -44,4 +45,19 @@ export async function startTestBroker(db: Db, options: { embedded?: boolean } = 
 /** A device-side client; rejects if the broker refuses the login. */
 export async function connectDevice(url: string, login: { username?: string; password?: string } = {}): Promise<MqttClient> {
   return mqtt.connectAsync(url, { clientId: `test-device-${randomBytes(4).toString('hex')}`, reconnectPeriod: 0, connectTimeout: 5_000, ...login });
+}
+
+/** The ingest worker on a test broker, subscribed; `extra` adds event hooks, a store or a retry delay. */
+export async function startTestIngest(db: Db, broker: TestBroker, extra: Partial<MqttIngestOptions> = {}): Promise<MqttIngest> {
+  const worker = startMqttIngest({
+    url: broker.url,
+    db,
+    logger: createLogger({ level: 'silent' }),
+    clientId: `test-ingest-${randomBytes(4).toString('hex')}`,
+    shareGroup: broker.shareGroup,
+    ...broker.service,
+    ...extra,
+  });
+  await worker.ready;
+  return worker;
 }

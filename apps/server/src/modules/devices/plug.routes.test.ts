@@ -5,13 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { connectMqtt, type MqttConnection } from '../../ingest/mqtt-connection';
 import { mqttCommandPublisher } from '../../ingest/mqtt-command-publisher';
-import { startMqttIngest, type MqttIngest } from '../../ingest/mqtt-ingest';
+import type { MqttIngest } from '../../ingest/mqtt-ingest';
 import { deviceTopic, shellyTopicPrefix } from '../../ingest/payload/topics';
 import { createLogger } from '../../lib/logger';
 import { rowsOf } from '../../lib/notify';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createTestDatabase } from '../../test/test-database';
-import { connectDevice, startTestBroker, type TestBroker } from '../../test/test-broker';
+import { connectDevice, startTestBroker, startTestIngest, type TestBroker } from '../../test/test-broker';
 import { asMember } from '../../test/test-session';
 import { memberWithHousehold } from '../usage/energy.test-helper';
 import { issueIngestCredential } from './ingest-credential.service';
@@ -28,15 +28,7 @@ const plugs: MqttClient[] = [];
 beforeAll(async () => {
   database = await createTestDatabase();
   broker = await startTestBroker(database.db);
-  worker = startMqttIngest({
-    url: broker.url,
-    db: database.db,
-    logger,
-    clientId: `test-ingest-${randomBytes(4).toString('hex')}`,
-    shareGroup: broker.shareGroup,
-    ...broker.service,
-  });
-  await worker.ready;
+  worker = await startTestIngest(database.db, broker);
   t = await createTestApp({ database, commands: mqttCommandPublisher(worker.connection), env: { PLUG_CONFIRM_TIMEOUT_MS: String(CONFIRM_TIMEOUT_MS) } });
 });
 afterAll(async () => {
