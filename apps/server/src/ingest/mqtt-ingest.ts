@@ -9,6 +9,7 @@ import { mqttPayloadToBatch } from './payload/mqtt-batch';
 import { parseShellyStatus, shellySampleToReading } from './payload/shelly-gen2';
 import { parseTopic, TOPIC_ROOT, type TopicRoute } from './payload/topics';
 import { validateBatch } from './payload/validate-readings';
+import { isUuid } from '../lib/uuid';
 
 /** Device → server topics the worker reads. */
 export const INGEST_FILTERS = [
@@ -56,7 +57,6 @@ export type MqttIngestOptions = {
 
 export type MqttIngest = { connection: MqttConnection; ready: Promise<void>; close(): Promise<void> };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 class Refused extends Error {}
 
@@ -132,7 +132,7 @@ export function startMqttIngest(options: MqttIngestOptions): MqttIngest {
 
   async function handle(topic: string, message: Buffer, receivedAt: Date): Promise<Omit<IngestEvent, 'topic' | 'messageId' | 'acked'>> {
     const route = parseTopic(topic);
-    if (!route || !UUID.test(route.householdId)) return { outcome: 'ignored', detail: 'not a Peakwise ingest topic' };
+    if (!route || !isUuid(route.householdId)) return { outcome: 'ignored', detail: 'not a Peakwise ingest topic' };
     let payload: unknown;
     try {
       payload = JSON.parse(message.toString('utf8'));

@@ -7,11 +7,10 @@ import { INGEST_READINGS_PATH } from '../../ingest/ingest.routes';
 import { TOPIC_ROOT } from '../../ingest/payload/topics';
 import { AppError } from '../../lib/errors';
 import type { DbOrTx } from '../households/household.service';
-import { removeDevice } from './device.service';
+import { deviceNotFound, removeDevice } from './device.service';
 import { issueIngestCredential } from './ingest-credential.service';
+import { isUuid } from '../../lib/uuid';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const NOT_FOUND = () => new AppError(404, 'not_found', 'No such device in your household.');
 const UNIQUE_VIOLATION = '23505';
 
 const toManaged = (d: typeof devices.$inferSelect): ManagedDevice => ({
@@ -29,7 +28,7 @@ const toManaged = (d: typeof devices.$inferSelect): ManagedDevice => ({
 /** A room id from the member must name one of their own rooms; anything else is refused the same way. */
 async function assertOwnRoom(db: DbOrTx, householdId: string, roomId: string | null | undefined) {
   if (roomId === null || roomId === undefined) return;
-  const found = UUID.test(roomId) && (await db.select({ id: rooms.id }).from(rooms).where(and(eq(rooms.id, roomId), eq(rooms.householdId, householdId)))).length > 0;
+  const found = isUuid(roomId) && (await db.select({ id: rooms.id }).from(rooms).where(and(eq(rooms.id, roomId), eq(rooms.householdId, householdId)))).length > 0;
   if (!found) throw new AppError(400, 'unknown_room', 'Choose one of your rooms.');
 }
 
@@ -77,7 +76,7 @@ export async function addDevice(db: Db, householdId: string, input: AddDeviceReq
 
 /** Renames, moves to a room or a spot on the plan, or marks a plug never-switch. */
 export async function updateDevice(db: Db, householdId: string, deviceId: string, input: UpdateDeviceRequest): Promise<ManagedDevice> {
-  if (!UUID.test(deviceId)) throw NOT_FOUND();
+  if (!isUuid(deviceId)) throw deviceNotFound();
   await assertOwnRoom(db, householdId, input.roomId);
   const [row] = await db
     .update(devices)
@@ -89,7 +88,7 @@ export async function updateDevice(db: Db, householdId: string, deviceId: string
     })
     .where(and(eq(devices.id, deviceId), eq(devices.householdId, householdId), isNull(devices.removedAt)))
     .returning();
-  if (!row) throw NOT_FOUND();
+  if (!row) throw deviceNotFound();
   return toManaged(row);
 }
 
@@ -98,5 +97,5 @@ export async function updateDevice(db: Db, householdId: string, deviceId: string
  * and its own tokens stop working (findCredentialByToken refuses a removed device's token).
  */
 export async function removeManagedDevice(db: Db, householdId: string, deviceId: string): Promise<void> {
-  if (!UUID.test(deviceId) || !(await removeDevice(db, householdId, deviceId))) throw NOT_FOUND();
+  if (!isUuid(deviceId) || !(await removeDevice(db, householdId, deviceId))) throw deviceNotFound();
 }

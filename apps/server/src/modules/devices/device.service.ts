@@ -1,9 +1,13 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { devices, type DeviceKind } from '../../db/schema/device.schema';
+import { AppError } from '../../lib/errors';
 import type { DbOrTx } from '../households/household.service';
 
 export type Device = typeof devices.$inferSelect;
+
+/** One answer for another household's device, a removed one, an unknown id and a malformed one. */
+export const deviceNotFound = () => new AppError(404, 'not_found', 'No such device in your household.');
 
 export type NewDevice = {
   externalId: string;

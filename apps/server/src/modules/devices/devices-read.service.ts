@@ -6,12 +6,12 @@ import { addDays, localDateOf, localDatesInRange, localDay } from '@peakwise/dom
 import { rowsOf } from '../../lib/notify';
 import type { DbOrTx, Household } from '../households/household.service';
 import { expectedIntervals } from '../usage/meter-rollups.repository';
+import { isUuid } from '../../lib/uuid';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 /** Panels produce and the water meter measures water: neither adds to the power the home draws. */
 const NOT_CONSUMERS = new Set(['solar_panel', 'water_meter']);
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type DeviceRow = {
   id: string;
@@ -136,7 +136,7 @@ type Bucket = { energy_kwh: number | null; avg_power_w: number | null; interval_
  * 7d / 30d = local days ending today (daily rollups).
  */
 export async function deviceHistory(db: DbOrTx, household: Household, deviceId: string, range: DeviceHistoryRange, now = new Date()): Promise<DeviceHistory | null> {
-  if (!UUID.test(deviceId)) return null;
+  if (!isUuid(deviceId)) return null;
   const [device] = rowsOf<{ id: string; kind: string }>(
     await db.execute(sql`select id, kind from devices where id = ${deviceId}::uuid and household_id = ${household.id}::uuid and removed_at is null`),
   );

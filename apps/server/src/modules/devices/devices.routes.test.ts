@@ -159,7 +159,7 @@ describe('GET /api/devices/:id/history', () => {
 });
 
 describe('devices routes: access control', () => {
-  const NOT_FOUND = { error: { code: 'not_found', message: 'Device not found' } };
+  const NOT_FOUND = { error: { code: 'not_found', message: 'No such device in your household.' } };
 
   it.each(['/api/devices', '/api/devices/00000000-0000-4000-8000-000000000000/history'])('%s answers 401 without a session', async (path) => {
     const res = await t.app.request(path);

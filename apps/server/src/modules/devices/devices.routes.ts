@@ -3,7 +3,7 @@ import { apiErrorSchema } from '@peakwise/contracts/api-error.contract';
 import { deviceHistoryQuerySchema, deviceHistorySchema, devicesOverviewSchema } from '@peakwise/contracts/devices.contract';
 import type { Db } from '../../db/client';
 import { createRouter } from '../../lib/create-router';
-import { AppError } from '../../lib/errors';
+import { deviceNotFound } from './device.service';
 import type { Auth } from '../auth/auth';
 import { requireAuth } from '../auth/require-auth.middleware';
 import { ensureHouseholdForUser } from '../households/household.service';
@@ -44,7 +44,7 @@ export function createDevicesRoutes(deps: { auth: Auth; db: Db; clock: () => Dat
     .openapi(history, async (c) => {
       const household = await ensureHouseholdForUser(deps.db, c.var.user.id);
       const result = await deviceHistory(deps.db, household, c.req.valid('param').id, c.req.valid('query').range, deps.clock());
-      if (!result) throw new AppError(404, 'not_found', 'Device not found');
+      if (!result) throw deviceNotFound();
       c.header('Cache-Control', 'no-store');
       return c.json(result, 200);
     });

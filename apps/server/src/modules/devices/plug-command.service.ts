@@ -6,6 +6,8 @@ import { plugSwitchEvents } from '../../db/schema/plug-switch.schema';
 import { buildShellySwitchSet } from '../../ingest/payload/shelly-gen2';
 import { deviceTopic, shellyTopicPrefix } from '../../ingest/payload/topics';
 import { AppError } from '../../lib/errors';
+import { deviceNotFound } from './device.service';
+import { isUuid } from '../../lib/uuid';
 
 /** Sends commands to devices; the ingest worker's MQTT session in production. */
 export type CommandPublisher = {
@@ -29,8 +31,6 @@ export type PlugCommandDeps = {
   pollMs?: number;
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const NOT_FOUND = () => new AppError(404, 'not_found', 'No such device in your household.');
 
 /**
  * Switches a smart plug and waits for the plug to say it did. The command goes to both command
@@ -44,12 +44,12 @@ const NOT_FOUND = () => new AppError(404, 'not_found', 'No such device in your h
  */
 export async function switchPlug(deps: PlugCommandDeps, request: PlugSwitchRequest): Promise<PlugSwitchResult> {
   const { db } = deps;
-  if (!UUID.test(request.deviceId)) throw NOT_FOUND();
+  if (!isUuid(request.deviceId)) throw deviceNotFound();
   const [device] = await db
     .select({ id: devices.id, externalId: devices.externalId, kind: devices.kind, neverSwitch: devices.neverSwitch, name: devices.name })
     .from(devices)
     .where(and(eq(devices.id, request.deviceId), eq(devices.householdId, request.householdId), isNull(devices.removedAt)));
-  if (!device) throw NOT_FOUND();
+  if (!device) throw deviceNotFound();
   if (device.kind !== 'smart_plug') throw new AppError(409, 'not_switchable', `${device.name} is not a smart plug and cannot be switched remotely.`);
   if (device.neverSwitch && !request.on) {
     throw new AppError(
