@@ -1,0 +1,200 @@
+import { z } from 'zod';
+import { deviceStatusSchema } from './energy.contract';
+
+/**
+ * Maintenance screen (GET /api/maintenance) and its actions. Components are the household's
+ * maintainable equipment; their daily health scores, alerts and MTBF/MTTR are derived on the
+ * server from stored readings (docs/decisions/021-maintenance.md). `null` is unknown, never 0.
+ */
+
+// ---------- Vocabulary ----------
+
+/** The spec's four alert types, plus water leaks found by the plumbing night-flow rule. */
+export const ALERT_TYPES = ['predictive', 'preventive', 'cleaning', 'quality', 'leak'] as const;
+export type AlertType = (typeof ALERT_TYPES)[number];
+
+export const ALERT_PRIORITIES = ['high', 'medium', 'low'] as const;
+export type AlertPriority = (typeof ALERT_PRIORITIES)[number];
+
+/**
+ * What an alert is about; the web words it from the cause, the metric and the params.
+ * - health_decline (predictive): the component's health has trended down; metric degradation_pct over the trend window.
+ * - maintenance_due (preventive): the next maintenance is near or past; metric days_until_due (negative when overdue).
+ * - panel_soiling (cleaning): one panel produces less than its neighbours under the same sun; metric hours_to_clean.
+ * - array_soiling (cleaning): the whole array produces less than the sun predicted (snow or dirt); metric hours_to_clean.
+ * - cycling (quality): a pump or compressor switches on far more often than usual; metric times_per_day.
+ * - resolution (quality): a camera streams below its usual resolution; metric resolution_p.
+ * - night_flow (leak): water flowed through every interval of the night; metric litres_per_hour.
+ */
+export const ALERT_CAUSES = ['health_decline', 'maintenance_due', 'panel_soiling', 'array_soiling', 'cycling', 'resolution', 'night_flow'] as const;
+export type AlertCause = (typeof ALERT_CAUSES)[number];
+
+export const ALERT_METRIC_KINDS = ['degradation_pct', 'days_until_due', 'hours_to_clean', 'times_per_day', 'resolution_p', 'litres_per_hour'] as const;
+export type AlertMetricKind = (typeof ALERT_METRIC_KINDS)[number];
+
+export const COMPONENT_KINDS = [
+  'solar_panel',
+  'solar_array',
+  'hvac',
+  'water_heater',
+  'water_supply',
+  'sump_pump',
+  'refrigerator',
+  'freezer',
+  'dehumidifier',
+  'washer',
+  'dryer',
+  'camera',
+  'ev_charger',
+  'appliance',
+] as const;
+export type ComponentKind = (typeof COMPONENT_KINDS)[number];
+
+/** The recurring job a component's next maintenance stands for (the web words it). */
+export const MAINTENANCE_TASKS = [
+  'clean_panel',
+  'inspect_array',
+  'replace_hvac_filter',
+  'flush_water_heater',
+  'inspect_plumbing',
+  'test_sump_pump',
+  'clean_condenser_coils',
+  'defrost_freezer',
+  'clean_dehumidifier_filter',
+  'clean_washer',
+  'clean_dryer_vent',
+  'clean_camera_lens',
+  'inspect_ev_charger',
+  'inspect',
+] as const;
+export type MaintenanceTask = (typeof MAINTENANCE_TASKS)[number];
+
+export const MAINTENANCE_RANGES = ['30d', '90d', '365d'] as const;
+export const maintenanceRangeSchema = z.enum(MAINTENANCE_RANGES, { error: 'range must be one of 30d, 90d or 365d' });
+export type MaintenanceRange = z.infer<typeof maintenanceRangeSchema>;
+export const maintenanceQuerySchema = z.object({ range: maintenanceRangeSchema.default('30d') });
+export const MAINTENANCE_RANGE_DAYS: Readonly<Record<MaintenanceRange, number>> = { '30d': 30, '90d': 90, '365d': 365 };
+
+/** The performance chart's fixed axis (SPEC §9). */
+export const PERFORMANCE_AXIS = { min: 80, max: 100 } as const;
+/** Upcoming Maintenance lists this many components (SPEC §9). */
+export const UPCOMING_MAINTENANCE_COUNT = 3;
+
+const localDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+// ---------- Alerts ----------
+
+export const maintenanceAlertSchema = z.object({
+  id: z.string(),
+  componentId: z.string(),
+  /** The component's name ("Panel 13", "Water heater"). */
+  component: z.string(),
+  /** The device the alert is about (the spec's `device`); the component name when it has no device. */
+  device: z.string(),
+  componentKind: z.enum(COMPONENT_KINDS),
+  type: z.enum(ALERT_TYPES),
+  priority: z.enum(ALERT_PRIORITIES),
+  cause: z.enum(ALERT_CAUSES),
+  metric: z.object({ kind: z.enum(ALERT_METRIC_KINDS), value: z.number() }),
+  /** Values the message needs beyond the metric (usual level, shortfall %, the night, the task…). */
+  params: z.record(z.string(), z.union([z.number(), z.string()])),
+  /** When the rule first found it (the spec's `timestamp`). */
+  detectedAt: z.string(),
+  /** The latest evaluation that still found it. */
+  updatedAt: z.string(),
+  /** Maintenance the member scheduled from this alert (Take Action), if any. */
+  scheduledFor: localDate.nullable(),
+});
+export type MaintenanceAlert = z.infer<typeof maintenanceAlertSchema>;
+
+// ---------- Components ----------
+
+export const componentStatusSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: z.enum(COMPONENT_KINDS),
+  deviceId: z.string().nullable(),
+  room: z.string().nullable(),
+  /** Latest daily health score, 0–100; null before the first scored day. */
+  healthPct: z.number().nullable(),
+  /** operational | warning | critical from the health score; unknown before it has one (neutral style). */
+  status: deviceStatusSchema,
+  /** Mean time between failures in hours (the web shows days = hours ÷ 24). */
+  mtbfHours: z.number().nullable(),
+  /** Mean time to repair in hours. */
+  mttrHours: z.number().nullable(),
+  /** observed: from the outages in its own telemetry; reference: no outage seen yet, a typical figure for its kind. */
+  reliabilitySource: z.enum(['observed', 'reference']),
+  lastMaintenance: localDate.nullable(),
+  nextMaintenance: localDate.nullable(),
+  /** interval: recommended from the last maintenance; scheduled: a date the member chose. */
+  nextMaintenanceSource: z.enum(['interval', 'scheduled']).nullable(),
+  task: z.enum(MAINTENANCE_TASKS),
+  /** Recommended days between maintenance; null when the kind has no routine job. */
+  intervalDays: z.number().int().nullable(),
+});
+export type ComponentStatus = z.infer<typeof componentStatusSchema>;
+
+// ---------- GET /api/maintenance?range=30d|90d|365d ----------
+
+export const maintenanceOverviewSchema = z.object({
+  timeZone: z.string(),
+  /** The household's local date the answer was computed for. */
+  today: localDate,
+  range: maintenanceRangeSchema,
+  cards: z.object({
+    /** Mean of the components' latest health scores; null when none is scored. */
+    averageHealthPct: z.number().nullable(),
+    componentCount: z.number().int(),
+    /** The earliest next-maintenance date (the web shows its relative time), or null = N/A. */
+    nextMaintenance: z.object({ componentId: z.string(), component: z.string(), date: localDate }).nullable(),
+    /** Mean MTTR over the components, in hours; null when none has one. */
+    averageMttrHours: z.number().nullable(),
+  }),
+  /** Open alerts the member has not dismissed: highest priority first, then newest. */
+  alerts: z.array(maintenanceAlertSchema),
+  /** Every monitored component, healthiest first (SPEC §7: health_score descending). */
+  components: z.array(componentStatusSchema),
+  /** The UPCOMING_MAINTENANCE_COUNT components due soonest. */
+  upcoming: z.array(componentStatusSchema),
+  /** Daily health over the range, oldest first; null where no component was scored that day. */
+  performance: z.array(z.object({ date: localDate, averageHealthPct: z.number().nullable(), lowestHealthPct: z.number().nullable() })),
+});
+export type MaintenanceOverview = z.infer<typeof maintenanceOverviewSchema>;
+
+// ---------- Actions ----------
+
+/** POST /api/maintenance/alerts/{id}/schedule and /api/maintenance/components/{id}/schedule. */
+export const scheduleMaintenanceSchema = z.strictObject({
+  date: z.iso.date({ error: 'Choose a valid date.' }),
+});
+export type ScheduleMaintenanceRequest = z.infer<typeof scheduleMaintenanceSchema>;
+
+/** POST /api/maintenance/components/{id}/complete — the maintenance was done (today when no date). */
+export const completeMaintenanceSchema = z.strictObject({
+  date: z.iso.date({ error: 'Choose a valid date.' }).optional(),
+});
+export type CompleteMaintenanceRequest = z.infer<typeof completeMaintenanceSchema>;
+
+/** How far ahead maintenance may be scheduled. */
+export const MAX_SCHEDULE_DAYS_AHEAD = 730;
+
+export const MAINTENANCE_MESSAGES = {
+  scheduleInPast: 'Choose a date from today on.',
+  scheduleTooFar: 'Choose a date within the next two years.',
+  completeInFuture: 'Maintenance cannot be recorded as done on a future date.',
+  alertNotFound: 'No such alert in your household.',
+  componentNotFound: 'No such component in your household.',
+  alertResolved: 'This alert has already cleared; there is nothing to act on.',
+} as const;
+
+export const dismissAlertResponseSchema = z.object({ id: z.string(), dismissedAt: z.string() });
+export const componentActionResponseSchema = z.object({ component: componentStatusSchema });
+
+// ---------- Dashboard: GET /api/dashboard/alerts ----------
+
+/** The Dashboard's Recent Alerts shows this many. */
+export const RECENT_ALERTS_COUNT = 4;
+/** The newest open, undismissed alerts (maintenance and plumbing alike), newest first. */
+export const recentAlertsSchema = z.object({ timeZone: z.string(), alerts: z.array(maintenanceAlertSchema) });
+export type RecentAlerts = z.infer<typeof recentAlertsSchema>;
