@@ -123,8 +123,12 @@ export const componentStatusSchema = z.object({
   mtbfHours: z.number().nullable(),
   /** Mean time to repair in hours. */
   mttrHours: z.number().nullable(),
-  /** observed: from the outages in its own telemetry; reference: no outage seen yet, a typical figure for its kind. */
-  reliabilitySource: z.enum(['observed', 'reference']),
+  /**
+   * observed: from the outages seen in its own telemetry. no_failures: no outage seen yet, so
+   * mtbfHours is the time watched without one (a lower bound: the web shows "> N days") and
+   * mttrHours is null. null: no telemetry yet, both null.
+   */
+  reliabilitySource: z.enum(['observed', 'no_failures']).nullable(),
   lastMaintenance: localDate.nullable(),
   nextMaintenance: localDate.nullable(),
   /** interval: recommended from the last maintenance; scheduled: a date the member chose. */
