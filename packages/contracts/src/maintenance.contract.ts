@@ -1,5 +1,16 @@
 import { z } from 'zod';
 import { deviceStatusSchema } from './energy.contract';
+import { COMPONENT_KINDS, MAINTENANCE_TASKS, type ComponentKind, type MaintenanceTask } from '@peakwise/domain/maintenance-catalogue';
+import {
+  ALERT_CAUSES,
+  ALERT_METRIC_KINDS,
+  ALERT_PRIORITIES,
+  ALERT_TYPES,
+  type AlertCause,
+  type AlertMetricKind,
+  type AlertPriority,
+  type AlertType,
+} from '@peakwise/domain/maintenance-rules';
 
 /**
  * Maintenance screen (GET /api/maintenance) and its actions. Components are the household's
@@ -7,17 +18,11 @@ import { deviceStatusSchema } from './energy.contract';
  * server from stored readings (docs/decisions/021-maintenance.md). `null` is unknown, never 0.
  */
 
-// ---------- Vocabulary ----------
-
-/** The spec's four alert types, plus water leaks found by the plumbing night-flow rule. */
-export const ALERT_TYPES = ['predictive', 'preventive', 'cleaning', 'quality', 'leak'] as const;
-export type AlertType = (typeof ALERT_TYPES)[number];
-
-export const ALERT_PRIORITIES = ['high', 'medium', 'low'] as const;
-export type AlertPriority = (typeof ALERT_PRIORITIES)[number];
+// ---------- Vocabulary (the domain's rules and catalogue own it) ----------
 
 /**
- * What an alert is about; the web words it from the cause, the metric and the params.
+ * Alert types: the spec's four plus water leaks found by the plumbing night-flow rule. What each
+ * cause means and which metric it carries:
  * - health_decline (predictive): the component's health has trended down; metric degradation_pct over the trend window.
  * - maintenance_due (preventive): the next maintenance is near or past; metric days_until_due (negative when overdue).
  * - panel_soiling (cleaning): one panel produces less than its neighbours under the same sun; metric hours_to_clean.
@@ -26,48 +31,8 @@ export type AlertPriority = (typeof ALERT_PRIORITIES)[number];
  * - resolution (quality): a camera streams below its usual resolution; metric resolution_p.
  * - night_flow (leak): water flowed through every interval of the night; metric litres_per_hour.
  */
-export const ALERT_CAUSES = ['health_decline', 'maintenance_due', 'panel_soiling', 'array_soiling', 'cycling', 'resolution', 'night_flow'] as const;
-export type AlertCause = (typeof ALERT_CAUSES)[number];
-
-export const ALERT_METRIC_KINDS = ['degradation_pct', 'days_until_due', 'hours_to_clean', 'times_per_day', 'resolution_p', 'litres_per_hour'] as const;
-export type AlertMetricKind = (typeof ALERT_METRIC_KINDS)[number];
-
-export const COMPONENT_KINDS = [
-  'solar_panel',
-  'solar_array',
-  'hvac',
-  'water_heater',
-  'water_supply',
-  'sump_pump',
-  'refrigerator',
-  'freezer',
-  'dehumidifier',
-  'washer',
-  'dryer',
-  'camera',
-  'ev_charger',
-  'appliance',
-] as const;
-export type ComponentKind = (typeof COMPONENT_KINDS)[number];
-
-/** The recurring job a component's next maintenance stands for (the web words it). */
-export const MAINTENANCE_TASKS = [
-  'clean_panel',
-  'inspect_array',
-  'replace_hvac_filter',
-  'flush_water_heater',
-  'inspect_plumbing',
-  'test_sump_pump',
-  'clean_condenser_coils',
-  'defrost_freezer',
-  'clean_dehumidifier_filter',
-  'clean_washer',
-  'clean_dryer_vent',
-  'clean_camera_lens',
-  'inspect_ev_charger',
-  'inspect',
-] as const;
-export type MaintenanceTask = (typeof MAINTENANCE_TASKS)[number];
+export { ALERT_CAUSES, ALERT_METRIC_KINDS, ALERT_PRIORITIES, ALERT_TYPES, COMPONENT_KINDS, MAINTENANCE_TASKS };
+export type { AlertCause, AlertMetricKind, AlertPriority, AlertType, ComponentKind, MaintenanceTask };
 
 export const MAINTENANCE_RANGES = ['30d', '90d', '365d'] as const;
 export const maintenanceRangeSchema = z.enum(MAINTENANCE_RANGES, { error: 'range must be one of 30d, 90d or 365d' });
