@@ -24,6 +24,9 @@ const CH_JITTER = channelId('appliance.jitter');
 const CH_PHASE = channelId('appliance.phase');
 const CH_SUMP = channelId('appliance.sump');
 const CH_MOTION = channelId('appliance.motion');
+const CH_WIFI = channelId('appliance.camera-wifi');
+/** Days on which interference (a neighbour's new router, a microwave's channel) pushes the camera down to 720p. */
+const CAMERA_POOR_WIFI_DAYS = 0.12;
 
 /**
  * Fraction of [t, t + 5) (minutes since epoch) that a square wave of `periodMin` with duty
@@ -143,9 +146,12 @@ export function applianceTrace(device: ApplianceDevice, seed: number, ctx: Inter
     case 'camera': {
       const nightVision = env.sunElevationDeg < -3 ? 1 : 0;
       const motionEvents = unitHash(seed, CH_MOTION, ctx.intervalIndex) < 0.05 + 0.3 * ctx.activity ? 1 : 0;
+      // The stream adapts to the link: 1080p normally, 720p (about half the bitrate) on a poor-Wi-Fi day.
+      const poorWifi = unitHash(seed, CH_WIFI, ctx.local.dayNumber) < CAMERA_POOR_WIFI_DAYS;
+      const bitrate = 1200 + 900 * motionEvents - 300 * nightVision;
       return {
         powerW: 4.5 + 1.5 * nightVision,
-        metrics: { motionEvents, bitrateKbps: Math.round(1200 + 900 * motionEvents - 300 * nightVision) },
+        metrics: { motionEvents, resolutionP: poorWifi ? 720 : 1080, bitrateKbps: Math.round(poorWifi ? bitrate * 0.55 : bitrate) },
       };
     }
     case 'thermostat':

@@ -5,6 +5,7 @@
  */
 
 import { type Climate, TORONTO_CLIMATE } from './climate';
+import type { OutageSpec } from './device-outages';
 import type { PanelSpec, PvArray } from './solar-model';
 
 export type Room = 'Living Room' | 'Kitchen' | 'Bedroom' | 'Bathroom' | 'Office';
@@ -48,6 +49,8 @@ export interface ApplianceDevice {
   switchable: boolean;
   /** Must never be switched off remotely: food storage, sump pump, medical equipment. */
   neverSwitch: boolean;
+  /** How often it drops off the network (its readings go missing); never for plugs the member switches. */
+  outage?: OutageSpec;
 }
 
 export interface SolarPanelDevice extends PanelSpec {
@@ -67,6 +70,7 @@ export interface WaterDevices {
     /** Heat-pump compressor electrical draw, W; larger recoveries fall back to the element. */
     heatPumpW: number;
     elementW: number;
+    outage?: OutageSpec;
   };
 }
 
@@ -102,9 +106,10 @@ function panels(count: number, ratedW: number): SolarPanelDevice[] {
 
 const DEMO_PANELS = panels(16, 400).map((p) => {
   // Two panels carry faults so maintenance alerts have something real to find: bird droppings
-  // on panel 7 (cleaning) and a degrading cell string on panel 13 (predictive).
+  // on panel 7 (cleaning) and, on panel 13, a cell string that loses up to 20 % over four months
+  // before the panel is replaced (predictive). The phase puts late 2026 mid-cycle.
   if (p.name === 'Panel 7') return { ...p, soilingLoss: 0.08 };
-  if (p.name === 'Panel 13') return { ...p, degradation: 0.06 };
+  if (p.name === 'Panel 13') return { ...p, degradationCycle: { maxLoss: 0.2, periodDays: 120, phaseDays: 41 } };
   return p;
 });
 
@@ -115,8 +120,9 @@ function plug(
   behaviour: ApplianceBehaviour,
   ratedW: number,
   neverSwitch = false,
+  outage?: OutageSpec,
 ): ApplianceDevice {
-  return { id, name, room, kind: 'smart_plug', behaviour, ratedW, switchable: !neverSwitch, neverSwitch };
+  return { id, name, room, kind: 'smart_plug', behaviour, ratedW, switchable: !neverSwitch, neverSwitch, ...(outage ? { outage } : {}) };
 }
 
 export const DEMO_HOUSEHOLD: HouseholdProfile = {
@@ -132,9 +138,10 @@ export const DEMO_HOUSEHOLD: HouseholdProfile = {
   // 6.4 kWp on a south roof; tilt ≈ latitude − 10°, a common compromise that favours summer.
   solar: { tiltDeg: 34, azimuthDeg: 180, panels: DEMO_PANELS },
   appliances: [
-    plug('demo-plug-fridge', 'Refrigerator', 'Kitchen', 'fridge', 120, true),
+    // The kitchen plug sits at the edge of the router's range.
+    plug('demo-plug-fridge', 'Refrigerator', 'Kitchen', 'fridge', 120, true, { perDay: 0.02, maxHours: 2 }),
     plug('demo-plug-freezer', 'Chest Freezer', 'Kitchen', 'freezer', 90, true),
-    plug('demo-plug-sump', 'Sump Pump', 'Bathroom', 'sump_pump', 800, true),
+    plug('demo-plug-sump', 'Sump Pump', 'Bathroom', 'sump_pump', 800, true, { perDay: 0.01, maxHours: 3 }),
     plug('demo-plug-cpap', 'CPAP Machine', 'Bedroom', 'cpap', 45, true),
     plug('demo-plug-tv', 'TV & Entertainment', 'Living Room', 'tv', 140),
     plug('demo-plug-office', 'Office Computer', 'Office', 'computer', 110),
@@ -154,8 +161,9 @@ export const DEMO_HOUSEHOLD: HouseholdProfile = {
     },
     { id: 'demo-light-living', name: 'Living Room Lights', room: 'Living Room', kind: 'lighting', behaviour: 'lighting', ratedW: 60, switchable: true, neverSwitch: false },
     { id: 'demo-light-bedroom', name: 'Bedroom Lamp', room: 'Bedroom', kind: 'lighting', behaviour: 'lighting', ratedW: 20, switchable: true, neverSwitch: false },
-    { id: 'demo-thermostat', name: 'Thermostat', room: 'Living Room', kind: 'temperature', behaviour: 'thermostat', ratedW: 3000, switchable: false, neverSwitch: false },
-    { id: 'demo-camera-front', name: 'Front Door Camera', room: 'Living Room', kind: 'camera', behaviour: 'camera', ratedW: 6, switchable: false, neverSwitch: false },
+    { id: 'demo-thermostat', name: 'Thermostat', room: 'Living Room', kind: 'temperature', behaviour: 'thermostat', ratedW: 3000, switchable: false, neverSwitch: false, outage: { perDay: 0.015, maxHours: 2 } },
+    // Outdoors on Wi-Fi: the least reliable link in the house.
+    { id: 'demo-camera-front', name: 'Front Door Camera', room: 'Living Room', kind: 'camera', behaviour: 'camera', ratedW: 6, switchable: false, neverSwitch: false, outage: { perDay: 0.05, maxHours: 6 } },
   ],
   water: {
     meter: { id: 'demo-water-meter', name: 'Water Meter', room: 'Bathroom', kind: 'water_meter' },
@@ -168,6 +176,7 @@ export const DEMO_HOUSEHOLD: HouseholdProfile = {
       setpointC: 57,
       heatPumpW: 500,
       elementW: 4500,
+      outage: { perDay: 0.01, maxHours: 4 },
     },
   },
   standbyW: 150,

@@ -4,6 +4,7 @@ import { DEMO_HOUSEHOLD, deviceIds, withEvCharger } from './household-profile';
 import { simulateInterval, simulateRange } from './household-simulator';
 import { localDay } from '@peakwise/domain/local-time';
 import { INTERVAL_MS } from './prng';
+import { outageOn } from './device-outages';
 
 const YEAR_MS = Date.UTC(2027, 0, 1) - Date.UTC(2026, 0, 1);
 
@@ -37,6 +38,18 @@ describe('household simulator', () => {
   it('reports every profile device once per interval', () => {
     const { devices } = simulateInterval(DEMO_HOUSEHOLD, new Date(Date.UTC(2026, 6, 1, 16)), 1);
     expect(devices.map((d) => d.externalId).sort()).toEqual(deviceIds(DEMO_HOUSEHOLD).sort());
+  });
+
+  it('sends nothing for a device during its outage, while the meter still reports', () => {
+    const camera = DEMO_HOUSEHOLD.appliances.find((a) => a.behaviour === 'camera')!;
+    let day = 20_700;
+    while (!outageOn(1, camera.id, camera.outage!, day)) day += 1;
+    const outage = outageOn(1, camera.id, camera.outage!, day)!;
+    const inside = simulateInterval(DEMO_HOUSEHOLD, new Date(Math.ceil(outage.start / INTERVAL_MS) * INTERVAL_MS), 1);
+    expect(inside.devices.map((d) => d.externalId)).not.toContain(camera.id);
+    expect(inside.meter.consumptionKwh).toBeGreaterThan(0);
+    const after = simulateInterval(DEMO_HOUSEHOLD, new Date(Math.ceil(outage.end / INTERVAL_MS) * INTERVAL_MS + INTERVAL_MS), 1);
+    expect(after.devices.find((d) => d.externalId === camera.id)?.metrics).toHaveProperty('resolutionP');
   });
 
   it('aligns intervals to 5-minute UTC boundaries', () => {

@@ -5,6 +5,7 @@
  * streaming produce identical values for the same interval.
  */
 
+import { isOffline, type OutageSpec } from './device-outages';
 import type { HouseholdProfile } from './household-profile';
 import { intervalContext } from './interval-context';
 import { simulateLoadInterval } from './load-model';
@@ -123,7 +124,22 @@ export function simulateInterval(
       pressureKpa: round(w.pressurePsi * 6.894757, 1),
     },
   });
-  return { meter, devices };
+  // A device off the network sends nothing; the meter still measures what it drew.
+  const outages = outageSpecs(profile);
+  return { meter, devices: devices.filter((d) => !isOffline(seed, d.externalId, outages.get(d.externalId), startMs)) };
+}
+
+const outageSpecsByProfile = new WeakMap<HouseholdProfile, Map<string, OutageSpec>>();
+
+function outageSpecs(profile: HouseholdProfile): Map<string, OutageSpec> {
+  let specs = outageSpecsByProfile.get(profile);
+  if (!specs) {
+    specs = new Map();
+    for (const a of profile.appliances) if (a.outage) specs.set(a.id, a.outage);
+    if (profile.water.heater.outage) specs.set(profile.water.heater.id, profile.water.heater.outage);
+    outageSpecsByProfile.set(profile, specs);
+  }
+  return specs;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CALGARY_CLIMATE, type Climate, TORONTO_CLIMATE, VANCOUVER_CLIMATE } from './climate';
 import { INTERVAL_MS } from './prng';
-import { arrayKwp, clearSkyGhi, simulateSolarInterval, uniformArray } from './solar-model';
+import { arrayKwp, clearSkyGhi, panelFaultLoss, simulateSolarInterval, uniformArray } from './solar-model';
 import { solarNoonUtc } from './sun-position';
 import { solarDayIndex, skyRegimeForDay, climateSeed } from './weather-model';
 
@@ -70,6 +70,17 @@ describe('solar model', () => {
     const lowestHealthy = Math.min(...healthy);
     expect(panels[3]?.efficiencyPct ?? 100).toBeLessThan(lowestHealthy - 4);
     expect(panels[9]?.efficiencyPct ?? 100).toBeLessThan(lowestHealthy - 3);
+  });
+
+  it('a cycling fault grows linearly to its maximum, then starts again after the repair', () => {
+    const panel = { externalId: 'p', name: 'P', ratedW: 400, degradationCycle: { maxLoss: 0.2, periodDays: 120, phaseDays: 30 } };
+    const day = (d: number) => (d - 30) * 86_400_000;
+    expect(panelFaultLoss(panel, day(0))).toBeCloseTo(0, 12);
+    expect(panelFaultLoss(panel, day(60))).toBeCloseTo(0.1, 12);
+    expect(panelFaultLoss(panel, day(119))).toBeCloseTo(0.2 * (119 / 120), 12);
+    expect(panelFaultLoss(panel, day(120))).toBeCloseTo(0, 12);
+    expect(panelFaultLoss({ ...panel, degradation: 0.05 }, day(60))).toBeCloseTo(0.15, 12);
+    expect(panelFaultLoss({ externalId: 'q', name: 'Q', ratedW: 400 }, day(60))).toBe(0);
   });
 
   it('sums panel energy to the array production', () => {

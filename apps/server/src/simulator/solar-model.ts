@@ -20,6 +20,20 @@ export interface PanelSpec {
   soilingLoss?: number;
   /** Extra fractional loss from cell degradation (hot spot, micro-cracks) on this panel only. */
   degradation?: number;
+  /**
+   * A fault that worsens steadily until it is repaired: the loss grows linearly from 0 to
+   * `maxLoss` over `periodDays`, then the panel is replaced and it starts again. `phaseDays`
+   * shifts where in the cycle day 0 (1970-01-01 UTC) falls.
+   */
+  degradationCycle?: { maxLoss: number; periodDays: number; phaseDays: number };
+}
+
+/** The panel's own loss at an instant: fixed degradation plus where its fault cycle stands. */
+export function panelFaultLoss(panel: PanelSpec, ms: number): number {
+  const cycle = panel.degradationCycle;
+  const days = ms / 86_400_000 + (cycle?.phaseDays ?? 0);
+  const cycleLoss = cycle ? (cycle.maxLoss * (((days % cycle.periodDays) + cycle.periodDays) % cycle.periodDays)) / cycle.periodDays : 0;
+  return (panel.degradation ?? 0) + cycleLoss;
 }
 
 export interface PvArray {
@@ -166,7 +180,7 @@ export function simulateSolarInterval(site: Site, array: PvArray, seed: number, 
   let productionKwh = 0;
   const panels = array.panels.map((panel, index): PanelOutput => {
     const relative =
-      shared * panelMismatch(seed, index) * (1 - (panel.soilingLoss ?? 0)) * (1 - (panel.degradation ?? 0));
+      shared * panelMismatch(seed, index) * (1 - (panel.soilingLoss ?? 0)) * (1 - panelFaultLoss(panel, mid));
     const dcW = poa > 0 ? (panel.ratedW * poa * relative) / 1000 : 0;
     const powerW = Math.max(0, dcW * SYSTEM_DERATE);
     const energyKwh = (powerW * INTERVAL_HOURS) / 1000;
