@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bandLayout, indexAt, labelStride, lineSegments, linearScale, missingRuns, niceStep, niceTicks } from './chart-math';
+import { bandLayout, clampedScale, domainTicks, indexAt, labelStride, lineSegments, linearScale, missingRuns, niceStep, niceTicks } from './chart-math';
 
 describe('niceStep', () => {
   it('rounds up to 1, 2, 2.5, 5 or 10 times a power of ten', () => {
@@ -38,6 +38,22 @@ describe('linearScale', () => {
     expect(y(40)).toBe(0);
     expect(y(10)).toBe(150);
     expect(linearScale([5, 5], [0, 100])(5)).toBe(0);
+  });
+});
+
+describe('fixed axis', () => {
+  it('ticks a fixed domain in even steps from end to end', () => {
+    expect(domainTicks([80, 100])).toEqual([80, 85, 90, 95, 100]);
+    expect(domainTicks([0, 1])).toEqual([0, 0.25, 0.5, 0.75, 1]);
+    expect(domainTicks([5, 5])).toEqual([5, 6]);
+  });
+
+  it('pins values outside the domain to its edges', () => {
+    const y = clampedScale([80, 100], [200, 0]);
+    expect(y(90)).toBe(100);
+    expect(y(62)).toBe(200);
+    expect(y(0)).toBe(200);
+    expect(y(104)).toBe(0);
   });
 });
 

@@ -28,7 +28,25 @@ export function niceTicks(values: readonly (number | null | undefined)[], count 
   return ticks;
 }
 
+/** Ticks for a fixed axis: both ends and about `count` even steps between them. */
+export function domainTicks([min, max]: readonly [number, number], count = 4): number[] {
+  if (!(max > min)) return [min, min + 1];
+  const step = niceStep((max - min) / count);
+  const decimals = Math.max(0, -Math.floor(Math.log10(step)) + 2);
+  const ticks: number[] = [];
+  for (let v = min; v < max - step * 0.001; v += step) ticks.push(Number(v.toFixed(decimals)));
+  ticks.push(max);
+  return ticks;
+}
+
 export type Scale = (value: number) => number;
+
+/** A scale that pins values outside the domain to its nearer end (a fixed axis never overflows the plot). */
+export function clampedScale(domain: readonly [number, number], range: readonly [number, number]): Scale {
+  const scale = linearScale(domain, range);
+  const [lo, hi] = domain[0] <= domain[1] ? domain : [domain[1], domain[0]];
+  return (value) => scale(Math.min(hi, Math.max(lo, value)));
+}
 
 /** Maps [d0, d1] linearly onto [r0, r1]; a zero-width domain maps everything to r0. */
 export function linearScale([d0, d1]: readonly [number, number], [r0, r1]: readonly [number, number]): Scale {

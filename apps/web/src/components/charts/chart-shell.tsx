@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { bandLayout, labelStride, linearScale, niceTicks, type Scale } from './chart-math';
+import { bandLayout, clampedScale, domainTicks, labelStride, linearScale, niceTicks, type Scale } from './chart-math';
 import { ChartLegend, ChartTable, ChartTooltip, NoDataPattern, pointAnnouncement, useChartInteraction, useSvgId } from './chart-parts';
 import type { ChartProps } from './chart-types';
 import { useElementWidth } from './use-element-width';
@@ -20,17 +20,17 @@ type MarksArgs = { layout: ChartLayout; active: number | null; noDataFill: strin
  */
 export function ChartShell({ chart, padding, renderMarks }: { chart: ChartProps; padding: number; renderMarks: (args: MarksArgs) => ReactNode }) {
   const { t } = useTranslation('charts');
-  const { data, series, summary, xLabel, formatValue, formatTick, height = 240, xTickIndexes, minLabelSpacing = 48 } = chart;
+  const { data, series, summary, xLabel, formatValue, formatTick, height = 240, xTickIndexes, minLabelSpacing = 48, yDomain } = chart;
   const [ref, width] = useElementWidth<HTMLDivElement>();
   const noDataId = useSvgId('nodata');
   const hintId = useId();
 
-  const ticks = niceTicks(data.flatMap((d) => d.values));
+  const ticks = yDomain ? domainTicks(yDomain) : niceTicks(data.flatMap((d) => d.values));
   const tickLabels = ticks.map(formatTick);
   const margin = { top: 12, right: 8, bottom: 26, left: Math.max(...tickLabels.map((l) => l.length)) * 6.5 + 12 };
   const innerWidth = Math.max(0, width - margin.left - margin.right);
   const innerHeight = height - margin.top - margin.bottom;
-  const y = linearScale([ticks[0] ?? 0, ticks.at(-1) ?? 1], [innerHeight, 0]);
+  const y = yDomain ? clampedScale(yDomain, [innerHeight, 0]) : linearScale([ticks[0] ?? 0, ticks.at(-1) ?? 1], [innerHeight, 0]);
   const slots = bandLayout(data.length, innerWidth, padding);
   const n = data.length;
   const newest = data.findLastIndex((d) => !d.upcoming);

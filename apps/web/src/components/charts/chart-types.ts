@@ -28,4 +28,9 @@ export type ChartProps = {
   /** Which x labels to draw; by default every k-th so they don't overlap. */
   xTickIndexes?: number[];
   minLabelSpacing?: number;
+  /**
+   * A fixed value axis ([80, 100] for health). Values outside it are drawn at its edge; the
+   * tooltip, the table and the summary still give the real value.
+   */
+  yDomain?: readonly [number, number];
 };

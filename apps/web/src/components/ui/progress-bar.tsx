@@ -5,15 +5,17 @@ type ProgressBarProps = {
   formatted: string;
   description?: string;
   colorClass?: string;
+  /** Name the bar only through its aria-label (in a table row that already names the thing on screen). */
+  hideLabel?: boolean;
 };
 
-export function ProgressBar({ label, value, formatted, description, colorClass = 'bg-brand-600' }: ProgressBarProps) {
+export function ProgressBar({ label, value, formatted, description, colorClass = 'bg-brand-600', hideLabel = false }: ProgressBarProps) {
   const known = value !== null && Number.isFinite(value);
   const width = known ? Math.min(100, Math.max(0, value)) : 0;
   return (
     <div>
-      <div className="flex items-baseline justify-between gap-3 text-sm">
-        <span className="font-medium text-slate-800">{label}</span>
+      <div className={`flex items-baseline gap-3 text-sm ${hideLabel ? 'justify-end' : 'justify-between'}`}>
+        {!hideLabel && <span className="font-medium text-slate-800">{label}</span>}
         <span className="font-semibold text-slate-900 tabular-nums">{formatted}</span>
       </div>
       <div
