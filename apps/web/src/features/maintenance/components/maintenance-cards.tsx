@@ -1,0 +1,45 @@
+import type { MaintenanceOverview } from '@peakwise/contracts/maintenance.contract';
+import { CalendarClock, Cpu, HeartPulse, Timer } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { StatCard } from '@/components/ui/stat-card';
+import { MISSING, formatLocalDate, formatPercent, useIntlLocale } from '@/lib/format';
+import { formatRelativeDate } from '@/lib/local-date';
+import { formatHoursValue } from '../maintenance-format';
+
+export function MaintenanceCards({ overview }: { overview: MaintenanceOverview }) {
+  const { t } = useTranslation('maintenance');
+  const locale = useIntlLocale();
+  const { averageHealthPct, componentCount, nextMaintenance, averageMttrHours } = overview.cards;
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <StatCard label={t('cards.health')} value={formatPercent(averageHealthPct, locale)} icon={HeartPulse} iconClassName="bg-emerald-50 text-emerald-700">
+        {t('cards.healthDetail')}
+      </StatCard>
+      <StatCard label={t('cards.components')} value={formatNumberPlain(componentCount, locale)} icon={Cpu} iconClassName="bg-sky-50 text-sky-700">
+        {t('cards.componentsDetail')}
+      </StatCard>
+      <StatCard
+        label={t('cards.next')}
+        value={nextMaintenance ? capitalise(formatRelativeDate(nextMaintenance.date, overview.today, locale), locale) : t('cards.notAvailable')}
+        icon={CalendarClock}
+        iconClassName="bg-amber-50 text-amber-700"
+      >
+        {nextMaintenance
+          ? t('cards.nextDetail', { component: nextMaintenance.component, date: formatLocalDate(nextMaintenance.date, locale, { month: 'short', day: 'numeric', year: 'numeric' }) })
+          : t('cards.nextNone')}
+      </StatCard>
+      <StatCard
+        label={t('cards.mttr')}
+        value={averageMttrHours === null ? MISSING : t('cards.hours', { value: formatHoursValue(averageMttrHours, locale) })}
+        icon={Timer}
+        iconClassName="bg-slate-100 text-slate-700"
+      >
+        {t('cards.mttrDetail')}
+      </StatCard>
+    </div>
+  );
+}
+
+const formatNumberPlain = (value: number, locale: string) => new Intl.NumberFormat(locale).format(value);
+// Intl words relative time for the middle of a sentence ("in 5 days"); as a card's headline it starts a line.
+const capitalise = (text: string, locale: string) => text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
