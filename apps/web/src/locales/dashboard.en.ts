@@ -41,6 +41,16 @@ export const dashboardEn = {
     emptyTitle: 'Nothing is switched on',
     emptyMessage: 'Devices that are on or drawing power appear here.',
   },
+  alerts: {
+    title: 'Recent Alerts',
+    viewAll: 'View All',
+    viewAllContext: 'maintenance alerts',
+    loading: 'Loading alerts…',
+    emptyTitle: 'No recent alerts',
+    emptyMessage: 'Everything looks healthy. Alerts about your equipment and water use appear here.',
+    error: 'We couldn’t load your alerts.',
+    retry: 'Retry',
+  },
   tips: {
     title: 'Energy Saving Tips',
     learnMore: 'Learn More',

@@ -44,6 +44,16 @@ export const dashboardEs: Translation<typeof dashboardEn> = {
     emptyTitle: 'No hay nada encendido',
     emptyMessage: 'Aquí aparecen los dispositivos encendidos o que consumen energía.',
   },
+  alerts: {
+    title: 'Alertas recientes',
+    viewAll: 'Ver todas',
+    viewAllContext: 'las alertas de mantenimiento',
+    loading: 'Cargando alertas…',
+    emptyTitle: 'No hay alertas recientes',
+    emptyMessage: 'Todo parece estar en buen estado. Aquí aparecen las alertas sobre tus equipos y tu consumo de agua.',
+    error: 'No pudimos cargar tus alertas.',
+    retry: 'Reintentar',
+  },
   tips: {
     title: 'Consejos para ahorrar energía',
     learnMore: 'Más información',

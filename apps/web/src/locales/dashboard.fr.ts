@@ -44,6 +44,16 @@ export const dashboardFr: Translation<typeof dashboardEn> = {
     emptyTitle: 'Rien n’est allumé',
     emptyMessage: 'Les appareils allumés ou sous tension apparaissent ici.',
   },
+  alerts: {
+    title: 'Alertes récentes',
+    viewAll: 'Tout voir',
+    viewAllContext: '(alertes d’entretien)',
+    loading: 'Chargement des alertes…',
+    emptyTitle: 'Aucune alerte récente',
+    emptyMessage: 'Tout semble en bon état. Les alertes sur vos équipements et votre consommation d’eau apparaissent ici.',
+    error: 'Nous n’avons pas pu charger vos alertes.',
+    retry: 'Réessayer',
+  },
   tips: {
     title: 'Conseils d’économie d’énergie',
     learnMore: 'En savoir plus',

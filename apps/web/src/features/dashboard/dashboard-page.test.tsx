@@ -1,4 +1,5 @@
 import type { Dashboard, DashboardUsage } from '@peakwise/contracts/energy.contract';
+import type { MaintenanceAlert, RecentAlerts } from '@peakwise/contracts/maintenance.contract';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -49,9 +50,22 @@ const usage = (period: '24h' | '7d' | '30d'): DashboardUsage => ({
   })).reverse(),
 });
 
+const recentAlert = (a: Pick<MaintenanceAlert, 'id' | 'cause' | 'type' | 'priority' | 'metric' | 'device' | 'detectedAt'> & Partial<MaintenanceAlert>): MaintenanceAlert => ({
+  componentId: `c-${a.id}`,
+  component: a.device,
+  componentKind: 'solar_panel',
+  params: {},
+  updatedAt: a.detectedAt,
+  scheduledFor: null,
+  ...a,
+});
+
+let recent: RecentAlerts;
+
 function renderDashboard() {
   return renderWithApi(<DashboardPage />, (url) => {
     if (url === '/api/dashboard') return Response.json(dashboard);
+    if (url === '/api/dashboard/alerts') return Response.json(recent);
     const period = new URL(url, 'http://x').searchParams.get('period') as '24h' | '7d' | '30d';
     return Response.json(usage(period));
   }, '/app/dashboard');
@@ -61,6 +75,7 @@ function renderDashboard() {
 const card = (name: string) => screen.getAllByRole('heading', { name })[0]!.closest('section')!;
 
 beforeEach(() => {
+  recent = { timeZone: 'America/Toronto', alerts: [] };
   FakeEventSource.instances = [];
   vi.stubGlobal('EventSource', FakeEventSource);
 });
@@ -128,5 +143,49 @@ describe('DashboardPage', () => {
     await userEvent.click(screen.getByRole('radio', { name: 'Last 7 days' }));
     expect(await screen.findByRole('img', { name: /last 7 days, by day/ })).toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledWith('/api/dashboard/usage?period=7d', expect.anything());
+  });
+
+  describe('Recent Alerts', () => {
+    beforeEach(() => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2025-11-24T22:00:00.000Z'));
+    });
+    afterEach(() => vi.useRealTimers());
+
+    it('shows each alert’s title, one-line description and how long ago, newest first, and links to Maintenance', async () => {
+      recent = {
+        timeZone: 'America/Toronto',
+        alerts: [
+          recentAlert({
+            id: 'leak', device: 'Water meter', componentKind: 'water_supply', cause: 'night_flow', type: 'leak', priority: 'medium',
+            metric: { kind: 'litres_per_hour', value: 2.4 }, params: { night: '2025-11-23' }, detectedAt: '2025-11-24T21:15:00.000Z',
+          }),
+          recentAlert({
+            id: 'panel', device: 'Panel 13', cause: 'health_decline', type: 'predictive', priority: 'high',
+            metric: { kind: 'degradation_pct', value: 9.5 }, params: { windowDays: 30 }, detectedAt: '2025-11-22T22:00:00.000Z',
+          }),
+        ],
+      };
+      const { fetchMock } = renderDashboard();
+      const card = (await screen.findByRole('heading', { name: 'Recent Alerts' })).closest('section')!;
+      const items = await within(card).findAllByRole('listitem');
+      expect(items).toHaveLength(2);
+      expect(within(items[0]!).getByText('Possible leak')).toBeInTheDocument();
+      expect(plain(items[0]!.textContent)).toContain('Water flowed all night on November 23 (about 2.4 L/h).');
+      expect(within(items[0]!).getByText('45 minutes ago')).toHaveAttribute('datetime', '2025-11-24T21:15:00.000Z');
+      expect(within(items[1]!).getByText('Panel 13 degrading')).toBeInTheDocument();
+      expect(plain(items[1]!.textContent)).toContain('Health fell 9.5% over the last 30 days.');
+      expect(within(items[1]!).getByText('2 days ago')).toBeInTheDocument();
+      expect(within(items[1]!).getByText('High priority')).toHaveAttribute('data-priority', 'high');
+      expect(within(card).getByRole('link', { name: 'View All maintenance alerts' })).toHaveAttribute('href', '/app/maintenance');
+      expect(fetchMock).toHaveBeenCalledWith('/api/dashboard/alerts', expect.anything());
+    });
+
+    it('says so when there are no recent alerts', async () => {
+      renderDashboard();
+      const card = (await screen.findByRole('heading', { name: 'Recent Alerts' })).closest('section')!;
+      expect(await within(card).findByText('No recent alerts')).toBeInTheDocument();
+      expect(within(card).queryByRole('listitem')).not.toBeInTheDocument();
+    });
   });
 });

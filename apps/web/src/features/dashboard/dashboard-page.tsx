@@ -11,6 +11,7 @@ import { ActiveDevices } from './components/active-devices';
 import { DashboardCards } from './components/dashboard-cards';
 import { DashboardUsageChart } from './components/dashboard-usage-chart';
 import { EnergyTips } from './components/energy-tips';
+import { RecentAlerts } from './components/recent-alerts';
 
 const parsePeriod = (value: string | null): DashboardPeriod => DASHBOARD_PERIODS.find((p) => p === value) ?? '24h';
 
@@ -59,7 +60,12 @@ export default function DashboardPage() {
         {dashboard ? <ActiveDevices devices={dashboard.activeDevices} /> : <Skeleton className="h-64" />}
       </div>
 
-      <EnergyTips />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <RecentAlerts />
+        <div className="lg:col-span-2">
+          <EnergyTips />
+        </div>
+      </div>
     </div>
   );
 }

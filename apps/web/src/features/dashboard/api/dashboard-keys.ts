@@ -5,4 +5,5 @@ export const dashboardKeys = {
   all: ['dashboard'] as const,
   summary: (scope: string) => ['dashboard', scope, 'summary'] as const,
   usage: (scope: string, period: DashboardPeriod) => ['dashboard', scope, 'usage', period] as const,
+  alerts: (scope: string) => ['dashboard', scope, 'alerts'] as const,
 };

@@ -1,4 +1,5 @@
 import { dashboardSchema, dashboardUsageSchema, type DashboardPeriod } from '@peakwise/contracts/energy.contract';
+import { recentAlertsSchema } from '@peakwise/contracts/maintenance.contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, retryTransient, useQueryScope } from '@/lib/api-client';
 import { useLiveStream } from '@/lib/live';
@@ -21,6 +22,20 @@ export function useDashboardUsage(period: DashboardPeriod) {
     queryKey: dashboardKeys.usage(scope, period),
     queryFn: () => apiGet(`/api/dashboard/usage?period=${period}`, dashboardUsageSchema),
     placeholderData: keepPreviousData,
+    retry: retryTransient,
+  });
+}
+
+/**
+ * The newest open alerts. Dismissing or acting on one happens on the Maintenance screen, so coming
+ * back here always refetches rather than trusting a cache from before the visit.
+ */
+export function useRecentAlerts() {
+  const scope = useQueryScope();
+  return useQuery({
+    queryKey: dashboardKeys.alerts(scope),
+    queryFn: () => apiGet('/api/dashboard/alerts', recentAlertsSchema),
+    refetchOnMount: 'always',
     retry: retryTransient,
   });
 }
