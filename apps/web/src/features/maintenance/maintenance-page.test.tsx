@@ -140,8 +140,8 @@ describe('MaintenancePage: performance chart', () => {
     const chart = await screen.findByRole('img', { name: /last 30 days/ });
     expect(plain(chart.getAttribute('aria-label'))).toContain('Latest average 92% on November 24; lowest reading 72% on November 21.');
     expect(chart.querySelectorAll('[data-missing="true"]')).toHaveLength(1);
-    const ticks = [...chart.querySelectorAll('text')].map((n) => n.textContent).filter((s) => /^\d+$/.test(s ?? ''));
-    expect(ticks).toEqual(['80', '85', '90', '95', '100']);
+    const ticks = [...chart.querySelectorAll('text')].map((n) => n.textContent).filter((s) => /^\d+%$/.test(s ?? ''));
+    expect(ticks).toEqual(['80%', '85%', '90%', '95%', '100%']);
     expect(screen.getByText(/days below 80% sit on its bottom edge/)).toBeInTheDocument();
     const table = within(chart.closest('section')!).getByRole('table');
     expect(within(table).getAllByRole('row')).toHaveLength(31);

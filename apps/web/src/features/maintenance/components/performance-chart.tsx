@@ -5,7 +5,7 @@ import { LineChart } from '@/components/charts/line-chart';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SelectField } from '@/components/ui/select-field';
 import { Spinner } from '@/components/ui/spinner';
-import { MISSING, formatLocalDate, formatNumber, formatPercent, useIntlLocale } from '@/lib/format';
+import { MISSING, formatLocalDate, formatPercent, useIntlLocale } from '@/lib/format';
 import { performanceHighlights, performancePoints } from '../performance-chart-data';
 
 // Average in brand green, the weakest component in amber-700: both above 3:1 against white.
@@ -64,7 +64,7 @@ export function PerformanceChart({ overview, range, onRangeChange, switching }: 
               summary={summary}
               xLabel={t('chart.day')}
               formatValue={pct}
-              formatTick={(v) => formatNumber(v, locale, 0)}
+              formatTick={(v) => formatPercent(v, locale, { digits: 0 })}
               yDomain={[PERFORMANCE_AXIS.min, PERFORMANCE_AXIS.max]}
               minLabelSpacing={64}
             />
