@@ -24,6 +24,7 @@ import { createDeviceManagementRoutes } from './modules/devices/device-managemen
 import { createHouseholdRoutes } from './modules/households/household.routes';
 import { createLiveHub, type LiveHub } from './modules/live/live-hub';
 import { createLiveRoutes } from './modules/live/live.routes';
+import { createMaintenanceRoutes } from './modules/maintenance/maintenance.routes';
 import { createGeocoderClient } from './modules/postal/geocoder.client';
 import { createPostalRoutes } from './modules/postal/postal.routes';
 import { createPostalService } from './modules/postal/postal.service';
@@ -115,6 +116,7 @@ export function createApp(deps: AppDeps) {
     .route('/', createDashboardRoutes({ auth: accounts.auth, db: database.db, clock }))
     .route('/', createDevicesRoutes({ auth: accounts.auth, db: database.db, clock }))
     .route('/', createPlumbingRoutes({ auth: accounts.auth, db: database.db, clock }))
+    .route('/', createMaintenanceRoutes({ auth: accounts.auth, db: database.db, clock }))
     .route('/', createDeviceManagementRoutes({ auth: accounts.auth, db: database.db }))
     .route('/', createPlugRoutes({ auth: accounts.auth, db: database.db, publisher: deps.commands, timeoutMs: config.plugConfirmTimeoutMs }));
 

@@ -17,6 +17,8 @@ import { ensureDemoHousehold } from './modules/demo-household/demo-household.ser
 import { startDemoRunner, type DemoRunner } from './simulator/demo-runner';
 import { DEMO_HOUSEHOLD } from './simulator/household-profile';
 import { createLiveHub } from './modules/live/live-hub';
+import { maintenanceSweepJob, startMaintenanceProcessor } from './modules/maintenance/maintenance.job';
+import { startScheduler } from './jobs/scheduler';
 
 const WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -92,6 +94,10 @@ async function main() {
       .catch((error: unknown) => logger.error({ err: error }, 'Demo household simulator failed to start'));
   }
 
+  // Maintenance follows new readings within seconds and sweeps every household on a timer.
+  const scheduler = startScheduler([maintenanceSweepJob({ database, logger })], logger);
+  const maintenance = startMaintenanceProcessor({ database, logger });
+
   // Listens on its own connection from the start, so the first browser does not wait for LISTEN.
   const liveHub = createLiveHub(database, logger);
   await liveHub.start();
@@ -118,6 +124,8 @@ async function main() {
     });
     stoppingDemo = true;
     await demoRunner?.stop().catch((error: unknown) => logger.warn({ err: error }, 'Demo runner stop failed'));
+    await maintenance.close().catch((error: unknown) => logger.warn({ err: error }, 'Maintenance processor close failed'));
+    await scheduler.stop().catch((error: unknown) => logger.warn({ err: error }, 'Scheduler stop failed'));
     await accounts.mailer.settle().catch(() => {});
     accounts.mailer.close();
     await ingest.close().catch((error: unknown) => logger.warn({ err: error }, 'MQTT close failed'));

@@ -5,6 +5,7 @@
  */
 
 import { type Climate, TORONTO_CLIMATE } from './climate';
+import type { ComponentKind } from '@peakwise/domain/maintenance-catalogue';
 import type { OutageSpec } from './device-outages';
 import type { PanelSpec, PvArray } from './solar-model';
 
@@ -74,6 +75,14 @@ export interface WaterDevices {
   };
 }
 
+/** Equipment the household maintains: the device it is (null for the whole solar array) and when it was last serviced. */
+export interface MaintainedEquipment {
+  deviceId: string | null;
+  kind: ComponentKind;
+  /** Days before the household was set up; null = never. */
+  lastDoneDaysAgo: number | null;
+}
+
 export interface HouseholdProfile {
   name: string;
   postalCode: string;
@@ -92,6 +101,7 @@ export interface HouseholdProfile {
   /** Share of space heating that is electric (0 for a gas furnace home, 1 for baseboards). */
   electricHeatingShare: number;
   hasCentralAc: boolean;
+  maintenance?: readonly MaintainedEquipment[];
 }
 
 function panels(count: number, ratedW: number): SolarPanelDevice[] {
@@ -182,6 +192,21 @@ export const DEMO_HOUSEHOLD: HouseholdProfile = {
   standbyW: 150,
   electricHeatingShare: 0,
   hasCentralAc: true,
+  // Service dates spread so the calendar has something in every state: the furnace filter due
+  // within a week, the sump pump test overdue, the washer's monthly clean coming up.
+  maintenance: [
+    { deviceId: null, kind: 'solar_array', lastDoneDaysAgo: 150 },
+    { deviceId: 'demo-thermostat', kind: 'hvac', lastDoneDaysAgo: 83 },
+    { deviceId: 'demo-water-heater', kind: 'water_heater', lastDoneDaysAgo: 340 },
+    { deviceId: 'demo-water-meter', kind: 'water_supply', lastDoneDaysAgo: 200 },
+    { deviceId: 'demo-camera-front', kind: 'camera', lastDoneDaysAgo: 150 },
+    { deviceId: 'demo-plug-fridge', kind: 'refrigerator', lastDoneDaysAgo: 300 },
+    { deviceId: 'demo-plug-freezer', kind: 'freezer', lastDoneDaysAgo: 100 },
+    { deviceId: 'demo-plug-sump', kind: 'sump_pump', lastDoneDaysAgo: 95 },
+    { deviceId: 'demo-plug-dehumidifier', kind: 'dehumidifier', lastDoneDaysAgo: 12 },
+    { deviceId: 'demo-plug-washer', kind: 'washer', lastDoneDaysAgo: 20 },
+    { deviceId: 'demo-dryer-monitor', kind: 'dryer', lastDoneDaysAgo: 330 },
+  ],
 };
 
 /** The same household with a 7.2 kW Level 2 EV charger, charging overnight on the ULO rate. */

@@ -10,6 +10,7 @@ import type { HouseholdProfile } from '../../simulator/household-profile';
 import { createDevice, listDevices } from '../devices/device.service';
 import { issueIngestCredential } from '../devices/ingest-credential.service';
 import { ensureHouseholdForUser, listRooms, type Household, type Room } from '../households/household.service';
+import { addComponent, listComponents, SOLAR_ARRAY_NAME } from '../maintenance/components.service';
 
 /** Marks the simulator's own credential, so a restart can revoke the one it issued last time. */
 export const DEMO_CREDENTIAL_LABEL = 'demo-simulator';
@@ -93,10 +94,40 @@ export async function ensureDemoHousehold(db: Db, userId: string, profile: House
     else await db.update(devices).set({ ...fields, ...(current.x === null || current.y === null ? spot : {}) }).where(eq(devices.id, current.id));
   }
 
+  await ensureDemoComponents(db, household, profile, now);
+
   await db
     .update(ingestCredentials)
     .set({ revokedAt: now })
     .where(and(eq(ingestCredentials.householdId, household.id), eq(ingestCredentials.label, DEMO_CREDENTIAL_LABEL), isNull(ingestCredentials.revokedAt)));
   const credential = await issueIngestCredential(db, household.id, null, DEMO_CREDENTIAL_LABEL);
   return { household, token: credential.token, credentialId: credential.id };
+}
+
+/**
+ * The equipment the demo member maintains, with service dates counted back from the first start
+ * (later starts leave them, and whatever a visitor scheduled or completed, alone). Components
+ * the profile does not list (panels) are added by the maintenance evaluation like anyone's.
+ */
+async function ensureDemoComponents(db: Db, household: Household, profile: HouseholdProfile, now: Date): Promise<void> {
+  const today = localDateOf(now, household.timeZone);
+  const devicesByExternalId = new Map((await listDevices(db, household.id)).map((d) => [d.externalId, d]));
+  const existing = await listComponents(db, household.id);
+  for (const item of profile.maintenance ?? []) {
+    const device = item.deviceId === null ? null : devicesByExternalId.get(item.deviceId);
+    if (device === undefined) continue;
+    const present = device === null ? existing.some((c) => c.kind === item.kind) : existing.some((c) => c.deviceId === device.id);
+    if (present) continue;
+    await addComponent(
+      db,
+      household,
+      {
+        deviceId: device?.id ?? null,
+        name: device?.name ?? SOLAR_ARRAY_NAME,
+        kind: item.kind,
+        lastMaintenance: item.lastDoneDaysAgo === null ? null : addDays(today, -item.lastDoneDaysAgo),
+      },
+      now,
+    );
+  }
 }

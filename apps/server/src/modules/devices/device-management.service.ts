@@ -10,6 +10,7 @@ import type { DbOrTx } from '../households/household.service';
 import { deviceNotFound, removeDevice } from './device.service';
 import { issueIngestCredential } from './ingest-credential.service';
 import { isUuid } from '../../lib/uuid';
+import { retireComponentsOfDevice } from '../maintenance/components.service';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -94,8 +95,14 @@ export async function updateDevice(db: Db, householdId: string, deviceId: string
 
 /**
  * Removes a device: its readings stay (and keep counting in totals), its id can be paired again,
- * and its own tokens stop working (findCredentialByToken refuses a removed device's token).
+ * its own tokens stop working (findCredentialByToken refuses a removed device's token), and its
+ * maintenance component retires with it.
  */
 export async function removeManagedDevice(db: Db, householdId: string, deviceId: string): Promise<void> {
-  if (!isUuid(deviceId) || !(await removeDevice(db, householdId, deviceId))) throw deviceNotFound();
+  if (!isUuid(deviceId)) throw deviceNotFound();
+  await db.transaction(async (tx) => {
+    if (!(await removeDevice(tx, householdId, deviceId))) throw deviceNotFound();
+    // Its maintenance component (and so its alerts) leave the Maintenance screen with it.
+    await retireComponentsOfDevice(tx, deviceId);
+  });
 }

@@ -75,7 +75,7 @@ export async function plumbingSummary(db: DbOrTx, household: Household, range: P
     trend: await trend(db, meterId, range, zone, today, now),
     efficiency: await efficiency(db, meterId, heaterId, now),
     indicators: {
-      leak: await leak(db, meterId, zone, today, now),
+      leak: await latestNightLeak(db, meterId, zone, today, now),
       pressure: { status: pressurePsi === null ? 'unknown' : pressureStatus(pressurePsi), psi: pressurePsi },
       heater: { status: !heaterId ? 'none' : tankTempC === null ? 'unknown' : heaterStatus(tankTempC), tankTempC },
     },
@@ -128,8 +128,11 @@ async function efficiency(db: DbOrTx, meterId: string, heaterId: string | null, 
   };
 }
 
-/** The leak rule on the latest finished night: tonight's window once it is past 05:00 local, else last night's. */
-async function leak(db: DbOrTx, meterId: string, zone: string, today: string, now: Date) {
+/**
+ * The leak rule on the latest finished night: tonight's window once it is past 05:00 local, else
+ * last night's. The Plumbing tile and the maintenance leak alert both read it.
+ */
+export async function latestNightLeak(db: DbOrTx, meterId: string, zone: string, today: string, now: Date) {
   const night = localParts(now, zone).hour >= LEAK_WINDOW.endHour ? today : addDays(today, -1);
   const from = zonedTimeToUtc(night, LEAK_WINDOW.startHour, 0, zone);
   const to = zonedTimeToUtc(night, LEAK_WINDOW.endHour, 0, zone);
