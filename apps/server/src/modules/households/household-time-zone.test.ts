@@ -8,7 +8,9 @@ import { rowsOf } from '../../lib/notify';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { asMember, createMember, type Member } from '../../test/test-session';
 import { createProfileService } from '../profile/profile.service';
+import { dailyCosts } from '../usage/daily-cost.service';
 import { intervals, local, memberWithHousehold, store } from '../usage/energy.test-helper';
+import { dailySums } from '../usage/meter-rollups.repository';
 import { changeHouseholdTimeZone } from './household-time-zone.service';
 import { changeTariff, findHouseholdByOwner } from './household.service';
 
@@ -246,6 +248,37 @@ describe('changing the time zone re-cuts the household’s days', () => {
     expect(await changeHouseholdTimeZone(t.database.db, household.id, TORONTO)).toEqual({ changed: false, timeZone: TORONTO });
     expect(await meterDaily(household.id)).toEqual(meter);
     expect(await q(sql`select 1 from meter_daily_costs where household_id = ${household.id}::uuid`)).toHaveLength(1);
+  });
+
+  it('a reader that cut its days in the old zone does not cache their costs after the change', async () => {
+    const { household } = await torontoHome();
+    const torontoDays = await dailySums(t.database.db, household.id, '2026-10-31', '2026-11-02');
+    await changeHouseholdTimeZone(t.database.db, household.id, VANCOUVER);
+    // A request that loaded the household (and its days) just before the change, pricing after it.
+    const costs = await dailyCosts(t.database.db, { id: household.id, timeZone: TORONTO, province: 'ON' }, torontoDays);
+    expect(costs.get('2026-10-31')).toBeCloseTo(36 * 9.8, 9);
+    expect(await q(sql`select 1 from meter_daily_costs where household_id = ${household.id}::uuid`)).toEqual([]);
+  });
+
+  it('a batch stored while the change holds the household waits and cuts its days in the new zone', async () => {
+    const { household } = await torontoHome();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+    const change = t.database.db.transaction(async (tx) => {
+      await changeHouseholdTimeZone(tx, household.id, VANCOUVER);
+      locked();
+      await held;
+    });
+    await lockTaken;
+    // 11 p.m. on 2 Nov in Vancouver is 2 a.m. on the 3rd in Toronto.
+    const batch = store(t.database.db, household.id, { meter: intervals(local('2026-11-02', 23, 0, VANCOUVER), 1, { consumptionKwh: 0.5, gridImportKwh: 0.5 }) });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    release();
+    await Promise.all([change, batch]);
+    expect(await meterDaily(household.id)).toEqual(await rawMeterByDay(household.id, VANCOUVER));
+    expect((await meterDaily(household.id)).find((r) => r.d === '2026-11-02')).toMatchObject({ n: 253 });
   });
 
   it('a member without a household yet keeps the zone for the household created later', async () => {
