@@ -97,6 +97,7 @@ export const settingsEn = {
     description: 'Used across Peakwise and in the emails we send you.',
     language: 'Language',
     timeZone: 'Time zone',
+    timeZoneHint: 'Your days, charts and costs will follow this time zone.',
     zones: {
       pacific: 'Pacific Time',
       mountain: 'Mountain Time',

@@ -100,6 +100,7 @@ export const settingsEs: Translation<typeof settingsEn> = {
     description: 'Se usan en todo Peakwise y en los correos que te enviamos.',
     language: 'Idioma',
     timeZone: 'Zona horaria',
+    timeZoneHint: 'Tus días, gráficos y costos seguirán esta zona horaria.',
     zones: {
       pacific: 'Hora del Pacífico',
       mountain: 'Hora de la Montaña',

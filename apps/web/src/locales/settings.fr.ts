@@ -101,6 +101,7 @@ export const settingsFr: Translation<typeof settingsEn> = {
     description: 'Utilisés partout dans Peakwise et dans les courriels que nous vous envoyons.',
     language: 'Langue',
     timeZone: 'Fuseau horaire',
+    timeZoneHint: 'Vos journées, graphiques et coûts suivront ce fuseau horaire.',
     zones: {
       pacific: 'Heure du Pacifique',
       mountain: 'Heure des Rocheuses',

@@ -9,6 +9,7 @@ import { ingestCredentials } from '../../db/schema/ingest-credential.schema';
 import type { HouseholdProfile } from '../../simulator/household-profile';
 import { createDevice, listDevices } from '../devices/device.service';
 import { issueIngestCredential } from '../devices/ingest-credential.service';
+import { changeHouseholdTimeZone } from '../households/household-time-zone.service';
 import { ensureHouseholdForUser, listRooms, type Household, type Room } from '../households/household.service';
 import { addComponent, listComponents, SOLAR_ARRAY_NAME } from '../maintenance/components.service';
 
@@ -69,7 +70,11 @@ export async function ensureDemoHousehold(db: Db, userId: string, profile: House
   };
   const existing = await ensureHouseholdForUser(db, userId, place, now);
   // A visit to the portal before the first start may have created it with the defaults.
-  await db.update(households).set(place).where(eq(households.id, existing.id));
+  const { timeZone, ...placeFields } = place;
+  await db.update(households).set(placeFields).where(eq(households.id, existing.id));
+  // A visitor may have moved the shared demo to another zone in Settings: moving it back re-cuts
+  // its days like any member's change (a plain update would leave them cut in the other zone).
+  await changeHouseholdTimeZone(db, existing.id, timeZone);
   const household = { ...existing, ...place };
 
   // The back-filled history is priced with the province's plan; later plan changes still win.

@@ -2,8 +2,10 @@ import { and, eq, lte, desc } from 'drizzle-orm';
 import { localDateOf, isValidTimeZone } from '@peakwise/domain/local-time';
 import { parsePostalCode, provinceOf, type ProvinceCode } from '@peakwise/domain/postal-code';
 import { planById, planForProvince } from '@peakwise/domain/tariff-plans';
+import { timeZoneSchema } from '@peakwise/contracts/account.contract';
 import type { Db } from '../../db/client';
 import { householdTariffs, households, rooms } from '../../db/schema/household.schema';
+import { profiles } from '../../db/schema/profile.schema';
 
 export type Household = typeof households.$inferSelect;
 export type Room = typeof rooms.$inferSelect;
@@ -64,7 +66,11 @@ export async function ensureHouseholdForUser(db: Db, userId: string, defaults: H
   const postalCode = parsed?.ok ? parsed.code : null;
   const province: ProvinceCode = postalCode ? provinceOf(postalCode) : (defaults.province ?? 'ON');
   const requestedZone = defaults.timeZone && isValidTimeZone(defaults.timeZone) ? defaults.timeZone : undefined;
-  const timeZone = requestedZone ?? TIME_ZONE_BY_PROVINCE[province] ?? 'America/Toronto';
+  // With no place given, the member's own Settings choice beats the Ontario default: a member
+  // who picked Pacific before their household existed gets Pacific days from the start.
+  const placeGiven = postalCode !== null || defaults.province !== undefined;
+  const chosenZone = requestedZone ?? (placeGiven ? undefined : await profileTimeZone(db, userId));
+  const timeZone = chosenZone ?? TIME_ZONE_BY_PROVINCE[province] ?? 'America/Toronto';
 
   return db.transaction(async (tx) => {
     const [created] = await tx
@@ -92,6 +98,11 @@ export async function ensureHouseholdForUser(db: Db, userId: string, defaults: H
     if (plan) await tx.insert(householdTariffs).values({ householdId: created.id, planId: plan.id, effectiveFrom: localDateOf(now, timeZone) });
     return created;
   });
+}
+
+async function profileTimeZone(db: DbOrTx, userId: string): Promise<string | undefined> {
+  const [row] = await db.select({ timeZone: profiles.timeZone }).from(profiles).where(eq(profiles.id, userId));
+  return row && timeZoneSchema.safeParse(row.timeZone).success ? row.timeZone : undefined;
 }
 
 export async function findHouseholdByOwner(db: DbOrTx, userId: string): Promise<Household | null> {

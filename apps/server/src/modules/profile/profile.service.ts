@@ -10,6 +10,8 @@ import { profiles } from '../../db/schema/profile.schema';
 import { AppError } from '../../lib/errors';
 import type { Auth } from '../auth/auth';
 import type { AccountEmails } from '../email/account-emails';
+import { changeHouseholdTimeZone, invalidTimeZone } from '../households/household-time-zone.service';
+import { findHouseholdByOwner } from '../households/household.service';
 import type { Mailer, RecordedEmail } from '../email/mailer';
 import { createProfile, latestMarketingConsent, recordMarketingConsent } from './profile.repository';
 
@@ -78,11 +80,22 @@ export function createProfileService(deps: { db: Db; auth: Auth; emails: Account
     return get(member.id);
   }
 
+  /**
+   * The member's zone is also their household's: its days, charts and costs are cut in it, so
+   * the household follows in the same transaction (its daily rollups re-cut, docs/decisions/023).
+   * A zone the household refuses leaves the profile untouched too.
+   */
   async function updatePreferences(userId: string, input: { language?: Language | undefined; timeZone?: string | undefined }) {
-    await db
-      .update(profiles)
-      .set({ ...(input.language ? { language: input.language } : {}), ...(input.timeZone ? { timeZone: input.timeZone } : {}), updatedAt: new Date() })
-      .where(eq(profiles.id, userId));
+    await db.transaction(async (tx) => {
+      await tx
+        .update(profiles)
+        .set({ ...(input.language ? { language: input.language } : {}), ...(input.timeZone ? { timeZone: input.timeZone } : {}), updatedAt: new Date() })
+        .where(eq(profiles.id, userId));
+      if (input.timeZone === undefined) return;
+      const household = await findHouseholdByOwner(tx, userId);
+      if (household) await changeHouseholdTimeZone(tx, household.id, input.timeZone);
+      else if (!timeZoneSchema.safeParse(input.timeZone).success) throw invalidTimeZone(input.timeZone);
+    });
     return get(userId);
   }
 

@@ -9,25 +9,27 @@ import { notifySql, READINGS_CHANNEL, rowsOf } from '../../lib/notify';
 import type { DbOrTx } from '../households/household.service';
 import { recomputeDeviceRollups, recomputeMeterRollups } from './rollups';
 
-/** What storeBatch needs to know about the household: its zone (for daily buckets) and devices. */
+/**
+ * The devices a writer may write. The household's zone is not part of it: storeBatch reads it
+ * inside its transaction, so a context loaded (or kept) earlier can never cut days in an old zone.
+ */
 export type StoreContext = {
-  timeZone: string;
   /** External id → device id, live devices the writer may write. */
   deviceIds: ReadonlyMap<string, string>;
 };
 
 /**
- * The household's zone and the devices a writer may write: all live devices, or just one for a
- * device token. Null if the household does not exist.
+ * The devices a writer may write: all live devices, or just one for a device token. Null if the
+ * household does not exist.
  */
 export async function loadStoreContext(db: DbOrTx, householdId: string, onlyDeviceId?: string): Promise<StoreContext | null> {
-  const [household] = await db.select({ timeZone: households.timeZone }).from(households).where(eq(households.id, householdId));
+  const [household] = await db.select({ id: households.id }).from(households).where(eq(households.id, householdId));
   if (!household) return null;
   const rows = await db
     .select({ id: devices.id, externalId: devices.externalId })
     .from(devices)
     .where(and(eq(devices.householdId, householdId), isNull(devices.removedAt), onlyDeviceId ? eq(devices.id, onlyDeviceId) : undefined));
-  return { timeZone: household.timeZone, deviceIds: new Map(rows.map((r) => [r.externalId, r.id])) };
+  return { deviceIds: new Map(rows.map((r) => [r.externalId, r.id])) };
 }
 
 type DeviceRow = { d: string; ts: number; pw?: number; en?: number; ef?: number; on?: boolean; m?: Record<string, number> };
@@ -59,6 +61,13 @@ export async function storeBatch(db: Db, householdId: string, validated: Validat
   const received = now.toISOString();
 
   return db.transaction(async (tx) => {
+    // The zone that cuts the daily buckets is read here, under a share lock, not from the context
+    // loaded before the transaction: a time-zone change locks the row, so this batch's days are
+    // cut either before its rebuild (which then sees these rows) or after it, in the new zone.
+    const [zoneRow] = rowsOf<{ zone: string }>(await tx.execute(sql`select time_zone as zone from households where id = ${householdId}::uuid for share`));
+    if (!zoneRow) throw new Error(`Unknown household ${householdId}`);
+    const timeZone = zoneRow.zone;
+
     // 1. Household meter.
     const meterChanged: number[] = [];
     if (validated.meter.length > 0) {
@@ -121,8 +130,8 @@ export async function storeBatch(db: Db, householdId: string, validated: Validat
     const duplicates = validated.duplicates + (validated.meter.length - meterChanged.length) + (validDevices - acceptedDevices);
 
     // 4. Rollups of the touched buckets only, recomputed from raw rows.
-    await recomputeMeterRollups(tx, householdId, ctx.timeZone, meterChanged);
-    await recomputeDeviceRollups(tx, ctx.timeZone, deviceChanged);
+    await recomputeMeterRollups(tx, householdId, timeZone, meterChanged);
+    await recomputeDeviceRollups(tx, timeZone, deviceChanged);
 
     // 5. Last seen and relay state, from the readings that were not refused.
     await updateDeviceState(tx, readings, refused, ctx);

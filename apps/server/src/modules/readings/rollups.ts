@@ -8,12 +8,13 @@ const HOUR_MS = 3_600_000;
  * One bucket's sums, as a LATERAL subquery per bucket row: a plain join of the bucket list with
  * the readings let the planner hash-join a sequential scan of the whole readings table (it
  * guesses 100 bucket rows), so every write cost O(table) and a 90-day back-fill went quadratic.
- * Per-bucket lateral lookups always use the (series, ts) primary key.
+ * Per-bucket lateral lookups always use the (series, ts) primary key. Exported for the full
+ * rebuild after a time-zone change, which must sum exactly as ingest does.
  */
-const meterSums = (householdId: string) => sql`
+export const meterSums = (householdId: string) => sql`
       select sum(m.production_kwh) as p, sum(m.consumption_kwh) as c, sum(m.grid_import_kwh) as i, sum(m.grid_export_kwh) as e, count(*)::int as n
       from meter_readings m where m.household_id = ${householdId}::uuid and m.ts >= to_timestamp(b.s / 1000.0) and m.ts < to_timestamp(b.e / 1000.0)`;
-const DEVICE_SUMS = sql`
+export const DEVICE_SUMS = sql`
       select sum(r.energy_kwh) as en, avg(r.power_w) as pw, avg(r.efficiency) as ef, count(*)::int as n, count(r.energy_kwh)::int as ne,
         sum((r.metrics->>'litres')::float8) as li, sum((r.metrics->>'hotLitres')::float8) as hl
       from device_readings r where r.device_id = b.id and r.ts >= to_timestamp(b.s / 1000.0) and r.ts < to_timestamp(b.e / 1000.0)`;

@@ -81,15 +81,30 @@ export async function dailyCosts(
   for (const p of priced) result.set(p.date, p.cents);
   const fresh = priced.filter((p) => p.cents !== null);
   if (fresh.length > 0) {
+    // Written only while the household is still in the zone these days were cut and priced in:
+    // a time-zone change committed meanwhile (it locks the row, so this waits for it) re-cuts
+    // every day, and a cost of an old-zone day must not land on the new day of the same date.
     await db.execute(sql`
+      with zone as (select 1 from households where id = ${household.id}::uuid and time_zone = ${household.timeZone} for share)
       insert into meter_daily_costs as t (household_id, local_date, plan_id, interval_count, grid_import_kwh, cost_cents, computed_at)
       select ${household.id}::uuid, r.d, r.plan, r.n, r.imp, r.cents, now()
       from json_to_recordset(${JSON.stringify(fresh.map((p) => ({ d: p.date, plan: p.planId, n: p.intervalCount, imp: p.gridImportKwh, cents: p.cents })))}::json)
         as r(d date, plan text, n int, imp float8, cents float8)
+      where exists (select 1 from zone)
       on conflict (household_id, local_date) do update set plan_id = excluded.plan_id, interval_count = excluded.interval_count,
         grid_import_kwh = excluded.grid_import_kwh, cost_cents = excluded.cost_cents, computed_at = excluded.computed_at`);
   }
   return result;
+}
+
+/**
+ * Drops every cached cost of the household. A time-zone change calls it: days are cut again, so
+ * no cached basis is meaningful any more (a re-cut day can even keep its interval count and
+ * import while its hours, hence its time-of-use price, moved). The next read re-prices.
+ */
+export async function forgetDailyCosts(tx: DbOrTx, householdId: string): Promise<number> {
+  const removed = await tx.execute(sql`with gone as (delete from meter_daily_costs where household_id = ${householdId}::uuid returning 1) select count(*)::int as n from gone`);
+  return rowsOf<{ n: number }>(removed)[0]?.n ?? 0;
 }
 
 type PricedDay = { date: LocalDate; planId: string; intervalCount: number; gridImportKwh: number; cents: number | null };

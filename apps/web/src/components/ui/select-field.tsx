@@ -1,6 +1,6 @@
 import { useId, type SelectHTMLAttributes } from 'react';
 import { ChevronDown } from 'lucide-react';
-import { controlClass, describedBy, errorClass, labelClass } from './field-styles';
+import { controlClass, describedBy, errorClass, hintClass, labelClass } from './field-styles';
 
 export type SelectOption = { value: string; label: string };
 
@@ -9,13 +9,16 @@ type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & {
   options: SelectOption[];
   /** A first, empty option such as "Month". */
   placeholder?: string;
+  /** A line under the field saying what the choice does. */
+  hint?: string;
   error?: string;
   errorId?: string;
   hideLabel?: boolean;
 };
 
-export function SelectField({ label, options, placeholder, error, errorId, hideLabel = false, className = '', ...props }: SelectFieldProps) {
+export function SelectField({ label, options, placeholder, hint, error, errorId, hideLabel = false, className = '', ...props }: SelectFieldProps) {
   const id = useId();
+  const hintId = hint ? `${id}-hint` : undefined;
   const ownErrorId = error && !errorId ? `${id}-error` : undefined;
   return (
     <div className={className}>
@@ -26,7 +29,7 @@ export function SelectField({ label, options, placeholder, error, errorId, hideL
         <select
           id={id}
           aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(ownErrorId ?? (error ? errorId : undefined))}
+          aria-describedby={describedBy(ownErrorId ?? (error ? errorId : undefined), hintId)}
           className={`${controlClass(Boolean(error))} appearance-none pr-9`}
           {...props}
         >
@@ -39,6 +42,11 @@ export function SelectField({ label, options, placeholder, error, errorId, hideL
         </select>
         <ChevronDown aria-hidden className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-slate-500" />
       </div>
+      {hint && (
+        <p id={hintId} className={hintClass}>
+          {hint}
+        </p>
+      )}
       {ownErrorId && (
         <p id={ownErrorId} className={errorClass}>
           {error}

@@ -31,8 +31,13 @@ export function PreferencesCard() {
   const save = useMutation({
     mutationFn: updatePreferences,
     onSuccess: async (saved: Profile) => {
+      // Compared with the saved profile, not the zone shown: before a first save that is this browser's guess.
+      const zoneChanged = saved.timeZone !== queryClient.getQueryData<Profile>(settingsKeys.profile())?.timeZone;
       queryClient.setQueryData(settingsKeys.profile(), saved);
       setTimeZone(saved.timeZone);
+      // The household's days were re-cut on the server: every chart, total and cost fetched in
+      // the old zone is out of date (settings' own data is not).
+      if (zoneChanged) await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== settingsKeys.all[0] });
       if (saved.language !== i18next.resolvedLanguage) await i18next.changeLanguage(saved.language);
     },
   });
@@ -51,6 +56,7 @@ export function PreferencesCard() {
         />
         <SelectField
           label={t('preferences.timeZone')}
+          hint={t('preferences.timeZoneHint')}
           name="timeZone"
           value={save.isPending && save.variables.timeZone ? save.variables.timeZone : timeZone}
           disabled={busy}

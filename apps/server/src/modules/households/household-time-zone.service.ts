@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm';
+import { timeZoneSchema, type CanadianTimeZone } from '@peakwise/contracts/account.contract';
+import { AppError } from '../../lib/errors';
+import { rowsOf } from '../../lib/notify';
+import { rebuildDailyRollups } from '../readings/daily-rollups-rebuild';
+import { forgetDailyCosts } from '../usage/daily-cost.service';
+import type { DbOrTx } from './household.service';
+
+export type TimeZoneChange =
+  | { changed: false; timeZone: CanadianTimeZone }
+  | { changed: true; from: string; timeZone: CanadianTimeZone; meterDays: number; deviceDays: number; costsForgotten: number };
+
+export function invalidTimeZone(value: unknown) {
+  return new AppError(400, 'invalid_time_zone', `Not a Canadian time zone: ${String(value)}`);
+}
+
+/**
+ * Moves a household to another zone: the zone, its daily rollups re-cut from the raw rows and
+ * its cached daily costs dropped, all or nothing (docs/decisions/023). Runs in a transaction of
+ * its own, or as a savepoint of the caller's, so the profile can change with it.
+ *
+ * The household row is locked first: ingest reads the zone under a share lock (storeBatch), so a
+ * batch either commits before the rebuild reads the raw rows or cuts its days in the new zone
+ * after it; neither can leave a day cut in the old zone.
+ */
+export async function changeHouseholdTimeZone(db: DbOrTx, householdId: string, timeZone: string): Promise<TimeZoneChange> {
+  const zone = timeZoneSchema.safeParse(timeZone);
+  if (!zone.success) throw invalidTimeZone(timeZone);
+
+  return db.transaction(async (tx) => {
+    const [current] = rowsOf<{ zone: string }>(await tx.execute(sql`select time_zone as zone from households where id = ${householdId}::uuid for update`));
+    if (!current) throw new AppError(404, 'not_found', 'Household not found');
+    if (current.zone === zone.data) return { changed: false, timeZone: zone.data };
+
+    await tx.execute(sql`update households set time_zone = ${zone.data} where id = ${householdId}::uuid`);
+    const rebuilt = await rebuildDailyRollups(tx, householdId, zone.data);
+    const costsForgotten = await forgetDailyCosts(tx, householdId);
+    return { changed: true, from: current.zone, timeZone: zone.data, ...rebuilt, costsForgotten };
+  });
+}
