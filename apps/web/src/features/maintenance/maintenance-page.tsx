@@ -107,7 +107,8 @@ export default function MaintenancePage() {
                 alerts={overview.alerts}
                 selectedId={selected?.id ?? null}
                 onToggle={(id) => {
-                  dismiss.reset();
+                  // A refusal belongs to the alert it was about; a dismiss still under way keeps its callbacks.
+                  if (!dismiss.isPending) dismiss.reset();
                   setSelectedId((current) => (current === id ? null : id));
                 }}
                 detailsId={DETAILS_ID}
