@@ -71,6 +71,7 @@ export const devicesEn = {
     humidityPct: 'Humidity',
     motionEvents: 'Motion events',
     bitrateKbps: 'Bitrate',
+    resolutionP: 'Resolution',
     irradianceWm2: 'Irradiance',
     cellTempC: 'Cell temperature',
     snowCoverPct: 'Snow cover',

@@ -74,6 +74,7 @@ export const devicesEs: Translation<typeof devicesEn> = {
     humidityPct: 'Humedad',
     motionEvents: 'Detecciones de movimiento',
     bitrateKbps: 'Tasa de bits',
+    resolutionP: 'Resolución',
     irradianceWm2: 'Irradiancia',
     cellTempC: 'Temperatura de las celdas',
     snowCoverPct: 'Cobertura de nieve',

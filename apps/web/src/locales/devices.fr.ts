@@ -74,6 +74,7 @@ export const devicesFr: Translation<typeof devicesEn> = {
     humidityPct: 'Humidité',
     motionEvents: 'Détections de mouvement',
     bitrateKbps: 'Débit',
+    resolutionP: 'Résolution',
     irradianceWm2: 'Ensoleillement',
     cellTempC: 'Température des cellules',
     snowCoverPct: 'Couverture de neige',

@@ -1,6 +1,6 @@
 import { formatNumber, MISSING } from '@/lib/format';
 
-type Unit = { intl?: string; suffix?: string; digits: number };
+type Unit = { intl?: string; suffix?: string; digits: number; tight?: boolean };
 
 /**
  * The metrics a device kind sends (see the simulator's traces), with their units. Keys not listed
@@ -16,6 +16,8 @@ export const METRIC_UNITS = {
   humidityPct: { intl: 'percent', digits: 0 },
   motionEvents: { digits: 0 },
   bitrateKbps: { intl: 'kilobit-per-second', digits: 0 },
+  // Video lines: "1080p" is how cameras and people say it, never grouped or spaced.
+  resolutionP: { suffix: 'p', digits: 0, tight: true },
   irradianceWm2: { suffix: 'W/m²', digits: 0 },
   cellTempC: { intl: 'celsius', digits: 1 },
   snowCoverPct: { intl: 'percent', digits: 0 },
@@ -38,6 +40,7 @@ export function formatMetric(key: MetricKey, value: number, locale: string): str
     // Percent metrics are already in percent, so they use the unit form, not style "percent".
     return new Intl.NumberFormat(locale, { style: 'unit', unit: unit.intl, unitDisplay: 'short', maximumFractionDigits: unit.digits }).format(value);
   }
+  if (unit.tight) return `${Math.round(value)}${unit.suffix ?? ''}`;
   const number = formatNumber(value, locale, unit.digits);
   return unit.suffix ? `${number}\u00a0${unit.suffix}` : number;
 }
