@@ -11,14 +11,12 @@ const databaseUrl = inject('databaseUrl');
 
 let browser: Browser;
 let page: Page;
-let db: pg.Client | null = null;
+let db: pg.Client;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  if (databaseUrl) {
-    db = new pg.Client({ connectionString: databaseUrl });
-    await db.connect();
-  }
+  db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
 });
 afterAll(async () => {
   await db?.end();
@@ -34,8 +32,8 @@ afterEach(async (context) => {
 
 /**
  * The demo simulator back-fills 90 days in the background after the server starts, then streams
- * live. Wait until the dashboard has a current power sample and today's consumption, and (with
- * the run's own PostgreSQL) the raw readings reach the last quarter hour.
+ * live. Wait until the dashboard has a current power sample and today's consumption, and the raw
+ * readings reach the last quarter hour.
  */
 const waitForDemoData = () =>
   waitForApi<{ currentPowerKw: number | null; todayKwh: number | null }>(
@@ -44,9 +42,8 @@ const waitForDemoData = () =>
     async (body) => body.currentPowerKw !== null && body.todayKwh !== null && (await backfillCaughtUp()),
   );
 
-/** With the run's own PostgreSQL, also require the raw readings to reach the last quarter hour. */
+/** The raw readings reach the last quarter hour: the back-fill is over. */
 async function backfillCaughtUp(): Promise<boolean> {
-  if (!db) return true;
   const { rows } = await db.query<{ recent: boolean }>(
     `select coalesce(max(m.ts) > now() - interval '15 minutes', false) as recent
        from meter_readings m join households h on h.id = m.household_id join users u on u.id = h.owner_user_id
@@ -63,7 +60,7 @@ type RawTotals = { production: number; consumption: number };
  * household's own zone (so DST days are right), to now. Nothing from the rollups or the API.
  */
 async function rawTotals(daysBack: 0 | 6): Promise<RawTotals> {
-  const { rows } = await db!.query<{ production: number; consumption: number }>(
+  const { rows } = await db.query<{ production: number; consumption: number }>(
     `select coalesce(sum(m.production_kwh), 0)::float8 as production, coalesce(sum(m.consumption_kwh), 0)::float8 as consumption
        from households h
        join users u on u.id = h.owner_user_id
@@ -93,7 +90,7 @@ async function expectTotalsMatchRawReadings(daysBack: 0 | 6) {
 }
 
 describe('energy screens with the demo household', () => {
-  it.skipIf(!databaseUrl)('Solar totals for Today and This Week equal a recomputation from the raw meter readings', async () => {
+  it('Solar totals for Today and This Week equal a recomputation from the raw meter readings', async () => {
     await signInAsDemo(page);
     await waitForDemoData();
     await page.goto('/app/solar-system');

@@ -12,7 +12,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     dataDir: string;
-    /** The run's own PostgreSQL database, or '' when none is reachable (the server then uses PGlite). */
+    /** The run's own PostgreSQL database, which the server runs on and journeys query. */
     databaseUrl: string;
     /** Where every email the server sends lands, one JSON file each (support/mailbox.ts). */
     mailDir: string;
@@ -40,6 +40,8 @@ async function waitForHealth(url: string, server: ChildProcess, logs: string[]) 
 
 /** Starts the production server once for the whole browser suite, on a throwaway data directory. */
 export default async function setup(project: TestProject) {
+  // First: without PostgreSQL there is nothing else worth starting.
+  const database = await createE2eDatabase();
   const port = await freePort();
   const brokerPort = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'peakwise-e2e-'));
@@ -58,7 +60,6 @@ export default async function setup(project: TestProject) {
     response.body = claims;
   });
 
-  const database = await createE2eDatabase();
   const logs: string[] = [];
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
@@ -71,7 +72,7 @@ export default async function setup(project: TestProject) {
       DATA_DIR: dataDir,
       MQTT_BROKER_PORT: String(brokerPort),
       LOG_LEVEL: 'warn',
-      ...(database ? { DATABASE_URL: database.url } : {}),
+      DATABASE_URL: database.url,
       SMTP_URL: mail.url,
       OAUTH_GOOGLE_CLIENT_ID: 'peakwise-e2e',
       OAUTH_GOOGLE_CLIENT_SECRET: 'peakwise-e2e-secret',
@@ -90,7 +91,7 @@ export default async function setup(project: TestProject) {
   await waitForHealth(baseUrl, server, logs);
   project.provide('baseUrl', baseUrl);
   project.provide('dataDir', dataDir);
-  project.provide('databaseUrl', database?.url ?? '');
+  project.provide('databaseUrl', database.url);
   project.provide('mailDir', mailDir);
   project.provide('socialEmail', socialEmail);
 
@@ -100,6 +101,6 @@ export default async function setup(project: TestProject) {
     await mail.close();
     await provider.stop();
     rmSync(dataDir, { recursive: true, force: true });
-    await database?.drop();
+    await database.drop();
   };
 }
