@@ -3,6 +3,7 @@ import {
   MISSING,
   formatCad,
   formatHour,
+  formatDeviceKw,
   formatKw,
   formatKwh,
   formatLocalDate,
@@ -17,6 +18,14 @@ import {
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
 
 describe('format', () => {
+  it('a small device draw never rounds to a false zero', () => {
+    expect(plain(formatDeviceKw(0.0045, 'en-CA'))).toBe('< 0.01 kW');
+    expect(plain(formatDeviceKw(0.006, 'en-CA'))).toBe('0.01 kW');
+    expect(plain(formatDeviceKw(0, 'en-CA'))).toBe('0.00 kW');
+    expect(plain(formatDeviceKw(1.234, 'fr-CA'))).toBe('1,23 kW');
+    expect(formatDeviceKw(null, 'en-CA')).toBe(MISSING);
+  });
+
   it('maps UI languages to Canadian locales', () => {
     expect(intlLocale('en')).toBe('en-CA');
     expect(intlLocale('fr')).toBe('fr-CA');

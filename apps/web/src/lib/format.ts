@@ -24,6 +24,16 @@ export const formatKwh = (value: number | null | undefined, locale: string, digi
 export const formatKw = (value: number | null | undefined, locale: string, digits = 2) =>
   isNumber(value) ? `${formatNumber(value, locale, digits)}\u00a0kW` : MISSING;
 
+/**
+ * A device's draw in kW (the spec's unit) where a small draw does not round to a false zero: a
+ * camera's 5 W reads "< 0.01 kW", not "0.00 kW".
+ */
+export function formatDeviceKw(value: number | null | undefined, locale: string): string {
+  if (!isNumber(value)) return MISSING;
+  if (value > 0 && value < 0.005) return `<\u00a0${formatKw(0.01, locale)}`;
+  return formatKw(value, locale);
+}
+
 /** `value` is already in percent (12.5 → "12.5%", "12,5 %" in French). */
 export function formatPercent(value: number | null | undefined, locale: string, options: { digits?: number; signed?: boolean } = {}) {
   if (!isNumber(value)) return MISSING;

@@ -3,7 +3,7 @@ import { ArrowRight, PlugZap } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/ui/empty-state';
-import { formatKw, useIntlLocale } from '@/lib/format';
+import { formatDeviceKw, useIntlLocale } from '@/lib/format';
 
 export function ActiveDevices({ devices }: { devices: Dashboard['activeDevices'] }) {
   const { t } = useTranslation('dashboard');
@@ -34,7 +34,7 @@ export function ActiveDevices({ devices }: { devices: Dashboard['activeDevices']
                 <p className="truncate text-sm font-medium text-slate-900">{device.name}</p>
                 <p className="text-xs text-slate-500">{device.room ?? t('devices.noRoom')}</p>
               </div>
-              <span className="shrink-0 text-sm font-semibold text-slate-900 tabular-nums">{formatKw(device.powerKw, locale)}</span>
+              <span className="shrink-0 text-sm font-semibold text-slate-900 tabular-nums">{formatDeviceKw(device.powerKw, locale)}</span>
             </li>
           ))}
         </ul>
