@@ -133,22 +133,9 @@ export type MaintenanceOverview = z.infer<typeof maintenanceOverviewSchema>;
 
 // ---------- Actions ----------
 
-/** POST /api/maintenance/alerts/{id}/schedule and /api/maintenance/components/{id}/schedule. */
-export const scheduleMaintenanceSchema = z.strictObject({
-  date: z.iso.date({ error: 'Choose a valid date.' }),
-});
-export type ScheduleMaintenanceRequest = z.infer<typeof scheduleMaintenanceSchema>;
-
-/** POST /api/maintenance/components/{id}/complete — the maintenance was done (today when no date). */
-export const completeMaintenanceSchema = z.strictObject({
-  date: z.iso.date({ error: 'Choose a valid date.' }).optional(),
-});
-export type CompleteMaintenanceRequest = z.infer<typeof completeMaintenanceSchema>;
-
-/** How far ahead maintenance may be scheduled. */
-export const MAX_SCHEDULE_DAYS_AHEAD = 730;
-
+/** The server's refusals, word for word (the web recognises and translates them). */
 export const MAINTENANCE_MESSAGES = {
+  invalidDate: 'Choose a valid date.',
   scheduleInPast: 'Choose a date from today on.',
   scheduleTooFar: 'Choose a date within the next two years.',
   completeInFuture: 'Maintenance cannot be recorded as done on a future date.',
@@ -156,6 +143,21 @@ export const MAINTENANCE_MESSAGES = {
   componentNotFound: 'No such component in your household.',
   alertResolved: 'This alert has already cleared; there is nothing to act on.',
 } as const;
+
+/** POST /api/maintenance/alerts/{id}/schedule and /api/maintenance/components/{id}/schedule. */
+export const scheduleMaintenanceSchema = z.strictObject({
+  date: z.iso.date({ error: MAINTENANCE_MESSAGES.invalidDate }),
+});
+export type ScheduleMaintenanceRequest = z.infer<typeof scheduleMaintenanceSchema>;
+
+/** POST /api/maintenance/components/{id}/complete — the maintenance was done (today when no date). */
+export const completeMaintenanceSchema = z.strictObject({
+  date: z.iso.date({ error: MAINTENANCE_MESSAGES.invalidDate }).optional(),
+});
+export type CompleteMaintenanceRequest = z.infer<typeof completeMaintenanceSchema>;
+
+/** How far ahead maintenance may be scheduled. */
+export const MAX_SCHEDULE_DAYS_AHEAD = 730;
 
 export const dismissAlertResponseSchema = z.object({ id: z.string(), dismissedAt: z.string() });
 export const componentActionResponseSchema = z.object({ component: componentStatusSchema });

@@ -1,3 +1,5 @@
+import { MAINTENANCE_MESSAGES } from '@peakwise/contracts/maintenance.contract';
+
 export const maintenanceEn = {
   title: 'Maintenance',
   intro: 'How your equipment is holding up, what needs attention and when each job is next due, from your devices’ own readings.',
@@ -118,14 +120,9 @@ export const maintenanceEn = {
     cancel: 'Cancel',
     done: 'Maintenance for {{component}} recorded as done on {{date}}.',
   },
+  // The server's refusals are worded once, in the contract; English shows them as they are.
   errors: {
-    invalidDate: 'Choose a valid date.',
-    scheduleInPast: 'Choose a date from today on.',
-    scheduleTooFar: 'Choose a date within the next two years.',
-    completeInFuture: 'Maintenance cannot be recorded as done on a future date.',
-    alertNotFound: 'No such alert in your household.',
-    componentNotFound: 'No such component in your household.',
-    alertResolved: 'This alert has already cleared; there is nothing to act on.',
+    ...MAINTENANCE_MESSAGES,
     network: 'We couldn’t reach Peakwise. Check your connection, then try again.',
     generic: 'That didn’t work. Try again in a moment.',
   },

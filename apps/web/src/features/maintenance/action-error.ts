@@ -2,8 +2,8 @@ import { MAINTENANCE_MESSAGES } from '@peakwise/contracts/maintenance.contract';
 import type { TFunction } from 'i18next';
 import { ApiRequestError } from '@/lib/api-request';
 
-type MessageKey = keyof typeof MAINTENANCE_MESSAGES | 'invalidDate';
-const KNOWN_MESSAGES = [...Object.entries(MAINTENANCE_MESSAGES), ['invalidDate', 'Choose a valid date.']] as [MessageKey, string][];
+type MessageKey = keyof typeof MAINTENANCE_MESSAGES;
+const KNOWN_MESSAGES = Object.entries(MAINTENANCE_MESSAGES) as [MessageKey, string][];
 // The server's codes for the refusals whose code alone says which (not_found is shared by alerts and components).
 const KNOWN_CODES: Record<string, MessageKey> = {
   date_in_past: 'scheduleInPast',
