@@ -61,7 +61,11 @@ export const maintenanceAlertSchema = z.object({
   priority: z.enum(ALERT_PRIORITIES),
   cause: z.enum(ALERT_CAUSES),
   metric: z.object({ kind: z.enum(ALERT_METRIC_KINDS), value: z.number() }),
-  /** Values the message needs beyond the metric (usual level, shortfall %, the night, the task…). */
+  /**
+   * Values the message needs beyond the metric, by cause: health_decline windowDays, healthPct,
+   * daysToCritical; maintenance_due task, dueDate; panel_soiling shortfallPct; array_soiling
+   * shortfallPct, panels; cycling usualPerDay; resolution usualP; night_flow night.
+   */
   params: z.record(z.string(), z.union([z.number(), z.string()])),
   /** When the rule first found it (the spec's `timestamp`). */
   detectedAt: z.string(),
