@@ -116,7 +116,8 @@ export default function MaintenancePage() {
                 error={dismiss.isError ? t('alerts.dismissFailed', { reason: actionErrorText(t, dismiss.error) }) : null}
               />
             </div>
-            <div className="xl:col-span-3">
+            {/* The tall alert list leaves room beside it: the chart (or details) and what is due next. */}
+            <div className="space-y-6 xl:col-span-3">
               {/* SPEC §2: the performance chart shows only while no alert is selected. */}
               {selected ? (
                 <AlertDetails
@@ -131,15 +132,15 @@ export default function MaintenancePage() {
               ) : (
                 <PerformanceChart overview={overview} range={range} onRangeChange={setRange} switching={switching} />
               )}
+              <UpcomingMaintenance
+                upcoming={overview.upcoming}
+                today={overview.today}
+                onSchedule={(component: ComponentStatus) => openDialog({ kind: 'schedule', component })}
+                onComplete={(component: ComponentStatus) => openDialog({ kind: 'complete', component })}
+              />
             </div>
           </div>
           <ComponentTable components={overview.components} />
-          <UpcomingMaintenance
-            upcoming={overview.upcoming}
-            today={overview.today}
-            onSchedule={(component: ComponentStatus) => openDialog({ kind: 'schedule', component })}
-            onComplete={(component: ComponentStatus) => openDialog({ kind: 'complete', component })}
-          />
           <p className="text-xs text-slate-500">{t('updated', { time: formatTime(new Date(query.dataUpdatedAt).toISOString(), overview.timeZone, locale) })}</p>
           {dialog && (
             <MaintenanceDialog
