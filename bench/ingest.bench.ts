@@ -170,6 +170,8 @@ async function runMqtt(fresh: FreshDatabase, label: string, external: string | u
     logger,
     clientId: `bench-ingest-${randomBytes(4).toString('hex')}`,
     shareGroup: external ? `bench-${randomBytes(4).toString('hex')}` : null,
+    // As main.ts: MQTT 5 on an external broker, so the worker sets its own in-flight window.
+    protocolVersion: external ? 5 : 4,
     ...(broker ? broker.serviceCredentials : {}),
     onEvent: (event) => {
       if (!event.acked) failed += 1;
