@@ -51,9 +51,9 @@ export type MqttIngestOptions = {
    */
   shareGroup: string | null;
   /**
-   * 5 asks the broker for `batch.maxInFlight` unacknowledged messages (receive maximum); with
-   * 3.1.1 the broker decides (Mosquitto: max_inflight_messages, 20 by default). aedes speaks
-   * only 3.1.1. Default 4 (3.1.1).
+   * 5 sets the broker's in-flight window for this worker (receive maximum, see RECEIVE_MAXIMUM);
+   * with 3.1.1 the broker decides (Mosquitto: max_inflight_messages, 20 by default). aedes
+   * speaks only 3.1.1. Default 4 (3.1.1).
    */
   protocolVersion?: 4 | 5;
   batch?: Partial<BatchLimits>;
@@ -72,6 +72,13 @@ type Received = { topic: string; payload: Buffer; messageId: number | undefined;
 const DEFERRED_ACK = new Error('acknowledged after the batch commits');
 /** A session never expires on its own (as with MQTT 3.1.1 and clean: false): unacknowledged messages wait for the worker. */
 const SESSION_EXPIRY_NEVER = 0xffffffff;
+/**
+ * MQTT 5 receive maximum, the protocol's largest. Mosquitto PUBACKs a publisher at once and
+ * *drops* what a subscriber has not taken beyond its in-flight window plus max_queued_messages
+ * (1000 by default). Taking everything in flight moves the backlog into the worker's socket,
+ * where the batcher's own limit (maxInFlight) pauses reading: nothing is dropped up to 65,535.
+ */
+const RECEIVE_MAXIMUM = 65_535;
 
 /**
  * Reads device telemetry from MQTT and stores it through the same validation and store as HTTP,
@@ -106,7 +113,7 @@ export function startMqttIngest(options: MqttIngestOptions): MqttIngest {
     logger: log,
     clientId: options.clientId,
     clean: false,
-    ...(v5 ? { protocolVersion: 5 as const, properties: { receiveMaximum: limits.maxInFlight, sessionExpiryInterval: SESSION_EXPIRY_NEVER } } : {}),
+    ...(v5 ? { protocolVersion: 5 as const, properties: { receiveMaximum: RECEIVE_MAXIMUM, sessionExpiryInterval: SESSION_EXPIRY_NEVER } } : {}),
     ...(options.username !== undefined ? { username: options.username } : {}),
     ...(options.password !== undefined ? { password: options.password } : {}),
   });
@@ -147,12 +154,19 @@ export function startMqttIngest(options: MqttIngestOptions): MqttIngest {
       scheduleRedelivery();
       return;
     }
-    live.forEach((item, i) => {
-      // Only on the connection it came from: after a reconnect the broker redelivers it (a duplicate).
-      const acked = item.qos === 0 || (item.stream === client.stream && client.connected && item.stream !== failedStream);
-      if (acked && item.qos > 0 && item.messageId !== undefined) sendPuback(item.messageId);
-      emit(item, { acked, ...outcomes[i]! });
-    });
+    // One write for the whole batch's PUBACKs instead of one syscall each.
+    const stream = client.stream;
+    stream.cork();
+    try {
+      live.forEach((item, i) => {
+        // Only on the connection it came from: after a reconnect the broker redelivers it (a duplicate).
+        const acked = item.qos === 0 || (item.stream === stream && client.connected && item.stream !== failedStream);
+        if (acked && item.qos > 0 && item.messageId !== undefined) sendPuback(item.messageId);
+        emit(item, { acked, ...outcomes[i]! });
+      });
+    } finally {
+      stream.uncork();
+    }
   }
 
   /** Decodes the batch, then writes it in one transaction; throws only on a database error. */
