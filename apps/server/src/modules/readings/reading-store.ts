@@ -7,6 +7,7 @@ import type { ValidatedBatch, ValidDeviceReading } from '../../ingest/payload/va
 import { READINGS_CHANNEL, rowsOf, type ReadingsNotification } from '../../lib/notify';
 import type { DbOrTx } from '../households/household.service';
 import { planDeviceRows, rowKey, type DeviceRow, type ResolvedDeviceReading } from './device-rows';
+import { numberArray, uuidArray } from '../../lib/pg-array';
 import { columns, recomputeDeviceRollups, recomputeMeterRollups, type DeviceChange } from './rollups';
 
 /** What storeBatch needs to know about the household: its zone (for daily buckets) and devices. */
@@ -93,47 +94,8 @@ export async function storeReadings(tx: DbOrTx, inputs: readonly StoreInput[], n
   };
 
   // 1. Household meters: the last reading per (household, interval) across inputs is written.
-  const meterOwner = new Map<string, number>();
-  const meter = columns('h', 'ms', 'p', 'c', 'i', 'e');
-  for (const [k, input] of inputs.entries()) {
-    for (const r of input.validated.meter) {
-      const key = `${ids[k]}|${r.ts.getTime()}`;
-      const previous = meterOwner.get(key);
-      if (previous !== undefined) results[previous]!.duplicates += 1;
-      meterOwner.set(key, k);
-    }
-  }
-  for (const [k, input] of inputs.entries()) {
-    for (const r of input.validated.meter) {
-      if (meterOwner.get(`${ids[k]}|${r.ts.getTime()}`) !== k) continue;
-      meter.push({ h: ids[k], ms: r.ts.getTime(), p: r.productionKwh, c: r.consumptionKwh, i: r.gridImportKwh, e: r.gridExportKwh });
-    }
-  }
-  const meterChanged = new Map<string, number[]>();
-  if (meter.cols.h.length > 0) {
-    const result = await tx.execute(sql`
-      insert into meter_readings as t (household_id, ts, production_kwh, consumption_kwh, grid_import_kwh, grid_export_kwh, received_at)
-      select u.h, to_timestamp(u.ms / 1000.0), u.p, u.c, u.i, u.e, ${received}::timestamptz
-      from unnest(${sql.param(meter.cols.h)}::uuid[], ${sql.param(meter.cols.ms)}::float8[], ${sql.param(meter.cols.p)}::float8[],
-        ${sql.param(meter.cols.c)}::float8[], ${sql.param(meter.cols.i)}::float8[], ${sql.param(meter.cols.e)}::float8[]) as u(h, ms, p, c, i, e)
-      on conflict (household_id, ts) do update set
-        production_kwh = excluded.production_kwh, consumption_kwh = excluded.consumption_kwh,
-        grid_import_kwh = excluded.grid_import_kwh, grid_export_kwh = excluded.grid_export_kwh, received_at = excluded.received_at
-      where (t.production_kwh, t.consumption_kwh, t.grid_import_kwh, t.grid_export_kwh)
-        is distinct from (excluded.production_kwh, excluded.consumption_kwh, excluded.grid_import_kwh, excluded.grid_export_kwh)
-      returning household_id as h, (extract(epoch from ts) * 1000)::float8 as ms`);
-    for (const row of rowsOf<{ h: string; ms: number }>(result)) {
-      const list = meterChanged.get(row.h);
-      if (list) list.push(row.ms);
-      else meterChanged.set(row.h, [row.ms]);
-      results[meterOwner.get(`${row.h}|${row.ms}`)!]!.accepted += 1;
-      touch(row.h, row.ms, 'meter');
-    }
-  }
-  for (const [k, input] of inputs.entries()) {
-    const written = input.validated.meter.filter((r) => meterOwner.get(`${ids[k]}|${r.ts.getTime()}`) === k).length;
-    results[k]!.duplicates += written - results[k]!.accepted;
-  }
+  const meterChanged = await upsertMeterReadings(tx, inputs, ids, results, received);
+  for (const [householdId, changed] of meterChanged) for (const ms of changed) touch(householdId, ms, 'meter');
 
   // 2. Devices: counters become interval energy; everything merges into one row per (device, ts).
   const resolved: ResolvedDeviceReading[] = [];
@@ -211,18 +173,90 @@ export async function storeReadings(tx: DbOrTx, inputs: readonly StoreInput[], n
   return results;
 }
 
+/**
+ * The meter part of storeReadings. Within one input validateBatch already kept one reading per
+ * interval; across inputs the later one is written and the earlier counts as a duplicate.
+ * Answers, per household, the intervals whose row changed (inserted or corrected), aggregated
+ * in SQL so a 5000-row batch comes back as one row per household, not 5000.
+ */
+async function upsertMeterReadings(tx: DbOrTx, inputs: readonly StoreInput[], ids: readonly string[], results: IngestResult[], received: string) {
+  // Owner (input index) per household and interval, only needed when inputs can collide.
+  const owners = inputs.length > 1 ? new Map<string, Map<number, number>>() : null;
+  if (owners) {
+    inputs.forEach((input, k) => {
+      const byMs = owners.get(ids[k]!) ?? new Map<number, number>();
+      owners.set(ids[k]!, byMs);
+      for (const r of input.validated.meter) {
+        const previous = byMs.get(r.ts.getTime());
+        if (previous !== undefined) results[previous]!.duplicates += 1;
+        byMs.set(r.ts.getTime(), k);
+      }
+    });
+  }
+  const households: string[] = [];
+  const hi: number[] = [];
+  const ms: number[] = [];
+  const p: number[] = [];
+  const c: number[] = [];
+  const i: number[] = [];
+  const e: number[] = [];
+  const written = inputs.map(() => 0);
+  inputs.forEach((input, k) => {
+    if (input.validated.meter.length === 0) return;
+    const byMs = owners?.get(ids[k]!);
+    let index = households.indexOf(ids[k]!);
+    if (index < 0) index = households.push(ids[k]!) - 1;
+    for (const r of input.validated.meter) {
+      if (byMs && byMs.get(r.ts.getTime()) !== k) continue;
+      written[k]! += 1;
+      hi.push(index + 1);
+      ms.push(r.ts.getTime());
+      p.push(r.productionKwh);
+      c.push(r.consumptionKwh);
+      i.push(r.gridImportKwh);
+      e.push(r.gridExportKwh);
+    }
+  });
+  const changed = new Map<string, number[]>();
+  if (ms.length > 0) {
+    const result = await tx.execute(sql`
+      with up as (
+        insert into meter_readings as t (household_id, ts, production_kwh, consumption_kwh, grid_import_kwh, grid_export_kwh, received_at)
+        select (${uuidArray(households)}::uuid[])[u.hi], to_timestamp(u.ms / 1000.0), u.p, u.c, u.i, u.e, ${received}::timestamptz
+        from unnest(${numberArray(hi)}::int4[], ${numberArray(ms)}::float8[], ${numberArray(p)}::float8[],
+          ${numberArray(c)}::float8[], ${numberArray(i)}::float8[], ${numberArray(e)}::float8[]) as u(hi, ms, p, c, i, e)
+        on conflict (household_id, ts) do update set
+          production_kwh = excluded.production_kwh, consumption_kwh = excluded.consumption_kwh,
+          grid_import_kwh = excluded.grid_import_kwh, grid_export_kwh = excluded.grid_export_kwh, received_at = excluded.received_at
+        where (t.production_kwh, t.consumption_kwh, t.grid_import_kwh, t.grid_export_kwh)
+          is distinct from (excluded.production_kwh, excluded.consumption_kwh, excluded.grid_import_kwh, excluded.grid_export_kwh)
+        returning household_id, ts)
+      select household_id::text as h, string_agg(((extract(epoch from ts) * 1000)::bigint)::text, ',') as ms from up group by 1`);
+    for (const row of rowsOf<{ h: string; ms: string }>(result)) {
+      const list = row.ms.split(',').map(Number);
+      changed.set(row.h, list);
+      const byMs = owners?.get(row.h);
+      if (!byMs) results[ids.indexOf(row.h)]!.accepted += list.length;
+      else for (const instant of list) results[byMs.get(instant)!]!.accepted += 1;
+    }
+  }
+  written.forEach((n, k) => {
+    results[k]!.duplicates += n - results[k]!.accepted;
+  });
+  return changed;
+}
+
 /** A value sent replaces the stored one (a correction); a field not sent keeps what is stored. */
 function upsertDeviceRows(tx: DbOrTx, rows: DeviceRow[], keepExisting: boolean, received: string) {
   const pick = (column: string) => sql.raw(keepExisting ? `coalesce(t.${column}, excluded.${column})` : `coalesce(excluded.${column}, t.${column})`);
-  const cols = columns('d', 'ts', 'pw', 'en', 'ef', 'on', 'm');
-  for (const row of rows.sort((a, b) => (a.d === b.d ? a.ts - b.ts : a.d < b.d ? -1 : 1))) {
-    cols.push({ d: row.d, ts: row.ts, pw: row.pw ?? null, en: row.en ?? null, ef: row.ef ?? null, on: row.on ?? null, m: row.m ? JSON.stringify(row.m) : null });
-  }
+  rows.sort((a, b) => (a.d === b.d ? a.ts - b.ts : a.d < b.d ? -1 : 1));
+  const relay = `{${rows.map((row) => (row.on === undefined ? 'NULL' : row.on ? 't' : 'f')).join(',')}}`;
   return tx.execute(sql`
     insert into device_readings as t (device_id, ts, power_w, energy_kwh, efficiency, relay_on, metrics, received_at)
     select u.d, to_timestamp(u.ts / 1000.0), u.pw, u.en, u.ef, u."on", u.m, ${received}::timestamptz
-    from unnest(${sql.param(cols.cols.d)}::uuid[], ${sql.param(cols.cols.ts)}::float8[], ${sql.param(cols.cols.pw)}::float8[], ${sql.param(cols.cols.en)}::float8[],
-      ${sql.param(cols.cols.ef)}::float8[], ${sql.param(cols.cols.on)}::boolean[], ${sql.param(cols.cols.m)}::jsonb[]) as u(d, ts, pw, en, ef, "on", m)
+    from unnest(${uuidArray(rows.map((r) => r.d))}::uuid[], ${numberArray(rows.map((r) => r.ts))}::float8[], ${numberArray(rows.map((r) => r.pw))}::float8[],
+      ${numberArray(rows.map((r) => r.en))}::float8[], ${numberArray(rows.map((r) => r.ef))}::float8[], ${relay}::boolean[],
+      ${sql.param(rows.map((r) => (r.m ? JSON.stringify(r.m) : null)))}::jsonb[]) as u(d, ts, pw, en, ef, "on", m)
     on conflict (device_id, ts) do update set
       power_w = ${pick('power_w')}, energy_kwh = ${pick('energy_kwh')}, efficiency = ${pick('efficiency')},
       relay_on = ${pick('relay_on')}, metrics = ${pick('metrics')}, received_at = excluded.received_at
