@@ -269,10 +269,20 @@ export type LocalDay = {
 
 /** One local date with its UTC bounds. */
 export function localDay(date: LocalDate, timeZone: string): LocalDay {
-  const start = startOfLocalDate(date, timeZone);
-  const end = startOfLocalDate(addDays(date, 1), timeZone);
-  return { date, start, end, hours: (end.getTime() - start.getTime()) / MS_PER_HOUR };
+  // A year of daily buckets cuts 365 days per chart read; the bounds never change, so keep them.
+  const key = `${timeZone} ${date}`;
+  let bounds = dayBoundsCache.get(key);
+  if (!bounds) {
+    if (dayBoundsCache.size >= DAY_BOUNDS_CACHE_LIMIT) dayBoundsCache.clear();
+    bounds = [startOfLocalDate(date, timeZone).getTime(), startOfLocalDate(addDays(date, 1), timeZone).getTime()];
+    dayBoundsCache.set(key, bounds);
+  }
+  const [start, end] = bounds;
+  return { date, start: new Date(start), end: new Date(end), hours: (end - start) / MS_PER_HOUR };
 }
+
+const DAY_BOUNDS_CACHE_LIMIT = 50_000;
+const dayBoundsCache = new Map<string, readonly [number, number]>();
 
 /**
  * The local days overlapping the half-open range [start, end): contiguous, the first one

@@ -117,9 +117,8 @@ export function hourSpans(instantsMs: Iterable<number>): { s: number; e: number 
 
 /**
  * The local day buckets (with UTC bounds) that a set of instants falls in. Walks the instants in
- * time order, tries the day after the previous one before asking Intl which day an instant is,
- * and remembers days it has cut: Intl costs tens of microseconds a call, a day takes about ten,
- * and live ingest touches the same day over and over.
+ * time order and tries the day after the previous one before working out which day an instant
+ * is in, so a contiguous back-fill finds each day once.
  */
 export function touchedDays(instantsMs: Iterable<number>, timeZone: string): LocalDay[] {
   const sorted = [...new Set(instantsMs)].sort((a, b) => a - b);
@@ -127,25 +126,11 @@ export function touchedDays(instantsMs: Iterable<number>, timeZone: string): Loc
   let previous: LocalDay | undefined;
   for (const ms of sorted) {
     if (previous && ms < previous.end.getTime()) continue;
-    const next = previous ? cachedLocalDay(addDays(previous.date, 1), timeZone) : undefined;
-    previous = next && ms < next.end.getTime() ? next : cachedLocalDay(localDateOf(new Date(ms), timeZone), timeZone);
+    const next = previous ? localDay(addDays(previous.date, 1), timeZone) : undefined;
+    previous = next && ms < next.end.getTime() ? next : localDay(localDateOf(new Date(ms), timeZone), timeZone);
     days.push(previous);
   }
   return days;
-}
-
-const DAY_CACHE_LIMIT = 20_000;
-const dayCache = new Map<string, LocalDay>();
-
-function cachedLocalDay(date: string, timeZone: string): LocalDay {
-  const key = `${timeZone} ${date}`;
-  let day = dayCache.get(key);
-  if (!day) {
-    if (dayCache.size >= DAY_CACHE_LIMIT) dayCache.clear();
-    day = localDay(date, timeZone);
-    dayCache.set(key, day);
-  }
-  return day;
 }
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
