@@ -25,8 +25,8 @@ export async function dashboard(db: DbOrTx, household: Household, user: { id: st
   const sums = await dailySums(db, household.id, today, today);
   const todaySums = sums.get(today);
   const known = todaySums !== undefined && todaySums.intervalCount > 0;
-  const costs = await dailyCosts(db, household, sums);
   const history = await tariffHistory(db, household.id);
+  const costs = await dailyCosts(db, household, sums, history);
   const devices = await activeDevices(db, household.id, new Date(now.getTime() - CURRENT_WINDOW_MS));
 
   return {

@@ -5,7 +5,7 @@ import { addDays, localDateOf, localDay, localDatesInRange, localParts, startOfL
 import { netExportKwh, solarSummary as computeSolarSummary } from '@peakwise/domain/solar-metrics';
 import { rowsOf } from '../../lib/notify';
 import type { DbOrTx, Household } from '../households/household.service';
-import { dailySums, expectedIntervals, localHourSums, rangeSums, type MeterSums } from '../usage/meter-rollups.repository';
+import { dailySums, expectedIntervals, localHourSums, rangeSumsMany, type MeterSums } from '../usage/meter-rollups.repository';
 
 const HOUR_MS = 3_600_000;
 
@@ -59,8 +59,7 @@ const bucket = (start: Date, end: Date, now: Date, sums: MeterSums | undefined):
 export async function solarSummary(db: DbOrTx, household: Household, period: SolarPeriod, now = new Date()): Promise<SolarSummary> {
   const zone = household.timeZone;
   const { current, previous, dates } = solarPeriods(period, zone, now);
-  const currentSums = await rangeSums(db, household.id, zone, current.from, current.to);
-  const previousSums = await rangeSums(db, household.id, zone, previous.from, previous.to);
+  const [currentSums, previousSums] = (await rangeSumsMany(db, household.id, zone, [current, previous])) as [MeterSums, MeterSums];
 
   let series: SolarSummary['series'];
   if (period === 'today') {

@@ -50,6 +50,8 @@ export async function dailyCosts(
   db: DbOrTx,
   household: PricedHousehold,
   daily: ReadonlyMap<LocalDate, MeterSums>,
+  /** tariffHistory(household), when the caller has already read it. */
+  knownHistory?: readonly TariffRow[],
 ): Promise<Map<LocalDate, number | null>> {
   const result = new Map<LocalDate, number | null>();
   const dates = [...daily.keys()].filter((d) => (daily.get(d)?.intervalCount ?? 0) > 0).sort();
@@ -57,7 +59,7 @@ export async function dailyCosts(
   const last = dates[dates.length - 1];
   if (!first || !last) return result;
 
-  const history = await tariffHistory(db, household.id);
+  const history = knownHistory ?? (await tariffHistory(db, household.id));
   const cached = new Map(
     rowsOf<{ d: string; plan: string; n: number; imp: number; cents: number }>(
       await db.execute(sql`
