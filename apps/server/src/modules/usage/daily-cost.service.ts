@@ -50,8 +50,8 @@ export async function dailyCosts(
   db: DbOrTx,
   household: PricedHousehold,
   daily: ReadonlyMap<LocalDate, MeterSums>,
-  /** tariffHistory(household), when the caller has already read it. */
-  knownHistory?: readonly TariffRow[],
+  /** What the caller has already read: tariffHistory(household), and the cached costs of these days. */
+  known: { history?: readonly TariffRow[]; cached?: ReadonlyMap<LocalDate, CachedCost> } = {},
 ): Promise<Map<LocalDate, number | null>> {
   const result = new Map<LocalDate, number | null>();
   const dates = [...daily.keys()].filter((d) => (daily.get(d)?.intervalCount ?? 0) > 0).sort();
@@ -59,14 +59,16 @@ export async function dailyCosts(
   const last = dates[dates.length - 1];
   if (!first || !last) return result;
 
-  const history = knownHistory ?? (await tariffHistory(db, household.id));
-  const cached = new Map(
-    rowsOf<{ d: string; plan: string; n: number; imp: number; cents: number }>(
-      await db.execute(sql`
-        select local_date::text as d, plan_id as plan, interval_count as n, grid_import_kwh as imp, cost_cents as cents
-        from meter_daily_costs where household_id = ${household.id}::uuid and local_date between ${first}::date and ${last}::date`),
-    ).map((r) => [r.d, r]),
-  );
+  const history = known.history ?? (await tariffHistory(db, household.id));
+  const cached =
+    known.cached ??
+    new Map(
+      rowsOf<CachedCost & { d: string }>(
+        await db.execute(sql`
+          select local_date::text as d, plan_id as plan, interval_count as n, grid_import_kwh as imp, cost_cents as cents
+          from meter_daily_costs where household_id = ${household.id}::uuid and local_date between ${first}::date and ${last}::date`),
+      ).map((r) => [r.d, r]),
+    );
 
   const stale: { date: LocalDate; plan: TariffPlan; sums: MeterSums }[] = [];
   for (const date of dates) {
@@ -92,6 +94,30 @@ export async function dailyCosts(
         grid_import_kwh = excluded.grid_import_kwh, cost_cents = excluded.cost_cents, computed_at = excluded.computed_at`);
   }
   return result;
+}
+
+/** A meter_daily_costs row: the price of a day and the basis it was computed on. */
+export type CachedCost = { plan: string; n: number; imp: number; cents: number };
+
+/**
+ * meter_daily rows for first..last with their cached prices, in one query: the usage and
+ * dashboard reads need both, and a round trip costs more than the join.
+ */
+export async function dailySumsWithCosts(db: DbOrTx, householdId: string, first: LocalDate, last: LocalDate) {
+  const rows = rowsOf<{ d: string; p: number; c: number; i: number; e: number; n: number; plan: string | null; cn: number | null; imp: number | null; cents: number | null }>(
+    await db.execute(sql`
+      select m.local_date::text as d, m.production_kwh as p, m.consumption_kwh as c, m.grid_import_kwh as i, m.grid_export_kwh as e, m.interval_count as n,
+        k.plan_id as plan, k.interval_count as cn, k.grid_import_kwh as imp, k.cost_cents as cents
+      from meter_daily m left join meter_daily_costs k on k.household_id = m.household_id and k.local_date = m.local_date
+      where m.household_id = ${householdId}::uuid and m.local_date between ${first}::date and ${last}::date`),
+  );
+  const sums = new Map<LocalDate, MeterSums>();
+  const cached = new Map<LocalDate, CachedCost>();
+  for (const r of rows) {
+    sums.set(r.d, { productionKwh: r.p, consumptionKwh: r.c, gridImportKwh: r.i, gridExportKwh: r.e, intervalCount: r.n });
+    if (r.plan !== null) cached.set(r.d, { plan: r.plan, n: r.cn!, imp: r.imp!, cents: r.cents! });
+  }
+  return { sums, cached };
 }
 
 type PricedDay = { date: LocalDate; planId: string; intervalCount: number; gridImportKwh: number; cents: number | null };

@@ -4,8 +4,8 @@ import { addDays, daysInMonth, localDateOf, localDay, localDatesInRange, parseLo
 import { percentChange } from '@peakwise/domain/solar-metrics';
 import { rowsOf } from '../../lib/notify';
 import type { DbOrTx, Household } from '../households/household.service';
-import { dailyCosts, planIdOn, tariffHistory } from './daily-cost.service';
-import { dailySums, expectedIntervals, type MeterSums } from './meter-rollups.repository';
+import { dailyCosts, dailySumsWithCosts, planIdOn, tariffHistory } from './daily-cost.service';
+import { expectedIntervals, type MeterSums } from './meter-rollups.repository';
 
 export type UsageDay = {
   date: LocalDate;
@@ -21,9 +21,16 @@ const NOT_CONSUMPTION = ['solar_panel', 'water_meter'];
  * Consumption and cost per local day, first..last, from daily rollups. A day without data is
  * null (never 0); expected intervals count only the part of a day that has already happened.
  */
-export async function usageDays(db: DbOrTx, household: Household, first: LocalDate, last: LocalDate, now: Date): Promise<{ days: UsageDay[]; sums: Map<LocalDate, MeterSums> }> {
-  const sums = await dailySums(db, household.id, first, last);
-  const costs = await dailyCosts(db, household, sums);
+export async function usageDays(
+  db: DbOrTx,
+  household: Household,
+  first: LocalDate,
+  last: LocalDate,
+  now: Date,
+  history?: Awaited<ReturnType<typeof tariffHistory>>,
+): Promise<{ days: UsageDay[]; sums: Map<LocalDate, MeterSums> }> {
+  const { sums, cached } = await dailySumsWithCosts(db, household.id, first, last);
+  const costs = await dailyCosts(db, household, sums, { cached, ...(history ? { history } : {}) });
   const days = localDatesInRange(first, last).map((date) => {
     const s = sums.get(date);
     const bounds = localDay(date, household.timeZone);
@@ -102,7 +109,8 @@ export async function usageSummary(db: DbOrTx, household: Household, now = new D
   const windowStart = addDays(today, -AVERAGE_WINDOW_DAYS);
   const first = windowStart < lastMonthStart ? windowStart : lastMonthStart;
 
-  const { days } = await usageDays(db, household, first, today, now);
+  const history = await tariffHistory(db, household.id);
+  const { days } = await usageDays(db, household, first, today, now, history);
   const between = (a: LocalDate, b: LocalDate) => days.filter((d) => d.date >= a && d.date <= b);
 
   const thisMonth = between(monthStart, today);
@@ -111,7 +119,6 @@ export async function usageSummary(db: DbOrTx, household: Household, now = new D
   const thisMonthComplete = day > 1 ? sumKnown(between(monthStart, addDays(today, -1)).map((d) => d.kwh)) : null;
   const lastMonthSameDays =
     sameDaysLastMonth > 0 ? sumKnown(between(lastMonthStart, formatLocalDate(lastMonth.year, lastMonth.month, sameDaysLastMonth)).map((d) => d.kwh)) : null;
-  const history = await tariffHistory(db, household.id);
 
   return {
     timeZone: zone,
