@@ -298,6 +298,14 @@ export function localDaysInRange(start: Date, end: Date, timeZone: string): Loca
 /** Every local date from `first` to `last`, both included. */
 export function localDatesInRange(first: LocalDate, last: LocalDate): LocalDate[] {
   const dates: LocalDate[] = [];
-  for (let date = first; date <= last; date = addDays(date, 1)) dates.push(date);
+  if (first > last) return dates;
+  // Calendar days are UTC days of the same date: step the UTC date instead of re-parsing each one.
+  const { year, month, day } = parseLocalDate(first);
+  const cursor = new Date(Date.UTC(year, month - 1, day));
+  for (let date = first; date <= last; ) {
+    dates.push(date);
+    cursor.setUTCDate(cursor.getUTCDate() + 1);
+    date = formatLocalDate(cursor.getUTCFullYear(), cursor.getUTCMonth() + 1, cursor.getUTCDate());
+  }
   return dates;
 }

@@ -10,7 +10,7 @@ import { localHoursAreUtcHours, hourlySums, rawSums, type MeterSums } from './me
 
 export type PricedHousehold = { id: string; timeZone: string; province: string };
 
-type TariffRow = { planId: string; effectiveFrom: string };
+export type TariffRow = { planId: string; effectiveFrom: string };
 
 /** The household's tariff rows, oldest first. */
 export async function tariffHistory(db: DbOrTx, householdId: string): Promise<TariffRow[]> {
@@ -98,31 +98,6 @@ export async function dailyCosts(
 
 /** A meter_daily_costs row: the price of a day and the basis it was computed on. */
 export type CachedCost = { plan: string; n: number; imp: number; cents: number };
-
-/**
- * meter_daily rows for first..last with their cached prices, in one query: the usage and
- * dashboard reads need both, and a round trip costs more than the join. The rows come back as
- * one JSON array: node-postgres parses a year of rows field by field in about a millisecond,
- * JSON.parse does it in a tenth of that (PostgreSQL prints float8 so that it reads back exactly).
- */
-export async function dailySumsWithCosts(db: DbOrTx, householdId: string, first: LocalDate, last: LocalDate) {
-  type Row = [string, number, number, number, number, number, string | null, number | null, number | null, number | null];
-  const [result] = rowsOf<{ rows: Row[] | string }>(
-    await db.execute(sql`
-      select coalesce(json_agg(json_build_array(m.local_date, m.production_kwh, m.consumption_kwh, m.grid_import_kwh, m.grid_export_kwh, m.interval_count,
-          k.plan_id, k.interval_count, k.grid_import_kwh, k.cost_cents)), '[]'::json)::text as rows
-      from meter_daily m left join meter_daily_costs k on k.household_id = m.household_id and k.local_date = m.local_date
-      where m.household_id = ${householdId}::uuid and m.local_date between ${first}::date and ${last}::date`),
-  );
-  const rows = (typeof result?.rows === 'string' ? JSON.parse(result.rows) : (result?.rows ?? [])) as Row[];
-  const sums = new Map<LocalDate, MeterSums>();
-  const cached = new Map<LocalDate, CachedCost>();
-  for (const [d, p, c, i, e, n, plan, cn, imp, cents] of rows) {
-    sums.set(d, { productionKwh: p, consumptionKwh: c, gridImportKwh: i, gridExportKwh: e, intervalCount: n });
-    if (plan !== null) cached.set(d, { plan, n: cn!, imp: imp!, cents: cents! });
-  }
-  return { sums, cached };
-}
 
 type PricedDay = { date: LocalDate; planId: string; intervalCount: number; gridImportKwh: number; cents: number | null };
 
