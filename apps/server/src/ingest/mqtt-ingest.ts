@@ -31,7 +31,13 @@ export type IngestEvent = {
 
 /** Messages written per transaction, and how many may be unacknowledged at once (see decision 022). */
 export type BatchLimits = { maxMessages: number; maxInFlight: number; lingerMs: number };
-export const DEFAULT_BATCH: BatchLimits = { maxMessages: 500, maxInFlight: 2000, lingerMs: 2 };
+/*
+ * maxInFlight is large on purpose: Mosquitto drops QoS 1 messages (already PUBACKed to the
+ * device) for a subscriber that stops reading its socket once max_queued_messages packets wait
+ * for it (1000 by default), whatever the receive maximum. So the worker keeps reading and holds a
+ * backlog itself (~0.5 kB a message, 25 MB at the limit) before it applies TCP backpressure.
+ */
+export const DEFAULT_BATCH: BatchLimits = { maxMessages: 500, maxInFlight: 50_000, lingerMs: 2 };
 
 export type MqttIngestOptions = {
   url: string;
@@ -103,8 +109,8 @@ export function startMqttIngest(options: MqttIngestOptions): MqttIngest {
   /** The connection whose batch failed: its later messages are left for redelivery too. */
   let failedStream: unknown = null;
   /**
-   * After a failure, the redelivered messages are written one per transaction, so a message that
-   * fails every time holds back only itself, as before batching (decision 012).
+   * After a failure, the failed batch's messages are written one per transaction when they come
+   * back, so a message that fails every time holds back only itself, as before batching (decision 012).
    */
   let isolateNext = 0;
 
@@ -149,8 +155,8 @@ export function startMqttIngest(options: MqttIngestOptions): MqttIngest {
       log.error({ err: error, messages: live.length }, 'MQTT batch not stored; left unacknowledged for redelivery');
       for (const item of live) emit(item, { acked: false, outcome: 'failed', detail: String(error) });
       failedStream = client.stream;
-      // What the broker will redeliver first: this batch and everything received after it.
-      isolateNext = batcher.size();
+      // The broker redelivers the oldest unacknowledged messages first: this batch.
+      isolateNext = live.length;
       scheduleRedelivery();
       return;
     }
