@@ -9,6 +9,8 @@ declare module 'autocannon' {
     overallRate?: number;
     /** Seconds. */
     duration?: number;
+    /** Worker threads firing the requests (connections and amount are split among them). */
+    workers?: number;
   };
   type Histogram = { average: number; p50: number; p90: number; p99: number; max: number };
   type Result = { latency: Histogram; requests: Histogram; non2xx: number; errors: number; timeouts: number };

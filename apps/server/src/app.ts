@@ -14,6 +14,8 @@ import { requestLog } from './lib/request-log.middleware';
 import { serveSpa } from './lib/spa-static';
 import { createAccounts, type Accounts } from './modules/auth/accounts';
 import { createAuthRoutes } from './modules/auth/auth.routes';
+import { useSessionCache } from './modules/auth/require-auth.middleware';
+import { clearSessionsOnWrite, createSessionCache } from './modules/auth/session-cache';
 import { createSessionRoutes } from './modules/auth/sessions.routes';
 import { createHealthRoutes } from './modules/health/health.routes';
 import { createDashboardRoutes } from './modules/dashboard/dashboard.routes';
@@ -51,6 +53,8 @@ export type AppDeps = {
 };
 
 const API_BODY_LIMIT_BYTES = 1024 * 1024;
+/** How long another server process may honour a session this one has ended (decision 022). */
+const SESSION_CACHE_TTL_MS = 5_000;
 
 export function createApp(deps: AppDeps) {
   const { config, database } = deps;
@@ -98,6 +102,9 @@ export function createApp(deps: AppDeps) {
   });
 
   const accounts = deps.accounts ?? createAccounts({ config, database, logger });
+  const sessionCache = createSessionCache({ ttlMs: SESSION_CACHE_TTL_MS });
+  useSessionCache(accounts.auth, sessionCache);
+  app.use('/api/*', clearSessionsOnWrite(sessionCache, (path) => path === INGEST_READINGS_PATH));
   const clock = deps.clock ?? (() => new Date());
   const profileService = createProfileService({ db: database.db, auth: accounts.auth, emails: accounts.emails, mailer: accounts.mailer });
   // better-auth's own endpoints (/api/auth/*) sit outside the typed route tree.

@@ -61,6 +61,8 @@ async function main() {
     clientId: config.mqttClientId ?? `peakwise-ingest-${hostname()}-${randomBytes(3).toString('hex')}`,
     // aedes has no shared subscriptions; the embedded broker has one worker anyway.
     shareGroup: broker ? null : config.mqttShareGroup,
+    // aedes speaks only 3.1.1.
+    protocolVersion: broker ? 4 : config.mqttProtocolVersion,
     ...(broker ? broker.serviceCredentials : {}),
   });
   const mqtt = ingest.connection;

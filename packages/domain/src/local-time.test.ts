@@ -10,6 +10,7 @@ import {
   localDateOf,
   localDay,
   localDaysInRange,
+  localParts,
   startOfLocalDay,
   startOfLocalHour,
   startOfLocalMonth,
@@ -167,5 +168,58 @@ describe('localDaysInRange: properties', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('offsets read once per zone and UTC day', () => {
+  const formats = new Map<string, Intl.DateTimeFormat>();
+  const format = (zone: string) =>
+    formats.get(zone) ??
+    formats
+      .set(zone, new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' }))
+      .get(zone)!;
+  const reference = (ms: number, zone: string) => {
+    const parts = format(zone)
+      .formatToParts(new Date(ms))
+      .filter((p) => p.type !== 'literal');
+    const f = Object.fromEntries(parts.map((p) => [p.type, Number(p.value)]));
+    return { year: f.year, month: f.month, day: f.day, hour: f.hour, minute: f.minute, second: f.second };
+  };
+  // Half-hour and 45-minute zones, a 30-minute DST shift (Lord Howe), southern-hemisphere DST, no DST.
+  const zones = ['America/Toronto', 'America/St_Johns', 'America/Regina', 'Australia/Lord_Howe', 'Pacific/Chatham', 'Asia/Kolkata', 'Europe/London', 'UTC'];
+
+  it('give the same wall clock as Intl, at any instant and right around every change', () => {
+    const offset = (ms: number, zone: string) => {
+      const p = reference(ms, zone);
+      return Date.UTC(p.year!, p.month! - 1, p.day, p.hour, p.minute, p.second) - ms;
+    };
+    const changes = zones.flatMap((zone) => {
+      // Every hour of 2026, keeping the instants where Intl's offset differs from the hour before.
+      const hours = Array.from({ length: 366 * 24 }, (_, h) => Date.UTC(2026, 0, 1) + h * HOUR);
+      const offsets = hours.map((ms) => offset(ms, zone));
+      return hours.filter((_, i) => i > 0 && offsets[i] !== offsets[i - 1]).map((ms) => ({ zone, ms }));
+    });
+    // Two a year in Toronto, St. John's, Lord Howe, Chatham and London.
+    expect(changes).toHaveLength(10);
+    for (const { zone, ms } of changes) {
+      for (let t = ms - 2 * HOUR; t <= ms + HOUR; t += 60_000) {
+        expect(localParts(new Date(t), zone)).toEqual(reference(t, zone));
+        // The minute of the change, second by second (and just before each second).
+        if (offset(t, zone) !== offset(t - 60_000, zone)) {
+          for (let u = t - 60_000; u <= t; u += 1000) for (const v of [u - 1, u]) expect(localParts(new Date(v), zone)).toEqual(reference(v, zone));
+        }
+      }
+    }
+    fc.assert(
+      fc.property(fc.constantFrom(...zones), fc.integer({ min: Date.UTC(1995, 0, 1), max: Date.UTC(2045, 0, 1) }), (zone, ms) => {
+        expect(localParts(new Date(ms), zone)).toEqual(reference(ms, zone));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('still refuses an unknown zone and an invalid date', () => {
+    expect(() => localParts(new Date(0), 'Mars/Olympus')).toThrow(RangeError);
+    expect(() => localParts(new Date(NaN), 'UTC')).toThrow(RangeError);
   });
 });

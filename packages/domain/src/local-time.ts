@@ -43,8 +43,8 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
-/** Wall-clock fields of an instant in a time zone. Throws RangeError for an unknown zone. */
-export function localParts(instant: Date, timeZone: string): LocalParts {
+/** Wall-clock fields of an instant in a time zone, straight from Intl. */
+function intlParts(instant: Date, timeZone: string): LocalParts {
   const fields: Record<string, number> = {};
   for (const part of formatterFor(timeZone).formatToParts(instant)) {
     if (part.type !== 'literal') fields[part.type] = Number(part.value);
@@ -59,12 +59,73 @@ export function localParts(instant: Date, timeZone: string): LocalParts {
   };
 }
 
+function intlOffsetMs(ms: number, timeZone: string): number {
+  const p = intlParts(new Date(ms), timeZone);
+  // Intl drops milliseconds, so compare with the instant truncated to the second.
+  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(ms / 1000) * 1000;
+}
+
+/*
+ * Intl costs tens of microseconds a call and a year of daily buckets needs thousands, so the
+ * offset is read from Intl once per zone and UTC day and then reused: the offset at the day's
+ * first and last second, and when they differ (a DST change), the second it changes, found by
+ * bisection. This assumes at most one offset change per UTC day, true of every zone in use.
+ */
+type DayOffset = number | { at: number; before: number; after: number };
+const OFFSET_CACHE_LIMIT = 100_000;
+const offsetCache = new Map<string, Map<number, DayOffset>>();
+
+function dayOffset(day: number, timeZone: string): DayOffset {
+  const start = day * MS_PER_DAY;
+  const last = start + MS_PER_DAY - 1000;
+  const before = intlOffsetMs(start, timeZone);
+  const after = intlOffsetMs(last, timeZone);
+  if (before === after) return before;
+  let lo = start;
+  let hi = last;
+  while (hi - lo > 1000) {
+    const mid = lo + Math.floor((hi - lo) / 2000) * 1000;
+    if (intlOffsetMs(mid, timeZone) === before) lo = mid;
+    else hi = mid;
+  }
+  return { at: hi, before, after };
+}
+
+function offsetAt(ms: number, timeZone: string): number {
+  const day = Math.floor(ms / MS_PER_DAY);
+  let zone = offsetCache.get(timeZone);
+  if (!zone) {
+    formatterFor(timeZone); // an unknown zone throws here, before anything is cached
+    offsetCache.set(timeZone, (zone = new Map()));
+  }
+  let entry = zone.get(day);
+  if (entry === undefined) {
+    if (zone.size >= OFFSET_CACHE_LIMIT) zone.clear();
+    entry = dayOffset(day, timeZone);
+    zone.set(day, entry);
+  }
+  return typeof entry === 'number' ? entry : ms < entry.at ? entry.before : entry.after;
+}
+
+/** Wall-clock fields of an instant in a time zone. Throws RangeError for an unknown zone. */
+export function localParts(instant: Date, timeZone: string): LocalParts {
+  const ms = instant.getTime();
+  if (!Number.isFinite(ms)) return intlParts(instant, timeZone);
+  const wall = new Date(ms + offsetAt(ms, timeZone));
+  return {
+    year: wall.getUTCFullYear(),
+    month: wall.getUTCMonth() + 1,
+    day: wall.getUTCDate(),
+    hour: wall.getUTCHours(),
+    minute: wall.getUTCMinutes(),
+    second: wall.getUTCSeconds(),
+  };
+}
+
 /** UTC offset in milliseconds (local − UTC) at an instant, e.g. −4 h for EDT. */
 export function utcOffsetMs(instant: Date, timeZone: string): number {
-  const p = localParts(instant, timeZone);
-  const wall = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
-  // Intl drops milliseconds, so compare with the instant truncated to the second.
-  return wall - Math.floor(instant.getTime() / 1000) * 1000;
+  const ms = instant.getTime();
+  return Number.isFinite(ms) ? offsetAt(ms, timeZone) : intlOffsetMs(ms, timeZone);
 }
 
 /** Is `timeZone` an IANA zone this runtime knows? */
@@ -208,10 +269,20 @@ export type LocalDay = {
 
 /** One local date with its UTC bounds. */
 export function localDay(date: LocalDate, timeZone: string): LocalDay {
-  const start = startOfLocalDate(date, timeZone);
-  const end = startOfLocalDate(addDays(date, 1), timeZone);
-  return { date, start, end, hours: (end.getTime() - start.getTime()) / MS_PER_HOUR };
+  // A year of daily buckets cuts 365 days per chart read; the bounds never change, so keep them.
+  const key = `${timeZone} ${date}`;
+  let bounds = dayBoundsCache.get(key);
+  if (!bounds) {
+    if (dayBoundsCache.size >= DAY_BOUNDS_CACHE_LIMIT) dayBoundsCache.clear();
+    bounds = [startOfLocalDate(date, timeZone).getTime(), startOfLocalDate(addDays(date, 1), timeZone).getTime()];
+    dayBoundsCache.set(key, bounds);
+  }
+  const [start, end] = bounds;
+  return { date, start: new Date(start), end: new Date(end), hours: (end - start) / MS_PER_HOUR };
 }
+
+const DAY_BOUNDS_CACHE_LIMIT = 50_000;
+const dayBoundsCache = new Map<string, readonly [number, number]>();
 
 /**
  * The local days overlapping the half-open range [start, end): contiguous, the first one
@@ -227,6 +298,14 @@ export function localDaysInRange(start: Date, end: Date, timeZone: string): Loca
 /** Every local date from `first` to `last`, both included. */
 export function localDatesInRange(first: LocalDate, last: LocalDate): LocalDate[] {
   const dates: LocalDate[] = [];
-  for (let date = first; date <= last; date = addDays(date, 1)) dates.push(date);
+  if (first > last) return dates;
+  // Calendar days are UTC days of the same date: step the UTC date instead of re-parsing each one.
+  const { year, month, day } = parseLocalDate(first);
+  const cursor = new Date(Date.UTC(year, month - 1, day));
+  for (let date = first; date <= last; ) {
+    dates.push(date);
+    cursor.setUTCDate(cursor.getUTCDate() + 1);
+    date = formatLocalDate(cursor.getUTCFullYear(), cursor.getUTCMonth() + 1, cursor.getUTCDate());
+  }
   return dates;
 }

@@ -3,6 +3,7 @@ import { createServer, type AddressInfo, type Server } from 'node:net';
 import { Aedes, type Client } from 'aedes';
 import type { Logger } from '../lib/logger';
 import type { IngestPrincipal } from '../modules/devices/ingest-credential.service';
+import { indexOutgoingQueues } from './outgoing-queue';
 import { canPublish, canSubscribe } from './payload/topics';
 
 export type EmbeddedBroker = {
@@ -31,6 +32,8 @@ const DROPPED_TOPIC = '$peakwise/dropped';
  */
 export async function startEmbeddedBroker(options: { port: number; host: string; logger: Logger; authenticate: BrokerAuthenticator }): Promise<EmbeddedBroker> {
   const aedes = await Aedes.createBroker();
+  // Before any client connects: the ingest worker's persistent session would otherwise cost O(backlog) per message.
+  indexOutgoingQueues((aedes as unknown as { persistence: Parameters<typeof indexOutgoingQueues>[0] }).persistence);
   const sessions = new WeakMap<Client, Session>();
   const service = { username: `peakwise-service-${randomBytes(4).toString('hex')}`, password: randomBytes(32).toString('base64url') };
 

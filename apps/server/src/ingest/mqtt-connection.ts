@@ -19,8 +19,10 @@ export type ConnectMqttOptions = {
   clean?: boolean;
   username?: string;
   password?: string;
-  /** mqtt.js hook that decides when (and whether) an incoming QoS 1 message is acknowledged. */
-  customHandleAcks?: IClientOptions['customHandleAcks'];
+  /** Default 4 (MQTT 3.1.1). */
+  protocolVersion?: 4 | 5;
+  /** MQTT 5 CONNECT properties (receive maximum, session expiry). */
+  properties?: IClientOptions['properties'];
 };
 
 /**
@@ -36,7 +38,8 @@ export function connectMqtt(options: ConnectMqttOptions): MqttConnection {
     clean: options.clean ?? true,
     ...(options.username !== undefined ? { username: options.username } : {}),
     ...(options.password !== undefined ? { password: options.password } : {}),
-    ...(options.customHandleAcks ? { customHandleAcks: options.customHandleAcks } : {}),
+    ...(options.protocolVersion ? { protocolVersion: options.protocolVersion } : {}),
+    ...(options.properties ? { properties: options.properties } : {}),
   });
   let wasConnected = false;
   client.on('connect', () => {

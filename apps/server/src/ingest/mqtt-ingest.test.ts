@@ -7,10 +7,10 @@ import { createLogger } from '../lib/logger';
 import { rowsOf } from '../lib/notify';
 import { issueIngestCredential } from '../modules/devices/ingest-credential.service';
 import { getLivePower } from '../modules/live/live-power.service';
-import { storeBatch } from '../modules/readings/reading-store';
 import { connectDevice, startTestBroker, type TestBroker } from '../test/test-broker';
 import { createTestDatabase } from '../test/test-database';
 import { readingTables, seedHousehold, type HouseholdFixture } from '../test/household-fixture';
+import { writeIngestBatch } from './ingest-batch.service';
 import { startMqttIngest, type IngestEvent, type MqttIngest } from './mqtt-ingest';
 import { deviceTopic, meterPowerTopic, meterTopic, shellyTopicPrefix } from './payload/topics';
 
@@ -46,13 +46,14 @@ describe('MQTT ingest', () => {
     worker = undefined;
   });
 
-  async function startWorker(store?: typeof storeBatch, target: TestBroker = broker) {
+  async function startWorker(store?: typeof writeIngestBatch, target: TestBroker = broker) {
     worker = startMqttIngest({
       url: target.url,
       db: database.db,
       logger,
       clientId: `test-ingest-${randomBytes(4).toString('hex')}`,
       shareGroup: target.shareGroup,
+      protocolVersion: target.external ? 5 : 4,
       onEvent: (e) => events.push(e),
       retryDelayMs: 100,
       ...target.service,
@@ -97,7 +98,7 @@ describe('MQTT ingest', () => {
 
   it('does not acknowledge when the database write fails, and stores the redelivery', async () => {
     let failures = 1;
-    const flaky: typeof storeBatch = (...args) => (failures-- > 0 ? Promise.reject(new Error('database is down')) : storeBatch(...args));
+    const flaky: typeof writeIngestBatch = (...args) => (failures-- > 0 ? Promise.reject(new Error('database is down')) : writeIngestBatch(...args));
     await startWorker(flaky);
     const sent: { cmd: string; messageId?: number }[] = [];
     worker!.connection.client.on('packetsend', (p) => sent.push(p as { cmd: string; messageId?: number }));

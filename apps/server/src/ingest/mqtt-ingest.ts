@@ -1,15 +1,13 @@
-import type { IPublishPacket, Packet } from 'mqtt';
-import { deviceStateSchema, type IngestResult } from '@peakwise/contracts/ingest.contract';
+import type { IPublishPacket, MqttClient, Packet } from 'mqtt';
+import type { IngestResult } from '@peakwise/contracts/ingest.contract';
 import type { Db } from '../db/client';
 import type { Logger } from '../lib/logger';
-import { livePowerSampleSchema, recordLivePower } from '../modules/live/live-power.service';
-import { loadStoreContext, storeBatch, updateDevicesSeen, type StoreContext } from '../modules/readings/reading-store';
+import { loadStoreContexts } from '../modules/readings/reading-store';
+import { writeIngestBatch, type IngestWrite } from './ingest-batch.service';
+import { createMicroBatcher } from './micro-batcher';
 import { connectMqtt, type MqttConnection } from './mqtt-connection';
-import { mqttPayloadToBatch } from './payload/mqtt-batch';
-import { parseShellyStatus, shellySampleToReading } from './payload/shelly-gen2';
-import { parseTopic, TOPIC_ROOT, type TopicRoute } from './payload/topics';
-import { validateBatch } from './payload/validate-readings';
-import { isUuid } from '../lib/uuid';
+import { decodeMessage, parseMessage, type DecodedMessage } from './mqtt-decode';
+import { TOPIC_ROOT } from './payload/topics';
 
 /** Device → server topics the worker reads. */
 export const INGEST_FILTERS = [
@@ -21,7 +19,7 @@ export const INGEST_FILTERS = [
   `${TOPIC_ROOT}/+/shelly/+/events/rpc`,
 ] as const;
 
-/** What became of one message; `acked` is false only when the database failed. */
+/** What became of one message; `acked` is false only when it was not stored (database failure). */
 export type IngestEvent = {
   topic: string;
   messageId: number | undefined;
@@ -30,6 +28,16 @@ export type IngestEvent = {
   result?: IngestResult;
   detail?: string;
 };
+
+/** Messages written per transaction, and how many may be unacknowledged at once (see decision 022). */
+export type BatchLimits = { maxMessages: number; maxInFlight: number; lingerMs: number };
+/*
+ * maxInFlight is large on purpose: Mosquitto drops QoS 1 messages (already PUBACKed to the
+ * device) for a subscriber that stops reading its socket once max_queued_messages packets wait
+ * for it (1000 by default), whatever the receive maximum. So the worker keeps reading and holds a
+ * backlog itself (~0.5 kB a message, 25 MB at the limit) before it applies TCP backpressure.
+ */
+export const DEFAULT_BATCH: BatchLimits = { maxMessages: 500, maxInFlight: 50_000, lingerMs: 2 };
 
 export type MqttIngestOptions = {
   url: string;
@@ -48,8 +56,15 @@ export type MqttIngestOptions = {
    * would match nothing there).
    */
   shareGroup: string | null;
-  /** Tests replace the store to simulate a database failure. */
-  store?: typeof storeBatch;
+  /**
+   * 5 sets the broker's in-flight window for this worker (receive maximum, see RECEIVE_MAXIMUM);
+   * with 3.1.1 the broker decides (Mosquitto: max_inflight_messages, 20 by default). aedes
+   * speaks only 3.1.1. Default 4 (3.1.1).
+   */
+  protocolVersion?: 4 | 5;
+  batch?: Partial<BatchLimits>;
+  /** Tests replace the write to simulate a database failure. */
+  store?: typeof writeIngestBatch;
   onEvent?: (event: IngestEvent) => void;
   /** Pause before dropping the connection after a database failure, so the broker redelivers. */
   retryDelayMs?: number;
@@ -57,52 +72,148 @@ export type MqttIngestOptions = {
 
 export type MqttIngest = { connection: MqttConnection; ready: Promise<void>; close(): Promise<void> };
 
+type Received = { topic: string; payload: Buffer; messageId: number | undefined; qos: number; stream: unknown; receivedAt: Date };
 
-class Refused extends Error {}
+/** mqtt.js sends the PUBACK itself unless handleMessage calls back with an error; this one means "acknowledged later". */
+const DEFERRED_ACK = new Error('acknowledged after the batch commits');
+/** A session never expires on its own (as with MQTT 3.1.1 and clean: false): unacknowledged messages wait for the worker. */
+const SESSION_EXPIRY_NEVER = 0xffffffff;
+/**
+ * MQTT 5 receive maximum, the protocol's largest. Mosquitto PUBACKs a publisher at once and
+ * *drops* what a subscriber has not taken beyond its in-flight window plus max_queued_messages
+ * (1000 by default). Taking everything in flight moves the backlog into the worker's socket,
+ * where the batcher's own limit (maxInFlight) pauses reading: nothing is dropped up to 65,535.
+ */
+const RECEIVE_MAXIMUM = 65_535;
 
 /**
- * Reads device telemetry from MQTT and stores it through the same validation and store as
- * HTTP. A QoS 1 message is acknowledged only after its transaction commits (mqtt.js
- * handleMessage), so a crash or a database outage means redelivery, never loss; redelivery
+ * Reads device telemetry from MQTT and stores it through the same validation and store as HTTP,
+ * many messages per transaction. A QoS 1 message is acknowledged only after the transaction
+ * holding it commits, so a crash or a database outage means redelivery, never loss; redelivery
  * of a stored message is a duplicate and changes nothing. A message that can never be stored
- * (bad JSON, invalid readings, unknown household) is acknowledged and logged.
+ * (bad JSON, invalid readings, unknown household) is acknowledged, after its batch, and logged.
+ *
+ * mqtt.js hands messages to handleMessage one at a time and sends a message's PUBACK when its
+ * callback succeeds, before the next one is parsed. Waiting there for a commit would allow one
+ * message per transaction, so the worker answers with DEFERRED_ACK (mqtt.js then sends nothing
+ * and moves on), queues the message in a micro-batch, and after the batch commits sends the
+ * PUBACKs itself, in the order the messages arrived (MQTT 3.1.1 §4.6).
  */
 export function startMqttIngest(options: MqttIngestOptions): MqttIngest {
-  const store = options.store ?? storeBatch;
+  const write = options.store ?? writeIngestBatch;
   const log = options.logger;
+  const limits = { ...DEFAULT_BATCH, ...options.batch };
+  const v5 = options.protocolVersion === 5;
   let closing = false;
   let retryTimer: NodeJS.Timeout | undefined;
+  /** The connection whose batch failed: its later messages are left for redelivery too. */
+  let failedStream: unknown = null;
+  /**
+   * After a failure, the failed batch's messages are written one per transaction when they come
+   * back, so a message that fails every time holds back only itself, as before batching (decision 012).
+   */
+  let isolateNext = 0;
 
   const connection = connectMqtt({
     url: options.url,
     logger: log,
     clientId: options.clientId,
     clean: false,
+    ...(v5 ? { protocolVersion: 5 as const, properties: { receiveMaximum: RECEIVE_MAXIMUM, sessionExpiryInterval: SESSION_EXPIRY_NEVER } } : {}),
     ...(options.username !== undefined ? { username: options.username } : {}),
     ...(options.password !== undefined ? { password: options.password } : {}),
   });
+  const client = connection.client;
+  const sendPuback = pubackSender(client, v5);
 
-  /*
-   * mqtt.js sends the PUBACK of a QoS 1 message only when handleMessage calls back without an
-   * error (lib/handlers/publish.js), and processes messages one at a time while it waits. Its
-   * `customHandleAcks` option would do the same but is honoured only with MQTT 5
-   * (client.js: `protocolVersion === 5 && options.customHandleAcks`), and aedes speaks 3.1.1.
-   */
-  connection.client.handleMessage = (packet: Packet, callback: (error?: Error) => void) => {
-    const { topic, payload, messageId } = packet as IPublishPacket;
-    handle(topic, Buffer.isBuffer(payload) ? payload : Buffer.from(payload), new Date()).then(
-      (event) => {
-        callback();
-        options.onEvent?.({ topic, messageId, acked: true, ...event });
-      },
-      (error: unknown) => {
-        log.error({ err: error, topic }, 'MQTT message not stored; left unacknowledged for redelivery');
-        callback(error instanceof Error ? error : new Error(String(error)));
-        options.onEvent?.({ topic, messageId, acked: false, outcome: 'failed', detail: String(error) });
-        scheduleRedelivery();
-      },
-    );
+  const batcher = createMicroBatcher<Received>({
+    maxBatch: limits.maxMessages,
+    maxInFlight: limits.maxInFlight,
+    lingerMs: limits.lingerMs,
+    nextBatchSize: () => (isolateNext > 0 ? 1 : limits.maxMessages),
+    flush: (items) => flush(items).catch((error: unknown) => log.error({ err: error }, 'MQTT ingest batch could not be handled')),
+  });
+
+  client.handleMessage = (packet: Packet, callback: (error?: Error) => void) => {
+    const { topic, payload, messageId, qos } = packet as IPublishPacket;
+    const item: Received = { topic, payload: Buffer.isBuffer(payload) ? payload : Buffer.from(payload), messageId, qos, stream: client.stream, receivedAt: new Date() };
+    batcher.add(item, () => callback(DEFERRED_ACK));
   };
+  // Held "next packet" callbacks belong to a connection that is gone; let its parser finish.
+  client.on('close', () => batcher.releaseAll());
+
+  async function flush(items: Received[]) {
+    const live = items.filter((item) => item.stream !== failedStream);
+    for (const item of items) if (item.stream === failedStream) emit(item, { acked: false, outcome: 'failed', detail: 'left for redelivery after a failed batch' });
+    if (live.length === 0) return;
+    if (isolateNext > 0) isolateNext -= live.length;
+
+    let outcomes: Omit<IngestEvent, 'topic' | 'messageId' | 'acked'>[];
+    try {
+      outcomes = await store(live);
+    } catch (error) {
+      log.error({ err: error, messages: live.length }, 'MQTT batch not stored; left unacknowledged for redelivery');
+      for (const item of live) emit(item, { acked: false, outcome: 'failed', detail: String(error) });
+      failedStream = client.stream;
+      // The broker redelivers the oldest unacknowledged messages first: this batch.
+      isolateNext = live.length;
+      scheduleRedelivery();
+      return;
+    }
+    // One write for the whole batch's PUBACKs instead of one syscall each.
+    const stream = client.stream;
+    stream.cork();
+    try {
+      live.forEach((item, i) => {
+        // Only on the connection it came from: after a reconnect the broker redelivers it (a duplicate).
+        const acked = item.qos === 0 || (item.stream === stream && client.connected && item.stream !== failedStream);
+        if (acked && item.qos > 0 && item.messageId !== undefined) sendPuback(item.messageId);
+        emit(item, { acked, ...outcomes[i]! });
+      });
+    } finally {
+      stream.uncork();
+    }
+  }
+
+  /** Decodes the batch, then writes it in one transaction; throws only on a database error. */
+  async function store(items: Received[]): Promise<Omit<IngestEvent, 'topic' | 'messageId' | 'acked'>[]> {
+    const parsed = items.map((item) => parseMessage(item.topic, item.payload));
+    const contexts = await loadStoreContexts(
+      options.db,
+      parsed.flatMap((p) => (p.kind === 'parsed' ? [p.householdId] : [])),
+    );
+    const decoded: DecodedMessage[] = parsed.map((p, i) => decodeMessage(p, contexts, items[i]!.receivedAt));
+    const batch: IngestWrite = { readings: [], relays: [], power: [] };
+    const slot = decoded.map((d) => {
+      if (d.kind === 'readings') return batch.readings.push(d.input) - 1;
+      if (d.kind === 'relay') return batch.relays.push({ deviceId: d.deviceId, on: d.on, at: d.at }) - 1;
+      if (d.kind === 'power') return batch.power.push({ householdId: d.householdId, ts: d.ts, powerW: d.powerW }) - 1;
+      return -1;
+    });
+    const written = await write(options.db, batch, new Date());
+    return decoded.map((d, i) => {
+      switch (d.kind) {
+        case 'readings': {
+          const result = written.readings[slot[i]!]!;
+          if (result.rejected.length > 0) log.info({ householdId: d.input.householdId, rejected: result.rejected }, 'MQTT readings refused');
+          return { outcome: 'stored', result };
+        }
+        case 'relay':
+          return { outcome: 'stored' };
+        case 'power':
+          return { outcome: 'stored', detail: written.power[slot[i]!] ? 'stored' : 'stale' };
+        case 'refused':
+          log.warn({ topic: items[i]!.topic, detail: d.detail }, 'MQTT message refused (acknowledged; it can never be stored)');
+          return { outcome: 'refused', detail: d.detail };
+        case 'ignored':
+          return { outcome: 'ignored', ...(d.detail ? { detail: d.detail } : {}) };
+      }
+    });
+  }
+
+  function emit(item: Received, event: Omit<IngestEvent, 'topic' | 'messageId'>) {
+    options.onEvent?.({ topic: item.topic, messageId: item.messageId, ...event });
+  }
 
   // A broker resends unacknowledged QoS 1 messages when the session resumes (MQTT 3.1.1 §4.4),
   // so after a failure the worker drops its connection and lets mqtt.js reconnect.
@@ -110,108 +221,25 @@ export function startMqttIngest(options: MqttIngestOptions): MqttIngest {
     if (retryTimer || closing) return;
     retryTimer = setTimeout(() => {
       retryTimer = undefined;
-      if (!closing) connection.client.stream?.destroy();
+      if (!closing && client.stream === failedStream) client.stream.destroy();
     }, options.retryDelayMs ?? 2_000);
   }
 
   const filters = INGEST_FILTERS.map((f) => (options.shareGroup ? `$share/${options.shareGroup}/${f}` : f));
   const ready = new Promise<void>((resolve, reject) => {
     const subscribe = () => {
-      connection.client.subscribe(filters, { qos: 1 }, (error, granted) => {
+      client.subscribe(filters, { qos: 1 }, (error, granted) => {
         if (error) return reject(error);
         const refused = (granted ?? []).filter((g) => g.qos === 128).map((g) => g.topic);
         if (refused.length > 0) return reject(new Error(`Broker refused subscriptions: ${refused.join(', ')}`));
-        log.info({ filters }, 'MQTT ingest subscribed');
+        log.info({ filters, protocolVersion: v5 ? 5 : 4, ...limits }, 'MQTT ingest subscribed');
         resolve();
       });
     };
-    if (connection.client.connected) subscribe();
-    else connection.client.once('connect', subscribe);
+    if (client.connected) subscribe();
+    else client.once('connect', subscribe);
   });
   ready.catch((error: unknown) => log.error({ err: error }, 'MQTT ingest could not subscribe'));
-
-  async function handle(topic: string, message: Buffer, receivedAt: Date): Promise<Omit<IngestEvent, 'topic' | 'messageId' | 'acked'>> {
-    const route = parseTopic(topic);
-    if (!route || !isUuid(route.householdId)) return { outcome: 'ignored', detail: 'not a Peakwise ingest topic' };
-    let payload: unknown;
-    try {
-      payload = JSON.parse(message.toString('utf8'));
-    } catch {
-      return refuse(topic, 'The message is not JSON.');
-    }
-    try {
-      return await route_(route, payload, receivedAt);
-    } catch (error) {
-      if (error instanceof Refused) return refuse(topic, error.message);
-      throw error;
-    }
-  }
-
-  async function route_(route: TopicRoute, payload: unknown, receivedAt: Date) {
-    switch (route.kind) {
-      case 'meter':
-      case 'device-reading': {
-        const context = await contextFor(route.householdId, route.kind === 'device-reading' ? route.externalId : null);
-        return storeReadings(route.householdId, mqttPayloadToBatch(route, payload), context, receivedAt, false);
-      }
-      case 'shelly-status':
-      case 'shelly-events': {
-        const context = await contextFor(route.householdId, route.externalId);
-        const parsed = parseShellyStatus(route.externalId, payload, receivedAt);
-        if (!parsed.ok) throw new Refused(`${parsed.reason}: ${parsed.message}`);
-        if (!parsed.sample) return { outcome: 'ignored' as const, detail: 'no switch:0 status' };
-        const reading = shellySampleToReading(parsed.sample);
-        if (reading) return storeReadings(route.householdId, { devices: [reading] }, context, receivedAt, true);
-        if (parsed.sample.on !== undefined) return relayState(context, route.externalId, parsed.sample.on, parsed.sample.at);
-        return { outcome: 'ignored' as const, detail: 'no measurement' };
-      }
-      case 'device-state': {
-        const context = await contextFor(route.householdId, route.externalId);
-        const state = deviceStateSchema.safeParse(payload);
-        if (!state.success) throw new Refused('invalid_payload: not a device state');
-        return relayState(context, route.externalId, state.data.on, state.data.ts ? new Date(state.data.ts) : receivedAt);
-      }
-      case 'meter-power': {
-        if (!(await contextFor(route.householdId, null))) throw new Refused('unknown household');
-        const sample = livePowerSampleSchema.safeParse(payload);
-        if (!sample.success) throw new Refused(`invalid_payload: ${sample.error.issues[0]?.message ?? 'not a power sample'}`);
-        const outcome = await recordLivePower(options.db, route.householdId, { ts: new Date(sample.data.ts), powerW: sample.data.powerW }, receivedAt);
-        if (outcome === 'future') throw new Refused('future_timestamp');
-        return { outcome: 'stored' as const, detail: outcome };
-      }
-      default:
-        return { outcome: 'ignored' as const };
-    }
-  }
-
-  async function contextFor(householdId: string, externalId: string | null): Promise<StoreContext> {
-    const context = await loadStoreContext(options.db, householdId);
-    if (!context) throw new Refused('unknown household');
-    if (externalId === null) return context;
-    // The device comes from the topic: a payload naming another device is refused as unknown.
-    const id = context.deviceIds.get(externalId);
-    return { ...context, deviceIds: new Map(id ? [[externalId, id]] : []) };
-  }
-
-  async function storeReadings(householdId: string, batch: unknown, context: StoreContext, now: Date, keepExisting: boolean) {
-    const validated = validateBatch(batch, now, { knownDevices: new Set(context.deviceIds.keys()) });
-    if (!validated.ok) throw new Refused(`${validated.reason}: ${validated.message}`);
-    const result = await store(options.db, householdId, validated, { context, now, keepExisting });
-    if (result.rejected.length > 0) log.info({ householdId, rejected: result.rejected }, 'MQTT readings refused');
-    return { outcome: 'stored' as const, result };
-  }
-
-  async function relayState(context: StoreContext, externalId: string, on: boolean, at: Date) {
-    const id = context.deviceIds.get(externalId);
-    if (!id) throw new Refused(`unknown_device: ${externalId}`);
-    await updateDevicesSeen(options.db, [{ id, seen: at.getTime(), relay: on, relayTs: at.getTime() }]);
-    return { outcome: 'stored' as const };
-  }
-
-  function refuse(topic: string, detail: string) {
-    log.warn({ topic, detail }, 'MQTT message refused (acknowledged; it can never be stored)');
-    return { outcome: 'refused' as const, detail };
-  }
 
   return {
     connection,
@@ -222,10 +250,23 @@ export function startMqttIngest(options: MqttIngestOptions): MqttIngest {
       // Leave the shared group on a deliberate stop: a broker keeps dispatching a group's messages
       // to an offline persistent session (Mosquitto queues them for it). A crashed worker keeps
       // its share until it restarts with the same client id and takes it back.
-      if (connection.client.connected) {
-        await Promise.race([connection.client.unsubscribeAsync(filters).catch(() => {}), new Promise((resolve) => setTimeout(resolve, 1_000))]);
+      if (client.connected) {
+        await Promise.race([client.unsubscribeAsync(filters).catch(() => {}), new Promise((resolve) => setTimeout(resolve, 1_000))]);
       }
+      // Messages already received are written and acknowledged before the connection closes.
+      await Promise.race([batcher.drain(), new Promise((resolve) => setTimeout(resolve, 5_000))]);
       await connection.close();
     },
   };
+}
+
+/**
+ * mqtt.js has no public call for a PUBACK: handlers/publish.js sends it with the client's
+ * `_sendPacket`, which this uses the same way. Checked at start so an mqtt.js upgrade that
+ * renames it fails loudly instead of never acknowledging (mqtt-ingest.test.ts counts PUBACKs).
+ */
+function pubackSender(client: MqttClient, v5: boolean): (messageId: number) => void {
+  const internal = client as unknown as { _sendPacket?: (packet: object, cb?: () => void) => void };
+  if (typeof internal._sendPacket !== 'function') throw new Error('mqtt.js no longer has _sendPacket; the ingest worker cannot acknowledge messages');
+  return (messageId) => internal._sendPacket!({ cmd: 'puback', messageId, ...(v5 ? { reasonCode: 0 } : {}) });
 }

@@ -54,6 +54,7 @@ const envSchema = z.object({
   MQTT_BROKER_PORT: optional(port('must be an integer between 0 and 65535 (0 picks a free port)')),
   MQTT_CLIENT_ID: optional(z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'must be 1-64 of A-Z a-z 0-9 _ . : -')),
   MQTT_SHARE_GROUP: optional(z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, 'must be 1-32 of A-Z a-z 0-9 _ -')),
+  MQTT_PROTOCOL_VERSION: optional(z.enum(['3.1.1', '5'], { error: 'must be 3.1.1 or 5' })),
   SMTP_URL: optional(urlWithProtocols(['smtp:', 'smtps:'], 'must be an smtp:// or smtps:// URL')),
   GEOCODER_URL: optional(urlWithProtocols(['http:', 'https:'], 'must be an http:// or https:// URL')),
   GEOCODER_TIMEOUT_MS: optional(
@@ -113,6 +114,11 @@ export type Config = {
   mqttClientId: string | undefined;
   /** Shared-subscription group of the ingest workers on an external broker. */
   mqttShareGroup: string;
+  /**
+   * MQTT version of the ingest worker on an external broker: 5 (default) lets it set its own
+   * in-flight window (receive maximum); 3.1.1 leaves it to the broker (Mosquitto: 20).
+   */
+  mqttProtocolVersion: 4 | 5;
   smtpUrl: string | undefined;
   geocoderUrl: string | undefined;
   geocoderTimeoutMs: number;
@@ -164,6 +170,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mqttBrokerPort: e.MQTT_BROKER_PORT ?? 1884,
     mqttClientId: e.MQTT_CLIENT_ID,
     mqttShareGroup: e.MQTT_SHARE_GROUP ?? 'peakwise',
+    mqttProtocolVersion: e.MQTT_PROTOCOL_VERSION === '3.1.1' ? 4 : 5,
     smtpUrl: e.SMTP_URL,
     geocoderUrl: e.GEOCODER_URL?.replace(/\/+$/, ''),
     geocoderTimeoutMs: e.GEOCODER_TIMEOUT_MS ?? 2000,

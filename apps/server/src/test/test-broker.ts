@@ -55,6 +55,8 @@ export async function startTestIngest(db: Db, broker: TestBroker, extra: Partial
     logger: createLogger({ level: 'silent' }),
     clientId: `test-ingest-${randomBytes(4).toString('hex')}`,
     shareGroup: broker.shareGroup,
+    // As main.ts: MQTT 5 on an external broker (aedes speaks only 3.1.1).
+    protocolVersion: broker.external ? 5 : 4,
     ...broker.service,
     ...extra,
   });

@@ -10,6 +10,7 @@ import {
   type IngestRejection,
   type IngestRejectionReason,
 } from '@peakwise/contracts/ingest.contract';
+import { fastDeviceReading, fastEnvelope, fastMeterReading } from './fast-readings';
 import { reasonFromIssues } from './issue-reason';
 
 /**
@@ -72,12 +73,14 @@ const envelopeSchema = z.strictObject({
 });
 
 export function validateBatch(input: unknown, now: Date, options: ValidateBatchOptions = {}): ValidatedBatch | BatchRefusal {
-  const envelope = envelopeSchema.safeParse(input);
-  if (!envelope.success) {
-    return refuse('invalid_payload', 'The body must be an object with "meter" and/or "devices" arrays.');
+  let envelope = fastEnvelope(input);
+  if (!envelope) {
+    const parsed = envelopeSchema.safeParse(input);
+    if (!parsed.success) return refuse('invalid_payload', 'The body must be an object with "meter" and/or "devices" arrays.');
+    envelope = { meter: parsed.data.meter ?? [], devices: parsed.data.devices ?? [] };
   }
-  const meterIn = envelope.data.meter ?? [];
-  const devicesIn = envelope.data.devices ?? [];
+  const meterIn = envelope.meter;
+  const devicesIn = envelope.devices;
   const total = meterIn.length + devicesIn.length;
   // Checked before any reading is parsed, so an oversized batch costs nothing.
   if (total > MAX_BATCH_READINGS) return refuse('batch_too_large', INGEST_REASON_MESSAGES.batch_too_large);
@@ -94,32 +97,40 @@ export function validateBatch(input: unknown, now: Date, options: ValidateBatchO
   let duplicates = 0;
 
   meterIn.forEach((raw, index) => {
-    const parsed = meterReadingSchema.safeParse(raw, { reportInput: true });
-    if (!parsed.success) {
-      const { reason, detail } = reasonFromIssues(parsed.error.issues);
-      return reject(index, 'meter', reason, detail);
+    let data = fastMeterReading(raw);
+    if (!data) {
+      const parsed = meterReadingSchema.safeParse(raw, { reportInput: true });
+      if (!parsed.success) {
+        const { reason, detail } = reasonFromIssues(parsed.error.issues);
+        return reject(index, 'meter', reason, detail);
+      }
+      data = parsed.data;
     }
-    const ts = checkTimestamp(parsed.data.ts, now);
+    const ts = checkTimestamp(data.ts, now);
     if (!(ts instanceof Date)) return reject(index, 'meter', ts);
-    const { ts: _ts, intervalMinutes: _interval, ...values } = parsed.data;
     if (meter.has(ts.getTime())) duplicates += 1;
-    meter.set(ts.getTime(), { index, ts, ...values });
+    const { productionKwh, consumptionKwh, gridImportKwh, gridExportKwh } = data;
+    meter.set(ts.getTime(), { index, ts, productionKwh, consumptionKwh, gridImportKwh, gridExportKwh });
   });
 
   devicesIn.forEach((raw, index) => {
-    const parsed = deviceReadingSchema.safeParse(raw, { reportInput: true });
-    if (!parsed.success) {
-      const { reason, detail } = reasonFromIssues(parsed.error.issues);
-      return reject(index, 'device', reason, detail);
+    let data = fastDeviceReading(raw);
+    if (!data) {
+      const parsed = deviceReadingSchema.safeParse(raw, { reportInput: true });
+      if (!parsed.success) {
+        const { reason, detail } = reasonFromIssues(parsed.error.issues);
+        return reject(index, 'device', reason, detail);
+      }
+      data = parsed.data;
     }
-    if (options.knownDevices && !options.knownDevices.has(parsed.data.device)) {
-      return reject(index, 'device', 'unknown_device', parsed.data.device);
+    if (options.knownDevices && !options.knownDevices.has(data.device)) {
+      return reject(index, 'device', 'unknown_device', data.device);
     }
-    const ts = checkTimestamp(parsed.data.ts, now);
+    const ts = checkTimestamp(data.ts, now);
     if (!(ts instanceof Date)) return reject(index, 'device', ts);
-    const key = `${parsed.data.device}\u0000${ts.getTime()}`;
+    const key = `${data.device}\u0000${ts.getTime()}`;
     if (devices.has(key)) duplicates += 1;
-    devices.set(key, { ...parsed.data, index, ts });
+    devices.set(key, { ...data, index, ts });
   });
 
   rejected.sort((a, b) => (a.series === b.series ? a.index - b.index : a.series === 'meter' ? -1 : 1));

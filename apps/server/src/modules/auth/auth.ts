@@ -100,7 +100,8 @@ export function createAuth({ config, database, emails, logger }: AuthDeps) {
     session: {
       expiresIn: 7 * DAY_SECONDS,
       updateAge: DAY_SECONDS,
-      // Every request reads the session row, so a sign-out or revocation takes effect at once.
+      // No signed session cookie: a sign-out or revocation must take effect at once. The app's
+      // short in-process cache (session-cache.ts) is cleared by every write that could end one.
       cookieCache: { enabled: false },
     },
     account: {

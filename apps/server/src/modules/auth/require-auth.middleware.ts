@@ -1,21 +1,43 @@
 import type { MiddlewareHandler } from 'hono';
 import { errorBody } from '../../lib/errors';
 import type { Auth } from './auth';
+import { sessionCacheKey, type SessionCache } from './session-cache';
 
 export type AuthUser = { id: string; email: string; name: string };
 export type AuthVariables = { user: AuthUser; sessionId: string };
 export type AuthEnv = { Variables: AuthVariables };
 
 /**
- * Resolves the member from the session cookie (a database read on every request, so a signed-out
- * or revoked session stops working at once) or answers 401. A session due for its daily refresh
- * gets its renewed cookie on this response.
+ * The app's session cache for an auth instance (see session-cache.ts). Kept beside the auth
+ * instance rather than passed to every route factory; an auth without one reads every time.
+ */
+const caches = new WeakMap<Auth, SessionCache>();
+
+export function useSessionCache(auth: Auth, cache: SessionCache) {
+  caches.set(auth, cache);
+}
+
+/**
+ * Resolves the member from the session cookie or answers 401. The session is read from the
+ * database (and a session due for its daily refresh gets its renewed cookie on this response)
+ * unless the app's session cache saw the same cookie moments ago.
  */
 export function requireAuth(auth: Auth): MiddlewareHandler<AuthEnv> {
   return async (c, next) => {
+    const cache = caches.get(auth);
+    const key = cache ? sessionCacheKey(c.req.raw.headers) : null;
+    const cached = key ? cache!.get(key) : undefined;
+    if (cached) {
+      c.set('user', cached.user);
+      c.set('sessionId', cached.sessionId);
+      return next();
+    }
+    const generation = cache?.generation() ?? 0;
     const { headers, response } = await auth.api.getSession({ headers: c.req.raw.headers, returnHeaders: true });
     if (!response) return c.json(errorBody('unauthorized', 'Authentication required'), 401);
-    c.set('user', { id: response.user.id, email: response.user.email, name: response.user.name });
+    const user = { id: response.user.id, email: response.user.email, name: response.user.name };
+    if (key) cache!.set(key, { user, sessionId: response.session.id, expiresAt: new Date(response.session.expiresAt).getTime() }, generation);
+    c.set('user', user);
     c.set('sessionId', response.session.id);
     await next();
     for (const cookie of headers.getSetCookie()) c.res.headers.append('set-cookie', cookie);

@@ -1,11 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Dashboard, DashboardPeriod, DashboardUsage } from '@peakwise/contracts/energy.contract';
-import { addDays, localDateOf, localDay, localDatesInRange, startOfLocalHour } from '@peakwise/domain/local-time';
-import { profiles } from '../../db/schema/profile.schema';
-import { rowsOf } from '../../lib/notify';
+import { addDays, localDateOf, localDay, localDatesInRange, startOfLocalHour, type LocalDate } from '@peakwise/domain/local-time';
+import { readTogether } from '../../lib/read-together';
 import type { DbOrTx, Household } from '../households/household.service';
-import { getLivePower } from '../live/live-power.service';
-import { dailyCosts, planIdOn, tariffHistory } from '../usage/daily-cost.service';
+import { dailyCosts, planIdOn, type CachedCost } from '../usage/daily-cost.service';
 import { dailySums, expectedIntervals, localHourSums, type MeterSums } from '../usage/meter-rollups.repository';
 
 /** A power sample or device reading older than this is not "current". */
@@ -19,26 +17,73 @@ const NOT_CONSUMERS = ['solar_panel', 'water_meter'];
 export async function dashboard(db: DbOrTx, household: Household, user: { id: string; name: string }, now = new Date()): Promise<Dashboard> {
   const zone = household.timeZone;
   const today = localDateOf(now, zone);
-  const [profile] = await db.select({ name: profiles.name }).from(profiles).where(eq(profiles.id, user.id));
-  const live = await getLivePower(db, household.id);
+  const since = new Date(now.getTime() - CURRENT_WINDOW_MS);
+  const read = await readTogether(db, { snapshot: snapshotSql(household.id, user.id, today), devices: activeDevicesSql(household.id, since) });
+  const snapshot = parseSnapshot(read.snapshot[0] as SnapshotRow | undefined, today);
+  const live = snapshot.live;
   const fresh = live !== null && live.ts.getTime() >= now.getTime() - CURRENT_WINDOW_MS;
-  const sums = await dailySums(db, household.id, today, today);
-  const todaySums = sums.get(today);
+  const todaySums = snapshot.sums.get(today);
   const known = todaySums !== undefined && todaySums.intervalCount > 0;
-  const costs = await dailyCosts(db, household, sums);
-  const history = await tariffHistory(db, household.id);
-  const devices = await activeDevices(db, household.id, new Date(now.getTime() - CURRENT_WINDOW_MS));
+  const costs = await dailyCosts(db, household, snapshot.sums, { history: snapshot.history, cached: snapshot.cached });
+  const devices = (read.devices as DeviceRow[]).map((r) => ({ id: r.id, name: r.name, kind: r.kind, room: r.room, status: r.status, powerKw: r.power_w === null ? null : r.power_w / 1000 }));
 
   return {
-    memberName: profile?.name || user.name,
+    memberName: snapshot.profileName || user.name,
     timeZone: zone,
     currentPowerKw: fresh ? live.powerW / 1000 : null,
     currentPowerAt: fresh ? live.ts.toISOString() : null,
     todayKwh: known ? todaySums.consumptionKwh : null,
     todayCostCents: known ? (costs.get(today) ?? null) : null,
-    tariffPlanId: planIdOn(history, household.province, today) ?? '',
+    tariffPlanId: planIdOn(snapshot.history, household.province, today) ?? '',
     activeDeviceCount: devices.length,
     activeDevices: devices,
+  };
+}
+
+type SnapshotRow = {
+  name: string | null;
+  live_ts: string | null;
+  live_w: number | null;
+  tariffs: { planId: string; effectiveFrom: string }[];
+  p: number | null;
+  c: number | null;
+  i: number | null;
+  e: number | null;
+  n: number | null;
+  plan: string | null;
+  cn: number | null;
+  imp: number | null;
+  cents: number | null;
+};
+type DeviceRow = { id: string; name: string; kind: string; status: string; room: string | null; power_w: number | null };
+
+/**
+ * Everything the Dashboard cards read except the devices, as one row: the member's profile
+ * name, the newest live power sample, the tariff history, and today's meter_daily row with its
+ * cached price.
+ */
+const snapshotSql = (householdId: string, userId: string, today: LocalDate) => sql`
+  select (select name from profiles where id = ${userId}) as name, lp.ts as live_ts, lp.power_w as live_w,
+    (select coalesce(json_agg(json_build_object('planId', t.plan_id, 'effectiveFrom', t.effective_from::text) order by t.effective_from), '[]'::json)
+      from household_tariffs t where t.household_id = ${householdId}::uuid) as tariffs,
+    m.production_kwh as p, m.consumption_kwh as c, m.grid_import_kwh as i, m.grid_export_kwh as e, m.interval_count as n,
+    k.plan_id as plan, k.interval_count as cn, k.grid_import_kwh as imp, k.cost_cents as cents
+  from (select 1) as one
+  left join household_live_power lp on lp.household_id = ${householdId}::uuid
+  left join meter_daily m on m.household_id = ${householdId}::uuid and m.local_date = ${today}::date
+  left join meter_daily_costs k on k.household_id = ${householdId}::uuid and k.local_date = ${today}::date`;
+
+function parseSnapshot(row: SnapshotRow | undefined, today: LocalDate) {
+  const sums = new Map<LocalDate, MeterSums>();
+  const cached = new Map<LocalDate, CachedCost>();
+  if (row?.n != null) sums.set(today, { productionKwh: row.p!, consumptionKwh: row.c!, gridImportKwh: row.i!, gridExportKwh: row.e!, intervalCount: row.n });
+  if (row?.plan != null) cached.set(today, { plan: row.plan, n: row.cn!, imp: row.imp!, cents: row.cents! });
+  return {
+    profileName: row?.name ?? null,
+    live: row?.live_ts != null && row.live_w !== null ? { ts: new Date(row.live_ts), powerW: row.live_w } : null,
+    history: row?.tariffs ?? [],
+    sums,
+    cached,
   };
 }
 
@@ -46,24 +91,19 @@ export async function dashboard(db: DbOrTx, household: Household, user: { id: st
  * Live devices whose latest reading since `since` drew power, or whose relay is on: the plug is
  * switched on even if its appliance idles. Highest draw first.
  */
-async function activeDevices(db: DbOrTx, householdId: string, since: Date): Promise<Dashboard['activeDevices']> {
-  const rows = rowsOf<{ id: string; name: string; kind: string; status: string; room: string | null; power_w: number | null }>(
-    await db.execute(sql`
-      select d.id, d.name, d.kind, d.status, rm.name as room, lr.power_w
-      from devices d
-      left join rooms rm on rm.id = d.room_id
-      cross join lateral (
-        select r.power_w, r.relay_on from device_readings r
-        where r.device_id = d.id and r.ts >= ${since.toISOString()}::timestamptz
-        order by r.ts desc limit 1
-      ) lr
-      where d.household_id = ${householdId}::uuid and d.removed_at is null
-        and d.kind not in (${sql.join(NOT_CONSUMERS.map((k) => sql`${k}`), sql`, `)})
-        and (lr.power_w > 0 or coalesce(d.relay_on, lr.relay_on) is true)
-      order by lr.power_w desc nulls last, d.name`),
-  );
-  return rows.map((r) => ({ id: r.id, name: r.name, kind: r.kind, room: r.room, status: r.status, powerKw: r.power_w === null ? null : r.power_w / 1000 }));
-}
+const activeDevicesSql = (householdId: string, since: Date) => sql`
+  select d.id, d.name, d.kind, d.status, rm.name as room, lr.power_w
+  from devices d
+  left join rooms rm on rm.id = d.room_id
+  cross join lateral (
+    select r.power_w, r.relay_on from device_readings r
+    where r.device_id = d.id and r.ts >= ${since.toISOString()}::timestamptz
+    order by r.ts desc limit 1
+  ) lr
+  where d.household_id = ${householdId}::uuid and d.removed_at is null
+    and d.kind not in (${sql.join(NOT_CONSUMERS.map((k) => sql`${k}`), sql`, `)})
+    and (lr.power_w > 0 or coalesce(d.relay_on, lr.relay_on) is true)
+  order by lr.power_w desc nulls last, d.name`;
 
 const point = (start: Date, end: Date, now: Date, sums: MeterSums | undefined): DashboardUsage['points'][number] => ({
   start: start.toISOString(),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { MIN_JUDGED_INTERVALS, MIN_JUDGED_IRRADIANCE_WM2, PV_TEMPERATURE_COEFFICIENT_PER_K } from '@peakwise/domain/maintenance-health';
 import { rowsOf } from '../../lib/notify';
-import { pgArray } from '../../lib/pg-array';
+import { dateArray, uuidArray } from '../../lib/pg-array';
 import type { DbOrTx } from '../households/household.service';
 
 /**
@@ -48,7 +48,7 @@ export async function deviceDays(db: DbOrTx, deviceIds: readonly string[], dates
   const rows = rowsOf<{ id: string; d: string; en: number | null; ef: number | null; n: number }>(
     await db.execute(sql`
       select device_id::text as id, local_date::text as d, energy_kwh as en, avg_efficiency as ef, interval_count as n from device_daily
-      where device_id = any(${pgArray(deviceIds)}::uuid[]) and local_date = any(${pgArray(dates)}::date[])`),
+      where device_id = any(${uuidArray(deviceIds)}::uuid[]) and local_date = any(${dateArray(dates)}::date[])`),
   );
   return rows.map((r) => ({ deviceId: r.id, date: r.d, energyKwh: r.en, avgEfficiency: r.ef, intervals: Number(r.n) }));
 }
@@ -59,7 +59,7 @@ export async function firstReportedDays(db: DbOrTx, deviceIds: readonly string[]
   const rows = rowsOf<{ id: string; d: string }>(
     await db.execute(sql`
       select device_id::text as id, min(local_date)::text as d from device_daily
-      where device_id = any(${pgArray(deviceIds)}::uuid[]) group by device_id`),
+      where device_id = any(${uuidArray(deviceIds)}::uuid[]) group by device_id`),
   );
   return new Map(rows.map((r) => [r.id, r.d]));
 }
@@ -128,7 +128,7 @@ export async function healthHistory(db: DbOrTx, componentIds: readonly string[],
   const rows = rowsOf<{ c: string; d: string; h: number | null }>(
     await db.execute(sql`
       select component_id::text as c, local_date::text as d, health_pct as h from component_health
-      where component_id = any(${pgArray(componentIds)}::uuid[]) and local_date >= ${from}::date and local_date < ${to}::date
+      where component_id = any(${uuidArray(componentIds)}::uuid[]) and local_date >= ${from}::date and local_date < ${to}::date
       order by local_date`),
   );
   return rows.map((r) => ({ componentId: r.c, date: r.d, healthPct: r.h === null ? null : Number(r.h) }));

@@ -4,7 +4,7 @@ import { median, MIN_PEERS, peerYieldHealth, referenceLevel, uptimeHealth } from
 import { addDays, localDay } from '@peakwise/domain/local-time';
 import { INTERVAL_MS } from '@peakwise/contracts/ingest.contract';
 import { rowsOf } from '../../lib/notify';
-import { pgArray } from '../../lib/pg-array';
+import { dateArray, uuidArray } from '../../lib/pg-array';
 import type { DbOrTx, Household } from '../households/household.service';
 import type { Component } from './components.service';
 import {
@@ -112,7 +112,7 @@ async function panelRatings(db: DbOrTx, components: readonly Component[]): Promi
   const ids = components.filter((c) => c.kind === 'solar_panel' && c.deviceId !== null).map((c) => c.deviceId!);
   if (ids.length === 0) return new Map();
   const rows = rowsOf<{ id: string; w: number | null }>(
-    await db.execute(sql`select id::text as id, rated_power_w as w from devices where id = any(${pgArray(ids)}::uuid[])`),
+    await db.execute(sql`select id::text as id, rated_power_w as w from devices where id = any(${uuidArray(ids)}::uuid[])`),
   );
   return new Map(rows.filter((r) => r.w !== null && r.w > 0).map((r) => [r.id, Number(r.w) / 1000]));
 }

@@ -3,7 +3,7 @@ import { healthStatus } from '@peakwise/domain/maintenance-health';
 import { addDays, localDateOf } from '@peakwise/domain/local-time';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../lib/notify';
-import { pgArray } from '../../lib/pg-array';
+import { dateArray, uuidArray } from '../../lib/pg-array';
 import { getHousehold, type DbOrTx } from '../households/household.service';
 import { evaluateRules } from './alert-rules.service';
 import { applyRuleResults, resolveOrphanedAlerts } from './alerts.repository';
@@ -62,7 +62,7 @@ async function updateDeviceStatuses(db: DbOrTx, components: readonly Component[]
   const latest = rowsOf<{ c: string; h: number | null }>(
     await db.execute(sql`
       select distinct on (component_id) component_id::text as c, health_pct as h from component_health
-      where component_id = any(${pgArray(withDevice.map((c) => c.id))}::uuid[]) and local_date >= ${addDays(today, -STATUS_LOOKBACK_DAYS)}::date and health_pct is not null
+      where component_id = any(${uuidArray(withDevice.map((c) => c.id))}::uuid[]) and local_date >= ${addDays(today, -STATUS_LOOKBACK_DAYS)}::date and health_pct is not null
       order by component_id, local_date desc`),
   );
   const statuses = latest

@@ -15,7 +15,7 @@ import { compareAlerts } from '@peakwise/domain/maintenance-rules';
 import { addDays, localDateOf, localDatesInRange } from '@peakwise/domain/local-time';
 import { meanOfKnown } from '@peakwise/domain/plumbing-metrics';
 import { rowsOf } from '../../lib/notify';
-import { pgArray } from '../../lib/pg-array';
+import { dateArray, uuidArray } from '../../lib/pg-array';
 import type { DbOrTx, Household } from '../households/household.service';
 import { listComponents, type Component } from './components.service';
 
@@ -64,7 +64,7 @@ export async function componentStatuses(db: DbOrTx, household: Household, compon
   const latest = rowsOf<{ c: string; h: number }>(
     await db.execute(sql`
       select distinct on (component_id) component_id::text as c, health_pct as h from component_health
-      where component_id = any(${pgArray(components.map((c) => c.id))}::uuid[]) and local_date >= ${addDays(today, -LATEST_HEALTH_DAYS)}::date and health_pct is not null
+      where component_id = any(${uuidArray(components.map((c) => c.id))}::uuid[]) and local_date >= ${addDays(today, -LATEST_HEALTH_DAYS)}::date and health_pct is not null
       order by component_id, local_date desc`),
   );
   const health = new Map(latest.map((r) => [r.c, Number(r.h)]));
@@ -147,7 +147,7 @@ async function performance(db: DbOrTx, componentIds: readonly string[], today: s
       : rowsOf<{ d: string; avg: number; min: number }>(
           await db.execute(sql`
             select local_date::text as d, avg(health_pct)::float8 as avg, min(health_pct)::float8 as min from component_health
-            where component_id = any(${pgArray(componentIds)}::uuid[]) and local_date >= ${dates[0]!}::date and local_date < ${today}::date and health_pct is not null
+            where component_id = any(${uuidArray(componentIds)}::uuid[]) and local_date >= ${dates[0]!}::date and local_date < ${today}::date and health_pct is not null
             group by local_date`),
         );
   const byDate = new Map(rows.map((r) => [r.d, r]));

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { INTERVALS_PER_HOUR, reliabilityFromHours, type ImperfectHour } from '@peakwise/domain/reliability';
 import { rowsOf } from '../../lib/notify';
-import { pgArray } from '../../lib/pg-array';
+import { dateArray, uuidArray } from '../../lib/pg-array';
 import type { DbOrTx } from '../households/household.service';
 import type { Component } from './components.service';
 
@@ -22,7 +22,7 @@ export async function refreshReliability(db: DbOrTx, components: readonly Compon
   // The current hour is still filling up: judge hours that are over.
   const to = new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS);
   const from = new Date(to.getTime() - RELIABILITY_DAYS * 24 * HOUR_MS);
-  const range = sql`device_id = any(${pgArray(deviceIds)}::uuid[]) and hour_start >= ${from.toISOString()}::timestamptz and hour_start < ${to.toISOString()}::timestamptz`;
+  const range = sql`device_id = any(${uuidArray(deviceIds)}::uuid[]) and hour_start >= ${from.toISOString()}::timestamptz and hour_start < ${to.toISOString()}::timestamptz`;
 
   const spans = rowsOf<{ id: string; first: number; last: number }>(
     await db.execute(sql`

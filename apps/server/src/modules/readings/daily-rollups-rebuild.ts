@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { localDaysInRange } from '@peakwise/domain/local-time';
 import { rowsOf } from '../../lib/notify';
 import type { DbOrTx } from '../households/household.service';
-import { DEVICE_SUMS, meterSums } from './rollups';
+import { DEVICE_SUMS, METER_SUMS } from './rollups';
 
 export type DailyRebuild = { meterDays: number; deviceDays: number };
 
@@ -13,7 +13,7 @@ export type DailyRebuild = { meterDays: number; deviceDays: number };
  *
  * Set-based: one statement per table whatever the history's length. The day list (with each
  * day's UTC bounds) comes from `@peakwise/domain/local-time`, the same bounds ingest uses, and the
- * sums are the same lateral lookups as `recomputeMeterRollups`, so a rebuilt day equals the row
+ * sums are the same aggregates as `recomputeMeterRollups`, so a rebuilt day equals the row
  * ingest would have written in that zone. Callers hold the household row lock, in a transaction.
  */
 export async function rebuildDailyRollups(tx: DbOrTx, householdId: string, timeZone: string): Promise<DailyRebuild> {
@@ -41,7 +41,9 @@ export async function rebuildDailyRollups(tx: DbOrTx, householdId: string, timeZ
       insert into meter_daily (household_id, local_date, production_kwh, consumption_kwh, grid_import_kwh, grid_export_kwh, interval_count)
       select ${householdId}::uuid, b.d, a.p, a.c, a.i, a.e, a.n
       from json_to_recordset(${days}::json) as b(d date, s float8, e float8)
-      cross join lateral (${meterSums(householdId)}) a
+      cross join lateral (
+        select ${METER_SUMS} from meter_readings m
+        where m.household_id = ${householdId}::uuid and m.ts >= to_timestamp(b.s / 1000.0) and m.ts < to_timestamp(b.e / 1000.0)) a
       where a.n > 0
       returning 1)
     select count(*)::int as n from inserted`);
@@ -60,7 +62,9 @@ export async function rebuildDailyRollups(tx: DbOrTx, householdId: string, timeZ
         join json_to_recordset(${days}::json) as dd(d date, s float8, e float8) on dd.e > span.lo and dd.s <= span.hi
         where dv.household_id = ${householdId}::uuid
       ) b
-      cross join lateral (${DEVICE_SUMS}) a
+      cross join lateral (
+        select ${DEVICE_SUMS} from device_readings r
+        where r.device_id = b.id and r.ts >= to_timestamp(b.s / 1000.0) and r.ts < to_timestamp(b.e / 1000.0)) a
       where a.n > 0
       returning 1)
     select count(*)::int as n from inserted`);

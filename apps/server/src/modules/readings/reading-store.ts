@@ -1,16 +1,17 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import { INTERVAL_MS, type IngestRejection, type IngestResult } from '@peakwise/contracts/ingest.contract';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { IngestRejection, IngestResult } from '@peakwise/contracts/ingest.contract';
 import type { Db } from '../../db/client';
 import { devices } from '../../db/schema/device.schema';
 import { households } from '../../db/schema/household.schema';
-import { counterToInterval, type CounterSnapshot } from '../../ingest/payload/counter';
 import type { ValidatedBatch, ValidDeviceReading } from '../../ingest/payload/validate-readings';
-import { notifySql, READINGS_CHANNEL, rowsOf } from '../../lib/notify';
+import { READINGS_CHANNEL, rowsOf, type ReadingsNotification } from '../../lib/notify';
 import type { DbOrTx } from '../households/household.service';
-import { recomputeDeviceRollups, recomputeMeterRollups } from './rollups';
+import { planDeviceRows, rowKey, type DeviceRow, type ResolvedDeviceReading } from './device-rows';
+import { numberArray, uuidArray } from '../../lib/pg-array';
+import { columns, recomputeDeviceRollups, recomputeMeterRollups, type DeviceChange } from './rollups';
 
 /**
- * The devices a writer may write. The household's zone is not part of it: storeBatch reads it
+ * The devices a writer may write. The household's zone is not part of it: storeReadings reads it
  * inside its transaction, so a context loaded (or kept) earlier can never cut days in an old zone.
  */
 export type StoreContext = {
@@ -19,8 +20,8 @@ export type StoreContext = {
 };
 
 /**
- * The devices a writer may write: all live devices, or just one for a device token. Null if the
- * household does not exist.
+ * The household's zone and the devices a writer may write: all live devices, or just one for a
+ * device token. Null if the household does not exist.
  */
 export async function loadStoreContext(db: DbOrTx, householdId: string, onlyDeviceId?: string): Promise<StoreContext | null> {
   const [household] = await db.select({ id: households.id }).from(households).where(eq(households.id, householdId));
@@ -32,15 +33,20 @@ export async function loadStoreContext(db: DbOrTx, householdId: string, onlyDevi
   return { deviceIds: new Map(rows.map((r) => [r.externalId, r.id])) };
 }
 
-type DeviceRow = { d: string; ts: number; pw?: number; en?: number; ef?: number; on?: boolean; m?: Record<string, number> };
+/** loadStoreContext for many households in two queries; missing households are absent from the map. */
+export async function loadStoreContexts(db: DbOrTx, householdIds: readonly string[]): Promise<Map<string, StoreContext>> {
+  const ids = [...new Set(householdIds)];
+  if (ids.length === 0) return new Map();
+  const zones = await db.select({ id: households.id }).from(households).where(inArray(households.id, ids));
+  const rows = await db
+    .select({ householdId: devices.householdId, id: devices.id, externalId: devices.externalId })
+    .from(devices)
+    .where(and(inArray(devices.householdId, zones.map((z) => z.id)), isNull(devices.removedAt)));
+  const contexts = new Map(zones.map((z) => [z.id, { deviceIds: new Map<string, string>() }]));
+  for (const row of rows) contexts.get(row.householdId)?.deviceIds.set(row.externalId, row.id);
+  return contexts;
+}
 
-/**
- * Stores a validated batch in one transaction: idempotent upserts keyed on (series, ts) that
- * change a row only when a value differs (a resend is a duplicate, a correction replaces),
- * counters turned into interval energy, the touched hourly and daily rollups recomputed from
- * raw rows, device last-seen and relay state, and one NOTIFY on commit. Set-based: every step
- * is one statement whatever the batch size.
- */
 export type StoreOptions = {
   /** Loaded when omitted. */
   context?: StoreContext;
@@ -53,216 +59,241 @@ export type StoreOptions = {
   keepExisting?: boolean;
 };
 
+/** One validated batch of one household, as part of a larger write. */
+export type StoreInput = { householdId: string; validated: ValidatedBatch; context: StoreContext; keepExisting?: boolean };
+
+/** Stores one household's validated batch in its own transaction (see storeReadings). */
 export async function storeBatch(db: Db, householdId: string, validated: ValidatedBatch, options: StoreOptions = {}): Promise<IngestResult> {
   const now = options.now ?? new Date();
-  const ctx = options.context ?? (await loadStoreContext(db, householdId));
-  if (!ctx) throw new Error(`Unknown household ${householdId}`);
-  const rejected: IngestRejection[] = [...validated.rejected];
+  const context = options.context ?? (await loadStoreContext(db, householdId));
+  if (!context) throw new Error(`Unknown household ${householdId}`);
+  const [result] = await db.transaction((tx) => storeReadings(tx, [{ householdId, validated, context, keepExisting: options.keepExisting ?? false }], now));
+  return result!;
+}
+
+/**
+ * Stores any number of validated batches (households, MQTT messages) inside the caller's
+ * transaction, with one statement per step whatever their number: idempotent upserts keyed on
+ * (series, ts) that change a row only when a value differs (a resend is a duplicate, a
+ * correction replaces), counters turned into interval energy, the touched hourly and daily
+ * rollups recomputed from raw rows, device last-seen and relay state, and a NOTIFY per
+ * household on commit. When several inputs carry the same series and interval, the later input
+ * wins and the earlier reading counts as a duplicate, as within one batch. Returns one result
+ * per input, in order.
+ */
+export async function storeReadings(tx: DbOrTx, inputs: readonly StoreInput[], now: Date): Promise<IngestResult[]> {
   const received = now.toISOString();
+  // PostgreSQL answers uuids in lower case; a topic may carry them in upper case.
+  const ids = inputs.map((input) => input.householdId.toLowerCase());
+  // The zones that cut the daily buckets are read here, under a share lock (in id order, so two
+  // writers never wait on each other crosswise), not from contexts loaded before the transaction:
+  // a time-zone change locks the row, so a batch's days are cut either before its rebuild (which
+  // then sees these rows) or after it, in the new zone.
+  const zones = new Map(
+    rowsOf<{ id: string; zone: string }>(
+      await tx.execute(sql`select id::text as id, time_zone as zone from households where id = any(${uuidArray(ids)}::uuid[]) order by id for share`),
+    ).map((r) => [r.id, r.zone]),
+  );
+  const zoneOfHousehold = (householdId: string) => {
+    const zone = zones.get(householdId);
+    if (!zone) throw new Error(`Unknown household ${householdId}`);
+    return zone;
+  };
+  const results: IngestResult[] = inputs.map((input) => ({ accepted: 0, duplicates: input.validated.duplicates, rejected: [...input.validated.rejected] }));
+  const latest = new Map<string, { ms: number; kinds: Set<'meter' | 'device'> }>();
+  const touch = (householdId: string, ms: number, kind: 'meter' | 'device') => {
+    const entry = latest.get(householdId) ?? { ms: -Infinity, kinds: new Set() };
+    entry.ms = Math.max(entry.ms, ms);
+    entry.kinds.add(kind);
+    latest.set(householdId, entry);
+  };
 
-  return db.transaction(async (tx) => {
-    // The zone that cuts the daily buckets is read here, under a share lock, not from the context
-    // loaded before the transaction: a time-zone change locks the row, so this batch's days are
-    // cut either before its rebuild (which then sees these rows) or after it, in the new zone.
-    const [zoneRow] = rowsOf<{ zone: string }>(await tx.execute(sql`select time_zone as zone from households where id = ${householdId}::uuid for share`));
-    if (!zoneRow) throw new Error(`Unknown household ${householdId}`);
-    const timeZone = zoneRow.zone;
+  // 1. Household meters: the last reading per (household, interval) across inputs is written.
+  const meterChanged = await upsertMeterReadings(tx, inputs, ids, results, received);
+  for (const [householdId, changed] of meterChanged) for (const ms of changed) touch(householdId, ms, 'meter');
 
-    // 1. Household meter.
-    const meterChanged: number[] = [];
-    if (validated.meter.length > 0) {
-      const input = validated.meter.map((r) => ({ ts: r.ts.toISOString(), p: r.productionKwh, c: r.consumptionKwh, i: r.gridImportKwh, e: r.gridExportKwh }));
-      const result = await tx.execute(sql`
+  // 2. Devices: counters become interval energy; everything merges into one row per (device, ts).
+  const resolved: ResolvedDeviceReading[] = [];
+  const origin: { k: number; householdId: string; timeZone: string }[] = [];
+  for (const [k, input] of inputs.entries()) {
+    for (const r of input.validated.devices) {
+      const d = input.context.deviceIds.get(r.device);
+      if (!d) {
+        results[k]!.rejected.push(unknownDevice(r));
+        continue;
+      }
+      origin.push({ k, householdId: ids[k]!, timeZone: zoneOfHousehold(ids[k]!) });
+      resolved.push({ r, d, g: resolved.length, keepExisting: input.keepExisting ?? false });
+    }
+  }
+  const plan = await planDeviceRows(tx, resolved);
+  for (const [g, rejection] of plan.refused) results[origin[g]!.k]!.rejected.push(rejection);
+
+  const zoneOf = new Map(resolved.map((x) => [x.d, origin[x.g]!]));
+  const deviceChanged: DeviceChange[] = [];
+  const changedKeys = new Set<string>();
+  for (const [rows, keep] of [
+    [plan.rows, false],
+    [plan.keepRows, true],
+  ] as const) {
+    if (rows.size === 0) continue;
+    for (const row of rowsOf<{ d: string; ms: number }>(await upsertDeviceRows(tx, [...rows.values()], keep, received))) {
+      const key = rowKey(row.d, row.ms);
+      if (changedKeys.has(key)) continue;
+      changedKeys.add(key);
+      const home = zoneOf.get(row.d)!;
+      deviceChanged.push({ d: row.d, ms: row.ms, timeZone: home.timeZone });
+      touch(home.householdId, row.ms, 'device');
+    }
+  }
+  if (plan.counters.length > 0) {
+    const counters = columns('d', 'ts', 'c');
+    for (const c of [...plan.counters].sort((a, b) => (a.d < b.d ? -1 : 1))) counters.push(c);
+    await tx.execute(sql`
+      insert into device_counters as t (device_id, ts, counter_kwh)
+      select u.d, to_timestamp(u.ts / 1000.0), u.c from unnest(${sql.param(counters.cols.d)}::uuid[], ${sql.param(counters.cols.ts)}::float8[], ${sql.param(counters.cols.c)}::float8[]) as u(d, ts, c)
+      on conflict (device_id) do update set ts = excluded.ts, counter_kwh = excluded.counter_kwh where excluded.ts > t.ts`);
+  }
+
+  // 3. Accepted = the reading changed something; the other valid readings were already stored.
+  for (const x of resolved) {
+    if (plan.refused.has(x.g)) continue;
+    const result = results[origin[x.g]!.k]!;
+    const keys = plan.contributors.get(x.g) ?? [];
+    if (plan.counterMoved.has(x.g) || keys.some((key) => changedKeys.has(key))) result.accepted += 1;
+    else result.duplicates += 1;
+  }
+
+  // 4. Rollups of the touched buckets only, recomputed from raw rows.
+  await recomputeMeterRollups(
+    tx,
+    [...meterChanged].map(([householdId, changedMs]) => ({ householdId, timeZone: zoneOfHousehold(householdId), changedMs })),
+  );
+  await recomputeDeviceRollups(tx, deviceChanged);
+
+  // 5. Last seen and relay state, from the readings that were not refused.
+  await updateDeviceState(tx, resolved.filter((x) => !plan.refused.has(x.g)));
+
+  // 6. Tell live listeners (delivered on commit, never for a rollback).
+  if (latest.size > 0) {
+    const payloads = [...latest].map(([householdId, { ms, kinds }]): ReadingsNotification => ({
+      householdId,
+      latestTs: new Date(ms).toISOString(),
+      kinds: (['meter', 'device'] as const).filter((kind) => kinds.has(kind)),
+    }));
+    await tx.execute(sql`select pg_notify(${READINGS_CHANNEL}, p) from unnest(${sql.param(payloads.map((p) => JSON.stringify(p)))}::text[]) as p`);
+  }
+
+  for (const result of results) result.rejected.sort((a, b) => (a.series === b.series ? a.index - b.index : a.series === 'meter' ? -1 : 1));
+  return results;
+}
+
+/**
+ * The meter part of storeReadings. Within one input validateBatch already kept one reading per
+ * interval; across inputs the later one is written and the earlier counts as a duplicate.
+ * Answers, per household, the intervals whose row changed (inserted or corrected), aggregated
+ * in SQL so a 5000-row batch comes back as one row per household, not 5000.
+ */
+async function upsertMeterReadings(tx: DbOrTx, inputs: readonly StoreInput[], ids: readonly string[], results: IngestResult[], received: string) {
+  // Owner (input index) per household and interval, only needed when inputs can collide.
+  const owners = inputs.length > 1 ? new Map<string, Map<number, number>>() : null;
+  if (owners) {
+    inputs.forEach((input, k) => {
+      const byMs = owners.get(ids[k]!) ?? new Map<number, number>();
+      owners.set(ids[k]!, byMs);
+      for (const r of input.validated.meter) {
+        const previous = byMs.get(r.ts.getTime());
+        if (previous !== undefined) results[previous]!.duplicates += 1;
+        byMs.set(r.ts.getTime(), k);
+      }
+    });
+  }
+  const households: string[] = [];
+  const hi: number[] = [];
+  const ms: number[] = [];
+  const p: number[] = [];
+  const c: number[] = [];
+  const i: number[] = [];
+  const e: number[] = [];
+  const written = inputs.map(() => 0);
+  inputs.forEach((input, k) => {
+    if (input.validated.meter.length === 0) return;
+    const byMs = owners?.get(ids[k]!);
+    let index = households.indexOf(ids[k]!);
+    if (index < 0) index = households.push(ids[k]!) - 1;
+    for (const r of input.validated.meter) {
+      if (byMs && byMs.get(r.ts.getTime()) !== k) continue;
+      written[k]! += 1;
+      hi.push(index + 1);
+      ms.push(r.ts.getTime());
+      p.push(r.productionKwh);
+      c.push(r.consumptionKwh);
+      i.push(r.gridImportKwh);
+      e.push(r.gridExportKwh);
+    }
+  });
+  const changed = new Map<string, number[]>();
+  if (ms.length > 0) {
+    const result = await tx.execute(sql`
+      with up as (
         insert into meter_readings as t (household_id, ts, production_kwh, consumption_kwh, grid_import_kwh, grid_export_kwh, received_at)
-        select ${householdId}::uuid, r.ts, r.p, r.c, r.i, r.e, ${received}::timestamptz
-        from json_to_recordset(${JSON.stringify(input)}::json) as r(ts timestamptz, p float8, c float8, i float8, e float8)
+        select (${uuidArray(households)}::uuid[])[u.hi], to_timestamp(u.ms / 1000.0), u.p, u.c, u.i, u.e, ${received}::timestamptz
+        from unnest(${numberArray(hi)}::int4[], ${numberArray(ms)}::float8[], ${numberArray(p)}::float8[],
+          ${numberArray(c)}::float8[], ${numberArray(i)}::float8[], ${numberArray(e)}::float8[]) as u(hi, ms, p, c, i, e)
         on conflict (household_id, ts) do update set
           production_kwh = excluded.production_kwh, consumption_kwh = excluded.consumption_kwh,
           grid_import_kwh = excluded.grid_import_kwh, grid_export_kwh = excluded.grid_export_kwh, received_at = excluded.received_at
         where (t.production_kwh, t.consumption_kwh, t.grid_import_kwh, t.grid_export_kwh)
           is distinct from (excluded.production_kwh, excluded.consumption_kwh, excluded.grid_import_kwh, excluded.grid_export_kwh)
-        returning (extract(epoch from ts) * 1000)::float8 as ms`);
-      for (const row of rowsOf<{ ms: number }>(result)) meterChanged.push(row.ms);
+        returning household_id, ts)
+      select household_id::text as h, string_agg(((extract(epoch from ts) * 1000)::bigint)::text, ',') as ms from up group by 1`);
+    for (const row of rowsOf<{ h: string; ms: string }>(result)) {
+      const list = row.ms.split(',').map(Number);
+      changed.set(row.h, list);
+      const byMs = owners?.get(row.h);
+      if (!byMs) results[ids.indexOf(row.h)]!.accepted += list.length;
+      else for (const instant of list) results[byMs.get(instant)!]!.accepted += 1;
     }
-
-    // 2. Devices: counters become interval energy; everything merges into one row per (device, ts).
-    const readings = validated.devices.filter((r) => {
-      if (ctx.deviceIds.has(r.device)) return true;
-      rejected.push(unknownDevice(r));
-      return false;
-    });
-    const { rows, contributors, counterMoved, refused, counters } = await planDeviceRows(tx, ctx, readings);
-    rejected.push(...refused);
-
-    // A value sent replaces the stored one (a correction); a field not sent keeps what is stored.
-    const pick = (column: string) =>
-      options.keepExisting ? sql.raw(`coalesce(t.${column}, excluded.${column})`) : sql.raw(`coalesce(excluded.${column}, t.${column})`);
-    const deviceChanged: { d: string; ms: number }[] = [];
-    if (rows.size > 0) {
-      const result = await tx.execute(sql`
-        insert into device_readings as t (device_id, ts, power_w, energy_kwh, efficiency, relay_on, metrics, received_at)
-        select r.d, to_timestamp(r.ts / 1000.0), r.pw, r.en, r.ef, r."on", r.m, ${received}::timestamptz
-        from json_to_recordset(${JSON.stringify([...rows.values()])}::json)
-          as r(d uuid, ts float8, pw float8, en float8, ef float8, "on" boolean, m jsonb)
-        on conflict (device_id, ts) do update set
-          power_w = ${pick('power_w')}, energy_kwh = ${pick('energy_kwh')}, efficiency = ${pick('efficiency')},
-          relay_on = ${pick('relay_on')}, metrics = ${pick('metrics')}, received_at = excluded.received_at
-        where (t.power_w, t.energy_kwh, t.efficiency, t.relay_on, t.metrics) is distinct from
-          (${pick('power_w')}, ${pick('energy_kwh')}, ${pick('efficiency')}, ${pick('relay_on')}, ${pick('metrics')})
-        returning device_id as d, (extract(epoch from ts) * 1000)::float8 as ms`);
-      deviceChanged.push(...rowsOf<{ d: string; ms: number }>(result));
-    }
-    if (counters.length > 0) {
-      await tx.execute(sql`
-        insert into device_counters as t (device_id, ts, counter_kwh)
-        select r.d, to_timestamp(r.ts / 1000.0), r.c from json_to_recordset(${JSON.stringify(counters)}::json) as r(d uuid, ts float8, c float8)
-        on conflict (device_id) do update set ts = excluded.ts, counter_kwh = excluded.counter_kwh where excluded.ts > t.ts`);
-    }
-
-    // 3. Accepted = the reading changed something; the rest of the valid readings were already stored.
-    const changedKeys = new Set(deviceChanged.map((c) => rowKey(c.d, c.ms)));
-    let acceptedDevices = 0;
-    for (const [index, keys] of contributors) {
-      if (counterMoved.has(index) || keys.some((k) => changedKeys.has(k))) acceptedDevices += 1;
-    }
-    const validDevices = readings.length - refused.length;
-    const accepted = meterChanged.length + acceptedDevices;
-    const duplicates = validated.duplicates + (validated.meter.length - meterChanged.length) + (validDevices - acceptedDevices);
-
-    // 4. Rollups of the touched buckets only, recomputed from raw rows.
-    await recomputeMeterRollups(tx, householdId, timeZone, meterChanged);
-    await recomputeDeviceRollups(tx, timeZone, deviceChanged);
-
-    // 5. Last seen and relay state, from the readings that were not refused.
-    await updateDeviceState(tx, readings, refused, ctx);
-
-    // 6. Tell live listeners (delivered on commit, never for a rollback).
-    const latest = Math.max(-Infinity, ...meterChanged, ...deviceChanged.map((c) => c.ms));
-    if (Number.isFinite(latest)) {
-      const kinds = [...(meterChanged.length > 0 ? (['meter'] as const) : []), ...(deviceChanged.length > 0 ? (['device'] as const) : [])];
-      await tx.execute(notifySql(READINGS_CHANNEL, { householdId, latestTs: new Date(latest).toISOString(), kinds }));
-    }
-
-    rejected.sort((a, b) => (a.series === b.series ? a.index - b.index : a.series === 'meter' ? -1 : 1));
-    return { accepted, duplicates, rejected };
+  }
+  written.forEach((n, k) => {
+    results[k]!.duplicates += n - results[k]!.accepted;
   });
+  return changed;
 }
 
-const rowKey = (deviceId: string, ms: number) => `${deviceId}|${ms}`;
+/** A value sent replaces the stored one (a correction); a field not sent keeps what is stored. */
+function upsertDeviceRows(tx: DbOrTx, rows: DeviceRow[], keepExisting: boolean, received: string) {
+  const pick = (column: string) => sql.raw(keepExisting ? `coalesce(t.${column}, excluded.${column})` : `coalesce(excluded.${column}, t.${column})`);
+  rows.sort((a, b) => (a.d === b.d ? a.ts - b.ts : a.d < b.d ? -1 : 1));
+  const relay = `{${rows.map((row) => (row.on === undefined ? 'NULL' : row.on ? 't' : 'f')).join(',')}}`;
+  return tx.execute(sql`
+    insert into device_readings as t (device_id, ts, power_w, energy_kwh, efficiency, relay_on, metrics, received_at)
+    select u.d, to_timestamp(u.ts / 1000.0), u.pw, u.en, u.ef, u."on", u.m, ${received}::timestamptz
+    from unnest(${uuidArray(rows.map((r) => r.d))}::uuid[], ${numberArray(rows.map((r) => r.ts))}::float8[], ${numberArray(rows.map((r) => r.pw))}::float8[],
+      ${numberArray(rows.map((r) => r.en))}::float8[], ${numberArray(rows.map((r) => r.ef))}::float8[], ${relay}::boolean[],
+      ${sql.param(rows.map((r) => (r.m ? JSON.stringify(r.m) : null)))}::jsonb[]) as u(d, ts, pw, en, ef, "on", m)
+    on conflict (device_id, ts) do update set
+      power_w = ${pick('power_w')}, energy_kwh = ${pick('energy_kwh')}, efficiency = ${pick('efficiency')},
+      relay_on = ${pick('relay_on')}, metrics = ${pick('metrics')}, received_at = excluded.received_at
+    where (t.power_w, t.energy_kwh, t.efficiency, t.relay_on, t.metrics) is distinct from
+      (${pick('power_w')}, ${pick('energy_kwh')}, ${pick('efficiency')}, ${pick('relay_on')}, ${pick('metrics')})
+    returning device_id as d, (extract(epoch from ts) * 1000)::float8 as ms`);
+}
 
 function unknownDevice(r: ValidDeviceReading): IngestRejection {
   return { index: r.index, series: 'device', reason: 'unknown_device', message: `No device with this id belongs to the authenticated household or token. (${r.device})` };
 }
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
-async function planDeviceRows(tx: Tx, ctx: StoreContext, readings: ValidDeviceReading[]) {
-  const rows = new Map<string, DeviceRow>();
-  /** Reading index → the row keys it wrote to. */
-  const contributors = new Map<number, string[]>();
-  const counterMoved = new Set<number>();
-  const refused: IngestRejection[] = [];
-  const counters: { d: string; ts: number; c: number }[] = [];
-
-  const rowAt = (d: string, ts: number) => {
-    const key = rowKey(d, ts);
-    let row = rows.get(key);
-    if (!row) rows.set(key, (row = { d, ts }));
-    return { key, row };
-  };
-  const contribute = (index: number, key: string) => {
-    const keys = contributors.get(index);
-    if (keys) keys.push(key);
-    else contributors.set(index, [key]);
-  };
-
-  // Counter readings are judged first, in time order per device, against the stored baseline.
-  const counterReadings = readings.filter((r) => r.counterKwh !== undefined);
-  const refusedIndexes = new Set<number>();
-  if (counterReadings.length > 0) {
-    const ids = [...new Set(counterReadings.map((r) => ctx.deviceIds.get(r.device)!))];
-    // FOR UPDATE: two batches for one plug serialise here instead of both subtracting from the same baseline.
-    const stored = rowsOf<{ d: string; ms: number; c: number }>(
-      await tx.execute(sql`
-        select device_id as d, (extract(epoch from ts) * 1000)::float8 as ms, counter_kwh as c from device_counters
-        where device_id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)}) for update`),
-    );
-    const previous = new Map<string, CounterSnapshot>(stored.map((s) => [s.d, { ts: new Date(s.ms), counterKwh: s.c }]));
-    const sorted = [...counterReadings].sort((a, b) => a.ts.getTime() - b.ts.getTime());
-    const moved = new Set<string>();
-    for (const r of sorted) {
-      const d = ctx.deviceIds.get(r.device)!;
-      const current: CounterSnapshot = { ts: r.ts, counterKwh: r.counterKwh! };
-      const step = counterToInterval(previous.get(d) ?? null, current);
-      contributors.set(r.index, contributors.get(r.index) ?? []);
-      switch (step.kind) {
-        case 'stale':
-          continue;
-        case 'refused':
-          refusedIndexes.add(r.index);
-          refused.push({ index: r.index, series: 'device', reason: step.reason, message: step.message });
-          break;
-        case 'interval': {
-          const { key, row } = rowAt(d, step.start.getTime());
-          row.en ??= step.energyKwh;
-          contribute(r.index, key);
-          counterMoved.add(r.index);
-          break;
-        }
-        case 'gap':
-          // Energy spread over several intervals is unknown; a counter that did not move is a known zero.
-          if (step.energyKwh === 0) {
-            for (let i = 0; i < step.intervals; i += 1) {
-              const { key, row } = rowAt(d, step.start.getTime() + i * INTERVAL_MS);
-              row.en ??= 0;
-              contribute(r.index, key);
-            }
-          }
-          counterMoved.add(r.index);
-          break;
-        case 'baseline':
-          counterMoved.add(r.index);
-          break;
-      }
-      previous.set(d, current);
-      moved.add(d);
-    }
-    for (const d of moved) {
-      const snapshot = previous.get(d)!;
-      counters.push({ d, ts: snapshot.ts.getTime(), c: snapshot.counterKwh });
-    }
-  }
-
-  for (const r of readings) {
-    if (refusedIndexes.has(r.index)) continue;
-    const hasMeasurement = r.powerW !== undefined || r.energyKwh !== undefined || r.efficiency !== undefined || r.on !== undefined || (r.metrics !== undefined && Object.keys(r.metrics).length > 0);
-    contributors.set(r.index, contributors.get(r.index) ?? []);
-    if (!hasMeasurement) continue;
-    const { key, row } = rowAt(ctx.deviceIds.get(r.device)!, r.ts.getTime());
-    if (r.powerW !== undefined) row.pw = r.powerW;
-    // An interval energy sent by the device wins over one derived from counters.
-    if (r.energyKwh !== undefined) row.en = r.energyKwh;
-    if (r.efficiency !== undefined) row.ef = r.efficiency;
-    if (r.on !== undefined) row.on = r.on;
-    if (r.metrics !== undefined && Object.keys(r.metrics).length > 0) row.m = r.metrics;
-    contribute(r.index, key);
-  }
-  return { rows, contributors, counterMoved, refused, counters };
-}
-
-async function updateDeviceState(tx: Tx, readings: ValidDeviceReading[], refused: IngestRejection[], ctx: StoreContext) {
-  const refusedIndexes = new Set(refused.map((r) => r.index));
+async function updateDeviceState(tx: DbOrTx, readings: readonly ResolvedDeviceReading[]) {
   const byDevice = new Map<string, { id: string; seen: number; relay?: boolean; relayTs?: number }>();
-  for (const r of readings) {
-    if (refusedIndexes.has(r.index)) continue;
-    const id = ctx.deviceIds.get(r.device)!;
-    const state = byDevice.get(id) ?? { id, seen: -Infinity };
+  for (const { r, d } of readings) {
+    const state = byDevice.get(d) ?? { id: d, seen: -Infinity };
     state.seen = Math.max(state.seen, r.ts.getTime());
     if (r.on !== undefined && (state.relayTs === undefined || r.ts.getTime() >= state.relayTs)) {
       state.relay = r.on;
       state.relayTs = r.ts.getTime();
     }
-    byDevice.set(id, state);
+    byDevice.set(d, state);
   }
   if (byDevice.size === 0) return;
   await updateDevicesSeen(tx, [...byDevice.values()]);
@@ -273,6 +304,7 @@ async function updateDeviceState(tx: Tx, readings: ValidDeviceReading[], refused
  * last one seen, so a late, older message cannot flip the switch shown to the member.
  */
 export async function updateDevicesSeen(tx: DbOrTx, states: { id: string; seen: number; relay?: boolean; relayTs?: number }[]) {
+  if (states.length === 0) return;
   await tx.execute(sql`
     update devices as d set
       last_seen_at = greatest(d.last_seen_at, to_timestamp(s.seen / 1000.0)),

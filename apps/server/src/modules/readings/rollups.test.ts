@@ -8,6 +8,7 @@ import { rowsOf } from '../../lib/notify';
 import { createTestDatabase } from '../../test/test-database';
 import { seedHousehold, type HouseholdFixture } from '../../test/household-fixture';
 import { loadStoreContext, storeBatch } from './reading-store';
+import { hourSpans, touchedDays } from './rollups';
 
 const ZONE = 'America/Toronto';
 const NOW = new Date('2026-12-01T00:00:00Z');
@@ -121,6 +122,21 @@ describe('rollups', () => {
         },
       ),
       { numRuns: 25 },
+    );
+  });
+
+  it('touchedDays and hourSpans bucket any instants like one Intl call per instant would', () => {
+    const base = Date.parse('2026-10-30T00:00:00Z');
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 7 * 288 }), { minLength: 1, maxLength: 80 }), fc.constantFrom(ZONE, 'America/St_Johns', 'UTC'), (slots, zone) => {
+        const instants = slots.map((slot) => base + slot * STEP);
+        const days = touchedDays(instants, zone);
+        expect(days.map((d) => d.date)).toEqual([...new Set(instants.map((ms) => localDateOf(new Date(ms), zone)))].sort());
+        for (const ms of instants) expect(days.some((d) => d.start.getTime() <= ms && ms < d.end.getTime())).toBe(true);
+        const hours = new Set(instants.map((ms) => Math.floor(ms / 3_600_000)));
+        const covered = hourSpans(instants).flatMap((span) => Array.from({ length: (span.e - span.s) / 3_600_000 }, (_, i) => span.s / 3_600_000 + i));
+        expect(covered.sort((a, b) => a - b)).toEqual([...hours].sort((a, b) => a - b));
+      }),
     );
   });
 });

@@ -3,9 +3,9 @@ import { INTERVAL_MS } from '@peakwise/contracts/ingest.contract';
 import type { EnergyTotals, SolarPeriod, SolarSummary } from '@peakwise/contracts/energy.contract';
 import { addDays, localDateOf, localDay, localDatesInRange, localParts, startOfLocalDate, zonedTimeToUtc } from '@peakwise/domain/local-time';
 import { netExportKwh, solarSummary as computeSolarSummary } from '@peakwise/domain/solar-metrics';
-import { rowsOf } from '../../lib/notify';
+import { readTogether } from '../../lib/read-together';
 import type { DbOrTx, Household } from '../households/household.service';
-import { dailySums, expectedIntervals, localHourSums, rangeSums, type MeterSums } from '../usage/meter-rollups.repository';
+import { byDate, dailySumsSql, expectedIntervals, localHourSumsQuery, rangeSumsFromRows, rangeSumsSql, type MeterSums } from '../usage/meter-rollups.repository';
 
 const HOUR_MS = 3_600_000;
 
@@ -59,26 +59,35 @@ const bucket = (start: Date, end: Date, now: Date, sums: MeterSums | undefined):
 export async function solarSummary(db: DbOrTx, household: Household, period: SolarPeriod, now = new Date()): Promise<SolarSummary> {
   const zone = household.timeZone;
   const { current, previous, dates } = solarPeriods(period, zone, now);
-  const currentSums = await rangeSums(db, household.id, zone, current.from, current.to);
-  const previousSums = await rangeSums(db, household.id, zone, previous.from, previous.to);
+  // Totals of both periods, the chart's buckets and the panels: one round trip.
+  const hourStarts: Date[] = [];
+  if (period === 'today') for (let t = current.from.getTime(); t < now.getTime(); t += HOUR_MS) hourStarts.push(new Date(t));
+  const lastHour = hourStarts[hourStarts.length - 1];
+  const seriesQuery =
+    period === 'today'
+      ? localHourSumsQuery(household.id, zone, current.from, new Date((lastHour ?? current.from).getTime() + HOUR_MS))
+      : { sql: dailySumsSql(household.id, dates[0]!, dates[dates.length - 1]!), parse: byDate };
+  const read = await readTogether(db, {
+    ranges: rangeSumsSql(household.id, zone, [current, previous]),
+    series: seriesQuery.sql,
+    panels: panelEfficienciesSql(household.id, period, current, dates),
+  });
+  const [currentSums, previousSums] = rangeSumsFromRows(read.ranges, 2) as [MeterSums, MeterSums];
 
   let series: SolarSummary['series'];
   if (period === 'today') {
     // Local hours from midnight through the current hour: 23, 24 or 25 of them on a full day.
-    const hourStarts: Date[] = [];
-    for (let t = current.from.getTime(); t < now.getTime(); t += HOUR_MS) hourStarts.push(new Date(t));
-    const last = hourStarts[hourStarts.length - 1];
-    const hours = last ? await localHourSums(db, household.id, zone, current.from, new Date(last.getTime() + HOUR_MS)) : new Map<number, MeterSums>();
+    const hours = lastHour ? (seriesQuery.parse(read.series) as Map<number, MeterSums>) : new Map<number, MeterSums>();
     series = hourStarts.map((start) => bucket(start, new Date(start.getTime() + HOUR_MS), now, hours.get(start.getTime())));
   } else {
-    const days = await dailySums(db, household.id, dates[0]!, dates[dates.length - 1]!);
+    const days = seriesQuery.parse(read.series) as Map<string, MeterSums>;
     series = dates.map((date) => {
       const day = localDay(date, zone);
       return bucket(day.start, day.end, now, days.get(date));
     });
   }
 
-  const panels = await panelEfficiencies(db, household.id, period, current, dates);
+  const panels = (read.panels as { id: string; name: string; status: string; eff: number | null }[]).map((r) => ({ id: r.id, name: r.name, status: r.status, efficiencyPct: r.eff }));
   const totals = totalsOf(currentSums);
   const previousTotals = totalsOf(previousSums);
   const metrics = computeSolarSummary(totals, previousTotals, panels.map((p) => p.efficiencyPct));
@@ -107,21 +116,19 @@ export async function solarSummary(db: DbOrTx, household: Household, period: Sol
 /**
  * Each live solar panel with its efficiency over the period: the mean of its hourly (today) or
  * daily (week) rollup efficiencies, weighted by the intervals each covers. Null when the panel
- * reported no efficiency (e.g. only at night).
+ * reported no efficiency (e.g. only at night). Columns id, name, status, eff.
  */
-async function panelEfficiencies(db: DbOrTx, householdId: string, period: SolarPeriod, span: Span, dates: string[]): Promise<SolarSummary['panels']> {
+function panelEfficienciesSql(householdId: string, period: SolarPeriod, span: Span, dates: string[]) {
+  // Per panel, through the rollups' (device, bucket) keys: a join against the bucket range alone
+  // would read every household's rollups for the period.
   const range =
     period === 'today'
-      ? sql`select device_id, avg_efficiency, interval_count from device_hourly where hour_start >= ${span.from.toISOString()}::timestamptz and hour_start < ${span.to.toISOString()}::timestamptz`
-      : sql`select device_id, avg_efficiency, interval_count from device_daily where local_date between ${dates[0]!}::date and ${dates[dates.length - 1]!}::date`;
-  const rows = rowsOf<{ id: string; name: string; status: string; eff: number | null }>(
-    await db.execute(sql`
-      select d.id, d.name, d.status,
-        (sum(r.avg_efficiency * r.interval_count) / nullif(sum(r.interval_count) filter (where r.avg_efficiency is not null), 0))::float8 as eff
-      from devices d left join (${range}) r on r.device_id = d.id and r.avg_efficiency is not null
-      where d.household_id = ${householdId}::uuid and d.kind = 'solar_panel' and d.removed_at is null
-      group by d.id, d.name, d.status, d.created_at
-      order by d.created_at, d.name`),
-  );
-  return rows.map((r) => ({ id: r.id, name: r.name, status: r.status, efficiencyPct: r.eff }));
+      ? sql`select r.avg_efficiency, r.interval_count from device_hourly r where r.device_id = d.id and r.hour_start >= ${span.from.toISOString()}::timestamptz and r.hour_start < ${span.to.toISOString()}::timestamptz`
+      : sql`select r.avg_efficiency, r.interval_count from device_daily r where r.device_id = d.id and r.local_date between ${dates[0]!}::date and ${dates[dates.length - 1]!}::date`;
+  return sql`
+    select d.id, d.name, d.status,
+      (select (sum(r.avg_efficiency * r.interval_count) / nullif(sum(r.interval_count), 0))::float8 from (${range}) r where r.avg_efficiency is not null) as eff
+    from devices d
+    where d.household_id = ${householdId}::uuid and d.kind = 'solar_panel' and d.removed_at is null
+    order by d.created_at, d.name`;
 }

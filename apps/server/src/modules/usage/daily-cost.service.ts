@@ -10,7 +10,7 @@ import { localHoursAreUtcHours, hourlySums, rawSums, type MeterSums } from './me
 
 export type PricedHousehold = { id: string; timeZone: string; province: string };
 
-type TariffRow = { planId: string; effectiveFrom: string };
+export type TariffRow = { planId: string; effectiveFrom: string };
 
 /** The household's tariff rows, oldest first. */
 export async function tariffHistory(db: DbOrTx, householdId: string): Promise<TariffRow[]> {
@@ -50,6 +50,8 @@ export async function dailyCosts(
   db: DbOrTx,
   household: PricedHousehold,
   daily: ReadonlyMap<LocalDate, MeterSums>,
+  /** What the caller has already read: tariffHistory(household), and the cached costs of these days. */
+  known: { history?: readonly TariffRow[]; cached?: ReadonlyMap<LocalDate, CachedCost> } = {},
 ): Promise<Map<LocalDate, number | null>> {
   const result = new Map<LocalDate, number | null>();
   const dates = [...daily.keys()].filter((d) => (daily.get(d)?.intervalCount ?? 0) > 0).sort();
@@ -57,14 +59,16 @@ export async function dailyCosts(
   const last = dates[dates.length - 1];
   if (!first || !last) return result;
 
-  const history = await tariffHistory(db, household.id);
-  const cached = new Map(
-    rowsOf<{ d: string; plan: string; n: number; imp: number; cents: number }>(
-      await db.execute(sql`
-        select local_date::text as d, plan_id as plan, interval_count as n, grid_import_kwh as imp, cost_cents as cents
-        from meter_daily_costs where household_id = ${household.id}::uuid and local_date between ${first}::date and ${last}::date`),
-    ).map((r) => [r.d, r]),
-  );
+  const history = known.history ?? (await tariffHistory(db, household.id));
+  const cached =
+    known.cached ??
+    new Map(
+      rowsOf<CachedCost & { d: string }>(
+        await db.execute(sql`
+          select local_date::text as d, plan_id as plan, interval_count as n, grid_import_kwh as imp, cost_cents as cents
+          from meter_daily_costs where household_id = ${household.id}::uuid and local_date between ${first}::date and ${last}::date`),
+      ).map((r) => [r.d, r]),
+    );
 
   const stale: { date: LocalDate; plan: TariffPlan; sums: MeterSums }[] = [];
   for (const date of dates) {
@@ -106,6 +110,9 @@ export async function forgetDailyCosts(tx: DbOrTx, householdId: string): Promise
   const removed = await tx.execute(sql`with gone as (delete from meter_daily_costs where household_id = ${householdId}::uuid returning 1) select count(*)::int as n from gone`);
   return rowsOf<{ n: number }>(removed)[0]?.n ?? 0;
 }
+
+/** A meter_daily_costs row: the price of a day and the basis it was computed on. */
+export type CachedCost = { plan: string; n: number; imp: number; cents: number };
 
 type PricedDay = { date: LocalDate; planId: string; intervalCount: number; gridImportKwh: number; cents: number | null };
 

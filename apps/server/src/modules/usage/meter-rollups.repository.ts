@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { INTERVAL_MS } from '@peakwise/contracts/ingest.contract';
 import { localDaysInRange, startOfLocalHour, utcOffsetMs, type LocalDate } from '@peakwise/domain/local-time';
 import { rowsOf } from '../../lib/notify';
@@ -41,55 +41,78 @@ export function expectedIntervals(from: Date, to: Date): number {
 type SumRow = { p: number; c: number; i: number; e: number; n: number };
 const toSums = (r: SumRow): MeterSums => ({ productionKwh: r.p, consumptionKwh: r.c, gridImportKwh: r.i, gridExportKwh: r.e, intervalCount: r.n });
 
+/** meter_daily rows for local dates first..last (inclusive): columns d, p, c, i, e, n. */
+export const dailySumsSql = (householdId: string, first: LocalDate, last: LocalDate) => sql`
+  select local_date::text as d, production_kwh as p, consumption_kwh as c, grid_import_kwh as i, grid_export_kwh as e, interval_count as n
+  from meter_daily where household_id = ${householdId}::uuid and local_date between ${first}::date and ${last}::date`;
+
+/** meter_hourly rows (UTC hours) starting in [from, to): columns ms, p, c, i, e, n. */
+export const hourlySumsSql = (householdId: string, from: Date, to: Date) => sql`
+  select (extract(epoch from hour_start) * 1000)::float8 as ms, production_kwh as p, consumption_kwh as c, grid_import_kwh as i, grid_export_kwh as e, interval_count as n
+  from meter_hourly where household_id = ${householdId}::uuid and hour_start >= ${from.toISOString()}::timestamptz and hour_start < ${to.toISOString()}::timestamptz`;
+
+/** Raw 5-minute rows in [from, to): columns ms, p, c, i, e, n. Callers keep ranges short. */
+export const rawSumsSql = (householdId: string, from: Date, to: Date) => sql`
+  select (extract(epoch from ts) * 1000)::float8 as ms, production_kwh as p, consumption_kwh as c, grid_import_kwh as i, grid_export_kwh as e, 1 as n
+  from meter_readings where household_id = ${householdId}::uuid and ts >= ${from.toISOString()}::timestamptz and ts < ${to.toISOString()}::timestamptz`;
+
+/** Rows of dailySumsSql keyed by date. */
+export const byDate = (rows: readonly unknown[]) => new Map((rows as (SumRow & { d: string })[]).map((r) => [r.d, toSums(r)]));
+/** Rows of hourlySumsSql or rawSumsSql keyed by start (ms). */
+export const byStart = (rows: readonly unknown[]) => new Map((rows as (SumRow & { ms: number })[]).map((r) => [r.ms, toSums(r)]));
+
 /** meter_daily rows for local dates first..last (inclusive), keyed by date. */
 export async function dailySums(db: DbOrTx, householdId: string, first: LocalDate, last: LocalDate): Promise<Map<LocalDate, MeterSums>> {
-  const rows = rowsOf<SumRow & { d: string }>(
-    await db.execute(sql`
-      select local_date::text as d, production_kwh as p, consumption_kwh as c, grid_import_kwh as i, grid_export_kwh as e, interval_count as n
-      from meter_daily where household_id = ${householdId}::uuid and local_date between ${first}::date and ${last}::date`),
-  );
-  return new Map(rows.map((r) => [r.d, toSums(r)]));
+  return byDate(rowsOf(await db.execute(dailySumsSql(householdId, first, last))));
 }
 
 /** meter_hourly rows (UTC hours) starting in [from, to), keyed by hour start (ms). */
 export async function hourlySums(db: DbOrTx, householdId: string, from: Date, to: Date): Promise<Map<number, MeterSums>> {
   if (!(to.getTime() > from.getTime())) return new Map();
-  const rows = rowsOf<SumRow & { ms: number }>(
-    await db.execute(sql`
-      select (extract(epoch from hour_start) * 1000)::float8 as ms, production_kwh as p, consumption_kwh as c, grid_import_kwh as i, grid_export_kwh as e, interval_count as n
-      from meter_hourly where household_id = ${householdId}::uuid and hour_start >= ${from.toISOString()}::timestamptz and hour_start < ${to.toISOString()}::timestamptz`),
-  );
-  return new Map(rows.map((r) => [r.ms, toSums(r)]));
+  return byStart(rowsOf(await db.execute(hourlySumsSql(householdId, from, to))));
 }
 
 /** Raw 5-minute rows in [from, to), keyed by interval start (ms). Callers keep ranges short. */
 export async function rawSums(db: DbOrTx, householdId: string, from: Date, to: Date): Promise<Map<number, MeterSums>> {
   if (!(to.getTime() > from.getTime())) return new Map();
-  const rows = rowsOf<SumRow & { ms: number }>(
-    await db.execute(sql`
-      select (extract(epoch from ts) * 1000)::float8 as ms, production_kwh as p, consumption_kwh as c, grid_import_kwh as i, grid_export_kwh as e, 1 as n
-      from meter_readings where household_id = ${householdId}::uuid and ts >= ${from.toISOString()}::timestamptz and ts < ${to.toISOString()}::timestamptz`),
-  );
-  return new Map(rows.map((r) => [r.ms, toSums(r)]));
+  return byStart(rowsOf(await db.execute(rawSumsSql(householdId, from, to))));
 }
 
-const sumAll = (values: Iterable<MeterSums>) => [...values].reduce(addSums, EMPTY_SUMS);
 const ceilHour = (ms: number) => Math.ceil(ms / HOUR_MS) * HOUR_MS;
 const floorHour = (ms: number) => Math.floor(ms / HOUR_MS) * HOUR_MS;
 
-/** Sums over [from, to) from UTC-hour rollups, with raw rows for the sub-hour edges. */
-async function hourRangeSums(db: DbOrTx, householdId: string, from: number, to: number): Promise<MeterSums> {
-  if (!(to > from)) return EMPTY_SUMS;
+/** Which rows cover a range: whole local days, whole UTC hours, and raw rows for the rest. */
+type RangeParts = { days: { first: LocalDate; last: LocalDate } | null; hours: [number, number][]; raw: [number, number][] };
+
+function hourParts(from: number, to: number, parts: RangeParts) {
+  if (!(to > from)) return;
   const hs = ceilHour(from);
   const he = floorHour(to);
-  if (hs >= he) return sumAll((await rawSums(db, householdId, new Date(from), new Date(to))).values());
-  const [head, body, tail] = [
-    await rawSums(db, householdId, new Date(from), new Date(hs)),
-    await hourlySums(db, householdId, new Date(hs), new Date(he)),
-    await rawSums(db, householdId, new Date(he), new Date(to)),
-  ];
-  return sumAll([...head.values(), ...body.values(), ...tail.values()]);
+  if (hs >= he) {
+    parts.raw.push([from, to]);
+    return;
+  }
+  if (hs > from) parts.raw.push([from, hs]);
+  parts.hours.push([hs, he]);
+  if (to > he) parts.raw.push([he, to]);
 }
+
+function rangeParts(timeZone: string, from: Date, to: Date): RangeParts {
+  const parts: RangeParts = { days: null, hours: [], raw: [] };
+  const fullDays = localDaysInRange(from, to, timeZone).filter((d) => d.start >= from && d.end <= to);
+  const first = fullDays[0];
+  const last = fullDays[fullDays.length - 1];
+  if (!first || !last) {
+    hourParts(from.getTime(), to.getTime(), parts);
+    return parts;
+  }
+  parts.days = { first: first.date, last: last.date };
+  hourParts(from.getTime(), first.start.getTime(), parts);
+  hourParts(last.end.getTime(), to.getTime(), parts);
+  return parts;
+}
+
+const isoAt = (ms: number) => new Date(ms).toISOString();
 
 /**
  * Meter totals over any [from, to): whole local days inside it from daily rollups, whole UTC
@@ -97,14 +120,45 @@ async function hourRangeSums(db: DbOrTx, householdId: string, from: number, to: 
  * shift which edges are read raw).
  */
 export async function rangeSums(db: DbOrTx, householdId: string, timeZone: string, from: Date, to: Date): Promise<MeterSums> {
-  const fullDays = localDaysInRange(from, to, timeZone).filter((d) => d.start >= from && d.end <= to);
-  const first = fullDays[0];
-  const last = fullDays[fullDays.length - 1];
-  if (!first || !last) return hourRangeSums(db, householdId, from.getTime(), to.getTime());
-  const days = await dailySums(db, householdId, first.date, last.date);
-  const head = await hourRangeSums(db, householdId, from.getTime(), first.start.getTime());
-  const tail = await hourRangeSums(db, householdId, last.end.getTime(), to.getTime());
-  return sumAll([head, ...days.values(), tail]);
+  const [sums] = await rangeSumsMany(db, householdId, timeZone, [{ from, to }]);
+  return sums!;
+}
+
+/** rangeSums for several ranges in one statement (one round trip instead of up to seven each). */
+export async function rangeSumsMany(db: DbOrTx, householdId: string, timeZone: string, ranges: readonly { from: Date; to: Date }[]): Promise<MeterSums[]> {
+  return rangeSumsFromRows(rowsOf(await db.execute(rangeSumsSql(householdId, timeZone, ranges))), ranges.length);
+}
+
+/** The statement behind rangeSumsMany: one row per range index k with data (columns k, p, c, i, e, n). */
+export function rangeSumsSql(householdId: string, timeZone: string, ranges: readonly { from: Date; to: Date }[]) {
+  const h = sql`${householdId}::uuid`;
+  const selects = ranges.flatMap(({ from, to }, k) => {
+    const parts = rangeParts(timeZone, from, to);
+    return [
+      ...(parts.days
+        ? [sql`select ${k}::int, production_kwh, consumption_kwh, grid_import_kwh, grid_export_kwh, interval_count
+            from meter_daily where household_id = ${h} and local_date between ${parts.days.first}::date and ${parts.days.last}::date`]
+        : []),
+      ...parts.hours.map(
+        ([a, b]) => sql`select ${k}::int, production_kwh, consumption_kwh, grid_import_kwh, grid_export_kwh, interval_count
+          from meter_hourly where household_id = ${h} and hour_start >= ${isoAt(a)}::timestamptz and hour_start < ${isoAt(b)}::timestamptz`,
+      ),
+      ...parts.raw.map(
+        ([a, b]) => sql`select ${k}::int, production_kwh, consumption_kwh, grid_import_kwh, grid_export_kwh, 1
+          from meter_readings where household_id = ${h} and ts >= ${isoAt(a)}::timestamptz and ts < ${isoAt(b)}::timestamptz`,
+      ),
+    ];
+  });
+  if (selects.length === 0) return sql`select null::int as k, 0::float8 as p, 0::float8 as c, 0::float8 as i, 0::float8 as e, 0 as n where false`;
+  return sql`
+    select k, sum(p)::float8 as p, sum(c)::float8 as c, sum(i)::float8 as i, sum(e)::float8 as e, sum(n)::int as n
+    from (${sql.join(selects, sql` union all `)}) as parts(k, p, c, i, e, n) group by k`;
+}
+
+export function rangeSumsFromRows(rows: readonly unknown[], count: number): MeterSums[] {
+  const result = Array.from({ length: count }, () => EMPTY_SUMS);
+  for (const row of rows as (SumRow & { k: number })[]) result[row.k] = toSums(row);
+  return result;
 }
 
 /**
@@ -121,14 +175,25 @@ export function localHoursAreUtcHours(timeZone: string, from: Date, to: Date): b
  * by the hour's UTC start. Hours without data are absent.
  */
 export async function localHourSums(db: DbOrTx, householdId: string, timeZone: string, from: Date, to: Date): Promise<Map<number, MeterSums>> {
-  if (localHoursAreUtcHours(timeZone, from, to)) return hourlySums(db, householdId, from, to);
+  if (!(to.getTime() > from.getTime())) return new Map();
+  const query = localHourSumsQuery(householdId, timeZone, from, to);
+  return query.parse(rowsOf(await db.execute(query.sql)));
+}
+
+/** The statement behind localHourSums and how to read its rows (for readTogether). */
+export function localHourSumsQuery(householdId: string, timeZone: string, from: Date, to: Date): { sql: SQL; parse(rows: readonly unknown[]): Map<number, MeterSums> } {
+  if (localHoursAreUtcHours(timeZone, from, to)) return { sql: hourlySumsSql(householdId, from, to), parse: byStart };
   // Half-hour zone: a day of raw rows at most (the callers ask for today or the last 24 hours).
-  const raw = await rawSums(db, householdId, from, new Date(to.getTime() + HOUR_MS));
-  const byHour = new Map<number, MeterSums>();
-  for (const [ms, sums] of raw) {
-    const hour = startOfLocalHour(new Date(ms), timeZone).getTime();
-    if (hour >= to.getTime()) continue;
-    byHour.set(hour, addSums(byHour.get(hour) ?? EMPTY_SUMS, sums));
-  }
-  return byHour;
+  return {
+    sql: rawSumsSql(householdId, from, new Date(to.getTime() + HOUR_MS)),
+    parse: (rows) => {
+      const byHour = new Map<number, MeterSums>();
+      for (const [ms, sums] of byStart(rows)) {
+        const hour = startOfLocalHour(new Date(ms), timeZone).getTime();
+        if (hour >= to.getTime()) continue;
+        byHour.set(hour, addSums(byHour.get(hour) ?? EMPTY_SUMS, sums));
+      }
+      return byHour;
+    },
+  };
 }

@@ -1,0 +1,99 @@
+import { deviceStateSchema, MAX_FUTURE_SKEW_MS } from '@peakwise/contracts/ingest.contract';
+import { isUuid } from '../lib/uuid';
+import { livePowerSampleSchema } from '../modules/live/live-power.service';
+import type { StoreContext, StoreInput } from '../modules/readings/reading-store';
+import { mqttPayloadToBatch } from './payload/mqtt-batch';
+import { parseShellyStatus, shellySampleToReading } from './payload/shelly-gen2';
+import { parseTopic, type TopicRoute } from './payload/topics';
+import { validateBatch } from './payload/validate-readings';
+
+/**
+ * What one MQTT message asks the worker to write, decided before any write so a whole batch of
+ * messages can be stored in one transaction. `refused` can never be stored (acknowledged and
+ * logged); `ignored` is not ours to store.
+ */
+export type DecodedMessage =
+  | { kind: 'ignored'; detail?: string }
+  | { kind: 'refused'; detail: string }
+  | { kind: 'readings'; input: StoreInput }
+  | { kind: 'relay'; deviceId: string; on: boolean; at: Date }
+  | { kind: 'power'; householdId: string; ts: Date; powerW: number };
+
+/** Device → server routes the worker writes; the others (online, RPC replies) are not stored. */
+const STORED_ROUTES = new Set<TopicRoute['kind']>(['meter', 'meter-power', 'device-reading', 'device-state', 'shelly-status', 'shelly-events']);
+
+/** Step 1, no I/O: the route and the JSON, or why the message goes no further. */
+export type ParsedMessage = { kind: 'parsed'; route: TopicRoute; householdId: string; payload: unknown } | Extract<DecodedMessage, { kind: 'ignored' | 'refused' }>;
+
+export function parseMessage(topic: string, message: Buffer): ParsedMessage {
+  const route = parseTopic(topic);
+  if (!route || !isUuid(route.householdId)) return { kind: 'ignored', detail: 'not a Peakwise ingest topic' };
+  try {
+    // PostgreSQL answers uuids in lower case; contexts are keyed that way.
+    return { kind: 'parsed', route, householdId: route.householdId.toLowerCase(), payload: JSON.parse(message.toString('utf8')) };
+  } catch {
+    return { kind: 'refused', detail: 'The message is not JSON.' };
+  }
+}
+
+/**
+ * Step 2: validation against the household's context (loaded for the whole batch at once). The
+ * same rules as HTTP: validateBatch for readings; a device topic narrows the writable devices to
+ * the one it names, so a payload naming another device is refused as unknown.
+ */
+export function decodeMessage(parsed: ParsedMessage, contexts: ReadonlyMap<string, StoreContext>, receivedAt: Date): DecodedMessage {
+  if (parsed.kind !== 'parsed') return parsed;
+  const { route, householdId, payload } = parsed;
+  const context = contexts.get(householdId);
+  const refuse = (detail: string): DecodedMessage => ({ kind: 'refused', detail });
+  const readings = (batch: unknown, ctx: StoreContext, keepExisting: boolean): DecodedMessage => {
+    const validated = validateBatch(batch, receivedAt, { knownDevices: new Set(ctx.deviceIds.keys()) });
+    if (!validated.ok) return refuse(`${validated.reason}: ${validated.message}`);
+    return { kind: 'readings', input: { householdId, validated, context: ctx, keepExisting } };
+  };
+
+  if (!STORED_ROUTES.has(route.kind)) return { kind: 'ignored' };
+  if (!context) return refuse('unknown household');
+
+  switch (route.kind) {
+    case 'meter':
+      return readings(mqttPayloadToBatch(route, payload), context, false);
+    case 'device-reading':
+      return readings(mqttPayloadToBatch(route, payload), onlyDevice(context, route.externalId), false);
+    case 'shelly-status':
+    case 'shelly-events': {
+      const parsedStatus = parseShellyStatus(route.externalId, payload, receivedAt);
+      if (!parsedStatus.ok) return refuse(`${parsedStatus.reason}: ${parsedStatus.message}`);
+      if (!parsedStatus.sample) return { kind: 'ignored', detail: 'no switch:0 status' };
+      const reading = shellySampleToReading(parsedStatus.sample);
+      if (reading) return readings({ devices: [reading] }, onlyDevice(context, route.externalId), true);
+      if (parsedStatus.sample.on !== undefined) return relay(context, route.externalId, parsedStatus.sample.on, parsedStatus.sample.at);
+      return { kind: 'ignored', detail: 'no measurement' };
+    }
+    case 'device-state': {
+      const state = deviceStateSchema.safeParse(payload);
+      if (!state.success) return refuse('invalid_payload: not a device state');
+      return relay(context, route.externalId, state.data.on, state.data.ts ? new Date(state.data.ts) : receivedAt);
+    }
+    case 'meter-power': {
+      const sample = livePowerSampleSchema.safeParse(payload);
+      if (!sample.success) return refuse(`invalid_payload: ${sample.error.issues[0]?.message ?? 'not a power sample'}`);
+      const ts = new Date(sample.data.ts);
+      if (ts.getTime() > receivedAt.getTime() + MAX_FUTURE_SKEW_MS) return refuse('future_timestamp');
+      return { kind: 'power', householdId, ts, powerW: sample.data.powerW };
+    }
+    default:
+      return { kind: 'ignored' };
+  }
+}
+
+function onlyDevice(context: StoreContext, externalId: string): StoreContext {
+  const id = context.deviceIds.get(externalId);
+  return { ...context, deviceIds: new Map(id ? [[externalId, id]] : []) };
+}
+
+function relay(context: StoreContext, externalId: string, on: boolean, at: Date): DecodedMessage {
+  const deviceId = context.deviceIds.get(externalId);
+  if (!deviceId) return { kind: 'refused', detail: `unknown_device: ${externalId}` };
+  return { kind: 'relay', deviceId, on, at };
+}

@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { asMember, cookieHeader, createMember, TEST_ORIGIN } from '../../test/test-session';
+import { createSessionCache } from './session-cache';
+
+const user = { id: 'u1', email: 'a@example.com', name: 'A' };
+
+describe('session cache', () => {
+  it('forgets a session after its time to live or its expiry, and ignores a lookup overtaken by a clear', () => {
+    let now = 1_000;
+    const cache = createSessionCache({ ttlMs: 5_000, now: () => now });
+    cache.set('k', { user, sessionId: 's1', expiresAt: 100_000 }, cache.generation());
+    expect(cache.get('k')?.sessionId).toBe('s1');
+    now = 5_999;
+    expect(cache.get('k')).toBeDefined();
+    now = 6_000;
+    expect(cache.get('k')).toBeUndefined();
+
+    cache.set('k', { user, sessionId: 's1', expiresAt: 7_000 }, cache.generation());
+    now = 7_000;
+    expect(cache.get('k')).toBeUndefined();
+
+    // A sign-out cleared the cache while this lookup was reading the (now deleted) session.
+    const seen = cache.generation();
+    cache.clear();
+    cache.set('k', { user, sessionId: 's1', expiresAt: 100_000 }, seen);
+    expect(cache.get('k')).toBeUndefined();
+  });
+
+  describe('in the app', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp();
+    });
+    afterAll(() => t.close());
+    const household = (cookie: string) => t.app.request('/api/household', { headers: { cookie, origin: TEST_ORIGIN } });
+    const signIn = async (member: { email: string; password: string }) =>
+      cookieHeader(
+        await t.app.request('/api/auth/sign-in/email', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: TEST_ORIGIN },
+          body: JSON.stringify({ email: member.email, password: member.password }),
+        }),
+      );
+
+    it('a session revoked from another device or signed out stops working on the very next request', async () => {
+      const member = await createMember(t.app);
+      const laptop = await signIn(member);
+      // Both sessions are now cached.
+      expect((await household(member.cookie)).status).toBe(200);
+      expect((await household(laptop)).status).toBe(200);
+
+      const sessions = (await (await t.app.request('/api/sessions', { headers: { cookie: laptop } })).json()) as { id: string; current: boolean }[];
+      const phone = sessions.find((s) => !s.current)!;
+      expect((await t.app.request(`/api/sessions/${phone.id}`, { method: 'DELETE', headers: asMember({ cookie: laptop }) })).status).toBe(204);
+      expect((await household(member.cookie)).status).toBe(401);
+      expect((await household(laptop)).status).toBe(200);
+
+      expect((await t.app.request('/api/auth/sign-out', { method: 'POST', headers: asMember({ cookie: laptop }), body: '{}' })).status).toBe(200);
+      expect((await household(laptop)).status).toBe(401);
+    });
+  });
+});

@@ -1,0 +1,75 @@
+import type { MiddlewareHandler } from 'hono';
+import type { AuthUser } from './require-auth.middleware';
+
+export type CachedSession = { user: AuthUser; sessionId: string; expiresAt: number };
+
+export type SessionCache = {
+  get(key: string): CachedSession | undefined;
+  /** Read before looking the session up; `set` ignores a lookup that a `clear` overtook. */
+  generation(): number;
+  set(key: string, session: CachedSession, generation: number): void;
+  /** Forget every session: something that can end or change one is happening. */
+  clear(): void;
+};
+
+/** Cookie and Authorization header together: what better-auth reads to find the session. */
+export function sessionCacheKey(headers: Headers): string | null {
+  const cookie = headers.get('cookie');
+  const authorization = headers.get('authorization');
+  return cookie || authorization ? `${cookie ?? ''}\u0000${authorization ?? ''}` : null;
+}
+
+/**
+ * Who a session cookie belongs to, remembered for `ttlMs`. Reading the session and user rows
+ * through better-auth was two queries and about a millisecond of the event loop on every API
+ * request, most of a chart read's cost. Every request that may end or change a session (any
+ * non-GET API call in this process: sign-out, revoking a session, password change, account
+ * deletion, profile edits) clears the whole cache before and after it runs, so here those take
+ * effect at once; another server process notices within `ttlMs` (decision 022).
+ */
+export function createSessionCache(options: { ttlMs: number; maxEntries?: number; now?: () => number }): SessionCache {
+  const now = options.now ?? Date.now;
+  const maxEntries = options.maxEntries ?? 10_000;
+  const entries = new Map<string, CachedSession & { until: number }>();
+  let generation = 0;
+  return {
+    get(key) {
+      const entry = entries.get(key);
+      if (!entry) return undefined;
+      const at = now();
+      if (at >= entry.until || at >= entry.expiresAt) {
+        entries.delete(key);
+        return undefined;
+      }
+      return entry;
+    },
+    generation: () => generation,
+    set(key, session, seen) {
+      // A sign-out that ran while this lookup was in flight must not be undone by it.
+      if (seen !== generation) return;
+      if (entries.size >= maxEntries) entries.clear();
+      entries.set(key, { ...session, until: now() + options.ttlMs });
+    },
+    clear() {
+      generation += 1;
+      entries.clear();
+    },
+  };
+}
+
+/**
+ * Clears the cache around every request that may change a session (see createSessionCache):
+ * any API write, and any better-auth request (its GET links verify a changed email address).
+ */
+export function clearSessionsOnWrite(cache: SessionCache, skip: (path: string) => boolean): MiddlewareHandler {
+  return async (c, next) => {
+    const read = c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.method === 'OPTIONS';
+    const write = (!read || c.req.path.startsWith('/api/auth/')) && !skip(c.req.path);
+    if (write) cache.clear();
+    try {
+      await next();
+    } finally {
+      if (write) cache.clear();
+    }
+  };
+}
