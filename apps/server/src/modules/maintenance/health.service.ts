@@ -4,7 +4,7 @@ import { median, MIN_PEERS, peerYieldHealth, referenceLevel, uptimeHealth } from
 import { addDays, localDay } from '@peakwise/domain/local-time';
 import { INTERVAL_MS } from '@peakwise/contracts/ingest.contract';
 import { rowsOf } from '../../lib/notify';
-import { dateArray, uuidArray } from '../../lib/pg-array';
+import { uuidArray } from '../../lib/pg-array';
 import type { DbOrTx, Household } from '../households/household.service';
 import type { Component } from './components.service';
 import {

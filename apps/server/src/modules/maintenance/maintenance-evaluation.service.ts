@@ -3,7 +3,7 @@ import { healthStatus } from '@peakwise/domain/maintenance-health';
 import { addDays, localDateOf } from '@peakwise/domain/local-time';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../lib/notify';
-import { dateArray, uuidArray } from '../../lib/pg-array';
+import { uuidArray } from '../../lib/pg-array';
 import { getHousehold, type DbOrTx } from '../households/household.service';
 import { evaluateRules } from './alert-rules.service';
 import { applyRuleResults, resolveOrphanedAlerts } from './alerts.repository';

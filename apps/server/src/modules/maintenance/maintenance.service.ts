@@ -15,7 +15,7 @@ import { compareAlerts } from '@peakwise/domain/maintenance-rules';
 import { addDays, localDateOf, localDatesInRange } from '@peakwise/domain/local-time';
 import { meanOfKnown } from '@peakwise/domain/plumbing-metrics';
 import { rowsOf } from '../../lib/notify';
-import { dateArray, uuidArray } from '../../lib/pg-array';
+import { uuidArray } from '../../lib/pg-array';
 import type { DbOrTx, Household } from '../households/household.service';
 import { listComponents, type Component } from './components.service';
 

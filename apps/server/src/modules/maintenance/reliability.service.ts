@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { INTERVALS_PER_HOUR, reliabilityFromHours, type ImperfectHour } from '@peakwise/domain/reliability';
 import { rowsOf } from '../../lib/notify';
-import { dateArray, uuidArray } from '../../lib/pg-array';
+import { uuidArray } from '../../lib/pg-array';
 import type { DbOrTx } from '../households/household.service';
 import type { Component } from './components.service';
 
