@@ -39,4 +39,32 @@ describe('demo household', () => {
       { d: '2026-11-02', n: 24 },
     ]);
   });
+
+  it('each start restores the demo as shipped: service dates counted from today, visitors’ dismissals undone', async () => {
+    const first = new Date('2026-11-03T17:00:00Z');
+    const { household } = await ensureDemoHousehold(database.db, 'demo-maint', DEMO_HOUSEHOLD, { backfillDays: 0, now: first });
+    const sump = DEMO_HOUSEHOLD.maintenance!.find((m) => m.kind === 'sump_pump')!;
+    const dates = async () =>
+      rowsOf<{ last: string; next: string; source: string }>(
+        await database.db.execute(sql`
+          select c.last_maintenance::text as last, c.next_maintenance::text as next, c.next_maintenance_source as source
+          from maintenance_components c join devices d on d.id = c.device_id where d.external_id = 'demo-plug-sump' and c.household_id = ${household.id}::uuid`),
+      )[0]!;
+    // Tested 95 days before 2026-11-03, every 90 days: due 5 days ago.
+    expect(await dates()).toEqual({ last: '2026-07-31', next: '2026-10-29', source: 'interval' });
+    expect(sump.lastDoneDaysAgo).toBe(95);
+
+    // A visitor schedules it and dismisses an alert on it.
+    const [component] = rowsOf<{ id: string }>(await database.db.execute(sql`select c.id from maintenance_components c join devices d on d.id = c.device_id where d.external_id = 'demo-plug-sump'`));
+    await database.db.execute(sql`update maintenance_components set next_maintenance = '2027-01-01', next_maintenance_source = 'scheduled' where id = ${component!.id}::uuid`);
+    await database.db.execute(sql`
+      insert into maintenance_alerts (household_id, component_id, type, cause, priority, metric_kind, metric_value, detected_at, updated_at, dismissed_at)
+      values (${household.id}::uuid, ${component!.id}::uuid, 'preventive', 'maintenance_due', 'high', 'days_until_due', -5, now(), now(), now())`);
+
+    // The next start, a week later: dates counted back from then, the dismissal undone.
+    await ensureDemoHousehold(database.db, 'demo-maint', DEMO_HOUSEHOLD, { backfillDays: 0, now: new Date('2026-11-10T17:00:00Z') });
+    expect(await dates()).toEqual({ last: '2026-08-07', next: '2026-11-05', source: 'interval' });
+    const alerts = rowsOf<{ dismissed: boolean }>(await database.db.execute(sql`select dismissed_at is not null as dismissed from maintenance_alerts where component_id = ${component!.id}::uuid`));
+    expect(alerts).toEqual([{ dismissed: false }]);
+  });
 });

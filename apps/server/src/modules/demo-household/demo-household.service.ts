@@ -11,6 +11,8 @@ import { createDevice, listDevices } from '../devices/device.service';
 import { issueIngestCredential } from '../devices/ingest-credential.service';
 import { changeHouseholdTimeZone } from '../households/household-time-zone.service';
 import { ensureHouseholdForUser, listRooms, type Household, type Room } from '../households/household.service';
+import { nextRoutineDate } from '@peakwise/domain/maintenance-catalogue';
+import { maintenanceAlerts, maintenanceComponents } from '../../db/schema/maintenance.schema';
 import { addComponent, listComponents, SOLAR_ARRAY_NAME } from '../maintenance/components.service';
 
 /** Marks the simulator's own credential, so a restart can revoke the one it issued last time. */
@@ -110,9 +112,11 @@ export async function ensureDemoHousehold(db: Db, userId: string, profile: House
 }
 
 /**
- * The equipment the demo member maintains, with service dates counted back from the first start
- * (later starts leave them, and whatever a visitor scheduled or completed, alone). Components
- * the profile does not list (panels) are added by the maintenance evaluation like anyone's.
+ * The equipment the demo member maintains, with its service dates counted back from this start.
+ * The demo is shared: each start also undoes what visitors did to it (dismissed alerts, dates
+ * they scheduled or marked done), as it moves the household back to Toronto, so every visitor
+ * finds the demo as shipped. Components the profile does not list (panels) are added by the
+ * maintenance evaluation like anyone's.
  */
 async function ensureDemoComponents(db: Db, household: Household, profile: HouseholdProfile, now: Date): Promise<void> {
   const today = localDateOf(now, household.timeZone);
@@ -121,18 +125,20 @@ async function ensureDemoComponents(db: Db, household: Household, profile: House
   for (const item of profile.maintenance ?? []) {
     const device = item.deviceId === null ? null : devicesByExternalId.get(item.deviceId);
     if (device === undefined) continue;
-    const present = device === null ? existing.some((c) => c.kind === item.kind) : existing.some((c) => c.deviceId === device.id);
-    if (present) continue;
-    await addComponent(
-      db,
-      household,
-      {
-        deviceId: device?.id ?? null,
-        name: device?.name ?? SOLAR_ARRAY_NAME,
-        kind: item.kind,
-        lastMaintenance: item.lastDoneDaysAgo === null ? null : addDays(today, -item.lastDoneDaysAgo),
-      },
-      now,
-    );
+    const lastMaintenance = item.lastDoneDaysAgo === null ? null : addDays(today, -item.lastDoneDaysAgo);
+    const present = device === null ? existing.find((c) => c.kind === item.kind) : existing.find((c) => c.deviceId === device.id);
+    if (present) {
+      const next = nextRoutineDate(item.kind, lastMaintenance, today);
+      await db
+        .update(maintenanceComponents)
+        .set({ lastMaintenance, nextMaintenance: next, nextMaintenanceSource: next === null ? null : 'interval' })
+        .where(eq(maintenanceComponents.id, present.id));
+    } else {
+      await addComponent(db, household, { deviceId: device?.id ?? null, name: device?.name ?? SOLAR_ARRAY_NAME, kind: item.kind, lastMaintenance }, now);
+    }
   }
+  await db
+    .update(maintenanceAlerts)
+    .set({ dismissedAt: null, dismissedBy: null, scheduledFor: null })
+    .where(and(eq(maintenanceAlerts.householdId, household.id), isNull(maintenanceAlerts.resolvedAt)));
 }
