@@ -21,6 +21,13 @@ const errorContent = { 'application/json': { schema: apiErrorSchema } };
 const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } });
 const idParams = z.object({ id: z.string() });
 const unauthorized = { description: 'Not signed in', content: errorContent };
+/** Take Action and Schedule answer alike; only what "not found" means differs. */
+const scheduled = (notFound: string) => ({
+  200: { description: 'Scheduled', content: json(componentActionResponseSchema) },
+  400: { description: 'Invalid date, in the past or more than two years ahead', content: errorContent },
+  401: unauthorized,
+  404: { description: notFound, content: errorContent },
+});
 
 /** Maintenance screen and its actions, and the Dashboard's Recent Alerts: the member's own household only. */
 export function createMaintenanceRoutes(deps: { auth: Auth; db: Db; clock: () => Date }) {
@@ -69,13 +76,7 @@ export function createMaintenanceRoutes(deps: { auth: Auth; db: Db; clock: () =>
     summary: 'Take Action: schedule maintenance of the alert’s component on a date',
     middleware: [auth] as const,
     request: { params: idParams, body: { required: true, content: json(scheduleMaintenanceSchema) } },
-    responses: {
-      200: { description: 'Scheduled', content: json(componentActionResponseSchema) },
-      400: { description: 'Invalid date, in the past or more than two years ahead', content: errorContent },
-      401: unauthorized,
-      404: { description: 'No such alert in the member’s household', content: errorContent },
-      409: { description: 'The alert has already cleared', content: errorContent },
-    },
+    responses: { ...scheduled('No such alert in the member’s household'), 409: { description: 'The alert has already cleared', content: errorContent } },
   });
   const schedule = createRoute({
     method: 'post',
@@ -84,12 +85,7 @@ export function createMaintenanceRoutes(deps: { auth: Auth; db: Db; clock: () =>
     summary: 'Schedule a component’s next maintenance on a date',
     middleware: [auth] as const,
     request: { params: idParams, body: { required: true, content: json(scheduleMaintenanceSchema) } },
-    responses: {
-      200: { description: 'Scheduled', content: json(componentActionResponseSchema) },
-      400: { description: 'Invalid date, in the past or more than two years ahead', content: errorContent },
-      401: unauthorized,
-      404: { description: 'No such component in the member’s household', content: errorContent },
-    },
+    responses: scheduled('No such component in the member’s household'),
   });
   const complete = createRoute({
     method: 'post',
