@@ -1,32 +1,19 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 // The demo sign-in pre-filled in the login panel (packages/contracts/src/demo-account.ts).
 const DEMO_EMAIL = 'demo@peakwise.ca';
 import { axeViolations } from '../support/axe';
-import { launchBrowser, newContext, screenshot } from '../support/browser';
+import { screenshot } from '../support/browser';
 import { linkIn, waitForEmail } from '../support/mailbox';
 import { totp } from '../support/totp';
+import { pagePerTest } from '../support/journey';
 
 const INVALID_CREDENTIALS = 'Invalid email or password. Please try the demo credentials shown below.';
 const PASSWORD = 'Sturdy-meadow-42';
 
-let browser: Browser;
 let page: Page;
+const journey = pagePerTest('accounts', (p) => (page = p));
 let counter = 0;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async () => {
-  page = await (await newContext(browser)).newPage();
-});
-afterEach(async (context) => {
-  if (context.task.result?.state === 'fail') await screenshot(page, `failed-${context.task.name.slice(0, 40).replace(/\W+/g, '-')}`).catch(() => {});
-  await page.context().close();
-});
 
 function uniqueEmail(prefix = 'member') {
   counter += 1;
@@ -197,7 +184,7 @@ describe('accounts', () => {
     await page.getByRole('heading', { level: 1, name: 'Paramètres' }).waitFor();
     await screenshot(page, 'accounts-settings-fr');
 
-    const other = await (await newContext(browser)).newPage();
+    const other = await journey.newPage();
     try {
       await other.goto('/?auth=login');
       const panel = other.getByRole('dialog', { name: 'Log In' });

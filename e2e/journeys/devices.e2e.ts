@@ -1,25 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe';
-import { launchBrowser, newContext, screenshot } from '../support/browser';
+import { screenshot } from '../support/browser';
 import { signInAsDemo, waitForApi } from '../support/demo-session';
+import { pagePerTest } from '../support/journey';
 
-let browser: Browser;
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async () => {
-  page = await (await newContext(browser, { viewport: { width: 1440, height: 1100 } })).newPage();
-});
-afterEach(async (context) => {
-  if (context.task.result?.state === 'fail') await screenshot(page, `failed-devices-${context.task.name.slice(0, 40).replace(/\W+/g, '-')}`).catch(() => {});
-  await page.context().close();
-});
+pagePerTest('devices', (p) => (page = p), { viewport: { width: 1440, height: 1100 } });
 
 type DeviceCards = { cards: { activeCount: number; uptimePct: number | null; totalPowerW: number | null } };
 

@@ -1,33 +1,25 @@
 import pg from 'pg';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeViolations } from '../support/axe';
-import { launchBrowser, newContext, screenshot } from '../support/browser';
+import { screenshot } from '../support/browser';
 import { signInAsDemo, waitForApi } from '../support/demo-session';
+import { pagePerTest } from '../support/journey';
 
 // The demo sign-in pre-filled in the login panel (packages/contracts/src/demo-account.ts).
 const DEMO_EMAIL = 'demo@peakwise.ca';
 const databaseUrl = inject('databaseUrl');
 
-let browser: Browser;
 let page: Page;
+pagePerTest('energy', (p) => (page = p));
 let db: pg.Client;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
 });
 afterAll(async () => {
   await db?.end();
-  await browser?.close();
-});
-beforeEach(async () => {
-  page = await (await newContext(browser)).newPage();
-});
-afterEach(async (context) => {
-  if (context.task.result?.state === 'fail') await screenshot(page, `failed-energy-${context.task.name.slice(0, 40).replace(/\W+/g, '-')}`).catch(() => {});
-  await page.context().close();
 });
 
 /**

@@ -1,26 +1,13 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe';
-import { launchBrowser, newContext, screenshot } from '../support/browser';
+import { screenshot } from '../support/browser';
 import { signInAsDemo, waitForApi } from '../support/demo-session';
+import { pagePerTest } from '../support/journey';
 
-let browser: Browser;
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async () => {
-  // Tall enough that the one screenshot shows the whole screen (the portal scrolls its content area, not the page).
-  page = await (await newContext(browser, { viewport: { width: 1280, height: 1500 } })).newPage();
-});
-afterEach(async (context) => {
-  if (context.task.result?.state === 'fail') await screenshot(page, `failed-plumbing-${context.task.name.slice(0, 40).replace(/\W+/g, '-')}`).catch(() => {});
-  await page.context().close();
-});
+// Tall enough that the one screenshot shows the whole screen (the portal scrolls its content area, not the page).
+pagePerTest('plumbing', (p) => (page = p), { viewport: { width: 1280, height: 1500 } });
 
 type PlumbingBody = { state: string; current?: { at: string | null }; usage?: { todayLitres: number | null } };
 

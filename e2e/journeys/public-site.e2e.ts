@@ -1,23 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe';
-import { launchBrowser, newContext, screenshot } from '../support/browser';
+import { screenshot } from '../support/browser';
+import { pagePerTest } from '../support/journey';
 
-let browser: Browser;
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async () => {
-  page = await (await newContext(browser)).newPage();
-});
-afterEach(async () => {
-  await page.context().close();
-});
+pagePerTest('public-site', (p) => (page = p));
 
 async function checkPostal(code: string) {
   await page.getByLabel(/postal code/i).fill(code);
