@@ -1,28 +1,12 @@
 import type { Dashboard, DashboardUsage } from '@peakwise/contracts/energy.contract';
 import type { MaintenanceAlert, RecentAlerts } from '@peakwise/contracts/maintenance.contract';
-import { act, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetSharedLiveConnection } from '@/lib/live';
+import { FakeEventSource } from '@/test/fake-event-source';
 import { plain, renderWithApi } from '@/test/energy-test-utils';
 import DashboardPage from './dashboard-page';
-
-class FakeEventSource {
-  static instances: FakeEventSource[] = [];
-  private listeners = new Map<string, ((e: MessageEvent<string>) => void)[]>();
-  constructor(readonly url: string) {
-    FakeEventSource.instances.push(this);
-  }
-  addEventListener(type: string, listener: (e: MessageEvent<string>) => void) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
-  }
-  close() {}
-  emit(type: string, data: unknown) {
-    act(() => {
-      for (const l of this.listeners.get(type) ?? []) l(new MessageEvent(type, { data: JSON.stringify(data) }));
-    });
-  }
-}
 
 const dashboard: Dashboard = {
   memberName: 'Alex',

@@ -1,28 +1,12 @@
 import type { MaintenanceRange } from '@peakwise/contracts/maintenance.contract';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetSharedLiveConnection } from '@/lib/live';
+import { FakeEventSource } from '@/test/fake-event-source';
 import { plain, renderWithApi, type FetchRoute } from '@/test/energy-test-utils';
 import { NOW, overview } from './maintenance-fixture';
 import MaintenancePage from './maintenance-page';
-
-class FakeEventSource {
-  static instances: FakeEventSource[] = [];
-  private listeners = new Map<string, ((e: MessageEvent<string>) => void)[]>();
-  constructor(readonly url: string) {
-    FakeEventSource.instances.push(this);
-  }
-  addEventListener(type: string, listener: (e: MessageEvent<string>) => void) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
-  }
-  close() {}
-  emit(type: string, data: unknown) {
-    act(() => {
-      for (const l of this.listeners.get(type) ?? []) l(new MessageEvent(type, { data: JSON.stringify(data) }));
-    });
-  }
-}
 
 const rangeOf = (url: string) => (new URL(url, 'http://x').searchParams.get('range') ?? '30d') as MaintenanceRange;
 const serve: FetchRoute = (url) => Response.json(overview(rangeOf(url)));
