@@ -15,7 +15,7 @@ import {
 import { addDays } from '@peakwise/domain/local-time';
 import type { DbOrTx, Household } from '../households/household.service';
 import { latestNightLeak } from '../plumbing/plumbing.service';
-import { metricMediansByWindow, metricSumsByWindow } from './alert-inputs.repository';
+import { metricByWindow, MIN_COUNT_INTERVALS, MIN_LEVEL_INTERVALS } from './alert-inputs.repository';
 import type { Component } from './components.service';
 import { healthHistory } from './health.repository';
 
@@ -52,12 +52,12 @@ export async function evaluateRules(db: DbOrTx, household: Household, components
     if (c.deviceId === null) continue;
 
     if (CYCLING_KINDS.has(c.kind)) {
-      const windows = await metricSumsByWindow(db, c.deviceId, 'cycles', now);
+      const windows = await metricByWindow(db, c.deviceId, 'cycles', now, { aggregate: 'sum', minIntervals: MIN_COUNT_INTERVALS });
       const usual = [...windows].filter(([k]) => k > 0).map(([, v]) => v);
       push('cycling', cyclingRule(windows.get(0) ?? null, usual));
     }
     if (c.kind === 'camera') {
-      const medians = await metricMediansByWindow(db, c.deviceId, 'resolutionP', now);
+      const medians = await metricByWindow(db, c.deviceId, 'resolutionP', now, { aggregate: 'median', minIntervals: MIN_LEVEL_INTERVALS });
       const earlier = [...medians].filter(([k]) => k > 0).map(([, v]) => v);
       push('resolution', resolutionRule(medians.get(0) ?? null, earlier.length > 0 ? Math.max(...earlier) : null));
     }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { MIN_JUDGED_INTERVALS, MIN_JUDGED_IRRADIANCE_WM2, PV_TEMPERATURE_COEFFICIENT_PER_K } from '@peakwise/domain/maintenance-health';
+import { addDays } from '@peakwise/domain/local-time';
 import { rowsOf } from '../../lib/notify';
 import { dateArray, uuidArray } from '../../lib/pg-array';
 import type { DbOrTx } from '../households/household.service';
@@ -118,6 +119,24 @@ export async function rescoreAgainstReference(db: DbOrTx, componentId: string, r
       then least(100, greatest(0, 100 * basis / ${reference}::float8)) end
     where component_id = ${componentId}::uuid`);
   await db.execute(sql`update maintenance_components set health_reference = ${reference}::float8 where id = ${componentId}::uuid`);
+}
+
+/**
+ * A component's current health is its latest score of the past week: an older one says nothing
+ * about now. The table, the cards and each device's status all read it here.
+ */
+export const CURRENT_HEALTH_DAYS = 7;
+
+/** Each component's latest non-null score since CURRENT_HEALTH_DAYS before today (absent when none). */
+export async function currentHealth(db: DbOrTx, componentIds: readonly string[], today: string): Promise<Map<string, number>> {
+  if (componentIds.length === 0) return new Map();
+  const rows = rowsOf<{ c: string; h: number }>(
+    await db.execute(sql`
+      select distinct on (component_id) component_id::text as c, health_pct as h from component_health
+      where component_id = any(${uuidArray(componentIds)}::uuid[]) and local_date >= ${addDays(today, -CURRENT_HEALTH_DAYS)}::date and health_pct is not null
+      order by component_id, local_date desc`),
+  );
+  return new Map(rows.map((r) => [r.c, Number(r.h)]));
 }
 
 export type HealthPoint = { componentId: string; date: string; healthPct: number | null };

@@ -1,20 +1,18 @@
 import { sql } from 'drizzle-orm';
 import { healthStatus } from '@peakwise/domain/maintenance-health';
-import { addDays, localDateOf } from '@peakwise/domain/local-time';
+import { localDateOf } from '@peakwise/domain/local-time';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../lib/notify';
-import { uuidArray } from '../../lib/pg-array';
 import { getHousehold, type DbOrTx } from '../households/household.service';
 import { evaluateRules } from './alert-rules.service';
 import { applyRuleResults, resolveOrphanedAlerts } from './alerts.repository';
 import { listComponents, syncComponents, type Component } from './components.service';
+import { currentHealth } from './health.repository';
 import { scoreHousehold } from './health.service';
 import { refreshReliability } from './reliability.service';
 
 /** Namespace of the per-household advisory lock (the first key of the two-key form). */
 const EVALUATION_LOCK = 0x6d61_696e; // "main"
-/** A device's status follows its component's latest score of the past week; older says nothing about now. */
-const STATUS_LOOKBACK_DAYS = 7;
 
 export type EvaluationReport = { scoredDays: number; opened: number; resolved: number };
 
@@ -59,15 +57,12 @@ export async function householdsWithDevices(db: DbOrTx): Promise<string[]> {
 async function updateDeviceStatuses(db: DbOrTx, components: readonly Component[], today: string): Promise<void> {
   const withDevice = components.filter((c) => c.deviceId !== null);
   if (withDevice.length === 0) return;
-  const latest = rowsOf<{ c: string; h: number | null }>(
-    await db.execute(sql`
-      select distinct on (component_id) component_id::text as c, health_pct as h from component_health
-      where component_id = any(${uuidArray(withDevice.map((c) => c.id))}::uuid[]) and local_date >= ${addDays(today, -STATUS_LOOKBACK_DAYS)}::date and health_pct is not null
-      order by component_id, local_date desc`),
+  const health = await currentHealth(
+    db,
+    withDevice.map((c) => c.id),
+    today,
   );
-  const statuses = latest
-    .map((r) => ({ deviceId: withDevice.find((c) => c.id === r.c)!.deviceId!, status: healthStatus(r.h) }))
-    .filter((s) => s.status !== 'unknown');
+  const statuses = withDevice.filter((c) => health.has(c.id)).map((c) => ({ deviceId: c.deviceId!, status: healthStatus(health.get(c.id)) }));
   if (statuses.length === 0) return;
   await db.execute(sql`
     update devices d set status = s.status from json_to_recordset(${JSON.stringify(statuses)}::json) as s("deviceId" uuid, status text)

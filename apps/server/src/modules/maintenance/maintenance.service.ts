@@ -18,9 +18,7 @@ import { rowsOf } from '../../lib/notify';
 import { uuidArray } from '../../lib/pg-array';
 import type { DbOrTx, Household } from '../households/household.service';
 import { listComponents, type Component } from './components.service';
-
-/** A component's shown health is its latest score of the past week; an older one says nothing about now. */
-const LATEST_HEALTH_DAYS = 7;
+import { currentHealth } from './health.repository';
 
 /** The Maintenance screen for the household. */
 export async function maintenanceOverview(db: DbOrTx, household: Household, range: MaintenanceRange, now: Date): Promise<MaintenanceOverview> {
@@ -61,13 +59,11 @@ export async function recentAlerts(db: DbOrTx, household: Household): Promise<Re
 /** Table rows for the given components: latest health and its status, room, reliability and dates. */
 export async function componentStatuses(db: DbOrTx, household: Household, components: readonly Component[], today: string): Promise<ComponentStatus[]> {
   if (components.length === 0) return [];
-  const latest = rowsOf<{ c: string; h: number }>(
-    await db.execute(sql`
-      select distinct on (component_id) component_id::text as c, health_pct as h from component_health
-      where component_id = any(${uuidArray(components.map((c) => c.id))}::uuid[]) and local_date >= ${addDays(today, -LATEST_HEALTH_DAYS)}::date and health_pct is not null
-      order by component_id, local_date desc`),
+  const health = await currentHealth(
+    db,
+    components.map((c) => c.id),
+    today,
   );
-  const health = new Map(latest.map((r) => [r.c, Number(r.h)]));
   const rooms = rowsOf<{ id: string; room: string | null }>(
     await db.execute(sql`
       select d.id::text as id, r.name as room from devices d left join rooms r on r.id = d.room_id where d.household_id = ${household.id}::uuid`),
