@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, daysBetween, formatRelativeDate, formatRelativeDays } from './local-date';
+import { addDays, daysBetween } from '@peakwise/domain/local-time';
+import { formatRelativeDate, formatRelativeDays } from './local-date';
 
 describe('local dates', () => {
   it('counts calendar days across month ends and the DST change', () => {

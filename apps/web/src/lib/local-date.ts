@@ -1,14 +1,7 @@
-/**
- * Calendar days (YYYY-MM-DD in the household's zone, as the API sends them). They are counted at
- * noon UTC so no time zone or daylight-saving change can shift a day.
- */
-const DAY_MS = 86_400_000;
-const noonUtc = (date: string) => Date.parse(`${date}T12:00:00Z`);
+import { daysBetween } from '@peakwise/domain/local-time';
 
-/** Whole days from `from` to `to` (negative when `to` is earlier); NaN for a malformed date. */
-export const daysBetween = (from: string, to: string): number => Math.round((noonUtc(to) - noonUtc(from)) / DAY_MS);
-
-export const addDays = (date: string, days: number): string => new Date(noonUtc(date) + days * DAY_MS).toISOString().slice(0, 10);
+// Calendar days (YYYY-MM-DD in the household's zone, as the API sends them); the arithmetic is the
+// domain's, the same the server cuts days with.
 
 /**
  * "today", "tomorrow", "in 5 days", "3 days ago" in the UI language. Past two months it counts

@@ -1,5 +1,5 @@
 import { MAX_SCHEDULE_DAYS_AHEAD } from '@peakwise/contracts/maintenance.contract';
-import { addDays, daysBetween } from '@/lib/local-date';
+import { addDays, daysBetween } from '@peakwise/domain/local-time';
 
 export type DateBounds = { min?: string; max: string };
 export type DateProblem = 'invalidDate' | 'scheduleInPast' | 'scheduleTooFar' | 'completeInFuture';

@@ -5,7 +5,8 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { useAlertWording } from '@/lib/alert-text';
 import { formatLocalDate, useIntlLocale } from '@/lib/format';
-import { daysBetween, formatRelativeDate } from '@/lib/local-date';
+import { daysBetween } from '@peakwise/domain/local-time';
+import { formatRelativeDate } from '@/lib/local-date';
 
 type UpcomingProps = {
   upcoming: ComponentStatus[];
