@@ -269,20 +269,31 @@ export type LocalDay = {
 
 /** One local date with its UTC bounds. */
 export function localDay(date: LocalDate, timeZone: string): LocalDay {
-  // A year of daily buckets cuts 365 days per chart read; the bounds never change, so keep them.
-  const key = `${timeZone} ${date}`;
-  let bounds = dayBoundsCache.get(key);
-  if (!bounds) {
-    if (dayBoundsCache.size >= DAY_BOUNDS_CACHE_LIMIT) dayBoundsCache.clear();
-    bounds = [startOfLocalDate(date, timeZone).getTime(), startOfLocalDate(addDays(date, 1), timeZone).getTime()];
-    dayBoundsCache.set(key, bounds);
-  }
-  const [start, end] = bounds;
+  const [start, end] = localDayBounds(date, timeZone);
   return { date, start: new Date(start), end: new Date(end), hours: (end - start) / MS_PER_HOUR };
 }
 
+/** The UTC bounds of a local date in epoch ms, [start, end): localDay without allocating. */
+export function localDayBounds(date: LocalDate, timeZone: string): readonly [number, number] {
+  // A year of daily buckets cuts 365 days per chart read; the bounds never change, so keep them
+  // (per zone, so a lookup hashes the date string as it is instead of a new concatenated key).
+  let zone = dayBoundsCache.get(timeZone);
+  if (!zone) {
+    zone = new Map();
+    dayBoundsCache.set(timeZone, zone);
+  }
+  let bounds = zone.get(date);
+  if (!bounds) {
+    if (zone.size >= DAY_BOUNDS_CACHE_LIMIT) zone.clear();
+    bounds = [startOfLocalDate(date, timeZone).getTime(), startOfLocalDate(addDays(date, 1), timeZone).getTime()];
+    zone.set(date, bounds);
+  }
+  return bounds;
+}
+
+/** Per zone: about 137 years of days. */
 const DAY_BOUNDS_CACHE_LIMIT = 50_000;
-const dayBoundsCache = new Map<string, readonly [number, number]>();
+const dayBoundsCache = new Map<string, Map<LocalDate, readonly [number, number]>>();
 
 /**
  * The local days overlapping the half-open range [start, end): contiguous, the first one

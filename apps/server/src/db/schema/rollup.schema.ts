@@ -1,4 +1,4 @@
-import { date, doublePrecision, integer, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { date, doublePrecision, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { devices } from './device.schema';
 import { households } from './household.schema';
 
@@ -29,7 +29,12 @@ export const meterHourly = pgTable(
   (t) => [primaryKey({ columns: [t.householdId, t.hourStart] })],
 );
 
-/** Local calendar days in the household's time zone (23, 24 or 25 hours long). */
+/**
+ * Local calendar days in the household's time zone (23, 24 or 25 hours long), with the day's
+ * price once it has been computed. Whatever rewrites a day's sums (ingest recomputing it, a
+ * time-zone re-cut) or changes the plan in force for it clears the price, so a price present is
+ * always the current one; the next read prices the day again (decision 024).
+ */
 export const meterDaily = pgTable(
   'meter_daily',
   {
@@ -38,6 +43,10 @@ export const meterDaily = pgTable(
       .references(() => households.id, { onDelete: 'cascade' }),
     localDate: date('local_date', { mode: 'string' }).notNull(),
     ...meterSums,
+    /** The tariff plan the day was priced under; null = not priced since its sums or plan last changed. */
+    costPlanId: text('cost_plan_id'),
+    /** Unrounded cents of the day's grid import (energy + the day's fixed charge); null when unpriced, or when the plan had no prices in force that day. */
+    costCents: doublePrecision('cost_cents'),
   },
   (t) => [primaryKey({ columns: [t.householdId, t.localDate] })],
 );

@@ -3,7 +3,7 @@ import type { Dashboard, DashboardPeriod, DashboardUsage } from '@peakwise/contr
 import { addDays, localDateOf, localDay, localDatesInRange, startOfLocalHour, type LocalDate } from '@peakwise/domain/local-time';
 import { readTogether } from '../../lib/read-together';
 import type { DbOrTx, Household } from '../households/household.service';
-import { dailyCosts, planIdOn, type CachedCost } from '../usage/daily-cost.service';
+import { planIdOn, priceDays } from '../usage/daily-cost.service';
 import { dailySums, expectedIntervals, localHourSums, type MeterSums } from '../usage/meter-rollups.repository';
 
 /** A power sample or device reading older than this is not "current". */
@@ -24,7 +24,8 @@ export async function dashboard(db: DbOrTx, household: Household, user: { id: st
   const fresh = live !== null && live.ts.getTime() >= now.getTime() - CURRENT_WINDOW_MS;
   const todaySums = snapshot.sums.get(today);
   const known = todaySums !== undefined && todaySums.intervalCount > 0;
-  const costs = await dailyCosts(db, household, snapshot.sums, { history: snapshot.history, cached: snapshot.cached });
+  // Today's price is cleared by every new reading: the first read after one prices the day again.
+  const todayCents = !known ? null : snapshot.priced ? snapshot.cents : ((await priceDays(db, household, [today])).get(today) ?? null);
   const devices = (read.devices as DeviceRow[]).map((r) => ({ id: r.id, name: r.name, kind: r.kind, room: r.room, status: r.status, powerKw: r.power_w === null ? null : r.power_w / 1000 }));
 
   return {
@@ -33,7 +34,7 @@ export async function dashboard(db: DbOrTx, household: Household, user: { id: st
     currentPowerKw: fresh ? live.powerW / 1000 : null,
     currentPowerAt: fresh ? live.ts.toISOString() : null,
     todayKwh: known ? todaySums.consumptionKwh : null,
-    todayCostCents: known ? (costs.get(today) ?? null) : null,
+    todayCostCents: todayCents,
     tariffPlanId: planIdOn(snapshot.history, household.province, today) ?? '',
     activeDeviceCount: devices.length,
     activeDevices: devices,
@@ -51,8 +52,6 @@ type SnapshotRow = {
   e: number | null;
   n: number | null;
   plan: string | null;
-  cn: number | null;
-  imp: number | null;
   cents: number | null;
 };
 type DeviceRow = { id: string; name: string; kind: string; status: string; room: string | null; power_w: number | null };
@@ -60,30 +59,28 @@ type DeviceRow = { id: string; name: string; kind: string; status: string; room:
 /**
  * Everything the Dashboard cards read except the devices, as one row: the member's profile
  * name, the newest live power sample, the tariff history, and today's meter_daily row with its
- * cached price.
+ * price.
  */
 const snapshotSql = (householdId: string, userId: string, today: LocalDate) => sql`
   select (select name from profiles where id = ${userId}) as name, lp.ts as live_ts, lp.power_w as live_w,
     (select coalesce(json_agg(json_build_object('planId', t.plan_id, 'effectiveFrom', t.effective_from::text) order by t.effective_from), '[]'::json)
       from household_tariffs t where t.household_id = ${householdId}::uuid) as tariffs,
     m.production_kwh as p, m.consumption_kwh as c, m.grid_import_kwh as i, m.grid_export_kwh as e, m.interval_count as n,
-    k.plan_id as plan, k.interval_count as cn, k.grid_import_kwh as imp, k.cost_cents as cents
+    m.cost_plan_id as plan, m.cost_cents as cents
   from (select 1) as one
   left join household_live_power lp on lp.household_id = ${householdId}::uuid
-  left join meter_daily m on m.household_id = ${householdId}::uuid and m.local_date = ${today}::date
-  left join meter_daily_costs k on k.household_id = ${householdId}::uuid and k.local_date = ${today}::date`;
+  left join meter_daily m on m.household_id = ${householdId}::uuid and m.local_date = ${today}::date`;
 
 function parseSnapshot(row: SnapshotRow | undefined, today: LocalDate) {
   const sums = new Map<LocalDate, MeterSums>();
-  const cached = new Map<LocalDate, CachedCost>();
   if (row?.n != null) sums.set(today, { productionKwh: row.p!, consumptionKwh: row.c!, gridImportKwh: row.i!, gridExportKwh: row.e!, intervalCount: row.n });
-  if (row?.plan != null) cached.set(today, { plan: row.plan, n: row.cn!, imp: row.imp!, cents: row.cents! });
   return {
     profileName: row?.name ?? null,
     live: row?.live_ts != null && row.live_w !== null ? { ts: new Date(row.live_ts), powerW: row.live_w } : null,
     history: row?.tariffs ?? [],
     sums,
-    cached,
+    priced: row?.plan != null,
+    cents: row?.cents ?? null,
   };
 }
 

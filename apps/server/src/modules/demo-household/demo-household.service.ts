@@ -10,7 +10,7 @@ import type { HouseholdProfile } from '../../simulator/household-profile';
 import { createDevice, listDevices } from '../devices/device.service';
 import { issueIngestCredential } from '../devices/ingest-credential.service';
 import { changeHouseholdTimeZone } from '../households/household-time-zone.service';
-import { ensureHouseholdForUser, listRooms, type Household, type Room } from '../households/household.service';
+import { changeTariff, ensureHouseholdForUser, listRooms, type Household, type Room } from '../households/household.service';
 import { nextRoutineDate } from '@peakwise/domain/maintenance-catalogue';
 import { maintenanceAlerts, maintenanceComponents } from '../../db/schema/maintenance.schema';
 import { addComponent, listComponents, SOLAR_ARRAY_NAME } from '../maintenance/components.service';
@@ -86,7 +86,7 @@ export async function ensureDemoHousehold(db: Db, userId: string, profile: House
     .select({ planId: householdTariffs.planId })
     .from(householdTariffs)
     .where(and(eq(householdTariffs.householdId, household.id), lte(householdTariffs.effectiveFrom, firstDay)));
-  if (plan && !earlier) await db.insert(householdTariffs).values({ householdId: household.id, planId: plan.id, effectiveFrom: firstDay }).onConflictDoNothing();
+  if (plan && !earlier) await changeTariff(db, household.id, plan.id, firstDay);
 
   const rooms = new Map((await listRooms(db, household.id)).map((r) => [r.name, r]));
   const live = new Map((await listDevices(db, household.id)).map((d) => [d.externalId, d]));

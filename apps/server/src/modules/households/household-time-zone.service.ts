@@ -3,20 +3,20 @@ import { timeZoneSchema, type CanadianTimeZone } from '@peakwise/contracts/accou
 import { AppError } from '../../lib/errors';
 import { rowsOf } from '../../lib/notify';
 import { rebuildDailyRollups } from '../readings/daily-rollups-rebuild';
-import { forgetDailyCosts } from '../usage/daily-cost.service';
 import type { DbOrTx } from './household.service';
 
 export type TimeZoneChange =
   | { changed: false; timeZone: CanadianTimeZone }
-  | { changed: true; from: string; timeZone: CanadianTimeZone; meterDays: number; deviceDays: number; costsForgotten: number };
+  | { changed: true; from: string; timeZone: CanadianTimeZone; meterDays: number; deviceDays: number };
 
 export function invalidTimeZone(value: unknown) {
   return new AppError(400, 'invalid_time_zone', `Not a Canadian time zone: ${String(value)}`);
 }
 
 /**
- * Moves a household to another zone: the zone, its daily rollups re-cut from the raw rows and
- * its cached daily costs dropped, all or nothing (docs/decisions/023). Runs in a transaction of
+ * Moves a household to another zone: the zone and its daily rollups re-cut from the raw rows
+ * (fresh rows, so without prices: the next read prices the new days), all or nothing
+ * (docs/decisions/023). Runs in a transaction of
  * its own, or as a savepoint of the caller's, so the profile can change with it.
  *
  * The household row is locked first: ingest reads the zone under a share lock (storeBatch), so a
@@ -34,7 +34,6 @@ export async function changeHouseholdTimeZone(db: DbOrTx, householdId: string, t
 
     await tx.execute(sql`update households set time_zone = ${zone.data} where id = ${householdId}::uuid`);
     const rebuilt = await rebuildDailyRollups(tx, householdId, zone.data);
-    const costsForgotten = await forgetDailyCosts(tx, householdId);
-    return { changed: true, from: current.zone, timeZone: zone.data, ...rebuilt, costsForgotten };
+    return { changed: true, from: current.zone, timeZone: zone.data, ...rebuilt };
   });
 }

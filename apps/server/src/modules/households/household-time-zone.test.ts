@@ -8,7 +8,7 @@ import { rowsOf } from '../../lib/notify';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { asMember, createMember, type Member } from '../../test/test-session';
 import { createProfileService } from '../profile/profile.service';
-import { dailyCosts } from '../usage/daily-cost.service';
+import { priceDays } from '../usage/daily-cost.service';
 import { intervals, local, memberWithHousehold, store } from '../usage/energy.test-helper';
 import { dailySums } from '../usage/meter-rollups.repository';
 import { changeHouseholdTimeZone } from './household-time-zone.service';
@@ -137,7 +137,7 @@ describe('changing the time zone re-cuts the household’s days', () => {
     expect(before.days[4]!.costCents).toBeCloseTo(37.5 * 9.8, 9);
     expect(before.days[5]!.costCents).toBeCloseTo(18 * 9.8 + 9 * 20.3 + 9 * 15.7, 9);
     expect(before.days[4]!.coverage).toEqual({ intervals: 300, expected: 300 });
-    const cachedBefore = await q<{ d: string }>(sql`select local_date::text as d from meter_daily_costs where household_id = ${household.id}::uuid order by 1`);
+    const cachedBefore = await q<{ d: string }>(sql`select local_date::text as d from meter_daily where household_id = ${household.id}::uuid and cost_plan_id is not null order by 1`);
     expect(cachedBefore.map((r) => r.d)).toEqual(['2026-10-31', '2026-11-01', '2026-11-02']);
 
     const res = await putPreferences(member, { timeZone: VANCOUVER });
@@ -145,8 +145,8 @@ describe('changing the time zone re-cuts the household’s days', () => {
     const profile = profileSchema.strict().parse(await res.json());
     expect(profile.timeZone).toBe(VANCOUVER);
     expect((await findHouseholdByOwner(t.database.db, member.userId))!.timeZone).toBe(VANCOUVER);
-    // The cache of Toronto-cut days is gone before anything reads it.
-    expect(await q(sql`select 1 from meter_daily_costs where household_id = ${household.id}::uuid`)).toEqual([]);
+    // The prices of Toronto-cut days are gone before anything reads them.
+    expect(await q(sql`select 1 from meter_daily where household_id = ${household.id}::uuid and cost_plan_id is not null`)).toEqual([]);
 
     // Toronto midnight 31 Oct is 9 p.m. on the 30th in Vancouver (3 h), and Toronto's last
     // midnight is 9 p.m. on 2 Nov in Vancouver (21 h); Vancouver's 1 November also has 25 hours.
@@ -186,7 +186,9 @@ describe('changing the time zone re-cuts the household’s days', () => {
     expect(after.days[4]!.coverage).toEqual({ intervals: 300, expected: 300 });
     expect(after.days[5]!.costCents).toBeCloseTo(13.5 * 9.8 + 9 * 20.3 + 9 * 15.7, 9);
     expect(after.days[5]!.kwh).toBe(31.5);
-    const cachedAfter = await q<{ d: string; n: number }>(sql`select local_date::text as d, interval_count as n from meter_daily_costs where household_id = ${household.id}::uuid order by 1`);
+    const cachedAfter = await q<{ d: string; n: number }>(
+      sql`select local_date::text as d, interval_count as n from meter_daily where household_id = ${household.id}::uuid and cost_plan_id is not null order by 1`,
+    );
     expect(cachedAfter).toEqual([
       { d: '2026-10-30', n: 36 },
       { d: '2026-10-31', n: 288 },
@@ -241,13 +243,12 @@ describe('changing the time zone re-cuts the household’s days', () => {
 
   it('does nothing when the zone is unchanged', async () => {
     const { household } = await torontoHome();
-    // A cached cost that an actual change would drop.
-    await t.database.db.execute(sql`insert into meter_daily_costs (household_id, local_date, plan_id, interval_count, grid_import_kwh, cost_cents)
-      values (${household.id}::uuid, '2026-10-31', 'on-tou', 288, 36, 352.8)`);
+    // A price that an actual change would drop.
+    await t.database.db.execute(sql`update meter_daily set cost_plan_id = 'on-tou', cost_cents = 352.8 where household_id = ${household.id}::uuid and local_date = '2026-10-31'`);
     const meter = await meterDaily(household.id);
     expect(await changeHouseholdTimeZone(t.database.db, household.id, TORONTO)).toEqual({ changed: false, timeZone: TORONTO });
     expect(await meterDaily(household.id)).toEqual(meter);
-    expect(await q(sql`select 1 from meter_daily_costs where household_id = ${household.id}::uuid`)).toHaveLength(1);
+    expect(await q(sql`select 1 from meter_daily where household_id = ${household.id}::uuid and cost_plan_id is not null`)).toHaveLength(1);
   });
 
   it('a reader that cut its days in the old zone does not cache their costs after the change', async () => {
@@ -255,9 +256,9 @@ describe('changing the time zone re-cuts the household’s days', () => {
     const torontoDays = await dailySums(t.database.db, household.id, '2026-10-31', '2026-11-02');
     await changeHouseholdTimeZone(t.database.db, household.id, VANCOUVER);
     // A request that loaded the household (and its days) just before the change, pricing after it.
-    const costs = await dailyCosts(t.database.db, { id: household.id, timeZone: TORONTO, province: 'ON' }, torontoDays);
+    const costs = await priceDays(t.database.db, { id: household.id, timeZone: TORONTO, province: 'ON' }, [...torontoDays.keys()]);
     expect(costs.get('2026-10-31')).toBeCloseTo(36 * 9.8, 9);
-    expect(await q(sql`select 1 from meter_daily_costs where household_id = ${household.id}::uuid`)).toEqual([]);
+    expect(await q(sql`select 1 from meter_daily where household_id = ${household.id}::uuid and cost_plan_id is not null`)).toEqual([]);
   });
 
   it('a batch stored while the change holds the household waits and cuts its days in the new zone', async () => {

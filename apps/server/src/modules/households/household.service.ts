@@ -1,10 +1,11 @@
-import { and, eq, lte, desc } from 'drizzle-orm';
+import { and, eq, lte, desc, sql } from 'drizzle-orm';
 import { localDateOf, isValidTimeZone } from '@peakwise/domain/local-time';
 import { parsePostalCode, provinceOf, type ProvinceCode } from '@peakwise/domain/postal-code';
 import { planById, planForProvince } from '@peakwise/domain/tariff-plans';
 import { timeZoneSchema } from '@peakwise/contracts/account.contract';
 import type { Db } from '../../db/client';
 import { householdTariffs, households, rooms } from '../../db/schema/household.schema';
+import { forgetPrices } from '../usage/daily-cost.service';
 import { profiles } from '../../db/schema/profile.schema';
 
 export type Household = typeof households.$inferSelect;
@@ -106,8 +107,26 @@ async function profileTimeZone(db: DbOrTx, userId: string): Promise<string | und
 }
 
 export async function findHouseholdByOwner(db: DbOrTx, userId: string): Promise<Household | null> {
-  const [row] = await db.select().from(households).where(eq(households.ownerUserId, userId));
+  const [row] = await householdByOwner(db).execute({ userId });
   return row ?? null;
+}
+
+// Every signed-in request looks its household up: build the query once per database (not per
+// request) and let PostgreSQL keep it prepared on each connection.
+const householdByOwnerQueries = new WeakMap<DbOrTx, ReturnType<typeof prepareHouseholdByOwner>>();
+const prepareHouseholdByOwner = (db: DbOrTx) =>
+  db
+    .select()
+    .from(households)
+    .where(eq(households.ownerUserId, sql.placeholder('userId')))
+    .prepare('household_by_owner');
+function householdByOwner(db: DbOrTx) {
+  let query = householdByOwnerQueries.get(db);
+  if (!query) {
+    query = prepareHouseholdByOwner(db);
+    householdByOwnerQueries.set(db, query);
+  }
+  return query;
 }
 
 export async function getHousehold(db: DbOrTx, householdId: string): Promise<Household | null> {
@@ -125,10 +144,13 @@ export async function listRooms(db: DbOrTx, householdId: string): Promise<Room[]
  */
 export async function changeTariff(db: DbOrTx, householdId: string, planId: string, effectiveFrom: string): Promise<void> {
   if (!planById(planId)) throw new Error(`Unknown tariff plan: ${planId}`);
-  await db
-    .insert(householdTariffs)
-    .values({ householdId, planId, effectiveFrom })
-    .onConflictDoUpdate({ target: [householdTariffs.householdId, householdTariffs.effectiveFrom], set: { planId } });
+  await db.transaction(async (tx) => {
+    await forgetPrices(tx, householdId, effectiveFrom);
+    await tx
+      .insert(householdTariffs)
+      .values({ householdId, planId, effectiveFrom })
+      .onConflictDoUpdate({ target: [householdTariffs.householdId, householdTariffs.effectiveFrom], set: { planId } });
+  });
 }
 
 /** The plan id in force on a local date, or null before the first one. */

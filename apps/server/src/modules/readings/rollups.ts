@@ -23,6 +23,8 @@ export type DeviceChange = { d: string; ms: number; timeZone: string };
 export const METER_SUMS = sql`sum(m.production_kwh) as p, sum(m.consumption_kwh) as c, sum(m.grid_import_kwh) as i, sum(m.grid_export_kwh) as e, count(*)::int as n`;
 const METER_SET = sql`production_kwh = excluded.production_kwh, consumption_kwh = excluded.consumption_kwh,
       grid_import_kwh = excluded.grid_import_kwh, grid_export_kwh = excluded.grid_export_kwh, interval_count = excluded.interval_count`;
+/** A day's price is for the sums it was computed from: rewriting them clears it (decision 024). */
+const METER_DAILY_SET = sql`${METER_SET}, cost_plan_id = null, cost_cents = null`;
 export const DEVICE_SUMS = sql`sum(r.energy_kwh) as en, avg(r.power_w) as pw, avg(r.efficiency) as ef, count(*)::int as n, count(r.energy_kwh)::int as ne,
         sum((r.metrics->>'litres')::float8) as li, sum((r.metrics->>'hotLitres')::float8) as hl`;
 const DEVICE_SET = sql`energy_kwh = excluded.energy_kwh, avg_power_w = excluded.avg_power_w,
@@ -64,7 +66,7 @@ export async function recomputeMeterRollups(tx: DbOrTx, changes: readonly MeterC
       from meter_readings m where m.household_id = b.h and m.ts >= to_timestamp(b.s / 1000.0) and m.ts < to_timestamp(b.e / 1000.0)) a
     where a.n > 0
     order by 1, 2
-    on conflict (household_id, local_date) do update set ${METER_SET}`);
+    on conflict (household_id, local_date) do update set ${METER_DAILY_SET}`);
 }
 
 /** The same for devices: energy sum over known intervals, mean power and efficiency, water litres, and counts. */

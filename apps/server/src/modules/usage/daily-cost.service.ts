@@ -1,12 +1,25 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { ProvinceCode } from '@peakwise/domain/postal-code';
 import { localDay, type LocalDate } from '@peakwise/domain/local-time';
-import { priceIntervals, type MeteredInterval, type TariffPlan } from '@peakwise/domain/tariff';
+import { priceIntervals, type MeteredInterval } from '@peakwise/domain/tariff';
 import { planById, planForProvince } from '@peakwise/domain/tariff-plans';
 import { householdTariffs } from '../../db/schema/household.schema';
-import { rowsOf } from '../../lib/notify';
+import { dateArray } from '../../lib/pg-array';
+import { readTogether } from '../../lib/read-together';
 import type { DbOrTx } from '../households/household.service';
-import { localHoursAreUtcHours, hourlySums, rawSums, type MeterSums } from './meter-rollups.repository';
+import { byStart, hourlySumsSql, localHoursAreUtcHours, rawSumsSql } from './meter-rollups.repository';
+
+/*
+ * A day's electricity cost is the tariff engine's price of its grid import under the plan in
+ * force that day (so a plan change never re-prices earlier days). Consumption covered by the
+ * home's own solar costs nothing; export credits (net metering) are not modelled.
+ *
+ * The price is kept on the day's meter_daily row (cost_plan_id, cost_cents) and cleared by
+ * whatever makes it wrong: ingest rewriting the day's sums, a time-zone change re-cutting the
+ * days, a plan change (forgetPrices). A price present is the current one, so reads take it as
+ * it is, and only days whose price was cleared are priced again, on the read that finds them
+ * (decision 024).
+ */
 
 export type PricedHousehold = { id: string; timeZone: string; province: string };
 
@@ -32,113 +45,89 @@ export function planIdOn(history: readonly TariffRow[], province: string, date: 
   return chosen;
 }
 
+/** SQL tariff history (JSON rows of TariffRow, oldest first), for reads that need it in the same statement. */
+export const tariffHistorySql = (householdId: string) => sql`
+  select t.plan_id as "planId", t.effective_from::text as "effectiveFrom" from household_tariffs t
+  where t.household_id = ${householdId}::uuid order by t.effective_from`;
+
 /**
- * Cost in cents of each local date's grid import, priced by the tariff engine under the plan in
- * force that day (so a plan change never re-prices earlier days). Consumption covered by the
- * home's own solar costs nothing; export credits (net metering) are not modelled.
+ * Prices the given days (dates with meter data whose price was cleared) and keeps each price on
+ * its day's row. Returns cents per date; null where the plan had no prices in force that day.
  *
- * Pricing needs the hour of each kWh for time-of-use plans; hourly rollups give it exactly,
- * since no Ontario, BC, Alberta or Québec plan has a boundary inside an hour. Each day is priced
- * on its own (its own daily charge and, for tiered plans, its prorated share of the tier-1
- * allowance; a monthly bill pools the allowance over the period instead).
- *
- * Results are cached in meter_daily_costs and reused while the day's plan, interval count and
- * grid import are unchanged, so a year of history costs one indexed read once warm.
- * Days without data (or `daily` entries with 0 intervals) are null, never 0.
+ * Time-of-use needs the hour of each kWh; hourly rollups give it exactly, since no Ontario, BC,
+ * Alberta or Québec plan has a boundary inside an hour (raw 5-minute rows where local days do not
+ * start on a UTC hour). Each day is priced on its own: its own daily charge and, for tiered plans,
+ * its prorated share of the tier-1 allowance (a monthly bill pools the allowance instead).
  */
-export async function dailyCosts(
-  db: DbOrTx,
-  household: PricedHousehold,
-  daily: ReadonlyMap<LocalDate, MeterSums>,
-  /** What the caller has already read: tariffHistory(household), and the cached costs of these days. */
-  known: { history?: readonly TariffRow[]; cached?: ReadonlyMap<LocalDate, CachedCost> } = {},
-): Promise<Map<LocalDate, number | null>> {
+export async function priceDays(db: DbOrTx, household: PricedHousehold, dates: readonly LocalDate[]): Promise<Map<LocalDate, number | null>> {
   const result = new Map<LocalDate, number | null>();
-  const dates = [...daily.keys()].filter((d) => (daily.get(d)?.intervalCount ?? 0) > 0).sort();
-  const first = dates[0];
-  const last = dates[dates.length - 1];
-  if (!first || !last) return result;
+  if (dates.length === 0) return result;
+  const days = [...new Set(dates)].sort().map((date) => localDay(date, household.timeZone));
+  const from = days[0]!.start;
+  const to = days[days.length - 1]!.end;
+  // One statement, so one snapshot: the intervals priced, the plan history they are priced
+  // under, the household's zone and each day row's version (xmin) describe the same moment.
+  const read = await readTogether(db, {
+    zone: sql`select time_zone as tz from households where id = ${household.id}::uuid`,
+    history: tariffHistorySql(household.id),
+    rows: sql`select local_date::text as d, xmin::text as v from meter_daily
+      where household_id = ${household.id}::uuid and local_date = any(${dateArray(days.map((d) => d.date))}::date[]) and interval_count > 0`,
+    intervals: localHoursAreUtcHours(household.timeZone, from, to) ? hourlySumsSql(household.id, from, to) : rawSumsSql(household.id, from, to),
+  });
+  const history = (read.history as TariffRow[]).sort((a, b) => (a.effectiveFrom < b.effectiveFrom ? -1 : 1));
+  const versions = new Map((read.rows as { d: string; v: string }[]).map((r) => [r.d, r.v]));
+  const intervals = [...byStart(read.intervals)].map(([ms, s]) => ({ start: new Date(ms), kwh: s.gridImportKwh })).sort((a, b) => a.start.getTime() - b.start.getTime());
 
-  const history = known.history ?? (await tariffHistory(db, household.id));
-  const cached =
-    known.cached ??
-    new Map(
-      rowsOf<CachedCost & { d: string }>(
-        await db.execute(sql`
-          select local_date::text as d, plan_id as plan, interval_count as n, grid_import_kwh as imp, cost_cents as cents
-          from meter_daily_costs where household_id = ${household.id}::uuid and local_date between ${first}::date and ${last}::date`),
-      ).map((r) => [r.d, r]),
-    );
-
-  const stale: { date: LocalDate; plan: TariffPlan; sums: MeterSums }[] = [];
-  for (const date of dates) {
-    const sums = daily.get(date)!;
-    const plan = planById(planIdOn(history, household.province, date) ?? '');
-    const hit = cached.get(date);
-    if (!plan) result.set(date, null);
-    else if (hit && hit.plan === plan.id && hit.n === sums.intervalCount && hit.imp === sums.gridImportKwh) result.set(date, hit.cents);
-    else stale.push({ date, plan, sums });
-  }
-  if (stale.length === 0) return result;
-
-  const priced = await priceDays(db, household, stale);
-  for (const p of priced) result.set(p.date, p.cents);
-  const fresh = priced.filter((p) => p.cents !== null);
-  if (fresh.length > 0) {
-    // Written only while the household is still in the zone these days were cut and priced in:
-    // a time-zone change committed meanwhile (it locks the row, so this waits for it) re-cuts
-    // every day, and a cost of an old-zone day must not land on the new day of the same date.
-    await db.execute(sql`
-      with zone as (select 1 from households where id = ${household.id}::uuid and time_zone = ${household.timeZone} for share)
-      insert into meter_daily_costs as t (household_id, local_date, plan_id, interval_count, grid_import_kwh, cost_cents, computed_at)
-      select ${household.id}::uuid, r.d, r.plan, r.n, r.imp, r.cents, now()
-      from json_to_recordset(${JSON.stringify(fresh.map((p) => ({ d: p.date, plan: p.planId, n: p.intervalCount, imp: p.gridImportKwh, cents: p.cents })))}::json)
-        as r(d date, plan text, n int, imp float8, cents float8)
-      where exists (select 1 from zone)
-      on conflict (household_id, local_date) do update set plan_id = excluded.plan_id, interval_count = excluded.interval_count,
-        grid_import_kwh = excluded.grid_import_kwh, cost_cents = excluded.cost_cents, computed_at = excluded.computed_at`);
-  }
-  return result;
-}
-
-/**
- * Drops every cached cost of the household. A time-zone change calls it: days are cut again, so
- * no cached basis is meaningful any more (a re-cut day can even keep its interval count and
- * import while its hours, hence its time-of-use price, moved). The next read re-prices.
- */
-export async function forgetDailyCosts(tx: DbOrTx, householdId: string): Promise<number> {
-  const removed = await tx.execute(sql`with gone as (delete from meter_daily_costs where household_id = ${householdId}::uuid returning 1) select count(*)::int as n from gone`);
-  return rowsOf<{ n: number }>(removed)[0]?.n ?? 0;
-}
-
-/** A meter_daily_costs row: the price of a day and the basis it was computed on. */
-export type CachedCost = { plan: string; n: number; imp: number; cents: number };
-
-type PricedDay = { date: LocalDate; planId: string; intervalCount: number; gridImportKwh: number; cents: number | null };
-
-async function priceDays(db: DbOrTx, household: PricedHousehold, days: { date: LocalDate; plan: TariffPlan; sums: MeterSums }[]): Promise<PricedDay[]> {
-  const bounds = days.map((d) => ({ ...d, day: localDay(d.date, household.timeZone) }));
-  const from = bounds[0]!.day.start;
-  const to = bounds[bounds.length - 1]!.day.end;
-  // Hourly rollups, or raw 5-minute rows where local days do not start on a UTC hour.
-  const rows = localHoursAreUtcHours(household.timeZone, from, to)
-    ? await hourlySums(db, household.id, from, to)
-    : await rawSums(db, household.id, from, to);
-  const intervals = [...rows].map(([ms, s]) => ({ start: new Date(ms), kwh: s.gridImportKwh })).sort((a, b) => a.start.getTime() - b.start.getTime());
-
+  const priced: PricedVersion[] = [];
   let next = 0;
-  return bounds.map(({ date, plan, sums, day }) => {
+  for (const day of days) {
     // Days and intervals are both in time order: one pass over the intervals.
     while (next < intervals.length && intervals[next]!.start < day.start) next += 1;
     const ofDay: MeteredInterval[] = [];
     while (next < intervals.length && intervals[next]!.start < day.end) ofDay.push(intervals[next++]!);
+    const plan = planById(planIdOn(history, household.province, day.date) ?? '');
     let cents: number | null = null;
     try {
-      cents = priceIntervals(plan, ofDay, household.timeZone, undefined, { period: { start: day.start, end: day.end } }).totalCents;
+      if (plan) cents = priceIntervals(plan, ofDay, household.timeZone, undefined, { period: { start: day.start, end: day.end } }).totalCents;
     } catch {
       // No plan version in force that day (a date before the plan's first published prices).
       cents = null;
     }
-    return { date, planId: plan.id, intervalCount: sums.intervalCount, gridImportKwh: sums.gridImportKwh, cents };
-  });
+    result.set(day.date, cents);
+    const version = versions.get(day.date);
+    if (plan && version !== undefined) priced.push({ d: day.date, v: version, plan: plan.id, cents });
+  }
+
+  // Days cut in a zone the household has since left are not kept at all.
+  const zone = (read.zone as { tz: string }[])[0]?.tz;
+  if (zone === household.timeZone) await keepPrices(db, household.id, priced);
+  return result;
+}
+
+/** A day's price and the meter_daily row version (xmin, as text) it was computed from. */
+export type PricedVersion = { d: LocalDate; v: string; plan: string; cents: number | null };
+
+/**
+ * Stores prices on the row versions they were computed from. If ingest rewrote a day, a plan
+ * change cleared it or a time-zone change re-cut it since, its xmin differs and the price is
+ * not stored (the next read prices the day again): no price outlives the data it was for.
+ */
+export async function keepPrices(db: DbOrTx, householdId: string, priced: readonly PricedVersion[]): Promise<void> {
+  if (priced.length === 0) return;
+  await db.execute(sql`
+    update meter_daily m set cost_plan_id = r.plan, cost_cents = r.cents
+    from json_to_recordset(${JSON.stringify(priced)}::json) as r(d date, v text, plan text, cents float8)
+    where m.household_id = ${householdId}::uuid and m.local_date = r.d and m.xmin = r.v::xid`);
+}
+
+/**
+ * Clears the prices a new tariff row can change: days from its first day on, or every day when
+ * it is the household's first row (days before the first row take its plan).
+ */
+export async function forgetPrices(tx: DbOrTx, householdId: string, effectiveFrom: LocalDate): Promise<void> {
+  await tx.execute(sql`
+    update meter_daily set cost_plan_id = null, cost_cents = null
+    where household_id = ${householdId}::uuid and cost_plan_id is not null
+      and (local_date >= ${effectiveFrom}::date
+        or not exists (select 1 from household_tariffs t where t.household_id = ${householdId}::uuid and t.effective_from < ${effectiveFrom}::date))`);
 }

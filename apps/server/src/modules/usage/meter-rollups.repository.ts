@@ -34,8 +34,8 @@ export function addSums(a: MeterSums, b: MeterSums): MeterSums {
 }
 
 /** Complete 5-minute intervals in [from, to): what a fully reporting meter would have sent. */
-export function expectedIntervals(from: Date, to: Date): number {
-  return Math.max(0, Math.floor((to.getTime() - from.getTime()) / INTERVAL_MS));
+export function expectedIntervals(from: Date | number, to: Date | number): number {
+  return Math.max(0, Math.floor((Number(to) - Number(from)) / INTERVAL_MS));
 }
 
 type SumRow = { p: number; c: number; i: number; e: number; n: number };

@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { UsageHistory, UsageRange, UsageSummary } from '@peakwise/contracts/energy.contract';
-import { addDays, daysInMonth, localDateOf, localDay, localDatesInRange, parseLocalDate, formatLocalDate, type LocalDate } from '@peakwise/domain/local-time';
+import { addDays, daysInMonth, localDateOf, localDayBounds, localDatesInRange, parseLocalDate, formatLocalDate, type LocalDate } from '@peakwise/domain/local-time';
 import { percentChange } from '@peakwise/domain/solar-metrics';
 import { rowsOf } from '../../lib/notify';
 import type { DbOrTx, Household } from '../households/household.service';
-import { dailyCosts, planIdOn, type CachedCost, type TariffRow } from './daily-cost.service';
-import { expectedIntervals, type MeterSums } from './meter-rollups.repository';
+import { parseNumberArray } from '../../lib/pg-array';
+import { executePrepared } from '../../lib/prepared-statement';
+import { planIdOn, priceDays, tariffHistorySql, type TariffRow } from './daily-cost.service';
+import { expectedIntervals } from './meter-rollups.repository';
 
 export type UsageDay = {
   date: LocalDate;
@@ -17,66 +19,77 @@ export type UsageDay = {
 /** Device kinds whose energy is not household consumption: production and water volume. */
 const NOT_CONSUMPTION = ['solar_panel', 'water_meter'];
 
-type DayRow = [string, number, number, number, number, number, string | null, number | null, number | null, number | null];
 type KindRow = [UsageHistory['breakdown'][number]['category'], number];
 
 /**
- * One round trip for a range of days: meter_daily rows with their cached prices, the tariff
- * history and (when asked) consumption by device kind over the days the meter has data. Rows
- * come back as JSON text: node-postgres parses a year of rows field by field in about a
- * millisecond, JSON.parse does it in a tenth of that (PostgreSQL prints float8 so that it reads
- * back exactly).
+ * One round trip for a range of days: the days with data as columns (offset from `first`,
+ * consumption, interval count, price), which of them are unpriced, the tariff history when asked,
+ * and (when asked) consumption by device kind over the days with data.
+ *
+ * A year is read as array text, the cheapest way to move 365 rows of numbers: PostgreSQL prints
+ * each value once, as it would in a row, and the server splits a string instead of building a
+ * row object per day. The arrays are not sorted: aggregates of one scan see the rows in the same
+ * order, so they stay aligned, and each day is placed by its offset. It runs as a prepared
+ * statement, since planning it cost as much as running it.
  */
-async function readDays(db: DbOrTx, householdId: string, first: LocalDate, last: LocalDate, withBreakdown: boolean) {
+async function readDays(db: DbOrTx, householdId: string, first: LocalDate, last: LocalDate, options: { breakdown: boolean; tariffs: boolean }) {
   const h = sql`${householdId}::uuid`;
-  const breakdownSql = withBreakdown
+  const kinds = options.breakdown
     ? sql`(select coalesce(json_agg(json_build_array(k.kind, k.kwh)), '[]'::json) from (
           select d.kind, sum(dd.energy_kwh)::float8 as kwh
           from device_daily dd join devices d on d.id = dd.device_id
+          join meter_daily md on md.household_id = ${h} and md.local_date = dd.local_date and md.interval_count > 0
           where d.household_id = ${h} and d.kind not in (${sql.join(NOT_CONSUMPTION.map((k) => sql`${k}`), sql`, `)})
-            and dd.local_date in (select local_date from meter_daily where household_id = ${h} and local_date between ${first}::date and ${last}::date and interval_count > 0)
-            and dd.energy_kwh is not null
-          group by d.kind) k)`
-    : sql`'[]'::json`;
-  const [row] = rowsOf<{ days: string; tariffs: string; kinds: string }>(
-    await db.execute(sql`
-      select
-        (select coalesce(json_agg(json_build_array(m.local_date, m.production_kwh, m.consumption_kwh, m.grid_import_kwh, m.grid_export_kwh, m.interval_count,
-            k.plan_id, k.interval_count, k.grid_import_kwh, k.cost_cents)), '[]'::json)
-          from meter_daily m left join meter_daily_costs k on k.household_id = m.household_id and k.local_date = m.local_date
-          where m.household_id = ${h} and m.local_date between ${first}::date and ${last}::date)::text as days,
-        (select coalesce(json_agg(json_build_object('planId', t.plan_id, 'effectiveFrom', t.effective_from::text) order by t.effective_from), '[]'::json)
-          from household_tariffs t where t.household_id = ${h})::text as tariffs,
-        ${breakdownSql}::text as kinds`),
+            and dd.local_date between ${first}::date and ${last}::date and dd.energy_kwh is not null
+          group by d.kind) k)::text`
+    : sql`'[]'`;
+  const tariffs = options.tariffs ? sql`(select coalesce(json_agg(x), '[]'::json) from (${tariffHistorySql(householdId)}) x)::text` : sql`'[]'`;
+  const day = sql`m.local_date - ${first}::date`;
+  const [row] = rowsOf<{ o: string | null; c: string | null; n: string | null; k: string | null; u: string | null; kinds: string; tariffs: string }>(
+    await executePrepared(
+      db,
+      sql`
+      select array_agg(${day})::text as o, array_agg(m.consumption_kwh)::text as c, array_agg(m.interval_count)::text as n, array_agg(m.cost_cents)::text as k,
+        (array_agg(${day}) filter (where m.cost_plan_id is null))::text as u,
+        ${kinds} as kinds, ${tariffs} as tariffs
+      from meter_daily m
+      where m.household_id = ${h} and m.local_date between ${first}::date and ${last}::date and m.interval_count > 0`,
+    ),
   );
-  const sums = new Map<LocalDate, MeterSums>();
-  const cached = new Map<LocalDate, CachedCost>();
-  for (const [d, p, c, i, e, n, plan, cn, imp, cents] of JSON.parse(row!.days) as DayRow[]) {
-    sums.set(d, { productionKwh: p, consumptionKwh: c, gridImportKwh: i, gridExportKwh: e, intervalCount: n });
-    if (plan !== null) cached.set(d, { plan, n: cn!, imp: imp!, cents: cents! });
-  }
-  return { sums, cached, history: JSON.parse(row!.tariffs) as TariffRow[], kinds: JSON.parse(row!.kinds) as KindRow[] };
+  return {
+    offsets: parseNumberArray(row!.o) as number[],
+    kwh: parseNumberArray(row!.c) as number[],
+    intervals: parseNumberArray(row!.n) as number[],
+    cents: parseNumberArray(row!.k),
+    unpriced: parseNumberArray(row!.u) as number[],
+    kinds: JSON.parse(row!.kinds) as KindRow[],
+    history: JSON.parse(row!.tariffs) as TariffRow[],
+  };
 }
 
 /**
  * Consumption and cost per local day, first..last, from daily rollups. A day without data is
  * null (never 0); expected intervals count only the part of a day that has already happened.
+ * Days whose price was cleared (new readings, a plan change) are priced here and keep it.
  */
-export async function usageDays(db: DbOrTx, household: Household, first: LocalDate, last: LocalDate, now: Date, options: { breakdown?: boolean } = {}) {
-  const read = await readDays(db, household.id, first, last, options.breakdown ?? false);
-  const costs = await dailyCosts(db, household, read.sums, { cached: read.cached, history: read.history });
-  const days: UsageDay[] = localDatesInRange(first, last).map((date) => {
-    const s = read.sums.get(date);
-    const bounds = localDay(date, household.timeZone);
-    const known = s !== undefined && s.intervalCount > 0;
-    return {
-      date,
-      kwh: known ? s.consumptionKwh : null,
-      costCents: known ? (costs.get(date) ?? null) : null,
-      coverage: { intervals: s?.intervalCount ?? 0, expected: expectedIntervals(bounds.start, now < bounds.end ? now : bounds.end) },
-    };
+export async function usageDays(db: DbOrTx, household: Household, first: LocalDate, last: LocalDate, now: Date, options: { breakdown?: boolean; tariffs?: boolean } = {}) {
+  const read = await readDays(db, household.id, first, last, { breakdown: options.breakdown ?? false, tariffs: options.tariffs ?? false });
+  const dates = localDatesInRange(first, last);
+  const days: UsageDay[] = dates.map((date) => {
+    const [start, end] = localDayBounds(date, household.timeZone);
+    return { date, kwh: null, costCents: null, coverage: { intervals: 0, expected: expectedIntervals(start, Math.min(now.getTime(), end)) } };
   });
-  return { days, sums: read.sums, history: read.history, kinds: read.kinds };
+  read.offsets.forEach((offset, i) => {
+    const day = days[offset]!;
+    day.kwh = read.kwh[i]!;
+    day.costCents = read.cents[i] ?? null;
+    day.coverage.intervals = read.intervals[i]!;
+  });
+  if (read.unpriced.length > 0) {
+    const prices = await priceDays(db, household, read.unpriced.map((offset) => dates[offset]!));
+    for (const offset of read.unpriced) days[offset]!.costCents = prices.get(dates[offset]!) ?? null;
+  }
+  return { days, history: read.history, kinds: read.kinds };
 }
 
 const sumKnown = (values: (number | null)[]) => {
@@ -133,7 +146,7 @@ export async function usageSummary(db: DbOrTx, household: Household, now = new D
   const windowStart = addDays(today, -AVERAGE_WINDOW_DAYS);
   const first = windowStart < lastMonthStart ? windowStart : lastMonthStart;
 
-  const { days, history } = await usageDays(db, household, first, today, now);
+  const { days, history } = await usageDays(db, household, first, today, now, { tariffs: true });
   const between = (a: LocalDate, b: LocalDate) => days.filter((d) => d.date >= a && d.date <= b);
 
   const thisMonth = between(monthStart, today);

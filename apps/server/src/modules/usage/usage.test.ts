@@ -63,7 +63,9 @@ describe('GET /api/usage/history', () => {
     // Family Day (Monday 2026-02-16) is an Ontario holiday: 8 a.m. is off-peak.
     await store(t.database.db, household.id, { meter: intervals(local('2026-02-16', 8), 6, { consumptionKwh: 0.1, gridImportKwh: 0.1 }) });
     expect((await history(member, 7)).days[5]!.costCents).toBeCloseTo(0.6 * 9.8, 9);
-    const cached = rowsOf<{ n: number }>(await t.database.db.execute(sql`select interval_count as n from meter_daily_costs where household_id = ${household.id}::uuid`));
+    const cached = rowsOf<{ n: number }>(
+      await t.database.db.execute(sql`select interval_count as n from meter_daily where household_id = ${household.id}::uuid and cost_plan_id is not null`),
+    );
     expect(cached).toEqual([{ n: 6 }]);
     await store(t.database.db, household.id, { meter: intervals(local('2026-02-16', 8, 30), 6, { consumptionKwh: 0.1, gridImportKwh: 0.1 }) });
     expect((await history(member, 7)).days[5]!.costCents).toBeCloseTo(1.2 * 9.8, 9);
