@@ -11,6 +11,8 @@ declare module 'autocannon' {
     duration?: number;
     /** Worker threads firing the requests (connections and amount are split among them). */
     workers?: number;
+    /** A run before the measured one, with these options over the others; its results are not counted. */
+    warmup?: { duration?: number; connections?: number };
   };
   type Histogram = { average: number; p50: number; p90: number; p99: number; max: number };
   type Result = { latency: Histogram; requests: Histogram; non2xx: number; errors: number; timeouts: number };
