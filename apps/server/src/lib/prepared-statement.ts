@@ -28,3 +28,19 @@ export async function executePrepared(db: DbOrTx, query: SQL): Promise<unknown> 
   }
   return db._.session.prepareQuery({ sql: text, params }, undefined, name, false).execute();
 }
+
+/**
+ * A drizzle prepared query built once per database (or transaction) instead of on every call:
+ * for the lookups every signed-in request makes, building the query costs more than running it.
+ */
+export function preparedPerDb<Q>(build: (db: DbOrTx) => Q): (db: DbOrTx) => Q {
+  const built = new WeakMap<DbOrTx, Q>();
+  return (db) => {
+    let query = built.get(db);
+    if (query === undefined) {
+      query = build(db);
+      built.set(db, query);
+    }
+    return query;
+  };
+}

@@ -5,6 +5,7 @@ import { planById, planForProvince } from '@peakwise/domain/tariff-plans';
 import { timeZoneSchema } from '@peakwise/contracts/account.contract';
 import type { Db } from '../../db/client';
 import { householdTariffs, households, rooms } from '../../db/schema/household.schema';
+import { preparedPerDb } from '../../lib/prepared-statement';
 import { forgetPrices } from '../usage/daily-cost.service';
 import { profiles } from '../../db/schema/profile.schema';
 
@@ -111,23 +112,14 @@ export async function findHouseholdByOwner(db: DbOrTx, userId: string): Promise<
   return row ?? null;
 }
 
-// Every signed-in request looks its household up: build the query once per database (not per
-// request) and let PostgreSQL keep it prepared on each connection.
-const householdByOwnerQueries = new WeakMap<DbOrTx, ReturnType<typeof prepareHouseholdByOwner>>();
-const prepareHouseholdByOwner = (db: DbOrTx) =>
+// Every signed-in request looks its household up: PostgreSQL keeps these prepared per connection.
+const householdByOwner = preparedPerDb((db) =>
   db
     .select()
     .from(households)
     .where(eq(households.ownerUserId, sql.placeholder('userId')))
-    .prepare('household_by_owner');
-function householdByOwner(db: DbOrTx) {
-  let query = householdByOwnerQueries.get(db);
-  if (!query) {
-    query = prepareHouseholdByOwner(db);
-    householdByOwnerQueries.set(db, query);
-  }
-  return query;
-}
+    .prepare('household_by_owner'),
+);
 
 export async function getHousehold(db: DbOrTx, householdId: string): Promise<Household | null> {
   const [row] = await db.select().from(households).where(eq(households.id, householdId));
@@ -135,8 +127,17 @@ export async function getHousehold(db: DbOrTx, householdId: string): Promise<Hou
 }
 
 export async function listRooms(db: DbOrTx, householdId: string): Promise<Room[]> {
-  return db.select().from(rooms).where(eq(rooms.householdId, householdId)).orderBy(rooms.y, rooms.x);
+  return roomsOf(db).execute({ householdId });
 }
+
+const roomsOf = preparedPerDb((db) =>
+  db
+    .select()
+    .from(rooms)
+    .where(eq(rooms.householdId, sql.placeholder('householdId')))
+    .orderBy(rooms.y, rooms.x)
+    .prepare('rooms_of_household'),
+);
 
 /**
  * Switches plan from a date on. Past days keep the plan they had: a new row is appended (or
@@ -155,11 +156,16 @@ export async function changeTariff(db: DbOrTx, householdId: string, planId: stri
 
 /** The plan id in force on a local date, or null before the first one. */
 export async function tariffOn(db: DbOrTx, householdId: string, localDate: string): Promise<string | null> {
-  const [row] = await db
-    .select({ planId: householdTariffs.planId })
-    .from(householdTariffs)
-    .where(and(eq(householdTariffs.householdId, householdId), lte(householdTariffs.effectiveFrom, localDate)))
-    .orderBy(desc(householdTariffs.effectiveFrom))
-    .limit(1);
+  const [row] = await tariffOnQuery(db).execute({ householdId, localDate });
   return row?.planId ?? null;
 }
+
+const tariffOnQuery = preparedPerDb((db) =>
+  db
+    .select({ planId: householdTariffs.planId })
+    .from(householdTariffs)
+    .where(and(eq(householdTariffs.householdId, sql.placeholder('householdId')), lte(householdTariffs.effectiveFrom, sql.placeholder('localDate'))))
+    .orderBy(desc(householdTariffs.effectiveFrom))
+    .limit(1)
+    .prepare('tariff_on'),
+);
