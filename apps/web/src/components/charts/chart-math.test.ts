@@ -1,55 +1,45 @@
 import { describe, expect, it } from 'vitest';
-import { bandLayout, clampedScale, domainTicks, indexAt, labelStride, lineSegments, linearScale, missingRuns, niceStep, niceTicks } from './chart-math';
+import { indexAt, labelStride, lineSegments, missingRuns, slotCenter, slotScale, slotStart, valueScale, valueTicks } from './chart-math';
 
-describe('niceStep', () => {
-  it('rounds up to 1, 2, 2.5, 5 or 10 times a power of ten', () => {
-    expect([0.07, 0.13, 0.23, 0.4, 0.9, 3, 7, 12, 480].map(niceStep)).toEqual([0.1, 0.2, 0.25, 0.5, 1, 5, 10, 20, 500]);
-    expect(niceStep(0)).toBe(1);
-    expect(niceStep(Number.NaN)).toBe(1);
-  });
-});
+const ticksOf = (values: (number | null)[], fixed?: readonly [number, number]) => valueTicks(valueScale(values, [200, 0], fixed));
 
-describe('niceTicks', () => {
-  it('covers the largest value from zero in even steps', () => {
-    expect(niceTicks([1.2, 3.7, 2])).toEqual([0, 1, 2, 3, 4]);
-    expect(niceTicks([31.4, 27])).toEqual([0, 10, 20, 30, 40]);
-    expect(niceTicks([0.42])).toEqual([0, 0.2, 0.4, 0.6]);
+describe('value axis', () => {
+  it('covers the largest value from zero in even, round steps', () => {
+    expect(ticksOf([1.2, 3.7, 2])).toEqual([0, 1, 2, 3, 4]);
+    expect(ticksOf([31.4, 27])).toEqual([0, 10, 20, 30, 40]);
+    expect(ticksOf([0.42])).toEqual([0, 0.1, 0.2, 0.3, 0.4, 0.5]);
   });
 
   it('has no float drift', () => {
-    for (const tick of niceTicks([0.7])) expect(String(tick)).toMatch(/^\d(\.\d{1,2})?$/);
+    for (const tick of ticksOf([0.7])) expect(String(tick)).toMatch(/^\d(\.\d{1,2})?$/);
   });
 
   it('ignores missing values and still draws an axis for no data', () => {
-    expect(niceTicks([null, 8, null])).toEqual([0, 2, 4, 6, 8]);
-    expect(niceTicks([null, null])).toEqual([0, 0.25, 0.5, 0.75, 1]);
-    expect(niceTicks([0, 0])).toEqual([0, 0.25, 0.5, 0.75, 1]);
+    expect(ticksOf([null, 8, null])).toEqual([0, 2, 4, 6, 8]);
+    expect(ticksOf([null, null])).toEqual([0, 0.2, 0.4, 0.6, 0.8, 1]);
+    expect(ticksOf([0, 0])).toEqual([0, 0.2, 0.4, 0.6, 0.8, 1]);
   });
 
   it('reaches below zero for negative values (net export)', () => {
-    expect(niceTicks([-3, 5])).toEqual([-4, -2, 0, 2, 4, 6]);
+    expect(ticksOf([-3, 5])).toEqual([-4, -2, 0, 2, 4, 6]);
   });
-});
 
-describe('linearScale', () => {
-  it('maps domain to range, inverted for SVG y', () => {
-    const y = linearScale([0, 40], [200, 0]);
+  it('maps values onto the range, inverted for SVG y', () => {
+    const y = valueScale([40], [200, 0]);
     expect(y(0)).toBe(200);
     expect(y(40)).toBe(0);
     expect(y(10)).toBe(150);
-    expect(linearScale([5, 5], [0, 100])(5)).toBe(0);
   });
 });
 
 describe('fixed axis', () => {
   it('ticks a fixed domain in even steps from end to end', () => {
-    expect(domainTicks([80, 100])).toEqual([80, 85, 90, 95, 100]);
-    expect(domainTicks([0, 1])).toEqual([0, 0.25, 0.5, 0.75, 1]);
-    expect(domainTicks([5, 5])).toEqual([5, 6]);
+    expect(ticksOf([], [80, 100])).toEqual([80, 85, 90, 95, 100]);
+    expect(ticksOf([], [82, 100])).toEqual([82, 85, 90, 95, 100]);
   });
 
   it('pins values outside the domain to its edges', () => {
-    const y = clampedScale([80, 100], [200, 0]);
+    const y = valueScale([62, 104], [200, 0], [80, 100]);
     expect(y(90)).toBe(100);
     expect(y(62)).toBe(200);
     expect(y(0)).toBe(200);
@@ -57,13 +47,15 @@ describe('fixed axis', () => {
   });
 });
 
-describe('bandLayout and indexAt', () => {
+describe('slots and indexAt', () => {
   it('centres bands in equal slots', () => {
-    const bands = bandLayout(4, 400, 0.2);
-    expect(bands.step).toBe(100);
-    expect(bands.band).toBe(80);
-    expect(bands.start(1)).toBe(110);
-    expect(bands.center(3)).toBe(350);
+    const slots = slotScale(4, 400, 0.2);
+    expect(slots.step()).toBeCloseTo(100, 9);
+    expect(slots.bandwidth()).toBeCloseTo(80, 9);
+    expect(slotStart(slots, 1)).toBeCloseTo(110, 9);
+    expect(slotCenter(slots, 3)).toBeCloseTo(350, 9);
+    const line = slotScale(24, 480, 0);
+    expect(slotCenter(line, 0)).toBeCloseTo(10, 9);
   });
 
   it('finds the slot under the pointer, clamped', () => {

@@ -1,66 +1,40 @@
-/** Pure geometry for the SVG charts: nice ticks, scales, bands, gaps. No React, no DOM. */
+/** Geometry for the SVG charts: scales and ticks (visx, i.e. d3), slots, gaps. No React, no DOM. */
+import { scaleBand, scaleLinear } from '@visx/scale';
 
-/** Round a raw step up to 1, 2, 2.5 or 5 × 10^k so ticks read like a person chose them. */
-export function niceStep(rawStep: number): number {
-  if (!(rawStep > 0) || !Number.isFinite(rawStep)) return 1;
-  const power = 10 ** Math.floor(Math.log10(rawStep));
-  const fraction = rawStep / power;
-  const nice = fraction <= 1 ? 1 : fraction <= 2 ? 2 : fraction <= 2.5 ? 2.5 : fraction <= 5 ? 5 : 10;
-  return nice * power;
-}
+export type ValueScale = ReturnType<typeof scaleLinear<number>>;
+export type SlotScale = ReturnType<typeof scaleBand<number>>;
 
 /**
- * Ticks from 0 (or below, for negative data) to at least the largest value, about `count` of them.
- * All-missing or all-zero data still gets an axis (0 … 1) so the frame doesn't collapse.
+ * The value axis (visx/d3 linear scale onto `range`, SVG y inverted). From data: from 0 (or
+ * below, for negative data) to at least the largest value, rounded out to about `count` nice
+ * ticks; all-missing or all-zero data still gets an axis (0 … 1) so the frame doesn't collapse.
+ * Fixed (`[80, 100]` for health): that domain exactly, and values outside it are drawn at its
+ * edge; the tooltip, the table and the summary still give the real value.
  */
-export function niceTicks(values: readonly (number | null | undefined)[], count = 4): number[] {
+export function valueScale(values: readonly (number | null | undefined)[], range: readonly [number, number], fixed?: readonly [number, number], count = 4): ValueScale {
+  if (fixed) return scaleLinear<number>({ domain: [fixed[0], fixed[1]], range: [range[0], range[1]], clamp: true });
   const finite = values.filter((v): v is number => typeof v === 'number' && Number.isFinite(v));
   const max = Math.max(0, ...finite);
   const min = Math.min(0, ...finite);
-  if (max === min) return [0, 0.25, 0.5, 0.75, 1];
-  const step = niceStep((max - min) / count);
-  const start = Math.floor(min / step) * step;
-  const ticks: number[] = [];
-  // Correct float drift (0.1 + 0.2) by rounding to the step's decimals.
-  const decimals = Math.max(0, -Math.floor(Math.log10(step)) + 2);
-  for (let v = start; v < max + step * 0.999; v += step) ticks.push(Number(v.toFixed(decimals)));
-  if (ticks.length < 2) ticks.push(Number((start + step).toFixed(decimals)));
-  return ticks;
+  return scaleLinear<number>({ domain: max === min ? [0, 1] : [min, max], range: [range[0], range[1]], nice: count });
 }
 
-/** Ticks for a fixed axis: both ends and about `count` even steps between them. */
-export function domainTicks([min, max]: readonly [number, number], count = 4): number[] {
-  if (!(max > min)) return [min, min + 1];
-  const step = niceStep((max - min) / count);
-  const decimals = Math.max(0, -Math.floor(Math.log10(step)) + 2);
-  const ticks: number[] = [];
-  for (let v = min; v < max - step * 0.001; v += step) ticks.push(Number(v.toFixed(decimals)));
-  ticks.push(max);
-  return ticks;
+/** The axis ticks of a value scale: about `count`, ends included when the domain is fixed. */
+export function valueTicks(scale: ValueScale, count = 4): number[] {
+  const ticks = scale.ticks(count);
+  const [lo, hi] = scale.domain() as [number, number];
+  // A nice domain ends on ticks already; a fixed one (80–100) must show both ends too.
+  return [...(ticks[0] === lo ? [] : [lo]), ...ticks, ...(ticks.at(-1) === hi ? [] : [hi])];
 }
 
-export type Scale = (value: number) => number;
-
-/** A scale that pins values outside the domain to its nearer end (a fixed axis never overflows the plot). */
-export function clampedScale(domain: readonly [number, number], range: readonly [number, number]): Scale {
-  const scale = linearScale(domain, range);
-  const [lo, hi] = domain[0] <= domain[1] ? domain : [domain[1], domain[0]];
-  return (value) => scale(Math.min(hi, Math.max(lo, value)));
+/** `n` equal slots across `width`, each with a centred band `padding` (0–1) narrower than the slot. */
+export function slotScale(n: number, width: number, padding = 0.2): SlotScale {
+  return scaleBand<number>({ domain: Array.from({ length: n }, (_, i) => i), range: [0, width], paddingInner: padding, paddingOuter: padding / 2 });
 }
 
-/** Maps [d0, d1] linearly onto [r0, r1]; a zero-width domain maps everything to r0. */
-export function linearScale([d0, d1]: readonly [number, number], [r0, r1]: readonly [number, number]): Scale {
-  const span = d1 - d0;
-  if (span === 0) return () => r0;
-  return (value) => r0 + ((value - d0) / span) * (r1 - r0);
-}
-
-/** `n` equal slots across `width`; each slot has a centred band `padding` (0–1) narrower than the slot. */
-export function bandLayout(n: number, width: number, padding = 0.2) {
-  const step = n > 0 ? width / n : width;
-  const band = step * (1 - padding);
-  return { step, band, start: (i: number) => i * step + (step - band) / 2, center: (i: number) => i * step + step / 2 };
-}
+/** Left edge and centre of slot `i`. */
+export const slotStart = (slots: SlotScale, i: number) => slots(i) ?? 0;
+export const slotCenter = (slots: SlotScale, i: number) => slotStart(slots, i) + slots.bandwidth() / 2;
 
 /** The slot index under a pointer at `x` (clamped), for hover tooltips. */
 export function indexAt(x: number, n: number, width: number): number {

@@ -1,5 +1,6 @@
 import { useId, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PatternLines } from '@visx/pattern';
 import { indexAt } from './chart-math';
 import type { ChartPoint, ChartSeries } from './chart-types';
 
@@ -8,12 +9,7 @@ export const NO_DATA_STROKE = '#94a3b8';
 
 /** A diagonal hatch for "no data": clearly not a bar, readable without colour. */
 export function NoDataPattern({ id }: { id: string }) {
-  return (
-    <pattern id={id} width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
-      <rect width="6" height="6" fill={NO_DATA_FILL} />
-      <line x1="0" y1="0" x2="0" y2="6" stroke={NO_DATA_STROKE} strokeWidth="1.5" />
-    </pattern>
-  );
+  return <PatternLines id={id} width={6} height={6} background={NO_DATA_FILL} stroke={NO_DATA_STROKE} strokeWidth={1.5} orientation={['diagonal']} />;
 }
 
 /** useId() returns characters that need escaping inside url(#…); keep letters and digits. */

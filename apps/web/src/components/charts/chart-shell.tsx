@@ -1,6 +1,9 @@
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { bandLayout, clampedScale, domainTicks, labelStride, linearScale, niceTicks, type Scale } from './chart-math';
+import { GridRows } from '@visx/grid';
+import { Group } from '@visx/group';
+import { Line } from '@visx/shape';
+import { labelStride, slotCenter, slotScale, valueScale, valueTicks, type SlotScale, type ValueScale } from './chart-math';
 import { ChartLegend, ChartTable, ChartTooltip, NoDataPattern, pointAnnouncement, useChartInteraction, useSvgId } from './chart-parts';
 import type { ChartProps } from './chart-types';
 import { useElementWidth } from './use-element-width';
@@ -8,8 +11,8 @@ import { useElementWidth } from './use-element-width';
 export type ChartLayout = {
   innerWidth: number;
   innerHeight: number;
-  y: Scale;
-  slots: ReturnType<typeof bandLayout>;
+  y: ValueScale;
+  slots: SlotScale;
 };
 
 type MarksArgs = { layout: ChartLayout; active: number | null; noDataFill: string };
@@ -25,13 +28,19 @@ export function ChartShell({ chart, padding, renderMarks }: { chart: ChartProps;
   const noDataId = useSvgId('nodata');
   const hintId = useId();
 
-  const ticks = yDomain ? domainTicks(yDomain) : niceTicks(data.flatMap((d) => d.values));
+  const top = 12;
+  const bottom = 26;
+  const innerHeight = height - top - bottom;
+  const y = valueScale(
+    data.flatMap((d) => d.values),
+    [innerHeight, 0],
+    yDomain,
+  );
+  const ticks = valueTicks(y);
   const tickLabels = ticks.map(formatTick);
-  const margin = { top: 12, right: 8, bottom: 26, left: Math.max(...tickLabels.map((l) => l.length)) * 6.5 + 12 };
+  const margin = { top, right: 8, bottom, left: Math.max(...tickLabels.map((l) => l.length)) * 6.5 + 12 };
   const innerWidth = Math.max(0, width - margin.left - margin.right);
-  const innerHeight = height - margin.top - margin.bottom;
-  const y = yDomain ? clampedScale(yDomain, [innerHeight, 0]) : linearScale([ticks[0] ?? 0, ticks.at(-1) ?? 1], [innerHeight, 0]);
-  const slots = bandLayout(data.length, innerWidth, padding);
+  const slots = slotScale(data.length, innerWidth, padding);
   const n = data.length;
   const newest = data.findLastIndex((d) => !d.upcoming);
   const { active, keyboard, handlers } = useChartInteraction(n, margin.left, innerWidth, newest < 0 ? n - 1 : newest);
@@ -57,26 +66,25 @@ export function ChartShell({ chart, padding, renderMarks }: { chart: ChartProps;
           <defs>
             <NoDataPattern id={noDataId} />
           </defs>
-          <g transform={`translate(${margin.left},${margin.top})`}>
+          <Group left={margin.left} top={margin.top}>
+            <GridRows scale={y} width={innerWidth} tickValues={ticks.filter((tick) => tick !== 0)} stroke="#e2e8f0" />
+            {ticks.includes(0) && <Line from={{ x: 0, y: y(0) }} to={{ x: innerWidth, y: y(0) }} stroke="#94a3b8" />}
             {ticks.map((tick, i) => (
-              <g key={tick} transform={`translate(0,${y(tick)})`}>
-                <line x2={innerWidth} stroke={tick === 0 ? '#94a3b8' : '#e2e8f0'} />
-                <text x={-8} dy="0.32em" textAnchor="end" className="fill-slate-500 text-[11px] tabular-nums">
-                  {tickLabels[i]}
-                </text>
-              </g>
+              <text key={tick} x={-8} y={y(tick)} dy="0.32em" textAnchor="end" className="fill-slate-500 text-[11px] tabular-nums">
+                {tickLabels[i]}
+              </text>
             ))}
-            {active !== null && <rect x={active * slots.step} width={slots.step} height={innerHeight} fill="#0f172a" opacity={0.05} />}
+            {active !== null && <rect x={active * slots.step()} width={slots.step()} height={innerHeight} fill="#0f172a" opacity={0.05} />}
             {renderMarks({ layout: { innerWidth, innerHeight, y, slots }, active, noDataFill: `url(#${noDataId})` })}
             {shownLabels.map((i) => (
-              <text key={i} x={slots.center(i)} y={innerHeight + 18} textAnchor="middle" className="fill-slate-500 text-[11px]">
+              <text key={i} x={slotCenter(slots, i)} y={innerHeight + 18} textAnchor="middle" className="fill-slate-500 text-[11px]">
                 {data[i]?.label}
               </text>
             ))}
-          </g>
+          </Group>
         </svg>
         {activePoint && active !== null && (
-          <ChartTooltip point={activePoint} series={series} formatValue={formatValue} left={margin.left + slots.center(active)} width={width} />
+          <ChartTooltip point={activePoint} series={series} formatValue={formatValue} left={margin.left + slotCenter(slots, active)} width={width} />
         )}
       </div>
       <p id={hintId} className="sr-only">
