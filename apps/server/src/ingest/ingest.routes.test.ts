@@ -17,7 +17,7 @@ describe('POST /api/ingest/readings', () => {
   });
   afterAll(() => t.close());
   beforeEach(async () => {
-    await t.database.db.execute(sql`truncate households cascade`);
+    await t.database.db.execute(sql`truncate households, meter_readings, device_readings cascade`);
     home = await seedHousehold(t.database.db, { 'heat-pump-1': 'power', 'plug-1': 'smart_plug' });
   });
 

@@ -1,19 +1,21 @@
 import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, jsonb, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { devices } from './device.schema';
-import { households } from './household.schema';
 
 /**
  * Raw 5-minute readings (the spec's energy_consumption and device_metrics). One row per series
  * and interval start: the primary key is what makes a resent reading a no-op. Partitioning by
  * month and sharding by household are planned in docs/decisions/011-readings-partitioning-and-sharding.md.
+ *
+ * No foreign keys on the raw tables (decision 026): their one writer, storeReadings, share-locks
+ * each household row and resolves each device within the same transaction, so a per-row key
+ * check would repeat that check once per reading, at about the cost of the insert itself.
+ * Households and devices are never deleted (members are anonymised, devices soft-removed).
  */
 export const meterReadings = pgTable(
   'meter_readings',
   {
-    householdId: uuid('household_id')
-      .notNull()
-      .references(() => households.id, { onDelete: 'cascade' }),
+    householdId: uuid('household_id').notNull(),
     /** Start of the 5-minute interval. */
     ts: timestamp('ts', { withTimezone: true }).notNull(),
     productionKwh: doublePrecision('production_kwh').notNull(),
@@ -28,9 +30,7 @@ export const meterReadings = pgTable(
 export const deviceReadings = pgTable(
   'device_readings',
   {
-    deviceId: uuid('device_id')
-      .notNull()
-      .references(() => devices.id, { onDelete: 'cascade' }),
+    deviceId: uuid('device_id').notNull(),
     ts: timestamp('ts', { withTimezone: true }).notNull(),
     powerW: doublePrecision('power_w'),
     /** Energy of [ts, ts + 5 min); null = missing (e.g. a counter reset), never zero. */

@@ -23,7 +23,7 @@ describe('rollups', () => {
   afterAll(() => database.close());
 
   async function reset() {
-    await database.db.execute(sql`truncate households cascade`);
+    await database.db.execute(sql`truncate households, meter_readings, device_readings cascade`);
     home = await seedHousehold(database.db, { 'heater-1': 'water_heater' }, { timeZone: ZONE });
   }
 
