@@ -1,9 +1,9 @@
 import 'i18next';
-import type { resources } from '@/locales/resources';
+import type { english } from '@/locales/resources';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: (typeof resources)['en'];
+    resources: typeof english;
   }
 }

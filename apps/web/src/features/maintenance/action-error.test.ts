@@ -1,5 +1,5 @@
 import { MAINTENANCE_MESSAGES } from '@peakwise/contracts/maintenance.contract';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiRequestError } from '@/lib/api-request';
 import { i18n } from '@/lib/i18n';
 import { actionErrorText } from './action-error';
@@ -7,6 +7,9 @@ import { actionErrorText } from './action-error';
 const refusal = (status: number, code: string | undefined, message: string | undefined) => new ApiRequestError(status, { code, message });
 
 describe('actionErrorText', () => {
+  // French is its own chunk, loaded the first time it is chosen; here it is used directly.
+  beforeAll(() => i18n.loadLanguages('fr'));
+
   it("translates the server’s known refusals by sentence or by code", () => {
     const fr = i18n.getFixedT('fr', 'maintenance');
     expect(actionErrorText(fr, refusal(409, 'alert_resolved', MAINTENANCE_MESSAGES.alertResolved))).toBe('Cette alerte est déjà résolue; il n’y a rien à faire.');

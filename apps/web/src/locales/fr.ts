@@ -1,0 +1,20 @@
+import { commonFr } from './common.fr';
+import { portalFr } from './portal.fr';
+import { helpFr } from './help.fr';
+import { marketingFr } from './marketing.fr';
+import { authFr } from './auth.fr';
+import { settingsFr } from './settings.fr';
+import { chartsFr } from './charts.fr';
+import { dashboardFr } from './dashboard.fr';
+import { solarFr } from './solar.fr';
+import { usageFr } from './usage.fr';
+import { devicesFr } from './devices.fr';
+import { plumbingFr } from './plumbing.fr';
+import { plugsFr } from './plugs.fr';
+import { manageDevicesFr } from './manage-devices.fr';
+import { alertsFr } from './alerts.fr';
+import { maintenanceFr } from './maintenance.fr';
+import type { Resources } from './resources';
+
+/** French, loaded when first chosen (its own chunk). */
+export const fr: Resources = { common: commonFr, portal: portalFr, help: helpFr, marketing: marketingFr, auth: authFr, settings: settingsFr, charts: chartsFr, dashboard: dashboardFr, solar: solarFr, usage: usageFr, devices: devicesFr, plumbing: plumbingFr, plugs: plugsFr, manageDevices: manageDevicesFr, alerts: alertsFr, maintenance: maintenanceFr };
