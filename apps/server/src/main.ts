@@ -63,7 +63,8 @@ async function main() {
     shareGroup: broker ? null : config.mqttShareGroup,
     // aedes speaks only 3.1.1.
     protocolVersion: broker ? 4 : config.mqttProtocolVersion,
-    ...(broker ? broker.serviceCredentials : {}),
+    // In this process, the embedded broker is reached without a loopback socket (decision 026).
+    ...(broker ? { ...broker.serviceCredentials, stream: broker.connectInProcess } : {}),
   });
   const mqtt = ingest.connection;
 
