@@ -173,8 +173,7 @@ async function runMqtt(fresh: FreshDatabase, label: string, external: string | u
     shareGroup: external ? `bench-${randomBytes(4).toString('hex')}` : null,
     // As main.ts: MQTT 5 on an external broker, so the worker sets its own in-flight window.
     protocolVersion: external ? 5 : 4,
-    // As main.ts: the worker reaches the embedded broker in process.
-    ...(broker ? { ...broker.serviceCredentials, stream: broker.connectInProcess } : {}),
+    ...(broker ? broker.serviceCredentials : {}),
     onEvent: (event) => {
       if (!event.acked) failed += 1;
       else if (event.outcome === 'stored' && (event.result?.accepted ?? 0) > 0) {

@@ -63,8 +63,7 @@ async function main() {
     shareGroup: broker ? null : config.mqttShareGroup,
     // aedes speaks only 3.1.1.
     protocolVersion: broker ? 4 : config.mqttProtocolVersion,
-    // In this process, the embedded broker is reached without a loopback socket (decision 026).
-    ...(broker ? { ...broker.serviceCredentials, stream: broker.connectInProcess } : {}),
+    ...(broker ? broker.serviceCredentials : {}),
   });
   const mqtt = ingest.connection;
 

@@ -1,8 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type AddressInfo, type Server } from 'node:net';
-import type { Duplex } from 'node:stream';
 import { Aedes, type Client } from 'aedes';
-import { duplexPair } from '../lib/duplex-pair';
 import type { Logger } from '../lib/logger';
 import type { IngestPrincipal } from '../modules/devices/ingest-credential.service';
 import { indexOutgoingQueues } from './outgoing-queue';
@@ -17,11 +15,6 @@ export type EmbeddedBroker = {
    * household's device → server topics and publish commands.
    */
   serviceCredentials: { username: string; password: string };
-  /**
-   * A connection to the broker inside this process, for the server's own clients (the ingest
-   * worker): the same MQTT conversation as over TCP, without the loopback socket each way.
-   */
-  connectInProcess(): Duplex;
   stop(): Promise<void>;
 };
 
@@ -104,11 +97,6 @@ export async function startEmbeddedBroker(options: { port: number; host: string;
     port,
     url,
     serviceCredentials: service,
-    connectInProcess: () => {
-      const [client, broker] = duplexPair();
-      aedes.handle(broker);
-      return client;
-    },
     stop: async () => {
       await new Promise<void>((resolve) => aedes.close(() => resolve()));
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Duplex } from 'node:stream';
-import mqtt, { MqttClient, type IClientOptions } from 'mqtt';
+import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import type { Logger } from '../lib/logger';
 
 export type MqttConnection = {
@@ -13,10 +12,7 @@ export type MqttConnection = {
 const RECONNECT_PERIOD_MS = 2_000;
 
 export type ConnectMqttOptions = {
-  /** The broker's URL; with `stream`, only named in the logs. */
   url: string;
-  /** Opens a connection to a broker in this process (EmbeddedBroker.connectInProcess) instead of dialling `url`; called again on every reconnect. */
-  stream?: () => Duplex;
   logger: Logger;
   /** Default: a random id. A stable id with `clean: false` lets the broker keep unacknowledged messages across reconnects. */
   clientId?: string;
@@ -35,7 +31,7 @@ export type ConnectMqttOptions = {
  * client keeps retrying.
  */
 export function connectMqtt(options: ConnectMqttOptions): MqttConnection {
-  const clientOptions: IClientOptions = {
+  const client = mqtt.connect(options.url, {
     clientId: options.clientId ?? `peakwise-server-${randomBytes(4).toString('hex')}`,
     reconnectPeriod: RECONNECT_PERIOD_MS,
     connectTimeout: 5_000,
@@ -44,13 +40,11 @@ export function connectMqtt(options: ConnectMqttOptions): MqttConnection {
     ...(options.password !== undefined ? { password: options.password } : {}),
     ...(options.protocolVersion ? { protocolVersion: options.protocolVersion } : {}),
     ...(options.properties ? { properties: options.properties } : {}),
-  };
-  const stream = options.stream;
-  const client = stream ? new MqttClient(() => stream(), clientOptions) : mqtt.connect(options.url, clientOptions);
+  });
   let wasConnected = false;
   client.on('connect', () => {
     wasConnected = true;
-    options.logger.info({ broker: redactUrl(options.url), inProcess: stream !== undefined }, 'MQTT connected');
+    options.logger.info({ broker: redactUrl(options.url) }, 'MQTT connected');
   });
   client.on('offline', () => {
     if (wasConnected) options.logger.warn('MQTT connection lost; reconnecting');

@@ -57,7 +57,6 @@ describe('MQTT ingest', () => {
       onEvent: (e) => events.push(e),
       retryDelayMs: 100,
       ...target.service,
-      ...(target.connect ? { stream: target.connect } : {}),
       ...(store ? { store } : {}),
     });
     await worker.ready;

@@ -5,7 +5,6 @@ import type { Logger } from '../lib/logger';
 import { loadStoreContexts } from '../modules/readings/reading-store';
 import { writeIngestBatch, type IngestWrite } from './ingest-batch.service';
 import { createMicroBatcher } from './micro-batcher';
-import type { Duplex } from 'node:stream';
 import { connectMqtt, type MqttConnection } from './mqtt-connection';
 import { decodeMessage, parseMessage, type DecodedMessage } from './mqtt-decode';
 import { TOPIC_ROOT } from './payload/topics';
@@ -42,8 +41,6 @@ export const DEFAULT_BATCH: BatchLimits = { maxMessages: 500, maxInFlight: 50_00
 
 export type MqttIngestOptions = {
   url: string;
-  /** The embedded broker's in-process connection (EmbeddedBroker.connectInProcess); `url` then only names it in the logs. */
-  stream?: () => Duplex;
   db: Db;
   logger: Logger;
   username?: string;
@@ -119,7 +116,6 @@ export function startMqttIngest(options: MqttIngestOptions): MqttIngest {
 
   const connection = connectMqtt({
     url: options.url,
-    ...(options.stream ? { stream: options.stream } : {}),
     logger: log,
     clientId: options.clientId,
     clean: false,

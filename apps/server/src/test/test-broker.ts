@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type { Duplex } from 'node:stream';
 import mqtt, { type MqttClient } from 'mqtt';
 import { inject } from 'vitest';
 import type { Db } from '../db/client';
@@ -21,8 +20,6 @@ export type TestBroker = {
   service: { username?: string; password?: string };
   /** Where workers of this test file share a subscription; null on aedes (no $share). */
   shareGroup: string | null;
-  /** The embedded broker's in-process connection, which the server's ingest worker uses (as main.ts). */
-  connect?: () => Duplex;
   stop(): Promise<void>;
 };
 
@@ -42,7 +39,7 @@ export async function startTestBroker(db: Db, options: { embedded?: boolean } = 
     logger: createLogger({ level: 'silent' }),
     authenticate: (username, password) => authenticateMqtt(db, username, password),
   });
-  return { url: broker.url, external: false, service: broker.serviceCredentials, shareGroup: null, connect: broker.connectInProcess, stop: () => broker.stop() };
+  return { url: broker.url, external: false, service: broker.serviceCredentials, shareGroup: null, stop: () => broker.stop() };
 }
 
 /** A device-side client; rejects if the broker refuses the login. */
@@ -61,7 +58,6 @@ export async function startTestIngest(db: Db, broker: TestBroker, extra: Partial
     // As main.ts: MQTT 5 on an external broker (aedes speaks only 3.1.1).
     protocolVersion: broker.external ? 5 : 4,
     ...broker.service,
-    ...(broker.connect ? { stream: broker.connect } : {}),
     ...extra,
   });
   await worker.ready;
