@@ -40,10 +40,7 @@ if (webBuildIsStale()) {
   }
 }
 
-// A larger young generation: ingest and chart reads allocate many short-lived objects per
-// request, and at 16 MB V8 scavenges every few dozen milliseconds (decision 026). The ingest
-// and read benchmarks run with the same flag (bench/package.json).
-const server = spawn(process.execPath, ['--max-semi-space-size=64', '--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, stdio: 'inherit' });
+const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, stdio: 'inherit' });
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
   // A terminal's Ctrl-C already reaches the child through the process group; the server
