@@ -27,8 +27,8 @@ type KindRow = [UsageHistory['breakdown'][number]['category'], number];
  * and (when asked) consumption by device kind over the days with data.
  *
  * A year is read as array text, the cheapest way to move 365 rows of numbers: PostgreSQL prints
- * each value once, as it would in a row, and the server splits a string instead of building a
- * row object per day. The arrays are not sorted: aggregates of one scan see the rows in the same
+ * each value once, as it would in a row, and the server parses one string per column instead
+ * of a row object per day. The arrays are not sorted: aggregates of one scan see the rows in the same
  * order, so they stay aligned, and each day is placed by its offset. It runs as a prepared
  * statement, since planning it cost as much as running it.
  */
