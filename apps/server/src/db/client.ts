@@ -42,13 +42,20 @@ const MIGRATION_LOCK_KEY = 7_316_023;
  * The only place that picks a driver: a postgres URL means PostgreSQL, anything else means
  * PGlite in `dataDir` (or in memory for tests).
  */
-export function createDatabase(options: { url?: string; dataDir?: string | 'memory' }): Database {
-  return options.url ? createPostgres(options.url) : createPglite(options.dataDir ?? 'memory');
+export function createDatabase(options: { url?: string; dataDir?: string | 'memory'; from?: Blob }): Database {
+  return options.url ? createPostgres(options.url) : createPglite(options.dataDir ?? 'memory', options.from);
 }
 
-function createPglite(dataDir: string): Database {
+/** A PGlite data directory as one tarball (dumpPglite), to start other in-memory databases from. */
+export async function dumpPglite(database: Database): Promise<Blob> {
+  if (database.kind !== 'pglite') throw new Error('Only a PGlite database can be dumped');
+  return (database.db as unknown as { $client: PGlite }).$client.dumpDataDir('none');
+}
+
+/** `from`: an in-memory database starts as a copy of that dump (tests start from a migrated one). */
+function createPglite(dataDir: string, from?: Blob): Database {
   if (dataDir !== 'memory') mkdirSync(dataDir, { recursive: true });
-  const client = dataDir === 'memory' ? new PGlite() : new PGlite(dataDir);
+  const client = dataDir === 'memory' ? new PGlite(from ? { loadDataDir: from } : {}) : new PGlite(dataDir);
   const db = drizzlePglite({ client, schema });
   return {
     db,

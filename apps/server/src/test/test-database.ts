@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { createDatabase, type Database } from '../db/client';
@@ -17,7 +18,9 @@ declare module 'vitest' {
 export async function createTestDatabase(): Promise<Database> {
   const serverUrl = inject('testDatabaseUrl');
   if (!serverUrl) {
-    const database = createDatabase({ dataDir: 'memory' });
+    const snapshot = inject('pgliteSnapshot');
+    const database = createDatabase({ dataDir: 'memory', ...(snapshot ? { from: new Blob([readFileSync(snapshot)]) } : {}) });
+    // Already migrated when started from the snapshot (drizzle finds every migration applied).
     await database.migrate();
     return database;
   }
