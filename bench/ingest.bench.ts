@@ -23,7 +23,7 @@ import { createLogger } from '../apps/server/src/lib/logger';
 import { issueIngestCredential } from '../apps/server/src/modules/devices/ingest-credential.service';
 import { ensureHouseholdForUser } from '../apps/server/src/modules/households/household.service';
 import { createFreshDatabase, dropOnSignal, type FreshDatabase } from './lib/database';
-import { adminDatabaseUrl, benchSize, numberKnob, stringKnob } from './lib/env';
+import { adminDatabaseUrl, benchSize, numberKnob, stringKnob, verdict } from './lib/env';
 import { int, log, pct } from './lib/format';
 import { machineLine } from './lib/machine';
 import { startPublishers, type Publishers } from './lib/mqtt-publishers';
@@ -242,8 +242,8 @@ async function main() {
     const httpPass = http.rate >= 100_000 && http.rate / ceiling.rate >= 0.25;
     const mqttPass = embedded.rate >= 15_000;
     process.stdout.write(
-      `ingest[${size}]: http ${int(http.rate)} r/s (${pct(http.rate / ceiling.rate)} of ceiling ${int(ceiling.rate)} r/s) ${httpPass ? 'PASS' : 'FAIL'} (target ≥100,000 r/s and ≥25%), ` +
-        `mqtt ${int(embedded.rate)} msg/s ${mqttPass ? 'PASS' : 'FAIL'} (target ≥15,000)` +
+      `ingest[${size}]: http ${int(http.rate)} r/s (${pct(http.rate / ceiling.rate)} of ceiling ${int(ceiling.rate)} r/s) ${verdict(size, httpPass)} (target ≥100,000 r/s and ≥25%), ` +
+        `mqtt ${int(embedded.rate)} msg/s ${verdict(size, mqttPass)} (target ≥15,000)` +
         (external ? `, mqtt external ${int(external.rate)} msg/s${external.lost > 0 ? ` (${int(external.lost)} lost by the broker)` : ''}` : '') +
         '\n',
     );

@@ -10,6 +10,12 @@ export function benchSize(): BenchSize {
   return value;
 }
 
+/** A target's verdict: a smoke run only proves the bench works, its numbers are too small to judge. */
+export function verdict(size: BenchSize, pass: boolean): string {
+  if (size === 'smoke') return 'not judged at smoke size';
+  return pass ? 'PASS' : 'FAIL';
+}
+
 /** PostgreSQL server the run creates its own database on (and drops it after). */
 export function adminDatabaseUrl(): string {
   return env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
