@@ -9,6 +9,7 @@ import type { Config } from './lib/config';
 import { createRouter } from './lib/create-router';
 import { createErrorHandler, errorBody } from './lib/errors';
 import { createLogger, type Logger } from './lib/logger';
+import { notifySql, SESSIONS_CHANNEL } from './lib/notify';
 import { originGuard } from './lib/origin-guard';
 import { requestLog } from './lib/request-log.middleware';
 import { serveSpa } from './lib/spa-static';
@@ -24,7 +25,7 @@ import type { CommandPublisher } from './modules/devices/plug-command.service';
 import { createPlugRoutes } from './modules/devices/plug.routes';
 import { createDeviceManagementRoutes } from './modules/devices/device-management.routes';
 import { createHouseholdRoutes } from './modules/households/household.routes';
-import { createLiveHub, type LiveHub } from './modules/live/live-hub';
+import type { LiveHub } from './modules/live/live-hub';
 import { createLiveRoutes } from './modules/live/live.routes';
 import { createMaintenanceRoutes } from './modules/maintenance/maintenance.routes';
 import { createGeocoderClient } from './modules/postal/geocoder.client';
@@ -46,14 +47,17 @@ export type AppDeps = {
   logger?: Logger;
   /** better-auth, its mailer and account emails; built from config when not given. */
   accounts?: Accounts;
-  /** Live fan-out for /api/live; one that starts listening on first use is made when not given. */
-  liveHub?: LiveHub;
+  /**
+   * This process's LISTEN session: live fan-out for /api/live and other processes' session
+   * changes. The caller owns it (closes it on shutdown); the app starts it.
+   */
+  liveHub: LiveHub;
   /** "Now" for the energy screens (today, this week, the current hour); tests pin it. */
   clock?: () => Date;
 };
 
 const API_BODY_LIMIT_BYTES = 1024 * 1024;
-/** How long another server process may honour a session this one has ended (decision 022). */
+/** How long another server process may honour a session this one has ended if it missed the notification (decisions 022, 027). */
 const SESSION_CACHE_TTL_MS = 5_000;
 
 export function createApp(deps: AppDeps) {
@@ -105,9 +109,19 @@ export function createApp(deps: AppDeps) {
   });
 
   const accounts = deps.accounts ?? createAccounts({ config, database, logger });
+  const { liveHub } = deps;
   const sessionCache = createSessionCache({ ttlMs: SESSION_CACHE_TTL_MS });
   useSessionCache(accounts.auth, sessionCache);
-  app.use('/api/*', clearSessionsOnWrite(sessionCache, (path) => path === INGEST_READINGS_PATH));
+  // Every process hears every other's session changes (decision 027), so listen from the start.
+  liveHub.onSessionsChanged(() => sessionCache.clear());
+  liveHub.start().catch((error: unknown) => logger.warn({ err: error }, 'LISTEN for live updates and session changes failed'));
+  const announceSessionChange = () =>
+    database.db.execute(notifySql(SESSIONS_CHANNEL, {})).then(
+      () => undefined,
+      // The other processes' caches then expire on their own, within SESSION_CACHE_TTL_MS.
+      (error: unknown) => logger.warn({ err: error }, 'Could not announce a session change to other server processes'),
+    );
+  app.use('/api/*', clearSessionsOnWrite(sessionCache, (path) => path === INGEST_READINGS_PATH, announceSessionChange));
   const clock = deps.clock ?? (() => new Date());
   const profileService = createProfileService({ db: database.db, auth: accounts.auth, emails: accounts.emails, mailer: accounts.mailer });
   // better-auth's own endpoints (/api/auth/*) sit outside the typed route tree.
@@ -120,7 +134,7 @@ export function createApp(deps: AppDeps) {
     .route('/', createPostalRoutes(postalService))
     .route('/', createIngestRoutes({ db: database.db }))
     .route('/', createHouseholdRoutes({ auth: accounts.auth, db: database.db }))
-    .route('/', createLiveRoutes({ auth: accounts.auth, db: database.db, hub: deps.liveHub ?? createLiveHub(database, logger) }))
+    .route('/', createLiveRoutes({ auth: accounts.auth, db: database.db, hub: liveHub }))
     .route('/', createSolarRoutes({ auth: accounts.auth, db: database.db, clock }))
     .route('/', createUsageRoutes({ auth: accounts.auth, db: database.db, clock }))
     .route('/', createDashboardRoutes({ auth: accounts.auth, db: database.db, clock }))

@@ -100,7 +100,8 @@ async function main() {
   const scheduler = startScheduler([maintenanceSweepJob({ database, logger })], logger);
   const maintenance = startMaintenanceProcessor({ database, logger });
 
-  // Listens on its own connection from the start, so the first browser does not wait for LISTEN.
+  // Listens on its own connection from the start: the first browser does not wait for LISTEN,
+  // and no other process's sign-out is missed.
   const liveHub = createLiveHub(database, logger);
   await liveHub.start();
   // Plug commands go out on the ingest session, which hears the plugs' confirmations too.

@@ -59,5 +59,20 @@ describe('session cache', () => {
       expect((await t.app.request('/api/auth/sign-out', { method: 'POST', headers: asMember({ cookie: laptop }), body: '{}' })).status).toBe(200);
       expect((await household(laptop)).status).toBe(401);
     });
+
+    it('a sign-out in one server process ends the session in another on the same database, well before its cache would expire', async () => {
+      // A second app with its own session cache and LISTEN session: a second server process.
+      const other = await createTestApp({ database: t.database });
+      try {
+        const member = await createMember(t.app);
+        const elsewhere = (cookie: string) => other.app.request('/api/household', { headers: { cookie, origin: TEST_ORIGIN } });
+        expect((await elsewhere(member.cookie)).status).toBe(200);
+        // Cached there now: with the database row gone it would still answer 200 for 5 s.
+        expect((await t.app.request('/api/auth/sign-out', { method: 'POST', headers: asMember({ cookie: member.cookie }), body: '{}' })).status).toBe(200);
+        await expect.poll(async () => (await elsewhere(member.cookie)).status, { timeout: 1_000, interval: 20 }).toBe(401);
+      } finally {
+        await other.close();
+      }
+    });
   });
 });

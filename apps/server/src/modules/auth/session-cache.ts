@@ -25,7 +25,8 @@ export function sessionCacheKey(headers: Headers): string | null {
  * request, most of a chart read's cost. Every request that may end or change a session (any
  * non-GET API call in this process: sign-out, revoking a session, password change, account
  * deletion, profile edits) clears the whole cache before and after it runs, so here those take
- * effect at once; another server process notices within `ttlMs` (decision 022).
+ * effect at once. Other server processes hear of it through `pg_notify` before the response
+ * leaves; `ttlMs` bounds what a lost notification can cost (decisions 022, 027).
  */
 export function createSessionCache(options: { ttlMs: number; maxEntries?: number; now?: () => number }): SessionCache {
   const now = options.now ?? Date.now;
@@ -60,8 +61,10 @@ export function createSessionCache(options: { ttlMs: number; maxEntries?: number
 /**
  * Clears the cache around every request that may change a session (see createSessionCache):
  * any API write, and any better-auth request (its GET links verify a changed email address).
+ * After the request, `announce` tells the other server processes to clear theirs; it is awaited
+ * so that once a member sees "signed out", no process still honours the session.
  */
-export function clearSessionsOnWrite(cache: SessionCache, skip: (path: string) => boolean): MiddlewareHandler {
+export function clearSessionsOnWrite(cache: SessionCache, skip: (path: string) => boolean, announce: () => Promise<void>): MiddlewareHandler {
   return async (c, next) => {
     const read = c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.method === 'OPTIONS';
     const write = (!read || c.req.path.startsWith('/api/auth/')) && !skip(c.req.path);
@@ -69,7 +72,10 @@ export function clearSessionsOnWrite(cache: SessionCache, skip: (path: string) =
     try {
       await next();
     } finally {
-      if (write) cache.clear();
+      if (write) {
+        cache.clear();
+        await announce();
+      }
     }
   };
 }
