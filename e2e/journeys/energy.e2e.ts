@@ -5,6 +5,7 @@ import { axeViolations } from '../support/axe';
 import { screenshot } from '../support/browser';
 import { signInAsDemo, waitForApi } from '../support/demo-session';
 import { pagePerTest } from '../support/journey';
+import { windowScrollRange } from '../support/layout';
 
 // The demo sign-in pre-filled in the login panel (packages/contracts/src/demo-account.ts).
 const DEMO_EMAIL = 'demo@peakwise.ca';
@@ -114,6 +115,7 @@ describe('energy screens with the demo household', () => {
     // 90 back-filled days of a 365-day range: the older days are missing, shown hatched, not as zeros.
     expect(await chart.locator('[data-missing="true"]').count()).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Show as table' }).click();
+    await expect(windowScrollRange(page)).resolves.toBe(0);
     await screenshot(page, 'energy-usage-365');
     expect(await axeViolations(page)).toEqual([]);
   }, 300_000);

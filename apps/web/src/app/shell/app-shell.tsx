@@ -23,7 +23,7 @@ export function AppShell({ user }: { user: SessionUser }) {
   const active = activeNavItem(location.pathname);
 
   return (
-    <div className="flex h-dvh overflow-hidden bg-slate-50 text-slate-900">
+    <div className="relative flex h-dvh overflow-hidden bg-slate-50 text-slate-900">
       <SkipLink targetId={mainId} />
       <aside className="hidden w-60 shrink-0 border-r border-slate-200 bg-white lg:block">
         <Sidebar />
@@ -42,7 +42,7 @@ export function AppShell({ user }: { user: SessionUser }) {
           onOpenDrawer={() => setDrawerKey(location.key)}
           menuButtonRef={menuButtonRef}
         />
-        <main id={mainId} tabIndex={-1} className="flex-1 overflow-y-auto focus:outline-none">
+        <main id={mainId} tabIndex={-1} className="relative flex-1 overflow-y-auto focus:outline-none">
           <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 lg:px-8 lg:py-10">
             <Outlet />
           </div>
