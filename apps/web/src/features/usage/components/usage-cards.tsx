@@ -1,5 +1,5 @@
 import type { UsageSummary } from '@peakwise/contracts/energy.contract';
-import { ArrowDownRight, ArrowUpRight, CalendarDays, CircleDollarSign, Gauge, TrendingDown } from 'lucide-react';
+import { ArrowDownRight, ArrowUpRight, CalendarDays, CircleDollarSign, Gauge, TrendingUpDown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { changeTone, StatCard } from '@/components/ui/stat-card';
 import { formatCad, formatKwh, formatMonth, formatPercent, useIntlLocale } from '@/lib/format';
@@ -24,7 +24,7 @@ export function UsageCards({ summary }: { summary: UsageSummary }) {
       <StatCard label={t('cards.dailyAverage')} value={formatKwh(summary.dailyAverageKwh, locale)} icon={Gauge} iconClassName="bg-sky-50 text-sky-700">
         <p>{t('cards.dailyAverageDetail')}</p>
       </StatCard>
-      <StatCard label={t('cards.change')} value={formatPercent(change, locale, { signed: true })} icon={TrendingDown} iconClassName="bg-violet-50 text-violet-700">
+      <StatCard label={t('cards.change')} value={formatPercent(change, locale, { signed: true })} icon={TrendingUpDown} iconClassName="bg-violet-50 text-violet-700">
         {tone !== 'neutral' && (
           <p data-tone={tone} className={`inline-flex items-center gap-0.5 font-semibold ${toneClass[tone]}`}>
             <Arrow aria-hidden="true" className="size-4" />
