@@ -3,6 +3,7 @@ import { addDays } from './local-time';
 import {
   arrayCleaningRule,
   compareAlerts,
+  compareRecentAlerts,
   cyclingRule,
   hoursToClean,
   leakRule,
@@ -154,4 +155,25 @@ it('orders alerts by priority, then newest first', () => {
     { id: 'd', priority: 'medium' as const, detectedAt: '2026-11-22T09:00:00Z' },
   ];
   expect([...alerts].sort(compareAlerts).map((a) => a.id)).toEqual(['c', 'b', 'd', 'a']);
+});
+
+describe('alerts found together (one evaluation, one instant)', () => {
+  const at = '2026-11-22T10:00:00Z';
+  const alerts = [
+    { id: 'p7', priority: 'medium' as const, detectedAt: at },
+    { id: 'wm', priority: 'low' as const, detectedAt: at },
+    { id: 'leak', priority: 'medium' as const, detectedAt: at },
+    { id: 'old', priority: 'high' as const, detectedAt: '2026-11-21T10:00:00Z' },
+    { id: 'sump', priority: 'high' as const, detectedAt: at },
+  ];
+  // Every arrival order gives the same list, so a reload never reshuffles it.
+  const arrivals = [alerts, [...alerts].reverse(), [alerts[2]!, alerts[4]!, alerts[0]!, alerts[3]!, alerts[1]!]];
+
+  it('Recent Alerts: the newest first, then the most urgent, then by id', () => {
+    for (const arrival of arrivals) expect([...arrival].sort(compareRecentAlerts).map((a) => a.id)).toEqual(['sump', 'leak', 'p7', 'wm', 'old']);
+  });
+
+  it('the Maintenance list: the most urgent first, then the newest, then by id', () => {
+    for (const arrival of arrivals) expect([...arrival].sort(compareAlerts).map((a) => a.id)).toEqual(['sump', 'old', 'leak', 'p7', 'wm']);
+  });
 });

@@ -211,7 +211,18 @@ export function leakRule(status: 'leak' | 'ok' | 'unknown', minLitresPerInterval
 
 const PRIORITY_RANK: Record<AlertPriority, number> = { high: 0, medium: 1, low: 2 };
 
-/** Highest priority first, then the newest. */
-export function compareAlerts(a: { priority: AlertPriority; detectedAt: string }, b: { priority: AlertPriority; detectedAt: string }): number {
-  return PRIORITY_RANK[a.priority] - PRIORITY_RANK[b.priority] || b.detectedAt.localeCompare(a.detectedAt);
+type OrderedAlert = { id: string; priority: AlertPriority; detectedAt: string };
+const byPriority = (a: OrderedAlert, b: OrderedAlert) => PRIORITY_RANK[a.priority] - PRIORITY_RANK[b.priority];
+const byNewest = (a: OrderedAlert, b: OrderedAlert) => b.detectedAt.localeCompare(a.detectedAt);
+// One evaluation finds many alerts at the same instant: the id keeps every reload in one order.
+const byId = (a: OrderedAlert, b: OrderedAlert) => a.id.localeCompare(b.id);
+
+/** The Maintenance list: highest priority first, then the newest. */
+export function compareAlerts(a: OrderedAlert, b: OrderedAlert): number {
+  return byPriority(a, b) || byNewest(a, b) || byId(a, b);
+}
+
+/** The Dashboard's Recent Alerts: the newest first; of those found together, the most urgent. */
+export function compareRecentAlerts(a: OrderedAlert, b: OrderedAlert): number {
+  return byNewest(a, b) || byPriority(a, b) || byId(a, b);
 }

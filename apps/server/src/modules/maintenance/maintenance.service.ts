@@ -11,7 +11,7 @@ import {
 } from '@peakwise/contracts/maintenance.contract';
 import { COMPONENT_CATALOGUE } from '@peakwise/domain/maintenance-catalogue';
 import { healthStatus } from '@peakwise/domain/maintenance-health';
-import { compareAlerts } from '@peakwise/domain/maintenance-rules';
+import { compareAlerts, compareRecentAlerts } from '@peakwise/domain/maintenance-rules';
 import { addDays, localDateOf, localDatesInRange } from '@peakwise/domain/local-time';
 import { meanOfKnown } from '@peakwise/domain/plumbing-metrics';
 import { rowsOf } from '../../lib/notify';
@@ -52,7 +52,7 @@ export async function maintenanceOverview(db: DbOrTx, household: Household, rang
 
 /** The Dashboard's Recent Alerts: the newest open alerts the member has not dismissed. */
 export async function recentAlerts(db: DbOrTx, household: Household): Promise<RecentAlerts> {
-  const alerts = (await openAlerts(db, household.id)).sort((a, b) => b.detectedAt.localeCompare(a.detectedAt));
+  const alerts = (await openAlerts(db, household.id)).sort(compareRecentAlerts);
   return { timeZone: household.timeZone, alerts: alerts.slice(0, RECENT_ALERTS_COUNT) };
 }
 
