@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notifySql, SESSIONS_CHANNEL } from '../../lib/notify';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { asMember, cookieHeader, createMember, TEST_ORIGIN } from '../../test/test-session';
+import { createLiveHub } from '../live/live-hub';
 import { createSessionCache } from './session-cache';
 
 const user = { id: 'u1', email: 'a@example.com', name: 'A' };
@@ -72,6 +74,30 @@ describe('session cache', () => {
         await expect.poll(async () => (await elsewhere(member.cookie)).status, { timeout: 1_000, interval: 20 }).toBe(401);
       } finally {
         await other.close();
+      }
+    });
+
+    it('reading the session (every page load) tells no other process to forget its sessions; signing out does', async () => {
+      const hub = createLiveHub(t.database);
+      let heard = 0;
+      hub.onSessionsChanged(() => (heard += 1));
+      await hub.start();
+      try {
+        const member = await createMember(t.app);
+        // Notifications arrive in order: once this one is heard, signing up's have been too.
+        const before = heard;
+        await t.database.db.execute(notifySql(SESSIONS_CHANNEL, {}));
+        await expect.poll(() => heard, { timeout: 2_000 }).toBeGreaterThan(before);
+        heard = 0;
+        const read = await t.app.request('/api/auth/get-session', { headers: { cookie: member.cookie, origin: TEST_ORIGIN } });
+        expect(read.status).toBe(200);
+        expect((await household(member.cookie)).status).toBe(200);
+        expect((await t.app.request('/api/auth/sign-out', { method: 'POST', headers: asMember({ cookie: member.cookie }), body: '{}' })).status).toBe(200);
+        // The same order: once the sign-out's is heard, the read's would have been.
+        await expect.poll(() => heard, { timeout: 2_000 }).toBeGreaterThan(0);
+        expect(heard).toBe(1);
+      } finally {
+        await hub.close();
       }
     });
   });

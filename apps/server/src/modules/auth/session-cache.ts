@@ -59,15 +59,23 @@ export function createSessionCache(options: { ttlMs: number; maxEntries?: number
 }
 
 /**
+ * better-auth GETs that only read. Its other GETs can change a member (an email verification
+ * link, an OAuth callback); this one the web app calls on every page load and renewal, and
+ * treating it as a change would clear every process's cache each time.
+ */
+const AUTH_READS = new Set(['/api/auth/get-session']);
+
+/**
  * Clears the cache around every request that may change a session (see createSessionCache):
- * any API write, and any better-auth request (its GET links verify a changed email address).
- * After the request, `announce` tells the other server processes to clear theirs; it is awaited
- * so that once a member sees "signed out", no process still honours the session.
+ * any API write, and any better-auth request but its pure reads. After the request, `announce`
+ * tells the other server processes to clear theirs; it is awaited so that once a member sees
+ * "signed out", no process still honours the session.
  */
 export function clearSessionsOnWrite(cache: SessionCache, skip: (path: string) => boolean, announce: () => Promise<void>): MiddlewareHandler {
   return async (c, next) => {
+    const path = c.req.path;
     const read = c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.method === 'OPTIONS';
-    const write = (!read || c.req.path.startsWith('/api/auth/')) && !skip(c.req.path);
+    const write = (!read || (path.startsWith('/api/auth/') && !AUTH_READS.has(path))) && !skip(path);
     if (write) cache.clear();
     try {
       await next();
