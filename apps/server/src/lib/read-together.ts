@@ -3,6 +3,9 @@ import type { DbOrTx } from '../modules/households/household.service';
 import { rowsOf } from './notify';
 import { executePrepared } from './prepared-statement';
 
+/** A SELECT's rows as one JSON array value ('[]' for none), to nest in another statement. */
+export const jsonRowsSql = (query: SQL) => sql`(select coalesce(json_agg(x), '[]'::json) from (${query}) as x)`;
+
 /**
  * Runs several independent reads in one round trip: each SELECT becomes one JSON column, parsed
  * back into row objects keyed by column name. A chart read that needs four small queries pays
@@ -13,7 +16,7 @@ import { executePrepared } from './prepared-statement';
  */
 export async function readTogether<K extends string>(db: DbOrTx, parts: Record<K, SQL>): Promise<Record<K, Record<string, unknown>[]>> {
   const keys = Object.keys(parts) as K[];
-  const columns = keys.map((key) => sql`(select coalesce(json_agg(x), '[]'::json) from (${parts[key]}) as x)::text as ${sql.identifier(key)}`);
+  const columns = keys.map((key) => sql`${jsonRowsSql(parts[key])}::text as ${sql.identifier(key)}`);
   const [row] = rowsOf<Record<K, string>>(await executePrepared(db, sql`select ${sql.join(columns, sql`, `)}`));
   return Object.fromEntries(keys.map((key) => [key, JSON.parse(row![key])])) as Record<K, Record<string, unknown>[]>;
 }

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Dashboard, DashboardPeriod, DashboardUsage } from '@peakwise/contracts/energy.contract';
 import { addDays, localDateOf, localDay, localDatesInRange, startOfLocalHour, type LocalDate } from '@peakwise/domain/local-time';
-import { readTogether } from '../../lib/read-together';
+import { jsonRowsSql, readTogether } from '../../lib/read-together';
 import type { DbOrTx, Household } from '../households/household.service';
-import { planIdOn, priceDays } from '../usage/daily-cost.service';
+import { planIdOn, priceDays, tariffHistorySql } from '../usage/daily-cost.service';
 import { dailySums, expectedIntervals, localHourSums, type MeterSums } from '../usage/meter-rollups.repository';
 
 /** A power sample or device reading older than this is not "current". */
@@ -63,8 +63,7 @@ type DeviceRow = { id: string; name: string; kind: string; status: string; room:
  */
 const snapshotSql = (householdId: string, userId: string, today: LocalDate) => sql`
   select (select name from profiles where id = ${userId}) as name, lp.ts as live_ts, lp.power_w as live_w,
-    (select coalesce(json_agg(json_build_object('planId', t.plan_id, 'effectiveFrom', t.effective_from::text) order by t.effective_from), '[]'::json)
-      from household_tariffs t where t.household_id = ${householdId}::uuid) as tariffs,
+    ${jsonRowsSql(tariffHistorySql(householdId))} as tariffs,
     m.production_kwh as p, m.consumption_kwh as c, m.grid_import_kwh as i, m.grid_export_kwh as e, m.interval_count as n,
     m.cost_plan_id as plan, m.cost_cents as cents
   from (select 1) as one

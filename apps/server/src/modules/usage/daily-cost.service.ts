@@ -1,9 +1,8 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { ProvinceCode } from '@peakwise/domain/postal-code';
 import { localDay, type LocalDate } from '@peakwise/domain/local-time';
 import { priceIntervals, type MeteredInterval } from '@peakwise/domain/tariff';
 import { planById, planForProvince } from '@peakwise/domain/tariff-plans';
-import { householdTariffs } from '../../db/schema/household.schema';
 import { dateArray } from '../../lib/pg-array';
 import { readTogether } from '../../lib/read-together';
 import type { DbOrTx } from '../households/household.service';
@@ -25,27 +24,23 @@ export type PricedHousehold = { id: string; timeZone: string; province: string }
 
 export type TariffRow = { planId: string; effectiveFrom: string };
 
-/** The household's tariff rows, oldest first. */
-export async function tariffHistory(db: DbOrTx, householdId: string): Promise<TariffRow[]> {
-  return db
-    .select({ planId: householdTariffs.planId, effectiveFrom: householdTariffs.effectiveFrom })
-    .from(householdTariffs)
-    .where(eq(householdTariffs.householdId, householdId))
-    .orderBy(asc(householdTariffs.effectiveFrom));
-}
-
 /**
  * The plan id in force on a local date: the latest row starting on or before it. Days before the
  * first row (readings older than the household, e.g. a meter's history) get the plan the
- * household started on; a household without any row gets its province's default plan.
+ * household started on; a household without any row gets its province's default plan. The
+ * rows may come in any order (a JSON aggregate does not promise one).
  */
 export function planIdOn(history: readonly TariffRow[], province: string, date: LocalDate): string | null {
-  let chosen = history[0]?.planId ?? planForProvince(province as ProvinceCode)?.id ?? null;
-  for (const row of history) if (row.effectiveFrom <= date) chosen = row.planId;
-  return chosen;
+  let first: TariffRow | undefined;
+  let current: TariffRow | undefined;
+  for (const row of history) {
+    if (!first || row.effectiveFrom < first.effectiveFrom) first = row;
+    if (row.effectiveFrom <= date && (!current || row.effectiveFrom > current.effectiveFrom)) current = row;
+  }
+  return (current ?? first)?.planId ?? planForProvince(province as ProvinceCode)?.id ?? null;
 }
 
-/** SQL tariff history (JSON rows of TariffRow, oldest first), for reads that need it in the same statement. */
+/** The household's tariff rows (TariffRow), for reads that need them in the same statement. */
 export const tariffHistorySql = (householdId: string) => sql`
   select t.plan_id as "planId", t.effective_from::text as "effectiveFrom" from household_tariffs t
   where t.household_id = ${householdId}::uuid order by t.effective_from`;
@@ -74,7 +69,7 @@ export async function priceDays(db: DbOrTx, household: PricedHousehold, dates: r
       where household_id = ${household.id}::uuid and local_date = any(${dateArray(days.map((d) => d.date))}::date[]) and interval_count > 0`,
     intervals: localHoursAreUtcHours(household.timeZone, from, to) ? hourlySumsSql(household.id, from, to) : rawSumsSql(household.id, from, to),
   });
-  const history = (read.history as TariffRow[]).sort((a, b) => (a.effectiveFrom < b.effectiveFrom ? -1 : 1));
+  const history = read.history as TariffRow[];
   const versions = new Map((read.rows as { d: string; v: string }[]).map((r) => [r.d, r.v]));
   const intervals = [...byStart(read.intervals)].map(([ms, s]) => ({ start: new Date(ms), kwh: s.gridImportKwh })).sort((a, b) => a.start.getTime() - b.start.getTime());
 

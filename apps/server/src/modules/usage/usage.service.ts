@@ -6,6 +6,7 @@ import { rowsOf } from '../../lib/notify';
 import type { DbOrTx, Household } from '../households/household.service';
 import { parseNumberArray } from '../../lib/pg-array';
 import { executePrepared } from '../../lib/prepared-statement';
+import { jsonRowsSql } from '../../lib/read-together';
 import { planIdOn, priceDays, tariffHistorySql, type TariffRow } from './daily-cost.service';
 import { expectedIntervals } from './meter-rollups.repository';
 
@@ -43,7 +44,7 @@ async function readDays(db: DbOrTx, householdId: string, first: LocalDate, last:
             and dd.local_date between ${first}::date and ${last}::date and dd.energy_kwh is not null
           group by d.kind) k)::text`
     : sql`'[]'`;
-  const tariffs = options.tariffs ? sql`(select coalesce(json_agg(x), '[]'::json) from (${tariffHistorySql(householdId)}) x)::text` : sql`'[]'`;
+  const tariffs = options.tariffs ? sql`${jsonRowsSql(tariffHistorySql(householdId))}::text` : sql`'[]'`;
   const day = sql`m.local_date - ${first}::date`;
   const [row] = rowsOf<{ o: string | null; c: string | null; n: string | null; k: string | null; u: string | null; kinds: string; tariffs: string }>(
     await executePrepared(
