@@ -1,9 +1,9 @@
 import 'i18next';
-import type { english } from '@/locales/resources';
+import type { en } from '@/locales/en';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: typeof english;
+    resources: typeof en;
   }
 }

@@ -1,7 +1,8 @@
 import i18n, { type BackendModule } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
-import { english, languages, loadResources, namespaces } from '@/locales/resources';
+import { en } from '@/locales/en';
+import { languages, loadResources, namespaces } from '@/locales/resources';
 
 export const LANGUAGE_STORAGE_KEY = 'peakwise.language';
 
@@ -27,7 +28,7 @@ export const i18nReady = i18n
   .use(LanguageDetector)
   .use(initReactI18next)
   .init({
-    resources: { en: english },
+    resources: { en },
     // English comes with the app; the other languages come from the backend above.
     partialBundledLanguages: true,
     ns: namespaces,

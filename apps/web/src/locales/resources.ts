@@ -10,7 +10,6 @@ export type Language = (typeof languages)[number];
  */
 export type Resources = { [N in keyof typeof en]: Translation<(typeof en)[N]> };
 
-export const english = en;
 export const namespaces = Object.keys(en) as (keyof typeof en)[];
 
 /** French and Spanish are separate chunks, fetched the first time one is chosen or detected. */
