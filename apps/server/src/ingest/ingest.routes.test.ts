@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { issueIngestCredential, revokeIngestCredential } from '../modules/devices/ingest-credential.service';
 import { rowsOf } from '../lib/notify';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { readingTables, seedHousehold, type HouseholdFixture } from '../test/household-fixture';
+import { readingTables, removeAllHouseholds, seedHousehold, type HouseholdFixture } from '../test/household-fixture';
 
 const T0 = Date.parse('2026-01-15T17:00:00Z');
 const at = (i: number) => new Date(T0 + i * 300_000).toISOString();
@@ -17,7 +17,7 @@ describe('POST /api/ingest/readings', () => {
   });
   afterAll(() => t.close());
   beforeEach(async () => {
-    await t.database.db.execute(sql`truncate households, meter_readings, device_readings cascade`);
+    await removeAllHouseholds(t.database.db);
     home = await seedHousehold(t.database.db, { 'heat-pump-1': 'power', 'plug-1': 'smart_plug' });
   });
 

@@ -15,6 +15,11 @@ export type HouseholdFixture = {
 
 let counter = 0;
 
+/** Empties every household and its data. The raw reading tables have no foreign keys (decision 026), so the cascade does not reach them. */
+export async function removeAllHouseholds(db: Db): Promise<void> {
+  await db.execute(sql`truncate households, meter_readings, device_readings cascade`);
+}
+
 /** A household with the given devices (external id → kind) and a household ingest token. */
 export async function seedHousehold(
   db: Db,

@@ -6,7 +6,7 @@ import { localDateOf } from '@peakwise/domain/local-time';
 import type { Database } from '../../db/client';
 import { validateBatch } from '../../ingest/payload/validate-readings';
 import { rowsOf } from '../../lib/notify';
-import { seedHousehold, type HouseholdFixture } from '../../test/household-fixture';
+import { removeAllHouseholds, seedHousehold, type HouseholdFixture } from '../../test/household-fixture';
 import { createTestDatabase } from '../../test/test-database';
 import { removeDevice } from '../devices/device.service';
 import { changeHouseholdTimeZone } from '../households/household-time-zone.service';
@@ -77,7 +77,7 @@ describe('daily rollups after any sequence of zone changes and ingest', () => {
 
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...CANADIAN_TIME_ZONES), readings(60), readings(40), readings(40), fc.array(step, { minLength: 1, maxLength: 6 }), async (start, meter, plug, old, steps) => {
-        await database.db.execute(sql`truncate households, meter_readings, device_readings cascade`);
+        await removeAllHouseholds(database.db);
         home = await seedHousehold(database.db, { plug: 'smart_plug', old: 'smart_plug' }, { timeZone: start });
         await store(meter, [...plug.map((r) => ({ ...r, device: 'plug' })), ...old.map((r) => ({ ...r, device: 'old' }))]);
         await removeDevice(database.db, home.household.id, home.devices.old!.id);

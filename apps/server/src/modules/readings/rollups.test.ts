@@ -6,7 +6,7 @@ import type { Database } from '../../db/client';
 import { validateBatch } from '../../ingest/payload/validate-readings';
 import { rowsOf } from '../../lib/notify';
 import { createTestDatabase } from '../../test/test-database';
-import { seedHousehold, type HouseholdFixture } from '../../test/household-fixture';
+import { removeAllHouseholds, seedHousehold, type HouseholdFixture } from '../../test/household-fixture';
 import { loadStoreContext, storeBatch } from './reading-store';
 import { hourSpans, touchedDays } from './rollups';
 
@@ -23,7 +23,7 @@ describe('rollups', () => {
   afterAll(() => database.close());
 
   async function reset() {
-    await database.db.execute(sql`truncate households, meter_readings, device_readings cascade`);
+    await removeAllHouseholds(database.db);
     home = await seedHousehold(database.db, { 'heater-1': 'water_heater' }, { timeZone: ZONE });
   }
 
