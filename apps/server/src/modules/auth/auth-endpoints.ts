@@ -1,7 +1,7 @@
 /**
  * The better-auth endpoints reachable from outside, by method and path under /api/auth. Every
  * other endpoint the library registers answers 404: the app has its own routes for what they
- * would do, with its own validation (decision 028). `social/:provider` is ours (auth.routes.ts)
+ * would do, with its own validation (decision 030). `social/:provider` is ours (auth.routes.ts)
  * and reaches `sign-in/oauth2` in-process, so that one needs no public door either.
  */
 const OPEN: readonly { method: 'GET' | 'POST'; path: RegExp }[] = [
