@@ -1,5 +1,5 @@
 import type { LocalDate } from './local-time';
-import { formatLocalDate, localDayBounds, localParts, zonedTimeToUtc } from './local-time';
+import { formatLocalDate, localDayBounds, localParts, utcOffsetMs, zonedTimeToUtc } from './local-time';
 
 /**
  * Metered use in local-time 5-minute slots, the unit Energy Saving Event baselines are computed
@@ -34,6 +34,9 @@ export function slotOf(instant: Date, timeZone: string): { date: LocalDate; slot
   const minute = p.minute - (p.minute % SLOT_MINUTES);
   const date = formatLocalDate(p.year, p.month, p.day);
   const clock = `${pad(p.hour)}:${pad(minute)}`;
+  // Only within a few hours after an offset change can a clock time come round again (a
+  // history of 17 000 slots per household is keyed here, so skip the check elsewhere).
+  if (utcOffsetMs(new Date(ms - 3 * HOUR_MS), timeZone) === utcOffsetMs(new Date(ms), timeZone)) return { date, slot: clock };
   // zonedTimeToUtc resolves a repeated clock time to its first pass; anything else is the second.
   const firstPass = zonedTimeToUtc(date, p.hour, minute, timeZone).getTime();
   return { date, slot: firstPass === ms - (p.minute % SLOT_MINUTES) * 60_000 ? clock : clock + REPEAT_MARK };
