@@ -20,6 +20,8 @@ import { createAuthRoutes } from './modules/auth/auth.routes';
 import { useSessionCache } from './modules/auth/require-auth.middleware';
 import { clearSessionsOnWrite, createSessionCache } from './modules/auth/session-cache';
 import { createSessionRoutes } from './modules/auth/sessions.routes';
+import { createEventsRoutes } from './modules/events/events.routes';
+import { createOpsEventsRoutes } from './modules/events/ops-events.routes';
 import { createHealthRoutes } from './modules/health/health.routes';
 import { createDashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { createDevicesRoutes } from './modules/devices/devices.routes';
@@ -146,6 +148,8 @@ export function createApp(deps: AppDeps) {
     .route('/', createPlumbingRoutes({ auth: accounts.auth, db: database.db, clock }))
     .route('/', createMaintenanceRoutes({ auth: accounts.auth, db: database.db, clock }))
     .route('/', createDeviceManagementRoutes({ auth: accounts.auth, db: database.db }))
+    .route('/', createEventsRoutes({ auth: accounts.auth, db: database.db, clock }))
+    .route('/', createOpsEventsRoutes({ auth: accounts.auth, db: database.db, clock }))
     .route('/', createPlugRoutes({ auth: accounts.auth, db: database.db, publisher: deps.commands, timeoutMs: config.plugConfirmTimeoutMs }));
 
   app.doc31('/api/openapi.json', {

@@ -19,6 +19,11 @@ import { DEMO_HOUSEHOLD } from './simulator/household-profile';
 import { createLiveHub } from './modules/live/live-hub';
 import { maintenanceSweepJob, startMaintenanceProcessor } from './modules/maintenance/maintenance.job';
 import { startScheduler } from './jobs/scheduler';
+import { startDurableWorker } from './jobs/durable-worker';
+import { eventJobHandlers } from './jobs/event-jobs';
+
+/** How often due durable jobs are looked for: an event starts within this much of its minute. */
+const DURABLE_POLL_MS = 5_000;
 
 const WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -98,6 +103,8 @@ async function main() {
 
   // Maintenance follows new readings within seconds and sweeps every household on a timer.
   const scheduler = startScheduler([maintenanceSweepJob({ database, logger })], logger);
+  // Event steps, reminders and settlement: durable, so a restart neither loses nor repeats them (decision 032).
+  const durableWorker = startDurableWorker({ db: database.db, handlers: { ...eventJobHandlers }, logger, pollMs: DURABLE_POLL_MS });
   const maintenance = startMaintenanceProcessor({ database, logger });
 
   // Listens on its own connection from the start: the first browser does not wait for LISTEN,
@@ -128,6 +135,7 @@ async function main() {
     stoppingDemo = true;
     await demoRunner?.stop().catch((error: unknown) => logger.warn({ err: error }, 'Demo runner stop failed'));
     await maintenance.close().catch((error: unknown) => logger.warn({ err: error }, 'Maintenance processor close failed'));
+    await durableWorker.stop().catch((error: unknown) => logger.warn({ err: error }, 'Durable worker stop failed'));
     await scheduler.stop().catch((error: unknown) => logger.warn({ err: error }, 'Scheduler stop failed'));
     await accounts.mailer.settle().catch(() => {});
     accounts.mailer.close();
