@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { DeleteAccountCard } from './components/delete-account-card';
 import { DevicesCard } from './components/devices-card';
+import { MeterTokensCard } from './components/meter-tokens-card';
 import { PreferencesCard } from './components/preferences-card';
 import { PrivacyCard } from './components/privacy-card';
 import { ProfileForm } from './components/profile-form';
@@ -19,6 +20,7 @@ export default function SettingsPage() {
       <ProfileForm />
       <SecurityCard />
       <DevicesCard />
+      <MeterTokensCard />
       <PreferencesCard />
       <PrivacyCard />
       <DeleteAccountCard />
