@@ -26,7 +26,9 @@ export function MeterTokensCard() {
   const { t, i18n } = useTranslation('settings');
   const tokens = useQuery({ queryKey: settingsKeys.ingestTokens(), queryFn: listIngestTokens });
   const [creating, setCreating] = useState(false);
+  // Kept after the dialog closes, so its title does not go blank while it fades out.
   const [revoking, setRevoking] = useState<IngestToken | null>(null);
+  const [revokeOpen, setRevokeOpen] = useState(false);
   const [notice, setNotice] = useState<string>();
   const language = i18n.resolvedLanguage ?? 'en';
   const now = new Date();
@@ -74,6 +76,7 @@ export function MeterTokensCard() {
                 onClick={() => {
                   setNotice(undefined);
                   setRevoking(token);
+                  setRevokeOpen(true);
                 }}
               >
                 {t('meterTokens.revoke')}
@@ -107,19 +110,19 @@ export function MeterTokensCard() {
       </div>
       <CreateMeterTokenDialog open={creating} onClose={() => setCreating(false)} />
       <Modal
-        open={revoking !== null}
-        onClose={() => setRevoking(null)}
+        open={revokeOpen}
+        onClose={() => setRevokeOpen(false)}
         placement="center"
         title={revoking ? t('meterTokens.revokeTitle', { label: nameOf(revoking) }) : ''}
         description={t('meterTokens.revokeMessage')}
       >
-        {revoking && (
+        {revokeOpen && revoking && (
           <RevokeConfirmation
             token={revoking}
             name={nameOf(revoking)}
-            onCancel={() => setRevoking(null)}
+            onCancel={() => setRevokeOpen(false)}
             onRevoked={(name) => {
-              setRevoking(null);
+              setRevokeOpen(false);
               setNotice(t('meterTokens.revoked', { label: name }));
             }}
           />
