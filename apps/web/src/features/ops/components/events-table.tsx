@@ -2,7 +2,7 @@ import type { OpsEvent, OpsProgram } from '@peakwise/contracts/events.contract';
 import { Pencil, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { formatKwh, formatPercent, useIntlLocale } from '@/lib/format';
+import { formatKwh, formatPercent, MISSING, useIntlLocale } from '@/lib/format';
 import { formatEventStart, formatEventWindow } from '../event-format';
 import { programTimeZone } from '../ops-time-zones';
 import { EventStatusBadge } from './event-status-badge';
@@ -56,10 +56,10 @@ export function EventsTable({ events, programs, now, onEdit, onCancel }: EventsT
                 <td className={CELL}>
                   <EventStatusBadge status={event.status} />
                 </td>
-                <th scope="row" className={`${CELL} font-medium text-slate-900`}>
+                <th scope="row" className={`${CELL} min-w-36 font-medium text-slate-900`}>
                   {event.programName}
                 </th>
-                <td className={`${CELL} min-w-56 text-slate-800`}>
+                <td className={`${CELL} min-w-64 text-slate-800`}>
                   <span className="block">{formatEventWindow(event.startsAt, event.endsAt, zone, locale)}</span>
                   <span className="block text-xs text-slate-600">
                     {t(`zones.${zone}`)} · {zone}
@@ -77,6 +77,9 @@ export function EventsTable({ events, programs, now, onEdit, onCancel }: EventsT
                       <li className="text-xs text-slate-600">{t('events.settledHouseholds', { count: event.settled.households })}</li>
                       {event.settled.insufficientData > 0 && <li className="text-xs text-amber-800">{t('events.insufficient', { count: event.settled.insufficientData })}</li>}
                     </ul>
+                  ) : event.status === 'cancelled' ? (
+                    // A cancelled event never settles: nothing to wait for.
+                    <span className="text-slate-600">{MISSING}</span>
                   ) : (
                     <span className="text-slate-600">{t('events.notSettled')}</span>
                   )}
