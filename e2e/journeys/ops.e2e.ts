@@ -3,6 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeViolations } from '../support/axe';
 import { screenshot } from '../support/browser';
+import { waitForApi } from '../support/demo-session';
 import { pagePerTest } from '../support/journey';
 
 const PASSWORD = 'Sturdy-meadow-42';
@@ -63,7 +64,7 @@ async function expectAccessible(name: string) {
 const row = (id: string): Locator => page.locator(`[data-event-id="${id}"]`);
 
 describe('operator console', () => {
-  it('sends an anonymous visitor to sign in and back, then schedules, edits and cancels an event', async () => {
+  it('sends an anonymous visitor to sign in and back, then schedules, edits and cancels an event', { timeout: 180_000 }, async () => {
     await db.query(`insert into event_programs (name, provinces) values ($1, '{ON}') on conflict (name) do nothing`, [PROGRAM]);
     const email = uniqueEmail('operator');
     await signUp(email, 'Olivia Operator');
@@ -81,7 +82,6 @@ describe('operator console', () => {
     await page.waitForURL((url) => url.pathname === '/ops');
     await page.getByRole('heading', { level: 1, name: 'Energy Saving Events' }).waitFor();
     await expect(page.getByRole('banner').textContent()).resolves.toContain('Peakwise Operations');
-    await page.getByText('No events yet').waitFor();
 
     // The program's reach, as the API counts it, in its option and in the preview.
     const { rows: programs } = await db.query<{ id: string }>(`select id from event_programs where name = $1`, [PROGRAM]);
@@ -109,7 +109,11 @@ describe('operator console', () => {
     await page.getByText('The event was scheduled.').waitFor();
 
     const { rows: stored } = await db.query<{ id: string; starts_at: Date; ends_at: Date; reward_points: number; target_percent: number; status: string }>(
-      `select id, starts_at, ends_at, reward_points, target_percent, status from energy_events order by created_at desc limit 1`,
+      // This operator's: the demo's own operator schedules events of the same program at start-up.
+      `select e.id, e.starts_at, e.ends_at, e.reward_points, e.target_percent, e.status
+         from energy_events e join users u on u.id::text = e.created_by
+        where u.email = $1 order by e.created_at desc limit 1`,
+      [email],
     );
     const event = stored[0]!;
     expect(event.starts_at.toISOString()).toBe(await torontoInstant(date, '18:00'));
@@ -162,7 +166,7 @@ describe('operator console', () => {
     await page.getByRole('banner').getByLabel('Langue').selectOption('en');
   });
 
-  it('keyboard: the skip link, the form and the row actions are reachable by Tab', async () => {
+  it('keyboard: the skip link and every field of the form are reachable by Tab', { timeout: 180_000 }, async () => {
     const email = uniqueEmail('keyboard-operator');
     await signUp(email, 'Kim Keyboard');
     await promote(email);
@@ -179,7 +183,29 @@ describe('operator console', () => {
     for (const name of ['programId', 'date', 'startTime', 'endTime', 'timeZone', 'rewardPoints', 'targetPercent']) expect(seen).toContain(name);
   });
 
-  it('shows a member who is not an operator a plain Not found', async () => {
+  it('shows a settled event’s results as the API totals them (the demo’s past evenings)', async () => {
+    const email = uniqueEmail('results-operator');
+    await signUp(email, 'Rita Results');
+    await promote(email);
+    type Listed = { id: string; settled: { households: number; pointsAwarded: number; reductionKwh: number; insufficientData: number } | null };
+    let settled: Listed | undefined;
+    await waitForApi<Listed[]>(page, '/api/ops/events', (events) => Boolean((settled = events.find((e) => e.settled !== null))));
+    await page.goto('/ops');
+    const listed = row(settled!.id);
+    await listed.waitFor();
+    const text = (await listed.textContent())!.replace(/[\u00a0\u202f]/g, ' ');
+    const totals = settled!.settled!;
+    expect(text).toContain('Settled');
+    const kwh = new Intl.NumberFormat('en-CA', { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(Math.abs(totals.reductionKwh));
+    expect(text).toContain(totals.reductionKwh >= 0 ? `${kwh} kWh reduced` : `${kwh} kWh above baseline`);
+    expect(text).toContain(`${new Intl.NumberFormat('en-CA').format(totals.pointsAwarded)} point${totals.pointsAwarded === 1 ? '' : 's'} awarded`);
+    expect(text).toContain(`from ${totals.households} household${totals.households === 1 ? '' : 's'}`);
+    if (totals.insufficientData > 0) expect(text).toContain('with insufficient data');
+    await expect(listed.getByRole('button').count()).resolves.toBe(0);
+    await screenshot(page, 'ops-settled');
+  }, 300_000);
+
+  it('shows a member who is not an operator a plain Not found', { timeout: 180_000 }, async () => {
     await signUp(uniqueEmail('member'), 'Maya Member');
     await page.goto('/ops');
     await page.getByRole('heading', { level: 1, name: 'Not found' }).waitFor();

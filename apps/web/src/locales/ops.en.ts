@@ -46,6 +46,7 @@ export const opsEn = {
     belowBaseline: '{{percent}} below baseline',
     notSettled: 'Not settled yet',
     reduced: '{{kwh}} reduced',
+    increased: '{{kwh}} above baseline',
     awarded: '{{points}} awarded',
     insufficient_one: '{{count}} household with insufficient data',
     insufficient_other: '{{count}} households with insufficient data',

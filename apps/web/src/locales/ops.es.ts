@@ -49,6 +49,7 @@ export const opsEs: Translation<typeof opsEn> = {
     belowBaseline: '{{percent}} por debajo de la referencia',
     notSettled: 'Aún sin liquidar',
     reduced: '{{kwh}} reducidos',
+    increased: '{{kwh}} por encima de la referencia',
     awarded: '{{points}} otorgados',
     insufficient_one: '{{count}} hogar sin datos suficientes',
     insufficient_other: '{{count}} hogares sin datos suficientes',

@@ -49,6 +49,7 @@ export const opsFr: Translation<typeof opsEn> = {
     belowBaseline: '{{percent}} sous la référence',
     notSettled: 'Pas encore réglé',
     reduced: '{{kwh}} économisés',
+    increased: '{{kwh}} au-dessus de la référence',
     awarded: '{{points}} attribués',
     insufficient_one: '{{count}} foyer sans données suffisantes',
     insufficient_other: '{{count}} foyers sans données suffisantes',

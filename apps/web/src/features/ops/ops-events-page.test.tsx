@@ -90,7 +90,9 @@ describe('OpsEventsPage', () => {
     // 23:00Z in January is 6 p.m. Eastern Standard Time.
     expect(cells[1]).toContain('Tue, Jan 20, 2099, 6:00–8:00 p.m. EST');
     expect(cells[1]).toContain('Eastern Time · America/Toronto');
-    expect(cells.slice(2, 6)).toEqual(['100 points', '10% below baseline', '42', '7']);
+    expect([cells[2], cells[4], cells[5]]).toEqual(['100 points', '42', '7']);
+    // "10%" on screen, and what it is below for a screen reader.
+    expect(within(first).getAllByRole('cell')[3]).toHaveTextContent(/^10%10% below baseline$/);
     expect(cells[6]).toBe('Not settled yet');
     expect(within(first).getByRole('button', { name: /^Edit the Ontario Peak Saver event/ })).toBeInTheDocument();
 
@@ -106,6 +108,14 @@ describe('OpsEventsPage', () => {
     expect(done[6]).toContain('1 household with insufficient data');
     // Past its start: nothing to change.
     expect(within(second).queryAllByRole('button')).toEqual([]);
+  });
+
+  it('says a negative reduction as use above the baseline', async () => {
+    renderPage([{ ...settled, settled: { households: 2, pointsAwarded: 0, reductionKwh: -0.25, insufficientData: 0 } }]);
+    const cells = within(await rowOf(settled.id)).getAllByRole('cell').map((c) => plain(c.textContent));
+    expect(cells[6]).toContain('0.3 kWh above baseline');
+    expect(cells[6]).toContain('0 points awarded');
+    expect(cells[6]).not.toContain('insufficient');
   });
 
   it('says so when there are no events yet', async () => {

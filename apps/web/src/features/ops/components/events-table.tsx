@@ -56,23 +56,31 @@ export function EventsTable({ events, programs, now, onEdit, onCancel }: EventsT
                 <td className={CELL}>
                   <EventStatusBadge status={event.status} />
                 </td>
-                <th scope="row" className={`${CELL} min-w-36 font-medium text-slate-900`}>
+                <th scope="row" className={`${CELL} font-medium text-slate-900`}>
                   {event.programName}
                 </th>
-                <td className={`${CELL} min-w-64 text-slate-800`}>
+                <td className={`${CELL} min-w-56 text-slate-800`}>
                   <span className="block">{formatEventWindow(event.startsAt, event.endsAt, zone, locale)}</span>
                   <span className="block text-xs text-slate-600">
                     {t(`zones.${zone}`)} · {zone}
                   </span>
                 </td>
                 <td className={`${CELL} text-right whitespace-nowrap tabular-nums`}>{t('events.points', { count: event.rewardPoints, formatted: number.format(event.rewardPoints) })}</td>
-                <td className={`${CELL} min-w-28 text-right`}>{t('events.belowBaseline', { percent: formatPercent(event.targetPercent, locale, { digits: 0 }) })}</td>
+                <td className={`${CELL} text-right whitespace-nowrap tabular-nums`}>
+                  {/* The short figure fits the column; a screen reader hears what it is measured against. */}
+                  <span aria-hidden="true">{formatPercent(event.targetPercent, locale, { digits: 0 })}</span>
+                  <span className="sr-only">{t('events.belowBaseline', { percent: formatPercent(event.targetPercent, locale, { digits: 0 }) })}</span>
+                </td>
                 <td className={`${CELL} text-right whitespace-nowrap tabular-nums`}>{number.format(event.reach)}</td>
                 <td className={`${CELL} text-right whitespace-nowrap tabular-nums`}>{number.format(event.optedIn)}</td>
-                <td className={`${CELL} min-w-48 text-slate-800`}>
+                <td className={`${CELL} min-w-44 text-slate-800`}>
                   {event.settled ? (
                     <ul>
-                      <li>{t('events.reduced', { kwh: formatKwh(event.settled.reductionKwh, locale) })}</li>
+                      <li>
+                        {event.settled.reductionKwh >= 0
+                          ? t('events.reduced', { kwh: formatKwh(event.settled.reductionKwh, locale) })
+                          : t('events.increased', { kwh: formatKwh(-event.settled.reductionKwh, locale) })}
+                      </li>
                       <li>{t('events.awarded', { points: t('events.points', { count: event.settled.pointsAwarded, formatted: number.format(event.settled.pointsAwarded) }) })}</li>
                       <li className="text-xs text-slate-600">{t('events.settledHouseholds', { count: event.settled.households })}</li>
                       {event.settled.insufficientData > 0 && <li className="text-xs text-amber-800">{t('events.insufficient', { count: event.settled.insufficientData })}</li>}
@@ -86,7 +94,7 @@ export function EventsTable({ events, programs, now, onEdit, onCancel }: EventsT
                 </td>
                 <td className={`${CELL} whitespace-nowrap`}>
                   {canChange(event, now) && (
-                    <div className="flex gap-2">
+                    <div className="flex flex-col items-stretch gap-2">
                       <Button variant="secondary" size="sm" onClick={() => onEdit(event)} aria-label={t('events.editLabel', labelValues)}>
                         <Pencil aria-hidden="true" className="size-4" />
                         {t('events.edit')}
