@@ -50,7 +50,7 @@ export const opsEs: Translation<typeof opsEn> = {
     notSettled: 'Aún sin liquidar',
     reduced: '{{kwh}} reducidos',
     increased: '{{kwh}} por encima de la referencia',
-    awarded: '{{points}} otorgados',
+    awarded: 'Puntos otorgados: {{points}}',
     insufficient_one: '{{count}} hogar sin datos suficientes',
     insufficient_other: '{{count}} hogares sin datos suficientes',
     settledHouseholds_one: 'de {{count}} hogar',

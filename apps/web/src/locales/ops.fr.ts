@@ -50,7 +50,7 @@ export const opsFr: Translation<typeof opsEn> = {
     notSettled: 'Pas encore réglé',
     reduced: '{{kwh}} économisés',
     increased: '{{kwh}} au-dessus de la référence',
-    awarded: '{{points}} attribués',
+    awarded: 'Points attribués : {{points}}',
     insufficient_one: '{{count}} foyer sans données suffisantes',
     insufficient_other: '{{count}} foyers sans données suffisantes',
     settledHouseholds_one: 'pour {{count}} foyer',
