@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Dashboard, DashboardPeriod, DashboardUsage } from '@peakwise/contracts/energy.contract';
 import { addDays, localDateOf, localDay, localDatesInRange, startOfLocalHour, type LocalDate } from '@peakwise/domain/local-time';
-import { jsonRowsSql, readTogether } from '../../lib/read-together';
-import type { DbOrTx, Household } from '../households/household.service';
+import { jsonRowsSql, readTogether } from '../../db/read-together';
+import type { Household } from '../households/household.service';
+import type { DbOrTx } from '../../db/client';
 import { planIdOn, priceDays, tariffHistorySql } from '../usage/daily-cost.service';
 import { dailySums, expectedIntervals, localHourSums, type MeterSums } from '../usage/meter-rollups.repository';
 

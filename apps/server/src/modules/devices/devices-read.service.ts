@@ -3,8 +3,9 @@ import { ACTIVE_DEVICE_WINDOW_MS, type DeviceHistory, type DeviceHistoryRange, t
 import { INTERVAL_MS } from '@peakwise/contracts/ingest.contract';
 import { pooledUptimePercent, UPTIME_WINDOW_DAYS } from '@peakwise/domain/device-uptime';
 import { addDays, localDateOf, localDatesInRange, localDay } from '@peakwise/domain/local-time';
-import { rowsOf } from '../../lib/notify';
-import type { DbOrTx, Household } from '../households/household.service';
+import { rowsOf } from '../../db/rows';
+import type { Household } from '../households/household.service';
+import type { DbOrTx } from '../../db/client';
 import { expectedIntervals } from '../usage/meter-rollups.repository';
 import { isUuid } from '../../lib/uuid';
 

@@ -4,7 +4,7 @@ import { profileSchema } from '@peakwise/contracts/account.contract';
 import { usageHistorySchema } from '@peakwise/contracts/energy.contract';
 import { INTERVAL_MS } from '@peakwise/contracts/ingest.contract';
 import { localDateOf } from '@peakwise/domain/local-time';
-import { rowsOf } from '../../lib/notify';
+import { rowsOf } from '../../db/rows';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { asMember, createMember, type Member } from '../../test/test-session';
 import { createProfileService } from '../profile/profile.service';

@@ -3,17 +3,14 @@ import { localDateOf, isValidTimeZone } from '@peakwise/domain/local-time';
 import { parsePostalCode, provinceOf, type ProvinceCode } from '@peakwise/domain/postal-code';
 import { planById, planForProvince } from '@peakwise/domain/tariff-plans';
 import { timeZoneSchema } from '@peakwise/contracts/account.contract';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { householdTariffs, households, rooms } from '../../db/schema/household.schema';
-import { preparedPerDb } from '../../lib/prepared-statement';
+import { preparedPerDb } from '../../db/prepared-statement';
 import { forgetPrices } from '../usage/daily-cost.service';
 import { profiles } from '../../db/schema/profile.schema';
 
 export type Household = typeof households.$inferSelect;
 export type Room = typeof rooms.$inferSelect;
-
-/** Either the database or an open transaction; services accept both so callers can compose them. */
-export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * The five rooms of the spec's floor plan, in the 1000 × 600 plan space: living room and

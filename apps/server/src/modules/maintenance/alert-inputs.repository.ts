@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '../../lib/notify';
-import type { DbOrTx } from '../households/household.service';
+import { rowsOf } from '../../db/rows';
+import type { DbOrTx } from '../../db/client';
 
 const DAY_MS = 86_400_000;
 /** A day of pump starts needs at least half its intervals: a half-reported day undercounts. */

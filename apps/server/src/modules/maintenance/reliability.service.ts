@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { INTERVALS_PER_HOUR, reliabilityFromHours, type ImperfectHour } from '@peakwise/domain/reliability';
-import { rowsOf } from '../../lib/notify';
+import { rowsOf } from '../../db/rows';
 import { uuidArray } from '../../lib/pg-array';
-import type { DbOrTx } from '../households/household.service';
+import type { DbOrTx } from '../../db/client';
 import type { Component } from './components.service';
 
 /** MTBF and MTTR look at the last year of reporting. */

@@ -15,7 +15,8 @@ import {
   pressureStatus,
   type EfficiencyKind,
 } from '@peakwise/domain/plumbing-metrics';
-import type { DbOrTx, Household } from '../households/household.service';
+import type { Household } from '../households/household.service';
+import type { DbOrTx } from '../../db/client';
 import { dailyLitres, findWaterDevices, heaterAggregates, hourlyLitres, intervalLitres, latestReading, pressureBandCounts, windowLitres } from './plumbing.repository';
 
 const HOUR_MS = 3_600_000;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../households/household.service';
+import type { DbOrTx } from '../../db/client';
 import { addDays, localDateOf, localDay, type LocalDay } from '@peakwise/domain/local-time';
 
 const HOUR_MS = 3_600_000;

@@ -4,8 +4,8 @@ import { localDay, type LocalDate } from '@peakwise/domain/local-time';
 import { priceIntervals, type MeteredInterval } from '@peakwise/domain/tariff';
 import { planById, planForProvince } from '@peakwise/domain/tariff-plans';
 import { dateArray } from '../../lib/pg-array';
-import { readTogether } from '../../lib/read-together';
-import type { DbOrTx } from '../households/household.service';
+import { readTogether } from '../../db/read-together';
+import type { DbOrTx } from '../../db/client';
 import { byStart, hourlySumsSql, localHoursAreUtcHours, rawSumsSql } from './meter-rollups.repository';
 
 /*

@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { INTERVAL_MS } from '@peakwise/contracts/ingest.contract';
 import { localDaysInRange, startOfLocalHour, utcOffsetMs, type LocalDate } from '@peakwise/domain/local-time';
-import { rowsOf } from '../../lib/notify';
-import type { DbOrTx } from '../households/household.service';
+import { rowsOf } from '../../db/rows';
+import type { DbOrTx } from '../../db/client';
 
 /**
  * Reads of the household meter's rollups for the energy screens. Long ranges read daily rows
