@@ -14,7 +14,7 @@ import { deviceTopic } from '../ingest/payload/topics';
 import { startDemoRunner } from './demo-runner';
 import { simulateInterval } from './household-simulator';
 import { DEMO_HOUSEHOLD, deviceIds } from './household-profile';
-import { INTERVAL_MS } from './prng';
+import { INTERVAL_MS } from '@peakwise/domain/time-constants';
 
 const logger = createLogger({ level: 'silent' });
 const DEVICES = deviceIds(DEMO_HOUSEHOLD).length;

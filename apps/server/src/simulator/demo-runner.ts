@@ -18,7 +18,7 @@ import { rowsOf } from '../db/rows';
 import { DEMO_HOUSEHOLD, type HouseholdProfile } from './household-profile';
 import { simulateInterval, simulateRange } from './household-simulator';
 import { batchMessages, intervalMessages, livePowerW, powerMessage, type DemoMessage } from './demo-messages';
-import { DAY_MS, INTERVAL_MS } from './prng';
+import { DAY_MS, INTERVAL_MS } from '@peakwise/domain/time-constants';
 import { createTimeScale, dueIntervalStarts, toSimulatedTime } from './time-scale';
 
 export type DemoRunnerOptions = {

@@ -6,10 +6,10 @@ import type { Household } from '../households/household.service';
 import type { DbOrTx } from '../../db/client';
 import { planIdOn, priceDays, tariffHistorySql } from '../usage/daily-cost.service';
 import { dailySums, expectedIntervals, localHourSums, type MeterSums } from '../usage/meter-rollups.repository';
+import { HOUR_MS } from '@peakwise/domain/time-constants';
 
 /** A power sample or device reading older than this is not "current". */
 export const CURRENT_WINDOW_MS = 15 * 60_000;
-const HOUR_MS = 3_600_000;
 
 /** Kinds that never count as an active (consuming) device: panels produce, the water meter measures water. */
 const NOT_CONSUMERS = ['solar_panel', 'water_meter'];

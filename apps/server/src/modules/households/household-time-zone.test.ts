@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profileSchema } from '@peakwise/contracts/account.contract';
 import { usageHistorySchema } from '@peakwise/contracts/energy.contract';
-import { INTERVAL_MS } from '@peakwise/contracts/ingest.contract';
+import { INTERVAL_MS } from '@peakwise/domain/time-constants';
 import { localDateOf } from '@peakwise/domain/local-time';
 import { rowsOf } from '../../db/rows';
 import { createTestApp, type TestApp } from '../../test/test-app';

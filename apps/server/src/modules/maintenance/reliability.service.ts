@@ -4,10 +4,10 @@ import { rowsOf } from '../../db/rows';
 import { uuidArray } from '../../lib/pg-array';
 import type { DbOrTx } from '../../db/client';
 import type { Component } from './components.service';
+import { HOUR_MS } from '@peakwise/domain/time-constants';
 
 /** MTBF and MTTR look at the last year of reporting. */
 const RELIABILITY_DAYS = 365;
-const HOUR_MS = 3_600_000;
 
 /**
  * Recomputes MTBF/MTTR for the components not yet computed today (or all of them when past days

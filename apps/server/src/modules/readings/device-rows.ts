@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { INTERVAL_MS, type IngestRejection } from '@peakwise/contracts/ingest.contract';
+import { type IngestRejection } from '@peakwise/contracts/ingest.contract';
+import { INTERVAL_MS } from '@peakwise/domain/time-constants';
 import { counterToInterval, type CounterSnapshot } from '../../ingest/payload/counter';
 import type { ValidDeviceReading } from '../../ingest/payload/validate-readings';
 import { rowsOf } from '../../db/rows';
