@@ -4,7 +4,8 @@ import { addDays, localDateOf, localDay, localDatesInRange, startOfLocalHour, ty
 import { jsonRowsSql, readTogether } from '../../db/read-together';
 import type { Household } from '../households/household.service';
 import type { DbOrTx } from '../../db/client';
-import { planIdOn, priceDays, tariffHistorySql } from '../usage/daily-cost.service';
+import { priceDays, tariffHistorySql } from '../usage/daily-cost.service';
+import { planIdOn } from '@peakwise/domain/tariff-history';
 import { dailySums, expectedIntervals, localHourSums, type MeterSums } from '../usage/meter-rollups.repository';
 import { HOUR_MS } from '@peakwise/domain/time-constants';
 

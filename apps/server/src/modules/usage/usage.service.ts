@@ -8,7 +8,8 @@ import type { DbOrTx } from '../../db/client';
 import { parseNumberArray } from '../../lib/pg-array';
 import { executePrepared } from '../../db/prepared-statement';
 import { jsonRowsSql } from '../../db/read-together';
-import { planIdOn, priceDays, tariffHistorySql, type TariffRow } from './daily-cost.service';
+import { priceDays, tariffHistorySql } from './daily-cost.service';
+import { planIdOn, type TariffRow } from '@peakwise/domain/tariff-history';
 import { expectedIntervals } from './meter-rollups.repository';
 
 export type UsageDay = {
