@@ -6,7 +6,7 @@ import { DEMO_HOUSEHOLD } from './household-profile';
 import { createTestDatabase } from '../test/test-database';
 import { changeHouseholdTimeZone } from '../modules/households/household-time-zone.service';
 import { findHouseholdByOwner } from '../modules/households/household.service';
-import { intervals, local, store } from '../modules/usage/energy.test-helper';
+import { intervals, local, store } from '../modules/energy/energy.test-helper';
 import { ensureDemoHousehold } from './demo-household';
 
 describe('demo household', () => {

@@ -6,7 +6,7 @@ import { addDays, localDateOf, localDatesInRange, localDay } from '@peakwise/dom
 import { rowsOf } from '../../db/rows';
 import type { Household } from '../households/household.service';
 import type { DbOrTx } from '../../db/client';
-import { expectedIntervals } from '../usage/meter-rollups.repository';
+import { expectedIntervals } from '../energy/energy-rollups.repository';
 import { isUuid } from '../../lib/uuid';
 
 /** Panels produce and the water meter measures water: neither adds to the power the home draws. */

@@ -13,7 +13,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { createTestDatabase } from '../../test/test-database';
 import { connectDevice, startTestBroker, startTestIngest, type TestBroker } from '../../test/test-broker';
 import { asMember } from '../../test/test-session';
-import { memberWithHousehold } from '../usage/energy.test-helper';
+import { memberWithHousehold } from '../energy/energy.test-helper';
 import { issueIngestCredential } from './ingest-credential.service';
 
 const logger = createLogger({ level: 'silent' });

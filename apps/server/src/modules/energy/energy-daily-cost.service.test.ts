@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/rows';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { changeTariff } from '../households/household.service';
-import { keepPrices, priceDays } from './daily-cost.service';
+import { priceDays } from './energy-daily-cost.service';
+import { keepPrices } from './energy-daily-cost.repository';
 import { intervals, local, memberWithHousehold, store } from './energy.test-helper';
 
 let t: TestApp;

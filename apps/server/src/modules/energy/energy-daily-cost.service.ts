@@ -1,12 +1,9 @@
-import { sql } from 'drizzle-orm';
 import { localDay, type LocalDate } from '@peakwise/domain/local-time';
 import { priceIntervals, type MeteredInterval } from '@peakwise/domain/tariff';
 import { planById } from '@peakwise/domain/tariff-plans';
-import { planIdOn, type TariffRow } from '@peakwise/domain/tariff-history';
-import { dateArray } from '../../lib/pg-array';
-import { readTogether } from '../../db/read-together';
+import { planIdOn } from '@peakwise/domain/tariff-history';
 import type { DbOrTx } from '../../db/client';
-import { byStart, hourlySumsSql, localHoursAreUtcHours, rawSumsSql } from './meter-rollups.repository';
+import { keepPrices, readPricingInputs, type PricedVersion } from './energy-daily-cost.repository';
 
 /*
  * A day's electricity cost is the tariff engine's price of its grid import under the plan in
@@ -21,11 +18,6 @@ import { byStart, hourlySumsSql, localHoursAreUtcHours, rawSumsSql } from './met
  */
 
 export type PricedHousehold = { id: string; timeZone: string; province: string };
-
-/** The household's tariff rows (TariffRow), for reads that need them in the same statement. */
-export const tariffHistorySql = (householdId: string) => sql`
-  select t.plan_id as "planId", t.effective_from::text as "effectiveFrom" from household_tariffs t
-  where t.household_id = ${householdId}::uuid order by t.effective_from`;
 
 /**
  * Prices the given days (dates with meter data whose price was cleared) and keeps each price on
@@ -42,18 +34,9 @@ export async function priceDays(db: DbOrTx, household: PricedHousehold, dates: r
   const days = [...new Set(dates)].sort().map((date) => localDay(date, household.timeZone));
   const from = days[0]!.start;
   const to = days[days.length - 1]!.end;
-  // One statement, so one snapshot: the intervals priced, the plan history they are priced
-  // under, the household's zone and each day row's version (xmin) describe the same moment.
-  const read = await readTogether(db, {
-    zone: sql`select time_zone as tz from households where id = ${household.id}::uuid`,
-    history: tariffHistorySql(household.id),
-    rows: sql`select local_date::text as d, xmin::text as v from meter_daily
-      where household_id = ${household.id}::uuid and local_date = any(${dateArray(days.map((d) => d.date))}::date[]) and interval_count > 0`,
-    intervals: localHoursAreUtcHours(household.timeZone, from, to) ? hourlySumsSql(household.id, from, to) : rawSumsSql(household.id, from, to),
-  });
-  const history = read.history as TariffRow[];
-  const versions = new Map((read.rows as { d: string; v: string }[]).map((r) => [r.d, r.v]));
-  const intervals = [...byStart(read.intervals)].map(([ms, s]) => ({ start: new Date(ms), kwh: s.gridImportKwh })).sort((a, b) => a.start.getTime() - b.start.getTime());
+  const read = await readPricingInputs(db, household, days.map((d) => d.date), from, to);
+  const { history, versions } = read;
+  const intervals = [...read.intervals].map(([ms, s]) => ({ start: new Date(ms), kwh: s.gridImportKwh })).sort((a, b) => a.start.getTime() - b.start.getTime());
 
   const priced: PricedVersion[] = [];
   let next = 0;
@@ -76,35 +59,6 @@ export async function priceDays(db: DbOrTx, household: PricedHousehold, dates: r
   }
 
   // Days cut in a zone the household has since left are not kept at all.
-  const zone = (read.zone as { tz: string }[])[0]?.tz;
-  if (zone === household.timeZone) await keepPrices(db, household.id, priced);
+  if (read.zone === household.timeZone) await keepPrices(db, household.id, priced);
   return result;
-}
-
-/** A day's price and the meter_daily row version (xmin, as text) it was computed from. */
-export type PricedVersion = { d: LocalDate; v: string; plan: string; cents: number | null };
-
-/**
- * Stores prices on the row versions they were computed from. If ingest rewrote a day, a plan
- * change cleared it or a time-zone change re-cut it since, its xmin differs and the price is
- * not stored (the next read prices the day again): no price outlives the data it was for.
- */
-export async function keepPrices(db: DbOrTx, householdId: string, priced: readonly PricedVersion[]): Promise<void> {
-  if (priced.length === 0) return;
-  await db.execute(sql`
-    update meter_daily m set cost_plan_id = r.plan, cost_cents = r.cents
-    from json_to_recordset(${JSON.stringify(priced)}::json) as r(d date, v text, plan text, cents float8)
-    where m.household_id = ${householdId}::uuid and m.local_date = r.d and m.xmin = r.v::xid`);
-}
-
-/**
- * Clears the prices a new tariff row can change: days from its first day on, or every day when
- * it is the household's first row (days before the first row take its plan).
- */
-export async function forgetPrices(tx: DbOrTx, householdId: string, effectiveFrom: LocalDate): Promise<void> {
-  await tx.execute(sql`
-    update meter_daily set cost_plan_id = null, cost_cents = null
-    where household_id = ${householdId}::uuid and cost_plan_id is not null
-      and (local_date >= ${effectiveFrom}::date
-        or not exists (select 1 from household_tariffs t where t.household_id = ${householdId}::uuid and t.effective_from < ${effectiveFrom}::date))`);
 }

@@ -8,9 +8,9 @@ import { rowsOf } from '../../db/rows';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { asMember, createMember, type Member } from '../../test/test-session';
 import { createProfileService } from '../profile/profile.service';
-import { priceDays } from '../usage/daily-cost.service';
-import { intervals, local, memberWithHousehold, store } from '../usage/energy.test-helper';
-import { dailySums } from '../usage/meter-rollups.repository';
+import { priceDays } from '../energy/energy-daily-cost.service';
+import { intervals, local, memberWithHousehold, store } from '../energy/energy.test-helper';
+import { dailySums } from '../energy/energy-rollups.repository';
 import { changeHouseholdTimeZone } from './household-time-zone.service';
 import { changeTariff, findHouseholdByOwner } from './household.service';
 

@@ -7,7 +7,7 @@ import { timeZoneSchema } from '@peakwise/contracts/account.contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { householdTariffs, households, rooms } from '../../db/schema/household.schema';
 import { preparedPerDb } from '../../db/prepared-statement';
-import { forgetPrices } from '../usage/daily-cost.service';
+import { forgetPrices } from '../energy/energy-daily-cost.repository';
 import { profiles } from '../../db/schema/profile.schema';
 
 export type Household = typeof households.$inferSelect;

@@ -5,7 +5,7 @@ import type { TestApp } from '../../test/test-app';
 import type { Member } from '../../test/test-session';
 import type { Device } from '../devices/device.service';
 import type { Household } from '../households/household.service';
-import { local, memberWithHousehold, store } from '../usage/energy.test-helper';
+import { local, memberWithHousehold, store } from '../energy/energy.test-helper';
 import { addComponent } from './components.service';
 
 /** Friday 2026-02-20, 12:00 in Toronto (EST). */

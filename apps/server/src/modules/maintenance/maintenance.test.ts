@@ -4,7 +4,7 @@ import { maintenanceOverviewSchema, recentAlertsSchema, type MaintenanceOverview
 import { rowsOf } from '../../db/rows';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { asMember, type Member } from '../../test/test-session';
-import { store } from '../usage/energy.test-helper';
+import { store } from '../energy/energy.test-helper';
 import { evaluateHousehold } from './maintenance-evaluation.service';
 import { day, maintenanceHome, NOW, PANEL3_FACTOR, panel4Factor, TODAY, type MaintenanceHome } from './maintenance.test-helper';
 
