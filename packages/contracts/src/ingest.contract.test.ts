@@ -92,7 +92,7 @@ describe('ingestBatchSchema', () => {
 describe('reasons', () => {
   it('has English text for every code and a valid result shape', () => {
     for (const code of ingestRejectionReasonSchema.options) expect(INGEST_REASON_MESSAGES[code]).toMatch(/\.$/);
-    const result = { accepted: 1, duplicates: 0, rejected: [{ index: 0, series: 'meter', reason: 'negative', message: 'x' }] };
+    const result = { accepted: 1, corrected: 0, duplicates: 0, rejected: [{ index: 0, series: 'meter', reason: 'negative', message: 'x' }] };
     expect(ingestResultSchema.safeParse(result).success).toBe(true);
   });
 });

@@ -21,6 +21,17 @@ export const MAX_BATCH_BYTES = 8 * 1024 * 1024;
 /** A reading may be stamped at most this far ahead of the server clock (device clock drift). */
 export const MAX_FUTURE_SKEW_MS = 5 * 60_000;
 /**
+ * The oldest interval a reading may start at, counted back from now: ten years, as far as a
+ * history import or the demo's back-fill reaches. Older readings are refused (decision 031).
+ */
+export const MAX_READING_AGE_DAYS = 3660;
+/**
+ * How long after an interval starts a different value may still replace the stored one (a
+ * meter's own late correction). Past it the stored value stands and the reading is refused;
+ * event settlement re-runs on late data for the same seven days (decision 031).
+ */
+export const CORRECTION_WINDOW_DAYS = 7;
+/**
  * A timestamp within this distance of a 5-minute boundary is snapped to it (clock jitter of a
  * device that sends "12:04:59.6"); anything further off is refused as misaligned, because
  * guessing which interval a 12:02:30 reading belongs to would silently shift data.
@@ -48,7 +59,9 @@ export const ingestRejectionReasonSchema = z.enum([
   'negative',
   'too_large',
   'future_timestamp',
+  'too_old',
   'misaligned_timestamp',
+  'correction_window_closed',
   'unknown_device',
   'counter_reset',
   'counter_jump',
@@ -63,7 +76,9 @@ export const INGEST_REASON_MESSAGES: Record<IngestRejectionReason, string> = {
   negative: 'Energy, power and counter values cannot be negative.',
   too_large: 'The value is larger than is physically possible for one interval.',
   future_timestamp: 'The timestamp is more than 5 minutes in the future.',
+  too_old: `The timestamp is more than ${MAX_READING_AGE_DAYS} days in the past.`,
   misaligned_timestamp: 'The timestamp must fall on a 5-minute boundary (e.g. 12:05:00).',
+  correction_window_closed: `A different value is already stored for this interval, and intervals can only be corrected within ${CORRECTION_WINDOW_DAYS} days.`,
   unknown_device: 'No device with this id belongs to the authenticated household or token.',
   counter_reset: 'The energy counter went backwards (device restarted); this interval is recorded as missing.',
   counter_jump: 'The energy counter rose faster than the device can draw; this interval is recorded as missing.',
@@ -150,9 +165,13 @@ export const ingestRejectionSchema = z.object({
 });
 export type IngestRejection = z.infer<typeof ingestRejectionSchema>;
 
-/** 200 answer to a batch: what was stored, what was already stored, what was refused and why. */
+/**
+ * 200 answer to a batch: what was stored, what replaced a different stored value (within the
+ * correction window), what was already stored, what was refused and why.
+ */
 export const ingestResultSchema = z.object({
   accepted: z.number().int().min(0),
+  corrected: z.number().int().min(0),
   duplicates: z.number().int().min(0),
   rejected: z.array(ingestRejectionSchema),
 });

@@ -1,162 +1,170 @@
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { HistoryDay, SlotReadings } from './event-baseline';
-import { baselineDays, computeBaseline, eventOutcome, meetsTarget, pointsFor, slotOf, slotsBetween } from './event-baseline';
+import type { Baseline } from './event-baseline';
+import { baselineDays, computeBaseline, sameDayAdjustment } from './event-baseline';
+import type { DayReadings } from './event-intervals';
+import { clockOf, daySlots } from './event-intervals';
 import type { LocalDate } from './local-time';
-import { addDays, isWeekend, localDatesInRange } from './local-time';
+import { localDatesInRange } from './local-time';
+import { provincialHolidayDates } from './provincial-holidays';
 
-// Event: Thursday 2025-07-17, 6–7 p.m. (hourly slots keep the arithmetic readable).
-const EVENT_DATE = '2025-07-17';
-const EVENT_SLOTS = ['18:00'];
-const WINDOW = ['14:00', '15:00', '16:00']; // three hours ending one hour before the start
-const HOLIDAYS = ['2025-07-01']; // Canada Day, a Tuesday
+const TORONTO = 'America/Toronto';
+const HOLIDAYS = provincialHolidayDates('ON', 2025); // Canada Day, Tuesday 2025-07-01, among them
 const PAST_EVENTS = ['2025-07-10'];
 
-/** Typical day: 1 kWh in each adjustment hour, `evening` kWh at 18:00. */
-const day = (date: LocalDate, evening: number): HistoryDay => ({
-  date,
-  readings: { '14:00': 1, '15:00': 1, '16:00': 1, '18:00': evening },
-});
+/** Readings for every slot of every day in the range; `kwh` returns undefined for a gap. */
+function readings(first: LocalDate, last: LocalDate, kwh: (date: LocalDate, clock: string) => number | undefined): Map<LocalDate, Record<string, number>> {
+  const days = new Map<LocalDate, Record<string, number>>();
+  for (const date of localDatesInRange(first, last)) {
+    const day: Record<string, number> = {};
+    for (const slot of daySlots(date, TORONTO)) {
+      const value = kwh(date, clockOf(slot));
+      if (value !== undefined) day[slot] = value;
+    }
+    days.set(date, day);
+  }
+  return days;
+}
 
-// June 20 – July 16. Eligible weekdays, most recent first: Jul 16, 15, 14, 11, 9, 8, 7, 4, 3, 2
-// (Jul 10 was an event, Jul 1 a holiday). They use 2 kWh at 18:00, except Jul 2 (3) and Jul 3
-// (1): mean 2.0. Every day that must be left out uses 10 kWh, so a mistake shows.
-const eligible = new Set(['2025-07-16', '2025-07-15', '2025-07-14', '2025-07-11', '2025-07-09', '2025-07-08', '2025-07-07', '2025-07-04', '2025-07-03', '2025-07-02']);
-const history: HistoryDay[] = localDatesInRange('2025-06-20', '2025-07-16').map((date) => {
-  if (!eligible.has(date)) return day(date, 10);
-  return day(date, date === '2025-07-02' ? 3 : date === '2025-07-03' ? 1 : 2);
-});
+// Event: Thursday 2025-07-17, 18:00–19:00 EDT. Eligible weekdays, most recent first: Jul 16,
+// 15, 14, 11, 9, 8, 7, 4, 3, 2 (Jul 10 was an event, Jul 1 a holiday). They use 0.2 kWh per
+// event slot, except Jul 2 (0.3) and Jul 3 (0.1): mean 0.2. Every day that must be left out uses
+// 10 kWh, so a mistake shows. Every day uses 0.1 kWh per slot in the adjustment window.
+const ELIGIBLE = ['2025-07-16', '2025-07-15', '2025-07-14', '2025-07-11', '2025-07-09', '2025-07-08', '2025-07-07', '2025-07-04', '2025-07-03', '2025-07-02'];
+const eveningOf = (date: LocalDate) => (!ELIGIBLE.includes(date) ? 10 : date === '2025-07-02' ? 0.3 : date === '2025-07-03' ? 0.1 : 0.2);
+const usual = (date: LocalDate, clock: string) => (clock >= '18:00' && clock < '19:00' ? eveningOf(date) : 0.1);
+const START = new Date('2025-07-17T22:00:00Z');
+const END = new Date('2025-07-17T23:00:00Z');
 
-const input = (eventDayReadings: SlotReadings) => ({
-  eventDate: EVENT_DATE,
-  eventSlots: EVENT_SLOTS,
-  adjustmentSlots: WINDOW,
-  eventDayReadings,
-  history,
-  pastEventDates: PAST_EVENTS,
-  holidays: HOLIDAYS,
-});
+/** History June 1 – July 16, plus the event day whose window uses `windowKwh` per slot. */
+function withEventDay(windowKwh: number | undefined, history: Map<LocalDate, Record<string, number>> = readings('2025-06-01', '2025-07-16', usual)): DayReadings {
+  const day = readings('2025-07-17', '2025-07-17', (_, clock) => (clock >= '14:00' && clock < '17:00' ? windowKwh : undefined));
+  return new Map([...history, ...day]);
+}
+
+const baseline = (days: DayReadings, start = START, end = END): Baseline =>
+  computeBaseline({ eventStart: start, eventEnd: end, timeZone: TORONTO, readings: days, eventDates: PAST_EVENTS, holidays: HOLIDAYS });
 
 describe('baseline days', () => {
+  const needed = ['14:00', '18:00'];
+  const history = readings('2025-06-01', '2025-07-16', usual);
+
   it('takes the last 10 weekdays that were neither events nor holidays', () => {
-    expect(baselineDays(EVENT_DATE, history, PAST_EVENTS, HOLIDAYS).map((d) => d.date)).toEqual([...eligible]);
+    const chosen = baselineDays({ eventDate: '2025-07-17', neededClocks: needed, readings: history, eventDates: PAST_EVENTS, holidays: HOLIDAYS });
+    expect(chosen).toEqual({ kind: 'weekday', days: ELIGIBLE });
   });
 
-  it('takes the last 4 weekend days (holidays count as weekend days) for a weekend event', () => {
+  it('takes the last 4 weekend days or holidays for a weekend event', () => {
     // Saturday 2025-07-05: Canada Day (Tue Jul 1), Sun Jun 29, Sat Jun 28, Sun Jun 22.
-    expect(baselineDays('2025-07-05', history, PAST_EVENTS, HOLIDAYS).map((d) => d.date)).toEqual([
-      '2025-07-01', '2025-06-29', '2025-06-28', '2025-06-22',
-    ]);
+    const chosen = baselineDays({ eventDate: '2025-07-05', neededClocks: needed, readings: history, eventDates: ['2025-06-21'], holidays: HOLIDAYS });
+    expect(chosen).toEqual({ kind: 'weekend-or-holiday', days: ['2025-07-01', '2025-06-29', '2025-06-28', '2025-06-22'] });
+    // A holiday on a weekday (Canada Day) is an event day of the weekend kind too.
+    expect(baselineDays({ eventDate: '2025-07-01', neededClocks: needed, readings: history, eventDates: [], holidays: HOLIDAYS }).kind).toBe('weekend-or-holiday');
   });
 
-  it('skips days with no readings at all instead of averaging them as zero', () => {
-    const withOutage = history.map((d) => (d.date === '2025-07-16' ? { date: d.date, readings: {} } : d));
-    const dates = baselineDays(EVENT_DATE, withOutage, PAST_EVENTS, HOLIDAYS).map((d) => d.date);
-    expect(dates).not.toContain('2025-07-16');
-    expect(dates).toHaveLength(10);
-    expect(dates[9]).toBe('2025-06-30'); // the next eligible weekday back
-  });
-});
-
-describe('computeBaseline and eventOutcome', () => {
-  it('adjusts by the hours before the event and awards points on the curve', () => {
-    // Window: typical 1 + 1 + 1 = 3 kWh; today 1.1 × 3 = 3.3 kWh → adjustment 3.3 / 3 = 1.1
-    // Baseline 18:00 = mean 2.0 × 1.1 = 2.2 kWh. Actual 1.87 kWh → reduction 0.33 kWh = 15 %.
-    // 15 % ≥ 10 % target; multiplier 15 / 10 = 1.5 → 150 points.
-    const baseline = computeBaseline(input({ '14:00': 1.1, '15:00': 1.1, '16:00': 1.1 }));
-    expect(baseline.days).toHaveLength(10);
-    expect(baseline.adjustment).toBeCloseTo(1.1, 12);
-    expect(baseline.kwhBySlot['18:00']).toBeCloseTo(2.2, 12);
-    const outcome = eventOutcome(baseline, { '18:00': 1.87 });
-    expect(outcome.reductionKwh).toBeCloseTo(0.33, 12);
-    expect(outcome.reductionPercent).toBeCloseTo(15, 9);
-    expect(outcome).toMatchObject({ targetMet: true, points: 150, slotsCompared: 1 });
+  it('skips a day with a gap in a needed slot, but not one with a gap elsewhere', () => {
+    const gaps = new Map(history);
+    gaps.set('2025-07-16', { ...history.get('2025-07-16'), '18:00': Number.NaN });
+    const rest = { ...history.get('2025-07-15') };
+    delete rest['03:00'];
+    gaps.set('2025-07-15', rest);
+    const { days } = baselineDays({ eventDate: '2025-07-17', neededClocks: needed, readings: gaps, eventDates: PAST_EVENTS, holidays: HOLIDAYS });
+    expect(days).not.toContain('2025-07-16');
+    expect(days).toContain('2025-07-15');
+    expect(days.at(-1)).toBe('2025-06-30'); // the next eligible weekday back
   });
 
-  it('clamps the same-day adjustment to ±20 %', () => {
-    // Today 6 kWh vs typical 3 → 2.0, clamped to 1.2: baseline 2.4 kWh.
-    const high = computeBaseline(input({ '14:00': 2, '15:00': 2, '16:00': 2 }));
-    expect(high.unclampedAdjustment).toBe(2);
-    expect(high.adjustment).toBe(1.2);
-    expect(high.kwhBySlot['18:00']).toBeCloseTo(2.4, 12);
-    // Today 1.5 kWh vs 3 → 0.5, clamped to 0.8: baseline 1.6 kWh.
-    const low = computeBaseline(input({ '14:00': 0.5, '15:00': 0.5, '16:00': 0.5 }));
-    expect(low.adjustment).toBe(0.8);
-    expect(low.kwhBySlot['18:00']).toBeCloseTo(1.6, 12);
-  });
-
-  it('makes no adjustment when today has no readings before the event', () => {
-    expect(computeBaseline(input({})).adjustment).toBe(1);
-  });
-
-  it('gives no points below target, and never negative ones', () => {
-    // Baseline 2.0 (no adjustment data); actual 1.9 → 5 % cut: 0 points.
-    const baseline = computeBaseline(input({}));
-    expect(eventOutcome(baseline, { '18:00': 1.9 })).toMatchObject({ targetMet: false, points: 0 });
-    // Used more than the baseline: reduction −0.5 kWh, still 0 points.
-    const worse = eventOutcome(baseline, { '18:00': 2.5 });
-    expect(worse.reductionKwh).toBeCloseTo(-0.5, 12);
-    expect(worse.points).toBe(0);
-  });
-
-  it('compares only slots with data on both sides', () => {
-    const baseline = { kwhBySlot: { '18:00': 2, '18:05': 2, '18:10': null } };
-    const outcome = eventOutcome(baseline, { '18:00': 1.6 });
-    // Only 18:00 is compared: (2 − 1.6) / 2 = 20 % → 200 points.
-    expect(outcome).toMatchObject({ slotsCompared: 1, points: 200 });
-    expect(eventOutcome({ kwhBySlot: {} }, {})).toMatchObject({ reductionPercent: null, points: 0, targetMet: false });
-  });
-
-  it('settles to the same result when run twice', () => {
-    const a = eventOutcome(computeBaseline(input({ '14:00': 1.1, '15:00': 1.1, '16:00': 1.1 })), { '18:00': 1.87 });
-    const b = eventOutcome(computeBaseline(input({ '14:00': 1.1, '15:00': 1.1, '16:00': 1.1 })), { '18:00': 1.87 });
-    expect(b).toEqual(a);
+  it('looks back 45 days at most', () => {
+    const old = readings('2025-05-01', '2025-06-01', usual); // Jun 1 is 46 days before Jul 17
+    expect(baselineDays({ eventDate: '2025-07-17', neededClocks: needed, readings: old, eventDates: [], holidays: [] }).days).toEqual([]);
+    const edge = readings('2025-06-02', '2025-06-02', usual); // 45 days before
+    expect(baselineDays({ eventDate: '2025-07-17', neededClocks: needed, readings: edge, eventDates: [], holidays: [] }).days).toEqual(['2025-06-02']);
   });
 });
 
-describe('points curve', () => {
-  it('is 1× at the target, linear to 2× at twice the target, then flat', () => {
-    expect(pointsFor(9.99)).toBe(0);
-    expect(pointsFor(10)).toBe(100);
-    expect(pointsFor(9.999999999999998)).toBe(100); // float noise does not cost the reward
-    expect(pointsFor(12.5)).toBe(125);
-    expect(pointsFor(20)).toBe(200);
-    expect(pointsFor(60)).toBe(200);
-    expect(pointsFor(-5)).toBe(0);
-    expect(pointsFor(null)).toBe(0);
-    expect(pointsFor(15, 10, 250)).toBe(375);
-    expect(meetsTarget(10)).toBe(true);
+describe('computeBaseline', () => {
+  it('adjusts by the hours before the event (hand-computed)', () => {
+    // Window: typical 0.1 per slot; today 0.11 → factor 1.1. Baseline per slot 0.2 × 1.1 = 0.22.
+    const result = baseline(withEventDay(0.11));
+    if (!result.ok) throw new Error('expected a baseline');
+    expect(result.days).toEqual(ELIGIBLE);
+    expect(result.adjustment.status).toBe('applied');
+    expect(result.adjustment.factor).toBeCloseTo(1.1, 12);
+    expect(result.slots).toHaveLength(12);
+    expect(result.unadjustedKwhBySlot['18:30']).toBeCloseTo(0.2, 12);
+    expect(result.kwhBySlot['18:55']).toBeCloseTo(0.22, 12);
+    expect(result.kwhBySlot['19:00']).toBeUndefined();
   });
 
-  it('is never negative, never above 2× the reward, and never falls as the cut grows', () => {
-    fc.assert(
-      fc.property(
-        fc.double({ min: -100, max: 100, noNaN: true }),
-        fc.double({ min: -100, max: 100, noNaN: true }),
-        fc.integer({ min: 0, max: 1000 }),
-        (a, b, reward) => {
-          const [lo, hi] = a <= b ? [a, b] : [b, a];
-          const low = pointsFor(lo, 10, reward);
-          const high = pointsFor(hi, 10, reward);
-          expect(low).toBeGreaterThanOrEqual(0);
-          expect(high).toBeLessThanOrEqual(2 * reward);
-          expect(high).toBeGreaterThanOrEqual(low);
-        },
-      ),
-    );
+  it('clamps the same-day factor to [0.8, 1.2]', () => {
+    const high = baseline(withEventDay(0.3));
+    const low = baseline(withEventDay(0.05));
+    if (!high.ok || !low.ok) throw new Error('expected baselines');
+    expect(high.adjustment).toMatchObject({ unclamped: expect.closeTo(3, 9), factor: 1.2, status: 'clamped' });
+    expect(high.kwhBySlot['18:00']).toBeCloseTo(0.24, 12);
+    expect(low.adjustment).toMatchObject({ unclamped: expect.closeTo(0.5, 9), factor: 0.8, status: 'clamped' });
+    expect(low.kwhBySlot['18:00']).toBeCloseTo(0.16, 12);
+  });
+
+  it('makes no adjustment, and says why, without data, with a zero window, or before 4 a.m.', () => {
+    const none = baseline(withEventDay(undefined));
+    expect(none.ok && none.adjustment).toMatchObject({ factor: 1, unclamped: null, status: 'missing_data' });
+    const zero = baseline(withEventDay(0.1, readings('2025-06-01', '2025-07-16', (d, c) => (c >= '18:00' && c < '19:00' ? eveningOf(d) : 0))));
+    expect(zero.ok && zero.adjustment).toMatchObject({ factor: 1, status: 'zero_baseline' });
+    const night = baseline(withEventDay(0.1), new Date('2025-07-17T06:00:00Z'), new Date('2025-07-17T07:00:00Z'));
+    expect(night.ok && night.adjustment).toMatchObject({ factor: 1, status: 'window_outside_day', slots: [] });
+  });
+
+  it('uses the window when at least half of it is in, and not below', () => {
+    const typical = Object.fromEntries(['a', 'b', 'c', 'd'].map((s) => [s, 1]));
+    const window = { date: '2025-07-17', slots: ['a', 'b', 'c', 'd'] };
+    expect(sameDayAdjustment(window, typical, { a: 1.1, b: 1.1 })).toMatchObject({ factor: expect.closeTo(1.1, 12), status: 'applied' });
+    expect(sameDayAdjustment(window, typical, { a: 1.1 })).toMatchObject({ factor: 1, status: 'missing_data' });
+  });
+
+  it('gives no baseline with fewer than 5 eligible weekdays, and says which days it found', () => {
+    // Only Jul 16, 15, 14, 11 have data in the event hour.
+    const sparse = readings('2025-06-01', '2025-07-16', (d, c) => (c >= '18:00' && c < '19:00' && d < '2025-07-11' ? undefined : usual(d, c)));
+    expect(baseline(withEventDay(0.1, sparse))).toEqual({
+      ok: false,
+      reason: 'insufficient_history',
+      eventDate: '2025-07-17',
+      days: ['2025-07-16', '2025-07-15', '2025-07-14', '2025-07-11'],
+    });
+    // With Jul 9 too there are five: enough.
+    const five = readings('2025-06-01', '2025-07-16', (d, c) => (c >= '18:00' && c < '19:00' && d < '2025-07-09' ? undefined : usual(d, c)));
+    expect(baseline(withEventDay(0.1, five))).toMatchObject({ ok: true, days: ['2025-07-16', '2025-07-15', '2025-07-14', '2025-07-11', '2025-07-09'] });
+  });
+
+  it('refuses an event that crosses local midnight', () => {
+    const result = baseline(withEventDay(0.1), new Date('2025-07-18T03:30:00Z'), new Date('2025-07-18T04:30:00Z'));
+    expect(result).toMatchObject({ ok: false, reason: 'event_crosses_midnight' });
   });
 });
 
-describe('slots', () => {
-  it('lists 5-minute slots and keys instants by local clock time', () => {
-    expect(slotsBetween('18:00', '18:20')).toEqual(['18:00', '18:05', '18:10', '18:15']);
-    expect(slotsBetween('18:00', '19:00')).toHaveLength(12);
-    // 22:05 UTC in July is 18:05 EDT.
-    expect(slotOf(new Date('2025-07-17T22:05:00Z'), 'America/Toronto')).toBe('18:05');
+describe('DST', () => {
+  // Use depends only on the local clock: 1 kWh per slot from 18:00 to 19:00, 5 kWh the hour
+  // before, 0.1 otherwise. Lining days up by UTC instead of clock time would mix in the 5s.
+  const byClock = (_: LocalDate, clock: string) => (clock >= '18:00' && clock < '19:00' ? 1 : clock >= '17:00' && clock < '18:00' ? 5 : 0.1);
+
+  it('aligns the first evening after the spring change with the standard-time days before it', () => {
+    // Monday 2025-03-10 18:00 EDT = 22:00 UTC; the previous weekdays were in EST (18:00 = 23:00 UTC).
+    const days = readings('2025-02-10', '2025-03-10', byClock);
+    const result = computeBaseline({ eventStart: new Date('2025-03-10T22:00:00Z'), eventEnd: new Date('2025-03-10T23:00:00Z'), timeZone: TORONTO, readings: days, eventDates: [], holidays: [] });
+    if (!result.ok) throw new Error('expected a baseline');
+    expect(result.days).toHaveLength(10);
+    expect(result.slots).toHaveLength(12);
+    expect(Object.values(result.kwhBySlot)).toEqual(Array(12).fill(1));
   });
 
-  it('fixture sanity: the event is on a weekday and history ends the day before', () => {
-    expect(isWeekend(EVENT_DATE)).toBe(false);
-    expect(history[history.length - 1]?.date).toBe(addDays(EVENT_DATE, -1));
+  it('baselines the repeated hour of the fall-back night on the same clock time', () => {
+    // Sunday 2025-11-02 01:00 EDT (05:00 UTC) to 03:00 EST (08:00 UTC): 36 real intervals.
+    const days = readings('2025-09-01', '2025-11-02', (_, clock) => (clock < '02:00' ? 0.5 : clock < '03:00' ? 0.7 : 0.1));
+    const result = computeBaseline({ eventStart: new Date('2025-11-02T05:00:00Z'), eventEnd: new Date('2025-11-02T08:00:00Z'), timeZone: TORONTO, readings: days, eventDates: [], holidays: [] });
+    if (!result.ok) throw new Error('expected a baseline');
+    expect(result.kind).toBe('weekend-or-holiday');
+    expect(result.slots).toHaveLength(36);
+    expect(result.kwhBySlot['01:05']).toBe(0.5);
+    expect(result.kwhBySlot['01:05#2']).toBe(0.5);
+    expect(result.kwhBySlot['02:05']).toBe(0.7);
   });
 });

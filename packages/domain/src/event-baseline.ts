@@ -1,196 +1,159 @@
+import type { DayReadings, DaySlots, SlotReadings } from './event-intervals';
+import { adjustmentWindowSlots, clockOf, eventSlots } from './event-intervals';
 import type { LocalDate } from './local-time';
-import { isWeekend, localParts } from './local-time';
+import { addDays, isWeekend } from './local-time';
 
 /**
- * Energy Saving Events: what the household would have used (baseline), what it saved, and the
- * points earned (DESIGN.md "Energy Saving Events"). Pure and deterministic, so settling an event
- * twice gives the same result.
- *
- * Readings are keyed by slot, the local clock time an interval starts ("18:05"), so "the same
- * interval" on another day is the same wall-clock time, whatever the UTC offset that day.
+ * An Energy Saving Event's baseline: what the household would have used in each 5-minute slot
+ * of the event had there been none. Pure and deterministic (the same readings give the same
+ * baseline whatever their order), so settling twice gives the same result. The rules and why
+ * are in docs/decisions/029-event-baseline-and-points.md.
  */
-
-/** kWh per slot ("HH:MM", local start time). A missing slot is missing data, not zero. */
-export type SlotReadings = Readonly<Record<string, number>>;
-
-export type HistoryDay = { date: LocalDate; readings: SlotReadings };
 
 export const BASELINE_WEEKDAYS = 10;
 export const BASELINE_WEEKEND_DAYS = 4;
-export const ADJUSTMENT_CLAMP = 0.2; // ±20 %
-export const DEFAULT_TARGET_REDUCTION_PERCENT = 10;
-export const DEFAULT_EVENT_REWARD_POINTS = 100;
-export const MAX_REWARD_MULTIPLIER = 2;
+/** Fewer eligible days than this: no baseline (a mean of two or three days is one outlier away from wrong). */
+export const MIN_BASELINE_WEEKDAYS = 5;
+export const MIN_BASELINE_WEEKEND_DAYS = 3;
+/** How far back eligible days are looked for; older use says little about this season. */
+export const WEEKDAY_LOOKBACK_DAYS = 45;
+export const WEEKEND_LOOKBACK_DAYS = 60;
+export const ADJUSTMENT_MIN = 0.8;
+export const ADJUSTMENT_MAX = 1.2;
 
-/** The slot key of an instant in a time zone, e.g. "18:05". */
-export function slotOf(instant: Date, timeZone: string): string {
-  const { hour, minute } = localParts(instant, timeZone);
-  return `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
+export type DayKind = 'weekday' | 'weekend-or-holiday';
+
+export function dayKind(date: LocalDate, holidays: ReadonlySet<LocalDate>): DayKind {
+  return isWeekend(date) || holidays.has(date) ? 'weekend-or-holiday' : 'weekday';
 }
 
-/** Slots from `from` (included) to `to` (excluded), every `stepMinutes`, e.g. ("18:00", "19:00"). */
-export function slotsBetween(from: string, to: string, stepMinutes = 5): string[] {
-  const minutes = (slot: string) => {
-    const [h, m] = slot.split(':').map(Number);
-    return (h ?? 0) * 60 + (m ?? 0);
-  };
-  const slots: string[] = [];
-  for (let t = minutes(from); t < minutes(to); t += stepMinutes) {
-    slots.push(`${String(Math.floor(t / 60)).padStart(2, '0')}:${String(t % 60).padStart(2, '0')}`);
+export type BaselineDaysInput = {
+  eventDate: LocalDate;
+  /** Clock times ("18:05") every eligible day must have a reading for. */
+  neededClocks: readonly string[];
+  readings: DayReadings;
+  /** Dates of other events: their use was cut, so they are not typical. */
+  eventDates: Iterable<LocalDate>;
+  holidays: Iterable<LocalDate>;
+};
+
+/**
+ * The most recent days of the event day's kind within the look-back, before the event day, that
+ * were not event days and have a reading in every needed slot (a day with a gap there would
+ * pull the mean toward zero; a gap elsewhere in the day does not matter). Most recent first.
+ */
+export function baselineDays(input: BaselineDaysInput): { kind: DayKind; days: LocalDate[] } {
+  const holidays = new Set(input.holidays);
+  const events = new Set(input.eventDates);
+  const kind = dayKind(input.eventDate, holidays);
+  const [wanted, lookback] =
+    kind === 'weekday' ? [BASELINE_WEEKDAYS, WEEKDAY_LOOKBACK_DAYS] : [BASELINE_WEEKEND_DAYS, WEEKEND_LOOKBACK_DAYS];
+  const days: LocalDate[] = [];
+  for (let back = 1; back <= lookback && days.length < wanted; back++) {
+    const date = addDays(input.eventDate, -back);
+    if (events.has(date) || dayKind(date, holidays) !== kind) continue;
+    const readings = input.readings.get(date);
+    if (readings && input.neededClocks.every((clock) => Number.isFinite(readings[clock]))) days.push(date);
   }
-  return slots;
+  return { kind, days };
+}
+
+/** Mean kWh of each slot's clock time over the days (all of which have it). */
+function meanByClock(days: readonly LocalDate[], slots: readonly string[], readings: DayReadings): Record<string, number> {
+  const mean: Record<string, number> = {};
+  for (const slot of slots) {
+    let sum = 0;
+    for (const date of days) sum += readings.get(date)?.[clockOf(slot)] ?? NaN;
+    mean[slot] = sum / days.length;
+  }
+  return mean;
 }
 
 /**
- * The days the baseline averages: the last 10 weekdays before the event that were neither event
- * days nor holidays, or for an event on a weekend or holiday the last 4 such days that were not
- * event days (holidays behave like weekends, as in Ontario's TOU calendar). Days without any
- * reading are skipped, so an outage does not pull the baseline toward zero. Most recent first.
+ * applied: the ratio was within the clamp; clamped: it was outside and was clamped;
+ * missing_data: fewer than half the window's intervals were in; zero_baseline: the typical use
+ * in the window was zero; window_outside_day: the window starts before the event's local day.
+ * In the last three the factor is 1.
  */
-export function baselineDays(
-  eventDate: LocalDate,
-  history: readonly HistoryDay[],
-  pastEventDates: readonly LocalDate[],
-  holidays: readonly LocalDate[],
-): HistoryDay[] {
-  const events = new Set(pastEventDates);
-  const holidaySet = new Set(holidays);
-  const weekendLike = (date: LocalDate) => isWeekend(date) || holidaySet.has(date);
-  const wantWeekend = weekendLike(eventDate);
-  const count = wantWeekend ? BASELINE_WEEKEND_DAYS : BASELINE_WEEKDAYS;
-  return [...history]
-    .filter((day) => day.date < eventDate && !events.has(day.date) && weekendLike(day.date) === wantWeekend)
-    .filter((day) => Object.values(day.readings).some(Number.isFinite))
-    .sort((a, b) => b.date.localeCompare(a.date))
-    .slice(0, count);
-}
+export type AdjustmentStatus = 'applied' | 'clamped' | 'missing_data' | 'zero_baseline' | 'window_outside_day';
 
-/** Mean of each slot over the days that have it; `null` where no day has a reading. */
-export function meanBySlot(days: readonly HistoryDay[], slots: readonly string[]): Record<string, number | null> {
-  const result: Record<string, number | null> = {};
-  for (const slot of slots) {
-    const values = days.map((day) => day.readings[slot]).filter((v): v is number => v !== undefined && Number.isFinite(v));
-    result[slot] = values.length ? values.reduce((s, v) => s + v, 0) / values.length : null;
+export type Adjustment = {
+  factor: number;
+  /** Actual ÷ typical over the window before clamping; null when not computable. */
+  unclamped: number | null;
+  status: AdjustmentStatus;
+  /** The window's slots on the event day. */
+  slots: string[];
+};
+
+/**
+ * Actual ÷ typical use over the window, over the intervals that are in on the event day (the
+ * typical side is complete: every baseline day has the whole window), clamped to [0.8, 1.2].
+ */
+export function sameDayAdjustment(window: DaySlots | null, typical: Readonly<Record<string, number>>, actual: SlotReadings | undefined): Adjustment {
+  if (!window) return { factor: 1, unclamped: null, status: 'window_outside_day', slots: [] };
+  let typicalKwh = 0;
+  let actualKwh = 0;
+  let present = 0;
+  for (const slot of window.slots) {
+    const used = actual?.[slot];
+    const usual = typical[slot];
+    if (used === undefined || !Number.isFinite(used) || usual === undefined) continue;
+    typicalKwh += usual;
+    actualKwh += used;
+    present++;
   }
-  return result;
+  const slots = window.slots;
+  if (present * 2 < slots.length || present === 0) return { factor: 1, unclamped: null, status: 'missing_data', slots };
+  if (!(typicalKwh > 0)) return { factor: 1, unclamped: null, status: 'zero_baseline', slots };
+  const unclamped = actualKwh / typicalKwh;
+  const factor = Math.min(ADJUSTMENT_MAX, Math.max(ADJUSTMENT_MIN, unclamped));
+  return { factor, unclamped, status: factor === unclamped ? 'applied' : 'clamped', slots };
 }
 
 export type BaselineInput = {
-  eventDate: LocalDate;
-  eventSlots: readonly string[];
-  /**
-   * Slots before the event that set the same-day adjustment. The server uses the three hours
-   * ending one hour before the start: the hour just before is left out so pre-cooling or
-   * pre-heating for the event does not inflate the baseline.
-   */
-  adjustmentSlots: readonly string[];
-  /** Actual readings on the event day (the adjustment window at least). */
-  eventDayReadings: SlotReadings;
-  history: readonly HistoryDay[];
-  pastEventDates: readonly LocalDate[];
-  holidays: readonly LocalDate[];
+  eventStart: Date;
+  eventEnd: Date;
+  timeZone: string;
+  /** The household's readings by local day: the look-back and the event day. */
+  readings: DayReadings;
+  eventDates: Iterable<LocalDate>;
+  holidays: Iterable<LocalDate>;
 };
 
-export type Baseline = {
-  days: LocalDate[];
-  /** Actual ÷ typical use in the adjustment window, before clamping; null if not computable. */
-  unclampedAdjustment: number | null;
-  /** Applied factor, within 1 ± 20 %; 1 when the window has no usable data. */
-  adjustment: number;
-  /** Adjusted baseline per event slot, kWh; null where history has no reading. */
-  kwhBySlot: Record<string, number | null>;
-};
+export type BaselineUnavailable = 'insufficient_history' | 'event_crosses_midnight';
+
+export type Baseline =
+  | {
+      ok: true;
+      eventDate: LocalDate;
+      kind: DayKind;
+      /** The days averaged, most recent first. */
+      days: LocalDate[];
+      adjustment: Adjustment;
+      /** The event's slots on the event day, in time order. */
+      slots: string[];
+      /** Mean of the days per slot, before the adjustment, kWh. */
+      unadjustedKwhBySlot: Record<string, number>;
+      /** Mean × adjustment factor per slot, kWh: what the event is measured against. */
+      kwhBySlot: Record<string, number>;
+    }
+  | { ok: false; reason: BaselineUnavailable; eventDate: LocalDate | null; days: LocalDate[] };
 
 export function computeBaseline(input: BaselineInput): Baseline {
-  const days = baselineDays(input.eventDate, input.history, input.pastEventDates, input.holidays);
-  const typicalWindow = meanBySlot(days, input.adjustmentSlots);
-  // Compare only slots present on both sides, so a gap in today's data does not read as a dip.
-  let typical = 0;
-  let actual = 0;
-  for (const slot of input.adjustmentSlots) {
-    const t = typicalWindow[slot];
-    const a = input.eventDayReadings[slot];
-    if (t === null || t === undefined || a === undefined || !Number.isFinite(a)) continue;
-    typical += t;
-    actual += a;
-  }
-  const unclampedAdjustment = typical > 0 ? actual / typical : null;
-  const adjustment =
-    unclampedAdjustment === null
-      ? 1
-      : Math.min(1 + ADJUSTMENT_CLAMP, Math.max(1 - ADJUSTMENT_CLAMP, unclampedAdjustment));
-  const raw = meanBySlot(days, input.eventSlots);
-  const kwhBySlot: Record<string, number | null> = {};
-  for (const slot of input.eventSlots) {
-    const value = raw[slot];
-    kwhBySlot[slot] = value === null || value === undefined ? null : value * adjustment;
-  }
-  return { days: days.map((d) => d.date), unclampedAdjustment, adjustment, kwhBySlot };
-}
-
-export type EventOutcome = {
-  baselineKwh: number;
-  actualKwh: number;
-  /** Baseline − actual over the slots with both; negative when the household used more. */
-  reductionKwh: number;
-  reductionPercent: number | null;
-  slotsCompared: number;
-  targetMet: boolean;
-  points: number;
-};
-
-/**
- * Points for an event. Below the target: 0. At the target (default 10 % below baseline): the
- * event's reward (default 100). Beyond it the reward grows linearly with the cut, reaching 2×
- * at twice the target (20 % by default) and staying there:
- *   multiplier = min(2, reduction% ÷ target%), points = floor(reward × multiplier).
- * Floored so rounding never awards a point the household did not earn; never negative.
- */
-export function pointsFor(reductionPercent: number | null, targetPercent = DEFAULT_TARGET_REDUCTION_PERCENT, rewardPoints = DEFAULT_EVENT_REWARD_POINTS): number {
-  if (!meetsTarget(reductionPercent, targetPercent) || reductionPercent === null) return 0;
-  const multiplier = Math.min(MAX_REWARD_MULTIPLIER, settle(reductionPercent) / targetPercent);
-  return Math.max(0, Math.floor(settle(rewardPoints * multiplier)));
-}
-
-/**
- * Rounded to a millionth so float noise (a 10 % cut computing as 9.999999999999998 %) never
- * costs a household its reward, and re-running settlement cannot flip the outcome.
- */
-function settle(value: number): number {
-  return Math.round(value * 1e6) / 1e6;
-}
-
-export function meetsTarget(reductionPercent: number | null, targetPercent = DEFAULT_TARGET_REDUCTION_PERCENT): boolean {
-  if (reductionPercent === null || !Number.isFinite(reductionPercent) || !(targetPercent > 0)) return false;
-  return settle(reductionPercent) >= targetPercent;
-}
-
-export function eventOutcome(
-  baseline: Pick<Baseline, 'kwhBySlot'>,
-  actual: SlotReadings,
-  options: { targetPercent?: number; rewardPoints?: number } = {},
-): EventOutcome {
-  let baselineKwh = 0;
-  let actualKwh = 0;
-  let slotsCompared = 0;
-  for (const [slot, expected] of Object.entries(baseline.kwhBySlot)) {
-    const used = actual[slot];
-    if (expected === null || used === undefined || !Number.isFinite(used)) continue;
-    baselineKwh += expected;
-    actualKwh += used;
-    slotsCompared++;
-  }
-  const reductionKwh = baselineKwh - actualKwh;
-  const reductionPercent = baselineKwh > 0 ? (reductionKwh / baselineKwh) * 100 : null;
-  const targetPercent = options.targetPercent ?? DEFAULT_TARGET_REDUCTION_PERCENT;
-  const points = pointsFor(reductionPercent, targetPercent, options.rewardPoints ?? DEFAULT_EVENT_REWARD_POINTS);
-  return {
-    baselineKwh,
-    actualKwh,
-    reductionKwh,
-    reductionPercent,
-    slotsCompared,
-    targetMet: meetsTarget(reductionPercent, targetPercent),
-    points,
-  };
+  const event = eventSlots(input.eventStart, input.eventEnd, input.timeZone);
+  if (!event) return { ok: false, reason: 'event_crosses_midnight', eventDate: null, days: [] };
+  const window = adjustmentWindowSlots(input.eventStart, input.timeZone);
+  const windowSlots = window?.slots ?? [];
+  const neededClocks = [...new Set([...windowSlots, ...event.slots].map(clockOf))];
+  const { kind, days } = baselineDays({ ...input, eventDate: event.date, neededClocks });
+  const minimum = kind === 'weekday' ? MIN_BASELINE_WEEKDAYS : MIN_BASELINE_WEEKEND_DAYS;
+  if (days.length < minimum) return { ok: false, reason: 'insufficient_history', eventDate: event.date, days };
+  // Sum in date order, not recency order, so the float result does not depend on how it is read.
+  const sorted = [...days].sort();
+  const adjustment = sameDayAdjustment(window, meanByClock(sorted, windowSlots, input.readings), input.readings.get(event.date));
+  const unadjustedKwhBySlot = meanByClock(sorted, event.slots, input.readings);
+  const kwhBySlot: Record<string, number> = {};
+  for (const slot of event.slots) kwhBySlot[slot] = (unadjustedKwhBySlot[slot] ?? 0) * adjustment.factor;
+  return { ok: true, eventDate: event.date, kind, days, adjustment, slots: event.slots, unadjustedKwhBySlot, kwhBySlot };
 }

@@ -1,6 +1,6 @@
 import type { LocalDate } from './local-time';
 import { daysInMonth, isWeekend, localDateOf, localDatesInRange, localDaysInRange, localParts, parseLocalDate } from './local-time';
-import { ontarioHolidayDates } from './ontario-holidays';
+import { provincialHolidayDates } from './provincial-holidays';
 import type { ProvinceCode } from './postal-code';
 
 /**
@@ -226,7 +226,7 @@ function defaultHolidays(plan: TariffPlan, dates: readonly LocalDate[], days: re
   const first = all[0];
   const last = all[all.length - 1];
   if (!first || !last) return [];
-  return ontarioHolidayDates(parseLocalDate(first).year, parseLocalDate(last).year);
+  return provincialHolidayDates('ON', parseLocalDate(first).year, parseLocalDate(last).year);
 }
 
 /** Cents to dollars, rounded to the cent (for display and bills). */

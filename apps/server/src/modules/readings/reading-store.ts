@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { IngestRejection, IngestResult } from '@peakwise/contracts/ingest.contract';
+import { CORRECTION_WINDOW_DAYS, INGEST_REASON_MESSAGES, type IngestRejection, type IngestResult } from '@peakwise/contracts/ingest.contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { devices } from '../../db/schema/device.schema';
 import { households } from '../../db/schema/household.schema';
@@ -81,8 +81,12 @@ export async function storeBatch(db: Db, householdId: string, validated: Validat
  * wins and the earlier reading counts as a duplicate, as within one batch. Returns one result
  * per input, in order.
  */
+/** Corrections of intervals that started before this are refused (decision 031). */
+const CORRECTION_WINDOW_MS = CORRECTION_WINDOW_DAYS * 24 * 60 * 60_000;
+
 export async function storeReadings(tx: DbOrTx, inputs: readonly StoreInput[], now: Date): Promise<IngestResult[]> {
   const received = now.toISOString();
+  const cutoffMs = now.getTime() - CORRECTION_WINDOW_MS;
   // PostgreSQL answers uuids in lower case; a topic may carry them in upper case.
   const ids = inputs.map((input) => input.householdId.toLowerCase());
   // The zones that cut the daily buckets are read here, under a share lock (in id order, so two
@@ -99,7 +103,7 @@ export async function storeReadings(tx: DbOrTx, inputs: readonly StoreInput[], n
     if (!zone) throw new Error(`Unknown household ${householdId}`);
     return zone;
   };
-  const results: IngestResult[] = inputs.map((input) => ({ accepted: 0, duplicates: input.validated.duplicates, rejected: [...input.validated.rejected] }));
+  const results: IngestResult[] = inputs.map((input) => ({ accepted: 0, corrected: 0, duplicates: input.validated.duplicates, rejected: [...input.validated.rejected] }));
   const latest = new Map<string, { ms: number; kinds: Set<'meter' | 'device'> }>();
   const touch = (householdId: string, ms: number, kind: 'meter' | 'device') => {
     const entry = latest.get(householdId) ?? { ms: -Infinity, kinds: new Set() };
@@ -109,7 +113,7 @@ export async function storeReadings(tx: DbOrTx, inputs: readonly StoreInput[], n
   };
 
   // 1. Household meters: the last reading per (household, interval) across inputs is written.
-  const meterChanged = await upsertMeterReadings(tx, inputs, ids, results, received);
+  const meterChanged = await upsertMeterReadings(tx, inputs, ids, results, received, cutoffMs);
   for (const [householdId, changed] of meterChanged) for (const ms of changed) touch(householdId, ms, 'meter');
 
   // 2. Devices: counters become interval energy; everything merges into one row per (device, ts).
@@ -132,13 +136,15 @@ export async function storeReadings(tx: DbOrTx, inputs: readonly StoreInput[], n
   const zoneOf = new Map(resolved.map((x) => [x.d, origin[x.g]!]));
   const deviceChanged: DeviceChange[] = [];
   const changedKeys = new Set<string>();
+  let deviceRowsUpdated = false;
   for (const [rows, keep] of [
     [plan.rows, false],
     [plan.keepRows, true],
   ] as const) {
     if (rows.size === 0) continue;
-    for (const row of rowsOf<{ d: string; ms: number }>(await upsertDeviceRows(tx, [...rows.values()], keep, received))) {
+    for (const row of rowsOf<{ d: string; ms: number; inserted: boolean }>(await upsertDeviceRows(tx, [...rows.values()], keep, received, cutoffMs))) {
       const key = rowKey(row.d, row.ms);
+      if (!row.inserted) deviceRowsUpdated = true;
       if (changedKeys.has(key)) continue;
       changedKeys.add(key);
       const home = zoneOf.get(row.d)!;
@@ -155,12 +161,18 @@ export async function storeReadings(tx: DbOrTx, inputs: readonly StoreInput[], n
       on conflict (device_id) do update set ts = excluded.ts, counter_kwh = excluded.counter_kwh where excluded.ts > t.ts`);
   }
 
-  // 3. Accepted = the reading changed something; the other valid readings were already stored.
+  // 3. Accepted = the reading changed something, corrected = it replaced a stored value (the
+  // audit trigger saw it), refused = it would have but its interval is past the correction
+  // window; the other valid readings were already stored.
+  const correctedKeys = deviceRowsUpdated ? await deviceCorrectionsOfThisWrite(tx, received) : new Set<string>();
+  const lateKeys = await lateDeviceCorrections(tx, [...plan.rows.values()].filter((row) => row.ts < cutoffMs && !changedKeys.has(rowKey(row.d, row.ts))));
   for (const x of resolved) {
     if (plan.refused.has(x.g)) continue;
     const result = results[origin[x.g]!.k]!;
     const keys = plan.contributors.get(x.g) ?? [];
-    if (plan.counterMoved.has(x.g) || keys.some((key) => changedKeys.has(key))) result.accepted += 1;
+    if (keys.some((key) => correctedKeys.has(key))) result.corrected += 1;
+    else if (plan.counterMoved.has(x.g) || keys.some((key) => changedKeys.has(key))) result.accepted += 1;
+    else if (keys.some((key) => lateKeys.has(key))) result.rejected.push(correctionRefused(x.r.index, 'device'));
     else result.duplicates += 1;
   }
 
@@ -194,7 +206,7 @@ export async function storeReadings(tx: DbOrTx, inputs: readonly StoreInput[], n
  * Answers, per household, the intervals whose row changed (inserted or corrected), aggregated
  * in SQL so a 5000-row batch comes back as one row per household, not 5000.
  */
-async function upsertMeterReadings(tx: DbOrTx, inputs: readonly StoreInput[], ids: readonly string[], results: IngestResult[], received: string) {
+async function upsertMeterReadings(tx: DbOrTx, inputs: readonly StoreInput[], ids: readonly string[], results: IngestResult[], received: string, cutoffMs: number) {
   // Owner (input index) per household and interval, only needed when inputs can collide.
   const owners = inputs.length > 1 ? new Map<string, Map<number, number>>() : null;
   if (owners) {
@@ -216,6 +228,8 @@ async function upsertMeterReadings(tx: DbOrTx, inputs: readonly StoreInput[], id
   const i: number[] = [];
   const e: number[] = [];
   const written = inputs.map(() => 0);
+  // Where each written reading came from, for the rare refusal of a late correction.
+  const lateSources = new Map<string, { k: number; index: number }>();
   inputs.forEach((input, k) => {
     if (input.validated.meter.length === 0) return;
     const byMs = owners?.get(ids[k]!);
@@ -224,6 +238,7 @@ async function upsertMeterReadings(tx: DbOrTx, inputs: readonly StoreInput[], id
     for (const r of input.validated.meter) {
       if (byMs && byMs.get(r.ts.getTime()) !== k) continue;
       written[k]! += 1;
+      if (r.ts.getTime() < cutoffMs) lateSources.set(`${ids[k]}|${r.ts.getTime()}`, { k, index: r.index });
       hi.push(index + 1);
       ms.push(r.ts.getTime());
       p.push(r.productionKwh);
@@ -245,24 +260,71 @@ async function upsertMeterReadings(tx: DbOrTx, inputs: readonly StoreInput[], id
           grid_import_kwh = excluded.grid_import_kwh, grid_export_kwh = excluded.grid_export_kwh, received_at = excluded.received_at
         where (t.production_kwh, t.consumption_kwh, t.grid_import_kwh, t.grid_export_kwh)
           is distinct from (excluded.production_kwh, excluded.consumption_kwh, excluded.grid_import_kwh, excluded.grid_export_kwh)
-        returning household_id, ts)
-      select household_id::text as h, string_agg(((extract(epoch from ts) * 1000)::bigint)::text, ',') as ms from up group by 1`);
-    for (const row of rowsOf<{ h: string; ms: string }>(result)) {
+          and t.ts >= to_timestamp(${cutoffMs} / 1000.0)
+        returning household_id, ts, not (t.xmax = 0) as corrected)
+      select household_id::text as h, string_agg(((extract(epoch from ts) * 1000)::bigint)::text, ',') as ms,
+        string_agg(((extract(epoch from ts) * 1000)::bigint)::text, ',') filter (where corrected) as corrected
+      from up group by 1`);
+    for (const row of rowsOf<{ h: string; ms: string; corrected: string | null }>(result)) {
       const list = row.ms.split(',').map(Number);
+      const corrections = new Set(row.corrected ? row.corrected.split(',').map(Number) : []);
       changed.set(row.h, list);
       const byMs = owners?.get(row.h);
-      if (!byMs) results[ids.indexOf(row.h)]!.accepted += list.length;
-      else for (const instant of list) results[byMs.get(instant)!]!.accepted += 1;
+      for (const instant of list) {
+        const owner = results[byMs ? byMs.get(instant)! : ids.indexOf(row.h)]!;
+        if (corrections.has(instant)) owner.corrected += 1;
+        else owner.accepted += 1;
+      }
+    }
+    // Readings past the window that were not written are resends, or corrections refused.
+    const late = [...lateSources.keys()].filter((key) => {
+      const [h, instant] = key.split('|');
+      return !changed.get(h!)?.includes(Number(instant));
+    });
+    if (late.length > 0) {
+      for (const key of await lateMeterCorrections(tx, households, hi, ms, p, c, i, e, new Set(late))) {
+        const source = lateSources.get(key)!;
+        results[source.k]!.rejected.push(correctionRefused(source.index, 'meter'));
+        written[source.k]! -= 1;
+      }
     }
   }
   written.forEach((n, k) => {
-    results[k]!.duplicates += n - results[k]!.accepted;
+    results[k]!.duplicates += n - results[k]!.accepted - results[k]!.corrected;
   });
   return changed;
 }
 
+function correctionRefused(index: number, series: IngestRejection['series']): IngestRejection {
+  return { index, series, reason: 'correction_window_closed', message: INGEST_REASON_MESSAGES.correction_window_closed };
+}
+
+/** Of the given "household|ms" keys, those whose stored values differ from the ones sent. */
+async function lateMeterCorrections(
+  tx: DbOrTx,
+  households: string[],
+  hi: number[],
+  ms: number[],
+  p: number[],
+  c: number[],
+  i: number[],
+  e: number[],
+  keys: ReadonlySet<string>,
+): Promise<string[]> {
+  const pick = ms.map((_, n) => n).filter((n) => keys.has(`${households[hi[n]! - 1]}|${ms[n]}`));
+  const at = <T>(values: T[]) => pick.map((n) => values[n]!);
+  const rows = rowsOf<{ h: string; ms: number }>(
+    await tx.execute(sql`
+      select t.household_id::text as h, u.ms from unnest(${numberArray(at(hi))}::int4[], ${numberArray(at(ms))}::float8[], ${numberArray(at(p))}::float8[],
+        ${numberArray(at(c))}::float8[], ${numberArray(at(i))}::float8[], ${numberArray(at(e))}::float8[]) as u(hi, ms, p, c, i, e)
+      join meter_readings t on t.household_id = (${uuidArray(households)}::uuid[])[u.hi] and t.ts = to_timestamp(u.ms / 1000.0)
+      where (t.production_kwh, t.consumption_kwh, t.grid_import_kwh, t.grid_export_kwh) is distinct from (u.p, u.c, u.i, u.e)`),
+  );
+  return rows.map((row) => `${row.h}|${Number(row.ms)}`);
+}
+
 /** A value sent replaces the stored one (a correction); a field not sent keeps what is stored. */
-function upsertDeviceRows(tx: DbOrTx, rows: DeviceRow[], keepExisting: boolean, received: string) {
+function upsertDeviceRows(tx: DbOrTx, rows: DeviceRow[], keepExisting: boolean, received: string, cutoffMs: number) {
   const pick = (column: string) => sql.raw(keepExisting ? `coalesce(t.${column}, excluded.${column})` : `coalesce(excluded.${column}, t.${column})`);
   rows.sort((a, b) => (a.d === b.d ? a.ts - b.ts : a.d < b.d ? -1 : 1));
   const relay = `{${rows.map((row) => (row.on === undefined ? 'NULL' : row.on ? 't' : 'f')).join(',')}}`;
@@ -277,7 +339,41 @@ function upsertDeviceRows(tx: DbOrTx, rows: DeviceRow[], keepExisting: boolean, 
       relay_on = ${pick('relay_on')}, metrics = ${pick('metrics')}, received_at = excluded.received_at
     where (t.power_w, t.energy_kwh, t.efficiency, t.relay_on, t.metrics) is distinct from
       (${pick('power_w')}, ${pick('energy_kwh')}, ${pick('efficiency')}, ${pick('relay_on')}, ${pick('metrics')})
-    returning device_id as d, (extract(epoch from ts) * 1000)::float8 as ms`);
+      and (t.ts >= to_timestamp(${cutoffMs} / 1000.0) or ${onlyFillsMissing('excluded')})
+    returning device_id as d, (extract(epoch from ts) * 1000)::float8 as ms, t.xmax = 0 as inserted`);
+}
+
+const DEVICE_VALUE_COLUMNS = ['power_w', 'energy_kwh', 'efficiency', 'relay_on', 'metrics'];
+
+/** True when `sent` replaces no stored value: each field is either not sent, missing, or the same. */
+function onlyFillsMissing(sent: string) {
+  return sql.raw(`(${DEVICE_VALUE_COLUMNS.map((c) => `(${sent}.${c} is null or t.${c} is null or ${sent}.${c} is not distinct from t.${c})`).join(' and ')})`);
+}
+
+/** Row keys whose stored values this transaction replaced, as the audit trigger recorded them. */
+async function deviceCorrectionsOfThisWrite(tx: DbOrTx, received: string): Promise<Set<string>> {
+  const rows = rowsOf<{ d: string; ms: number }>(
+    await tx.execute(sql`
+      select device_id as d, (extract(epoch from ts) * 1000)::float8 as ms from reading_corrections
+      where txid = txid_current() and series = 'device' and corrected_at = ${received}::timestamptz`),
+  );
+  return new Set(rows.map((row) => rowKey(row.d, Number(row.ms))));
+}
+
+/** Of rows past the correction window that were not written, those that would have replaced a stored value. */
+async function lateDeviceCorrections(tx: DbOrTx, rows: DeviceRow[]): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
+  const relay = `{${rows.map((row) => (row.on === undefined ? 'NULL' : row.on ? 't' : 'f')).join(',')}}`;
+  const late = rowsOf<{ d: string; ms: number }>(
+    await tx.execute(sql`
+      select t.device_id as d, u.ts as ms
+      from unnest(${uuidArray(rows.map((r) => r.d))}::uuid[], ${numberArray(rows.map((r) => r.ts))}::float8[], ${numberArray(rows.map((r) => r.pw))}::float8[],
+        ${numberArray(rows.map((r) => r.en))}::float8[], ${numberArray(rows.map((r) => r.ef))}::float8[], ${relay}::boolean[],
+        ${sql.param(rows.map((r) => (r.m ? JSON.stringify(r.m) : null)))}::jsonb[]) as u(device_id, ts, power_w, energy_kwh, efficiency, relay_on, metrics)
+      join device_readings t on t.device_id = u.device_id and t.ts = to_timestamp(u.ts / 1000.0)
+      where not ${onlyFillsMissing('u')}`),
+  );
+  return new Set(late.map((row) => rowKey(row.d, Number(row.ms))));
 }
 
 function unknownDevice(r: ValidDeviceReading): IngestRejection {

@@ -1,13 +1,15 @@
-import { maintenanceRangeSchema, type ComponentStatus, type MaintenanceAlert, type MaintenanceRange } from '@peakwise/contracts/maintenance.contract';
+import { MAINTENANCE_RANGES, type ComponentStatus, type MaintenanceAlert } from '@peakwise/contracts/maintenance.contract';
 import { Wrench } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
+import { PageHeader } from '@/components/ui/page-header';
+import { PageSkeleton } from '@/components/ui/page-skeleton';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAlertWording } from '@/lib/alert-text';
 import { formatTime, useIntlLocale } from '@/lib/format';
+import { useUrlChoice } from '@/lib/use-url-choice';
 import { useMaintenanceOverview } from './api/use-maintenance';
 import { useDismissAlert } from './api/use-maintenance-actions';
 import { actionErrorText } from './action-error';
@@ -21,29 +23,11 @@ import { UpcomingMaintenance } from './components/upcoming-maintenance';
 
 const DETAILS_ID = 'maintenance-alert-details';
 
-function MaintenanceSkeleton() {
-  return (
-    <div className="space-y-6">
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        {[0, 1, 2, 3].map((i) => (
-          <Skeleton key={i} className="h-32" />
-        ))}
-      </div>
-      <div className="grid gap-6 xl:grid-cols-5">
-        <Skeleton className="h-80 xl:col-span-2" />
-        <Skeleton className="h-80 xl:col-span-3" />
-      </div>
-      <Skeleton className="h-64" />
-    </div>
-  );
-}
-
 export default function MaintenancePage() {
   const { t } = useTranslation('maintenance');
   const locale = useIntlLocale();
   const wording = useAlertWording();
-  const [params, setParams] = useSearchParams();
-  const range: MaintenanceRange = maintenanceRangeSchema.catch('30d').parse(params.get('range') ?? '30d');
+  const [range, setRange] = useUrlChoice('range', MAINTENANCE_RANGES, '30d');
   const [dialog, setDialog] = useState<{ request: DialogRequest; open: boolean; seq: number } | null>(null);
   const query = useMaintenanceOverview(range, { holdLive: dialog?.open ?? false });
   const overview = query.data;
@@ -55,14 +39,6 @@ export default function MaintenancePage() {
 
   // A selected alert that a refetch no longer lists (it cleared) simply deselects.
   const selected = overview?.alerts.find((a) => a.id === selectedId) ?? null;
-
-  const setRange = (next: MaintenanceRange) =>
-    setParams((current) => {
-      const updated = new URLSearchParams(current);
-      if (next === '30d') updated.delete('range');
-      else updated.set('range', next);
-      return updated;
-    }, { replace: true });
 
   const openDialog = (request: DialogRequest) => setDialog((d) => ({ request, open: true, seq: (d?.seq ?? 0) + 1 }));
   const takeAction = (alert: MaintenanceAlert) =>
@@ -84,10 +60,7 @@ export default function MaintenancePage() {
 
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{t('title')}</h1>
-        <p className="mt-1 text-sm text-slate-600">{t('intro')}</p>
-      </div>
+      <PageHeader title={t('title')} intro={t('intro')} />
       <p aria-live="polite" className="sr-only" data-testid="maintenance-announcer">
         {announcement}
       </p>
@@ -95,7 +68,13 @@ export default function MaintenancePage() {
       {query.isError && !query.isFetching && !overview ? (
         <LoadError title={t('error.title')} message={t('error.message')} retryLabel={t('error.retry')} onRetry={() => void query.refetch()} />
       ) : !overview ? (
-        <MaintenanceSkeleton />
+        <PageSkeleton cards={4}>
+          <div className="grid gap-6 xl:grid-cols-5">
+            <Skeleton className="h-80 xl:col-span-2" />
+            <Skeleton className="h-80 xl:col-span-3" />
+          </div>
+          <Skeleton className="h-64" />
+        </PageSkeleton>
       ) : overview.components.length === 0 && overview.alerts.length === 0 ? (
         <EmptyState icon={Wrench} title={t('empty.title')} message={t('empty.message')} />
       ) : (

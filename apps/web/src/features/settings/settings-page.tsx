@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '@/components/ui/page-header';
 import { DeleteAccountCard } from './components/delete-account-card';
 import { DevicesCard } from './components/devices-card';
 import { PreferencesCard } from './components/preferences-card';
@@ -12,10 +13,7 @@ export default function SettingsPage() {
   const { t } = useTranslation(['portal', 'settings']);
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{t('pages.settings')}</h1>
-        <p className="mt-1 text-sm text-slate-600">{t('settings:intro')}</p>
-      </div>
+      <PageHeader title={t('pages.settings')} intro={t('settings:intro')} />
       <ProfileForm />
       <SecurityCard />
       <DevicesCard />

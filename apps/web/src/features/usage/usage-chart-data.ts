@@ -2,7 +2,8 @@ import type { UsageHistory } from '@peakwise/contracts/energy.contract';
 import type { ChartPoint } from '@/components/charts/chart-types';
 import { formatLocalDate } from '@/lib/format';
 
-export type UsageMetric = 'energy' | 'cost';
+export const USAGE_METRICS = ['energy', 'cost'] as const;
+export type UsageMetric = (typeof USAGE_METRICS)[number];
 
 /** One point per local day; cost in dollars. A day with no readings stays null (a gap). */
 export function usageChartPoints(history: UsageHistory, metric: UsageMetric, locale: string): ChartPoint[] {

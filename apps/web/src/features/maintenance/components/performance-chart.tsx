@@ -1,17 +1,15 @@
-import { PERFORMANCE_AXIS, type MaintenanceOverview, type MaintenanceRange } from '@peakwise/contracts/maintenance.contract';
+import { MAINTENANCE_RANGES, PERFORMANCE_AXIS, type MaintenanceOverview, type MaintenanceRange } from '@peakwise/contracts/maintenance.contract';
 import { Activity } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { LineChart } from '@/components/charts/line-chart';
 import { EmptyState } from '@/components/ui/empty-state';
-import { SelectField } from '@/components/ui/select-field';
-import { Spinner } from '@/components/ui/spinner';
+import { PeriodSelect } from '@/components/ui/period-select';
 import { MISSING, formatLocalDate, formatPercent, useIntlLocale } from '@/lib/format';
 import { performanceHighlights, performancePoints } from '../performance-chart-data';
 
 // Average in brand green, the weakest component in amber-700: both above 3:1 against white.
 const AVERAGE = '#047857';
 const LOWEST = '#b45309';
-const RANGES: MaintenanceRange[] = ['30d', '90d', '365d'];
 
 type PerformanceChartProps = {
   overview: MaintenanceOverview;
@@ -39,16 +37,14 @@ export function PerformanceChart({ overview, range, onRangeChange, switching }: 
         <h2 id="maintenance-chart-title" className="font-semibold text-slate-900">
           {t('chart.title')}
         </h2>
-        <div className="flex items-end gap-3">
-          {switching && <Spinner label={t('loading')} className="mb-1.5 scale-75" />}
-          <SelectField
-            label={t('chart.range')}
-            value={range}
-            onChange={(event) => onRangeChange(event.target.value as MaintenanceRange)}
-            options={RANGES.map((r) => ({ value: r, label: t(`chart.ranges.${r}`) }))}
-            className="w-44"
-          />
-        </div>
+        <PeriodSelect
+          label={t('chart.range')}
+          value={range}
+          onChange={onRangeChange}
+          options={MAINTENANCE_RANGES.map((r) => ({ value: r, label: t(`chart.ranges.${r}`) }))}
+          switching={switching}
+          switchingLabel={t('loading')}
+        />
       </div>
       <div className={`mt-4 transition-opacity ${switching ? 'opacity-60' : ''}`}>
         {latest === null && lowest === null ? (

@@ -1,0 +1,95 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * Where and on what terms Energy Saving Events run (decision 034). A program covers whole
+ * provinces, or only some postal FSAs in them; its defaults fill a new event.
+ */
+export const eventPrograms = pgTable(
+  'event_programs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull().unique(),
+    provinces: text('provinces').array().notNull(),
+    /** Forward sortation areas ("M5V"); null = every FSA of the provinces. */
+    fsas: text('fsas').array(),
+    defaultRewardPoints: integer('default_reward_points').notNull().default(100),
+    /** Percent below baseline that earns the reward. */
+    defaultTargetPercent: integer('default_target_percent').notNull().default(10),
+    /** How long before the start members are told at the latest. */
+    noticeHours: integer('notice_hours').notNull().default(4),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('event_programs_reward', sql`${t.defaultRewardPoints} >= 1`),
+    check('event_programs_target', sql`${t.defaultTargetPercent} between 1 and 90`),
+    check('event_programs_notice', sql`${t.noticeHours} >= 0`),
+  ],
+);
+
+export const EVENT_STATUSES = ['scheduled', 'active', 'ended', 'settled', 'cancelled'] as const;
+
+export const energyEvents = pgTable(
+  'energy_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    programId: uuid('program_id')
+      .notNull()
+      .references(() => eventPrograms.id),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    rewardPoints: integer('reward_points').notNull(),
+    targetPercent: integer('target_percent').notNull(),
+    status: text('status', { enum: EVENT_STATUSES }).notNull().default('scheduled'),
+    createdBy: text('created_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** Bumped by every settlement run; ledger keys carry it so a re-run moves only the difference. */
+    settlementVersion: integer('settlement_version').notNull().default(0),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('energy_events_starts_idx').on(t.startsAt),
+    check('energy_events_window', sql`${t.endsAt} > ${t.startsAt}`),
+    check('energy_events_reward', sql`${t.rewardPoints} >= 1`),
+    check('energy_events_target', sql`${t.targetPercent} between 1 and 90`),
+    check('energy_events_cancelled', sql`(${t.status} = 'cancelled') = (${t.cancelledAt} is not null)`),
+  ],
+);
+
+/** A household's part in an event: opted in (by the member, or by their "every event" choice), or out again. */
+export const eventParticipations = pgTable(
+  'event_participations',
+  {
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => energyEvents.id, { onDelete: 'cascade' }),
+    householdId: uuid('household_id').notNull(),
+    optedIn: boolean('opted_in').notNull(),
+    source: text('source', { enum: ['member', 'always'] }).notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.householdId] }), index('event_participations_household_idx').on(t.householdId)],
+);
+
+/** The outcome of the latest settlement for one household, with what the member is shown of it. */
+export const eventResults = pgTable(
+  'event_results',
+  {
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => energyEvents.id, { onDelete: 'cascade' }),
+    householdId: uuid('household_id').notNull(),
+    version: integer('version').notNull(),
+    outcome: text('outcome', { enum: ['settled', 'insufficient_data', 'no_baseline'] }).notNull(),
+    baselineKwh: doublePrecision('baseline_kwh'),
+    actualKwh: doublePrecision('actual_kwh'),
+    reductionKwh: doublePrecision('reduction_kwh'),
+    points: integer('points').notNull().default(0),
+    /** Baseline days, adjustment factor, per-interval baseline and actual: the transparency page. */
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    settledAt: timestamp('settled_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.householdId] }), check('event_results_points', sql`${t.points} >= 0`)],
+);

@@ -1,0 +1,94 @@
+import type { Db, DbOrTx } from '../db/client';
+import type { Logger } from '../lib/logger';
+import { claimDueJobs, holdClaim, markJobDone, markJobFailed, requeueJob, type DurableJob } from '../modules/durable-jobs/durable-jobs.repository';
+
+/** What a handler may ask for instead of finishing: run again later, in the same transaction. */
+export type JobOutcome = { retryAt: Date } | void;
+
+/**
+ * A unit of durable work. It runs inside a transaction that also marks the job done, so its
+ * database effects happen exactly once: a crash before the commit leaves the job to be claimed
+ * again, a crash after it leaves it done.
+ */
+export type JobHandler = (ctx: { tx: DbOrTx; job: DurableJob; now: Date }) => Promise<JobOutcome>;
+
+export type DurableWorker = {
+  /** Claims and runs what is due now; resolves with how many jobs ran. Tests and `pollMs` call it. */
+  runDue(): Promise<number>;
+  stop(): Promise<void>;
+};
+
+const MAX_ATTEMPTS = 8;
+const BATCH = 20;
+
+/** 1, 2, 4 … minutes, capped at an hour. */
+const backoffMs = (attempts: number) => Math.min(60, 2 ** (attempts - 1)) * 60_000;
+
+export function startDurableWorker(options: {
+  db: Db;
+  handlers: Record<string, JobHandler>;
+  logger: Logger;
+  clock?: () => Date;
+  /** How often to look for due work; 0 = only when runDue is called. */
+  pollMs?: number;
+  /** How long a claim holds before another worker may take the job over. */
+  leaseMs?: number;
+}): DurableWorker {
+  const { db, handlers, logger } = options;
+  const clock = options.clock ?? (() => new Date());
+  const leaseMs = options.leaseMs ?? 5 * 60_000;
+  let running: Promise<number> | null = null;
+  let stopped = false;
+
+  const runOne = async (job: DurableJob) => {
+    const handler = handlers[job.name];
+    const now = clock();
+    try {
+      if (!handler) throw new Error(`No handler for job ${job.name}`);
+      await db.transaction(async (tx) => {
+        if (!(await holdClaim(tx, job))) return;
+        const outcome = await handler({ tx, job, now });
+        if (outcome && 'retryAt' in outcome) await requeueJob(tx, job, outcome.retryAt);
+        else await markJobDone(tx, job, clock());
+      });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const retryAt = job.attempts < MAX_ATTEMPTS ? new Date(now.getTime() + backoffMs(job.attempts)) : null;
+      logger.error({ err: error, job: job.name, key: job.key, attempts: job.attempts, retryAt }, 'Durable job failed');
+      await markJobFailed(db, job, message, retryAt, now);
+    }
+  };
+
+  const drain = async () => {
+    let ran = 0;
+    for (;;) {
+      const jobs = await claimDueJobs(db, clock(), leaseMs, BATCH);
+      for (const job of jobs) await runOne(job);
+      ran += jobs.length;
+      if (jobs.length < BATCH || stopped) return ran;
+    }
+  };
+
+  const runDue = () => {
+    running ??= drain().finally(() => {
+      running = null;
+    });
+    return running;
+  };
+
+  const timer = options.pollMs
+    ? setInterval(() => {
+        if (!stopped) runDue().catch((error: unknown) => logger.warn({ err: error }, 'Could not look for due jobs'));
+      }, options.pollMs)
+    : null;
+  timer?.unref();
+
+  return {
+    runDue,
+    stop: async () => {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      await running?.catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,78 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+
+export type DurableJob = { id: string; name: string; key: string; payload: Record<string, unknown>; attempts: number };
+
+/**
+ * Schedules `name` to run at `runAt`, once per `key`. Asking again for a key still waiting moves
+ * it to the new time and payload (an event edited before its start); a key that already ran or
+ * was cancelled is left alone, so a retry of the caller never runs the work twice.
+ */
+export async function scheduleJob(db: DbOrTx, job: { name: string; key: string; runAt: Date; payload?: Record<string, unknown> }): Promise<void> {
+  await db.execute(sql`
+    insert into durable_jobs (name, key, run_at, payload) values (${job.name}, ${job.key}, ${job.runAt.toISOString()}::timestamptz, ${JSON.stringify(job.payload ?? {})}::jsonb)
+    on conflict (key) do update set run_at = excluded.run_at, payload = excluded.payload where durable_jobs.status = 'queued'`);
+}
+
+/** Cancels waiting jobs whose key starts with `prefix` (every job of a cancelled event). */
+export async function cancelJobs(db: DbOrTx, keyPrefix: string, now: Date): Promise<void> {
+  await db.execute(sql`
+    update durable_jobs set status = 'cancelled', finished_at = ${now.toISOString()}::timestamptz
+    where status = 'queued' and key like ${`${keyPrefix.replace(/[\\%_]/g, '\\$&')}%`}`);
+}
+
+/**
+ * Claims up to `limit` due jobs for this worker: waiting ones whose time has come, and running
+ * ones whose lease ran out (their process died). SKIP LOCKED lets several workers claim side by
+ * side without taking the same row.
+ */
+export async function claimDueJobs(db: DbOrTx, now: Date, leaseMs: number, limit: number): Promise<DurableJob[]> {
+  const at = now.toISOString();
+  return rowsOf<DurableJob>(
+    await db.execute(sql`
+      update durable_jobs j set status = 'running', attempts = j.attempts + 1, locked_until = ${at}::timestamptz + ${`${leaseMs} milliseconds`}::interval
+      where j.id in (
+        select id from durable_jobs
+        where (status = 'queued' and run_at <= ${at}::timestamptz) or (status = 'running' and locked_until < ${at}::timestamptz)
+        order by run_at limit ${limit} for update skip locked)
+      returning j.id, j.name, j.key, j.payload, j.attempts`),
+  );
+}
+
+/**
+ * Locks this claim of the job for the caller's transaction. False if another worker has since
+ * taken it over (this worker's lease ran out), in which case the caller must not do its work.
+ */
+export async function holdClaim(tx: DbOrTx, job: DurableJob): Promise<boolean> {
+  const rows = rowsOf(await tx.execute(sql`select 1 from durable_jobs where id = ${job.id}::uuid and status = 'running' and attempts = ${job.attempts} for update`));
+  return rows.length === 1;
+}
+
+export async function markJobDone(tx: DbOrTx, job: DurableJob, now: Date): Promise<void> {
+  await tx.execute(sql`update durable_jobs set status = 'done', finished_at = ${now.toISOString()}::timestamptz, locked_until = null, last_error = null where id = ${job.id}::uuid`);
+}
+
+/** Back in the queue at `retryAt`, or given up for good (`retryAt` null). */
+export async function markJobFailed(db: DbOrTx, job: DurableJob, error: string, retryAt: Date | null, now: Date): Promise<void> {
+  await db.execute(sql`
+    update durable_jobs set
+      status = ${retryAt ? 'queued' : 'failed'}, run_at = coalesce(${retryAt?.toISOString() ?? null}::timestamptz, run_at),
+      last_error = ${error.slice(0, 1000)}, locked_until = null, finished_at = ${retryAt ? null : now.toISOString()}::timestamptz
+    where id = ${job.id}::uuid and attempts = ${job.attempts}`);
+}
+
+/** Puts the job back to run again at `runAt` as part of the caller's transaction (a settlement waiting for late data). */
+export async function requeueJob(tx: DbOrTx, job: DurableJob, runAt: Date): Promise<void> {
+  await tx.execute(sql`update durable_jobs set status = 'queued', run_at = ${runAt.toISOString()}::timestamptz, locked_until = null where id = ${job.id}::uuid`);
+}
+
+export type JobRow = { key: string; name: string; status: string; runAt: string; attempts: number };
+
+export async function jobsByKeyPrefix(db: DbOrTx, keyPrefix: string): Promise<JobRow[]> {
+  return rowsOf<JobRow>(
+    await db.execute(sql`
+      select key, name, status, to_char(run_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "runAt", attempts
+      from durable_jobs where key like ${`${keyPrefix.replace(/[\\%_]/g, '\\$&')}%`} order by run_at, key`),
+  );
+}

@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+
+/** Peakwise's own accounts: where event rewards come from, where spent points go. */
+export type HouseAccount = { kind: 'issuance' | 'redemptions' | 'cash_out'; name: string };
+export const EVENT_ISSUANCE: HouseAccount = { kind: 'issuance', name: 'events' };
+
+export type TransferKind = 'event_reward' | 'event_adjustment' | 'redemption' | 'cash_out' | 'refund';
+export type Posting = { accountId: string; amount: number };
+
+/** The member account of a household, created on first use. */
+export async function memberAccountId(db: DbOrTx, householdId: string): Promise<string> {
+  await db.execute(sql`insert into points_accounts (kind, household_id) values ('member', ${householdId}::uuid) on conflict do nothing`);
+  const [row] = rowsOf<{ id: string }>(await db.execute(sql`select id from points_accounts where kind = 'member' and household_id = ${householdId}::uuid`));
+  return row!.id;
+}
+
+export async function houseAccountId(db: DbOrTx, account: HouseAccount): Promise<string> {
+  await db.execute(sql`insert into points_accounts (kind, name) values (${account.kind}, ${account.name}) on conflict do nothing`);
+  const [row] = rowsOf<{ id: string }>(await db.execute(sql`select id from points_accounts where kind = ${account.kind} and name = ${account.name}`));
+  return row!.id;
+}
+
+/**
+ * Records a transfer under its idempotency key, or nothing if that key was already recorded
+ * (a retry, a second tab, a re-run): answers whether this call posted it. The entries must sum
+ * to zero; the database refuses the transaction at commit otherwise, and refuses any entry that
+ * would take a member below zero.
+ */
+export async function insertTransfer(db: DbOrTx, key: string, kind: TransferKind, detail: Record<string, unknown>, postings: readonly Posting[]): Promise<boolean> {
+  const [transfer] = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      insert into points_transfers (idempotency_key, kind, detail) values (${key}, ${kind}, ${JSON.stringify(detail)}::jsonb)
+      on conflict (idempotency_key) do nothing returning id`),
+  );
+  if (!transfer) return false;
+  // Accounts in a fixed order, so two transfers touching the same pair never lock them crosswise.
+  const ordered = [...postings].sort((a, b) => (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0));
+  await db.execute(sql`
+    insert into points_entries (transfer_id, account_id, amount)
+    select ${transfer.id}::uuid, u.account, u.amount
+    from unnest(${sql.param(ordered.map((p) => p.accountId))}::uuid[], ${sql.param(ordered.map((p) => p.amount))}::int4[]) with ordinality as u(account, amount, n)
+    order by u.n`);
+  return true;
+}
+
+export type MemberPoints = { balance: number; lifetimeEarned: number };
+
+/** Balance from the account; lifetime earned = every positive entry it ever received. */
+export async function memberPoints(db: DbOrTx, householdId: string): Promise<MemberPoints> {
+  const [row] = rowsOf<{ balance: number | null; earned: number | null }>(
+    await db.execute(sql`
+      select a.balance, (select coalesce(sum(e.amount), 0)::int from points_entries e where e.account_id = a.id and e.amount > 0) as earned
+      from points_accounts a where a.kind = 'member' and a.household_id = ${householdId}::uuid`),
+  );
+  return { balance: row?.balance ?? 0, lifetimeEarned: row?.earned ?? 0 };
+}
+
+export type PointsActivity = { id: string; kind: TransferKind; amount: number; detail: Record<string, unknown>; at: string };
+
+/** The member's movements, newest first. */
+export async function memberActivity(db: DbOrTx, householdId: string, limit: number): Promise<PointsActivity[]> {
+  return rowsOf<PointsActivity>(
+    await db.execute(sql`
+      select t.id, t.kind, e.amount, t.detail, to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at
+      from points_entries e
+      join points_accounts a on a.id = e.account_id and a.kind = 'member' and a.household_id = ${householdId}::uuid
+      join points_transfers t on t.id = e.transfer_id
+      order by t.created_at desc, e.id desc limit ${limit}`),
+  );
+}

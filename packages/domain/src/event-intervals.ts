@@ -1,0 +1,105 @@
+import type { LocalDate } from './local-time';
+import { formatLocalDate, localDayBounds, localParts, utcOffsetMs, zonedTimeToUtc } from './local-time';
+
+/**
+ * Metered use in local-time 5-minute slots, the unit Energy Saving Event baselines are computed
+ * in (docs/decisions/029-event-baseline-and-points.md).
+ *
+ * A slot is keyed by the local clock time it starts at ("18:05"), so "the same interval" on
+ * another day is the same wall-clock time, whatever the UTC offset. A DST day is not 288 slots:
+ * the spring-forward day has 276 (02:00–02:55 never happen) and the fall-back day 300, the
+ * repeated hour's second pass keyed "01:05#2" so it neither overwrites nor doubles the first.
+ */
+
+export const SLOT_MINUTES = 5;
+const SLOT_MS = SLOT_MINUTES * 60_000;
+const HOUR_MS = 3_600_000;
+const REPEAT_MARK = '#2';
+
+/** kWh per slot key of one local day. A missing key is missing data, never zero. */
+export type SlotReadings = Readonly<Record<string, number>>;
+
+/** Slot readings per local date. */
+export type DayReadings = ReadonlyMap<LocalDate, SlotReadings>;
+
+/** One metered interval: the instant it starts and its kWh. */
+export type Interval = { start: Date; kwh: number };
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** The local date and slot key of the 5-minute slot holding an instant. */
+export function slotOf(instant: Date, timeZone: string): { date: LocalDate; slot: string } {
+  const ms = Math.floor(instant.getTime() / SLOT_MS) * SLOT_MS;
+  const p = localParts(new Date(ms), timeZone);
+  const minute = p.minute - (p.minute % SLOT_MINUTES);
+  const date = formatLocalDate(p.year, p.month, p.day);
+  const clock = `${pad(p.hour)}:${pad(minute)}`;
+  // Only within a few hours after an offset change can a clock time come round again (a
+  // history of 17 000 slots per household is keyed here, so skip the check elsewhere).
+  if (utcOffsetMs(new Date(ms - 3 * HOUR_MS), timeZone) === utcOffsetMs(new Date(ms), timeZone)) return { date, slot: clock };
+  // zonedTimeToUtc resolves a repeated clock time to its first pass; anything else is the second.
+  const firstPass = zonedTimeToUtc(date, p.hour, minute, timeZone).getTime();
+  return { date, slot: firstPass === ms - (p.minute % SLOT_MINUTES) * 60_000 ? clock : clock + REPEAT_MARK };
+}
+
+/** The clock time of a slot key: "01:05#2" → "01:05". History aligns on it. */
+export function clockOf(slot: string): string {
+  return slot.endsWith(REPEAT_MARK) ? slot.slice(0, -REPEAT_MARK.length) : slot;
+}
+
+/** Slot keys of the instants in [start, end), in time order. */
+function slotsFromTo(startMs: number, endMs: number, timeZone: string): { date: LocalDate; slot: string }[] {
+  const slots: { date: LocalDate; slot: string }[] = [];
+  for (let t = Math.floor(startMs / SLOT_MS) * SLOT_MS; t < endMs; t += SLOT_MS) slots.push(slotOf(new Date(t), timeZone));
+  return slots;
+}
+
+/** Every slot key a local day has: 288, or 276 / 300 on DST days. */
+export function daySlots(date: LocalDate, timeZone: string): string[] {
+  const [start, end] = localDayBounds(date, timeZone);
+  return slotsFromTo(start, end, timeZone).map((s) => s.slot);
+}
+
+/**
+ * Raw intervals grouped into local days and slots. Several readings in one slot add up (a meter
+ * reporting every minute); a reading that is not a finite number is missing data and left out.
+ */
+export function readingsByDay(intervals: Iterable<Interval>, timeZone: string): Map<LocalDate, Record<string, number>> {
+  const days = new Map<LocalDate, Record<string, number>>();
+  for (const { start, kwh } of intervals) {
+    if (!Number.isFinite(kwh)) continue;
+    const { date, slot } = slotOf(start, timeZone);
+    let day = days.get(date);
+    if (!day) days.set(date, (day = {}));
+    day[slot] = (day[slot] ?? 0) + kwh;
+  }
+  return days;
+}
+
+/** A run of slots on one local day. */
+export type DaySlots = { date: LocalDate; slots: string[] };
+
+/**
+ * The slots of an event, [start, end). Null when it is empty or crosses local midnight: a
+ * baseline compares one local day with others, so an event must lie within one.
+ */
+export function eventSlots(start: Date, end: Date, timeZone: string): DaySlots | null {
+  return oneDay(slotsFromTo(start.getTime(), end.getTime(), timeZone));
+}
+
+/**
+ * The same-day adjustment window: the three hours ending one hour before the start. The hour
+ * just before is left out so pre-cooling or pre-heating for the event does not inflate the
+ * baseline. Null when the window reaches into the previous local day (an event before 4 a.m.).
+ */
+export function adjustmentWindowSlots(eventStart: Date, timeZone: string): DaySlots | null {
+  const startMs = Math.floor(eventStart.getTime() / SLOT_MS) * SLOT_MS;
+  const window = oneDay(slotsFromTo(startMs - 4 * HOUR_MS, startMs - HOUR_MS, timeZone));
+  return window && window.date === slotOf(eventStart, timeZone).date ? window : null;
+}
+
+function oneDay(slots: readonly { date: LocalDate; slot: string }[]): DaySlots | null {
+  const date = slots[0]?.date;
+  if (date === undefined || slots.some((s) => s.date !== date)) return null;
+  return { date, slots: slots.map((s) => s.slot) };
+}

@@ -1,0 +1,54 @@
+/**
+ * Points for an Energy Saving Event (docs/decisions/029-event-baseline-and-points.md).
+ *
+ * With target t (% below baseline) and reduction r (% of baseline kWh saved over the event):
+ *   r < t        → 0 (no partial credit: the event asks for the target, and a cut below it is
+ *                   within the noise of a baseline)
+ *   t ≤ r ≤ 3t   → reward × (1 + (r − t) ÷ 2t), i.e. 1× at the target, 2× at three times it
+ *   r > 3t       → reward × 2
+ * floored to a whole point, so rounding never awards a point the household did not earn.
+ */
+
+export const DEFAULT_TARGET_REDUCTION_PERCENT = 10;
+export const DEFAULT_EVENT_REWARD_POINTS = 100;
+export const MAX_REWARD_MULTIPLIER = 2;
+/** The cut, in targets, at which the multiplier reaches its maximum. */
+export const MAX_MULTIPLIER_AT_TARGETS = 3;
+
+export type EventTerms = { targetPercent: number; rewardPoints: number };
+
+export const DEFAULT_EVENT_TERMS: EventTerms = {
+  targetPercent: DEFAULT_TARGET_REDUCTION_PERCENT,
+  rewardPoints: DEFAULT_EVENT_REWARD_POINTS,
+};
+
+/**
+ * Rounded to a millionth so float noise (a 10 % cut computing as 9.999999999999998 %) never
+ * costs a household its reward, and re-running settlement cannot flip the outcome.
+ */
+function settle(value: number): number {
+  return Math.round(value * 1e6) / 1e6;
+}
+
+/** Percent of the baseline saved; null when there is no positive baseline to compare with. */
+export function reductionPercent(baselineKwh: number, actualKwh: number): number | null {
+  if (!(baselineKwh > 0) || !Number.isFinite(actualKwh)) return null;
+  return ((baselineKwh - actualKwh) / baselineKwh) * 100;
+}
+
+export function meetsTarget(percent: number | null, targetPercent = DEFAULT_TARGET_REDUCTION_PERCENT): boolean {
+  if (percent === null || !Number.isFinite(percent) || !(targetPercent > 0)) return false;
+  return settle(percent) >= targetPercent;
+}
+
+/** The reward multiplier for a cut: 0 below the target, 1 at it, rising linearly to 2. */
+export function rewardMultiplier(percent: number | null, targetPercent = DEFAULT_TARGET_REDUCTION_PERCENT): number {
+  if (percent === null || !meetsTarget(percent, targetPercent)) return 0;
+  const span = (MAX_MULTIPLIER_AT_TARGETS - 1) * targetPercent;
+  return Math.min(MAX_REWARD_MULTIPLIER, 1 + (settle(percent) - targetPercent) / span);
+}
+
+export function pointsFor(percent: number | null, terms: EventTerms = DEFAULT_EVENT_TERMS): number {
+  const reward = Math.max(0, Math.floor(terms.rewardPoints));
+  return Math.max(0, Math.floor(settle(reward * rewardMultiplier(percent, terms.targetPercent))));
+}

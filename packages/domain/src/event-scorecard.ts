@@ -1,0 +1,91 @@
+import type { Baseline, BaselineUnavailable } from './event-baseline';
+import type { SlotReadings } from './event-intervals';
+import type { EventTerms } from './event-points';
+import { DEFAULT_EVENT_TERMS, meetsTarget, pointsFor, reductionPercent } from './event-points';
+import type { LocalDate } from './local-time';
+
+/** One event slot: the baseline and what was used (null while it is not in). */
+export type IntervalPoint = { slot: string; baselineKwh: number; actualKwh: number | null };
+
+export type Comparison = {
+  intervals: IntervalPoint[];
+  intervalsIn: number;
+  intervalsTotal: number;
+  /** Slots with no reading yet, in time order. */
+  missingSlots: string[];
+  /** Baseline over the slots that are in, so it compares like with like. */
+  baselineKwh: number;
+  actualKwh: number;
+  /** Baseline − actual over the slots that are in; negative when the household used more. */
+  reductionKwh: number;
+  reductionPercent: number | null;
+};
+
+/** Baseline against actual slot by slot, summed in slot order (so the same inputs give the same floats). */
+export function compareIntervals(baseline: Extract<Baseline, { ok: true }>, actual: SlotReadings | undefined): Comparison {
+  const intervals: IntervalPoint[] = [];
+  const missingSlots: string[] = [];
+  let baselineKwh = 0;
+  let actualKwh = 0;
+  for (const slot of baseline.slots) {
+    const expected = baseline.kwhBySlot[slot] ?? 0;
+    const used = actual?.[slot];
+    if (used === undefined || !Number.isFinite(used)) {
+      intervals.push({ slot, baselineKwh: expected, actualKwh: null });
+      missingSlots.push(slot);
+      continue;
+    }
+    intervals.push({ slot, baselineKwh: expected, actualKwh: used });
+    baselineKwh += expected;
+    actualKwh += used;
+  }
+  return {
+    intervals,
+    intervalsIn: intervals.length - missingSlots.length,
+    intervalsTotal: intervals.length,
+    missingSlots,
+    baselineKwh,
+    actualKwh,
+    reductionKwh: baselineKwh - actualKwh,
+    reductionPercent: reductionPercent(baselineKwh, actualKwh),
+  };
+}
+
+export type Scorecard =
+  | { provisional: true; status: 'no_baseline'; reason: BaselineUnavailable; baselineDays: LocalDate[] }
+  | (Comparison & {
+      provisional: true;
+      status: 'live';
+      baselineDays: LocalDate[];
+      adjustmentFactor: number;
+      /** The whole event's baseline, for "so far / expected" displays. */
+      eventBaselineKwh: number;
+      targetMet: boolean;
+      /**
+       * Points if the household keeps its cut so far for the rest of the event: the cut is a
+       * percentage of the baseline of the slots that are in, so it projects unchanged. Zero until
+       * the first interval is in.
+       */
+      pointsOnTrack: number;
+    });
+
+/**
+ * The live, provisional scorecard while an event runs: each new reading moves it. Provisional
+ * because readings can still arrive late and only settlement awards points.
+ */
+export function eventScorecard(baseline: Baseline, actual: SlotReadings | undefined, terms: EventTerms = DEFAULT_EVENT_TERMS): Scorecard {
+  if (!baseline.ok) return { provisional: true, status: 'no_baseline', reason: baseline.reason, baselineDays: baseline.days };
+  const comparison = compareIntervals(baseline, actual);
+  let eventBaselineKwh = 0;
+  for (const slot of baseline.slots) eventBaselineKwh += baseline.kwhBySlot[slot] ?? 0;
+  return {
+    ...comparison,
+    provisional: true,
+    status: 'live',
+    baselineDays: baseline.days,
+    adjustmentFactor: baseline.adjustment.factor,
+    eventBaselineKwh,
+    targetMet: meetsTarget(comparison.reductionPercent, terms.targetPercent),
+    pointsOnTrack: pointsFor(comparison.reductionPercent, terms),
+  };
+}
