@@ -21,6 +21,8 @@ import { createAuthRoutes } from './modules/auth/auth.routes';
 import { useSessionCache } from './modules/auth/require-auth.middleware';
 import { clearSessionsOnWrite, createSessionCache } from './modules/auth/session-cache';
 import { createSessionRoutes } from './modules/auth/sessions.routes';
+import { createEventsRoutes } from './modules/events/events.routes';
+import { createOpsEventsRoutes } from './modules/events/ops-events.routes';
 import { createHealthRoutes } from './modules/health/health.routes';
 import { createDashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { createDevicesRoutes } from './modules/devices/devices.routes';
@@ -28,6 +30,7 @@ import type { CommandPublisher } from './modules/devices/plug-command.service';
 import { createPlugRoutes } from './modules/devices/plug.routes';
 import { createDeviceManagementRoutes } from './modules/devices/device-management.routes';
 import { createHouseholdRoutes } from './modules/households/household.routes';
+import { createIngestTokenRoutes } from './modules/ingest-tokens/ingest-tokens.routes';
 import type { LiveHub } from './modules/live/live-hub';
 import { createLiveRoutes } from './modules/live/live.routes';
 import { createMaintenanceRoutes } from './modules/maintenance/maintenance.routes';
@@ -147,6 +150,9 @@ export function createApp(deps: AppDeps) {
     .route('/', createPlumbingRoutes({ auth: accounts.auth, db: database.db, clock }))
     .route('/', createMaintenanceRoutes({ auth: accounts.auth, db: database.db, clock }))
     .route('/', createDeviceManagementRoutes({ auth: accounts.auth, db: database.db }))
+    .route('/', createEventsRoutes({ auth: accounts.auth, db: database.db, clock }))
+    .route('/', createOpsEventsRoutes({ auth: accounts.auth, db: database.db, clock }))
+    .route('/', createIngestTokenRoutes({ auth: accounts.auth, db: database.db }))
     .route('/', createPlugRoutes({ auth: accounts.auth, db: database.db, publisher: deps.commands, timeoutMs: config.plugConfirmTimeoutMs }));
 
   app.doc31('/api/openapi.json', {

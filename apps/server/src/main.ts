@@ -12,13 +12,20 @@ import { startMqttIngest } from './ingest/mqtt-ingest';
 import { ConfigError, loadConfig, type Config } from './lib/config';
 import { createLogger } from './lib/logger';
 import { createAccounts } from './modules/auth/accounts';
-import { ensureDemoAccount } from './modules/demo/seed-demo-account';
+import { ensureDemoAccount, ensureDemoOperator } from './modules/demo/seed-demo-account';
+import { optedInWindows } from './modules/events/events.repository';
+import { ensureDemoEvents, settlePastDemoEvents } from './simulator/demo-events';
 import { ensureDemoHousehold } from './simulator/demo-household';
 import { startDemoRunner, type DemoRunner } from './simulator/demo-runner';
 import { DEMO_HOUSEHOLD } from './simulator/household-profile';
 import { createLiveHub } from './modules/live/live-hub';
 import { maintenanceSweepJob, startMaintenanceProcessor } from './jobs/maintenance.job';
 import { startScheduler } from './jobs/scheduler';
+import { startDurableWorker } from './jobs/durable-worker';
+import { eventJobHandlers } from './jobs/event-jobs';
+
+/** How often due durable jobs are looked for: an event starts within this much of its minute. */
+const DURABLE_POLL_MS = 5_000;
 
 const WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -71,6 +78,8 @@ async function main() {
   // The demo member's id: the hook for attaching the demo household (DEMO_ACCOUNT=false skips both).
   const demoUserId = config.demoAccount ? await ensureDemoAccount({ auth: accounts.auth, db: database.db }) : undefined;
   if (demoUserId) logger.info({ demoUserId }, 'Demo account ready');
+  // A shared operator with a published password has no place on a production server.
+  const demoOperatorId = demoUserId && config.nodeEnv !== 'production' ? await ensureDemoOperator({ auth: accounts.auth, db: database.db }) : undefined;
 
   // The demo household's gateway publishes to the same broker as any device. It starts in the
   // background once ingest is subscribed (a message before that would reach no one); the HTTP
@@ -81,6 +90,8 @@ async function main() {
     void ingest.ready
       .then(async () => {
         const demo = await ensureDemoHousehold(database.db, demoUserId, DEMO_HOUSEHOLD, { backfillDays: config.demo.backfillDays });
+        // Events come before the simulator starts: it cuts the household's use during the ones it opted in to.
+        const demoEvents = demoOperatorId ? await ensureDemoEvents(database.db, demo.household.id, demoOperatorId, new Date()) : { pastEventIds: [] };
         if (stoppingDemo) return;
         demoRunner = startDemoRunner({
           db: database.db,
@@ -91,13 +102,19 @@ async function main() {
           seed: config.demo.seed,
           speed: config.demo.speed,
           backfillDays: config.demo.backfillDays,
+          eventWindows: () => optedInWindows(database.db, demo.household.id),
         });
+        void demoRunner.backfilled
+          .then(() => settlePastDemoEvents(database.db, demoEvents.pastEventIds, new Date()))
+          .catch((error: unknown) => logger.warn({ err: error }, 'Could not hand the demo’s past events to settlement'));
       })
       .catch((error: unknown) => logger.error({ err: error }, 'Demo household simulator failed to start'));
   }
 
   // Maintenance follows new readings within seconds and sweeps every household on a timer.
   const scheduler = startScheduler([maintenanceSweepJob({ database, logger })], logger);
+  // Event steps, reminders and settlement: durable, so a restart neither loses nor repeats them (decision 032).
+  const durableWorker = startDurableWorker({ db: database.db, handlers: { ...eventJobHandlers }, logger, pollMs: DURABLE_POLL_MS });
   const maintenance = startMaintenanceProcessor({ database, logger });
 
   // Listens on its own connection from the start: the first browser does not wait for LISTEN,
@@ -128,6 +145,7 @@ async function main() {
     stoppingDemo = true;
     await demoRunner?.stop().catch((error: unknown) => logger.warn({ err: error }, 'Demo runner stop failed'));
     await maintenance.close().catch((error: unknown) => logger.warn({ err: error }, 'Maintenance processor close failed'));
+    await durableWorker.stop().catch((error: unknown) => logger.warn({ err: error }, 'Durable worker stop failed'));
     await scheduler.stop().catch((error: unknown) => logger.warn({ err: error }, 'Scheduler stop failed'));
     await accounts.mailer.settle().catch(() => {});
     accounts.mailer.close();

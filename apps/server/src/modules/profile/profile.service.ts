@@ -1,6 +1,6 @@
 import { isAPIError } from 'better-auth/api';
 import { languageSchema, timeZoneSchema, type Language, type Profile, type UpdateProfile } from '@peakwise/contracts/account.contract';
-import { DEMO_EMAIL } from '@peakwise/contracts/demo-account';
+import { SHARED_DEMO_EMAILS } from '@peakwise/contracts/demo-account';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { Auth } from '../auth/auth';
@@ -63,7 +63,7 @@ export function createProfileService(deps: { db: Db; auth: Auth; emails: Account
   async function update(member: { id: string; email: string }, input: UpdateProfile, requestHeaders: Headers): Promise<Profile> {
     let pendingEmail: string | null | undefined;
     if (input.email !== member.email) {
-      if (member.email === DEMO_EMAIL) throw demoLocked();
+      if (SHARED_DEMO_EMAILS.has(member.email)) throw demoLocked();
       try {
         await auth.api.changeEmail({ body: { newEmail: input.email, callbackURL: AFTER_EMAIL_CHANGE_PATH }, headers: requestHeaders });
       } catch (error) {
@@ -109,7 +109,7 @@ export function createProfileService(deps: { db: Db; auth: Auth; emails: Account
   async function deleteAccount(userId: string) {
     const user = await findUser(db, userId);
     if (!user) throw new AppError(404, 'not_found', 'No user found');
-    if (user.email === DEMO_EMAIL) throw demoLocked();
+    if (SHARED_DEMO_EMAILS.has(user.email)) throw demoLocked();
     const profile = await findProfile(db, userId);
     const language = languageSchema.safeParse(profile?.language);
     const gone = anonymisedEmail(userId);

@@ -1,0 +1,25 @@
+import { findEvent } from '../modules/events/events.repository';
+import { EVENT_JOBS, moveEvent } from '../modules/events/events.service';
+import { settleEndedEvent } from '../modules/events/event-settlement.service';
+import type { JobHandler } from './durable-worker';
+
+const eventIdOf = (payload: Record<string, unknown>) => {
+  if (typeof payload.eventId !== 'string') throw new Error('Event job without an eventId');
+  return payload.eventId;
+};
+
+/** The timed steps of an Energy Saving Event (decision 034), each run once by the durable worker. */
+export const eventJobHandlers: Record<string, JobHandler> = {
+  [EVENT_JOBS.start]: async ({ tx, job, now }) => {
+    const event = await findEvent(tx, eventIdOf(job.payload), true);
+    if (event) await moveEvent(tx, event, 'start', now);
+  },
+  [EVENT_JOBS.end]: async ({ tx, job, now }) => {
+    const event = await findEvent(tx, eventIdOf(job.payload), true);
+    if (event) await moveEvent(tx, event, 'end', now);
+  },
+  [EVENT_JOBS.settle]: async ({ tx, job, now }) => {
+    const run = await settleEndedEvent(tx, eventIdOf(job.payload), now);
+    if (run.retryAt) return { retryAt: run.retryAt };
+  },
+};

@@ -1,0 +1,257 @@
+import { sql } from 'drizzle-orm';
+import type { EventStatusValue } from '@peakwise/contracts/events.contract';
+import type { DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+
+export type ProgramRow = { id: string; name: string; provinces: string[]; fsas: string[] | null; defaultRewardPoints: number; defaultTargetPercent: number; noticeHours: number };
+export type EventRow = {
+  id: string;
+  programId: string;
+  programName: string;
+  startsAt: Date;
+  endsAt: Date;
+  rewardPoints: number;
+  targetPercent: number;
+  status: EventStatusValue;
+  settlementVersion: number;
+};
+
+/** A household is in a program's area when its province is, and its FSA too if the program names FSAs. */
+const inArea = (p: string, h: string) =>
+  sql.raw(`(${h}.province = any(${p}.provinces) and (${p}.fsas is null or upper(left(replace(coalesce(${h}.postal_code, ''), ' ', ''), 3)) = any(${p}.fsas)))`);
+
+const eventColumns = sql`e.id, e.program_id as "programId", p.name as "programName", e.starts_at as "startsAt", e.ends_at as "endsAt",
+  e.reward_points as "rewardPoints", e.target_percent as "targetPercent", e.status, e.settlement_version as "settlementVersion"`;
+
+function toEvent(row: EventRow): EventRow {
+  return { ...row, startsAt: new Date(row.startsAt), endsAt: new Date(row.endsAt) };
+}
+
+export async function upsertProgram(db: DbOrTx, program: Omit<ProgramRow, 'id'>): Promise<string> {
+  const [row] = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      insert into event_programs (name, provinces, fsas, default_reward_points, default_target_percent, notice_hours)
+      values (${program.name}, ${sql.param(program.provinces)}::text[], ${program.fsas ? sql.param(program.fsas) : null}::text[],
+        ${program.defaultRewardPoints}, ${program.defaultTargetPercent}, ${program.noticeHours})
+      on conflict (name) do update set provinces = excluded.provinces, fsas = excluded.fsas
+      returning id`),
+  );
+  return row!.id;
+}
+
+export async function findProgram(db: DbOrTx, id: string): Promise<ProgramRow | null> {
+  const [row] = rowsOf<ProgramRow>(
+    await db.execute(sql`
+      select id, name, provinces, fsas, default_reward_points as "defaultRewardPoints", default_target_percent as "defaultTargetPercent", notice_hours as "noticeHours"
+      from event_programs where id = ${id}::uuid`),
+  );
+  return row ?? null;
+}
+
+export async function listProgramsWithReach(db: DbOrTx): Promise<(ProgramRow & { reach: number })[]> {
+  return rowsOf<ProgramRow & { reach: number }>(
+    await db.execute(sql`
+      select p.id, p.name, p.provinces, p.fsas, p.default_reward_points as "defaultRewardPoints", p.default_target_percent as "defaultTargetPercent",
+        p.notice_hours as "noticeHours", (select count(*)::int from households h where ${inArea('p', 'h')}) as reach
+      from event_programs p order by p.name`),
+  );
+}
+
+export async function insertEvent(
+  db: DbOrTx,
+  event: { programId: string; startsAt: Date; endsAt: Date; rewardPoints: number; targetPercent: number; createdBy: string },
+): Promise<string> {
+  const [row] = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      insert into energy_events (program_id, starts_at, ends_at, reward_points, target_percent, created_by)
+      values (${event.programId}::uuid, ${event.startsAt.toISOString()}::timestamptz, ${event.endsAt.toISOString()}::timestamptz,
+        ${event.rewardPoints}, ${event.targetPercent}, ${event.createdBy})
+      returning id`),
+  );
+  return row!.id;
+}
+
+/** The event, locked for the caller's transaction when `lock` (a change or a status move). */
+export async function findEvent(db: DbOrTx, id: string, lock = false): Promise<EventRow | null> {
+  const [row] = rowsOf<EventRow>(
+    await db.execute(sql`select ${eventColumns} from energy_events e join event_programs p on p.id = e.program_id where e.id = ${id}::uuid ${lock ? sql`for update of e` : sql``}`),
+  );
+  return row ? toEvent(row) : null;
+}
+
+export async function updateEventTerms(db: DbOrTx, id: string, terms: { startsAt: Date; endsAt: Date; rewardPoints: number; targetPercent: number }, now: Date) {
+  await db.execute(sql`
+    update energy_events set starts_at = ${terms.startsAt.toISOString()}::timestamptz, ends_at = ${terms.endsAt.toISOString()}::timestamptz,
+      reward_points = ${terms.rewardPoints}, target_percent = ${terms.targetPercent}, updated_at = ${now.toISOString()}::timestamptz
+    where id = ${id}::uuid`);
+}
+
+export async function setEventStatus(db: DbOrTx, id: string, status: EventStatusValue, now: Date) {
+  await db.execute(sql`
+    update energy_events set status = ${status}, updated_at = ${now.toISOString()}::timestamptz,
+      cancelled_at = case when ${status} = 'cancelled' then ${now.toISOString()}::timestamptz else cancelled_at end,
+      settled_at = case when ${status} = 'settled' then ${now.toISOString()}::timestamptz else settled_at end
+    where id = ${id}::uuid`);
+}
+
+/** A new settlement run's version; ledger keys carry it. */
+export async function bumpSettlementVersion(db: DbOrTx, id: string): Promise<number> {
+  const [row] = rowsOf<{ v: number }>(await db.execute(sql`update energy_events set settlement_version = settlement_version + 1 where id = ${id}::uuid returning settlement_version as v`));
+  return row!.v;
+}
+
+/** Households the event's program covers. */
+export async function countReach(db: DbOrTx, programId: string): Promise<number> {
+  const [row] = rowsOf<{ n: number }>(
+    await db.execute(sql`select count(*)::int as n from households h, event_programs p where p.id = ${programId}::uuid and ${inArea('p', 'h')}`),
+  );
+  return row!.n;
+}
+
+export async function householdInEventArea(db: DbOrTx, eventId: string, householdId: string): Promise<boolean> {
+  const rows = rowsOf(
+    await db.execute(sql`
+      select 1 from energy_events e join event_programs p on p.id = e.program_id, households h
+      where e.id = ${eventId}::uuid and h.id = ${householdId}::uuid and ${inArea('p', 'h')}`),
+  );
+  return rows.length === 1;
+}
+
+/** The household's next event that has not ended (scheduled or running), in its area. */
+export async function nextEventForHousehold(db: DbOrTx, householdId: string, now: Date): Promise<(EventRow & { optedIn: boolean }) | null> {
+  const [row] = rowsOf<EventRow & { optedIn: boolean | null }>(
+    await db.execute(sql`
+      select ${eventColumns}, ep.opted_in as "optedIn"
+      from energy_events e join event_programs p on p.id = e.program_id
+      join households h on h.id = ${householdId}::uuid and ${inArea('p', 'h')}
+      left join event_participations ep on ep.event_id = e.id and ep.household_id = h.id
+      where e.status in ('scheduled', 'active') and e.ends_at > ${now.toISOString()}::timestamptz
+      order by e.starts_at limit 1`),
+  );
+  return row ? { ...toEvent(row), optedIn: row.optedIn ?? false } : null;
+}
+
+export async function participation(db: DbOrTx, eventId: string, householdId: string): Promise<boolean> {
+  const [row] = rowsOf<{ optedIn: boolean }>(
+    await db.execute(sql`select opted_in as "optedIn" from event_participations where event_id = ${eventId}::uuid and household_id = ${householdId}::uuid`),
+  );
+  return row?.optedIn ?? false;
+}
+
+export async function setParticipation(db: DbOrTx, eventId: string, householdId: string, optedIn: boolean, now: Date) {
+  await db.execute(sql`
+    insert into event_participations (event_id, household_id, opted_in, source, changed_at)
+    values (${eventId}::uuid, ${householdId}::uuid, ${optedIn}, 'member', ${now.toISOString()}::timestamptz)
+    on conflict (event_id, household_id) do update set opted_in = excluded.opted_in, source = excluded.source, changed_at = excluded.changed_at`);
+}
+
+export type Participant = { householdId: string; timeZone: string; province: string };
+
+export async function optedInHouseholds(db: DbOrTx, eventId: string): Promise<Participant[]> {
+  return rowsOf<Participant>(
+    await db.execute(sql`
+      select h.id as "householdId", h.time_zone as "timeZone", h.province from event_participations ep join households h on h.id = ep.household_id
+      where ep.event_id = ${eventId}::uuid and ep.opted_in order by h.id`),
+  );
+}
+
+/** Start instants of the other events the household took part in (their days are not typical). */
+export async function householdEventStarts(db: DbOrTx, householdId: string, exceptEventId: string): Promise<Date[]> {
+  const rows = rowsOf<{ startsAt: string }>(
+    await db.execute(sql`
+      select e.starts_at as "startsAt" from event_participations ep join energy_events e on e.id = ep.event_id
+      where ep.household_id = ${householdId}::uuid and ep.opted_in and e.id <> ${exceptEventId}::uuid and e.status <> 'cancelled'`),
+  );
+  return rows.map((r) => new Date(r.startsAt));
+}
+
+/** Metered consumption per 5-minute interval in [from, to). */
+export async function consumptionIntervals(db: DbOrTx, householdId: string, from: Date, to: Date): Promise<{ start: Date; kwh: number }[]> {
+  const rows = rowsOf<{ ms: number; kwh: number }>(
+    await db.execute(sql`
+      select (extract(epoch from ts) * 1000)::float8 as ms, consumption_kwh as kwh from meter_readings
+      where household_id = ${householdId}::uuid and ts >= ${from.toISOString()}::timestamptz and ts < ${to.toISOString()}::timestamptz`),
+  );
+  return rows.map((r) => ({ start: new Date(Number(r.ms)), kwh: Number(r.kwh) }));
+}
+
+export type StoredResult = {
+  outcome: 'settled' | 'insufficient_data' | 'no_baseline';
+  points: number;
+  detail: Record<string, unknown>;
+  baselineKwh: number | null;
+  actualKwh: number | null;
+  reductionKwh: number | null;
+  settledAt: string;
+};
+
+export async function findResult(db: DbOrTx, eventId: string, householdId: string): Promise<StoredResult | null> {
+  const [row] = rowsOf<StoredResult>(
+    await db.execute(sql`
+      select outcome, points, detail, baseline_kwh as "baselineKwh", actual_kwh as "actualKwh", reduction_kwh as "reductionKwh",
+        to_char(settled_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "settledAt"
+      from event_results where event_id = ${eventId}::uuid and household_id = ${householdId}::uuid`),
+  );
+  return row ?? null;
+}
+
+export async function saveResult(db: DbOrTx, eventId: string, householdId: string, version: number, result: Omit<StoredResult, 'settledAt'>, now: Date) {
+  await db.execute(sql`
+    insert into event_results (event_id, household_id, version, outcome, baseline_kwh, actual_kwh, reduction_kwh, points, detail, settled_at)
+    values (${eventId}::uuid, ${householdId}::uuid, ${version}, ${result.outcome}, ${result.baselineKwh}, ${result.actualKwh}, ${result.reductionKwh},
+      ${result.points}, ${JSON.stringify(result.detail)}::jsonb, ${now.toISOString()}::timestamptz)
+    on conflict (event_id, household_id) do update set version = excluded.version, outcome = excluded.outcome, baseline_kwh = excluded.baseline_kwh,
+      actual_kwh = excluded.actual_kwh, reduction_kwh = excluded.reduction_kwh, points = excluded.points, detail = excluded.detail, settled_at = excluded.settled_at`);
+}
+
+/** Points already paid to the household for this event, over every settlement run. */
+export async function pointsPaidForEvent(db: DbOrTx, eventId: string, householdId: string): Promise<number> {
+  const [row] = rowsOf<{ paid: number }>(
+    await db.execute(sql`
+      select coalesce(sum(e.amount), 0)::int as paid from points_transfers t
+      join points_entries e on e.transfer_id = t.id
+      join points_accounts a on a.id = e.account_id and a.kind = 'member' and a.household_id = ${householdId}::uuid
+      where t.kind in ('event_reward', 'event_adjustment') and t.detail ->> 'eventId' = ${eventId}`),
+  );
+  return row!.paid;
+}
+
+export async function listEventsForOps(db: DbOrTx): Promise<(EventRow & { reach: number; optedIn: number; settledHouseholds: number; pointsAwarded: number; reductionKwh: number; insufficientData: number })[]> {
+  const rows = rowsOf<EventRow & { reach: number; optedIn: number; settledHouseholds: number; pointsAwarded: number; reductionKwh: number; insufficientData: number }>(
+    await db.execute(sql`
+      select ${eventColumns},
+        (select count(*)::int from households h where ${inArea('p', 'h')}) as reach,
+        (select count(*)::int from event_participations ep where ep.event_id = e.id and ep.opted_in) as "optedIn",
+        (select count(*)::int from event_results r where r.event_id = e.id) as "settledHouseholds",
+        (select coalesce(sum(r.points), 0)::int from event_results r where r.event_id = e.id) as "pointsAwarded",
+        (select coalesce(sum(r.reduction_kwh), 0)::float8 from event_results r where r.event_id = e.id and r.outcome = 'settled') as "reductionKwh",
+        (select count(*)::int from event_results r where r.event_id = e.id and r.outcome <> 'settled') as "insufficientData"
+      from energy_events e join event_programs p on p.id = e.program_id order by e.starts_at desc limit 200`),
+  );
+  return rows.map((row) => ({ ...row, ...toEvent(row) }));
+}
+
+/** The windows of the events the household is opted in to (cancelled ones excluded). */
+export async function optedInWindows(db: DbOrTx, householdId: string): Promise<{ startMs: number; endMs: number }[]> {
+  const rows = rowsOf<{ s: number; e: number }>(
+    await db.execute(sql`
+      select (extract(epoch from e.starts_at) * 1000)::float8 as s, (extract(epoch from e.ends_at) * 1000)::float8 as e
+      from event_participations ep join energy_events e on e.id = ep.event_id
+      where ep.household_id = ${householdId}::uuid and ep.opted_in and e.status <> 'cancelled' order by e.starts_at`),
+  );
+  return rows.map((r) => ({ startMs: Number(r.s), endMs: Number(r.e) }));
+}
+
+/** The program's event starting at this instant, if any (the demo seed finds its own). */
+export async function findEventAt(db: DbOrTx, programId: string, startsAt: Date): Promise<string | null> {
+  const [row] = rowsOf<{ id: string }>(
+    await db.execute(sql`select id from energy_events where program_id = ${programId}::uuid and starts_at = ${startsAt.toISOString()}::timestamptz and status <> 'cancelled'`),
+  );
+  return row?.id ?? null;
+}
+
+/** The household's earliest stored meter interval. */
+export async function firstMeterReading(db: DbOrTx, householdId: string): Promise<Date | null> {
+  const [row] = rowsOf<{ ms: number | null }>(await db.execute(sql`select (extract(epoch from min(ts)) * 1000)::float8 as ms from meter_readings where household_id = ${householdId}::uuid`));
+  return row?.ms == null ? null : new Date(Number(row.ms));
+}

@@ -1,0 +1,108 @@
+import { z } from '@hono/zod-openapi';
+import { memberEventDetailSchema, memberEventSchema, nextEventSchema, pointsSummarySchema, type EventResult } from '@peakwise/contracts/events.contract';
+import type { Db } from '../../db/client';
+import { createRouter, errorResponse as error, signedInRoute } from '../../lib/create-router';
+import type { Auth } from '../auth/auth';
+import { requireHousehold } from '../households/household.middleware';
+import { memberActivity, memberPoints } from '../points/points.repository';
+import { findResult, type StoredResult } from './events.repository';
+import { memberEvent, nextEvent, setOptIn } from './events.service';
+
+const json = <T extends z.ZodType>(description: string, schema: T) => ({ description, content: { 'application/json': { schema } } });
+const eventParams = z.object({ id: z.uuid({ error: 'No such event.' }) });
+const ACTIVITY_LIMIT = 20;
+
+function resultView(stored: StoredResult): EventResult {
+  const detail = stored.detail as Partial<{ reason: string | null; baselineDays: string[]; adjustmentFactor: number | null; reductionPercent: number | null; targetMet: boolean; intervals: EventResult['intervals'] }>;
+  return {
+    outcome: stored.outcome,
+    reason: detail.reason ?? null,
+    baselineDays: detail.baselineDays ?? [],
+    adjustmentFactor: detail.adjustmentFactor ?? null,
+    baselineKwh: stored.baselineKwh ?? 0,
+    actualKwh: stored.actualKwh ?? 0,
+    reductionKwh: stored.reductionKwh ?? 0,
+    reductionPercent: detail.reductionPercent ?? null,
+    targetMet: detail.targetMet ?? false,
+    points: stored.points,
+    intervals: detail.intervals ?? [],
+    settledAt: stored.settledAt,
+  };
+}
+
+/** Energy Saving Events as a member sees them, and their points. */
+export function createEventsRoutes(deps: { auth: Auth; db: Db; clock: () => Date }) {
+  const member = requireHousehold(deps);
+  const next = signedInRoute({
+    method: 'get',
+    path: '/api/events/next',
+    tags: ['events'],
+    summary: 'The next (or running) Energy Saving Event for the member’s home, with their opt-in',
+    middleware: [member] as const,
+    responses: { 200: json('The event, or null', nextEventSchema) },
+  });
+  const detail = signedInRoute({
+    method: 'get',
+    path: '/api/events/{id}',
+    tags: ['events'],
+    summary: 'One event of the member’s area, with their settled result and the baseline it came from',
+    middleware: [member] as const,
+    request: { params: eventParams },
+    responses: { 200: json('Event and result', memberEventDetailSchema), 400: error('Malformed id'), 404: error('No such event in the member’s area') },
+  });
+  const optIn = signedInRoute({
+    method: 'put',
+    path: '/api/events/{id}/participation',
+    tags: ['events'],
+    summary: 'Opt in to or out of an event, until it starts',
+    middleware: [member] as const,
+    request: { params: eventParams, body: { content: { 'application/json': { schema: z.object({ optedIn: z.boolean() }) } }, required: true } },
+    responses: {
+      200: json('The event with the member’s choice', memberEventSchema),
+      400: error('Invalid body'),
+      404: error('No such event in the member’s area'),
+      409: error('The event has started or was cancelled'),
+    },
+  });
+  const points = signedInRoute({
+    method: 'get',
+    path: '/api/points',
+    tags: ['points'],
+    summary: 'The member’s points balance, its value, lifetime earned and recent activity, from the ledger',
+    middleware: [member] as const,
+    responses: { 200: json('Points', pointsSummarySchema) },
+  });
+
+  return createRouter()
+    .openapi(next, async (c) => {
+      const { household } = c.var;
+      return c.json({ event: await nextEvent(deps.db, household, deps.clock()) }, 200);
+    })
+    .openapi(detail, async (c) => {
+      const { household } = c.var;
+      const { id } = c.req.valid('param');
+      const event = await memberEvent(deps.db, household, id, deps.clock());
+      const stored = await findResult(deps.db, id, household.id);
+      return c.json({ event, result: stored ? resultView(stored) : null }, 200);
+    })
+    .openapi(optIn, async (c) => {
+      const { household } = c.var;
+      const { id } = c.req.valid('param');
+      const { optedIn } = c.req.valid('json');
+      const event = await deps.db.transaction((tx) => setOptIn(tx, household, id, optedIn, deps.clock()));
+      return c.json(event, 200);
+    })
+    .openapi(points, async (c) => {
+      const { household } = c.var;
+      const [summary, activity] = await Promise.all([memberPoints(deps.db, household.id), memberActivity(deps.db, household.id, ACTIVITY_LIMIT)]);
+      return c.json(
+        {
+          balance: summary.balance,
+          valueCents: summary.balance,
+          lifetimeEarned: summary.lifetimeEarned,
+          activity: activity.map((a) => ({ id: a.id, kind: a.kind, amount: a.amount, at: a.at, eventId: typeof a.detail.eventId === 'string' ? a.detail.eventId : null })),
+        },
+        200,
+      );
+    });
+}

@@ -1,0 +1,136 @@
+import { EVENT_MAX_HOURS, EVENT_MESSAGES, type EditEvent, type MemberEvent, type ScheduleEvent } from '@peakwise/contracts/events.contract';
+import { nextEventStatus, type EventAction } from '@peakwise/domain/event-status';
+import { AppError } from '../../lib/errors';
+import { cancelJobs, scheduleJob } from '../durable-jobs/durable-jobs.repository';
+import type { Household } from '../households/household.service';
+import type { DbOrTx } from '../../db/client';
+import {
+  countReach,
+  findEvent,
+  findProgram,
+  householdInEventArea,
+  insertEvent,
+  nextEventForHousehold,
+  participation,
+  setEventStatus,
+  setParticipation,
+  updateEventTerms,
+  type EventRow,
+} from './events.repository';
+import { HOUR_MS } from '@peakwise/domain/time-constants';
+
+/** Settlement waits this long after the end for the last readings, then retries until the deadline. */
+export const SETTLE_AFTER_MS = 15 * 60_000;
+/** Past this, intervals still missing settle as insufficient data (decision 034). */
+export const SETTLE_DEADLINE_MS = 24 * HOUR_MS;
+/** A late reading within a week of the end can still change the result (decision 031's window). */
+export const RESETTLE_AFTER_DAYS = [1, 3, 7] as const;
+export const REMINDER_BEFORE_MS = HOUR_MS;
+
+export const EVENT_JOBS = { start: 'event.start', end: 'event.end', settle: 'event.settle' } as const;
+const jobKey = (eventId: string, what: string) => `event:${eventId}:${what}`;
+
+function checkWindow(startsAt: Date, endsAt: Date, now: Date) {
+  if (startsAt.getTime() <= now.getTime()) throw new AppError(400, 'start_in_past', EVENT_MESSAGES.startInPast);
+  if (endsAt.getTime() <= startsAt.getTime()) throw new AppError(400, 'end_before_start', EVENT_MESSAGES.endBeforeStart);
+  if (endsAt.getTime() - startsAt.getTime() > EVENT_MAX_HOURS * HOUR_MS) throw new AppError(400, 'event_too_long', EVENT_MESSAGES.tooLong);
+}
+
+/** Every timed step of an event, keyed so that scheduling again (an edit) moves them instead of adding more. */
+async function scheduleEventJobs(tx: DbOrTx, eventId: string, startsAt: Date, endsAt: Date) {
+  await scheduleJob(tx, { name: EVENT_JOBS.start, key: jobKey(eventId, 'start'), runAt: startsAt, payload: { eventId } });
+  await scheduleJob(tx, { name: EVENT_JOBS.end, key: jobKey(eventId, 'end'), runAt: endsAt, payload: { eventId } });
+  await scheduleJob(tx, { name: EVENT_JOBS.settle, key: jobKey(eventId, 'settle'), runAt: new Date(endsAt.getTime() + SETTLE_AFTER_MS), payload: { eventId } });
+  for (const days of RESETTLE_AFTER_DAYS) {
+    await scheduleJob(tx, { name: EVENT_JOBS.settle, key: jobKey(eventId, `resettle-${days}d`), runAt: new Date(endsAt.getTime() + days * 24 * HOUR_MS), payload: { eventId, resettle: true } });
+  }
+}
+
+export async function scheduleEvent(tx: DbOrTx, input: ScheduleEvent, operatorId: string, now: Date): Promise<string> {
+  const program = await findProgram(tx, input.programId);
+  if (!program) throw new AppError(404, 'unknown_program', EVENT_MESSAGES.unknownProgram);
+  const startsAt = new Date(input.startsAt);
+  const endsAt = new Date(input.endsAt);
+  checkWindow(startsAt, endsAt, now);
+  const id = await insertEvent(tx, {
+    programId: program.id,
+    startsAt,
+    endsAt,
+    rewardPoints: input.rewardPoints ?? program.defaultRewardPoints,
+    targetPercent: input.targetPercent ?? program.defaultTargetPercent,
+    createdBy: operatorId,
+  });
+  await scheduleEventJobs(tx, id, startsAt, endsAt);
+  return id;
+}
+
+async function eventToChange(tx: DbOrTx, id: string, now: Date): Promise<EventRow> {
+  const event = await findEvent(tx, id, true);
+  if (!event) throw new AppError(404, 'not_found', EVENT_MESSAGES.notFound);
+  if (event.status !== 'scheduled' || event.startsAt.getTime() <= now.getTime()) throw new AppError(409, 'event_started', EVENT_MESSAGES.alreadyStarted);
+  return event;
+}
+
+export async function editEvent(tx: DbOrTx, id: string, input: EditEvent, now: Date): Promise<void> {
+  const event = await eventToChange(tx, id, now);
+  const startsAt = input.startsAt ? new Date(input.startsAt) : event.startsAt;
+  const endsAt = input.endsAt ? new Date(input.endsAt) : event.endsAt;
+  checkWindow(startsAt, endsAt, now);
+  await updateEventTerms(tx, id, { startsAt, endsAt, rewardPoints: input.rewardPoints ?? event.rewardPoints, targetPercent: input.targetPercent ?? event.targetPercent }, now);
+  await scheduleEventJobs(tx, id, startsAt, endsAt);
+}
+
+export async function cancelEvent(tx: DbOrTx, id: string, now: Date): Promise<void> {
+  const event = await eventToChange(tx, id, now);
+  await moveEvent(tx, event, 'cancel', now);
+  await cancelJobs(tx, `event:${id}:`, now);
+}
+
+/** A status move the domain allows, or an error naming the one it refused. */
+export async function moveEvent(tx: DbOrTx, event: EventRow, action: EventAction, now: Date): Promise<boolean> {
+  const next = nextEventStatus(event.status, action);
+  if (!next.ok) return false;
+  await setEventStatus(tx, event.id, next.status, now);
+  return true;
+}
+
+export async function previewReach(tx: DbOrTx, programId: string): Promise<number> {
+  if (!(await findProgram(tx, programId))) throw new AppError(404, 'unknown_program', EVENT_MESSAGES.unknownProgram);
+  return countReach(tx, programId);
+}
+
+function memberView(event: EventRow, household: Household, optedIn: boolean, now: Date): MemberEvent {
+  return {
+    id: event.id,
+    programName: event.programName,
+    startsAt: event.startsAt.toISOString(),
+    endsAt: event.endsAt.toISOString(),
+    timeZone: household.timeZone,
+    rewardPoints: event.rewardPoints,
+    targetPercent: event.targetPercent,
+    status: event.status,
+    optedIn,
+    canChange: event.status === 'scheduled' && event.startsAt.getTime() > now.getTime(),
+  };
+}
+
+export async function nextEvent(db: DbOrTx, household: Household, now: Date): Promise<MemberEvent | null> {
+  const event = await nextEventForHousehold(db, household.id, now);
+  return event ? memberView(event, household, event.optedIn, now) : null;
+}
+
+/** An event of the member's area (anything else is "no such event", whether it exists or not). */
+export async function memberEvent(db: DbOrTx, household: Household, eventId: string, now: Date): Promise<MemberEvent> {
+  const event = await findEvent(db, eventId);
+  if (!event || !(await householdInEventArea(db, eventId, household.id))) throw new AppError(404, 'not_found', EVENT_MESSAGES.notFound);
+  return memberView(event, household, await participation(db, eventId, household.id), now);
+}
+
+export async function setOptIn(tx: DbOrTx, household: Household, eventId: string, optedIn: boolean, now: Date): Promise<MemberEvent> {
+  const event = await findEvent(tx, eventId, true);
+  if (!event || !(await householdInEventArea(tx, eventId, household.id))) throw new AppError(404, 'not_found', EVENT_MESSAGES.notFound);
+  if (event.status === 'cancelled') throw new AppError(409, 'event_cancelled', EVENT_MESSAGES.cancelled);
+  if (event.status !== 'scheduled' || event.startsAt.getTime() <= now.getTime()) throw new AppError(409, 'opt_in_closed', EVENT_MESSAGES.optInClosed);
+  await setParticipation(tx, eventId, household.id, optedIn, now);
+  return memberView(event, household, optedIn, now);
+}

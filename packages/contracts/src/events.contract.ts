@@ -1,0 +1,119 @@
+import { z } from 'zod';
+
+/**
+ * Energy Saving Events (decision 034): what a member sees of them, what an operator sends to
+ * schedule one, and the points a member has. Instants are ISO strings; the member's time zone
+ * comes with them so the web shows the window on the household's clock.
+ */
+
+export const EVENT_MESSAGES = {
+  startInPast: 'The event must start in the future.',
+  endBeforeStart: 'The event must end after it starts.',
+  tooLong: 'An event lasts at most 4 hours.',
+  rewardTooSmall: 'The reward must be at least 1 point.',
+  targetOutOfRange: 'The target must be between 1% and 90% below baseline.',
+  unknownProgram: 'No such program.',
+  notFound: 'No such event.',
+  alreadyStarted: 'This event has already started; it can no longer be changed.',
+  optInClosed: 'Opting in or out closes when the event starts.',
+  notInArea: 'This event does not cover your home.',
+  cancelled: 'This event was cancelled.',
+} as const;
+
+export const EVENT_MAX_HOURS = 4;
+
+export const eventStatusSchema = z.enum(['scheduled', 'active', 'ended', 'settled', 'cancelled']);
+export type EventStatusValue = z.infer<typeof eventStatusSchema>;
+
+const instant = z.iso.datetime({ offset: true });
+
+/** The next or current event for the member's home, for the Dashboard banner. */
+export const memberEventSchema = z.object({
+  id: z.string(),
+  programName: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  /** The household's zone: the banner shows the window on its clock. */
+  timeZone: z.string(),
+  rewardPoints: z.number().int(),
+  targetPercent: z.number().int(),
+  status: eventStatusSchema,
+  optedIn: z.boolean(),
+  /** Opting in or out is possible until the start. */
+  canChange: z.boolean(),
+});
+export type MemberEvent = z.infer<typeof memberEventSchema>;
+
+export const nextEventSchema = z.object({ event: memberEventSchema.nullable() });
+export type NextEvent = z.infer<typeof nextEventSchema>;
+
+const intervalPointSchema = z.object({ slot: z.string(), baselineKwh: z.number(), actualKwh: z.number().nullable() });
+
+/** A settled (or provisional) outcome, with what the baseline was made of. */
+export const eventResultSchema = z.object({
+  outcome: z.enum(['settled', 'insufficient_data', 'no_baseline']),
+  reason: z.string().nullable(),
+  baselineDays: z.array(z.string()),
+  adjustmentFactor: z.number().nullable(),
+  baselineKwh: z.number(),
+  actualKwh: z.number(),
+  reductionKwh: z.number(),
+  reductionPercent: z.number().nullable(),
+  targetMet: z.boolean(),
+  points: z.number().int(),
+  intervals: z.array(intervalPointSchema),
+  settledAt: z.string(),
+});
+export type EventResult = z.infer<typeof eventResultSchema>;
+
+export const memberEventDetailSchema = z.object({ event: memberEventSchema, result: eventResultSchema.nullable() });
+export type MemberEventDetail = z.infer<typeof memberEventDetailSchema>;
+
+export const pointsSummarySchema = z.object({
+  balance: z.number().int(),
+  /** 100 points = $1, in cents. */
+  valueCents: z.number().int(),
+  lifetimeEarned: z.number().int(),
+  activity: z.array(z.object({ id: z.string(), kind: z.string(), amount: z.number().int(), at: z.string(), eventId: z.string().nullable() })),
+});
+export type PointsSummary = z.infer<typeof pointsSummarySchema>;
+
+/** POST /api/ops/events. Reward and target default to the program's. */
+export const scheduleEventSchema = z.object({
+  programId: z.uuid({ error: EVENT_MESSAGES.unknownProgram }),
+  startsAt: instant,
+  endsAt: instant,
+  rewardPoints: z.number().int({ error: EVENT_MESSAGES.rewardTooSmall }).min(1, { error: EVENT_MESSAGES.rewardTooSmall }).max(10_000).optional(),
+  targetPercent: z.number().int({ error: EVENT_MESSAGES.targetOutOfRange }).min(1, { error: EVENT_MESSAGES.targetOutOfRange }).max(90, { error: EVENT_MESSAGES.targetOutOfRange }).optional(),
+});
+export type ScheduleEvent = z.infer<typeof scheduleEventSchema>;
+
+/** PATCH /api/ops/events/{id}: any of the window and terms, before the start. */
+export const editEventSchema = scheduleEventSchema.omit({ programId: true }).partial();
+export type EditEvent = z.infer<typeof editEventSchema>;
+
+export const opsEventSchema = z.object({
+  id: z.string(),
+  programId: z.string(),
+  programName: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  rewardPoints: z.number().int(),
+  targetPercent: z.number().int(),
+  status: eventStatusSchema,
+  reach: z.number().int(),
+  optedIn: z.number().int(),
+  settled: z.object({ households: z.number().int(), pointsAwarded: z.number().int(), reductionKwh: z.number(), insufficientData: z.number().int() }).nullable(),
+});
+export type OpsEvent = z.infer<typeof opsEventSchema>;
+
+export const opsProgramSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  provinces: z.array(z.string()),
+  fsas: z.array(z.string()).nullable(),
+  defaultRewardPoints: z.number().int(),
+  defaultTargetPercent: z.number().int(),
+  reach: z.number().int(),
+});
+export type OpsProgram = z.infer<typeof opsProgramSchema>;
