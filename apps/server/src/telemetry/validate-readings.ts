@@ -2,7 +2,6 @@ import { z } from 'zod';
 import {
   deviceReadingSchema,
   INGEST_REASON_MESSAGES,
-  INTERVAL_MS,
   MAX_BATCH_READINGS,
   MAX_READING_AGE_DAYS,
   MAX_FUTURE_SKEW_MS,
@@ -11,6 +10,7 @@ import {
   type IngestRejection,
   type IngestRejectionReason,
 } from '@peakwise/contracts/ingest.contract';
+import { INTERVAL_MS } from '@peakwise/domain/time-constants';
 import { fastDeviceReading, fastEnvelope, fastMeterReading } from './fast-readings';
 import { reasonFromIssues } from './issue-reason';
 
