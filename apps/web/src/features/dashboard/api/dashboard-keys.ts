@@ -6,4 +6,6 @@ export const dashboardKeys = {
   summary: (scope: string) => ['dashboard', scope, 'summary'] as const,
   usage: (scope: string, period: DashboardPeriod) => ['dashboard', scope, 'usage', period] as const,
   alerts: (scope: string) => ['dashboard', scope, 'alerts'] as const,
+  nextEvent: (scope: string) => ['dashboard', scope, 'next-event'] as const,
+  points: (scope: string) => ['dashboard', scope, 'points'] as const,
 };
