@@ -41,7 +41,7 @@ function renderBanner(next: MemberEvent | null, answerPut: (put: Put) => Respons
   return { ...result, puts };
 }
 
-const banner = () => screen.findByTestId('event-banner');
+const banner = () => screen.findByTestId('event-banner', {}, { timeout: 5000 });
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
@@ -65,13 +65,13 @@ describe('EventBanner', () => {
 
   it('uses the household’s zone, not the browser’s: the same instants read 3–4 p.m. in Vancouver', async () => {
     renderBanner(event({ timeZone: 'America/Vancouver' }));
-    expect(plain((await screen.findByTestId('event-when')).textContent)).toBe('Today, 3–4 p.m.');
+    expect(plain((await screen.findByTestId('event-when', {}, { timeout: 5000 })).textContent)).toBe('Today, 3–4 p.m.');
   });
 
   it('opts in with a PUT, shows the opted-in state at once, and offers to opt out', async () => {
     const user = userEvent.setup();
     const { puts } = renderBanner(event());
-    await user.click(await screen.findByRole('button', { name: 'Opt In Now' }));
+    await user.click(await screen.findByRole('button', { name: 'Opt In Now' }, { timeout: 5000 }));
     expect(puts).toEqual([{ url: '/api/events/7b0e4a5e-8d7a-4d43-9a39-1f7a3f0a2c11/participation', body: { optedIn: true } }]);
     expect(await screen.findByText('You’re opted in')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Opt In Now' })).not.toBeInTheDocument();
@@ -87,7 +87,7 @@ describe('EventBanner', () => {
       if (init?.method === 'PUT') return pending;
       return new Response(null, { status: 404 });
     });
-    await user.click(await screen.findByRole('button', { name: 'Opt In Now' }));
+    await user.click(await screen.findByRole('button', { name: 'Opt In Now' }, { timeout: 5000 }));
     expect(await screen.findByText('You’re opted in')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Saving your choice…');
     answer(Response.json(event({ optedIn: true })));
@@ -100,7 +100,7 @@ describe('EventBanner', () => {
     renderBanner(event(), () =>
       Response.json({ error: { code: 'opt_in_closed', message: 'Opting in or out closes when the event starts.' } }, { status: 409 }),
     );
-    await user.click(await screen.findByRole('button', { name: 'Opt In Now' }));
+    await user.click(await screen.findByRole('button', { name: 'Opt In Now' }, { timeout: 5000 }));
     expect(await screen.findByText('Opting in or out closes when the event starts.')).toBeInTheDocument();
     expect(screen.queryByText('You’re opted in')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Opt In Now' })).toBeInTheDocument();
