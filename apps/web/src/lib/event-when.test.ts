@@ -34,6 +34,12 @@ describe('eventWhen', () => {
     expect(text(eventWhen('2025-12-04T23:00:00.000Z', '2025-12-05T00:00:00.000Z', 'America/Toronto', afternoon, 'en-CA'))).toBe('date|Thursday, December 4|6–7 p.m.');
   });
 
+  it('gives a past event its date, not "tonight" or a weekday', () => {
+    // Nov 17, 2025 (a Monday) at 23:00Z is 6 p.m. in Toronto, a week before "now".
+    expect(text(eventWhen('2025-11-17T23:00:00.000Z', '2025-11-18T00:00:00.000Z', 'America/Toronto', afternoon, 'en-CA'))).toBe('date|Monday, November 17|6–7 p.m.');
+    expect(text(eventWhen('2025-11-23T23:00:00.000Z', '2025-11-24T00:00:00.000Z', 'America/Toronto', afternoon, 'en-CA'))).toBe('date|Sunday, November 23|6–7 p.m.');
+  });
+
   it('shows minutes when the window is not on the hour (Newfoundland)', () => {
     // 21:30Z is 6 p.m. in St. John's (UTC−3:30 in November).
     expect(text(eventWhen('2025-11-24T21:30:00.000Z', '2025-11-24T23:00:00.000Z', 'America/St_Johns', new Date('2025-11-24T14:00:00.000Z'), 'en-CA'))).toBe('tonight||6:00–7:30 p.m.');

@@ -6,7 +6,7 @@ export type EventDayKind = 'tonight' | 'today' | 'tomorrow' | 'weekday' | 'date'
 
 export type EventWhen = {
   kind: EventDayKind;
-  /** The day's name for 'weekday' ("Thursday") and 'date' ("Thursday, November 26"); '' otherwise. */
+  /** The day's name for 'weekday' ("Thursday") and 'date' ("Thursday, November 26", also any past day); '' otherwise. */
   day: string;
   /** "6–7 p.m." on the household's clock. */
   window: string;
@@ -29,8 +29,10 @@ export function eventWhen(startsAt: string, endsAt: string, timeZone: string, no
   const start = new Date(startsAt);
   const window = formatEventWindow(start, new Date(endsAt), timeZone, locale);
   const days = daysBetween(localDateOf(now, timeZone), localDateOf(start, timeZone));
-  if (days <= 0) return { kind: localParts(start, timeZone).hour >= EVENING_HOUR ? 'tonight' : 'today', day: '', window };
+  if (days === 0) return { kind: localParts(start, timeZone).hour >= EVENING_HOUR ? 'tonight' : 'today', day: '', window };
   if (days === 1) return { kind: 'tomorrow', day: '', window };
-  const options: Intl.DateTimeFormatOptions = days <= WEEKDAY_DAYS ? { weekday: 'long', timeZone } : { weekday: 'long', month: 'long', day: 'numeric', timeZone };
-  return { kind: days <= WEEKDAY_DAYS ? 'weekday' : 'date', day: capitalise(new Intl.DateTimeFormat(locale, options).format(start), locale), window };
+  // A past event (its result page) gets its date: "Monday" would read as the coming one.
+  const weekday = days > 1 && days <= WEEKDAY_DAYS;
+  const options: Intl.DateTimeFormatOptions = weekday ? { weekday: 'long', timeZone } : { weekday: 'long', month: 'long', day: 'numeric', timeZone };
+  return { kind: weekday ? 'weekday' : 'date', day: capitalise(new Intl.DateTimeFormat(locale, options).format(start), locale), window };
 }

@@ -80,7 +80,7 @@ function EventDetail({ event, result }: { event: MemberEvent; result: EventResul
         <p className="mt-1 text-sm text-slate-600">{event.programName}</p>
       </div>
 
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid items-start gap-6 lg:grid-cols-3">
         <section aria-labelledby="event-terms-title" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm lg:col-span-2">
           <dl className="grid gap-4 sm:grid-cols-2">
             <div>
