@@ -24,25 +24,37 @@ afterAll(async () => {
 });
 
 /**
- * The demo has no events yet (decision 034), so the journey schedules them as the console would
- * leave them in the database: a program for Ontario and events of it. No durable jobs are
- * scheduled, so the upcoming event stays "scheduled" for the whole journey.
+ * The demo household's next event (the demo schedules one for the next weekday evening when the
+ * server starts): the one the banner must show, found the way the server finds it, by SQL.
  */
-async function scheduleEvents(start: Date) {
+async function nextDemoEvent(): Promise<{ id: string; startsAt: Date; endsAt: Date }> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    const { rows } = await db.query<{ id: string; starts_at: Date; ends_at: Date }>(
+      `select e.id, e.starts_at, e.ends_at from energy_events e join event_programs p on p.id = e.program_id
+       join households h on h.province = any(p.provinces)
+         and (p.fsas is null or upper(left(replace(coalesce(h.postal_code, ''), ' ', ''), 3)) = any(p.fsas))
+       join users u on u.id = h.owner_user_id and u.email = $1
+       where e.status in ('scheduled', 'active') and e.ends_at > now() order by e.starts_at limit 1`,
+      [DEMO_EMAIL],
+    );
+    if (rows[0]) return { id: rows[0].id, startsAt: rows[0].starts_at, endsAt: rows[0].ends_at };
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+  }
+  throw new Error('The demo household has no upcoming event');
+}
+
+/**
+ * A settled event from last week with its result, as settlement stores it, so the transparency
+ * panel can be checked without waiting for the demo's own events to settle. Its own program, so
+ * it never collides with the demo's events.
+ */
+async function settledEvent(): Promise<string> {
   const { rows: programs } = await db.query<{ id: string }>(
-    `insert into event_programs (name, provinces) values ('E2E Ontario Peak Saver', '{ON}')
+    `insert into event_programs (name, provinces) values ('E2E Ontario settled events', '{ON}')
      on conflict (name) do update set provinces = excluded.provinces returning id`,
   );
   const programId = programs[0]!.id;
-  const { rows: upcoming } = await db.query<{ id: string }>(
-    `insert into energy_events (program_id, starts_at, ends_at, reward_points, target_percent, created_by) values ($1, $2, $3, 100, 10, 'e2e') returning id`,
-    [programId, start.toISOString(), new Date(start.getTime() + HOUR_MS).toISOString()],
-  );
-  return { programId, upcomingId: upcoming[0]!.id };
-}
-
-/** A settled event from last week with a result, as settlement stores it, for the transparency panel. */
-async function settledEvent(programId: string): Promise<string> {
   const { rows: homes } = await db.query<{ id: string }>(
     `select h.id from households h join users u on u.id = h.owner_user_id where u.email = $1`,
     [DEMO_EMAIL],
@@ -89,24 +101,26 @@ function expectedWhen(start: Date, end: Date, now: Date): string {
   const period = (h: number) => (h < 12 ? 'a.m.' : 'p.m.');
   const [a, b] = [hour(start), hour(end)];
   const window = period(a) === period(b) ? `${h12(a)}–${h12(b)} ${period(b)}` : `${h12(a)} ${period(a)} – ${h12(b)} ${period(b)}`;
-  const day = date(start) === date(now) ? (a >= 17 ? 'Tonight' : 'Today') : 'Tomorrow';
+  const days = Math.round((Date.parse(date(start)) - Date.parse(date(now))) / (24 * HOUR_MS));
+  const weekday = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, weekday: 'long' }).format(start);
+  const day = days === 0 ? (a >= 17 ? 'Tonight' : 'Today') : days === 1 ? 'Tomorrow' : weekday;
   return `${day}, ${window}`;
 }
 
 const plain = (s: string | null) => (s ?? '').replace(/[\u00a0\u202f\u2009]/g, ' ').trim();
 
 describe('Energy Saving Events', () => {
-  it('shows the next event in Toronto time, opts in, keeps the choice across a reload, and explains a settled result', async () => {
+  it('shows the demo’s next event in Toronto time, opts in, keeps the choice across a reload, and explains a settled result', async () => {
     await signInAsDemo(page);
     const now = new Date();
-    const start = new Date(Math.ceil((now.getTime() + 3 * HOUR_MS) / HOUR_MS) * HOUR_MS);
-    const { programId, upcomingId } = await scheduleEvents(start);
-    const settledId = await settledEvent(programId);
+    const upcoming = await nextDemoEvent();
+    const upcomingId = upcoming.id;
+    const settledId = await settledEvent();
 
     await page.goto('/app/dashboard');
     const banner = page.getByTestId('event-banner');
     await banner.waitFor();
-    expect(plain(await banner.getByTestId('event-when').textContent())).toBe(expectedWhen(start, new Date(start.getTime() + HOUR_MS), now));
+    expect(plain(await banner.getByTestId('event-when').textContent())).toBe(expectedWhen(upcoming.startsAt, upcoming.endsAt, now));
     expect(plain(await banner.textContent())).toContain('Reduce your usage to earn 100 points');
     await page.getByRole('heading', { name: 'Reward Points' }).waitFor();
     await screenshot(page, 'events-banner');
