@@ -6,4 +6,7 @@ export const dashboardKeys = {
   summary: (scope: string) => ['dashboard', scope, 'summary'] as const,
   usage: (scope: string, period: DashboardPeriod) => ['dashboard', scope, 'usage', period] as const,
   alerts: (scope: string) => ['dashboard', scope, 'alerts'] as const,
+  // Outside `all`: new readings (which refetch `all`) change neither the next event nor the points.
+  nextEvent: (scope: string) => ['dashboard-events', scope, 'next-event'] as const,
+  points: (scope: string) => ['dashboard-events', scope, 'points'] as const,
 };
