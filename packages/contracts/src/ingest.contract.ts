@@ -6,7 +6,7 @@ import { z } from 'zod';
  * integrator's guide; this file is the source of truth for its numbers.
  */
 
-/** Every series is stored on 5-minute boundaries (DESIGN.md, "Readings"). */
+/** Every series is stored on 5-minute boundaries (docs/product/domain-rules.md#readings). */
 export const INTERVAL_MINUTES = 5;
 export const INTERVAL_MS = INTERVAL_MINUTES * 60_000;
 /** One request or MQTT message carries at most this many readings (meter + devices). */

@@ -3,7 +3,7 @@ import { isWeekend, localParts } from './local-time';
 
 /**
  * Energy Saving Events: what the household would have used (baseline), what it saved, and the
- * points earned (DESIGN.md "Energy Saving Events"). Pure and deterministic, so settling an event
+ * points earned (docs/product/domain-rules.md#energy-saving-events). Pure and deterministic, so settling an event
  * twice gives the same result.
  *
  * Readings are keyed by slot, the local clock time an interval starts ("18:05"), so "the same

@@ -32,7 +32,7 @@ export default function SolarPage() {
   const period: SolarPeriod = solarPeriodSchema.catch('today').parse(params.get('period') ?? 'today');
   const query = useSolarSummary(period);
   const summary = query.data;
-  // The spinner shows while the chosen period loads and ends however the request ends (SPEC §4).
+  // The spinner shows while the chosen period loads and ends however the request ends (docs/product/routes-and-screens.md#solar-system-monitor).
   const switching = query.isFetching && (query.isPending || query.isPlaceholderData);
 
   const setPeriod = (next: string) =>
