@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INTERVAL_MINUTES, INTERVAL_MS } from '@peakwise/domain/time-constants';
 
 /**
  * Reading ingestion: the JSON that devices, gateways and the demo simulator send over
@@ -7,8 +8,7 @@ import { z } from 'zod';
  */
 
 /** Every series is stored on 5-minute boundaries (docs/product/domain-rules.md#readings). */
-export const INTERVAL_MINUTES = 5;
-export const INTERVAL_MS = INTERVAL_MINUTES * 60_000;
+export { INTERVAL_MINUTES, INTERVAL_MS };
 /** One request or MQTT message carries at most this many readings (meter + devices). */
 export const MAX_BATCH_READINGS = 5000;
 /** A reading may be stamped at most this far ahead of the server clock (device clock drift). */

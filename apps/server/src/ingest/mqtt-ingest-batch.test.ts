@@ -2,7 +2,7 @@ import type { MqttClient } from 'mqtt';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
-import { rowsOf } from '../lib/notify';
+import { rowsOf } from '../db/rows';
 import { getLivePower } from '../modules/live/live-power.service';
 import { connectDevice, startTestBroker, startTestIngest, type TestBroker } from '../test/test-broker';
 import { createTestDatabase } from '../test/test-database';

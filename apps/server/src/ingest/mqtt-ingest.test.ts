@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { createLogger } from '../lib/logger';
-import { rowsOf } from '../lib/notify';
+import { rowsOf } from '../db/rows';
 import { issueIngestCredential } from '../modules/devices/ingest-credential.service';
 import { getLivePower } from '../modules/live/live-power.service';
 import { connectDevice, startTestBroker, type TestBroker } from '../test/test-broker';

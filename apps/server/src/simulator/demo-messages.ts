@@ -6,7 +6,8 @@
 import { deviceTopic, meterPowerTopic, meterTopic } from '../ingest/payload/topics';
 import type { HouseholdProfile } from './household-profile';
 import { simulateInterval, type DeviceReading, type SimulatedInterval } from './household-simulator';
-import { channelId, fractalNoise, INTERVAL_HOURS } from './prng';
+import { channelId, fractalNoise } from './prng';
+import { INTERVAL_HOURS } from '@peakwise/domain/time-constants';
 
 export type DemoMessage = { topic: string; payload: string };
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import type { MqttIngest } from '../ingest/mqtt-ingest';
 import { createLogger } from '../lib/logger';
-import { rowsOf } from '../lib/notify';
+import { rowsOf } from '../db/rows';
 import { ensureDemoHousehold } from '../modules/demo-household/demo-household.service';
 import { listDevices } from '../modules/devices/device.service';
 import { createLiveHub, type LiveHub, type LiveSubscriber } from '../modules/live/live-hub';
@@ -14,7 +14,7 @@ import { deviceTopic } from '../ingest/payload/topics';
 import { startDemoRunner } from './demo-runner';
 import { simulateInterval } from './household-simulator';
 import { DEMO_HOUSEHOLD, deviceIds } from './household-profile';
-import { INTERVAL_MS } from './prng';
+import { INTERVAL_MS } from '@peakwise/domain/time-constants';
 
 const logger = createLogger({ level: 'silent' });
 const DEVICES = deviceIds(DEMO_HOUSEHOLD).length;

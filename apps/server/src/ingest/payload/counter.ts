@@ -1,4 +1,5 @@
-import { DEVICE_MAX_POWER_W, INGEST_REASON_MESSAGES, INTERVAL_MS } from '@peakwise/contracts/ingest.contract';
+import { DEVICE_MAX_POWER_W, INGEST_REASON_MESSAGES } from '@peakwise/contracts/ingest.contract';
+import { INTERVAL_MS } from '@peakwise/domain/time-constants';
 
 /**
  * Smart plugs report a cumulative energy total, not interval energy. This turns two consecutive

@@ -1,13 +1,5 @@
-import {
-  DEVICE_MAX_COUNTER_KWH,
-  DEVICE_MAX_INTERVAL_KWH,
-  DEVICE_MAX_POWER_W,
-  INTERVAL_MINUTES,
-  MAX_METRICS_PER_READING,
-  METER_MAX_INTERVAL_KWH,
-  readingTimestampSchema,
-  type DeviceReadingInput,
-} from '@peakwise/contracts/ingest.contract';
+import { DEVICE_MAX_COUNTER_KWH, DEVICE_MAX_INTERVAL_KWH, DEVICE_MAX_POWER_W, MAX_METRICS_PER_READING, METER_MAX_INTERVAL_KWH, readingTimestampSchema, type DeviceReadingInput } from '@peakwise/contracts/ingest.contract';
+import { INTERVAL_MINUTES } from '@peakwise/domain/time-constants';
 
 /**
  * Hand-written checks for the common case, a well-formed reading, at a fraction of zod's cost

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { INTERVAL_MS, type DeviceReadingInput, type IngestRejectionReason } from '@peakwise/contracts/ingest.contract';
+import { type DeviceReadingInput, type IngestRejectionReason } from '@peakwise/contracts/ingest.contract';
+import { INTERVAL_MS } from '@peakwise/domain/time-constants';
 import { reasonFromIssues } from './issue-reason';
 
 /**

@@ -1,15 +1,6 @@
 import { z } from 'zod';
-import {
-  deviceReadingSchema,
-  INGEST_REASON_MESSAGES,
-  INTERVAL_MS,
-  MAX_BATCH_READINGS,
-  MAX_FUTURE_SKEW_MS,
-  meterReadingSchema,
-  TIMESTAMP_SNAP_MS,
-  type IngestRejection,
-  type IngestRejectionReason,
-} from '@peakwise/contracts/ingest.contract';
+import { deviceReadingSchema, INGEST_REASON_MESSAGES, MAX_BATCH_READINGS, MAX_FUTURE_SKEW_MS, meterReadingSchema, TIMESTAMP_SNAP_MS, type IngestRejection, type IngestRejectionReason } from '@peakwise/contracts/ingest.contract';
+import { INTERVAL_MS } from '@peakwise/domain/time-constants';
 import { fastDeviceReading, fastEnvelope, fastMeterReading } from './fast-readings';
 import { reasonFromIssues } from './issue-reason';
 

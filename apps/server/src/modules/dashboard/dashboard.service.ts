@@ -1,14 +1,16 @@
 import { sql } from 'drizzle-orm';
 import type { Dashboard, DashboardPeriod, DashboardUsage } from '@peakwise/contracts/energy.contract';
 import { addDays, localDateOf, localDay, localDatesInRange, startOfLocalHour, type LocalDate } from '@peakwise/domain/local-time';
-import { jsonRowsSql, readTogether } from '../../lib/read-together';
-import type { DbOrTx, Household } from '../households/household.service';
-import { planIdOn, priceDays, tariffHistorySql } from '../usage/daily-cost.service';
+import { jsonRowsSql, readTogether } from '../../db/read-together';
+import type { Household } from '../households/household.service';
+import type { DbOrTx } from '../../db/client';
+import { priceDays, tariffHistorySql } from '../usage/daily-cost.service';
+import { planIdOn } from '@peakwise/domain/tariff-history';
 import { dailySums, expectedIntervals, localHourSums, type MeterSums } from '../usage/meter-rollups.repository';
+import { HOUR_MS } from '@peakwise/domain/time-constants';
 
 /** A power sample or device reading older than this is not "current". */
 export const CURRENT_WINDOW_MS = 15 * 60_000;
-const HOUR_MS = 3_600_000;
 
 /** Kinds that never count as an active (consuming) device: panels produce, the water meter measures water. */
 const NOT_CONSUMERS = ['solar_panel', 'water_meter'];

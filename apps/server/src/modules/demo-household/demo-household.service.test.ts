@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
-import { rowsOf } from '../../lib/notify';
+import { rowsOf } from '../../db/rows';
 import { DEMO_HOUSEHOLD } from '../../simulator/household-profile';
 import { createTestDatabase } from '../../test/test-database';
 import { changeHouseholdTimeZone } from '../households/household-time-zone.service';

@@ -8,7 +8,7 @@ import { mqttCommandPublisher } from '../../ingest/mqtt-command-publisher';
 import type { MqttIngest } from '../../ingest/mqtt-ingest';
 import { deviceTopic, shellyTopicPrefix } from '../../ingest/payload/topics';
 import { createLogger } from '../../lib/logger';
-import { rowsOf } from '../../lib/notify';
+import { rowsOf } from '../../db/rows';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createTestDatabase } from '../../test/test-database';
 import { connectDevice, startTestBroker, startTestIngest, type TestBroker } from '../../test/test-broker';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { MAX_FUTURE_SKEW_MS, readingTimestampSchema } from '@peakwise/contracts/ingest.contract';
-import type { DbOrTx } from '../households/household.service';
+import type { DbOrTx } from '../../db/client';
 import { POWER_CHANNEL } from '../../lib/notify';
 
 /**

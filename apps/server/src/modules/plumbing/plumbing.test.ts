@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INTERVAL_MS } from '@peakwise/contracts/ingest.contract';
+import { INTERVAL_MS, HOUR_MS } from '@peakwise/domain/time-constants';
 import { plumbingSummarySchema, type PlumbingReady, type PlumbingRange } from '@peakwise/contracts/plumbing.contract';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { asMember, type Member } from '../../test/test-session';
 import { local, memberWithHousehold, store } from '../usage/energy.test-helper';
 
-const HOUR_MS = 3_600_000;
 // Thursday 2026-01-15, Toronto (EST, UTC−5); now is 14:37 local.
 let now = new Date('2026-01-15T19:37:00Z');
 let t: TestApp;

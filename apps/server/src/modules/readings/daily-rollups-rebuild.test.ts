@@ -5,7 +5,7 @@ import { CANADIAN_TIME_ZONES } from '@peakwise/contracts/account.contract';
 import { localDateOf } from '@peakwise/domain/local-time';
 import type { Database } from '../../db/client';
 import { validateBatch } from '../../ingest/payload/validate-readings';
-import { rowsOf } from '../../lib/notify';
+import { rowsOf } from '../../db/rows';
 import { removeAllHouseholds, seedHousehold, type HouseholdFixture } from '../../test/household-fixture';
 import { createTestDatabase } from '../../test/test-database';
 import { removeDevice } from '../devices/device.service';

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { validateBatch, type ValidatedBatch } from '../../ingest/payload/validate-readings';
-import { rowsOf } from '../../lib/notify';
+import { rowsOf } from '../../db/rows';
 import { seedHousehold } from '../../test/household-fixture';
 import { createTestDatabase } from '../../test/test-database';
 import { storeReadings } from './reading-store';

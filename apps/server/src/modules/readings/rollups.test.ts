@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDateOf, localDay } from '@peakwise/domain/local-time';
 import type { Database } from '../../db/client';
 import { validateBatch } from '../../ingest/payload/validate-readings';
-import { rowsOf } from '../../lib/notify';
+import { rowsOf } from '../../db/rows';
 import { createTestDatabase } from '../../test/test-database';
 import { removeAllHouseholds, seedHousehold, type HouseholdFixture } from '../../test/household-fixture';
 import { loadStoreContext, storeBatch } from './reading-store';

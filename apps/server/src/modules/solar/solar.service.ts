@@ -1,13 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { INTERVAL_MS } from '@peakwise/contracts/ingest.contract';
+import { INTERVAL_MS, HOUR_MS } from '@peakwise/domain/time-constants';
 import type { EnergyTotals, SolarPeriod, SolarSummary } from '@peakwise/contracts/energy.contract';
 import { addDays, localDateOf, localDay, localDatesInRange, localParts, startOfLocalDate, zonedTimeToUtc } from '@peakwise/domain/local-time';
 import { netExportKwh, solarSummary as computeSolarSummary } from '@peakwise/domain/solar-metrics';
-import { readTogether } from '../../lib/read-together';
-import type { DbOrTx, Household } from '../households/household.service';
+import { readTogether } from '../../db/read-together';
+import type { Household } from '../households/household.service';
+import type { DbOrTx } from '../../db/client';
 import { byDate, dailySumsSql, expectedIntervals, localHourSumsQuery, rangeSumsFromRows, rangeSumsSql, type MeterSums } from '../usage/meter-rollups.repository';
-
-const HOUR_MS = 3_600_000;
 
 type Span = { from: Date; to: Date };
 

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
-import type { ProvinceCode } from '@peakwise/domain/postal-code';
 import { localDay, type LocalDate } from '@peakwise/domain/local-time';
 import { priceIntervals, type MeteredInterval } from '@peakwise/domain/tariff';
-import { planById, planForProvince } from '@peakwise/domain/tariff-plans';
+import { planById } from '@peakwise/domain/tariff-plans';
+import { planIdOn, type TariffRow } from '@peakwise/domain/tariff-history';
 import { dateArray } from '../../lib/pg-array';
-import { readTogether } from '../../lib/read-together';
-import type { DbOrTx } from '../households/household.service';
+import { readTogether } from '../../db/read-together';
+import type { DbOrTx } from '../../db/client';
 import { byStart, hourlySumsSql, localHoursAreUtcHours, rawSumsSql } from './meter-rollups.repository';
 
 /*
@@ -21,24 +21,6 @@ import { byStart, hourlySumsSql, localHoursAreUtcHours, rawSumsSql } from './met
  */
 
 export type PricedHousehold = { id: string; timeZone: string; province: string };
-
-export type TariffRow = { planId: string; effectiveFrom: string };
-
-/**
- * The plan id in force on a local date: the latest row starting on or before it. Days before the
- * first row (readings older than the household, e.g. a meter's history) get the plan the
- * household started on; a household without any row gets its province's default plan. The
- * rows may come in any order (a JSON aggregate does not promise one).
- */
-export function planIdOn(history: readonly TariffRow[], province: string, date: LocalDate): string | null {
-  let first: TariffRow | undefined;
-  let current: TariffRow | undefined;
-  for (const row of history) {
-    if (!first || row.effectiveFrom < first.effectiveFrom) first = row;
-    if (row.effectiveFrom <= date && (!current || row.effectiveFrom > current.effectiveFrom)) current = row;
-  }
-  return (current ?? first)?.planId ?? planForProvince(province as ProvinceCode)?.id ?? null;
-}
 
 /** The household's tariff rows (TariffRow), for reads that need them in the same statement. */
 export const tariffHistorySql = (householdId: string) => sql`

@@ -1,4 +1,4 @@
-import { INTERVAL_MS } from '@peakwise/contracts/ingest.contract';
+import { INTERVAL_MS } from '@peakwise/domain/time-constants';
 import { zonedTimeToUtc } from '@peakwise/domain/local-time';
 import type { Db } from '../../db/client';
 import type { DeviceKind } from '../../db/schema/device.schema';

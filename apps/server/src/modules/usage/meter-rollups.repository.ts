@@ -1,16 +1,14 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { INTERVAL_MS } from '@peakwise/contracts/ingest.contract';
+import { INTERVAL_MS, HOUR_MS } from '@peakwise/domain/time-constants';
 import { localDaysInRange, startOfLocalHour, utcOffsetMs, type LocalDate } from '@peakwise/domain/local-time';
-import { rowsOf } from '../../lib/notify';
-import type { DbOrTx } from '../households/household.service';
+import { rowsOf } from '../../db/rows';
+import type { DbOrTx } from '../../db/client';
 
 /**
  * Reads of the household meter's rollups for the energy screens. Long ranges read daily rows
  * (local days), partial days read UTC-hour rows, and only the sub-hour edges of a range touch raw
  * 5-minute rows (at most 11 per edge), so no screen scans raw readings for more than an hour.
  */
-
-const HOUR_MS = 3_600_000;
 
 export type MeterSums = {
   productionKwh: number;

@@ -2,12 +2,14 @@ import { sql } from 'drizzle-orm';
 import type { UsageHistory, UsageRange, UsageSummary } from '@peakwise/contracts/energy.contract';
 import { addDays, daysInMonth, localDateOf, localDayBounds, localDatesInRange, parseLocalDate, formatLocalDate, type LocalDate } from '@peakwise/domain/local-time';
 import { percentChange } from '@peakwise/domain/solar-metrics';
-import { rowsOf } from '../../lib/notify';
-import type { DbOrTx, Household } from '../households/household.service';
+import { rowsOf } from '../../db/rows';
+import type { Household } from '../households/household.service';
+import type { DbOrTx } from '../../db/client';
 import { parseNumberArray } from '../../lib/pg-array';
-import { executePrepared } from '../../lib/prepared-statement';
-import { jsonRowsSql } from '../../lib/read-together';
-import { planIdOn, priceDays, tariffHistorySql, type TariffRow } from './daily-cost.service';
+import { executePrepared } from '../../db/prepared-statement';
+import { jsonRowsSql } from '../../db/read-together';
+import { priceDays, tariffHistorySql } from './daily-cost.service';
+import { planIdOn, type TariffRow } from '@peakwise/domain/tariff-history';
 import { expectedIntervals } from './meter-rollups.repository';
 
 export type UsageDay = {

@@ -4,8 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { plain, renderWithApi, type FetchRoute } from '@/test/energy-test-utils';
 import PlumbingPage from './plumbing-page';
-
-const HOUR_MS = 3_600_000;
+import { HOUR_MS } from '@peakwise/domain/time-constants';
 
 function summary(range: PlumbingReady['range'] = 'daily'): PlumbingReady {
   const count = { daily: 24, weekly: 7, monthly: 30 }[range];

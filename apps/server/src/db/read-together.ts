@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../modules/households/household.service';
-import { rowsOf } from './notify';
+import type { DbOrTx } from './client';
+import { rowsOf } from './rows';
 import { executePrepared } from './prepared-statement';
 
 /** A SELECT's rows as one JSON array value ('[]' for none), to nest in another statement. */

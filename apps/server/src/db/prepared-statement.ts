@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../modules/households/household.service';
+import type { DbOrTx } from './client';
 
 const dialect = new PgDialect();
 const names = new Map<string, string>();
