@@ -10,9 +10,11 @@ import { createRouter } from './lib/create-router';
 import { createErrorHandler, errorBody } from './lib/errors';
 import { createLogger, type Logger } from './lib/logger';
 import { notifySql, SESSIONS_CHANNEL } from './lib/notify';
+import { noStoreByDefault } from './lib/no-store.middleware';
 import { originGuard } from './lib/origin-guard';
 import { requestLog } from './lib/request-log.middleware';
 import { serveSpa } from './lib/spa-static';
+import { storableText } from './lib/storable-text.middleware';
 import { createAccounts, type Accounts } from './modules/auth/accounts';
 import { createAuthRoutes } from './modules/auth/auth.routes';
 import { useSessionCache } from './modules/auth/require-auth.middleware';
@@ -97,6 +99,8 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', (c, next) => (c.req.path === INGEST_READINGS_PATH || bodyless(c.req.method) ? next() : apiBodyLimit(c, next)));
   // Cross-site POST/PUT/PATCH/DELETE to /api are refused before any handler runs.
   app.use('/api/*', originGuard(config.publicUrl));
+  app.use('/api/*', storableText((path) => path === INGEST_READINGS_PATH));
+  app.use('/api/*', noStoreByDefault());
   app.onError(createErrorHandler(logger));
   // Unknown API paths answer JSON, never the SPA's HTML (the SPA fallback skips /api).
   app.notFound((c) => c.json(errorBody('not_found', 'Not found'), 404));

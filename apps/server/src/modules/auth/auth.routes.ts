@@ -5,8 +5,10 @@ import type { Config } from '../../lib/config';
 import type { AppEnv } from '../../lib/create-router';
 import { errorBody } from '../../lib/errors';
 import { SOCIAL_ERROR_PATH, type Auth } from './auth';
+import { isOpenAuthEndpoint } from './auth-endpoints';
 
 const PROVIDER_NAMES: Record<SocialProvider, string> = { google: 'Google', facebook: 'Facebook' };
+const AUTH_PREFIX = '/api/auth/';
 const TOO_MANY = { code: 'TOO_MANY_REQUESTS', message: 'Too many requests. Please try again later.' };
 
 /** The request better-auth sees: our client-IP header (any incoming copy deleted) and the body. */
@@ -16,7 +18,7 @@ async function forAuth(c: Context, trustProxy: boolean, override?: { url: string
   headers.set(CLIENT_IP_HEADER, clientIp(c, trustProxy));
   const method = override ? 'POST' : c.req.method;
   if (override) headers.set('content-type', 'application/json');
-  const body = override ? override.body : method === 'GET' || method === 'HEAD' ? undefined : await c.req.raw.arrayBuffer();
+  const body = override ? override.body : method === 'GET' || method === 'HEAD' ? undefined : await c.req.arrayBuffer();
   return new Request(override?.url ?? c.req.url, { method, headers, ...(body === undefined ? {} : { body }) });
 }
 
@@ -34,6 +36,24 @@ function normaliseOAuthError(res: Response): Response {
   const headers = new Headers(res.headers);
   headers.set('location', location.replace('error=account_not_linked', 'error=account_exists'));
   return new Response(res.body, { status: res.status, headers });
+}
+
+/**
+ * better-auth answers the session token in the JSON of sign-in and get-session as well as in
+ * the HttpOnly cookie. No client of ours reads it there, and a script that could would carry
+ * the session off, so it only ever travels in the cookie.
+ */
+async function withoutSessionToken(res: Response): Promise<Response> {
+  if (!res.headers.get('content-type')?.includes('application/json')) return res;
+  const body = (await res.clone().json().catch(() => null)) as { token?: unknown; session?: { token?: unknown } | null } | null;
+  const inBody = typeof body?.token === 'string';
+  const inSession = typeof body?.session?.token === 'string';
+  if (!body || (!inBody && !inSession)) return res;
+  if (inBody) delete body.token;
+  if (inSession) delete body.session!.token;
+  const headers = new Headers(res.headers);
+  headers.delete('content-length');
+  return new Response(JSON.stringify(body), { status: res.status, headers });
 }
 
 /** Relative paths ("/app/dashboard", not "//evil.example") or URLs on our own origin. */
@@ -71,8 +91,9 @@ export function createAuthRoutes(deps: { auth: Auth; config: Config }) {
   });
 
   router.on(['GET', 'POST'], '/api/auth/*', async (c) => {
+    if (!isOpenAuthEndpoint(c.req.method, c.req.path.slice(AUTH_PREFIX.length))) return c.json(errorBody('not_found', 'Not found'), 404);
     const res = await auth.handler(await forAuth(c, config.trustProxy));
-    return normaliseOAuthError(normaliseRateLimit(res));
+    return withoutSessionToken(normaliseOAuthError(normaliseRateLimit(res)));
   });
 
   return router;

@@ -56,7 +56,10 @@ describe('two-factor authentication (TOTP + backup codes)', () => {
 
     const good = await t.app.request('/api/auth/two-factor/verify-totp', { method: 'POST', headers: asMember({ cookie: challenge }), body: JSON.stringify({ code: totpFromUri(totpURI) }) });
     expect(good.status).toBe(200);
-    expect(await good.json()).toMatchObject({ token: expect.any(String), user: { id: member.userId } });
+    // The session token travels in the HttpOnly cookie only, never in the body.
+    const body = (await good.json()) as Record<string, unknown>;
+    expect(body).toMatchObject({ user: { id: member.userId } });
+    expect(body).not.toHaveProperty('token');
     const session = cookieHeader(good);
     expect(session).toMatch(/peakwise\.session_token=/);
     expect((await t.app.request('/api/profile', { headers: { cookie: session } })).status).toBe(200);

@@ -33,12 +33,13 @@ describe('ensureDemoAccount', () => {
     const attempts = [
       t.app.request('/api/auth/change-password', { method: 'POST', headers, body: JSON.stringify({ currentPassword: DEMO_PASSWORD, newPassword: 'Taken-over-123' }) }),
       t.app.request('/api/auth/two-factor/enable', { method: 'POST', headers, body: JSON.stringify({ password: DEMO_PASSWORD }) }),
-      t.app.request('/api/auth/change-email', { method: 'POST', headers, body: JSON.stringify({ newEmail: 'mine@example.com' }) }),
     ];
     for (const res of await Promise.all(attempts)) {
       expect(res.status).toBe(403);
       expect(await res.json()).toEqual({ code: 'DEMO_ACCOUNT_READ_ONLY', message: 'The demo account cannot be changed.' });
     }
+    // better-auth's own change-email is closed to everyone (decision 030); Settings changes the email through /api/profile.
+    expect((await t.app.request('/api/auth/change-email', { method: 'POST', headers, body: JSON.stringify({ newEmail: 'mine@example.com' }) })).status).toBe(404);
     const email = await t.app.request('/api/profile', { method: 'PUT', headers, body: JSON.stringify({ name: 'Alex', email: 'mine@example.com' }) });
     expect(email.status).toBe(403);
     const deletion = await t.app.request('/api/account', { method: 'DELETE', headers, body: JSON.stringify({ confirmation: 'DELETE' }) });
