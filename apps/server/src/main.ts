@@ -13,11 +13,11 @@ import { ConfigError, loadConfig, type Config } from './lib/config';
 import { createLogger } from './lib/logger';
 import { createAccounts } from './modules/auth/accounts';
 import { ensureDemoAccount } from './modules/demo/seed-demo-account';
-import { ensureDemoHousehold } from './modules/demo-household/demo-household.service';
+import { ensureDemoHousehold } from './simulator/demo-household';
 import { startDemoRunner, type DemoRunner } from './simulator/demo-runner';
 import { DEMO_HOUSEHOLD } from './simulator/household-profile';
 import { createLiveHub } from './modules/live/live-hub';
-import { maintenanceSweepJob, startMaintenanceProcessor } from './modules/maintenance/maintenance.job';
+import { maintenanceSweepJob, startMaintenanceProcessor } from './jobs/maintenance.job';
 import { startScheduler } from './jobs/scheduler';
 
 const WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));

@@ -9,6 +9,8 @@ import { INTERVAL_MINUTES, INTERVAL_MS } from '@peakwise/domain/time-constants';
 
 /** Every series is stored on 5-minute boundaries (docs/product/domain-rules.md#readings). */
 export { INTERVAL_MINUTES, INTERVAL_MS };
+/** Where devices and gateways POST their readings over HTTP. */
+export const INGEST_READINGS_PATH = '/api/ingest/readings';
 /** One request or MQTT message carries at most this many readings (meter + devices). */
 export const MAX_BATCH_READINGS = 5000;
 /** A reading may be stamped at most this far ahead of the server clock (device clock drift). */

@@ -9,7 +9,7 @@ import { createTestDatabase } from '../test/test-database';
 import { seedHousehold, type HouseholdFixture } from '../test/household-fixture';
 import { writeIngestBatch, type IngestWrite } from './ingest-batch.service';
 import type { IngestEvent, MqttIngest } from './mqtt-ingest';
-import { meterPowerTopic, meterTopic } from './payload/topics';
+import { meterPowerTopic, meterTopic } from '../telemetry/topics';
 
 const T0 = Date.parse('2026-01-15T17:00:00Z');
 const at = (i: number) => new Date(T0 + i * 300_000).toISOString();

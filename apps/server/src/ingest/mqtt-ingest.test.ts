@@ -12,7 +12,7 @@ import { createTestDatabase } from '../test/test-database';
 import { readingTables, seedHousehold, type HouseholdFixture } from '../test/household-fixture';
 import { writeIngestBatch } from './ingest-batch.service';
 import { startMqttIngest, type IngestEvent, type MqttIngest } from './mqtt-ingest';
-import { deviceTopic, meterPowerTopic, meterTopic, shellyTopicPrefix } from './payload/topics';
+import { deviceTopic, meterPowerTopic, meterTopic, shellyTopicPrefix } from '../telemetry/topics';
 
 const logger = createLogger({ level: 'silent' });
 const T0 = Date.parse('2026-01-15T17:00:00Z');

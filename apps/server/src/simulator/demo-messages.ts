@@ -3,7 +3,7 @@
  * topics (docs/ingestion.md), and the instantaneous power sample for the live Current Usage.
  */
 
-import { deviceTopic, meterPowerTopic, meterTopic } from '../ingest/payload/topics';
+import { deviceTopic, meterPowerTopic, meterTopic } from '../telemetry/topics';
 import type { HouseholdProfile } from './household-profile';
 import { simulateInterval, type DeviceReading, type SimulatedInterval } from './household-simulator';
 import { channelId, fractalNoise } from './prng';

@@ -12,7 +12,7 @@ import { addDays, localDateOf, startOfLocalDate, startOfLocalDay } from '@peakwi
 import type { Db } from '../db/client';
 import { deviceStateSchema } from '@peakwise/contracts/ingest.contract';
 import { connectMqtt, type MqttConnection } from '../ingest/mqtt-connection';
-import { deviceTopic, parseTopic } from '../ingest/payload/topics';
+import { deviceTopic, parseTopic } from '../telemetry/topics';
 import type { Logger } from '../lib/logger';
 import { rowsOf } from '../db/rows';
 import { DEMO_HOUSEHOLD, type HouseholdProfile } from './household-profile';

@@ -6,7 +6,7 @@ import type { Database } from '../../db/client';
 import { connectMqtt, type MqttConnection } from '../../ingest/mqtt-connection';
 import { mqttCommandPublisher } from '../../ingest/mqtt-command-publisher';
 import type { MqttIngest } from '../../ingest/mqtt-ingest';
-import { deviceTopic, shellyTopicPrefix } from '../../ingest/payload/topics';
+import { deviceTopic, shellyTopicPrefix } from '../../telemetry/topics';
 import { createLogger } from '../../lib/logger';
 import { rowsOf } from '../../db/rows';
 import { createTestApp, type TestApp } from '../../test/test-app';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CANADIAN_TIME_ZONES } from '@peakwise/contracts/account.contract';
 import { localDateOf } from '@peakwise/domain/local-time';
 import type { Database } from '../../db/client';
-import { validateBatch } from '../../ingest/payload/validate-readings';
+import { validateBatch } from '../../telemetry/validate-readings';
 import { rowsOf } from '../../db/rows';
 import { removeAllHouseholds, seedHousehold, type HouseholdFixture } from '../../test/household-fixture';
 import { createTestDatabase } from '../../test/test-database';

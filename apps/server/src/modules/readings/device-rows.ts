@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { type IngestRejection } from '@peakwise/contracts/ingest.contract';
 import { INTERVAL_MS } from '@peakwise/domain/time-constants';
-import { counterToInterval, type CounterSnapshot } from '../../ingest/payload/counter';
-import type { ValidDeviceReading } from '../../ingest/payload/validate-readings';
+import { counterToInterval, type CounterSnapshot } from '../../telemetry/counter';
+import type { ValidDeviceReading } from '../../telemetry/validate-readings';
 import { rowsOf } from '../../db/rows';
 import type { DbOrTx } from '../../db/client';
 

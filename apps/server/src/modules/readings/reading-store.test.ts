@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
-import { validateBatch, type ValidatedBatch } from '../../ingest/payload/validate-readings';
+import { validateBatch, type ValidatedBatch } from '../../telemetry/validate-readings';
 import { rowsOf } from '../../db/rows';
 import { seedHousehold } from '../../test/household-fixture';
 import { createTestDatabase } from '../../test/test-database';

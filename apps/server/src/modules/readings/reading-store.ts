@@ -3,7 +3,7 @@ import type { IngestRejection, IngestResult } from '@peakwise/contracts/ingest.c
 import type { Db, DbOrTx } from '../../db/client';
 import { devices } from '../../db/schema/device.schema';
 import { households } from '../../db/schema/household.schema';
-import type { ValidatedBatch, ValidDeviceReading } from '../../ingest/payload/validate-readings';
+import type { ValidatedBatch, ValidDeviceReading } from '../../telemetry/validate-readings';
 import { READINGS_CHANNEL, type ReadingsNotification } from '../../lib/notify';
 import { rowsOf } from '../../db/rows';
 import { planDeviceRows, rowKey, type DeviceRow, type ResolvedDeviceReading } from './device-rows';

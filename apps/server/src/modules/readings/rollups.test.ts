@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDateOf, localDay } from '@peakwise/domain/local-time';
 import type { Database } from '../../db/client';
-import { validateBatch } from '../../ingest/payload/validate-readings';
+import { validateBatch } from '../../telemetry/validate-readings';
 import { rowsOf } from '../../db/rows';
 import { createTestDatabase } from '../../test/test-database';
 import { removeAllHouseholds, seedHousehold, type HouseholdFixture } from '../../test/household-fixture';

@@ -2,7 +2,7 @@ import { INTERVAL_MS } from '@peakwise/domain/time-constants';
 import { zonedTimeToUtc } from '@peakwise/domain/local-time';
 import type { Db } from '../../db/client';
 import type { DeviceKind } from '../../db/schema/device.schema';
-import { validateBatch } from '../../ingest/payload/validate-readings';
+import { validateBatch } from '../../telemetry/validate-readings';
 import type { TestApp } from '../../test/test-app';
 import { createMember, type Member } from '../../test/test-session';
 import { createDevice, type Device } from '../devices/device.service';

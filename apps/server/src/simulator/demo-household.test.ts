@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client';
-import { rowsOf } from '../../db/rows';
-import { DEMO_HOUSEHOLD } from '../../simulator/household-profile';
-import { createTestDatabase } from '../../test/test-database';
-import { changeHouseholdTimeZone } from '../households/household-time-zone.service';
-import { findHouseholdByOwner } from '../households/household.service';
-import { intervals, local, store } from '../usage/energy.test-helper';
-import { ensureDemoHousehold } from './demo-household.service';
+import type { Database } from '../db/client';
+import { rowsOf } from '../db/rows';
+import { DEMO_HOUSEHOLD } from './household-profile';
+import { createTestDatabase } from '../test/test-database';
+import { changeHouseholdTimeZone } from '../modules/households/household-time-zone.service';
+import { findHouseholdByOwner } from '../modules/households/household.service';
+import { intervals, local, store } from '../modules/usage/energy.test-helper';
+import { ensureDemoHousehold } from './demo-household';
 
 describe('demo household', () => {
   let database: Database;

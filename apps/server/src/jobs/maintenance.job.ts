@@ -1,8 +1,8 @@
-import type { Database } from '../../db/client';
-import type { Job } from '../../jobs/scheduler';
-import type { Logger } from '../../lib/logger';
-import { READINGS_CHANNEL } from '../../lib/notify';
-import { evaluateHousehold, householdsWithDevices } from './maintenance-evaluation.service';
+import type { Database } from '../db/client';
+import type { Job } from './scheduler';
+import type { Logger } from '../lib/logger';
+import { READINGS_CHANNEL } from '../lib/notify';
+import { evaluateHousehold, householdsWithDevices } from '../modules/maintenance/maintenance-evaluation.service';
 
 /**
  * Every household is evaluated every 15 minutes: dates move on (a due date comes near) even when

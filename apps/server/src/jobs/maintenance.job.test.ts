@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../../lib/logger';
-import { rowsOf } from '../../db/rows';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createLogger } from '../lib/logger';
+import { rowsOf } from '../db/rows';
+import { createTestApp, type TestApp } from '../test/test-app';
 import { maintenanceSweepJob, startMaintenanceProcessor } from './maintenance.job';
-import { maintenanceHome, NOW } from './maintenance.test-helper';
+import { maintenanceHome, NOW } from '../modules/maintenance/maintenance.test-helper';
 
 const logger = createLogger({ level: 'silent' });
 let t: TestApp;
