@@ -10,5 +10,7 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': { target: 'http://localhost:3000', ws: true } },
   },
-  build: { outDir: 'dist', sourcemap: true, target: 'es2022' },
+  // Maps are written for whoever runs the build (stack traces from the log) but not linked from
+  // the bundles, and the server never serves them.
+  build: { outDir: 'dist', sourcemap: 'hidden', target: 'es2022' },
 });

@@ -13,6 +13,11 @@ export { INTERVAL_MINUTES, INTERVAL_MS };
 export const INGEST_READINGS_PATH = '/api/ingest/readings';
 /** One request or MQTT message carries at most this many readings (meter + devices). */
 export const MAX_BATCH_READINGS = 5000;
+/**
+ * Largest batch on the wire, over HTTP or as one MQTT packet. 5000 device readings with a
+ * handful of metrics each run to about 1.5 MB; 8 MiB leaves room and still refuses a flood.
+ */
+export const MAX_BATCH_BYTES = 8 * 1024 * 1024;
 /** A reading may be stamped at most this far ahead of the server clock (device clock drift). */
 export const MAX_FUTURE_SKEW_MS = 5 * 60_000;
 /**

@@ -1,6 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { Aedes, type Client } from 'aedes';
+import { MAX_BATCH_BYTES } from '@peakwise/contracts/ingest.contract';
 import type { Logger } from '../lib/logger';
 import type { IngestPrincipal } from '../modules/devices/ingest-credential.service';
 import { indexOutgoingQueues } from './outgoing-queue';
@@ -78,7 +79,7 @@ export async function startEmbeddedBroker(options: { port: number; host: string;
     callback(null, allowed ? subscription : null);
   };
 
-  const server: Server = createServer(aedes.handle);
+  const server: Server = createServer((conn) => refuseOversizedPackets(aedes.handle(conn), MAX_BATCH_BYTES));
   aedes.on('clientError', (client, error) => options.logger.debug({ clientId: client.id, err: error }, 'MQTT client error'));
 
   await new Promise<void>((resolve, reject) => {
@@ -108,4 +109,26 @@ function safeEqual(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
+}
+
+type PacketParser = { packet: { length: number }; _parseLength(): boolean; _emitError(error: Error): void };
+
+/**
+ * aedes reads a whole packet into memory whatever length its header announces (up to MQTT's
+ * 256 MB), so a client could make the server hold 20 MB per message. The length is known from
+ * the fixed header, before the body arrives: past the limit the parser fails, aedes drops the
+ * connection, and nothing is buffered. Mosquitto does the same with `max_packet_size`.
+ */
+export function refuseOversizedPackets(client: Client, maxBytes: number): Client {
+  const parser = (client as unknown as { _parser: PacketParser })._parser;
+  const parseLength = parser._parseLength.bind(parser);
+  parser._parseLength = () => {
+    const done = parseLength();
+    if (done && parser.packet.length > maxBytes) {
+      parser._emitError(new Error(`MQTT packet of ${parser.packet.length} bytes is over the ${maxBytes}-byte limit`));
+      return false;
+    }
+    return done;
+  };
+  return client;
 }

@@ -16,12 +16,19 @@ describe('serving the built web app', () => {
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), INDEX);
     writeFileSync(join(dist, 'assets', 'index-abc123.js'), SCRIPT);
+    writeFileSync(join(dist, 'assets', 'index-abc123.js.map'), '{"version":3,"sources":["src/main.tsx"]}');
     writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     t = await createTestApp({ webDistDir: dist });
   });
   afterAll(async () => {
     await t.close();
     rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('never serves a source map, though one is on disk', async () => {
+    const res = await t.app.request('/assets/index-abc123.js.map');
+    expect(res.status).toBe(404);
+    expect(await res.text()).not.toContain('sources');
   });
 
   it('serves index.html at / with no-cache', async () => {

@@ -26,6 +26,8 @@ export function serveSpa(app: Hono<AppEnv>, root: string): void {
   app.get('*', async (c, next) => {
     const path = c.req.path;
     if (isApiPath(path)) return next();
+    // Source maps would hand anyone the app's source; they stay on the build machine.
+    if (path.endsWith('.map')) return next();
 
     const file = await files(c, noop);
     if (file) {
