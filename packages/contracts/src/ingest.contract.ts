@@ -7,7 +7,7 @@ import { INTERVAL_MINUTES, INTERVAL_MS } from '@peakwise/domain/time-constants';
  * integrator's guide; this file is the source of truth for its numbers.
  */
 
-/** Every series is stored on 5-minute boundaries (DESIGN.md, "Readings"). */
+/** Every series is stored on 5-minute boundaries (docs/product/domain-rules.md#readings). */
 export { INTERVAL_MINUTES, INTERVAL_MS };
 /** Where devices and gateways POST their readings over HTTP. */
 export const INGEST_READINGS_PATH = '/api/ingest/readings';

@@ -118,7 +118,7 @@ describe('GET /api/plumbing', () => {
     }
   });
 
-  it('efficiency bars from the last 7 days, coloured by the SPEC §9 rule; indicators', async () => {
+  it('efficiency bars from the last 7 days, coloured by the target rule; indicators', async () => {
     const s = await ready(member, 'daily');
     const bars = Object.fromEntries(s.efficiency.bars.map((b) => [b.kind, b]));
     // Heating: mean of the reported efficiencies (90, 70) = 80, exactly the target → green.

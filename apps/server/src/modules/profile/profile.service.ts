@@ -57,8 +57,9 @@ export function createProfileService(deps: { db: Db; auth: Auth; emails: Account
   }
 
   /**
-   * SPEC §5: a changed email starts the account email change first (a link to the NEW address;
-   * the account email changes when it is followed), then the profile is saved.
+   * A changed email starts the account email change first (a link to the NEW address; the account
+   * email changes when it is followed), then the profile is saved
+   * (docs/product/domain-rules.md#profile-and-email-change).
    */
   async function update(member: { id: string; email: string }, input: UpdateProfile, requestHeaders: Headers): Promise<Profile> {
     let pendingEmail: string | null | undefined;

@@ -61,7 +61,7 @@ describe('PlumbingPage', () => {
     expect(chart.querySelectorAll('[data-missing="true"]').length).toBeGreaterThan(0);
     expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(25);
 
-    // SPEC §9 at the boundaries: 80 is green for heating, 80 amber for distribution, 74.9 red for electrical.
+    // The colour rule (docs/product/domain-rules.md#plumbing) at the boundaries: 80 is green for heating, 80 amber for distribution, 74.9 red for electrical.
     const colour = (name: string) => screen.getByRole('progressbar', { name }).closest('[data-colour]')?.getAttribute('data-colour');
     expect(colour('Heating')).toBe('green');
     expect(colour('Distribution')).toBe('amber');
