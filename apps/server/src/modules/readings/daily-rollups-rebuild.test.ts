@@ -12,7 +12,8 @@ import { removeDevice } from '../devices/device.service';
 import { changeHouseholdTimeZone } from '../households/household-time-zone.service';
 import { storeBatch } from './reading-store';
 
-const NOW = new Date('2026-12-01T00:00:00Z');
+// The day after the five: every re-sent value is inside the 7-day correction window (decision 031).
+const NOW = new Date('2026-11-05T00:00:00Z');
 const STEP = 300_000;
 // Five days from 30 October, UTC: every Canadian zone falls back on 1 November inside them.
 const BASE = Date.parse('2026-10-30T00:00:00Z');
