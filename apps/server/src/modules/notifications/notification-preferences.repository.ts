@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { NOTIFICATION_CONSENT_WORDING, notificationConsentPurpose, type NotificationChannel, type NotificationKind } from '@peakwise/contracts/notifications.contract';
+import { DEFAULT_CHANNEL_ON, NOTIFICATION_CONSENT_WORDING, notificationConsentPurpose, type NotificationChannel, type NotificationKind } from '@peakwise/contracts/notifications.contract';
 import type { DbOrTx } from '../households/household.service';
 import { rowsOf } from '../../lib/notify';
+
+/** The channel's default as SQL literals (not parameters, which would arrive as text). */
+const DEFAULT_IN_FORCE = sql.raw(`case w.channel when 'email' then ${DEFAULT_CHANNEL_ON.email} when 'sms' then ${DEFAULT_CHANNEL_ON.sms} else ${DEFAULT_CHANNEL_ON.push} end`);
 
 export type PreferenceChange = { channel: NotificationChannel; kind: NotificationKind; enabled: boolean };
 export type ConsentSource = 'settings' | 'unsubscribe_link' | 'sms_stop' | 'phone_changed';
@@ -18,11 +21,11 @@ export async function storedPreferences(db: DbOrTx, userId: string): Promise<Pre
 export async function savePreferences(tx: DbOrTx, userId: string, changes: PreferenceChange[], source: ConsentSource, now: Date): Promise<PreferenceChange[]> {
   if (changes.length === 0) return [];
   const values = sql.join(
-    changes.map((c) => sql`(${c.channel}, ${c.kind}, ${c.enabled})`),
+    changes.map((c) => sql`(${c.channel}::text, ${c.kind}::text, ${c.enabled}::boolean)`),
     sql`, `,
   );
   const wording = sql.join(
-    changes.map((c) => sql`(${c.kind}, ${NOTIFICATION_CONSENT_WORDING[c.kind]})`),
+    changes.map((c) => sql`(${c.kind}::text, ${NOTIFICATION_CONSENT_WORDING[c.kind]}::text)`),
     sql`, `,
   );
   // Compared with what was in force before (stored or default), so only real changes are kept and recorded.
@@ -31,7 +34,7 @@ export async function savePreferences(tx: DbOrTx, userId: string, changes: Prefe
       with wanted (channel, kind, enabled) as (values ${values}),
       before as (
         select w.channel, w.kind, w.enabled,
-          coalesce(np.enabled, case w.channel when 'email' then true else false end) as was
+          coalesce(np.enabled, ${DEFAULT_IN_FORCE}) as was
         from wanted w left join notification_preferences np on np.user_id = ${userId} and np.channel = w.channel and np.kind = w.kind
       ),
       saved as (
@@ -47,7 +50,7 @@ export async function savePreferences(tx: DbOrTx, userId: string, changes: Prefe
     select ${userId}, 'notifications:' || c.channel || ':' || c.kind, c.enabled, w.wording,
       coalesce((select language from profiles where id = ${userId}), 'en'), ${source}, ${now.toISOString()}::timestamptz
     from (values ${sql.join(
-      changed.map((c) => sql`(${c.channel}, ${c.kind}, ${c.enabled})`),
+      changed.map((c) => sql`(${c.channel}::text, ${c.kind}::text, ${c.enabled}::boolean)`),
       sql`, `,
     )}) as c(channel, kind, enabled)
     join (values ${wording}) as w(kind, wording) on w.kind = c.kind`);
