@@ -28,6 +28,9 @@ const retryDelayMs = (attempts: number) => Math.min(60, 2 ** (attempts - 1)) * 6
  */
 const SEQUENCE = { announced: 0, reminder: 1, cancelled: 2 } as const;
 
+/** Carriers expect every text to say how to stop them; the inbound webhook honours both words. */
+const SMS_STOP_HINT: Record<Language, string> = { en: 'Reply STOP to stop.', fr: 'Répondez ARRÊT pour arrêter.', es: 'Responde STOP para no recibir más.' };
+
 export type EventNotifier = ReturnType<typeof createEventNotifier>;
 
 /**
@@ -112,7 +115,8 @@ export function createEventNotifier(deps: { mailer: Mailer; channels: Notificati
       if (d.channel === 'email') providerId = await sendEmail(tx, d, language, window, now);
       else if (d.channel === 'sms') {
         const short = eventNotificationShortText(language, d.kind, window);
-        providerId = (await channels.sms.send(tx, { to: d.phone!, body: `Peakwise: ${short.body} STOP = stop`, purpose: 'event_notification', idempotencyKey: d.id })).providerId;
+        const body = `Peakwise – ${short.title}: ${short.body} ${SMS_STOP_HINT[language]}`;
+        providerId = (await channels.sms.send(tx, { to: d.phone!, body, purpose: 'event_notification', idempotencyKey: d.id })).providerId;
       } else {
         const short = eventNotificationShortText(language, d.kind, window);
         const devices = await channels.push.sendToMember(tx, d.userId, { ...short, url: '/app/dashboard', tag: `event-${d.eventId}` }, d.id);
