@@ -49,25 +49,30 @@ export function createPushSender(options: { db: Db; subject: string; logger: Log
       const topic = createHash('sha256').update(idempotencyKey).digest('base64url').slice(0, 32);
       let delivered = 0;
       for (const s of subscriptions) {
-        try {
-          await webPush.sendNotification({ endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } }, JSON.stringify(message), {
-            vapidDetails: { subject, publicKey, privateKey },
-            TTL: PUSH_TTL_SECONDS,
-            topic,
-            urgency: 'high',
-            contentEncoding: 'aes128gcm',
-            timeout: PUSH_TIMEOUT_MS,
-          });
-          delivered += 1;
-        } catch (error) {
-          const status = (error as { statusCode?: number }).statusCode;
-          if (status === 404 || status === 410) {
-            await forgetPushSubscription(executor, s.id);
-            logger.info({ status }, 'Push subscription gone; removed');
-            continue;
-          }
-          throw error;
+        // web-push encrypts the payload and signs the VAPID JWT; the request itself goes through
+        // fetch, which (unlike web-push's own https-only sender) also reaches a local push
+        // service over plain http in development and tests.
+        const request = webPush.generateRequestDetails({ endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } }, JSON.stringify(message), {
+          vapidDetails: { subject, publicKey, privateKey },
+          TTL: PUSH_TTL_SECONDS,
+          topic,
+          urgency: 'high',
+          contentEncoding: 'aes128gcm',
+        });
+        const headers = Object.fromEntries(
+          Object.entries(request.headers as Record<string, string | number>)
+            .filter(([name]) => name.toLowerCase() !== 'content-length')
+            .map(([name, value]) => [name, String(value)]),
+        );
+        const res = await fetch(request.endpoint, { method: request.method, headers, body: request.body as Buffer, signal: AbortSignal.timeout(PUSH_TIMEOUT_MS) });
+        await res.arrayBuffer().catch(() => undefined);
+        if (res.status === 404 || res.status === 410) {
+          await forgetPushSubscription(executor, s.id);
+          logger.info({ status: res.status }, 'Push subscription gone; removed');
+          continue;
         }
+        if (!res.ok) throw new Error(`Push service answered ${res.status}`);
+        delivered += 1;
       }
       return delivered;
     },
