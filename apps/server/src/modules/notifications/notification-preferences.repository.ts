@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { DEFAULT_CHANNEL_ON, NOTIFICATION_CONSENT_WORDING, notificationConsentPurpose, type NotificationChannel, type NotificationKind } from '@peakwise/contracts/notifications.contract';
+import { DEFAULT_CHANNEL_ON, NOTIFICATION_CONSENT_WORDING, type NotificationChannel, type NotificationKind } from '@peakwise/contracts/notifications.contract';
 import type { DbOrTx } from '../households/household.service';
 import { rowsOf } from '../../lib/notify';
 

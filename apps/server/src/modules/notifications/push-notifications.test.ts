@@ -36,7 +36,7 @@ describe('web push against a real local push service (web-push-testing)', () => 
   let t: TestApp;
   let push: { startServer(): void; _server: Server };
   let pushUrl: string;
-  let now = new Date('2030-04-02T14:00:00Z');
+  const now = new Date('2030-04-02T14:00:00Z');
   let member: Member;
   let operator: Member;
 
