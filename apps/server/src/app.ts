@@ -29,6 +29,7 @@ import type { CommandPublisher } from './modules/devices/plug-command.service';
 import { createPlugRoutes } from './modules/devices/plug.routes';
 import { createDeviceManagementRoutes } from './modules/devices/device-management.routes';
 import { createHouseholdRoutes } from './modules/households/household.routes';
+import { createIngestTokenRoutes } from './modules/ingest-tokens/ingest-tokens.routes';
 import type { LiveHub } from './modules/live/live-hub';
 import { createLiveRoutes } from './modules/live/live.routes';
 import { createMaintenanceRoutes } from './modules/maintenance/maintenance.routes';
@@ -160,6 +161,7 @@ export function createApp(deps: AppDeps) {
     .route('/', createOpsEventsRoutes({ auth: accounts.auth, db: database.db, clock }))
     .route('/', createNotificationPreferencesRoutes({ auth: accounts.auth, service: notificationPreferences, channels: notifications, clock }))
     .route('/', createUnsubscribeRoutes({ service: notificationPreferences, channels: notifications, clock }))
+    .route('/', createIngestTokenRoutes({ auth: accounts.auth, db: database.db }))
     .route('/', createPlugRoutes({ auth: accounts.auth, db: database.db, publisher: deps.commands, timeoutMs: config.plugConfirmTimeoutMs }));
 
   app.doc31('/api/openapi.json', {

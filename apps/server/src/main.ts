@@ -12,7 +12,9 @@ import { startMqttIngest } from './ingest/mqtt-ingest';
 import { ConfigError, loadConfig, type Config } from './lib/config';
 import { createLogger } from './lib/logger';
 import { createAccounts } from './modules/auth/accounts';
-import { ensureDemoAccount } from './modules/demo/seed-demo-account';
+import { ensureDemoAccount, ensureDemoOperator } from './modules/demo/seed-demo-account';
+import { optedInWindows } from './modules/events/events.repository';
+import { ensureDemoEvents, settlePastDemoEvents } from './simulator/demo-events';
 import { ensureDemoHousehold } from './modules/demo-household/demo-household.service';
 import { startDemoRunner, type DemoRunner } from './simulator/demo-runner';
 import { DEMO_HOUSEHOLD } from './simulator/household-profile';
@@ -79,6 +81,8 @@ async function main() {
   // The demo member's id: the hook for attaching the demo household (DEMO_ACCOUNT=false skips both).
   const demoUserId = config.demoAccount ? await ensureDemoAccount({ auth: accounts.auth, db: database.db }) : undefined;
   if (demoUserId) logger.info({ demoUserId }, 'Demo account ready');
+  // A shared operator with a published password has no place on a production server.
+  const demoOperatorId = demoUserId && config.nodeEnv !== 'production' ? await ensureDemoOperator({ auth: accounts.auth, db: database.db }) : undefined;
 
   // The demo household's gateway publishes to the same broker as any device. It starts in the
   // background once ingest is subscribed (a message before that would reach no one); the HTTP
@@ -89,6 +93,8 @@ async function main() {
     void ingest.ready
       .then(async () => {
         const demo = await ensureDemoHousehold(database.db, demoUserId, DEMO_HOUSEHOLD, { backfillDays: config.demo.backfillDays });
+        // Events come before the simulator starts: it cuts the household's use during the ones it opted in to.
+        const demoEvents = demoOperatorId ? await ensureDemoEvents(database.db, demo.household.id, demoOperatorId, new Date()) : { pastEventIds: [] };
         if (stoppingDemo) return;
         demoRunner = startDemoRunner({
           db: database.db,
@@ -99,7 +105,11 @@ async function main() {
           seed: config.demo.seed,
           speed: config.demo.speed,
           backfillDays: config.demo.backfillDays,
+          eventWindows: () => optedInWindows(database.db, demo.household.id),
         });
+        void demoRunner.backfilled
+          .then(() => settlePastDemoEvents(database.db, demoEvents.pastEventIds, new Date()))
+          .catch((error: unknown) => logger.warn({ err: error }, 'Could not hand the demo’s past events to settlement'));
       })
       .catch((error: unknown) => logger.error({ err: error }, 'Demo household simulator failed to start'));
   }

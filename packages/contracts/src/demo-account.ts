@@ -4,3 +4,13 @@
  */
 export const DEMO_EMAIL = 'demo@peakwise.ca';
 export const DEMO_PASSWORD = 'peakwise-demo';
+
+/**
+ * The demo operator for the /ops console, created beside the demo member outside production
+ * (decision 034). Public for the same reason: anyone trying Peakwise can schedule an event.
+ */
+export const DEMO_OPERATOR_EMAIL = 'ops@peakwise.ca';
+export const DEMO_OPERATOR_PASSWORD = 'peakwise-ops-demo';
+
+/** Shared accounts a visitor must not be able to lock the next visitor out of. */
+export const SHARED_DEMO_EMAILS: ReadonlySet<string> = new Set([DEMO_EMAIL, DEMO_OPERATOR_EMAIL]);

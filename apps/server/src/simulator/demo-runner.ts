@@ -43,7 +43,14 @@ export type DemoRunnerOptions = {
   chunkDays?: number;
   /** Give up waiting for a published day to be stored after this long (it is logged and skipped). */
   storedTimeoutMs?: number;
+  /** The events the household opted in to: it cuts its use during them, in back-fill and live. */
+  eventWindows?: () => Promise<readonly EventWindow[]>;
 };
+
+export type EventWindow = { startMs: number; endMs: number };
+
+/** How often live streaming looks for events the member opted in to since. */
+const EVENT_WINDOWS_REFRESH_MS = 60_000;
 
 export type BackfillReport = { intervals: number; days: number; ms: number; from: string | null; to: string | null };
 
@@ -145,9 +152,21 @@ export function startDemoRunner(options: DemoRunnerOptions): DemoRunner {
   let scale = createTimeScale(now(), now(), 1);
   const simNow = () => Math.min(toSimulatedTime(scale, now()), now());
 
+  let windows: readonly EventWindow[] = [];
+  const isShedding = (ms: number) => windows.some((w) => ms >= w.startMs && ms < w.endMs);
+  const refreshWindows = async () => {
+    if (!options.eventWindows) return;
+    try {
+      windows = await options.eventWindows();
+    } catch (error) {
+      log.warn({ err: error }, 'Could not read the demo household’s events');
+    }
+  };
+
   async function backfill(): Promise<BackfillReport> {
     const started = Date.now();
     await connected;
+    await refreshWindows();
     const wall = now();
     const horizon = Math.floor(wall / INTERVAL_MS) * INTERVAL_MS; // every interval before it has ended
     const earliest = horizon - options.backfillDays * DAY_MS;
@@ -165,7 +184,7 @@ export function startDemoRunner(options: DemoRunnerOptions): DemoRunner {
         // Chunks end on local midnights (days are 23–25 h), so a message is whole days of one series.
         const nextMidnight = startOfLocalDate(addDays(localDateOf(new Date(start), zone), chunkDays), zone).getTime();
         const end = Math.min(nextMidnight, liveFrom);
-        const chunk = [...simulateRange(profile, new Date(start), new Date(end), seed)];
+        const chunk = [...simulateRange(profile, new Date(start), new Date(end), seed, { isShedding })];
         if (chunk.length > 0) {
           for (const message of batchMessages(householdId, chunk)) void publish(message);
           pending.push(Date.parse(chunk[chunk.length - 1]!.meter.ts));
@@ -202,13 +221,14 @@ export function startDemoRunner(options: DemoRunnerOptions): DemoRunner {
       if (stopping) return;
       const due = dueIntervalStarts(lastEmitted, simNow()).slice(0, MAX_INTERVALS_PER_TICK);
       for (const start of due) {
-        for (const message of intervalMessages(householdId, simulateInterval(profile, new Date(start), seed, { offPlugIds }))) void publish(message);
+        for (const message of intervalMessages(householdId, simulateInterval(profile, new Date(start), seed, { offPlugIds, isShedding }))) void publish(message);
         lastEmitted = start;
       }
     };
     // Often enough that an interval goes out within seconds of ending, at any speed.
     const tickMs = Math.min(5_000, Math.max(200, INTERVAL_MS / options.speed / 4));
     timers.push(setInterval(tick, tickMs));
+    if (options.eventWindows) timers.push(setInterval(() => void refreshWindows(), EVENT_WINDOWS_REFRESH_MS));
     tick();
     log.info({ speed: options.speed, from: new Date(liveFrom).toISOString() }, 'Demo household streaming live');
   }

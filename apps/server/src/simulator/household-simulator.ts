@@ -43,6 +43,21 @@ export interface SimulatedInterval {
 export interface SimulateOptions {
   /** Devices switched off by the member during this interval. */
   offPlugIds?: ReadonlySet<string>;
+  /** Whether the household is cutting its use at this interval start (an Energy Saving Event it opted in to). */
+  isShedding?: (intervalStartMs: number) => boolean;
+}
+
+/**
+ * During an event the household powers its switchable plugs down and trims what it can by hand
+ * (lights, cooking later, the dryer waits): a 30 % cut of the load no plug measures, about what
+ * members of demand-response programs achieve in the evening peak.
+ */
+const EVENT_UNMETERED_FACTOR = 0.7;
+
+function sheddingPlugs(profile: HouseholdProfile, off: ReadonlySet<string> | undefined): Set<string> {
+  const plugs = new Set(off);
+  for (const device of profile.appliances) if (device.switchable && !device.neverSwitch) plugs.add(device.id);
+  return plugs;
 }
 
 /** Start of the 5-minute interval containing `ms`. */
@@ -71,12 +86,14 @@ export function simulateInterval(
   const solar = simulateSolarInterval(site, profile.solar, seed, startMs);
   const sun = sunPosition(profile.latitude, profile.longitude, startMs + INTERVAL_MS / 2);
   const ctx = intervalContext(profile, seed, startMs);
+  const shedding = opts.isShedding?.(startMs) ?? false;
   const load = simulateLoadInterval(
     profile,
     seed,
     ctx,
     { outdoorTempC: solar.weather.airTempC, sunElevationDeg: sun.elevationDeg, precipitation: solar.weather.precipitation },
-    opts.offPlugIds,
+    shedding ? sheddingPlugs(profile, opts.offPlugIds) : opts.offPlugIds,
+    shedding ? EVENT_UNMETERED_FACTOR : 1,
   );
 
   const productionKwh = solar.productionKwh;

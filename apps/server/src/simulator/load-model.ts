@@ -74,6 +74,8 @@ export function simulateLoadInterval(
   ctx: IntervalContext,
   env: TraceEnv,
   offPlugIds: ReadonlySet<string> = new Set(),
+  /** Below 1 while the household trims by hand what no plug measures (an event). */
+  unmeteredFactor = 1,
 ): LoadInterval {
   const appliances = profile.appliances.map((device) => {
     const on = device.switchable && !device.neverSwitch ? !offPlugIds.has(device.id) : undefined;
@@ -97,7 +99,7 @@ export function simulateLoadInterval(
       undefined,
     ),
   );
-  const unmeteredW = unmeteredLoadW(profile, seed, ctx, env);
+  const unmeteredW = unmeteredLoadW(profile, seed, ctx, env) * unmeteredFactor;
   const consumptionKwh = appliances.reduce((sum, a) => sum + a.energyKwh, 0) + (unmeteredW * INTERVAL_HOURS) / 1000;
   return { consumptionKwh, unmeteredW, appliances, water };
 }

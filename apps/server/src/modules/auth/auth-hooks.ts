@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
-import { DEMO_EMAIL } from '@peakwise/contracts/demo-account';
+import { SHARED_DEMO_EMAILS } from '@peakwise/contracts/demo-account';
 import { AUTH_ERROR_CODES } from '@peakwise/contracts/account.contract';
 import { checkPassword } from '@peakwise/domain/password-policy';
 import type { AccountEmails } from '../email/account-emails';
@@ -48,7 +48,7 @@ export function createAuthHooks(deps: { emails: AccountEmails; signUpLanguages: 
       if (!verification) return; // better-auth answers INVALID_TOKEN
       const user = await ctx.context.internalAdapter.findUserById(verification.value);
       if (!user) return;
-      if (user.email === DEMO_EMAIL) throw demoLocked();
+      if (SHARED_DEMO_EMAILS.has(user.email)) throw demoLocked();
       failOnWeakPassword(body.newPassword, user);
       return;
     }
@@ -56,7 +56,7 @@ export function createAuthHooks(deps: { emails: AccountEmails; signUpLanguages: 
     if (DEMO_LOCKED_PATHS.has(ctx.path) || ctx.path === '/change-password') {
       const session = await getSessionFromCtx(ctx);
       if (!session) return; // better-auth answers 401
-      if (session.user.email === DEMO_EMAIL) throw demoLocked();
+      if (SHARED_DEMO_EMAILS.has(session.user.email)) throw demoLocked();
       if (ctx.path === '/change-password') failOnWeakPassword((ctx.body as { newPassword?: unknown } | undefined)?.newPassword, session.user);
       if (ctx.path === '/set-password') failOnWeakPassword((ctx.body as { newPassword?: unknown } | undefined)?.newPassword, session.user);
     }

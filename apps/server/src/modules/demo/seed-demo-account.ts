@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { DEMO_EMAIL, DEMO_PASSWORD } from '@peakwise/contracts/demo-account';
+import { DEMO_EMAIL, DEMO_OPERATOR_EMAIL, DEMO_OPERATOR_PASSWORD, DEMO_PASSWORD } from '@peakwise/contracts/demo-account';
 import type { Db } from '../../db/client';
 import { accounts, twoFactors, users } from '../../db/schema/auth.schema';
 import { profiles } from '../../db/schema/profile.schema';
 import type { Auth } from '../auth/auth';
 import { hashPassword, verifyPassword } from '../auth/password-hasher';
+import { setOperator } from '../auth/user-role.repository';
 
 export const DEMO_NAME = 'Alex Martin';
 
@@ -14,25 +15,40 @@ export const DEMO_NAME = 'Alex Martin';
  * name, language, time zone). Returns the user id so the demo household can be attached to it.
  */
 export async function ensureDemoAccount(deps: { auth: Auth; db: Db }): Promise<string> {
-  const { auth, db } = deps;
-  const ctx = await auth.$context;
-  let [user] = await db.select().from(users).where(eq(users.email, DEMO_EMAIL));
-  if (!user) {
-    const created = await ctx.internalAdapter.createUser({ email: DEMO_EMAIL, name: DEMO_NAME, emailVerified: true });
-    await ctx.internalAdapter.linkAccount({ userId: created.id, providerId: 'credential', accountId: created.id, password: await hashPassword(DEMO_PASSWORD) });
-    [user] = await db.select().from(users).where(eq(users.id, created.id));
-  }
-  const id = user!.id;
-
-  const [credential] = await db.select().from(accounts).where(eq(accounts.userId, id));
-  if (!credential?.password || !(await verifyPassword({ hash: credential.password, password: DEMO_PASSWORD }))) {
-    await ctx.internalAdapter.updatePassword(id, await hashPassword(DEMO_PASSWORD));
-  }
-  await db.delete(twoFactors).where(eq(twoFactors.userId, id));
-  await db.update(users).set({ name: DEMO_NAME, emailVerified: true, twoFactorEnabled: false }).where(eq(users.id, id));
+  const { db } = deps;
+  const id = await ensureSeededAccount(deps, DEMO_EMAIL, DEMO_NAME, DEMO_PASSWORD);
   await db
     .insert(profiles)
     .values({ id, name: DEMO_NAME, email: DEMO_EMAIL, language: 'en', timeZone: 'America/Toronto' })
     .onConflictDoUpdate({ target: profiles.id, set: { name: DEMO_NAME, email: DEMO_EMAIL, pendingEmail: null, language: 'en', timeZone: 'America/Toronto', deletedAt: null } });
+  return id;
+}
+
+/** The demo operator: the same repair on every start, plus the operator role. */
+export async function ensureDemoOperator(deps: { auth: Auth; db: Db }): Promise<string> {
+  const id = await ensureSeededAccount(deps, DEMO_OPERATOR_EMAIL, DEMO_OPERATOR_NAME, DEMO_OPERATOR_PASSWORD);
+  await setOperator(deps.db, DEMO_OPERATOR_EMAIL);
+  return id;
+}
+
+const DEMO_OPERATOR_NAME = 'Peakwise Operations';
+
+/** An account with a known password, created once and put back as it was on every start. */
+async function ensureSeededAccount(deps: { auth: Auth; db: Db }, email: string, name: string, password: string): Promise<string> {
+  const { auth, db } = deps;
+  const ctx = await auth.$context;
+  let [user] = await db.select().from(users).where(eq(users.email, email));
+  if (!user) {
+    const created = await ctx.internalAdapter.createUser({ email, name, emailVerified: true });
+    await ctx.internalAdapter.linkAccount({ userId: created.id, providerId: 'credential', accountId: created.id, password: await hashPassword(password) });
+    [user] = await db.select().from(users).where(eq(users.id, created.id));
+  }
+  const id = user!.id;
+  const [credential] = await db.select().from(accounts).where(eq(accounts.userId, id));
+  if (!credential?.password || !(await verifyPassword({ hash: credential.password, password }))) {
+    await ctx.internalAdapter.updatePassword(id, await hashPassword(password));
+  }
+  await db.delete(twoFactors).where(eq(twoFactors.userId, id));
+  await db.update(users).set({ name, emailVerified: true, twoFactorEnabled: false }).where(eq(users.id, id));
   return id;
 }

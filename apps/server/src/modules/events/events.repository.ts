@@ -230,3 +230,28 @@ export async function listEventsForOps(db: DbOrTx): Promise<(EventRow & { reach:
   );
   return rows.map((row) => ({ ...row, ...toEvent(row) }));
 }
+
+/** The windows of the events the household is opted in to (cancelled ones excluded). */
+export async function optedInWindows(db: DbOrTx, householdId: string): Promise<{ startMs: number; endMs: number }[]> {
+  const rows = rowsOf<{ s: number; e: number }>(
+    await db.execute(sql`
+      select (extract(epoch from e.starts_at) * 1000)::float8 as s, (extract(epoch from e.ends_at) * 1000)::float8 as e
+      from event_participations ep join energy_events e on e.id = ep.event_id
+      where ep.household_id = ${householdId}::uuid and ep.opted_in and e.status <> 'cancelled' order by e.starts_at`),
+  );
+  return rows.map((r) => ({ startMs: Number(r.s), endMs: Number(r.e) }));
+}
+
+/** The program's event starting at this instant, if any (the demo seed finds its own). */
+export async function findEventAt(db: DbOrTx, programId: string, startsAt: Date): Promise<string | null> {
+  const [row] = rowsOf<{ id: string }>(
+    await db.execute(sql`select id from energy_events where program_id = ${programId}::uuid and starts_at = ${startsAt.toISOString()}::timestamptz and status <> 'cancelled'`),
+  );
+  return row?.id ?? null;
+}
+
+/** The household's earliest stored meter interval. */
+export async function firstMeterReading(db: DbOrTx, householdId: string): Promise<Date | null> {
+  const [row] = rowsOf<{ ms: number | null }>(await db.execute(sql`select (extract(epoch from min(ts)) * 1000)::float8 as ms from meter_readings where household_id = ${householdId}::uuid`));
+  return row?.ms == null ? null : new Date(Number(row.ms));
+}

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { isAPIError } from 'better-auth/api';
 import { MARKETING_CONSENT_PURPOSE, MARKETING_CONSENT_WORDING, languageSchema, timeZoneSchema, type Language, type Profile, type UpdateProfile } from '@peakwise/contracts/account.contract';
-import { DEMO_EMAIL } from '@peakwise/contracts/demo-account';
+import { SHARED_DEMO_EMAILS } from '@peakwise/contracts/demo-account';
 import type { Db } from '../../db/client';
 import { accounts, sessions, twoFactors, users, verifications } from '../../db/schema/auth.schema';
 import { consents } from '../../db/schema/consent.schema';
@@ -58,7 +58,7 @@ export function createProfileService(deps: { db: Db; auth: Auth; emails: Account
   async function update(member: { id: string; email: string }, input: UpdateProfile, requestHeaders: Headers): Promise<Profile> {
     let pendingEmail: string | null | undefined;
     if (input.email !== member.email) {
-      if (member.email === DEMO_EMAIL) throw demoLocked();
+      if (SHARED_DEMO_EMAILS.has(member.email)) throw demoLocked();
       try {
         await auth.api.changeEmail({ body: { newEmail: input.email, callbackURL: AFTER_EMAIL_CHANGE_PATH }, headers: requestHeaders });
       } catch (error) {
@@ -113,7 +113,7 @@ export function createProfileService(deps: { db: Db; auth: Auth; emails: Account
   async function deleteAccount(userId: string) {
     const [user] = await db.select().from(users).where(eq(users.id, userId));
     if (!user) throw new AppError(404, 'not_found', 'No user found');
-    if (user.email === DEMO_EMAIL) throw demoLocked();
+    if (SHARED_DEMO_EMAILS.has(user.email)) throw demoLocked();
     const [profile] = await db.select().from(profiles).where(eq(profiles.id, userId));
     const language = languageSchema.safeParse(profile?.language);
     const gone = anonymisedEmail(userId);

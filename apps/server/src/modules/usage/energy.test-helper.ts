@@ -9,8 +9,14 @@ import { createDevice, type Device } from '../devices/device.service';
 import { ensureHouseholdForUser, type Household } from '../households/household.service';
 import { storeBatch } from '../readings/reading-store';
 
-/** Far enough ahead that no hand-made reading is "in the future" for validation. */
-const STORE_NOW = new Date('2100-01-01T00:00:00Z');
+/**
+ * "Now" for a hand-made batch: an hour after its newest reading, so none is in the future, none
+ * is past the horizon, and a re-sent interval is inside the correction window (decision 031).
+ */
+function storeNow(batch: { meter?: unknown[]; devices?: unknown[] }): Date {
+  const stamps = [...(batch.meter ?? []), ...(batch.devices ?? [])].map((r) => Date.parse((r as { ts: string }).ts)).filter(Number.isFinite);
+  return new Date(Math.max(...stamps) + 3_600_000);
+}
 
 export type Meter = { productionKwh?: number; consumptionKwh?: number; gridImportKwh?: number; gridExportKwh?: number };
 
@@ -39,9 +45,10 @@ export function intervals(start: Date, count: number, values: Meter) {
 
 /** Stores readings through the real validation and store (as HTTP and MQTT ingest do). */
 export async function store(db: Db, householdId: string, batch: { meter?: unknown[]; devices?: unknown[] }) {
-  const validated = validateBatch(batch, STORE_NOW);
+  const now = storeNow(batch);
+  const validated = validateBatch(batch, now);
   if (!validated.ok) throw new Error(validated.message);
-  const result = await storeBatch(db, householdId, validated, { now: STORE_NOW });
+  const result = await storeBatch(db, householdId, validated, { now });
   if (result.rejected.length > 0) throw new Error(JSON.stringify(result.rejected));
   return result;
 }

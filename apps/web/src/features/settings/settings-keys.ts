@@ -3,4 +3,5 @@ export const settingsKeys = {
   all: ['settings'] as const,
   profile: () => [...settingsKeys.all, 'profile'] as const,
   sessions: () => [...settingsKeys.all, 'sessions'] as const,
+  ingestTokens: () => [...settingsKeys.all, 'ingest-tokens'] as const,
 };

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/ui/page-header';
 import { DeleteAccountCard } from './components/delete-account-card';
 import { DevicesCard } from './components/devices-card';
+import { MeterTokensCard } from './components/meter-tokens-card';
 import { PreferencesCard } from './components/preferences-card';
 import { PrivacyCard } from './components/privacy-card';
 import { ProfileForm } from './components/profile-form';
@@ -17,6 +18,7 @@ export default function SettingsPage() {
       <ProfileForm />
       <SecurityCard />
       <DevicesCard />
+      <MeterTokensCard />
       <PreferencesCard />
       <PrivacyCard />
       <DeleteAccountCard />

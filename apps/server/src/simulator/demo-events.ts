@@ -1,0 +1,67 @@
+import { addDays, isWeekend, localDateOf, zonedTimeToUtc } from '@peakwise/domain/local-time';
+import { provincialHolidayDates } from '@peakwise/domain/provincial-holidays';
+import type { Db } from '../db/client';
+import { scheduleJob } from '../modules/durable-jobs/durable-jobs.repository';
+import { findEventAt, firstMeterReading, insertEvent, setParticipation, upsertProgram } from '../modules/events/events.repository';
+import { EVENT_JOBS, scheduleEvent } from '../modules/events/events.service';
+
+const ZONE = 'America/Toronto';
+export const DEMO_PROGRAM = { name: 'Ontario Peak Saver', provinces: ['ON'], fsas: null, defaultRewardPoints: 100, defaultTargetPercent: 10, noticeHours: 4 };
+/** Evening peak: 6–7 PM Toronto time. */
+const EVENT_HOURS = [18, 19] as const;
+const PAST_EVENTS = 5;
+
+function eventDay(date: string, holidays: ReadonlySet<string>) {
+  return !isWeekend(date) && !holidays.has(date);
+}
+
+/**
+ * The demo household's events, made the way an operator makes them (decision 034):
+ * - tonight's: the next weekday evening in Toronto whose 6 PM start is still ahead, scheduled
+ *   through the operator's path, the demo not yet opted in so a visitor can press Opt In Now;
+ * - the last five weekday evenings, opted in, but only where the household has no readings yet
+ *   (a fresh back-fill): the simulator cuts its use during them, and the real settlement job
+ *   settles them once the back-fill has stored them (`settlePastDemoEvents`).
+ * Idempotent: an event already at that time is kept.
+ */
+export async function ensureDemoEvents(db: Db, householdId: string, operatorId: string, now: Date): Promise<{ pastEventIds: string[] }> {
+  const programId = await upsertProgram(db, DEMO_PROGRAM);
+  const today = localDateOf(now, ZONE);
+  const year = Number(today.slice(0, 4));
+  const holidays = new Set(provincialHolidayDates('ON', year - 1, year + 1));
+
+  let tonight = today;
+  while (!eventDay(tonight, holidays) || zonedTimeToUtc(tonight, EVENT_HOURS[0], 0, ZONE).getTime() <= now.getTime()) tonight = addDays(tonight, 1);
+  const start = zonedTimeToUtc(tonight, EVENT_HOURS[0], 0, ZONE);
+  if (!(await findEventAt(db, programId, start))) {
+    await db.transaction((tx) => scheduleEvent(tx, { programId, startsAt: start.toISOString(), endsAt: zonedTimeToUtc(tonight, EVENT_HOURS[1], 0, ZONE).toISOString() }, operatorId, now));
+  }
+
+  const first = await firstMeterReading(db, householdId);
+  const pastEventIds: string[] = [];
+  let day = addDays(today, -1);
+  for (let made = 0; made < PAST_EVENTS; day = addDays(day, -1)) {
+    if (!eventDay(day, holidays)) continue;
+    made += 1;
+    const startsAt = zonedTimeToUtc(day, EVENT_HOURS[0], 0, ZONE);
+    const existing = await findEventAt(db, programId, startsAt);
+    if (existing) {
+      pastEventIds.push(existing);
+      continue;
+    }
+    // Readings already stored for that evening were made without the event: no cut to reward.
+    if (first && first.getTime() <= startsAt.getTime()) continue;
+    const id = await db.transaction(async (tx) => {
+      const eventId = await insertEvent(tx, { programId, startsAt, endsAt: zonedTimeToUtc(day, EVENT_HOURS[1], 0, ZONE), rewardPoints: 100, targetPercent: 10, createdBy: operatorId });
+      await setParticipation(tx, eventId, householdId, true, new Date(startsAt.getTime() - 6 * 3_600_000));
+      return eventId;
+    });
+    pastEventIds.push(id);
+  }
+  return { pastEventIds };
+}
+
+/** After the back-fill: the past events go to the settlement job, as any ended event does. */
+export async function settlePastDemoEvents(db: Db, eventIds: readonly string[], now: Date): Promise<void> {
+  for (const eventId of eventIds) await scheduleJob(db, { name: EVENT_JOBS.settle, key: `event:${eventId}:settle`, runAt: now, payload: { eventId } });
+}
