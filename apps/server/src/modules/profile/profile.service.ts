@@ -13,6 +13,7 @@ import type { AccountEmails } from '../email/account-emails';
 import { changeHouseholdTimeZone, invalidTimeZone } from '../households/household-time-zone.service';
 import { findHouseholdByOwner } from '../households/household.service';
 import type { Mailer, RecordedEmail } from '../email/mailer';
+import { forgetNotificationContacts } from '../notifications/notification-preferences.repository';
 import { createProfile, latestMarketingConsent, recordMarketingConsent } from './profile.repository';
 
 /** Where the link in the new-address email lands. */
@@ -125,6 +126,8 @@ export function createProfileService(deps: { db: Db; auth: Auth; emails: Account
       await tx.delete(sessions).where(eq(sessions.userId, userId));
       await tx.delete(accounts).where(eq(accounts.userId, userId));
       await tx.delete(twoFactors).where(eq(twoFactors.userId, userId));
+      // The mobile number and push endpoints identify the member; nothing may reach them any more.
+      await forgetNotificationContacts(tx, userId);
       // Reset links, two-factor challenges and trusted devices all point at the user id.
       await tx.delete(verifications).where(eq(verifications.value, userId));
       await tx
