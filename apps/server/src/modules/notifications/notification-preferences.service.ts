@@ -1,4 +1,4 @@
-import { createHmac, randomInt } from 'node:crypto';
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import {
   DEFAULT_CHANNEL_ON,
   NOTIFICATION_CHANNELS,
@@ -126,7 +126,9 @@ export function createNotificationPreferencesService(deps: { db: Db; channels: N
       if (!phone?.codeHash || !phone.codeExpiresAt) return phone?.verifiedAt ? 'verified' : 'no_code';
       if (phone.codeAttempts >= CODE_MAX_ATTEMPTS) return 'too_many';
       if (phone.codeExpiresAt.getTime() <= now.getTime()) return 'expired';
-      if (hashCode(userId, phone.phone, code) !== phone.codeHash) {
+      const given = Buffer.from(hashCode(userId, phone.phone, code));
+      const stored = Buffer.from(phone.codeHash);
+      if (given.length !== stored.length || !timingSafeEqual(given, stored)) {
         await countWrongCode(tx, userId, now);
         return phone.codeAttempts + 1 >= CODE_MAX_ATTEMPTS ? 'too_many' : 'wrong';
       }
