@@ -4,7 +4,7 @@ import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const webFeatures = ['marketing', 'portal', 'help', 'dashboard', 'solar', 'maintenance', 'devices', 'plumbing', 'usage', 'billing', 'rewards', 'settings', 'auth'];
+const webFeatures = ['marketing', 'portal', 'help', 'dashboard', 'solar', 'maintenance', 'devices', 'plumbing', 'usage', 'billing', 'rewards', 'settings', 'auth', 'ops'];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'e2e/artifacts/**', 'apps/server/drizzle/**'] },

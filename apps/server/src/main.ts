@@ -107,8 +107,9 @@ async function main() {
           backfillDays: config.demo.backfillDays,
           eventWindows: () => optedInWindows(database.db, demo.household.id),
         });
+        // Only a finished back-fill: settling on a half-stored history would settle as missing data.
         void demoRunner.backfilled
-          .then(() => settlePastDemoEvents(database.db, demoEvents.pastEventIds, new Date()))
+          .then(() => (stoppingDemo ? undefined : settlePastDemoEvents(database.db, demoEvents.pastEventIds, new Date())))
           .catch((error: unknown) => logger.warn({ err: error }, 'Could not hand the demo’s past events to settlement'));
       })
       .catch((error: unknown) => logger.error({ err: error }, 'Demo household simulator failed to start'));

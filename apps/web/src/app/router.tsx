@@ -51,6 +51,13 @@ const pageRoutes: RouteObject[] = [
       { path: 'help', lazy: lazyPage(() => import('@/features/help/help-page')) },
     ],
   },
+  {
+    // The operator console: its own layout, outside the member portal.
+    path: '/ops',
+    lazy: lazyPage(() => import('@/app/ops/ops-layout')),
+    errorElement: <RouteError />,
+    children: [{ index: true, lazy: lazyPage(() => import('@/features/ops/ops-events-page')) }],
+  },
   { path: '*', element: <Navigate to="/" replace /> },
 ];
 

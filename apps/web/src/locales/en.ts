@@ -14,6 +14,7 @@ import { plugsEn } from './plugs.en';
 import { manageDevicesEn } from './manage-devices.en';
 import { alertsEn } from './alerts.en';
 import { maintenanceEn } from './maintenance.en';
+import { opsEn } from './ops.en';
 
 /** English: the source language and the fallback, bundled with the app. */
-export const en = { common: commonEn, portal: portalEn, help: helpEn, marketing: marketingEn, auth: authEn, settings: settingsEn, charts: chartsEn, dashboard: dashboardEn, solar: solarEn, usage: usageEn, devices: devicesEn, plumbing: plumbingEn, plugs: plugsEn, manageDevices: manageDevicesEn, alerts: alertsEn, maintenance: maintenanceEn } as const;
+export const en = { common: commonEn, portal: portalEn, help: helpEn, marketing: marketingEn, auth: authEn, settings: settingsEn, charts: chartsEn, dashboard: dashboardEn, solar: solarEn, usage: usageEn, devices: devicesEn, plumbing: plumbingEn, plugs: plugsEn, manageDevices: manageDevicesEn, alerts: alertsEn, maintenance: maintenanceEn, ops: opsEn } as const;

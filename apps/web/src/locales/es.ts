@@ -14,7 +14,8 @@ import { plugsEs } from './plugs.es';
 import { manageDevicesEs } from './manage-devices.es';
 import { alertsEs } from './alerts.es';
 import { maintenanceEs } from './maintenance.es';
+import { opsEs } from './ops.es';
 import type { Resources } from './resources';
 
 /** Spanish, loaded when first chosen (its own chunk). */
-export const es: Resources = { common: commonEs, portal: portalEs, help: helpEs, marketing: marketingEs, auth: authEs, settings: settingsEs, charts: chartsEs, dashboard: dashboardEs, solar: solarEs, usage: usageEs, devices: devicesEs, plumbing: plumbingEs, plugs: plugsEs, manageDevices: manageDevicesEs, alerts: alertsEs, maintenance: maintenanceEs };
+export const es: Resources = { common: commonEs, portal: portalEs, help: helpEs, marketing: marketingEs, auth: authEs, settings: settingsEs, charts: chartsEs, dashboard: dashboardEs, solar: solarEs, usage: usageEs, devices: devicesEs, plumbing: plumbingEs, plugs: plugsEs, manageDevices: manageDevicesEs, alerts: alertsEs, maintenance: maintenanceEs, ops: opsEs };

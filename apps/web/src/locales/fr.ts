@@ -14,7 +14,8 @@ import { plugsFr } from './plugs.fr';
 import { manageDevicesFr } from './manage-devices.fr';
 import { alertsFr } from './alerts.fr';
 import { maintenanceFr } from './maintenance.fr';
+import { opsFr } from './ops.fr';
 import type { Resources } from './resources';
 
 /** French, loaded when first chosen (its own chunk). */
-export const fr: Resources = { common: commonFr, portal: portalFr, help: helpFr, marketing: marketingFr, auth: authFr, settings: settingsFr, charts: chartsFr, dashboard: dashboardFr, solar: solarFr, usage: usageFr, devices: devicesFr, plumbing: plumbingFr, plugs: plugsFr, manageDevices: manageDevicesFr, alerts: alertsFr, maintenance: maintenanceFr };
+export const fr: Resources = { common: commonFr, portal: portalFr, help: helpFr, marketing: marketingFr, auth: authFr, settings: settingsFr, charts: chartsFr, dashboard: dashboardFr, solar: solarFr, usage: usageFr, devices: devicesFr, plumbing: plumbingFr, plugs: plugsFr, manageDevices: manageDevicesFr, alerts: alertsFr, maintenance: maintenanceFr, ops: opsFr };

@@ -9,9 +9,14 @@ export const NEXT_PARAM = 'next';
 export const ERROR_PARAM = 'error';
 const DEFAULT_DESTINATION = '/app/dashboard';
 
-/** Only portal paths are followed, so `next` cannot send anyone off-site (`//evil.example`). */
+/**
+ * Only the portal's and the operator console's paths are followed, so `next` cannot send anyone
+ * off-site (`//evil.example`).
+ */
 export function destinationAfterSignIn(next: string | null): string {
-  return next && next.startsWith('/app/') ? next : DEFAULT_DESTINATION;
+  if (!next) return DEFAULT_DESTINATION;
+  const inConsole = next === '/ops' || next.startsWith('/ops/') || next.startsWith('/ops?');
+  return next.startsWith('/app/') || inConsole ? next : DEFAULT_DESTINATION;
 }
 
 function readDialog(raw: string | null): AuthDialog | null {

@@ -1,0 +1,7 @@
+/** The console's only source of query keys; scoped to the signed-in user like every feature's. */
+export const opsKeys = {
+  all: ['ops'] as const,
+  programs: (scope: string) => ['ops', scope, 'programs'] as const,
+  reach: (scope: string, programId: string) => ['ops', scope, 'reach', programId] as const,
+  events: (scope: string) => ['ops', scope, 'events'] as const,
+};

@@ -1,0 +1,88 @@
+import { opsEventSchema, opsProgramSchema, type EditEvent, type ScheduleEvent } from '@peakwise/contracts/events.contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiGet, retryTransient, useQueryScope, type Schema } from '@/lib/api-client';
+import { opsRequest } from '../ops-error';
+import { opsKeys } from './ops-keys';
+
+/** A list of one contract schema's items; the web app takes zod only through contracts. */
+function listOf<T>(item: Schema<T>): Schema<T[]> {
+  return {
+    safeParse(value: unknown) {
+      if (!Array.isArray(value)) return { success: false };
+      const data: T[] = [];
+      for (const entry of value) {
+        const parsed = item.safeParse(entry);
+        if (!parsed.success) return { success: false };
+        data.push(parsed.data);
+      }
+      return { success: true, data };
+    },
+  };
+}
+
+const reachSchema: Schema<{ households: number }> = {
+  safeParse: (value: unknown) => {
+    const households = value && typeof value === 'object' ? (value as { households?: unknown }).households : undefined;
+    return typeof households === 'number' && Number.isInteger(households) ? { success: true, data: { households } } : { success: false };
+  },
+};
+
+const programsSchema = listOf(opsProgramSchema);
+const eventsSchema = listOf(opsEventSchema);
+const eventPath = (id: string) => `/api/ops/events/${encodeURIComponent(id)}`;
+
+/** Programs with their reach. Also the console's door: a member gets 404 here (app/ops). */
+export function useOpsPrograms() {
+  const scope = useQueryScope();
+  return useQuery({ queryKey: opsKeys.programs(scope), queryFn: () => apiGet('/api/ops/programs', programsSchema), retry: retryTransient });
+}
+
+/** How many households an event of this program would reach now, asked fresh for the chosen one. */
+export function useProgramReach(programId: string) {
+  const scope = useQueryScope();
+  return useQuery({
+    queryKey: opsKeys.reach(scope, programId),
+    queryFn: () => apiGet(`/api/ops/programs/${encodeURIComponent(programId)}/reach`, reachSchema),
+    enabled: programId !== '',
+    retry: retryTransient,
+  });
+}
+
+export function useOpsEvents() {
+  const scope = useQueryScope();
+  return useQuery({ queryKey: opsKeys.events(scope), queryFn: () => apiGet('/api/ops/events', eventsSchema), retry: retryTransient });
+}
+
+/** Every change moves the list's counts and statuses, so each one refetches the console's data. */
+function useInvalidateOps() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: opsKeys.all });
+}
+
+export function useScheduleEvent() {
+  const invalidate = useInvalidateOps();
+  return useMutation({
+    mutationFn: async (input: ScheduleEvent) => (await opsRequest('POST', '/api/ops/events', input)) as { id: string },
+    onSettled: invalidate,
+  });
+}
+
+export function useEditEvent() {
+  const invalidate = useInvalidateOps();
+  return useMutation({
+    mutationFn: async ({ id, changes }: { id: string; changes: EditEvent }) => {
+      await opsRequest('PATCH', eventPath(id), changes);
+    },
+    onSettled: invalidate,
+  });
+}
+
+export function useCancelEvent() {
+  const invalidate = useInvalidateOps();
+  return useMutation({
+    mutationFn: async (id: string) => {
+      await opsRequest('POST', `${eventPath(id)}/cancel`);
+    },
+    onSettled: invalidate,
+  });
+}

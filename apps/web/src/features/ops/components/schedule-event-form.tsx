@@ -1,0 +1,102 @@
+import type { OpsProgram } from '@peakwise/contracts/events.contract';
+import { useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AlertMessage } from '@/components/ui/alert-message';
+import { Button } from '@/components/ui/button';
+import { SelectField } from '@/components/ui/select-field';
+import { useIntlLocale } from '@/lib/format';
+import { useProgramReach, useScheduleEvent } from '../api/use-ops';
+import { checkEventForm, type EventErrorKey, type EventField, type EventFormValues } from '../event-window';
+import { refusalMessages } from '../ops-error';
+import { DEFAULT_OPS_TIME_ZONE, programTimeZone } from '../ops-time-zones';
+import { EventFields } from './event-fields';
+import { RefusalAlert } from './refusal-alert';
+
+const EMPTY: EventFormValues = { date: '', startTime: '', endTime: '', timeZone: DEFAULT_OPS_TIME_ZONE, rewardPoints: '', targetPercent: '' };
+
+/** Choosing a program fills in its zone and its default terms; the operator can change them. */
+function valuesFor(program: OpsProgram | undefined, previous: EventFormValues): EventFormValues {
+  if (!program) return { ...previous, timeZone: DEFAULT_OPS_TIME_ZONE, rewardPoints: '', targetPercent: '' };
+  return { ...previous, timeZone: programTimeZone(program), rewardPoints: String(program.defaultRewardPoints), targetPercent: String(program.defaultTargetPercent) };
+}
+
+export function ScheduleEventForm({ programs, now = () => new Date() }: { programs: OpsProgram[]; now?: () => Date }) {
+  const { t } = useTranslation('ops');
+  const locale = useIntlLocale();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [programId, setProgramId] = useState('');
+  const [values, setValues] = useState<EventFormValues>(EMPTY);
+  const [errors, setErrors] = useState<Partial<Record<EventField, EventErrorKey>>>({});
+  const schedule = useScheduleEvent();
+  const reach = useProgramReach(programId);
+  const households = (count: number) => t('events.households', { count, formatted: new Intl.NumberFormat(locale).format(count) });
+
+  const change = (field: keyof EventFormValues, value: string) => {
+    setValues((previous) => ({ ...previous, [field]: value }));
+    // A field the operator corrects stops showing its old message; the others wait for the next try.
+    setErrors((previous) => ({ ...previous, [field]: undefined }));
+    schedule.reset();
+  };
+
+  const chooseProgram = (id: string) => {
+    setProgramId(id);
+    setValues((previous) => valuesFor(programs.find((p) => p.id === id), previous));
+    setErrors({});
+    schedule.reset();
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const check = checkEventForm(values, now());
+    const found: Partial<Record<EventField, EventErrorKey>> = check.ok ? {} : { ...check.errors };
+    if (!programId) found.programId = 'programRequired';
+    setErrors(found);
+    if (!check.ok || !programId) {
+      // Focus the first field in error so a keyboard or screen-reader user lands on it.
+      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      return;
+    }
+    schedule.mutate(
+      { programId, ...check.terms },
+      {
+        onSuccess: () => {
+          setValues((previous) => ({ ...previous, date: '', startTime: '', endTime: '' }));
+        },
+      },
+    );
+  };
+
+  if (programs.length === 0) {
+    return <AlertMessage tone="info">{t('form.noPrograms')}</AlertMessage>;
+  }
+
+  return (
+    <form ref={formRef} noValidate onSubmit={submit} className="space-y-5">
+      <div>
+        <SelectField
+          label={t('form.program')}
+          name="programId"
+          placeholder={t('form.programPlaceholder')}
+          value={programId}
+          error={errors.programId ? t(`errors.${errors.programId}`) : undefined}
+          disabled={schedule.isPending}
+          options={programs.map((p) => ({ value: p.id, label: t('form.programOption', { name: p.name, provinces: p.provinces.join(', '), households: households(p.reach) }) }))}
+          onChange={(event) => chooseProgram(event.target.value)}
+        />
+        {programId && (
+          <p className="mt-1.5 text-sm text-slate-700" aria-live="polite">
+            {reach.isPending ? t('form.reachLoading') : reach.isError ? t('form.reachFailed') : t('form.reachPreview', { households: households(reach.data.households) })}
+          </p>
+        )}
+      </div>
+      <EventFields values={values} errors={errors} onChange={change} disabled={schedule.isPending} />
+      <div aria-live="polite" className="empty:hidden">
+        {schedule.isError && <RefusalAlert lead={t('form.refused')} messages={refusalMessages(t, schedule.error)} />}
+        {schedule.isSuccess && <AlertMessage tone="success">{t('form.scheduled')}</AlertMessage>}
+      </div>
+      <Button type="submit" disabled={schedule.isPending}>
+        {schedule.isPending ? t('form.submitting') : t('form.submit')}
+      </Button>
+    </form>
+  );
+}
