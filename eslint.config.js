@@ -4,7 +4,19 @@ import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const webFeatures = ['marketing', 'portal', 'help', 'dashboard', 'solar', 'maintenance', 'devices', 'plumbing', 'usage', 'billing', 'rewards', 'settings', 'auth', 'ops'];
+// Server layers above a given one (decision 028); see the zones below.
+const serverLayersAbove = {
+  telemetry: ['modules', 'ingest', 'jobs', 'simulator', 'test'],
+  modules: ['ingest', 'jobs', 'simulator', 'test'],
+  top: ['test'],
+};
+const serverAbove = (layer) => [
+  ...serverLayersAbove[layer].map((dir) => `./apps/server/src/${dir}`),
+  './apps/server/src/app.ts',
+  './apps/server/src/main.ts',
+];
+
+const webFeatures = ['marketing', 'portal', 'help', 'dashboard', 'solar', 'maintenance', 'devices', 'plumbing', 'usage', 'billing', 'rewards', 'settings', 'auth', 'ops', 'events'];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'e2e/artifacts/**', 'apps/server/drizzle/**'] },
@@ -22,7 +34,7 @@ export default tseslint.config(
       'import/no-cycle': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
-      // Only the config module reads the environment (DESIGN.md).
+      // Only the config module reads the environment (docs/decisions/001-stack-and-layout.md).
       'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through lib/config.ts.' }],
     },
   },
@@ -35,7 +47,7 @@ export default tseslint.config(
   {
     files: ['packages/domain/**/*.ts'],
     rules: {
-      // Pure rules: no I/O, no framework, no server or web code.
+      // Pure rules: no I/O, no framework, no server or web code (docs/decisions/001-stack-and-layout.md).
       'no-restricted-imports': ['error', {
         patterns: [
           { group: ['node:*', 'fs', 'net', 'http', 'https', 'pg', '@electric-sql/*', 'drizzle-orm*', 'hono*', 'react*', 'mqtt', 'aedes'], message: 'packages/domain does no I/O.' },
@@ -70,6 +82,39 @@ export default tseslint.config(
           { target: ['./apps/web/src/components', './apps/web/src/lib'], from: ['./apps/web/src/features', './apps/web/src/app', './apps/web/src/marketing'], message: 'Shared code must not depend on features or the app.' },
           { target: './apps/web/src/features', from: ['./apps/web/src/app', './apps/web/src/marketing'], message: 'Features must not depend on the app layer.' },
           { target: './apps/web/src/marketing', from: './apps/web/src/app', message: 'The public site must not depend on the app layer.' },
+        ],
+      }],
+    },
+  },
+  {
+    // The server's layers (docs/decisions/028-server-layers.md), bottom up: db/ and lib/;
+    // telemetry/; modules/; ingest/, jobs/ and simulator/; app.ts and main.ts. Each imports only
+    // from the layers below it. Tests and test helpers wire whole apps together and are exempt.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.test-helper.ts', 'apps/server/src/test/**'],
+    rules: {
+      'import/no-restricted-paths': ['error', {
+        zones: [
+          {
+            target: ['./apps/server/src/db', './apps/server/src/lib'],
+            from: [...serverAbove('telemetry'), './apps/server/src/telemetry'],
+            message: 'db/ and lib/ are the bottom layer: they never import telemetry, modules, ingest, jobs, the simulator or the app (decision 028).',
+          },
+          {
+            target: './apps/server/src/telemetry',
+            from: serverAbove('telemetry'),
+            message: 'telemetry/ sits below the modules: it never imports modules, ingest, jobs, the simulator or the app (decision 028).',
+          },
+          {
+            target: './apps/server/src/modules',
+            from: serverAbove('modules'),
+            message: 'modules/ never import ingest, jobs, the simulator or the app; move what they share down to telemetry/, lib/ or db/ (decision 028).',
+          },
+          {
+            target: ['./apps/server/src/ingest', './apps/server/src/jobs', './apps/server/src/simulator'],
+            from: serverAbove('top'),
+            message: 'ingest/, jobs/ and simulator/ never import the app or main (decision 028).',
+          },
         ],
       }],
     },

@@ -8,6 +8,8 @@ export default defineConfig({
       { test: { name: 'contracts', root: 'packages/contracts', environment: 'node', include: ['src/**/*.test.ts'] } },
       'apps/server/vitest.config.ts',
       'apps/web/vitest.config.ts',
+      // Checks over the repository's own files (scripts/*.test.ts).
+      { test: { name: 'repo', root: 'scripts', environment: 'node', include: ['*.test.ts'] } },
     ],
   },
 });

@@ -18,7 +18,7 @@ import { randomBytes } from 'node:crypto';
 import { startEmbeddedBroker } from '../apps/server/src/ingest/embedded-broker';
 import { authenticateMqtt } from '../apps/server/src/ingest/mqtt-auth';
 import { startMqttIngest } from '../apps/server/src/ingest/mqtt-ingest';
-import { meterTopic } from '../apps/server/src/ingest/payload/topics';
+import { meterTopic } from '../apps/server/src/telemetry/topics';
 import { createLogger } from '../apps/server/src/lib/logger';
 import { issueIngestCredential } from '../apps/server/src/modules/devices/ingest-credential.service';
 import { ensureHouseholdForUser } from '../apps/server/src/modules/households/household.service';

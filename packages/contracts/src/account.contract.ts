@@ -70,7 +70,7 @@ export const deleteAccountSchema = z.object({ confirmation: z.literal(DELETE_ACC
 export const genderSchema = z.enum(GENDERS);
 export type Gender = z.infer<typeof genderSchema>;
 
-/** The sign-up checkbox (SPEC §2); stored word for word with every consent record. */
+/** The sign-up checkbox (docs/product/messages.md#sign-up); stored word for word with every consent record. */
 export const MARKETING_CONSENT_PURPOSE = 'marketing_data_sharing';
 export const MARKETING_CONSENT_WORDING = 'Share my registration data with content providers for marketing purposes';
 

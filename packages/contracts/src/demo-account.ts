@@ -1,5 +1,5 @@
 /**
- * The demo household's sign-in, pre-filled and shown in the login panel (SPEC §2, §9).
+ * The demo household's sign-in, pre-filled and shown in the login panel (docs/product/routes-and-screens.md#log-in-panel).
  * Public on purpose: anyone may look around the demo home.
  */
 export const DEMO_EMAIL = 'demo@peakwise.ca';

@@ -136,7 +136,7 @@ export const dashboardUsageSchema = z.object({
 export type DashboardUsage = z.infer<typeof dashboardUsageSchema>;
 
 // ---------- Live channel: GET /api/live (Server-Sent Events) ----------
-/** Reconnect delays after a dropped stream (SPEC §9 realtime). */
+/** Reconnect delays after a dropped stream (docs/product/domain-rules.md#live-updates). */
 export const LIVE_RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000] as const;
 export const LIVE_HEARTBEAT_MS = 30_000;
 export const livePowerEventSchema = z.object({ householdId: z.string(), ts: z.string(), powerW: z.number() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INTERVAL_MINUTES, INTERVAL_MS } from '@peakwise/domain/time-constants';
 
 /**
  * Reading ingestion: the JSON that devices, gateways and the demo simulator send over
@@ -6,9 +7,10 @@ import { z } from 'zod';
  * integrator's guide; this file is the source of truth for its numbers.
  */
 
-/** Every series is stored on 5-minute boundaries (DESIGN.md, "Readings"). */
-export const INTERVAL_MINUTES = 5;
-export const INTERVAL_MS = INTERVAL_MINUTES * 60_000;
+/** Every series is stored on 5-minute boundaries (docs/product/domain-rules.md#readings). */
+export { INTERVAL_MINUTES, INTERVAL_MS };
+/** Where devices and gateways POST their readings over HTTP. */
+export const INGEST_READINGS_PATH = '/api/ingest/readings';
 /** One request or MQTT message carries at most this many readings (meter + devices). */
 export const MAX_BATCH_READINGS = 5000;
 /**

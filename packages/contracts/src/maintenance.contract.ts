@@ -40,9 +40,9 @@ export type MaintenanceRange = z.infer<typeof maintenanceRangeSchema>;
 export const maintenanceQuerySchema = z.object({ range: maintenanceRangeSchema.default('30d') });
 export const MAINTENANCE_RANGE_DAYS: Readonly<Record<MaintenanceRange, number>> = { '30d': 30, '90d': 90, '365d': 365 };
 
-/** The performance chart's fixed axis (SPEC §9). */
+/** The performance chart's fixed axis (docs/product/constants.md#maintenance). */
 export const PERFORMANCE_AXIS = { min: 80, max: 100 } as const;
-/** Upcoming Maintenance lists this many components (SPEC §9). */
+/** Upcoming Maintenance lists this many components (docs/product/constants.md#maintenance). */
 export const UPCOMING_MAINTENANCE_COUNT = 3;
 
 const localDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
@@ -126,7 +126,7 @@ export const maintenanceOverviewSchema = z.object({
   }),
   /** Open alerts the member has not dismissed: highest priority first, then newest. */
   alerts: z.array(maintenanceAlertSchema),
-  /** Every monitored component, healthiest first (SPEC §7: health_score descending). */
+  /** Every monitored component, healthiest first (health score descending, docs/product/domain-rules.md#maintenance). */
   components: z.array(componentStatusSchema),
   /** The UPCOMING_MAINTENANCE_COUNT components due soonest. */
   upcoming: z.array(componentStatusSchema),

@@ -10,7 +10,7 @@ export const plumbingRangeSchema = z.enum(PLUMBING_RANGES, { error: 'range must 
 export type PlumbingRange = z.infer<typeof plumbingRangeSchema>;
 export const plumbingQuerySchema = z.object({ range: plumbingRangeSchema.default('daily') });
 
-/** Points per range: 24 hours, 7 days, 30 days (SPEC §2 Plumbing). */
+/** Points per range: 24 hours, 7 days, 30 days (docs/product/routes-and-screens.md#plumbing). */
 export const PLUMBING_RANGE_POINTS: Readonly<Record<PlumbingRange, number>> = { daily: 24, weekly: 7, monthly: 30 };
 
 const percent = z.number().nullable();

@@ -5,7 +5,7 @@ export const POSTAL_LOOKUP_FAILED_MESSAGE = 'Invalid postal code or service unav
 
 export const provinceCodeSchema = z.enum(['NL', 'NS', 'PE', 'NB', 'QC', 'ON', 'MB', 'SK', 'AB', 'BC', 'NT', 'NU', 'YT']);
 
-/** GET /api/postal-codes/:code — SPEC §3 "Postal-code check result". */
+/** GET /api/postal-codes/:code — the serviceability check's answer (docs/product/routes-and-screens.md#postal-code-checker). */
 export const postalCheckResultSchema = z.object({
   postalCode: z.string(),
   city: z.string(),

@@ -1,5 +1,6 @@
 import type { LocalDate } from './local-time';
 import { formatLocalDate, localDayBounds, localParts, utcOffsetMs, zonedTimeToUtc } from './local-time';
+import { HOUR_MS } from './time-constants';
 
 /**
  * Metered use in local-time 5-minute slots, the unit Energy Saving Event baselines are computed
@@ -13,7 +14,6 @@ import { formatLocalDate, localDayBounds, localParts, utcOffsetMs, zonedTimeToUt
 
 export const SLOT_MINUTES = 5;
 const SLOT_MS = SLOT_MINUTES * 60_000;
-const HOUR_MS = 3_600_000;
 const REPEAT_MARK = '#2';
 
 /** kWh per slot key of one local day. A missing key is missing data, never zero. */

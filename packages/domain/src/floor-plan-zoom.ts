@@ -1,5 +1,5 @@
 /**
- * Floor-plan zoom (SPEC §9): 0.5 to 2 in steps of 0.1. Zoom is kept as a whole number of percent
+ * Floor-plan zoom (docs/product/domain-rules.md#floor-plan): 0.5 to 2 in steps of 0.1. Zoom is kept as a whole number of percent
  * so repeated steps never drift (0.1 + 0.2 !== 0.3 in floating point).
  */
 export const ZOOM_MIN_PCT = 50;

@@ -12,7 +12,7 @@ import {
   pressureStatus,
 } from './plumbing-metrics';
 
-describe('efficiency colour (SPEC §9)', () => {
+describe('efficiency colour (green at target, amber within 10 below, red otherwise)', () => {
   it('heating (target 80): green at 80, amber at 79.99 and 70, red just below 70', () => {
     expect(efficiencyColour('heating', 80)).toBe('green');
     expect(efficiencyColour('heating', 100)).toBe('green');

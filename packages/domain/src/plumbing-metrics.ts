@@ -1,5 +1,5 @@
 /**
- * Plumbing screen rules (SPEC §9 "Plumbing efficiency colours", DESIGN.md "Domain rules"). Pure:
+ * Plumbing screen rules (docs/product/domain-rules.md#plumbing). Pure:
  * the server feeds them stored readings and rollups. Like solar-metrics, a number that cannot be
  * honestly computed (no data, zero base) is `null`, never 0, Infinity or NaN.
  */
@@ -7,7 +7,7 @@
 export type EfficiencyKind = 'heating' | 'distribution' | 'electrical';
 export type EfficiencyColour = 'green' | 'amber' | 'red';
 
-/** SPEC §9 targets, in percent. */
+/** Efficiency targets, in percent. */
 export const EFFICIENCY_TARGETS: Readonly<Record<EfficiencyKind, number>> = { heating: 80, distribution: 90, electrical: 85 };
 /** "Amber within 10 below target": [target − 10, target) is amber, target − 10 itself included. */
 export const AMBER_BAND = 10;

@@ -1,5 +1,5 @@
 /**
- * Canadian postal codes (SPEC §5, DESIGN.md "Postal code").
+ * Canadian postal codes (docs/product/domain-rules.md#postal-codes).
  * Raw input is at most 7 characters: "A1A 1A1", "A1A-1A1" or "A1A1A1", any case.
  */
 
@@ -26,7 +26,7 @@ export type PostalCodeParse =
 
 export function parsePostalCode(raw: string): PostalCodeParse {
   if (raw.length > POSTAL_CODE_INPUT_MAX_LENGTH) return { ok: false };
-  // SPEC §5: normalise first, then match; the separator between the halves is gone by then.
+  // Normalise first, then match; the separator between the halves is gone by then.
   const code = normalizePostalCode(raw);
   if (!PATTERN.test(code)) return { ok: false };
   return { ok: true, code, formatted: `${code.slice(0, 3)} ${code.slice(3)}`, fsa: code.slice(0, 3) };

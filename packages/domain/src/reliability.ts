@@ -1,3 +1,5 @@
+import { HOUR_MS, INTERVAL_HOURS } from './time-constants';
+
 /**
  * MTBF and MTTR from a device's own reporting: an outage is a stretch of consecutive hours with
  * missing 5-minute intervals, a failure is an outage of at least 15 minutes (a single lost
@@ -6,10 +8,8 @@
  */
 
 export const INTERVALS_PER_HOUR = 12;
-const INTERVAL_HOURS = 1 / INTERVALS_PER_HOUR;
 /** Shorter gaps are lost messages, not failures. */
 export const MIN_OUTAGE_INTERVALS = 3;
-const HOUR_MS = 3_600_000;
 
 /** An hour with missing intervals (12 when the device sent nothing that hour). */
 export type ImperfectHour = { startMs: number; missing: number };

@@ -1,8 +1,8 @@
 /**
- * Solar System Monitor numbers (DESIGN.md "Domain rules", SPEC §2 and §9), from period totals.
+ * Solar System Monitor numbers (docs/product/domain-rules.md#solar), from period totals.
  * Every function returns `null` instead of a number it cannot honestly give — a zero or missing
- * denominator, missing data — and the UI shows "—". Never Infinity or NaN (SPEC §5 notes the
- * original divided with no guard; Peakwise does not).
+ * denominator, missing data — and the UI shows "—". Never Infinity or NaN (the product Peakwise
+ * started from divided with no guard; Peakwise does not).
  */
 
 /** Period totals in kWh; `null`/`undefined` means the data is missing, which is not zero. */
@@ -74,7 +74,7 @@ export function gridIndependencePercent(totals: Pick<SolarTotals, 'consumptionKw
  * Percent change versus the previous equal period: (current − previous) ÷ previous × 100.
  * Divides by |previous| so the sign always says "went up" or "went down", also for a quantity
  * that can be negative (net export going from −10 to −5 kWh is +50 %, an improvement).
- * For the non-negative totals on the cards this is exactly the DESIGN.md formula.
+ * For the non-negative totals on the cards this is exactly the usual (current − previous) ÷ previous.
  */
 export function percentChange(current: Maybe, previous: Maybe): number | null {
   if (!known(current) || !known(previous) || previous === 0) return null;

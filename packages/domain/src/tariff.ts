@@ -5,7 +5,7 @@ import type { ProvinceCode } from './postal-code';
 
 /**
  * Tariff engine: prices metered intervals under a plan whose rates are data with effective
- * dates (DESIGN.md "Tariffs"). Amounts are cents (¢), unrounded; round once, on the bill.
+ * dates (docs/product/domain-rules.md#tariffs). Amounts are cents (¢), unrounded; round once, on the bill.
  * Only the electricity (commodity) part of a bill is priced: delivery, regulatory charges,
  * rate riders, rebates and taxes differ by utility and are out of scope here.
  */

@@ -15,6 +15,9 @@ export const schema = { ...geocoderCacheSchema };
 /** The same drizzle API over PGlite and node-postgres; nothing else needs to know which. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** Either the database or an open transaction; services accept both so callers can compose them. */
+export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';

@@ -5,7 +5,7 @@ import { MAX_BATCH_BYTES } from '@peakwise/contracts/ingest.contract';
 import type { Logger } from '../lib/logger';
 import type { IngestPrincipal } from '../modules/devices/ingest-credential.service';
 import { indexOutgoingQueues } from './outgoing-queue';
-import { canPublish, canSubscribe } from './payload/topics';
+import { canPublish, canSubscribe } from '../telemetry/topics';
 
 export type EmbeddedBroker = {
   /** The TCP port actually bound (useful when started on port 0). */

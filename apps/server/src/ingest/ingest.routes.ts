@@ -2,14 +2,13 @@ import { createRoute } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { apiErrorSchema } from '@peakwise/contracts/api-error.contract';
-import { ingestResultSchema, MAX_BATCH_BYTES } from '@peakwise/contracts/ingest.contract';
+import { INGEST_READINGS_PATH, ingestResultSchema, MAX_BATCH_BYTES } from '@peakwise/contracts/ingest.contract';
 import type { Db } from '../db/client';
 import { createRouter, type AppEnv } from '../lib/create-router';
 import { errorBody } from '../lib/errors';
 import { findCredentialByToken, type IngestPrincipal } from '../modules/devices/ingest-credential.service';
 import { ingestReadings } from './ingest.service';
 
-export const INGEST_READINGS_PATH = '/api/ingest/readings';
 /** Over the API's 1 MB limit, so this route has its own. The token is checked before the body is read. */
 export const INGEST_BODY_LIMIT_BYTES = MAX_BATCH_BYTES;
 

@@ -2,7 +2,7 @@ import type { IngestRejection, IngestResult } from '@peakwise/contracts/ingest.c
 import type { Db } from '../db/client';
 import type { IngestPrincipal } from '../modules/devices/ingest-credential.service';
 import { loadStoreContext, storeBatch } from '../modules/readings/reading-store';
-import { validateBatch, type BatchRefusal } from './payload/validate-readings';
+import { validateBatch, type BatchRefusal } from '../telemetry/validate-readings';
 
 export type IngestOutcome = { ok: true; result: IngestResult } | BatchRefusal;
 

@@ -1,11 +1,11 @@
 import { deviceStateSchema, MAX_FUTURE_SKEW_MS } from '@peakwise/contracts/ingest.contract';
 import { isUuid } from '../lib/uuid';
-import { livePowerSampleSchema } from '../modules/live/live-power.service';
+import { livePowerSampleSchema } from '../telemetry/live-power-sample';
 import type { StoreContext, StoreInput } from '../modules/readings/reading-store';
-import { mqttPayloadToBatch } from './payload/mqtt-batch';
-import { parseShellyStatus, shellySampleToReading } from './payload/shelly-gen2';
-import { parseTopic, type TopicRoute } from './payload/topics';
-import { validateBatch } from './payload/validate-readings';
+import { mqttPayloadToBatch } from '../telemetry/mqtt-batch';
+import { parseShellyStatus, shellySampleToReading } from '../telemetry/shelly-gen2';
+import { parseTopic, type TopicRoute } from '../telemetry/topics';
+import { validateBatch } from '../telemetry/validate-readings';
 
 /**
  * What one MQTT message asks the worker to write, decided before any write so a whole batch of

@@ -2,14 +2,14 @@ import type { MqttClient } from 'mqtt';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
-import { rowsOf } from '../lib/notify';
+import { rowsOf } from '../db/rows';
 import { getLivePower } from '../modules/live/live-power.service';
 import { connectDevice, startTestBroker, startTestIngest, type TestBroker } from '../test/test-broker';
 import { createTestDatabase } from '../test/test-database';
 import { seedHousehold, type HouseholdFixture } from '../test/household-fixture';
 import { writeIngestBatch, type IngestWrite } from './ingest-batch.service';
 import type { IngestEvent, MqttIngest } from './mqtt-ingest';
-import { meterPowerTopic, meterTopic } from './payload/topics';
+import { meterPowerTopic, meterTopic } from '../telemetry/topics';
 
 const T0 = Date.parse('2026-01-15T17:00:00Z');
 const at = (i: number) => new Date(T0 + i * 300_000).toISOString();

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { createLogger } from '../lib/logger';
-import { rowsOf } from '../lib/notify';
+import { rowsOf } from '../db/rows';
 import { issueIngestCredential } from '../modules/devices/ingest-credential.service';
 import { getLivePower } from '../modules/live/live-power.service';
 import { connectDevice, startTestBroker, type TestBroker } from '../test/test-broker';
@@ -12,7 +12,7 @@ import { createTestDatabase } from '../test/test-database';
 import { readingTables, seedHousehold, type HouseholdFixture } from '../test/household-fixture';
 import { writeIngestBatch } from './ingest-batch.service';
 import { startMqttIngest, type IngestEvent, type MqttIngest } from './mqtt-ingest';
-import { deviceTopic, meterPowerTopic, meterTopic, shellyTopicPrefix } from './payload/topics';
+import { deviceTopic, meterPowerTopic, meterTopic, shellyTopicPrefix } from '../telemetry/topics';
 
 const logger = createLogger({ level: 'silent' });
 const T0 = Date.parse('2026-01-15T17:00:00Z');

@@ -7,7 +7,7 @@ import { writeIngestBatch, type IngestWrite } from './ingest-batch.service';
 import { createMicroBatcher } from './micro-batcher';
 import { connectMqtt, type MqttConnection } from './mqtt-connection';
 import { decodeMessage, parseMessage, type DecodedMessage } from './mqtt-decode';
-import { TOPIC_ROOT } from './payload/topics';
+import { TOPIC_ROOT } from '../telemetry/topics';
 
 /** Device → server topics the worker reads. */
 export const INGEST_FILTERS = [

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { rowsOf } from '../lib/notify';
+import { rowsOf } from '../db/rows';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { readingTables, removeAllHouseholds, seedHousehold, type HouseholdFixture } from '../test/household-fixture';
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { createLogger } from '../lib/logger';
-import { rowsOf } from '../lib/notify';
+import { rowsOf } from '../db/rows';
 import { jobsByKeyPrefix, scheduleJob } from '../modules/durable-jobs/durable-jobs.repository';
 import { createTestDatabase } from '../test/test-database';
 import { startDurableWorker, type JobHandler } from './durable-worker';

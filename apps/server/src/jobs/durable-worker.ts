@@ -1,5 +1,4 @@
-import type { Db } from '../db/client';
-import type { DbOrTx } from '../modules/households/household.service';
+import type { Db, DbOrTx } from '../db/client';
 import type { Logger } from '../lib/logger';
 import { claimDueJobs, holdClaim, markJobDone, markJobFailed, requeueJob, type DurableJob } from '../modules/durable-jobs/durable-jobs.repository';
 

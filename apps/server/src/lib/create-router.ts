@@ -1,12 +1,14 @@
-import { OpenAPIHono } from '@hono/zod-openapi';
+import { createRoute, OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
 import type { RequestIdVariables } from 'hono/request-id';
+import { apiErrorSchema } from '@peakwise/contracts/api-error.contract';
 import { validationErrorResponse } from './errors';
 
 export type AppEnv = { Variables: RequestIdVariables };
 
 /**
  * Every router shares one validation hook, so a bad param or body answers the same 400
- * `{error:{code:'validation_failed',...}}` wherever it is declared.
+ * `{error:{code:'validation_failed',...}}` wherever it is declared. Answers are never stored by a
+ * cache unless their route sets its own Cache-Control (lib/no-store.middleware.ts, for all of /api).
  */
 export function createRouter() {
   return new OpenAPIHono<AppEnv>({
@@ -14,4 +16,21 @@ export function createRouter() {
       if (!result.success) return validationErrorResponse(c, result.error);
     },
   });
+}
+
+/** The `{ error: { code, message } }` body of every error answer. */
+export const errorContent = { 'application/json': { schema: apiErrorSchema } };
+
+/** An error answer of a route's OpenAPI description. */
+export const errorResponse = (description: string) => ({ description, content: errorContent });
+
+/** The 404 of a route that looks a thing up in the member's own household. */
+export const notFoundResponse = (what: string) => ({ 404: errorResponse(`No such ${what} in the member’s household`) });
+
+/**
+ * A route for signed-in members: its own answers plus the 401 every such route gives, so a new
+ * route cannot leave it out. Its middleware (requireAuth or requireHousehold) does the checking.
+ */
+export function signedInRoute<R extends RouteConfig>(config: R) {
+  return createRoute({ ...config, responses: { ...config.responses, 401: errorResponse('Not signed in') } });
 }

@@ -23,8 +23,3 @@ export function notifySql(channel: typeof SESSIONS_CHANNEL, payload: SessionsNot
 export function notifySql(channel: string, payload: unknown): SQL {
   return sql`select pg_notify(${channel}, ${JSON.stringify(payload)})`;
 }
-
-/** Both drivers answer execute() with `{ rows }`; the shared Db type cannot say so. */
-export function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}

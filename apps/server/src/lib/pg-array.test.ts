@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { createTestDatabase } from '../test/test-database';
-import { rowsOf } from './notify';
+import { rowsOf } from '../db/rows';
 import { dateArray, numberArray, parseNumberArray, uuidArray } from './pg-array';
 
 describe('array literals', () => {

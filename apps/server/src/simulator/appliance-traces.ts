@@ -7,7 +7,9 @@
 import { activeWindow, coverage } from './day-plan';
 import type { ApplianceDevice } from './household-profile';
 import type { IntervalContext } from './interval-context';
-import { INTERVAL_MINUTES, channelId, clamp, unitHash } from './prng';
+import { channelId, unitHash } from './prng';
+import { clamp } from '@peakwise/domain/clamp';
+import { INTERVAL_MINUTES } from '@peakwise/domain/time-constants';
 
 export interface TraceEnv {
   outdoorTempC: number;

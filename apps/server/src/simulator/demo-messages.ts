@@ -3,10 +3,11 @@
  * topics (docs/ingestion.md), and the instantaneous power sample for the live Current Usage.
  */
 
-import { deviceTopic, meterPowerTopic, meterTopic } from '../ingest/payload/topics';
+import { deviceTopic, meterPowerTopic, meterTopic } from '../telemetry/topics';
 import type { HouseholdProfile } from './household-profile';
 import { simulateInterval, type DeviceReading, type SimulatedInterval } from './household-simulator';
-import { channelId, fractalNoise, INTERVAL_HOURS } from './prng';
+import { channelId, fractalNoise } from './prng';
+import { INTERVAL_HOURS } from '@peakwise/domain/time-constants';
 
 export type DemoMessage = { topic: string; payload: string };
 

@@ -12,13 +12,13 @@ import { addDays, localDateOf, startOfLocalDate, startOfLocalDay } from '@peakwi
 import type { Db } from '../db/client';
 import { deviceStateSchema } from '@peakwise/contracts/ingest.contract';
 import { connectMqtt, type MqttConnection } from '../ingest/mqtt-connection';
-import { deviceTopic, parseTopic } from '../ingest/payload/topics';
+import { deviceTopic, parseTopic } from '../telemetry/topics';
 import type { Logger } from '../lib/logger';
-import { rowsOf } from '../lib/notify';
+import { rowsOf } from '../db/rows';
 import { DEMO_HOUSEHOLD, type HouseholdProfile } from './household-profile';
 import { simulateInterval, simulateRange } from './household-simulator';
 import { batchMessages, intervalMessages, livePowerW, powerMessage, type DemoMessage } from './demo-messages';
-import { DAY_MS, INTERVAL_MS } from './prng';
+import { DAY_MS, INTERVAL_MS } from '@peakwise/domain/time-constants';
 import { createTimeScale, dueIntervalStarts, toSimulatedTime } from './time-scale';
 
 export type DemoRunnerOptions = {

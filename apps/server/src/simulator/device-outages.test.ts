@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isOffline, outageOn } from './device-outages';
-import { DAY_MS, INTERVAL_MS } from './prng';
+import { DAY_MS, INTERVAL_MS } from '@peakwise/domain/time-constants';
 
 describe('device outages', () => {
   const spec = { perDay: 0.05, maxHours: 6 };

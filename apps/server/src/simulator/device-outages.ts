@@ -5,7 +5,8 @@
  * `perDay` odds of one outage, starting at a drawn minute and lasting 15 minutes to `maxHours`.
  */
 
-import { DAY_MS, channelId, unitHash } from './prng';
+import { channelId, unitHash } from './prng';
+import { DAY_MS } from '@peakwise/domain/time-constants';
 
 export type OutageSpec = { perDay: number; maxHours: number };
 

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { DEMO_HOUSEHOLD, deviceIds, withEvCharger } from './household-profile';
 import { simulateInterval, simulateRange } from './household-simulator';
 import { localDay } from '@peakwise/domain/local-time';
-import { INTERVAL_MS } from './prng';
+import { INTERVAL_MS } from '@peakwise/domain/time-constants';
 import { outageOn } from './device-outages';
 
 const YEAR_MS = Date.UTC(2027, 0, 1) - Date.UTC(2026, 0, 1);

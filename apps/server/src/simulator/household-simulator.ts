@@ -9,7 +9,7 @@ import { isOffline, type OutageSpec } from './device-outages';
 import type { HouseholdProfile } from './household-profile';
 import { intervalContext } from './interval-context';
 import { simulateLoadInterval } from './load-model';
-import { INTERVAL_HOURS, INTERVAL_MS } from './prng';
+import { INTERVAL_HOURS, INTERVAL_MS } from '@peakwise/domain/time-constants';
 import { simulateSolarInterval } from './solar-model';
 import { sunPosition } from './sun-position';
 

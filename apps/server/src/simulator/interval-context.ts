@@ -6,7 +6,7 @@
 import { type DayPlan, activityLevel, makeDayPlan } from './day-plan';
 import type { HouseholdProfile } from './household-profile';
 import { type LocalTime, localTime } from './local-time';
-import { INTERVAL_MS } from './prng';
+import { INTERVAL_MS } from '@peakwise/domain/time-constants';
 
 export interface IntervalContext {
   intervalIndex: number;

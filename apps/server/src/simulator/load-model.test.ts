@@ -3,7 +3,7 @@ import { dutyFraction } from './appliance-traces';
 import { DEMO_HOUSEHOLD } from './household-profile';
 import { intervalContext } from './interval-context';
 import { simulateLoadInterval } from './load-model';
-import { INTERVAL_MS } from './prng';
+import { INTERVAL_MS } from '@peakwise/domain/time-constants';
 
 const ENV = { outdoorTempC: 5, sunElevationDeg: -10, precipitation: false };
 

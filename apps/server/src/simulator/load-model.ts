@@ -10,7 +10,9 @@ import { type Trace, type TraceEnv, applianceTrace } from './appliance-traces';
 import { activeWindow, coverage } from './day-plan';
 import type { HouseholdProfile } from './household-profile';
 import type { IntervalContext } from './interval-context';
-import { INTERVAL_HOURS, channelId, clamp, unitHash, valueNoise } from './prng';
+import { channelId, unitHash, valueNoise } from './prng';
+import { clamp } from '@peakwise/domain/clamp';
+import { INTERVAL_HOURS } from '@peakwise/domain/time-constants';
 import { type WaterInterval, simulateWaterInterval } from './water-model';
 
 export interface ApplianceReading {

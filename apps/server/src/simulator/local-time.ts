@@ -7,7 +7,7 @@
  */
 
 import { utcOffsetMs } from '@peakwise/domain/local-time';
-import { DAY_MS } from './prng';
+import { DAY_MS } from '@peakwise/domain/time-constants';
 
 export interface LocalTime {
   year: number;

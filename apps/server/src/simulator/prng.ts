@@ -5,12 +5,6 @@
  * replaying the ones before it.
  */
 
-/** One 5-minute reading interval (DESIGN.md "Readings"). */
-export const INTERVAL_MINUTES = 5;
-export const INTERVAL_MS = INTERVAL_MINUTES * 60_000;
-export const INTERVAL_HOURS = INTERVAL_MINUTES / 60;
-export const DAY_MS = 86_400_000;
-
 const TWO_32 = 4_294_967_296;
 
 // MurmurHash3 x86_32 block mix and finaliser (Austin Appleby, public domain): good avalanche
@@ -102,8 +96,4 @@ export function smoothstep(e0: number, e1: number, x: number): number {
   if (x <= e0) return 0;
   if (x >= e1) return 1;
   return smoothstep01((x - e0) / (e1 - e0));
-}
-
-export function clamp(x: number, lo: number, hi: number): number {
-  return x < lo ? lo : x > hi ? hi : x;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CALGARY_CLIMATE, type Climate, TORONTO_CLIMATE, VANCOUVER_CLIMATE } from './climate';
-import { INTERVAL_MS } from './prng';
+import { INTERVAL_MS } from '@peakwise/domain/time-constants';
 import { arrayKwp, clearSkyGhi, panelFaultLoss, simulateSolarInterval, uniformArray } from './solar-model';
 import { solarNoonUtc } from './sun-position';
 import { solarDayIndex, skyRegimeForDay, climateSeed } from './weather-model';

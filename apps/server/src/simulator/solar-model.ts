@@ -5,7 +5,9 @@
  * (south-facing, latitude tilt): Toronto ≈ 1,160, Vancouver ≈ 1,010, Calgary ≈ 1,290 kWh/kWp/yr.
  */
 
-import { INTERVAL_HOURS, INTERVAL_MS, channelId, clamp, unitHash } from './prng';
+import { channelId, unitHash } from './prng';
+import { clamp } from '@peakwise/domain/clamp';
+import { INTERVAL_HOURS, INTERVAL_MS } from '@peakwise/domain/time-constants';
 import { sunPosition } from './sun-position';
 import { type Site, type Weather, weatherAt } from './weather-model';
 

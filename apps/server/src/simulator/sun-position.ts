@@ -1,3 +1,5 @@
+import { DAY_MS } from '@peakwise/domain/time-constants';
+
 /**
  * Solar geometry from NOAA's "General Solar Position Calculations" (NOAA Global Monitoring
  * Division), which use Spencer's (1971) Fourier series for the equation of time and declination.
@@ -5,7 +7,6 @@
  */
 
 const DEG = Math.PI / 180;
-const MS_PER_DAY = 86_400_000;
 /** Zenith at apparent sunrise/sunset: 90° + 34′ refraction + 16′ solar semi-diameter (NOAA). */
 export const SUNRISE_ZENITH_DEG = 90.833;
 
@@ -29,7 +30,7 @@ function isLeapYear(year: number): boolean {
 function fractionalYear(utcMs: number): number {
   const d = new Date(utcMs);
   const year = d.getUTCFullYear();
-  const dayOfYear = Math.floor((utcMs - Date.UTC(year, 0, 1)) / MS_PER_DAY) + 1;
+  const dayOfYear = Math.floor((utcMs - Date.UTC(year, 0, 1)) / DAY_MS) + 1;
   const hour = d.getUTCHours() + d.getUTCMinutes() / 60 + d.getUTCSeconds() / 3600;
   const daysInYear = isLeapYear(year) ? 366 : 365;
   return ((2 * Math.PI) / daysInYear) * (dayOfYear - 1 + (hour - 12) / 24);
@@ -67,7 +68,7 @@ export function sunPosition(latitudeDeg: number, longitudeDeg: number, utc: Date
   const eqTime = equationOfTimeMinutes(utcMs);
   const decl = declinationRad(utcMs);
   // True solar time in minutes: UTC clock + equation of time + 4 min per degree of longitude.
-  const minutesUtc = (((utcMs % MS_PER_DAY) + MS_PER_DAY) % MS_PER_DAY) / 60_000;
+  const minutesUtc = (((utcMs % DAY_MS) + DAY_MS) % DAY_MS) / 60_000;
   const trueSolarMin = minutesUtc + eqTime + 4 * longitudeDeg;
   const hourAngleDeg = ((((trueSolarMin / 4 - 180) % 360) + 540) % 360) - 180;
   const ha = hourAngleDeg * DEG;
@@ -92,7 +93,7 @@ export function sunPosition(latitudeDeg: number, longitudeDeg: number, utc: Date
 /** UTC instant (ms) of solar noon on the UTC calendar day containing `day` (NOAA). */
 export function solarNoonUtc(longitudeDeg: number, day: Date | number): number {
   const ms = typeof day === 'number' ? day : day.getTime();
-  const midnight = Math.floor(ms / MS_PER_DAY) * MS_PER_DAY;
+  const midnight = Math.floor(ms / DAY_MS) * DAY_MS;
   // Iterate once: the equation of time is evaluated at the first estimate of noon.
   let noonMin = 720 - 4 * longitudeDeg;
   noonMin = 720 - 4 * longitudeDeg - equationOfTimeMinutes(midnight + noonMin * 60_000);

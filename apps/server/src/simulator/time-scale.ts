@@ -4,7 +4,7 @@
  * are due now?" without keeping its own clock state.
  */
 
-import { INTERVAL_MS } from './prng';
+import { INTERVAL_MS } from '@peakwise/domain/time-constants';
 
 export interface TimeScale {
   /** Wall-clock instant (ms) at which simulated time equals `simEpochMs`. */

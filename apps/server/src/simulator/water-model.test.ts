@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_HOUSEHOLD } from './household-profile';
 import { intervalContext } from './interval-context';
-import { INTERVAL_MS } from './prng';
+import { INTERVAL_MS } from '@peakwise/domain/time-constants';
 import { simulateWaterInterval } from './water-model';
 
 describe('water model', () => {

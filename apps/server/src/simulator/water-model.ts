@@ -8,7 +8,9 @@
 import { coverage } from './day-plan';
 import type { HouseholdProfile } from './household-profile';
 import { type IntervalContext, intervalContext } from './interval-context';
-import { INTERVAL_HOURS, INTERVAL_MS, channelId, clamp, unitHash, valueNoise } from './prng';
+import { channelId, unitHash, valueNoise } from './prng';
+import { clamp } from '@peakwise/domain/clamp';
+import { INTERVAL_HOURS, INTERVAL_MS } from '@peakwise/domain/time-constants';
 
 export interface WaterDraw {
   litres: number;

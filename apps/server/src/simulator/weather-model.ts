@@ -5,7 +5,9 @@
  */
 
 import { type Climate, monthlyValue } from './climate';
-import { DAY_MS, channelId, clamp, fractalNoise, hash32, smoothstep, unitHash, valueNoise } from './prng';
+import { channelId, fractalNoise, hash32, smoothstep, unitHash, valueNoise } from './prng';
+import { clamp } from '@peakwise/domain/clamp';
+import { DAY_MS } from '@peakwise/domain/time-constants';
 
 export type SkyRegime = 'clear' | 'partly_cloudy' | 'overcast';
 

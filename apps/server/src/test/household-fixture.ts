@@ -4,7 +4,7 @@ import type { DeviceKind } from '../db/schema/device.schema';
 import { createDevice, type Device } from '../modules/devices/device.service';
 import { issueIngestCredential } from '../modules/devices/ingest-credential.service';
 import { ensureHouseholdForUser, type Household } from '../modules/households/household.service';
-import { rowsOf } from '../lib/notify';
+import { rowsOf } from '../db/rows';
 
 export type HouseholdFixture = {
   household: Household;

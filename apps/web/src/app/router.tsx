@@ -46,6 +46,7 @@ const pageRoutes: RouteObject[] = [
       { path: 'plumbing', lazy: lazyPage(() => import('@/features/plumbing/plumbing-page')) },
       { path: 'usage', lazy: lazyPage(() => import('@/features/usage/usage-page')) },
       { path: 'billing', lazy: lazyPage(() => import('@/features/billing/billing-page')) },
+      { path: 'events/:id', lazy: lazyPage(() => import('@/features/events/event-page')) },
       { path: 'rewards', lazy: lazyPage(() => import('@/features/rewards/rewards-page')) },
       { path: 'settings', lazy: lazyPage(() => import('@/features/settings/settings-page')) },
       { path: 'help', lazy: lazyPage(() => import('@/features/help/help-page')) },

@@ -13,7 +13,7 @@ export type EventSourceLike = {
 };
 export type EventSourceFactory = (url: string) => EventSourceLike;
 
-/** The wait before reconnect number `attempt` (0-based): 1, 2, 5, then 10 s for ever (SPEC §9). */
+/** The wait before reconnect number `attempt` (0-based): 1, 2, 5, then 10 s for ever (docs/product/domain-rules.md#live-updates). */
 export function reconnectDelay(attempt: number, delays: readonly number[] = LIVE_RECONNECT_DELAYS_MS): number {
   return delays[Math.min(attempt, delays.length - 1)] ?? 10_000;
 }
@@ -28,7 +28,7 @@ function parseJson(data: string): unknown {
 
 /**
  * One Server-Sent Events connection shared by every screen. The browser's own EventSource retry is
- * not used: on any error we close the source and reopen it ourselves on the SPEC's schedule, and a
+ * not used: on any error we close the source and reopen it ourselves on our own schedule, and a
  * successful `ready` resets the schedule. A `ready` after a drop also counts as "new readings",
  * because anything sent while we were away was lost (decision 013).
  */

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 
-/** The moments the rest of the app may want to react to (SPEC §4, session). */
+/** The moments the rest of the app may want to react to (docs/product/domain-rules.md#sessions). */
 export type SessionEvent =
   | 'INITIAL_SESSION'
   | 'SIGNED_IN'

@@ -8,7 +8,7 @@ import {
   type RenewAttempt,
 } from './session-renewal';
 
-describe('shouldRenew (SPEC §9: 30 s ticks, renew with 3 ticks or fewer left)', () => {
+describe('shouldRenew (30 s ticks, renew with 3 ticks or fewer left)', () => {
   const now = 1_000_000;
   it('renews at 90 s left and below, not at 91 s', () => {
     expect(shouldRenew(now + 90_000, now)).toBe(true);

@@ -1,5 +1,5 @@
 /**
- * Session renewal timing (SPEC §9): a tick every 30 seconds looks at when the session expires and
+ * Session renewal timing (docs/product/domain-rules.md#sessions): a tick every 30 seconds looks at when the session expires and
  * renews it when 3 ticks or fewer remain; a renewal that meets a gateway error (502/503/504) or a
  * network failure is retried after 200 ms, doubling each time. Pure: time and waiting are passed in.
  */

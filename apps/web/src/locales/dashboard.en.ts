@@ -20,6 +20,11 @@ export const dashboardEn = {
     devices_one: '{{count}} device',
     devices_other: '{{count}} devices',
     activeDetail: 'Switched on or drawing power',
+    rewardPoints: 'Reward Points',
+    points_one: '{{points}} point',
+    points_other: '{{points}} points',
+    pointsWorth: 'Worth {{value}}',
+    pointsUnavailable: 'We couldn’t load your points.',
   },
   chart: {
     title: 'Energy usage',

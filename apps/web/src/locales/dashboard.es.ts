@@ -23,6 +23,11 @@ export const dashboardEs: Translation<typeof dashboardEn> = {
     devices_one: '{{count}} dispositivo',
     devices_other: '{{count}} dispositivos',
     activeDetail: 'Encendidos o consumiendo energía',
+    rewardPoints: 'Puntos de recompensa',
+    points_one: '{{points}} punto',
+    points_other: '{{points}} puntos',
+    pointsWorth: 'Valen {{value}}',
+    pointsUnavailable: 'No pudimos cargar sus puntos.',
   },
   chart: {
     title: 'Consumo de energía',

@@ -23,6 +23,11 @@ export const dashboardFr: Translation<typeof dashboardEn> = {
     devices_one: '{{count}} appareil',
     devices_other: '{{count}} appareils',
     activeDetail: 'Allumés ou sous tension',
+    rewardPoints: 'Points de récompense',
+    points_one: '{{points}} point',
+    points_other: '{{points}} points',
+    pointsWorth: 'Valeur\u00a0: {{value}}',
+    pointsUnavailable: 'Impossible de charger vos points.',
   },
   chart: {
     title: 'Consommation d’énergie',

@@ -7,7 +7,7 @@ import { SmartPlugSection } from './landing/smart-plug-section';
 
 export default function LandingPage() {
   const { open } = useAuthDialog();
-  // Every call to action on this page opens the sign-up dialog (DESIGN.md: "Get Started / Sign Up").
+  // Every call to action on this page opens the sign-up dialog (docs/product/routes-and-screens.md#landing-page).
   const openSignUp = () => open('signup');
   return (
     <>

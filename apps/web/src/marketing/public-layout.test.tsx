@@ -70,7 +70,8 @@ describe('PublicLayout', () => {
     renderSite();
     const [select] = screen.getAllByLabelText('Language');
     await userEvent.selectOptions(select!, 'fr');
-    expect(await screen.findAllByRole('link', { name: 'Comment ça marche' })).not.toHaveLength(0);
+    // The French chunk is imported on first use; on a busy machine that takes more than the default second.
+    expect(await screen.findAllByRole('link', { name: 'Comment ça marche' }, { timeout: 5000 })).not.toHaveLength(0);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Économisez l’énergie et l’argent à la maison');
     expect(screen.getByLabelText('Code postal')).toBeInTheDocument();
     expect(document.documentElement.lang).toBe('fr');

@@ -4,7 +4,7 @@ import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
 
-export type FetchRoute = (url: string) => Promise<Response> | Response;
+export type FetchRoute = (url: string, init?: RequestInit) => Promise<Response> | Response;
 
 export const sessionBody = {
   user: { id: 'u1', name: 'Alex Tremblay', email: 'alex@example.ca', twoFactorEnabled: false },
@@ -16,10 +16,10 @@ export const sessionBody = {
  * (so tests never depend on the session cache's shape) and hands every other URL to `route`.
  */
 export function renderWithApi(ui: ReactElement, route: FetchRoute, path = '/app') {
-  const fetchMock = vi.fn(async (input: string | URL | Request) => {
+  const fetchMock = vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     if (url.includes('/api/auth/get-session')) return Response.json(sessionBody);
-    return route(url);
+    return route(url, init);
   });
   vi.stubGlobal('fetch', fetchMock);
   const client = new QueryClient({ defaultOptions: { queries: { retryDelay: 0, staleTime: Number.POSITIVE_INFINITY } } });

@@ -17,7 +17,7 @@ export const users = pgTable('users', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
   twoFactorEnabled: boolean('two_factor_enabled').default(false),
-  // Collected at sign-up (SPEC §3); never returned by the auth API.
+  // Collected at sign-up (docs/product/domain-rules.md#sign-up-data); never returned by the auth API.
   birthDate: date('birth_date', { mode: 'string' }),
   gender: text('gender'),
   /** Peakwise staff are operators (the /ops console); nobody becomes one through the API. */

@@ -1,7 +1,7 @@
 import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './auth.schema';
 
-/** SPEC §3 `profiles`: id equals the user id. */
+/** The member's profile (docs/product/domain-rules.md#profile-and-email-change): id equals the user id. */
 export const profiles = pgTable('profiles', {
   id: text('id')
     .primaryKey()

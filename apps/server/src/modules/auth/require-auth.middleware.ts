@@ -1,9 +1,9 @@
 import type { MiddlewareHandler } from 'hono';
 import { errorBody } from '../../lib/errors';
 import type { Auth } from './auth';
+import type { AuthUser } from './auth-user';
 import { sessionCacheKey, type SessionCache } from './session-cache';
 
-export type AuthUser = { id: string; email: string; name: string };
 export type AuthVariables = { user: AuthUser; sessionId: string };
 export type AuthEnv = { Variables: AuthVariables };
 

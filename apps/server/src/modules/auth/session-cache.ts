@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import type { AuthUser } from './require-auth.middleware';
+import type { AuthUser } from './auth-user';
 
 export type CachedSession = { user: AuthUser; sessionId: string; expiresAt: number };
 

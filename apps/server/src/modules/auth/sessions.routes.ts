@@ -1,14 +1,13 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { and, desc, eq, gt } from 'drizzle-orm';
 import { apiErrorSchema } from '@peakwise/contracts/api-error.contract';
 import { connectedSessionsSchema } from '@peakwise/contracts/account.contract';
 import type { Db } from '../../db/client';
-import { sessions } from '../../db/schema/auth.schema';
 import { createRouter } from '../../lib/create-router';
 import { AppError } from '../../lib/errors';
 import type { Auth } from './auth';
 import { maskIp, placeOf } from './ip-display';
 import { requireAuth } from './require-auth.middleware';
+import { activeSessionsOf, deleteSessionOf } from './sessions.repository';
 import { describeUserAgent } from './user-agent';
 
 const unauthorized = { description: 'Not signed in', content: { 'application/json': { schema: apiErrorSchema } } };
@@ -46,11 +45,7 @@ export function createSessionRoutes(deps: { auth: Auth; db: Db }) {
 
   return createRouter()
     .openapi(list, async (c) => {
-      const rows = await db
-        .select()
-        .from(sessions)
-        .where(and(eq(sessions.userId, c.var.user.id), gt(sessions.expiresAt, new Date())))
-        .orderBy(desc(sessions.updatedAt));
+      const rows = await activeSessionsOf(db, c.var.user.id, new Date());
       const body = rows.map((row) => ({
         id: row.id,
         current: row.id === c.var.sessionId,
@@ -63,12 +58,8 @@ export function createSessionRoutes(deps: { auth: Auth; db: Db }) {
       return c.json(body, 200);
     })
     .openapi(revoke, async (c) => {
-      const deleted = await db
-        .delete(sessions)
-        .where(and(eq(sessions.id, c.req.valid('param').id), eq(sessions.userId, c.var.user.id)))
-        .returning({ id: sessions.id });
       // Another member's session id looks exactly like one that does not exist.
-      if (deleted.length === 0) throw new AppError(404, 'not_found', 'Session not found');
+      if (!(await deleteSessionOf(db, c.var.user.id, c.req.valid('param').id))) throw new AppError(404, 'not_found', 'Session not found');
       return c.body(null, 204);
     });
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../households/household.service';
-import { rowsOf } from '../../lib/notify';
+import type { DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 
 export async function isOperator(db: DbOrTx, userId: string): Promise<boolean> {
   const [row] = rowsOf<{ role: string }>(await db.execute(sql`select role from users where id = ${userId}`));

@@ -5,7 +5,7 @@ import { asMember, type Member } from '../../test/test-session';
 import { createDevice } from '../devices/device.service';
 import { changeTariff, listRooms } from '../households/household.service';
 import { recordLivePower } from '../live/live-power.service';
-import { intervals, local, memberWithHousehold, store } from '../usage/energy.test-helper';
+import { intervals, local, memberWithHousehold, store } from '../energy/energy.test-helper';
 
 let now = new Date();
 let t: TestApp;

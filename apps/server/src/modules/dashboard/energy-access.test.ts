@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { asMember } from '../../test/test-session';
-import { intervals, local, memberWithHousehold, store } from '../usage/energy.test-helper';
+import { intervals, local, memberWithHousehold, store } from '../energy/energy.test-helper';
 import { recordLivePower } from '../live/live-power.service';
 
 const ENERGY_ROUTES = [

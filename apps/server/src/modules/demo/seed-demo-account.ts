@@ -10,9 +10,9 @@ import { setOperator } from '../auth/user-role.repository';
 export const DEMO_NAME = 'Alex Martin';
 
 /**
- * The demo member the login panel is pre-filled with (SPEC §2, §9). Idempotent: creates the
- * account once, and on every start puts back what a visitor could have changed (password, 2FA,
- * name, language, time zone). Returns the user id so the demo household can be attached to it.
+ * The demo member the login panel is pre-filled with (docs/product/routes-and-screens.md#log-in-panel).
+ * Idempotent: creates the account once, and on every start puts back what a visitor could have
+ * changed (password, 2FA, name, language, time zone). Returns the user id so the demo household can be attached to it.
  */
 export async function ensureDemoAccount(deps: { auth: Auth; db: Db }): Promise<string> {
   const { db } = deps;

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../lib/notify';
+import { rowsOf } from '../../db/rows';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { asMember, type Member } from '../../test/test-session';
 import { listRooms } from '../households/household.service';
-import { memberWithHousehold } from '../usage/energy.test-helper';
+import { memberWithHousehold } from '../energy/energy.test-helper';
 
 let t: TestApp;
 beforeAll(async () => {

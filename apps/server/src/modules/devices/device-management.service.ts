@@ -1,12 +1,11 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AddDeviceRequest, ManagedDevice, PairedDevice, UpdateDeviceRequest } from '@peakwise/contracts/device-management.contract';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { devices } from '../../db/schema/device.schema';
 import { rooms } from '../../db/schema/household.schema';
-import { INGEST_READINGS_PATH } from '../../ingest/ingest.routes';
-import { TOPIC_ROOT } from '../../ingest/payload/topics';
+import { INGEST_READINGS_PATH } from '@peakwise/contracts/ingest.contract';
+import { TOPIC_ROOT } from '../../telemetry/topics';
 import { AppError } from '../../lib/errors';
-import type { DbOrTx } from '../households/household.service';
 import { deviceNotFound, removeDevice } from './device.service';
 import { issueIngestCredential } from './ingest-credential.service';
 import { isUuid } from '../../lib/uuid';

@@ -1,8 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { devices, type DeviceKind } from '../../db/schema/device.schema';
 import { AppError } from '../../lib/errors';
-import type { DbOrTx } from '../households/household.service';
 
 export type Device = typeof devices.$inferSelect;
 

@@ -1,15 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { ACTIVE_DEVICE_WINDOW_MS, type DeviceHistory, type DeviceHistoryRange, type DevicesOverview } from '@peakwise/contracts/devices.contract';
-import { INTERVAL_MS } from '@peakwise/contracts/ingest.contract';
+import { INTERVAL_MS, HOUR_MS, DAY_MS } from '@peakwise/domain/time-constants';
 import { pooledUptimePercent, UPTIME_WINDOW_DAYS } from '@peakwise/domain/device-uptime';
 import { addDays, localDateOf, localDatesInRange, localDay } from '@peakwise/domain/local-time';
-import { rowsOf } from '../../lib/notify';
-import type { DbOrTx, Household } from '../households/household.service';
-import { expectedIntervals } from '../usage/meter-rollups.repository';
+import { rowsOf } from '../../db/rows';
+import type { Household } from '../households/household.service';
+import type { DbOrTx } from '../../db/client';
+import { expectedIntervals } from '../energy/energy-rollups.repository';
 import { isUuid } from '../../lib/uuid';
 
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
 /** Panels produce and the water meter measures water: neither adds to the power the home draws. */
 const NOT_CONSUMERS = new Set(['solar_panel', 'water_meter']);
 

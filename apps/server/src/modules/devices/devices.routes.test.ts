@@ -5,7 +5,7 @@ import { devices } from '../../db/schema/device.schema';
 import { rooms } from '../../db/schema/household.schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { asMember } from '../../test/test-session';
-import { memberWithHousehold, store } from '../usage/energy.test-helper';
+import { memberWithHousehold, store } from '../energy/energy.test-helper';
 import { updateDevicesSeen } from '../readings/reading-store';
 import { removeDevice } from './device.service';
 

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { devices } from '../../db/schema/device.schema';
 import { ingestCredentials } from '../../db/schema/ingest-credential.schema';
-import type { DbOrTx } from '../households/household.service';
+import type { DbOrTx } from '../../db/client';
 
 /** What a valid token lets its holder write. */
 export type IngestPrincipal = {

@@ -6,14 +6,14 @@ import type { Database } from '../../db/client';
 import { connectMqtt, type MqttConnection } from '../../ingest/mqtt-connection';
 import { mqttCommandPublisher } from '../../ingest/mqtt-command-publisher';
 import type { MqttIngest } from '../../ingest/mqtt-ingest';
-import { deviceTopic, shellyTopicPrefix } from '../../ingest/payload/topics';
+import { deviceTopic, shellyTopicPrefix } from '../../telemetry/topics';
 import { createLogger } from '../../lib/logger';
-import { rowsOf } from '../../lib/notify';
+import { rowsOf } from '../../db/rows';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createTestDatabase } from '../../test/test-database';
 import { connectDevice, startTestBroker, startTestIngest, type TestBroker } from '../../test/test-broker';
 import { asMember } from '../../test/test-session';
-import { memberWithHousehold } from '../usage/energy.test-helper';
+import { memberWithHousehold } from '../energy/energy.test-helper';
 import { issueIngestCredential } from './ingest-credential.service';
 
 const logger = createLogger({ level: 'silent' });

@@ -2,7 +2,7 @@ import { computeBaseline } from '@peakwise/domain/event-baseline';
 import { readingsByDay, slotOf } from '@peakwise/domain/event-intervals';
 import { settleEvent } from '@peakwise/domain/event-settlement';
 import { isHolidayProvince, provincialHolidayDates } from '@peakwise/domain/provincial-holidays';
-import type { DbOrTx } from '../households/household.service';
+import type { DbOrTx } from '../../db/client';
 import { payEventPoints } from '../points/points.service';
 import {
   bumpSettlementVersion,
@@ -16,8 +16,8 @@ import {
   type Participant,
 } from './events.repository';
 import { moveEvent, SETTLE_DEADLINE_MS } from './events.service';
+import { DAY_MS } from '@peakwise/domain/time-constants';
 
-const DAY_MS = 24 * 3_600_000;
 /** The baseline looks back at most 60 days (weekend events); one more covers the zone offset. */
 const HISTORY_DAYS = 61;
 const RETRY_MS = 3_600_000;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { EventStatusValue } from '@peakwise/contracts/events.contract';
-import type { DbOrTx } from '../households/household.service';
-import { rowsOf } from '../../lib/notify';
+import type { DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 
 export type ProgramRow = { id: string; name: string; provinces: string[]; fsas: string[] | null; defaultRewardPoints: number; defaultTargetPercent: number; noticeHours: number };
 export type EventRow = {

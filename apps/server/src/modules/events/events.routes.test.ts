@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventJobHandlers } from '../../jobs/event-jobs';
 import { startDurableWorker } from '../../jobs/durable-worker';
 import { createLogger } from '../../lib/logger';
-import { rowsOf } from '../../lib/notify';
+import { rowsOf } from '../../db/rows';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { asMember, createMember, type Member } from '../../test/test-session';
 import { setOperator } from '../auth/user-role.repository';

@@ -1,16 +1,13 @@
-import { createRoute, z } from '@hono/zod-openapi';
-import { apiErrorSchema } from '@peakwise/contracts/api-error.contract';
+import { z } from '@hono/zod-openapi';
 import { memberEventDetailSchema, memberEventSchema, nextEventSchema, pointsSummarySchema, type EventResult } from '@peakwise/contracts/events.contract';
 import type { Db } from '../../db/client';
-import { createRouter } from '../../lib/create-router';
+import { createRouter, errorResponse as error, signedInRoute } from '../../lib/create-router';
 import type { Auth } from '../auth/auth';
-import { requireAuth } from '../auth/require-auth.middleware';
-import { ensureHouseholdForUser } from '../households/household.service';
+import { requireHousehold } from '../households/household.middleware';
 import { memberActivity, memberPoints } from '../points/points.repository';
 import { findResult, type StoredResult } from './events.repository';
 import { memberEvent, nextEvent, setOptIn } from './events.service';
 
-const error = (description: string) => ({ description, content: { 'application/json': { schema: apiErrorSchema } } });
 const json = <T extends z.ZodType>(description: string, schema: T) => ({ description, content: { 'application/json': { schema } } });
 const eventParams = z.object({ id: z.uuid({ error: 'No such event.' }) });
 const ACTIVITY_LIMIT = 20;
@@ -35,25 +32,25 @@ function resultView(stored: StoredResult): EventResult {
 
 /** Energy Saving Events as a member sees them, and their points. */
 export function createEventsRoutes(deps: { auth: Auth; db: Db; clock: () => Date }) {
-  const member = requireAuth(deps.auth);
-  const next = createRoute({
+  const member = requireHousehold(deps);
+  const next = signedInRoute({
     method: 'get',
     path: '/api/events/next',
     tags: ['events'],
     summary: 'The next (or running) Energy Saving Event for the member’s home, with their opt-in',
     middleware: [member] as const,
-    responses: { 200: json('The event, or null', nextEventSchema), 401: error('Not signed in') },
+    responses: { 200: json('The event, or null', nextEventSchema) },
   });
-  const detail = createRoute({
+  const detail = signedInRoute({
     method: 'get',
     path: '/api/events/{id}',
     tags: ['events'],
     summary: 'One event of the member’s area, with their settled result and the baseline it came from',
     middleware: [member] as const,
     request: { params: eventParams },
-    responses: { 200: json('Event and result', memberEventDetailSchema), 400: error('Malformed id'), 401: error('Not signed in'), 404: error('No such event in the member’s area') },
+    responses: { 200: json('Event and result', memberEventDetailSchema), 400: error('Malformed id'), 404: error('No such event in the member’s area') },
   });
-  const optIn = createRoute({
+  const optIn = signedInRoute({
     method: 'put',
     path: '/api/events/{id}/participation',
     tags: ['events'],
@@ -63,41 +60,40 @@ export function createEventsRoutes(deps: { auth: Auth; db: Db; clock: () => Date
     responses: {
       200: json('The event with the member’s choice', memberEventSchema),
       400: error('Invalid body'),
-      401: error('Not signed in'),
       404: error('No such event in the member’s area'),
       409: error('The event has started or was cancelled'),
     },
   });
-  const points = createRoute({
+  const points = signedInRoute({
     method: 'get',
     path: '/api/points',
     tags: ['points'],
     summary: 'The member’s points balance, its value, lifetime earned and recent activity, from the ledger',
     middleware: [member] as const,
-    responses: { 200: json('Points', pointsSummarySchema), 401: error('Not signed in') },
+    responses: { 200: json('Points', pointsSummarySchema) },
   });
 
   return createRouter()
     .openapi(next, async (c) => {
-      const household = await ensureHouseholdForUser(deps.db, c.var.user.id);
+      const { household } = c.var;
       return c.json({ event: await nextEvent(deps.db, household, deps.clock()) }, 200);
     })
     .openapi(detail, async (c) => {
-      const household = await ensureHouseholdForUser(deps.db, c.var.user.id);
+      const { household } = c.var;
       const { id } = c.req.valid('param');
       const event = await memberEvent(deps.db, household, id, deps.clock());
       const stored = await findResult(deps.db, id, household.id);
       return c.json({ event, result: stored ? resultView(stored) : null }, 200);
     })
     .openapi(optIn, async (c) => {
-      const household = await ensureHouseholdForUser(deps.db, c.var.user.id);
+      const { household } = c.var;
       const { id } = c.req.valid('param');
       const { optedIn } = c.req.valid('json');
       const event = await deps.db.transaction((tx) => setOptIn(tx, household, id, optedIn, deps.clock()));
       return c.json(event, 200);
     })
     .openapi(points, async (c) => {
-      const household = await ensureHouseholdForUser(deps.db, c.var.user.id);
+      const { household } = c.var;
       const [summary, activity] = await Promise.all([memberPoints(deps.db, household.id), memberActivity(deps.db, household.id, ACTIVITY_LIMIT)]);
       return c.json(
         {

@@ -2,7 +2,8 @@ import { EVENT_MAX_HOURS, EVENT_MESSAGES, type EditEvent, type MemberEvent, type
 import { nextEventStatus, type EventAction } from '@peakwise/domain/event-status';
 import { AppError } from '../../lib/errors';
 import { cancelJobs, scheduleJob } from '../durable-jobs/durable-jobs.repository';
-import type { DbOrTx, Household } from '../households/household.service';
+import type { Household } from '../households/household.service';
+import type { DbOrTx } from '../../db/client';
 import {
   countReach,
   findEvent,
@@ -16,8 +17,8 @@ import {
   updateEventTerms,
   type EventRow,
 } from './events.repository';
+import { HOUR_MS } from '@peakwise/domain/time-constants';
 
-const HOUR_MS = 3_600_000;
 /** Settlement waits this long after the end for the last readings, then retries until the deadline. */
 export const SETTLE_AFTER_MS = 15 * 60_000;
 /** Past this, intervals still missing settle as insufficient data (decision 034). */

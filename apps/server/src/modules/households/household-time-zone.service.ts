@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { timeZoneSchema, type CanadianTimeZone } from '@peakwise/contracts/account.contract';
 import { AppError } from '../../lib/errors';
-import { rowsOf } from '../../lib/notify';
+import { rowsOf } from '../../db/rows';
 import { rebuildDailyRollups } from '../readings/daily-rollups-rebuild';
-import type { DbOrTx } from './household.service';
+import type { DbOrTx } from '../../db/client';
 
 export type TimeZoneChange =
   | { changed: false; timeZone: CanadianTimeZone }

@@ -1,10 +1,9 @@
-import { createRoute, z } from '@hono/zod-openapi';
-import { apiErrorSchema } from '@peakwise/contracts/api-error.contract';
+import { z } from '@hono/zod-openapi';
 import type { Db } from '../../db/client';
-import { createRouter } from '../../lib/create-router';
+import { createRouter, signedInRoute } from '../../lib/create-router';
 import type { Auth } from '../auth/auth';
-import { requireAuth } from '../auth/require-auth.middleware';
-import { ensureHouseholdForUser, listRooms, tariffOn } from './household.service';
+import { requireHousehold } from './household.middleware';
+import { listRooms, tariffOn } from './household.service';
 import { localDateOf } from '@peakwise/domain/local-time';
 
 const householdSchema = z.object({
@@ -20,22 +19,20 @@ const householdSchema = z.object({
 
 /** The signed-in member's household (created with its five rooms on first use). */
 export function createHouseholdRoutes(deps: { auth: Auth; db: Db }) {
-  const route = createRoute({
+  const route = signedInRoute({
     method: 'get',
     path: '/api/household',
     tags: ['household'],
     summary: 'The signed-in member’s household, rooms and current tariff plan',
-    middleware: [requireAuth(deps.auth)] as const,
+    middleware: [requireHousehold(deps)] as const,
     responses: {
       200: { description: 'Household', content: { 'application/json': { schema: householdSchema } } },
-      401: { description: 'Not signed in', content: { 'application/json': { schema: apiErrorSchema } } },
     },
   });
   return createRouter().openapi(route, async (c) => {
-    const h = await ensureHouseholdForUser(deps.db, c.var.user.id);
+    const h = c.var.household;
     const rooms = await listRooms(deps.db, h.id);
     const tariffPlanId = await tariffOn(deps.db, h.id, localDateOf(new Date(), h.timeZone));
-    c.header('Cache-Control', 'no-store');
     return c.json(
       {
         id: h.id,

@@ -1,19 +1,17 @@
 import { and, eq, lte, desc, sql } from 'drizzle-orm';
 import { localDateOf, isValidTimeZone } from '@peakwise/domain/local-time';
 import { parsePostalCode, provinceOf, type ProvinceCode } from '@peakwise/domain/postal-code';
+import { provinceTimeZone } from '@peakwise/domain/province-time-zone';
 import { planById, planForProvince } from '@peakwise/domain/tariff-plans';
 import { timeZoneSchema } from '@peakwise/contracts/account.contract';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { householdTariffs, households, rooms } from '../../db/schema/household.schema';
-import { preparedPerDb } from '../../lib/prepared-statement';
-import { forgetPrices } from '../usage/daily-cost.service';
+import { preparedPerDb } from '../../db/prepared-statement';
+import { forgetPrices } from '../energy/energy-daily-cost.repository';
 import { profiles } from '../../db/schema/profile.schema';
 
 export type Household = typeof households.$inferSelect;
 export type Room = typeof rooms.$inferSelect;
-
-/** Either the database or an open transaction; services accept both so callers can compose them. */
-export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * The five rooms of the spec's floor plan, in the 1000 × 600 plan space: living room and
@@ -26,23 +24,6 @@ export const DEFAULT_ROOMS = [
   { name: 'Bathroom', x: 400, y: 330, width: 250, height: 270 },
   { name: 'Office', x: 650, y: 330, width: 350, height: 270 },
 ] as const;
-
-/** Where most of a province lives; the member can change it in Settings. */
-const TIME_ZONE_BY_PROVINCE: Partial<Record<ProvinceCode, string>> = {
-  BC: 'America/Vancouver',
-  AB: 'America/Edmonton',
-  SK: 'America/Regina',
-  MB: 'America/Winnipeg',
-  ON: 'America/Toronto',
-  QC: 'America/Toronto',
-  NB: 'America/Moncton',
-  NS: 'America/Halifax',
-  PE: 'America/Halifax',
-  NL: 'America/St_Johns',
-  YT: 'America/Whitehorse',
-  NT: 'America/Yellowknife',
-  NU: 'America/Iqaluit',
-};
 
 export type HouseholdDefaults = {
   name?: string;
@@ -72,7 +53,7 @@ export async function ensureHouseholdForUser(db: Db, userId: string, defaults: H
   // who picked Pacific before their household existed gets Pacific days from the start.
   const placeGiven = postalCode !== null || defaults.province !== undefined;
   const chosenZone = requestedZone ?? (placeGiven ? undefined : await profileTimeZone(db, userId));
-  const timeZone = chosenZone ?? TIME_ZONE_BY_PROVINCE[province] ?? 'America/Toronto';
+  const timeZone = chosenZone ?? provinceTimeZone(province);
 
   return db.transaction(async (tx) => {
     const [created] = await tx

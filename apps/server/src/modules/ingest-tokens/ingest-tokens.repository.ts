@@ -1,7 +1,7 @@
 import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import { households } from '../../db/schema/household.schema';
 import { ingestCredentials } from '../../db/schema/ingest-credential.schema';
-import type { DbOrTx } from '../households/household.service';
+import type { DbOrTx } from '../../db/client';
 
 /**
  * Household-wide ingest credentials (device_id null). Device credentials live and die with their

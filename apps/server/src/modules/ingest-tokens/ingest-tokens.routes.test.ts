@@ -3,14 +3,14 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '@peakwise/contracts/demo-account';
 import { authenticateMqtt } from '../../ingest/mqtt-auth';
-import { rowsOf } from '../../lib/notify';
+import { rowsOf } from '../../db/rows';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { asMember, cookieHeader, type Member } from '../../test/test-session';
 import { ensureDemoAccount } from '../demo/seed-demo-account';
-import { DEMO_CREDENTIAL_LABEL } from '../demo-household/demo-household.service';
+import { DEMO_CREDENTIAL_LABEL } from '../../simulator/demo-household';
 import { issueIngestCredential } from '../devices/ingest-credential.service';
 import { ensureHouseholdForUser } from '../households/household.service';
-import { memberWithHousehold } from '../usage/energy.test-helper';
+import { memberWithHousehold } from '../energy/energy.test-helper';
 import { createHouseholdToken } from './ingest-tokens.service';
 
 let t: TestApp;

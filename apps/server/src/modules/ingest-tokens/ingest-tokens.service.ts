@@ -1,8 +1,8 @@
 import { DEMO_EMAIL } from '@peakwise/contracts/demo-account';
 import { MAX_HOUSEHOLD_INGEST_TOKENS, type CreatedIngestToken, type IngestToken } from '@peakwise/contracts/ingest-token.contract';
 import type { Db } from '../../db/client';
-import { INGEST_READINGS_PATH } from '../../ingest/ingest.routes';
-import { meterTopic, TOPIC_ROOT } from '../../ingest/payload/topics';
+import { INGEST_READINGS_PATH } from '@peakwise/contracts/ingest.contract';
+import { meterTopic, TOPIC_ROOT } from '../../telemetry/topics';
 import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/uuid';
 import { issueIngestCredential } from '../devices/ingest-credential.service';

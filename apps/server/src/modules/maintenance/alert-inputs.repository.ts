@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '../../lib/notify';
-import type { DbOrTx } from '../households/household.service';
+import { rowsOf } from '../../db/rows';
+import type { DbOrTx } from '../../db/client';
+import { DAY_MS } from '@peakwise/domain/time-constants';
 
-const DAY_MS = 86_400_000;
 /** A day of pump starts needs at least half its intervals: a half-reported day undercounts. */
 export const MIN_COUNT_INTERVALS = 144;
 /** A median needs only an hour of readings to say what the stream was doing. */

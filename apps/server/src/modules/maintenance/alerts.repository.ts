@@ -1,6 +1,6 @@
 import { and, eq, isNull, notInArray, sql } from 'drizzle-orm';
 import { maintenanceAlerts } from '../../db/schema/maintenance.schema';
-import type { DbOrTx } from '../households/household.service';
+import type { DbOrTx } from '../../db/client';
 import type { RuleResult } from './alert-rules.service';
 
 export type AlertRow = typeof maintenanceAlerts.$inferSelect;

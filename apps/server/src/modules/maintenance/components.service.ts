@@ -3,7 +3,8 @@ import { componentKindForDevice, nextRoutineDate, type ComponentKind } from '@pe
 import { localDateOf } from '@peakwise/domain/local-time';
 import { devices } from '../../db/schema/device.schema';
 import { maintenanceComponents, maintenanceScoredDays } from '../../db/schema/maintenance.schema';
-import type { DbOrTx, Household } from '../households/household.service';
+import type { Household } from '../households/household.service';
+import type { DbOrTx } from '../../db/client';
 
 export type Component = typeof maintenanceComponents.$inferSelect;
 

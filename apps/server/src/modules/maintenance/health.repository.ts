@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { MIN_JUDGED_INTERVALS, MIN_JUDGED_IRRADIANCE_WM2, PV_TEMPERATURE_COEFFICIENT_PER_K } from '@peakwise/domain/maintenance-health';
 import { addDays } from '@peakwise/domain/local-time';
-import { rowsOf } from '../../lib/notify';
+import { rowsOf } from '../../db/rows';
 import { dateArray, uuidArray } from '../../lib/pg-array';
-import type { DbOrTx } from '../households/household.service';
+import type { DbOrTx } from '../../db/client';
 
 /**
  * Reads and writes behind the daily health scores. Day-level inputs come from the device_daily

@@ -2,10 +2,11 @@ import { sql } from 'drizzle-orm';
 import { COMPONENT_CATALOGUE } from '@peakwise/domain/maintenance-catalogue';
 import { median, MIN_PEERS, peerYieldHealth, referenceLevel, uptimeHealth } from '@peakwise/domain/maintenance-health';
 import { addDays, localDay } from '@peakwise/domain/local-time';
-import { INTERVAL_MS } from '@peakwise/contracts/ingest.contract';
-import { rowsOf } from '../../lib/notify';
+import { INTERVAL_MS } from '@peakwise/domain/time-constants';
+import { rowsOf } from '../../db/rows';
 import { uuidArray } from '../../lib/pg-array';
-import type { DbOrTx, Household } from '../households/household.service';
+import type { Household } from '../households/household.service';
+import type { DbOrTx } from '../../db/client';
 import type { Component } from './components.service';
 import {
   basisHistory,

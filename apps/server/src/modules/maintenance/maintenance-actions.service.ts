@@ -3,11 +3,11 @@ import { MAINTENANCE_MESSAGES, MAX_SCHEDULE_DAYS_AHEAD, type ComponentStatus } f
 import { COMPONENT_CATALOGUE, nextRoutineDate } from '@peakwise/domain/maintenance-catalogue';
 import { preventiveRule } from '@peakwise/domain/maintenance-rules';
 import { addDays, localDateOf } from '@peakwise/domain/local-time';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { maintenanceActions, maintenanceAlerts, maintenanceComponents } from '../../db/schema/maintenance.schema';
 import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/uuid';
-import type { DbOrTx, Household } from '../households/household.service';
+import type { Household } from '../households/household.service';
 import { applyRuleResults } from './alerts.repository';
 import type { Component } from './components.service';
 import { componentStatuses } from './maintenance.service';

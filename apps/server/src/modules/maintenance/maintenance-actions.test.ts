@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAINTENANCE_MESSAGES, maintenanceOverviewSchema, recentAlertsSchema, type MaintenanceOverview } from '@peakwise/contracts/maintenance.contract';
 import { addDays } from '@peakwise/domain/local-time';
-import { rowsOf } from '../../lib/notify';
+import { rowsOf } from '../../db/rows';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { asMember, createMember, type Member } from '../../test/test-session';
 import { evaluateHousehold } from './maintenance-evaluation.service';

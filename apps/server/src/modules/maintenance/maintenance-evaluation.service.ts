@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { healthStatus } from '@peakwise/domain/maintenance-health';
 import { localDateOf } from '@peakwise/domain/local-time';
-import type { Db } from '../../db/client';
-import { rowsOf } from '../../lib/notify';
-import { getHousehold, type DbOrTx } from '../households/household.service';
+import type { Db, DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+import { getHousehold } from '../households/household.service';
 import { evaluateRules } from './alert-rules.service';
 import { applyRuleResults, resolveOrphanedAlerts } from './alerts.repository';
 import { listComponents, syncComponents, type Component } from './components.service';

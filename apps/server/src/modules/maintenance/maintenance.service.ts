@@ -14,9 +14,10 @@ import { healthStatus } from '@peakwise/domain/maintenance-health';
 import { compareAlerts, compareRecentAlerts } from '@peakwise/domain/maintenance-rules';
 import { addDays, localDateOf, localDatesInRange } from '@peakwise/domain/local-time';
 import { meanOfKnown } from '@peakwise/domain/plumbing-metrics';
-import { rowsOf } from '../../lib/notify';
+import { rowsOf } from '../../db/rows';
 import { uuidArray } from '../../lib/pg-array';
-import type { DbOrTx, Household } from '../households/household.service';
+import type { Household } from '../households/household.service';
+import type { DbOrTx } from '../../db/client';
 import { listComponents, type Component } from './components.service';
 import { currentHealth } from './health.repository';
 

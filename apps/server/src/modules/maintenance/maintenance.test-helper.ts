@@ -1,15 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { INTERVAL_MS } from '@peakwise/contracts/ingest.contract';
+import { INTERVAL_MS, HOUR_MS, DAY_MS } from '@peakwise/domain/time-constants';
 import { addDays } from '@peakwise/domain/local-time';
 import type { TestApp } from '../../test/test-app';
 import type { Member } from '../../test/test-session';
 import type { Device } from '../devices/device.service';
 import type { Household } from '../households/household.service';
-import { local, memberWithHousehold, store } from '../usage/energy.test-helper';
+import { local, memberWithHousehold, store } from '../energy/energy.test-helper';
 import { addComponent } from './components.service';
-
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
 
 /** Friday 2026-02-20, 12:00 in Toronto (EST). */
 export const NOW = new Date('2026-02-20T17:00:00Z');

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maintenanceOverviewSchema, recentAlertsSchema, type MaintenanceOverview } from '@peakwise/contracts/maintenance.contract';
-import { rowsOf } from '../../lib/notify';
+import { rowsOf } from '../../db/rows';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { asMember, type Member } from '../../test/test-session';
-import { store } from '../usage/energy.test-helper';
+import { store } from '../energy/energy.test-helper';
 import { evaluateHousehold } from './maintenance-evaluation.service';
 import { day, maintenanceHome, NOW, PANEL3_FACTOR, panel4Factor, TODAY, type MaintenanceHome } from './maintenance.test-helper';
 

@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { INTERVALS_PER_HOUR, reliabilityFromHours, type ImperfectHour } from '@peakwise/domain/reliability';
-import { rowsOf } from '../../lib/notify';
+import { rowsOf } from '../../db/rows';
 import { uuidArray } from '../../lib/pg-array';
-import type { DbOrTx } from '../households/household.service';
+import type { DbOrTx } from '../../db/client';
 import type { Component } from './components.service';
+import { HOUR_MS } from '@peakwise/domain/time-constants';
 
 /** MTBF and MTTR look at the last year of reporting. */
 const RELIABILITY_DAYS = 365;
-const HOUR_MS = 3_600_000;
 
 /**
  * Recomputes MTBF/MTTR for the components not yet computed today (or all of them when past days

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { DEFAULT_CHANNEL_ON } from '@peakwise/contracts/notifications.contract';
 import type { EventStatusValue } from '@peakwise/contracts/events.contract';
-import type { DbOrTx } from '../households/household.service';
-import { rowsOf } from '../../lib/notify';
+import type { DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 
 export type DeliveryKind = 'announced' | 'reminder' | 'cancelled';
 export type DeliveryChannel = 'email' | 'sms' | 'push';

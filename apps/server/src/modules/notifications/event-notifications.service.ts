@@ -1,6 +1,5 @@
 import { languageSchema, type Language } from '@peakwise/contracts/account.contract';
-import type { JobOutcome } from '../../jobs/durable-worker';
-import type { DbOrTx } from '../households/household.service';
+import type { DbOrTx } from '../../db/client';
 import type { Mailer } from '../email/mailer';
 import { eventNotificationShortText, eventNotificationTemplate, eventWindow } from '../email/templates/event-notification.template';
 import { findEvent } from '../events/events.repository';
@@ -101,8 +100,8 @@ export function createEventNotifier(deps: { mailer: Mailer; channels: Notificati
     return sent.providerId ?? sent.outboxId;
   }
 
-  /** One delivery, inside its durable job's transaction. */
-  async function deliver(tx: DbOrTx, deliveryId: string, now: Date): Promise<JobOutcome> {
+  /** One delivery, inside its durable job's transaction; `retryAt` asks the job to run again then. */
+  async function deliver(tx: DbOrTx, deliveryId: string, now: Date): Promise<{ retryAt: Date } | void> {
     const d = await lockDelivery(tx, deliveryId);
     if (!d || d.status !== 'pending') return;
     const reason = skipReason(d, now);

@@ -4,7 +4,7 @@ import { eventJobHandlers } from '../../jobs/event-jobs';
 import { startDurableWorker, type JobHandler } from '../../jobs/durable-worker';
 import { notificationJobHandlers } from '../../jobs/notification-jobs';
 import { createLogger } from '../../lib/logger';
-import { rowsOf } from '../../lib/notify';
+import { rowsOf } from '../../db/rows';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { asMember, createMember, type Member } from '../../test/test-session';
 import { setOperator } from '../auth/user-role.repository';

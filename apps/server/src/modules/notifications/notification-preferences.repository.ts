@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { DEFAULT_CHANNEL_ON, NOTIFICATION_CONSENT_WORDING, type NotificationChannel, type NotificationKind } from '@peakwise/contracts/notifications.contract';
-import type { DbOrTx } from '../households/household.service';
-import { rowsOf } from '../../lib/notify';
+import type { DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 
 /** The channel's default as SQL literals (not parameters, which would arrive as text). */
 const DEFAULT_IN_FORCE = sql.raw(`case w.channel when 'email' then ${DEFAULT_CHANNEL_ON.email} when 'sms' then ${DEFAULT_CHANNEL_ON.sms} else ${DEFAULT_CHANNEL_ON.push} end`);

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import webPush from 'web-push';
 import type { Db } from '../../db/client';
 import type { Logger } from '../../lib/logger';
-import type { DbOrTx } from '../households/household.service';
+import type { DbOrTx } from '../../db/client';
 import { ensureAppSecret } from './app-secrets.repository';
 import { forgetPushSubscription, pushSubscriptionsOf } from './notification-preferences.repository';
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../households/household.service';
-import { rowsOf } from '../../lib/notify';
+import type { DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 
 export type SmsRecord = { to: string; body: string; purpose: string; idempotencyKey: string; providerId: string | null };
 

@@ -1,4 +1,4 @@
-import type { DbOrTx } from '../households/household.service';
+import type { DbOrTx } from '../../db/client';
 import type { Logger } from '../../lib/logger';
 import { recordSms, smsRecorded } from './sms-outbox.repository';
 

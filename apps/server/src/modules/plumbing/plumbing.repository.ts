@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { PRESSURE_BAND_PSI } from '@peakwise/domain/plumbing-metrics';
-import { rowsOf } from '../../lib/notify';
-import type { DbOrTx } from '../households/household.service';
+import { rowsOf } from '../../db/rows';
+import type { DbOrTx } from '../../db/client';
 
 /**
  * Reads for the Plumbing screen. Charts read the hourly/daily device rollups; only bounded

@@ -1,4 +1,4 @@
-import { INTERVAL_MS } from '@peakwise/contracts/ingest.contract';
+import { INTERVAL_MS, HOUR_MS, DAY_MS } from '@peakwise/domain/time-constants';
 import { PLUMBING_RANGE_POINTS, type PlumbingRange, type PlumbingSummary } from '@peakwise/contracts/plumbing.contract';
 import { addDays, localDateOf, localDatesInRange, localDay, localParts, zonedTimeToUtc } from '@peakwise/domain/local-time';
 import {
@@ -15,11 +15,10 @@ import {
   pressureStatus,
   type EfficiencyKind,
 } from '@peakwise/domain/plumbing-metrics';
-import type { DbOrTx, Household } from '../households/household.service';
+import type { Household } from '../households/household.service';
+import type { DbOrTx } from '../../db/client';
 import { dailyLitres, findWaterDevices, heaterAggregates, hourlyLitres, intervalLitres, latestReading, pressureBandCounts, windowLitres } from './plumbing.repository';
 
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
 /** The efficiency bars look at the last week: long enough to include laundry days, short enough to show a change. */
 const EFFICIENCY_DAYS = 7;
 /** The household norm: mean of the 30 complete local days before today. */

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INTERVAL_MS } from '@peakwise/contracts/ingest.contract';
+import { INTERVAL_MS, HOUR_MS } from '@peakwise/domain/time-constants';
 import { plumbingSummarySchema, type PlumbingReady, type PlumbingRange } from '@peakwise/contracts/plumbing.contract';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { asMember, type Member } from '../../test/test-session';
-import { local, memberWithHousehold, store } from '../usage/energy.test-helper';
+import { local, memberWithHousehold, store } from '../energy/energy.test-helper';
 
-const HOUR_MS = 3_600_000;
 // Thursday 2026-01-15, Toronto (EST, UTC−5); now is 14:37 local.
 let now = new Date('2026-01-15T19:37:00Z');
 let t: TestApp;
@@ -119,7 +118,7 @@ describe('GET /api/plumbing', () => {
     }
   });
 
-  it('efficiency bars from the last 7 days, coloured by the SPEC §9 rule; indicators', async () => {
+  it('efficiency bars from the last 7 days, coloured by the target rule; indicators', async () => {
     const s = await ready(member, 'daily');
     const bars = Object.fromEntries(s.efficiency.bars.map((b) => [b.kind, b]));
     // Heating: mean of the reported efficiencies (90, 70) = 80, exactly the target → green.

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
-import { rowsOf } from '../../lib/notify';
+import { rowsOf } from '../../db/rows';
 import { createTestDatabase } from '../../test/test-database';
 import { EVENT_ISSUANCE, houseAccountId, insertTransfer, memberAccountId, memberActivity, memberPoints } from './points.repository';
 import { payEventPoints } from './points.service';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../households/household.service';
-import { rowsOf } from '../../lib/notify';
+import type { DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 
 /** Peakwise's own accounts: where event rewards come from, where spent points go. */
 export type HouseAccount = { kind: 'issuance' | 'redemptions' | 'cash_out'; name: string };

@@ -1,5 +1,5 @@
 import { AppError } from '../../lib/errors';
-import type { DbOrTx } from '../households/household.service';
+import type { DbOrTx } from '../../db/client';
 import { EVENT_ISSUANCE, houseAccountId, insertTransfer, memberAccountId, type TransferKind } from './points.repository';
 
 /** PostgreSQL's answer when the member balance CHECK refuses an entry. */

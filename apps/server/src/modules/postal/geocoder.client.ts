@@ -53,7 +53,7 @@ export function parseGeocoderBody(body: unknown): GeocoderAnswer | undefined {
   return { city, province };
 }
 
-/** SPEC §7: GET {base}/{postalCode}?json=1, bounded by a timeout so the check never hangs. */
+/** GET {base}/{postalCode}?json=1 (docs/product/domain-rules.md#postal-codes), bounded by a timeout so the check never hangs. */
 export function createGeocoderClient(options: { baseUrl: string; timeoutMs: number }): GeocoderClient {
   return {
     async lookup(code) {

@@ -1,6 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { MARKETING_CONSENT_PURPOSE, MARKETING_CONSENT_WORDING, type Language } from '@peakwise/contracts/account.contract';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
+import { accounts, sessions, twoFactors, users, verifications } from '../../db/schema/auth.schema';
+import { emailOutbox } from '../../db/schema/email-outbox.schema';
 import { consents } from '../../db/schema/consent.schema';
 import { profiles } from '../../db/schema/profile.schema';
 
@@ -27,7 +29,7 @@ export async function syncProfileFromUser(db: Db, user: { id: string; email?: st
 }
 
 /** Append-only: a withdrawal is a new row with granted = false. */
-export async function recordMarketingConsent(db: Db, userId: string, granted: boolean, language: Language) {
+export async function recordMarketingConsent(db: DbOrTx, userId: string, granted: boolean, language: Language) {
   await db.insert(consents).values({ userId, purpose: MARKETING_CONSENT_PURPOSE, granted, wording: MARKETING_CONSENT_WORDING, language });
 }
 
@@ -39,4 +41,59 @@ export async function latestMarketingConsent(db: Db, userId: string): Promise<bo
     .orderBy(desc(consents.recordedAt), desc(consents.id))
     .limit(1);
   return latest?.granted ?? false;
+}
+
+export async function findUser(db: DbOrTx, userId: string) {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  return user;
+}
+
+export async function findProfile(db: DbOrTx, userId: string) {
+  const [profile] = await db.select().from(profiles).where(eq(profiles.id, userId));
+  return profile;
+}
+
+/** The member's name on the user row and the profile, and the email change waiting for its link (null: none), in one transaction. */
+export async function saveNameAndPendingEmail(db: Db, member: { id: string; email: string }, name: string, pendingEmail: string | null | undefined, now: Date) {
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ name, updatedAt: now }).where(eq(users.id, member.id));
+    await tx
+      .insert(profiles)
+      .values({ id: member.id, name, email: member.email, pendingEmail, updatedAt: now })
+      .onConflictDoUpdate({ target: profiles.id, set: { name, email: member.email, pendingEmail, updatedAt: now } });
+  });
+}
+
+export async function savePreferences(db: DbOrTx, userId: string, input: { language?: Language | undefined; timeZone?: string | undefined }) {
+  await db
+    .update(profiles)
+    .set({ ...(input.language ? { language: input.language } : {}), ...(input.timeZone ? { timeZone: input.timeZone } : {}), updatedAt: new Date() })
+    .where(eq(profiles.id, userId));
+}
+
+/** Mail still waiting for an address, dropped when the account behind it is erased. */
+export async function deleteOutboxTo(db: DbOrTx, email: string) {
+  await db.delete(emailOutbox).where(eq(emailOutbox.to, email));
+}
+
+/**
+ * Erases what identifies a member and keeps the user id: sessions, logins, two-factor secrets and
+ * pending links go, the user row and profile keep only the anonymised address, and marketing
+ * consent is withdrawn.
+ */
+export async function anonymiseAccount(db: DbOrTx, userId: string, anonymisedEmail: string, language: Language, now: Date) {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+  await db.delete(accounts).where(eq(accounts.userId, userId));
+  await db.delete(twoFactors).where(eq(twoFactors.userId, userId));
+  // Reset links, two-factor challenges and trusted devices all point at the user id.
+  await db.delete(verifications).where(eq(verifications.value, userId));
+  await db
+    .update(users)
+    .set({ email: anonymisedEmail, name: '', emailVerified: false, image: null, birthDate: null, gender: null, twoFactorEnabled: false, updatedAt: now })
+    .where(eq(users.id, userId));
+  await db
+    .update(profiles)
+    .set({ name: '', email: anonymisedEmail, pendingEmail: null, deletedAt: now, updatedAt: now })
+    .where(eq(profiles.id, userId));
+  await recordMarketingConsent(db, userId, false, language);
 }

@@ -1,12 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { isAPIError } from 'better-auth/api';
-import { MARKETING_CONSENT_PURPOSE, MARKETING_CONSENT_WORDING, languageSchema, timeZoneSchema, type Language, type Profile, type UpdateProfile } from '@peakwise/contracts/account.contract';
+import { languageSchema, timeZoneSchema, type Language, type Profile, type UpdateProfile } from '@peakwise/contracts/account.contract';
 import { SHARED_DEMO_EMAILS } from '@peakwise/contracts/demo-account';
 import type { Db } from '../../db/client';
-import { accounts, sessions, twoFactors, users, verifications } from '../../db/schema/auth.schema';
-import { consents } from '../../db/schema/consent.schema';
-import { emailOutbox } from '../../db/schema/email-outbox.schema';
-import { profiles } from '../../db/schema/profile.schema';
 import { AppError } from '../../lib/errors';
 import type { Auth } from '../auth/auth';
 import type { AccountEmails } from '../email/account-emails';
@@ -14,7 +9,17 @@ import { changeHouseholdTimeZone, invalidTimeZone } from '../households/househol
 import { findHouseholdByOwner } from '../households/household.service';
 import type { Mailer, RecordedEmail } from '../email/mailer';
 import { forgetNotificationContacts } from '../notifications/notification-preferences.repository';
-import { createProfile, latestMarketingConsent, recordMarketingConsent } from './profile.repository';
+import {
+  anonymiseAccount,
+  createProfile,
+  deleteOutboxTo,
+  findProfile,
+  findUser,
+  latestMarketingConsent,
+  recordMarketingConsent,
+  saveNameAndPendingEmail,
+  savePreferences,
+} from './profile.repository';
 
 /** Where the link in the new-address email lands. */
 const AFTER_EMAIL_CHANGE_PATH = '/app/settings';
@@ -29,13 +34,13 @@ export function createProfileService(deps: { db: Db; auth: Auth; emails: Account
   const { db, auth, emails, mailer } = deps;
 
   async function get(userId: string): Promise<Profile> {
-    const [user] = await db.select().from(users).where(eq(users.id, userId));
+    const user = await findUser(db, userId);
     if (!user) throw new AppError(404, 'not_found', 'No user found');
-    let [profile] = await db.select().from(profiles).where(eq(profiles.id, userId));
+    let profile = await findProfile(db, userId);
     if (!profile) {
       // Accounts created before profiles existed get one on first read.
       await createProfile(db, user, 'en');
-      [profile] = await db.select().from(profiles).where(eq(profiles.id, userId));
+      profile = await findProfile(db, userId);
     }
     const language = languageSchema.safeParse(profile?.language);
     const timeZone = timeZoneSchema.safeParse(profile?.timeZone);
@@ -53,8 +58,9 @@ export function createProfileService(deps: { db: Db; auth: Auth; emails: Account
   }
 
   /**
-   * SPEC §5: a changed email starts the account email change first (a link to the NEW address;
-   * the account email changes when it is followed), then the profile is saved.
+   * A changed email starts the account email change first (a link to the NEW address; the account
+   * email changes when it is followed), then the profile is saved
+   * (docs/product/domain-rules.md#profile-and-email-change).
    */
   async function update(member: { id: string; email: string }, input: UpdateProfile, requestHeaders: Headers): Promise<Profile> {
     let pendingEmail: string | null | undefined;
@@ -71,13 +77,7 @@ export function createProfileService(deps: { db: Db; auth: Auth; emails: Account
       pendingEmail = null; // saving the current address again cancels a pending change
     }
     const now = new Date();
-    await db.transaction(async (tx) => {
-      await tx.update(users).set({ name: input.name, updatedAt: now }).where(eq(users.id, member.id));
-      await tx
-        .insert(profiles)
-        .values({ id: member.id, name: input.name, email: member.email, pendingEmail, updatedAt: now })
-        .onConflictDoUpdate({ target: profiles.id, set: { name: input.name, email: member.email, pendingEmail, updatedAt: now } });
-    });
+    await saveNameAndPendingEmail(db, member, input.name, pendingEmail, now);
     return get(member.id);
   }
 
@@ -88,10 +88,7 @@ export function createProfileService(deps: { db: Db; auth: Auth; emails: Account
    */
   async function updatePreferences(userId: string, input: { language?: Language | undefined; timeZone?: string | undefined }) {
     await db.transaction(async (tx) => {
-      await tx
-        .update(profiles)
-        .set({ ...(input.language ? { language: input.language } : {}), ...(input.timeZone ? { timeZone: input.timeZone } : {}), updatedAt: new Date() })
-        .where(eq(profiles.id, userId));
+      await savePreferences(tx, userId, input);
       if (input.timeZone === undefined) return;
       const household = await findHouseholdByOwner(tx, userId);
       if (household) await changeHouseholdTimeZone(tx, household.id, input.timeZone);
@@ -112,33 +109,20 @@ export function createProfileService(deps: { db: Db; auth: Auth; emails: Account
    * the confirmation to the original address is recorded in it and sent once it commits.
    */
   async function deleteAccount(userId: string) {
-    const [user] = await db.select().from(users).where(eq(users.id, userId));
+    const user = await findUser(db, userId);
     if (!user) throw new AppError(404, 'not_found', 'No user found');
     if (SHARED_DEMO_EMAILS.has(user.email)) throw demoLocked();
-    const [profile] = await db.select().from(profiles).where(eq(profiles.id, userId));
+    const profile = await findProfile(db, userId);
     const language = languageSchema.safeParse(profile?.language);
     const gone = anonymisedEmail(userId);
     const now = new Date();
     let confirmation: RecordedEmail | undefined;
     await db.transaction(async (tx) => {
-      await tx.delete(emailOutbox).where(eq(emailOutbox.to, user.email));
+      await deleteOutboxTo(tx, user.email);
       confirmation = await emails.recordAccountDeleted({ email: user.email, name: profile?.name ?? user.name }, language.success ? language.data : 'en', tx);
-      await tx.delete(sessions).where(eq(sessions.userId, userId));
-      await tx.delete(accounts).where(eq(accounts.userId, userId));
-      await tx.delete(twoFactors).where(eq(twoFactors.userId, userId));
+      await anonymiseAccount(tx, userId, gone, language.success ? language.data : 'en', now);
       // The mobile number and push endpoints identify the member; nothing may reach them any more.
       await forgetNotificationContacts(tx, userId);
-      // Reset links, two-factor challenges and trusted devices all point at the user id.
-      await tx.delete(verifications).where(eq(verifications.value, userId));
-      await tx
-        .update(users)
-        .set({ email: gone, name: '', emailVerified: false, image: null, birthDate: null, gender: null, twoFactorEnabled: false, updatedAt: now })
-        .where(eq(users.id, userId));
-      await tx
-        .update(profiles)
-        .set({ name: '', email: gone, pendingEmail: null, deletedAt: now, updatedAt: now })
-        .where(eq(profiles.id, userId));
-      await tx.insert(consents).values({ userId, purpose: MARKETING_CONSENT_PURPOSE, granted: false, wording: MARKETING_CONSENT_WORDING, language: language.success ? language.data : 'en' });
     });
     if (confirmation) await mailer.deliver(confirmation);
   }

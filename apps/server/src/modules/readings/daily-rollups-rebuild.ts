@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { localDaysInRange } from '@peakwise/domain/local-time';
-import { rowsOf } from '../../lib/notify';
-import type { DbOrTx } from '../households/household.service';
+import { rowsOf } from '../../db/rows';
+import type { DbOrTx } from '../../db/client';
 import { DEVICE_SUMS, METER_SUMS } from './rollups';
 
 export type DailyRebuild = { meterDays: number; deviceDays: number };

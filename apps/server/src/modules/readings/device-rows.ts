@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { INTERVAL_MS, type IngestRejection } from '@peakwise/contracts/ingest.contract';
-import { counterToInterval, type CounterSnapshot } from '../../ingest/payload/counter';
-import type { ValidDeviceReading } from '../../ingest/payload/validate-readings';
-import { rowsOf } from '../../lib/notify';
-import type { DbOrTx } from '../households/household.service';
+import { type IngestRejection } from '@peakwise/contracts/ingest.contract';
+import { INTERVAL_MS } from '@peakwise/domain/time-constants';
+import { counterToInterval, type CounterSnapshot } from '../../telemetry/counter';
+import type { ValidDeviceReading } from '../../telemetry/validate-readings';
+import { rowsOf } from '../../db/rows';
+import type { DbOrTx } from '../../db/client';
 
 /** A valid device reading resolved to its device row; `g` is its position in the write. */
 export type ResolvedDeviceReading = { r: ValidDeviceReading; d: string; g: number; keepExisting: boolean };

@@ -1,11 +1,11 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { CORRECTION_WINDOW_DAYS, INGEST_REASON_MESSAGES, type IngestRejection, type IngestResult } from '@peakwise/contracts/ingest.contract';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { devices } from '../../db/schema/device.schema';
 import { households } from '../../db/schema/household.schema';
-import type { ValidatedBatch, ValidDeviceReading } from '../../ingest/payload/validate-readings';
-import { READINGS_CHANNEL, rowsOf, type ReadingsNotification } from '../../lib/notify';
-import type { DbOrTx } from '../households/household.service';
+import type { ValidatedBatch, ValidDeviceReading } from '../../telemetry/validate-readings';
+import { READINGS_CHANNEL, type ReadingsNotification } from '../../lib/notify';
+import { rowsOf } from '../../db/rows';
 import { planDeviceRows, rowKey, type DeviceRow, type ResolvedDeviceReading } from './device-rows';
 import { numberArray, uuidArray } from '../../lib/pg-array';
 import { columns, recomputeDeviceRollups, recomputeMeterRollups, type DeviceChange } from './rollups';

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../households/household.service';
+import type { DbOrTx } from '../../db/client';
 import { addDays, localDateOf, localDay, type LocalDay } from '@peakwise/domain/local-time';
-
-const HOUR_MS = 3_600_000;
+import { HOUR_MS } from '@peakwise/domain/time-constants';
 
 /** The meter intervals a write changed in one household. */
 export type MeterChanges = { householdId: string; timeZone: string; changedMs: readonly number[] };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solarSummarySchema, type SolarSummary } from '@peakwise/contracts/energy.contract';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { asMember, type Member } from '../../test/test-session';
-import { intervals, local, memberWithHousehold, store } from '../usage/energy.test-helper';
+import { intervals, local, memberWithHousehold, store } from '../energy/energy.test-helper';
 
 let now = new Date();
 let t: TestApp;

@@ -1,14 +1,12 @@
-import { sql } from 'drizzle-orm';
 import type { UsageHistory, UsageRange, UsageSummary } from '@peakwise/contracts/energy.contract';
 import { addDays, daysInMonth, localDateOf, localDayBounds, localDatesInRange, parseLocalDate, formatLocalDate, type LocalDate } from '@peakwise/domain/local-time';
 import { percentChange } from '@peakwise/domain/solar-metrics';
-import { rowsOf } from '../../lib/notify';
-import type { DbOrTx, Household } from '../households/household.service';
-import { parseNumberArray } from '../../lib/pg-array';
-import { executePrepared } from '../../lib/prepared-statement';
-import { jsonRowsSql } from '../../lib/read-together';
-import { planIdOn, priceDays, tariffHistorySql, type TariffRow } from './daily-cost.service';
-import { expectedIntervals } from './meter-rollups.repository';
+import type { Household } from '../households/household.service';
+import type { DbOrTx } from '../../db/client';
+import { priceDays } from '../energy/energy-daily-cost.service';
+import { readUsageDays, type UsageKindRow } from '../energy/energy-usage.repository';
+import { planIdOn } from '@peakwise/domain/tariff-history';
+import { expectedIntervals } from '../energy/energy-rollups.repository';
 
 export type UsageDay = {
   date: LocalDate;
@@ -17,64 +15,13 @@ export type UsageDay = {
   coverage: { intervals: number; expected: number };
 };
 
-/** Device kinds whose energy is not household consumption: production and water volume. */
-const NOT_CONSUMPTION = ['solar_panel', 'water_meter'];
-
-type KindRow = [UsageHistory['breakdown'][number]['category'], number];
-
-/**
- * One round trip for a range of days: the days with data as columns (offset from `first`,
- * consumption, interval count, price), which of them are unpriced, the tariff history when asked,
- * and (when asked) consumption by device kind over the days with data.
- *
- * A year is read as array text, the cheapest way to move 365 rows of numbers: PostgreSQL prints
- * each value once, as it would in a row, and the server parses one string per column instead
- * of a row object per day. The arrays are not sorted: aggregates of one scan see the rows in the same
- * order, so they stay aligned, and each day is placed by its offset. It runs as a prepared
- * statement, since planning it cost as much as running it.
- */
-async function readDays(db: DbOrTx, householdId: string, first: LocalDate, last: LocalDate, options: { breakdown: boolean; tariffs: boolean }) {
-  const h = sql`${householdId}::uuid`;
-  const kinds = options.breakdown
-    ? sql`(select coalesce(json_agg(json_build_array(k.kind, k.kwh)), '[]'::json) from (
-          select d.kind, sum(dd.energy_kwh)::float8 as kwh
-          from device_daily dd join devices d on d.id = dd.device_id
-          join meter_daily md on md.household_id = ${h} and md.local_date = dd.local_date and md.interval_count > 0
-          where d.household_id = ${h} and d.kind not in (${sql.join(NOT_CONSUMPTION.map((k) => sql`${k}`), sql`, `)})
-            and dd.local_date between ${first}::date and ${last}::date and dd.energy_kwh is not null
-          group by d.kind) k)::text`
-    : sql`'[]'`;
-  const tariffs = options.tariffs ? sql`${jsonRowsSql(tariffHistorySql(householdId))}::text` : sql`'[]'`;
-  const day = sql`m.local_date - ${first}::date`;
-  const [row] = rowsOf<{ o: string | null; c: string | null; n: string | null; k: string | null; u: string | null; kinds: string; tariffs: string }>(
-    await executePrepared(
-      db,
-      sql`
-      select array_agg(${day})::text as o, array_agg(m.consumption_kwh)::text as c, array_agg(m.interval_count)::text as n, array_agg(m.cost_cents)::text as k,
-        (array_agg(${day}) filter (where m.cost_plan_id is null))::text as u,
-        ${kinds} as kinds, ${tariffs} as tariffs
-      from meter_daily m
-      where m.household_id = ${h} and m.local_date between ${first}::date and ${last}::date and m.interval_count > 0`,
-    ),
-  );
-  return {
-    offsets: parseNumberArray(row!.o) as number[],
-    kwh: parseNumberArray(row!.c) as number[],
-    intervals: parseNumberArray(row!.n) as number[],
-    cents: parseNumberArray(row!.k),
-    unpriced: parseNumberArray(row!.u) as number[],
-    kinds: JSON.parse(row!.kinds) as KindRow[],
-    history: JSON.parse(row!.tariffs) as TariffRow[],
-  };
-}
-
 /**
  * Consumption and cost per local day, first..last, from daily rollups. A day without data is
  * null (never 0); expected intervals count only the part of a day that has already happened.
  * Days whose price was cleared (new readings, a plan change) are priced here and keep it.
  */
 export async function usageDays(db: DbOrTx, household: Household, first: LocalDate, last: LocalDate, now: Date, options: { breakdown?: boolean; tariffs?: boolean } = {}) {
-  const read = await readDays(db, household.id, first, last, { breakdown: options.breakdown ?? false, tariffs: options.tariffs ?? false });
+  const read = await readUsageDays(db, household.id, first, last, { breakdown: options.breakdown ?? false, tariffs: options.tariffs ?? false });
   const dates = localDatesInRange(first, last);
   const days: UsageDay[] = dates.map((date) => {
     const [start, end] = localDayBounds(date, household.timeZone);
@@ -120,7 +67,7 @@ export async function usageHistory(db: DbOrTx, household: Household, range: Usag
  * When the devices add up to more than the meter (clocks apart, a device double-counted), they
  * are scaled down to the meter's total and untracked is 0: the meter is the billing truth.
  */
-function breakdown(kinds: readonly KindRow[], totalKwh: number): UsageHistory['breakdown'] {
+function breakdown(kinds: readonly UsageKindRow[], totalKwh: number): UsageHistory['breakdown'] {
   const rows = kinds.map(([kind, kwh]) => ({ kind, kwh })).filter((r) => r.kwh > 0);
   const tracked = rows.reduce((s, r) => s + r.kwh, 0);
   const scale = tracked > totalKwh && tracked > 0 ? totalKwh / tracked : 1;

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usageHistorySchema, usageSummarySchema, type UsageHistory } from '@peakwise/contracts/energy.contract';
-import { rowsOf } from '../../lib/notify';
+import { rowsOf } from '../../db/rows';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { asMember, type Member } from '../../test/test-session';
 import { changeTariff } from '../households/household.service';
-import { intervals, local, memberWithHousehold, store } from './energy.test-helper';
+import { intervals, local, memberWithHousehold, store } from '../energy/energy.test-helper';
 import { USAGE_CSV_HEADER } from './usage.csv';
 
 let now = new Date();

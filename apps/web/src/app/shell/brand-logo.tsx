@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-/** The Peakwise mark and wordmark, linking to the dashboard (SPEC §2). */
+/** The Peakwise mark and wordmark, linking to the dashboard (docs/product/routes-and-screens.md#portal-shell). */
 export function BrandLogo({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation(['portal', 'common']);
   return (

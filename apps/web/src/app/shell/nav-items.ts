@@ -26,7 +26,7 @@ export type NavLabelKey =
 
 export type NavItem = { to: string; labelKey: NavLabelKey; icon: LucideIcon };
 
-/** The sidebar, in the order SPEC §2 lists it. */
+/** The sidebar, in its product order (docs/product/routes-and-screens.md#portal-shell). */
 export const navItems: readonly NavItem[] = [
   { to: '/app/dashboard', labelKey: 'dashboard', icon: LayoutDashboard },
   { to: '/app/solar-system', labelKey: 'solarSystem', icon: Sun },

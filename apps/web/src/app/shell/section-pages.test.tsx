@@ -4,12 +4,10 @@ import type { ComponentType } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import BillingPage from '@/features/billing/billing-page';
-import RewardsPage from '@/features/rewards/rewards-page';
 
-// Dashboard, Solar System, Maintenance, IoT Devices, Plumbing and Usage History are built on the API; their own tests live beside them.
+// Dashboard, Solar System, Maintenance, IoT Devices, Plumbing, Usage History and Rewards are built on the API; their own tests live beside them.
 const pages: [string, ComponentType, string][] = [
   ['Billing & Payments', BillingPage, 'Billing isn’t available yet'],
-  ['Rewards', RewardsPage, 'Rewards isn’t available yet'],
 ];
 
 describe('section pages', () => {

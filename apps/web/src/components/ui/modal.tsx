@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useModalFocus } from './use-modal-focus';
 import { usePresence } from './use-presence';
 
-// SPEC §2: dialog transitions last 300–500 ms.
+// Dialog transitions are meant to last 300–500 ms (docs/product/constants.md#screens).
 export const MODAL_TRANSITION_MS = 350;
 
 type ModalProps = {

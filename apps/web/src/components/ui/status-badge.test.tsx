@@ -4,7 +4,7 @@ import { changeTone } from './stat-card';
 import { StatusBadge, statusTone } from './status-badge';
 
 describe('statusTone', () => {
-  it('colours operational, warning and critical, and anything else neutral (SPEC §4)', () => {
+  it('colours operational, warning and critical, and anything else neutral (docs/product/domain-rules.md#status-colours)', () => {
     expect(statusTone('operational')).toBe('good');
     expect(statusTone('Warning')).toBe('warning');
     expect(statusTone(' critical ')).toBe('critical');

@@ -1,6 +1,6 @@
 export type StatusTone = 'good' | 'warning' | 'critical' | 'neutral';
 
-/** SPEC §4: operational, warning and critical have their colours; any other status is neutral. */
+/** Operational, warning and critical have their colours; any other status is neutral (docs/product/domain-rules.md#status-colours). */
 export function statusTone(status: string): StatusTone {
   switch (status.trim().toLowerCase()) {
     case 'operational':

@@ -1,6 +1,6 @@
 export const MIN_BIRTH_YEAR = 1900;
 
-/** SPEC §3: the birth date is assembled as year-month-day, zero-padded (1984, 3, 7 → "1984-03-07"). */
+/** The birth date is assembled as year-month-day, zero-padded (1984, 3, 7 → "1984-03-07"; docs/product/domain-rules.md#sign-up-data). */
 export function assembleBirthDate(year: number, month: number, day: number): string {
   const pad = (value: number, width: number) => String(value).padStart(width, '0');
   return `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`;

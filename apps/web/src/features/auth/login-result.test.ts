@@ -12,7 +12,7 @@ const shown = (result: LoginResult) => {
 };
 const respond = (status: number, body: unknown) => ({ response: { status, ok: status >= 200 && status < 300, body } });
 
-describe('interpretLogin (SPEC §8, login)', () => {
+describe('interpretLogin (docs/product/messages.md#sign-in)', () => {
   it('succeeds when the server returns a user', () => {
     expect(interpretLogin(respond(200, { user: { id: 'u1' }, token: 't' }))).toEqual({ ok: true });
   });

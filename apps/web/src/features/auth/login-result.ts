@@ -11,7 +11,7 @@ export type AuthMessage =
 export type LoginResult = { ok: true } | { ok: false; twoFactor: true } | { ok: false; message: AuthMessage };
 
 const INVALID_CREDENTIALS_CODE = 'INVALID_EMAIL_OR_PASSWORD';
-// The wording of the original hosted backend (SPEC §8); kept so either backend maps the same way.
+// The wording of the hosted backend Peakwise first ran on (docs/product/messages.md#sign-in); kept so either backend maps the same way.
 const INVALID_CREDENTIALS_MESSAGE = 'Invalid login credentials';
 
 function field(body: unknown, name: string): unknown {
@@ -26,7 +26,7 @@ export function refusal(body: unknown): AuthMessage {
   return message ? { kind: 'text', text: message } : { kind: 'key', key: 'errors.failed' };
 }
 
-/** SPEC §8, login rows: turns what the sign-in call produced into success or the message to show. */
+/** The sign-in messages (docs/product/messages.md#sign-in): turns what the sign-in call produced into success or the message to show. */
 export function interpretLogin(outcome: { response: AuthResponse } | { thrown: unknown }): LoginResult {
   if ('thrown' in outcome) {
     const { thrown } = outcome;

@@ -1,4 +1,5 @@
 import type { Dashboard, DashboardUsage } from '@peakwise/contracts/energy.contract';
+import type { PointsSummary } from '@peakwise/contracts/events.contract';
 import type { MaintenanceAlert, RecentAlerts } from '@peakwise/contracts/maintenance.contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -45,11 +46,14 @@ const recentAlert = (a: Pick<MaintenanceAlert, 'id' | 'cause' | 'type' | 'priori
 });
 
 let recent: RecentAlerts;
+const points: PointsSummary = { balance: 1250, valueCents: 1250, lifetimeEarned: 1400, activity: [] };
 
 function renderDashboard() {
   return renderWithApi(<DashboardPage />, (url) => {
     if (url === '/api/dashboard') return Response.json(dashboard);
     if (url === '/api/dashboard/alerts') return Response.json(recent);
+    if (url === '/api/events/next') return Response.json({ event: null });
+    if (url === '/api/points') return Response.json(points);
     const period = new URL(url, 'http://x').searchParams.get('period') as '24h' | '7d' | '30d';
     return Response.json(usage(period));
   }, '/app/dashboard');
@@ -78,8 +82,13 @@ describe('DashboardPage', () => {
     expect(plain(card('Current Usage').textContent)).toContain('as of 5:00 p.m.');
     expect(card('Today’s Cost')).toHaveTextContent('$3.50');
     expect(card('Active Devices')).toHaveTextContent('2 devices');
-    expect(screen.queryByText(/points/i)).not.toBeInTheDocument();
+    await vi.waitFor(() => expect(card('Reward Points')).toHaveTextContent('1,250 points'));
+    expect(card('Reward Points')).toHaveTextContent('Worth $12.50');
+    // No next-event line is invented: the catalogue that would give it does not exist yet.
+    expect(card('Reward Points').textContent).not.toMatch(/next reward/i);
+    // No event scheduled: no banner.
     expect(screen.queryByText(/Opt In/i)).not.toBeInTheDocument();
+    expect(screen.queryByText('Energy Saving Event')).not.toBeInTheDocument();
   });
 
   it('updates Current Usage when a power event arrives, without refetching', async () => {

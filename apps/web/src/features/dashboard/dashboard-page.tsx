@@ -10,6 +10,7 @@ import { useDashboard, useDashboardLive } from './api/use-dashboard';
 import { ActiveDevices } from './components/active-devices';
 import { DashboardCards } from './components/dashboard-cards';
 import { DashboardUsageChart } from './components/dashboard-usage-chart';
+import { EventBanner } from './components/event-banner';
 import { EnergyTips } from './components/energy-tips';
 import { RecentAlerts } from './components/recent-alerts';
 
@@ -26,10 +27,12 @@ export default function DashboardPage() {
     <div className="space-y-6">
       <PageHeader title={t('title')} intro={name ? t('greeting', { name }) : t('greetingAnonymous')} />
 
+      <EventBanner />
+
       {query.isError && !query.isFetching ? (
         <LoadError title={t('error.title')} message={t('error.message')} retryLabel={t('error.retry')} onRetry={() => void query.refetch()} />
       ) : !dashboard ? (
-        <CardsSkeleton count={3} loadingLabel={t('loading')} />
+        <CardsSkeleton count={4} loadingLabel={t('loading')} />
       ) : (
         <DashboardCards dashboard={dashboard} live={live} />
       )}

@@ -3,7 +3,7 @@ import type { ComponentStatus } from '@peakwise/contracts/maintenance.contract';
 export type ComponentColumn = 'name' | 'health' | 'status' | 'mtbf' | 'mttr' | 'last' | 'next';
 export type ComponentSort = { column: ComponentColumn; direction: 'ascending' | 'descending' };
 
-/** The server's order (SPEC §7: health score descending). */
+/** The server's order (health score descending, docs/product/domain-rules.md#maintenance). */
 export const DEFAULT_SORT: ComponentSort = { column: 'health', direction: 'descending' };
 
 /** Worst last when ascending; statuses we have no rank for sit after the known ones. */

@@ -1,6 +1,6 @@
 import { formatNumber } from '@/lib/format';
 
-/** MTBF arrives in hours and is shown in days (SPEC: hours ÷ 24); short spans keep a decimal. */
+/** MTBF arrives in hours and is shown in days (hours ÷ 24, docs/product/domain-rules.md#maintenance); short spans keep a decimal. */
 export function mtbfDays(hours: number): { days: number; digits: number } {
   const days = hours / 24;
   return { days, digits: days < 10 ? 1 : 0 };

@@ -97,7 +97,7 @@ export default function MaintenancePage() {
             </div>
             {/* The tall alert list leaves room beside it: the chart (or details) and what is due next. */}
             <div className="space-y-6 xl:col-span-3">
-              {/* SPEC §2: the performance chart shows only while no alert is selected. */}
+              {/* The performance chart shows only while no alert is selected (docs/product/routes-and-screens.md#maintenance). */}
               {selected ? (
                 <AlertDetails
                   id={DETAILS_ID}

@@ -4,8 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { plain, renderWithApi, type FetchRoute } from '@/test/energy-test-utils';
 import PlumbingPage from './plumbing-page';
-
-const HOUR_MS = 3_600_000;
+import { HOUR_MS } from '@peakwise/domain/time-constants';
 
 function summary(range: PlumbingReady['range'] = 'daily'): PlumbingReady {
   const count = { daily: 24, weekly: 7, monthly: 30 }[range];
@@ -62,7 +61,7 @@ describe('PlumbingPage', () => {
     expect(chart.querySelectorAll('[data-missing="true"]').length).toBeGreaterThan(0);
     expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(25);
 
-    // SPEC §9 at the boundaries: 80 is green for heating, 80 amber for distribution, 74.9 red for electrical.
+    // The colour rule (docs/product/domain-rules.md#plumbing) at the boundaries: 80 is green for heating, 80 amber for distribution, 74.9 red for electrical.
     const colour = (name: string) => screen.getByRole('progressbar', { name }).closest('[data-colour]')?.getAttribute('data-colour');
     expect(colour('Heating')).toBe('green');
     expect(colour('Distribution')).toBe('amber');

@@ -18,7 +18,7 @@ export default function SolarPage() {
   const [period, setPeriod] = useUrlChoice('period', SOLAR_PERIODS, 'today');
   const query = useSolarSummary(period);
   const summary = query.data;
-  // The spinner shows while the chosen period loads and ends however the request ends (SPEC §4).
+  // The spinner shows while the chosen period loads and ends however the request ends (docs/product/routes-and-screens.md#solar-system-monitor).
   const switching = query.isFetching && (query.isPending || query.isPlaceholderData);
 
   return (

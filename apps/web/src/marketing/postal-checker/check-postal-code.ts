@@ -10,7 +10,7 @@ function isInvalidPostalCodeBody(body: unknown) {
 
 /**
  * GET /api/postal-codes/{code}. Never rejects: a network error, another status or a body that does
- * not match the contract all become "failed" (SPEC §8: "Unable to verify this postal code").
+ * not match the contract all become "failed" ("Unable to verify this postal code", docs/product/messages.md#postal-code-checker).
  */
 export async function checkPostalCode(code: string, signal?: AbortSignal): Promise<PostalLookup> {
   try {

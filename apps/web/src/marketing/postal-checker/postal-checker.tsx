@@ -10,7 +10,7 @@ import { usePostalCheck } from './use-postal-check';
 
 type PostalCheckerProps = { onSignUp: () => void };
 
-/** The landing page's serviceability check (SPEC §2, §4, §5, §8). */
+/** The landing page's serviceability check (docs/product/routes-and-screens.md#postal-code-checker). */
 export function PostalChecker({ onSignUp }: PostalCheckerProps) {
   const { t } = useTranslation('marketing');
   const id = useId();

@@ -10,7 +10,7 @@ export type PostalCheckState =
   | { status: 'failed' }
   | { status: 'done'; result: PostalCheckResult };
 
-/** SPEC §4 postal checker: idle → checking → result or error; each check clears the last outcome. */
+/** The postal checker's states (docs/product/routes-and-screens.md#postal-code-checker): idle → checking → result or error; each check clears the last outcome. */
 export function usePostalCheck() {
   const [state, setState] = useState<PostalCheckState>({ status: 'idle' });
   const inFlight = useRef<AbortController | null>(null);
@@ -22,7 +22,7 @@ export function usePostalCheck() {
     setState({ status: 'idle' });
     const parsed = parsePostalCode(raw);
     if (!parsed.ok) {
-      // SPEC §5: no request for a malformed code.
+      // No request for a malformed code (docs/product/domain-rules.md#postal-codes).
       setState({ status: 'invalid' });
       return;
     }

@@ -22,7 +22,7 @@ type FieldErrors = { email?: string; password?: string };
 export function LoginForm({ onSignedIn, onTwoFactor, onForgotPassword, focusEmail = false }: LoginFormProps) {
   const { t } = useTranslation('auth');
   const messageText = useAuthMessageText();
-  // SPEC §2: the demo credentials are pre-filled.
+  // The demo credentials are pre-filled so a visitor can look around (docs/product/routes-and-screens.md#log-in-panel).
   const [email, setEmail] = useState(DEMO_EMAIL);
   const [password, setPassword] = useState(DEMO_PASSWORD);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});

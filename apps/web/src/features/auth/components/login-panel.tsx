@@ -24,7 +24,7 @@ type LoginPanelProps = {
 
 type View = 'login' | 'forgot' | 'back-to-login' | 'two-factor';
 
-/** The login panel: slides in from the left (SPEC §2) and also hosts the forgot-password and 2FA views. */
+/** The login panel: slides in from the left (docs/product/routes-and-screens.md#log-in-panel) and also hosts the forgot-password and 2FA views. */
 export function LoginPanel({ open, onClose, onSwitchToSignUp, onSignedIn, initialView = 'login', errorCode, destination }: LoginPanelProps) {
   const { t } = useTranslation('auth');
   const [view, setView] = useState<View>(initialView);

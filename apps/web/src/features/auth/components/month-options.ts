@@ -1,6 +1,6 @@
 import type { SelectOption } from '@/components/ui/select-field';
 
-/** Month names in the reader's language, values 1–12 (SPEC §3 birthMonth). */
+/** Month names in the reader's language, values 1–12 (birth month, docs/product/domain-rules.md#sign-up-data). */
 export function monthOptions(language: string): SelectOption[] {
   const format = new Intl.DateTimeFormat(language, { month: 'long', timeZone: 'UTC' });
   return Array.from({ length: 12 }, (_, index) => {

@@ -11,7 +11,7 @@ type SignUpDialogProps = {
   onSignedUp: () => void;
 };
 
-/** The centred sign-up dialog (SPEC §2): social sign-in first, then the email form. */
+/** The centred sign-up dialog (docs/product/routes-and-screens.md#sign-up-dialog): social sign-in first, then the email form. */
 export function SignUpDialog({ open, onClose, onSwitchToLogin, onSignedUp }: SignUpDialogProps) {
   const { t } = useTranslation('auth');
   return (

@@ -1,9 +1,12 @@
 import type { DashboardPeriod } from '@peakwise/contracts/energy.contract';
 
-/** The dashboard feature's only source of query keys (STYLE habit 3). */
+/** The dashboard feature's only source of query keys, so loaders, hooks and invalidation always agree on them. */
 export const dashboardKeys = {
   all: ['dashboard'] as const,
   summary: (scope: string) => ['dashboard', scope, 'summary'] as const,
   usage: (scope: string, period: DashboardPeriod) => ['dashboard', scope, 'usage', period] as const,
   alerts: (scope: string) => ['dashboard', scope, 'alerts'] as const,
+  // Outside `all`: new readings (which refetch `all`) change neither the next event nor the points.
+  nextEvent: (scope: string) => ['dashboard-events', scope, 'next-event'] as const,
+  points: (scope: string) => ['dashboard-events', scope, 'points'] as const,
 };

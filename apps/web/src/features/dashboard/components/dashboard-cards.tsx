@@ -5,6 +5,7 @@ import { StatCard } from '@/components/ui/stat-card';
 import { formatCad, formatKw, formatKwh, formatTime, useIntlLocale } from '@/lib/format';
 import type { LiveSnapshot } from '@/lib/live';
 import { currentPower } from '../current-power';
+import { RewardPointsCard } from './reward-points-card';
 
 export function DashboardCards({ dashboard, live }: { dashboard: Dashboard; live: LiveSnapshot }) {
   const { t } = useTranslation('dashboard');
@@ -13,8 +14,8 @@ export function DashboardCards({ dashboard, live }: { dashboard: Dashboard; live
   const streaming = live.status === 'open';
 
   return (
-    <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4">
-      <div className="col-span-2 grid sm:col-span-1">
+    <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+      <div className="col-span-2 grid xl:col-span-1">
         <StatCard label={t('cards.currentUsage')} value={formatKw(power?.kw ?? null, locale)} icon={Zap} iconClassName="bg-amber-50 text-amber-700">
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
             {streaming && (
@@ -41,6 +42,9 @@ export function DashboardCards({ dashboard, live }: { dashboard: Dashboard; live
       <StatCard label={t('cards.activeDevices')} value={t('cards.devices', { count: dashboard.activeDeviceCount })} icon={Plug} iconClassName="bg-sky-50 text-sky-700">
         <p>{t('cards.activeDetail')}</p>
       </StatCard>
+      <div className="col-span-2 grid xl:col-span-1">
+        <RewardPointsCard />
+      </div>
     </div>
   );
 }

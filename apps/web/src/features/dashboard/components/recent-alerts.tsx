@@ -9,7 +9,7 @@ import { useAlertWording } from '@/lib/alert-text';
 import { formatRelativeTime, useIntlLocale } from '@/lib/format';
 import { useRecentAlerts } from '../api/use-dashboard';
 
-/** SPEC §3's dashboard alert: a title, a one-line description and how long ago, newest first. */
+/** A dashboard alert (docs/product/routes-and-screens.md#dashboard): a title, a one-line description and how long ago, newest first. */
 export function RecentAlerts() {
   const { t } = useTranslation('dashboard');
   const wording = useAlertWording();

@@ -1,6 +1,6 @@
 import type { DeviceHistoryRange } from '@peakwise/contracts/devices.contract';
 
-/** The devices feature's only source of query keys (STYLE habit 3). */
+/** The devices feature's only source of query keys, so loaders, hooks and invalidation always agree on them. */
 export const devicesKeys = {
   all: ['devices'] as const,
   overview: (scope: string) => ['devices', scope, 'overview'] as const,

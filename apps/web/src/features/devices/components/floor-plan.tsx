@@ -11,7 +11,7 @@ import type { DeviceMove } from '../api/use-device-management';
 import { statusLabel } from '../device-labels';
 import { useMarkerDrag } from '../use-marker-drag';
 
-/** SPEC §9: the viewport is 500 px high. */
+/** The viewport is 500 px high (docs/product/domain-rules.md#floor-plan). */
 const VIEWPORT_HEIGHT_PX = 500;
 
 const markerTone = {

@@ -26,7 +26,7 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-/** The selected alert in full, with what the member can do about it (SPEC §2: Dismiss, Take Action). */
+/** The selected alert in full, with what the member can do about it (Dismiss, Take Action; docs/product/routes-and-screens.md#maintenance). */
 export function AlertDetails({ id, alert, timeZone, onClose, onDismiss, dismissing, onTakeAction }: AlertDetailsProps) {
   const { t } = useTranslation('maintenance');
   const wording = useAlertWording();

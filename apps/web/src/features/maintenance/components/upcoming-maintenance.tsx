@@ -15,7 +15,7 @@ type UpcomingProps = {
   onComplete: (component: ComponentStatus) => void;
 };
 
-/** The components due soonest (SPEC §9: three), each with Schedule and Mark as done. */
+/** The components due soonest (three, docs/product/constants.md#maintenance), each with Schedule and Mark as done. */
 export function UpcomingMaintenance({ upcoming, today, onSchedule, onComplete }: UpcomingProps) {
   const { t } = useTranslation('maintenance');
   const wording = useAlertWording();

@@ -17,7 +17,7 @@ export function PlumbingEfficiencyBars({ summary }: { summary: PlumbingReady }) 
       </h2>
       <div className="mt-4 space-y-5">
         {summary.efficiency.bars.map((bar) => {
-          // The SPEC §9 colour rule, applied here from the shared domain function.
+          // The colour rule (docs/product/domain-rules.md#plumbing), applied here from the shared domain function.
           const colour = bar.percent === null ? null : efficiencyColour(bar.kind, bar.percent);
           const status = colour === null ? t('efficiency.noData') : t(`efficiency.${colour}`);
           return (

@@ -41,7 +41,7 @@ async function loaded() {
   return screen.findByDisplayValue('Marie Tremblay');
 }
 
-describe('ProfileForm (SPEC §4, §5, §8)', () => {
+describe('ProfileForm (docs/product/routes-and-screens.md#settings, docs/product/messages.md#profile)', () => {
   it('shows a spinner while loading, then the name and an email field', async () => {
     let answer = (_: Response) => {};
     fetchMock.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));

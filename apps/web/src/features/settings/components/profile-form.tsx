@@ -14,7 +14,7 @@ import { getProfile, updateProfile } from '../api/settings-api';
 import { settingsKeys } from '../settings-keys';
 import { SettingsCard } from './settings-card';
 
-/** SPEC §4/§5/§8: the profile form — loading, idle, saving, then success or an error message. */
+/** The profile form (docs/product/routes-and-screens.md#settings, docs/product/messages.md#profile) — loading, idle, saving, then success or an error message. */
 export function ProfileForm() {
   const { t } = useTranslation('settings');
   const profile = useQuery({ queryKey: settingsKeys.profile(), queryFn: getProfile });
@@ -26,7 +26,7 @@ export function ProfileForm() {
           <Spinner label={t('profile.loading')} />
         </div>
       ) : (
-        // Remounted with the loaded values; on a load failure the fields start empty (SPEC §5).
+        // Remounted with the loaded values; on a load failure the fields start empty (docs/product/domain-rules.md#profile-and-email-change).
         <ProfileFields key={profile.data?.id ?? 'empty'} profile={profile.data} loadFailed={profile.isError} />
       )}
     </SettingsCard>

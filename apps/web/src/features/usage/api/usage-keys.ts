@@ -1,6 +1,6 @@
 import type { UsageRange } from '@peakwise/contracts/energy.contract';
 
-/** The usage feature's only source of query keys (STYLE habit 3). */
+/** The usage feature's only source of query keys, so loaders, hooks and invalidation always agree on them. */
 export const usageKeys = {
   all: ['usage'] as const,
   summary: (scope: string) => ['usage', scope, 'summary'] as const,

@@ -1,0 +1,47 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../lib/logger';
+import { rowsOf } from '../db/rows';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { maintenanceSweepJob, startMaintenanceProcessor } from './maintenance.job';
+import { maintenanceHome, NOW } from '../modules/maintenance/maintenance.test-helper';
+
+const logger = createLogger({ level: 'silent' });
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ clock: () => NOW });
+});
+afterAll(() => t.close());
+
+const openCauses = async (householdId: string) =>
+  rowsOf<{ cause: string }>(await t.database.db.execute(sql`select cause from maintenance_alerts where household_id = ${householdId}::uuid and resolved_at is null order by cause`)).map((r) => r.cause);
+
+async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('maintenance processing', () => {
+  it('evaluates a household soon after its readings are committed, without being asked', async () => {
+    const processor = startMaintenanceProcessor({ database: t.database, logger, clock: () => NOW, settleMs: 50 });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 200)); // LISTEN is up
+      const home = await maintenanceHome(t);
+      const causes = await until(() => openCauses(home.household.id), (c) => c.includes('night_flow') && c.includes('panel_soiling'));
+      expect(causes).toEqual(expect.arrayContaining(['night_flow', 'panel_soiling', 'health_decline', 'cycling', 'resolution']));
+    } finally {
+      await processor.close();
+    }
+  }, 60_000);
+
+  it('the sweep evaluates every household with devices', async () => {
+    const home = await maintenanceHome(t);
+    expect(await openCauses(home.household.id)).toEqual([]);
+    await maintenanceSweepJob({ database: t.database, logger, clock: () => NOW }).run();
+    expect(await openCauses(home.household.id)).toEqual(expect.arrayContaining(['night_flow', 'panel_soiling']));
+  }, 60_000);
+});

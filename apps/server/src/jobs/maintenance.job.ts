@@ -1,0 +1,83 @@
+import type { Database } from '../db/client';
+import type { Job } from './scheduler';
+import type { Logger } from '../lib/logger';
+import { READINGS_CHANNEL } from '../lib/notify';
+import { evaluateHousehold, householdsWithDevices } from '../modules/maintenance/maintenance-evaluation.service';
+
+/**
+ * Every household is evaluated every 15 minutes: dates move on (a due date comes near) even when
+ * no reading arrives. Readings themselves trigger a sooner pass (startMaintenanceProcessor).
+ */
+export const MAINTENANCE_SWEEP_EVERY_MS = 15 * 60_000;
+/** New readings come in bursts (a gateway's batch, a back-fill): wait for the burst to settle. */
+export const READINGS_SETTLE_MS = 20_000;
+
+export function maintenanceSweepJob(deps: { database: Database; logger: Logger; clock?: () => Date }): Job {
+  const clock = deps.clock ?? (() => new Date());
+  return {
+    name: 'maintenance.sweep',
+    everyMs: MAINTENANCE_SWEEP_EVERY_MS,
+    firstRunMs: 5_000,
+    run: async () => {
+      for (const householdId of await householdsWithDevices(deps.database.db)) {
+        await evaluateOne(deps, householdId, clock());
+      }
+    },
+  };
+}
+
+async function evaluateOne(deps: { database: Database; logger: Logger }, householdId: string, now: Date) {
+  const started = Date.now();
+  try {
+    const report = await evaluateHousehold(deps.database.db, householdId, now);
+    if (report && (report.scoredDays > 0 || report.opened > 0 || report.resolved > 0)) {
+      deps.logger.info({ householdId, ...report, ms: Date.now() - started }, 'Maintenance evaluated');
+    }
+  } catch (error) {
+    deps.logger.error({ err: error, householdId }, 'Maintenance evaluation failed');
+  }
+}
+
+export type MaintenanceProcessor = { close(): Promise<void> };
+
+/**
+ * Re-evaluates a household shortly after new readings for it are committed (any process's
+ * NOTIFY), at most once per settle period, so alerts follow the data within seconds of a burst.
+ */
+export function startMaintenanceProcessor(deps: { database: Database; logger: Logger; clock?: () => Date; settleMs?: number }): MaintenanceProcessor {
+  const clock = deps.clock ?? (() => new Date());
+  const settleMs = deps.settleMs ?? READINGS_SETTLE_MS;
+  const pending = new Map<string, NodeJS.Timeout>();
+  const running = new Set<Promise<void>>();
+  let closed = false;
+  const listener = deps.database.createListener({ onError: (error) => deps.logger.warn({ err: error }, 'Maintenance LISTEN connection error; reconnecting') });
+
+  void listener
+    .listen(READINGS_CHANNEL, (payload) => {
+      let householdId: unknown;
+      try {
+        householdId = (JSON.parse(payload) as { householdId?: unknown }).householdId;
+      } catch {
+        return;
+      }
+      if (closed || typeof householdId !== 'string' || pending.has(householdId)) return;
+      const timer = setTimeout(() => {
+        pending.delete(householdId);
+        const run = evaluateOne(deps, householdId, clock()).finally(() => running.delete(run));
+        running.add(run);
+      }, settleMs);
+      timer.unref();
+      pending.set(householdId, timer);
+    })
+    .catch((error: unknown) => deps.logger.error({ err: error }, 'Maintenance processor could not listen for readings'));
+
+  return {
+    close: async () => {
+      closed = true;
+      for (const timer of pending.values()) clearTimeout(timer);
+      pending.clear();
+      await Promise.all(running);
+      await listener.close();
+    },
+  };
+}

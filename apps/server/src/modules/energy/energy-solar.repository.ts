@@ -1,0 +1,58 @@
+import { sql } from 'drizzle-orm';
+import type { SolarPeriod } from '@peakwise/contracts/energy.contract';
+import type { DbOrTx } from '../../db/client';
+import { readTogether } from '../../db/read-together';
+import { byDate, dailySumsSql, localHourSumsQuery, rangeSumsFromRows, rangeSumsSql, type MeterSums } from './energy-rollups.repository';
+
+export type Span = { from: Date; to: Date };
+
+/** A solar panel of the household with its efficiency over the period (null: it reported none). */
+export type PanelEfficiency = { id: string; name: string; status: string; efficiencyPct: number | null };
+
+/**
+ * The Solar screen's reads in one round trip: meter totals of the current and previous period,
+ * the chart's buckets (local hours from `current.from` to `seriesEnd` for today, else the local
+ * `dates`), and the panels' efficiencies.
+ */
+export async function readSolarSummary(
+  db: DbOrTx,
+  household: { id: string; timeZone: string },
+  period: SolarPeriod,
+  spans: { current: Span; previous: Span; dates: string[]; seriesEnd: Date | null },
+): Promise<{ ranges: [MeterSums, MeterSums]; series: Map<number, MeterSums> | Map<string, MeterSums>; panels: PanelEfficiency[] }> {
+  const { current, previous, dates, seriesEnd } = spans;
+  const seriesQuery =
+    period === 'today'
+      ? localHourSumsQuery(household.id, household.timeZone, current.from, seriesEnd ?? current.from)
+      : { sql: dailySumsSql(household.id, dates[0]!, dates[dates.length - 1]!), parse: byDate };
+  const read = await readTogether(db, {
+    ranges: rangeSumsSql(household.id, household.timeZone, [current, previous]),
+    series: seriesQuery.sql,
+    panels: panelEfficienciesSql(household.id, period, current, dates),
+  });
+  return {
+    ranges: rangeSumsFromRows(read.ranges, 2) as [MeterSums, MeterSums],
+    series: seriesQuery.parse(read.series),
+    panels: (read.panels as { id: string; name: string; status: string; eff: number | null }[]).map((r) => ({ id: r.id, name: r.name, status: r.status, efficiencyPct: r.eff })),
+  };
+}
+
+/**
+ * Each live solar panel with its efficiency over the period: the mean of its hourly (today) or
+ * daily (week) rollup efficiencies, weighted by the intervals each covers. Null when the panel
+ * reported no efficiency (e.g. only at night). Columns id, name, status, eff.
+ */
+function panelEfficienciesSql(householdId: string, period: SolarPeriod, span: Span, dates: string[]) {
+  // Per panel, through the rollups' (device, bucket) keys: a join against the bucket range alone
+  // would read every household's rollups for the period.
+  const range =
+    period === 'today'
+      ? sql`select r.avg_efficiency, r.interval_count from device_hourly r where r.device_id = d.id and r.hour_start >= ${span.from.toISOString()}::timestamptz and r.hour_start < ${span.to.toISOString()}::timestamptz`
+      : sql`select r.avg_efficiency, r.interval_count from device_daily r where r.device_id = d.id and r.local_date between ${dates[0]!}::date and ${dates[dates.length - 1]!}::date`;
+  return sql`
+    select d.id, d.name, d.status,
+      (select (sum(r.avg_efficiency * r.interval_count) / nullif(sum(r.interval_count), 0))::float8 from (${range}) r where r.avg_efficiency is not null) as eff
+    from devices d
+    where d.household_id = ${householdId}::uuid and d.kind = 'solar_panel' and d.removed_at is null
+    order by d.created_at, d.name`;
+}

@@ -1,0 +1,22 @@
+import type { MiddlewareHandler } from 'hono';
+import type { Db } from '../../db/client';
+import type { Auth } from '../auth/auth';
+import { requireAuth, type AuthVariables } from '../auth/require-auth.middleware';
+import { ensureHouseholdForUser, type Household } from './household.service';
+
+export type HouseholdVariables = AuthVariables & { household: Household };
+export type HouseholdEnv = { Variables: HouseholdVariables };
+
+/**
+ * For every route about the member's own household: answers 401 without a session, otherwise
+ * sets `c.var.household` (created with its rooms on first use) once per request. No household
+ * route takes a household id from the request.
+ */
+export function requireHousehold(deps: { auth: Auth; db: Db }): MiddlewareHandler<HouseholdEnv> {
+  const auth = requireAuth(deps.auth) as unknown as MiddlewareHandler<HouseholdEnv>;
+  return (c, next) =>
+    auth(c, async () => {
+      if (!c.var.household) c.set('household', await ensureHouseholdForUser(deps.db, c.var.user.id));
+      await next();
+    });
+}

@@ -1,0 +1,5 @@
+/** The events feature's only source of query keys, reused by its hooks and invalidation. */
+export const eventsKeys = {
+  all: ['events'] as const,
+  detail: (scope: string, eventId: string) => ['events', scope, 'detail', eventId] as const,
+};

@@ -1,0 +1,41 @@
+export const rewardsEn = {
+  title: 'Rewards',
+  intro: 'Points you earn by cutting your use during Energy Saving Events, and what they’re worth.',
+  loading: 'Loading your points…',
+  error: {
+    title: 'We couldn’t load your points.',
+    message: 'Check your connection, then try again.',
+    retry: 'Retry',
+  },
+  points_one: '{{points}} point',
+  points_other: '{{points}} points',
+  cards: {
+    balance: 'Points Balance',
+    balanceDetail: 'Ready to use once rewards open',
+    value: 'Value',
+    valueDetail: '100 points = {{dollar}}',
+    lifetime: 'Lifetime Earned',
+    lifetimeDetail: 'Every point you’ve earned so far',
+  },
+  activity: {
+    title: 'Recent activity',
+    emptyTitle: 'No points yet',
+    emptyMessage: 'Opt in to an Energy Saving Event and cut your use to earn your first points.',
+    kinds: {
+      event_reward: 'Energy Saving Event reward',
+      event_adjustment: 'Energy Saving Event adjustment',
+      redemption: 'Redeemed',
+      cash_out: 'Cashed out',
+      refund: 'Refund',
+      other: 'Points',
+    },
+    earned: 'Earned',
+    redeemed: 'Redeemed',
+    viewEvent: 'View event',
+    viewEventContext: 'from {{date}}',
+  },
+  catalogue: {
+    title: 'Rewards Marketplace',
+    body: 'Ways to spend your points are coming soon. Until then, your points stay in your balance.',
+  },
+};
