@@ -34,6 +34,10 @@ import { createIngestTokenRoutes } from './modules/ingest-tokens/ingest-tokens.r
 import type { LiveHub } from './modules/live/live-hub';
 import { createLiveRoutes } from './modules/live/live.routes';
 import { createMaintenanceRoutes } from './modules/maintenance/maintenance.routes';
+import { createNotificationChannels, type NotificationChannels } from './modules/notifications/notification-channels.service';
+import { createNotificationPreferencesRoutes } from './modules/notifications/notification-preferences.routes';
+import { createNotificationPreferencesService } from './modules/notifications/notification-preferences.service';
+import { createUnsubscribeRoutes } from './modules/notifications/unsubscribe.routes';
 import { createGeocoderClient } from './modules/postal/geocoder.client';
 import { createPostalRoutes } from './modules/postal/postal.routes';
 import { createPostalService } from './modules/postal/postal.service';
@@ -58,6 +62,8 @@ export type AppDeps = {
    * changes. The caller owns it (closes it on shutdown); the app starts it.
    */
   liveHub: LiveHub;
+  /** SMS, push and link signing for notifications; built from config when not given (main shares them with the durable worker). */
+  notifications?: NotificationChannels;
   /** "Now" for the energy screens (today, this week, the current hour); tests pin it. */
   clock?: () => Date;
 };
@@ -131,6 +137,8 @@ export function createApp(deps: AppDeps) {
     );
   app.use('/api/*', clearSessionsOnWrite(sessionCache, (path) => path === INGEST_READINGS_PATH, announceSessionChange));
   const clock = deps.clock ?? (() => new Date());
+  const notifications = deps.notifications ?? createNotificationChannels({ config, db: database.db, logger });
+  const notificationPreferences = createNotificationPreferencesService({ db: database.db, channels: notifications });
   const profileService = createProfileService({ db: database.db, auth: accounts.auth, emails: accounts.emails, mailer: accounts.mailer });
   // better-auth's own endpoints (/api/auth/*) sit outside the typed route tree.
   app.route('/', createAuthRoutes({ auth: accounts.auth, config }));
@@ -152,6 +160,8 @@ export function createApp(deps: AppDeps) {
     .route('/', createDeviceManagementRoutes({ auth: accounts.auth, db: database.db }))
     .route('/', createEventsRoutes({ auth: accounts.auth, db: database.db, clock }))
     .route('/', createOpsEventsRoutes({ auth: accounts.auth, db: database.db, clock }))
+    .route('/', createNotificationPreferencesRoutes({ auth: accounts.auth, service: notificationPreferences, channels: notifications, clock }))
+    .route('/', createUnsubscribeRoutes({ service: notificationPreferences, channels: notifications, clock }))
     .route('/', createIngestTokenRoutes({ auth: accounts.auth, db: database.db }))
     .route('/', createPlugRoutes({ auth: accounts.auth, db: database.db, publisher: deps.commands, timeoutMs: config.plugConfirmTimeoutMs }));
 

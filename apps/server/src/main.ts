@@ -23,6 +23,9 @@ import { maintenanceSweepJob, startMaintenanceProcessor } from './jobs/maintenan
 import { startScheduler } from './jobs/scheduler';
 import { startDurableWorker } from './jobs/durable-worker';
 import { eventJobHandlers } from './jobs/event-jobs';
+import { notificationJobHandlers } from './jobs/notification-jobs';
+import { createNotificationChannels } from './modules/notifications/notification-channels.service';
+import { createEventNotifier } from './modules/notifications/event-notifications.service';
 
 /** How often due durable jobs are looked for: an event starts within this much of its minute. */
 const DURABLE_POLL_MS = 5_000;
@@ -115,7 +118,11 @@ async function main() {
   // Maintenance follows new readings within seconds and sweeps every household on a timer.
   const scheduler = startScheduler([maintenanceSweepJob({ database, logger })], logger);
   // Event steps, reminders and settlement: durable, so a restart neither loses nor repeats them (decision 032).
-  const durableWorker = startDurableWorker({ db: database.db, handlers: { ...eventJobHandlers }, logger, pollMs: DURABLE_POLL_MS });
+  const notifications = createNotificationChannels({ config, db: database.db, logger });
+  // Made (and stored) on first start, so every later start and every other process signs push with the same key.
+  await notifications.push.publicKey();
+  const notifier = createEventNotifier({ mailer: accounts.mailer, channels: notifications });
+  const durableWorker = startDurableWorker({ db: database.db, handlers: { ...eventJobHandlers, ...notificationJobHandlers(notifier) }, logger, pollMs: DURABLE_POLL_MS });
   const maintenance = startMaintenanceProcessor({ database, logger });
 
   // Listens on its own connection from the start: the first browser does not wait for LISTEN,
@@ -123,7 +130,7 @@ async function main() {
   const liveHub = createLiveHub(database, logger);
   await liveHub.start();
   // Plug commands go out on the ingest session, which hears the plugs' confirmations too.
-  const app = createApp({ config, database, broker: mqtt, commands: mqttCommandPublisher(mqtt), webDistDir: WEB_DIST_DIR, logger, accounts, liveHub });
+  const app = createApp({ config, database, broker: mqtt, commands: mqttCommandPublisher(mqtt), webDistDir: WEB_DIST_DIR, logger, accounts, liveHub, notifications });
   const server: ServerType = await new Promise((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
     s.once('error', reject);

@@ -16,6 +16,7 @@ describe('loadConfig', () => {
       mqttShareGroup: 'peakwise',
       mqttProtocolVersion: 5,
       smtpUrl: undefined,
+      sms: { providerUrl: undefined, providerToken: undefined, inboundSecret: undefined },
       geocoderUrl: undefined,
       geocoderTimeoutMs: 2000,
       serviceableProvinces: ['ON', 'BC', 'AB', 'QC'],
@@ -63,6 +64,26 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads the SMS provider and refuses it half set, malformed, or without TLS in production', () => {
+    expect(loadConfig({ SMS_PROVIDER_URL: 'https://sms.example/send', SMS_PROVIDER_TOKEN: 'tok-12345678', SMS_INBOUND_SECRET: 'inbound-secret-0123' }).sms).toEqual({
+      providerUrl: 'https://sms.example/send',
+      providerToken: 'tok-12345678',
+      inboundSecret: 'inbound-secret-0123',
+    });
+    const refused: [Record<string, string>, string][] = [
+      [{ SMS_PROVIDER_URL: 'https://sms.example/send' }, 'Configuration error: SMS_PROVIDER_TOKEN must be set when SMS_PROVIDER_URL is'],
+      [{ SMS_PROVIDER_TOKEN: 'tok-12345678' }, 'Configuration error: SMS_PROVIDER_URL must be set when SMS_PROVIDER_TOKEN is'],
+      [{ SMS_PROVIDER_URL: 'ftp://sms.example', SMS_PROVIDER_TOKEN: 'tok-12345678' }, 'Configuration error: SMS_PROVIDER_URL must be an http:// or https:// URL'],
+      [{ SMS_PROVIDER_URL: 'https://sms.example', SMS_PROVIDER_TOKEN: 'has space inside' }, 'Configuration error: SMS_PROVIDER_TOKEN must be 8-512 printable characters without spaces'],
+      [{ SMS_INBOUND_SECRET: 'short' }, 'Configuration error: SMS_INBOUND_SECRET must be 16-512 printable characters without spaces'],
+      [
+        { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32), SMS_PROVIDER_URL: 'http://sms.example', SMS_PROVIDER_TOKEN: 'tok-12345678' },
+        'Configuration error: SMS_PROVIDER_URL must be an https:// URL in production',
+      ],
+    ];
+    for (const [env, message] of refused) expect(() => loadConfig(env), message).toThrow(message);
+  });
+
   it('refuses half an OAuth provider', () => {
     expect(() => loadConfig({ OAUTH_GOOGLE_CLIENT_ID: 'g-id' })).toThrow(/^Configuration error: OAUTH_GOOGLE_CLIENT_SECRET /);
     expect(() => loadConfig({ OAUTH_FACEBOOK_CLIENT_SECRET: 's' })).toThrow(/^Configuration error: OAUTH_FACEBOOK_CLIENT_ID /);
@@ -108,6 +129,7 @@ describe('loadConfig', () => {
       mqttShareGroup: 'workers',
       mqttProtocolVersion: 4,
       smtpUrl: 'smtps://user:pw@mail:465',
+      sms: { providerUrl: undefined, providerToken: undefined, inboundSecret: undefined },
       geocoderUrl: 'https://geocoder.ca',
       geocoderTimeoutMs: 500,
       serviceableProvinces: ['MB', 'ON'],

@@ -56,6 +56,9 @@ const envSchema = z.object({
   MQTT_SHARE_GROUP: optional(z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, 'must be 1-32 of A-Z a-z 0-9 _ -')),
   MQTT_PROTOCOL_VERSION: optional(z.enum(['3.1.1', '5'], { error: 'must be 3.1.1 or 5' })),
   SMTP_URL: optional(urlWithProtocols(['smtp:', 'smtps:'], 'must be an smtp:// or smtps:// URL')),
+  SMS_PROVIDER_URL: optional(urlWithProtocols(['http:', 'https:'], 'must be an http:// or https:// URL')),
+  SMS_PROVIDER_TOKEN: optional(z.string().regex(/^[\x21-\x7e]{8,512}$/, 'must be 8-512 printable characters without spaces')),
+  SMS_INBOUND_SECRET: optional(z.string().regex(/^[\x21-\x7e]{16,512}$/, 'must be 16-512 printable characters without spaces')),
   GEOCODER_URL: optional(urlWithProtocols(['http:', 'https:'], 'must be an http:// or https:// URL')),
   GEOCODER_TIMEOUT_MS: optional(
     z.string().regex(/^\d+$/, 'must be a positive integer (milliseconds)').transform(Number).refine((v) => v > 0, 'must be a positive integer (milliseconds)'),
@@ -120,6 +123,11 @@ export type Config = {
    */
   mqttProtocolVersion: 4 | 5;
   smtpUrl: string | undefined;
+  /**
+   * SMS: without providerUrl the sms_outbox table is the delivery. inboundSecret authenticates the
+   * provider's inbound-message webhook (STOP); without it the webhook is off.
+   */
+  sms: { providerUrl: string | undefined; providerToken: string | undefined; inboundSecret: string | undefined };
   geocoderUrl: string | undefined;
   geocoderTimeoutMs: number;
   serviceableProvinces: readonly ProvinceCode[];
@@ -172,6 +180,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mqttShareGroup: e.MQTT_SHARE_GROUP ?? 'peakwise',
     mqttProtocolVersion: e.MQTT_PROTOCOL_VERSION === '3.1.1' ? 4 : 5,
     smtpUrl: e.SMTP_URL,
+    sms: smsConfig(e.SMS_PROVIDER_URL, e.SMS_PROVIDER_TOKEN, e.SMS_INBOUND_SECRET, nodeEnv),
     geocoderUrl: e.GEOCODER_URL?.replace(/\/+$/, ''),
     geocoderTimeoutMs: e.GEOCODER_TIMEOUT_MS ?? 2000,
     serviceableProvinces: e.SERVICEABLE_PROVINCES ?? DEFAULT_SERVICEABLE_PROVINCES,
@@ -193,6 +202,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       facebook: oauthProvider('FACEBOOK', e.OAUTH_FACEBOOK_CLIENT_ID, e.OAUTH_FACEBOOK_CLIENT_SECRET, e.OAUTH_FACEBOOK_ISSUER ?? 'https://www.facebook.com'),
     },
   };
+}
+
+/** A provider URL needs its token (an open relay is a mistake), and real numbers need TLS in production. */
+function smsConfig(providerUrl: string | undefined, providerToken: string | undefined, inboundSecret: string | undefined, nodeEnv: string): Config['sms'] {
+  if (providerUrl !== undefined && providerToken === undefined) throw new ConfigError('SMS_PROVIDER_TOKEN', 'must be set when SMS_PROVIDER_URL is');
+  if (providerUrl === undefined && providerToken !== undefined) throw new ConfigError('SMS_PROVIDER_URL', 'must be set when SMS_PROVIDER_TOKEN is');
+  if (providerUrl !== undefined && nodeEnv === 'production' && !providerUrl.startsWith('https:')) throw new ConfigError('SMS_PROVIDER_URL', 'must be an https:// URL in production');
+  return { providerUrl, providerToken, inboundSecret };
 }
 
 /** A provider is on when both its client id and secret are set; one without the other is a mistake. */

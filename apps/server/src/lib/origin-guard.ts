@@ -3,7 +3,9 @@ import { errorBody } from './errors';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 // Devices post readings with bearer tokens, not cookies, so the browser's Origin does not apply.
-const EXEMPT_PREFIXES = ['/api/ingest/'];
+// The one-click unsubscribe is authorised by the signed token in its URL, never by a cookie, and
+// RFC 8058 has the mail provider POST it, possibly from a webmail page of another origin.
+const EXEMPT_PREFIXES = ['/api/ingest/', '/api/unsubscribe'];
 
 /**
  * Cross-site request forgery guard for /api: a state-changing request whose Origin header names

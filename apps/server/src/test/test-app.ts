@@ -4,6 +4,7 @@ import { loadConfig, type Config } from '../lib/config';
 import { createLogger, type Logger } from '../lib/logger';
 import { createAccounts, type Accounts } from '../modules/auth/accounts';
 import { createLiveHub } from '../modules/live/live-hub';
+import { createNotificationChannels, type NotificationChannels } from '../modules/notifications/notification-channels.service';
 import type { CommandPublisher } from '../modules/devices/plug-command.service';
 import { createTestDatabase } from './test-database';
 
@@ -13,6 +14,8 @@ export type TestApp = {
   config: Config;
   /** better-auth, the mailer (settle() waits for emails) and the account emails. */
   accounts: Accounts;
+  /** SMS and push senders and link signing, shared with any durable worker a test starts. */
+  notifications: NotificationChannels;
   close(): Promise<void>;
 };
 
@@ -42,7 +45,9 @@ export async function createTestApp(
   const accounts = createAccounts({ config, database, logger });
   // Closed with the app, so a LISTEN connection never outlives its test database.
   const liveHub = createLiveHub(database, logger);
+  const notifications = createNotificationChannels({ config, db: database.db, logger });
   const app = createApp({
+    notifications,
     config,
     database,
     logger,
@@ -58,6 +63,7 @@ export async function createTestApp(
     database,
     config,
     accounts,
+    notifications,
     close: async () => {
       await accounts.mailer.settle();
       accounts.mailer.close();

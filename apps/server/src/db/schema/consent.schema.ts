@@ -16,6 +16,8 @@ export const consents = pgTable(
     granted: boolean('granted').notNull(),
     wording: text('wording').notNull(),
     language: text('language').notNull(),
+    /** Where the change was made (settings, an email's unsubscribe link, an SMS STOP); null for records older than the column. */
+    source: text('source'),
     recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('consents_user_purpose_idx').on(t.userId, t.purpose, t.recordedAt)],

@@ -18,6 +18,12 @@ import { socialProviderConfigs } from './social-providers';
 const DAY_SECONDS = 24 * 60 * 60;
 
 /** Where OAuth failures land: the home page with the login panel open and `error=<code>`. */
+/** The secret sessions are signed with; other signed links (unsubscribe) derive their keys from it. */
+export function authSecretOf(config: Pick<Config, 'authSecret'>): string {
+  // Local runs only; config refuses production without a 32+ character AUTH_SECRET.
+  return config.authSecret ?? 'peakwise-development-secret-not-for-production-use';
+}
+
 export const SOCIAL_ERROR_PATH = '/?auth=login';
 
 type AuthDeps = { config: Config; database: Database; emails: AccountEmails; logger: Logger };
@@ -55,8 +61,7 @@ export function createAuth({ config, database, emails, logger }: AuthDeps) {
     appName: 'Peakwise',
     baseURL: config.publicUrl,
     basePath: '/api/auth',
-    // Local runs only; config refuses production without a 32+ character AUTH_SECRET.
-    secret: config.authSecret ?? 'peakwise-development-secret-not-for-production-use',
+    secret: authSecretOf(config),
     trustedOrigins: [new URL(config.publicUrl).origin],
     database: drizzleAdapter(db, { provider: 'pg', schema: authSchema }),
     logger: authLogger(logger),

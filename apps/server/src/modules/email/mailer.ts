@@ -11,7 +11,8 @@ export type EmailKind =
   | 'existing-account-sign-up-attempt'
   | 'email-change-confirmation'
   | 'account-deleted'
-  | 'password-changed';
+  | 'password-changed'
+  | 'event-notification';
 
 export type OutgoingEmail = {
   to: string;
@@ -29,11 +30,26 @@ export type DbExecutor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export type RecordedEmail = { id: string; email: OutgoingEmail };
 
+/** A notification sent by a durable job: extra headers, a calendar invitation, a fixed Message-ID. */
+export type NotificationEmail = OutgoingEmail & {
+  /** The same on a re-send after a crash, so the receiving side can recognise the duplicate. */
+  messageId: string;
+  headers: Record<string, string>;
+  /** RFC 5546 invitation: sent as a text/calendar alternative and an invite.ics attachment. */
+  calendar?: { method: 'REQUEST' | 'CANCEL'; content: string };
+};
+
 export type Mailer = {
   /** Writes the outbox row (inside the caller's transaction when given one). */
   record(email: OutgoingEmail, executor?: DbExecutor): Promise<RecordedEmail>;
   /** Hands a recorded email to SMTP when configured; never throws. */
   deliver(recorded: RecordedEmail): Promise<void>;
+  /**
+   * Sends now and records it in the caller's transaction, so "recorded" and the caller's own
+   * "sent" mark commit together. Without SMTP the outbox row is the delivery. Throws when SMTP
+   * refuses, leaving nothing recorded, so the caller can retry.
+   */
+  sendRecorded(email: NotificationEmail, executor: DbExecutor): Promise<{ outboxId: string; providerId: string | null }>;
   /** record + deliver in the background, so a slow mail server never delays (or times) a response. */
   dispatch(email: OutgoingEmail): void;
   /** Resolves once every dispatched email is recorded and delivered (tests, shutdown). */
@@ -82,9 +98,34 @@ export function createMailer(options: { db: Db; logger: Logger; smtpUrl?: string
     }
   };
 
+  const sendRecorded: Mailer['sendRecorded'] = async (email, executor) => {
+    let providerId: string | null = null;
+    if (transport) {
+      const info = (await transport.sendMail({
+        from,
+        to: email.to,
+        subject: email.subject,
+        text: email.text,
+        html: email.html,
+        messageId: email.messageId,
+        headers: email.headers,
+        ...(email.calendar ? { icalEvent: { method: email.calendar.method, filename: 'invite.ics', content: email.calendar.content } } : {}),
+      })) as { messageId?: string };
+      providerId = info.messageId ?? email.messageId;
+    }
+    const stored = { text: redact(email.text, email.secrets ?? []), html: redact(email.html, email.secrets ?? []) };
+    const [row] = await executor
+      .insert(emailOutbox)
+      .values({ to: email.to, subject: email.subject, kind: email.kind, language: email.language, ...(transport ? stored : { text: email.text, html: email.html }), sentAt: transport ? new Date() : null })
+      .returning({ id: emailOutbox.id });
+    logger.info({ kind: email.kind, toDomain: recipientDomain(email.to), subject: email.subject }, transport ? 'Email sent' : 'Email written to the outbox');
+    return { outboxId: row!.id, providerId };
+  };
+
   return {
     record,
     deliver,
+    sendRecorded,
     dispatch(email) {
       const job = record(email)
         .then(deliver)

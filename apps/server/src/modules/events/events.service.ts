@@ -27,7 +27,16 @@ export const SETTLE_DEADLINE_MS = 24 * HOUR_MS;
 export const RESETTLE_AFTER_DAYS = [1, 3, 7] as const;
 export const REMINDER_BEFORE_MS = HOUR_MS;
 
-export const EVENT_JOBS = { start: 'event.start', end: 'event.end', settle: 'event.settle' } as const;
+export const EVENT_JOBS = {
+  start: 'event.start',
+  end: 'event.end',
+  settle: 'event.settle',
+  /** Tells every member of the area (decision 035). */
+  announce: 'event.announce',
+  remind: 'event.remind',
+  /** Tells the members who were told that it is off. */
+  cancelNotice: 'event.cancel-notice',
+} as const;
 const jobKey = (eventId: string, what: string) => `event:${eventId}:${what}`;
 
 function checkWindow(startsAt: Date, endsAt: Date, now: Date) {
@@ -37,7 +46,13 @@ function checkWindow(startsAt: Date, endsAt: Date, now: Date) {
 }
 
 /** Every timed step of an event, keyed so that scheduling again (an edit) moves them instead of adding more. */
-async function scheduleEventJobs(tx: DbOrTx, eventId: string, startsAt: Date, endsAt: Date) {
+async function scheduleEventJobs(tx: DbOrTx, eventId: string, startsAt: Date, endsAt: Date, now: Date, firstTime: boolean) {
+  const remindAt = startsAt.getTime() - REMINDER_BEFORE_MS;
+  // An event announced less than an hour ahead needs no reminder on top. An edit still moves (or
+  // brings forward) the reminder, which then carries the new window to the members.
+  if (remindAt > now.getTime() || !firstTime) {
+    await scheduleJob(tx, { name: EVENT_JOBS.remind, key: jobKey(eventId, 'reminder'), runAt: new Date(Math.max(remindAt, now.getTime())), payload: { eventId } });
+  }
   await scheduleJob(tx, { name: EVENT_JOBS.start, key: jobKey(eventId, 'start'), runAt: startsAt, payload: { eventId } });
   await scheduleJob(tx, { name: EVENT_JOBS.end, key: jobKey(eventId, 'end'), runAt: endsAt, payload: { eventId } });
   await scheduleJob(tx, { name: EVENT_JOBS.settle, key: jobKey(eventId, 'settle'), runAt: new Date(endsAt.getTime() + SETTLE_AFTER_MS), payload: { eventId } });
@@ -60,7 +75,10 @@ export async function scheduleEvent(tx: DbOrTx, input: ScheduleEvent, operatorId
     targetPercent: input.targetPercent ?? program.defaultTargetPercent,
     createdBy: operatorId,
   });
-  await scheduleEventJobs(tx, id, startsAt, endsAt);
+  await scheduleEventJobs(tx, id, startsAt, endsAt, now, true);
+  // Members hear of it once this commits: the announcement is a job of its own, so a crash or
+  // restart between scheduling and telling loses nobody.
+  await scheduleJob(tx, { name: EVENT_JOBS.announce, key: jobKey(id, 'announce'), runAt: now, payload: { eventId: id } });
   return id;
 }
 
@@ -77,13 +95,15 @@ export async function editEvent(tx: DbOrTx, id: string, input: EditEvent, now: D
   const endsAt = input.endsAt ? new Date(input.endsAt) : event.endsAt;
   checkWindow(startsAt, endsAt, now);
   await updateEventTerms(tx, id, { startsAt, endsAt, rewardPoints: input.rewardPoints ?? event.rewardPoints, targetPercent: input.targetPercent ?? event.targetPercent }, now);
-  await scheduleEventJobs(tx, id, startsAt, endsAt);
+  await scheduleEventJobs(tx, id, startsAt, endsAt, now, false);
 }
 
 export async function cancelEvent(tx: DbOrTx, id: string, now: Date): Promise<void> {
   const event = await eventToChange(tx, id, now);
   await moveEvent(tx, event, 'cancel', now);
+  // Waiting steps, the reminder and unsent notifications go; then the members who were told hear it is off.
   await cancelJobs(tx, `event:${id}:`, now);
+  await scheduleJob(tx, { name: EVENT_JOBS.cancelNotice, key: jobKey(id, 'cancel-notice'), runAt: now, payload: { eventId: id } });
 }
 
 /** A status move the domain allows, or an error naming the one it refused. */

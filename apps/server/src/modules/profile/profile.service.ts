@@ -8,6 +8,7 @@ import type { AccountEmails } from '../email/account-emails';
 import { changeHouseholdTimeZone, invalidTimeZone } from '../households/household-time-zone.service';
 import { findHouseholdByOwner } from '../households/household.service';
 import type { Mailer, RecordedEmail } from '../email/mailer';
+import { forgetNotificationContacts } from '../notifications/notification-preferences.repository';
 import {
   anonymiseAccount,
   createProfile,
@@ -120,6 +121,8 @@ export function createProfileService(deps: { db: Db; auth: Auth; emails: Account
       await deleteOutboxTo(tx, user.email);
       confirmation = await emails.recordAccountDeleted({ email: user.email, name: profile?.name ?? user.name }, language.success ? language.data : 'en', tx);
       await anonymiseAccount(tx, userId, gone, language.success ? language.data : 'en', now);
+      // The mobile number and push endpoints identify the member; nothing may reach them any more.
+      await forgetNotificationContacts(tx, userId);
     });
     if (confirmation) await mailer.deliver(confirmation);
   }

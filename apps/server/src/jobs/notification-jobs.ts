@@ -1,0 +1,26 @@
+import { EVENT_JOBS } from '../modules/events/events.service';
+import { DELIVER_JOB } from '../modules/notifications/event-notifications.repository';
+import type { EventNotifier } from '../modules/notifications/event-notifications.service';
+import type { JobHandler } from './durable-worker';
+
+const stringField = (payload: Record<string, unknown>, field: string) => {
+  const value = payload[field];
+  if (typeof value !== 'string') throw new Error(`Notification job without ${field}`);
+  return value;
+};
+
+/** Telling members about events (decision 035): fan-out jobs, and one send job per delivery. */
+export function notificationJobHandlers(notifier: EventNotifier): Record<string, JobHandler> {
+  return {
+    [EVENT_JOBS.announce]: async ({ tx, job, now }) => {
+      await notifier.announce(tx, stringField(job.payload, 'eventId'), now);
+    },
+    [EVENT_JOBS.remind]: async ({ tx, job, now }) => {
+      await notifier.remind(tx, stringField(job.payload, 'eventId'), now);
+    },
+    [EVENT_JOBS.cancelNotice]: async ({ tx, job, now }) => {
+      await notifier.announceCancellation(tx, stringField(job.payload, 'eventId'), now);
+    },
+    [DELIVER_JOB]: ({ tx, job, now }) => notifier.deliver(tx, stringField(job.payload, 'deliveryId'), now),
+  };
+}
