@@ -16,8 +16,11 @@ export type EventRow = {
   settlementVersion: number;
 };
 
-/** A household is in a program's area when its province is, and its FSA too if the program names FSAs. */
-const inArea = (p: string, h: string) =>
+/**
+ * A household is in a program's area when its province is, and its FSA too if the program names
+ * FSAs. `p` and `h` are the aliases of event_programs and households in the caller's SQL.
+ */
+export const inArea = (p: string, h: string) =>
   sql.raw(`(${h}.province = any(${p}.provinces) and (${p}.fsas is null or upper(left(replace(coalesce(${h}.postal_code, ''), ' ', ''), 3)) = any(${p}.fsas)))`);
 
 const eventColumns = sql`e.id, e.program_id as "programId", p.name as "programName", e.starts_at as "startsAt", e.ends_at as "endsAt",

@@ -3,6 +3,7 @@ import { DEFAULT_CHANNEL_ON } from '@peakwise/contracts/notifications.contract';
 import type { EventStatusValue } from '@peakwise/contracts/events.contract';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import { inArea } from '../events/events.repository';
 
 export type DeliveryKind = 'announced' | 'reminder' | 'cancelled';
 export type DeliveryChannel = 'email' | 'sms' | 'push';
@@ -19,8 +20,6 @@ const reachable = (user: string, channel: string) =>
     or (${channel} = 'sms' and exists (select 1 from notification_phones ph where ph.user_id = ${user} and ph.verified_at is not null))
     or (${channel} = 'push' and exists (select 1 from push_subscriptions ps where ps.user_id = ${user})))`);
 
-const inArea = sql.raw(`(h.province = any(p.provinces) and (p.fsas is null or upper(left(replace(coalesce(h.postal_code, ''), ' ', ''), 3)) = any(p.fsas)))`);
-
 /**
  * Every delivery row an announcement or reminder needs, in one statement: each household of the
  * event's area, its owner's channels as their preferences say. Rows already there (a re-run)
@@ -35,7 +34,7 @@ export async function fanOutToArea(tx: DbOrTx, eventId: string, kind: 'announced
         select e.id, pr.id, h.id, c.channel, ${kind}
         from energy_events e
         join event_programs p on p.id = e.program_id
-        join households h on ${inArea}
+        join households h on ${inArea('p', 'h')}
         join profiles pr on pr.id = h.owner_user_id and pr.deleted_at is null
         cross join (values ('email'), ('sms'), ('push')) as c(channel)
         where e.id = ${eventId}::uuid and ${eventsPreference('pr.id', 'c.channel')} and ${reachable('pr.id', 'c.channel')}
