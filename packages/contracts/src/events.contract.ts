@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EVENT_STATUSES } from '@peakwise/domain/event-status';
 
 /**
  * Energy Saving Events (decision 034): what a member sees of them, what an operator sends to
@@ -22,7 +23,7 @@ export const EVENT_MESSAGES = {
 
 export const EVENT_MAX_HOURS = 4;
 
-export const eventStatusSchema = z.enum(['scheduled', 'active', 'ended', 'settled', 'cancelled']);
+export const eventStatusSchema = z.enum(EVENT_STATUSES);
 export type EventStatusValue = z.infer<typeof eventStatusSchema>;
 
 const instant = z.iso.datetime({ offset: true });

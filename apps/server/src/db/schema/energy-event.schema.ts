@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { EVENT_STATUSES } from '@peakwise/domain/event-status';
 import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
@@ -27,7 +28,6 @@ export const eventPrograms = pgTable(
   ],
 );
 
-export const EVENT_STATUSES = ['scheduled', 'active', 'ended', 'settled', 'cancelled'] as const;
 
 export const energyEvents = pgTable(
   'energy_events',

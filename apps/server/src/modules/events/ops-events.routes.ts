@@ -6,7 +6,7 @@ import { createRouter } from '../../lib/create-router';
 import type { Auth } from '../auth/auth';
 import { requireAuth } from '../auth/require-auth.middleware';
 import { requireOperator } from '../auth/require-operator.middleware';
-import { findEvent, listEventsForOps, listProgramsWithReach } from './events.repository';
+import { listEventsForOps, listProgramsWithReach } from './events.repository';
 import { cancelEvent, editEvent, previewReach, scheduleEvent } from './events.service';
 
 const error = (description: string) => ({ description, content: { 'application/json': { schema: apiErrorSchema } } });
@@ -95,7 +95,6 @@ export function createOpsEventsRoutes(deps: { auth: Auth; db: Db; clock: () => D
     })
     .openapi(cancel, async (c) => {
       const { id } = c.req.valid('param');
-      if (!(await findEvent(deps.db, id))) return c.json({ error: { code: 'not_found', message: EVENT_MESSAGES.notFound } }, 404);
       await deps.db.transaction((tx) => cancelEvent(tx, id, deps.clock()));
       return c.body(null, 204);
     });
