@@ -276,11 +276,10 @@ async function upsertMeterReadings(tx: DbOrTx, inputs: readonly StoreInput[], id
         else owner.accepted += 1;
       }
     }
-    // Readings past the window that were not written are resends, or corrections refused.
-    const late = [...lateSources.keys()].filter((key) => {
-      const [h, instant] = key.split('|');
-      return !changed.get(h!)?.includes(Number(instant));
-    });
+    // Readings past the window that were not written are resends, or corrections refused. A
+    // history import is all past the window, so this looks up sets, not lists.
+    const stored = new Set([...changed].flatMap(([h, list]) => list.map((instant) => `${h}|${instant}`)));
+    const late = [...lateSources.keys()].filter((key) => !stored.has(key));
     if (late.length > 0) {
       for (const key of await lateMeterCorrections(tx, households, hi, ms, p, c, i, e, new Set(late))) {
         const source = lateSources.get(key)!;
