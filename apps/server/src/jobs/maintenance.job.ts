@@ -2,7 +2,8 @@ import type { Database } from '../db/client';
 import type { Job } from './scheduler';
 import type { Logger } from '../lib/logger';
 import { READINGS_CHANNEL } from '../lib/notify';
-import { evaluateHousehold, householdsWithDevices } from '../modules/maintenance/maintenance-evaluation.service';
+import { householdsWithDevices } from '../modules/maintenance/components.repository';
+import { evaluateHousehold } from '../modules/maintenance/maintenance-evaluation.service';
 
 /**
  * Every household is evaluated every 15 minutes: dates move on (a due date comes near) even when

@@ -13,7 +13,8 @@ import { changeHouseholdTimeZone } from '../modules/households/household-time-zo
 import { changeTariff, ensureHouseholdForUser, listRooms, type Household, type Room } from '../modules/households/household.service';
 import { nextRoutineDate } from '@peakwise/domain/maintenance-catalogue';
 import { maintenanceAlerts, maintenanceComponents } from '../db/schema/maintenance.schema';
-import { addComponent, listComponents, SOLAR_ARRAY_NAME } from '../modules/maintenance/components.service';
+import { listComponents } from '../modules/maintenance/components.repository';
+import { addComponent, SOLAR_ARRAY_NAME } from '../modules/maintenance/components.service';
 
 /** Marks the simulator's own credential, so a restart can revoke the one it issued last time. */
 export const DEMO_CREDENTIAL_LABEL = 'demo-simulator';

@@ -9,7 +9,7 @@ import { AppError } from '../../lib/errors';
 import { deviceNotFound, removeDevice } from './device.service';
 import { issueIngestCredential } from './ingest-credential.service';
 import { isUuid } from '../../lib/uuid';
-import { retireComponentsOfDevice } from '../maintenance/components.service';
+import { retireComponentsOfDevice } from '../maintenance/components.repository';
 
 const UNIQUE_VIOLATION = '23505';
 

@@ -17,7 +17,7 @@ import type { Household } from '../households/household.service';
 import type { DbOrTx } from '../../db/client';
 import { latestNightLeak } from '../plumbing/plumbing.service';
 import { metricByWindow, MIN_COUNT_INTERVALS, MIN_LEVEL_INTERVALS } from './alert-inputs.repository';
-import type { Component } from './components.service';
+import type { Component } from './components.repository';
 import { healthHistory } from './health.repository';
 
 export type RuleResult = { componentId: string; cause: AlertCause; outcome: RuleOutcome };

@@ -1,6 +1,8 @@
 import { and, eq, isNull, notInArray, sql } from 'drizzle-orm';
-import { maintenanceAlerts } from '../../db/schema/maintenance.schema';
+import { maintenanceAlerts, maintenanceComponents } from '../../db/schema/maintenance.schema';
+import type { MaintenanceAlert } from '@peakwise/contracts/maintenance.contract';
 import type { DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import type { RuleResult } from './alert-rules.service';
 
 export type AlertRow = typeof maintenanceAlerts.$inferSelect;
@@ -52,4 +54,69 @@ export async function resolveOrphanedAlerts(db: DbOrTx, householdId: string, liv
     )
     .returning({ id: maintenanceAlerts.id });
   return orphans.length;
+}
+
+/** Open, undismissed alerts of live components. */
+export async function openAlerts(db: DbOrTx, householdId: string): Promise<MaintenanceAlert[]> {
+  const rows = rowsOf<{
+    id: string;
+    component_id: string;
+    component: string;
+    device: string | null;
+    kind: MaintenanceAlert['componentKind'];
+    type: MaintenanceAlert['type'];
+    priority: MaintenanceAlert['priority'];
+    cause: MaintenanceAlert['cause'];
+    metric_kind: MaintenanceAlert['metric']['kind'];
+    metric_value: number;
+    params: Record<string, number | string>;
+    detected_at: string | Date;
+    updated_at: string | Date;
+    scheduled_for: string | null;
+  }>(
+    await db.execute(sql`
+      select a.id::text, a.component_id::text, c.name as component, d.name as device, c.kind, a.type, a.priority, a.cause,
+        a.metric_kind, a.metric_value, a.params, a.detected_at, a.updated_at, a.scheduled_for::text
+      from maintenance_alerts a
+      join maintenance_components c on c.id = a.component_id and c.removed_at is null
+      left join devices d on d.id = c.device_id
+      where a.household_id = ${householdId}::uuid and a.resolved_at is null and a.dismissed_at is null`),
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    componentId: r.component_id,
+    component: r.component,
+    device: r.device ?? r.component,
+    componentKind: r.kind,
+    type: r.type,
+    priority: r.priority,
+    cause: r.cause,
+    metric: { kind: r.metric_kind, value: Number(r.metric_value) },
+    params: r.params,
+    detectedAt: new Date(r.detected_at).toISOString(),
+    updatedAt: new Date(r.updated_at).toISOString(),
+    scheduledFor: r.scheduled_for,
+  }));
+}
+
+/** An alert of the household whose component is live, or undefined. */
+export async function findAlert(db: DbOrTx, householdId: string, alertId: string): Promise<AlertRow | undefined> {
+  const [row] = await db
+    .select({ alert: maintenanceAlerts })
+    .from(maintenanceAlerts)
+    .innerJoin(maintenanceComponents, eq(maintenanceComponents.id, maintenanceAlerts.componentId))
+    .where(and(eq(maintenanceAlerts.id, alertId), eq(maintenanceAlerts.householdId, householdId), isNull(maintenanceComponents.removedAt)));
+  return row?.alert;
+}
+
+export async function dismissAlertRow(db: DbOrTx, alertId: string, userId: string, now: Date): Promise<void> {
+  await db.update(maintenanceAlerts).set({ dismissedAt: now, dismissedBy: userId }).where(eq(maintenanceAlerts.id, alertId));
+}
+
+/** The date (or none) the open alerts of a component show as planned. */
+export async function setAlertsScheduledFor(db: DbOrTx, componentId: string, date: string | null): Promise<void> {
+  await db
+    .update(maintenanceAlerts)
+    .set({ scheduledFor: date })
+    .where(and(eq(maintenanceAlerts.componentId, componentId), isNull(maintenanceAlerts.resolvedAt)));
 }

@@ -152,3 +152,15 @@ export async function healthHistory(db: DbOrTx, componentIds: readonly string[],
   );
   return rows.map((r) => ({ componentId: r.c, date: r.d, healthPct: r.h === null ? null : Number(r.h) }));
 }
+
+/** Average and lowest known health per local day of the given components, in [from, to). */
+export async function healthByDay(db: DbOrTx, componentIds: readonly string[], from: string, to: string): Promise<Map<string, { avg: number; min: number }>> {
+  if (componentIds.length === 0) return new Map();
+  const rows = rowsOf<{ d: string; avg: number; min: number }>(
+    await db.execute(sql`
+      select local_date::text as d, avg(health_pct)::float8 as avg, min(health_pct)::float8 as min from component_health
+      where component_id = any(${uuidArray(componentIds)}::uuid[]) and local_date >= ${from}::date and local_date < ${to}::date and health_pct is not null
+      group by local_date`),
+  );
+  return new Map(rows.map((r) => [r.d, { avg: Number(r.avg), min: Number(r.min) }]));
+}

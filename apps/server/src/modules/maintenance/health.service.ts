@@ -1,13 +1,10 @@
-import { sql } from 'drizzle-orm';
 import { COMPONENT_CATALOGUE } from '@peakwise/domain/maintenance-catalogue';
 import { median, MIN_PEERS, peerYieldHealth, referenceLevel, uptimeHealth } from '@peakwise/domain/maintenance-health';
 import { addDays, localDay } from '@peakwise/domain/local-time';
 import { INTERVAL_MS } from '@peakwise/domain/time-constants';
-import { rowsOf } from '../../db/rows';
-import { uuidArray } from '../../lib/pg-array';
 import type { Household } from '../households/household.service';
 import type { DbOrTx } from '../../db/client';
-import type { Component } from './components.service';
+import { deviceRatedWatts, type Component } from './components.repository';
 import {
   basisHistory,
   deviceDays,
@@ -110,10 +107,9 @@ async function arrayBasis(db: DbOrTx, household: Household, array: Component, co
 
 /** Rated kW of each panel component's device, for yields in kWh per kW. */
 async function panelRatings(db: DbOrTx, components: readonly Component[]): Promise<Map<string, number>> {
-  const ids = components.filter((c) => c.kind === 'solar_panel' && c.deviceId !== null).map((c) => c.deviceId!);
-  if (ids.length === 0) return new Map();
-  const rows = rowsOf<{ id: string; w: number | null }>(
-    await db.execute(sql`select id::text as id, rated_power_w as w from devices where id = any(${uuidArray(ids)}::uuid[])`),
+  const watts = await deviceRatedWatts(
+    db,
+    components.filter((c) => c.kind === 'solar_panel' && c.deviceId !== null).map((c) => c.deviceId!),
   );
-  return new Map(rows.filter((r) => r.w !== null && r.w > 0).map((r) => [r.id, Number(r.w) / 1000]));
+  return new Map([...watts].map(([id, w]) => [id, w / 1000]));
 }

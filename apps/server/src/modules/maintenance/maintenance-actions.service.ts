@@ -1,15 +1,13 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import { MAINTENANCE_MESSAGES, MAX_SCHEDULE_DAYS_AHEAD, type ComponentStatus } from '@peakwise/contracts/maintenance.contract';
 import { COMPONENT_CATALOGUE, nextRoutineDate } from '@peakwise/domain/maintenance-catalogue';
 import { preventiveRule } from '@peakwise/domain/maintenance-rules';
 import { addDays, localDateOf } from '@peakwise/domain/local-time';
 import type { Db, DbOrTx } from '../../db/client';
-import { maintenanceActions, maintenanceAlerts, maintenanceComponents } from '../../db/schema/maintenance.schema';
 import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/uuid';
 import type { Household } from '../households/household.service';
-import { applyRuleResults } from './alerts.repository';
-import type { Component } from './components.service';
+import { applyRuleResults, dismissAlertRow, findAlert as findAlertRow, setAlertsScheduledFor } from './alerts.repository';
+import { findComponent as findComponentRow, recordMaintenanceAction, setNextMaintenance, type Component } from './components.repository';
 import { componentStatuses } from './maintenance.service';
 
 const alertNotFound = () => new AppError(404, 'not_found', MAINTENANCE_MESSAGES.alertNotFound);
@@ -20,7 +18,7 @@ export async function dismissAlert(db: Db, household: Household, alertId: string
   const alert = await findAlert(db, household.id, alertId);
   if (alert.dismissedAt) return { id: alert.id, dismissedAt: alert.dismissedAt.toISOString() };
   if (alert.resolvedAt) throw new AppError(409, 'alert_resolved', MAINTENANCE_MESSAGES.alertResolved);
-  await db.update(maintenanceAlerts).set({ dismissedAt: now, dismissedBy: userId }).where(eq(maintenanceAlerts.id, alert.id));
+  await dismissAlertRow(db, alert.id, userId, now);
   return { id: alert.id, dismissedAt: now.toISOString() };
 }
 
@@ -41,17 +39,10 @@ export async function scheduleMaintenance(db: Db, household: Household, componen
   if (date > addDays(today, MAX_SCHEDULE_DAYS_AHEAD)) throw new AppError(400, 'date_too_far', MAINTENANCE_MESSAGES.scheduleTooFar);
   return db.transaction(async (tx) => {
     const component = await findComponent(tx, household.id, componentId);
-    const [updated] = await tx
-      .update(maintenanceComponents)
-      .set({ nextMaintenance: date, nextMaintenanceSource: 'scheduled' })
-      .where(eq(maintenanceComponents.id, component.id))
-      .returning();
-    await tx
-      .update(maintenanceAlerts)
-      .set({ scheduledFor: date })
-      .where(and(eq(maintenanceAlerts.componentId, component.id), isNull(maintenanceAlerts.resolvedAt)));
-    await tx.insert(maintenanceActions).values({ householdId: household.id, componentId: component.id, alertId, action: 'scheduled', date, requestedBy: userId });
-    return afterAction(tx, household, updated!, today, now);
+    const updated = await setNextMaintenance(tx, component.id, { nextMaintenance: date, nextMaintenanceSource: 'scheduled' });
+    await setAlertsScheduledFor(tx, component.id, date);
+    await recordMaintenanceAction(tx, { householdId: household.id, componentId: component.id, alertId, action: 'scheduled', date, requestedBy: userId });
+    return afterAction(tx, household, updated, today, now);
   });
 }
 
@@ -63,17 +54,10 @@ export async function completeMaintenance(db: Db, household: Household, componen
   return db.transaction(async (tx) => {
     const component = await findComponent(tx, household.id, componentId);
     const next = nextRoutineDate(component.kind, done, today);
-    const [updated] = await tx
-      .update(maintenanceComponents)
-      .set({ lastMaintenance: done, nextMaintenance: next, nextMaintenanceSource: next === null ? null : 'interval' })
-      .where(eq(maintenanceComponents.id, component.id))
-      .returning();
-    await tx
-      .update(maintenanceAlerts)
-      .set({ scheduledFor: null })
-      .where(and(eq(maintenanceAlerts.componentId, component.id), isNull(maintenanceAlerts.resolvedAt)));
-    await tx.insert(maintenanceActions).values({ householdId: household.id, componentId: component.id, action: 'completed', date: done, requestedBy: userId });
-    return afterAction(tx, household, updated!, today, now);
+    const updated = await setNextMaintenance(tx, component.id, { lastMaintenance: done, nextMaintenance: next, nextMaintenanceSource: next === null ? null : 'interval' });
+    await setAlertsScheduledFor(tx, component.id, null);
+    await recordMaintenanceAction(tx, { householdId: household.id, componentId: component.id, action: 'completed', date: done, requestedBy: userId });
+    return afterAction(tx, household, updated, today, now);
   });
 }
 
@@ -86,22 +70,13 @@ async function afterAction(tx: DbOrTx, household: Household, component: Componen
 }
 
 async function findAlert(db: DbOrTx, householdId: string, alertId: string) {
-  if (!isUuid(alertId)) throw alertNotFound();
-  const [row] = await db
-    .select({ alert: maintenanceAlerts })
-    .from(maintenanceAlerts)
-    .innerJoin(maintenanceComponents, eq(maintenanceComponents.id, maintenanceAlerts.componentId))
-    .where(and(eq(maintenanceAlerts.id, alertId), eq(maintenanceAlerts.householdId, householdId), isNull(maintenanceComponents.removedAt)));
-  if (!row) throw alertNotFound();
-  return row.alert;
+  const alert = isUuid(alertId) ? await findAlertRow(db, householdId, alertId) : undefined;
+  if (!alert) throw alertNotFound();
+  return alert;
 }
 
 async function findComponent(db: DbOrTx, householdId: string, componentId: string): Promise<Component> {
-  if (!isUuid(componentId)) throw componentNotFound();
-  const [row] = await db
-    .select()
-    .from(maintenanceComponents)
-    .where(and(eq(maintenanceComponents.id, componentId), eq(maintenanceComponents.householdId, householdId), isNull(maintenanceComponents.removedAt)));
-  if (!row) throw componentNotFound();
-  return row;
+  const component = isUuid(componentId) ? await findComponentRow(db, householdId, componentId) : undefined;
+  if (!component) throw componentNotFound();
+  return component;
 }

@@ -1,18 +1,14 @@
-import { sql } from 'drizzle-orm';
 import { healthStatus } from '@peakwise/domain/maintenance-health';
 import { localDateOf } from '@peakwise/domain/local-time';
 import type { Db, DbOrTx } from '../../db/client';
-import { rowsOf } from '../../db/rows';
 import { getHousehold } from '../households/household.service';
 import { evaluateRules } from './alert-rules.service';
 import { applyRuleResults, resolveOrphanedAlerts } from './alerts.repository';
-import { listComponents, syncComponents, type Component } from './components.service';
+import { syncComponents } from './components.service';
+import { listComponents, setDeviceStatuses, tryEvaluationLock, type Component } from './components.repository';
 import { currentHealth } from './health.repository';
 import { scoreHousehold } from './health.service';
 import { refreshReliability } from './reliability.service';
-
-/** Namespace of the per-household advisory lock (the first key of the two-key form). */
-const EVALUATION_LOCK = 0x6d61_696e; // "main"
 
 export type EvaluationReport = { scoredDays: number; opened: number; resolved: number };
 
@@ -25,8 +21,7 @@ export type EvaluationReport = { scoredDays: number; opened: number; resolved: n
  */
 export async function evaluateHousehold(db: Db, householdId: string, now = new Date()): Promise<EvaluationReport | null> {
   return db.transaction(async (tx) => {
-    const [lock] = rowsOf<{ ok: boolean }>(await tx.execute(sql`select pg_try_advisory_xact_lock(${EVALUATION_LOCK}, hashtext(${householdId})) as ok`));
-    if (!lock?.ok) return null;
+    if (!(await tryEvaluationLock(tx, householdId))) return null;
     const household = await getHousehold(tx, householdId);
     if (!household) return null;
     const today = localDateOf(now, household.timeZone);
@@ -48,12 +43,6 @@ export async function evaluateHousehold(db: Db, householdId: string, now = new D
   });
 }
 
-/** Households that have devices: the ones worth evaluating. */
-export async function householdsWithDevices(db: DbOrTx): Promise<string[]> {
-  const rows = rowsOf<{ id: string }>(await db.execute(sql`select distinct household_id::text as id from devices where removed_at is null`));
-  return rows.map((r) => r.id);
-}
-
 async function updateDeviceStatuses(db: DbOrTx, components: readonly Component[], today: string): Promise<void> {
   const withDevice = components.filter((c) => c.deviceId !== null);
   if (withDevice.length === 0) return;
@@ -62,9 +51,8 @@ async function updateDeviceStatuses(db: DbOrTx, components: readonly Component[]
     withDevice.map((c) => c.id),
     today,
   );
-  const statuses = withDevice.filter((c) => health.has(c.id)).map((c) => ({ deviceId: c.deviceId!, status: healthStatus(health.get(c.id)) }));
-  if (statuses.length === 0) return;
-  await db.execute(sql`
-    update devices d set status = s.status from json_to_recordset(${JSON.stringify(statuses)}::json) as s("deviceId" uuid, status text)
-    where d.id = s."deviceId" and d.status <> s.status`);
+  await setDeviceStatuses(
+    db,
+    withDevice.filter((c) => health.has(c.id)).map((c) => ({ deviceId: c.deviceId!, status: healthStatus(health.get(c.id)) })),
+  );
 }
