@@ -5,7 +5,7 @@ import { rowsOf } from '../db/rows';
 import { DEMO_HOUSEHOLD } from './household-profile';
 import { createTestDatabase } from '../test/test-database';
 import { changeHouseholdTimeZone } from '../modules/households/household-time-zone.service';
-import { findHouseholdByOwner } from '../modules/households/household.service';
+import { findHouseholdByOwner } from '../modules/households/household.repository';
 import { intervals, local, store } from '../modules/energy/energy.test-helper';
 import { ensureDemoHousehold } from './demo-household';
 

@@ -3,7 +3,8 @@ import type { Db } from '../db/client';
 import type { DeviceKind } from '../db/schema/device.schema';
 import { createDevice, type Device } from '../modules/devices/device.service';
 import { issueIngestCredential } from '../modules/devices/ingest-credential.service';
-import { ensureHouseholdForUser, type Household } from '../modules/households/household.service';
+import { ensureHouseholdForUser } from '../modules/households/household.service';
+import type { Household } from '../modules/households/household.repository';
 import { rowsOf } from '../db/rows';
 
 export type HouseholdFixture = {

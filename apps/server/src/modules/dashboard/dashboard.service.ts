@@ -1,6 +1,6 @@
 import type { Dashboard, DashboardPeriod, DashboardUsage } from '@peakwise/contracts/energy.contract';
 import { addDays, localDateOf, localDay, localDatesInRange, startOfLocalHour } from '@peakwise/domain/local-time';
-import type { Household } from '../households/household.service';
+import type { Household } from '../households/household.repository';
 import type { DbOrTx } from '../../db/client';
 import { priceDays } from '../energy/energy-daily-cost.service';
 import { readDashboard } from '../energy/energy-dashboard.repository';

@@ -3,7 +3,8 @@ import { dashboardSchema, dashboardUsageSchema } from '@peakwise/contracts/energ
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { asMember, type Member } from '../../test/test-session';
 import { createDevice } from '../devices/device.service';
-import { changeTariff, listRooms } from '../households/household.service';
+import { changeTariff } from '../households/household.service';
+import { listRooms } from '../households/household.repository';
 import { recordLivePower } from '../live/live-power.service';
 import { intervals, local, memberWithHousehold, store } from '../energy/energy.test-helper';
 

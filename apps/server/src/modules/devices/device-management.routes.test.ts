@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/rows';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { asMember, type Member } from '../../test/test-session';
-import { listRooms } from '../households/household.service';
+import { listRooms } from '../households/household.repository';
 import { memberWithHousehold } from '../energy/energy.test-helper';
 
 let t: TestApp;

@@ -4,7 +4,7 @@ import { INTERVAL_MS, HOUR_MS, DAY_MS } from '@peakwise/domain/time-constants';
 import { pooledUptimePercent, UPTIME_WINDOW_DAYS } from '@peakwise/domain/device-uptime';
 import { addDays, localDateOf, localDatesInRange, localDay } from '@peakwise/domain/local-time';
 import { rowsOf } from '../../db/rows';
-import type { Household } from '../households/household.service';
+import type { Household } from '../households/household.repository';
 import type { DbOrTx } from '../../db/client';
 import { expectedIntervals } from '../energy/energy-rollups.repository';
 import { isUuid } from '../../lib/uuid';

@@ -6,7 +6,8 @@ import { validateBatch } from '../../telemetry/validate-readings';
 import type { TestApp } from '../../test/test-app';
 import { createMember, type Member } from '../../test/test-session';
 import { createDevice, type Device } from '../devices/device.service';
-import { ensureHouseholdForUser, type Household } from '../households/household.service';
+import { ensureHouseholdForUser } from '../households/household.service';
+import type { Household } from '../households/household.repository';
 import { storeBatch } from '../readings/reading-store';
 
 /**

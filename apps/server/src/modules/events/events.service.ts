@@ -2,7 +2,7 @@ import { EVENT_MAX_HOURS, EVENT_MESSAGES, type EditEvent, type MemberEvent, type
 import { nextEventStatus, type EventAction } from '@peakwise/domain/event-status';
 import { AppError } from '../../lib/errors';
 import { cancelJobs, scheduleJob } from '../durable-jobs/durable-jobs.repository';
-import type { Household } from '../households/household.service';
+import type { Household } from '../households/household.repository';
 import type { DbOrTx } from '../../db/client';
 import {
   countReach,

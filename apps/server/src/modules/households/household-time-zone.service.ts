@@ -1,9 +1,8 @@
-import { sql } from 'drizzle-orm';
 import { timeZoneSchema, type CanadianTimeZone } from '@peakwise/contracts/account.contract';
 import { AppError } from '../../lib/errors';
-import { rowsOf } from '../../db/rows';
 import { rebuildDailyRollups } from '../readings/daily-rollups-rebuild';
 import type { DbOrTx } from '../../db/client';
+import { lockTimeZone, setTimeZone } from './household.repository';
 
 export type TimeZoneChange =
   | { changed: false; timeZone: CanadianTimeZone }
@@ -28,12 +27,12 @@ export async function changeHouseholdTimeZone(db: DbOrTx, householdId: string, t
   if (!zone.success) throw invalidTimeZone(timeZone);
 
   return db.transaction(async (tx) => {
-    const [current] = rowsOf<{ zone: string }>(await tx.execute(sql`select time_zone as zone from households where id = ${householdId}::uuid for update`));
-    if (!current) throw new AppError(404, 'not_found', 'Household not found');
-    if (current.zone === zone.data) return { changed: false, timeZone: zone.data };
+    const current = await lockTimeZone(tx, householdId);
+    if (current === undefined) throw new AppError(404, 'not_found', 'Household not found');
+    if (current === zone.data) return { changed: false, timeZone: zone.data };
 
-    await tx.execute(sql`update households set time_zone = ${zone.data} where id = ${householdId}::uuid`);
+    await setTimeZone(tx, householdId, zone.data);
     const rebuilt = await rebuildDailyRollups(tx, householdId, zone.data);
-    return { changed: true, from: current.zone, timeZone: zone.data, ...rebuilt };
+    return { changed: true, from: current, timeZone: zone.data, ...rebuilt };
   });
 }

@@ -12,7 +12,8 @@ import { priceDays } from '../energy/energy-daily-cost.service';
 import { intervals, local, memberWithHousehold, store } from '../energy/energy.test-helper';
 import { dailySums } from '../energy/energy-rollups.repository';
 import { changeHouseholdTimeZone } from './household-time-zone.service';
-import { changeTariff, findHouseholdByOwner } from './household.service';
+import { changeTariff } from './household.service';
+import { findHouseholdByOwner } from './household.repository';
 
 const TORONTO = 'America/Toronto';
 const VANCOUVER = 'America/Vancouver';

@@ -2,7 +2,8 @@ import type { MiddlewareHandler } from 'hono';
 import type { Db } from '../../db/client';
 import type { Auth } from '../auth/auth';
 import { requireAuth, type AuthVariables } from '../auth/require-auth.middleware';
-import { ensureHouseholdForUser, type Household } from './household.service';
+import { ensureHouseholdForUser } from './household.service';
+import type { Household } from './household.repository';
 
 export type HouseholdVariables = AuthVariables & { household: Household };
 export type HouseholdEnv = { Variables: HouseholdVariables };

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { createRouter, signedInRoute } from '../../lib/create-router';
 import type { Auth } from '../auth/auth';
 import { requireHousehold } from './household.middleware';
-import { listRooms, tariffOn } from './household.service';
+import { listRooms, tariffOn } from './household.repository';
 import { localDateOf } from '@peakwise/domain/local-time';
 
 const householdSchema = z.object({

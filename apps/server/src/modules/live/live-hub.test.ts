@@ -5,7 +5,7 @@ import { notifySql, READINGS_CHANNEL } from '../../lib/notify';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { seedHousehold } from '../../test/household-fixture';
 import { asMember, createMember } from '../../test/test-session';
-import { findHouseholdByOwner } from '../households/household.service';
+import { findHouseholdByOwner } from '../households/household.repository';
 import { createLiveHub, type LiveHub, type LiveSubscriber } from './live-hub';
 
 type HubEvent = Parameters<LiveSubscriber>[0];

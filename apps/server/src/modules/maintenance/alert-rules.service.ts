@@ -13,7 +13,7 @@ import {
   type RuleOutcome,
 } from '@peakwise/domain/maintenance-rules';
 import { addDays } from '@peakwise/domain/local-time';
-import type { Household } from '../households/household.service';
+import type { Household } from '../households/household.repository';
 import type { DbOrTx } from '../../db/client';
 import { latestNightLeak } from '../plumbing/plumbing.service';
 import { metricByWindow, MIN_COUNT_INTERVALS, MIN_LEVEL_INTERVALS } from './alert-inputs.repository';

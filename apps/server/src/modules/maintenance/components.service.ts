@@ -1,6 +1,6 @@
 import { componentKindForDevice, nextRoutineDate, type ComponentKind } from '@peakwise/domain/maintenance-catalogue';
 import { localDateOf } from '@peakwise/domain/local-time';
-import type { Household } from '../households/household.service';
+import type { Household } from '../households/household.repository';
 import type { DbOrTx } from '../../db/client';
 import {
   forgetScoredDays,

@@ -2,7 +2,7 @@ import { COMPONENT_CATALOGUE } from '@peakwise/domain/maintenance-catalogue';
 import { median, MIN_PEERS, peerYieldHealth, referenceLevel, uptimeHealth } from '@peakwise/domain/maintenance-health';
 import { addDays, localDay } from '@peakwise/domain/local-time';
 import { INTERVAL_MS } from '@peakwise/domain/time-constants';
-import type { Household } from '../households/household.service';
+import type { Household } from '../households/household.repository';
 import type { DbOrTx } from '../../db/client';
 import { deviceRatedWatts, type Component } from './components.repository';
 import {

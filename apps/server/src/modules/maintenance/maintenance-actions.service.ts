@@ -5,7 +5,7 @@ import { addDays, localDateOf } from '@peakwise/domain/local-time';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/uuid';
-import type { Household } from '../households/household.service';
+import type { Household } from '../households/household.repository';
 import { applyRuleResults, dismissAlertRow, findAlert as findAlertRow, setAlertsScheduledFor } from './alerts.repository';
 import { findComponent as findComponentRow, recordMaintenanceAction, setNextMaintenance, type Component } from './components.repository';
 import { componentStatuses } from './maintenance.service';

@@ -1,7 +1,7 @@
 import { healthStatus } from '@peakwise/domain/maintenance-health';
 import { localDateOf } from '@peakwise/domain/local-time';
 import type { Db, DbOrTx } from '../../db/client';
-import { getHousehold } from '../households/household.service';
+import { getHousehold } from '../households/household.repository';
 import { evaluateRules } from './alert-rules.service';
 import { applyRuleResults, resolveOrphanedAlerts } from './alerts.repository';
 import { syncComponents } from './components.service';

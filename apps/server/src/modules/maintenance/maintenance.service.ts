@@ -12,7 +12,7 @@ import { healthStatus } from '@peakwise/domain/maintenance-health';
 import { compareAlerts, compareRecentAlerts } from '@peakwise/domain/maintenance-rules';
 import { addDays, localDateOf, localDatesInRange } from '@peakwise/domain/local-time';
 import { meanOfKnown } from '@peakwise/domain/plumbing-metrics';
-import type { Household } from '../households/household.service';
+import type { Household } from '../households/household.repository';
 import type { DbOrTx } from '../../db/client';
 import { openAlerts } from './alerts.repository';
 import { deviceRooms, listComponents, type Component } from './components.repository';

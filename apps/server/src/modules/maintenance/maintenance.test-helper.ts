@@ -4,7 +4,7 @@ import { addDays } from '@peakwise/domain/local-time';
 import type { TestApp } from '../../test/test-app';
 import type { Member } from '../../test/test-session';
 import type { Device } from '../devices/device.service';
-import type { Household } from '../households/household.service';
+import type { Household } from '../households/household.repository';
 import { local, memberWithHousehold, store } from '../energy/energy.test-helper';
 import { addComponent } from './components.service';
 

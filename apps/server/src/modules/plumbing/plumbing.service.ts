@@ -15,7 +15,7 @@ import {
   pressureStatus,
   type EfficiencyKind,
 } from '@peakwise/domain/plumbing-metrics';
-import type { Household } from '../households/household.service';
+import type { Household } from '../households/household.repository';
 import type { DbOrTx } from '../../db/client';
 import { dailyLitres, findWaterDevices, heaterAggregates, hourlyLitres, intervalLitres, latestReading, pressureBandCounts, windowLitres } from './plumbing.repository';
 

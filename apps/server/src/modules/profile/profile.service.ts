@@ -6,7 +6,7 @@ import { AppError } from '../../lib/errors';
 import type { Auth } from '../auth/auth';
 import type { AccountEmails } from '../email/account-emails';
 import { changeHouseholdTimeZone, invalidTimeZone } from '../households/household-time-zone.service';
-import { findHouseholdByOwner } from '../households/household.service';
+import { findHouseholdByOwner } from '../households/household.repository';
 import type { Mailer, RecordedEmail } from '../email/mailer';
 import { forgetNotificationContacts } from '../notifications/notification-preferences.repository';
 import {

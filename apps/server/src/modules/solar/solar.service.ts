@@ -2,7 +2,7 @@ import { INTERVAL_MS, HOUR_MS } from '@peakwise/domain/time-constants';
 import type { EnergyTotals, SolarPeriod, SolarSummary } from '@peakwise/contracts/energy.contract';
 import { addDays, localDateOf, localDay, localDatesInRange, localParts, startOfLocalDate, zonedTimeToUtc } from '@peakwise/domain/local-time';
 import { netExportKwh, solarSummary as computeSolarSummary } from '@peakwise/domain/solar-metrics';
-import type { Household } from '../households/household.service';
+import type { Household } from '../households/household.repository';
 import type { DbOrTx } from '../../db/client';
 import { expectedIntervals, type MeterSums } from '../energy/energy-rollups.repository';
 import { readSolarSummary } from '../energy/energy-solar.repository';

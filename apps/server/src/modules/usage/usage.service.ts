@@ -1,7 +1,7 @@
 import type { UsageHistory, UsageRange, UsageSummary } from '@peakwise/contracts/energy.contract';
 import { addDays, daysInMonth, localDateOf, localDayBounds, localDatesInRange, parseLocalDate, formatLocalDate, type LocalDate } from '@peakwise/domain/local-time';
 import { percentChange } from '@peakwise/domain/solar-metrics';
-import type { Household } from '../households/household.service';
+import type { Household } from '../households/household.repository';
 import type { DbOrTx } from '../../db/client';
 import { priceDays } from '../energy/energy-daily-cost.service';
 import { readUsageDays, type UsageKindRow } from '../energy/energy-usage.repository';
