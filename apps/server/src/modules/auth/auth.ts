@@ -3,9 +3,9 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { isAPIError } from 'better-auth/api';
 import { genericOAuth, twoFactor } from 'better-auth/plugins';
 import { languageSchema } from '@peakwise/contracts/account.contract';
-import { eq } from 'drizzle-orm';
-import type { Database, Db } from '../../db/client';
-import { authSchema, users } from '../../db/schema/auth.schema';
+import type { Database } from '../../db/client';
+import { authSchema } from '../../db/schema/auth.schema';
+import { findUser } from '../profile/profile.repository';
 import { CLIENT_IP_HEADER } from '../../lib/client-ip';
 import type { Config } from '../../lib/config';
 import type { Logger } from '../../lib/logger';
@@ -86,7 +86,7 @@ export function createAuth({ config, database, emails, logger }: AuthDeps) {
       sendVerificationEmail: async ({ user, url }, request) => {
         // better-auth calls this for a new account and, with user.email set to the NEW address,
         // for an email change; the account's stored email tells the two apart.
-        const stored = await findUserEmail(db, user.id);
+        const stored = (await findUser(db, user.id))?.email;
         if (stored && stored !== user.email) await emails.emailChange({ ...user, email: stored }, user.email, url);
         else {
           const language = signUpLanguages.get(user.email) ?? requestLanguage(undefined, request);
@@ -167,11 +167,6 @@ export function createAuth({ config, database, emails, logger }: AuthDeps) {
       ...(socialProviders.length ? [genericOAuth({ config: socialProviders })] : []),
     ],
   });
-}
-
-async function findUserEmail(db: Db, userId: string): Promise<string | undefined> {
-  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  return row?.email;
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { languageSchema, type Language } from '@peakwise/contracts/account.contract';
-import type { Db } from '../../db/client';
-import { profiles } from '../../db/schema/profile.schema';
-import type { DbExecutor, Mailer } from './mailer';
+import type { Db, DbOrTx } from '../../db/client';
+import { findProfile } from '../profile/profile.repository';
+import type { Mailer } from './mailer';
 import { accountDeletedTemplate } from './templates/account-deleted.template';
 import { emailChangeConfirmationTemplate } from './templates/email-change-confirmation.template';
 import { existingAccountSignUpAttemptTemplate } from './templates/existing-account-sign-up-attempt.template';
@@ -21,8 +20,7 @@ export function createAccountEmails(deps: { db: Db; mailer: Mailer; publicUrl: s
 
   async function languageOf(member: Member, fallback?: unknown): Promise<Language> {
     if (member.id) {
-      const [row] = await db.select({ language: profiles.language }).from(profiles).where(eq(profiles.id, member.id));
-      const parsed = languageSchema.safeParse(row?.language);
+      const parsed = languageSchema.safeParse((await findProfile(db, member.id))?.language);
       if (parsed.success) return parsed.data;
     }
     const parsed = languageSchema.safeParse(fallback);
@@ -58,7 +56,7 @@ export function createAccountEmails(deps: { db: Db; mailer: Mailer; publicUrl: s
       mailer.dispatch({ to: member.email, kind: 'password-changed', language, ...passwordChangedTemplate(language, { name: member.name, resetUrl: `${publicUrl}/?auth=forgot-password` }) });
     },
     /** Recorded inside the deletion's transaction, delivered after it commits. */
-    async recordAccountDeleted(member: Member, language: Language, executor: DbExecutor) {
+    async recordAccountDeleted(member: Member, language: Language, executor: DbOrTx) {
       return mailer.record({ to: member.email, kind: 'account-deleted', language, ...accountDeletedTemplate(language, { name: member.name }) }, executor);
     },
   };

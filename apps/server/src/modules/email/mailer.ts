@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm';
 import { createTransport, type Transporter } from 'nodemailer';
 import type { Language } from '@peakwise/contracts/account.contract';
-import type { Db } from '../../db/client';
-import { emailOutbox } from '../../db/schema/email-outbox.schema';
+import type { Db, DbOrTx } from '../../db/client';
 import type { Logger } from '../../lib/logger';
+import { insertOutboxEmail, markOutboxFailed, markOutboxSent } from './email-outbox.repository';
 
 export type EmailKind =
   | 'verify-email'
@@ -25,9 +24,6 @@ export type OutgoingEmail = {
   secrets?: string[];
 };
 
-/** A database handle or an open transaction: both can write the outbox row. */
-export type DbExecutor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
-
 export type RecordedEmail = { id: string; email: OutgoingEmail };
 
 /** A notification sent by a durable job: extra headers, a calendar invitation, a fixed Message-ID. */
@@ -41,7 +37,7 @@ export type NotificationEmail = OutgoingEmail & {
 
 export type Mailer = {
   /** Writes the outbox row (inside the caller's transaction when given one). */
-  record(email: OutgoingEmail, executor?: DbExecutor): Promise<RecordedEmail>;
+  record(email: OutgoingEmail, executor?: DbOrTx): Promise<RecordedEmail>;
   /** Hands a recorded email to SMTP when configured; never throws. */
   deliver(recorded: RecordedEmail): Promise<void>;
   /**
@@ -49,7 +45,7 @@ export type Mailer = {
    * "sent" mark commit together. Without SMTP the outbox row is the delivery. Throws when SMTP
    * refuses, leaving nothing recorded, so the caller can retry.
    */
-  sendRecorded(email: NotificationEmail, executor: DbExecutor): Promise<{ outboxId: string; providerId: string | null }>;
+  sendRecorded(email: NotificationEmail, executor: DbOrTx): Promise<{ outboxId: string; providerId: string | null }>;
   /** record + deliver in the background, so a slow mail server never delays (or times) a response. */
   dispatch(email: OutgoingEmail): void;
   /** Resolves once every dispatched email is recorded and delivered (tests, shutdown). */
@@ -74,11 +70,8 @@ export function createMailer(options: { db: Db; logger: Logger; smtpUrl?: string
 
   const record: Mailer['record'] = async (email, executor = db) => {
     const stored = transport ? { text: redact(email.text, email.secrets ?? []), html: redact(email.html, email.secrets ?? []) } : { text: email.text, html: email.html };
-    const [row] = await executor
-      .insert(emailOutbox)
-      .values({ to: email.to, subject: email.subject, kind: email.kind, language: email.language, ...stored })
-      .returning({ id: emailOutbox.id });
-    return { id: row!.id, email };
+    const id = await insertOutboxEmail(executor, { to: email.to, subject: email.subject, kind: email.kind, language: email.language, ...stored });
+    return { id, email };
   };
 
   const deliver: Mailer['deliver'] = async ({ id, email }) => {
@@ -89,11 +82,11 @@ export function createMailer(options: { db: Db; logger: Logger; smtpUrl?: string
     }
     try {
       await transport.sendMail({ from, to: email.to, subject: email.subject, text: email.text, html: email.html });
-      await db.update(emailOutbox).set({ sentAt: new Date() }).where(eq(emailOutbox.id, id));
+      await markOutboxSent(db, id, new Date());
       logger.info(entry, 'Email sent');
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      await db.update(emailOutbox).set({ error: message.slice(0, 500) }).where(eq(emailOutbox.id, id)).catch(() => {});
+      await markOutboxFailed(db, id, message).catch(() => {});
       logger.warn({ ...entry, error: message }, 'Email could not be sent');
     }
   };
@@ -114,12 +107,16 @@ export function createMailer(options: { db: Db; logger: Logger; smtpUrl?: string
       providerId = info.messageId ?? email.messageId;
     }
     const stored = { text: redact(email.text, email.secrets ?? []), html: redact(email.html, email.secrets ?? []) };
-    const [row] = await executor
-      .insert(emailOutbox)
-      .values({ to: email.to, subject: email.subject, kind: email.kind, language: email.language, ...(transport ? stored : { text: email.text, html: email.html }), sentAt: transport ? new Date() : null })
-      .returning({ id: emailOutbox.id });
+    const outboxId = await insertOutboxEmail(executor, {
+      to: email.to,
+      subject: email.subject,
+      kind: email.kind,
+      language: email.language,
+      ...(transport ? stored : { text: email.text, html: email.html }),
+      sentAt: transport ? new Date() : null,
+    });
     logger.info({ kind: email.kind, toDomain: recipientDomain(email.to), subject: email.subject }, transport ? 'Email sent' : 'Email written to the outbox');
-    return { outboxId: row!.id, providerId };
+    return { outboxId, providerId };
   };
 
   return {
