@@ -1,8 +1,7 @@
-import { createRoute, z } from '@hono/zod-openapi';
-import { apiErrorSchema } from '@peakwise/contracts/api-error.contract';
+import { z } from '@hono/zod-openapi';
 import { connectedSessionsSchema } from '@peakwise/contracts/account.contract';
 import type { Db } from '../../db/client';
-import { createRouter } from '../../lib/create-router';
+import { createRouter, errorResponse, signedInRoute } from '../../lib/create-router';
 import { AppError } from '../../lib/errors';
 import type { Auth } from './auth';
 import { maskIp, placeOf } from './ip-display';
@@ -10,14 +9,12 @@ import { requireAuth } from './require-auth.middleware';
 import { activeSessionsOf, deleteSessionOf } from './sessions.repository';
 import { describeUserAgent } from './user-agent';
 
-const unauthorized = { description: 'Not signed in', content: { 'application/json': { schema: apiErrorSchema } } };
-
 /** Settings → connected devices: the member's live sessions, and signing one of them out. */
 export function createSessionRoutes(deps: { auth: Auth; db: Db }) {
   const { auth, db } = deps;
   const member = requireAuth(auth);
 
-  const list = createRoute({
+  const list = signedInRoute({
     method: 'get',
     path: '/api/sessions',
     tags: ['account'],
@@ -25,11 +22,10 @@ export function createSessionRoutes(deps: { auth: Auth; db: Db }) {
     middleware: [member] as const,
     responses: {
       200: { description: 'Active sessions, most recently active first', content: { 'application/json': { schema: connectedSessionsSchema } } },
-      401: unauthorized,
     },
   });
 
-  const revoke = createRoute({
+  const revoke = signedInRoute({
     method: 'delete',
     path: '/api/sessions/{id}',
     tags: ['account'],
@@ -38,8 +34,7 @@ export function createSessionRoutes(deps: { auth: Auth; db: Db }) {
     request: { params: z.object({ id: z.string().min(1).max(100) }) },
     responses: {
       204: { description: 'Signed out' },
-      401: unauthorized,
-      404: { description: 'No such session for this member', content: { 'application/json': { schema: apiErrorSchema } } },
+      404: errorResponse('No such session for this member'),
     },
   });
 

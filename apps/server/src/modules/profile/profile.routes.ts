@@ -1,66 +1,63 @@
-import { createRoute } from '@hono/zod-openapi';
-import { apiErrorSchema } from '@peakwise/contracts/api-error.contract';
 import { deleteAccountSchema, marketingConsentSchema, profileSchema, updatePreferencesSchema, updateProfileSchema } from '@peakwise/contracts/account.contract';
-import { createRouter } from '../../lib/create-router';
+import { createRouter, errorResponse, signedInRoute } from '../../lib/create-router';
 import type { Auth } from '../auth/auth';
 import { requireAuth } from '../auth/require-auth.middleware';
 import type { ProfileService } from './profile.service';
 
 const json = <T>(schema: T) => ({ 'application/json': { schema } });
-const problem = (description: string) => ({ description, content: json(apiErrorSchema) });
 const profileAnswer = { description: 'The profile', content: json(profileSchema) };
 
 export function createProfileRoutes(deps: { auth: Auth; service: ProfileService }) {
   const { auth, service } = deps;
   const member = requireAuth(auth);
 
-  const getProfile = createRoute({
+  const getProfile = signedInRoute({
     method: 'get',
     path: '/api/profile',
     tags: ['account'],
     summary: 'The signed-in member’s profile',
     middleware: [member] as const,
-    responses: { 200: profileAnswer, 401: problem('Not signed in') },
+    responses: { 200: profileAnswer },
   });
 
-  const putProfile = createRoute({
+  const putProfile = signedInRoute({
     method: 'put',
     path: '/api/profile',
     tags: ['account'],
     summary: 'Save name and email; a new email is confirmed by a link sent to it',
     middleware: [member] as const,
     request: { body: { required: true, content: json(updateProfileSchema) } },
-    responses: { 200: profileAnswer, 400: problem('Invalid body'), 401: problem('Not signed in'), 403: problem('Demo account') },
+    responses: { 200: profileAnswer, 400: errorResponse('Invalid body'), 403: errorResponse('Demo account') },
   });
 
-  const putPreferences = createRoute({
+  const putPreferences = signedInRoute({
     method: 'put',
     path: '/api/profile/preferences',
     tags: ['account'],
     summary: 'Language and time zone',
     middleware: [member] as const,
     request: { body: { required: true, content: json(updatePreferencesSchema) } },
-    responses: { 200: profileAnswer, 400: problem('Invalid body'), 401: problem('Not signed in') },
+    responses: { 200: profileAnswer, 400: errorResponse('Invalid body') },
   });
 
-  const putMarketingConsent = createRoute({
+  const putMarketingConsent = signedInRoute({
     method: 'put',
     path: '/api/profile/consents/marketing',
     tags: ['account'],
     summary: 'Grant or withdraw the marketing data-sharing consent (appends a record)',
     middleware: [member] as const,
     request: { body: { required: true, content: json(marketingConsentSchema) } },
-    responses: { 200: profileAnswer, 400: problem('Invalid body'), 401: problem('Not signed in') },
+    responses: { 200: profileAnswer, 400: errorResponse('Invalid body') },
   });
 
-  const deleteAccount = createRoute({
+  const deleteAccount = signedInRoute({
     method: 'delete',
     path: '/api/account',
     tags: ['account'],
     summary: 'Delete the account: personal data erased, every session ended',
     middleware: [member] as const,
     request: { body: { required: true, content: json(deleteAccountSchema) } },
-    responses: { 204: { description: 'Deleted; the session cookie is cleared' }, 400: problem('Confirmation missing'), 401: problem('Not signed in'), 403: problem('Demo account') },
+    responses: { 204: { description: 'Deleted; the session cookie is cleared' }, 400: errorResponse('Confirmation missing'), 403: errorResponse('Demo account') },
   });
 
   return createRouter()
