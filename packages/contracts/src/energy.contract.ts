@@ -72,10 +72,12 @@ export const usageQuerySchema = z.object({ range: usageRangeSchema.default(30) }
 export const usageSummarySchema = z.object({
   timeZone: z.string(),
   month: z.object({ start: z.string(), kwh, costCents: cents, days: z.number().int() }),
+  /** Mean of this month's complete days (1st … yesterday) that have readings; null on the 1st. */
   dailyAverageKwh: kwh,
-  /** This month so far against the same number of days of last month. */
+  /** This month's complete days against the same days of last month. */
   changeVsLastMonthPct: percent,
-  lastMonthKwh: kwh,
+  /** What the change is measured against: last month's days 1 … (today − 1); null on the 1st. */
+  sameDaysLastMonthKwh: kwh,
   tariffPlanId: z.string(),
 });
 export type UsageSummary = z.infer<typeof usageSummarySchema>;

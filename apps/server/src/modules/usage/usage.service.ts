@@ -75,13 +75,11 @@ function breakdown(kinds: readonly UsageKindRow[], totalKwh: number): UsageHisto
   return [...parts, { category: 'untracked' as const, kwh: scale < 1 ? 0 : Math.max(0, totalKwh - tracked) }];
 }
 
-const AVERAGE_WINDOW_DAYS = 30;
-
 /**
  * The Usage History cards. Month = the local calendar month so far (today included).
- * dailyAverageKwh = mean consumption of the complete days (before today) of the last 30 that
- * have data, so a half-finished today does not drag it down. changeVsLastMonthPct compares the
- * complete days of this month (1 … yesterday) with the same days of last month; null on the 1st.
+ * dailyAverageKwh = mean consumption of this month's complete days (1 … yesterday) that have
+ * readings, so a half-finished today does not drag it down. changeVsLastMonthPct compares those
+ * complete days with the same days of last month, whose total is shown beside it; null on the 1st.
  */
 export async function usageSummary(db: DbOrTx, household: Household, now = new Date()): Promise<UsageSummary> {
   const zone = household.timeZone;
@@ -90,15 +88,12 @@ export async function usageSummary(db: DbOrTx, household: Household, now = new D
   const monthStart = formatLocalDate(year, month, 1);
   const lastMonth = month === 1 ? { year: year - 1, month: 12 } : { year, month: month - 1 };
   const lastMonthStart = formatLocalDate(lastMonth.year, lastMonth.month, 1);
-  const lastMonthEnd = formatLocalDate(lastMonth.year, lastMonth.month, daysInMonth(lastMonth.year, lastMonth.month));
-  const windowStart = addDays(today, -AVERAGE_WINDOW_DAYS);
-  const first = windowStart < lastMonthStart ? windowStart : lastMonthStart;
 
-  const { days, history } = await usageDays(db, household, first, today, now, { tariffs: true });
+  const { days, history } = await usageDays(db, household, lastMonthStart, today, now, { tariffs: true });
   const between = (a: LocalDate, b: LocalDate) => days.filter((d) => d.date >= a && d.date <= b);
 
   const thisMonth = between(monthStart, today);
-  const complete = between(windowStart, addDays(today, -1)).filter((d) => d.kwh !== null);
+  const complete = day > 1 ? between(monthStart, addDays(today, -1)).filter((d) => d.kwh !== null) : [];
   const sameDaysLastMonth = day > 1 ? Math.min(day - 1, daysInMonth(lastMonth.year, lastMonth.month)) : 0;
   const thisMonthComplete = day > 1 ? sumKnown(between(monthStart, addDays(today, -1)).map((d) => d.kwh)) : null;
   const lastMonthSameDays =
@@ -109,7 +104,7 @@ export async function usageSummary(db: DbOrTx, household: Household, now = new D
     month: { start: monthStart, kwh: sumKnown(thisMonth.map((d) => d.kwh)), costCents: sumKnown(thisMonth.map((d) => d.costCents)), days: day },
     dailyAverageKwh: complete.length === 0 ? null : complete.reduce((s, d) => s + d.kwh!, 0) / complete.length,
     changeVsLastMonthPct: percentChange(thisMonthComplete, lastMonthSameDays),
-    lastMonthKwh: sumKnown(between(lastMonthStart, lastMonthEnd).map((d) => d.kwh)),
+    sameDaysLastMonthKwh: lastMonthSameDays,
     tariffPlanId: planIdOn(history, household.province, today) ?? '',
   };
 }

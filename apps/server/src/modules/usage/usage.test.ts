@@ -144,11 +144,26 @@ describe('GET /api/usage/summary', () => {
     expect(s.month).toMatchObject({ start: '2026-02-01', kwh: 11, days: 3 });
     // 9 a.m. on a winter weekday is on-peak (20.3 ¢); Sunday Feb 1 is off-peak (9.8 ¢).
     expect(s.month.costCents).toBeCloseTo(4 * 9.8 + 7 * 20.3, 9);
-    expect(s.lastMonthKwh).toBe(10);
+    // The card's "same days last month" is Jan 1–2 only (2 + 3), not all of January (10).
+    expect(s.sameDaysLastMonthKwh).toBe(5);
     // Feb 1–2 (10 kWh) against Jan 1–2 (5 kWh). Jan 1 is a holiday, which does not matter for kWh.
     expect(s.changeVsLastMonthPct).toBeCloseTo(100, 9);
-    // Complete days with data in the last 30: Jan 20, Feb 1, Feb 2.
+    // Complete days of this month with readings: Feb 1 and 2 (Jan 20 is last month's).
     expect(s.dailyAverageKwh).toBeCloseTo(5, 9);
     expect(s.tariffPlanId).toBe('on-tou');
+  });
+
+  it('daily average counts only this month’s complete days that have readings; on the 1st there are none', async () => {
+    const { member, household } = await memberWithHousehold(t);
+    const one = (date: string, kwh: number) => intervals(local(date, 9), 1, { consumptionKwh: kwh, gridImportKwh: kwh });
+    // Jan 31 (last month) is heavy; Feb 2 has no readings; Feb 4 is today and partial.
+    now = new Date('2026-02-04T17:00:00Z');
+    await store(t.database.db, household.id, { meter: [...one('2026-01-31', 9), ...one('2026-02-01', 3), ...one('2026-02-03', 7), ...one('2026-02-04', 10)] });
+    const s = usageSummarySchema.parse(await (await t.app.request('/api/usage/summary', { headers: asMember(member) })).json());
+    expect(s.dailyAverageKwh).toBeCloseTo((3 + 7) / 2, 9);
+    now = new Date('2026-02-01T17:00:00Z');
+    const first = usageSummarySchema.parse(await (await t.app.request('/api/usage/summary', { headers: asMember(member) })).json());
+    expect(first.dailyAverageKwh).toBeNull();
+    expect(first.sameDaysLastMonthKwh).toBeNull();
   });
 });

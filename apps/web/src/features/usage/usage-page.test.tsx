@@ -10,7 +10,7 @@ const summary: UsageSummary = {
   month: { start: '2025-11-01T04:00:00.000Z', kwh: 712.4, costCents: 9876, days: 24 },
   dailyAverageKwh: 29.7,
   changeVsLastMonthPct: -6.2,
-  lastMonthKwh: 759.5,
+  sameDaysLastMonthKwh: 759.5,
   tariffPlanId: 'on-tou',
 };
 

@@ -31,7 +31,7 @@ export function UsageCards({ summary }: { summary: UsageSummary }) {
             {t(`cards.${tone}`)}
           </p>
         )}
-        <p>{t('cards.changeDetail', { kwh: formatKwh(summary.lastMonthKwh, locale) })}</p>
+        <p>{t('cards.changeDetail', { kwh: formatKwh(summary.sameDaysLastMonthKwh, locale) })}</p>
       </StatCard>
     </div>
   );
