@@ -63,6 +63,11 @@ const deviceAggregates = {
   intervalCount: integer('interval_count').notNull(),
   /** Intervals whose energy is known (counter resets and gaps leave it missing). */
   energyIntervalCount: integer('energy_interval_count').notNull(),
+  /**
+   * Intervals that reported an efficiency: avg_efficiency's weight when buckets are combined.
+   * interval_count would weight night hours (no efficiency) as if they had one (decision 045).
+   */
+  efficiencyIntervalCount: integer('efficiency_interval_count').notNull().default(0),
 };
 
 export const deviceHourly = pgTable(

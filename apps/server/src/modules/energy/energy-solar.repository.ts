@@ -39,19 +39,20 @@ export async function readSolarSummary(
 
 /**
  * Each live solar panel with its efficiency over the period: the mean of its hourly (today) or
- * daily (week) rollup efficiencies, weighted by the intervals each covers. Null when the panel
- * reported no efficiency (e.g. only at night). Columns id, name, status, eff.
+ * daily (week) rollup efficiencies, each weighted by the samples it averages, which equals the
+ * mean of the raw samples. Null when the panel reported no efficiency (e.g. only at night).
+ * Columns id, name, status, eff.
  */
 function panelEfficienciesSql(householdId: string, period: SolarPeriod, span: Span, dates: string[]) {
   // Per panel, through the rollups' (device, bucket) keys: a join against the bucket range alone
   // would read every household's rollups for the period.
   const range =
     period === 'today'
-      ? sql`select r.avg_efficiency, r.interval_count from device_hourly r where r.device_id = d.id and r.hour_start >= ${span.from.toISOString()}::timestamptz and r.hour_start < ${span.to.toISOString()}::timestamptz`
-      : sql`select r.avg_efficiency, r.interval_count from device_daily r where r.device_id = d.id and r.local_date between ${dates[0]!}::date and ${dates[dates.length - 1]!}::date`;
+      ? sql`select r.avg_efficiency, r.efficiency_interval_count as w from device_hourly r where r.device_id = d.id and r.hour_start >= ${span.from.toISOString()}::timestamptz and r.hour_start < ${span.to.toISOString()}::timestamptz`
+      : sql`select r.avg_efficiency, r.efficiency_interval_count as w from device_daily r where r.device_id = d.id and r.local_date between ${dates[0]!}::date and ${dates[dates.length - 1]!}::date`;
   return sql`
     select d.id, d.name, d.status,
-      (select (sum(r.avg_efficiency * r.interval_count) / nullif(sum(r.interval_count), 0))::float8 from (${range}) r where r.avg_efficiency is not null) as eff
+      (select (sum(r.avg_efficiency * r.w) / nullif(sum(r.w), 0))::float8 from (${range}) r where r.avg_efficiency is not null) as eff
     from devices d
     where d.household_id = ${householdId}::uuid and d.kind = 'solar_panel' and d.removed_at is null
     order by d.created_at, d.name`;

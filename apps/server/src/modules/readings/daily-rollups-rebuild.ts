@@ -50,8 +50,8 @@ export async function rebuildDailyRollups(tx: DbOrTx, householdId: string, timeZ
   // Each device only probes the days between its own first and last reading.
   const device = await tx.execute(sql`
     with inserted as (
-      insert into device_daily (device_id, local_date, energy_kwh, avg_power_w, avg_efficiency, interval_count, energy_interval_count, litres, hot_litres)
-      select b.id, b.d, a.en, a.pw, a.ef, a.n, a.ne, a.li, a.hl
+      insert into device_daily (device_id, local_date, energy_kwh, avg_power_w, avg_efficiency, interval_count, energy_interval_count, efficiency_interval_count, litres, hot_litres)
+      select b.id, b.d, a.en, a.pw, a.ef, a.n, a.ne, a.nef, a.li, a.hl
       from (
         select dv.id, dd.d, dd.s, dd.e
         from devices dv

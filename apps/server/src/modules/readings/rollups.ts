@@ -24,10 +24,11 @@ const METER_SET = sql`production_kwh = excluded.production_kwh, consumption_kwh 
       grid_import_kwh = excluded.grid_import_kwh, grid_export_kwh = excluded.grid_export_kwh, interval_count = excluded.interval_count`;
 /** A day's price is for the sums it was computed from: rewriting them clears it (decision 024). */
 const METER_DAILY_SET = sql`${METER_SET}, cost_plan_id = null, cost_cents = null`;
-export const DEVICE_SUMS = sql`sum(r.energy_kwh) as en, avg(r.power_w) as pw, avg(r.efficiency) as ef, count(*)::int as n, count(r.energy_kwh)::int as ne,
+export const DEVICE_SUMS = sql`sum(r.energy_kwh) as en, avg(r.power_w) as pw, avg(r.efficiency) as ef, count(*)::int as n, count(r.energy_kwh)::int as ne, count(r.efficiency)::int as nef,
         sum((r.metrics->>'litres')::float8) as li, sum((r.metrics->>'hotLitres')::float8) as hl`;
 const DEVICE_SET = sql`energy_kwh = excluded.energy_kwh, avg_power_w = excluded.avg_power_w,
       avg_efficiency = excluded.avg_efficiency, interval_count = excluded.interval_count, energy_interval_count = excluded.energy_interval_count,
+      efficiency_interval_count = excluded.efficiency_interval_count,
       litres = excluded.litres, hot_litres = excluded.hot_litres`;
 
 /**
@@ -85,8 +86,8 @@ export async function recomputeDeviceRollups(tx: DbOrTx, changed: readonly Devic
   }
 
   await tx.execute(sql`
-    insert into device_hourly as t (device_id, hour_start, energy_kwh, avg_power_w, avg_efficiency, interval_count, energy_interval_count, litres, hot_litres)
-    select b.id, a.hs, a.en, a.pw, a.ef, a.n, a.ne, a.li, a.hl
+    insert into device_hourly as t (device_id, hour_start, energy_kwh, avg_power_w, avg_efficiency, interval_count, energy_interval_count, efficiency_interval_count, litres, hot_litres)
+    select b.id, a.hs, a.en, a.pw, a.ef, a.n, a.ne, a.nef, a.li, a.hl
     from unnest(${sql.param(spans.cols.id)}::uuid[], ${sql.param(spans.cols.s)}::float8[], ${sql.param(spans.cols.e)}::float8[]) as b(id, s, e)
     cross join lateral (
       select date_trunc('hour', r.ts, 'UTC') as hs, ${DEVICE_SUMS}
@@ -95,8 +96,8 @@ export async function recomputeDeviceRollups(tx: DbOrTx, changed: readonly Devic
     order by 1, 2
     on conflict (device_id, hour_start) do update set ${DEVICE_SET}`);
   await tx.execute(sql`
-    insert into device_daily as t (device_id, local_date, energy_kwh, avg_power_w, avg_efficiency, interval_count, energy_interval_count, litres, hot_litres)
-    select b.id, b.d, a.en, a.pw, a.ef, a.n, a.ne, a.li, a.hl
+    insert into device_daily as t (device_id, local_date, energy_kwh, avg_power_w, avg_efficiency, interval_count, energy_interval_count, efficiency_interval_count, litres, hot_litres)
+    select b.id, b.d, a.en, a.pw, a.ef, a.n, a.ne, a.nef, a.li, a.hl
     from unnest(${sql.param(days.cols.id)}::uuid[], ${sql.param(days.cols.d)}::date[], ${sql.param(days.cols.s)}::float8[], ${sql.param(days.cols.e)}::float8[]) as b(id, d, s, e)
     cross join lateral (
       select ${DEVICE_SUMS}

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solarSummarySchema, type SolarSummary } from '@peakwise/contracts/energy.contract';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -136,4 +137,33 @@ describe('GET /api/solar/summary?period=week', () => {
     expect(s.consumptionChangePct).toBeCloseTo(500, 9);
     expect(s.coverage).toEqual({ intervals: 72, expected: 6 * 288 + 175 });
   });
+
+  it('a panel’s week efficiency is the mean of its raw samples, whatever mix of reporting and silent intervals the days hold', async () => {
+    // Each run: random days of samples, each interval reporting an efficiency or not (night, a
+    // dropped field). Weighting daily means by all intervals, not by samples, drifts from this.
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.array(fc.option(fc.integer({ min: 50, max: 99 }), { nil: null, freq: 3 }), { minLength: 1, maxLength: 30 }), { minLength: 1, maxLength: 5 }),
+        async (days) => {
+          const { member, household } = await memberWithHousehold(t, { panel: 'solar_panel' });
+          now = new Date('2026-01-15T19:37:00Z');
+          const devices = days.flatMap((samples, d) =>
+            samples.map((efficiency, i) => ({
+              device: 'panel',
+              ts: new Date(local(`2026-01-1${d}`, 8).getTime() + i * 5 * 60_000).toISOString(),
+              powerW: 100,
+              ...(efficiency === null ? {} : { efficiency }),
+            })),
+          );
+          await store(t.database.db, household.id, { devices });
+          const raw = days.flat().filter((e): e is number => e !== null);
+          const [panel] = (await summary(member, 'week')).panels;
+          if (raw.length === 0) expect(panel!.efficiencyPct).toBeNull();
+          else expect(panel!.efficiencyPct).toBeCloseTo(raw.reduce((a, b) => a + b, 0) / raw.length, 6);
+        },
+      ),
+      { numRuns: 15 },
+    );
+  });
 });
+
