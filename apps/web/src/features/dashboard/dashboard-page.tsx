@@ -37,14 +37,14 @@ export default function DashboardPage() {
         <DashboardCards dashboard={dashboard} live={live} />
       )}
 
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="lg:col-span-2">
           <DashboardUsageChart period={period} onPeriodChange={setPeriod} />
         </div>
         {dashboard ? <ActiveDevices devices={dashboard.activeDevices} /> : <Skeleton className="h-64" />}
       </div>
 
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <RecentAlerts />
         <div className="lg:col-span-2">
           <EnergyTips />

@@ -94,7 +94,7 @@ export default function DevicesPage() {
             <EmptyState icon={Plug} title={t('empty.title')} message={t('empty.message')} />
           ) : (
             <>
-              <div className="grid gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+              <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
                 <FloorPlan
                   rooms={overview.rooms}
                   devices={overview.devices}

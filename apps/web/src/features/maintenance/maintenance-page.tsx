@@ -69,7 +69,7 @@ export default function MaintenancePage() {
         <LoadError title={t('error.title')} message={t('error.message')} retryLabel={t('error.retry')} onRetry={() => void query.refetch()} />
       ) : !overview ? (
         <PageSkeleton cards={4}>
-          <div className="grid gap-6 xl:grid-cols-5">
+          <div className="grid grid-cols-1 gap-6 xl:grid-cols-5">
             <Skeleton className="h-80 xl:col-span-2" />
             <Skeleton className="h-80 xl:col-span-3" />
           </div>
@@ -80,7 +80,7 @@ export default function MaintenancePage() {
       ) : (
         <div className="space-y-6">
           <MaintenanceCards overview={overview} />
-          <div className="grid gap-6 xl:grid-cols-5">
+          <div className="grid grid-cols-1 gap-6 xl:grid-cols-5">
             <div className="xl:col-span-2">
               <AlertList
                 alerts={overview.alerts}

@@ -48,7 +48,7 @@ export default function PlumbingPage() {
           <PlumbingCards summary={summary} />
           <UsageTrendChart summary={summary} />
           {/* Three tiles need more room than three bars: 2/5 for the bars, 3/5 for the tiles. */}
-          <div className="grid gap-6 xl:grid-cols-5">
+          <div className="grid grid-cols-1 gap-6 xl:grid-cols-5">
             <div className="xl:col-span-2">
               <PlumbingEfficiencyBars summary={summary} />
             </div>

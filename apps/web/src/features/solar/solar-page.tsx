@@ -42,7 +42,7 @@ export default function SolarPage() {
         <div aria-busy={switching} className={`space-y-6 transition-opacity ${switching ? 'opacity-60' : ''}`}>
           <SolarCards summary={summary} />
           <ProductionChart summary={summary} />
-          <div className="grid gap-6 lg:grid-cols-2">
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
             <EfficiencyBars summary={summary} />
             <SystemStatus panels={summary.panels} />
           </div>

@@ -54,7 +54,7 @@ export default function UsagePage() {
           <Spinner label={t('loading')} className="absolute inset-0 m-auto size-fit" />
         </div>
       ) : history.data ? (
-        <div className="grid gap-6 lg:grid-cols-3">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
           <div className="lg:col-span-2">
             <UsageChart
               history={history.data}

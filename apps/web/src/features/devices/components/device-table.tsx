@@ -29,7 +29,7 @@ export function DeviceTable({ devices, selectedDeviceId, onSelectDevice }: Devic
       <h2 id="device-table-title" className="font-semibold text-slate-900">
         {t('table.title')}
       </h2>
-      <div className="mt-4 overflow-x-auto">
+      <div className="relative mt-4 overflow-x-auto">
         <table className="w-full text-left text-sm">
           <thead className="border-b border-slate-200 text-slate-600">
             <tr>

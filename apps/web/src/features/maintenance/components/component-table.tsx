@@ -36,7 +36,7 @@ export function ComponentTable({ components }: { components: ComponentStatus[] }
       <h2 id="component-table-title" className="font-semibold text-slate-900">
         {t('table.title')}
       </h2>
-      <div className="mt-4 overflow-x-auto">
+      <div className="relative mt-4 overflow-x-auto">
         <table className="w-full text-left text-sm">
           <thead className="border-b border-slate-200 text-slate-600">
             <tr>

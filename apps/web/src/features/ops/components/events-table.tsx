@@ -30,7 +30,7 @@ export function EventsTable({ events, programs, now, onEdit, onCancel }: EventsT
   const zoneOf = (event: OpsEvent) => programTimeZone(programs.find((p) => p.id === event.programId));
 
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className="w-full text-left text-sm">
         <thead className="border-b border-slate-200 text-slate-600">
           <tr>
