@@ -12,5 +12,7 @@ export default defineConfig({
   },
   // Maps are written for whoever runs the build (stack traces from the log) but not linked from
   // the bundles, and the server never serves them.
-  build: { outDir: 'dist', sourcemap: 'hidden', target: 'es2022' },
+  // Modules run in import order even across chunks: main.tsx's first import (zod-jitless) must
+  // configure zod before any contract module builds a schema, or zod's eval probe trips the CSP.
+  build: { outDir: 'dist', sourcemap: 'hidden', target: 'es2022', rolldownOptions: { output: { strictExecutionOrder: true } } },
 });

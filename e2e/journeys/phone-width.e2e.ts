@@ -26,7 +26,7 @@ async function widths() {
     };
     let widest = '';
     let widestRight = viewport;
-    for (const el of document.body.querySelectorAll<HTMLElement>('*')) {
+    for (const el of Array.from(document.body.querySelectorAll<HTMLElement>('*'))) {
       const right = Math.round(el.getBoundingClientRect().right);
       if (right > widestRight && !clipped(el)) {
         widestRight = right;

@@ -123,4 +123,27 @@ describe('public site', () => {
       expect(await axeViolations(page)).toEqual([]);
     });
   }
+
+  it('reports no Content-Security-Policy violation on any public page', async () => {
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+      document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
+    });
+    for (const path of ['/', '/how-it-works', '/help', '/?auth=login']) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await page.waitForLoadState('networkidle');
+      expect({ path, violations: await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations) }).toEqual({ path, violations: [] });
+    }
+  });
+
+  it('serves robots.txt and sitemap.xml as text and XML, not as the app’s HTML', async () => {
+    const robots = await page.request.get('/robots.txt');
+    expect(robots.headers()['content-type']).toBe('text/plain; charset=utf-8');
+    expect(await robots.text()).toContain('Disallow: /app/');
+    const sitemap = await page.request.get('/sitemap.xml');
+    expect(sitemap.headers()['content-type']).toBe('application/xml; charset=utf-8');
+    expect(await sitemap.text()).toContain('<urlset');
+  });
 });

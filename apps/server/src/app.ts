@@ -15,6 +15,7 @@ import { noStoreByDefault } from './lib/no-store.middleware';
 import { originGuard } from './lib/origin-guard';
 import { requestLog } from './lib/request-log.middleware';
 import { serveSpa } from './lib/spa-static';
+import { createCrawlerRoutes } from './modules/public-site/crawler.routes';
 import { storableText } from './lib/storable-text.middleware';
 import { createAccounts, type Accounts } from './modules/auth/accounts';
 import { createAuthRoutes } from './modules/auth/auth.routes';
@@ -84,6 +85,7 @@ export function createApp(deps: AppDeps) {
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
         imgSrc: ["'self'", 'data:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         connectSrc: ["'self'"],
@@ -170,6 +172,7 @@ export function createApp(deps: AppDeps) {
     info: { title: 'Peakwise API', version: '0.1.0' },
   });
 
+  app.route('/', createCrawlerRoutes({ publicUrl: config.publicUrl }));
   if (deps.webDistDir && existsSync(deps.webDistDir)) serveSpa(app, deps.webDistDir);
 
   return api;

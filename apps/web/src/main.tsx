@@ -1,3 +1,5 @@
+// First, before any schema exists: see the module's comment.
+import '@peakwise/contracts/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { i18nReady } from '@/lib/i18n';
