@@ -1,7 +1,8 @@
 import type { IngestResult } from '@peakwise/contracts/ingest.contract';
 import type { Db } from '../db/client';
 import { recordLivePowers } from '../modules/live/live-power.service';
-import { storeReadings, updateDevicesSeen, type StoreInput } from '../modules/readings/reading-store';
+import { storeReadings, type StoreInput } from '../modules/readings/reading-store';
+import { updateDevicesSeen } from '../modules/readings/readings.repository';
 
 /** Everything a batch of MQTT messages writes, stored in one transaction. */
 export type IngestWrite = {

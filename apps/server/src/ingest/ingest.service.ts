@@ -1,7 +1,8 @@
 import type { IngestRejection, IngestResult } from '@peakwise/contracts/ingest.contract';
 import type { Db } from '../db/client';
 import type { IngestPrincipal } from '../modules/devices/ingest-credential.service';
-import { loadStoreContext, storeBatch } from '../modules/readings/reading-store';
+import { storeBatch } from '../modules/readings/reading-store';
+import { loadStoreContext } from '../modules/readings/readings.repository';
 import { validateBatch, type BatchRefusal } from '../telemetry/validate-readings';
 
 export type IngestOutcome = { ok: true; result: IngestResult } | BatchRefusal;

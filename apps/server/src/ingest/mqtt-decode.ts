@@ -1,7 +1,8 @@
 import { deviceStateSchema, MAX_FUTURE_SKEW_MS } from '@peakwise/contracts/ingest.contract';
 import { isUuid } from '../lib/uuid';
 import { livePowerSampleSchema } from '../telemetry/live-power-sample';
-import type { StoreContext, StoreInput } from '../modules/readings/reading-store';
+import type { StoreInput } from '../modules/readings/reading-store';
+import type { StoreContext } from '../modules/readings/readings.repository';
 import { mqttPayloadToBatch } from '../telemetry/mqtt-batch';
 import { parseShellyStatus, shellySampleToReading } from '../telemetry/shelly-gen2';
 import { parseTopic, type TopicRoute } from '../telemetry/topics';

@@ -2,7 +2,7 @@ import type { IPublishPacket, MqttClient, Packet } from 'mqtt';
 import type { IngestResult } from '@peakwise/contracts/ingest.contract';
 import type { Db } from '../db/client';
 import type { Logger } from '../lib/logger';
-import { loadStoreContexts } from '../modules/readings/reading-store';
+import { loadStoreContexts } from '../modules/readings/readings.repository';
 import { writeIngestBatch, type IngestWrite } from './ingest-batch.service';
 import { createMicroBatcher } from './micro-batcher';
 import { connectMqtt, type MqttConnection } from './mqtt-connection';

@@ -6,7 +6,7 @@ import { rooms } from '../../db/schema/household.schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { asMember } from '../../test/test-session';
 import { memberWithHousehold, store } from '../energy/energy.test-helper';
-import { updateDevicesSeen } from '../readings/reading-store';
+import { updateDevicesSeen } from '../readings/readings.repository';
 import { removeDevice } from './device.service';
 
 const MIN = 60_000;

@@ -1,6 +1,6 @@
 import { timeZoneSchema, type CanadianTimeZone } from '@peakwise/contracts/account.contract';
 import { AppError } from '../../lib/errors';
-import { rebuildDailyRollups } from '../readings/daily-rollups-rebuild';
+import { rebuildDailyRollups } from '../readings/daily-rollups.repository';
 import type { DbOrTx } from '../../db/client';
 import { lockTimeZone, setTimeZone } from './household.repository';
 

@@ -1,16 +1,13 @@
-import { sql } from 'drizzle-orm';
 import { type IngestRejection } from '@peakwise/contracts/ingest.contract';
 import { INTERVAL_MS } from '@peakwise/domain/time-constants';
 import { counterToInterval, type CounterSnapshot } from '../../telemetry/counter';
 import type { ValidDeviceReading } from '../../telemetry/validate-readings';
-import { rowsOf } from '../../db/rows';
 import type { DbOrTx } from '../../db/client';
+import { lockCounterBaselines, rowKey, type DeviceRow } from './readings.repository';
 
 /** A valid device reading resolved to its device row; `g` is its position in the write. */
 export type ResolvedDeviceReading = { r: ValidDeviceReading; d: string; g: number; keepExisting: boolean };
 
-/** One (device, interval) row to upsert, merged from every reading of the write that falls on it. */
-export type DeviceRow = { d: string; ts: number; pw?: number; en?: number; ef?: number; on?: boolean; m?: Record<string, number> };
 
 export type DeviceRowPlan = {
   /** Rows whose sent values replace the stored ones, and rows that only fill missing fields. */
@@ -24,8 +21,6 @@ export type DeviceRowPlan = {
   /** New baselines, one per device whose counter moved. */
   counters: { d: string; ts: number; c: number }[];
 };
-
-export const rowKey = (deviceId: string, ms: number) => `${deviceId}|${ms}`;
 
 /**
  * Turns the device readings of one write (any number of households and messages) into rows.
@@ -52,11 +47,7 @@ export async function planDeviceRows(tx: DbOrTx, readings: readonly ResolvedDevi
   const counterReadings = readings.filter((x) => x.r.counterKwh !== undefined);
   if (counterReadings.length > 0) {
     const ids = [...new Set(counterReadings.map((x) => x.d))].sort();
-    const stored = rowsOf<{ d: string; ms: number; c: number }>(
-      await tx.execute(sql`
-        select device_id as d, (extract(epoch from ts) * 1000)::float8 as ms, counter_kwh as c from device_counters
-        where device_id = any(${sql.param(ids)}::uuid[]) order by device_id for update`),
-    );
+    const stored = await lockCounterBaselines(tx, ids);
     const previous = new Map<string, CounterSnapshot>(stored.map((s) => [s.d, { ts: new Date(s.ms), counterKwh: s.c }]));
     const moved = new Set<string>();
     for (const x of [...counterReadings].sort((a, b) => a.r.ts.getTime() - b.r.ts.getTime() || a.g - b.g)) {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { localDaysInRange } from '@peakwise/domain/local-time';
 import { rowsOf } from '../../db/rows';
 import type { DbOrTx } from '../../db/client';
-import { DEVICE_SUMS, METER_SUMS } from './rollups';
+import { DEVICE_SUMS, METER_SUMS } from './rollups.repository';
 
 export type DailyRebuild = { meterDays: number; deviceDays: number };
 

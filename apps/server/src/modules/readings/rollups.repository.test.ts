@@ -7,8 +7,9 @@ import { validateBatch } from '../../telemetry/validate-readings';
 import { rowsOf } from '../../db/rows';
 import { createTestDatabase } from '../../test/test-database';
 import { removeAllHouseholds, seedHousehold, type HouseholdFixture } from '../../test/household-fixture';
-import { loadStoreContext, storeBatch } from './reading-store';
-import { hourSpans, touchedDays } from './rollups';
+import { storeBatch } from './reading-store';
+import { loadStoreContext } from './readings.repository';
+import { hourSpans, touchedDays } from './rollups.repository';
 
 const ZONE = 'America/Toronto';
 const NOW = new Date('2026-12-01T00:00:00Z');
