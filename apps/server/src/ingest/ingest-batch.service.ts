@@ -1,6 +1,6 @@
 import type { IngestResult } from '@peakwise/contracts/ingest.contract';
 import type { Db } from '../db/client';
-import { recordLivePowers } from '../modules/live/live-power.service';
+import { recordLivePowers } from '../modules/live/live-power.repository';
 import { storeReadings, type StoreInput } from '../modules/readings/reading-store';
 import { updateDevicesSeen } from '../modules/readings/readings.repository';
 

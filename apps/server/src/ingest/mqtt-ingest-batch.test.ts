@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { rowsOf } from '../db/rows';
-import { getLivePower } from '../modules/live/live-power.service';
+import { getLivePower } from '../modules/live/live-power.repository';
 import { connectDevice, startTestBroker, startTestIngest, type TestBroker } from '../test/test-broker';
 import { createTestDatabase } from '../test/test-database';
 import { seedHousehold, type HouseholdFixture } from '../test/household-fixture';

@@ -6,7 +6,7 @@ import type { Database } from '../db/client';
 import { createLogger } from '../lib/logger';
 import { rowsOf } from '../db/rows';
 import { issueIngestCredential } from '../modules/devices/ingest-credential.service';
-import { getLivePower } from '../modules/live/live-power.service';
+import { getLivePower } from '../modules/live/live-power.repository';
 import { connectDevice, startTestBroker, type TestBroker } from '../test/test-broker';
 import { createTestDatabase } from '../test/test-database';
 import { readingTables, seedHousehold, type HouseholdFixture } from '../test/household-fixture';

@@ -5,7 +5,7 @@ import { asMember, type Member } from '../../test/test-session';
 import { createDevice } from '../devices/device.service';
 import { changeTariff } from '../households/household.service';
 import { listRooms } from '../households/household.repository';
-import { recordLivePower } from '../live/live-power.service';
+import { recordLivePower } from '../live/live-power.repository';
 import { intervals, local, memberWithHousehold, store } from '../energy/energy.test-helper';
 
 let now = new Date();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { asMember } from '../../test/test-session';
 import { intervals, local, memberWithHousehold, store } from '../energy/energy.test-helper';
-import { recordLivePower } from '../live/live-power.service';
+import { recordLivePower } from '../live/live-power.repository';
 
 const ENERGY_ROUTES = [
   '/api/solar/summary',

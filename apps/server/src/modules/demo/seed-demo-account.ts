@@ -1,11 +1,9 @@
-import { eq } from 'drizzle-orm';
 import { DEMO_EMAIL, DEMO_OPERATOR_EMAIL, DEMO_OPERATOR_PASSWORD, DEMO_PASSWORD } from '@peakwise/contracts/demo-account';
 import type { Db } from '../../db/client';
-import { accounts, twoFactors, users } from '../../db/schema/auth.schema';
-import { profiles } from '../../db/schema/profile.schema';
 import type { Auth } from '../auth/auth';
 import { hashPassword, verifyPassword } from '../auth/password-hasher';
 import { setOperator } from '../auth/user-role.repository';
+import { credentialHashOf, findUserByEmail, findUserById, putSeededProfile, resetSeededUser } from './seeded-accounts.repository';
 
 export const DEMO_NAME = 'Alex Martin';
 
@@ -17,10 +15,7 @@ export const DEMO_NAME = 'Alex Martin';
 export async function ensureDemoAccount(deps: { auth: Auth; db: Db }): Promise<string> {
   const { db } = deps;
   const id = await ensureSeededAccount(deps, DEMO_EMAIL, DEMO_NAME, DEMO_PASSWORD);
-  await db
-    .insert(profiles)
-    .values({ id, name: DEMO_NAME, email: DEMO_EMAIL, language: 'en', timeZone: 'America/Toronto' })
-    .onConflictDoUpdate({ target: profiles.id, set: { name: DEMO_NAME, email: DEMO_EMAIL, pendingEmail: null, language: 'en', timeZone: 'America/Toronto', deletedAt: null } });
+  await putSeededProfile(db, { id, name: DEMO_NAME, email: DEMO_EMAIL, language: 'en', timeZone: 'America/Toronto' });
   return id;
 }
 
@@ -37,18 +32,17 @@ const DEMO_OPERATOR_NAME = 'Peakwise Operations';
 async function ensureSeededAccount(deps: { auth: Auth; db: Db }, email: string, name: string, password: string): Promise<string> {
   const { auth, db } = deps;
   const ctx = await auth.$context;
-  let [user] = await db.select().from(users).where(eq(users.email, email));
+  let user = await findUserByEmail(db, email);
   if (!user) {
     const created = await ctx.internalAdapter.createUser({ email, name, emailVerified: true });
     await ctx.internalAdapter.linkAccount({ userId: created.id, providerId: 'credential', accountId: created.id, password: await hashPassword(password) });
-    [user] = await db.select().from(users).where(eq(users.id, created.id));
+    user = await findUserById(db, created.id);
   }
   const id = user!.id;
-  const [credential] = await db.select().from(accounts).where(eq(accounts.userId, id));
-  if (!credential?.password || !(await verifyPassword({ hash: credential.password, password }))) {
+  const hash = await credentialHashOf(db, id);
+  if (!hash || !(await verifyPassword({ hash, password }))) {
     await ctx.internalAdapter.updatePassword(id, await hashPassword(password));
   }
-  await db.delete(twoFactors).where(eq(twoFactors.userId, id));
-  await db.update(users).set({ name, emailVerified: true, twoFactorEnabled: false }).where(eq(users.id, id));
+  await resetSeededUser(db, id, name);
   return id;
 }

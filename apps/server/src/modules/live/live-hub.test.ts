@@ -9,7 +9,7 @@ import { findHouseholdByOwner } from '../households/household.repository';
 import { createLiveHub, type LiveHub, type LiveSubscriber } from './live-hub';
 
 type HubEvent = Parameters<LiveSubscriber>[0];
-import { recordLivePower } from './live-power.service';
+import { recordLivePower } from './live-power.repository';
 
 describe('LiveHub', () => {
   let t: TestApp;
