@@ -24,6 +24,8 @@ import { startScheduler } from './jobs/scheduler';
 import { startDurableWorker } from './jobs/durable-worker';
 import { eventJobHandlers } from './jobs/event-jobs';
 import { notificationJobHandlers } from './jobs/notification-jobs';
+import { payoutJobHandlers } from './jobs/payout-jobs';
+import { createPayoutSender } from './modules/cash-outs/payout-sender';
 import { createNotificationChannels } from './modules/notifications/notification-channels.service';
 import { createEventNotifier } from './modules/notifications/event-notifications.service';
 
@@ -122,7 +124,13 @@ async function main() {
   // Made (and stored) on first start, so every later start and every other process signs push with the same key.
   await notifications.push.publicKey();
   const notifier = createEventNotifier({ mailer: accounts.mailer, channels: notifications });
-  const durableWorker = startDurableWorker({ db: database.db, handlers: { ...eventJobHandlers, ...notificationJobHandlers(notifier) }, logger, pollMs: DURABLE_POLL_MS });
+  const payouts = createPayoutSender({ providerUrl: config.payouts.providerUrl, providerToken: config.payouts.providerToken, logger });
+  const durableWorker = startDurableWorker({
+    db: database.db,
+    handlers: { ...eventJobHandlers, ...notificationJobHandlers(notifier), ...payoutJobHandlers(payouts) },
+    logger,
+    pollMs: DURABLE_POLL_MS,
+  });
   const maintenance = startMaintenanceProcessor({ database, logger });
 
   // Listens on its own connection from the start: the first browser does not wait for LISTEN,
