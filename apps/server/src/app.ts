@@ -47,6 +47,7 @@ import { createPostalService } from './modules/postal/postal.service';
 import { createProfileRoutes } from './modules/profile/profile.routes';
 import { createProfileService } from './modules/profile/profile.service';
 import { createPlumbingRoutes } from './modules/plumbing/plumbing.routes';
+import { createPrizeDrawsRoutes } from './modules/prize-draws/prize-draws.routes';
 import { createOpsLedgerRoutes } from './modules/points/ops-ledger.routes';
 import { createPointsRoutes } from './modules/points/points.routes';
 import { createSolarRoutes } from './modules/solar/solar.routes';
@@ -170,6 +171,7 @@ export function createApp(deps: AppDeps) {
     .route('/', createOpsCashOutsRoutes({ auth: accounts.auth, db: database.db, clock }))
     .route('/', createPayoutCallbackRoutes({ db: database.db, clock, webhookSecret: config.payouts.webhookSecret }))
     .route('/', createOpsLedgerRoutes({ auth: accounts.auth, db: database.db }))
+    .route('/', createPrizeDrawsRoutes({ auth: accounts.auth, db: database.db, clock }))
     .route('/', createNotificationPreferencesRoutes({ auth: accounts.auth, service: notificationPreferences, channels: notifications, clock }))
     .route('/', createUnsubscribeRoutes({ service: notificationPreferences, channels: notifications, clock }))
     .route('/', createIngestTokenRoutes({ auth: accounts.auth, db: database.db }))
