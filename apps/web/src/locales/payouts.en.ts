@@ -119,6 +119,7 @@ export const payoutsEn = {
       refused: 'Refused: {{message}}',
     },
     draws: {
+      intro: 'Each week’s seed is committed a day before the week and revealed with its result two days after it.',
       title: 'Prize draws',
       week: 'Week',
       status: 'Status',

@@ -121,6 +121,7 @@ export const payoutsEs: Translation<typeof payoutsEn> = {
       refused: 'Rechazado: {{message}}',
     },
     draws: {
+      intro: 'La semilla de cada semana se compromete el día antes de la semana y se revela con su resultado dos días después.',
       title: 'Sorteos',
       week: 'Semana',
       status: 'Estado',

@@ -121,6 +121,7 @@ export const payoutsFr: Translation<typeof payoutsEn> = {
       refused: 'Refusé : {{message}}',
     },
     draws: {
+      intro: 'La graine de chaque semaine est engagée la veille de la semaine et révélée avec son résultat deux jours après.',
       title: 'Tirages',
       week: 'Semaine',
       status: 'Statut',
