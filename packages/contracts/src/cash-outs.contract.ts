@@ -22,7 +22,12 @@ export const cashOutStatusSchema = z.enum(CASH_OUT_STATUS_VALUES);
 export const idempotencyKeySchema = z.string({ error: CASH_OUT_MESSAGES.badKey }).regex(/^[A-Za-z0-9_-]{8,100}$/, { error: CASH_OUT_MESSAGES.badKey });
 
 export const createCashOutSchema = z.object({
-  points: z.number({ error: CASH_OUT_MESSAGES.notWhole }).int({ error: CASH_OUT_MESSAGES.notWhole }).min(CASH_OUT_MINIMUM_POINTS, { error: CASH_OUT_MESSAGES.belowMinimum }),
+  points: z
+    .number({ error: CASH_OUT_MESSAGES.notWhole })
+    .int({ error: CASH_OUT_MESSAGES.notWhole })
+    .min(CASH_OUT_MINIMUM_POINTS, { error: CASH_OUT_MESSAGES.belowMinimum })
+    // Far above any balance, and inside the ledger's 32-bit amounts: a huge number is refused, never a 500.
+    .max(100_000_000, { error: CASH_OUT_MESSAGES.insufficientPoints }),
   email: z.string({ error: CASH_OUT_MESSAGES.notEmail }).trim().max(254, { error: CASH_OUT_MESSAGES.notEmail }).pipe(z.email({ error: CASH_OUT_MESSAGES.notEmail })),
   idempotencyKey: idempotencyKeySchema,
 });

@@ -43,8 +43,6 @@ export const payoutsEn = {
     loadingMore: 'Loading…',
     csv: 'Download CSV',
     balanceAfter: 'Balance {{points}}',
-    viewCashOut: 'Cash-out',
-    prizeDraw: 'Weekly prize draw',
     kinds: { prize: 'Weekly prize', monthly_bonus: 'Monthly bonus', adjustment: 'Adjustment by Peakwise' },
   },
   draw: {

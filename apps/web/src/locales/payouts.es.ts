@@ -45,8 +45,6 @@ export const payoutsEs: Translation<typeof payoutsEn> = {
     loadingMore: 'Cargando…',
     csv: 'Descargar CSV',
     balanceAfter: 'Saldo {{points}}',
-    viewCashOut: 'Cobro',
-    prizeDraw: 'Sorteo semanal',
     kinds: { prize: 'Premio semanal', monthly_bonus: 'Bono mensual', adjustment: 'Ajuste de Peakwise' },
   },
   draw: {

@@ -45,8 +45,6 @@ export const payoutsFr: Translation<typeof payoutsEn> = {
     loadingMore: 'Chargement…',
     csv: 'Télécharger en CSV',
     balanceAfter: 'Solde {{points}}',
-    viewCashOut: 'Encaissement',
-    prizeDraw: 'Tirage de la semaine',
     kinds: { prize: 'Prix de la semaine', monthly_bonus: 'Prime mensuelle', adjustment: 'Ajustement par Peakwise' },
   },
   draw: {

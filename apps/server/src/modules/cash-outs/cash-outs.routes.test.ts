@@ -62,6 +62,8 @@ describe('cash-outs API (outbox adapter)', () => {
       [{ points: 1000, email: 'not-an-email', idempotencyKey: key() }, 400, 'Enter the email address you use for Interac e-Transfer.'],
       [{ points: 1000, email: 'me@example.com' }, 400, 'The request needs an idempotency key of 8 to 100 letters, digits, dashes or underscores.'],
       [{ points: 1600, email: 'me@example.com', idempotencyKey: key() }, 409, 'You do not have enough points for this.'],
+      [{ points: 3_000_000_000, email: 'me@example.com', idempotencyKey: key() }, 400, 'You do not have enough points for this.'],
+      [{ points: 1000, email: `${'a'.repeat(250)}@example.com`, idempotencyKey: key() }, 400, 'Enter the email address you use for Interac e-Transfer.'],
     ];
     for (const [body, status, message] of cases) {
       const res = await call(member, 'POST', '/api/cash-outs', body);
