@@ -3,6 +3,7 @@ import type { PointsSummary } from '@peakwise/contracts/events.contract';
 import type { PrizeDraws } from '@peakwise/contracts/prize-draws.contract';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '@/lib/i18n';
 import { plain, renderWithApi } from '@/test/energy-test-utils';
 import RewardsPage from './rewards-page';
 
@@ -45,7 +46,10 @@ function renderPage(points: PointsSummary, options: { cashOuts?: CashOut[]; draw
   );
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await i18n.changeLanguage('en');
+});
 
 const summary = (balance: number, activity: Entry[], nextCursor: string | null = null): PointsSummary => ({ balance, valueCents: balance, lifetimeEarned: balance, activity, nextCursor });
 
@@ -174,5 +178,15 @@ describe('RewardsPage', () => {
     expect(results.getByRole('link', { name: /Entries \(text file\)/ })).toHaveAttribute('href', '/api/prize-draws/d/entries');
     expect(plain(screen.getByText(/The winner gets/).textContent)).toContain('The winner gets 2,500 points.');
     expect(plain(screen.getByText(/earn 500 points/).textContent)).toContain('Take part in every Energy Saving Event in your area in a month');
+  });
+
+  it('states the rules and the prize in French', async () => {
+    await i18n.changeLanguage('fr');
+    renderPage(summary(5000, []));
+    expect(plain((await screen.findByText(/par virement Interac/, {}, { timeout: 5000 })).textContent)).toBe(
+      'Au moins 1 000 points (10,00 $), par virement Interac à l’adresse courriel que vous indiquez.',
+    );
+    expect(screen.getByRole('heading', { name: 'Tirage de la semaine' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Prime mensuelle' })).toBeInTheDocument();
   });
 });
