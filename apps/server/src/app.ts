@@ -22,6 +22,9 @@ import { createAuthRoutes } from './modules/auth/auth.routes';
 import { useSessionCache } from './modules/auth/require-auth.middleware';
 import { clearSessionsOnWrite, createSessionCache } from './modules/auth/session-cache';
 import { createSessionRoutes } from './modules/auth/sessions.routes';
+import { createCashOutsRoutes } from './modules/cash-outs/cash-outs.routes';
+import { createOpsCashOutsRoutes } from './modules/cash-outs/ops-cash-outs.routes';
+import { createPayoutCallbackRoutes } from './modules/cash-outs/payout-callback.routes';
 import { createEventsRoutes } from './modules/events/events.routes';
 import { createOpsEventsRoutes } from './modules/events/ops-events.routes';
 import { createHealthRoutes } from './modules/health/health.routes';
@@ -45,6 +48,9 @@ import { createPostalService } from './modules/postal/postal.service';
 import { createProfileRoutes } from './modules/profile/profile.routes';
 import { createProfileService } from './modules/profile/profile.service';
 import { createPlumbingRoutes } from './modules/plumbing/plumbing.routes';
+import { createPrizeDrawsRoutes } from './modules/prize-draws/prize-draws.routes';
+import { createOpsLedgerRoutes } from './modules/points/ops-ledger.routes';
+import { createPointsRoutes } from './modules/points/points.routes';
 import { createSolarRoutes } from './modules/solar/solar.routes';
 import { createUsageRoutes } from './modules/usage/usage.routes';
 
@@ -162,6 +168,12 @@ export function createApp(deps: AppDeps) {
     .route('/', createDeviceManagementRoutes({ auth: accounts.auth, db: database.db }))
     .route('/', createEventsRoutes({ auth: accounts.auth, db: database.db, clock }))
     .route('/', createOpsEventsRoutes({ auth: accounts.auth, db: database.db, clock }))
+    .route('/', createPointsRoutes({ auth: accounts.auth, db: database.db }))
+    .route('/', createCashOutsRoutes({ auth: accounts.auth, db: database.db, clock, reviewAbovePoints: config.payouts.reviewAbovePoints }))
+    .route('/', createOpsCashOutsRoutes({ auth: accounts.auth, db: database.db, clock }))
+    .route('/', createPayoutCallbackRoutes({ db: database.db, clock, webhookSecret: config.payouts.webhookSecret }))
+    .route('/', createOpsLedgerRoutes({ auth: accounts.auth, db: database.db }))
+    .route('/', createPrizeDrawsRoutes({ auth: accounts.auth, db: database.db, clock }))
     .route('/', createNotificationPreferencesRoutes({ auth: accounts.auth, service: notificationPreferences, channels: notifications, clock }))
     .route('/', createUnsubscribeRoutes({ service: notificationPreferences, channels: notifications, clock }))
     .route('/', createIngestTokenRoutes({ auth: accounts.auth, db: database.db }))

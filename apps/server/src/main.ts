@@ -24,6 +24,11 @@ import { startScheduler } from './jobs/scheduler';
 import { startDurableWorker } from './jobs/durable-worker';
 import { eventJobHandlers } from './jobs/event-jobs';
 import { notificationJobHandlers } from './jobs/notification-jobs';
+import { payoutJobHandlers } from './jobs/payout-jobs';
+import { rewardJobHandlers } from './jobs/reward-jobs';
+import { ensureMonthlyBonusSchedule } from './modules/monthly-bonus/monthly-bonus.service';
+import { ensurePrizeDrawSchedule } from './modules/prize-draws/prize-draws.service';
+import { createPayoutSender } from './modules/cash-outs/payout-sender';
 import { createNotificationChannels } from './modules/notifications/notification-channels.service';
 import { createEventNotifier } from './modules/notifications/event-notifications.service';
 
@@ -122,7 +127,23 @@ async function main() {
   // Made (and stored) on first start, so every later start and every other process signs push with the same key.
   await notifications.push.publicKey();
   const notifier = createEventNotifier({ mailer: accounts.mailer, channels: notifications });
-  const durableWorker = startDurableWorker({ db: database.db, handlers: { ...eventJobHandlers, ...notificationJobHandlers(notifier) }, logger, pollMs: DURABLE_POLL_MS });
+  const payouts = createPayoutSender({ providerUrl: config.payouts.providerUrl, providerToken: config.payouts.providerToken, logger });
+  const durableWorker = startDurableWorker({
+    db: database.db,
+    handlers: {
+      ...eventJobHandlers,
+      ...notificationJobHandlers(notifier),
+      ...payoutJobHandlers(payouts),
+      ...rewardJobHandlers({ mailer: accounts.mailer, publicUrl: config.publicUrl, logger }),
+    },
+    logger,
+    pollMs: DURABLE_POLL_MS,
+  });
+  // The weekly draw's commitments and the monthly bonus chain themselves on the durable schedule; this (keyed) start-up call only makes sure the chain exists.
+  await database.db.transaction(async (tx) => {
+    await ensurePrizeDrawSchedule(tx, new Date());
+    await ensureMonthlyBonusSchedule(tx, new Date());
+  });
   const maintenance = startMaintenanceProcessor({ database, logger });
 
   // Listens on its own connection from the start: the first browser does not wait for LISTEN,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EVENT_STATUSES } from '@peakwise/domain/event-status';
+import { activityEntrySchema } from './points-ledger.contract';
 
 /**
  * Energy Saving Events (decision 034): what a member sees of them, what an operator sends to
@@ -75,7 +76,9 @@ export const pointsSummarySchema = z.object({
   /** 100 points = $1, in cents. */
   valueCents: z.number().int(),
   lifetimeEarned: z.number().int(),
-  activity: z.array(z.object({ id: z.string(), kind: z.string(), amount: z.number().int(), at: z.string(), eventId: z.string().nullable() })),
+  /** Newest first, each with the balance it left; `nextCursor` asks for the page after (decision 041). */
+  activity: z.array(activityEntrySchema.extend({ id: z.string() })),
+  nextCursor: z.string().nullable(),
 });
 export type PointsSummary = z.infer<typeof pointsSummarySchema>;
 

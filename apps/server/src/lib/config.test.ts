@@ -17,6 +17,7 @@ describe('loadConfig', () => {
       mqttProtocolVersion: 5,
       smtpUrl: undefined,
       sms: { providerUrl: undefined, providerToken: undefined, inboundSecret: undefined },
+      payouts: { providerUrl: undefined, providerToken: undefined, webhookSecret: undefined, reviewAbovePoints: 10_000 },
       geocoderUrl: undefined,
       geocoderTimeoutMs: 2000,
       serviceableProvinces: ['ON', 'BC', 'AB', 'QC'],
@@ -79,6 +80,24 @@ describe('loadConfig', () => {
       [
         { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32), SMS_PROVIDER_URL: 'http://sms.example', SMS_PROVIDER_TOKEN: 'tok-12345678' },
         'Configuration error: SMS_PROVIDER_URL must be an https:// URL in production',
+      ],
+    ];
+    for (const [env, message] of refused) expect(() => loadConfig(env), message).toThrow(message);
+  });
+
+  it('reads the payout provider and the review threshold, and refuses them half set or malformed', () => {
+    expect(
+      loadConfig({ PAYOUT_PROVIDER_URL: 'https://pay.example/transfers', PAYOUT_PROVIDER_TOKEN: 'pay-12345678', PAYOUT_WEBHOOK_SECRET: 'webhook-secret-0123', CASH_OUT_REVIEW_ABOVE_POINTS: '2500' }).payouts,
+    ).toEqual({ providerUrl: 'https://pay.example/transfers', providerToken: 'pay-12345678', webhookSecret: 'webhook-secret-0123', reviewAbovePoints: 2_500 });
+    const refused: [Record<string, string>, string][] = [
+      [{ PAYOUT_PROVIDER_URL: 'https://pay.example' }, 'Configuration error: PAYOUT_PROVIDER_TOKEN must be set when PAYOUT_PROVIDER_URL is'],
+      [{ PAYOUT_PROVIDER_TOKEN: 'pay-12345678' }, 'Configuration error: PAYOUT_PROVIDER_URL must be set when PAYOUT_PROVIDER_TOKEN is'],
+      [{ PAYOUT_WEBHOOK_SECRET: 'short' }, 'Configuration error: PAYOUT_WEBHOOK_SECRET must be 16-512 printable characters without spaces'],
+      [{ CASH_OUT_REVIEW_ABOVE_POINTS: '-1' }, 'Configuration error: CASH_OUT_REVIEW_ABOVE_POINTS must be a whole number of points'],
+      [{ CASH_OUT_REVIEW_ABOVE_POINTS: '1.5' }, 'Configuration error: CASH_OUT_REVIEW_ABOVE_POINTS must be a whole number of points'],
+      [
+        { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32), PAYOUT_PROVIDER_URL: 'http://pay.example', PAYOUT_PROVIDER_TOKEN: 'pay-12345678' },
+        'Configuration error: PAYOUT_PROVIDER_URL must be an https:// URL in production',
       ],
     ];
     for (const [env, message] of refused) expect(() => loadConfig(env), message).toThrow(message);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_SERVICEABLE_PROVINCES, type ProvinceCode } from '@peakwise/domain/postal-code';
 import { provinceCodeSchema } from '@peakwise/contracts/postal.contract';
+import { DEFAULT_CASH_OUT_REVIEW_ABOVE_POINTS } from '@peakwise/domain/payout-rules';
 
 /** A missing or malformed variable; the message names it so start-up can print it as is. */
 export class ConfigError extends Error {
@@ -59,6 +60,12 @@ const envSchema = z.object({
   SMS_PROVIDER_URL: optional(urlWithProtocols(['http:', 'https:'], 'must be an http:// or https:// URL')),
   SMS_PROVIDER_TOKEN: optional(z.string().regex(/^[\x21-\x7e]{8,512}$/, 'must be 8-512 printable characters without spaces')),
   SMS_INBOUND_SECRET: optional(z.string().regex(/^[\x21-\x7e]{16,512}$/, 'must be 16-512 printable characters without spaces')),
+  PAYOUT_PROVIDER_URL: optional(urlWithProtocols(['http:', 'https:'], 'must be an http:// or https:// URL')),
+  PAYOUT_PROVIDER_TOKEN: optional(z.string().regex(/^[\x21-\x7e]{8,512}$/, 'must be 8-512 printable characters without spaces')),
+  PAYOUT_WEBHOOK_SECRET: optional(z.string().regex(/^[\x21-\x7e]{16,512}$/, 'must be 16-512 printable characters without spaces')),
+  CASH_OUT_REVIEW_ABOVE_POINTS: optional(
+    z.string().regex(/^\d{1,9}$/, 'must be a whole number of points (0-999999999)').transform(Number),
+  ),
   GEOCODER_URL: optional(urlWithProtocols(['http:', 'https:'], 'must be an http:// or https:// URL')),
   GEOCODER_TIMEOUT_MS: optional(
     z.string().regex(/^\d+$/, 'must be a positive integer (milliseconds)').transform(Number).refine((v) => v > 0, 'must be a positive integer (milliseconds)'),
@@ -128,6 +135,12 @@ export type Config = {
    * provider's inbound-message webhook (STOP); without it the webhook is off.
    */
   sms: { providerUrl: string | undefined; providerToken: string | undefined; inboundSecret: string | undefined };
+  /**
+   * Cash-outs (decision 041): without providerUrl the payout_outbox table is the delivery.
+   * webhookSecret authenticates the provider's status callback; without it that route is off.
+   * Cash-outs above reviewAbovePoints wait for an operator.
+   */
+  payouts: { providerUrl: string | undefined; providerToken: string | undefined; webhookSecret: string | undefined; reviewAbovePoints: number };
   geocoderUrl: string | undefined;
   geocoderTimeoutMs: number;
   serviceableProvinces: readonly ProvinceCode[];
@@ -181,6 +194,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mqttProtocolVersion: e.MQTT_PROTOCOL_VERSION === '3.1.1' ? 4 : 5,
     smtpUrl: e.SMTP_URL,
     sms: smsConfig(e.SMS_PROVIDER_URL, e.SMS_PROVIDER_TOKEN, e.SMS_INBOUND_SECRET, nodeEnv),
+    payouts: payoutConfig(e.PAYOUT_PROVIDER_URL, e.PAYOUT_PROVIDER_TOKEN, e.PAYOUT_WEBHOOK_SECRET, e.CASH_OUT_REVIEW_ABOVE_POINTS, nodeEnv),
     geocoderUrl: e.GEOCODER_URL?.replace(/\/+$/, ''),
     geocoderTimeoutMs: e.GEOCODER_TIMEOUT_MS ?? 2000,
     serviceableProvinces: e.SERVICEABLE_PROVINCES ?? DEFAULT_SERVICEABLE_PROVINCES,
@@ -210,6 +224,20 @@ function smsConfig(providerUrl: string | undefined, providerToken: string | unde
   if (providerUrl === undefined && providerToken !== undefined) throw new ConfigError('SMS_PROVIDER_URL', 'must be set when SMS_PROVIDER_TOKEN is');
   if (providerUrl !== undefined && nodeEnv === 'production' && !providerUrl.startsWith('https:')) throw new ConfigError('SMS_PROVIDER_URL', 'must be an https:// URL in production');
   return { providerUrl, providerToken, inboundSecret };
+}
+
+/** Money leaves through the payout provider: it needs its token, and TLS in production. */
+function payoutConfig(
+  providerUrl: string | undefined,
+  providerToken: string | undefined,
+  webhookSecret: string | undefined,
+  reviewAbovePoints: number | undefined,
+  nodeEnv: string,
+): Config['payouts'] {
+  if (providerUrl !== undefined && providerToken === undefined) throw new ConfigError('PAYOUT_PROVIDER_TOKEN', 'must be set when PAYOUT_PROVIDER_URL is');
+  if (providerUrl === undefined && providerToken !== undefined) throw new ConfigError('PAYOUT_PROVIDER_URL', 'must be set when PAYOUT_PROVIDER_TOKEN is');
+  if (providerUrl !== undefined && nodeEnv === 'production' && !providerUrl.startsWith('https:')) throw new ConfigError('PAYOUT_PROVIDER_URL', 'must be an https:// URL in production');
+  return { providerUrl, providerToken, webhookSecret, reviewAbovePoints: reviewAbovePoints ?? DEFAULT_CASH_OUT_REVIEW_ABOVE_POINTS };
 }
 
 /** A provider is on when both its client id and secret are set; one without the other is a mistake. */

@@ -57,7 +57,12 @@ const pageRoutes: RouteObject[] = [
     path: '/ops',
     lazy: lazyPage(() => import('@/app/ops/ops-layout')),
     errorElement: <RouteError />,
-    children: [{ index: true, lazy: lazyPage(() => import('@/features/ops/ops-events-page')) }],
+    children: [
+      { index: true, lazy: lazyPage(() => import('@/features/ops/ops-events-page')) },
+      { path: 'cash-outs', lazy: lazyPage(() => import('@/features/ops-payouts/ops-cash-outs-page')) },
+      { path: 'ledger', lazy: lazyPage(() => import('@/features/ops-payouts/ops-ledger-page')) },
+      { path: 'prize-draws', lazy: lazyPage(() => import('@/features/ops-payouts/ops-prize-draws-page')) },
+    ],
   },
   { path: '*', element: <Navigate to="/" replace /> },
 ];

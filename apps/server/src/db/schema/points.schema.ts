@@ -33,7 +33,7 @@ export const pointsTransfers = pgTable('points_transfers', {
   id: uuid('id').primaryKey().defaultRandom(),
   /** Who asked, in words a retry repeats exactly: "event:<id>:household:<id>:v<n>", a client's key. */
   idempotencyKey: text('idempotency_key').notNull().unique(),
-  kind: text('kind', { enum: ['event_reward', 'event_adjustment', 'redemption', 'cash_out', 'refund'] }).notNull(),
+  kind: text('kind', { enum: ['event_reward', 'event_adjustment', 'redemption', 'cash_out', 'refund', 'prize', 'monthly_bonus', 'adjustment'] }).notNull(),
   /** What the member sees in Activity: the event, the item. */
   detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -11,7 +11,8 @@ export type EmailKind =
   | 'email-change-confirmation'
   | 'account-deleted'
   | 'password-changed'
-  | 'event-notification';
+  | 'event-notification'
+  | 'prize-winner';
 
 export type OutgoingEmail = {
   to: string;

@@ -1,16 +1,14 @@
 import { z } from '@hono/zod-openapi';
-import { memberEventDetailSchema, memberEventSchema, nextEventSchema, pointsSummarySchema, type EventResult } from '@peakwise/contracts/events.contract';
+import { memberEventDetailSchema, memberEventSchema, nextEventSchema, type EventResult } from '@peakwise/contracts/events.contract';
 import type { Db } from '../../db/client';
 import { createRouter, errorResponse as error, signedInRoute } from '../../lib/create-router';
 import type { Auth } from '../auth/auth';
 import { requireHousehold } from '../households/household.middleware';
-import { memberActivity, memberPoints } from '../points/points.repository';
 import { findResult, type StoredResult } from './events.repository';
 import { memberEvent, nextEvent, setOptIn } from './events.service';
 
 const json = <T extends z.ZodType>(description: string, schema: T) => ({ description, content: { 'application/json': { schema } } });
 const eventParams = z.object({ id: z.uuid({ error: 'No such event.' }) });
-const ACTIVITY_LIMIT = 20;
 
 function resultView(stored: StoredResult): EventResult {
   const detail = stored.detail as Partial<{ reason: string | null; baselineDays: string[]; adjustmentFactor: number | null; reductionPercent: number | null; targetMet: boolean; intervals: EventResult['intervals'] }>;
@@ -30,7 +28,7 @@ function resultView(stored: StoredResult): EventResult {
   };
 }
 
-/** Energy Saving Events as a member sees them, and their points. */
+/** Energy Saving Events as a member sees them (their points: modules/points/points.routes.ts). */
 export function createEventsRoutes(deps: { auth: Auth; db: Db; clock: () => Date }) {
   const member = requireHousehold(deps);
   const next = signedInRoute({
@@ -64,14 +62,6 @@ export function createEventsRoutes(deps: { auth: Auth; db: Db; clock: () => Date
       409: error('The event has started or was cancelled'),
     },
   });
-  const points = signedInRoute({
-    method: 'get',
-    path: '/api/points',
-    tags: ['points'],
-    summary: 'The member’s points balance, its value, lifetime earned and recent activity, from the ledger',
-    middleware: [member] as const,
-    responses: { 200: json('Points', pointsSummarySchema) },
-  });
 
   return createRouter()
     .openapi(next, async (c) => {
@@ -91,18 +81,5 @@ export function createEventsRoutes(deps: { auth: Auth; db: Db; clock: () => Date
       const { optedIn } = c.req.valid('json');
       const event = await deps.db.transaction((tx) => setOptIn(tx, household, id, optedIn, deps.clock()));
       return c.json(event, 200);
-    })
-    .openapi(points, async (c) => {
-      const { household } = c.var;
-      const [summary, activity] = await Promise.all([memberPoints(deps.db, household.id), memberActivity(deps.db, household.id, ACTIVITY_LIMIT)]);
-      return c.json(
-        {
-          balance: summary.balance,
-          valueCents: summary.balance,
-          lifetimeEarned: summary.lifetimeEarned,
-          activity: activity.map((a) => ({ id: a.id, kind: a.kind, amount: a.amount, at: a.at, eventId: typeof a.detail.eventId === 'string' ? a.detail.eventId : null })),
-        },
-        200,
-      );
     });
 }

@@ -24,7 +24,7 @@ describe('points ledger (database-enforced rules)', () => {
     const paid = await Promise.all([1, 2, 3].map(() => db().transaction((tx) => payEventPoints(tx, household, 150, key, 'event_reward', { eventId: 'e1' }))));
     expect(paid.filter(Boolean)).toHaveLength(1);
     expect(await memberPoints(db(), household)).toEqual({ balance: 150, lifetimeEarned: 150 });
-    const activity = await memberActivity(db(), household, 10);
+    const activity = await memberActivity(db(), household, { limit: 10 });
     expect(activity.map((a) => [a.kind, a.amount, a.detail])).toEqual([['event_reward', 150, { eventId: 'e1' }]]);
     expect(await sumOfAllEntries()).toBe(0);
   });

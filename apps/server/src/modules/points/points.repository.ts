@@ -5,8 +5,14 @@ import { rowsOf } from '../../db/rows';
 /** Peakwise's own accounts: where event rewards come from, where spent points go. */
 export type HouseAccount = { kind: 'issuance' | 'redemptions' | 'cash_out'; name: string };
 export const EVENT_ISSUANCE: HouseAccount = { kind: 'issuance', name: 'events' };
+/** Where prize draws, monthly bonuses and operators' credits come from (decisions 041, 042). */
+export const PRIZE_ISSUANCE: HouseAccount = { kind: 'issuance', name: 'prizes' };
+export const BONUS_ISSUANCE: HouseAccount = { kind: 'issuance', name: 'bonuses' };
+export const ADJUSTMENT_ISSUANCE: HouseAccount = { kind: 'issuance', name: 'adjustments' };
+/** Cash-outs on their way to, or paid by, Interac e-Transfer. */
+export const INTERAC_CASH_OUT: HouseAccount = { kind: 'cash_out', name: 'interac' };
 
-export type TransferKind = 'event_reward' | 'event_adjustment' | 'redemption' | 'cash_out' | 'refund';
+export type TransferKind = 'event_reward' | 'event_adjustment' | 'redemption' | 'cash_out' | 'refund' | 'prize' | 'monthly_bonus' | 'adjustment';
 export type Posting = { accountId: string; amount: number };
 
 /** The member account of a household, created on first use. */
@@ -45,6 +51,11 @@ export async function insertTransfer(db: DbOrTx, key: string, kind: TransferKind
   return true;
 }
 
+export async function transferIdByKey(db: DbOrTx, key: string): Promise<string | null> {
+  const [row] = rowsOf<{ id: string }>(await db.execute(sql`select id from points_transfers where idempotency_key = ${key}`));
+  return row?.id ?? null;
+}
+
 export type MemberPoints = { balance: number; lifetimeEarned: number };
 
 /** Balance from the account; lifetime earned = every positive entry it ever received. */
@@ -57,16 +68,36 @@ export async function memberPoints(db: DbOrTx, householdId: string): Promise<Mem
   return { balance: row?.balance ?? 0, lifetimeEarned: row?.earned ?? 0 };
 }
 
-export type PointsActivity = { id: string; kind: TransferKind; amount: number; detail: Record<string, unknown>; at: string };
+export type LedgerActivity = {
+  entryId: string;
+  transferId: string;
+  kind: TransferKind;
+  amount: number;
+  balanceAfter: number;
+  at: string;
+  detail: Record<string, unknown>;
+};
 
-/** The member's movements, newest first. */
-export async function memberActivity(db: DbOrTx, householdId: string, limit: number): Promise<PointsActivity[]> {
-  return rowsOf<PointsActivity>(
+/**
+ * A member's entries, newest first, after `before` (an entry id) when paging. Each carries the
+ * balance it left, a running sum over the account's entries in the order they were written
+ * (entry ids), computed over the whole account before the page is cut.
+ */
+export async function memberActivity(db: DbOrTx, householdId: string, options: { before?: string | undefined; limit?: number | undefined } = {}): Promise<LedgerActivity[]> {
+  const before = options.before ?? null;
+  return rowsOf<LedgerActivity>(
     await db.execute(sql`
-      select t.id, t.kind, e.amount, t.detail, to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at
-      from points_entries e
-      join points_accounts a on a.id = e.account_id and a.kind = 'member' and a.household_id = ${householdId}::uuid
-      join points_transfers t on t.id = e.transfer_id
-      order by t.created_at desc, e.id desc limit ${limit}`),
+      select a.id::text as "entryId", a.transfer_id as "transferId", a.kind, a.amount, a.balance_after as "balanceAfter", a.at, a.detail
+      from (
+        select e.id, e.transfer_id, t.kind, e.amount, t.detail,
+          (sum(e.amount) over (order by e.id rows between unbounded preceding and current row))::int as balance_after,
+          to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at
+        from points_entries e
+        join points_accounts acc on acc.id = e.account_id and acc.kind = 'member' and acc.household_id = ${householdId}::uuid
+        join points_transfers t on t.id = e.transfer_id
+      ) a
+      where ${before}::bigint is null or a.id < ${before}::bigint
+      order by a.id desc
+      ${options.limit === undefined ? sql`` : sql`limit ${options.limit}`}`),
   );
 }

@@ -5,7 +5,7 @@ import { EVENT_ISSUANCE, houseAccountId, insertTransfer, memberAccountId, type T
 /** PostgreSQL's answer when the member balance CHECK refuses an entry. */
 const NEGATIVE_BALANCE = 'points_accounts_member_not_negative';
 
-function isNegativeBalance(error: unknown): boolean {
+export function isNegativeBalance(error: unknown): boolean {
   for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
     const { code, constraint, message } = e as { code?: string; constraint?: string; message?: string };
     if (code === '23514' && (constraint === NEGATIVE_BALANCE || message?.includes(NEGATIVE_BALANCE))) return true;

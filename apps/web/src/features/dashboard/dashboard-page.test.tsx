@@ -46,7 +46,7 @@ const recentAlert = (a: Pick<MaintenanceAlert, 'id' | 'cause' | 'type' | 'priori
 });
 
 let recent: RecentAlerts;
-const points: PointsSummary = { balance: 1250, valueCents: 1250, lifetimeEarned: 1400, activity: [] };
+const points: PointsSummary = { balance: 1250, valueCents: 1250, lifetimeEarned: 1400, activity: [], nextCursor: null };
 
 function renderDashboard() {
   return renderWithApi(<DashboardPage />, (url) => {

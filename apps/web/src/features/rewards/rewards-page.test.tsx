@@ -1,48 +1,192 @@
+import type { CashOut, CashOutRules } from '@peakwise/contracts/cash-outs.contract';
 import type { PointsSummary } from '@peakwise/contracts/events.contract';
-import { screen, within } from '@testing-library/react';
+import type { PrizeDraws } from '@peakwise/contracts/prize-draws.contract';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '@/lib/i18n';
 import { plain, renderWithApi } from '@/test/energy-test-utils';
 import RewardsPage from './rewards-page';
 
 const EVENT_ID = '7b0e4a5e-8d7a-4d43-9a39-1f7a3f0a2c11';
+const CASH_OUT_ID = '1c7e0b6a-1111-4d43-9a39-1f7a3f0a2c11';
 
-function renderPage(points: PointsSummary) {
-  return renderWithApi(<RewardsPage />, (url) => (url === '/api/points' ? Response.json(points) : new Response(null, { status: 404 })), '/app/rewards');
+type Entry = PointsSummary['activity'][number];
+const entry = (id: string, kind: string, amount: number, balanceAfter: number, extra: Partial<Entry> = {}): Entry => ({
+  id,
+  entryId: id,
+  transferId: `t${id}`,
+  kind,
+  amount,
+  balanceAfter,
+  at: '2025-11-20T15:00:00.000Z',
+  eventId: null,
+  cashOutId: null,
+  orderId: null,
+  drawId: null,
+  reason: null,
+  ...extra,
+});
+
+const rules: CashOutRules = { minimumPoints: 1000, reviewAbovePoints: 10_000, pointsPerDollar: 100, sentWithinMinutes: 5, reviewWithinBusinessDays: 1 };
+const noDraws: PrizeDraws = { current: null, recent: [], prizePoints: 2500, monthlyBonusPoints: 500 };
+
+function renderPage(points: PointsSummary, options: { cashOuts?: CashOut[]; draws?: PrizeDraws; olderPage?: PointsSummary; post?: (body: unknown) => Response } = {}) {
+  return renderWithApi(
+    <RewardsPage />,
+    (url, init) => {
+      if (url === '/api/points' || url === '/api/points?limit=20') return Response.json(points);
+      if (url.startsWith('/api/points?limit=20&cursor=') && options.olderPage) return Response.json(options.olderPage);
+      if (url === '/api/cash-outs/rules') return Response.json(rules);
+      if (url === '/api/cash-outs' && init?.method === 'POST') return options.post ? options.post(JSON.parse(String(init.body))) : new Response(null, { status: 500 });
+      if (url === '/api/cash-outs') return Response.json(options.cashOuts ?? []);
+      if (url === '/api/prize-draws') return Response.json(options.draws ?? noDraws);
+      return new Response(null, { status: 404 });
+    },
+    '/app/rewards',
+  );
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await i18n.changeLanguage('en');
+});
+
+const summary = (balance: number, activity: Entry[], nextCursor: string | null = null): PointsSummary => ({ balance, valueCents: balance, lifetimeEarned: balance, activity, nextCursor });
 
 describe('RewardsPage', () => {
-  it('shows the balance, its value and lifetime earned, and the activity with links to events', async () => {
+  it('shows the balance, its value and lifetime earned, and the activity with running balances and links to events', async () => {
     renderPage({
-      balance: 1250,
-      valueCents: 1250,
+      ...summary(1250, [
+        entry('3', 'redemption', -150, 1250),
+        entry('2', 'event_adjustment', 25, 1400, { eventId: EVENT_ID }),
+        entry('1', 'event_reward', 125, 1375, { eventId: EVENT_ID }),
+      ]),
       lifetimeEarned: 1400,
-      activity: [
-        { id: 't3', kind: 'redemption', amount: -150, at: '2025-11-20T15:00:00.000Z', eventId: null },
-        { id: 't2', kind: 'event_adjustment', amount: 25, at: '2025-11-19T15:00:00.000Z', eventId: EVENT_ID },
-        { id: 't1', kind: 'event_reward', amount: 125, at: '2025-11-18T00:15:00.000Z', eventId: EVENT_ID },
-      ],
     });
     const balance = (await screen.findByRole('heading', { name: 'Points Balance' }, { timeout: 5000 })).closest('section')!;
     expect(plain(balance.textContent)).toContain('1,250 points');
     expect(screen.getByRole('heading', { name: 'Value' }).closest('section')).toHaveTextContent('$12.50');
     expect(plain(screen.getByRole('heading', { name: 'Lifetime Earned' }).closest('section')!.textContent)).toContain('1,400 points');
 
-    const items = within(screen.getByTestId('points-activity')).getAllByRole('listitem');
+    const items = within(await screen.findByTestId('points-activity')).getAllByRole('listitem');
     expect(items).toHaveLength(3);
-    expect(plain(items[0]!.textContent)).toMatch(/Redeemed.*−150|Redeemed.*-150/);
+    expect(plain(items[0]!.textContent)).toMatch(/Redeemed.*(−|-)150/);
+    expect(plain(items[0]!.textContent)).toContain('Balance 1,250');
     expect(items[0]).toHaveTextContent('(Redeemed)');
     expect(within(items[0]!).queryByRole('link')).not.toBeInTheDocument();
     expect(plain(items[1]!.textContent)).toContain('Energy Saving Event adjustment');
     expect(plain(items[1]!.textContent)).toContain('+25');
     expect(within(items[2]!).getByRole('link', { name: /View event/ })).toHaveAttribute('href', `/app/events/${EVENT_ID}`);
-    // The catalogue is honestly not there yet: no sample items.
+    expect(screen.getByRole('link', { name: 'Download CSV' })).toHaveAttribute('href', '/api/points/activity.csv');
     expect(screen.getByRole('heading', { name: 'Rewards Marketplace' })).toBeInTheDocument();
   });
 
   it('says how to earn the first points when there is no activity', async () => {
-    renderPage({ balance: 0, valueCents: 0, lifetimeEarned: 0, activity: [] });
+    renderPage(summary(0, []));
     expect(await screen.findByText('No points yet', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Download CSV' })).not.toBeInTheDocument();
+  });
+
+  it('pages older activity with the server’s cursor', async () => {
+    const { fetchMock } = renderPage(summary(300, [entry('9', 'event_reward', 100, 300)], '9'), { olderPage: summary(300, [entry('8', 'event_reward', 200, 200)]) });
+    fireEvent.click(await screen.findByRole('button', { name: 'Show older activity' }, { timeout: 5000 }));
+    await screen.findByText('Balance 200');
+    expect(within(screen.getByTestId('points-activity')).getAllByRole('listitem')).toHaveLength(2);
+    expect(fetchMock.mock.calls.map((c) => String(c[0]))).toContain('/api/points?limit=20&cursor=9');
+    expect(screen.queryByRole('button', { name: 'Show older activity' })).not.toBeInTheDocument();
+  });
+
+  it('states the cash-out rules before anything is confirmed, and refuses below the minimum without asking the server', async () => {
+    const post = vi.fn(() => new Response(null, { status: 500 }));
+    renderPage(summary(5000, []), { post });
+    expect(await screen.findByText('At least 1,000 points ($10.00), by Interac e-Transfer to the email address you give.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText('Sent within 5 minutes. No waiting period.')).toBeInTheDocument();
+    expect(plain(screen.getByText(/a person checks it first/).textContent)).toBe('Above 10,000 points ($100.00), a person checks it first, within 1 business day.');
+    fireEvent.change(screen.getByLabelText('Points to cash out'), { target: { value: '999' } });
+    fireEvent.change(screen.getByLabelText('Interac e-Transfer email address'), { target: { value: 'me@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Review' }));
+    expect(await screen.findByText('The minimum cash-out is 1,000 points.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Points to cash out')).toHaveAttribute('aria-invalid', 'true');
+    fireEvent.change(screen.getByLabelText('Points to cash out'), { target: { value: '1000' } });
+    fireEvent.change(screen.getByLabelText('Interac e-Transfer email address'), { target: { value: 'not-an-email' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Review' }));
+    expect(await screen.findByText('Enter the email address you use for Interac e-Transfer.')).toBeInTheDocument();
+    expect(post).not.toHaveBeenCalled();
+  });
+
+  it('confirms, then requests once with one idempotency key however often it is clicked', async () => {
+    const bodies: unknown[] = [];
+    renderPage(summary(5000, []), {
+      post: (body) => {
+        bodies.push(body);
+        return Response.json({ id: CASH_OUT_ID, points: 1200, valueCents: 1200, email: 'me@example.com', status: 'pending', failureReason: null, createdAt: '2025-11-20T15:00:00.000Z', sentAt: null, failedAt: null }, { status: 201 });
+      },
+    });
+    fireEvent.change(await screen.findByLabelText('Points to cash out', {}, { timeout: 5000 }), { target: { value: '1200' } });
+    fireEvent.change(screen.getByLabelText('Interac e-Transfer email address'), { target: { value: ' me@example.com ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Review' }));
+    const confirm = within(await screen.findByRole('group', { name: 'Confirm your cash-out' }));
+    expect(plain(confirm.getByText(/for \$/).textContent)).toBe('1,200 points for $12.00');
+    expect(confirm.getByText('To me@example.com by Interac e-Transfer')).toBeInTheDocument();
+    expect(plain(confirm.getByText(/Balance after/).textContent)).toBe('Balance after: 3,800 points');
+    const button = confirm.getByRole('button', { name: 'Confirm cash-out' });
+    fireEvent.click(button);
+    fireEvent.click(button);
+    expect(await screen.findByText('Cash-out requested.')).toBeInTheDocument();
+    expect(bodies).toHaveLength(1);
+    expect(bodies[0]).toEqual({ points: 1200, email: 'me@example.com', idempotencyKey: expect.stringMatching(/^[A-Za-z0-9_-]{8,100}$/) });
+  });
+
+  it('shows the server’s refusal in the member’s words and each cash-out’s status with its reason', async () => {
+    renderPage(summary(1500, []), {
+      post: () => Response.json({ error: { code: 'insufficient_points', message: 'You do not have enough points for this.' } }, { status: 409 }),
+      cashOuts: [
+        { id: 'a', points: 20_000, valueCents: 20_000, email: 'me@example.com', status: 'held', failureReason: null, createdAt: '2025-11-20T15:00:00.000Z', sentAt: null, failedAt: null },
+        { id: 'b', points: 1000, valueCents: 1000, email: 'me@example.com', status: 'failed', failureReason: 'The recipient’s bank declined the e-Transfer.', createdAt: '2025-11-19T15:00:00.000Z', sentAt: null, failedAt: '2025-11-19T16:00:00.000Z' },
+      ],
+    });
+    const list = await screen.findByTestId('cash-outs', {}, { timeout: 5000 });
+    const [held, failed] = within(list).getAllByRole('listitem');
+    expect(held).toHaveTextContent('In review');
+    expect(plain(held!.textContent)).toContain('20,000 points · $200.00');
+    expect(failed).toHaveTextContent('Failed, points returned');
+    expect(failed).toHaveTextContent('Reason: The recipient’s bank declined the e-Transfer.');
+    fireEvent.change(screen.getByLabelText('Points to cash out'), { target: { value: '1000' } });
+    fireEvent.change(screen.getByLabelText('Interac e-Transfer email address'), { target: { value: 'me@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Review' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm cash-out' }));
+    expect(await screen.findByText('You do not have enough points for this.')).toBeInTheDocument();
+  });
+
+  it('shows the prize draw’s commitment, results with their seed, and the monthly bonus rule', async () => {
+    const commitment = 'f7854310c270b6cf62a09fb4e52878df72cec61f80bde9d85e748f51cc8ba7e1';
+    renderPage(summary(0, []), {
+      draws: {
+        prizePoints: 2500,
+        monthlyBonusPoints: 500,
+        current: { id: 'c', week: '2026-03-09', startsAt: '2026-03-09T04:00:00.000Z', endsAt: '2026-03-16T04:00:00.000Z', commitment, committedAt: '2026-03-08T04:00:00.000Z', prizePoints: 2500, status: 'committed', seed: null, digest: null, entries: null, winnerEntry: null, drawnAt: null, myEntry: null, won: false },
+        recent: [
+          { id: 'd', week: '2026-03-02', startsAt: '2026-03-02T05:00:00.000Z', endsAt: '2026-03-09T04:00:00.000Z', commitment: 'x', committedAt: '2026-03-01T05:00:00.000Z', prizePoints: 2500, status: 'drawn', seed: '5eed00c0ffee', digest: 'aa70', entries: 3, winnerEntry: 'b2', drawnAt: '2026-03-11T04:00:00.000Z', myEntry: 'b2', won: true },
+        ],
+      },
+    });
+    expect(await screen.findByText(commitment, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText('Week of March 9, 2026')).toBeInTheDocument();
+    const results = within(screen.getByTestId('prize-results'));
+    expect(results.getByText('5eed00c0ffee')).toBeInTheDocument();
+    expect(results.getByText('You won this draw.')).toBeInTheDocument();
+    expect(results.getByRole('link', { name: /Entries \(text file\)/ })).toHaveAttribute('href', '/api/prize-draws/d/entries');
+    expect(plain(screen.getByText(/The winner gets/).textContent)).toContain('The winner gets 2,500 points.');
+    expect(plain(screen.getByText(/earn 500 points/).textContent)).toContain('Take part in every Energy Saving Event in your area in a month');
+  });
+
+  it('states the rules and the prize in French', async () => {
+    await i18n.changeLanguage('fr');
+    renderPage(summary(5000, []));
+    expect(plain((await screen.findByText(/par virement Interac/, {}, { timeout: 5000 })).textContent)).toBe(
+      'Au moins 1 000 points (10,00 $), par virement Interac à l’adresse courriel que vous indiquez.',
+    );
+    expect(screen.getByRole('heading', { name: 'Tirage de la semaine' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Prime mensuelle' })).toBeInTheDocument();
   });
 });

@@ -5,8 +5,10 @@ import { PageHeader } from '@/components/ui/page-header';
 import { CardsSkeleton } from '@/components/ui/page-skeleton';
 import { Skeleton } from '@/components/ui/skeleton';
 import { usePoints } from './api/use-points';
-import { PointsActivity } from './components/points-activity';
+import { ActivityPanel } from './components/activity-panel';
+import { CashOutPanel } from './components/cash-out-panel';
 import { PointsCards } from './components/points-cards';
+import { PrizeDrawPanel } from './components/prize-draw-panel';
 
 export default function RewardsPage() {
   const { t } = useTranslation('rewards');
@@ -19,7 +21,9 @@ export default function RewardsPage() {
       {points ? (
         <>
           <PointsCards points={points} />
-          <PointsActivity activity={points.activity} />
+          <CashOutPanel balance={points.balance} />
+          <PrizeDrawPanel />
+          <ActivityPanel />
         </>
       ) : query.isError ? (
         <LoadError title={t('error.title')} message={t('error.message')} retryLabel={t('error.retry')} onRetry={() => void query.refetch()} retrying={query.isFetching} />

@@ -1,9 +1,10 @@
 import type { PointsSummary } from '@peakwise/contracts/events.contract';
 import { ArrowDownRight, ArrowUpRight, History } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/ui/empty-state';
-import { formatDayMonth, useIntlLocale } from '@/lib/format';
+import { formatDayMonth, formatNumber, useIntlLocale } from '@/lib/format';
 import { useTimeZone } from '@/lib/time-zone';
 
 type Activity = PointsSummary['activity'][number];
@@ -11,9 +12,13 @@ type Activity = PointsSummary['activity'][number];
 const KINDS = ['event_reward', 'event_adjustment', 'redemption', 'cash_out', 'refund'] as const;
 type Kind = (typeof KINDS)[number] | 'other';
 const kindOf = (kind: string): Kind => ((KINDS as readonly string[]).includes(kind) ? (kind as Kind) : 'other');
+// Kinds of the payouts half of Rewards (decisions 041, 042), named in its own namespace.
+const PAYOUT_KINDS = ['prize', 'monthly_bonus', 'adjustment'] as const;
+type PayoutKind = (typeof PAYOUT_KINDS)[number];
+const isPayoutKind = (kind: string): kind is PayoutKind => (PAYOUT_KINDS as readonly string[]).includes(kind);
 
-/** The newest ledger entries: what was earned (with its event) and what was spent. */
-export function PointsActivity({ activity }: { activity: Activity[] }) {
+/** Ledger entries, newest first: what was earned (with its event) and what was spent, each with the balance it left. */
+export function PointsActivity({ activity, footer }: { activity: Activity[]; footer?: ReactNode }) {
   const { t } = useTranslation('rewards');
   return (
     <section aria-labelledby="points-activity-title" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
@@ -30,6 +35,7 @@ export function PointsActivity({ activity }: { activity: Activity[] }) {
             ))}
           </ul>
         )}
+        {footer}
       </div>
     </section>
   );
@@ -37,6 +43,7 @@ export function PointsActivity({ activity }: { activity: Activity[] }) {
 
 function ActivityRow({ entry }: { entry: Activity }) {
   const { t } = useTranslation('rewards');
+  const { t: tp } = useTranslation('payouts');
   const locale = useIntlLocale();
   const timeZone = useTimeZone();
   // Spending shows as a negative amount on the member's account.
@@ -51,7 +58,7 @@ function ActivityRow({ entry }: { entry: Activity }) {
         <Icon aria-hidden="true" className="size-5" />
       </span>
       <div className="min-w-0 flex-1">
-        <p className="text-sm font-medium text-slate-900">{t(`activity.kinds.${kindOf(entry.kind)}`)}</p>
+        <p className="text-sm font-medium text-slate-900">{isPayoutKind(entry.kind) ? tp(`activity.kinds.${entry.kind}`) : t(`activity.kinds.${kindOf(entry.kind)}`)}</p>
         <p className="text-xs text-slate-600">
           <time dateTime={entry.at}>{date}</time>
           {entry.eventId && (
@@ -66,12 +73,16 @@ function ActivityRow({ entry }: { entry: Activity }) {
               </Link>
             </>
           )}
+          {entry.reason && <> · {entry.reason}</>}
         </p>
       </div>
-      <p className={`text-sm font-semibold tabular-nums ${earned ? 'text-emerald-700' : 'text-slate-800'}`}>
-        {amount}
-        <span className="sr-only"> ({t(earned ? 'activity.earned' : 'activity.redeemed')})</span>
-      </p>
+      <div className="text-right">
+        <p className={`text-sm font-semibold tabular-nums ${earned ? 'text-emerald-700' : 'text-slate-800'}`}>
+          {amount}
+          <span className="sr-only"> ({t(earned ? 'activity.earned' : 'activity.redeemed')})</span>
+        </p>
+        <p className="text-xs tabular-nums text-slate-600">{tp('activity.balanceAfter', { points: formatNumber(entry.balanceAfter, locale, 0) })}</p>
+      </div>
     </li>
   );
 }

@@ -1,0 +1,55 @@
+import { z } from '@hono/zod-openapi';
+import { pointsSummarySchema } from '@peakwise/contracts/events.contract';
+import { activityQuerySchema } from '@peakwise/contracts/points-ledger.contract';
+import type { Db } from '../../db/client';
+import { createRouter, errorResponse as error, signedInRoute } from '../../lib/create-router';
+import type { Auth } from '../auth/auth';
+import { requireHousehold } from '../households/household.middleware';
+import { activityCsv, activityPage } from './points-activity.service';
+import { memberPoints } from './points.repository';
+
+const json = <T extends z.ZodType>(description: string, schema: T) => ({ description, content: { 'application/json': { schema } } });
+const DEFAULT_PAGE = 20;
+
+/** The member's points from the ledger (decision 033): balance, lifetime earned, activity. */
+export function createPointsRoutes(deps: { auth: Auth; db: Db }) {
+  const member = requireHousehold(deps);
+  const points = signedInRoute({
+    method: 'get',
+    path: '/api/points',
+    tags: ['points'],
+    summary: 'The member’s points balance, its value, lifetime earned and a page of activity with running balances, from the ledger',
+    middleware: [member] as const,
+    request: { query: activityQuerySchema },
+    responses: { 200: json('Points', pointsSummarySchema), 400: error('Malformed cursor or limit') },
+  });
+  const csv = signedInRoute({
+    method: 'get',
+    path: '/api/points/activity.csv',
+    tags: ['points'],
+    summary: 'All of the member’s activity as CSV, the same rows as the pages',
+    middleware: [member] as const,
+    responses: { 200: { description: 'CSV', content: { 'text/csv': { schema: z.string() } } } },
+  });
+
+  return createRouter()
+    .openapi(points, async (c) => {
+      const { household } = c.var;
+      const { cursor, limit } = c.req.valid('query');
+      const [summary, page] = await Promise.all([memberPoints(deps.db, household.id), activityPage(deps.db, household.id, cursor, limit ?? DEFAULT_PAGE)]);
+      return c.json(
+        {
+          balance: summary.balance,
+          valueCents: summary.balance,
+          lifetimeEarned: summary.lifetimeEarned,
+          activity: page.activity.map((a) => ({ ...a, id: a.entryId })),
+          nextCursor: page.nextCursor,
+        },
+        200,
+      );
+    })
+    .openapi(csv, async (c) => {
+      const body = await activityCsv(deps.db, c.var.household.id);
+      return c.body(body, 200, { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="peakwise-points-activity.csv"' });
+    });
+}
