@@ -34,6 +34,7 @@ export function createSessionRoutes(deps: { auth: Auth; db: Db }) {
     request: { params: z.object({ id: z.string().min(1).max(100) }) },
     responses: {
       204: { description: 'Signed out' },
+      400: errorResponse('Not a session id'),
       404: errorResponse('No such session for this member'),
     },
   });
