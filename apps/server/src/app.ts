@@ -22,6 +22,8 @@ import { useSessionCache } from './modules/auth/require-auth.middleware';
 import { clearSessionsOnWrite, createSessionCache } from './modules/auth/session-cache';
 import { createSessionRoutes } from './modules/auth/sessions.routes';
 import { createEventsRoutes } from './modules/events/events.routes';
+import { createEventPreferencesRoutes } from './modules/events/event-preferences.routes';
+import { createEventPlugAutomationRoutes } from './modules/events/event-plug-automation.routes';
 import { createOpsEventsRoutes } from './modules/events/ops-events.routes';
 import { createHealthRoutes } from './modules/health/health.routes';
 import { createDashboardRoutes } from './modules/dashboard/dashboard.routes';
@@ -159,6 +161,8 @@ export function createApp(deps: AppDeps) {
     .route('/', createMaintenanceRoutes({ auth: accounts.auth, db: database.db, clock }))
     .route('/', createDeviceManagementRoutes({ auth: accounts.auth, db: database.db }))
     .route('/', createEventsRoutes({ auth: accounts.auth, db: database.db, clock }))
+    .route('/', createEventPreferencesRoutes({ auth: accounts.auth, db: database.db, clock }))
+    .route('/', createEventPlugAutomationRoutes({ auth: accounts.auth, db: database.db }))
     .route('/', createOpsEventsRoutes({ auth: accounts.auth, db: database.db, clock }))
     .route('/', createNotificationPreferencesRoutes({ auth: accounts.auth, service: notificationPreferences, channels: notifications, clock }))
     .route('/', createUnsubscribeRoutes({ service: notificationPreferences, channels: notifications, clock }))

@@ -22,7 +22,7 @@ import { createLiveHub } from './modules/live/live-hub';
 import { maintenanceSweepJob, startMaintenanceProcessor } from './jobs/maintenance.job';
 import { startScheduler } from './jobs/scheduler';
 import { startDurableWorker } from './jobs/durable-worker';
-import { eventJobHandlers } from './jobs/event-jobs';
+import { eventJobHandlers, eventPlugJobHandlers } from './jobs/event-jobs';
 import { notificationJobHandlers } from './jobs/notification-jobs';
 import { createNotificationChannels } from './modules/notifications/notification-channels.service';
 import { createEventNotifier } from './modules/notifications/event-notifications.service';
@@ -122,15 +122,21 @@ async function main() {
   // Made (and stored) on first start, so every later start and every other process signs push with the same key.
   await notifications.push.publicKey();
   const notifier = createEventNotifier({ mailer: accounts.mailer, channels: notifications });
-  const durableWorker = startDurableWorker({ db: database.db, handlers: { ...eventJobHandlers, ...notificationJobHandlers(notifier) }, logger, pollMs: DURABLE_POLL_MS });
+  // Plug commands go out on the ingest session, which hears the plugs' confirmations too.
+  const commands = mqttCommandPublisher(mqtt);
+  const durableWorker = startDurableWorker({
+    db: database.db,
+    handlers: { ...eventJobHandlers, ...eventPlugJobHandlers(commands), ...notificationJobHandlers(notifier) },
+    logger,
+    pollMs: DURABLE_POLL_MS,
+  });
   const maintenance = startMaintenanceProcessor({ database, logger });
 
   // Listens on its own connection from the start: the first browser does not wait for LISTEN,
   // and no other process's sign-out is missed.
   const liveHub = createLiveHub(database, logger);
   await liveHub.start();
-  // Plug commands go out on the ingest session, which hears the plugs' confirmations too.
-  const app = createApp({ config, database, broker: mqtt, commands: mqttCommandPublisher(mqtt), webDistDir: WEB_DIST_DIR, logger, accounts, liveHub, notifications });
+  const app = createApp({ config, database, broker: mqtt, commands, webDistDir: WEB_DIST_DIR, logger, accounts, liveHub, notifications });
   const server: ServerType = await new Promise((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
     s.once('error', reject);

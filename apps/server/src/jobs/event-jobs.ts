@@ -1,3 +1,6 @@
+import type { CommandPublisher } from '../modules/devices/plug-command.service';
+import { autoOptIn } from '../modules/events/event-preferences.repository';
+import { powerDownForEvent, restoreAfterEvent, sendDecidedCommands } from '../modules/events/event-plug-automation.service';
 import { findEvent } from '../modules/events/events.repository';
 import { EVENT_JOBS, moveEvent } from '../modules/events/events.service';
 import { settleEndedEvent } from '../modules/events/event-settlement.service';
@@ -22,4 +25,21 @@ export const eventJobHandlers: Record<string, JobHandler> = {
     const run = await settleEndedEvent(tx, eventIdOf(job.payload), now);
     if (run.retryAt) return { retryAt: run.retryAt };
   },
+  // Decision 036: households that chose "every event" are in as soon as it is scheduled.
+  [EVENT_JOBS.autoOptIn]: async ({ tx, job, now }) => {
+    await autoOptIn(tx, { eventId: eventIdOf(job.payload) }, now);
+  },
 };
+
+/** Plug automation during events (decision 037): decide at the start, restore at the end, then send. */
+export function eventPlugJobHandlers(publisher: CommandPublisher | undefined): Record<string, JobHandler> {
+  return {
+    [EVENT_JOBS.plugsOff]: ({ tx, job, now }) => powerDownForEvent(tx, eventIdOf(job.payload), now),
+    [EVENT_JOBS.plugsRestore]: ({ tx, job, now }) => restoreAfterEvent(tx, eventIdOf(job.payload), now),
+    [EVENT_JOBS.plugsSend]: ({ tx, job, now }) => {
+      const phase = job.payload.phase;
+      if (phase !== 'off' && phase !== 'restore') throw new Error('Plug command job without a phase');
+      return sendDecidedCommands(tx, publisher, eventIdOf(job.payload), phase, now);
+    },
+  };
+}

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { EVENT_PLUG_ACTIONS } from '@peakwise/contracts/event-automation.contract';
 import { users } from './auth.schema';
 import { devices } from './device.schema';
 import { energyEvents } from './energy-event.schema';
@@ -37,7 +38,7 @@ export const eventPlugChoices = pgTable(
   (t) => [index('event_plug_choices_household_idx').on(t.householdId)],
 );
 
-export const EVENT_PLUG_ACTIONS = ['switched_off', 'skipped_already_off', 'overridden', 'restored', 'switch_off_failed', 'restore_failed'] as const;
+// The actions are part of the API contract; the column takes them from there.
 export type EventPlugAction = (typeof EVENT_PLUG_ACTIONS)[number];
 
 /**
