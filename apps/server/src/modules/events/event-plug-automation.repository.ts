@@ -55,14 +55,17 @@ export type SwitchedOffPlug = {
   lastSeenAt: Date | null;
   /** The first switch the member asked for since the event switched it off. */
   memberSwitchAt: Date | null;
+  /** Whether the "off" command actually went out (the device service may have been down). */
+  offSent: boolean;
 };
 
 /** Plugs the event switched off that nothing has settled yet (not restored, not overridden, not failed). */
 export async function switchedOffPlugs(db: DbOrTx, eventId: string): Promise<SwitchedOffPlug[]> {
-  const rows = rowsOf<{ householdId: string; deviceId: string; switchedOffAt: string; relayOn: boolean | null; lastSeenAt: string | null; memberSwitchAt: string | null }>(
+  const rows = rowsOf<{ householdId: string; deviceId: string; switchedOffAt: string; relayOn: boolean | null; lastSeenAt: string | null; memberSwitchAt: string | null; offSent: boolean }>(
     await db.execute(sql`
       select a.household_id as "householdId", a.device_id as "deviceId", a.at as "switchedOffAt", d.relay_on as "relayOn", d.last_seen_at as "lastSeenAt",
-        (select min(s.requested_at) from plug_switch_events s where s.device_id = a.device_id and s.source = 'member' and s.requested_at >= a.at) as "memberSwitchAt"
+        (select min(s.requested_at) from plug_switch_events s where s.device_id = a.device_id and s.source = 'member' and s.requested_at >= a.at) as "memberSwitchAt",
+        exists (select 1 from plug_switch_events s where s.device_id = a.device_id and s.source = 'event_automation' and not s.requested_on and s.requested_at >= a.at) as "offSent"
       from event_plug_actions a join devices d on d.id = a.device_id
       where a.event_id = ${eventId}::uuid and a.action = 'switched_off'
         and not exists (

@@ -56,7 +56,9 @@ export async function restoreAfterEvent(tx: DbOrTx, eventId: string, now: Date):
     const base = { eventId, householdId: plug.householdId, deviceId: plug.deviceId, previousOn: true };
     // A report of "on" after the switch-off that nobody asked the app for: the member pressed the plug's button.
     const turnedOnAtThePlug = plug.relayOn === true && plug.lastSeenAt !== null && plug.lastSeenAt.getTime() > plug.switchedOffAt.getTime();
-    if (plug.memberSwitchAt) await recordPlugAction(tx, { ...base, action: 'overridden', at: plug.memberSwitchAt });
+    // Never sent (the device service was down all along): the plug was not switched, so there is nothing to restore.
+    if (!plug.offSent) await recordPlugAction(tx, { ...base, action: 'switch_off_failed', at: now, detail: 'The device service could not be reached before the end.' });
+    else if (plug.memberSwitchAt) await recordPlugAction(tx, { ...base, action: 'overridden', at: plug.memberSwitchAt });
     else if (turnedOnAtThePlug) await recordPlugAction(tx, { ...base, action: 'overridden', at: plug.lastSeenAt! });
     else {
       await recordPlugAction(tx, { ...base, action: 'restored', at: now });
