@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/ui/page-header';
 import { DeleteAccountCard } from './components/delete-account-card';
 import { DevicesCard } from './components/devices-card';
+import { EventPreferencesCard } from './components/event-preferences-card';
 import { MeterTokensCard } from './components/meter-tokens-card';
 import { NotificationPreferencesCard } from './components/notification-preferences-card';
 import { PreferencesCard } from './components/preferences-card';
@@ -20,6 +21,7 @@ export default function SettingsPage() {
       <MeterTokensCard />
       <PreferencesCard />
       <NotificationPreferencesCard />
+      <EventPreferencesCard />
       <PrivacyCard />
       <DeleteAccountCard />
     </div>
