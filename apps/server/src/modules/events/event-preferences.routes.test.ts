@@ -133,7 +133,7 @@ describe('Event preferences: opt in to every event, and the plugs that power dow
   it('offers only switchable smart plugs, refuses never-switch plugs with a 4xx, and the database refuses them too', async () => {
     const lamp = await createDevice(t.database.db, keenHome.id, { externalId: 'lamp', name: 'Lamp', kind: 'smart_plug' });
     const fridge = await createDevice(t.database.db, keenHome.id, { externalId: 'fridge', name: 'Fridge', kind: 'smart_plug', neverSwitch: true });
-    const meter = await createDevice(t.database.db, keenHome.id, { externalId: 'thermo', name: 'Thermostat', kind: 'thermostat' });
+    const meter = await createDevice(t.database.db, keenHome.id, { externalId: 'thermo', name: 'Thermostat', kind: 'temperature' });
     const casualHome = await ensureHouseholdForUser(t.database.db, casual.userId);
     const neighbours = await createDevice(t.database.db, casualHome.id, { externalId: 'tv', name: 'TV', kind: 'smart_plug' });
     const choices = async () => rowsOf<{ deviceId: string }>(await t.database.db.execute(sql`select device_id as "deviceId" from event_plug_choices order by 1`));

@@ -10,7 +10,8 @@ import { getEventPreferences, setOptInEveryEvent, setPlugPowerDown } from '../ap
 import { settingsKeys } from '../settings-keys';
 import { SettingsCard } from './settings-card';
 
-type Change = { kind: 'every'; on: boolean } | { kind: 'plug'; deviceId: string; on: boolean };
+type Target = { kind: 'every' } | { kind: 'plug'; deviceId: string };
+type Change = Target & { on: boolean };
 const KNOWN_ERRORS = ['never_switch', 'not_a_plug', 'not_found'] as const;
 
 /**
@@ -31,7 +32,7 @@ export function EventPreferencesCard() {
     onSettled: () => queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== settingsKeys.all[0] }),
   });
   const prefs = query.data;
-  const shown = (change: Omit<Change, 'on'>, saved: boolean) => {
+  const shown = (change: Target, saved: boolean) => {
     const pending = save.isPending ? save.variables : null;
     if (!pending || pending.kind !== change.kind) return saved;
     if (pending.kind === 'plug' && change.kind === 'plug' && pending.deviceId !== change.deviceId) return saved;

@@ -1,3 +1,4 @@
+import type { NotificationPreferences } from '@peakwise/contracts/notifications.contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -8,8 +9,8 @@ const fetchMock = vi.fn<typeof fetch>();
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const problem = (status: number, code: string, message: string) => json(status, { error: { code, message } });
 const off = { events: false, bill_reminders: false, maintenance_alerts: false, rewards: false };
-const base = { channels: { email: { events: true, bill_reminders: true, maintenance_alerts: true, rewards: true }, sms: off, push: off }, phone: null, pushSubscriptions: 0 };
-type Prefs = typeof base & { phone: { number: string; verified: boolean } | null };
+type Prefs = NotificationPreferences;
+const base: Prefs = { channels: { email: { events: true, bill_reminders: true, maintenance_alerts: true, rewards: true }, sms: off, push: off }, phone: null, pushSubscriptions: 0 };
 
 beforeEach(() => {
   fetchMock.mockReset();
