@@ -69,3 +69,12 @@ export async function setPlugChoice(db: DbOrTx, householdId: string, deviceId: s
     await db.execute(sql`delete from event_plug_choices where device_id = ${deviceId}::uuid and household_id = ${householdId}::uuid`);
   }
 }
+
+/** Chooses every switchable smart plug of the household (the demo household's set-up). */
+export async function chooseAllSwitchablePlugs(db: DbOrTx, householdId: string, now: Date) {
+  await db.execute(sql`
+    insert into event_plug_choices (device_id, household_id, chosen_at)
+    select d.id, d.household_id, ${now.toISOString()}::timestamptz from devices d
+    where d.household_id = ${householdId}::uuid and d.kind = 'smart_plug' and not d.never_switch and d.removed_at is null
+    on conflict (device_id) do nothing`);
+}
