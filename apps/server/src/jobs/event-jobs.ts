@@ -1,5 +1,4 @@
 import type { CommandPublisher } from '../modules/devices/plug-command.service';
-import { autoOptIn } from '../modules/events/event-preferences.repository';
 import { powerDownForEvent, restoreAfterEvent, sendDecidedCommands } from '../modules/events/event-plug-automation.service';
 import { findEvent } from '../modules/events/events.repository';
 import { EVENT_JOBS, moveEvent } from '../modules/events/events.service';
@@ -24,10 +23,6 @@ export const eventJobHandlers: Record<string, JobHandler> = {
   [EVENT_JOBS.settle]: async ({ tx, job, now }) => {
     const run = await settleEndedEvent(tx, eventIdOf(job.payload), now);
     if (run.retryAt) return { retryAt: run.retryAt };
-  },
-  // Decision 036: households that chose "every event" are in as soon as it is scheduled.
-  [EVENT_JOBS.autoOptIn]: async ({ tx, job, now }) => {
-    await autoOptIn(tx, { eventId: eventIdOf(job.payload) }, now);
   },
 };
 

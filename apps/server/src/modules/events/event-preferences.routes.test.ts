@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventJobHandlers } from '../../jobs/event-jobs';
+import { notificationJobHandlers } from '../../jobs/notification-jobs';
+import type { EventNotifier } from '../notifications/event-notifications.service';
 import { startDurableWorker } from '../../jobs/durable-worker';
 import { rowsOf } from '../../db/rows';
 import { createLogger } from '../../lib/logger';
@@ -52,7 +54,11 @@ describe('Event preferences: opt in to every event, and the plugs that power dow
         select ep.event_id as "eventId", u.email, ep.opted_in as "optedIn", ep.source from event_participations ep
         join households h on h.id = ep.household_id join users u on u.id = h.owner_user_id order by ep.event_id, u.email`),
     );
-  const worker = () => startDurableWorker({ db: t.database.db, handlers: eventJobHandlers, logger: createLogger({ level: 'silent' }), clock: () => now });
+  // The announcement job opts households in; telling them is another test's business.
+  const notifier = { announce: async () => undefined } as unknown as EventNotifier;
+  const handlers = { ...eventJobHandlers, ...notificationJobHandlers(notifier) };
+  const announceAgain = (eventId: string) => t.database.db.transaction((tx) => handlers['event.announce']!({ tx, job: { payload: { eventId } } as never, now }));
+  const worker = () => startDurableWorker({ db: t.database.db, handlers, logger: createLogger({ level: 'silent' }), clock: () => now });
 
   it('is off by default, and a bad body changes nothing', async () => {
     expect((await call(keen, 'GET', '/api/event-preferences')).body).toEqual({ optInEveryEvent: false, plugs: [], neverSwitchPlugs: 0 });
@@ -86,7 +92,7 @@ describe('Event preferences: opt in to every event, and the plugs that power dow
 
     const detail = await call(keen, 'GET', `/api/events/${upcoming}`);
     expect(detail.body.event).toMatchObject({ optedIn: true, optedInAutomatically: true });
-    // Their own auto-opt-in jobs (not run yet) must not undo the opt-out either.
+    // Their own announcement jobs (not run yet) must not undo the opt-out either.
     const w = worker();
     await w.runDue();
     await w.stop();
@@ -102,7 +108,7 @@ describe('Event preferences: opt in to every event, and the plugs that power dow
     expect(await of(id)).toEqual([{ eventId: id, email: keen.email, optedIn: true, source: 'always' }]);
 
     // The job again (a re-run after a crash) adds nothing.
-    await t.database.db.transaction((tx) => eventJobHandlers['event.auto-opt-in']!({ tx, job: { payload: { eventId: id } } as never, now }));
+    await announceAgain(id);
     expect(await of(id)).toHaveLength(1);
 
     const mine = await call(keen, 'GET', `/api/events/${id}`);
@@ -114,7 +120,7 @@ describe('Event preferences: opt in to every event, and the plugs that power dow
     // The member can still opt out of this one event before it starts, and a re-run does not undo it.
     const out = await call(keen, 'PUT', `/api/events/${id}/participation`, { optedIn: false });
     expect(out.body).toMatchObject({ optedIn: false, optedInAutomatically: false });
-    await t.database.db.transaction((tx) => eventJobHandlers['event.auto-opt-in']!({ tx, job: { payload: { eventId: id } } as never, now }));
+    await announceAgain(id);
     expect(await of(id)).toEqual([{ eventId: id, email: keen.email, optedIn: false, source: 'member' }]);
     await w.stop();
   });

@@ -32,13 +32,11 @@ export const EVENT_JOBS = {
   start: 'event.start',
   end: 'event.end',
   settle: 'event.settle',
-  /** Tells every member of the area (decision 035). */
+  /** Tells every member of the area (decision 035), after opting in those who chose "every event" (decision 036). */
   announce: 'event.announce',
   remind: 'event.remind',
   /** Tells the members who were told that it is off. */
   cancelNotice: 'event.cancel-notice',
-  /** Opts in the households that chose "every event" (decision 036). */
-  autoOptIn: 'event.auto-opt-in',
   /** Plug automation (decision 037): decide at the start, restore at the end, send what was decided. */
   plugsOff: 'event.plugs-off',
   plugsRestore: 'event.plugs-restore',
@@ -86,10 +84,9 @@ export async function scheduleEvent(tx: DbOrTx, input: ScheduleEvent, operatorId
   });
   await scheduleEventJobs(tx, id, startsAt, endsAt, now, true);
   // Members hear of it once this commits: the announcement is a job of its own, so a crash or
-  // restart between scheduling and telling loses nobody.
+  // restart between scheduling and telling loses nobody. The same job opts in the households that
+  // chose "every event" (decision 036).
   await scheduleJob(tx, { name: EVENT_JOBS.announce, key: jobKey(id, 'announce'), runAt: now, payload: { eventId: id } });
-  // Households that chose "every event" are opted in by a job of the same kind (decision 036).
-  await scheduleJob(tx, { name: EVENT_JOBS.autoOptIn, key: jobKey(id, 'auto-opt-in'), runAt: now, payload: { eventId: id } });
   return id;
 }
 
