@@ -53,9 +53,9 @@ export function PhoneVerification({ phone }: { phone: NotificationPreferences['p
         {t('phone.title')}
       </h3>
       {askingNumber ? (
-        <form onSubmit={sendCode} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-start">
+        <form onSubmit={sendCode} noValidate className="flex flex-col items-start gap-3">
           <TextField
-            className="sm:w-72"
+            className="w-full max-w-xs"
             label={t('phone.number')}
             hint={t('phone.numberHint')}
             error={sendError ?? undefined}
@@ -66,7 +66,7 @@ export function PhoneVerification({ phone }: { phone: NotificationPreferences['p
             value={number}
             onChange={(event) => setNumber(event.target.value)}
           />
-          <Button type="submit" className="sm:mt-7" disabled={send.isPending || !number.trim()}>
+          <Button type="submit" disabled={send.isPending || !number.trim()}>
             {send.isPending ? t('phone.sending') : t('phone.sendCode')}
           </Button>
         </form>
@@ -80,9 +80,9 @@ export function PhoneVerification({ phone }: { phone: NotificationPreferences['p
       ) : (
         <div className="space-y-3">
           <p className="text-sm text-slate-700">{t('phone.pending', { number: phone.number })}</p>
-          <form onSubmit={checkCode} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-start">
+          <form onSubmit={checkCode} noValidate className="flex flex-col items-start gap-3">
             <TextField
-              className="sm:w-48"
+              className="w-full max-w-[12rem]"
               label={t('phone.code')}
               error={verifyError ?? undefined}
               name="code"
@@ -92,7 +92,7 @@ export function PhoneVerification({ phone }: { phone: NotificationPreferences['p
               value={code}
               onChange={(event) => setCode(event.target.value)}
             />
-            <Button type="submit" className="sm:mt-7" disabled={verify.isPending}>
+            <Button type="submit" disabled={verify.isPending}>
               {verify.isPending ? t('phone.verifying') : t('phone.verify')}
             </Button>
           </form>
