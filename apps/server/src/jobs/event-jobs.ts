@@ -1,5 +1,5 @@
 import type { CommandPublisher } from '../modules/devices/plug-command.service';
-import { powerDownForEvent, restoreAfterEvent, sendDecidedCommands } from '../modules/events/event-plug-automation.service';
+import { confirmSentCommands, powerDownForEvent, restoreAfterEvent, sendDecidedCommands } from '../modules/events/event-plug-automation.service';
 import { findEvent } from '../modules/events/events.repository';
 import { EVENT_JOBS, moveEvent } from '../modules/events/events.service';
 import { settleEndedEvent } from '../modules/events/event-settlement.service';
@@ -36,5 +36,6 @@ export function eventPlugJobHandlers(publisher: CommandPublisher | undefined): R
       if (phase !== 'off' && phase !== 'restore') throw new Error('Plug command job without a phase');
       return sendDecidedCommands(tx, publisher, eventIdOf(job.payload), phase, now);
     },
+    [EVENT_JOBS.plugsConfirm]: ({ tx, job, now }) => confirmSentCommands(tx, eventIdOf(job.payload), now),
   };
 }

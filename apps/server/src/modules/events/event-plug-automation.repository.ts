@@ -119,3 +119,22 @@ export async function householdPlugActions(db: DbOrTx, eventId: string, househol
       order by a.at, d.name, a.action`),
   );
 }
+
+export type ResolvedSwitch = { householdId: string; deviceId: string; requestedOn: boolean; confirmed: boolean };
+
+/**
+ * Settles automation's switches of this event's plugs that are still pending: confirmed when the
+ * plug has since reported the asked-for state (plugs stamp whole seconds), timed out otherwise.
+ */
+export async function resolveAutomationSwitches(db: DbOrTx, eventId: string, now: Date): Promise<ResolvedSwitch[]> {
+  return rowsOf<ResolvedSwitch>(
+    await db.execute(sql`
+      update plug_switch_events s
+      set outcome = case when d.relay_on = s.requested_on and d.last_seen_at >= date_trunc('second', s.requested_at) then 'confirmed' else 'timed_out' end,
+        resolved_at = ${iso(now)}::timestamptz
+      from devices d
+      where d.id = s.device_id and s.source = 'event_automation' and s.outcome = 'pending' and s.requested_at <= ${iso(now)}::timestamptz
+        and s.device_id in (select a.device_id from event_plug_actions a where a.event_id = ${eventId}::uuid)
+      returning s.household_id as "householdId", s.device_id as "deviceId", s.requested_on as "requestedOn", (s.outcome = 'confirmed') as confirmed`),
+  );
+}

@@ -14,6 +14,7 @@ import {
   plugsToCommand,
   recordMemberOverride,
   recordPlugAction,
+  resolveAutomationSwitches,
   switchedOffPlugs,
   type PlugToCommand,
 } from './event-plug-automation.repository';
@@ -22,6 +23,8 @@ import {
 const RETRY_SEND_MS = 60_000;
 /** …and a restore for this long after the end before it is logged as failed (an "off" gives up at the end). */
 const RESTORE_DEADLINE_MS = 6 * HOUR_MS;
+/** Plugs confirm within seconds (PLUG_CONFIRM_TIMEOUT_MS, 10 s by default); the check waits a minute. */
+const CONFIRM_AFTER_MS = 60_000;
 
 export type PlugPhase = 'off' | 'restore';
 const sendJob = (eventId: string, phase: PlugPhase, now: Date) => ({
@@ -83,6 +86,9 @@ export async function sendDecidedCommands(tx: DbOrTx, publisher: CommandPublishe
     for (const plug of plugs) {
       await sendPlugCommand(tx, publisher, { ...plug, on: phase === 'restore', requestedBy: null, source: 'event_automation', requestedAt: now });
     }
+    if (plugs.length > 0) {
+      await scheduleJob(tx, { name: EVENT_JOBS.plugsConfirm, key: jobKey(eventId, `plugs-confirm-${phase}`), runAt: new Date(now.getTime() + CONFIRM_AFTER_MS), payload: { eventId } });
+    }
   } catch (error) {
     if (!(error instanceof PlugServiceUnreachable)) throw error;
     const deadline = phase === 'off' ? event.endsAt.getTime() : event.endsAt.getTime() + RESTORE_DEADLINE_MS;
@@ -102,6 +108,20 @@ async function logFailed(tx: DbOrTx, eventId: string, plugs: PlugToCommand[], ph
       at: now,
       detail: 'The device service could not be reached in time.',
     });
+  }
+}
+
+/**
+ * A minute after the commands: each automation switch is confirmed by the plug's report or timed
+ * out. A restore the plug did not confirm is logged as failed (it may be offline, and the member
+ * should know it may still be off). An "off" that did not confirm is only marked on the switch:
+ * the plug may have switched late, so the end still restores it.
+ */
+export async function confirmSentCommands(tx: DbOrTx, eventId: string, now: Date): Promise<void> {
+  for (const s of await resolveAutomationSwitches(tx, eventId, now)) {
+    if (s.requestedOn && !s.confirmed) {
+      await recordPlugAction(tx, { eventId, householdId: s.householdId, deviceId: s.deviceId, action: 'restore_failed', previousOn: true, at: now, detail: 'The plug did not confirm; it may be offline.' });
+    }
   }
 }
 

@@ -22,10 +22,11 @@ const logger = createLogger({ level: 'silent' });
  * plug reports its new relay state a moment later (through the database, after the sender's
  * transaction, as ingest would). `connected = false` is the device service being down.
  */
-function fakePlugs(db: () => Db) {
+function fakePlugs(db: () => Db, offline: ReadonlySet<string>) {
   const commands: string[] = [];
   const reports: Promise<unknown>[] = [];
-  const state = { connected: true };
+  /** The plugs' clock follows the workers' (tests move it to the event's end). */
+  const state = { connected: true, shiftMs: 0 };
   const publisher: CommandPublisher = {
     isConnected: () => state.connected,
     publish: async (topic, payload) => {
@@ -34,7 +35,8 @@ function fakePlugs(db: () => Db) {
       const externalId = match[1]!;
       const { on } = JSON.parse(payload) as { on: boolean };
       commands.push(`${externalId} ${on ? 'on' : 'off'}`);
-      reports.push(new Promise((resolve) => setTimeout(resolve, 5)).then(() => db().execute(sql`update devices set relay_on = ${on}, last_seen_at = now() where external_id = ${externalId}`)));
+      if (offline.has(externalId)) return;
+      reports.push(new Promise((resolve) => setTimeout(resolve, 5)).then(() => db().execute(sql`update devices set relay_on = ${on}, last_seen_at = ${new Date(Date.now() + state.shiftMs).toISOString()}::timestamptz where external_id = ${externalId}`)));
     },
   };
   return { publisher, commands, state, settle: () => Promise.all(reports) };
@@ -42,7 +44,8 @@ function fakePlugs(db: () => Db) {
 
 describe('Plug automation during events', () => {
   let t: TestApp;
-  const plugs = fakePlugs(() => t.database.db);
+  // The fan's plug takes commands but never reports (it dropped off the Wi-Fi).
+  const plugs = fakePlugs(() => t.database.db, new Set(['fan']));
   let member: Member;
   let home: Household;
   let programId: string;
@@ -68,8 +71,10 @@ describe('Plug automation during events', () => {
     rowsOf<{ plug: string; on: boolean }>(
       await t.database.db.execute(sql`select d.external_id as plug, s.requested_on as on from plug_switch_events s join devices d on d.id = s.device_id where s.source = 'event_automation' order by s.requested_at, 1`),
     );
-  const worker = (shiftMs: number) =>
-    startDurableWorker({ db: t.database.db, handlers: { ...eventJobHandlers, ...eventPlugJobHandlers(plugs.publisher) }, logger, clock: () => new Date(Date.now() + shiftMs) });
+  const worker = (shiftMs: number) => {
+    plugs.state.shiftMs = shiftMs;
+    return startDurableWorker({ db: t.database.db, handlers: { ...eventJobHandlers, ...eventPlugJobHandlers(plugs.publisher) }, logger, clock: () => new Date(Date.now() + shiftMs) });
+  };
   const drain = async (w: ReturnType<typeof worker>) => {
     // Sending is a job the start and the end queue, so it runs on the next pass.
     for (let pass = 0; pass < 3; pass += 1) await w.runDue();
@@ -83,6 +88,7 @@ describe('Plug automation during events', () => {
     programId = await upsertProgram(t.database.db, { name: 'Ontario Peak Saver', provinces: ['ON'], fsas: null, defaultRewardPoints: 100, defaultTargetPercent: 10, noticeHours: 4 });
     // lamp and tv are on, the heater is already off, "mystery" has never reported, the fridge must never switch.
     const plan: [string, boolean | null, boolean][] = [
+      ['fan', true, false],
       ['lamp', true, false],
       ['tv', true, false],
       ['heater', false, false],
@@ -103,12 +109,12 @@ describe('Plug automation during events', () => {
   afterAll(() => t.close());
 
   it('the member chooses plugs; a never-switch plug is not offered and is refused', async () => {
-    for (const plug of ['lamp', 'tv', 'heater', 'mystery']) expect((await call('PUT', `/api/event-preferences/plugs/${device[plug]!.id}`, { powerDown: true })).status).toBe(200);
+    for (const plug of ['fan', 'lamp', 'tv', 'heater', 'mystery']) expect((await call('PUT', `/api/event-preferences/plugs/${device[plug]!.id}`, { powerDown: true })).status).toBe(200);
     const fridge = await call('PUT', `/api/event-preferences/plugs/${device.fridge!.id}`, { powerDown: true });
     expect(fridge.status).toBe(409);
     expect(fridge.body).toEqual({ error: { code: 'never_switch', message: 'This plug powers something that must stay on, so it never powers down during events.' } });
     const prefs = await call('GET', '/api/event-preferences');
-    expect((prefs.body.plugs as { name: string }[]).map((p) => p.name)).toEqual(['Heater', 'Lamp', 'Mystery', 'Tv']);
+    expect((prefs.body.plugs as { name: string }[]).map((p) => p.name)).toEqual(['Fan', 'Heater', 'Lamp', 'Mystery', 'Tv']);
     expect(prefs.body.neverSwitchPlugs).toBe(1);
   });
 
@@ -122,15 +128,17 @@ describe('Plug automation during events', () => {
     const w = worker(0);
     await drain(w);
     await w.stop();
-    expect(plugs.commands.sort()).toEqual(['lamp off', 'tv off']);
+    expect(plugs.commands.sort()).toEqual(['fan off', 'lamp off', 'tv off']);
     expect(await actions()).toEqual([
+      { plug: 'fan', action: 'switched_off', previousOn: true },
       { plug: 'heater', action: 'skipped_already_off', previousOn: false },
       { plug: 'lamp', action: 'switched_off', previousOn: true },
       { plug: 'mystery', action: 'switch_off_failed', previousOn: null },
       { plug: 'tv', action: 'switched_off', previousOn: true },
     ]);
-    expect(await relays()).toEqual({ fridge: true, heater: false, lamp: false, mystery: null, tv: false });
+    expect(await relays()).toEqual({ fan: true, fridge: true, heater: false, lamp: false, mystery: null, tv: false });
     expect(await automationSwitches()).toEqual([
+      { plug: 'fan', on: false },
       { plug: 'lamp', on: false },
       { plug: 'tv', on: false },
     ]);
@@ -140,9 +148,9 @@ describe('Plug automation during events', () => {
     const again = worker(0);
     await drain(again);
     await again.stop();
-    expect(await actions()).toHaveLength(4);
-    expect(plugs.commands).toHaveLength(2);
-    expect(await automationSwitches()).toHaveLength(2);
+    expect(await actions()).toHaveLength(5);
+    expect(plugs.commands).toHaveLength(3);
+    expect(await automationSwitches()).toHaveLength(3);
   });
 
   it('the member turns a plug back on during the event: logged as an override at once', async () => {
@@ -163,32 +171,49 @@ describe('Plug automation during events', () => {
     const w = worker(31 * MINUTE);
     await drain(w);
     await w.stop();
-    expect(plugs.commands).toEqual(['lamp on']);
-    expect(await relays()).toEqual({ fridge: true, heater: false, lamp: true, mystery: null, tv: false });
-    expect(await actions()).toEqual([
+    // The fan never confirmed "off" and still reads on from before the event: it is switched on again too.
+    expect(plugs.commands.sort()).toEqual(['fan on', 'lamp on']);
+    expect(await relays()).toEqual({ fan: true, fridge: true, heater: false, lamp: true, mystery: null, tv: false });
+    const end = [
+      { plug: 'fan', action: 'restored', previousOn: true },
+      { plug: 'fan', action: 'switched_off', previousOn: true },
       { plug: 'heater', action: 'skipped_already_off', previousOn: false },
       { plug: 'lamp', action: 'restored', previousOn: true },
       { plug: 'lamp', action: 'switched_off', previousOn: true },
       { plug: 'mystery', action: 'switch_off_failed', previousOn: null },
       { plug: 'tv', action: 'overridden', previousOn: true },
       { plug: 'tv', action: 'switched_off', previousOn: true },
+    ];
+    expect(await actions()).toEqual(end);
+
+    // A minute later each switch is checked against the plug's report: the fan's restore is not confirmed.
+    const check = worker(33 * MINUTE);
+    await drain(check);
+    await check.stop();
+    expect(await actions()).toEqual([{ plug: 'fan', action: 'restore_failed', previousOn: true }, ...end].sort((a, b) => `${a.plug} ${a.action}`.localeCompare(`${b.plug} ${b.action}`)));
+    const outcomes = rowsOf<{ plug: string; on: boolean; outcome: string }>(
+      await t.database.db.execute(sql`select d.external_id as plug, s.requested_on as on, s.outcome from plug_switch_events s join devices d on d.id = s.device_id where s.source = 'event_automation' order by 1, 2`),
+    );
+    expect(outcomes).toEqual([
+      { plug: 'fan', on: false, outcome: 'timed_out' },
+      { plug: 'fan', on: true, outcome: 'timed_out' },
+      { plug: 'lamp', on: false, outcome: 'confirmed' },
+      { plug: 'lamp', on: true, outcome: 'confirmed' },
+      { plug: 'tv', on: false, outcome: 'confirmed' },
     ]);
 
-    await t.database.db.transaction((tx) => restoreAfterEvent(tx, eventId, new Date(Date.now() + 32 * MINUTE)));
-    const again = worker(32 * MINUTE);
+    await t.database.db.transaction((tx) => restoreAfterEvent(tx, eventId, new Date(Date.now() + 34 * MINUTE)));
+    const again = worker(34 * MINUTE);
     await drain(again);
     await again.stop();
-    expect(plugs.commands).toEqual(['lamp on']);
-    expect(await actions()).toHaveLength(6);
-    expect(await automationSwitches()).toEqual([
-      { plug: 'lamp', on: false },
-      { plug: 'tv', on: false },
-      { plug: 'lamp', on: true },
-    ]);
+    expect(plugs.commands).toHaveLength(2);
+    expect(await actions()).toHaveLength(9);
+    expect(await automationSwitches()).toHaveLength(5);
   });
 
   it('with the device service down all event, nothing is switched and the plugs are logged as failed', async () => {
     await t.database.db.execute(sql`update devices set relay_on = true where id = ${device.lamp!.id}::uuid`);
+    await t.database.db.execute(sql`delete from event_plug_choices where device_id = ${device.fan!.id}::uuid`);
     const realNow = Date.now();
     const id = await t.database.db.transaction((tx) =>
       scheduleEvent(tx, { programId, startsAt: new Date(realNow + 40 * MINUTE).toISOString(), endsAt: new Date(realNow + 70 * MINUTE).toISOString() }, member.userId, new Date(realNow)),

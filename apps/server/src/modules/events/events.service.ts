@@ -37,10 +37,11 @@ export const EVENT_JOBS = {
   remind: 'event.remind',
   /** Tells the members who were told that it is off. */
   cancelNotice: 'event.cancel-notice',
-  /** Plug automation (decision 037): decide at the start, restore at the end, send what was decided. */
+  /** Plug automation (decision 037): decide at the start, restore at the end, send what was decided, check the plugs did it. */
   plugsOff: 'event.plugs-off',
   plugsRestore: 'event.plugs-restore',
   plugsSend: 'event.plugs-send',
+  plugsConfirm: 'event.plugs-confirm',
 } as const;
 export const jobKey = (eventId: string, what: string) => `event:${eventId}:${what}`;
 
