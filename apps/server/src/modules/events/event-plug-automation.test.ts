@@ -144,7 +144,8 @@ describe('Plug automation during events', () => {
     ]);
 
     // The start again (a job run twice, or a second worker): one set of actions, no new command.
-    await t.database.db.transaction((tx) => powerDownForEvent(tx, eventId, new Date()));
+    // Three at once: on PostgreSQL these are parallel connections that meet on the event's row lock.
+    await Promise.all([1, 2, 3].map(() => t.database.db.transaction((tx) => powerDownForEvent(tx, eventId, new Date()))));
     const again = worker(0);
     await drain(again);
     await again.stop();
