@@ -26,6 +26,8 @@ import { createCashOutsRoutes } from './modules/cash-outs/cash-outs.routes';
 import { createOpsCashOutsRoutes } from './modules/cash-outs/ops-cash-outs.routes';
 import { createPayoutCallbackRoutes } from './modules/cash-outs/payout-callback.routes';
 import { createEventsRoutes } from './modules/events/events.routes';
+import { createEventPreferencesRoutes } from './modules/events/event-preferences.routes';
+import { createEventPlugAutomationRoutes } from './modules/events/event-plug-automation.routes';
 import { createOpsEventsRoutes } from './modules/events/ops-events.routes';
 import { createHealthRoutes } from './modules/health/health.routes';
 import { createDashboardRoutes } from './modules/dashboard/dashboard.routes';
@@ -167,6 +169,8 @@ export function createApp(deps: AppDeps) {
     .route('/', createMaintenanceRoutes({ auth: accounts.auth, db: database.db, clock }))
     .route('/', createDeviceManagementRoutes({ auth: accounts.auth, db: database.db }))
     .route('/', createEventsRoutes({ auth: accounts.auth, db: database.db, clock }))
+    .route('/', createEventPreferencesRoutes({ auth: accounts.auth, db: database.db, clock }))
+    .route('/', createEventPlugAutomationRoutes({ auth: accounts.auth, db: database.db }))
     .route('/', createOpsEventsRoutes({ auth: accounts.auth, db: database.db, clock }))
     .route('/', createPointsRoutes({ auth: accounts.auth, db: database.db }))
     .route('/', createCashOutsRoutes({ auth: accounts.auth, db: database.db, clock, reviewAbovePoints: config.payouts.reviewAbovePoints }))

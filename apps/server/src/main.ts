@@ -22,7 +22,7 @@ import { createLiveHub } from './modules/live/live-hub';
 import { maintenanceSweepJob, startMaintenanceProcessor } from './jobs/maintenance.job';
 import { startScheduler } from './jobs/scheduler';
 import { startDurableWorker } from './jobs/durable-worker';
-import { eventJobHandlers } from './jobs/event-jobs';
+import { eventJobHandlers, eventPlugJobHandlers } from './jobs/event-jobs';
 import { notificationJobHandlers } from './jobs/notification-jobs';
 import { payoutJobHandlers } from './jobs/payout-jobs';
 import { rewardJobHandlers } from './jobs/reward-jobs';
@@ -128,10 +128,13 @@ async function main() {
   await notifications.push.publicKey();
   const notifier = createEventNotifier({ mailer: accounts.mailer, channels: notifications });
   const payouts = createPayoutSender({ providerUrl: config.payouts.providerUrl, providerToken: config.payouts.providerToken, logger });
+  // Plug commands go out on the ingest session, which hears the plugs' confirmations too.
+  const commands = mqttCommandPublisher(mqtt);
   const durableWorker = startDurableWorker({
     db: database.db,
     handlers: {
       ...eventJobHandlers,
+      ...eventPlugJobHandlers(commands),
       ...notificationJobHandlers(notifier),
       ...payoutJobHandlers(payouts),
       ...rewardJobHandlers({ mailer: accounts.mailer, publicUrl: config.publicUrl, logger }),
@@ -150,8 +153,7 @@ async function main() {
   // and no other process's sign-out is missed.
   const liveHub = createLiveHub(database, logger);
   await liveHub.start();
-  // Plug commands go out on the ingest session, which hears the plugs' confirmations too.
-  const app = createApp({ config, database, broker: mqtt, commands: mqttCommandPublisher(mqtt), webDistDir: WEB_DIST_DIR, logger, accounts, liveHub, notifications });
+  const app = createApp({ config, database, broker: mqtt, commands, webDistDir: WEB_DIST_DIR, logger, accounts, liveHub, notifications });
   const server: ServerType = await new Promise((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
     s.once('error', reject);

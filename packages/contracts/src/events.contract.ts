@@ -43,6 +43,8 @@ export const memberEventSchema = z.object({
   optedIn: z.boolean(),
   /** Opting in or out is possible until the start. */
   canChange: z.boolean(),
+  /** Opted in by the household's "opt me in to every event" choice (decision 036), not by hand. */
+  optedInAutomatically: z.boolean().optional(),
 });
 export type MemberEvent = z.infer<typeof memberEventSchema>;
 

@@ -1,3 +1,5 @@
+import type { CommandPublisher } from '../modules/devices/plug-command.service';
+import { confirmSentCommands, powerDownForEvent, restoreAfterEvent, sendDecidedCommands } from '../modules/events/event-plug-automation.service';
 import { findEvent } from '../modules/events/events.repository';
 import { EVENT_JOBS, moveEvent } from '../modules/events/events.service';
 import { settleEndedEvent } from '../modules/events/event-settlement.service';
@@ -23,3 +25,17 @@ export const eventJobHandlers: Record<string, JobHandler> = {
     if (run.retryAt) return { retryAt: run.retryAt };
   },
 };
+
+/** Plug automation during events (decision 037): decide at the start, restore at the end, then send. */
+export function eventPlugJobHandlers(publisher: CommandPublisher | undefined): Record<string, JobHandler> {
+  return {
+    [EVENT_JOBS.plugsOff]: ({ tx, job, now }) => powerDownForEvent(tx, eventIdOf(job.payload), now),
+    [EVENT_JOBS.plugsRestore]: ({ tx, job, now }) => restoreAfterEvent(tx, eventIdOf(job.payload), now),
+    [EVENT_JOBS.plugsSend]: ({ tx, job, now }) => {
+      const phase = job.payload.phase;
+      if (phase !== 'off' && phase !== 'restore') throw new Error('Plug command job without a phase');
+      return sendDecidedCommands(tx, publisher, eventIdOf(job.payload), phase, now);
+    },
+    [EVENT_JOBS.plugsConfirm]: ({ tx, job, now }) => confirmSentCommands(tx, eventIdOf(job.payload), now),
+  };
+}

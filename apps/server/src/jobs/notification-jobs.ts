@@ -1,3 +1,4 @@
+import { autoOptIn } from '../modules/events/event-preferences.repository';
 import { EVENT_JOBS } from '../modules/events/events.service';
 import { DELIVER_JOB } from '../modules/notifications/event-notifications.repository';
 import type { EventNotifier } from '../modules/notifications/event-notifications.service';
@@ -13,7 +14,11 @@ const stringField = (payload: Record<string, unknown>, field: string) => {
 export function notificationJobHandlers(notifier: EventNotifier): Record<string, JobHandler> {
   return {
     [EVENT_JOBS.announce]: async ({ tx, job, now }) => {
-      await notifier.announce(tx, stringField(job.payload, 'eventId'), now);
+      const eventId = stringField(job.payload, 'eventId');
+      // Households that chose "every event" (decision 036) are in before anyone is told, in the
+      // same transaction: durable, and idempotent (a household's answer is never overwritten).
+      await autoOptIn(tx, { eventId }, now);
+      await notifier.announce(tx, eventId, now);
     },
     [EVENT_JOBS.remind]: async ({ tx, job, now }) => {
       await notifier.remind(tx, stringField(job.payload, 'eventId'), now);

@@ -2,6 +2,7 @@ import { addDays, isWeekend, localDateOf, zonedTimeToUtc } from '@peakwise/domai
 import { provincialHolidayDates } from '@peakwise/domain/provincial-holidays';
 import type { Db } from '../db/client';
 import { scheduleJob } from '../modules/durable-jobs/durable-jobs.repository';
+import { chooseAllSwitchablePlugs } from '../modules/events/event-preferences.repository';
 import { findEventAt, firstMeterReading, insertEvent, setParticipation, upsertProgram } from '../modules/events/events.repository';
 import { EVENT_JOBS, scheduleEvent } from '../modules/events/events.service';
 
@@ -22,10 +23,14 @@ function eventDay(date: string, holidays: ReadonlySet<string>) {
  * - the last five weekday evenings, opted in, but only where the household has no readings yet
  *   (a fresh back-fill): the simulator cuts its use during them, and the real settlement job
  *   settles them once the back-fill has stored them (`settlePastDemoEvents`).
+ * Its switchable plugs are chosen to power down during events, so tonight's event, once opted in,
+ * switches them through the real plug automation and the gateway confirms like a real plug.
  * Idempotent: an event already at that time is kept.
  */
 export async function ensureDemoEvents(db: Db, householdId: string, operatorId: string, now: Date): Promise<{ pastEventIds: string[] }> {
   const programId = await upsertProgram(db, DEMO_PROGRAM);
+  // Its switchable plugs power down through the real automation (decision 037) in events it opts in to.
+  await chooseAllSwitchablePlugs(db, householdId, now);
   const today = localDateOf(now, ZONE);
   const year = Number(today.slice(0, 4));
   const holidays = new Set(provincialHolidayDates('ON', year - 1, year + 1));

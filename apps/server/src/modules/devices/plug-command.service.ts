@@ -1,8 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { PlugSwitchResult } from '@peakwise/contracts/plug.contract';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { devices } from '../../db/schema/device.schema';
-import { plugSwitchEvents } from '../../db/schema/plug-switch.schema';
+import { plugSwitchEvents, type PlugSwitchSource } from '../../db/schema/plug-switch.schema';
 import { buildShellySwitchSet } from '../../telemetry/shelly-gen2';
 import { deviceTopic, shellyTopicPrefix } from '../../telemetry/topics';
 import { AppError } from '../../lib/errors';
@@ -33,9 +33,8 @@ export type PlugCommandDeps = {
 
 
 /**
- * Switches a smart plug and waits for the plug to say it did. The command goes to both command
- * topics a plug may listen on — the Peakwise JSON topic and a Shelly Gen2's RPC topic — since a
- * plug subscribes to only its own. Confirmation is the plug's own report (a state message or a
+ * Switches a smart plug for the member and waits for the plug to say it did (sent through
+ * sendPlugCommand). Confirmation is the plug's own report (a state message or a
  * reading) carrying the asked-for relay state, time-stamped after the request; it is read from
  * the device row the ingest worker updates, so it works whichever server process ingests it.
  *
@@ -59,27 +58,14 @@ export async function switchPlug(deps: PlugCommandDeps, request: PlugSwitchReque
     );
   }
 
-  const publisher = deps.publisher;
   const unreachable = () => new AppError(503, 'plug_unreachable', 'The device service is not reachable right now. Nothing was switched; please try again.');
-  if (!publisher?.isConnected()) throw unreachable();
-
   const requestedAt = new Date();
-  const shellyRequestId = Math.floor(Math.random() * 2 ** 31);
-  const shelly = buildShellySwitchSet(shellyTopicPrefix(request.householdId, device.externalId), request.on, shellyRequestId);
+  let eventId: string;
   try {
-    await Promise.all([
-      publisher.publish(deviceTopic(request.householdId, device.externalId, 'command'), JSON.stringify({ on: request.on, requestId: String(shellyRequestId) })),
-      publisher.publish(shelly.topic, shelly.payload),
-    ]);
-  } catch {
-    throw unreachable();
+    eventId = await sendPlugCommand(db, deps.publisher, { householdId: request.householdId, deviceId: device.id, externalId: device.externalId, on: request.on, requestedBy: request.userId, source: 'member', requestedAt });
+  } catch (error) {
+    throw error instanceof PlugServiceUnreachable ? unreachable() : error;
   }
-
-  const [event] = await db
-    .insert(plugSwitchEvents)
-    .values({ householdId: request.householdId, deviceId: device.id, requestedBy: request.userId, requestedOn: request.on, requestedAt })
-    .returning({ id: plugSwitchEvents.id });
-  const eventId = event!.id;
 
   // Plugs stamp reports in whole seconds (a Shelly's `ts`), so a report in the same second counts.
   const confirmedAt = await waitForState(deps, device.id, request.on, new Date(Math.floor(requestedAt.getTime() / 1000) * 1000));
@@ -91,6 +77,40 @@ export async function switchPlug(deps: PlugCommandDeps, request: PlugSwitchReque
     throw new AppError(504, 'plug_timeout', `${device.name} did not confirm the change in time. It may be offline; it stays as it last reported.`);
   }
   return { deviceId: device.id, on: request.on, confirmedAt: confirmedAt.toISOString() };
+}
+
+export class PlugServiceUnreachable extends Error {
+  override readonly name = 'PlugServiceUnreachable';
+}
+
+/**
+ * The one way a switch reaches a plug: the command goes to both command topics a plug may listen
+ * on — the Peakwise JSON topic and a Shelly Gen2's RPC topic — since a plug subscribes to only its
+ * own, and is recorded (who or what asked, when) only once the broker accepted it. The member's
+ * switch above and event plug automation (decision 037) both send through here; `db` may be the
+ * caller's transaction. Throws PlugServiceUnreachable when the command could not be sent.
+ */
+export async function sendPlugCommand(
+  db: DbOrTx,
+  publisher: CommandPublisher | undefined,
+  command: { householdId: string; deviceId: string; externalId: string; on: boolean; requestedBy: string | null; source: PlugSwitchSource; requestedAt: Date },
+): Promise<string> {
+  if (!publisher?.isConnected()) throw new PlugServiceUnreachable('The device service is not connected');
+  const shellyRequestId = Math.floor(Math.random() * 2 ** 31);
+  const shelly = buildShellySwitchSet(shellyTopicPrefix(command.householdId, command.externalId), command.on, shellyRequestId);
+  try {
+    await Promise.all([
+      publisher.publish(deviceTopic(command.householdId, command.externalId, 'command'), JSON.stringify({ on: command.on, requestId: String(shellyRequestId) })),
+      publisher.publish(shelly.topic, shelly.payload),
+    ]);
+  } catch (cause) {
+    throw new PlugServiceUnreachable('The command could not be published', { cause });
+  }
+  const [row] = await db
+    .insert(plugSwitchEvents)
+    .values({ householdId: command.householdId, deviceId: command.deviceId, requestedBy: command.requestedBy, requestedOn: command.on, requestedAt: command.requestedAt, source: command.source })
+    .returning({ id: plugSwitchEvents.id });
+  return row!.id;
 }
 
 async function waitForState(deps: PlugCommandDeps, deviceId: string, on: boolean, since: Date): Promise<Date | null> {

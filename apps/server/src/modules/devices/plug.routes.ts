@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { createRouter, errorResponse, notFoundResponse, signedInRoute } from '../../lib/create-router';
 import type { Auth } from '../auth/auth';
 import { requireHousehold } from '../households/household.middleware';
+import { noteMemberSwitch } from '../events/event-plug-automation.service';
 import { switchPlug, type CommandPublisher } from './plug-command.service';
 
 /** Remote on/off for the member's smart plugs, confirmed by the plug itself. */
@@ -33,6 +34,8 @@ export function createPlugRoutes(deps: { auth: Auth; db: Db; publisher: CommandP
       { db: deps.db, publisher: deps.publisher, timeoutMs: deps.timeoutMs },
       { householdId: household.id, userId: c.var.user.id, deviceId: c.req.valid('param').id, on: c.req.valid('json').on },
     );
+    // During an event that switched this plug off, the member's own switch wins (decision 037).
+    await noteMemberSwitch(deps.db, household.id, result.deviceId, new Date());
     return c.json(result, 200);
   });
 }

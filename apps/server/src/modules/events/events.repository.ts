@@ -121,24 +121,27 @@ export async function householdInEventArea(db: DbOrTx, eventId: string, househol
 }
 
 /** The household's next event that has not ended (scheduled or running), in its area. */
-export async function nextEventForHousehold(db: DbOrTx, householdId: string, now: Date): Promise<(EventRow & { optedIn: boolean }) | null> {
-  const [row] = rowsOf<EventRow & { optedIn: boolean | null }>(
+export async function nextEventForHousehold(db: DbOrTx, householdId: string, now: Date): Promise<(EventRow & Participation) | null> {
+  const [row] = rowsOf<EventRow & { optedIn: boolean | null; automatic: boolean | null }>(
     await db.execute(sql`
-      select ${eventColumns}, ep.opted_in as "optedIn"
+      select ${eventColumns}, ep.opted_in as "optedIn", (ep.source = 'always') as automatic
       from energy_events e join event_programs p on p.id = e.program_id
       join households h on h.id = ${householdId}::uuid and ${inArea('p', 'h')}
       left join event_participations ep on ep.event_id = e.id and ep.household_id = h.id
       where e.status in ('scheduled', 'active') and e.ends_at > ${now.toISOString()}::timestamptz
       order by e.starts_at limit 1`),
   );
-  return row ? { ...toEvent(row), optedIn: row.optedIn ?? false } : null;
+  return row ? { ...toEvent(row), optedIn: row.optedIn ?? false, automatic: row.automatic ?? false } : null;
 }
 
-export async function participation(db: DbOrTx, eventId: string, householdId: string): Promise<boolean> {
-  const [row] = rowsOf<{ optedIn: boolean }>(
-    await db.execute(sql`select opted_in as "optedIn" from event_participations where event_id = ${eventId}::uuid and household_id = ${householdId}::uuid`),
+/** The household's answer for an event; `automatic` when its "every event" choice gave it (decision 036). */
+export type Participation = { optedIn: boolean; automatic: boolean };
+
+export async function participation(db: DbOrTx, eventId: string, householdId: string): Promise<Participation> {
+  const [row] = rowsOf<Participation>(
+    await db.execute(sql`select opted_in as "optedIn", (source = 'always') as automatic from event_participations where event_id = ${eventId}::uuid and household_id = ${householdId}::uuid`),
   );
-  return row?.optedIn ?? false;
+  return row ?? { optedIn: false, automatic: false };
 }
 
 export async function setParticipation(db: DbOrTx, eventId: string, householdId: string, optedIn: boolean, now: Date) {

@@ -16,6 +16,7 @@ import {
   setParticipation,
   updateEventTerms,
   type EventRow,
+  type Participation,
 } from './events.repository';
 import { HOUR_MS } from '@peakwise/domain/time-constants';
 
@@ -31,13 +32,18 @@ export const EVENT_JOBS = {
   start: 'event.start',
   end: 'event.end',
   settle: 'event.settle',
-  /** Tells every member of the area (decision 035). */
+  /** Tells every member of the area (decision 035), after opting in those who chose "every event" (decision 036). */
   announce: 'event.announce',
   remind: 'event.remind',
   /** Tells the members who were told that it is off. */
   cancelNotice: 'event.cancel-notice',
+  /** Plug automation (decision 037): decide at the start, restore at the end, send what was decided, check the plugs did it. */
+  plugsOff: 'event.plugs-off',
+  plugsRestore: 'event.plugs-restore',
+  plugsSend: 'event.plugs-send',
+  plugsConfirm: 'event.plugs-confirm',
 } as const;
-const jobKey = (eventId: string, what: string) => `event:${eventId}:${what}`;
+export const jobKey = (eventId: string, what: string) => `event:${eventId}:${what}`;
 
 function checkWindow(startsAt: Date, endsAt: Date, now: Date) {
   if (startsAt.getTime() <= now.getTime()) throw new AppError(400, 'start_in_past', EVENT_MESSAGES.startInPast);
@@ -55,6 +61,8 @@ async function scheduleEventJobs(tx: DbOrTx, eventId: string, startsAt: Date, en
   }
   await scheduleJob(tx, { name: EVENT_JOBS.start, key: jobKey(eventId, 'start'), runAt: startsAt, payload: { eventId } });
   await scheduleJob(tx, { name: EVENT_JOBS.end, key: jobKey(eventId, 'end'), runAt: endsAt, payload: { eventId } });
+  await scheduleJob(tx, { name: EVENT_JOBS.plugsOff, key: jobKey(eventId, 'plugs-off'), runAt: startsAt, payload: { eventId } });
+  await scheduleJob(tx, { name: EVENT_JOBS.plugsRestore, key: jobKey(eventId, 'plugs-restore'), runAt: endsAt, payload: { eventId } });
   await scheduleJob(tx, { name: EVENT_JOBS.settle, key: jobKey(eventId, 'settle'), runAt: new Date(endsAt.getTime() + SETTLE_AFTER_MS), payload: { eventId } });
   for (const days of RESETTLE_AFTER_DAYS) {
     await scheduleJob(tx, { name: EVENT_JOBS.settle, key: jobKey(eventId, `resettle-${days}d`), runAt: new Date(endsAt.getTime() + days * 24 * HOUR_MS), payload: { eventId, resettle: true } });
@@ -77,7 +85,8 @@ export async function scheduleEvent(tx: DbOrTx, input: ScheduleEvent, operatorId
   });
   await scheduleEventJobs(tx, id, startsAt, endsAt, now, true);
   // Members hear of it once this commits: the announcement is a job of its own, so a crash or
-  // restart between scheduling and telling loses nobody.
+  // restart between scheduling and telling loses nobody. The same job opts in the households that
+  // chose "every event" (decision 036).
   await scheduleJob(tx, { name: EVENT_JOBS.announce, key: jobKey(id, 'announce'), runAt: now, payload: { eventId: id } });
   return id;
 }
@@ -119,7 +128,7 @@ export async function previewReach(tx: DbOrTx, programId: string): Promise<numbe
   return countReach(tx, programId);
 }
 
-function memberView(event: EventRow, household: Household, optedIn: boolean, now: Date): MemberEvent {
+function memberView(event: EventRow, household: Household, { optedIn, automatic }: Participation, now: Date): MemberEvent {
   return {
     id: event.id,
     programName: event.programName,
@@ -131,12 +140,13 @@ function memberView(event: EventRow, household: Household, optedIn: boolean, now
     status: event.status,
     optedIn,
     canChange: event.status === 'scheduled' && event.startsAt.getTime() > now.getTime(),
+    optedInAutomatically: optedIn && automatic,
   };
 }
 
 export async function nextEvent(db: DbOrTx, household: Household, now: Date): Promise<MemberEvent | null> {
   const event = await nextEventForHousehold(db, household.id, now);
-  return event ? memberView(event, household, event.optedIn, now) : null;
+  return event ? memberView(event, household, event, now) : null;
 }
 
 /** An event of the member's area (anything else is "no such event", whether it exists or not). */
@@ -152,5 +162,5 @@ export async function setOptIn(tx: DbOrTx, household: Household, eventId: string
   if (event.status === 'cancelled') throw new AppError(409, 'event_cancelled', EVENT_MESSAGES.cancelled);
   if (event.status !== 'scheduled' || event.startsAt.getTime() <= now.getTime()) throw new AppError(409, 'opt_in_closed', EVENT_MESSAGES.optInClosed);
   await setParticipation(tx, eventId, household.id, optedIn, now);
-  return memberView(event, household, optedIn, now);
+  return memberView(event, household, { optedIn, automatic: false }, now);
 }

@@ -5,6 +5,7 @@ import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { useEventParticipation } from '@/lib/event-participation';
+import { AutoOptInNote } from './auto-opt-in-note';
 import { participationErrorText } from './participation-error';
 
 type Props = {
@@ -28,7 +29,13 @@ export function EventOptIn({ event, queryKey, className = '' }: Props) {
 
   let state: ReactNode = null;
   if (event.status === 'cancelled') state = <p className="text-sm text-slate-700">{t('optIn.cancelled')}</p>;
-  else if (!event.canChange) state = <p className="text-sm text-slate-700">{t(event.optedIn ? 'optIn.closedIn' : 'optIn.closedOut')}</p>;
+  else if (!event.canChange)
+    state = (
+      <>
+        <p className="text-sm text-slate-700">{t(event.optedIn ? 'optIn.closedIn' : 'optIn.closedOut')}</p>
+        {event.optedIn && event.optedInAutomatically && <AutoOptInNote />}
+      </>
+    );
   else if (event.optedIn)
     state = (
       <div className="flex flex-wrap items-center gap-3">
@@ -39,6 +46,7 @@ export function EventOptIn({ event, queryKey, className = '' }: Props) {
         <Button variant="secondary" size="sm" aria-describedby={statusId} disabled={mutation.isPending} onClick={() => mutation.mutate(false)}>
           {t('optIn.optOut')}
         </Button>
+        {event.optedInAutomatically && <AutoOptInNote />}
       </div>
     );
   else

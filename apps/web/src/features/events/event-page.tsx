@@ -14,6 +14,7 @@ import { formatNumber, formatPercent, useIntlLocale } from '@/lib/format';
 import { useEventWhenText } from '@/lib/use-event-when';
 import { eventsKeys } from './api/events-keys';
 import { useEventDetail } from './api/use-event-detail';
+import { EventPlugActions } from './components/event-plug-actions';
 import { EventResultPanel } from './components/event-result-panel';
 
 // The badge's colours: a running event asks for attention, a settled one is good news.
@@ -119,6 +120,7 @@ function EventDetail({ event, result }: { event: MemberEvent; result: EventResul
       </div>
 
       <EventResultPanel event={event} result={result} />
+      <EventPlugActions event={event} />
     </>
   );
 }

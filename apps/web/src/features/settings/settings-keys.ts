@@ -4,4 +4,6 @@ export const settingsKeys = {
   profile: () => [...settingsKeys.all, 'profile'] as const,
   sessions: () => [...settingsKeys.all, 'sessions'] as const,
   ingestTokens: () => [...settingsKeys.all, 'ingest-tokens'] as const,
+  notificationPreferences: () => [...settingsKeys.all, 'notification-preferences'] as const,
+  eventPreferences: () => [...settingsKeys.all, 'event-preferences'] as const,
 };

@@ -2,14 +2,14 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/ui/page-header';
 import { DeleteAccountCard } from './components/delete-account-card';
 import { DevicesCard } from './components/devices-card';
+import { EventPreferencesCard } from './components/event-preferences-card';
 import { MeterTokensCard } from './components/meter-tokens-card';
+import { NotificationPreferencesCard } from './components/notification-preferences-card';
 import { PreferencesCard } from './components/preferences-card';
 import { PrivacyCard } from './components/privacy-card';
 import { ProfileForm } from './components/profile-form';
 import { SecurityCard } from './components/security-card';
 
-// Notification preferences are not here yet: there is no server endpoint for them, and a switch
-// that saves nothing would be a lie.
 export default function SettingsPage() {
   const { t } = useTranslation(['portal', 'settings']);
   return (
@@ -20,6 +20,8 @@ export default function SettingsPage() {
       <DevicesCard />
       <MeterTokensCard />
       <PreferencesCard />
+      <NotificationPreferencesCard />
+      <EventPreferencesCard />
       <PrivacyCard />
       <DeleteAccountCard />
     </div>

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+/**
+ * A household's standing choices about Energy Saving Events (decisions 036 and 037): be opted in
+ * to every event of its area, and which smart plugs power down while an event runs. Also what plug
+ * automation did during one event.
+ */
+
+export const EVENT_AUTOMATION_MESSAGES = {
+  plugNotFound: 'No such smart plug.',
+  notAPlug: 'Only smart plugs can power down during events.',
+  neverSwitch: 'This plug powers something that must stay on, so it never powers down during events.',
+} as const;
+
+export const eventPlugChoiceSchema = z.object({
+  deviceId: z.string(),
+  name: z.string(),
+  /** Powers down while an event this household is opted in to runs. */
+  powerDown: z.boolean(),
+});
+export type EventPlugChoice = z.infer<typeof eventPlugChoiceSchema>;
+
+/** GET /api/event-preferences and the answer of every change to it. */
+export const eventPreferencesSchema = z.object({
+  optInEveryEvent: z.boolean(),
+  /** The household's smart plugs that may be switched off; never-switch plugs are not offered. */
+  plugs: z.array(eventPlugChoiceSchema),
+  /** How many plugs are left out because they must never be switched off. */
+  neverSwitchPlugs: z.number().int(),
+});
+export type EventPreferences = z.infer<typeof eventPreferencesSchema>;
+
+/** PUT /api/event-preferences */
+export const updateEventPreferencesSchema = z.object({ optInEveryEvent: z.boolean() }).strict();
+/** PUT /api/event-preferences/plugs/{id} */
+export const setEventPlugChoiceSchema = z.object({ powerDown: z.boolean() }).strict();
+
+export const EVENT_PLUG_ACTIONS = ['switched_off', 'skipped_already_off', 'overridden', 'restored', 'switch_off_failed', 'restore_failed'] as const;
+export const eventPlugActionSchema = z.object({
+  deviceId: z.string(),
+  deviceName: z.string(),
+  action: z.enum(EVENT_PLUG_ACTIONS),
+  at: z.string(),
+});
+export type EventPlugActionView = z.infer<typeof eventPlugActionSchema>;
+
+/** GET /api/events/{id}/plug-actions: what automation did to the member's plugs, oldest first. */
+export const eventPlugActionsSchema = z.object({ actions: z.array(eventPlugActionSchema) });
+export type EventPlugActions = z.infer<typeof eventPlugActionsSchema>;
