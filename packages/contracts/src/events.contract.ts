@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EVENT_STATUSES } from '@peakwise/domain/event-status';
+import { nextRewardSchema } from './rewards.contract';
 
 /**
  * Energy Saving Events (decision 034): what a member sees of them, what an operator sends to
@@ -75,6 +76,8 @@ export const pointsSummarySchema = z.object({
   /** 100 points = $1, in cents. */
   valueCents: z.number().int(),
   lifetimeEarned: z.number().int(),
+  /** The cheapest active reward the balance does not cover yet; null when it covers them all. */
+  nextReward: nextRewardSchema.nullable(),
   activity: z.array(z.object({ id: z.string(), kind: z.string(), amount: z.number().int(), at: z.string(), eventId: z.string().nullable() })),
 });
 export type PointsSummary = z.infer<typeof pointsSummarySchema>;

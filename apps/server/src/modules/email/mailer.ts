@@ -12,7 +12,8 @@ export type EmailKind =
   | 'email-change-confirmation'
   | 'account-deleted'
   | 'password-changed'
-  | 'event-notification';
+  | 'event-notification'
+  | 'reward-code';
 
 export type OutgoingEmail = {
   to: string;

@@ -1,10 +1,12 @@
 import { z } from '@hono/zod-openapi';
+import { pointsValueCents } from '@peakwise/domain/reward-rules';
 import { memberEventDetailSchema, memberEventSchema, nextEventSchema, pointsSummarySchema, type EventResult } from '@peakwise/contracts/events.contract';
 import type { Db } from '../../db/client';
 import { createRouter, errorResponse as error, signedInRoute } from '../../lib/create-router';
 import type { Auth } from '../auth/auth';
 import { requireHousehold } from '../households/household.middleware';
 import { memberActivity, memberPoints } from '../points/points.repository';
+import { nextRewardFor } from '../rewards/rewards-catalogue.service';
 import { findResult, type StoredResult } from './events.repository';
 import { memberEvent, nextEvent, setOptIn } from './events.service';
 
@@ -98,8 +100,9 @@ export function createEventsRoutes(deps: { auth: Auth; db: Db; clock: () => Date
       return c.json(
         {
           balance: summary.balance,
-          valueCents: summary.balance,
+          valueCents: pointsValueCents(summary.balance),
           lifetimeEarned: summary.lifetimeEarned,
+          nextReward: await nextRewardFor(deps.db, summary.balance),
           activity: activity.map((a) => ({ id: a.id, kind: a.kind, amount: a.amount, at: a.at, eventId: typeof a.detail.eventId === 'string' ? a.detail.eventId : null })),
         },
         200,

@@ -5,6 +5,8 @@ import { rowsOf } from '../../db/rows';
 /** Peakwise's own accounts: where event rewards come from, where spent points go. */
 export type HouseAccount = { kind: 'issuance' | 'redemptions' | 'cash_out'; name: string };
 export const EVENT_ISSUANCE: HouseAccount = { kind: 'issuance', name: 'events' };
+/** Where points spent in the rewards marketplace go (decision 039). */
+export const MARKETPLACE_REDEMPTIONS: HouseAccount = { kind: 'redemptions', name: 'marketplace' };
 
 export type TransferKind = 'event_reward' | 'event_adjustment' | 'redemption' | 'cash_out' | 'refund';
 export type Posting = { accountId: string; amount: number };
@@ -43,6 +45,12 @@ export async function insertTransfer(db: DbOrTx, key: string, kind: TransferKind
     from unnest(${sql.param(ordered.map((p) => p.accountId))}::uuid[], ${sql.param(ordered.map((p) => p.amount))}::int4[]) with ordinality as u(account, amount, n)
     order by u.n`);
   return true;
+}
+
+/** The transfer recorded under a key, if any. */
+export async function transferIdByKey(db: DbOrTx, key: string): Promise<string | null> {
+  const [row] = rowsOf<{ id: string }>(await db.execute(sql`select id from points_transfers where idempotency_key = ${key}`));
+  return row?.id ?? null;
 }
 
 export type MemberPoints = { balance: number; lifetimeEarned: number };
