@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { languageSchema } from '@peakwise/contracts/account.contract';
-import { REWARD_MESSAGES, redeemSchema, type RewardOrder } from '@peakwise/contracts/rewards.contract';
+import type { redeemSchema } from '@peakwise/contracts/rewards.contract';
+import { REWARD_MESSAGES, type RewardOrder } from '@peakwise/contracts/rewards.contract';
 import { initialOrderStatus, isCodeKind, needsShipping } from '@peakwise/domain/reward-rules';
 import { parsePostalCode } from '@peakwise/domain/postal-code';
 import type { z } from 'zod';
