@@ -1,48 +1,189 @@
 import type { PointsSummary } from '@peakwise/contracts/events.contract';
-import { screen, within } from '@testing-library/react';
+import type { CatalogueItem, RewardOrder } from '@peakwise/contracts/rewards.contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { plain, renderWithApi } from '@/test/energy-test-utils';
 import RewardsPage from './rewards-page';
 
 const EVENT_ID = '7b0e4a5e-8d7a-4d43-9a39-1f7a3f0a2c11';
+const text = (en: string) => ({ en, fr: `${en} FR`, es: `${en} ES` });
 
-function renderPage(points: PointsSummary) {
-  return renderWithApi(<RewardsPage />, (url) => (url === '/api/points' ? Response.json(points) : new Response(null, { status: 404 })), '/app/rewards');
+const giftCard: CatalogueItem = { id: 'gift', kind: 'gift_card', pointsCost: 1000, stock: 12, name: text('$10 gift card'), description: text('A code by email.'), imageUrl: '/api/rewards/items/gift/image?v=abc' };
+const thermostat: CatalogueItem = { id: 'thermo', kind: 'physical', pointsCost: 2500, stock: 0, name: text('Smart thermostat'), description: text(''), imageUrl: null };
+const plug: CatalogueItem = { id: 'plug', kind: 'physical', pointsCost: 1500, stock: 4, name: text('Smart plug'), description: text(''), imageUrl: null };
+
+const summary = (balance: number, activity: PointsSummary['activity'] = []): PointsSummary => ({
+  balance,
+  valueCents: balance,
+  lifetimeEarned: 1400,
+  nextReward: balance < 2500 ? { itemId: 'thermo', name: text('Smart thermostat'), pointsCost: 2500, pointsNeeded: 2500 - balance } : null,
+  activity,
+});
+
+const order = (over: Partial<RewardOrder> = {}): RewardOrder => ({
+  id: 'o1',
+  itemId: 'gift',
+  kind: 'gift_card',
+  name: text('$10 gift card'),
+  quantity: 1,
+  points: 1000,
+  status: 'fulfilled',
+  code: 'GIFT-1234',
+  tracking: null,
+  shippingAddress: null,
+  createdAt: '2025-11-20T15:00:00.000Z',
+  shippedAt: null,
+  deliveredAt: null,
+  ...over,
+});
+
+type Api = { points: PointsSummary; orders: RewardOrder[]; redeem: (init: RequestInit) => Promise<Response> | Response };
+
+function renderPage(api: Api) {
+  return renderWithApi(
+    <RewardsPage />,
+    (url, init) => {
+      if (url === '/api/points') return Response.json(api.points);
+      if (url === '/api/rewards/catalogue') return Response.json({ items: [giftCard, plug, thermostat] });
+      if (url === '/api/rewards/orders' && init?.method === 'POST') return api.redeem(init);
+      if (url === '/api/rewards/orders') return Response.json({ orders: api.orders });
+      return new Response(null, { status: 404 });
+    },
+    '/app/rewards',
+  );
 }
+
+const posts = (fetchMock: ReturnType<typeof vi.fn>) => fetchMock.mock.calls.filter(([url, init]) => url === '/api/rewards/orders' && (init as RequestInit | undefined)?.method === 'POST');
+const keyOf = (call: unknown[]) => new Headers((call[1] as RequestInit).headers).get('Idempotency-Key');
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('RewardsPage', () => {
-  it('shows the balance, its value and lifetime earned, and the activity with links to events', async () => {
+  it('shows the points cards with the next reward, the catalogue with stock, and the activity', async () => {
     renderPage({
-      balance: 1250,
-      valueCents: 1250,
-      lifetimeEarned: 1400,
-      activity: [
+      points: summary(1250, [
         { id: 't3', kind: 'redemption', amount: -150, at: '2025-11-20T15:00:00.000Z', eventId: null },
-        { id: 't2', kind: 'event_adjustment', amount: 25, at: '2025-11-19T15:00:00.000Z', eventId: EVENT_ID },
         { id: 't1', kind: 'event_reward', amount: 125, at: '2025-11-18T00:15:00.000Z', eventId: EVENT_ID },
-      ],
+      ]),
+      orders: [],
+      redeem: () => new Response(null, { status: 500 }),
     });
     const balance = (await screen.findByRole('heading', { name: 'Points Balance' }, { timeout: 5000 })).closest('section')!;
     expect(plain(balance.textContent)).toContain('1,250 points');
     expect(screen.getByRole('heading', { name: 'Value' }).closest('section')).toHaveTextContent('$12.50');
-    expect(plain(screen.getByRole('heading', { name: 'Lifetime Earned' }).closest('section')!.textContent)).toContain('1,400 points');
+    expect(plain(screen.getByRole('heading', { name: 'Next Reward' }).closest('section')!.textContent)).toContain('1,250 points to go for Smart thermostat');
+
+    const cards = within(await screen.findByTestId('catalogue')).getAllByRole('listitem');
+    expect(cards.map((c) => within(c).getByRole('heading').textContent)).toEqual(['$10 gift card', 'Smart plug', 'Smart thermostat']);
+    expect(plain(cards[0]!.textContent)).toContain('1,000 points');
+    expect(cards[0]).toHaveTextContent('12 left');
+    expect(cards[0]!.querySelector('img')).toHaveAttribute('src', '/api/rewards/items/gift/image?v=abc');
+    expect(cards[2]).toHaveTextContent('Out of stock');
+    expect(within(cards[2]!).getByRole('button', { name: 'Redeem Smart thermostat' })).toBeDisabled();
+    expect(plain(cards[1]!.textContent)).toContain('250 more points needed');
 
     const items = within(screen.getByTestId('points-activity')).getAllByRole('listitem');
-    expect(items).toHaveLength(3);
-    expect(plain(items[0]!.textContent)).toMatch(/Redeemed.*−150|Redeemed.*-150/);
-    expect(items[0]).toHaveTextContent('(Redeemed)');
-    expect(within(items[0]!).queryByRole('link')).not.toBeInTheDocument();
-    expect(plain(items[1]!.textContent)).toContain('Energy Saving Event adjustment');
-    expect(plain(items[1]!.textContent)).toContain('+25');
-    expect(within(items[2]!).getByRole('link', { name: /View event/ })).toHaveAttribute('href', `/app/events/${EVENT_ID}`);
-    // The catalogue is honestly not there yet: no sample items.
-    expect(screen.getByRole('heading', { name: 'Rewards Marketplace' })).toBeInTheDocument();
+    expect(within(items[1]!).getByRole('link', { name: /View event/ })).toHaveAttribute('href', `/app/events/${EVENT_ID}`);
+    expect(await screen.findByText('Rewards you redeem appear here, with their codes and delivery status.')).toBeInTheDocument();
   });
 
-  it('says how to earn the first points when there is no activity', async () => {
-    renderPage({ balance: 0, valueCents: 0, lifetimeEarned: 0, activity: [] });
-    expect(await screen.findByText('No points yet', {}, { timeout: 5000 })).toBeInTheDocument();
+  it('confirms cost and balance after; a double click sends one redemption; the code shows in the orders', async () => {
+    const api: Api = { points: summary(1250), orders: [], redeem: () => new Response(null, { status: 500 }) };
+    let answer: (r: Response) => void = () => {};
+    api.redeem = () =>
+      new Promise<Response>((resolve) => {
+        answer = resolve;
+      });
+    const { fetchMock } = renderPage(api);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Redeem $10 gift card' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Redeem $10 gift card' });
+    expect(plain(within(dialog).getByTestId('balance-after').textContent)).toBe('250 points');
+
+    const confirm = within(dialog).getByRole('button', { name: 'Redeem for 1,000 points' });
+    await user.dblClick(confirm);
+    expect(within(dialog).getByRole('button', { name: 'Redeeming…' })).toBeDisabled();
+    expect(posts(fetchMock)).toHaveLength(1);
+    expect(JSON.parse(posts(fetchMock)[0]![1]!.body as string)).toEqual({ itemId: 'gift', quantity: 1 });
+    expect(keyOf(posts(fetchMock)[0]!)).toMatch(/^redeem-[0-9a-f]{32}$/);
+
+    api.points = summary(250);
+    api.orders = [order()];
+    answer(Response.json(order(), { status: 201 }));
+    expect(await screen.findByText('Redeemed! $10 gift card is in your orders.')).toBeInTheDocument();
+    expect(await screen.findByTestId('order-code')).toHaveTextContent('GIFT-1234');
+    await waitFor(() => expect(plain(screen.getByRole('heading', { name: 'Points Balance' }).closest('section')!.textContent)).toContain('250 points'));
+    expect(posts(fetchMock)).toHaveLength(1);
+  });
+
+  it('a retry after a lost answer sends the same key; a new confirmation gets a new one', async () => {
+    const api: Api = { points: summary(5000), orders: [], redeem: () => Promise.reject(new TypeError('Failed to fetch')) };
+    const { fetchMock } = renderPage(api);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Redeem $10 gift card' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Redeem for 1,000 points' }));
+    expect(await within(dialog).findByText(/couldn’t reach Peakwise/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Redeem for 1,000 points' }));
+    await waitFor(() => expect(posts(fetchMock)).toHaveLength(2));
+    expect(keyOf(posts(fetchMock)[1]!)).toBe(keyOf(posts(fetchMock)[0]!));
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await user.click(screen.getByRole('button', { name: 'Redeem $10 gift card' }));
+    const again = await screen.findByRole('dialog');
+    await user.click(within(again).getByRole('button', { name: 'Redeem for 1,000 points' }));
+    await waitFor(() => expect(posts(fetchMock)).toHaveLength(3));
+    expect(keyOf(posts(fetchMock)[2]!)).not.toBe(keyOf(posts(fetchMock)[0]!));
+  });
+
+  it('physical items ask for an address; the server’s refusals are shown with their words', async () => {
+    const api: Api = {
+      points: summary(5000),
+      orders: [],
+      redeem: () =>
+        Response.json(
+          { error: { code: 'validation_failed', message: 'The request is not valid', details: [{ path: 'shippingAddress.postalCode', message: 'This postal code is not in the province chosen.' }] } },
+          { status: 400 },
+        ),
+    };
+    const { fetchMock } = renderPage(api);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Redeem Smart plug' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Full name'), 'Marie Tremblay');
+    await user.type(within(dialog).getByLabelText('Street address'), '1 Front St W');
+    await user.type(within(dialog).getByLabelText('City'), 'Toronto');
+    await user.selectOptions(within(dialog).getByLabelText('Province or territory'), 'QC');
+    await user.type(within(dialog).getByLabelText('Postal code'), 'M5V 3L9');
+    await user.click(within(dialog).getByRole('button', { name: 'Redeem for 1,500 points' }));
+    expect(await within(dialog).findAllByText('This postal code is not in the province chosen.')).not.toHaveLength(0);
+    expect(within(dialog).getByLabelText('Postal code')).toHaveAttribute('aria-invalid', 'true');
+    expect(JSON.parse(posts(fetchMock)[0]![1]!.body as string)).toEqual({
+      itemId: 'plug',
+      quantity: 1,
+      shippingAddress: { name: 'Marie Tremblay', line1: '1 Front St W', city: 'Toronto', province: 'QC', postalCode: 'M5V 3L9' },
+    });
+
+    api.redeem = () => Response.json({ error: { code: 'insufficient_points', message: 'You do not have enough points for this reward.' } }, { status: 409 });
+    await user.click(within(dialog).getByRole('button', { name: 'Redeem for 1,500 points' }));
+    expect(await within(dialog).findByText('You do not have enough points for this reward.')).toBeInTheDocument();
+  });
+
+  it('lists orders with their fulfilment status and tracking', async () => {
+    renderPage({
+      points: summary(0),
+      orders: [
+        order({ id: 'o2', itemId: 'plug', kind: 'physical', name: text('Smart plug'), code: null, status: 'shipped', tracking: '1Z-999', shippingAddress: { name: 'Marie', line1: '1 Front St W', line2: null, city: 'Toronto', province: 'ON', postalCode: 'M5V 3L9' } }),
+        order(),
+      ],
+      redeem: () => new Response(null, { status: 500 }),
+    });
+    const rows = within(await screen.findByTestId('reward-orders', {}, { timeout: 5000 })).getAllByRole('listitem');
+    expect(rows[0]).toHaveTextContent('Shipped');
+    expect(rows[0]).toHaveTextContent('Tracking number: 1Z-999');
+    expect(rows[0]).toHaveTextContent('Ship to: Marie, 1 Front St W, Toronto, ON, M5V 3L9');
+    expect(rows[1]).toHaveTextContent('Done');
+    expect(rows[1]).toHaveTextContent('GIFT-1234');
   });
 });
