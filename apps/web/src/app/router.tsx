@@ -57,7 +57,11 @@ const pageRoutes: RouteObject[] = [
     path: '/ops',
     lazy: lazyPage(() => import('@/app/ops/ops-layout')),
     errorElement: <RouteError />,
-    children: [{ index: true, lazy: lazyPage(() => import('@/features/ops/ops-events-page')) }],
+    children: [
+      { index: true, lazy: lazyPage(() => import('@/features/ops/ops-events-page')) },
+      { path: 'rewards', lazy: lazyPage(() => import('@/features/rewards/ops-catalogue-page')) },
+      { path: 'fulfilment', lazy: lazyPage(() => import('@/features/rewards/ops-fulfilment-page')) },
+    ],
   },
   { path: '*', element: <Navigate to="/" replace /> },
 ];

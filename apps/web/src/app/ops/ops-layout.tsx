@@ -9,6 +9,7 @@ import { useSession, type SessionUser } from '@/lib/session';
 import { LanguageSelect } from '@/marketing/layout/language-select';
 import { SkipLink } from '../shell/skip-link';
 import { useSignOut } from '../shell/use-sign-out';
+import { OpsNav } from './ops-nav';
 import { OpsNotFound } from './ops-not-found';
 
 const mainId = 'ops-main';
@@ -53,6 +54,7 @@ function OperatorGate({ user }: { user: SessionUser }) {
     <div className="min-h-dvh bg-slate-50">
       <SkipLink targetId={mainId} />
       <OpsHeader user={user} />
+      <OpsNav />
       <main id={mainId} tabIndex={-1} className="focus:outline-none">
         {door.isError ? (
           <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">

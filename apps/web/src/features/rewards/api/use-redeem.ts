@@ -3,9 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useQueryScope } from '@/lib/api-client';
 import { readServerError } from '@/lib/server-error';
 import { pointsSummaryKey } from '@/lib/use-points-summary';
+import { detailsOf, type RedeemDetail } from './error-details';
 import { rewardsKeys } from './rewards-keys';
-
-export type RedeemDetail = { path: string; message: string };
 
 /** A refused redemption with what the server said (status 0: no answer came back). */
 export class RedeemError extends Error {
@@ -18,17 +17,6 @@ export class RedeemError extends Error {
   ) {
     super(serverMessage ?? `Redeem failed with status ${status}`);
   }
-}
-
-function detailsOf(body: unknown): RedeemDetail[] {
-  const error = body && typeof body === 'object' ? (body as { error?: unknown }).error : undefined;
-  const details = error && typeof error === 'object' ? (error as { details?: unknown }).details : undefined;
-  if (!Array.isArray(details)) return [];
-  return details.flatMap((d: unknown) => {
-    if (!d || typeof d !== 'object') return [];
-    const { path, message } = d as Record<string, unknown>;
-    return typeof message === 'string' ? [{ path: typeof path === 'string' ? path : '', message }] : [];
-  });
 }
 
 /**
