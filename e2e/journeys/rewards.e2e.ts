@@ -107,3 +107,39 @@ it('the demo member redeems a gift card: one debit on a double click, the code i
   expect(await axeViolations(page)).toEqual([]);
   await screenshot(page, 'rewards-redeemed');
 });
+
+it('the operator sees the catalogue, and ships a physical order from the fulfilment queue', async () => {
+  await signInAsDemo(page);
+  const household = await demoHousehold();
+  await credit(household, 2_500);
+  const { rows: items } = await db.query<{ id: string }>(`select id from reward_items where name_en = 'Smart thermostat'`);
+  const placed = await page.request.post('/api/rewards/orders', {
+    headers: { 'Idempotency-Key': `e2e-ship-${Date.now()}`, Origin: new URL(page.url()).origin },
+    data: { itemId: items[0]!.id, shippingAddress: { name: 'Alex Martin', line1: '290 Bremner Blvd', city: 'Toronto', province: 'ON', postalCode: 'M5V 3L9' } },
+  });
+  expect(placed.status()).toBe(201);
+  const orderId = ((await placed.json()) as { id: string }).id;
+  await page.getByRole('button', { name: 'Sign out' }).first().click();
+  await page.waitForURL((url) => url.pathname === '/');
+
+  await page.goto('/ops/rewards');
+  await page.waitForURL((url) => url.searchParams.get('next') === '/ops/rewards');
+  const panel = page.getByRole('dialog', { name: 'Log In' });
+  await panel.getByLabel('Email').fill('ops@peakwise.ca');
+  await panel.getByLabel('Password').fill('peakwise-ops-demo');
+  await panel.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Rewards catalogue' }).waitFor();
+  await page.getByRole('button', { name: 'Edit: Smart thermostat' }).waitFor();
+  expect(await axeViolations(page)).toEqual([]);
+  await screenshot(page, 'ops-rewards-catalogue');
+
+  await page.getByRole('link', { name: 'Fulfilment' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Fulfilment' }).waitFor();
+  await page.getByLabel(`Tracking number for order ${orderId.slice(0, 8)}`).fill('1Z-E2E-0001');
+  expect(await axeViolations(page)).toEqual([]);
+  await screenshot(page, 'ops-fulfilment');
+  await page.getByRole('row', { has: page.getByText(orderId.slice(0, 8)) }).getByRole('button', { name: 'Mark shipped' }).click();
+  await expect
+    .poll(async () => (await db.query<{ status: string; tracking: string | null }>(`select status, tracking from reward_orders where id = $1`, [orderId])).rows[0])
+    .toEqual({ status: 'shipped', tracking: '1Z-E2E-0001' });
+});

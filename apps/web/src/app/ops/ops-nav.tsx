@@ -9,7 +9,7 @@ export function OpsNav() {
   const { t } = useTranslation('rewards');
   return (
     <nav aria-label={t('console.nav.label')} className="border-b border-slate-200 bg-white">
-      <ul className="mx-auto flex max-w-7xl flex-wrap gap-1 px-4 py-2 sm:px-6 lg:px-8">
+      <ul className="mx-auto flex max-w-7xl flex-wrap gap-1 px-1 py-2 sm:px-3 lg:px-5">
         <li>
           <NavLink end to="/ops" className={LINK}>
             {t('console.nav.events')}
