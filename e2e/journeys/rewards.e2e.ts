@@ -138,7 +138,7 @@ it('the operator sees the catalogue, and ships a physical order from the fulfilm
   await page.getByLabel(`Tracking number for order ${orderId.slice(0, 8)}`).fill('1Z-E2E-0001');
   expect(await axeViolations(page)).toEqual([]);
   await screenshot(page, 'ops-fulfilment');
-  await page.getByRole('row', { has: page.getByText(orderId.slice(0, 8)) }).getByRole('button', { name: 'Mark shipped' }).click();
+  await page.getByRole('row').filter({ has: page.getByText(orderId.slice(0, 8)) }).getByRole('button', { name: 'Mark shipped' }).click();
   await expect
     .poll(async () => (await db.query<{ status: string; tracking: string | null }>(`select status, tracking from reward_orders where id = $1`, [orderId])).rows[0])
     .toEqual({ status: 'shipped', tracking: '1Z-E2E-0001' });
