@@ -52,6 +52,7 @@ describe('OpsCataloguePage', () => {
     await user.type(within(dialog).getByLabelText('Codes, one a line or CSV (first column)'), 'A-1234');
     await user.click(within(dialog).getByRole('button', { name: 'Add codes' }));
     expect(await within(dialog).findByText('Some codes are repeated or already in the pool; nothing was added.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Already in the pool or repeated: A-1234')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await user.click(screen.getByRole('button', { name: 'Withdraw: $10 gift card' }));
     await waitFor(() => expect(calls(fetchMock, 'PATCH', '/api/ops/rewards/items/gift')).toHaveLength(1));

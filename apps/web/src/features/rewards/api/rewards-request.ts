@@ -2,6 +2,13 @@ import { readServerError } from '@/lib/server-error';
 import { detailsOf } from './error-details';
 import { RedeemError } from './use-redeem';
 
+function duplicatesOf(body: unknown): string[] {
+  const error = body && typeof body === 'object' ? (body as { error?: unknown }).error : undefined;
+  const details = error && typeof error === 'object' ? (error as { details?: unknown }).details : undefined;
+  const codes = details && typeof details === 'object' && !Array.isArray(details) ? (details as { codes?: unknown }).codes : undefined;
+  return Array.isArray(codes) ? codes.filter((c): c is string => typeof c === 'string') : [];
+}
+
 /**
  * A console request: JSON by default, or raw bytes (an image) with their own type. Anything but
  * 2xx becomes a RedeemError carrying the server's sentences, so the page can show them.
@@ -27,7 +34,7 @@ export async function rewardsRequest(method: 'POST' | 'PATCH' | 'PUT', path: str
   }
   if (!response.ok) {
     const { code, message } = readServerError(body);
-    throw new RedeemError(response.status, code, message, detailsOf(body));
+    throw new RedeemError(response.status, code, message, detailsOf(body), duplicatesOf(body));
   }
   return body;
 }

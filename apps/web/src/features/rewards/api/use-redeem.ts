@@ -14,6 +14,8 @@ export class RedeemError extends Error {
     readonly code: string | undefined,
     readonly serverMessage: string | undefined,
     readonly details: RedeemDetail[],
+    /** Codes a refused upload named as duplicates. */
+    readonly duplicates: string[] = [],
   ) {
     super(serverMessage ?? `Redeem failed with status ${status}`);
   }

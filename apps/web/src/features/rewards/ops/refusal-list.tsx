@@ -5,12 +5,11 @@ import { redeemRefusals } from '../redeem-error';
 /** The server's reasons for refusing a console change, under a lead-in. */
 export function RefusalList({ error }: { error: unknown }) {
   const { t } = useTranslation('rewards');
-  const details = error && typeof error === 'object' && 'code' in error && (error as { code?: string }).code === 'duplicate_codes' ? (error as { serverMessage?: string }).serverMessage : undefined;
   return (
     <AlertMessage tone="error">
       <p className="font-medium">{t('console.refused')}</p>
       <ul className="mt-1 list-disc pl-5">
-        {(details ? [details] : redeemRefusals(t, error)).map((m) => (
+        {redeemRefusals(t, error).map((m) => (
           <li key={m}>{m}</li>
         ))}
       </ul>
