@@ -67,7 +67,22 @@ describe('redemptions under concurrency', () => {
       expect(await count(sql`select balance as n from points_accounts where kind = 'member' and household_id = ${household}::uuid`), `round ${round}`).toBe(0);
     }
     expect(await count(sql`select count(*)::int as n from reward_orders where household_id = ${household}::uuid`)).toBe(rounds());
-  });
+    // 5,000 attempts: about half a minute on a busy 2-core host.
+  }, 120_000);
+
+  it(`${WAVE} redemptions of ${WAVE} different items at once, the balance covering one: the ledger's CHECK lets one through`, async () => {
+    // Different items take different locks, so every attempt passes the early balance check and
+    // the member account's CHECK (decision 033) is what refuses the others.
+    const itemIds = await Promise.all(Array.from({ length: WAVE }, (_, i) => createItem(database.db, { kind: 'charity', pointsCost: 100, stock: null, name: name(`Cause ${i}`) })));
+    const userId = `race-${randomUUID()}`;
+    const household = randomUUID();
+    for (let round = 0; round < Math.ceil(rounds() / 10); round += 1) {
+      await credit(household, 100, `race:${household}:spread:${round}`);
+      const outcomes = await Promise.allSettled(itemIds.map((itemId, i) => attempt(userId, household, `spread-${round}-${i}`, { itemId, quantity: 1 })));
+      expect(outcomes.filter((o) => o.status === 'fulfilled'), `round ${round}`).toHaveLength(1);
+      expect(new Set(refusals(outcomes)), `round ${round}`).toEqual(new Set(['409 insufficient_points']));
+    }
+  }, 60_000);
 
   it(`${WAVE} members at once for the last unit in stock: exactly one gets it`, async () => {
     const thermostat = await createItem(database.db, { kind: 'physical', pointsCost: 2500, stock: 1, name: name('Smart thermostat') });

@@ -9,6 +9,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { Mailer, RecordedEmail } from '../email/mailer';
 import { rewardCodeTemplate } from '../email/templates/reward-code.template';
+import { memberBalance } from '../points/points.repository';
 import { debitForRedemption } from '../points/points.service';
 import { assignCode, claimFreeCode, findOrder, findOrderByKey, insertOrder, lockItem, memberContact, takeStock } from './rewards.repository';
 import { orderView } from './rewards-views';
@@ -54,6 +55,10 @@ export async function redeem(deps: RedeemDeps, member: Redeemer, clientKey: stri
     if (needsShipping(item.kind) && !input.shippingAddress) throw new AppError(400, 'address_required', REWARD_MESSAGES.addressRequired);
     if (!needsShipping(item.kind) && input.shippingAddress) throw new AppError(400, 'address_not_needed', REWARD_MESSAGES.addressNotNeeded);
     if (item.stock !== null && item.stock < input.quantity) throw outOfStock();
+    const points = item.pointsCost * input.quantity;
+    // Refuses early, before touching stock and codes; the balance CHECK stays the guard for a
+    // spend racing this one on another item.
+    if ((await memberBalance(tx, member.householdId)) < points) throw insufficient();
 
     try {
       await takeStock(tx, item.id, input.quantity);
@@ -64,7 +69,6 @@ export async function redeem(deps: RedeemDeps, member: Redeemer, clientKey: stri
     if (isCodeKind(item.kind) && !code) throw outOfStock();
 
     const orderId = randomUUID();
-    const points = item.pointsCost * input.quantity;
     const transferId = await debitForRedemption(tx, member.householdId, points, redemptionKey(member.userId, clientKey), { orderId, itemId: item.id }, insufficient);
     // The key is taken but no order of this member has it: another of their requests holds it.
     if (!transferId) throw new AppError(409, 'idempotency_key_reused', REWARD_MESSAGES.keyReused);
