@@ -47,6 +47,8 @@ import { createUnsubscribeRoutes } from './modules/notifications/unsubscribe.rou
 import { createGeocoderClient } from './modules/postal/geocoder.client';
 import { createPostalRoutes } from './modules/postal/postal.routes';
 import { createPostalService } from './modules/postal/postal.service';
+import { createOpsRewardsRoutes } from './modules/rewards/ops-rewards.routes';
+import { createRewardsRoutes } from './modules/rewards/rewards.routes';
 import { createProfileRoutes } from './modules/profile/profile.routes';
 import { createProfileService } from './modules/profile/profile.service';
 import { createPlumbingRoutes } from './modules/plumbing/plumbing.routes';
@@ -178,6 +180,8 @@ export function createApp(deps: AppDeps) {
     .route('/', createPayoutCallbackRoutes({ db: database.db, clock, webhookSecret: config.payouts.webhookSecret }))
     .route('/', createOpsLedgerRoutes({ auth: accounts.auth, db: database.db }))
     .route('/', createPrizeDrawsRoutes({ auth: accounts.auth, db: database.db, clock }))
+    .route('/', createRewardsRoutes({ auth: accounts.auth, db: database.db, mailer: accounts.mailer, publicUrl: config.publicUrl }))
+    .route('/', createOpsRewardsRoutes({ auth: accounts.auth, db: database.db, clock }))
     .route('/', createNotificationPreferencesRoutes({ auth: accounts.auth, service: notificationPreferences, channels: notifications, clock }))
     .route('/', createUnsubscribeRoutes({ service: notificationPreferences, channels: notifications, clock }))
     .route('/', createIngestTokenRoutes({ auth: accounts.auth, db: database.db }))

@@ -13,6 +13,7 @@ import { ConfigError, loadConfig, type Config } from './lib/config';
 import { createLogger } from './lib/logger';
 import { createAccounts } from './modules/auth/accounts';
 import { ensureDemoAccount, ensureDemoOperator } from './modules/demo/seed-demo-account';
+import { ensureDemoCatalogue } from './simulator/demo-rewards';
 import { optedInWindows } from './modules/events/events.repository';
 import { ensureDemoEvents, settlePastDemoEvents } from './simulator/demo-events';
 import { ensureDemoHousehold } from './simulator/demo-household';
@@ -88,6 +89,8 @@ async function main() {
   if (demoUserId) logger.info({ demoUserId }, 'Demo account ready');
   // A shared operator with a published password has no place on a production server.
   const demoOperatorId = demoUserId && config.nodeEnv !== 'production' ? await ensureDemoOperator({ auth: accounts.auth, db: database.db }) : undefined;
+  // The catalogue an operator would make, so the demo member has rewards to redeem (decision 039).
+  if (demoOperatorId) await ensureDemoCatalogue(database.db);
 
   // The demo household's gateway publishes to the same broker as any device. It starts in the
   // background once ingest is subscribed (a message before that would reach no one); the HTTP

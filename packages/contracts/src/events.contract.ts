@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EVENT_STATUSES } from '@peakwise/domain/event-status';
 import { activityEntrySchema } from './points-ledger.contract';
+import { nextRewardSchema } from './rewards.contract';
 
 /**
  * Energy Saving Events (decision 034): what a member sees of them, what an operator sends to
@@ -78,6 +79,8 @@ export const pointsSummarySchema = z.object({
   /** 100 points = $1, in cents. */
   valueCents: z.number().int(),
   lifetimeEarned: z.number().int(),
+  /** The cheapest active reward the balance does not cover yet; null when it covers them all. */
+  nextReward: nextRewardSchema.nullable(),
   /** Newest first, each with the balance it left; `nextCursor` asks for the page after (decision 041). */
   activity: z.array(activityEntrySchema.extend({ id: z.string() })),
   nextCursor: z.string().nullable(),

@@ -62,6 +62,8 @@ const pageRoutes: RouteObject[] = [
       { path: 'cash-outs', lazy: lazyPage(() => import('@/features/ops-payouts/ops-cash-outs-page')) },
       { path: 'ledger', lazy: lazyPage(() => import('@/features/ops-payouts/ops-ledger-page')) },
       { path: 'prize-draws', lazy: lazyPage(() => import('@/features/ops-payouts/ops-prize-draws-page')) },
+      { path: 'rewards', lazy: lazyPage(() => import('@/features/rewards/ops-catalogue-page')) },
+      { path: 'fulfilment', lazy: lazyPage(() => import('@/features/rewards/ops-fulfilment-page')) },
     ],
   },
   { path: '*', element: <Navigate to="/" replace /> },

@@ -24,6 +24,8 @@ export const dashboardEn = {
     points_one: '{{points}} point',
     points_other: '{{points}} points',
     pointsWorth: 'Worth {{value}}',
+    pointsToNext_one: '{{points}} point to the next reward',
+    pointsToNext_other: '{{points}} points to the next reward',
     pointsUnavailable: 'We couldn’t load your points.',
   },
   chart: {

@@ -27,6 +27,8 @@ export const dashboardEs: Translation<typeof dashboardEn> = {
     points_one: '{{points}} punto',
     points_other: '{{points}} puntos',
     pointsWorth: 'Valen {{value}}',
+    pointsToNext_one: 'Le falta {{points}} punto para la próxima recompensa',
+    pointsToNext_other: 'Le faltan {{points}} puntos para la próxima recompensa',
     pointsUnavailable: 'No pudimos cargar sus puntos.',
   },
   chart: {

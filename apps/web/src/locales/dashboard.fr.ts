@@ -27,6 +27,8 @@ export const dashboardFr: Translation<typeof dashboardEn> = {
     points_one: '{{points}} point',
     points_other: '{{points}} points',
     pointsWorth: 'Valeur\u00a0: {{value}}',
+    pointsToNext_one: 'Encore {{points}} point avant la prochaine récompense',
+    pointsToNext_other: 'Encore {{points}} points avant la prochaine récompense',
     pointsUnavailable: 'Impossible de charger vos points.',
   },
   chart: {

@@ -12,7 +12,8 @@ export type EmailKind =
   | 'account-deleted'
   | 'password-changed'
   | 'event-notification'
-  | 'prize-winner';
+  | 'prize-winner'
+  | 'reward-code';
 
 export type OutgoingEmail = {
   to: string;

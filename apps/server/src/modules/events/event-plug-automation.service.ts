@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { PlugServiceUnreachable, sendPlugCommand, type CommandPublisher } from '../devices/plug-command.service';
 import { scheduleJob } from '../durable-jobs/durable-jobs.repository';
-import type { Household } from '../households/household.service';
+import type { Household } from '../households/household.repository';
 import { findEvent, householdInEventArea } from './events.repository';
 import { EVENT_JOBS, jobKey } from './events.service';
 import {

@@ -10,7 +10,8 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { asMember, createMember, type Member } from '../../test/test-session';
 import { setOperator } from '../auth/user-role.repository';
 import { createDevice } from '../devices/device.service';
-import { ensureHouseholdForUser, type Household } from '../households/household.service';
+import type { Household } from '../households/household.repository';
+import { ensureHouseholdForUser } from '../households/household.service';
 import { upsertProgram } from './events.repository';
 
 const HOUR = 3_600_000;

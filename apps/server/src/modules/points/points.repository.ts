@@ -11,21 +11,28 @@ export const BONUS_ISSUANCE: HouseAccount = { kind: 'issuance', name: 'bonuses' 
 export const ADJUSTMENT_ISSUANCE: HouseAccount = { kind: 'issuance', name: 'adjustments' };
 /** Cash-outs on their way to, or paid by, Interac e-Transfer. */
 export const INTERAC_CASH_OUT: HouseAccount = { kind: 'cash_out', name: 'interac' };
+/** Where points spent in the rewards marketplace go (decision 039). */
+export const MARKETPLACE_REDEMPTIONS: HouseAccount = { kind: 'redemptions', name: 'marketplace' };
 
 export type TransferKind = 'event_reward' | 'event_adjustment' | 'redemption' | 'cash_out' | 'refund' | 'prize' | 'monthly_bonus' | 'adjustment';
 export type Posting = { accountId: string; amount: number };
 
 /** The member account of a household, created on first use. */
 export async function memberAccountId(db: DbOrTx, householdId: string): Promise<string> {
+  const find = sql`select id from points_accounts where kind = 'member' and household_id = ${householdId}::uuid`;
+  // Looked up first: after the first use that is the one round trip every transfer pays.
+  const [found] = rowsOf<{ id: string }>(await db.execute(find));
+  if (found) return found.id;
   await db.execute(sql`insert into points_accounts (kind, household_id) values ('member', ${householdId}::uuid) on conflict do nothing`);
-  const [row] = rowsOf<{ id: string }>(await db.execute(sql`select id from points_accounts where kind = 'member' and household_id = ${householdId}::uuid`));
-  return row!.id;
+  return rowsOf<{ id: string }>(await db.execute(find))[0]!.id;
 }
 
 export async function houseAccountId(db: DbOrTx, account: HouseAccount): Promise<string> {
+  const find = sql`select id from points_accounts where kind = ${account.kind} and name = ${account.name}`;
+  const [found] = rowsOf<{ id: string }>(await db.execute(find));
+  if (found) return found.id;
   await db.execute(sql`insert into points_accounts (kind, name) values (${account.kind}, ${account.name}) on conflict do nothing`);
-  const [row] = rowsOf<{ id: string }>(await db.execute(sql`select id from points_accounts where kind = ${account.kind} and name = ${account.name}`));
-  return row!.id;
+  return rowsOf<{ id: string }>(await db.execute(find))[0]!.id;
 }
 
 /**
@@ -51,9 +58,16 @@ export async function insertTransfer(db: DbOrTx, key: string, kind: TransferKind
   return true;
 }
 
+/** The transfer recorded under a key, if any. */
 export async function transferIdByKey(db: DbOrTx, key: string): Promise<string | null> {
   const [row] = rowsOf<{ id: string }>(await db.execute(sql`select id from points_transfers where idempotency_key = ${key}`));
   return row?.id ?? null;
+}
+
+/** A household's balance as committed now (0 without an account). */
+export async function memberBalance(db: DbOrTx, householdId: string): Promise<number> {
+  const [row] = rowsOf<{ balance: number }>(await db.execute(sql`select balance from points_accounts where kind = 'member' and household_id = ${householdId}::uuid`));
+  return row?.balance ?? 0;
 }
 
 export type MemberPoints = { balance: number; lifetimeEarned: number };

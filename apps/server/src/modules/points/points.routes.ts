@@ -1,10 +1,12 @@
 import { z } from '@hono/zod-openapi';
+import { pointsValueCents } from '@peakwise/domain/reward-rules';
 import { pointsSummarySchema } from '@peakwise/contracts/events.contract';
 import { activityQuerySchema } from '@peakwise/contracts/points-ledger.contract';
 import type { Db } from '../../db/client';
 import { createRouter, errorResponse as error, signedInRoute } from '../../lib/create-router';
 import type { Auth } from '../auth/auth';
 import { requireHousehold } from '../households/household.middleware';
+import { nextRewardFor } from '../rewards/rewards-catalogue.service';
 import { activityCsv, activityPage } from './points-activity.service';
 import { memberPoints } from './points.repository';
 
@@ -40,8 +42,9 @@ export function createPointsRoutes(deps: { auth: Auth; db: Db }) {
       return c.json(
         {
           balance: summary.balance,
-          valueCents: summary.balance,
+          valueCents: pointsValueCents(summary.balance),
           lifetimeEarned: summary.lifetimeEarned,
+          nextReward: await nextRewardFor(deps.db, summary.balance),
           activity: page.activity.map((a) => ({ ...a, id: a.entryId })),
           nextCursor: page.nextCursor,
         },

@@ -46,7 +46,14 @@ const recentAlert = (a: Pick<MaintenanceAlert, 'id' | 'cause' | 'type' | 'priori
 });
 
 let recent: RecentAlerts;
-const points: PointsSummary = { balance: 1250, valueCents: 1250, lifetimeEarned: 1400, activity: [], nextCursor: null };
+const points: PointsSummary = {
+  balance: 1250,
+  valueCents: 1250,
+  lifetimeEarned: 1400,
+  nextReward: { itemId: 'i1', name: { en: 'Smart thermostat', fr: 'Thermostat intelligent', es: 'Termostato inteligente' }, pointsCost: 2500, pointsNeeded: 1250 },
+  activity: [],
+  nextCursor: null,
+};
 
 function renderDashboard() {
   return renderWithApi(<DashboardPage />, (url) => {
@@ -84,8 +91,8 @@ describe('DashboardPage', () => {
     expect(card('Active Devices')).toHaveTextContent('2 devices');
     await vi.waitFor(() => expect(card('Reward Points')).toHaveTextContent('1,250 points'));
     expect(card('Reward Points')).toHaveTextContent('Worth $12.50');
-    // No next-event line is invented: the catalogue that would give it does not exist yet.
-    expect(card('Reward Points').textContent).not.toMatch(/next reward/i);
+    // The same figure the Rewards page shows, from the server's catalogue.
+    expect(card('Reward Points')).toHaveTextContent('1,250 points to the next reward');
     // No event scheduled: no banner.
     expect(screen.queryByText(/Opt In/i)).not.toBeInTheDocument();
     expect(screen.queryByText('Energy Saving Event')).not.toBeInTheDocument();

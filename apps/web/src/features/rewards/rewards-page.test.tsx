@@ -40,6 +40,8 @@ function renderPage(points: PointsSummary, options: { cashOuts?: CashOut[]; draw
       if (url === '/api/cash-outs' && init?.method === 'POST') return options.post ? options.post(JSON.parse(String(init.body))) : new Response(null, { status: 500 });
       if (url === '/api/cash-outs') return Response.json(options.cashOuts ?? []);
       if (url === '/api/prize-draws') return Response.json(options.draws ?? noDraws);
+      if (url === '/api/rewards/catalogue') return Response.json({ items: [] });
+      if (url === '/api/rewards/orders') return Response.json({ orders: [] });
       return new Response(null, { status: 404 });
     },
     '/app/rewards',
@@ -51,7 +53,7 @@ afterEach(async () => {
   await i18n.changeLanguage('en');
 });
 
-const summary = (balance: number, activity: Entry[], nextCursor: string | null = null): PointsSummary => ({ balance, valueCents: balance, lifetimeEarned: balance, activity, nextCursor });
+const summary = (balance: number, activity: Entry[], nextCursor: string | null = null): PointsSummary => ({ balance, valueCents: balance, lifetimeEarned: balance, nextReward: null, activity, nextCursor });
 
 describe('RewardsPage', () => {
   it('shows the balance, its value and lifetime earned, and the activity with running balances and links to events', async () => {

@@ -6,7 +6,7 @@ export const dashboardKeys = {
   summary: (scope: string) => ['dashboard', scope, 'summary'] as const,
   usage: (scope: string, period: DashboardPeriod) => ['dashboard', scope, 'usage', period] as const,
   alerts: (scope: string) => ['dashboard', scope, 'alerts'] as const,
-  // Outside `all`: new readings (which refetch `all`) change neither the next event nor the points.
+  // Outside `all`: new readings (which refetch `all`) do not change the next event. The points
+  // are lib/use-points-summary's query, shared with the Rewards page.
   nextEvent: (scope: string) => ['dashboard-events', scope, 'next-event'] as const,
-  points: (scope: string) => ['dashboard-events', scope, 'points'] as const,
 };

@@ -1,6 +1,7 @@
-import { nextEventSchema, pointsSummarySchema } from '@peakwise/contracts/events.contract';
+import { nextEventSchema } from '@peakwise/contracts/events.contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet, retryTransient, useQueryScope } from '@/lib/api-client';
+import { usePointsSummaryQuery } from '@/lib/use-points-summary';
 import { dashboardKeys } from './dashboard-keys';
 
 // A minute is short enough that the banner turns to "happening now" soon after the start.
@@ -21,7 +22,7 @@ export function useNextEvent() {
   });
 }
 
+/** The same query as the Rewards page's (one source of the figures). */
 export function usePointsSummary() {
-  const scope = useQueryScope();
-  return useQuery({ queryKey: dashboardKeys.points(scope), queryFn: () => apiGet('/api/points', pointsSummarySchema), retry: retryTransient });
+  return usePointsSummaryQuery();
 }

@@ -18,8 +18,14 @@ export function RewardPointsCard() {
       icon={Award}
       iconClassName="bg-violet-50 text-violet-700"
     >
-      {/* "N points to the next reward" arrives with the rewards catalogue: there is no next reward to count to yet. */}
-      {points ? <p>{t('cards.pointsWorth', { value: formatCad(points.valueCents, locale) })}</p> : query.isError ? <p>{t('cards.pointsUnavailable')}</p> : null}
+      {points ? (
+        <>
+          <p>{t('cards.pointsWorth', { value: formatCad(points.valueCents, locale) })}</p>
+          {points.nextReward && <p>{t('cards.pointsToNext', { count: points.nextReward.pointsNeeded, points: formatNumber(points.nextReward.pointsNeeded, locale, 0) })}</p>}
+        </>
+      ) : query.isError ? (
+        <p>{t('cards.pointsUnavailable')}</p>
+      ) : null}
     </StatCard>
   );
 }

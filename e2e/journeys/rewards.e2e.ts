@@ -1,0 +1,145 @@
+import pg from 'pg';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { axeViolations } from '../support/axe';
+import { screenshot } from '../support/browser';
+import { signInAsDemo } from '../support/demo-session';
+import { pagePerTest } from '../support/journey';
+import { waitForEmail } from '../support/mailbox';
+
+// The demo sign-in pre-filled in the login panel (packages/contracts/src/demo-account.ts).
+const DEMO_EMAIL = 'demo@peakwise.ca';
+const GIFT_CARD = '$10 gift card';
+
+let page: Page;
+pagePerTest('rewards', (p) => (page = p), { viewport: { width: 1280, height: 1800 } });
+let db: pg.Client;
+
+beforeAll(async () => {
+  db = new pg.Client({ connectionString: inject('databaseUrl') });
+  await db.connect();
+});
+afterAll(async () => {
+  await db?.end();
+});
+
+async function demoHousehold(): Promise<string> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const { rows } = await db.query<{ id: string }>(`select h.id from households h join users u on u.id = h.owner_user_id where u.email = $1`, [DEMO_EMAIL]);
+    if (rows[0]) return rows[0].id;
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+  throw new Error('The demo household was not created');
+}
+
+/** Points for the journey, paid the way any credit is: a balanced ledger transfer. */
+async function credit(household: string, points: number) {
+  await db.query('begin');
+  try {
+    await db.query(`insert into points_accounts (kind, household_id) values ('member', $1) on conflict do nothing`, [household]);
+    await db.query(`insert into points_accounts (kind, name) values ('issuance', 'events') on conflict do nothing`);
+    const { rows } = await db.query<{ id: string }>(`insert into points_transfers (idempotency_key, kind) values ($1, 'event_reward') returning id`, [`e2e:rewards:${Date.now()}`]);
+    await db.query(
+      `insert into points_entries (transfer_id, account_id, amount)
+       select $1, id, case when kind = 'member' then $2::int else -$2::int end from points_accounts
+       where (kind = 'member' and household_id = $3) or (kind = 'issuance' and name = 'events')`,
+      [rows[0]!.id, points, household],
+    );
+    await db.query('commit');
+  } catch (error) {
+    await db.query('rollback');
+    throw error;
+  }
+}
+
+const balanceOf = async (household: string) =>
+  (await db.query<{ balance: number }>(`select balance from points_accounts where kind = 'member' and household_id = $1`, [household])).rows[0]?.balance ?? 0;
+const redemptions = async (household: string) =>
+  Number((await db.query<{ n: string }>(`select count(*) as n from reward_orders where household_id = $1`, [household])).rows[0]!.n);
+
+it('the demo member redeems a gift card: one debit on a double click, the code in the orders and by email', async () => {
+  await signInAsDemo(page);
+  const household = await demoHousehold();
+  await credit(household, 5_000);
+  const since = Date.now();
+  const before = { balance: await balanceOf(household), orders: await redemptions(household) };
+  const { rows: costs } = await db.query<{ points_cost: number }>(`select points_cost from reward_items where name_en = $1`, [GIFT_CARD]);
+  const cost = costs[0]!.points_cost;
+
+  await page.goto('/app/rewards');
+  const balanceCard = page.locator('section', { has: page.getByRole('heading', { name: 'Points Balance' }) });
+  await expect.poll(async () => (await balanceCard.textContent())?.replace(/\D/g, '')).toContain(String(before.balance));
+  const redeem = page.getByRole('button', { name: `Redeem ${GIFT_CARD}` });
+  await redeem.waitFor();
+  // Every catalogue image is served by the app itself.
+  const images = await page.locator('[data-testid="catalogue"] img').evaluateAll((els) => els.map((el) => (el as HTMLImageElement).src));
+  expect(images.length).toBeGreaterThanOrEqual(6);
+  for (const src of images) expect(new URL(src).pathname).toMatch(/^\/api\/rewards\/items\/[0-9a-f-]+\/image$/);
+
+  await redeem.click();
+  const dialog = page.getByRole('dialog', { name: `Redeem ${GIFT_CARD}` });
+  await dialog.waitFor();
+  expect((await dialog.getByTestId('balance-after').textContent())?.replace(/\D/g, '')).toBe(String(before.balance - cost));
+  expect(await axeViolations(page)).toEqual([]);
+  await screenshot(page, 'rewards-confirm');
+  await dialog.getByRole('button', { name: /^Redeem for/ }).dblclick();
+
+  await page.getByText(`Redeemed! ${GIFT_CARD} is in your orders.`).waitFor();
+  expect(await balanceOf(household)).toBe(before.balance - cost);
+  expect(await redemptions(household)).toBe(before.orders + 1);
+  const { rows: debits } = await db.query<{ n: string }>(
+    `select count(*) as n from points_entries e join points_accounts a on a.id = e.account_id where a.kind = 'member' and a.household_id = $1 and e.amount < 0`,
+    [household],
+  );
+  expect(Number(debits[0]!.n)).toBe(before.orders + 1);
+
+  const { rows: codes } = await db.query<{ code: string }>(
+    `select c.code from reward_codes c join reward_orders o on o.id = c.order_id where o.household_id = $1 order by o.created_at desc limit 1`,
+    [household],
+  );
+  const code = codes[0]!.code;
+  await expect.poll(async () => page.getByTestId('order-code').allTextContents()).toContain(code);
+  await expect.poll(async () => (await balanceCard.textContent())?.replace(/\D/g, '')).toContain(String(before.balance - cost));
+  const email = await waitForEmail(DEMO_EMAIL, (e) => e.text.includes(code), since);
+  expect(email.subject).toContain(GIFT_CARD);
+
+  expect(await axeViolations(page)).toEqual([]);
+  await screenshot(page, 'rewards-redeemed');
+});
+
+it('the operator sees the catalogue, and ships a physical order from the fulfilment queue', async () => {
+  await signInAsDemo(page);
+  const household = await demoHousehold();
+  await credit(household, 2_500);
+  const { rows: items } = await db.query<{ id: string }>(`select id from reward_items where name_en = 'Smart thermostat'`);
+  const placed = await page.request.post('/api/rewards/orders', {
+    headers: { 'Idempotency-Key': `e2e-ship-${Date.now()}`, Origin: new URL(page.url()).origin },
+    data: { itemId: items[0]!.id, shippingAddress: { name: 'Alex Martin', line1: '290 Bremner Blvd', city: 'Toronto', province: 'ON', postalCode: 'M5V 3L9' } },
+  });
+  expect(placed.status()).toBe(201);
+  const orderId = ((await placed.json()) as { id: string }).id;
+  await page.getByRole('button', { name: 'Sign out' }).first().click();
+  await page.waitForURL((url) => url.pathname === '/');
+
+  await page.goto('/ops/rewards');
+  await page.waitForURL((url) => url.searchParams.get('next') === '/ops/rewards');
+  const panel = page.getByRole('dialog', { name: 'Log In' });
+  await panel.getByLabel('Email').fill('ops@peakwise.ca');
+  await panel.getByLabel('Password').fill('peakwise-ops-demo');
+  await panel.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Rewards catalogue' }).waitFor();
+  await page.getByRole('button', { name: 'Edit: Smart thermostat' }).waitFor();
+  expect(await axeViolations(page)).toEqual([]);
+  await screenshot(page, 'ops-rewards-catalogue');
+
+  await page.getByRole('link', { name: 'Fulfilment' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Fulfilment' }).waitFor();
+  await page.getByLabel(`Tracking number for order ${orderId.slice(0, 8)}`).fill('1Z-E2E-0001');
+  expect(await axeViolations(page)).toEqual([]);
+  await screenshot(page, 'ops-fulfilment');
+  await page.getByRole('row').filter({ has: page.getByText(orderId.slice(0, 8)) }).getByRole('button', { name: 'Mark shipped' }).click();
+  await expect
+    .poll(async () => (await db.query<{ status: string; tracking: string | null }>(`select status, tracking from reward_orders where id = $1`, [orderId])).rows[0])
+    .toEqual({ status: 'shipped', tracking: '1Z-E2E-0001' });
+});
