@@ -2,6 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/ui/page-header';
 import { DeleteAccountCard } from './components/delete-account-card';
 import { DevicesCard } from './components/devices-card';
+import { GreenButtonExportCard } from './components/green-button-export-card';
+import { GreenButtonImportCard } from './components/green-button-import-card';
 import { MeterTokensCard } from './components/meter-tokens-card';
 import { PreferencesCard } from './components/preferences-card';
 import { PrivacyCard } from './components/privacy-card';
@@ -19,6 +21,8 @@ export default function SettingsPage() {
       <SecurityCard />
       <DevicesCard />
       <MeterTokensCard />
+      <GreenButtonImportCard />
+      <GreenButtonExportCard />
       <PreferencesCard />
       <PrivacyCard />
       <DeleteAccountCard />
