@@ -77,7 +77,7 @@ describe('Green Button', () => {
 
     await page.goto('/app/usage');
     await page.getByLabel('Range').selectOption('7');
-    const cells = page.getByRole('table').getByRole('cell').filter({ hasText: /^24\.00 kWh$/ });
+    const cells = page.getByRole('table').getByRole('cell').filter({ hasText: /^24\.00\s*kWh$/ });
     await expect.poll(() => cells.count(), { timeout: 20_000 }).toBe(3);
     expect(await page.getByText('No usage recorded yet').count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
