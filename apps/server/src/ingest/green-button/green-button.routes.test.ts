@@ -124,6 +124,22 @@ describe('POST /api/green-button/import', () => {
     expect(await daily(household.id)).toEqual(before);
   });
 
+  it('a second file with different values corrects the last 7 days and is refused, reading by reading, before them', async () => {
+    const { member, household } = await memberWithHousehold(t);
+    // 2026-04-06 is more than 7 days before "now" (2026-04-15 12:00 UTC); 2026-04-14 is not.
+    const old = epoch('2026-04-06');
+    const recent = epoch('2026-04-14');
+    const file = (wh: number) => greenButtonFixture([{ readings: [[old, 3600, wh], [recent, 3600, wh]] }]);
+    expect((await imported(member, file(600))).intervals).toEqual({ accepted: 24, corrected: 0, duplicates: 0 });
+    const second = await imported(member, file(1200));
+    expect(second.intervals).toEqual({ accepted: 0, corrected: 12, duplicates: 0 });
+    expect(second.refusedReadings.map((r) => [r.index, r.reason])).toEqual([[0, 'correction_window_closed']]);
+    const hours = rowsOf<{ kwh: number }>(
+      await t.database.db.execute(sql`select grid_import_kwh as kwh from meter_hourly where household_id = ${household.id}::uuid order by hour_start`),
+    );
+    expect(hours.map((h) => Math.round(h.kwh * 1e9) / 1e9)).toEqual([0.6, 1.2]);
+  });
+
   it('stores the good readings of a partly bad file and lists the others with their reason', async () => {
     const { member, household } = await memberWithHousehold(t);
     const start = epoch('2026-02-02');
@@ -280,6 +296,7 @@ describe('GET /api/green-button/export', () => {
     }
     const ok = await t.app.request('/api/green-button/export?from=2025-03-02&to=2026-04-05', { headers: asMember(member) });
     expect(ok.status).toBe(200); // 400 days exactly
+    // The other members' households have data in this range; this member's download has none of it.
     expect(await ok.text()).not.toContain('<espi:IntervalBlock>');
     const anonymous = await t.app.request('/api/green-button/export?from=2026-03-01&to=2026-03-02');
     expect(anonymous.status).toBe(401);
