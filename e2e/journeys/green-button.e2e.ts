@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { axeViolations } from '../support/axe';
@@ -72,14 +73,23 @@ describe('Green Button', () => {
     await screenshot(page, 'green-button-imported');
     expect(await axeViolations(page)).toEqual([]);
 
-    // The download section sits beside it, reachable and named.
-    await page.getByRole('region', { name: 'Download my data (Green Button)' }).getByRole('button', { name: 'Download' }).waitFor();
+    // Download my data: the last 30 days by default, saved by the browser as a Green Button file
+    // holding the three imported days (72 hours of 1000 Wh, written in mWh).
+    const download = page.getByRole('region', { name: 'Download my data (Green Button)' }).getByRole('button', { name: 'Download' });
+    await download.focus();
+    const [file] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+    expect(file.suggestedFilename()).toMatch(/^peakwise-green-button-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.xml$/);
+    const saved = await readFile((await file.path())!, 'utf8');
+    expect(saved.match(/<espi:IntervalReading>/g)).toHaveLength(72);
+    expect(saved.match(/<espi:value>1000000<\/espi:value>/g)).toHaveLength(72);
 
     await page.goto('/app/usage');
     await page.getByLabel('Range').selectOption('7');
     const cells = page.getByRole('table').getByRole('cell').filter({ hasText: /^24\.00\s*kWh$/ });
     await expect.poll(() => cells.count(), { timeout: 20_000 }).toBe(3);
     expect(await page.getByText('No usage recorded yet').count()).toBe(0);
+    // A refetch dims the chart (opacity) while it runs; judge contrast once it has settled.
+    await expect.poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
   }, 300_000);
 });
