@@ -77,6 +77,15 @@ describe('parseGreenButton', () => {
     ]);
   });
 
+  it('reads a bare <entry> holding one IntervalBlock, with the ReadingType it cannot link to assumed from the only one', () => {
+    const xml = `<entry xmlns="http://www.w3.org/2005/Atom"><content>
+      <espi:ReadingType xmlns:espi="http://naesb.org/espi"><espi:uom>72</espi:uom><espi:powerOfTenMultiplier>-3</espi:powerOfTenMultiplier></espi:ReadingType>
+      <espi:IntervalBlock xmlns:espi="http://naesb.org/espi"><espi:interval><espi:duration>900</espi:duration><espi:start>1767225600</espi:start></espi:interval>
+        <espi:IntervalReading><espi:value>250000</espi:value></espi:IntervalReading></espi:IntervalBlock></content></entry>`;
+    // No timePeriod: the only reading is the whole block. 250000 × 10^-3 Wh = 250 Wh = 0.25 kWh.
+    expect(parseGreenButton(xml)).toEqual({ ok: true, readings: [{ index: 0, start: 1767225600, duration: 900, kwh: 0.25, flow: 'delivered' }] });
+  });
+
   it('keeps a reading with an unreadable value, for the caller to refuse by index', () => {
     const parsed = parseGreenButton(greenButtonFixture([{ readings: [[1767225600, 3600, 'lots'], [1767229200, 3600, 100]] }]));
     expect(parsed.ok && parsed.readings.map((r) => r.kwh)).toEqual([null, 0.1]);

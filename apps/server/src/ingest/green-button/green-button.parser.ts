@@ -70,7 +70,8 @@ export function parseGreenButton(xml: string): GreenButtonParse {
     return fail('malformed_xml', `The file is not well-formed XML (${error instanceof Error ? error.message : 'unreadable'})`);
   }
   const feed = asNode(document.feed);
-  const entries = feed ? asArray(feed.entry) : asNode(document.entry) ? [document.entry] : [];
+  // A single resource is sometimes served as a bare <entry>.
+  const entries = feed ? asArray(feed.entry) : asArray(document.entry);
   if (entries.length === 0) return fail('not_green_button', 'The file is XML but not a Green Button feed: it has no Atom entries.');
 
   type Parsed = { position: number; links: Link[]; content: Node };
@@ -137,9 +138,11 @@ export function parseGreenButton(xml: string): GreenButtonParse {
       for (const item of items) {
         const reading = asNode(item) ?? {};
         const period = asNode(reading.timePeriod);
-        const start = integerOf(period?.start);
-        // A reading without its own period is the whole block when it is alone, else one ReadingType interval.
-        const duration = integerOf(period?.duration) ?? (items.length === 1 ? integerOf(interval?.duration) : null) ?? type.intervalLength;
+        // A reading without its own period is the whole block when it is alone; otherwise its
+        // start is unknown and its length one ReadingType interval.
+        const alone = items.length === 1;
+        const start = integerOf(period?.start) ?? (alone ? integerOf(interval?.start) : null);
+        const duration = integerOf(period?.duration) ?? (alone ? integerOf(interval?.duration) : null) ?? type.intervalLength;
         const value = numberOf(reading.value);
         readings.push({ index: readings.length, start, duration, kwh: value === null ? null : whToKwh(value, type.powerOfTen), flow });
       }
