@@ -60,7 +60,7 @@ describe('GreenButtonImportCard', () => {
     expect(await card().findByText('Import finished')).toBeInTheDocument();
     expect(card().getByText('2979 readings read from the file.')).toBeInTheDocument();
     expect(card().getByText('34512 new 5-minute intervals stored, 24 already stored.')).toBeInTheDocument();
-    expect(card().getByText(/^The file covers Dec 1, 2025/)).toBeInTheDocument();
+    expect(card().getByText(/^The file covers (Nov 30|Dec 1), 2025 to (Feb 28|Mar 1), 2026\.$/)).toBeInTheDocument();
     expect(card().getByText('103 readings were refused')).toBeInTheDocument();
     const lines = card().getAllByRole('listitem');
     expect(lines).toHaveLength(100);

@@ -57,6 +57,7 @@ export function GreenButtonImportCard() {
   };
 
   const dateTime = (iso: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  const date = (ms: number) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(ms));
   const errorText = (error: unknown) => {
     const code = error instanceof ApiRequestError ? greenButtonFileErrorSchema.safeParse(error.code) : null;
     return code?.success ? t(`import.errors.${code.data}`) : t('import.errors.failed');
@@ -102,14 +103,14 @@ export function GreenButtonImportCard() {
         <div aria-live="polite" className="mt-4 empty:hidden">
           {state.step === 'processing' && <p className="text-sm text-slate-600">{t('import.processing')}</p>}
           {state.step === 'failed' && <AlertMessage tone="error">{errorText(state.error)}</AlertMessage>}
-          {state.step === 'done' && <ImportSummary result={state.result} dateTime={dateTime} />}
+          {state.step === 'done' && <ImportSummary result={state.result} dateTime={dateTime} date={date} />}
         </div>
       </SettingsCard>
     </div>
   );
 }
 
-function ImportSummary({ result, dateTime }: { result: GreenButtonImportResult; dateTime: (iso: string) => string }) {
+function ImportSummary({ result, dateTime, date }: { result: GreenButtonImportResult; dateTime: (iso: string) => string; date: (ms: number) => string }) {
   const { t } = useTranslation('greenButton');
   const more = result.refused - result.refusedReadings.length;
   return (
@@ -118,7 +119,8 @@ function ImportSummary({ result, dateTime }: { result: GreenButtonImportResult; 
         <p className="font-medium">{t('import.done')}</p>
         <p>{t('import.summary', { count: result.readings })}</p>
         <p>{t('import.stored', { accepted: result.intervals.accepted + result.intervals.corrected, duplicates: result.intervals.duplicates })}</p>
-        <p>{result.period ? t('import.period', { from: dateTime(result.period.from), to: dateTime(result.period.to) }) : t('import.nothingUsable')}</p>
+        {/* The period's end is exclusive: a file of whole days ends at the next midnight, so the last day shown is the one before it. */}
+        <p>{result.period ? t('import.period', { from: date(Date.parse(result.period.from)), to: date(Date.parse(result.period.to) - 1) }) : t('import.nothingUsable')}</p>
       </AlertMessage>
       {result.refused > 0 && (
         <div className="rounded-xl border border-amber-200 bg-amber-50 px-3.5 py-3 text-sm text-amber-900">
