@@ -53,4 +53,16 @@ describe('toMeterIntervals', () => {
     expect(rows).toEqual([{ ts: '2026-01-01T01:00:00.000Z', productionKwh: 0, consumptionKwh: 0.2, gridImportKwh: 0.2, gridExportKwh: 0 }]);
     expect(intervalSeconds).toEqual([300, 420, 172_800]);
   });
+
+  it('keeps every reading’s total: its intervals sum to its value (property over random lengths and values)', () => {
+    for (let run = 0; run < 300; run++) {
+      const count = 1 + Math.floor(Math.random() * 288);
+      const kwh = Math.round(Math.random() * 10_000) / 1000;
+      const start = T + 300 * Math.floor(Math.random() * 10_000);
+      const { rows } = toMeterIntervals([reading(0, start, count * 300, kwh)]);
+      expect(rows).toHaveLength(count);
+      expect(rows[0]!.ts).toBe(new Date(start * 1000).toISOString());
+      expect(rows.reduce((sum, r) => sum + r.gridImportKwh, 0)).toBeCloseTo(kwh, 9);
+    }
+  });
 });
