@@ -34,7 +34,10 @@ const REASON_FROM_INGEST: Partial<Record<IngestRejectionReason, GreenButtonRefus
 export async function importGreenButton(db: Db, householdId: string, xml: string, now: Date): Promise<GreenButtonImportOutcome> {
   const parsed = parseGreenButton(xml);
   if (!parsed.ok) return parsed;
+  // Parsing a large file holds the process for seconds; let waiting requests run before the next step.
+  await yieldToEventLoop();
   const { rows, sources, refused, intervalSeconds } = toMeterIntervals(parsed.readings);
+  await yieldToEventLoop();
   const context = await loadStoreContext(db, householdId);
   if (!context) throw new Error(`Unknown household ${householdId}`);
 
@@ -95,3 +98,5 @@ function isoOrNull(epochSeconds: number | null): string | null {
   const date = new Date(epochSeconds * 1000);
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
