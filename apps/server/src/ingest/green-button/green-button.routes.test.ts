@@ -124,6 +124,18 @@ describe('POST /api/green-button/import', () => {
     expect(await daily(household.id)).toEqual(before);
   });
 
+  it('two uploads of one file at once store it once: between them every interval is accepted once and a duplicate once', async () => {
+    const { member, household } = await memberWithHousehold(t);
+    const xml = greenButtonFixture([{ readings: series(epoch('2026-01-12'), 900, 96 * 3, (i) => 50 + (i % 40)) }]);
+    const [a, b] = await Promise.all([imported(member, xml), imported(member, xml)]);
+    expect(a.intervals.accepted + b.intervals.accepted).toBe(864);
+    expect(a.intervals.duplicates + b.intervals.duplicates).toBe(864);
+    expect(a.intervals.corrected + b.intervals.corrected).toBe(0);
+    expect(await rawCount(household.id)).toBe(864);
+    const days = await daily(household.id);
+    expect(days.map((d) => d.intervals)).toEqual([288, 288, 288]);
+  });
+
   it('a second file with different values corrects the last 7 days and is refused, reading by reading, before them', async () => {
     const { member, household } = await memberWithHousehold(t);
     // 2026-04-06 is more than 7 days before "now" (2026-04-15 12:00 UTC); 2026-04-14 is not.
