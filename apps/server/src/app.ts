@@ -4,8 +4,10 @@ import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Database } from './db/client';
+import { GREEN_BUTTON_IMPORT_PATH } from '@peakwise/contracts/green-button.contract';
 import { INGEST_READINGS_PATH } from '@peakwise/contracts/ingest.contract';
 import { createIngestRoutes } from './ingest/ingest.routes';
+import { createGreenButtonRoutes } from './ingest/green-button/green-button.routes';
 import type { Config } from './lib/config';
 import { createRouter } from './lib/create-router';
 import { createErrorHandler, errorBody } from './lib/errors';
@@ -118,10 +120,13 @@ export function createApp(deps: AppDeps) {
   // GET and HEAD bodies are never read, and asking for one makes the Node adapter build a full
   // web Request (a tenth of a millisecond on every chart read).
   const bodyless = (method: string) => method === 'GET' || method === 'HEAD';
-  app.use('/api/*', (c, next) => (c.req.path === INGEST_READINGS_PATH || bodyless(c.req.method) ? next() : apiBodyLimit(c, next)));
+  // A Green Button upload has its own configurable limit (GREEN_BUTTON_MAX_BYTES), checked after the session.
+  const ownLimit = (path: string) => path === INGEST_READINGS_PATH || path === GREEN_BUTTON_IMPORT_PATH;
+  app.use('/api/*', (c, next) => (ownLimit(c.req.path) || bodyless(c.req.method) ? next() : apiBodyLimit(c, next)));
   // Cross-site POST/PUT/PATCH/DELETE to /api are refused before any handler runs.
   app.use('/api/*', originGuard(config.publicUrl));
-  app.use('/api/*', storableText((path) => path === INGEST_READINGS_PATH));
+  // A Green Button file is XML (which cannot carry NUL) and only its numbers are stored.
+  app.use('/api/*', storableText(ownLimit));
   app.use('/api/*', noStoreByDefault());
   app.onError(createErrorHandler(logger));
   // Unknown API paths answer JSON, never the SPA's HTML (the SPA fallback skips /api).
@@ -161,6 +166,7 @@ export function createApp(deps: AppDeps) {
     .route('/', createSessionRoutes({ auth: accounts.auth, db: database.db }))
     .route('/', createPostalRoutes(postalService))
     .route('/', createIngestRoutes({ db: database.db }))
+    .route('/', createGreenButtonRoutes({ auth: accounts.auth, db: database.db, clock, maxBytes: config.greenButtonMaxBytes }))
     .route('/', createHouseholdRoutes({ auth: accounts.auth, db: database.db }))
     .route('/', createLiveRoutes({ auth: accounts.auth, db: database.db, hub: liveHub }))
     .route('/', createSolarRoutes({ auth: accounts.auth, db: database.db, clock }))

@@ -27,6 +27,7 @@ describe('loadConfig', () => {
       authRateLimit: { windowSeconds: 60, signIn: 5, signUp: 3, passwordReset: 5 },
       mailFrom: 'Peakwise <no-reply@peakwise.ca>',
       plugConfirmTimeoutMs: 10_000,
+      greenButtonMaxBytes: 20 * 1024 * 1024,
       demoAccount: true,
       demo: { simulator: true, backfillDays: 90, speed: 1, seed: 1 },
       oauth: { google: undefined, facebook: undefined },
@@ -134,6 +135,7 @@ describe('loadConfig', () => {
       SERVICEABLE_PROVINCES: ' mb , on ',
       LOG_LEVEL: 'debug',
       AUTH_SECRET: 'x'.repeat(32),
+      GREEN_BUTTON_MAX_BYTES: '1048576',
     });
     expect(config).toMatchObject({
       port: 4000,
@@ -153,6 +155,7 @@ describe('loadConfig', () => {
       geocoderTimeoutMs: 500,
       serviceableProvinces: ['MB', 'ON'],
       logLevel: 'debug',
+      greenButtonMaxBytes: 1_048_576,
     });
   });
 
@@ -187,6 +190,8 @@ describe('loadConfig', () => {
     ['AUTH_RATE_LIMIT_WINDOW_SECONDS', 'minute'],
     ['MAIL_FROM', 'nobody'],
     ['OAUTH_GOOGLE_ISSUER', 'accounts.google.com'],
+    ['GREEN_BUTTON_MAX_BYTES', '0'],
+    ['GREEN_BUTTON_MAX_BYTES', '20MB'],
   ])('names %s when it is %j', (variable, value) => {
     expect(() => loadConfig({ [variable]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [variable]: value })).toThrow(new RegExp(`^Configuration error: ${variable} `));

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_SERVICEABLE_PROVINCES, type ProvinceCode } from '@peakwise/domain/postal-code';
 import { provinceCodeSchema } from '@peakwise/contracts/postal.contract';
 import { DEFAULT_CASH_OUT_REVIEW_ABOVE_POINTS } from '@peakwise/domain/payout-rules';
+import { GREEN_BUTTON_DEFAULT_MAX_BYTES } from '@peakwise/contracts/green-button.contract';
 
 /** A missing or malformed variable; the message names it so start-up can print it as is. */
 export class ConfigError extends Error {
@@ -90,6 +91,7 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_PASSWORD_RESET: optional(positiveInt('must be a positive integer (requests per window)')),
   MAIL_FROM: optional(z.string().refine((v) => v.includes('@') && !/[\r\n]/.test(v), 'must be an address like Peakwise <no-reply@example.com>')),
   PLUG_CONFIRM_TIMEOUT_MS: optional(positiveInt('must be a positive integer (milliseconds)')),
+  GREEN_BUTTON_MAX_BYTES: optional(positiveInt('must be a positive integer (bytes)')),
   DEMO_ACCOUNT: optional(booleanFlag('must be true or false')),
   DEMO_SIMULATOR: optional(booleanFlag('must be true or false')),
   DEMO_BACKFILL_DAYS: optional(
@@ -153,6 +155,8 @@ export type Config = {
   mailFrom: string;
   /** How long a plug switch waits for the plug to report its new state before giving up. */
   plugConfirmTimeoutMs: number;
+  /** Largest Green Button file a member may upload; a larger one is refused before it is read. */
+  greenButtonMaxBytes: number;
   demoAccount: boolean;
   /** The demo household simulator: back-fill and live readings for the demo member, sent over MQTT. */
   demo: { simulator: boolean; backfillDays: number; speed: number; seed: number };
@@ -209,6 +213,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     mailFrom: e.MAIL_FROM ?? 'Peakwise <no-reply@peakwise.ca>',
     plugConfirmTimeoutMs: e.PLUG_CONFIRM_TIMEOUT_MS ?? 10_000,
+    greenButtonMaxBytes: e.GREEN_BUTTON_MAX_BYTES ?? GREEN_BUTTON_DEFAULT_MAX_BYTES,
     demoAccount: e.DEMO_ACCOUNT ?? true,
     demo: { simulator: e.DEMO_SIMULATOR ?? true, backfillDays: e.DEMO_BACKFILL_DAYS ?? 90, speed: e.DEMO_SPEED ?? 1, seed: e.DEMO_SEED ?? 1 },
     oauth: {

@@ -3,6 +3,8 @@ import { PageHeader } from '@/components/ui/page-header';
 import { DeleteAccountCard } from './components/delete-account-card';
 import { DevicesCard } from './components/devices-card';
 import { EventPreferencesCard } from './components/event-preferences-card';
+import { GreenButtonExportCard } from './components/green-button-export-card';
+import { GreenButtonImportCard } from './components/green-button-import-card';
 import { MeterTokensCard } from './components/meter-tokens-card';
 import { NotificationPreferencesCard } from './components/notification-preferences-card';
 import { PreferencesCard } from './components/preferences-card';
@@ -19,6 +21,8 @@ export default function SettingsPage() {
       <SecurityCard />
       <DevicesCard />
       <MeterTokensCard />
+      <GreenButtonImportCard />
+      <GreenButtonExportCard />
       <PreferencesCard />
       <NotificationPreferencesCard />
       <EventPreferencesCard />

@@ -90,6 +90,20 @@ describe('UsagePage', () => {
     await waitFor(() => expect(within(screen.getByRole('table')).getAllByRole('row')[1]).toHaveTextContent('$4.00'));
   });
 
+  it('with no readings at all, invites a home without a gateway to import its utility’s Green Button file', async () => {
+    const full = history(30);
+    const empty = { ...full, days: full.days.map((d) => ({ ...d, kwh: null, costCents: null, coverage: { intervals: 0, expected: 288 } })), totalKwh: 0, totalCostCents: 0 };
+    renderWithApi(<UsagePage />, (url) => (url === '/api/usage/summary' ? Response.json(summary) : Response.json(empty)), '/app/usage');
+    expect(await screen.findByText('No usage recorded yet')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Import your utility’s Green Button data' })).toHaveAttribute('href', '/app/settings#green-button');
+  });
+
+  it('does not show the Green Button invitation once there is usage', async () => {
+    renderUsage();
+    await screen.findByRole('img', { name: /daily electricity use over the last 30 days/ });
+    expect(screen.queryByRole('link', { name: 'Import your utility’s Green Button data' })).not.toBeInTheDocument();
+  });
+
   it('shows an error with Retry when the history fails', async () => {
     renderWithApi(<UsagePage />, (url) =>
       url === '/api/usage/summary' ? Response.json(summary) : Response.json({ error: { code: 'internal', message: 'x' } }, { status: 500 }),

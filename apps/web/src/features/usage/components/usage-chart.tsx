@@ -5,6 +5,7 @@ import { LineChart } from '@/components/charts/line-chart';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SelectField } from '@/components/ui/select-field';
 import { Spinner } from '@/components/ui/spinner';
+import { GreenButtonPrompt } from './green-button-prompt';
 import { formatCad, formatKwh, formatNumber, useIntlLocale } from '@/lib/format';
 import { missingDayCount, monthStartIndexes, usageChartPoints, type UsageMetric } from '../usage-chart-data';
 
@@ -64,7 +65,10 @@ export function UsageChart({ history, metric, range, loading, onMetricChange, on
       </div>
       <div className={`mt-4 transition-opacity ${loading ? 'opacity-60' : ''}`} aria-busy={loading}>
         {!history ? null : empty ? (
-          <EmptyState icon={LineChartIcon} title={t('chart.emptyTitle')} message={t('chart.emptyMessage')} />
+          <>
+            <EmptyState icon={LineChartIcon} title={t('chart.emptyTitle')} message={t('chart.emptyMessage')} />
+            <GreenButtonPrompt />
+          </>
         ) : (
           <>
             <LineChart

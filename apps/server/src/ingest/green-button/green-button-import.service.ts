@@ -1,0 +1,103 @@
+import {
+  GREEN_BUTTON_REFUSAL_MESSAGES,
+  GREEN_BUTTON_REFUSED_LIST_LIMIT,
+  type GreenButtonFileError,
+  type GreenButtonImportResult,
+  type GreenButtonRefusalReason,
+} from '@peakwise/contracts/green-button.contract';
+import { MAX_BATCH_READINGS, type IngestRejectionReason } from '@peakwise/contracts/ingest.contract';
+import { INTERVAL_MS } from '@peakwise/domain/time-constants';
+import type { Db } from '../../db/client';
+import { storeBatch } from '../../modules/readings/reading-store';
+import { loadStoreContext } from '../../modules/readings/readings.repository';
+import { validateBatch } from '../../telemetry/validate-readings';
+import { toMeterIntervals, type GreenButtonRefusal } from './green-button.intervals';
+import { parseGreenButton } from './green-button.parser';
+
+export type GreenButtonImportOutcome = { ok: true; result: GreenButtonImportResult } | { ok: false; error: GreenButtonFileError; message: string };
+
+/** What the shared ingest validation says about a 5-minute interval, in the file's terms. */
+const REASON_FROM_INGEST: Partial<Record<IngestRejectionReason, GreenButtonRefusalReason>> = {
+  negative: 'negative',
+  too_large: 'too_large',
+  future_timestamp: 'future_timestamp',
+  too_old: 'too_old',
+  correction_window_closed: 'correction_window_closed',
+};
+
+/**
+ * Imports a member's Green Button file into their household meter (decision 046). The file is
+ * parsed whole before anything is written, so a malformed or foreign-unit file writes nothing.
+ * The intervals then take the same path as any meter reading (validateBatch → storeBatch) in
+ * batches of the ingest limit, each its own transaction: storage is idempotent, so a second
+ * import of the same file, or one after an interruption, stores only what is missing.
+ */
+export async function importGreenButton(db: Db, householdId: string, xml: string, now: Date): Promise<GreenButtonImportOutcome> {
+  const parsed = parseGreenButton(xml);
+  if (!parsed.ok) return parsed;
+  // Parsing a large file holds the process for seconds; let waiting requests run before the next step.
+  await yieldToEventLoop();
+  const { rows, sources, refused, intervalSeconds } = toMeterIntervals(parsed.readings);
+  await yieldToEventLoop();
+  const context = await loadStoreContext(db, householdId);
+  if (!context) throw new Error(`Unknown household ${householdId}`);
+
+  const intervals = { accepted: 0, corrected: 0, duplicates: 0 };
+  const refusedRows = new Set<number>();
+  const refusedReadings = new Map<number, GreenButtonRefusal>(refused.map((r) => [r.index, r]));
+  const startOf = new Map(parsed.readings.map((r) => [r.index, r.start]));
+  const refuseRow = (row: number, reason: IngestRejectionReason) => {
+    refusedRows.add(row);
+    for (const index of sources[row] ?? []) {
+      if (!refusedReadings.has(index)) refusedReadings.set(index, { index, start: startOf.get(index) ?? null, reason: REASON_FROM_INGEST[reason] ?? 'invalid_value' });
+    }
+  };
+
+  for (let offset = 0; offset < rows.length; offset += MAX_BATCH_READINGS) {
+    const chunk = rows.slice(offset, offset + MAX_BATCH_READINGS);
+    const validated = validateBatch({ meter: chunk }, now);
+    // Never a whole-batch refusal: the chunk is non-empty, within the limit, and shaped by us.
+    if (!validated.ok) throw new Error(`Green Button batch refused: ${validated.message}`);
+    for (const rejection of validated.rejected) refuseRow(offset + rejection.index, rejection.reason);
+    if (validated.meter.length === 0) continue;
+    const stored = await storeBatch(db, householdId, { ...validated, rejected: [] }, { context, now });
+    intervals.accepted += stored.accepted;
+    intervals.corrected += stored.corrected;
+    intervals.duplicates += stored.duplicates;
+    for (const rejection of stored.rejected) refuseRow(offset + rejection.index, rejection.reason);
+  }
+
+  let from = Infinity;
+  let to = -Infinity;
+  rows.forEach((row, k) => {
+    if (refusedRows.has(k)) return;
+    const ms = Date.parse(row.ts);
+    from = Math.min(from, ms);
+    to = Math.max(to, ms + INTERVAL_MS);
+  });
+  const list = [...refusedReadings.values()].sort((a, b) => a.index - b.index);
+  return {
+    ok: true,
+    result: {
+      readings: parsed.readings.length,
+      refused: list.length,
+      refusedReadings: list.slice(0, GREEN_BUTTON_REFUSED_LIST_LIMIT).map((r) => ({
+        index: r.index,
+        start: isoOrNull(r.start),
+        reason: r.reason,
+        message: GREEN_BUTTON_REFUSAL_MESSAGES[r.reason],
+      })),
+      intervals,
+      period: Number.isFinite(from) ? { from: new Date(from).toISOString(), to: new Date(to).toISOString() } : null,
+      intervalSeconds,
+    },
+  };
+}
+
+function isoOrNull(epochSeconds: number | null): string | null {
+  if (epochSeconds === null) return null;
+  const date = new Date(epochSeconds * 1000);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));

@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import { parseGreenButton, whToKwh } from './green-button.parser';
+import { greenButtonFixture } from './green-button.test-helper';
+
+// A hand-written file: default ESPI namespace on each content element, links as a utility writes
+// them, the ReadingType after the blocks it describes, and whitespace around numbers.
+const HOURLY_WH = `<?xml version="1.0" encoding="UTF-8"?>
+<feed xmlns="http://www.w3.org/2005/Atom">
+  <id>urn:uuid:5b7e8c2a-0000-4000-8000-000000000001</id>
+  <title>Usage</title>
+  <updated>2026-01-02T00:00:00Z</updated>
+  <entry>
+    <id>urn:uuid:5b7e8c2a-0000-4000-8000-000000000002</id>
+    <link rel="self" href="/espi/1_1/resource/RetailCustomer/7/UsagePoint/1/MeterReading/1"/>
+    <link rel="related" href="/espi/1_1/resource/ReadingType/4"/>
+    <title>Hourly</title>
+    <content><MeterReading xmlns="http://naesb.org/espi"/></content>
+    <updated>2026-01-02T00:00:00Z</updated>
+  </entry>
+  <entry>
+    <id>urn:uuid:5b7e8c2a-0000-4000-8000-000000000003</id>
+    <link rel="self" href="/espi/1_1/resource/RetailCustomer/7/UsagePoint/1/MeterReading/1/IntervalBlock/1"/>
+    <link rel="up" href="/espi/1_1/resource/RetailCustomer/7/UsagePoint/1/MeterReading/1/IntervalBlock"/>
+    <title/>
+    <content>
+      <IntervalBlock xmlns="http://naesb.org/espi">
+        <interval><duration>7200</duration><start>1767225600</start></interval>
+        <IntervalReading><timePeriod><duration>3600</duration><start>1767225600</start></timePeriod><value> 1234 </value></IntervalReading>
+        <IntervalReading><timePeriod><duration>3600</duration><start>1767229200</start></timePeriod><value>600</value></IntervalReading>
+      </IntervalBlock>
+    </content>
+    <updated>2026-01-02T00:00:00Z</updated>
+  </entry>
+  <entry>
+    <id>urn:uuid:5b7e8c2a-0000-4000-8000-000000000004</id>
+    <link rel="self" href="https://utility.example/espi/1_1/resource/ReadingType/4"/>
+    <title>Energy delivered (Wh)</title>
+    <content>
+      <ReadingType xmlns="http://naesb.org/espi">
+        <accumulationBehaviour> 4 </accumulationBehaviour>
+        <flowDirection>1</flowDirection>
+        <intervalLength>3600</intervalLength>
+        <powerOfTenMultiplier>0</powerOfTenMultiplier>
+        <uom>72</uom>
+      </ReadingType>
+    </content>
+    <updated>2026-01-02T00:00:00Z</updated>
+  </entry>
+</feed>`;
+
+describe('parseGreenButton', () => {
+  it('reads a hand-written hourly Wh file, finding its ReadingType through the links', () => {
+    const parsed = parseGreenButton(HOURLY_WH);
+    expect(parsed).toEqual({
+      ok: true,
+      readings: [
+        // 2026-01-01T00:00:00Z is 1767225600; 1234 Wh × 10^0 = 1.234 kWh.
+        { index: 0, start: 1767225600, duration: 3600, kwh: 1.234, flow: 'delivered' },
+        { index: 1, start: 1767229200, duration: 3600, kwh: 0.6, flow: 'delivered' },
+      ],
+    });
+  });
+
+  it('tells delivered from received when a file has both, with espi: prefixes and kWh values', () => {
+    const xml = greenButtonFixture(
+      [
+        { flowDirection: 1, powerOfTenMultiplier: 3, readings: [[1767225600, 900, 2]] },
+        { flowDirection: 19, powerOfTenMultiplier: 3, readings: [[1767225600, 900, '0.5']] },
+      ],
+      { prefixed: true, readingTypeLast: true },
+    );
+    const parsed = parseGreenButton(xml);
+    expect(parsed.ok && parsed.readings).toEqual([
+      // 2 × 10^3 Wh = 2 kWh; 0.5 × 10^3 Wh = 0.5 kWh.
+      { index: 0, start: 1767225600, duration: 900, kwh: 2, flow: 'delivered' },
+      { index: 1, start: 1767225600, duration: 900, kwh: 0.5, flow: 'received' },
+    ]);
+  });
+
+  it('reads a bare <entry> holding one IntervalBlock, with the ReadingType it cannot link to assumed from the only one', () => {
+    const xml = `<entry xmlns="http://www.w3.org/2005/Atom"><content>
+      <espi:ReadingType xmlns:espi="http://naesb.org/espi"><espi:uom>72</espi:uom><espi:powerOfTenMultiplier>-3</espi:powerOfTenMultiplier></espi:ReadingType>
+      <espi:IntervalBlock xmlns:espi="http://naesb.org/espi"><espi:interval><espi:duration>900</espi:duration><espi:start>1767225600</espi:start></espi:interval>
+        <espi:IntervalReading><espi:value>250000</espi:value></espi:IntervalReading></espi:IntervalBlock></content></entry>`;
+    // No timePeriod: the only reading is the whole block. 250000 × 10^-3 Wh = 250 Wh = 0.25 kWh.
+    expect(parseGreenButton(xml)).toEqual({ ok: true, readings: [{ index: 0, start: 1767225600, duration: 900, kwh: 0.25, flow: 'delivered' }] });
+  });
+
+  it('keeps a reading with an unreadable value, for the caller to refuse by index', () => {
+    const parsed = parseGreenButton(greenButtonFixture([{ readings: [[1767225600, 3600, 'lots'], [1767229200, 3600, 100]] }]));
+    expect(parsed.ok && parsed.readings.map((r) => r.kwh)).toEqual([null, 0.1]);
+  });
+
+  it('refuses a foreign unit, a cumulative register, and net flow for the whole file', () => {
+    const watts = parseGreenButton(greenButtonFixture([{ uom: 38, readings: [[1767225600, 3600, 5]] }]));
+    expect(watts).toMatchObject({ ok: false, error: 'foreign_unit' });
+    expect(!watts.ok && watts.message).toContain('unit 38');
+    expect(parseGreenButton(greenButtonFixture([{ accumulationBehaviour: 1, readings: [[1767225600, 3600, 5]] }]))).toMatchObject({ ok: false, error: 'unsupported_reading_type' });
+    expect(parseGreenButton(greenButtonFixture([{ flowDirection: 4, readings: [[1767225600, 3600, 5]] }]))).toMatchObject({ ok: false, error: 'unsupported_reading_type' });
+  });
+
+  it('refuses malformed XML with where it broke, and XML that is not a Green Button feed', () => {
+    const broken = parseGreenButton(HOURLY_WH.replace('</IntervalBlock>', ''));
+    expect(broken).toMatchObject({ ok: false, error: 'malformed_xml' });
+    expect(!broken.ok && broken.message).toMatch(/line \d+, column \d+/);
+    expect(parseGreenButton('<html><body>Sign in</body></html>')).toMatchObject({ ok: false, error: 'not_green_button' });
+    expect(parseGreenButton('<feed xmlns="http://www.w3.org/2005/Atom"><entry><content><UsagePoint/></content></entry></feed>')).toMatchObject({ ok: false, error: 'no_readings' });
+  });
+});
+
+describe('whToKwh', () => {
+  it('is value × 10^multiplier / 1000 for every ESPI multiplier (property over integers)', () => {
+    for (const multiplier of [-3, -2, -1, 0, 1, 2, 3, 6]) {
+      for (let i = 0; i < 200; i++) {
+        const value = Math.floor(Math.random() * 1_000_000);
+        // The same quantity computed another way: as a decimal string with the point moved.
+        const expected = Number(`${value}e${multiplier - 3}`);
+        expect(whToKwh(value, multiplier)).toBeCloseTo(expected, 12);
+      }
+    }
+    expect(whToKwh(1234, 0)).toBe(1.234);
+    expect(whToKwh(7, 3)).toBe(7);
+    expect(whToKwh(1500, -3)).toBe(0.0015);
+  });
+});

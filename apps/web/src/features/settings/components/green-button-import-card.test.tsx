@@ -1,0 +1,92 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { GreenButtonImportResult } from '@peakwise/contracts/green-button.contract';
+import { ApiRequestError } from '@/lib/api-request';
+import { uploadGreenButton } from '../api/green-button-api';
+import { GreenButtonImportCard } from './green-button-import-card';
+
+vi.mock('../api/green-button-api', () => ({ uploadGreenButton: vi.fn() }));
+const upload = vi.mocked(uploadGreenButton);
+afterEach(() => upload.mockReset());
+
+const file = () => new File(['<feed/>'], 'Green_Button_Data.xml', { type: 'text/xml' });
+const card = () => within(screen.getByRole('region', { name: 'Import your utility’s data (Green Button)' }));
+
+function renderCard(path = '/app/settings') {
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <GreenButtonImportCard />
+    </MemoryRouter>,
+  );
+}
+
+describe('GreenButtonImportCard', () => {
+  it('asks for a file before uploading anything', async () => {
+    renderCard();
+    await userEvent.click(card().getByRole('button', { name: 'Import File' }));
+    expect(card().getByText('Choose a Green Button file first.')).toBeInTheDocument();
+    expect(card().getByLabelText('Green Button file (XML)')).toHaveAttribute('aria-invalid', 'true');
+    expect(upload).not.toHaveBeenCalled();
+  });
+
+  it('shows upload progress, then the summary and each refused reading with its reason', async () => {
+    let finish: (result: GreenButtonImportResult) => void = () => {};
+    upload.mockImplementation((_file, onProgress) => {
+      onProgress(40);
+      return new Promise((resolve) => (finish = resolve));
+    });
+    renderCard();
+    await userEvent.upload(card().getByLabelText('Green Button file (XML)'), file());
+    await userEvent.click(card().getByRole('button', { name: 'Import File' }));
+    expect(upload.mock.calls[0]![0].name).toBe('Green_Button_Data.xml');
+    expect(card().getByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute('aria-valuenow', '40');
+    expect(card().getByRole('button', { name: 'Import File' })).toBeDisabled();
+
+    finish({
+      readings: 2979,
+      refused: 103,
+      refusedReadings: Array.from({ length: 100 }, (_, i) => ({
+        index: i,
+        start: i === 0 ? null : '2026-01-05T14:00:00.000Z',
+        reason: i === 0 ? 'invalid_value' : 'interval_misaligned',
+        message: 'English message',
+      })),
+      intervals: { accepted: 34_512, corrected: 0, duplicates: 24 },
+      period: { from: '2025-12-01T05:00:00.000Z', to: '2026-03-01T05:00:00.000Z' },
+      intervalSeconds: [900],
+    });
+    expect(await card().findByText('Import finished')).toBeInTheDocument();
+    expect(card().getByText('2979 readings read from the file.')).toBeInTheDocument();
+    expect(card().getByText('34512 new 5-minute intervals stored, 24 already stored.')).toBeInTheDocument();
+    expect(card().getByText(/^The file covers (Nov 30|Dec 1), 2025 to (Feb 28|Mar 1), 2026\.$/)).toBeInTheDocument();
+    expect(card().getByText('103 readings were refused')).toBeInTheDocument();
+    const lines = card().getAllByRole('listitem');
+    expect(lines).toHaveLength(100);
+    expect(lines[0]).toHaveTextContent('Reading 1 (no start time): it has no usable start, duration or value.');
+    expect(lines[1]).toHaveTextContent('it does not start on a 5-minute boundary.');
+    expect(card().getByText('and 3 more readings not listed.')).toBeInTheDocument();
+  });
+
+  it('explains a refused file in words, by its code', async () => {
+    upload.mockRejectedValueOnce(new ApiRequestError(400, { code: 'foreign_unit', message: 'The file’s readings are in unit 169' }));
+    renderCard();
+    await userEvent.upload(card().getByLabelText('Green Button file (XML)'), file());
+    await userEvent.click(card().getByRole('button', { name: 'Import File' }));
+    expect(await card().findByText(/not electricity in Wh or kWh/)).toBeInTheDocument();
+
+    upload.mockRejectedValueOnce(new ApiRequestError(413, { code: 'payload_too_large' }));
+    await userEvent.click(card().getByRole('button', { name: 'Import File' }));
+    expect(await card().findByText(/This file is too large, so nothing was imported/)).toBeInTheDocument();
+
+    upload.mockRejectedValueOnce(new ApiRequestError(0, {}));
+    await userEvent.click(card().getByRole('button', { name: 'Import File' }));
+    expect(await card().findByText('The import failed. Nothing was changed; please try again.')).toBeInTheDocument();
+  });
+
+  it('puts the file field in focus when opened from the Usage screen’s link', () => {
+    renderCard('/app/settings#green-button');
+    expect(card().getByLabelText('Green Button file (XML)')).toHaveFocus();
+  });
+});
