@@ -1,24 +1,9 @@
 import { opsEventSchema, opsProgramSchema, type EditEvent, type ScheduleEvent } from '@peakwise/contracts/events.contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, retryTransient, useQueryScope, type Schema } from '@/lib/api-client';
+import { listOf } from '@/lib/list-of';
 import { opsRequest } from '../ops-error';
 import { opsKeys } from './ops-keys';
-
-/** A list of one contract schema's items; the web app takes zod only through contracts. */
-function listOf<T>(item: Schema<T>): Schema<T[]> {
-  return {
-    safeParse(value: unknown) {
-      if (!Array.isArray(value)) return { success: false };
-      const data: T[] = [];
-      for (const entry of value) {
-        const parsed = item.safeParse(entry);
-        if (!parsed.success) return { success: false };
-        data.push(parsed.data);
-      }
-      return { success: true, data };
-    },
-  };
-}
 
 const reachSchema: Schema<{ households: number }> = {
   safeParse: (value: unknown) => {
