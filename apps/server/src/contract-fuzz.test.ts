@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDevice } from './modules/devices/device.service';
+import { createDevice } from './modules/devices/devices.repository';
 import { setOperator } from './modules/auth/user-role.repository';
 import { ensureHouseholdForUser } from './modules/households/household.service';
 import { fuzzContracts, type Actor, type OpenApiDocument } from './test/contract-fuzzer';

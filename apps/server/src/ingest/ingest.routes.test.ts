@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { issueIngestCredential, revokeIngestCredential } from '../modules/devices/ingest-credential.service';
+import { issueIngestCredential } from '../modules/devices/ingest-credential.service';
+import { revokeIngestCredential } from '../modules/devices/ingest-credentials.repository';
 import { rowsOf } from '../db/rows';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { readingTables, removeAllHouseholds, seedHousehold, type HouseholdFixture } from '../test/household-fixture';

@@ -7,7 +7,7 @@ import { devices, type DeviceKind } from '../db/schema/device.schema';
 import { householdTariffs, households } from '../db/schema/household.schema';
 import { ingestCredentials } from '../db/schema/ingest-credential.schema';
 import type { HouseholdProfile } from './household-profile';
-import { createDevice, listDevices } from '../modules/devices/device.service';
+import { createDevice, listDevices } from '../modules/devices/devices.repository';
 import { issueIngestCredential } from '../modules/devices/ingest-credential.service';
 import { changeHouseholdTimeZone } from '../modules/households/household-time-zone.service';
 import { changeTariff, ensureHouseholdForUser } from '../modules/households/household.service';

@@ -5,7 +5,7 @@ import type { MqttIngest } from '../ingest/mqtt-ingest';
 import { createLogger } from '../lib/logger';
 import { rowsOf } from '../db/rows';
 import { ensureDemoHousehold } from './demo-household';
-import { listDevices } from '../modules/devices/device.service';
+import { listDevices } from '../modules/devices/devices.repository';
 import { createLiveHub, type LiveHub, type LiveSubscriber } from '../modules/live/live-hub';
 import { seedHousehold } from '../test/household-fixture';
 import { connectDevice, startTestBroker, startTestIngest, type TestBroker } from '../test/test-broker';

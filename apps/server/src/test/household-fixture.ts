@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { DeviceKind } from '../db/schema/device.schema';
-import { createDevice, type Device } from '../modules/devices/device.service';
+import { createDevice, type Device } from '../modules/devices/devices.repository';
 import { issueIngestCredential } from '../modules/devices/ingest-credential.service';
 import { ensureHouseholdForUser } from '../modules/households/household.service';
 import type { Household } from '../modules/households/household.repository';

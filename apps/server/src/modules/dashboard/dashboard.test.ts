@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dashboardSchema, dashboardUsageSchema } from '@peakwise/contracts/energy.contract';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { asMember, type Member } from '../../test/test-session';
-import { createDevice } from '../devices/device.service';
+import { createDevice } from '../devices/devices.repository';
 import { changeTariff } from '../households/household.service';
 import { listRooms } from '../households/household.repository';
 import { recordLivePower } from '../live/live-power.repository';

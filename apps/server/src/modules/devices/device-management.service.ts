@@ -1,19 +1,18 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import type { AddDeviceRequest, ManagedDevice, PairedDevice, UpdateDeviceRequest } from '@peakwise/contracts/device-management.contract';
 import type { Db, DbOrTx } from '../../db/client';
-import { devices } from '../../db/schema/device.schema';
-import { rooms } from '../../db/schema/household.schema';
+import { isOwnRoom } from '../households/household.repository';
 import { INGEST_READINGS_PATH } from '@peakwise/contracts/ingest.contract';
 import { TOPIC_ROOT } from '../../telemetry/topics';
 import { AppError } from '../../lib/errors';
-import { deviceNotFound, removeDevice } from './device.service';
+import { createDevice, removeDevice, updateLiveDevice, type Device } from './devices.repository';
+import { deviceNotFound } from './device-not-found';
 import { issueIngestCredential } from './ingest-credential.service';
 import { isUuid } from '../../lib/uuid';
 import { retireComponentsOfDevice } from '../maintenance/components.repository';
 
 const UNIQUE_VIOLATION = '23505';
 
-const toManaged = (d: typeof devices.$inferSelect): ManagedDevice => ({
+const toManaged = (d: Device): ManagedDevice => ({
   id: d.id,
   externalId: d.externalId,
   name: d.name,
@@ -28,8 +27,7 @@ const toManaged = (d: typeof devices.$inferSelect): ManagedDevice => ({
 /** A room id from the member must name one of their own rooms; anything else is refused the same way. */
 async function assertOwnRoom(db: DbOrTx, householdId: string, roomId: string | null | undefined) {
   if (roomId === null || roomId === undefined) return;
-  const found = isUuid(roomId) && (await db.select({ id: rooms.id }).from(rooms).where(and(eq(rooms.id, roomId), eq(rooms.householdId, householdId)))).length > 0;
-  if (!found) throw new AppError(400, 'unknown_room', 'Choose one of your rooms.');
+  if (!isUuid(roomId) || !(await isOwnRoom(db, householdId, roomId))) throw new AppError(400, 'unknown_room', 'Choose one of your rooms.');
 }
 
 const isUniqueViolation = (error: unknown): boolean => {
@@ -45,21 +43,17 @@ export async function addDevice(db: Db, householdId: string, input: AddDeviceReq
   await assertOwnRoom(db, householdId, input.roomId);
   try {
     return await db.transaction(async (tx) => {
-      const [device] = await tx
-        .insert(devices)
-        .values({
-          householdId,
-          externalId: input.externalId,
-          name: input.name,
-          kind: input.kind,
-          roomId: input.roomId ?? null,
-          ratedPowerW: input.ratedPowerW ?? null,
-          neverSwitch: input.neverSwitch ?? false,
-        })
-        .returning();
-      const credential = await issueIngestCredential(tx, householdId, device!.id, `device ${input.externalId}`);
+      const device = await createDevice(tx, householdId, {
+        externalId: input.externalId,
+        name: input.name,
+        kind: input.kind,
+        roomId: input.roomId ?? null,
+        ratedPowerW: input.ratedPowerW ?? null,
+        neverSwitch: input.neverSwitch ?? false,
+      });
+      const credential = await issueIngestCredential(tx, householdId, device.id, `device ${input.externalId}`);
       return {
-        device: toManaged(device!),
+        device: toManaged(device),
         credential: {
           token: credential.token,
           mqttUsername: input.externalId,
@@ -78,16 +72,12 @@ export async function addDevice(db: Db, householdId: string, input: AddDeviceReq
 export async function updateDevice(db: Db, householdId: string, deviceId: string, input: UpdateDeviceRequest): Promise<ManagedDevice> {
   if (!isUuid(deviceId)) throw deviceNotFound();
   await assertOwnRoom(db, householdId, input.roomId);
-  const [row] = await db
-    .update(devices)
-    .set({
-      ...(input.name !== undefined ? { name: input.name } : {}),
-      ...(input.roomId !== undefined ? { roomId: input.roomId } : {}),
-      ...(input.x !== undefined ? { x: input.x, y: input.y ?? null } : {}),
-      ...(input.neverSwitch !== undefined ? { neverSwitch: input.neverSwitch } : {}),
-    })
-    .where(and(eq(devices.id, deviceId), eq(devices.householdId, householdId), isNull(devices.removedAt)))
-    .returning();
+  const row = await updateLiveDevice(db, householdId, deviceId, {
+    ...(input.name !== undefined ? { name: input.name } : {}),
+    ...(input.roomId !== undefined ? { roomId: input.roomId } : {}),
+    ...(input.x !== undefined ? { x: input.x, y: input.y ?? null } : {}),
+    ...(input.neverSwitch !== undefined ? { neverSwitch: input.neverSwitch } : {}),
+  });
   if (!row) throw deviceNotFound();
   return toManaged(row);
 }

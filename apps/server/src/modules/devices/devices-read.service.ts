@@ -1,36 +1,16 @@
-import { sql } from 'drizzle-orm';
 import { ACTIVE_DEVICE_WINDOW_MS, type DeviceHistory, type DeviceHistoryRange, type DevicesOverview } from '@peakwise/contracts/devices.contract';
 import { INTERVAL_MS, HOUR_MS, DAY_MS } from '@peakwise/domain/time-constants';
 import { pooledUptimePercent, UPTIME_WINDOW_DAYS } from '@peakwise/domain/device-uptime';
 import { addDays, localDateOf, localDatesInRange, localDay } from '@peakwise/domain/local-time';
-import { rowsOf } from '../../db/rows';
 import type { Household } from '../households/household.repository';
 import type { DbOrTx } from '../../db/client';
 import { expectedIntervals } from '../energy/energy-rollups.repository';
 import { isUuid } from '../../lib/uuid';
+import { dailyBuckets, deviceOverviewRows, hourlyBuckets, latestReading, liveDeviceKind, roomsForPlan, type Bucket } from './devices-read.repository';
 
 /** Panels produce and the water meter measures water: neither adds to the power the home draws. */
 const NOT_CONSUMERS = new Set(['solar_panel', 'water_meter']);
 
-type DeviceRow = {
-  id: string;
-  name: string;
-  kind: string;
-  status: string;
-  room_id: string | null;
-  room: string | null;
-  x: number | null;
-  y: number | null;
-  relay_on: boolean | null;
-  never_switch: boolean;
-  last_seen_at: number | null;
-  latest_ts: number | null;
-  power_w: number | null;
-  efficiency: number | null;
-  seen_intervals: number;
-  first_ts: number | null;
-  created_at: number;
-};
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -45,35 +25,8 @@ export async function devicesOverview(db: DbOrTx, household: Household, now = ne
   const since = new Date(now.getTime() - ACTIVE_DEVICE_WINDOW_MS);
   const windowStart = new Date(now.getTime() - UPTIME_WINDOW_DAYS * DAY_MS);
   const windowEnd = new Date(Math.floor(now.getTime() / INTERVAL_MS) * INTERVAL_MS);
-  const rooms = rowsOf<{ id: string; name: string; x: number; y: number; width: number; height: number }>(
-    await db.execute(sql`select id, name, x, y, width, height from rooms where household_id = ${household.id}::uuid order by name, id`),
-  );
-  const rows = rowsOf<DeviceRow>(
-    await db.execute(sql`
-      select d.id, d.name, d.kind, d.status, d.room_id, rm.name as room, d.x, d.y, d.relay_on, d.never_switch,
-        (extract(epoch from d.last_seen_at) * 1000)::float8 as last_seen_at, (extract(epoch from d.created_at) * 1000)::float8 as created_at,
-        (extract(epoch from lr.ts) * 1000)::float8 as latest_ts, lr.power_w, le.efficiency,
-        coalesce(up.seen, 0)::int as seen_intervals, (extract(epoch from fr.ts) * 1000)::float8 as first_ts
-      from devices d
-      left join rooms rm on rm.id = d.room_id
-      left join lateral (
-        select r.ts, r.power_w from device_readings r where r.device_id = d.id order by r.ts desc limit 1
-      ) lr on true
-      left join lateral (
-        select r.efficiency from device_readings r
-        where r.device_id = d.id and r.efficiency is not null and r.ts >= ${windowStart.toISOString()}::timestamptz
-        order by r.ts desc limit 1
-      ) le on true
-      left join lateral (
-        select sum(h.interval_count) as seen from device_hourly h
-        where h.device_id = d.id and h.hour_start >= ${windowStart.toISOString()}::timestamptz and h.hour_start < ${windowEnd.toISOString()}::timestamptz
-      ) up on true
-      left join lateral (
-        select r.ts from device_readings r where r.device_id = d.id order by r.ts asc limit 1
-      ) fr on true
-      where d.household_id = ${household.id}::uuid and d.removed_at is null
-      order by d.created_at, d.name`),
-  );
+  const rooms = await roomsForPlan(db, household.id);
+  const rows = await deviceOverviewRows(db, household.id, windowStart, windowEnd);
 
   const devices = rows.map((r) => {
     const latest = r.latest_ts === null ? null : new Date(r.latest_ts);
@@ -126,7 +79,6 @@ export async function devicesOverview(db: DbOrTx, household: Household, now = ne
   };
 }
 
-type Bucket = { energy_kwh: number | null; avg_power_w: number | null; interval_count: number };
 
 /**
  * Chart and latest metrics of one device of the household; null when the id is not a live device
@@ -136,9 +88,7 @@ type Bucket = { energy_kwh: number | null; avg_power_w: number | null; interval_
  */
 export async function deviceHistory(db: DbOrTx, household: Household, deviceId: string, range: DeviceHistoryRange, now = new Date()): Promise<DeviceHistory | null> {
   if (!isUuid(deviceId)) return null;
-  const [device] = rowsOf<{ id: string; kind: string }>(
-    await db.execute(sql`select id, kind from devices where id = ${deviceId}::uuid and household_id = ${household.id}::uuid and removed_at is null`),
-  );
+  const device = await liveDeviceKind(db, household.id, deviceId);
   if (!device) return null;
   const zone = household.timeZone;
 
@@ -146,11 +96,7 @@ export async function deviceHistory(db: DbOrTx, household: Household, deviceId: 
   if (range === '24h') {
     const current = Math.floor(now.getTime() / HOUR_MS) * HOUR_MS;
     const from = new Date(current - 23 * HOUR_MS);
-    const rows = rowsOf<Bucket & { ms: number }>(
-      await db.execute(sql`
-        select (extract(epoch from hour_start) * 1000)::float8 as ms, energy_kwh, avg_power_w, interval_count from device_hourly
-        where device_id = ${device.id}::uuid and hour_start >= ${from.toISOString()}::timestamptz`),
-    );
+    const rows = await hourlyBuckets(db, device.id, from);
     const byHour = new Map(rows.map((r) => [r.ms, r]));
     points = Array.from({ length: 24 }, (_, i) => {
       const start = new Date(from.getTime() + i * HOUR_MS);
@@ -160,11 +106,7 @@ export async function deviceHistory(db: DbOrTx, household: Household, deviceId: 
   } else {
     const today = localDateOf(now, zone);
     const dates = localDatesInRange(addDays(today, range === '7d' ? -6 : -29), today);
-    const rows = rowsOf<Bucket & { d: string }>(
-      await db.execute(sql`
-        select local_date::text as d, energy_kwh, avg_power_w, interval_count from device_daily
-        where device_id = ${device.id}::uuid and local_date between ${dates[0]!}::date and ${today}::date`),
-    );
+    const rows = await dailyBuckets(db, device.id, dates[0]!, today);
     const byDate = new Map(rows.map((r) => [r.d, r]));
     points = dates.map((date) => {
       const day = localDay(date, zone);
@@ -172,9 +114,7 @@ export async function deviceHistory(db: DbOrTx, household: Household, deviceId: 
     });
   }
 
-  const [latest] = rowsOf<{ ts: number; power_w: number | null; efficiency: number | null; metrics: Record<string, unknown> | null }>(
-    await db.execute(sql`select (extract(epoch from ts) * 1000)::float8 as ts, power_w, efficiency, metrics from device_readings where device_id = ${device.id}::uuid order by ts desc limit 1`),
-  );
+  const latest = await latestReading(db, device.id);
   return {
     deviceId: device.id,
     kind: device.kind,

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { asMember } from '../../test/test-session';
 import { memberWithHousehold, store } from '../energy/energy.test-helper';
 import { updateDevicesSeen } from '../readings/readings.repository';
-import { removeDevice } from './device.service';
+import { removeDevice } from './devices.repository';
 
 const MIN = 60_000;
 // 14:37 in Toronto; the current 5-minute interval started at 19:35 UTC.

@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { deviceHistoryQuerySchema, deviceHistorySchema, devicesOverviewSchema } from '@peakwise/contracts/devices.contract';
 import type { Db } from '../../db/client';
 import { createRouter, errorResponse, notFoundResponse, signedInRoute } from '../../lib/create-router';
-import { deviceNotFound } from './device.service';
+import { deviceNotFound } from './device-not-found';
 import type { Auth } from '../auth/auth';
 import { requireHousehold } from '../households/household.middleware';
 import { deviceHistory, devicesOverview } from './devices-read.service';

@@ -1,8 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import { devices } from '../../db/schema/device.schema';
-import { ingestCredentials } from '../../db/schema/ingest-credential.schema';
 import type { DbOrTx } from '../../db/client';
+import { insertCredential, liveCredentialByHash, touchCredential } from './ingest-credentials.repository';
 
 /** What a valid token lets its holder write. */
 export type IngestPrincipal = {
@@ -13,8 +11,6 @@ export type IngestPrincipal = {
 };
 
 const TOKEN_PREFIX = 'pwi_';
-// last_used_at is informational; writing it on every request would double the write load of ingest.
-const LAST_USED_RESOLUTION = sql`interval '1 minute'`;
 
 export function hashIngestToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
@@ -31,12 +27,8 @@ export async function issueIngestCredential(
   label?: string,
 ): Promise<{ id: string; token: string }> {
   const token = TOKEN_PREFIX + randomBytes(32).toString('base64url');
-  const [row] = await db
-    .insert(ingestCredentials)
-    .values({ householdId, deviceId: deviceId ?? null, tokenHash: hashIngestToken(token), label: label ?? null })
-    .returning({ id: ingestCredentials.id });
-  if (!row) throw new Error('Credential insert returned nothing');
-  return { id: row.id, token };
+  const id = await insertCredential(db, { householdId, deviceId: deviceId ?? null, tokenHash: hashIngestToken(token), label: label ?? null });
+  return { id, token };
 }
 
 /**
@@ -45,41 +37,14 @@ export async function issueIngestCredential(
  */
 export async function findCredentialByToken(db: DbOrTx, token: string, now = new Date()): Promise<IngestPrincipal | null> {
   if (!token.startsWith(TOKEN_PREFIX) || token.length > 128) return null;
-  const [row] = await db
-    .select({
-      id: ingestCredentials.id,
-      householdId: ingestCredentials.householdId,
-      deviceId: ingestCredentials.deviceId,
-      externalId: devices.externalId,
-      deviceRemovedAt: devices.removedAt,
-    })
-    .from(ingestCredentials)
-    .leftJoin(devices, eq(devices.id, ingestCredentials.deviceId))
-    .where(and(eq(ingestCredentials.tokenHash, hashIngestToken(token)), isNull(ingestCredentials.revokedAt)));
+  const row = await liveCredentialByHash(db, hashIngestToken(token));
   if (!row) return null;
   if (row.deviceId !== null && (row.externalId === null || row.deviceRemovedAt !== null)) return null;
 
-  await db
-    .update(ingestCredentials)
-    .set({ lastUsedAt: now })
-    .where(
-      and(
-        eq(ingestCredentials.id, row.id),
-        or(isNull(ingestCredentials.lastUsedAt), lt(ingestCredentials.lastUsedAt, sql`${now.toISOString()}::timestamptz - ${LAST_USED_RESOLUTION}`)),
-      ),
-    );
+  await touchCredential(db, row.id, now);
   return {
     credentialId: row.id,
     householdId: row.householdId,
     device: row.deviceId !== null && row.externalId !== null ? { id: row.deviceId, externalId: row.externalId } : null,
   };
-}
-
-export async function revokeIngestCredential(db: DbOrTx, householdId: string, credentialId: string, now = new Date()): Promise<boolean> {
-  const rows = await db
-    .update(ingestCredentials)
-    .set({ revokedAt: now })
-    .where(and(eq(ingestCredentials.id, credentialId), eq(ingestCredentials.householdId, householdId), isNull(ingestCredentials.revokedAt)))
-    .returning({ id: ingestCredentials.id });
-  return rows.length > 0;
 }

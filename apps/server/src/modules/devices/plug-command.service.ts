@@ -1,12 +1,11 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import type { PlugSwitchResult } from '@peakwise/contracts/plug.contract';
 import type { Db, DbOrTx } from '../../db/client';
-import { devices } from '../../db/schema/device.schema';
-import { plugSwitchEvents, type PlugSwitchSource } from '../../db/schema/plug-switch.schema';
+import type { PlugSwitchSource } from '../../db/schema/plug-switch.schema';
 import { buildShellySwitchSet } from '../../telemetry/shelly-gen2';
 import { deviceTopic, shellyTopicPrefix } from '../../telemetry/topics';
 import { AppError } from '../../lib/errors';
-import { deviceNotFound } from './device.service';
+import { deviceNotFound } from './device-not-found';
+import { liveDeviceOf, recordSwitchRequest, relayStateOf, resolveSwitchRequest } from './devices.repository';
 import { isUuid } from '../../lib/uuid';
 
 /** Sends commands to devices; the ingest worker's MQTT session in production. */
@@ -44,10 +43,7 @@ export type PlugCommandDeps = {
 export async function switchPlug(deps: PlugCommandDeps, request: PlugSwitchRequest): Promise<PlugSwitchResult> {
   const { db } = deps;
   if (!isUuid(request.deviceId)) throw deviceNotFound();
-  const [device] = await db
-    .select({ id: devices.id, externalId: devices.externalId, kind: devices.kind, neverSwitch: devices.neverSwitch, name: devices.name })
-    .from(devices)
-    .where(and(eq(devices.id, request.deviceId), eq(devices.householdId, request.householdId), isNull(devices.removedAt)));
+  const device = await liveDeviceOf(db, request.householdId, request.deviceId);
   if (!device) throw deviceNotFound();
   if (device.kind !== 'smart_plug') throw new AppError(409, 'not_switchable', `${device.name} is not a smart plug and cannot be switched remotely.`);
   if (device.neverSwitch && !request.on) {
@@ -69,10 +65,7 @@ export async function switchPlug(deps: PlugCommandDeps, request: PlugSwitchReque
 
   // Plugs stamp reports in whole seconds (a Shelly's `ts`), so a report in the same second counts.
   const confirmedAt = await waitForState(deps, device.id, request.on, new Date(Math.floor(requestedAt.getTime() / 1000) * 1000));
-  await db
-    .update(plugSwitchEvents)
-    .set({ outcome: confirmedAt ? 'confirmed' : 'timed_out', resolvedAt: new Date() })
-    .where(eq(plugSwitchEvents.id, eventId));
+  await resolveSwitchRequest(db, eventId, confirmedAt ? 'confirmed' : 'timed_out', new Date());
   if (!confirmedAt) {
     throw new AppError(504, 'plug_timeout', `${device.name} did not confirm the change in time. It may be offline; it stays as it last reported.`);
   }
@@ -106,18 +99,14 @@ export async function sendPlugCommand(
   } catch (cause) {
     throw new PlugServiceUnreachable('The command could not be published', { cause });
   }
-  const [row] = await db
-    .insert(plugSwitchEvents)
-    .values({ householdId: command.householdId, deviceId: command.deviceId, requestedBy: command.requestedBy, requestedOn: command.on, requestedAt: command.requestedAt, source: command.source })
-    .returning({ id: plugSwitchEvents.id });
-  return row!.id;
+  return recordSwitchRequest(db, { householdId: command.householdId, deviceId: command.deviceId, requestedBy: command.requestedBy, requestedOn: command.on, requestedAt: command.requestedAt, source: command.source });
 }
 
 async function waitForState(deps: PlugCommandDeps, deviceId: string, on: boolean, since: Date): Promise<Date | null> {
   const deadline = Date.now() + deps.timeoutMs;
   const pollMs = deps.pollMs ?? 150;
   for (;;) {
-    const [row] = await deps.db.select({ relayOn: devices.relayOn, lastSeenAt: devices.lastSeenAt }).from(devices).where(eq(devices.id, deviceId));
+    const row = await relayStateOf(deps.db, deviceId);
     if (row?.relayOn === on && row.lastSeenAt && row.lastSeenAt >= since) return row.lastSeenAt;
     if (Date.now() >= deadline) return null;
     await new Promise((resolve) => setTimeout(resolve, Math.min(pollMs, Math.max(0, deadline - Date.now()))));

@@ -5,7 +5,7 @@ import type { DeviceKind } from '../../db/schema/device.schema';
 import { validateBatch } from '../../telemetry/validate-readings';
 import type { TestApp } from '../../test/test-app';
 import { createMember, type Member } from '../../test/test-session';
-import { createDevice, type Device } from '../devices/device.service';
+import { createDevice, type Device } from '../devices/devices.repository';
 import { ensureHouseholdForUser } from '../households/household.service';
 import type { Household } from '../households/household.repository';
 import { storeBatch } from '../readings/reading-store';

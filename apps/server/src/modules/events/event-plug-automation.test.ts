@@ -7,7 +7,7 @@ import { rowsOf } from '../../db/rows';
 import { createLogger } from '../../lib/logger';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { asMember, createMember, type Member } from '../../test/test-session';
-import { createDevice, type Device } from '../devices/device.service';
+import { createDevice, type Device } from '../devices/devices.repository';
 import type { CommandPublisher } from '../devices/plug-command.service';
 import type { Household } from '../households/household.repository';
 import { ensureHouseholdForUser } from '../households/household.service';

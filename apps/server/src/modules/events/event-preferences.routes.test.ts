@@ -9,7 +9,7 @@ import { createLogger } from '../../lib/logger';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { asMember, createMember, type Member } from '../../test/test-session';
 import { setOperator } from '../auth/user-role.repository';
-import { createDevice } from '../devices/device.service';
+import { createDevice } from '../devices/devices.repository';
 import type { Household } from '../households/household.repository';
 import { ensureHouseholdForUser } from '../households/household.service';
 import { upsertProgram } from './events.repository';

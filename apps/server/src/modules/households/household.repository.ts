@@ -44,6 +44,12 @@ export async function profileTimeZoneOf(db: DbOrTx, userId: string): Promise<str
   return row?.timeZone ?? undefined;
 }
 
+/** Whether the room is one of the household's own. */
+export async function isOwnRoom(db: DbOrTx, householdId: string, roomId: string): Promise<boolean> {
+  const [row] = await db.select({ id: rooms.id }).from(rooms).where(and(eq(rooms.id, roomId), eq(rooms.householdId, householdId)));
+  return row !== undefined;
+}
+
 export async function listRooms(db: DbOrTx, householdId: string): Promise<Room[]> {
   return roomsOf(db).execute({ householdId });
 }

@@ -3,7 +3,7 @@ import { INTERVAL_MS, HOUR_MS, DAY_MS } from '@peakwise/domain/time-constants';
 import { addDays } from '@peakwise/domain/local-time';
 import type { TestApp } from '../../test/test-app';
 import type { Member } from '../../test/test-session';
-import type { Device } from '../devices/device.service';
+import type { Device } from '../devices/devices.repository';
 import type { Household } from '../households/household.repository';
 import { local, memberWithHousehold, store } from '../energy/energy.test-helper';
 import { addComponent } from './components.service';

@@ -1,13 +1,12 @@
-import { and, eq, gt } from 'drizzle-orm';
 import type { PostalCheckResult } from '@peakwise/contracts/postal.contract';
 import { POSTAL_CODE_INVALID_MESSAGE } from '@peakwise/contracts/postal.contract';
 import { parsePostalCode, type ProvinceCode } from '@peakwise/domain/postal-code';
 import { placeOf } from '@peakwise/domain/postal-place';
 import type { Db } from '../../db/client';
-import { geocoderCache } from '../../db/schema/geocoder-cache.schema';
 import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import type { GeocoderClient } from './geocoder.client';
+import { cacheCity, cachedCitySince } from './geocoder-cache.repository';
 
 // Cities do not move; a month keeps outbound calls rare without pinning a wrong answer forever.
 export const GEOCODER_CACHE_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -27,12 +26,7 @@ export function createPostalService(deps: {
 
   async function cachedCity(code: string): Promise<string | undefined> {
     const since = new Date(now().getTime() - GEOCODER_CACHE_TTL_MS);
-    const [row] = await deps.db
-      .select({ city: geocoderCache.city })
-      .from(geocoderCache)
-      .where(and(eq(geocoderCache.postalCode, code), gt(geocoderCache.fetchedAt, since)))
-      .limit(1);
-    return row?.city;
+    return cachedCitySince(deps.db, code, since);
   }
 
   async function enrichedCity(code: string, province: ProvinceCode): Promise<string | undefined> {
@@ -48,10 +42,7 @@ export function createPostalService(deps: {
         return undefined;
       }
       const fetchedAt = now();
-      await deps.db
-        .insert(geocoderCache)
-        .values({ postalCode: code, city: answer.city, province: answer.province, fetchedAt })
-        .onConflictDoUpdate({ target: geocoderCache.postalCode, set: { city: answer.city, province: answer.province, fetchedAt } });
+      await cacheCity(deps.db, { postalCode: code, city: answer.city, province: answer.province, fetchedAt });
       return answer.city;
     } catch (error) {
       deps.logger.warn({ postalCode: code, err: error }, 'Geocoder lookup failed; using offline lookup');

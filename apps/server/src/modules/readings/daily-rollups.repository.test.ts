@@ -8,7 +8,7 @@ import { validateBatch } from '../../telemetry/validate-readings';
 import { rowsOf } from '../../db/rows';
 import { removeAllHouseholds, seedHousehold, type HouseholdFixture } from '../../test/household-fixture';
 import { createTestDatabase } from '../../test/test-database';
-import { removeDevice } from '../devices/device.service';
+import { removeDevice } from '../devices/devices.repository';
 import { changeHouseholdTimeZone } from '../households/household-time-zone.service';
 import { storeBatch } from './reading-store';
 

@@ -1,0 +1,98 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+
+/** The IoT Devices screen's reads (devices-read.service.ts decides what they mean). */
+
+export type DeviceRow = {
+  id: string;
+  name: string;
+  kind: string;
+  status: string;
+  room_id: string | null;
+  room: string | null;
+  x: number | null;
+  y: number | null;
+  relay_on: boolean | null;
+  never_switch: boolean;
+  last_seen_at: number | null;
+  latest_ts: number | null;
+  power_w: number | null;
+  efficiency: number | null;
+  seen_intervals: number;
+  first_ts: number | null;
+  created_at: number;
+};
+
+export type Bucket = { energy_kwh: number | null; avg_power_w: number | null; interval_count: number };
+
+/** The household's rooms with their place on the floor plan. */
+export async function roomsForPlan(db: DbOrTx, householdId: string) {
+  return rowsOf<{ id: string; name: string; x: number; y: number; width: number; height: number }>(
+    await db.execute(sql`select id, name, x, y, width, height from rooms where household_id = ${householdId}::uuid order by name, id`),
+  );
+}
+
+/**
+ * Every live device of the household with its room, latest reading, latest efficiency in the
+ * window, intervals seen in [windowStart, windowEnd) and first reading: one round trip.
+ */
+export async function deviceOverviewRows(db: DbOrTx, householdId: string, windowStart: Date, windowEnd: Date): Promise<DeviceRow[]> {
+  return rowsOf<DeviceRow>(
+    await db.execute(sql`
+      select d.id, d.name, d.kind, d.status, d.room_id, rm.name as room, d.x, d.y, d.relay_on, d.never_switch,
+        (extract(epoch from d.last_seen_at) * 1000)::float8 as last_seen_at, (extract(epoch from d.created_at) * 1000)::float8 as created_at,
+        (extract(epoch from lr.ts) * 1000)::float8 as latest_ts, lr.power_w, le.efficiency,
+        coalesce(up.seen, 0)::int as seen_intervals, (extract(epoch from fr.ts) * 1000)::float8 as first_ts
+      from devices d
+      left join rooms rm on rm.id = d.room_id
+      left join lateral (
+        select r.ts, r.power_w from device_readings r where r.device_id = d.id order by r.ts desc limit 1
+      ) lr on true
+      left join lateral (
+        select r.efficiency from device_readings r
+        where r.device_id = d.id and r.efficiency is not null and r.ts >= ${windowStart.toISOString()}::timestamptz
+        order by r.ts desc limit 1
+      ) le on true
+      left join lateral (
+        select sum(h.interval_count) as seen from device_hourly h
+        where h.device_id = d.id and h.hour_start >= ${windowStart.toISOString()}::timestamptz and h.hour_start < ${windowEnd.toISOString()}::timestamptz
+      ) up on true
+      left join lateral (
+        select r.ts from device_readings r where r.device_id = d.id order by r.ts asc limit 1
+      ) fr on true
+      where d.household_id = ${householdId}::uuid and d.removed_at is null
+      order by d.created_at, d.name`),
+  );
+}
+
+/** A live device of the household (id and kind), or undefined. */
+export async function liveDeviceKind(db: DbOrTx, householdId: string, deviceId: string): Promise<{ id: string; kind: string } | undefined> {
+  const [device] = rowsOf<{ id: string; kind: string }>(
+    await db.execute(sql`select id, kind from devices where id = ${deviceId}::uuid and household_id = ${householdId}::uuid and removed_at is null`),
+  );
+  return device;
+}
+
+export async function hourlyBuckets(db: DbOrTx, deviceId: string, from: Date) {
+  return rowsOf<Bucket & { ms: number }>(
+    await db.execute(sql`
+      select (extract(epoch from hour_start) * 1000)::float8 as ms, energy_kwh, avg_power_w, interval_count from device_hourly
+      where device_id = ${deviceId}::uuid and hour_start >= ${from.toISOString()}::timestamptz`),
+  );
+}
+
+export async function dailyBuckets(db: DbOrTx, deviceId: string, from: string, to: string) {
+  return rowsOf<Bucket & { d: string }>(
+    await db.execute(sql`
+      select local_date::text as d, energy_kwh, avg_power_w, interval_count from device_daily
+      where device_id = ${deviceId}::uuid and local_date between ${from}::date and ${to}::date`),
+  );
+}
+
+export async function latestReading(db: DbOrTx, deviceId: string) {
+  const [latest] = rowsOf<{ ts: number; power_w: number | null; efficiency: number | null; metrics: Record<string, unknown> | null }>(
+    await db.execute(sql`select (extract(epoch from ts) * 1000)::float8 as ts, power_w, efficiency, metrics from device_readings where device_id = ${deviceId}::uuid order by ts desc limit 1`),
+  );
+  return latest;
+}
