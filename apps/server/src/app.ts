@@ -21,6 +21,7 @@ import { createAuthRoutes } from './modules/auth/auth.routes';
 import { useSessionCache } from './modules/auth/require-auth.middleware';
 import { clearSessionsOnWrite, createSessionCache } from './modules/auth/session-cache';
 import { createSessionRoutes } from './modules/auth/sessions.routes';
+import { createBillingRoutes } from './modules/billing/billing.routes';
 import { createEventsRoutes } from './modules/events/events.routes';
 import { createOpsEventsRoutes } from './modules/events/ops-events.routes';
 import { createHealthRoutes } from './modules/health/health.routes';
@@ -159,6 +160,7 @@ export function createApp(deps: AppDeps) {
     .route('/', createMaintenanceRoutes({ auth: accounts.auth, db: database.db, clock }))
     .route('/', createDeviceManagementRoutes({ auth: accounts.auth, db: database.db }))
     .route('/', createEventsRoutes({ auth: accounts.auth, db: database.db, clock }))
+    .route('/', createBillingRoutes({ auth: accounts.auth, db: database.db, clock }))
     .route('/', createOpsEventsRoutes({ auth: accounts.auth, db: database.db, clock }))
     .route('/', createNotificationPreferencesRoutes({ auth: accounts.auth, service: notificationPreferences, channels: notifications, clock }))
     .route('/', createUnsubscribeRoutes({ service: notificationPreferences, channels: notifications, clock }))

@@ -15,6 +15,7 @@ import { createAccounts } from './modules/auth/accounts';
 import { ensureDemoAccount, ensureDemoOperator } from './modules/demo/seed-demo-account';
 import { optedInWindows } from './modules/events/events.repository';
 import { ensureDemoEvents, settlePastDemoEvents } from './simulator/demo-events';
+import { issueDemoStatements } from './simulator/demo-billing';
 import { ensureDemoHousehold } from './simulator/demo-household';
 import { startDemoRunner, type DemoRunner } from './simulator/demo-runner';
 import { DEMO_HOUSEHOLD } from './simulator/household-profile';
@@ -22,6 +23,8 @@ import { createLiveHub } from './modules/live/live-hub';
 import { maintenanceSweepJob, startMaintenanceProcessor } from './jobs/maintenance.job';
 import { startScheduler } from './jobs/scheduler';
 import { startDurableWorker } from './jobs/durable-worker';
+import { scheduleStatementRuns } from './modules/billing/statements.service';
+import { billingJobHandlers } from './jobs/billing-jobs';
 import { eventJobHandlers } from './jobs/event-jobs';
 import { notificationJobHandlers } from './jobs/notification-jobs';
 import { createNotificationChannels } from './modules/notifications/notification-channels.service';
@@ -111,6 +114,9 @@ async function main() {
         void demoRunner.backfilled
           .then(() => (stoppingDemo ? undefined : settlePastDemoEvents(database.db, demoEvents.pastEventIds, new Date())))
           .catch((error: unknown) => logger.warn({ err: error }, 'Could not hand the demo’s past events to settlement'));
+        void demoRunner.backfilled
+          .then(() => (stoppingDemo ? undefined : issueDemoStatements(database.db, demo.household.id, new Date())))
+          .catch((error: unknown) => logger.warn({ err: error }, 'Could not issue the demo’s statements'));
       })
       .catch((error: unknown) => logger.error({ err: error }, 'Demo household simulator failed to start'));
   }
@@ -122,8 +128,10 @@ async function main() {
   // Made (and stored) on first start, so every later start and every other process signs push with the same key.
   await notifications.push.publicKey();
   const notifier = createEventNotifier({ mailer: accounts.mailer, channels: notifications });
-  const durableWorker = startDurableWorker({ db: database.db, handlers: { ...eventJobHandlers, ...notificationJobHandlers(notifier) }, logger, pollMs: DURABLE_POLL_MS });
+  const durableWorker = startDurableWorker({ db: database.db, handlers: { ...eventJobHandlers, ...notificationJobHandlers(notifier), ...billingJobHandlers }, logger, pollMs: DURABLE_POLL_MS });
   const maintenance = startMaintenanceProcessor({ database, logger });
+  // Monthly statements on the 1st (decision 044): this month's run, and last month's if it was missed.
+  await scheduleStatementRuns(database.db, new Date());
 
   // Listens on its own connection from the start: the first browser does not wait for LISTEN,
   // and no other process's sign-out is missed.

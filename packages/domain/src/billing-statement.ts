@@ -16,7 +16,8 @@ import { planById } from './tariff-plans';
 /** One metered hour (UTC hours: a local hour is always a whole UTC hour in Peakwise's provinces). */
 export type MeteredHour = { start: Date; importKwh: number; exportKwh: number };
 
-export type StatementLineKind = 'energy' | 'fixed' | 'export-credit' | 'rebate' | 'tax' | 'adjustment';
+export const STATEMENT_LINE_KINDS = ['energy', 'fixed', 'export-credit', 'rebate', 'tax', 'adjustment'] as const;
+export type StatementLineKind = (typeof STATEMENT_LINE_KINDS)[number];
 
 export type StatementLine = {
   kind: StatementLineKind;
@@ -97,7 +98,8 @@ function planSegments(input: StatementInput, days: readonly LocalDate[]): Segmen
 
 function toStatementLine(line: BillLine, kind: StatementLineKind, plan: TariffPlan, days: readonly LocalDate[], sign: 1 | -1): StatementLine {
   // The days of this segment the line's plan version priced.
-  const versionDays = days.filter((d) => versionOn(plan.versions, d).effectiveFrom === line.effectiveFrom);
+  const versions: readonly { effectiveFrom: LocalDate }[] = plan.versions;
+  const versionDays = days.filter((d) => versionOn(versions, d).effectiveFrom === line.effectiveFrom);
   return {
     kind,
     descriptionKey: line.label,

@@ -1,0 +1,142 @@
+import { sql } from 'drizzle-orm';
+import type { StatementLine } from '@peakwise/domain/billing-statement';
+import type { LocalDate } from '@peakwise/domain/local-time';
+import type { TariffRow } from '@peakwise/domain/tariff-history';
+import type { DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+
+/* The SQL of monthly statements (decision 044). */
+
+export type BillableHousehold = { id: string; province: string; timeZone: string; serviceStart: LocalDate; tariffHistory: TariffRow[] };
+
+/**
+ * A household's first day of service: the day its first tariff took effect (the demo's history
+ * starts before the account was made), or the local day it was created.
+ */
+const serviceStartSql = sql`coalesce((select min(t.effective_from) from household_tariffs t where t.household_id = h.id), (h.created_at at time zone h.time_zone)::date)`;
+
+const billableColumns = sql`h.id, h.province, h.time_zone as "timeZone", (${serviceStartSql})::text as "serviceStart",
+  coalesce((select json_agg(json_build_object('planId', t.plan_id, 'effectiveFrom', t.effective_from::text)) from household_tariffs t where t.household_id = h.id), '[]'::json) as "tariffHistory"`;
+
+/**
+ * Households due a statement for the month starting `periodStart`: in service by its last day,
+ * past local midnight of the issue day in their own zone at `now`, and without one yet.
+ */
+export async function householdsDueStatement(db: DbOrTx, periodStart: LocalDate, periodEnd: LocalDate, issueDate: LocalDate, now: Date): Promise<BillableHousehold[]> {
+  return rowsOf<BillableHousehold>(
+    await db.execute(sql`
+      select ${billableColumns} from households h
+      where (${issueDate}::date::timestamp at time zone h.time_zone) <= ${now.toISOString()}::timestamptz
+        and ${serviceStartSql} <= ${periodEnd}::date
+        and not exists (select 1 from statements s where s.household_id = h.id and s.period_start = ${periodStart}::date)
+      order by h.id`),
+  );
+}
+
+/** When the next household reaches local midnight of the issue day, for those not there yet at `now`. */
+export async function nextIssueInstant(db: DbOrTx, periodEnd: LocalDate, issueDate: LocalDate, now: Date): Promise<Date | null> {
+  const [row] = rowsOf<{ at: string | null }>(
+    await db.execute(sql`
+      select min(${issueDate}::date::timestamp at time zone h.time_zone)::text as at from households h
+      where (${issueDate}::date::timestamp at time zone h.time_zone) > ${now.toISOString()}::timestamptz
+        and ${serviceStartSql} <= ${periodEnd}::date`),
+  );
+  return row?.at ? new Date(row.at) : null;
+}
+
+export async function billableHousehold(db: DbOrTx, householdId: string): Promise<BillableHousehold | null> {
+  const [row] = rowsOf<BillableHousehold>(await db.execute(sql`select ${billableColumns} from households h where h.id = ${householdId}::uuid`));
+  return row ?? null;
+}
+
+export type StoredStatement = {
+  id: string;
+  householdId: string;
+  periodStart: LocalDate;
+  periodEnd: LocalDate;
+  billedFrom: LocalDate;
+  issuedAt: string;
+  dueDate: LocalDate;
+  previousBalanceCents: number;
+  chargesCents: number;
+  amountDueCents: number;
+  importKwh: number;
+  exportKwh: number;
+};
+
+const statementColumns = sql`s.id, s.household_id as "householdId", s.period_start::text as "periodStart", s.period_end::text as "periodEnd",
+  s.billed_from::text as "billedFrom", to_char(s.issued_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "issuedAt", s.due_date::text as "dueDate",
+  s.previous_balance_cents as "previousBalanceCents", s.charges_cents as "chargesCents", s.amount_due_cents as "amountDueCents",
+  s.import_kwh as "importKwh", s.export_kwh as "exportKwh"`;
+
+/** The household's statement before `periodStart`, with what it billed excluding its own adjustments. */
+export async function previousStatement(db: DbOrTx, householdId: string, periodStart: LocalDate): Promise<(StoredStatement & { billedOwnPeriodCents: number }) | null> {
+  const [row] = rowsOf<StoredStatement & { billedOwnPeriodCents: number }>(
+    await db.execute(sql`
+      select ${statementColumns},
+        (select coalesce(sum(l.amount_cents), 0) from statement_lines l where l.statement_id = s.id and l.kind <> 'adjustment')::int as "billedOwnPeriodCents"
+      from statements s where s.household_id = ${householdId}::uuid and s.period_start < ${periodStart}::date
+      order by s.period_start desc limit 1`),
+  );
+  return row ?? null;
+}
+
+export type NewStatement = Omit<StoredStatement, 'id' | 'issuedAt'> & { issuedAt: Date; province: string; timeZone: string; lines: readonly StatementLine[] };
+
+/**
+ * Stores a statement with its lines, or nothing if the household already has one for the period
+ * (a second run of the month): the unique (household, period) and ON CONFLICT DO NOTHING, in the
+ * caller's transaction. Returns the new id, or null when it already existed.
+ */
+export async function insertStatement(tx: DbOrTx, s: NewStatement): Promise<string | null> {
+  const [row] = rowsOf<{ id: string }>(
+    await tx.execute(sql`
+      insert into statements (household_id, period_start, period_end, billed_from, issued_at, due_date, province, time_zone,
+        previous_balance_cents, charges_cents, amount_due_cents, import_kwh, export_kwh)
+      values (${s.householdId}::uuid, ${s.periodStart}::date, ${s.periodEnd}::date, ${s.billedFrom}::date, ${s.issuedAt.toISOString()}::timestamptz,
+        ${s.dueDate}::date, ${s.province}, ${s.timeZone}, ${s.previousBalanceCents}, ${s.chargesCents}, ${s.amountDueCents}, ${s.importKwh}, ${s.exportKwh})
+      on conflict (household_id, period_start) do nothing
+      returning id`),
+  );
+  if (!row) return null;
+  if (s.lines.length > 0) {
+    const values = s.lines.map(
+      (l, position) =>
+        sql`(${row.id}::uuid, ${position}, ${l.kind}, ${l.descriptionKey}, ${JSON.stringify(l.params)}::jsonb, ${l.quantity}::float8, ${l.unit}, ${l.unitPriceCents}::float8, ${l.amountCents})`,
+    );
+    await tx.execute(sql`
+      insert into statement_lines (statement_id, position, kind, description_key, description_params, quantity, unit, unit_price_cents, amount_cents)
+      values ${sql.join(values, sql`, `)}`);
+  }
+  return row.id;
+}
+
+/** The household's statements, newest first. */
+export async function listStatements(db: DbOrTx, householdId: string, limit: number): Promise<StoredStatement[]> {
+  return rowsOf<StoredStatement>(
+    await db.execute(sql`select ${statementColumns} from statements s where s.household_id = ${householdId}::uuid order by s.period_start desc limit ${limit}`),
+  );
+}
+
+/** One of the household's statements; another household's id is as unknown as a missing one. */
+export async function findStatement(db: DbOrTx, householdId: string, id: string): Promise<StoredStatement | null> {
+  const [row] = rowsOf<StoredStatement>(
+    await db.execute(sql`select ${statementColumns} from statements s where s.id = ${id}::uuid and s.household_id = ${householdId}::uuid`),
+  );
+  return row ?? null;
+}
+
+export async function findStatementForPeriod(db: DbOrTx, householdId: string, periodStart: LocalDate): Promise<StoredStatement | null> {
+  const [row] = rowsOf<StoredStatement>(
+    await db.execute(sql`select ${statementColumns} from statements s where s.household_id = ${householdId}::uuid and s.period_start = ${periodStart}::date`),
+  );
+  return row ?? null;
+}
+
+export async function statementLines(db: DbOrTx, statementId: string): Promise<StatementLine[]> {
+  return rowsOf<StatementLine>(
+    await db.execute(sql`
+      select kind, description_key as "descriptionKey", description_params as params, quantity, unit, unit_price_cents as "unitPriceCents", amount_cents as "amountCents"
+      from statement_lines where statement_id = ${statementId}::uuid order by position`),
+  );
+}

@@ -1,0 +1,177 @@
+import { BILLING_MESSAGES, type BillingSummary, type StatementDetail, type StatementSummary } from '@peakwise/contracts/billing.contract';
+import { adjustmentLine, billingMonth, computeStatement, previousMonth, type MeteredHour } from '@peakwise/domain/billing-statement';
+import { statementStatus } from '@peakwise/domain/billing-status';
+import { HOUR_MS } from '@peakwise/domain/time-constants';
+import { addDays, localDateOf, parseLocalDate, startOfLocalDate, type LocalDate } from '@peakwise/domain/local-time';
+import type { ProvinceCode } from '@peakwise/domain/postal-code';
+import type { DbOrTx } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { scheduleJob } from '../durable-jobs/durable-jobs.repository';
+import { hourlySums, localHoursAreUtcHours, rawSums } from '../energy/energy-rollups.repository';
+import {
+  billableHousehold,
+  findStatement,
+  findStatementForPeriod,
+  householdsDueStatement,
+  insertStatement,
+  listStatements,
+  nextIssueInstant,
+  previousStatement,
+  statementLines,
+  type BillableHousehold,
+  type StoredStatement,
+} from './statements.repository';
+
+/**
+ * Monthly statements (decision 044): issued on the 1st at local midnight in each household's
+ * zone for the previous month, by one durable job per month; never edited once issued.
+ */
+
+export const STATEMENT_JOB = 'billing.issue-statements';
+const HISTORY_LIMIT = 24;
+/** The earliest local midnight anywhere (UTC+14): the month's job starts there and waits for each zone. */
+const EARLIEST_OFFSET_MS = 14 * HOUR_MS;
+
+const statementJobKey = (month: string) => `billing:statements:${month}`;
+const nextMonth = (month: string) => {
+  const { year, month: m } = parseLocalDate(`${month}-01`);
+  return m === 12 ? `${year + 1}-01` : `${year}-${String(m + 1).padStart(2, '0')}`;
+};
+
+/** Schedules a month's statement run, once (the key): from the first zone's midnight on the 1st. */
+export async function scheduleStatementRun(db: DbOrTx, month: string): Promise<void> {
+  const runAt = new Date(Date.parse(`${billingMonth(month).issueDate}T00:00:00Z`) - EARLIEST_OFFSET_MS);
+  await scheduleJob(db, { name: STATEMENT_JOB, key: statementJobKey(month), runAt, payload: { month } });
+}
+
+/**
+ * At start-up: the run for the month now ending, and for the month before it, in case the server
+ * was not running when that one was due (a run already done is left alone; one that finds every
+ * statement issued issues nothing).
+ */
+export async function scheduleStatementRuns(db: DbOrTx, now: Date): Promise<void> {
+  const thisMonth = localDateOf(now, 'UTC').slice(0, 7);
+  await scheduleStatementRun(db, previousMonth(`${thisMonth}-01`));
+  await scheduleStatementRun(db, thisMonth);
+}
+
+/**
+ * The job: statements for every household past its local midnight of the 1st, then again at the
+ * next zone's midnight until every zone is done; then the next month's run is scheduled.
+ */
+export async function runStatementJob(tx: DbOrTx, month: string, now: Date): Promise<{ issued: number; retryAt: Date | null }> {
+  const { periodStart, periodEnd, issueDate } = billingMonth(month);
+  let issued = 0;
+  for (const household of await householdsDueStatement(tx, periodStart, periodEnd, issueDate, now)) {
+    if (await issueStatement(tx, household, month, now)) issued += 1;
+  }
+  const retryAt = await nextIssueInstant(tx, periodEnd, issueDate, now);
+  await scheduleStatementRun(tx, nextMonth(month));
+  return { issued, retryAt };
+}
+
+async function meteredHours(db: DbOrTx, householdId: string, timeZone: string, first: LocalDate, last: LocalDate): Promise<MeteredHour[]> {
+  const from = startOfLocalDate(first, timeZone);
+  const to = startOfLocalDate(addDays(last, 1), timeZone);
+  const sums = localHoursAreUtcHours(timeZone, from, to) ? await hourlySums(db, householdId, from, to) : await rawSums(db, householdId, from, to);
+  return [...sums].map(([ms, s]) => ({ start: new Date(ms), importKwh: s.gridImportKwh, exportKwh: s.gridExportKwh }));
+}
+
+/**
+ * Issues one household's statement for a month, in the caller's transaction; false when it
+ * already had one. The previous statement is recomputed from today's readings: a difference
+ * (a late reading) becomes an adjustment line here, never an edit there.
+ */
+export async function issueStatement(tx: DbOrTx, household: BillableHousehold, month: string, now: Date): Promise<boolean> {
+  const { periodStart, periodEnd, dueDate } = billingMonth(month);
+  const province = household.province as ProvinceCode;
+  const previous = await previousStatement(tx, household.id, periodStart);
+  const hours = await meteredHours(tx, household.id, household.timeZone, previous?.periodStart ?? periodStart, periodEnd);
+  const base = { province, timeZone: household.timeZone, tariffHistory: household.tariffHistory, serviceStart: household.serviceStart, hours };
+  const computed = computeStatement({ ...base, periodStart, periodEnd });
+  const lines = [...computed.lines];
+  if (previous) {
+    const recomputed = computeStatement({ ...base, periodStart: previous.periodStart, periodEnd: previous.periodEnd });
+    const adjustment = adjustmentLine({ start: previous.periodStart, end: previous.periodEnd }, previous.billedOwnPeriodCents, recomputed.chargesCents);
+    if (adjustment) lines.push(adjustment);
+  }
+  const chargesCents = lines.reduce((s, l) => s + l.amountCents, 0);
+  // Payments will reduce this: the balance carried is what was due less what was paid since.
+  const previousBalanceCents = previous?.amountDueCents ?? 0;
+  const id = await insertStatement(tx, {
+    householdId: household.id,
+    periodStart,
+    periodEnd,
+    billedFrom: computed.billedFrom,
+    issuedAt: now,
+    dueDate,
+    province,
+    timeZone: household.timeZone,
+    previousBalanceCents,
+    chargesCents,
+    amountDueCents: previousBalanceCents + chargesCents,
+    importKwh: computed.importKwh,
+    exportKwh: computed.exportKwh,
+    lines,
+  });
+  return id !== null;
+}
+
+/**
+ * Every month a household is owed a statement for, oldest first, up to the month before `now`
+ * (the demo household after its back-fill; the same path as the monthly job).
+ */
+export async function catchUpStatements(tx: DbOrTx, householdId: string, now: Date): Promise<number> {
+  const household = await billableHousehold(tx, householdId);
+  if (!household) return 0;
+  const last = previousMonth(localDateOf(now, household.timeZone));
+  let issued = 0;
+  for (let month = household.serviceStart.slice(0, 7); month <= last; month = nextMonth(month)) {
+    if (await issueStatement(tx, household, month, now)) issued += 1;
+  }
+  return issued;
+}
+
+const dayCount = (s: StoredStatement) => Math.round((Date.parse(s.periodEnd) - Date.parse(s.billedFrom)) / 86_400_000) + 1;
+
+function summaryOf(s: StoredStatement, today: LocalDate): StatementSummary {
+  return {
+    id: s.id,
+    periodStart: s.periodStart,
+    periodEnd: s.periodEnd,
+    issuedAt: s.issuedAt,
+    dueDate: s.dueDate,
+    chargesCents: s.chargesCents,
+    amountDueCents: s.amountDueCents,
+    // No payments exist yet (decision 044): paid is 0 until they do.
+    status: statementStatus(s.amountDueCents, 0, s.dueDate, today),
+  };
+}
+
+export async function billingSummary(db: DbOrTx, household: { id: string; timeZone: string }, now: Date): Promise<BillingSummary> {
+  const today = localDateOf(now, household.timeZone);
+  const statements = await listStatements(db, household.id, HISTORY_LIMIT);
+  const history = statements.map((s) => summaryOf(s, today));
+  const last = history[0] ?? null;
+  return { balanceCents: last?.amountDueCents ?? 0, dueDate: last?.dueDate ?? null, lastStatement: last, history };
+}
+
+export async function memberStatement(db: DbOrTx, household: { id: string; timeZone: string }, id: string, now: Date): Promise<StatementDetail> {
+  const statement = await findStatement(db, household.id, id);
+  if (!statement) throw new AppError(404, 'not_found', BILLING_MESSAGES.statementNotFound);
+  const { year, month } = parseLocalDate(statement.periodStart);
+  const [lines, lastYear] = await Promise.all([
+    statementLines(db, statement.id),
+    findStatementForPeriod(db, household.id, `${year - 1}-${String(month).padStart(2, '0')}-01`),
+  ]);
+  const usage = (s: StoredStatement) => ({ importKwh: s.importKwh, exportKwh: s.exportKwh, days: dayCount(s) });
+  return {
+    ...summaryOf(statement, localDateOf(now, household.timeZone)),
+    billedFrom: statement.billedFrom,
+    previousBalanceCents: statement.previousBalanceCents,
+    payments: [],
+    lines,
+    usage: usage(statement),
+    lastYear: lastYear ? { id: lastYear.id, periodStart: lastYear.periodStart, chargesCents: lastYear.chargesCents, usage: usage(lastYear) } : null,
+  };
+}
