@@ -17,6 +17,7 @@ import { maintenanceEn } from './maintenance.en';
 import { opsEn } from './ops.en';
 import { eventsEn } from './events.en';
 import { rewardsEn } from './rewards.en';
+import { billingEn } from './billing.en';
 
 /** English: the source language and the fallback, bundled with the app. */
-export const en = { common: commonEn, portal: portalEn, help: helpEn, marketing: marketingEn, auth: authEn, settings: settingsEn, charts: chartsEn, dashboard: dashboardEn, solar: solarEn, usage: usageEn, devices: devicesEn, plumbing: plumbingEn, plugs: plugsEn, manageDevices: manageDevicesEn, alerts: alertsEn, maintenance: maintenanceEn, ops: opsEn, events: eventsEn, rewards: rewardsEn } as const;
+export const en = { common: commonEn, portal: portalEn, help: helpEn, marketing: marketingEn, auth: authEn, settings: settingsEn, charts: chartsEn, dashboard: dashboardEn, solar: solarEn, usage: usageEn, devices: devicesEn, plumbing: plumbingEn, plugs: plugsEn, manageDevices: manageDevicesEn, alerts: alertsEn, maintenance: maintenanceEn, ops: opsEn, events: eventsEn, rewards: rewardsEn, billing: billingEn } as const;

@@ -17,7 +17,8 @@ import { maintenanceEs } from './maintenance.es';
 import { opsEs } from './ops.es';
 import { eventsEs } from './events.es';
 import { rewardsEs } from './rewards.es';
+import { billingEs } from './billing.es';
 import type { Resources } from './resources';
 
 /** Spanish, loaded when first chosen (its own chunk). */
-export const es: Resources = { common: commonEs, portal: portalEs, help: helpEs, marketing: marketingEs, auth: authEs, settings: settingsEs, charts: chartsEs, dashboard: dashboardEs, solar: solarEs, usage: usageEs, devices: devicesEs, plumbing: plumbingEs, plugs: plugsEs, manageDevices: manageDevicesEs, alerts: alertsEs, maintenance: maintenanceEs, ops: opsEs, events: eventsEs, rewards: rewardsEs };
+export const es: Resources = { common: commonEs, portal: portalEs, help: helpEs, marketing: marketingEs, auth: authEs, settings: settingsEs, charts: chartsEs, dashboard: dashboardEs, solar: solarEs, usage: usageEs, devices: devicesEs, plumbing: plumbingEs, plugs: plugsEs, manageDevices: manageDevicesEs, alerts: alertsEs, maintenance: maintenanceEs, ops: opsEs, events: eventsEs, rewards: rewardsEs, billing: billingEs };

@@ -17,7 +17,8 @@ import { maintenanceFr } from './maintenance.fr';
 import { opsFr } from './ops.fr';
 import { eventsFr } from './events.fr';
 import { rewardsFr } from './rewards.fr';
+import { billingFr } from './billing.fr';
 import type { Resources } from './resources';
 
 /** French, loaded when first chosen (its own chunk). */
-export const fr: Resources = { common: commonFr, portal: portalFr, help: helpFr, marketing: marketingFr, auth: authFr, settings: settingsFr, charts: chartsFr, dashboard: dashboardFr, solar: solarFr, usage: usageFr, devices: devicesFr, plumbing: plumbingFr, plugs: plugsFr, manageDevices: manageDevicesFr, alerts: alertsFr, maintenance: maintenanceFr, ops: opsFr, events: eventsFr, rewards: rewardsFr };
+export const fr: Resources = { common: commonFr, portal: portalFr, help: helpFr, marketing: marketingFr, auth: authFr, settings: settingsFr, charts: chartsFr, dashboard: dashboardFr, solar: solarFr, usage: usageFr, devices: devicesFr, plumbing: plumbingFr, plugs: plugsFr, manageDevices: manageDevicesFr, alerts: alertsFr, maintenance: maintenanceFr, ops: opsFr, events: eventsFr, rewards: rewardsFr, billing: billingFr };

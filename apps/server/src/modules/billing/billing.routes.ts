@@ -58,12 +58,12 @@ export function createBillingRoutes(deps: { auth: Auth; db: Db; clock: () => Dat
       const language = c.req.valid('query').lang ?? languageSchema.catch('en').parse((await findProfile(deps.db, user.id))?.language);
       const filename = `peakwise-statement-${detail.periodStart.slice(0, 7)}${suffix.toLowerCase()}`;
       if (suffix.toLowerCase() === '.csv') {
-        return c.body(statementCsv(detail, language, household.province), 200, {
+        return c.body(statementCsv(detail, language), 200, {
           'Content-Type': 'text/csv; charset=utf-8',
           'Content-Disposition': `attachment; filename="${filename}"`,
         });
       }
-      const pdf = await statementPdf(detail, language, household.province, household.name);
+      const pdf = await statementPdf(detail, language, household.name);
       return c.body(new Uint8Array(pdf), 200, { 'Content-Type': 'application/pdf', 'Content-Disposition': `attachment; filename="${filename}"` });
     });
 }

@@ -24,7 +24,7 @@ type Copy = {
   lastYear: string;
   columns: { description: string; quantity: string; unitPrice: string; amount: string; kind: string; unit: string };
   periods: Record<string, string>;
-  dailyCharge: { default: string; BC: string; QC: string };
+  dailyCharge: { default: string; 'bc-residential-conservation': string; 'qc-rate-d': string };
   exportCredit: string;
   charge: Record<string, string>;
   adjustment: (from: string, to: string, recomputed: string, billed: string) => string;
@@ -47,7 +47,7 @@ const COPY: Record<Language, Copy> = {
     lastYear: 'Same month last year',
     columns: { description: 'Description', quantity: 'Quantity', unitPrice: 'Unit price (¢)', amount: 'Amount ($)', kind: 'Kind', unit: 'Unit' },
     periods: { 'off-peak': 'Off-peak', 'mid-peak': 'Mid-peak', 'on-peak': 'On-peak', 'ultra-low-overnight': 'Ultra-low overnight', 'weekend-off-peak': 'Weekend off-peak', 'tier-1': 'Tier 1', 'tier-2': 'Tier 2', energy: 'Energy' },
-    dailyCharge: { default: 'Daily charge', BC: 'Basic charge', QC: 'System access charge' },
+    dailyCharge: { default: 'Daily charge', 'bc-residential-conservation': 'Basic charge', 'qc-rate-d': 'System access charge' },
     exportCredit: 'Net-metering credit',
     charge: { hst: 'HST', gst: 'GST', qst: 'QST', 'ontario-electricity-rebate': 'Ontario Electricity Rebate' },
     adjustment: (from, to, recomputed, billed) => `Adjustment for ${from} – ${to}: readings received after that statement was issued bring it to ${recomputed} (billed ${billed})`,
@@ -68,7 +68,7 @@ const COPY: Record<Language, Copy> = {
     lastYear: 'Même mois l’an dernier',
     columns: { description: 'Description', quantity: 'Quantité', unitPrice: 'Prix unitaire (¢)', amount: 'Montant ($)', kind: 'Type', unit: 'Unité' },
     periods: { 'off-peak': 'Heures creuses', 'mid-peak': 'Heures médianes', 'on-peak': 'Heures de pointe', 'ultra-low-overnight': 'Nuit à très bas prix', 'weekend-off-peak': 'Heures creuses de fin de semaine', 'tier-1': 'Premier palier', 'tier-2': 'Deuxième palier', energy: 'Énergie' },
-    dailyCharge: { default: 'Frais quotidiens', BC: 'Frais de base', QC: 'Redevance d’abonnement' },
+    dailyCharge: { default: 'Frais quotidiens', 'bc-residential-conservation': 'Frais de base', 'qc-rate-d': 'Redevance d’abonnement' },
     exportCredit: 'Crédit de mesurage net',
     charge: { hst: 'TVH', gst: 'TPS', qst: 'TVQ', 'ontario-electricity-rebate': 'Remise de l’Ontario pour l’électricité' },
     adjustment: (from, to, recomputed, billed) => `Ajustement pour ${from} – ${to} : des relevés reçus après l’émission de ce relevé le portent à ${recomputed} (facturé ${billed})`,
@@ -89,7 +89,7 @@ const COPY: Record<Language, Copy> = {
     lastYear: 'Mismo mes del año pasado',
     columns: { description: 'Descripción', quantity: 'Cantidad', unitPrice: 'Precio unitario (¢)', amount: 'Importe ($)', kind: 'Tipo', unit: 'Unidad' },
     periods: { 'off-peak': 'Horas valle', 'mid-peak': 'Horas intermedias', 'on-peak': 'Horas punta', 'ultra-low-overnight': 'Nocturna ultrabaja', 'weekend-off-peak': 'Valle de fin de semana', 'tier-1': 'Primer tramo', 'tier-2': 'Segundo tramo', energy: 'Energía' },
-    dailyCharge: { default: 'Cargo diario', BC: 'Cargo básico', QC: 'Cargo de acceso al sistema' },
+    dailyCharge: { default: 'Cargo diario', 'bc-residential-conservation': 'Cargo básico', 'qc-rate-d': 'Cargo de acceso al sistema' },
     exportCredit: 'Crédito por medición neta',
     charge: { hst: 'HST', gst: 'GST', qst: 'QST', 'ontario-electricity-rebate': 'Reembolso de Electricidad de Ontario' },
     adjustment: (from, to, recomputed, billed) => `Ajuste de ${from} – ${to}: lecturas recibidas después de emitido ese estado lo llevan a ${recomputed} (facturado ${billed})`,
@@ -113,7 +113,7 @@ export function formatNumber(value: number, language: Language, digits = 3): str
 const percent = (ratePerMillion: number, language: Language) => `${formatNumber(ratePerMillion / 10_000, language)} %`;
 
 /** A line's description in the member's language. */
-export function describeLine(line: StatementLineView, language: Language, province: string): string {
+export function describeLine(line: StatementLineView, language: Language): string {
   const copy = COPY[language];
   const p = line.params;
   const str = (key: string) => (typeof p[key] === 'string' ? p[key] : String(p[key] ?? ''));
@@ -125,7 +125,7 @@ export function describeLine(line: StatementLineView, language: Language, provin
     case 'export-credit':
       return `${copy.exportCredit}: ${copy.periods[line.descriptionKey] ?? line.descriptionKey}${span}`;
     case 'fixed':
-      return `${province === 'BC' || province === 'QC' ? copy.dailyCharge[province] : copy.dailyCharge.default}${span}`;
+      return `${(copy.dailyCharge as Record<string, string>)[str('plan')] ?? copy.dailyCharge.default}${span}`;
     case 'rebate':
     case 'tax':
       return `${copy.charge[line.descriptionKey] ?? line.descriptionKey} (${percent(Number(p.ratePerMillion ?? 0), language)})`;

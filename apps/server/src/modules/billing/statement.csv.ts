@@ -10,12 +10,12 @@ const cell = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replace(/"/g
  * the same lines, in the same order, as the statement, then the balance rows. Amounts are dollars
  * to the cent with a dot; quantities and unit prices as stored.
  */
-export function statementCsv(statement: StatementDetail, language: Language, province: string): string {
+export function statementCsv(statement: StatementDetail, language: Language): string {
   const copy = statementCopy(language);
   const header = [copy.columns.kind, copy.columns.description, copy.columns.quantity, copy.columns.unit, copy.columns.unitPrice, copy.columns.amount];
   const rows = statement.lines.map((line) => [
     line.kind,
-    describeLine(line, language, province),
+    describeLine(line, language),
     line.quantity === null ? '' : String(Math.round(line.quantity * 1000) / 1000),
     line.unit ?? '',
     line.unitPriceCents === null ? '' : String(line.unitPriceCents),

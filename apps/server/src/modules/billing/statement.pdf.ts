@@ -15,7 +15,7 @@ const COLUMNS = { description: MARGIN, quantity: 330, unitPrice: 400, amount: 47
 const AMOUNT_WIDTH = 75;
 
 /** The statement as a one-document PDF in the member's language. */
-export function statementPdf(statement: StatementDetail, language: Language, province: string, householdName: string): Promise<Buffer> {
+export function statementPdf(statement: StatementDetail, language: Language, householdName: string): Promise<Buffer> {
   const copy = statementCopy(language);
   const doc = new PDFDocument({ size: 'LETTER', margin: MARGIN, font: REGULAR, info: { Title: `${copy.title} ${statement.periodStart} – ${statement.periodEnd}`, Author: 'Peakwise' }, lang: language });
   doc.registerFont('regular', REGULAR);
@@ -53,7 +53,7 @@ export function statementPdf(statement: StatementDetail, language: Language, pro
   doc.font('regular').fontSize(9);
   for (const line of statement.lines) {
     const y = doc.y;
-    doc.text(describeLine(line, language, province), COLUMNS.description, y, { width: 270 });
+    doc.text(describeLine(line, language), COLUMNS.description, y, { width: 270 });
     const after = doc.y;
     const quantity = line.quantity === null ? '' : `${formatNumber(line.quantity, language)} ${line.unit === 'day' ? copy.days : (line.unit ?? '')}`;
     doc.text(quantity, COLUMNS.quantity, y, { width: 65, align: 'right' });
