@@ -1,3 +1,4 @@
+import { inflateSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingSummarySchema, statementDetailSchema, type StatementDetail } from '@peakwise/contracts/billing.contract';
@@ -9,7 +10,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { asMember, createMember, type Member } from '../../test/test-session';
 import { memberWithHousehold, store } from '../energy/energy.test-helper';
 import { changeTariff, type Household } from '../households/household.service';
-import { runStatementJob, scheduleStatementRun } from './statements.service';
+import { catchUpStatements, runStatementJob, scheduleStatementRun } from './statements.service';
 
 /*
  * Statements against an independent recomputation: raw meter_readings rows, classified into
@@ -245,6 +246,16 @@ describe('downloads and access', () => {
     expect(text).toMatch(/NotoSans/);
     expect(text).not.toMatch(/\/BaseFont \/Helvetica/);
     expect(text).toContain('/Lang (fr)');
+    // The embedded font's character map covers what French needs: é, É, è, à, ç and ’.
+    const streams = [...text.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)].map((m) => {
+      try {
+        return inflateSync(Buffer.from(m[1]!, 'latin1')).toString('latin1');
+      } catch {
+        return '';
+      }
+    });
+    const cmap = streams.filter((x) => x.includes('begincmap')).join('\n').toLowerCase();
+    for (const code of ['00e9', '00e8', '00e0', '2019']) expect(cmap).toContain(`<${code}>`);
   });
 
   it('another member, a malformed id and an unknown id all get nothing', async () => {
@@ -260,6 +271,51 @@ describe('downloads and access', () => {
     expect((await getJson(`/api/billing/statements/${november.id}.doc`)).status).toBe(400);
     expect((await getJson('/api/billing/statements/00000000-0000-4000-8000-000000000000')).status).toBe(404);
     expect((await t.app.request(`/api/billing/statements/${november.id}`)).status).toBe(401);
+  });
+});
+
+describe('time zones and catching up', () => {
+  it('the month’s job waits for each zone’s midnight: Vancouver three hours after Toronto', async () => {
+    const { household: west } = await memberWithHousehold(t);
+    await t.database.db.execute(sql`update households set province = 'BC', time_zone = 'America/Vancouver' where id = ${west.id}::uuid`);
+    await changeTariff(t.database.db, west.id, 'bc-residential-conservation', '2025-09-01');
+    await scheduleStatementRun(t.database.db, '2025-09');
+    const westStatements = async () =>
+      rowsOf<{ charges: number }>(await t.database.db.execute(sql`select charges_cents as charges from statements where household_id = ${west.id}::uuid`));
+
+    now = new Date('2025-10-01T05:00:00Z'); // 1 a.m. in Toronto, 10 p.m. on September 30 in Vancouver
+    await runWorker();
+    expect(await westStatements()).toEqual([]);
+    const [job] = rowsOf<{ status: string; runAt: string }>(
+      await t.database.db.execute(sql`select status, to_char(run_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI"Z"') as "runAt" from durable_jobs where key = 'billing:statements:2025-09'`),
+    );
+    expect(job).toEqual({ status: 'queued', runAt: '2025-10-01T07:00Z' });
+
+    now = new Date('2025-10-01T07:00:00Z');
+    await runWorker();
+    // No readings: the basic charge, 30 days × 22.53 ¢ = 675.9 → 676, and GST 5 % = 33.8 → 34.
+    expect(await westStatements()).toEqual([{ charges: 710 }]);
+  });
+
+  it('catching up issues every owed month in order, each carrying the balance, and a second pass issues none', async () => {
+    const { household: qc } = await memberWithHousehold(t);
+    await t.database.db.execute(sql`update households set province = 'QC' where id = ${qc.id}::uuid`);
+    await changeTariff(t.database.db, qc.id, 'qc-rate-d', '2025-08-20');
+    const at = new Date('2025-11-05T12:00:00Z');
+    expect(await t.database.db.transaction((tx) => catchUpStatements(tx, qc.id, at))).toBe(3);
+    const rows = rowsOf<{ p: string; prev: number; charges: number; due: number }>(
+      await t.database.db.execute(sql`select period_start::text as p, previous_balance_cents as prev, charges_cents as charges, amount_due_cents as due
+        from statements where household_id = ${qc.id}::uuid order by period_start`),
+    );
+    // Access charge 46.154 ¢/day; GST 5 %, QST 9.975 %, each rounded half up.
+    // Aug 20–31: 12 days = 553.848 → 554; GST 27.7 → 28; QST 55.26 → 55: 637.
+    // September: 1,384.62 → 1,385; 69.25 → 69; 138.15 → 138: 1,592. October: 1,430.774 → 1,431; 71.55 → 72; 142.74 → 143: 1,646.
+    expect(rows).toEqual([
+      { p: '2025-08-01', prev: 0, charges: 637, due: 637 },
+      { p: '2025-09-01', prev: 637, charges: 1592, due: 2229 },
+      { p: '2025-10-01', prev: 2229, charges: 1646, due: 3875 },
+    ]);
+    expect(await t.database.db.transaction((tx) => catchUpStatements(tx, qc.id, at))).toBe(0);
   });
 });
 
