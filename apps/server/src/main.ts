@@ -130,7 +130,7 @@ async function main() {
   const notifier = createEventNotifier({ mailer: accounts.mailer, channels: notifications });
   const durableWorker = startDurableWorker({ db: database.db, handlers: { ...eventJobHandlers, ...notificationJobHandlers(notifier), ...billingJobHandlers }, logger, pollMs: DURABLE_POLL_MS });
   const maintenance = startMaintenanceProcessor({ database, logger });
-  // Monthly statements on the 1st (decision 044): this month's run, and last month's if it was missed.
+  // Monthly statements on the 1st (decision 044): this month's run; each run schedules the next.
   await scheduleStatementRuns(database.db, new Date());
 
   // Listens on its own connection from the start: the first browser does not wait for LISTEN,

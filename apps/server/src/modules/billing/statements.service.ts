@@ -45,14 +45,13 @@ export async function scheduleStatementRun(db: DbOrTx, month: string): Promise<v
 }
 
 /**
- * At start-up: the run for the month now ending, and for the month before it, in case the server
- * was not running when that one was due (a run already done is left alone; one that finds every
- * statement issued issues nothing).
+ * At start-up: the run for the month now ending (each run schedules the next, so this only
+ * matters on a first start). Not last month's: its run, if it never happened, would race data
+ * still arriving (the demo's back-fill); a household's missing months are issued by
+ * `catchUpStatements` once its history is in.
  */
 export async function scheduleStatementRuns(db: DbOrTx, now: Date): Promise<void> {
-  const thisMonth = localDateOf(now, 'UTC').slice(0, 7);
-  await scheduleStatementRun(db, previousMonth(`${thisMonth}-01`));
-  await scheduleStatementRun(db, thisMonth);
+  await scheduleStatementRun(db, localDateOf(now, 'UTC').slice(0, 7));
 }
 
 /**
