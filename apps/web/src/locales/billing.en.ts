@@ -29,7 +29,6 @@ export const billingEn = {
     status: 'Status',
     view: 'View',
     viewLabel: 'View the statement for {{period}}',
-    showing: 'Showing',
   },
   status: {
     due: 'Due',
@@ -57,7 +56,7 @@ export const billingEn = {
     dueDate: 'Due {{date}}',
     downloadPdf: 'Download PDF',
     downloadCsv: 'Download CSV',
-    downloadLabel: '{{format}} of the statement for {{period}}',
+    downloadLabel: '{{download}}, statement for {{period}}',
   },
   usage: {
     title: 'Usage',

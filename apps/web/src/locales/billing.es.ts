@@ -32,7 +32,6 @@ export const billingEs: Translation<typeof billingEn> = {
     status: 'Estado',
     view: 'Ver',
     viewLabel: 'Ver el estado de cuenta de {{period}}',
-    showing: 'Mostrado',
   },
   status: {
     due: 'Pendiente',
@@ -60,7 +59,7 @@ export const billingEs: Translation<typeof billingEn> = {
     dueDate: 'Vence el {{date}}',
     downloadPdf: 'Descargar PDF',
     downloadCsv: 'Descargar CSV',
-    downloadLabel: '{{format}} del estado de cuenta de {{period}}',
+    downloadLabel: '{{download}}, estado de cuenta de {{period}}',
   },
   usage: {
     title: 'Consumo',

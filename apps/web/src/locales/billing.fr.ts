@@ -32,7 +32,6 @@ export const billingFr: Translation<typeof billingEn> = {
     status: 'État',
     view: 'Voir',
     viewLabel: 'Voir le relevé de {{period}}',
-    showing: 'Affiché',
   },
   status: {
     due: 'À payer',
@@ -60,7 +59,7 @@ export const billingFr: Translation<typeof billingEn> = {
     dueDate: 'Payable le {{date}}',
     downloadPdf: 'Télécharger le PDF',
     downloadCsv: 'Télécharger le CSV',
-    downloadLabel: '{{format}} du relevé de {{period}}',
+    downloadLabel: '{{download}}, relevé de {{period}}',
   },
   usage: {
     title: 'Consommation',

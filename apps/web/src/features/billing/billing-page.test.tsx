@@ -72,9 +72,9 @@ describe('BillingPage', () => {
     expect(within(view).getByRole('heading', { name: 'Statement for November 2025' })).toBeInTheDocument();
     const rows = within(within(view).getByTestId('statement-lines')).getAllByRole('row').slice(1);
     expect(rows.map((r) => plain(r.textContent))).toEqual([
-      'Off-peak energy (Ontario Time-of-Use), Nov 1 – Nov 30481.000 kWh9.8 ¢$47.14',
-      'On-peak energy (Ontario Time-of-Use), Nov 1 – Nov 30120.000 kWh20.3 ¢$24.36',
-      'Net-metering credit, Mid-peak, Nov 1 – Nov 3060.000 kWh15.7 ¢-$9.42',
+      'Off-peak energy (Ontario Time-of-Use), Nov 1 – Nov 30481 kWh9.8 ¢$47.14',
+      'On-peak energy (Ontario Time-of-Use), Nov 1 – Nov 30120 kWh20.3 ¢$24.36',
+      'Net-metering credit, Mid-peak, Nov 1 – Nov 3060 kWh15.7 ¢-$9.42',
       'Ontario Electricity Rebate (23.5%)-$14.59',
       'HST (13%)$8.07',
       'Adjustment for Oct 1 – Oct 31: readings received after that statement was issued bring it to $72.44 (billed $72.33)$0.11',
@@ -84,8 +84,8 @@ describe('BillingPage', () => {
     expect(plain(totals.textContent)).toContain('Previous balance$72.33');
     expect(plain(totals.textContent)).toContain('Amount due$153.30');
     expect(within(totals).getByText('Due')).toBeInTheDocument();
-    expect(within(view).getByRole('link', { name: 'PDF of the statement for November 2025' })).toHaveAttribute('href', `/api/billing/statements/${NOV}.pdf?lang=en`);
-    expect(within(view).getByRole('link', { name: 'CSV of the statement for November 2025' })).toHaveAttribute('href', `/api/billing/statements/${NOV}.csv?lang=en`);
+    expect(within(view).getByRole('link', { name: 'Download PDF, statement for November 2025' })).toHaveAttribute('href', `/api/billing/statements/${NOV}.pdf?lang=en`);
+    expect(within(view).getByRole('link', { name: 'Download CSV, statement for November 2025' })).toHaveAttribute('href', `/api/billing/statements/${NOV}.csv?lang=en`);
     expect(within(view).getByTestId('statement-usage')).toHaveTextContent('601.0 kWh');
     expect(within(view).getByTestId('statement-last-year')).toHaveTextContent('No statement for the same month last year.');
 
@@ -124,6 +124,6 @@ describe('BillingPage', () => {
     const text = plain(within(view).getByTestId('statement-lines').textContent);
     expect(text).toContain('Énergie, heures creuses (Ontario, prix selon l’heure de consommation)');
     expect(text).toContain('Remise de l’Ontario pour l’électricité (23,5 %)');
-    expect(within(view).getByRole('link', { name: 'PDF du relevé de novembre 2025' })).toHaveAttribute('href', `/api/billing/statements/${NOV}.pdf?lang=fr`);
+    expect(within(view).getByRole('link', { name: 'Télécharger le PDF, relevé de novembre 2025' })).toHaveAttribute('href', `/api/billing/statements/${NOV}.pdf?lang=fr`);
   });
 });

@@ -44,9 +44,9 @@ export function StatementHistory({ history, selectedId, onSelect }: Props) {
                       aria-pressed={selected}
                       aria-label={t('history.viewLabel', { period })}
                       onClick={() => onSelect(s.id)}
-                      className="rounded-md px-2.5 py-1 text-sm font-medium text-brand-700 ring-1 ring-brand-200 ring-inset hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 aria-pressed:bg-brand-600 aria-pressed:text-white"
+                      className="rounded-md px-2.5 py-1 text-sm font-medium text-brand-700 ring-1 ring-brand-200 ring-inset hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 aria-pressed:bg-brand-700 aria-pressed:text-white"
                     >
-                      {selected ? t('history.showing') : t('history.view')}
+                      {t('history.view')}
                     </button>
                   </td>
                 </tr>

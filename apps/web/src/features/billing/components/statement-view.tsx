@@ -1,7 +1,7 @@
 import type { StatementDetail } from '@peakwise/contracts/billing.contract';
 import { Download } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { formatCad, formatKwh, formatLocalDate, formatMonth, formatNumber, useIntlLocale } from '@/lib/format';
+import { formatCad, formatKwh, formatLocalDate, formatMonth, useIntlLocale } from '@/lib/format';
 import { statementLineText } from '../statement-line-text';
 import { StatementStatusBadge } from './statement-status-badge';
 
@@ -19,7 +19,7 @@ export function StatementView({ statement }: { statement: StatementDetail }) {
   const totals: [string, number, boolean][] = [
     [t('statement.charges'), statement.chargesCents, false],
     [t('statement.previousBalance'), statement.previousBalanceCents, false],
-    [t('statement.payments'), -paid, false],
+    [t('statement.payments'), paid === 0 ? 0 : -paid, false],
     [t('statement.amountDue'), statement.amountDueCents, true],
   ];
 
@@ -38,7 +38,7 @@ export function StatementView({ statement }: { statement: StatementDetail }) {
               key={format}
               href={`/api/billing/statements/${statement.id}.${format}?lang=${language}`}
               download
-              aria-label={t('statement.downloadLabel', { format: format.toUpperCase(), period })}
+              aria-label={t('statement.downloadLabel', { download: format === 'pdf' ? t('statement.downloadPdf') : t('statement.downloadCsv'), period })}
               className="inline-flex items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium text-brand-700 ring-1 ring-brand-200 ring-inset hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
             >
               <Download aria-hidden="true" className="size-4" />
@@ -64,7 +64,7 @@ export function StatementView({ statement }: { statement: StatementDetail }) {
               <tr key={i} data-kind={line.kind}>
                 <td className="py-2 pr-4 text-slate-900">{statementLineText(line, t, locale)}</td>
                 <td className="py-2 pr-4 text-right whitespace-nowrap text-slate-700 tabular-nums">
-                  {line.quantity === null || line.unit === null ? '' : t(`lines.units.${line.unit}`, { count: line.quantity, quantity: formatNumber(line.quantity, locale, quantityDigits(line.unit)) })}
+                  {line.quantity === null || line.unit === null ? '' : t(`lines.units.${line.unit}`, { count: line.quantity, quantity: new Intl.NumberFormat(locale, { maximumFractionDigits: quantityDigits(line.unit) }).format(line.quantity) })}
                 </td>
                 <td className="py-2 pr-4 text-right whitespace-nowrap text-slate-700 tabular-nums">
                   {line.unitPriceCents === null ? '' : t('lines.units.cents', { price: new Intl.NumberFormat(locale, { maximumFractionDigits: 4 }).format(line.unitPriceCents) })}
