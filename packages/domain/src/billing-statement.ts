@@ -82,6 +82,27 @@ function creditPlan(plan: TariffPlan): TariffPlan {
 
 type Segment = { plan: TariffPlan; days: LocalDate[] };
 
+/**
+ * The intervals a plan is priced from. Time-of-use needs each hour. A flat or tiered plan prices
+ * a day's kWh the same whether it comes hourly or as one sum (one version per day, tier 1 filled
+ * in time order, so it crosses into tier 2 on the same day either way), so each day is summed
+ * first: a month is priced from 31 intervals instead of 744, which is most of a statement's cost.
+ */
+function forPricing(plan: TariffPlan, hours: readonly MeteredHour[], dayOf: ReadonlyMap<MeteredHour, LocalDate>, field: 'importKwh' | 'exportKwh') {
+  if (plan.kind === 'time-of-use') return hours.map((h) => ({ start: h.start, kwh: h[field] }));
+  const byDay = new Map<LocalDate, { start: Date; kwh: number }>();
+  for (const h of hours) {
+    const day = dayOf.get(h) ?? '';
+    const sum = byDay.get(day);
+    if (!sum) byDay.set(day, { start: h.start, kwh: h[field] });
+    else {
+      sum.kwh += h[field];
+      if (h.start < sum.start) sum.start = h.start;
+    }
+  }
+  return [...byDay.values()];
+}
+
 /** Consecutive billed days under one plan: a mid-month plan change makes two segments. */
 function planSegments(input: StatementInput, days: readonly LocalDate[]): Segment[] {
   const segments: Segment[] = [];
@@ -115,7 +136,7 @@ function toStatementLine(line: BillLine, kind: StatementLineKind, plan: TariffPl
 export function computeStatement(input: StatementInput): ComputedStatement {
   const billedFrom = input.serviceStart && input.serviceStart > input.periodStart ? input.serviceStart : input.periodStart;
   const days = billedFrom <= input.periodEnd ? localDatesInRange(billedFrom, input.periodEnd) : [];
-  const dayOf = input.hours.map((h) => localDateOf(h.start, input.timeZone));
+  const dayOf = new Map(input.hours.map((h) => [h, localDateOf(h.start, input.timeZone)]));
   const lines: StatementLine[] = [];
   let importKwh = 0;
   let exportKwh = 0;
@@ -123,18 +144,19 @@ export function computeStatement(input: StatementInput): ComputedStatement {
 
   for (const segment of planSegments(input, days)) {
     const inSegment = new Set(segment.days);
-    const hours = input.hours.filter((_, i) => inSegment.has(dayOf[i] ?? ''));
+    const hours = days.length === 0 ? [] : input.hours.filter((h) => inSegment.has(dayOf.get(h) ?? ''));
     const first = segment.days[0] ?? billedFrom;
     const last = segment.days[segment.days.length - 1] ?? billedFrom;
     const period = { start: startOfLocalDate(first, input.timeZone), end: startOfLocalDate(addDays(last, 1), input.timeZone) };
-    const imports = priceIntervals(segment.plan, hours.map((h) => ({ start: h.start, kwh: h.importKwh })), input.timeZone, undefined, { period });
+    const imports = priceIntervals(segment.plan, forPricing(segment.plan, hours, dayOf, 'importKwh'), input.timeZone, undefined, { period });
     importKwh += imports.kwh;
     for (const line of imports.lines) lines.push(toStatementLine(line, line.kind, segment.plan, segment.days, 1));
 
     const exported = hours.filter((h) => h.exportKwh > 0);
     exportKwh += exported.reduce((s, h) => s + h.exportKwh, 0);
     if (credits && exported.length > 0) {
-      const priced = priceIntervals(creditPlan(segment.plan), exported.map((h) => ({ start: h.start, kwh: h.exportKwh })), input.timeZone, undefined, { period });
+      const plan = creditPlan(segment.plan);
+      const priced = priceIntervals(plan, forPricing(plan, exported, dayOf, 'exportKwh'), input.timeZone, undefined, { period });
       for (const line of priced.lines) if (line.kind === 'energy') lines.push(toStatementLine(line, 'export-credit', segment.plan, segment.days, -1));
     }
   }

@@ -317,6 +317,20 @@ describe('time zones and catching up', () => {
     ]);
     expect(await t.database.db.transaction((tx) => catchUpStatements(tx, qc.id, at))).toBe(0);
   });
+
+  it('a run issues at most its limit and asks to run again at once while households wait', async () => {
+    const homes = [await memberWithHousehold(t), await memberWithHousehold(t)].map((m) => m.household);
+    for (const home of homes) await changeTariff(t.database.db, home.id, 'ab-rolr', '2025-06-01');
+    await t.database.db.execute(sql`update households set province = 'AB', time_zone = 'America/Edmonton' where id in (${sql.join(homes.map((h) => sql`${h.id}::uuid`), sql`, `)})`);
+    const at = new Date('2025-07-01T12:00:00Z');
+    expect(await t.database.db.transaction((tx) => runStatementJob(tx, '2025-06', at, 1))).toEqual({ issued: 1, retryAt: at });
+    expect(await t.database.db.transaction((tx) => runStatementJob(tx, '2025-06', at, 1))).toEqual({ issued: 1, retryAt: at });
+    expect(await t.database.db.transaction((tx) => runStatementJob(tx, '2025-06', at, 1))).toEqual({ issued: 0, retryAt: null });
+    // Nothing metered: GST on nothing. A household without a tariff (an unserved province) gets none.
+    const { household: unserved } = await memberWithHousehold(t);
+    await t.database.db.execute(sql`delete from household_tariffs where household_id = ${unserved.id}::uuid`);
+    expect(await t.database.db.transaction((tx) => catchUpStatements(tx, unserved.id, at))).toBe(0);
+  });
 });
 
 describe('rules the database keeps', () => {

@@ -11,9 +11,10 @@ export type BillableHousehold = { id: string; province: string; timeZone: string
 
 /**
  * A household's first day of service: the day its first tariff took effect (the demo's history
- * starts before the account was made), or the local day it was created.
+ * starts before its account). A household without a tariff (no service in its province) is not
+ * billed.
  */
-const serviceStartSql = sql`coalesce((select min(t.effective_from) from household_tariffs t where t.household_id = h.id), (h.created_at at time zone h.time_zone)::date)`;
+const serviceStartSql = sql`(select min(t.effective_from) from household_tariffs t where t.household_id = h.id)`;
 
 const billableColumns = sql`h.id, h.province, h.time_zone as "timeZone", (${serviceStartSql})::text as "serviceStart",
   coalesce((select json_agg(json_build_object('planId', t.plan_id, 'effectiveFrom', t.effective_from::text)) from household_tariffs t where t.household_id = h.id), '[]'::json) as "tariffHistory"`;
@@ -22,14 +23,14 @@ const billableColumns = sql`h.id, h.province, h.time_zone as "timeZone", (${serv
  * Households due a statement for the month starting `periodStart`: in service by its last day,
  * past local midnight of the issue day in their own zone at `now`, and without one yet.
  */
-export async function householdsDueStatement(db: DbOrTx, periodStart: LocalDate, periodEnd: LocalDate, issueDate: LocalDate, now: Date): Promise<BillableHousehold[]> {
+export async function householdsDueStatement(db: DbOrTx, periodStart: LocalDate, periodEnd: LocalDate, issueDate: LocalDate, now: Date, limit: number): Promise<BillableHousehold[]> {
   return rowsOf<BillableHousehold>(
     await db.execute(sql`
       select ${billableColumns} from households h
       where (${issueDate}::date::timestamp at time zone h.time_zone) <= ${now.toISOString()}::timestamptz
         and ${serviceStartSql} <= ${periodEnd}::date
         and not exists (select 1 from statements s where s.household_id = h.id and s.period_start = ${periodStart}::date)
-      order by h.id`),
+      order by h.id limit ${limit}`),
   );
 }
 
@@ -45,7 +46,9 @@ export async function nextIssueInstant(db: DbOrTx, periodEnd: LocalDate, issueDa
 }
 
 export async function billableHousehold(db: DbOrTx, householdId: string): Promise<BillableHousehold | null> {
-  const [row] = rowsOf<BillableHousehold>(await db.execute(sql`select ${billableColumns} from households h where h.id = ${householdId}::uuid`));
+  const [row] = rowsOf<BillableHousehold>(
+    await db.execute(sql`select ${billableColumns} from households h where h.id = ${householdId}::uuid and ${serviceStartSql} is not null`),
+  );
   return row ?? null;
 }
 

@@ -54,18 +54,23 @@ export async function scheduleStatementRuns(db: DbOrTx, now: Date): Promise<void
   await scheduleStatementRun(db, localDateOf(now, 'UTC').slice(0, 7));
 }
 
+/** Households issued per run: each run is one transaction, so a large month commits as it goes. */
+export const STATEMENTS_PER_RUN = 1_000;
+
 /**
- * The job: statements for every household past its local midnight of the 1st, then again at the
- * next zone's midnight until every zone is done; then the next month's run is scheduled.
+ * The job: statements for up to `limit` households past their local midnight of the 1st. With
+ * more waiting it asks to run again at once; otherwise at the next zone's midnight, until every
+ * zone is done. Each run schedules the next month's run (once: the key).
  */
-export async function runStatementJob(tx: DbOrTx, month: string, now: Date): Promise<{ issued: number; retryAt: Date | null }> {
+export async function runStatementJob(tx: DbOrTx, month: string, now: Date, limit = STATEMENTS_PER_RUN): Promise<{ issued: number; retryAt: Date | null }> {
   const { periodStart, periodEnd, issueDate } = billingMonth(month);
+  const due = await householdsDueStatement(tx, periodStart, periodEnd, issueDate, now, limit);
   let issued = 0;
-  for (const household of await householdsDueStatement(tx, periodStart, periodEnd, issueDate, now)) {
+  for (const household of due) {
     if (await issueStatement(tx, household, month, now)) issued += 1;
   }
-  const retryAt = await nextIssueInstant(tx, periodEnd, issueDate, now);
   await scheduleStatementRun(tx, nextMonth(month));
+  const retryAt = due.length >= limit ? now : await nextIssueInstant(tx, periodEnd, issueDate, now);
   return { issued, retryAt };
 }
 
