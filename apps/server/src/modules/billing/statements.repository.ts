@@ -4,6 +4,7 @@ import type { LocalDate } from '@peakwise/domain/local-time';
 import type { TariffRow } from '@peakwise/domain/tariff-history';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import { uuidArray } from '../../lib/pg-array';
 
 /* The SQL of monthly statements (decision 044). */
 
@@ -72,46 +73,75 @@ const statementColumns = sql`s.id, s.household_id as "householdId", s.period_sta
   s.previous_balance_cents as "previousBalanceCents", s.charges_cents as "chargesCents", s.amount_due_cents as "amountDueCents",
   s.import_kwh as "importKwh", s.export_kwh as "exportKwh"`;
 
-/** The household's statement before `periodStart`, with what it billed excluding its own adjustments. */
-export async function previousStatement(db: DbOrTx, householdId: string, periodStart: LocalDate): Promise<(StoredStatement & { billedOwnPeriodCents: number }) | null> {
-  const [row] = rowsOf<StoredStatement & { billedOwnPeriodCents: number }>(
+export type PreviousStatement = StoredStatement & { billedOwnPeriodCents: number };
+
+/** Each household's statement before `periodStart`, with what it billed excluding its own adjustments. */
+export async function previousStatements(db: DbOrTx, householdIds: readonly string[], periodStart: LocalDate): Promise<Map<string, PreviousStatement>> {
+  if (householdIds.length === 0) return new Map();
+  const rows = rowsOf<PreviousStatement>(
     await db.execute(sql`
-      select ${statementColumns},
+      select distinct on (s.household_id) ${statementColumns},
         (select coalesce(sum(l.amount_cents), 0) from statement_lines l where l.statement_id = s.id and l.kind <> 'adjustment')::int as "billedOwnPeriodCents"
-      from statements s where s.household_id = ${householdId}::uuid and s.period_start < ${periodStart}::date
-      order by s.period_start desc limit 1`),
+      from statements s where s.household_id = any(${uuidArray(householdIds)}::uuid[]) and s.period_start < ${periodStart}::date
+      order by s.household_id, s.period_start desc`),
   );
-  return row ?? null;
+  return new Map(rows.map((r) => [r.householdId, r]));
+}
+
+export type HourRow = { householdId: string; ms: number; importKwh: number; exportKwh: number };
+
+/** Several households' hourly grid import and export (UTC hours starting in [from, to)), in one statement. */
+export async function hourlyGridMany(db: DbOrTx, householdIds: readonly string[], from: Date, to: Date): Promise<HourRow[]> {
+  if (householdIds.length === 0) return [];
+  return rowsOf<HourRow>(
+    await db.execute(sql`
+      select household_id as "householdId", (extract(epoch from hour_start) * 1000)::float8 as ms, grid_import_kwh as "importKwh", grid_export_kwh as "exportKwh"
+      from meter_hourly where household_id = any(${uuidArray(householdIds)}::uuid[])
+        and hour_start >= ${from.toISOString()}::timestamptz and hour_start < ${to.toISOString()}::timestamptz`),
+  );
 }
 
 export type NewStatement = Omit<StoredStatement, 'id' | 'issuedAt'> & { issuedAt: Date; province: string; timeZone: string; lines: readonly StatementLine[] };
 
 /**
- * Stores a statement with its lines, or nothing if the household already has one for the period
+ * Stores statements with their lines, skipping any household that already has one for the period
  * (a second run of the month): the unique (household, period) and ON CONFLICT DO NOTHING, in the
- * caller's transaction. Returns the new id, or null when it already existed.
+ * caller's transaction, two statements for the lot. Returns the households whose statement is new.
  */
-export async function insertStatement(tx: DbOrTx, s: NewStatement): Promise<string | null> {
-  const [row] = rowsOf<{ id: string }>(
+export async function insertStatements(tx: DbOrTx, statements: readonly NewStatement[]): Promise<Set<string>> {
+  if (statements.length === 0) return new Set();
+  const rows = sql.join(
+    statements.map(
+      (s) => sql`(${s.householdId}::uuid, ${s.periodStart}::date, ${s.periodEnd}::date, ${s.billedFrom}::date, ${s.issuedAt.toISOString()}::timestamptz,
+        ${s.dueDate}::date, ${s.province}, ${s.timeZone}, ${s.previousBalanceCents}::int, ${s.chargesCents}::int, ${s.amountDueCents}::int, ${s.importKwh}::float8, ${s.exportKwh}::float8)`,
+    ),
+    sql`, `,
+  );
+  const inserted = rowsOf<{ id: string; householdId: string }>(
     await tx.execute(sql`
       insert into statements (household_id, period_start, period_end, billed_from, issued_at, due_date, province, time_zone,
         previous_balance_cents, charges_cents, amount_due_cents, import_kwh, export_kwh)
-      values (${s.householdId}::uuid, ${s.periodStart}::date, ${s.periodEnd}::date, ${s.billedFrom}::date, ${s.issuedAt.toISOString()}::timestamptz,
-        ${s.dueDate}::date, ${s.province}, ${s.timeZone}, ${s.previousBalanceCents}, ${s.chargesCents}, ${s.amountDueCents}, ${s.importKwh}, ${s.exportKwh})
+      values ${rows}
       on conflict (household_id, period_start) do nothing
-      returning id`),
+      returning id, household_id as "householdId"`),
   );
-  if (!row) return null;
-  if (s.lines.length > 0) {
-    const values = s.lines.map(
-      (l, position) =>
-        sql`(${row.id}::uuid, ${position}, ${l.kind}, ${l.descriptionKey}, ${JSON.stringify(l.params)}::jsonb, ${l.quantity}::float8, ${l.unit}, ${l.unitPriceCents}::float8, ${l.amountCents})`,
-    );
+  const idOf = new Map(inserted.map((r) => [r.householdId, r.id]));
+  const lines = statements.flatMap((s) => {
+    const id = idOf.get(s.householdId);
+    return id === undefined
+      ? []
+      : s.lines.map(
+          (l, position) =>
+            sql`(${id}::uuid, ${position}, ${l.kind}, ${l.descriptionKey}, ${JSON.stringify(l.params)}::jsonb, ${l.quantity}::float8, ${l.unit}, ${l.unitPriceCents}::float8, ${l.amountCents}::int)`,
+        );
+  });
+  // A statement holds a few dozen parameters per line: insert in slices under the protocol's 65,535.
+  for (let i = 0; i < lines.length; i += 5_000) {
     await tx.execute(sql`
       insert into statement_lines (statement_id, position, kind, description_key, description_params, quantity, unit, unit_price_cents, amount_cents)
-      values ${sql.join(values, sql`, `)}`);
+      values ${sql.join(lines.slice(i, i + 5_000), sql`, `)}`);
   }
-  return row.id;
+  return new Set(idOf.keys());
 }
 
 /** The household's statements, newest first. */

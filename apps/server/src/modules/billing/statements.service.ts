@@ -7,18 +7,21 @@ import type { ProvinceCode } from '@peakwise/domain/postal-code';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { scheduleJob } from '../durable-jobs/durable-jobs.repository';
-import { hourlySums, localHoursAreUtcHours, rawSums } from '../energy/energy-rollups.repository';
+import { localHoursAreUtcHours, rawSums } from '../energy/energy-rollups.repository';
 import {
   billableHousehold,
   findStatement,
   findStatementForPeriod,
+  hourlyGridMany,
   householdsDueStatement,
-  insertStatement,
+  insertStatements,
   listStatements,
   nextIssueInstant,
-  previousStatement,
+  previousStatements,
   statementLines,
   type BillableHousehold,
+  type NewStatement,
+  type PreviousStatement,
   type StoredStatement,
 } from './statements.repository';
 
@@ -58,39 +61,61 @@ export async function scheduleStatementRuns(db: DbOrTx, now: Date): Promise<void
 export const STATEMENTS_PER_RUN = 1_000;
 
 /**
- * The job: statements for up to `limit` households past their local midnight of the 1st. With
- * more waiting it asks to run again at once; otherwise at the next zone's midnight, until every
- * zone is done. Each run schedules the next month's run (once: the key).
+ * The job: statements for up to `limit` households past their local midnight of the 1st, read
+ * and written a batch at a time. With more waiting it asks to run again at once; otherwise at the
+ * next zone's midnight, until every zone is done. Each run schedules the next month's run (once:
+ * the key).
  */
 export async function runStatementJob(tx: DbOrTx, month: string, now: Date, limit = STATEMENTS_PER_RUN): Promise<{ issued: number; retryAt: Date | null }> {
   const { periodStart, periodEnd, issueDate } = billingMonth(month);
   const due = await householdsDueStatement(tx, periodStart, periodEnd, issueDate, now, limit);
-  let issued = 0;
-  for (const household of due) {
-    if (await issueStatement(tx, household, month, now)) issued += 1;
-  }
+  const issued = await issueStatements(tx, due, month, now);
   await scheduleStatementRun(tx, nextMonth(month));
   const retryAt = due.length >= limit ? now : await nextIssueInstant(tx, periodEnd, issueDate, now);
   return { issued, retryAt };
 }
 
-async function meteredHours(db: DbOrTx, householdId: string, timeZone: string, first: LocalDate, last: LocalDate): Promise<MeteredHour[]> {
-  const from = startOfLocalDate(first, timeZone);
-  const to = startOfLocalDate(addDays(last, 1), timeZone);
-  const sums = localHoursAreUtcHours(timeZone, from, to) ? await hourlySums(db, householdId, from, to) : await rawSums(db, householdId, from, to);
-  return [...sums].map(([ms, s]) => ({ start: new Date(ms), importKwh: s.gridImportKwh, exportKwh: s.gridExportKwh }));
+/** The instants a household's statement reads: from its previous statement's period (for the adjustment) to the issue day. */
+function readRange(household: BillableHousehold, periodStart: LocalDate, periodEnd: LocalDate, previous: PreviousStatement | undefined) {
+  return { from: startOfLocalDate(previous?.periodStart ?? periodStart, household.timeZone), to: startOfLocalDate(addDays(periodEnd, 1), household.timeZone) };
 }
 
 /**
- * Issues one household's statement for a month, in the caller's transaction; false when it
- * already had one. The previous statement is recomputed from today's readings: a difference
- * (a late reading) becomes an adjustment line here, never an edit there.
+ * Issues several households' statements for a month in the caller's transaction; returns how many
+ * were new. Hourly rows of every household in whole-hour zones come in one read; a household in a
+ * half-hour zone reads its raw rows.
  */
-export async function issueStatement(tx: DbOrTx, household: BillableHousehold, month: string, now: Date): Promise<boolean> {
+async function issueStatements(tx: DbOrTx, households: readonly BillableHousehold[], month: string, now: Date): Promise<number> {
+  if (households.length === 0) return 0;
+  const { periodStart, periodEnd } = billingMonth(month);
+  const previous = await previousStatements(tx, households.map((h) => h.id), periodStart);
+  const ranges = new Map(households.map((h) => [h.id, readRange(h, periodStart, periodEnd, previous.get(h.id))]));
+  const hourly = households.filter((h) => localHoursAreUtcHours(h.timeZone, ranges.get(h.id)!.from, ranges.get(h.id)!.to));
+  const hoursOf = new Map<string, MeteredHour[]>(households.map((h) => [h.id, []]));
+  if (hourly.length > 0) {
+    const from = new Date(Math.min(...hourly.map((h) => ranges.get(h.id)!.from.getTime())));
+    const to = new Date(Math.max(...hourly.map((h) => ranges.get(h.id)!.to.getTime())));
+    for (const row of await hourlyGridMany(tx, hourly.map((h) => h.id), from, to)) {
+      hoursOf.get(row.householdId)?.push({ start: new Date(row.ms), importKwh: row.importKwh, exportKwh: row.exportKwh });
+    }
+  }
+  for (const household of households) {
+    if (hourly.includes(household)) continue;
+    const { from, to } = ranges.get(household.id)!;
+    const sums = await rawSums(tx, household.id, from, to);
+    hoursOf.set(household.id, [...sums].map(([ms, x]) => ({ start: new Date(ms), importKwh: x.gridImportKwh, exportKwh: x.gridExportKwh })));
+  }
+  const statements = households.map((h) => buildStatement(h, month, now, previous.get(h.id), hoursOf.get(h.id) ?? []));
+  return (await insertStatements(tx, statements)).size;
+}
+
+/**
+ * One household's statement for a month. The previous statement is recomputed from today's
+ * readings: a difference (a late reading) becomes an adjustment line here, never an edit there.
+ */
+function buildStatement(household: BillableHousehold, month: string, now: Date, previous: PreviousStatement | undefined, hours: readonly MeteredHour[]): NewStatement {
   const { periodStart, periodEnd, dueDate } = billingMonth(month);
   const province = household.province as ProvinceCode;
-  const previous = await previousStatement(tx, household.id, periodStart);
-  const hours = await meteredHours(tx, household.id, household.timeZone, previous?.periodStart ?? periodStart, periodEnd);
   const base = { province, timeZone: household.timeZone, tariffHistory: household.tariffHistory, serviceStart: household.serviceStart, hours };
   const computed = computeStatement({ ...base, periodStart, periodEnd });
   const lines = [...computed.lines];
@@ -102,7 +127,7 @@ export async function issueStatement(tx: DbOrTx, household: BillableHousehold, m
   const chargesCents = lines.reduce((s, l) => s + l.amountCents, 0);
   // Payments will reduce this: the balance carried is what was due less what was paid since.
   const previousBalanceCents = previous?.amountDueCents ?? 0;
-  const id = await insertStatement(tx, {
+  return {
     householdId: household.id,
     periodStart,
     periodEnd,
@@ -117,8 +142,7 @@ export async function issueStatement(tx: DbOrTx, household: BillableHousehold, m
     importKwh: computed.importKwh,
     exportKwh: computed.exportKwh,
     lines,
-  });
-  return id !== null;
+  };
 }
 
 /**
@@ -131,7 +155,7 @@ export async function catchUpStatements(tx: DbOrTx, householdId: string, now: Da
   const last = previousMonth(localDateOf(now, household.timeZone));
   let issued = 0;
   for (let month = household.serviceStart.slice(0, 7); month <= last; month = nextMonth(month)) {
-    if (await issueStatement(tx, household, month, now)) issued += 1;
+    issued += await issueStatements(tx, [household], month, now);
   }
   return issued;
 }
