@@ -7,16 +7,19 @@ const VANCOUVER = 'America/Vancouver';
 const EDMONTON = 'America/Edmonton';
 const HOUR = 3_600_000;
 
-/** Every UTC hour of November 2025 in the zone (721 of them: the clocks fall back on November 2). */
-function november(zone: string, kwh: (start: Date) => number, exportKwh: (start: Date) => number = () => 0): MeteredHour[] {
+/** Every UTC hour of a local month [first, next) in the zone. */
+function month(first: string, next: string, zone: string, kwh: (start: Date) => number, exportKwh: (start: Date) => number = () => 0): MeteredHour[] {
   const hours: MeteredHour[] = [];
-  const end = startOfLocalDate('2025-12-01', zone).getTime();
-  for (let t = startOfLocalDate('2025-11-01', zone).getTime(); t < end; t += HOUR) {
+  const end = startOfLocalDate(next, zone).getTime();
+  for (let t = startOfLocalDate(first, zone).getTime(); t < end; t += HOUR) {
     const start = new Date(t);
     hours.push({ start, importKwh: kwh(start), exportKwh: exportKwh(start) });
   }
   return hours;
 }
+
+/** Every UTC hour of November 2025 in the zone (721 of them: the clocks fall back on November 2). */
+const november = (zone: string, kwh: (start: Date) => number, exportKwh: (start: Date) => number = () => 0) => month('2025-11-01', '2025-12-01', zone, kwh, exportKwh);
 
 const input = (over: Partial<StatementInput> & Pick<StatementInput, 'province' | 'timeZone' | 'hours'>): StatementInput => ({
   tariffHistory: [],
@@ -50,6 +53,25 @@ describe('computeStatement, hand-computed', () => {
     expect(s.subtotalCents).toBe(9034);
     expect(s.chargesCents).toBe(8085);
     expect(s.importKwh).toBe(721);
+  });
+
+  it('Ontario TOU across the spring DST change: 1 kWh every hour of March 2026 (743 hours)', () => {
+    const hours = month('2026-03-01', '2026-04-01', TORONTO, () => 1);
+    expect(hours).toHaveLength(743);
+    const s = computeStatement(
+      input({ province: 'ON', timeZone: TORONTO, hours, periodStart: '2026-03-01', periodEnd: '2026-03-31', tariffHistory: [{ planId: 'on-tou', effectiveFrom: '2024-01-01' }] }),
+    );
+    // 22 weekdays, no OEB holiday (Good Friday is April 3). Weekends: 9 days × 24 − the hour lost on March 8 = 215.
+    // off-peak 22 × 12 + 215 = 479 × 9.8 = 4,694.2 → 4,694; on-peak 132 × 20.3 = 2,679.6 → 2,680; mid-peak 132 × 15.7 = 2,072.4 → 2,072.
+    // Subtotal 9,446; OER 23.5 % = 2,219.81 → −2,220; HST 13 % = 1,227.98 → 1,228. Total 8,454.
+    expect(amounts(s.lines)).toEqual([
+      ['energy', 'off-peak', 4694],
+      ['energy', 'on-peak', 2680],
+      ['energy', 'mid-peak', 2072],
+      ['rebate', 'ontario-electricity-rebate', -2220],
+      ['tax', 'hst', 1228],
+    ]);
+    expect(s.chargesCents).toBe(8454);
   });
 
   it('Ontario tiered crossing its 1,000 kWh winter threshold: 1.5 kWh an hour', () => {

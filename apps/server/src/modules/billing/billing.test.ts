@@ -318,6 +318,54 @@ describe('time zones and catching up', () => {
     expect(await t.database.db.transaction((tx) => catchUpStatements(tx, qc.id, at))).toBe(0);
   });
 
+  it('Hydro-Québec Rate D from raw readings: pooled tier 1, access charge, credits at tier 1, GST and QST, to the cent', async () => {
+    const { member: quebecer, household: qc } = await memberWithHousehold(t);
+    await t.database.db.execute(sql`update households set province = 'QC' where id = ${qc.id}::uuid`);
+    await changeTariff(t.database.db, qc.id, 'qc-rate-d', '2025-08-01');
+    const meter = [];
+    const start = Date.parse('2025-09-01T04:00:00Z');
+    const end = Date.parse('2025-10-01T04:00:00Z');
+    for (let ms = start, i = 0; ms < end; ms += HOUR, i += 1) {
+      const imp = 1.5 + (i % 5) * 0.25;
+      const exp = i % 24 === 17 ? 0.4 : 0;
+      meter.push({ ts: new Date(ms).toISOString(), productionKwh: exp, consumptionKwh: imp, gridImportKwh: imp, gridExportKwh: exp });
+    }
+    await store(t.database.db, qc.id, { meter: meter.slice(0, 400) });
+    await store(t.database.db, qc.id, { meter: meter.slice(400) });
+    expect(await t.database.db.transaction((tx) => catchUpStatements(tx, qc.id, new Date('2025-10-05T12:00:00Z')))).toBe(2);
+
+    const raw = rowsOf<{ imp: number; exp: number }>(
+      await t.database.db.execute(sql`select coalesce(sum(grid_import_kwh), 0) as imp, coalesce(sum(grid_export_kwh), 0) as exp from meter_readings
+        where household_id = ${qc.id}::uuid and ts >= '2025-09-01T04:00:00Z' and ts < '2025-10-01T04:00:00Z'`),
+    )[0]!;
+    // Hydro-Québec Rate D from April 1, 2025: 6.905 ¢ for the first 40 kWh × 30 days, 10.652 ¢ after; access 46.154 ¢/day.
+    const tier1 = Math.min(raw.imp, 1200);
+    const energy = cents(tier1 * 6.905) + cents((raw.imp - tier1) * 10.652);
+    const access = cents(30 * 46.154);
+    const credit = -cents(raw.exp * 6.905);
+    const subtotal = energy + access + credit;
+    const total = subtotal + cents(subtotal * 0.05) + cents(subtotal * 0.09975);
+    expect(raw.imp).toBeGreaterThan(1200);
+
+    const res = await getJson('/api/billing/summary', quebecer);
+    const september = billingSummarySchema.parse(await res.json()).history.find((h) => h.periodStart === '2025-09-01')!;
+    const detail = statementDetailSchema.parse(await (await getJson(`/api/billing/statements/${september.id}`, quebecer)).json());
+    expect(detail.lines.map((l) => [l.kind, l.descriptionKey])).toEqual([
+      ['fixed', 'daily-charge'],
+      ['energy', 'tier-1'],
+      ['energy', 'tier-2'],
+      ['export-credit', 'energy'],
+      ['tax', 'gst'],
+      ['tax', 'qst'],
+    ]);
+    expect(detail.lines[0]!.amountCents).toBe(access);
+    expect(detail.lines[1]!.amountCents + detail.lines[2]!.amountCents).toBe(energy);
+    expect(detail.lines[3]!.amountCents).toBe(credit);
+    expect(detail.chargesCents).toBe(total);
+    // August had no readings: the access charge and taxes only, carried as the previous balance.
+    expect(detail.previousBalanceCents).toBe(cents(31 * 46.154) + cents(cents(31 * 46.154) * 0.05) + cents(cents(31 * 46.154) * 0.09975));
+  });
+
   it('a run issues at most its limit and asks to run again at once while households wait', async () => {
     const homes = [await memberWithHousehold(t), await memberWithHousehold(t)].map((m) => m.household);
     for (const home of homes) await changeTariff(t.database.db, home.id, 'ab-rolr', '2025-06-01');
