@@ -10,7 +10,8 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { asMember, createMember, type Member } from '../../test/test-session';
 import { memberWithHousehold, store } from '../energy/energy.test-helper';
 import { changeTariff, type Household } from '../households/household.service';
-import { catchUpStatements, runStatementJob, scheduleStatementRun } from './statements.service';
+import { jobsByKeyPrefix } from '../durable-jobs/durable-jobs.repository';
+import { catchUpStatements, runStatementJob, scheduleStatementRun, scheduleStatementRuns } from './statements.service';
 
 /*
  * Statements against an independent recomputation: raw meter_readings rows, classified into
@@ -364,6 +365,17 @@ describe('time zones and catching up', () => {
     expect(detail.chargesCents).toBe(total);
     // August had no readings: the access charge and taxes only, carried as the previous balance.
     expect(detail.previousBalanceCents).toBe(cents(31 * 46.154) + cents(cents(31 * 46.154) * 0.05) + cents(cents(31 * 46.154) * 0.09975));
+  });
+
+  it('start-up schedules the month now ending anywhere, and nothing older', async () => {
+    await scheduleStatementRuns(t.database.db, new Date('2027-05-20T12:00:00Z'));
+    await scheduleStatementRuns(t.database.db, new Date('2027-03-01T02:00:00Z')); // still February at UTC−12
+    const keys = (await jobsByKeyPrefix(t.database.db, 'billing:statements:2027-')).map((j) => [j.key, j.runAt]);
+    expect(keys).toEqual([
+      ['billing:statements:2027-02', '2027-02-28T10:00:00Z'],
+      ['billing:statements:2027-03', '2027-03-31T10:00:00Z'],
+      ['billing:statements:2027-05', '2027-05-31T10:00:00Z'],
+    ]);
   });
 
   it('a run issues at most its limit and asks to run again at once while households wait', async () => {

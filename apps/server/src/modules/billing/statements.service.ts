@@ -48,13 +48,15 @@ export async function scheduleStatementRun(db: DbOrTx, month: string): Promise<v
 }
 
 /**
- * At start-up: the run for the month now ending (each run schedules the next, so this only
- * matters on a first start). Not last month's: its run, if it never happened, would race data
- * still arriving (the demo's back-fill); a household's missing months are issued by
+ * At start-up: the run for the month now ending anywhere (each run schedules the next, so this
+ * only matters on a first start): the month in UTC and, in the hours after UTC midnight on the
+ * 1st, also the month still running at UTC−12. Not older months: their run on a first start would
+ * race data still arriving (the demo's back-fill); a household's owed months are issued by
  * `catchUpStatements` once its history is in.
  */
 export async function scheduleStatementRuns(db: DbOrTx, now: Date): Promise<void> {
-  await scheduleStatementRun(db, localDateOf(now, 'UTC').slice(0, 7));
+  const months = new Set([localDateOf(now, 'Etc/GMT+12').slice(0, 7), localDateOf(now, 'UTC').slice(0, 7)]);
+  for (const month of months) await scheduleStatementRun(db, month);
 }
 
 /** Households issued per run: each run is one transaction, so a large month commits as it goes. */
