@@ -391,6 +391,16 @@ describe('time zones and catching up', () => {
     await t.database.db.execute(sql`delete from household_tariffs where household_id = ${unserved.id}::uuid`);
     expect(await t.database.db.transaction((tx) => catchUpStatements(tx, unserved.id, at))).toBe(0);
   });
+
+  it('a month before the plan’s first published price is skipped, not a failure', async () => {
+    const { household: early } = await memberWithHousehold(t);
+    await t.database.db.execute(sql`update households set province = 'AB', time_zone = 'America/Edmonton' where id = ${early.id}::uuid`);
+    // Alberta's rate of last resort is known from January 1, 2025.
+    await changeTariff(t.database.db, early.id, 'ab-rolr', '2024-12-01');
+    expect(await t.database.db.transaction((tx) => catchUpStatements(tx, early.id, new Date('2025-02-10T12:00:00Z')))).toBe(1);
+    const periods = rowsOf<{ p: string }>(await t.database.db.execute(sql`select period_start::text as p from statements where household_id = ${early.id}::uuid`));
+    expect(periods).toEqual([{ p: '2025-01-01' }]);
+  });
 });
 
 describe('rules the database keeps', () => {

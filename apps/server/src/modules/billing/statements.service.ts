@@ -73,7 +73,8 @@ export async function runStatementJob(tx: DbOrTx, month: string, now: Date, limi
   const due = await householdsDueStatement(tx, periodStart, periodEnd, issueDate, now, limit);
   const issued = await issueStatements(tx, due, month, now);
   await scheduleStatementRun(tx, nextMonth(month));
-  const retryAt = due.length >= limit ? now : await nextIssueInstant(tx, periodEnd, issueDate, now);
+  // A full batch that issued nothing is households that cannot be priced: do not spin on them.
+  const retryAt = due.length >= limit && issued > 0 ? now : await nextIssueInstant(tx, periodEnd, issueDate, now);
   return { issued, retryAt };
 }
 
@@ -107,7 +108,17 @@ async function issueStatements(tx: DbOrTx, households: readonly BillableHousehol
     const sums = await rawSums(tx, household.id, from, to);
     hoursOf.set(household.id, [...sums].map(([ms, x]) => ({ start: new Date(ms), importKwh: x.gridImportKwh, exportKwh: x.gridExportKwh })));
   }
-  const statements = households.map((h) => buildStatement(h, month, now, previous.get(h.id), hoursOf.get(h.id) ?? []));
+  const statements = households.flatMap((h) => {
+    try {
+      return [buildStatement(h, month, now, previous.get(h.id), hoursOf.get(h.id) ?? [])];
+    } catch (error) {
+      // Days before the first published price of the plan (a history imported from before the
+      // tariff data starts) cannot be billed: that household gets no statement for the month
+      // rather than failing everyone's.
+      if (error instanceof RangeError) return [];
+      throw error;
+    }
+  });
   return (await insertStatements(tx, statements)).size;
 }
 
