@@ -24,6 +24,7 @@ type Copy = {
   lastYear: string;
   columns: { description: string; quantity: string; unitPrice: string; amount: string; kind: string; unit: string };
   periods: Record<string, string>;
+  plans: Record<string, string>;
   dailyCharge: { default: string; 'bc-residential-conservation': string; 'qc-rate-d': string };
   exportCredit: string;
   charge: Record<string, string>;
@@ -47,6 +48,7 @@ const COPY: Record<Language, Copy> = {
     lastYear: 'Same month last year',
     columns: { description: 'Description', quantity: 'Quantity', unitPrice: 'Unit price (¢)', amount: 'Amount ($)', kind: 'Kind', unit: 'Unit' },
     periods: { 'off-peak': 'Off-peak', 'mid-peak': 'Mid-peak', 'on-peak': 'On-peak', 'ultra-low-overnight': 'Ultra-low overnight', 'weekend-off-peak': 'Weekend off-peak', 'tier-1': 'Tier 1', 'tier-2': 'Tier 2', energy: 'Energy' },
+    plans: { 'on-tou': 'Ontario Time-of-Use', 'on-ulo': 'Ontario Ultra-Low Overnight', 'on-tiered': 'Ontario Tiered', 'bc-residential-conservation': 'BC Hydro two-step', 'ab-rolr': 'Alberta Rate of Last Resort', 'qc-rate-d': 'Hydro-Québec Rate D' },
     dailyCharge: { default: 'Daily charge', 'bc-residential-conservation': 'Basic charge', 'qc-rate-d': 'System access charge' },
     exportCredit: 'Net-metering credit',
     charge: { hst: 'HST', gst: 'GST', qst: 'QST', 'ontario-electricity-rebate': 'Ontario Electricity Rebate' },
@@ -68,6 +70,7 @@ const COPY: Record<Language, Copy> = {
     lastYear: 'Même mois l’an dernier',
     columns: { description: 'Description', quantity: 'Quantité', unitPrice: 'Prix unitaire (¢)', amount: 'Montant ($)', kind: 'Type', unit: 'Unité' },
     periods: { 'off-peak': 'Heures creuses', 'mid-peak': 'Heures médianes', 'on-peak': 'Heures de pointe', 'ultra-low-overnight': 'Nuit à très bas prix', 'weekend-off-peak': 'Heures creuses de fin de semaine', 'tier-1': 'Premier palier', 'tier-2': 'Deuxième palier', energy: 'Énergie' },
+    plans: { 'on-tou': 'Ontario, prix selon l’heure de consommation', 'on-ulo': 'Ontario, prix de nuit très bas', 'on-tiered': 'Ontario, prix par paliers', 'bc-residential-conservation': 'BC Hydro, deux paliers', 'ab-rolr': 'Alberta, tarif de dernier recours', 'qc-rate-d': 'Hydro-Québec, tarif D' },
     dailyCharge: { default: 'Frais quotidiens', 'bc-residential-conservation': 'Frais de base', 'qc-rate-d': 'Redevance d’abonnement' },
     exportCredit: 'Crédit de mesurage net',
     charge: { hst: 'TVH', gst: 'TPS', qst: 'TVQ', 'ontario-electricity-rebate': 'Remise de l’Ontario pour l’électricité' },
@@ -89,6 +92,7 @@ const COPY: Record<Language, Copy> = {
     lastYear: 'Mismo mes del año pasado',
     columns: { description: 'Descripción', quantity: 'Cantidad', unitPrice: 'Precio unitario (¢)', amount: 'Importe ($)', kind: 'Tipo', unit: 'Unidad' },
     periods: { 'off-peak': 'Horas valle', 'mid-peak': 'Horas intermedias', 'on-peak': 'Horas punta', 'ultra-low-overnight': 'Nocturna ultrabaja', 'weekend-off-peak': 'Valle de fin de semana', 'tier-1': 'Primer tramo', 'tier-2': 'Segundo tramo', energy: 'Energía' },
+    plans: { 'on-tou': 'Ontario, por franja horaria', 'on-ulo': 'Ontario, nocturna ultrabaja', 'on-tiered': 'Ontario, por tramos', 'bc-residential-conservation': 'BC Hydro, dos tramos', 'ab-rolr': 'Alberta, tarifa de último recurso', 'qc-rate-d': 'Hydro-Québec, tarifa D' },
     dailyCharge: { default: 'Cargo diario', 'bc-residential-conservation': 'Cargo básico', 'qc-rate-d': 'Cargo de acceso al sistema' },
     exportCredit: 'Crédito por medición neta',
     charge: { hst: 'HST', gst: 'GST', qst: 'QST', 'ontario-electricity-rebate': 'Reembolso de Electricidad de Ontario' },
@@ -117,7 +121,7 @@ export function describeLine(line: StatementLineView, language: Language): strin
   const copy = COPY[language];
   const p = line.params;
   const str = (key: string) => (typeof p[key] === 'string' ? p[key] : String(p[key] ?? ''));
-  const plan = planById(str('plan'))?.name;
+  const plan = copy.plans[str('plan')] ?? planById(str('plan'))?.name;
   const span = p.from && p.to ? `, ${str('from')} – ${str('to')}` : '';
   switch (line.kind) {
     case 'energy':
