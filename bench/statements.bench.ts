@@ -27,8 +27,8 @@ try {
     [HOUSEHOLDS],
   );
   await fresh.pool.query(
-    `insert into household_tariffs (household_id, plan_id, effective_from)
-     select id, case province when 'ON' then 'on-tou' when 'BC' then 'bc-residential-conservation' when 'AB' then 'ab-rolr' else 'qc-rate-d' end, '2025-01-01' from households`,
+    `insert into household_tariffs (household_id, plan_id, effective_from, created_at)
+     select id, case province when 'ON' then 'on-tou' when 'BC' then 'bc-residential-conservation' when 'AB' then 'ab-rolr' else 'qc-rate-d' end, '2025-01-01', '2025-01-01' from households`,
   );
   // Every UTC hour of October and November 2025 (with a margin for the zones), varying by hour.
   await fresh.pool.query(

@@ -8,7 +8,9 @@ import { startDurableWorker } from '../../jobs/durable-worker';
 import { createLogger } from '../../lib/logger';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { asMember, createMember, type Member } from '../../test/test-session';
+import { validateBatch } from '../../telemetry/validate-readings';
 import { memberWithHousehold, store } from '../energy/energy.test-helper';
+import { storeBatch } from '../readings/reading-store';
 import { changeTariff, type Household } from '../households/household.service';
 import { jobsByKeyPrefix } from '../durable-jobs/durable-jobs.repository';
 import { catchUpStatements, runStatementJob, scheduleStatementRun, scheduleStatementRuns } from './statements.service';
@@ -375,6 +377,40 @@ describe('time zones and catching up', () => {
       ['billing:statements:2027-02', '2027-02-28T10:00:00Z'],
       ['billing:statements:2027-03', '2027-03-31T10:00:00Z'],
       ['billing:statements:2027-05', '2027-05-31T10:00:00Z'],
+    ]);
+  });
+
+  it('a correction that moves kWh between hours (same total) still becomes an adjustment', async () => {
+    const { household: moved } = await memberWithHousehold(t);
+    await changeTariff(t.database.db, moved.id, 'on-tou', '2025-06-01');
+    // Its plan was chosen before the statement (the test's clock is in the past; the row's is not).
+    await t.database.db.execute(sql`update household_tariffs set created_at = '2025-06-01T12:00:00Z' where household_id = ${moved.id}::uuid`);
+    const reading = (ts: string, kwh: number) => ({ ts, productionKwh: 0, consumptionKwh: kwh, gridImportKwh: kwh, gridExportKwh: 0 });
+    // Monday June 30, 2025 (summer hours): 10 a.m. is mid-peak, noon on-peak.
+    await store(t.database.db, moved.id, { meter: [reading('2025-06-30T14:00:00.000Z', 1), reading('2025-06-30T16:00:00.000Z', 0)] });
+    expect(await t.database.db.transaction((tx) => catchUpStatements(tx, moved.id, new Date('2025-07-01T06:00:00Z')))).toBe(1);
+    // The next day, inside the 7-day correction window (decision 031), the meter resends both hours.
+    const corrected = validateBatch({ meter: [reading('2025-06-30T14:00:00.000Z', 0), reading('2025-06-30T16:00:00.000Z', 1)] }, new Date('2025-07-02T12:00:00Z'));
+    if (!corrected.ok) throw new Error(corrected.message);
+    await storeBatch(t.database.db, moved.id, corrected, { now: new Date('2025-07-02T12:00:00Z') });
+    expect(await t.database.db.transaction((tx) => catchUpStatements(tx, moved.id, new Date('2025-08-05T12:00:00Z')))).toBe(1);
+    const [adjustment] = rowsOf<{ amount: number; params: Record<string, number> }>(
+      await t.database.db.execute(sql`select l.amount_cents as amount, l.description_params as params from statement_lines l join statements s on s.id = l.statement_id
+        where s.household_id = ${moved.id}::uuid and l.kind = 'adjustment'`),
+    );
+    // Billed: 1 kWh mid-peak 12.2 → 12, OER 13.1 % 1.57 → −2, HST 1.56 → 2: 12. Now: on-peak 15.8 → 16, −2.10 → −2, +2.08 → 2: 16.
+    expect(adjustment).toEqual({ amount: 4, params: { from: '2025-06-01', to: '2025-06-30', billedCents: 12, recomputedCents: 16 } });
+
+    // August: nothing touched July since it was issued, so it is not recomputed (and nothing is adjusted).
+    expect(await t.database.db.transaction((tx) => catchUpStatements(tx, moved.id, new Date('2025-09-05T12:00:00Z')))).toBe(1);
+    const kinds = rowsOf<{ p: string; kinds: string[] }>(
+      await t.database.db.execute(sql`select s.period_start::text as p, array_agg(l.kind order by l.position)::text[] as kinds from statements s
+        join statement_lines l on l.statement_id = s.id where s.household_id = ${moved.id}::uuid group by s.period_start order by s.period_start`),
+    );
+    expect(kinds.map((k) => [k.p, k.kinds.includes('adjustment')])).toEqual([
+      ['2025-06-01', false],
+      ['2025-07-01', true],
+      ['2025-08-01', false],
     ]);
   });
 

@@ -4,7 +4,7 @@ import type { LocalDate } from '@peakwise/domain/local-time';
 import type { TariffRow } from '@peakwise/domain/tariff-history';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { uuidArray } from '../../lib/pg-array';
+import { dateArray, numberArray, uuidArray } from '../../lib/pg-array';
 
 /* The SQL of monthly statements (decision 044). */
 
@@ -99,6 +99,39 @@ export async function hourlyGridMany(db: DbOrTx, householdIds: readonly string[]
       from meter_hourly where household_id = any(${uuidArray(householdIds)}::uuid[])
         and hour_start >= ${from.toISOString()}::timestamptz and hour_start < ${to.toISOString()}::timestamptz`),
   );
+}
+
+export type IssuedPeriod = { householdId: string; from: Date; to: Date; issuedAt: string; periodEnd: LocalDate; importKwh: number; exportKwh: number };
+
+/** Less than a millionth of a kWh apart: the same sum added in another order, not a new reading. */
+const SAME_KWH = 1e-6;
+
+/**
+ * The households whose previous statement nothing has touched since it was issued: its period's
+ * hourly import and export still sum to what it billed (a late interval adds to them), no meter
+ * reading of the period was corrected after it (a correction can move kWh between hours and keep
+ * the sum), and no tariff row for it was written after it. Their recomputation would find no
+ * adjustment, so it is skipped. One statement for the lot.
+ */
+export async function unchangedPeriods(db: DbOrTx, periods: readonly IssuedPeriod[]): Promise<Set<string>> {
+  if (periods.length === 0) return new Set();
+  const instants = (values: readonly string[]) => `{${values.join(',')}}`;
+  const rows = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      with p as (
+        select * from unnest(${uuidArray(periods.map((p) => p.householdId))}::uuid[], ${instants(periods.map((p) => p.from.toISOString()))}::timestamptz[],
+          ${instants(periods.map((p) => p.to.toISOString()))}::timestamptz[], ${instants(periods.map((p) => p.issuedAt))}::timestamptz[],
+          ${dateArray(periods.map((p) => p.periodEnd))}::date[], ${numberArray(periods.map((p) => p.importKwh))}::float8[], ${numberArray(periods.map((p) => p.exportKwh))}::float8[])
+          as p(household_id, from_ts, to_ts, issued_at, period_end, imp, exp))
+      select p.household_id as id from p
+      cross join lateral (select coalesce(sum(m.grid_import_kwh), 0) as imp, coalesce(sum(m.grid_export_kwh), 0) as exp
+        from meter_hourly m where m.household_id = p.household_id and m.hour_start >= p.from_ts and m.hour_start < p.to_ts) now_sums
+      where abs(now_sums.imp - p.imp) < ${SAME_KWH} and abs(now_sums.exp - p.exp) < ${SAME_KWH}
+        and not exists (select 1 from reading_corrections c where c.series = 'meter' and c.household_id = p.household_id
+          and c.ts >= p.from_ts and c.ts < p.to_ts and c.corrected_at > p.issued_at)
+        and not exists (select 1 from household_tariffs t where t.household_id = p.household_id and t.created_at > p.issued_at and t.effective_from <= p.period_end)`),
+  );
+  return new Set(rows.map((r) => r.id));
 }
 
 export type NewStatement = Omit<StoredStatement, 'id' | 'issuedAt'> & { issuedAt: Date; province: string; timeZone: string; lines: readonly StatementLine[] };

@@ -19,6 +19,7 @@ import {
   nextIssueInstant,
   previousStatements,
   statementLines,
+  unchangedPeriods,
   type BillableHousehold,
   type NewStatement,
   type PreviousStatement,
@@ -91,8 +92,19 @@ function readRange(household: BillableHousehold, periodStart: LocalDate, periodE
 async function issueStatements(tx: DbOrTx, households: readonly BillableHousehold[], month: string, now: Date): Promise<number> {
   if (households.length === 0) return 0;
   const { periodStart, periodEnd } = billingMonth(month);
-  const previous = await previousStatements(tx, households.map((h) => h.id), periodStart);
-  const ranges = new Map(households.map((h) => [h.id, readRange(h, periodStart, periodEnd, previous.get(h.id))]));
+  const previousAll = await previousStatements(tx, households.map((h) => h.id), periodStart);
+  const unchanged = await unchangedPeriods(
+    tx,
+    households.flatMap((h) => {
+      const p = previousAll.get(h.id);
+      if (!p) return [];
+      const range = { from: startOfLocalDate(p.billedFrom, h.timeZone), to: startOfLocalDate(addDays(p.periodEnd, 1), h.timeZone) };
+      return [{ householdId: h.id, ...range, issuedAt: p.issuedAt, periodEnd: p.periodEnd, importKwh: p.importKwh, exportKwh: p.exportKwh }];
+    }),
+  );
+  // Only a previous statement something may have changed is recomputed (for its adjustment).
+  const recompute = new Map([...previousAll].filter(([id]) => !unchanged.has(id)));
+  const ranges = new Map(households.map((h) => [h.id, readRange(h, periodStart, periodEnd, recompute.get(h.id))]));
   const hourly = households.filter((h) => localHoursAreUtcHours(h.timeZone, ranges.get(h.id)!.from, ranges.get(h.id)!.to));
   const hoursOf = new Map<string, MeteredHour[]>(households.map((h) => [h.id, []]));
   if (hourly.length > 0) {
@@ -110,7 +122,7 @@ async function issueStatements(tx: DbOrTx, households: readonly BillableHousehol
   }
   const statements = households.flatMap((h) => {
     try {
-      return [buildStatement(h, month, now, previous.get(h.id), hoursOf.get(h.id) ?? [])];
+      return [buildStatement(h, month, now, previousAll.get(h.id), recompute.has(h.id), hoursOf.get(h.id) ?? [])];
     } catch (error) {
       // Days before the first published price of the plan (a history imported from before the
       // tariff data starts) cannot be billed: that household gets no statement for the month
@@ -123,16 +135,17 @@ async function issueStatements(tx: DbOrTx, households: readonly BillableHousehol
 }
 
 /**
- * One household's statement for a month. The previous statement is recomputed from today's
- * readings: a difference (a late reading) becomes an adjustment line here, never an edit there.
+ * One household's statement for a month. The previous statement, when something may have changed
+ * it (`recompute`), is recomputed from today's readings: a difference (a late reading) becomes an
+ * adjustment line here, never an edit there.
  */
-function buildStatement(household: BillableHousehold, month: string, now: Date, previous: PreviousStatement | undefined, hours: readonly MeteredHour[]): NewStatement {
+function buildStatement(household: BillableHousehold, month: string, now: Date, previous: PreviousStatement | undefined, recompute: boolean, hours: readonly MeteredHour[]): NewStatement {
   const { periodStart, periodEnd, dueDate } = billingMonth(month);
   const province = household.province as ProvinceCode;
   const base = { province, timeZone: household.timeZone, tariffHistory: household.tariffHistory, serviceStart: household.serviceStart, hours };
   const computed = computeStatement({ ...base, periodStart, periodEnd });
   const lines = [...computed.lines];
-  if (previous) {
+  if (previous && recompute) {
     const recomputed = computeStatement({ ...base, periodStart: previous.periodStart, periodEnd: previous.periodEnd });
     const adjustment = adjustmentLine({ start: previous.periodStart, end: previous.periodEnd }, previous.billedOwnPeriodCents, recomputed.chargesCents);
     if (adjustment) lines.push(adjustment);
