@@ -101,6 +101,23 @@ export async function hourlyGridMany(db: DbOrTx, householdIds: readonly string[]
   );
 }
 
+/**
+ * hourlyGridMany summed per local day in each household's zone, one row a day starting at the
+ * day's first hour: what a flat or tiered plan is priced from.
+ */
+export async function dailyGridMany(db: DbOrTx, householdIds: readonly string[], from: Date, to: Date): Promise<HourRow[]> {
+  if (householdIds.length === 0) return [];
+  return rowsOf<HourRow>(
+    await db.execute(sql`
+      select m.household_id as "householdId", (extract(epoch from min(m.hour_start)) * 1000)::float8 as ms,
+        sum(m.grid_import_kwh) as "importKwh", sum(m.grid_export_kwh) as "exportKwh"
+      from meter_hourly m join households h on h.id = m.household_id
+      where m.household_id = any(${uuidArray(householdIds)}::uuid[])
+        and m.hour_start >= ${from.toISOString()}::timestamptz and m.hour_start < ${to.toISOString()}::timestamptz
+      group by m.household_id, (m.hour_start at time zone h.time_zone)::date`),
+  );
+}
+
 export type IssuedPeriod = { householdId: string; from: Date; to: Date; issuedAt: string; periodEnd: LocalDate; importKwh: number; exportKwh: number };
 
 /** Less than a millionth of a kWh apart: the same sum added in another order, not a new reading. */

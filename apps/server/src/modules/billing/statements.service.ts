@@ -4,6 +4,8 @@ import { statementStatus } from '@peakwise/domain/billing-status';
 import { HOUR_MS } from '@peakwise/domain/time-constants';
 import { addDays, localDateOf, parseLocalDate, startOfLocalDate, type LocalDate } from '@peakwise/domain/local-time';
 import type { ProvinceCode } from '@peakwise/domain/postal-code';
+import { planIdOn } from '@peakwise/domain/tariff-history';
+import { planById } from '@peakwise/domain/tariff-plans';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { scheduleJob } from '../durable-jobs/durable-jobs.repository';
@@ -12,6 +14,7 @@ import {
   billableHousehold,
   findStatement,
   findStatementForPeriod,
+  dailyGridMany,
   hourlyGridMany,
   householdsDueStatement,
   insertStatements,
@@ -79,9 +82,20 @@ export async function runStatementJob(tx: DbOrTx, month: string, now: Date, limi
   return { issued, retryAt };
 }
 
-/** The instants a household's statement reads: from its previous statement's period (for the adjustment) to the issue day. */
+/** The days and instants a household's statement reads: from its previous statement's period (for the adjustment) to the issue day. */
 function readRange(household: BillableHousehold, periodStart: LocalDate, periodEnd: LocalDate, previous: PreviousStatement | undefined) {
-  return { from: startOfLocalDate(previous?.periodStart ?? periodStart, household.timeZone), to: startOfLocalDate(addDays(periodEnd, 1), household.timeZone) };
+  const firstDay = previous?.periodStart ?? periodStart;
+  return { firstDay, from: startOfLocalDate(firstDay, household.timeZone), to: startOfLocalDate(addDays(periodEnd, 1), household.timeZone) };
+}
+
+/** Is any day from `first` to `last` under a time-of-use plan? */
+function usesTimeOfUse(household: BillableHousehold, first: LocalDate, last: LocalDate): boolean {
+  for (let day = first; day <= last; day = addDays(day, 1)) {
+    const planId = planIdOn(household.tariffHistory, household.province, day);
+    const kind = planId ? planById(planId)?.kind : undefined;
+    if (kind !== 'flat' && kind !== 'tiered') return true;
+  }
+  return false;
 }
 
 /**
@@ -107,10 +121,18 @@ async function issueStatements(tx: DbOrTx, households: readonly BillableHousehol
   const ranges = new Map(households.map((h) => [h.id, readRange(h, periodStart, periodEnd, recompute.get(h.id))]));
   const hourly = households.filter((h) => localHoursAreUtcHours(h.timeZone, ranges.get(h.id)!.from, ranges.get(h.id)!.to));
   const hoursOf = new Map<string, MeteredHour[]>(households.map((h) => [h.id, []]));
-  if (hourly.length > 0) {
-    const from = new Date(Math.min(...hourly.map((h) => ranges.get(h.id)!.from.getTime())));
-    const to = new Date(Math.max(...hourly.map((h) => ranges.get(h.id)!.to.getTime())));
-    for (const row of await hourlyGridMany(tx, hourly.map((h) => h.id), from, to)) {
+  // Flat and tiered plans are priced from daily sums (billing-statement.ts): read them summed, a
+  // 24th of the rows; time-of-use needs every hour.
+  const daily = hourly.filter((h) => !usesTimeOfUse(h, ranges.get(h.id)!.firstDay, periodEnd));
+  const perHour = hourly.filter((h) => !daily.includes(h));
+  for (const [group, read] of [
+    [perHour, hourlyGridMany],
+    [daily, dailyGridMany],
+  ] as const) {
+    if (group.length === 0) continue;
+    const from = new Date(Math.min(...group.map((h) => ranges.get(h.id)!.from.getTime())));
+    const to = new Date(Math.max(...group.map((h) => ranges.get(h.id)!.to.getTime())));
+    for (const row of await read(tx, group.map((h) => h.id), from, to)) {
       hoursOf.get(row.householdId)?.push({ start: new Date(row.ms), importKwh: row.importKwh, exportKwh: row.exportKwh });
     }
   }
