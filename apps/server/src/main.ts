@@ -16,6 +16,7 @@ import { ensureDemoAccount, ensureDemoOperator } from './modules/demo/seed-demo-
 import { ensureDemoCatalogue } from './simulator/demo-rewards';
 import { optedInWindows } from './modules/events/events.repository';
 import { ensureDemoEvents, settlePastDemoEvents } from './simulator/demo-events';
+import { issueDemoStatements } from './simulator/demo-billing';
 import { ensureDemoHousehold } from './simulator/demo-household';
 import { startDemoRunner, type DemoRunner } from './simulator/demo-runner';
 import { DEMO_HOUSEHOLD } from './simulator/household-profile';
@@ -23,6 +24,8 @@ import { createLiveHub } from './modules/live/live-hub';
 import { maintenanceSweepJob, startMaintenanceProcessor } from './jobs/maintenance.job';
 import { startScheduler } from './jobs/scheduler';
 import { startDurableWorker } from './jobs/durable-worker';
+import { scheduleStatementRuns } from './modules/billing/statements.service';
+import { billingJobHandlers } from './jobs/billing-jobs';
 import { eventJobHandlers, eventPlugJobHandlers } from './jobs/event-jobs';
 import { notificationJobHandlers } from './jobs/notification-jobs';
 import { payoutJobHandlers } from './jobs/payout-jobs';
@@ -119,6 +122,9 @@ async function main() {
         void demoRunner.backfilled
           .then(() => (stoppingDemo ? undefined : settlePastDemoEvents(database.db, demoEvents.pastEventIds, new Date())))
           .catch((error: unknown) => logger.warn({ err: error }, 'Could not hand the demo’s past events to settlement'));
+        void demoRunner.backfilled
+          .then(() => (stoppingDemo ? undefined : issueDemoStatements(database.db, demo.household.id, new Date())))
+          .catch((error: unknown) => logger.warn({ err: error }, 'Could not issue the demo’s statements'));
       })
       .catch((error: unknown) => logger.error({ err: error }, 'Demo household simulator failed to start'));
   }
@@ -141,6 +147,7 @@ async function main() {
       ...notificationJobHandlers(notifier),
       ...payoutJobHandlers(payouts),
       ...rewardJobHandlers({ mailer: accounts.mailer, publicUrl: config.publicUrl, logger }),
+      ...billingJobHandlers,
     },
     logger,
     pollMs: DURABLE_POLL_MS,
@@ -151,6 +158,8 @@ async function main() {
     await ensureMonthlyBonusSchedule(tx, new Date());
   });
   const maintenance = startMaintenanceProcessor({ database, logger });
+  // Monthly statements on the 1st (decision 044): this month's run; each run schedules the next.
+  await scheduleStatementRuns(database.db, new Date());
 
   // Listens on its own connection from the start: the first browser does not wait for LISTEN,
   // and no other process's sign-out is missed.

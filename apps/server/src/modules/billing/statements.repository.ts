@@ -1,0 +1,225 @@
+import { sql } from 'drizzle-orm';
+import type { StatementLine } from '@peakwise/domain/billing-statement';
+import type { LocalDate } from '@peakwise/domain/local-time';
+import type { TariffRow } from '@peakwise/domain/tariff-history';
+import type { DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+import { dateArray, numberArray, uuidArray } from '../../lib/pg-array';
+
+/* The SQL of monthly statements (decision 044). */
+
+export type BillableHousehold = { id: string; province: string; timeZone: string; serviceStart: LocalDate; tariffHistory: TariffRow[] };
+
+/**
+ * A household's first day of service: the day its first tariff took effect (the demo's history
+ * starts before its account). A household without a tariff (no service in its province) is not
+ * billed.
+ */
+const serviceStartSql = sql`(select min(t.effective_from) from household_tariffs t where t.household_id = h.id)`;
+
+const billableColumns = sql`h.id, h.province, h.time_zone as "timeZone", (${serviceStartSql})::text as "serviceStart",
+  coalesce((select json_agg(json_build_object('planId', t.plan_id, 'effectiveFrom', t.effective_from::text)) from household_tariffs t where t.household_id = h.id), '[]'::json) as "tariffHistory"`;
+
+/**
+ * Households due a statement for the month starting `periodStart`: in service by its last day,
+ * past local midnight of the issue day in their own zone at `now`, and without one yet.
+ */
+export async function householdsDueStatement(db: DbOrTx, periodStart: LocalDate, periodEnd: LocalDate, issueDate: LocalDate, now: Date, limit: number): Promise<BillableHousehold[]> {
+  return rowsOf<BillableHousehold>(
+    await db.execute(sql`
+      select ${billableColumns} from households h
+      where (${issueDate}::date::timestamp at time zone h.time_zone) <= ${now.toISOString()}::timestamptz
+        and ${serviceStartSql} <= ${periodEnd}::date
+        and not exists (select 1 from statements s where s.household_id = h.id and s.period_start = ${periodStart}::date)
+      order by h.id limit ${limit}`),
+  );
+}
+
+/** When the next household reaches local midnight of the issue day, for those not there yet at `now`. */
+export async function nextIssueInstant(db: DbOrTx, periodEnd: LocalDate, issueDate: LocalDate, now: Date): Promise<Date | null> {
+  const [row] = rowsOf<{ at: string | null }>(
+    await db.execute(sql`
+      select min(${issueDate}::date::timestamp at time zone h.time_zone)::text as at from households h
+      where (${issueDate}::date::timestamp at time zone h.time_zone) > ${now.toISOString()}::timestamptz
+        and ${serviceStartSql} <= ${periodEnd}::date`),
+  );
+  return row?.at ? new Date(row.at) : null;
+}
+
+export async function billableHousehold(db: DbOrTx, householdId: string): Promise<BillableHousehold | null> {
+  const [row] = rowsOf<BillableHousehold>(
+    await db.execute(sql`select ${billableColumns} from households h where h.id = ${householdId}::uuid and ${serviceStartSql} is not null`),
+  );
+  return row ?? null;
+}
+
+export type StoredStatement = {
+  id: string;
+  householdId: string;
+  periodStart: LocalDate;
+  periodEnd: LocalDate;
+  billedFrom: LocalDate;
+  issuedAt: string;
+  dueDate: LocalDate;
+  previousBalanceCents: number;
+  chargesCents: number;
+  amountDueCents: number;
+  importKwh: number;
+  exportKwh: number;
+};
+
+const statementColumns = sql`s.id, s.household_id as "householdId", s.period_start::text as "periodStart", s.period_end::text as "periodEnd",
+  s.billed_from::text as "billedFrom", to_char(s.issued_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "issuedAt", s.due_date::text as "dueDate",
+  s.previous_balance_cents as "previousBalanceCents", s.charges_cents as "chargesCents", s.amount_due_cents as "amountDueCents",
+  s.import_kwh as "importKwh", s.export_kwh as "exportKwh"`;
+
+export type PreviousStatement = StoredStatement & { billedOwnPeriodCents: number };
+
+/** Each household's statement before `periodStart`, with what it billed excluding its own adjustments. */
+export async function previousStatements(db: DbOrTx, householdIds: readonly string[], periodStart: LocalDate): Promise<Map<string, PreviousStatement>> {
+  if (householdIds.length === 0) return new Map();
+  const rows = rowsOf<PreviousStatement>(
+    await db.execute(sql`
+      select distinct on (s.household_id) ${statementColumns},
+        (select coalesce(sum(l.amount_cents), 0) from statement_lines l where l.statement_id = s.id and l.kind <> 'adjustment')::int as "billedOwnPeriodCents"
+      from statements s where s.household_id = any(${uuidArray(householdIds)}::uuid[]) and s.period_start < ${periodStart}::date
+      order by s.household_id, s.period_start desc`),
+  );
+  return new Map(rows.map((r) => [r.householdId, r]));
+}
+
+export type HourRow = { householdId: string; ms: number; importKwh: number; exportKwh: number };
+
+/** Several households' hourly grid import and export (UTC hours starting in [from, to)), in one statement. */
+export async function hourlyGridMany(db: DbOrTx, householdIds: readonly string[], from: Date, to: Date): Promise<HourRow[]> {
+  if (householdIds.length === 0) return [];
+  return rowsOf<HourRow>(
+    await db.execute(sql`
+      select household_id as "householdId", (extract(epoch from hour_start) * 1000)::float8 as ms, grid_import_kwh as "importKwh", grid_export_kwh as "exportKwh"
+      from meter_hourly where household_id = any(${uuidArray(householdIds)}::uuid[])
+        and hour_start >= ${from.toISOString()}::timestamptz and hour_start < ${to.toISOString()}::timestamptz`),
+  );
+}
+
+/**
+ * hourlyGridMany summed per local day in each household's zone, one row a day starting at the
+ * day's first hour: what a flat or tiered plan is priced from.
+ */
+export async function dailyGridMany(db: DbOrTx, householdIds: readonly string[], from: Date, to: Date): Promise<HourRow[]> {
+  if (householdIds.length === 0) return [];
+  return rowsOf<HourRow>(
+    await db.execute(sql`
+      select m.household_id as "householdId", (extract(epoch from min(m.hour_start)) * 1000)::float8 as ms,
+        sum(m.grid_import_kwh) as "importKwh", sum(m.grid_export_kwh) as "exportKwh"
+      from meter_hourly m join households h on h.id = m.household_id
+      where m.household_id = any(${uuidArray(householdIds)}::uuid[])
+        and m.hour_start >= ${from.toISOString()}::timestamptz and m.hour_start < ${to.toISOString()}::timestamptz
+      group by m.household_id, (m.hour_start at time zone h.time_zone)::date`),
+  );
+}
+
+export type IssuedPeriod = { householdId: string; from: Date; to: Date; issuedAt: string; periodEnd: LocalDate; importKwh: number; exportKwh: number };
+
+/** Less than a millionth of a kWh apart: the same sum added in another order, not a new reading. */
+const SAME_KWH = 1e-6;
+
+/**
+ * The households whose previous statement nothing has touched since it was issued: its period's
+ * hourly import and export still sum to what it billed (a late interval adds to them), no meter
+ * reading of the period was corrected after it (a correction can move kWh between hours and keep
+ * the sum), and no tariff row for it was written after it. Their recomputation would find no
+ * adjustment, so it is skipped. One statement for the lot.
+ */
+export async function unchangedPeriods(db: DbOrTx, periods: readonly IssuedPeriod[]): Promise<Set<string>> {
+  if (periods.length === 0) return new Set();
+  const instants = (values: readonly string[]) => `{${values.join(',')}}`;
+  const rows = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      with p as (
+        select * from unnest(${uuidArray(periods.map((p) => p.householdId))}::uuid[], ${instants(periods.map((p) => p.from.toISOString()))}::timestamptz[],
+          ${instants(periods.map((p) => p.to.toISOString()))}::timestamptz[], ${instants(periods.map((p) => p.issuedAt))}::timestamptz[],
+          ${dateArray(periods.map((p) => p.periodEnd))}::date[], ${numberArray(periods.map((p) => p.importKwh))}::float8[], ${numberArray(periods.map((p) => p.exportKwh))}::float8[])
+          as p(household_id, from_ts, to_ts, issued_at, period_end, imp, exp))
+      select p.household_id as id from p
+      cross join lateral (select coalesce(sum(m.grid_import_kwh), 0) as imp, coalesce(sum(m.grid_export_kwh), 0) as exp
+        from meter_hourly m where m.household_id = p.household_id and m.hour_start >= p.from_ts and m.hour_start < p.to_ts) now_sums
+      where abs(now_sums.imp - p.imp) < ${SAME_KWH} and abs(now_sums.exp - p.exp) < ${SAME_KWH}
+        and not exists (select 1 from reading_corrections c where c.series = 'meter' and c.household_id = p.household_id
+          and c.ts >= p.from_ts and c.ts < p.to_ts and c.corrected_at > p.issued_at)
+        and not exists (select 1 from household_tariffs t where t.household_id = p.household_id and t.created_at > p.issued_at and t.effective_from <= p.period_end)`),
+  );
+  return new Set(rows.map((r) => r.id));
+}
+
+export type NewStatement = Omit<StoredStatement, 'id' | 'issuedAt'> & { issuedAt: Date; province: string; timeZone: string; lines: readonly StatementLine[] };
+
+/**
+ * Stores statements with their lines, skipping any household that already has one for the period
+ * (a second run of the month): the unique (household, period) and ON CONFLICT DO NOTHING, in the
+ * caller's transaction, two statements for the lot. Returns the households whose statement is new.
+ */
+export async function insertStatements(tx: DbOrTx, statements: readonly NewStatement[]): Promise<Set<string>> {
+  if (statements.length === 0) return new Set();
+  const rows = sql.join(
+    statements.map(
+      (s) => sql`(${s.householdId}::uuid, ${s.periodStart}::date, ${s.periodEnd}::date, ${s.billedFrom}::date, ${s.issuedAt.toISOString()}::timestamptz,
+        ${s.dueDate}::date, ${s.province}, ${s.timeZone}, ${s.previousBalanceCents}::int, ${s.chargesCents}::int, ${s.amountDueCents}::int, ${s.importKwh}::float8, ${s.exportKwh}::float8)`,
+    ),
+    sql`, `,
+  );
+  const inserted = rowsOf<{ id: string; householdId: string }>(
+    await tx.execute(sql`
+      insert into statements (household_id, period_start, period_end, billed_from, issued_at, due_date, province, time_zone,
+        previous_balance_cents, charges_cents, amount_due_cents, import_kwh, export_kwh)
+      values ${rows}
+      on conflict (household_id, period_start) do nothing
+      returning id, household_id as "householdId"`),
+  );
+  const idOf = new Map(inserted.map((r) => [r.householdId, r.id]));
+  const lines = statements.flatMap((s) => {
+    const id = idOf.get(s.householdId);
+    return id === undefined
+      ? []
+      : s.lines.map(
+          (l, position) =>
+            sql`(${id}::uuid, ${position}, ${l.kind}, ${l.descriptionKey}, ${JSON.stringify(l.params)}::jsonb, ${l.quantity}::float8, ${l.unit}, ${l.unitPriceCents}::float8, ${l.amountCents}::int)`,
+        );
+  });
+  // A statement holds a few dozen parameters per line: insert in slices under the protocol's 65,535.
+  for (let i = 0; i < lines.length; i += 5_000) {
+    await tx.execute(sql`
+      insert into statement_lines (statement_id, position, kind, description_key, description_params, quantity, unit, unit_price_cents, amount_cents)
+      values ${sql.join(lines.slice(i, i + 5_000), sql`, `)}`);
+  }
+  return new Set(idOf.keys());
+}
+
+/** The household's statements, newest first. */
+export async function listStatements(db: DbOrTx, householdId: string, limit: number): Promise<StoredStatement[]> {
+  return rowsOf<StoredStatement>(
+    await db.execute(sql`select ${statementColumns} from statements s where s.household_id = ${householdId}::uuid order by s.period_start desc limit ${limit}`),
+  );
+}
+
+/** One of the household's statements; another household's id is as unknown as a missing one. */
+export async function findStatement(db: DbOrTx, householdId: string, id: string): Promise<StoredStatement | null> {
+  const [row] = rowsOf<StoredStatement>(
+    await db.execute(sql`select ${statementColumns} from statements s where s.id = ${id}::uuid and s.household_id = ${householdId}::uuid`),
+  );
+  return row ?? null;
+}
+
+export async function findStatementForPeriod(db: DbOrTx, householdId: string, periodStart: LocalDate): Promise<StoredStatement | null> {
+  const [row] = rowsOf<StoredStatement>(
+    await db.execute(sql`select ${statementColumns} from statements s where s.household_id = ${householdId}::uuid and s.period_start = ${periodStart}::date`),
+  );
+  return row ?? null;
+}
+
+export async function statementLines(db: DbOrTx, statementId: string): Promise<StatementLine[]> {
+  return rowsOf<StatementLine>(
+    await db.execute(sql`
+      select kind, description_key as "descriptionKey", description_params as params, quantity, unit, unit_price_cents as "unitPriceCents", amount_cents as "amountCents"
+      from statement_lines where statement_id = ${statementId}::uuid order by position`),
+  );
+}

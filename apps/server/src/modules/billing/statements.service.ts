@@ -1,0 +1,253 @@
+import { BILLING_MESSAGES, type BillingSummary, type StatementDetail, type StatementSummary } from '@peakwise/contracts/billing.contract';
+import { adjustmentLine, billingMonth, computeStatement, previousMonth, type MeteredHour } from '@peakwise/domain/billing-statement';
+import { statementStatus } from '@peakwise/domain/billing-status';
+import { HOUR_MS } from '@peakwise/domain/time-constants';
+import { addDays, localDateOf, parseLocalDate, startOfLocalDate, type LocalDate } from '@peakwise/domain/local-time';
+import type { ProvinceCode } from '@peakwise/domain/postal-code';
+import { planIdOn } from '@peakwise/domain/tariff-history';
+import { planById } from '@peakwise/domain/tariff-plans';
+import type { DbOrTx } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { scheduleJob } from '../durable-jobs/durable-jobs.repository';
+import { localHoursAreUtcHours, rawSums } from '../energy/energy-rollups.repository';
+import {
+  billableHousehold,
+  findStatement,
+  findStatementForPeriod,
+  dailyGridMany,
+  hourlyGridMany,
+  householdsDueStatement,
+  insertStatements,
+  listStatements,
+  nextIssueInstant,
+  previousStatements,
+  statementLines,
+  unchangedPeriods,
+  type BillableHousehold,
+  type NewStatement,
+  type PreviousStatement,
+  type StoredStatement,
+} from './statements.repository';
+
+/**
+ * Monthly statements (decision 044): issued on the 1st at local midnight in each household's
+ * zone for the previous month, by one durable job per month; never edited once issued.
+ */
+
+export const STATEMENT_JOB = 'billing.issue-statements';
+const HISTORY_LIMIT = 24;
+/** The earliest local midnight anywhere (UTC+14): the month's job starts there and waits for each zone. */
+const EARLIEST_OFFSET_MS = 14 * HOUR_MS;
+
+const statementJobKey = (month: string) => `billing:statements:${month}`;
+const nextMonth = (month: string) => {
+  const { year, month: m } = parseLocalDate(`${month}-01`);
+  return m === 12 ? `${year + 1}-01` : `${year}-${String(m + 1).padStart(2, '0')}`;
+};
+
+/** Schedules a month's statement run, once (the key): from the first zone's midnight on the 1st. */
+export async function scheduleStatementRun(db: DbOrTx, month: string): Promise<void> {
+  const runAt = new Date(Date.parse(`${billingMonth(month).issueDate}T00:00:00Z`) - EARLIEST_OFFSET_MS);
+  await scheduleJob(db, { name: STATEMENT_JOB, key: statementJobKey(month), runAt, payload: { month } });
+}
+
+/**
+ * At start-up: the run for the month now ending anywhere (each run schedules the next, so this
+ * only matters on a first start): the month in UTC and, in the hours after UTC midnight on the
+ * 1st, also the month still running at UTC−12. Not older months: their run on a first start would
+ * race data still arriving (the demo's back-fill); a household's owed months are issued by
+ * `catchUpStatements` once its history is in.
+ */
+export async function scheduleStatementRuns(db: DbOrTx, now: Date): Promise<void> {
+  const months = new Set([localDateOf(now, 'Etc/GMT+12').slice(0, 7), localDateOf(now, 'UTC').slice(0, 7)]);
+  for (const month of months) await scheduleStatementRun(db, month);
+}
+
+/** Households issued per run: each run is one transaction, so a large month commits as it goes. */
+export const STATEMENTS_PER_RUN = 1_000;
+
+/**
+ * The job: statements for up to `limit` households past their local midnight of the 1st, read
+ * and written a batch at a time. With more waiting it asks to run again at once; otherwise at the
+ * next zone's midnight, until every zone is done. Each run schedules the next month's run (once:
+ * the key).
+ */
+export async function runStatementJob(tx: DbOrTx, month: string, now: Date, limit = STATEMENTS_PER_RUN): Promise<{ issued: number; retryAt: Date | null }> {
+  const { periodStart, periodEnd, issueDate } = billingMonth(month);
+  const due = await householdsDueStatement(tx, periodStart, periodEnd, issueDate, now, limit);
+  const issued = await issueStatements(tx, due, month, now);
+  await scheduleStatementRun(tx, nextMonth(month));
+  // A full batch that issued nothing is households that cannot be priced: do not spin on them.
+  const retryAt = due.length >= limit && issued > 0 ? now : await nextIssueInstant(tx, periodEnd, issueDate, now);
+  return { issued, retryAt };
+}
+
+/** The days and instants a household's statement reads: from its previous statement's period (for the adjustment) to the issue day. */
+function readRange(household: BillableHousehold, periodStart: LocalDate, periodEnd: LocalDate, previous: PreviousStatement | undefined) {
+  const firstDay = previous?.periodStart ?? periodStart;
+  return { firstDay, from: startOfLocalDate(firstDay, household.timeZone), to: startOfLocalDate(addDays(periodEnd, 1), household.timeZone) };
+}
+
+/** Is any day from `first` to `last` under a time-of-use plan? */
+function usesTimeOfUse(household: BillableHousehold, first: LocalDate, last: LocalDate): boolean {
+  for (let day = first; day <= last; day = addDays(day, 1)) {
+    const planId = planIdOn(household.tariffHistory, household.province, day);
+    const kind = planId ? planById(planId)?.kind : undefined;
+    if (kind !== 'flat' && kind !== 'tiered') return true;
+  }
+  return false;
+}
+
+/**
+ * Issues several households' statements for a month in the caller's transaction; returns how many
+ * were new. Hourly rows of every household in whole-hour zones come in one read; a household in a
+ * half-hour zone reads its raw rows.
+ */
+async function issueStatements(tx: DbOrTx, households: readonly BillableHousehold[], month: string, now: Date): Promise<number> {
+  if (households.length === 0) return 0;
+  const { periodStart, periodEnd } = billingMonth(month);
+  const previousAll = await previousStatements(tx, households.map((h) => h.id), periodStart);
+  const unchanged = await unchangedPeriods(
+    tx,
+    households.flatMap((h) => {
+      const p = previousAll.get(h.id);
+      if (!p) return [];
+      const range = { from: startOfLocalDate(p.billedFrom, h.timeZone), to: startOfLocalDate(addDays(p.periodEnd, 1), h.timeZone) };
+      return [{ householdId: h.id, ...range, issuedAt: p.issuedAt, periodEnd: p.periodEnd, importKwh: p.importKwh, exportKwh: p.exportKwh }];
+    }),
+  );
+  // Only a previous statement something may have changed is recomputed (for its adjustment).
+  const recompute = new Map([...previousAll].filter(([id]) => !unchanged.has(id)));
+  const ranges = new Map(households.map((h) => [h.id, readRange(h, periodStart, periodEnd, recompute.get(h.id))]));
+  const hourly = households.filter((h) => localHoursAreUtcHours(h.timeZone, ranges.get(h.id)!.from, ranges.get(h.id)!.to));
+  const hoursOf = new Map<string, MeteredHour[]>(households.map((h) => [h.id, []]));
+  // Flat and tiered plans are priced from daily sums (billing-statement.ts): read them summed, a
+  // 24th of the rows; time-of-use needs every hour.
+  const daily = hourly.filter((h) => !usesTimeOfUse(h, ranges.get(h.id)!.firstDay, periodEnd));
+  const perHour = hourly.filter((h) => !daily.includes(h));
+  for (const [group, read] of [
+    [perHour, hourlyGridMany],
+    [daily, dailyGridMany],
+  ] as const) {
+    if (group.length === 0) continue;
+    const from = new Date(Math.min(...group.map((h) => ranges.get(h.id)!.from.getTime())));
+    const to = new Date(Math.max(...group.map((h) => ranges.get(h.id)!.to.getTime())));
+    for (const row of await read(tx, group.map((h) => h.id), from, to)) {
+      hoursOf.get(row.householdId)?.push({ start: new Date(row.ms), importKwh: row.importKwh, exportKwh: row.exportKwh });
+    }
+  }
+  for (const household of households) {
+    if (hourly.includes(household)) continue;
+    const { from, to } = ranges.get(household.id)!;
+    const sums = await rawSums(tx, household.id, from, to);
+    hoursOf.set(household.id, [...sums].map(([ms, x]) => ({ start: new Date(ms), importKwh: x.gridImportKwh, exportKwh: x.gridExportKwh })));
+  }
+  const statements = households.flatMap((h) => {
+    try {
+      return [buildStatement(h, month, now, previousAll.get(h.id), recompute.has(h.id), hoursOf.get(h.id) ?? [])];
+    } catch (error) {
+      // Days before the first published price of the plan (a history imported from before the
+      // tariff data starts) cannot be billed: that household gets no statement for the month
+      // rather than failing everyone's.
+      if (error instanceof RangeError) return [];
+      throw error;
+    }
+  });
+  return (await insertStatements(tx, statements)).size;
+}
+
+/**
+ * One household's statement for a month. The previous statement, when something may have changed
+ * it (`recompute`), is recomputed from today's readings: a difference (a late reading) becomes an
+ * adjustment line here, never an edit there.
+ */
+function buildStatement(household: BillableHousehold, month: string, now: Date, previous: PreviousStatement | undefined, recompute: boolean, hours: readonly MeteredHour[]): NewStatement {
+  const { periodStart, periodEnd, dueDate } = billingMonth(month);
+  const province = household.province as ProvinceCode;
+  const base = { province, timeZone: household.timeZone, tariffHistory: household.tariffHistory, serviceStart: household.serviceStart, hours };
+  const computed = computeStatement({ ...base, periodStart, periodEnd });
+  const lines = [...computed.lines];
+  if (previous && recompute) {
+    const recomputed = computeStatement({ ...base, periodStart: previous.periodStart, periodEnd: previous.periodEnd });
+    const adjustment = adjustmentLine({ start: previous.periodStart, end: previous.periodEnd }, previous.billedOwnPeriodCents, recomputed.chargesCents);
+    if (adjustment) lines.push(adjustment);
+  }
+  const chargesCents = lines.reduce((s, l) => s + l.amountCents, 0);
+  // Payments will reduce this: the balance carried is what was due less what was paid since.
+  const previousBalanceCents = previous?.amountDueCents ?? 0;
+  return {
+    householdId: household.id,
+    periodStart,
+    periodEnd,
+    billedFrom: computed.billedFrom,
+    issuedAt: now,
+    dueDate,
+    province,
+    timeZone: household.timeZone,
+    previousBalanceCents,
+    chargesCents,
+    amountDueCents: previousBalanceCents + chargesCents,
+    importKwh: computed.importKwh,
+    exportKwh: computed.exportKwh,
+    lines,
+  };
+}
+
+/**
+ * Every month a household is owed a statement for, oldest first, up to the month before `now`
+ * (the demo household after its back-fill; the same path as the monthly job).
+ */
+export async function catchUpStatements(tx: DbOrTx, householdId: string, now: Date): Promise<number> {
+  const household = await billableHousehold(tx, householdId);
+  if (!household) return 0;
+  const last = previousMonth(localDateOf(now, household.timeZone));
+  let issued = 0;
+  for (let month = household.serviceStart.slice(0, 7); month <= last; month = nextMonth(month)) {
+    issued += await issueStatements(tx, [household], month, now);
+  }
+  return issued;
+}
+
+const dayCount = (s: StoredStatement) => Math.round((Date.parse(s.periodEnd) - Date.parse(s.billedFrom)) / 86_400_000) + 1;
+
+function summaryOf(s: StoredStatement, today: LocalDate): StatementSummary {
+  return {
+    id: s.id,
+    periodStart: s.periodStart,
+    periodEnd: s.periodEnd,
+    issuedAt: s.issuedAt,
+    dueDate: s.dueDate,
+    chargesCents: s.chargesCents,
+    amountDueCents: s.amountDueCents,
+    // No payments exist yet (decision 044): paid is 0 until they do.
+    status: statementStatus(s.amountDueCents, 0, s.dueDate, today),
+  };
+}
+
+export async function billingSummary(db: DbOrTx, household: { id: string; timeZone: string }, now: Date): Promise<BillingSummary> {
+  const today = localDateOf(now, household.timeZone);
+  const statements = await listStatements(db, household.id, HISTORY_LIMIT);
+  const history = statements.map((s) => summaryOf(s, today));
+  const last = history[0] ?? null;
+  return { balanceCents: last?.amountDueCents ?? 0, dueDate: last?.dueDate ?? null, lastStatement: last, history };
+}
+
+export async function memberStatement(db: DbOrTx, household: { id: string; timeZone: string }, id: string, now: Date): Promise<StatementDetail> {
+  const statement = await findStatement(db, household.id, id);
+  if (!statement) throw new AppError(404, 'not_found', BILLING_MESSAGES.statementNotFound);
+  const { year, month } = parseLocalDate(statement.periodStart);
+  const [lines, lastYear] = await Promise.all([
+    statementLines(db, statement.id),
+    findStatementForPeriod(db, household.id, `${year - 1}-${String(month).padStart(2, '0')}-01`),
+  ]);
+  const usage = (s: StoredStatement) => ({ importKwh: s.importKwh, exportKwh: s.exportKwh, days: dayCount(s) });
+  return {
+    ...summaryOf(statement, localDateOf(now, household.timeZone)),
+    billedFrom: statement.billedFrom,
+    previousBalanceCents: statement.previousBalanceCents,
+    payments: [],
+    lines,
+    usage: usage(statement),
+    lastYear: lastYear ? { id: lastYear.id, periodStart: lastYear.periodStart, chargesCents: lastYear.chargesCents, usage: usage(lastYear) } : null,
+  };
+}

@@ -1,0 +1,6 @@
+/** The billing feature's only source of query keys, reused by its hooks and invalidation. */
+export const billingKeys = {
+  all: ['billing'] as const,
+  summary: (scope: string) => ['billing', scope, 'summary'] as const,
+  statement: (scope: string, id: string) => ['billing', scope, 'statement', id] as const,
+};

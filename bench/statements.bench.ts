@@ -1,0 +1,78 @@
+// Monthly statements for many households on PostgreSQL (decision 044): the real job
+// (`runStatementJob`) over hourly rollups seeded for two months, timed for the first month
+// (no previous statement) and the second (previous statement recomputed for adjustments).
+import { createFreshDatabase, dropOnSignal } from './lib/database';
+import { adminDatabaseUrl, benchSize, numberKnob, verdict } from './lib/env';
+import { int, log } from './lib/format';
+import { machineLine } from './lib/machine';
+import { runStatementJob } from '../apps/server/src/modules/billing/statements.service';
+
+const size = benchSize();
+const HOUSEHOLDS = numberKnob('HOUSEHOLDS', size === 'smoke' ? 50 : 2_000);
+const TARGET_HOUSEHOLDS = 100_000;
+const TARGET_SECONDS = 60;
+
+const fresh = await createFreshDatabase(adminDatabaseUrl(), 'statements');
+dropOnSignal(fresh);
+try {
+  log(await machineLine(fresh.pool));
+  const t0 = performance.now();
+  // Households across the four provinces (each on its default plan, Toronto / Vancouver /
+  // Edmonton zones), in service since before the months billed.
+  await fresh.pool.query(
+    `insert into households (owner_user_id, name, province, time_zone, created_at)
+     select 'bench-' || i, 'Bench ' || i, (array['ON','BC','AB','QC'])[1 + i % 4],
+       (array['America/Toronto','America/Vancouver','America/Edmonton','America/Toronto'])[1 + i % 4], '2025-01-01'
+     from generate_series(1, $1::int) i`,
+    [HOUSEHOLDS],
+  );
+  await fresh.pool.query(
+    `insert into household_tariffs (household_id, plan_id, effective_from, created_at)
+     select id, case province when 'ON' then 'on-tou' when 'BC' then 'bc-residential-conservation' when 'AB' then 'ab-rolr' else 'qc-rate-d' end, '2025-01-01', '2025-01-01' from households`,
+  );
+  // Every UTC hour of October and November 2025 (with a margin for the zones), varying by hour.
+  await fresh.pool.query(
+    `insert into meter_hourly (household_id, hour_start, production_kwh, consumption_kwh, grid_import_kwh, grid_export_kwh, interval_count)
+     select h.id, t, 0, 0.3 + (extract(hour from t)::int % 7) * 0.1, 0.3 + (extract(hour from t)::int % 7) * 0.1,
+       case when extract(hour from t)::int between 16 and 20 then 0.2 else 0 end, 12
+     from households h, generate_series('2025-09-30T00:00Z'::timestamptz, '2025-12-01T12:00Z'::timestamptz, interval '1 hour') t`,
+  );
+  await fresh.pool.query('analyze');
+  const { rows } = await fresh.pool.query<{ n: string }>('select count(*) as n from meter_hourly');
+  log(`seeded ${int(HOUSEHOLDS)} households, ${int(Number(rows[0]?.n ?? 0))} hourly rows in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+
+  const db = fresh.database.db;
+  const run = async (month: string, now: Date) => {
+    const started = performance.now();
+    // The job's runs back to back, as the durable worker gives them (one transaction each).
+    let issued = 0;
+    for (;;) {
+      const result = await db.transaction((tx) => runStatementJob(tx, month, now));
+      issued += result.issued;
+      if (!result.retryAt || result.retryAt.getTime() > now.getTime()) break;
+    }
+    const seconds = (performance.now() - started) / 1000;
+    if (issued !== HOUSEHOLDS) throw new Error(`${month}: issued ${issued} of ${HOUSEHOLDS}`);
+    log(`${month}: ${int(issued)} statements in ${seconds.toFixed(2)} s (${int(issued / seconds)}/s)`);
+    return seconds;
+  };
+  // After every zone's midnight on the 1st.
+  const first = await run('2025-10', new Date('2025-11-01T12:00:00Z'));
+  const second = await run('2025-11', new Date('2025-12-01T12:00:00Z'));
+  const { rows: check } = await fresh.pool.query<{ s: string; l: string; bad: string }>(
+    `select count(*) as s, (select count(*) from statement_lines) as l,
+       count(*) filter (where charges_cents <> (select coalesce(sum(amount_cents), 0) from statement_lines where statement_id = statements.id)) as bad from statements`,
+  );
+  log(`stored: ${check[0]?.s} statements, ${check[0]?.l} lines, ${check[0]?.bad} not adding up`);
+
+  const perHousehold = second / HOUSEHOLDS;
+  const projected = perHousehold * TARGET_HOUSEHOLDS;
+  const pass = projected <= TARGET_SECONDS;
+  console.log(
+    `statements: ${int(HOUSEHOLDS)} households, first month ${first.toFixed(2)} s, steady month ${second.toFixed(2)} s ` +
+      `(${(perHousehold * 1000).toFixed(2)} ms/household) → ${int(TARGET_HOUSEHOLDS)} households ≈ ${projected.toFixed(0)} s ` +
+      `(target ≤ ${TARGET_SECONDS} s: ${HOUSEHOLDS >= TARGET_HOUSEHOLDS ? verdict(size, pass) : `${verdict(size, pass)}, projected`})`,
+  );
+} finally {
+  await fresh.drop();
+}

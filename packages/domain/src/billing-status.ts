@@ -1,0 +1,15 @@
+import type { LocalDate } from './local-time';
+
+export type StatementStatusValue = 'due' | 'overdue' | 'paid' | 'partially_paid' | 'nothing_due';
+
+/**
+ * A statement's status on a local date (decision 044): what it asked for, what was paid against
+ * it, and its due date. Nothing asked → nothing due; all of it paid → paid; some → partially
+ * paid until the due date passes, then overdue; none → due, then overdue after the 15th.
+ */
+export function statementStatus(amountDueCents: number, paidCents: number, dueDate: LocalDate, today: LocalDate): StatementStatusValue {
+  if (amountDueCents <= 0) return 'nothing_due';
+  if (paidCents >= amountDueCents) return 'paid';
+  if (today > dueDate) return 'overdue';
+  return paidCents > 0 ? 'partially_paid' : 'due';
+}
