@@ -11,7 +11,8 @@ import { asMember, createMember, type Member } from '../../test/test-session';
 import { validateBatch } from '../../telemetry/validate-readings';
 import { memberWithHousehold, store } from '../energy/energy.test-helper';
 import { storeBatch } from '../readings/reading-store';
-import { changeTariff, type Household } from '../households/household.service';
+import type { Household } from '../households/household.repository';
+import { changeTariff } from '../households/household.service';
 import { jobsByKeyPrefix } from '../durable-jobs/durable-jobs.repository';
 import { catchUpStatements, runStatementJob, scheduleStatementRun, scheduleStatementRuns } from './statements.service';
 
