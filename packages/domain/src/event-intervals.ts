@@ -27,9 +27,35 @@ export type Interval = { start: Date; kwh: number };
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
+/**
+ * Slot keys already worked out, per zone and slot start. A slot's key depends on nothing else,
+ * and settling an event keys tens of millions of readings across households that share a few
+ * zones and the same days (docs/decisions/038-set-based-settlement-and-live-scorecard.md), where
+ * the Intl lookup behind each key is most of the cost. Cleared when it grows large.
+ */
+const slotCache = new Map<string, Map<number, { date: LocalDate; slot: string }>>();
+const SLOT_CACHE_MAX = 200_000;
+let slotCacheSize = 0;
+
 /** The local date and slot key of the 5-minute slot holding an instant. */
 export function slotOf(instant: Date, timeZone: string): { date: LocalDate; slot: string } {
   const ms = Math.floor(instant.getTime() / SLOT_MS) * SLOT_MS;
+  let zone = slotCache.get(timeZone);
+  const cached = zone?.get(ms);
+  if (cached) return { date: cached.date, slot: cached.slot };
+  const key = slotKeyOf(ms, timeZone);
+  if (slotCacheSize >= SLOT_CACHE_MAX) {
+    slotCache.clear();
+    slotCacheSize = 0;
+    zone = undefined;
+  }
+  if (!zone) slotCache.set(timeZone, (zone = new Map()));
+  zone.set(ms, key);
+  slotCacheSize++;
+  return { date: key.date, slot: key.slot };
+}
+
+function slotKeyOf(ms: number, timeZone: string): { date: LocalDate; slot: string } {
   const p = localParts(new Date(ms), timeZone);
   const minute = p.minute - (p.minute % SLOT_MINUTES);
   const date = formatLocalDate(p.year, p.month, p.day);

@@ -198,27 +198,6 @@ export async function findResult(db: DbOrTx, eventId: string, householdId: strin
   return row ?? null;
 }
 
-export async function saveResult(db: DbOrTx, eventId: string, householdId: string, version: number, result: Omit<StoredResult, 'settledAt'>, now: Date) {
-  await db.execute(sql`
-    insert into event_results (event_id, household_id, version, outcome, baseline_kwh, actual_kwh, reduction_kwh, points, detail, settled_at)
-    values (${eventId}::uuid, ${householdId}::uuid, ${version}, ${result.outcome}, ${result.baselineKwh}, ${result.actualKwh}, ${result.reductionKwh},
-      ${result.points}, ${JSON.stringify(result.detail)}::jsonb, ${now.toISOString()}::timestamptz)
-    on conflict (event_id, household_id) do update set version = excluded.version, outcome = excluded.outcome, baseline_kwh = excluded.baseline_kwh,
-      actual_kwh = excluded.actual_kwh, reduction_kwh = excluded.reduction_kwh, points = excluded.points, detail = excluded.detail, settled_at = excluded.settled_at`);
-}
-
-/** Points already paid to the household for this event, over every settlement run. */
-export async function pointsPaidForEvent(db: DbOrTx, eventId: string, householdId: string): Promise<number> {
-  const [row] = rowsOf<{ paid: number }>(
-    await db.execute(sql`
-      select coalesce(sum(e.amount), 0)::int as paid from points_transfers t
-      join points_entries e on e.transfer_id = t.id
-      join points_accounts a on a.id = e.account_id and a.kind = 'member' and a.household_id = ${householdId}::uuid
-      where t.kind in ('event_reward', 'event_adjustment') and t.detail ->> 'eventId' = ${eventId}`),
-  );
-  return row!.paid;
-}
-
 export async function listEventsForOps(db: DbOrTx): Promise<(EventRow & { reach: number; optedIn: number; settledHouseholds: number; pointsAwarded: number; reductionKwh: number; insufficientData: number })[]> {
   const rows = rowsOf<EventRow & { reach: number; optedIn: number; settledHouseholds: number; pointsAwarded: number; reductionKwh: number; insufficientData: number }>(
     await db.execute(sql`
