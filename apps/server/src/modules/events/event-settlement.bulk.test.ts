@@ -95,7 +95,7 @@ describe('set-based settlement of many households', () => {
       const raw = rowsOf<{ ts: string; kwh: number }>(await db().execute(sql`select ts, consumption_kwh as kwh from meter_readings where household_id = ${h.id}::uuid`));
       const readings = readingsByDay(raw.map((r) => ({ start: new Date(r.ts), kwh: Number(r.kwh) })), h.timeZone);
       const eventDates = h.i % 10 === 2 ? [slotOf(new Date('2026-10-09T22:00:00Z'), h.timeZone).date] : [];
-      const baseline = computeBaseline({ eventStart: START, eventEnd: END, timeZone: h.timeZone, readings, eventDates, holidays: provincialHolidayDates(h.province, 2025, 2026) });
+      const baseline = computeBaseline({ eventStart: START, eventEnd: END, timeZone: h.timeZone, readings, eventDates, holidays: provincialHolidayDates(h.province as 'ON', 2025, 2026) });
       const expected = settleEvent(baseline, readings.get('2026-10-14'), { targetPercent: 10, rewardPoints: 100 });
       const result = stored.get(h.id)!;
       expect(result, `household ${h.i}`).toMatchObject({ outcome: expected.status, points: expected.points });
