@@ -103,6 +103,32 @@ export async function bumpSettlementVersion(db: DbOrTx, id: string): Promise<num
   return row!.v;
 }
 
+/** An event as one household sees it, in one statement: whether it covers the home and whether the home opted in. */
+export async function eventForHousehold(db: DbOrTx, eventId: string, householdId: string): Promise<(EventRow & { inArea: boolean; optedIn: boolean }) | null> {
+  const [row] = rowsOf<EventRow & { inArea: boolean; optedIn: boolean | null }>(
+    await db.execute(sql`
+      select ${eventColumns}, ${inArea('p', 'h')} as "inArea", ep.opted_in as "optedIn"
+      from energy_events e join event_programs p on p.id = e.program_id
+      join households h on h.id = ${householdId}::uuid
+      left join event_participations ep on ep.event_id = e.id and ep.household_id = h.id
+      where e.id = ${eventId}::uuid`),
+  );
+  return row ? { ...toEvent(row), inArea: row.inArea, optedIn: row.optedIn ?? false } : null;
+}
+
+/** The event the household is opted in to that runs at `now` (or ended less than `graceMs` ago). */
+export async function runningEventForHousehold(db: DbOrTx, householdId: string, now: Date, graceMs: number): Promise<EventRow | null> {
+  const [row] = rowsOf<EventRow>(
+    await db.execute(sql`
+      select ${eventColumns} from event_participations ep
+      join energy_events e on e.id = ep.event_id join event_programs p on p.id = e.program_id
+      where ep.household_id = ${householdId}::uuid and ep.opted_in and e.status <> 'cancelled'
+        and e.starts_at <= ${now.toISOString()}::timestamptz and e.ends_at > ${new Date(now.getTime() - graceMs).toISOString()}::timestamptz
+      order by e.starts_at desc limit 1`),
+  );
+  return row ? toEvent(row) : null;
+}
+
 /** Households the event's program covers. */
 export async function countReach(db: DbOrTx, programId: string): Promise<number> {
   const [row] = rowsOf<{ n: number }>(
