@@ -117,6 +117,8 @@ export const opsLiveEventSchema = z.object({
   optedIn: z.number().int(),
   /** Opted-in households with at least one event interval in. */
   reporting: z.number().int(),
+  /** Opted-in households with a baseline (enough history): the baseline line sums theirs. */
+  withBaseline: z.number().int(),
   /** Summed over opted-in households, per elapsed interval, in kW; baseline over households that have one. */
   intervals: z.array(z.object({ startsAt: z.string(), baselineKw: z.number(), actualKw: z.number(), households: z.number().int() })),
   asOf: z.string(),

@@ -51,7 +51,7 @@ describe('live scorecard: GET /api/events/{id}/scorecard and the live stream', (
     expect((await t.app.request(`/api/events/${eventId}/participation`, { method: 'PUT', headers: asMember(member), body: JSON.stringify({ optedIn: true }) })).status).toBe(200);
 
     const credential = await issueIngestCredential(t.database.db, household.id, null, 'test');
-    ingest = (meter) => t.app.request('/api/ingest/readings', { method: 'POST', headers: { authorization: `Bearer ${credential.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ meter }) });
+    ingest = async (meter) => t.app.request('/api/ingest/readings', { method: 'POST', headers: { authorization: `Bearer ${credential.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ meter }) });
     // 30 days of 0.5 kWh every 5 minutes from 13:00 to 20:00, and the event day up to the start.
     const meter: unknown[] = [];
     for (let back = 30; back >= 0; back -= 1) {
@@ -123,5 +123,22 @@ describe('live scorecard: GET /api/events/{id}/scorecard and the live stream', (
     expect(pushed.savedKwh).toBeCloseTo(0.5, 9);
     controller.abort();
     await reader.cancel().catch(() => {});
+  });
+
+  it('lets an operator watch the event: opted-in and reporting homes, summed baseline against actual kW; members get 404', async () => {
+    now = new Date(startsAt.getTime() - 60_000);
+    expect((await t.app.request(`/api/ops/events/${eventId}/live`, { headers: asMember(operator) })).status).toBe(409);
+    now = new Date(startsAt.getTime() + 22 * 60_000);
+    expect((await t.app.request(`/api/ops/events/${eventId}/live`, { headers: asMember(member) })).status).toBe(404);
+    expect((await t.app.request(`/api/ops/events/${eventId}/live`)).status).toBe(401);
+    const res = await t.app.request(`/api/ops/events/${eventId}/live`, { headers: asMember(operator) });
+    expect(res.status).toBe(200);
+    const live = (await res.json()) as Record<string, unknown>;
+    // One home opted in and reporting; five intervals have begun 22 minutes in. Readings so far:
+    // 0.4, 0.4, 0.4, 0.3 kWh (4.8, 4.8, 4.8, 3.6 kW), none yet in the fifth; baseline 6 kW each.
+    expect(live).toMatchObject({ eventId, optedIn: 1, reporting: 1, withBaseline: 1, asOf: now.toISOString() });
+    expect(live.intervals).toEqual(
+      [4.8, 4.8, 4.8, 3.6, 0].map((kw, i) => ({ startsAt: new Date(startsAt.getTime() + i * FIVE_MINUTES).toISOString(), baselineKw: expect.closeTo(6, 9), actualKw: expect.closeTo(kw, 9), households: i < 4 ? 1 : 0 })),
+    );
   });
 });
