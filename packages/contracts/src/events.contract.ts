@@ -21,6 +21,7 @@ export const EVENT_MESSAGES = {
   cancelled: 'This event was cancelled.',
   scorecardNotStarted: 'The live scorecard starts when the event starts.',
   scorecardNotOptedIn: 'Your home is not taking part in this event.',
+  liveNotStarted: 'The live view opens when the event starts.',
 } as const;
 
 export const EVENT_MAX_HOURS = 4;

@@ -130,5 +130,8 @@ export const opsEn = {
     optInClosed: 'Opting in or out closes when the event starts.',
     notInArea: 'This event does not cover your home.',
     cancelled: 'This event was cancelled.',
+    scorecardNotStarted: 'The live scorecard starts when the event starts.',
+    scorecardNotOptedIn: 'Your home is not taking part in this event.',
+    liveNotStarted: 'The live view opens when the event starts.',
   },
 };

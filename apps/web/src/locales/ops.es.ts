@@ -133,5 +133,8 @@ export const opsEs: Translation<typeof opsEn> = {
     optInClosed: 'La inscripción se cierra cuando empieza el evento.',
     notInArea: 'Este evento no cubre su hogar.',
     cancelled: 'Este evento se canceló.',
+    scorecardNotStarted: 'El marcador en vivo empieza cuando empieza el evento.',
+    scorecardNotOptedIn: 'Su hogar no participa en este evento.',
+    liveNotStarted: 'La vista en vivo se abre cuando empieza el evento.',
   },
 };

@@ -133,5 +133,8 @@ export const opsFr: Translation<typeof opsEn> = {
     optInClosed: 'L’inscription ferme au début de l’événement.',
     notInArea: 'Cet événement ne couvre pas votre domicile.',
     cancelled: 'Cet événement a été annulé.',
+    scorecardNotStarted: 'Le tableau de bord en direct commence avec l’événement.',
+    scorecardNotOptedIn: 'Votre domicile ne participe pas à cet événement.',
+    liveNotStarted: 'Le suivi en direct s’ouvre au début de l’événement.',
   },
 };

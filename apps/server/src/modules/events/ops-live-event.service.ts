@@ -49,7 +49,7 @@ export async function opsLiveEvent(db: DbOrTx, eventId: string, now: Date): Prom
   const event = await findEvent(db, eventId);
   if (!event) throw new AppError(404, 'not_found', EVENT_MESSAGES.notFound);
   if (event.status === 'cancelled') throw new AppError(409, 'event_cancelled', EVENT_MESSAGES.cancelled);
-  if (now.getTime() < event.startsAt.getTime()) throw new AppError(409, 'event_not_started', EVENT_MESSAGES.scorecardNotStarted);
+  if (now.getTime() < event.startsAt.getTime()) throw new AppError(409, 'event_not_started', EVENT_MESSAGES.liveNotStarted);
   const until = new Date(Math.min(now.getTime(), event.endsAt.getTime()));
   const [counts, use, baseline] = await Promise.all([optedInCounts(db, event.id, event.startsAt, until), optedInUseByInterval(db, event.id, event.startsAt, until), summedBaseline(db, event)]);
   const useAt = new Map(use.map((u) => [u.ms, u]));
