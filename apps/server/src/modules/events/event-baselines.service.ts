@@ -1,9 +1,9 @@
 import { computeBaseline, type Baseline } from '@peakwise/domain/event-baseline';
 import { readingsByDay, type Interval } from '@peakwise/domain/event-intervals';
-import { baselineReadingPlan, eventDateOf, firstReadIsEnough, type ReadingPlan, type ReadingRange } from '@peakwise/domain/event-reading-plan';
+import { baselineReadingPlan, eventDateOf, firstReadIsEnough, type ReadingPlan } from '@peakwise/domain/event-reading-plan';
 import { isHolidayProvince, provincialHolidayDates } from '@peakwise/domain/provincial-holidays';
 import type { DbOrTx } from '../../db/client';
-import { consumptionInRanges, type ReadingRequest } from './event-settlement.repository';
+import { consumptionInRanges } from './event-settlement.repository';
 import type { EventRow, Participant } from './events.repository';
 
 /** One household's baseline for an event, with the readings it was computed from. */
@@ -27,7 +27,7 @@ export async function* householdBaselines(
   const batches: Participant[][] = [];
   for (let i = 0; i < participants.length; i += batchSize) batches.push(participants.slice(i, i + batchSize));
   const firstRead = (batch: readonly Participant[]) => {
-    const read = consumptionInRanges(tx, requestsFor(batch, (p) => plans.of(p).first));
+    const read = plans.read(tx, batch, 'first');
     // Awaited on its own turn; a failure there fails the caller, not the process.
     read.catch(() => {});
     return read;
@@ -46,7 +46,7 @@ export async function* householdBaselines(
       else needFull.push(household);
     }
     if (needFull.length > 0) {
-      const full = await consumptionInRanges(tx, requestsFor(needFull, (p) => plans.of(p).full));
+      const full = await plans.read(tx, needFull, 'full');
       for (const household of needFull) out.push(baselineOf(event, plans, household, full.get(household.householdId), otherStarts.get(household.householdId)));
     }
     yield out;
@@ -71,6 +71,28 @@ export class PlanCache {
     return dates;
   }
 
+  /** One read of the households' readings, each within its plan's `first` or `full` ranges. */
+  read(tx: DbOrTx, households: readonly Participant[], which: 'first' | 'full') {
+    const keys: string[] = [];
+    const index = new Map<string, number>();
+    const members = households.map((household) => {
+      const key = this.keyOf(household);
+      let group = index.get(key);
+      if (group === undefined) {
+        group = keys.length;
+        index.set(key, group);
+        keys.push(key);
+      }
+      return { householdId: household.householdId, group };
+    });
+    return consumptionInRanges(tx, members, keys.map((key) => this.plans.get(key)![which]));
+  }
+
+  private keyOf(household: Participant): string {
+    this.of(household);
+    return `${household.timeZone}|${household.province}`;
+  }
+
   of(household: Participant): ReadingPlan {
     const key = `${household.timeZone}|${household.province}`;
     let plan = this.plans.get(key);
@@ -82,11 +104,6 @@ export class PlanCache {
   }
 }
 
-function requestsFor(households: readonly Participant[], rangesOf: (p: Participant) => readonly ReadingRange[]): ReadingRequest[] {
-  const requests: ReadingRequest[] = [];
-  for (const household of households) for (const range of rangesOf(household)) requests.push({ householdId: household.householdId, ...range });
-  return requests;
-}
 /** One household's baseline from the readings read for it. */
 export function baselineOf(event: EventRow, plans: PlanCache, household: Participant, rows: { ms: number[]; kwh: number[] } | undefined, otherStarts: number[] | undefined): HouseholdBaseline {
   const { timeZone } = household;

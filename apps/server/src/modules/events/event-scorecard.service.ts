@@ -41,7 +41,7 @@ function cachedBaseline(db: DbOrTx, event: EventRow, household: Participant): Pr
 export async function computeScorecard(db: DbOrTx, event: EventRow, household: Participant, now: Date): Promise<LiveScorecard> {
   const [baseline, rows] = await Promise.all([
     cachedBaseline(db, event, household),
-    consumptionInRanges(db, [{ householdId: household.householdId, fromMs: event.startsAt.getTime(), toMs: Math.min(event.endsAt.getTime(), now.getTime()) }]),
+    consumptionInRanges(db, [{ householdId: household.householdId, group: 0 }], [[{ fromMs: event.startsAt.getTime(), toMs: Math.min(event.endsAt.getTime(), now.getTime()) }]]),
   ]);
   const own = rows.get(household.householdId);
   const intervals = own ? own.ms.map((ms, i) => ({ start: new Date(ms), kwh: own.kwh[i]! })) : [];

@@ -35,25 +35,35 @@ export async function pointsPaidByHousehold(db: DbOrTx, eventId: string): Promis
   return new Map(rows.map((r) => [r.householdId, Number(r.paid)]));
 }
 
-/** One household's instants to read, [fromMs, toMs); whole seconds. */
-export type ReadingRequest = { householdId: string; fromMs: number; toMs: number };
+/** Instants to read, [fromMs, toMs). */
+export type ReadingRange = { fromMs: number; toMs: number };
 
 /**
- * Metered consumption inside the requested ranges, per household, in one statement: one index
- * range scan per range on the readings' primary key, one row per household.
+ * Metered consumption of many households, each inside the ranges of its group (households of one
+ * zone and province share their ranges), in one statement: per household, one index-only range
+ * scan per range on the readings' key (which carries the consumption), gathered into two arrays.
+ * Per household rather than grouped at the end, so no sort of the whole batch's rows.
  */
-export async function consumptionInRanges(db: DbOrTx, requests: readonly ReadingRequest[]): Promise<Map<string, { ms: number[]; kwh: number[] }>> {
+export async function consumptionInRanges(
+  db: DbOrTx,
+  households: readonly { householdId: string; group: number }[],
+  groups: readonly (readonly ReadingRange[])[],
+): Promise<Map<string, { ms: number[]; kwh: number[] }>> {
   const out = new Map<string, { ms: number[]; kwh: number[] }>();
-  if (requests.length === 0) return out;
-  const rows = rowsOf<{ householdId: string; ms: number[]; kwh: number[] }>(
+  if (households.length === 0) return out;
+  const ranges = groups.flatMap((ranges, g) => ranges.map((r) => ({ g, from: Math.floor(r.fromMs / 1000), to: Math.ceil(r.toMs / 1000) })));
+  const rows = rowsOf<{ householdId: string; ms: number[] | null; kwh: number[] | null }>(
     await db.execute(sql`
-      select r.household_id as "householdId", array_agg((extract(epoch from r.ts) * 1000)::float8) as ms, array_agg(r.consumption_kwh) as kwh
-      from unnest(${sql.param(requests.map((r) => r.householdId))}::uuid[], ${sql.param(requests.map((r) => Math.floor(r.fromMs / 1000)))}::int8[],
-        ${sql.param(requests.map((r) => Math.ceil(r.toMs / 1000)))}::int8[]) as b(household_id, from_s, to_s)
-      join meter_readings r on r.household_id = b.household_id and r.ts >= to_timestamp(b.from_s) and r.ts < to_timestamp(b.to_s)
-      group by r.household_id`),
+      select h.id as "householdId", x.ms, x.kwh
+      from unnest(${sql.param(households.map((h) => h.householdId))}::uuid[], ${sql.param(households.map((h) => h.group))}::int4[]) as h(id, g)
+      cross join lateral (
+        select array_agg(date_part('epoch', r.ts) * 1000) as ms, array_agg(r.consumption_kwh) as kwh
+        from unnest(${sql.param(ranges.map((r) => r.g))}::int4[], ${sql.param(ranges.map((r) => r.from))}::int8[], ${sql.param(ranges.map((r) => r.to))}::int8[]) as b(g, from_s, to_s)
+        join meter_readings r on r.household_id = h.id and r.ts >= to_timestamp(b.from_s) and r.ts < to_timestamp(b.to_s)
+        where b.g = h.g
+      ) x`),
   );
-  for (const row of rows) out.set(row.householdId, { ms: row.ms.map(Number), kwh: row.kwh.map(Number) });
+  for (const row of rows) if (row.ms && row.kwh) out.set(row.householdId, { ms: row.ms.map(Number), kwh: row.kwh.map(Number) });
   return out;
 }
 
