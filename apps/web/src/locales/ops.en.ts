@@ -134,4 +134,23 @@ export const opsEn = {
     scorecardNotOptedIn: 'Your home is not taking part in this event.',
     liveNotStarted: 'The live view opens when the event starts.',
   },
+  live: {
+    title: 'Live: {{program}}, {{window}}',
+    refreshing: 'Refreshes every 15 seconds. Last updated {{time}}',
+    loading: 'Loading the live view…',
+    error: 'The live view isn’t available right now.',
+    optedIn: 'Opted in',
+    reporting: 'Reporting readings',
+    withBaseline: 'With a baseline',
+    latest: 'Latest 5 minutes',
+    latestValue: 'Baseline {{baseline}}, actual {{actual}}',
+    noIntervals: 'No interval has begun yet.',
+    table: {
+      caption: 'Opted-in homes’ summed baseline and actual use, every 5 minutes (average kW)',
+      time: 'Time',
+      baseline: 'Baseline',
+      actual: 'Actual',
+      households: 'Homes reporting',
+    },
+  },
 };

@@ -137,4 +137,23 @@ export const opsEs: Translation<typeof opsEn> = {
     scorecardNotOptedIn: 'Su hogar no participa en este evento.',
     liveNotStarted: 'La vista en vivo se abre cuando empieza el evento.',
   },
+  live: {
+    title: 'En vivo: {{program}}, {{window}}',
+    refreshing: 'Se actualiza cada 15 segundos. Actualizado a las {{time}}',
+    loading: 'Cargando la vista en vivo…',
+    error: 'La vista en vivo no está disponible en este momento.',
+    optedIn: 'Inscritos',
+    reporting: 'Enviando lecturas',
+    withBaseline: 'Con referencia',
+    latest: 'Últimos 5 minutos',
+    latestValue: 'Referencia {{baseline}}, real {{actual}}',
+    noIntervals: 'Todavía no ha empezado ningún intervalo.',
+    table: {
+      caption: 'Referencia y consumo real sumados de los hogares inscritos, cada 5 minutos (kW promedio)',
+      time: 'Hora',
+      baseline: 'Referencia',
+      actual: 'Real',
+      households: 'Hogares con lectura',
+    },
+  },
 };

@@ -137,4 +137,23 @@ export const opsFr: Translation<typeof opsEn> = {
     scorecardNotOptedIn: 'Votre domicile ne participe pas à cet événement.',
     liveNotStarted: 'Le suivi en direct s’ouvre au début de l’événement.',
   },
+  live: {
+    title: 'En direct : {{program}}, {{window}}',
+    refreshing: 'Actualisé toutes les 15 secondes. Mis à jour à {{time}}',
+    loading: 'Chargement du suivi en direct…',
+    error: 'Le suivi en direct n’est pas disponible pour le moment.',
+    optedIn: 'Inscrits',
+    reporting: 'Envoient des relevés',
+    withBaseline: 'Avec une référence',
+    latest: '5 dernières minutes',
+    latestValue: 'Référence {{baseline}}, réel {{actual}}',
+    noIntervals: 'Aucun intervalle n’a encore commencé.',
+    table: {
+      caption: 'Référence et consommation réelle cumulées des domiciles inscrits, toutes les 5 minutes (kW moyens)',
+      time: 'Heure',
+      baseline: 'Référence',
+      actual: 'Réel',
+      households: 'Domiciles avec relevé',
+    },
+  },
 };
