@@ -57,12 +57,16 @@ describe('baselineReadingPlan', () => {
   it('reads a few hours of a few days, not the look-back', () => {
     const start = zonedTimeToUtc('2026-11-18', 18, 0, 'America/Toronto');
     const plan = baselineReadingPlan(start, new Date(start.getTime() + 3_600_000), 'America/Toronto', []);
-    expect(plan.first).toHaveLength(11);
-    // The event day: from the adjustment window's start (14:00) to the end (19:00).
-    expect(plan.first[0]).toEqual({ fromMs: start.getTime() - 4 * 3_600_000, toMs: start.getTime() + 3_600_000 });
-    // The day before: 14:00 to 19:00 local.
-    expect(plan.first[1]).toEqual({ fromMs: zonedTimeToUtc('2026-11-17', 14, 0, 'America/Toronto').getTime(), toMs: zonedTimeToUtc('2026-11-17', 19, 0, 'America/Toronto').getTime() });
+    const at = (date: string, hour: number) => zonedTimeToUtc(date, hour, 0, 'America/Toronto').getTime();
+    // Two ranges a day: the adjustment window (14:00–17:00) and the event (18:00–19:00).
+    expect(plan.first).toHaveLength(22);
+    expect(plan.first.slice(0, 4)).toEqual([
+      { fromMs: at('2026-11-18', 14), toMs: at('2026-11-18', 17) },
+      { fromMs: at('2026-11-18', 18), toMs: at('2026-11-18', 19) },
+      { fromMs: at('2026-11-17', 14), toMs: at('2026-11-17', 17) },
+      { fromMs: at('2026-11-17', 18), toMs: at('2026-11-17', 19) },
+    ]);
     // 2026-11-18 is a Wednesday: ten weekdays back is 2026-11-04.
-    expect(plan.first[10]!.fromMs).toBe(zonedTimeToUtc('2026-11-04', 14, 0, 'America/Toronto').getTime());
+    expect(plan.first[20]!.fromMs).toBe(at('2026-11-04', 14));
   });
 });

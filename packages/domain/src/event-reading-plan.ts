@@ -28,25 +28,26 @@ export function baselineReadingPlan(eventStart: Date, eventEnd: Date, timeZone: 
   // No baseline whatever the readings say (the event crosses local midnight).
   if (!event) return { eventDate: null, wanted: 0, first: [], full: [] };
   const window = adjustmentWindowSlots(eventStart, timeZone);
-  const clocks = [...(window?.slots ?? []), ...event.slots].map(clockOf).sort();
-  const [loHour, loMinute] = clocks[0]!.split(':').map(Number) as [number, number];
-  const [hiHour, hiMinute] = clocks[clocks.length - 1]!.split(':').map(Number) as [number, number];
+  // Two runs of clock times: the adjustment window and the event. The hour between them is not read.
+  const runs = [window?.slots ?? [], event.slots].filter((slots) => slots.length > 0).map((slots) => clockRun(slots.map(clockOf)));
   const holidaySet = new Set(holidays);
   const kind = dayKind(event.date, holidaySet);
   const [wanted, lookback] = kind === 'weekday' ? [BASELINE_WEEKDAYS, WEEKDAY_LOOKBACK_DAYS] : [BASELINE_WEEKEND_DAYS, WEEKEND_LOOKBACK_DAYS];
 
   const startMs = Math.floor(eventStart.getTime() / SLOT_MS) * SLOT_MS;
-  const eventDay: ReadingRange = { fromMs: window ? startMs - 4 * HOUR_MS : startMs, toMs: eventEnd.getTime() };
-  const historyDay = (date: LocalDate): ReadingRange => {
-    let fromMs = zonedTimeToUtc(date, loHour, loMinute, timeZone).getTime();
-    let toMs = zonedTimeToUtc(date, hiHour, hiMinute, timeZone).getTime() + SLOT_MS;
-    // A clock change inside the range (an event near 2 a.m.): an hour either side still covers it.
-    if (utcOffsetMs(new Date(fromMs), timeZone) !== utcOffsetMs(new Date(toMs), timeZone)) {
-      fromMs -= HOUR_MS;
-      toMs += HOUR_MS;
-    }
-    return { fromMs, toMs };
-  };
+  const eventDay: ReadingRange[] = [{ fromMs: startMs, toMs: eventEnd.getTime() }];
+  if (window) eventDay.unshift({ fromMs: startMs - 4 * HOUR_MS, toMs: startMs - HOUR_MS });
+  const historyDay = (date: LocalDate): ReadingRange[] =>
+    runs.map(({ lo, hi }) => {
+      let fromMs = zonedTimeToUtc(date, lo[0], lo[1], timeZone).getTime();
+      let toMs = zonedTimeToUtc(date, hi[0], hi[1], timeZone).getTime() + SLOT_MS;
+      // A clock change inside the range (an event near 2 a.m.): an hour either side still covers it.
+      if (utcOffsetMs(new Date(fromMs), timeZone) !== utcOffsetMs(new Date(toMs), timeZone)) {
+        fromMs -= HOUR_MS;
+        toMs += HOUR_MS;
+      }
+      return { fromMs, toMs };
+    });
   const sameKind: LocalDate[] = [];
   for (let back = 1; back <= lookback; back++) {
     const date = addDays(event.date, -back);
@@ -55,9 +56,16 @@ export function baselineReadingPlan(eventStart: Date, eventEnd: Date, timeZone: 
   return {
     eventDate: event.date,
     wanted,
-    first: [eventDay, ...sameKind.slice(0, wanted).map(historyDay)],
-    full: [eventDay, ...sameKind.map(historyDay)],
+    first: [...eventDay, ...sameKind.slice(0, wanted).flatMap(historyDay)],
+    full: [...eventDay, ...sameKind.flatMap(historyDay)],
   };
+}
+
+/** The first and last clock time of a run of slots, as [hour, minute]. */
+function clockRun(clocks: readonly string[]): { lo: [number, number]; hi: [number, number] } {
+  const sorted = [...clocks].sort();
+  const parse = (clock: string) => clock.split(':').map(Number) as [number, number];
+  return { lo: parse(sorted[0]!), hi: parse(sorted[sorted.length - 1]!) };
 }
 
 /**
