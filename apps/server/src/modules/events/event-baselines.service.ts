@@ -1,5 +1,5 @@
 import { computeBaseline, type Baseline } from '@peakwise/domain/event-baseline';
-import { readingsByDay, type Interval } from '@peakwise/domain/event-intervals';
+import { readingsByDayFromLists, type readingsByDay } from '@peakwise/domain/event-intervals';
 import { baselineReadingPlan, eventDateOf, firstReadIsEnough, type ReadingPlan } from '@peakwise/domain/event-reading-plan';
 import { isHolidayProvince, provincialHolidayDates } from '@peakwise/domain/provincial-holidays';
 import type { DbOrTx } from '../../db/client';
@@ -107,9 +107,7 @@ export class PlanCache {
 /** One household's baseline from the readings read for it. */
 export function baselineOf(event: EventRow, plans: PlanCache, household: Participant, rows: { ms: number[]; kwh: number[] } | undefined, otherStarts: number[] | undefined): HouseholdBaseline {
   const { timeZone } = household;
-  const intervals: Interval[] = [];
-  if (rows) for (let i = 0; i < rows.ms.length; i++) intervals.push({ start: new Date(rows.ms[i]!), kwh: rows.kwh[i]! });
-  const readings = readingsByDay(intervals, timeZone);
+  const readings = rows ? readingsByDayFromLists(rows.ms, rows.kwh, timeZone) : new Map<string, Record<string, number>>();
   const eventDate = eventDateOf(event.startsAt, timeZone);
   const holidays = plans.holidaysOf(household);
   const eventDates = (otherStarts ?? []).map((ms) => eventDateOf(new Date(ms), timeZone));
