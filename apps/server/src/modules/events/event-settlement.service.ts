@@ -37,6 +37,9 @@ export async function settleEndedEvent(tx: DbOrTx, eventId: string, now: Date, o
   const paid = await pointsPaidByHousehold(tx, eventId);
   let settled = 0;
   let pending = 0;
+  // A batch's writes are sent without waiting for them: the database stores batch n while Node
+  // computes batch n + 1 (one connection, so statements still run in the order they were sent).
+  let writing: Promise<void> = Promise.resolve();
   for await (const batch of householdBaselines(tx, event, participants, otherStarts, options.batchSize ?? SETTLEMENT_BATCH)) {
     const outcomes = new Map(batch.map((b) => [b.household.householdId, settle(event, b)]));
     const results: ResultRow[] = [];
@@ -62,9 +65,16 @@ export async function settleEndedEvent(tx: DbOrTx, eventId: string, now: Date, o
         });
       }
     }
-    await saveResults(tx, event.id, version, results, now);
-    await payEventPointsInBulk(tx, event.id, payments);
+    const previous = writing;
+    writing = (async () => {
+      await previous;
+      await saveResults(tx, event.id, version, results, now);
+      await payEventPointsInBulk(tx, event.id, payments);
+    })();
+    // Awaited after the loop; a failure there fails the run, not the process.
+    writing.catch(() => {});
   }
+  await writing;
   if (pending > 0) return { settled, pending, retryAt: new Date(now.getTime() + RETRY_MS) };
   await moveEvent(tx, { ...event, status: 'ended' }, 'settle', now);
   return { settled, pending, retryAt: null };
