@@ -68,6 +68,26 @@ export async function computeScorecard(db: DbOrTx, event: EventRow, household: P
   };
 }
 
+/**
+ * Once an event has started, what the scorecard checks of it for a household stops changing:
+ * opting in or out closed at the start and a started event cannot be cancelled (decision 034).
+ * So each process keeps it briefly, and a scorecard request reads only the household's intervals.
+ */
+const STARTED_EVENT_TTL_MS = 30_000;
+const startedEvents = new Map<string, { at: number; event: Awaited<ReturnType<typeof eventForHousehold>> }>();
+
+async function startedEventFor(db: DbOrTx, eventId: string, householdId: string, now: Date) {
+  const key = `${eventId}|${householdId}`;
+  const hit = startedEvents.get(key);
+  if (hit && Date.now() - hit.at < STARTED_EVENT_TTL_MS) return hit.event;
+  const event = await eventForHousehold(db, eventId, householdId);
+  if (event && event.status !== 'cancelled' && now.getTime() >= event.startsAt.getTime()) {
+    if (startedEvents.size >= BASELINE_CACHE_MAX) startedEvents.clear();
+    startedEvents.set(key, { at: Date.now(), event });
+  }
+  return event;
+}
+
 const participantOf = (household: Household): Participant => ({ householdId: household.id, timeZone: household.timeZone, province: household.province });
 
 /**
@@ -75,7 +95,7 @@ const participantOf = (household: Household): Participant => ({ householdId: hou
  * does not exist), 409 before the start, for a cancelled event, or when the home did not opt in.
  */
 export async function memberScorecard(db: DbOrTx, household: Household, eventId: string, now: Date): Promise<LiveScorecard> {
-  const event = await eventForHousehold(db, eventId, household.id);
+  const event = await startedEventFor(db, eventId, household.id, now);
   if (!event || !event.inArea) throw new AppError(404, 'not_found', EVENT_MESSAGES.notFound);
   if (event.status === 'cancelled') throw new AppError(409, 'event_cancelled', EVENT_MESSAGES.cancelled);
   if (now.getTime() < event.startsAt.getTime()) throw new AppError(409, 'event_not_started', EVENT_MESSAGES.scorecardNotStarted);
