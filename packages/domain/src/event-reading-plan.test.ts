@@ -59,7 +59,8 @@ describe('baselineReadingPlan', () => {
     const plan = baselineReadingPlan(start, new Date(start.getTime() + 3_600_000), 'America/Toronto', []);
     const at = (date: string, hour: number) => zonedTimeToUtc(date, hour, 0, 'America/Toronto').getTime();
     // Two ranges a day: the adjustment window (14:00–17:00) and the event (18:00–19:00).
-    expect(plan.first).toHaveLength(22);
+    // The event day and 13 weekdays (10 and 3 spare), two ranges each.
+    expect(plan.first).toHaveLength(28);
     expect(plan.first.slice(0, 4)).toEqual([
       { fromMs: at('2026-11-18', 14), toMs: at('2026-11-18', 17) },
       { fromMs: at('2026-11-18', 18), toMs: at('2026-11-18', 19) },

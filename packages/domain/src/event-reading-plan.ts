@@ -6,6 +6,12 @@ import { addDays, utcOffsetMs, zonedTimeToUtc } from './local-time';
 import { HOUR_MS } from './time-constants';
 
 const SLOT_MS = 5 * 60_000;
+/**
+ * Days of the event's kind read first beyond the ones a baseline uses, so that a household with
+ * another event or a gap among its recent days (members who take part do so week after week)
+ * still has its baseline from the first read.
+ */
+export const FIRST_READ_SPARE_DAYS = 3;
 
 /** Instants [fromMs, toMs) whose readings a settlement reads. */
 export type ReadingRange = { fromMs: number; toMs: number };
@@ -18,7 +24,8 @@ export type ReadingRange = { fromMs: number; toMs: number };
  * so `computeBaseline` on the readings inside them is `computeBaseline` on all of them.
  *
  * `first` holds the event day and only the most recent days of the event's kind, as many as a
- * baseline uses: a household with no gaps and no other events needs nothing else.
+ * baseline uses and a few more: a household with no more gaps or other events than that needs
+ * nothing else.
  * `full` holds every day of that kind in the look-back. Read it when `firstReadIsEnough` says no.
  */
 export type ReadingPlan = { eventDate: LocalDate | null; wanted: number; first: ReadingRange[]; full: ReadingRange[] };
@@ -56,7 +63,7 @@ export function baselineReadingPlan(eventStart: Date, eventEnd: Date, timeZone: 
   return {
     eventDate: event.date,
     wanted,
-    first: [...eventDay, ...sameKind.slice(0, wanted).flatMap(historyDay)],
+    first: [...eventDay, ...sameKind.slice(0, wanted + FIRST_READ_SPARE_DAYS).flatMap(historyDay)],
     full: [...eventDay, ...sameKind.flatMap(historyDay)],
   };
 }
