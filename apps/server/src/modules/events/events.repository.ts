@@ -198,7 +198,7 @@ export async function householdEventStarts(db: DbOrTx, householdId: string, exce
 export async function consumptionIntervals(db: DbOrTx, householdId: string, from: Date, to: Date): Promise<{ start: Date; kwh: number }[]> {
   const rows = rowsOf<{ ms: number; kwh: number }>(
     await db.execute(sql`
-      select (extract(epoch from ts) * 1000)::float8 as ms, consumption_kwh as kwh from meter_readings
+      select date_part('epoch', ts) * 1000 as ms, consumption_kwh as kwh from meter_readings
       where household_id = ${householdId}::uuid and ts >= ${from.toISOString()}::timestamptz and ts < ${to.toISOString()}::timestamptz`),
   );
   return rows.map((r) => ({ start: new Date(Number(r.ms)), kwh: Number(r.kwh) }));
