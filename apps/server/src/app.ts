@@ -169,7 +169,7 @@ export function createApp(deps: AppDeps) {
     .route('/', createIngestRoutes({ db: database.db }))
     .route('/', createGreenButtonRoutes({ auth: accounts.auth, db: database.db, clock, maxBytes: config.greenButtonMaxBytes }))
     .route('/', createHouseholdRoutes({ auth: accounts.auth, db: database.db }))
-    .route('/', createLiveRoutes({ auth: accounts.auth, db: database.db, hub: liveHub }))
+    .route('/', createLiveRoutes({ auth: accounts.auth, db: database.db, hub: liveHub, clock, logger }))
     .route('/', createSolarRoutes({ auth: accounts.auth, db: database.db, clock }))
     .route('/', createUsageRoutes({ auth: accounts.auth, db: database.db, clock }))
     .route('/', createDashboardRoutes({ auth: accounts.auth, db: database.db, clock }))

@@ -21,6 +21,9 @@ export const EVENT_MESSAGES = {
   optInClosed: 'Opting in or out closes when the event starts.',
   notInArea: 'This event does not cover your home.',
   cancelled: 'This event was cancelled.',
+  scorecardNotStarted: 'The live scorecard starts when the event starts.',
+  scorecardNotOptedIn: 'Your home is not taking part in this event.',
+  liveNotStarted: 'The live view opens when the event starts.',
 } as const;
 
 export const EVENT_MAX_HOURS = 4;
@@ -86,6 +89,50 @@ export const pointsSummarySchema = z.object({
   nextCursor: z.string().nullable(),
 });
 export type PointsSummary = z.infer<typeof pointsSummarySchema>;
+
+/**
+ * GET /api/events/{id}/scorecard and the live stream's `scorecard` event: an opted-in household's
+ * provisional figures while an event runs (decision 038). Totals are over the intervals that are
+ * in; `intervals` are those begun so far, in average kW.
+ */
+export const liveScorecardSchema = z.object({
+  eventId: z.string(),
+  provisional: z.literal(true),
+  status: z.enum(['live', 'no_baseline']),
+  /** Why there is no baseline (too little history), else null. */
+  reason: z.string().nullable(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  intervals: z.array(z.object({ startsAt: z.string(), baselineKw: z.number(), actualKw: z.number().nullable() })),
+  intervalsIn: z.number().int(),
+  intervalsTotal: z.number().int(),
+  baselineKwh: z.number(),
+  actualKwh: z.number(),
+  savedKwh: z.number(),
+  reductionPercent: z.number().nullable(),
+  targetPercent: z.number().int(),
+  targetMet: z.boolean(),
+  pointsOnTrack: z.number().int(),
+  rewardPoints: z.number().int(),
+});
+export type LiveScorecard = z.infer<typeof liveScorecardSchema>;
+
+/** GET /api/ops/events/{id}/live: an active event's participation and aggregate baseline vs actual. */
+export const opsLiveEventSchema = z.object({
+  eventId: z.string(),
+  status: eventStatusSchema,
+  startsAt: z.string(),
+  endsAt: z.string(),
+  optedIn: z.number().int(),
+  /** Opted-in households with at least one event interval in. */
+  reporting: z.number().int(),
+  /** Opted-in households with a baseline (enough history): the baseline line sums theirs. */
+  withBaseline: z.number().int(),
+  /** Summed over opted-in households, per elapsed interval, in kW; baseline over households that have one. */
+  intervals: z.array(z.object({ startsAt: z.string(), baselineKw: z.number(), actualKw: z.number(), households: z.number().int() })),
+  asOf: z.string(),
+});
+export type OpsLiveEvent = z.infer<typeof opsLiveEventSchema>;
 
 /** POST /api/ops/events. Reward and target default to the program's. */
 export const scheduleEventSchema = z.object({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adjustmentWindowSlots, clockOf, daySlots, eventSlots, readingsByDay, slotOf } from './event-intervals';
+import { adjustmentWindowSlots, clockOf, daySlots, eventSlots, readingsByDay, readingsByDayFromLists, slotOf } from './event-intervals';
 
 const TORONTO = 'America/Toronto';
 
@@ -73,5 +73,24 @@ describe('event and adjustment windows', () => {
     const event = eventSlots(new Date('2025-11-02T05:00:00Z'), new Date('2025-11-02T08:00:00Z'), TORONTO);
     expect(event?.slots).toHaveLength(36);
     expect(event?.slots.filter((s) => s.endsWith('#2'))).toHaveLength(12);
+  });
+});
+
+describe('readingsByDayFromLists', () => {
+  it('groups exactly as readingsByDay does, the fall-back night included', () => {
+    const zone = 'America/Toronto';
+    // Every 5 minutes across the 2026 fall-back night (Nov 1), with a non-finite reading and two in one slot.
+    const start = Date.UTC(2026, 9, 31, 22, 0);
+    const ms: number[] = [];
+    const kwh: number[] = [];
+    for (let t = start, i = 0; t < start + 12 * 3_600_000; t += 300_000, i++) {
+      ms.push(t);
+      kwh.push(i === 7 ? Number.NaN : (i % 13) / 10);
+    }
+    ms.push(start + 60_000);
+    kwh.push(0.25);
+    const expected = readingsByDay(ms.map((t, i) => ({ start: new Date(t), kwh: kwh[i]! })), zone);
+    expect(readingsByDayFromLists(ms, kwh, zone)).toEqual(expected);
+    expect(expected.get('2026-11-01')?.['01:05#2']).toBeDefined();
   });
 });

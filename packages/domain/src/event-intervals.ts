@@ -27,9 +27,39 @@ export type Interval = { start: Date; kwh: number };
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
+/**
+ * Slot keys already worked out, per zone and slot start. A slot's key depends on nothing else,
+ * and settling an event keys tens of millions of readings across households that share a few
+ * zones and the same days (docs/decisions/038-set-based-settlement-and-live-scorecard.md), where
+ * the Intl lookup behind each key is most of the cost. Cleared when it grows large.
+ */
+const slotCache = new Map<string, Map<number, Readonly<{ date: LocalDate; slot: string }>>>();
+const SLOT_CACHE_MAX = 200_000;
+let slotCacheSize = 0;
+
 /** The local date and slot key of the 5-minute slot holding an instant. */
-export function slotOf(instant: Date, timeZone: string): { date: LocalDate; slot: string } {
-  const ms = Math.floor(instant.getTime() / SLOT_MS) * SLOT_MS;
+export function slotOf(instant: Date, timeZone: string): Readonly<{ date: LocalDate; slot: string }> {
+  return slotAt(instant.getTime(), timeZone);
+}
+
+function slotAt(instantMs: number, timeZone: string): Readonly<{ date: LocalDate; slot: string }> {
+  const ms = Math.floor(instantMs / SLOT_MS) * SLOT_MS;
+  let zone = slotCache.get(timeZone);
+  const cached = zone?.get(ms);
+  if (cached) return cached;
+  const key = Object.freeze(slotKeyOf(ms, timeZone));
+  if (slotCacheSize >= SLOT_CACHE_MAX) {
+    slotCache.clear();
+    slotCacheSize = 0;
+    zone = undefined;
+  }
+  if (!zone) slotCache.set(timeZone, (zone = new Map()));
+  zone.set(ms, key);
+  slotCacheSize++;
+  return key;
+}
+
+function slotKeyOf(ms: number, timeZone: string): { date: LocalDate; slot: string } {
   const p = localParts(new Date(ms), timeZone);
   const minute = p.minute - (p.minute % SLOT_MINUTES);
   const date = formatLocalDate(p.year, p.month, p.day);
@@ -66,14 +96,26 @@ export function daySlots(date: LocalDate, timeZone: string): string[] {
  */
 export function readingsByDay(intervals: Iterable<Interval>, timeZone: string): Map<LocalDate, Record<string, number>> {
   const days = new Map<LocalDate, Record<string, number>>();
-  for (const { start, kwh } of intervals) {
-    if (!Number.isFinite(kwh)) continue;
-    const { date, slot } = slotOf(start, timeZone);
-    let day = days.get(date);
-    if (!day) days.set(date, (day = {}));
-    day[slot] = (day[slot] ?? 0) + kwh;
-  }
+  for (const { start, kwh } of intervals) addReading(days, start.getTime(), kwh, timeZone);
   return days;
+}
+
+/**
+ * `readingsByDay` for readings given as two parallel lists (start instants in ms, kWh), as a
+ * settlement reads them: the same grouping, without a Date and an object per reading.
+ */
+export function readingsByDayFromLists(startMs: readonly number[], kwh: readonly number[], timeZone: string): Map<LocalDate, Record<string, number>> {
+  const days = new Map<LocalDate, Record<string, number>>();
+  for (let i = 0; i < startMs.length; i++) addReading(days, startMs[i]!, kwh[i]!, timeZone);
+  return days;
+}
+
+function addReading(days: Map<LocalDate, Record<string, number>>, startMs: number, kwh: number, timeZone: string) {
+  if (!Number.isFinite(kwh)) return;
+  const { date, slot } = slotAt(startMs, timeZone);
+  let day = days.get(date);
+  if (!day) days.set(date, (day = {}));
+  day[slot] = (day[slot] ?? 0) + kwh;
 }
 
 /** A run of slots on one local day. */

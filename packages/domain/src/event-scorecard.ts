@@ -89,3 +89,25 @@ export function eventScorecard(baseline: Baseline, actual: SlotReadings | undefi
     pointsOnTrack: pointsFor(comparison.reductionPercent, terms),
   };
 }
+
+/** kWh in one 5-minute interval as average kW over it. */
+export const kwOfInterval = (kwh: number) => kwh * 12;
+
+/** One elapsed interval of a live event, in average kW (what a power chart shows). */
+export type LiveInterval = { slot: string; startMs: number; baselineKw: number; actualKw: number | null };
+
+/**
+ * The scorecard's intervals that have begun by `nowMs`, with their start instants, in kW. The
+ * event's slots are consecutive 5-minute intervals from its start (on a DST night too: a slot is
+ * a real interval, only its key is a clock time), so the n-th starts n × 5 minutes after it.
+ */
+export function elapsedIntervals(scorecard: Extract<Scorecard, { status: 'live' }>, eventStartMs: number, nowMs: number): LiveInterval[] {
+  const firstMs = Math.floor(eventStartMs / 300_000) * 300_000;
+  const out: LiveInterval[] = [];
+  scorecard.intervals.forEach((interval, i) => {
+    const startMs = firstMs + i * 300_000;
+    if (startMs >= nowMs) return;
+    out.push({ slot: interval.slot, startMs, baselineKw: kwOfInterval(interval.baselineKwh), actualKw: interval.actualKwh === null ? null : kwOfInterval(interval.actualKwh) });
+  });
+  return out;
+}

@@ -1,4 +1,5 @@
 import { LIVE_RECONNECT_DELAYS_MS, livePowerEventSchema, liveReadingsEventSchema } from '@peakwise/contracts/energy.contract';
+import { liveScorecardSchema, type LiveScorecard } from '@peakwise/contracts/events.contract';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 
 export type LiveReadingsEvent = { latestTs: string; kinds: string[] };
@@ -42,6 +43,7 @@ export class LiveConnection {
   private snapshot: LiveSnapshot = { status: 'idle', power: null };
   private readonly listeners = new Set<() => void>();
   private readonly readingsListeners = new Set<(event: LiveReadingsEvent) => void>();
+  private readonly scorecardListeners = new Set<(card: LiveScorecard) => void>();
 
   constructor(
     private readonly url: string,
@@ -60,6 +62,12 @@ export class LiveConnection {
   onReadings(listener: (event: LiveReadingsEvent) => void): () => void {
     this.readingsListeners.add(listener);
     return () => this.readingsListeners.delete(listener);
+  }
+
+  /** The live scorecard of an event the home takes part in, pushed when its readings are stored. */
+  onScorecard(listener: (card: LiveScorecard) => void): () => void {
+    this.scorecardListeners.add(listener);
+    return () => this.scorecardListeners.delete(listener);
   }
 
   /** A screen that wants live data holds the connection open; the returned function lets go. */
@@ -120,6 +128,11 @@ export class LiveConnection {
       if (source !== this.source) return;
       const parsed = liveReadingsEventSchema.safeParse(parseJson(event.data));
       if (parsed.success) this.emitReadings({ latestTs: parsed.data.latestTs, kinds: parsed.data.kinds });
+    });
+    source.addEventListener('scorecard', (event) => {
+      if (source !== this.source) return;
+      const parsed = liveScorecardSchema.safeParse(parseJson(event.data));
+      if (parsed.success) for (const listener of this.scorecardListeners) listener(parsed.data);
     });
     source.addEventListener('error', () => this.handleError(source));
   }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { energyEvents } from './energy-event.schema';
 
 /**
  * The points ledger (decision 033), double entry: every movement is a transfer whose entries sum
@@ -29,15 +30,24 @@ export const pointsAccounts = pgTable(
   ],
 );
 
-export const pointsTransfers = pgTable('points_transfers', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  /** Who asked, in words a retry repeats exactly: "event:<id>:household:<id>:v<n>", a client's key. */
-  idempotencyKey: text('idempotency_key').notNull().unique(),
-  kind: text('kind', { enum: ['event_reward', 'event_adjustment', 'redemption', 'cash_out', 'refund', 'prize', 'monthly_bonus', 'adjustment'] }).notNull(),
-  /** What the member sees in Activity: the event, the item. */
-  detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const pointsTransfers = pgTable(
+  'points_transfers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Who asked, in words a retry repeats exactly: "event:<id>:household:<id>:to:<points>", a client's key. */
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    kind: text('kind', { enum: ['event_reward', 'event_adjustment', 'redemption', 'cash_out', 'refund', 'prize', 'monthly_bonus', 'adjustment'] }).notNull(),
+    /**
+     * The event an event payment is for. Settlement sums what each household was already paid
+     * for the event through this index (decision 038); the same id stays in `detail` for Activity.
+     */
+    eventId: uuid('event_id').references(() => energyEvents.id),
+    /** What the member sees in Activity: the event, the item. */
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('points_transfers_event_idx').on(t.eventId).where(sql`event_id is not null`)],
+);
 
 export const pointsEntries = pgTable(
   'points_entries',

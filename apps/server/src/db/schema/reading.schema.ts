@@ -24,6 +24,7 @@ export const meterReadings = pgTable(
     gridExportKwh: doublePrecision('grid_export_kwh').notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().default(sql`now()`),
   },
+  // The key also INCLUDEs consumption_kwh (migration 0012, decision 038): event baselines read it index-only.
   (t) => [primaryKey({ columns: [t.householdId, t.ts] })],
 );
 

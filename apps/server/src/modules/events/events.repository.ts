@@ -103,6 +103,32 @@ export async function bumpSettlementVersion(db: DbOrTx, id: string): Promise<num
   return row!.v;
 }
 
+/** An event as one household sees it, in one statement: whether it covers the home and whether the home opted in. */
+export async function eventForHousehold(db: DbOrTx, eventId: string, householdId: string): Promise<(EventRow & { inArea: boolean; optedIn: boolean }) | null> {
+  const [row] = rowsOf<EventRow & { inArea: boolean; optedIn: boolean | null }>(
+    await db.execute(sql`
+      select ${eventColumns}, ${inArea('p', 'h')} as "inArea", ep.opted_in as "optedIn"
+      from energy_events e join event_programs p on p.id = e.program_id
+      join households h on h.id = ${householdId}::uuid
+      left join event_participations ep on ep.event_id = e.id and ep.household_id = h.id
+      where e.id = ${eventId}::uuid`),
+  );
+  return row ? { ...toEvent(row), inArea: row.inArea, optedIn: row.optedIn ?? false } : null;
+}
+
+/** The event the household is opted in to that runs at `now` (or ended less than `graceMs` ago). */
+export async function runningEventForHousehold(db: DbOrTx, householdId: string, now: Date, graceMs: number): Promise<EventRow | null> {
+  const [row] = rowsOf<EventRow>(
+    await db.execute(sql`
+      select ${eventColumns} from event_participations ep
+      join energy_events e on e.id = ep.event_id join event_programs p on p.id = e.program_id
+      where ep.household_id = ${householdId}::uuid and ep.opted_in and e.status <> 'cancelled'
+        and e.starts_at <= ${now.toISOString()}::timestamptz and e.ends_at > ${new Date(now.getTime() - graceMs).toISOString()}::timestamptz
+      order by e.starts_at desc limit 1`),
+  );
+  return row ? toEvent(row) : null;
+}
+
 /** Households the event's program covers. */
 export async function countReach(db: DbOrTx, programId: string): Promise<number> {
   const [row] = rowsOf<{ n: number }>(
@@ -175,7 +201,7 @@ export async function householdEventStarts(db: DbOrTx, householdId: string, exce
 export async function consumptionIntervals(db: DbOrTx, householdId: string, from: Date, to: Date): Promise<{ start: Date; kwh: number }[]> {
   const rows = rowsOf<{ ms: number; kwh: number }>(
     await db.execute(sql`
-      select (extract(epoch from ts) * 1000)::float8 as ms, consumption_kwh as kwh from meter_readings
+      select date_part('epoch', ts) * 1000 as ms, consumption_kwh as kwh from meter_readings
       where household_id = ${householdId}::uuid and ts >= ${from.toISOString()}::timestamptz and ts < ${to.toISOString()}::timestamptz`),
   );
   return rows.map((r) => ({ start: new Date(Number(r.ms)), kwh: Number(r.kwh) }));
@@ -199,27 +225,6 @@ export async function findResult(db: DbOrTx, eventId: string, householdId: strin
       from event_results where event_id = ${eventId}::uuid and household_id = ${householdId}::uuid`),
   );
   return row ?? null;
-}
-
-export async function saveResult(db: DbOrTx, eventId: string, householdId: string, version: number, result: Omit<StoredResult, 'settledAt'>, now: Date) {
-  await db.execute(sql`
-    insert into event_results (event_id, household_id, version, outcome, baseline_kwh, actual_kwh, reduction_kwh, points, detail, settled_at)
-    values (${eventId}::uuid, ${householdId}::uuid, ${version}, ${result.outcome}, ${result.baselineKwh}, ${result.actualKwh}, ${result.reductionKwh},
-      ${result.points}, ${JSON.stringify(result.detail)}::jsonb, ${now.toISOString()}::timestamptz)
-    on conflict (event_id, household_id) do update set version = excluded.version, outcome = excluded.outcome, baseline_kwh = excluded.baseline_kwh,
-      actual_kwh = excluded.actual_kwh, reduction_kwh = excluded.reduction_kwh, points = excluded.points, detail = excluded.detail, settled_at = excluded.settled_at`);
-}
-
-/** Points already paid to the household for this event, over every settlement run. */
-export async function pointsPaidForEvent(db: DbOrTx, eventId: string, householdId: string): Promise<number> {
-  const [row] = rowsOf<{ paid: number }>(
-    await db.execute(sql`
-      select coalesce(sum(e.amount), 0)::int as paid from points_transfers t
-      join points_entries e on e.transfer_id = t.id
-      join points_accounts a on a.id = e.account_id and a.kind = 'member' and a.household_id = ${householdId}::uuid
-      where t.kind in ('event_reward', 'event_adjustment') and t.detail ->> 'eventId' = ${eventId}`),
-  );
-  return row!.paid;
 }
 
 export async function listEventsForOps(db: DbOrTx): Promise<(EventRow & { reach: number; optedIn: number; settledHouseholds: number; pointsAwarded: number; reductionKwh: number; insufficientData: number })[]> {

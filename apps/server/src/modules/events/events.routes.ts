@@ -1,9 +1,10 @@
 import { z } from '@hono/zod-openapi';
-import { memberEventDetailSchema, memberEventSchema, nextEventSchema, type EventResult } from '@peakwise/contracts/events.contract';
+import { liveScorecardSchema, memberEventDetailSchema, memberEventSchema, nextEventSchema, type EventResult } from '@peakwise/contracts/events.contract';
 import type { Db } from '../../db/client';
 import { createRouter, errorResponse as error, signedInRoute } from '../../lib/create-router';
 import type { Auth } from '../auth/auth';
 import { requireHousehold } from '../households/household.middleware';
+import { memberScorecard } from './event-scorecard.service';
 import { findResult, type StoredResult } from './events.repository';
 import { memberEvent, nextEvent, setOptIn } from './events.service';
 
@@ -62,6 +63,20 @@ export function createEventsRoutes(deps: { auth: Auth; db: Db; clock: () => Date
       409: error('The event has started or was cancelled'),
     },
   });
+  const scorecard = signedInRoute({
+    method: 'get',
+    path: '/api/events/{id}/scorecard',
+    tags: ['events'],
+    summary: 'The live, provisional scorecard of a running event for the member’s home (decision 038)',
+    middleware: [member] as const,
+    request: { params: eventParams },
+    responses: {
+      200: json('Baseline against actual so far, kWh saved and points on track; provisional', liveScorecardSchema),
+      400: error('Malformed id'),
+      404: error('No such event in the member’s area'),
+      409: error('Not started, cancelled, or the home did not opt in'),
+    },
+  });
 
   return createRouter()
     .openapi(next, async (c) => {
@@ -74,6 +89,11 @@ export function createEventsRoutes(deps: { auth: Auth; db: Db; clock: () => Date
       const event = await memberEvent(deps.db, household, id, deps.clock());
       const stored = await findResult(deps.db, id, household.id);
       return c.json({ event, result: stored ? resultView(stored) : null }, 200);
+    })
+    .openapi(scorecard, async (c) => {
+      const { household } = c.var;
+      c.header('Cache-Control', 'no-store');
+      return c.json(await memberScorecard(deps.db, household, c.req.valid('param').id, deps.clock()), 200);
     })
     .openapi(optIn, async (c) => {
       const { household } = c.var;

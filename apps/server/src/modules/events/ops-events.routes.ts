@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { apiErrorSchema } from '@peakwise/contracts/api-error.contract';
-import { editEventSchema, EVENT_MESSAGES, opsEventSchema, opsProgramSchema, scheduleEventSchema, type OpsEvent } from '@peakwise/contracts/events.contract';
+import { editEventSchema, EVENT_MESSAGES, opsEventSchema, opsLiveEventSchema, opsProgramSchema, scheduleEventSchema, type OpsEvent } from '@peakwise/contracts/events.contract';
 import type { Db } from '../../db/client';
 import { createRouter } from '../../lib/create-router';
 import type { Auth } from '../auth/auth';
@@ -8,6 +8,7 @@ import { requireAuth } from '../auth/require-auth.middleware';
 import { requireOperator } from '../auth/require-operator.middleware';
 import { listEventsForOps, listProgramsWithReach } from './events.repository';
 import { cancelEvent, editEvent, previewReach, scheduleEvent } from './events.service';
+import { opsLiveEvent } from './ops-live-event.service';
 
 const error = (description: string) => ({ description, content: { 'application/json': { schema: apiErrorSchema } } });
 const json = <T extends z.ZodType>(description: string, schema: T) => ({ description, content: { 'application/json': { schema } } });
@@ -57,7 +58,21 @@ export function createOpsEventsRoutes(deps: { auth: Auth; db: Db; clock: () => D
     responses: { 204: { description: 'Cancelled' }, 400: error('Malformed id'), 409: error('Already started'), ...staffOnly },
   });
 
+  const live = createRoute({
+    method: 'get',
+    path: '/api/ops/events/{id}/live',
+    tags: ['ops'],
+    summary: 'A running event: opted-in and reporting households, summed baseline against actual kW per elapsed interval',
+    middleware: [member, operator] as const,
+    request: { params: eventParams },
+    responses: { 200: json('Live participation', opsLiveEventSchema), 400: error('Malformed id'), 409: error('Not started or cancelled'), ...staffOnly },
+  });
+
   return createRouter()
+    .openapi(live, async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json(await opsLiveEvent(deps.db, c.req.valid('param').id, deps.clock()), 200);
+    })
     .openapi(programs, async (c) => {
       const rows = await listProgramsWithReach(deps.db);
       return c.json(

@@ -11,7 +11,10 @@ export const RETRY_MS = 5_000;
  * Server-Sent Events for one household: `event: power` (instantaneous power) and
  * `event: readings` (new 5-minute data: refetch). The caller has authorised the household.
  */
-export function streamLive(c: Context, hub: LiveHub, householdId: string, heartbeatMs = HEARTBEAT_MS) {
+/** More to send after an event (the live scorecard after new readings); errors are the caller's to log. */
+export type LiveFollowUp = (event: LiveEvent) => Promise<{ event: string; data: unknown }[]>;
+
+export function streamLive(c: Context, hub: LiveHub, householdId: string, heartbeatMs = HEARTBEAT_MS, followUp?: LiveFollowUp) {
   c.header('Cache-Control', 'no-store');
   // nginx and similar proxies buffer responses unless told not to.
   c.header('X-Accel-Buffering', 'no');
@@ -37,6 +40,7 @@ export function streamLive(c: Context, hub: LiveHub, householdId: string, heartb
       const next = queue.shift();
       if (next) {
         await stream.writeSSE({ event: next.event, data: JSON.stringify(next.data) });
+        for (const extra of followUp ? await followUp(next) : []) await stream.writeSSE({ event: extra.event, data: JSON.stringify(extra.data) });
         continue;
       }
       await new Promise<void>((resolve) => (wake = resolve));

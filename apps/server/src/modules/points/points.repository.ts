@@ -70,6 +70,56 @@ export async function memberBalance(db: DbOrTx, householdId: string): Promise<nu
   return row?.balance ?? 0;
 }
 
+/** The member accounts of many households, created on first use, in two statements. */
+export async function memberAccountIds(db: DbOrTx, householdIds: readonly string[]): Promise<Map<string, string>> {
+  if (householdIds.length === 0) return new Map();
+  await db.execute(sql`insert into points_accounts (kind, household_id) select 'member', h from unnest(${sql.param([...householdIds])}::uuid[]) as h order by h on conflict do nothing`);
+  const rows = rowsOf<{ householdId: string; id: string }>(
+    await db.execute(sql`select household_id as "householdId", id from points_accounts where kind = 'member' and household_id = any(${sql.param([...householdIds])}::uuid[])`),
+  );
+  return new Map(rows.map((r) => [r.householdId, r.id]));
+}
+
+export type TransferRequest = { key: string; kind: TransferKind; detail: Record<string, unknown>; eventId: string | null; postings: readonly Posting[] };
+
+/**
+ * Many transfers in two statements (decision 038), each under its idempotency key: a key already
+ * recorded is skipped with its entries. Answers the keys this call posted. The database's rules
+ * hold per entry as for one transfer; the balance trigger runs once for the statement.
+ */
+export async function insertTransfers(db: DbOrTx, transfers: readonly TransferRequest[]): Promise<Set<string>> {
+  if (transfers.length === 0) return new Set();
+  const posted = rowsOf<{ id: string; key: string }>(
+    await db.execute(sql`
+      insert into points_transfers (idempotency_key, kind, detail, event_id)
+      select t.key, t.kind, t.detail::jsonb, t.event_id
+      from unnest(${sql.param(transfers.map((t) => t.key))}::text[], ${sql.param(transfers.map((t) => t.kind))}::text[],
+        ${sql.param(transfers.map((t) => JSON.stringify(t.detail)))}::text[], ${sql.param(transfers.map((t) => t.eventId))}::uuid[]) as t(key, kind, detail, event_id)
+      on conflict (idempotency_key) do nothing returning id, idempotency_key as key`),
+  );
+  if (posted.length === 0) return new Set();
+  const idOf = new Map(posted.map((p) => [p.key, p.id]));
+  const transferIds: string[] = [];
+  const accounts: string[] = [];
+  const amounts: number[] = [];
+  for (const transfer of transfers) {
+    const id = idOf.get(transfer.key);
+    if (!id) continue;
+    for (const posting of transfer.postings) {
+      if (!Number.isInteger(posting.amount)) throw new Error(`Points must be whole, got ${posting.amount}`);
+      transferIds.push(id);
+      accounts.push(posting.accountId);
+      amounts.push(posting.amount);
+    }
+  }
+  await db.execute(sql`
+    insert into points_entries (transfer_id, account_id, amount)
+    select u.transfer, u.account, u.amount
+    from unnest(${sql.param(transferIds)}::uuid[], ${sql.param(accounts)}::uuid[], ${sql.param(amounts)}::int4[]) with ordinality as u(transfer, account, amount, n)
+    order by u.n`);
+  return new Set(idOf.keys());
+}
+
 export type MemberPoints = { balance: number; lifetimeEarned: number };
 
 /** Balance from the account; lifetime earned = every positive entry it ever received. */

@@ -1,6 +1,6 @@
 import { AppError } from '../../lib/errors';
 import type { DbOrTx } from '../../db/client';
-import { EVENT_ISSUANCE, houseAccountId, insertTransfer, MARKETPLACE_REDEMPTIONS, memberAccountId, transferIdByKey, type TransferKind } from './points.repository';
+import { EVENT_ISSUANCE, houseAccountId, insertTransfer, insertTransfers, MARKETPLACE_REDEMPTIONS, memberAccountId, memberAccountIds, transferIdByKey, type TransferKind } from './points.repository';
 
 /** PostgreSQL's answer when the member balance CHECK refuses an entry. */
 const NEGATIVE_BALANCE = 'points_accounts_member_not_negative';
@@ -13,11 +13,45 @@ export function isNegativeBalance(error: unknown): boolean {
   return false;
 }
 
+export type EventPayment = { householdId: string; points: number; key: string; kind: Extract<TransferKind, 'event_reward' | 'event_adjustment'>; detail: Record<string, unknown> };
+
+/**
+ * Pays event points to many households at once, from the event issuance account (decision 038):
+ * one transfer per household, each under its own idempotency key, in a few statements whatever
+ * their number. Run it inside the caller's transaction so the results it pays for and the
+ * payments commit together. Answers the keys it posted (a key already paid is skipped).
+ */
+export async function payEventPointsInBulk(tx: DbOrTx, eventId: string, payments: readonly EventPayment[]): Promise<Set<string>> {
+  const due = payments.filter((p) => p.points !== 0);
+  for (const p of due) if (!Number.isInteger(p.points)) throw new Error(`Points must be whole, got ${p.points}`);
+  if (due.length === 0) return new Set();
+  const members = await memberAccountIds(tx, due.map((p) => p.householdId));
+  const issuance = await houseAccountId(tx, EVENT_ISSUANCE);
+  try {
+    return await insertTransfers(
+      tx,
+      due.map((p) => ({
+        key: p.key,
+        kind: p.kind,
+        detail: p.detail,
+        eventId,
+        postings: [
+          { accountId: issuance, amount: -p.points },
+          { accountId: members.get(p.householdId)!, amount: p.points },
+        ],
+      })),
+    );
+  } catch (error) {
+    if (isNegativeBalance(error)) throw new AppError(409, 'insufficient_points', 'You do not have enough points for this.');
+    throw error;
+  }
+}
+
 /**
  * Moves `points` between the event issuance account and a member (positive: to the member,
- * negative: back from them, as a re-settlement that lowers a result does). Run it inside the
- * caller's transaction so the result it pays for and the payment commit together. Idempotent on
- * `key`: answers false when that key was already paid.
+ * negative: back from them). Run it inside the caller's transaction. Idempotent on `key`:
+ * answers false when that key was already paid. Not linked to an event row: settlement pays
+ * through `payEventPointsInBulk`, whose transfers carry their event.
  */
 export async function payEventPoints(tx: DbOrTx, householdId: string, points: number, key: string, kind: Extract<TransferKind, 'event_reward' | 'event_adjustment'>, detail: Record<string, unknown>): Promise<boolean> {
   if (!Number.isInteger(points)) throw new Error(`Points must be whole, got ${points}`);

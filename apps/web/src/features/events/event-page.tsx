@@ -4,6 +4,7 @@ import { ArrowLeft, SearchX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { EventOptIn } from '@/components/events/event-opt-in';
+import { LiveScorecard } from '@/components/events/live-scorecard';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -119,6 +120,7 @@ function EventDetail({ event, result }: { event: MemberEvent; result: EventResul
         </section>
       </div>
 
+      <LiveScorecard event={event} variant="page" />
       <EventResultPanel event={event} result={result} />
       <EventPlugActions event={event} />
     </>

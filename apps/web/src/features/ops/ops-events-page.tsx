@@ -11,6 +11,7 @@ import { useOpsEvents, useOpsPrograms } from './api/use-ops';
 import { CancelEventDialog } from './components/cancel-event-dialog';
 import { EditEventDialog } from './components/edit-event-dialog';
 import { EventsTable } from './components/events-table';
+import { LiveEventPanel } from './components/live-event-panel';
 import { ScheduleEventForm } from './components/schedule-event-form';
 import { formatEventStart } from './event-format';
 import { programTimeZone } from './ops-time-zones';
@@ -42,6 +43,8 @@ export default function OpsEventsPage() {
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6 lg:px-8">
       <PageHeader title={t('events.title')} intro={t('events.intro')} />
+
+      {events.data?.filter((e) => e.status === 'active').map((e) => <LiveEventPanel key={e.id} event={e} timeZone={zoneOf(e)} />)}
 
       <section aria-labelledby="schedule-title" className={`${CARD} max-w-3xl`}>
         <h2 id="schedule-title" className="text-lg font-semibold text-slate-900">

@@ -3,6 +3,7 @@ import { ArrowRight, Zap } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EventOptIn } from '@/components/events/event-opt-in';
+import { LiveScorecard } from '@/components/events/live-scorecard';
 import { useQueryScope } from '@/lib/api-client';
 import { formatNumber, useIntlLocale } from '@/lib/format';
 import { useEventWhenText } from '@/lib/use-event-when';
@@ -60,6 +61,7 @@ function EventBannerCard({ event }: { event: MemberEvent }) {
         </div>
         <EventOptIn event={event} queryKey={dashboardKeys.nextEvent(scope)} className="md:max-w-xs md:items-end md:text-right" />
       </div>
+      <LiveScorecard event={event} variant="banner" />
     </section>
   );
 }

@@ -4,4 +4,5 @@ export const opsKeys = {
   programs: (scope: string) => ['ops', scope, 'programs'] as const,
   reach: (scope: string, programId: string) => ['ops', scope, 'reach', programId] as const,
   events: (scope: string) => ['ops', scope, 'events'] as const,
+  live: (scope: string, eventId: string) => ['ops', scope, 'live', eventId] as const,
 };

@@ -1,4 +1,4 @@
-import { opsEventSchema, opsProgramSchema, type EditEvent, type ScheduleEvent } from '@peakwise/contracts/events.contract';
+import { opsEventSchema, opsLiveEventSchema, opsProgramSchema, type EditEvent, type ScheduleEvent } from '@peakwise/contracts/events.contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, retryTransient, useQueryScope, type Schema } from '@/lib/api-client';
 import { listOf } from '@/lib/list-of';
@@ -33,9 +33,25 @@ export function useProgramReach(programId: string) {
   });
 }
 
+// Statuses move on their own (an event starts, ends, is settled): the list looks again each minute.
+const EVENTS_REFRESH_MS = 60_000;
+/** An operator watching a running event sees new readings within this. */
+export const LIVE_REFRESH_MS = 15_000;
+
 export function useOpsEvents() {
   const scope = useQueryScope();
-  return useQuery({ queryKey: opsKeys.events(scope), queryFn: () => apiGet('/api/ops/events', eventsSchema), retry: retryTransient });
+  return useQuery({ queryKey: opsKeys.events(scope), queryFn: () => apiGet('/api/ops/events', eventsSchema), retry: retryTransient, refetchInterval: EVENTS_REFRESH_MS });
+}
+
+/** A running event's participation and summed baseline against actual kW, refreshed while it is shown. */
+export function useOpsLiveEvent(eventId: string) {
+  const scope = useQueryScope();
+  return useQuery({
+    queryKey: opsKeys.live(scope, eventId),
+    queryFn: () => apiGet(`${eventPath(eventId)}/live`, opsLiveEventSchema),
+    refetchInterval: LIVE_REFRESH_MS,
+    retry: retryTransient,
+  });
 }
 
 /** Every change moves the list's counts and statuses, so each one refetches the console's data. */

@@ -1,0 +1,106 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+import type { StoredResult } from './events.repository';
+
+/**
+ * The reads and writes of a set-based settlement (decision 038): each is one statement for a
+ * whole event or a whole batch of households, never one per household.
+ */
+
+/** Start instants (ms) of the other events each opted-in household took part in (their days are not typical). */
+export async function otherEventStartsByHousehold(db: DbOrTx, eventId: string): Promise<Map<string, number[]>> {
+  const rows = rowsOf<{ householdId: string; starts: number[] }>(
+    await db.execute(sql`
+      select ep.household_id as "householdId", array_agg((extract(epoch from e.starts_at) * 1000)::float8) as starts
+      from event_participations ep join energy_events e on e.id = ep.event_id
+      where ep.opted_in and e.id <> ${eventId}::uuid and e.status <> 'cancelled'
+        and ep.household_id in (select household_id from event_participations where event_id = ${eventId}::uuid and opted_in)
+      group by ep.household_id`),
+  );
+  return new Map(rows.map((r) => [r.householdId, r.starts.map(Number)]));
+}
+
+/** Points already paid for this event, per household, over every settlement run. */
+export async function pointsPaidByHousehold(db: DbOrTx, eventId: string): Promise<Map<string, number>> {
+  const rows = rowsOf<{ householdId: string; paid: number }>(
+    await db.execute(sql`
+      select a.household_id as "householdId", sum(en.amount)::int as paid
+      from points_transfers t
+      join points_entries en on en.transfer_id = t.id
+      join points_accounts a on a.id = en.account_id and a.kind = 'member'
+      where t.event_id = ${eventId}::uuid and t.kind in ('event_reward', 'event_adjustment')
+      group by a.household_id`),
+  );
+  return new Map(rows.map((r) => [r.householdId, Number(r.paid)]));
+}
+
+/** Instants to read, [fromMs, toMs). */
+export type ReadingRange = { fromMs: number; toMs: number };
+
+/**
+ * Metered consumption of many households, each inside the ranges of its group (households of one
+ * zone and province share their ranges), in one statement: per household, one index-only range
+ * scan per range on the readings' key (which carries the consumption), gathered into one value.
+ * Per household rather than grouped at the end, so no sort of the whole batch's rows.
+ */
+export async function consumptionInRanges(
+  db: DbOrTx,
+  households: readonly { householdId: string; group: number }[],
+  groups: readonly (readonly ReadingRange[])[],
+): Promise<Map<string, { ms: number[]; kwh: number[] }>> {
+  const out = new Map<string, { ms: number[]; kwh: number[] }>();
+  if (households.length === 0) return out;
+  const ranges = groups.flatMap((ranges, g) => ranges.map((r) => ({ g, from: Math.floor(r.fromMs / 1000), to: Math.ceil(r.toMs / 1000) })));
+  // Each reading as 16 bytes (its start in ms and its kWh, both float8, big-endian) rather than
+  // two arrays of numbers in text: tens of millions of numbers are read per settlement, and
+  // parsing their text cost more than reading them.
+  const rows = rowsOf<{ householdId: string; packed: Uint8Array | null }>(
+    await db.execute(sql`
+      select h.id as "householdId", x.packed
+      from unnest(${sql.param(households.map((h) => h.householdId))}::uuid[], ${sql.param(households.map((h) => h.group))}::int4[]) as h(id, g)
+      cross join lateral (
+        select string_agg(float8send(date_part('epoch', r.ts) * 1000) || float8send(r.consumption_kwh), ''::bytea) as packed
+        from unnest(${sql.param(ranges.map((r) => r.g))}::int4[], ${sql.param(ranges.map((r) => r.from))}::int8[], ${sql.param(ranges.map((r) => r.to))}::int8[]) as b(g, from_s, to_s)
+        join meter_readings r on r.household_id = h.id and r.ts >= to_timestamp(b.from_s) and r.ts < to_timestamp(b.to_s)
+        where b.g = h.g
+      ) x`),
+  );
+  for (const row of rows) {
+    if (!row.packed) continue;
+    const view = new DataView(row.packed.buffer, row.packed.byteOffset, row.packed.byteLength);
+    const n = row.packed.byteLength / 16;
+    const ms = new Array<number>(n);
+    const kwh = new Array<number>(n);
+    for (let i = 0; i < n; i++) {
+      ms[i] = view.getFloat64(i * 16, false);
+      kwh[i] = view.getFloat64(i * 16 + 8, false);
+    }
+    out.set(row.householdId, { ms, kwh });
+  }
+  return out;
+}
+
+export type ResultRow = Omit<StoredResult, 'settledAt'> & { householdId: string };
+
+/** Every household's latest result, in one statement. */
+export async function saveResults(db: DbOrTx, eventId: string, version: number, results: readonly ResultRow[], now: Date) {
+  if (results.length === 0) return;
+  const json = JSON.stringify(
+    results.map((r) => ({
+      household_id: r.householdId,
+      outcome: r.outcome,
+      points: r.points,
+      baseline_kwh: r.baselineKwh,
+      actual_kwh: r.actualKwh,
+      reduction_kwh: r.reductionKwh,
+      detail: r.detail,
+    })),
+  );
+  await db.execute(sql`
+    insert into event_results (event_id, household_id, version, outcome, baseline_kwh, actual_kwh, reduction_kwh, points, detail, settled_at)
+    select ${eventId}::uuid, x.household_id, ${version}, x.outcome, x.baseline_kwh, x.actual_kwh, x.reduction_kwh, x.points, x.detail, ${now.toISOString()}::timestamptz
+    from jsonb_to_recordset(${json}::jsonb) as x(household_id uuid, outcome text, baseline_kwh float8, actual_kwh float8, reduction_kwh float8, points int, detail jsonb)
+    on conflict (event_id, household_id) do update set version = excluded.version, outcome = excluded.outcome, baseline_kwh = excluded.baseline_kwh,
+      actual_kwh = excluded.actual_kwh, reduction_kwh = excluded.reduction_kwh, points = excluded.points, detail = excluded.detail, settled_at = excluded.settled_at`);
+}

@@ -1,0 +1,241 @@
+/**
+ * Energy Saving Events at scale, on PostgreSQL (decision 038):
+ *  (a) settle one ended event for N opted-in households (full: 100,000) in one transaction,
+ *      set-based; target ≤ 60 s;
+ *  (b) queue an event's notifications for N members (full: 100,000): the announcement's fan-out
+ *      (a delivery row and a send job each, as the announce job does); target ≤ 30 s;
+ *  (c) GET /api/events/{id}/scorecard for a signed-in member during a running event, at a fixed
+ *      rate (full: 500 req/s); target p99 ≤ 50 ms.
+ *
+ * Data is generated set-based in SQL (generate_series): households, opt-ins, and each household's
+ * 5-minute readings over the hours and days its baseline reads (the adjustment window to the
+ * end, on the event day and the weekdays before it). One fresh database per run, dropped after.
+ *
+ *   npm run events -w @peakwise/bench                   # full (≈ 70M readings; several minutes to generate)
+ *   BENCH_SIZE=smoke npm run events -w @peakwise/bench  # seconds
+ * Knobs: BENCH_HOUSEHOLDS, BENCH_RATE, BENCH_DURATION (s), BENCH_WARMUP (s), BENCH_PG_URL.
+ */
+import autocannon from 'autocannon';
+import { computeBaseline } from '../packages/domain/src/event-baseline';
+import { readingsByDay } from '../packages/domain/src/event-intervals';
+import { settleEvent } from '../packages/domain/src/event-settlement';
+import { addDays, isWeekend, localDateOf, zonedTimeToUtc } from '../packages/domain/src/local-time';
+import { provincialHolidayDates } from '../packages/domain/src/provincial-holidays';
+import { settleEndedEvent } from '../apps/server/src/modules/events/event-settlement.service';
+import { fanOutToArea } from '../apps/server/src/modules/notifications/event-notifications.repository';
+import { cookieHeader, signUpBody } from '../apps/server/src/test/test-session';
+import { createFreshDatabase, dropOnSignal, type FreshDatabase } from './lib/database';
+import { adminDatabaseUrl, benchSize, numberKnob, verdict } from './lib/env';
+import { int, log, ms } from './lib/format';
+import { machineLine } from './lib/machine';
+import { startServer } from './lib/server';
+
+const size = benchSize();
+const smoke = size === 'smoke';
+const HOUSEHOLDS = numberKnob('HOUSEHOLDS', smoke ? 300 : 100_000);
+const RATE = numberKnob('RATE', smoke ? 50 : 500);
+const DURATION_S = numberKnob('DURATION', smoke ? 2 : 10);
+const WARMUP_S = numberKnob('WARMUP', smoke ? 1 : 3);
+const CONNECTIONS = Math.max(2, Math.ceil(RATE / 50));
+const CHUNK = 5_000; // households per generating statement
+const ZONE = 'America/Toronto';
+const TARGETS = { settleS: 60, notifyS: 30, p99Ms: 50 };
+
+/** The event: 18:00–19:00 Toronto on the most recent weekday at least 3 days ago that is not a holiday. */
+function eventDay(): string {
+  let date = addDays(localDateOf(new Date(), ZONE), -3);
+  const holidays = new Set(provincialHolidayDates('ON', Number(date.slice(0, 4)) - 1, Number(date.slice(0, 4))));
+  while (isWeekend(date) || holidays.has(date)) date = addDays(date, -1);
+  return date;
+}
+
+/** The event day and the 10 weekdays before it that are not holidays (a full baseline), each from the adjustment window's start (14:00) to the end (19:00). */
+function readingDays(date: string): { from: Date; to: Date }[] {
+  const year = Number(date.slice(0, 4));
+  const holidays = new Set(provincialHolidayDates('ON', year - 1, year));
+  const days = [date];
+  for (let d = addDays(date, -1); days.length < 11; d = addDays(d, -1)) if (!isWeekend(d) && !holidays.has(d)) days.push(d);
+  return days.map((d) => ({ from: zonedTimeToUtc(d, 14, 0, ZONE), to: zonedTimeToUtc(d, 19, 0, ZONE) }));
+}
+
+async function seedHouseholds(fresh: FreshDatabase, n: number, eventId: string, starts: Date) {
+  await fresh.pool.query(
+    `insert into households (owner_user_id, name, province, time_zone)
+     select 'bench-ev-' || i, 'Bench home ' || i, 'ON', $2 from generate_series(1, $1::int) as i`,
+    [n, ZONE],
+  );
+  await fresh.pool.query(`insert into event_participations (event_id, household_id, opted_in, source) select $1::uuid, id, true, 'member' from households where owner_user_id like 'bench-ev-%'`, [eventId]);
+  const { rows } = await fresh.pool.query<{ id: string }>(`select id from households where owner_user_id like 'bench-ev-%' order by id`);
+  const ids = rows.map((r) => r.id);
+  const days = readingDays(localDateOf(starts, ZONE));
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    // About 0.3–0.5 kWh per interval; during the event every third home cuts by a third.
+    await fresh.pool.query(
+      `insert into meter_readings (household_id, ts, production_kwh, consumption_kwh, grid_import_kwh, grid_export_kwh, received_at)
+       select h.id, g.ts, 0, v.c, v.c, 0, g.ts
+       from unnest($1::uuid[]) with ordinality as h(id, n)
+       cross join unnest($2::timestamptz[], $3::timestamptz[]) as d(f, t)
+       cross join lateral generate_series(d.f, d.t - interval '5 minutes', interval '5 minutes') as g(ts)
+       cross join lateral (select round(((0.3 + 0.2 * random()) * case when h.n % 3 = 0 and g.ts >= $4 then 0.66 else 1 end)::numeric, 3)::float8 as c) v`,
+      [ids.slice(i, i + CHUNK), days.map((d) => d.from.toISOString()), days.map((d) => d.to.toISOString()), starts.toISOString()],
+    );
+    if ((i / CHUNK) % 4 === 3) log(`  … ${int(i + CHUNK)} households`);
+  }
+  return ids;
+}
+
+async function settlementBench(fresh: FreshDatabase) {
+  const date = eventDay();
+  const startsAt = zonedTimeToUtc(date, 18, 0, ZONE);
+  const endsAt = zonedTimeToUtc(date, 19, 0, ZONE);
+  const { rows: program } = await fresh.pool.query<{ id: string }>(`insert into event_programs (name, provinces) values ('Bench', '{ON}') returning id`);
+  const { rows: event } = await fresh.pool.query<{ id: string }>(
+    `insert into energy_events (program_id, starts_at, ends_at, reward_points, target_percent, status, created_by) values ($1, $2, $3, 100, 10, 'ended', 'bench') returning id`,
+    [program[0]!.id, startsAt.toISOString(), endsAt.toISOString()],
+  );
+  const eventId = event[0]!.id;
+  const started = performance.now();
+  const ids = await seedHouseholds(fresh, HOUSEHOLDS, eventId, startsAt);
+  await fresh.pool.query('vacuum (analyze) meter_readings, households, event_participations');
+  const { rows: counted } = await fresh.pool.query<{ n: string; mb: string }>(`select count(*) as n, pg_total_relation_size('meter_readings') / 1048576 as mb from meter_readings`);
+  log(`generated ${int(HOUSEHOLDS)} households, ${int(Number(counted[0]!.n))} readings (${int(Number(counted[0]!.mb))} MB) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+  const now = new Date(endsAt.getTime() + 25 * 3_600_000);
+  const t0 = performance.now();
+  const run = await fresh.database.db.transaction((tx) => settleEndedEvent(tx, eventId, now));
+  const settleS = (performance.now() - t0) / 1000;
+  log(`settled ${int(run.settled)} households (${run.pending} pending) in ${settleS.toFixed(1)} s`);
+
+  // Checked: a result and the points it earned for every household, the ledger balanced, and a
+  // sample recomputed from its raw rows with the domain's functions.
+  const { rows: totals } = await fresh.pool.query<{ results: string; points: string; paid: string; ledger: string }>(
+    `select (select count(*) from event_results where event_id = $1) as results, (select coalesce(sum(points), 0) from event_results where event_id = $1) as points,
+       (select coalesce(sum(balance), 0) from points_accounts where kind = 'member') as paid, (select coalesce(sum(balance), 0) from points_accounts) as ledger`,
+    [eventId],
+  );
+  const t = totals[0]!;
+  if (Number(t.results) !== HOUSEHOLDS || Number(t.points) !== Number(t.paid) || Number(t.ledger) !== 0) throw new Error(`settlement check failed: ${JSON.stringify(t)}`);
+  const holidays = provincialHolidayDates('ON', Number(date.slice(0, 4)) - 1, Number(date.slice(0, 4)));
+  for (const id of ids.filter((_, i) => i % Math.max(1, Math.floor(ids.length / 20)) === 0)) {
+    const { rows: raw } = await fresh.pool.query<{ ts: Date; kwh: number }>(`select ts, consumption_kwh as kwh from meter_readings where household_id = $1`, [id]);
+    const readings = readingsByDay(raw.map((r) => ({ start: new Date(r.ts), kwh: Number(r.kwh) })), ZONE);
+    const expected = settleEvent(computeBaseline({ eventStart: startsAt, eventEnd: endsAt, timeZone: ZONE, readings, eventDates: [], holidays }), readings.get(date), { targetPercent: 10, rewardPoints: 100 });
+    const { rows: stored } = await fresh.pool.query<{ points: number; outcome: string }>(`select points, outcome from event_results where event_id = $1 and household_id = $2`, [eventId, id]);
+    if (stored[0]?.points !== expected.points || stored[0]?.outcome !== expected.status) throw new Error(`household ${id}: stored ${JSON.stringify(stored[0])}, recomputed ${expected.status} ${expected.points}`);
+  }
+  return { settleS, settled: run.settled, points: Number(t.points), readings: Number(counted[0]!.n) };
+}
+
+async function notificationBench(fresh: FreshDatabase) {
+  // Every household's owner is a member with the default preferences (email on).
+  await fresh.pool.query(
+    `insert into users (id, name, email) select owner_user_id, name, owner_user_id || '@bench.invalid' from households where owner_user_id like 'bench-ev-%'`,
+  );
+  await fresh.pool.query(
+    `insert into profiles (id, name, email) select owner_user_id, name, owner_user_id || '@bench.invalid' from households where owner_user_id like 'bench-ev-%'`,
+  );
+  const { rows: program } = await fresh.pool.query<{ id: string }>(`select id from event_programs where name = 'Bench'`);
+  const startsAt = new Date(Date.now() + 86_400_000);
+  const { rows: event } = await fresh.pool.query<{ id: string }>(
+    `insert into energy_events (program_id, starts_at, ends_at, reward_points, target_percent, created_by) values ($1, $2, $3, 100, 10, 'bench') returning id`,
+    [program[0]!.id, startsAt.toISOString(), new Date(startsAt.getTime() + 3_600_000).toISOString()],
+  );
+  await fresh.pool.query('vacuum (analyze) profiles');
+  const t0 = performance.now();
+  const queued = await fresh.database.db.transaction((tx) => fanOutToArea(tx, event[0]!.id, 'announced', new Date()));
+  const notifyS = (performance.now() - t0) / 1000;
+  const { rows } = await fresh.pool.query<{ deliveries: string; jobs: string }>(
+    `select (select count(*) from event_notifications where event_id = $1) as deliveries, (select count(*) from durable_jobs where key like 'event:' || $1 || ':notify:%') as jobs`,
+    [event[0]!.id],
+  );
+  if (queued !== HOUSEHOLDS || Number(rows[0]!.deliveries) !== HOUSEHOLDS || Number(rows[0]!.jobs) !== HOUSEHOLDS) throw new Error(`notification check failed: ${queued} ${JSON.stringify(rows[0])}`);
+  log(`queued ${int(queued)} notifications (a delivery row and a send job each) in ${notifyS.toFixed(1)} s`);
+  return { notifyS, queued };
+}
+
+async function scorecardBench(fresh: FreshDatabase) {
+  const server = await startServer(fresh.database);
+  try {
+    const body = signUpBody();
+    const res = await fetch(`${server.url}/api/auth/sign-up/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: server.origin }, body: JSON.stringify(body) });
+    if (res.status !== 200) throw new Error(`sign-up failed: ${res.status}`);
+    const cookie = cookieHeader(res);
+    const household = (await (await fetch(`${server.url}/api/household`, { headers: { cookie, origin: server.origin } })).json()) as { id: string };
+    // A running event: started 20 minutes ago, for an hour; the member opted in.
+    const startsAt = new Date(Math.floor(Date.now() / 300_000) * 300_000 - 20 * 60_000);
+    const { rows: program } = await fresh.pool.query<{ id: string }>(`select id from event_programs where name = 'Bench'`);
+    const { rows: event } = await fresh.pool.query<{ id: string }>(
+      `insert into energy_events (program_id, starts_at, ends_at, reward_points, target_percent, status, created_by) values ($1, $2, $3, 100, 10, 'active', 'bench') returning id`,
+      [program[0]!.id, startsAt.toISOString(), new Date(startsAt.getTime() + 3_600_000).toISOString()],
+    );
+    const eventId = event[0]!.id;
+    await fresh.pool.query(`insert into event_participations (event_id, household_id, opted_in, source) values ($1, $2, true, 'member')`, [eventId, household.id]);
+    // 30 days of readings up to now.
+    await fresh.pool.query(
+      `insert into meter_readings (household_id, ts, production_kwh, consumption_kwh, grid_import_kwh, grid_export_kwh)
+       select $1::uuid, g.ts, 0, round((0.3 + 0.2 * random())::numeric, 3)::float8 as c, 0.4, 0
+       from generate_series($2::timestamptz - interval '30 days', $3::timestamptz, interval '5 minutes') as g(ts)`,
+      [household.id, startsAt.toISOString(), new Date(Math.floor(Date.now() / 300_000) * 300_000 - 300_000).toISOString()],
+    );
+    const path = `/api/events/${eventId}/scorecard`;
+    const probe = await fetch(`${server.url}${path}`, { headers: { cookie, origin: server.origin } });
+    const card = (await probe.json()) as { status: string; intervalsIn: number };
+    if (probe.status !== 200 || card.status !== 'live' || card.intervalsIn < 3) throw new Error(`scorecard probe: ${probe.status} ${JSON.stringify(card)}`);
+    const load = (url: string) =>
+      autocannon({
+        url,
+        headers: { cookie, origin: server.origin },
+        connections: CONNECTIONS,
+        workers: 1,
+        overallRate: RATE,
+        duration: DURATION_S,
+        ...(WARMUP_S > 0 ? { warmup: { duration: WARMUP_S } } : {}),
+      });
+    // The same load on the simplest signed-in read (the member's household, one indexed row), in
+    // the same minute: what the machine gives any endpoint, to read the scorecard's figure against.
+    const reference = await load(`${server.url}/api/household`);
+    log(`reference GET /api/household: p50 ${ms(reference.latency.p50)} p99 ${ms(reference.latency.p99)} at ${int(reference.requests.average)} req/s`);
+    const result = await autocannon({
+      url: `${server.url}${path}`,
+      headers: { cookie, origin: server.origin },
+      connections: CONNECTIONS,
+      workers: 1,
+      overallRate: RATE,
+      duration: DURATION_S,
+      ...(WARMUP_S > 0 ? { warmup: { duration: WARMUP_S } } : {}),
+    });
+    log(`scorecard: p50 ${ms(result.latency.p50)} p99 ${ms(result.latency.p99)} at ${int(result.requests.average)} req/s (${result.non2xx} non-2xx, ${result.errors + result.timeouts} errors)`);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    return { p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average, failures: result.non2xx + result.errors + result.timeouts, referenceP99: reference.latency.p99 };
+  } finally {
+    await server.close();
+  }
+}
+
+async function main() {
+  const fresh = await createFreshDatabase(adminDatabaseUrl(), 'events');
+  dropOnSignal(fresh);
+  try {
+    log(await machineLine(fresh.pool));
+    log(`events (${size}): ${int(HOUSEHOLDS)} households; scorecard at ${RATE} req/s for ${DURATION_S} s; database ${fresh.name}`);
+    const settle = await settlementBench(fresh);
+    const notify = await notificationBench(fresh);
+    const card = await scorecardBench(fresh);
+    const sustained = card.rps >= RATE * 0.95;
+    process.stdout.write(
+      `events[${size}]: settle ${int(settle.settled)} households (${int(settle.readings)} readings) in ${settle.settleS.toFixed(1)} s ${verdict(size, settle.settleS <= TARGETS.settleS)} (target ≤${TARGETS.settleS} s); ` +
+        `queue ${int(notify.queued)} notifications in ${notify.notifyS.toFixed(1)} s ${verdict(size, notify.notifyS <= TARGETS.notifyS)} (target ≤${TARGETS.notifyS} s); ` +
+        `scorecard p99 ${ms(card.p99)} at ${int(card.rps)} req/s ${verdict(size, card.p99 <= TARGETS.p99Ms && card.failures === 0 && sustained)} (target ≤${TARGETS.p99Ms} ms at ${RATE} req/s; GET /api/household p99 ${ms(card.referenceP99)} under the same load)\n`,
+    );
+  } finally {
+    await fresh.drop();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    process.stderr.write(`events bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  },
+);

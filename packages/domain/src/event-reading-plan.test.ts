@@ -1,0 +1,73 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { computeBaseline } from './event-baseline';
+import { readingsByDay, type Interval } from './event-intervals';
+import { baselineReadingPlan, firstReadIsEnough, type ReadingRange } from './event-reading-plan';
+import { addDays, zonedTimeToUtc } from './local-time';
+import { provincialHolidayDates } from './provincial-holidays';
+
+const FIVE_MINUTES = 300_000;
+const DAY = 86_400_000;
+
+const within = (ranges: readonly ReadingRange[]) => (i: Interval) => ranges.some((r) => i.start.getTime() >= r.fromMs && i.start.getTime() < r.toMs);
+
+describe('baselineReadingPlan', () => {
+  it('a baseline from the planned readings equals the one from all readings (full plan always; first plan when it says so)', () => {
+    fc.assert(
+      fc.property(
+        fc.record({
+          timeZone: fc.constantFrom('America/Toronto', 'America/Vancouver', 'America/St_Johns', 'America/Edmonton'),
+          dayOfYear: fc.integer({ min: 0, max: 364 }),
+          startHour: fc.integer({ min: 0, max: 21 }),
+          slots: fc.integer({ min: 1, max: 30 }),
+          // Whole days without readings, as days before the event.
+          outages: fc.uniqueArray(fc.integer({ min: 1, max: 62 }), { maxLength: 12 }),
+          events: fc.uniqueArray(fc.integer({ min: 1, max: 62 }), { maxLength: 4 }),
+          seed: fc.integer({ min: 1, max: 1_000_000 }),
+        }),
+        (s) => {
+          const eventDate = addDays('2026-01-01', s.dayOfYear);
+          const start = zonedTimeToUtc(eventDate, s.startHour, 0, s.timeZone);
+          const end = new Date(start.getTime() + s.slots * FIVE_MINUTES);
+          const holidays = provincialHolidayDates('ON', 2025, 2026);
+          const outages = new Set(s.outages.map((d) => addDays(eventDate, -d)));
+          const intervals: Interval[] = [];
+          let x = s.seed;
+          for (let ms = start.getTime() - 64 * DAY; ms < end.getTime() + DAY; ms += FIVE_MINUTES) {
+            x = (x * 1_103_515_245 + 12_345) % 2_147_483_648;
+            const date = new Date(ms).toISOString().slice(0, 10);
+            if (outages.has(date)) continue;
+            intervals.push({ start: new Date(ms), kwh: (x % 1000) / 1000 });
+          }
+          const input = { eventStart: start, eventEnd: end, timeZone: s.timeZone, eventDates: s.events.map((d) => addDays(eventDate, -d)), holidays };
+          const all = computeBaseline({ ...input, readings: readingsByDay(intervals, s.timeZone) });
+          const plan = baselineReadingPlan(start, end, s.timeZone, holidays);
+          const full = computeBaseline({ ...input, readings: readingsByDay(intervals.filter(within(plan.full)), s.timeZone) });
+          expect(full).toEqual(all);
+          const first = computeBaseline({ ...input, readings: readingsByDay(intervals.filter(within(plan.first)), s.timeZone) });
+          if (firstReadIsEnough(first, plan)) expect(first).toEqual(all);
+          // With nothing missing and no other events, the first read is always enough.
+          if (s.outages.length === 0 && s.events.length === 0 && all.ok) expect(firstReadIsEnough(first, plan)).toBe(true);
+        },
+      ),
+      { numRuns: 80 },
+    );
+  }, 60_000);
+
+  it('reads a few hours of a few days, not the look-back', () => {
+    const start = zonedTimeToUtc('2026-11-18', 18, 0, 'America/Toronto');
+    const plan = baselineReadingPlan(start, new Date(start.getTime() + 3_600_000), 'America/Toronto', []);
+    const at = (date: string, hour: number) => zonedTimeToUtc(date, hour, 0, 'America/Toronto').getTime();
+    // Two ranges a day: the adjustment window (14:00–17:00) and the event (18:00–19:00).
+    // The event day and 13 weekdays (10 and 3 spare), two ranges each.
+    expect(plan.first).toHaveLength(28);
+    expect(plan.first.slice(0, 4)).toEqual([
+      { fromMs: at('2026-11-18', 14), toMs: at('2026-11-18', 17) },
+      { fromMs: at('2026-11-18', 18), toMs: at('2026-11-18', 19) },
+      { fromMs: at('2026-11-17', 14), toMs: at('2026-11-17', 17) },
+      { fromMs: at('2026-11-17', 18), toMs: at('2026-11-17', 19) },
+    ]);
+    // 2026-11-18 is a Wednesday: ten weekdays back is 2026-11-04.
+    expect(plan.first[20]!.fromMs).toBe(at('2026-11-04', 14));
+  });
+});
