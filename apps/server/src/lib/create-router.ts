@@ -34,3 +34,9 @@ export const notFoundResponse = (what: string) => ({ 404: errorResponse(`No such
 export function signedInRoute<R extends RouteConfig>(config: R) {
   return createRoute({ ...config, responses: { ...config.responses, 401: errorResponse('Not signed in') } });
 }
+
+/**
+ * The answers every /ops route gives besides its own: 401 signed out, and 404 for a member (the
+ * console does not exist for them) or for a missing thing.
+ */
+export const operatorOnly = (what: string) => ({ 401: errorResponse('Not signed in'), 404: errorResponse(`Not an operator, or no such ${what}`) });

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { CASH_OUT_MESSAGES, cashOutStatusSchema, opsCashOutSchema, rejectCashOutSchema, type OpsCashOut } from '@peakwise/contracts/cash-outs.contract';
 import type { Db } from '../../db/client';
-import { createRouter, errorResponse as error } from '../../lib/create-router';
+import { createRouter, errorResponse as error, operatorOnly } from '../../lib/create-router';
 import type { Auth } from '../auth/auth';
 import { requireAuth } from '../auth/require-auth.middleware';
 import { requireOperator } from '../auth/require-operator.middleware';
@@ -9,7 +9,7 @@ import { cashOutsForOps, type CashOutRow } from './cash-outs.repository';
 import { cashOutView, reviewCashOut } from './cash-outs.service';
 
 const json = <T extends z.ZodType>(description: string, schema: T) => ({ description, content: { 'application/json': { schema } } });
-const staffOnly = { 401: error('Not signed in'), 404: error('Not an operator, or no such cash-out') };
+const staffOnly = operatorOnly('cash-out');
 const params = z.object({ id: z.uuid({ error: CASH_OUT_MESSAGES.notFound }) });
 const QUEUE_LIMIT = 200;
 

@@ -1,8 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { apiErrorSchema } from '@peakwise/contracts/api-error.contract';
 import { editEventSchema, EVENT_MESSAGES, opsEventSchema, opsLiveEventSchema, opsProgramSchema, scheduleEventSchema, type OpsEvent } from '@peakwise/contracts/events.contract';
 import type { Db } from '../../db/client';
-import { createRouter } from '../../lib/create-router';
+import { createRouter, errorResponse as error, operatorOnly } from '../../lib/create-router';
 import type { Auth } from '../auth/auth';
 import { requireAuth } from '../auth/require-auth.middleware';
 import { requireOperator } from '../auth/require-operator.middleware';
@@ -10,10 +9,9 @@ import { listEventsForOps, listProgramsWithReach } from './events.repository';
 import { cancelEvent, editEvent, previewReach, scheduleEvent } from './events.service';
 import { opsLiveEvent } from './ops-live-event.service';
 
-const error = (description: string) => ({ description, content: { 'application/json': { schema: apiErrorSchema } } });
 const json = <T extends z.ZodType>(description: string, schema: T) => ({ description, content: { 'application/json': { schema } } });
 const eventParams = z.object({ id: z.uuid({ error: EVENT_MESSAGES.notFound }) });
-const staffOnly = { 401: error('Not signed in'), 404: error('Not an operator, or no such event') };
+const staffOnly = operatorOnly('event');
 
 /** The operator console's API (/ops): schedule, edit, cancel and watch events. Staff only. */
 export function createOpsEventsRoutes(deps: { auth: Auth; db: Db; clock: () => Date }) {

@@ -1,5 +1,3 @@
-import { createRoute } from '@hono/zod-openapi';
-import { apiErrorSchema } from '@peakwise/contracts/api-error.contract';
 import {
   deletePushSubscriptionSchema,
   notificationPreferencesSchema,
@@ -9,14 +7,13 @@ import {
   updateNotificationPreferencesSchema,
   verifyPhoneSchema,
 } from '@peakwise/contracts/notifications.contract';
-import { createRouter } from '../../lib/create-router';
+import { createRouter, errorResponse as problem, signedInRoute } from '../../lib/create-router';
 import type { Auth } from '../auth/auth';
 import { requireAuth } from '../auth/require-auth.middleware';
 import type { NotificationChannels } from './notification-channels.service';
 import type { NotificationPreferencesService } from './notification-preferences.service';
 
 const json = <T>(schema: T) => ({ 'application/json': { schema } });
-const problem = (description: string) => ({ description, content: json(apiErrorSchema) });
 const answer = { description: 'The member’s notification preferences', content: json(notificationPreferencesSchema) };
 
 /** Settings → Notifications: the channel × kind grid, the mobile number, and this browser's push subscription. */
@@ -24,26 +21,26 @@ export function createNotificationPreferencesRoutes(deps: { auth: Auth; service:
   const { service, channels, clock } = deps;
   const member = requireAuth(deps.auth);
 
-  const get = createRoute({ method: 'get', path: '/api/notification-preferences', tags: ['notifications'], summary: 'What the member hears about, and how', middleware: [member] as const, responses: { 200: answer, 401: problem('Not signed in') } });
-  const put = createRoute({
+  const get = signedInRoute({ method: 'get', path: '/api/notification-preferences', tags: ['notifications'], summary: 'What the member hears about, and how', middleware: [member] as const, responses: { 200: answer } });
+  const put = signedInRoute({
     method: 'put',
     path: '/api/notification-preferences',
     tags: ['notifications'],
     summary: 'Turn channels × kinds on or off (each change is added to the consent record)',
     middleware: [member] as const,
     request: { body: { required: true, content: json(updateNotificationPreferencesSchema) } },
-    responses: { 200: answer, 400: problem('Invalid body'), 401: problem('Not signed in'), 409: problem('SMS without a verified number, or push without a subscription') },
+    responses: { 200: answer, 400: problem('Invalid body'), 409: problem('SMS without a verified number, or push without a subscription') },
   });
-  const putPhone = createRoute({
+  const putPhone = signedInRoute({
     method: 'put',
     path: '/api/notification-preferences/phone',
     tags: ['notifications'],
     summary: 'Set the mobile number; a 6-digit code is texted to it',
     middleware: [member] as const,
     request: { body: { required: true, content: json(setPhoneSchema) } },
-    responses: { 200: answer, 400: problem('Not a Canadian mobile number'), 401: problem('Not signed in'), 429: problem('A code was sent less than a minute ago'), 502: problem('The SMS provider refused') },
+    responses: { 200: answer, 400: problem('Not a Canadian mobile number'), 429: problem('A code was sent less than a minute ago'), 502: problem('The SMS provider refused') },
   });
-  const verifyPhone = createRoute({
+  const verifyPhone = signedInRoute({
     method: 'post',
     path: '/api/notification-preferences/phone/verify',
     tags: ['notifications'],
@@ -53,30 +50,29 @@ export function createNotificationPreferencesRoutes(deps: { auth: Auth; service:
     responses: {
       200: answer,
       400: problem('Wrong or malformed code'),
-      401: problem('Not signed in'),
       409: problem('No code was asked for'),
       410: problem('The code expired'),
       429: problem('Too many wrong codes'),
     },
   });
-  const pushKey = createRoute({ method: 'get', path: '/api/push-subscriptions/key', tags: ['notifications'], summary: 'The VAPID public key to subscribe with', middleware: [member] as const, responses: { 200: { description: 'Key', content: json(pushPublicKeySchema) }, 401: problem('Not signed in') } });
-  const subscribe = createRoute({
+  const pushKey = signedInRoute({ method: 'get', path: '/api/push-subscriptions/key', tags: ['notifications'], summary: 'The VAPID public key to subscribe with', middleware: [member] as const, responses: { 200: { description: 'Key', content: json(pushPublicKeySchema) } } });
+  const subscribe = signedInRoute({
     method: 'post',
     path: '/api/push-subscriptions',
     tags: ['notifications'],
     summary: 'Save this browser’s push subscription',
     middleware: [member] as const,
     request: { body: { required: true, content: json(pushSubscriptionSchema) } },
-    responses: { 201: answer, 400: problem('Invalid subscription'), 401: problem('Not signed in') },
+    responses: { 201: answer, 400: problem('Invalid subscription') },
   });
-  const unsubscribe = createRoute({
+  const unsubscribe = signedInRoute({
     method: 'delete',
     path: '/api/push-subscriptions',
     tags: ['notifications'],
     summary: 'Forget this browser’s push subscription',
     middleware: [member] as const,
     request: { body: { required: true, content: json(deletePushSubscriptionSchema) } },
-    responses: { 200: answer, 400: problem('Invalid body'), 401: problem('Not signed in'), 404: problem('No such subscription of this member') },
+    responses: { 200: answer, 400: problem('Invalid body'), 404: problem('No such subscription of this member') },
   });
 
   return createRouter()

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { activityQuerySchema, adjustmentSchema, LEDGER_MESSAGES, opsLedgerSchema, opsMemberSchema } from '@peakwise/contracts/points-ledger.contract';
 import type { Db } from '../../db/client';
-import { createRouter, errorResponse as error } from '../../lib/create-router';
+import { createRouter, errorResponse as error, operatorOnly } from '../../lib/create-router';
 import { AppError } from '../../lib/errors';
 import type { Auth } from '../auth/auth';
 import { requireAuth } from '../auth/require-auth.middleware';
@@ -12,7 +12,7 @@ import { findMembers, householdOwnerEmail } from './points-adjustments.repositor
 import { memberPoints } from './points.repository';
 
 const json = <T extends z.ZodType>(description: string, schema: T) => ({ description, content: { 'application/json': { schema } } });
-const staffOnly = { 401: error('Not signed in'), 404: error('Not an operator, or no such member') };
+const staffOnly = operatorOnly('member');
 const params = z.object({ id: z.uuid({ error: LEDGER_MESSAGES.noMember }) });
 const DEFAULT_PAGE = 50;
 

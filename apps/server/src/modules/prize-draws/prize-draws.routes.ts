@@ -3,7 +3,7 @@ import { prizeDrawSchema, prizeDrawsSchema } from '@peakwise/contracts/prize-dra
 import { MONTHLY_BONUS_POINTS, PRIZE_DRAW_POINTS } from '@peakwise/domain/payout-rules';
 import { nextPrizeWeek, prizeWeekOf } from '@peakwise/domain/prize-draw';
 import type { Db } from '../../db/client';
-import { createRouter, errorResponse as error, signedInRoute } from '../../lib/create-router';
+import { createRouter, errorResponse as error, operatorOnly, signedInRoute } from '../../lib/create-router';
 import { AppError } from '../../lib/errors';
 import type { Auth } from '../auth/auth';
 import { requireAuth } from '../auth/require-auth.middleware';
@@ -42,7 +42,7 @@ export function createPrizeDrawsRoutes(deps: { auth: Auth; db: Db; clock: () => 
     tags: ['ops'],
     summary: 'Every draw: commitments, and results with the winning household',
     middleware: [requireAuth(deps.auth), requireOperator(deps.db)] as const,
-    responses: { 200: json('Draws', z.array(prizeDrawSchema.extend({ winnerHouseholdId: z.string().nullable() }))), 401: error('Not signed in'), 404: error('Not an operator') },
+    responses: { 200: json('Draws', z.array(prizeDrawSchema.extend({ winnerHouseholdId: z.string().nullable() }))), ...operatorOnly('draw') },
   });
 
   return createRouter()

@@ -11,7 +11,7 @@ import {
   uploadCodesSchema,
 } from '@peakwise/contracts/rewards.contract';
 import type { Db } from '../../db/client';
-import { createRouter, errorResponse as error } from '../../lib/create-router';
+import { createRouter, errorResponse as error, operatorOnly } from '../../lib/create-router';
 import { AppError } from '../../lib/errors';
 import type { Auth } from '../auth/auth';
 import { requireAuth } from '../auth/require-auth.middleware';
@@ -25,7 +25,7 @@ const json = <T extends z.ZodType>(description: string, schema: T) => ({ descrip
 const body = <T extends z.ZodType>(schema: T) => ({ body: { content: { 'application/json': { schema } }, required: true } });
 const itemParams = z.object({ id: z.uuid({ error: REWARD_MESSAGES.notFound }) });
 const orderParams = z.object({ id: z.uuid({ error: REWARD_MESSAGES.orderNotFound }) });
-const staffOnly = { 401: error('Not signed in'), 404: error('Not an operator, or no such item or order') };
+const staffOnly = operatorOnly('item or order');
 const QUEUE_LIMIT = 200;
 
 /** The console's catalogue and fulfilment queue (/ops). Staff only: a member gets 404 (decision 034). */
