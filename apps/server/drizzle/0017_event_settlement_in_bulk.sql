@@ -11,14 +11,17 @@ WHERE t.kind IN ('event_reward', 'event_adjustment') AND t.detail ->> 'eventId' 
 -- updating one row 100,000 times in a transaction walks an ever longer chain of its versions.
 -- The rules of decision 033 are unchanged: the balance is the sum of the account's entries, set
 -- in the same statement, and the CHECK on points_accounts still refuses a negative member.
--- Accounts are locked in id order so two statements touching the same accounts never deadlock.
+-- Accounts are locked in id order so two statements touching the same accounts never deadlock,
+-- and FOR NO KEY UPDATE (what the per-row UPDATE took) rather than FOR UPDATE: each entry's
+-- foreign key check already holds KEY SHARE on its account, which FOR UPDATE would wait on, so
+-- two transfers on one account would each wait for the other.
 DROP TRIGGER points_entries_apply ON points_entries;
 --> statement-breakpoint
 DROP FUNCTION points_entry_applied();
 --> statement-breakpoint
 CREATE FUNCTION points_entries_applied() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM 1 FROM points_accounts WHERE id IN (SELECT account_id FROM new_entries) ORDER BY id FOR UPDATE;
+  PERFORM 1 FROM points_accounts WHERE id IN (SELECT account_id FROM new_entries) ORDER BY id FOR NO KEY UPDATE;
   UPDATE points_accounts a SET balance = a.balance + s.total
   FROM (SELECT account_id, sum(amount) AS total FROM new_entries GROUP BY account_id) s
   WHERE a.id = s.account_id;
