@@ -102,6 +102,8 @@ describe('cash-outs, the review queue and the member ledger', () => {
     // The operator approves it; the durable job sends it through the outbox; the member sees Sent.
     await operatorPage.goto('/ops/cash-outs');
     const row = operatorPage.getByRole('row', { name: new RegExp(memberEmail) });
+    // The queue is loaded (and its heading drawn) before axe looks at the page.
+    await row.waitFor();
     await expectAccessible(operatorPage, 'payouts-ops-queue');
     await row.getByRole('button', { name: /Approve/ }).click();
     await row.waitFor({ state: 'detached' });

@@ -44,7 +44,7 @@ const PORTAL = [
   ['/app/maintenance', 'Maintenance'],
   ['/app/plumbing', 'Plumbing'],
   ['/app/usage', 'Usage History'],
-  ['/app/billing', 'Billing & Payments'],
+  ['/app/billing', 'Billing'],
   ['/app/rewards', 'Rewards'],
   ['/app/settings', 'Settings'],
   ['/app/help', 'Help'],
@@ -57,9 +57,10 @@ describe('At 390 px (a phone)', () => {
     for (const [path, title] of PORTAL) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1, name: title }).waitFor();
-      // Let data-driven tables and charts render.
-      await page.waitForLoadState('networkidle');
-      await page.waitForTimeout(300);
+      // Let data-driven tables and charts render (the live stream keeps the network busy, so
+      // "network idle" never comes): no skeleton or busy region left, then a moment for layout.
+      await expect.poll(() => page.locator('[aria-busy="true"], .animate-pulse').count(), { timeout: 20_000 }).toBe(0);
+      await page.waitForTimeout(500);
       await screenshot(page, `phone-${path.split('/').pop()}`);
       expect.soft({ path, ...(await widths()) }).toEqual({ path, document: PHONE.width, main: PHONE.width, widest: '', widestRight: PHONE.width });
     }
@@ -69,7 +70,8 @@ describe('At 390 px (a phone)', () => {
     for (const path of ['/', '/how-it-works', '/help']) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
-      await page.waitForLoadState('networkidle');
+      await page.waitForLoadState('load');
+      await page.waitForTimeout(500);
       await screenshot(page, `phone-public-${path.replace(/\W/g, '') || 'home'}`);
       expect.soft({ path, ...(await widths()) }).toEqual({ path, document: PHONE.width, main: PHONE.width, widest: '', widestRight: PHONE.width });
     }

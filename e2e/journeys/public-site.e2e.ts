@@ -133,7 +133,9 @@ describe('public site', () => {
     for (const path of ['/', '/how-it-works', '/help', '/?auth=login']) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
-      await page.waitForLoadState('networkidle');
+      // Violations are reported as the page's scripts run; by "load" and a moment after, all have.
+      await page.waitForLoadState('load');
+      await page.waitForTimeout(1_000);
       expect({ path, violations: await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations) }).toEqual({ path, violations: [] });
     }
   });
