@@ -118,6 +118,10 @@ export function createAuth({ config, database, emails, logger }: AuthDeps) {
       window: 60,
       max: 120,
       customRules: {
+        // Every page load asks who is signed in; limiting that read (one per page per tab, only
+        // ever about the caller's own cookie) signed people out of busy offices and the browser
+        // suite once 120 loads a minute came from one address. Guessing needs the other routes.
+        '/get-session': false,
         '/sign-in/email': { window: windowSeconds, max: signIn },
         '/sign-up/email': { window: windowSeconds, max: signUp },
         '/request-password-reset': { window: windowSeconds, max: passwordReset },
