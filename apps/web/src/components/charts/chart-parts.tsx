@@ -138,7 +138,7 @@ export function ChartTable({ data, series, xLabel, formatValue, caption }: { dat
         role={visible ? 'region' : undefined}
         aria-label={visible ? caption : undefined}
         tabIndex={visible ? 0 : undefined}
-        className={visible ? 'mt-3 max-h-72 overflow-auto rounded-lg border border-slate-200 focus-visible:outline-2 focus-visible:outline-brand-600' : 'sr-only'}
+        className={visible ? 'relative mt-3 max-h-72 overflow-auto rounded-lg border border-slate-200 focus-visible:outline-2 focus-visible:outline-brand-600' : 'sr-only'}
       >
         <table className="w-full text-left text-sm">
           <caption className="sr-only">{caption}</caption>

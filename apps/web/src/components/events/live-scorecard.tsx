@@ -77,7 +77,7 @@ function Figures({ card, event, variant }: { card: Card; event: MemberEvent; var
       </dl>
       <p className="text-xs text-slate-600">{t('scorecard.intervalsIn', { in: card.intervalsIn, total: card.intervalsTotal })}</p>
       {variant === 'page' && (
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="w-full text-left text-sm">
             <caption className="mb-2 text-left text-sm font-medium text-slate-700">{t('scorecard.table.caption')}</caption>
             <thead>

@@ -39,7 +39,7 @@ export default function OpsCashOutsPage() {
         ) : list.data.length === 0 ? (
           <p className="mt-4 text-sm text-slate-600">{t('ops.cashOuts.empty')}</p>
         ) : (
-          <div className="mt-4 overflow-x-auto">
+          <div className="relative mt-4 overflow-x-auto">
             <table className="min-w-full text-left text-sm">
               <thead className="text-xs text-slate-600 uppercase">
                 <tr>

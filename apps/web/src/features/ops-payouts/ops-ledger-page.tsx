@@ -64,7 +64,7 @@ function MemberLedger({ householdId }: { householdId: string }) {
         <h2 id="ledger-title" className="text-lg font-semibold text-slate-900">
           {first ? `${first.memberEmail ?? householdId} — ${t('ops.ledger.balance', { points: t('points', { count: first.balance, points: formatNumber(first.balance, locale, 0) }) })}` : t('ops.ledger.title')}
         </h2>
-        <div className="mt-4 overflow-x-auto">
+        <div className="relative mt-4 overflow-x-auto">
           <table className="min-w-full text-left text-sm" data-testid="ops-ledger">
             <thead className="text-xs text-slate-600 uppercase">
               <tr>

@@ -12,7 +12,7 @@ export default function OpsPrizeDrawsPage() {
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6 lg:px-8">
       <PageHeader title={t('ops.draws.title')} intro={t('ops.draws.intro')} />
-      <section className="overflow-x-auto rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6" aria-label={t('ops.draws.title')}>
+      <section className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6" aria-label={t('ops.draws.title')}>
         {!draws.data ? (
           <Spinner label={t('ops.draws.title')} />
         ) : draws.data.length === 0 ? (

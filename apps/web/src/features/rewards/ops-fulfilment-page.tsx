@@ -49,7 +49,7 @@ export default function OpsFulfilmentPage() {
           ) : queue.data.length === 0 ? (
             <EmptyState icon={Package} title={t('console.fulfilment.title')} message={t('console.fulfilment.empty')} />
           ) : (
-            <div className="overflow-x-auto">
+            <div className="relative overflow-x-auto">
               <table className="w-full text-left text-sm">
                 <thead className="border-b border-slate-200 text-slate-600">
                   <tr>

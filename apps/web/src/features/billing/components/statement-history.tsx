@@ -15,7 +15,7 @@ export function StatementHistory({ history, selectedId, onSelect }: Props) {
       <h2 id="statement-history-title" className="font-semibold text-slate-900">
         {t('history.title')}
       </h2>
-      <div className="mt-4 overflow-x-auto">
+      <div className="relative mt-4 overflow-x-auto">
         <table className="w-full text-left text-sm" data-testid="statement-history">
           <thead className="border-b border-slate-200 text-slate-600">
             <tr>

@@ -48,7 +48,7 @@ export function StatementView({ statement }: { statement: StatementDetail }) {
         </div>
       </div>
 
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <table className="w-full text-left text-sm" data-testid="statement-lines">
           <caption className="sr-only">{t('statement.linesCaption', { period })}</caption>
           <thead className="border-b border-slate-200 text-slate-600">

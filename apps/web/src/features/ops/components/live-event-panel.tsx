@@ -38,7 +38,7 @@ export function LiveEventPanel({ event, timeZone }: Props) {
             />
           </dl>
           {data.intervals.length > 0 && (
-            <div className="mt-4 max-h-80 overflow-auto rounded-lg bg-white" tabIndex={0} aria-labelledby={`${titleId}-caption`}>
+            <div className="relative mt-4 max-h-80 overflow-auto rounded-lg bg-white" tabIndex={0} aria-labelledby={`${titleId}-caption`}>
               <table className="w-full text-left text-sm">
                 <caption id={`${titleId}-caption`} className="p-2 text-left text-sm font-medium text-slate-700">
                   {t('live.table.caption')}

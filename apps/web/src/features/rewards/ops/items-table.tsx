@@ -23,7 +23,7 @@ export function ItemsTable({ items, onEdit, onCodes }: ItemsTableProps) {
         {edit.isError && <RefusalList error={edit.error} />}
         {image.isError && <RefusalList error={image.error} />}
       </div>
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <table className="w-full text-left text-sm">
           <thead className="border-b border-slate-200 text-slate-600">
             <tr>

@@ -34,7 +34,7 @@ export function NotificationGrid({ preferences }: { preferences: NotificationPre
 
   return (
     <div>
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <table className="w-full min-w-[32rem] text-left text-sm">
           <caption className="sr-only">{t('grid.caption')}</caption>
           <thead>
