@@ -156,7 +156,7 @@ export function createAuth({ config, database, emails, logger }: AuthDeps) {
             const language = requestLanguage(ctx?.body, ctx?.request);
             await createProfile(db, user, language);
             if (ctx?.path === '/sign-up/email' && typeof body?.marketingConsent === 'boolean') {
-              await recordMarketingConsent(db, user.id, body.marketingConsent, language);
+              await recordMarketingConsent(db, user.id, body.marketingConsent, language, 'sign_up');
             }
           },
         },

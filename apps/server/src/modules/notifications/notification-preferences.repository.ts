@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { notificationConsentVersion } from '@peakwise/contracts/consent-history.contract';
 import { DEFAULT_CHANNEL_ON, NOTIFICATION_CONSENT_WORDING, type NotificationChannel, type NotificationKind } from '@peakwise/contracts/notifications.contract';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
@@ -24,8 +25,9 @@ export async function savePreferences(tx: DbOrTx, userId: string, changes: Prefe
     changes.map((c) => sql`(${c.channel}::text, ${c.kind}::text, ${c.enabled}::boolean)`),
     sql`, `,
   );
+  // One row per kind: two channels of one kind changed together must not join twice.
   const wording = sql.join(
-    changes.map((c) => sql`(${c.kind}::text, ${NOTIFICATION_CONSENT_WORDING[c.kind]}::text)`),
+    [...new Set(changes.map((c) => c.kind))].map((kind) => sql`(${kind}::text, ${NOTIFICATION_CONSENT_WORDING[kind]}::text, ${notificationConsentVersion(kind)}::text)`),
     sql`, `,
   );
   // Compared with what was in force before (stored or default), so only real changes are kept and recorded.
@@ -46,14 +48,14 @@ export async function savePreferences(tx: DbOrTx, userId: string, changes: Prefe
   );
   if (changed.length === 0) return [];
   await tx.execute(sql`
-    insert into consents (user_id, purpose, granted, wording, language, source, recorded_at)
-    select ${userId}, 'notifications:' || c.channel || ':' || c.kind, c.enabled, w.wording,
+    insert into consents (user_id, purpose, granted, wording, wording_version, language, source, recorded_at)
+    select ${userId}, 'notifications:' || c.channel || ':' || c.kind, c.enabled, w.wording, w.version,
       coalesce((select language from profiles where id = ${userId}), 'en'), ${source}, ${now.toISOString()}::timestamptz
     from (values ${sql.join(
       changed.map((c) => sql`(${c.channel}::text, ${c.kind}::text, ${c.enabled}::boolean)`),
       sql`, `,
     )}) as c(channel, kind, enabled)
-    join (values ${wording}) as w(kind, wording) on w.kind = c.kind`);
+    join (values ${wording}) as w(kind, wording, version) on w.kind = c.kind`);
   return changed;
 }
 

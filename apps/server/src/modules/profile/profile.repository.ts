@@ -1,5 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { MARKETING_CONSENT_PURPOSE, MARKETING_CONSENT_WORDING, type Language } from '@peakwise/contracts/account.contract';
+import { MARKETING_CONSENT_VERSION } from '@peakwise/contracts/consent-history.contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { accounts, sessions, twoFactors, users, verifications } from '../../db/schema/auth.schema';
 import { emailOutbox } from '../../db/schema/email-outbox.schema';
@@ -29,8 +30,8 @@ export async function syncProfileFromUser(db: Db, user: { id: string; email?: st
 }
 
 /** Append-only: a withdrawal is a new row with granted = false. */
-export async function recordMarketingConsent(db: DbOrTx, userId: string, granted: boolean, language: Language) {
-  await db.insert(consents).values({ userId, purpose: MARKETING_CONSENT_PURPOSE, granted, wording: MARKETING_CONSENT_WORDING, language });
+export async function recordMarketingConsent(db: DbOrTx, userId: string, granted: boolean, language: Language, source: 'sign_up' | 'settings' | 'account_deleted') {
+  await db.insert(consents).values({ userId, purpose: MARKETING_CONSENT_PURPOSE, granted, wording: MARKETING_CONSENT_WORDING, wordingVersion: MARKETING_CONSENT_VERSION, language, source });
 }
 
 export async function latestMarketingConsent(db: Db, userId: string): Promise<boolean> {
@@ -95,5 +96,5 @@ export async function anonymiseAccount(db: DbOrTx, userId: string, anonymisedEma
     .update(profiles)
     .set({ name: '', email: anonymisedEmail, pendingEmail: null, deletedAt: now, updatedAt: now })
     .where(eq(profiles.id, userId));
-  await recordMarketingConsent(db, userId, false, language);
+  await recordMarketingConsent(db, userId, false, language, 'account_deleted');
 }

@@ -99,7 +99,7 @@ export function createProfileService(deps: { db: Db; auth: Auth; emails: Account
 
   async function setMarketingConsent(userId: string, granted: boolean) {
     const profile = await get(userId);
-    await recordMarketingConsent(db, userId, granted, profile.language);
+    await recordMarketingConsent(db, userId, granted, profile.language, 'settings');
     return get(userId);
   }
 
