@@ -25,6 +25,8 @@ import { useSessionCache } from './modules/auth/require-auth.middleware';
 import { clearSessionsOnWrite, createSessionCache } from './modules/auth/session-cache';
 import { createSessionRoutes } from './modules/auth/sessions.routes';
 import { createCashOutsRoutes } from './modules/cash-outs/cash-outs.routes';
+import { createConsentHistoryRoutes } from './modules/consent-history/consent-history.routes';
+import { createPrivacyExportsRoutes } from './modules/privacy-exports/privacy-exports.routes';
 import { createOpsCashOutsRoutes } from './modules/cash-outs/ops-cash-outs.routes';
 import { createPayoutCallbackRoutes } from './modules/cash-outs/payout-callback.routes';
 import { createBillingRoutes } from './modules/billing/billing.routes';
@@ -193,6 +195,8 @@ export function createApp(deps: AppDeps) {
     .route('/', createNotificationPreferencesRoutes({ auth: accounts.auth, service: notificationPreferences, channels: notifications, clock }))
     .route('/', createUnsubscribeRoutes({ service: notificationPreferences, channels: notifications, clock }))
     .route('/', createIngestTokenRoutes({ auth: accounts.auth, db: database.db }))
+    .route('/', createConsentHistoryRoutes({ auth: accounts.auth, db: database.db }))
+    .route('/', createPrivacyExportsRoutes({ auth: accounts.auth, db: database.db, clock }))
     .route('/', createPlugRoutes({ auth: accounts.auth, db: database.db, publisher: deps.commands, timeoutMs: config.plugConfirmTimeoutMs }));
 
   app.doc31('/api/openapi.json', {

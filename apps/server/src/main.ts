@@ -29,6 +29,7 @@ import { billingJobHandlers } from './jobs/billing-jobs';
 import { eventJobHandlers, eventPlugJobHandlers } from './jobs/event-jobs';
 import { notificationJobHandlers } from './jobs/notification-jobs';
 import { payoutJobHandlers } from './jobs/payout-jobs';
+import { privacyExportJobHandlers } from './jobs/privacy-export-jobs';
 import { rewardJobHandlers } from './jobs/reward-jobs';
 import { ensureMonthlyBonusSchedule } from './modules/monthly-bonus/monthly-bonus.service';
 import { ensurePrizeDrawSchedule } from './modules/prize-draws/prize-draws.service';
@@ -148,6 +149,7 @@ async function main() {
       ...payoutJobHandlers(payouts),
       ...rewardJobHandlers({ mailer: accounts.mailer, publicUrl: config.publicUrl, logger }),
       ...billingJobHandlers,
+      ...privacyExportJobHandlers({ mailer: accounts.mailer, publicUrl: config.publicUrl, ttlDays: config.privacyExportTtlDays }),
     },
     logger,
     pollMs: DURABLE_POLL_MS,

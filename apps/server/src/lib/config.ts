@@ -3,6 +3,7 @@ import { DEFAULT_SERVICEABLE_PROVINCES, type ProvinceCode } from '@peakwise/doma
 import { provinceCodeSchema } from '@peakwise/contracts/postal.contract';
 import { DEFAULT_CASH_OUT_REVIEW_ABOVE_POINTS } from '@peakwise/domain/payout-rules';
 import { GREEN_BUTTON_DEFAULT_MAX_BYTES } from '@peakwise/contracts/green-button.contract';
+import { PRIVACY_EXPORT_DEFAULT_TTL_DAYS } from '@peakwise/contracts/privacy-export.contract';
 
 /** A missing or malformed variable; the message names it so start-up can print it as is. */
 export class ConfigError extends Error {
@@ -92,6 +93,9 @@ const envSchema = z.object({
   MAIL_FROM: optional(z.string().refine((v) => v.includes('@') && !/[\r\n]/.test(v), 'must be an address like Peakwise <no-reply@example.com>')),
   PLUG_CONFIRM_TIMEOUT_MS: optional(positiveInt('must be a positive integer (milliseconds)')),
   GREEN_BUTTON_MAX_BYTES: optional(positiveInt('must be a positive integer (bytes)')),
+  PRIVACY_EXPORT_TTL_DAYS: optional(
+    z.string().regex(/^\d{1,3}$/, 'must be a whole number of days from 1 to 365').transform(Number).refine((v) => v >= 1 && v <= 365, 'must be a whole number of days from 1 to 365'),
+  ),
   DEMO_ACCOUNT: optional(booleanFlag('must be true or false')),
   DEMO_SIMULATOR: optional(booleanFlag('must be true or false')),
   DEMO_BACKFILL_DAYS: optional(
@@ -157,6 +161,8 @@ export type Config = {
   plugConfirmTimeoutMs: number;
   /** Largest Green Button file a member may upload; a larger one is refused before it is read. */
   greenButtonMaxBytes: number;
+  /** How long a privacy export's download link works once the archive is ready (decision 052). */
+  privacyExportTtlDays: number;
   demoAccount: boolean;
   /** The demo household simulator: back-fill and live readings for the demo member, sent over MQTT. */
   demo: { simulator: boolean; backfillDays: number; speed: number; seed: number };
@@ -214,6 +220,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM ?? 'Peakwise <no-reply@peakwise.ca>',
     plugConfirmTimeoutMs: e.PLUG_CONFIRM_TIMEOUT_MS ?? 10_000,
     greenButtonMaxBytes: e.GREEN_BUTTON_MAX_BYTES ?? GREEN_BUTTON_DEFAULT_MAX_BYTES,
+    privacyExportTtlDays: e.PRIVACY_EXPORT_TTL_DAYS ?? PRIVACY_EXPORT_DEFAULT_TTL_DAYS,
     demoAccount: e.DEMO_ACCOUNT ?? true,
     demo: { simulator: e.DEMO_SIMULATOR ?? true, backfillDays: e.DEMO_BACKFILL_DAYS ?? 90, speed: e.DEMO_SPEED ?? 1, seed: e.DEMO_SEED ?? 1 },
     oauth: {

@@ -15,3 +15,8 @@ function field(value: CsvValue): string {
 export function toCsv(header: readonly string[], rows: readonly (readonly CsvValue[])[]): string {
   return [header, ...rows].map((row) => row.map(field).join(',')).join('\r\n') + '\r\n';
 }
+
+/** Rows without a header, each ending in CRLF: the later pages of a file written piece by piece. */
+export function csvRows(rows: readonly (readonly CsvValue[])[]): string {
+  return rows.map((row) => `${row.map(field).join(',')}\r\n`).join('');
+}

@@ -5,6 +5,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { accounts, sessions, twoFactors, users, verifications } from '../../db/schema/auth.schema';
 import { emailOutbox } from '../../db/schema/email-outbox.schema';
 import { consents } from '../../db/schema/consent.schema';
+import { privacyExports } from '../../db/schema/privacy-export.schema';
 import { profiles } from '../../db/schema/profile.schema';
 
 /** Written when better-auth creates a user (email sign-up, OAuth, demo account). */
@@ -78,14 +79,16 @@ export async function deleteOutboxTo(db: DbOrTx, email: string) {
 }
 
 /**
- * Erases what identifies a member and keeps the user id: sessions, logins, two-factor secrets and
- * pending links go, the user row and profile keep only the anonymised address, and marketing
+ * Erases what identifies a member and keeps the user id: sessions, logins, two-factor secrets,
+ * data exports and pending links go, the user row and profile keep only the anonymised address, and marketing
  * consent is withdrawn.
  */
 export async function anonymiseAccount(db: DbOrTx, userId: string, anonymisedEmail: string, language: Language, now: Date) {
   await db.delete(sessions).where(eq(sessions.userId, userId));
   await db.delete(accounts).where(eq(accounts.userId, userId));
   await db.delete(twoFactors).where(eq(twoFactors.userId, userId));
+  // A copy of everything about the member must not outlive the account (chunks go with their export).
+  await db.delete(privacyExports).where(eq(privacyExports.userId, userId));
   // Reset links, two-factor challenges and trusted devices all point at the user id.
   await db.delete(verifications).where(eq(verifications.value, userId));
   await db

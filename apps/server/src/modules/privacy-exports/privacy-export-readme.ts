@@ -1,0 +1,121 @@
+import type { Language } from '@peakwise/contracts/account.contract';
+
+/** The archive's files, in the order they are written; each is described in the README. */
+export const EXPORT_FILES = [
+  'profile.json',
+  'household.json',
+  'devices.json',
+  'readings.csv',
+  'device-readings.csv',
+  'rollups-hourly.csv',
+  'rollups-daily.csv',
+  'device-rollups-daily.csv',
+  'events.json',
+  'points-ledger.csv',
+  'orders.json',
+  'cash-outs.json',
+  'statements.json',
+  'notification-preferences.json',
+  'consents.json',
+  'sessions.json',
+] as const;
+export type ExportFileName = (typeof EXPORT_FILES)[number];
+
+type Copy = { title: string; intro: string[]; files: Record<ExportFileName, string>; payments: string; closing: string[] };
+
+const COPY: Record<Language, Copy> = {
+  en: {
+    title: 'Your Peakwise data',
+    intro: [
+      'This archive holds everything Peakwise keeps about you and your home, as of {{date}} (UTC).',
+      'JSON files open in any text editor; CSV files open in a spreadsheet. Times are in UTC (ISO 8601); energy is in kWh; money is in cents (CAD); points are whole points (100 points = $1).',
+    ],
+    files: {
+      'profile.json': 'Your account: name, email, birth date, gender, language, time zone, sign-in methods and whether two-factor sign-in is on. Never your password.',
+      'household.json': 'Your home: name, postal code, province, time zone, occupants, tariff plans over time and the rooms of your floor plan.',
+      'devices.json': 'Your devices: name, kind, status, room and position, and when each was last seen or removed.',
+      'readings.csv': 'Your home meter, every 5 minutes: solar production, consumption, grid import and grid export (kWh).',
+      'device-readings.csv': 'Each device, every 5 minutes: power (W), energy (kWh), efficiency, plug state and any other measurements.',
+      'rollups-hourly.csv': 'Your home meter summed by UTC hour; interval_count says how many 5-minute readings the sums cover.',
+      'rollups-daily.csv': 'Your home meter summed by local day, with the day’s cost in cents once priced.',
+      'device-rollups-daily.csv': 'Each device summed by local day.',
+      'events.json': 'Energy Saving Events you were part of: whether you opted in, and each settlement of your result (baseline, actual use, reduction, points).',
+      'points-ledger.csv': 'Every movement of your points: date, points (positive earned, negative spent), kind and details.',
+      'orders.json': 'Your rewards orders: item, points, status, delivery address and tracking, and any code you received.',
+      'cash-outs.json': 'Your cash-outs by Interac e-Transfer: points, address, status and dates.',
+      'statements.json': 'Your monthly statements with every line.',
+      'notification-preferences.json': 'How we may contact you (email, text, push) for each kind of message, your mobile number and when push was turned on. Never the keys of a browser.',
+      'consents.json': 'Your consent history: each choice, when, in which language and the exact wording, including withdrawals.',
+      'sessions.json': 'The browsers and devices signed in to your account: when, from which address and with what software. Never the session keys.',
+    },
+    payments: 'Your bill payments: amount, date and method. Never a card number.',
+    closing: ['Questions about your data: privacy@peakwise.ca.', 'This link expires; ask for a new export in Settings at any time.'],
+  },
+  fr: {
+    title: 'Vos données Peakwise',
+    intro: [
+      'Cette archive contient tout ce que Peakwise conserve à votre sujet et au sujet de votre domicile, en date du {{date}} (UTC).',
+      'Les fichiers JSON s’ouvrent dans tout éditeur de texte; les fichiers CSV, dans un tableur. Les heures sont en UTC (ISO 8601); l’énergie est en kWh; l’argent, en cents (CAD); les points sont entiers (100 points = 1 $).',
+    ],
+    files: {
+      'profile.json': 'Votre compte : nom, courriel, date de naissance, genre, langue, fuseau horaire, méthodes de connexion et état de la connexion à deux facteurs. Jamais votre mot de passe.',
+      'household.json': 'Votre domicile : nom, code postal, province, fuseau horaire, occupants, plans tarifaires dans le temps et pièces de votre plan d’étage.',
+      'devices.json': 'Vos appareils : nom, type, état, pièce et position, et la dernière fois où chacun a été vu ou retiré.',
+      'readings.csv': 'Votre compteur, toutes les 5 minutes : production solaire, consommation, achat au réseau et vente au réseau (kWh).',
+      'device-readings.csv': 'Chaque appareil, toutes les 5 minutes : puissance (W), énergie (kWh), rendement, état de la prise et autres mesures.',
+      'rollups-hourly.csv': 'Votre compteur additionné par heure UTC; interval_count indique combien de relevés de 5 minutes les sommes couvrent.',
+      'rollups-daily.csv': 'Votre compteur additionné par jour local, avec le coût du jour en cents une fois calculé.',
+      'device-rollups-daily.csv': 'Chaque appareil additionné par jour local.',
+      'events.json': 'Les Événements d’économie d’énergie auxquels vous avez pris part : votre inscription et chaque règlement de votre résultat (référence, consommation réelle, réduction, points).',
+      'points-ledger.csv': 'Chaque mouvement de vos points : date, points (positifs gagnés, négatifs dépensés), type et détails.',
+      'orders.json': 'Vos commandes de récompenses : article, points, état, adresse de livraison et suivi, et tout code reçu.',
+      'cash-outs.json': 'Vos encaissements par virement Interac : points, adresse, état et dates.',
+      'statements.json': 'Vos relevés mensuels, ligne par ligne.',
+      'notification-preferences.json': 'Comment nous pouvons vous joindre (courriel, texto, notification) pour chaque type de message, votre numéro de cellulaire et quand les notifications ont été activées. Jamais les clés d’un navigateur.',
+      'consents.json': 'L’historique de vos consentements : chaque choix, sa date, sa langue et son libellé exact, retraits compris.',
+      'sessions.json': 'Les navigateurs et appareils connectés à votre compte : quand, depuis quelle adresse et avec quel logiciel. Jamais les clés de session.',
+    },
+    payments: 'Vos paiements de factures : montant, date et mode de paiement. Jamais un numéro de carte.',
+    closing: ['Questions sur vos données : privacy@peakwise.ca.', 'Ce lien expire; vous pouvez demander une nouvelle exportation dans Paramètres en tout temps.'],
+  },
+  es: {
+    title: 'Tus datos de Peakwise',
+    intro: [
+      'Este archivo contiene todo lo que Peakwise guarda sobre ti y tu hogar, a fecha de {{date}} (UTC).',
+      'Los archivos JSON se abren con cualquier editor de texto; los CSV, con una hoja de cálculo. Las horas están en UTC (ISO 8601); la energía, en kWh; el dinero, en centavos (CAD); los puntos son enteros (100 puntos = 1 $).',
+    ],
+    files: {
+      'profile.json': 'Tu cuenta: nombre, correo, fecha de nacimiento, género, idioma, zona horaria, métodos de inicio de sesión y si la verificación en dos pasos está activa. Nunca tu contraseña.',
+      'household.json': 'Tu hogar: nombre, código postal, provincia, zona horaria, ocupantes, planes de tarifa en el tiempo y las habitaciones de tu plano.',
+      'devices.json': 'Tus dispositivos: nombre, tipo, estado, habitación y posición, y cuándo se vio o se retiró cada uno por última vez.',
+      'readings.csv': 'Tu medidor, cada 5 minutos: producción solar, consumo, importación y exportación a la red (kWh).',
+      'device-readings.csv': 'Cada dispositivo, cada 5 minutos: potencia (W), energía (kWh), eficiencia, estado del enchufe y otras mediciones.',
+      'rollups-hourly.csv': 'Tu medidor sumado por hora UTC; interval_count indica cuántas lecturas de 5 minutos cubren las sumas.',
+      'rollups-daily.csv': 'Tu medidor sumado por día local, con el costo del día en centavos una vez calculado.',
+      'device-rollups-daily.csv': 'Cada dispositivo sumado por día local.',
+      'events.json': 'Los Eventos de ahorro de energía en los que participaste: si te inscribiste y cada liquidación de tu resultado (referencia, consumo real, reducción, puntos).',
+      'points-ledger.csv': 'Cada movimiento de tus puntos: fecha, puntos (positivos ganados, negativos gastados), tipo y detalles.',
+      'orders.json': 'Tus pedidos de recompensas: artículo, puntos, estado, dirección de entrega y seguimiento, y cualquier código recibido.',
+      'cash-outs.json': 'Tus cobros por transferencia Interac: puntos, dirección, estado y fechas.',
+      'statements.json': 'Tus estados de cuenta mensuales, línea por línea.',
+      'notification-preferences.json': 'Cómo podemos contactarte (correo, mensaje de texto, notificación) para cada tipo de mensaje, tu número de móvil y cuándo se activaron las notificaciones. Nunca las claves de un navegador.',
+      'consents.json': 'Tu historial de consentimientos: cada decisión, cuándo, en qué idioma y con qué texto exacto, incluidas las retiradas.',
+      'sessions.json': 'Los navegadores y dispositivos con sesión iniciada en tu cuenta: cuándo, desde qué dirección y con qué software. Nunca las claves de sesión.',
+    },
+    payments: 'Tus pagos de facturas: importe, fecha y método. Nunca un número de tarjeta.',
+    closing: ['Preguntas sobre tus datos: privacy@peakwise.ca.', 'Este enlace caduca; puedes pedir una nueva exportación en Configuración en cualquier momento.'],
+  },
+};
+
+/** README.txt in the member's language: what each file holds, one paragraph each (CRLF, for every editor). */
+export function exportReadme(language: Language, generatedAt: Date, paymentsLine: string | null): string {
+  const copy = COPY[language];
+  const date = generatedAt.toISOString().slice(0, 16).replace('T', ' ');
+  const files = EXPORT_FILES.map((name) => `${name}\n  ${copy.files[name]}`);
+  if (paymentsLine !== null) files.push(`payments.json\n  ${paymentsLine}`);
+  return [copy.title, '='.repeat(copy.title.length), '', ...copy.intro.map((p) => p.replace('{{date}}', date)), '', ...files.flatMap((f) => [f, '']), ...copy.closing, '']
+    .join('\n')
+    .replace(/\n/g, '\r\n');
+}
+
+export const paymentsReadmeDefault = (language: Language) => COPY[language].payments;
