@@ -6,4 +6,6 @@ export const settingsKeys = {
   ingestTokens: () => [...settingsKeys.all, 'ingest-tokens'] as const,
   notificationPreferences: () => [...settingsKeys.all, 'notification-preferences'] as const,
   eventPreferences: () => [...settingsKeys.all, 'event-preferences'] as const,
+  privacyExports: () => [...settingsKeys.all, 'privacy-exports'] as const,
+  consentHistory: () => [...settingsKeys.all, 'consent-history'] as const,
 };

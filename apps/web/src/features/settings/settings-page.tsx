@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/ui/page-header';
+import { ConsentHistoryCard } from './components/consent-history-card';
 import { DeleteAccountCard } from './components/delete-account-card';
 import { DevicesCard } from './components/devices-card';
 import { EventPreferencesCard } from './components/event-preferences-card';
@@ -9,6 +10,7 @@ import { MeterTokensCard } from './components/meter-tokens-card';
 import { NotificationPreferencesCard } from './components/notification-preferences-card';
 import { PreferencesCard } from './components/preferences-card';
 import { PrivacyCard } from './components/privacy-card';
+import { PrivacyExportCard } from './components/privacy-export-card';
 import { ProfileForm } from './components/profile-form';
 import { SecurityCard } from './components/security-card';
 
@@ -27,6 +29,8 @@ export default function SettingsPage() {
       <NotificationPreferencesCard />
       <EventPreferencesCard />
       <PrivacyCard />
+      <ConsentHistoryCard />
+      <PrivacyExportCard />
       <DeleteAccountCard />
     </div>
   );

@@ -15,7 +15,11 @@ export function PrivacyCard() {
   const profile = useQuery({ queryKey: settingsKeys.profile(), queryFn: getProfile });
   const save = useMutation({
     mutationFn: setMarketingConsent,
-    onSuccess: (saved: Profile) => queryClient.setQueryData(settingsKeys.profile(), saved),
+    onSuccess: (saved: Profile) => {
+      queryClient.setQueryData(settingsKeys.profile(), saved);
+      // The change is a new line of the consent history.
+      void queryClient.invalidateQueries({ queryKey: settingsKeys.consentHistory() });
+    },
   });
   const granted = save.isPending ? save.variables : (profile.data?.marketingConsent ?? false);
   // The consent is recorded with the English wording (MARKETING_CONSENT_WORDING); readers see theirs.
