@@ -28,6 +28,7 @@ describe('loadConfig', () => {
       mailFrom: 'Peakwise <no-reply@peakwise.ca>',
       plugConfirmTimeoutMs: 10_000,
       greenButtonMaxBytes: 20 * 1024 * 1024,
+      privacyExportTtlDays: 7,
       demoAccount: true,
       demo: { simulator: true, backfillDays: 90, speed: 1, seed: 1 },
       oauth: { google: undefined, facebook: undefined },
@@ -136,6 +137,7 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'debug',
       AUTH_SECRET: 'x'.repeat(32),
       GREEN_BUTTON_MAX_BYTES: '1048576',
+      PRIVACY_EXPORT_TTL_DAYS: '14',
     });
     expect(config).toMatchObject({
       port: 4000,
@@ -156,6 +158,7 @@ describe('loadConfig', () => {
       serviceableProvinces: ['MB', 'ON'],
       logLevel: 'debug',
       greenButtonMaxBytes: 1_048_576,
+      privacyExportTtlDays: 14,
     });
   });
 
@@ -192,6 +195,9 @@ describe('loadConfig', () => {
     ['OAUTH_GOOGLE_ISSUER', 'accounts.google.com'],
     ['GREEN_BUTTON_MAX_BYTES', '0'],
     ['GREEN_BUTTON_MAX_BYTES', '20MB'],
+    ['PRIVACY_EXPORT_TTL_DAYS', '0'],
+    ['PRIVACY_EXPORT_TTL_DAYS', '400'],
+    ['PRIVACY_EXPORT_TTL_DAYS', 'week'],
   ])('names %s when it is %j', (variable, value) => {
     expect(() => loadConfig({ [variable]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [variable]: value })).toThrow(new RegExp(`^Configuration error: ${variable} `));
