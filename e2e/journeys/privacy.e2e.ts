@@ -38,14 +38,17 @@ describe('Privacy', () => {
     const table = history.getByRole('table', { name: 'Your consent history, newest first' });
     await table.waitFor();
     const rows = table.locator('tbody tr');
-    await expect.poll(() => rows.count()).toBe(1);
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(1);
     expect(await rows.nth(0).innerText()).toMatch(/Agreed[\s\S]*Share my registration data with content providers for marketing purposes[\s\S]*Shown in English[\s\S]*Sign-up/);
 
     // Withdraw from the keyboard with the Privacy switch; the history gains a line on top.
     const toggle = page.getByRole('region', { name: 'Privacy' }).getByRole('switch');
+    // Enabled once the profile has loaded, showing the consent given at sign-up.
+    await expect.poll(async () => (await toggle.isEnabled()) && (await toggle.getAttribute('aria-checked')), { timeout: 15_000 }).toBe('true');
     await toggle.focus();
     await page.keyboard.press('Space');
-    await expect.poll(() => rows.count()).toBe(2);
+    await expect.poll(() => toggle.getAttribute('aria-checked'), { timeout: 15_000 }).toBe('false');
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(2);
     expect(await rows.nth(0).innerText()).toMatch(/Withdrawn[\s\S]*Settings/);
     const { rows: stored } = await db.query<{ granted: boolean; source: string; wording_version: string }>(
       `select c.granted, c.source, c.wording_version from consents c join users u on u.id = c.user_id where u.email = $1 order by c.recorded_at desc`,
@@ -63,7 +66,7 @@ describe('Privacy', () => {
     await page.goto('/app/settings');
     const card = page.getByRole('region', { name: 'Download my data' });
     const ask = card.getByRole('button', { name: 'Prepare my data' });
-    await expect.poll(() => ask.isEnabled()).toBe(true);
+    await expect.poll(() => ask.isEnabled(), { timeout: 20_000 }).toBe(true);
     const since = Date.now();
     await ask.focus();
     await page.keyboard.press('Enter');

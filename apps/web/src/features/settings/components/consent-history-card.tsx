@@ -8,14 +8,12 @@ import { getConsentHistory } from '../api/privacy-api';
 import { settingsKeys } from '../settings-keys';
 import { SettingsCard } from './settings-card';
 
-const LANGUAGE_NAMES = { en: 'English', fr: 'Français', es: 'Español' } as Record<string, string>;
-
 /**
  * Every consent the member gave or withdrew, newest first: what, when, in which language and the
  * sentence exactly as it was shown (the server resolves it from the recorded wording version).
  */
 export function ConsentHistoryCard() {
-  const { t, i18n } = useTranslation(['settings', 'notifications']);
+  const { t, i18n } = useTranslation(['settings', 'notifications', 'common']);
   const locale = intlLocale(i18n.resolvedLanguage);
   const history = useQuery({ queryKey: settingsKeys.consentHistory(), queryFn: getConsentHistory });
   const when = (iso: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
@@ -26,6 +24,7 @@ export function ConsentHistoryCard() {
     if (channel && kind) return t('notifications:grid.cell', { channel: t(`notifications:grid.channels.${channel as 'email'}`), kind: t(`notifications:grid.kinds.${kind as 'events'}`) });
     return record.purpose;
   };
+  const languageName = (language: string) => (language === 'en' || language === 'fr' || language === 'es' ? t(`common:language.${language}`) : language);
   const where = (source: string | null) => {
     switch (source) {
       case 'sign_up':
@@ -78,7 +77,7 @@ export function ConsentHistoryCard() {
                   </td>
                   <td className="px-3 py-2 text-slate-700">
                     <q lang={record.language}>{record.wording}</q>
-                    <span className="block text-xs text-slate-600">{t('consentHistory.shownIn', { language: LANGUAGE_NAMES[record.language] ?? record.language })}</span>
+                    <span className="block text-xs text-slate-600">{t('consentHistory.shownIn', { language: languageName(record.language) })}</span>
                   </td>
                   <td className="px-3 py-2 text-slate-700">{where(record.source)}</td>
                 </tr>
