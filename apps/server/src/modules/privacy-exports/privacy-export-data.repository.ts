@@ -174,14 +174,12 @@ export async function exportReadingsPage(db: DbOrTx, householdId: string, after:
 
 export const DEVICE_READINGS_HEADER = ['device_id', 'interval_start_utc', 'power_w', 'energy_kwh', 'efficiency', 'relay_on', 'metrics'] as const;
 
-export async function exportDeviceReadingsPage(db: DbOrTx, householdId: string, after: string | null, size: number): Promise<Page> {
-  const [afterDevice, afterTs] = after ? (JSON.parse(after) as [string, string]) : [null, null];
+/** One device's readings: paged on the device's own key (device_id, ts), so each page is an index range. */
+export async function exportDeviceReadingsPage(db: DbOrTx, deviceId: string, after: string | null, size: number): Promise<Page> {
   const rows = await all(
     db,
-    sql`select r.device_id, ${iso(c('r.ts'))} as ts, r.power_w, r.energy_kwh, r.efficiency, r.relay_on::text, r.metrics::text, json_build_array(r.device_id, r.ts::text)::text as k
-        from device_readings r join devices d on d.id = r.device_id
-        where d.household_id = ${householdId}::uuid ${afterDevice ? sql`and (r.device_id, r.ts) > (${afterDevice}::uuid, ${afterTs}::timestamptz)` : sql``}
-        order by r.device_id, r.ts limit ${size}`,
+    sql`select device_id, ${iso(c('ts'))} as ts, power_w, energy_kwh, efficiency, relay_on::text, metrics::text, ts::text as k
+        from device_readings where device_id = ${deviceId}::uuid ${after ? sql`and ts > ${after}::timestamptz` : sql``} order by ts limit ${size}`,
   );
   return pageOf(rows, size);
 }
@@ -210,15 +208,27 @@ export async function exportDailyPage(db: DbOrTx, householdId: string, after: st
 
 export const DEVICE_DAILY_HEADER = ['device_id', 'local_date', 'energy_kwh', 'avg_power_w', 'avg_efficiency', 'litres', 'hot_litres', 'interval_count'] as const;
 
-export async function exportDeviceDailyPage(db: DbOrTx, householdId: string, after: string | null, size: number): Promise<Page> {
-  const [afterDevice, afterDate] = after ? (JSON.parse(after) as [string, string]) : [null, null];
+export async function exportDeviceDailyPage(db: DbOrTx, deviceId: string, after: string | null, size: number): Promise<Page> {
   const rows = await all(
     db,
-    sql`select r.device_id, r.local_date::text as d, r.energy_kwh, r.avg_power_w, r.avg_efficiency, r.litres, r.hot_litres, r.interval_count,
-          json_build_array(r.device_id, r.local_date::text)::text as k
-        from device_daily r join devices d on d.id = r.device_id
-        where d.household_id = ${householdId}::uuid ${afterDevice ? sql`and (r.device_id, r.local_date) > (${afterDevice}::uuid, ${afterDate}::date)` : sql``}
-        order by r.device_id, r.local_date limit ${size}`,
+    sql`select device_id, local_date::text as d, energy_kwh, avg_power_w, avg_efficiency, litres, hot_litres, interval_count, local_date::text as k
+        from device_daily where device_id = ${deviceId}::uuid ${after ? sql`and local_date > ${after}::date` : sql``} order by local_date limit ${size}`,
   );
   return pageOf(rows, size);
+}
+
+export const DEVICE_HOURLY_HEADER = ['device_id', 'hour_start_utc', 'energy_kwh', 'avg_power_w', 'avg_efficiency', 'litres', 'hot_litres', 'interval_count'] as const;
+
+export async function exportDeviceHourlyPage(db: DbOrTx, deviceId: string, after: string | null, size: number): Promise<Page> {
+  const rows = await all(
+    db,
+    sql`select device_id, ${iso(c('hour_start'))} as h, energy_kwh, avg_power_w, avg_efficiency, litres, hot_litres, interval_count, hour_start::text as k
+        from device_hourly where device_id = ${deviceId}::uuid ${after ? sql`and hour_start > ${after}::timestamptz` : sql``} order by hour_start limit ${size}`,
+  );
+  return pageOf(rows, size);
+}
+
+/** Every device the household ever had, removed ones too: their readings are the member's data. */
+export async function exportDeviceIds(db: DbOrTx, householdId: string): Promise<string[]> {
+  return rowsOf<{ id: string }>(await db.execute(sql`select id from devices where household_id = ${householdId}::uuid order by id`)).map((r) => r.id);
 }

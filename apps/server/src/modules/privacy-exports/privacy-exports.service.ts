@@ -55,8 +55,8 @@ export function exportView(row: PrivacyExportRow, now: Date): PrivacyExport {
 
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
-async function writePaged(archive: ArchiveWriter, header: readonly string[], page: (after: string | null) => Promise<data.Page>) {
-  await archive.write(toCsv(header, []));
+/** Page after page until a short one, each written as it arrives. */
+async function writePages(archive: ArchiveWriter, page: (after: string | null) => Promise<data.Page>) {
   let after: string | null = null;
   do {
     const next = await page(after);
@@ -88,16 +88,27 @@ export async function buildExport(tx: DbOrTx, deps: BuildDeps, exportId: string,
   await archive.file('devices.json');
   await archive.write(json(householdId ? await data.exportDevices(tx, householdId) : []));
 
-  const series: [string, readonly string[], (h: string, after: string | null, size: number) => Promise<data.Page>][] = [
+  const deviceIds = householdId ? await data.exportDeviceIds(tx, householdId) : [];
+  const householdSeries: [string, readonly string[], (h: string, after: string | null, size: number) => Promise<data.Page>][] = [
     ['readings.csv', data.READINGS_HEADER, (h, a, s) => data.exportReadingsPage(tx, h, a, s)],
-    ['device-readings.csv', data.DEVICE_READINGS_HEADER, (h, a, s) => data.exportDeviceReadingsPage(tx, h, a, s)],
     ['rollups-hourly.csv', data.HOURLY_HEADER, (h, a, s) => data.exportHourlyPage(tx, h, a, s)],
     ['rollups-daily.csv', data.DAILY_HEADER, (h, a, s) => data.exportDailyPage(tx, h, a, s)],
-    ['device-rollups-daily.csv', data.DEVICE_DAILY_HEADER, (h, a, s) => data.exportDeviceDailyPage(tx, h, a, s)],
   ];
-  for (const [name, header, page] of series) {
+  for (const [name, header, page] of householdSeries) {
     await archive.file(name);
-    await writePaged(archive, header, (after) => (householdId ? page(householdId, after, pageRows) : Promise.resolve({ rows: [], next: null })));
+    await archive.write(toCsv(header, []));
+    if (householdId) await writePages(archive, (after) => page(householdId, after, pageRows));
+  }
+  // Device series device by device: each page is then a range of one primary key.
+  const deviceSeries: [string, readonly string[], (d: string, after: string | null, size: number) => Promise<data.Page>][] = [
+    ['device-readings.csv', data.DEVICE_READINGS_HEADER, (d, a, s) => data.exportDeviceReadingsPage(tx, d, a, s)],
+    ['device-rollups-hourly.csv', data.DEVICE_HOURLY_HEADER, (d, a, s) => data.exportDeviceHourlyPage(tx, d, a, s)],
+    ['device-rollups-daily.csv', data.DEVICE_DAILY_HEADER, (d, a, s) => data.exportDeviceDailyPage(tx, d, a, s)],
+  ];
+  for (const [name, header, page] of deviceSeries) {
+    await archive.file(name);
+    await archive.write(toCsv(header, []));
+    for (const deviceId of deviceIds) await writePages(archive, (after) => page(deviceId, after, pageRows));
   }
 
   await archive.file('events.json');
