@@ -9,6 +9,8 @@
  *   server-postgres  kill -9 the server on PostgreSQL, restart it
  *   postgres         kill -9 PostgreSQL's postmaster (a private cluster, not the shared one), restart it
  *   proxy            a TCP proxy between server and PostgreSQL stalls (1-5 s) or resets every connection
+ *   mqtt-server      MQTT gateways on the embedded broker (PGlite); kill -9 the server, broker and all, restart it
+ *   broker           MQTT gateways on a private Mosquitto (server on PostgreSQL); kill -9 Mosquitto, restart it
  *
  *   npm run faults -w @peakwise/bench                  # 20 faults of each kind
  *   BENCH_SIZE=smoke npm run faults -w @peakwise/bench  # 2 of each
@@ -17,6 +19,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { createDatabase, type Database } from '../apps/server/src/db/client';
 import { issueIngestCredential } from '../apps/server/src/modules/devices/ingest-credential.service';
 import { ensureHouseholdForUser } from '../apps/server/src/modules/households/household.service';
@@ -25,11 +28,13 @@ import { benchSize, numberKnob, stringKnob, verdict } from './lib/env';
 import { checkStore, type StoreCheck } from './lib/fault-checks';
 import { int, log, median } from './lib/format';
 import { HttpGateway } from './lib/http-gateway';
+import { startMosquittoInstance, type MosquittoInstance } from './lib/mosquitto-instance';
+import { MqttGateway } from './lib/mqtt-gateway';
 import { startPostgresInstance, type PostgresInstance } from './lib/postgres-instance';
 import { freePort, serverProcess, waitFor, type ServerProcess } from './lib/server-process';
 import { startTcpFaultProxy, type TcpFaultProxy } from './lib/tcp-fault-proxy';
 
-const KINDS = ['server-pglite', 'server-postgres', 'postgres', 'proxy'] as const;
+const KINDS = ['server-pglite', 'server-postgres', 'postgres', 'proxy', 'mqtt-server', 'broker'] as const;
 type Kind = (typeof KINDS)[number];
 
 const size = benchSize();
@@ -45,6 +50,9 @@ const between = (low: number, high: number) => low + Math.random() * (high - low
 
 type Runtime = {
   env: Record<string, string>;
+  /** Where MQTT gateways connect, and whether they log in with their household's token (the embedded broker checks it). */
+  mqtt?: { url: string; login: boolean };
+  broker?: MosquittoInstance;
   /** The database the suite seeds and checks through (closed while the server owns a PGlite directory). */
   open(): Promise<Database>;
   release(database: Database): Promise<void>;
@@ -55,11 +63,13 @@ type Runtime = {
 let postgres: PostgresInstance | undefined;
 
 async function runtimeFor(kind: Kind): Promise<Runtime> {
-  if (kind === 'server-pglite') {
+  if (kind === 'server-pglite' || kind === 'mqtt-server') {
     const dir = mkdtempSync(join(tmpdir(), 'peakwise-faults-pglite-'));
     const dataDir = join(dir, 'pglite'); // where main.ts puts it under DATA_DIR
+    const brokerPort = await freePort();
     return {
-      env: { DATA_DIR: dir },
+      env: { DATA_DIR: dir, MQTT_BROKER_PORT: String(brokerPort) },
+      ...(kind === 'mqtt-server' ? { mqtt: { url: `mqtt://127.0.0.1:${brokerPort}`, login: true } } : {}),
       open: async () => {
         const database = createDatabase({ dataDir });
         await database.migrate();
@@ -79,12 +89,16 @@ async function runtimeFor(kind: Kind): Promise<Runtime> {
     proxied.port = String(proxy.port);
     url = proxied.toString();
   }
+  const broker = kind === 'broker' ? await startMosquittoInstance(await freePort()) : undefined;
   return {
-    env: { DATABASE_URL: url },
+    // A stable client id: the broker keeps the ingest session's unacknowledged messages across its reconnects.
+    env: { DATABASE_URL: url, ...(broker ? { MQTT_URL: broker.url, MQTT_CLIENT_ID: 'faults-ingest' } : {}) },
+    ...(broker ? { broker, mqtt: { url: broker.url, login: false } } : {}),
     open: async () => fresh.database,
     release: async () => {},
     cleanup: async () => {
       await proxy?.close();
+      await broker?.destroy();
       await fresh.drop();
     },
     ...(proxy ? { proxy } : {}),
@@ -99,9 +113,13 @@ async function healthy(server: ServerProcess) {
 async function inject(kind: Kind, server: ServerProcess, runtime: Runtime, index: number): Promise<{ recoveryMs: number; serverDied: boolean }> {
   const started = Date.now();
   let serverDied = false;
-  if (kind === 'server-pglite' || kind === 'server-postgres') {
+  if (kind === 'server-pglite' || kind === 'server-postgres' || kind === 'mqtt-server') {
     await server.kill9();
     await server.start();
+  } else if (kind === 'broker') {
+    await runtime.broker!.kill9();
+    await sleep(between(200, 1500));
+    await runtime.broker!.start();
   } else if (kind === 'postgres') {
     await postgres!.kill9();
     await sleep(between(200, 1500));
@@ -123,6 +141,22 @@ async function inject(kind: Kind, server: ServerProcess, runtime: Runtime, index
   return { recoveryMs: Date.now() - started, serverDied };
 }
 
+/** Waits until the stored count stops growing (PostgreSQL: read beside the server; PGlite: nothing to read until it stops, so a fixed pause). */
+async function settleIngest(runtime: Runtime, gateways: { generated: number }[]) {
+  const expected = gateways.reduce((n, g) => n + g.generated, 0);
+  if (!runtime.env.DATABASE_URL) return sleep(15_000);
+  const database = await runtime.open();
+  let last = -1;
+  for (let stable = 0; stable < 5; ) {
+    const rows = (await database.db.execute(sql`select count(*)::int as n from meter_readings`)) as unknown as { rows: { n: number }[] };
+    const stored = rows.rows[0]!.n;
+    if (stored >= expected) return;
+    stable = stored === last ? stable + 1 : 0;
+    last = stored;
+    await sleep(1_000);
+  }
+}
+
 type KindResult = { kind: Kind; faults: number; check: StoreCheck; resent: number; failedRequests: number; recoveryMs: number[]; serverDeaths: number };
 
 async function runKind(kind: Kind): Promise<KindResult> {
@@ -139,7 +173,12 @@ async function runKind(kind: Kind): Promise<KindResult> {
 
     const server = serverProcess(runtime.env, await freePort());
     await server.start();
-    const gateways = households.map((h) => new HttpGateway(() => server.url, h.token, h.index, BATCH));
+    const mqttAt = runtime.mqtt;
+    const gateways: (HttpGateway | MqttGateway)[] = households.map((h) =>
+      mqttAt
+        ? new MqttGateway(mqttAt.url, mqttAt.login ? { username: h.id, password: h.token } : undefined, h.id, h.index, 12, 8)
+        : new HttpGateway(() => server.url, h.token, h.index, BATCH),
+    );
     gateways.forEach((g) => g.start());
 
     const recoveryMs: number[] = [];
@@ -152,6 +191,8 @@ async function runKind(kind: Kind): Promise<KindResult> {
       log(`  ${kind} fault ${f + 1}/${FAULTS}: back in ${outcome.recoveryMs} ms${outcome.serverDied ? ' (server had to be restarted)' : ''}`);
     }
     await Promise.all(gateways.map((g) => g.drain(120_000)));
+    // Over MQTT the gateway's acknowledgement is the broker's; give ingest time to commit what it holds.
+    if (mqttAt) await settleIngest(runtime, gateways);
     await server.stop();
 
     const checkDb = await runtime.open();
@@ -164,8 +205,8 @@ async function runKind(kind: Kind): Promise<KindResult> {
       kind,
       faults: FAULTS,
       check,
-      resent: gateways.reduce((n, g) => n + g.counts.resentReadings, 0),
-      failedRequests: gateways.reduce((n, g) => n + g.counts.failedRequests, 0),
+      resent: gateways.reduce((n, g) => n + (g instanceof HttpGateway ? g.counts.resentReadings : 0), 0),
+      failedRequests: gateways.reduce((n, g) => n + (g instanceof HttpGateway ? g.counts.failedRequests : 0), 0),
       recoveryMs,
       serverDeaths,
     };
