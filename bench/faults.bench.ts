@@ -11,6 +11,7 @@
  *   proxy            a TCP proxy between server and PostgreSQL stalls (1-5 s) or resets every connection
  *   mqtt-server      MQTT gateways on the embedded broker (PGlite); kill -9 the server, broker and all, restart it
  *   broker           MQTT gateways on a private Mosquitto (server on PostgreSQL); kill -9 Mosquitto, restart it
+ *   settlement       kill -9 the server while it settles an event (PostgreSQL), restart it
  *
  *   npm run faults -w @peakwise/bench                  # 20 faults of each kind
  *   BENCH_SIZE=smoke npm run faults -w @peakwise/bench  # 2 of each
@@ -32,9 +33,10 @@ import { startMosquittoInstance, type MosquittoInstance } from './lib/mosquitto-
 import { MqttGateway } from './lib/mqtt-gateway';
 import { startPostgresInstance, type PostgresInstance } from './lib/postgres-instance';
 import { freePort, serverProcess, waitFor, type ServerProcess } from './lib/server-process';
+import { runSettlementFaults, type SettlementFaultResult } from './lib/settlement-faults';
 import { startTcpFaultProxy, type TcpFaultProxy } from './lib/tcp-fault-proxy';
 
-const KINDS = ['server-pglite', 'server-postgres', 'postgres', 'proxy', 'mqtt-server', 'broker'] as const;
+const KINDS = ['server-pglite', 'server-postgres', 'postgres', 'proxy', 'mqtt-server', 'broker', 'settlement'] as const;
 type Kind = (typeof KINDS)[number];
 
 const size = benchSize();
@@ -42,6 +44,7 @@ const smoke = size === 'smoke';
 const FAULTS = numberKnob('FAULTS', smoke ? 2 : 20);
 const GATEWAYS = numberKnob('GATEWAYS', smoke ? 2 : 6);
 const BATCH = numberKnob('FAULT_BATCH', 24);
+const SETTLEMENT_HOUSEHOLDS = numberKnob('FAULT_HOUSEHOLDS', smoke ? 300 : 5_000);
 const kinds = (stringKnob('FAULT_KINDS') ?? KINDS.join(',')).split(',').map((k) => k.trim()) as Kind[];
 for (const kind of kinds) if (!KINDS.includes(kind)) throw new Error(`Unknown fault kind ${kind}; one of ${KINDS.join(', ')}`);
 
@@ -219,8 +222,20 @@ async function main() {
   log(`machine: ${cpus().length} cpu, node ${process.version}, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   log(`faults: ${FAULTS} of each of ${kinds.join(', ')}; ${GATEWAYS} HTTP gateways, ${BATCH} readings per request`);
   const results: KindResult[] = [];
+  let settlement: SettlementFaultResult | undefined;
   try {
-    for (const kind of kinds) results.push(await runKind(kind));
+    for (const kind of kinds) {
+      if (kind !== 'settlement') results.push(await runKind(kind));
+      else {
+        postgres ??= await startPostgresInstance(await freePort());
+        const fresh = await createFreshDatabase(postgres.url, 'settlement');
+        try {
+          settlement = await runSettlementFaults(fresh, FAULTS, SETTLEMENT_HOUSEHOLDS);
+        } finally {
+          await fresh.drop();
+        }
+      }
+    }
   } finally {
     await postgres?.destroy();
   }
@@ -234,6 +249,16 @@ async function main() {
         `lost ${c.lost}, wrong ${c.wrong}, duplicated ${c.duplicated}, rollup mismatches ${c.rollupMismatches}; ` +
         `recovery median ${int(median(r.recoveryMs))} ms, max ${int(Math.max(...r.recoveryMs))} ms; server restarts forced ${r.serverDeaths}; ` +
         `every acknowledged reading stored once, rollups equal raw sums: ${held ? 'HELD' : 'BROKEN'}`,
+    );
+  }
+  if (settlement) {
+    const s = settlement;
+    const held = s.creditMismatches === 0 && s.resultMismatches === 0 && s.ledgerSum === 0 && s.negativeBalances === 0;
+    allHeld &&= held;
+    console.log(
+      `faults settlement: ${s.faults} faults (${s.duringSettlement} during a settlement), ${s.runsCompleted} settlement runs completed for ${int(s.households)} households; ` +
+        `households credited other than their points ${s.creditMismatches}, without exactly one result ${s.resultMismatches}, ledger sum ${s.ledgerSum}, negative balances ${s.negativeBalances}; ` +
+        `no point credited twice or lost: ${held ? 'HELD' : 'BROKEN'}`,
     );
   }
   console.log(`faults: ${verdict(size, allHeld)}`);

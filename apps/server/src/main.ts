@@ -151,6 +151,7 @@ async function main() {
     },
     logger,
     pollMs: DURABLE_POLL_MS,
+    leaseMs: config.durableJobLeaseMs,
   });
   // The weekly draw's commitments and the monthly bonus chain themselves on the durable schedule; this (keyed) start-up call only makes sure the chain exists.
   await database.db.transaction(async (tx) => {

@@ -92,6 +92,7 @@ const envSchema = z.object({
   MAIL_FROM: optional(z.string().refine((v) => v.includes('@') && !/[\r\n]/.test(v), 'must be an address like Peakwise <no-reply@example.com>')),
   PLUG_CONFIRM_TIMEOUT_MS: optional(positiveInt('must be a positive integer (milliseconds)')),
   GREEN_BUTTON_MAX_BYTES: optional(positiveInt('must be a positive integer (bytes)')),
+  DURABLE_JOB_LEASE_MS: optional(positiveInt('must be a positive integer (milliseconds)')),
   DEMO_ACCOUNT: optional(booleanFlag('must be true or false')),
   DEMO_SIMULATOR: optional(booleanFlag('must be true or false')),
   DEMO_BACKFILL_DAYS: optional(
@@ -157,6 +158,11 @@ export type Config = {
   plugConfirmTimeoutMs: number;
   /** Largest Green Button file a member may upload; a larger one is refused before it is read. */
   greenButtonMaxBytes: number;
+  /**
+   * How long a claimed durable job is held before another worker may take it over: the wait
+   * before work a crashed server was doing is run again. Longer than any job runs (decision 054).
+   */
+  durableJobLeaseMs: number;
   demoAccount: boolean;
   /** The demo household simulator: back-fill and live readings for the demo member, sent over MQTT. */
   demo: { simulator: boolean; backfillDays: number; speed: number; seed: number };
@@ -214,6 +220,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM ?? 'Peakwise <no-reply@peakwise.ca>',
     plugConfirmTimeoutMs: e.PLUG_CONFIRM_TIMEOUT_MS ?? 10_000,
     greenButtonMaxBytes: e.GREEN_BUTTON_MAX_BYTES ?? GREEN_BUTTON_DEFAULT_MAX_BYTES,
+    durableJobLeaseMs: e.DURABLE_JOB_LEASE_MS ?? 5 * 60_000,
     demoAccount: e.DEMO_ACCOUNT ?? true,
     demo: { simulator: e.DEMO_SIMULATOR ?? true, backfillDays: e.DEMO_BACKFILL_DAYS ?? 90, speed: e.DEMO_SPEED ?? 1, seed: e.DEMO_SEED ?? 1 },
     oauth: {
