@@ -259,6 +259,7 @@ describe('an Energy Saving Event from scheduling to settlement', () => {
       await page.reload();
       await page.getByRole('heading', { name: 'Your result' }).waitFor();
       expect(plain(await page.locator('main').textContent())).toMatch(new RegExp(`Points earned ?${points.toLocaleString('en-CA')}(?!\\d)`));
+      if (adjusted) expect(plain(await page.locator('main').textContent())).toContain(`multiplied by ${ratio.toFixed(2)}`);
       await screenshot(page, 'event-settlement-result');
       expect(await axeViolations(page)).toEqual([]);
 
