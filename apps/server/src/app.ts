@@ -199,7 +199,8 @@ export function createApp(deps: AppDeps) {
     .route('/', createIngestTokenRoutes({ auth: accounts.auth, db: database.db }))
     .route('/', createPlugRoutes({ auth: accounts.auth, db: database.db, publisher: deps.commands, timeoutMs: config.plugConfirmTimeoutMs, clock }));
 
-  if (deps.testClock) app.route('/', createTestClockRoutes({ auth: accounts.auth, db: database.db, clock: deps.testClock }));
+  // Both the setting (refused in production) and the clock itself: neither alone mounts it.
+  if (config.clock.adjustable && deps.testClock) app.route('/', createTestClockRoutes({ auth: accounts.auth, db: database.db, clock: deps.testClock }));
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

@@ -41,7 +41,7 @@ export async function createTestApp(
     testClock?: AdjustableClock;
   } = {},
 ): Promise<TestApp> {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...GENEROUS_RATE_LIMITS, ...options.env });
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...GENEROUS_RATE_LIMITS, ...(options.testClock ? { TEST_CLOCK: 'true' } : {}), ...options.env });
   const ownsDatabase = options.database === undefined;
   const database = options.database ?? (await createTestDatabase());
   const logger = options.logger ?? createLogger({ level: config.logLevel });

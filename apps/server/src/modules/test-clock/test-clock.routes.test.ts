@@ -14,6 +14,7 @@ describe('test clock', () => {
   const clock = createClock({ realNow: () => real });
   let t: TestApp;
   let plain: TestApp;
+  let unset: TestApp;
   let operator: Member;
   let member: Member;
 
@@ -23,18 +24,22 @@ describe('test clock', () => {
     await setOperator(t.database.db, operator.email);
     member = await createMember(t.app);
     plain = await createTestApp({ database: t.database });
+    // The clock without the setting (as a wiring mistake would give) mounts nothing either.
+    unset = await createTestApp({ database: t.database, testClock: clock, env: { TEST_CLOCK: 'false' } });
   });
   afterAll(async () => {
     await plain?.close();
+    await unset?.close();
     await t?.close();
   });
 
   const call = (app: TestApp['app'], who: Member | null, method: string, path: string, body?: unknown) =>
     app.request(path, { method, headers: who ? asMember(who) : { 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
 
-  it('does not exist on a server without the test clock, even for an operator', async () => {
+  it('does not exist on a server without the test-clock setting, even for an operator', async () => {
     expect((await call(plain.app, operator, 'GET', '/api/ops/clock')).status).toBe(404);
     expect((await call(plain.app, operator, 'PUT', '/api/ops/clock', { offsetMs: HOUR_MS })).status).toBe(404);
+    expect((await call(unset.app, operator, 'PUT', '/api/ops/clock', { offsetMs: HOUR_MS })).status).toBe(404);
     expect(clock.offsetMs()).toBe(0);
   });
 
