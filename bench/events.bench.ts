@@ -19,7 +19,7 @@ import autocannon from 'autocannon';
 import { computeBaseline } from '../packages/domain/src/event-baseline';
 import { readingsByDay } from '../packages/domain/src/event-intervals';
 import { settleEvent } from '../packages/domain/src/event-settlement';
-import { addDays, isWeekend, localDateOf, zonedTimeToUtc } from '../packages/domain/src/local-time';
+import { zonedTimeToUtc } from '../packages/domain/src/local-time';
 import { provincialHolidayDates } from '../packages/domain/src/provincial-holidays';
 import { settleEndedEvent } from '../apps/server/src/modules/events/event-settlement.service';
 import { fanOutToArea } from '../apps/server/src/modules/notifications/event-notifications.repository';
@@ -27,6 +27,7 @@ import { cookieHeader, signUpBody } from '../apps/server/src/test/test-session';
 import { createFreshDatabase, dropOnSignal, type FreshDatabase } from './lib/database';
 import { adminDatabaseUrl, benchSize, numberKnob, verdict } from './lib/env';
 import { int, log, ms } from './lib/format';
+import { eventDay, seedEventHouseholds, ZONE } from './lib/event-seed';
 import { machineLine } from './lib/machine';
 import { startServer } from './lib/server';
 
@@ -37,52 +38,7 @@ const RATE = numberKnob('RATE', smoke ? 50 : 500);
 const DURATION_S = numberKnob('DURATION', smoke ? 2 : 10);
 const WARMUP_S = numberKnob('WARMUP', smoke ? 1 : 3);
 const CONNECTIONS = Math.max(2, Math.ceil(RATE / 50));
-const CHUNK = 5_000; // households per generating statement
-const ZONE = 'America/Toronto';
 const TARGETS = { settleS: 60, notifyS: 30, p99Ms: 50 };
-
-/** The event: 18:00–19:00 Toronto on the most recent weekday at least 3 days ago that is not a holiday. */
-function eventDay(): string {
-  let date = addDays(localDateOf(new Date(), ZONE), -3);
-  const holidays = new Set(provincialHolidayDates('ON', Number(date.slice(0, 4)) - 1, Number(date.slice(0, 4))));
-  while (isWeekend(date) || holidays.has(date)) date = addDays(date, -1);
-  return date;
-}
-
-/** The event day and the 10 weekdays before it that are not holidays (a full baseline), each from the adjustment window's start (14:00) to the end (19:00). */
-function readingDays(date: string): { from: Date; to: Date }[] {
-  const year = Number(date.slice(0, 4));
-  const holidays = new Set(provincialHolidayDates('ON', year - 1, year));
-  const days = [date];
-  for (let d = addDays(date, -1); days.length < 11; d = addDays(d, -1)) if (!isWeekend(d) && !holidays.has(d)) days.push(d);
-  return days.map((d) => ({ from: zonedTimeToUtc(d, 14, 0, ZONE), to: zonedTimeToUtc(d, 19, 0, ZONE) }));
-}
-
-async function seedHouseholds(fresh: FreshDatabase, n: number, eventId: string, starts: Date) {
-  await fresh.pool.query(
-    `insert into households (owner_user_id, name, province, time_zone)
-     select 'bench-ev-' || i, 'Bench home ' || i, 'ON', $2 from generate_series(1, $1::int) as i`,
-    [n, ZONE],
-  );
-  await fresh.pool.query(`insert into event_participations (event_id, household_id, opted_in, source) select $1::uuid, id, true, 'member' from households where owner_user_id like 'bench-ev-%'`, [eventId]);
-  const { rows } = await fresh.pool.query<{ id: string }>(`select id from households where owner_user_id like 'bench-ev-%' order by id`);
-  const ids = rows.map((r) => r.id);
-  const days = readingDays(localDateOf(starts, ZONE));
-  for (let i = 0; i < ids.length; i += CHUNK) {
-    // About 0.3–0.5 kWh per interval; during the event every third home cuts by a third.
-    await fresh.pool.query(
-      `insert into meter_readings (household_id, ts, production_kwh, consumption_kwh, grid_import_kwh, grid_export_kwh, received_at)
-       select h.id, g.ts, 0, v.c, v.c, 0, g.ts
-       from unnest($1::uuid[]) with ordinality as h(id, n)
-       cross join unnest($2::timestamptz[], $3::timestamptz[]) as d(f, t)
-       cross join lateral generate_series(d.f, d.t - interval '5 minutes', interval '5 minutes') as g(ts)
-       cross join lateral (select round(((0.3 + 0.2 * random()) * case when h.n % 3 = 0 and g.ts >= $4 then 0.66 else 1 end)::numeric, 3)::float8 as c) v`,
-      [ids.slice(i, i + CHUNK), days.map((d) => d.from.toISOString()), days.map((d) => d.to.toISOString()), starts.toISOString()],
-    );
-    if ((i / CHUNK) % 4 === 3) log(`  … ${int(i + CHUNK)} households`);
-  }
-  return ids;
-}
 
 async function settlementBench(fresh: FreshDatabase) {
   const date = eventDay();
@@ -95,7 +51,7 @@ async function settlementBench(fresh: FreshDatabase) {
   );
   const eventId = event[0]!.id;
   const started = performance.now();
-  const ids = await seedHouseholds(fresh, HOUSEHOLDS, eventId, startsAt);
+  const ids = await seedEventHouseholds(fresh.pool, HOUSEHOLDS, eventId, startsAt);
   await fresh.pool.query('vacuum (analyze) meter_readings, households, event_participations');
   const { rows: counted } = await fresh.pool.query<{ n: string; mb: string }>(`select count(*) as n, pg_total_relation_size('meter_readings') / 1048576 as mb from meter_readings`);
   log(`generated ${int(HOUSEHOLDS)} households, ${int(Number(counted[0]!.n))} readings (${int(Number(counted[0]!.mb))} MB) in ${((performance.now() - started) / 1000).toFixed(1)} s`);

@@ -83,6 +83,8 @@ export default async function setup(project: TestProject) {
       AUTH_RATE_LIMIT_PASSWORD_RESET: '50',
       // Two weeks cover This Week and the week it is compared with; 90 days would only cost CI time.
       DEMO_BACKFILL_DAYS: '14',
+      // The settlement journey moves the server's clock through an event (decision 050).
+      TEST_CLOCK: 'true',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -11,6 +11,7 @@ import { createGreenButtonRoutes } from './ingest/green-button/green-button.rout
 import type { Config } from './lib/config';
 import { createRouter } from './lib/create-router';
 import { createErrorHandler, errorBody } from './lib/errors';
+import type { AdjustableClock } from './lib/clock';
 import { createLogger, type Logger } from './lib/logger';
 import { notifySql, SESSIONS_CHANNEL } from './lib/notify';
 import { noStoreByDefault } from './lib/no-store.middleware';
@@ -62,6 +63,7 @@ import { createOpsLedgerRoutes } from './modules/points/ops-ledger.routes';
 import { createPointsRoutes } from './modules/points/points.routes';
 import { createSolarRoutes } from './modules/solar/solar.routes';
 import { createUsageRoutes } from './modules/usage/usage.routes';
+import { createTestClockRoutes } from './modules/test-clock/test-clock.routes';
 
 export type AppDeps = {
   config: Config;
@@ -80,8 +82,10 @@ export type AppDeps = {
   liveHub: LiveHub;
   /** SMS, push and link signing for notifications; built from config when not given (main shares them with the durable worker). */
   notifications?: NotificationChannels;
-  /** "Now" for the energy screens (today, this week, the current hour); tests pin it. */
+  /** The process's "now" (decision 050): energy screens, events, ingest; tests pin it. */
   clock?: () => Date;
+  /** Given only when the test-clock setting is on (never in production): operators may then move it. */
+  testClock?: AdjustableClock;
 };
 
 const API_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -168,7 +172,7 @@ export function createApp(deps: AppDeps) {
     .route('/', createProfileRoutes({ auth: accounts.auth, service: profileService }))
     .route('/', createSessionRoutes({ auth: accounts.auth, db: database.db }))
     .route('/', createPostalRoutes(postalService))
-    .route('/', createIngestRoutes({ db: database.db }))
+    .route('/', createIngestRoutes({ db: database.db, now: clock }))
     .route('/', createGreenButtonRoutes({ auth: accounts.auth, db: database.db, clock, maxBytes: config.greenButtonMaxBytes }))
     .route('/', createHouseholdRoutes({ auth: accounts.auth, db: database.db }))
     .route('/', createLiveRoutes({ auth: accounts.auth, db: database.db, hub: liveHub, clock, logger }))
@@ -197,7 +201,10 @@ export function createApp(deps: AppDeps) {
     .route('/', createIngestTokenRoutes({ auth: accounts.auth, db: database.db }))
     .route('/', createConsentHistoryRoutes({ auth: accounts.auth, db: database.db }))
     .route('/', createPrivacyExportsRoutes({ auth: accounts.auth, db: database.db, clock }))
-    .route('/', createPlugRoutes({ auth: accounts.auth, db: database.db, publisher: deps.commands, timeoutMs: config.plugConfirmTimeoutMs }));
+    .route('/', createPlugRoutes({ auth: accounts.auth, db: database.db, publisher: deps.commands, timeoutMs: config.plugConfirmTimeoutMs, clock }));
+
+  // Both the setting (refused in production) and the clock itself: neither alone mounts it.
+  if (config.clock.adjustable && deps.testClock) app.route('/', createTestClockRoutes({ auth: accounts.auth, db: database.db, clock: deps.testClock }));
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

@@ -10,6 +10,7 @@ import { authenticateMqtt } from './ingest/mqtt-auth';
 import { mqttCommandPublisher } from './ingest/mqtt-command-publisher';
 import { startMqttIngest } from './ingest/mqtt-ingest';
 import { ConfigError, loadConfig, type Config } from './lib/config';
+import { createClock } from './lib/clock';
 import { createLogger } from './lib/logger';
 import { createAccounts } from './modules/auth/accounts';
 import { ensureDemoAccount, ensureDemoOperator } from './modules/demo/seed-demo-account';
@@ -59,6 +60,10 @@ function readConfig(): Config {
 async function main() {
   const config = readConfig();
   const logger = createLogger({ level: config.logLevel });
+  // One "now" for the whole process (decision 050): real time unless a test or demo moved it.
+  const clock = createClock({ offsetMs: config.clock.offsetMs });
+  const now = () => clock.now();
+  if (config.clock.offsetMs !== 0 || config.clock.adjustable) logger.warn({ offsetMs: config.clock.offsetMs, adjustable: config.clock.adjustable }, 'The clock is a test clock');
 
   const database = createDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: join(config.dataDir, 'pglite') });
   await database.migrate();
@@ -84,6 +89,7 @@ async function main() {
     // aedes speaks only 3.1.1.
     protocolVersion: broker ? 4 : config.mqttProtocolVersion,
     ...(broker ? broker.serviceCredentials : {}),
+    clock: now,
   });
   const mqtt = ingest.connection;
 
@@ -104,9 +110,9 @@ async function main() {
   if (demoUserId && config.demo.simulator) {
     void ingest.ready
       .then(async () => {
-        const demo = await ensureDemoHousehold(database.db, demoUserId, DEMO_HOUSEHOLD, { backfillDays: config.demo.backfillDays });
+        const demo = await ensureDemoHousehold(database.db, demoUserId, DEMO_HOUSEHOLD, { backfillDays: config.demo.backfillDays, now: now() });
         // Events come before the simulator starts: it cuts the household's use during the ones it opted in to.
-        const demoEvents = demoOperatorId ? await ensureDemoEvents(database.db, demo.household.id, demoOperatorId, new Date()) : { pastEventIds: [] };
+        const demoEvents = demoOperatorId ? await ensureDemoEvents(database.db, demo.household.id, demoOperatorId, now()) : { pastEventIds: [] };
         if (stoppingDemo) return;
         demoRunner = startDemoRunner({
           db: database.db,
@@ -118,13 +124,14 @@ async function main() {
           speed: config.demo.speed,
           backfillDays: config.demo.backfillDays,
           eventWindows: () => optedInWindows(database.db, demo.household.id),
+          now: () => clock.now().getTime(),
         });
         // Only a finished back-fill: settling on a half-stored history would settle as missing data.
         void demoRunner.backfilled
-          .then(() => (stoppingDemo ? undefined : settlePastDemoEvents(database.db, demoEvents.pastEventIds, new Date())))
+          .then(() => (stoppingDemo ? undefined : settlePastDemoEvents(database.db, demoEvents.pastEventIds, now())))
           .catch((error: unknown) => logger.warn({ err: error }, 'Could not hand the demo’s past events to settlement'));
         void demoRunner.backfilled
-          .then(() => (stoppingDemo ? undefined : issueDemoStatements(database.db, demo.household.id, new Date())))
+          .then(() => (stoppingDemo ? undefined : issueDemoStatements(database.db, demo.household.id, now())))
           .catch((error: unknown) => logger.warn({ err: error }, 'Could not issue the demo’s statements'));
       })
       .catch((error: unknown) => logger.error({ err: error }, 'Demo household simulator failed to start'));
@@ -152,22 +159,36 @@ async function main() {
       ...privacyExportJobHandlers({ mailer: accounts.mailer, publicUrl: config.publicUrl, ttlDays: config.privacyExportTtlDays }),
     },
     logger,
+    clock: now,
     pollMs: DURABLE_POLL_MS,
+    leaseMs: config.durableJobLeaseMs,
   });
   // The weekly draw's commitments and the monthly bonus chain themselves on the durable schedule; this (keyed) start-up call only makes sure the chain exists.
   await database.db.transaction(async (tx) => {
-    await ensurePrizeDrawSchedule(tx, new Date());
-    await ensureMonthlyBonusSchedule(tx, new Date());
+    await ensurePrizeDrawSchedule(tx, now());
+    await ensureMonthlyBonusSchedule(tx, now());
   });
   const maintenance = startMaintenanceProcessor({ database, logger });
   // Monthly statements on the 1st (decision 044): this month's run; each run schedules the next.
-  await scheduleStatementRuns(database.db, new Date());
+  await scheduleStatementRuns(database.db, now());
 
   // Listens on its own connection from the start: the first browser does not wait for LISTEN,
   // and no other process's sign-out is missed.
   const liveHub = createLiveHub(database, logger);
   await liveHub.start();
-  const app = createApp({ config, database, broker: mqtt, commands, webDistDir: WEB_DIST_DIR, logger, accounts, liveHub, notifications });
+  const app = createApp({
+    config,
+    database,
+    broker: mqtt,
+    commands,
+    webDistDir: WEB_DIST_DIR,
+    logger,
+    accounts,
+    liveHub,
+    notifications,
+    clock: now,
+    ...(config.clock.adjustable ? { testClock: clock } : {}),
+  });
   const server: ServerType = await new Promise((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
     s.once('error', reject);

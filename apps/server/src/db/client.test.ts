@@ -32,4 +32,17 @@ describe('database client', () => {
     const rows = await database.db.select().from(geocoderCache);
     expect(rows).toEqual([{ postalCode: 'M5V3L9', city: 'Toronto', province: 'ON', fetchedAt }]);
   });
+
+  // PostgreSQL only in effect (PGlite has no connection to lose): without an error listener on
+  // checked-out clients, this reset was an unhandled 'error' event that ended the process (decision 054).
+  it('a connection that dies inside a transaction fails that transaction, and the next query is served', async () => {
+    const dying = database.db.transaction(async (tx) => {
+      await tx.execute(database.kind === 'postgres' ? sql`select pg_terminate_backend(pg_backend_pid())` : sql`select 1`);
+      await tx.execute(sql`select 1`);
+    });
+    if (database.kind === 'postgres') await expect(dying).rejects.toThrow();
+    else await dying;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await database.ping();
+  });
 });

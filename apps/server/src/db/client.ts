@@ -87,6 +87,10 @@ function createPostgres(url: string): Database {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  // Nor may a checked-out one: the pool listens only to idle clients, so a socket reset during a
+  // transaction was an unhandled 'error' event that killed the server (found by the fault suite,
+  // decision 054). Its queries still reject, and the pool discards it on release.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePostgres({ client: pool, schema });
   return {
     db,

@@ -68,6 +68,8 @@ export type MqttIngestOptions = {
   onEvent?: (event: IngestEvent) => void;
   /** Pause before dropping the connection after a database failure, so the broker redelivers. */
   retryDelayMs?: number;
+  /** The process's clock (decision 050): what "future" and the correction window are measured from. */
+  clock?: () => Date;
 };
 
 export type MqttIngest = { connection: MqttConnection; ready: Promise<void>; close(): Promise<void> };
@@ -190,7 +192,7 @@ export function startMqttIngest(options: MqttIngestOptions): MqttIngest {
       if (d.kind === 'power') return batch.power.push({ householdId: d.householdId, ts: d.ts, powerW: d.powerW }) - 1;
       return -1;
     });
-    const written = await write(options.db, batch, new Date());
+    const written = await write(options.db, batch, options.clock?.() ?? new Date());
     return decoded.map((d, i) => {
       switch (d.kind) {
         case 'readings': {

@@ -29,9 +29,11 @@ describe('loadConfig', () => {
       plugConfirmTimeoutMs: 10_000,
       greenButtonMaxBytes: 20 * 1024 * 1024,
       privacyExportTtlDays: 7,
+      durableJobLeaseMs: 300_000,
       demoAccount: true,
       demo: { simulator: true, backfillDays: 90, speed: 1, seed: 1 },
       oauth: { google: undefined, facebook: undefined },
+      clock: { offsetMs: 0, adjustable: false },
     });
   });
 
@@ -214,5 +216,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'short' })).toThrow(/AUTH_SECRET must be set to at least 32/);
     expect(loadConfig({ NODE_ENV: 'test' }).authSecret).toBeUndefined();
     expect(loadConfig({ NODE_ENV: 'development', AUTH_SECRET: 'short' }).authSecret).toBe('short');
+  });
+
+  it('moves the clock only outside production', () => {
+    expect(loadConfig({ NODE_ENV: 'test', TEST_CLOCK: 'true', CLOCK_OFFSET_MS: '3600000' }).clock).toEqual({ offsetMs: 3_600_000, adjustable: true });
+    expect(loadConfig({ TEST_CLOCK: 'false' }).clock).toEqual({ offsetMs: 0, adjustable: false });
+    const production = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) };
+    expect(() => loadConfig({ ...production, TEST_CLOCK: 'true' })).toThrow('Configuration error: TEST_CLOCK must not be true in production');
+    expect(() => loadConfig({ ...production, CLOCK_OFFSET_MS: '1' })).toThrow('Configuration error: CLOCK_OFFSET_MS must not be set in production');
+    expect(loadConfig({ ...production, TEST_CLOCK: 'false', CLOCK_OFFSET_MS: '0' }).clock).toEqual({ offsetMs: 0, adjustable: false });
+    expect(() => loadConfig({ CLOCK_OFFSET_MS: '-5' })).toThrow(/^Configuration error: CLOCK_OFFSET_MS must be a whole number/);
+    expect(() => loadConfig({ CLOCK_OFFSET_MS: String(367 * 24 * 3_600_000) })).toThrow(/^Configuration error: CLOCK_OFFSET_MS /);
+    expect(() => loadConfig({ TEST_CLOCK: 'yes' })).toThrow('Configuration error: TEST_CLOCK must be true or false');
   });
 });

@@ -4,6 +4,8 @@ import { provinceCodeSchema } from '@peakwise/contracts/postal.contract';
 import { DEFAULT_CASH_OUT_REVIEW_ABOVE_POINTS } from '@peakwise/domain/payout-rules';
 import { GREEN_BUTTON_DEFAULT_MAX_BYTES } from '@peakwise/contracts/green-button.contract';
 import { PRIVACY_EXPORT_DEFAULT_TTL_DAYS } from '@peakwise/contracts/privacy-export.contract';
+import { MAX_CLOCK_OFFSET_MS } from '@peakwise/contracts/test-clock.contract';
+import { isValidClockOffset } from './clock';
 
 /** A missing or malformed variable; the message names it so start-up can print it as is. */
 export class ConfigError extends Error {
@@ -96,6 +98,7 @@ const envSchema = z.object({
   PRIVACY_EXPORT_TTL_DAYS: optional(
     z.string().regex(/^\d{1,3}$/, 'must be a whole number of days from 1 to 365').transform(Number).refine((v) => v >= 1 && v <= 365, 'must be a whole number of days from 1 to 365'),
   ),
+  DURABLE_JOB_LEASE_MS: optional(positiveInt('must be a positive integer (milliseconds)')),
   DEMO_ACCOUNT: optional(booleanFlag('must be true or false')),
   DEMO_SIMULATOR: optional(booleanFlag('must be true or false')),
   DEMO_BACKFILL_DAYS: optional(
@@ -109,6 +112,14 @@ const envSchema = z.object({
       .refine((v) => v >= 1 && v <= 3600, 'must be a number from 1 to 3600 (simulated seconds per real second)'),
   ),
   DEMO_SEED: optional(z.string().regex(/^\d{1,9}$/, 'must be a whole number (0-999999999)').transform(Number)),
+  CLOCK_OFFSET_MS: optional(
+    z
+      .string()
+      .regex(/^\d+$/, `must be a whole number of milliseconds from 0 to ${MAX_CLOCK_OFFSET_MS}`)
+      .transform(Number)
+      .refine(isValidClockOffset, `must be a whole number of milliseconds from 0 to ${MAX_CLOCK_OFFSET_MS}`),
+  ),
+  TEST_CLOCK: optional(booleanFlag('must be true or false')),
   OAUTH_GOOGLE_CLIENT_ID: optional(z.string()),
   OAUTH_GOOGLE_CLIENT_SECRET: optional(z.string()),
   OAUTH_GOOGLE_ISSUER: optional(urlWithProtocols(['http:', 'https:'], 'must be an http:// or https:// URL')),
@@ -163,10 +174,20 @@ export type Config = {
   greenButtonMaxBytes: number;
   /** How long a privacy export's download link works once the archive is ready (decision 052). */
   privacyExportTtlDays: number;
+  /**
+   * How long a claimed durable job is held before another worker may take it over: the wait
+   * before work a crashed server was doing is run again. Longer than any job runs (decision 054).
+   */
+  durableJobLeaseMs: number;
   demoAccount: boolean;
   /** The demo household simulator: back-fill and live readings for the demo member, sent over MQTT. */
   demo: { simulator: boolean; backfillDays: number; speed: number; seed: number };
   oauth: { google: OAuthProviderConfig | undefined; facebook: OAuthProviderConfig | undefined };
+  /**
+   * A clock ahead of real time, for tests and demos only (decision 050): offsetMs moves it at
+   * start; adjustable lets an operator move it while the server runs. Refused in production.
+   */
+  clock: { offsetMs: number; adjustable: boolean };
 };
 
 export type OAuthProviderConfig = { clientId: string; clientSecret: string; issuer: string };
@@ -188,6 +209,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (nodeEnv === 'production' && (e.AUTH_SECRET === undefined || e.AUTH_SECRET.length < AUTH_SECRET_MIN_LENGTH)) {
     throw new ConfigError('AUTH_SECRET', `must be set to at least ${AUTH_SECRET_MIN_LENGTH} characters in production`);
   }
+
+  // A moved clock would start, end and settle real events early and pay real points.
+  if (nodeEnv === 'production' && e.TEST_CLOCK === true) throw new ConfigError('TEST_CLOCK', 'must not be true in production');
+  if (nodeEnv === 'production' && (e.CLOCK_OFFSET_MS ?? 0) !== 0) throw new ConfigError('CLOCK_OFFSET_MS', 'must not be set in production');
 
   return {
     port,
@@ -221,12 +246,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     plugConfirmTimeoutMs: e.PLUG_CONFIRM_TIMEOUT_MS ?? 10_000,
     greenButtonMaxBytes: e.GREEN_BUTTON_MAX_BYTES ?? GREEN_BUTTON_DEFAULT_MAX_BYTES,
     privacyExportTtlDays: e.PRIVACY_EXPORT_TTL_DAYS ?? PRIVACY_EXPORT_DEFAULT_TTL_DAYS,
+    durableJobLeaseMs: e.DURABLE_JOB_LEASE_MS ?? 5 * 60_000,
     demoAccount: e.DEMO_ACCOUNT ?? true,
     demo: { simulator: e.DEMO_SIMULATOR ?? true, backfillDays: e.DEMO_BACKFILL_DAYS ?? 90, speed: e.DEMO_SPEED ?? 1, seed: e.DEMO_SEED ?? 1 },
     oauth: {
       google: oauthProvider('GOOGLE', e.OAUTH_GOOGLE_CLIENT_ID, e.OAUTH_GOOGLE_CLIENT_SECRET, e.OAUTH_GOOGLE_ISSUER ?? 'https://accounts.google.com'),
       facebook: oauthProvider('FACEBOOK', e.OAUTH_FACEBOOK_CLIENT_ID, e.OAUTH_FACEBOOK_CLIENT_SECRET, e.OAUTH_FACEBOOK_ISSUER ?? 'https://www.facebook.com'),
     },
+    clock: { offsetMs: e.CLOCK_OFFSET_MS ?? 0, adjustable: e.TEST_CLOCK ?? false },
   };
 }
 

@@ -1,5 +1,6 @@
 import { createApp } from '../app';
 import type { Database } from '../db/client';
+import type { AdjustableClock } from '../lib/clock';
 import { loadConfig, type Config } from '../lib/config';
 import { createLogger, type Logger } from '../lib/logger';
 import { createAccounts, type Accounts } from '../modules/auth/accounts';
@@ -36,9 +37,11 @@ export async function createTestApp(
     logger?: Logger;
     /** Pins "now" for the energy screens. */
     clock?: () => Date;
+    /** Mounts the test-clock routes on this clock (decision 050). */
+    testClock?: AdjustableClock;
   } = {},
 ): Promise<TestApp> {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...GENEROUS_RATE_LIMITS, ...options.env });
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...GENEROUS_RATE_LIMITS, ...(options.testClock ? { TEST_CLOCK: 'true' } : {}), ...options.env });
   const ownsDatabase = options.database === undefined;
   const database = options.database ?? (await createTestDatabase());
   const logger = options.logger ?? createLogger({ level: config.logLevel });
@@ -57,6 +60,7 @@ export async function createTestApp(
     ...(options.commands ? { commands: options.commands } : {}),
     ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.testClock ? { testClock: options.testClock } : {}),
   });
   return {
     app,

@@ -8,7 +8,7 @@ import { noteMemberSwitch } from '../events/event-plug-automation.service';
 import { switchPlug, type CommandPublisher } from './plug-command.service';
 
 /** Remote on/off for the member's smart plugs, confirmed by the plug itself. */
-export function createPlugRoutes(deps: { auth: Auth; db: Db; publisher: CommandPublisher | undefined; timeoutMs: number }) {
+export function createPlugRoutes(deps: { auth: Auth; db: Db; publisher: CommandPublisher | undefined; timeoutMs: number; clock?: () => Date }) {
   const route = signedInRoute({
     method: 'post',
     path: '/api/devices/{id}/switch',
@@ -35,7 +35,7 @@ export function createPlugRoutes(deps: { auth: Auth; db: Db; publisher: CommandP
       { householdId: household.id, userId: c.var.user.id, deviceId: c.req.valid('param').id, on: c.req.valid('json').on },
     );
     // During an event that switched this plug off, the member's own switch wins (decision 037).
-    await noteMemberSwitch(deps.db, household.id, result.deviceId, new Date());
+    await noteMemberSwitch(deps.db, household.id, result.deviceId, deps.clock?.() ?? new Date());
     return c.json(result, 200);
   });
 }

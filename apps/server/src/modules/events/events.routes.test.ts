@@ -128,6 +128,8 @@ describe('Energy Saving Events API', () => {
     }
     const ingest = (body: unknown) =>
       t.app.request('/api/ingest/readings', { method: 'POST', headers: { authorization: `Bearer ${credential.token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    // Ingest reads the app's clock (decision 050): the day's readings arrive once it is over.
+    now = zonedTimeToUtc(eventDate, 20, 0, ZONE);
     expect(await (await ingest({ meter })).json()).toMatchObject({ accepted: meter.length, rejected: [] });
 
     const worker = startDurableWorker({ db: t.database.db, handlers: eventJobHandlers, logger: createLogger({ level: 'silent' }), clock: () => now });

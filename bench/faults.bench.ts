@@ -1,0 +1,268 @@
+/**
+ * Fault suite (decision 054): gateways that behave like real ones send
+ * readings over HTTP while the suite kills things mid-write, then every reading the server
+ * acknowledged is looked for, exactly once and with its value, and the rollups are checked
+ * against the raw sums.
+ *
+ * Kinds (BENCH_FAULT_KINDS, comma-separated; default all):
+ *   server-pglite    kill -9 the server on the embedded database, restart it on the same data directory
+ *   server-postgres  kill -9 the server on PostgreSQL, restart it
+ *   postgres         kill -9 PostgreSQL's postmaster (a private cluster, not the shared one), restart it
+ *   proxy            a TCP proxy between server and PostgreSQL stalls (1-5 s) or resets every connection
+ *   mqtt-server      MQTT gateways on the embedded broker (PGlite); kill -9 the server, broker and all, restart it
+ *   broker           MQTT gateways on a private Mosquitto (server on PostgreSQL); kill -9 Mosquitto, restart it
+ *   settlement       kill -9 the server while it settles an event (PostgreSQL), restart it
+ *
+ *   npm run faults -w @peakwise/bench                  # 20 faults of each kind
+ *   BENCH_SIZE=smoke npm run faults -w @peakwise/bench  # 2 of each
+ * Knobs: BENCH_FAULTS, BENCH_GATEWAYS, BENCH_FAULT_BATCH, BENCH_FAULT_KINDS, BENCH_PG_BIN.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { createDatabase, type Database } from '../apps/server/src/db/client';
+import { issueIngestCredential } from '../apps/server/src/modules/devices/ingest-credential.service';
+import { ensureHouseholdForUser } from '../apps/server/src/modules/households/household.service';
+import { createFreshDatabase, type FreshDatabase } from './lib/database';
+import { benchSize, numberKnob, stringKnob, verdict } from './lib/env';
+import { checkStore, type StoreCheck } from './lib/fault-checks';
+import { int, log, median } from './lib/format';
+import { HttpGateway } from './lib/http-gateway';
+import { startMosquittoInstance, type MosquittoInstance } from './lib/mosquitto-instance';
+import { MqttGateway } from './lib/mqtt-gateway';
+import { startPostgresInstance, type PostgresInstance } from './lib/postgres-instance';
+import { freePort, serverProcess, waitFor, type ServerProcess } from './lib/server-process';
+import { runSettlementFaults, type SettlementFaultResult } from './lib/settlement-faults';
+import { startTcpFaultProxy, type TcpFaultProxy } from './lib/tcp-fault-proxy';
+
+const KINDS = ['server-pglite', 'server-postgres', 'postgres', 'proxy', 'mqtt-server', 'broker', 'settlement'] as const;
+type Kind = (typeof KINDS)[number];
+
+const size = benchSize();
+const smoke = size === 'smoke';
+const FAULTS = numberKnob('FAULTS', smoke ? 2 : 20);
+const GATEWAYS = numberKnob('GATEWAYS', smoke ? 2 : 6);
+const BATCH = numberKnob('FAULT_BATCH', 24);
+const SETTLEMENT_HOUSEHOLDS = numberKnob('FAULT_HOUSEHOLDS', smoke ? 300 : 5_000);
+const kinds = (stringKnob('FAULT_KINDS') ?? KINDS.join(',')).split(',').map((k) => k.trim()) as Kind[];
+for (const kind of kinds) if (!KINDS.includes(kind)) throw new Error(`Unknown fault kind ${kind}; one of ${KINDS.join(', ')}`);
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const between = (low: number, high: number) => low + Math.random() * (high - low);
+
+type Runtime = {
+  env: Record<string, string>;
+  /** Where MQTT gateways connect, and whether they log in with their household's token (the embedded broker checks it). */
+  mqtt?: { url: string; login: boolean };
+  broker?: MosquittoInstance;
+  /** The database the suite seeds and checks through (closed while the server owns a PGlite directory). */
+  open(): Promise<Database>;
+  release(database: Database): Promise<void>;
+  cleanup(): Promise<void>;
+  proxy?: TcpFaultProxy;
+};
+
+let postgres: PostgresInstance | undefined;
+
+async function runtimeFor(kind: Kind): Promise<Runtime> {
+  if (kind === 'server-pglite' || kind === 'mqtt-server') {
+    const dir = mkdtempSync(join(tmpdir(), 'peakwise-faults-pglite-'));
+    const dataDir = join(dir, 'pglite'); // where main.ts puts it under DATA_DIR
+    const brokerPort = await freePort();
+    return {
+      env: { DATA_DIR: dir, MQTT_BROKER_PORT: String(brokerPort) },
+      ...(kind === 'mqtt-server' ? { mqtt: { url: `mqtt://127.0.0.1:${brokerPort}`, login: true } } : {}),
+      open: async () => {
+        const database = createDatabase({ dataDir });
+        await database.migrate();
+        return database;
+      },
+      release: (database) => database.close(),
+      cleanup: async () => rmSync(dir, { recursive: true, force: true }),
+    };
+  }
+  postgres ??= await startPostgresInstance(await freePort());
+  const fresh: FreshDatabase = await createFreshDatabase(postgres.url, kind.replace('-', '_'));
+  let proxy: TcpFaultProxy | undefined;
+  let url = fresh.url;
+  if (kind === 'proxy') {
+    proxy = await startTcpFaultProxy({ host: '127.0.0.1', port: postgres.port });
+    const proxied = new URL(fresh.url);
+    proxied.port = String(proxy.port);
+    url = proxied.toString();
+  }
+  const broker = kind === 'broker' ? await startMosquittoInstance(await freePort()) : undefined;
+  return {
+    // A stable client id: the broker keeps the ingest session's unacknowledged messages across its reconnects.
+    env: { DATABASE_URL: url, ...(broker ? { MQTT_URL: broker.url, MQTT_CLIENT_ID: 'faults-ingest' } : {}) },
+    ...(broker ? { broker, mqtt: { url: broker.url, login: false } } : {}),
+    open: async () => fresh.database,
+    release: async () => {},
+    cleanup: async () => {
+      await proxy?.close();
+      await broker?.destroy();
+      await fresh.drop();
+    },
+    ...(proxy ? { proxy } : {}),
+  };
+}
+
+async function healthy(server: ServerProcess) {
+  return (await fetch(`${server.url}/api/health`, { signal: AbortSignal.timeout(2_000) })).status === 200;
+}
+
+/** One fault, then the time until the server answers health again (restarting it only if it died). */
+async function inject(kind: Kind, server: ServerProcess, runtime: Runtime, index: number): Promise<{ recoveryMs: number; serverDied: boolean }> {
+  const started = Date.now();
+  let serverDied = false;
+  if (kind === 'server-pglite' || kind === 'server-postgres' || kind === 'mqtt-server') {
+    await server.kill9();
+    await server.start();
+  } else if (kind === 'broker') {
+    await runtime.broker!.kill9();
+    await sleep(between(200, 1500));
+    await runtime.broker!.start();
+  } else if (kind === 'postgres') {
+    await postgres!.kill9();
+    await sleep(between(200, 1500));
+    await postgres!.start();
+  } else if (index % 2 === 0) {
+    await runtime.proxy!.stall(between(1_000, 5_000));
+  } else {
+    runtime.proxy!.drop();
+  }
+  try {
+    await waitFor('the server to recover', () => healthy(server), 30_000, 100);
+  } catch {
+    // A server that does not come back by itself after a database fault is a finding; restart it to go on.
+    serverDied = true;
+    log(`  ${kind} fault ${index + 1}: the server ${server.alive ? 'is running but not healthy' : 'exited'}; its last output:\n${server.output.slice(-1500)}`);
+    await server.kill9();
+    await server.start();
+  }
+  return { recoveryMs: Date.now() - started, serverDied };
+}
+
+/** Waits until the stored count stops growing (PostgreSQL: read beside the server; PGlite: nothing to read until it stops, so a fixed pause). */
+async function settleIngest(runtime: Runtime, gateways: { generated: number }[]) {
+  const expected = gateways.reduce((n, g) => n + g.generated, 0);
+  if (!runtime.env.DATABASE_URL) return sleep(15_000);
+  const database = await runtime.open();
+  let last = -1;
+  for (let stable = 0; stable < 5; ) {
+    const rows = (await database.db.execute(sql`select count(*)::int as n from meter_readings`)) as unknown as { rows: { n: number }[] };
+    const stored = rows.rows[0]!.n;
+    if (stored >= expected) return;
+    stable = stored === last ? stable + 1 : 0;
+    last = stored;
+    await sleep(1_000);
+  }
+}
+
+type KindResult = { kind: Kind; faults: number; check: StoreCheck; resent: number; failedRequests: number; recoveryMs: number[]; serverDeaths: number };
+
+async function runKind(kind: Kind): Promise<KindResult> {
+  const runtime = await runtimeFor(kind);
+  try {
+    const seedDb = await runtime.open();
+    const households: { id: string; index: number; token: string }[] = [];
+    for (let i = 0; i < GATEWAYS; i++) {
+      const household = await ensureHouseholdForUser(seedDb.db, `faults-${kind}-${i}`, { name: `Faults ${kind} ${i}` });
+      const credential = await issueIngestCredential(seedDb.db, household.id, null, 'faults');
+      households.push({ id: household.id, index: i, token: credential.token });
+    }
+    await runtime.release(seedDb);
+
+    const server = serverProcess(runtime.env, await freePort());
+    await server.start();
+    const mqttAt = runtime.mqtt;
+    const gateways: (HttpGateway | MqttGateway)[] = households.map((h) =>
+      mqttAt
+        ? new MqttGateway(mqttAt.url, mqttAt.login ? { username: h.id, password: h.token } : undefined, h.id, h.index, 12, 8)
+        : new HttpGateway(() => server.url, h.token, h.index, BATCH),
+    );
+    gateways.forEach((g) => g.start());
+
+    const recoveryMs: number[] = [];
+    let serverDeaths = 0;
+    for (let f = 0; f < FAULTS; f++) {
+      await sleep(between(300, 1_500));
+      const outcome = await inject(kind, server, runtime, f);
+      recoveryMs.push(outcome.recoveryMs);
+      if (outcome.serverDied) serverDeaths++;
+      log(`  ${kind} fault ${f + 1}/${FAULTS}: back in ${outcome.recoveryMs} ms${outcome.serverDied ? ' (server had to be restarted)' : ''}`);
+    }
+    await Promise.all(gateways.map((g) => g.drain(120_000)));
+    // Over MQTT the gateway's acknowledgement is the broker's; give ingest time to commit what it holds.
+    if (mqttAt) await settleIngest(runtime, gateways);
+    await server.stop();
+
+    const checkDb = await runtime.open();
+    const check = await checkStore(
+      checkDb.db,
+      households.map((h, i) => ({ id: h.id, index: h.index, generated: gateways[i]!.generated })),
+    );
+    await runtime.release(checkDb);
+    return {
+      kind,
+      faults: FAULTS,
+      check,
+      resent: gateways.reduce((n, g) => n + (g instanceof HttpGateway ? g.counts.resentReadings : 0), 0),
+      failedRequests: gateways.reduce((n, g) => n + (g instanceof HttpGateway ? g.counts.failedRequests : 0), 0),
+      recoveryMs,
+      serverDeaths,
+    };
+  } finally {
+    await runtime.cleanup();
+  }
+}
+
+async function main() {
+  log(`machine: ${cpus().length} cpu, node ${process.version}, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  log(`faults: ${FAULTS} of each of ${kinds.join(', ')}; ${GATEWAYS} HTTP gateways, ${BATCH} readings per request`);
+  const results: KindResult[] = [];
+  let settlement: SettlementFaultResult | undefined;
+  try {
+    for (const kind of kinds) {
+      if (kind !== 'settlement') results.push(await runKind(kind));
+      else {
+        postgres ??= await startPostgresInstance(await freePort());
+        const fresh = await createFreshDatabase(postgres.url, 'settlement');
+        try {
+          settlement = await runSettlementFaults(fresh, FAULTS, SETTLEMENT_HOUSEHOLDS);
+        } finally {
+          await fresh.drop();
+        }
+      }
+    }
+  } finally {
+    await postgres?.destroy();
+  }
+  let allHeld = true;
+  for (const r of results) {
+    const c = r.check;
+    const held = c.lost === 0 && c.wrong === 0 && c.duplicated === 0 && c.rollupMismatches === 0 && c.stored === c.expected;
+    allHeld &&= held;
+    console.log(
+      `faults ${r.kind}: ${r.faults} faults; ${int(c.expected)} readings acknowledged, ${int(c.stored)} stored, ${int(r.resent)} re-sent after ${int(r.failedRequests)} failed requests; ` +
+        `lost ${c.lost}, wrong ${c.wrong}, duplicated ${c.duplicated}, rollup mismatches ${c.rollupMismatches}; ` +
+        `recovery median ${int(median(r.recoveryMs))} ms, max ${int(Math.max(...r.recoveryMs))} ms; server restarts forced ${r.serverDeaths}; ` +
+        `every acknowledged reading stored once, rollups equal raw sums: ${held ? 'HELD' : 'BROKEN'}`,
+    );
+  }
+  if (settlement) {
+    const s = settlement;
+    const held = s.creditMismatches === 0 && s.resultMismatches === 0 && s.ledgerSum === 0 && s.negativeBalances === 0;
+    allHeld &&= held;
+    console.log(
+      `faults settlement: ${s.faults} faults (${s.duringSettlement} during a settlement), ${s.runsCompleted} settlement runs completed for ${int(s.households)} households; ` +
+        `households credited other than their points ${s.creditMismatches}, without exactly one result ${s.resultMismatches}, ledger sum ${s.ledgerSum}, negative balances ${s.negativeBalances}; ` +
+        `no point credited twice or lost: ${held ? 'HELD' : 'BROKEN'}`,
+    );
+  }
+  console.log(`faults: ${verdict(size, allHeld)}`);
+  if (!allHeld) process.exitCode = 1;
+}
+
+await main();

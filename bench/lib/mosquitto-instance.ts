@@ -1,0 +1,62 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { chownSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createConnection } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { waitFor } from './server-process';
+
+export type MosquittoInstance = { url: string; kill9(): Promise<void>; start(): Promise<void>; destroy(): Promise<void> };
+
+/**
+ * A Mosquitto of the suite's own (port, config and persistence file), so killing it touches
+ * nothing else. Persistence is on and saved after every change, the most a Mosquitto
+ * deployment can ask for; it still writes without fsync, which is what the count measures.
+ */
+export async function startMosquittoInstance(port: number): Promise<MosquittoInstance> {
+  const dir = mkdtempSync(join(tmpdir(), 'peakwise-faults-mqtt-'));
+  if (process.getuid?.() === 0) {
+    try {
+      const uid = Number(execFileSync('id', ['-u', 'mosquitto']).toString().trim());
+      const gid = Number(execFileSync('id', ['-g', 'mosquitto']).toString().trim());
+      chownSync(dir, uid, gid);
+    } catch {
+      // No mosquitto user: Mosquitto keeps running as whoever started it.
+    }
+  }
+  const config = join(dir, 'mosquitto.conf');
+  writeFileSync(
+    config,
+    [`listener ${port} 127.0.0.1`, 'allow_anonymous true', 'persistence true', `persistence_location ${dir}/`, 'autosave_interval 1', 'autosave_on_changes true', 'max_queued_messages 100000', ''].join('\n'),
+  );
+  let child: ChildProcess | undefined;
+  const reachable = () =>
+    new Promise<boolean>((resolve) => {
+      const socket = createConnection({ host: '127.0.0.1', port }, () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.on('error', () => resolve(false));
+    });
+  const start = async () => {
+    child = spawn('mosquitto', ['-c', config], { stdio: 'ignore' });
+    await waitFor('Mosquitto to listen', reachable, 15_000);
+  };
+  const kill9 = async () => {
+    const current = child;
+    if (!current || current.exitCode !== null) return;
+    await new Promise<void>((resolve) => {
+      current.once('exit', () => resolve());
+      current.kill('SIGKILL');
+    });
+  };
+  await start();
+  return {
+    url: `mqtt://127.0.0.1:${port}`,
+    start,
+    kill9,
+    async destroy() {
+      await kill9();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
