@@ -13,7 +13,9 @@ export type EmailKind =
   | 'password-changed'
   | 'event-notification'
   | 'prize-winner'
-  | 'reward-code';
+  | 'reward-code'
+  | 'cash-out-sent'
+  | 'cash-out-failed';
 
 export type OutgoingEmail = {
   to: string;
