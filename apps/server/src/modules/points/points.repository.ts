@@ -11,8 +11,16 @@ export const BONUS_ISSUANCE: HouseAccount = { kind: 'issuance', name: 'bonuses' 
 export const ADJUSTMENT_ISSUANCE: HouseAccount = { kind: 'issuance', name: 'adjustments' };
 /** Cash-outs on their way to, or paid by, Interac e-Transfer. */
 export const INTERAC_CASH_OUT: HouseAccount = { kind: 'cash_out', name: 'interac' };
-/** Where points spent in the rewards marketplace go (decision 039). */
-export const MARKETPLACE_REDEMPTIONS: HouseAccount = { kind: 'redemptions', name: 'marketplace' };
+/**
+ * Where points spent in the rewards marketplace go (decision 039), split over several accounts
+ * by the spending household (decision 051): every debit also updates its receiving account's row,
+ * locked until commit, and one row for all members made every redemption wait for the one before.
+ */
+export const MARKETPLACE_SHARDS = 16;
+export function marketplaceRedemptions(householdId: string): HouseAccount {
+  const shard = (Number.parseInt(householdId.slice(0, 8), 16) || 0) % MARKETPLACE_SHARDS;
+  return { kind: 'redemptions', name: `marketplace:${shard}` };
+}
 
 export type TransferKind = 'event_reward' | 'event_adjustment' | 'redemption' | 'cash_out' | 'refund' | 'prize' | 'monthly_bonus' | 'adjustment';
 export type Posting = { accountId: string; amount: number };

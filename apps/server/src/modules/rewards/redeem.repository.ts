@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { RewardOrderStatus } from '@peakwise/domain/reward-rules';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { MARKETPLACE_REDEMPTIONS } from '../points/points.repository';
+import { marketplaceRedemptions } from '../points/points.repository';
 import { itemColumns, type ItemRow } from './rewards.repository';
 
 /**
@@ -31,6 +31,7 @@ export type RedemptionContext = {
  * by its ledger key in the write (see `writeRedemption`).
  */
 export async function openRedemption(tx: DbOrTx, who: { userId: string; householdId: string }, itemId: string, clientKey: string): Promise<RedemptionContext> {
+  const marketplace = marketplaceRedemptions(who.householdId);
   const [row] = rowsOf<RedemptionContext>(
     await tx.execute(sql`
       with item as materialized (select ${itemColumns} from reward_items i where i.id = ${itemId}::uuid for update of i)
@@ -38,7 +39,7 @@ export async function openRedemption(tx: DbOrTx, who: { userId: string; househol
         (select row_to_json(item) from item) as item,
         (select json_build_object('id', o.id, 'itemId', o.item_id, 'quantity', o.quantity) from reward_orders o where o.user_id = ${who.userId} and o.client_key = ${clientKey}) as earlier,
         (select json_build_object('id', a.id, 'balance', a.balance) from points_accounts a where a.kind = 'member' and a.household_id = ${who.householdId}::uuid) as "memberAccount",
-        (select a.id from points_accounts a where a.kind = ${MARKETPLACE_REDEMPTIONS.kind} and a.name = ${MARKETPLACE_REDEMPTIONS.name}) as "marketplaceAccountId",
+        (select a.id from points_accounts a where a.kind = ${marketplace.kind} and a.name = ${marketplace.name}) as "marketplaceAccountId",
         (select json_build_object('email', p.email, 'name', p.name, 'language', p.language, 'deleted', p.deleted_at is not null) from profiles p where p.id = ${who.userId}) as contact`),
   );
   return row!;

@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { Mailer, RecordedEmail } from '../email/mailer';
 import { rewardCodeTemplate } from '../email/templates/reward-code.template';
-import { houseAccountId, MARKETPLACE_REDEMPTIONS } from '../points/points.repository';
+import { houseAccountId, marketplaceRedemptions } from '../points/points.repository';
 import { isNegativeBalance } from '../points/points.service';
 import { openRedemption, writeRedemption } from './redeem.repository';
 import { findOrder, findOrderByKey } from './rewards.repository';
@@ -68,7 +68,7 @@ export async function redeem(deps: RedeemDeps, member: Redeemer, clientKey: stri
       // Refuses early, before touching stock and codes; the balance CHECK stays the guard for a
       // spend racing this one on another item. No account yet means nothing to spend.
       if (!context.memberAccount || context.memberAccount.balance < points) throw insufficient();
-      const marketplaceAccountId = context.marketplaceAccountId ?? (await houseAccountId(tx, MARKETPLACE_REDEMPTIONS));
+      const marketplaceAccountId = context.marketplaceAccountId ?? (await houseAccountId(tx, marketplaceRedemptions(member.householdId)));
 
       const orderId = randomUUID();
       const address = input.shippingAddress;
