@@ -148,6 +148,8 @@ export type LedgerActivity = {
   balanceAfter: number;
   at: string;
   detail: Record<string, unknown>;
+  /** The item a redemption's order bought; null for every other entry. */
+  item: { en: string; fr: string; es: string } | null;
 };
 
 /**
@@ -159,7 +161,8 @@ export async function memberActivity(db: DbOrTx, householdId: string, options: {
   const before = options.before ?? null;
   return rowsOf<LedgerActivity>(
     await db.execute(sql`
-      select a.id::text as "entryId", a.transfer_id as "transferId", a.kind, a.amount, a.balance_after as "balanceAfter", a.at, a.detail
+      select a.id::text as "entryId", a.transfer_id as "transferId", a.kind, a.amount, a.balance_after as "balanceAfter", a.at, a.detail,
+        (select json_build_object('en', i.name_en, 'fr', i.name_fr, 'es', i.name_es) from reward_orders o join reward_items i on i.id = o.item_id where o.transfer_id = a.transfer_id) as item
       from (
         select e.id, e.transfer_id, t.kind, e.amount, t.detail,
           (sum(e.amount) over (order by e.id rows between unbounded preceding and current row))::int as balance_after,
