@@ -84,7 +84,8 @@ describe('the member is emailed when a cash-out is sent and when it fails', () =
     const member = await createMember(t.app, { language: 'es' });
     const household = await fundMember(t.database.db, member.userId, 1_500);
     const id = await cashOut(member, 1_500);
-    await runJobs();
+    await runJobs(); // sent
+    await runJobs(); // its email
     const reason = 'The e-Transfer expired unclaimed.';
     const reports = await Promise.all([1, 2].map(() => callback({ cashOutId: id, status: 'failed', reason })));
     expect(reports.map((r) => r.status)).toEqual([200, 200]);
@@ -99,6 +100,17 @@ describe('the member is emailed when a cash-out is sent and when it fails', () =
     expect(failed.subject).toBe('No pudimos enviar tu retiro de 15,00\u00a0$');
     expect(failed.text).toContain(`no se completó: ${reason}`);
     expect(failed.text).toContain('Los 1500 puntos volvieron a tu saldo.');
+  });
+
+  it('a failure reported before the “sent” email went out: only the failure is told', async () => {
+    const member = await createMember(t.app);
+    await fundMember(t.database.db, member.userId, 1_000);
+    const id = await cashOut(member, 1_000);
+    await runJobs(); // sent; its email waits for the next run
+    expect((await callback({ cashOutId: id, status: 'failed', reason: 'Declined by the bank.' })).status).toBe(200);
+    await runJobs();
+    await runJobs();
+    expect((await emailsTo(member)).map((e) => e.kind)).toEqual(['cash-out-failed']);
   });
 
   it('refused by the provider in English: the email carries the provider’s reason', async () => {
