@@ -153,7 +153,7 @@ async function main() {
       ...eventJobHandlers,
       ...eventPlugJobHandlers(commands),
       ...notificationJobHandlers(notifier),
-      ...payoutJobHandlers(payouts),
+      ...payoutJobHandlers(payouts, { mailer: accounts.mailer, publicUrl: config.publicUrl }),
       ...rewardJobHandlers({ mailer: accounts.mailer, publicUrl: config.publicUrl, logger }),
       ...billingJobHandlers,
       ...privacyExportJobHandlers({ mailer: accounts.mailer, publicUrl: config.publicUrl, ttlDays: config.privacyExportTtlDays }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idempotencyKeySchema } from './cash-outs.contract';
+import { localizedTextSchema } from './rewards.contract';
 
 /**
  * A member's points activity (newest first, paged by cursor), each entry with the balance it left
@@ -25,6 +26,8 @@ export const activityEntrySchema = z.object({
   cashOutId: z.string().nullable(),
   orderId: z.string().nullable(),
   drawId: z.string().nullable(),
+  /** What a redemption bought, in every language (the order's item); null for other entries. */
+  item: localizedTextSchema.nullable(),
   /** The operator's reason for an adjustment, or why a cash-out was refunded. */
   reason: z.string().nullable(),
 });

@@ -38,6 +38,9 @@ export const rewardsEn = {
     redeemed: 'Redeemed',
     viewEvent: 'View event',
     viewEventContext: 'from {{date}}',
+    redeemedItem: 'Redeemed: {{item}}',
+    viewOrder: 'View order',
+    viewOrderContext: 'from {{date}}',
   },
   catalogue: {
     title: 'Rewards Marketplace',

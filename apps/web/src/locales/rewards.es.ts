@@ -41,6 +41,9 @@ export const rewardsEs: Translation<typeof rewardsEn> = {
     redeemed: 'Canjeados',
     viewEvent: 'Ver el evento',
     viewEventContext: 'del {{date}}',
+    redeemedItem: 'Canjeado: {{item}}',
+    viewOrder: 'Ver el pedido',
+    viewOrderContext: 'del {{date}}',
   },
   catalogue: {
     title: 'Tienda de recompensas',

@@ -41,6 +41,9 @@ export const rewardsFr: Translation<typeof rewardsEn> = {
     redeemed: 'Échangés',
     viewEvent: 'Voir l’événement',
     viewEventContext: 'du {{date}}',
+    redeemedItem: 'Échangé : {{item}}',
+    viewOrder: 'Voir la commande',
+    viewOrderContext: 'du {{date}}',
   },
   catalogue: {
     title: 'Boutique de récompenses',

@@ -10,6 +10,7 @@ import { CLIENT_IP_HEADER } from '../../lib/client-ip';
 import type { Config } from '../../lib/config';
 import type { Logger } from '../../lib/logger';
 import type { AccountEmails } from '../email/account-emails';
+import { ensureHouseholdForUser } from '../households/household.service';
 import { createProfile, recordMarketingConsent, syncProfileFromUser } from '../profile/profile.repository';
 import { createAuthHooks } from './auth-hooks';
 import { hashPassword, verifyPassword } from './password-hasher';
@@ -155,6 +156,9 @@ export function createAuth({ config, database, emails, logger }: AuthDeps) {
             const body = ctx?.body as { marketingConsent?: unknown } | undefined;
             const language = requestLanguage(ctx?.body, ctx?.request);
             await createProfile(db, user, language);
+            // The household comes with the account (decision 051), so no later request, even a
+            // refused one, has to write it.
+            await ensureHouseholdForUser(db, user.id);
             if (ctx?.path === '/sign-up/email' && typeof body?.marketingConsent === 'boolean') {
               await recordMarketingConsent(db, user.id, body.marketingConsent, language, 'sign_up');
             }

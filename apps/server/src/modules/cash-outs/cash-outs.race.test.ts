@@ -63,7 +63,7 @@ describe('cash-out races', () => {
       ((await (await t.app.request('/api/cash-outs', { method: 'POST', headers: asMember(member), body: JSON.stringify({ points: 1_000, email: 'payee@example.com', idempotencyKey: randomUUID() }) })).json()) as { id: string }).id;
     const first = await create();
     const second = await create();
-    const worker = startDurableWorker({ db: t.database.db, handlers: payoutJobHandlers(createPayoutSender({ logger })), logger });
+    const worker = startDurableWorker({ db: t.database.db, handlers: payoutJobHandlers(createPayoutSender({ logger }), { mailer: t.accounts.mailer, publicUrl: t.config.publicUrl }), logger });
     await worker.runDue();
     await worker.stop();
     const report = (id: string) =>

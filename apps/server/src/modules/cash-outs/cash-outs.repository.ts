@@ -74,3 +74,11 @@ export async function markCashOutReviewed(db: DbOrTx, id: string, operatorId: st
     update cash_outs set reviewed_by = ${operatorId}, reviewed_at = ${now.toISOString()}::timestamptz ${approved ? sql`, status = 'pending'` : sql``}
     where id = ${id}::uuid`);
 }
+
+/** Who asked for a cash-out, in which language: the one its status emails go to, unless their account is being deleted. */
+export async function cashOutContact(db: DbOrTx, cashOutId: string): Promise<{ email: string; name: string | null; language: string } | null> {
+  const [row] = rowsOf<{ email: string; name: string | null; language: string }>(
+    await db.execute(sql`select p.email, p.name, p.language from cash_outs c join profiles p on p.id = c.requested_by where c.id = ${cashOutId}::uuid and p.deleted_at is null`),
+  );
+  return row ?? null;
+}

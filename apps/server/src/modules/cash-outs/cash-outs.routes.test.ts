@@ -30,7 +30,7 @@ describe('cash-outs API (outbox adapter)', () => {
 
   const call = (who: Member | null, method: string, path: string, body?: unknown) =>
     t.app.request(path, { method, headers: who ? asMember(who) : { 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
-  const worker = () => startDurableWorker({ db: t.database.db, handlers: payoutJobHandlers(createPayoutSender({ logger })), logger, clock: () => now });
+  const worker = () => startDurableWorker({ db: t.database.db, handlers: payoutJobHandlers(createPayoutSender({ logger }), { mailer: t.accounts.mailer, publicUrl: t.config.publicUrl }), logger, clock: () => now });
   const runJobs = async () => {
     const w = worker();
     await w.runDue();

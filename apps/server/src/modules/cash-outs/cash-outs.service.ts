@@ -7,6 +7,7 @@ import { scheduleJob } from '../durable-jobs/durable-jobs.repository';
 import { houseAccountId, INTERAC_CASH_OUT, insertTransfer, memberAccountId, transferIdByKey } from '../points/points.repository';
 import { isNegativeBalance } from '../points/points.service';
 import { findCashOut, findCashOutByClientKey, insertCashOut, markCashOutFailed, markCashOutReviewed, markCashOutSent, type CashOutRow } from './cash-outs.repository';
+import { queueCashOutEmail } from './cash-out-emails.service';
 import type { PayoutSender } from './payout-sender';
 
 export const CASH_OUT_SEND_JOB = 'cash-out.send';
@@ -93,7 +94,14 @@ export async function failCashOut(tx: DbOrTx, cashOut: CashOutRow, reason: strin
     { accountId: member, amount: cashOut.points },
   ]);
   await markCashOutFailed(tx, cashOut.id, reason, (await transferIdByKey(tx, key))!, now);
+  await queueCashOutEmail(tx, cashOut.id, 'failed', now);
   return true;
+}
+
+/** Pending → sent, and the member told, in the caller's transaction. */
+async function markSent(tx: DbOrTx, cashOutId: string, providerId: string | null, now: Date): Promise<void> {
+  await markCashOutSent(tx, cashOutId, providerId, now);
+  await queueCashOutEmail(tx, cashOutId, 'sent', now);
 }
 
 /** The durable send job: hands a pending cash-out to the payout adapter, once. */
@@ -107,7 +115,7 @@ export async function sendCashOut(tx: DbOrTx, sender: PayoutSender, cashOutId: s
     if (attempt < PAYOUT_MAX_ATTEMPTS) throw error;
     result = { outcome: 'failed' as const, reason: PROVIDER_UNREACHABLE };
   }
-  if (result.outcome === 'sent') await markCashOutSent(tx, cashOutId, result.providerId, now);
+  if (result.outcome === 'sent') await markSent(tx, cashOutId, result.providerId, now);
   else await failCashOut(tx, cashOut, result.reason, now);
 }
 
@@ -117,7 +125,7 @@ export async function recordProviderReport(tx: DbOrTx, report: { cashOutId: stri
   if (!cashOut) throw new AppError(404, 'not_found', CASH_OUT_MESSAGES.notFound);
   if (cashOut.status === 'held') throw new AppError(409, 'not_sent', 'This cash-out has not been handed to the provider.');
   if (report.status === 'sent') {
-    if (cashOut.status === 'pending') await markCashOutSent(tx, cashOut.id, report.providerId ?? null, now);
+    if (cashOut.status === 'pending') await markSent(tx, cashOut.id, report.providerId ?? null, now);
   } else {
     await failCashOut(tx, cashOut, report.reason ?? 'The payout provider could not complete the transfer.', now);
   }

@@ -53,7 +53,7 @@ describe('cash-outs through an HTTP payout provider, and its callback', () => {
 
   const sender = () => createPayoutSender({ providerUrl: t.config.payouts.providerUrl, providerToken: t.config.payouts.providerToken, logger });
   const runJobs = async () => {
-    const w = startDurableWorker({ db: t.database.db, handlers: payoutJobHandlers(sender()), logger, clock: () => now });
+    const w = startDurableWorker({ db: t.database.db, handlers: payoutJobHandlers(sender(), { mailer: t.accounts.mailer, publicUrl: t.config.publicUrl }), logger, clock: () => now });
     await w.runDue();
     await w.stop();
   };

@@ -14,7 +14,9 @@ export type EmailKind =
   | 'event-notification'
   | 'prize-winner'
   | 'reward-code'
-  | 'privacy-export-ready';
+  | 'privacy-export-ready'
+  | 'cash-out-sent'
+  | 'cash-out-failed';
 
 export type OutgoingEmail = {
   to: string;

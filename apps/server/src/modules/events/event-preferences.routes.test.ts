@@ -33,7 +33,9 @@ describe('Event preferences: opt in to every event, and the plugs that power dow
     [keen, casual, faraway] = [await createMember(t.app), await createMember(t.app), await createMember(t.app)];
     keenHome = await ensureHouseholdForUser(t.database.db, keen.userId);
     await ensureHouseholdForUser(t.database.db, casual.userId);
-    await ensureHouseholdForUser(t.database.db, faraway.userId, { province: 'BC' });
+    // Households come with the account, in Ontario without a postal code; this one moves to BC.
+    const farawayHome = await ensureHouseholdForUser(t.database.db, faraway.userId);
+    await t.database.db.execute(sql`update households set province = 'BC', postal_code = null, time_zone = 'America/Vancouver' where id = ${farawayHome.id}::uuid`);
     programId = await upsertProgram(t.database.db, { name: 'Ontario Peak Saver', provinces: ['ON'], fsas: null, defaultRewardPoints: 100, defaultTargetPercent: 10, noticeHours: 4 });
   });
   afterAll(() => t.close());

@@ -283,10 +283,11 @@ describe('changing the time zone re-cuts the household’s days', () => {
     expect((await meterDaily(household.id)).find((r) => r.d === '2026-11-02')).toMatchObject({ n: 253 });
   });
 
-  it('a member without a household yet keeps the zone for the household created later', async () => {
+  it('a zone chosen right after sign-up moves the household made with the account (decision 051)', async () => {
     const member = await createMember(t.app);
+    expect(await findHouseholdByOwner(t.database.db, member.userId)).toMatchObject({ timeZone: 'America/Toronto' });
     expect((await putPreferences(member, { timeZone: VANCOUVER })).status).toBe(200);
-    expect(await findHouseholdByOwner(t.database.db, member.userId)).toBeNull();
+    expect(await findHouseholdByOwner(t.database.db, member.userId)).toMatchObject({ timeZone: VANCOUVER });
     const res = await t.app.request('/api/household', { headers: asMember(member) });
     expect(await res.json()).toMatchObject({ timeZone: VANCOUVER, province: 'ON' });
   });

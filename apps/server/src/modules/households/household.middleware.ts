@@ -10,8 +10,9 @@ export type HouseholdEnv = { Variables: HouseholdVariables };
 
 /**
  * For every route about the member's own household: answers 401 without a session, otherwise
- * sets `c.var.household` (created with its rooms on first use) once per request. No household
- * route takes a household id from the request.
+ * sets `c.var.household` once per request. The household is made with the account (decision
+ * 051), so this only reads it; an account from before that still gets its household here, on
+ * its first request. No household route takes a household id from the request.
  */
 export function requireHousehold(deps: { auth: Auth; db: Db }): MiddlewareHandler<HouseholdEnv> {
   const auth = requireAuth(deps.auth) as unknown as MiddlewareHandler<HouseholdEnv>;

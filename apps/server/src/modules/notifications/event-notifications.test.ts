@@ -67,6 +67,9 @@ describe('event notifications by email, exactly once across a restart', () => {
     fr = await createMember(t.app, { language: 'fr', name: 'Marie Tremblay' });
     quiet = await createMember(t.app, { language: 'en' });
     for (const m of [en, fr, quiet]) expect((await t.app.request('/api/household', { headers: asMember(m) })).status).toBe(200);
+    // The operator's account has its household from sign-up too (decision 051); it opts out, so only the members count.
+    const operatorOff = await t.app.request('/api/notification-preferences', { method: 'PUT', headers: asMember(operator), body: JSON.stringify({ channels: { email: { events: false } } }) });
+    expect(operatorOff.status).toBe(200);
     await upsertProgram(t.database.db, { name: 'Ontario Peak Saver', provinces: ['ON'], fsas: null, defaultRewardPoints: 100, defaultTargetPercent: 10, noticeHours: 4 });
     await t.accounts.mailer.settle();
     smtp.messages.length = 0; // sign-up emails
@@ -103,7 +106,7 @@ describe('event notifications by email, exactly once across a restart', () => {
     await first.stop();
     expect(smtp.messages).toHaveLength(0);
     const pending = await deliveriesOfEvent(t.database.db, eventId);
-    // The operator's household is made on its first visit too; it has none, so only the three members count, less the one who said no.
+    // The three members count, less the one who said no (the operator said no too).
     expect(pending.map((d) => [d.userId, d.channel, d.kind, d.status]).sort()).toEqual(
       [
         [en.userId, 'email', 'announced', 'pending'],

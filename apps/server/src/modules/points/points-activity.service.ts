@@ -1,3 +1,4 @@
+import type { Language } from '@peakwise/contracts/account.contract';
 import type { ActivityEntry } from '@peakwise/contracts/points-ledger.contract';
 import type { DbOrTx } from '../../db/client';
 import { toCsv } from '../../lib/csv';
@@ -18,6 +19,7 @@ export function activityEntry(a: LedgerActivity): ActivityEntry {
     cashOutId: text(a.detail, 'cashOutId'),
     orderId: text(a.detail, 'orderId'),
     drawId: text(a.detail, 'drawId'),
+    item: a.item,
     reason: text(a.detail, 'reason'),
   };
 }
@@ -29,13 +31,13 @@ export async function activityPage(db: DbOrTx, householdId: string, cursor: stri
   return { activity: page, nextCursor: rows.length > limit ? page[page.length - 1]!.entryId : null };
 }
 
-export const ACTIVITY_CSV_HEADER = ['date', 'kind', 'points', 'balance_after', 'event_id', 'cash_out_id', 'order_id', 'draw_id', 'reason'] as const;
+export const ACTIVITY_CSV_HEADER = ['date', 'kind', 'points', 'balance_after', 'event_id', 'cash_out_id', 'order_id', 'draw_id', 'reason', 'item'] as const;
 
-/** Every entry, newest first, the same rows the pages show. */
-export async function activityCsv(db: DbOrTx, householdId: string): Promise<string> {
+/** Every entry, newest first, the same rows the pages show; what was redeemed named in the member's language. */
+export async function activityCsv(db: DbOrTx, householdId: string, language: Language): Promise<string> {
   const rows = (await memberActivity(db, householdId)).map(activityEntry);
   return toCsv(
     ACTIVITY_CSV_HEADER,
-    rows.map((r) => [r.at, r.kind, r.amount, r.balanceAfter, r.eventId, r.cashOutId, r.orderId, r.drawId, r.reason]),
+    rows.map((r) => [r.at, r.kind, r.amount, r.balanceAfter, r.eventId, r.cashOutId, r.orderId, r.drawId, r.reason, r.item ? r.item[language] || r.item.en : null]),
   );
 }

@@ -71,9 +71,9 @@ describe('points activity, CSV and the operator’s ledger', () => {
     expect(csvRes.headers.get('content-type')).toContain('text/csv');
     expect(csvRes.headers.get('content-disposition')).toContain('attachment');
     const lines = (await csvRes.text()).split('\r\n');
-    expect(lines[0]).toBe('date,kind,points,balance_after,event_id,cash_out_id,order_id,draw_id,reason');
+    expect(lines[0]).toBe('date,kind,points,balance_after,event_id,cash_out_id,order_id,draw_id,reason,item');
     expect(lines).toHaveLength(1 + 13 + 1);
-    expect(lines[1]).toMatch(/^[^,]+,adjustment,-30,750,,,,,"'=cmd, ""typo"" fix"$/);
+    expect(lines[1]).toMatch(/^[^,]+,adjustment,-30,750,,,,,"'=cmd, ""typo"" fix",$/);
     const page = (await (await call(member, 'GET', '/api/points?limit=100')).json()) as Page;
     expect(lines.slice(1, -1).map((l) => l.split(',').slice(0, 4).join(','))).toEqual(page.activity.map((a) => `${a.at},${a.kind},${a.amount},${a.balanceAfter}`));
   });

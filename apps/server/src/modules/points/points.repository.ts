@@ -11,8 +11,16 @@ export const BONUS_ISSUANCE: HouseAccount = { kind: 'issuance', name: 'bonuses' 
 export const ADJUSTMENT_ISSUANCE: HouseAccount = { kind: 'issuance', name: 'adjustments' };
 /** Cash-outs on their way to, or paid by, Interac e-Transfer. */
 export const INTERAC_CASH_OUT: HouseAccount = { kind: 'cash_out', name: 'interac' };
-/** Where points spent in the rewards marketplace go (decision 039). */
-export const MARKETPLACE_REDEMPTIONS: HouseAccount = { kind: 'redemptions', name: 'marketplace' };
+/**
+ * Where points spent in the rewards marketplace go (decision 039), split over several accounts
+ * by the spending household (decision 051): every debit also updates its receiving account's row,
+ * locked until commit, and one row for all members made every redemption wait for the one before.
+ */
+export const MARKETPLACE_SHARDS = 16;
+export function marketplaceRedemptions(householdId: string): HouseAccount {
+  const shard = (Number.parseInt(householdId.slice(0, 8), 16) || 0) % MARKETPLACE_SHARDS;
+  return { kind: 'redemptions', name: `marketplace:${shard}` };
+}
 
 export type TransferKind = 'event_reward' | 'event_adjustment' | 'redemption' | 'cash_out' | 'refund' | 'prize' | 'monthly_bonus' | 'adjustment';
 export type Posting = { accountId: string; amount: number };
@@ -140,6 +148,8 @@ export type LedgerActivity = {
   balanceAfter: number;
   at: string;
   detail: Record<string, unknown>;
+  /** The item a redemption's order bought; null for every other entry. */
+  item: { en: string; fr: string; es: string } | null;
 };
 
 /**
@@ -151,7 +161,8 @@ export async function memberActivity(db: DbOrTx, householdId: string, options: {
   const before = options.before ?? null;
   return rowsOf<LedgerActivity>(
     await db.execute(sql`
-      select a.id::text as "entryId", a.transfer_id as "transferId", a.kind, a.amount, a.balance_after as "balanceAfter", a.at, a.detail
+      select a.id::text as "entryId", a.transfer_id as "transferId", a.kind, a.amount, a.balance_after as "balanceAfter", a.at, a.detail,
+        (select json_build_object('en', i.name_en, 'fr', i.name_fr, 'es', i.name_es) from reward_orders o join reward_items i on i.id = o.item_id where o.transfer_id = a.transfer_id) as item
       from (
         select e.id, e.transfer_id, t.kind, e.amount, t.detail,
           (sum(e.amount) over (order by e.id rows between unbounded preceding and current row))::int as balance_after,

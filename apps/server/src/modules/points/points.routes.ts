@@ -1,11 +1,13 @@
 import { z } from '@hono/zod-openapi';
 import { pointsValueCents } from '@peakwise/domain/reward-rules';
 import { pointsSummarySchema } from '@peakwise/contracts/events.contract';
+import { languageSchema } from '@peakwise/contracts/account.contract';
 import { activityQuerySchema } from '@peakwise/contracts/points-ledger.contract';
 import type { Db } from '../../db/client';
 import { createRouter, errorResponse as error, signedInRoute } from '../../lib/create-router';
 import type { Auth } from '../auth/auth';
 import { requireHousehold } from '../households/household.middleware';
+import { findProfile } from '../profile/profile.repository';
 import { nextRewardFor } from '../rewards/rewards-catalogue.service';
 import { activityCsv, activityPage } from './points-activity.service';
 import { memberPoints } from './points.repository';
@@ -29,7 +31,7 @@ export function createPointsRoutes(deps: { auth: Auth; db: Db }) {
     method: 'get',
     path: '/api/points/activity.csv',
     tags: ['points'],
-    summary: 'All of the member’s activity as CSV, the same rows as the pages',
+    summary: 'All of the member’s activity as CSV, the same rows as the pages, with what was redeemed named in the member’s language',
     middleware: [member] as const,
     responses: { 200: { description: 'CSV', content: { 'text/csv': { schema: z.string() } } } },
   });
@@ -52,7 +54,8 @@ export function createPointsRoutes(deps: { auth: Auth; db: Db }) {
       );
     })
     .openapi(csv, async (c) => {
-      const body = await activityCsv(deps.db, c.var.household.id);
+      const language = languageSchema.catch('en').parse((await findProfile(deps.db, c.var.user.id))?.language);
+      const body = await activityCsv(deps.db, c.var.household.id, language);
       return c.body(body, 200, { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="peakwise-points-activity.csv"' });
     });
 }

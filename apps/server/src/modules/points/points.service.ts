@@ -1,6 +1,6 @@
 import { AppError } from '../../lib/errors';
 import type { DbOrTx } from '../../db/client';
-import { EVENT_ISSUANCE, houseAccountId, insertTransfer, insertTransfers, MARKETPLACE_REDEMPTIONS, memberAccountId, memberAccountIds, transferIdByKey, type TransferKind } from './points.repository';
+import { EVENT_ISSUANCE, houseAccountId, insertTransfer, insertTransfers, memberAccountId, memberAccountIds, type TransferKind } from './points.repository';
 
 /** PostgreSQL's answer when the member balance CHECK refuses an entry. */
 const NEGATIVE_BALANCE = 'points_accounts_member_not_negative';
@@ -65,28 +65,6 @@ export async function payEventPoints(tx: DbOrTx, householdId: string, points: nu
     ]);
   } catch (error) {
     if (isNegativeBalance(error)) throw new AppError(409, 'insufficient_points', 'You do not have enough points for this.');
-    throw error;
-  }
-}
-
-/**
- * Debits `points` from a member to the marketplace's redemptions account, inside the caller's
- * transaction (decision 039). Answers the new transfer's id, or null when `key` was already
- * used (the caller decides what a replay means). A balance too small is refused by the
- * database's CHECK, whatever the caller checked before; it becomes `insufficient`.
- */
-export async function debitForRedemption(tx: DbOrTx, householdId: string, points: number, key: string, detail: Record<string, unknown>, insufficient: () => Error): Promise<string | null> {
-  if (!Number.isInteger(points) || points <= 0) throw new Error(`A redemption debits a positive whole number of points, got ${points}`);
-  const member = await memberAccountId(tx, householdId);
-  const redemptions = await houseAccountId(tx, MARKETPLACE_REDEMPTIONS);
-  try {
-    const posted = await insertTransfer(tx, key, 'redemption', detail, [
-      { accountId: member, amount: -points },
-      { accountId: redemptions, amount: points },
-    ]);
-    return posted ? await transferIdByKey(tx, key) : null;
-  } catch (error) {
-    if (isNegativeBalance(error)) throw insufficient();
     throw error;
   }
 }

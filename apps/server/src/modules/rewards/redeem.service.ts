@@ -9,9 +9,10 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { Mailer, RecordedEmail } from '../email/mailer';
 import { rewardCodeTemplate } from '../email/templates/reward-code.template';
-import { memberBalance } from '../points/points.repository';
-import { debitForRedemption } from '../points/points.service';
-import { assignCode, claimFreeCode, findOrder, findOrderByKey, insertOrder, lockItem, memberContact, takeStock } from './rewards.repository';
+import { houseAccountId, marketplaceRedemptions } from '../points/points.repository';
+import { isNegativeBalance } from '../points/points.service';
+import { openRedemption, writeRedemption } from './redeem.repository';
+import { findOrder, findOrderByKey } from './rewards.repository';
 import { orderView } from './rewards-views';
 
 export type RedeemInput = z.output<typeof redeemSchema>;
@@ -30,79 +31,113 @@ function isStockCheck(error: unknown): boolean {
 
 const outOfStock = () => new AppError(409, 'out_of_stock', REWARD_MESSAGES.outOfStock);
 const insufficient = () => new AppError(409, 'insufficient_points', REWARD_MESSAGES.insufficientPoints);
+const keyReused = () => new AppError(409, 'idempotency_key_reused', REWARD_MESSAGES.keyReused);
 
 /** The ledger key of a redemption: the member's own key, under their id, so two members never collide. */
 export const redemptionKey = (userId: string, clientKey: string) => `redemption:${userId}:${clientKey}`;
 
+/** Thrown inside the transaction to roll it back when the key turns out to be taken; answered outside it. */
+class KeyTaken extends Error {}
+
 /**
- * Redeems one reward in one transaction (decision 039): lock the item, check it, take the stock,
- * debit the member, hand out a code, write the order, record the code's email. Any refusal rolls
- * all of it back. The same Idempotency-Key again answers the first order (`created: false`) and
- * debits nothing: the item lock queues concurrent copies, and each finds the first one's order.
+ * Redeems one reward in one transaction (decisions 039, 040, 051): lock the item and read what
+ * the checks need in one statement, check, then take the stock, hand out a code, debit the member
+ * and write the order in a second; record the code's email. Any refusal rolls all of it back.
+ * The same Idempotency-Key again answers the first order (`created: false`) and debits nothing:
+ * the item lock queues concurrent copies, and each finds the first one's order, either directly
+ * or, when it committed during the wait, through the ledger key it took.
  */
 export async function redeem(deps: RedeemDeps, member: Redeemer, clientKey: string, input: RedeemInput): Promise<{ order: RewardOrder; created: boolean }> {
   let email: RecordedEmail | null = null;
-  const outcome = await deps.db.transaction(async (tx) => {
-    const item = await lockItem(tx, input.itemId);
-    const earlier = await findOrderByKey(tx, member.userId, clientKey);
-    if (earlier) {
-      if (earlier.itemId !== input.itemId || earlier.quantity !== input.quantity) throw new AppError(409, 'idempotency_key_reused', REWARD_MESSAGES.keyReused);
-      return { orderId: earlier.id, created: false };
-    }
-    if (!item) throw new AppError(404, 'reward_not_found', REWARD_MESSAGES.notFound);
-    if (item.status !== 'active') throw new AppError(410, 'reward_withdrawn', REWARD_MESSAGES.withdrawn);
-    if (isCodeKind(item.kind) && input.quantity !== 1) throw new AppError(400, 'validation_failed', REWARD_MESSAGES.oneCodeAtATime);
-    if (needsShipping(item.kind) && !input.shippingAddress) throw new AppError(400, 'address_required', REWARD_MESSAGES.addressRequired);
-    if (!needsShipping(item.kind) && input.shippingAddress) throw new AppError(400, 'address_not_needed', REWARD_MESSAGES.addressNotNeeded);
-    if (item.stock !== null && item.stock < input.quantity) throw outOfStock();
-    const points = item.pointsCost * input.quantity;
-    // Refuses early, before touching stock and codes; the balance CHECK stays the guard for a
-    // spend racing this one on another item.
-    if ((await memberBalance(tx, member.householdId)) < points) throw insufficient();
+  let outcome: { order: RewardOrder; created: true } | { orderId: string; created: false };
+  try {
+    outcome = await deps.db.transaction(async (tx) => {
+      const context = await openRedemption(tx, member, input.itemId, clientKey);
+      const { item, earlier } = context;
+      if (earlier) {
+        if (earlier.itemId !== input.itemId || earlier.quantity !== input.quantity) throw keyReused();
+        return { orderId: earlier.id, created: false as const };
+      }
+      if (!item) throw new AppError(404, 'reward_not_found', REWARD_MESSAGES.notFound);
+      if (item.status !== 'active') throw new AppError(410, 'reward_withdrawn', REWARD_MESSAGES.withdrawn);
+      if (isCodeKind(item.kind) && input.quantity !== 1) throw new AppError(400, 'validation_failed', REWARD_MESSAGES.oneCodeAtATime);
+      if (needsShipping(item.kind) && !input.shippingAddress) throw new AppError(400, 'address_required', REWARD_MESSAGES.addressRequired);
+      if (!needsShipping(item.kind) && input.shippingAddress) throw new AppError(400, 'address_not_needed', REWARD_MESSAGES.addressNotNeeded);
+      if (item.stock !== null && item.stock < input.quantity) throw outOfStock();
+      const points = item.pointsCost * input.quantity;
+      // Refuses early, before touching stock and codes; the balance CHECK stays the guard for a
+      // spend racing this one on another item. No account yet means nothing to spend.
+      if (!context.memberAccount || context.memberAccount.balance < points) throw insufficient();
+      const marketplaceAccountId = context.marketplaceAccountId ?? (await houseAccountId(tx, marketplaceRedemptions(member.householdId)));
 
-    try {
-      await takeStock(tx, item.id, input.quantity);
-    } catch (error) {
-      throw isStockCheck(error) ? outOfStock() : error;
-    }
-    const code = isCodeKind(item.kind) ? await claimFreeCode(tx, item.id) : null;
-    if (isCodeKind(item.kind) && !code) throw outOfStock();
+      const orderId = randomUUID();
+      const address = input.shippingAddress;
+      const postal = address ? parsePostalCode(address.postalCode) : null;
+      const shipTo = address && postal?.ok ? { name: address.name, line1: address.line1, line2: address.line2 || null, city: address.city, province: address.province, postalCode: postal.formatted } : null;
+      const status = initialOrderStatus(item.kind);
+      let written;
+      try {
+        written = await writeRedemption(tx, {
+          orderId,
+          householdId: member.householdId,
+          userId: member.userId,
+          item,
+          quantity: input.quantity,
+          points,
+          takesCode: isCodeKind(item.kind),
+          clientKey,
+          ledgerKey: redemptionKey(member.userId, clientKey),
+          memberAccountId: context.memberAccount.id,
+          marketplaceAccountId,
+          status,
+          address: shipTo,
+        });
+      } catch (error) {
+        if (isStockCheck(error)) throw outOfStock();
+        if (isNegativeBalance(error)) throw insufficient();
+        throw error;
+      }
+      if (!written.transferId) {
+        if (isCodeKind(item.kind) && !written.code) throw outOfStock();
+        throw new KeyTaken();
+      }
 
-    const orderId = randomUUID();
-    const transferId = await debitForRedemption(tx, member.householdId, points, redemptionKey(member.userId, clientKey), { orderId, itemId: item.id }, insufficient);
-    // The key is taken but no order of this member has it: another of their requests holds it.
-    if (!transferId) throw new AppError(409, 'idempotency_key_reused', REWARD_MESSAGES.keyReused);
-
-    const address = input.shippingAddress;
-    const postal = address ? parsePostalCode(address.postalCode) : null;
-    await insertOrder(tx, {
-      id: orderId,
-      householdId: member.householdId,
-      userId: member.userId,
-      itemId: item.id,
-      kind: item.kind,
-      quantity: input.quantity,
-      points,
-      clientKey,
-      transferId,
-      status: initialOrderStatus(item.kind),
-      address: address && postal?.ok ? { name: address.name, line1: address.line1, line2: address.line2 || null, city: address.city, province: address.province, postalCode: postal.formatted } : null,
-    });
-    if (code) {
-      await assignCode(tx, code.id, orderId);
-      const contact = await memberContact(tx, member.userId);
-      if (contact && deps.mailer) {
+      const contact = context.contact && !context.contact.deleted ? context.contact : null;
+      if (written.code && contact && deps.mailer) {
         const language = languageSchema.catch('en').parse(contact.language);
         const itemName = { en: item.nameEn, fr: item.nameFr, es: item.nameEs }[language];
-        const body = rewardCodeTemplate(language, { name: contact.name, itemName, code: code.code, points, rewardsUrl: `${deps.publicUrl}/app/rewards` });
+        const body = rewardCodeTemplate(language, { name: contact.name, itemName, code: written.code, points, rewardsUrl: `${deps.publicUrl}/app/rewards` });
         // Recorded with the order: the outbox has the code exactly when the order does.
         email = await deps.mailer.record({ to: contact.email, kind: 'reward-code', language, ...body }, tx);
       }
-    }
-    return { orderId, created: true };
-  });
+      const order: RewardOrder = {
+        id: orderId,
+        itemId: item.id,
+        kind: item.kind,
+        name: { en: item.nameEn, fr: item.nameFr, es: item.nameEs },
+        quantity: input.quantity,
+        points,
+        status,
+        code: written.code,
+        tracking: null,
+        shippingAddress: shipTo,
+        createdAt: written.createdAt!,
+        shippedAt: null,
+        deliveredAt: null,
+      };
+      return { order, created: true as const };
+    });
+  } catch (error) {
+    if (!(error instanceof KeyTaken)) throw error;
+    // Another request with this key committed while this one waited: answer its order, or say
+    // the key named something else.
+    const earlier = await findOrderByKey(deps.db, member.userId, clientKey);
+    if (!earlier || earlier.itemId !== input.itemId || earlier.quantity !== input.quantity) throw keyReused();
+    return { order: orderView(earlier), created: false };
+  }
   if (email && deps.mailer) void deps.mailer.deliver(email);
+  if (outcome.created) return outcome;
   const order = await findOrder(deps.db, outcome.orderId);
   if (!order) throw new Error(`Order ${outcome.orderId} vanished after it was written`);
-  return { order: orderView(order), created: outcome.created };
+  return { order: orderView(order), created: false };
 }

@@ -20,7 +20,7 @@ export type ItemRow = {
   imageEtag: string | null;
 };
 
-const itemColumns = sql`i.id, i.kind, i.points_cost as "pointsCost", i.stock, i.status,
+export const itemColumns = sql`i.id, i.kind, i.points_cost as "pointsCost", i.stock, i.status,
   i.name_en as "nameEn", i.name_fr as "nameFr", i.name_es as "nameEs",
   i.description_en as "descriptionEn", i.description_fr as "descriptionFr", i.description_es as "descriptionEs",
   (select img.etag from reward_item_images img where img.item_id = i.id) as "imageEtag"`;

@@ -62,7 +62,7 @@ describe('operator member ledger', () => {
           memberEmail: 'marie@example.com',
           balance: 150,
           nextCursor: null,
-          activity: [{ entryId: '2', transferId: 't2', kind: 'event_reward', amount: 150, balanceAfter: 150, at: '2025-11-20T15:00:00.000Z', eventId: 'e1', cashOutId: null, orderId: null, drawId: null, reason: null }],
+          activity: [{ entryId: '2', transferId: 't2', kind: 'event_reward', amount: 150, balanceAfter: 150, at: '2025-11-20T15:00:00.000Z', eventId: 'e1', cashOutId: null, orderId: null, drawId: null, item: null, reason: null }],
         });
       if (method === 'POST') return Response.json({ balance: 175 }, { status: 201 });
       return new Response(null, { status: 404 });

@@ -23,6 +23,7 @@ const entry = (id: string, kind: string, amount: number, balanceAfter: number, e
   cashOutId: null,
   orderId: null,
   drawId: null,
+  item: null,
   reason: null,
   ...extra,
 });
@@ -81,6 +82,14 @@ describe('RewardsPage', () => {
     expect(within(items[2]!).getByRole('link', { name: /View event/ })).toHaveAttribute('href', `/app/events/${EVENT_ID}`);
     expect(screen.getByRole('link', { name: 'Download CSV' })).toHaveAttribute('href', '/api/points/activity.csv');
     expect(screen.getByRole('heading', { name: 'Rewards Marketplace' })).toBeInTheDocument();
+  });
+
+  it('names what each redemption bought, in the language on screen, and links it to its order', async () => {
+    const ORDER_ID = '5b1d7a52-2222-4c1e-8f00-3a5e2c7d9e01';
+    renderPage(summary(700, [entry('4', 'redemption', -300, 700, { orderId: ORDER_ID, item: { en: 'Smart plug', fr: 'Prise intelligente', es: 'Enchufe inteligente' } })]));
+    const [item] = within(await screen.findByTestId('points-activity')).getAllByRole('listitem');
+    expect(plain(item!.textContent)).toContain('Redeemed: Smart plug');
+    expect(within(item!).getByRole('link', { name: /View order/ })).toHaveAttribute('href', `/app/rewards#order-${ORDER_ID}`);
   });
 
   it('says how to earn the first points when there is no activity', async () => {

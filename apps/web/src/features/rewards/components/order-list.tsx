@@ -1,9 +1,12 @@
 import type { RewardOrder } from '@peakwise/contracts/rewards.contract';
 import { Package } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { EmptyState } from '@/components/ui/empty-state';
 import { formatDayMonth, formatNumber, useIntlLocale } from '@/lib/format';
 import { useTimeZone } from '@/lib/time-zone';
+import { orderAnchor } from '../order-anchor';
 import { useLocalized } from '../use-localized';
 
 const STATUS_STYLE: Record<RewardOrder['status'], string> = {
@@ -42,8 +45,24 @@ function OrderRow({ order }: { order: RewardOrder }) {
   const timeZone = useTimeZone();
   const localized = useLocalized();
   const a = order.shippingAddress;
+  const anchor = orderAnchor(order.id);
+  const { hash } = useLocation();
+  const row = useRef<HTMLLIElement>(null);
+  const target = hash === `#${anchor}`;
+  // Reached from an activity entry's link: bring the order into view and give it focus, since
+  // the router changes the hash without scrolling.
+  useEffect(() => {
+    if (!target || !row.current) return;
+    row.current.scrollIntoView?.({ block: 'center' });
+    row.current.focus({ preventScroll: true });
+  }, [target]);
   return (
-    <li className="flex flex-col gap-1.5 py-3 sm:flex-row sm:items-start sm:justify-between">
+    <li
+      ref={row}
+      id={anchor}
+      tabIndex={-1}
+      className={`flex flex-col gap-1.5 py-3 focus:outline-none sm:flex-row sm:items-start sm:justify-between ${target ? 'rounded-lg bg-brand-50/60 px-2' : ''}`}
+    >
       <div className="min-w-0">
         <p className="text-sm font-medium text-slate-900">{localized(order.name)}</p>
         <p className="text-xs text-slate-600">

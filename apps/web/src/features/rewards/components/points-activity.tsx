@@ -6,6 +6,8 @@ import { Link } from 'react-router';
 import { EmptyState } from '@/components/ui/empty-state';
 import { formatDayMonth, formatNumber, useIntlLocale } from '@/lib/format';
 import { useTimeZone } from '@/lib/time-zone';
+import { orderAnchor } from '../order-anchor';
+import { useLocalized } from '../use-localized';
 
 type Activity = PointsSummary['activity'][number];
 
@@ -17,7 +19,9 @@ const PAYOUT_KINDS = ['prize', 'monthly_bonus', 'adjustment'] as const;
 type PayoutKind = (typeof PAYOUT_KINDS)[number];
 const isPayoutKind = (kind: string): kind is PayoutKind => (PAYOUT_KINDS as readonly string[]).includes(kind);
 
-/** Ledger entries, newest first: what was earned (with its event) and what was spent, each with the balance it left. */
+const LINK_CLASSES = 'font-medium text-brand-800 underline-offset-4 hover:underline focus-visible:rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
+
+/** Ledger entries, newest first: what was earned (with its event) and what was spent (with its item and order), each with the balance it left. */
 export function PointsActivity({ activity, footer }: { activity: Activity[]; footer?: ReactNode }) {
   const { t } = useTranslation('rewards');
   return (
@@ -46,6 +50,7 @@ function ActivityRow({ entry }: { entry: Activity }) {
   const { t: tp } = useTranslation('payouts');
   const locale = useIntlLocale();
   const timeZone = useTimeZone();
+  const localized = useLocalized();
   // Spending shows as a negative amount on the member's account.
   const earned = entry.amount >= 0;
   const Icon = earned ? ArrowUpRight : ArrowDownRight;
@@ -58,18 +63,26 @@ function ActivityRow({ entry }: { entry: Activity }) {
         <Icon aria-hidden="true" className="size-5" />
       </span>
       <div className="min-w-0 flex-1">
-        <p className="text-sm font-medium text-slate-900">{isPayoutKind(entry.kind) ? tp(`activity.kinds.${entry.kind}`) : t(`activity.kinds.${kindOf(entry.kind)}`)}</p>
+        <p className="text-sm font-medium text-slate-900">
+          {entry.item ? t('activity.redeemedItem', { item: localized(entry.item) }) : isPayoutKind(entry.kind) ? tp(`activity.kinds.${entry.kind}`) : t(`activity.kinds.${kindOf(entry.kind)}`)}
+        </p>
         <p className="text-xs text-slate-600">
           <time dateTime={entry.at}>{date}</time>
           {entry.eventId && (
             <>
               {' · '}
-              <Link
-                to={`/app/events/${encodeURIComponent(entry.eventId)}`}
-                className="font-medium text-brand-800 underline-offset-4 hover:underline focus-visible:rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-              >
+              <Link to={`/app/events/${encodeURIComponent(entry.eventId)}`} className={LINK_CLASSES}>
                 {t('activity.viewEvent')}
                 <span className="sr-only"> {t('activity.viewEventContext', { date })}</span>
+              </Link>
+            </>
+          )}
+          {entry.orderId && entry.kind === 'redemption' && (
+            <>
+              {' · '}
+              <Link to={{ pathname: '/app/rewards', hash: orderAnchor(entry.orderId) }} className={LINK_CLASSES}>
+                {t('activity.viewOrder')}
+                <span className="sr-only"> {t('activity.viewOrderContext', { date })}</span>
               </Link>
             </>
           )}

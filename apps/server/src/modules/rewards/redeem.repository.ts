@@ -1,0 +1,119 @@
+import { sql } from 'drizzle-orm';
+import type { RewardOrderStatus } from '@peakwise/domain/reward-rules';
+import type { DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+import { marketplaceRedemptions } from '../points/points.repository';
+import { itemColumns, type ItemRow } from './rewards.repository';
+
+/**
+ * A redemption's SQL in two statements (decision 051): one that locks the item and reads all the
+ * checks need, one that writes the stock, the code, the ledger transfer and its entries, and the
+ * order. Round trips, not PostgreSQL's work, were a redemption's cost. The ledger's tables are
+ * written here with the same rules as `insertTransfer`: one key per transfer, entries in account
+ * order, the balance CHECK and the balancing trigger in the database.
+ */
+
+export type RedemptionContext = {
+  /** The item, locked until the transaction ends; null when there is no such item. */
+  item: ItemRow | null;
+  /** The member's order under this key, as committed when the statement began. */
+  earlier: { id: string; itemId: string; quantity: number } | null;
+  memberAccount: { id: string; balance: number } | null;
+  marketplaceAccountId: string | null;
+  contact: { email: string; name: string; language: string; deleted: boolean } | null;
+};
+
+/**
+ * Locks the item (redemptions of one item queue here, decision 040) and reads, in the same
+ * statement, the key's earlier order, the member's account and balance, the marketplace account
+ * and who to email. The reads other than the item's see the database as it was when the
+ * statement began, before any wait for the lock: an order committed during that wait is found
+ * by its ledger key in the write (see `writeRedemption`).
+ */
+export async function openRedemption(tx: DbOrTx, who: { userId: string; householdId: string }, itemId: string, clientKey: string): Promise<RedemptionContext> {
+  const marketplace = marketplaceRedemptions(who.householdId);
+  const [row] = rowsOf<RedemptionContext>(
+    await tx.execute(sql`
+      with item as materialized (select ${itemColumns} from reward_items i where i.id = ${itemId}::uuid for update of i)
+      select
+        (select row_to_json(item) from item) as item,
+        (select json_build_object('id', o.id, 'itemId', o.item_id, 'quantity', o.quantity) from reward_orders o where o.user_id = ${who.userId} and o.client_key = ${clientKey}) as earlier,
+        (select json_build_object('id', a.id, 'balance', a.balance) from points_accounts a where a.kind = 'member' and a.household_id = ${who.householdId}::uuid) as "memberAccount",
+        (select a.id from points_accounts a where a.kind = ${marketplace.kind} and a.name = ${marketplace.name}) as "marketplaceAccountId",
+        (select json_build_object('email', p.email, 'name', p.name, 'language', p.language, 'deleted', p.deleted_at is not null) from profiles p where p.id = ${who.userId}) as contact`),
+  );
+  return row!;
+}
+
+export type RedemptionWrite = {
+  orderId: string;
+  householdId: string;
+  userId: string;
+  item: Pick<ItemRow, 'id' | 'kind'>;
+  quantity: number;
+  points: number;
+  takesCode: boolean;
+  clientKey: string;
+  ledgerKey: string;
+  memberAccountId: string;
+  marketplaceAccountId: string;
+  status: RewardOrderStatus;
+  address: { name: string; line1: string; line2: string | null; city: string; province: string; postalCode: string } | null;
+};
+
+/** `transferId` null: nothing was written, because no code was free or the ledger key was already used. */
+export type RedemptionWritten = { transferId: string | null; code: string | null; createdAt: string | null };
+
+/**
+ * Takes the stock, claims the oldest free code (SKIP LOCKED), posts the debit under the ledger
+ * key, writes the order and gives it the code, in one statement. The transfer, and with it the
+ * order, is only written when a code item found its code; a key already used (by a request that
+ * committed while this one waited) writes no transfer either. The stock and balance CHECKs raise
+ * as they would statement by statement.
+ */
+export async function writeRedemption(tx: DbOrTx, w: RedemptionWrite): Promise<RedemptionWritten> {
+  const a = w.address;
+  // The same account order as insertTransfer, so two transfers never lock their accounts crosswise.
+  const postings = [
+    { accountId: w.memberAccountId, amount: -w.points },
+    { accountId: w.marketplaceAccountId, amount: w.points },
+  ].sort((x, y) => (x.accountId < y.accountId ? -1 : x.accountId > y.accountId ? 1 : 0));
+  const detail = JSON.stringify({ orderId: w.orderId, itemId: w.item.id });
+  const [row] = rowsOf<RedemptionWritten>(
+    await tx.execute(sql`
+      with stock as (
+        update reward_items set stock = stock - ${w.quantity} where id = ${w.item.id}::uuid and stock is not null returning id
+      ),
+      code as materialized (
+        select c.id, c.code from reward_codes c
+        where ${w.takesCode}::boolean and c.item_id = ${w.item.id}::uuid and c.order_id is null
+        order by c.created_at, c.id limit 1 for update skip locked
+      ),
+      transfer as (
+        insert into points_transfers (idempotency_key, kind, detail)
+        select ${w.ledgerKey}, 'redemption', ${detail}::jsonb where not ${w.takesCode}::boolean or exists (select 1 from code)
+        on conflict (idempotency_key) do nothing returning id
+      ),
+      entries as (
+        insert into points_entries (transfer_id, account_id, amount)
+        select t.id, p.account, p.amount
+        from transfer t cross join unnest(${sql.param(postings.map((p) => p.accountId))}::uuid[], ${sql.param(postings.map((p) => p.amount))}::int4[]) with ordinality as p(account, amount, n)
+        order by p.n
+        returning id
+      ),
+      ord as (
+        insert into reward_orders (id, household_id, user_id, item_id, kind, quantity, points, client_key, transfer_id, status,
+          ship_name, ship_line1, ship_line2, ship_city, ship_province, ship_postal_code)
+        select ${w.orderId}::uuid, ${w.householdId}::uuid, ${w.userId}, ${w.item.id}::uuid, ${w.item.kind}, ${w.quantity}, ${w.points}, ${w.clientKey}, t.id, ${w.status},
+          ${a?.name ?? null}, ${a?.line1 ?? null}, ${a?.line2 ?? null}, ${a?.city ?? null}, ${a?.province ?? null}, ${a?.postalCode ?? null}
+        from transfer t
+        returning id, created_at
+      ),
+      given as (
+        update reward_codes c set order_id = o.id from ord o where c.id = (select id from code) and c.order_id is null returning c.id
+      )
+      select (select id from transfer) as "transferId", (select code from code) as code,
+        (select to_char(o.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') from ord o) as "createdAt"`),
+  );
+  return { transferId: row!.transferId, code: row!.code, createdAt: row!.createdAt };
+}
