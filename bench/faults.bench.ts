@@ -29,7 +29,7 @@ import { benchSize, numberKnob, stringKnob, verdict } from './lib/env';
 import { checkStore, type StoreCheck } from './lib/fault-checks';
 import { int, log, median } from './lib/format';
 import { HttpGateway } from './lib/http-gateway';
-import { startMosquittoInstance, type MosquittoInstance } from './lib/mosquitto-instance';
+import { startMosquittoInstance, type MosquittoInstance } from '../apps/server/src/test/private-mosquitto';
 import { MqttGateway } from './lib/mqtt-gateway';
 import { startPostgresInstance, type PostgresInstance } from './lib/postgres-instance';
 import { freePort, serverProcess, waitFor, type ServerProcess } from './lib/server-process';

@@ -1,4 +1,4 @@
-import type { IPublishPacket, MqttClient, Packet } from 'mqtt';
+import type { IPublishPacket, ISubscriptionMap, MqttClient, Packet } from 'mqtt';
 import type { IngestResult } from '@peakwise/contracts/ingest.contract';
 import type { Db } from '../db/client';
 import type { Logger } from '../lib/logger';
@@ -242,6 +242,19 @@ export function startMqttIngest(options: MqttIngestOptions): MqttIngest {
     else client.once('connect', subscribe);
   });
   ready.catch((error: unknown) => log.error({ err: error }, 'MQTT ingest could not subscribe'));
+  // mqtt.js subscribes again after a reconnect only when the broker says it kept no session. A
+  // Mosquitto restarted from its persistence file says it kept one, yet its shared subscriptions
+  // are gone, and the worker heard nothing ever after (found by the fault suite, decision 054).
+  // Subscribing again is harmless: the same filter replaces itself and queued messages stay.
+  // (`resubscribe` makes mqtt.js send filters it believes are still in place.)
+  client.on('connect', (connack) => {
+    if (!connack.sessionPresent) return;
+    void ready.then(() =>
+      client.subscribe(Object.assign(Object.fromEntries(filters.map((filter) => [filter, { qos: 1 }])) as ISubscriptionMap, { resubscribe: true }), (error) => {
+        if (error) log.warn({ err: error }, 'MQTT ingest could not subscribe again after a reconnect');
+      }),
+    );
+  });
 
   return {
     connection,

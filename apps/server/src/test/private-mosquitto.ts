@@ -3,13 +3,20 @@ import { chownSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { waitFor } from './server-process';
+
+async function waitUntil(what: string, check: () => Promise<boolean>, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
 
 export type MosquittoInstance = { url: string; kill9(): Promise<void>; start(): Promise<void>; destroy(): Promise<void> };
 
 /**
- * A Mosquitto of the suite's own (port, config and persistence file), so killing it touches
- * nothing else. Persistence is on and saved after every change, the most a Mosquitto
+ * A Mosquitto of the caller's own (port, config and persistence file), so killing it touches
+ * nothing else: the broker-restart test and the fault suite (decision 054) use it. Persistence is on and saved after every change, the most a Mosquitto
  * deployment can ask for; it still writes without fsync, which is what the count measures.
  */
 export async function startMosquittoInstance(port: number): Promise<MosquittoInstance> {
@@ -39,7 +46,7 @@ export async function startMosquittoInstance(port: number): Promise<MosquittoIns
     });
   const start = async () => {
     child = spawn('mosquitto', ['-c', config], { stdio: 'ignore' });
-    await waitFor('Mosquitto to listen', reachable, 15_000);
+    await waitUntil('Mosquitto to listen', reachable, 15_000);
   };
   const kill9 = async () => {
     const current = child;
