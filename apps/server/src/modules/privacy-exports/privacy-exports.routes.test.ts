@@ -217,7 +217,7 @@ describe('privacy export API', () => {
     expect((await call(member, 'GET', `/api/privacy-exports/${id}/download`)).status).toBe(200);
   });
 
-  it('a member without a home gets an archive of their account alone', async () => {
+  it('a new member, whose home was made at sign-up and has no readings yet, gets an archive with the home and an empty readings file', async () => {
     const loner = await createMember(t.app);
     const res = await call(loner, 'POST', '/api/privacy-exports');
     const { id } = (await res.json()) as ExportBody;
@@ -225,7 +225,7 @@ describe('privacy export API', () => {
     const download = await call(loner, 'GET', `/api/privacy-exports/${id}/download`);
     expect(download.status).toBe(200);
     const files = unzipSync(new Uint8Array(await download.arrayBuffer()));
-    expect(strFromU8(files['household.json']!).trim()).toBe('null');
+    expect(JSON.parse(strFromU8(files['household.json']!))).toMatchObject({ province: 'ON' });
     expect(strFromU8(files['readings.csv']!)).toBe('interval_start_utc,production_kwh,consumption_kwh,grid_import_kwh,grid_export_kwh\r\n');
     expect(JSON.parse(strFromU8(files['profile.json']!))).toMatchObject({ email: loner.email });
   });
