@@ -28,6 +28,13 @@ import { createCashOutsRoutes } from './modules/cash-outs/cash-outs.routes';
 import { createOpsCashOutsRoutes } from './modules/cash-outs/ops-cash-outs.routes';
 import { createPayoutCallbackRoutes } from './modules/cash-outs/payout-callback.routes';
 import { createBillingRoutes } from './modules/billing/billing.routes';
+import type { PaymentProcessor } from './modules/payments/payment-processor';
+import { createPaymentMethodsRoutes } from './modules/payments/payment-methods.routes';
+import { createPaymentsRoutes } from './modules/payments/payments.routes';
+import { createPaymentWebhookRoutes } from './modules/payments/payment-webhook.routes';
+import { createSandboxProcessor } from './modules/payments/sandbox-processor';
+import { createSandboxTokenizerRoutes } from './modules/payments/sandbox-tokenizer.routes';
+import { SIGNATURE_HEADER } from './modules/payments/webhook-signature';
 import { createEventsRoutes } from './modules/events/events.routes';
 import { createEventPreferencesRoutes } from './modules/events/event-preferences.routes';
 import { createEventPlugAutomationRoutes } from './modules/events/event-plug-automation.routes';
@@ -78,6 +85,8 @@ export type AppDeps = {
   liveHub: LiveHub;
   /** SMS, push and link signing for notifications; built from config when not given (main shares them with the durable worker). */
   notifications?: NotificationChannels;
+  /** The card processor (decision 048); the embedded sandbox when not given. */
+  paymentProcessor?: PaymentProcessor;
   /** "Now" for the energy screens (today, this week, the current hour); tests pin it. */
   clock?: () => Date;
 };
@@ -158,6 +167,8 @@ export function createApp(deps: AppDeps) {
   const notifications = deps.notifications ?? createNotificationChannels({ config, db: database.db, logger });
   const notificationPreferences = createNotificationPreferencesService({ db: database.db, channels: notifications });
   const profileService = createProfileService({ db: database.db, auth: accounts.auth, emails: accounts.emails, mailer: accounts.mailer });
+  const paymentProcessor = deps.paymentProcessor ?? createSandboxProcessor({ webhookSecret: config.payments.sandboxWebhookSecret });
+  const payments = { auth: accounts.auth, db: database.db, clock, processor: paymentProcessor };
   // better-auth's own endpoints (/api/auth/*) sit outside the typed route tree.
   app.route('/', createAuthRoutes({ auth: accounts.auth, config }));
 
@@ -181,6 +192,10 @@ export function createApp(deps: AppDeps) {
     .route('/', createEventPreferencesRoutes({ auth: accounts.auth, db: database.db, clock }))
     .route('/', createEventPlugAutomationRoutes({ auth: accounts.auth, db: database.db }))
     .route('/', createBillingRoutes({ auth: accounts.auth, db: database.db, clock }))
+    .route('/', createPaymentsRoutes(payments))
+    .route('/', createPaymentMethodsRoutes(payments))
+    .route('/', createSandboxTokenizerRoutes(payments))
+    .route('/', createPaymentWebhookRoutes({ ...payments, signatureHeader: SIGNATURE_HEADER, mailer: accounts.mailer, publicUrl: config.publicUrl }))
     .route('/', createOpsEventsRoutes({ auth: accounts.auth, db: database.db, clock }))
     .route('/', createPointsRoutes({ auth: accounts.auth, db: database.db }))
     .route('/', createCashOutsRoutes({ auth: accounts.auth, db: database.db, clock, reviewAbovePoints: config.payouts.reviewAbovePoints }))

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { z } from 'zod';
 import { DEFAULT_SERVICEABLE_PROVINCES, type ProvinceCode } from '@peakwise/domain/postal-code';
 import { provinceCodeSchema } from '@peakwise/contracts/postal.contract';
@@ -64,6 +65,7 @@ const envSchema = z.object({
   PAYOUT_PROVIDER_URL: optional(urlWithProtocols(['http:', 'https:'], 'must be an http:// or https:// URL')),
   PAYOUT_PROVIDER_TOKEN: optional(z.string().regex(/^[\x21-\x7e]{8,512}$/, 'must be 8-512 printable characters without spaces')),
   PAYOUT_WEBHOOK_SECRET: optional(z.string().regex(/^[\x21-\x7e]{16,512}$/, 'must be 16-512 printable characters without spaces')),
+  PAYMENTS_SANDBOX_WEBHOOK_SECRET: optional(z.string().regex(/^[\x21-\x7e]{16,512}$/, 'must be 16-512 printable characters without spaces')),
   CASH_OUT_REVIEW_ABOVE_POINTS: optional(
     z.string().regex(/^\d{1,9}$/, 'must be a whole number of points (0-999999999)').transform(Number),
   ),
@@ -143,6 +145,12 @@ export type Config = {
    * Cash-outs above reviewAbovePoints wait for an operator.
    */
   payouts: { providerUrl: string | undefined; providerToken: string | undefined; webhookSecret: string | undefined; reviewAbovePoints: number };
+  /**
+   * Card payments (decision 048). The embedded sandbox processor signs its webhooks with
+   * sandboxWebhookSecret: PAYMENTS_SANDBOX_WEBHOOK_SECRET, else derived from AUTH_SECRET, else
+   * (local runs only) a fixed development value.
+   */
+  payments: { sandboxWebhookSecret: string };
   geocoderUrl: string | undefined;
   geocoderTimeoutMs: number;
   serviceableProvinces: readonly ProvinceCode[];
@@ -199,6 +207,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     sms: smsConfig(e.SMS_PROVIDER_URL, e.SMS_PROVIDER_TOKEN, e.SMS_INBOUND_SECRET, nodeEnv),
     payouts: payoutConfig(e.PAYOUT_PROVIDER_URL, e.PAYOUT_PROVIDER_TOKEN, e.PAYOUT_WEBHOOK_SECRET, e.CASH_OUT_REVIEW_ABOVE_POINTS, nodeEnv),
+    payments: { sandboxWebhookSecret: e.PAYMENTS_SANDBOX_WEBHOOK_SECRET ?? (e.AUTH_SECRET ? createHmac('sha256', e.AUTH_SECRET).update('peakwise sandbox webhook').digest('hex') : 'peakwise-local-sandbox-webhook-secret') },
     geocoderUrl: e.GEOCODER_URL?.replace(/\/+$/, ''),
     geocoderTimeoutMs: e.GEOCODER_TIMEOUT_MS ?? 2000,
     serviceableProvinces: e.SERVICEABLE_PROVINCES ?? DEFAULT_SERVICEABLE_PROVINCES,
