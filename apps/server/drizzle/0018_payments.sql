@@ -9,7 +9,7 @@ CREATE TABLE "payment_methods" (
 	"exp_year" integer NOT NULL,
 	"is_default" integer DEFAULT 0 NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "payment_methods_token" UNIQUE("household_id","processor_token"),
+	CONSTRAINT "payment_methods_token" UNIQUE("processor","processor_token"),
 	CONSTRAINT "payment_methods_last4" CHECK ("payment_methods"."last4" ~ '^[0-9]{4}$'),
 	CONSTRAINT "payment_methods_expiry" CHECK ("payment_methods"."exp_month" between 1 and 12 and "payment_methods"."exp_year" between 2000 and 2099),
 	CONSTRAINT "payment_methods_default" CHECK ("payment_methods"."is_default" in (0, 1))

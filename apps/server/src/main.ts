@@ -24,6 +24,7 @@ import { createLiveHub } from './modules/live/live-hub';
 import { maintenanceSweepJob, startMaintenanceProcessor } from './jobs/maintenance.job';
 import { startScheduler } from './jobs/scheduler';
 import { startDurableWorker } from './jobs/durable-worker';
+import { startSandboxWebhookSender } from './modules/payments/sandbox-webhook-sender';
 import { scheduleStatementRuns } from './modules/billing/statements.service';
 import { billingJobHandlers } from './jobs/billing-jobs';
 import { eventJobHandlers, eventPlugJobHandlers } from './jobs/event-jobs';
@@ -38,6 +39,8 @@ import { createEventNotifier } from './modules/notifications/event-notifications
 
 /** How often due durable jobs are looked for: an event starts within this much of its minute. */
 const DURABLE_POLL_MS = 5_000;
+/** The sandbox processor confirms a charge within about this long, as a real one does within seconds. */
+const SANDBOX_WEBHOOK_POLL_MS = 1_000;
 
 const WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -170,6 +173,17 @@ async function main() {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
     s.once('error', reject);
   });
+  const listening = server.address();
+  const webhookHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  const webhookUrl = `http://${webhookHost.includes(':') ? `[${webhookHost}]` : webhookHost}:${typeof listening === 'object' && listening ? listening.port : config.port}/api/payments/webhook`;
+  // The embedded sandbox processor confirms charges by posting signed webhooks to this server (decision 048).
+  const sandboxWebhooks = startSandboxWebhookSender({
+    db: database.db,
+    secret: config.payments.sandboxWebhookSecret,
+    logger,
+    pollMs: SANDBOX_WEBHOOK_POLL_MS,
+    post: async (body, headers) => (await fetch(webhookUrl, { method: 'POST', headers, body, signal: AbortSignal.timeout(10_000) })).status,
+  });
   process.stdout.write(`Peakwise is running at ${config.publicUrl}\n`);
 
   let stopping = false;
@@ -188,6 +202,7 @@ async function main() {
     stoppingDemo = true;
     await demoRunner?.stop().catch((error: unknown) => logger.warn({ err: error }, 'Demo runner stop failed'));
     await maintenance.close().catch((error: unknown) => logger.warn({ err: error }, 'Maintenance processor close failed'));
+    await sandboxWebhooks.stop().catch((error: unknown) => logger.warn({ err: error }, 'Sandbox webhook sender stop failed'));
     await durableWorker.stop().catch((error: unknown) => logger.warn({ err: error }, 'Durable worker stop failed'));
     await scheduler.stop().catch((error: unknown) => logger.warn({ err: error }, 'Scheduler stop failed'));
     await accounts.mailer.settle().catch(() => {});

@@ -56,7 +56,7 @@ export const paymentMethods = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    unique('payment_methods_token').on(t.householdId, t.processorToken),
+    unique('payment_methods_token').on(t.processor, t.processorToken),
     check('payment_methods_last4', sql`${t.last4} ~ '^[0-9]{4}$'`),
     check('payment_methods_expiry', sql`${t.expMonth} between 1 and 12 and ${t.expYear} between 2000 and 2099`),
     check('payment_methods_default', sql`${t.isDefault} in (0, 1)`),

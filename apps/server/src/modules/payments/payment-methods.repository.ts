@@ -21,24 +21,25 @@ const columns = sql`m.id, m.household_id as "householdId", m.processor, m.proces
   m.exp_month as "expMonth", m.exp_year as "expYear", (m.is_default = 1) as "isDefault"`;
 
 /**
- * Saves a card (the same token twice is one card); the household's first card becomes its
+ * Saves a card (the same token twice is one card; null when another household saved it); the household's first card becomes its
  * default. The household's row is locked first, so two first cards added at once do not both
  * try to be the default.
  */
 export async function insertPaymentMethod(
   db: DbOrTx,
   row: { householdId: string; processor: ProcessorName; processorToken: string; brand: string; last4: string; expMonth: number; expYear: number },
-): Promise<string> {
+): Promise<string | null> {
   await db.execute(sql`select id from households where id = ${row.householdId}::uuid for update`);
   await db.execute(sql`
     insert into payment_methods (household_id, processor, processor_token, brand, last4, exp_month, exp_year, is_default)
     values (${row.householdId}::uuid, ${row.processor}, ${row.processorToken}, ${row.brand}, ${row.last4}, ${row.expMonth}, ${row.expYear},
       case when exists (select 1 from payment_methods where household_id = ${row.householdId}::uuid and is_default = 1) then 0 else 1 end)
-    on conflict (household_id, processor_token) do nothing`);
+    on conflict (processor, processor_token) do nothing`);
+  // A token belongs to the household that saved it first: another's answer is "no such card".
   const [found] = rowsOf<{ id: string }>(
-    await db.execute(sql`select id from payment_methods where household_id = ${row.householdId}::uuid and processor_token = ${row.processorToken}`),
+    await db.execute(sql`select id from payment_methods where household_id = ${row.householdId}::uuid and processor = ${row.processor} and processor_token = ${row.processorToken}`),
   );
-  return found!.id;
+  return found?.id ?? null;
 }
 
 export async function householdPaymentMethods(db: DbOrTx, householdId: string): Promise<PaymentMethodRow[]> {

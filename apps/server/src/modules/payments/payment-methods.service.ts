@@ -15,6 +15,7 @@ export async function addPaymentMethod(tx: DbOrTx, processor: PaymentProcessor, 
   const card = await processor.card(tx, token);
   if (!card) throw new AppError(400, 'invalid_token', PAYMENT_MESSAGES.badToken);
   const id = await insertPaymentMethod(tx, { householdId, processor: processor.name, processorToken: token, ...card });
+  if (!id) throw new AppError(400, 'invalid_token', PAYMENT_MESSAGES.badToken);
   return paymentMethodView((await findPaymentMethod(tx, householdId, id))!);
 }
 

@@ -22,7 +22,7 @@ export type PaymentProcessor = {
   /** What may be shown of a tokenized card; null for a token the processor does not know. */
   card(db: DbOrTx, token: string): Promise<Omit<CardToken, 'token'> | null>;
   /** Charges a token once per idempotency key: the same key again answers the first charge. */
-  charge(db: DbOrTx, request: { token: string; amountCents: number; idempotencyKey: string; paymentId: string }): Promise<ChargeResult>;
+  charge(db: DbOrTx, request: { token: string; amountCents: number; idempotencyKey: string; paymentId: string; now: Date }): Promise<ChargeResult>;
   /** The event of a webhook whose signature holds; null otherwise. */
   verifyWebhook(rawBody: string, signature: string | undefined, now: Date): ProcessorEvent | null;
 };

@@ -89,7 +89,7 @@ export async function payNow(tx: DbOrTx, processor: PaymentProcessor, householdI
     if (!raced) throw new Error(`Payment key ${idempotencyKey} is taken but has no payment`);
     return raced;
   }
-  const result = await processor.charge(tx, { token: method.processorToken, amountCents: input.amountCents, idempotencyKey: `payment:${id}`, paymentId: id });
+  const result = await processor.charge(tx, { token: method.processorToken, amountCents: input.amountCents, idempotencyKey: `payment:${id}`, paymentId: id, now });
   if (result.outcome === 'declined') throw new AppError(402, result.code, DECLINE_MESSAGES[result.code]);
   await setProcessorReference(tx, id, result.reference);
   return { payment: (await findPayment(tx, id))!, created: true };

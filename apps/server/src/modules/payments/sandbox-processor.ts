@@ -65,7 +65,7 @@ export function createSandboxProcessor(options: { webhookSecret: string }): Paym
       if (!card) return { outcome: 'declined', code: 'declined' };
       const decline = DECLINES[card.behaviour];
       if (decline) return { outcome: 'declined', code: decline };
-      const reference = await insertSandboxCharge(db, { reference: newId('ch'), idempotencyKey: request.idempotencyKey, token: request.token, amountCents: request.amountCents });
+      const reference = await insertSandboxCharge(db, { reference: newId('ch'), idempotencyKey: request.idempotencyKey, token: request.token, amountCents: request.amountCents, now: request.now });
       return { outcome: 'processing', reference };
     },
     verifyWebhook(rawBody, signature, now) {

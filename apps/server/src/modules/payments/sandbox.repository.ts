@@ -21,10 +21,10 @@ export async function findSandboxToken(db: DbOrTx, token: string): Promise<Sandb
 }
 
 /** One charge per idempotency key: the key again returns the first charge's reference. */
-export async function insertSandboxCharge(db: DbOrTx, charge: { reference: string; idempotencyKey: string; token: string; amountCents: number }): Promise<string> {
+export async function insertSandboxCharge(db: DbOrTx, charge: { reference: string; idempotencyKey: string; token: string; amountCents: number; now: Date }): Promise<string> {
   await db.execute(sql`
-    insert into sandbox_charges (reference, idempotency_key, token, amount_cents)
-    values (${charge.reference}, ${charge.idempotencyKey}, ${charge.token}, ${charge.amountCents})
+    insert into sandbox_charges (reference, idempotency_key, token, amount_cents, created_at, next_attempt_at)
+    values (${charge.reference}, ${charge.idempotencyKey}, ${charge.token}, ${charge.amountCents}, ${charge.now.toISOString()}::timestamptz, ${charge.now.toISOString()}::timestamptz)
     on conflict (idempotency_key) do nothing`);
   const [row] = rowsOf<{ reference: string }>(await db.execute(sql`select reference from sandbox_charges where idempotency_key = ${charge.idempotencyKey}`));
   return row!.reference;
