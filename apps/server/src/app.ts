@@ -29,6 +29,7 @@ import { createOpsCashOutsRoutes } from './modules/cash-outs/ops-cash-outs.route
 import { createPayoutCallbackRoutes } from './modules/cash-outs/payout-callback.routes';
 import { createBillingRoutes } from './modules/billing/billing.routes';
 import type { PaymentProcessor } from './modules/payments/payment-processor';
+import { createAutopayRoutes } from './modules/payments/autopay.routes';
 import { createPaymentMethodsRoutes } from './modules/payments/payment-methods.routes';
 import { createPaymentsRoutes } from './modules/payments/payments.routes';
 import { createPaymentWebhookRoutes } from './modules/payments/payment-webhook.routes';
@@ -194,6 +195,7 @@ export function createApp(deps: AppDeps) {
     .route('/', createBillingRoutes({ auth: accounts.auth, db: database.db, clock }))
     .route('/', createPaymentsRoutes(payments))
     .route('/', createPaymentMethodsRoutes(payments))
+    .route('/', createAutopayRoutes(payments))
     .route('/', createSandboxTokenizerRoutes(payments))
     .route('/', createPaymentWebhookRoutes({ ...payments, signatureHeader: SIGNATURE_HEADER, mailer: accounts.mailer, publicUrl: config.publicUrl }))
     .route('/', createOpsEventsRoutes({ auth: accounts.auth, db: database.db, clock }))

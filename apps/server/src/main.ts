@@ -25,6 +25,9 @@ import { maintenanceSweepJob, startMaintenanceProcessor } from './jobs/maintenan
 import { startScheduler } from './jobs/scheduler';
 import { startDurableWorker } from './jobs/durable-worker';
 import { startSandboxWebhookSender } from './modules/payments/sandbox-webhook-sender';
+import { createSandboxProcessor } from './modules/payments/sandbox-processor';
+import { scheduleAutopaySweep } from './modules/payments/autopay.service';
+import { autopayJobHandlers } from './jobs/autopay-jobs';
 import { scheduleStatementRuns } from './modules/billing/statements.service';
 import { billingJobHandlers } from './jobs/billing-jobs';
 import { eventJobHandlers, eventPlugJobHandlers } from './jobs/event-jobs';
@@ -142,6 +145,7 @@ async function main() {
   const payouts = createPayoutSender({ providerUrl: config.payouts.providerUrl, providerToken: config.payouts.providerToken, logger });
   // Plug commands go out on the ingest session, which hears the plugs' confirmations too.
   const commands = mqttCommandPublisher(mqtt);
+  const paymentProcessor = createSandboxProcessor({ webhookSecret: config.payments.sandboxWebhookSecret });
   const durableWorker = startDurableWorker({
     db: database.db,
     handlers: {
@@ -151,6 +155,7 @@ async function main() {
       ...payoutJobHandlers(payouts),
       ...rewardJobHandlers({ mailer: accounts.mailer, publicUrl: config.publicUrl, logger }),
       ...billingJobHandlers,
+      ...autopayJobHandlers({ processor: paymentProcessor, mailer: accounts.mailer, publicUrl: config.publicUrl }),
     },
     logger,
     pollMs: DURABLE_POLL_MS,
@@ -163,12 +168,14 @@ async function main() {
   const maintenance = startMaintenanceProcessor({ database, logger });
   // Monthly statements on the 1st (decision 044): this month's run; each run schedules the next.
   await scheduleStatementRuns(database.db, new Date());
+  // Auto-pay's hourly sweep chains itself; this keyed call only makes sure the chain exists (decision 048).
+  await scheduleAutopaySweep(database.db, new Date());
 
   // Listens on its own connection from the start: the first browser does not wait for LISTEN,
   // and no other process's sign-out is missed.
   const liveHub = createLiveHub(database, logger);
   await liveHub.start();
-  const app = createApp({ config, database, broker: mqtt, commands, webDistDir: WEB_DIST_DIR, logger, accounts, liveHub, notifications });
+  const app = createApp({ config, database, broker: mqtt, commands, webDistDir: WEB_DIST_DIR, logger, accounts, liveHub, notifications, paymentProcessor });
   const server: ServerType = await new Promise((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
     s.once('error', reject);

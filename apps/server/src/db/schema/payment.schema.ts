@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { households } from './household.schema';
 import { statements } from './billing.schema';
 
@@ -101,3 +101,15 @@ export const payments = pgTable(
     index('payments_statement_idx').on(t.statementId),
   ],
 );
+
+/**
+ * Auto-pay (decision 048): on, the default card is charged for the latest statement on its due
+ * date. Its own table, so other billing preferences can live elsewhere without touching it.
+ */
+export const autopaySettings = pgTable('autopay_settings', {
+  householdId: uuid('household_id')
+    .primaryKey()
+    .references(() => households.id, { onDelete: 'cascade' }),
+  enabled: boolean('enabled').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -14,7 +14,8 @@ export type EmailKind =
   | 'event-notification'
   | 'prize-winner'
   | 'reward-code'
-  | 'payment-receipt';
+  | 'payment-receipt'
+  | 'autopay-failed';
 
 export type OutgoingEmail = {
   to: string;
