@@ -34,6 +34,11 @@ export const billingPaymentsEn = {
       generic: 'We couldn’t save this card. Try again.',
     },
   },
+  autopay: {
+    label: 'Auto-pay',
+    detail: 'On the due date, your default card pays what your latest statement still asks for. A declined card is tried again after 1 and 3 days, and we email you.',
+    error: 'We couldn’t change auto-pay. Try again.',
+  },
   payNow: {
     title: 'Pay now',
     amount: 'Amount (CAD)',

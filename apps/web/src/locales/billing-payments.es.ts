@@ -37,6 +37,11 @@ export const billingPaymentsEs: Translation<typeof billingPaymentsEn> = {
       generic: 'No pudimos guardar esta tarjeta. Inténtalo de nuevo.',
     },
   },
+  autopay: {
+    label: 'Pago automático',
+    detail: 'En la fecha de vencimiento, tu tarjeta predeterminada paga lo que tu último estado de cuenta aún pide. Si la tarjeta es rechazada, lo intentamos de nuevo después de 1 y 3 días, y te avisamos por correo.',
+    error: 'No pudimos cambiar el pago automático. Inténtalo de nuevo.',
+  },
   payNow: {
     title: 'Pagar ahora',
     amount: 'Monto (CAD)',

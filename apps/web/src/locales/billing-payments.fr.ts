@@ -37,6 +37,11 @@ export const billingPaymentsFr: Translation<typeof billingPaymentsEn> = {
       generic: 'Impossible d’enregistrer cette carte. Réessayez.',
     },
   },
+  autopay: {
+    label: 'Paiement automatique',
+    detail: 'À la date d’échéance, votre carte par défaut paie ce que votre dernier relevé demande encore. Une carte refusée est réessayée après 1 et 3 jours, et nous vous écrivons.',
+    error: 'Impossible de modifier le paiement automatique. Réessayez.',
+  },
   payNow: {
     title: 'Payer maintenant',
     amount: 'Montant ($ CA)',

@@ -19,6 +19,7 @@ function fakeServer() {
   const methods: PaymentMethod[] = [];
   let payment: Payment | null = null;
   let looks = 0;
+  let autopay = false;
   const route = (url: string, init?: RequestInit) => {
     const method = init?.method ?? 'GET';
     calls.push({ url, method, body: typeof init?.body === 'string' ? init.body : null, headers: (init?.headers ?? {}) as Record<string, string> });
@@ -31,6 +32,10 @@ function fakeServer() {
         history: [{ ...statement, status: paid ? 'paid' : 'due' }],
       };
       return Response.json(summary);
+    }
+    if (url === '/api/billing/autopay') {
+      if (method === 'PUT') autopay = (JSON.parse(String(init?.body)) as { enabled: boolean }).enabled;
+      return Response.json({ enabled: autopay });
     }
     if (url.startsWith('/api/billing/statements/')) return new Response(null, { status: 404 });
     if (url === '/api/billing/payment-methods' && method === 'GET') return Response.json(methods);
@@ -97,5 +102,22 @@ describe('Pay now and Add New Card', () => {
     await waitFor(() => expect(screen.getByTestId('statement-history')).toHaveTextContent('Paid'), { timeout: 5000 });
     expect(plain(screen.getByTestId('pay-now-status').textContent)).toContain('Payment of $80.97 confirmed.');
     expect((screen.getByRole('heading', { name: 'Balance' }).closest('section'))!).toHaveTextContent('$0.00');
+  });
+
+  it('the auto-pay switch is saved on the server and read back on the next visit', async () => {
+    const user = userEvent.setup();
+    const server = fakeServer();
+    const first = renderWithApi(<BillingPage />, server.route, '/app/billing');
+    const toggle = await screen.findByRole('switch', { name: 'Auto-pay' }, { timeout: 5000 });
+    await waitFor(() => expect(toggle).toBeEnabled());
+    expect(toggle).toHaveAttribute('aria-checked', 'false');
+    await user.click(toggle);
+    await waitFor(() => expect(toggle).toHaveAttribute('aria-checked', 'true'));
+    expect(server.calls.filter((c) => c.url === '/api/billing/autopay' && c.method === 'PUT').map((c) => c.body)).toEqual([JSON.stringify({ enabled: true })]);
+    first.unmount();
+    vi.unstubAllGlobals();
+    renderWithApi(<BillingPage />, server.route, '/app/billing');
+    const again = await screen.findByRole('switch', { name: 'Auto-pay' }, { timeout: 5000 });
+    await waitFor(() => expect(again).toHaveAttribute('aria-checked', 'true'));
   });
 });

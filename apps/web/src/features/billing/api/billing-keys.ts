@@ -5,4 +5,5 @@ export const billingKeys = {
   statement: (scope: string, id: string) => ['billing', scope, 'statement', id] as const,
   paymentMethods: (scope: string) => ['billing', scope, 'payment-methods'] as const,
   payments: (scope: string) => ['billing', scope, 'payments'] as const,
+  autopay: (scope: string) => ['billing', scope, 'autopay'] as const,
 };

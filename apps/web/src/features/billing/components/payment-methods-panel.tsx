@@ -7,6 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { AlertMessage } from '@/components/ui/alert-message';
 import { useCardAction, usePaymentMethods } from '../api/use-payment-methods';
 import { AddCardForm } from './add-card-form';
+import { AutopayToggle } from './autopay-toggle';
 
 /** Saved cards with Add New Card, Make default and Remove (decision 048). */
 export function PaymentMethodsPanel() {
@@ -83,6 +84,7 @@ export function PaymentMethodsPanel() {
           onCancel={() => setAdding(false)}
         />
       )}
+      <AutopayToggle />
     </section>
   );
 }
