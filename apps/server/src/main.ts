@@ -129,7 +129,7 @@ async function main() {
           .then(() => (stoppingDemo ? undefined : settlePastDemoEvents(database.db, demoEvents.pastEventIds, new Date())))
           .catch((error: unknown) => logger.warn({ err: error }, 'Could not hand the demo’s past events to settlement'));
         void demoRunner.backfilled
-          .then(() => (stoppingDemo ? undefined : issueDemoStatements(database.db, demo.household.id, new Date())))
+          .then(() => (stoppingDemo ? undefined : issueDemoStatements(database.db, demo.household.id, new Date(), config.payments.sandboxWebhookSecret)))
           .catch((error: unknown) => logger.warn({ err: error }, 'Could not issue the demo’s statements'));
       })
       .catch((error: unknown) => logger.error({ err: error }, 'Demo household simulator failed to start'));

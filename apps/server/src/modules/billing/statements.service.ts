@@ -209,13 +209,20 @@ function buildStatement(
  * Every month a household is owed a statement for, oldest first, up to the month before `now`
  * (the demo household after its back-fill; the same path as the monthly job).
  */
-export async function catchUpStatements(tx: DbOrTx, householdId: string, now: Date): Promise<number> {
+export async function catchUpStatements(
+  tx: DbOrTx,
+  householdId: string,
+  now: Date,
+  /** Runs after each month is issued, before the next: the demo pays its older statements here (decision 048). */
+  afterMonth?: (month: string) => Promise<void>,
+): Promise<number> {
   const household = await billableHousehold(tx, householdId);
   if (!household) return 0;
   const last = previousMonth(localDateOf(now, household.timeZone));
   let issued = 0;
   for (let month = household.serviceStart.slice(0, 7); month <= last; month = nextMonth(month)) {
     issued += await issueStatements(tx, [household], month, now);
+    await afterMonth?.(month);
   }
   return issued;
 }
