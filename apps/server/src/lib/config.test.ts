@@ -18,6 +18,7 @@ describe('loadConfig', () => {
       smtpUrl: undefined,
       sms: { providerUrl: undefined, providerToken: undefined, inboundSecret: undefined },
       payouts: { providerUrl: undefined, providerToken: undefined, webhookSecret: undefined, reviewAbovePoints: 10_000 },
+      payments: { sandboxWebhookSecret: 'peakwise-local-sandbox-webhook-secret' },
       geocoderUrl: undefined,
       geocoderTimeoutMs: 2000,
       serviceableProvinces: ['ON', 'BC', 'AB', 'QC'],
@@ -208,5 +209,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'short' })).toThrow(/AUTH_SECRET must be set to at least 32/);
     expect(loadConfig({ NODE_ENV: 'test' }).authSecret).toBeUndefined();
     expect(loadConfig({ NODE_ENV: 'development', AUTH_SECRET: 'short' }).authSecret).toBe('short');
+  });
+  it('signs sandbox webhooks with PAYMENTS_SANDBOX_WEBHOOK_SECRET, else a key derived from AUTH_SECRET', () => {
+    expect(loadConfig({ PAYMENTS_SANDBOX_WEBHOOK_SECRET: 'a-sandbox-secret-0123' }).payments.sandboxWebhookSecret).toBe('a-sandbox-secret-0123');
+    const derived = loadConfig({ AUTH_SECRET: 'x'.repeat(40) }).payments.sandboxWebhookSecret;
+    expect(derived).toMatch(/^[0-9a-f]{64}$/);
+    expect(loadConfig({ AUTH_SECRET: 'y'.repeat(40) }).payments.sandboxWebhookSecret).not.toBe(derived);
+    expect(() => loadConfig({ PAYMENTS_SANDBOX_WEBHOOK_SECRET: 'short' })).toThrow('PAYMENTS_SANDBOX_WEBHOOK_SECRET');
   });
 });
