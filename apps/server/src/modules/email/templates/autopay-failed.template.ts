@@ -37,7 +37,7 @@ export function autopayFailedTemplate(language: Language, v: Vars) {
     en: {
       subject: `Auto-pay could not charge ${amount}`,
       paragraphs: [
-        `We tried to charge ${amount} for your latest statement to your default card, and the card was declined: ${REASONS[language][v.reason]}`,
+        v.reason === 'no_card' ? `We could not charge ${amount} for your latest statement: you have no default card.` : `We tried to charge ${amount} for your latest statement to your default card, and the card was declined: ${REASONS[language][v.reason]}`,
         v.retryOn ? `We will try again on ${v.retryOn}. You can also pay now, or choose another default card, on the Billing page.` : 'We will not try again. Please pay on the Billing page.',
       ],
       label: 'Go to Billing',
@@ -46,7 +46,7 @@ export function autopayFailedTemplate(language: Language, v: Vars) {
     fr: {
       subject: `Le paiement automatique de ${amount} n’a pas pu être effectué`,
       paragraphs: [
-        `Nous avons tenté de porter ${amount} pour votre dernier relevé à votre carte par défaut, et la carte a été refusée : ${REASONS[language][v.reason]}`,
+        v.reason === 'no_card' ? `Nous n’avons pas pu porter ${amount} pour votre dernier relevé : vous n’avez pas de carte par défaut.` : `Nous avons tenté de porter ${amount} pour votre dernier relevé à votre carte par défaut, et la carte a été refusée : ${REASONS[language][v.reason]}`,
         v.retryOn ? `Nous réessaierons le ${v.retryOn}. Vous pouvez aussi payer maintenant, ou choisir une autre carte par défaut, à la page Facturation.` : 'Nous ne réessaierons pas. Veuillez payer à la page Facturation.',
       ],
       label: 'Aller à Facturation',
@@ -55,7 +55,7 @@ export function autopayFailedTemplate(language: Language, v: Vars) {
     es: {
       subject: `El pago automático de ${amount} no se pudo realizar`,
       paragraphs: [
-        `Intentamos cargar ${amount} de tu último estado de cuenta a tu tarjeta predeterminada y la tarjeta fue rechazada: ${REASONS[language][v.reason]}`,
+        v.reason === 'no_card' ? `No pudimos cargar ${amount} de tu último estado de cuenta: no tienes una tarjeta predeterminada.` : `Intentamos cargar ${amount} de tu último estado de cuenta a tu tarjeta predeterminada y la tarjeta fue rechazada: ${REASONS[language][v.reason]}`,
         v.retryOn ? `Lo intentaremos de nuevo el ${v.retryOn}. También puedes pagar ahora, o elegir otra tarjeta predeterminada, en la página Facturación.` : 'No lo intentaremos de nuevo. Paga en la página Facturación.',
       ],
       label: 'Ir a Facturación',
