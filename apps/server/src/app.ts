@@ -33,7 +33,8 @@ import { createAutopayRoutes } from './modules/payments/autopay.routes';
 import { createPaymentMethodsRoutes } from './modules/payments/payment-methods.routes';
 import { createPaymentsRoutes } from './modules/payments/payments.routes';
 import { createPaymentWebhookRoutes } from './modules/payments/payment-webhook.routes';
-import { createSandboxProcessor } from './modules/payments/sandbox-processor';
+import { createPaymentProcessor } from './modules/payments/create-payment-processor';
+import { STRIPE_SIGNATURE_HEADER } from './modules/payments/stripe-processor';
 import { createSandboxTokenizerRoutes } from './modules/payments/sandbox-tokenizer.routes';
 import { SIGNATURE_HEADER } from './modules/payments/webhook-signature';
 import { createEventsRoutes } from './modules/events/events.routes';
@@ -168,7 +169,7 @@ export function createApp(deps: AppDeps) {
   const notifications = deps.notifications ?? createNotificationChannels({ config, db: database.db, logger });
   const notificationPreferences = createNotificationPreferencesService({ db: database.db, channels: notifications });
   const profileService = createProfileService({ db: database.db, auth: accounts.auth, emails: accounts.emails, mailer: accounts.mailer });
-  const paymentProcessor = deps.paymentProcessor ?? createSandboxProcessor({ webhookSecret: config.payments.sandboxWebhookSecret });
+  const paymentProcessor = deps.paymentProcessor ?? createPaymentProcessor(config);
   const payments = { auth: accounts.auth, db: database.db, clock, processor: paymentProcessor };
   // better-auth's own endpoints (/api/auth/*) sit outside the typed route tree.
   app.route('/', createAuthRoutes({ auth: accounts.auth, config }));
@@ -197,7 +198,7 @@ export function createApp(deps: AppDeps) {
     .route('/', createPaymentMethodsRoutes(payments))
     .route('/', createAutopayRoutes(payments))
     .route('/', createSandboxTokenizerRoutes(payments))
-    .route('/', createPaymentWebhookRoutes({ ...payments, signatureHeader: SIGNATURE_HEADER, mailer: accounts.mailer, publicUrl: config.publicUrl }))
+    .route('/', createPaymentWebhookRoutes({ ...payments, signatureHeader: paymentProcessor.name === 'stripe' ? STRIPE_SIGNATURE_HEADER : SIGNATURE_HEADER, mailer: accounts.mailer, publicUrl: config.publicUrl }))
     .route('/', createOpsEventsRoutes({ auth: accounts.auth, db: database.db, clock }))
     .route('/', createPointsRoutes({ auth: accounts.auth, db: database.db }))
     .route('/', createCashOutsRoutes({ auth: accounts.auth, db: database.db, clock, reviewAbovePoints: config.payouts.reviewAbovePoints }))

@@ -25,7 +25,7 @@ import { maintenanceSweepJob, startMaintenanceProcessor } from './jobs/maintenan
 import { startScheduler } from './jobs/scheduler';
 import { startDurableWorker } from './jobs/durable-worker';
 import { startSandboxWebhookSender } from './modules/payments/sandbox-webhook-sender';
-import { createSandboxProcessor } from './modules/payments/sandbox-processor';
+import { createPaymentProcessor } from './modules/payments/create-payment-processor';
 import { scheduleAutopaySweep } from './modules/payments/autopay.service';
 import { autopayJobHandlers } from './jobs/autopay-jobs';
 import { scheduleStatementRuns } from './modules/billing/statements.service';
@@ -145,7 +145,7 @@ async function main() {
   const payouts = createPayoutSender({ providerUrl: config.payouts.providerUrl, providerToken: config.payouts.providerToken, logger });
   // Plug commands go out on the ingest session, which hears the plugs' confirmations too.
   const commands = mqttCommandPublisher(mqtt);
-  const paymentProcessor = createSandboxProcessor({ webhookSecret: config.payments.sandboxWebhookSecret });
+  const paymentProcessor = createPaymentProcessor(config);
   const durableWorker = startDurableWorker({
     db: database.db,
     handlers: {
