@@ -46,5 +46,5 @@ async function payDemoMonth(tx: DbOrTx, processor: ReturnType<typeof createSandb
   const { payment } = await payNow(tx, processor, householdId, { amountCents, paymentMethodId: card.id, statementId: statement.id }, `demo-${statement.id}`, now);
   const body = JSON.stringify({ id: `evt_demo_${payment.id}`, type: 'charge.succeeded', data: { reference: payment.processorReference, amountCents } });
   const event = processor.verifyWebhook(body, signPayload(secret, body, now), now);
-  if (event) await settlePayment(tx, { processor, publicUrl: '' }, event, now);
+  if (event && event !== 'ignored') await settlePayment(tx, { processor, publicUrl: '' }, event, now);
 }

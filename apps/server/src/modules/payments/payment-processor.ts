@@ -23,6 +23,6 @@ export type PaymentProcessor = {
   card(db: DbOrTx, token: string): Promise<Omit<CardToken, 'token'> | null>;
   /** Charges a token once per idempotency key: the same key again answers the first charge. */
   charge(db: DbOrTx, request: { token: string; amountCents: number; idempotencyKey: string; paymentId: string; now: Date }): Promise<ChargeResult>;
-  /** The event of a webhook whose signature holds; null otherwise. */
-  verifyWebhook(rawBody: string, signature: string | undefined, now: Date): ProcessorEvent | null;
+  /** The event of a webhook whose signature holds (`ignored` for a kind Peakwise does not use); null otherwise. */
+  verifyWebhook(rawBody: string, signature: string | undefined, now: Date): ProcessorEvent | 'ignored' | null;
 };

@@ -25,6 +25,7 @@ export function createPaymentWebhookRoutes(deps: { db: Db; clock: () => Date; pr
     const body = await c.req.text();
     const event = deps.processor.verifyWebhook(body, c.req.header(deps.signatureHeader), deps.clock());
     if (!event) return c.json(errorBody('bad_signature', 'The webhook signature does not match.'), 400);
+    if (event === 'ignored') return c.json({ received: true as const }, 200);
     const receipt: RecordedEmail | null = (await deps.db.transaction((tx) => settlePayment(tx, deps, event, deps.clock()))).receipt;
     if (receipt && deps.mailer) void deps.mailer.deliver(receipt);
     return c.json({ received: true as const }, 200);

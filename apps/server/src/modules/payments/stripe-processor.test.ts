@@ -105,5 +105,7 @@ describe('Stripe processor', () => {
       data: { object: { id: 'pi_3', object: 'payment_intent', last_payment_error: { code: 'card_declined', decline_code: 'insufficient_funds' } } },
     });
     expect(processor.verifyWebhook(failed, stripe.webhooks.generateTestHeaderString({ payload: failed, secret, timestamp }), now)).toEqual({ id: 'evt_2', reference: 'pi_3', outcome: 'failed', code: 'insufficient_funds' });
+    const other = JSON.stringify({ id: 'evt_3', object: 'event', type: 'customer.created', data: { object: { id: 'cus_1', object: 'customer' } } });
+    expect(processor.verifyWebhook(other, stripe.webhooks.generateTestHeaderString({ payload: other, secret, timestamp }), now)).toBe('ignored');
   });
 });

@@ -79,7 +79,8 @@ export function createStripeProcessor(options: { secretKey: string; webhookSecre
         const known: DeclineCode = code === 'insufficient_funds' || code === 'expired_card' || code === 'authentication_required' ? code : 'declined';
         return { id: event.id, reference: event.data.object.id, outcome: 'failed', code: known };
       }
-      return null;
+      // Signed, but not an event Peakwise acts on: acknowledged so Stripe does not retry it.
+      return 'ignored';
     },
   };
 }
