@@ -31,6 +31,15 @@ import { createPrivacyExportsRoutes } from './modules/privacy-exports/privacy-ex
 import { createOpsCashOutsRoutes } from './modules/cash-outs/ops-cash-outs.routes';
 import { createPayoutCallbackRoutes } from './modules/cash-outs/payout-callback.routes';
 import { createBillingRoutes } from './modules/billing/billing.routes';
+import type { PaymentProcessor } from './modules/payments/payment-processor';
+import { createAutopayRoutes } from './modules/payments/autopay.routes';
+import { createPaymentMethodsRoutes } from './modules/payments/payment-methods.routes';
+import { createPaymentsRoutes } from './modules/payments/payments.routes';
+import { createPaymentWebhookRoutes } from './modules/payments/payment-webhook.routes';
+import { createPaymentProcessor } from './modules/payments/create-payment-processor';
+import { STRIPE_SIGNATURE_HEADER } from './modules/payments/stripe-processor';
+import { createSandboxTokenizerRoutes } from './modules/payments/sandbox-tokenizer.routes';
+import { SIGNATURE_HEADER } from './modules/payments/webhook-signature';
 import { createEventsRoutes } from './modules/events/events.routes';
 import { createEventPreferencesRoutes } from './modules/events/event-preferences.routes';
 import { createEventPlugAutomationRoutes } from './modules/events/event-plug-automation.routes';
@@ -82,6 +91,8 @@ export type AppDeps = {
   liveHub: LiveHub;
   /** SMS, push and link signing for notifications; built from config when not given (main shares them with the durable worker). */
   notifications?: NotificationChannels;
+  /** The card processor (decision 048); the embedded sandbox when not given. */
+  paymentProcessor?: PaymentProcessor;
   /** The process's "now" (decision 050): energy screens, events, ingest; tests pin it. */
   clock?: () => Date;
   /** Given only when the test-clock setting is on (never in production): operators may then move it. */
@@ -164,6 +175,8 @@ export function createApp(deps: AppDeps) {
   const notifications = deps.notifications ?? createNotificationChannels({ config, db: database.db, logger });
   const notificationPreferences = createNotificationPreferencesService({ db: database.db, channels: notifications });
   const profileService = createProfileService({ db: database.db, auth: accounts.auth, emails: accounts.emails, mailer: accounts.mailer });
+  const paymentProcessor = deps.paymentProcessor ?? createPaymentProcessor(config);
+  const payments = { auth: accounts.auth, db: database.db, clock, processor: paymentProcessor };
   // better-auth's own endpoints (/api/auth/*) sit outside the typed route tree.
   app.route('/', createAuthRoutes({ auth: accounts.auth, config }));
 
@@ -187,6 +200,11 @@ export function createApp(deps: AppDeps) {
     .route('/', createEventPreferencesRoutes({ auth: accounts.auth, db: database.db, clock }))
     .route('/', createEventPlugAutomationRoutes({ auth: accounts.auth, db: database.db }))
     .route('/', createBillingRoutes({ auth: accounts.auth, db: database.db, clock }))
+    .route('/', createPaymentsRoutes(payments))
+    .route('/', createPaymentMethodsRoutes(payments))
+    .route('/', createAutopayRoutes(payments))
+    .route('/', createSandboxTokenizerRoutes(payments))
+    .route('/', createPaymentWebhookRoutes({ ...payments, signatureHeader: paymentProcessor.name === 'stripe' ? STRIPE_SIGNATURE_HEADER : SIGNATURE_HEADER, mailer: accounts.mailer, publicUrl: config.publicUrl }))
     .route('/', createOpsEventsRoutes({ auth: accounts.auth, db: database.db, clock }))
     .route('/', createPointsRoutes({ auth: accounts.auth, db: database.db }))
     .route('/', createCashOutsRoutes({ auth: accounts.auth, db: database.db, clock, reviewAbovePoints: config.payouts.reviewAbovePoints }))

@@ -25,6 +25,10 @@ import { createLiveHub } from './modules/live/live-hub';
 import { maintenanceSweepJob, startMaintenanceProcessor } from './jobs/maintenance.job';
 import { startScheduler } from './jobs/scheduler';
 import { startDurableWorker } from './jobs/durable-worker';
+import { startSandboxWebhookSender } from './modules/payments/sandbox-webhook-sender';
+import { createPaymentProcessor } from './modules/payments/create-payment-processor';
+import { scheduleAutopaySweep } from './modules/payments/autopay.service';
+import { autopayJobHandlers } from './jobs/autopay-jobs';
 import { scheduleStatementRuns } from './modules/billing/statements.service';
 import { billingJobHandlers } from './jobs/billing-jobs';
 import { eventJobHandlers, eventPlugJobHandlers } from './jobs/event-jobs';
@@ -40,6 +44,8 @@ import { createEventNotifier } from './modules/notifications/event-notifications
 
 /** How often due durable jobs are looked for: an event starts within this much of its minute. */
 const DURABLE_POLL_MS = 5_000;
+/** The sandbox processor confirms a charge within about this long, as a real one does within seconds. */
+const SANDBOX_WEBHOOK_POLL_MS = 1_000;
 
 const WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -131,7 +137,7 @@ async function main() {
           .then(() => (stoppingDemo ? undefined : settlePastDemoEvents(database.db, demoEvents.pastEventIds, now())))
           .catch((error: unknown) => logger.warn({ err: error }, 'Could not hand the demo’s past events to settlement'));
         void demoRunner.backfilled
-          .then(() => (stoppingDemo ? undefined : issueDemoStatements(database.db, demo.household.id, now())))
+          .then(() => (stoppingDemo ? undefined : issueDemoStatements(database.db, demo.household.id, now(), config.payments.sandboxWebhookSecret)))
           .catch((error: unknown) => logger.warn({ err: error }, 'Could not issue the demo’s statements'));
       })
       .catch((error: unknown) => logger.error({ err: error }, 'Demo household simulator failed to start'));
@@ -147,6 +153,7 @@ async function main() {
   const payouts = createPayoutSender({ providerUrl: config.payouts.providerUrl, providerToken: config.payouts.providerToken, logger });
   // Plug commands go out on the ingest session, which hears the plugs' confirmations too.
   const commands = mqttCommandPublisher(mqtt);
+  const paymentProcessor = createPaymentProcessor(config);
   const durableWorker = startDurableWorker({
     db: database.db,
     handlers: {
@@ -157,6 +164,7 @@ async function main() {
       ...rewardJobHandlers({ mailer: accounts.mailer, publicUrl: config.publicUrl, logger }),
       ...billingJobHandlers,
       ...privacyExportJobHandlers({ mailer: accounts.mailer, publicUrl: config.publicUrl, ttlDays: config.privacyExportTtlDays }),
+      ...autopayJobHandlers({ processor: paymentProcessor, mailer: accounts.mailer, publicUrl: config.publicUrl }),
     },
     logger,
     clock: now,
@@ -171,6 +179,8 @@ async function main() {
   const maintenance = startMaintenanceProcessor({ database, logger });
   // Monthly statements on the 1st (decision 044): this month's run; each run schedules the next.
   await scheduleStatementRuns(database.db, now());
+  // Auto-pay's hourly sweep chains itself; this keyed call only makes sure the chain exists (decision 048).
+  await scheduleAutopaySweep(database.db, now());
 
   // Listens on its own connection from the start: the first browser does not wait for LISTEN,
   // and no other process's sign-out is missed.
@@ -186,12 +196,24 @@ async function main() {
     accounts,
     liveHub,
     notifications,
+    paymentProcessor,
     clock: now,
     ...(config.clock.adjustable ? { testClock: clock } : {}),
   });
   const server: ServerType = await new Promise((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
     s.once('error', reject);
+  });
+  const listening = server.address();
+  const webhookHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  const webhookUrl = `http://${webhookHost.includes(':') ? `[${webhookHost}]` : webhookHost}:${typeof listening === 'object' && listening ? listening.port : config.port}/api/payments/webhook`;
+  // The embedded sandbox processor confirms charges by posting signed webhooks to this server (decision 048).
+  const sandboxWebhooks = startSandboxWebhookSender({
+    db: database.db,
+    secret: config.payments.sandboxWebhookSecret,
+    logger,
+    pollMs: SANDBOX_WEBHOOK_POLL_MS,
+    post: async (body, headers) => (await fetch(webhookUrl, { method: 'POST', headers, body, signal: AbortSignal.timeout(10_000) })).status,
   });
   process.stdout.write(`Peakwise is running at ${config.publicUrl}\n`);
 
@@ -211,6 +233,7 @@ async function main() {
     stoppingDemo = true;
     await demoRunner?.stop().catch((error: unknown) => logger.warn({ err: error }, 'Demo runner stop failed'));
     await maintenance.close().catch((error: unknown) => logger.warn({ err: error }, 'Maintenance processor close failed'));
+    await sandboxWebhooks.stop().catch((error: unknown) => logger.warn({ err: error }, 'Sandbox webhook sender stop failed'));
     await durableWorker.stop().catch((error: unknown) => logger.warn({ err: error }, 'Durable worker stop failed'));
     await scheduler.stop().catch((error: unknown) => logger.warn({ err: error }, 'Scheduler stop failed'));
     await accounts.mailer.settle().catch(() => {});

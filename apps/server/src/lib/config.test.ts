@@ -18,6 +18,7 @@ describe('loadConfig', () => {
       smtpUrl: undefined,
       sms: { providerUrl: undefined, providerToken: undefined, inboundSecret: undefined },
       payouts: { providerUrl: undefined, providerToken: undefined, webhookSecret: undefined, reviewAbovePoints: 10_000 },
+      payments: { sandboxWebhookSecret: 'peakwise-local-sandbox-webhook-secret', stripe: undefined },
       geocoderUrl: undefined,
       geocoderTimeoutMs: 2000,
       serviceableProvinces: ['ON', 'BC', 'AB', 'QC'],
@@ -228,5 +229,20 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ CLOCK_OFFSET_MS: '-5' })).toThrow(/^Configuration error: CLOCK_OFFSET_MS must be a whole number/);
     expect(() => loadConfig({ CLOCK_OFFSET_MS: String(367 * 24 * 3_600_000) })).toThrow(/^Configuration error: CLOCK_OFFSET_MS /);
     expect(() => loadConfig({ TEST_CLOCK: 'yes' })).toThrow('Configuration error: TEST_CLOCK must be true or false');
+  });
+
+  it('signs sandbox webhooks with PAYMENTS_SANDBOX_WEBHOOK_SECRET, else a key derived from AUTH_SECRET', () => {
+    expect(loadConfig({ PAYMENTS_SANDBOX_WEBHOOK_SECRET: 'a-sandbox-secret-0123' }).payments.sandboxWebhookSecret).toBe('a-sandbox-secret-0123');
+    const derived = loadConfig({ AUTH_SECRET: 'x'.repeat(40) }).payments.sandboxWebhookSecret;
+    expect(derived).toMatch(/^[0-9a-f]{64}$/);
+    expect(loadConfig({ AUTH_SECRET: 'y'.repeat(40) }).payments.sandboxWebhookSecret).not.toBe(derived);
+    expect(() => loadConfig({ PAYMENTS_SANDBOX_WEBHOOK_SECRET: 'short' })).toThrow('PAYMENTS_SANDBOX_WEBHOOK_SECRET');
+  });
+
+  it('turns Stripe on with its secret key and webhook signing secret, one without the other refused', () => {
+    expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abcdefgh12', STRIPE_WEBHOOK_SECRET: 'whsec_abcdefgh12' }).payments.stripe).toEqual({ secretKey: 'sk_test_abcdefgh12', webhookSecret: 'whsec_abcdefgh12', publishableKey: undefined });
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abcdefgh12' })).toThrow('STRIPE_WEBHOOK_SECRET');
+    expect(() => loadConfig({ STRIPE_WEBHOOK_SECRET: 'whsec_abcdefgh12' })).toThrow('STRIPE_SECRET_KEY');
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'not-a-key' })).toThrow('STRIPE_SECRET_KEY');
   });
 });

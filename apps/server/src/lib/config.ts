@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { z } from 'zod';
 import { DEFAULT_SERVICEABLE_PROVINCES, type ProvinceCode } from '@peakwise/domain/postal-code';
 import { provinceCodeSchema } from '@peakwise/contracts/postal.contract';
@@ -67,6 +68,10 @@ const envSchema = z.object({
   PAYOUT_PROVIDER_URL: optional(urlWithProtocols(['http:', 'https:'], 'must be an http:// or https:// URL')),
   PAYOUT_PROVIDER_TOKEN: optional(z.string().regex(/^[\x21-\x7e]{8,512}$/, 'must be 8-512 printable characters without spaces')),
   PAYOUT_WEBHOOK_SECRET: optional(z.string().regex(/^[\x21-\x7e]{16,512}$/, 'must be 16-512 printable characters without spaces')),
+  STRIPE_SECRET_KEY: optional(z.string().regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]{8,}$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)')),
+  STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_[A-Za-z0-9]{8,}$/, 'must be a Stripe webhook signing secret (whsec_…)')),
+  STRIPE_PUBLISHABLE_KEY: optional(z.string().regex(/^pk_(test|live)_[A-Za-z0-9]{8,}$/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)')),
+  PAYMENTS_SANDBOX_WEBHOOK_SECRET: optional(z.string().regex(/^[\x21-\x7e]{16,512}$/, 'must be 16-512 printable characters without spaces')),
   CASH_OUT_REVIEW_ABOVE_POINTS: optional(
     z.string().regex(/^\d{1,9}$/, 'must be a whole number of points (0-999999999)').transform(Number),
   ),
@@ -158,6 +163,12 @@ export type Config = {
    * Cash-outs above reviewAbovePoints wait for an operator.
    */
   payouts: { providerUrl: string | undefined; providerToken: string | undefined; webhookSecret: string | undefined; reviewAbovePoints: number };
+  /**
+   * Card payments (decision 048). The embedded sandbox processor signs its webhooks with
+   * sandboxWebhookSecret: PAYMENTS_SANDBOX_WEBHOOK_SECRET, else derived from AUTH_SECRET, else
+   * (local runs only) a fixed development value.
+   */
+  payments: { sandboxWebhookSecret: string; stripe: { secretKey: string; webhookSecret: string; publishableKey: string | undefined } | undefined };
   geocoderUrl: string | undefined;
   geocoderTimeoutMs: number;
   serviceableProvinces: readonly ProvinceCode[];
@@ -230,6 +241,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     sms: smsConfig(e.SMS_PROVIDER_URL, e.SMS_PROVIDER_TOKEN, e.SMS_INBOUND_SECRET, nodeEnv),
     payouts: payoutConfig(e.PAYOUT_PROVIDER_URL, e.PAYOUT_PROVIDER_TOKEN, e.PAYOUT_WEBHOOK_SECRET, e.CASH_OUT_REVIEW_ABOVE_POINTS, nodeEnv),
+    payments: {
+      sandboxWebhookSecret: e.PAYMENTS_SANDBOX_WEBHOOK_SECRET ?? (e.AUTH_SECRET ? createHmac('sha256', e.AUTH_SECRET).update('peakwise sandbox webhook').digest('hex') : 'peakwise-local-sandbox-webhook-secret'),
+      stripe: stripeConfig(e.STRIPE_SECRET_KEY, e.STRIPE_WEBHOOK_SECRET, e.STRIPE_PUBLISHABLE_KEY),
+    },
     geocoderUrl: e.GEOCODER_URL?.replace(/\/+$/, ''),
     geocoderTimeoutMs: e.GEOCODER_TIMEOUT_MS ?? 2000,
     serviceableProvinces: e.SERVICEABLE_PROVINCES ?? DEFAULT_SERVICEABLE_PROVINCES,
@@ -277,6 +292,14 @@ function payoutConfig(
   if (providerUrl === undefined && providerToken !== undefined) throw new ConfigError('PAYOUT_PROVIDER_URL', 'must be set when PAYOUT_PROVIDER_TOKEN is');
   if (providerUrl !== undefined && nodeEnv === 'production' && !providerUrl.startsWith('https:')) throw new ConfigError('PAYOUT_PROVIDER_URL', 'must be an https:// URL in production');
   return { providerUrl, providerToken, webhookSecret, reviewAbovePoints: reviewAbovePoints ?? DEFAULT_CASH_OUT_REVIEW_ABOVE_POINTS };
+}
+
+/** Stripe replaces the sandbox when its secret key is set; its webhooks cannot be checked without the signing secret. */
+function stripeConfig(secretKey: string | undefined, webhookSecret: string | undefined, publishableKey: string | undefined): Config['payments']['stripe'] {
+  if (secretKey === undefined && webhookSecret === undefined && publishableKey === undefined) return undefined;
+  if (secretKey === undefined) throw new ConfigError('STRIPE_SECRET_KEY', 'must be set when STRIPE_WEBHOOK_SECRET or STRIPE_PUBLISHABLE_KEY is');
+  if (webhookSecret === undefined) throw new ConfigError('STRIPE_WEBHOOK_SECRET', 'must be set when STRIPE_SECRET_KEY is');
+  return { secretKey, webhookSecret, publishableKey };
 }
 
 /** A provider is on when both its client id and secret are set; one without the other is a mistake. */

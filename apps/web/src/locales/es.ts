@@ -22,7 +22,8 @@ import { notificationsEs } from './notifications.es';
 import { eventAutomationEs } from './event-automation.es';
 import { greenButtonEs } from './green-button.es';
 import { billingEs } from './billing.es';
+import { billingPaymentsEs } from './billing-payments.es';
 import type { Resources } from './resources';
 
 /** Spanish, loaded when first chosen (its own chunk). */
-export const es: Resources = { common: commonEs, portal: portalEs, help: helpEs, marketing: marketingEs, auth: authEs, settings: settingsEs, charts: chartsEs, dashboard: dashboardEs, solar: solarEs, usage: usageEs, devices: devicesEs, plumbing: plumbingEs, plugs: plugsEs, manageDevices: manageDevicesEs, alerts: alertsEs, maintenance: maintenanceEs, ops: opsEs, events: eventsEs, rewards: rewardsEs, payouts: payoutsEs, notifications: notificationsEs, eventAutomation: eventAutomationEs, greenButton: greenButtonEs, billing: billingEs };
+export const es: Resources = { common: commonEs, portal: portalEs, help: helpEs, marketing: marketingEs, auth: authEs, settings: settingsEs, charts: chartsEs, dashboard: dashboardEs, solar: solarEs, usage: usageEs, devices: devicesEs, plumbing: plumbingEs, plugs: plugsEs, manageDevices: manageDevicesEs, alerts: alertsEs, maintenance: maintenanceEs, ops: opsEs, events: eventsEs, rewards: rewardsEs, payouts: payoutsEs, notifications: notificationsEs, eventAutomation: eventAutomationEs, greenButton: greenButtonEs, billing: billingEs, billingPayments: billingPaymentsEs };

@@ -73,19 +73,35 @@ const statementColumns = sql`s.id, s.household_id as "householdId", s.period_sta
   s.previous_balance_cents as "previousBalanceCents", s.charges_cents as "chargesCents", s.amount_due_cents as "amountDueCents",
   s.import_kwh as "importKwh", s.export_kwh as "exportKwh"`;
 
-export type PreviousStatement = StoredStatement & { billedOwnPeriodCents: number };
+export type PreviousStatement = StoredStatement & { billedOwnPeriodCents: number; paidCents: number };
 
-/** Each household's statement before `periodStart`, with what it billed excluding its own adjustments. */
+/**
+ * Each household's statement before `periodStart`, with what it billed excluding its own
+ * adjustments and what was paid against it (succeeded payments, decision 048).
+ */
 export async function previousStatements(db: DbOrTx, householdIds: readonly string[], periodStart: LocalDate): Promise<Map<string, PreviousStatement>> {
   if (householdIds.length === 0) return new Map();
   const rows = rowsOf<PreviousStatement>(
     await db.execute(sql`
       select distinct on (s.household_id) ${statementColumns},
-        (select coalesce(sum(l.amount_cents), 0) from statement_lines l where l.statement_id = s.id and l.kind <> 'adjustment')::int as "billedOwnPeriodCents"
+        (select coalesce(sum(l.amount_cents), 0) from statement_lines l where l.statement_id = s.id and l.kind <> 'adjustment')::int as "billedOwnPeriodCents",
+        (select coalesce(sum(p.amount_cents), 0) from payments p where p.statement_id = s.id and p.status = 'succeeded')::int as "paidCents"
       from statements s where s.household_id = any(${uuidArray(householdIds)}::uuid[]) and s.period_start < ${periodStart}::date
       order by s.household_id, s.period_start desc`),
   );
   return new Map(rows.map((r) => [r.householdId, r]));
+}
+
+/** Succeeded payments made before a household's first statement (decision 048): a credit its first statement carries. */
+export async function paidBeforeFirstStatements(db: DbOrTx, householdIds: readonly string[]): Promise<Map<string, number>> {
+  if (householdIds.length === 0) return new Map();
+  const rows = rowsOf<{ householdId: string; paid: number }>(
+    await db.execute(sql`
+      select household_id as "householdId", sum(amount_cents)::int as paid from payments
+      where household_id = any(${uuidArray(householdIds)}::uuid[]) and statement_id is null and status = 'succeeded'
+      group by household_id`),
+  );
+  return new Map(rows.map((r) => [r.householdId, r.paid]));
 }
 
 export type HourRow = { householdId: string; ms: number; importKwh: number; exportKwh: number };

@@ -9,6 +9,7 @@ import { planById } from '@peakwise/domain/tariff-plans';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { scheduleJob } from '../durable-jobs/durable-jobs.repository';
+import { paidBeforeFirstStatement, paidByStatement, statementPayments } from '../payments/payments.repository';
 import { localHoursAreUtcHours, rawSums } from '../energy/energy-rollups.repository';
 import {
   billableHousehold,
@@ -20,6 +21,7 @@ import {
   insertStatements,
   listStatements,
   nextIssueInstant,
+  paidBeforeFirstStatements,
   previousStatements,
   statementLines,
   unchangedPeriods,
@@ -107,6 +109,7 @@ async function issueStatements(tx: DbOrTx, households: readonly BillableHousehol
   if (households.length === 0) return 0;
   const { periodStart, periodEnd } = billingMonth(month);
   const previousAll = await previousStatements(tx, households.map((h) => h.id), periodStart);
+  const creditsBeforeFirst = await paidBeforeFirstStatements(tx, households.filter((h) => !previousAll.has(h.id)).map((h) => h.id));
   const unchanged = await unchangedPeriods(
     tx,
     households.flatMap((h) => {
@@ -144,7 +147,7 @@ async function issueStatements(tx: DbOrTx, households: readonly BillableHousehol
   }
   const statements = households.flatMap((h) => {
     try {
-      return [buildStatement(h, month, now, previousAll.get(h.id), recompute.has(h.id), hoursOf.get(h.id) ?? [])];
+      return [buildStatement(h, month, now, previousAll.get(h.id), recompute.has(h.id), hoursOf.get(h.id) ?? [], creditsBeforeFirst.get(h.id) ?? 0)];
     } catch (error) {
       // Days before the first published price of the plan (a history imported from before the
       // tariff data starts) cannot be billed: that household gets no statement for the month
@@ -161,7 +164,15 @@ async function issueStatements(tx: DbOrTx, households: readonly BillableHousehol
  * it (`recompute`), is recomputed from today's readings: a difference (a late reading) becomes an
  * adjustment line here, never an edit there.
  */
-function buildStatement(household: BillableHousehold, month: string, now: Date, previous: PreviousStatement | undefined, recompute: boolean, hours: readonly MeteredHour[]): NewStatement {
+function buildStatement(
+  household: BillableHousehold,
+  month: string,
+  now: Date,
+  previous: PreviousStatement | undefined,
+  recompute: boolean,
+  hours: readonly MeteredHour[],
+  paidBeforeFirst: number,
+): NewStatement {
   const { periodStart, periodEnd, dueDate } = billingMonth(month);
   const province = household.province as ProvinceCode;
   const base = { province, timeZone: household.timeZone, tariffHistory: household.tariffHistory, serviceStart: household.serviceStart, hours };
@@ -173,8 +184,9 @@ function buildStatement(household: BillableHousehold, month: string, now: Date, 
     if (adjustment) lines.push(adjustment);
   }
   const chargesCents = lines.reduce((s, l) => s + l.amountCents, 0);
-  // Payments will reduce this: the balance carried is what was due less what was paid since.
-  const previousBalanceCents = previous?.amountDueCents ?? 0;
+  // The balance carried is what was due less what was paid against it (decision 048): an
+  // overpayment carries as a credit. Before any statement, payments made are a credit too.
+  const previousBalanceCents = previous ? previous.amountDueCents - previous.paidCents : -paidBeforeFirst;
   return {
     householdId: household.id,
     periodStart,
@@ -197,20 +209,27 @@ function buildStatement(household: BillableHousehold, month: string, now: Date, 
  * Every month a household is owed a statement for, oldest first, up to the month before `now`
  * (the demo household after its back-fill; the same path as the monthly job).
  */
-export async function catchUpStatements(tx: DbOrTx, householdId: string, now: Date): Promise<number> {
+export async function catchUpStatements(
+  tx: DbOrTx,
+  householdId: string,
+  now: Date,
+  /** Runs after each month is issued, before the next: the demo pays its older statements here (decision 048). */
+  afterMonth?: (month: string) => Promise<void>,
+): Promise<number> {
   const household = await billableHousehold(tx, householdId);
   if (!household) return 0;
   const last = previousMonth(localDateOf(now, household.timeZone));
   let issued = 0;
   for (let month = household.serviceStart.slice(0, 7); month <= last; month = nextMonth(month)) {
     issued += await issueStatements(tx, [household], month, now);
+    await afterMonth?.(month);
   }
   return issued;
 }
 
 const dayCount = (s: StoredStatement) => Math.round((Date.parse(s.periodEnd) - Date.parse(s.billedFrom)) / 86_400_000) + 1;
 
-function summaryOf(s: StoredStatement, today: LocalDate): StatementSummary {
+function summaryOf(s: StoredStatement, today: LocalDate, paidCents: number): StatementSummary {
   return {
     id: s.id,
     periodStart: s.periodStart,
@@ -219,33 +238,42 @@ function summaryOf(s: StoredStatement, today: LocalDate): StatementSummary {
     dueDate: s.dueDate,
     chargesCents: s.chargesCents,
     amountDueCents: s.amountDueCents,
-    // No payments exist yet (decision 044): paid is 0 until they do.
-    status: statementStatus(s.amountDueCents, 0, s.dueDate, today),
+    status: statementStatus(s.amountDueCents, paidCents, s.dueDate, today),
   };
 }
 
 export async function billingSummary(db: DbOrTx, household: { id: string; timeZone: string }, now: Date): Promise<BillingSummary> {
   const today = localDateOf(now, household.timeZone);
   const statements = await listStatements(db, household.id, HISTORY_LIMIT);
-  const history = statements.map((s) => summaryOf(s, today));
+  const paid = await paidByStatement(db, statements.map((s) => s.id));
+  const history = statements.map((s) => summaryOf(s, today, paid.get(s.id) ?? 0));
   const last = history[0] ?? null;
-  return { balanceCents: last?.amountDueCents ?? 0, dueDate: last?.dueDate ?? null, lastStatement: last, history };
+  // What is owed now: the latest amount due less what was paid against it (every earlier balance
+  // is carried in it); before any statement, payments made are a credit.
+  const balanceCents = last ? last.amountDueCents - (paid.get(last.id) ?? 0) : -(await paidBeforeFirstStatement(db, household.id));
+  return { balanceCents, dueDate: last?.dueDate ?? null, lastStatement: last, history };
 }
 
 export async function memberStatement(db: DbOrTx, household: { id: string; timeZone: string }, id: string, now: Date): Promise<StatementDetail> {
   const statement = await findStatement(db, household.id, id);
   if (!statement) throw new AppError(404, 'not_found', BILLING_MESSAGES.statementNotFound);
   const { year, month } = parseLocalDate(statement.periodStart);
-  const [lines, lastYear] = await Promise.all([
+  const [lines, lastYear, paid, previous] = await Promise.all([
     statementLines(db, statement.id),
     findStatementForPeriod(db, household.id, `${year - 1}-${String(month).padStart(2, '0')}-01`),
+    paidByStatement(db, [statement.id]),
+    previousStatements(db, [household.id], statement.periodStart),
   ]);
+  // Payments received since the previous statement: those against it that had succeeded when
+  // this one was issued, which its stored previous balance is net of; shown gross, as a bill does.
+  const prior = previous.get(household.id);
+  const received = prior ? (await statementPayments(db, prior.id)).filter((p) => p.at <= statement.issuedAt) : [];
   const usage = (s: StoredStatement) => ({ importKwh: s.importKwh, exportKwh: s.exportKwh, days: dayCount(s) });
   return {
-    ...summaryOf(statement, localDateOf(now, household.timeZone)),
+    ...summaryOf(statement, localDateOf(now, household.timeZone), paid.get(statement.id) ?? 0),
     billedFrom: statement.billedFrom,
-    previousBalanceCents: statement.previousBalanceCents,
-    payments: [],
+    previousBalanceCents: statement.previousBalanceCents + received.reduce((sum, p) => sum + p.amountCents, 0),
+    payments: received,
     lines,
     usage: usage(statement),
     lastYear: lastYear ? { id: lastYear.id, periodStart: lastYear.periodStart, chargesCents: lastYear.chargesCents, usage: usage(lastYear) } : null,

@@ -16,7 +16,9 @@ export type EmailKind =
   | 'reward-code'
   | 'privacy-export-ready'
   | 'cash-out-sent'
-  | 'cash-out-failed';
+  | 'cash-out-failed'
+  | 'payment-receipt'
+  | 'autopay-failed';
 
 export type OutgoingEmail = {
   to: string;

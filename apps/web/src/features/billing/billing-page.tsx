@@ -9,6 +9,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useBillingSummary } from './api/use-billing-summary';
 import { useStatement } from './api/use-statement';
 import { BillingCards } from './components/billing-cards';
+import { PaymentMethodsPanel } from './components/payment-methods-panel';
+import { PayNowPanel } from './components/pay-now-panel';
 import { StatementHistory } from './components/statement-history';
 import { StatementView } from './components/statement-view';
 
@@ -25,6 +27,10 @@ export default function BillingPage() {
       {summary.data ? (
         <>
           <BillingCards summary={summary.data} />
+          <div className="grid gap-4 lg:grid-cols-2">
+            <PayNowPanel balanceCents={summary.data.balanceCents} statementId={summary.data.lastStatement?.id ?? null} />
+            <PaymentMethodsPanel />
+          </div>
           {summary.data.history.length === 0 ? (
             <EmptyState icon={FileText} title={t('empty.title')} message={t('empty.message')} />
           ) : (

@@ -3,4 +3,7 @@ export const billingKeys = {
   all: ['billing'] as const,
   summary: (scope: string) => ['billing', scope, 'summary'] as const,
   statement: (scope: string, id: string) => ['billing', scope, 'statement', id] as const,
+  paymentMethods: (scope: string) => ['billing', scope, 'payment-methods'] as const,
+  payments: (scope: string) => ['billing', scope, 'payments'] as const,
+  autopay: (scope: string) => ['billing', scope, 'autopay'] as const,
 };

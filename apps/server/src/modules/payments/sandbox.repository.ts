@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+
+/* The embedded sandbox processor's own tables (decision 048): its vault and its charges. */
+
+export type SandboxBehaviour = 'succeed' | 'insufficient_funds' | 'expired_card' | 'authentication_required';
+export type SandboxCard = { brand: string; last4: string; expMonth: number; expYear: number; behaviour: SandboxBehaviour };
+
+export async function insertSandboxToken(db: DbOrTx, token: string, card: SandboxCard): Promise<void> {
+  await db.execute(sql`
+    insert into sandbox_card_tokens (token, brand, last4, exp_month, exp_year, behaviour)
+    values (${token}, ${card.brand}, ${card.last4}, ${card.expMonth}, ${card.expYear}, ${card.behaviour})`);
+}
+
+export async function findSandboxToken(db: DbOrTx, token: string): Promise<SandboxCard | null> {
+  const [row] = rowsOf<SandboxCard>(
+    await db.execute(sql`select brand, last4, exp_month as "expMonth", exp_year as "expYear", behaviour from sandbox_card_tokens where token = ${token}`),
+  );
+  return row ?? null;
+}
+
+/** One charge per idempotency key: the key again returns the first charge's reference. */
+export async function insertSandboxCharge(db: DbOrTx, charge: { reference: string; idempotencyKey: string; token: string; amountCents: number; now: Date }): Promise<string> {
+  await db.execute(sql`
+    insert into sandbox_charges (reference, idempotency_key, token, amount_cents, created_at, next_attempt_at)
+    values (${charge.reference}, ${charge.idempotencyKey}, ${charge.token}, ${charge.amountCents}, ${charge.now.toISOString()}::timestamptz, ${charge.now.toISOString()}::timestamptz)
+    on conflict (idempotency_key) do nothing`);
+  const [row] = rowsOf<{ reference: string }>(await db.execute(sql`select reference from sandbox_charges where idempotency_key = ${charge.idempotencyKey}`));
+  return row!.reference;
+}
+
+export type DueWebhook = { reference: string; amountCents: number; attempts: number };
+
+/** Charges whose webhook is owed and due, locked so two senders never post the same one at once. */
+export async function dueSandboxWebhooks(db: DbOrTx, now: Date, limit: number): Promise<DueWebhook[]> {
+  return rowsOf<DueWebhook>(
+    await db.execute(sql`
+      select reference, amount_cents as "amountCents", webhook_attempts as attempts from sandbox_charges
+      where webhook_delivered_at is null and next_attempt_at <= ${now.toISOString()}::timestamptz
+      order by next_attempt_at limit ${limit} for update skip locked`),
+  );
+}
+
+/** Takes a webhook for one attempt: another sender leaves it alone until `until`. */
+export async function leaseSandboxWebhook(db: DbOrTx, reference: string, until: Date): Promise<void> {
+  await db.execute(sql`update sandbox_charges set next_attempt_at = ${until.toISOString()}::timestamptz, webhook_attempts = webhook_attempts + 1 where reference = ${reference}`);
+}
+
+export async function markSandboxWebhook(db: DbOrTx, reference: string, outcome: { deliveredAt: Date } | { retryAt: Date }): Promise<void> {
+  await db.execute(
+    'deliveredAt' in outcome
+      ? sql`update sandbox_charges set webhook_delivered_at = ${outcome.deliveredAt.toISOString()}::timestamptz where reference = ${reference}`
+      : sql`update sandbox_charges set next_attempt_at = ${outcome.retryAt.toISOString()}::timestamptz where reference = ${reference}`,
+  );
+}

@@ -1,0 +1,116 @@
+import { cardProblems, type CardProblem } from '@peakwise/domain/card-number';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AlertMessage } from '@/components/ui/alert-message';
+import { Button } from '@/components/ui/button';
+import { errorClass } from '@/components/ui/field-styles';
+import { TextField } from '@/components/ui/text-field';
+import { useAddCard } from '../api/use-payment-methods';
+
+type Draft = { number: string; expMonth: string; expYear: string; cvc: string };
+type Field = 'number' | 'expiry' | 'cvc';
+/** Month and year share one message, shown under both. */
+const EXPIRY_ERROR_ID = 'add-card-expiry-error';
+const fieldOf = (p: CardProblem): Field => (p === 'expired' ? 'expiry' : p);
+
+/**
+ * Add New Card: checked here first (Luhn, expiry, security code), then sent to the processor's
+ * tokenizer, which checks again; Peakwise's API only ever receives the token (decision 048).
+ */
+export function AddCardForm({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
+  const { t } = useTranslation('billingPayments');
+  const add = useAddCard();
+  const [draft, setDraft] = useState<Draft>({ number: '', expMonth: '', expYear: '', cvc: '' });
+  const [problems, setProblems] = useState<Partial<Record<Field, CardProblem>>>({});
+  const [failed, setFailed] = useState(false);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setFailed(false);
+    const card = { number: draft.number, expMonth: Number(draft.expMonth.trim() || NaN), expYear: Number(draft.expYear.trim() || NaN), cvc: draft.cvc.trim() };
+    const now = new Date();
+    const found = cardProblems(card, { year: now.getFullYear(), month: now.getMonth() + 1 });
+    const byField: Partial<Record<Field, CardProblem>> = {};
+    for (const p of found) byField[fieldOf(p)] ??= p;
+    setProblems(byField);
+    if (found.length > 0) return;
+    add.mutate(card, {
+      onSuccess: () => {
+        setDraft({ number: '', expMonth: '', expYear: '', cvc: '' });
+        onDone();
+      },
+      onError: () => setFailed(true),
+    });
+  };
+  const error = (field: Field) => (problems[field] ? t(`addCard.errors.${problems[field]}`) : undefined);
+
+  return (
+    <form className="mt-4 space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-4" onSubmit={submit} noValidate aria-labelledby="add-card-title">
+      <h3 id="add-card-title" className="font-medium text-slate-900">
+        {t('addCard.title')}
+      </h3>
+      <p className="text-sm text-slate-700">{t('addCard.sandboxNote')}</p>
+      <div aria-live="polite" className="empty:hidden">
+        {failed && <AlertMessage tone="error">{t('addCard.errors.generic')}</AlertMessage>}
+      </div>
+      <TextField
+        label={t('addCard.number')}
+        inputMode="numeric"
+        autoComplete="cc-number"
+        required
+        maxLength={23}
+        value={draft.number}
+        onChange={(e) => setDraft({ ...draft, number: e.target.value })}
+        error={error('number')}
+      />
+      <div className="grid gap-3 sm:grid-cols-3">
+        <TextField
+          label={t('addCard.expMonth')}
+          inputMode="numeric"
+          autoComplete="cc-exp-month"
+          required
+          maxLength={2}
+          value={draft.expMonth}
+          onChange={(e) => setDraft({ ...draft, expMonth: e.target.value })}
+          error={error('expiry')}
+          errorId={EXPIRY_ERROR_ID}
+        />
+        <TextField
+          label={t('addCard.expYear')}
+          inputMode="numeric"
+          autoComplete="cc-exp-year"
+          required
+          maxLength={4}
+          value={draft.expYear}
+          onChange={(e) => setDraft({ ...draft, expYear: e.target.value })}
+          error={error('expiry')}
+          errorId={EXPIRY_ERROR_ID}
+        />
+        <TextField
+          label={t('addCard.cvc')}
+          hint={t('addCard.cvcHint')}
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          required
+          maxLength={4}
+          value={draft.cvc}
+          onChange={(e) => setDraft({ ...draft, cvc: e.target.value })}
+          error={error('cvc')}
+        />
+      </div>
+      {problems.expiry && (
+        <p id={EXPIRY_ERROR_ID} className={errorClass}>
+          {error('expiry')}
+        </p>
+      )}
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={add.isPending}>
+          {add.isPending ? t('addCard.saving') : t('addCard.save')}
+        </Button>
+        <Button variant="secondary" onClick={onCancel} disabled={add.isPending}>
+          {t('addCard.cancel')}
+        </Button>
+      </div>
+    </form>
+  );
+}
