@@ -28,6 +28,7 @@ import { createCashOutsRoutes } from './modules/cash-outs/cash-outs.routes';
 import { createOpsCashOutsRoutes } from './modules/cash-outs/ops-cash-outs.routes';
 import { createPayoutCallbackRoutes } from './modules/cash-outs/payout-callback.routes';
 import { createBillingRoutes } from './modules/billing/billing.routes';
+import { createBillingPreferencesRoutes } from './modules/billing/billing-preferences.routes';
 import { createEventsRoutes } from './modules/events/events.routes';
 import { createEventPreferencesRoutes } from './modules/events/event-preferences.routes';
 import { createEventPlugAutomationRoutes } from './modules/events/event-plug-automation.routes';
@@ -181,6 +182,7 @@ export function createApp(deps: AppDeps) {
     .route('/', createEventPreferencesRoutes({ auth: accounts.auth, db: database.db, clock }))
     .route('/', createEventPlugAutomationRoutes({ auth: accounts.auth, db: database.db }))
     .route('/', createBillingRoutes({ auth: accounts.auth, db: database.db, clock }))
+    .route('/', createBillingPreferencesRoutes({ auth: accounts.auth, db: database.db, clock }))
     .route('/', createOpsEventsRoutes({ auth: accounts.auth, db: database.db, clock }))
     .route('/', createPointsRoutes({ auth: accounts.auth, db: database.db }))
     .route('/', createCashOutsRoutes({ auth: accounts.auth, db: database.db, clock, reviewAbovePoints: config.payouts.reviewAbovePoints }))

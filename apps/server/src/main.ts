@@ -26,6 +26,8 @@ import { startScheduler } from './jobs/scheduler';
 import { startDurableWorker } from './jobs/durable-worker';
 import { scheduleStatementRuns } from './modules/billing/statements.service';
 import { billingJobHandlers } from './jobs/billing-jobs';
+import { billReminderJobHandlers } from './jobs/bill-reminder-jobs';
+import { createBillReminderSender, scheduleReminderSweep } from './modules/billing/bill-reminders.service';
 import { eventJobHandlers, eventPlugJobHandlers } from './jobs/event-jobs';
 import { notificationJobHandlers } from './jobs/notification-jobs';
 import { payoutJobHandlers } from './jobs/payout-jobs';
@@ -148,6 +150,7 @@ async function main() {
       ...payoutJobHandlers(payouts),
       ...rewardJobHandlers({ mailer: accounts.mailer, publicUrl: config.publicUrl, logger }),
       ...billingJobHandlers,
+      ...billReminderJobHandlers(createBillReminderSender({ mailer: accounts.mailer, channels: notifications })),
     },
     logger,
     pollMs: DURABLE_POLL_MS,
@@ -160,6 +163,8 @@ async function main() {
   const maintenance = startMaintenanceProcessor({ database, logger });
   // Monthly statements on the 1st (decision 044): this month's run; each run schedules the next.
   await scheduleStatementRuns(database.db, new Date());
+  // Bill reminders (decision 049): this hour's sweep; each sweep schedules the next.
+  await scheduleReminderSweep(database.db, new Date());
 
   // Listens on its own connection from the start: the first browser does not wait for LISTEN,
   // and no other process's sign-out is missed.

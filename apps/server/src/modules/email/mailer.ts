@@ -13,7 +13,8 @@ export type EmailKind =
   | 'password-changed'
   | 'event-notification'
   | 'prize-winner'
-  | 'reward-code';
+  | 'reward-code'
+  | 'bill-reminder';
 
 export type OutgoingEmail = {
   to: string;
