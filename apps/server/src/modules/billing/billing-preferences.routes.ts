@@ -1,4 +1,4 @@
-import { z } from '@hono/zod-openapi';
+import type { z } from '@hono/zod-openapi';
 import { billingPreferencesSchema, updateBillingPreferencesSchema } from '@peakwise/contracts/billing-preferences.contract';
 import type { Db } from '../../db/client';
 import { createRouter, errorResponse as error, signedInRoute } from '../../lib/create-router';
