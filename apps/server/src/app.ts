@@ -29,6 +29,7 @@ import { createOpsCashOutsRoutes } from './modules/cash-outs/ops-cash-outs.route
 import { createPayoutCallbackRoutes } from './modules/cash-outs/payout-callback.routes';
 import { createBillingRoutes } from './modules/billing/billing.routes';
 import { createBillingPreferencesRoutes } from './modules/billing/billing-preferences.routes';
+import { createSavingsRoutes } from './modules/billing/savings.routes';
 import { createEventsRoutes } from './modules/events/events.routes';
 import { createEventPreferencesRoutes } from './modules/events/event-preferences.routes';
 import { createEventPlugAutomationRoutes } from './modules/events/event-plug-automation.routes';
@@ -183,6 +184,7 @@ export function createApp(deps: AppDeps) {
     .route('/', createEventPlugAutomationRoutes({ auth: accounts.auth, db: database.db }))
     .route('/', createBillingRoutes({ auth: accounts.auth, db: database.db, clock }))
     .route('/', createBillingPreferencesRoutes({ auth: accounts.auth, db: database.db, clock }))
+    .route('/', createSavingsRoutes({ auth: accounts.auth, db: database.db }))
     .route('/', createOpsEventsRoutes({ auth: accounts.auth, db: database.db, clock }))
     .route('/', createPointsRoutes({ auth: accounts.auth, db: database.db }))
     .route('/', createCashOutsRoutes({ auth: accounts.auth, db: database.db, clock, reviewAbovePoints: config.payouts.reviewAbovePoints }))
