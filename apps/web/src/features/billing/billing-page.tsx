@@ -9,6 +9,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useBillingSummary } from './api/use-billing-summary';
 import { useStatement } from './api/use-statement';
 import { BillingCards } from './components/billing-cards';
+import { BillRemindersCard } from './components/bill-reminders-card';
+import { SavingsCard } from './components/savings-card';
 import { StatementHistory } from './components/statement-history';
 import { StatementView } from './components/statement-view';
 
@@ -39,9 +41,11 @@ export default function BillingPage() {
                   <Skeleton className="h-64" />
                 </div>
               )}
+              {selectedId && <SavingsCard statementId={selectedId} />}
               <StatementHistory history={summary.data.history} selectedId={selectedId} onSelect={setChosen} />
             </>
           )}
+          <BillRemindersCard />
         </>
       ) : summary.isError ? (
         <LoadError title={t('error.title')} message={t('error.message')} retryLabel={t('error.retry')} onRetry={() => void summary.refetch()} retrying={summary.isFetching} />

@@ -3,4 +3,6 @@ export const billingKeys = {
   all: ['billing'] as const,
   summary: (scope: string) => ['billing', scope, 'summary'] as const,
   statement: (scope: string, id: string) => ['billing', scope, 'statement', id] as const,
+  savings: (scope: string, id: string) => ['billing', scope, 'savings', id] as const,
+  preferences: (scope: string) => ['billing', scope, 'preferences'] as const,
 };
