@@ -27,4 +27,6 @@ CREATE TABLE "billing_preferences" (
 ALTER TABLE "bill_reminders" ADD CONSTRAINT "bill_reminders_statement_id_statements_id_fk" FOREIGN KEY ("statement_id") REFERENCES "public"."statements"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "bill_reminders" ADD CONSTRAINT "bill_reminders_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "billing_preferences" ADD CONSTRAINT "billing_preferences_household_id_households_id_fk" FOREIGN KEY ("household_id") REFERENCES "public"."households"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "bill_reminders_user_idx" ON "bill_reminders" USING btree ("user_id");
+CREATE INDEX "bill_reminders_user_idx" ON "bill_reminders" USING btree ("user_id");--> statement-breakpoint
+-- custom: the hourly reminder sweep looks only at statements due within the next weeks (decision 049).
+CREATE INDEX "statements_due_date_idx" ON "statements" USING btree ("due_date");

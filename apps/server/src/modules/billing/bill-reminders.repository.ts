@@ -43,7 +43,8 @@ export async function statementsToRemind(db: DbOrTx, now: Date): Promise<Reminde
       join households h on h.id = s.household_id
       join profiles pr on pr.id = h.owner_user_id and pr.deleted_at is null
       left join billing_preferences bp on bp.household_id = h.id
-      where coalesce(bp.reminders_enabled, true)
+      where s.due_date between (${at}::timestamptz at time zone 'UTC')::date - 1 and (${at}::timestamptz at time zone 'UTC')::date + ${REMINDER_LEAD_DAYS.max + 1}::int
+        and coalesce(bp.reminders_enabled, true)
         and s.amount_due_cents > 0
         and ((s.due_date - coalesce(bp.reminder_lead_days, ${REMINDER_LEAD_DAYS.default}))::timestamp + make_interval(hours => ${REMINDER_LOCAL_HOUR})) at time zone h.time_zone <= ${at}::timestamptz
         and ((s.due_date + 1)::timestamp at time zone h.time_zone) > ${at}::timestamptz

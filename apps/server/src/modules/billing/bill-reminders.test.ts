@@ -161,4 +161,20 @@ describe('bill reminders', () => {
     expect(await t.database.db.transaction((tx) => sweepReminders(tx, now))).toBe(0);
     expect(await remindersOfStatement(t.database.db, statementId)).toEqual([]);
   });
+
+  it('goes out the member’s lead days before the due date, at 9 AM on their clock', async () => {
+    const early = await createMember(t.app, { language: 'en' });
+    expect((await t.app.request('/api/household', { headers: asMember(early) })).status).toBe(200);
+    const statementId = await issueFebruary(early);
+    expect((await t.app.request('/api/billing/preferences', { method: 'PUT', headers: asMember(early), body: JSON.stringify({ reminderLeadDays: 7 }) })).status).toBe(200);
+    // March 8, 2030 is before the change to daylight time: Toronto is UTC−5, so 9 AM is 14:00 UTC.
+    now = new Date('2030-03-08T13:59:00Z');
+    expect(await t.database.db.transaction((tx) => sweepReminders(tx, now))).toBe(0);
+    now = new Date('2030-03-08T14:00:00Z');
+    expect(await t.database.db.transaction((tx) => sweepReminders(tx, now))).toBe(1);
+    // The send, and the 14:00 sweep the 13:59 one scheduled (which finds nothing new).
+    expect(await worker().runDue()).toBe(2);
+    expect((await remindersOfStatement(t.database.db, statementId)).map((r) => [r.channel, r.status])).toEqual([['email', 'sent']]);
+    expect(reminderMails(early)).toHaveLength(1);
+  });
 });
