@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client';
 import { scheduleJob } from '../durable-jobs/durable-jobs.repository';
 import type { Mailer } from '../email/mailer';
 import { billReminderShortText, billReminderTemplate } from '../email/templates/bill-reminder.template';
-import { DELIVERY_MAX_ATTEMPTS } from '../notifications/event-notifications.service';
+import { DELIVERY_MAX_ATTEMPTS, retryDelayMs, SMS_STOP_HINT } from '../notifications/event-notifications.service';
 import type { NotificationChannels } from '../notifications/notification-channels.service';
 import { unsubscribeToken } from '../notifications/unsubscribe-token';
 import {
@@ -31,9 +31,7 @@ import { formatMoney } from './statement-text';
 export const BILL_REMINDER_SWEEP_JOB = 'billing.remind';
 const sweepKey = (hour: Date) => `billing:reminders:${hour.toISOString().slice(0, 13)}`;
 const nextHour = (now: Date) => new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS + HOUR_MS);
-const retryDelayMs = (attempts: number) => Math.min(60, 2 ** (attempts - 1)) * 60_000;
 const LOCALE: Record<Language, string> = { en: 'en-CA', fr: 'fr-CA', es: 'es' };
-const SMS_STOP_HINT: Record<Language, string> = { en: 'Reply STOP to stop.', fr: 'Répondez ARRÊT pour arrêter.', es: 'Responde STOP para no recibir más.' };
 
 /** The sweep for the hour now starting, once (the key); each sweep schedules the next hour's. */
 export async function scheduleReminderSweep(db: DbOrTx, now: Date): Promise<void> {
