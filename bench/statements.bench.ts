@@ -1,5 +1,5 @@
 // Monthly statements for many households on PostgreSQL (decision 044): the real job
-// (`runStatementJob`) over hourly rollups seeded for two months, timed for the first month
+// (`runStatementJob`) over hourly and daily rollups seeded for two months, timed for the first month
 // (no previous statement) and the second (previous statement recomputed for adjustments).
 import { createFreshDatabase, dropOnSignal } from './lib/database';
 import { adminDatabaseUrl, benchSize, numberKnob, verdict } from './lib/env';
@@ -36,6 +36,12 @@ try {
      select h.id, t, 0, 0.3 + (extract(hour from t)::int % 7) * 0.1, 0.3 + (extract(hour from t)::int % 7) * 0.1,
        case when extract(hour from t)::int between 16 and 20 then 0.2 else 0 end, 12
      from households h, generate_series('2025-09-30T00:00Z'::timestamptz, '2025-12-01T12:00Z'::timestamptz, interval '1 hour') t`,
+  );
+  // The daily rollups ingest keeps beside the hourly ones (decision 010), cut in each household's zone.
+  await fresh.pool.query(
+    `insert into meter_daily (household_id, local_date, production_kwh, consumption_kwh, grid_import_kwh, grid_export_kwh, interval_count)
+     select m.household_id, (m.hour_start at time zone h.time_zone)::date, sum(m.production_kwh), sum(m.consumption_kwh), sum(m.grid_import_kwh), sum(m.grid_export_kwh), sum(m.interval_count)
+     from meter_hourly m join households h on h.id = m.household_id group by 1, 2`,
   );
   await fresh.pool.query('analyze');
   const { rows } = await fresh.pool.query<{ n: string }>('select count(*) as n from meter_hourly');

@@ -94,6 +94,25 @@ describe('Billing', () => {
     await screenshot(page, 'billing-statement');
     expect(await axeViolations(page)).toEqual([]);
 
+    // The savings card for the statement shown, its definitions open on hover and stay axe-clean;
+    // the reminder choice survives a reload (decision 049).
+    const savings = page.getByTestId('savings-card');
+    await savings.getByRole('heading', { name: 'Your savings' }).waitFor();
+    const solarHint = savings.getByRole('button', { name: 'What is “Solar saved”?' });
+    await solarHint.hover();
+    await expect.poll(() => solarHint.getAttribute('aria-expanded')).toBe('true');
+    expect(await axeViolations(page)).toEqual([]);
+    const reminders = page.getByTestId('bill-reminders');
+    const toggle = reminders.getByRole('checkbox', { name: 'Remind me before a bill is due' });
+    await reminders.getByRole('combobox', { name: 'When to remind me' }).selectOption('5');
+    await reminders.getByText('Saved.').waitFor();
+    await toggle.uncheck();
+    await expect.poll(() => toggle.isChecked()).toBe(false);
+    await page.reload();
+    await page.getByTestId('bill-reminders').getByRole('checkbox', { name: 'Remind me before a bill is due' }).waitFor();
+    expect(await page.getByTestId('bill-reminders').getByRole('checkbox', { name: 'Remind me before a bill is due' }).isChecked()).toBe(false);
+    expect(await page.getByTestId('bill-reminders').getByRole('combobox', { name: 'When to remind me' }).inputValue()).toBe('5');
+
     // The PDF and CSV come from the server, for this member only.
     const [download] = await Promise.all([page.waitForEvent('download'), statement.getByRole('link', { name: 'Download PDF, statement for January 2024' }).click()]);
     expect(download.suggestedFilename()).toBe('peakwise-statement-2024-01.pdf');

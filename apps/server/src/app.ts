@@ -40,6 +40,8 @@ import { createPaymentProcessor } from './modules/payments/create-payment-proces
 import { STRIPE_SIGNATURE_HEADER } from './modules/payments/stripe-processor';
 import { createSandboxTokenizerRoutes } from './modules/payments/sandbox-tokenizer.routes';
 import { SIGNATURE_HEADER } from './modules/payments/webhook-signature';
+import { createBillingPreferencesRoutes } from './modules/billing/billing-preferences.routes';
+import { createSavingsRoutes } from './modules/billing/savings.routes';
 import { createEventsRoutes } from './modules/events/events.routes';
 import { createEventPreferencesRoutes } from './modules/events/event-preferences.routes';
 import { createEventPlugAutomationRoutes } from './modules/events/event-plug-automation.routes';
@@ -205,6 +207,8 @@ export function createApp(deps: AppDeps) {
     .route('/', createAutopayRoutes(payments))
     .route('/', createSandboxTokenizerRoutes(payments))
     .route('/', createPaymentWebhookRoutes({ ...payments, signatureHeader: paymentProcessor.name === 'stripe' ? STRIPE_SIGNATURE_HEADER : SIGNATURE_HEADER, mailer: accounts.mailer, publicUrl: config.publicUrl }))
+    .route('/', createBillingPreferencesRoutes({ auth: accounts.auth, db: database.db, clock }))
+    .route('/', createSavingsRoutes({ auth: accounts.auth, db: database.db }))
     .route('/', createOpsEventsRoutes({ auth: accounts.auth, db: database.db, clock }))
     .route('/', createPointsRoutes({ auth: accounts.auth, db: database.db }))
     .route('/', createCashOutsRoutes({ auth: accounts.auth, db: database.db, clock, reviewAbovePoints: config.payouts.reviewAbovePoints }))

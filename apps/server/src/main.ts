@@ -31,6 +31,8 @@ import { scheduleAutopaySweep } from './modules/payments/autopay.service';
 import { autopayJobHandlers } from './jobs/autopay-jobs';
 import { scheduleStatementRuns } from './modules/billing/statements.service';
 import { billingJobHandlers } from './jobs/billing-jobs';
+import { billReminderJobHandlers } from './jobs/bill-reminder-jobs';
+import { createBillReminderSender, scheduleReminderSweep } from './modules/billing/bill-reminders.service';
 import { eventJobHandlers, eventPlugJobHandlers } from './jobs/event-jobs';
 import { notificationJobHandlers } from './jobs/notification-jobs';
 import { payoutJobHandlers } from './jobs/payout-jobs';
@@ -165,6 +167,7 @@ async function main() {
       ...billingJobHandlers,
       ...privacyExportJobHandlers({ mailer: accounts.mailer, publicUrl: config.publicUrl, ttlDays: config.privacyExportTtlDays }),
       ...autopayJobHandlers({ processor: paymentProcessor, mailer: accounts.mailer, publicUrl: config.publicUrl }),
+      ...billReminderJobHandlers(createBillReminderSender({ mailer: accounts.mailer, channels: notifications })),
     },
     logger,
     clock: now,
@@ -181,6 +184,8 @@ async function main() {
   await scheduleStatementRuns(database.db, now());
   // Auto-pay's hourly sweep chains itself; this keyed call only makes sure the chain exists (decision 048).
   await scheduleAutopaySweep(database.db, now());
+  // Bill reminders (decision 049): this hour's sweep; each sweep schedules the next.
+  await scheduleReminderSweep(database.db, now());
 
   // Listens on its own connection from the start: the first browser does not wait for LISTEN,
   // and no other process's sign-out is missed.

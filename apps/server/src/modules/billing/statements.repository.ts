@@ -118,19 +118,22 @@ export async function hourlyGridMany(db: DbOrTx, householdIds: readonly string[]
 }
 
 /**
- * hourlyGridMany summed per local day in each household's zone, one row a day starting at the
- * day's first hour: what a flat or tiered plan is priced from.
+ * Several households' grid import and export per local day in each household's zone, one row a
+ * day starting at its local midnight, from the daily rollups (which ingest recomputes from the raw
+ * rows with the hourly ones, decision 010): what a flat or tiered plan is priced from, a 24th of
+ * the rows of the hours, with no per-row zone conversion. Days starting in [from, to).
  */
 export async function dailyGridMany(db: DbOrTx, householdIds: readonly string[], from: Date, to: Date): Promise<HourRow[]> {
   if (householdIds.length === 0) return [];
   return rowsOf<HourRow>(
     await db.execute(sql`
-      select m.household_id as "householdId", (extract(epoch from min(m.hour_start)) * 1000)::float8 as ms,
-        sum(m.grid_import_kwh) as "importKwh", sum(m.grid_export_kwh) as "exportKwh"
-      from meter_hourly m join households h on h.id = m.household_id
-      where m.household_id = any(${uuidArray(householdIds)}::uuid[])
-        and m.hour_start >= ${from.toISOString()}::timestamptz and m.hour_start < ${to.toISOString()}::timestamptz
-      group by m.household_id, (m.hour_start at time zone h.time_zone)::date`),
+      select d.household_id as "householdId", (extract(epoch from (d.local_date::timestamp at time zone h.time_zone)) * 1000)::float8 as ms,
+        d.grid_import_kwh as "importKwh", d.grid_export_kwh as "exportKwh"
+      from meter_daily d join households h on h.id = d.household_id
+      where d.household_id = any(${uuidArray(householdIds)}::uuid[])
+        and d.local_date between (${from.toISOString()}::timestamptz at time zone 'UTC')::date - 1 and (${to.toISOString()}::timestamptz at time zone 'UTC')::date + 1
+        and (d.local_date::timestamp at time zone h.time_zone) >= ${from.toISOString()}::timestamptz
+        and (d.local_date::timestamp at time zone h.time_zone) < ${to.toISOString()}::timestamptz`),
   );
 }
 
@@ -141,7 +144,8 @@ const SAME_KWH = 1e-6;
 
 /**
  * The households whose previous statement nothing has touched since it was issued: its period's
- * hourly import and export still sum to what it billed (a late interval adds to them), no meter
+ * import and export still sum to what it billed (a late interval adds to them; read from the
+ * daily rollups, 31 rows a month rather than 744 hours, decision 049), no meter
  * reading of the period was corrected after it (a correction can move kWh between hours and keep
  * the sum), and no tariff row for it was written after it. Their recomputation would find no
  * adjustment, so it is skipped. One statement for the lot.
@@ -157,8 +161,11 @@ export async function unchangedPeriods(db: DbOrTx, periods: readonly IssuedPerio
           ${dateArray(periods.map((p) => p.periodEnd))}::date[], ${numberArray(periods.map((p) => p.importKwh))}::float8[], ${numberArray(periods.map((p) => p.exportKwh))}::float8[])
           as p(household_id, from_ts, to_ts, issued_at, period_end, imp, exp))
       select p.household_id as id from p
-      cross join lateral (select coalesce(sum(m.grid_import_kwh), 0) as imp, coalesce(sum(m.grid_export_kwh), 0) as exp
-        from meter_hourly m where m.household_id = p.household_id and m.hour_start >= p.from_ts and m.hour_start < p.to_ts) now_sums
+      join households h on h.id = p.household_id
+      cross join lateral (select coalesce(sum(d.grid_import_kwh), 0) as imp, coalesce(sum(d.grid_export_kwh), 0) as exp
+        from meter_daily d where d.household_id = p.household_id
+          and d.local_date between (p.from_ts at time zone 'UTC')::date - 1 and (p.to_ts at time zone 'UTC')::date + 1
+          and (d.local_date::timestamp at time zone h.time_zone) >= p.from_ts and (d.local_date::timestamp at time zone h.time_zone) < p.to_ts) now_sums
       where abs(now_sums.imp - p.imp) < ${SAME_KWH} and abs(now_sums.exp - p.exp) < ${SAME_KWH}
         and not exists (select 1 from reading_corrections c where c.series = 'meter' and c.household_id = p.household_id
           and c.ts >= p.from_ts and c.ts < p.to_ts and c.corrected_at > p.issued_at)

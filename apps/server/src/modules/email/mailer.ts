@@ -18,7 +18,8 @@ export type EmailKind =
   | 'cash-out-sent'
   | 'cash-out-failed'
   | 'payment-receipt'
-  | 'autopay-failed';
+  | 'autopay-failed'
+  | 'bill-reminder';
 
 export type OutgoingEmail = {
   to: string;

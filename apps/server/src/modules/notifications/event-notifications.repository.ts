@@ -9,13 +9,15 @@ export type DeliveryKind = 'announced' | 'reminder' | 'cancelled';
 export type DeliveryChannel = 'email' | 'sms' | 'push';
 export const DELIVER_JOB = 'notification.deliver';
 
-/** The preference in force for (member, channel, events): the stored choice, else the channel's default. */
-const eventsPreference = (user: string, channel: string) =>
-  sql.raw(`coalesce((select np.enabled from notification_preferences np where np.user_id = ${user} and np.channel = ${channel} and np.kind = 'events'),
+/** The preference in force for (member, channel, kind): the stored choice, else the channel's default. Bill reminders (decision 049) use it too. */
+export const preferenceInForce = (user: string, channel: string, kind: 'events' | 'bill_reminders') =>
+  sql.raw(`coalesce((select np.enabled from notification_preferences np where np.user_id = ${user} and np.channel = ${channel} and np.kind = '${kind}'),
     case ${channel} when 'email' then ${DEFAULT_CHANNEL_ON.email} when 'sms' then ${DEFAULT_CHANNEL_ON.sms} else ${DEFAULT_CHANNEL_ON.push} end)`);
 
+const eventsPreference = (user: string, channel: string) => preferenceInForce(user, channel, 'events');
+
 /** A channel the member can be reached on at all: a verified number for SMS, a subscription for push. */
-const reachable = (user: string, channel: string) =>
+export const reachable = (user: string, channel: string) =>
   sql.raw(`(${channel} = 'email'
     or (${channel} = 'sms' and exists (select 1 from notification_phones ph where ph.user_id = ${user} and ph.verified_at is not null))
     or (${channel} = 'push' and exists (select 1 from push_subscriptions ps where ps.user_id = ${user})))`);

@@ -18,7 +18,7 @@ import { unsubscribeToken } from './unsubscribe-token';
 
 /** A delivery is given up after this many failed tries (1, 2, 4, 8 … minutes apart). */
 export const DELIVERY_MAX_ATTEMPTS = 6;
-const retryDelayMs = (attempts: number) => Math.min(60, 2 ** (attempts - 1)) * 60_000;
+export const retryDelayMs = (attempts: number) => Math.min(60, 2 ** (attempts - 1)) * 60_000;
 
 /**
  * Each message about an event carries the same calendar UID and a SEQUENCE that grows in the
@@ -28,7 +28,7 @@ const retryDelayMs = (attempts: number) => Math.min(60, 2 ** (attempts - 1)) * 6
 const SEQUENCE = { announced: 0, reminder: 1, cancelled: 2 } as const;
 
 /** Carriers expect every text to say how to stop them; the inbound webhook honours both words. */
-const SMS_STOP_HINT: Record<Language, string> = { en: 'Reply STOP to stop.', fr: 'Répondez ARRÊT pour arrêter.', es: 'Responde STOP para no recibir más.' };
+export const SMS_STOP_HINT: Record<Language, string> = { en: 'Reply STOP to stop.', fr: 'Répondez ARRÊT pour arrêter.', es: 'Responde STOP para no recibir más.' };
 
 export type EventNotifier = ReturnType<typeof createEventNotifier>;
 

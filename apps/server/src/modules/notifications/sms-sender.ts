@@ -6,7 +6,7 @@ export type OutgoingSms = {
   /** E.164, e.g. +14165550123. */
   to: string;
   body: string;
-  purpose: 'event_notification' | 'phone_verification';
+  purpose: 'event_notification' | 'phone_verification' | 'bill_reminder';
   /** The delivery row's id (or the verification's): the provider and the outbox both refuse a second message with it. */
   idempotencyKey: string;
   /** Text kept out of the record once a provider has the message (a verification code). */

@@ -11,6 +11,8 @@ import { useStatement } from './api/use-statement';
 import { BillingCards } from './components/billing-cards';
 import { PaymentMethodsPanel } from './components/payment-methods-panel';
 import { PayNowPanel } from './components/pay-now-panel';
+import { BillRemindersCard } from './components/bill-reminders-card';
+import { SavingsCard } from './components/savings-card';
 import { StatementHistory } from './components/statement-history';
 import { StatementView } from './components/statement-view';
 
@@ -45,9 +47,11 @@ export default function BillingPage() {
                   <Skeleton className="h-64" />
                 </div>
               )}
+              {selectedId && <SavingsCard statementId={selectedId} />}
               <StatementHistory history={summary.data.history} selectedId={selectedId} onSelect={setChosen} />
             </>
           )}
+          <BillRemindersCard />
         </>
       ) : summary.isError ? (
         <LoadError title={t('error.title')} message={t('error.message')} retryLabel={t('error.retry')} onRetry={() => void summary.refetch()} retrying={summary.isFetching} />

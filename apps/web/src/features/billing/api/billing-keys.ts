@@ -6,4 +6,6 @@ export const billingKeys = {
   paymentMethods: (scope: string) => ['billing', scope, 'payment-methods'] as const,
   payments: (scope: string) => ['billing', scope, 'payments'] as const,
   autopay: (scope: string) => ['billing', scope, 'autopay'] as const,
+  savings: (scope: string, id: string) => ['billing', scope, 'savings', id] as const,
+  preferences: (scope: string) => ['billing', scope, 'preferences'] as const,
 };
