@@ -1,8 +1,8 @@
 import { RouterProvider } from 'react-router';
+import type { createAppRouter } from './router';
 import { AppProviders } from './providers';
-import { router } from './router';
 
-export function App() {
+export function App({ router }: { router: Awaited<ReturnType<typeof createAppRouter>> }) {
   return (
     <AppProviders>
       <RouterProvider router={router} />

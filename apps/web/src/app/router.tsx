@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { SessionRoot } from '@/lib/session-root';
 import { RouteError } from './route-error';
 
@@ -20,6 +20,15 @@ export const portalSections = [
   'help',
 ] as const;
 
+/** The pages prerendered at build time, under `/` and again under `/fr`. */
+function prerenderedPublicPages(): RouteObject[] {
+  return [
+    { index: true, lazy: lazyPage(() => import('@/marketing/landing-page')) },
+    { path: 'how-it-works', lazy: lazyPage(() => import('@/marketing/how-it-works-page')) },
+    { path: 'help', lazy: lazyPage(() => import('@/features/help/help-page')) },
+  ];
+}
+
 // One pathless root keeps the session (events, renewal, other tabs) for every page.
 const pageRoutes: RouteObject[] = [
   {
@@ -27,11 +36,16 @@ const pageRoutes: RouteObject[] = [
     lazy: lazyPage(() => import('@/marketing/public-layout')),
     errorElement: <RouteError />,
     children: [
-      { index: true, lazy: lazyPage(() => import('@/marketing/landing-page')) },
-      { path: 'how-it-works', lazy: lazyPage(() => import('@/marketing/how-it-works-page')) },
-      { path: 'help', lazy: lazyPage(() => import('@/features/help/help-page')) },
+      ...prerenderedPublicPages(),
       { path: 'reset-password', lazy: lazyPage(() => import('@/features/auth/reset-password-page')) },
     ],
+  },
+  {
+    // The French public pages have URLs of their own (docs/decisions/053-prerendered-public-pages.md).
+    path: '/fr',
+    lazy: lazyPage(() => import('@/marketing/public-layout')),
+    errorElement: <RouteError />,
+    children: prerenderedPublicPages(),
   },
   {
     path: '/app',
@@ -71,4 +85,20 @@ const pageRoutes: RouteObject[] = [
 
 export const routes: RouteObject[] = [{ element: <SessionRoot />, children: pageRoutes }];
 
-export const router = createBrowserRouter(routes);
+/**
+ * The browser's router. Hydrating prerendered HTML needs the page's lazy route modules in hand
+ * before the first render, or the first render would be empty and not match the HTML.
+ */
+export async function createAppRouter(options: { hydrate: boolean }) {
+  if (options.hydrate) {
+    const matches = matchRoutes(routes, window.location) ?? [];
+    await Promise.all(
+      matches.map(async ({ route }) => {
+        if (typeof route.lazy !== 'function') return;
+        const loaded = await route.lazy();
+        Object.assign(route, { ...loaded, lazy: undefined });
+      }),
+    );
+  }
+  return createBrowserRouter(routes, options.hydrate ? { hydrationData: { loaderData: {} } } : undefined);
+}

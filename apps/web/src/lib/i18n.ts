@@ -41,7 +41,9 @@ export const i18nReady = i18n
     // Languages load before changeLanguage resolves, so nothing renders a half-loaded language.
     react: { useSuspense: false },
     detection: {
-      order: ['localStorage', 'navigator', 'htmlTag'],
+      // A French public page's URL says its language (/fr/how-it-works, decision 053).
+      order: ['path', 'localStorage', 'navigator', 'htmlTag'],
+      lookupFromPathIndex: 0,
       lookupLocalStorage: LANGUAGE_STORAGE_KEY,
       caches: ['localStorage'],
     },

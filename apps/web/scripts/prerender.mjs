@@ -1,0 +1,57 @@
+// After `vite build`: renders the public pages to HTML in every prerendered language
+// (docs/decisions/053-prerendered-public-pages.md) from the server bundle that
+// `vite build --ssr` wrote to dist-server/, and writes them under dist/prerendered/.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const webRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(webRoot, 'dist');
+const serverBundle = join(webRoot, 'dist-server', 'entry-server.js');
+
+const { renderPage, localizedPath, ORIGIN_PLACEHOLDER, PRERENDERED_LANGUAGES, prerenderedFile, PUBLIC_PAGES } = await import(
+  pathToFileURL(serverBundle).href
+);
+
+const template = readFileSync(join(dist, 'index.html'), 'utf8');
+
+const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+// The whole stylesheet is small once compressed (about 11 kB), so it is inlined: the page paints
+// without waiting for a second request. The portal, reached from here, finds it already applied.
+function inlineStylesheets(html) {
+  return html.replace(/<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/g, (_, href) => {
+    const css = readFileSync(join(dist, href), 'utf8');
+    return `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`;
+  });
+}
+
+function headFor(page, language, rendered) {
+  const url = (lang) => `${ORIGIN_PLACEHOLDER}${localizedPath(page, lang)}`;
+  return [
+    `<title>${escapeHtml(rendered.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(rendered.description)}" />`,
+    `<link rel="canonical" href="${url(language)}" />`,
+    ...PRERENDERED_LANGUAGES.map((lang) => `<link rel="alternate" hreflang="${lang}" href="${url(lang)}" />`),
+    `<link rel="alternate" hreflang="x-default" href="${url('en')}" />`,
+  ].join('\n    ');
+}
+
+rmSync(join(dist, 'prerendered'), { recursive: true, force: true });
+for (const language of PRERENDERED_LANGUAGES) {
+  for (const page of PUBLIC_PAGES) {
+    const rendered = await renderPage(page, language);
+    let html = template
+      .replace(/<html lang="[^"]*">/, `<html lang="${language}">`)
+      .replace(/<title>[^<]*<\/title>/, '')
+      .replace(/<meta name="description"[^>]*>/, '')
+      .replace('</head>', `  ${headFor(page, language, rendered)}\n  </head>`)
+      .replace('<div id="root"></div>', `<div id="root" data-prerendered-language="${language}">${rendered.html}</div>`);
+    html = inlineStylesheets(html);
+    if (!html.includes('data-prerendered-language')) throw new Error('index.html has no empty <div id="root"></div> to fill');
+    const file = join(dist, prerenderedFile(page, language));
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, html);
+    console.log(`prerendered ${localizedPath(page, language)} -> ${prerenderedFile(page, language)} (${(html.length / 1024).toFixed(1)} KiB)`);
+  }
+}
