@@ -7,6 +7,12 @@ const lazyPage = (load: () => Promise<{ default: React.ComponentType }>) => asyn
   Component: (await load()).default,
 });
 
+// The portal and the console need every namespace; the public pages carry only their own.
+const lazyPortalLayout = (load: () => Promise<{ default: React.ComponentType }>) => async () => {
+  const [page] = await Promise.all([load(), import('@/lib/i18n').then(({ loadAllNamespaces }) => loadAllNamespaces())]);
+  return { Component: page.default };
+};
+
 export const portalSections = [
   'dashboard',
   'solar-system',
@@ -37,7 +43,7 @@ const pageRoutes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       ...prerenderedPublicPages(),
-      { path: 'reset-password', lazy: lazyPage(() => import('@/features/auth/reset-password-page')) },
+      { path: 'reset-password', lazy: lazyPortalLayout(() => import('@/features/auth/reset-password-page')) },
     ],
   },
   {
@@ -49,7 +55,7 @@ const pageRoutes: RouteObject[] = [
   },
   {
     path: '/app',
-    lazy: lazyPage(() => import('@/app/shell/guarded-shell')),
+    lazy: lazyPortalLayout(() => import('@/app/shell/guarded-shell')),
     errorElement: <RouteError />,
     children: [
       { index: true, element: <Navigate to="/app/dashboard" replace /> },
@@ -69,7 +75,7 @@ const pageRoutes: RouteObject[] = [
   {
     // The operator console: its own layout, outside the member portal.
     path: '/ops',
-    lazy: lazyPage(() => import('@/app/ops/ops-layout')),
+    lazy: lazyPortalLayout(() => import('@/app/ops/ops-layout')),
     errorElement: <RouteError />,
     children: [
       { index: true, lazy: lazyPage(() => import('@/features/ops/ops-events-page')) },

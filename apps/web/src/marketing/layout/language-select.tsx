@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChevronDown, Globe } from 'lucide-react';
-import { languages, type Language } from '@/locales/resources';
+import { languages, type Language } from '@/locales/languages';
 
 export function LanguageSelect({ className = '' }: { className?: string }) {
   const { t, i18n } = useTranslation();
