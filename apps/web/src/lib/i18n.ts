@@ -16,7 +16,7 @@ export const LANGUAGE_STORAGE_KEY = 'peakwise.language';
  * visitor to a public page does not download it (docs/decisions/053-prerendered-public-pages.md).
  */
 const publicEn = { common: commonEn, marketing: marketingEn, help: helpEn, auth: authEn };
-const publicNamespaces = Object.keys(publicEn) as (keyof typeof publicEn)[];
+export const publicNamespaces: readonly (keyof typeof publicEn)[] = Object.keys(publicEn) as (keyof typeof publicEn)[];
 
 const loadEnglish = async (): Promise<Resources> => (await import('@/locales/en')).en;
 
@@ -45,7 +45,7 @@ export const i18nReady = i18n
     resources: { en: publicEn },
     // Part of English comes with the app; the rest, and the other languages, from the backend above.
     partialBundledLanguages: true,
-    ns: publicNamespaces,
+    ns: [...publicNamespaces],
     defaultNS: 'common',
     supportedLngs: [...languages],
     nonExplicitSupportedLngs: true,
