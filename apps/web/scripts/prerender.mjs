@@ -46,7 +46,9 @@ for (const language of PRERENDERED_LANGUAGES) {
       .replace(/<title>[^<]*<\/title>/, '')
       .replace(/<meta name="description"[^>]*>/, '')
       .replace('</head>', `  ${headFor(page, language, rendered)}\n  </head>`)
-      .replace('<div id="root"></div>', `<div id="root" data-prerendered-language="${language}">${rendered.html}</div>`);
+      // aria-disabled until hydrated: the controls are painted but do nothing yet, and say so
+      // (the app removes it once hydrated; browser automation waits for it, as for any disabled control).
+      .replace('<div id="root"></div>', `<div id="root" data-prerendered-language="${language}" aria-disabled="true">${rendered.html}</div>`);
     html = inlineStylesheets(html);
     if (!html.includes('data-prerendered-language')) throw new Error('index.html has no empty <div id="root"></div> to fill');
     const file = join(dist, prerenderedFile(page, language));
