@@ -89,6 +89,21 @@ async function measure(port: number, url: string, cookie: string | undefined): P
   };
 }
 
+/**
+ * On a loaded host Chromium sometimes records no usable trace (NO_NAVSTART, NO_FCP): such a run
+ * measured nothing, so it is repeated (and said), not counted.
+ */
+async function measureWithRetry(port: number, url: string, cookie: string | undefined): Promise<Run> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await measure(port, url, cookie);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      log(`  retrying ${url}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}
+
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 async function main() {
@@ -110,7 +125,7 @@ async function main() {
     for (const path of PAGES) {
       const isPortal = path.startsWith('/app');
       const runs: Run[] = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await measure(chrome.port, server.url + path, isPortal ? cookie : undefined));
+      for (let i = 0; i < RUNS; i++) runs.push(await measureWithRetry(chrome.port, server.url + path, isPortal ? cookie : undefined));
       const m = (pick: (r: Run) => number) => median(runs.map(pick));
       const scores = CATEGORIES.map((c) => m((r) => r.scores[c]));
       const fcp = m((r) => r.fcp);

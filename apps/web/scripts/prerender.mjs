@@ -41,6 +41,10 @@ rmSync(join(dist, 'prerendered'), { recursive: true, force: true });
 for (const language of PRERENDERED_LANGUAGES) {
   for (const page of PUBLIC_PAGES) {
     const rendered = await renderPage(page, language);
+    // A page that rendered the error screen (which has no #main), or no heading, must not ship.
+    if (!rendered.html.includes('<main id="main"') || !/<h1[\s>]/.test(rendered.html)) {
+      throw new Error(`Prerendering ${localizedPath(page, language)} produced no main heading; is it the error screen?`);
+    }
     let html = template
       .replace(/<html lang="[^"]*">/, `<html lang="${language}">`)
       .replace(/<title>[^<]*<\/title>/, '')

@@ -46,6 +46,7 @@ export async function renderPage(page: PublicPage, language: PrerenderedLanguage
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(`http://prerender.invalid${localizedPath(page, language)}`));
   if (context instanceof Response) throw new Error(`Prerendering ${page} (${language}) answered ${context.status}`);
+  if (context.errors) throw new Error(`Prerendering ${page} (${language}) failed: ${JSON.stringify(context.errors)}`);
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = renderToString(
     <StrictMode>
