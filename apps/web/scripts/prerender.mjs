@@ -1,6 +1,7 @@
 // After `vite build`: renders the public pages to HTML in every prerendered language
 // (docs/decisions/053-prerendered-public-pages.md) from the server bundle that
 // `vite build --ssr` wrote to dist-server/, and writes them under dist/prerendered/.
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -13,7 +14,6 @@ const { renderPage, localizedPath, ORIGIN_PLACEHOLDER, PRERENDERED_LANGUAGES, pr
   pathToFileURL(serverBundle).href
 );
 
-const template = readFileSync(join(dist, 'index.html'), 'utf8');
 
 const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -24,6 +24,23 @@ function inlineStylesheets(html) {
     const css = readFileSync(join(dist, href), 'utf8');
     return `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`;
   });
+}
+
+// The app's module script and its preloads, as vite wrote them into index.html.
+const entryScript = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
+const modulePreloads = /\s*<link rel="modulepreload"[^>]*>/g;
+
+/**
+ * The prerendered page paints before any of the app's JavaScript runs: a tiny loader (a file,
+ * since the CSP allows no inline script) imports the app after the first frame, and the preloads
+ * are left out so they do not compete with the page for the network. Without this a busy device
+ * may compile the app before it paints anything.
+ */
+function writeLoader(entry) {
+  const source = `requestAnimationFrame(()=>setTimeout(()=>import(${JSON.stringify(entry)})));\n`;
+  const name = `/assets/paint-first-${createHash('sha256').update(source).digest('hex').slice(0, 10)}.js`;
+  writeFileSync(join(dist, name), source);
+  return name;
 }
 
 function headFor(page, language, rendered) {
@@ -37,6 +54,10 @@ function headFor(page, language, rendered) {
   ].join('\n    ');
 }
 
+const shell = readFileSync(join(dist, 'index.html'), 'utf8');
+const entry = entryScript.exec(shell)?.[1];
+if (!entry) throw new Error('index.html has no module script for the app');
+const template = shell.replace(entryScript, `<script src="${writeLoader(entry)}" async></script>`).replace(modulePreloads, '');
 rmSync(join(dist, 'prerendered'), { recursive: true, force: true });
 for (const language of PRERENDERED_LANGUAGES) {
   for (const page of PUBLIC_PAGES) {
