@@ -1,6 +1,6 @@
 // First, before any schema exists: see the module's comment.
 import '@peakwise/contracts/zod-jitless';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { i18n, i18nReady } from '@/lib/i18n';
@@ -37,6 +37,8 @@ void i18nReady
         </I18nextProvider>
       </StrictMode>
     );
-    if (hydrate) hydrateRoot(root, app);
+    // As a transition, hydration yields to the browser every few milliseconds instead of holding
+    // the main thread until the whole page is live; the painted page is already there.
+    if (hydrate) startTransition(() => void hydrateRoot(root, app));
     else createRoot(root).render(app);
   });
