@@ -19,7 +19,7 @@ const serverAbove = (layer) => [
 const webFeatures = ['marketing', 'portal', 'help', 'dashboard', 'solar', 'maintenance', 'devices', 'plumbing', 'usage', 'billing', 'rewards', 'settings', 'auth', 'ops', 'events'];
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'e2e/artifacts/**', 'apps/server/drizzle/**'] },
+  { ignores: ['**/dist/**', '**/dist-server/**', '**/node_modules/**', 'data/**', 'e2e/artifacts/**', 'apps/server/drizzle/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -13,8 +13,9 @@ export type BenchServer = { url: string; origin: string; close(): Promise<void> 
  * The real app (same createApp as main.ts) on a real port, in this process, on the given
  * PostgreSQL database. Logging is off so the numbers measure the request path, not pino.
  */
-export async function startServer(database: Database): Promise<BenchServer> {
-  const origin = 'http://localhost:3000';
+export async function startServer(database: Database, options: { webDistDir?: string; port?: number } = {}): Promise<BenchServer> {
+  // With a fixed port the site's own origin is PUBLIC_URL, as a browser-driven bench needs.
+  const origin = options.port ? `http://127.0.0.1:${options.port}` : 'http://localhost:3000';
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -26,9 +27,9 @@ export async function startServer(database: Database): Promise<BenchServer> {
   const logger = createLogger({ level: 'silent' });
   const accounts = createAccounts({ config, database, logger });
   const liveHub = createLiveHub(database, logger);
-  const app = createApp({ config, database, logger, accounts, liveHub });
+  const app = createApp({ config, database, logger, accounts, liveHub, webDistDir: options.webDistDir });
   const server: ServerType = await new Promise((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+    const s = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: '127.0.0.1' }, () => resolve(s));
     s.once('error', reject);
   });
   const { port } = server.address() as AddressInfo;

@@ -140,6 +140,49 @@ describe('public site', () => {
     }
   });
 
+  it('serves each public page as HTML that already holds its content, in English and French', async () => {
+    const cases = [
+      { path: '/', lang: 'en', h1: 'Save energy and money at home', fr: '/fr' },
+      { path: '/how-it-works', lang: 'en', h1: 'Save energy when it matters most', fr: '/fr/how-it-works' },
+      { path: '/fr/help', lang: 'fr', h1: 'Aide', fr: '/fr/help' },
+    ];
+    for (const c of cases) {
+      const html = await (await page.request.get(c.path)).text();
+      expect(html).toContain(`<html lang="${c.lang}">`);
+      expect(html).toMatch(new RegExp(`<h1[^>]*>${c.h1}`));
+      expect(html).toMatch(/<meta name="description" content="[^"]{50,}"/);
+      expect(html).toMatch(new RegExp(`<link rel="canonical" href="https?://[^"]+${c.path === '/' ? '/' : c.path}"`));
+      expect(html).toMatch(new RegExp(`<link rel="alternate" hreflang="fr" href="https?://[^"]+${c.fr}"`));
+      // The stylesheet comes with the page, so it paints without another request.
+      expect(html).not.toMatch(/<link rel="stylesheet"/);
+    }
+  });
+
+  it('does not ask who is signed in while a visitor reads the public pages', async () => {
+    const sessionChecks: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/auth/get-session')) sessionChecks.push(r.url());
+    });
+    for (const path of ['/', '/how-it-works', '/help', '/fr']) {
+      await page.goto(path);
+      await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('aria-disabled'));
+      await page.waitForLoadState('load');
+    }
+    await page.waitForTimeout(1_000);
+    expect(sessionChecks).toEqual([]);
+  });
+
+  it('hydrates the French page, whose checker answers in French, and English takes the visitor to the English URL', async () => {
+    await page.goto('/fr');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('fr');
+    await page.getByLabel('Code postal').fill('M5V 3L9');
+    await page.getByRole('button', { name: 'Vérifier' }).click();
+    await page.getByRole('heading', { name: 'Bonne nouvelle!' }).waitFor();
+    await page.getByLabel('Langue').first().selectOption('en');
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('button', { name: 'Check', exact: true }).waitFor();
+  });
+
   it('serves robots.txt and sitemap.xml as text and XML, not as the app’s HTML', async () => {
     const robots = await page.request.get('/robots.txt');
     expect(robots.headers()['content-type']).toBe('text/plain; charset=utf-8');

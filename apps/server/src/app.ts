@@ -234,7 +234,7 @@ export function createApp(deps: AppDeps) {
   });
 
   app.route('/', createCrawlerRoutes({ publicUrl: config.publicUrl }));
-  if (deps.webDistDir && existsSync(deps.webDistDir)) serveSpa(app, deps.webDistDir);
+  if (deps.webDistDir && existsSync(deps.webDistDir)) serveSpa(app, deps.webDistDir, { publicUrl: config.publicUrl });
 
   return api;
 }

@@ -1,21 +1,44 @@
 // First, before any schema exists: see the module's comment.
 import '@peakwise/contracts/zod-jitless';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { i18nReady } from '@/lib/i18n';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import { i18n, i18nReady } from '@/lib/i18n';
 import '@/styles.css';
 import { App } from '@/app/app';
+import { createAppRouter } from '@/app/router';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
+
+/**
+ * A prerendered public page (docs/decisions/053-prerendered-public-pages.md) is hydrated when the
+ * visitor sees it as it was rendered: same language, no dialog asked for in the URL. Otherwise
+ * the app renders afresh over it (a Spanish reader on `/`, `/?auth=login`).
+ */
+function canHydrate(element: HTMLElement): boolean {
+  const prerendered = element.dataset.prerenderedLanguage;
+  if (!prerendered) return false;
+  if (new URLSearchParams(window.location.search).has('auth')) return false;
+  return (i18n.resolvedLanguage ?? 'en') === prerendered;
+}
+
 // A French or Spanish visitor's strings are a chunk of their own: render once they are here
 // (English is bundled, so this resolves at once for English; a failed fetch falls back to it).
 void i18nReady
   .catch(() => undefined)
-  .then(() =>
-    createRoot(root).render(
+  .then(async () => {
+    const hydrate = canHydrate(root);
+    // The same tree as src/prerender/entry-server.tsx, or hydration would not match.
+    const app = (
       <StrictMode>
-        <App />
-      </StrictMode>,
-    ),
-  );
+        <I18nextProvider i18n={i18n}>
+          <App router={await createAppRouter({ hydrate })} />
+        </I18nextProvider>
+      </StrictMode>
+    );
+    // As a transition, hydration yields to the browser every few milliseconds instead of holding
+    // the main thread until the whole page is live; the painted page is already there.
+    if (hydrate) startTransition(() => void hydrateRoot(root, app));
+    else createRoot(root).render(app);
+  });

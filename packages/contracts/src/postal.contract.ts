@@ -1,7 +1,6 @@
 import { z } from 'zod';
 
-export const POSTAL_CODE_INVALID_MESSAGE = 'Please enter a valid postal code (e.g., A1A 1A1)';
-export const POSTAL_LOOKUP_FAILED_MESSAGE = 'Invalid postal code or service unavailable';
+export { POSTAL_CODE_INVALID_MESSAGE, POSTAL_LOOKUP_FAILED_MESSAGE } from './postal-messages';
 
 export const provinceCodeSchema = z.enum(['NL', 'NS', 'PE', 'NB', 'QC', 'ON', 'MB', 'SK', 'AB', 'BC', 'NT', 'NU', 'YT']);
 

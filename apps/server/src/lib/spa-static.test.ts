@@ -76,3 +76,51 @@ describe('serving the built web app', () => {
     expect(await res.text()).not.toContain('root:');
   });
 });
+
+describe('serving the prerendered public pages', () => {
+  const page = (lang: string, text: string) =>
+    `<!doctype html><html lang="${lang}"><head><link rel="canonical" href="__PEAKWISE_ORIGIN__/x" /></head><body><div id="root">${text}</div></body></html>`;
+  let dist: string;
+  let t: TestApp;
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), 'peakwise-dist-'));
+    mkdirSync(join(dist, 'prerendered', 'en'), { recursive: true });
+    mkdirSync(join(dist, 'prerendered', 'fr'), { recursive: true });
+    writeFileSync(join(dist, 'index.html'), INDEX);
+    writeFileSync(join(dist, 'prerendered', 'en', 'index.html'), page('en', 'Save energy'));
+    writeFileSync(join(dist, 'prerendered', 'fr', 'how-it-works.html'), page('fr', 'Comment ça marche'));
+    t = await createTestApp({ webDistDir: dist });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('answers / with the English page, its links made absolute from PUBLIC_URL', async () => {
+    const res = await t.app.request('/');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=UTF-8');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    const body = await res.text();
+    expect(body).toContain('<div id="root">Save energy</div>');
+    expect(body).toContain(`<link rel="canonical" href="${t.config.publicUrl}/x" />`);
+    expect(body).not.toContain('__PEAKWISE_ORIGIN__');
+  });
+
+  it.each(['/fr/how-it-works', '/fr/how-it-works/'])('answers %s with the French page', async (path) => {
+    const body = await (await t.app.request(path)).text();
+    expect(body).toContain('<html lang="fr">');
+    expect(body).toContain('Comment ça marche');
+  });
+
+  it.each(['/help', '/fr', '/fr/unknown', '/app/dashboard', '/?auth=login'])('answers %s, not prerendered here, with the SPA', async (path) => {
+    const res = await t.app.request(path);
+    expect(res.status).toBe(200);
+    if (path === '/?auth=login') {
+      // The query string does not change which page it is; the client decides not to hydrate.
+      expect(await res.text()).toContain('Save energy');
+      return;
+    }
+    expect(await res.text()).toBe(INDEX);
+  });
+});

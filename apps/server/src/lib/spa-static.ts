@@ -1,7 +1,14 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
+import {
+  ORIGIN_PLACEHOLDER,
+  parsePublicPath,
+  PRERENDERED_LANGUAGES,
+  prerenderedFile,
+  PUBLIC_PAGES,
+} from '@peakwise/contracts/public-pages';
 import type { AppEnv } from './create-router';
 
 // Vite fingerprints everything under /assets, so those files can be cached for good.
@@ -14,20 +21,42 @@ const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
 const noop = async () => {};
 
 /**
- * Serves the built SPA: real files first, then index.html for any other GET outside /api so
- * client-side routes (/app/rewards, /how-it-works) load and the SPA handles unknown paths.
+ * The public pages the build prerendered (docs/decisions/053-prerendered-public-pages.md), read
+ * once, with their canonical and alternate links made absolute from PUBLIC_URL. A build without
+ * them (an older dist) still works: those paths then get the SPA shell like any other.
  */
-export function serveSpa(app: Hono<AppEnv>, root: string): void {
+function loadPrerendered(root: string, publicUrl: string): Map<string, string> {
+  const pages = new Map<string, string>();
+  for (const language of PRERENDERED_LANGUAGES) {
+    for (const page of PUBLIC_PAGES) {
+      const file = join(root, prerenderedFile(page, language));
+      if (!existsSync(file)) continue;
+      pages.set(`${language} ${page}`, readFileSync(file, 'utf8').replaceAll(ORIGIN_PLACEHOLDER, publicUrl));
+    }
+  }
+  return pages;
+}
+
+/**
+ * Serves the built SPA: the prerendered public pages, real files, then index.html for any other
+ * GET outside /api so client-side routes (/app/rewards) load and the SPA handles unknown paths.
+ */
+export function serveSpa(app: Hono<AppEnv>, root: string, options: { publicUrl: string }): void {
   const indexPath = join(root, 'index.html');
   if (!existsSync(indexPath)) return;
   const files = serveStatic<AppEnv>({ root });
   const index = serveStatic<AppEnv>({ path: indexPath });
+  const prerendered = loadPrerendered(root, options.publicUrl);
 
   app.get('*', async (c, next) => {
     const path = c.req.path;
     if (isApiPath(path)) return next();
     // Source maps would hand anyone the app's source; they stay on the build machine.
     if (path.endsWith('.map')) return next();
+
+    const publicPage = parsePublicPath(path);
+    const html = publicPage && prerendered.get(`${publicPage.language} ${publicPage.page}`);
+    if (html) return c.html(html, 200, { 'Cache-Control': REVALIDATE });
 
     const file = await files(c, noop);
     if (file) {

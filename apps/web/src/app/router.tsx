@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { SessionRoot } from '@/lib/session-root';
 import { RouteError } from './route-error';
 
@@ -6,6 +6,12 @@ import { RouteError } from './route-error';
 const lazyPage = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
   Component: (await load()).default,
 });
+
+// The portal and the console need every namespace; the public pages carry only their own.
+const lazyPortalLayout = (load: () => Promise<{ default: React.ComponentType }>) => async () => {
+  const [page] = await Promise.all([load(), import('@/lib/i18n').then(({ loadAllNamespaces }) => loadAllNamespaces())]);
+  return { Component: page.default };
+};
 
 export const portalSections = [
   'dashboard',
@@ -20,6 +26,15 @@ export const portalSections = [
   'help',
 ] as const;
 
+/** The pages prerendered at build time, under `/` and again under `/fr`. */
+function prerenderedPublicPages(): RouteObject[] {
+  return [
+    { index: true, lazy: lazyPage(() => import('@/marketing/landing-page')) },
+    { path: 'how-it-works', lazy: lazyPage(() => import('@/marketing/how-it-works-page')) },
+    { path: 'help', lazy: lazyPage(() => import('@/features/help/help-page')) },
+  ];
+}
+
 // One pathless root keeps the session (events, renewal, other tabs) for every page.
 const pageRoutes: RouteObject[] = [
   {
@@ -27,15 +42,20 @@ const pageRoutes: RouteObject[] = [
     lazy: lazyPage(() => import('@/marketing/public-layout')),
     errorElement: <RouteError />,
     children: [
-      { index: true, lazy: lazyPage(() => import('@/marketing/landing-page')) },
-      { path: 'how-it-works', lazy: lazyPage(() => import('@/marketing/how-it-works-page')) },
-      { path: 'help', lazy: lazyPage(() => import('@/features/help/help-page')) },
-      { path: 'reset-password', lazy: lazyPage(() => import('@/features/auth/reset-password-page')) },
+      ...prerenderedPublicPages(),
+      { path: 'reset-password', lazy: lazyPortalLayout(() => import('@/features/auth/reset-password-page')) },
     ],
   },
   {
+    // The French public pages have URLs of their own (docs/decisions/053-prerendered-public-pages.md).
+    path: '/fr',
+    lazy: lazyPage(() => import('@/marketing/public-layout')),
+    errorElement: <RouteError />,
+    children: prerenderedPublicPages(),
+  },
+  {
     path: '/app',
-    lazy: lazyPage(() => import('@/app/shell/guarded-shell')),
+    lazy: lazyPortalLayout(() => import('@/app/shell/guarded-shell')),
     errorElement: <RouteError />,
     children: [
       { index: true, element: <Navigate to="/app/dashboard" replace /> },
@@ -55,7 +75,7 @@ const pageRoutes: RouteObject[] = [
   {
     // The operator console: its own layout, outside the member portal.
     path: '/ops',
-    lazy: lazyPage(() => import('@/app/ops/ops-layout')),
+    lazy: lazyPortalLayout(() => import('@/app/ops/ops-layout')),
     errorElement: <RouteError />,
     children: [
       { index: true, lazy: lazyPage(() => import('@/features/ops/ops-events-page')) },
@@ -71,4 +91,20 @@ const pageRoutes: RouteObject[] = [
 
 export const routes: RouteObject[] = [{ element: <SessionRoot />, children: pageRoutes }];
 
-export const router = createBrowserRouter(routes);
+/**
+ * The browser's router. Hydrating prerendered HTML needs the page's lazy route modules in hand
+ * before the first render, or the first render would be empty and not match the HTML.
+ */
+export async function createAppRouter(options: { hydrate: boolean }) {
+  if (options.hydrate) {
+    const matches = matchRoutes(routes, window.location) ?? [];
+    await Promise.all(
+      matches.map(async ({ route }) => {
+        if (typeof route.lazy !== 'function') return;
+        const loaded = await route.lazy();
+        Object.assign(route, { ...loaded, lazy: undefined });
+      }),
+    );
+  }
+  return createBrowserRouter(routes, options.hydrate ? { hydrationData: { loaderData: {} } } : undefined);
+}

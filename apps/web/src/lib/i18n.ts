@@ -1,21 +1,35 @@
 import i18n, { type BackendModule } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
-import { en } from '@/locales/en';
-import { languages, loadResources, namespaces } from '@/locales/resources';
+import { authEn } from '@/locales/auth.en';
+import { commonEn } from '@/locales/common.en';
+import { helpEn } from '@/locales/help.en';
+import { marketingEn } from '@/locales/marketing.en';
+import { languages, loadResources } from '@/locales/languages';
+import type { Resources } from '@/locales/resources';
 
 export const LANGUAGE_STORAGE_KEY = 'peakwise.language';
 
-/** Fetches French or Spanish the first time i18next asks for them; English is bundled. */
+/**
+ * The English the public pages need comes with the app; the rest of English (the portal's and
+ * the console's strings) is a chunk of its own, fetched with the portal (loadAllNamespaces), so a
+ * visitor to a public page does not download it (docs/decisions/053-prerendered-public-pages.md).
+ */
+const publicEn = { common: commonEn, marketing: marketingEn, help: helpEn, auth: authEn };
+export const publicNamespaces: readonly (keyof typeof publicEn)[] = Object.keys(publicEn) as (keyof typeof publicEn)[];
+
+const loadEnglish = async (): Promise<Resources> => (await import('@/locales/en')).en;
+
+/** Fetches the rest of English, and French or Spanish, the first time i18next asks for them. */
 const lazyLanguages: BackendModule = {
   type: 'backend',
   init() {},
   read(language, namespace, callback) {
-    if (language !== 'fr' && language !== 'es') {
+    if (language !== 'fr' && language !== 'es' && language !== 'en') {
       callback(null, {});
       return;
     }
-    loadResources(language).then(
+    (language === 'en' ? loadEnglish() : loadResources(language)).then(
       (resources) => callback(null, resources[namespace as keyof typeof resources]),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
     );
@@ -28,10 +42,10 @@ export const i18nReady = i18n
   .use(LanguageDetector)
   .use(initReactI18next)
   .init({
-    resources: { en },
-    // English comes with the app; the other languages come from the backend above.
+    resources: { en: publicEn },
+    // Part of English comes with the app; the rest, and the other languages, from the backend above.
     partialBundledLanguages: true,
-    ns: namespaces,
+    ns: [...publicNamespaces],
     defaultNS: 'common',
     supportedLngs: [...languages],
     nonExplicitSupportedLngs: true,
@@ -41,7 +55,9 @@ export const i18nReady = i18n
     // Languages load before changeLanguage resolves, so nothing renders a half-loaded language.
     react: { useSuspense: false },
     detection: {
-      order: ['localStorage', 'navigator', 'htmlTag'],
+      // A French public page's URL says its language (/fr/how-it-works, decision 053).
+      order: ['path', 'localStorage', 'navigator', 'htmlTag'],
+      lookupFromPathIndex: 0,
       lookupLocalStorage: LANGUAGE_STORAGE_KEY,
       caches: ['localStorage'],
     },
@@ -52,5 +68,10 @@ function syncHtmlLang(lng: string) {
 }
 syncHtmlLang(i18n.resolvedLanguage ?? 'en');
 i18n.on('languageChanged', syncHtmlLang);
+
+/** Every namespace in the current language, before the portal or the console renders. */
+export async function loadAllNamespaces(): Promise<void> {
+  await i18n.loadNamespaces(Object.keys(await loadEnglish()));
+}
 
 export { i18n };

@@ -1,4 +1,4 @@
-import { POSTAL_CODE_INVALID_MESSAGE } from '@peakwise/contracts/postal.contract';
+import { POSTAL_CODE_INVALID_MESSAGE } from '@peakwise/contracts/postal-messages';
 
 export const marketingEn = {
   header: {

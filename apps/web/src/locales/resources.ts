@@ -1,8 +1,7 @@
 import { en } from './en';
 import type { Translation } from './shape';
 
-export const languages = ['en', 'fr', 'es'] as const;
-export type Language = (typeof languages)[number];
+export { languages, loadResources, type Language } from './languages';
 
 /**
  * Every namespace in English; French and Spanish must have the same keys (the Translation<> type
@@ -11,8 +10,3 @@ export type Language = (typeof languages)[number];
 export type Resources = { [N in keyof typeof en]: Translation<(typeof en)[N]> };
 
 export const namespaces = Object.keys(en) as (keyof typeof en)[];
-
-/** French and Spanish are separate chunks, fetched the first time one is chosen or detected. */
-export async function loadResources(language: Exclude<Language, 'en'>): Promise<Resources> {
-  return language === 'fr' ? (await import('./fr')).fr : (await import('./es')).es;
-}

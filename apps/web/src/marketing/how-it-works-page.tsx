@@ -2,12 +2,14 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ArrowRight, CalendarClock } from 'lucide-react';
 import { buttonClasses } from '@/components/ui/button-styles';
+import { usePublicPath } from './layout/use-public-path';
 import { EventSteps } from './how-it-works/event-steps';
 import { GettingStarted } from './how-it-works/getting-started';
 import { GridBenefits } from './how-it-works/grid-benefits';
 
 export default function HowItWorksPage() {
   const { t } = useTranslation('marketing');
+  const publicPath = usePublicPath();
   return (
     <>
       <section aria-labelledby="how-title" className="relative isolate overflow-hidden bg-gradient-to-b from-brand-50 to-white">
@@ -37,7 +39,7 @@ export default function HowItWorksPage() {
           <h2 id="how-cta-title" className="text-2xl font-bold tracking-tight text-white sm:text-3xl">
             {t('howItWorks.cta.title')}
           </h2>
-          <Link to="/" className={buttonClasses('inverse', 'lg', 'shrink-0')}>
+          <Link to={publicPath('/')} className={buttonClasses('inverse', 'lg', 'shrink-0')}>
             {t('howItWorks.cta.link')}
             <ArrowRight aria-hidden className="size-5" />
           </Link>

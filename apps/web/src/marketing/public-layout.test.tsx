@@ -13,7 +13,10 @@ afterEach(async () => {
 
 function renderSite(path = '/') {
   const router = createMemoryRouter(
-    [{ path: '/', element: <PublicLayout />, children: [{ index: true, element: <LandingPage /> }] }],
+    [
+      { path: '/', element: <PublicLayout />, children: [{ index: true, element: <LandingPage /> }] },
+      { path: '/fr', element: <PublicLayout />, children: [{ index: true, element: <LandingPage /> }] },
+    ],
     { initialEntries: [path] },
   );
   render(
@@ -33,9 +36,12 @@ describe('PublicLayout', () => {
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
   });
 
-  it('opens the login panel from ?auth=login', () => {
+  // The dialogs' code is fetched when one is first asked for; a busy machine may take a while.
+  const slow = { timeout: 5000 };
+
+  it('opens the login panel from ?auth=login', async () => {
     renderSite('/?auth=login&next=/app/rewards');
-    expect(screen.getByRole('dialog', { name: 'Log In' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Log In' }, slow)).toBeInTheDocument();
   });
 
   it('opens the login panel from the header, closes it with Escape and returns focus', async () => {
@@ -43,7 +49,7 @@ describe('PublicLayout', () => {
     const user = userEvent.setup();
     const [logIn] = screen.getAllByRole('button', { name: 'Log In' });
     await user.click(logIn!);
-    expect(screen.getByRole('dialog', { name: 'Log In' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Log In' }, slow)).toBeInTheDocument();
     expect(router.state.location.search).toBe('?auth=login');
 
     await user.keyboard('{Escape}');
@@ -54,7 +60,7 @@ describe('PublicLayout', () => {
 
   it('switches from the login panel to the sign-up dialog', async () => {
     renderSite('/?auth=login');
-    await userEvent.click(screen.getByRole('button', { name: 'Sign up!' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign up!' }, slow));
     expect(await screen.findByRole('dialog', { name: 'Sign up for Peakwise' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
     expect(await screen.findByRole('dialog', { name: 'Log In' })).toBeInTheDocument();
@@ -63,11 +69,11 @@ describe('PublicLayout', () => {
   it('opens the sign-up dialog from the landing page’s Get Started button', async () => {
     renderSite();
     await userEvent.click(screen.getAllByRole('button', { name: 'Get Started' })[0]!);
-    expect(screen.getByRole('dialog', { name: 'Sign up for Peakwise' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Sign up for Peakwise' }, slow)).toBeInTheDocument();
   });
 
-  it('renders French after the language select switches to Français', async () => {
-    renderSite();
+  it('renders French, at the French page’s own URL, after the language select switches to Français', async () => {
+    const router = renderSite();
     const [select] = screen.getAllByLabelText('Language');
     await userEvent.selectOptions(select!, 'fr');
     // The French chunk is imported on first use; on a busy machine that takes more than the default second.
@@ -75,5 +81,15 @@ describe('PublicLayout', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Économisez l’énergie et l’argent à la maison');
     expect(screen.getByLabelText('Code postal')).toBeInTheDocument();
     expect(document.documentElement.lang).toBe('fr');
+    expect(router.state.location.pathname).toBe('/fr');
+  });
+
+  it('goes back to the English URL when English is chosen on a French page', async () => {
+    await i18n.changeLanguage('fr');
+    const router = renderSite('/fr');
+    const [select] = screen.getAllByLabelText('Langue');
+    await userEvent.selectOptions(select!, 'en');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(await screen.findAllByRole('link', { name: 'How it works' })).not.toHaveLength(0);
   });
 });

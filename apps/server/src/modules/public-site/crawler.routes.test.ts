@@ -18,13 +18,22 @@ describe('crawler files', () => {
     expect(sitemap).toMatch(/^Sitemap: https?:\/\/[^/]+\/sitemap\.xml$/);
   });
 
-  it('sitemap.xml is XML listing the three public pages by absolute URL', async () => {
+  it('sitemap.xml is XML listing the three public pages in English and French by absolute URL', async () => {
     const res = await t.app.request('/sitemap.xml');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/xml; charset=utf-8');
     const body = await res.text();
     expect(body.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
     const locs = [...body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
-    expect(locs).toEqual(['/', '/how-it-works', '/help']);
+    expect(locs).toEqual(['/', '/how-it-works', '/help', '/fr', '/fr/how-it-works', '/fr/help']);
+  });
+
+  it('each sitemap entry names its English, French and default alternates', async () => {
+    const body = await (await t.app.request('/sitemap.xml')).text();
+    const entries = [...body.matchAll(/<url>(.*?)<\/url>/g)].map((m) => m[1]!);
+    const alternates = (entry: string) =>
+      Object.fromEntries([...entry.matchAll(/hreflang="([^"]+)" href="([^"]+)"/g)].map((m) => [m[1]!, new URL(m[2]!).pathname]));
+    expect(alternates(entries[1]!)).toEqual({ en: '/how-it-works', fr: '/fr/how-it-works', 'x-default': '/how-it-works' });
+    expect(alternates(entries[3]!)).toEqual({ en: '/', fr: '/fr', 'x-default': '/' });
   });
 });

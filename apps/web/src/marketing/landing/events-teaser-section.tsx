@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ArrowRight, BellRing, Gift, PowerOff, type LucideIcon } from 'lucide-react';
 import { SectionHeading } from './section-heading';
+import { usePublicPath } from '../layout/use-public-path';
 
 const steps: { key: 'notified' | 'reduce' | 'rewarded'; Icon: LucideIcon }[] = [
   { key: 'notified', Icon: BellRing },
@@ -11,13 +12,14 @@ const steps: { key: 'notified' | 'reduce' | 'rewarded'; Icon: LucideIcon }[] = [
 
 export function EventsTeaserSection() {
   const { t } = useTranslation('marketing');
+  const publicPath = usePublicPath();
   return (
     <section aria-labelledby="events-title" className="mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:px-8 lg:py-24">
       <div className="grid items-center gap-12 lg:grid-cols-2">
         <div>
           <SectionHeading id="events-title" align="left" eyebrow={t('landing.events.eyebrow')} title={t('landing.events.title')} intro={t('landing.events.body')} />
           <Link
-            to="/how-it-works"
+            to={publicPath('/how-it-works')}
             className="mt-8 inline-flex items-center gap-2 rounded-lg font-semibold text-brand-700 hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600"
           >
             {t('landing.events.link')}

@@ -7,6 +7,7 @@ import { buttonClasses } from '@/components/ui/button-styles';
 import { BrandLogo } from './brand-logo';
 import { LanguageSelect } from './language-select';
 import { publicNavItems } from './nav-items';
+import { usePublicPath } from './use-public-path';
 
 type PublicHeaderProps = { onLogIn: () => void; onSignUp: () => void };
 
@@ -20,6 +21,7 @@ export function PublicHeader({ onLogIn, onSignUp }: PublicHeaderProps) {
   const { t } = useTranslation('marketing');
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
+  const publicPath = usePublicPath();
 
   // A followed link closes the mobile menu.
   useEffect(() => setMenuOpen(false), [pathname]);
@@ -33,7 +35,7 @@ export function PublicHeader({ onLogIn, onSignUp }: PublicHeaderProps) {
     <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6 lg:px-8">
         <Link
-          to="/"
+          to={publicPath('/')}
           aria-label={t('header.homeLink')}
           className="rounded-xl focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600"
         >
@@ -44,7 +46,7 @@ export function PublicHeader({ onLogIn, onSignUp }: PublicHeaderProps) {
           <ul className="flex items-center gap-1">
             {publicNavItems.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} end={item.end} className={navLinkClass}>
+                <NavLink to={publicPath(item.to)} end={item.end} className={navLinkClass}>
                   {t(`header.${item.label}`)}
                 </NavLink>
               </li>
@@ -88,7 +90,7 @@ export function PublicHeader({ onLogIn, onSignUp }: PublicHeaderProps) {
           <ul className="space-y-1">
             {publicNavItems.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} end={item.end} className={(state) => `block ${navLinkClass(state)} text-base`}>
+                <NavLink to={publicPath(item.to)} end={item.end} className={(state) => `block ${navLinkClass(state)} text-base`}>
                   {t(`header.${item.label}`)}
                 </NavLink>
               </li>

@@ -2,12 +2,14 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BrandLogo } from './brand-logo';
 import { publicNavItems } from './nav-items';
+import { usePublicPath } from './use-public-path';
 
 const footerLinkClass =
   'rounded text-sm text-emerald-100 hover:text-white hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white';
 
 export function SiteFooter({ onLogIn, onSignUp }: { onLogIn: () => void; onSignUp: () => void }) {
   const { t } = useTranslation('marketing');
+  const publicPath = usePublicPath();
   return (
     <footer className="bg-brand-900 text-white">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-[2fr_1fr_1fr] lg:px-8">
@@ -21,7 +23,7 @@ export function SiteFooter({ onLogIn, onSignUp }: { onLogIn: () => void; onSignU
           <ul className="mt-4 space-y-3">
             {publicNavItems.map((item) => (
               <li key={item.to}>
-                <Link to={item.to} className={footerLinkClass}>
+                <Link to={publicPath(item.to)} className={footerLinkClass}>
                   {t(`header.${item.label}`)}
                 </Link>
               </li>

@@ -1,4 +1,4 @@
-import { postalCheckResultSchema, type PostalCheckResult } from '@peakwise/contracts/postal.contract';
+import type { PostalCheckResult } from '@peakwise/contracts/postal.contract';
 
 export type PostalLookup = { kind: 'result'; result: PostalCheckResult } | { kind: 'invalid' } | { kind: 'failed' };
 
@@ -21,6 +21,8 @@ export async function checkPostalCode(code: string, signal?: AbortSignal): Promi
     const body: unknown = await response.json().catch(() => undefined);
     if (response.status === 400 && isInvalidPostalCodeBody(body)) return { kind: 'invalid' };
     if (!response.ok) return { kind: 'failed' };
+    // The schema (and zod with it) is fetched with the first answer, not with the page.
+    const { postalCheckResultSchema } = await import('@peakwise/contracts/postal.contract');
     const parsed = postalCheckResultSchema.safeParse(body);
     return parsed.success ? { kind: 'result', result: parsed.data } : { kind: 'failed' };
   } catch {

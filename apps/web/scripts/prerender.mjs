@@ -1,0 +1,84 @@
+// After `vite build`: renders the public pages to HTML in every prerendered language
+// (docs/decisions/053-prerendered-public-pages.md) from the server bundle that
+// `vite build --ssr` wrote to dist-server/, and writes them under dist/prerendered/.
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const webRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(webRoot, 'dist');
+const serverBundle = join(webRoot, 'dist-server', 'entry-server.js');
+
+const { renderPage, localizedPath, ORIGIN_PLACEHOLDER, PRERENDERED_LANGUAGES, prerenderedFile, PUBLIC_PAGES } = await import(
+  pathToFileURL(serverBundle).href
+);
+
+
+const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+// The whole stylesheet is small once compressed (about 11 kB), so it is inlined: the page paints
+// without waiting for a second request. The portal, reached from here, finds it already applied.
+function inlineStylesheets(html) {
+  return html.replace(/<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/g, (_, href) => {
+    const css = readFileSync(join(dist, href), 'utf8');
+    return `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`;
+  });
+}
+
+// The app's module script and its preloads, as vite wrote them into index.html.
+const entryScript = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
+const modulePreloads = /\s*<link rel="modulepreload"[^>]*>/g;
+
+/**
+ * The prerendered page paints before any of the app's JavaScript runs: a tiny loader (a file,
+ * since the CSP allows no inline script) imports the app after the first frame, and the preloads
+ * are left out so they do not compete with the page for the network. Without this a busy device
+ * may compile the app before it paints anything.
+ */
+function writeLoader(entry) {
+  const source = `requestAnimationFrame(()=>setTimeout(()=>import(${JSON.stringify(entry)})));\n`;
+  const name = `/assets/paint-first-${createHash('sha256').update(source).digest('hex').slice(0, 10)}.js`;
+  writeFileSync(join(dist, name), source);
+  return name;
+}
+
+function headFor(page, language, rendered) {
+  const url = (lang) => `${ORIGIN_PLACEHOLDER}${localizedPath(page, lang)}`;
+  return [
+    `<title>${escapeHtml(rendered.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(rendered.description)}" />`,
+    `<link rel="canonical" href="${url(language)}" />`,
+    ...PRERENDERED_LANGUAGES.map((lang) => `<link rel="alternate" hreflang="${lang}" href="${url(lang)}" />`),
+    `<link rel="alternate" hreflang="x-default" href="${url('en')}" />`,
+  ].join('\n    ');
+}
+
+const shell = readFileSync(join(dist, 'index.html'), 'utf8');
+const entry = entryScript.exec(shell)?.[1];
+if (!entry) throw new Error('index.html has no module script for the app');
+const template = shell.replace(entryScript, `<script src="${writeLoader(entry)}" async></script>`).replace(modulePreloads, '');
+rmSync(join(dist, 'prerendered'), { recursive: true, force: true });
+for (const language of PRERENDERED_LANGUAGES) {
+  for (const page of PUBLIC_PAGES) {
+    const rendered = await renderPage(page, language);
+    // A page that rendered the error screen (which has no #main), or no heading, must not ship.
+    if (!rendered.html.includes('<main id="main"') || !/<h1[\s>]/.test(rendered.html)) {
+      throw new Error(`Prerendering ${localizedPath(page, language)} produced no main heading; is it the error screen?`);
+    }
+    let html = template
+      .replace(/<html lang="[^"]*">/, `<html lang="${language}">`)
+      .replace(/<title>[^<]*<\/title>/, '')
+      .replace(/<meta name="description"[^>]*>/, '')
+      .replace('</head>', `  ${headFor(page, language, rendered)}\n  </head>`)
+      // aria-disabled until hydrated: the controls are painted but do nothing yet, and say so
+      // (the app removes it once hydrated; browser automation waits for it, as for any disabled control).
+      .replace('<div id="root"></div>', `<div id="root" data-prerendered-language="${language}" aria-disabled="true">${rendered.html}</div>`);
+    html = inlineStylesheets(html);
+    if (!html.includes('data-prerendered-language')) throw new Error('index.html has no empty <div id="root"></div> to fill');
+    const file = join(dist, prerenderedFile(page, language));
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, html);
+    console.log(`prerendered ${localizedPath(page, language)} -> ${prerenderedFile(page, language)} (${(html.length / 1024).toFixed(1)} KiB)`);
+  }
+}

@@ -1,0 +1,160 @@
+/**
+ * Lighthouse 12 (mobile emulation, simulated throttling: its defaults) against the built web app
+ * served by the real server, with Debian's Chromium. Each page is measured BENCH_RUNS times
+ * (default 3) and every figure reported is the median of those runs. Covers the public pages in
+ * English and French and the signed-in Dashboard (a fresh member, on a fresh database).
+ *
+ *   npm run build && npm run lighthouse -w @peakwise/bench
+ * Knobs: BENCH_RUNS, BENCH_WEB_DIST (a dist directory to measure instead of apps/web/dist, e.g.
+ * an older build for a before/after), BENCH_PAGES=/,/help (a subset), BENCH_PG_URL,
+ * CHROMIUM_PATH.
+ */
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { createFreshDatabase, dropOnSignal } from './lib/database';
+import { adminDatabaseUrl, numberKnob, stringKnob } from './lib/env';
+import { log, median } from './lib/format';
+import { machineLine } from './lib/machine';
+import { startServer } from './lib/server';
+import { cookieHeader, signUpBody } from '../apps/server/src/test/test-session';
+
+const RUNS = numberKnob('RUNS', 3);
+const WEB_DIST = stringKnob('WEB_DIST') ?? fileURLToPath(new URL('../apps/web/dist', import.meta.url));
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const PUBLIC = ['/', '/how-it-works', '/help', '/fr', '/fr/how-it-works', '/fr/help'];
+const DASHBOARD = '/app/dashboard';
+const PAGES = stringKnob('PAGES')?.split(',') ?? [...PUBLIC, DASHBOARD];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+/** The targets for a public page; the portal's is its first-load JavaScript. */
+const TARGET = { score: 100, fcpMs: 1_000, lcpMs: 1_200, portalScriptKb: 250 };
+
+type Run = { scores: Record<(typeof CATEGORIES)[number], number>; fcp: number; lcp: number; tbt: number; cls: number; scriptKb: number; requests: number; failing: string[] };
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function signUp(url: string, origin: string): Promise<string> {
+  const res = await fetch(`${url}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify(signUpBody()),
+  });
+  if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+  return cookieHeader(res);
+}
+
+type Audit = { score: number | null; numericValue?: number; details?: { items?: { resourceType?: string; transferSize?: number; requestCount?: number }[] } };
+
+async function measure(port: number, url: string, cookie: string | undefined): Promise<Run> {
+  const result = await lighthouse(
+    url,
+    { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES], ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}) },
+  );
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const audits = lhr.audits as Record<string, Audit>;
+  const resources = audits['resource-summary']?.details?.items ?? [];
+  const script = resources.find((r) => r.resourceType === 'script');
+  const total = resources.find((r) => r.resourceType === 'total');
+  const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as Run['scores'];
+  // What keeps a category under 100, so a FAIL says where to look.
+  const failing = CATEGORIES.flatMap((c) =>
+    (lhr.categories[c]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => `${c}:${ref.id}`),
+  );
+  return {
+    scores,
+    fcp: audits['first-contentful-paint']?.numericValue ?? NaN,
+    lcp: audits['largest-contentful-paint']?.numericValue ?? NaN,
+    tbt: audits['total-blocking-time']?.numericValue ?? NaN,
+    cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
+    scriptKb: (script?.transferSize ?? 0) / 1000,
+    requests: total?.requestCount ?? 0,
+    failing,
+  };
+}
+
+/**
+ * On a loaded host Chromium sometimes records no usable trace (NO_NAVSTART, NO_FCP): such a run
+ * measured nothing, so it is repeated (and said), not counted.
+ */
+async function measureWithRetry(port: number, url: string, cookie: string | undefined): Promise<Run> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await measure(port, url, cookie);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      log(`  retrying ${url}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}
+
+const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+async function main() {
+  if (!existsSync(join(WEB_DIST, 'index.html'))) throw new Error(`No build at ${WEB_DIST}: run npm run build first`);
+  const fresh = await createFreshDatabase(adminDatabaseUrl(), 'lighthouse');
+  dropOnSignal(fresh);
+  const port = await freePort();
+  const server = await startServer(fresh.database, { webDistDir: WEB_DIST, port });
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  try {
+    log(await machineLine(fresh.pool));
+    log(`web build: ${WEB_DIST}; ${RUNS} runs per page, medians; Lighthouse mobile emulation, simulated throttling`);
+    const cookie = PAGES.includes(DASHBOARD) ? await signUp(server.url, server.origin) : undefined;
+    const rows: string[] = [];
+    const verdicts: string[] = [];
+    for (const path of PAGES) {
+      const isPortal = path.startsWith('/app');
+      const runs: Run[] = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await measureWithRetry(chrome.port, server.url + path, isPortal ? cookie : undefined));
+      const m = (pick: (r: Run) => number) => median(runs.map(pick));
+      const scores = CATEGORIES.map((c) => m((r) => r.scores[c]));
+      const fcp = m((r) => r.fcp);
+      const lcp = m((r) => r.lcp);
+      const scriptKb = m((r) => r.scriptKb);
+      rows.push(
+        `| \`${path}\` | ${scores.join(' | ')} | ${s(fcp)} | ${s(lcp)} | ${Math.round(m((r) => r.tbt))} ms | ${m((r) => r.cls).toFixed(3)} | ${scriptKb.toFixed(1)} kB | ${m((r) => r.requests)} |`,
+      );
+      const failing = [...new Set(runs.flatMap((r) => r.failing))];
+      if (isPortal) {
+        verdicts.push(`\`${path}\`: first-load JavaScript ${scriptKb.toFixed(1)} kB ≤ ${TARGET.portalScriptKb} kB: ${scriptKb <= TARGET.portalScriptKb ? 'PASS' : 'FAIL'}`);
+      } else {
+        const pass = scores.every((score) => score >= TARGET.score) && fcp <= TARGET.fcpMs && lcp <= TARGET.lcpMs;
+        verdicts.push(`\`${path}\`: ${pass ? 'PASS' : 'FAIL'}${failing.length ? ` (below 1 in some run: ${failing.join(', ')})` : ''}`);
+      }
+      log(rows.at(-1)!);
+    }
+    log('');
+    log('| Page | Performance | Accessibility | Best practices | SEO | FCP | LCP | TBT | CLS | JS (transfer) | Requests |');
+    log('|---|---|---|---|---|---|---|---|---|---|---|');
+    for (const row of rows) log(row);
+    log('');
+    log(`Targets for public pages: every score ${TARGET.score}, FCP ≤ ${s(TARGET.fcpMs)}, LCP ≤ ${s(TARGET.lcpMs)}.`);
+    for (const v of verdicts) log(`- ${v}`);
+  } finally {
+    chrome.kill();
+    await server.close();
+    await fresh.drop();
+  }
+}
+
+await main();
