@@ -122,6 +122,27 @@ export async function exportStatements(db: DbOrTx, householdId: string): Promise
   );
 }
 
+/** Bill payments, with the card only as its brand and last four digits (decision 048 keeps nothing more). */
+export async function exportPayments(db: DbOrTx, householdId: string): Promise<Row[]> {
+  return all(
+    db,
+    sql`
+    select id, statement_id as "statementId", amount_cents as "amountCents", processor, status, failure_reason as "failureReason",
+      card_brand as "cardBrand", card_last4 as "cardLast4", ${iso(c('created_at'))} as "createdAt", ${iso(c('succeeded_at'))} as "succeededAt", ${iso(c('failed_at'))} as "failedAt"
+    from payments where household_id = ${householdId}::uuid order by created_at, id`,
+  );
+}
+
+/** Saved cards as brand, last four digits and expiry; never the processor's token. */
+export async function exportPaymentMethods(db: DbOrTx, householdId: string): Promise<Row[]> {
+  return all(
+    db,
+    sql`
+    select id, processor, brand, last4, exp_month as "expMonth", exp_year as "expYear", is_default = 1 as "isDefault", ${iso(c('created_at'))} as "createdAt"
+    from payment_methods where household_id = ${householdId}::uuid order by created_at, id`,
+  );
+}
+
 /** The channel × kind choices, the mobile number (not its pending code) and when push was turned on in each browser (not its keys). */
 export async function exportNotificationPreferences(db: DbOrTx, userId: string): Promise<Row> {
   const preferences = await all(

@@ -7,16 +7,11 @@ describe('exportReadme', () => {
   it('describes every file in each language, with the date it was made', () => {
     const titles = { en: 'Your Peakwise data', fr: 'Vos données Peakwise', es: 'Tus datos de Peakwise' } as const;
     for (const language of ['en', 'fr', 'es'] as const) {
-      const text = exportReadme(language, at, null);
+      const text = exportReadme(language, at);
       expect(text.startsWith(`${titles[language]}\r\n`)).toBe(true);
       expect(text).toContain('2026-11-24 18:05');
       for (const name of EXPORT_FILES) expect(text, `${language} ${name}`).toMatch(new RegExp(`\\r\\n${name.replace('.', '\\.')}\\r\\n  \\S`));
-      expect(text).not.toContain('payments.json');
       expect(text).not.toMatch(/[^\r]\n/);
     }
-  });
-
-  it('adds payments.json once the payments module provides it', () => {
-    expect(exportReadme('fr', at, 'Vos paiements.')).toContain('payments.json\r\n  Vos paiements.');
   });
 });

@@ -16,13 +16,15 @@ export const EXPORT_FILES = [
   'orders.json',
   'cash-outs.json',
   'statements.json',
+  'payments.json',
+  'payment-methods.json',
   'notification-preferences.json',
   'consents.json',
   'sessions.json',
 ] as const;
 export type ExportFileName = (typeof EXPORT_FILES)[number];
 
-type Copy = { title: string; intro: string[]; files: Record<ExportFileName, string>; payments: string; closing: string[] };
+type Copy = { title: string; intro: string[]; files: Record<ExportFileName, string>; closing: string[] };
 
 const COPY: Record<Language, Copy> = {
   en: {
@@ -46,11 +48,12 @@ const COPY: Record<Language, Copy> = {
       'orders.json': 'Your rewards orders: item, points, status, delivery address and tracking, and any code you received.',
       'cash-outs.json': 'Your cash-outs by Interac e-Transfer: points, address, status and dates.',
       'statements.json': 'Your monthly statements with every line.',
+      'payments.json': 'Your bill payments: amount, statement, status, dates and the card used, as its brand and last four digits. Never a card number.',
+      'payment-methods.json': 'Your saved cards: brand, last four digits, expiry and which is the default. Never the number or the security code.',
       'notification-preferences.json': 'How we may contact you (email, text, push) for each kind of message, your mobile number and when push was turned on. Never the keys of a browser.',
       'consents.json': 'Your consent history: each choice, when, in which language and the exact wording, including withdrawals.',
       'sessions.json': 'The browsers and devices signed in to your account: when, from which address and with what software. Never the session keys.',
     },
-    payments: 'Your bill payments: amount, date and method. Never a card number.',
     closing: ['Questions about your data: privacy@peakwise.ca.', 'This link expires; ask for a new export in Settings at any time.'],
   },
   fr: {
@@ -74,11 +77,12 @@ const COPY: Record<Language, Copy> = {
       'orders.json': 'Vos commandes de récompenses : article, points, état, adresse de livraison et suivi, et tout code reçu.',
       'cash-outs.json': 'Vos encaissements par virement Interac : points, adresse, état et dates.',
       'statements.json': 'Vos relevés mensuels, ligne par ligne.',
+      'payments.json': 'Vos paiements de factures : montant, relevé, état, dates et la carte utilisée, par sa marque et ses quatre derniers chiffres. Jamais un numéro de carte.',
+      'payment-methods.json': 'Vos cartes enregistrées : marque, quatre derniers chiffres, expiration et carte par défaut. Jamais le numéro ni le code de sécurité.',
       'notification-preferences.json': 'Comment nous pouvons vous joindre (courriel, texto, notification) pour chaque type de message, votre numéro de cellulaire et quand les notifications ont été activées. Jamais les clés d’un navigateur.',
       'consents.json': 'L’historique de vos consentements : chaque choix, sa date, sa langue et son libellé exact, retraits compris.',
       'sessions.json': 'Les navigateurs et appareils connectés à votre compte : quand, depuis quelle adresse et avec quel logiciel. Jamais les clés de session.',
     },
-    payments: 'Vos paiements de factures : montant, date et mode de paiement. Jamais un numéro de carte.',
     closing: ['Questions sur vos données : privacy@peakwise.ca.', 'Ce lien expire; vous pouvez demander une nouvelle exportation dans Paramètres en tout temps.'],
   },
   es: {
@@ -102,24 +106,23 @@ const COPY: Record<Language, Copy> = {
       'orders.json': 'Tus pedidos de recompensas: artículo, puntos, estado, dirección de entrega y seguimiento, y cualquier código recibido.',
       'cash-outs.json': 'Tus cobros por transferencia Interac: puntos, dirección, estado y fechas.',
       'statements.json': 'Tus estados de cuenta mensuales, línea por línea.',
+      'payments.json': 'Tus pagos de facturas: importe, estado de cuenta, estado, fechas y la tarjeta usada, por su marca y sus cuatro últimos dígitos. Nunca un número de tarjeta.',
+      'payment-methods.json': 'Tus tarjetas guardadas: marca, cuatro últimos dígitos, vencimiento y cuál es la predeterminada. Nunca el número ni el código de seguridad.',
       'notification-preferences.json': 'Cómo podemos contactarte (correo, mensaje de texto, notificación) para cada tipo de mensaje, tu número de móvil y cuándo se activaron las notificaciones. Nunca las claves de un navegador.',
       'consents.json': 'Tu historial de consentimientos: cada decisión, cuándo, en qué idioma y con qué texto exacto, incluidas las retiradas.',
       'sessions.json': 'Los navegadores y dispositivos con sesión iniciada en tu cuenta: cuándo, desde qué dirección y con qué software. Nunca las claves de sesión.',
     },
-    payments: 'Tus pagos de facturas: importe, fecha y método. Nunca un número de tarjeta.',
     closing: ['Preguntas sobre tus datos: privacy@peakwise.ca.', 'Este enlace caduca; puedes pedir una nueva exportación en Configuración en cualquier momento.'],
   },
 };
 
 /** README.txt in the member's language: what each file holds, one paragraph each (CRLF, for every editor). */
-export function exportReadme(language: Language, generatedAt: Date, paymentsLine: string | null): string {
+export function exportReadme(language: Language, generatedAt: Date): string {
   const copy = COPY[language];
   const date = generatedAt.toISOString().slice(0, 16).replace('T', ' ');
   const files = EXPORT_FILES.map((name) => `${name}\n  ${copy.files[name]}`);
-  if (paymentsLine !== null) files.push(`payments.json\n  ${paymentsLine}`);
   return [copy.title, '='.repeat(copy.title.length), '', ...copy.intro.map((p) => p.replace('{{date}}', date)), '', ...files.flatMap((f) => [f, '']), ...copy.closing, '']
     .join('\n')
     .replace(/\n/g, '\r\n');
 }
 
-export const paymentsReadmeDefault = (language: Language) => COPY[language].payments;

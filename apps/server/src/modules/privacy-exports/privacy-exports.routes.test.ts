@@ -46,6 +46,13 @@ describe('privacy export API', () => {
     await db.execute(sql`
       insert into meter_daily (household_id, local_date, production_kwh, consumption_kwh, grid_import_kwh, grid_export_kwh, interval_count)
       values (${householdId}::uuid, '2026-10-01', 1.5, 20.25, 18, 0.5, 288), (${householdId}::uuid, '2026-10-02', 0, 19, 19, 0, 12)`);
+    // A saved card and a bill payment with it: the archive may name the card only by brand and last four.
+    await db.execute(sql`
+      insert into payment_methods (household_id, processor, processor_token, brand, last4, exp_month, exp_year, is_default)
+      values (${householdId}::uuid, 'sandbox', 'tok_never_exported_42', 'visa', '4242', 12, 2030, 1)`);
+    await db.execute(sql`
+      insert into payments (household_id, amount_cents, processor, processor_reference, status, idempotency_key, card_brand, card_last4, created_at, succeeded_at)
+      values (${householdId}::uuid, 4520, 'sandbox', 'ch_ref_1', 'succeeded', 'export-test-key', 'visa', '4242', '2026-10-15T12:00:00Z', '2026-10-15T12:00:05Z')`);
     // A withdrawal after the sign-up grant, and a notification choice.
     await t.app.request('/api/profile/consents/marketing', { method: 'PUT', headers: asMember(member), body: JSON.stringify({ granted: false }) });
   });
@@ -149,6 +156,12 @@ describe('privacy export API', () => {
       [false, 'fr', 'settings'],
     ]);
     expect(marketing[0]!.wordingAsShown).toBe('Partager mes données d’inscription avec des fournisseurs de contenu à des fins de marketing');
+
+    expect(JSON.parse(archive['payments.json']!)).toEqual([
+      expect.objectContaining({ amountCents: 4520, status: 'succeeded', cardBrand: 'visa', cardLast4: '4242', createdAt: '2026-10-15T12:00:00.000Z', succeededAt: '2026-10-15T12:00:05.000Z' }),
+    ]);
+    expect(JSON.parse(archive['payment-methods.json']!)).toEqual([expect.objectContaining({ brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030, isDefault: true })]);
+    for (const [name, text] of Object.entries(archive)) expect(text, name).not.toContain('tok_never_exported_42');
 
     const sessions = JSON.parse(archive['sessions.json']!) as Record<string, unknown>[];
     expect(sessions.length).toBeGreaterThan(0);

@@ -8,7 +8,6 @@ import type { Mailer } from '../email/mailer';
 import { privacyExportReadyTemplate } from '../email/templates/privacy-export-ready.template';
 import { createArchiveWriter, type ArchiveWriter } from './privacy-export-archive';
 import * as data from './privacy-export-data.repository';
-import { PAYMENTS_EXPORT } from './privacy-export-payments.hook';
 import { exportReadme } from './privacy-export-readme';
 import { appendChunk, exportContact, findPendingExport, insertPendingExport, lockExport, markExportExpired, markExportReady, type PrivacyExportRow } from './privacy-exports.repository';
 
@@ -80,7 +79,7 @@ export async function buildExport(tx: DbOrTx, deps: BuildDeps, exportId: string,
   const householdId = await data.exportHouseholdId(tx, userId);
 
   await archive.file('README.txt');
-  await archive.write(exportReadme(language, now, PAYMENTS_EXPORT ? PAYMENTS_EXPORT.readme[language] : null));
+  await archive.write(exportReadme(language, now));
   await archive.file('profile.json');
   await archive.write(json(await data.exportAccount(tx, userId)));
   await archive.file('household.json');
@@ -122,10 +121,10 @@ export async function buildExport(tx: DbOrTx, deps: BuildDeps, exportId: string,
   await archive.write(json(householdId ? await data.exportCashOuts(tx, householdId) : []));
   await archive.file('statements.json');
   await archive.write(json(householdId ? await data.exportStatements(tx, householdId) : []));
-  if (PAYMENTS_EXPORT) {
-    await archive.file('payments.json');
-    await archive.write(json(householdId ? await PAYMENTS_EXPORT.rows(tx, householdId) : []));
-  }
+  await archive.file('payments.json');
+  await archive.write(json(householdId ? await data.exportPayments(tx, householdId) : []));
+  await archive.file('payment-methods.json');
+  await archive.write(json(householdId ? await data.exportPaymentMethods(tx, householdId) : []));
   await archive.file('notification-preferences.json');
   await archive.write(json(await data.exportNotificationPreferences(tx, userId)));
   await archive.file('consents.json');
