@@ -180,6 +180,11 @@ describe('Paying a statement', () => {
     await historyRow.getByText('Paid', { exact: true }).waitFor({ timeout: 30_000 });
     expect(await succeededOn(statementId)).toEqual({ n: 1, cents: EXPECTED_DUE });
     await screenshot(page, 'payments-paid-en');
+    // axe again with both cards listed (their Make default and Remove buttons) and the form open.
+    await methods.getByRole('button', { name: 'Add New Card' }).click();
+    await methods.getByRole('form', { name: 'Add a card' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await methods.getByRole('button', { name: 'Cancel' }).click();
 
     // The PDF is a real PDF.
     const [download] = await Promise.all([page.waitForEvent('download'), statement.getByRole('link', { name: `Download PDF, statement for ${month.label}` }).click()]);
@@ -195,8 +200,10 @@ describe('Paying a statement', () => {
     await expect.poll(() => autopay.isDisabled()).toBe(false);
     const reminder = page.getByTestId('bill-reminders').getByRole('checkbox', { name: 'Remind me before a bill is due' });
     const reminderWas = await reminder.isChecked();
-    await reminder.setChecked(!reminderWas);
+    // The box follows the saved setting, so it turns once the server has answered.
+    await reminder.click();
     await page.getByTestId('bill-reminders').getByText('Saved.').waitFor();
+    await expect.poll(() => reminder.isChecked()).toBe(!reminderWas);
     await page.reload();
     await page.getByRole('switch', { name: 'Auto-pay' }).waitFor();
     await expect.poll(() => page.getByRole('switch', { name: 'Auto-pay' }).getAttribute('aria-checked')).toBe(String(!autopayWas));
