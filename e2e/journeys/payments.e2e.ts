@@ -179,6 +179,8 @@ describe('Paying a statement', () => {
     await payNow.getByText(`Payment of ${dollars(EXPECTED_DUE)} confirmed. Thank you! A receipt is on its way by email.`, { exact: true }).waitFor({ timeout: 60_000 });
     await historyRow.getByText('Paid', { exact: true }).waitFor({ timeout: 30_000 });
     expect(await succeededOn(statementId)).toEqual({ n: 1, cents: EXPECTED_DUE });
+    // Nothing is left to pay, so the form no longer offers the same amount again.
+    await expect.poll(() => payNow.getByLabel('Amount (CAD)').inputValue()).toBe('');
     await screenshot(page, 'payments-paid-en');
     // axe again with both cards listed (their Make default and Remove buttons) and the form open.
     await methods.getByRole('button', { name: 'Add New Card' }).click();
