@@ -143,8 +143,9 @@ describe('Paying a statement', () => {
     expect(plain(await historyRow.textContent())).toContain(dollars(EXPECTED_DUE));
     const paidBefore = await succeededOn(statementId);
     expect(paidBefore.n).toBe(0);
-    // Due on the 15th of this month: overdue once that day has passed, due until then.
-    expect(plain(await historyRow.textContent())).toMatch(new Date().getUTCDate() > 15 ? /Overdue/ : /Due/);
+    // Due on the 15th of this month: overdue once that day has passed in Toronto, due until then.
+    const pastDue = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto' }).format(new Date()) > `${month.thisMonth}-15`;
+    await historyRow.getByText(pastDue ? 'Overdue' : 'Due', { exact: true }).waitFor();
 
     // A number that fails the Luhn check is refused before anything is sent.
     const methods = page.getByRole('region', { name: 'Payment methods' });
@@ -170,16 +171,25 @@ describe('Paying a statement', () => {
     expect(await succeededOn(statementId)).toEqual({ n: 0, cents: 0 });
     expect(plain(await historyRow.textContent())).not.toMatch(/Paid/);
 
-    // The good test card, then Pay now: Paid shows once the sandbox's webhook has confirmed it.
+    // The good test card, then Pay now, part first: the sandbox's webhook confirms each payment and
+    // the status follows without a reload (partly paid is Overdue once the 15th has passed).
     await addCard(GOOD_CARD);
     await methods.getByText('Visa ending in 4242').waitFor();
     await payNow.getByLabel('Card').selectOption({ label: 'Visa ending in 4242' });
-    await payNow.getByLabel('Amount (CAD)').fill((EXPECTED_DUE / 100).toFixed(2));
-    await payNow.getByRole('button', { name: `Pay ${dollars(EXPECTED_DUE)}` }).click();
-    await payNow.getByText(`Payment of ${dollars(EXPECTED_DUE)} confirmed. Thank you! A receipt is on its way by email.`, { exact: true }).waitFor({ timeout: 60_000 });
+    const PART = 2_000;
+    await payNow.getByLabel('Amount (CAD)').fill((PART / 100).toFixed(2));
+    await payNow.getByRole('button', { name: `Pay ${dollars(PART)}` }).click();
+    await payNow.getByText(`Payment of ${dollars(PART)} confirmed. Thank you! A receipt is on its way by email.`, { exact: true }).waitFor({ timeout: 60_000 });
+    await historyRow.getByText(pastDue ? 'Overdue' : 'Partially paid', { exact: true }).waitFor({ timeout: 30_000 });
+    expect(await succeededOn(statementId)).toEqual({ n: 1, cents: PART });
+    // The amount offered is now what is left, and paying it settles the statement.
+    const REST = EXPECTED_DUE - PART;
+    await expect.poll(() => payNow.getByLabel('Amount (CAD)').inputValue()).toBe((REST / 100).toFixed(2));
+    await payNow.getByRole('button', { name: `Pay ${dollars(REST)}` }).click();
+    await payNow.getByText(`Payment of ${dollars(REST)} confirmed. Thank you! A receipt is on its way by email.`, { exact: true }).waitFor({ timeout: 60_000 });
     await historyRow.getByText('Paid', { exact: true }).waitFor({ timeout: 30_000 });
-    expect(await succeededOn(statementId)).toEqual({ n: 1, cents: EXPECTED_DUE });
-    // Nothing is left to pay, so the form no longer offers the same amount again.
+    expect(await succeededOn(statementId)).toEqual({ n: 2, cents: EXPECTED_DUE });
+    // Nothing is left to pay, so the form no longer offers an amount.
     await expect.poll(() => payNow.getByLabel('Amount (CAD)').inputValue()).toBe('');
     await screenshot(page, 'payments-paid-en');
     // axe again with both cards listed (their Make default and Remove buttons) and the form open.
