@@ -3,11 +3,9 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeViolations } from '../support/axe';
 import { screenshot } from '../support/browser';
-import { signInAsDemo } from '../support/demo-session';
+import { waitForApi } from '../support/demo-session';
 import { pagePerTest } from '../support/journey';
 
-// The demo sign-in pre-filled in the login panel (packages/contracts/src/demo-account.ts).
-const DEMO_EMAIL = 'demo@peakwise.ca';
 // The sandbox processor's test cards (decision 048).
 const GOOD_CARD = '4242424242424242';
 const DECLINED_CARD = '4000000000009995';
@@ -21,7 +19,7 @@ let householdId: string;
 const plain = (s: string | null) => (s ?? '').replace(/[\u00a0\u202f\u2009]/g, ' ').trim();
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
-/** Last month in Toronto, where the demo household lives, as its first day and its last. */
+/** Last month in Toronto, where the member lives, as its first day and its last. */
 function lastMonth(now = new Date()) {
   const [y, m] = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto', year: 'numeric', month: '2-digit' }).format(now).split('-').map(Number) as [number, number];
   const start = new Date(Date.UTC(y, m - 2, 1));
@@ -39,17 +37,18 @@ const hstCents = Math.round(((offPeakCents + onPeakCents) * 13) / 100); // 772.5
 const EXPECTED_DUE = offPeakCents + onPeakCents + hstCents; // 6716
 
 /**
- * Last month's statement as the statement service stores it (the suite's 14-day back-fill has no
- * finished month to bill; the service's own sums against raw readings are checked in
- * apps/server/src/modules/billing/billing.test.ts). Its lines add up, or the database refuses it.
+ * Last month's statement as the statement service stores it, for a member who joined before it
+ * (a new account has no readings to bill; the service's own sums against raw readings are checked
+ * in apps/server/src/modules/billing/billing.test.ts). Its lines add up, or the database refuses it.
+ * A fresh member rather than the demo one: the demo household's back-fill may already hold last
+ * month, and the cards, auto-pay and language set here would leak into the other journeys.
  */
 async function lastMonthStatement(): Promise<string> {
   const month = lastMonth();
   await db.query('begin');
   const { rows } = await db.query<{ id: string }>(
     `insert into statements (household_id, period_start, period_end, billed_from, issued_at, due_date, province, time_zone, previous_balance_cents, charges_cents, amount_due_cents, import_kwh, export_kwh)
-     values ($1, $2, $3, $2, ($4 || '-01T05:00:00Z')::timestamptz, ($4 || '-15')::date, 'ON', 'America/Toronto', 0, $5, $5, $6, 0)
-     on conflict (household_id, period_start) do update set household_id = excluded.household_id returning id`,
+     values ($1, $2, $3, $2, ($4 || '-01T05:00:00Z')::timestamptz, ($4 || '-15')::date, 'ON', 'America/Toronto', 0, $5, $5, $6, 0) returning id`,
     [householdId, month.start, month.end, month.thisMonth, EXPECTED_DUE, OFF_PEAK.kwh + ON_PEAK.kwh],
   );
   const id = rows[0]!.id;
@@ -59,14 +58,11 @@ async function lastMonthStatement(): Promise<string> {
     ['energy', 'on-peak', period, ON_PEAK.kwh, 'kWh', ON_PEAK.cents, onPeakCents],
     ['tax', 'hst', { ratePerMillion: 130_000, baseCents: offPeakCents + onPeakCents }, null, null, null, hstCents],
   ];
-  const { rows: existing } = await db.query('select 1 from statement_lines where statement_id = $1', [id]);
-  if (existing.length === 0) {
-    for (const [position, [kind, key, params, quantity, unit, price, amount]] of lines.entries()) {
-      await db.query(
-        `insert into statement_lines (statement_id, position, kind, description_key, description_params, quantity, unit, unit_price_cents, amount_cents) values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-        [id, position, kind, key, JSON.stringify(params), quantity, unit, price, amount],
-      );
-    }
+  for (const [position, [kind, key, params, quantity, unit, price, amount]] of lines.entries()) {
+    await db.query(
+      `insert into statement_lines (statement_id, position, kind, description_key, description_params, quantity, unit, unit_price_cents, amount_cents) values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [id, position, kind, key, JSON.stringify(params), quantity, unit, price, amount],
+    );
   }
   await db.query('commit');
   return id;
@@ -100,20 +96,30 @@ async function addCard(number: string) {
   return form;
 }
 
+async function signUp() {
+  const email = `payments-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  await page.goto('/?auth=signup');
+  const dialog = page.getByRole('dialog', { name: 'Sign up for Peakwise' });
+  await dialog.getByLabel('Email', { exact: true }).fill(email);
+  await dialog.getByLabel('Confirm email').fill(email);
+  await dialog.getByLabel('Password').fill('Correct-Horse-Battery-9');
+  await dialog.getByLabel('What should we call you?').fill('Priya Natarajan');
+  await dialog.getByLabel('Month').selectOption('7');
+  await dialog.getByLabel('Day').fill('21');
+  await dialog.getByLabel('Year').fill('1979');
+  await dialog.getByLabel('Female').check();
+  await dialog.getByRole('button', { name: 'Sign Up' }).click();
+  await page.waitForURL('**/app/dashboard');
+  await waitForApi<{ id: string }>(page, '/api/household', (h) => Boolean(h.id), 30_000);
+  const { rows } = await db.query<{ id: string }>(`select h.id from households h join users u on u.id = h.owner_user_id where u.email = $1`, [email]);
+  // A home in Toronto, whose statements are on Ontario Time-of-Use.
+  await db.query(`update households set province = 'ON', postal_code = 'M4C 1B5', time_zone = 'America/Toronto' where id = $1`, [rows[0]!.id]);
+  return rows[0]!.id;
+}
+
 beforeAll(async () => {
   db = new pg.Client({ connectionString: inject('databaseUrl') });
   await db.connect();
-  // The demo household exists once the server has started its simulator.
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    const { rows } = await db.query<{ id: string }>(`select h.id from households h join users u on u.id = h.owner_user_id where u.email = $1`, [DEMO_EMAIL]);
-    if (rows.length > 0) {
-      householdId = rows[0]!.id;
-      break;
-    }
-    if (Date.now() > deadline) throw new Error('The demo household never appeared');
-    await new Promise((r) => setTimeout(r, 1_000));
-  }
 });
 afterAll(async () => {
   await db?.end();
@@ -121,9 +127,9 @@ afterAll(async () => {
 
 describe('Paying a statement', () => {
   it('adds a card (a bad number and a declined card first), pays, sees Paid without a reload; PDF, toggles, axe in English and French', async () => {
+    householdId = await signUp();
     const statementId = await lastMonthStatement();
     const month = lastMonth();
-    await signInAsDemo(page);
     await page.goto('/app/billing');
     await page.getByRole('heading', { level: 1, name: 'Billing' }).waitFor();
 
