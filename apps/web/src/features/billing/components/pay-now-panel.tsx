@@ -75,7 +75,7 @@ export function PayNowPanel({ balanceCents, statementId }: { balanceCents: numbe
       {cards.length === 0 ? (
         <p className="mt-3 text-sm text-slate-600">{t('payNow.needCard')}</p>
       ) : (
-        <form className="mt-3 grid gap-3 sm:grid-cols-2 sm:items-start" onSubmit={submit} noValidate>
+        <form className="mt-3 grid gap-3" onSubmit={submit} noValidate>
           <TextField
             label={t('payNow.amount')}
             hint={t('payNow.amountHint', { balance: formatCad(balanceCents, locale) })}
@@ -97,7 +97,7 @@ export function PayNowPanel({ balanceCents, statementId }: { balanceCents: numbe
             }}
             options={cards.map((c) => ({ value: c.id, label: t('methods.card', { brand: t(`methods.brands.${c.brand}`), last4: c.last4 }) }))}
           />
-          <Button type="submit" className="sm:col-span-2 sm:justify-self-start" disabled={payNow.isPending}>
+          <Button type="submit" className="justify-self-start" disabled={payNow.isPending}>
             {payNow.isPending ? t('payNow.paying') : t('payNow.pay', { amount: cents !== null && cents > 0 ? formatCad(cents, locale) : '' })}
           </Button>
         </form>
