@@ -2,7 +2,8 @@ import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeViolations } from '../support/axe';
-import { screenshot } from '../support/browser';
+import { join } from 'node:path';
+import { artifactsDir, screenshot } from '../support/browser';
 import { waitForApi } from '../support/demo-session';
 import { pagePerTest } from '../support/journey';
 
@@ -235,7 +236,16 @@ describe('Paying a statement', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByRole('heading', { level: 1, name: 'Billing' }).waitFor();
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // Only main scrolls in the portal (support/layout.ts): it must not scroll sideways either.
+    await expect.poll(() => page.locator('main').evaluate((m) => m.scrollWidth - m.clientWidth)).toBeLessThanOrEqual(0);
     await screenshot(page, 'payments-phone');
+    for (const [name, part] of [
+      ['methods', page.getByRole('region', { name: 'Payment methods' })],
+      ['statement', page.getByTestId('statement-view')],
+      ['history', page.getByRole('region', { name: 'Statement history' })],
+    ] as const) {
+      await part.screenshot({ path: join(artifactsDir, `payments-phone-${name}.png`) });
+    }
     await page.setViewportSize({ width: 1280, height: 1400 });
 
     // In French: the same page with the card form open is axe-clean and translated.
