@@ -106,7 +106,8 @@ describe('Billing', () => {
     const toggle = reminders.getByRole('checkbox', { name: 'Remind me before a bill is due' });
     await reminders.getByRole('combobox', { name: 'When to remind me' }).selectOption('5');
     await reminders.getByText('Saved.').waitFor();
-    await toggle.uncheck();
+    // The box follows the saved setting (it turns once the mutation is under way), so click and wait.
+    await toggle.click();
     await expect.poll(() => toggle.isChecked()).toBe(false);
     await page.reload();
     await page.getByTestId('bill-reminders').getByRole('checkbox', { name: 'Remind me before a bill is due' }).waitFor();

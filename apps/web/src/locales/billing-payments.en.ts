@@ -6,7 +6,7 @@ export const billingPaymentsEn = {
     expires: 'Expires {{month}}/{{year}}',
     default: 'Default',
     makeDefault: 'Make default',
-    makeDefaultLabel: 'Make the {{card}} your default card',
+    makeDefaultLabel: 'Make default, {{card}}',
     remove: 'Remove',
     removeLabel: 'Remove the {{card}}',
     loading: 'Loading your cards…',

@@ -9,7 +9,7 @@ export const billingPaymentsEs: Translation<typeof billingPaymentsEn> = {
     expires: 'Vence {{month}}/{{year}}',
     default: 'Predeterminada',
     makeDefault: 'Hacer predeterminada',
-    makeDefaultLabel: 'Hacer de la {{card}} tu tarjeta predeterminada',
+    makeDefaultLabel: 'Hacer predeterminada la {{card}}',
     remove: 'Quitar',
     removeLabel: 'Quitar la {{card}}',
     loading: 'Cargando tus tarjetas…',

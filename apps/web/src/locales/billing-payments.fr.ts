@@ -9,7 +9,7 @@ export const billingPaymentsFr: Translation<typeof billingPaymentsEn> = {
     expires: 'Expire le {{month}}/{{year}}',
     default: 'Par défaut',
     makeDefault: 'Choisir par défaut',
-    makeDefaultLabel: 'Faire de la {{card}} votre carte par défaut',
+    makeDefaultLabel: 'Choisir par défaut la {{card}}',
     remove: 'Retirer',
     removeLabel: 'Retirer la {{card}}',
     loading: 'Chargement de vos cartes…',

@@ -21,7 +21,14 @@ export function PayNowPanel({ balanceCents, statementId }: { balanceCents: numbe
   const methods = usePaymentMethods();
   const payments = usePayments();
   const payNow = usePayNow();
-  const [amount, setAmount] = useState(balanceCents > 0 ? (balanceCents / 100).toFixed(2) : '');
+  const asAmount = (cents: number) => (cents > 0 ? (cents / 100).toFixed(2) : '');
+  const [amount, setAmount] = useState(asAmount(balanceCents));
+  // Once a payment settles the balance changes, and the amount offered follows it rather than inviting the same payment again.
+  const [offeredFor, setOfferedFor] = useState(balanceCents);
+  if (offeredFor !== balanceCents) {
+    setOfferedFor(balanceCents);
+    setAmount(asAmount(balanceCents));
+  }
   const [chosen, setChosen] = useState<string | null>(null);
   const [problem, setProblem] = useState<{ field: 'amount' | null; message: string } | null>(null);
   const [lastId, setLastId] = useState<string | null>(null);
@@ -68,7 +75,7 @@ export function PayNowPanel({ balanceCents, statementId }: { balanceCents: numbe
       {cards.length === 0 ? (
         <p className="mt-3 text-sm text-slate-600">{t('payNow.needCard')}</p>
       ) : (
-        <form className="mt-3 grid gap-3 sm:grid-cols-[12rem_1fr_auto] sm:items-start" onSubmit={submit} noValidate>
+        <form className="mt-3 grid gap-3" onSubmit={submit} noValidate>
           <TextField
             label={t('payNow.amount')}
             hint={t('payNow.amountHint', { balance: formatCad(balanceCents, locale) })}
@@ -90,7 +97,7 @@ export function PayNowPanel({ balanceCents, statementId }: { balanceCents: numbe
             }}
             options={cards.map((c) => ({ value: c.id, label: t('methods.card', { brand: t(`methods.brands.${c.brand}`), last4: c.last4 }) }))}
           />
-          <Button type="submit" className="sm:mt-7" disabled={payNow.isPending}>
+          <Button type="submit" className="justify-self-start" disabled={payNow.isPending}>
             {payNow.isPending ? t('payNow.paying') : t('payNow.pay', { amount: cents !== null && cents > 0 ? formatCad(cents, locale) : '' })}
           </Button>
         </form>

@@ -19,11 +19,11 @@ export function StatementHistory({ history, selectedId, onSelect }: Props) {
         <table className="w-full text-left text-sm" data-testid="statement-history">
           <thead className="border-b border-slate-200 text-slate-600">
             <tr>
-              <th scope="col" className="py-2 pr-4 font-medium">{t('history.period')}</th>
-              <th scope="col" className="py-2 pr-4 font-medium">{t('history.issued')}</th>
-              <th scope="col" className="py-2 pr-4 font-medium">{t('history.due')}</th>
-              <th scope="col" className="py-2 pr-4 text-right font-medium">{t('history.amount')}</th>
-              <th scope="col" className="py-2 pr-4 font-medium">{t('history.status')}</th>
+              <th scope="col" className="py-2 pr-2 font-medium sm:pr-4">{t('history.period')}</th>
+              <th scope="col" className="hidden py-2 pr-4 font-medium sm:table-cell">{t('history.issued')}</th>
+              <th scope="col" className="py-2 pr-2 font-medium sm:pr-4">{t('history.due')}</th>
+              <th scope="col" className="py-2 pr-2 text-right font-medium sm:pr-4">{t('history.amount')}</th>
+              <th scope="col" className="py-2 pr-2 font-medium sm:pr-4">{t('history.status')}</th>
               <th scope="col" className="py-2 font-medium"><span className="sr-only">{t('history.view')}</span></th>
             </tr>
           </thead>
@@ -33,11 +33,11 @@ export function StatementHistory({ history, selectedId, onSelect }: Props) {
               const selected = s.id === selectedId;
               return (
                 <tr key={s.id} data-statement-id={s.id} className={selected ? 'bg-brand-50/60' : undefined}>
-                  <th scope="row" className="py-2.5 pr-4 font-medium text-slate-900">{period}</th>
-                  <td className="py-2.5 pr-4 whitespace-nowrap text-slate-700">{day(s.issuedAt.slice(0, 10))}</td>
-                  <td className="py-2.5 pr-4 whitespace-nowrap text-slate-700">{day(s.dueDate)}</td>
-                  <td className="py-2.5 pr-4 text-right whitespace-nowrap text-slate-900 tabular-nums">{formatCad(s.amountDueCents, locale)}</td>
-                  <td className="py-2.5 pr-4"><StatementStatusBadge status={s.status} /></td>
+                  <th scope="row" className="py-2.5 pr-2 font-medium text-slate-900 sm:pr-4">{period}</th>
+                  <td className="hidden py-2.5 pr-4 whitespace-nowrap text-slate-700 sm:table-cell">{day(s.issuedAt.slice(0, 10))}</td>
+                  <td className="py-2.5 pr-2 text-slate-700 sm:pr-4 sm:whitespace-nowrap">{day(s.dueDate)}</td>
+                  <td className="py-2.5 pr-2 text-right whitespace-nowrap text-slate-900 tabular-nums sm:pr-4">{formatCad(s.amountDueCents, locale)}</td>
+                  <td className="py-2.5 pr-2 sm:pr-4"><StatementStatusBadge status={s.status} /></td>
                   <td className="py-2.5">
                     <button
                       type="button"

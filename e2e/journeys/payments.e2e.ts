@@ -1,0 +1,268 @@
+import pg from 'pg';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { axeViolations } from '../support/axe';
+import { join } from 'node:path';
+import { artifactsDir, screenshot } from '../support/browser';
+import { waitForApi } from '../support/demo-session';
+import { pagePerTest } from '../support/journey';
+
+// The sandbox processor's test cards (decision 048).
+const GOOD_CARD = '4242424242424242';
+const DECLINED_CARD = '4000000000009995';
+const NOT_LUHN = '4242424242424241';
+
+let page: Page;
+pagePerTest('payments', (p) => (page = p), { viewport: { width: 1280, height: 1400 } });
+let db: pg.Client;
+let householdId: string;
+
+const plain = (s: string | null) => (s ?? '').replace(/[\u00a0\u202f\u2009]/g, ' ').trim();
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+/** Last month in Toronto, where the member lives, as its first day and its last. */
+function lastMonth(now = new Date()) {
+  const [y, m] = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto', year: 'numeric', month: '2-digit' }).format(now).split('-').map(Number) as [number, number];
+  const start = new Date(Date.UTC(y, m - 2, 1));
+  const end = new Date(Date.UTC(y, m - 1, 0));
+  const iso = (d: Date) => d.toISOString().slice(0, 10);
+  return { start: iso(start), end: iso(end), thisMonth: `${y}-${String(m).padStart(2, '0')}`, label: new Intl.DateTimeFormat('en-CA', { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(start) };
+}
+
+// Last month's usage on Ontario Time-of-Use, priced by hand: kWh × ¢/kWh, then 13 % HST on the energy.
+const OFF_PEAK = { kwh: 420, cents: 9.8 };
+const ON_PEAK = { kwh: 90, cents: 20.3 };
+const offPeakCents = Math.round(OFF_PEAK.kwh * OFF_PEAK.cents); // 4116
+const onPeakCents = Math.round(ON_PEAK.kwh * ON_PEAK.cents); // 1827
+const hstCents = Math.round(((offPeakCents + onPeakCents) * 13) / 100); // 772.59 → 773
+const EXPECTED_DUE = offPeakCents + onPeakCents + hstCents; // 6716
+
+/**
+ * Last month's statement as the statement service stores it, for a member who joined before it
+ * (a new account has no readings to bill; the service's own sums against raw readings are checked
+ * in apps/server/src/modules/billing/billing.test.ts). Its lines add up, or the database refuses it.
+ * A fresh member rather than the demo one: the demo household's back-fill may already hold last
+ * month, and the cards, auto-pay and language set here would leak into the other journeys.
+ */
+async function lastMonthStatement(): Promise<string> {
+  const month = lastMonth();
+  await db.query('begin');
+  const { rows } = await db.query<{ id: string }>(
+    `insert into statements (household_id, period_start, period_end, billed_from, issued_at, due_date, province, time_zone, previous_balance_cents, charges_cents, amount_due_cents, import_kwh, export_kwh)
+     values ($1, $2, $3, $2, ($4 || '-01T05:00:00Z')::timestamptz, ($4 || '-15')::date, 'ON', 'America/Toronto', 0, $5, $5, $6, 0) returning id`,
+    [householdId, month.start, month.end, month.thisMonth, EXPECTED_DUE, OFF_PEAK.kwh + ON_PEAK.kwh],
+  );
+  const id = rows[0]!.id;
+  const period = { plan: 'on-tou', from: month.start, to: month.end };
+  const lines: [string, string, object, number | null, string | null, number | null, number][] = [
+    ['energy', 'off-peak', period, OFF_PEAK.kwh, 'kWh', OFF_PEAK.cents, offPeakCents],
+    ['energy', 'on-peak', period, ON_PEAK.kwh, 'kWh', ON_PEAK.cents, onPeakCents],
+    ['tax', 'hst', { ratePerMillion: 130_000, baseCents: offPeakCents + onPeakCents }, null, null, null, hstCents],
+  ];
+  for (const [position, [kind, key, params, quantity, unit, price, amount]] of lines.entries()) {
+    await db.query(
+      `insert into statement_lines (statement_id, position, kind, description_key, description_params, quantity, unit, unit_price_cents, amount_cents) values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [id, position, kind, key, JSON.stringify(params), quantity, unit, price, amount],
+    );
+  }
+  await db.query('commit');
+  return id;
+}
+
+/** What the database says the member has paid on a statement, counting only confirmed payments. */
+async function succeededOn(statementId: string) {
+  const { rows } = await db.query<{ n: number; cents: number }>(
+    `select count(*)::int as n, coalesce(sum(amount_cents), 0)::int as cents from payments where statement_id = $1 and status = 'succeeded'`,
+    [statementId],
+  );
+  return rows[0]!;
+}
+
+/** The member's language, chosen in Settings as a member would (the portal's header has no switcher). */
+async function chooseLanguage(language: 'en' | 'fr') {
+  await page.goto('/app/settings');
+  await page.getByLabel(/^(Language|Langue)$/).last().selectOption(language);
+  await page.waitForFunction((lang) => document.documentElement.lang === lang, language);
+}
+
+async function addCard(number: string) {
+  const panel = page.getByRole('region', { name: 'Payment methods' });
+  await panel.getByRole('button', { name: 'Add New Card' }).click();
+  const form = panel.getByRole('form', { name: 'Add a card' });
+  await form.getByLabel('Card number').fill(number);
+  await form.getByLabel('Expiry month').fill('12');
+  await form.getByLabel('Expiry year').fill('2099');
+  await form.getByLabel('Security code').fill('123');
+  await form.getByRole('button', { name: 'Save card' }).click();
+  return form;
+}
+
+async function signUp() {
+  const email = `payments-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  await page.goto('/?auth=signup');
+  const dialog = page.getByRole('dialog', { name: 'Sign up for Peakwise' });
+  await dialog.getByLabel('Email', { exact: true }).fill(email);
+  await dialog.getByLabel('Confirm email').fill(email);
+  await dialog.getByLabel('Password').fill('Correct-Horse-Battery-9');
+  await dialog.getByLabel('What should we call you?').fill('Priya Natarajan');
+  await dialog.getByLabel('Month').selectOption('7');
+  await dialog.getByLabel('Day').fill('21');
+  await dialog.getByLabel('Year').fill('1979');
+  await dialog.getByLabel('Female').check();
+  await dialog.getByRole('button', { name: 'Sign Up' }).click();
+  await page.waitForURL('**/app/dashboard');
+  await waitForApi<{ id: string }>(page, '/api/household', (h) => Boolean(h.id), 30_000);
+  const { rows } = await db.query<{ id: string }>(`select h.id from households h join users u on u.id = h.owner_user_id where u.email = $1`, [email]);
+  // A home in Toronto, whose statements are on Ontario Time-of-Use.
+  await db.query(`update households set province = 'ON', postal_code = 'M4C 1B5', time_zone = 'America/Toronto' where id = $1`, [rows[0]!.id]);
+  return rows[0]!.id;
+}
+
+beforeAll(async () => {
+  db = new pg.Client({ connectionString: inject('databaseUrl') });
+  await db.connect();
+});
+afterAll(async () => {
+  await db?.end();
+});
+
+describe('Paying a statement', () => {
+  it('adds a card (a bad number and a declined card first), pays, sees Paid without a reload; PDF, toggles, axe in English and French', async () => {
+    householdId = await signUp();
+    const statementId = await lastMonthStatement();
+    const month = lastMonth();
+    await page.goto('/app/billing');
+    await page.getByRole('heading', { level: 1, name: 'Billing' }).waitFor();
+
+    // Last month's statement, its amount due recomputed from its stored lines and the hand prices above.
+    const view = page.getByRole('button', { name: `View the statement for ${month.label}` });
+    await view.click();
+    const statement = page.getByTestId('statement-view');
+    await statement.getByRole('heading', { name: `Statement for ${month.label}` }).waitFor();
+    const { rows: stored } = await db.query<{ amount_cents: number; quantity: string | null; unit_price_cents: string | null; kind: string }>(
+      'select amount_cents, quantity, unit_price_cents, kind from statement_lines where statement_id = $1 order by position',
+      [statementId],
+    );
+    for (const line of stored.filter((l) => l.kind === 'energy')) expect(line.amount_cents).toBe(Math.round(Number(line.quantity) * Number(line.unit_price_cents)));
+    expect(stored.reduce((sum, l) => sum + l.amount_cents, 0)).toBe(EXPECTED_DUE);
+    expect(plain(await statement.getByTestId('statement-totals').textContent())).toContain(`Amount due${dollars(EXPECTED_DUE)}`);
+    const historyRow = page.getByTestId('statement-history').locator(`tr[data-statement-id="${statementId}"]`);
+    expect(plain(await historyRow.textContent())).toContain(dollars(EXPECTED_DUE));
+    const paidBefore = await succeededOn(statementId);
+    expect(paidBefore.n).toBe(0);
+    // Due on the 15th of this month: overdue once that day has passed in Toronto, due until then.
+    const pastDue = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto' }).format(new Date()) > `${month.thisMonth}-15`;
+    await historyRow.getByText(pastDue ? 'Overdue' : 'Due', { exact: true }).waitFor();
+
+    // A number that fails the Luhn check is refused before anything is sent.
+    const methods = page.getByRole('region', { name: 'Payment methods' });
+    const counts = async () =>
+      (await db.query<{ methods: number; tokens: number }>(`select (select count(*)::int from payment_methods where household_id = $1) as methods, (select count(*)::int from sandbox_card_tokens) as tokens`, [householdId])).rows[0]!;
+    const before = await counts();
+    const form = await addCard(NOT_LUHN);
+    await form.getByText('Enter a valid card number.', { exact: true }).waitFor();
+    expect(await form.getByLabel('Card number').getAttribute('aria-invalid')).toBe('true');
+    expect(await counts()).toEqual(before);
+
+    // axe with the card form open, in English.
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The declined test card saves, but paying with it is refused with its own message and changes nothing.
+    await form.getByLabel('Card number').fill(DECLINED_CARD);
+    await form.getByRole('button', { name: 'Save card' }).click();
+    await methods.getByText('Card saved.').waitFor();
+    await methods.getByText('Visa ending in 9995').waitFor();
+    const payNow = page.getByRole('region', { name: 'Pay now' });
+    await payNow.getByLabel('Card').selectOption({ label: 'Visa ending in 9995' });
+    await payNow.getByLabel('Amount (CAD)').fill((EXPECTED_DUE / 100).toFixed(2));
+    await payNow.getByRole('button', { name: `Pay ${dollars(EXPECTED_DUE)}` }).click();
+    await payNow.getByText('Your card was declined for insufficient funds. Nothing was charged.', { exact: true }).waitFor();
+    expect(await succeededOn(statementId)).toEqual({ n: 0, cents: 0 });
+    expect(plain(await historyRow.textContent())).not.toMatch(/Paid/);
+
+    // The good test card, then Pay now, part first: the sandbox's webhook confirms each payment and
+    // the status follows without a reload (partly paid is Overdue once the 15th has passed).
+    await addCard(GOOD_CARD);
+    await methods.getByText('Visa ending in 4242').waitFor();
+    await payNow.getByLabel('Card').selectOption({ label: 'Visa ending in 4242' });
+    const PART = 2_000;
+    await payNow.getByLabel('Amount (CAD)').fill((PART / 100).toFixed(2));
+    await payNow.getByRole('button', { name: `Pay ${dollars(PART)}` }).click();
+    await payNow.getByText(`Payment of ${dollars(PART)} confirmed. Thank you! A receipt is on its way by email.`, { exact: true }).waitFor({ timeout: 60_000 });
+    await historyRow.getByText(pastDue ? 'Overdue' : 'Partially paid', { exact: true }).waitFor({ timeout: 30_000 });
+    expect(await succeededOn(statementId)).toEqual({ n: 1, cents: PART });
+    // The amount offered is now what is left, and paying it settles the statement.
+    const REST = EXPECTED_DUE - PART;
+    await expect.poll(() => payNow.getByLabel('Amount (CAD)').inputValue()).toBe((REST / 100).toFixed(2));
+    await payNow.getByRole('button', { name: `Pay ${dollars(REST)}` }).click();
+    await payNow.getByText(`Payment of ${dollars(REST)} confirmed. Thank you! A receipt is on its way by email.`, { exact: true }).waitFor({ timeout: 60_000 });
+    await historyRow.getByText('Paid', { exact: true }).waitFor({ timeout: 30_000 });
+    expect(await succeededOn(statementId)).toEqual({ n: 2, cents: EXPECTED_DUE });
+    // Nothing is left to pay, so the form no longer offers an amount.
+    await expect.poll(() => payNow.getByLabel('Amount (CAD)').inputValue()).toBe('');
+    await screenshot(page, 'payments-paid-en');
+    // axe again with both cards listed (their Make default and Remove buttons) and the form open.
+    await methods.getByRole('button', { name: 'Add New Card' }).click();
+    await methods.getByRole('form', { name: 'Add a card' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await methods.getByRole('button', { name: 'Cancel' }).click();
+
+    // The PDF is a real PDF.
+    const [download] = await Promise.all([page.waitForEvent('download'), statement.getByRole('link', { name: `Download PDF, statement for ${month.label}` }).click()]);
+    const chunks: Buffer[] = [];
+    for await (const chunk of (await download.createReadStream())!) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+    // Auto-pay and the reminder choice survive a reload.
+    const autopay = page.getByRole('switch', { name: 'Auto-pay' });
+    const autopayWas = (await autopay.getAttribute('aria-checked')) === 'true';
+    await autopay.click();
+    await expect.poll(() => autopay.getAttribute('aria-checked')).toBe(String(!autopayWas));
+    await expect.poll(() => autopay.isDisabled()).toBe(false);
+    const reminder = page.getByTestId('bill-reminders').getByRole('checkbox', { name: 'Remind me before a bill is due' });
+    const reminderWas = await reminder.isChecked();
+    // The box follows the saved setting, so it turns once the server has answered.
+    await reminder.click();
+    await page.getByTestId('bill-reminders').getByText('Saved.').waitFor();
+    await expect.poll(() => reminder.isChecked()).toBe(!reminderWas);
+    await page.reload();
+    await page.getByRole('switch', { name: 'Auto-pay' }).waitFor();
+    await expect.poll(() => page.getByRole('switch', { name: 'Auto-pay' }).getAttribute('aria-checked')).toBe(String(!autopayWas));
+    await page.getByTestId('bill-reminders').getByRole('checkbox', { name: 'Remind me before a bill is due' }).waitFor();
+    expect(await page.getByTestId('bill-reminders').getByRole('checkbox', { name: 'Remind me before a bill is due' }).isChecked()).toBe(!reminderWas);
+    const { rows: autopayRows } = await db.query('select enabled from autopay_settings where household_id = $1', [householdId]);
+    expect(autopayRows[0]?.enabled).toBe(!autopayWas);
+    await expect(page.locator('main').textContent()).resolves.not.toMatch(/NaN|Infinity|undefined/);
+
+    // At phone width nothing spills past the screen's edge.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('heading', { level: 1, name: 'Billing' }).waitFor();
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // Only main scrolls in the portal (support/layout.ts): it must not scroll sideways either.
+    await expect.poll(() => page.locator('main').evaluate((m) => m.scrollWidth - m.clientWidth)).toBeLessThanOrEqual(0);
+    await screenshot(page, 'payments-phone');
+    for (const [name, part] of [
+      ['methods', page.getByRole('region', { name: 'Payment methods' })],
+      ['statement', page.getByTestId('statement-view')],
+      ['history', page.getByRole('region', { name: 'Statement history' })],
+    ] as const) {
+      await part.screenshot({ path: join(artifactsDir, `payments-phone-${name}.png`) });
+    }
+    await page.setViewportSize({ width: 1280, height: 1400 });
+
+    // In French: the same page with the card form open is axe-clean and translated.
+    await chooseLanguage('fr');
+    try {
+      await page.goto('/app/billing');
+      await page.getByRole('heading', { level: 1, name: 'Facturation' }).waitFor();
+      await page.getByTestId('statement-history').locator(`tr[data-statement-id="${statementId}"]`).getByText('Payé', { exact: true }).waitFor();
+      await page.getByRole('region', { name: 'Moyens de paiement' }).getByRole('button', { name: 'Ajouter une carte' }).click();
+      await page.getByLabel('Numéro de carte').waitFor();
+      await expect(page.locator('main').textContent()).resolves.not.toMatch(/NaN|Infinity|undefined|\b(payNow|methods|addCard|status)\./);
+      expect(await axeViolations(page)).toEqual([]);
+      await screenshot(page, 'payments-paid-fr');
+    } finally {
+      await chooseLanguage('en');
+    }
+  }, 400_000);
+});
