@@ -110,6 +110,13 @@ describe('BillingPage', () => {
     expect(plain(within(view).getByTestId('statement-last-year').textContent)).toContain('-19.5 kWh compared with last year');
   });
 
+  it('shows nothing due, not a date, once the balance is paid or in credit', async () => {
+    renderPage({ ...summary, balanceCents: -1_227 });
+    const due = (await screen.findByRole('heading', { name: 'Due Date' }, { timeout: 5000 })).closest('section')!;
+    expect(due).toHaveTextContent('Nothing due');
+    expect(due).not.toHaveTextContent('December 15, 2025');
+  });
+
   it('says when there is no statement yet', async () => {
     renderPage({ balanceCents: 0, dueDate: null, lastStatement: null, history: [] });
     expect(await screen.findByText('No statement yet', {}, { timeout: 5000 })).toBeInTheDocument();

@@ -16,7 +16,14 @@ export function BillingCards({ summary }: { summary: BillingSummary }) {
       </StatCard>
       <StatCard
         label={t('cards.dueDate')}
-        value={summary.dueDate ? formatLocalDate(summary.dueDate, locale, { year: 'numeric', month: 'long', day: 'numeric' }) : MISSING}
+        value={
+          // A date to pay by means nothing when nothing is owed (a paid bill, or a credit).
+          summary.dueDate && summary.balanceCents > 0
+            ? formatLocalDate(summary.dueDate, locale, { year: 'numeric', month: 'long', day: 'numeric' })
+            : summary.dueDate
+              ? t('status.nothing_due')
+              : MISSING
+        }
         icon={CalendarClock}
         iconClassName="bg-amber-50 text-amber-700"
       >
