@@ -46,10 +46,10 @@ const october: StatementDetail = {
   lastYear: { id: '6f1c1b8e-3333-4333-8333-333333333333', periodStart: '2024-10-01', chargesCents: 6_900, usage: { importKwh: 320, exportKwh: 0, days: 31 } },
 };
 
-function renderPage(body: BillingSummary = summary) {
+function renderPage(body: BillingSummary = summary, latest: StatementDetail = november) {
   return renderWithApi(<BillingPage />, (url) => {
     if (url === '/api/billing/summary') return Response.json(body);
-    if (url === `/api/billing/statements/${NOV}`) return Response.json(november);
+    if (url === `/api/billing/statements/${NOV}`) return Response.json(latest);
     if (url === `/api/billing/statements/${OCT}`) return Response.json(october);
     return new Response(null, { status: 404 });
   }, '/app/billing');
@@ -108,6 +108,22 @@ describe('BillingPage', () => {
     expect(plain(within(view).getByTestId('statement-lines').textContent)).toContain('Basic charge, Oct 15 – Oct 3117 days22.53 ¢$3.83');
     expect(plain(within(view).getByTestId('statement-last-year').textContent)).toContain('320.0 kWh · $69.00');
     expect(plain(within(view).getByTestId('statement-last-year').textContent)).toContain('-19.5 kWh compared with last year');
+  });
+
+  it('follows the amount due with what was paid against it and what is left to pay', async () => {
+    renderPage(summary, { ...november, status: 'partially_paid', payments: [{ at: '2025-12-05T15:00:00.000Z', amountCents: 5_000 }] });
+    const totals = await screen.findByTestId('statement-totals', {}, { timeout: 5000 });
+    // $153.30 due, $50.00 paid: $103.30 left, in that order.
+    expect(within(totals).getAllByRole('term').map((dt) => dt.textContent)).toEqual([
+      'This period’s charges',
+      'Previous balance',
+      'Amount due',
+      'Paid against this statement',
+      'Left to pay',
+      'Due December 15, 2025',
+    ]);
+    expect(plain(totals.textContent)).toContain('Paid against this statement-$50.00');
+    expect(plain(totals.textContent)).toContain('Left to pay$103.30');
   });
 
   it('shows nothing due, not a date, once the balance is paid or in credit', async () => {

@@ -16,11 +16,19 @@ export function StatementView({ statement }: { statement: StatementDetail }) {
   const paid = statement.payments.reduce((s, p) => s + p.amountCents, 0);
   const lastYear = statement.lastYear;
 
+  // The amount due is fixed when the statement is issued; payments against it come after, so
+  // they follow it, with what is left to pay, rather than sitting above it as if it had been
+  // reduced by them.
   const totals: [string, number, boolean][] = [
     [t('statement.charges'), statement.chargesCents, false],
     [t('statement.previousBalance'), statement.previousBalanceCents, false],
-    [t('statement.payments'), paid === 0 ? 0 : -paid, false],
     [t('statement.amountDue'), statement.amountDueCents, true],
+    ...(paid > 0
+      ? ([
+          [t('statement.payments'), -paid, false],
+          [t('statement.leftToPay'), Math.max(0, statement.amountDueCents - paid), true],
+        ] as [string, number, boolean][])
+      : []),
   ];
 
   return (
