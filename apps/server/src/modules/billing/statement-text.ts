@@ -16,6 +16,7 @@ type Copy = {
   due: string;
   previousBalance: string;
   payments: string;
+  leftToPay: string;
   charges: string;
   amountDue: string;
   usage: string;
@@ -39,7 +40,8 @@ const COPY: Record<Language, Copy> = {
     issued: 'Issued',
     due: 'Due date',
     previousBalance: 'Previous balance',
-    payments: 'Payments received',
+    payments: 'Paid against this statement',
+    leftToPay: 'Left to pay',
     charges: 'This period’s charges',
     amountDue: 'Amount due',
     usage: 'Usage',
@@ -61,7 +63,8 @@ const COPY: Record<Language, Copy> = {
     issued: 'Émis le',
     due: 'Date d’échéance',
     previousBalance: 'Solde précédent',
-    payments: 'Paiements reçus',
+    payments: 'Payé sur ce relevé',
+    leftToPay: 'Reste à payer',
     charges: 'Frais de la période',
     amountDue: 'Montant dû',
     usage: 'Consommation',
@@ -83,7 +86,8 @@ const COPY: Record<Language, Copy> = {
     issued: 'Emitido',
     due: 'Fecha de vencimiento',
     previousBalance: 'Saldo anterior',
-    payments: 'Pagos recibidos',
+    payments: 'Pagado sobre este estado de cuenta',
+    leftToPay: 'Pendiente de pago',
     charges: 'Cargos del período',
     amountDue: 'Importe a pagar',
     usage: 'Consumo',

@@ -64,8 +64,13 @@ export function statementPdf(statement: StatementDetail, language: Language, hou
   doc.moveDown();
   row(copy.charges, money(statement.chargesCents));
   row(copy.previousBalance, money(statement.previousBalanceCents));
-  row(copy.payments, money(-statement.payments.reduce((s, p) => s + p.amountCents, 0)));
   row(copy.amountDue, money(statement.amountDueCents), true);
+  // Payments come after the statement was issued: shown below what it asked for, as on screen.
+  const paid = statement.payments.reduce((s, p) => s + p.amountCents, 0);
+  if (paid > 0) {
+    row(copy.payments, money(-paid));
+    row(copy.leftToPay, money(Math.max(0, statement.amountDueCents - paid)), true);
+  }
   doc.moveDown();
 
   doc.font('bold').fontSize(11).text(copy.usage, MARGIN).moveDown(0.3);
