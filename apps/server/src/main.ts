@@ -132,7 +132,9 @@ async function main() {
           speed: config.demo.speed,
           backfillDays: config.demo.backfillDays,
           eventWindows: () => optedInWindows(database.db, demo.household.id),
-          now: () => clock.now().getTime(),
+          // The demo gateway is a device, and devices live in real time: on the test clock its
+          // readings and plug states would be stamped ahead and, once the clock went back, newer
+          // than anything it sent after (decision 050).
         });
         // Only a finished back-fill: settling on a half-stored history would settle as missing data.
         void demoRunner.backfilled
