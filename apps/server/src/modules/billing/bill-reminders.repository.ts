@@ -112,25 +112,6 @@ export async function lockReminder(tx: DbOrTx, id: string): Promise<ReminderCont
   return row ?? null;
 }
 
-export async function markReminderSent(tx: DbOrTx, id: string, providerId: string | null, now: Date): Promise<void> {
-  await tx.execute(sql`
-    update bill_reminders set status = 'sent', attempts = attempts + 1, provider_id = ${providerId}, last_error = null,
-      sent_at = ${now.toISOString()}::timestamptz, updated_at = ${now.toISOString()}::timestamptz
-    where id = ${id}::uuid`);
-}
-
-export async function markReminderSkipped(tx: DbOrTx, id: string, reason: string, now: Date): Promise<void> {
-  await tx.execute(sql`update bill_reminders set status = 'skipped', last_error = ${reason}, updated_at = ${now.toISOString()}::timestamptz where id = ${id}::uuid`);
-}
-
-/** One more failed try; `giveUp` makes it final. */
-export async function markReminderAttemptFailed(tx: DbOrTx, id: string, error: string, giveUp: boolean, now: Date): Promise<void> {
-  await tx.execute(sql`
-    update bill_reminders set attempts = attempts + 1, last_error = ${error.slice(0, 1000)}, status = ${giveUp ? 'failed' : 'pending'},
-      updated_at = ${now.toISOString()}::timestamptz
-    where id = ${id}::uuid`);
-}
-
 export type ReminderRow = { id: string; statementId: string; userId: string; channel: ReminderChannel; status: string; attempts: number; lastError: string | null };
 
 export async function remindersOfStatement(db: DbOrTx, statementId: string): Promise<ReminderRow[]> {

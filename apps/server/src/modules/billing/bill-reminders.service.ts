@@ -6,15 +6,13 @@ import { scheduleJob } from '../durable-jobs/durable-jobs.repository';
 import type { Mailer } from '../email/mailer';
 import { billReminderShortText, billReminderTemplate } from '../email/templates/bill-reminder.template';
 import { DELIVERY_MAX_ATTEMPTS, retryDelayMs, SMS_STOP_HINT } from '../notifications/event-notifications.service';
+import { markDeliveryAttemptFailed, markDeliverySent, markDeliverySkipped } from '../notifications/delivery-outcome.repository';
 import type { NotificationChannels } from '../notifications/notification-channels.service';
 import { unsubscribeToken } from '../notifications/unsubscribe-token';
 import { paidByStatement } from '../payments/payments.repository';
 import {
   fanOutReminders,
   lockReminder,
-  markReminderAttemptFailed,
-  markReminderSent,
-  markReminderSkipped,
   statementsToRemind,
   type ReminderContext,
 } from './bill-reminders.repository';
@@ -75,7 +73,7 @@ export function createBillReminderSender(deps: { mailer: Mailer; channels: Notif
     const r = await lockReminder(tx, reminderId);
     if (!r || r.status !== 'pending') return;
     const reason = await skipReason(tx, r, now);
-    if (reason) return markReminderSkipped(tx, r.id, reason, now);
+    if (reason) return markDeliverySkipped(tx, 'bill_reminders', r.id, reason, now);
     const parsed = languageSchema.safeParse(r.language);
     const language = parsed.success ? parsed.data : 'en';
     const amount = formatMoney(r.amountDueCents, language);
@@ -104,16 +102,16 @@ export function createBillReminderSender(deps: { mailer: Mailer; channels: Notif
         providerId = (await channels.sms.send(tx, { to: r.phone!, body, purpose: 'bill_reminder', idempotencyKey: r.id })).providerId;
       } else {
         const devices = await channels.push.sendToMember(tx, r.userId, { ...short, url: '/app/billing', tag: `bill-${r.statementId}` }, r.id);
-        if (devices === 0) return markReminderSkipped(tx, r.id, 'no push subscription', now);
+        if (devices === 0) return markDeliverySkipped(tx, 'bill_reminders', r.id, 'no push subscription', now);
         providerId = `${devices} device${devices === 1 ? '' : 's'}`;
       }
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const giveUp = r.attempts + 1 >= DELIVERY_MAX_ATTEMPTS;
-      await markReminderAttemptFailed(tx, r.id, message, giveUp, now);
+      await markDeliveryAttemptFailed(tx, 'bill_reminders', r.id, message, giveUp, now);
       return giveUp ? undefined : { retryAt: new Date(now.getTime() + retryDelayMs(r.attempts + 1)) };
     }
-    await markReminderSent(tx, r.id, providerId, now);
+    await markDeliverySent(tx, 'bill_reminders', r.id, providerId, now);
   }
 
   return { deliver };

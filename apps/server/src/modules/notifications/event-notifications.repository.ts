@@ -125,25 +125,6 @@ export async function lockDelivery(tx: DbOrTx, id: string): Promise<DeliveryCont
   return row ? { ...row, startsAt: new Date(row.startsAt), endsAt: new Date(row.endsAt) } : null;
 }
 
-export async function markDeliverySent(tx: DbOrTx, id: string, providerId: string | null, now: Date): Promise<void> {
-  await tx.execute(sql`
-    update event_notifications set status = 'sent', attempts = attempts + 1, provider_id = ${providerId}, last_error = null,
-      sent_at = ${now.toISOString()}::timestamptz, updated_at = ${now.toISOString()}::timestamptz
-    where id = ${id}::uuid`);
-}
-
-export async function markDeliverySkipped(tx: DbOrTx, id: string, reason: string, now: Date): Promise<void> {
-  await tx.execute(sql`update event_notifications set status = 'skipped', last_error = ${reason}, updated_at = ${now.toISOString()}::timestamptz where id = ${id}::uuid`);
-}
-
-/** One more failed try; `giveUp` makes it final. */
-export async function markDeliveryAttemptFailed(tx: DbOrTx, id: string, error: string, giveUp: boolean, now: Date): Promise<void> {
-  await tx.execute(sql`
-    update event_notifications set attempts = attempts + 1, last_error = ${error.slice(0, 1000)}, status = ${giveUp ? 'failed' : 'pending'},
-      updated_at = ${now.toISOString()}::timestamptz
-    where id = ${id}::uuid`);
-}
-
 export type DeliveryRow = { id: string; userId: string; channel: DeliveryChannel; kind: DeliveryKind; status: string; attempts: number; providerId: string | null };
 
 export async function deliveriesOfEvent(db: DbOrTx, eventId: string): Promise<DeliveryRow[]> {

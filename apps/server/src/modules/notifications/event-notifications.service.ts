@@ -8,11 +8,9 @@ import {
   fanOutCancellation,
   fanOutToArea,
   lockDelivery,
-  markDeliveryAttemptFailed,
-  markDeliverySent,
-  markDeliverySkipped,
   type DeliveryContext,
 } from './event-notifications.repository';
+import { markDeliveryAttemptFailed, markDeliverySent, markDeliverySkipped } from './delivery-outcome.repository';
 import type { NotificationChannels } from './notification-channels.service';
 import { unsubscribeToken } from './unsubscribe-token';
 
@@ -105,7 +103,7 @@ export function createEventNotifier(deps: { mailer: Mailer; channels: Notificati
     const d = await lockDelivery(tx, deliveryId);
     if (!d || d.status !== 'pending') return;
     const reason = skipReason(d, now);
-    if (reason) return markDeliverySkipped(tx, d.id, reason, now);
+    if (reason) return markDeliverySkipped(tx, 'event_notifications', d.id, reason, now);
     const parsed = languageSchema.safeParse(d.language);
     const language = parsed.success ? parsed.data : 'en';
     const window = eventWindow(language, d.startsAt, d.endsAt, d.timeZone);
@@ -119,16 +117,16 @@ export function createEventNotifier(deps: { mailer: Mailer; channels: Notificati
       } else {
         const short = eventNotificationShortText(language, d.kind, window);
         const devices = await channels.push.sendToMember(tx, d.userId, { ...short, url: '/app/dashboard', tag: `event-${d.eventId}` }, d.id);
-        if (devices === 0) return markDeliverySkipped(tx, d.id, 'no push subscription', now);
+        if (devices === 0) return markDeliverySkipped(tx, 'event_notifications', d.id, 'no push subscription', now);
         providerId = `${devices} device${devices === 1 ? '' : 's'}`;
       }
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const giveUp = d.attempts + 1 >= DELIVERY_MAX_ATTEMPTS;
-      await markDeliveryAttemptFailed(tx, d.id, message, giveUp, now);
+      await markDeliveryAttemptFailed(tx, 'event_notifications', d.id, message, giveUp, now);
       return giveUp ? undefined : { retryAt: new Date(now.getTime() + retryDelayMs(d.attempts + 1)) };
     }
-    await markDeliverySent(tx, d.id, providerId, now);
+    await markDeliverySent(tx, 'event_notifications', d.id, providerId, now);
   }
 
   return { announce, remind, announceCancellation, deliver };
