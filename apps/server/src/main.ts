@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app';
 import { createDatabase } from './db/client';
+import { createBrokerIngest, type BrokerIngest } from './ingest/broker-ingest';
 import { startEmbeddedBroker, type EmbeddedBroker } from './ingest/embedded-broker';
 import { authenticateMqtt } from './ingest/mqtt-auth';
 import { mqttCommandPublisher } from './ingest/mqtt-command-publisher';
@@ -78,15 +79,20 @@ async function main() {
   logger.info({ kind: database.kind }, 'Database ready');
 
   let broker: EmbeddedBroker | undefined;
+  let brokerIngest: BrokerIngest | undefined;
   if (!config.mqttUrl) {
+    // The embedded broker stores device messages itself before its PUBACK (decision 062).
+    brokerIngest = createBrokerIngest({ db: database.db, logger, clock: now });
     broker = await startEmbeddedBroker({
       port: config.mqttBrokerPort,
       host: config.host,
       logger,
       authenticate: (username, password) => authenticateMqtt(database.db, username, password),
+      storeBeforeAck: brokerIngest.storeBeforeAck,
     });
   }
-  // Telemetry ingest on its own MQTT session; acknowledges each message after its commit.
+  // The server's MQTT session: commands to devices, and on an external broker telemetry ingest,
+  // acknowledging each message after its commit. On the embedded broker it subscribes to nothing.
   const ingest = startMqttIngest({
     url: config.mqttUrl ?? broker!.url,
     db: database.db,
@@ -97,6 +103,7 @@ async function main() {
     // aedes speaks only 3.1.1.
     protocolVersion: broker ? 4 : config.mqttProtocolVersion,
     ...(broker ? broker.serviceCredentials : {}),
+    subscribe: !broker,
     clock: now,
   });
   const mqtt = ingest.connection;
@@ -247,6 +254,7 @@ async function main() {
     accounts.mailer.close();
     await ingest.close().catch((error: unknown) => logger.warn({ err: error }, 'MQTT close failed'));
     await broker?.stop().catch((error: unknown) => logger.warn({ err: error }, 'Broker stop failed'));
+    await brokerIngest?.drain();
     await database.close().catch((error: unknown) => logger.warn({ err: error }, 'Database close failed'));
     process.exit(0);
   };

@@ -31,7 +31,17 @@ const DROPPED_TOPIC = '$peakwise/dropped';
  * production; nothing but main.ts should know which one is running. Logins are ingest tokens
  * (see mqtt-auth.ts) and the topic ACL is canPublish / canSubscribe.
  */
-export async function startEmbeddedBroker(options: { port: number; host: string; logger: Logger; authenticate: BrokerAuthenticator }): Promise<EmbeddedBroker> {
+export async function startEmbeddedBroker(options: {
+  port: number;
+  host: string;
+  logger: Logger;
+  authenticate: BrokerAuthenticator;
+  /**
+   * Stores a device's message before its PUBACK (decision 062); null for topics it does not
+   * store. A rejection withholds the PUBACK and drops the connection, so the device sends again.
+   */
+  storeBeforeAck?: (topic: string, payload: Buffer) => Promise<unknown> | null;
+}): Promise<EmbeddedBroker> {
   const aedes = await Aedes.createBroker();
   // Before any client connects: the ingest worker's persistent session would otherwise cost O(backlog) per message.
   indexOutgoingQueues((aedes as unknown as { persistence: Parameters<typeof indexOutgoingQueues>[0] }).persistence);
@@ -60,7 +70,15 @@ export async function startEmbeddedBroker(options: { port: number; host: string;
     const session = client ? sessions.get(client) : undefined;
     if (session?.kind === 'service' && !packet.topic.startsWith('$')) return callback(null);
     const principal = session?.kind === 'device' ? session.principal : null;
-    if (principal && canPublish(principal.householdId, packet.topic, principal.device?.externalId)) return callback(null);
+    if (principal && canPublish(principal.householdId, packet.topic, principal.device?.externalId)) {
+      const stored = options.storeBeforeAck?.(packet.topic, Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload));
+      if (!stored) return callback(null);
+      stored.then(
+        () => callback(null),
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+      );
+      return;
+    }
     // Dropped, not disconnected: like Mosquitto, the sender gets its PUBACK and nobody gets the
     // message. Refusing with an error would make aedes close the connection, and a misconfigured
     // plug would reconnect in a loop.

@@ -1,12 +1,10 @@
 import type { IPublishPacket, ISubscriptionMap, MqttClient, Packet } from 'mqtt';
-import type { IngestResult } from '@peakwise/contracts/ingest.contract';
 import type { Db } from '../db/client';
 import type { Logger } from '../lib/logger';
-import { loadStoreContexts } from '../modules/readings/readings.repository';
-import { writeIngestBatch, type IngestWrite } from './ingest-batch.service';
+import type { writeIngestBatch } from './ingest-batch.service';
 import { createMicroBatcher } from './micro-batcher';
 import { connectMqtt, type MqttConnection } from './mqtt-connection';
-import { decodeMessage, parseMessage, type DecodedMessage } from './mqtt-decode';
+import { storeMqttMessages, type StoredOutcome } from './mqtt-message-store';
 import { TOPIC_ROOT } from '../telemetry/topics';
 
 /** Device → server topics the worker reads. */
@@ -20,14 +18,7 @@ export const INGEST_FILTERS = [
 ] as const;
 
 /** What became of one message; `acked` is false only when it was not stored (database failure). */
-export type IngestEvent = {
-  topic: string;
-  messageId: number | undefined;
-  acked: boolean;
-  outcome: 'stored' | 'refused' | 'ignored' | 'failed';
-  result?: IngestResult;
-  detail?: string;
-};
+export type IngestEvent = StoredOutcome & { topic: string; messageId: number | undefined; acked: boolean };
 
 /** Messages written per transaction, and how many may be unacknowledged at once (see decision 022). */
 export type BatchLimits = { maxMessages: number; maxInFlight: number; lingerMs: number };
@@ -63,6 +54,12 @@ export type MqttIngestOptions = {
    */
   protocolVersion?: 4 | 5;
   batch?: Partial<BatchLimits>;
+  /**
+   * False when the embedded broker already stores every device message before acknowledging it
+   * (decision 062): the worker then only holds the server's connection, for commands, and
+   * subscribing would store each message a second time. Default true.
+   */
+  subscribe?: boolean;
   /** Tests replace the write to simulate a database failure. */
   store?: typeof writeIngestBatch;
   onEvent?: (event: IngestEvent) => void;
@@ -102,7 +99,6 @@ const RECEIVE_MAXIMUM = 65_535;
  * PUBACKs itself, in the order the messages arrived (MQTT 3.1.1 §4.6).
  */
 export function startMqttIngest(options: MqttIngestOptions): MqttIngest {
-  const write = options.store ?? writeIngestBatch;
   const log = options.logger;
   const limits = { ...DEFAULT_BATCH, ...options.batch };
   const v5 = options.protocolVersion === 5;
@@ -150,9 +146,9 @@ export function startMqttIngest(options: MqttIngestOptions): MqttIngest {
     if (live.length === 0) return;
     if (isolateNext > 0) isolateNext -= live.length;
 
-    let outcomes: Omit<IngestEvent, 'topic' | 'messageId' | 'acked'>[];
+    let outcomes: StoredOutcome[];
     try {
-      outcomes = await store(live);
+      outcomes = await storeMqttMessages({ db: options.db, log, ...(options.store ? { write: options.store } : {}), now: options.clock?.() ?? new Date() }, live);
     } catch (error) {
       log.error({ err: error, messages: live.length }, 'MQTT batch not stored; left unacknowledged for redelivery');
       for (const item of live) emit(item, { acked: false, outcome: 'failed', detail: String(error) });
@@ -177,42 +173,6 @@ export function startMqttIngest(options: MqttIngestOptions): MqttIngest {
     }
   }
 
-  /** Decodes the batch, then writes it in one transaction; throws only on a database error. */
-  async function store(items: Received[]): Promise<Omit<IngestEvent, 'topic' | 'messageId' | 'acked'>[]> {
-    const parsed = items.map((item) => parseMessage(item.topic, item.payload));
-    const contexts = await loadStoreContexts(
-      options.db,
-      parsed.flatMap((p) => (p.kind === 'parsed' ? [p.householdId] : [])),
-    );
-    const decoded: DecodedMessage[] = parsed.map((p, i) => decodeMessage(p, contexts, items[i]!.receivedAt));
-    const batch: IngestWrite = { readings: [], relays: [], power: [] };
-    const slot = decoded.map((d) => {
-      if (d.kind === 'readings') return batch.readings.push(d.input) - 1;
-      if (d.kind === 'relay') return batch.relays.push({ deviceId: d.deviceId, on: d.on, at: d.at }) - 1;
-      if (d.kind === 'power') return batch.power.push({ householdId: d.householdId, ts: d.ts, powerW: d.powerW }) - 1;
-      return -1;
-    });
-    const written = await write(options.db, batch, options.clock?.() ?? new Date());
-    return decoded.map((d, i) => {
-      switch (d.kind) {
-        case 'readings': {
-          const result = written.readings[slot[i]!]!;
-          if (result.rejected.length > 0) log.info({ householdId: d.input.householdId, rejected: result.rejected }, 'MQTT readings refused');
-          return { outcome: 'stored', result };
-        }
-        case 'relay':
-          return { outcome: 'stored' };
-        case 'power':
-          return { outcome: 'stored', detail: written.power[slot[i]!] ? 'stored' : 'stale' };
-        case 'refused':
-          log.warn({ topic: items[i]!.topic, detail: d.detail }, 'MQTT message refused (acknowledged; it can never be stored)');
-          return { outcome: 'refused', detail: d.detail };
-        case 'ignored':
-          return { outcome: 'ignored', ...(d.detail ? { detail: d.detail } : {}) };
-      }
-    });
-  }
-
   function emit(item: Received, event: Omit<IngestEvent, 'topic' | 'messageId'>) {
     options.onEvent?.({ topic: item.topic, messageId: item.messageId, ...event });
   }
@@ -227,9 +187,10 @@ export function startMqttIngest(options: MqttIngestOptions): MqttIngest {
     }, options.retryDelayMs ?? 2_000);
   }
 
-  const filters = INGEST_FILTERS.map((f) => (options.shareGroup ? `$share/${options.shareGroup}/${f}` : f));
+  const filters = options.subscribe === false ? [] : INGEST_FILTERS.map((f) => (options.shareGroup ? `$share/${options.shareGroup}/${f}` : f));
   const ready = new Promise<void>((resolve, reject) => {
     const subscribe = () => {
+      if (filters.length === 0) return resolve();
       client.subscribe(filters, { qos: 1 }, (error, granted) => {
         if (error) return reject(error);
         const refused = (granted ?? []).filter((g) => g.qos === 128).map((g) => g.topic);
@@ -248,7 +209,7 @@ export function startMqttIngest(options: MqttIngestOptions): MqttIngest {
   // Subscribing again is harmless: the same filter replaces itself and queued messages stay.
   // (`resubscribe` makes mqtt.js send filters it believes are still in place.)
   client.on('connect', (connack) => {
-    if (!connack.sessionPresent) return;
+    if (!connack.sessionPresent || filters.length === 0) return;
     void ready.then(() =>
       client.subscribe(Object.assign(Object.fromEntries(filters.map((filter) => [filter, { qos: 1 }])) as ISubscriptionMap, { resubscribe: true }), (error) => {
         if (error) log.warn({ err: error }, 'MQTT ingest could not subscribe again after a reconnect');
@@ -265,7 +226,7 @@ export function startMqttIngest(options: MqttIngestOptions): MqttIngest {
       // Leave the shared group on a deliberate stop: a broker keeps dispatching a group's messages
       // to an offline persistent session (Mosquitto queues them for it). A crashed worker keeps
       // its share until it restarts with the same client id and takes it back.
-      if (client.connected) {
+      if (client.connected && filters.length > 0) {
         await Promise.race([client.unsubscribeAsync(filters).catch(() => {}), new Promise((resolve) => setTimeout(resolve, 1_000))]);
       }
       // Messages already received are written and acknowledged before the connection closes.
