@@ -2,9 +2,10 @@
  * Ingest throughput into PostgreSQL, counting readings that were acknowledged AND committed:
  *   (a) HTTP: 5000-reading batches to POST /api/ingest/readings on the real app (real port,
  *       household ingest tokens, several keep-alive connections);
- *   (b) MQTT: QoS 1 messages (one meter reading each) through the embedded broker (and
- *       BENCH_MQTT_URL, e.g. Mosquitto, when set) to the ingest worker, which acknowledges each
- *       after its commit; rows are counted afterwards;
+ *   (b) MQTT: QoS 1 messages (one meter reading each) through the embedded broker, which stores
+ *       each before its PUBACK as `npm start` does (decision 062), and through BENCH_MQTT_URL
+ *       (e.g. Mosquitto) when set, to the ingest worker, which acknowledges each after its
+ *       commit; rows are counted afterwards;
  *   (c) the ceiling: the same rows as raw `INSERT … SELECT * FROM unnest(…)` into a table shaped
  *       like meter_readings, same batch size and concurrency.
  * One fresh database per run, dropped at the end. Prints one summary line on stdout.
@@ -16,8 +17,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { startEmbeddedBroker } from '../apps/server/src/ingest/embedded-broker';
+import { createBrokerIngest } from '../apps/server/src/ingest/broker-ingest';
 import { authenticateMqtt } from '../apps/server/src/ingest/mqtt-auth';
-import { startMqttIngest } from '../apps/server/src/ingest/mqtt-ingest';
+import { startMqttIngest, type IngestEvent } from '../apps/server/src/ingest/mqtt-ingest';
+import type { StoredOutcome } from '../apps/server/src/ingest/mqtt-message-store';
 import { meterTopic } from '../apps/server/src/telemetry/topics';
 import { createLogger } from '../apps/server/src/lib/logger';
 import { issueIngestCredential } from '../apps/server/src/modules/devices/ingest-credential.service';
@@ -153,36 +156,55 @@ async function runHttp(fresh: FreshDatabase, households: { id: string; token: st
   }
 }
 
-/** (b) MQTT QoS 1, one meter reading per message, through a broker to the ingest worker. */
+/**
+ * (b) MQTT QoS 1, one meter reading per message: stored by the embedded broker before its PUBACK,
+ * or through an external broker to the ingest worker, as main.ts wires each.
+ */
 async function runMqtt(fresh: FreshDatabase, label: string, external: string | undefined) {
   const logger = createLogger({ level: 'silent' });
   const households = await seedHouseholds(fresh, MQTT_PUBLISHERS, `mqtt-${label}`);
-  const broker = external
-    ? null
-    : await startEmbeddedBroker({ port: 0, host: '127.0.0.1', logger, authenticate: (u, p) => authenticateMqtt(fresh.database.db, u, p) });
-  const url = external ?? broker!.url;
   let committed = 0;
   let failed = 0;
   let lastCommitAt = 0;
+  const counted = (event: Pick<IngestEvent, 'acked'> & StoredOutcome) => {
+    if (!event.acked) failed += 1;
+    else if (event.outcome === 'stored' && (event.result?.accepted ?? 0) > 0) {
+      committed += event.result!.accepted;
+      lastCommitAt = performance.now();
+    }
+  };
+  const brokerIngest = external ? null : createBrokerIngest({ db: fresh.database.db, logger });
+  const broker = brokerIngest
+    ? await startEmbeddedBroker({
+        port: 0,
+        host: '127.0.0.1',
+        logger,
+        authenticate: (u, p) => authenticateMqtt(fresh.database.db, u, p),
+        storeBeforeAck: (topic, payload) =>
+          brokerIngest.storeBeforeAck(topic, payload)?.then(
+            (outcome) => counted({ acked: true, ...outcome }),
+            (error: unknown) => {
+              counted({ acked: false, outcome: 'failed' });
+              throw error;
+            },
+          ) ?? null,
+      })
+    : null;
+  const url = external ?? broker!.url;
   const total = Math.floor(MQTT_MESSAGES / MQTT_PUBLISHERS) * MQTT_PUBLISHERS;
-  const ingest = startMqttIngest({
-    url,
-    db: fresh.database.db,
-    logger,
-    clientId: `bench-ingest-${randomBytes(4).toString('hex')}`,
-    shareGroup: external ? `bench-${randomBytes(4).toString('hex')}` : null,
-    // As main.ts: MQTT 5 on an external broker, so the worker sets its own in-flight window.
-    protocolVersion: external ? 5 : 4,
-    ...(broker ? broker.serviceCredentials : {}),
-    onEvent: (event) => {
-      if (!event.acked) failed += 1;
-      else if (event.outcome === 'stored' && (event.result?.accepted ?? 0) > 0) {
-        committed += event.result!.accepted;
-        lastCommitAt = performance.now();
-      }
-    },
-  });
-  await ingest.ready;
+  const ingest = external
+    ? startMqttIngest({
+        url,
+        db: fresh.database.db,
+        logger,
+        clientId: `bench-ingest-${randomBytes(4).toString('hex')}`,
+        shareGroup: `bench-${randomBytes(4).toString('hex')}`,
+        // As main.ts: MQTT 5 on an external broker, so the worker sets its own in-flight window.
+        protocolVersion: 5,
+        onEvent: counted,
+      })
+    : null;
+  await ingest?.ready;
   const perPublisher = total / MQTT_PUBLISHERS;
   let publishers: Publishers | undefined;
   try {
@@ -209,7 +231,7 @@ async function runMqtt(fresh: FreshDatabase, label: string, external: string | u
     return { messages: committed, lost: total - committed, seconds, rate: committed / seconds, pubackRate: total / pubackSeconds };
   } finally {
     await publishers?.close();
-    await ingest.close().catch(() => {});
+    await ingest?.close().catch(() => {});
     await broker?.stop().catch(() => {});
   }
 }
