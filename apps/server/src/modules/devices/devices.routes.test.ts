@@ -1,6 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeviceHistory, DevicesOverview } from '@peakwise/contracts/devices.contract';
+import { rowsOf } from '../../db/rows';
 import { devices } from '../../db/schema/device.schema';
 import { rooms } from '../../db/schema/household.schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -74,6 +75,23 @@ describe('GET /api/devices', () => {
     // panel 1, kettle 1, plug 7 (19:00…19:30); the camera never reported (its window is empty).
     const seen = lampReadings.length + 1 + 1 + 1 + 1;
     expect(body.cards.uptimePct).toBeCloseTo((seen / (13 + 1 + 1 + 1 + 7)) * 100, 10);
+  });
+
+  it('Uptime: readings received in the window over the intervals in it, the window opening on the hour after 30 days ago', async () => {
+    const home = await memberWithHousehold(t, { old: 'power' });
+    // 30 days before now (19:37) is 2025-12-16 19:37 UTC; the window opens at 20:00. The device
+    // reported 19:40–20:55 that day and never again.
+    const readings = Array.from({ length: 16 }, (_, i) => ({ device: 'old', ts: new Date(Date.parse('2025-12-16T19:40:00Z') + i * 5 * MIN).toISOString(), powerW: 10 }));
+    await store(t.database.db, home.household.id, { devices: readings });
+    const from = Date.parse('2025-12-16T20:00:00Z');
+    const to = Date.parse('2026-01-15T19:35:00Z'); // the last complete interval ends at 19:35
+    const [{ n }] = rowsOf<{ n: number }>(
+      await t.database.db.execute(sql`select count(*)::int as n from device_readings where device_id = ${home.devices.old!.id}::uuid and ts >= ${new Date(from).toISOString()}::timestamptz and ts < ${new Date(to).toISOString()}::timestamptz`),
+    ) as [{ n: number }];
+    expect(n).toBe(12);
+    const expected = (to - from) / (5 * MIN); // 8635
+    const { body } = await get<DevicesOverview>(home.member, '/api/devices');
+    expect(body.cards.uptimePct).toBeCloseTo((n / expected) * 100, 10);
   });
 
   it('lists rooms with geometry and devices with placement, status and latest values', async () => {
