@@ -71,7 +71,8 @@ export async function devicesOverview(db: DbOrTx, household: Household, now = ne
     timeZone: household.timeZone,
     cards: {
       activeCount: devices.filter((d) => d.active).length,
-      deviceCount: devices.length,
+      // The "of n" beside the active count: only devices the active rule can count.
+      deviceCount: devices.filter((d) => !NOT_CONSUMERS.has(d.kind)).length,
       totalPowerW: consuming.length ? consuming.reduce((sum, d) => sum + (d.powerW ?? 0), 0) : null,
       averageEfficiencyPct: efficiencies.length ? efficiencies.reduce((a, b) => a + b, 0) / efficiencies.length : null,
       uptimePct: uptime,

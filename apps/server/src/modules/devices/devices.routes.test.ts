@@ -69,7 +69,8 @@ describe('GET /api/devices', () => {
     // Recent consumers drawing power or switched on: lamp, heater, kettle (a panel never counts).
     // The removed device is not listed at all.
     expect(body.cards.activeCount).toBe(3);
-    expect(body.cards.deviceCount).toBe(6);
+    // "3 of 5": six live devices, but the panel can never be active, so it is not in the total.
+    expect(body.cards.deviceCount).toBe(5);
     expect(body.cards.averageEfficiencyPct).toBe((90 + 80) / 2);
     // Expected intervals from each device's first reading to 19:35: lamp 13 (18:30…19:30), heater 1,
     // panel 1, kettle 1, plug 7 (19:00…19:30); the camera never reported (its window is empty).
