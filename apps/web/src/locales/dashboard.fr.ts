@@ -18,7 +18,7 @@ export const dashboardFr: Translation<typeof dashboardEn> = {
     noRecentSample: 'Aucune lecture dans les 15 dernières minutes',
     reconnecting: 'Reconnexion aux mises à jour en direct…',
     todayCost: 'Coût d’aujourd’hui',
-    todayDetail: '{{kwh}} consommés jusqu’ici aujourd’hui',
+    todayDetail: '{{kwh}} consommés jusqu’ici aujourd’hui, dont {{imported}} du réseau',
     activeDevices: 'Appareils actifs',
     devices_one: '{{count}} appareil',
     devices_other: '{{count}} appareils',

@@ -33,8 +33,8 @@ describe('GET /api/dashboard', () => {
     now = new Date('2026-01-15T19:37:00Z'); // Thursday 14:37 EST
     const recent = local('2026-01-15', 14, 25).toISOString();
     await store(db, household.id, {
-      // 11 a.m.–noon, mid-peak: 1.2 kWh imported = 18.84 ¢.
-      meter: intervals(local('2026-01-15', 11), 12, { consumptionKwh: 0.1, gridImportKwh: 0.1 }),
+      // 11 a.m.–noon, mid-peak: 1.8 kWh used, 0.6 of it from the panels; 1.2 kWh imported = 18.84 ¢.
+      meter: intervals(local('2026-01-15', 11), 12, { consumptionKwh: 0.15, productionKwh: 0.05, gridImportKwh: 0.1 }),
       devices: [
         { device: 'fridge', ts: recent, powerW: 120 },
         { device: 'tv', ts: recent, powerW: 0, on: true }, // switched on, idling: active
@@ -47,7 +47,8 @@ describe('GET /api/dashboard', () => {
 
     const d = dashboardSchema.parse(await get(member, '/api/dashboard'));
     expect(d).toMatchObject({ memberName: 'Marie Tremblay', timeZone: 'America/Toronto', currentPowerKw: 2.4, currentPowerAt: '2026-01-15T19:36:30.000Z', tariffPlanId: 'on-tou' });
-    expect(d.todayKwh).toBeCloseTo(1.2, 9);
+    expect(d.todayKwh).toBeCloseTo(12 * 0.15, 9);
+    expect(d.todayGridImportKwh).toBeCloseTo(12 * 0.1, 9);
     expect(d.todayCostCents).toBeCloseTo(1.2 * 15.7, 9);
     expect(d.activeDeviceCount).toBe(2);
     expect(d.activeDevices).toEqual([
@@ -90,7 +91,7 @@ describe('GET /api/dashboard', () => {
   it('a household without data shows nulls, never zeros', async () => {
     const { member } = await memberWithHousehold(t);
     const d = dashboardSchema.parse(await get(member, '/api/dashboard'));
-    expect(d).toMatchObject({ currentPowerKw: null, todayKwh: null, todayCostCents: null, activeDeviceCount: 0, activeDevices: [] });
+    expect(d).toMatchObject({ currentPowerKw: null, todayKwh: null, todayGridImportKwh: null, todayCostCents: null, activeDeviceCount: 0, activeDevices: [] });
   });
 });
 
