@@ -95,6 +95,25 @@ describe('GET /api/devices', () => {
     expect(body.cards.uptimePct).toBeCloseTo((n / expected) * 100, 10);
   });
 
+  it('Avg. Efficiency: each device’s latest efficiency from the last 30 days, averaged over the devices that have one', async () => {
+    const home = await memberWithHousehold(t, { pv: 'solar_panel', heat: 'temperature', lamp2: 'lighting' });
+    const readings = [
+      // The panel reported 20 % at noon; its evening readings carry no efficiency.
+      { device: 'pv', ts: '2026-01-15T17:00:00Z', powerW: 300, efficiency: 21 },
+      { device: 'pv', ts: '2026-01-15T17:05:00Z', powerW: 280, efficiency: 20 },
+      { device: 'pv', ts: '2026-01-15T19:30:00Z', powerW: 0 },
+      // The heater: 95 % forty days ago (outside the window), 88 % last week.
+      { device: 'heat', ts: '2025-12-06T12:00:00Z', powerW: 900, efficiency: 95 },
+      { device: 'heat', ts: '2026-01-08T12:00:00Z', powerW: 900, efficiency: 88 },
+      // The lamp never reports an efficiency: not counted as 0.
+      { device: 'lamp2', ts: '2026-01-15T19:30:00Z', powerW: 9 },
+    ];
+    await store(t.database.db, home.household.id, { devices: readings });
+    const { body } = await get<DevicesOverview>(home.member, '/api/devices');
+    expect(body.cards.averageEfficiencyPct).toBeCloseTo((20 + 88) / 2, 10);
+    expect(Object.fromEntries(body.devices.map((d) => [d.name, d.efficiencyPct]))).toEqual({ pv: 20, heat: 88, lamp2: null });
+  });
+
   it('lists rooms with geometry and devices with placement, status and latest values', async () => {
     const { body } = await get<DevicesOverview>(a.member, '/api/devices');
     const stored = await t.database.db.select().from(rooms).where(eq(rooms.householdId, a.household.id));
