@@ -43,10 +43,11 @@ export const devicesOverviewSchema = z.object({
   timeZone: z.string(),
   cards: z.object({
     activeCount: z.number().int(),
+    /** Live devices that could be active ("{active} of {total}"): panels and the water meter are not consumers. */
     deviceCount: z.number().int(),
     /** Sum of the recent devices' power, in W; null when no device reported recently. */
     totalPowerW: z.number().nullable(),
-    /** Mean over devices that report an efficiency; null when none does. */
+    /** Mean over devices of each one's latest efficiency in the last 30 days; null when none has one. */
     averageEfficiencyPct: z.number().nullable(),
     /** Intervals with a reading ÷ intervals expected over the last 30 days, all devices pooled. */
     uptimePct: z.number().nullable(),

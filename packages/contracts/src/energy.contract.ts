@@ -118,6 +118,8 @@ export const dashboardSchema = z.object({
   currentPowerKw: z.number().nullable(),
   currentPowerAt: z.string().nullable(),
   todayKwh: kwh,
+  /** The part of today's consumption bought from the grid: what Today's Cost prices. */
+  todayGridImportKwh: kwh,
   todayCostCents: cents,
   tariffPlanId: z.string(),
   activeDeviceCount: z.number().int(),

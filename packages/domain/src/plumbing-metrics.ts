@@ -68,6 +68,8 @@ export function nightLeakStatus(nightLitres: readonly (number | null | undefined
  * at the meter); above 80 psi the Ontario Building Code (7.6.3.3) requires a pressure-reducing valve.
  */
 export const PRESSURE_BAND_PSI = { low: 40, high: 80 } as const;
+/** A meter may report pressure in kPa only; the band and the tiles work in psi. */
+export const KPA_PER_PSI = 6.894757;
 export type PressureStatus = 'low' | 'normal' | 'high';
 
 export function pressureStatus(psi: number): PressureStatus {

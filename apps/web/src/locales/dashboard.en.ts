@@ -15,7 +15,7 @@ export const dashboardEn = {
     noRecentSample: 'No reading in the last 15 minutes',
     reconnecting: 'Reconnecting to live updates…',
     todayCost: 'Today’s Cost',
-    todayDetail: '{{kwh}} used so far today',
+    todayDetail: '{{kwh}} used so far today, {{imported}} of it from the grid',
     activeDevices: 'Active Devices',
     devices_one: '{{count}} device',
     devices_other: '{{count}} devices',

@@ -18,7 +18,7 @@ export const dashboardEs: Translation<typeof dashboardEn> = {
     noRecentSample: 'Sin lecturas en los últimos 15 minutos',
     reconnecting: 'Reconectando con las actualizaciones en vivo…',
     todayCost: 'Costo de hoy',
-    todayDetail: '{{kwh}} consumidos hoy',
+    todayDetail: '{{kwh}} consumidos hoy hasta ahora, {{imported}} de ellos de la red',
     activeDevices: 'Dispositivos activos',
     devices_one: '{{count}} dispositivo',
     devices_other: '{{count}} dispositivos',

@@ -17,7 +17,7 @@ export const devicesEn = {
     power: 'Total Power',
     powerDetail: 'Current draw of devices reporting now',
     efficiency: 'Avg. Efficiency',
-    efficiencyDetail: 'Across devices that report efficiency',
+    efficiencyDetail: 'Each device’s latest efficiency in the last 30 days, averaged',
     uptime: 'Uptime',
     uptimeDetail: 'Readings received over the last 30 days',
   },

@@ -20,7 +20,7 @@ export const devicesEs: Translation<typeof devicesEn> = {
     power: 'Potencia total',
     powerDetail: 'Consumo actual de los dispositivos que transmiten',
     efficiency: 'Eficiencia media',
-    efficiencyDetail: 'Entre los dispositivos que miden su eficiencia',
+    efficiencyDetail: 'Última eficiencia de cada dispositivo en 30 días, promediada',
     uptime: 'Disponibilidad',
     uptimeDetail: 'Lecturas recibidas en los últimos 30 días',
   },

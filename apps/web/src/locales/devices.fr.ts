@@ -20,7 +20,7 @@ export const devicesFr: Translation<typeof devicesEn> = {
     power: 'Puissance totale',
     powerDetail: 'Consommation actuelle des appareils qui transmettent',
     efficiency: 'Efficacité moyenne',
-    efficiencyDetail: 'Parmi les appareils qui mesurent leur efficacité',
+    efficiencyDetail: 'Dernière efficacité de chaque appareil sur 30 jours, en moyenne',
     uptime: 'Disponibilité',
     uptimeDetail: 'Lectures reçues au cours des 30 derniers jours',
   },

@@ -15,7 +15,7 @@ export const plumbingEn = {
   },
   cards: {
     today: 'Water Used Today',
-    todayDetail: '30-day average {{norm}} per day',
+    todayDetail: 'Your usual day: {{norm}} (complete days of the last 30)',
     vsNorm: 'vs your usual by {{time}}',
     vsNormEarly: 'compared after the first hour',
     benchmark: 'vs Canadian Average',

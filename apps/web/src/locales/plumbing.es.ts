@@ -18,7 +18,7 @@ export const plumbingEs: Translation<typeof plumbingEn> = {
   },
   cards: {
     today: 'Agua usada hoy',
-    todayDetail: 'Promedio de 30 días: {{norm}} por día',
+    todayDetail: 'Su día habitual: {{norm}} (días completos de los últimos 30)',
     vsNorm: 'frente a lo habitual a las {{time}}',
     vsNormEarly: 'se compara después de la primera hora',
     benchmark: 'Frente al promedio canadiense',

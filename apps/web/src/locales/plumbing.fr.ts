@@ -18,7 +18,7 @@ export const plumbingFr: Translation<typeof plumbingEn> = {
   },
   cards: {
     today: 'Eau utilisée aujourd’hui',
-    todayDetail: 'Moyenne sur 30 jours : {{norm}} par jour',
+    todayDetail: 'Votre journée habituelle : {{norm}} (jours complets des 30 derniers)',
     vsNorm: 'par rapport à votre habitude à {{time}}',
     vsNormEarly: 'comparaison après la première heure',
     benchmark: 'Par rapport à la moyenne canadienne',

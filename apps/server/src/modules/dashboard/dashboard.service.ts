@@ -30,6 +30,7 @@ export async function dashboard(db: DbOrTx, household: Household, user: { id: st
     currentPowerKw: fresh ? live.powerW / 1000 : null,
     currentPowerAt: fresh ? live.ts.toISOString() : null,
     todayKwh: known ? todaySums.consumptionKwh : null,
+    todayGridImportKwh: known ? todaySums.gridImportKwh : null,
     todayCostCents: todayCents,
     tariffPlanId: planIdOn(snapshot.history, household.province, today) ?? '',
     activeDeviceCount: devices.length,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { devicesOverviewSchema } from '@peakwise/contracts/devices.contract';
 import { dashboardSchema, dashboardUsageSchema } from '@peakwise/contracts/energy.contract';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { asMember, type Member } from '../../test/test-session';
@@ -7,6 +8,7 @@ import { changeTariff } from '../households/household.service';
 import { listRooms } from '../households/household.repository';
 import { recordLivePower } from '../live/live-power.repository';
 import { intervals, local, memberWithHousehold, store } from '../energy/energy.test-helper';
+import { updateDevicesSeen } from '../readings/readings.repository';
 
 let now = new Date();
 let t: TestApp;
@@ -31,8 +33,8 @@ describe('GET /api/dashboard', () => {
     now = new Date('2026-01-15T19:37:00Z'); // Thursday 14:37 EST
     const recent = local('2026-01-15', 14, 25).toISOString();
     await store(db, household.id, {
-      // 11 a.m.–noon, mid-peak: 1.2 kWh imported = 18.84 ¢.
-      meter: intervals(local('2026-01-15', 11), 12, { consumptionKwh: 0.1, gridImportKwh: 0.1 }),
+      // 11 a.m.–noon, mid-peak: 1.8 kWh used, 0.6 of it from the panels; 1.2 kWh imported = 18.84 ¢.
+      meter: intervals(local('2026-01-15', 11), 12, { consumptionKwh: 0.15, productionKwh: 0.05, gridImportKwh: 0.1 }),
       devices: [
         { device: 'fridge', ts: recent, powerW: 120 },
         { device: 'tv', ts: recent, powerW: 0, on: true }, // switched on, idling: active
@@ -45,7 +47,8 @@ describe('GET /api/dashboard', () => {
 
     const d = dashboardSchema.parse(await get(member, '/api/dashboard'));
     expect(d).toMatchObject({ memberName: 'Marie Tremblay', timeZone: 'America/Toronto', currentPowerKw: 2.4, currentPowerAt: '2026-01-15T19:36:30.000Z', tariffPlanId: 'on-tou' });
-    expect(d.todayKwh).toBeCloseTo(1.2, 9);
+    expect(d.todayKwh).toBeCloseTo(12 * 0.15, 9);
+    expect(d.todayGridImportKwh).toBeCloseTo(12 * 0.1, 9);
     expect(d.todayCostCents).toBeCloseTo(1.2 * 15.7, 9);
     expect(d.activeDeviceCount).toBe(2);
     expect(d.activeDevices).toEqual([
@@ -60,10 +63,35 @@ describe('GET /api/dashboard', () => {
     expect(later.activeDeviceCount).toBe(0);
   });
 
+  it('Active Devices counts what the IoT Devices screen counts: a plug switched off after its latest reading is not active', async () => {
+    const { member, household, devices } = await memberWithHousehold(t, { heater: 'smart_plug', kettle: 'smart_plug' });
+    now = new Date('2026-01-15T19:37:00Z');
+    await store(t.database.db, household.id, {
+      devices: [
+        { device: 'heater', ts: '2026-01-15T19:30:00Z', powerW: 1500, on: true },
+        { device: 'kettle', ts: '2026-01-15T19:30:00Z', powerW: 900 },
+      ],
+    });
+    const both = async () => ({
+      dashboard: dashboardSchema.parse(await get(member, '/api/dashboard')),
+      devices: devicesOverviewSchema.parse(await get(member, '/api/devices')),
+    });
+    const before = await both();
+    expect(before.dashboard.activeDeviceCount).toBe(2);
+    expect(before.devices.cards.activeCount).toBe(2);
+
+    // At 19:36 the heater's plug reports its relay open; its 19:30 reading still says 1500 W.
+    await updateDevicesSeen(t.database.db, [{ id: devices.heater!.id, seen: Date.parse('2026-01-15T19:36:00Z'), relay: false, relayTs: Date.parse('2026-01-15T19:36:00Z') }]);
+    const after = await both();
+    expect(after.dashboard.activeDevices.map((d) => d.name)).toEqual(['kettle']);
+    expect(after.dashboard.activeDeviceCount).toBe(1);
+    expect(after.devices.cards.activeCount).toBe(1);
+  });
+
   it('a household without data shows nulls, never zeros', async () => {
     const { member } = await memberWithHousehold(t);
     const d = dashboardSchema.parse(await get(member, '/api/dashboard'));
-    expect(d).toMatchObject({ currentPowerKw: null, todayKwh: null, todayCostCents: null, activeDeviceCount: 0, activeDevices: [] });
+    expect(d).toMatchObject({ currentPowerKw: null, todayKwh: null, todayGridImportKwh: null, todayCostCents: null, activeDeviceCount: 0, activeDevices: [] });
   });
 });
 

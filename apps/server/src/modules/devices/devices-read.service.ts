@@ -23,7 +23,9 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
  */
 export async function devicesOverview(db: DbOrTx, household: Household, now = new Date()): Promise<DevicesOverview> {
   const since = new Date(now.getTime() - ACTIVE_DEVICE_WINDOW_MS);
-  const windowStart = new Date(now.getTime() - UPTIME_WINDOW_DAYS * DAY_MS);
+  // Uptime counts intervals from the hourly rollups, so the window opens on a whole hour: a
+  // window opening mid-hour would expect that hour's later intervals but could not count them.
+  const windowStart = new Date(Math.ceil((now.getTime() - UPTIME_WINDOW_DAYS * DAY_MS) / HOUR_MS) * HOUR_MS);
   const windowEnd = new Date(Math.floor(now.getTime() / INTERVAL_MS) * INTERVAL_MS);
   const rooms = await roomsForPlan(db, household.id);
   const rows = await deviceOverviewRows(db, household.id, windowStart, windowEnd);
@@ -69,7 +71,8 @@ export async function devicesOverview(db: DbOrTx, household: Household, now = ne
     timeZone: household.timeZone,
     cards: {
       activeCount: devices.filter((d) => d.active).length,
-      deviceCount: devices.length,
+      // The "of n" beside the active count: only devices the active rule can count.
+      deviceCount: devices.filter((d) => !NOT_CONSUMERS.has(d.kind)).length,
       totalPowerW: consuming.length ? consuming.reduce((sum, d) => sum + (d.powerW ?? 0), 0) : null,
       averageEfficiencyPct: efficiencies.length ? efficiencies.reduce((a, b) => a + b, 0) / efficiencies.length : null,
       uptimePct: uptime,

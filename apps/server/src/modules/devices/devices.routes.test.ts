@@ -1,6 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeviceHistory, DevicesOverview } from '@peakwise/contracts/devices.contract';
+import { rowsOf } from '../../db/rows';
 import { devices } from '../../db/schema/device.schema';
 import { rooms } from '../../db/schema/household.schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -68,12 +69,49 @@ describe('GET /api/devices', () => {
     // Recent consumers drawing power or switched on: lamp, heater, kettle (a panel never counts).
     // The removed device is not listed at all.
     expect(body.cards.activeCount).toBe(3);
-    expect(body.cards.deviceCount).toBe(6);
+    // "3 of 5": six live devices, but the panel can never be active, so it is not in the total.
+    expect(body.cards.deviceCount).toBe(5);
     expect(body.cards.averageEfficiencyPct).toBe((90 + 80) / 2);
     // Expected intervals from each device's first reading to 19:35: lamp 13 (18:30…19:30), heater 1,
     // panel 1, kettle 1, plug 7 (19:00…19:30); the camera never reported (its window is empty).
     const seen = lampReadings.length + 1 + 1 + 1 + 1;
     expect(body.cards.uptimePct).toBeCloseTo((seen / (13 + 1 + 1 + 1 + 7)) * 100, 10);
+  });
+
+  it('Uptime: readings received in the window over the intervals in it, the window opening on the hour after 30 days ago', async () => {
+    const home = await memberWithHousehold(t, { old: 'power' });
+    // 30 days before now (19:37) is 2025-12-16 19:37 UTC; the window opens at 20:00. The device
+    // reported 19:40–20:55 that day and never again.
+    const readings = Array.from({ length: 16 }, (_, i) => ({ device: 'old', ts: new Date(Date.parse('2025-12-16T19:40:00Z') + i * 5 * MIN).toISOString(), powerW: 10 }));
+    await store(t.database.db, home.household.id, { devices: readings });
+    const from = Date.parse('2025-12-16T20:00:00Z');
+    const to = Date.parse('2026-01-15T19:35:00Z'); // the last complete interval ends at 19:35
+    const [{ n }] = rowsOf<{ n: number }>(
+      await t.database.db.execute(sql`select count(*)::int as n from device_readings where device_id = ${home.devices.old!.id}::uuid and ts >= ${new Date(from).toISOString()}::timestamptz and ts < ${new Date(to).toISOString()}::timestamptz`),
+    ) as [{ n: number }];
+    expect(n).toBe(12);
+    const expected = (to - from) / (5 * MIN); // 8635
+    const { body } = await get<DevicesOverview>(home.member, '/api/devices');
+    expect(body.cards.uptimePct).toBeCloseTo((n / expected) * 100, 10);
+  });
+
+  it('Avg. Efficiency: each device’s latest efficiency from the last 30 days, averaged over the devices that have one', async () => {
+    const home = await memberWithHousehold(t, { pv: 'solar_panel', heat: 'temperature', lamp2: 'lighting' });
+    const readings = [
+      // The panel reported 20 % at noon; its evening readings carry no efficiency.
+      { device: 'pv', ts: '2026-01-15T17:00:00Z', powerW: 300, efficiency: 21 },
+      { device: 'pv', ts: '2026-01-15T17:05:00Z', powerW: 280, efficiency: 20 },
+      { device: 'pv', ts: '2026-01-15T19:30:00Z', powerW: 0 },
+      // The heater: 95 % forty days ago (outside the window), 88 % last week.
+      { device: 'heat', ts: '2025-12-06T12:00:00Z', powerW: 900, efficiency: 95 },
+      { device: 'heat', ts: '2026-01-08T12:00:00Z', powerW: 900, efficiency: 88 },
+      // The lamp never reports an efficiency: not counted as 0.
+      { device: 'lamp2', ts: '2026-01-15T19:30:00Z', powerW: 9 },
+    ];
+    await store(t.database.db, home.household.id, { devices: readings });
+    const { body } = await get<DevicesOverview>(home.member, '/api/devices');
+    expect(body.cards.averageEfficiencyPct).toBeCloseTo((20 + 88) / 2, 10);
+    expect(Object.fromEntries(body.devices.map((d) => [d.name, d.efficiencyPct]))).toEqual({ pv: 20, heat: 88, lamp2: null });
   });
 
   it('lists rooms with geometry and devices with placement, status and latest values', async () => {

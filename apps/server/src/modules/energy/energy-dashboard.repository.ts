@@ -64,18 +64,20 @@ function parseSnapshot(row: SnapshotRow | undefined, today: LocalDate) {
 
 /**
  * Live devices whose latest reading since `since` drew power, or whose relay is on: the plug is
- * switched on even if its appliance idles. Highest draw first.
+ * switched on even if its appliance idles. Highest draw first. The IoT Devices screen counts with
+ * the same rule (decision 019), including its one subtlety: a plug that reported its relay open
+ * after that reading draws nothing now, though the reading (up to 5 minutes old) shows a draw.
  */
 const activeDevicesSql = (householdId: string, since: Date) => sql`
   select d.id, d.name, d.kind, d.status, rm.name as room, lr.power_w
   from devices d
   left join rooms rm on rm.id = d.room_id
   cross join lateral (
-    select r.power_w, r.relay_on from device_readings r
+    select r.ts, r.power_w from device_readings r
     where r.device_id = d.id and r.ts >= ${since.toISOString()}::timestamptz
     order by r.ts desc limit 1
   ) lr
   where d.household_id = ${householdId}::uuid and d.removed_at is null
     and d.kind not in (${sql.join(NOT_CONSUMERS.map((k) => sql`${k}`), sql`, `)})
-    and (lr.power_w > 0 or coalesce(d.relay_on, lr.relay_on) is true)
+    and ((lr.power_w > 0 and not (d.relay_on is false and d.last_seen_at > lr.ts)) or d.relay_on is true)
   order by lr.power_w desc nulls last, d.name`;

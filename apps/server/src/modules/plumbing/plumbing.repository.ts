@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { PRESSURE_BAND_PSI } from '@peakwise/domain/plumbing-metrics';
+import { KPA_PER_PSI, PRESSURE_BAND_PSI } from '@peakwise/domain/plumbing-metrics';
 import { rowsOf } from '../../db/rows';
 import type { DbOrTx } from '../../db/client';
 
@@ -78,14 +78,20 @@ export async function heaterAggregates(db: DbOrTx, deviceId: string, from: Date,
   return { avgEfficiency: r?.eff ?? null, electricityKwh: r?.kwh ?? null, heatOverCopKwh: r?.heat_over_cop ?? null };
 }
 
-/** Meter intervals in [from, to) that reported pressure, and how many sat inside the normal band. */
+/**
+ * Meter intervals in [from, to) that reported pressure, and how many sat inside the normal band.
+ * Pressure in kPa counts when psi is absent, as it does for the Water Pressure card and tile.
+ */
 export async function pressureBandCounts(db: DbOrTx, deviceId: string, from: Date, to: Date) {
   const rows = rowsOf<{ total: number; in_band: number }>(
     await db.execute(sql`
-      select count(*)::int as total,
-        count(*) filter (where (metrics->>'pressurePsi')::float8 between ${PRESSURE_BAND_PSI.low} and ${PRESSURE_BAND_PSI.high})::int as in_band
-      from device_readings
-      where device_id = ${deviceId}::uuid and metrics ? 'pressurePsi' and ts >= ${from.toISOString()}::timestamptz and ts < ${to.toISOString()}::timestamptz`),
+      select count(*)::int as total, count(*) filter (where psi between ${PRESSURE_BAND_PSI.low} and ${PRESSURE_BAND_PSI.high})::int as in_band
+      from (
+        select coalesce((metrics->>'pressurePsi')::float8, (metrics->>'pressureKpa')::float8 / ${KPA_PER_PSI}) as psi from device_readings
+        where device_id = ${deviceId}::uuid and (metrics ? 'pressurePsi' or metrics ? 'pressureKpa')
+          and ts >= ${from.toISOString()}::timestamptz and ts < ${to.toISOString()}::timestamptz
+      ) r
+      where psi is not null`),
   );
   return { total: rows[0]?.total ?? 0, inBand: rows[0]?.in_band ?? 0 };
 }

@@ -3,6 +3,7 @@ import { PLUMBING_RANGE_POINTS, type PlumbingRange, type PlumbingSummary } from 
 import { addDays, localDateOf, localDatesInRange, localDay, localParts, zonedTimeToUtc } from '@peakwise/domain/local-time';
 import {
   EFFICIENCY_TARGETS,
+  KPA_PER_PSI,
   LEAK_WINDOW,
   canadianBenchmarkLitres,
   distributionEfficiencyPercent,
@@ -23,7 +24,6 @@ import { dailyLitres, findWaterDevices, heaterAggregates, hourlyLitres, interval
 const EFFICIENCY_DAYS = 7;
 /** The household norm: mean of the 30 complete local days before today. */
 const NORM_DAYS = 30;
-const KPA_PER_PSI = 6.894757;
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 

@@ -182,3 +182,26 @@ describe('GET /api/plumbing', () => {
     expect(own.trend.points.filter((p) => p.litres !== null).map((p) => p.litres)).toEqual([7]);
   });
 });
+
+describe('GET /api/plumbing with a meter that reports pressure in kPa', () => {
+  it('Distribution counts kPa-only readings, as the Water Pressure card and tile do', async () => {
+    const home = await memberWithHousehold(t, { 'wm-k': 'water_meter' });
+    const at = (hour: number, i: number) => new Date(local('2026-01-15', hour).getTime() + i * INTERVAL_MS).toISOString();
+    const readings = [
+      // 300 kPa ≈ 43.5 psi (in band), 250 kPa ≈ 36.3 psi (low), 85 psi (high), and one in both units.
+      ...Array.from({ length: 12 }, (_, i) => ({ device: 'wm-k', ts: at(9, i), metrics: { litres: 1, pressureKpa: 300 } })),
+      ...Array.from({ length: 6 }, (_, i) => ({ device: 'wm-k', ts: at(10, i), metrics: { litres: 1, pressureKpa: 250 } })),
+      ...Array.from({ length: 3 }, (_, i) => ({ device: 'wm-k', ts: at(11, i), metrics: { litres: 1, pressurePsi: 85 } })),
+      { device: 'wm-k', ts: at(12, 0), metrics: { litres: 1, pressurePsi: 60, pressureKpa: 413.7 } },
+    ];
+    await store(t.database.db, home.household.id, { devices: readings });
+    // By hand: psi where given, else kPa ÷ 6.894757; in band when 40 ≤ psi ≤ 80.
+    const psi = readings.map((r) => ('pressurePsi' in r.metrics ? r.metrics.pressurePsi! : r.metrics.pressureKpa! / 6.894757));
+    const inBand = psi.filter((p) => p >= 40 && p <= 80).length;
+    expect(inBand).toBe(13);
+    const s = await ready(home.member, 'daily');
+    const distribution = s.efficiency.bars.find((b) => b.kind === 'distribution')!;
+    expect(distribution.percent).toBeCloseTo((inBand / readings.length) * 100, 9);
+    expect(s.indicators.pressure).toEqual({ status: 'normal', psi: 60 });
+  });
+});

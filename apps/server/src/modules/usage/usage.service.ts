@@ -77,9 +77,12 @@ function breakdown(kinds: readonly UsageKindRow[], totalKwh: number): UsageHisto
 
 /**
  * The Usage History cards. Month = the local calendar month so far (today included).
- * dailyAverageKwh = mean consumption of this month's complete days (1 … yesterday) that have
- * readings, so a half-finished today does not drag it down. changeVsLastMonthPct compares those
- * complete days with the same days of last month, whose total is shown beside it; null on the 1st.
+ * dailyAverageKwh = mean consumption of this month's finished days (1 … yesterday) that have
+ * readings, so a half-finished today does not drag it down. changeVsLastMonthPct compares the
+ * same day numbers of both months, only those finished this month and present in both with
+ * readings (decision 059): on 31 March, 1–28 March against 1–28 February, and a day the meter
+ * missed on either side drops out of both. sameDaysLastMonthKwh is last month's side of that
+ * comparison; both are null on the 1st or when no day pairs up.
  */
 export async function usageSummary(db: DbOrTx, household: Household, now = new Date()): Promise<UsageSummary> {
   const zone = household.timeZone;
@@ -91,20 +94,29 @@ export async function usageSummary(db: DbOrTx, household: Household, now = new D
 
   const { days, history } = await usageDays(db, household, lastMonthStart, today, now, { tariffs: true });
   const between = (a: LocalDate, b: LocalDate) => days.filter((d) => d.date >= a && d.date <= b);
+  const kwhOn = new Map(days.map((d) => [d.date, d.kwh]));
 
   const thisMonth = between(monthStart, today);
   const complete = day > 1 ? between(monthStart, addDays(today, -1)).filter((d) => d.kwh !== null) : [];
-  const sameDaysLastMonth = day > 1 ? Math.min(day - 1, daysInMonth(lastMonth.year, lastMonth.month)) : 0;
-  const thisMonthComplete = day > 1 ? sumKnown(between(monthStart, addDays(today, -1)).map((d) => d.kwh)) : null;
-  const lastMonthSameDays =
-    sameDaysLastMonth > 0 ? sumKnown(between(lastMonthStart, formatLocalDate(lastMonth.year, lastMonth.month, sameDaysLastMonth)).map((d) => d.kwh)) : null;
+  const comparable = Math.min(day - 1, daysInMonth(lastMonth.year, lastMonth.month));
+  let thisSide = 0;
+  let lastSide = 0;
+  let paired = 0;
+  for (let n = 1; n <= comparable; n++) {
+    const mine = kwhOn.get(formatLocalDate(year, month, n));
+    const then = kwhOn.get(formatLocalDate(lastMonth.year, lastMonth.month, n));
+    if (mine == null || then == null) continue;
+    thisSide += mine;
+    lastSide += then;
+    paired += 1;
+  }
 
   return {
     timeZone: zone,
     month: { start: monthStart, kwh: sumKnown(thisMonth.map((d) => d.kwh)), costCents: sumKnown(thisMonth.map((d) => d.costCents)), days: day },
     dailyAverageKwh: complete.length === 0 ? null : complete.reduce((s, d) => s + d.kwh!, 0) / complete.length,
-    changeVsLastMonthPct: percentChange(thisMonthComplete, lastMonthSameDays),
-    sameDaysLastMonthKwh: lastMonthSameDays,
+    changeVsLastMonthPct: paired === 0 ? null : percentChange(thisSide, lastSide),
+    sameDaysLastMonthKwh: paired === 0 ? null : lastSide,
     tariffPlanId: planIdOn(history, household.province, today) ?? '',
   };
 }

@@ -166,4 +166,35 @@ describe('GET /api/usage/summary', () => {
     expect(first.dailyAverageKwh).toBeNull();
     expect(first.sameDaysLastMonthKwh).toBeNull();
   });
+  it('change vs last month pairs the same day numbers that have readings on both sides, never 30 days against 28', async () => {
+    const { member, household } = await memberWithHousehold(t);
+    now = new Date('2026-03-31T16:00:00Z'); // March 31, noon
+    // One reading a day at 9 a.m.: February 1–28 at 2 kWh; March 1–30 at 3 kWh except March 5,
+    // which the meter missed; February 10 is missing too; today (March 31) is partial.
+    const feb = Array.from({ length: 28 }, (_, i) => i + 1).filter((n) => n !== 10);
+    const mar = Array.from({ length: 30 }, (_, i) => i + 1).filter((n) => n !== 5);
+    const day = (month: string, n: number) => `2026-${month}-${String(n).padStart(2, '0')}`;
+    const one = (date: string, kwh: number) => intervals(local(date, 9), 1, { consumptionKwh: kwh, gridImportKwh: kwh });
+    await store(t.database.db, household.id, {
+      meter: [...feb.flatMap((n) => one(day('02', n), 2)), ...mar.flatMap((n) => one(day('03', n), 3)), ...one('2026-03-31', 7)],
+    });
+    // Expected, from the rows stored: day numbers 1–28 (February has no 29–31), present in both months.
+    const paired = feb.filter((n) => mar.includes(n));
+    expect(paired).toHaveLength(26);
+    const raw = rowsOf<{ d: string; kwh: number }>(
+      await t.database.db.execute(
+        sql`select to_char((ts at time zone 'America/Toronto')::date, 'YYYY-MM-DD') as d, sum(consumption_kwh)::float8 as kwh from meter_readings where household_id = ${household.id}::uuid group by 1`,
+      ),
+    );
+    const kwhOn = new Map(raw.map((r) => [r.d, r.kwh]));
+    const thisSide = paired.reduce((s, n) => s + kwhOn.get(day('03', n))!, 0);
+    const lastSide = paired.reduce((s, n) => s + kwhOn.get(day('02', n))!, 0);
+    const finished = mar.map((n) => kwhOn.get(day('03', n))!);
+
+    const s = usageSummarySchema.parse(await (await t.app.request('/api/usage/summary', { headers: asMember(member) })).json());
+    expect(s.sameDaysLastMonthKwh).toBeCloseTo(lastSide, 9); // 52, not 54
+    expect(s.changeVsLastMonthPct).toBeCloseTo(((thisSide - lastSide) / lastSide) * 100, 9); // +50 %
+    expect(s.month.kwh).toBeCloseTo(finished.reduce((a, b) => a + b, 0) + 7, 9);
+    expect(s.dailyAverageKwh).toBeCloseTo(finished.reduce((a, b) => a + b, 0) / finished.length, 9);
+  });
 });

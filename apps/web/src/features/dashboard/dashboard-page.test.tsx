@@ -15,6 +15,7 @@ const dashboard: Dashboard = {
   currentPowerKw: 1.2,
   currentPowerAt: '2025-11-24T22:00:00.000Z',
   todayKwh: 21.4,
+  todayGridImportKwh: 15.2,
   todayCostCents: 350,
   tariffPlanId: 'on-tou',
   activeDeviceCount: 2,
@@ -88,6 +89,8 @@ describe('DashboardPage', () => {
     expect(plain(card('Current Usage').textContent)).toContain('1.20 kW');
     expect(plain(card('Current Usage').textContent)).toContain('as of 5:00 p.m.');
     expect(card('Today’s Cost')).toHaveTextContent('$3.50');
+    // The cost prices grid import only: the card says how much of today's use that was.
+    expect(card('Today’s Cost')).toHaveTextContent('21.4 kWh used so far today, 15.2 kWh of it from the grid');
     expect(card('Active Devices')).toHaveTextContent('2 devices');
     await vi.waitFor(() => expect(card('Reward Points')).toHaveTextContent('1,250 points'));
     expect(card('Reward Points')).toHaveTextContent('Worth $12.50');

@@ -37,7 +37,7 @@ export function DashboardCards({ dashboard, live }: { dashboard: Dashboard; live
         </StatCard>
       </div>
       <StatCard label={t('cards.todayCost')} value={formatCad(dashboard.todayCostCents, locale)} icon={CircleDollarSign} iconClassName="bg-emerald-50 text-emerald-700">
-        <p>{t('cards.todayDetail', { kwh: formatKwh(dashboard.todayKwh, locale) })}</p>
+        <p>{t('cards.todayDetail', { kwh: formatKwh(dashboard.todayKwh, locale), imported: formatKwh(dashboard.todayGridImportKwh, locale) })}</p>
       </StatCard>
       <StatCard label={t('cards.activeDevices')} value={t('cards.devices', { count: dashboard.activeDeviceCount })} icon={Plug} iconClassName="bg-sky-50 text-sky-700">
         <p>{t('cards.activeDetail')}</p>
