@@ -45,7 +45,7 @@ function fakeServer() {
       return Response.json(methods[0], { status: 201 });
     }
     if (url === '/api/billing/payments' && method === 'POST') {
-      payment = { id: PAYMENT, statementId: NOV, amountCents: 8_097, status: 'pending', brand: 'visa', last4: '4242', createdAt: '2025-12-05T15:00:00.000Z', succeededAt: null };
+      payment = { id: PAYMENT, statementId: NOV, amountCents: 8_097, status: 'pending', brand: 'visa', last4: '4242', createdAt: '2025-12-05T15:00:00.000Z', succeededAt: null, nextAction: null, failureCode: null };
       return Response.json(payment, { status: 201 });
     }
     if (url === '/api/billing/payments') {
