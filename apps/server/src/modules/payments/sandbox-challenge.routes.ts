@@ -10,7 +10,7 @@ const DEFAULT_RETURN = '/app/billing';
 
 /** Only a path on this site: never another origin (`//host`, `/\host`) or a scheme. */
 export function safeReturnPath(value: string | undefined): string {
-  if (!value || value.length > 500 || !value.startsWith('/') || value.startsWith('//') || value.includes('\\') || /[\u0000-\u001f]/.test(value)) return DEFAULT_RETURN;
+  if (!value || value.length > 500 || !value.startsWith('/') || value.startsWith('//') || value.includes('\\') || [...value].some((ch) => ch.charCodeAt(0) < 32)) return DEFAULT_RETURN;
   return value;
 }
 
