@@ -40,7 +40,7 @@ export const billingPaymentsEn = {
   },
   autopay: {
     label: 'Auto-pay',
-    detail: 'On the due date, your default card pays what your latest statement still asks for. A declined card is tried again after 1 and 3 days, and we email you.',
+    detail: 'On the due date, your default card pays what your latest statement still asks for. A declined card is tried again after 1 and 3 days, and we email you. If your bank asks you to confirm each payment, auto-pay cannot: we email you to pay now instead.',
     error: 'We couldn’t change auto-pay. Try again.',
   },
   payNow: {

@@ -43,7 +43,7 @@ export const billingPaymentsEs: Translation<typeof billingPaymentsEn> = {
   },
   autopay: {
     label: 'Pago automático',
-    detail: 'En la fecha de vencimiento, tu tarjeta predeterminada paga lo que tu último estado de cuenta aún pide. Si la tarjeta es rechazada, lo intentamos de nuevo después de 1 y 3 días, y te avisamos por correo.',
+    detail: 'En la fecha de vencimiento, tu tarjeta predeterminada paga lo que tu último estado de cuenta aún pide. Si la tarjeta es rechazada, lo intentamos de nuevo después de 1 y 3 días, y te avisamos por correo. Si tu banco pide confirmar cada pago, el pago automático no puede hacerlo: te escribimos para que pagues ahora.',
     error: 'No pudimos cambiar el pago automático. Inténtalo de nuevo.',
   },
   payNow: {

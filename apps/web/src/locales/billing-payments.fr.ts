@@ -43,7 +43,7 @@ export const billingPaymentsFr: Translation<typeof billingPaymentsEn> = {
   },
   autopay: {
     label: 'Paiement automatique',
-    detail: 'À la date d’échéance, votre carte par défaut paie ce que votre dernier relevé demande encore. Une carte refusée est réessayée après 1 et 3 jours, et nous vous écrivons.',
+    detail: 'À la date d’échéance, votre carte par défaut paie ce que votre dernier relevé demande encore. Une carte refusée est réessayée après 1 et 3 jours, et nous vous écrivons. Si votre banque demande de confirmer chaque paiement, le paiement automatique ne le peut pas : nous vous écrivons pour payer maintenant.',
     error: 'Impossible de modifier le paiement automatique. Réessayez.',
   },
   payNow: {
