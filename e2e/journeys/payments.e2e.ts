@@ -11,6 +11,8 @@ import { pagePerTest } from '../support/journey';
 const GOOD_CARD = '4242424242424242';
 const DECLINED_CARD = '4000000000009995';
 const NOT_LUHN = '4242424242424241';
+// Its bank asks the member to confirm each payment (3-D Secure, decision 055).
+const AUTHENTICATION_CARD = '4000002500003155';
 
 let page: Page;
 pagePerTest('payments', (p) => (page = p), { viewport: { width: 1280, height: 1400 } });
@@ -265,4 +267,61 @@ describe('Paying a statement', () => {
       await chooseLanguage('en');
     }
   }, 400_000);
+
+  it('3-D Secure: the bank’s page opens, Approve confirms and Fail refuses, back on Billing with the status; axe on the page in English and French', async () => {
+    householdId = await signUp();
+    const statementId = await lastMonthStatement();
+    await page.goto('/app/billing');
+    await page.getByRole('heading', { level: 1, name: 'Billing' }).waitFor();
+    const methods = page.getByRole('region', { name: 'Payment methods' });
+    await addCard(AUTHENTICATION_CARD);
+    await methods.getByText('Visa ending in 3155').waitFor();
+    const payments = async () =>
+      (await db.query<{ status: string; failure_code: string | null; amount_cents: number }>('select status, failure_code, amount_cents from payments where household_id = $1 order by created_at', [householdId])).rows;
+
+    // Pay now opens the sandbox bank's page in this tab.
+    const PART = 1_000;
+    let payNow = page.getByRole('region', { name: 'Pay now' });
+    await payNow.getByLabel('Amount (CAD)').fill((PART / 100).toFixed(2));
+    await payNow.getByRole('button', { name: `Pay ${dollars(PART)}` }).click();
+    await page.waitForURL('**/api/sandbox-processor/challenges/**');
+    await page.getByRole('heading', { level: 1, name: 'Confirm this payment' }).waitFor();
+    expect(plain(await page.locator('main').textContent())).toContain(`Peakwise asks to charge ${dollars(PART)} to your Visa card ending in 3155.`);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'payments-3ds-challenge-en');
+    expect(await payments()).toEqual([{ status: 'requires_action', failure_code: null, amount_cents: PART }]);
+    // Approve: back on Billing, where the status follows the webhook without a reload.
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await page.waitForURL('**/app/billing?payment=*');
+    payNow = page.getByRole('region', { name: 'Pay now' });
+    await payNow.getByText(`Payment of ${dollars(PART)} confirmed. Thank you! A receipt is on its way by email.`, { exact: true }).waitFor({ timeout: 60_000 });
+    expect(await succeededOn(statementId)).toEqual({ n: 1, cents: PART });
+    await screenshot(page, 'payments-3ds-approved-en');
+
+    // In French: the bank's page is in French and axe-clean; Fail leaves nothing paid and says why.
+    await chooseLanguage('fr');
+    try {
+      await page.goto('/app/billing');
+      payNow = page.getByRole('region', { name: 'Payer maintenant' });
+      await payNow.getByLabel('Montant ($ CA)').fill('5,00');
+      await payNow.getByRole('button', { name: /^Payer 5,00/ }).click();
+      await page.waitForURL('**/api/sandbox-processor/challenges/**');
+      await page.getByRole('heading', { level: 1, name: 'Confirmer ce paiement' }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('fr');
+      expect(await axeViolations(page)).toEqual([]);
+      await screenshot(page, 'payments-3ds-challenge-fr');
+      await page.getByRole('button', { name: 'Refuser l’authentification' }).click();
+      await page.waitForURL('**/app/billing?payment=*');
+      await page.getByText('Votre banque n’a pas pu confirmer ce paiement. Rien n’a été débité.', { exact: true }).waitFor({ timeout: 60_000 });
+      await screenshot(page, 'payments-3ds-failed-fr');
+      expect(await payments()).toEqual([
+        { status: 'succeeded', failure_code: null, amount_cents: PART },
+        { status: 'failed', failure_code: 'authentication_failed', amount_cents: 500 },
+      ]);
+      expect(await succeededOn(statementId)).toEqual({ n: 1, cents: PART });
+    } finally {
+      await chooseLanguage('en');
+    }
+  }, 300_000);
 });

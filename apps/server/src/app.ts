@@ -39,6 +39,8 @@ import { createPaymentWebhookRoutes } from './modules/payments/payment-webhook.r
 import { createPaymentProcessor } from './modules/payments/create-payment-processor';
 import { STRIPE_SIGNATURE_HEADER } from './modules/payments/stripe-processor';
 import { createSandboxTokenizerRoutes } from './modules/payments/sandbox-tokenizer.routes';
+import { createSandboxChallengeRoutes } from './modules/payments/sandbox-challenge.routes';
+import { createPaymentsConfigRoutes } from './modules/payments/payments-config.routes';
 import { SIGNATURE_HEADER } from './modules/payments/webhook-signature';
 import { createBillingPreferencesRoutes } from './modules/billing/billing-preferences.routes';
 import { createSavingsRoutes } from './modules/billing/savings.routes';
@@ -206,6 +208,8 @@ export function createApp(deps: AppDeps) {
     .route('/', createPaymentMethodsRoutes(payments))
     .route('/', createAutopayRoutes(payments))
     .route('/', createSandboxTokenizerRoutes(payments))
+    .route('/', createSandboxChallengeRoutes(payments))
+    .route('/', createPaymentsConfigRoutes({ processor: paymentProcessor, stripePublishableKey: config.payments.stripe?.publishableKey }))
     .route('/', createPaymentWebhookRoutes({ ...payments, signatureHeader: paymentProcessor.name === 'stripe' ? STRIPE_SIGNATURE_HEADER : SIGNATURE_HEADER, mailer: accounts.mailer, publicUrl: config.publicUrl }))
     .route('/', createBillingPreferencesRoutes({ auth: accounts.auth, db: database.db, clock }))
     .route('/', createSavingsRoutes({ auth: accounts.auth, db: database.db }))

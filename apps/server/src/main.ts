@@ -30,6 +30,7 @@ import { startSandboxWebhookSender } from './modules/payments/sandbox-webhook-se
 import { createPaymentProcessor } from './modules/payments/create-payment-processor';
 import { scheduleAutopaySweep } from './modules/payments/autopay.service';
 import { autopayJobHandlers } from './jobs/autopay-jobs';
+import { sandboxChallengeJobHandlers } from './jobs/sandbox-challenge-jobs';
 import { scheduleStatementRuns } from './modules/billing/statements.service';
 import { billingJobHandlers } from './jobs/billing-jobs';
 import { billReminderJobHandlers } from './jobs/bill-reminder-jobs';
@@ -176,6 +177,7 @@ async function main() {
       ...billingJobHandlers,
       ...privacyExportJobHandlers({ mailer: accounts.mailer, publicUrl: config.publicUrl, ttlDays: config.privacyExportTtlDays }),
       ...autopayJobHandlers({ processor: paymentProcessor, mailer: accounts.mailer, publicUrl: config.publicUrl }),
+      ...sandboxChallengeJobHandlers,
       ...billReminderJobHandlers(createBillReminderSender({ mailer: accounts.mailer, channels: notifications })),
     },
     logger,

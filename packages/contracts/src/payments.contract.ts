@@ -25,10 +25,14 @@ export const PAYMENT_MESSAGES = {
   expiredCard: 'Your card has expired. Nothing was charged.',
   authenticationRequired: 'Your bank asks you to confirm this payment, which this card cannot do here. Nothing was charged.',
   declined: 'Your card was declined. Nothing was charged.',
+  authenticationFailed: 'Your bank could not confirm this payment. Nothing was charged.',
+  authenticationExpired: 'The confirmation with your bank was not finished in time. Nothing was charged.',
+  challengeNotFound: 'No such confirmation.',
   keyReused: 'This Idempotency-Key was already used for a different payment.',
 } as const;
 
-export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+/** `requires_action`: the member's bank asks them to confirm the payment (3-D Secure, decision 055). */
+export const PAYMENT_STATUSES = ['pending', 'requires_action', 'succeeded', 'failed'] as const;
 export const paymentStatusSchema = z.enum(PAYMENT_STATUSES);
 export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
 
@@ -77,6 +81,28 @@ export const createPaymentSchema = z.object({
 });
 export type CreatePayment = z.infer<typeof createPaymentSchema>;
 
+/** Why a payment failed after it was made (declined at once is a 402 instead). */
+export const PAYMENT_FAILURE_CODES = ['insufficient_funds', 'expired_card', 'authentication_required', 'declined', 'authentication_failed', 'authentication_expired'] as const;
+export const paymentFailureCodeSchema = z.enum(PAYMENT_FAILURE_CODES);
+export type PaymentFailureCode = z.infer<typeof paymentFailureCodeSchema>;
+
+/**
+ * What finishes a `requires_action` payment (decision 055): the sandbox's challenge page, opened
+ * in the same tab with a return path; or Stripe's client secret for `stripe.handleNextAction`.
+ */
+export const nextActionSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('redirect'), url: z.string().startsWith('/') }),
+  z.object({ type: z.literal('stripe'), clientSecret: z.string() }),
+]);
+export type NextAction = z.infer<typeof nextActionSchema>;
+
+/** What the browser needs to enter a card: the sandbox's tokenizer, or Stripe Elements with the publishable key. */
+export const paymentsConfigSchema = z.discriminatedUnion('processor', [
+  z.object({ processor: z.literal('sandbox') }),
+  z.object({ processor: z.literal('stripe'), publishableKey: z.string().nullable() }),
+]);
+export type PaymentsConfig = z.infer<typeof paymentsConfigSchema>;
+
 export const paymentSchema = z.object({
   id: z.uuid(),
   statementId: z.uuid().nullable(),
@@ -86,5 +112,7 @@ export const paymentSchema = z.object({
   last4: z.string(),
   createdAt: z.iso.datetime({ offset: true }),
   succeededAt: z.iso.datetime({ offset: true }).nullable(),
+  nextAction: nextActionSchema.nullable(),
+  failureCode: paymentFailureCodeSchema.nullable(),
 });
 export type Payment = z.infer<typeof paymentSchema>;

@@ -18,7 +18,7 @@ describe('loadConfig', () => {
       smtpUrl: undefined,
       sms: { providerUrl: undefined, providerToken: undefined, inboundSecret: undefined },
       payouts: { providerUrl: undefined, providerToken: undefined, webhookSecret: undefined, reviewAbovePoints: 10_000 },
-      payments: { sandboxWebhookSecret: 'peakwise-local-sandbox-webhook-secret', stripe: undefined },
+      payments: { sandboxWebhookSecret: 'peakwise-local-sandbox-webhook-secret', challengeExpiryMinutes: 15, stripe: undefined },
       geocoderUrl: undefined,
       geocoderTimeoutMs: 2000,
       serviceableProvinces: ['ON', 'BC', 'AB', 'QC'],
@@ -237,6 +237,14 @@ describe('loadConfig', () => {
     expect(derived).toMatch(/^[0-9a-f]{64}$/);
     expect(loadConfig({ AUTH_SECRET: 'y'.repeat(40) }).payments.sandboxWebhookSecret).not.toBe(derived);
     expect(() => loadConfig({ PAYMENTS_SANDBOX_WEBHOOK_SECRET: 'short' })).toThrow('PAYMENTS_SANDBOX_WEBHOOK_SECRET');
+  });
+
+  it('keeps a 3-D Secure challenge open PAYMENTS_CHALLENGE_EXPIRY_MINUTES (15 by default, 1 to 1440)', () => {
+    expect(loadConfig({ PAYMENTS_CHALLENGE_EXPIRY_MINUTES: '1' }).payments.challengeExpiryMinutes).toBe(1);
+    expect(loadConfig({ PAYMENTS_CHALLENGE_EXPIRY_MINUTES: '1440' }).payments.challengeExpiryMinutes).toBe(1440);
+    for (const bad of ['0', '1441', '2.5', '-1', 'soon']) {
+      expect(() => loadConfig({ PAYMENTS_CHALLENGE_EXPIRY_MINUTES: bad }), bad).toThrow('Configuration error: PAYMENTS_CHALLENGE_EXPIRY_MINUTES must be a whole number of minutes (1-1440)');
+    }
   });
 
   it('turns Stripe on with its secret key and webhook signing secret, one without the other refused', () => {

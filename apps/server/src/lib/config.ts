@@ -71,6 +71,9 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: optional(z.string().regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]{8,}$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)')),
   STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_[A-Za-z0-9]{8,}$/, 'must be a Stripe webhook signing secret (whsec_…)')),
   STRIPE_PUBLISHABLE_KEY: optional(z.string().regex(/^pk_(test|live)_[A-Za-z0-9]{8,}$/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)')),
+  PAYMENTS_CHALLENGE_EXPIRY_MINUTES: optional(
+    z.string().regex(/^\d{1,4}$/, 'must be a whole number of minutes (1-1440)').transform(Number).refine((v) => v >= 1 && v <= 1440, 'must be a whole number of minutes (1-1440)'),
+  ),
   PAYMENTS_SANDBOX_WEBHOOK_SECRET: optional(z.string().regex(/^[\x21-\x7e]{16,512}$/, 'must be 16-512 printable characters without spaces')),
   CASH_OUT_REVIEW_ABOVE_POINTS: optional(
     z.string().regex(/^\d{1,9}$/, 'must be a whole number of points (0-999999999)').transform(Number),
@@ -166,9 +169,10 @@ export type Config = {
   /**
    * Card payments (decision 048). The embedded sandbox processor signs its webhooks with
    * sandboxWebhookSecret: PAYMENTS_SANDBOX_WEBHOOK_SECRET, else derived from AUTH_SECRET, else
-   * (local runs only) a fixed development value.
+   * (local runs only) a fixed development value. A 3-D Secure challenge not answered within
+   * challengeExpiryMinutes (PAYMENTS_CHALLENGE_EXPIRY_MINUTES, 15) fails its payment (decision 055).
    */
-  payments: { sandboxWebhookSecret: string; stripe: { secretKey: string; webhookSecret: string; publishableKey: string | undefined } | undefined };
+  payments: { sandboxWebhookSecret: string; challengeExpiryMinutes: number; stripe: { secretKey: string; webhookSecret: string; publishableKey: string | undefined } | undefined };
   geocoderUrl: string | undefined;
   geocoderTimeoutMs: number;
   serviceableProvinces: readonly ProvinceCode[];
@@ -243,6 +247,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     payouts: payoutConfig(e.PAYOUT_PROVIDER_URL, e.PAYOUT_PROVIDER_TOKEN, e.PAYOUT_WEBHOOK_SECRET, e.CASH_OUT_REVIEW_ABOVE_POINTS, nodeEnv),
     payments: {
       sandboxWebhookSecret: e.PAYMENTS_SANDBOX_WEBHOOK_SECRET ?? (e.AUTH_SECRET ? createHmac('sha256', e.AUTH_SECRET).update('peakwise sandbox webhook').digest('hex') : 'peakwise-local-sandbox-webhook-secret'),
+      challengeExpiryMinutes: e.PAYMENTS_CHALLENGE_EXPIRY_MINUTES ?? 15,
       stripe: stripeConfig(e.STRIPE_SECRET_KEY, e.STRIPE_WEBHOOK_SECRET, e.STRIPE_PUBLISHABLE_KEY),
     },
     geocoderUrl: e.GEOCODER_URL?.replace(/\/+$/, ''),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { households } from './household.schema';
 import { statements } from './billing.schema';
 
@@ -34,8 +34,21 @@ export const sandboxCharges = pgTable(
     webhookDeliveredAt: timestamp('webhook_delivered_at', { withTimezone: true }),
     webhookAttempts: integer('webhook_attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** 3-D Secure (decision 055): null when the card needs none; no webhook is owed while it is `required`. */
+    authentication: text('authentication', { enum: ['required', 'approved', 'failed', 'expired'] }),
+    authenticationExpiresAt: timestamp('authentication_expires_at', { withTimezone: true }),
+    /** What the owed webhook reports: a charge succeeds unless its authentication failed or expired. */
+    failureCode: text('failure_code', { enum: ['authentication_failed', 'authentication_expired'] }),
   },
-  (t) => [check('sandbox_charges_amount', sql`${t.amountCents} > 0`), index('sandbox_charges_due_idx').on(t.nextAttemptAt)],
+  (t) => [
+    check('sandbox_charges_amount', sql`${t.amountCents} > 0`),
+    index('sandbox_charges_due_idx').on(t.nextAttemptAt),
+    check('sandbox_charges_authentication', sql`(${t.authentication} is null) = (${t.authenticationExpiresAt} is null)`),
+    check(
+      'sandbox_charges_failure',
+      sql`(${t.failureCode} is not null) = (${t.authentication} is not null and ${t.authentication} in ('failed', 'expired'))`,
+    ),
+  ],
 );
 
 /** A member's saved cards: the processor's token and what may be shown, never the number. */
@@ -81,8 +94,12 @@ export const payments = pgTable(
     amountCents: integer('amount_cents').notNull(),
     processor: text('processor', { enum: ['sandbox', 'stripe'] }).notNull(),
     processorReference: text('processor_reference'),
-    status: text('status', { enum: ['pending', 'succeeded', 'failed'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'requires_action', 'succeeded', 'failed'] }).notNull().default('pending'),
     failureReason: text('failure_reason'),
+    /** Why it failed, as a code the web translates (decision 055); the reason is its English sentence. */
+    failureCode: text('failure_code'),
+    /** What the member must do to finish a `requires_action` payment: a challenge URL or Stripe's client secret (decision 055). */
+    nextAction: jsonb('next_action'),
     idempotencyKey: text('idempotency_key').notNull(),
     cardBrand: text('card_brand').notNull(),
     cardLast4: text('card_last4').notNull(),
@@ -97,6 +114,8 @@ export const payments = pgTable(
     check('payments_last4', sql`${t.cardLast4} ~ '^[0-9]{4}$'`),
     check('payments_succeeded', sql`(${t.status} = 'succeeded') = (${t.succeededAt} is not null)`),
     check('payments_failed', sql`(${t.status} = 'failed') = (${t.failedAt} is not null and ${t.failureReason} is not null)`),
+    check('payments_next_action', sql`(${t.status} = 'requires_action') = (${t.nextAction} is not null)`),
+    check('payments_status', sql`${t.status} in ('pending', 'requires_action', 'succeeded', 'failed')`),
     index('payments_household_idx').on(t.householdId, t.createdAt),
     index('payments_statement_idx').on(t.statementId),
   ],

@@ -41,7 +41,7 @@ export async function autopayCandidates(db: DbOrTx, now: Date): Promise<AutopayC
 export async function owedOnLatest(db: DbOrTx, householdId: string, statementId: string): Promise<number | null> {
   const [row] = rowsOf<{ owed: number; latest: boolean }>(
     await db.execute(sql`
-      select s.amount_due_cents - coalesce((select sum(p.amount_cents) from payments p where p.statement_id = s.id and p.status in ('pending', 'succeeded')), 0)::int as owed,
+      select s.amount_due_cents - coalesce((select sum(p.amount_cents) from payments p where p.statement_id = s.id and p.status in ('pending', 'requires_action', 'succeeded')), 0)::int as owed,
         s.id = (select id from statements where household_id = s.household_id order by period_start desc limit 1) as latest
       from statements s where s.id = ${statementId}::uuid and s.household_id = ${householdId}::uuid`),
   );

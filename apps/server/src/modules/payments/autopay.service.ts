@@ -64,7 +64,9 @@ export async function chargeAutopay(tx: DbOrTx, deps: Deps, charge: AutopayCharg
   if (methodId) {
     try {
       await tx.transaction((sp) =>
-        payNow(sp, deps.processor, charge.householdId, { amountCents: owed, paymentMethodId: methodId, statementId: charge.statementId }, `autopay-${charge.statementId}-${charge.attempt}`, now),
+        payNow(sp, deps.processor, charge.householdId, { amountCents: owed, paymentMethodId: methodId, statementId: charge.statementId }, `autopay-${charge.statementId}-${charge.attempt}`, now, {
+          offSession: true,
+        }),
       );
     } catch (error) {
       if (!(error instanceof AppError) || error.status !== 402) throw error;
@@ -72,7 +74,9 @@ export async function chargeAutopay(tx: DbOrTx, deps: Deps, charge: AutopayCharg
     }
   }
   if (!declined) return 'charged';
-  const retryDays = AUTOPAY_RETRY_DAYS[charge.attempt - 1];
+  // A card whose bank asks the member to confirm fails the same way every time off-session
+  // (decision 055): no retry, the email asks them to pay now, where the bank can ask them.
+  const retryDays = declined === 'authentication_required' ? undefined : AUTOPAY_RETRY_DAYS[charge.attempt - 1];
   const retryAt = retryDays === undefined ? null : new Date(Date.parse(charge.firstAt) + retryDays * DAY_MS);
   if (retryAt) {
     await scheduleJob(tx, {

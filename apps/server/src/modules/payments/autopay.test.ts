@@ -121,4 +121,26 @@ describe('auto-pay', () => {
     expect(await paymentsOf(off.household.id)).toEqual([]);
     expect(await paymentsOf(declined.household.id)).toEqual([]);
   });
+
+  it('a card that needs 3-D Secure cannot be confirmed off-session: no payment, one email asking to pay now, no retry', async () => {
+    now = new Date('2025-11-05T15:00:00Z');
+    const { member, household } = await memberWithStatement(t, now);
+    await addCard(t, member, '4000002500003155');
+    await call(member, 'PUT', '/api/billing/autopay', { enabled: true });
+    // A later hour than the other tests' sweeps, each keyed by its hour.
+    now = new Date('2025-11-15T22:00:00Z');
+    const first = now.getTime();
+    for (const at of [first, first + DAY, first + 3 * DAY]) {
+      now = new Date(at);
+      await runJobs();
+    }
+    expect(await paymentsOf(household.id)).toEqual([]);
+    expect(await count(db(), 'sandbox_charges', sql`token in (select processor_token from payment_methods where household_id = ${household.id}::uuid)`)).toBe(0);
+    expect(await failureEmails(member)).toBe(1);
+    const [mail] = rowsOf<{ text: string }>(await db().execute(sql`select text from email_outbox where kind = 'autopay-failed' and "to" = ${member.email}`));
+    expect(mail!.text).toContain('your bank asks you to confirm the payment.');
+    expect(mail!.text).toContain('Please use Pay now on the Billing page');
+    const retries = rowsOf<{ key: string }>(await db().execute(sql`select key from durable_jobs where key like ${`autopay:${household.id}:%:2`}`));
+    expect(retries).toEqual([]);
+  });
 });

@@ -1,4 +1,4 @@
-import type { CardToken } from '@peakwise/contracts/payments.contract';
+import type { CardToken, NextAction, PaymentFailureCode } from '@peakwise/contracts/payments.contract';
 import type { DbOrTx } from '../../db/client';
 
 /**
@@ -9,11 +9,18 @@ import type { DbOrTx } from '../../db/client';
 
 export type DeclineCode = 'insufficient_funds' | 'expired_card' | 'authentication_required' | 'declined';
 
-/** A charge is either being processed (the webhook will say how it ended) or refused at once. */
-export type ChargeResult = { outcome: 'processing'; reference: string } | { outcome: 'declined'; code: DeclineCode };
+/**
+ * A charge is being processed (the webhook will say how it ended), waits for the member to
+ * confirm it with their bank (3-D Secure, decision 055: the webhook follows the answer), or was
+ * refused at once.
+ */
+export type ChargeResult =
+  | { outcome: 'processing'; reference: string }
+  | { outcome: 'requires_action'; reference: string; nextAction: NextAction }
+  | { outcome: 'declined'; code: DeclineCode };
 
 /** What a verified webhook reports about one charge. */
-export type ProcessorEvent = { id: string; reference: string; outcome: 'succeeded' | 'failed'; code: DeclineCode | null };
+export type ProcessorEvent = { id: string; reference: string; outcome: 'succeeded' | 'failed'; code: PaymentFailureCode | null };
 
 export type ProcessorName = 'sandbox' | 'stripe';
 
@@ -21,8 +28,11 @@ export type PaymentProcessor = {
   name: ProcessorName;
   /** What may be shown of a tokenized card; null for a token the processor does not know. */
   card(db: DbOrTx, token: string): Promise<Omit<CardToken, 'token'> | null>;
-  /** Charges a token once per idempotency key: the same key again answers the first charge. */
-  charge(db: DbOrTx, request: { token: string; amountCents: number; idempotencyKey: string; paymentId: string; now: Date }): Promise<ChargeResult>;
+  /**
+   * Charges a token once per idempotency key: the same key again answers the first charge.
+   * Off-session (auto-pay) nobody is there to authenticate, so a card that needs it is declined.
+   */
+  charge(db: DbOrTx, request: { token: string; amountCents: number; idempotencyKey: string; paymentId: string; offSession: boolean; now: Date }): Promise<ChargeResult>;
   /** The event of a webhook whose signature holds (`ignored` for a kind Peakwise does not use); null otherwise. */
   verifyWebhook(rawBody: string, signature: string | undefined, now: Date): ProcessorEvent | 'ignored' | null;
 };

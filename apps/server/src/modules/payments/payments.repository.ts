@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import type { NextAction, PaymentFailureCode } from '@peakwise/contracts/payments.contract';
 import type { ProcessorName } from './payment-processor';
 
 /* The SQL of card payments and saved cards (decision 048). */
@@ -15,16 +16,19 @@ export type PaymentRow = {
   amountCents: number;
   processor: ProcessorName;
   processorReference: string | null;
-  status: 'pending' | 'succeeded' | 'failed';
+  status: 'pending' | 'requires_action' | 'succeeded' | 'failed';
   cardBrand: string;
   cardLast4: string;
   createdAt: string;
   succeededAt: string | null;
+  nextAction: NextAction | null;
+  failureCode: PaymentFailureCode | null;
 };
 
 const paymentColumns = sql`p.id, p.household_id as "householdId", p.statement_id as "statementId", p.payment_method_id as "paymentMethodId",
   p.amount_cents as "amountCents", p.processor, p.processor_reference as "processorReference", p.status, p.card_brand as "cardBrand",
-  p.card_last4 as "cardLast4", ${iso('p.created_at')} as "createdAt", ${iso('p.succeeded_at')} as "succeededAt"`;
+  p.card_last4 as "cardLast4", ${iso('p.created_at')} as "createdAt", ${iso('p.succeeded_at')} as "succeededAt",
+  p.next_action as "nextAction", p.failure_code as "failureCode"`;
 
 /** Inserts a pending payment unless the household already used the key; true when this call made it. */
 export async function insertPayment(
@@ -63,12 +67,22 @@ export async function setProcessorReference(db: DbOrTx, id: string, reference: s
   await db.execute(sql`update payments set processor_reference = ${reference} where id = ${id}::uuid`);
 }
 
-export async function markPaymentSucceeded(db: DbOrTx, id: string, now: Date): Promise<void> {
-  await db.execute(sql`update payments set status = 'succeeded', succeeded_at = ${now.toISOString()}::timestamptz where id = ${id}::uuid and status = 'pending'`);
+/** The member's bank asks them to confirm the payment (decision 055): it waits with what they must do. */
+export async function markPaymentRequiresAction(db: DbOrTx, id: string, nextAction: NextAction): Promise<void> {
+  await db.execute(sql`update payments set status = 'requires_action', next_action = ${JSON.stringify(nextAction)}::jsonb where id = ${id}::uuid and status = 'pending'`);
 }
 
-export async function markPaymentFailed(db: DbOrTx, id: string, reason: string, now: Date): Promise<void> {
-  await db.execute(sql`update payments set status = 'failed', failure_reason = ${reason}, failed_at = ${now.toISOString()}::timestamptz where id = ${id}::uuid and status = 'pending'`);
+/** Settles a payment not yet settled; what the member had to do is done, so its next action goes. */
+export async function markPaymentSucceeded(db: DbOrTx, id: string, now: Date): Promise<void> {
+  await db.execute(sql`
+    update payments set status = 'succeeded', succeeded_at = ${now.toISOString()}::timestamptz, next_action = null
+    where id = ${id}::uuid and status in ('pending', 'requires_action')`);
+}
+
+export async function markPaymentFailed(db: DbOrTx, id: string, failure: { code: PaymentFailureCode; reason: string }, now: Date): Promise<void> {
+  await db.execute(sql`
+    update payments set status = 'failed', failure_code = ${failure.code}, failure_reason = ${failure.reason}, failed_at = ${now.toISOString()}::timestamptz, next_action = null
+    where id = ${id}::uuid and status in ('pending', 'requires_action')`);
 }
 
 export async function householdPayments(db: DbOrTx, householdId: string, limit: number): Promise<PaymentRow[]> {

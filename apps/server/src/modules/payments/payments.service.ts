@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { PAYMENT_MESSAGES, type CreatePayment, type Payment } from '@peakwise/contracts/payments.contract';
+import { PAYMENT_MESSAGES, type CreatePayment, type Payment, type PaymentFailureCode } from '@peakwise/contracts/payments.contract';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { Mailer, RecordedEmail } from '../email/mailer';
 import { paymentReceiptTemplate } from '../email/templates/payment-receipt.template';
 import { getHousehold } from '../households/household.repository';
 import { householdContact } from '../prize-draws/prize-draws.repository';
-import type { DeclineCode, PaymentProcessor, ProcessorEvent } from './payment-processor';
+import type { PaymentProcessor, ProcessorEvent } from './payment-processor';
 import { findPaymentMethod } from './payment-methods.repository';
 import {
   findPayment,
@@ -15,6 +15,7 @@ import {
   insertPayment,
   latestStatementId,
   markPaymentFailed,
+  markPaymentRequiresAction,
   markPaymentSucceeded,
   ownStatementExists,
   setProcessorReference,
@@ -23,11 +24,13 @@ import {
 
 /** Card payments of statements (decision 048). */
 
-export const DECLINE_MESSAGES: Record<DeclineCode, string> = {
+export const DECLINE_MESSAGES: Record<PaymentFailureCode, string> = {
   insufficient_funds: PAYMENT_MESSAGES.insufficientFunds,
   expired_card: PAYMENT_MESSAGES.expiredCard,
   authentication_required: PAYMENT_MESSAGES.authenticationRequired,
   declined: PAYMENT_MESSAGES.declined,
+  authentication_failed: PAYMENT_MESSAGES.authenticationFailed,
+  authentication_expired: PAYMENT_MESSAGES.authenticationExpired,
 };
 
 export function paymentView(row: PaymentRow): Payment {
@@ -40,6 +43,8 @@ export function paymentView(row: PaymentRow): Payment {
     last4: row.cardLast4,
     createdAt: row.createdAt,
     succeededAt: row.succeededAt,
+    nextAction: row.status === 'requires_action' ? row.nextAction : null,
+    failureCode: row.status === 'failed' ? row.failureCode : null,
   };
 }
 
@@ -59,7 +64,15 @@ async function statementToPay(tx: DbOrTx, householdId: string, named: string | u
  * tab) finds the first payment: in parallel on PostgreSQL the second insert waits on the first's
  * key, then does nothing.
  */
-export async function payNow(tx: DbOrTx, processor: PaymentProcessor, householdId: string, input: CreatePayment, idempotencyKey: string, now: Date): Promise<{ payment: PaymentRow; created: boolean }> {
+export async function payNow(
+  tx: DbOrTx,
+  processor: PaymentProcessor,
+  householdId: string,
+  input: CreatePayment,
+  idempotencyKey: string,
+  now: Date,
+  options: { offSession?: boolean } = {},
+): Promise<{ payment: PaymentRow; created: boolean }> {
   const again = async () => {
     const existing = await findPaymentByKey(tx, householdId, idempotencyKey);
     if (!existing) return null;
@@ -89,9 +102,18 @@ export async function payNow(tx: DbOrTx, processor: PaymentProcessor, householdI
     if (!raced) throw new Error(`Payment key ${idempotencyKey} is taken but has no payment`);
     return raced;
   }
-  const result = await processor.charge(tx, { token: method.processorToken, amountCents: input.amountCents, idempotencyKey: `payment:${id}`, paymentId: id, now });
+  const result = await processor.charge(tx, {
+    token: method.processorToken,
+    amountCents: input.amountCents,
+    idempotencyKey: `payment:${id}`,
+    paymentId: id,
+    offSession: options.offSession ?? false,
+    now,
+  });
   if (result.outcome === 'declined') throw new AppError(402, result.code, DECLINE_MESSAGES[result.code]);
   await setProcessorReference(tx, id, result.reference);
+  // 3-D Secure (decision 055): the payment waits for the member's bank; the webhook settles it as any other.
+  if (result.outcome === 'requires_action') await markPaymentRequiresAction(tx, id, result.nextAction);
   return { payment: (await findPayment(tx, id))!, created: true };
 }
 
@@ -107,9 +129,10 @@ export async function settlePayment(
   now: Date,
 ): Promise<{ payment: PaymentRow | null; receipt: RecordedEmail | null }> {
   const payment = await findPaymentByReference(tx, deps.processor.name, event.reference);
-  if (!payment || payment.status !== 'pending') return { payment, receipt: null };
+  if (!payment || (payment.status !== 'pending' && payment.status !== 'requires_action')) return { payment, receipt: null };
   if (event.outcome === 'failed') {
-    await markPaymentFailed(tx, payment.id, DECLINE_MESSAGES[event.code ?? 'declined'], now);
+    const code = event.code ?? 'declined';
+    await markPaymentFailed(tx, payment.id, { code, reason: DECLINE_MESSAGES[code] }, now);
     return { payment: await findPayment(tx, payment.id), receipt: null };
   }
   await markPaymentSucceeded(tx, payment.id, now);

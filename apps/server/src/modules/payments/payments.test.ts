@@ -170,7 +170,6 @@ describe('Pay now', () => {
     const declines: [string, string][] = [
       ['4000000000009995', 'Your card was declined for insufficient funds. Nothing was charged.'],
       ['4000000000000069', 'Your card has expired. Nothing was charged.'],
-      ['4000002500003155', 'Your bank asks you to confirm this payment, which this card cannot do here. Nothing was charged.'],
     ];
     const before = { payments: await count(db(), 'payments'), charges: await count(db(), 'sandbox_charges'), summary: await summary(member) };
     for (const [number, message] of declines) {

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { PAYMENT_MESSAGES, type CardToken, type TokenizeCard } from '@peakwise/contracts/payments.contract';
+import { PAYMENT_FAILURE_CODES, PAYMENT_MESSAGES, type CardToken, type PaymentFailureCode, type TokenizeCard } from '@peakwise/contracts/payments.contract';
 import { cardBrand, cardProblems, normaliseCardNumber, type CardProblem } from '@peakwise/domain/card-number';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { DeclineCode, PaymentProcessor, ProcessorEvent } from './payment-processor';
+import { scheduleJob } from '../durable-jobs/durable-jobs.repository';
 import { findSandboxToken, insertSandboxCharge, insertSandboxToken, type SandboxBehaviour } from './sandbox.repository';
 import { verifySignature } from './webhook-signature';
 
@@ -49,10 +50,21 @@ export async function tokenizeSandboxCard(db: DbOrTx, card: TokenizeCard, now: D
 const DECLINES: Partial<Record<SandboxBehaviour, DeclineCode>> = {
   insufficient_funds: 'insufficient_funds',
   expired_card: 'expired_card',
-  authentication_required: 'authentication_required',
 };
 
-export function createSandboxProcessor(options: { webhookSecret: string }): PaymentProcessor {
+/** The durable job that fails a 3-D Secure challenge nobody answered in time (decision 055). */
+export const SANDBOX_CHALLENGE_EXPIRY_JOB = 'payments.sandbox-challenge-expiry';
+/** The sandbox's challenge page for a charge, like a bank's authentication page. */
+export const sandboxChallengePath = (reference: string) => `/api/sandbox-processor/challenges/${reference}`;
+const DEFAULT_CHALLENGE_EXPIRY_MS = 15 * 60_000;
+
+/**
+ * An authentication-required card (decision 055): on-session the charge waits for the member's
+ * answer on the sandbox's challenge page, and fails by itself if none comes in time; off-session
+ * (auto-pay) nobody can answer, so it is declined at once.
+ */
+export function createSandboxProcessor(options: { webhookSecret: string; challengeExpiryMs?: number }): PaymentProcessor {
+  const challengeExpiryMs = options.challengeExpiryMs ?? DEFAULT_CHALLENGE_EXPIRY_MS;
   return {
     name: 'sandbox',
     async card(db, token) {
@@ -65,17 +77,32 @@ export function createSandboxProcessor(options: { webhookSecret: string }): Paym
       if (!card) return { outcome: 'declined', code: 'declined' };
       const decline = DECLINES[card.behaviour];
       if (decline) return { outcome: 'declined', code: decline };
+      if (card.behaviour === 'authentication_required') {
+        if (request.offSession) return { outcome: 'declined', code: 'authentication_required' };
+        const expiresAt = new Date(request.now.getTime() + challengeExpiryMs);
+        const reference = await insertSandboxCharge(db, {
+          reference: newId('ch'),
+          idempotencyKey: request.idempotencyKey,
+          token: request.token,
+          amountCents: request.amountCents,
+          now: request.now,
+          authenticationExpiresAt: expiresAt,
+        });
+        await scheduleJob(db, { name: SANDBOX_CHALLENGE_EXPIRY_JOB, key: `sandbox-challenge:${reference}`, runAt: expiresAt, payload: { reference } });
+        return { outcome: 'requires_action', reference, nextAction: { type: 'redirect', url: sandboxChallengePath(reference) } };
+      }
       const reference = await insertSandboxCharge(db, { reference: newId('ch'), idempotencyKey: request.idempotencyKey, token: request.token, amountCents: request.amountCents, now: request.now });
       return { outcome: 'processing', reference };
     },
     verifyWebhook(rawBody, signature, now) {
       if (!verifySignature(options.webhookSecret, rawBody, signature, now)) return null;
       try {
-        const event = JSON.parse(rawBody) as { id?: unknown; type?: unknown; data?: { reference?: unknown } };
+        const event = JSON.parse(rawBody) as { id?: unknown; type?: unknown; data?: { reference?: unknown; code?: unknown } };
         if (typeof event.id !== 'string' || typeof event.data?.reference !== 'string') return null;
         if (event.type !== 'charge.succeeded' && event.type !== 'charge.failed') return null;
         const outcome: ProcessorEvent['outcome'] = event.type === 'charge.succeeded' ? 'succeeded' : 'failed';
-        return { id: event.id, reference: event.data.reference, outcome, code: outcome === 'failed' ? 'declined' : null };
+        const code = (PAYMENT_FAILURE_CODES as readonly unknown[]).includes(event.data.code) ? (event.data.code as PaymentFailureCode) : 'declined';
+        return { id: event.id, reference: event.data.reference, outcome, code: outcome === 'failed' ? code : null };
       } catch {
         return null;
       }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client';
 import type { Logger } from '../../lib/logger';
-import { dueSandboxWebhooks, leaseSandboxWebhook, markSandboxWebhook } from './sandbox.repository';
+import { dueSandboxWebhooks, leaseSandboxWebhook, markSandboxWebhook, type DueWebhook } from './sandbox.repository';
 import { SIGNATURE_HEADER, signPayload } from './webhook-signature';
 
 /** Posts one webhook; resolves with the HTTP status (a real `fetch` to the webhook URL, or the app in-process in tests). */
@@ -23,8 +23,11 @@ export function startSandboxWebhookSender(options: { db: Db; post: WebhookPost; 
   const clock = options.clock ?? (() => new Date());
   let running: Promise<number> | null = null;
 
-  const deliverOne = async (due: { reference: string; amountCents: number; attempts: number }) => {
-    const body = JSON.stringify({ id: `evt_${randomBytes(12).toString('hex')}`, type: 'charge.succeeded', data: { reference: due.reference, amountCents: due.amountCents } });
+  const deliverOne = async (due: DueWebhook) => {
+    // A charge fails only when its 3-D Secure challenge failed or expired (decision 055).
+    const type = due.failureCode ? 'charge.failed' : 'charge.succeeded';
+    const data = { reference: due.reference, amountCents: due.amountCents, ...(due.failureCode ? { code: due.failureCode } : {}) };
+    const body = JSON.stringify({ id: `evt_${randomBytes(12).toString('hex')}`, type, data });
     let status = 0;
     try {
       status = await options.post(body, { 'content-type': 'application/json', [SIGNATURE_HEADER]: signPayload(options.secret, body, clock()) });

@@ -55,8 +55,13 @@ describe('Stripe processor', () => {
           const key = String(req.headers['idempotency-key']);
           const id = intents.get(key) ?? `pi_${intents.size + 1}`;
           intents.set(key, id);
+          if (pm === 'pm_card_authenticationRequired' && body.get('off_session') === 'true') {
+            // Off-session Stripe cannot ask the member, and answers with a card error.
+            const e = cardError('authentication_required', 'authentication_required');
+            return reply(e.status, e.body);
+          }
           const status = pm === 'pm_card_authenticationRequired' ? 'requires_action' : 'processing';
-          return reply(200, { id, object: 'payment_intent', amount: Number(body.get('amount')), currency: body.get('currency'), status });
+          return reply(200, { id, object: 'payment_intent', amount: Number(body.get('amount')), currency: body.get('currency'), status, client_secret: `${id}_secret_local` });
         }
         return reply(404, { error: { type: 'invalid_request_error', message: 'Unknown route' } });
       });
@@ -74,19 +79,33 @@ describe('Stripe processor', () => {
   });
 
   it('creates a confirmed PaymentIntent in CAD cents under our idempotency key; the same key is the same intent', async () => {
-    const request = { token: 'pm_card_visa', amountCents: 8_097, idempotencyKey: 'payment:abc', paymentId: 'abc', now };
+    const request = { token: 'pm_card_visa', amountCents: 8_097, idempotencyKey: 'payment:abc', paymentId: 'abc', offSession: false, now };
     expect(await processor.charge(db, request)).toEqual({ outcome: 'processing', reference: 'pi_1' });
     expect(await processor.charge(db, request)).toEqual({ outcome: 'processing', reference: 'pi_1' });
     const posted = seen.filter((s) => s.path === '/v1/payment_intents');
     expect(posted.map((s) => s.idempotencyKey)).toEqual(['payment:abc', 'payment:abc']);
     expect(Object.fromEntries(posted[0]!.body)).toMatchObject({ amount: '8097', currency: 'cad', payment_method: 'pm_card_visa', confirm: 'true', 'metadata[paymentId]': 'abc' });
+    expect(posted[0]!.body.has('off_session')).toBe(false);
   });
 
   it('maps declines to their codes', async () => {
-    const base = { amountCents: 100, paymentId: 'x', now };
+    const base = { amountCents: 100, paymentId: 'x', offSession: false, now };
     expect(await processor.charge(db, { ...base, token: 'pm_card_visa_chargeDeclinedInsufficientFunds', idempotencyKey: 'k1' })).toEqual({ outcome: 'declined', code: 'insufficient_funds' });
     expect(await processor.charge(db, { ...base, token: 'pm_card_chargeDeclinedExpiredCard', idempotencyKey: 'k2' })).toEqual({ outcome: 'declined', code: 'expired_card' });
-    expect(await processor.charge(db, { ...base, token: 'pm_card_authenticationRequired', idempotencyKey: 'k3' })).toEqual({ outcome: 'declined', code: 'authentication_required' });
+  });
+
+  it('hands a PaymentIntent that needs 3-D Secure back with its client secret; off-session it is declined', async () => {
+    const base = { amountCents: 100, paymentId: 'y', now };
+    const onSession = await processor.charge(db, { ...base, token: 'pm_card_authenticationRequired', idempotencyKey: 'k3', offSession: false });
+    const id = intents.get('k3');
+    expect(id).toMatch(/^pi_\d+$/);
+    expect(onSession).toEqual({ outcome: 'requires_action', reference: id, nextAction: { type: 'stripe', clientSecret: `${id}_secret_local` } });
+    // The same key again is the same intent and the same secret.
+    expect(await processor.charge(db, { ...base, token: 'pm_card_authenticationRequired', idempotencyKey: 'k3', offSession: false })).toEqual(onSession);
+    expect(await processor.charge(db, { ...base, token: 'pm_card_authenticationRequired', idempotencyKey: 'k4', offSession: true })).toEqual({ outcome: 'declined', code: 'authentication_required' });
+    const offSession = seen.filter((s) => s.idempotencyKey === 'k4');
+    expect(offSession.length).toBeGreaterThan(0);
+    expect(offSession[0]!.body.get('off_session')).toBe('true');
   });
 
   it('verifies webhooks with the signing secret (the SDK’s test header), and refuses a wrong or stale one', () => {

@@ -24,7 +24,7 @@ function declineOf(error: unknown): DeclineCode | null {
  * Stripe (decision 048), through the official SDK: a token is a PaymentMethod id from Stripe
  * Elements; a charge is a PaymentIntent confirmed at once under our idempotency key; webhooks
  * are verified with the endpoint's signing secret. A PaymentIntent that needs the member's
- * bank to authenticate is a decline here, as in the sandbox.
+ * bank to authenticate waits for the browser to finish it (decision 055); off-session it is a decline.
  */
 export function createStripeProcessor(options: { secretKey: string; webhookSecret: string; endpoint?: StripeEndpoint }): PaymentProcessor {
   const stripe = new Stripe(options.secretKey, { maxNetworkRetries: 2, timeout: 20_000, ...(options.endpoint ?? {}) });
@@ -50,10 +50,17 @@ export function createStripeProcessor(options: { secretKey: string; webhookSecre
             confirm: true,
             automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
             metadata: { paymentId: request.paymentId },
+            // Auto-pay: Stripe then answers a card that needs authentication with a card error, not requires_action.
+            ...(request.offSession ? { off_session: true } : {}),
           },
           { idempotencyKey: request.idempotencyKey },
         );
-        if (intent.status === 'requires_action' || intent.status === 'requires_payment_method') return { outcome: 'declined', code: intent.status === 'requires_action' ? 'authentication_required' : 'declined' };
+        if (intent.status === 'requires_payment_method') return { outcome: 'declined', code: 'declined' };
+        if (intent.status === 'requires_action') {
+          // 3-D Secure (decision 055): the browser finishes it with stripe.handleNextAction and the client secret.
+          if (request.offSession || !intent.client_secret) return { outcome: 'declined', code: 'authentication_required' };
+          return { outcome: 'requires_action', reference: intent.id, nextAction: { type: 'stripe', clientSecret: intent.client_secret } };
+        }
         return { outcome: 'processing', reference: intent.id };
       } catch (error) {
         const code = declineOf(error);

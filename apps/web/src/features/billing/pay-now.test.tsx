@@ -33,6 +33,7 @@ function fakeServer() {
       };
       return Response.json(summary);
     }
+    if (url === '/api/payments/config') return Response.json({ processor: 'sandbox' });
     if (url === '/api/billing/autopay') {
       if (method === 'PUT') autopay = (JSON.parse(String(init?.body)) as { enabled: boolean }).enabled;
       return Response.json({ enabled: autopay });
@@ -45,7 +46,7 @@ function fakeServer() {
       return Response.json(methods[0], { status: 201 });
     }
     if (url === '/api/billing/payments' && method === 'POST') {
-      payment = { id: PAYMENT, statementId: NOV, amountCents: 8_097, status: 'pending', brand: 'visa', last4: '4242', createdAt: '2025-12-05T15:00:00.000Z', succeededAt: null };
+      payment = { id: PAYMENT, statementId: NOV, amountCents: 8_097, status: 'pending', brand: 'visa', last4: '4242', createdAt: '2025-12-05T15:00:00.000Z', succeededAt: null, nextAction: null, failureCode: null };
       return Response.json(payment, { status: 201 });
     }
     if (url === '/api/billing/payments') {
@@ -102,7 +103,8 @@ describe('Pay now and Add New Card', () => {
     await waitFor(() => expect(screen.getByTestId('statement-history')).toHaveTextContent('Paid'), { timeout: 5000 });
     expect(plain(screen.getByTestId('pay-now-status').textContent)).toContain('Payment of $80.97 confirmed.');
     expect((screen.getByRole('heading', { name: 'Balance' }).closest('section'))!).toHaveTextContent('$0.00');
-  });
+    // A whole journey of typing on a shared machine: more than the default 5 s.
+  }, 15_000);
 
   it('the auto-pay switch is saved on the server and read back on the next visit', async () => {
     const user = userEvent.setup();

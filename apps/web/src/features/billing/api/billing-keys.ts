@@ -8,4 +8,6 @@ export const billingKeys = {
   autopay: (scope: string) => ['billing', scope, 'autopay'] as const,
   savings: (scope: string, id: string) => ['billing', scope, 'savings', id] as const,
   preferences: (scope: string) => ['billing', scope, 'preferences'] as const,
+  /** The same for every member: which processor takes cards. */
+  paymentsConfig: ['payments-config'] as const,
 };

@@ -18,8 +18,12 @@ export class PaymentError extends Error {
 
 const paymentsSchema = listOf(paymentSchema);
 
+/** Waiting for the processor's webhook, or for the member to confirm with their bank (decision 055). */
+const unsettled = (p: Payment) => p.status === 'pending' || p.status === 'requires_action';
+
 /**
- * The member's payments, asked again every second while one waits for the processor's webhook;
+ * The member's payments, asked again every second while one waits for the processor's webhook
+ * (every 3 seconds while one waits for the member's bank);
  * when it settles, the balance and the statements are asked again, so Paid shows without a reload.
  */
 export function usePayments() {
@@ -29,9 +33,9 @@ export function usePayments() {
     queryKey: billingKeys.payments(scope),
     queryFn: () => apiGet('/api/billing/payments', paymentsSchema),
     retry: retryTransient,
-    refetchInterval: (q) => (q.state.data?.some((p) => p.status === 'pending') ? 1_000 : false),
+    refetchInterval: (q) => (q.state.data?.some((p) => p.status === 'pending') ? 1_000 : q.state.data?.some(unsettled) ? 3_000 : false),
   });
-  const pending = query.data?.some((p) => p.status === 'pending') ?? false;
+  const pending = query.data?.some(unsettled) ?? false;
   const wasPending = useRef(false);
   useEffect(() => {
     if (wasPending.current && !pending) void queryClient.invalidateQueries({ queryKey: billingKeys.all });

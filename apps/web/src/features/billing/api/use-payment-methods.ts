@@ -28,6 +28,16 @@ export function useAddCard() {
   });
 }
 
+/** Saves a card Stripe Elements turned into a PaymentMethod in the browser (decision 055): only its `pm_…` id comes here. */
+export function useSaveCardToken() {
+  const queryClient = useQueryClient();
+  const scope = useQueryScope();
+  return useMutation({
+    mutationFn: async (token: string): Promise<PaymentMethod> => paymentMethodSchema.parse(await apiJson('POST', '/api/billing/payment-methods', { token })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: billingKeys.paymentMethods(scope) }),
+  });
+}
+
 export function useCardAction() {
   const queryClient = useQueryClient();
   const scope = useQueryScope();

@@ -1,11 +1,15 @@
 import { cardProblems, type CardProblem } from '@peakwise/domain/card-number';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertMessage } from '@/components/ui/alert-message';
 import { Button } from '@/components/ui/button';
 import { errorClass } from '@/components/ui/field-styles';
 import { TextField } from '@/components/ui/text-field';
 import { useAddCard } from '../api/use-payment-methods';
+import { usePaymentsConfig } from '../api/use-payments-config';
+
+// Its own chunk: Stripe.js is fetched only when a member opens this form on a Stripe server.
+const StripeCardForm = lazy(() => import('./stripe-card-form'));
 
 type Draft = { number: string; expMonth: string; expYear: string; cvc: string };
 type Field = 'number' | 'expiry' | 'cvc';
@@ -14,10 +18,31 @@ const EXPIRY_ERROR_ID = 'add-card-expiry-error';
 const fieldOf = (p: CardProblem): Field => (p === 'expired' ? 'expiry' : p);
 
 /**
- * Add New Card: checked here first (Luhn, expiry, security code), then sent to the processor's
- * tokenizer, which checks again; Peakwise's API only ever receives the token (decision 048).
+ * Add New Card: Stripe Elements when the server charges through Stripe (decision 055), the
+ * sandbox's own form otherwise (the default, and what the journeys use).
  */
 export function AddCardForm({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
+  const { t } = useTranslation('billingPayments');
+  const config = usePaymentsConfig();
+  // Never fall back to the sandbox's form when it is not known to be the processor.
+  if (config.isError) return <AlertMessage tone="error">{t('addCard.errors.unavailable')}</AlertMessage>;
+  if (config.isPending) return <p className="mt-4 text-sm text-slate-600">{t('addCard.loading')}</p>;
+  if (config.data?.processor === 'stripe') {
+    if (!config.data.publishableKey) return <AlertMessage tone="error">{t('addCard.errors.unavailable')}</AlertMessage>;
+    return (
+      <Suspense fallback={<p className="mt-4 text-sm text-slate-600">{t('addCard.loading')}</p>}>
+        <StripeCardForm publishableKey={config.data.publishableKey} onDone={onDone} onCancel={onCancel} />
+      </Suspense>
+    );
+  }
+  return <SandboxCardForm onDone={onDone} onCancel={onCancel} />;
+}
+
+/**
+ * The sandbox's card form: checked here first (Luhn, expiry, security code), then sent to the processor's
+ * tokenizer, which checks again; Peakwise's API only ever receives the token (decision 048).
+ */
+function SandboxCardForm({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
   const { t } = useTranslation('billingPayments');
   const add = useAddCard();
   const [draft, setDraft] = useState<Draft>({ number: '', expMonth: '', expYear: '', cvc: '' });

@@ -6,7 +6,11 @@ import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { formatCad, useIntlLocale } from '@/lib/format';
+import { useSearchParams } from 'react-router';
+import type { Payment } from '@peakwise/contracts/payments.contract';
+import { openNextAction } from '../api/open-challenge';
 import { PaymentError, usePayments, usePayNow, type PaymentRefusal } from '../api/use-pay-now';
+import { usePaymentsConfig } from '../api/use-payments-config';
 import { usePaymentMethods } from '../api/use-payment-methods';
 
 const toCents = (text: string): number | null => {
@@ -16,11 +20,15 @@ const toCents = (text: string): number | null => {
 
 /** Pay now, the full balance or part of it, with a saved card; Paid shows once the processor confirms (decision 048). */
 export function PayNowPanel({ balanceCents, statementId }: { balanceCents: number; statementId: string | null }) {
-  const { t } = useTranslation('billingPayments');
+  const { t, i18n } = useTranslation('billingPayments');
   const locale = useIntlLocale();
   const methods = usePaymentMethods();
   const payments = usePayments();
   const payNow = usePayNow();
+  const config = usePaymentsConfig();
+  // Back from the bank's page (decision 055), the payment it was for is named in the address.
+  const [searchParams] = useSearchParams();
+  const [confirming, setConfirming] = useState(false);
   const asAmount = (cents: number) => (cents > 0 ? (cents / 100).toFixed(2) : '');
   const [amount, setAmount] = useState(asAmount(balanceCents));
   // Once a payment settles the balance changes, and the amount offered follows it rather than inviting the same payment again.
@@ -31,13 +39,24 @@ export function PayNowPanel({ balanceCents, statementId }: { balanceCents: numbe
   }
   const [chosen, setChosen] = useState<string | null>(null);
   const [problem, setProblem] = useState<{ field: 'amount' | null; message: string } | null>(null);
-  const [lastId, setLastId] = useState<string | null>(null);
+  const [lastId, setLastId] = useState<string | null>(() => searchParams.get('payment'));
   // One key per payment the member means to make: a double click or a retry is the same payment.
   const key = useRef<string | null>(null);
   const cards = methods.data ?? [];
   const cardId = chosen ?? cards.find((c) => c.isDefault)?.id ?? cards[0]?.id ?? '';
   const last = lastId ? payments.data?.find((p) => p.id === lastId) : undefined;
   const cents = toCents(amount);
+
+  const confirm = (payment: Payment) => {
+    setConfirming(true);
+    const stripePublishableKey = config.data?.processor === 'stripe' ? config.data.publishableKey : null;
+    void openNextAction(payment, { language: i18n.language, stripePublishableKey })
+      .catch(() => setProblem({ field: null, message: t('payNow.errors.generic') }))
+      .finally(() => {
+        setConfirming(false);
+        void payments.refetch();
+      });
+  };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -51,6 +70,7 @@ export function PayNowPanel({ balanceCents, statementId }: { balanceCents: numbe
         onSuccess: (payment) => {
           key.current = null;
           setLastId(payment.id);
+          if (payment.status === 'requires_action') confirm(payment);
         },
         onError: (error) => {
           const refusal: PaymentRefusal = error instanceof PaymentError ? error.refusal : 'generic';
@@ -70,6 +90,15 @@ export function PayNowPanel({ balanceCents, statementId }: { balanceCents: numbe
       <div aria-live="polite" className="mt-3 empty:hidden" data-testid="pay-now-status">
         {last?.status === 'pending' && <AlertMessage tone="info">{t('payNow.processing', { amount: formatCad(last.amountCents, locale) })}</AlertMessage>}
         {last?.status === 'succeeded' && <AlertMessage tone="success">{t('payNow.succeeded', { amount: formatCad(last.amountCents, locale) })}</AlertMessage>}
+        {last?.status === 'requires_action' && (
+          <AlertMessage tone="info">
+            {t('payNow.requiresAction', { amount: formatCad(last.amountCents, locale) })}{' '}
+            <Button variant="secondary" className="mt-2" onClick={() => confirm(last)} disabled={confirming}>
+              {t('payNow.confirm')}
+            </Button>
+          </AlertMessage>
+        )}
+        {last?.status === 'failed' && <AlertMessage tone="error">{t(`payNow.failed.${last.failureCode ?? 'declined'}`)}</AlertMessage>}
         {problem && !problem.field && <AlertMessage tone="error">{problem.message}</AlertMessage>}
       </div>
       {cards.length === 0 ? (
