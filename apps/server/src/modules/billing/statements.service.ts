@@ -9,7 +9,7 @@ import { planById } from '@peakwise/domain/tariff-plans';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { scheduleJob } from '../durable-jobs/durable-jobs.repository';
-import { paidBeforeFirstStatement, paidByStatement, statementPayments } from '../payments/payments.repository';
+import { paidByStatement, statementPayments } from '../payments/payments.repository';
 import { localHoursAreUtcHours, rawSums } from '../energy/energy-rollups.repository';
 import {
   billableHousehold,
@@ -21,12 +21,14 @@ import {
   insertStatements,
   listStatements,
   nextIssueInstant,
-  paidBeforeFirstStatements,
+  openPayments,
   previousStatements,
   statementLines,
+  statementPaymentViews,
   unchangedPeriods,
   type BillableHousehold,
   type NewStatement,
+  type OpenPayment,
   type PreviousStatement,
   type StoredStatement,
 } from './statements.repository';
@@ -109,7 +111,7 @@ async function issueStatements(tx: DbOrTx, households: readonly BillableHousehol
   if (households.length === 0) return 0;
   const { periodStart, periodEnd } = billingMonth(month);
   const previousAll = await previousStatements(tx, households.map((h) => h.id), periodStart);
-  const creditsBeforeFirst = await paidBeforeFirstStatements(tx, households.filter((h) => !previousAll.has(h.id)).map((h) => h.id));
+  const open = await openPayments(tx, households.map((h) => h.id));
   const unchanged = await unchangedPeriods(
     tx,
     households.flatMap((h) => {
@@ -147,7 +149,7 @@ async function issueStatements(tx: DbOrTx, households: readonly BillableHousehol
   }
   const statements = households.flatMap((h) => {
     try {
-      return [buildStatement(h, month, now, previousAll.get(h.id), recompute.has(h.id), hoursOf.get(h.id) ?? [], creditsBeforeFirst.get(h.id) ?? 0)];
+      return [buildStatement(h, month, now, previousAll.get(h.id), recompute.has(h.id), hoursOf.get(h.id) ?? [], open.get(h.id) ?? [])];
     } catch (error) {
       // Days before the first published price of the plan (a history imported from before the
       // tariff data starts) cannot be billed: that household gets no statement for the month
@@ -158,6 +160,9 @@ async function issueStatements(tx: DbOrTx, households: readonly BillableHousehol
   });
   return (await insertStatements(tx, statements)).size;
 }
+
+/** What open payments take off a balance: succeeded and pending ones, less failed ones added back. */
+const balanceMovedBy = (payments: readonly OpenPayment[]) => payments.reduce((sum, p) => sum + (p.status === 'failed' ? -p.amountCents : p.amountCents), 0);
 
 /**
  * One household's statement for a month. The previous statement, when something may have changed
@@ -171,7 +176,7 @@ function buildStatement(
   previous: PreviousStatement | undefined,
   recompute: boolean,
   hours: readonly MeteredHour[],
-  paidBeforeFirst: number,
+  payments: readonly OpenPayment[],
 ): NewStatement {
   const { periodStart, periodEnd, dueDate } = billingMonth(month);
   const province = household.province as ProvinceCode;
@@ -184,9 +189,10 @@ function buildStatement(
     if (adjustment) lines.push(adjustment);
   }
   const chargesCents = lines.reduce((s, l) => s + l.amountCents, 0);
-  // The balance carried is what was due less what was paid against it (decision 048): an
-  // overpayment carries as a credit. Before any statement, payments made are a credit too.
-  const previousBalanceCents = previous ? previous.amountDueCents - previous.paidCents : -paidBeforeFirst;
+  // The balance carried is what was due less every payment not yet accounted for, succeeded or
+  // still pending, plus any carried while pending that failed since (decision 056): money in
+  // flight is never ignored, and each payment is counted once (statement_payments' key).
+  const previousBalanceCents = (previous?.amountDueCents ?? 0) - balanceMovedBy(payments);
   return {
     householdId: household.id,
     periodStart,
@@ -202,6 +208,7 @@ function buildStatement(
     importKwh: computed.importKwh,
     exportKwh: computed.exportKwh,
     lines,
+    payments,
   };
 }
 
@@ -248,9 +255,12 @@ export async function billingSummary(db: DbOrTx, household: { id: string; timeZo
   const paid = await paidByStatement(db, statements.map((s) => s.id));
   const history = statements.map((s) => summaryOf(s, today, paid.get(s.id) ?? 0));
   const last = history[0] ?? null;
-  // What is owed now: the latest amount due less what was paid against it (every earlier balance
-  // is carried in it); before any statement, payments made are a credit.
-  const balanceCents = last ? last.amountDueCents - (paid.get(last.id) ?? 0) : -(await paidBeforeFirstStatement(db, household.id));
+  // What is owed now: the latest amount due (every earlier balance is carried in it) less the
+  // succeeded payments it has not carried, plus any it carried while pending that failed since
+  // (decision 056); before any statement, payments made are a credit. A payment still pending and
+  // not yet carried is not taken off: it may still fail.
+  const open = ((await openPayments(db, [household.id])).get(household.id) ?? []).filter((p) => p.status !== 'pending');
+  const balanceCents = (last?.amountDueCents ?? 0) - balanceMovedBy(open);
   return { balanceCents, dueDate: last?.dueDate ?? null, lastStatement: last, history };
 }
 
@@ -258,22 +268,27 @@ export async function memberStatement(db: DbOrTx, household: { id: string; timeZ
   const statement = await findStatement(db, household.id, id);
   if (!statement) throw new AppError(404, 'not_found', BILLING_MESSAGES.statementNotFound);
   const { year, month } = parseLocalDate(statement.periodStart);
-  const [lines, lastYear, paid, previous] = await Promise.all([
+  const [lines, lastYear, paidAgainst, moved] = await Promise.all([
     statementLines(db, statement.id),
     findStatementForPeriod(db, household.id, `${year - 1}-${String(month).padStart(2, '0')}-01`),
-    paidByStatement(db, [statement.id]),
-    previousStatements(db, [household.id], statement.periodStart),
+    statementPayments(db, statement.id),
+    statementPaymentViews(db, statement.id),
   ]);
-  // Payments received since the previous statement: those against it that had succeeded when
-  // this one was issued, which its stored previous balance is net of; shown gross, as a bill does.
-  const prior = previous.get(household.id);
-  const received = prior ? (await statementPayments(db, prior.id)).filter((p) => p.at <= statement.issuedAt) : [];
+  // The payments this statement's previous balance accounts for (decision 056), shown as a paper
+  // bill does: the previous amount due gross, then each payment where it stands now (a pending one
+  // moves to received when it succeeds), and any earlier one added back because it failed.
+  const carried = moved.filter((p) => p.kind === 'carried');
+  const returned = moved.filter((p) => p.kind === 'returned');
+  const total = (ps: readonly { amountCents: number }[]) => ps.reduce((sum, p) => sum + p.amountCents, 0);
   const usage = (s: StoredStatement) => ({ importKwh: s.importKwh, exportKwh: s.exportKwh, days: dayCount(s) });
   return {
-    ...summaryOf(statement, localDateOf(now, household.timeZone), paid.get(statement.id) ?? 0),
+    ...summaryOf(statement, localDateOf(now, household.timeZone), total(paidAgainst)),
     billedFrom: statement.billedFrom,
-    previousBalanceCents: statement.previousBalanceCents + received.reduce((sum, p) => sum + p.amountCents, 0),
-    payments: received,
+    previousBalanceCents: statement.previousBalanceCents + total(carried) - total(returned),
+    payments: carried.filter((p) => p.status === 'succeeded').map((p) => ({ at: p.succeededAt!, amountCents: p.amountCents })),
+    pendingPayments: carried.flatMap((p) => (p.status === 'succeeded' ? [] : [{ at: p.createdAt, amountCents: p.amountCents, status: p.status }])),
+    returnedPayments: returned.map((p) => ({ at: p.failedAt!, amountCents: p.amountCents })),
+    paidAgainst,
     lines,
     usage: usage(statement),
     lastYear: lastYear ? { id: lastYear.id, periodStart: lastYear.periodStart, chargesCents: lastYear.chargesCents, usage: usage(lastYear) } : null,
