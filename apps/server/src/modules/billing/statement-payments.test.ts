@@ -64,7 +64,7 @@ const carriedRows = async (householdId: string) =>
   rowsOf<{ paymentId: string; kind: string; statementId: string; amountCents: number; statusAtIssue: string | null }>(
     await db().execute(sql`
       select sp.payment_id as "paymentId", sp.kind, sp.statement_id as "statementId", sp.amount_cents as "amountCents", sp.status_at_issue as "statusAtIssue"
-      from statement_payments sp join statements s on s.id = sp.statement_id where s.household_id = ${householdId}::uuid order by sp.created_at, sp.kind`),
+      from statement_payments sp join statements s on s.id = sp.statement_id where s.household_id = ${householdId}::uuid order by sp.created_at, sp.kind, sp.amount_cents`),
   );
 
 describe('a payment pending when the next statement is issued', () => {

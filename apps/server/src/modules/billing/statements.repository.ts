@@ -140,6 +140,33 @@ export async function hourlyGridMany(db: DbOrTx, householdIds: readonly string[]
 }
 
 /**
+ * Several households' grid import and export summed per time-of-use bucket (decision 056): each
+ * UTC hour of [from, to) is given its bucket (`hours`, `buckets`, the same length: a local month,
+ * a price version and a period, all hours a statement prices the same), and a row is one bucket's
+ * sums, dated at one of its own hours so it is classified as every hour in it. A few dozen rows
+ * a household-month instead of 744, summed where the rows are.
+ */
+export async function bucketGridMany(db: DbOrTx, householdIds: readonly string[], from: Date, to: Date, hours: readonly Date[], buckets: readonly number[]): Promise<HourRow[]> {
+  if (householdIds.length === 0) return [];
+  // Two rows a bucket: its imports at its first hour and its exports at its first exporting hour,
+  // so lines come out in the order the hours would give them.
+  return rowsOf<HourRow>(
+    await db.execute(sql`
+      with b as (
+        select m.household_id, min(m.hour_start) as first_hour, min(m.hour_start) filter (where m.grid_export_kwh > 0) as first_export,
+          sum(m.grid_import_kwh)::float8 as imp, sum(m.grid_export_kwh)::float8 as exp
+        from meter_hourly m
+        join unnest(${`{${hours.map((h) => h.toISOString()).join(',')}}`}::timestamptz[], ${numberArray(buckets)}::int[]) as k(hour_start, bucket) on k.hour_start = m.hour_start
+        where m.household_id = any(${uuidArray(householdIds)}::uuid[])
+          and m.hour_start >= ${from.toISOString()}::timestamptz and m.hour_start < ${to.toISOString()}::timestamptz
+        group by m.household_id, k.bucket)
+      select household_id as "householdId", (extract(epoch from first_hour) * 1000)::float8 as ms, imp as "importKwh", 0::float8 as "exportKwh" from b
+      union all
+      select household_id, (extract(epoch from first_export) * 1000)::float8, 0::float8, exp from b where first_export is not null`),
+  );
+}
+
+/**
  * Several households' grid import and export per local day in each household's zone, one row a
  * day starting at its local midnight, from the daily rollups (which ingest recomputes from the raw
  * rows with the hourly ones, decision 010): what a flat or tiered plan is priced from, a 24th of

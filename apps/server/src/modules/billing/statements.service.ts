@@ -5,6 +5,7 @@ import { HOUR_MS } from '@peakwise/domain/time-constants';
 import { addDays, localDateOf, parseLocalDate, startOfLocalDate, type LocalDate } from '@peakwise/domain/local-time';
 import type { ProvinceCode } from '@peakwise/domain/postal-code';
 import { planIdOn } from '@peakwise/domain/tariff-history';
+import { priceIntervals, type TariffPlan } from '@peakwise/domain/tariff';
 import { planById } from '@peakwise/domain/tariff-plans';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
@@ -13,6 +14,7 @@ import { paidByStatement, statementPayments } from '../payments/payments.reposit
 import { localHoursAreUtcHours, rawSums } from '../energy/energy-rollups.repository';
 import {
   billableHousehold,
+  bucketGridMany,
   findStatement,
   findStatementForPeriod,
   dailyGridMany,
@@ -27,6 +29,7 @@ import {
   statementPaymentViews,
   unchangedPeriods,
   type BillableHousehold,
+  type HourRow,
   type NewStatement,
   type OpenPayment,
   type PreviousStatement,
@@ -103,6 +106,49 @@ function usesTimeOfUse(household: BillableHousehold, first: LocalDate, last: Loc
 }
 
 /**
+ * The time-of-use plan a household is on for every day from `first` to `last`, in service before
+ * them; null when it is not time-of-use, changes plan or starts service in the range (its hours
+ * are then read one by one).
+ */
+function singleTimeOfUsePlan(household: BillableHousehold, first: LocalDate, last: LocalDate): TariffPlan | null {
+  if (household.serviceStart > first) return null;
+  const planId = planIdOn(household.tariffHistory, household.province, first);
+  for (let day = addDays(first, 1); day <= last; day = addDays(day, 1)) {
+    if (planIdOn(household.tariffHistory, household.province, day) !== planId) return null;
+  }
+  const plan = planId ? planById(planId) : undefined;
+  return plan?.kind === 'time-of-use' ? plan : null;
+}
+
+/**
+ * Each UTC hour of [from, to) numbered by what a statement prices it as: its local month (the
+ * statement it belongs to), and the plan version and period the tariff engine itself gives it
+ * (weekends, holidays and seasons included). Hours with the same number add up into one priced
+ * interval without changing a line. An hour the engine cannot price (before the plan's first
+ * version) keeps a number of its own, so the statement fails for it as it would hour by hour.
+ */
+function timeOfUseBuckets(plan: TariffPlan, timeZone: string, from: Date, to: Date): { hours: Date[]; buckets: number[] } {
+  const numbers = new Map<string, number>();
+  const hours: Date[] = [];
+  const buckets: number[] = [];
+  for (let ms = from.getTime(); ms < to.getTime(); ms += HOUR_MS) {
+    const start = new Date(ms);
+    let key: string;
+    try {
+      const line = priceIntervals(plan, [{ start, kwh: 1 }], timeZone).lines.find((l) => l.kind === 'energy');
+      key = `${localDateOf(start, timeZone).slice(0, 7)}|${line?.effectiveFrom}|${line?.label}`;
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error;
+      key = `unpriced|${ms}`;
+    }
+    if (!numbers.has(key)) numbers.set(key, numbers.size);
+    hours.push(start);
+    buckets.push(numbers.get(key)!);
+  }
+  return { hours, buckets };
+}
+
+/**
  * Issues several households' statements for a month in the caller's transaction; returns how many
  * were new. Hourly rows of every household in whole-hour zones come in one read; a household in a
  * half-hour zone reads its raw rows.
@@ -127,19 +173,40 @@ async function issueStatements(tx: DbOrTx, households: readonly BillableHousehol
   const hourly = households.filter((h) => localHoursAreUtcHours(h.timeZone, ranges.get(h.id)!.from, ranges.get(h.id)!.to));
   const hoursOf = new Map<string, MeteredHour[]>(households.map((h) => [h.id, []]));
   // Flat and tiered plans are priced from daily sums (billing-statement.ts): read them summed, a
-  // 24th of the rows; time-of-use needs every hour.
+  // 24th of the rows. Time-of-use under one plan for every day read is summed per bucket of hours
+  // priced alike (decision 056); any other time-of-use household reads every hour.
   const daily = hourly.filter((h) => !usesTimeOfUse(h, ranges.get(h.id)!.firstDay, periodEnd));
-  const perHour = hourly.filter((h) => !daily.includes(h));
+  const bucketed = new Map<string, { plan: TariffPlan; timeZone: string; households: BillableHousehold[] }>();
+  for (const h of hourly) {
+    if (daily.includes(h)) continue;
+    const plan = singleTimeOfUsePlan(h, ranges.get(h.id)!.firstDay, periodEnd);
+    if (!plan) continue;
+    const key = `${plan.id}|${h.timeZone}`;
+    const group = bucketed.get(key) ?? { plan, timeZone: h.timeZone, households: [] };
+    group.households.push(h);
+    bucketed.set(key, group);
+  }
+  const inBuckets = new Set([...bucketed.values()].flatMap((g) => g.households));
+  const perHour = hourly.filter((h) => !daily.includes(h) && !inBuckets.has(h));
+  const span = (group: readonly BillableHousehold[]) => ({
+    from: new Date(Math.min(...group.map((h) => ranges.get(h.id)!.from.getTime()))),
+    to: new Date(Math.max(...group.map((h) => ranges.get(h.id)!.to.getTime()))),
+  });
+  const keep = (rows: readonly HourRow[]) => {
+    for (const row of rows) hoursOf.get(row.householdId)?.push({ start: new Date(row.ms), importKwh: row.importKwh, exportKwh: row.exportKwh });
+  };
   for (const [group, read] of [
     [perHour, hourlyGridMany],
     [daily, dailyGridMany],
   ] as const) {
     if (group.length === 0) continue;
-    const from = new Date(Math.min(...group.map((h) => ranges.get(h.id)!.from.getTime())));
-    const to = new Date(Math.max(...group.map((h) => ranges.get(h.id)!.to.getTime())));
-    for (const row of await read(tx, group.map((h) => h.id), from, to)) {
-      hoursOf.get(row.householdId)?.push({ start: new Date(row.ms), importKwh: row.importKwh, exportKwh: row.exportKwh });
-    }
+    const { from, to } = span(group);
+    keep(await read(tx, group.map((h) => h.id), from, to));
+  }
+  for (const { plan, timeZone, households: group } of bucketed.values()) {
+    const { from, to } = span(group);
+    const { hours, buckets } = timeOfUseBuckets(plan, timeZone, from, to);
+    keep(await bucketGridMany(tx, group.map((h) => h.id), from, to, hours, buckets));
   }
   for (const household of households) {
     if (hourly.includes(household)) continue;
