@@ -53,13 +53,26 @@ export const billingSummarySchema = z.object({
 });
 export type BillingSummary = z.infer<typeof billingSummarySchema>;
 
+/** A payment as a statement shows it: when (received, made or returned) and how much (positive). */
+const paymentMoved = z.object({ at: z.iso.datetime({ offset: true }), amountCents: z.number().int() });
+
 const usageSchema = z.object({ importKwh: z.number(), exportKwh: z.number(), days: z.number().int() });
 
 export const statementDetailSchema = statementSummarySchema.extend({
   billedFrom: localDate,
+  /** The previous statement's amount due, before the payments carried (decision 056). */
   previousBalanceCents: z.number().int(),
-  /** Payments received since the previous statement: none until payments exist. */
-  payments: z.array(z.object({ at: z.iso.datetime({ offset: true }), amountCents: z.number().int() })),
+  /** Payments carried into this statement that have succeeded (by the issue, or since it while pending then). */
+  payments: z.array(paymentMoved),
+  /**
+   * Payments carried into this statement while still pending at its issue that have not succeeded
+   * (yet): `failed` ones are added back on the next statement.
+   */
+  pendingPayments: z.array(paymentMoved.extend({ status: z.enum(['pending', 'failed']) })),
+  /** Payments carried into an earlier statement while pending that failed since: added back here. */
+  returnedPayments: z.array(paymentMoved),
+  /** Succeeded payments against this statement, after its issue. */
+  paidAgainst: z.array(paymentMoved),
   lines: z.array(statementLineSchema),
   usage: usageSchema,
   /** The same month a year earlier, when there is a statement for it. */

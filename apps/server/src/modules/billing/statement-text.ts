@@ -1,5 +1,5 @@
 import type { Language } from '@peakwise/contracts/account.contract';
-import type { StatementLineView } from '@peakwise/contracts/billing.contract';
+import type { StatementDetail, StatementLineView } from '@peakwise/contracts/billing.contract';
 import { centsToDollars } from '@peakwise/domain/tariff';
 import { planById } from '@peakwise/domain/tariff-plans';
 
@@ -16,6 +16,10 @@ type Copy = {
   due: string;
   previousBalance: string;
   payments: string;
+  paymentsReceived: string;
+  paymentsPending: string;
+  paymentsDeclined: string;
+  paymentsReturned: string;
   leftToPay: string;
   charges: string;
   amountDue: string;
@@ -40,6 +44,10 @@ const COPY: Record<Language, Copy> = {
     issued: 'Issued',
     due: 'Due date',
     previousBalance: 'Previous balance',
+    paymentsReceived: 'Payments received',
+    paymentsPending: 'Payments pending',
+    paymentsDeclined: 'Pending payments since declined (added back next statement)',
+    paymentsReturned: 'Declined payments added back',
     payments: 'Paid against this statement',
     leftToPay: 'Left to pay',
     charges: 'This period’s charges',
@@ -63,6 +71,10 @@ const COPY: Record<Language, Copy> = {
     issued: 'Émis le',
     due: 'Date d’échéance',
     previousBalance: 'Solde précédent',
+    paymentsReceived: 'Paiements reçus',
+    paymentsPending: 'Paiements en attente',
+    paymentsDeclined: 'Paiements en attente refusés depuis (rajoutés au prochain relevé)',
+    paymentsReturned: 'Paiements refusés rajoutés',
     payments: 'Payé sur ce relevé',
     leftToPay: 'Reste à payer',
     charges: 'Frais de la période',
@@ -86,6 +98,10 @@ const COPY: Record<Language, Copy> = {
     issued: 'Emitido',
     due: 'Fecha de vencimiento',
     previousBalance: 'Saldo anterior',
+    paymentsReceived: 'Pagos recibidos',
+    paymentsPending: 'Pagos pendientes',
+    paymentsDeclined: 'Pagos pendientes rechazados después (se vuelven a sumar en el próximo estado de cuenta)',
+    paymentsReturned: 'Pagos rechazados que se vuelven a sumar',
     payments: 'Pagado sobre este estado de cuenta',
     leftToPay: 'Pendiente de pago',
     charges: 'Cargos del período',
@@ -106,6 +122,21 @@ const COPY: Record<Language, Copy> = {
 };
 
 export const statementCopy = (language: Language): Copy => COPY[language];
+
+/**
+ * The rows between the previous balance and the amount due (decision 056): the payments it
+ * accounts for, each kind only when there is one, signed as they move the balance.
+ */
+export function carriedRows(statement: StatementDetail, copy: Copy): [string, number][] {
+  const sum = (ps: readonly { amountCents: number }[]) => ps.reduce((s, p) => s + p.amountCents, 0);
+  const rows: [string, number][] = [
+    [copy.paymentsReceived, -sum(statement.payments)],
+    [copy.paymentsPending, -sum(statement.pendingPayments.filter((p) => p.status === 'pending'))],
+    [copy.paymentsDeclined, -sum(statement.pendingPayments.filter((p) => p.status === 'failed'))],
+    [copy.paymentsReturned, sum(statement.returnedPayments)],
+  ];
+  return rows.filter(([, cents]) => cents !== 0);
+}
 
 const LOCALE: Record<Language, string> = { en: 'en-CA', fr: 'fr-CA', es: 'es' };
 

@@ -1,7 +1,7 @@
 import type { Language } from '@peakwise/contracts/account.contract';
 import type { StatementDetail } from '@peakwise/contracts/billing.contract';
 import { centsToDollars } from '@peakwise/domain/tariff';
-import { describeLine, statementCopy } from './statement-text';
+import { carriedRows, describeLine, statementCopy } from './statement-text';
 
 const cell = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
 
@@ -24,6 +24,7 @@ export function statementCsv(statement: StatementDetail, language: Language): st
   const totals = [
     ['total', copy.charges, '', '', '', centsToDollars(statement.chargesCents).toFixed(2)],
     ['balance', copy.previousBalance, '', '', '', centsToDollars(statement.previousBalanceCents).toFixed(2)],
+    ...carriedRows(statement, copy).map(([label, cents]) => ['payments', label, '', '', '', centsToDollars(cents).toFixed(2)]),
     ['due', `${copy.amountDue} (${copy.due} ${statement.dueDate})`, '', '', '', centsToDollars(statement.amountDueCents).toFixed(2)],
   ];
   return '\uFEFF' + [header, ...rows, ...totals].map((r) => r.map(cell).join(',')).join('\r\n') + '\r\n';

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import type { Language } from '@peakwise/contracts/account.contract';
 import type { StatementDetail } from '@peakwise/contracts/billing.contract';
-import { describeLine, formatMoney, formatNumber, statementCopy } from './statement-text';
+import { carriedRows, describeLine, formatMoney, formatNumber, statementCopy } from './statement-text';
 
 // Fonts ship with the app (an npm package), never a system path: the PDF embeds a subset of them,
 // so it reads the same on any machine and French and Spanish accents render.
@@ -64,9 +64,10 @@ export function statementPdf(statement: StatementDetail, language: Language, hou
   doc.moveDown();
   row(copy.charges, money(statement.chargesCents));
   row(copy.previousBalance, money(statement.previousBalanceCents));
+  for (const [label, cents] of carriedRows(statement, copy)) row(label, money(cents));
   row(copy.amountDue, money(statement.amountDueCents), true);
-  // Payments come after the statement was issued: shown below what it asked for, as on screen.
-  const paid = statement.payments.reduce((s, p) => s + p.amountCents, 0);
+  // Payments against it come after the statement was issued: shown below what it asked for, as on screen.
+  const paid = statement.paidAgainst.reduce((s, p) => s + p.amountCents, 0);
   if (paid > 0) {
     row(copy.payments, money(-paid));
     row(copy.leftToPay, money(Math.max(0, statement.amountDueCents - paid)), true);

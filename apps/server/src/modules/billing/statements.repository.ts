@@ -73,35 +73,59 @@ const statementColumns = sql`s.id, s.household_id as "householdId", s.period_sta
   s.previous_balance_cents as "previousBalanceCents", s.charges_cents as "chargesCents", s.amount_due_cents as "amountDueCents",
   s.import_kwh as "importKwh", s.export_kwh as "exportKwh"`;
 
-export type PreviousStatement = StoredStatement & { billedOwnPeriodCents: number; paidCents: number };
+export type PreviousStatement = StoredStatement & { billedOwnPeriodCents: number };
 
-/**
- * Each household's statement before `periodStart`, with what it billed excluding its own
- * adjustments and what was paid against it (succeeded payments, decision 048).
- */
+/** Each household's statement before `periodStart`, with what it billed excluding its own adjustments. */
 export async function previousStatements(db: DbOrTx, householdIds: readonly string[], periodStart: LocalDate): Promise<Map<string, PreviousStatement>> {
   if (householdIds.length === 0) return new Map();
   const rows = rowsOf<PreviousStatement>(
     await db.execute(sql`
       select distinct on (s.household_id) ${statementColumns},
-        (select coalesce(sum(l.amount_cents), 0) from statement_lines l where l.statement_id = s.id and l.kind <> 'adjustment')::int as "billedOwnPeriodCents",
-        (select coalesce(sum(p.amount_cents), 0) from payments p where p.statement_id = s.id and p.status = 'succeeded')::int as "paidCents"
+        (select coalesce(sum(l.amount_cents), 0) from statement_lines l where l.statement_id = s.id and l.kind <> 'adjustment')::int as "billedOwnPeriodCents"
       from statements s where s.household_id = any(${uuidArray(householdIds)}::uuid[]) and s.period_start < ${periodStart}::date
       order by s.household_id, s.period_start desc`),
   );
   return new Map(rows.map((r) => [r.householdId, r]));
 }
 
-/** Succeeded payments made before a household's first statement (decision 048): a credit its first statement carries. */
-export async function paidBeforeFirstStatements(db: DbOrTx, householdIds: readonly string[]): Promise<Map<string, number>> {
-  if (householdIds.length === 0) return new Map();
-  const rows = rowsOf<{ householdId: string; paid: number }>(
+export type OpenPayment = { householdId: string; paymentId: string; amountCents: number; status: 'succeeded' | 'pending' | 'failed' };
+
+/**
+ * Payments no statement has accounted for yet (decision 056): succeeded or pending and never
+ * carried into a statement's balance, whichever statement they were made against; and failed ones
+ * that a statement carried while pending and none has added back. One statement for the lot.
+ */
+export async function openPayments(db: DbOrTx, householdIds: readonly string[]): Promise<Map<string, OpenPayment[]>> {
+  const byHousehold = new Map<string, OpenPayment[]>(householdIds.map((id) => [id, []]));
+  if (householdIds.length === 0) return byHousehold;
+  const rows = rowsOf<OpenPayment>(
     await db.execute(sql`
-      select household_id as "householdId", sum(amount_cents)::int as paid from payments
-      where household_id = any(${uuidArray(householdIds)}::uuid[]) and statement_id is null and status = 'succeeded'
-      group by household_id`),
+      select p.household_id as "householdId", p.id as "paymentId", p.amount_cents as "amountCents", p.status from payments p
+      where p.household_id = any(${uuidArray(householdIds)}::uuid[])
+        and case when p.status = 'failed'
+          then exists (select 1 from statement_payments c where c.payment_id = p.id and c.kind = 'carried')
+            and not exists (select 1 from statement_payments r where r.payment_id = p.id and r.kind = 'returned')
+          -- A payment waiting for the member's bank (decision 055) is not yet money on its way: it
+          -- is carried once it succeeds, and never if it fails.
+          else p.status in ('succeeded', 'pending') and not exists (select 1 from statement_payments c where c.payment_id = p.id and c.kind = 'carried') end
+      order by p.created_at, p.id`),
   );
-  return new Map(rows.map((r) => [r.householdId, r.paid]));
+  for (const row of rows) byHousehold.get(row.householdId)?.push(row);
+  return byHousehold;
+}
+
+export type StatementPaymentView = { kind: 'carried' | 'returned'; amountCents: number; status: 'succeeded' | 'pending' | 'requires_action' | 'failed'; createdAt: string; succeededAt: string | null; failedAt: string | null };
+
+const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+/** The payments a statement carried or added back, with where each stands now. */
+export async function statementPaymentViews(db: DbOrTx, statementId: string): Promise<StatementPaymentView[]> {
+  return rowsOf<StatementPaymentView>(
+    await db.execute(sql`
+      select sp.kind, sp.amount_cents as "amountCents", p.status, ${iso('p.created_at')} as "createdAt", ${iso('p.succeeded_at')} as "succeededAt", ${iso('p.failed_at')} as "failedAt"
+      from statement_payments sp join payments p on p.id = sp.payment_id
+      where sp.statement_id = ${statementId}::uuid order by p.created_at, p.id`),
+  );
 }
 
 export type HourRow = { householdId: string; ms: number; importKwh: number; exportKwh: number };
@@ -114,6 +138,33 @@ export async function hourlyGridMany(db: DbOrTx, householdIds: readonly string[]
       select household_id as "householdId", (extract(epoch from hour_start) * 1000)::float8 as ms, grid_import_kwh as "importKwh", grid_export_kwh as "exportKwh"
       from meter_hourly where household_id = any(${uuidArray(householdIds)}::uuid[])
         and hour_start >= ${from.toISOString()}::timestamptz and hour_start < ${to.toISOString()}::timestamptz`),
+  );
+}
+
+/**
+ * Several households' grid import and export summed per time-of-use bucket (decision 056): each
+ * UTC hour of [from, to) is given its bucket (`hours`, `buckets`, the same length: a local month,
+ * a price version and a period, all hours a statement prices the same), and a row is one bucket's
+ * sums, dated at one of its own hours so it is classified as every hour in it. A few dozen rows
+ * a household-month instead of 744, summed where the rows are.
+ */
+export async function bucketGridMany(db: DbOrTx, householdIds: readonly string[], from: Date, to: Date, hours: readonly Date[], buckets: readonly number[]): Promise<HourRow[]> {
+  if (householdIds.length === 0) return [];
+  // Two rows a bucket: its imports at its first hour and its exports at its first exporting hour,
+  // so lines come out in the order the hours would give them.
+  return rowsOf<HourRow>(
+    await db.execute(sql`
+      with b as (
+        select m.household_id, min(m.hour_start) as first_hour, min(m.hour_start) filter (where m.grid_export_kwh > 0) as first_export,
+          sum(m.grid_import_kwh)::float8 as imp, sum(m.grid_export_kwh)::float8 as exp
+        from meter_hourly m
+        join unnest(${`{${hours.map((h) => h.toISOString()).join(',')}}`}::timestamptz[], ${numberArray(buckets)}::int[]) as k(hour_start, bucket) on k.hour_start = m.hour_start
+        where m.household_id = any(${uuidArray(householdIds)}::uuid[])
+          and m.hour_start >= ${from.toISOString()}::timestamptz and m.hour_start < ${to.toISOString()}::timestamptz
+        group by m.household_id, k.bucket)
+      select household_id as "householdId", (extract(epoch from first_hour) * 1000)::float8 as ms, imp as "importKwh", 0::float8 as "exportKwh" from b
+      union all
+      select household_id, (extract(epoch from first_export) * 1000)::float8, 0::float8, exp from b where first_export is not null`),
   );
 }
 
@@ -174,7 +225,14 @@ export async function unchangedPeriods(db: DbOrTx, periods: readonly IssuedPerio
   return new Set(rows.map((r) => r.id));
 }
 
-export type NewStatement = Omit<StoredStatement, 'id' | 'issuedAt'> & { issuedAt: Date; province: string; timeZone: string; lines: readonly StatementLine[] };
+export type NewStatement = Omit<StoredStatement, 'id' | 'issuedAt'> & {
+  issuedAt: Date;
+  province: string;
+  timeZone: string;
+  lines: readonly StatementLine[];
+  /** The payments its previous balance accounts for (decision 056). */
+  payments: readonly OpenPayment[];
+};
 
 /**
  * Stores statements with their lines, skipping any household that already has one for the period
@@ -208,6 +266,19 @@ export async function insertStatements(tx: DbOrTx, statements: readonly NewState
             sql`(${id}::uuid, ${position}, ${l.kind}, ${l.descriptionKey}, ${JSON.stringify(l.params)}::jsonb, ${l.quantity}::float8, ${l.unit}, ${l.unitPriceCents}::float8, ${l.amountCents}::int)`,
         );
   });
+  const moved = statements.flatMap((s) => {
+    const id = idOf.get(s.householdId);
+    return id === undefined
+      ? []
+      : s.payments.map((p) =>
+          p.status === 'failed'
+            ? sql`(${p.paymentId}::uuid, 'returned', ${id}::uuid, ${p.amountCents}::int, null, ${s.issuedAt.toISOString()}::timestamptz)`
+            : sql`(${p.paymentId}::uuid, 'carried', ${id}::uuid, ${p.amountCents}::int, ${p.status}, ${s.issuedAt.toISOString()}::timestamptz)`,
+        );
+  });
+  if (moved.length > 0) {
+    await tx.execute(sql`insert into statement_payments (payment_id, kind, statement_id, amount_cents, status_at_issue, created_at) values ${sql.join(moved, sql`, `)}`);
+  }
   // A statement holds a few dozen parameters per line: insert in slices under the protocol's 65,535.
   for (let i = 0; i < lines.length; i += 5_000) {
     await tx.execute(sql`

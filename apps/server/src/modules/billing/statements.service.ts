@@ -5,14 +5,16 @@ import { HOUR_MS } from '@peakwise/domain/time-constants';
 import { addDays, localDateOf, parseLocalDate, startOfLocalDate, type LocalDate } from '@peakwise/domain/local-time';
 import type { ProvinceCode } from '@peakwise/domain/postal-code';
 import { planIdOn } from '@peakwise/domain/tariff-history';
+import { priceIntervals, type TariffPlan } from '@peakwise/domain/tariff';
 import { planById } from '@peakwise/domain/tariff-plans';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { scheduleJob } from '../durable-jobs/durable-jobs.repository';
-import { paidBeforeFirstStatement, paidByStatement, statementPayments } from '../payments/payments.repository';
+import { paidByStatement, statementPayments } from '../payments/payments.repository';
 import { localHoursAreUtcHours, rawSums } from '../energy/energy-rollups.repository';
 import {
   billableHousehold,
+  bucketGridMany,
   findStatement,
   findStatementForPeriod,
   dailyGridMany,
@@ -21,12 +23,15 @@ import {
   insertStatements,
   listStatements,
   nextIssueInstant,
-  paidBeforeFirstStatements,
+  openPayments,
   previousStatements,
   statementLines,
+  statementPaymentViews,
   unchangedPeriods,
   type BillableHousehold,
+  type HourRow,
   type NewStatement,
+  type OpenPayment,
   type PreviousStatement,
   type StoredStatement,
 } from './statements.repository';
@@ -101,6 +106,49 @@ function usesTimeOfUse(household: BillableHousehold, first: LocalDate, last: Loc
 }
 
 /**
+ * The time-of-use plan a household is on for every day from `first` to `last`, in service before
+ * them; null when it is not time-of-use, changes plan or starts service in the range (its hours
+ * are then read one by one).
+ */
+function singleTimeOfUsePlan(household: BillableHousehold, first: LocalDate, last: LocalDate): TariffPlan | null {
+  if (household.serviceStart > first) return null;
+  const planId = planIdOn(household.tariffHistory, household.province, first);
+  for (let day = addDays(first, 1); day <= last; day = addDays(day, 1)) {
+    if (planIdOn(household.tariffHistory, household.province, day) !== planId) return null;
+  }
+  const plan = planId ? planById(planId) : undefined;
+  return plan?.kind === 'time-of-use' ? plan : null;
+}
+
+/**
+ * Each UTC hour of [from, to) numbered by what a statement prices it as: its local month (the
+ * statement it belongs to), and the plan version and period the tariff engine itself gives it
+ * (weekends, holidays and seasons included). Hours with the same number add up into one priced
+ * interval without changing a line. An hour the engine cannot price (before the plan's first
+ * version) keeps a number of its own, so the statement fails for it as it would hour by hour.
+ */
+function timeOfUseBuckets(plan: TariffPlan, timeZone: string, from: Date, to: Date): { hours: Date[]; buckets: number[] } {
+  const numbers = new Map<string, number>();
+  const hours: Date[] = [];
+  const buckets: number[] = [];
+  for (let ms = from.getTime(); ms < to.getTime(); ms += HOUR_MS) {
+    const start = new Date(ms);
+    let key: string;
+    try {
+      const line = priceIntervals(plan, [{ start, kwh: 1 }], timeZone).lines.find((l) => l.kind === 'energy');
+      key = `${localDateOf(start, timeZone).slice(0, 7)}|${line?.effectiveFrom}|${line?.label}`;
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error;
+      key = `unpriced|${ms}`;
+    }
+    if (!numbers.has(key)) numbers.set(key, numbers.size);
+    hours.push(start);
+    buckets.push(numbers.get(key)!);
+  }
+  return { hours, buckets };
+}
+
+/**
  * Issues several households' statements for a month in the caller's transaction; returns how many
  * were new. Hourly rows of every household in whole-hour zones come in one read; a household in a
  * half-hour zone reads its raw rows.
@@ -109,7 +157,7 @@ async function issueStatements(tx: DbOrTx, households: readonly BillableHousehol
   if (households.length === 0) return 0;
   const { periodStart, periodEnd } = billingMonth(month);
   const previousAll = await previousStatements(tx, households.map((h) => h.id), periodStart);
-  const creditsBeforeFirst = await paidBeforeFirstStatements(tx, households.filter((h) => !previousAll.has(h.id)).map((h) => h.id));
+  const open = await openPayments(tx, households.map((h) => h.id));
   const unchanged = await unchangedPeriods(
     tx,
     households.flatMap((h) => {
@@ -125,19 +173,40 @@ async function issueStatements(tx: DbOrTx, households: readonly BillableHousehol
   const hourly = households.filter((h) => localHoursAreUtcHours(h.timeZone, ranges.get(h.id)!.from, ranges.get(h.id)!.to));
   const hoursOf = new Map<string, MeteredHour[]>(households.map((h) => [h.id, []]));
   // Flat and tiered plans are priced from daily sums (billing-statement.ts): read them summed, a
-  // 24th of the rows; time-of-use needs every hour.
+  // 24th of the rows. Time-of-use under one plan for every day read is summed per bucket of hours
+  // priced alike (decision 056); any other time-of-use household reads every hour.
   const daily = hourly.filter((h) => !usesTimeOfUse(h, ranges.get(h.id)!.firstDay, periodEnd));
-  const perHour = hourly.filter((h) => !daily.includes(h));
+  const bucketed = new Map<string, { plan: TariffPlan; timeZone: string; households: BillableHousehold[] }>();
+  for (const h of hourly) {
+    if (daily.includes(h)) continue;
+    const plan = singleTimeOfUsePlan(h, ranges.get(h.id)!.firstDay, periodEnd);
+    if (!plan) continue;
+    const key = `${plan.id}|${h.timeZone}`;
+    const group = bucketed.get(key) ?? { plan, timeZone: h.timeZone, households: [] };
+    group.households.push(h);
+    bucketed.set(key, group);
+  }
+  const inBuckets = new Set([...bucketed.values()].flatMap((g) => g.households));
+  const perHour = hourly.filter((h) => !daily.includes(h) && !inBuckets.has(h));
+  const span = (group: readonly BillableHousehold[]) => ({
+    from: new Date(Math.min(...group.map((h) => ranges.get(h.id)!.from.getTime()))),
+    to: new Date(Math.max(...group.map((h) => ranges.get(h.id)!.to.getTime()))),
+  });
+  const keep = (rows: readonly HourRow[]) => {
+    for (const row of rows) hoursOf.get(row.householdId)?.push({ start: new Date(row.ms), importKwh: row.importKwh, exportKwh: row.exportKwh });
+  };
   for (const [group, read] of [
     [perHour, hourlyGridMany],
     [daily, dailyGridMany],
   ] as const) {
     if (group.length === 0) continue;
-    const from = new Date(Math.min(...group.map((h) => ranges.get(h.id)!.from.getTime())));
-    const to = new Date(Math.max(...group.map((h) => ranges.get(h.id)!.to.getTime())));
-    for (const row of await read(tx, group.map((h) => h.id), from, to)) {
-      hoursOf.get(row.householdId)?.push({ start: new Date(row.ms), importKwh: row.importKwh, exportKwh: row.exportKwh });
-    }
+    const { from, to } = span(group);
+    keep(await read(tx, group.map((h) => h.id), from, to));
+  }
+  for (const { plan, timeZone, households: group } of bucketed.values()) {
+    const { from, to } = span(group);
+    const { hours, buckets } = timeOfUseBuckets(plan, timeZone, from, to);
+    keep(await bucketGridMany(tx, group.map((h) => h.id), from, to, hours, buckets));
   }
   for (const household of households) {
     if (hourly.includes(household)) continue;
@@ -147,7 +216,7 @@ async function issueStatements(tx: DbOrTx, households: readonly BillableHousehol
   }
   const statements = households.flatMap((h) => {
     try {
-      return [buildStatement(h, month, now, previousAll.get(h.id), recompute.has(h.id), hoursOf.get(h.id) ?? [], creditsBeforeFirst.get(h.id) ?? 0)];
+      return [buildStatement(h, month, now, previousAll.get(h.id), recompute.has(h.id), hoursOf.get(h.id) ?? [], open.get(h.id) ?? [])];
     } catch (error) {
       // Days before the first published price of the plan (a history imported from before the
       // tariff data starts) cannot be billed: that household gets no statement for the month
@@ -158,6 +227,9 @@ async function issueStatements(tx: DbOrTx, households: readonly BillableHousehol
   });
   return (await insertStatements(tx, statements)).size;
 }
+
+/** What open payments take off a balance: succeeded and pending ones, less failed ones added back. */
+const balanceMovedBy = (payments: readonly OpenPayment[]) => payments.reduce((sum, p) => sum + (p.status === 'failed' ? -p.amountCents : p.amountCents), 0);
 
 /**
  * One household's statement for a month. The previous statement, when something may have changed
@@ -171,7 +243,7 @@ function buildStatement(
   previous: PreviousStatement | undefined,
   recompute: boolean,
   hours: readonly MeteredHour[],
-  paidBeforeFirst: number,
+  payments: readonly OpenPayment[],
 ): NewStatement {
   const { periodStart, periodEnd, dueDate } = billingMonth(month);
   const province = household.province as ProvinceCode;
@@ -184,9 +256,10 @@ function buildStatement(
     if (adjustment) lines.push(adjustment);
   }
   const chargesCents = lines.reduce((s, l) => s + l.amountCents, 0);
-  // The balance carried is what was due less what was paid against it (decision 048): an
-  // overpayment carries as a credit. Before any statement, payments made are a credit too.
-  const previousBalanceCents = previous ? previous.amountDueCents - previous.paidCents : -paidBeforeFirst;
+  // The balance carried is what was due less every payment not yet accounted for, succeeded or
+  // still pending, plus any carried while pending that failed since (decision 056): money in
+  // flight is never ignored, and each payment is counted once (statement_payments' key).
+  const previousBalanceCents = (previous?.amountDueCents ?? 0) - balanceMovedBy(payments);
   return {
     householdId: household.id,
     periodStart,
@@ -202,6 +275,7 @@ function buildStatement(
     importKwh: computed.importKwh,
     exportKwh: computed.exportKwh,
     lines,
+    payments,
   };
 }
 
@@ -248,9 +322,12 @@ export async function billingSummary(db: DbOrTx, household: { id: string; timeZo
   const paid = await paidByStatement(db, statements.map((s) => s.id));
   const history = statements.map((s) => summaryOf(s, today, paid.get(s.id) ?? 0));
   const last = history[0] ?? null;
-  // What is owed now: the latest amount due less what was paid against it (every earlier balance
-  // is carried in it); before any statement, payments made are a credit.
-  const balanceCents = last ? last.amountDueCents - (paid.get(last.id) ?? 0) : -(await paidBeforeFirstStatement(db, household.id));
+  // What is owed now: the latest amount due (every earlier balance is carried in it) less the
+  // succeeded payments it has not carried, plus any it carried while pending that failed since
+  // (decision 056); before any statement, payments made are a credit. A payment still pending and
+  // not yet carried is not taken off: it may still fail.
+  const open = ((await openPayments(db, [household.id])).get(household.id) ?? []).filter((p) => p.status !== 'pending');
+  const balanceCents = (last?.amountDueCents ?? 0) - balanceMovedBy(open);
   return { balanceCents, dueDate: last?.dueDate ?? null, lastStatement: last, history };
 }
 
@@ -258,22 +335,28 @@ export async function memberStatement(db: DbOrTx, household: { id: string; timeZ
   const statement = await findStatement(db, household.id, id);
   if (!statement) throw new AppError(404, 'not_found', BILLING_MESSAGES.statementNotFound);
   const { year, month } = parseLocalDate(statement.periodStart);
-  const [lines, lastYear, paid, previous] = await Promise.all([
+  const [lines, lastYear, paidAgainst, moved] = await Promise.all([
     statementLines(db, statement.id),
     findStatementForPeriod(db, household.id, `${year - 1}-${String(month).padStart(2, '0')}-01`),
-    paidByStatement(db, [statement.id]),
-    previousStatements(db, [household.id], statement.periodStart),
+    statementPayments(db, statement.id),
+    statementPaymentViews(db, statement.id),
   ]);
-  // Payments received since the previous statement: those against it that had succeeded when
-  // this one was issued, which its stored previous balance is net of; shown gross, as a bill does.
-  const prior = previous.get(household.id);
-  const received = prior ? (await statementPayments(db, prior.id)).filter((p) => p.at <= statement.issuedAt) : [];
+  // The payments this statement's previous balance accounts for (decision 056), shown as a paper
+  // bill does: the previous amount due gross, then each payment where it stands now (a pending one
+  // moves to received when it succeeds), and any earlier one added back because it failed.
+  const carried = moved.filter((p) => p.kind === 'carried');
+  const returned = moved.filter((p) => p.kind === 'returned');
+  const total = (ps: readonly { amountCents: number }[]) => ps.reduce((sum, p) => sum + p.amountCents, 0);
   const usage = (s: StoredStatement) => ({ importKwh: s.importKwh, exportKwh: s.exportKwh, days: dayCount(s) });
   return {
-    ...summaryOf(statement, localDateOf(now, household.timeZone), paid.get(statement.id) ?? 0),
+    ...summaryOf(statement, localDateOf(now, household.timeZone), total(paidAgainst)),
     billedFrom: statement.billedFrom,
-    previousBalanceCents: statement.previousBalanceCents + received.reduce((sum, p) => sum + p.amountCents, 0),
-    payments: received,
+    previousBalanceCents: statement.previousBalanceCents + total(carried) - total(returned),
+    payments: carried.filter((p) => p.status === 'succeeded').map((p) => ({ at: p.succeededAt!, amountCents: p.amountCents })),
+    // A carried payment the bank then asked the member to confirm (decision 055) is still on its way.
+    pendingPayments: carried.flatMap((p) => (p.status === 'succeeded' ? [] : [{ at: p.createdAt, amountCents: p.amountCents, status: p.status === 'failed' ? ('failed' as const) : ('pending' as const) }])),
+    returnedPayments: returned.map((p) => ({ at: p.failedAt!, amountCents: p.amountCents })),
+    paidAgainst,
     lines,
     usage: usage(statement),
     lastYear: lastYear ? { id: lastYear.id, periodStart: lastYear.periodStart, chargesCents: lastYear.chargesCents, usage: usage(lastYear) } : null,

@@ -24,6 +24,9 @@ const november: StatementDetail = {
   billedFrom: '2025-11-01',
   previousBalanceCents: 7_233,
   payments: [],
+  pendingPayments: [],
+  returnedPayments: [],
+  paidAgainst: [],
   lines: [
     { kind: 'energy', descriptionKey: 'off-peak', params: { plan: 'on-tou', from: '2025-11-01', to: '2025-11-30' }, quantity: 481, unit: 'kWh', unitPriceCents: 9.8, amountCents: 4_714 },
     { kind: 'energy', descriptionKey: 'on-peak', params: { plan: 'on-tou', from: '2025-11-01', to: '2025-11-30' }, quantity: 120, unit: 'kWh', unitPriceCents: 20.3, amountCents: 2_436 },
@@ -41,6 +44,9 @@ const october: StatementDetail = {
   billedFrom: '2025-10-15',
   previousBalanceCents: 0,
   payments: [],
+  pendingPayments: [],
+  returnedPayments: [],
+  paidAgainst: [],
   lines: [{ kind: 'fixed', descriptionKey: 'daily-charge', params: { plan: 'bc-residential-conservation', from: '2025-10-15', to: '2025-10-31' }, quantity: 17, unit: 'day', unitPriceCents: 22.53, amountCents: 383 }],
   usage: { importKwh: 300.5, exportKwh: 0, days: 17 },
   lastYear: { id: '6f1c1b8e-3333-4333-8333-333333333333', periodStart: '2024-10-01', chargesCents: 6_900, usage: { importKwh: 320, exportKwh: 0, days: 31 } },
@@ -111,7 +117,7 @@ describe('BillingPage', () => {
   });
 
   it('follows the amount due with what was paid against it and what is left to pay', async () => {
-    renderPage(summary, { ...november, status: 'partially_paid', payments: [{ at: '2025-12-05T15:00:00.000Z', amountCents: 5_000 }] });
+    renderPage(summary, { ...november, status: 'partially_paid', paidAgainst: [{ at: '2025-12-05T15:00:00.000Z', amountCents: 5_000 }] });
     const totals = await screen.findByTestId('statement-totals', {}, { timeout: 5000 });
     // $153.30 due, $50.00 paid: $103.30 left, in that order.
     expect(within(totals).getAllByRole('term').map((dt) => dt.textContent)).toEqual([
@@ -124,6 +130,37 @@ describe('BillingPage', () => {
     ]);
     expect(plain(totals.textContent)).toContain('Paid against this statement-$50.00');
     expect(plain(totals.textContent)).toContain('Left to pay$103.30');
+  });
+
+  it('lists the payments the previous balance accounts for, so the rows add up to the amount due', async () => {
+    // $72.33 previous balance less $50.00 received, $20.00 pending at issue and $2.33 pending then
+    // declined, plus $10.00 declined earlier and added back: $10.00 carried; with $80.97 of charges,
+    // $90.97 due.
+    renderPage(summary, {
+      ...november,
+      amountDueCents: 9_097,
+      payments: [{ at: '2025-11-20T15:00:00.000Z', amountCents: 5_000 }],
+      pendingPayments: [
+        { at: '2025-11-30T15:00:00.000Z', amountCents: 2_000, status: 'pending' },
+        { at: '2025-11-30T16:00:00.000Z', amountCents: 233, status: 'failed' },
+      ],
+      returnedPayments: [{ at: '2025-11-02T15:00:00.000Z', amountCents: 1_000 }],
+    });
+    const totals = await screen.findByTestId('statement-totals', {}, { timeout: 5000 });
+    expect(within(totals).getAllByRole('term').map((dt) => dt.textContent)).toEqual([
+      'This period’s charges',
+      'Previous balance',
+      'Payments received',
+      'Payments pending',
+      'Pending payments since declined (added back next statement)',
+      'Declined payments added back',
+      'Amount due',
+      'Due December 15, 2025',
+    ]);
+    const text = plain(totals.textContent);
+    for (const row of ['Previous balance$72.33', 'Payments received-$50.00', 'Payments pending-$20.00', 'next statement)-$2.33', 'added back$10.00', 'Amount due$90.97']) {
+      expect(text).toContain(row);
+    }
   });
 
   it('shows nothing due, not a date, once the balance is paid or in credit', async () => {

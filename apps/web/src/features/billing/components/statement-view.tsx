@@ -13,15 +13,27 @@ export function StatementView({ statement }: { statement: StatementDetail }) {
   const period = formatMonth(statement.periodStart, 'UTC', locale);
   const day = (date: string) => formatLocalDate(date, locale, { year: 'numeric', month: 'long', day: 'numeric' });
   const language = (i18n.resolvedLanguage ?? 'en').slice(0, 2);
-  const paid = statement.payments.reduce((s, p) => s + p.amountCents, 0);
+  const sum = (ps: readonly { amountCents: number }[]) => ps.reduce((s, p) => s + p.amountCents, 0);
+  const paid = sum(statement.paidAgainst);
+  const pending = statement.pendingPayments.filter((p) => p.status === 'pending');
+  const declined = statement.pendingPayments.filter((p) => p.status === 'failed');
   const lastYear = statement.lastYear;
 
-  // The amount due is fixed when the statement is issued; payments against it come after, so
-  // they follow it, with what is left to pay, rather than sitting above it as if it had been
-  // reduced by them.
+  // The previous balance gross, then the payments it accounts for (decision 056): received,
+  // still pending at issue, pending then declined since (added back on the next statement), and
+  // earlier ones added back here; each row only when there is one, so the rows add up to the
+  // amount due. Payments against this statement come after it, with what is left to pay, rather
+  // than sitting above it as if it had been reduced by them.
+  const carried: [string, number][] = [
+    [t('statement.paymentsReceived'), -sum(statement.payments)],
+    [t('statement.paymentsPending'), -sum(pending)],
+    [t('statement.paymentsDeclined'), -sum(declined)],
+    [t('statement.paymentsReturned'), sum(statement.returnedPayments)],
+  ];
   const totals: [string, number, boolean][] = [
     [t('statement.charges'), statement.chargesCents, false],
     [t('statement.previousBalance'), statement.previousBalanceCents, false],
+    ...carried.filter(([, cents]) => cents !== 0).map(([label, cents]): [string, number, boolean] => [label, cents, false]),
     [t('statement.amountDue'), statement.amountDueCents, true],
     ...(paid > 0
       ? ([
