@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useLocation } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { CanadianTimeZone } from '@peakwise/contracts/account.contract';
@@ -62,6 +63,16 @@ function HomeForm({ home }: { home: Home }) {
   const [zone, setZone] = useState<CanadianTimeZone>(home.timeZone);
   const [problem, setProblem] = useState<Problem | null>(null);
   const [checking, setChecking] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  const { hash } = useLocation();
+
+  // Reached from the Dashboard's prompt (/app/settings#home): land on the postal code.
+  useEffect(() => {
+    if (hash !== '#home') return;
+    const input = form.current?.querySelector<HTMLInputElement>('input[name="postalCode"]');
+    input?.scrollIntoView?.({ block: 'center' });
+    input?.focus();
+  }, [hash]);
 
   const province = provinceTyped(postalCode) ?? home.province;
   const choices = timeZoneChoicesOf(province).filter(isCanadianTimeZone);
@@ -130,7 +141,7 @@ function HomeForm({ home }: { home: Home }) {
   const busy = checking || save.isPending;
   const saved = save.isSuccess ? save.data : undefined;
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="space-y-5">
+    <form ref={form} noValidate onSubmit={(event) => void submit(event)} className="space-y-5">
       <p className="text-sm text-slate-700" data-testid="home-current">
         {home.postalCode && home.city
           ? t('home.current', { postalCode: home.postalCode, city: home.city, province: t(`marketing:provinces.${home.province}`) })
