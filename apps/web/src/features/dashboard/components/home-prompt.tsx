@@ -39,7 +39,7 @@ export function HomePrompt() {
     setDismissed(true);
   };
   return (
-    <section aria-labelledby="home-prompt-title" className="rounded-xl border border-brand-200 bg-brand-50 p-4 shadow-sm sm:p-5" data-testid="home-prompt">
+    <section aria-labelledby="home-prompt-title" className="rounded-xl border border-brand-100 bg-brand-50 p-4 shadow-sm sm:p-5" data-testid="home-prompt">
       <div className="flex gap-3">
         <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand-100 text-brand-800">
           <MapPin aria-hidden="true" className="size-5" />

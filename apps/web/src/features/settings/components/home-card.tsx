@@ -164,7 +164,7 @@ function HomeForm({ home }: { home: Home }) {
           spellCheck={false}
           placeholder="A1A 1A1"
           error={problem?.kind === 'invalid' ? problemText(problem) : undefined}
-          className="uppercase"
+          className="[&_input]:uppercase"
         />
         <SelectField
           label={t('home.timeZone')}
