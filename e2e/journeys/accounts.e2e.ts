@@ -1,5 +1,6 @@
+import pg from 'pg';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 // The demo sign-in pre-filled in the login panel (packages/contracts/src/demo-account.ts).
 const DEMO_EMAIL = 'demo@peakwise.ca';
 import { axeViolations } from '../support/axe';
@@ -22,6 +23,11 @@ function uniqueEmail(prefix = 'member') {
 
 async function signUp(email: string, name = 'Alex Tremblay') {
   await page.goto('/?auth=signup');
+  await fillSignUp(email, name);
+}
+
+/** Fills and sends the sign-up dialog already open on the page. */
+async function fillSignUp(email: string, name = 'Alex Tremblay') {
   const dialog = page.getByRole('dialog', { name: 'Sign up for Peakwise' });
   await dialog.getByLabel('Email', { exact: true }).fill(email);
   await dialog.getByLabel('Confirm email').fill(email);
@@ -59,7 +65,84 @@ async function openSettings() {
   await page.getByLabel('Name', { exact: true }).waitFor();
 }
 
+let db: pg.Client;
+beforeAll(async () => {
+  db = new pg.Client({ connectionString: inject('databaseUrl') });
+  await db.connect();
+});
+afterAll(async () => {
+  await db?.end();
+});
+
+async function homeOf(email: string): Promise<{ province: string; postalCode: string | null; timeZone: string }> {
+  const { rows } = await db.query<{ province: string; postalCode: string | null; timeZone: string }>(
+    `select h.province, h.postal_code as "postalCode", h.time_zone as "timeZone" from households h join users u on u.id = h.owner_user_id where u.email = $1`,
+    [email],
+  );
+  expect(rows).toHaveLength(1);
+  return rows[0]!;
+}
+
 describe('accounts', () => {
+  it('starts the home in Québec from the postal code checked on the landing page, then moves it in Settings (decision 057)', async () => {
+    await page.goto('/');
+    await page.getByLabel('Postal code').fill('H2X 1Y4');
+    await page.getByRole('button', { name: 'Check' }).click();
+    await page.getByRole('heading', { name: 'Great news!' }).waitFor();
+    await screenshot(page, 'home-landing-checked');
+    await page.getByRole('region', { name: 'Is Peakwise available where you live?' }).getByRole('button', { name: 'Sign Up' }).click();
+    const email = uniqueEmail('quebec');
+    await fillSignUp(email, 'Camille Roy');
+    expect(await homeOf(email)).toEqual({ province: 'QC', postalCode: 'H2X1Y4', timeZone: 'America/Toronto' });
+    // A home with a postal code is not asked for one.
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.waitForTimeout(1_000);
+    expect(await page.getByTestId('home-prompt').count()).toBe(0);
+
+    await openSettings();
+    const home = page.getByRole('region', { name: 'Your home' });
+    await home.getByText('Your home: H2X 1Y4, Montréal, Québec.').waitFor();
+    await home.getByLabel('Postal code').fill('V6B 1A1');
+    expect(await home.getByLabel('Time zone of your home').inputValue()).toBe('America/Vancouver');
+    await home.getByRole('button', { name: 'Save my home' }).click();
+    await home.getByText('Saved. Your home is in Vancouver, British Columbia.').waitFor();
+    await home.scrollIntoViewIfNeeded();
+    await screenshot(page, 'home-settings-saved');
+    expect(await homeOf(email)).toEqual({ province: 'BC', postalCode: 'V6B1A1', timeZone: 'America/Vancouver' });
+    // The Preferences card follows: one zone for the member and the home.
+    expect(await page.getByLabel('Time zone', { exact: true }).inputValue()).toBe('America/Vancouver');
+    await home.getByLabel('Postal code').fill('R3C 4T3');
+    await home.getByRole('button', { name: 'Save my home' }).click();
+    await home.getByText("We don't currently service Winnipeg, Manitoba. We're expanding quickly - check back soon!").waitFor();
+    expect(await homeOf(email)).toEqual({ province: 'BC', postalCode: 'V6B1A1', timeZone: 'America/Vancouver' });
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it('asks a member with no postal code to set their home, and takes them to it (decision 057)', async () => {
+    const email = uniqueEmail('nowhere');
+    await signUp(email);
+    expect(await homeOf(email)).toMatchObject({ province: 'ON', postalCode: null });
+    const prompt = page.getByTestId('home-prompt');
+    await prompt.getByRole('heading', { name: 'Where is your home?' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'home-dashboard-prompt');
+    await prompt.getByRole('link', { name: 'Set your home' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/app/settings#home');
+    const input = page.getByRole('region', { name: 'Your home' }).getByLabel('Postal code');
+    await input.waitFor();
+    await expect.poll(() => input.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.type('T2P 1J9');
+    await page.keyboard.press('Enter');
+    await page.getByText('Saved. Your home is in Calgary, Alberta.').waitFor();
+    await screenshot(page, 'home-settings-from-prompt');
+    expect(await homeOf(email)).toEqual({ province: 'AB', postalCode: 'T2P1J9', timeZone: 'America/Edmonton' });
+    await page.goto('/app/dashboard');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.waitForTimeout(1_000);
+    expect(await page.getByTestId('home-prompt').count()).toBe(0);
+  });
+
   it('signs a new member up into the portal, signs out, and refuses a wrong password', async () => {
     const email = uniqueEmail();
     await signUp(email);

@@ -54,6 +54,7 @@ import { createDevicesRoutes } from './modules/devices/devices.routes';
 import type { CommandPublisher } from './modules/devices/plug-command.service';
 import { createPlugRoutes } from './modules/devices/plug.routes';
 import { createDeviceManagementRoutes } from './modules/devices/device-management.routes';
+import { createHomeService } from './modules/households/household-home.service';
 import { createHouseholdRoutes } from './modules/households/household.routes';
 import { createIngestTokenRoutes } from './modules/ingest-tokens/ingest-tokens.routes';
 import type { LiveHub } from './modules/live/live-hub';
@@ -191,7 +192,7 @@ export function createApp(deps: AppDeps) {
     .route('/', createPostalRoutes(postalService))
     .route('/', createIngestRoutes({ db: database.db, now: clock }))
     .route('/', createGreenButtonRoutes({ auth: accounts.auth, db: database.db, clock, maxBytes: config.greenButtonMaxBytes }))
-    .route('/', createHouseholdRoutes({ auth: accounts.auth, db: database.db }))
+    .route('/', createHouseholdRoutes({ auth: accounts.auth, db: database.db, home: createHomeService({ db: database.db, postal: postalService, now: clock }) }))
     .route('/', createLiveRoutes({ auth: accounts.auth, db: database.db, hub: liveHub, clock, logger }))
     .route('/', createSolarRoutes({ auth: accounts.auth, db: database.db, clock }))
     .route('/', createUsageRoutes({ auth: accounts.auth, db: database.db, clock }))

@@ -117,6 +117,8 @@ export const AUTH_ERROR_CODES = {
   invalidCredentials: 'INVALID_EMAIL_OR_PASSWORD',
   tooManyRequests: 'TOO_MANY_REQUESTS',
   demoAccountReadOnly: 'DEMO_ACCOUNT_READ_ONLY',
+  /** The landing page's checked postal code, sent with a sign-up, is malformed or not served (decision 057). */
+  invalidPostalCode: 'INVALID_POSTAL_CODE',
 } as const;
 
 /** POST /api/auth/social/{provider} */

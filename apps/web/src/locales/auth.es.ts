@@ -129,6 +129,7 @@ export const authEs: Translation<typeof authEn> = {
     sessionExpired: 'Por tu seguridad, vuelve a iniciar sesión para hacer esto.',
     tooManyRequests: 'Demasiados intentos. Espera un minuto e inténtalo de nuevo.',
     demoReadOnly: 'La cuenta de demostración no se puede modificar. Crea tu propia cuenta para probar esto.',
+    invalidPostalCode: 'El código postal que verificaste no se puede usar para tu hogar. Vuelve a registrarte. Podrás indicar tu hogar en Configuración.',
     providerNotConfigured: 'El inicio de sesión con {{provider}} no está disponible en este momento.',
     accountExists: 'Ya hay una cuenta con este correo.',
     emailChangeFailed: 'No pudimos iniciar el cambio de correo. Revisa la dirección e inténtalo de nuevo.',

@@ -3,6 +3,12 @@ export const dashboardEn = {
   greeting: 'Welcome back, {{name}}',
   greetingAnonymous: 'Welcome back',
   loading: 'Loading your dashboard…',
+  homePrompt: {
+    title: 'Where is your home?',
+    body: 'Set your home’s postal code so we can tell you about Energy Saving Events in your area, and use your province’s time zone and rates.',
+    action: 'Set your home',
+    dismiss: 'Dismiss',
+  },
   error: {
     title: 'We couldn’t load your dashboard.',
     message: 'Check your connection, then try again.',

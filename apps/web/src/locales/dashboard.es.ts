@@ -6,6 +6,12 @@ export const dashboardEs: Translation<typeof dashboardEn> = {
   greeting: 'Bienvenido de nuevo, {{name}}',
   greetingAnonymous: 'Bienvenido de nuevo',
   loading: 'Cargando su panel…',
+  homePrompt: {
+    title: '¿Dónde está tu hogar?',
+    body: 'Indica el código postal de tu hogar para que te avisemos de los eventos de ahorro de energía en tu zona y usemos la zona horaria y las tarifas de tu provincia.',
+    action: 'Indicar mi hogar',
+    dismiss: 'Cerrar',
+  },
   error: {
     title: 'No pudimos cargar su panel.',
     message: 'Revise su conexión e inténtelo de nuevo.',

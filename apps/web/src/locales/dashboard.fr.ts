@@ -6,6 +6,12 @@ export const dashboardFr: Translation<typeof dashboardEn> = {
   greeting: 'Bon retour, {{name}}',
   greetingAnonymous: 'Bon retour',
   loading: 'Chargement de votre tableau de bord…',
+  homePrompt: {
+    title: 'Où se trouve votre domicile?',
+    body: 'Indiquez le code postal de votre domicile pour être informé des événements d’économie d’énergie dans votre région et profiter du fuseau horaire et des tarifs de votre province.',
+    action: 'Indiquer mon domicile',
+    dismiss: 'Fermer',
+  },
   error: {
     title: 'Nous n’avons pas pu charger votre tableau de bord.',
     message: 'Vérifiez votre connexion, puis réessayez.',

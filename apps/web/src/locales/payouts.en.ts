@@ -115,6 +115,8 @@ export const payoutsEn = {
       submit: 'Record adjustment',
       done: 'Adjustment recorded.',
       refused: 'Refused: {{message}}',
+      redeemedItem: 'Redeemed: {{item}}',
+      order: 'order {{id}}',
     },
     draws: {
       intro: 'Each week’s seed is committed a day before the week and revealed with its result two days after it.',

@@ -117,6 +117,8 @@ export const payoutsEs: Translation<typeof payoutsEn> = {
       submit: 'Registrar ajuste',
       done: 'Ajuste registrado.',
       refused: 'Rechazado: {{message}}',
+      redeemedItem: 'Canjeado: {{item}}',
+      order: 'pedido {{id}}',
     },
     draws: {
       intro: 'La semilla de cada semana se compromete el día antes de la semana y se revela con su resultado dos días después.',

@@ -117,6 +117,8 @@ export const payoutsFr: Translation<typeof payoutsEn> = {
       submit: 'Enregistrer l’ajustement',
       done: 'Ajustement enregistré.',
       refused: 'Refusé : {{message}}',
+      redeemedItem: 'Échangé : {{item}}',
+      order: 'commande {{id}}',
     },
     draws: {
       intro: 'La graine de chaque semaine est engagée la veille de la semaine et révélée avec son résultat deux jours après.',

@@ -3,6 +3,7 @@ import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/a
 import { SHARED_DEMO_EMAILS } from '@peakwise/contracts/demo-account';
 import { AUTH_ERROR_CODES } from '@peakwise/contracts/account.contract';
 import { checkPassword } from '@peakwise/domain/password-policy';
+import type { ProvinceCode } from '@peakwise/domain/postal-code';
 import type { AccountEmails } from '../email/account-emails';
 import { signUpUserBody, validateSignUp } from './sign-up.hook';
 
@@ -19,12 +20,12 @@ function failOnWeakPassword(password: unknown, who: { email: string; name: strin
   if (problem) throw APIError.from('BAD_REQUEST', problem);
 }
 
-export function createAuthHooks(deps: { emails: AccountEmails; signUpLanguages: Map<string, string> }) {
+export function createAuthHooks(deps: { emails: AccountEmails; signUpLanguages: Map<string, string>; serviceableProvinces: readonly ProvinceCode[] }) {
   const { emails, signUpLanguages } = deps;
 
   const before = createAuthMiddleware(async (ctx) => {
     if (ctx.path === '/sign-up/email') {
-      const input = validateSignUp(ctx.body);
+      const input = validateSignUp(ctx.body, deps.serviceableProvinces);
       const existing = await ctx.context.internalAdapter.findUserByEmail(input.email);
       if (existing) {
         // Same cost as a real sign-up (the hash dominates), same status and body, no cookie;
@@ -37,7 +38,7 @@ export function createAuthHooks(deps: { emails: AccountEmails; signUpLanguages: 
       // The verification email goes out before the profile (and its language) is written.
       if (signUpLanguages.size > 1000) signUpLanguages.clear();
       signUpLanguages.set(input.email, input.language);
-      return { context: { body: { ...ctx.body, email: input.email, name: input.name, language: input.language, marketingConsent: input.marketingConsent, callbackURL: AFTER_VERIFY_PATH } } };
+      return { context: { body: { ...ctx.body, email: input.email, name: input.name, language: input.language, marketingConsent: input.marketingConsent, postalCode: input.postalCode, callbackURL: AFTER_VERIFY_PATH } } };
     }
 
     if (ctx.path === '/reset-password') {

@@ -56,7 +56,7 @@ export function createAuth({ config, database, emails, logger }: AuthDeps) {
   const { windowSeconds, signIn, signUp, passwordReset } = config.authRateLimit;
   const socialProviders = socialProviderConfigs(config);
   const signUpLanguages = new Map<string, string>();
-  const hooks = createAuthHooks({ emails, signUpLanguages });
+  const hooks = createAuthHooks({ emails, signUpLanguages, serviceableProvinces: config.serviceableProvinces });
 
   return betterAuth({
     appName: 'Peakwise',
@@ -153,12 +153,14 @@ export function createAuth({ config, database, emails, logger }: AuthDeps) {
       user: {
         create: {
           after: async (user, ctx) => {
-            const body = ctx?.body as { marketingConsent?: unknown } | undefined;
+            const body = ctx?.body as { marketingConsent?: unknown; postalCode?: unknown } | undefined;
             const language = requestLanguage(ctx?.body, ctx?.request);
             await createProfile(db, user, language);
             // The household comes with the account (decision 051), so no later request, even a
             // refused one, has to write it.
-            await ensureHouseholdForUser(db, user.id);
+            // A postal code reaches here only through the sign-up hook, which checked it (decision 057).
+            const postalCode = ctx?.path === '/sign-up/email' && typeof body?.postalCode === 'string' ? body.postalCode : null;
+            await ensureHouseholdForUser(db, user.id, postalCode ? { postalCode } : {});
             if (ctx?.path === '/sign-up/email' && typeof body?.marketingConsent === 'boolean') {
               await recordMarketingConsent(db, user.id, body.marketingConsent, language, 'sign_up');
             }

@@ -2,6 +2,7 @@ import { APIError } from 'better-auth/api';
 import { z } from 'zod';
 import { AUTH_ERROR_CODES, genderSchema, isValidBirthDate, LANGUAGES, type Language } from '@peakwise/contracts/account.contract';
 import { checkPassword } from '@peakwise/domain/password-policy';
+import { DEFAULT_SERVICEABLE_PROVINCES, parsePostalCode, provinceOf, type ProvinceCode } from '@peakwise/domain/postal-code';
 
 const fail = (code: string, message: string) => APIError.from('BAD_REQUEST', { code, message });
 
@@ -13,6 +14,8 @@ export type SignUpInput = {
   gender: string;
   marketingConsent: boolean;
   language: Language;
+  /** The landing page's checked postal code (normalised), when the visitor checked one (decision 057). */
+  postalCode: string | null;
 };
 
 /** 'fr-CA' → 'fr'; anything else unsupported → null. A missing language means English. */
@@ -27,7 +30,7 @@ function readLanguage(value: unknown): Language | null {
  * The sign-up form's rules, checked before better-auth sees the request, so a bad request is
  * refused the same way whether or not the email already has an account (no enumeration).
  */
-export function validateSignUp(body: unknown): SignUpInput {
+export function validateSignUp(body: unknown, serviceableProvinces: readonly ProvinceCode[] = DEFAULT_SERVICEABLE_PROVINCES): SignUpInput {
   const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
   const email = typeof b.email === 'string' ? b.email.trim().toLowerCase() : '';
   if (!z.email().safeParse(email).success) throw fail(AUTH_ERROR_CODES.invalidEmail, 'Invalid email');
@@ -43,10 +46,23 @@ export function validateSignUp(body: unknown): SignUpInput {
   if (b.marketingConsent !== undefined && typeof b.marketingConsent !== 'boolean') {
     throw fail(AUTH_ERROR_CODES.invalidMarketingConsent, 'marketingConsent must be true or false');
   }
+  const postalCode = readPostalCode(b.postalCode, serviceableProvinces);
   const password = typeof b.password === 'string' ? b.password : '';
   const problem = checkPassword(password, { email, name });
   if (problem) throw fail(problem.code, problem.message);
-  return { email, name, password, birthDate: b.birthDate, gender: gender.data, marketingConsent: b.marketingConsent === true, language };
+  return { email, name, password, birthDate: b.birthDate, gender: gender.data, marketingConsent: b.marketingConsent === true, language, postalCode };
+}
+
+/**
+ * Not a field of the form: the browser sends the code the visitor checked on the landing page.
+ * It is checked again with the checker's rules, since anything may arrive here (decision 057).
+ */
+function readPostalCode(value: unknown, serviceableProvinces: readonly ProvinceCode[]): string | null {
+  if (value === undefined || value === null) return null;
+  const parsed = typeof value === 'string' ? parsePostalCode(value) : ({ ok: false } as const);
+  if (!parsed.ok) throw fail(AUTH_ERROR_CODES.invalidPostalCode, 'The postal code sent with the sign-up is not valid');
+  if (!serviceableProvinces.includes(provinceOf(parsed.code))) throw fail(AUTH_ERROR_CODES.invalidPostalCode, 'Peakwise does not serve the postal code sent with the sign-up');
+  return parsed.code;
 }
 
 type UserLike = { id: string; name: string; email: string; emailVerified?: boolean; image?: string | null; createdAt: Date | string; updatedAt: Date | string };

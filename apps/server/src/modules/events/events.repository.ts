@@ -18,10 +18,15 @@ export type EventRow = {
 
 /**
  * A household is in a program's area when its province is, and its FSA too if the program names
- * FSAs. `p` and `h` are the aliases of event_programs and households in the caller's SQL.
+ * FSAs. An operator's household has a place only once the operator has said where their home is
+ * (a postal code): until then it is nowhere, so staff are not told of every event they schedule
+ * (decision 057). `p` and `h` are the aliases of event_programs and households in the caller's SQL.
  */
 export const inArea = (p: string, h: string) =>
-  sql.raw(`(${h}.province = any(${p}.provinces) and (${p}.fsas is null or upper(left(replace(coalesce(${h}.postal_code, ''), ' ', ''), 3)) = any(${p}.fsas)))`);
+  sql.raw(
+    `(${h}.province = any(${p}.provinces) and (${p}.fsas is null or upper(left(replace(coalesce(${h}.postal_code, ''), ' ', ''), 3)) = any(${p}.fsas))` +
+      ` and (${h}.postal_code is not null or not exists (select 1 from users staff where staff.id = ${h}.owner_user_id and staff.role = 'operator')))`,
+  );
 
 const eventColumns = sql`e.id, e.program_id as "programId", p.name as "programName", e.starts_at as "startsAt", e.ends_at as "endsAt",
   e.reward_points as "rewardPoints", e.target_percent as "targetPercent", e.status, e.settlement_version as "settlementVersion"`;

@@ -67,8 +67,9 @@ describe('Energy Saving Events API', () => {
     for (const who of [operator, member]) await call(who, 'GET', '/api/household');
     const programs = await call(operator, 'GET', '/api/ops/programs');
     expect(programs.status).toBe(200);
-    // Both members live in Ontario (the default without a postal code).
-    expect(await programs.json()).toEqual([expect.objectContaining({ name: 'Ontario Peak Saver', provinces: ['ON'], reach: 2 })]);
+    // Both homes are in Ontario (the default without a postal code), but an operator's home is in
+    // no area until the operator sets its postal code (decision 057): only the member counts.
+    expect(await programs.json()).toEqual([expect.objectContaining({ name: 'Ontario Peak Saver', provinces: ['ON'], reach: 1 })]);
   });
 
   it('refuses bad events with their message and stores nothing', async () => {

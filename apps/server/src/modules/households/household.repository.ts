@@ -96,3 +96,8 @@ export async function lockTimeZone(tx: DbOrTx, householdId: string): Promise<str
 export async function setTimeZone(tx: DbOrTx, householdId: string, zone: string): Promise<void> {
   await tx.update(households).set({ timeZone: zone }).where(eq(households.id, householdId));
 }
+
+/** Where the home is: its postal code (normalised, no space) and the province it lies in. */
+export async function setPlace(tx: DbOrTx, householdId: string, postalCode: string, province: string): Promise<void> {
+  await tx.update(households).set({ postalCode, province }).where(eq(households.id, householdId));
+}

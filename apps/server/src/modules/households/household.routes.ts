@@ -1,7 +1,9 @@
 import { z } from '@hono/zod-openapi';
 import type { Db } from '../../db/client';
-import { createRouter, signedInRoute } from '../../lib/create-router';
+import { homeSchema, updateHomeSchema } from '@peakwise/contracts/household-home.contract';
+import { createRouter, errorResponse, signedInRoute } from '../../lib/create-router';
 import type { Auth } from '../auth/auth';
+import type { HomeService } from './household-home.service';
 import { requireHousehold } from './household.middleware';
 import { listRooms, tariffOn } from './household.repository';
 import { localDateOf } from '@peakwise/domain/local-time';
@@ -18,7 +20,27 @@ const householdSchema = z.object({
 });
 
 /** The signed-in member's household (created with its five rooms on first use). */
-export function createHouseholdRoutes(deps: { auth: Auth; db: Db }) {
+export function createHouseholdRoutes(deps: { auth: Auth; db: Db; home: HomeService }) {
+  const homeAnswer = { description: 'Where the home is', content: { 'application/json': { schema: homeSchema } } };
+  const getHome = signedInRoute({
+    method: 'get',
+    path: '/api/household/home',
+    tags: ['household'],
+    summary: 'Where the member’s home is: postal code, city, province, time zone and today’s tariff plan',
+    middleware: [requireHousehold(deps)] as const,
+    responses: { 200: homeAnswer },
+  });
+  const putHome = signedInRoute({
+    method: 'put',
+    path: '/api/household/home',
+    tags: ['household'],
+    summary: 'Set where the home is (decision 057)',
+    description:
+      'The postal code sets the province; the time zone must be one the province spans (without one, the current zone if the province allows it, else the province’s usual one). Saves the household’s place, its zone (re-cutting its days, decision 023), the profile’s zone and, when the province changes, the province’s default plan from today, in one transaction. A malformed or unserved postal code or a zone outside the province is a 400 that changes nothing.',
+    middleware: [requireHousehold(deps)] as const,
+    request: { body: { required: true, content: { 'application/json': { schema: updateHomeSchema } } } },
+    responses: { 200: homeAnswer, 400: errorResponse('Malformed or unserved postal code, or a time zone the province does not span') },
+  });
   const route = signedInRoute({
     method: 'get',
     path: '/api/household',
@@ -29,7 +51,10 @@ export function createHouseholdRoutes(deps: { auth: Auth; db: Db }) {
       200: { description: 'Household', content: { 'application/json': { schema: householdSchema } } },
     },
   });
-  return createRouter().openapi(route, async (c) => {
+  return createRouter()
+    .openapi(getHome, async (c) => c.json(await deps.home.get(c.var.household), 200))
+    .openapi(putHome, async (c) => c.json(await deps.home.update(c.var.user.id, c.var.household, c.req.valid('json')), 200))
+    .openapi(route, async (c) => {
     const h = c.var.household;
     const rooms = await listRooms(deps.db, h.id);
     const tariffPlanId = await tariffOn(deps.db, h.id, localDateOf(new Date(), h.timeZone));

@@ -3,7 +3,7 @@ import { assembleBirthDate } from './birth-date';
 import type { SignUpValues } from './sign-up-validation';
 
 /** Turns validated form values into the request body. Call only after validateSignUp passed. */
-export function buildSignUpPayload(values: SignUpValues, language: string): SignUpPayload {
+export function buildSignUpPayload(values: SignUpValues, language: string, checkedPostalCode?: string): SignUpPayload {
   return {
     email: values.email.trim(),
     confirmEmail: values.confirmEmail.trim(),
@@ -13,5 +13,6 @@ export function buildSignUpPayload(values: SignUpValues, language: string): Sign
     gender: values.gender as Gender,
     marketingConsent: values.marketingConsent,
     language,
+    ...(checkedPostalCode ? { postalCode: checkedPostalCode } : {}),
   };
 }

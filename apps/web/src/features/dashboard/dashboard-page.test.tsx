@@ -62,6 +62,7 @@ function renderDashboard() {
     if (url === '/api/dashboard/alerts') return Response.json(recent);
     if (url === '/api/events/next') return Response.json({ event: null });
     if (url === '/api/points') return Response.json(points);
+    if (url === '/api/household/home') return Response.json({ postalCode: 'M5V 3L9', city: 'Toronto', province: 'ON', timeZone: 'America/Toronto', tariffPlanId: 'on-tou' });
     const period = new URL(url, 'http://x').searchParams.get('period') as '24h' | '7d' | '30d';
     return Response.json(usage(period));
   }, '/app/dashboard');

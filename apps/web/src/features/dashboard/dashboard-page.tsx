@@ -11,6 +11,7 @@ import { ActiveDevices } from './components/active-devices';
 import { DashboardCards } from './components/dashboard-cards';
 import { DashboardUsageChart } from './components/dashboard-usage-chart';
 import { EventBanner } from './components/event-banner';
+import { HomePrompt } from './components/home-prompt';
 import { EnergyTips } from './components/energy-tips';
 import { RecentAlerts } from './components/recent-alerts';
 
@@ -26,6 +27,8 @@ export default function DashboardPage() {
   return (
     <div className="space-y-6">
       <PageHeader title={t('title')} intro={name ? t('greeting', { name }) : t('greetingAnonymous')} />
+
+      <HomePrompt />
 
       <EventBanner />
 

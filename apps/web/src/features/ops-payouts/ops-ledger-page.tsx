@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
+import type { LocalizedText } from '@peakwise/contracts/rewards.contract';
 import { useTranslation } from 'react-i18next';
 import { AlertMessage } from '@/components/ui/alert-message';
 import { Button } from '@/components/ui/button';
@@ -11,6 +12,13 @@ import { useTimeZone } from '@/lib/time-zone';
 import { useAdjustPoints, useMemberLedger, useMemberSearch } from './api/use-ops-payouts';
 
 const CARD = 'rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6';
+
+/** An item's name in the language on screen (names come in all three), English if that one is empty. */
+function useItemName() {
+  const { i18n } = useTranslation();
+  const language = (i18n.resolvedLanguage ?? i18n.language ?? 'en').slice(0, 2);
+  return useCallback((text: LocalizedText) => (language === 'fr' ? text.fr : language === 'es' ? text.es : text.en) || text.en, [language]);
+}
 
 /** A member's ledger, read-only, with an audited manual adjustment (decision 041). */
 export default function OpsLedgerPage() {
@@ -55,6 +63,7 @@ function MemberLedger({ householdId }: { householdId: string }) {
   const { t } = useTranslation('payouts');
   const locale = useIntlLocale();
   const timeZone = useTimeZone();
+  const localized = useItemName();
   const ledger = useMemberLedger(householdId);
   const first = ledger.data?.pages[0];
   const entries = ledger.data?.pages.flatMap((p) => p.activity) ?? [];
@@ -82,7 +91,17 @@ function MemberLedger({ householdId }: { householdId: string }) {
                   <td className="py-2 pr-4 font-mono text-xs">{e.kind}</td>
                   <td className="py-2 pr-4 text-right tabular-nums">{formatNumber(e.amount, locale, 0)}</td>
                   <td className="py-2 pr-4 text-right tabular-nums">{formatNumber(e.balanceAfter, locale, 0)}</td>
-                  <td className="py-2 text-xs text-slate-700">{e.reason ?? e.eventId ?? e.cashOutId ?? e.orderId ?? e.drawId ?? ''}</td>
+                  <td className="py-2 text-xs text-slate-700">
+                    {e.item ? (
+                      // What was redeemed, as the member's Activity names it (decision 051); the order id stays for look-ups.
+                      <>
+                        {t('ops.ledger.redeemedItem', { item: localized(e.item) })}
+                        {e.orderId && <span className="ml-2 font-mono text-slate-500">{t('ops.ledger.order', { id: e.orderId })}</span>}
+                      </>
+                    ) : (
+                      (e.reason ?? e.eventId ?? e.cashOutId ?? e.orderId ?? e.drawId ?? '')
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>

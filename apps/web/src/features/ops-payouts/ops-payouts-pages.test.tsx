@@ -62,7 +62,10 @@ describe('operator member ledger', () => {
           memberEmail: 'marie@example.com',
           balance: 150,
           nextCursor: null,
-          activity: [{ entryId: '2', transferId: 't2', kind: 'event_reward', amount: 150, balanceAfter: 150, at: '2025-11-20T15:00:00.000Z', eventId: 'e1', cashOutId: null, orderId: null, drawId: null, item: null, reason: null }],
+          activity: [
+            { entryId: '3', transferId: 't3', kind: 'redemption', amount: -100, balanceAfter: 150, at: '2025-11-21T15:00:00.000Z', eventId: null, cashOutId: null, orderId: 'o7', drawId: null, item: { en: 'Smart plug', fr: 'Prise intelligente', es: 'Enchufe inteligente' }, reason: null },
+            { entryId: '2', transferId: 't2', kind: 'event_reward', amount: 250, balanceAfter: 250, at: '2025-11-20T15:00:00.000Z', eventId: 'e1', cashOutId: null, orderId: null, drawId: null, item: null, reason: null },
+          ],
         });
       if (method === 'POST') return Response.json({ balance: 175 }, { status: 201 });
       return new Response(null, { status: 404 });
@@ -71,8 +74,11 @@ describe('operator member ledger', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Find' }));
     fireEvent.click(await screen.findByRole('button', { name: /marie@example.com/ }, { timeout: 5000 }));
     const table = await screen.findByTestId('ops-ledger');
-    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2));
-    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('event_reward');
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
+    // A redemption names what was bought, as the member's Activity does (decision 051).
+    expect(plain(within(table).getAllByRole('row')[1]!.textContent)).toContain('Redeemed: Smart plug');
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('order o7');
+    expect(within(table).getAllByRole('row')[2]).toHaveTextContent('event_reward');
     const submit = screen.getByRole('button', { name: 'Record adjustment' });
     fireEvent.change(screen.getByLabelText('Points'), { target: { value: '25' } });
     expect(submit).toBeDisabled();

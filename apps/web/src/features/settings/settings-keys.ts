@@ -2,6 +2,7 @@
 export const settingsKeys = {
   all: ['settings'] as const,
   profile: () => [...settingsKeys.all, 'profile'] as const,
+  home: () => [...settingsKeys.all, 'home'] as const,
   sessions: () => [...settingsKeys.all, 'sessions'] as const,
   ingestTokens: () => [...settingsKeys.all, 'ingest-tokens'] as const,
   notificationPreferences: () => [...settingsKeys.all, 'notification-preferences'] as const,

@@ -6,6 +6,7 @@ import { DevicesCard } from './components/devices-card';
 import { EventPreferencesCard } from './components/event-preferences-card';
 import { GreenButtonExportCard } from './components/green-button-export-card';
 import { GreenButtonImportCard } from './components/green-button-import-card';
+import { HomeCard } from './components/home-card';
 import { MeterTokensCard } from './components/meter-tokens-card';
 import { NotificationPreferencesCard } from './components/notification-preferences-card';
 import { PreferencesCard } from './components/preferences-card';
@@ -20,6 +21,7 @@ export default function SettingsPage() {
     <div className="space-y-6">
       <PageHeader title={t('pages.settings')} intro={t('settings:intro')} />
       <ProfileForm />
+      <HomeCard />
       <SecurityCard />
       <DevicesCard />
       <MeterTokensCard />

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { checkedPostalCode } from '@/lib/checked-postal-code';
 import { PostalChecker } from './postal-checker';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -11,7 +12,10 @@ beforeEach(() => {
   fetchMock.mockReset();
   vi.stubGlobal('fetch', fetchMock);
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  sessionStorage.clear();
+});
 
 async function checkCode(code: string) {
   const user = userEvent.setup();
@@ -45,6 +49,20 @@ describe('PostalChecker', () => {
     expect(fetchMock).toHaveBeenCalledWith('/api/postal-codes/M5V3L9', expect.anything());
     await userEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
     expect(onSignUp).toHaveBeenCalled();
+    // Kept for a sign-up from this tab (decision 057).
+    expect(checkedPostalCode()).toBe('M5V 3L9');
+  });
+
+  it('forgets a served code once another check finds an area that is not served', async () => {
+    fetchMock.mockResolvedValueOnce(json(200, { postalCode: 'H2X 1Y4', city: 'Montréal', province: 'QC', isServiceable: true }));
+    fetchMock.mockResolvedValueOnce(json(200, { postalCode: 'R3C 4T3', city: 'Winnipeg', province: 'MB', isServiceable: false }));
+    render(<PostalChecker onSignUp={() => {}} />);
+    await checkCode('H2X 1Y4');
+    await screen.findByRole('heading', { name: 'Great news!' });
+    expect(checkedPostalCode()).toBe('H2X 1Y4');
+    await checkCode('R3C 4T3');
+    await screen.findByRole('heading', { name: 'Sorry!' });
+    expect(checkedPostalCode()).toBeUndefined();
   });
 
   it('reports an area that is not served yet', async () => {

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { parsePostalCode } from '@peakwise/domain/postal-code';
 import type { PostalCheckResult } from '@peakwise/contracts/postal.contract';
-import { checkPostalCode } from './check-postal-code';
+import { checkPostalCode } from '@/lib/check-postal-code';
+import { forgetCheckedPostalCode, rememberCheckedPostalCode } from '@/lib/checked-postal-code';
 
 export type PostalCheckState =
   | { status: 'idle' }
@@ -20,6 +21,8 @@ export function usePostalCheck() {
   const check = useCallback(async (raw: string) => {
     inFlight.current?.abort();
     setState({ status: 'idle' });
+    // Only the latest check may travel into sign-up (decision 057).
+    forgetCheckedPostalCode();
     const parsed = parsePostalCode(raw);
     if (!parsed.ok) {
       // No request for a malformed code (docs/product/domain-rules.md#postal-codes).
@@ -33,7 +36,10 @@ export function usePostalCheck() {
     // A newer check (or unmount) superseded this one; its answer is stale.
     if (controller.signal.aborted) return;
     inFlight.current = null;
-    if (lookup.kind === 'result') setState({ status: 'done', result: lookup.result });
+    if (lookup.kind === 'result') {
+      if (lookup.result.isServiceable) rememberCheckedPostalCode(lookup.result.postalCode);
+      setState({ status: 'done', result: lookup.result });
+    }
     else setState({ status: lookup.kind });
   }, []);
 

@@ -12,6 +12,8 @@ export type SignUpPayload = {
   gender: Gender;
   marketingConsent: boolean;
   language: string;
+  /** Not a form field: the serviceable code checked on the landing page in this tab (decision 057). */
+  postalCode?: string;
 };
 
 export function signUpWithEmail(payload: SignUpPayload) {

@@ -6,6 +6,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { TextField } from '@/components/ui/text-field';
 import { useServerErrorText } from '@/lib/server-error-text';
 import { SignUpError, useSignUp } from '../hooks/use-sign-up';
+import { checkedPostalCode } from '@/lib/checked-postal-code';
 import { buildSignUpPayload } from '../sign-up-payload';
 import { validateSignUp, type SignUpErrors, type SignUpField, type SignUpValues } from '../sign-up-validation';
 import { BirthdayFields } from './birthday-fields';
@@ -58,7 +59,7 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
       setAttempt((count) => count + 1);
       return;
     }
-    signUp.mutate(buildSignUpPayload(values, i18n.resolvedLanguage ?? i18n.language), {
+    signUp.mutate(buildSignUpPayload(values, i18n.resolvedLanguage ?? i18n.language, checkedPostalCode()), {
       onSuccess: (outcome) => {
         if (outcome === 'signed-in') onSignedUp();
       },

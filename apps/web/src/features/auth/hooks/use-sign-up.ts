@@ -1,5 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { AUTH_ERROR_CODES } from '@peakwise/contracts/account.contract';
 import { readServerError, type ServerError } from '@/lib/server-error';
+import { forgetCheckedPostalCode } from '@/lib/checked-postal-code';
 import { refreshSession } from '@/lib/session';
 import { signUpWithEmail, type SignUpPayload } from '../api/sign-up-email';
 
@@ -27,7 +29,13 @@ export function useSignUp() {
       } catch (thrown) {
         throw new SignUpError({ message: thrown instanceof Error && thrown.message ? thrown.message : undefined });
       }
-      if (!response.ok) throw new SignUpError(readServerError(response.body));
+      if (!response.ok) {
+        const server = readServerError(response.body);
+        // A checked code the server will not take is dropped, so trying again signs up without it.
+        if (server.code === AUTH_ERROR_CODES.invalidPostalCode) forgetCheckedPostalCode();
+        throw new SignUpError(server);
+      }
+      forgetCheckedPostalCode();
       return (await refreshSession(queryClient)) ? 'signed-in' : 'check-email';
     },
   });

@@ -9,4 +9,6 @@ export const dashboardKeys = {
   // Outside `all`: new readings (which refetch `all`) do not change the next event. The points
   // are lib/use-points-summary's query, shared with the Rewards page.
   nextEvent: (scope: string) => ['dashboard-events', scope, 'next-event'] as const,
+  // Outside `all` too: readings do not move the home.
+  home: (scope: string) => ['dashboard-home', scope] as const,
 };
