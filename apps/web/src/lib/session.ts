@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { offlineMember } from './offline-data';
 import { emitSessionEvent, onSessionEvent, sessionTransition } from './session-events';
 import { renewWithRetry, startRenewalTicker, isRetryableStatus, type RenewAttempt } from './session-renewal';
 
@@ -44,7 +45,17 @@ function toSnapshot(body: unknown): SessionSnapshot | null {
 
 /** The signed-in member's session, or null when nobody is signed in (401/404 or an empty body). */
 export async function fetchSession(): Promise<SessionSnapshot | null> {
-  const response = await fetch(SESSION_URL, { credentials: 'include' });
+  let response: Response;
+  try {
+    response = await fetch(SESSION_URL, { credentials: 'include' });
+  } catch (error) {
+    // No network: the portal opens as the member whose saved data this device holds (the worker
+    // never keeps a session answer; docs/decisions/061-installable-offline-app.md). Online again,
+    // the session is asked for afresh.
+    const member = await offlineMember();
+    if (member) return { user: member, expiresAt: null };
+    throw error;
+  }
   if (response.status === 401 || response.status === 404) return null;
   if (!response.ok) throw new SessionRequestError(response.status);
   const body: unknown = await response.json().catch(() => null);
