@@ -144,7 +144,8 @@ describe('installable app', () => {
     await page.context().setOffline(false);
     await fresh;
     await banner().waitFor({ state: 'detached' });
-    await page.getByText(expectedCost.slice(0, 1)).first().waitFor();
+    // The live stream is back too, without waiting out its reconnect delay.
+    await page.getByText('Live', { exact: true }).waitFor({ timeout: 15_000 });
     await screenshot(page, 'pwa-back-online');
 
     // Signing out empties the member's saved data; the app shell stays.

@@ -35,14 +35,15 @@ export function peakwisePwa({ entry }) {
       publicDir = config.publicDir;
       ssr = Boolean(config.build.ssr);
     },
-    generateBundle(_options, bundle) {
+    writeBundle(_options, bundle) {
       if (ssr) return;
       // Source maps stay on the build machine (the server never serves them).
       built = Object.keys(bundle).filter((file) => !file.endsWith('.map') && !file.startsWith('.vite/'));
     },
     async closeBundle() {
       if (ssr) return;
-      const precache = [...new Set([...built.map((file) => '/' + file), ...(publicDir ? publicFiles(publicDir) : [])])].sort();
+      // index.html is the shell every page opens from offline; it must be there whatever the bundle lists.
+      const precache = [...new Set(['/index.html', ...built.map((file) => '/' + file), ...(publicDir ? publicFiles(publicDir) : [])])].sort();
       const hash = createHash('sha256').update(JSON.stringify(precache)).update(readFileSync(join(outDir, 'index.html')));
       const version = hash.digest('hex').slice(0, 12);
       const result = await build({

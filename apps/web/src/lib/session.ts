@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { offlineMember } from './offline-data';
+import { claimOfflineData, clearOfflineData, offlineMember } from './offline-data';
 import { emitSessionEvent, onSessionEvent, sessionTransition } from './session-events';
 import { renewWithRetry, startRenewalTicker, isRetryableStatus, type RenewAttempt } from './session-renewal';
 
@@ -56,10 +56,17 @@ export async function fetchSession(): Promise<SessionSnapshot | null> {
     if (member) return { user: member, expiresAt: null };
     throw error;
   }
-  if (response.status === 401 || response.status === 404) return null;
+  if (response.status === 401 || response.status === 404) {
+    await clearOfflineData().catch(() => undefined);
+    return null;
+  }
   if (!response.ok) throw new SessionRequestError(response.status);
   const body: unknown = await response.json().catch(() => null);
-  return toSnapshot(body);
+  const snapshot = toSnapshot(body);
+  // Before any screen asks for data: the worker saves answers only into this member's own cache,
+  // and a signed-out browser keeps none (docs/decisions/061-installable-offline-app.md).
+  await (snapshot ? claimOfflineData(snapshot.user) : clearOfflineData()).catch(() => undefined);
+  return snapshot;
 }
 
 /** One renewal try, classified for the retry policy (lib/session-renewal.ts). */

@@ -159,8 +159,9 @@ async function page(request: Request): Promise<Response> {
     return await fetch(request);
   } catch (error) {
     const shell = await caches.match(SHELL_PAGE, { cacheName: SHELL_CACHE });
-    if (shell) return shell;
-    throw error;
+    if (!shell) throw error;
+    // A copy: a saved answer that came through a redirect may not answer a navigation.
+    return new Response(await shell.blob(), { status: 200, headers: shell.headers });
   }
 }
 
