@@ -1,6 +1,6 @@
 // Renders the app icons in public/icons/ from public/favicon.svg with the browser the journeys use
 // (docs/decisions/061-installable-offline-app.md). Run by hand when the logo changes and commit the
-// PNGs: `node apps/web/scripts/render-icons.mjs`. The maskable icon is the bolt alone on a
+// PNGs: `node apps/web/scripts/render-icons.mjs [path to chromium]`. The maskable icon is the bolt alone on a
 // full-bleed square, kept inside the 80% circle a launcher may crop to.
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -22,7 +22,7 @@ const icons = [
   { file: 'icon-maskable-512.png', size: 512, svg: maskable },
 ];
 
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+const browser = await chromium.launch({ executablePath: process.argv[2] ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
 try {
   for (const { file, size, svg } of icons) {
     const page = await browser.newPage({ viewport: { width: size, height: size } });
