@@ -43,6 +43,17 @@ export async function clearOfflineData(): Promise<void> {
   await deleteDataCaches(null);
 }
 
+/**
+ * The session answer named `user` (or nobody): their cache is made ready, or every cache goes.
+ * Answers a promise only when there is a cache storage to work on, so without one (tests, old
+ * browsers) the caller does not wait at all.
+ */
+export function syncOfflineData(user: SessionUser | null): Promise<void> | null {
+  memberId = user?.id ?? null;
+  if (!cacheStorage()) return null;
+  return (user ? claimOfflineData(user) : clearOfflineData()).catch(() => undefined);
+}
+
 /** The member whose data this device holds, to open the portal as while the network is gone. */
 export async function offlineMember(): Promise<SessionUser | null> {
   const storage = cacheStorage();

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { claimOfflineData, clearOfflineData, offlineMember } from './offline-data';
+import { offlineMember, syncOfflineData } from './offline-data';
 import { emitSessionEvent, onSessionEvent, sessionTransition } from './session-events';
 import { renewWithRetry, startRenewalTicker, isRetryableStatus, type RenewAttempt } from './session-renewal';
 
@@ -57,7 +57,8 @@ export async function fetchSession(): Promise<SessionSnapshot | null> {
     throw error;
   }
   if (response.status === 401 || response.status === 404) {
-    await clearOfflineData().catch(() => undefined);
+    const clearing = syncOfflineData(null);
+    if (clearing) await clearing;
     return null;
   }
   if (!response.ok) throw new SessionRequestError(response.status);
@@ -65,7 +66,8 @@ export async function fetchSession(): Promise<SessionSnapshot | null> {
   const snapshot = toSnapshot(body);
   // Before any screen asks for data: the worker saves answers only into this member's own cache,
   // and a signed-out browser keeps none (docs/decisions/061-installable-offline-app.md).
-  await (snapshot ? claimOfflineData(snapshot.user) : clearOfflineData()).catch(() => undefined);
+  const saving = syncOfflineData(snapshot?.user ?? null);
+  if (saving) await saving;
   return snapshot;
 }
 
