@@ -2,9 +2,17 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
+import { peakwisePwa } from './scripts/pwa-plugin.mjs';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // ---- PWA (docs/decisions/061-installable-offline-app.md): builds dist/sw.js, the one service
+    // worker, with the client build's files as its precache list. Nothing else here depends on it.
+    peakwisePwa({ entry: fileURLToPath(new URL('./src/pwa/service-worker.ts', import.meta.url)) }),
+    // ---- end PWA
+  ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,

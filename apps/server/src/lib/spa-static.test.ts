@@ -18,6 +18,8 @@ describe('serving the built web app', () => {
     writeFileSync(join(dist, 'assets', 'index-abc123.js'), SCRIPT);
     writeFileSync(join(dist, 'assets', 'index-abc123.js.map'), '{"version":3,"sources":["src/main.tsx"]}');
     writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    writeFileSync(join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+    writeFileSync(join(dist, 'manifest.webmanifest'), '{"name":"Peakwise"}');
     t = await createTestApp({ webDistDir: dist });
   });
   afterAll(async () => {
@@ -60,6 +62,17 @@ describe('serving the built web app', () => {
     const res = await t.app.request('/favicon.svg');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=3600');
+  });
+
+  it('has the service worker and the manifest revalidated, the manifest with its own content type', async () => {
+    const worker = await t.app.request('/sw.js');
+    expect(worker.status).toBe(200);
+    expect(worker.headers.get('content-type')).toMatch(/javascript/);
+    expect(worker.headers.get('cache-control')).toBe('no-cache');
+    const manifest = await t.app.request('/manifest.webmanifest');
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers.get('cache-control')).toBe('no-cache');
   });
 
   it('does not answer a missing asset or an unknown API path with HTML', async () => {

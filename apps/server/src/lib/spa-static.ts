@@ -16,6 +16,9 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 // index.html names the current asset hashes; browsers must revalidate it on every load.
 const REVALIDATE = 'no-cache';
 const SHORT = 'public, max-age=3600';
+// The service worker and the manifest name the current build too: a stale copy would keep an old
+// app shell for an hour (docs/decisions/061-installable-offline-app.md).
+const REVALIDATED_FILES = new Set(['/sw.js', '/manifest.webmanifest']);
 
 const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
 const noop = async () => {};
@@ -61,7 +64,7 @@ export function serveSpa(app: Hono<AppEnv>, root: string, options: { publicUrl: 
     const file = await files(c, noop);
     if (file) {
       const isHtml = file.headers.get('content-type')?.startsWith('text/html') ?? false;
-      file.headers.set('Cache-Control', path.startsWith('/assets/') ? IMMUTABLE : isHtml ? REVALIDATE : SHORT);
+      file.headers.set('Cache-Control', path.startsWith('/assets/') ? IMMUTABLE : isHtml || REVALIDATED_FILES.has(path) ? REVALIDATE : SHORT);
       return file;
     }
     // A missing hashed asset is a real 404, not an HTML page the browser would try to run.

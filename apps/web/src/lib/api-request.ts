@@ -1,3 +1,5 @@
+import { memberHeaders } from './offline-data';
+import { isOfflineMiss, noteAnswer, noteMiss } from './offline-status';
 import { readServerError, type ServerError } from './server-error';
 
 /** What came back: the status, the parsed JSON body (null when empty or not JSON) and headers. */
@@ -5,12 +7,24 @@ export type ApiResponse = { status: number; ok: boolean; body: unknown; headers:
 
 /** A JSON request to our API with the session cookie. Network failures are thrown as-is. */
 export async function apiRequest(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, payload?: unknown): Promise<ApiResponse> {
-  const response = await fetch(path, {
-    method,
-    credentials: 'include',
-    headers: payload === undefined ? { Accept: 'application/json' } : { 'Content-Type': 'application/json', Accept: 'application/json' },
-    ...(payload === undefined ? {} : { body: JSON.stringify(payload) }),
-  });
+  const accept = method === 'GET' ? { Accept: 'application/json', ...memberHeaders() } : { Accept: 'application/json' };
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      credentials: 'include',
+      headers: payload === undefined ? accept : { 'Content-Type': 'application/json', ...accept },
+      ...(payload === undefined ? {} : { body: JSON.stringify(payload) }),
+    });
+  } catch (error) {
+    if (method === 'GET') noteMiss();
+    throw error;
+  }
+  // Reads may come from the member's saved data while offline (docs/decisions/061-installable-offline-app.md).
+  if (method === 'GET') {
+    if (isOfflineMiss(response.headers)) noteMiss();
+    else noteAnswer(response.headers);
+  }
   const text = await response.text();
   let body: unknown = null;
   try {

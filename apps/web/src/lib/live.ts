@@ -85,6 +85,13 @@ export class LiveConnection {
     };
   }
 
+  /** The network is back: a reconnect waiting out its delay goes now. */
+  reconnectNow(): void {
+    if (!this.timer) return;
+    clearTimeout(this.timer);
+    this.open();
+  }
+
   close(): void {
     if (this.timer) clearTimeout(this.timer);
     if (this.lingerTimer) clearTimeout(this.lingerTimer);
@@ -157,7 +164,13 @@ let shared: LiveConnection | null = null;
 /** The app's single live connection to GET /api/live (null where EventSource doesn't exist). */
 export function sharedLiveConnection(): LiveConnection | null {
   if (typeof EventSource === 'undefined') return null;
-  shared ??= new LiveConnection('/api/live', (url) => new EventSource(url, { withCredentials: true }));
+  if (!shared) {
+    const connection = new LiveConnection('/api/live', (url) => new EventSource(url, { withCredentials: true }));
+    // Offline, the stream waits up to 10 s between tries; when the browser says the network is
+    // back it resumes at once (docs/decisions/061-installable-offline-app.md).
+    if (typeof window !== 'undefined') window.addEventListener('online', () => connection.reconnectNow());
+    shared = connection;
+  }
   return shared;
 }
 

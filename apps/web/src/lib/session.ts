@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { offlineMember, syncOfflineData } from './offline-data';
 import { emitSessionEvent, onSessionEvent, sessionTransition } from './session-events';
 import { renewWithRetry, startRenewalTicker, isRetryableStatus, type RenewAttempt } from './session-renewal';
 
@@ -44,11 +45,30 @@ function toSnapshot(body: unknown): SessionSnapshot | null {
 
 /** The signed-in member's session, or null when nobody is signed in (401/404 or an empty body). */
 export async function fetchSession(): Promise<SessionSnapshot | null> {
-  const response = await fetch(SESSION_URL, { credentials: 'include' });
-  if (response.status === 401 || response.status === 404) return null;
+  let response: Response;
+  try {
+    response = await fetch(SESSION_URL, { credentials: 'include' });
+  } catch (error) {
+    // No network: the portal opens as the member whose saved data this device holds (the worker
+    // never keeps a session answer; docs/decisions/061-installable-offline-app.md). Online again,
+    // the session is asked for afresh.
+    const member = await offlineMember();
+    if (member) return { user: member, expiresAt: null };
+    throw error;
+  }
+  if (response.status === 401 || response.status === 404) {
+    const clearing = syncOfflineData(null);
+    if (clearing) await clearing;
+    return null;
+  }
   if (!response.ok) throw new SessionRequestError(response.status);
   const body: unknown = await response.json().catch(() => null);
-  return toSnapshot(body);
+  const snapshot = toSnapshot(body);
+  // Before any screen asks for data: the worker saves answers only into this member's own cache,
+  // and a signed-out browser keeps none (docs/decisions/061-installable-offline-app.md).
+  const saving = syncOfflineData(snapshot?.user ?? null);
+  if (saving) await saving;
+  return snapshot;
 }
 
 /** One renewal try, classified for the retry policy (lib/session-renewal.ts). */

@@ -50,4 +50,10 @@ export const portalEn = {
     retry: 'Try again',
     home: 'Back to Home',
   },
+  offline: {
+    banner: 'Offline — showing data from {{age}}',
+    pageTitle: 'You’re offline',
+    pageBody: 'This screen hasn’t been opened on this device yet, so there is nothing saved to show. It will load once you’re back online.',
+    pageDashboard: 'Go to the Dashboard',
+  },
 };

@@ -53,4 +53,10 @@ export const portalEs: Translation<typeof portalEn> = {
     retry: 'Intentar de nuevo',
     home: 'Volver al inicio',
   },
+  offline: {
+    banner: 'Sin conexión — mostrando datos de {{age}}',
+    pageTitle: 'No tienes conexión',
+    pageBody: 'Esta pantalla aún no se ha abierto en este dispositivo, así que no hay nada guardado que mostrar. Se cargará cuando vuelvas a tener conexión.',
+    pageDashboard: 'Ir al panel',
+  },
 };

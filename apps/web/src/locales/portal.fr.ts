@@ -53,4 +53,10 @@ export const portalFr: Translation<typeof portalEn> = {
     retry: 'Réessayer',
     home: 'Retour à l’accueil',
   },
+  offline: {
+    banner: 'Hors ligne — affichage des données d’{{age}}',
+    pageTitle: 'Vous êtes hors ligne',
+    pageBody: 'Cet écran n’a encore jamais été ouvert sur cet appareil : rien n’est enregistré à afficher. Il se chargera dès que vous serez de nouveau en ligne.',
+    pageDashboard: 'Aller au tableau de bord',
+  },
 };

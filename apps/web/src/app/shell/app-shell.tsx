@@ -1,9 +1,13 @@
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { showsOfflinePage, useOfflineStatus } from '@/lib/offline-status';
 import type { SessionUser } from '@/lib/session';
 import { MobileDrawer } from './mobile-drawer';
 import { activeNavItem } from './nav-items';
+import { OfflineBanner } from './offline-banner';
+import { OfflinePage } from './offline-page';
+import { useOfflineSync } from './use-offline-sync';
 import { Sidebar } from './sidebar';
 import { SkipLink } from './skip-link';
 import { TopBar } from './top-bar';
@@ -21,6 +25,8 @@ export function AppShell({ user }: { user: SessionUser }) {
   const drawerOpen = drawerKey === location.key;
   const closeDrawer = () => setDrawerKey(null);
   const active = activeNavItem(location.pathname);
+  useOfflineSync();
+  const offline = useOfflineStatus();
 
   return (
     <div className="relative flex h-dvh overflow-hidden bg-slate-50 text-slate-900">
@@ -42,9 +48,10 @@ export function AppShell({ user }: { user: SessionUser }) {
           onOpenDrawer={() => setDrawerKey(location.key)}
           menuButtonRef={menuButtonRef}
         />
+        <OfflineBanner />
         <main id={mainId} tabIndex={-1} className="relative flex-1 overflow-y-auto focus:outline-none">
           <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 lg:px-8 lg:py-10">
-            <Outlet />
+            {showsOfflinePage(offline, location.pathname) ? <OfflinePage /> : <Outlet />}
           </div>
         </main>
       </div>

@@ -1,7 +1,8 @@
 import type { PushSubscriptionInput } from '@peakwise/contracts/notifications.contract';
+import { SERVICE_WORKER_URL } from '@/lib/service-worker-registration';
 
-/** The service worker that shows pushed notifications (apps/web/public). */
-export const PUSH_WORKER_URL = '/push-sw.js';
+/** The app's one service worker also shows pushed notifications (docs/decisions/061-installable-offline-app.md). */
+export const PUSH_WORKER_URL = SERVICE_WORKER_URL;
 
 /** Whether this browser can take Web Push at all (an old browser, or an iPhone outside the home screen, cannot). */
 export function pushSupported(): boolean {

@@ -149,7 +149,7 @@ describe('NotificationPreferencesCard push', () => {
     await userEvent.click(button);
 
     expect(await screen.findByText(/Push is on for this browser\./)).toBeInTheDocument();
-    expect(register).toHaveBeenCalledWith('/push-sw.js');
+    expect(register).toHaveBeenCalledWith('/sw.js');
     const options = subscribe.mock.calls[0] as unknown as [{ userVisibleOnly: boolean; applicationServerKey: Uint8Array }];
     expect(options[0].userVisibleOnly).toBe(true);
     expect(options[0].applicationServerKey).toHaveLength(65);
