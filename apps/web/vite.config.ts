@@ -4,7 +4,19 @@ import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
 import { peakwisePwa } from './scripts/pwa-plugin.mjs';
 
-export default defineConfig({
+// Tiny shared chunks (an icon, a button style, a formatter) are copied into the chunks that use
+// them instead of each costing its own request: the Dashboard's first load was 62 scripts, a
+// third of them under 300 bytes of code (docs/decisions/058-dashboard-javascript-budget.md).
+// Only stateless modules may be copied: a library (a copy would be a second instance of its state),
+// or a module holding state at module level, keeps one chunk of its own.
+const lucideIcon = /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/;
+const moduleState = /[\\/]src[\\/](components[\\/]ui[\\/]use-modal-focus|lib[\\/]time-zone|lib[\\/]live|lib[\\/]session-events|lib[\\/]offline-data|lib[\\/]offline-status)\.tsx?$/;
+const inlineSmallChunks = {
+  maxSize: 6 * 1024,
+  exclude: (id: string) => (id.includes('node_modules') && !lucideIcon.test(id)) || moduleState.test(id),
+};
+
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     tailwindcss(),
@@ -22,5 +34,16 @@ export default defineConfig({
   // the bundles, and the server never serves them.
   // Modules run in import order even across chunks: main.tsx's first import (zod-jitless) must
   // configure zod before any contract module builds a schema, or zod's eval probe trips the CSP.
-  build: { outDir: 'dist', sourcemap: 'hidden', target: 'es2022', rolldownOptions: { output: { strictExecutionOrder: true } } },
-});
+  build: {
+    outDir: 'dist',
+    sourcemap: 'hidden',
+    target: 'es2022',
+    // The budget check (scripts/check-bundle-budget.mjs) reads the manifest.
+    manifest: !isSsrBuild,
+    rolldownOptions: {
+      // The server bundle's exports are read by scripts/prerender.mjs; the browser's entry exports nothing.
+      ...(isSsrBuild ? {} : { preserveEntrySignatures: false as const }),
+      output: { strictExecutionOrder: true, ...(isSsrBuild ? {} : { codeSplitting: { experimentalInlineCommonChunks: inlineSmallChunks } }) },
+    },
+  },
+}));

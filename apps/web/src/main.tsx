@@ -5,6 +5,10 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { i18n, i18nReady } from '@/lib/i18n';
 import '@/styles.css';
+// Holds module state, so the bundler may not copy it into its users (vite.config.ts); imported
+// here it lives in the entry instead of costing every portal screen a request of its own
+// (decisions 058 and 061).
+import '@/lib/offline-status';
 import { App } from '@/app/app';
 import { createAppRouter } from '@/app/router';
 

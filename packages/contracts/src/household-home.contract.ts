@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { timeZoneSchema } from './account.contract';
+import { homeStatusSchema } from './home-status.contract';
 import { provinceCodeSchema } from './postal.contract';
 
 /** Where the member's home is, and what follows from it (decision 057). */
@@ -15,9 +16,7 @@ export const HOME_MESSAGES = {
 } as const;
 
 /** GET /api/household/home and the answer of a successful PUT. */
-export const homeSchema = z.object({
-  /** "A1A 1A1", or null while the member has not said where their home is. */
-  postalCode: z.string().nullable(),
+export const homeSchema = homeStatusSchema.extend({
   /** From the postal code (offline table, or the geocoder); null without a postal code. */
   city: z.string().nullable(),
   province: provinceCodeSchema,

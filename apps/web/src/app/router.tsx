@@ -1,4 +1,5 @@
 import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
+import type { Namespace } from '@/locales/en-namespaces';
 import { SessionRoot } from '@/lib/session-root';
 import { RouteError } from './route-error';
 
@@ -7,9 +8,16 @@ const lazyPage = (load: () => Promise<{ default: React.ComponentType }>) => asyn
   Component: (await load()).default,
 });
 
-// The portal and the console need every namespace; the public pages carry only their own.
+// The console needs nearly every namespace; the public pages carry only their own (bundled).
 const lazyPortalLayout = (load: () => Promise<{ default: React.ComponentType }>) => async () => {
   const [page] = await Promise.all([load(), import('@/lib/i18n').then(({ loadAllNamespaces }) => loadAllNamespaces())]);
+  return { Component: page.default };
+};
+
+// A portal screen and the strings it shows arrive together: every namespace its code asks for
+// (router-namespaces.test.ts checks each list against the screen's sources).
+const lazyScreen = (load: () => Promise<{ default: React.ComponentType }>, namespaces: readonly Namespace[]) => async () => {
+  const [page] = await Promise.all([load(), import('@/lib/i18n').then((i18n) => i18n.loadNamespaces(namespaces))]);
   return { Component: page.default };
 };
 
@@ -55,20 +63,20 @@ const pageRoutes: RouteObject[] = [
   },
   {
     path: '/app',
-    lazy: lazyPortalLayout(() => import('@/app/shell/guarded-shell')),
+    lazy: lazyScreen(() => import('@/app/shell/guarded-shell'), ['portal']),
     errorElement: <RouteError />,
     children: [
       { index: true, element: <Navigate to="/app/dashboard" replace /> },
-      { path: 'dashboard', lazy: lazyPage(() => import('@/features/dashboard/dashboard-page')) },
-      { path: 'solar-system', lazy: lazyPage(() => import('@/features/solar/solar-page')) },
-      { path: 'maintenance', lazy: lazyPage(() => import('@/features/maintenance/maintenance-page')) },
-      { path: 'devices', lazy: lazyPage(() => import('@/features/devices/devices-page')) },
-      { path: 'plumbing', lazy: lazyPage(() => import('@/features/plumbing/plumbing-page')) },
-      { path: 'usage', lazy: lazyPage(() => import('@/features/usage/usage-page')) },
-      { path: 'billing', lazy: lazyPage(() => import('@/features/billing/billing-page')) },
-      { path: 'events/:id', lazy: lazyPage(() => import('@/features/events/event-page')) },
-      { path: 'rewards', lazy: lazyPage(() => import('@/features/rewards/rewards-page')) },
-      { path: 'settings', lazy: lazyPage(() => import('@/features/settings/settings-page')) },
+      { path: 'dashboard', lazy: lazyScreen(() => import('@/features/dashboard/dashboard-page'), ['dashboard', 'charts', 'alerts', 'events', 'eventAutomation']) },
+      { path: 'solar-system', lazy: lazyScreen(() => import('@/features/solar/solar-page'), ['solar', 'charts']) },
+      { path: 'maintenance', lazy: lazyScreen(() => import('@/features/maintenance/maintenance-page'), ['maintenance', 'alerts', 'charts']) },
+      { path: 'devices', lazy: lazyScreen(() => import('@/features/devices/devices-page'), ['devices', 'manageDevices', 'plugs', 'charts']) },
+      { path: 'plumbing', lazy: lazyScreen(() => import('@/features/plumbing/plumbing-page'), ['plumbing', 'charts']) },
+      { path: 'usage', lazy: lazyScreen(() => import('@/features/usage/usage-page'), ['usage', 'charts', 'greenButton']) },
+      { path: 'billing', lazy: lazyScreen(() => import('@/features/billing/billing-page'), ['billing', 'billingPayments']) },
+      { path: 'events/:id', lazy: lazyScreen(() => import('@/features/events/event-page'), ['events', 'eventAutomation', 'charts']) },
+      { path: 'rewards', lazy: lazyScreen(() => import('@/features/rewards/rewards-page'), ['rewards', 'payouts']) },
+      { path: 'settings', lazy: lazyScreen(() => import('@/features/settings/settings-page'), ['settings', 'notifications', 'eventAutomation', 'greenButton']) },
       { path: 'help', lazy: lazyPage(() => import('@/features/help/help-page')) },
     ],
   },

@@ -5,22 +5,25 @@ import { authEn } from '@/locales/auth.en';
 import { commonEn } from '@/locales/common.en';
 import { helpEn } from '@/locales/help.en';
 import { marketingEn } from '@/locales/marketing.en';
+import { englishNamespaces, type Namespace } from '@/locales/en-namespaces';
 import { languages, loadResources } from '@/locales/languages';
 import type { Resources } from '@/locales/resources';
 
 export const LANGUAGE_STORAGE_KEY = 'peakwise.language';
 
 /**
- * The English the public pages need comes with the app; the rest of English (the portal's and
- * the console's strings) is a chunk of its own, fetched with the portal (loadAllNamespaces), so a
- * visitor to a public page does not download it (docs/decisions/053-prerendered-public-pages.md).
+ * The English the public pages need comes with the app; each other English namespace is a chunk
+ * of its own, fetched with the screens that show it (app/router.tsx), so a visitor to a public
+ * page does not download the portal's strings (docs/decisions/053-prerendered-public-pages.md)
+ * and the Dashboard does not download Settings' (docs/decisions/058-dashboard-javascript-budget.md).
  */
 const publicEn = { common: commonEn, marketing: marketingEn, help: helpEn, auth: authEn };
 export const publicNamespaces: readonly (keyof typeof publicEn)[] = Object.keys(publicEn) as (keyof typeof publicEn)[];
 
-const loadEnglish = async (): Promise<Resources> => (await import('@/locales/en')).en;
+const loadEnglish = async (namespace: string): Promise<Partial<Resources>> =>
+  namespace in englishNamespaces ? { [namespace]: await englishNamespaces[namespace as Namespace]() } : {};
 
-/** Fetches the rest of English, and French or Spanish, the first time i18next asks for them. */
+/** Fetches an English namespace, and French or Spanish, the first time i18next asks for them. */
 const lazyLanguages: BackendModule = {
   type: 'backend',
   init() {},
@@ -29,7 +32,7 @@ const lazyLanguages: BackendModule = {
       callback(null, {});
       return;
     }
-    (language === 'en' ? loadEnglish() : loadResources(language)).then(
+    (language === 'en' ? loadEnglish(namespace) : loadResources(language)).then(
       (resources) => callback(null, resources[namespace as keyof typeof resources]),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
     );
@@ -69,9 +72,14 @@ function syncHtmlLang(lng: string) {
 syncHtmlLang(i18n.resolvedLanguage ?? 'en');
 i18n.on('languageChanged', syncHtmlLang);
 
-/** Every namespace in the current language, before the portal or the console renders. */
+/** A screen's namespaces in the current language (and English, the fallback), before it renders. */
+export async function loadNamespaces(namespaces: readonly Namespace[]): Promise<void> {
+  await i18n.loadNamespaces([...namespaces]);
+}
+
+/** Every namespace, for the screens that show most of them (the operator console). */
 export async function loadAllNamespaces(): Promise<void> {
-  await i18n.loadNamespaces(Object.keys(await loadEnglish()));
+  await loadNamespaces(Object.keys(englishNamespaces) as Namespace[]);
 }
 
 export { i18n };

@@ -24,6 +24,13 @@ describe('value axis', () => {
     expect(ticksOf([-3, 5])).toEqual([-4, -2, 0, 2, 4, 6]);
   });
 
+  it('rounds out as d3 does at other magnitudes (values taken from d3-scale)', () => {
+    expect(ticksOf([1234])).toEqual([0, 500, 1000, 1500]);
+    expect(ticksOf([0.0037])).toEqual([0, 0.001, 0.002, 0.003, 0.004]);
+    expect(ticksOf([-0.5, 17])).toEqual([-5, 0, 5, 10, 15, 20]);
+    expect(ticksOf([987654])).toEqual([0, 200000, 400000, 600000, 800000, 1000000]);
+  });
+
   it('maps values onto the range, inverted for SVG y', () => {
     const y = valueScale([40], [200, 0]);
     expect(y(0)).toBe(200);
@@ -56,6 +63,16 @@ describe('slots and indexAt', () => {
     expect(slotCenter(slots, 3)).toBeCloseTo(350, 9);
     const line = slotScale(24, 480, 0);
     expect(slotCenter(line, 0)).toBeCloseTo(10, 9);
+  });
+
+  it('places grouped bars as d3 band scale does, and has no slot outside the range', () => {
+    const group = slotScale(3, 90, 0.12);
+    expect(group.step()).toBeCloseTo(30, 9);
+    expect(group.bandwidth()).toBeCloseTo(26.4, 9);
+    expect(slotStart(group, 0)).toBeCloseTo(1.8, 9);
+    expect(slotStart(group, 2)).toBeCloseTo(61.8, 9);
+    expect(group(3)).toBeUndefined();
+    expect(slotStart(group, -1)).toBe(0);
   });
 
   it('finds the slot under the pointer, clamped', () => {

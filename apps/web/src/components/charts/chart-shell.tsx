@@ -1,6 +1,5 @@
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { GridRows } from '@visx/grid';
 import { Group } from '@visx/group';
 import { Line } from '@visx/shape';
 import { labelStride, slotCenter, slotScale, valueScale, valueTicks, type SlotScale, type ValueScale } from './chart-math';
@@ -67,7 +66,11 @@ export function ChartShell({ chart, padding, renderMarks }: { chart: ChartProps;
             <NoDataPattern id={noDataId} />
           </defs>
           <Group left={margin.left} top={margin.top}>
-            <GridRows scale={y} width={innerWidth} tickValues={ticks.filter((tick) => tick !== 0)} stroke="#e2e8f0" />
+            {ticks
+              .filter((tick) => tick !== 0)
+              .map((tick) => (
+                <Line key={`grid-${tick}`} from={{ x: 0, y: y(tick) }} to={{ x: innerWidth, y: y(tick) }} stroke="#e2e8f0" />
+              ))}
             {ticks.includes(0) && <Line from={{ x: 0, y: y(0) }} to={{ x: innerWidth, y: y(0) }} stroke="#94a3b8" />}
             {ticks.map((tick, i) => (
               <text key={tick} x={-8} y={y(tick)} dy="0.32em" textAnchor="end" className="fill-slate-500 text-[11px] tabular-nums">

@@ -1,4 +1,4 @@
-import { AreaClosed, Bar, LinePath } from '@visx/shape';
+import { Area, Bar, LinePath } from '@visx/shape';
 import { ChartShell } from './chart-shell';
 import { lineSegments, missingRuns, slotCenter } from './chart-math';
 import type { ChartProps } from './chart-types';
@@ -33,7 +33,7 @@ export function LineChart(props: ChartProps) {
                 const points = segment.values.map((v, j) => ({ i: segment.start + j, v }));
                 return (
                   <g key={`${s.name}-${segment.start}`} data-segment="true">
-                    {k === 0 && <AreaClosed data={points} x={x} y={py} y0={zero} yScale={y} fill={s.color} opacity={0.12} />}
+                    {k === 0 && <Area data={points} x={x} y1={py} y0={zero} fill={s.color} opacity={0.12} />}
                     {points.length === 1 ? (
                       <circle cx={x(points[0]!)} cy={py(points[0]!)} r={2.5} fill={s.color} />
                     ) : (

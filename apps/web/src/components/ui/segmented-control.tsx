@@ -16,7 +16,7 @@ export function SegmentedControl<T extends string>({ label, options, value, onCh
       {options.map((option) => (
         <label
           key={option.value}
-          className="relative flex-1 cursor-pointer rounded-md px-2 py-1.5 text-center text-xs font-medium whitespace-nowrap sm:flex-none sm:px-3 sm:text-sm text-slate-600 has-checked:bg-white has-checked:text-slate-900 has-checked:shadow-sm has-focus-visible:outline-2 has-focus-visible:outline-offset-1 has-focus-visible:outline-brand-600"
+          className="relative flex flex-1 cursor-pointer items-center justify-center rounded-md px-2 py-1.5 text-center text-xs font-medium whitespace-nowrap sm:flex-none sm:px-3 sm:text-sm text-slate-600 has-checked:bg-white has-checked:text-slate-900 has-checked:shadow-sm has-focus-visible:outline-2 has-focus-visible:outline-offset-1 has-focus-visible:outline-brand-600"
         >
           <input
             type="radio"

@@ -5,7 +5,7 @@ import { publicNavItems } from './nav-items';
 import { usePublicPath } from './use-public-path';
 
 const footerLinkClass =
-  'rounded text-sm text-emerald-100 hover:text-white hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white';
+  'inline-flex items-center rounded text-sm text-emerald-100 hover:text-white hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white';
 
 export function SiteFooter({ onLogIn, onSignUp }: { onLogIn: () => void; onSignUp: () => void }) {
   const { t } = useTranslation('marketing');

@@ -150,11 +150,14 @@ export function FloorPlan({ rooms, devices, highlightedRoomId, onRoomToggle, sel
                 onClick={() => shouldSelect() && onSelectDevice(device.id)}
                 {...dragHandlers}
                 style={{ left: spot.x * scale, top: spot.y * scale, touchAction: 'none' }}
-                className={`absolute z-10 flex size-6 cursor-grab active:cursor-grabbing -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full ring-4 transition-opacity focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${markerTone[statusTone(device.status)]} ${
+                className={`absolute z-10 flex size-6 cursor-grab active:cursor-grabbing -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full transition-opacity focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
                   dimmed ? 'opacity-25' : ''
                 } ${selected ? 'outline-2 outline-offset-2 outline-slate-900' : ''}`}
               >
-                <span aria-hidden="true" className="size-2 rounded-full bg-white" />
+                {/* The dot keeps its size; on a touch screen the button around it grows to 44 px (styles.css). */}
+                <span aria-hidden="true" className={`flex size-6 items-center justify-center rounded-full ring-4 ${markerTone[statusTone(device.status)]}`}>
+                  <span className="size-2 rounded-full bg-white" />
+                </span>
               </button>
             );
           })}

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { supportEmail, supportPhone } from '../faq-content';
 
 const linkClass =
-  'font-medium text-brand-700 underline-offset-4 hover:underline focus-visible:rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
+  'inline-flex items-center font-medium text-brand-700 underline-offset-4 hover:underline focus-visible:rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
 const termClass = 'flex items-center gap-2 text-sm text-slate-500';
 const iconClass = 'size-4 shrink-0 text-slate-400';
 

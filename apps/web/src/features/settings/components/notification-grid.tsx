@@ -57,15 +57,18 @@ export function NotificationGrid({ preferences }: { preferences: NotificationPre
                 </th>
                 {NOTIFICATION_CHANNELS.map((channel) => (
                   <td key={channel} className="px-3 py-3 text-center">
-                    <input
-                      type="checkbox"
-                      className="size-4 rounded border-slate-400 accent-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-50"
-                      aria-label={t('grid.cell', { channel: t(`grid.channels.${channel}`), kind: t(`grid.kinds.${kind}`) })}
-                      aria-describedby={[locked[channel], statusId].filter(Boolean).join(' ')}
-                      checked={shown(channel, kind)}
-                      disabled={Boolean(locked[channel]) || save.isPending}
-                      onChange={(event) => save.mutate({ channel, kind, on: event.target.checked })}
-                    />
+                    {/* The label is the touch target (the box alone is 16 px). */}
+                    <label className="inline-flex cursor-pointer items-center justify-center align-middle">
+                      <input
+                        type="checkbox"
+                        className="size-4 rounded border-slate-400 accent-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-50"
+                        aria-label={t('grid.cell', { channel: t(`grid.channels.${channel}`), kind: t(`grid.kinds.${kind}`) })}
+                        aria-describedby={[locked[channel], statusId].filter(Boolean).join(' ')}
+                        checked={shown(channel, kind)}
+                        disabled={Boolean(locked[channel]) || save.isPending}
+                        onChange={(event) => save.mutate({ channel, kind, on: event.target.checked })}
+                      />
+                    </label>
                   </td>
                 ))}
               </tr>

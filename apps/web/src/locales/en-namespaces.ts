@@ -1,0 +1,36 @@
+import type { en } from './en';
+
+export type Namespace = keyof typeof en;
+
+/**
+ * Each English namespace as a chunk of its own, so a screen downloads the strings it shows and not
+ * the whole portal's (docs/decisions/058-dashboard-javascript-budget.md). The public pages'
+ * namespaces are bundled with the app (lib/i18n.ts), so these imports of them cost nothing.
+ */
+export const englishNamespaces: { [N in Namespace]: () => Promise<(typeof en)[N]> } = {
+  common: () => import('./common.en').then((m) => m.commonEn),
+  portal: () => import('./portal.en').then((m) => m.portalEn),
+  help: () => import('./help.en').then((m) => m.helpEn),
+  marketing: () => import('./marketing.en').then((m) => m.marketingEn),
+  auth: () => import('./auth.en').then((m) => m.authEn),
+  settings: () => import('./settings.en').then((m) => m.settingsEn),
+  charts: () => import('./charts.en').then((m) => m.chartsEn),
+  dashboard: () => import('./dashboard.en').then((m) => m.dashboardEn),
+  solar: () => import('./solar.en').then((m) => m.solarEn),
+  usage: () => import('./usage.en').then((m) => m.usageEn),
+  devices: () => import('./devices.en').then((m) => m.devicesEn),
+  plumbing: () => import('./plumbing.en').then((m) => m.plumbingEn),
+  plugs: () => import('./plugs.en').then((m) => m.plugsEn),
+  manageDevices: () => import('./manage-devices.en').then((m) => m.manageDevicesEn),
+  alerts: () => import('./alerts.en').then((m) => m.alertsEn),
+  maintenance: () => import('./maintenance.en').then((m) => m.maintenanceEn),
+  ops: () => import('./ops.en').then((m) => m.opsEn),
+  events: () => import('./events.en').then((m) => m.eventsEn),
+  rewards: () => import('./rewards.en').then((m) => m.rewardsEn),
+  payouts: () => import('./payouts.en').then((m) => m.payoutsEn),
+  notifications: () => import('./notifications.en').then((m) => m.notificationsEn),
+  eventAutomation: () => import('./event-automation.en').then((m) => m.eventAutomationEn),
+  greenButton: () => import('./green-button.en').then((m) => m.greenButtonEn),
+  billing: () => import('./billing.en').then((m) => m.billingEn),
+  billingPayments: () => import('./billing-payments.en').then((m) => m.billingPaymentsEn),
+};
