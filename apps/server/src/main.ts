@@ -38,6 +38,7 @@ import { notificationJobHandlers } from './jobs/notification-jobs';
 import { payoutJobHandlers } from './jobs/payout-jobs';
 import { privacyExportJobHandlers } from './jobs/privacy-export-jobs';
 import { rewardJobHandlers } from './jobs/reward-jobs';
+import { webhookJobHandlers } from './jobs/webhook-jobs';
 import { ensureMonthlyBonusSchedule } from './modules/monthly-bonus/monthly-bonus.service';
 import { ensurePrizeDrawSchedule } from './modules/prize-draws/prize-draws.service';
 import { createPayoutSender } from './modules/cash-outs/payout-sender';
@@ -170,6 +171,7 @@ async function main() {
       ...privacyExportJobHandlers({ mailer: accounts.mailer, publicUrl: config.publicUrl, ttlDays: config.privacyExportTtlDays }),
       ...autopayJobHandlers({ processor: paymentProcessor, mailer: accounts.mailer, publicUrl: config.publicUrl }),
       ...billReminderJobHandlers(createBillReminderSender({ mailer: accounts.mailer, channels: notifications })),
+      ...webhookJobHandlers({ retryDelaysSeconds: config.webhooks.retryDelaysSeconds, timeoutMs: config.webhooks.timeoutMs }),
     },
     logger,
     clock: now,

@@ -9,6 +9,7 @@ import { planById } from '@peakwise/domain/tariff-plans';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { scheduleJob } from '../durable-jobs/durable-jobs.repository';
+import { announceToWebhooks } from '../webhooks/webhook-announce';
 import { paidBeforeFirstStatement, paidByStatement, statementPayments } from '../payments/payments.repository';
 import { localHoursAreUtcHours, rawSums } from '../energy/energy-rollups.repository';
 import {
@@ -156,7 +157,10 @@ async function issueStatements(tx: DbOrTx, households: readonly BillableHousehol
       throw error;
     }
   });
-  return (await insertStatements(tx, statements)).size;
+  const issued = await insertStatements(tx, statements);
+  // Members' webhooks hear of the new statements once this commits (decision 060).
+  await announceToWebhooks(tx, { type: 'bill.issued', periodStart, householdIds: [...issued] }, now);
+  return issued.size;
 }
 
 /**
