@@ -36,18 +36,18 @@ const parse = async (res: Response) => {
   const text = await res.text();
   return { status: res.status, body: (text ? JSON.parse(text) : null) as Json };
 };
-const asCookie = (member: { cookie: string } | null, method: string, path: string, body?: unknown, app = t) =>
-  app.app
-    .request(path, { method, headers: member ? asMember(member) : { 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) })
-    .then(parse);
-const asToken = (token: string, method: string, path: string, body?: unknown, extra: Record<string, string> = {}, app = t) =>
-  app.app
-    .request(path, {
+const asCookie = async (member: { cookie: string } | null, method: string, path: string, body?: unknown, app = t) =>
+  parse(
+    await app.app.request(path, { method, headers: member ? asMember(member) : { 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }),
+  );
+const asToken = async (token: string, method: string, path: string, body?: unknown, extra: Record<string, string> = {}, app = t) =>
+  parse(
+    await app.app.request(path, {
       method,
       headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...extra },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    })
-    .then(parse);
+    }),
+  );
 const create = async (member: Member, body: unknown) => {
   const res = await asCookie(member, 'POST', TOKENS, body);
   expect(res.status, JSON.stringify(res.body)).toBe(201);

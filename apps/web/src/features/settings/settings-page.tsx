@@ -7,6 +7,8 @@ import { EventPreferencesCard } from './components/event-preferences-card';
 import { GreenButtonExportCard } from './components/green-button-export-card';
 import { GreenButtonImportCard } from './components/green-button-import-card';
 import { MeterTokensCard } from './components/meter-tokens-card';
+import { ApiTokensCard } from './components/api-tokens-card';
+import { WebhooksCard } from './components/webhooks-card';
 import { NotificationPreferencesCard } from './components/notification-preferences-card';
 import { PreferencesCard } from './components/preferences-card';
 import { PrivacyCard } from './components/privacy-card';
@@ -23,6 +25,8 @@ export default function SettingsPage() {
       <SecurityCard />
       <DevicesCard />
       <MeterTokensCard />
+      <ApiTokensCard />
+      <WebhooksCard />
       <GreenButtonImportCard />
       <GreenButtonExportCard />
       <PreferencesCard />
