@@ -1,15 +1,18 @@
-/** Settings: personal API tokens and webhooks (docs/member-api.md). */
+/**
+ * Settings: personal API tokens and webhooks (docs/member-api.md). Scopes and message types are
+ * keyed in camelCase: their own names hold `:` and `.`, which i18next reads as separators.
+ */
 export const memberApiEn = {
   scopes: {
-    'usage:read': 'Read usage',
-    'solar:read': 'Read solar production',
-    'plugs:control': 'Switch smart plugs',
+    usageRead: 'Read usage',
+    solarRead: 'Read solar production',
+    plugsControl: 'Switch smart plugs',
   },
   events: {
-    'event.scheduled': 'Energy Saving Event scheduled',
-    'event.result': 'Event result',
-    'bill.issued': 'Statement issued',
-    'webhook.test': 'Test',
+    eventScheduled: 'Energy Saving Event scheduled',
+    eventResult: 'Event result',
+    billIssued: 'Statement issued',
+    webhookTest: 'Test',
   },
   tokens: {
     title: 'Personal API tokens',

@@ -3,15 +3,15 @@ import type { Translation } from './shape';
 
 export const memberApiEs: Translation<typeof memberApiEn> = {
   scopes: {
-    'usage:read': 'Leer el consumo',
-    'solar:read': 'Leer la producción solar',
-    'plugs:control': 'Encender y apagar los enchufes inteligentes',
+    usageRead: 'Leer el consumo',
+    solarRead: 'Leer la producción solar',
+    plugsControl: 'Encender y apagar los enchufes inteligentes',
   },
   events: {
-    'event.scheduled': 'Evento de ahorro de energía programado',
-    'event.result': 'Resultado de un evento',
-    'bill.issued': 'Estado de cuenta emitido',
-    'webhook.test': 'Prueba',
+    eventScheduled: 'Evento de ahorro de energía programado',
+    eventResult: 'Resultado de un evento',
+    billIssued: 'Estado de cuenta emitido',
+    webhookTest: 'Prueba',
   },
   tokens: {
     title: 'Tokens de API personales',

@@ -3,15 +3,15 @@ import type { Translation } from './shape';
 
 export const memberApiFr: Translation<typeof memberApiEn> = {
   scopes: {
-    'usage:read': 'Lire la consommation',
-    'solar:read': 'Lire la production solaire',
-    'plugs:control': 'Commander les prises intelligentes',
+    usageRead: 'Lire la consommation',
+    solarRead: 'Lire la production solaire',
+    plugsControl: 'Commander les prises intelligentes',
   },
   events: {
-    'event.scheduled': 'Événement d’économie d’énergie prévu',
-    'event.result': 'Résultat d’un événement',
-    'bill.issued': 'Relevé émis',
-    'webhook.test': 'Test',
+    eventScheduled: 'Événement d’économie d’énergie prévu',
+    eventResult: 'Résultat d’un événement',
+    billIssued: 'Relevé émis',
+    webhookTest: 'Test',
   },
   tokens: {
     title: 'Jetons d’API personnels',

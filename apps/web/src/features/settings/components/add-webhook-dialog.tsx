@@ -10,6 +10,7 @@ import { ApiRequestError, serverErrorOf } from '@/lib/api-request';
 import { useServerErrorText } from '@/lib/server-error-text';
 import { createWebhook } from '../api/member-api-api';
 import { settingsKeys } from '../settings-keys';
+import { EVENT_KEYS } from '../member-api-names';
 import { DialogActions } from './dialog-actions';
 import { SecretReveal } from './secret-reveal';
 
@@ -99,7 +100,7 @@ function AddWebhookForm({ onCancel, onCreated }: { onCancel: () => void; onCreat
           {WEBHOOK_EVENT_TYPES.map((type) => (
             <Checkbox
               key={type}
-              label={`${t(`events.${type}`)} (${type})`}
+              label={`${t(`events.${EVENT_KEYS[type]}`)} (${type})`}
               checked={events.includes(type)}
               onChange={(event) => {
                 const on = event.target.checked;

@@ -12,6 +12,7 @@ import { useServerErrorText } from '@/lib/server-error-text';
 import { listApiTokens, revokeApiToken } from '../api/member-api-api';
 import { relativeTime } from '../relative-time';
 import { settingsKeys } from '../settings-keys';
+import { SCOPE_KEYS } from '../member-api-names';
 import { CreateApiTokenDialog } from './create-api-token-dialog';
 import { SettingsCard } from './settings-card';
 
@@ -60,7 +61,7 @@ export function ApiTokensCard() {
                   <p className="font-medium break-words text-slate-900">
                     {token.label} <span className="font-mono text-sm font-normal text-slate-600">{token.prefix}…</span>
                   </p>
-                  <p className="mt-0.5 text-sm text-slate-700">{token.scopes.map((scope) => t(`scopes.${scope}`)).join(' · ')}</p>
+                  <p className="mt-0.5 text-sm text-slate-700">{token.scopes.map((scope) => t(`scopes.${SCOPE_KEYS[scope]}`)).join(' · ')}</p>
                   <p className="mt-0.5 flex flex-wrap gap-x-3 gap-y-1 text-sm text-slate-600">
                     <span>{t('tokens.created', { time: relativeTime(token.createdAt, now, language) })}</span>
                     <span>{token.expiresAt ? t('tokens.expires', { date: dateFormat.format(new Date(token.expiresAt)) }) : t('tokens.noExpiry')}</span>

@@ -11,6 +11,7 @@ import { ApiRequestError, serverErrorOf } from '@/lib/api-request';
 import { useServerErrorText } from '@/lib/server-error-text';
 import { createApiToken } from '../api/member-api-api';
 import { settingsKeys } from '../settings-keys';
+import { SCOPE_KEYS } from '../member-api-names';
 import { DialogActions } from './dialog-actions';
 import { SecretReveal } from './secret-reveal';
 
@@ -106,7 +107,7 @@ function CreateTokenForm({ onCancel, onCreated }: { onCancel: () => void; onCrea
           {API_TOKEN_SCOPES.map((scope) => (
             <Checkbox
               key={scope}
-              label={`${t(`scopes.${scope}`)} (${scope})`}
+              label={`${t(`scopes.${SCOPE_KEYS[scope]}`)} (${scope})`}
               checked={scopes.includes(scope)}
               onChange={(event) => {
                 const on = event.target.checked;

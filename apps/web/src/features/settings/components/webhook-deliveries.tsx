@@ -6,6 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { listWebhookDeliveries } from '../api/member-api-api';
 import { relativeTime } from '../relative-time';
 import { settingsKeys } from '../settings-keys';
+import { eventKeyOf } from '../member-api-names';
 
 const STATUS_TONE = { succeeded: 'bg-emerald-50 text-emerald-800', pending: 'bg-amber-50 text-amber-900', failed: 'bg-red-50 text-red-800' } as const;
 
@@ -15,7 +16,10 @@ export function WebhookDeliveries({ webhookId, url }: { webhookId: string; url: 
   const deliveries = useQuery({ queryKey: settingsKeys.webhookDeliveries(webhookId), queryFn: () => listWebhookDeliveries(webhookId) });
   const language = i18n.resolvedLanguage ?? 'en';
   const now = new Date();
-  const eventName = (type: string) => (type in { 'event.scheduled': 1, 'event.result': 1, 'bill.issued': 1, 'webhook.test': 1 } ? t(`events.${type as 'webhook.test'}`) : type);
+  const eventName = (type: string) => {
+    const key = eventKeyOf(type);
+    return key ? t(`events.${key}`) : type;
+  };
 
   return (
     <div className="mt-2 space-y-3">

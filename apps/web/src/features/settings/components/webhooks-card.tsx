@@ -11,6 +11,7 @@ import { serverErrorOf } from '@/lib/api-request';
 import { useServerErrorText } from '@/lib/server-error-text';
 import { listWebhooks, removeWebhook, sendWebhookTest } from '../api/member-api-api';
 import { settingsKeys } from '../settings-keys';
+import { EVENT_KEYS } from '../member-api-names';
 import { AddWebhookDialog } from './add-webhook-dialog';
 import { SettingsCard } from './settings-card';
 import { WebhookDeliveries } from './webhook-deliveries';
@@ -68,7 +69,7 @@ export function WebhooksCard() {
                       >
                         {webhook.status === 'active' ? t('webhooks.active') : t('webhooks.failing')}
                       </span>
-                      {webhook.events.map((type) => t(`events.${type}`)).join(' · ')}
+                      {webhook.events.map((type) => t(`events.${EVENT_KEYS[type]}`)).join(' · ')}
                     </p>
                   </div>
                 </div>
