@@ -47,6 +47,16 @@ export async function deleteEndpoint(db: DbOrTx, userId: string, id: string, now
   return rows.length === 1;
 }
 
+/**
+ * Does any live endpoint subscribe to `type` (among these households' members, when given)? Lets
+ * an announcement add nothing at all where nobody listens, which is most of the time.
+ */
+export async function hasSubscribers(tx: DbOrTx, type: string, householdIds: readonly string[] | null): Promise<boolean> {
+  const among = householdIds === null ? sql`true` : sql`w.user_id in (select owner_user_id from households where id = any(${uuidArray(householdIds)}::uuid[]))`;
+  const rows = rowsOf(await tx.execute(sql`select 1 from webhook_endpoints w where w.deleted_at is null and ${type} = any(w.events) and ${among} limit 1`));
+  return rows.length === 1;
+}
+
 /** One delivery to one endpoint (the "send test" button); its id. */
 export async function insertDelivery(db: DbOrTx, delivery: { endpointId: string; type: string; eventKey: string; payload: Record<string, unknown>; createdAt: Date }): Promise<string> {
   const [row] = rowsOf<{ id: string }>(

@@ -17,6 +17,7 @@ import { scheduleEvent, setOptIn } from '../events/events.service';
 import { settleEndedEvent } from '../events/event-settlement.service';
 import { changeTariff } from '../households/household.service';
 import { runStatementJob } from '../billing/statements.service';
+import { jobsByKeyPrefix } from '../durable-jobs/durable-jobs.repository';
 
 const silent = createLogger({ level: 'silent' });
 // The server's clock: deliveries are stamped and retried on it, never on real time.
@@ -200,12 +201,15 @@ describe('webhooks', () => {
     expect(hook.received).toHaveLength(RETRIES.length + 1);
     expect((await deliveries(home.member, created.id))[0]).toMatchObject({ status: 'failed', attempts: 3, lastStatusCode: 500, nextAttemptAt: null });
     expect((await call(home.member, 'GET', HOOKS)).body).toEqual([expect.objectContaining({ id: created.id, status: 'failing' })]);
+    // Each test message a second after the last, so "newest first" is well defined.
+    nowMs += 1000;
     await call(home.member, 'POST', `${HOOKS}/${created.id}/test`);
     await runJobs();
     expect(hook.received).toHaveLength(4);
     expect((await call(home.member, 'GET', HOOKS)).body).toEqual([expect.objectContaining({ id: created.id, status: 'active' })]);
     // An endpoint that does not answer at all is logged with no status.
     await hook.close();
+    nowMs += 1000;
     await call(home.member, 'POST', `${HOOKS}/${created.id}/test`);
     await runJobs();
     expect((await deliveries(home.member, created.id))[0]).toMatchObject({ status: 'pending', attempts: 1, lastStatusCode: null });
@@ -272,6 +276,11 @@ describe('webhooks', () => {
     await call(subscriber.member, 'DELETE', `${HOOKS}/${a.id}`);
     await call(resultsOnly.member, 'DELETE', `${HOOKS}/${b.id}`);
     await Promise.all([hookA.close(), hookB.close()]);
+    // With nobody subscribed, scheduling queues no webhook work at all.
+    const later = { ...input, startsAt: new Date(nowMs + 3_600_000).toISOString(), endsAt: new Date(nowMs + 7_200_000).toISOString() };
+    const quietId = await t.database.db.transaction((tx) => scheduleEvent(tx, later, bystander.member.userId, clock()));
+    expect(await jobsByKeyPrefix(t.database.db, `webhooks:fan-out:event.scheduled:${quietId}`)).toEqual([]);
+    expect(await jobsByKeyPrefix(t.database.db, `webhooks:fan-out:event.scheduled:${eventId}`)).toEqual([expect.objectContaining({ status: 'done' })]);
   });
 
   it('tells a subscribed member when their statement is issued', async () => {
