@@ -1,3 +1,6 @@
+import { createHmac } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
@@ -85,5 +88,57 @@ describe('Personal API tokens', () => {
     const refused = await withToken(token, '/api/usage/summary');
     expect(refused.status).toBe(401);
     expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('invalid_token');
+  }, 120_000);
+
+  it('adds a webhook, sends a test message that a local receiver verifies with the secret, and shows it delivered', async () => {
+    const received: { headers: IncomingHttpHeaders; body: string }[] = [];
+    const receiver = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+        res.end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+    try {
+      await signUpMember();
+      await page.goto('/app/settings');
+      const card = page.getByRole('region', { name: 'Webhooks' });
+      await card.getByText('You have no webhooks.').waitFor();
+      await card.getByRole('button', { name: 'Add Webhook' }).click();
+      const form = page.getByRole('dialog', { name: 'Add a webhook' });
+      await form.getByLabel('Address (https://…)').fill(url);
+      await form.getByRole('checkbox', { name: 'Statement issued (bill.issued)' }).check();
+      expect(await axeViolations(page)).toEqual([]);
+      await form.getByRole('button', { name: 'Add Webhook' }).click();
+      const reveal = page.getByRole('dialog', { name: 'Your webhook’s signing secret' });
+      const secret = (await reveal.getByText(/^pwh_/).textContent())!;
+      await reveal.getByRole('button', { name: 'Done' }).click();
+      await reveal.waitFor({ state: 'detached' });
+
+      await card.getByRole('button', { name: `Send Test to ${url}` }).click();
+      await card.getByText('A test message is on its way.', { exact: false }).waitFor();
+      // The server's durable worker polls every few seconds.
+      const deadline = Date.now() + 30_000;
+      while (received.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+      expect(received).toHaveLength(1);
+      const [message] = received;
+      const timestamp = message!.headers['peakwise-webhook-timestamp'] as string;
+      expect(message!.headers['peakwise-webhook-signature']).toBe(`v1=${createHmac('sha256', secret).update(`${timestamp}.${message!.body}`).digest('hex')}`);
+      expect(Math.abs(Date.now() / 1000 - Number(timestamp))).toBeLessThan(300);
+      expect(JSON.parse(message!.body)).toMatchObject({ type: 'webhook.test', id: message!.headers['peakwise-webhook-id'] });
+
+      await card.getByText('Deliveries', { exact: true }).click();
+      const log = card.getByRole('list', { name: `Deliveries to ${url}` });
+      await card.getByRole('button', { name: 'Refresh' }).click();
+      await log.getByText('Delivered').waitFor();
+      await log.getByText('HTTP 200', { exact: false }).waitFor();
+      await card.screenshot({ path: join(artifactsDir, 'member-api-webhook-delivered.png') });
+      expect((await axeViolations(page)).join('\n')).toBe('');
+    } finally {
+      await new Promise((resolve) => receiver.close(resolve));
+    }
   }, 120_000);
 });

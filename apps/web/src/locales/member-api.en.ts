@@ -90,7 +90,7 @@ export const memberApiEn = {
     copyFailed: 'Could not copy: select the secret and copy it yourself.',
     done: 'Done',
     sendTest: 'Send Test',
-    sendTestLabel: 'Send a test message to {{url}}',
+    sendTestLabel: 'Send Test to {{url}}',
     testQueued: 'A test message is on its way. Its result appears under Deliveries.',
     testFailed: 'The test message could not be sent. Please try again.',
     remove: 'Remove',

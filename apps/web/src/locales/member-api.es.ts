@@ -89,7 +89,7 @@ export const memberApiEs: Translation<typeof memberApiEn> = {
     copyFailed: 'No se pudo copiar: seleccione el secreto y cópielo usted.',
     done: 'Listo',
     sendTest: 'Enviar prueba',
-    sendTestLabel: 'Enviar un mensaje de prueba a {{url}}',
+    sendTestLabel: 'Enviar prueba a {{url}}',
     testQueued: 'Un mensaje de prueba va en camino. Su resultado aparece en Envíos.',
     testFailed: 'No se pudo enviar el mensaje de prueba. Inténtelo de nuevo.',
     remove: 'Eliminar',

@@ -89,7 +89,7 @@ export const memberApiFr: Translation<typeof memberApiEn> = {
     copyFailed: 'Copie impossible : sélectionnez le secret et copiez-le vous-même.',
     done: 'Terminé',
     sendTest: 'Envoyer un test',
-    sendTestLabel: 'Envoyer un message de test à {{url}}',
+    sendTestLabel: 'Envoyer un test à {{url}}',
     testQueued: 'Un message de test est en route. Son résultat apparaît sous Envois.',
     testFailed: 'Le message de test n’a pas pu être envoyé. Veuillez réessayer.',
     remove: 'Supprimer',

@@ -79,7 +79,7 @@ describe('WebhooksCard', () => {
   it('sends a test message', async () => {
     const user = userEvent.setup();
     renderCard();
-    await user.click(await card().findByRole('button', { name: 'Send a test message to https://hooks.example.com/peakwise' }));
+    await user.click(await card().findByRole('button', { name: 'Send Test to https://hooks.example.com/peakwise' }));
     await waitFor(() => expect(card().getByText('A test message is on its way. Its result appears under Deliveries.')).toBeInTheDocument());
     expect(writes()).toEqual([{ method: 'POST', url: '/api/member-api/webhooks/wh-1/test', body: undefined }]);
   });
