@@ -9,7 +9,7 @@ import { INGEST_READINGS_PATH } from '@peakwise/contracts/ingest.contract';
 import { createIngestRoutes } from './ingest/ingest.routes';
 import { createGreenButtonRoutes } from './ingest/green-button/green-button.routes';
 import type { Config } from './lib/config';
-import { createRouter } from './lib/create-router';
+import { createRouter, MEMBER_TOKEN_SCHEME, SESSION_SCHEME } from './lib/create-router';
 import { createErrorHandler, errorBody } from './lib/errors';
 import type { AdjustableClock } from './lib/clock';
 import { createLogger, type Logger } from './lib/logger';
@@ -19,6 +19,10 @@ import { originGuard } from './lib/origin-guard';
 import { requestLog } from './lib/request-log.middleware';
 import { serveSpa } from './lib/spa-static';
 import { createCrawlerRoutes } from './modules/public-site/crawler.routes';
+import { createApiTokenRoutes } from './modules/api-tokens/api-tokens.routes';
+import { bearerTokens } from './modules/api-tokens/bearer-token.middleware';
+import { createTokenRouteTable } from './modules/api-tokens/token-route-table';
+import { createWebhookRoutes } from './modules/webhooks/webhooks.routes';
 import { storableText } from './lib/storable-text.middleware';
 import { createAccounts, type Accounts } from './modules/auth/accounts';
 import { createAuthRoutes } from './modules/auth/auth.routes';
@@ -146,8 +150,14 @@ export function createApp(deps: AppDeps) {
   // A Green Button upload has its own configurable limit (GREEN_BUTTON_MAX_BYTES), checked after the session.
   const ownLimit = (path: string) => path === INGEST_READINGS_PATH || path === GREEN_BUTTON_IMPORT_PATH;
   app.use('/api/*', (c, next) => (ownLimit(c.req.path) || bodyless(c.req.method) ? next() : apiBodyLimit(c, next)));
-  // Cross-site POST/PUT/PATCH/DELETE to /api are refused before any handler runs.
-  app.use('/api/*', originGuard(config.publicUrl));
+  const clock = deps.clock ?? (() => new Date());
+  // Personal API tokens (decision 060): checked before anything else reads the caller, against
+  // the scopes the routes declare in the OpenAPI document (loaded below, once routes exist).
+  const tokenRoutes = createTokenRouteTable();
+  app.use('/api/*', bearerTokens({ db: database.db, clock, routes: tokenRoutes, ...config.apiTokens }));
+  // Cross-site POST/PUT/PATCH/DELETE to /api are refused before any handler runs, unless a
+  // personal API token (which a browser never sends by itself) authenticated them.
+  app.use('/api/*', originGuard(config.publicUrl, { authorisedWithoutCookie: (c) => (c.var as { bearer?: unknown }).bearer !== undefined }));
   // A Green Button file is XML (which cannot carry NUL) and only its numbers are stored.
   app.use('/api/*', storableText(ownLimit));
   app.use('/api/*', noStoreByDefault());
@@ -176,7 +186,6 @@ export function createApp(deps: AppDeps) {
       (error: unknown) => logger.warn({ err: error }, 'Could not announce a session change to other server processes'),
     );
   app.use('/api/*', clearSessionsOnWrite(sessionCache, (path) => path === INGEST_READINGS_PATH, announceSessionChange));
-  const clock = deps.clock ?? (() => new Date());
   const notifications = deps.notifications ?? createNotificationChannels({ config, db: database.db, logger });
   const notificationPreferences = createNotificationPreferencesService({ db: database.db, channels: notifications });
   const profileService = createProfileService({ db: database.db, auth: accounts.auth, emails: accounts.emails, mailer: accounts.mailer });
@@ -228,15 +237,28 @@ export function createApp(deps: AppDeps) {
     .route('/', createIngestTokenRoutes({ auth: accounts.auth, db: database.db }))
     .route('/', createConsentHistoryRoutes({ auth: accounts.auth, db: database.db }))
     .route('/', createPrivacyExportsRoutes({ auth: accounts.auth, db: database.db, clock }))
+    .route('/', createApiTokenRoutes({ auth: accounts.auth, db: database.db, clock }))
+    .route('/', createWebhookRoutes({ auth: accounts.auth, db: database.db, clock, allowLocalhost: config.webhooks.allowLocalhost }))
     .route('/', createPlugRoutes({ auth: accounts.auth, db: database.db, publisher: deps.commands, timeoutMs: config.plugConfirmTimeoutMs, clock }));
 
   // Both the setting (refused in production) and the clock itself: neither alone mounts it.
   if (config.clock.adjustable && deps.testClock) app.route('/', createTestClockRoutes({ auth: accounts.auth, db: database.db, clock: deps.testClock }));
 
-  app.doc31('/api/openapi.json', {
-    openapi: '3.1.0',
-    info: { title: 'Peakwise API', version: '0.1.0' },
+  app.openAPIRegistry.registerComponent('securitySchemes', SESSION_SCHEME, {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'peakwise.session_token',
+    description: 'The web app’s session (the cookie is __Secure-peakwise.session_token in production).',
   });
+  app.openAPIRegistry.registerComponent('securitySchemes', MEMBER_TOKEN_SCHEME, {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      'A personal API token from Settings (pwk_…). Only routes that list this scheme accept one, with any one of the scopes listed; every other route answers 403 (docs/member-api.md).',
+  });
+  const documentInfo = { openapi: '3.1.0', info: { title: 'Peakwise API', version: '0.1.0' } };
+  app.doc31('/api/openapi.json', documentInfo);
+  tokenRoutes.load(app.getOpenAPI31Document(documentInfo));
 
   app.route('/', createCrawlerRoutes({ publicUrl: config.publicUrl }));
   if (deps.webDistDir && existsSync(deps.webDistDir)) serveSpa(app, deps.webDistDir, { publicUrl: config.publicUrl });

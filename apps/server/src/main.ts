@@ -40,6 +40,7 @@ import { notificationJobHandlers } from './jobs/notification-jobs';
 import { payoutJobHandlers } from './jobs/payout-jobs';
 import { privacyExportJobHandlers } from './jobs/privacy-export-jobs';
 import { rewardJobHandlers } from './jobs/reward-jobs';
+import { webhookJobHandlers } from './jobs/webhook-jobs';
 import { ensureMonthlyBonusSchedule } from './modules/monthly-bonus/monthly-bonus.service';
 import { ensurePrizeDrawSchedule } from './modules/prize-draws/prize-draws.service';
 import { createPayoutSender } from './modules/cash-outs/payout-sender';
@@ -179,6 +180,7 @@ async function main() {
       ...autopayJobHandlers({ processor: paymentProcessor, mailer: accounts.mailer, publicUrl: config.publicUrl }),
       ...sandboxChallengeJobHandlers,
       ...billReminderJobHandlers(createBillReminderSender({ mailer: accounts.mailer, channels: notifications })),
+      ...webhookJobHandlers({ retryDelaysSeconds: config.webhooks.retryDelaysSeconds, timeoutMs: config.webhooks.timeoutMs }),
     },
     logger,
     clock: now,

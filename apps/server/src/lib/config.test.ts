@@ -35,6 +35,8 @@ describe('loadConfig', () => {
       demo: { simulator: true, backfillDays: 90, speed: 1, seed: 1 },
       oauth: { google: undefined, facebook: undefined },
       clock: { offsetMs: 0, adjustable: false },
+      apiTokens: { rateLimit: 300, windowSeconds: 60 },
+      webhooks: { retryDelaysSeconds: [60, 300, 1800, 7200, 43200], allowLocalhost: true, timeoutMs: 10_000 },
     });
   });
 

@@ -128,6 +128,17 @@ const envSchema = z.object({
       .refine(isValidClockOffset, `must be a whole number of milliseconds from 0 to ${MAX_CLOCK_OFFSET_MS}`),
   ),
   TEST_CLOCK: optional(booleanFlag('must be true or false')),
+  API_TOKEN_RATE_LIMIT: optional(positiveInt('must be a positive integer (requests per window)')),
+  API_TOKEN_RATE_LIMIT_WINDOW_SECONDS: optional(positiveInt('must be a positive integer (seconds)')),
+  WEBHOOK_RETRY_SCHEDULE_SECONDS: optional(
+    z
+      .string()
+      .regex(/^\d+(,\d+){0,19}$/, 'must be up to 20 comma-separated whole numbers of seconds, e.g. 60,300,1800')
+      .transform((value) => value.split(',').map(Number))
+      .refine((delays) => delays.every((d) => d > 0), 'must list delays above 0 seconds'),
+  ),
+  WEBHOOK_ALLOW_LOCALHOST: optional(booleanFlag('must be true or false')),
+  WEBHOOK_TIMEOUT_MS: optional(positiveInt('must be a positive integer (milliseconds)')),
   OAUTH_GOOGLE_CLIENT_ID: optional(z.string()),
   OAUTH_GOOGLE_CLIENT_SECRET: optional(z.string()),
   OAUTH_GOOGLE_ISSUER: optional(urlWithProtocols(['http:', 'https:'], 'must be an http:// or https:// URL')),
@@ -203,6 +214,13 @@ export type Config = {
    * start; adjustable lets an operator move it while the server runs. Refused in production.
    */
   clock: { offsetMs: number; adjustable: boolean };
+  /** Personal API tokens (decision 060): requests each token may make per window. */
+  apiTokens: { rateLimit: number; windowSeconds: number };
+  /**
+   * Members' webhooks (decision 060): the wait before each retry (so attempts = delays + 1),
+   * whether http://localhost endpoints are accepted (never in production), and each attempt's timeout.
+   */
+  webhooks: { retryDelaysSeconds: readonly number[]; allowLocalhost: boolean; timeoutMs: number };
 };
 
 export type OAuthProviderConfig = { clientId: string; clientSecret: string; issuer: string };
@@ -228,6 +246,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // A moved clock would start, end and settle real events early and pay real points.
   if (nodeEnv === 'production' && e.TEST_CLOCK === true) throw new ConfigError('TEST_CLOCK', 'must not be true in production');
   if (nodeEnv === 'production' && (e.CLOCK_OFFSET_MS ?? 0) !== 0) throw new ConfigError('CLOCK_OFFSET_MS', 'must not be set in production');
+  // Members' events and bills would leave in clear text, or reach the server's own network.
+  if (nodeEnv === 'production' && e.WEBHOOK_ALLOW_LOCALHOST === true) throw new ConfigError('WEBHOOK_ALLOW_LOCALHOST', 'must not be true in production');
 
   return {
     port,
@@ -274,6 +294,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       facebook: oauthProvider('FACEBOOK', e.OAUTH_FACEBOOK_CLIENT_ID, e.OAUTH_FACEBOOK_CLIENT_SECRET, e.OAUTH_FACEBOOK_ISSUER ?? 'https://www.facebook.com'),
     },
     clock: { offsetMs: e.CLOCK_OFFSET_MS ?? 0, adjustable: e.TEST_CLOCK ?? false },
+    apiTokens: { rateLimit: e.API_TOKEN_RATE_LIMIT ?? 300, windowSeconds: e.API_TOKEN_RATE_LIMIT_WINDOW_SECONDS ?? 60 },
+    webhooks: {
+      retryDelaysSeconds: e.WEBHOOK_RETRY_SCHEDULE_SECONDS ?? [60, 300, 1800, 7200, 43200],
+      allowLocalhost: e.WEBHOOK_ALLOW_LOCALHOST ?? nodeEnv !== 'production',
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS ?? 10_000,
+    },
   };
 }
 

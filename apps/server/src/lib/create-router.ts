@@ -1,6 +1,7 @@
 import { createRoute, OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
 import type { RequestIdVariables } from 'hono/request-id';
 import { apiErrorSchema } from '@peakwise/contracts/api-error.contract';
+import type { ApiTokenScope } from '@peakwise/contracts/member-api.contract';
 import { validationErrorResponse } from './errors';
 
 export type AppEnv = { Variables: RequestIdVariables };
@@ -40,3 +41,20 @@ export function signedInRoute<R extends RouteConfig>(config: R) {
  * console does not exist for them) or for a missing thing.
  */
 export const operatorOnly = (what: string) => ({ 401: errorResponse('Not signed in'), 404: errorResponse(`Not an operator, or no such ${what}`) });
+
+/** OpenAPI names of the two ways to sign in (registered in app.ts): the web session's cookie and a personal API token. */
+export const SESSION_SCHEME = 'session';
+export const MEMBER_TOKEN_SCHEME = 'memberToken';
+
+/**
+ * A signed-in route a personal API token may also call (decision 060), with any one of `scopes`.
+ * The scopes are declared in the route's OpenAPI security, and that declaration is what the
+ * bearer check enforces: a route declared without them refuses every token.
+ */
+export function memberTokenRoute<R extends RouteConfig>(scopes: readonly [ApiTokenScope, ...ApiTokenScope[]], config: R) {
+  return signedInRoute({
+    ...config,
+    security: [{ [SESSION_SCHEME]: [] }, ...scopes.map((scope) => ({ [MEMBER_TOKEN_SCHEME]: [scope] }))],
+    responses: { 403: errorResponse('A personal API token without the scope this route needs'), ...config.responses },
+  });
+}

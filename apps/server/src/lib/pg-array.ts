@@ -44,3 +44,9 @@ export function parseNumberArray(text: string | null): (number | null)[] {
   if (text[0] !== '{' || text[text.length - 1] !== '}') throw new Error(`Not an array: ${text.slice(0, 20)}`);
   return JSON.parse(`[${text.slice(1, -1).replaceAll('NULL', 'null')}]`) as (number | null)[];
 }
+
+/** Fixed names such as scopes and event types (checked: nothing that could break out of the literal). */
+export function nameArray(values: readonly string[]): string {
+  for (const value of values) if (!/^[a-z][a-z0-9.:_-]*$/.test(value)) throw new Error(`Not a plain name: ${value}`);
+  return `{${values.join(',')}}`;
+}

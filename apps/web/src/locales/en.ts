@@ -23,6 +23,7 @@ import { eventAutomationEn } from './event-automation.en';
 import { greenButtonEn } from './green-button.en';
 import { billingEn } from './billing.en';
 import { billingPaymentsEn } from './billing-payments.en';
+import { memberApiEn } from './member-api.en';
 
 /** English: the source language and the fallback, bundled with the app. */
-export const en = { common: commonEn, portal: portalEn, help: helpEn, marketing: marketingEn, auth: authEn, settings: settingsEn, charts: chartsEn, dashboard: dashboardEn, solar: solarEn, usage: usageEn, devices: devicesEn, plumbing: plumbingEn, plugs: plugsEn, manageDevices: manageDevicesEn, alerts: alertsEn, maintenance: maintenanceEn, ops: opsEn, events: eventsEn, rewards: rewardsEn, payouts: payoutsEn, notifications: notificationsEn, eventAutomation: eventAutomationEn, greenButton: greenButtonEn, billing: billingEn, billingPayments: billingPaymentsEn } as const;
+export const en = { common: commonEn, portal: portalEn, help: helpEn, marketing: marketingEn, auth: authEn, settings: settingsEn, charts: chartsEn, dashboard: dashboardEn, solar: solarEn, usage: usageEn, devices: devicesEn, plumbing: plumbingEn, plugs: plugsEn, manageDevices: manageDevicesEn, alerts: alertsEn, maintenance: maintenanceEn, ops: opsEn, events: eventsEn, rewards: rewardsEn, payouts: payoutsEn, notifications: notificationsEn, eventAutomation: eventAutomationEn, greenButton: greenButtonEn, billing: billingEn, billingPayments: billingPaymentsEn, memberApi: memberApiEn } as const;

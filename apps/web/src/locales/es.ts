@@ -23,7 +23,8 @@ import { eventAutomationEs } from './event-automation.es';
 import { greenButtonEs } from './green-button.es';
 import { billingEs } from './billing.es';
 import { billingPaymentsEs } from './billing-payments.es';
+import { memberApiEs } from './member-api.es';
 import type { Resources } from './resources';
 
 /** Spanish, loaded when first chosen (its own chunk). */
-export const es: Resources = { common: commonEs, portal: portalEs, help: helpEs, marketing: marketingEs, auth: authEs, settings: settingsEs, charts: chartsEs, dashboard: dashboardEs, solar: solarEs, usage: usageEs, devices: devicesEs, plumbing: plumbingEs, plugs: plugsEs, manageDevices: manageDevicesEs, alerts: alertsEs, maintenance: maintenanceEs, ops: opsEs, events: eventsEs, rewards: rewardsEs, payouts: payoutsEs, notifications: notificationsEs, eventAutomation: eventAutomationEs, greenButton: greenButtonEs, billing: billingEs, billingPayments: billingPaymentsEs };
+export const es: Resources = { common: commonEs, portal: portalEs, help: helpEs, marketing: marketingEs, auth: authEs, settings: settingsEs, charts: chartsEs, dashboard: dashboardEs, solar: solarEs, usage: usageEs, devices: devicesEs, plumbing: plumbingEs, plugs: plugsEs, manageDevices: manageDevicesEs, alerts: alertsEs, maintenance: maintenanceEs, ops: opsEs, events: eventsEs, rewards: rewardsEs, payouts: payoutsEs, notifications: notificationsEs, eventAutomation: eventAutomationEs, greenButton: greenButtonEs, billing: billingEs, billingPayments: billingPaymentsEs, memberApi: memberApiEs };

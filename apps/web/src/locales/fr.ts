@@ -23,7 +23,8 @@ import { eventAutomationFr } from './event-automation.fr';
 import { greenButtonFr } from './green-button.fr';
 import { billingFr } from './billing.fr';
 import { billingPaymentsFr } from './billing-payments.fr';
+import { memberApiFr } from './member-api.fr';
 import type { Resources } from './resources';
 
 /** French, loaded when first chosen (its own chunk). */
-export const fr: Resources = { common: commonFr, portal: portalFr, help: helpFr, marketing: marketingFr, auth: authFr, settings: settingsFr, charts: chartsFr, dashboard: dashboardFr, solar: solarFr, usage: usageFr, devices: devicesFr, plumbing: plumbingFr, plugs: plugsFr, manageDevices: manageDevicesFr, alerts: alertsFr, maintenance: maintenanceFr, ops: opsFr, events: eventsFr, rewards: rewardsFr, payouts: payoutsFr, notifications: notificationsFr, eventAutomation: eventAutomationFr, greenButton: greenButtonFr, billing: billingFr, billingPayments: billingPaymentsFr };
+export const fr: Resources = { common: commonFr, portal: portalFr, help: helpFr, marketing: marketingFr, auth: authFr, settings: settingsFr, charts: chartsFr, dashboard: dashboardFr, solar: solarFr, usage: usageFr, devices: devicesFr, plumbing: plumbingFr, plugs: plugsFr, manageDevices: manageDevicesFr, alerts: alertsFr, maintenance: maintenanceFr, ops: opsFr, events: eventsFr, rewards: rewardsFr, payouts: payoutsFr, notifications: notificationsFr, eventAutomation: eventAutomationFr, greenButton: greenButtonFr, billing: billingFr, billingPayments: billingPaymentsFr, memberApi: memberApiFr };

@@ -4,7 +4,11 @@ import type { Auth } from './auth';
 import type { AuthUser } from './auth-user';
 import { sessionCacheKey, type SessionCache } from './session-cache';
 
-export type AuthVariables = { user: AuthUser; sessionId: string };
+/**
+ * `bearer` is set, with `user`, when a personal API token authenticated the request (decision
+ * 060, modules/api-tokens/bearer-token.middleware.ts); then there is no session.
+ */
+export type AuthVariables = { user: AuthUser; sessionId: string; bearer?: { tokenId: string; scopes: string[] } };
 export type AuthEnv = { Variables: AuthVariables };
 
 /**
@@ -24,6 +28,9 @@ export function useSessionCache(auth: Auth, cache: SessionCache) {
  */
 export function requireAuth(auth: Auth): MiddlewareHandler<AuthEnv> {
   return async (c, next) => {
+    // Only routes that declare a token scope get this far with a token; its member is the caller
+    // and a cookie sent alongside is ignored.
+    if (c.var.bearer) return next();
     const cache = caches.get(auth);
     const key = cache ? sessionCacheKey(c.req.raw.headers) : null;
     const cached = key ? cache!.get(key) : undefined;

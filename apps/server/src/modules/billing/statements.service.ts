@@ -11,6 +11,7 @@ import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { scheduleJob } from '../durable-jobs/durable-jobs.repository';
 import { paidByStatement, statementPayments } from '../payments/payments.repository';
+import { announceToWebhooks } from '../webhooks/webhook-announce';
 import { localHoursAreUtcHours, rawSums } from '../energy/energy-rollups.repository';
 import {
   billableHousehold,
@@ -225,7 +226,10 @@ async function issueStatements(tx: DbOrTx, households: readonly BillableHousehol
       throw error;
     }
   });
-  return (await insertStatements(tx, statements)).size;
+  const issued = await insertStatements(tx, statements);
+  // Members' webhooks hear of the new statements once this commits (decision 060).
+  await announceToWebhooks(tx, { type: 'bill.issued', periodStart, householdIds: [...issued] }, now);
+  return issued.size;
 }
 
 /** What open payments take off a balance: succeeded and pending ones, less failed ones added back. */

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { deviceHistoryQuerySchema, deviceHistorySchema, devicesOverviewSchema } from '@peakwise/contracts/devices.contract';
 import type { Db } from '../../db/client';
-import { createRouter, errorResponse, notFoundResponse, signedInRoute } from '../../lib/create-router';
+import { createRouter, errorResponse, notFoundResponse, memberTokenRoute } from '../../lib/create-router';
 import { deviceNotFound } from './device-not-found';
 import type { Auth } from '../auth/auth';
 import { requireHousehold } from '../households/household.middleware';
@@ -10,7 +10,7 @@ import { deviceHistory, devicesOverview } from './devices-read.service';
 /** IoT Devices screen: the member's own household only; no route takes a household id. */
 export function createDevicesRoutes(deps: { auth: Auth; db: Db; clock: () => Date }) {
   const household = requireHousehold(deps);
-  const overview = signedInRoute({
+  const overview = memberTokenRoute(['usage:read', 'plugs:control'], {
     method: 'get',
     path: '/api/devices',
     tags: ['devices'],
@@ -18,7 +18,7 @@ export function createDevicesRoutes(deps: { auth: Auth; db: Db; clock: () => Dat
     middleware: [household] as const,
     responses: { 200: { description: 'Devices', content: { 'application/json': { schema: devicesOverviewSchema } } }},
   });
-  const history = signedInRoute({
+  const history = memberTokenRoute(['usage:read'], {
     method: 'get',
     path: '/api/devices/{id}/history',
     tags: ['devices'],

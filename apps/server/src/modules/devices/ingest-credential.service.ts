@@ -1,5 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { DbOrTx } from '../../db/client';
+import { hashSecretToken, newSecretToken } from '../../lib/secret-token';
 import { insertCredential, liveCredentialByHash, touchCredential } from './ingest-credentials.repository';
 
 /** What a valid token lets its holder write. */
@@ -13,7 +13,7 @@ export type IngestPrincipal = {
 const TOKEN_PREFIX = 'pwi_';
 
 export function hashIngestToken(token: string): string {
-  return createHash('sha256').update(token, 'utf8').digest('hex');
+  return hashSecretToken(token);
 }
 
 /**
@@ -26,7 +26,7 @@ export async function issueIngestCredential(
   deviceId?: string | null,
   label?: string,
 ): Promise<{ id: string; token: string }> {
-  const token = TOKEN_PREFIX + randomBytes(32).toString('base64url');
+  const token = newSecretToken(TOKEN_PREFIX);
   const id = await insertCredential(db, { householdId, deviceId: deviceId ?? null, tokenHash: hashIngestToken(token), label: label ?? null });
   return { id, token };
 }

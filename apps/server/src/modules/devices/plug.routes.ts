@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { plugSwitchRequestSchema, plugSwitchResultSchema } from '@peakwise/contracts/plug.contract';
 import type { Db } from '../../db/client';
-import { createRouter, errorResponse, notFoundResponse, signedInRoute } from '../../lib/create-router';
+import { createRouter, errorResponse, notFoundResponse, memberTokenRoute } from '../../lib/create-router';
 import type { Auth } from '../auth/auth';
 import { requireHousehold } from '../households/household.middleware';
 import { noteMemberSwitch } from '../events/event-plug-automation.service';
@@ -9,7 +9,7 @@ import { switchPlug, type CommandPublisher } from './plug-command.service';
 
 /** Remote on/off for the member's smart plugs, confirmed by the plug itself. */
 export function createPlugRoutes(deps: { auth: Auth; db: Db; publisher: CommandPublisher | undefined; timeoutMs: number; clock?: () => Date }) {
-  const route = signedInRoute({
+  const route = memberTokenRoute(['plugs:control'], {
     method: 'post',
     path: '/api/devices/{id}/switch',
     tags: ['devices'],

@@ -5,6 +5,7 @@ import { householdBaselines, type HouseholdBaseline } from './event-baselines.se
 import { otherEventStartsByHousehold, pointsPaidByHousehold, saveResults, type ResultRow } from './event-settlement.repository';
 import { bumpSettlementVersion, findEvent, optedInHouseholds, type EventRow } from './events.repository';
 import { moveEvent, SETTLE_DEADLINE_MS } from './events.service';
+import { announceToWebhooks } from '../webhooks/webhook-announce';
 
 const RETRY_MS = 3_600_000;
 /** Households per read and write: a batch's readings and results stay a few megabytes. */
@@ -76,7 +77,9 @@ export async function settleEndedEvent(tx: DbOrTx, eventId: string, now: Date, o
   }
   await writing;
   if (pending > 0) return { settled, pending, retryAt: new Date(now.getTime() + RETRY_MS) };
-  await moveEvent(tx, { ...event, status: 'ended' }, 'settle', now);
+  // The first settlement is the result members' webhooks hear of (decision 060); a later re-run
+  // that corrects it shows on the screens, not as a second message.
+  if (await moveEvent(tx, { ...event, status: 'ended' }, 'settle', now)) await announceToWebhooks(tx, { type: 'event.result', eventId }, now);
   return { settled, pending, retryAt: null };
 }
 

@@ -2,6 +2,7 @@ import { EVENT_MAX_HOURS, EVENT_MESSAGES, type EditEvent, type MemberEvent, type
 import { nextEventStatus, type EventAction } from '@peakwise/domain/event-status';
 import { AppError } from '../../lib/errors';
 import { cancelJobs, scheduleJob } from '../durable-jobs/durable-jobs.repository';
+import { announceToWebhooks } from '../webhooks/webhook-announce';
 import type { Household } from '../households/household.repository';
 import type { DbOrTx } from '../../db/client';
 import {
@@ -88,6 +89,7 @@ export async function scheduleEvent(tx: DbOrTx, input: ScheduleEvent, operatorId
   // restart between scheduling and telling loses nobody. The same job opts in the households that
   // chose "every event" (decision 036).
   await scheduleJob(tx, { name: EVENT_JOBS.announce, key: jobKey(id, 'announce'), runAt: now, payload: { eventId: id } });
+  await announceToWebhooks(tx, { type: 'event.scheduled', eventId: id }, now);
   return id;
 }
 

@@ -1,13 +1,13 @@
 import { solarQuerySchema, solarSummarySchema } from '@peakwise/contracts/energy.contract';
 import type { Db } from '../../db/client';
-import { createRouter, errorResponse, signedInRoute } from '../../lib/create-router';
+import { createRouter, errorResponse, memberTokenRoute } from '../../lib/create-router';
 import type { Auth } from '../auth/auth';
 import { requireHousehold } from '../households/household.middleware';
 import { solarSummary } from './solar.service';
 
 /** Solar System Monitor: the member's own household only. */
 export function createSolarRoutes(deps: { auth: Auth; db: Db; clock: () => Date }) {
-  const route = signedInRoute({
+  const route = memberTokenRoute(['solar:read'], {
     method: 'get',
     path: '/api/solar/summary',
     tags: ['solar'],

@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { usageHistorySchema, usageQuerySchema, usageSummarySchema } from '@peakwise/contracts/energy.contract';
 import { localDateOf } from '@peakwise/domain/local-time';
 import type { Db } from '../../db/client';
-import { createRouter, errorResponse, signedInRoute } from '../../lib/create-router';
+import { createRouter, errorResponse, memberTokenRoute } from '../../lib/create-router';
 import type { Auth } from '../auth/auth';
 import { requireHousehold } from '../households/household.middleware';
 import { usageCsv } from './usage.csv';
@@ -13,7 +13,7 @@ const invalid = errorResponse('Invalid range');
 /** Usage History: the member's own household only (no household id is ever taken from the request). */
 export function createUsageRoutes(deps: { auth: Auth; db: Db; clock: () => Date }) {
   const household = requireHousehold(deps);
-  const summary = signedInRoute({
+  const summary = memberTokenRoute(['usage:read'], {
     method: 'get',
     path: '/api/usage/summary',
     tags: ['usage'],
@@ -21,7 +21,7 @@ export function createUsageRoutes(deps: { auth: Auth; db: Db; clock: () => Date 
     middleware: [household] as const,
     responses: { 200: { description: 'Usage cards', content: { 'application/json': { schema: usageSummarySchema } } }},
   });
-  const history = signedInRoute({
+  const history = memberTokenRoute(['usage:read'], {
     method: 'get',
     path: '/api/usage/history',
     tags: ['usage'],
@@ -30,7 +30,7 @@ export function createUsageRoutes(deps: { auth: Auth; db: Db; clock: () => Date 
     request: { query: usageQuerySchema },
     responses: { 200: { description: 'Daily history', content: { 'application/json': { schema: usageHistorySchema } } }, 400: invalid},
   });
-  const csv = signedInRoute({
+  const csv = memberTokenRoute(['usage:read'], {
     method: 'get',
     path: '/api/usage/export.csv',
     tags: ['usage'],

@@ -9,4 +9,7 @@ export const settingsKeys = {
   eventPreferences: () => [...settingsKeys.all, 'event-preferences'] as const,
   privacyExports: () => [...settingsKeys.all, 'privacy-exports'] as const,
   consentHistory: () => [...settingsKeys.all, 'consent-history'] as const,
+  apiTokens: () => [...settingsKeys.all, 'api-tokens'] as const,
+  webhooks: () => [...settingsKeys.all, 'webhooks'] as const,
+  webhookDeliveries: (id: string) => [...settingsKeys.all, 'webhooks', id, 'deliveries'] as const,
 };

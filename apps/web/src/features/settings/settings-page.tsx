@@ -8,6 +8,8 @@ import { GreenButtonExportCard } from './components/green-button-export-card';
 import { GreenButtonImportCard } from './components/green-button-import-card';
 import { HomeCard } from './components/home-card';
 import { MeterTokensCard } from './components/meter-tokens-card';
+import { ApiTokensCard } from './components/api-tokens-card';
+import { WebhooksCard } from './components/webhooks-card';
 import { NotificationPreferencesCard } from './components/notification-preferences-card';
 import { PreferencesCard } from './components/preferences-card';
 import { PrivacyCard } from './components/privacy-card';
@@ -25,6 +27,8 @@ export default function SettingsPage() {
       <SecurityCard />
       <DevicesCard />
       <MeterTokensCard />
+      <ApiTokensCard />
+      <WebhooksCard />
       <GreenButtonImportCard />
       <GreenButtonExportCard />
       <PreferencesCard />
