@@ -33,4 +33,5 @@ export const englishNamespaces: { [N in Namespace]: () => Promise<(typeof en)[N]
   greenButton: () => import('./green-button.en').then((m) => m.greenButtonEn),
   billing: () => import('./billing.en').then((m) => m.billingEn),
   billingPayments: () => import('./billing-payments.en').then((m) => m.billingPaymentsEn),
+  memberApi: () => import('./member-api.en').then((m) => m.memberApiEn),
 };
