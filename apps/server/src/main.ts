@@ -180,7 +180,7 @@ async function main() {
       ...autopayJobHandlers({ processor: paymentProcessor, mailer: accounts.mailer, publicUrl: config.publicUrl }),
       ...sandboxChallengeJobHandlers,
       ...billReminderJobHandlers(createBillReminderSender({ mailer: accounts.mailer, channels: notifications })),
-      ...webhookJobHandlers({ retryDelaysSeconds: config.webhooks.retryDelaysSeconds, timeoutMs: config.webhooks.timeoutMs }),
+      ...webhookJobHandlers({ retryDelaysSeconds: config.webhooks.retryDelaysSeconds, timeoutMs: config.webhooks.timeoutMs, allowPrivateNetworks: config.webhooks.allowLocalhost }),
     },
     logger,
     clock: now,

@@ -1,8 +1,10 @@
 import { performance } from 'node:perf_hooks';
+import { fetch, type Dispatcher } from 'undici';
 import { WEBHOOK_HEADERS } from '@peakwise/contracts/member-api.contract';
 import type { DbOrTx } from '../../db/client';
 import { scheduleJob } from '../durable-jobs/durable-jobs.repository';
 import { WEBHOOK_JOBS } from './webhook-announce';
+import { literalAddressRefused, publicOnlyDispatcher, PrivateAddressError } from './webhook-network';
 import { signWebhook } from './webhook-signature';
 import {
   fanOutEventResults,
@@ -19,7 +21,15 @@ export type DeliveryPolicy = {
   /** Seconds to wait before each retry: attempts = retries + 1. */
   retryDelaysSeconds: readonly number[];
   timeoutMs: number;
+  /**
+   * May an endpoint be on this machine or a private network? Only where plain http://localhost
+   * endpoints are allowed (WEBHOOK_ALLOW_LOCALHOST, never in production): local receivers in
+   * development and tests.
+   */
+  allowPrivateNetworks: boolean;
 };
+
+let publicOnly: Dispatcher | undefined;
 
 const deliveryKey = (deliveryId: string) => `webhooks:deliver:${deliveryId}`;
 
@@ -49,13 +59,18 @@ export function deliveryBody(delivery: Pick<DeliveryToSend, 'id' | 'type' | 'cre
 
 type AttemptResult = { statusCode: number | null; durationMs: number; error: string | null };
 
-async function post(delivery: DeliveryToSend, now: Date, timeoutMs: number): Promise<AttemptResult> {
+const PRIVATE_REFUSED = 'Refused: the address is not on the public internet';
+
+async function post(delivery: DeliveryToSend, now: Date, policy: DeliveryPolicy): Promise<AttemptResult> {
+  const { timeoutMs } = policy;
   const body = deliveryBody(delivery);
   const timestamp = Math.floor(now.getTime() / 1000);
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
+  if (!policy.allowPrivateNetworks && literalAddressRefused(delivery.url)) return { statusCode: null, durationMs: 0, error: PRIVATE_REFUSED };
   try {
     const res = await fetch(delivery.url, {
+      ...(policy.allowPrivateNetworks ? {} : { dispatcher: (publicOnly ??= publicOnlyDispatcher()) }),
       method: 'POST',
       headers: {
         'content-type': 'application/json',
@@ -75,7 +90,8 @@ async function post(delivery: DeliveryToSend, now: Date, timeoutMs: number): Pro
     return { statusCode: res.status, durationMs: elapsed(), error: null };
   } catch (error) {
     const name = error instanceof Error ? error.name : '';
-    const reason = name === 'TimeoutError' ? `No answer within ${timeoutMs} ms` : 'Could not connect';
+    const cause = error instanceof Error ? error.cause : undefined;
+    const reason = cause instanceof PrivateAddressError ? PRIVATE_REFUSED : name === 'TimeoutError' ? `No answer within ${timeoutMs} ms` : 'Could not connect';
     return { statusCode: null, durationMs: elapsed(), error: reason };
   }
 }
@@ -95,7 +111,7 @@ export async function deliverWebhook(tx: DbOrTx, deliveryId: string, now: Date, 
     return;
   }
   const attempt = delivery.attempts + 1;
-  const result = await post(delivery, now, policy.timeoutMs);
+  const result = await post(delivery, now, policy);
   await insertAttempt(tx, { deliveryId: delivery.id, attempt, ...result, attemptedAt: now });
   if (result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300) {
     await updateDelivery(tx, delivery.id, { status: 'succeeded', attempts: attempt, nextAttemptAt: null, deliveredAt: now });
