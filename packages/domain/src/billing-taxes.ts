@@ -51,8 +51,8 @@ const ONTARIO_ELECTRICITY_REBATE: ProvincialCharge = {
     // Elexicon Energy's OER page: "a 13.1 % reduction on the amount of their bill before HST,
     // effective November 1, 2024".
     { effectiveFrom: '2024-11-01', ratePerMillion: 131_000 },
-    // TO VERIFY: 23.5 % from November 1, 2025 is from memory of the OEB's October 2025 price
-    // announcement (no retrieved page confirmed it); check before statements are sent.
+    // Source: OEB news release of 2025-10-18, as reprinted by wawa-news.com ("effective November
+    // 1, 2025, the Ontario government's Ontario Electricity Rebate (OER) will change to 23.5%").
     { effectiveFrom: '2025-11-01', ratePerMillion: 235_000 },
   ],
 };
