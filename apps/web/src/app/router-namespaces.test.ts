@@ -29,7 +29,8 @@ function namespacesUsedFrom(entry: string): Set<string> {
       for (const name of args.trim().startsWith('[') ? names : names.slice(0, 1)) used.add(name);
     }
     for (const [, name] of text.matchAll(/\bns: '([A-Za-z]+)'/g)) used.add(name!);
-    for (const [, name] of text.matchAll(/['`]([A-Za-z]+):[A-Za-z]/g)) if ((namespaces as string[]).includes(name!)) used.add(name!);
+    // A whole 'ns:key' string, but not a quoted object key such as 'usage:read': (an API scope).
+    for (const [, name] of text.matchAll(/['`]([A-Za-z]+):[A-Za-z][\w.-]*(?![\w.-])(?!['`]\s*:)/g)) if ((namespaces as string[]).includes(name!)) used.add(name!);
     for (const [, spec = ''] of text.matchAll(/(?:from |import\()'((?:\.{1,2}|@)\/[^']+)'/g)) {
       const base = spec.startsWith('@/') ? join(SRC, spec.slice(2)) : resolve(dirname(file), spec);
       const found = ['.tsx', '.ts', '/index.tsx', '/index.ts'].map((ext) => base + ext).find((path) => existsSync(path));

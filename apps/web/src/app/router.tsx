@@ -76,7 +76,7 @@ const pageRoutes: RouteObject[] = [
       { path: 'billing', lazy: lazyScreen(() => import('@/features/billing/billing-page'), ['billing', 'billingPayments']) },
       { path: 'events/:id', lazy: lazyScreen(() => import('@/features/events/event-page'), ['events', 'eventAutomation', 'charts']) },
       { path: 'rewards', lazy: lazyScreen(() => import('@/features/rewards/rewards-page'), ['rewards', 'payouts']) },
-      { path: 'settings', lazy: lazyScreen(() => import('@/features/settings/settings-page'), ['settings', 'notifications', 'eventAutomation', 'greenButton', 'memberApi']) },
+      { path: 'settings', lazy: lazyScreen(() => import('@/features/settings/settings-page'), ['settings', 'notifications', 'eventAutomation', 'greenButton', 'memberApi', 'billing']) },
       { path: 'help', lazy: lazyPage(() => import('@/features/help/help-page')) },
     ],
   },
