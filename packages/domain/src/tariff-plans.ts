@@ -156,7 +156,9 @@ export const BC_HYDRO_RESIDENTIAL_CONSERVATION: TieredPlan = {
       // per-kWh and basic-charge figures of either date were not found (searched app.bchydro.com
       // "Residential tiered rate", whose stored copy still shows 10.97 / 14.08 ¢/kWh, BCUC orders,
       // Electric Tariff RS 1101, news, 2026-11-24), so this version still prices April 2025
-      // onwards. The BCUC's rate design decision of 2025-02-24 also phases the two-tier rate
+      // onwards. Only a partial figure turned up: a CBC report on the new flat rate (article
+      // 1.7499067, April 2025, read at a mirror) gives Tier 1 as 11.72 ¢/kWh, but its Tier 2 and
+      // basic charge were cut off, and a version is appended only whole. The BCUC's rate design decision of 2025-02-24 also phases the two-tier rate
       // toward one flat rate by 2028 (justandreasonable.com). Rate riders are not applied.
       effectiveFrom: '2024-04-01',
       tier1Allowance: { kind: 'per-day', kwh: 22.1918 },
