@@ -7,7 +7,8 @@ import { versionOn } from './tariff';
  * (docs/product/domain-rules.md#bills, decision 043). Like the tariffs, a change is a new version
  * appended to `versions`; never edit one already in force, or issued statements stop agreeing
  * with a recomputation. Rates are integers per million (13 % = 130,000). Each figure names its
- * source; "TO VERIFY" marks a figure that could not be confirmed from a primary source.
+ * source; "TO VERIFY" marks a figure that could not be confirmed from a primary source, or a
+ * version known to be due whose figure was not found.
  */
 
 export type ProvincialChargeId = 'hst' | 'gst' | 'qst' | 'ontario-electricity-rebate';
@@ -25,7 +26,8 @@ const GST: ProvincialCharge = {
   id: 'gst',
   kind: 'tax',
   versions: [
-    // Source: Canada Revenue Agency, "GST/HST rates" (canada.ca): 5 % since January 1, 2008.
+    // Source: Canada Revenue Agency, "GST/HST rates" (canada.ca; table re-read 2026-11-24 at its
+    // cra-arc.gc.ca copy): 5 % since January 1, 2008.
     { effectiveFrom: '2008-01-01', ratePerMillion: 50_000 },
   ],
 };
@@ -34,7 +36,8 @@ const ONTARIO_HST: ProvincialCharge = {
   id: 'hst',
   kind: 'tax',
   versions: [
-    // Source: Canada Revenue Agency, "GST/HST rates" (canada.ca): Ontario HST 13 % since July 1, 2010.
+    // Source: Canada Revenue Agency, "GST/HST rates" (canada.ca; re-read 2026-11-24 at its
+    // cra-arc.gc.ca copy): Ontario HST 13 % since July 1, 2010.
     { effectiveFrom: '2010-07-01', ratePerMillion: 130_000 },
   ],
 };
@@ -45,7 +48,9 @@ const ONTARIO_ELECTRICITY_REBATE: ProvincialCharge = {
   versions: [
     // Ontario Rebate for Electricity Consumers Act, 2016 (O. Reg. 363/16): a percentage of the
     // pre-HST bill, set each November 1 with the OEB's price change.
-    // TO VERIFY: 19.3 % from November 1, 2023 is from memory of the OEB's October 2023 release.
+    // Source: OEB news release of 2023-10-19, as reprinted by wawa-news.com and muskoka411.com
+    // ("effective November 1, 2023, the Ontario government's Ontario Electricity Rebate (OER) will
+    // increase to 19.3%").
     { effectiveFrom: '2023-11-01', ratePerMillion: 193_000 },
     // Source: Alectra Utilities, "Ontario Electricity Rebate" (alectrautilities.com/OER) and
     // Elexicon Energy's OER page: "a 13.1 % reduction on the amount of their bill before HST,
@@ -54,6 +59,9 @@ const ONTARIO_ELECTRICITY_REBATE: ProvincialCharge = {
     // Source: OEB news release of 2025-10-18, as reprinted by wawa-news.com ("effective November
     // 1, 2025, the Ontario government's Ontario Electricity Rebate (OER) will change to 23.5%").
     { effectiveFrom: '2025-11-01', ratePerMillion: 235_000 },
+    // TO VERIFY (missing version): the rate from November 1, 2026 was not found (searched the
+    // OEB's releases and utilities' OER pages on 2026-11-24); until it is appended, November 2026
+    // onwards gets 23.5 %.
   ],
 };
 
@@ -62,7 +70,8 @@ const QUEBEC_QST: ProvincialCharge = {
   kind: 'tax',
   versions: [
     // Source: Revenu Québec, "QST rate" (revenuquebec.ca): 9.975 % since January 1, 2013, on the
-    // price before GST (not on the GST).
+    // price before GST (not on the GST); re-read 2026-11-24 in Revenu Québec's "Basic Rules for
+    // Applying the GST/HST and QST" and its release of 2012-12-17 on the 2013 change.
     { effectiveFrom: '2013-01-01', ratePerMillion: 99_750 },
   ],
 };

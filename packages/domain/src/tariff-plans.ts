@@ -5,7 +5,9 @@ import type { FlatPlan, ScheduleRule, TariffPlan, TieredPlan, TimeOfUsePlan } fr
  * Published residential electricity prices, as data with effective dates. A new price is a new
  * version appended to `versions`; never edit a version already in force, or past bills change.
  * Each figure carries its source (page, date read or published). Figures marked "TO VERIFY" could
- * not be confirmed from a primary source and must be checked before bills are sent.
+ * not be confirmed from a primary source and must be checked before bills are sent; "TO VERIFY
+ * (missing version)" marks a price change known or expected to be in force whose figures were not
+ * found, so the previous version keeps pricing past its end.
  * Commodity prices only: delivery, regulatory, rate riders, rebates (e.g. the Ontario Electricity
  * Rebate) and taxes are not included.
  */
@@ -38,6 +40,17 @@ const ONTARIO_ULO_SCHEDULE: readonly ScheduleRule[] = [
   { period: 'mid-peak', days: 'weekdays', fromHour: 21, toHour: 23 },
 ];
 
+/*
+ * Ontario RPP prices (TOU, ULO, tiered) change once a year, on November 1: the OEB's "Regulated
+ * Price Plan (RPP)" page (oeb.ca, read 2026-11-24) says prices are "reviewed once a year", and the
+ * Ontario Regulatory Registry posting 38547 ("Changing Ontario Energy Board's Regulated Price Plan
+ * (RPP) Rate Setting Frequency") has new prices "each November 1st"; only the TOU hours and the
+ * tier threshold change on May 1, and those are in the schedules above. So May 1 needs no version.
+ * TO VERIFY (missing version): the OEB's prices of November 1, 2026 were not found (searched OEB
+ * news releases on newswire.ca and oeb.ca/newsroom, "RPP Price Report November 1, 2026", and
+ * republications by local news and utilities on 2026-11-24); until they are appended, November
+ * 2026 onwards is priced at the November 1, 2025 prices.
+ */
 export const ONTARIO_TIME_OF_USE: TimeOfUsePlan = {
   id: 'on-tou',
   name: 'Ontario Time-of-Use (RPP)',
@@ -54,8 +67,9 @@ export const ONTARIO_TIME_OF_USE: TimeOfUsePlan = {
       dailyChargeCents: 0,
     },
     {
-      // Source: OEB news release "Ontario Energy Board Announces Changes to Electricity Prices",
-      // 2025-10-18 (republished at wawa-news.com), Table 1, prices from November 1, 2025.
+      // Source: OEB news release "Ontario Energy Board Announces Changes to Electricity Prices for
+      // Households, Small Businesses and Farms", newswire.ca 2025-10-17 (republished at
+      // wawa-news.com 2025-10-18), Table 1, prices from November 1, 2025.
       effectiveFrom: '2025-11-01',
       schedule: ONTARIO_TOU_SCHEDULE,
       centsPerKwh: { 'off-peak': 9.8, 'mid-peak': 15.7, 'on-peak': 20.3 },
@@ -79,10 +93,12 @@ export const ONTARIO_ULTRA_LOW_OVERNIGHT: TimeOfUsePlan = {
       dailyChargeCents: 0,
     },
     {
-      // Source: OEB news release 2025-10-18 (wawa-news.com), Table 3: ultra-low overnight 3.9 and
-      // weekend off-peak 9.8 ¢/kWh from November 1, 2025.
-      // TO VERIFY: mid-peak 15.7 and on-peak 39.1 ¢/kWh were not in the retrieved excerpt; they
-      // are from memory of the same release (mid-peak equal to the TOU mid-peak, as in 2024).
+      // Source: OEB news release, newswire.ca 2025-10-17 (wawa-news.com 2025-10-18), Table 3:
+      // ultra-low overnight 3.9 and weekend off-peak 9.8 ¢/kWh from November 1, 2025.
+      // TO VERIFY: mid-peak 15.7 and on-peak 39.1 ¢/kWh. Every retrieved copy of the release
+      // (newswire.ca, wawa-news.com, jodyandpaula.com, read 2026-11-24) stops at Table 3's third
+      // row; the two figures agree with public code that cites oeb.ca's "Electricity rates" page
+      // for November 1, 2025, which is corroboration, not a primary source.
       effectiveFrom: '2025-11-01',
       schedule: ONTARIO_ULO_SCHEDULE,
       centsPerKwh: { 'ultra-low-overnight': 3.9, 'weekend-off-peak': 9.8, 'mid-peak': 15.7, 'on-peak': 39.1 },
@@ -112,7 +128,8 @@ export const ONTARIO_TIERED: TieredPlan = {
       dailyChargeCents: 0,
     },
     {
-      // Source: OEB news release 2025-10-18 (wawa-news.com), Table 2: 12.0 / 14.2 ¢/kWh.
+      // Source: OEB news release, newswire.ca 2025-10-17 (wawa-news.com 2025-10-18), Table 2:
+      // 12.0 / 14.2 ¢/kWh.
       effectiveFrom: '2025-11-01',
       tier1Allowance: { kind: 'per-month', kwhByMonth: ONTARIO_RESIDENTIAL_THRESHOLDS },
       tier1CentsPerKwh: 12.0,
@@ -133,9 +150,16 @@ export const BC_HYDRO_RESIDENTIAL_CONSERVATION: TieredPlan = {
       // 10.97 ¢/kWh up to days × 22.1918 kWh (1,350 kWh per average two-month period; 1,376 kWh
       // for 62 days), Tier 2 14.08 ¢/kWh; rates from April 1, 2024. Basic charge 22.53 ¢/day:
       // justandreasonable.com (Feb 2025) and islandsocialtrends.ca (BC Hydro bill, Jan 2025).
-      // TO VERIFY: BC Hydro raised rates 3.42 % on April 1, 2025 (bchydro.com "2025 bill
-      // increase"); the new per-kWh and basic-charge figures were not found, so this version
-      // still prices 2025–2026. Rate riders are not applied.
+      // TO VERIFY (missing versions): BC Hydro raised rates 3.42 % on April 1, 2025 (app.bchydro.com
+      // "Residential rates", "2025 bill increase": net bill +3.75 %), and the Province directed
+      // 3.75 % increases on April 1, 2025 and April 1, 2026 (Nanaimo News NOW, 2025-03-17). The
+      // per-kWh and basic-charge figures of either date were not found (searched app.bchydro.com
+      // "Residential tiered rate", whose stored copy still shows 10.97 / 14.08 ¢/kWh, BCUC orders,
+      // Electric Tariff RS 1101, news, 2026-11-24), so this version still prices April 2025
+      // onwards. Only a partial figure turned up: a CBC report on the new flat rate (article
+      // 1.7499067, April 2025, read at a mirror) gives Tier 1 as 11.72 ¢/kWh, but its Tier 2 and
+      // basic charge were cut off, and a version is appended only whole. The BCUC's rate design decision of 2025-02-24 also phases the two-tier rate
+      // toward one flat rate by 2028 (justandreasonable.com). Rate riders are not applied.
       effectiveFrom: '2024-04-01',
       tier1Allowance: { kind: 'per-day', kwh: 22.1918 },
       tier1CentsPerKwh: 10.97,
@@ -156,6 +180,9 @@ export const ALBERTA_RATE_OF_LAST_RESORT: FlatPlan = {
       // Ponoka and Red Deer, fixed January 1, 2025 – December 31, 2026, including the 0.1 ¢/kWh
       // consumer awareness surcharge. EPCOR (Edmonton) and Direct Energy charge 12.01 ¢/kWh
       // (Medicine Hat News, 2024-12-03). Wire-owner delivery charges are not included.
+      // The next price, from January 1, 2027, was not announced in anything retrieved on
+      // 2026-11-24 (searched ENMAX, EPCOR, AUC and news for a 2027–2028 Rate of Last Resort);
+      // it must be appended before January 2027 is billed.
       effectiveFrom: '2025-01-01',
       centsPerKwh: 12.06,
       dailyChargeCents: 0,
@@ -172,7 +199,10 @@ export const HYDRO_QUEBEC_RATE_D: TieredPlan = {
     {
       // Second tier 10.342 ¢/kWh: hydroquebec.com "Rate DM" page (Rate D second-tier price, 2024).
       // TO VERIFY: access charge 44.810 ¢/day and first tier 6.704 ¢/kWh are from memory; they
-      // agree with the 2025 figures below less the 3 % increase of April 1, 2025.
+      // agree with the 2025 figures below less the 3 % increase of April 1, 2025. The stored
+      // hydroquebec.com rate pages (Rate D, Flex D, DT, Winter Credit Option; read 2026-11-24)
+      // render their price tables without the figures, and no Régie de l'énergie tariff text for
+      // April 1, 2024 was found.
       effectiveFrom: '2024-04-01',
       tier1Allowance: { kind: 'per-day', kwh: 40 },
       tier1CentsPerKwh: 6.704,
@@ -184,7 +214,11 @@ export const HYDRO_QUEBEC_RATE_D: TieredPlan = {
       // column (billed as Rate D): system access charge 46.154 ¢/day, 6.905 ¢/kWh up to 40 kWh ×
       // days in the consumption period, 10.652 ¢/kWh for the rest. The first tier is pooled over
       // the consumption period, not applied day by day (hydroquebec.com "Rate D").
-      // TO VERIFY: the April 1, 2026 change is not included.
+      // TO VERIFY (missing version): the Régie de l'énergie granted residential rates +3 % on
+      // April 1, 2026 (Radio-Canada's report of its decision of 2026-03-16, reprinted at
+      // webjosh.com: 3 % in 2026 and 2027, 2.6 % in 2028), but the per-component prices of April
+      // 1, 2026 were not found (searched hydroquebec.com rate pages and the Régie's decisions on
+      // 2026-11-24), so this version still prices April 2026 onwards.
       effectiveFrom: '2025-04-01',
       tier1Allowance: { kind: 'per-day', kwh: 40 },
       tier1CentsPerKwh: 6.905,
