@@ -55,8 +55,9 @@ export async function startLiveServer(): Promise<LiveServer> {
       SMTP_URL: mail.url,
       MQTT_BROKER_PORT: String(await freePort()),
       LOG_LEVEL: 'trace',
-      // The demo household brings statements and devices that belong to someone else.
-      DEMO_BACKFILL_DAYS: '14',
+      // The demo household brings statements that belong to someone else: its back-fill must
+      // reach into last month for one to be issued.
+      DEMO_BACKFILL_DAYS: '40',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -24,7 +24,10 @@ function created(reply: Reply, what: string): { id: string; token?: string } {
 async function victim(ctx: AsvsContext): Promise<Victim> {
   const member = await ctx.signUp('victim');
   const c = member.client;
-  const device = created(await c.call('POST', '/api/devices', { body: { externalId: 'asvs-victim-plug', name: 'Victim plug', kind: 'smart_plug' } }), 'add device');
+  const paired = await c.call('POST', '/api/devices', { body: { externalId: 'asvs-victim-plug', name: 'Victim plug', kind: 'smart_plug' } });
+  const { device, credential } = (paired.status === 201 ? paired.body : {}) as { device?: { id: string }; credential?: { token: string } };
+  if (!device || !credential) throw new Error(`add device: ${paired.status} ${paired.text.slice(0, 200)}`);
+  ctx.secrets.set(credential.token, 'device token');
   const ingest = created(await c.call('POST', '/api/household/ingest-tokens', { body: { label: 'Victim meter' } }), 'ingest token');
   const api = created(await c.call('POST', '/api/member-api/tokens', { body: { label: 'Victim script', scopes: ['usage:read'] } }), 'API token');
   for (const secret of [ingest.token, api.token]) if (secret) ctx.secrets.set(secret, secret.startsWith('pwk_') ? 'API token' : 'ingest token');
@@ -77,6 +80,11 @@ export function accessControlChecks(ctx: AsvsContext) {
     check(AREA, "Member A cannot read another household's statements", ['8.2.2'], async () => {
       const member = a ?? (await ctx.signUp('attacker'));
       const rows = await ctx.server.sql<{ id: string }>('select s.id from statements s join households h on h.id = s.household_id where h.owner_user_id <> $1 limit 1', [member.userId]);
+      // The demo household's statements are issued once its back-fill is stored, in the background.
+      for (let waited = 0; !rows[0] && waited < 60; waited += 1) {
+        await new Promise((r) => setTimeout(r, 1_000));
+        rows.push(...(await ctx.server.sql<{ id: string }>('select id from statements limit 1')));
+      }
       if (!rows[0]) throw new Error("no other household's statement to try (the demo household issues them)");
       const id = rows[0].id;
       for (const path of [`/api/billing/statements/${id}`, `/api/billing/statements/${id}.pdf`, `/api/billing/statements/${id}.csv`, `/api/billing/statements/${id}/savings`]) {
@@ -111,7 +119,7 @@ export function accessControlChecks(ctx: AsvsContext) {
       expect(Number(adjusted?.count ?? 0), 'adjustments to the member').toBe(0);
       const operator = await ctx.signUp('operator');
       await ctx.server.sql("update users set role = 'operator' where id = $1", [operator.userId]);
-      expectStatus(await operator.client.call('GET', '/api/ops/members'), 200, 'the operator');
+      expectStatus(await operator.client.call('GET', '/api/ops/events'), 200, 'the operator');
       return `${ops.length} routes`;
     });
   });

@@ -42,6 +42,7 @@ export function rateLimitChecks(ctx: AsvsContext) {
       const bot = ctx.client();
       const result = await untilLimited((n) => {
         const email = `asvs-bot-${n}-${Date.now()}@example.com`;
+        ctx.secrets.set(`Bot-account-pass-${n}-x9`, 'password');
         return bot.call('POST', '/api/auth/sign-up/email', {
           body: { email, confirmEmail: email, password: `Bot-account-pass-${n}-x9`, name: 'Bot', birthDate: '1990-01-01', gender: 'male', marketingConsent: false, language: 'en' },
           anonymous: true,
