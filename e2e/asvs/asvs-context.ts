@@ -23,6 +23,11 @@ export type AsvsContext = {
   secrets: Map<string, string>;
   /** Remembers a session cookie's value (and the token inside it) as secrets. */
   keepSessionSecret(client: Client): void;
+  /**
+   * Waits until the demo household's back-fill is stored and its statements issued: the source of
+   * another household's statements, and the end of the start-up work that would skew timings.
+   */
+  demoSettled(): Promise<void>;
 };
 
 let serial = 0;
@@ -66,6 +71,13 @@ export function createContext(server: LiveServer): AsvsContext {
       expectStatus(res, 200, `sign-in of ${who.email}`);
       keepSessionSecret(client);
       return client;
+    },
+    async demoSettled() {
+      for (let waited = 0; waited < 120; waited += 1) {
+        if ((await server.sql('select 1 from statements limit 1')).length > 0) return;
+        await new Promise((r) => setTimeout(r, 1_000));
+      }
+      throw new Error('the demo household issued no statement within 120 s');
     },
     async email(to, pattern, since) {
       const deadline = Date.now() + 15_000;

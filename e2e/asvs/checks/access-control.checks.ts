@@ -79,12 +79,8 @@ export function accessControlChecks(ctx: AsvsContext) {
 
     check(AREA, "Member A cannot read another household's statements", ['8.2.2'], async () => {
       const member = a ?? (await ctx.signUp('attacker'));
+      await ctx.demoSettled();
       const rows = await ctx.server.sql<{ id: string }>('select s.id from statements s join households h on h.id = s.household_id where h.owner_user_id <> $1 limit 1', [member.userId]);
-      // The demo household's statements are issued once its back-fill is stored, in the background.
-      for (let waited = 0; !rows[0] && waited < 60; waited += 1) {
-        await new Promise((r) => setTimeout(r, 1_000));
-        rows.push(...(await ctx.server.sql<{ id: string }>('select id from statements limit 1')));
-      }
       if (!rows[0]) throw new Error("no other household's statement to try (the demo household issues them)");
       const id = rows[0].id;
       for (const path of [`/api/billing/statements/${id}`, `/api/billing/statements/${id}.pdf`, `/api/billing/statements/${id}.csv`, `/api/billing/statements/${id}/savings`]) {

@@ -46,6 +46,7 @@ async function compare(known: (n: number) => Promise<Reply>, unknown: (n: number
 export function enumerationChecks(ctx: AsvsContext) {
   describe(AREA, () => {
     check(AREA, 'Sign-in: a wrong password and an unknown email answer alike, in similar time', ['6.3.8'], async () => {
+      await ctx.demoSettled();
       const member = await ctx.signUp('enum-sign-in');
       return compare(
         (n) => ctx.client().call('POST', '/api/auth/sign-in/email', { body: { email: member.email, password: `Not-the-password-${n}` } }),
