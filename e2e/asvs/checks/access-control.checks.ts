@@ -65,7 +65,7 @@ export function accessControlChecks(ctx: AsvsContext) {
         const reply = await a.client.call(method, path, body === undefined ? {} : { body });
         if (reply.status !== 404 && reply.status !== 403) wrong.push(`${method} ${path}: ${reply.status}`);
       }
-      expect(wrong).toEqual([]);
+      expect(wrong, wrong.join('; ')).toEqual([]);
       // Nothing of B's moved: the same things are there, unchanged.
       const [device] = await ctx.server.sql<{ name: string }>('select name from devices where id = $1', [b.deviceId]);
       expect(device?.name).toBe('Victim plug');
@@ -110,7 +110,7 @@ export function accessControlChecks(ctx: AsvsContext) {
         const asVisitor = await ctx.client().call(method, path, body === undefined ? {} : { body });
         if (asVisitor.status !== 401) wrong.push(`visitor ${method} ${path}: ${asVisitor.status}`);
       }
-      expect(wrong).toEqual([]);
+      expect(wrong, wrong.join('; ')).toEqual([]);
       const [adjusted] = await ctx.server.sql<{ count: string }>('select count(*) from points_adjustments where household_id = $1', [household!.id]);
       expect(Number(adjusted?.count ?? 0), 'adjustments to the member').toBe(0);
       const operator = await ctx.signUp('operator');

@@ -30,7 +30,7 @@ export function dataProtectionChecks(ctx: AsvsContext) {
         const cacheControl = res.headers.get('cache-control') ?? '';
         if (!/\bno-store\b/i.test(cacheControl)) failures.push(`${path}: Cache-Control "${cacheControl}"`);
       }
-      expect(failures).toEqual([]);
+      expect(failures, failures.join('; ')).toEqual([]);
       return `${MEMBER_READS.length} endpoints`;
     });
   });

@@ -23,7 +23,7 @@ export function logChecks(ctx: AsvsContext) {
       for (const kind of ['password', 'session token', 'API token', 'card number', 'password reset token']) expect(kinds, `the run handled no ${kind}`).toContain(kind);
       const found = [...ctx.secrets].filter(([secret]) => output.includes(secret)).map(([, kind]) => kind);
       for (const [kind, shape] of SHAPES) if (shape.test(output)) found.push(`${kind} (by shape)`);
-      expect(found).toEqual([]);
+      expect(found, [...new Set(found)].join(', ')).toEqual([]);
       return `${ctx.secrets.size} secrets against ${requestLines} request lines, ${(output.length / 1024).toFixed(0)} KB`;
     });
   });
