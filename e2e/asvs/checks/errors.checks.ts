@@ -51,6 +51,10 @@ export function errorChecks(ctx: AsvsContext) {
       const script = home.text.match(/src="(\/assets\/[^"]+\.js)"/)?.[1];
       const js = await ctx.client().call('GET', script!);
       expect(js.text, 'sourceMappingURL in the served script').not.toMatch(/sourceMappingURL=/);
+      // The build writes the maps (for error reports), next to the scripts: they must not be served.
+      const map = await ctx.client().call('GET', `${script!}.map`);
+      expect(map.status, `${script!}.map`).not.toBe(200);
+      expect(map.text).not.toMatch(/"sourcesContent"|"mappings"/);
     });
   });
 }
