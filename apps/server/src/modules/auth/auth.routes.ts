@@ -10,6 +10,14 @@ import { isOpenAuthEndpoint } from './auth-endpoints';
 const PROVIDER_NAMES: Record<SocialProvider, string> = { google: 'Google', facebook: 'Facebook' };
 const AUTH_PREFIX = '/api/auth/';
 const TOO_MANY = { code: 'TOO_MANY_REQUESTS', message: 'Too many requests. Please try again later.' };
+/**
+ * A reset request for a known email stores a token and queues an email; for an unknown one it
+ * only looks. Measured from outside that was about twice as slow, which tells who has an account
+ * (ASVS 5.0 6.3.8, decision 067), so every answer waits until this much time has passed.
+ * Well above either path on a loaded host; a member waits for it once per forgotten password.
+ */
+export const PASSWORD_RESET_ANSWER_FLOOR_MS = 400;
+const FLOORED_PATHS: ReadonlyMap<string, number> = new Map([['request-password-reset', PASSWORD_RESET_ANSWER_FLOOR_MS]]);
 
 /** The request better-auth sees: our client-IP header (any incoming copy deleted) and the body. */
 async function forAuth(c: Context, trustProxy: boolean, override?: { url: string; body: string }): Promise<Request> {
@@ -91,8 +99,12 @@ export function createAuthRoutes(deps: { auth: Auth; config: Config }) {
   });
 
   router.on(['GET', 'POST'], '/api/auth/*', async (c) => {
-    if (!isOpenAuthEndpoint(c.req.method, c.req.path.slice(AUTH_PREFIX.length))) return c.json(errorBody('not_found', 'Not found'), 404);
+    const path = c.req.path.slice(AUTH_PREFIX.length);
+    if (!isOpenAuthEndpoint(c.req.method, path)) return c.json(errorBody('not_found', 'Not found'), 404);
+    const floorMs = FLOORED_PATHS.get(path);
+    const answerAt = floorMs === undefined ? undefined : performance.now() + floorMs;
     const res = await auth.handler(await forAuth(c, config.trustProxy));
+    if (answerAt !== undefined) await new Promise((resolve) => setTimeout(resolve, Math.max(0, answerAt - performance.now())));
     return withoutSessionToken(normaliseOAuthError(normaliseRateLimit(res)));
   });
 

@@ -141,9 +141,12 @@ export function createAuth({ config, database, emails, logger }: AuthDeps) {
       },
     },
     advanced: {
-      cookiePrefix: 'peakwise',
-      useSecureCookies: config.nodeEnv === 'production',
-      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+      // In production every cookie is __Host-: Secure, Path=/ and no Domain, so no other host
+      // (a sibling subdomain included) can set or overwrite one (ASVS 5.0 3.3.3, decision 067).
+      // better-auth's own secure mode only knows __Secure-, so the prefix is ours and Secure is set here.
+      cookiePrefix: config.nodeEnv === 'production' ? '__Host-peakwise' : 'peakwise',
+      useSecureCookies: false,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', path: '/', secure: config.nodeEnv === 'production' },
       // better-auth would skip its Origin check under NODE_ENV=test; tests must see the real thing.
       disableOriginCheck: false,
       // Only our own header, set after deleting any incoming copy (lib/client-ip.ts).

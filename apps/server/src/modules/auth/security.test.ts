@@ -89,6 +89,19 @@ describe('no account enumeration', () => {
     expect(unknown.status).toBe(200);
     expect(await known.text()).toBe(await unknown.text());
   });
+
+  // Decision 067: the live checks measured a known email's reset answer at about twice an
+  // unknown one's. Both now wait for the same floor (400 ms), far above either path's own time.
+  it('password reset takes at least 400 ms for a known and an unknown email alike', async () => {
+    const member = await createMember(t.app);
+    for (const email of [member.email, 'nobody-timed@example.com']) {
+      const started = performance.now();
+      const res = await post(t, '/api/auth/request-password-reset', { email, redirectTo: '/reset-password' }, {}, '203.0.113.77');
+      const elapsed = performance.now() - started;
+      expect(res.status).toBe(200);
+      expect(elapsed, email).toBeGreaterThanOrEqual(399);
+    }
+  });
 });
 
 describe('cross-site requests', () => {

@@ -108,7 +108,7 @@ describe('sign-in, sessions and sign-out', () => {
 });
 
 describe('cookies in production', () => {
-  it('are Secure (and __Secure- prefixed) when NODE_ENV=production', async () => {
+  it('are Secure and __Host- prefixed (Path=/, no Domain) when NODE_ENV=production', async () => {
     const t = await createTestApp({ env: { NODE_ENV: 'production', AUTH_SECRET: 'p'.repeat(40), PUBLIC_URL: 'https://peakwise.example' } });
     try {
       const res = await t.app.request('https://peakwise.example/api/auth/sign-up/email', {
@@ -118,8 +118,10 @@ describe('cookies in production', () => {
       });
       expect(res.status).toBe(200);
       const [cookie] = res.headers.getSetCookie().filter((c) => c.includes('session_token='));
-      expect(cookie).toMatch(/^__Secure-peakwise\.session_token=/);
+      expect(cookie).toMatch(/^__Host-peakwise\.session_token=/);
       expect(cookie).toMatch(/; Secure/i);
+      expect(cookie).toMatch(/; Path=\/(;|$)/i);
+      expect(cookie).not.toMatch(/; Domain=/i);
       expect(cookie).toMatch(/; HttpOnly/i);
       expect(cookie).toMatch(/; SameSite=Lax/i);
     } finally {
