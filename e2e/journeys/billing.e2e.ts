@@ -35,7 +35,7 @@ async function expectedTotals(statement: StatementRow, previous: StatementRow | 
     [householdId, statement.periodStart, statement.issuedAt],
   );
   const previousBalance = (previous?.amountDueCents ?? 0) - paid[0]!.cents;
-  return { recomputed, previousBalance, amountDue: previousBalance + recomputed.chargesCents };
+  return { recomputed, previousDue: previous?.amountDueCents ?? 0, paidSince: paid[0]!.cents, previousBalance, amountDue: previousBalance + recomputed.chargesCents };
 }
 
 beforeAll(async () => {
@@ -101,15 +101,16 @@ describe('Billing', () => {
     await shown.getByRole('heading', { name: `Statement for ${month.label}` }).waitFor();
     await expect.poll(() => view.getAttribute('aria-pressed')).toBe('true');
 
-    // The screen says what the readings say: charges, the balance carried, the amount due and,
-    // from the amount due and the 15th in Toronto, the status (a credit month is Nothing due,
-    // decision 056).
+    // The screen says what the readings say: charges, the previous amount due and the payments
+    // made on it since, the amount due and, from the amount due and the 15th in Toronto, the
+    // status (a credit month is Nothing due, decision 056).
     const rows = shown.getByTestId('statement-lines').getByRole('row');
     await expect.poll(() => rows.count()).toBe(1 + [...lines.values()].reduce((n, l) => n + l.count, 0));
     expect(plain(await rows.nth(1).textContent())).toMatch(/energy \(Ontario Time-of-Use\), \S+ 1 – /);
     const totals = plain(await shown.getByTestId('statement-totals').textContent());
     expect(totals).toContain(`This period’s charges${cad(expected.recomputed.chargesCents)}`);
-    expect(totals).toContain(`Previous balance${cad(statement.previousBalanceCents)}`);
+    expect(totals).toContain(`Previous balance${cad(expected.previousDue)}`);
+    if (expected.paidSince > 0) expect(totals).toContain(`Payments received${cad(-expected.paidSince)}`);
     expect(totals).toContain(`Amount due${cad(expected.amountDue)}`);
     const status = expected.amountDue <= 0 ? 'Nothing due' : localDay(new Date(), DEMO_TIME_ZONE) > statement.dueDate ? 'Overdue' : 'Due';
     expect(totals).toContain(status);
