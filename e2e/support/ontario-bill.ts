@@ -15,7 +15,8 @@ type Dated<T> = { from: string; value: T };
 const TOU_PRICES: Dated<Record<Period, number>>[] = [
   // OEB news release, 2024-10-18 (newswire.ca), Table 1: from November 1, 2024.
   { from: '2024-11-01', value: { 'off-peak': 7.6, 'mid-peak': 12.2, 'on-peak': 15.8 } },
-  // OEB news release "Ontario Energy Board Announces Changes to Electricity Prices", 2025-10-18, Table 1: from November 1, 2025.
+  // OEB news release "Ontario Energy Board Announces Changes to Electricity Prices for Households,
+  // Small Businesses and Farms", newswire.ca 2025-10-17 (wawa-news.com 2025-10-18), Table 1: from November 1, 2025.
   { from: '2025-11-01', value: { 'off-peak': 9.8, 'mid-peak': 15.7, 'on-peak': 20.3 } },
 ];
 // Ontario Electricity Rebate on the bill before HST, in millionths (13.1 % = 131,000): integer
@@ -23,7 +24,7 @@ const TOU_PRICES: Dated<Record<Period, number>>[] = [
 const OER_PER_MILLION: Dated<number>[] = [
   // Alectra Utilities, "Ontario Electricity Rebate": 13.1 % effective November 1, 2024.
   { from: '2024-11-01', value: 131_000 },
-  // OEB news release of 2025-10-18: the OER changes to 23.5 % effective November 1, 2025.
+  // The same OEB release (wawa-news.com 2025-10-18): the OER changes to 23.5 % effective November 1, 2025.
   { from: '2025-11-01', value: 235_000 },
 ];
 // Canada Revenue Agency, "GST/HST rates": Ontario HST 13 % since July 1, 2010.
