@@ -43,7 +43,7 @@ export async function signUpMeteredMember(prefix: string, name: string): Promise
   return { email, password, householdId: household.id as string, token };
 }
 
-/** The instant a local day starts in a zone (its midnight is a whole UTC hour in Canada's zones). */
+/** The instant a local day starts in a zone (a whole UTC hour in the provinces Peakwise serves; found by trying each). */
 function localMidnight(day: string, timeZone: string): number {
   const format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', hourCycle: 'h23' });
   const base = Date.parse(`${day}T00:00:00Z`);
