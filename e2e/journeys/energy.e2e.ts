@@ -24,8 +24,8 @@ afterAll(async () => {
 });
 
 /**
- * The demo simulator back-fills 90 days in the background after the server starts, then streams
- * live. Wait until the dashboard has a current power sample and today's consumption, and the raw
+ * The demo simulator back-fills last month and this one so far in the background after the
+ * server starts (support/demo-backfill.ts), then streams live. Wait until the dashboard has a current power sample and today's consumption, and the raw
  * readings reach the last quarter hour.
  */
 const waitForDemoData = () =>
@@ -112,7 +112,7 @@ describe('energy screens with the demo household', () => {
     const rows = page.getByRole('table').getByRole('row');
     await expect.poll(() => rows.count()).toBe(366);
     await expect(page.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).resolves.toBe('/api/usage/export.csv?range=365');
-    // 90 back-filled days of a 365-day range: the older days are missing, shown hatched, not as zeros.
+    // At most 62 back-filled days of a 365-day range: the older days are missing, shown hatched, not as zeros.
     expect(await chart.locator('[data-missing="true"]').count()).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Show as table' }).click();
     await expect(windowScrollRange(page)).resolves.toBe(0);

@@ -21,7 +21,7 @@ type Overview = {
 const overview = async () => (await (await page.request.get('/api/maintenance')).json()) as Overview;
 
 /**
- * The demo's back-fill (14 days in this suite) is scored and its rules have run: components,
+ * The demo's back-fill (last month and this one so far in this suite) is scored and its rules have run: components,
  * health history and the alerts its faults produce (dirty panel 7, the dripping tap, the overdue
  * sump pump test…).
  */

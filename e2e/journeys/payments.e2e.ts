@@ -4,8 +4,11 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeViolations } from '../support/axe';
 import { join } from 'node:path';
 import { artifactsDir, screenshot } from '../support/browser';
-import { waitForApi } from '../support/demo-session';
+import { backdateService, scheduleStatementRun, sendMeterMonth, signUpMeteredMember, type Member } from '../support/billed-member';
+import { lastMonth, rawMeterRows, waitForStatement, type StatementRow } from '../support/billing-rows';
+import { localDay } from '../support/demo-backfill';
 import { pagePerTest } from '../support/journey';
+import { recomputeOntarioTou } from '../support/ontario-bill';
 
 // The sandbox processor's test cards (decision 048).
 const GOOD_CARD = '4242424242424242';
@@ -13,63 +16,19 @@ const DECLINED_CARD = '4000000000009995';
 const NOT_LUHN = '4242424242424241';
 // Its bank asks the member to confirm each payment (3-D Secure, decision 055).
 const AUTHENTICATION_CARD = '4000002500003155';
+const TORONTO = 'America/Toronto';
 
 let page: Page;
 pagePerTest('payments', (p) => (page = p), { viewport: { width: 1280, height: 1400 } });
 let db: pg.Client;
-let householdId: string;
+/** Two members billed for last month by the month's job: one pays in full, one through 3-D Secure. */
+let members: { card: Member; challenge: Member };
+/** Each member's statement for last month, as the job stored it. */
+const bills = new Map<string, StatementRow>();
+const month = lastMonth(TORONTO);
 
 const plain = (s: string | null) => (s ?? '').replace(/[\u00a0\u202f\u2009]/g, ' ').trim();
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-
-/** Last month in Toronto, where the member lives, as its first day and its last. */
-function lastMonth(now = new Date()) {
-  const [y, m] = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto', year: 'numeric', month: '2-digit' }).format(now).split('-').map(Number) as [number, number];
-  const start = new Date(Date.UTC(y, m - 2, 1));
-  const end = new Date(Date.UTC(y, m - 1, 0));
-  const iso = (d: Date) => d.toISOString().slice(0, 10);
-  return { start: iso(start), end: iso(end), thisMonth: `${y}-${String(m).padStart(2, '0')}`, label: new Intl.DateTimeFormat('en-CA', { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(start) };
-}
-
-// Last month's usage on Ontario Time-of-Use, priced by hand: kWh × ¢/kWh, then 13 % HST on the energy.
-const OFF_PEAK = { kwh: 420, cents: 9.8 };
-const ON_PEAK = { kwh: 90, cents: 20.3 };
-const offPeakCents = Math.round(OFF_PEAK.kwh * OFF_PEAK.cents); // 4116
-const onPeakCents = Math.round(ON_PEAK.kwh * ON_PEAK.cents); // 1827
-const hstCents = Math.round(((offPeakCents + onPeakCents) * 13) / 100); // 772.59 → 773
-const EXPECTED_DUE = offPeakCents + onPeakCents + hstCents; // 6716
-
-/**
- * Last month's statement as the statement service stores it, for a member who joined before it
- * (a new account has no readings to bill; the service's own sums against raw readings are checked
- * in apps/server/src/modules/billing/billing.test.ts). Its lines add up, or the database refuses it.
- * A fresh member rather than the demo one: the demo household's back-fill may already hold last
- * month, and the cards, auto-pay and language set here would leak into the other journeys.
- */
-async function lastMonthStatement(): Promise<string> {
-  const month = lastMonth();
-  await db.query('begin');
-  const { rows } = await db.query<{ id: string }>(
-    `insert into statements (household_id, period_start, period_end, billed_from, issued_at, due_date, province, time_zone, previous_balance_cents, charges_cents, amount_due_cents, import_kwh, export_kwh)
-     values ($1, $2, $3, $2, ($4 || '-01T05:00:00Z')::timestamptz, ($4 || '-15')::date, 'ON', 'America/Toronto', 0, $5, $5, $6, 0) returning id`,
-    [householdId, month.start, month.end, month.thisMonth, EXPECTED_DUE, OFF_PEAK.kwh + ON_PEAK.kwh],
-  );
-  const id = rows[0]!.id;
-  const period = { plan: 'on-tou', from: month.start, to: month.end };
-  const lines: [string, string, object, number | null, string | null, number | null, number][] = [
-    ['energy', 'off-peak', period, OFF_PEAK.kwh, 'kWh', OFF_PEAK.cents, offPeakCents],
-    ['energy', 'on-peak', period, ON_PEAK.kwh, 'kWh', ON_PEAK.cents, onPeakCents],
-    ['tax', 'hst', { ratePerMillion: 130_000, baseCents: offPeakCents + onPeakCents }, null, null, null, hstCents],
-  ];
-  for (const [position, [kind, key, params, quantity, unit, price, amount]] of lines.entries()) {
-    await db.query(
-      `insert into statement_lines (statement_id, position, kind, description_key, description_params, quantity, unit, unit_price_cents, amount_cents) values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-      [id, position, kind, key, JSON.stringify(params), quantity, unit, price, amount],
-    );
-  }
-  await db.query('commit');
-  return id;
-}
 
 /** What the database says the member has paid on a statement, counting only confirmed payments. */
 async function succeededOn(statementId: string) {
@@ -99,61 +58,77 @@ async function addCard(number: string) {
   return form;
 }
 
-async function signUp() {
-  const email = `payments-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  await page.goto('/?auth=signup');
-  const dialog = page.getByRole('dialog', { name: 'Sign up for Peakwise' });
-  await dialog.getByLabel('Email', { exact: true }).fill(email);
-  await dialog.getByLabel('Confirm email').fill(email);
-  await dialog.getByLabel('Password').fill('Correct-Horse-Battery-9');
-  await dialog.getByLabel('What should we call you?').fill('Priya Natarajan');
-  await dialog.getByLabel('Month').selectOption('7');
-  await dialog.getByLabel('Day').fill('21');
-  await dialog.getByLabel('Year').fill('1979');
-  await dialog.getByLabel('Female').check();
-  await dialog.getByRole('button', { name: 'Sign Up' }).click();
+/** Signs in through the login panel, as the member would, and lands on the dashboard. */
+async function signIn(member: Member) {
+  await page.goto('/?auth=login');
+  const panel = page.getByRole('dialog', { name: 'Log In' });
+  await panel.getByLabel('Email').fill(member.email);
+  await panel.getByLabel('Password').fill(member.password);
+  await panel.getByRole('button', { name: 'Sign In' }).click();
   await page.waitForURL('**/app/dashboard');
-  await waitForApi<{ id: string }>(page, '/api/household', (h) => Boolean(h.id), 30_000);
-  const { rows } = await db.query<{ id: string }>(`select h.id from households h join users u on u.id = h.owner_user_id where u.email = $1`, [email]);
-  // A home in Toronto, whose statements are on Ontario Time-of-Use.
-  await db.query(`update households set province = 'ON', postal_code = 'M4C 1B5', time_zone = 'America/Toronto' where id = $1`, [rows[0]!.id]);
-  return rows[0]!.id;
 }
 
 beforeAll(async () => {
   db = new pg.Client({ connectionString: inject('databaseUrl') });
   await db.connect();
-});
+  // The month's job bills every household due, the demo's too: wait until the demo's own statement
+  // is issued from its stored back-fill, so the job never bills it from half a month.
+  const deadline = Date.now() + 120_000;
+  let demo: string | undefined;
+  while (!demo && Date.now() < deadline) {
+    demo = (await db.query<{ id: string }>(`select h.id from households h join users u on u.id = h.owner_user_id where u.email = 'demo@peakwise.ca'`)).rows[0]?.id;
+    if (!demo) await new Promise((r) => setTimeout(r, 1_000));
+  }
+  if (!demo) throw new Error('The demo household did not appear');
+  await waitForStatement(db, demo, month.start, 420_000);
+
+  // Two members in Toronto since before last month; their meters send the month through the
+  // ingest API, then the month's statement job runs and bills them from those readings.
+  const card = await signUpMeteredMember('payments', 'Priya Natarajan');
+  const challenge = await signUpMeteredMember('payments-3ds', 'Malik Haddad');
+  for (const member of [card, challenge]) {
+    await backdateService(db, member.householdId, month.start);
+    expect(await sendMeterMonth(member.token, { from: month.start, to: month.end, timeZone: TORONTO })).toBeGreaterThan(28 * 288 - 12);
+  }
+  members = { card, challenge };
+  await scheduleStatementRun(db, month.month);
+  for (const member of [card, challenge]) {
+    const statement = await waitForStatement(db, member.householdId, month.start, 120_000);
+    // The first statement carries nothing: its amount due is its charges, the readings priced by hand.
+    const recomputed = recomputeOntarioTou(await rawMeterRows(db, member.householdId, month.start, month.end), { from: month.start, to: month.end }, TORONTO);
+    expect({ charges: statement.chargesCents, due: statement.amountDueCents, billedFrom: statement.billedFrom }).toEqual({
+      charges: recomputed.chargesCents,
+      due: recomputed.chargesCents,
+      billedFrom: month.start,
+    });
+    expect(recomputed.chargesCents).toBeGreaterThan(0);
+    bills.set(member.householdId, statement);
+  }
+}, 600_000);
 afterAll(async () => {
   await db?.end();
 });
 
 describe('Paying a statement', () => {
   it('adds a card (a bad number and a declined card first), pays, sees Paid without a reload; PDF, toggles, axe in English and French', async () => {
-    householdId = await signUp();
-    const statementId = await lastMonthStatement();
-    const month = lastMonth();
+    const { householdId } = members.card;
+    const { id: statementId, amountDueCents: EXPECTED_DUE, dueDate } = bills.get(householdId)!;
+    await signIn(members.card);
     await page.goto('/app/billing');
     await page.getByRole('heading', { level: 1, name: 'Billing' }).waitFor();
 
-    // Last month's statement, its amount due recomputed from its stored lines and the hand prices above.
+    // Last month's statement, whose amount due beforeAll recomputed from the raw readings.
     const view = page.getByRole('button', { name: `View the statement for ${month.label}` });
     await view.click();
     const statement = page.getByTestId('statement-view');
     await statement.getByRole('heading', { name: `Statement for ${month.label}` }).waitFor();
-    const { rows: stored } = await db.query<{ amount_cents: number; quantity: string | null; unit_price_cents: string | null; kind: string }>(
-      'select amount_cents, quantity, unit_price_cents, kind from statement_lines where statement_id = $1 order by position',
-      [statementId],
-    );
-    for (const line of stored.filter((l) => l.kind === 'energy')) expect(line.amount_cents).toBe(Math.round(Number(line.quantity) * Number(line.unit_price_cents)));
-    expect(stored.reduce((sum, l) => sum + l.amount_cents, 0)).toBe(EXPECTED_DUE);
     expect(plain(await statement.getByTestId('statement-totals').textContent())).toContain(`Amount due${dollars(EXPECTED_DUE)}`);
     const historyRow = page.getByTestId('statement-history').locator(`tr[data-statement-id="${statementId}"]`);
     expect(plain(await historyRow.textContent())).toContain(dollars(EXPECTED_DUE));
     const paidBefore = await succeededOn(statementId);
     expect(paidBefore.n).toBe(0);
     // Due on the 15th of this month: overdue once that day has passed in Toronto, due until then.
-    const pastDue = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto' }).format(new Date()) > `${month.thisMonth}-15`;
+    const pastDue = localDay(new Date(), TORONTO) > dueDate;
     await historyRow.getByText(pastDue ? 'Overdue' : 'Due', { exact: true }).waitFor();
 
     // A number that fails the Luhn check is refused before anything is sent.
@@ -269,8 +244,9 @@ describe('Paying a statement', () => {
   }, 400_000);
 
   it('3-D Secure: the bank’s page opens, Approve confirms and Fail refuses, back on Billing with the status; axe on the page in English and French', async () => {
-    householdId = await signUp();
-    const statementId = await lastMonthStatement();
+    const { householdId } = members.challenge;
+    const { id: statementId } = bills.get(householdId)!;
+    await signIn(members.challenge);
     await page.goto('/app/billing');
     await page.getByRole('heading', { level: 1, name: 'Billing' }).waitFor();
     const methods = page.getByRole('region', { name: 'Payment methods' });

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { OAuth2Server, type MutableToken } from 'oauth2-mock-server';
+import { backfillDaysForLastMonth } from './demo-backfill';
 import { createE2eDatabase } from './e2e-database';
 import { freePort } from './free-port';
 import { startMailCapture } from './mail-capture';
@@ -81,8 +82,10 @@ export default async function setup(project: TestProject) {
       AUTH_RATE_LIMIT_SIGN_IN: '100',
       AUTH_RATE_LIMIT_SIGN_UP: '50',
       AUTH_RATE_LIMIT_PASSWORD_RESET: '50',
-      // Two weeks cover This Week and the week it is compared with; 90 days would only cost CI time.
-      DEMO_BACKFILL_DAYS: '14',
+      // All of last month and this month so far: This Week and the week before it, and a finished
+      // month the demo's statement is issued for from its readings (decision 069). The default
+      // 90 days would only cost start-up time.
+      DEMO_BACKFILL_DAYS: String(backfillDaysForLastMonth(new Date())),
       // The settlement journey moves the server's clock through an event (decision 050).
       TEST_CLOCK: 'true',
     },

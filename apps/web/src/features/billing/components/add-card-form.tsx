@@ -1,5 +1,5 @@
 import { cardProblems, type CardProblem } from '@peakwise/domain/card-number';
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertMessage } from '@/components/ui/alert-message';
 import { Button } from '@/components/ui/button';
@@ -68,6 +68,14 @@ function SandboxCardForm({ onDone, onCancel }: { onDone: () => void; onCancel: (
     });
   };
   const error = (field: Field) => (problems[field] ? t(`addCard.errors.${problems[field]}`) : undefined);
+  /** What every box of the form shares: digits typed on a phone's number pad, required, bound to its part of the draft. */
+  const digits = (key: keyof Draft) =>
+    ({
+      inputMode: 'numeric',
+      required: true,
+      value: draft[key],
+      onChange: (e: ChangeEvent<HTMLInputElement>) => setDraft({ ...draft, [key]: e.target.value }),
+    }) as const;
 
   return (
     <form className="mt-4 space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-4" onSubmit={submit} noValidate aria-labelledby="add-card-title">
@@ -78,56 +86,27 @@ function SandboxCardForm({ onDone, onCancel }: { onDone: () => void; onCancel: (
       <div aria-live="polite" className="empty:hidden">
         {failed && <AlertMessage tone="error">{t('addCard.errors.generic')}</AlertMessage>}
       </div>
-      <TextField
-        label={t('addCard.number')}
-        inputMode="numeric"
-        autoComplete="cc-number"
-        required
-        maxLength={23}
-        value={draft.number}
-        onChange={(e) => setDraft({ ...draft, number: e.target.value })}
-        error={error('number')}
-      />
-      <div className="grid gap-3 sm:grid-cols-3">
-        <TextField
-          label={t('addCard.expMonth')}
-          inputMode="numeric"
-          autoComplete="cc-exp-month"
-          required
-          maxLength={2}
-          value={draft.expMonth}
-          onChange={(e) => setDraft({ ...draft, expMonth: e.target.value })}
-          error={error('expiry')}
-          errorId={EXPIRY_ERROR_ID}
-        />
-        <TextField
-          label={t('addCard.expYear')}
-          inputMode="numeric"
-          autoComplete="cc-exp-year"
-          required
-          maxLength={4}
-          value={draft.expYear}
-          onChange={(e) => setDraft({ ...draft, expYear: e.target.value })}
-          error={error('expiry')}
-          errorId={EXPIRY_ERROR_ID}
-        />
-        <TextField
-          label={t('addCard.cvc')}
-          hint={t('addCard.cvcHint')}
-          inputMode="numeric"
-          autoComplete="cc-csc"
-          required
-          maxLength={4}
-          value={draft.cvc}
-          onChange={(e) => setDraft({ ...draft, cvc: e.target.value })}
-          error={error('cvc')}
-        />
+      <TextField label={t('addCard.number')} autoComplete="cc-number" maxLength={23} {...digits('number')} error={error('number')} />
+      {/* Month and year side by side, their shared message right under them; the security code
+          on a row of its own, so a label that wraps (French) never pushes one box below another. */}
+      <div className="grid gap-3 sm:grid-cols-2">
+        <TextField label={t('addCard.expMonth')} autoComplete="cc-exp-month" maxLength={2} {...digits('expMonth')} error={error('expiry')} errorId={EXPIRY_ERROR_ID} />
+        <TextField label={t('addCard.expYear')} autoComplete="cc-exp-year" maxLength={4} {...digits('expYear')} error={error('expiry')} errorId={EXPIRY_ERROR_ID} />
       </div>
       {problems.expiry && (
         <p id={EXPIRY_ERROR_ID} className={errorClass}>
           {error('expiry')}
         </p>
       )}
+      <TextField
+        label={t('addCard.cvc')}
+        hint={t('addCard.cvcHint')}
+        autoComplete="cc-csc"
+        maxLength={4}
+        {...digits('cvc')}
+        error={error('cvc')}
+        className="sm:w-[calc(50%-0.375rem)]"
+      />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={add.isPending}>
           {add.isPending ? t('addCard.saving') : t('addCard.save')}
