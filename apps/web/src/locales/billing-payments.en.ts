@@ -47,6 +47,8 @@ export const billingPaymentsEn = {
     title: 'Pay now',
     amount: 'Amount (CAD)',
     amountHint: 'Your balance is {{balance}}. You can pay all of it or part of it; paying more leaves a credit.',
+    creditHint: 'Nothing is due: you have a credit of {{credit}}. A payment now is added to that credit and goes toward your next bill.',
+    nothingDueHint: 'Nothing is due. A payment now is kept as a credit toward your next bill.',
     card: 'Card',
     pay: 'Pay {{amount}}',
     paying: 'Paying…',

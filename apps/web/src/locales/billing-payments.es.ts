@@ -50,6 +50,8 @@ export const billingPaymentsEs: Translation<typeof billingPaymentsEn> = {
     title: 'Pagar ahora',
     amount: 'Monto (CAD)',
     amountHint: 'Tu saldo es {{balance}}. Puedes pagarlo todo o una parte; si pagas de más, queda un crédito.',
+    creditHint: 'No hay nada pendiente: tienes un crédito de {{credit}}. Un pago ahora se suma a ese crédito y se aplica a tu próxima factura.',
+    nothingDueHint: 'No hay nada pendiente. Un pago ahora se guarda como crédito para tu próxima factura.',
     card: 'Tarjeta',
     pay: 'Pagar {{amount}}',
     paying: 'Pagando…',

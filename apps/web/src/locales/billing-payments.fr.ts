@@ -50,6 +50,8 @@ export const billingPaymentsFr: Translation<typeof billingPaymentsEn> = {
     title: 'Payer maintenant',
     amount: 'Montant ($ CA)',
     amountHint: 'Votre solde est de {{balance}}. Vous pouvez le payer en tout ou en partie; un paiement supérieur laisse un crédit.',
+    creditHint: 'Aucun montant n’est dû : vous avez un crédit de {{credit}}. Un paiement fait maintenant s’ajoute à ce crédit et s’appliquera à votre prochaine facture.',
+    nothingDueHint: 'Aucun montant n’est dû. Un paiement fait maintenant est conservé comme crédit pour votre prochaine facture.',
     card: 'Carte',
     pay: 'Payer {{amount}}',
     paying: 'Paiement…',

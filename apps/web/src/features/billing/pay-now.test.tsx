@@ -103,6 +103,9 @@ describe('Pay now and Add New Card', () => {
     await waitFor(() => expect(screen.getByTestId('statement-history')).toHaveTextContent('Paid'), { timeout: 5000 });
     expect(plain(screen.getByTestId('pay-now-status').textContent)).toContain('Payment of $80.97 confirmed.');
     expect((screen.getByRole('heading', { name: 'Balance' }).closest('section'))!).toHaveTextContent('$0.00');
+    // Paid in full: the form no longer offers "part of" a balance of $0.00.
+    expect(screen.getByText('Nothing is due. A payment now is kept as a credit toward your next bill.')).toBeInTheDocument();
+    expect(screen.queryByText(/Your balance is/)).not.toBeInTheDocument();
     // A whole journey of typing on a shared machine: more than the default 5 s.
   }, 15_000);
 

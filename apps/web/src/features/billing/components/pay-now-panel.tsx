@@ -107,7 +107,14 @@ export function PayNowPanel({ balanceCents, statementId }: { balanceCents: numbe
         <form className="mt-3 grid gap-3" onSubmit={submit} noValidate>
           <TextField
             label={t('payNow.amount')}
-            hint={t('payNow.amountHint', { balance: formatCad(balanceCents, locale) })}
+            hint={
+              // Nothing owed is not "a balance you can pay part of": say so, and what a payment now becomes.
+              balanceCents > 0
+                ? t('payNow.amountHint', { balance: formatCad(balanceCents, locale) })
+                : balanceCents < 0
+                  ? t('payNow.creditHint', { credit: formatCad(-balanceCents, locale) })
+                  : t('payNow.nothingDueHint')
+            }
             inputMode="decimal"
             required
             value={amount}
