@@ -7,7 +7,7 @@ import { startSmtpPeer } from './smtp-peer';
 
 export type NotificationFaultResult = {
   faults: number;
-  /** Kills that landed while deliveries were still pending. */
+  /** Kills that landed while this server was sending (deliveries still pending). */
   duringSending: number;
   deliveries: number;
   sent: number;
@@ -59,12 +59,16 @@ export async function runNotificationFaults(fresh: FreshDatabase, faults: number
     await server.start();
     let duringSending = 0;
     for (let f = 0; f < faults; f++) {
-      await sleep(300 + Math.random() * 1_200);
+      // The worker looks for due jobs every 5 s after a start: wait until this server has sent
+      // something, so the kill lands in the middle of sending rather than before it began.
+      const before = await pending();
+      if (before > 0) await waitFor('the restarted server to send', async () => (await pending()) < before, 60_000, 100).catch(() => {});
+      await sleep(Math.random() * 1_000);
       const left = await pending();
       if (left > 0) duringSending++;
       await server.kill9();
+      log(`  notifications fault ${f + 1}/${faults}: ${left > 0 ? `${int(left)} deliveries pending` : 'after the last delivery'}, the peer has ${int(peer.received.size)}`);
       await server.start();
-      log(`  notifications fault ${f + 1}/${faults}: ${left > 0 ? `${int(left)} deliveries pending` : 'after the last delivery'}`);
     }
     // Claims held by a killed server are taken over once their lease ends; the worker polls every 5 s.
     await waitFor('every delivery to be sent', async () => (await pending()) === 0, 600_000, 1_000);
