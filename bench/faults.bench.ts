@@ -210,7 +210,7 @@ async function runKind(kind: Kind): Promise<KindResult> {
 
 async function main() {
   log(`machine: ${cpus().length} cpu, node ${process.version}, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-  log(`faults: ${FAULTS} of each of ${kinds.join(', ')}; ${GATEWAYS} HTTP gateways, ${BATCH} readings per request`);
+  log(`faults: ${FAULTS} of each of ${kinds.join(', ')}; ${GATEWAYS} gateways, ${BATCH} readings per HTTP request`);
   const results: KindResult[] = [];
   let settlement: SettlementFaultResult | undefined;
   let notifications: NotificationFaultResult | undefined;

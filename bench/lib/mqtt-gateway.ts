@@ -19,7 +19,9 @@ export class MqttGateway {
   private client: MqttClient | undefined;
   private next = 0;
   private running = false;
-  private outstanding = new Map<string, Outstanding>();
+  /** Messages still waiting for a receipt, and the same by each reading's `ts` for matching one. */
+  private outstanding = new Set<Outstanding>();
+  private byReading = new Map<string, Outstanding>();
   private finished = new Set<Promise<void>>();
   private loop: Promise<void> | undefined;
   private resender: NodeJS.Timeout | undefined;
@@ -59,13 +61,13 @@ export class MqttGateway {
       // Every time: a broker restarted from its persistence file may have lost the subscription.
       this.client!.subscribe(`${this.topic}/receipts`, { qos: 1 }, () => {});
       // Receipts published while the broker was down are gone with it: ask again for everything.
-      if (connectedBefore) for (const message of this.outstanding.values()) this.send(message);
+      if (connectedBefore) for (const message of this.outstanding) this.send(message);
       connectedBefore = true;
     });
     this.client.on('message', (_topic, payload) => this.onReceipt(payload));
     this.resender = setInterval(() => {
       const due = Date.now() - RESEND_AFTER_MS;
-      for (const message of this.outstanding.values()) if (message.sentAt < due) this.send(message);
+      for (const message of this.outstanding) if (message.sentAt < due) this.send(message);
     }, 1_000);
     this.running = true;
     this.loop = this.run();
@@ -82,7 +84,8 @@ export class MqttGateway {
       const readings = Array.from({ length: this.perMessage }, (_, i) => readingAt(this.householdIndex, first + i));
       const done = new Promise<void>((resolve) => {
         const message: Outstanding = { payload: JSON.stringify({ readings }), unreceipted: new Set(readings.map((r) => r.ts)), sentAt: 0, done: resolve };
-        for (const reading of readings) this.outstanding.set(reading.ts, message);
+        this.outstanding.add(message);
+        for (const reading of readings) this.byReading.set(reading.ts, message);
         this.send(message);
       }).then(() => {
         this.acknowledged += readings.length;
@@ -111,11 +114,14 @@ export class MqttGateway {
     if (!receipt.success) return;
     // A rejected reading would never be stored either way; the check counts it as lost.
     for (const ts of [...receipt.data.stored, ...receipt.data.rejected.map((r) => r.ts)]) {
-      const message = this.outstanding.get(ts);
+      const message = this.byReading.get(ts);
       if (!message) continue;
-      this.outstanding.delete(ts);
+      this.byReading.delete(ts);
       message.unreceipted.delete(ts);
-      if (message.unreceipted.size === 0) message.done();
+      if (message.unreceipted.size === 0) {
+        this.outstanding.delete(message);
+        message.done();
+      }
     }
   }
 
