@@ -22,6 +22,7 @@ export function receiptFor(topic: string, outcome: StoredOutcome): ReceiptMessag
     const refused = new Map((outcome.result?.rejected ?? []).map((r) => [r.index, r.reason]));
     receipt = { stored: [], rejected: [] };
     times.forEach((ts, index) => {
+      if (ts === '') return; // nothing a gateway could match
       const reason = refused.get(index);
       // Duplicates and corrections are stored too: the gateway may forget them either way.
       if (reason === undefined) receipt.stored.push(ts);
@@ -29,9 +30,10 @@ export function receiptFor(topic: string, outcome: StoredOutcome): ReceiptMessag
     });
   } else if (outcome.outcome === 'refused') {
     const reason = outcome.reason ?? 'invalid_payload';
-    receipt = { stored: [], rejected: times.map((ts) => ({ ts, reason })) };
+    receipt = { stored: [], rejected: times.filter((ts) => ts !== '').map((ts) => ({ ts, reason })) };
   } else {
     return null;
   }
+  if (receipt.stored.length === 0 && receipt.rejected.length === 0) return null;
   return { topic: receiptTopic, payload: JSON.stringify(receipt) };
 }
