@@ -66,6 +66,8 @@ export class MqttGateway {
     });
     this.client.on('message', (_topic, payload) => this.onReceipt(payload));
     this.resender = setInterval(() => {
+      // Offline, mqtt.js would only queue another copy; the reconnect re-sends everything anyway.
+      if (!this.client!.connected) return;
       const due = Date.now() - RESEND_AFTER_MS;
       for (const message of this.outstanding) if (message.sentAt < due) this.send(message);
     }, 1_000);
