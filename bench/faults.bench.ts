@@ -12,15 +12,19 @@
  *   mqtt-server      MQTT gateways on the embedded broker (PGlite); kill -9 the server, broker and all, restart it
  *   broker           MQTT gateways on a private Mosquitto (server on PostgreSQL); kill -9 Mosquitto, restart it
  *   settlement       kill -9 the server while it settles an event (PostgreSQL), restart it
+ *   notifications    kill -9 the server while it emails an event's announcement to a real SMTP peer, restart it
+ *
+ * MQTT gateways count a reading as acknowledged when the server's receipt names it (decision 065),
+ * on both brokers; HTTP gateways when a 200 covers it.
  *
  *   npm run faults -w @peakwise/bench                  # 20 faults of each kind
  *   BENCH_SIZE=smoke npm run faults -w @peakwise/bench  # 2 of each
- * Knobs: BENCH_FAULTS, BENCH_GATEWAYS, BENCH_FAULT_BATCH, BENCH_FAULT_KINDS, BENCH_PG_BIN.
+ * Knobs: BENCH_FAULTS, BENCH_GATEWAYS, BENCH_FAULT_BATCH, BENCH_FAULT_KINDS, BENCH_FAULT_HOUSEHOLDS,
+ * BENCH_FAULT_MEMBERS, BENCH_PG_BIN.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'drizzle-orm';
 import { createDatabase, type Database } from '../apps/server/src/db/client';
 import { issueIngestCredential } from '../apps/server/src/modules/devices/ingest-credential.service';
 import { ensureHouseholdForUser } from '../apps/server/src/modules/households/household.service';
@@ -31,12 +35,13 @@ import { int, log, median } from './lib/format';
 import { HttpGateway } from './lib/http-gateway';
 import { startMosquittoInstance, type MosquittoInstance } from '../apps/server/src/test/private-mosquitto';
 import { MqttGateway } from './lib/mqtt-gateway';
+import { runNotificationFaults, type NotificationFaultResult } from './lib/notification-faults';
 import { startPostgresInstance, type PostgresInstance } from './lib/postgres-instance';
 import { freePort, serverProcess, waitFor, type ServerProcess } from './lib/server-process';
 import { runSettlementFaults, type SettlementFaultResult } from './lib/settlement-faults';
 import { startTcpFaultProxy, type TcpFaultProxy } from './lib/tcp-fault-proxy';
 
-const KINDS = ['server-pglite', 'server-postgres', 'postgres', 'proxy', 'mqtt-server', 'broker', 'settlement'] as const;
+const KINDS = ['server-pglite', 'server-postgres', 'postgres', 'proxy', 'mqtt-server', 'broker', 'settlement', 'notifications'] as const;
 type Kind = (typeof KINDS)[number];
 
 const size = benchSize();
@@ -45,6 +50,7 @@ const FAULTS = numberKnob('FAULTS', smoke ? 2 : 20);
 const GATEWAYS = numberKnob('GATEWAYS', smoke ? 2 : 6);
 const BATCH = numberKnob('FAULT_BATCH', 24);
 const SETTLEMENT_HOUSEHOLDS = numberKnob('FAULT_HOUSEHOLDS', smoke ? 300 : 5_000);
+const NOTIFIED_MEMBERS = numberKnob('FAULT_MEMBERS', smoke ? 200 : 3_000);
 const kinds = (stringKnob('FAULT_KINDS') ?? KINDS.join(',')).split(',').map((k) => k.trim()) as Kind[];
 for (const kind of kinds) if (!KINDS.includes(kind)) throw new Error(`Unknown fault kind ${kind}; one of ${KINDS.join(', ')}`);
 
@@ -144,23 +150,7 @@ async function inject(kind: Kind, server: ServerProcess, runtime: Runtime, index
   return { recoveryMs: Date.now() - started, serverDied };
 }
 
-/** Waits until the stored count stops growing (PostgreSQL: read beside the server; PGlite: nothing to read until it stops, so a fixed pause). */
-async function settleIngest(runtime: Runtime, gateways: { generated: number }[]) {
-  const expected = gateways.reduce((n, g) => n + g.generated, 0);
-  if (!runtime.env.DATABASE_URL) return sleep(15_000);
-  const database = await runtime.open();
-  let last = -1;
-  for (let stable = 0; stable < 5; ) {
-    const rows = (await database.db.execute(sql`select count(*)::int as n from meter_readings`)) as unknown as { rows: { n: number }[] };
-    const stored = rows.rows[0]!.n;
-    if (stored >= expected) return;
-    stable = stored === last ? stable + 1 : 0;
-    last = stored;
-    await sleep(1_000);
-  }
-}
-
-type KindResult = { kind: Kind; faults: number; check: StoreCheck; resent: number; failedRequests: number; recoveryMs: number[]; serverDeaths: number };
+type KindResult = { kind: Kind; faults: number; check: StoreCheck; resent: number; failedRequests: number; republished: number; recoveryMs: number[]; serverDeaths: number };
 
 async function runKind(kind: Kind): Promise<KindResult> {
   const runtime = await runtimeFor(kind);
@@ -193,9 +183,8 @@ async function runKind(kind: Kind): Promise<KindResult> {
       if (outcome.serverDied) serverDeaths++;
       log(`  ${kind} fault ${f + 1}/${FAULTS}: back in ${outcome.recoveryMs} ms${outcome.serverDied ? ' (server had to be restarted)' : ''}`);
     }
+    // Every reading is acknowledged once this returns: by a 200 over HTTP, by a receipt over MQTT.
     await Promise.all(gateways.map((g) => g.drain(120_000)));
-    // Over MQTT the gateway's acknowledgement is the broker's; give ingest time to commit what it holds.
-    if (mqttAt) await settleIngest(runtime, gateways);
     await server.stop();
 
     const checkDb = await runtime.open();
@@ -210,6 +199,7 @@ async function runKind(kind: Kind): Promise<KindResult> {
       check,
       resent: gateways.reduce((n, g) => n + (g instanceof HttpGateway ? g.counts.resentReadings : 0), 0),
       failedRequests: gateways.reduce((n, g) => n + (g instanceof HttpGateway ? g.counts.failedRequests : 0), 0),
+      republished: gateways.reduce((n, g) => n + (g instanceof MqttGateway ? g.republished : 0), 0),
       recoveryMs,
       serverDeaths,
     };
@@ -220,12 +210,21 @@ async function runKind(kind: Kind): Promise<KindResult> {
 
 async function main() {
   log(`machine: ${cpus().length} cpu, node ${process.version}, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-  log(`faults: ${FAULTS} of each of ${kinds.join(', ')}; ${GATEWAYS} HTTP gateways, ${BATCH} readings per request`);
+  log(`faults: ${FAULTS} of each of ${kinds.join(', ')}; ${GATEWAYS} gateways, ${BATCH} readings per HTTP request`);
   const results: KindResult[] = [];
   let settlement: SettlementFaultResult | undefined;
+  let notifications: NotificationFaultResult | undefined;
   try {
     for (const kind of kinds) {
-      if (kind !== 'settlement') results.push(await runKind(kind));
+      if (kind === 'notifications') {
+        postgres ??= await startPostgresInstance(await freePort());
+        const fresh = await createFreshDatabase(postgres.url, 'notifications');
+        try {
+          notifications = await runNotificationFaults(fresh, FAULTS, NOTIFIED_MEMBERS);
+        } finally {
+          await fresh.drop();
+        }
+      } else if (kind !== 'settlement') results.push(await runKind(kind));
       else {
         postgres ??= await startPostgresInstance(await freePort());
         const fresh = await createFreshDatabase(postgres.url, 'settlement');
@@ -245,7 +244,8 @@ async function main() {
     const held = c.lost === 0 && c.wrong === 0 && c.duplicated === 0 && c.rollupMismatches === 0 && c.stored === c.expected;
     allHeld &&= held;
     console.log(
-      `faults ${r.kind}: ${r.faults} faults; ${int(c.expected)} readings acknowledged, ${int(c.stored)} stored, ${int(r.resent)} re-sent after ${int(r.failedRequests)} failed requests; ` +
+      `faults ${r.kind}: ${r.faults} faults; ${int(c.expected)} readings acknowledged, ${int(c.stored)} stored, ` +
+        (r.kind === 'mqtt-server' || r.kind === 'broker' ? `${int(r.republished)} messages re-published for want of a receipt; ` : `${int(r.resent)} re-sent after ${int(r.failedRequests)} failed requests; `) +
         `lost ${c.lost}, wrong ${c.wrong}, duplicated ${c.duplicated}, rollup mismatches ${c.rollupMismatches}; ` +
         `recovery median ${int(median(r.recoveryMs))} ms, max ${int(Math.max(...r.recoveryMs))} ms; server restarts forced ${r.serverDeaths}; ` +
         `every acknowledged reading stored once, rollups equal raw sums: ${held ? 'HELD' : 'BROKEN'}`,
@@ -259,6 +259,18 @@ async function main() {
       `faults settlement: ${s.faults} faults (${s.duringSettlement} during a settlement), ${s.runsCompleted} settlement runs completed for ${int(s.households)} households; ` +
         `households credited other than their points ${s.creditMismatches}, without exactly one result ${s.resultMismatches}, ledger sum ${s.ledgerSum}, negative balances ${s.negativeBalances}; ` +
         `no point credited twice or lost: ${held ? 'HELD' : 'BROKEN'}`,
+    );
+  }
+  if (notifications) {
+    const n = notifications;
+    // Duplicates are expected (a kill between the peer's 250 and the commit that marks the row
+    // sent); more than one per kill would mean more than the message in flight was sent again.
+    const held = n.lost === 0 && n.notSent === 0 && n.unknown === 0 && n.duplicates <= n.inFlightBound;
+    allHeld &&= held;
+    console.log(
+      `faults notifications: ${n.faults} faults (${n.duringSending} while sending); ${int(n.deliveries)} email deliveries, ${int(n.sent)} marked sent, ${n.notSent} not; ` +
+        `the SMTP peer got ${int(n.receivedMessages)} messages with ${int(n.receivedIds)} Message-IDs; lost ${n.lost}, duplicates ${n.duplicates} (bound ${n.inFlightBound}: one in flight per kill), unknown ${n.unknown}; ` +
+        `every delivery received, duplicates within the in-flight bound: ${held ? 'HELD' : 'BROKEN'}`,
     );
   }
   console.log(`faults: ${verdict(size, allHeld)}`);

@@ -182,7 +182,10 @@ async function runMqtt(fresh: FreshDatabase, label: string, external: string | u
         authenticate: (u, p) => authenticateMqtt(fresh.database.db, u, p),
         storeBeforeAck: (topic, payload) =>
           brokerIngest.storeBeforeAck(topic, payload)?.then(
-            (outcome) => counted({ acked: true, ...outcome }),
+            (outcome) => {
+              counted({ acked: true, ...outcome });
+              return outcome;
+            },
             (error: unknown) => {
               counted({ acked: false, outcome: 'failed' });
               throw error;

@@ -1,19 +1,32 @@
 import mqtt, { type MqttClient } from 'mqtt';
+import { mqttReceiptSchema } from '../../packages/contracts/src/ingest.contract';
 import { readingAt } from './http-gateway';
+
+/** How long a message waits for its receipt before the gateway sends it again. */
+const RESEND_AFTER_MS = 10_000;
+
+type Outstanding = { payload: string; unreceipted: Set<string>; sentAt: number; done(): void };
 
 /**
  * A gateway that sends its readings over MQTT QoS 1 and, like a real one, keeps each message
- * until the broker's PUBACK: mqtt.js holds unacknowledged publishes in its outgoing store and sends
- * them again after it reconnects, and the gateway sends again any it gives up on. At most `window` messages are outstanding, as a device's memory would allow.
+ * until the server's receipt names every reading in it (decision 065), on the embedded broker and
+ * on Mosquitto alike: a broker's PUBACK is not counted, since Mosquitto's means only "received".
+ * A message without its receipt after RESEND_AFTER_MS, or after a reconnect, is published again;
+ * the server stores a copy as a duplicate and answers it with a receipt all the same. At most
+ * `window` messages are outstanding, as a device's memory would allow.
  */
 export class MqttGateway {
   private client: MqttClient | undefined;
   private next = 0;
   private running = false;
-  private outstanding = new Set<Promise<void>>();
+  /** Messages still waiting for a receipt, and the same by each reading's `ts` for matching one. */
+  private outstanding = new Set<Outstanding>();
+  private byReading = new Map<string, Outstanding>();
+  private finished = new Set<Promise<void>>();
   private loop: Promise<void> | undefined;
+  private resender: NodeJS.Timeout | undefined;
   acknowledged = 0;
-  /** Publishes the gateway had to send again because the client gave them up. */
+  /** Messages the gateway published again because no receipt came in time or the connection dropped. */
   republished = 0;
 
   constructor(
@@ -29,6 +42,10 @@ export class MqttGateway {
     return this.next;
   }
 
+  private get topic() {
+    return `peakwise/${this.householdId}/meter`;
+  }
+
   start() {
     this.client = mqtt.connect(this.url, {
       clientId: `faults-gateway-${this.householdIndex}-${process.pid}`,
@@ -39,52 +56,93 @@ export class MqttGateway {
       ...(this.login ?? {}),
     });
     this.client.on('error', () => {});
+    let connectedBefore = false;
+    this.client.on('connect', () => {
+      // Every time: a broker restarted from its persistence file may have lost the subscription.
+      this.client!.subscribe(`${this.topic}/receipts`, { qos: 1 }, () => {});
+      // Receipts published while the broker was down are gone with it: ask again for everything.
+      if (connectedBefore) for (const message of this.outstanding) this.send(message);
+      connectedBefore = true;
+    });
+    this.client.on('message', (_topic, payload) => this.onReceipt(payload));
+    this.resender = setInterval(() => {
+      // Offline, mqtt.js would only queue another copy; the reconnect re-sends everything anyway.
+      if (!this.client!.connected) return;
+      const due = Date.now() - RESEND_AFTER_MS;
+      for (const message of this.outstanding) if (message.sentAt < due) this.send(message);
+    }, 1_000);
     this.running = true;
     this.loop = this.run();
   }
 
   private async run() {
     while (this.running) {
-      if (this.outstanding.size >= this.window) {
-        await Promise.race(this.outstanding);
+      if (this.finished.size >= this.window) {
+        await Promise.race(this.finished);
         continue;
       }
       const first = this.next;
       this.next += this.perMessage;
       const readings = Array.from({ length: this.perMessage }, (_, i) => readingAt(this.householdIndex, first + i));
-      const sent: Promise<void> = this.publishUntilAcknowledged(JSON.stringify({ readings })).then(() => {
+      const done = new Promise<void>((resolve) => {
+        const message: Outstanding = { payload: JSON.stringify({ readings }), unreceipted: new Set(readings.map((r) => r.ts)), sentAt: 0, done: resolve };
+        this.outstanding.add(message);
+        for (const reading of readings) this.byReading.set(reading.ts, message);
+        this.send(message);
+      }).then(() => {
         this.acknowledged += readings.length;
-        this.outstanding.delete(sent);
+        this.finished.delete(done);
       });
-      this.outstanding.add(sent);
+      this.finished.add(done);
       await new Promise((r) => setTimeout(r, 20));
     }
   }
 
-  /** mqtt.js re-sends from its store after a reconnect, but fails a publish whose connection closed under it; the gateway then sends it again itself. */
-  private async publishUntilAcknowledged(payload: string) {
-    for (;;) {
-      try {
-        await this.client!.publishAsync(`peakwise/${this.householdId}/meter`, payload, { qos: 1 });
-        return;
-      } catch {
-        this.republished++;
-        await new Promise((r) => setTimeout(r, 300));
+  private send(message: Outstanding) {
+    if (message.sentAt > 0) this.republished++;
+    message.sentAt = Date.now();
+    // A publish mqtt.js gives up is covered by the resend timer; its PUBACK is not the answer.
+    this.client!.publish(this.topic, message.payload, { qos: 1 }, () => {});
+  }
+
+  private onReceipt(payload: Buffer) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(payload.toString('utf8'));
+    } catch {
+      return;
+    }
+    const receipt = mqttReceiptSchema.safeParse(parsed);
+    if (!receipt.success) return;
+    // A rejected reading would never be stored either way; the check counts it as lost.
+    for (const ts of [...receipt.data.stored, ...receipt.data.rejected.map((r) => r.ts)]) {
+      const message = this.byReading.get(ts);
+      if (!message) continue;
+      this.byReading.delete(ts);
+      message.unreceipted.delete(ts);
+      if (message.unreceipted.size === 0) {
+        this.outstanding.delete(message);
+        message.done();
       }
     }
   }
 
-  /** Stops making readings and waits for every outstanding publish's PUBACK. */
+  /** Stops making readings and waits for every outstanding message's receipt. */
   async drain(timeoutMs: number) {
     this.running = false;
     await this.loop;
     let timer: NodeJS.Timeout | undefined;
-    await Promise.race([
-      Promise.all(this.outstanding),
-      new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`gateway ${this.householdIndex}: ${this.outstanding.size} publishes never acknowledged`)), timeoutMs);
-      }),
-    ]).finally(() => clearTimeout(timer));
+    try {
+      await Promise.race([
+        Promise.all(this.finished),
+        new Promise((_, reject) => {
+          timer = setTimeout(() => reject(new Error(`gateway ${this.householdIndex}: ${this.finished.size} messages never receipted`)), timeoutMs);
+        }),
+      ]);
+    } finally {
+      clearTimeout(timer);
+      clearInterval(this.resender);
+    }
     await this.client!.endAsync();
   }
 }

@@ -191,3 +191,16 @@ export const deviceStateSchema = z.strictObject({
   ts: readingTimestampSchema.optional(),
 });
 export type DeviceState = z.infer<typeof deviceStateSchema>;
+
+/**
+ * MQTT `…/meter/receipts` and `…/devices/{externalId}/receipts`, server → device, QoS 1: sent
+ * after the transaction holding a reading message commits (decision 065). Each reading is named
+ * by its `ts` exactly as the device sent it. `stored` are in the database now, whether this
+ * message added them or an earlier copy did; `rejected` can never be stored and should not be
+ * sent again. A gateway keeps a reading until one of the two names it.
+ */
+export const mqttReceiptSchema = z.strictObject({
+  stored: z.array(z.string()),
+  rejected: z.array(z.strictObject({ ts: z.string(), reason: ingestRejectionReasonSchema })),
+});
+export type MqttReceipt = z.infer<typeof mqttReceiptSchema>;

@@ -12,7 +12,7 @@ import { createBrokerIngest, topicMatches } from './broker-ingest';
 import { startEmbeddedBroker, type EmbeddedBroker } from './embedded-broker';
 import { writeIngestBatch } from './ingest-batch.service';
 import { authenticateMqtt } from './mqtt-auth';
-import { meterTopic, shellyTopicPrefix } from '../telemetry/topics';
+import { meterReceiptTopic, meterTopic, shellyTopicPrefix } from '../telemetry/topics';
 
 const logger = createLogger({ level: 'silent' });
 const T0 = Date.parse('2026-01-15T17:00:00Z');
@@ -77,6 +77,19 @@ describe('the embedded broker stores a device message before its PUBACK (decisio
     await device.publishAsync(meterTopic(home.household.id), JSON.stringify({ readings: [meter(0), meter(1, 0.45)] }), { qos: 1 });
     const rows = await stored();
     expect(rows.map((r) => Number(r.consumption_kwh))).toEqual([0.3, 0.45]);
+  });
+
+  it('sends the same receipt as over an external broker once the readings are stored (decision 065)', async () => {
+    const device = await connectDevice(broker.url, login());
+    closers.push(() => device.endAsync(true));
+    const granted = await device.subscribeAsync(meterReceiptTopic(home.household.id), { qos: 1 });
+    expect(granted.map((g) => g.qos)).toEqual([1]);
+    const receipt = new Promise<{ payload: unknown; rows: number }>((resolve) =>
+      device.once('message', (_topic, payload) => void stored().then((rows) => resolve({ payload: JSON.parse(payload.toString('utf8')), rows: rows.length }))),
+    );
+    const tooLarge = { ...meter(1), consumptionKwh: 500 };
+    await device.publishAsync(meterTopic(home.household.id), JSON.stringify({ readings: [meter(0), tooLarge] }), { qos: 1 });
+    expect(await receipt).toEqual({ payload: { stored: [meter(0).ts], rejected: [{ ts: tooLarge.ts, reason: 'too_large' }] }, rows: 1 });
   });
 
   it('acknowledges a message that can never be stored, storing nothing', async () => {

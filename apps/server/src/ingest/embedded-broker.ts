@@ -4,6 +4,8 @@ import { Aedes, type Client } from 'aedes';
 import { MAX_BATCH_BYTES } from '@peakwise/contracts/ingest.contract';
 import type { Logger } from '../lib/logger';
 import type { IngestPrincipal } from '../modules/devices/ingest-credential.service';
+import type { StoredOutcome } from './mqtt-message-store';
+import { receiptFor } from './mqtt-receipt';
 import { indexOutgoingQueues } from './outgoing-queue';
 import { canPublish, canSubscribe } from '../telemetry/topics';
 
@@ -40,7 +42,7 @@ export async function startEmbeddedBroker(options: {
    * Stores a device's message before its PUBACK (decision 062); null for topics it does not
    * store. A rejection withholds the PUBACK and drops the connection, so the device sends again.
    */
-  storeBeforeAck?: (topic: string, payload: Buffer) => Promise<unknown> | null;
+  storeBeforeAck?: (topic: string, payload: Buffer) => Promise<StoredOutcome> | null;
 }): Promise<EmbeddedBroker> {
   const aedes = await Aedes.createBroker();
   // Before any client connects: the ingest worker's persistent session would otherwise cost O(backlog) per message.
@@ -73,8 +75,15 @@ export async function startEmbeddedBroker(options: {
     if (principal && canPublish(principal.householdId, packet.topic, principal.device?.externalId)) {
       const stored = options.storeBeforeAck?.(packet.topic, Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload));
       if (!stored) return callback(null);
+      const topic = packet.topic;
       stored.then(
-        () => callback(null),
+        (outcome) => {
+          // The same receipt as over an external broker (decision 065), so one gateway speaks to
+          // both; here the PUBACK that follows means stored as well.
+          const receipt = receiptFor(topic, outcome);
+          if (receipt) aedes.publish({ cmd: 'publish', topic: receipt.topic, payload: Buffer.from(receipt.payload), qos: 1, retain: false, dup: false }, () => {});
+          callback(null);
+        },
         (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
       );
       return;

@@ -1,4 +1,4 @@
-import { deviceStateSchema, MAX_FUTURE_SKEW_MS } from '@peakwise/contracts/ingest.contract';
+import { deviceStateSchema, ingestRejectionReasonSchema, MAX_FUTURE_SKEW_MS, type IngestRejectionReason } from '@peakwise/contracts/ingest.contract';
 import { isUuid } from '../lib/uuid';
 import { livePowerSampleSchema } from '../telemetry/live-power-sample';
 import type { StoreInput } from '../modules/readings/reading-store';
@@ -11,12 +11,13 @@ import { validateBatch } from '../telemetry/validate-readings';
 /**
  * What one MQTT message asks the worker to write, decided before any write so a whole batch of
  * messages can be stored in one transaction. `refused` can never be stored (acknowledged and
- * logged); `ignored` is not ours to store.
+ * logged); `ignored` is not ours to store. `readingTimes` are the readings' `ts` as the device
+ * sent them, in order, so a receipt can name them back (decision 065).
  */
 export type DecodedMessage =
   | { kind: 'ignored'; detail?: string }
-  | { kind: 'refused'; detail: string }
-  | { kind: 'readings'; input: StoreInput }
+  | { kind: 'refused'; detail: string; reason?: IngestRejectionReason; readingTimes?: string[] }
+  | { kind: 'readings'; input: StoreInput; readingTimes: string[] }
   | { kind: 'relay'; deviceId: string; on: boolean; at: Date }
   | { kind: 'power'; householdId: string; ts: Date; powerW: number };
 
@@ -49,8 +50,9 @@ export function decodeMessage(parsed: ParsedMessage, contexts: ReadonlyMap<strin
   const refuse = (detail: string): DecodedMessage => ({ kind: 'refused', detail });
   const readings = (batch: unknown, ctx: StoreContext, keepExisting: boolean): DecodedMessage => {
     const validated = validateBatch(batch, receivedAt, { knownDevices: new Set(ctx.deviceIds.keys()) });
-    if (!validated.ok) return refuse(`${validated.reason}: ${validated.message}`);
-    return { kind: 'readings', input: { householdId, validated, context: ctx, keepExisting } };
+    const times = readingTimes(batch);
+    if (!validated.ok) return { kind: 'refused', detail: `${validated.reason}: ${validated.message}`, reason: validated.reason, readingTimes: times };
+    return { kind: 'readings', input: { householdId, validated, context: ctx, keepExisting }, readingTimes: times };
   };
 
   if (!STORED_ROUTES.has(route.kind)) return { kind: 'ignored' };
@@ -86,6 +88,27 @@ export function decodeMessage(parsed: ParsedMessage, contexts: ReadonlyMap<strin
     default:
       return { kind: 'ignored' };
   }
+}
+
+/**
+ * The `ts` of each reading in a batch, as sent (a reading without a string `ts` gives ''), in the
+ * order rejections index them. Read from the raw batch so a refused one can be named as well.
+ */
+function readingTimes(batch: unknown): string[] {
+  if (typeof batch !== 'object' || batch === null) return [];
+  const { meter, devices } = batch as { meter?: unknown; devices?: unknown };
+  const list = Array.isArray(meter) ? meter : Array.isArray(devices) ? devices : [];
+  return list.map((reading: unknown) => {
+    const ts = typeof reading === 'object' && reading !== null ? (reading as { ts?: unknown }).ts : undefined;
+    return typeof ts === 'string' ? ts : '';
+  });
+}
+
+/** The stable code at the start of a refusal's detail ("unknown_device: plug-1"), if it has one. */
+export function refusalReason(message: Extract<DecodedMessage, { kind: 'refused' }>): IngestRejectionReason {
+  if (message.reason) return message.reason;
+  const code = ingestRejectionReasonSchema.safeParse(message.detail.split(':')[0]);
+  return code.success ? code.data : 'invalid_payload';
 }
 
 function onlyDevice(context: StoreContext, externalId: string): StoreContext {

@@ -5,6 +5,7 @@ import type { writeIngestBatch } from './ingest-batch.service';
 import { createMicroBatcher } from './micro-batcher';
 import { connectMqtt, type MqttConnection } from './mqtt-connection';
 import { storeMqttMessages, type StoredOutcome } from './mqtt-message-store';
+import { receiptFor } from './mqtt-receipt';
 import { TOPIC_ROOT } from '../telemetry/topics';
 
 /** Device → server topics the worker reads. */
@@ -97,6 +98,10 @@ const RECEIVE_MAXIMUM = 65_535;
  * message per transaction, so the worker answers with DEFERRED_ACK (mqtt.js then sends nothing
  * and moves on), queues the message in a micro-batch, and after the batch commits sends the
  * PUBACKs itself, in the order the messages arrived (MQTT 3.1.1 §4.6).
+ *
+ * After the commit it also publishes a receipt per reading message (`…/receipts`, QoS 1) naming
+ * the readings now stored: on an external broker that, not the broker's PUBACK, is what tells a
+ * gateway it may forget them (decision 065).
  */
 export function startMqttIngest(options: MqttIngestOptions): MqttIngest {
   const log = options.logger;
@@ -166,6 +171,10 @@ export function startMqttIngest(options: MqttIngestOptions): MqttIngest {
         // Only on the connection it came from: after a reconnect the broker redelivers it (a duplicate).
         const acked = item.qos === 0 || (item.stream === stream && client.connected && item.stream !== failedStream);
         if (acked && item.qos > 0 && item.messageId !== undefined) sendPuback(item.messageId);
+        // Sent even when the PUBACK is not: the readings are stored, and an external broker's own
+        // PUBACK to the device meant only "received" (decision 065).
+        const receipt = receiptFor(item.topic, outcomes[i]!);
+        if (receipt) client.publish(receipt.topic, receipt.payload, { qos: 1 }, (error) => error && log.debug({ err: error, topic: receipt.topic }, 'MQTT receipt not sent; the device will send again'));
         emit(item, { acked, ...outcomes[i]! });
       });
     } finally {

@@ -1,15 +1,19 @@
-import type { IngestResult } from '@peakwise/contracts/ingest.contract';
+import type { IngestRejectionReason, IngestResult } from '@peakwise/contracts/ingest.contract';
 import type { Db } from '../db/client';
 import type { Logger } from '../lib/logger';
 import { loadStoreContexts } from '../modules/readings/readings.repository';
 import { writeIngestBatch, type IngestWrite } from './ingest-batch.service';
-import { decodeMessage, parseMessage, type DecodedMessage } from './mqtt-decode';
+import { decodeMessage, parseMessage, refusalReason, type DecodedMessage } from './mqtt-decode';
 
 /** What became of one message once its batch was written. */
 export type StoredOutcome = {
   outcome: 'stored' | 'refused' | 'ignored' | 'failed';
   result?: IngestResult;
   detail?: string;
+  /** A reading message's `ts` values as sent, for its receipt (decision 065). */
+  readingTimes?: string[];
+  /** Why a refused reading message can never be stored. */
+  reason?: IngestRejectionReason;
 };
 
 export type MessageToStore = { topic: string; payload: Buffer; receivedAt: Date };
@@ -50,7 +54,7 @@ export async function storeMqttMessages(deps: MessageStoreDeps, items: MessageTo
       case 'readings': {
         const result = written.readings[slot[i]!]!;
         if (result.rejected.length > 0) log.info({ householdId: d.input.householdId, rejected: result.rejected }, 'MQTT readings refused');
-        return { outcome: 'stored', result };
+        return { outcome: 'stored', result, readingTimes: d.readingTimes };
       }
       case 'relay':
         return { outcome: 'stored' };
@@ -58,7 +62,7 @@ export async function storeMqttMessages(deps: MessageStoreDeps, items: MessageTo
         return { outcome: 'stored', detail: written.power[slot[i]!] ? 'stored' : 'stale' };
       case 'refused':
         log.warn({ topic: items[i]!.topic, detail: d.detail }, 'MQTT message refused (acknowledged; it can never be stored)');
-        return { outcome: 'refused', detail: d.detail };
+        return { outcome: 'refused', detail: d.detail, reason: refusalReason(d), ...(d.readingTimes ? { readingTimes: d.readingTimes } : {}) };
       case 'ignored':
         return { outcome: 'ignored', ...(d.detail ? { detail: d.detail } : {}) };
     }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canPublish, canSubscribe, deviceTopic, meterPowerTopic, meterTopic, parseTopic, shellyTopicPrefix } from './topics';
+import { canPublish, canSubscribe, deviceTopic, meterPowerTopic, meterReceiptTopic, meterTopic, parseTopic, shellyTopicPrefix } from './topics';
 
 const A = 'hh_A1';
 const B = 'hh_B2';
@@ -12,6 +12,8 @@ describe('parseTopic', () => {
     expect(parseTopic(deviceTopic(A, 'plug-1', 'reading'))).toEqual({ kind: 'device-reading', householdId: A, externalId: 'plug-1' });
     expect(parseTopic(deviceTopic(A, 'plug-1', 'state'))).toMatchObject({ kind: 'device-state' });
     expect(parseTopic(deviceTopic(A, 'plug-1', 'command'))).toMatchObject({ kind: 'device-command' });
+    expect(parseTopic(meterReceiptTopic(A))).toEqual({ kind: 'meter-receipts', householdId: A });
+    expect(parseTopic(deviceTopic(A, 'plug-1', 'receipts'))).toEqual({ kind: 'device-receipts', householdId: A, externalId: 'plug-1' });
     const prefix = shellyTopicPrefix(A, 'shellyplugus-a1b2c3');
     expect(parseTopic(`${prefix}/status/switch:0`)).toEqual({ kind: 'shelly-status', householdId: A, externalId: 'shellyplugus-a1b2c3', component: 'switch:0' });
     expect(parseTopic(`${prefix}/events/rpc`)).toMatchObject({ kind: 'shelly-events' });
@@ -85,11 +87,31 @@ describe('canSubscribe', () => {
   });
 });
 
+describe('receipt topics (decision 065)', () => {
+  it('let a client subscribe to receipts for its own readings only', () => {
+    expect(canSubscribe(A, meterReceiptTopic(A))).toBe(true);
+    expect(canSubscribe(A, deviceTopic(A, 'plug-1', 'receipts'))).toBe(true);
+    expect(canSubscribe(A, `peakwise/${A}/devices/+/receipts`)).toBe(true);
+    expect(canSubscribe(A, deviceTopic(A, 'plug-1', 'receipts'), 'plug-1')).toBe(true);
+    expect(canSubscribe(A, deviceTopic(A, 'plug-2', 'receipts'), 'plug-1')).toBe(false);
+    expect(canSubscribe(A, meterReceiptTopic(A), 'plug-1')).toBe(false);
+    expect(canSubscribe(B, meterReceiptTopic(A))).toBe(false);
+    expect(canSubscribe(B, deviceTopic(A, 'plug-1', 'receipts'))).toBe(false);
+    expect(canSubscribe(A, `peakwise/${A}/meter/+`)).toBe(false);
+  });
+
+  it('are never published by a device, so no receipt can be forged', () => {
+    expect(canPublish(A, meterReceiptTopic(A))).toBe(false);
+    expect(canPublish(A, deviceTopic(A, 'plug-1', 'receipts'))).toBe(false);
+    expect(canPublish(A, deviceTopic(A, 'plug-1', 'receipts'), 'plug-1')).toBe(false);
+  });
+});
+
 describe('ACL properties', () => {
   const id = fc.stringMatching(/^[A-Za-z0-9_.:-]{1,12}$/);
   const leaf = fc.constantFrom('meter', 'devices/{d}/reading', 'devices/{d}/state', 'devices/{d}/command', 'shelly/{d}/status/switch:0',
     'shelly/{d}/events/rpc', 'shelly/{d}/online', 'shelly/{d}/reply/rpc', 'shelly/{d}/rpc', 'shelly/{d}/command', 'shelly/{d}/command/switch:0',
-    'devices/+/command', 'shelly/+/rpc', '#', 'devices/#', '+/{d}/command');
+    'devices/+/command', 'shelly/+/rpc', '#', 'devices/#', '+/{d}/command', 'meter/receipts', 'devices/{d}/receipts', 'devices/+/receipts');
   const household = fc.oneof(id, fc.constantFrom('+', '#'));
 
   it('no topic or filter of household A is ever allowed to a client of household B', () => {

@@ -5,9 +5,11 @@
  *
  *   peakwise/{householdId}/meter                                 device → server  meter JSON
  *   peakwise/{householdId}/meter/power                           device → server  { ts, powerW } instantaneous
+ *   peakwise/{householdId}/meter/receipts                        server → device  readings now stored (decision 065)
  *   peakwise/{householdId}/devices/{externalId}/reading          device → server  device JSON
  *   peakwise/{householdId}/devices/{externalId}/state            device → server  relay state
  *   peakwise/{householdId}/devices/{externalId}/command          server → device  { on, requestId }
+ *   peakwise/{householdId}/devices/{externalId}/receipts         server → device  readings now stored (decision 065)
  *   peakwise/{householdId}/shelly/{externalId}/…                 a Shelly Gen2+ with this MQTT prefix:
  *     …/status/switch:0, …/events/rpc, …/online                  device → server
  *     …/reply/rpc                                                device → server  RPC responses (src = …/reply)
@@ -21,8 +23,8 @@ const ID = /^[A-Za-z0-9_.:-]{1,64}$/;
 const COMPONENT = /^[a-z0-9_]{1,32}(:[0-9]{1,3})?$/;
 
 export type TopicRoute =
-  | { kind: 'meter' | 'meter-power'; householdId: string }
-  | { kind: 'device-reading' | 'device-state' | 'device-command'; householdId: string; externalId: string }
+  | { kind: 'meter' | 'meter-power' | 'meter-receipts'; householdId: string }
+  | { kind: 'device-reading' | 'device-state' | 'device-command' | 'device-receipts'; householdId: string; externalId: string }
   | { kind: 'shelly-status'; householdId: string; externalId: string; component: string }
   | { kind: 'shelly-events' | 'shelly-online' | 'shelly-reply' | 'shelly-rpc'; householdId: string; externalId: string }
   | { kind: 'shelly-command'; householdId: string; externalId: string; component: string | null };
@@ -38,8 +40,8 @@ const DEVICE_TO_SERVER = new Set<TopicRoute['kind']>([
   'shelly-online',
   'shelly-reply',
 ]);
-/** Routes a device may subscribe to: commands addressed to it. */
-const SERVER_TO_DEVICE = new Set<TopicRoute['kind']>(['device-command', 'shelly-rpc', 'shelly-command']);
+/** Routes a device may subscribe to: commands addressed to it, and receipts for its own readings. */
+const SERVER_TO_DEVICE = new Set<TopicRoute['kind']>(['device-command', 'shelly-rpc', 'shelly-command', 'meter-receipts', 'device-receipts']);
 
 export const isValidTopicId = (id: string): boolean => ID.test(id);
 
@@ -50,7 +52,11 @@ export function meterTopic(householdId: string): string {
 export function meterPowerTopic(householdId: string): string {
   return `${TOPIC_ROOT}/${householdId}/meter/power`;
 }
-export function deviceTopic(householdId: string, externalId: string, leaf: 'reading' | 'state' | 'command'): string {
+/** Where the server confirms which of the household meter's readings are stored (decision 065). */
+export function meterReceiptTopic(householdId: string): string {
+  return `${TOPIC_ROOT}/${householdId}/meter/receipts`;
+}
+export function deviceTopic(householdId: string, externalId: string, leaf: 'reading' | 'state' | 'command' | 'receipts'): string {
   return `${TOPIC_ROOT}/${householdId}/devices/${externalId}/${leaf}`;
 }
 /** The "MQTT prefix" to enter in the Shelly's web UI. */
@@ -65,6 +71,7 @@ export function parseTopic(topic: string): TopicRoute | null {
   if (root !== TOPIC_ROOT || householdId === undefined || !ID.test(householdId)) return null;
   if (area === 'meter' && parts.length === 3) return { kind: 'meter', householdId };
   if (area === 'meter' && parts.length === 4 && parts[3] === 'power') return { kind: 'meter-power', householdId };
+  if (area === 'meter' && parts.length === 4 && parts[3] === 'receipts') return { kind: 'meter-receipts', householdId };
   if (externalId === undefined || !ID.test(externalId)) return null;
   const ids = { householdId, externalId };
 
@@ -72,6 +79,7 @@ export function parseTopic(topic: string): TopicRoute | null {
     if (rest[0] === 'reading') return { kind: 'device-reading', ...ids };
     if (rest[0] === 'state') return { kind: 'device-state', ...ids };
     if (rest[0] === 'command') return { kind: 'device-command', ...ids };
+    if (rest[0] === 'receipts') return { kind: 'device-receipts', ...ids };
     return null;
   }
   if (area !== 'shelly') return null;
@@ -101,7 +109,8 @@ export function canPublish(clientHouseholdId: string, topic: string, clientExter
 }
 
 /**
- * May a client subscribe to `filter`? Only to commands addressed to its own devices. `#` is
+ * May a client subscribe to `filter`? Only to commands addressed to its own devices and receipts
+ * for its own readings (a device-scoped client: its device's, never the household meter's). `#` is
  * never allowed and `+` only in the device position of a household-scoped client (a gateway
  * listening for all its devices' commands), so no filter can match another household's topics
  * or a sibling device's readings.
