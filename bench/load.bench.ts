@@ -15,6 +15,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { issueIngestCredential } from '../apps/server/src/modules/devices/ingest-credential.service';
 import { startMosquittoInstance, type MosquittoInstance } from '../apps/server/src/test/private-mosquitto';
@@ -222,6 +223,7 @@ async function main() {
       mix: MIX,
       timeoutMs: 10_000,
       maxSockets: 256,
+      maxOutstanding: Math.max(100, RATE * 2),
     });
 
     const live = new LiveClients(
@@ -244,6 +246,16 @@ async function main() {
         if (pid && mb !== undefined) rss.push({ t: (Date.now() - loadStart) / 1000, server: i, pid, mb });
       });
     }, 5_000);
+    // A line a minute, so a long run shows how it is going.
+    const progress = setInterval(() => {
+      void fresh.pool.query<{ n: number }>('select count(*)::int as n from meter_readings where ts < $1', [GATEWAY_READINGS_BEFORE]).then(({ rows }) => {
+        const last = [0, 1].map((i) => rss.filter((s) => s.server === i).at(-1)?.mb);
+        log(
+          `  ${Math.round((Date.now() - loadStart) / 1000)} s: ${live.snapshot().open}/${STREAMS} streams open, ${int(rows[0]!.n)} gateway readings stored, ` +
+            `RSS A ${last[0] === undefined ? '-' : Math.round(last[0])} MB, B ${last[1] === undefined ? '-' : Math.round(last[1])} MB, load ${loadavg()[0]!.toFixed(1)}`,
+        );
+      }, () => {});
+    }, 60_000);
     publishers.go();
     httpGateways.forEach((g) => setTimeout(() => g.start(), Math.random() * READING_INTERVAL_S * 1_000));
     const reads = readLoad.run();
@@ -259,7 +271,9 @@ async function main() {
     log(`server A back (same MQTT session) after ${((Date.now() - killAt) / 1000).toFixed(1)} s, start took ${((Date.now() - restartAt) / 1000).toFixed(1)} s`);
 
     const readResult = await reads;
+    await readLoad.close();
     clearInterval(sampler);
+    clearInterval(progress);
     const liveStats = live.snapshot();
     const liveAtEnd = live.upstreams();
     live.stop();
@@ -267,7 +281,6 @@ async function main() {
     await Promise.all(httpGateways.map((g) => g.drain(120_000)));
     const mqttResult = await publishers.stop();
     await publishers.close();
-    await readLoad.close();
     const acknowledged = mqttResult.acknowledged.reduce((a, b) => a + b, 0) + httpGateways.reduce((n, g) => n + g.counts.acknowledged, 0);
     const generated = mqttResult.published.reduce((a, b) => a + b, 0) + httpGateways.reduce((n, g) => n + g.generated, 0);
     await settleIngest(fresh, generated);
@@ -390,13 +403,14 @@ function report(r: Report) {
   const resent = r.httpGateways.reduce((n, g) => n + g.counts.resentReadings, 0);
   const failedIngest = r.httpGateways.reduce((n, g) => n + g.counts.failedRequests, 0);
 
+  if (!ingestHeld || fiveXx > 0) for (const [i, server] of r.servers.entries()) log(`  server ${i === 0 ? 'A' : 'B'}'s last output:\n${server.output.slice(-1500)}`);
   const noFiveXx = fiveXx === 0;
   const readsHeld = p99 <= TARGET_P99_MS && sustained && otherNoAnswer.length === 0 && read4xx === 0;
   const allHeld = noFiveXx && readsHeld && rssHeld && streamsHeld && ingestHeld;
   const lines = [
     `load[${size}]: ${int(readResult.seconds)} s on 2 server processes behind a round-robin proxy, server A killed (-9) at ${at(killAt)} and restarted at ${at(r.restartAt)}`,
     `  5xx: ${fiveXx} ${verdict(size, noFiveXx)} (target 0); requests the killed process had in flight (no answer, sent ≤${KILL_SEND_SLACK_MS} ms after the kill, ended ≤${KILL_WINDOW_MS / 1000} s after): ${killedInFlight.length} (${killedInFlight.filter((f) => f.startedAt < killAt).length} sent before it) ${errorKinds(killedInFlight)}; unanswered at other times: ${otherNoAnswer.length}`,
-    `  reads: ${int(reads2xx)} 2xx, ${read4xx} 4xx, asked ${RATE}/s, achieved ${int(achieved)}/s; p50 ${ms(p50)}, p99 ${ms(p99)} ${verdict(size, readsHeld)} (target p99 ≤${TARGET_P99_MS} ms at ≥95 % of the rate, every read answered 2xx outside the kill)`,
+    `  reads: ${int(reads2xx)} 2xx, ${read4xx} 4xx, asked ${RATE}/s, answered ${int(achieved)}/s, ${int(readResult.shed)} not sent because ${int(Math.max(100, RATE * 2))} were already waiting, ${int(readResult.unfinished)} cancelled unanswered at the end; p50 ${ms(p50)}, p99 ${ms(p99)} ${verdict(size, readsHeld)} (target p99 ≤${TARGET_P99_MS} ms at ≥95 % of the rate, every read answered 2xx outside the kill)`,
     `  sign-ins: ${JSON.stringify(signIn.statuses)}, p50 ${ms(percentile(signInSorted, 50))}, p99 ${ms(percentile(signInSorted, 99))}; ${r.sessions} sessions in the database at the end`,
     `  RSS: ${growth.map((g) => `${g.server === 0 ? 'A (restarted)' : 'B'} ${Math.round(g.startMb)} → ${Math.round(g.endMb)} MB (growth ${g.growthMb.toFixed(1)} MB, max ${Math.round(g.maxMb)} MB)`).join('; ')} over the last ${Math.round(RSS_TAIL_FRACTION * 100)} % of the run ${verdict(size, rssHeld)} (bound: growth ≤${RSS_GROWTH_BOUND_MB} MB per process)`,
     `  streams: ${liveStats.streams} open, silently dead ${liveStats.silentlyDead.length}; at the kill ${atKill.length} dropped (${onKilled} were on A), ${toSurvivor} reconnected to B, reconnect p50 ${ms(percentile(reconnectMs, 50))} max ${ms(reconnectMs.length ? reconnectMs[reconnectMs.length - 1]! : Number.NaN)}, late or never ${lateOrNever}; other drops ${otherDrops.length} ${verdict(size, streamsHeld)} (target: no silent stream, every stream of A back on B within 1 s + ${RECONNECT_SLACK_MS / 1000} s, no other drop)`,

@@ -58,7 +58,8 @@ async function stop() {
   const deadline = Date.now() + job.drainMs;
   while (outstanding.size > 0 && Date.now() < deadline) await Promise.race([...outstanding, new Promise((r) => setTimeout(r, 500))]);
   const left = outstanding.size;
-  await Promise.all(clients.map((c) => c.endAsync().catch(() => {})));
+  // Forced: a client still holding an unacknowledged publish would otherwise wait for it for ever.
+  await Promise.all(clients.map((c) => c.endAsync(true).catch(() => {})));
   parentPort.postMessage({ type: 'done', published, acknowledged, republished, unacknowledged: left });
 }
 

@@ -22,6 +22,8 @@ export type ReadLoadJob = {
   mix: { label: string; path: string; weight: number }[];
   timeoutMs: number;
   maxSockets: number;
+  /** Requests sent and not yet answered, at most; a request due beyond it is counted as shed, not sent. */
+  maxOutstanding: number;
 };
 
 export type ReadFailure = { label: string; startedAt: number; endedAt: number; status?: number; error?: string };
@@ -31,6 +33,8 @@ export type ReadLoadResult = {
   startedAt: number;
   seconds: number;
   sent: number;
+  /** Requests not sent because maxOutstanding were already waiting (the server fell behind the rate). */
+  shed: number;
   /** Requests still without an answer when the worker gave up waiting. */
   unfinished: number;
   byLabel: Record<string, { latencies: number[]; statuses: Record<string, number>; errors: number }>;

@@ -23,12 +23,22 @@ const byLabel = Object.fromEntries(labels.map((l) => [l, { latencies: [], status
 const failures = [];
 let inFlight = 0;
 let sent = 0;
+/** Requests due while maxOutstanding were already waiting: the server was not keeping up, so they were never sent. */
+let shed = 0;
+/** Every request not yet answered, so that the end of the run can cancel what is left. */
+const open = new Set();
 
 /**
  * One request. Latency runs from the moment the schedule said to send it, not from when a socket
  * was free, so a stalled server shows up in the tail instead of silently lowering the rate.
  */
 function request(label, method, path, headers, body, due) {
+  // Without a cap the agent's queue grows for as long as the server is behind, and the run would
+  // go on sending its backlog after the measurement ends.
+  if (inFlight >= job.maxOutstanding) {
+    shed++;
+    return;
+  }
   const startedAt = Date.now();
   inFlight++;
   sent++;
@@ -36,6 +46,7 @@ function request(label, method, path, headers, body, due) {
   const record = (status, error) => {
     if (recorded) return;
     recorded = true;
+    open.delete(req);
     inFlight--;
     const stats = byLabel[label];
     const endedAt = Date.now();
@@ -53,6 +64,7 @@ function request(label, method, path, headers, body, due) {
       res.on('error', (error) => record(undefined, String(error.code ?? error.message)));
     },
   );
+  open.add(req);
   req.setTimeout(job.timeoutMs, () => req.destroy(new Error('timeout')));
   req.on('error', (error) => record(undefined, String(error.code ?? error.message)));
   req.end(body);
@@ -92,8 +104,15 @@ function finish(startedAt, elapsed) {
   const wait = setInterval(() => {
     if (inFlight > 0 && Date.now() < deadline) return;
     clearInterval(wait);
+    const unfinished = inFlight;
+    // Whatever is still waiting is cancelled, not counted: the measurement is over.
+    for (const req of open) {
+      req.removeAllListeners('error');
+      req.on('error', () => {});
+      req.destroy();
+    }
     agent.destroy();
-    parentPort.postMessage({ type: 'done', result: { startedAt, seconds: elapsed, sent, unfinished: inFlight, byLabel, failures } });
+    parentPort.postMessage({ type: 'done', result: { startedAt, seconds: elapsed, sent, shed, unfinished, byLabel, failures } });
   }, 50);
 }
 
