@@ -83,6 +83,7 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 type Member = { cookie: string; email: string; password: string; householdId: string };
 type RssSample = { t: number; server: number; pid: number; mb: number };
+type HealthProbe = { t: number; server: number; ms: number; ok: boolean };
 
 async function signUp(proxy: RoundRobinProxy, origin: string): Promise<Member> {
   const body = signUpBody();
@@ -246,6 +247,21 @@ async function main() {
         if (pid && mb !== undefined) rss.push({ t: (Date.now() - loadStart) / 1000, server: i, pid, mb });
       });
     }, 5_000);
+    // Each process's /api/health straight, not through the proxy, every second: a process that
+    // stops answering (event loop held, CPU starved) shows here, apart from the proxy and the load.
+    const health: HealthProbe[] = [];
+    const prober = setInterval(() => {
+      servers.forEach((server, i) => {
+        if (!server.alive) return;
+        const sent = Date.now();
+        fetch(`${server.url}/api/health`, { signal: AbortSignal.timeout(30_000) })
+          .then(async (res) => {
+            await res.arrayBuffer();
+            health.push({ t: (sent - loadStart) / 1000, server: i, ms: Date.now() - sent, ok: res.status === 200 });
+          })
+          .catch(() => health.push({ t: (sent - loadStart) / 1000, server: i, ms: Date.now() - sent, ok: false }));
+      });
+    }, 1_000);
     // A line a minute, so a long run shows how it is going.
     const progress = setInterval(() => {
       void fresh.pool.query<{ n: number }>('select count(*)::int as n from meter_readings where ts < $1', [GATEWAY_READINGS_BEFORE]).then(({ rows }) => {
@@ -274,6 +290,7 @@ async function main() {
     await readLoad.close();
     clearInterval(sampler);
     clearInterval(progress);
+    clearInterval(prober);
     const liveStats = live.snapshot();
     const liveAtEnd = live.upstreams();
     live.stop();
@@ -296,7 +313,7 @@ async function main() {
     );
     const sessions = rowsOf<{ n: number }>(await fresh.database.db.execute(sql`select count(*)::int as n from sessions`))[0]?.n ?? 0;
 
-    report({ readResult, liveStats, liveAtEnd, beforeKill, killAt, loadStart, restartAt, rss, mqttResult, httpGateways, acknowledged, generated, check, sessions, servers });
+    report({ readResult, liveStats, liveAtEnd, beforeKill, killAt, loadStart, restartAt, rss, health, mqttResult, httpGateways, acknowledged, generated, check, sessions, servers });
   } finally {
     for (const server of servers) await server.kill9().catch(() => {});
     await proxy?.close();
@@ -314,6 +331,7 @@ type Report = {
   loadStart: number;
   restartAt: number;
   rss: RssSample[];
+  health: HealthProbe[];
   mqttResult: PacedResult;
   httpGateways: HttpGateway[];
   acknowledged: number;
@@ -395,6 +413,16 @@ function report(r: Report) {
     })
     .join(' | ');
   log(`  RSS MB over time: ${timeline}`);
+  for (const server of [0, 1]) {
+    const probes = r.health.filter((h) => h.server === server);
+    const slow = probes.filter((h) => h.ms > 5_000 || !h.ok);
+    const sorted = probes.map((h) => h.ms).sort((a, b) => a - b);
+    log(
+      `  ${server === 0 ? 'A' : 'B'} /api/health direct: ${probes.length} probes, p50 ${ms(percentile(sorted, 50))}, p99 ${ms(percentile(sorted, 99))}, max ${ms(sorted.at(-1) ?? Number.NaN)}; ` +
+        `slower than 5 s or failed: ${slow.length}${slow.length > 0 ? ` (${slow.slice(0, 8).map((h) => `${Math.round(h.t)} s: ${h.ok ? Math.round(h.ms) + ' ms' : 'failed'}`).join(', ')})` : ''}`,
+    );
+  }
+  if (liveStats.benchStalls.length > 0) log(`  the bench's own thread (proxy, streams) was held: ${liveStats.benchStalls.map((s) => `${Math.round(s.gapMs)} ms at ${at(s.at)}`).join(', ')}`);
   const rssHeld = growth.every((g) => Number.isFinite(g.growthMb) && g.growthMb <= RSS_GROWTH_BOUND_MB);
 
   // Ingest.
@@ -413,7 +441,7 @@ function report(r: Report) {
     `  reads: ${int(reads2xx)} 2xx, ${read4xx} 4xx, asked ${RATE}/s, answered ${int(achieved)}/s, ${int(readResult.shed)} not sent because ${int(Math.max(100, RATE * 2))} were already waiting, ${int(readResult.unfinished)} cancelled unanswered at the end; p50 ${ms(p50)}, p99 ${ms(p99)} ${verdict(size, readsHeld)} (target p99 ≤${TARGET_P99_MS} ms at ≥95 % of the rate, every read answered 2xx outside the kill)`,
     `  sign-ins: ${JSON.stringify(signIn.statuses)}, p50 ${ms(percentile(signInSorted, 50))}, p99 ${ms(percentile(signInSorted, 99))}; ${r.sessions} sessions in the database at the end`,
     `  RSS: ${growth.map((g) => `${g.server === 0 ? 'A (restarted)' : 'B'} ${Math.round(g.startMb)} → ${Math.round(g.endMb)} MB (growth ${g.growthMb.toFixed(1)} MB, max ${Math.round(g.maxMb)} MB)`).join('; ')} over the last ${Math.round(RSS_TAIL_FRACTION * 100)} % of the run ${verdict(size, rssHeld)} (bound: growth ≤${RSS_GROWTH_BOUND_MB} MB per process)`,
-    `  streams: ${liveStats.streams} open, silently dead ${liveStats.silentlyDead.length}; at the kill ${atKill.length} dropped (${onKilled} were on A), ${toSurvivor} reconnected to B, reconnect p50 ${ms(percentile(reconnectMs, 50))} max ${ms(reconnectMs.length ? reconnectMs[reconnectMs.length - 1]! : Number.NaN)}, late or never ${lateOrNever}; other drops ${otherDrops.length} ${verdict(size, streamsHeld)} (target: no silent stream, every stream of A back on B within 1 s + ${RECONNECT_SLACK_MS / 1000} s, no other drop)`,
+    `  streams: ${liveStats.streams} open, silently dead ${liveStats.silentlyDead.length} (bench thread held >5 s ${liveStats.benchStalls.length} times); at the kill ${atKill.length} dropped (${onKilled} were on A), ${toSurvivor} reconnected to B, reconnect p50 ${ms(percentile(reconnectMs, 50))} max ${ms(reconnectMs.length ? reconnectMs[reconnectMs.length - 1]! : Number.NaN)}, late or never ${lateOrNever}; other drops ${otherDrops.length} ${verdict(size, streamsHeld)} (target: no silent stream, every stream of A back on B within 1 s + ${RECONNECT_SLACK_MS / 1000} s, no other drop)`,
     `  ingest: ${int(r.generated)} readings sent (${int(r.mqttResult.published.reduce((a, b) => a + b, 0))} MQTT QoS 1, ${int(r.httpGateways.reduce((n, g) => n + g.generated, 0))} HTTP), ${int(r.acknowledged)} acknowledged, ${int(c.stored)} stored; ` +
       `lost ${c.lost}, wrong ${c.wrong}, duplicated ${c.duplicated}, rollup mismatches ${c.rollupMismatches}; HTTP re-sent ${resent} after ${failedIngest} failed requests, MQTT re-published ${r.mqttResult.republished} ${verdict(size, ingestHeld)} (target: every acknowledged reading stored once, rollups equal raw sums)`,
     `load: ${verdict(size, allHeld)}`,

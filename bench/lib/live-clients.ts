@@ -29,6 +29,8 @@ export type LiveStats = {
   open: number;
   drops: Drop[];
   silentlyDead: { at: number; upstream: number | undefined; silentMs: number }[];
+  /** Times this process's own event loop was held longer than the watchdog's grace: its silence checks waited for the data it had not yet read. */
+  benchStalls: { at: number; gapMs: number }[];
   events: Record<string, number>;
   heartbeats: number;
   /** Non-200 answers to GET /api/live, by status. */
@@ -49,15 +51,24 @@ export class LiveClients {
     private readonly upstreamOf: (localPort: number) => number | undefined,
     private readonly graceMs = 5_000,
   ) {
-    this.stats = { streams: cookies.length, open: 0, drops: [], silentlyDead: [], events: {}, heartbeats: 0, statuses: {} };
+    this.stats = { streams: cookies.length, open: 0, drops: [], silentlyDead: [], benchStalls: [], events: {}, heartbeats: 0, statuses: {} };
     this.streams = cookies.map((cookie) => new LiveStream(this.url, this.origin, cookie, this.stats, this.upstreamOf));
   }
 
   /** Opens every stream (spread over `spreadMs`) and starts the liveness watch. */
   start(spreadMs: number) {
     this.streams.forEach((s, i) => setTimeout(() => s.open(), (i / this.streams.length) * spreadMs));
+    let lastTick = Date.now();
     this.watchdog = setInterval(() => {
       const now = Date.now();
+      const gap = now - lastTick;
+      lastTick = now;
+      // Timers run before pending socket reads: after this thread was held up, what the servers
+      // sent meanwhile is still unread, and every stream would look silent. Check on the next tick.
+      if (gap > this.graceMs) {
+        this.stats.benchStalls.push({ at: now, gapMs: gap });
+        return;
+      }
       for (const s of this.streams) s.checkLiveness(now, LIVE_HEARTBEAT_MS + this.graceMs);
     }, 1_000);
   }
