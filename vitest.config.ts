@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// One runner for every workspace; e2e and bench have their own configs.
+// One runner for every workspace; e2e has its own config, and the benches themselves run as scripts.
 export default defineConfig({
   test: {
     projects: [
@@ -8,6 +8,8 @@ export default defineConfig({
       { test: { name: 'contracts', root: 'packages/contracts', environment: 'node', include: ['src/**/*.test.ts'] } },
       'apps/server/vitest.config.ts',
       'apps/web/vitest.config.ts',
+      // The benches' own helpers that a wrong answer would silently skew (bench/lib/*.test.ts).
+      { test: { name: 'bench', root: 'bench', environment: 'node', include: ['lib/**/*.test.ts'] } },
       // Checks over the repository's own files (scripts/*.test.ts).
       { test: { name: 'repo', root: 'scripts', environment: 'node', include: ['*.test.ts'] } },
     ],

@@ -19,6 +19,7 @@ import { createFreshDatabase, dropOnSignal, type FreshDatabase } from './lib/dat
 import { adminDatabaseUrl, benchSize, listKnob, numberKnob, verdict } from './lib/env';
 import { int, log, median, ms, percentile } from './lib/format';
 import { machineLine } from './lib/machine';
+import { generateReadings } from './lib/reading-seed';
 import { startServer, type BenchServer } from './lib/server';
 import { cookieHeader, signUpBody } from '../apps/server/src/test/test-session';
 
@@ -37,7 +38,6 @@ const WARMUP_S = numberKnob('WARMUP', smoke ? 1 : 3);
  * offers the rate as long as responses average under 20 ms; a rate not sustained fails the run.
  */
 const CONNECTIONS = numberKnob('READ_CONNECTIONS', Math.max(2, Math.ceil(RATE / 50)));
-const CHUNK = 10; // households generated per statement
 const TARGET_P99_MS = 50;
 
 /** The endpoints under test; those that answer 404 (not built yet) are reported as such. */
@@ -81,46 +81,6 @@ async function addHouseholds(fresh: FreshDatabase, from: number, to: number): Pr
     [from, to],
   );
   return rows.map((r) => r.id);
-}
-
-/** A year (DAYS) of 5-minute meter readings ending at the current UTC hour, then their rollups. */
-async function generateReadings(fresh: FreshDatabase, householdIds: string[]) {
-  for (let i = 0; i < householdIds.length; i += CHUNK) {
-    const ids = householdIds.slice(i, i + CHUNK);
-    await fresh.pool.query(
-      `insert into meter_readings (household_id, ts, production_kwh, consumption_kwh, grid_import_kwh, grid_export_kwh, received_at)
-       select h, g.ts, v.p, v.c, greatest(v.c - v.p, 0), greatest(v.p - v.c, 0), g.ts
-       from unnest($1::uuid[]) as h
-       cross join generate_series(date_trunc('hour', now(), 'UTC') - make_interval(days => $2::int), date_trunc('hour', now(), 'UTC') - interval '5 minutes', interval '5 minutes') as g(ts)
-       cross join lateral (
-         select round((greatest(0, sin(pi() * (extract(epoch from g.ts)::float8 / 3600 - 11) / 12)) * 0.45 * (0.6 + 0.4 * random()))::numeric, 3)::float8 as p,
-                round((0.04 + 0.12 * random())::numeric, 3)::float8 as c
-       ) v`,
-      [ids, DAYS],
-    );
-    await recomputeRollups(fresh, ids);
-  }
-}
-
-/** Set-based equivalent of recomputeMeterRollups: UTC hours, local days in each household's zone. */
-async function recomputeRollups(fresh: FreshDatabase, ids: string[]) {
-  await fresh.pool.query(
-    `insert into meter_hourly (household_id, hour_start, production_kwh, consumption_kwh, grid_import_kwh, grid_export_kwh, interval_count)
-     select household_id, date_trunc('hour', ts, 'UTC'), sum(production_kwh), sum(consumption_kwh), sum(grid_import_kwh), sum(grid_export_kwh), count(*)::int
-     from meter_readings where household_id = any($1::uuid[]) group by 1, 2
-     on conflict (household_id, hour_start) do update set production_kwh = excluded.production_kwh, consumption_kwh = excluded.consumption_kwh,
-       grid_import_kwh = excluded.grid_import_kwh, grid_export_kwh = excluded.grid_export_kwh, interval_count = excluded.interval_count`,
-    [ids],
-  );
-  await fresh.pool.query(
-    `insert into meter_daily (household_id, local_date, production_kwh, consumption_kwh, grid_import_kwh, grid_export_kwh, interval_count)
-     select m.household_id, (m.ts at time zone h.time_zone)::date, sum(m.production_kwh), sum(m.consumption_kwh), sum(m.grid_import_kwh), sum(m.grid_export_kwh), count(*)::int
-     from meter_readings m join households h on h.id = m.household_id
-     where m.household_id = any($1::uuid[]) group by 1, 2
-     on conflict (household_id, local_date) do update set production_kwh = excluded.production_kwh, consumption_kwh = excluded.consumption_kwh,
-       grid_import_kwh = excluded.grid_import_kwh, grid_export_kwh = excluded.grid_export_kwh, interval_count = excluded.interval_count`,
-    [ids],
-  );
 }
 
 /** The usage chart's year: one row per local day, from rollups — and the same from raw rows. */
@@ -213,14 +173,14 @@ async function main() {
     log(await machineLine(fresh.pool));
     log(`read (${size}): stages ${STAGES.join(' → ')} households × ${DAYS} days of 5-minute data; ${RATE} req/s for ${DURATION_S} s per endpoint; database ${fresh.name}`);
     const member = await signUp(server);
-    await generateReadings(fresh, [member.householdId]);
+    await generateReadings(fresh, [member.householdId], DAYS);
     let households = 1;
 
     for (const stage of STAGES) {
       if (stage > households) {
         const started = performance.now();
         const ids = await addHouseholds(fresh, households + 1, stage);
-        await generateReadings(fresh, ids);
+        await generateReadings(fresh, ids, DAYS);
         const seconds = (performance.now() - started) / 1000;
         log(`generated ${stage - households} households (${int((stage - households) * DAYS * 288)} readings + rollups) in ${seconds.toFixed(1)} s`);
         households = stage;

@@ -24,11 +24,17 @@ const close = (a: number, b: number) => Math.abs(a - b) < 1e-9;
 /**
  * After the faults: compares what is stored with what the gateways sent, recomputed here from the
  * same deterministic generator, and the rollups with sums taken straight from the raw rows.
- * The run's database holds only the run's households, so nothing needs filtering.
+ * The run's database holds only the run's households, so nothing needs filtering by household.
  */
-export async function checkStore(db: Db, households: { id: string; index: number; generated: number }[]): Promise<StoreCheck> {
+export async function checkStore(
+  db: Db,
+  households: { id: string; index: number; generated: number }[],
+  /** Only rows before this instant are the gateways' (the load bench also seeds recent history, which is not checked reading by reading). */
+  options: { before?: Date } = {},
+): Promise<StoreCheck> {
+  const before = options.before ? sql`where ts < ${options.before.toISOString()}::timestamptz` : sql``;
   const rows = rowsOf<Row>(
-    await db.execute(sql`select household_id, ts, production_kwh, consumption_kwh, grid_import_kwh, grid_export_kwh from meter_readings`),
+    await db.execute(sql`select household_id, ts, production_kwh, consumption_kwh, grid_import_kwh, grid_export_kwh from meter_readings ${before}`),
   );
   const seen = new Map<string, number>();
   for (const row of rows) {

@@ -41,6 +41,8 @@ export class HttpGateway {
     private readonly token: string,
     readonly householdIndex: number,
     private readonly batch: number,
+    /** Pause after each acknowledged batch: 0 sends back to back (the fault suite), more paces a gateway at a real rate. */
+    private readonly intervalMs = 0,
   ) {}
 
   get generated() {
@@ -72,6 +74,7 @@ export class HttpGateway {
       while (this.pending.length < this.batch) this.pending.push(this.next++);
       this.counts.generated = this.next;
       if (!(await this.sendOnce())) await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+      else if (this.intervalMs > 0) await new Promise((r) => setTimeout(r, this.intervalMs));
     }
   }
 

@@ -40,6 +40,8 @@ export type ServerProcess = {
   readonly alive: boolean;
   /** The last few KB the process wrote to stdout and stderr. */
   readonly output: string;
+  /** The running process's id (for sampling its memory); undefined before the first start. */
+  readonly pid: number | undefined;
 };
 
 /**
@@ -66,6 +68,9 @@ export function serverProcess(env: Record<string, string>, port: number): Server
     },
     get output() {
       return output;
+    },
+    get pid() {
+      return child?.pid;
     },
     async start() {
       output = '';

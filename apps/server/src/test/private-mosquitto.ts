@@ -18,8 +18,10 @@ export type MosquittoInstance = { url: string; kill9(): Promise<void>; start(): 
  * A Mosquitto of the caller's own (port, config and persistence file), so killing it touches
  * nothing else: the broker-restart test and the fault suite (decision 054) use it. Persistence is on and saved after every change, the most a Mosquitto
  * deployment can ask for; it still writes without fsync, which is what the count measures.
+ * A caller that never kills the broker (the load bench) can turn the per-change save off: writing
+ * the whole store after every message would cost the shared host CPU the servers need.
  */
-export async function startMosquittoInstance(port: number): Promise<MosquittoInstance> {
+export async function startMosquittoInstance(port: number, options: { saveEveryChange?: boolean } = {}): Promise<MosquittoInstance> {
   const dir = mkdtempSync(join(tmpdir(), 'peakwise-faults-mqtt-'));
   if (process.getuid?.() === 0) {
     try {
@@ -33,7 +35,7 @@ export async function startMosquittoInstance(port: number): Promise<MosquittoIns
   const config = join(dir, 'mosquitto.conf');
   writeFileSync(
     config,
-    [`listener ${port} 127.0.0.1`, 'allow_anonymous true', 'persistence true', `persistence_location ${dir}/`, 'autosave_interval 1', 'autosave_on_changes true', 'max_queued_messages 100000', ''].join('\n'),
+    [`listener ${port} 127.0.0.1`, 'allow_anonymous true', 'persistence true', `persistence_location ${dir}/`, ...(options.saveEveryChange === false ? ['autosave_interval 60'] : ['autosave_interval 1', 'autosave_on_changes true']), 'max_queued_messages 100000', ''].join('\n'),
   );
   let child: ChildProcess | undefined;
   const reachable = () =>

@@ -1,0 +1,70 @@
+/**
+ * Members reading screens and signing in, at fixed rates (open loop), from a worker thread
+ * (read-load.worker.mjs). The result keeps every latency per request label and every failed
+ * request with its start and end time, so the bench can tell the requests a killed process had
+ * in flight from any other failure.
+ */
+import { Worker } from 'node:worker_threads';
+
+export type ReadLoadJob = {
+  /** Where requests go (the proxy). */
+  url: string;
+  /** The site's origin (PUBLIC_URL), sent as Origin like a browser. */
+  origin: string;
+  /** Screen requests per second, all members together. */
+  rate: number;
+  /** Sign-ins per second. */
+  signInRate: number;
+  seconds: number;
+  /** Each request goes out as the next member, in turn. */
+  members: { cookie: string; email: string; password: string }[];
+  /** The screen requests; `weight` is how many of each in one cycle of the mix. */
+  mix: { label: string; path: string; weight: number }[];
+  timeoutMs: number;
+  maxSockets: number;
+  /** Requests sent and not yet answered, at most; a request due beyond it is counted as shed, not sent. */
+  maxOutstanding: number;
+};
+
+export type ReadFailure = { label: string; startedAt: number; endedAt: number; status?: number; error?: string };
+
+export type ReadLoadResult = {
+  /** Epoch ms when the first request was due. */
+  startedAt: number;
+  seconds: number;
+  sent: number;
+  /** Requests not sent because maxOutstanding were already waiting (the server fell behind the rate). */
+  shed: number;
+  /** Requests still without an answer when the worker gave up waiting. */
+  unfinished: number;
+  byLabel: Record<string, { latencies: number[]; statuses: Record<string, number>; errors: number }>;
+  failures: ReadFailure[];
+};
+
+export type ReadLoad = { run(): Promise<ReadLoadResult>; close(): Promise<void> };
+
+export async function startReadLoad(job: ReadLoadJob): Promise<ReadLoad> {
+  const worker = new Worker(new URL('./read-load.worker.mjs', import.meta.url), { workerData: job });
+  const next = () =>
+    new Promise<{ type: string; result?: ReadLoadResult }>((resolve, reject) => {
+      const onError = (error: Error) => reject(error);
+      worker.once('error', onError);
+      worker.once('message', (message: { type: string; result?: ReadLoadResult }) => {
+        worker.off('error', onError);
+        resolve(message);
+      });
+    });
+  if ((await next()).type !== 'ready') throw new Error('the read load did not start');
+  return {
+    run: async () => {
+      const done = next();
+      worker.postMessage('go');
+      const message = await done;
+      if (message.type !== 'done' || !message.result) throw new Error('the read load stopped early');
+      return message.result;
+    },
+    close: async () => {
+      await worker.terminate();
+    },
+  };
+}
