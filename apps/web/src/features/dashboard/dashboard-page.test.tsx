@@ -153,7 +153,7 @@ describe('DashboardPage', () => {
     expect(plain(devices.textContent)).toContain('1.10 kW');
     expect(plain(devices.textContent)).toContain('No room');
     expect(within(devices).getByRole('link', { name: 'View All' })).toHaveAttribute('href', '/app/devices');
-    expect(screen.getByRole('link', { name: 'Learn More' })).toHaveAttribute('href', '/app/help');
+    expect(screen.getByRole('link', { name: 'Learn More about saving energy' })).toHaveAttribute('href', '/app/help');
     expect(screen.getByRole('link', { name: 'View Schedule' })).toHaveAttribute('href', '/how-it-works#event-steps-title');
   });
 
