@@ -8,9 +8,10 @@
  *   BENCH_SIZE=smoke npm run lighthouse -w @peakwise/bench   # one run of / and the Dashboard (CI)
  * Knobs: BENCH_RUNS, BENCH_WEB_DIST (a dist directory to measure instead of apps/web/dist, e.g.
  * an older build for a before/after), BENCH_PAGES=/,/help (a subset), BENCH_PG_URL,
- * CHROMIUM_PATH.
+ * CHROMIUM_PATH, BENCH_REPORTS=<dir> (keeps each run's Lighthouse JSON there, to read what a
+ * figure is made of: the LCP element, the layout shifts, the requests).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
@@ -27,11 +28,15 @@ const size = benchSize();
 // A smoke run proves the bench still works: one run of the home page and the Dashboard, not judged.
 const RUNS = numberKnob('RUNS', size === 'smoke' ? 1 : 3);
 const WEB_DIST = stringKnob('WEB_DIST') ?? fileURLToPath(new URL('../apps/web/dist', import.meta.url));
+const REPORTS = stringKnob('REPORTS');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PUBLIC = ['/', '/how-it-works', '/help', '/fr', '/fr/how-it-works', '/fr/help'];
 const DASHBOARD = '/app/dashboard';
 const PAGES = stringKnob('PAGES')?.split(',') ?? (size === 'smoke' ? ['/', DASHBOARD] : [...PUBLIC, DASHBOARD]);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+/** What Lighthouse 12 clears before each run by default (its `clearStorageTypes`). */
+const STORAGE_LIGHTHOUSE_CLEARS = ['file_systems', 'shader_cache', 'service_workers', 'cache_storage'] as const;
 
 /** The targets for a public page; the portal's is its first-load JavaScript. */
 const TARGET = { score: 100, fcpMs: 1_000, lcpMs: 1_200, portalScriptKb: 250 };
@@ -50,13 +55,32 @@ async function signUp(url: string, origin: string): Promise<string> {
 
 type Audit = { score: number | null; numericValue?: number; details?: { items?: { resourceType?: string; transferSize?: number; requestCount?: number }[] } };
 
-async function measure(port: number, url: string, cookie: string | undefined): Promise<Run> {
+/** A kept report's file name: the page's path and the run, e.g. `fr-how-it-works.2.json`. */
+function keepReport(url: string, run: number, json: string) {
+  if (!REPORTS) return;
+  mkdirSync(REPORTS, { recursive: true });
+  const slug = new URL(url).pathname.replace(/^\/|\/$/g, '').replace(/\//g, '-') || 'home';
+  writeFileSync(join(REPORTS, `${slug}.${run}.json`), json);
+}
+
+async function measure(port: number, url: string, cookie: string | undefined, run: number): Promise<Run> {
   const result = await lighthouse(
     url,
-    { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES], ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}) },
+    {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...CATEGORIES],
+      // Lighthouse keeps local storage between runs by default, so the language a French page
+      // stored followed the member to the Dashboard (drawn in French, then redrawn in English
+      // once the profile answered). Every run is a first visit.
+      clearStorageTypes: [...STORAGE_LIGHTHOUSE_CLEARS, 'local_storage' as const],
+      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+    },
   );
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
+  keepReport(url, run, typeof result.report === 'string' ? result.report : JSON.stringify(lhr));
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const audits = lhr.audits as Record<string, Audit>;
   const resources = audits['resource-summary']?.details?.items ?? [];
@@ -85,10 +109,10 @@ async function measure(port: number, url: string, cookie: string | undefined): P
  * On a loaded host Chromium sometimes records no usable trace (NO_NAVSTART, NO_FCP): such a run
  * measured nothing, so it is repeated (and said), not counted.
  */
-async function measureWithRetry(port: number, url: string, cookie: string | undefined): Promise<Run> {
+async function measureWithRetry(port: number, url: string, cookie: string | undefined, run: number): Promise<Run> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await measure(port, url, cookie);
+      return await measure(port, url, cookie, run);
     } catch (error) {
       if (attempt >= 3) throw error;
       log(`  retrying ${url}: ${error instanceof Error ? error.message : String(error)}`);
@@ -117,7 +141,7 @@ async function main() {
     for (const path of PAGES) {
       const isPortal = path.startsWith('/app');
       const runs: Run[] = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await measureWithRetry(chrome.port, server.url + path, isPortal ? cookie : undefined));
+      for (let i = 0; i < RUNS; i++) runs.push(await measureWithRetry(chrome.port, server.url + path, isPortal ? cookie : undefined, i + 1));
       const m = (pick: (r: Run) => number) => median(runs.map(pick));
       const scores = CATEGORIES.map((c) => m((r) => r.scores[c]));
       const fcp = m((r) => r.fcp);

@@ -172,6 +172,22 @@ describe('public site', () => {
     expect(sessionChecks).toEqual([]);
   });
 
+  it('a French page fetches the public pages’ French and no other strings (decision 068)', async () => {
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname.replace(/^\/assets\//, ''));
+    });
+    await page.goto('/fr/how-it-works');
+    await page.locator('#root:not([aria-disabled])').waitFor();
+    await page.waitForLoadState('load');
+    await page.waitForTimeout(500);
+    const strings = scripts.filter((name) => /^(fr|es)([.-]|$)|\.(en|fr|es)-/.test(name)).map((name) => name.replace(/-[\w-]{8}\.js$/, ''));
+    // One chunk of French (about 8 kB compressed), not all of it (34 kB): no portal strings, no
+    // other language; the English the page falls back on comes with the app, not as a chunk.
+    expect(strings).toEqual(['fr-public']);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Économisez l’énergie quand ça compte le plus');
+  });
+
   it('hydrates the French page, whose checker answers in French, and English takes the visitor to the English URL', async () => {
     await page.goto('/fr');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('fr');

@@ -10,7 +10,7 @@ import '@/styles.css';
 // (decisions 058 and 061).
 import '@/lib/offline-status';
 import { App } from '@/app/app';
-import { createAppRouter } from '@/app/router';
+import { createAppRouter, loadMatchedRoutes } from '@/app/router';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
@@ -26,6 +26,10 @@ function canHydrate(element: HTMLElement): boolean {
   if (new URLSearchParams(window.location.search).has('auth')) return false;
   return (i18n.resolvedLanguage ?? 'en') === prerendered;
 }
+
+// A prerendered page's modules are fetched alongside its strings, not after them; a failure here
+// is met again, and reported, where the router needs them.
+if (root.dataset.prerenderedLanguage) void loadMatchedRoutes().catch(() => undefined);
 
 // A French or Spanish visitor's strings are a chunk of their own: render once they are here
 // (English is bundled, so this resolves at once for English; a failed fetch falls back to it).

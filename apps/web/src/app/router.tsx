@@ -99,20 +99,29 @@ const pageRoutes: RouteObject[] = [
 
 export const routes: RouteObject[] = [{ element: <SessionRoot />, children: pageRoutes }];
 
+let matchedRoutes: Promise<void> | undefined;
+
+/**
+ * Loads the lazy route modules the URL matches, once. main.tsx starts it as soon as a prerendered
+ * page runs, so they arrive while a French page's strings do rather than after them
+ * (docs/decisions/068-french-public-pages-and-a-steady-dashboard.md).
+ */
+export function loadMatchedRoutes(): Promise<void> {
+  matchedRoutes ??= Promise.all(
+    (matchRoutes(routes, window.location) ?? []).map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  ).then(() => undefined);
+  return matchedRoutes;
+}
+
 /**
  * The browser's router. Hydrating prerendered HTML needs the page's lazy route modules in hand
  * before the first render, or the first render would be empty and not match the HTML.
  */
 export async function createAppRouter(options: { hydrate: boolean }) {
-  if (options.hydrate) {
-    const matches = matchRoutes(routes, window.location) ?? [];
-    await Promise.all(
-      matches.map(async ({ route }) => {
-        if (typeof route.lazy !== 'function') return;
-        const loaded = await route.lazy();
-        Object.assign(route, { ...loaded, lazy: undefined });
-      }),
-    );
-  }
+  if (options.hydrate) await loadMatchedRoutes();
   return createBrowserRouter(routes, options.hydrate ? { hydrationData: { loaderData: {} } } : undefined);
 }

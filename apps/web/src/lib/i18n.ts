@@ -6,8 +6,10 @@ import { commonEn } from '@/locales/common.en';
 import { helpEn } from '@/locales/help.en';
 import { marketingEn } from '@/locales/marketing.en';
 import { englishNamespaces, type Namespace } from '@/locales/en-namespaces';
-import { languages, loadResources } from '@/locales/languages';
+import { languages, loadTranslation, publicNamespaces, type PublicNamespace } from '@/locales/languages';
 import type { Resources } from '@/locales/resources';
+
+export { publicNamespaces };
 
 export const LANGUAGE_STORAGE_KEY = 'peakwise.language';
 
@@ -17,8 +19,7 @@ export const LANGUAGE_STORAGE_KEY = 'peakwise.language';
  * page does not download the portal's strings (docs/decisions/053-prerendered-public-pages.md)
  * and the Dashboard does not download Settings' (docs/decisions/058-dashboard-javascript-budget.md).
  */
-const publicEn = { common: commonEn, marketing: marketingEn, help: helpEn, auth: authEn };
-export const publicNamespaces: readonly (keyof typeof publicEn)[] = Object.keys(publicEn) as (keyof typeof publicEn)[];
+const publicEn = { common: commonEn, marketing: marketingEn, help: helpEn, auth: authEn } satisfies Record<PublicNamespace, unknown>;
 
 const loadEnglish = async (namespace: string): Promise<Partial<Resources>> =>
   namespace in englishNamespaces ? { [namespace]: await englishNamespaces[namespace as Namespace]() } : {};
@@ -32,8 +33,8 @@ const lazyLanguages: BackendModule = {
       callback(null, {});
       return;
     }
-    (language === 'en' ? loadEnglish(namespace) : loadResources(language)).then(
-      (resources) => callback(null, resources[namespace as keyof typeof resources]),
+    (language === 'en' ? loadEnglish(namespace).then((resources) => resources[namespace as Namespace]) : loadTranslation(language, namespace)).then(
+      (strings) => callback(null, strings),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
     );
   },

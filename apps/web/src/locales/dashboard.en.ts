@@ -67,6 +67,7 @@ export const dashboardEn = {
   tips: {
     title: 'Energy Saving Tips',
     learnMore: 'Learn More',
+    learnMoreTopic: 'about saving energy',
     viewSchedule: 'View Schedule',
     offPeak: {
       title: 'Run big appliances off-peak',

@@ -70,6 +70,7 @@ export const dashboardEs: Translation<typeof dashboardEn> = {
   tips: {
     title: 'Consejos para ahorrar energía',
     learnMore: 'Más información',
+    learnMoreTopic: 'sobre cómo ahorrar energía',
     viewSchedule: 'Ver calendario',
     offPeak: {
       title: 'Use los electrodomésticos grandes fuera de la hora pico',

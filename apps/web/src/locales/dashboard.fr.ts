@@ -70,6 +70,7 @@ export const dashboardFr: Translation<typeof dashboardEn> = {
   tips: {
     title: 'Conseils d’économie d’énergie',
     learnMore: 'En savoir plus',
+    learnMoreTopic: 'sur les économies d’énergie',
     viewSchedule: 'Voir l’horaire',
     offPeak: {
       title: 'Faites tourner les gros appareils hors pointe',

@@ -1,30 +1,6 @@
-import { commonFr } from './common.fr';
-import { portalFr } from './portal.fr';
-import { helpFr } from './help.fr';
-import { marketingFr } from './marketing.fr';
-import { authFr } from './auth.fr';
-import { settingsFr } from './settings.fr';
-import { chartsFr } from './charts.fr';
-import { dashboardFr } from './dashboard.fr';
-import { solarFr } from './solar.fr';
-import { usageFr } from './usage.fr';
-import { devicesFr } from './devices.fr';
-import { plumbingFr } from './plumbing.fr';
-import { plugsFr } from './plugs.fr';
-import { manageDevicesFr } from './manage-devices.fr';
-import { alertsFr } from './alerts.fr';
-import { maintenanceFr } from './maintenance.fr';
-import { opsFr } from './ops.fr';
-import { eventsFr } from './events.fr';
-import { rewardsFr } from './rewards.fr';
-import { payoutsFr } from './payouts.fr';
-import { notificationsFr } from './notifications.fr';
-import { eventAutomationFr } from './event-automation.fr';
-import { greenButtonFr } from './green-button.fr';
-import { billingFr } from './billing.fr';
-import { billingPaymentsFr } from './billing-payments.fr';
-import { memberApiFr } from './member-api.fr';
+import { frPortal } from './fr-portal';
+import { frPublic } from './fr-public';
 import type { Resources } from './resources';
 
-/** French, loaded when first chosen (its own chunk). */
-export const fr: Resources = { common: commonFr, portal: portalFr, help: helpFr, marketing: marketingFr, auth: authFr, settings: settingsFr, charts: chartsFr, dashboard: dashboardFr, solar: solarFr, usage: usageFr, devices: devicesFr, plumbing: plumbingFr, plugs: plugsFr, manageDevices: manageDevicesFr, alerts: alertsFr, maintenance: maintenanceFr, ops: opsFr, events: eventsFr, rewards: rewardsFr, payouts: payoutsFr, notifications: notificationsFr, eventAutomation: eventAutomationFr, greenButton: greenButtonFr, billing: billingFr, billingPayments: billingPaymentsFr, memberApi: memberApiFr };
+/** All of French at once, for the prerender (the browser fetches its two halves as needed: languages.ts). */
+export const fr: Resources = { ...frPublic, ...frPortal };

@@ -1,7 +1,7 @@
 import { en } from './en';
 import type { Translation } from './shape';
 
-export { languages, loadResources, type Language } from './languages';
+export { languages, type Language } from './languages';
 
 /**
  * Every namespace in English; French and Spanish must have the same keys (the Translation<> type

@@ -24,10 +24,10 @@ export function CardsSkeleton({ count, loadingLabel }: { count: CardCount; loadi
 }
 
 /** A page body while its first answer loads: the card row, then blocks shaped like what follows (one chart by default). */
-export function PageSkeleton({ cards, children = <Skeleton className="h-80" /> }: { cards: CardCount; children?: ReactNode }) {
+export function PageSkeleton({ cards, loadingLabel, children = <Skeleton className="h-80" /> }: { cards: CardCount; loadingLabel?: string; children?: ReactNode }) {
   return (
     <div className="space-y-6">
-      <CardsSkeleton count={cards} />
+      <CardsSkeleton count={cards} loadingLabel={loadingLabel} />
       {children}
     </div>
   );

@@ -56,13 +56,13 @@ const points: PointsSummary = {
   nextCursor: null,
 };
 
-function renderDashboard() {
-  return renderWithApi(<DashboardPage />, (url) => {
+function renderDashboard(home: () => Promise<{ postalCode: string | null }> | { postalCode: string | null } = () => ({ postalCode: 'M5V 3L9' })) {
+  return renderWithApi(<DashboardPage />, async (url) => {
     if (url === '/api/dashboard') return Response.json(dashboard);
     if (url === '/api/dashboard/alerts') return Response.json(recent);
     if (url === '/api/events/next') return Response.json({ event: null });
     if (url === '/api/points') return Response.json(points);
-    if (url === '/api/household/home') return Response.json({ postalCode: 'M5V 3L9', city: 'Toronto', province: 'ON', timeZone: 'America/Toronto', tariffPlanId: 'on-tou' });
+    if (url === '/api/household/home') return Response.json({ ...(await home()), city: 'Toronto', province: 'ON', timeZone: 'America/Toronto', tariffPlanId: 'on-tou' });
     const period = new URL(url, 'http://x').searchParams.get('period') as '24h' | '7d' | '30d';
     return Response.json(usage(period));
   }, '/app/dashboard');
@@ -102,6 +102,22 @@ describe('DashboardPage', () => {
     expect(screen.queryByText('Energy Saving Event')).not.toBeInTheDocument();
   });
 
+  it('shows nothing of its content until the last first answer is in, then all of it together (decision 068)', async () => {
+    let answerHome: (home: { postalCode: string | null }) => void = () => undefined;
+    renderDashboard(() => new Promise((resolve) => (answerHome = resolve)));
+    // Everything else has answered: the member would see the cards, and then the home prompt
+    // arriving above them would push them down. Until the home answers there is one placeholder.
+    await vi.waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Loading your dashboard'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('heading', { name: 'Current Usage' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Where is your home?' })).not.toBeInTheDocument();
+    answerHome({ postalCode: null });
+    await screen.findByRole('heading', { name: 'Where is your home?' });
+    expect(screen.getByRole('heading', { name: 'Current Usage' })).toBeInTheDocument();
+    expect(card('Reward Points')).toHaveTextContent('1,250 points');
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
   it('updates Current Usage when a power event arrives, without refetching', async () => {
     const { fetchMock } = renderDashboard();
     await screen.findByRole('heading', { name: 'Current Usage' });
@@ -137,7 +153,7 @@ describe('DashboardPage', () => {
     expect(plain(devices.textContent)).toContain('1.10 kW');
     expect(plain(devices.textContent)).toContain('No room');
     expect(within(devices).getByRole('link', { name: 'View All' })).toHaveAttribute('href', '/app/devices');
-    expect(screen.getByRole('link', { name: 'Learn More' })).toHaveAttribute('href', '/app/help');
+    expect(screen.getByRole('link', { name: 'Learn More about saving energy' })).toHaveAttribute('href', '/app/help');
     expect(screen.getByRole('link', { name: 'View Schedule' })).toHaveAttribute('href', '/how-it-works#event-steps-title');
   });
 

@@ -2,7 +2,7 @@ import { DASHBOARD_PERIODS } from '@peakwise/contracts/energy.contract';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '@/components/ui/load-error';
 import { PageHeader } from '@/components/ui/page-header';
-import { CardsSkeleton } from '@/components/ui/page-skeleton';
+import { CardsSkeleton, PageSkeleton } from '@/components/ui/page-skeleton';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useSession } from '@/lib/session';
 import { useUrlChoice } from '@/lib/use-url-choice';
@@ -14,6 +14,7 @@ import { EventBanner } from './components/event-banner';
 import { HomePrompt } from './components/home-prompt';
 import { EnergyTips } from './components/energy-tips';
 import { RecentAlerts } from './components/recent-alerts';
+import { useFirstAnswersIn } from './use-first-answers';
 
 export default function DashboardPage() {
   const { t } = useTranslation('dashboard');
@@ -23,34 +24,41 @@ export default function DashboardPage() {
   const [period, setPeriod] = useUrlChoice('period', DASHBOARD_PERIODS, '24h');
   const dashboard = query.data;
   const name = (dashboard?.memberName || (session.status === 'signed-in' ? session.user.name : '')).trim();
+  const ready = useFirstAnswersIn(period);
 
   return (
     <div className="space-y-6">
       <PageHeader title={t('title')} intro={name ? t('greeting', { name }) : t('greetingAnonymous')} />
 
-      <HomePrompt />
+      {/* One placeholder until the first answers are in, then all of it at once: nothing drawn is
+          pushed by what arrives later (decision 068). The content is mounted, hidden, meanwhile, so
+          each part's request starts at once. */}
+      {!ready && <PageSkeleton cards={4} loadingLabel={t('loading')} />}
+      <div hidden={!ready} className="space-y-6">
+        <HomePrompt />
 
-      <EventBanner />
+        <EventBanner />
 
-      {query.isError && !query.isFetching ? (
-        <LoadError title={t('error.title')} message={t('error.message')} retryLabel={t('error.retry')} onRetry={() => void query.refetch()} />
-      ) : !dashboard ? (
-        <CardsSkeleton count={4} loadingLabel={t('loading')} />
-      ) : (
-        <DashboardCards dashboard={dashboard} live={live} />
-      )}
+        {query.isError && !query.isFetching ? (
+          <LoadError title={t('error.title')} message={t('error.message')} retryLabel={t('error.retry')} onRetry={() => void query.refetch()} />
+        ) : !dashboard ? (
+          <CardsSkeleton count={4} loadingLabel={t('loading')} />
+        ) : (
+          <DashboardCards dashboard={dashboard} live={live} />
+        )}
 
-      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
-        <div className="lg:col-span-2">
-          <DashboardUsageChart period={period} onPeriodChange={setPeriod} />
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+          <div className="lg:col-span-2">
+            <DashboardUsageChart period={period} onPeriodChange={setPeriod} />
+          </div>
+          {dashboard ? <ActiveDevices devices={dashboard.activeDevices} /> : <Skeleton className="h-64" />}
         </div>
-        {dashboard ? <ActiveDevices devices={dashboard.activeDevices} /> : <Skeleton className="h-64" />}
-      </div>
 
-      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
-        <RecentAlerts />
-        <div className="lg:col-span-2">
-          <EnergyTips />
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+          <RecentAlerts />
+          <div className="lg:col-span-2">
+            <EnergyTips />
+          </div>
         </div>
       </div>
     </div>

@@ -34,7 +34,9 @@ export function EnergyTips() {
       </ul>
       <div className="mt-5 flex flex-wrap gap-3">
         <Link to="/app/help" className={buttonClasses('primary', 'sm')}>
-          {t('tips.learnMore')}
+          {/* The visible label is the short one; what it is about is spoken, and read by search
+              engines' link checks, which flag a bare "Learn More" (decision 068). */}
+          {t('tips.learnMore')} <span className="sr-only">{t('tips.learnMoreTopic')}</span>
         </Link>
         {/* No schedule screen exists yet; How it works explains when events happen and how you're told. */}
         <Link to="/how-it-works#event-steps-title" className={buttonClasses('secondary', 'sm')}>

@@ -1,8 +1,4 @@
-import { commonEs } from './common.es';
 import { portalEs } from './portal.es';
-import { helpEs } from './help.es';
-import { marketingEs } from './marketing.es';
-import { authEs } from './auth.es';
 import { settingsEs } from './settings.es';
 import { chartsEs } from './charts.es';
 import { dashboardEs } from './dashboard.es';
@@ -24,7 +20,8 @@ import { greenButtonEs } from './green-button.es';
 import { billingEs } from './billing.es';
 import { billingPaymentsEs } from './billing-payments.es';
 import { memberApiEs } from './member-api.es';
+import type { PublicNamespace } from './languages';
 import type { Resources } from './resources';
 
-/** Spanish, loaded when first chosen (its own chunk). */
-export const es: Resources = { common: commonEs, portal: portalEs, help: helpEs, marketing: marketingEs, auth: authEs, settings: settingsEs, charts: chartsEs, dashboard: dashboardEs, solar: solarEs, usage: usageEs, devices: devicesEs, plumbing: plumbingEs, plugs: plugsEs, manageDevices: manageDevicesEs, alerts: alertsEs, maintenance: maintenanceEs, ops: opsEs, events: eventsEs, rewards: rewardsEs, payouts: payoutsEs, notifications: notificationsEs, eventAutomation: eventAutomationEs, greenButton: greenButtonEs, billing: billingEs, billingPayments: billingPaymentsEs, memberApi: memberApiEs };
+/** The rest of Spanish: the portal's and the console's namespaces, one chunk, fetched when one is first shown. */
+export const esPortal: Omit<Resources, PublicNamespace> = { portal: portalEs, settings: settingsEs, charts: chartsEs, dashboard: dashboardEs, solar: solarEs, usage: usageEs, devices: devicesEs, plumbing: plumbingEs, plugs: plugsEs, manageDevices: manageDevicesEs, alerts: alertsEs, maintenance: maintenanceEs, ops: opsEs, events: eventsEs, rewards: rewardsEs, payouts: payoutsEs, notifications: notificationsEs, eventAutomation: eventAutomationEs, greenButton: greenButtonEs, billing: billingEs, billingPayments: billingPaymentsEs, memberApi: memberApiEs };
