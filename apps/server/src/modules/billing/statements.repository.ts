@@ -20,17 +20,36 @@ const serviceStartSql = sql`(select min(t.effective_from) from household_tariffs
 const billableColumns = sql`h.id, h.province, h.time_zone as "timeZone", (${serviceStartSql})::text as "serviceStart",
   coalesce((select json_agg(json_build_object('planId', t.plan_id, 'effectiveFrom', t.effective_from::text)) from household_tariffs t where t.household_id = h.id), '[]'::json) as "tariffHistory"`;
 
+/** A slice of the households by id (decision 063): from `min` (inclusive) to `below` (exclusive), after `after` (the last one a lane read). */
+export type HouseholdRange = { min?: string; below?: string; after?: string };
+
 /**
  * Households due a statement for the month starting `periodStart`: in service by its last day,
- * past local midnight of the issue day in their own zone at `now`, and without one yet.
+ * past local midnight of the issue day in their own zone at `now`, and without one yet. In id
+ * order, within `range` when given: a lane reads its slice on from where it left off, so each
+ * read walks the primary key from there rather than past every household already issued.
  */
-export async function householdsDueStatement(db: DbOrTx, periodStart: LocalDate, periodEnd: LocalDate, issueDate: LocalDate, now: Date, limit: number): Promise<BillableHousehold[]> {
+export async function householdsDueStatement(
+  db: DbOrTx,
+  periodStart: LocalDate,
+  periodEnd: LocalDate,
+  issueDate: LocalDate,
+  now: Date,
+  limit: number,
+  range: HouseholdRange = {},
+): Promise<BillableHousehold[]> {
+  const bounds = [
+    range.min === undefined ? undefined : sql`h.id >= ${range.min}::uuid`,
+    range.after === undefined ? undefined : sql`h.id > ${range.after}::uuid`,
+    range.below === undefined ? undefined : sql`h.id < ${range.below}::uuid`,
+  ].filter((b) => b !== undefined);
   return rowsOf<BillableHousehold>(
     await db.execute(sql`
       select ${billableColumns} from households h
       where (${issueDate}::date::timestamp at time zone h.time_zone) <= ${now.toISOString()}::timestamptz
         and ${serviceStartSql} <= ${periodEnd}::date
         and not exists (select 1 from statements s where s.household_id = h.id and s.period_start = ${periodStart}::date)
+        ${bounds.length > 0 ? sql`and ${sql.join(bounds, sql` and `)}` : sql``}
       order by h.id limit ${limit}`),
   );
 }
