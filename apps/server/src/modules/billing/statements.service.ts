@@ -122,7 +122,7 @@ export async function runStatementLanes(
   limit = STATEMENTS_PER_RUN,
 ): Promise<{ issued: number; retryAt: Date | null }> {
   const { periodStart, periodEnd, issueDate } = billingMonth(month);
-  const runs = await Promise.all(
+  const settled = await Promise.allSettled(
     laneRanges(lanes).map(async (slice) => {
       let range: HouseholdRange = slice;
       let issued = 0;
@@ -141,6 +141,11 @@ export async function runStatementLanes(
       return { issued, more: issued > 0 };
     }),
   );
+  // A lane that failed fails the run (the worker retries it) once the others have finished: none
+  // is left writing behind the job's back, and what they committed stands.
+  const failed = settled.find((r) => r.status === 'rejected');
+  if (failed) throw failed.reason;
+  const runs = settled.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
   await scheduleStatementRun(tx, nextMonth(month));
   const issued = runs.reduce((sum, r) => sum + r.issued, 0);
   const retryAt = runs.some((r) => r.more) ? now : await nextIssueInstant(tx, periodEnd, issueDate, now);
