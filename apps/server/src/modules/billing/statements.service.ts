@@ -190,7 +190,28 @@ function singleTimeOfUsePlan(household: BillableHousehold, first: LocalDate, las
  * interval without changing a line. An hour the engine cannot price (before the plan's first
  * version) keeps a number of its own, so the statement fails for it as it would hour by hour.
  */
-function timeOfUseBuckets(plan: TariffPlan, timeZone: string, from: Date, to: Date): { hours: Date[]; buckets: number[] } {
+function timeOfUseBuckets(plan: TariffPlan, timeZone: string, from: Date, to: Date): BucketMap {
+  const key = `${plan.id}|${timeZone}|${from.getTime()}|${to.getTime()}`;
+  const known = bucketMaps.get(key);
+  if (known) return known;
+  const built = buildBuckets(plan, timeZone, from, to);
+  if (bucketMaps.size >= BUCKET_MAPS_KEPT) bucketMaps.delete(bucketMaps.keys().next().value!);
+  bucketMaps.set(key, built);
+  return built;
+}
+
+type BucketMap = { readonly hours: readonly Date[]; readonly buckets: readonly number[] };
+
+/**
+ * Bucket maps built in this process (decision 063). Every batch of a month asks for the same few
+ * (a plan, a zone, the month's hours), and one is ~700 hours through the tariff engine, tens of
+ * milliseconds: a hundred batches would build it a hundred times. Plans are code, so a map never
+ * goes stale; the oldest is dropped past a few months' worth.
+ */
+const bucketMaps = new Map<string, BucketMap>();
+const BUCKET_MAPS_KEPT = 64;
+
+function buildBuckets(plan: TariffPlan, timeZone: string, from: Date, to: Date): BucketMap {
   const numbers = new Map<string, number>();
   const hours: Date[] = [];
   const buckets: number[] = [];
