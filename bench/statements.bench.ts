@@ -1,21 +1,27 @@
-// Monthly statements for many households on PostgreSQL (decision 044): the real job
-// (`runStatementJob`) over hourly and daily rollups seeded for two months, timed for the first month
-// (no previous statement) and the second (previous statement recomputed for adjustments).
+// Monthly statements for many households on PostgreSQL (decision 044): the real job, run by the
+// durable worker with the server's handlers (its lanes side by side, decision 063), over hourly
+// and daily rollups seeded for two months, timed for the first month (no previous statement) and
+// the second (previous statement recomputed for adjustments).
 import { createFreshDatabase, dropOnSignal } from './lib/database';
 import { adminDatabaseUrl, benchSize, numberKnob, verdict } from './lib/env';
 import { int, log } from './lib/format';
 import { machineLine } from './lib/machine';
-import { runStatementJob } from '../apps/server/src/modules/billing/statements.service';
+import { billingJobHandlers, STATEMENT_LANES } from '../apps/server/src/jobs/billing-jobs';
+import { startDurableWorker } from '../apps/server/src/jobs/durable-worker';
+import { createLogger } from '../apps/server/src/lib/logger';
+import { scheduleStatementRun } from '../apps/server/src/modules/billing/statements.service';
 
 const size = benchSize();
 const HOUSEHOLDS = numberKnob('HOUSEHOLDS', size === 'smoke' ? 50 : 2_000);
 const TARGET_HOUSEHOLDS = 100_000;
 const TARGET_SECONDS = 60;
+/** The server's lanes unless BENCH_LANES says otherwise (1: a batch per run in the job's transaction). */
+const LANES = numberKnob('LANES', STATEMENT_LANES);
 
 const fresh = await createFreshDatabase(adminDatabaseUrl(), 'statements');
 dropOnSignal(fresh);
 try {
-  log(await machineLine(fresh.pool));
+  log(`${await machineLine(fresh.pool)}, ${LANES} lane${LANES === 1 ? '' : 's'}`);
   const t0 = performance.now();
   // Households across the four provinces (each on its default plan, Toronto / Vancouver /
   // Edmonton zones), in service since before the months billed.
@@ -48,16 +54,19 @@ try {
   log(`seeded ${int(HOUSEHOLDS)} households, ${int(Number(rows[0]?.n ?? 0))} hourly rows in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
   const db = fresh.database.db;
+  const logger = createLogger({ level: 'silent' });
   const run = async (month: string, now: Date) => {
+    await scheduleStatementRun(db, month); // keyed: the first month's run already scheduled the second
+    const worker = startDurableWorker({ db, handlers: billingJobHandlers({ statementLanes: LANES }), logger, clock: () => now });
     const started = performance.now();
-    // The job's runs back to back, as the durable worker gives them (one transaction each).
-    let issued = 0;
-    for (;;) {
-      const result = await db.transaction((tx) => runStatementJob(tx, month, now));
-      issued += result.issued;
-      if (!result.retryAt || result.retryAt.getTime() > now.getTime()) break;
-    }
+    // The worker runs the month's job again at once for as long as it has households waiting.
+    await worker.runDue();
     const seconds = (performance.now() - started) / 1000;
+    await worker.stop();
+    const { rows: job } = await fresh.pool.query<{ status: string; last_error: string | null }>(`select status, last_error from durable_jobs where key = $1`, [`billing:statements:${month}`]);
+    if (job[0]?.status !== 'done') throw new Error(`${month}: the job is ${job[0]?.status} (${job[0]?.last_error ?? 'no error'})`);
+    const { rows: counted } = await fresh.pool.query<{ n: string }>(`select count(*) as n from statements where period_start = $1::date`, [`${month}-01`]);
+    const issued = Number(counted[0]?.n ?? 0);
     if (issued !== HOUSEHOLDS) throw new Error(`${month}: issued ${issued} of ${HOUSEHOLDS}`);
     log(`${month}: ${int(issued)} statements in ${seconds.toFixed(2)} s (${int(issued / seconds)}/s)`);
     return seconds;

@@ -32,7 +32,7 @@ import { scheduleAutopaySweep } from './modules/payments/autopay.service';
 import { autopayJobHandlers } from './jobs/autopay-jobs';
 import { sandboxChallengeJobHandlers } from './jobs/sandbox-challenge-jobs';
 import { scheduleStatementRuns } from './modules/billing/statements.service';
-import { billingJobHandlers } from './jobs/billing-jobs';
+import { billingJobHandlers, STATEMENT_LANES } from './jobs/billing-jobs';
 import { billReminderJobHandlers } from './jobs/bill-reminder-jobs';
 import { createBillReminderSender, scheduleReminderSweep } from './modules/billing/bill-reminders.service';
 import { eventJobHandlers, eventPlugJobHandlers } from './jobs/event-jobs';
@@ -175,7 +175,8 @@ async function main() {
       ...notificationJobHandlers(notifier),
       ...payoutJobHandlers(payouts, { mailer: accounts.mailer, publicUrl: config.publicUrl }),
       ...rewardJobHandlers({ mailer: accounts.mailer, publicUrl: config.publicUrl, logger }),
-      ...billingJobHandlers,
+      // Statement lanes side by side on PostgreSQL (decision 063); PGlite's one connection runs one.
+      ...billingJobHandlers({ statementLanes: database.kind === 'postgres' ? STATEMENT_LANES : 1 }),
       ...privacyExportJobHandlers({ mailer: accounts.mailer, publicUrl: config.publicUrl, ttlDays: config.privacyExportTtlDays }),
       ...autopayJobHandlers({ processor: paymentProcessor, mailer: accounts.mailer, publicUrl: config.publicUrl }),
       ...sandboxChallengeJobHandlers,

@@ -94,6 +94,21 @@ describe('durable jobs', () => {
     await Promise.all(workers.map((w) => w.stop()));
   });
 
+  it('a job that asks to run again now runs again in the same pass, not at the next poll', async () => {
+    let calls = 0;
+    const inBatches: JobHandler = async ({ tx, job, now }) => {
+      calls += 1;
+      await tx.execute(sql`insert into job_effects (key) values (${`${job.key}:${calls}`})`);
+      if (calls < 3) return { retryAt: now };
+    };
+    const worker = startDurableWorker({ db: database.db, handlers: { inBatches }, logger, clock: () => T0 });
+    await scheduleJob(database.db, { name: 'inBatches', key: 'month', runAt: T0 });
+    expect(await worker.runDue()).toBe(3);
+    expect(await effects()).toEqual(['month:1', 'month:2', 'month:3']);
+    expect(await jobsByKeyPrefix(database.db, 'month')).toMatchObject([{ status: 'done' }]);
+    await worker.stop();
+  });
+
   it('a handler can ask to run again later; rescheduling a waiting key moves it, a finished one stays finished', async () => {
     let calls = 0;
     const waitOnce: JobHandler = async ({ now }) => {

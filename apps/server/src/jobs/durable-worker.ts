@@ -8,9 +8,11 @@ export type JobOutcome = { retryAt: Date } | void;
 /**
  * A unit of durable work. It runs inside a transaction that also marks the job done, so its
  * database effects happen exactly once: a crash before the commit leaves the job to be claimed
- * again, a crash after it leaves it done.
+ * again, a crash after it leaves it done. `db` is for a handler whose work commits in parts of
+ * its own, each exactly once by its own keys (the statement lanes, decision 063); the rest use
+ * `tx`.
  */
-export type JobHandler = (ctx: { tx: DbOrTx; job: DurableJob; now: Date }) => Promise<JobOutcome>;
+export type JobHandler = (ctx: { db: Db; tx: DbOrTx; job: DurableJob; now: Date }) => Promise<JobOutcome>;
 
 export type DurableWorker = {
   /** Claims and runs what is due now; resolves with how many jobs ran. Tests and `pollMs` call it. */
@@ -40,22 +42,28 @@ export function startDurableWorker(options: {
   let running: Promise<number> | null = null;
   let stopped = false;
 
-  const runOne = async (job: DurableJob) => {
+  /** Runs one claimed job; true when it asked to run again at once (more work waiting now). */
+  const runOne = async (job: DurableJob): Promise<boolean> => {
     const handler = handlers[job.name];
     const now = clock();
     try {
       if (!handler) throw new Error(`No handler for job ${job.name}`);
-      await db.transaction(async (tx) => {
-        if (!(await holdClaim(tx, job))) return;
-        const outcome = await handler({ tx, job, now });
-        if (outcome && 'retryAt' in outcome) await requeueJob(tx, job, outcome.retryAt);
-        else await markJobDone(tx, job, clock());
+      return await db.transaction(async (tx) => {
+        if (!(await holdClaim(tx, job))) return false;
+        const outcome = await handler({ db, tx, job, now });
+        if (outcome && 'retryAt' in outcome) {
+          await requeueJob(tx, job, outcome.retryAt);
+          return outcome.retryAt.getTime() <= now.getTime();
+        }
+        await markJobDone(tx, job, clock());
+        return false;
       });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const retryAt = job.attempts < MAX_ATTEMPTS ? new Date(now.getTime() + backoffMs(job.attempts)) : null;
       logger.error({ err: error, job: job.name, key: job.key, attempts: job.attempts, retryAt }, 'Durable job failed');
       await markJobFailed(db, job, message, retryAt, now);
+      return false;
     }
   };
 
@@ -63,9 +71,12 @@ export function startDurableWorker(options: {
     let ran = 0;
     for (;;) {
       const jobs = await claimDueJobs(db, clock(), leaseMs, BATCH);
-      for (const job of jobs) await runOne(job);
+      let again = false;
+      for (const job of jobs) if (await runOne(job)) again = true;
       ran += jobs.length;
-      if (jobs.length < BATCH || stopped) return ran;
+      // A job that asked to run again now (a month's statements, a batch at a time) goes on at
+      // once rather than at the next poll, seconds later for each of its batches.
+      if ((jobs.length < BATCH && !again) || stopped) return ran;
     }
   };
 

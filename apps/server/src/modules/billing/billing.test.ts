@@ -87,7 +87,7 @@ async function rawReadings(): Promise<Raw[]> {
 }
 
 async function runWorker() {
-  const worker = startDurableWorker({ db: t.database.db, handlers: billingJobHandlers, logger: silent, clock: () => now });
+  const worker = startDurableWorker({ db: t.database.db, handlers: billingJobHandlers(), logger: silent, clock: () => now });
   try {
     return await worker.runDue();
   } finally {

@@ -7,7 +7,7 @@ import type { ProvinceCode } from '@peakwise/domain/postal-code';
 import { planIdOn } from '@peakwise/domain/tariff-history';
 import { priceIntervals, type TariffPlan } from '@peakwise/domain/tariff';
 import { planById } from '@peakwise/domain/tariff-plans';
-import type { DbOrTx } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { scheduleJob } from '../durable-jobs/durable-jobs.repository';
 import { paidByStatement, statementPayments } from '../payments/payments.repository';
@@ -30,6 +30,7 @@ import {
   statementPaymentViews,
   unchangedPeriods,
   type BillableHousehold,
+  type HouseholdRange,
   type HourRow,
   type NewStatement,
   type OpenPayment,
@@ -90,6 +91,67 @@ export async function runStatementJob(tx: DbOrTx, month: string, now: Date, limi
   return { issued, retryAt };
 }
 
+/** Transactions a lane runs per job run before it hands back to the worker (which runs it again at once). */
+const RUNS_PER_LANE = 20;
+
+/**
+ * The households split into `count` slices of the id space, as uuid bounds (decision 063). Ids
+ * are random (gen_random_uuid), so equal slices of the space are near-equal numbers of households.
+ */
+export function laneRanges(count: number): { min?: string; below?: string }[] {
+  const bound = (k: number) => `${Math.floor((k * 2 ** 32) / count).toString(16).padStart(8, '0')}-0000-0000-0000-000000000000`;
+  return Array.from({ length: count }, (_, k) => ({ min: k === 0 ? undefined : bound(k), below: k === count - 1 ? undefined : bound(k + 1) }));
+}
+
+/**
+ * The job on PostgreSQL with `lanes` slices of the households side by side (decision 063): each
+ * lane issues its slice a batch at a time, each batch in a transaction of its own on its own
+ * connection, so the database works on one batch while this process prices another. A household
+ * gets one statement whichever lane or run reaches it (the unique (household, period) and ON
+ * CONFLICT DO NOTHING), and a batch commits or leaves nothing, so a run stopped anywhere is
+ * finished by the next one. `tx` is the job's own transaction: it only schedules.
+ *
+ * Not on PGlite: its one connection cannot open a lane's transaction while the job's is open.
+ */
+export async function runStatementLanes(
+  db: Db,
+  tx: DbOrTx,
+  month: string,
+  now: Date,
+  lanes: number,
+  limit = STATEMENTS_PER_RUN,
+): Promise<{ issued: number; retryAt: Date | null }> {
+  const { periodStart, periodEnd, issueDate } = billingMonth(month);
+  const settled = await Promise.allSettled(
+    laneRanges(lanes).map(async (slice) => {
+      let range: HouseholdRange = slice;
+      let issued = 0;
+      for (let run = 0; run < RUNS_PER_LANE; run += 1) {
+        const batch = await db.transaction(async (laneTx) => {
+          const due = await householdsDueStatement(laneTx, periodStart, periodEnd, issueDate, now, limit, range);
+          return { due, issued: await issueStatements(laneTx, due, month, now) };
+        });
+        issued += batch.issued;
+        const last = batch.due[batch.due.length - 1];
+        if (batch.due.length < limit || !last) return { issued, more: false };
+        range = { ...slice, after: last.id };
+      }
+      // More may wait in this slice; a slice that issued nothing this run is households that
+      // cannot be priced: do not spin on them.
+      return { issued, more: issued > 0 };
+    }),
+  );
+  // A lane that failed fails the run (the worker retries it) once the others have finished: none
+  // is left writing behind the job's back, and what they committed stands.
+  const failed = settled.find((r) => r.status === 'rejected');
+  if (failed) throw failed.reason;
+  const runs = settled.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+  await scheduleStatementRun(tx, nextMonth(month));
+  const issued = runs.reduce((sum, r) => sum + r.issued, 0);
+  const retryAt = runs.some((r) => r.more) ? now : await nextIssueInstant(tx, periodEnd, issueDate, now);
+  return { issued, retryAt };
+}
+
 /** The days and instants a household's statement reads: from its previous statement's period (for the adjustment) to the issue day. */
 function readRange(household: BillableHousehold, periodStart: LocalDate, periodEnd: LocalDate, previous: PreviousStatement | undefined) {
   const firstDay = previous?.periodStart ?? periodStart;
@@ -128,7 +190,28 @@ function singleTimeOfUsePlan(household: BillableHousehold, first: LocalDate, las
  * interval without changing a line. An hour the engine cannot price (before the plan's first
  * version) keeps a number of its own, so the statement fails for it as it would hour by hour.
  */
-function timeOfUseBuckets(plan: TariffPlan, timeZone: string, from: Date, to: Date): { hours: Date[]; buckets: number[] } {
+function timeOfUseBuckets(plan: TariffPlan, timeZone: string, from: Date, to: Date): BucketMap {
+  const key = `${plan.id}|${timeZone}|${from.getTime()}|${to.getTime()}`;
+  const known = bucketMaps.get(key);
+  if (known) return known;
+  const built = buildBuckets(plan, timeZone, from, to);
+  if (bucketMaps.size >= BUCKET_MAPS_KEPT) bucketMaps.delete(bucketMaps.keys().next().value!);
+  bucketMaps.set(key, built);
+  return built;
+}
+
+type BucketMap = { readonly hours: readonly Date[]; readonly buckets: readonly number[] };
+
+/**
+ * Bucket maps built in this process (decision 063). Every batch of a month asks for the same few
+ * (a plan, a zone, the month's hours), and one is ~700 hours through the tariff engine, tens of
+ * milliseconds: a hundred batches would build it a hundred times. Plans are code, so a map never
+ * goes stale; the oldest is dropped past a few months' worth.
+ */
+const bucketMaps = new Map<string, BucketMap>();
+const BUCKET_MAPS_KEPT = 64;
+
+function buildBuckets(plan: TariffPlan, timeZone: string, from: Date, to: Date): BucketMap {
   const numbers = new Map<string, number>();
   const hours: Date[] = [];
   const buckets: number[] = [];

@@ -60,7 +60,7 @@ describe('Event preferences: opt in to every event, and the plugs that power dow
   // The announcement job opts households in; telling them is another test's business.
   const notifier = { announce: async () => undefined } as unknown as EventNotifier;
   const handlers = { ...eventJobHandlers, ...notificationJobHandlers(notifier) };
-  const announceAgain = (eventId: string) => t.database.db.transaction((tx) => handlers['event.announce']!({ tx, job: { payload: { eventId } } as never, now }));
+  const announceAgain = (eventId: string) => t.database.db.transaction((tx) => handlers['event.announce']!({ db: t.database.db, tx, job: { payload: { eventId } } as never, now }));
   const worker = () => startDurableWorker({ db: t.database.db, handlers, logger: createLogger({ level: 'silent' }), clock: () => now });
 
   it('is off by default, and a bad body changes nothing', async () => {

@@ -55,7 +55,7 @@ async function receiver(answers: number[] = []): Promise<Receiver> {
 async function runJobs() {
   const worker = startDurableWorker({
     db: t.database.db,
-    handlers: { ...webhookJobHandlers({ retryDelaysSeconds: t.config.webhooks.retryDelaysSeconds, timeoutMs: t.config.webhooks.timeoutMs, allowPrivateNetworks: true }), ...billingJobHandlers },
+    handlers: { ...webhookJobHandlers({ retryDelaysSeconds: t.config.webhooks.retryDelaysSeconds, timeoutMs: t.config.webhooks.timeoutMs, allowPrivateNetworks: true }), ...billingJobHandlers() },
     logger: silent,
     clock,
   });
