@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { RewardOrderStatus } from '@peakwise/domain/reward-rules';
 import type { DbOrTx } from '../../db/client';
+import { executePrepared } from '../../db/prepared-statement';
 import { rowsOf } from '../../db/rows';
 import { marketplaceRedemptions } from '../points/points.repository';
 import { itemColumns, type ItemRow } from './rewards.repository';
@@ -11,6 +12,10 @@ import { itemColumns, type ItemRow } from './rewards.repository';
  * order. Round trips, not PostgreSQL's work, were a redemption's cost. The ledger's tables are
  * written here with the same rules as `insertTransfer`: one key per transfer, entries in account
  * order, the balance CHECK and the balancing trigger in the database.
+ *
+ * Both run as named prepared statements (decision 064): their texts never change, every lookup
+ * in them is by a unique key or the item's free-code index whatever the values, so each pooled
+ * connection plans them once instead of on every redemption.
  */
 
 export type RedemptionContext = {
@@ -32,15 +37,20 @@ export type RedemptionContext = {
  */
 export async function openRedemption(tx: DbOrTx, who: { userId: string; householdId: string }, itemId: string, clientKey: string): Promise<RedemptionContext> {
   const marketplace = marketplaceRedemptions(who.householdId);
+  // The account kind is written into the text, not bound: the house accounts' name index covers
+  // only non-member kinds, which a generic plan cannot know of a parameter.
   const [row] = rowsOf<RedemptionContext>(
-    await tx.execute(sql`
+    await executePrepared(
+      tx,
+      sql`
       with item as materialized (select ${itemColumns} from reward_items i where i.id = ${itemId}::uuid for update of i)
       select
         (select row_to_json(item) from item) as item,
         (select json_build_object('id', o.id, 'itemId', o.item_id, 'quantity', o.quantity) from reward_orders o where o.user_id = ${who.userId} and o.client_key = ${clientKey}) as earlier,
         (select json_build_object('id', a.id, 'balance', a.balance) from points_accounts a where a.kind = 'member' and a.household_id = ${who.householdId}::uuid) as "memberAccount",
-        (select a.id from points_accounts a where a.kind = ${marketplace.kind} and a.name = ${marketplace.name}) as "marketplaceAccountId",
-        (select json_build_object('email', p.email, 'name', p.name, 'language', p.language, 'deleted', p.deleted_at is not null) from profiles p where p.id = ${who.userId}) as contact`),
+        (select a.id from points_accounts a where a.kind = ${sql.raw(`'${marketplace.kind}'`)} and a.name = ${marketplace.name}) as "marketplaceAccountId",
+        (select json_build_object('email', p.email, 'name', p.name, 'language', p.language, 'deleted', p.deleted_at is not null) from profiles p where p.id = ${who.userId}) as contact`,
+    ),
   );
   return row!;
 }
@@ -80,7 +90,9 @@ export async function writeRedemption(tx: DbOrTx, w: RedemptionWrite): Promise<R
   ].sort((x, y) => (x.accountId < y.accountId ? -1 : x.accountId > y.accountId ? 1 : 0));
   const detail = JSON.stringify({ orderId: w.orderId, itemId: w.item.id });
   const [row] = rowsOf<RedemptionWritten>(
-    await tx.execute(sql`
+    await executePrepared(
+      tx,
+      sql`
       with stock as (
         update reward_items set stock = stock - ${w.quantity} where id = ${w.item.id}::uuid and stock is not null returning id
       ),
@@ -113,7 +125,8 @@ export async function writeRedemption(tx: DbOrTx, w: RedemptionWrite): Promise<R
         update reward_codes c set order_id = o.id from ord o where c.id = (select id from code) and c.order_id is null returning c.id
       )
       select (select id from transfer) as "transferId", (select code from code) as code,
-        (select to_char(o.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') from ord o) as "createdAt"`),
+        (select to_char(o.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') from ord o) as "createdAt"`,
+    ),
   );
   return { transferId: row!.transferId, code: row!.code, createdAt: row!.createdAt };
 }
