@@ -7,8 +7,8 @@ import { marketplaceRedemptions } from '../points/points.repository';
 import { itemColumns, type ItemRow } from './rewards.repository';
 
 /**
- * A redemption's SQL in two statements (decision 051): one that locks the item and reads all the
- * checks need, one that writes the stock, the code, the ledger transfer and its entries, and the
+ * A redemption's SQL in two statements (decision 051): one that reads all the checks need, one
+ * that locks and writes the item's stock, the code, the ledger transfer and its entries, and the
  * order. Round trips, not PostgreSQL's work, were a redemption's cost. The ledger's tables are
  * written here with the same rules as `insertTransfer`: one key per transfer, entries in account
  * order, the balance CHECK and the balancing trigger in the database.
@@ -19,7 +19,7 @@ import { itemColumns, type ItemRow } from './rewards.repository';
  */
 
 export type RedemptionContext = {
-  /** The item, locked until the transaction ends; null when there is no such item. */
+  /** The item as last committed (not locked: the write locks it); null when there is no such item. */
   item: ItemRow | null;
   /** The member's order under this key, as committed when the statement began. */
   earlier: { id: string; itemId: string; quantity: number } | null;
@@ -29,11 +29,11 @@ export type RedemptionContext = {
 };
 
 /**
- * Locks the item (redemptions of one item queue here, decision 040) and reads, in the same
- * statement, the key's earlier order, the member's account and balance, the marketplace account
- * and who to email. The reads other than the item's see the database as it was when the
- * statement began, before any wait for the lock: an order committed during that wait is found
- * by its ledger key in the write (see `writeRedemption`).
+ * Reads, in one statement and without locking anything, the item, the key's earlier order, the
+ * member's account and balance, the marketplace account and who to email: what the service
+ * checks to refuse early. The item is locked by the write instead (decision 064), so it stays
+ * locked for one round trip to this process, not two; an order under the same key committing
+ * meanwhile is found by its ledger key in the write (see `writeRedemption`).
  */
 export async function openRedemption(tx: DbOrTx, who: { userId: string; householdId: string }, itemId: string, clientKey: string): Promise<RedemptionContext> {
   const marketplace = marketplaceRedemptions(who.householdId);
@@ -43,9 +43,8 @@ export async function openRedemption(tx: DbOrTx, who: { userId: string; househol
     await executePrepared(
       tx,
       sql`
-      with item as materialized (select ${itemColumns} from reward_items i where i.id = ${itemId}::uuid for update of i)
       select
-        (select row_to_json(item) from item) as item,
+        (select row_to_json(item) from (select ${itemColumns} from reward_items i where i.id = ${itemId}::uuid) item) as item,
         (select json_build_object('id', o.id, 'itemId', o.item_id, 'quantity', o.quantity) from reward_orders o where o.user_id = ${who.userId} and o.client_key = ${clientKey}) as earlier,
         (select json_build_object('id', a.id, 'balance', a.balance) from points_accounts a where a.kind = 'member' and a.household_id = ${who.householdId}::uuid) as "memberAccount",
         (select a.id from points_accounts a where a.kind = ${sql.raw(`'${marketplace.kind}'`)} and a.name = ${marketplace.name}) as "marketplaceAccountId",
@@ -71,15 +70,21 @@ export type RedemptionWrite = {
   address: { name: string; line1: string; line2: string | null; city: string; province: string; postalCode: string } | null;
 };
 
-/** `transferId` null: nothing was written, because no code was free or the ledger key was already used. */
-export type RedemptionWritten = { transferId: string | null; code: string | null; createdAt: string | null };
+/**
+ * `active` false: the item was withdrawn (or is gone) by the time it was locked, and nothing was
+ * written. `transferId` null: nothing was written, because the item was not active, no code was
+ * free or the ledger key was already used.
+ */
+export type RedemptionWritten = { active: boolean; transferId: string | null; code: string | null; createdAt: string | null };
 
 /**
- * Takes the stock, claims the oldest free code (SKIP LOCKED), posts the debit under the ledger
- * key, writes the order and gives it the code, in one statement. The transfer, and with it the
- * order, is only written when a code item found its code; a key already used (by a request that
- * committed while this one waited) writes no transfer either. The stock and balance CHECKs raise
- * as they would statement by statement.
+ * Locks the item and takes its stock if it is still active (redemptions of one item queue here,
+ * decision 040), claims the oldest free code (SKIP LOCKED), posts the debit under the ledger key,
+ * writes the order and gives it the code, in one statement. The transfer, and with it the order,
+ * is only written when the item is active and a code item found its code; a key already used
+ * writes no transfer either: a copy of this request that committed first, or one still running,
+ * whose commit the ledger key's unique index waits for. The stock and balance CHECKs raise as
+ * they would statement by statement. Unlimited stock (null) stays null, the row is still locked.
  */
 export async function writeRedemption(tx: DbOrTx, w: RedemptionWrite): Promise<RedemptionWritten> {
   const a = w.address;
@@ -94,16 +99,16 @@ export async function writeRedemption(tx: DbOrTx, w: RedemptionWrite): Promise<R
       tx,
       sql`
       with stock as (
-        update reward_items set stock = stock - ${w.quantity} where id = ${w.item.id}::uuid and stock is not null returning id
+        update reward_items set stock = stock - ${w.quantity} where id = ${w.item.id}::uuid and status = 'active' returning id
       ),
       code as materialized (
         select c.id, c.code from reward_codes c
-        where ${w.takesCode}::boolean and c.item_id = ${w.item.id}::uuid and c.order_id is null
+        where ${w.takesCode}::boolean and exists (select 1 from stock) and c.item_id = ${w.item.id}::uuid and c.order_id is null
         order by c.created_at, c.id limit 1 for update skip locked
       ),
       transfer as (
         insert into points_transfers (idempotency_key, kind, detail)
-        select ${w.ledgerKey}, 'redemption', ${detail}::jsonb where not ${w.takesCode}::boolean or exists (select 1 from code)
+        select ${w.ledgerKey}, 'redemption', ${detail}::jsonb where exists (select 1 from stock) and (not ${w.takesCode}::boolean or exists (select 1 from code))
         on conflict (idempotency_key) do nothing returning id
       ),
       entries as (
@@ -124,9 +129,9 @@ export async function writeRedemption(tx: DbOrTx, w: RedemptionWrite): Promise<R
       given as (
         update reward_codes c set order_id = o.id from ord o where c.id = (select id from code) and c.order_id is null returning c.id
       )
-      select (select id from transfer) as "transferId", (select code from code) as code,
+      select exists (select 1 from stock) as active, (select id from transfer) as "transferId", (select code from code) as code,
         (select to_char(o.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') from ord o) as "createdAt"`,
     ),
   );
-  return { transferId: row!.transferId, code: row!.code, createdAt: row!.createdAt };
+  return { active: row!.active, transferId: row!.transferId, code: row!.code, createdAt: row!.createdAt };
 }

@@ -32,6 +32,7 @@ function isStockCheck(error: unknown): boolean {
 const outOfStock = () => new AppError(409, 'out_of_stock', REWARD_MESSAGES.outOfStock);
 const insufficient = () => new AppError(409, 'insufficient_points', REWARD_MESSAGES.insufficientPoints);
 const keyReused = () => new AppError(409, 'idempotency_key_reused', REWARD_MESSAGES.keyReused);
+const withdrawn = () => new AppError(410, 'reward_withdrawn', REWARD_MESSAGES.withdrawn);
 
 /** The ledger key of a redemption: the member's own key, under their id, so two members never collide. */
 export const redemptionKey = (userId: string, clientKey: string) => `redemption:${userId}:${clientKey}`;
@@ -40,12 +41,12 @@ export const redemptionKey = (userId: string, clientKey: string) => `redemption:
 class KeyTaken extends Error {}
 
 /**
- * Redeems one reward in one transaction (decisions 039, 040, 051): lock the item and read what
- * the checks need in one statement, check, then take the stock, hand out a code, debit the member
+ * Redeems one reward in one transaction (decisions 039, 040, 051, 064): read what the checks need
+ * in one statement, check, then lock the item, take the stock, hand out a code, debit the member
  * and write the order in a second; record the code's email. Any refusal rolls all of it back.
  * The same Idempotency-Key again answers the first order (`created: false`) and debits nothing:
- * the item lock queues concurrent copies, and each finds the first one's order, either directly
- * or, when it committed during the wait, through the ledger key it took.
+ * a copy finds the first one's order directly once committed, or, while the first is still
+ * running, waits on the ledger key it took and then finds the order through it.
  */
 export async function redeem(deps: RedeemDeps, member: Redeemer, clientKey: string, input: RedeemInput): Promise<{ order: RewardOrder; created: boolean }> {
   let email: RecordedEmail | null = null;
@@ -59,7 +60,7 @@ export async function redeem(deps: RedeemDeps, member: Redeemer, clientKey: stri
         return { orderId: earlier.id, created: false as const };
       }
       if (!item) throw new AppError(404, 'reward_not_found', REWARD_MESSAGES.notFound);
-      if (item.status !== 'active') throw new AppError(410, 'reward_withdrawn', REWARD_MESSAGES.withdrawn);
+      if (item.status !== 'active') throw withdrawn();
       if (isCodeKind(item.kind) && input.quantity !== 1) throw new AppError(400, 'validation_failed', REWARD_MESSAGES.oneCodeAtATime);
       if (needsShipping(item.kind) && !input.shippingAddress) throw new AppError(400, 'address_required', REWARD_MESSAGES.addressRequired);
       if (!needsShipping(item.kind) && input.shippingAddress) throw new AppError(400, 'address_not_needed', REWARD_MESSAGES.addressNotNeeded);
@@ -97,6 +98,8 @@ export async function redeem(deps: RedeemDeps, member: Redeemer, clientKey: stri
         if (isNegativeBalance(error)) throw insufficient();
         throw error;
       }
+      // Withdrawn between the read and the lock.
+      if (!written.active) throw withdrawn();
       if (!written.transferId) {
         if (isCodeKind(item.kind) && !written.code) throw outOfStock();
         throw new KeyTaken();
