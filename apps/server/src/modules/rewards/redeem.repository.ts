@@ -78,13 +78,13 @@ export type RedemptionWrite = {
 export type RedemptionWritten = { active: boolean; transferId: string | null; code: string | null; createdAt: string | null };
 
 /**
- * Locks the item and takes its stock if it is still active (redemptions of one item queue here,
- * decision 040), claims the oldest free code (SKIP LOCKED), posts the debit under the ledger key,
- * writes the order and gives it the code, in one statement. The transfer, and with it the order,
- * is only written when the item is active and a code item found its code; a key already used
- * writes no transfer either: a copy of this request that committed first, or one still running,
- * whose commit the ledger key's unique index waits for. The stock and balance CHECKs raise as
- * they would statement by statement. Unlimited stock (null) stays null, the row is still locked.
+ * Locks the item (redemptions of one item queue here, decision 040), claims the oldest free code
+ * (SKIP LOCKED), posts the debit under the ledger key, writes the order, gives it the code and
+ * takes the stock, in one statement that writes all of that or nothing, so it may commit on its
+ * own (decision 064). Nothing is written when the item is no longer active, a code item found no
+ * code, or the ledger key is already used: by a copy of this request that committed first, or by
+ * one still running, whose commit the key's unique index waits for. The stock and balance CHECKs
+ * raise as they would statement by statement, and the error undoes the whole statement.
  */
 export async function writeRedemption(tx: DbOrTx, w: RedemptionWrite): Promise<RedemptionWritten> {
   const a = w.address;
@@ -98,17 +98,17 @@ export async function writeRedemption(tx: DbOrTx, w: RedemptionWrite): Promise<R
     await executePrepared(
       tx,
       sql`
-      with stock as (
-        update reward_items set stock = stock - ${w.quantity} where id = ${w.item.id}::uuid and status = 'active' returning id
+      with item as materialized (
+        select i.status = 'active' as active from reward_items i where i.id = ${w.item.id}::uuid for no key update
       ),
       code as materialized (
         select c.id, c.code from reward_codes c
-        where ${w.takesCode}::boolean and exists (select 1 from stock) and c.item_id = ${w.item.id}::uuid and c.order_id is null
+        where ${w.takesCode}::boolean and (select active from item) and c.item_id = ${w.item.id}::uuid and c.order_id is null
         order by c.created_at, c.id limit 1 for update skip locked
       ),
       transfer as (
         insert into points_transfers (idempotency_key, kind, detail)
-        select ${w.ledgerKey}, 'redemption', ${detail}::jsonb where exists (select 1 from stock) and (not ${w.takesCode}::boolean or exists (select 1 from code))
+        select ${w.ledgerKey}, 'redemption', ${detail}::jsonb where (select active from item) and (not ${w.takesCode}::boolean or exists (select 1 from code))
         on conflict (idempotency_key) do nothing returning id
       ),
       entries as (
@@ -128,8 +128,11 @@ export async function writeRedemption(tx: DbOrTx, w: RedemptionWrite): Promise<R
       ),
       given as (
         update reward_codes c set order_id = o.id from ord o where c.id = (select id from code) and c.order_id is null returning c.id
+      ),
+      stock as (
+        update reward_items set stock = stock - ${w.quantity} where id = ${w.item.id}::uuid and stock is not null and exists (select 1 from transfer) returning id
       )
-      select exists (select 1 from stock) as active, (select id from transfer) as "transferId", (select code from code) as code,
+      select coalesce((select active from item), false) as active, (select id from transfer) as "transferId", (select code from code) as code,
         (select to_char(o.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') from ord o) as "createdAt"`,
     ),
   );
