@@ -71,14 +71,16 @@ export type RedemptionWrite = {
 };
 
 /**
- * `active` false: the item was withdrawn (or is gone) by the time it was locked, and nothing was
- * written. `transferId` null: nothing was written, because the item was not active, no code was
- * free or the ledger key was already used.
+ * `active` false: the item was withdrawn (or is gone) by the time it was locked. `covered` false:
+ * the member's balance, once locked, no longer covers the points. `transferId` null: nothing was
+ * written, for either of those, because no code was free, or because the ledger key was already used.
  */
-export type RedemptionWritten = { active: boolean; transferId: string | null; code: string | null; createdAt: string | null };
+export type RedemptionWritten = { active: boolean; covered: boolean; transferId: string | null; code: string | null; createdAt: string | null };
 
 /**
- * Locks the item (redemptions of one item queue here, decision 040), claims the oldest free code
+ * Locks the item (redemptions of one item queue here, decision 040), then the member's account,
+ * whose balance read under that lock is the latest: when copies of one spend queue here, the
+ * later ones see the first's debit and decline before writing. Claims the oldest free code
  * (SKIP LOCKED), posts the debit under the ledger key, writes the order, gives it the code and
  * takes the stock, in one statement that writes all of that or nothing, so it may commit on its
  * own (decision 064). Nothing is written when the item is no longer active, a code item found no
@@ -101,14 +103,17 @@ export async function writeRedemption(tx: DbOrTx, w: RedemptionWrite): Promise<R
       with item as materialized (
         select i.status = 'active' as active from reward_items i where i.id = ${w.item.id}::uuid for no key update
       ),
+      funds as materialized (
+        select a.balance >= ${w.points} as covered from points_accounts a where (select active from item) and a.id = ${w.memberAccountId}::uuid for no key update
+      ),
       code as materialized (
         select c.id, c.code from reward_codes c
-        where ${w.takesCode}::boolean and (select active from item) and c.item_id = ${w.item.id}::uuid and c.order_id is null
+        where ${w.takesCode}::boolean and (select covered from funds) and c.item_id = ${w.item.id}::uuid and c.order_id is null
         order by c.created_at, c.id limit 1 for update skip locked
       ),
       transfer as (
         insert into points_transfers (idempotency_key, kind, detail)
-        select ${w.ledgerKey}, 'redemption', ${detail}::jsonb where (select active from item) and (not ${w.takesCode}::boolean or exists (select 1 from code))
+        select ${w.ledgerKey}, 'redemption', ${detail}::jsonb where (select covered from funds) and (not ${w.takesCode}::boolean or exists (select 1 from code))
         on conflict (idempotency_key) do nothing returning id
       ),
       entries as (
@@ -132,9 +137,9 @@ export async function writeRedemption(tx: DbOrTx, w: RedemptionWrite): Promise<R
       stock as (
         update reward_items set stock = stock - ${w.quantity} where id = ${w.item.id}::uuid and stock is not null and exists (select 1 from transfer) returning id
       )
-      select coalesce((select active from item), false) as active, (select id from transfer) as "transferId", (select code from code) as code,
+      select coalesce((select active from item), false) as active, coalesce((select covered from funds), false) as covered, (select id from transfer) as "transferId", (select code from code) as code,
         (select to_char(o.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') from ord o) as "createdAt"`,
     ),
   );
-  return { active: row!.active, transferId: row!.transferId, code: row!.code, createdAt: row!.createdAt };
+  return { active: row!.active, covered: row!.covered, transferId: row!.transferId, code: row!.code, createdAt: row!.createdAt };
 }

@@ -142,8 +142,9 @@ export async function redeem(deps: RedeemDeps, member: Redeemer, clientKey: stri
 
 /** The write's answer when it wrote nothing, as the refusal (or the taken key) it means. */
 function refuseUnwritten(written: RedemptionWritten, takesCode: boolean): RedemptionWritten {
-  // Withdrawn between the read and the lock.
+  // Withdrawn, or the balance spent, between the read and the locks.
   if (!written.active) throw withdrawn();
+  if (!written.covered) throw insufficient();
   if (!written.transferId) {
     if (takesCode && !written.code) throw outOfStock();
     throw new KeyTaken();
