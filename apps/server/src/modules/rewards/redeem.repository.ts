@@ -78,9 +78,12 @@ export type RedemptionWrite = {
 export type RedemptionWritten = { active: boolean; covered: boolean; transferId: string | null; code: string | null; createdAt: string | null };
 
 /**
- * Locks the item (redemptions of one item queue here, decision 040), then the member's account,
- * whose balance read under that lock is the latest: when copies of one spend queue here, the
- * later ones see the first's debit and decline before writing. Claims the oldest free code
+ * Locks the item (redemptions of one item queue here, decision 040), then both ledger accounts in
+ * id order, as the ledger trigger would: the member's balance read under that lock is the latest,
+ * so when copies of one spend queue here the later ones see the first's debit and decline before
+ * writing; and the entries' foreign-key checks then find their accounts locked by this statement
+ * already, instead of sharing a lock with another redemption still holding the marketplace
+ * account (a multixact on every debit, decision 064). Claims the oldest free code
  * (SKIP LOCKED), posts the debit under the ledger key, writes the order, gives it the code and
  * takes the stock, in one statement that writes all of that or nothing, so it may commit on its
  * own (decision 064). Nothing is written when the item is no longer active, a code item found no
@@ -103,8 +106,13 @@ export async function writeRedemption(tx: DbOrTx, w: RedemptionWrite): Promise<R
       with item as materialized (
         select i.status = 'active' as active from reward_items i where i.id = ${w.item.id}::uuid for no key update
       ),
+      accounts as materialized (
+        select a.id, a.balance from points_accounts a
+        where (select active from item) and a.id = any(${sql.param(postings.map((p) => p.accountId))}::uuid[])
+        order by a.id for no key update
+      ),
       funds as materialized (
-        select a.balance >= ${w.points} as covered from points_accounts a where (select active from item) and a.id = ${w.memberAccountId}::uuid for no key update
+        select a.balance >= ${w.points} as covered from accounts a where a.id = ${w.memberAccountId}::uuid
       ),
       code as materialized (
         select c.id, c.code from reward_codes c
