@@ -112,5 +112,11 @@ export const rewardCodes = pgTable(
       .references(() => rewardOrders.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('reward_codes_item_code_idx').on(t.itemId, t.code), index('reward_codes_free_idx').on(t.itemId, t.createdAt).where(sql`order_id is null`)],
+  (t) => [
+    uniqueIndex('reward_codes_item_code_idx').on(t.itemId, t.code),
+    // The claim's whole order (oldest first, then id): one upload gives all its codes the same
+    // created_at, and with only (item, created_at) PostgreSQL sorted the item's every free code
+    // on each redemption to find the first (decision 064).
+    index('reward_codes_free_idx').on(t.itemId, t.createdAt, t.id).where(sql`order_id is null`),
+  ],
 );

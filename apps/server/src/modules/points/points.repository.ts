@@ -15,8 +15,9 @@ export const INTERAC_CASH_OUT: HouseAccount = { kind: 'cash_out', name: 'interac
  * Where points spent in the rewards marketplace go (decision 039), split over several accounts
  * by the spending household (decision 051): every debit also updates its receiving account's row,
  * locked until commit, and one row for all members made every redemption wait for the one before.
+ * 64 rather than 16 since decision 064: with 32 redemptions in flight, 16 rows still queued them.
  */
-export const MARKETPLACE_SHARDS = 16;
+export const MARKETPLACE_SHARDS = 64;
 export function marketplaceRedemptions(householdId: string): HouseAccount {
   const shard = (Number.parseInt(householdId.slice(0, 8), 16) || 0) % MARKETPLACE_SHARDS;
   return { kind: 'redemptions', name: `marketplace:${shard}` };

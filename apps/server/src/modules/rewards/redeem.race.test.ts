@@ -71,8 +71,9 @@ describe('redemptions under concurrency', () => {
   }, 120_000);
 
   it(`${WAVE} redemptions of ${WAVE} different items at once, the balance covering one: the ledger's CHECK lets one through`, async () => {
-    // Different items take different locks, so every attempt passes the early balance check and
-    // the member account's CHECK (decision 033) is what refuses the others.
+    // Different items take different locks, so every attempt passes the early balance check; the
+    // member's account, locked in the write (decision 064), with its CHECK (decision 033) behind
+    // it, is what refuses the others.
     const itemIds = await Promise.all(Array.from({ length: WAVE }, (_, i) => createItem(database.db, { kind: 'charity', pointsCost: 100, stock: null, name: name(`Cause ${i}`) })));
     const userId = `race-${randomUUID()}`;
     const household = randomUUID();
