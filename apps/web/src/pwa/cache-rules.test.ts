@@ -17,6 +17,7 @@ describe('which requests the worker keeps for offline use', () => {
     '/api/dashboard',
     '/api/dashboard/usage?period=week',
     '/api/dashboard/alerts',
+    '/api/household/home',
     '/api/solar/summary?period=day',
     '/api/usage/summary',
     '/api/usage/history?range=30',

@@ -29,6 +29,9 @@ export const dataCacheName = (memberId: string) => `${DATA_CACHE_PREFIX}${member
 const SCREEN_READS: readonly RegExp[] = [
   /^\/api\/dashboard$/,
   /^\/api\/dashboard\/(usage|alerts)$/,
+  // The Dashboard's home prompt (decision 057): without it saved, an offline Dashboard's only
+  // network failure made the screen look never seen once its other reads came from the cache.
+  /^\/api\/household\/home$/,
   /^\/api\/solar\/summary$/,
   /^\/api\/usage\/(summary|history)$/,
   /^\/api\/maintenance$/,
