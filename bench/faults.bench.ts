@@ -215,25 +215,20 @@ async function main() {
   let settlement: SettlementFaultResult | undefined;
   let notifications: NotificationFaultResult | undefined;
   try {
-    for (const kind of kinds) {
-      if (kind === 'notifications') {
-        postgres ??= await startPostgresInstance(await freePort());
-        const fresh = await createFreshDatabase(postgres.url, 'notifications');
-        try {
-          notifications = await runNotificationFaults(fresh, FAULTS, NOTIFIED_MEMBERS);
-        } finally {
-          await fresh.drop();
-        }
-      } else if (kind !== 'settlement') results.push(await runKind(kind));
-      else {
-        postgres ??= await startPostgresInstance(await freePort());
-        const fresh = await createFreshDatabase(postgres.url, 'settlement');
-        try {
-          settlement = await runSettlementFaults(fresh, FAULTS, SETTLEMENT_HOUSEHOLDS);
-        } finally {
-          await fresh.drop();
-        }
+    // The ledger and mail kinds each get a database of their own on the private PostgreSQL.
+    const onFreshDatabase = async <T>(name: string, run: (fresh: FreshDatabase) => Promise<T>): Promise<T> => {
+      postgres ??= await startPostgresInstance(await freePort());
+      const fresh = await createFreshDatabase(postgres.url, name);
+      try {
+        return await run(fresh);
+      } finally {
+        await fresh.drop();
       }
+    };
+    for (const kind of kinds) {
+      if (kind === 'notifications') notifications = await onFreshDatabase(kind, (fresh) => runNotificationFaults(fresh, FAULTS, NOTIFIED_MEMBERS));
+      else if (kind === 'settlement') settlement = await onFreshDatabase(kind, (fresh) => runSettlementFaults(fresh, FAULTS, SETTLEMENT_HOUSEHOLDS));
+      else results.push(await runKind(kind));
     }
   } finally {
     await postgres?.destroy();
