@@ -1,6 +1,6 @@
 import { apiErrorSchema } from '@peakwise/contracts/api-error.contract';
 import { memberHeaders } from './offline-data';
-import { isOfflineMiss, noteAnswer, noteMiss } from './offline-status';
+import { isOfflineMiss, noteAnswer, noteMiss, screenPath } from './offline-status';
 import { useSession } from './session';
 
 /** A failed /api call: the HTTP status (0 = no answer), the server's stable code and its English message. */
@@ -30,19 +30,20 @@ async function errorFrom(response: Response): Promise<ApiError> {
  * so a server that drifts from the contract fails loudly here rather than as NaN on a screen.
  */
 export async function apiGet<T>(path: string, schema: Schema<T>, init: RequestInit = {}): Promise<T> {
+  const screen = screenPath();
   let response: Response;
   try {
     response = await fetch(path, { credentials: 'include', headers: { Accept: 'application/json', ...memberHeaders() }, ...init });
   } catch (cause) {
-    noteMiss();
+    noteMiss(screen);
     throw new ApiError(0, 'network_error', cause instanceof Error ? cause.message : 'Network error');
   }
   // Offline with nothing saved for this read (docs/decisions/061-installable-offline-app.md).
   if (isOfflineMiss(response.headers)) {
-    noteMiss();
+    noteMiss(screen);
     throw new ApiError(0, 'offline', 'Offline, and nothing saved on this device for this screen');
   }
-  noteAnswer(response.headers);
+  noteAnswer(response.headers, screen);
   if (!response.ok) throw await errorFrom(response);
   const body: unknown = await response.json().catch(() => undefined);
   const parsed = schema.safeParse(body);

@@ -1,5 +1,5 @@
 import { memberHeaders } from './offline-data';
-import { isOfflineMiss, noteAnswer, noteMiss } from './offline-status';
+import { isOfflineMiss, noteAnswer, noteMiss, screenPath } from './offline-status';
 import { readServerError, type ServerError } from './server-error';
 
 /** What came back: the status, the parsed JSON body (null when empty or not JSON) and headers. */
@@ -8,6 +8,7 @@ export type ApiResponse = { status: number; ok: boolean; body: unknown; headers:
 /** A JSON request to our API with the session cookie. Network failures are thrown as-is. */
 export async function apiRequest(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, payload?: unknown): Promise<ApiResponse> {
   const accept = method === 'GET' ? { Accept: 'application/json', ...memberHeaders() } : { Accept: 'application/json' };
+  const screen = screenPath();
   let response: Response;
   try {
     response = await fetch(path, {
@@ -17,13 +18,13 @@ export async function apiRequest(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DEL
       ...(payload === undefined ? {} : { body: JSON.stringify(payload) }),
     });
   } catch (error) {
-    if (method === 'GET') noteMiss();
+    if (method === 'GET') noteMiss(screen);
     throw error;
   }
   // Reads may come from the member's saved data while offline (docs/decisions/061-installable-offline-app.md).
   if (method === 'GET') {
-    if (isOfflineMiss(response.headers)) noteMiss();
-    else noteAnswer(response.headers);
+    if (isOfflineMiss(response.headers)) noteMiss(screen);
+    else noteAnswer(response.headers, screen);
   }
   const text = await response.text();
   let body: unknown = null;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { getOfflineSnapshot, isOfflineMiss, noteAnswer, noteMiss, resetOfflineStatus, showsOfflinePage } from './offline-status';
+import { getOfflineSnapshot, isOfflineMiss, noteAnswer, noteMiss, resetOfflineStatus, screenPath, showsOfflinePage } from './offline-status';
 
 const saved = (at: number) => new Headers({ 'Peakwise-Saved-At': String(at) });
 
@@ -32,6 +32,15 @@ describe('offline status', () => {
     expect(showsOfflinePage(status, '/app/plumbing')).toBe(true);
     expect(showsOfflinePage(status, '/app/dashboard')).toBe(false);
     expect(showsOfflinePage(status, '/app/usage')).toBe(false);
+  });
+
+  it('puts a late answer on the screen its request was sent from, not the one open when it arrives', () => {
+    window.history.replaceState(null, '', '/app/plumbing');
+    const sentFrom = screenPath();
+    window.history.replaceState(null, '', '/app/dashboard');
+    noteMiss(sentFrom);
+    expect(showsOfflinePage(getOfflineSnapshot(), '/app/dashboard')).toBe(false);
+    expect(showsOfflinePage(getOfflineSnapshot(), '/app/plumbing')).toBe(true);
   });
 
   it('recognises only the worker’s own offline answer', () => {

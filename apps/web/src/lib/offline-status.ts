@@ -24,13 +24,17 @@ function set(next: OfflineSnapshot) {
   for (const listener of listeners) listener();
 }
 
-const currentPath = () => (typeof window === 'undefined' ? '' : window.location.pathname);
+/**
+ * The screen a request is for: read when it is sent, not when its answer arrives, so a late answer
+ * to the screen just left cannot mark the one now open (which, shown as the offline page, would
+ * never ask for its own data and stay that way until the network returned).
+ */
+export const screenPath = () => (typeof window === 'undefined' ? '' : window.location.pathname);
 
 /** An answer arrived: note it if the service worker served it from the member's saved data. */
-export function noteAnswer(headers: Headers): void {
+export function noteAnswer(headers: Headers, path = screenPath()): void {
   const savedAt = Number(headers.get(SAVED_AT_HEADER));
   if (!headers.has(SAVED_AT_HEADER) || !Number.isFinite(savedAt)) return;
-  const path = currentPath();
   set({
     ...snapshot,
     savedAt: snapshot.savedAt === null ? savedAt : Math.min(snapshot.savedAt, savedAt),
@@ -44,8 +48,7 @@ export function isOfflineMiss(headers: Headers): boolean {
 }
 
 /** The request found neither the network nor anything saved. */
-export function noteMiss(): void {
-  const path = currentPath();
+export function noteMiss(path = screenPath()): void {
   if (snapshot.missed.has(path)) return;
   set({ ...snapshot, missed: new Set([...snapshot.missed, path]) });
 }
