@@ -43,6 +43,7 @@ export const billingEn = {
     loading: 'Loading the statement…',
     error: 'We couldn’t load this statement.',
     linesCaption: 'Charges for {{period}}',
+    lineDetail: '{{quantity}} at {{price}}',
     columns: {
       description: 'Description',
       quantity: 'Quantity',

@@ -46,6 +46,7 @@ export const billingEs: Translation<typeof billingEn> = {
     loading: 'Cargando el estado de cuenta…',
     error: 'No pudimos cargar este estado de cuenta.',
     linesCaption: 'Cargos de {{period}}',
+    lineDetail: '{{quantity}} a {{price}}',
     columns: {
       description: 'Descripción',
       quantity: 'Cantidad',

@@ -46,6 +46,7 @@ export const billingFr: Translation<typeof billingEn> = {
     loading: 'Chargement du relevé…',
     error: 'Nous n’avons pas pu charger ce relevé.',
     linesCaption: 'Frais de {{period}}',
+    lineDetail: '{{quantity}} à {{price}}',
     columns: {
       description: 'Description',
       quantity: 'Quantité',

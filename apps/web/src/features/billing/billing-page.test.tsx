@@ -78,9 +78,9 @@ describe('BillingPage', () => {
     expect(within(view).getByRole('heading', { name: 'Statement for November 2025' })).toBeInTheDocument();
     const rows = within(within(view).getByTestId('statement-lines')).getAllByRole('row').slice(1);
     expect(rows.map((r) => plain(r.textContent))).toEqual([
-      'Off-peak energy (Ontario Time-of-Use), Nov 1 – Nov 30481 kWh9.8 ¢$47.14',
-      'On-peak energy (Ontario Time-of-Use), Nov 1 – Nov 30120 kWh20.3 ¢$24.36',
-      'Net-metering credit, Mid-peak, Nov 1 – Nov 3060 kWh15.7 ¢-$9.42',
+      'Off-peak energy (Ontario Time-of-Use), Nov 1 – Nov 30481 kWh at 9.8 ¢481 kWh9.8 ¢$47.14',
+      'On-peak energy (Ontario Time-of-Use), Nov 1 – Nov 30120 kWh at 20.3 ¢120 kWh20.3 ¢$24.36',
+      'Net-metering credit, Mid-peak, Nov 1 – Nov 3060 kWh at 15.7 ¢60 kWh15.7 ¢-$9.42',
       'Ontario Electricity Rebate (23.5%)-$14.59',
       'HST (13%)$8.07',
       'Adjustment for Oct 1 – Oct 31: readings received after that statement was issued bring it to $72.44 (billed $72.33)$0.11',
@@ -111,7 +111,7 @@ describe('BillingPage', () => {
     expect(await screen.findByRole('heading', { name: 'Statement for October 2025' }, { timeout: 5000 })).toBeInTheDocument();
     expect(button).toHaveAttribute('aria-pressed', 'true');
     const view = screen.getByTestId('statement-view');
-    expect(plain(within(view).getByTestId('statement-lines').textContent)).toContain('Basic charge, Oct 15 – Oct 3117 days22.53 ¢$3.83');
+    expect(plain(within(view).getByTestId('statement-lines').textContent)).toContain('Basic charge, Oct 15 – Oct 3117 days at 22.53 ¢17 days22.53 ¢$3.83');
     expect(plain(within(view).getByTestId('statement-last-year').textContent)).toContain('320.0 kWh · $69.00');
     expect(plain(within(view).getByTestId('statement-last-year').textContent)).toContain('-19.5 kWh compared with last year');
   });

@@ -74,24 +74,32 @@ export function StatementView({ statement }: { statement: StatementDetail }) {
           <thead className="border-b border-slate-200 text-slate-600">
             <tr>
               <th scope="col" className="py-2 pr-4 font-medium">{t('statement.columns.description')}</th>
-              <th scope="col" className="py-2 pr-4 text-right font-medium">{t('statement.columns.quantity')}</th>
-              <th scope="col" className="py-2 pr-4 text-right font-medium">{t('statement.columns.unitPrice')}</th>
+              <th scope="col" className="hidden py-2 pr-4 text-right font-medium sm:table-cell">{t('statement.columns.quantity')}</th>
+              <th scope="col" className="hidden py-2 pr-4 text-right font-medium sm:table-cell">{t('statement.columns.unitPrice')}</th>
               <th scope="col" className="py-2 text-right font-medium">{t('statement.columns.amount')}</th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
-            {statement.lines.map((line, i) => (
-              <tr key={i} data-kind={line.kind}>
-                <td className="py-2 pr-4 text-slate-900">{statementLineText(line, t, locale)}</td>
-                <td className="py-2 pr-4 text-right whitespace-nowrap text-slate-700 tabular-nums">
-                  {line.quantity === null || line.unit === null ? '' : t(`lines.units.${line.unit}`, { count: line.quantity, quantity: new Intl.NumberFormat(locale, { maximumFractionDigits: quantityDigits(line.unit) }).format(line.quantity) })}
-                </td>
-                <td className="py-2 pr-4 text-right whitespace-nowrap text-slate-700 tabular-nums">
-                  {line.unitPriceCents === null ? '' : t('lines.units.cents', { price: new Intl.NumberFormat(locale, { maximumFractionDigits: 4 }).format(line.unitPriceCents) })}
-                </td>
-                <td className="py-2 text-right whitespace-nowrap text-slate-900 tabular-nums">{formatCad(line.amountCents, locale)}</td>
-              </tr>
-            ))}
+            {statement.lines.map((line, i) => {
+              const quantity = line.quantity === null || line.unit === null ? '' : t(`lines.units.${line.unit}`, { count: line.quantity, quantity: new Intl.NumberFormat(locale, { maximumFractionDigits: quantityDigits(line.unit) }).format(line.quantity) });
+              const unitPrice = line.unitPriceCents === null ? '' : t('lines.units.cents', { price: new Intl.NumberFormat(locale, { maximumFractionDigits: 4 }).format(line.unitPriceCents) });
+              return (
+                <tr key={i} data-kind={line.kind}>
+                  <td className="py-2 pr-4 text-slate-900">
+                    {statementLineText(line, t, locale)}
+                    {/* On a phone the quantity and price sit under the description, so the amount stays in view (issue 19's 390 px rule). */}
+                    {quantity || unitPrice ? (
+                      <span className="block text-xs text-slate-600 tabular-nums sm:hidden" data-testid="statement-line-detail">
+                        {quantity && unitPrice ? t('statement.lineDetail', { quantity, price: unitPrice }) : quantity || unitPrice}
+                      </span>
+                    ) : null}
+                  </td>
+                  <td className="hidden py-2 pr-4 text-right whitespace-nowrap text-slate-700 tabular-nums sm:table-cell">{quantity}</td>
+                  <td className="hidden py-2 pr-4 text-right whitespace-nowrap text-slate-700 tabular-nums sm:table-cell">{unitPrice}</td>
+                  <td className="py-2 text-right whitespace-nowrap text-slate-900 tabular-nums">{formatCad(line.amountCents, locale)}</td>
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       </div>
