@@ -129,7 +129,7 @@ describe('At 390 px (a phone)', () => {
         expect.soft(table.right).toBeLessThanOrEqual(PHONE.width);
       }
     }
-  });
+  }, 120_000); // ten screens, each waiting for its data: twice the suite's default
 
   it('no public page scrolls sideways, in English or French', async () => {
     // French runs about a fifth longer than English, so it is where a line overflows first.
