@@ -6,8 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_DIR } from '../../db/client';
 import { sessions } from '../../db/schema/auth.schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { asMember, cookieHeader, createMember, TEST_ORIGIN, type Member } from '../../test/test-session';
+import { asMember, cookieHeader, createMember, sessionTokenOf, TEST_ORIGIN, type Member } from '../../test/test-session';
+import type { DBAdapter, Where } from 'better-auth';
 import { authSecretOf } from './auth';
+import { withHashedSessionTokens } from './session-token-hashing';
 
 const COOKIE = 'peakwise.session_token';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -15,19 +17,81 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 // Computed here rather than through the module under test, so a wrong hash there cannot agree with itself.
 const sha256Hex = (value: string) => createHash('sha256').update(value, 'utf8').digest('hex');
 
-/** The token inside a `peakwise.session_token=<token>.<signature>` cookie header. */
-function tokenOf(cookie: string): string {
-  const pair = cookie.split('; ').find((p) => p.startsWith(`${COOKIE}=`));
-  if (!pair) throw new Error(`no ${COOKIE} in ${cookie}`);
-  const value = decodeURIComponent(pair.slice(COOKIE.length + 1));
-  return value.slice(0, value.lastIndexOf('.'));
-}
-
 /** A session cookie for `token`, signed with the server's secret as better-auth signs its own. */
 function signedCookie(token: string, secret: string): string {
   const signature = createHmac('sha256', secret).update(token).digest('base64');
   return `${COOKIE}=${encodeURIComponent(`${token}.${signature}`)}`;
 }
+
+type Row = Record<string, unknown>;
+
+/** Just enough of an adapter to see what reaches the database: rows per model, `eq`/`in` only. */
+function fakeAdapter(tables: Record<string, Row[]>, transactions: { count: number }): DBAdapter {
+  const matches = (row: Row, where: Where[] = []) =>
+    where.every((w) => ((w.operator ?? 'eq') === 'in' ? (w.value as unknown[]).includes(row[w.field]) : row[w.field] === w.value));
+  const table = (model: string) => (tables[model] ??= []);
+  const adapter = {
+    id: 'fake',
+    create: async ({ model, data }: { model: string; data: Row }) => {
+      table(model).push({ ...data });
+      return { ...data };
+    },
+    findOne: async ({ model, where }: { model: string; where: Where[] }) => table(model).find((r) => matches(r, where)) ?? null,
+    findMany: async ({ model, where }: { model: string; where?: Where[] }) => table(model).filter((r) => matches(r, where)),
+    count: async ({ model, where }: { model: string; where?: Where[] }) => table(model).filter((r) => matches(r, where)).length,
+    update: async ({ model, where, update }: { model: string; where: Where[]; update: Row }) => {
+      const row = table(model).find((r) => matches(r, where));
+      if (row) Object.assign(row, update);
+      return row ? { ...row } : null;
+    },
+    delete: async ({ model, where }: { model: string; where: Where[] }) => {
+      tables[model] = table(model).filter((r) => !matches(r, where));
+    },
+    transaction: async <R>(callback: (trx: DBAdapter) => Promise<R>) => {
+      transactions.count += 1;
+      return callback(adapter as unknown as DBAdapter);
+    },
+  };
+  return adapter as unknown as DBAdapter;
+}
+
+describe('withHashedSessionTokens', () => {
+  it('hashes the session token on every path, also inside a transaction, and leaves other models alone', async () => {
+    const tables: Record<string, Row[]> = {};
+    const transactions = { count: 0 };
+    const adapter = withHashedSessionTokens(fakeAdapter(tables, transactions));
+    const created = await adapter.transaction((trx) => trx.create<Row>({ model: 'session', data: { id: 's1', token: 'tok-1', userId: 'u1' } }));
+    expect(transactions.count).toBe(1);
+    expect(tables.session).toEqual([{ id: 's1', token: sha256Hex('tok-1'), userId: 'u1' }]);
+    expect(created).toMatchObject({ token: 'tok-1' });
+
+    expect(await adapter.findOne<Row>({ model: 'session', where: [{ field: 'token', value: 'tok-1' }] })).toMatchObject({ id: 's1', token: 'tok-1' });
+    expect(await adapter.findOne({ model: 'session', where: [{ field: 'token', value: sha256Hex('tok-1') }] })).toBeNull();
+    expect(await adapter.count({ model: 'session', where: [{ field: 'token', value: ['tok-1'], operator: 'in' }] })).toBe(1);
+
+    await adapter.create({ model: 'verification', data: { id: 'v1', token: 'plain' } });
+    expect(tables.verification).toEqual([{ id: 'v1', token: 'plain' }]);
+
+    await adapter.delete({ model: 'session', where: [{ field: 'token', value: 'tok-1' }] });
+    expect(tables.session).toEqual([]);
+  });
+
+  it('answers a stand-in, never the stored hash, for a row found without its token', async () => {
+    const tables: Record<string, Row[]> = { session: [{ id: 's2', token: sha256Hex('tok-2'), userId: 'u2' }] };
+    const adapter = withHashedSessionTokens(fakeAdapter(tables, { count: 0 }));
+    const [listed] = await adapter.findMany<Row>({ model: 'session', where: [{ field: 'userId', value: 'u2' }] });
+    expect(listed!.token).not.toBe(sha256Hex('tok-2'));
+    expect(listed!.token).not.toBe('tok-2');
+    // Outside a better-auth request there is no request state to remember the stand-in in.
+    expect(await adapter.findOne({ model: 'session', where: [{ field: 'token', value: listed!.token as string }] })).toBeNull();
+  });
+
+  it('refuses comparisons a hash cannot answer, and sessions joined onto another model', async () => {
+    const adapter = withHashedSessionTokens(fakeAdapter({}, { count: 0 }));
+    await expect(adapter.findMany({ model: 'session', where: [{ field: 'token', value: 'tok', operator: 'starts_with' }] })).rejects.toThrow(/stored hashed/);
+    await expect(adapter.findOne({ model: 'user', where: [{ field: 'id', value: 'u1' }], join: { session: true } })).rejects.toThrow(/joined/);
+  });
+});
 
 describe('session tokens are stored hashed (decision 071)', () => {
   let t: TestApp;
@@ -55,7 +119,7 @@ describe('session tokens are stored hashed (decision 071)', () => {
   it('keeps only the SHA-256 of the cookie’s token in the sessions table, and the cookie works', async () => {
     const member = await createMember(t.app);
     const laptop = await signIn(member);
-    const tokens = [tokenOf(member.cookie), tokenOf(laptop)];
+    const tokens = [sessionTokenOf(member.cookie), sessionTokenOf(laptop)];
     const stored = await storedTokens(member.userId);
     expect(stored.sort()).toEqual(tokens.map(sha256Hex).sort());
     for (const token of tokens) expect(stored).not.toContain(token);
@@ -66,7 +130,7 @@ describe('session tokens are stored hashed (decision 071)', () => {
     const member = await createMember(t.app);
     const [stored] = await storedTokens(member.userId);
     // The helper signs as better-auth does: the real token, re-signed by it, is accepted.
-    expect((await t.app.request('/api/profile', { headers: { cookie: signedCookie(tokenOf(member.cookie), secret) } })).status).toBe(200);
+    expect((await t.app.request('/api/profile', { headers: { cookie: signedCookie(sessionTokenOf(member.cookie), secret) } })).status).toBe(200);
     const stolen = signedCookie(stored!, secret);
     expect((await t.app.request('/api/profile', { headers: { cookie: stolen } })).status).toBe(401);
     expect(await sessionOf(stolen)).toBeNull();
@@ -79,13 +143,13 @@ describe('session tokens are stored hashed (decision 071)', () => {
     const laptop = await signIn(member);
     const out = await t.app.request('/api/auth/sign-out', { method: 'POST', headers: asMember({ cookie: laptop }), body: '{}' });
     expect(out.status).toBe(200);
-    expect(await storedTokens(member.userId)).toEqual([sha256Hex(tokenOf(member.cookie))]);
+    expect(await storedTokens(member.userId)).toEqual([sha256Hex(sessionTokenOf(member.cookie))]);
     expect(await sessionOf(laptop)).toBeNull();
   });
 
   it('renews a session due for it: same token in the cookie, later expiry on the stored row', async () => {
     const member = await createMember(t.app);
-    const token = tokenOf(member.cookie);
+    const token = sessionTokenOf(member.cookie);
     // Six days and a minute left of seven: last renewed more than a day (updateAge) ago.
     const due = new Date(Date.now() + 6 * DAY_MS - 60_000);
     await t.database.db.update(sessions).set({ expiresAt: due }).where(eq(sessions.userId, member.userId));
@@ -93,7 +157,7 @@ describe('session tokens are stored hashed (decision 071)', () => {
     expect(res.status).toBe(200);
     const renewed = cookieHeader(res);
     expect(renewed).toContain(`${COOKIE}=`);
-    expect(tokenOf(renewed)).toBe(token);
+    expect(sessionTokenOf(renewed)).toBe(token);
     const [row] = await t.database.db.select().from(sessions).where(eq(sessions.userId, member.userId));
     expect(row!.token).toBe(sha256Hex(token));
     expect(row!.expiresAt.getTime()).toBeGreaterThan(due.getTime() + DAY_MS - 60_000);
@@ -117,8 +181,8 @@ describe('session tokens are stored hashed (decision 071)', () => {
     });
     expect(res.status).toBe(200);
     const fresh = cookieHeader(res, member.cookie);
-    expect(tokenOf(fresh)).not.toBe(tokenOf(member.cookie));
-    expect(await storedTokens(member.userId)).toEqual([sha256Hex(tokenOf(fresh))]);
+    expect(sessionTokenOf(fresh)).not.toBe(sessionTokenOf(member.cookie));
+    expect(await storedTokens(member.userId)).toEqual([sha256Hex(sessionTokenOf(fresh))]);
     expect(await sessionOf(phone)).toBeNull();
     expect(await sessionOf(member.cookie)).toBeNull();
     expect((await sessionOf(fresh))?.session).toBeDefined();
@@ -131,7 +195,7 @@ describe('session tokens are stored hashed (decision 071)', () => {
     expect(list).toHaveLength(2);
     const other = list.find((s) => !s.current)!;
     expect((await t.app.request(`/api/sessions/${other.id}`, { method: 'DELETE', headers: asMember({ cookie: laptop }) })).status).toBe(204);
-    expect(await storedTokens(member.userId)).toEqual([sha256Hex(tokenOf(laptop))]);
+    expect(await storedTokens(member.userId)).toEqual([sha256Hex(sessionTokenOf(laptop))]);
     expect(await sessionOf(member.cookie)).toBeNull();
   });
 
@@ -153,15 +217,15 @@ describe('session tokens are stored hashed (decision 071)', () => {
       const stored = await storedTokens(member.userId);
       const tokens = listed.map((s) => s.token);
       for (const value of stored) expect(tokens).not.toContain(value);
-      expect(tokens).not.toContain(tokenOf(member.cookie));
-      expect(tokens).not.toContain(tokenOf(phone));
+      expect(tokens).not.toContain(sessionTokenOf(member.cookie));
+      expect(tokens).not.toContain(sessionTokenOf(phone));
     });
 
     it('revoke-session with a stored value revokes nothing; with the token it revokes that session', async () => {
-      const phoneHash = sha256Hex(tokenOf(phone));
+      const phoneHash = sha256Hex(sessionTokenOf(phone));
       await t.accounts.auth.api.revokeSession({ headers: headersOf(laptop), body: { token: phoneHash } });
       expect(await storedTokens(member.userId)).toContain(phoneHash);
-      await t.accounts.auth.api.revokeSession({ headers: headersOf(laptop), body: { token: tokenOf(phone) } });
+      await t.accounts.auth.api.revokeSession({ headers: headersOf(laptop), body: { token: sessionTokenOf(phone) } });
       expect(await storedTokens(member.userId)).not.toContain(phoneHash);
       expect(await sessionOf(phone)).toBeNull();
     });
@@ -170,7 +234,7 @@ describe('session tokens are stored hashed (decision 071)', () => {
       phone = await signIn(member);
       expect(await storedTokens(member.userId)).toHaveLength(3);
       await t.accounts.auth.api.revokeOtherSessions({ headers: headersOf(laptop) });
-      expect(await storedTokens(member.userId)).toEqual([sha256Hex(tokenOf(laptop))]);
+      expect(await storedTokens(member.userId)).toEqual([sha256Hex(sessionTokenOf(laptop))]);
       expect((await sessionOf(laptop))?.session).toBeDefined();
       expect(await sessionOf(phone)).toBeNull();
       expect(await sessionOf(member.cookie)).toBeNull();
@@ -189,7 +253,7 @@ describe('session tokens are stored hashed (decision 071)', () => {
     const before = await createTestApp();
     try {
       const member = await createMember(before.app);
-      const token = tokenOf(member.cookie);
+      const token = sessionTokenOf(member.cookie);
       const rows = () => before.database.db.select({ token: sessions.token }).from(sessions).where(eq(sessions.userId, member.userId));
       const signedIn = async () => ((await (await before.app.request('/api/auth/get-session', { headers: { cookie: member.cookie } })).json()) as object | null) !== null;
       // The row as it was before 0025: the token itself.
