@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_DIR } from '../../db/client';
 import { sessions } from '../../db/schema/auth.schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { asMember, cookieHeader, createMember, sessionTokenOf, TEST_ORIGIN, type Member } from '../../test/test-session';
+import { asMember, cookieHeader, createMember, sessionTokenOf, TEST_ORIGIN, totpFromUri, type Member } from '../../test/test-session';
 import type { DBAdapter, Where } from 'better-auth';
 import { authSecretOf } from './auth';
 import { withHashedSessionTokens } from './session-token-hashing';
@@ -186,6 +186,29 @@ describe('session tokens are stored hashed (decision 071)', () => {
     expect(await sessionOf(phone)).toBeNull();
     expect(await sessionOf(member.cookie)).toBeNull();
     expect((await sessionOf(fresh))?.session).toBeDefined();
+  });
+
+  it('two-factor: enrolling, a challenged sign-in and turning it off leave only the hashes of the cookies in use', async () => {
+    const member = await createMember(t.app);
+    const post = (path: string, cookie: string, body: unknown) => t.app.request(`/api/auth/${path}`, { method: 'POST', headers: asMember({ cookie }), body: JSON.stringify(body) });
+    const { totpURI } = (await (await post('two-factor/enable', member.cookie, { password: member.password })).json()) as { totpURI: string };
+    const enrolled = await post('two-factor/verify-totp', member.cookie, { code: totpFromUri(totpURI) });
+    expect(enrolled.status).toBe(200);
+    const phone = cookieHeader(enrolled, member.cookie);
+    const challenge = cookieHeader(await post('sign-in/email', '', { email: member.email, password: member.password }));
+    const verified = await post('two-factor/verify-totp', challenge, { code: totpFromUri(totpURI) });
+    expect(verified.status).toBe(200);
+    const laptop = cookieHeader(verified);
+    const hashes = (...cookies: string[]) => cookies.map((c) => sha256Hex(sessionTokenOf(c))).sort();
+    expect((await storedTokens(member.userId)).sort()).toEqual(hashes(phone, laptop));
+
+    const off = await post('two-factor/disable', laptop, { password: member.password });
+    expect(off.status).toBe(200);
+    const renewed = cookieHeader(off, laptop);
+    expect(sessionTokenOf(renewed)).not.toBe(sessionTokenOf(laptop));
+    expect((await storedTokens(member.userId)).sort()).toEqual(hashes(phone, renewed));
+    expect(await sessionOf(laptop)).toBeNull();
+    expect((await sessionOf(renewed))?.session).toBeDefined();
   });
 
   it('the app’s own session list and revocation by id still work', async () => {
