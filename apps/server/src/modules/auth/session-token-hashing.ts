@@ -6,13 +6,13 @@ import type { DBAdapter, DBTransactionAdapter, Where } from 'better-auth';
  * What the `sessions.token` column holds for a session token: its SHA-256, in hex. Migration
  * 0025 computes the same thing in SQL for the rows it found (decision 071).
  */
-export function hashSessionToken(token: string): string {
+function hashSessionToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 
 const SESSION = 'session';
 const TOKEN = 'token';
-const STAND_IN_PREFIX = 'listed.';
+const STAND_IN_PREFIX = 'listed-';
 
 /**
  * What one request has seen of session tokens. `tokens`: stored hash → the token it came from,
