@@ -17,6 +17,8 @@ export type LiveServer = {
   /** Where this process reaches the server: plain HTTP on loopback, as the proxy would. */
   baseUrl: string;
   mailDir: string;
+  /** The server's AUTH_SECRET, for a check that plays someone holding both it and a copy of the database. */
+  authSecret: string;
   /** Everything the server has written to stdout and stderr so far. */
   output(): string;
   sql<T>(text: string, values?: unknown[]): Promise<T[]>;
@@ -40,12 +42,13 @@ export async function startLiveServer(): Promise<LiveServer> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const chunks: string[] = [];
+  const authSecret = randomBytes(32).toString('hex');
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
     env: {
       ...process.env,
       NODE_ENV: 'production',
-      AUTH_SECRET: randomBytes(32).toString('hex'),
+      AUTH_SECRET: authSecret,
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: PUBLIC_ORIGIN,
@@ -77,6 +80,7 @@ export async function startLiveServer(): Promise<LiveServer> {
   return {
     baseUrl,
     mailDir,
+    authSecret,
     output: () => chunks.join(''),
     sql: async <T>(text: string, values: unknown[] = []) => (await pool.query(text, values)).rows as T[],
     async stop() {

@@ -1,3 +1,4 @@
+import { createHash, createHmac } from 'node:crypto';
 import { describe, expect } from 'vitest';
 import { check } from '../asvs-report';
 import { expectStatus, SESSION_COOKIE, type AsvsContext } from '../asvs-context';
@@ -23,6 +24,25 @@ export function sessionChecks(ctx: AsvsContext) {
       const second = member.client.cookie(SESSION_COOKIE);
       expect(second).toBeDefined();
       expect(second).not.toBe(first);
+    });
+
+    check(AREA, 'The database holds only a one-way hash of each session token: a copy of it signs no one in', ['14.2.4'], async () => {
+      const member = await ctx.signUp('at-rest');
+      const laptop = await ctx.signIn(member);
+      const tokens = [member.client, laptop].map((client) => decodeURIComponent(client.cookie(SESSION_COOKIE)!).split('.')[0]!);
+      const stored = (await ctx.server.sql<{ token: string }>('select token from sessions where user_id = $1', [member.userId])).map((r) => r.token);
+      expect(stored).toHaveLength(2);
+      for (const token of tokens) expect(stored, 'the cookie’s token is in the sessions table').not.toContain(token);
+      // What is stored instead: SHA-256 in hex (decision 071), computed here independently.
+      expect(stored.sort()).toEqual(tokens.map((t) => createHash('sha256').update(t, 'utf8').digest('hex')).sort());
+      // Someone with the table and the AUTH_SECRET too signs a stored value into a cookie.
+      const signed = (value: string) => `${SESSION_COOKIE}=${encodeURIComponent(`${value}.${createHmac('sha256', ctx.server.authSecret).update(value).digest('base64')}`)}`;
+      const thief = ctx.client();
+      thief.setCookieHeader(signed(tokens[0]!));
+      expectStatus(await thief.call('GET', '/api/profile'), 200, 'the real token, signed the same way');
+      thief.setCookieHeader(signed(stored[0]!));
+      expect((await thief.call('GET', '/api/profile')).status, 'a stored value as the cookie').toBe(401);
+      return `${stored.length} rows of ${stored[0]!.length} hex characters, neither cookie token among them`;
     });
 
     check(AREA, 'Sign-out ends the session on the server: the old cookie is refused on the next request', ['7.4.1'], async () => {

@@ -43,6 +43,18 @@ export function cookieHeader(res: Response, previous = ''): string {
   return [...jar.values()].join('; ');
 }
 
+/**
+ * The session token inside a cookie header (`peakwise.session_token=<token>.<signature>`): what
+ * the browser holds. The database keeps only its SHA-256 (decision 071).
+ */
+export function sessionTokenOf(cookie: string): string {
+  const name = 'peakwise.session_token=';
+  const pair = cookie.split('; ').find((p) => p.startsWith(name));
+  if (!pair) throw new Error(`no session cookie in ${cookie}`);
+  const value = decodeURIComponent(pair.slice(name.length));
+  return value.slice(0, value.lastIndexOf('.'));
+}
+
 /** Signs a fresh member up through the real endpoint; the cookie acts as them in any API test. */
 export async function createMember(app: TestApp['app'], overrides: SignUpOverrides = {}): Promise<Member> {
   const body = signUpBody(overrides);

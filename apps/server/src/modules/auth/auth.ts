@@ -1,4 +1,4 @@
-import { betterAuth } from 'better-auth';
+import { betterAuth, type BetterAuthOptions } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { isAPIError } from 'better-auth/api';
 import { genericOAuth, twoFactor } from 'better-auth/plugins';
@@ -14,6 +14,7 @@ import { ensureHouseholdForUser } from '../households/household.service';
 import { createProfile, recordMarketingConsent, syncProfileFromUser } from '../profile/profile.repository';
 import { createAuthHooks } from './auth-hooks';
 import { hashPassword, verifyPassword } from './password-hasher';
+import { withHashedSessionTokens } from './session-token-hashing';
 import { socialProviderConfigs } from './social-providers';
 
 const DAY_SECONDS = 24 * 60 * 60;
@@ -64,7 +65,8 @@ export function createAuth({ config, database, emails, logger }: AuthDeps) {
     basePath: '/api/auth',
     secret: authSecretOf(config),
     trustedOrigins: [new URL(config.publicUrl).origin],
-    database: drizzleAdapter(db, { provider: 'pg', schema: authSchema }),
+    // Sessions are stored under a hash of their token, never the token itself (decision 071).
+    database: (options: BetterAuthOptions) => withHashedSessionTokens(drizzleAdapter(db, { provider: 'pg', schema: authSchema })(options)),
     logger: authLogger(logger),
     telemetry: { enabled: false },
 

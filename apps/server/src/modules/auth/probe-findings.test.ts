@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions, users } from '../../db/schema/auth.schema';
+import { users } from '../../db/schema/auth.schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { asMember, cookieHeader, createMember, TEST_ORIGIN, type Member } from '../../test/test-session';
+import { asMember, cookieHeader, createMember, sessionTokenOf, TEST_ORIGIN, type Member } from '../../test/test-session';
 import { isOpenAuthEndpoint } from './auth-endpoints';
 
 const NUL_MESSAGE = { error: { code: 'unstorable_text', message: 'Text cannot contain the NUL character (U+0000).' } };
@@ -77,8 +77,8 @@ describe('found by probing from outside', () => {
 
     it('revoke-session with another member’s token is refused and their session lives on', async () => {
       const other = await createMember(t.app);
-      const [theirs] = await t.database.db.select().from(sessions).where(eq(sessions.userId, other.userId));
-      const res = await t.app.request('/api/auth/revoke-session', { method: 'POST', headers: asMember(member), body: JSON.stringify({ token: theirs!.token }) });
+      // Their real token (from their cookie): the database holds only its hash (decision 071).
+      const res = await t.app.request('/api/auth/revoke-session', { method: 'POST', headers: asMember(member), body: JSON.stringify({ token: sessionTokenOf(other.cookie) }) });
       expect(res.status).toBe(404);
       expect((await t.app.request('/api/profile', { headers: asMember(other) })).status).toBe(200);
     });
