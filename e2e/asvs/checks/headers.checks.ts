@@ -97,17 +97,24 @@ export function headerChecks(ctx: AsvsContext) {
     });
 
     check(AREA, 'TRACE is not supported', ['13.4.4'], async () => {
-      // fetch refuses to send TRACE at all, so it goes out over node:http.
-      const status = await new Promise<number>((resolve, reject) => {
-        const req = request(`${ctx.server.baseUrl}/api/health`, { method: 'TRACE' }, (res) => {
-          res.resume();
-          resolve(res.statusCode ?? 0);
+      // fetch refuses to send TRACE at all, so it goes out over node:http. Both halves of the
+      // server: the API, and the app's pages (a catch-all that answered every method would echo there).
+      const trace = (path: string) =>
+        new Promise<number>((resolve, reject) => {
+          const req = request(`${ctx.server.baseUrl}${path}`, { method: 'TRACE' }, (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          });
+          req.on('error', reject);
+          req.end();
         });
-        req.on('error', reject);
-        req.end();
-      });
-      expect([404, 405, 501], `TRACE answered ${status}`).toContain(status);
-      return `TRACE → ${status}`;
+      const answers: string[] = [];
+      for (const path of ['/api/health', '/', '/app/dashboard']) {
+        const status = await trace(path);
+        answers.push(`${path} → ${status}`);
+        expect([404, 405, 501], `TRACE ${path} answered ${status}`).toContain(status);
+      }
+      return `TRACE ${answers.join(', ')}`;
     });
   });
 }

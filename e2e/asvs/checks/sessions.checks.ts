@@ -2,8 +2,30 @@ import { createHash, createHmac } from 'node:crypto';
 import { describe, expect } from 'vitest';
 import { check } from '../asvs-report';
 import { expectStatus, SESSION_COOKIE, type AsvsContext } from '../asvs-context';
+import type { Client } from '../http-client';
 
 const AREA = 'Sessions';
+
+/**
+ * The same token under another signature of the right shape (44 base64 characters ending in '='),
+ * so only the HMAC can refuse it: a value of the wrong shape is dropped before the HMAC is
+ * computed, and would pass with the verification gone (decision 067).
+ */
+function withOtherSignature(cookieValue: string): string {
+  const signed = decodeURIComponent(cookieValue);
+  const dot = signed.lastIndexOf('.');
+  const signature = signed.slice(dot + 1);
+  if (dot < 1 || signature.length !== 44 || !signature.endsWith('=')) throw new Error(`unexpected session cookie shape: ${signature.length} characters after the dot`);
+  return encodeURIComponent(`${signed.slice(0, dot)}.${signature.startsWith('A') ? 'B' : 'A'}${signature.slice(1)}`);
+}
+
+/**
+ * Uses the session once, so that the app's session cache (session-cache.ts) holds it: a check
+ * that ends a session nobody had used yet would pass with a cache that outlives the end.
+ */
+async function inUse(client: Client, what: string) {
+  expectStatus(await client.call('GET', '/api/profile'), 200, `${what} before it ends`);
+}
 
 export function sessionChecks(ctx: AsvsContext) {
   describe(AREA, () => {
@@ -11,7 +33,7 @@ export function sessionChecks(ctx: AsvsContext) {
       const member = await ctx.signUp('forged');
       const real = member.client.cookie(SESSION_COOKIE)!;
       const forged = ctx.client();
-      for (const value of ['forged.value', `${real.slice(0, -4)}AAAA`, real.split('.')[0] ?? real]) {
+      for (const value of ['forged.value', `${real.slice(0, -4)}AAAA`, real.split('.')[0] ?? real, withOtherSignature(real)]) {
         forged.setCookieHeader(`${SESSION_COOKIE}=${value}`);
         expect((await forged.call('GET', '/api/profile')).status, value).toBe(401);
       }
@@ -47,6 +69,7 @@ export function sessionChecks(ctx: AsvsContext) {
 
     check(AREA, 'Sign-out ends the session on the server: the old cookie is refused on the next request', ['7.4.1'], async () => {
       const member = await ctx.signUp('sign-out');
+      await inUse(member.client, 'the session');
       const saved = member.client.cookieHeader();
       expectStatus(await member.client.call('POST', '/api/auth/sign-out', { body: {} }), 200, 'sign-out');
       const replay = ctx.client();
@@ -62,6 +85,7 @@ export function sessionChecks(ctx: AsvsContext) {
       const sessions = (await laptop.call('GET', '/api/sessions')).body as { id: string; current: boolean }[];
       const other = sessions.filter((s) => !s.current);
       expect(other).toHaveLength(1);
+      await inUse(member.client, 'the sign-up session');
       expectStatus(await laptop.call('DELETE', `/api/sessions/${other[0]!.id}`), 204, 'revoking the sign-up session');
       expect((await member.client.call('GET', '/api/profile')).status).toBe(401);
       expectStatus(await laptop.call('GET', '/api/profile'), 200, 'the revoking session');
@@ -94,6 +118,7 @@ export function sessionChecks(ctx: AsvsContext) {
     check(AREA, 'Deleting the account ends its sessions', ['7.4.2'], async () => {
       const member = await ctx.signUp('delete');
       const other = await ctx.signIn(member);
+      await inUse(other, 'the other session');
       expectStatus(await member.client.call('DELETE', '/api/account', { body: { confirmation: 'DELETE' } }), 204, 'account deletion');
       expect((await other.call('GET', '/api/profile')).status).toBe(401);
       expect((await member.client.call('GET', '/api/profile')).status).toBe(401);
