@@ -29,6 +29,7 @@ function load(source: string, options: { paintTiming: boolean }) {
   const added: Added[] = [];
   const frames: (() => void)[] = [];
   const timers: { run: () => void; ms: number }[] = [];
+  const listeners: Record<string, () => void> = {};
   let report: ((entries: string[]) => void) | undefined;
   let observed: unknown;
   let disconnected = false;
@@ -54,6 +55,7 @@ function load(source: string, options: { paintTiming: boolean }) {
     },
     window: options.paintTiming ? { PerformanceObserver: FakeObserver } : {},
     requestAnimationFrame: (callback: () => void) => frames.push(callback),
+    addEventListener: (type: string, listener: () => void) => (listeners[type] = listener),
     setTimeout: (callback: () => void, ms: number) => timers.push({ run: callback, ms }),
   });
   return {
@@ -63,6 +65,7 @@ function load(source: string, options: { paintTiming: boolean }) {
     observed: () => observed,
     disconnected: () => disconnected,
     paint: (...names: string[]) => report?.(names),
+    press: (type: string) => listeners[type]?.(),
   };
 }
 
@@ -125,6 +128,16 @@ describe('the shell of a prerendered page', () => {
     expect(page.timers.map((timer) => timer.ms)).toEqual([PAINT_REPORT_WAIT_MS]);
     page.timers[0]!.run();
     expect(page.added.map((element) => element.attributes.src ?? element.attributes.rel)).toEqual([ENTRY, 'manifest', 'apple-touch-icon']);
+  });
+
+  it('starts at the first key or pointer press before the paint is reported', () => {
+    for (const type of ['pointerdown', 'keydown']) {
+      const page = load(loader, { paintTiming: true });
+      page.press(type);
+      expect({ type, added: page.added.length }).toEqual({ type, added: 3 });
+      page.paint('first-contentful-paint');
+      expect(page.added).toHaveLength(3);
+    }
   });
 
   it('starts after the first frame in a browser without paint timing', () => {
