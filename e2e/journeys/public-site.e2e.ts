@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe';
@@ -130,7 +131,8 @@ describe('public site', () => {
       (window as unknown as { cspViolations: string[] }).cspViolations = seen;
       document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
     });
-    for (const path of ['/', '/how-it-works', '/help', '/?auth=login']) {
+    // The French pages too: every prerendered page runs the inline loader its hash allows (decision 070).
+    for (const path of ['/', '/how-it-works', '/help', '/fr', '/fr/how-it-works', '/fr/help', '/?auth=login']) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       // Violations are reported as the page's scripts run; by "load" and a moment after, all have.
@@ -155,6 +157,42 @@ describe('public site', () => {
       expect(html).toMatch(new RegExp(`<link rel="alternate" hreflang="fr" href="https?://[^"]+${c.fr}"`));
       // The stylesheet comes with the page, so it paints without another request.
       expect(html).not.toMatch(/<link rel="stylesheet"/);
+    }
+  });
+
+  it('paints each public page before it asks for anything, its one inline script allowed by its hash (decision 070)', async () => {
+    for (const path of ['/', '/how-it-works', '/help', '/fr', '/fr/how-it-works', '/fr/help']) {
+      // As sent: one script, inline, allowed by the hash of its text; nothing in the head that the
+      // browser fetches (the favicon is data; the manifest and touch icon come after the paint).
+      const response = await page.request.get(path);
+      const html = await response.text();
+      const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+      expect({ path, attributes: scripts.map(([, attributes]) => attributes) }).toEqual({ path, attributes: [''] });
+      const hash = `'sha256-${createHash('sha256').update(scripts[0]![2]!).digest('base64')}'`;
+      const scriptSrc = (response.headers()['content-security-policy'] ?? '')
+        .split(';')
+        .map((directive) => directive.trim().split(/\s+/))
+        .find(([name]) => name === 'script-src');
+      expect(scriptSrc).toEqual(['script-src', "'self'", hash]);
+      const head = html.slice(0, html.indexOf('</head>'));
+      const fetchedLinks = (head.match(/<link\b[^>]*>/g) ?? []).filter((tag) => !/\brel="(canonical|alternate)"/.test(tag) && !/\bhref="data:/.test(tag));
+      expect({ path, fetchedLinks }).toEqual({ path, fetchedLinks: [] });
+
+      // In the browser: every resource the page loads starts after its first contentful paint, and
+      // the page still hydrates and links the manifest.
+      await page.goto(path);
+      await page.locator('#root:not([aria-disabled])').waitFor();
+      await page.waitForLoadState('load');
+      const timing = await page.evaluate(() => ({
+        firstContentfulPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+        resources: performance.getEntriesByType('resource').map((entry) => ({ url: new URL(entry.name).pathname, startTime: entry.startTime })),
+        manifest: document.querySelector('link[rel="manifest"]')?.getAttribute('href') ?? null,
+      }));
+      expect(timing.firstContentfulPaint, path).not.toBeNull();
+      expect(timing.resources.length, `${path}: the app's scripts`).toBeGreaterThan(0);
+      const beforePaint = timing.resources.filter((resource) => resource.startTime < timing.firstContentfulPaint!).map((resource) => resource.url);
+      expect({ path, beforePaint }).toEqual({ path, beforePaint: [] });
+      expect(timing.manifest, path).toBe('/manifest.webmanifest');
     }
   });
 

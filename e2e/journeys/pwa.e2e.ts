@@ -84,10 +84,23 @@ describe('installable app', () => {
       expect(pngSize(await file.body())).toEqual({ width, height });
     }
 
+    // The portal's shell links the manifest in its HTML; a prerendered public page adds the link
+    // once it has painted, so it is not a request before the first paint (decision 070). Either way
+    // what counts is what the browser found after load: asked over the DevTools protocol, the
+    // manifest it would install from, parsed without error.
+    const devtools = await page.context().newCDPSession(page);
     for (const path of ['/', '/how-it-works', '/fr', '/fr/help', '/app/dashboard']) {
       const html = await (await page.request.get(path)).text();
-      expect({ path, linked: html.includes('<link rel="manifest" href="/manifest.webmanifest"') }).toEqual({ path, linked: true });
+      const prerendered = html.includes('data-prerendered-language');
+      expect({ path, inHtml: html.includes('<link rel="manifest" href="/manifest.webmanifest"') }).toEqual({ path, inHtml: !prerendered });
       expect(html).toContain('<meta name="theme-color" content="#047857"');
+      await page.goto(path);
+      await page.waitForLoadState('load');
+      if (prerendered) await page.locator('#root:not([aria-disabled])').waitFor();
+      await expect.poll(async () => (await devtools.send('Page.getAppManifest')).url, { timeout: 10_000 }).toBe(new URL('/manifest.webmanifest', page.url()).href);
+      const found = await devtools.send('Page.getAppManifest');
+      expect({ path, errors: found.errors }).toEqual({ path, errors: [] });
+      expect(JSON.parse(found.data ?? '{}')).toMatchObject({ name: 'Peakwise', start_url: '/app/dashboard', display: 'standalone' });
     }
   });
 

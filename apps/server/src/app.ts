@@ -17,7 +17,7 @@ import { notifySql, SESSIONS_CHANNEL } from './lib/notify';
 import { noStoreByDefault } from './lib/no-store.middleware';
 import { originGuard } from './lib/origin-guard';
 import { requestLog } from './lib/request-log.middleware';
-import { serveSpa } from './lib/spa-static';
+import { loadSpa, serveSpa } from './lib/spa-static';
 import { createCrawlerRoutes } from './modules/public-site/crawler.routes';
 import { createApiTokenRoutes } from './modules/api-tokens/api-tokens.routes';
 import { bearerTokens } from './modules/api-tokens/bearer-token.middleware';
@@ -118,6 +118,8 @@ export function createApp(deps: AppDeps) {
   const logger = deps.logger ?? createLogger({ level: config.logLevel });
 
   const app = createRouter();
+  // Read before the headers are set: the prerendered pages' inline loader is allowed by its hash.
+  const spa = deps.webDistDir && existsSync(deps.webDistDir) ? loadSpa(deps.webDistDir, { publicUrl: config.publicUrl }) : undefined;
   app.use('*', requestId());
   app.use('*', requestLog(logger));
   app.use(
@@ -125,7 +127,8 @@ export function createApp(deps: AppDeps) {
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // A hash allows one exact script and nothing else: no 'unsafe-inline' (decision 070).
+        scriptSrc: ["'self'", ...(spa?.scriptHashes ?? [])],
         imgSrc: ["'self'", 'data:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         connectSrc: ["'self'"],
@@ -264,7 +267,7 @@ export function createApp(deps: AppDeps) {
   tokenRoutes.load(app.getOpenAPI31Document(documentInfo));
 
   app.route('/', createCrawlerRoutes({ publicUrl: config.publicUrl }));
-  if (deps.webDistDir && existsSync(deps.webDistDir)) serveSpa(app, deps.webDistDir, { publicUrl: config.publicUrl });
+  if (spa) serveSpa(app, spa);
 
   return api;
 }

@@ -1,7 +1,6 @@
 // After `vite build`: renders the public pages to HTML in every prerendered language
 // (docs/decisions/053-prerendered-public-pages.md) from the server bundle that
 // `vite build --ssr` wrote to dist-server/, and writes them under dist/prerendered/.
-import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -10,9 +9,8 @@ const webRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(webRoot, 'dist');
 const serverBundle = join(webRoot, 'dist-server', 'entry-server.js');
 
-const { renderPage, localizedPath, ORIGIN_PLACEHOLDER, PRERENDERED_LANGUAGES, prerenderedFile, PUBLIC_PAGES } = await import(
-  pathToFileURL(serverBundle).href
-);
+const { renderPage, localizedPath, ORIGIN_PLACEHOLDER, paintFirstShell, prePaintRequests, PRERENDERED_LANGUAGES, prerenderedFile, PUBLIC_PAGES } =
+  await import(pathToFileURL(serverBundle).href);
 
 
 const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -26,23 +24,6 @@ function inlineStylesheets(html) {
   });
 }
 
-// The app's module script and its preloads, as vite wrote them into index.html.
-const entryScript = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
-const modulePreloads = /\s*<link rel="modulepreload"[^>]*>/g;
-
-/**
- * The prerendered page paints before any of the app's JavaScript runs: a tiny loader (a file,
- * since the CSP allows no inline script) imports the app after the first frame, and the preloads
- * are left out so they do not compete with the page for the network. Without this a busy device
- * may compile the app before it paints anything.
- */
-function writeLoader(entry) {
-  const source = `requestAnimationFrame(()=>setTimeout(()=>import(${JSON.stringify(entry)})));\n`;
-  const name = `/assets/paint-first-${createHash('sha256').update(source).digest('hex').slice(0, 10)}.js`;
-  writeFileSync(join(dist, name), source);
-  return name;
-}
-
 function headFor(page, language, rendered) {
   const url = (lang) => `${ORIGIN_PLACEHOLDER}${localizedPath(page, lang)}`;
   return [
@@ -54,10 +35,12 @@ function headFor(page, language, rendered) {
   ].join('\n    ');
 }
 
-const shell = readFileSync(join(dist, 'index.html'), 'utf8');
-const entry = entryScript.exec(shell)?.[1];
-if (!entry) throw new Error('index.html has no module script for the app');
-const template = shell.replace(entryScript, `<script src="${writeLoader(entry)}" async></script>`).replace(modulePreloads, '');
+// The page paints before any of the app's JavaScript runs, and before it has asked for anything
+// else: the app's entry, the manifest and the touch icon are added by an inline script once the
+// first paint is reported, the favicon is a data URL, and the preloads are left out so nothing
+// competes with the page (src/prerender/paint-first-shell.ts, decisions 053 and 070). The server
+// allows that inline script by its hash (apps/server/src/lib/spa-static.ts).
+const template = paintFirstShell(readFileSync(join(dist, 'index.html'), 'utf8'), (path) => readFileSync(join(dist, path), 'utf8'));
 rmSync(join(dist, 'prerendered'), { recursive: true, force: true });
 for (const language of PRERENDERED_LANGUAGES) {
   for (const page of PUBLIC_PAGES) {
@@ -76,6 +59,8 @@ for (const language of PRERENDERED_LANGUAGES) {
       .replace('<div id="root"></div>', `<div id="root" data-prerendered-language="${language}" aria-disabled="true">${rendered.html}</div>`);
     html = inlineStylesheets(html);
     if (!html.includes('data-prerendered-language')) throw new Error('index.html has no empty <div id="root"></div> to fill');
+    const early = prePaintRequests(html);
+    if (early.length > 0) throw new Error(`${localizedPath(page, language)} would request ${early.join(', ')} before its first paint`);
     const file = join(dist, prerenderedFile(page, language));
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, html);

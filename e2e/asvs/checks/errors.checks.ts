@@ -55,8 +55,9 @@ export function errorChecks(ctx: AsvsContext) {
       const home = await ctx.client().call('GET', '/');
       const poweredBy = home.headers.get('x-powered-by');
       if (poweredBy !== null) found.push(`X-Powered-By: ${poweredBy}`);
-      // Every script the public page and the app shell name (module and preloads): the entry alone
-      // is a two-line stub with no map of its own, so looking only at it would prove nothing.
+      // Every script the public page and the app shell name (module and preloads; the public page's
+      // loader is inline, decision 070): the entry alone is a two-line stub with no map of its own,
+      // so looking only at it would prove nothing.
       const shell = await ctx.client().call('GET', '/app/dashboard');
       const scripts = [...new Set([...`${home.text}\n${shell.text}`.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!))];
       if (scripts.length === 0) throw new Error('no /assets/*.js in the app pages');

@@ -24,11 +24,13 @@ function csp(reply: Reply): Map<string, string[]> {
 async function sampleResponses(ctx: AsvsContext): Promise<[string, Reply][]> {
   const client = ctx.client();
   const home = await client.call('GET', '/');
-  const script = home.text.match(/src="(\/assets\/[^"]+\.js)"/)?.[1];
-  if (!script) throw new Error('no /assets/*.js in the app page');
+  // The prerendered public page names no script file (its loader is inline, decision 070); the shell does.
+  const shell = await client.call('GET', '/app/dashboard');
+  const script = shell.text.match(/src="(\/assets\/[^"]+\.js)"/)?.[1];
+  if (!script) throw new Error('no /assets/*.js in the app shell');
   return [
     ['GET / (public page)', home],
-    ['GET /app/dashboard (app shell)', await client.call('GET', '/app/dashboard')],
+    ['GET /app/dashboard (app shell)', shell],
     [`GET ${script}`, await client.call('GET', script)],
     ['GET /api/health', await client.call('GET', '/api/health')],
     ['GET /api/profile (401)', await client.call('GET', '/api/profile')],

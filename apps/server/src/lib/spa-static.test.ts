@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +8,14 @@ import { createTestApp, type TestApp } from '../test/test-app';
 
 const INDEX = '<!doctype html><html><head><title>Peakwise</title></head><body><div id="root"></div></body></html>';
 const SCRIPT = `console.log(${JSON.stringify('peakwise '.repeat(400))});`;
+
+/** The script sources a response's CSP allows. */
+const scriptSources = (res: Response) =>
+  (res.headers.get('content-security-policy') ?? '')
+    .split(';')
+    .map((directive) => directive.trim().split(/\s+/))
+    .find(([name]) => name === 'script-src')
+    ?.slice(1);
 
 describe('serving the built web app', () => {
   let dist: string;
@@ -84,6 +93,10 @@ describe('serving the built web app', () => {
     expect(await api.json()).toEqual({ error: { code: 'not_found', message: 'Not found' } });
   });
 
+  it("allows scripts from 'self' only when the build has no prerendered page", async () => {
+    for (const path of ['/', '/api/health']) expect(scriptSources(await t.app.request(path))).toEqual(["'self'"]);
+  });
+
   it('refuses path traversal', async () => {
     const res = await t.app.request('/..%2f..%2fetc%2fpasswd');
     expect(await res.text()).not.toContain('root:');
@@ -91,8 +104,10 @@ describe('serving the built web app', () => {
 });
 
 describe('serving the prerendered public pages', () => {
+  // As the build writes it: the paint-first loader inline in the head, no script file (decision 070).
+  const LOADER = '(()=>{let d=document;requestAnimationFrame(()=>setTimeout(()=>d.head.append(d.createElement("script"))))})()';
   const page = (lang: string, text: string) =>
-    `<!doctype html><html lang="${lang}"><head><link rel="canonical" href="__PEAKWISE_ORIGIN__/x" /></head><body><div id="root">${text}</div></body></html>`;
+    `<!doctype html><html lang="${lang}"><head><link rel="canonical" href="__PEAKWISE_ORIGIN__/x" /><script>${LOADER}</script></head><body><div id="root">${text}</div></body></html>`;
   let dist: string;
   let t: TestApp;
   beforeAll(async () => {
@@ -118,6 +133,17 @@ describe('serving the prerendered public pages', () => {
     expect(body).toContain('<div id="root">Save energy</div>');
     expect(body).toContain(`<link rel="canonical" href="${t.config.publicUrl}/x" />`);
     expect(body).not.toContain('__PEAKWISE_ORIGIN__');
+  });
+
+  it("allows the pages' inline loader by the hash of its exact text, on every response, and no other inline script", async () => {
+    const hash = `'sha256-${createHash('sha256').update(LOADER).digest('base64')}'`;
+    for (const path of ['/', '/fr/how-it-works', '/app/dashboard', '/api/health']) {
+      const res = await t.app.request(path);
+      expect({ path, scripts: scriptSources(res) }).toEqual({ path, scripts: ["'self'", hash] });
+    }
+    const body = await (await t.app.request('/')).text();
+    expect(body).toContain(`<script>${LOADER}</script>`);
+    expect(body).not.toMatch(/<script[^>]*\ssrc=/);
   });
 
   it.each(['/fr/how-it-works', '/fr/how-it-works/'])('answers %s with the French page', async (path) => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
@@ -23,6 +24,15 @@ const REVALIDATED_FILES = new Set(['/sw.js', '/manifest.webmanifest']);
 const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
 const noop = async () => {};
 
+/** The built SPA as read at start-up; `scriptHashes` go into the CSP's script-src. */
+export type BuiltSpa = {
+  root: string;
+  /** Prerendered public pages by `${language} ${page}`, as served. */
+  pages: Map<string, string>;
+  /** `'sha256-…'` of each inline script the prerendered pages carry, as served. */
+  scriptHashes: string[];
+};
+
 /**
  * The public pages the build prerendered (docs/decisions/053-prerendered-public-pages.md), read
  * once, with their canonical and alternate links made absolute from PUBLIC_URL. A build without
@@ -41,15 +51,32 @@ function loadPrerendered(root: string, publicUrl: string): Map<string, string> {
 }
 
 /**
+ * The CSP hash source of every inline script (a bare `<script>`, as the build writes its
+ * paint-first loader) in a page. Hashed here, from the text the server sends, rather than
+ * written down by the build: the two cannot disagree, whatever edits the HTML after the build
+ * (decision 070).
+ */
+function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(([, text]) => `'sha256-${createHash('sha256').update(text!, 'utf8').digest('base64')}'`);
+}
+
+/** Reads the build once at start-up; nothing when there is no build (the API runs on its own). */
+export function loadSpa(root: string, options: { publicUrl: string }): BuiltSpa | undefined {
+  if (!existsSync(join(root, 'index.html'))) return undefined;
+  const pages = loadPrerendered(root, options.publicUrl);
+  const scriptHashes = [...new Set([...pages.values()].flatMap(inlineScriptHashes))];
+  return { root, pages, scriptHashes };
+}
+
+/**
  * Serves the built SPA: the prerendered public pages, real files, then index.html for any other
  * GET outside /api so client-side routes (/app/rewards) load and the SPA handles unknown paths.
  */
-export function serveSpa(app: Hono<AppEnv>, root: string, options: { publicUrl: string }): void {
+export function serveSpa(app: Hono<AppEnv>, spa: BuiltSpa): void {
+  const { root, pages: prerendered } = spa;
   const indexPath = join(root, 'index.html');
-  if (!existsSync(indexPath)) return;
   const files = serveStatic<AppEnv>({ root });
   const index = serveStatic<AppEnv>({ path: indexPath });
-  const prerendered = loadPrerendered(root, options.publicUrl);
 
   app.get('*', async (c, next) => {
     const path = c.req.path;

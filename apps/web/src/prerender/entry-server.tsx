@@ -19,9 +19,10 @@ import { fr } from '@/locales/fr';
 import { namespaces } from '@/locales/resources';
 import { seoEn } from '@/locales/seo.en';
 import { seoFr } from '@/locales/seo.fr';
+import { paintFirstShell, prePaintRequests } from './paint-first-shell';
 
 // What scripts/prerender.mjs needs besides renderPage, from the one bundle it loads.
-export { localizedPath, ORIGIN_PLACEHOLDER, PRERENDERED_LANGUAGES, prerenderedFile, PUBLIC_PAGES };
+export { localizedPath, ORIGIN_PLACEHOLDER, paintFirstShell, prePaintRequests, PRERENDERED_LANGUAGES, prerenderedFile, PUBLIC_PAGES };
 
 const seo = { en: seoEn, fr: seoFr } as const;
 const seoKey = { '/': 'home', '/how-it-works': 'howItWorks', '/help': 'help' } as const satisfies Record<PublicPage, keyof typeof seoEn>;
