@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { errorBody } from '../../lib/errors';
 import type { Auth } from './auth';
 import type { AuthUser } from './auth-user';
+import { withSwallowedCause } from './auth-swallowed-errors';
 import { sessionCacheKey, type SessionCache } from './session-cache';
 
 /**
@@ -40,7 +41,9 @@ export function requireAuth(auth: Auth): MiddlewareHandler<AuthEnv> {
       return next();
     }
     const generation = cache?.generation() ?? 0;
-    const { headers, response } = await auth.api.getSession({ headers: c.req.raw.headers, returnHeaders: true });
+    // better-auth turns a failed database read into a bare 500; this puts the cause back, so an
+    // overloaded pool answers 503 service_busy like every other read (decision 072).
+    const { headers, response } = await withSwallowedCause(() => auth.api.getSession({ headers: c.req.raw.headers, returnHeaders: true }));
     if (!response) return c.json(errorBody('unauthorized', 'Authentication required'), 401);
     const user = { id: response.user.id, email: response.user.email, name: response.user.name };
     if (key) cache!.set(key, { user, sessionId: response.session.id, expiresAt: new Date(response.session.expiresAt).getTime() }, generation);
