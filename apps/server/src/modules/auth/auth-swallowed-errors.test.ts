@@ -68,7 +68,7 @@ describe('a database failure inside better-auth (decision 072)', () => {
   });
 
   /** One request while reads from `table` fail with `error`; a sign-in first, so no process cache holds the session. */
-  async function whileFailing(table: string, error: Error, request: () => Promise<Response>) {
+  async function whileFailing(table: string, error: Error, request: () => Response | Promise<Response>) {
     const signIn = await t.app.request('/api/auth/sign-in/email', {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: TEST_ORIGIN },
