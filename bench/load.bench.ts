@@ -407,6 +407,20 @@ function report(r: Report) {
     `  streams: ${liveStats.streams}; before the kill ${onKilled} on A, ${r.beforeKill.filter((u) => u === 1).length} on B; at the end ${r.liveAtEnd.length} open (${r.liveAtEnd.filter((u) => u === 0).length} on A, ${r.liveAtEnd.filter((u) => u === 1).length} on B); ` +
       `events ${JSON.stringify(liveStats.events)}, heartbeats ${int(liveStats.heartbeats)}, non-200 ${JSON.stringify(liveStats.statuses)}`,
   );
+  // Where a reconnect's time went: the wait before the try (1 s, plus this thread's lag), and the proxy and server answering it.
+  const backAt = atKill.filter((d) => d.readyAt !== undefined && d.sentAt !== undefined && d.answeredAt !== undefined);
+  if (backAt.length > 0) {
+    const sorted = (values: number[]) => values.sort((a, b) => a - b);
+    const waited = sorted(backAt.map((d) => d.sentAt! - d.at));
+    const answered = sorted(backAt.map((d) => d.answeredAt! - d.sentAt!));
+    const ready = sorted(backAt.map((d) => d.readyAt! - d.answeredAt!));
+    const late = backAt.filter((d) => d.readyAt! - d.at > 1_000 + RECONNECT_SLACK_MS);
+    log(
+      `  reconnects at the kill: last try sent after p50 ${ms(percentile(waited, 50))} max ${ms(waited.at(-1)!)}; answered (headers) p50 ${ms(percentile(answered, 50))} max ${ms(answered.at(-1)!)} after it was sent; ` +
+        `ready p50 ${ms(percentile(ready, 50))} after the headers; tries ${JSON.stringify(backAt.reduce<Record<number, number>>((m, d) => ({ ...m, [d.attempts]: (m[d.attempts] ?? 0) + 1 }), {}))}` +
+        (late.length > 0 ? `; the late ones answered ${late.slice(0, 15).map((d) => Math.round(d.answeredAt! - d.sentAt!)).join(', ')} ms after sending` : ''),
+    );
+  }
   if (otherDrops.length > 0) log(`  other drops: ${otherDrops.slice(0, 10).map((d) => `${d.reason} at ${at(d.at)} on ${d.upstream}`).join('; ')}`);
   if (liveStats.silentlyDead.length > 0) log(`  silently dead: ${liveStats.silentlyDead.slice(0, 10).map((d) => `at ${at(d.at)} on ${d.upstream} after ${d.silentMs} ms`).join('; ')}`);
 
