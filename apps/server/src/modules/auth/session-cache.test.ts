@@ -12,21 +12,21 @@ describe('session cache', () => {
   it('forgets a session after its time to live or its expiry, and ignores a lookup overtaken by a clear', () => {
     let now = 1_000;
     const cache = createSessionCache({ ttlMs: 5_000, now: () => now });
-    cache.set('k', { user, sessionId: 's1', expiresAt: 100_000 }, cache.generation());
+    cache.set('k', { user, sessionId: 's1', expiresAt: 100_000, memo: new Map() }, cache.generation());
     expect(cache.get('k')?.sessionId).toBe('s1');
     now = 5_999;
     expect(cache.get('k')).toBeDefined();
     now = 6_000;
     expect(cache.get('k')).toBeUndefined();
 
-    cache.set('k', { user, sessionId: 's1', expiresAt: 7_000 }, cache.generation());
+    cache.set('k', { user, sessionId: 's1', expiresAt: 7_000, memo: new Map() }, cache.generation());
     now = 7_000;
     expect(cache.get('k')).toBeUndefined();
 
     // A sign-out cleared the cache while this lookup was reading the (now deleted) session.
     const seen = cache.generation();
     cache.clear();
-    cache.set('k', { user, sessionId: 's1', expiresAt: 100_000 }, seen);
+    cache.set('k', { user, sessionId: 's1', expiresAt: 100_000, memo: new Map() }, seen);
     expect(cache.get('k')).toBeUndefined();
   });
 

@@ -1,7 +1,14 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AuthUser } from './auth-user';
 
-export type CachedSession = { user: AuthUser; sessionId: string; expiresAt: number };
+/**
+ * `memo`: what a request worked out from this session's member that only an API write can change
+ * (the household, decision 072), kept and forgotten with the entry, so under the same bounds.
+ */
+export type CachedSession = { user: AuthUser; sessionId: string; expiresAt: number; memo: SessionMemo };
+
+/** Per-session values (see CachedSession); a request whose session is not cached gets a fresh one. */
+export type SessionMemo = Map<string, unknown>;
 
 export type SessionCache = {
   get(key: string): CachedSession | undefined;
