@@ -5,7 +5,7 @@ import type { Database, Db } from '../../db/client';
 import { createLogger } from '../../lib/logger';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createTestDatabase } from '../../test/test-database';
-import { asMember, createMember, TEST_ORIGIN, type Member } from '../../test/test-session';
+import { asMember, cookieHeader, createMember, TEST_ORIGIN, type Member } from '../../test/test-session';
 
 /** pg-pool's error when all its connections stayed busy for its whole connection timeout. */
 const POOL_EXHAUSTED = 'timeout exceeded when trying to connect';
@@ -67,24 +67,25 @@ describe('a database failure inside better-auth (decision 072)', () => {
     await base.close();
   });
 
-  /** One request while reads from `table` fail with `error`; a sign-in first, so no process cache holds the session. */
-  async function whileFailing(table: string, error: Error, request: () => Response | Promise<Response>) {
+  /** One request while reads from `table` fail with `error`, with a session just signed in, so no cache holds it. */
+  async function whileFailing(table: string, error: Error, request: (cookie: string) => Response | Promise<Response>) {
     const signIn = await t.app.request('/api/auth/sign-in/email', {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: TEST_ORIGIN },
       body: JSON.stringify({ email: member.email, password: member.password }),
     });
     expect(signIn.status).toBe(200);
+    const cookie = cookieHeader(signIn);
     control.failing = { table, error };
     try {
-      return await request();
+      return await request(cookie);
     } finally {
       control.failing = null;
     }
   }
 
   it('a screen read whose session lookup found no pool connection answers 503 service_busy with Retry-After, not 500', async () => {
-    const res = await whileFailing('sessions', new Error(POOL_EXHAUSTED), () => t.app.request('/api/dashboard', { headers: { cookie: member.cookie, origin: TEST_ORIGIN } }));
+    const res = await whileFailing('sessions', new Error(POOL_EXHAUSTED), (cookie) => t.app.request('/api/dashboard', { headers: { cookie, origin: TEST_ORIGIN } }));
     expect(res.status).toBe(503);
     expect(res.headers.get('retry-after')).toBe('1');
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('service_busy');
@@ -94,7 +95,7 @@ describe('a database failure inside better-auth (decision 072)', () => {
 
   it('any other failure of the session lookup stays a 500, and the log names the real error, not only better-auth’s stand-in', async () => {
     lines.length = 0;
-    const res = await whileFailing('sessions', new Error('relation "sessions" does not exist'), () => t.app.request('/api/dashboard', { headers: { cookie: member.cookie, origin: TEST_ORIGIN } }));
+    const res = await whileFailing('sessions', new Error('relation "sessions" does not exist'), (cookie) => t.app.request('/api/dashboard', { headers: { cookie, origin: TEST_ORIGIN } }));
     expect(res.status).toBe(500);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('internal_error');
     const unhandled = lines.find((l) => l.msg === 'Unhandled error');
