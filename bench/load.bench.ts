@@ -12,16 +12,22 @@
  * Knobs: BENCH_LOAD_SECONDS, BENCH_LOAD_RATE, BENCH_LOAD_MEMBERS, BENCH_LOAD_STREAMS,
  * BENCH_LOAD_HOUSEHOLDS, BENCH_LOAD_HTTP_GATEWAYS, BENCH_LOAD_READING_INTERVAL (s),
  * BENCH_LOAD_SIGN_IN_RATE, BENCH_LOAD_DAYS, BENCH_LOAD_RESTART_AFTER (s), BENCH_PG_URL.
+ * To look inside the servers (decision 072): BENCH_LOAD_SERVER_LOGS=<dir> keeps each process's
+ * whole output in <dir>/server-a.log and server-b.log, BENCH_LOAD_LOG_LEVEL sets their LOG_LEVEL
+ * (default error), and BENCH_LOAD_CPU_PROF=<dir> runs both under `node --cpu-prof` into <dir>/server-a and
+ * server-b (a profile is written when the process stops at the end; A's first life ends in
+ * SIGKILL, so only its restarted life leaves one).
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { issueIngestCredential } from '../apps/server/src/modules/devices/ingest-credential.service';
 import { startMosquittoInstance, type MosquittoInstance } from '../apps/server/src/test/private-mosquitto';
 import { cookieHeader, signUpBody } from '../apps/server/src/test/test-session';
 import { createFreshDatabase, dropOnSignal, type FreshDatabase } from './lib/database';
-import { adminDatabaseUrl, benchSize, numberKnob, verdict } from './lib/env';
+import { adminDatabaseUrl, benchSize, numberKnob, stringKnob, verdict } from './lib/env';
 import { checkStore } from './lib/fault-checks';
 import { int, log, ms, percentile } from './lib/format';
 import { HttpGateway, readingAt } from './lib/http-gateway';
@@ -47,6 +53,9 @@ const SIGN_IN_RATE = numberKnob('LOAD_SIGN_IN_RATE', smoke ? 1 : 2);
 /** Days of 5-minute history seeded for each member's home, so screens read real rollups. */
 const DAYS = numberKnob('LOAD_DAYS', smoke ? 7 : 60);
 const RESTART_AFTER_S = numberKnob('LOAD_RESTART_AFTER', smoke ? 3 : 20);
+const SERVER_LOGS = stringKnob('LOAD_SERVER_LOGS');
+const LOG_LEVEL = stringKnob('LOAD_LOG_LEVEL') ?? 'error';
+const CPU_PROF = stringKnob('LOAD_CPU_PROF');
 
 const TARGET_P99_MS = 100;
 /** RSS bound: growth of each server process over the last 40 % of the run (4 minutes at full size), medians of 30 s at each end. */
@@ -156,6 +165,7 @@ async function main() {
   let proxy: RoundRobinProxy | undefined;
   const servers: ServerProcess[] = [];
   try {
+    for (const dir of [SERVER_LOGS, CPU_PROF]) if (dir) mkdirSync(dir, { recursive: true });
     log(await machineLine(fresh.pool));
     log(
       `load (${size}): ${SECONDS} s; ${RATE} screen req/s from ${MEMBERS} members, ${STREAMS} live streams, ${HOUSEHOLDS} gateways (${HTTP_GATEWAYS} over HTTP) ` +
@@ -173,10 +183,18 @@ async function main() {
       // The sign-ins of many members come from one address here; the limiter is raised for the run only.
       AUTH_RATE_LIMIT_SIGN_IN: '1000000',
       AUTH_RATE_LIMIT_SIGN_UP: '1000000',
+      LOG_LEVEL,
     };
     const ports = [await freePort(), await freePort()];
+    const look = (name: string) => ({
+      ...(SERVER_LOGS ? { logFile: join(SERVER_LOGS, `server-${name}.log`) } : {}),
+      ...(CPU_PROF ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${join(CPU_PROF, `server-${name}`)}`] } : {}),
+    });
     // A stable MQTT client id per process: after the restart the broker hands back its session.
-    servers.push(serverProcess({ ...env, MQTT_CLIENT_ID: 'load-ingest-a' }, ports[0]!), serverProcess({ ...env, MQTT_CLIENT_ID: 'load-ingest-b' }, ports[1]!));
+    servers.push(
+      serverProcess({ ...env, MQTT_CLIENT_ID: 'load-ingest-a' }, ports[0]!, look('a')),
+      serverProcess({ ...env, MQTT_CLIENT_ID: 'load-ingest-b' }, ports[1]!, look('b')),
+    );
     // Together: the database is already migrated, so neither start has anything to wait for from the other.
     await Promise.all(servers.map((server) => server.start()));
     proxy = await startRoundRobinProxy(
@@ -389,6 +407,20 @@ function report(r: Report) {
     `  streams: ${liveStats.streams}; before the kill ${onKilled} on A, ${r.beforeKill.filter((u) => u === 1).length} on B; at the end ${r.liveAtEnd.length} open (${r.liveAtEnd.filter((u) => u === 0).length} on A, ${r.liveAtEnd.filter((u) => u === 1).length} on B); ` +
       `events ${JSON.stringify(liveStats.events)}, heartbeats ${int(liveStats.heartbeats)}, non-200 ${JSON.stringify(liveStats.statuses)}`,
   );
+  // Where a reconnect's time went: the wait before the try (1 s, plus this thread's lag), and the proxy and server answering it.
+  const backAt = atKill.filter((d) => d.readyAt !== undefined && d.sentAt !== undefined && d.answeredAt !== undefined);
+  if (backAt.length > 0) {
+    const sorted = (values: number[]) => values.sort((a, b) => a - b);
+    const waited = sorted(backAt.map((d) => d.sentAt! - d.at));
+    const answered = sorted(backAt.map((d) => d.answeredAt! - d.sentAt!));
+    const ready = sorted(backAt.map((d) => d.readyAt! - d.answeredAt!));
+    const late = backAt.filter((d) => d.readyAt! - d.at > 1_000 + RECONNECT_SLACK_MS);
+    log(
+      `  reconnects at the kill: last try sent after p50 ${ms(percentile(waited, 50))} max ${ms(waited.at(-1)!)}; answered (headers) p50 ${ms(percentile(answered, 50))} max ${ms(answered.at(-1)!)} after it was sent; ` +
+        `ready p50 ${ms(percentile(ready, 50))} after the headers; tries ${JSON.stringify(backAt.reduce<Record<number, number>>((m, d) => ({ ...m, [d.attempts]: (m[d.attempts] ?? 0) + 1 }), {}))}` +
+        (late.length > 0 ? `; the late ones answered ${late.slice(0, 15).map((d) => Math.round(d.answeredAt! - d.sentAt!)).join(', ')} ms after sending` : ''),
+    );
+  }
   if (otherDrops.length > 0) log(`  other drops: ${otherDrops.slice(0, 10).map((d) => `${d.reason} at ${at(d.at)} on ${d.upstream}`).join('; ')}`);
   if (liveStats.silentlyDead.length > 0) log(`  silently dead: ${liveStats.silentlyDead.slice(0, 10).map((d) => `at ${at(d.at)} on ${d.upstream} after ${d.silentMs} ms`).join('; ')}`);
 

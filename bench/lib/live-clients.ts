@@ -20,6 +20,10 @@ export type Drop = {
   reconnectedTo?: number;
   /** Reconnect attempts until `ready` (1 = the first try worked). */
   attempts: number;
+  /** Epoch ms the last reconnect attempt was sent (the schedule's delay and this thread's own lag). */
+  sentAt?: number;
+  /** Epoch ms that attempt's response headers arrived: from sentAt to here is the proxy and the server. */
+  answeredAt?: number;
   reason: string;
 };
 
@@ -110,10 +114,15 @@ class LiveStream {
   open() {
     if (this.stopped) return;
     this.timer = undefined;
-    if (this.currentDrop) this.currentDrop.attempts++;
+    if (this.currentDrop) {
+      this.currentDrop.attempts++;
+      this.currentDrop.sentAt = Date.now();
+      this.currentDrop.answeredAt = undefined;
+    }
     let buffer = '';
     let eventName = 'message';
     const request = http.get(`${this.url}/api/live`, { headers: { cookie: this.cookie, origin: this.origin, accept: 'text/event-stream' }, agent: false }, (res) => {
+      if (this.currentDrop && request === this.request) this.currentDrop.answeredAt = Date.now();
       if (res.statusCode !== 200) {
         this.stats.statuses[res.statusCode ?? 0] = (this.stats.statuses[res.statusCode ?? 0] ?? 0) + 1;
         res.resume();

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,15 +45,24 @@ export type ServerProcess = {
   readonly pid: number | undefined;
 };
 
+export type ServerProcessOptions = {
+  /** Every byte the process writes (all its starts), appended here; `output` keeps only the tail. */
+  logFile?: string;
+  /** Extra node flags before the entry point, e.g. `--cpu-prof` (a profile is written on a clean exit only, not after SIGKILL). */
+  nodeArgs?: string[];
+};
+
 /**
  * The real server as its own process, so it can die mid-write the way a host's OOM killer or a
  * power cut kills it. `env` chooses the runtime (DATABASE_URL for PostgreSQL, DATA_DIR for PGlite).
  */
-export function serverProcess(env: Record<string, string>, port: number): ServerProcess {
+export function serverProcess(env: Record<string, string>, port: number, options: ServerProcessOptions = {}): ServerProcess {
   const url = `http://127.0.0.1:${port}`;
   let child: ChildProcess | undefined;
   let starts = 0;
   let output = '';
+  // Asynchronous: the bench's own thread also runs the proxy, which a synchronous write would hold up.
+  const log = options.logFile ? createWriteStream(options.logFile, { flags: 'a' }) : undefined;
   const exited = () =>
     new Promise<void>((resolve) => {
       if (!child || child.exitCode !== null || child.signalCode !== null) return resolve();
@@ -74,7 +84,7 @@ export function serverProcess(env: Record<string, string>, port: number): Server
     },
     async start() {
       output = '';
-      child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+      child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'apps/server/src/main.ts'], {
         cwd: ROOT,
         env: {
           ...process.env,
@@ -91,6 +101,7 @@ export function serverProcess(env: Record<string, string>, port: number): Server
       });
       const keep = (chunk: Buffer) => {
         output = (output + chunk.toString()).slice(-4000);
+        log?.write(chunk);
       };
       child.stdout!.on('data', keep);
       child.stderr!.on('data', keep);

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../db/client';
 import { createLogger } from '../lib/logger';
+import { notifySql, READINGS_CHANNEL } from '../lib/notify';
 import { rowsOf } from '../db/rows';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { maintenanceSweepJob, startMaintenanceProcessor } from './maintenance.job';
@@ -36,6 +38,30 @@ describe('maintenance processing', () => {
     } finally {
       await processor.close();
     }
+  }, 60_000);
+
+  it('a home with no device and no component (a meter only) is not evaluated after its readings: there is nothing to maintain (decision 072)', async () => {
+    // The same database, counting what the processor does with it: an evaluation opens a transaction.
+    const calls = { transaction: 0, execute: 0 };
+    const db = new Proxy(t.database.db, {
+      get(target, prop, receiver) {
+        if (prop === 'transaction' || prop === 'execute') calls[prop] += 1;
+        return Reflect.get(target, prop, receiver) as unknown;
+      },
+    }) as Db;
+    const processor = startMaintenanceProcessor({ database: { ...t.database, db }, logger, clock: () => NOW, settleMs: 50 });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 200)); // LISTEN is up
+      const [meterOnly] = rowsOf<{ id: string }>(
+        await t.database.db.execute(sql`insert into households (owner_user_id, name, province, time_zone) values ('meter-only', 'Meter only', 'ON', 'America/Toronto') returning id::text as id`),
+      );
+      await t.database.db.execute(notifySql(READINGS_CHANNEL, { householdId: meterOnly!.id, latestTs: NOW.toISOString(), kinds: ['meter'] }));
+      // The processor has taken the notification up once it has used the database at all.
+      await until(async () => calls.transaction + calls.execute, (n) => n > 0, 5_000);
+    } finally {
+      await processor.close();
+    }
+    expect(calls.transaction).toBe(0);
   }, 60_000);
 
   it('the sweep evaluates every household with devices', async () => {

@@ -2,7 +2,7 @@ import type { Database } from '../db/client';
 import type { Job } from './scheduler';
 import type { Logger } from '../lib/logger';
 import { READINGS_CHANNEL } from '../lib/notify';
-import { householdsWithDevices } from '../modules/maintenance/components.repository';
+import { hasMaintenanceSubjects, householdsWithDevices } from '../modules/maintenance/components.repository';
 import { evaluateHousehold } from '../modules/maintenance/maintenance-evaluation.service';
 
 /**
@@ -39,6 +39,17 @@ async function evaluateOne(deps: { database: Database; logger: Logger }, househo
   }
 }
 
+/** Most homes send meter readings and have no device to maintain: one cheap look instead of a whole evaluation. */
+async function evaluateIfAny(deps: { database: Database; logger: Logger }, householdId: string, now: Date) {
+  try {
+    if (!(await hasMaintenanceSubjects(deps.database.db, householdId))) return;
+  } catch (error) {
+    deps.logger.error({ err: error, householdId }, 'Maintenance evaluation failed');
+    return;
+  }
+  await evaluateOne(deps, householdId, now);
+}
+
 export type MaintenanceProcessor = { close(): Promise<void> };
 
 /**
@@ -64,7 +75,7 @@ export function startMaintenanceProcessor(deps: { database: Database; logger: Lo
       if (closed || typeof householdId !== 'string' || pending.has(householdId)) return;
       const timer = setTimeout(() => {
         pending.delete(householdId);
-        const run = evaluateOne(deps, householdId, clock()).finally(() => running.delete(run));
+        const run = evaluateIfAny(deps, householdId, clock()).finally(() => running.delete(run));
         running.add(run);
       }, settleMs);
       timer.unref();

@@ -46,7 +46,7 @@ const POOL_EXHAUSTED = 'timeout exceeded when trying to connect';
 const BUSY_RETRY_AFTER_SECONDS = 1;
 
 /** Is this (or what it wraps, as drizzle's query errors do) a connection the pool could not hand out in time? */
-function isPoolExhausted(error: unknown): boolean {
+export function isPoolExhausted(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth += 1) {
     if (e.message === POOL_EXHAUSTED) return true;
   }

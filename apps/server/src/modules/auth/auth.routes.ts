@@ -3,7 +3,8 @@ import { socialProviderSchema, type SocialProvider } from '@peakwise/contracts/a
 import { CLIENT_IP_HEADER, clientIp } from '../../lib/client-ip';
 import type { Config } from '../../lib/config';
 import type { AppEnv } from '../../lib/create-router';
-import { errorBody } from '../../lib/errors';
+import { errorBody, isPoolExhausted } from '../../lib/errors';
+import { AuthFailure, handleNotingCause } from './auth-swallowed-errors';
 import { SOCIAL_ERROR_PATH, type Auth } from './auth';
 import { isOpenAuthEndpoint } from './auth-endpoints';
 
@@ -103,7 +104,10 @@ export function createAuthRoutes(deps: { auth: Auth; config: Config }) {
     if (!isOpenAuthEndpoint(c.req.method, path)) return c.json(errorBody('not_found', 'Not found'), 404);
     const floorMs = FLOORED_PATHS.get(path);
     const answerAt = floorMs === undefined ? undefined : performance.now() + floorMs;
-    const res = await auth.handler(await forAuth(c, config.trustProxy));
+    const { response: res, cause } = await handleNotingCause(async () => auth.handler(await forAuth(c, config.trustProxy)));
+    // Overload, which better-auth answers as a bare 500: answered as the rest of the API does
+    // (503 service_busy, decision 072). Its other 500s stay as better-auth gives them.
+    if (isPoolExhausted(cause)) throw new AuthFailure('better-auth answered 500', cause);
     if (answerAt !== undefined) await new Promise((resolve) => setTimeout(resolve, Math.max(0, answerAt - performance.now())));
     return withoutSessionToken(normaliseOAuthError(normaliseRateLimit(res)));
   });

@@ -8,11 +8,13 @@ import { authSchema } from '../../db/schema/auth.schema';
 import { findUser } from '../profile/profile.repository';
 import { CLIENT_IP_HEADER } from '../../lib/client-ip';
 import type { Config } from '../../lib/config';
+import { isPoolExhausted } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import type { AccountEmails } from '../email/account-emails';
 import { ensureHouseholdForUser } from '../households/household.service';
 import { createProfile, recordMarketingConsent, syncProfileFromUser } from '../profile/profile.repository';
 import { createAuthHooks } from './auth-hooks';
+import { noteSwallowedAuthError } from './auth-swallowed-errors';
 import { hashPassword, verifyPassword } from './password-hasher';
 import { withHashedSessionTokens } from './session-token-hashing';
 import { socialProviderConfigs } from './social-providers';
@@ -36,9 +38,13 @@ function authLogger(logger: Logger) {
   return {
     level: 'warn' as const,
     log(level: 'debug' | 'info' | 'success' | 'warn' | 'error', message: string, ...args: unknown[]) {
-      const errors = args.filter((a): a is Error => a instanceof Error).map((e) => `${e.name}: ${e.message.split(/\bparams:/)[0]?.slice(0, 300)}`);
+      const thrown = args.filter((a): a is Error => a instanceof Error);
+      // better-auth logs an error here just before replacing it with a bare 500 (decision 072).
+      if (level === 'error') thrown.forEach(noteSwallowedAuthError);
+      const errors = thrown.map((e) => `${e.name}: ${e.message.split(/\bparams:/)[0]?.slice(0, 300)}`);
       const entry = { component: 'auth', ...(errors.length ? { errors } : {}) };
-      const method = level === 'success' ? 'info' : level;
+      // Overload is answered 503 and logged as a warning by the error handler, not a fault.
+      const method = level === 'success' ? 'info' : level === 'error' && thrown.some(isPoolExhausted) ? 'warn' : level;
       logger[method](entry, message);
     },
   };
@@ -137,7 +143,8 @@ export function createAuth({ config, database, emails, logger }: AuthDeps) {
       errorURL: `${config.publicUrl}${SOCIAL_ERROR_PATH}`,
       // Expected refusals (400/401/403/429) are the client's business; only failures are logged.
       onError: (error) => {
-        if (isAPIError(error) && error.status !== 'INTERNAL_SERVER_ERROR') return;
+        noteSwallowedAuthError(error);
+        if ((isAPIError(error) && error.status !== 'INTERNAL_SERVER_ERROR') || isPoolExhausted(error)) return;
         const detail = error instanceof Error ? `${error.name}: ${error.message.split(/\bparams:/)[0]?.slice(0, 300)}` : 'unknown';
         logger.error({ component: 'auth', error: detail }, 'Auth request failed');
       },

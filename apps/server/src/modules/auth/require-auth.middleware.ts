@@ -2,13 +2,14 @@ import type { MiddlewareHandler } from 'hono';
 import { errorBody } from '../../lib/errors';
 import type { Auth } from './auth';
 import type { AuthUser } from './auth-user';
-import { sessionCacheKey, type SessionCache } from './session-cache';
+import { withSwallowedCause } from './auth-swallowed-errors';
+import { sessionCacheKey, type SessionCache, type SessionMemo } from './session-cache';
 
 /**
  * `bearer` is set, with `user`, when a personal API token authenticated the request (decision
  * 060, modules/api-tokens/bearer-token.middleware.ts); then there is no session.
  */
-export type AuthVariables = { user: AuthUser; sessionId: string; bearer?: { tokenId: string; scopes: string[] } };
+export type AuthVariables = { user: AuthUser; sessionId: string; bearer?: { tokenId: string; scopes: string[] }; sessionMemo?: SessionMemo };
 export type AuthEnv = { Variables: AuthVariables };
 
 /**
@@ -37,15 +38,20 @@ export function requireAuth(auth: Auth): MiddlewareHandler<AuthEnv> {
     if (cached) {
       c.set('user', cached.user);
       c.set('sessionId', cached.sessionId);
+      c.set('sessionMemo', cached.memo);
       return next();
     }
     const generation = cache?.generation() ?? 0;
-    const { headers, response } = await auth.api.getSession({ headers: c.req.raw.headers, returnHeaders: true });
+    // better-auth turns a failed database read into a bare 500; this puts the cause back, so an
+    // overloaded pool answers 503 service_busy like every other read (decision 072).
+    const { headers, response } = await withSwallowedCause(() => auth.api.getSession({ headers: c.req.raw.headers, returnHeaders: true }));
     if (!response) return c.json(errorBody('unauthorized', 'Authentication required'), 401);
     const user = { id: response.user.id, email: response.user.email, name: response.user.name };
-    if (key) cache!.set(key, { user, sessionId: response.session.id, expiresAt: new Date(response.session.expiresAt).getTime() }, generation);
+    const memo: SessionMemo = new Map();
+    if (key) cache!.set(key, { user, sessionId: response.session.id, expiresAt: new Date(response.session.expiresAt).getTime(), memo }, generation);
     c.set('user', user);
     c.set('sessionId', response.session.id);
+    c.set('sessionMemo', memo);
     await next();
     for (const cookie of headers.getSetCookie()) c.res.headers.append('set-cookie', cookie);
   };

@@ -1,9 +1,10 @@
+import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifySql, SESSIONS_CHANNEL } from '../../lib/notify';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { asMember, cookieHeader, createMember, TEST_ORIGIN } from '../../test/test-session';
 import { createLiveHub } from '../live/live-hub';
-import { createSessionCache } from './session-cache';
+import { clearSessionsOnWrite, createSessionCache } from './session-cache';
 
 const user = { id: 'u1', email: 'a@example.com', name: 'A' };
 
@@ -11,22 +12,54 @@ describe('session cache', () => {
   it('forgets a session after its time to live or its expiry, and ignores a lookup overtaken by a clear', () => {
     let now = 1_000;
     const cache = createSessionCache({ ttlMs: 5_000, now: () => now });
-    cache.set('k', { user, sessionId: 's1', expiresAt: 100_000 }, cache.generation());
+    cache.set('k', { user, sessionId: 's1', expiresAt: 100_000, memo: new Map() }, cache.generation());
     expect(cache.get('k')?.sessionId).toBe('s1');
     now = 5_999;
     expect(cache.get('k')).toBeDefined();
     now = 6_000;
     expect(cache.get('k')).toBeUndefined();
 
-    cache.set('k', { user, sessionId: 's1', expiresAt: 7_000 }, cache.generation());
+    cache.set('k', { user, sessionId: 's1', expiresAt: 7_000, memo: new Map() }, cache.generation());
     now = 7_000;
     expect(cache.get('k')).toBeUndefined();
 
     // A sign-out cleared the cache while this lookup was reading the (now deleted) session.
     const seen = cache.generation();
     cache.clear();
-    cache.set('k', { user, sessionId: 's1', expiresAt: 100_000 }, seen);
+    cache.set('k', { user, sessionId: 's1', expiresAt: 100_000, memo: new Map() }, seen);
     expect(cache.get('k')).toBeUndefined();
+  });
+
+  it('is cleared, and the change announced, by writes that can end a session, not by a sign-in or sign-up, which only add one (decision 072)', async () => {
+    const cache = createSessionCache({ ttlMs: 5_000 });
+    let announced = 0;
+    const app = new Hono();
+    app.use(
+      '/api/*',
+      clearSessionsOnWrite(cache, () => false, async () => {
+        announced += 1;
+      }),
+    );
+    app.all('/api/*', (c) => c.body(null, 204));
+    const after = async (method: string, path: string) => {
+      const before = { generation: cache.generation(), announced };
+      await app.request(path, { method });
+      return { cleared: cache.generation() !== before.generation, announced: announced - before.announced };
+    };
+    expect(await after('POST', '/api/auth/sign-in/email')).toEqual({ cleared: false, announced: 0 });
+    expect(await after('POST', '/api/auth/sign-up/email')).toEqual({ cleared: false, announced: 0 });
+    expect(await after('GET', '/api/auth/get-session')).toEqual({ cleared: false, announced: 0 });
+    expect(await after('GET', '/api/dashboard')).toEqual({ cleared: false, announced: 0 });
+    for (const [method, path] of [
+      ['POST', '/api/auth/sign-out'],
+      ['POST', '/api/auth/revoke-session'],
+      ['POST', '/api/auth/change-password'],
+      ['GET', '/api/auth/verify-email'],
+      ['DELETE', '/api/sessions/s1'],
+      ['PUT', '/api/profile'],
+    ] as const) {
+      expect(await after(method, path), `${method} ${path}`).toEqual({ cleared: true, announced: 1 });
+    }
   });
 
   describe('in the app', () => {
@@ -74,6 +107,28 @@ describe('session cache', () => {
         await expect.poll(async () => (await elsewhere(member.cookie)).status, { timeout: 1_000, interval: 20 }).toBe(401);
       } finally {
         await other.close();
+      }
+    });
+
+    it('signing in or up tells no other process to forget its sessions, and the sessions cached before stay valid', async () => {
+      const hub = createLiveHub(t.database);
+      let heard = 0;
+      hub.onSessionsChanged(() => (heard += 1));
+      await hub.start();
+      try {
+        const member = await createMember(t.app);
+        expect((await household(member.cookie)).status).toBe(200);
+        heard = 0;
+        const laptop = await signIn(member);
+        await createMember(t.app);
+        // Notifications arrive in order: once this marker is heard, any the sign-in or sign-up sent would have been.
+        await t.database.db.execute(notifySql(SESSIONS_CHANNEL, {}));
+        await expect.poll(() => heard, { timeout: 2_000 }).toBeGreaterThan(0);
+        expect(heard).toBe(1);
+        expect((await household(member.cookie)).status).toBe(200);
+        expect((await household(laptop)).status).toBe(200);
+      } finally {
+        await hub.close();
       }
     });
 

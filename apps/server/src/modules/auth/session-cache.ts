@@ -1,7 +1,14 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AuthUser } from './auth-user';
 
-export type CachedSession = { user: AuthUser; sessionId: string; expiresAt: number };
+/**
+ * `memo`: what a request worked out from this session's member that only an API write can change
+ * (the household, decision 072), kept and forgotten with the entry, so under the same bounds.
+ */
+export type CachedSession = { user: AuthUser; sessionId: string; expiresAt: number; memo: SessionMemo };
+
+/** Per-session values (see CachedSession); a request whose session is not cached gets a fresh one. */
+export type SessionMemo = Map<string, unknown>;
 
 export type SessionCache = {
   get(key: string): CachedSession | undefined;
@@ -66,8 +73,16 @@ export function createSessionCache(options: { ttlMs: number; maxEntries?: number
 const AUTH_READS = new Set(['/api/auth/get-session']);
 
 /**
+ * better-auth writes that only add a session, for a cookie no cache has seen: they cannot end or
+ * change one the cache holds. Treated as changes, every sign-in cleared every process's cache —
+ * under the load bench's 2 sign-ins/s, about every other read looked its session up again
+ * (decision 072).
+ */
+const AUTH_SESSION_CREATES = new Set(['/api/auth/sign-in/email', '/api/auth/sign-up/email']);
+
+/**
  * Clears the cache around every request that may change a session (see createSessionCache):
- * any API write, and any better-auth request but its pure reads. After the request, `announce`
+ * any API write, and any better-auth request but its pure reads and its sign-in and sign-up. After the request, `announce`
  * tells the other server processes to clear theirs; it is awaited so that once a member sees
  * "signed out", no process still honours the session.
  */
@@ -75,7 +90,7 @@ export function clearSessionsOnWrite(cache: SessionCache, skip: (path: string) =
   return async (c, next) => {
     const path = c.req.path;
     const read = c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.method === 'OPTIONS';
-    const write = (!read || (path.startsWith('/api/auth/') && !AUTH_READS.has(path))) && !skip(path);
+    const write = (!read || (path.startsWith('/api/auth/') && !AUTH_READS.has(path))) && !AUTH_SESSION_CREATES.has(path) && !skip(path);
     if (write) cache.clear();
     try {
       await next();

@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { Db } from '../../db/client';
 import type { Auth } from '../auth/auth';
 import { requireAuth, type AuthVariables } from '../auth/require-auth.middleware';
+import type { SessionMemo } from '../auth/session-cache';
 import { ensureHouseholdForUser } from './household.service';
 import type { Household } from './household.repository';
 
@@ -18,7 +19,22 @@ export function requireHousehold(deps: { auth: Auth; db: Db }): MiddlewareHandle
   const auth = requireAuth(deps.auth) as unknown as MiddlewareHandler<HouseholdEnv>;
   return (c, next) =>
     auth(c, async () => {
-      if (!c.var.household) c.set('household', await ensureHouseholdForUser(deps.db, c.var.user.id));
+      if (!c.var.household) c.set('household', await householdOf(deps.db, c.var.user.id, c.var.sessionMemo));
       await next();
     });
+}
+
+const HOUSEHOLD_MEMO = 'household';
+
+/**
+ * Kept with the cached session: the household row changes only through the member's API writes,
+ * which clear every process's session cache (decisions 027, 072), so a screen read costs no
+ * household query while its session is cached — a third of a chart read's database round trips.
+ */
+async function householdOf(db: Db, userId: string, memo: SessionMemo | undefined): Promise<Household> {
+  const kept = memo?.get(HOUSEHOLD_MEMO) as Household | undefined;
+  if (kept && kept.ownerUserId === userId) return kept;
+  const household = await ensureHouseholdForUser(db, userId);
+  memo?.set(HOUSEHOLD_MEMO, household);
+  return household;
 }

@@ -115,6 +115,21 @@ export async function setDeviceStatuses(db: DbOrTx, statuses: readonly { deviceI
     where d.id = s."deviceId" and d.status <> s.status`);
 }
 
+/**
+ * Whether maintenance has anything to look at in a household: a device or a component, live or
+ * removed. Without either an evaluation reads a dozen empty results and changes nothing, and a
+ * meter-only home's readings would start one on every server process every settle period
+ * (decision 072).
+ */
+export async function hasMaintenanceSubjects(db: DbOrTx, householdId: string): Promise<boolean> {
+  const [row] = rowsOf<{ any: boolean }>(
+    await db.execute(
+      sql`select exists (select 1 from devices where household_id = ${householdId}::uuid) or exists (select 1 from maintenance_components where household_id = ${householdId}::uuid) as any`,
+    ),
+  );
+  return row?.any === true;
+}
+
 /** Households that have devices: the ones worth evaluating. */
 export async function householdsWithDevices(db: DbOrTx): Promise<string[]> {
   const rows = rowsOf<{ id: string }>(await db.execute(sql`select distinct household_id::text as id from devices where removed_at is null`));
