@@ -66,6 +66,17 @@ export async function createMember(app: TestApp['app'], overrides: SignUpOverrid
   return { cookie, userId: json.user.id, email: body.email, password: body.password };
 }
 
+/** Signs an existing member in again through the real endpoint: a new session, its cookie in the answer. */
+export function signInAgain(app: TestApp['app'], member: { email: string; password: string }): Promise<Response> {
+  return Promise.resolve(
+    app.request('/api/auth/sign-in/email', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: TEST_ORIGIN },
+      body: JSON.stringify({ email: member.email, password: member.password }),
+    }),
+  );
+}
+
 /** Headers for a signed-in request from our own site (better-auth wants an Origin with cookies). */
 export function asMember(member: { cookie: string }, extra: Record<string, string> = {}) {
   return { cookie: member.cookie, origin: TEST_ORIGIN, 'content-type': 'application/json', ...extra };

@@ -5,7 +5,7 @@ import type { Database, Db } from '../../db/client';
 import { createLogger } from '../../lib/logger';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createTestDatabase } from '../../test/test-database';
-import { asMember, cookieHeader, createMember, TEST_ORIGIN, type Member } from '../../test/test-session';
+import { asMember, cookieHeader, createMember, signInAgain, TEST_ORIGIN, type Member } from '../../test/test-session';
 
 /** pg-pool's error when all its connections stayed busy for its whole connection timeout. */
 const POOL_EXHAUSTED = 'timeout exceeded when trying to connect';
@@ -69,11 +69,7 @@ describe('a database failure inside better-auth (decision 072)', () => {
 
   /** One request while reads from `table` fail with `error`, with a session just signed in, so no cache holds it. */
   async function whileFailing(table: string, error: Error, request: (cookie: string) => Response | Promise<Response>) {
-    const signIn = await t.app.request('/api/auth/sign-in/email', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: TEST_ORIGIN },
-      body: JSON.stringify({ email: member.email, password: member.password }),
-    });
+    const signIn = await signInAgain(t.app, member);
     expect(signIn.status).toBe(200);
     const cookie = cookieHeader(signIn);
     control.failing = { table, error };

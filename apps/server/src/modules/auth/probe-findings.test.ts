@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/auth.schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { asMember, cookieHeader, createMember, sessionTokenOf, TEST_ORIGIN, type Member } from '../../test/test-session';
+import { asMember, cookieHeader, createMember, sessionTokenOf, signInAgain, type Member } from '../../test/test-session';
 import { isOpenAuthEndpoint } from './auth-endpoints';
 
 const NUL_MESSAGE = { error: { code: 'unstorable_text', message: 'Text cannot contain the NUL character (U+0000).' } };
@@ -121,11 +121,7 @@ describe('found by probing from outside', () => {
   });
 
   it('the session token travels only in the HttpOnly cookie, never in a response body', async () => {
-    const signIn = await t.app.request('/api/auth/sign-in/email', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: TEST_ORIGIN },
-      body: JSON.stringify({ email: member.email, password: member.password }),
-    });
+    const signIn = await signInAgain(t.app, member);
     expect(signIn.status).toBe(200);
     const cookie = cookieHeader(signIn);
     const signInText = await signIn.text();

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifySql, SESSIONS_CHANNEL } from '../../lib/notify';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { asMember, cookieHeader, createMember, TEST_ORIGIN } from '../../test/test-session';
+import { asMember, cookieHeader, createMember, signInAgain, TEST_ORIGIN } from '../../test/test-session';
 import { createLiveHub } from '../live/live-hub';
 import { clearSessionsOnWrite, createSessionCache } from './session-cache';
 
@@ -69,14 +69,7 @@ describe('session cache', () => {
     });
     afterAll(() => t.close());
     const household = (cookie: string) => t.app.request('/api/household', { headers: { cookie, origin: TEST_ORIGIN } });
-    const signIn = async (member: { email: string; password: string }) =>
-      cookieHeader(
-        await t.app.request('/api/auth/sign-in/email', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', origin: TEST_ORIGIN },
-          body: JSON.stringify({ email: member.email, password: member.password }),
-        }),
-      );
+    const signIn = async (member: { email: string; password: string }) => cookieHeader(await signInAgain(t.app, member));
 
     it('a session revoked from another device or signed out stops working on the very next request', async () => {
       const member = await createMember(t.app);
