@@ -9,5 +9,9 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // A journey polls a real browser against a real server whose screens answer once their
+    // slowest query is in; vitest's 1 s default for expect.poll suits unit tests, not this.
+    // A poll that waits for a wrong value still fails, only later.
+    expect: { poll: { timeout: 15_000 } },
   },
 });

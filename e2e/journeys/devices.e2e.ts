@@ -84,7 +84,7 @@ describe('IoT Devices', () => {
     await control.click();
     await panel.getByRole('status').filter({ hasText: `${plug!.name} is off.` }).waitFor({ timeout: 15_000 });
     expect(await control.getAttribute('aria-checked')).toBe('false');
-    await expect.poll(async () => (await power.textContent())?.replace(/\u00a0/g, ' '), { timeout: 10_000 }).toBe('0.0 W');
+    await expect.poll(async () => (await power.textContent())?.replace(/\u00a0/g, ' ')).toBe('0.0 W');
     expect((await listed()).find((d) => d.id === plug!.id)).toMatchObject({ powerW: 0, relayOn: false });
     await screenshot(page, 'devices-plug-off');
     expect(await axeViolations(page)).toEqual([]);
@@ -119,6 +119,6 @@ describe('IoT Devices', () => {
 
     await page.getByRole('region', { name: 'Garage chest freezer' }).getByRole('button', { name: 'Remove device' }).click();
     await page.getByRole('dialog', { name: 'Remove Garage chest freezer?' }).getByRole('button', { name: 'Remove', exact: true }).click();
-    await expect.poll(() => page.getByRole('table').getByText('Garage chest freezer').count(), { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => page.getByRole('table').getByText('Garage chest freezer').count()).toBe(0);
   }, 120_000);
 });
