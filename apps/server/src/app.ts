@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import { bodyLimit } from 'hono/body-limit';
-import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Database } from './db/client';
@@ -9,6 +8,7 @@ import { INGEST_READINGS_PATH } from '@peakwise/contracts/ingest.contract';
 import { createIngestRoutes } from './ingest/ingest.routes';
 import { createGreenButtonRoutes } from './ingest/green-button/green-button.routes';
 import type { Config } from './lib/config';
+import { compressAnswers } from './lib/compress.middleware';
 import { createRouter, MEMBER_TOKEN_SCHEME, SESSION_SCHEME } from './lib/create-router';
 import { createErrorHandler, errorBody } from './lib/errors';
 import type { AdjustableClock } from './lib/clock';
@@ -144,7 +144,7 @@ export function createApp(deps: AppDeps) {
       strictTransportSecurity: `max-age=${HSTS_MAX_AGE_SECONDS}; includeSubDomains`,
     }),
   );
-  app.use('*', compress());
+  app.use('*', compressAnswers());
   const apiBodyLimit = bodyLimit({
     maxSize: API_BODY_LIMIT_BYTES,
     onError: (c) => c.json(errorBody('payload_too_large', 'Request body is too large'), 413),
