@@ -64,6 +64,38 @@ describe('maintenance processing', () => {
     expect(calls.transaction).toBe(0);
   }, 60_000);
 
+  it('homes that settle together share one look at which have anything to maintain, and only those are evaluated (decision 074)', async () => {
+    const calls = { transaction: 0, execute: 0 };
+    const db = new Proxy(t.database.db, {
+      get(target, prop, receiver) {
+        if (prop === 'transaction' || prop === 'execute') calls[prop] += 1;
+        return Reflect.get(target, prop, receiver) as unknown;
+      },
+    }) as Db;
+    const home = await maintenanceHome(t);
+    const meterOnly = rowsOf<{ id: string }>(
+      await t.database.db.execute(
+        sql`insert into households (owner_user_id, name, province, time_zone) select 'meter-only-' || n, 'Meter only', 'ON', 'America/Toronto' from generate_series(1, 5) as n returning id::text as id`,
+      ),
+    ).map((r) => r.id);
+    // The home with devices was evaluated once already (by maintenanceHome's own data): start from no open alert.
+    await t.database.db.execute(sql`delete from maintenance_alerts where household_id = ${home.household.id}::uuid`);
+    const processor = startMaintenanceProcessor({ database: { ...t.database, db }, logger, clock: () => NOW, settleMs: 50, batchMs: 300 });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 200)); // LISTEN is up
+      for (const householdId of [...meterOnly, home.household.id]) {
+        await t.database.db.execute(notifySql(READINGS_CHANNEL, { householdId, latestTs: NOW.toISOString(), kinds: ['meter'] }));
+      }
+      const causes = await until(() => openCauses(home.household.id), (c) => c.includes('night_flow'));
+      expect(causes).toContain('night_flow');
+    } finally {
+      await processor.close();
+    }
+    // One look for the six homes (not one each), then the one evaluation's own statements.
+    expect(calls.transaction).toBe(1);
+    expect(calls.execute).toBe(1);
+  }, 60_000);
+
   it('the sweep evaluates every household with devices', async () => {
     const home = await maintenanceHome(t);
     expect(await openCauses(home.household.id)).toEqual([]);

@@ -2,7 +2,7 @@ import type { Database } from '../db/client';
 import type { Job } from './scheduler';
 import type { Logger } from '../lib/logger';
 import { READINGS_CHANNEL } from '../lib/notify';
-import { hasMaintenanceSubjects, householdsWithDevices } from '../modules/maintenance/components.repository';
+import { householdsWithDevices, withMaintenanceSubjects } from '../modules/maintenance/components.repository';
 import { evaluateHousehold } from '../modules/maintenance/maintenance-evaluation.service';
 
 /**
@@ -12,6 +12,8 @@ import { evaluateHousehold } from '../modules/maintenance/maintenance-evaluation
 export const MAINTENANCE_SWEEP_EVERY_MS = 15 * 60_000;
 /** New readings come in bursts (a gateway's batch, a back-fill): wait for the burst to settle. */
 export const READINGS_SETTLE_MS = 20_000;
+/** Homes whose settle periods end within this long of each other are looked at together (decision 074). */
+export const SETTLED_BATCH_MS = 1_000;
 
 export function maintenanceSweepJob(deps: { database: Database; logger: Logger; clock?: () => Date }): Job {
   const clock = deps.clock ?? (() => new Date());
@@ -39,15 +41,16 @@ async function evaluateOne(deps: { database: Database; logger: Logger }, househo
   }
 }
 
-/** Most homes send meter readings and have no device to maintain: one cheap look instead of a whole evaluation. */
-async function evaluateIfAny(deps: { database: Database; logger: Logger }, householdId: string, now: Date) {
+/** Most homes send meter readings and have no device to maintain: one cheap look for many homes instead of a whole evaluation each. */
+async function evaluateThoseWithSubjects(deps: { database: Database; logger: Logger }, householdIds: string[], now: Date) {
+  let subjects: Set<string>;
   try {
-    if (!(await hasMaintenanceSubjects(deps.database.db, householdId))) return;
+    subjects = await withMaintenanceSubjects(deps.database.db, householdIds);
   } catch (error) {
-    deps.logger.error({ err: error, householdId }, 'Maintenance evaluation failed');
+    deps.logger.error({ err: error, households: householdIds.length }, 'Maintenance evaluation failed');
     return;
   }
-  await evaluateOne(deps, householdId, now);
+  await Promise.all(householdIds.filter((id) => subjects.has(id)).map((id) => evaluateOne(deps, id, now)));
 }
 
 export type MaintenanceProcessor = { close(): Promise<void> };
@@ -55,14 +58,28 @@ export type MaintenanceProcessor = { close(): Promise<void> };
 /**
  * Re-evaluates a household shortly after new readings for it are committed (any process's
  * NOTIFY), at most once per settle period, so alerts follow the data within seconds of a burst.
+ * Homes whose periods end within `batchMs` of each other share one look at which of them have
+ * anything to maintain.
  */
-export function startMaintenanceProcessor(deps: { database: Database; logger: Logger; clock?: () => Date; settleMs?: number }): MaintenanceProcessor {
+export function startMaintenanceProcessor(deps: { database: Database; logger: Logger; clock?: () => Date; settleMs?: number; batchMs?: number }): MaintenanceProcessor {
   const clock = deps.clock ?? (() => new Date());
   const settleMs = deps.settleMs ?? READINGS_SETTLE_MS;
+  const batchMs = deps.batchMs ?? SETTLED_BATCH_MS;
   const pending = new Map<string, NodeJS.Timeout>();
+  // Settled homes wait here for the batch's one look at which of them have anything to maintain.
+  const settled = new Set<string>();
+  let batch: NodeJS.Timeout | undefined;
   const running = new Set<Promise<void>>();
   let closed = false;
   const listener = deps.database.createListener({ onError: (error) => deps.logger.warn({ err: error }, 'Maintenance LISTEN connection error; reconnecting') });
+
+  const runBatch = () => {
+    batch = undefined;
+    const householdIds = [...settled];
+    settled.clear();
+    const run = evaluateThoseWithSubjects(deps, householdIds, clock()).finally(() => running.delete(run));
+    running.add(run);
+  };
 
   void listener
     .listen(READINGS_CHANNEL, (payload) => {
@@ -75,8 +92,11 @@ export function startMaintenanceProcessor(deps: { database: Database; logger: Lo
       if (closed || typeof householdId !== 'string' || pending.has(householdId)) return;
       const timer = setTimeout(() => {
         pending.delete(householdId);
-        const run = evaluateIfAny(deps, householdId, clock()).finally(() => running.delete(run));
-        running.add(run);
+        settled.add(householdId);
+        if (!batch) {
+          batch = setTimeout(runBatch, batchMs);
+          batch.unref();
+        }
       }, settleMs);
       timer.unref();
       pending.set(householdId, timer);
@@ -88,6 +108,8 @@ export function startMaintenanceProcessor(deps: { database: Database; logger: Lo
       closed = true;
       for (const timer of pending.values()) clearTimeout(timer);
       pending.clear();
+      clearTimeout(batch);
+      settled.clear();
       await Promise.all(running);
       await listener.close();
     },

@@ -116,18 +116,21 @@ export async function setDeviceStatuses(db: DbOrTx, statuses: readonly { deviceI
 }
 
 /**
- * Whether maintenance has anything to look at in a household: a device or a component, live or
+ * Of `householdIds`, those maintenance has anything to look at: a device or a component, live or
  * removed. Without either an evaluation reads a dozen empty results and changes nothing, and a
  * meter-only home's readings would start one on every server process every settle period
- * (decision 072).
+ * (decision 072). One round trip for many homes: the readings of a thousand homes end their
+ * settle periods about fifty times a second per server process, and a look each was a round trip
+ * each (decision 074).
  */
-export async function hasMaintenanceSubjects(db: DbOrTx, householdId: string): Promise<boolean> {
-  const [row] = rowsOf<{ any: boolean }>(
-    await db.execute(
-      sql`select exists (select 1 from devices where household_id = ${householdId}::uuid) or exists (select 1 from maintenance_components where household_id = ${householdId}::uuid) as any`,
-    ),
+export async function withMaintenanceSubjects(db: DbOrTx, householdIds: readonly string[]): Promise<Set<string>> {
+  if (householdIds.length === 0) return new Set();
+  const rows = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      select h::text as id from unnest(${uuidArray(householdIds)}::uuid[]) as h
+      where exists (select 1 from devices where household_id = h) or exists (select 1 from maintenance_components where household_id = h)`),
   );
-  return row?.any === true;
+  return new Set(rows.map((r) => r.id));
 }
 
 /** Households that have devices: the ones worth evaluating. */
