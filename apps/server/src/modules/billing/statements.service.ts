@@ -28,6 +28,7 @@ import {
   previousStatements,
   statementLines,
   statementPaymentViews,
+  tuneStatementTransaction,
   unchangedPeriods,
   type BillableHousehold,
   type HouseholdRange,
@@ -122,14 +123,20 @@ export async function runStatementLanes(
   limit = STATEMENTS_PER_RUN,
 ): Promise<{ issued: number; retryAt: Date | null }> {
   const { periodStart, periodEnd, issueDate } = billingMonth(month);
+  const slices = laneRanges(lanes);
+  // The households each lane is about to issue in this run, and their time-of-use hours in one
+  // read for all of them (decision 073).
+  const upcoming = await Promise.all(slices.map((slice) => householdsDueStatement(db, periodStart, periodEnd, issueDate, now, limit * RUNS_PER_LANE, slice)));
+  const ahead = await readTimeOfUseAhead(db, month, upcoming.flat());
   const settled = await Promise.allSettled(
-    laneRanges(lanes).map(async (slice) => {
+    slices.map(async (slice) => {
       let range: HouseholdRange = slice;
       let issued = 0;
       for (let run = 0; run < RUNS_PER_LANE; run += 1) {
         const batch = await db.transaction(async (laneTx) => {
+          await tuneStatementTransaction(laneTx);
           const due = await householdsDueStatement(laneTx, periodStart, periodEnd, issueDate, now, limit, range);
-          return { due, issued: await issueStatements(laneTx, due, month, now) };
+          return { due, issued: await issueStatements(laneTx, due, month, now, ahead) };
         });
         issued += batch.issued;
         const last = batch.due[batch.due.length - 1];
@@ -232,12 +239,51 @@ function buildBuckets(plan: TariffPlan, timeZone: string, from: Date, to: Date):
   return { hours, buckets };
 }
 
+/** A household's time-of-use hours for its billing month, summed per bucket under `planId` in `timeZone`, read before its batch. */
+type ReadAhead = ReadonlyMap<string, { planId: string; timeZone: string; rows: HourRow[] }>;
+
+/**
+ * The time-of-use hours of the households a job run is about to issue, summed per bucket in one
+ * read per (plan, zone) rather than one per batch (decision 073). Hourly rows arrive an hour at a
+ * time for every household, so a page holds one hour of many households: a batch of 1,000 read a
+ * page for almost each of its time-of-use households' 744 hours, and every later batch read the
+ * same pages again for other households. One read for the run reads each page of the month
+ * about once. Only the billing month itself: a household whose previous statement is recomputed
+ * reads its hours in its batch, as before.
+ */
+async function readTimeOfUseAhead(db: Db, month: string, households: readonly BillableHousehold[]): Promise<ReadAhead> {
+  const { periodStart, periodEnd } = billingMonth(month);
+  const groups = new Map<string, { plan: TariffPlan; timeZone: string; ids: string[] }>();
+  for (const h of households) {
+    const { from, to } = readRange(h, periodStart, periodEnd, undefined);
+    const plan = localHoursAreUtcHours(h.timeZone, from, to) ? singleTimeOfUsePlan(h, periodStart, periodEnd) : null;
+    if (!plan) continue;
+    const key = `${plan.id}|${h.timeZone}`;
+    const group = groups.get(key) ?? { plan, timeZone: h.timeZone, ids: [] };
+    group.ids.push(h.id);
+    groups.set(key, group);
+  }
+  const ahead = new Map<string, { planId: string; timeZone: string; rows: HourRow[] }>();
+  if (groups.size === 0) return ahead;
+  await db.transaction(async (tx) => {
+    await tuneStatementTransaction(tx, true);
+    for (const { plan, timeZone, ids } of groups.values()) {
+      const from = startOfLocalDate(periodStart, timeZone);
+      const to = startOfLocalDate(addDays(periodEnd, 1), timeZone);
+      const { hours, buckets } = timeOfUseBuckets(plan, timeZone, from, to);
+      for (const id of ids) ahead.set(id, { planId: plan.id, timeZone, rows: [] });
+      for (const row of await bucketGridMany(tx, ids, from, to, hours, buckets)) ahead.get(row.householdId)?.rows.push(row);
+    }
+  });
+  return ahead;
+}
+
 /**
  * Issues several households' statements for a month in the caller's transaction; returns how many
  * were new. Hourly rows of every household in whole-hour zones come in one read; a household in a
- * half-hour zone reads its raw rows.
+ * half-hour zone reads its raw rows. `ahead`: time-of-use hours the job run read before the batch.
  */
-async function issueStatements(tx: DbOrTx, households: readonly BillableHousehold[], month: string, now: Date): Promise<number> {
+async function issueStatements(tx: DbOrTx, households: readonly BillableHousehold[], month: string, now: Date, ahead?: ReadAhead): Promise<number> {
   if (households.length === 0) return 0;
   const { periodStart, periodEnd } = billingMonth(month);
   const previousAll = await previousStatements(tx, households.map((h) => h.id), periodStart);
@@ -288,9 +334,18 @@ async function issueStatements(tx: DbOrTx, households: readonly BillableHousehol
     keep(await read(tx, group.map((h) => h.id), from, to));
   }
   for (const { plan, timeZone, households: group } of bucketed.values()) {
-    const { from, to } = span(group);
+    // What was read ahead stands for a household priced as it was read: its own month only
+    // (nothing to recompute), under the same plan and zone.
+    const unread = group.filter((h) => {
+      const read = recompute.has(h.id) ? undefined : ahead?.get(h.id);
+      if (!read || read.planId !== plan.id || read.timeZone !== timeZone) return true;
+      keep(read.rows);
+      return false;
+    });
+    if (unread.length === 0) continue;
+    const { from, to } = span(unread);
     const { hours, buckets } = timeOfUseBuckets(plan, timeZone, from, to);
-    keep(await bucketGridMany(tx, group.map((h) => h.id), from, to, hours, buckets));
+    keep(await bucketGridMany(tx, unread.map((h) => h.id), from, to, hours, buckets));
   }
   for (const household of households) {
     if (hourly.includes(household)) continue;
