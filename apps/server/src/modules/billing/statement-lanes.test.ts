@@ -55,24 +55,24 @@ type Row = { householdId: string; chargesCents: number; lines: unknown };
 const close = (rows: readonly Row[]) =>
   rows.map((r) => ({ ...r, lines: (r.lines as unknown[][]).map((l) => l.map((v, i) => (i === 3 && typeof v === 'number' ? Math.round(v * 1e6) / 1e6 : v))) }));
 
-/** Every October statement with its lines in order, by household. */
-async function issued(): Promise<Row[]> {
+/** Every statement of a month (October unless told) with its lines in order, by household. */
+async function issued(periodStart = '2025-10-01'): Promise<Row[]> {
   return rowsOf<Row>(
     await t.database.db.execute(sql`
       select s.household_id as "householdId", s.charges_cents as "chargesCents",
         (select json_agg(json_build_array(l.kind, l.description_key, l.description_params, l.quantity, l.unit_price_cents, l.amount_cents) order by l.position)
          from statement_lines l where l.statement_id = s.id) as lines
-      from statements s where s.period_start = '2025-10-01' order by s.household_id`),
+      from statements s where s.period_start = ${periodStart}::date order by s.household_id`),
   );
 }
 
 /** The single-transaction job, run to the end as the worker would. */
-async function singleTransaction(limit: number): Promise<number> {
+async function singleTransaction(limit: number, month = MONTH, now = NOW): Promise<number> {
   let total = 0;
   for (;;) {
-    const run = await t.database.db.transaction((tx) => runStatementJob(tx, MONTH, NOW, limit));
+    const run = await t.database.db.transaction((tx) => runStatementJob(tx, month, now, limit));
     total += run.issued;
-    if (!run.retryAt || run.retryAt > NOW) return total;
+    if (!run.retryAt || run.retryAt > now) return total;
   }
 }
 
@@ -121,5 +121,41 @@ describe('statement lanes', () => {
     expect(new Set(rows.map((r) => r.householdId)).size).toBe(HOUSEHOLDS);
     // And once all are issued a run finds nothing to do.
     expect(await runStatementLanes(t.database.db, t.database.db, MONTH, NOW, 2, 2)).toEqual({ issued: 0, retryAt: null });
+  });
+
+  // Last: it adds November's hours and changes October's. A lane run reads its households' energy
+  // for the month before its batches (decision 073); a household whose previous month a late
+  // reading changed must still read that month too, or its recomputation would bill nothing.
+  it('recomputes a previous month that a late reading changed, as the single transaction does', async () => {
+    const db = t.database.db;
+    await runStatementLanes(db, db, MONTH, NOW, 2, 3);
+    await db.execute(sql`
+      insert into meter_hourly (household_id, hour_start, production_kwh, consumption_kwh, grid_import_kwh, grid_export_kwh, interval_count)
+      select h.id, t, 0, 0.25 + (extract(hour from t)::int % 3) * 0.1, 0.25 + (extract(hour from t)::int % 3) * 0.1,
+        case when extract(hour from t)::int between 17 and 19 then 0.2 else 0 end, 12
+      from households h, generate_series('2025-11-01T13:00Z'::timestamptz, '2025-12-01T12:00Z'::timestamptz, interval '1 hour') t
+      where h.owner_user_id like 'lanes-%'`);
+    // One Ontario (time-of-use) and one British Columbia (daily) household get a late October interval.
+    const late = rowsOf<{ id: string }>(
+      await db.execute(sql`select distinct on (province) id from households where owner_user_id like 'lanes-%' and province in ('ON', 'BC') order by province, id`),
+    ).map((r) => r.id);
+    expect(late).toHaveLength(2);
+    await db.execute(sql`update meter_hourly set grid_import_kwh = grid_import_kwh + 5 where household_id = any(${`{${late.join(',')}}`}::uuid[]) and hour_start = '2025-10-20T15:00Z'`);
+    await db.execute(sql`delete from meter_daily d using households h where h.id = d.household_id and h.owner_user_id like 'lanes-%'`);
+    await db.execute(sql`
+      insert into meter_daily (household_id, local_date, production_kwh, consumption_kwh, grid_import_kwh, grid_export_kwh, interval_count)
+      select m.household_id, (m.hour_start at time zone h.time_zone)::date, sum(m.production_kwh), sum(m.consumption_kwh), sum(m.grid_import_kwh), sum(m.grid_export_kwh), sum(m.interval_count)
+      from meter_hourly m join households h on h.id = m.household_id where h.owner_user_id like 'lanes-%' group by 1, 2`);
+
+    const november = new Date('2025-12-01T12:00:00Z');
+    expect(await singleTransaction(1_000, '2025-11', november)).toBe(HOUSEHOLDS);
+    const single = await issued('2025-11-01');
+    const adjusted = single.filter((s) => (s.lines as [string, ...unknown[]][]).some((l) => l[0] === 'adjustment'));
+    expect(adjusted.map((s) => s.householdId).sort()).toEqual([...late].sort());
+    for (const s of adjusted) expect((s.lines as [string, string, unknown, number, number, number][]).find((l) => l[0] === 'adjustment')![5]).toBeGreaterThan(0);
+    await db.execute(sql`delete from statements where period_start = '2025-11-01'`);
+
+    expect(await runStatementLanes(db, db, '2025-11', november, 2, 3)).toEqual({ issued: HOUSEHOLDS, retryAt: null });
+    expect(close(await issued('2025-11-01'))).toEqual(close(single));
   });
 });

@@ -147,6 +147,19 @@ export async function statementPaymentViews(db: DbOrTx, statementId: string): Pr
   );
 }
 
+/**
+ * Settings for the rest of a statement transaction (decision 073). A batch's reads are a few large
+ * queries whose cost is heap pages, not planning: JIT compiled each of them again (~0.3 s a query
+ * on a loaded 2-core host), parallel workers fought the other lane for the same two cores, and
+ * the default 4 MB turned the time-of-use read's bitmap lossy (every row of a lossy page
+ * rechecked) and its sort into temporary files. `wide` is for the one read of a job run's
+ * time-of-use hours, which has the host to itself and a bitmap of most of the month's pages.
+ */
+export async function tuneStatementTransaction(tx: DbOrTx, wide = false): Promise<void> {
+  await tx.execute(sql`select set_config('jit', 'off', true), set_config('work_mem', ${wide ? '256MB' : '64MB'}, true),
+    set_config('max_parallel_workers_per_gather', ${wide ? '2' : '0'}, true)`);
+}
+
 export type HourRow = { householdId: string; ms: number; importKwh: number; exportKwh: number };
 
 /** Several households' hourly grid import and export (UTC hours starting in [from, to)), in one statement. */

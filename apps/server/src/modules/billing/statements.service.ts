@@ -28,6 +28,7 @@ import {
   previousStatements,
   statementLines,
   statementPaymentViews,
+  tuneStatementTransaction,
   unchangedPeriods,
   type BillableHousehold,
   type HouseholdRange,
@@ -122,14 +123,20 @@ export async function runStatementLanes(
   limit = STATEMENTS_PER_RUN,
 ): Promise<{ issued: number; retryAt: Date | null }> {
   const { periodStart, periodEnd, issueDate } = billingMonth(month);
+  const slices = laneRanges(lanes);
+  // The households each lane is about to issue in this run, and their energy in one read for all
+  // of them (decision 073).
+  const upcoming = await Promise.all(slices.map((slice) => householdsDueStatement(db, periodStart, periodEnd, issueDate, now, limit * RUNS_PER_LANE, slice)));
+  const ahead = await readEnergyAhead(db, month, upcoming.flat());
   const settled = await Promise.allSettled(
-    laneRanges(lanes).map(async (slice) => {
+    slices.map(async (slice) => {
       let range: HouseholdRange = slice;
       let issued = 0;
       for (let run = 0; run < RUNS_PER_LANE; run += 1) {
         const batch = await db.transaction(async (laneTx) => {
+          await tuneStatementTransaction(laneTx);
           const due = await householdsDueStatement(laneTx, periodStart, periodEnd, issueDate, now, limit, range);
-          return { due, issued: await issueStatements(laneTx, due, month, now) };
+          return { due, issued: await issueStatements(laneTx, due, month, now, ahead) };
         });
         issued += batch.issued;
         const last = batch.due[batch.due.length - 1];
@@ -233,11 +240,69 @@ function buildBuckets(plan: TariffPlan, timeZone: string, from: Date, to: Date):
 }
 
 /**
+ * A household's energy for its billing month read before its batch: its days (flat and tiered
+ * plans), or its time-of-use hours summed per bucket under `planId`, in `timeZone`.
+ */
+type ReadAhead = ReadonlyMap<string, { planId: string | null; timeZone: string; rows: HourRow[] }>;
+
+/**
+ * The energy of the households a job run is about to issue, in one read per kind (and per plan
+ * and zone for time-of-use) rather than one per batch (decision 073). Rollup rows arrive an hour
+ * (a day) at a time for every household, so a page holds one hour (one day) of many households:
+ * a batch of 1,000 read a page for almost each of its households' hours or days, and every later
+ * batch read the same pages again for other households. One read for the run reads each page of
+ * the month about once. Only the billing month itself: a household whose previous statement is
+ * recomputed reads in its batch, as before.
+ */
+async function readEnergyAhead(db: Db, month: string, households: readonly BillableHousehold[]): Promise<ReadAhead> {
+  const { periodStart, periodEnd } = billingMonth(month);
+  const days: BillableHousehold[] = [];
+  const groups = new Map<string, { plan: TariffPlan; timeZone: string; ids: string[] }>();
+  for (const h of households) {
+    const { from, to } = readRange(h, periodStart, periodEnd, undefined);
+    if (!localHoursAreUtcHours(h.timeZone, from, to)) continue;
+    if (!usesTimeOfUse(h, periodStart, periodEnd)) {
+      days.push(h);
+      continue;
+    }
+    const plan = singleTimeOfUsePlan(h, periodStart, periodEnd);
+    if (!plan) continue;
+    const key = `${plan.id}|${h.timeZone}`;
+    const group = groups.get(key) ?? { plan, timeZone: h.timeZone, ids: [] };
+    group.ids.push(h.id);
+    groups.set(key, group);
+  }
+  const ahead = new Map<string, { planId: string | null; timeZone: string; rows: HourRow[] }>();
+  const keep = (rows: readonly HourRow[]) => {
+    for (const row of rows) ahead.get(row.householdId)?.rows.push(row);
+  };
+  if (days.length === 0 && groups.size === 0) return ahead;
+  await db.transaction(async (tx) => {
+    await tuneStatementTransaction(tx, true);
+    if (days.length > 0) {
+      for (const h of days) ahead.set(h.id, { planId: null, timeZone: h.timeZone, rows: [] });
+      const ranges = days.map((h) => readRange(h, periodStart, periodEnd, undefined));
+      const from = new Date(Math.min(...ranges.map((r) => r.from.getTime())));
+      const to = new Date(Math.max(...ranges.map((r) => r.to.getTime())));
+      keep(await dailyGridMany(tx, days.map((h) => h.id), from, to));
+    }
+    for (const { plan, timeZone, ids } of groups.values()) {
+      const from = startOfLocalDate(periodStart, timeZone);
+      const to = startOfLocalDate(addDays(periodEnd, 1), timeZone);
+      const { hours, buckets } = timeOfUseBuckets(plan, timeZone, from, to);
+      for (const id of ids) ahead.set(id, { planId: plan.id, timeZone, rows: [] });
+      keep(await bucketGridMany(tx, ids, from, to, hours, buckets));
+    }
+  });
+  return ahead;
+}
+
+/**
  * Issues several households' statements for a month in the caller's transaction; returns how many
  * were new. Hourly rows of every household in whole-hour zones come in one read; a household in a
- * half-hour zone reads its raw rows.
+ * half-hour zone reads its raw rows. `ahead`: time-of-use hours the job run read before the batch.
  */
-async function issueStatements(tx: DbOrTx, households: readonly BillableHousehold[], month: string, now: Date): Promise<number> {
+async function issueStatements(tx: DbOrTx, households: readonly BillableHousehold[], month: string, now: Date, ahead?: ReadAhead): Promise<number> {
   if (households.length === 0) return 0;
   const { periodStart, periodEnd } = billingMonth(month);
   const previousAll = await previousStatements(tx, households.map((h) => h.id), periodStart);
@@ -279,18 +344,28 @@ async function issueStatements(tx: DbOrTx, households: readonly BillableHousehol
   const keep = (rows: readonly HourRow[]) => {
     for (const row of rows) hoursOf.get(row.householdId)?.push({ start: new Date(row.ms), importKwh: row.importKwh, exportKwh: row.exportKwh });
   };
+  // What was read ahead stands for a household priced as it was read: its own month only
+  // (nothing to recompute), the same zone, and the same plan for time-of-use.
+  const readAhead = (h: BillableHousehold, planId: string | null) => {
+    const read = recompute.has(h.id) ? undefined : ahead?.get(h.id);
+    if (!read || read.planId !== planId || read.timeZone !== h.timeZone) return false;
+    keep(read.rows);
+    return true;
+  };
   for (const [group, read] of [
     [perHour, hourlyGridMany],
-    [daily, dailyGridMany],
+    [daily.filter((h) => !readAhead(h, null)), dailyGridMany],
   ] as const) {
     if (group.length === 0) continue;
     const { from, to } = span(group);
     keep(await read(tx, group.map((h) => h.id), from, to));
   }
   for (const { plan, timeZone, households: group } of bucketed.values()) {
-    const { from, to } = span(group);
+    const unread = group.filter((h) => !readAhead(h, plan.id));
+    if (unread.length === 0) continue;
+    const { from, to } = span(unread);
     const { hours, buckets } = timeOfUseBuckets(plan, timeZone, from, to);
-    keep(await bucketGridMany(tx, group.map((h) => h.id), from, to, hours, buckets));
+    keep(await bucketGridMany(tx, unread.map((h) => h.id), from, to, hours, buckets));
   }
   for (const household of households) {
     if (hourly.includes(household)) continue;
