@@ -27,6 +27,18 @@ async function until<T>(probe: () => Promise<T>, done: (value: T) => boolean, ti
   }
 }
 
+/** The test database, counting what the processor does with it: an evaluation opens a transaction. */
+function countingDb(): { db: Db; calls: { transaction: number; execute: number } } {
+  const calls = { transaction: 0, execute: 0 };
+  const db = new Proxy(t.database.db, {
+    get(target, prop, receiver) {
+      if (prop === 'transaction' || prop === 'execute') calls[prop] += 1;
+      return Reflect.get(target, prop, receiver) as unknown;
+    },
+  }) as Db;
+  return { db, calls };
+}
+
 describe('maintenance processing', () => {
   it('evaluates a household soon after its readings are committed, without being asked', async () => {
     const processor = startMaintenanceProcessor({ database: t.database, logger, clock: () => NOW, settleMs: 50 });
@@ -41,14 +53,7 @@ describe('maintenance processing', () => {
   }, 60_000);
 
   it('a home with no device and no component (a meter only) is not evaluated after its readings: there is nothing to maintain (decision 072)', async () => {
-    // The same database, counting what the processor does with it: an evaluation opens a transaction.
-    const calls = { transaction: 0, execute: 0 };
-    const db = new Proxy(t.database.db, {
-      get(target, prop, receiver) {
-        if (prop === 'transaction' || prop === 'execute') calls[prop] += 1;
-        return Reflect.get(target, prop, receiver) as unknown;
-      },
-    }) as Db;
+    const { db, calls } = countingDb();
     const processor = startMaintenanceProcessor({ database: { ...t.database, db }, logger, clock: () => NOW, settleMs: 50 });
     try {
       await new Promise((resolve) => setTimeout(resolve, 200)); // LISTEN is up
@@ -65,13 +70,7 @@ describe('maintenance processing', () => {
   }, 60_000);
 
   it('homes that settle together share one look at which have anything to maintain, and only those are evaluated (decision 074)', async () => {
-    const calls = { transaction: 0, execute: 0 };
-    const db = new Proxy(t.database.db, {
-      get(target, prop, receiver) {
-        if (prop === 'transaction' || prop === 'execute') calls[prop] += 1;
-        return Reflect.get(target, prop, receiver) as unknown;
-      },
-    }) as Db;
+    const { db, calls } = countingDb();
     const home = await maintenanceHome(t);
     const meterOnly = rowsOf<{ id: string }>(
       await t.database.db.execute(

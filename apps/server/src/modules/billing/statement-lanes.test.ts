@@ -36,11 +36,17 @@ beforeAll(async () => {
       case when extract(hour from t)::int between 16 and 19 then 0.3 else 0 end, 12
     from households h, generate_series('2025-09-30T18:00Z'::timestamptz, '2025-11-01T12:00Z'::timestamptz, interval '1 hour') t
     where h.owner_user_id like 'lanes-%'`);
-  await db.execute(sql`
+  await cutDailyRollups();
+}, 60_000);
+/** The daily rollups cut again from the hourly ones in each household's zone, as ingest keeps them. */
+async function cutDailyRollups() {
+  await t.database.db.execute(sql`delete from meter_daily d using households h where h.id = d.household_id and h.owner_user_id like 'lanes-%'`);
+  await t.database.db.execute(sql`
     insert into meter_daily (household_id, local_date, production_kwh, consumption_kwh, grid_import_kwh, grid_export_kwh, interval_count)
     select m.household_id, (m.hour_start at time zone h.time_zone)::date, sum(m.production_kwh), sum(m.consumption_kwh), sum(m.grid_import_kwh), sum(m.grid_export_kwh), sum(m.interval_count)
     from meter_hourly m join households h on h.id = m.household_id where h.owner_user_id like 'lanes-%' group by 1, 2`);
-}, 60_000);
+}
+
 afterAll(() => t.close());
 beforeEach(async () => {
   await t.database.db.execute(sql`delete from statements`);
@@ -141,11 +147,7 @@ describe('statement lanes', () => {
     ).map((r) => r.id);
     expect(late).toHaveLength(2);
     await db.execute(sql`update meter_hourly set grid_import_kwh = grid_import_kwh + 5 where household_id = any(${`{${late.join(',')}}`}::uuid[]) and hour_start = '2025-10-20T15:00Z'`);
-    await db.execute(sql`delete from meter_daily d using households h where h.id = d.household_id and h.owner_user_id like 'lanes-%'`);
-    await db.execute(sql`
-      insert into meter_daily (household_id, local_date, production_kwh, consumption_kwh, grid_import_kwh, grid_export_kwh, interval_count)
-      select m.household_id, (m.hour_start at time zone h.time_zone)::date, sum(m.production_kwh), sum(m.consumption_kwh), sum(m.grid_import_kwh), sum(m.grid_export_kwh), sum(m.interval_count)
-      from meter_hourly m join households h on h.id = m.household_id where h.owner_user_id like 'lanes-%' group by 1, 2`);
+    await cutDailyRollups();
 
     const november = new Date('2025-12-01T12:00:00Z');
     expect(await singleTransaction(1_000, '2025-11', november)).toBe(HOUSEHOLDS);
