@@ -140,8 +140,6 @@ describe('At 390 px (a phone)', () => {
       await page.waitForTimeout(500);
       await screenshot(page, `phone-public-${path.replace(/\W/g, '') || 'home'}`);
       expect.soft({ path, ...(await widths()) }).toEqual({ path, document: PHONE.width, main: PHONE.width, widest: '', widestRight: PHONE.width });
-      // Once hydrated: until then the page's controls are painted but inert (decision 053).
-      await page.locator('#root:not([aria-disabled])').waitFor();
       expect.soft({ path, small: await smallTargets() }).toEqual({ path, small: [] });
     }
   });

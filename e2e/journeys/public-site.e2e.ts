@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe';
 import { screenshot } from '../support/browser';
 import { pagePerTest } from '../support/journey';
+import { appIsLive, startPublicApp } from '../support/public-page';
 
 let page: Page;
 pagePerTest('public-site', (p) => (page = p));
@@ -178,11 +179,16 @@ describe('public site', () => {
       const fetchedLinks = (head.match(/<link\b[^>]*>/g) ?? []).filter((tag) => !/\brel="(canonical|alternate)"/.test(tag) && !/\bhref="data:/.test(tag));
       expect({ path, fetchedLinks }).toEqual({ path, fetchedLinks: [] });
 
-      // In the browser: every resource the page loads starts after its first contentful paint, and
-      // the page still hydrates and links the manifest.
+      // In the browser: while the page is only read, it links the manifest after its first
+      // contentful paint and loads no script (decision 077); every resource starts after that paint,
+      // the app's scripts once the visitor reaches for a control.
       await page.goto(path);
-      await page.locator('#root:not([aria-disabled])').waitFor();
       await page.waitForLoadState('load');
+      await expect.poll(() => page.evaluate(() => document.querySelector('link[rel="manifest"]') !== null)).toBe(true);
+      await page.waitForTimeout(1_000);
+      const read = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname));
+      expect({ path, scripts: read.filter((url) => url.endsWith('.js')), live: await appIsLive(page) }).toEqual({ path, scripts: [], live: false });
+      await startPublicApp(page);
       const timing = await page.evaluate(() => ({
         firstContentfulPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
         resources: performance.getEntriesByType('resource').map((entry) => ({ url: new URL(entry.name).pathname, startTime: entry.startTime })),
@@ -203,7 +209,7 @@ describe('public site', () => {
     });
     for (const path of ['/', '/how-it-works', '/help', '/fr']) {
       await page.goto(path);
-      await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('aria-disabled'));
+      await startPublicApp(page);
       await page.waitForLoadState('load');
     }
     await page.waitForTimeout(1_000);
@@ -216,7 +222,7 @@ describe('public site', () => {
       if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname.replace(/^\/assets\//, ''));
     });
     await page.goto('/fr/how-it-works');
-    await page.locator('#root:not([aria-disabled])').waitFor();
+    await startPublicApp(page);
     await page.waitForLoadState('load');
     await page.waitForTimeout(500);
     const strings = scripts.filter((name) => /^(fr|es)([.-]|$)|\.(en|fr|es)-/.test(name)).map((name) => name.replace(/-[\w-]{8}\.js$/, ''));

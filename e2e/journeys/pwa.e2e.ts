@@ -96,7 +96,6 @@ describe('installable app', () => {
       expect(html).toContain('<meta name="theme-color" content="#047857"');
       await page.goto(path);
       await page.waitForLoadState('load');
-      if (prerendered) await page.locator('#root:not([aria-disabled])').waitFor();
       await expect.poll(async () => (await devtools.send('Page.getAppManifest')).url, { timeout: 10_000 }).toBe(new URL('/manifest.webmanifest', page.url()).href);
       const found = await devtools.send('Page.getAppManifest');
       expect({ path, errors: found.errors }).toEqual({ path, errors: [] });

@@ -54,9 +54,9 @@ for (const language of PRERENDERED_LANGUAGES) {
       .replace(/<title>[^<]*<\/title>/, '')
       .replace(/<meta name="description"[^>]*>/, '')
       .replace('</head>', `  ${headFor(page, language, rendered)}\n  </head>`)
-      // aria-disabled until hydrated: the controls are painted but do nothing yet, and say so
-      // (the app removes it once hydrated; browser automation waits for it, as for any disabled control).
-      .replace('<div id="root"></div>', `<div id="root" data-prerendered-language="${language}" aria-disabled="true">${rendered.html}</div>`);
+      // Its controls answer before the app is live: the loader holds a press and makes it again
+      // once the app is (decision 077).
+      .replace('<div id="root"></div>', `<div id="root" data-prerendered-language="${language}">${rendered.html}</div>`);
     html = inlineStylesheets(html);
     if (!html.includes('data-prerendered-language')) throw new Error('index.html has no empty <div id="root"></div> to fill');
     const early = prePaintRequests(html);

@@ -6,12 +6,10 @@ import { commonEn } from '@/locales/common.en';
 import { helpEn } from '@/locales/help.en';
 import { marketingEn } from '@/locales/marketing.en';
 import { englishNamespaces, type Namespace } from '@/locales/en-namespaces';
-import { languages, loadTranslation, publicNamespaces, type PublicNamespace } from '@/locales/languages';
+import { LANGUAGE_STORAGE_KEY, languages, loadTranslation, publicNamespaces, type PublicNamespace } from '@/locales/languages';
 import type { Resources } from '@/locales/resources';
 
 export { publicNamespaces };
-
-export const LANGUAGE_STORAGE_KEY = 'peakwise.language';
 
 /**
  * The English the public pages need comes with the app; each other English namespace is a chunk
@@ -59,7 +57,8 @@ export const i18nReady = i18n
     // Languages load before changeLanguage resolves, so nothing renders a half-loaded language.
     react: { useSuspense: false },
     detection: {
-      // A French public page's URL says its language (/fr/how-it-works, decision 053).
+      // A French public page's URL says its language (/fr/how-it-works, decision 053). The public
+      // pages' loader follows the same order (prerender/public-page-loader.ts): keep them alike.
       order: ['path', 'localStorage', 'navigator', 'htmlTag'],
       lookupFromPathIndex: 0,
       lookupLocalStorage: LANGUAGE_STORAGE_KEY,

@@ -8,6 +8,9 @@ import type { Resources } from './resources';
 export const languages = ['en', 'fr', 'es'] as const;
 export type Language = (typeof languages)[number];
 
+/** Where a visitor's choice of language is kept (i18n.ts; the public pages' loader reads it too). */
+export const LANGUAGE_STORAGE_KEY = 'peakwise.language';
+
 /** What the public pages show: bundled in English, one chunk in each other language. */
 export const publicNamespaces = ['common', 'marketing', 'help', 'auth'] as const;
 export type PublicNamespace = (typeof publicNamespaces)[number];

@@ -3,7 +3,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { PAINT_REPORT_WAIT_MS, paintFirstLoader, paintFirstShell, prePaintRequests } from './paint-first-shell';
+import { PAINT_REPORT_WAIT_MS, paintFirstShell, prePaintRequests } from './paint-first-shell';
+import { publicPageLoaderSource } from './public-page-loader';
 
 const WEB = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ENTRY = '/assets/index-AbC12345.js';
@@ -23,13 +24,72 @@ function builtIndexHtml(): string {
 const readPublic = (path: string) => readFileSync(join(WEB, 'public', path), 'utf8');
 
 type Added = { tag: string; attributes: Record<string, string> };
+type Listener = (event: FakeEvent) => void;
+type FakeEvent = { type: string; target: unknown; prevented: boolean; stopped: boolean; preventDefault(): void; stopImmediatePropagation(): void };
 
-/** Runs a loader as a browser would, with the clock, frames and paint reports in the test's hands. */
-function load(source: string, options: { paintTiming: boolean }) {
+/** An element of the page as far as the loader looks at it. */
+type FakeElement = { tagName: string; isConnected: boolean; pressed: string[]; closest(selector: string): FakeElement | null; click(): void; requestSubmit(): void };
+
+function element(tagName: string, options: { connected?: boolean } = {}): FakeElement {
+  const self: FakeElement = {
+    tagName,
+    isConnected: options.connected ?? true,
+    pressed: [],
+    closest: (selector) => (selector.split(', ').includes(tagName.toLowerCase()) ? self : null),
+    click: () => self.pressed.push('click'),
+    requestSubmit: () => self.pressed.push('submit'),
+  };
+  return self;
+}
+
+/**
+ * A text field or a select as far as the loader and React's value tracking look at it: setting
+ * `value` on the element is what React records as the value it knows; the prototype's setter
+ * changes what is on screen without React knowing.
+ */
+function field(tagName: 'INPUT' | 'SELECT', value: string) {
+  class Base {
+    shown = value;
+    set value(v: string) {
+      this.shown = v;
+    }
+    get value() {
+      return this.shown;
+    }
+  }
+  const known = { value };
+  const reported: { type: string; changed: boolean; value: string }[] = [];
+  const self = Object.assign(new Base(), {
+    tagName,
+    type: tagName === 'SELECT' ? 'select-one' : 'text',
+    isConnected: true,
+    reported,
+    closest: () => null,
+    dispatchEvent: (event: { type: string }) => reported.push({ type: event.type, changed: self.shown !== known.value, value: self.shown }),
+  });
+  Object.defineProperty(self, 'value', {
+    get: () => self.shown,
+    set: (v: string) => {
+      known.value = v;
+      self.shown = v;
+    },
+  });
+  return self;
+}
+
+/**
+ * Runs a loader as a browser would, with the clock, frames, paint reports, the visitor's language
+ * and its presses in the test's hands.
+ */
+function load(
+  source: string,
+  options: { paintTiming?: boolean; path?: string; search?: string; pageLanguage?: string; stored?: string | null; browser?: string[] } = {},
+) {
   const added: Added[] = [];
   const frames: (() => void)[] = [];
   const timers: { run: () => void; ms: number }[] = [];
-  const listeners: Record<string, () => void> = {};
+  const listeners: { type: string; listener: Listener }[] = [];
+  const documentListeners: { type: string; listener: Listener }[] = [];
   let report: ((entries: string[]) => void) | undefined;
   let observed: unknown;
   let disconnected = false;
@@ -38,34 +98,71 @@ function load(source: string, options: { paintTiming: boolean }) {
     constructor(private readonly callback: (list: { getEntriesByName(name: string): unknown[] }, observer: FakeObserver) => void) {
       report = (names) => this.callback({ getEntriesByName: (name) => names.filter((n) => n === name) }, this);
     }
-    observe(options: unknown) {
-      observed = options;
+    observe(observeOptions: unknown) {
+      observed = observeOptions;
     }
     disconnect() {
       disconnected = true;
     }
   }
+  const pageLanguage = options.pageLanguage ?? 'en';
+  // The loader runs in the head: the body, #root with it, is there once the page has painted.
+  let parsed = false;
   runInNewContext(source, {
     document: {
       head: { append: ({ tag, attributes }: Added) => added.push({ tag, attributes }) },
+      documentElement: { lang: pageLanguage },
+      getElementById: (id: string) => (id === 'root' && parsed ? { dataset: { prerenderedLanguage: pageLanguage } } : null),
       createElement: (tag: string) => {
         const attributes: Record<string, string> = {};
         return { tag, attributes, setAttribute: (name: string, value: string) => (attributes[name] = value) };
       },
+      addEventListener: (type: string, listener: Listener) => documentListeners.push({ type, listener }),
     },
-    window: options.paintTiming ? { PerformanceObserver: FakeObserver } : {},
-    requestAnimationFrame: (callback: () => void) => frames.push(callback),
-    addEventListener: (type: string, listener: () => void) => (listeners[type] = listener),
-    setTimeout: (callback: () => void, ms: number) => timers.push({ run: callback, ms }),
+    window: options.paintTiming === false ? {} : { PerformanceObserver: FakeObserver },
+    location: { pathname: options.path ?? '/', search: options.search ?? '' },
+    navigator: { languages: options.browser ?? ['en-US', 'en'], language: (options.browser ?? ['en-US'])[0] },
+    localStorage: { getItem: () => options.stored ?? null },
+    URLSearchParams,
+    Event: class {
+      constructor(readonly type: string) {}
+    },
+    requestAnimationFrame: (callback: () => void) =>
+      frames.push(() => {
+        parsed = true;
+        callback();
+      }),
+    addEventListener: (type: string, listener: Listener) => listeners.push({ type, listener }),
+    setTimeout: (callback: () => void, ms = 0) => timers.push({ run: callback, ms }),
   });
+  const dispatch = (type: string, target: unknown = null) => {
+    const event: FakeEvent = {
+      type,
+      target,
+      prevented: false,
+      stopped: false,
+      preventDefault: () => void (event.prevented = true),
+      stopImmediatePropagation: () => void (event.stopped = true),
+    };
+    for (const l of listeners.filter((l) => l.type === type)) l.listener(event);
+    return event;
+  };
   return {
     added,
+    app: () => added.filter((a) => a.tag === 'script').length,
     frames,
     timers,
     observed: () => observed,
     disconnected: () => disconnected,
-    paint: (...names: string[]) => report?.(names),
-    press: (type: string) => listeners[type]?.(),
+    paint: (...names: string[]) => {
+      parsed = true;
+      report?.(names);
+    },
+    dispatch,
+    live: () => {
+      for (const l of documentListeners.filter((l) => l.type === 'peakwise:app-live')) l.listener(dispatch('none'));
+      for (const timer of timers.splice(0)) timer.run();
+    },
   };
 }
 
@@ -102,8 +199,8 @@ describe('the shell of a prerendered page', () => {
     expect(shell).toContain('<meta name="theme-color" content="#047857" />');
   });
 
-  it('adds the app, the manifest and the touch icon once the first contentful paint is reported, and only once', () => {
-    const page = load(loader, { paintTiming: true });
+  it('adds the manifest and the touch icon once the first contentful paint is reported, and only once; not the app', () => {
+    const page = load(loader);
     expect(page.observed()).toEqual({ type: 'paint', buffered: true });
     expect(page.added).toEqual([]);
     page.frames.forEach((frame) => frame());
@@ -112,41 +209,133 @@ describe('the shell of a prerendered page', () => {
     expect(page.added).toEqual([]);
     page.paint('first-contentful-paint');
     expect(page.added).toEqual([
-      { tag: 'script', attributes: { type: 'module', crossorigin: '', src: ENTRY } },
       { tag: 'link', attributes: { rel: 'manifest', href: '/manifest.webmanifest' } },
       { tag: 'link', attributes: { rel: 'apple-touch-icon', href: '/icons/icon-192.png' } },
     ]);
     expect(page.disconnected()).toBe(true);
     // The fallback after the first frame finds the work done.
     page.timers.forEach((timer) => timer.run());
-    expect(page.added).toHaveLength(3);
+    expect(page.added).toHaveLength(2);
   });
 
-  it('starts anyway a while after the first frame if the paint is never reported', () => {
-    const page = load(loader, { paintTiming: true });
-    page.frames.forEach((frame) => frame());
-    expect(page.timers.map((timer) => timer.ms)).toEqual([PAINT_REPORT_WAIT_MS]);
-    page.timers[0]!.run();
-    expect(page.added.map((element) => element.attributes.src ?? element.attributes.rel)).toEqual([ENTRY, 'manifest', 'apple-touch-icon']);
-  });
-
-  it('starts at the first key or pointer press before the paint is reported', () => {
-    for (const type of ['pointerdown', 'keydown']) {
-      const page = load(loader, { paintTiming: true });
-      page.press(type);
-      expect({ type, added: page.added.length }).toEqual({ type, added: 3 });
+  it('starts the app at the first sign of a visitor reaching for a control, once', () => {
+    for (const type of ['pointerdown', 'touchstart', 'keydown', 'focusin']) {
+      const page = load(loader);
       page.paint('first-contentful-paint');
-      expect(page.added).toHaveLength(3);
+      expect(page.app()).toBe(0);
+      page.dispatch(type);
+      expect({ type, added: page.added }).toEqual({
+        type,
+        added: [
+          { tag: 'link', attributes: { rel: 'manifest', href: '/manifest.webmanifest' } },
+          { tag: 'link', attributes: { rel: 'apple-touch-icon', href: '/icons/icon-192.png' } },
+          { tag: 'script', attributes: { type: 'module', crossorigin: '', src: ENTRY } },
+        ],
+      });
+      page.dispatch('keydown');
+      page.dispatch('pointerdown');
+      expect(page.app()).toBe(1);
     }
   });
 
-  it('starts after the first frame in a browser without paint timing', () => {
+  it('does not start the app while the page is only read', () => {
+    const page = load(loader);
+    page.frames.forEach((frame) => frame());
+    page.paint('first-contentful-paint');
+    page.timers.forEach((timer) => timer.run());
+    page.dispatch('scroll');
+    // A cursor resting over the page as it is laid out.
+    page.dispatch('pointerover');
+    page.dispatch('pointermove');
+    expect(page.app()).toBe(0);
+  });
+
+  it('starts the app at the paint when the page must change at once: another language to show, or a dialog asked for', () => {
+    const cases = [
+      { name: 'a stored choice of Spanish', options: { stored: 'es' }, atOnce: true },
+      { name: 'a French browser on the English page', options: { browser: ['fr-CA', 'en'] }, atOnce: true },
+      { name: 'a German browser that also reads French', options: { browser: ['de-DE', 'fr'] }, atOnce: true },
+      { name: 'a sign-in link', options: { search: '?auth=login' }, atOnce: true },
+      { name: 'an English browser', options: { browser: ['en-CA'] }, atOnce: false },
+      { name: 'a German browser (English is the fallback)', options: { browser: ['de-DE'] }, atOnce: false },
+      { name: 'the French page in an English browser (its URL says French)', options: { path: '/fr/help', pageLanguage: 'fr' }, atOnce: false },
+      { name: 'the French page with English stored', options: { path: '/fr', pageLanguage: 'fr', stored: 'en' }, atOnce: false },
+      { name: 'a stored English on the English page in a French browser', options: { stored: 'en', browser: ['fr'] }, atOnce: false },
+    ];
+    for (const { name, options, atOnce } of cases) {
+      const page = load(loader, options);
+      page.paint('first-contentful-paint');
+      expect({ name, app: page.app() }).toEqual({ name, app: atOnce ? 1 : 0 });
+    }
+  });
+
+  it('holds a press on a button before the app is live and makes it again, once, when it is', () => {
+    const page = load(loader);
+    page.paint('first-contentful-paint');
+    const button = element('BUTTON');
+    const gone = element('BUTTON', { connected: false });
+    const form = element('FORM');
+    const link = element('A');
+    const first = page.dispatch('click', button);
+    expect(first).toMatchObject({ prevented: true, stopped: true });
+    expect(page.app()).toBe(1);
+    page.dispatch('click', button);
+    page.dispatch('click', gone);
+    expect(page.dispatch('submit', form)).toMatchObject({ prevented: true, stopped: true });
+    // A link navigates without the app.
+    expect(page.dispatch('click', link)).toMatchObject({ prevented: false, stopped: false });
+    expect(button.pressed).toEqual([]);
+    page.live();
+    expect(button.pressed).toEqual(['click']);
+    expect(form.pressed).toEqual(['submit']);
+    expect(gone.pressed).toEqual([]);
+    // Live: the app's own handlers answer.
+    expect(page.dispatch('click', button)).toMatchObject({ prevented: false, stopped: false });
+    page.live();
+    expect(button.pressed).toEqual(['click']);
+  });
+
+  it('gives the app back what was typed or chosen before it was live, as a change its listeners see, then makes the held press', () => {
+    const page = load(loader);
+    const postal = field('INPUT', '');
+    const language = field('SELECT', 'en');
+    const check = element('BUTTON');
+    // Typed on screen, without a press the loader saw (set by a script) (what React found at hydration and takes as known), and a language chosen.
+    postal.shown = 'M5V 3L9';
+    page.dispatch('input', postal);
+    expect(page.app()).toBe(1);
+    language.shown = 'fr';
+    page.dispatch('change', language);
+    page.dispatch('click', check);
+    expect(page.app()).toBe(1);
+    // Hydration: React sets the select from its own state, and knows the field's value as what it found.
+    language.shown = 'en';
+    postal.value = 'M5V 3L9';
+    page.live();
+    expect(postal.reported).toEqual([{ type: 'input', changed: true, value: 'M5V 3L9' }]);
+    expect(language.reported.map(({ type, value }) => ({ type, value }))).toEqual([{ type: 'change', value: 'fr' }]);
+    expect(check.pressed).toEqual(['click']);
+    // Once live, the app's own listeners have every later edit.
+    page.dispatch('input', postal);
+    page.live();
+    expect(postal.reported).toHaveLength(1);
+  });
+
+  it('adds the manifest anyway a while after the first frame if the paint is never reported', () => {
+    const page = load(loader);
+    page.frames.forEach((frame) => frame());
+    expect(page.timers.map((timer) => timer.ms)).toEqual([PAINT_REPORT_WAIT_MS]);
+    page.timers[0]!.run();
+    expect(page.added.map((element) => element.attributes.rel)).toEqual(['manifest', 'apple-touch-icon']);
+  });
+
+  it('adds the manifest after the first frame in a browser without paint timing', () => {
     const page = load(loader, { paintTiming: false });
     expect(page.added).toEqual([]);
     page.frames.forEach((frame) => frame());
     expect(page.timers.map((timer) => timer.ms)).toEqual([0]);
     page.timers[0]!.run();
-    expect(page.added).toHaveLength(3);
+    expect(page.added).toHaveLength(2);
   });
 
   it('refuses an index.html that is not what vite writes', () => {
@@ -155,7 +344,8 @@ describe('the shell of a prerendered page', () => {
   });
 
   it('refuses a loader that would end its own script element', () => {
-    expect(() => paintFirstLoader([{ tag: 'script', attributes: { src: '/assets/</script>.js' } }])).toThrow(/cannot be inlined/);
+    const options = { afterPaint: [], paintWaitMs: 0, languages: ['en'], storageKey: 'k', liveEvent: 'e', intentEvents: [], heldClicks: 'button' };
+    expect(() => publicPageLoaderSource({ ...options, app: [{ tag: 'script', attributes: { src: '/assets/</script>.js' } }] })).toThrow(/cannot be inlined/);
   });
 });
 

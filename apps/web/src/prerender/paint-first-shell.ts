@@ -6,11 +6,14 @@
  * so a file the page names in its head (the loader, the manifest, the icons Chromium fetches after
  * `load`) made the figure a race (decision 068). Here the app's entry, the manifest and the touch
  * icon are added to the head by an inline script once the browser reports its first contentful
- * paint, and the favicon is a data URL. The server allows that one script by its hash.
+ * paint, and the favicon is a data URL. The server allows that one script by its hash. The
+ * script (prerender/public-page-loader.ts) starts the app itself only when the visitor reaches for
+ * a control (decision 077).
  */
 
-/** An element the page needs after its first paint, not for it. */
-export type DeferredElement = { tag: 'script' | 'link'; attributes: Record<string, string> };
+import { LANGUAGE_STORAGE_KEY, languages } from '@/locales/languages';
+import { APP_LIVE_EVENT } from '@/app/app-live';
+import { HELD_CLICKS, INTENT_EVENTS, publicPageLoaderSource, type DeferredElement } from './public-page-loader';
 
 /**
  * How long after its first frame a page waits for a first-contentful-paint entry before starting
@@ -28,27 +31,6 @@ const MODULE_PRELOADS = /\s*<link rel="modulepreload"[^>]*>/g;
 const AFTER_PAINT_LINKS = /\s*<link rel="(manifest|apple-touch-icon)" href="([^"]+)"\s*\/?>/g;
 const SVG_FAVICON = /<link rel="icon" type="image\/svg\+xml" href="(\/[^"]+\.svg)"\s*\/?>/;
 
-/**
- * The inline loader: adds the deferred elements to the head once the first contentful paint has
- * been reported (a PerformanceObserver callback runs after the paint it reports, so nothing it
- * starts can finish before it), or, in a browser without paint timing, after the first frame as
- * before. Only once, whichever comes first.
- */
-export function paintFirstLoader(deferred: readonly DeferredElement[], waitMs: number = PAINT_REPORT_WAIT_MS): string {
-  const items = JSON.stringify(deferred.map(({ tag, attributes }) => [tag, attributes]));
-  const source =
-    '(()=>{' +
-    `let d=document,n=0,go=()=>{if(n++)return;for(let[t,a]of ${items}){let e=d.createElement(t);for(let k in a)e.setAttribute(k,a[k]);d.head.append(e)}},` +
-    'P=window.PerformanceObserver,w=!!P&&(P.supportedEntryTypes||[]).includes("paint");' +
-    'if(w)new P((l,o)=>{if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();go()}}).observe({type:"paint",buffered:!0});' +
-    'for(let t of["pointerdown","keydown"])addEventListener(t,go,{once:!0,capture:!0,passive:!0});' +
-    `requestAnimationFrame(()=>setTimeout(go,w?${Math.round(waitMs)}:0))` +
-    '})()';
-  // Inlined as it is: nothing in it may end the script element or open a comment in it.
-  if (/<\/|<!--/.test(source)) throw new Error('The paint-first loader cannot be inlined: it contains "</" or "<!--"');
-  return source;
-}
-
 const svgDataUrl = (svg: string) => `data:image/svg+xml,${encodeURIComponent(svg.trim())}`;
 
 /**
@@ -60,12 +42,22 @@ const svgDataUrl = (svg: string) => `data:image/svg+xml,${encodeURIComponent(svg
 export function paintFirstShell(indexHtml: string, readBuiltFile: (path: string) => string): string {
   const entry = ENTRY_SCRIPT.exec(indexHtml);
   if (!entry) throw new Error('index.html has no module script for the app');
-  const deferred: DeferredElement[] = [{ tag: 'script', attributes: { type: 'module', crossorigin: '', src: entry[1]! } }];
-  for (const [, rel, href] of indexHtml.matchAll(AFTER_PAINT_LINKS)) deferred.push({ tag: 'link', attributes: { rel: rel!, href: href! } });
+  const app: DeferredElement[] = [{ tag: 'script', attributes: { type: 'module', crossorigin: '', src: entry[1]! } }];
+  const afterPaint = [...indexHtml.matchAll(AFTER_PAINT_LINKS)].map(([, rel, href]): DeferredElement => ({ tag: 'link', attributes: { rel: rel!, href: href! } }));
+  const loader = publicPageLoaderSource({
+    app,
+    afterPaint,
+    paintWaitMs: PAINT_REPORT_WAIT_MS,
+    languages: [...languages],
+    storageKey: LANGUAGE_STORAGE_KEY,
+    liveEvent: APP_LIVE_EVENT,
+    intentEvents: INTENT_EVENTS,
+    heldClicks: HELD_CLICKS,
+  });
   const favicon = SVG_FAVICON.exec(indexHtml);
   if (!favicon) throw new Error('index.html has no SVG favicon link to inline');
   return indexHtml
-    .replace(ENTRY_SCRIPT, () => `<script>${paintFirstLoader(deferred)}</script>`)
+    .replace(ENTRY_SCRIPT, () => `<script>${loader}</script>`)
     .replace(MODULE_PRELOADS, '')
     .replace(AFTER_PAINT_LINKS, '')
     .replace(favicon[0], () => favicon[0].replace(favicon[1]!, svgDataUrl(readBuiltFile(favicon[1]!))));
