@@ -71,16 +71,28 @@ try {
     await scheduleStatementRun(db, month); // keyed: the first month's run already scheduled the second
     const worker = startDurableWorker({ db, handlers: billingJobHandlers({ statementLanes: LANES }), logger, clock: () => now });
     const started = performance.now();
+    // What the run holds (decision 076 reads a run's energy ahead): the process's peak RSS and
+    // heap, sampled every 250 ms, from where they stood before it.
+    const before = process.memoryUsage();
+    let peak = { rss: before.rss, heapUsed: before.heapUsed };
+    const sampler = setInterval(() => {
+      const now = process.memoryUsage();
+      peak = { rss: Math.max(peak.rss, now.rss), heapUsed: Math.max(peak.heapUsed, now.heapUsed) };
+    }, 250);
     // The worker runs the month's job again at once for as long as it has households waiting.
-    await worker.runDue();
+    await worker.runDue().finally(() => clearInterval(sampler));
     const seconds = (performance.now() - started) / 1000;
+    const mb = (bytes: number) => `${int(bytes / 2 ** 20)} MB`;
     await worker.stop();
     const { rows: job } = await fresh.pool.query<{ status: string; last_error: string | null }>(`select status, last_error from durable_jobs where key = $1`, [`billing:statements:${month}`]);
     if (job[0]?.status !== 'done') throw new Error(`${month}: the job is ${job[0]?.status} (${job[0]?.last_error ?? 'no error'})`);
     const { rows: counted } = await fresh.pool.query<{ n: string }>(`select count(*) as n from statements where period_start = $1::date`, [`${month}-01`]);
     const issued = Number(counted[0]?.n ?? 0);
     if (issued !== HOUSEHOLDS) throw new Error(`${month}: issued ${issued} of ${HOUSEHOLDS}`);
-    log(`${month}: ${int(issued)} statements in ${seconds.toFixed(2)} s (${int(issued / seconds)}/s)`);
+    log(
+      `${month}: ${int(issued)} statements in ${seconds.toFixed(2)} s (${int(issued / seconds)}/s); ` +
+        `peak RSS ${mb(peak.rss)} (${mb(before.rss)} before), peak heap ${mb(peak.heapUsed)} (${mb(before.heapUsed)} before)`,
+    );
     return seconds;
   };
   // After every zone's midnight on the 1st.
