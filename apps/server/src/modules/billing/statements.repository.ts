@@ -20,13 +20,14 @@ const serviceStartSql = sql`(select min(t.effective_from) from household_tariffs
 const billableColumns = sql`h.id, h.province, h.time_zone as "timeZone", (${serviceStartSql})::text as "serviceStart",
   coalesce((select json_agg(json_build_object('planId', t.plan_id, 'effectiveFrom', t.effective_from::text)) from household_tariffs t where t.household_id = h.id), '[]'::json) as "tariffHistory"`;
 
-/** A slice of the households by id (decision 063): from `min` (inclusive) to `below` (exclusive). */
-export type HouseholdRange = { min?: string; below?: string };
+/** A slice of the households by id (decision 063): from `min` (inclusive) to `below` (exclusive), after `after` (the last one a lane read). */
+export type HouseholdRange = { min?: string; below?: string; after?: string };
 
 /**
  * Households due a statement for the month starting `periodStart`: in service by its last day,
  * past local midnight of the issue day in their own zone at `now`, and without one yet. In id
- * order, within `range` when given (a lane's slice).
+ * order, within `range` when given: a lane reads its slice on from where it left off, so each
+ * read walks the primary key from there rather than past every household already issued.
  */
 export async function householdsDueStatement(
   db: DbOrTx,
@@ -39,6 +40,7 @@ export async function householdsDueStatement(
 ): Promise<BillableHousehold[]> {
   const bounds = [
     range.min === undefined ? undefined : sql`h.id >= ${range.min}::uuid`,
+    range.after === undefined ? undefined : sql`h.id > ${range.after}::uuid`,
     range.below === undefined ? undefined : sql`h.id < ${range.below}::uuid`,
   ].filter((b) => b !== undefined);
   return rowsOf<BillableHousehold>(

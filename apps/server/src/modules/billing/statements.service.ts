@@ -32,6 +32,7 @@ import {
   tuneStatementTransaction,
   unchangedPeriods,
   type BillableHousehold,
+  type HouseholdRange,
   type HourRow,
   type HouseholdSeries,
   type NewStatement,
@@ -97,8 +98,8 @@ export async function runStatementJob(tx: DbOrTx, month: string, now: Date, limi
  * Transactions a lane runs per job run before it hands back to the worker (which runs it again at
  * once). A run reads its households' energy ahead in one pass over the month's rollups (decisions
  * 073, 076), and that pass costs about the same for ten thousand households as for all of them:
- * so a run takes as many as it can hold, 64,000 a lane (two lanes: a 100,000-household month in
- * one run, about a minute and ~100 MB here, well inside the worker's 5-minute lease).
+ * so a run takes 64,000 households a lane (two lanes: a 100,000-household month in one run, about
+ * a minute here, well inside the worker's 5-minute lease; the process peaked at about 820 MB).
  */
 const RUNS_PER_LANE = 64;
 
@@ -131,24 +132,28 @@ export async function runStatementLanes(
 ): Promise<{ issued: number; retryAt: Date | null }> {
   const { periodStart, periodEnd, issueDate } = billingMonth(month);
   const slices = laneRanges(lanes);
-  // The households each lane issues in this run, read once (decision 076), and their energy in one
-  // read for all of them (decision 073).
+  // The households each lane is about to issue in this run, and their energy in one read for all
+  // of them (decision 073).
   const upcoming = await Promise.all(slices.map((slice) => householdsDueStatement(db, periodStart, periodEnd, issueDate, now, limit * RUNS_PER_LANE, slice)));
   const ahead = await readEnergyAhead(db, month, upcoming.flat());
   const settled = await Promise.allSettled(
-    upcoming.map(async (lane) => {
-      // The lane's households as read above, a batch at a time, each batch in a transaction of its
-      // own. One another lane or worker issued meanwhile is skipped when stored (the unique key).
+    slices.map(async (slice) => {
+      let range: HouseholdRange = slice;
       let issued = 0;
-      for (let start = 0; start < lane.length; start += limit) {
-        issued += await db.transaction(async (laneTx) => {
+      for (let run = 0; run < RUNS_PER_LANE; run += 1) {
+        const batch = await db.transaction(async (laneTx) => {
           await tuneStatementTransaction(laneTx);
-          return issueStatements(laneTx, lane.slice(start, start + limit), month, now, ahead);
+          const due = await householdsDueStatement(laneTx, periodStart, periodEnd, issueDate, now, limit, range);
+          return { due, issued: await issueStatements(laneTx, due, month, now, ahead) };
         });
+        issued += batch.issued;
+        const last = batch.due[batch.due.length - 1];
+        if (batch.due.length < limit || !last) return { issued, more: false };
+        range = { ...slice, after: last.id };
       }
-      // A full read: more may wait in this slice. A slice that issued nothing this run is
-      // households that cannot be priced: do not spin on them.
-      return { issued, more: lane.length >= limit * RUNS_PER_LANE && issued > 0 };
+      // More may wait in this slice; a slice that issued nothing this run is households that
+      // cannot be priced: do not spin on them.
+      return { issued, more: issued > 0 };
     }),
   );
   // A lane that failed fails the run (the worker retries it) once the others have finished: none
