@@ -13,7 +13,7 @@
 
 import { LANGUAGE_STORAGE_KEY, languages } from '@/locales/languages';
 import { APP_LIVE_EVENT } from '@/app/app-live';
-import { HELD_CLICKS, INTENT_EVENTS, publicPageLoaderSource, type DeferredElement } from './public-page-loader';
+import { publicPageLoaderSource, type DeferredElement } from './public-page-loader';
 
 /**
  * How long after its first frame a page waits for a first-contentful-paint entry before starting
@@ -51,8 +51,6 @@ export function paintFirstShell(indexHtml: string, readBuiltFile: (path: string)
     languages: [...languages],
     storageKey: LANGUAGE_STORAGE_KEY,
     liveEvent: APP_LIVE_EVENT,
-    intentEvents: INTENT_EVENTS,
-    heldClicks: HELD_CLICKS,
   });
   const favicon = SVG_FAVICON.exec(indexHtml);
   if (!favicon) throw new Error('index.html has no SVG favicon link to inline');

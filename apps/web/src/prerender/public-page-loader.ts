@@ -161,9 +161,13 @@ export function publicPageLoader(options: LoaderOptions): void {
   );
 }
 
-/** The loader as the text of an inline script. */
-export function publicPageLoaderSource(options: LoaderOptions): string {
-  const source = `(${publicPageLoader.toString()})(${JSON.stringify(options)})`;
+/**
+ * The loader as the text of an inline script, with this module's own constants (the events and
+ * clicks it watches) passed in, since the inlined function cannot see them.
+ */
+export function publicPageLoaderSource(options: Omit<LoaderOptions, 'intentEvents' | 'heldClicks'>): string {
+  const all: LoaderOptions = { ...options, intentEvents: INTENT_EVENTS, heldClicks: HELD_CLICKS };
+  const source = `(${publicPageLoader.toString()})(${JSON.stringify(all)})`;
   // Inlined as it is: nothing in it may end the script element or open a comment in it.
   if (/<\/|<!--/.test(source)) throw new Error('The public page loader cannot be inlined: it contains "</" or "<!--"');
   return source;
