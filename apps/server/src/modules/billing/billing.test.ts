@@ -446,16 +446,42 @@ describe('rules the database keeps', () => {
     await expect(t.database.db.execute(sql`update statements set charges_cents = charges_cents + 1, amount_due_cents = amount_due_cents + 1`)).rejects.toThrow();
   });
 
-  it('refuses, at commit, a statement whose lines do not add up', async () => {
-    await expect(
-      t.database.db.transaction(async (tx) => {
-        const [row] = rowsOf<{ id: string }>(
-          await tx.execute(sql`insert into statements (household_id, period_start, period_end, billed_from, issued_at, due_date, province, time_zone, previous_balance_cents, charges_cents, amount_due_cents, import_kwh, export_kwh)
-            values (${household.id}::uuid, '2024-01-01', '2024-01-31', '2024-01-01', now(), '2024-02-15', 'ON', ${ZONE}, 0, 500, 500, 0, 0) returning id`),
-        );
-        await tx.execute(sql`insert into statement_lines (statement_id, position, kind, description_key, amount_cents) values (${row!.id}::uuid, 0, 'energy', 'off-peak', 499)`);
+  /** The database's refusal: at commit as is, inside a query under the error the driver wraps it in. */
+  const refusal = (work: Promise<unknown>) => work.then(() => 'accepted', (e: Error) => (e.cause instanceof Error ? e.cause : e).message);
+  const insertStatement = (tx: Pick<typeof t.database.db, 'execute'>, periodStart: string, chargesCents: number) =>
+    tx.execute(sql`insert into statements (household_id, period_start, period_end, billed_from, issued_at, due_date, province, time_zone, previous_balance_cents, charges_cents, amount_due_cents, import_kwh, export_kwh)
+      values (${household.id}::uuid, ${periodStart}::date, (${periodStart}::date + interval '1 month' - interval '1 day')::date, ${periodStart}::date, now(),
+        (${periodStart}::date + interval '1 month 14 days')::date, 'ON', ${ZONE}, 0, ${chargesCents}, ${chargesCents}, 0, 0) returning id`);
+
+  it('refuses, at commit, a statement with charges and no lines', async () => {
+    expect(await refusal(t.database.db.transaction(async (tx) => void (await insertStatement(tx, '2023-11-01', 500))))).toMatch(/lines do not add up/);
+    expect(rowsOf(await t.database.db.execute(sql`select 1 from statements where period_start = '2023-11-01'`))).toEqual([]);
+  });
+
+  it('refuses a line added later to a stored statement', async () => {
+    const [row] = rowsOf<{ id: string }>(
+      await t.database.db.transaction(async (tx) => {
+        const inserted = await insertStatement(tx, '2023-12-01', 500);
+        const id = rowsOf<{ id: string }>(inserted)[0]!.id;
+        await tx.execute(sql`insert into statement_lines (statement_id, position, kind, description_key, amount_cents) values (${id}::uuid, 0, 'energy', 'off-peak', 500)`);
+        return inserted;
       }),
-    ).rejects.toThrow();
+    );
+    expect(
+      await refusal(t.database.db.execute(sql`insert into statement_lines (statement_id, position, kind, description_key, amount_cents) values (${row!.id}::uuid, 1, 'adjustment', 'off-peak', 7)`)),
+    ).toMatch(/lines do not add up/);
+    expect(rowsOf(await t.database.db.execute(sql`select sum(amount_cents)::int as s from statement_lines where statement_id = ${row!.id}::uuid`))).toEqual([{ s: 500 }]);
+  });
+
+  it('refuses, at the insert of its lines, a statement whose lines do not add up', async () => {
+    expect(
+      await refusal(
+        t.database.db.transaction(async (tx) => {
+          const [row] = rowsOf<{ id: string }>(await insertStatement(tx, '2024-01-01', 500));
+          await tx.execute(sql`insert into statement_lines (statement_id, position, kind, description_key, amount_cents) values (${row!.id}::uuid, 0, 'energy', 'off-peak', 499)`);
+        }),
+      ),
+    ).toMatch(/lines do not add up/);
     expect(rowsOf(await t.database.db.execute(sql`select 1 from statements where period_start = '2024-01-01'`))).toEqual([]);
   });
 });

@@ -250,7 +250,8 @@ export async function dailyGridSeries(db: DbOrTx, householdIds: readonly string[
   return rows.map((r) => ({ householdId: r.householdId, ms: numbers(r.ms), importKwh: numbers(r.importKwh), exportKwh: numbers(r.exportKwh) }));
 }
 
-export type IssuedPeriod = { householdId: string; from: Date; to: Date; issuedAt: string; periodEnd: LocalDate; importKwh: number; exportKwh: number };
+/** `from`/`to`: the instants the local days `billedFrom`…`periodEnd` start and end at. */
+export type IssuedPeriod = { householdId: string; from: Date; to: Date; billedFrom: LocalDate; periodEnd: LocalDate; issuedAt: string; importKwh: number; exportKwh: number };
 
 /** Less than a millionth of a kWh apart: the same sum added in another order, not a new reading. */
 const SAME_KWH = 1e-6;
@@ -271,14 +272,12 @@ export async function unchangedPeriods(db: DbOrTx, periods: readonly IssuedPerio
       with p as (
         select * from unnest(${uuidArray(periods.map((p) => p.householdId))}::uuid[], ${instants(periods.map((p) => p.from.toISOString()))}::timestamptz[],
           ${instants(periods.map((p) => p.to.toISOString()))}::timestamptz[], ${instants(periods.map((p) => p.issuedAt))}::timestamptz[],
-          ${dateArray(periods.map((p) => p.periodEnd))}::date[], ${numberArray(periods.map((p) => p.importKwh))}::float8[], ${numberArray(periods.map((p) => p.exportKwh))}::float8[])
-          as p(household_id, from_ts, to_ts, issued_at, period_end, imp, exp))
+          ${dateArray(periods.map((p) => p.billedFrom))}::date[], ${dateArray(periods.map((p) => p.periodEnd))}::date[],
+          ${numberArray(periods.map((p) => p.importKwh))}::float8[], ${numberArray(periods.map((p) => p.exportKwh))}::float8[])
+          as p(household_id, from_ts, to_ts, issued_at, billed_from, period_end, imp, exp))
       select p.household_id as id from p
-      join households h on h.id = p.household_id
       cross join lateral (select coalesce(sum(d.grid_import_kwh), 0) as imp, coalesce(sum(d.grid_export_kwh), 0) as exp
-        from meter_daily d where d.household_id = p.household_id
-          and d.local_date between (p.from_ts at time zone 'UTC')::date - 1 and (p.to_ts at time zone 'UTC')::date + 1
-          and (d.local_date::timestamp at time zone h.time_zone) >= p.from_ts and (d.local_date::timestamp at time zone h.time_zone) < p.to_ts) now_sums
+        from meter_daily d where d.household_id = p.household_id and d.local_date between p.billed_from and p.period_end) now_sums
       where abs(now_sums.imp - p.imp) < ${SAME_KWH} and abs(now_sums.exp - p.exp) < ${SAME_KWH}
         and not exists (select 1 from reading_corrections c where c.series = 'meter' and c.household_id = p.household_id
           and c.ts >= p.from_ts and c.ts < p.to_ts and c.corrected_at > p.issued_at)

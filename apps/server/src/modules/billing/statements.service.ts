@@ -325,7 +325,7 @@ async function issueStatements(tx: DbOrTx, households: readonly BillableHousehol
       const p = previousAll.get(h.id);
       if (!p) return [];
       const range = { from: startOfLocalDate(p.billedFrom, h.timeZone), to: startOfLocalDate(addDays(p.periodEnd, 1), h.timeZone) };
-      return [{ householdId: h.id, ...range, issuedAt: p.issuedAt, periodEnd: p.periodEnd, importKwh: p.importKwh, exportKwh: p.exportKwh }];
+      return [{ householdId: h.id, ...range, billedFrom: p.billedFrom, periodEnd: p.periodEnd, issuedAt: p.issuedAt, importKwh: p.importKwh, exportKwh: p.exportKwh }];
     }),
   );
   // Only a previous statement something may have changed is recomputed (for its adjustment).
