@@ -26,6 +26,12 @@ export type ReadLoadJob = {
   maxOutstanding: number;
 };
 
+/** A read slower than 100 ms: when it was due (epoch ms) and how long it took. */
+export type SlowRead = { dueAt: number; ms: number };
+
+/** How late the worker's own callbacks ran, ms. */
+export type LoopDelay = { p50: number; p99: number; max: number };
+
 export type ReadFailure = { label: string; startedAt: number; endedAt: number; status?: number; error?: string };
 
 export type ReadLoadResult = {
@@ -39,6 +45,8 @@ export type ReadLoadResult = {
   unfinished: number;
   byLabel: Record<string, { latencies: number[]; statuses: Record<string, number>; errors: number }>;
   failures: ReadFailure[];
+  slow: SlowRead[];
+  loopDelay: LoopDelay;
 };
 
 export type ReadLoad = { run(): Promise<ReadLoadResult>; close(): Promise<void> };

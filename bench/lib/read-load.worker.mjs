@@ -2,6 +2,7 @@
 // rates, in a worker thread so that the streams, gateways and samplers on the main thread do not
 // delay them. Plain JavaScript: a worker thread does not inherit the tsx loader.
 import http from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 
 /** @type {import('./read-load').ReadLoadJob} */
@@ -21,6 +22,12 @@ const labels = [...new Set([...job.mix.map((m) => m.label), 'sign-in'])];
 const byLabel = Object.fromEntries(labels.map((l) => [l, { latencies: [], statuses: {}, errors: 0 }]));
 /** @type {import('./read-load').ReadFailure[]} */
 const failures = [];
+/** Reads slower than SLOW_MS, with when they were due: whether the tail is spread over the run or bunched. */
+const SLOW_MS = 100;
+/** @type {import('./read-load').SlowRead[]} */
+const slow = [];
+/** How late this thread's own callbacks ran: a tail the servers did not cause. */
+const loopDelay = monitorEventLoopDelay({ resolution: 10 });
 let inFlight = 0;
 let sent = 0;
 /** Requests due while maxOutstanding were already waiting: the server was not keeping up, so they were never sent. */
@@ -52,7 +59,9 @@ function request(label, method, path, headers, body, due) {
     const endedAt = Date.now();
     if (status !== undefined) {
       stats.statuses[status] = (stats.statuses[status] ?? 0) + 1;
-      stats.latencies.push(performance.now() - due);
+      const latency = performance.now() - due;
+      stats.latencies.push(latency);
+      if (latency > SLOW_MS && label !== 'sign-in' && slow.length < 100_000) slow.push({ dueAt: endedAt - latency, ms: latency });
     } else stats.errors++;
     if ((status === undefined || status >= 400) && failures.length < 20_000) failures.push({ label, startedAt, endedAt, ...(status !== undefined ? { status } : { error }) });
   };
@@ -71,6 +80,7 @@ function request(label, method, path, headers, body, due) {
 }
 
 function run() {
+  loopDelay.enable();
   const start = performance.now();
   const startedAt = Date.now();
   let reads = 0;
@@ -112,7 +122,9 @@ function finish(startedAt, elapsed) {
       req.destroy();
     }
     agent.destroy();
-    parentPort.postMessage({ type: 'done', result: { startedAt, seconds: elapsed, sent, shed, unfinished, byLabel, failures } });
+    loopDelay.disable();
+    const delay = { p50: loopDelay.percentile(50) / 1e6, p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 };
+    parentPort.postMessage({ type: 'done', result: { startedAt, seconds: elapsed, sent, shed, unfinished, byLabel, failures, slow, loopDelay: delay } });
   }, 50);
 }
 
