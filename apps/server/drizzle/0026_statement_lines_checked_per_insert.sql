@@ -1,8 +1,8 @@
 -- A statement's lines are checked once per INSERT of lines, not once per line at commit
 -- (decision 078): the row trigger summed a statement's lines again for each of its ~5 lines, about
 -- a million sums for a 100,000-household month. The lines an INSERT adds must bring each statement
--- they belong to to its charges by the end of that INSERT, so a statement's lines arrive in one
--- statement (as `insertStatements` writes them). A statement with no lines at all is still caught
+-- they belong to to its charges by the end of that INSERT, so all of a statement's lines arrive
+-- in one INSERT (as `insertStatements` writes them). A statement with no lines at all is still caught
 -- at commit by `statements_lines_add_up`, unchanged.
 DROP TRIGGER "statement_lines_add_up" ON "statement_lines";
 --> statement-breakpoint
