@@ -131,8 +131,11 @@ export function publicPageLoader(options: LoaderOptions): void {
   doc.addEventListener(
     options.liveEvent,
     () => {
-      live = true;
       setTimeout(() => {
+        // Live from here, not from the event: a press that comes between the two (a click whose
+        // pointerdown came before the event) is still held, or it would reach the app before the
+        // fields below are given back and send what the app last knew of them (an empty field).
+        live = true;
         // A field changed before the app was live: the app rendered it from its own state, which
         // never heard of the change. Put the visitor's value back and report it as the app's own
         // listeners expect: a select's change; for text, React keeps the value it last set on the
@@ -150,11 +153,17 @@ export function publicPageLoader(options: LoaderOptions): void {
           field.dispatchEvent(new Event('input', { bubbles: true }));
         }
         edited.clear();
-        for (const target of held.splice(0)) {
-          if (!target.isConnected) continue;
-          if (target.tagName === 'FORM') (target as HTMLFormElement).requestSubmit();
-          else (target as HTMLElement).click();
-        }
+        // React applies those values in its own later work (a microtask, or after the hydration
+        // still under way), not within the events above: a press made in this same task reached
+        // handlers that still held the old values and sent an empty field. So the held presses
+        // are made in the next task.
+        setTimeout(() => {
+          for (const target of held.splice(0)) {
+            if (!target.isConnected) continue;
+            if (target.tagName === 'FORM') (target as HTMLFormElement).requestSubmit();
+            else (target as HTMLElement).click();
+          }
+        });
       });
     },
     { once: true },
