@@ -110,16 +110,18 @@ async function signUp(proxy: RoundRobinProxy, origin: string): Promise<Member> {
   return { cookie, email: body.email, password: body.password, householdId: id };
 }
 
-async function signUpMembers(proxy: RoundRobinProxy, origin: string, n: number): Promise<Member[]> {
-  const members: Member[] = [];
+/** `work` for every item, `lanes` at a time, in the items' order. */
+async function inLanes<T>(items: readonly T[], lanes: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
   const lane = async () => {
-    while (next < n) {
-      next++;
-      members.push(await signUp(proxy, origin));
-    }
+    while (next < items.length) await work(items[next++]!);
   };
-  await Promise.all(Array.from({ length: 4 }, lane));
+  await Promise.all(Array.from({ length: lanes }, lane));
+}
+
+async function signUpMembers(proxy: RoundRobinProxy, origin: string, n: number): Promise<Member[]> {
+  const members: Member[] = [];
+  await inLanes(Array.from({ length: n }), 4, async () => void members.push(await signUp(proxy, origin)));
   return members;
 }
 
@@ -127,22 +129,17 @@ async function signUpMembers(proxy: RoundRobinProxy, origin: string, n: number):
 async function visitOnce(proxy: RoundRobinProxy, origin: string, members: Member[]): Promise<{ seconds: number; p50: number; max: number }> {
   const started = performance.now();
   const perMember: number[] = [];
-  let next = 0;
-  const lane = async () => {
-    while (next < members.length) {
-      const member = members[next++]!;
-      const t = performance.now();
-      await Promise.all(
-        MIX.map(async (entry) => {
-          const res = await fetch(`${proxy.url}${entry.path}`, { headers: { cookie: member.cookie, origin } });
-          await res.arrayBuffer();
-          if (res.status !== 200) throw new Error(`first visit: GET ${entry.path} answered ${res.status}`);
-        }),
-      );
-      perMember.push(performance.now() - t);
-    }
-  };
-  await Promise.all(Array.from({ length: 4 }, lane));
+  await inLanes(members, 4, async (member) => {
+    const t = performance.now();
+    await Promise.all(
+      MIX.map(async (entry) => {
+        const res = await fetch(`${proxy.url}${entry.path}`, { headers: { cookie: member.cookie, origin } });
+        await res.arrayBuffer();
+        if (res.status !== 200) throw new Error(`first visit: GET ${entry.path} answered ${res.status}`);
+      }),
+    );
+    perMember.push(performance.now() - t);
+  });
   const sorted = perMember.sort((a, b) => a - b);
   return { seconds: (performance.now() - started) / 1000, p50: percentile(sorted, 50), max: sorted.at(-1) ?? Number.NaN };
 }

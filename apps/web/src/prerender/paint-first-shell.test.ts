@@ -147,6 +147,14 @@ function load(
     for (const l of listeners.filter((l) => l.type === type)) l.listener(event);
     return event;
   };
+  /** The app's live event alone: what it queues stays queued. */
+  const liveEvent = () => {
+    for (const l of documentListeners.filter((l) => l.type === 'peakwise:app-live')) l.listener(dispatch('none'));
+  };
+  /** Up to `tasks` of the queued tasks, in order, each with what it queues in turn (all by default). */
+  const runTasks = (tasks = Infinity) => {
+    for (let n = 0; n < tasks && timers.length > 0; n++) timers.shift()!.run();
+  };
   return {
     added,
     app: () => added.filter((a) => a.tag === 'script').length,
@@ -159,18 +167,12 @@ function load(
       report?.(names);
     },
     dispatch,
-    /** The app's live event; then `tasks` of the tasks it queued, each with what it queued in turn (all by default). */
+    liveEvent,
+    runTasks,
+    /** The app's live event, then `tasks` of the tasks queued (all by default). */
     live: (tasks = Infinity) => {
-      for (const l of documentListeners.filter((l) => l.type === 'peakwise:app-live')) l.listener(dispatch('none'));
-      for (let n = 0; n < tasks && timers.length > 0; n++) timers.shift()!.run();
-    },
-    /** The app's live event alone: its tasks stay queued. */
-    liveEvent: () => {
-      for (const l of documentListeners.filter((l) => l.type === 'peakwise:app-live')) l.listener(dispatch('none'));
-    },
-    /** The tasks still queued, run in order. */
-    runTasks: () => {
-      while (timers.length > 0) timers.shift()!.run();
+      liveEvent();
+      runTasks(tasks);
     },
   };
 }
