@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -11,10 +11,28 @@ const OUTSIDE_CITATION = /SPEC\.md|DESIGN\.md|STYLE\.md|SPEC §|STYLE habit|\bSP
 const root = fileURLToPath(new URL('..', import.meta.url));
 const self = 'scripts/no-outside-citations.test.ts';
 
+// Directories .gitignore keeps out of a clone; a source tree without git (an archive) is walked
+// with the same exclusions, so the check reads the same files either way.
+const UNTRACKED_DIRS = new Set(['.git', 'node_modules', 'dist', 'data', 'coverage', 'dist-server', 'e2e/artifacts', 'bench/out']);
+
+function walk(dir: string): string[] {
+  const files: string[] = [];
+  for (const entry of readdirSync(`${root}/${dir}`, { withFileTypes: true })) {
+    const path = dir ? `${dir}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) {
+      if (!UNTRACKED_DIRS.has(entry.name) && !UNTRACKED_DIRS.has(path)) files.push(...walk(path));
+    } else if (entry.isFile() && !entry.name.endsWith('.tsbuildinfo') && entry.name !== '.env') {
+      files.push(path);
+    }
+  }
+  return files;
+}
+
 function trackedFiles(): string[] {
-  return execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
-    .split('\0')
-    .filter((path) => path !== '' && path !== self);
+  const files = existsSync(`${root}/.git`)
+    ? execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }).split('\0')
+    : walk('');
+  return files.filter((path) => path !== '' && path !== self);
 }
 
 describe('citations', () => {
