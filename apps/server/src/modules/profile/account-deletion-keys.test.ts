@@ -24,7 +24,7 @@ import { scheduleEvent } from '../events/events.service';
  */
 
 const silent = createLogger({ level: 'silent' });
-let nowMs = Date.parse('2026-04-14T16:00:00Z');
+const nowMs = Date.parse('2026-04-14T16:00:00Z');
 const clock = () => new Date(nowMs);
 const FIVE_MINUTES = 5 * 60_000;
 const published: string[] = [];

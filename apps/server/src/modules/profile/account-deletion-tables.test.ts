@@ -38,7 +38,7 @@ const viaStatements = (table: string) => (m: Ids) =>
 const KEPT_SIX_YEARS = 'A bookkeeping record of money billed, paid or moved: kept six years (Income Tax Act s. 230), pseudonymous.';
 const PSEUDONYMOUS = 'Pseudonymous data about the home (decision 009): no name, contact or address is in it.';
 
-export const ERASURE: Record<string, Entry> = {
+const ERASURE: Record<string, Entry> = {
   // The person.
   users: {
     effect: 'changed',
@@ -372,9 +372,9 @@ describe('account deletion, table by table', () => {
     for (const [table, entry] of memberTables) {
       const after = await rows(entry.rows(ids));
       const was = before.get(table)!;
-      if (entry.effect === 'deleted') expect(after, `${table}: deleted`).toEqual([]);
-      else if (entry.effect === 'kept') expect(after, `${table}: kept as it was`).toEqual(was);
-      else expect(after, `${table}: changed`).toEqual(entry.expected(was, ids));
+      if (entry.effect === 'changed') expect(after, `${table}: changed`).toEqual(entry.expected(was, ids));
+      else if (entry.effect === 'deleted') expect(after, `${table}: deleted`).toEqual([]);
+      else expect(after, `${table}: kept as it was`).toEqual(was);
     }
     // The cash-out that was not sent returned its points.
     expect((await rows(sql`select failure_reason from cash_outs where household_id = ${hid}::uuid and status = 'failed'`)).map((r) => r.failure_reason)).toEqual([
