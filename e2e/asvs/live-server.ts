@@ -17,6 +17,8 @@ export type LiveServer = {
   /** Where this process reaches the server: plain HTTP on loopback, as the proxy would. */
   baseUrl: string;
   mailDir: string;
+  /** The embedded MQTT broker devices log in to with their ingest tokens. */
+  mqttUrl: string;
   /** The server's AUTH_SECRET, for a check that plays someone holding both it and a copy of the database. */
   authSecret: string;
   /** Everything the server has written to stdout and stderr so far. */
@@ -43,6 +45,7 @@ export async function startLiveServer(): Promise<LiveServer> {
   const baseUrl = `http://127.0.0.1:${port}`;
   const chunks: string[] = [];
   const authSecret = randomBytes(32).toString('hex');
+  const mqttPort = await freePort();
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
     env: {
@@ -56,7 +59,7 @@ export async function startLiveServer(): Promise<LiveServer> {
       DATA_DIR: dataDir,
       DATABASE_URL: database.url,
       SMTP_URL: mail.url,
-      MQTT_BROKER_PORT: String(await freePort()),
+      MQTT_BROKER_PORT: String(mqttPort),
       LOG_LEVEL: 'trace',
       // The demo household brings statements that belong to someone else: its back-fill must
       // reach into last month for one to be issued, and each day more costs start-up time.
@@ -80,6 +83,7 @@ export async function startLiveServer(): Promise<LiveServer> {
   return {
     baseUrl,
     mailDir,
+    mqttUrl: `mqtt://127.0.0.1:${mqttPort}`,
     authSecret,
     output: () => chunks.join(''),
     sql: async <T>(text: string, values: unknown[] = []) => (await pool.query(text, values)).rows as T[],

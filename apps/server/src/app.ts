@@ -194,7 +194,7 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', clearSessionsOnWrite(sessionCache, (path) => path === INGEST_READINGS_PATH, announceSessionChange));
   const notifications = deps.notifications ?? createNotificationChannels({ config, db: database.db, logger });
   const notificationPreferences = createNotificationPreferencesService({ db: database.db, channels: notifications });
-  const profileService = createProfileService({ db: database.db, auth: accounts.auth, emails: accounts.emails, mailer: accounts.mailer });
+  const profileService = createProfileService({ db: database.db, auth: accounts.auth, emails: accounts.emails, mailer: accounts.mailer, clock });
   const paymentProcessor = deps.paymentProcessor ?? createPaymentProcessor(config);
   const payments = { auth: accounts.auth, db: database.db, clock, processor: paymentProcessor };
   // better-auth's own endpoints (/api/auth/*) sit outside the typed route tree.

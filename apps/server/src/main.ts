@@ -31,6 +31,7 @@ import { createPaymentProcessor } from './modules/payments/create-payment-proces
 import { scheduleAutopaySweep } from './modules/payments/autopay.service';
 import { autopayJobHandlers } from './jobs/autopay-jobs';
 import { sandboxChallengeJobHandlers } from './jobs/sandbox-challenge-jobs';
+import { cardDetachJobHandlers } from './jobs/card-detach-jobs';
 import { scheduleStatementRuns } from './modules/billing/statements.service';
 import { billingJobHandlers, STATEMENT_LANES } from './jobs/billing-jobs';
 import { billReminderJobHandlers } from './jobs/bill-reminder-jobs';
@@ -180,6 +181,7 @@ async function main() {
       ...privacyExportJobHandlers({ mailer: accounts.mailer, publicUrl: config.publicUrl, ttlDays: config.privacyExportTtlDays }),
       ...autopayJobHandlers({ processor: paymentProcessor, mailer: accounts.mailer, publicUrl: config.publicUrl }),
       ...sandboxChallengeJobHandlers,
+      ...cardDetachJobHandlers({ processor: paymentProcessor }),
       ...billReminderJobHandlers(createBillReminderSender({ mailer: accounts.mailer, channels: notifications })),
       ...webhookJobHandlers({ retryDelaysSeconds: config.webhooks.retryDelaysSeconds, timeoutMs: config.webhooks.timeoutMs, allowPrivateNetworks: config.webhooks.allowLocalhost }),
     },

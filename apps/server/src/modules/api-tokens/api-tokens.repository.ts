@@ -61,7 +61,9 @@ export type TokenUse = { tokenId: string; scopes: string[]; user: { id: string; 
 /**
  * Looks a working token up by its hash, counts this request in its rate-limit window (a new
  * window once the old one is over) and marks it used, in one statement: the check and the count
- * cannot be split by a concurrent request, and every server process shares the counter.
+ * cannot be split by a concurrent request, and every server process shares the counter. A
+ * deleted account's tokens are gone (decision 079); the profile check holds even for one created
+ * in a race with the deletion.
  */
 export async function useApiToken(db: DbOrTx, tokenHash: string, now: Date, windowMs: number): Promise<TokenUse | null> {
   const at = now.toISOString();
@@ -74,6 +76,7 @@ export async function useApiToken(db: DbOrTx, tokenHash: string, now: Date, wind
         window_started_at = case when ${windowOver} then ${at}::timestamptz else t.window_started_at end
       from users u
       where t.token_hash = ${tokenHash} and u.id = t.user_id and t.revoked_at is null and (t.expires_at is null or t.expires_at > ${at}::timestamptz)
+        and not exists (select 1 from profiles p where p.id = u.id and p.deleted_at is not null)
       returning t.id as "tokenId", t.scopes, u.id, u.email, u.name, t.window_count as "windowCount", t.window_started_at as "windowStartedAt"`),
   );
   if (!row) return null;

@@ -82,3 +82,21 @@ export async function cashOutContact(db: DbOrTx, cashOutId: string): Promise<{ e
   );
   return row ?? null;
 }
+
+/** The household's cash-outs not yet handed to the provider (held or pending), locked for the caller's transaction. */
+export async function lockOpenCashOuts(db: DbOrTx, householdId: string): Promise<CashOutRow[]> {
+  return rowsOf<CashOutRow>(
+    await db.execute(sql`select ${columns}, null as "memberEmail" from cash_outs c where c.household_id = ${householdId}::uuid and c.status in ('held', 'pending') order by c.id for update`),
+  );
+}
+
+/**
+ * Replaces the payout address on the household's cash-outs and on the payout outbox's copies of
+ * them (decision 079): the amounts, dates and provider references stay as bookkeeping records.
+ */
+export async function pseudonymiseCashOutEmails(db: DbOrTx, householdId: string, email: string): Promise<void> {
+  await db.execute(sql`update cash_outs set email = ${email} where household_id = ${householdId}::uuid and email <> ${email}`);
+  await db.execute(sql`
+    update payout_outbox o set email = ${email} from cash_outs c
+    where c.id = o.cash_out_id and c.household_id = ${householdId}::uuid and o.email <> ${email}`);
+}

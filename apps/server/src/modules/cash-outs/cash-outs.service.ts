@@ -6,7 +6,7 @@ import { AppError } from '../../lib/errors';
 import { scheduleJob } from '../durable-jobs/durable-jobs.repository';
 import { houseAccountId, INTERAC_CASH_OUT, insertTransfer, memberAccountId, transferIdByKey } from '../points/points.repository';
 import { isNegativeBalance } from '../points/points.service';
-import { findCashOut, findCashOutByClientKey, insertCashOut, markCashOutFailed, markCashOutReviewed, markCashOutSent, type CashOutRow } from './cash-outs.repository';
+import { findCashOut, findCashOutByClientKey, insertCashOut, lockOpenCashOuts, markCashOutFailed, markCashOutReviewed, markCashOutSent, type CashOutRow } from './cash-outs.repository';
 import { queueCashOutEmail } from './cash-out-emails.service';
 import type { PayoutSender } from './payout-sender';
 
@@ -96,6 +96,19 @@ export async function failCashOut(tx: DbOrTx, cashOut: CashOutRow, reason: strin
   await markCashOutFailed(tx, cashOut.id, reason, (await transferIdByKey(tx, key))!, now);
   await queueCashOutEmail(tx, cashOut.id, 'failed', now);
   return true;
+}
+
+/** Why a cash-out still waiting to be sent fails when its member's account is erased. */
+export const ACCOUNT_ERASED_REASON = 'The member deleted their account before the e-Transfer was sent.';
+
+/**
+ * An erased account's cash-outs that were not yet sent fail and return their points (decision
+ * 079): their payout address is about to be erased, so nothing could be sent to it.
+ */
+export async function failOpenCashOuts(tx: DbOrTx, householdId: string, now: Date): Promise<number> {
+  const open = await lockOpenCashOuts(tx, householdId);
+  for (const cashOut of open) await failCashOut(tx, cashOut, ACCOUNT_ERASED_REASON, now);
+  return open.length;
 }
 
 /** Pending → sent, and the member told, in the caller's transaction. */

@@ -1,10 +1,17 @@
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, notExists, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { devices } from '../../db/schema/device.schema';
+import { households } from '../../db/schema/household.schema';
 import { ingestCredentials } from '../../db/schema/ingest-credential.schema';
+import { profiles } from '../../db/schema/profile.schema';
 
 // last_used_at is informational; writing it on every request would double the write load of ingest.
 const LAST_USED_RESOLUTION = sql`interval '1 minute'`;
+
+/** The household's owner deleted their account. */
+function deletedOwner(householdId: typeof ingestCredentials.householdId) {
+  return sql`(select 1 from ${households} h join ${profiles} p on p.id = h.owner_user_id where h.id = ${householdId} and p.deleted_at is not null)`;
+}
 
 export async function insertCredential(db: DbOrTx, values: { householdId: string; deviceId: string | null; tokenHash: string; label: string | null }): Promise<string> {
   const [row] = await db.insert(ingestCredentials).values(values).returning({ id: ingestCredentials.id });
@@ -12,7 +19,11 @@ export async function insertCredential(db: DbOrTx, values: { householdId: string
   return row.id;
 }
 
-/** The unrevoked credential with this token hash, with its device's external id and removal. */
+/**
+ * The unrevoked credential with this token hash, with its device's external id and removal. A
+ * deleted account's credentials are gone (decision 079); the owner check holds even for one
+ * created in a race with the deletion.
+ */
 export async function liveCredentialByHash(db: DbOrTx, tokenHash: string) {
   const [row] = await db
     .select({
@@ -24,7 +35,7 @@ export async function liveCredentialByHash(db: DbOrTx, tokenHash: string) {
     })
     .from(ingestCredentials)
     .leftJoin(devices, eq(devices.id, ingestCredentials.deviceId))
-    .where(and(eq(ingestCredentials.tokenHash, tokenHash), isNull(ingestCredentials.revokedAt)));
+    .where(and(eq(ingestCredentials.tokenHash, tokenHash), isNull(ingestCredentials.revokedAt), notExists(deletedOwner(ingestCredentials.householdId))));
   return row;
 }
 

@@ -67,3 +67,10 @@ export async function deletePaymentMethod(db: DbOrTx, householdId: string, id: s
       select id from payment_methods where household_id = ${householdId}::uuid order by created_at, id limit 1)
     and not exists (select 1 from payment_methods where household_id = ${householdId}::uuid and is_default = 1)`);
 }
+
+/** Removes every saved card of the household; what the processor holds of each, to detach there. */
+export async function deleteHouseholdPaymentMethods(db: DbOrTx, householdId: string): Promise<{ processor: ProcessorName; processorToken: string }[]> {
+  return rowsOf<{ processor: ProcessorName; processorToken: string }>(
+    await db.execute(sql`delete from payment_methods where household_id = ${householdId}::uuid returning processor, processor_token as "processorToken"`),
+  );
+}

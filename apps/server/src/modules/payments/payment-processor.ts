@@ -33,6 +33,11 @@ export type PaymentProcessor = {
    * Off-session (auto-pay) nobody is there to authenticate, so a card that needs it is declined.
    */
   charge(db: DbOrTx, request: { token: string; amountCents: number; idempotencyKey: string; paymentId: string; offSession: boolean; now: Date }): Promise<ChargeResult>;
+  /**
+   * Forgets a saved card at the processor, so its token can never be charged again (an erased
+   * account, decision 079). A token the processor no longer knows counts as detached.
+   */
+  detach(db: DbOrTx, token: string): Promise<void>;
   /** The event of a webhook whose signature holds (`ignored` for a kind Peakwise does not use); null otherwise. */
   verifyWebhook(rawBody: string, signature: string | undefined, now: Date): ProcessorEvent | 'ignored' | null;
 };

@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { DeclineCode, PaymentProcessor, ProcessorEvent } from './payment-processor';
 import { scheduleJob } from '../durable-jobs/durable-jobs.repository';
-import { findSandboxToken, insertSandboxCharge, insertSandboxToken, type SandboxBehaviour } from './sandbox.repository';
+import { deleteSandboxToken, findSandboxToken, insertSandboxCharge, insertSandboxToken, type SandboxBehaviour } from './sandbox.repository';
 import { verifySignature } from './webhook-signature';
 
 /**
@@ -93,6 +93,9 @@ export function createSandboxProcessor(options: { webhookSecret: string; challen
       }
       const reference = await insertSandboxCharge(db, { reference: newId('ch'), idempotencyKey: request.idempotencyKey, token: request.token, amountCents: request.amountCents, now: request.now });
       return { outcome: 'processing', reference };
+    },
+    async detach(db, token) {
+      await deleteSandboxToken(db, token);
     },
     verifyWebhook(rawBody, signature, now) {
       if (!verifySignature(options.webhookSecret, rawBody, signature, now)) return null;

@@ -20,6 +20,11 @@ export async function findSandboxToken(db: DbOrTx, token: string): Promise<Sandb
   return row ?? null;
 }
 
+/** The vault forgets a card; its past charges keep their records. */
+export async function deleteSandboxToken(db: DbOrTx, token: string): Promise<void> {
+  await db.execute(sql`delete from sandbox_card_tokens where token = ${token}`);
+}
+
 /**
  * One charge per idempotency key: the key again returns the first charge's reference. A charge
  * whose card needs 3-D Secure waits for the member's answer until `authenticationExpiresAt`

@@ -40,6 +40,11 @@ describe('Stripe processor', () => {
         if (req.method === 'GET' && path === '/v1/payment_methods/pm_card_visa') {
           return reply(200, { id: 'pm_card_visa', object: 'payment_method', type: 'card', card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 } });
         }
+        if (req.method === 'POST' && path === '/v1/payment_methods/pm_card_visa/detach') return reply(200, { id: 'pm_card_visa', object: 'payment_method', customer: null });
+        if (req.method === 'POST' && path === '/v1/payment_methods/pm_gone/detach') {
+          return reply(400, { error: { type: 'invalid_request_error', code: 'payment_method_unexpected_state', message: 'The payment method you provided is not attached to a customer so detachment is impossible.' } });
+        }
+        if (req.method === 'POST' && path === '/v1/payment_methods/pm_down/detach') return reply(500, { error: { type: 'api_error', message: 'An unknown error occurred' } });
         if (req.method === 'GET' && path.startsWith('/v1/payment_methods/')) return reply(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such PaymentMethod' } });
         if (req.method === 'POST' && path === '/v1/payment_intents') {
           const pm = body.get('payment_method');
@@ -71,6 +76,14 @@ describe('Stripe processor', () => {
     processor = createStripeProcessor({ secretKey: 'sk_test_local', webhookSecret: secret, endpoint: { host: '127.0.0.1', port, protocol: 'http' } });
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('detaches a saved card (decision 079); one Stripe no longer holds counts as detached, an outage is an error to retry', async () => {
+    const from = seen.length;
+    await processor.detach(db, 'pm_card_visa');
+    expect(seen.slice(from).map((r) => `${r.method} ${r.path}`)).toEqual(['POST /v1/payment_methods/pm_card_visa/detach']);
+    await expect(processor.detach(db, 'pm_gone')).resolves.toBeUndefined();
+    await expect(processor.detach(db, 'pm_down')).rejects.toThrow();
+  });
 
   it('reads what may be shown of a PaymentMethod; an unknown one is no card', async () => {
     expect(await processor.card(db, 'pm_card_visa')).toEqual({ brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 });

@@ -68,6 +68,15 @@ export function createStripeProcessor(options: { secretKey: string; webhookSecre
         throw error;
       }
     },
+    async detach(_db, token) {
+      try {
+        await stripe.paymentMethods.detach(token);
+      } catch (error) {
+        // Already detached, or never attached to a customer: nothing is left to charge.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) return;
+        throw error;
+      }
+    },
     verifyWebhook(rawBody, signature, now) {
       if (!signature) return null;
       // The signed timestamp against our own clock, as the sandbox does; the SDK checks the signature.

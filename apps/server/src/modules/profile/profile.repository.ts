@@ -50,6 +50,11 @@ export async function findUser(db: DbOrTx, userId: string) {
   return user;
 }
 
+/** Holds the user row until the transaction ends. */
+export async function lockMember(db: DbOrTx, userId: string) {
+  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
+
 export async function findProfile(db: DbOrTx, userId: string) {
   const [profile] = await db.select().from(profiles).where(eq(profiles.id, userId));
   return profile;

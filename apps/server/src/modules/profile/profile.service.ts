@@ -9,6 +9,10 @@ import { changeHouseholdTimeZone, invalidTimeZone } from '../households/househol
 import { findHouseholdByOwner } from '../households/household.repository';
 import type { Mailer, RecordedEmail } from '../email/mailer';
 import { forgetNotificationContacts } from '../notifications/notification-preferences.repository';
+import { failOpenCashOuts } from '../cash-outs/cash-outs.service';
+import { pseudonymiseCashOutEmails } from '../cash-outs/cash-outs.repository';
+import { removeHouseholdCards } from '../payments/card-detach.service';
+import { deleteMemberKeys, deleteMemberSms, pseudonymiseHousehold, pseudonymiseRewardOrders } from './account-erasure.repository';
 import {
   anonymiseAccount,
   createProfile,
@@ -16,6 +20,7 @@ import {
   findProfile,
   findUser,
   latestMarketingConsent,
+  lockMember,
   recordMarketingConsent,
   saveNameAndPendingEmail,
   savePreferences,
@@ -30,8 +35,9 @@ export function anonymisedEmail(userId: string) {
   return `deleted-${userId}@deleted.invalid`;
 }
 
-export function createProfileService(deps: { db: Db; auth: Auth; emails: AccountEmails; mailer: Mailer }) {
+export function createProfileService(deps: { db: Db; auth: Auth; emails: AccountEmails; mailer: Mailer; clock?: () => Date }) {
   const { db, auth, emails, mailer } = deps;
+  const clock = deps.clock ?? (() => new Date());
 
   async function get(userId: string): Promise<Profile> {
     const user = await findUser(db, userId);
@@ -105,8 +111,10 @@ export function createProfileService(deps: { db: Db; auth: Auth; emails: Account
 
   /**
    * Erases what identifies the member and keeps the user id, so pseudonymous records (readings,
-   * points, bills) survive without a person behind them (docs/decisions/009). One transaction;
-   * the confirmation to the original address is recorded in it and sent once it commits.
+   * points, bills) survive without a person behind them (docs/decisions/009), and revokes every
+   * key and endpoint the member had (docs/decisions/079, which lists what happens to each table).
+   * One transaction; the confirmation to the original address is recorded in it and sent once it
+   * commits, and saved cards are detached at the processor by jobs that run after it.
    */
   async function deleteAccount(userId: string) {
     const user = await findUser(db, userId);
@@ -115,11 +123,23 @@ export function createProfileService(deps: { db: Db; auth: Auth; emails: Account
     const profile = await findProfile(db, userId);
     const language = languageSchema.safeParse(profile?.language);
     const gone = anonymisedEmail(userId);
-    const now = new Date();
+    const now = clock();
     let confirmation: RecordedEmail | undefined;
     await db.transaction(async (tx) => {
+      // Held first: a token or webhook being created for the member waits, then finds the account gone.
+      await lockMember(tx, userId);
       await deleteOutboxTo(tx, user.email);
       confirmation = await emails.recordAccountDeleted({ email: user.email, name: profile?.name ?? user.name }, language.success ? language.data : 'en', tx);
+      const household = await findHouseholdByOwner(tx, userId);
+      await deleteMemberKeys(tx, userId, household?.id ?? null);
+      await deleteMemberSms(tx, userId);
+      if (household) {
+        await failOpenCashOuts(tx, household.id, now);
+        await pseudonymiseCashOutEmails(tx, household.id, gone);
+        await removeHouseholdCards(tx, household.id, now);
+        await pseudonymiseHousehold(tx, household.id);
+      }
+      await pseudonymiseRewardOrders(tx, userId, household?.id ?? null);
       await anonymiseAccount(tx, userId, gone, language.success ? language.data : 'en', now);
       // The mobile number and push endpoints identify the member; nothing may reach them any more.
       await forgetNotificationContacts(tx, userId);

@@ -1,8 +1,9 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, notExists, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { devices } from '../../db/schema/device.schema';
 import { households } from '../../db/schema/household.schema';
+import { profiles } from '../../db/schema/profile.schema';
 import { READINGS_CHANNEL, type ReadingsNotification } from '../../lib/notify';
 import { numberArray, uuidArray } from '../../lib/pg-array';
 
@@ -39,11 +40,18 @@ export async function loadStoreContext(db: DbOrTx, householdId: string, onlyDevi
   return { deviceIds: new Map(rows.map((r) => [r.externalId, r.id])) };
 }
 
-/** loadStoreContext for many households in two queries; missing households are absent from the map. */
+/**
+ * loadStoreContext for many households in two queries; missing households are absent from the map,
+ * and so are those whose member deleted their account (decision 079): an external broker's logins
+ * are its own configuration, so a deleted member's gateway may still publish there, and is refused here.
+ */
 export async function loadStoreContexts(db: DbOrTx, householdIds: readonly string[]): Promise<Map<string, StoreContext>> {
   const ids = [...new Set(householdIds)];
   if (ids.length === 0) return new Map();
-  const zones = await db.select({ id: households.id }).from(households).where(inArray(households.id, ids));
+  const zones = await db
+    .select({ id: households.id })
+    .from(households)
+    .where(and(inArray(households.id, ids), notExists(sql`(select 1 from ${profiles} p where p.id = ${households.ownerUserId} and p.deleted_at is not null)`)));
   const rows = await db
     .select({ householdId: devices.householdId, id: devices.id, externalId: devices.externalId })
     .from(devices)

@@ -79,6 +79,7 @@ async function fanOut(tx: DbOrTx, type: string, source: SQL, now: Date): Promise
       insert into webhook_deliveries (endpoint_id, type, event_key, payload, created_at)
       select w.id, ${type}, s.key, s.payload, ${now.toISOString()}::timestamptz
       from (${source}) s join webhook_endpoints w on w.user_id = s.owner and w.deleted_at is null and ${type} = any(w.events)
+      where not exists (select 1 from profiles p where p.id = w.user_id and p.deleted_at is not null)
       on conflict (endpoint_id, event_key) do nothing
       returning id`),
   ).map((r) => r.id);
