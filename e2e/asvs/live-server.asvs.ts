@@ -14,6 +14,7 @@ import { logChecks } from './checks/logs.checks';
 import { massAssignmentChecks } from './checks/mass-assignment.checks';
 import { rateLimitChecks } from './checks/rate-limit.checks';
 import { sessionChecks } from './checks/sessions.checks';
+import { sharedDemoChecks } from './checks/shared-demo.checks';
 import { startLiveServer, type LiveServer } from './live-server';
 
 const REPORT = resolve(import.meta.dirname, '../../docs/security/asvs.md');
@@ -48,6 +49,7 @@ sessionChecks(ctx);
 accountDeletionChecks(ctx);
 rateLimitChecks(ctx);
 accessControlChecks(ctx);
+sharedDemoChecks(ctx);
 enumerationChecks(ctx);
 massAssignmentChecks(ctx);
 errorChecks(ctx);

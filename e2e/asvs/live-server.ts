@@ -61,6 +61,9 @@ export async function startLiveServer(): Promise<LiveServer> {
       SMTP_URL: mail.url,
       MQTT_BROKER_PORT: String(mqttPort),
       LOG_LEVEL: 'trace',
+      // Offered on purpose (decision 082: production runs the shared demo only when asked to), so
+      // the checks can see that its visitors are kept apart.
+      DEMO_ACCOUNT: 'true',
       // The demo household brings statements that belong to someone else: its back-fill must
       // reach into last month for one to be issued, and each day more costs start-up time.
       DEMO_BACKFILL_DAYS: String(new Date().getUTCDate() + 2),

@@ -23,15 +23,16 @@ afterAll(async () => {
   await db?.end();
 });
 
-async function demoHousehold(): Promise<string> {
+async function householdOf(email: string): Promise<string> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    const { rows } = await db.query<{ id: string }>(`select h.id from households h join users u on u.id = h.owner_user_id where u.email = $1`, [DEMO_EMAIL]);
+    const { rows } = await db.query<{ id: string }>(`select h.id from households h join users u on u.id = h.owner_user_id where u.email = $1`, [email]);
     if (rows[0]) return rows[0].id;
     await new Promise((resolve) => setTimeout(resolve, 1_000));
   }
-  throw new Error('The demo household was not created');
+  throw new Error(`The household of ${email} was not created`);
 }
+const demoHousehold = () => householdOf(DEMO_EMAIL);
 
 /** Points for the journey, paid the way any credit is: a balanced ledger transfer. */
 async function credit(household: string, points: number) {
@@ -110,13 +111,25 @@ it('the demo member redeems a gift card: one debit on a double click, the code i
 
 it('the operator sees the catalogue, and ships a physical order from the fulfilment queue', async () => {
   await signInAsDemo(page);
-  const household = await demoHousehold();
-  await credit(household, 2_500);
+  const origin = new URL(page.url()).origin;
   const { rows: items } = await db.query<{ id: string }>(`select id from reward_items where name_en = 'Smart thermostat'`);
-  const placed = await page.request.post('/api/rewards/orders', {
-    headers: { 'Idempotency-Key': `e2e-ship-${Date.now()}`, Origin: new URL(page.url()).origin },
-    data: { itemId: items[0]!.id, shippingAddress: { name: 'Alex Martin', line1: '290 Bremner Blvd', city: 'Toronto', province: 'ON', postalCode: 'M5V 3L9' } },
+  const order = (key: string) =>
+    page.request.post('/api/rewards/orders', {
+      headers: { 'Idempotency-Key': key, Origin: origin },
+      data: { itemId: items[0]!.id, shippingAddress: { name: 'Alex Martin', line1: '290 Bremner Blvd', city: 'Toronto', province: 'ON', postalCode: 'M5V 3L9' } },
+    });
+  // The shared demo keeps no visitor's address (decision 082): the physical order is a member's own.
+  const refused = await order(`e2e-ship-demo-${Date.now()}`);
+  expect(refused.status()).toBe(403);
+  expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('demo_account_shared');
+  const email = `ships-${Date.now()}@example.com`;
+  const signUp = await page.request.post('/api/auth/sign-up/email', {
+    headers: { origin },
+    data: { email, confirmEmail: email, password: 'Sturdy-meadow-42', name: 'Alex Martin', birthDate: '1986-05-14', gender: 'male', marketingConsent: false, language: 'en' },
   });
+  expect(signUp.status()).toBe(200);
+  await credit(await householdOf(email), 2_500);
+  const placed = await order(`e2e-ship-${Date.now()}`);
   expect(placed.status()).toBe(201);
   const orderId = ((await placed.json()) as { id: string }).id;
   await page.getByRole('button', { name: 'Sign out' }).first().click();

@@ -14,3 +14,12 @@ export const DEMO_OPERATOR_PASSWORD = 'peakwise-ops-demo';
 
 /** Shared accounts a visitor must not be able to lock the next visitor out of. */
 export const SHARED_DEMO_EMAILS: ReadonlySet<string> = new Set([DEMO_EMAIL, DEMO_OPERATOR_EMAIL]);
+
+/**
+ * The answer when a visitor to a shared demo account enters personal details (a phone, a card, an
+ * address, a payout address, a name) that the next visitor would see (decision 082).
+ */
+export const DEMO_ACCOUNT_SHARED = {
+  code: 'demo_account_shared',
+  message: 'The demo account is shared by every visitor, so it keeps no personal details. Create your own account to add them.',
+} as const;

@@ -221,6 +221,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'development', AUTH_SECRET: 'short' }).authSecret).toBe('short');
   });
 
+  it('runs the shared demo account outside production, and in production only when asked to (decision 082)', () => {
+    const production = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) };
+    expect(loadConfig(production).demoAccount).toBe(false);
+    expect(loadConfig({ ...production, DEMO_ACCOUNT: 'true' }).demoAccount).toBe(true);
+    expect(loadConfig({ ...production, DEMO_ACCOUNT: 'false' }).demoAccount).toBe(false);
+    expect(loadConfig({}).demoAccount).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).demoAccount).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development', DEMO_ACCOUNT: 'false' }).demoAccount).toBe(false);
+  });
+
   it('moves the clock only outside production', () => {
     expect(loadConfig({ NODE_ENV: 'test', TEST_CLOCK: 'true', CLOCK_OFFSET_MS: '3600000' }).clock).toEqual({ offsetMs: 3_600_000, adjustable: true });
     expect(loadConfig({ TEST_CLOCK: 'false' }).clock).toEqual({ offsetMs: 0, adjustable: false });

@@ -287,7 +287,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     greenButtonMaxBytes: e.GREEN_BUTTON_MAX_BYTES ?? GREEN_BUTTON_DEFAULT_MAX_BYTES,
     privacyExportTtlDays: e.PRIVACY_EXPORT_TTL_DAYS ?? PRIVACY_EXPORT_DEFAULT_TTL_DAYS,
     durableJobLeaseMs: e.DURABLE_JOB_LEASE_MS ?? 5 * 60_000,
-    demoAccount: e.DEMO_ACCOUNT ?? true,
+    // A shared account with a published password shows its visitors to each other: production
+    // runs one only when asked to (decision 082).
+    demoAccount: e.DEMO_ACCOUNT ?? nodeEnv !== 'production',
     demo: { simulator: e.DEMO_SIMULATOR ?? true, backfillDays: e.DEMO_BACKFILL_DAYS ?? 90, speed: e.DEMO_SPEED ?? 1, seed: e.DEMO_SEED ?? 1 },
     oauth: {
       google: oauthProvider('GOOGLE', e.OAUTH_GOOGLE_CLIENT_ID, e.OAUTH_GOOGLE_CLIENT_SECRET, e.OAUTH_GOOGLE_ISSUER ?? 'https://accounts.google.com'),

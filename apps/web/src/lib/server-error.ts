@@ -46,6 +46,7 @@ const codeKeys = {
   TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: 'tooManyRequests',
   TOO_MANY_REQUESTS: 'tooManyRequests',
   DEMO_ACCOUNT_READ_ONLY: 'demoReadOnly',
+  DEMO_ACCOUNT_SHARED: 'demoShared',
   INVALID_POSTAL_CODE: 'invalidPostalCode',
   PROVIDER_NOT_CONFIGURED: 'providerNotConfigured',
   ACCOUNT_EXISTS: 'accountExists',

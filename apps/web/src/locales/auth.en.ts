@@ -128,6 +128,7 @@ export const authEn = {
     sessionExpired: 'For your security, please log in again to do this.',
     tooManyRequests: 'Too many attempts. Please wait a minute and try again.',
     demoReadOnly: "The demo account can't be changed. Create your own account to try this.",
+    demoShared: "This demo account is shared by everyone trying Peakwise, so it keeps no personal details such as phone numbers, cards, addresses or names. Create your own account to add yours.",
     invalidPostalCode: "The postal code you checked can't be used for your home. Please sign up again. You can set your home in Settings.",
     providerNotConfigured: 'Sign-in with {{provider}} is not available right now.',
     accountExists: 'An account already uses this email.',

@@ -129,6 +129,7 @@ export const authEs: Translation<typeof authEn> = {
     sessionExpired: 'Por tu seguridad, vuelve a iniciar sesión para hacer esto.',
     tooManyRequests: 'Demasiados intentos. Espera un minuto e inténtalo de nuevo.',
     demoReadOnly: 'La cuenta de demostración no se puede modificar. Crea tu propia cuenta para probar esto.',
+    demoShared: 'Esta cuenta de demostración la comparten todas las personas que prueban Peakwise, así que no guarda datos personales como números de teléfono, tarjetas, direcciones o nombres. Crea tu propia cuenta para añadir los tuyos.',
     invalidPostalCode: 'El código postal que verificaste no se puede usar para tu hogar. Vuelve a registrarte. Podrás indicar tu hogar en Configuración.',
     providerNotConfigured: 'El inicio de sesión con {{provider}} no está disponible en este momento.',
     accountExists: 'Ya hay una cuenta con este correo.',

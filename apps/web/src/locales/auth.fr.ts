@@ -129,6 +129,7 @@ export const authFr: Translation<typeof authEn> = {
     sessionExpired: 'Pour votre sécurité, veuillez vous reconnecter pour faire ceci.',
     tooManyRequests: 'Trop de tentatives. Veuillez patienter une minute et réessayer.',
     demoReadOnly: 'Le compte de démonstration ne peut pas être modifié. Créez votre propre compte pour essayer ceci.',
+    demoShared: 'Ce compte de démonstration est partagé par toutes les personnes qui essaient Peakwise : il ne garde donc aucun renseignement personnel (numéro de téléphone, carte, adresse ou nom). Créez votre propre compte pour ajouter les vôtres.',
     invalidPostalCode: 'Le code postal vérifié ne peut pas servir pour votre domicile. Veuillez vous inscrire de nouveau. Vous pourrez indiquer votre domicile dans les Paramètres.',
     providerNotConfigured: 'La connexion avec {{provider}} n’est pas disponible pour le moment.',
     accountExists: 'Un compte utilise déjà ce courriel.',

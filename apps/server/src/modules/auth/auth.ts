@@ -15,6 +15,7 @@ import { ensureHouseholdForUser } from '../households/household.service';
 import { createProfile, recordMarketingConsent, syncProfileFromUser } from '../profile/profile.repository';
 import { createAuthHooks } from './auth-hooks';
 import { noteSwallowedAuthError } from './auth-swallowed-errors';
+import { isSharedDemo } from './shared-demo';
 import { hashPassword, verifyPassword } from './password-hasher';
 import { withHashedSessionTokens } from './session-token-hashing';
 import { socialProviderConfigs } from './social-providers';
@@ -180,6 +181,16 @@ export function createAuth({ config, database, emails, logger }: AuthDeps) {
         },
         update: {
           after: async (user) => syncProfileFromUser(db, user),
+        },
+      },
+      session: {
+        create: {
+          // A shared demo account's sessions are other visitors': it keeps no address or browser
+          // of theirs to show or export (decision 082).
+          before: async (session) => {
+            const user = await findUser(db, session.userId);
+            return user && isSharedDemo(user) ? { data: { ...session, ipAddress: null, userAgent: null } } : undefined;
+          },
         },
       },
     },

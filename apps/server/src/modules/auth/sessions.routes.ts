@@ -6,6 +6,7 @@ import { AppError } from '../../lib/errors';
 import type { Auth } from './auth';
 import { maskIp, placeOf } from './ip-display';
 import { requireAuth } from './require-auth.middleware';
+import { isSharedDemo } from './shared-demo';
 import { activeSessionsOf, deleteSessionOf } from './sessions.repository';
 import { describeUserAgent } from './user-agent';
 
@@ -41,7 +42,9 @@ export function createSessionRoutes(deps: { auth: Auth; db: Db }) {
 
   return createRouter()
     .openapi(list, async (c) => {
-      const rows = await activeSessionsOf(db, c.var.user.id, new Date());
+      const all = await activeSessionsOf(db, c.var.user.id, new Date());
+      // On a shared demo account the other sessions are other visitors (decision 082).
+      const rows = isSharedDemo(c.var.user) ? all.filter((row) => row.id === c.var.sessionId) : all;
       const body = rows.map((row) => ({
         id: row.id,
         current: row.id === c.var.sessionId,
@@ -54,8 +57,11 @@ export function createSessionRoutes(deps: { auth: Auth; db: Db }) {
       return c.json(body, 200);
     })
     .openapi(revoke, async (c) => {
-      // Another member's session id looks exactly like one that does not exist.
-      if (!(await deleteSessionOf(db, c.var.user.id, c.req.valid('param').id))) throw new AppError(404, 'not_found', 'Session not found');
+      // Another member's session id looks exactly like one that does not exist; so does another
+      // visitor's on a shared demo account (decision 082).
+      const id = c.req.valid('param').id;
+      const reachable = !isSharedDemo(c.var.user) || id === c.var.sessionId;
+      if (!reachable || !(await deleteSessionOf(db, c.var.user.id, id))) throw new AppError(404, 'not_found', 'Session not found');
       return c.body(null, 204);
     });
 }

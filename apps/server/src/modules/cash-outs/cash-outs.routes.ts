@@ -4,6 +4,7 @@ import { CASH_OUT_MINIMUM_POINTS, CASH_OUT_REVIEW_WITHIN_BUSINESS_DAYS, CASH_OUT
 import type { Db } from '../../db/client';
 import { createRouter, errorResponse as error, signedInRoute } from '../../lib/create-router';
 import type { Auth } from '../auth/auth';
+import { refuseVisitorPayoutAddress } from '../auth/shared-demo';
 import { requireHousehold } from '../households/household.middleware';
 import { householdCashOuts } from './cash-outs.repository';
 import { cashOutView, requestCashOut } from './cash-outs.service';
@@ -41,6 +42,7 @@ export function createCashOutsRoutes(deps: { auth: Auth; db: Db; clock: () => Da
       200: json('Already requested with this key: the same cash-out', cashOutSchema),
       201: json('Requested: pending, or held for review', cashOutSchema),
       400: error('Below the minimum, not a whole number, not an email, or no idempotency key'),
+      403: error('On the shared demo account, a payout address other than the demo’s own (decision 082)'),
       409: error('More than the balance'),
     },
   });
@@ -62,6 +64,7 @@ export function createCashOutsRoutes(deps: { auth: Auth; db: Db; clock: () => Da
     .openapi(create, async (c) => {
       const input = c.req.valid('json');
       const { household, user } = c.var;
+      refuseVisitorPayoutAddress(user, input.email);
       const { cashOut, created } = await deps.db.transaction((tx) => requestCashOut(tx, { householdId: household.id, userId: user.id }, input, deps.reviewAbovePoints, deps.clock()));
       return created ? c.json(cashOutView(cashOut), 201) : c.json(cashOutView(cashOut), 200);
     });

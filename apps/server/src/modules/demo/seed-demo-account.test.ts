@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '@peakwise/contracts/demo-account';
 import { users } from '../../db/schema/auth.schema';
@@ -50,7 +50,9 @@ describe('ensureDemoAccount', () => {
 
   it('puts the name back on the next start', async () => {
     const cookie = cookieHeader(await signIn());
-    await t.app.request('/api/profile', { method: 'PUT', headers: asMember({ cookie }), body: JSON.stringify({ name: 'Renamed', email: DEMO_EMAIL }) });
+    // Visitors can no longer rename it (decision 082); a name left from before that is put back.
+    await t.database.db.execute(sql`update profiles set name = 'Renamed' where email = ${DEMO_EMAIL}`);
+    expect(((await (await t.app.request('/api/profile', { headers: { cookie } })).json()) as { name: string }).name).toBe('Renamed');
     await ensureDemoAccount({ auth: t.accounts.auth, db: t.database.db });
     const profile = (await (await t.app.request('/api/profile', { headers: { cookie } })).json()) as { name: string };
     expect(profile.name).toBe('Alex Martin');

@@ -3,14 +3,14 @@ import type { Db } from '../../db/client';
 import type { Auth } from '../auth/auth';
 import { hashPassword, verifyPassword } from '../auth/password-hasher';
 import { setOperator } from '../auth/user-role.repository';
-import { credentialHashOf, findUserByEmail, findUserById, putSeededProfile, resetSeededUser } from './seeded-accounts.repository';
+import { credentialHashOf, findUserByEmail, findUserById, forgetVisitorTraces, putSeededProfile, resetSeededUser } from './seeded-accounts.repository';
 
 export const DEMO_NAME = 'Alex Martin';
 
 /**
  * The demo member the login panel is pre-filled with (docs/product/routes-and-screens.md#log-in-panel).
  * Idempotent: creates the account once, and on every start puts back what a visitor could have
- * changed (password, 2FA, name, language, time zone). Returns the user id so the demo household can be attached to it.
+ * changed (password, 2FA, name, language, time zone) and forgets what a visitor left (decision 082). Returns the user id so the demo household can be attached to it.
  */
 export async function ensureDemoAccount(deps: { auth: Auth; db: Db }): Promise<string> {
   const { db } = deps;
@@ -44,5 +44,6 @@ async function ensureSeededAccount(deps: { auth: Auth; db: Db }, email: string, 
     await ctx.internalAdapter.updatePassword(id, await hashPassword(password));
   }
   await resetSeededUser(db, id, name);
+  await forgetVisitorTraces(db, id);
   return id;
 }

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { accounts, twoFactors, users } from '../../db/schema/auth.schema';
+import { accounts, sessions, twoFactors, users } from '../../db/schema/auth.schema';
+import { notificationPhones } from '../../db/schema/notification.schema';
 import { profiles } from '../../db/schema/profile.schema';
 
 export async function findUserByEmail(db: Db, email: string) {
@@ -30,4 +31,15 @@ export async function putSeededProfile(db: Db, profile: { id: string; name: stri
     .insert(profiles)
     .values(profile)
     .onConflictDoUpdate({ target: profiles.id, set: { name: profile.name, email: profile.email, pendingEmail: null, language: profile.language, timeZone: profile.timeZone, deletedAt: null } });
+}
+
+/**
+ * What visitors to a shared account could have left for the next one before decision 082 refused
+ * it: their sessions' addresses and browsers, and a phone number for texts.
+ */
+export async function forgetVisitorTraces(db: Db, userId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.update(sessions).set({ ipAddress: null, userAgent: null }).where(eq(sessions.userId, userId));
+    await tx.delete(notificationPhones).where(eq(notificationPhones.userId, userId));
+  });
 }

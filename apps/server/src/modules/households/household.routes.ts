@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { homeSchema, updateHomeSchema } from '@peakwise/contracts/household-home.contract';
 import { createRouter, errorResponse, signedInRoute } from '../../lib/create-router';
 import type { Auth } from '../auth/auth';
+import { refuseOnSharedDemo } from '../auth/shared-demo';
 import type { HomeService } from './household-home.service';
 import { requireHousehold } from './household.middleware';
 import { listRooms, tariffOn } from './household.repository';
@@ -39,7 +40,11 @@ export function createHouseholdRoutes(deps: { auth: Auth; db: Db; home: HomeServ
       'The postal code sets the province; the time zone must be one the province spans (without one, the current zone if the province allows it, else the province’s usual one). Saves the household’s place, its zone (re-cutting its days, decision 023), the profile’s zone and, when the province changes, the province’s default plan from today, in one transaction. A malformed or unserved postal code or a zone outside the province is a 400 that changes nothing.',
     middleware: [requireHousehold(deps)] as const,
     request: { body: { required: true, content: { 'application/json': { schema: updateHomeSchema } } } },
-    responses: { 200: homeAnswer, 400: errorResponse('Malformed or unserved postal code, or a time zone the province does not span') },
+    responses: {
+      200: homeAnswer,
+      400: errorResponse('Malformed or unserved postal code, or a time zone the province does not span'),
+      403: errorResponse('The shared demo account’s home stays where it is (decision 082)'),
+    },
   });
   const route = signedInRoute({
     method: 'get',
@@ -53,7 +58,10 @@ export function createHouseholdRoutes(deps: { auth: Auth; db: Db; home: HomeServ
   });
   return createRouter()
     .openapi(getHome, async (c) => c.json(await deps.home.get(c.var.household), 200))
-    .openapi(putHome, async (c) => c.json(await deps.home.update(c.var.user.id, c.var.household, c.req.valid('json')), 200))
+    .openapi(putHome, async (c) => {
+      refuseOnSharedDemo(c.var.user);
+      return c.json(await deps.home.update(c.var.user.id, c.var.household, c.req.valid('json')), 200);
+    })
     .openapi(route, async (c) => {
     const h = c.var.household;
     const rooms = await listRooms(deps.db, h.id);

@@ -10,6 +10,7 @@ import {
 import { createRouter, errorResponse as problem, signedInRoute } from '../../lib/create-router';
 import type { Auth } from '../auth/auth';
 import { requireAuth } from '../auth/require-auth.middleware';
+import { refuseOnSharedDemo } from '../auth/shared-demo';
 import type { NotificationChannels } from './notification-channels.service';
 import type { NotificationPreferencesService } from './notification-preferences.service';
 
@@ -38,7 +39,7 @@ export function createNotificationPreferencesRoutes(deps: { auth: Auth; service:
     summary: 'Set the mobile number; a 6-digit code is texted to it',
     middleware: [member] as const,
     request: { body: { required: true, content: json(setPhoneSchema) } },
-    responses: { 200: answer, 400: problem('Not a Canadian mobile number'), 429: problem('A code was sent less than a minute ago'), 502: problem('The SMS provider refused') },
+    responses: { 200: answer, 400: problem('Not a Canadian mobile number'), 403: problem('The shared demo account keeps no phone number (decision 082)'), 429: problem('A code was sent less than a minute ago'), 502: problem('The SMS provider refused') },
   });
   const verifyPhone = signedInRoute({
     method: 'post',
@@ -78,7 +79,10 @@ export function createNotificationPreferencesRoutes(deps: { auth: Auth; service:
   return createRouter()
     .openapi(get, async (c) => c.json(await service.get(c.var.user.id), 200))
     .openapi(put, async (c) => c.json(await service.update(c.var.user.id, c.req.valid('json'), clock()), 200))
-    .openapi(putPhone, async (c) => c.json(await service.setPhone(c.var.user.id, c.req.valid('json').phone, clock()), 200))
+    .openapi(putPhone, async (c) => {
+      refuseOnSharedDemo(c.var.user);
+      return c.json(await service.setPhone(c.var.user.id, c.req.valid('json').phone, clock()), 200);
+    })
     .openapi(verifyPhone, async (c) => c.json(await service.verifyPhone(c.var.user.id, c.req.valid('json').code, clock()), 200))
     .openapi(pushKey, async (c) => c.json({ publicKey: await channels.push.publicKey() }, 200))
     .openapi(subscribe, async (c) => c.json(await service.subscribePush(c.var.user.id, c.req.valid('json')), 201))

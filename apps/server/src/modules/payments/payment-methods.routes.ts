@@ -3,6 +3,7 @@ import { addPaymentMethodSchema, PAYMENT_MESSAGES, paymentMethodSchema } from '@
 import type { Db } from '../../db/client';
 import { createRouter, errorResponse as error, notFoundResponse, signedInRoute } from '../../lib/create-router';
 import type { Auth } from '../auth/auth';
+import { refuseOnSharedDemo } from '../auth/shared-demo';
 import { requireHousehold } from '../households/household.middleware';
 import type { PaymentProcessor } from './payment-processor';
 import { addPaymentMethod, listPaymentMethods, makeDefaultPaymentMethod, removePaymentMethod } from './payment-methods.service';
@@ -28,7 +29,7 @@ export function createPaymentMethodsRoutes(deps: { auth: Auth; db: Db; processor
     summary: 'Save a card the processor’s tokenizer returned a token for (the first card is the default)',
     middleware: [member] as const,
     request: { body: { content: { 'application/json': { schema: addPaymentMethodSchema } }, required: true } },
-    responses: { 201: json('Saved', paymentMethodSchema), 400: error('Malformed or unknown token') },
+    responses: { 201: json('Saved', paymentMethodSchema), 400: error('Malformed or unknown token'), 403: error('The shared demo account keeps no card (decision 082)') },
   });
   const makeDefault = signedInRoute({
     method: 'post',
@@ -52,6 +53,7 @@ export function createPaymentMethodsRoutes(deps: { auth: Auth; db: Db; processor
   return createRouter()
     .openapi(list, async (c) => c.json(await listPaymentMethods(deps.db, c.var.household.id), 200))
     .openapi(add, async (c) => {
+      refuseOnSharedDemo(c.var.user);
       const { token } = c.req.valid('json');
       return c.json(await deps.db.transaction((tx) => addPaymentMethod(tx, deps.processor, c.var.household.id, token)), 201);
     })

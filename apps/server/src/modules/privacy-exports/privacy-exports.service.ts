@@ -7,6 +7,7 @@ import { scheduleJob } from '../durable-jobs/durable-jobs.repository';
 import type { Mailer } from '../email/mailer';
 import { privacyExportReadyTemplate } from '../email/templates/privacy-export-ready.template';
 import { createArchiveWriter, type ArchiveWriter } from './privacy-export-archive';
+import { isSharedDemo } from '../auth/shared-demo';
 import * as data from './privacy-export-data.repository';
 import { exportReadme } from './privacy-export-readme';
 import { appendChunk, exportContact, findPendingExport, insertPendingExport, lockExport, markExportExpired, markExportReady, type PrivacyExportRow } from './privacy-exports.repository';
@@ -81,7 +82,8 @@ export async function buildExport(tx: DbOrTx, deps: BuildDeps, exportId: string,
   await archive.file('README.txt');
   await archive.write(exportReadme(language, now));
   await archive.file('profile.json');
-  await archive.write(json(await data.exportAccount(tx, userId)));
+  const account = await data.exportAccount(tx, userId);
+  await archive.write(json(account));
   await archive.file('household.json');
   await archive.write(json(householdId ? await data.exportHousehold(tx, householdId) : null));
   await archive.file('devices.json');
@@ -131,7 +133,9 @@ export async function buildExport(tx: DbOrTx, deps: BuildDeps, exportId: string,
   const consents = await data.exportConsents(tx, userId);
   await archive.write(json(consents.map((c) => ({ ...c, wordingAsShown: consentWordingText(c) }))));
   await archive.file('sessions.json');
-  await archive.write(json(await data.exportSessions(tx, userId)));
+  // A shared demo account's sessions are other visitors' (decision 082).
+  const sharedDemo = typeof account?.email === 'string' && isSharedDemo({ email: account.email });
+  await archive.write(json(sharedDemo ? [] : await data.exportSessions(tx, userId)));
   const byteSize = await archive.finish();
 
   const expiresAt = new Date(now.getTime() + deps.ttlDays * DAY_MS);

@@ -4,6 +4,7 @@ import { SHARED_DEMO_EMAILS } from '@peakwise/contracts/demo-account';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { Auth } from '../auth/auth';
+import { refuseOnSharedDemo } from '../auth/shared-demo';
 import type { AccountEmails } from '../email/account-emails';
 import { changeHouseholdTimeZone, invalidTimeZone } from '../households/household-time-zone.service';
 import { findHouseholdByOwner } from '../households/household.repository';
@@ -70,6 +71,8 @@ export function createProfileService(deps: { db: Db; auth: Auth; emails: Account
    */
   async function update(member: { id: string; email: string }, input: UpdateProfile, requestHeaders: Headers): Promise<Profile> {
     let pendingEmail: string | null | undefined;
+    // The next visitor to a shared demo account would read a name one visitor typed (decision 082).
+    if (SHARED_DEMO_EMAILS.has(member.email) && input.email === member.email && input.name !== (await get(member.id)).name) refuseOnSharedDemo(member);
     if (input.email !== member.email) {
       if (SHARED_DEMO_EMAILS.has(member.email)) throw demoLocked();
       try {

@@ -3,6 +3,7 @@ import { catalogueSchema, IDEMPOTENCY_KEY_PATTERN, redeemSchema, REWARD_MESSAGES
 import type { Db } from '../../db/client';
 import { createRouter, errorResponse as error, signedInRoute } from '../../lib/create-router';
 import type { Auth } from '../auth/auth';
+import { refuseOnSharedDemo } from '../auth/shared-demo';
 import type { Mailer } from '../email/mailer';
 import { requireHousehold } from '../households/household.middleware';
 import { findImage, listActiveItems, listHouseholdOrders } from './rewards.repository';
@@ -47,6 +48,7 @@ export function createRewardsRoutes(deps: { auth: Auth; db: Db; mailer?: Mailer;
       201: json('Ordered', rewardOrderSchema),
       200: json('The order this key already made (nothing debited again)', rewardOrderSchema),
       400: error('Invalid key, quantity or address'),
+      403: error('A shipping address on the shared demo account (decision 082)'),
       404: error('No such reward'),
       409: error('Not enough points, out of stock, or the key used for another redemption'),
       410: error('Withdrawn since the page loaded'),
@@ -66,6 +68,8 @@ export function createRewardsRoutes(deps: { auth: Auth; db: Db; mailer?: Mailer;
     .openapi(orders, async (c) => c.json({ orders: (await listHouseholdOrders(deps.db, c.var.household.id, ORDER_LIMIT)).map(orderView) }, 200))
     .openapi(create, async (c) => {
       const key = c.req.valid('header')['idempotency-key'];
+      // A visitor's address would be shown to the next visitor in the demo's orders.
+      if (c.req.valid('json').shippingAddress) refuseOnSharedDemo(c.var.user);
       const { order, created } = await redeem(deps, { userId: c.var.user.id, householdId: c.var.household.id }, key, c.req.valid('json'));
       return created ? c.json(order, 201) : c.json(order, 200);
     })

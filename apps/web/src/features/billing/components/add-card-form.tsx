@@ -5,6 +5,7 @@ import { AlertMessage } from '@/components/ui/alert-message';
 import { Button } from '@/components/ui/button';
 import { errorClass } from '@/components/ui/field-styles';
 import { TextField } from '@/components/ui/text-field';
+import { useDemoSharedText } from '@/lib/demo-shared-text';
 import { useAddCard } from '../api/use-payment-methods';
 import { usePaymentsConfig } from '../api/use-payments-config';
 
@@ -47,11 +48,12 @@ function SandboxCardForm({ onDone, onCancel }: { onDone: () => void; onCancel: (
   const add = useAddCard();
   const [draft, setDraft] = useState<Draft>({ number: '', expMonth: '', expYear: '', cvc: '' });
   const [problems, setProblems] = useState<Partial<Record<Field, CardProblem>>>({});
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
+  const demoShared = useDemoSharedText();
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    setFailed(false);
+    setFailed(null);
     const card = { number: draft.number, expMonth: Number(draft.expMonth.trim() || NaN), expYear: Number(draft.expYear.trim() || NaN), cvc: draft.cvc.trim() };
     const now = new Date();
     const found = cardProblems(card, { year: now.getFullYear(), month: now.getMonth() + 1 });
@@ -64,7 +66,7 @@ function SandboxCardForm({ onDone, onCancel }: { onDone: () => void; onCancel: (
         setDraft({ number: '', expMonth: '', expYear: '', cvc: '' });
         onDone();
       },
-      onError: () => setFailed(true),
+      onError: (thrown) => setFailed(demoShared(thrown) ?? t('addCard.errors.generic')),
     });
   };
   const error = (field: Field) => (problems[field] ? t(`addCard.errors.${problems[field]}`) : undefined);
@@ -84,7 +86,7 @@ function SandboxCardForm({ onDone, onCancel }: { onDone: () => void; onCancel: (
       </h3>
       <p className="text-sm text-slate-700">{t('addCard.sandboxNote')}</p>
       <div aria-live="polite" className="empty:hidden">
-        {failed && <AlertMessage tone="error">{t('addCard.errors.generic')}</AlertMessage>}
+        {failed && <AlertMessage tone="error">{failed}</AlertMessage>}
       </div>
       <TextField label={t('addCard.number')} autoComplete="cc-number" maxLength={23} {...digits('number')} error={error('number')} />
       {/* Month and year side by side, their shared message right under them; the security code

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, retryTransient, useQueryScope } from '@/lib/api-client';
 import { apiRequest } from '@/lib/api-request';
 import { listOf } from '@/lib/list-of';
+import { isDemoSharedRefusal } from '@/lib/demo-shared-text';
 import { readServerError } from '@/lib/server-error';
 import { payoutsKeys } from './payouts-keys';
 import { rewardsKeys } from './rewards-keys';
@@ -20,7 +21,7 @@ export function useCashOuts() {
 }
 
 /** Why a cash-out was refused, as a key of `cashOut.errors`. */
-export type CashOutRefusal = 'belowMinimum' | 'notWhole' | 'notEmail' | 'insufficient' | 'generic';
+export type CashOutRefusal = 'belowMinimum' | 'notWhole' | 'notEmail' | 'insufficient' | 'demoShared' | 'generic';
 
 export class CashOutError extends Error {
   constructor(readonly refusal: CashOutRefusal) {
@@ -36,6 +37,7 @@ const BY_SENTENCE: [string, CashOutRefusal][] = [
 
 function refusalOf(status: number, body: unknown): CashOutRefusal {
   if (status === 409) return 'insufficient';
+  if (isDemoSharedRefusal(readServerError(body))) return 'demoShared';
   const details = (body as { error?: { details?: { message?: unknown }[] } } | null)?.error?.details ?? [];
   const sentences = [...details.map((d) => d.message), readServerError(body).message];
   return BY_SENTENCE.find(([sentence]) => sentences.includes(sentence))?.[1] ?? 'generic';

@@ -1,3 +1,4 @@
+import { DEMO_ACCOUNT_SHARED } from '@peakwise/contracts/demo-account';
 import type { CashOutRules } from '@peakwise/contracts/cash-outs.contract';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { formatCad, formatNumber, useIntlLocale } from '@/lib/format';
+import { useDemoSharedText } from '@/lib/demo-shared-text';
 import { CashOutError, useCashOutRules, useRequestCashOut, type CashOutRefusal } from '../api/use-cash-outs';
 import { CashOutList } from './cash-out-list';
 
@@ -59,7 +61,9 @@ function CashOutForm({ rules, balance }: { rules: CashOutRules; balance: number 
   const inFlight = useRef(false);
   const points = (n: number) => t('points', { count: n, points: formatNumber(n, locale, 0) });
   const dollars = (n: number) => formatCad((n * 100) / rules.pointsPerDollar, locale);
-  const message = (refusal: CashOutRefusal) => t(`cashOut.errors.${refusal}`, { points: points(rules.minimumPoints) });
+  const demoShared = useDemoSharedText();
+  const message = (refusal: CashOutRefusal) =>
+    refusal === 'demoShared' ? demoShared({ code: DEMO_ACCOUNT_SHARED.code })! : t(`cashOut.errors.${refusal}`, { points: points(rules.minimumPoints) });
 
   const review = (e: FormEvent) => {
     e.preventDefault();
@@ -91,7 +95,7 @@ function CashOutForm({ rules, balance }: { rules: CashOutRules; balance: number 
         },
         onError: (error) => {
           const refusal = error instanceof CashOutError ? error.refusal : 'generic';
-          setProblem({ field: refusal === 'notEmail' ? 'email' : refusal === 'generic' ? null : 'points', refusal });
+          setProblem({ field: refusal === 'notEmail' || refusal === 'demoShared' ? 'email' : refusal === 'generic' ? null : 'points', refusal });
           if (refusal !== 'generic') setConfirming(null);
         },
       },

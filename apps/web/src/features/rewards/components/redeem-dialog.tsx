@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { AlertMessage } from '@/components/ui/alert-message';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
+import { useDemoSharedText } from '@/lib/demo-shared-text';
 import { formatNumber, useIntlLocale } from '@/lib/format';
 import { useRedeem } from '../api/use-redeem';
 import { newIdempotencyKey } from '../idempotency-key';
@@ -21,6 +22,7 @@ type RedeemDialogProps = { item: CatalogueItem | null; balance: number; onClose:
  */
 export function RedeemDialog({ item, balance, onClose, onRedeemed }: RedeemDialogProps) {
   const { t } = useTranslation('rewards');
+  const demoShared = useDemoSharedText();
   const locale = useIntlLocale();
   const localized = useLocalized();
   const redeem = useRedeem();
@@ -79,7 +81,7 @@ export function RedeemDialog({ item, balance, onClose, onRedeemed }: RedeemDialo
             <AlertMessage tone="error">
               <p className="font-medium">{t('redeem.refused')}</p>
               <ul className="mt-1 list-disc pl-5">
-                {redeemRefusals(t, redeem.error).map((m) => (
+                {(demoShared(redeem.error) ? [demoShared(redeem.error)!] : redeemRefusals(t, redeem.error)).map((m) => (
                   <li key={m}>{m}</li>
                 ))}
               </ul>

@@ -11,6 +11,7 @@ import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { serverErrorOf } from '@/lib/api-request';
+import { useDemoSharedText } from '@/lib/demo-shared-text';
 import { checkPostalCode } from '@/lib/check-postal-code';
 import { isCanadianTimeZone, setTimeZone } from '@/lib/time-zone';
 import { getHome, saveHome } from '../api/home-api';
@@ -28,7 +29,13 @@ const zoneNames: Record<CanadianTimeZone, ZoneName> = {
 };
 
 /** What went wrong, in words the card shows (the checker's own, docs/product/messages.md#postal-code-checker). */
-type Problem = { kind: 'invalid' } | { kind: 'failed' } | { kind: 'notServed'; city?: string; province?: ProvinceCode } | { kind: 'zone' } | { kind: 'saveFailed' };
+type Problem =
+  | { kind: 'invalid' }
+  | { kind: 'failed' }
+  | { kind: 'notServed'; city?: string; province?: ProvinceCode }
+  | { kind: 'zone' }
+  | { kind: 'saveFailed' }
+  | { kind: 'demoShared'; text: string };
 
 /** The province a typed code is in, when it reads as a postal code. */
 function provinceTyped(raw: string): ProvinceCode | undefined {
@@ -63,6 +70,7 @@ function HomeForm({ home }: { home: Home }) {
   const [zone, setZone] = useState<CanadianTimeZone>(home.timeZone);
   const [problem, setProblem] = useState<Problem | null>(null);
   const [checking, setChecking] = useState(false);
+  const demoShared = useDemoSharedText();
   const form = useRef<HTMLFormElement>(null);
   const { hash } = useLocation();
 
@@ -91,7 +99,9 @@ function HomeForm({ home }: { home: Home }) {
     },
     onError: (error) => {
       const code = serverErrorOf(error).code;
-      if (code === HOME_ERROR_CODES.invalidPostalCode) setProblem({ kind: 'invalid' });
+      const shared = demoShared(error);
+      if (shared) setProblem({ kind: 'demoShared', text: shared });
+      else if (code === HOME_ERROR_CODES.invalidPostalCode) setProblem({ kind: 'invalid' });
       else if (code === HOME_ERROR_CODES.notServed) setProblem({ kind: 'notServed' });
       else if (code === HOME_ERROR_CODES.zoneNotInProvince) setProblem({ kind: 'zone' });
       else setProblem({ kind: 'saveFailed' });
@@ -135,6 +145,8 @@ function HomeForm({ home }: { home: Home }) {
         return t('home.zoneNotInProvince');
       case 'saveFailed':
         return t('home.saveFailed');
+      case 'demoShared':
+        return p.text;
     }
   };
 

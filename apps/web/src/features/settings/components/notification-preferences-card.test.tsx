@@ -118,6 +118,20 @@ describe('NotificationPreferencesCard phone', () => {
   });
 });
 
+describe('NotificationPreferencesCard on the shared demo', () => {
+  it('explains that the demo keeps no phone number (decision 082)', async () => {
+    renderCard(base);
+    await userEvent.type(await screen.findByLabelText('Mobile number'), '416 555 0123');
+    fetchMock.mockResolvedValueOnce(problem(403, 'demo_account_shared', 'The demo account is shared by every visitor, so it keeps no personal details.'));
+    await userEvent.click(screen.getByRole('button', { name: 'Text me a code' }));
+    expect(
+      await screen.findByText(
+        'This demo account is shared by everyone trying Peakwise, so it keeps no personal details such as phone numbers, cards, addresses or names. Create your own account to add yours.',
+      ),
+    ).toBeInTheDocument();
+  });
+});
+
 describe('NotificationPreferencesCard push', () => {
   it('says so, without a button, in a browser without push', async () => {
     // jsdom has no service workers and no PushManager, like an old browser.

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { AlertMessage } from '@/components/ui/alert-message';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
+import { useDemoSharedText } from '@/lib/demo-shared-text';
 import { setPhone, verifyPhone } from '../api/notification-preferences-api';
 import { usePreferencesMutation } from '../api/use-notification-preferences';
 import { notificationErrorText } from '../notification-error-text';
@@ -14,6 +15,7 @@ import { notificationErrorText } from '../notification-error-text';
  */
 export function PhoneVerification({ phone }: { phone: NotificationPreferences['phone'] }) {
   const { t } = useTranslation('notifications');
+  const demoShared = useDemoSharedText();
   const headingId = useId();
   const [editing, setEditing] = useState(false);
   const [number, setNumber] = useState('');
@@ -44,7 +46,7 @@ export function PhoneVerification({ phone }: { phone: NotificationPreferences['p
   };
 
   const askingNumber = !phone || editing;
-  const sendError = send.isError ? notificationErrorText(t, send.error) : null;
+  const sendError = send.isError ? (demoShared(send.error) ?? notificationErrorText(t, send.error)) : null;
   const verifyError = codeError ?? (verify.isError ? notificationErrorText(t, verify.error) : null);
 
   return (
