@@ -1,11 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { toMeterIntervals } from './green-button.intervals';
+import { planMeterIntervals } from './green-button.intervals';
 import type { GreenButtonReading } from './green-button.parser';
 
 const T = 1767225600; // 2026-01-01T00:00:00Z
 const reading = (index: number, start: number | null, duration: number | null, kwh: number | null, flow: GreenButtonReading['flow'] = 'delivered'): GreenButtonReading => ({ index, start, duration, kwh, flow });
 
-describe('toMeterIntervals', () => {
+// After every reading below, and within ten years of them.
+const NOW = new Date('2026-06-01T00:00:00Z');
+
+/** Every chunk's rows and sources run together, as the import stores them. */
+function toMeterIntervals(readings: readonly GreenButtonReading[], now = NOW) {
+  const plan = planMeterIntervals(readings, now);
+  const chunks = [...plan.chunks()];
+  return { rows: chunks.flatMap((c) => c.rows), sources: chunks.flatMap((c) => c.sources), refused: plan.refused, intervalSeconds: plan.intervalSeconds, chunks };
+}
+
+describe('planMeterIntervals', () => {
   it('spreads an hour evenly over its twelve 5-minute intervals as grid import and consumption', () => {
     const { rows, sources, refused } = toMeterIntervals([reading(0, T, 3600, 1.2)]);
     expect(refused).toEqual([]);

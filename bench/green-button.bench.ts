@@ -1,0 +1,108 @@
+/**
+ * A Green Button import (decision 046) on PostgreSQL, through the import service the route
+ * calls, with the process's event-loop delay, time and memory measured around it:
+ *   (a) refused: 2,000 daily readings from 1970, every one too old (0.24 MiB);
+ *   (b) the upload limit: a 20 MiB file of 15-minute readings delivered, all inside the horizon.
+ * Each into its own household. The event-loop delay is what every other request waited at most
+ * (monitorEventLoopDelay at 10 ms resolution, and the longest gap between the firings of a 10 ms
+ * timer); peak RSS and heap are sampled every 20 ms, and the
+ * RSS also from the process's high-water mark (getrusage), which a blocked loop cannot hide.
+ *
+ *   npm run green-button -w @peakwise/bench                  # full (~1 min)
+ *   BENCH_SIZE=smoke npm run green-button -w @peakwise/bench  # seconds
+ * Knobs: BENCH_GB_MIB (20), BENCH_GB_REFUSED (2000).
+ */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { importGreenButton } from '../apps/server/src/ingest/green-button/green-button-import.service';
+import { ensureHouseholdForUser } from '../apps/server/src/modules/households/household.service';
+import { createFreshDatabase, dropOnSignal, type FreshDatabase } from './lib/database';
+import { adminDatabaseUrl, benchSize, numberKnob, verdict } from './lib/env';
+import { int, log } from './lib/format';
+import { bytesPerReading, greenButtonFile } from './lib/green-button-file';
+import { machineLine } from './lib/machine';
+
+const size = benchSize();
+const smoke = size === 'smoke';
+const MIB = numberKnob('GB_MIB', smoke ? 1 : 20);
+const REFUSED = numberKnob('GB_REFUSED', smoke ? 200 : 2000);
+const TARGET_LOOP_MS = 100;
+const NOW = new Date('2026-06-01T12:00:00Z');
+const DAY = 86_400;
+
+type Outcome = { label: string; bytes: number; seconds: number; loopMaxMs: number; loopP99Ms: number; rssBefore: number; rssPeak: number; heapBefore: number; heapPeak: number; summary: string };
+
+const mb = (bytes: number) => `${int(bytes / 2 ** 20)} MB`;
+
+async function measure(fresh: FreshDatabase, label: string, xml: string): Promise<Outcome> {
+  const household = await ensureHouseholdForUser(fresh.database.db, `bench-gb-${label}`, { name: `Bench ${label}`, timeZone: 'America/Toronto' });
+  (globalThis as { gc?: () => void }).gc?.();
+  const before = process.memoryUsage();
+  const maxRssBefore = process.resourceUsage().maxRSS * 1024;
+  let peak = { rss: before.rss, heap: before.heapUsed };
+  const sampler = setInterval(() => {
+    const now = process.memoryUsage();
+    peak = { rss: Math.max(peak.rss, now.rss), heap: Math.max(peak.heap, now.heapUsed) };
+  }, 20);
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
+  // A timer every 10 ms stands for a waiting request: how late it fires is how long one waited.
+  let last = performance.now();
+  let longestGap = 0;
+  const probe = setInterval(() => {
+    const at = performance.now();
+    longestGap = Math.max(longestGap, at - last);
+    last = at;
+  }, 10);
+  const started = performance.now();
+  const outcome = await importGreenButton(fresh.database.db, household.id, xml, NOW);
+  const seconds = (performance.now() - started) / 1000;
+  longestGap = Math.max(longestGap, performance.now() - last);
+  clearInterval(probe);
+  loop.disable();
+  clearInterval(sampler);
+  const maxRssAfter = process.resourceUsage().maxRSS * 1024;
+  // The high-water mark counts only when this import raised it.
+  const rssPeak = Math.max(peak.rss, maxRssAfter > maxRssBefore ? maxRssAfter : 0);
+  if (!outcome.ok) throw new Error(`${label}: refused whole (${outcome.error}: ${outcome.message})`);
+  const r = outcome.result;
+  const summary = `${int(r.readings)} readings, ${int(r.refused)} refused, ${int(r.intervals.accepted)} intervals stored`;
+  const result = {
+    label,
+    bytes: xml.length,
+    seconds,
+    loopMaxMs: Math.max(loop.max / 1e6, longestGap),
+    loopP99Ms: loop.percentile(99) / 1e6,
+    rssBefore: before.rss,
+    rssPeak,
+    heapBefore: before.heapUsed,
+    heapPeak: peak.heap,
+    summary,
+  };
+  log(
+    `${label}: ${(result.bytes / 2 ** 20).toFixed(2)} MiB, ${summary} in ${seconds.toFixed(2)} s; event loop max ${result.loopMaxMs.toFixed(0)} ms (p99 ${result.loopP99Ms.toFixed(0)} ms); ` +
+      `RSS ${mb(result.rssBefore)} → peak ${mb(result.rssPeak)} (+${mb(result.rssPeak - result.rssBefore)}), heap ${mb(result.heapBefore)} → peak ${mb(result.heapPeak)} (+${mb(result.heapPeak - result.heapBefore)})`,
+  );
+  return result;
+}
+
+const fresh = await createFreshDatabase(adminDatabaseUrl(), 'greenbutton');
+dropOnSignal(fresh);
+try {
+  log(await machineLine(fresh.pool));
+  // (a) Daily readings from 1970-01-01, as the outside probe sent.
+  const refused = await measure(fresh, 'refused', greenButtonFile([{ flowDirection: 1, start: 0, seconds: DAY, count: REFUSED, valueWh: (i) => 10_000 + (i % 997) }]));
+  // (b) Quarter hours ending 8 days before now (outside the correction window, as a download is).
+  const count = Math.floor((MIB * 2 ** 20 - 2_000) / bytesPerReading(900));
+  const end = Math.floor(NOW.getTime() / 1000 / DAY) * DAY - 8 * DAY;
+  const full = await measure(fresh, `${MIB}-mib`, greenButtonFile([{ flowDirection: 1, start: end - count * 900, seconds: 900, count, valueWh: (i) => 50 + ((i * 37) % 400) }]));
+  const { rows } = await fresh.pool.query<{ n: string }>('select count(*) as n from meter_readings');
+  log(`stored: ${int(Number(rows[0]?.n ?? 0))} meter rows`);
+  const worst = Math.max(refused.loopMaxMs, full.loopMaxMs);
+  console.log(
+    `green-button: ${REFUSED} refused daily readings in ${refused.seconds.toFixed(2)} s (loop max ${refused.loopMaxMs.toFixed(0)} ms, RSS +${mb(refused.rssPeak - refused.rssBefore)}); ` +
+      `${(full.bytes / 2 ** 20).toFixed(1)} MiB in ${full.seconds.toFixed(1)} s (loop max ${full.loopMaxMs.toFixed(0)} ms, RSS +${mb(full.rssPeak - full.rssBefore)}, heap +${mb(full.heapPeak - full.heapBefore)}) ` +
+      `(target loop ≤ ${TARGET_LOOP_MS} ms: ${verdict(size, worst <= TARGET_LOOP_MS)})`,
+  );
+} finally {
+  await fresh.drop();
+}
