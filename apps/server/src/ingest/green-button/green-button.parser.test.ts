@@ -106,6 +106,19 @@ describe('parseGreenButton', () => {
     expect(await parseGreenButton('<html><body>Sign in</body></html>')).toMatchObject({ ok: false, error: 'not_green_button' });
     expect(await parseGreenButton('<feed xmlns="http://www.w3.org/2005/Atom"><entry><content><UsagePoint/></content></entry></feed>')).toMatchObject({ ok: false, error: 'no_readings' });
   });
+  it('expands no entity a DTD declares: internal ("billion laughs") and external ones refuse the file as malformed', async () => {
+    const file = greenButtonFixture([{ readings: [[1767225600, 3600, 100]] }]);
+    const laughs = `<!DOCTYPE feed [<!ENTITY a "1000"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">]>`;
+    const external = `<!DOCTYPE feed [<!ENTITY x SYSTEM "file:///etc/hostname">]>`;
+    const withDtd = (dtd: string, entity: string) => file.replace('<feed', `${dtd}\n<feed`).replace('<value>100</value>', `<value>${entity}</value>`);
+    for (const xml of [withDtd(laughs, '&c;'), withDtd(external, '&x;')]) {
+      const parsed = await parseGreenButton(xml);
+      expect(parsed).toMatchObject({ ok: false, error: 'malformed_xml' });
+      expect(!parsed.ok && parsed.message).toContain('undefined entity');
+    }
+    // The five XML entities and character references are text, as in any XML.
+    expect(await parseGreenButton(withDtd('', '&#49;0&#x30;'))).toMatchObject({ ok: true, readings: [{ kwh: 0.1 }] });
+  });
 });
 
 describe('whToKwh', () => {
