@@ -4,11 +4,12 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { importGreenButton } from './green-button-import.service';
 import { parseGreenButton } from './green-button.parser';
 import { greenButtonFixture, series } from './green-button.test-helper';
+import type * as ValidateReadings from '../../telemetry/validate-readings';
 
 // Every 5-minute interval the import hands to the shared ingest validation, counted.
 const validated = vi.hoisted(() => ({ rows: 0 }));
 vi.mock('../../telemetry/validate-readings', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../telemetry/validate-readings')>();
+  const actual = await importOriginal<typeof ValidateReadings>();
   return {
     ...actual,
     validateBatch: (input: { meter?: unknown[] }, ...rest: [Date]) => {
