@@ -42,7 +42,7 @@ export async function importGreenButton(db: Db, householdId: string, xml: string
   const parsed = await parseGreenButton(xml, { pause });
   if (!parsed.ok) return parsed;
   const { readings } = parsed;
-  const plan = planMeterIntervals(readings, now);
+  const plan = planMeterIntervals(readings, now, { pause });
   await pause();
   const context = await loadStoreContext(db, householdId);
   if (!context) throw new Error(`Unknown household ${householdId}`);
@@ -82,7 +82,7 @@ export async function importGreenButton(db: Db, householdId: string, xml: string
 
   // Windows fill batches up to the ingest limit, so a sparse file is not one transaction per window.
   let batch: GreenButtonChunk = { rows: [], sources: [] };
-  for (const chunk of plan.chunks()) {
+  for await (const chunk of plan.chunks()) {
     if (batch.rows.length + chunk.rows.length > MAX_BATCH_READINGS) {
       await store(batch);
       batch = { rows: [], sources: [] };

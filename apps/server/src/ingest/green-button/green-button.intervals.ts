@@ -2,6 +2,7 @@ import { GREEN_BUTTON_MAX_READING_SECONDS, type GreenButtonRefusalReason } from 
 import { MAX_BATCH_READINGS, MAX_FUTURE_SKEW_MS, MAX_READING_AGE_DAYS } from '@peakwise/contracts/ingest.contract';
 import { INTERVAL_MS } from '@peakwise/domain/time-constants';
 import type { GreenButtonReading } from './green-button.parser';
+import { createSlicer, type Pause } from './green-button.slicer';
 
 /**
  * Turns a file's readings into Peakwise's 5-minute meter intervals (decision 046). A reading of
@@ -50,12 +51,12 @@ export type GreenButtonPlan = {
   /** Distinct reading lengths in seconds, ascending. */
   intervalSeconds: number[];
   /** The intervals of every other reading, in time order, at most one per 5-minute interval. */
-  chunks(): Generator<GreenButtonChunk>;
+  chunks(): AsyncGenerator<GreenButtonChunk>;
 };
 
 type Usable = GreenButtonReading & { start: number; duration: number; kwh: number };
 
-export function planMeterIntervals(readings: readonly GreenButtonReading[], now: Date): GreenButtonPlan {
+export function planMeterIntervals(readings: readonly GreenButtonReading[], now: Date, options: { pause?: Pause } = {}): GreenButtonPlan {
   const refused: GreenButtonRefusal[] = [];
   const usable: Usable[] = [];
   const lengths = new Set<number>();
@@ -67,14 +68,17 @@ export function planMeterIntervals(readings: readonly GreenButtonReading[], now:
   }
   // Files list readings in time order already, so this sort is a pass over them.
   usable.sort((a, b) => a.start - b.start || a.index - b.index);
-  return { refused, intervalSeconds: [...lengths].sort((a, b) => a - b), chunks: () => chunksOf(usable) };
+  return { refused, intervalSeconds: [...lengths].sort((a, b) => a - b), chunks: () => chunksOf(usable, options.pause) };
 }
 
 /**
  * Sweeps time one window of WINDOW_INTERVALS at a time. Each slot keeps, per direction, the
- * finest reading over it (the later one in the file between readings of the same length).
+ * finest reading over it (the later one in the file between readings of the same length). Many
+ * readings over one window (a hostile file can stack thousands of days on one) are split in
+ * slices, with the event loop let go between them.
  */
-function* chunksOf(usable: readonly Usable[]): Generator<GreenButtonChunk> {
+async function* chunksOf(usable: readonly Usable[], pause?: Pause): AsyncGenerator<GreenButtonChunk> {
+  const slicer = createSlicer(pause);
   const flows = { delivered: slotState(), received: slotState() };
   const active: Usable[] = [];
   let next = 0;
@@ -100,6 +104,7 @@ function* chunksOf(usable: readonly Usable[]): Generator<GreenButtonChunk> {
           state.kwh[slot] = kwh;
         }
       }
+      if (slicer.due()) await slicer.pause();
     }
     const chunk: GreenButtonChunk = { rows: [], sources: [] };
     const { delivered, received } = flows;
