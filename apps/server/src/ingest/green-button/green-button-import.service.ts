@@ -11,8 +11,9 @@ import type { Db } from '../../db/client';
 import { storeBatch } from '../../modules/readings/reading-store';
 import { loadStoreContext } from '../../modules/readings/readings.repository';
 import { validateBatch } from '../../telemetry/validate-readings';
-import { toMeterIntervals, type GreenButtonRefusal } from './green-button.intervals';
+import { planMeterIntervals, type GreenButtonChunk, type GreenButtonRefusal } from './green-button.intervals';
 import { parseGreenButton } from './green-button.parser';
+import { yieldToEventLoop, type Pause } from './green-button.slicer';
 
 export type GreenButtonImportOutcome = { ok: true; result: GreenButtonImportResult } | { ok: false; error: GreenButtonFileError; message: string };
 
@@ -31,55 +32,71 @@ const REASON_FROM_INGEST: Partial<Record<IngestRejectionReason, GreenButtonRefus
  * The intervals then take the same path as any meter reading (validateBatch → storeBatch) in
  * batches of the ingest limit, each its own transaction: storage is idempotent, so a second
  * import of the same file, or one after an interruption, stores only what is missing.
+ *
+ * The work is sliced so the process answers other requests throughout (decision 081): the file
+ * is read a slice at a time, readings wholly outside the horizon are refused without being
+ * split, and intervals are made one batch at a time, with the event loop let go between batches.
  */
-export async function importGreenButton(db: Db, householdId: string, xml: string, now: Date): Promise<GreenButtonImportOutcome> {
-  const parsed = parseGreenButton(xml);
+export async function importGreenButton(db: Db, householdId: string, xml: string, now: Date, options: { pause?: Pause } = {}): Promise<GreenButtonImportOutcome> {
+  const pause = options.pause ?? yieldToEventLoop;
+  const parsed = await parseGreenButton(xml, { pause });
   if (!parsed.ok) return parsed;
-  // Parsing a large file holds the process for seconds; let waiting requests run before the next step.
-  await yieldToEventLoop();
-  const { rows, sources, refused, intervalSeconds } = toMeterIntervals(parsed.readings);
-  await yieldToEventLoop();
+  const { readings } = parsed;
+  const plan = planMeterIntervals(readings, now, { pause });
+  await pause();
   const context = await loadStoreContext(db, householdId);
   if (!context) throw new Error(`Unknown household ${householdId}`);
 
   const intervals = { accepted: 0, corrected: 0, duplicates: 0 };
-  const refusedRows = new Set<number>();
-  const refusedReadings = new Map<number, GreenButtonRefusal>(refused.map((r) => [r.index, r]));
-  const startOf = new Map(parsed.readings.map((r) => [r.index, r.start]));
-  const refuseRow = (row: number, reason: IngestRejectionReason) => {
-    refusedRows.add(row);
-    for (const index of sources[row] ?? []) {
-      if (!refusedReadings.has(index)) refusedReadings.set(index, { index, start: startOf.get(index) ?? null, reason: REASON_FROM_INGEST[reason] ?? 'invalid_value' });
-    }
-  };
-
-  for (let offset = 0; offset < rows.length; offset += MAX_BATCH_READINGS) {
-    const chunk = rows.slice(offset, offset + MAX_BATCH_READINGS);
-    const validated = validateBatch({ meter: chunk }, now);
-    // Never a whole-batch refusal: the chunk is non-empty, within the limit, and shaped by us.
-    if (!validated.ok) throw new Error(`Green Button batch refused: ${validated.message}`);
-    for (const rejection of validated.rejected) refuseRow(offset + rejection.index, rejection.reason);
-    if (validated.meter.length === 0) continue;
-    const stored = await storeBatch(db, householdId, { ...validated, rejected: [] }, { context, now });
-    intervals.accepted += stored.accepted;
-    intervals.corrected += stored.corrected;
-    intervals.duplicates += stored.duplicates;
-    for (const rejection of stored.rejected) refuseRow(offset + rejection.index, rejection.reason);
-  }
-
+  const refusedReadings = new Map<number, GreenButtonRefusal>(plan.refused.map((r) => [r.index, r]));
   let from = Infinity;
   let to = -Infinity;
-  rows.forEach((row, k) => {
-    if (refusedRows.has(k)) return;
-    const ms = Date.parse(row.ts);
-    from = Math.min(from, ms);
-    to = Math.max(to, ms + INTERVAL_MS);
-  });
+
+  const store = async (batch: GreenButtonChunk) => {
+    const refusedRows = new Set<number>();
+    const refuseRow = (row: number, reason: IngestRejectionReason) => {
+      refusedRows.add(row);
+      for (const index of batch.sources[row] ?? []) {
+        if (!refusedReadings.has(index)) refusedReadings.set(index, { index, start: readings[index]?.start ?? null, reason: REASON_FROM_INGEST[reason] ?? 'invalid_value' });
+      }
+    };
+    const validated = validateBatch({ meter: batch.rows }, now);
+    // Never a whole-batch refusal: the batch is non-empty, within the limit, and shaped by us.
+    if (!validated.ok) throw new Error(`Green Button batch refused: ${validated.message}`);
+    for (const rejection of validated.rejected) refuseRow(rejection.index, rejection.reason);
+    if (validated.meter.length > 0) {
+      const stored = await storeBatch(db, householdId, { ...validated, rejected: [] }, { context, now });
+      intervals.accepted += stored.accepted;
+      intervals.corrected += stored.corrected;
+      intervals.duplicates += stored.duplicates;
+      for (const rejection of stored.rejected) refuseRow(rejection.index, rejection.reason);
+    }
+    batch.rows.forEach((row, k) => {
+      if (refusedRows.has(k)) return;
+      const ms = Date.parse(row.ts);
+      from = Math.min(from, ms);
+      to = Math.max(to, ms + INTERVAL_MS);
+    });
+    await pause();
+  };
+
+  // Windows fill batches up to the ingest limit, so a sparse file is not one transaction per window.
+  let batch: GreenButtonChunk = { rows: [], sources: [] };
+  for await (const chunk of plan.chunks()) {
+    if (batch.rows.length + chunk.rows.length > MAX_BATCH_READINGS) {
+      await store(batch);
+      batch = { rows: [], sources: [] };
+    }
+    batch.rows.push(...chunk.rows);
+    batch.sources.push(...chunk.sources);
+  }
+  if (batch.rows.length > 0) await store(batch);
+
   const list = [...refusedReadings.values()].sort((a, b) => a.index - b.index);
   return {
     ok: true,
     result: {
-      readings: parsed.readings.length,
+      readings: readings.length,
       refused: list.length,
       refusedReadings: list.slice(0, GREEN_BUTTON_REFUSED_LIST_LIMIT).map((r) => ({
         index: r.index,
@@ -89,7 +106,7 @@ export async function importGreenButton(db: Db, householdId: string, xml: string
       })),
       intervals,
       period: Number.isFinite(from) ? { from: new Date(from).toISOString(), to: new Date(to).toISOString() } : null,
-      intervalSeconds,
+      intervalSeconds: plan.intervalSeconds,
     },
   };
 }
@@ -99,5 +116,3 @@ function isoOrNull(epochSeconds: number | null): string | null {
   const date = new Date(epochSeconds * 1000);
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }
-
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));

@@ -49,8 +49,8 @@ const HOURLY_WH = `<?xml version="1.0" encoding="UTF-8"?>
 </feed>`;
 
 describe('parseGreenButton', () => {
-  it('reads a hand-written hourly Wh file, finding its ReadingType through the links', () => {
-    const parsed = parseGreenButton(HOURLY_WH);
+  it('reads a hand-written hourly Wh file, finding its ReadingType through the links', async () => {
+    const parsed = await parseGreenButton(HOURLY_WH);
     expect(parsed).toEqual({
       ok: true,
       readings: [
@@ -61,7 +61,7 @@ describe('parseGreenButton', () => {
     });
   });
 
-  it('tells delivered from received when a file has both, with espi: prefixes and kWh values', () => {
+  it('tells delivered from received when a file has both, with espi: prefixes and kWh values', async () => {
     const xml = greenButtonFixture(
       [
         { flowDirection: 1, powerOfTenMultiplier: 3, readings: [[1767225600, 900, 2]] },
@@ -69,7 +69,7 @@ describe('parseGreenButton', () => {
       ],
       { prefixed: true, readingTypeLast: true },
     );
-    const parsed = parseGreenButton(xml);
+    const parsed = await parseGreenButton(xml);
     expect(parsed.ok && parsed.readings).toEqual([
       // 2 × 10^3 Wh = 2 kWh; 0.5 × 10^3 Wh = 0.5 kWh.
       { index: 0, start: 1767225600, duration: 900, kwh: 2, flow: 'delivered' },
@@ -77,34 +77,47 @@ describe('parseGreenButton', () => {
     ]);
   });
 
-  it('reads a bare <entry> holding one IntervalBlock, with the ReadingType it cannot link to assumed from the only one', () => {
+  it('reads a bare <entry> holding one IntervalBlock, with the ReadingType it cannot link to assumed from the only one', async () => {
     const xml = `<entry xmlns="http://www.w3.org/2005/Atom"><content>
       <espi:ReadingType xmlns:espi="http://naesb.org/espi"><espi:uom>72</espi:uom><espi:powerOfTenMultiplier>-3</espi:powerOfTenMultiplier></espi:ReadingType>
       <espi:IntervalBlock xmlns:espi="http://naesb.org/espi"><espi:interval><espi:duration>900</espi:duration><espi:start>1767225600</espi:start></espi:interval>
         <espi:IntervalReading><espi:value>250000</espi:value></espi:IntervalReading></espi:IntervalBlock></content></entry>`;
     // No timePeriod: the only reading is the whole block. 250000 × 10^-3 Wh = 250 Wh = 0.25 kWh.
-    expect(parseGreenButton(xml)).toEqual({ ok: true, readings: [{ index: 0, start: 1767225600, duration: 900, kwh: 0.25, flow: 'delivered' }] });
+    expect(await parseGreenButton(xml)).toEqual({ ok: true, readings: [{ index: 0, start: 1767225600, duration: 900, kwh: 0.25, flow: 'delivered' }] });
   });
 
-  it('keeps a reading with an unreadable value, for the caller to refuse by index', () => {
-    const parsed = parseGreenButton(greenButtonFixture([{ readings: [[1767225600, 3600, 'lots'], [1767229200, 3600, 100]] }]));
+  it('keeps a reading with an unreadable value, for the caller to refuse by index', async () => {
+    const parsed = await parseGreenButton(greenButtonFixture([{ readings: [[1767225600, 3600, 'lots'], [1767229200, 3600, 100]] }]));
     expect(parsed.ok && parsed.readings.map((r) => r.kwh)).toEqual([null, 0.1]);
   });
 
-  it('refuses a foreign unit, a cumulative register, and net flow for the whole file', () => {
-    const watts = parseGreenButton(greenButtonFixture([{ uom: 38, readings: [[1767225600, 3600, 5]] }]));
+  it('refuses a foreign unit, a cumulative register, and net flow for the whole file', async () => {
+    const watts = await parseGreenButton(greenButtonFixture([{ uom: 38, readings: [[1767225600, 3600, 5]] }]));
     expect(watts).toMatchObject({ ok: false, error: 'foreign_unit' });
     expect(!watts.ok && watts.message).toContain('unit 38');
-    expect(parseGreenButton(greenButtonFixture([{ accumulationBehaviour: 1, readings: [[1767225600, 3600, 5]] }]))).toMatchObject({ ok: false, error: 'unsupported_reading_type' });
-    expect(parseGreenButton(greenButtonFixture([{ flowDirection: 4, readings: [[1767225600, 3600, 5]] }]))).toMatchObject({ ok: false, error: 'unsupported_reading_type' });
+    expect(await parseGreenButton(greenButtonFixture([{ accumulationBehaviour: 1, readings: [[1767225600, 3600, 5]] }]))).toMatchObject({ ok: false, error: 'unsupported_reading_type' });
+    expect(await parseGreenButton(greenButtonFixture([{ flowDirection: 4, readings: [[1767225600, 3600, 5]] }]))).toMatchObject({ ok: false, error: 'unsupported_reading_type' });
   });
 
-  it('refuses malformed XML with where it broke, and XML that is not a Green Button feed', () => {
-    const broken = parseGreenButton(HOURLY_WH.replace('</IntervalBlock>', ''));
+  it('refuses malformed XML with where it broke, and XML that is not a Green Button feed', async () => {
+    const broken = await parseGreenButton(HOURLY_WH.replace('</IntervalBlock>', ''));
     expect(broken).toMatchObject({ ok: false, error: 'malformed_xml' });
     expect(!broken.ok && broken.message).toMatch(/line \d+, column \d+/);
-    expect(parseGreenButton('<html><body>Sign in</body></html>')).toMatchObject({ ok: false, error: 'not_green_button' });
-    expect(parseGreenButton('<feed xmlns="http://www.w3.org/2005/Atom"><entry><content><UsagePoint/></content></entry></feed>')).toMatchObject({ ok: false, error: 'no_readings' });
+    expect(await parseGreenButton('<html><body>Sign in</body></html>')).toMatchObject({ ok: false, error: 'not_green_button' });
+    expect(await parseGreenButton('<feed xmlns="http://www.w3.org/2005/Atom"><entry><content><UsagePoint/></content></entry></feed>')).toMatchObject({ ok: false, error: 'no_readings' });
+  });
+  it('expands no entity a DTD declares: internal ("billion laughs") and external ones refuse the file as malformed', async () => {
+    const file = greenButtonFixture([{ readings: [[1767225600, 3600, 100]] }]);
+    const laughs = `<!DOCTYPE feed [<!ENTITY a "1000"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">]>`;
+    const external = `<!DOCTYPE feed [<!ENTITY x SYSTEM "file:///etc/hostname">]>`;
+    const withDtd = (dtd: string, entity: string) => file.replace('<feed', `${dtd}\n<feed`).replace('<value>100</value>', `<value>${entity}</value>`);
+    for (const xml of [withDtd(laughs, '&c;'), withDtd(external, '&x;')]) {
+      const parsed = await parseGreenButton(xml);
+      expect(parsed).toMatchObject({ ok: false, error: 'malformed_xml' });
+      expect(!parsed.ok && parsed.message).toContain('undefined entity');
+    }
+    // The five XML entities and character references are text, as in any XML.
+    expect(await parseGreenButton(withDtd('', '&#49;0&#x30;'))).toMatchObject({ ok: true, readings: [{ kwh: 0.1 }] });
   });
 });
 

@@ -1,11 +1,17 @@
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { SaxesParser } from 'saxes';
 import { GREEN_BUTTON_UOM_WH, type GreenButtonFileError } from '@peakwise/contracts/green-button.contract';
+import { createSlicer, type Pause } from './green-button.slicer';
 
 /**
  * Reads a Green Button (ESPI Atom) file into its interval readings, in energy units Peakwise
- * stores. Pure: no clock, no database. Judging each reading (length, alignment, horizon) is left
- * to green-button.intervals.ts and the ingest validation; this file refuses only what makes the
+ * stores. No clock, no database. Judging each reading (length, alignment, horizon) is left to
+ * green-button.intervals.ts and the ingest validation; this file refuses only what makes the
  * whole file unusable (decision 046).
+ *
+ * The file is read as a stream of tags (saxes), a slice at a time with the event loop let go
+ * between slices (decision 081): a 20 MiB upload neither builds a document tree nor holds the
+ * process. saxes expands no entity a DTD declares (an undeclared entity is an error), so neither
+ * "billion laughs" nor an external entity can reach anything.
  *
  * Atom links tie the entries together: an IntervalBlock entry's `up` is its MeterReading (or
  * that MeterReading's `/IntervalBlock` collection), and the MeterReading names its ReadingType
@@ -33,77 +39,50 @@ export type GreenButtonParse =
   | { ok: true; readings: GreenButtonReading[] }
   | { ok: false; error: Exclude<GreenButtonFileError, 'payload_too_large' | 'missing_file'>; message: string };
 
-type Node = Record<string, unknown>;
+export type ParseOptions = {
+  /** Characters handed to the XML reader at a time, between pauses. */
+  sliceChars?: number;
+  /** Lets the event loop run; a resolved promise in tests that count slices. */
+  pause?: Pause;
+};
+
 type Link = { rel: string; href: string };
-
-const ARRAYS = new Set(['entry', 'link', 'IntervalBlock', 'IntervalReading']);
-
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '@_',
-  // espi:IntervalBlock and <IntervalBlock xmlns="http://naesb.org/espi"> read the same.
-  removeNSPrefix: true,
-  parseTagValue: false,
-  trimValues: true,
-  // No entity expansion: a file's numbers never need it, and it closes the "billion laughs" door.
-  processEntities: false,
-  isArray: (name) => ARRAYS.has(name),
-});
 
 /** flowDirection codes: 1 forward (delivered to the customer), 19 reverse (received from them). */
 const FLOW_DELIVERED = 1;
 const FLOW_RECEIVED = 19;
 /** accumulationBehaviour: 4 = deltaData (each reading is the energy of its interval); 0 = not stated. */
 const DELTA_OR_UNSTATED = new Set([0, 4]);
+/** About a millisecond or two of reading per slice on the shared CI machine. */
+const SLICE_CHARS = 32 * 1024;
 
 type ReadingType = { uom: number | null; powerOfTen: number; flow: number; accumulation: number; intervalLength: number | null };
+type ReadingTypeFields = Partial<Record<'uom' | 'powerOfTenMultiplier' | 'flowDirection' | 'accumulationBehaviour' | 'intervalLength', string>>;
 
-export function parseGreenButton(xml: string): GreenButtonParse {
-  const valid = XMLValidator.validate(xml);
-  if (valid !== true) {
-    return fail('malformed_xml', `The file is not well-formed XML (line ${valid.err.line}, column ${valid.err.col}: ${valid.err.msg})`);
-  }
-  let document: Node;
-  try {
-    document = parser.parse(xml) as Node;
-  } catch (error) {
-    return fail('malformed_xml', `The file is not well-formed XML (${error instanceof Error ? error.message : 'unreadable'})`);
-  }
-  const feed = asNode(document.feed);
-  // A single resource is sometimes served as a bare <entry>.
-  const entries = feed ? asArray(feed.entry) : asArray(document.entry);
-  if (entries.length === 0) return fail('not_green_button', 'The file is XML but not a Green Button feed: it has no Atom entries.');
+/**
+ * What the tag stream collected, before ReadingTypes are known: a reading's value is still in
+ * the file's unit (Wh × 10^multiplier) in `kwh`, and its flow is settled once its block's
+ * ReadingType is found. Kept as the reading objects the caller gets, so nothing is copied.
+ */
+type BlockEntry = { position: number; self: string | null; up: string | null; first: number; end: number; missingDuration: number[] };
+type Collected = {
+  entries: number;
+  readingTypes: { position: number; self: string | null; up: string | null; type: ReadingType }[];
+  meterReadings: { self: string; related: string[] }[];
+  blockEntries: BlockEntry[];
+  readings: GreenButtonReading[];
+};
 
-  type Parsed = { position: number; links: Link[]; content: Node };
-  const parsed: Parsed[] = [];
-  entries.forEach((raw, position) => {
-    const entry = asNode(raw);
-    const content = asNode(entry?.content);
-    if (!entry || !content) return;
-    parsed.push({ position, links: asArray(entry.link).flatMap((l) => linkOf(l)), content });
-  });
-
-  const readingTypes: { position: number; self: string | null; up: string | null; type: ReadingType }[] = [];
-  const meterReadings: { self: string; related: string[] }[] = [];
-  const blockEntries: { position: number; self: string | null; up: string | null; blocks: Node[] }[] = [];
-  for (const entry of parsed) {
-    const self = hrefOf(entry.links, 'self');
-    const up = hrefOf(entry.links, 'up');
-    const type = asNode(entry.content.ReadingType);
-    if (type) readingTypes.push({ position: entry.position, self, up, type: readingTypeOf(type) });
-    if (entry.content.MeterReading !== undefined && self) {
-      meterReadings.push({ self, related: entry.links.filter((l) => l.rel === 'related').map((l) => l.href) });
-    }
-    const blocks = asArray(entry.content.IntervalBlock).flatMap((b) => {
-      const node = asNode(b);
-      return node ? [node] : [];
-    });
-    if (blocks.length > 0) blockEntries.push({ position: entry.position, self, up, blocks });
-  }
+export async function parseGreenButton(xml: string, options: ParseOptions = {}): Promise<GreenButtonParse> {
+  const slicer = createSlicer(options.pause);
+  const collected = await collect(xml, options.sliceChars ?? SLICE_CHARS, slicer.pause);
+  if ('error' in collected) return fail('malformed_xml', collected.error);
+  const { readingTypes, meterReadings, blockEntries, readings } = collected;
+  if (collected.entries === 0) return fail('not_green_button', 'The file is XML but not a Green Button feed: it has no Atom entries.');
   if (blockEntries.length === 0) return fail('no_readings', 'The file has no interval readings (IntervalBlock).');
   if (readingTypes.length === 0) return fail('not_green_button', 'The file has interval readings but no ReadingType, so their unit is unknown.');
 
-  const typeOfBlockEntry = (block: (typeof blockEntries)[number]): ReadingType => {
+  const typeOfBlockEntry = (block: BlockEntry): ReadingType => {
     const meter = meterReadings.find((m) => block.up === m.self || block.up === `${m.self}/IntervalBlock` || (block.self?.startsWith(`${m.self}/`) ?? false));
     if (meter) {
       const linked = readingTypes.find((t) => (t.self !== null && meter.related.includes(t.self)) || t.up === meter.self);
@@ -114,7 +93,6 @@ export function parseGreenButton(xml: string): GreenButtonParse {
     return (before ?? readingTypes[0]!).type;
   };
 
-  const readings: GreenButtonReading[] = [];
   for (const block of blockEntries) {
     const type = typeOfBlockEntry(block);
     if (type.uom !== GREEN_BUTTON_UOM_WH) {
@@ -132,24 +110,148 @@ export function parseGreenButton(xml: string): GreenButtonParse {
       return fail('unsupported_reading_type', `The file has cumulative meter readings (accumulationBehaviour ${type.accumulation}); only interval energy (4, deltaData) can be imported.`);
     }
     const flow: GreenButtonFlow = type.flow === FLOW_RECEIVED ? 'received' : 'delivered';
-    for (const blockNode of block.blocks) {
-      const interval = asNode(blockNode.interval);
-      const items = asArray(blockNode.IntervalReading);
-      for (const item of items) {
-        const reading = asNode(item) ?? {};
-        const period = asNode(reading.timePeriod);
-        // A reading without its own period is the whole block when it is alone; otherwise its
-        // start is unknown and its length one ReadingType interval.
-        const alone = items.length === 1;
-        const start = integerOf(period?.start) ?? (alone ? integerOf(interval?.start) : null);
-        const duration = integerOf(period?.duration) ?? (alone ? integerOf(interval?.duration) : null) ?? type.intervalLength;
-        const value = numberOf(reading.value);
-        readings.push({ index: readings.length, start, duration, kwh: value === null ? null : whToKwh(value, type.powerOfTen), flow });
-      }
+    for (let i = block.first; i < block.end; i++) {
+      const reading = readings[i]!;
+      reading.flow = flow;
+      if (reading.kwh !== null) reading.kwh = whToKwh(reading.kwh, type.powerOfTen);
+      if (slicer.due()) await slicer.pause();
     }
+    // A reading without its own period, in a block of several, is one ReadingType interval long.
+    for (const i of block.missingDuration) readings[i]!.duration = type.intervalLength;
   }
   if (readings.length === 0) return fail('no_readings', 'The file has no interval readings (IntervalReading).');
   return { ok: true, readings };
+}
+
+/**
+ * The tag stream: entries with their links, ReadingTypes, MeterReadings and IntervalBlocks,
+ * read by element names without their namespace prefix (utilities write both
+ * `espi:IntervalBlock` and `<IntervalBlock xmlns="http://naesb.org/espi">`).
+ */
+async function collect(xml: string, sliceChars: number, pause: Pause): Promise<Collected | { error: string }> {
+  const result: Collected = { entries: 0, readingTypes: [], meterReadings: [], blockEntries: [], readings: [] };
+  const parser = new SaxesParser({ position: true });
+  let failure: string | null = null;
+  parser.on('error', (error) => {
+    failure ??= `The file is not well-formed XML (line ${parser.line}, column ${parser.column + 1}: ${error.message.replace(/^\d+:\d+: /, '')})`;
+  });
+
+  // Names of the open elements, without prefixes; `root` tells a feed from a bare entry.
+  const stack: string[] = [];
+  let text = '';
+  // The entry being read (at depth 1 under <feed>, or the root <entry>), and what it holds.
+  let entryDepth = -1;
+  let entry: { links: Link[]; readingType: ReadingTypeFields | null; meterReading: boolean; blocks: boolean; first: number; missingDuration: number[] } | null = null;
+  // The IntervalBlock being read and its readings so far.
+  let block: { intervalStart: string | null; intervalDuration: string | null; items: { start: string | null; duration: string | null; value: string | null }[] } | null = null;
+  let item: { start: string | null; duration: string | null; value: string | null } | null = null;
+
+  const local = (name: string) => name.slice(name.indexOf(':') + 1);
+  // Path below the entry's <content>: ['ReadingType', 'uom'], ['IntervalBlock', 'IntervalReading', 'value'], …
+  const below = (depth: number) => stack.slice(entryDepth + 2, entryDepth + 2 + depth);
+
+  parser.on('opentag', (tag) => {
+    const name = local(tag.name);
+    stack.push(name);
+    text = '';
+    const depth = stack.length - 1;
+    if (entry === null) {
+      if (name === 'entry' && (depth === 0 || (depth === 1 && stack[0] === 'feed'))) {
+        entryDepth = depth;
+        entry = { links: [], readingType: null, meterReading: false, blocks: false, first: result.readings.length, missingDuration: [] };
+      }
+      return;
+    }
+    const within = depth - entryDepth;
+    if (within === 1 && name === 'link') {
+      const href = tag.attributes.href;
+      const rel = tag.attributes.rel;
+      if (typeof href === 'string') entry.links.push({ rel: typeof rel === 'string' ? rel : 'alternate', href: normaliseHref(href) });
+      return;
+    }
+    if (stack[entryDepth + 1] !== 'content') return;
+    if (within === 2) {
+      if (name === 'ReadingType') entry.readingType = {};
+      else if (name === 'MeterReading') entry.meterReading = true;
+      else if (name === 'IntervalBlock') block = { intervalStart: null, intervalDuration: null, items: [] };
+    } else if (within === 3 && block && name === 'IntervalReading') {
+      item = { start: null, duration: null, value: null };
+      block.items.push(item);
+    }
+  });
+
+  parser.on('text', (chunk) => {
+    text += chunk;
+  });
+  parser.on('cdata', (chunk) => {
+    text += chunk;
+  });
+
+  parser.on('closetag', () => {
+    const depth = stack.length - 1;
+    const name = stack[depth]!;
+    const value = text.trim();
+    text = '';
+    if (entry !== null && stack[entryDepth + 1] === 'content') {
+      const path = below(depth - entryDepth - 1);
+      const within = path.length;
+      if (within === 2 && path[0] === 'ReadingType' && entry.readingType) {
+        if (name === 'uom' || name === 'powerOfTenMultiplier' || name === 'flowDirection' || name === 'accumulationBehaviour' || name === 'intervalLength') {
+          entry.readingType[name] = value;
+        }
+      } else if (within === 3 && path[0] === 'IntervalBlock' && path[1] === 'interval' && block) {
+        if (name === 'start') block.intervalStart = value;
+        else if (name === 'duration') block.intervalDuration = value;
+      } else if (within === 3 && path[0] === 'IntervalBlock' && path[1] === 'IntervalReading' && item && name === 'value') {
+        item.value = value;
+      } else if (within === 4 && path[1] === 'IntervalReading' && path[2] === 'timePeriod' && item) {
+        if (name === 'start') item.start = value;
+        else if (name === 'duration') item.duration = value;
+      } else if (within === 2 && name === 'IntervalReading') {
+        item = null;
+      } else if (within === 1 && name === 'IntervalBlock' && block) {
+        closeBlock(block, entry, result);
+        entry.blocks = true;
+        block = null;
+      }
+    }
+    if (entry !== null && depth === entryDepth) {
+      closeEntry(entry, result);
+      entry = null;
+    }
+    stack.pop();
+  });
+
+  for (let at = 0; at < xml.length && failure === null; at += sliceChars) {
+    parser.write(xml.slice(at, at + sliceChars));
+    await pause();
+  }
+  if (failure === null) parser.close();
+  return failure === null ? result : { error: failure };
+}
+
+function closeBlock(block: NonNullable<{ intervalStart: string | null; intervalDuration: string | null; items: { start: string | null; duration: string | null; value: string | null }[] }>, entry: { missingDuration: number[] }, result: Collected) {
+  // A reading without its own period is the whole block when it is alone; otherwise its start
+  // is unknown and its length one ReadingType interval (filled in once the type is known).
+  const alone = block.items.length === 1;
+  for (const item of block.items) {
+    const index = result.readings.length;
+    const start = integerOf(item.start) ?? (alone ? integerOf(block.intervalStart) : null);
+    const duration = integerOf(item.duration) ?? (alone ? integerOf(block.intervalDuration) : null);
+    if (duration === null) entry.missingDuration.push(index);
+    // The value in the file's unit until the ReadingType says what that is.
+    result.readings.push({ index, start, duration, kwh: numberOf(item.value), flow: 'delivered' });
+  }
+}
+
+function closeEntry(entry: { links: Link[]; readingType: ReadingTypeFields | null; meterReading: boolean; blocks: boolean; first: number; missingDuration: number[] }, result: Collected) {
+  const position = result.entries;
+  result.entries += 1;
+  const self = hrefOf(entry.links, 'self');
+  const up = hrefOf(entry.links, 'up');
+  if (entry.readingType) result.readingTypes.push({ position, self, up, type: readingTypeOf(entry.readingType) });
+  if (entry.meterReading && self) result.meterReadings.push({ self, related: entry.links.filter((l) => l.rel === 'related').map((l) => l.href) });
+  if (entry.blocks) result.blockEntries.push({ position, self, up, first: entry.first, end: result.readings.length, missingDuration: entry.missingDuration });
 }
 
 /**
@@ -161,13 +263,13 @@ export function whToKwh(value: number, powerOfTen: number): number {
   return exponent >= 0 ? value * 10 ** exponent : value / 10 ** -exponent;
 }
 
-function readingTypeOf(node: Node): ReadingType {
+function readingTypeOf(fields: ReadingTypeFields): ReadingType {
   return {
-    uom: integerOf(node.uom),
-    powerOfTen: integerOf(node.powerOfTenMultiplier) ?? 0,
-    flow: integerOf(node.flowDirection) ?? FLOW_DELIVERED,
-    accumulation: integerOf(node.accumulationBehaviour) ?? 0,
-    intervalLength: integerOf(node.intervalLength),
+    uom: integerOf(fields.uom),
+    powerOfTen: integerOf(fields.powerOfTenMultiplier) ?? 0,
+    flow: integerOf(fields.flowDirection) ?? FLOW_DELIVERED,
+    accumulation: integerOf(fields.accumulationBehaviour) ?? 0,
+    intervalLength: integerOf(fields.intervalLength),
   };
 }
 
@@ -176,44 +278,18 @@ function normaliseHref(href: string): string {
   return href.trim().replace(/^[a-z]+:\/\/[^/]+/i, '').replace(/\/+$/, '');
 }
 
-function linkOf(raw: unknown): Link[] {
-  const node = asNode(raw);
-  const href = node?.['@_href'];
-  if (typeof href !== 'string') return [];
-  const rel = node?.['@_rel'];
-  return [{ rel: typeof rel === 'string' ? rel : 'alternate', href: normaliseHref(href) }];
-}
-
 function hrefOf(links: Link[], rel: string): string | null {
   return links.find((l) => l.rel === rel)?.href ?? null;
 }
 
-function textOf(value: unknown): string | null {
-  if (typeof value === 'string') return value.trim();
-  const node = asNode(value);
-  const text = node?.['#text'];
-  return typeof text === 'string' ? text.trim() : null;
-}
-
-function numberOf(value: unknown): number | null {
-  const text = textOf(value);
-  if (text === null || !/^[+-]?\d+(\.\d+)?$/.test(text)) return null;
+function numberOf(text: string | null | undefined): number | null {
+  if (text === null || text === undefined || !/^[+-]?\d+(\.\d+)?$/.test(text)) return null;
   return Number(text);
 }
 
-function integerOf(value: unknown): number | null {
-  const text = textOf(value);
-  if (text === null || !/^[+-]?\d{1,15}$/.test(text)) return null;
+function integerOf(text: string | null | undefined): number | null {
+  if (text === null || text === undefined || !/^[+-]?\d{1,15}$/.test(text)) return null;
   return Number(text);
-}
-
-function asNode(value: unknown): Node | null {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Node) : null;
-}
-
-function asArray(value: unknown): unknown[] {
-  if (value === undefined || value === null) return [];
-  return Array.isArray(value) ? value : [value];
 }
 
 function fail(error: Exclude<GreenButtonFileError, 'payload_too_large' | 'missing_file'>, message: string): GreenButtonParse {

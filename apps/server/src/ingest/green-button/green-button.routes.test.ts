@@ -186,6 +186,16 @@ describe('POST /api/green-button/import', () => {
     expect(await rawCount(household.id)).toBe(12);
   });
 
+  it('refuses 2,000 daily readings from 1970 as too old, reading by reading, storing nothing', async () => {
+    const { member, household } = await memberWithHousehold(t);
+    // 1970-01-01 (epoch 0) onwards, a day each: all more than ten years before now.
+    const result = await imported(member, greenButtonFixture([{ readings: series(0, 86_400, 2000, () => 12_000) }]));
+    expect(result).toMatchObject({ readings: 2000, refused: 2000, intervals: { accepted: 0, corrected: 0, duplicates: 0 }, period: null });
+    expect(result.refusedReadings).toHaveLength(100);
+    expect(result.refusedReadings.map((r) => [r.index, r.start, r.reason])).toEqual(Array.from({ length: 100 }, (_, i) => [i, new Date(i * 86_400_000).toISOString(), 'too_old']));
+    expect(await rawCount(household.id)).toBe(0);
+  });
+
   it('refuses a foreign unit, malformed XML, an empty body and XML that is not Green Button with a message, writing nothing', async () => {
     const { member, household } = await memberWithHousehold(t);
     const readings = series(epoch('2026-02-03'), 3600, 24, () => 500);
