@@ -320,6 +320,24 @@ describe('time zones and catching up', () => {
       { p: '2025-10-01', prev: 2229, charges: 1646, due: 3875 },
     ]);
     expect(await t.database.db.transaction((tx) => catchUpStatements(tx, qc.id, at))).toBe(0);
+    // Each month as of its own 1st (Montréal midnight, EDT), due the 15th: not "issued Nov 5, due Sep 15".
+    const dated = rowsOf<{ issued: string; due: string }>(
+      await t.database.db.execute(sql`select to_char(issued_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI') as issued, due_date::text as due
+        from statements where household_id = ${qc.id}::uuid order by period_start`),
+    );
+    expect(dated).toEqual([
+      { issued: '2025-09-01T04:00', due: '2025-09-15' },
+      { issued: '2025-10-01T04:00', due: '2025-10-15' },
+      { issued: '2025-11-01T04:00', due: '2025-11-15' },
+    ]);
+  });
+
+  it('a month issued late (the job was down until the 20th) is due 14 days after its issue, not on the 15th before it', async () => {
+    const { household: late } = await memberWithHousehold(t);
+    await changeTariff(t.database.db, late.id, 'on-tou', '2025-08-01');
+    await t.database.db.transaction((tx) => runStatementJob(tx, '2025-08', new Date('2025-09-20T16:00:00Z')));
+    const [row] = rowsOf<{ due: string }>(await t.database.db.execute(sql`select due_date::text as due from statements where household_id = ${late.id}::uuid`));
+    expect(row).toEqual({ due: '2025-10-04' });
   });
 
   it('Hydro-Québec Rate D from raw readings: pooled tier 1, access charge, credits at tier 1, GST and QST, to the cent', async () => {
@@ -448,10 +466,23 @@ describe('rules the database keeps', () => {
 
   /** The database's refusal: at commit as is, inside a query under the error the driver wraps it in. */
   const refusal = (work: Promise<unknown>) => work.then(() => 'accepted', (e: Error) => (e.cause instanceof Error ? e.cause : e).message);
-  const insertStatement = (tx: Pick<typeof t.database.db, 'execute'>, periodStart: string, chargesCents: number) =>
+  const insertStatement = (tx: Pick<typeof t.database.db, 'execute'>, periodStart: string, chargesCents: number, issuedAt: string | null = null) =>
     tx.execute(sql`insert into statements (household_id, period_start, period_end, billed_from, issued_at, due_date, province, time_zone, previous_balance_cents, charges_cents, amount_due_cents, import_kwh, export_kwh)
-      values (${household.id}::uuid, ${periodStart}::date, (${periodStart}::date + interval '1 month' - interval '1 day')::date, ${periodStart}::date, now(),
+      values (${household.id}::uuid, ${periodStart}::date, (${periodStart}::date + interval '1 month' - interval '1 day')::date, ${periodStart}::date,
+        coalesce(${issuedAt}::timestamptz, (${periodStart}::date + interval '1 month')::timestamp at time zone ${ZONE}),
         (${periodStart}::date + interval '1 month 14 days')::date, 'ON', ${ZONE}, 0, ${chargesCents}, ${chargesCents}, 0, 0) returning id`);
+
+  it('refuses a statement due before it is issued, and holds none', async () => {
+    // "Issued Nov 28, due Nov 15": the back-fill's old mistake, refused on the household's calendar.
+    expect(await refusal(t.database.db.transaction(async (tx) => void (await insertStatement(tx, '2023-10-01', 0, '2023-11-28T17:00:00Z'))))).toMatch(/statements_due_after_issue/);
+    // 04:30 UTC on the 16th is still the 15th in Toronto: due that day, accepted.
+    expect(await refusal(t.database.db.transaction(async (tx) => void (await insertStatement(tx, '2023-09-01', 0, '2023-10-16T03:30:00Z'))))).toBe('accepted');
+    expect(await refusal(t.database.db.transaction(async (tx) => void (await insertStatement(tx, '2023-08-01', 0, '2023-09-16T04:30:00Z'))))).toMatch(/statements_due_after_issue/);
+    // Every statement this file issued (the job, late readings, catch-up, other zones) is due on or after its issue.
+    const early = rowsOf(await t.database.db.execute(sql`select id from statements where due_date < (issued_at at time zone time_zone)::date`));
+    expect(early).toEqual([]);
+    expect(rowsOf<{ n: number }>(await t.database.db.execute(sql`select count(*)::int as n from statements`))[0]!.n).toBeGreaterThan(5);
+  });
 
   it('refuses, at commit, a statement with charges and no lines', async () => {
     expect(await refusal(t.database.db.transaction(async (tx) => void (await insertStatement(tx, '2023-11-01', 500))))).toMatch(/lines do not add up/);
