@@ -14,6 +14,8 @@ import { storeBatch } from '../readings/reading-store';
 import type { Household } from '../households/household.repository';
 import { changeTariff } from '../households/household.service';
 import { jobsByKeyPrefix } from '../durable-jobs/durable-jobs.repository';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { ensureHouseholdForUser } from '../households/household.service';
 import { catchUpStatements, runStatementJob, scheduleStatementRun, scheduleStatementRuns } from './statements.service';
 
 /*
@@ -260,6 +262,51 @@ describe('downloads and access', () => {
     });
     const cmap = streams.filter((x) => x.includes('begincmap')).join('\n').toLowerCase();
     for (const code of ['00e9', '00e8', '00e0', '2019']) expect(cmap).toContain(`<${code}>`);
+  });
+
+  it('a month that leaves a credit reads "Credit $…" on the PDF and the CSV in every language, and the PDF names the holder, address, account, period and meter', async () => {
+    const holder = await createMember(t.app, { name: 'Élise Gagnon', language: 'fr' });
+    const home = await ensureHouseholdForUser(t.database.db, holder.userId);
+    await t.database.db.execute(sql`update households set name = 'Maison Gagnon', postal_code = 'M5V3L9' where id = ${home.id}::uuid`);
+    await changeTariff(t.database.db, home.id, 'on-tou', '2025-08-01');
+    // Only exports: 2 kWh sent to the grid at noon every day of August, nothing drawn.
+    const meter = [];
+    for (let day = 1; day <= 31; day += 1) meter.push({ ts: `2025-08-${String(day).padStart(2, '0')}T16:00:00Z`, productionKwh: 2, consumptionKwh: 0, gridImportKwh: 0, gridExportKwh: 2 });
+    await store(t.database.db, home.id, { meter });
+    expect(await t.database.db.transaction((tx) => catchUpStatements(tx, home.id, new Date('2025-09-05T12:00:00Z')))).toBe(1);
+    const summary = billingSummarySchema.parse(await (await getJson('/api/billing/summary', holder)).json());
+    const august = summary.history[0]!;
+    expect(august.amountDueCents).toBeLessThan(0);
+    const credit = -august.amountDueCents;
+    const dollars = (credit / 100).toFixed(2);
+
+    const csvIn = async (lang: string) => (await (await getJson(`/api/billing/statements/${august.id}.csv?lang=${lang}`, holder)).text()).trim().split('\r\n').at(-1);
+    expect(await csvIn('en')).toBe(`credit,Credit (carried to your next statement),,,,${dollars}`);
+    expect(await csvIn('fr')).toBe(`credit,Crédit (reporté sur votre prochain relevé),,,,${dollars}`);
+    expect(await csvIn('es')).toBe(`credit,Crédito (se aplica a tu próximo estado de cuenta),,,,${dollars}`);
+
+    const pdfText = async (lang: string) => {
+      const res = await getJson(`/api/billing/statements/${august.id}.pdf?lang=${lang}`, holder);
+      expect(res.status).toBe(200);
+      const { text } = await extractText(await getDocumentProxy(new Uint8Array(await res.arrayBuffer())), { mergePages: true });
+      return text.replace(/[\u00a0\u202f]/g, ' ');
+    };
+    const en = await pdfText('en');
+    expect(en).toContain('Account holder');
+    expect(en).toContain('Élise Gagnon');
+    expect(en).toContain('Maison Gagnon, Toronto, ON M5V 3L9');
+    // The household id's first twelve hex digits, grouped by four.
+    expect(en).toContain(home.id.replace(/-/g, '').slice(0, 12).toUpperCase().replace(/(.{4})(.{4})(.{4})/, '$1-$2-$3'));
+    expect(en).toContain(`Whole-home meter ${home.id}`);
+    expect(en).toContain('2025-08-01 – 2025-08-31');
+    expect(en).toContain('Account holder Élise Gagnon');
+    expect(en).toContain('Billing period 2025-08-01 – 2025-08-31');
+    expect(en).toContain(`Credit (carried to your next statement) $${dollars}`);
+    expect(en).not.toContain('Amount due');
+    const fr = await pdfText('fr');
+    expect(fr).toContain(`Crédit (reporté sur votre prochain relevé) ${dollars.replace('.', ',')} $`);
+    expect(fr).not.toContain('Montant dû');
+    expect(await pdfText('es')).toContain('Crédito (se aplica a tu próximo estado de cuenta)');
   });
 
   it('another member, a malformed id and an unknown id all get nothing', async () => {
