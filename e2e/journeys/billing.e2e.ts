@@ -111,12 +111,14 @@ describe('Billing', () => {
     expect(totals).toContain(`This period’s charges${cad(expected.recomputed.chargesCents)}`);
     expect(totals).toContain(`Previous balance${cad(expected.previousDue)}`);
     if (expected.paidSince > 0) expect(totals).toContain(`Payments received${cad(-expected.paidSince)}`);
-    expect(totals).toContain(`Amount due${cad(expected.amountDue)}`);
+    // A month that ends in credit says so: "Credit $39.27", never a negative amount due (decision 084).
+    const credit = expected.amountDue < 0;
+    expect(totals).toContain(credit ? `Credit${cad(-expected.amountDue)}` : `Amount due${cad(expected.amountDue)}`);
     const status = expected.amountDue <= 0 ? 'Nothing due' : localDay(new Date(), DEMO_TIME_ZONE) > statement.dueDate ? 'Overdue' : 'Due';
     expect(totals).toContain(status);
     const historyRow = page.getByTestId('statement-history').locator(`tr[data-statement-id="${statement.id}"]`);
     await historyRow.getByText(status, { exact: true }).waitFor();
-    expect(plain(await historyRow.textContent())).toContain(cad(expected.amountDue));
+    expect(plain(await historyRow.textContent())).toContain(credit ? `Credit ${cad(-expected.amountDue)}` : cad(expected.amountDue));
     await expect(page.locator('main').textContent()).resolves.not.toMatch(/NaN|Infinity|undefined/);
     await screenshot(page, 'billing-statement');
     expect(await axeViolations(page)).toEqual([]);
@@ -159,7 +161,7 @@ describe('Billing', () => {
     // A header, the lines, then this period's charges, the previous balance, the payments it carried and the amount due.
     expect(csvRows.length).toBeGreaterThanOrEqual(1 + [...lines.values()].reduce((n, l) => n + l.count, 0) + 3);
     expect(csvRows.find((r) => r.startsWith('total,'))?.split(',').at(-1)).toBe((expected.recomputed.chargesCents / 100).toFixed(2));
-    expect(csvRows.at(-1)?.startsWith('due,')).toBe(true);
-    expect(csvRows.at(-1)?.split(',').at(-1)).toBe((expected.amountDue / 100).toFixed(2));
+    expect(csvRows.at(-1)?.startsWith(credit ? 'credit,' : 'due,')).toBe(true);
+    expect(csvRows.at(-1)?.split(',').at(-1)).toBe((Math.abs(expected.amountDue) / 100).toFixed(2));
   }, 300_000);
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adjustmentLine, billingMonth, computeStatement, issueInstant, previousMonth, type MeteredHour, type StatementInput } from './billing-statement';
+import { adjustmentLine, billingMonth, computeStatement, issueInstant, previousMonth, statementDueDate, type MeteredHour, type StatementInput } from './billing-statement';
 import { localDateOf, startOfLocalDate } from './local-time';
 
 const TORONTO = 'America/Toronto';
@@ -235,5 +235,17 @@ describe('adjustments and the billing calendar', () => {
     expect(previousMonth('2025-11-30')).toBe('2025-10');
     expect(issueInstant('2025-10', TORONTO).toISOString()).toBe('2025-11-01T04:00:00.000Z');
     expect(issueInstant('2025-10', VANCOUVER).toISOString()).toBe('2025-11-01T07:00:00.000Z');
+  });
+
+  it('a statement is never due before it is issued: the 15th, or 14 days after a late issue', () => {
+    expect(statementDueDate('2025-10', '2025-11-01')).toBe('2025-11-15');
+    // Issued before its 1st cannot happen, and changes nothing.
+    expect(statementDueDate('2025-10', '2025-10-31')).toBe('2025-11-15');
+    // Two days late still leaves more than 14 days to the 15th.
+    expect(statementDueDate('2025-10', '2025-11-01')).toBe('2025-11-15');
+    expect(statementDueDate('2025-10', '2025-11-02')).toBe('2025-11-16');
+    // The demo's case: back-filled on Nov 28, the October bill is due Dec 12, not Nov 15.
+    expect(statementDueDate('2025-10', '2025-11-28')).toBe('2025-12-12');
+    expect(statementDueDate('2025-12', '2026-01-20')).toBe('2026-02-03');
   });
 });

@@ -223,6 +223,22 @@ export function billingMonth(month: string): BillingMonth {
   };
 }
 
+/** Days a member has to pay a statement issued late (its usual 1st-to-15th). */
+export const LATE_ISSUE_PAYMENT_DAYS = 14;
+
+/**
+ * The due date of a month's statement issued on `issuedOn` (local date): the 15th of the issue
+ * month, or, when it goes out after the 1st (a run that was down, a history imported late), as
+ * many days after the issue as an on-time statement gives. A statement is never due before it is
+ * issued; the database refuses one that is (decision 084).
+ */
+export function statementDueDate(month: string, issuedOn: LocalDate): LocalDate {
+  const { issueDate, dueDate } = billingMonth(month);
+  if (issuedOn <= issueDate) return dueDate;
+  const late = addDays(issuedOn, LATE_ISSUE_PAYMENT_DAYS);
+  return late > dueDate ? late : dueDate;
+}
+
 /** The month before the one containing `date` ("YYYY-MM"). */
 export function previousMonth(date: LocalDate): string {
   const { year, month } = parseLocalDate(date);

@@ -1,5 +1,12 @@
 import type { LocalDate } from './local-time';
 
+/** How a statement's bottom line reads: an amount due, or below zero a credit, never a negative amount due (decision 084). */
+export type AmountDueWording = { kind: 'due' | 'credit'; cents: number };
+
+export function amountDueWording(amountDueCents: number): AmountDueWording {
+  return amountDueCents < 0 ? { kind: 'credit', cents: -amountDueCents } : { kind: 'due', cents: amountDueCents };
+}
+
 export type StatementStatusValue = 'due' | 'overdue' | 'paid' | 'partially_paid' | 'nothing_due';
 
 /**

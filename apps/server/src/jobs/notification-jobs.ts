@@ -23,6 +23,11 @@ export function notificationJobHandlers(notifier: EventNotifier): Record<string,
     [EVENT_JOBS.remind]: async ({ tx, job, now }) => {
       await notifier.remind(tx, stringField(job.payload, 'eventId'), now);
     },
+    [EVENT_JOBS.rescheduleNotice]: async ({ tx, job, now }) => {
+      const revision = job.payload.revision;
+      if (typeof revision !== 'number' || !Number.isInteger(revision)) throw new Error('Reschedule notice without its revision');
+      await notifier.announceReschedule(tx, stringField(job.payload, 'eventId'), revision, now);
+    },
     [EVENT_JOBS.cancelNotice]: async ({ tx, job, now }) => {
       await notifier.announceCancellation(tx, stringField(job.payload, 'eventId'), now);
     },

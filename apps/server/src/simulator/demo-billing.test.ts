@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../db/rows';
 import { billingSummarySchema } from '@peakwise/contracts/billing.contract';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { asMember } from '../test/test-session';
@@ -44,6 +46,22 @@ describe('the demo household’s statements', () => {
     expect(summary.balanceCents).toBe(nov.amountDueCents);
     expect(await count(t.database.db, 'payments')).toBe(3);
     expect(await count(t.database.db, 'payment_methods')).toBe(1);
+
+    // Each back-filled month is issued as of its own 1st at Toronto midnight (EDT until November,
+    // EST from it), due the 15th; never "issued today, due weeks ago". Each payment comes after
+    // the issue of the statement it pays.
+    const dated = rowsOf<{ periodStart: string; issuedAt: string; dueDate: string; paidAt: string | null }>(
+      await t.database.db.execute(sql`
+        select s.period_start::text as "periodStart", to_char(s.issued_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI') as "issuedAt", s.due_date::text as "dueDate",
+          (select to_char(min(p.created_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI') from payments p where p.statement_id = s.id) as "paidAt"
+        from statements s where s.household_id = ${household.id}::uuid order by s.period_start`),
+    );
+    expect(dated).toEqual([
+      { periodStart: '2025-08-01', issuedAt: '2025-09-01T04:00', dueDate: '2025-09-15', paidAt: '2025-09-04T04:00' },
+      { periodStart: '2025-09-01', issuedAt: '2025-10-01T04:00', dueDate: '2025-10-15', paidAt: '2025-10-04T04:00' },
+      { periodStart: '2025-10-01', issuedAt: '2025-11-01T04:00', dueDate: '2025-11-15', paidAt: '2025-11-04T04:00' },
+      { periodStart: '2025-11-01', issuedAt: '2025-12-01T05:00', dueDate: '2025-12-15', paidAt: null },
+    ]);
     // Issuing again (a restart) pays nothing twice.
     expect(await issueDemoStatements(t.database.db, household.id, now, t.config.payments.sandboxWebhookSecret)).toBe(0);
     expect(await count(t.database.db, 'payments')).toBe(3);

@@ -10,6 +10,7 @@ import { signPayload } from '../modules/payments/webhook-signature';
 
 /** The sandbox's test card that succeeds. */
 const DEMO_CARD = { number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' };
+const PAID_AFTER_ISSUE_MS = 3 * 24 * 3_600_000;
 
 /**
  * The demo household's statements for its back-filled months, issued by the same service as the
@@ -23,10 +24,15 @@ const DEMO_CARD = { number: '4242424242424242', expMonth: 12, expYear: 2099, cvc
  */
 export async function issueDemoStatements(db: Db, householdId: string, now: Date, webhookSecret: string): Promise<number> {
   const processor = createSandboxProcessor({ webhookSecret });
-  return db.transaction((tx) => catchUpStatements(tx, householdId, now, (month) => payDemoMonth(tx, processor, householdId, month, now, webhookSecret)));
+  return db.transaction((tx) =>
+    catchUpStatements(tx, householdId, now, (month, issuedAt) =>
+      // Paid a few days after its issue, as a member would, so no statement carries a payment dated after it.
+      payDemoMonth(tx, processor, householdId, month, now, new Date(Math.min(now.getTime(), issuedAt.getTime() + PAID_AFTER_ISSUE_MS)), webhookSecret),
+    ),
+  );
 }
 
-async function payDemoMonth(tx: DbOrTx, processor: ReturnType<typeof createSandboxProcessor>, householdId: string, month: string, now: Date, secret: string) {
+async function payDemoMonth(tx: DbOrTx, processor: ReturnType<typeof createSandboxProcessor>, householdId: string, month: string, now: Date, paidAt: Date, secret: string) {
   const [statement] = rowsOf<{ id: string; amountDueCents: number; periodStart: string; last: boolean; beforeLast: boolean }>(
     await tx.execute(sql`
       select s.id, s.amount_due_cents as "amountDueCents", s.period_start::text as "periodStart",
@@ -40,11 +46,11 @@ async function payDemoMonth(tx: DbOrTx, processor: ReturnType<typeof createSandb
   const amountCents = statement.beforeLast ? Math.max(1, Math.floor(statement.amountDueCents / 2)) : statement.amountDueCents;
   let card = (await listPaymentMethods(tx, householdId)).find((m) => m.isDefault);
   if (!card) {
-    const token = await tokenizeSandboxCard(tx, DEMO_CARD, now);
+    const token = await tokenizeSandboxCard(tx, DEMO_CARD, paidAt);
     card = await addPaymentMethod(tx, processor, householdId, token.token);
   }
-  const { payment } = await payNow(tx, processor, householdId, { amountCents, paymentMethodId: card.id, statementId: statement.id }, `demo-${statement.id}`, now);
+  const { payment } = await payNow(tx, processor, householdId, { amountCents, paymentMethodId: card.id, statementId: statement.id }, `demo-${statement.id}`, paidAt);
   const body = JSON.stringify({ id: `evt_demo_${payment.id}`, type: 'charge.succeeded', data: { reference: payment.processorReference, amountCents } });
-  const event = processor.verifyWebhook(body, signPayload(secret, body, now), now);
-  if (event && event !== 'ignored') await settlePayment(tx, { processor, publicUrl: '' }, event, now);
+  const event = processor.verifyWebhook(body, signPayload(secret, body, paidAt), paidAt);
+  if (event && event !== 'ignored') await settlePayment(tx, { processor, publicUrl: '' }, event, paidAt);
 }

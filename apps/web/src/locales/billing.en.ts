@@ -59,6 +59,8 @@ export const billingEn = {
     payments: 'Paid against this statement',
     leftToPay: 'Left to pay',
     amountDue: 'Amount due',
+    credit: 'Credit',
+    creditAmount: 'Credit {{amount}}',
     dueDate: 'Due {{date}}',
     downloadPdf: 'Download PDF',
     downloadCsv: 'Download CSV',

@@ -62,6 +62,8 @@ export const billingEs: Translation<typeof billingEn> = {
     payments: 'Pagado sobre este estado de cuenta',
     leftToPay: 'Pendiente de pago',
     amountDue: 'Importe a pagar',
+    credit: 'Crédito',
+    creditAmount: 'Crédito de {{amount}}',
     dueDate: 'Vence el {{date}}',
     downloadPdf: 'Descargar PDF',
     downloadCsv: 'Descargar CSV',

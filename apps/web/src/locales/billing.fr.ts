@@ -62,6 +62,8 @@ export const billingFr: Translation<typeof billingEn> = {
     payments: 'Payé sur ce relevé',
     leftToPay: 'Reste à payer',
     amountDue: 'Montant dû',
+    credit: 'Crédit',
+    creditAmount: 'Crédit de {{amount}}',
     dueDate: 'Payable le {{date}}',
     downloadPdf: 'Télécharger le PDF',
     downloadCsv: 'Télécharger le CSV',

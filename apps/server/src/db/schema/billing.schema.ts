@@ -39,6 +39,8 @@ export const statements = pgTable(
     check('statements_period', sql`${t.periodEnd} >= ${t.periodStart} and ${t.billedFrom} between ${t.periodStart} and ${t.periodEnd} and ${t.dueDate} > ${t.periodEnd}`),
     check('statements_amount_due', sql`${t.amountDueCents} = ${t.previousBalanceCents} + ${t.chargesCents}`),
     check('statements_usage', sql`${t.importKwh} >= 0 and ${t.exportKwh} >= 0`),
+    /** Never due before it is issued, on the household's calendar (decision 084). */
+    check('statements_due_after_issue', sql`${t.dueDate} >= (${t.issuedAt} at time zone ${t.timeZone})::date`),
   ],
 );
 

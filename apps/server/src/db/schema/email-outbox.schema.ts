@@ -14,6 +14,8 @@ export const emailOutbox = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     error: text('error'),
+    /** The whole RFC 5322 message (headers, parts, calendar invitation) as sent or, without SMTP, as it would have been. */
+    raw: text('raw'),
   },
   (t) => [index('email_outbox_to_idx').on(t.to, t.createdAt)],
 );

@@ -48,6 +48,8 @@ export const energyEvents = pgTable(
     /** Bumped by every settlement run; ledger keys carry it so a re-run moves only the difference. */
     settlementVersion: integer('settlement_version').notNull().default(0),
     settledAt: timestamp('settled_at', { withTimezone: true }),
+    /** Bumped each time the window moves: calendar invitations carry it in their SEQUENCE (decision 084). */
+    revision: integer('revision').notNull().default(0),
   },
   (t) => [
     index('energy_events_starts_idx').on(t.startsAt),
@@ -55,6 +57,7 @@ export const energyEvents = pgTable(
     check('energy_events_reward', sql`${t.rewardPoints} >= 1`),
     check('energy_events_target', sql`${t.targetPercent} between 1 and 90`),
     check('energy_events_cancelled', sql`(${t.status} = 'cancelled') = (${t.cancelledAt} is not null)`),
+    check('energy_events_revision', sql`${t.revision} >= 0`),
   ],
 );
 

@@ -83,7 +83,9 @@ export const eventNotifications = pgTable(
       .notNull()
       .references(() => households.id, { onDelete: 'cascade' }),
     channel: text('channel', { enum: ['email', 'sms', 'push'] }).notNull(),
-    kind: text('kind', { enum: ['announced', 'reminder', 'cancelled'] }).notNull(),
+    kind: text('kind', { enum: ['announced', 'reminder', 'rescheduled', 'cancelled'] }).notNull(),
+    /** The event's revision a reschedule notice is for (0 for the other kinds). */
+    revision: integer('revision').notNull().default(0),
     status: text('status', { enum: ['pending', 'sent', 'failed', 'skipped'] }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     providerId: text('provider_id'),
@@ -93,10 +95,11 @@ export const eventNotifications = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [
-    unique('event_notifications_once').on(t.eventId, t.userId, t.channel, t.kind),
+    unique('event_notifications_once').on(t.eventId, t.userId, t.channel, t.kind, t.revision),
     index('event_notifications_user_idx').on(t.userId),
     check('event_notifications_channel', sql`${t.channel} in ('email', 'sms', 'push')`),
-    check('event_notifications_kind', sql`${t.kind} in ('announced', 'reminder', 'cancelled')`),
+    check('event_notifications_kind', sql`${t.kind} in ('announced', 'reminder', 'rescheduled', 'cancelled')`),
+    check('event_notifications_revision', sql`${t.revision} >= 0 and (${t.kind} = 'rescheduled' or ${t.revision} = 0)`),
     check('event_notifications_status', sql`${t.status} in ('pending', 'sent', 'failed', 'skipped')`),
     check('event_notifications_sent_at', sql`(${t.status} = 'sent') = (${t.sentAt} is not null)`),
   ],

@@ -6,6 +6,7 @@ import { createRouter, errorResponse as error, signedInRoute } from '../../lib/c
 import type { Auth } from '../auth/auth';
 import { requireHousehold } from '../households/household.middleware';
 import { findProfile } from '../profile/profile.repository';
+import { statementAccount } from './statement-account';
 import { statementCsv } from './statement.csv';
 import { statementPdf } from './statement.pdf';
 import { billingSummary, memberStatement } from './statements.service';
@@ -55,7 +56,8 @@ export function createBillingRoutes(deps: { auth: Auth; db: Db; clock: () => Dat
       const [, id = '', suffix] = REF.exec(c.req.valid('param').ref) ?? [];
       const detail = await memberStatement(deps.db, household, id.toLowerCase(), deps.clock());
       if (!suffix) return c.json(detail, 200);
-      const language = c.req.valid('query').lang ?? languageSchema.catch('en').parse((await findProfile(deps.db, user.id))?.language);
+      const profile = await findProfile(deps.db, user.id);
+      const language = c.req.valid('query').lang ?? languageSchema.catch('en').parse(profile?.language);
       const filename = `peakwise-statement-${detail.periodStart.slice(0, 7)}${suffix.toLowerCase()}`;
       if (suffix.toLowerCase() === '.csv') {
         return c.body(statementCsv(detail, language), 200, {
@@ -63,7 +65,7 @@ export function createBillingRoutes(deps: { auth: Auth; db: Db; clock: () => Dat
           'Content-Disposition': `attachment; filename="${filename}"`,
         });
       }
-      const pdf = await statementPdf(detail, language, household.name);
+      const pdf = await statementPdf(detail, language, statementAccount(household, profile?.name ?? household.name));
       return c.body(new Uint8Array(pdf), 200, { 'Content-Type': 'application/pdf', 'Content-Disposition': `attachment; filename="${filename}"` });
     });
 }

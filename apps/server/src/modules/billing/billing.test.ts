@@ -14,6 +14,8 @@ import { storeBatch } from '../readings/reading-store';
 import type { Household } from '../households/household.repository';
 import { changeTariff } from '../households/household.service';
 import { jobsByKeyPrefix } from '../durable-jobs/durable-jobs.repository';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { ensureHouseholdForUser } from '../households/household.service';
 import { catchUpStatements, runStatementJob, scheduleStatementRun, scheduleStatementRuns } from './statements.service';
 
 /*
@@ -262,6 +264,51 @@ describe('downloads and access', () => {
     for (const code of ['00e9', '00e8', '00e0', '2019']) expect(cmap).toContain(`<${code}>`);
   });
 
+  it('a month that leaves a credit reads "Credit $…" on the PDF and the CSV in every language, and the PDF names the holder, address, account, period and meter', async () => {
+    const holder = await createMember(t.app, { name: 'Élise Gagnon', language: 'fr' });
+    const home = await ensureHouseholdForUser(t.database.db, holder.userId);
+    await t.database.db.execute(sql`update households set name = 'Maison Gagnon', postal_code = 'M5V3L9' where id = ${home.id}::uuid`);
+    await changeTariff(t.database.db, home.id, 'on-tou', '2025-08-01');
+    // Only exports: 2 kWh sent to the grid at noon every day of August, nothing drawn.
+    const meter = [];
+    for (let day = 1; day <= 31; day += 1) meter.push({ ts: `2025-08-${String(day).padStart(2, '0')}T16:00:00Z`, productionKwh: 2, consumptionKwh: 0, gridImportKwh: 0, gridExportKwh: 2 });
+    await store(t.database.db, home.id, { meter });
+    expect(await t.database.db.transaction((tx) => catchUpStatements(tx, home.id, new Date('2025-09-05T12:00:00Z')))).toBe(1);
+    const summary = billingSummarySchema.parse(await (await getJson('/api/billing/summary', holder)).json());
+    const august = summary.history[0]!;
+    expect(august.amountDueCents).toBeLessThan(0);
+    const credit = -august.amountDueCents;
+    const dollars = (credit / 100).toFixed(2);
+
+    const csvIn = async (lang: string) => (await (await getJson(`/api/billing/statements/${august.id}.csv?lang=${lang}`, holder)).text()).trim().split('\r\n').at(-1);
+    expect(await csvIn('en')).toBe(`credit,Credit (carried to your next statement),,,,${dollars}`);
+    expect(await csvIn('fr')).toBe(`credit,Crédit (reporté sur votre prochain relevé),,,,${dollars}`);
+    expect(await csvIn('es')).toBe(`credit,Crédito (se aplica a tu próximo estado de cuenta),,,,${dollars}`);
+
+    const pdfText = async (lang: string) => {
+      const res = await getJson(`/api/billing/statements/${august.id}.pdf?lang=${lang}`, holder);
+      expect(res.status).toBe(200);
+      const { text } = await extractText(await getDocumentProxy(new Uint8Array(await res.arrayBuffer())), { mergePages: true });
+      return text.replace(/[\u00a0\u202f]/g, ' ');
+    };
+    const en = await pdfText('en');
+    expect(en).toContain('Account holder');
+    expect(en).toContain('Élise Gagnon');
+    expect(en).toContain('Maison Gagnon, Toronto, ON M5V 3L9');
+    // The household id's first twelve hex digits, grouped by four.
+    expect(en).toContain(home.id.replace(/-/g, '').slice(0, 12).toUpperCase().replace(/(.{4})(.{4})(.{4})/, '$1-$2-$3'));
+    expect(en).toContain(`Whole-home meter ${home.id}`);
+    expect(en).toContain('2025-08-01 – 2025-08-31');
+    expect(en).toContain('Account holder Élise Gagnon');
+    expect(en).toContain('Billing period 2025-08-01 – 2025-08-31');
+    expect(en).toContain(`Credit (carried to your next statement) $${dollars}`);
+    expect(en).not.toContain('Amount due');
+    const fr = await pdfText('fr');
+    expect(fr).toContain(`Crédit (reporté sur votre prochain relevé) ${dollars.replace('.', ',')} $`);
+    expect(fr).not.toContain('Montant dû');
+    expect(await pdfText('es')).toContain('Crédito (se aplica a tu próximo estado de cuenta)');
+  });
+
   it('another member, a malformed id and an unknown id all get nothing', async () => {
     const november = await statementFor('2025-11-01');
     const stranger = await createMember(t.app);
@@ -320,6 +367,24 @@ describe('time zones and catching up', () => {
       { p: '2025-10-01', prev: 2229, charges: 1646, due: 3875 },
     ]);
     expect(await t.database.db.transaction((tx) => catchUpStatements(tx, qc.id, at))).toBe(0);
+    // Each month as of its own 1st (Montréal midnight, EDT), due the 15th: not "issued Nov 5, due Sep 15".
+    const dated = rowsOf<{ issued: string; due: string }>(
+      await t.database.db.execute(sql`select to_char(issued_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI') as issued, due_date::text as due
+        from statements where household_id = ${qc.id}::uuid order by period_start`),
+    );
+    expect(dated).toEqual([
+      { issued: '2025-09-01T04:00', due: '2025-09-15' },
+      { issued: '2025-10-01T04:00', due: '2025-10-15' },
+      { issued: '2025-11-01T04:00', due: '2025-11-15' },
+    ]);
+  });
+
+  it('a month issued late (the job was down until the 20th) is due 14 days after its issue, not on the 15th before it', async () => {
+    const { household: late } = await memberWithHousehold(t);
+    await changeTariff(t.database.db, late.id, 'on-tou', '2025-08-01');
+    await t.database.db.transaction((tx) => runStatementJob(tx, '2025-08', new Date('2025-09-20T16:00:00Z')));
+    const [row] = rowsOf<{ due: string }>(await t.database.db.execute(sql`select due_date::text as due from statements where household_id = ${late.id}::uuid`));
+    expect(row).toEqual({ due: '2025-10-04' });
   });
 
   it('Hydro-Québec Rate D from raw readings: pooled tier 1, access charge, credits at tier 1, GST and QST, to the cent', async () => {
@@ -448,10 +513,23 @@ describe('rules the database keeps', () => {
 
   /** The database's refusal: at commit as is, inside a query under the error the driver wraps it in. */
   const refusal = (work: Promise<unknown>) => work.then(() => 'accepted', (e: Error) => (e.cause instanceof Error ? e.cause : e).message);
-  const insertStatement = (tx: Pick<typeof t.database.db, 'execute'>, periodStart: string, chargesCents: number) =>
+  const insertStatement = (tx: Pick<typeof t.database.db, 'execute'>, periodStart: string, chargesCents: number, issuedAt: string | null = null) =>
     tx.execute(sql`insert into statements (household_id, period_start, period_end, billed_from, issued_at, due_date, province, time_zone, previous_balance_cents, charges_cents, amount_due_cents, import_kwh, export_kwh)
-      values (${household.id}::uuid, ${periodStart}::date, (${periodStart}::date + interval '1 month' - interval '1 day')::date, ${periodStart}::date, now(),
+      values (${household.id}::uuid, ${periodStart}::date, (${periodStart}::date + interval '1 month' - interval '1 day')::date, ${periodStart}::date,
+        coalesce(${issuedAt}::timestamptz, (${periodStart}::date + interval '1 month')::timestamp at time zone ${ZONE}),
         (${periodStart}::date + interval '1 month 14 days')::date, 'ON', ${ZONE}, 0, ${chargesCents}, ${chargesCents}, 0, 0) returning id`);
+
+  it('refuses a statement due before it is issued, and holds none', async () => {
+    // "Issued Nov 28, due Nov 15": the back-fill's old mistake, refused on the household's calendar.
+    expect(await refusal(t.database.db.transaction(async (tx) => void (await insertStatement(tx, '2023-10-01', 0, '2023-11-28T17:00:00Z'))))).toMatch(/statements_due_after_issue/);
+    // 04:30 UTC on the 16th is still the 15th in Toronto: due that day, accepted.
+    expect(await refusal(t.database.db.transaction(async (tx) => void (await insertStatement(tx, '2023-09-01', 0, '2023-10-16T03:30:00Z'))))).toBe('accepted');
+    expect(await refusal(t.database.db.transaction(async (tx) => void (await insertStatement(tx, '2023-08-01', 0, '2023-09-16T04:30:00Z'))))).toMatch(/statements_due_after_issue/);
+    // Every statement this file issued (the job, late readings, catch-up, other zones) is due on or after its issue.
+    const early = rowsOf(await t.database.db.execute(sql`select id from statements where due_date < (issued_at at time zone time_zone)::date`));
+    expect(early).toEqual([]);
+    expect(rowsOf<{ n: number }>(await t.database.db.execute(sql`select count(*)::int as n from statements`))[0]!.n).toBeGreaterThan(5);
+  });
 
   it('refuses, at commit, a statement with charges and no lines', async () => {
     expect(await refusal(t.database.db.transaction(async (tx) => void (await insertStatement(tx, '2023-11-01', 500))))).toMatch(/lines do not add up/);

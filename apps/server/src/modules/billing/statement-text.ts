@@ -23,6 +23,14 @@ type Copy = {
   leftToPay: string;
   charges: string;
   amountDue: string;
+  /** The bottom line below zero: "Credit $39.27", never a negative amount due (decision 084). */
+  credit: string;
+  creditCarried: string;
+  accountHolder: string;
+  serviceAddress: string;
+  accountNumber: string;
+  meter: string;
+  meterName: string;
   usage: string;
   imported: string;
   exported: string;
@@ -52,6 +60,13 @@ const COPY: Record<Language, Copy> = {
     leftToPay: 'Left to pay',
     charges: 'This period’s charges',
     amountDue: 'Amount due',
+    credit: 'Credit',
+    creditCarried: 'carried to your next statement',
+    accountHolder: 'Account holder',
+    serviceAddress: 'Service address',
+    accountNumber: 'Account number',
+    meter: 'Meter',
+    meterName: 'Whole-home meter',
     usage: 'Usage',
     imported: 'Drawn from the grid',
     exported: 'Sent to the grid',
@@ -79,6 +94,13 @@ const COPY: Record<Language, Copy> = {
     leftToPay: 'Reste à payer',
     charges: 'Frais de la période',
     amountDue: 'Montant dû',
+    credit: 'Crédit',
+    creditCarried: 'reporté sur votre prochain relevé',
+    accountHolder: 'Titulaire du compte',
+    serviceAddress: 'Adresse de service',
+    accountNumber: 'Numéro de compte',
+    meter: 'Compteur',
+    meterName: 'Compteur de la maison',
     usage: 'Consommation',
     imported: 'Tirée du réseau',
     exported: 'Injectée dans le réseau',
@@ -106,6 +128,13 @@ const COPY: Record<Language, Copy> = {
     leftToPay: 'Pendiente de pago',
     charges: 'Cargos del período',
     amountDue: 'Importe a pagar',
+    credit: 'Crédito',
+    creditCarried: 'se aplica a tu próximo estado de cuenta',
+    accountHolder: 'Titular de la cuenta',
+    serviceAddress: 'Dirección de servicio',
+    accountNumber: 'Número de cuenta',
+    meter: 'Medidor',
+    meterName: 'Medidor de toda la casa',
     usage: 'Consumo',
     imported: 'Tomada de la red',
     exported: 'Enviada a la red',

@@ -2,6 +2,8 @@ import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import type { Language } from '@peakwise/contracts/account.contract';
 import type { StatementDetail } from '@peakwise/contracts/billing.contract';
+import { amountDueWording } from '@peakwise/domain/billing-status';
+import type { StatementAccount } from './statement-account';
 import { carriedRows, describeLine, formatMoney, formatNumber, statementCopy } from './statement-text';
 
 // Fonts ship with the app (an npm package), never a system path: the PDF embeds a subset of them,
@@ -15,7 +17,7 @@ const COLUMNS = { description: MARGIN, quantity: 330, unitPrice: 400, amount: 47
 const AMOUNT_WIDTH = 75;
 
 /** The statement as a one-document PDF in the member's language. */
-export function statementPdf(statement: StatementDetail, language: Language, householdName: string): Promise<Buffer> {
+export function statementPdf(statement: StatementDetail, language: Language, account: StatementAccount): Promise<Buffer> {
   const copy = statementCopy(language);
   const doc = new PDFDocument({ size: 'LETTER', margin: MARGIN, font: REGULAR, info: { Title: `${copy.title} ${statement.periodStart} – ${statement.periodEnd}`, Author: 'Peakwise' }, lang: language });
   doc.registerFont('regular', REGULAR);
@@ -34,12 +36,26 @@ export function statementPdf(statement: StatementDetail, language: Language, hou
     doc.text(value, COLUMNS.amount, y, { width: AMOUNT_WIDTH, align: 'right' });
     doc.moveDown(0.3);
   };
+  /** A label and a value too long for the amount column (a name, an address, an id). */
+  const field = (label: string, value: string) => {
+    const y = doc.y;
+    doc.font('regular').fontSize(10).text(label, MARGIN, y, { width: 130 });
+    const after = doc.y;
+    doc.text(value, MARGIN + 140, y, { width: 370 });
+    doc.y = Math.max(after, doc.y);
+    doc.moveDown(0.3);
+  };
 
   doc.font('bold').fontSize(18).text('Peakwise');
   doc.font('regular').fontSize(14).text(copy.title);
-  doc.fontSize(10).text(householdName).moveDown();
-  row(copy.period, `${statement.billedFrom} – ${statement.periodEnd}`);
-  row(copy.issued, statement.issuedAt.slice(0, 10));
+  doc.moveDown(0.5);
+  field(copy.accountHolder, account.holder);
+  field(copy.serviceAddress, account.serviceAddress);
+  field(copy.accountNumber, account.accountNumber);
+  field(copy.meter, `${copy.meterName} ${account.meterId}`);
+  doc.moveDown(0.5);
+  field(copy.period, `${statement.billedFrom} – ${statement.periodEnd}`);
+  field(copy.issued, statement.issuedAt.slice(0, 10));
   row(copy.due, statement.dueDate, true);
   doc.moveDown();
 
@@ -65,7 +81,9 @@ export function statementPdf(statement: StatementDetail, language: Language, hou
   row(copy.charges, money(statement.chargesCents));
   row(copy.previousBalance, money(statement.previousBalanceCents));
   for (const [label, cents] of carriedRows(statement, copy)) row(label, money(cents));
-  row(copy.amountDue, money(statement.amountDueCents), true);
+  const bottomLine = amountDueWording(statement.amountDueCents);
+  if (bottomLine.kind === 'credit') row(`${copy.credit} (${copy.creditCarried})`, money(bottomLine.cents), true);
+  else row(copy.amountDue, money(bottomLine.cents), true);
   // Payments against it come after the statement was issued: shown below what it asked for, as on screen.
   const paid = statement.paidAgainst.reduce((s, p) => s + p.amountCents, 0);
   if (paid > 0) {

@@ -1,5 +1,5 @@
 import { BILLING_MESSAGES, type BillingSummary, type StatementDetail, type StatementSummary } from '@peakwise/contracts/billing.contract';
-import { adjustmentLine, billingMonth, computeStatement, previousMonth, type MeteredHour } from '@peakwise/domain/billing-statement';
+import { adjustmentLine, billingMonth, computeStatement, issueInstant, previousMonth, statementDueDate, type MeteredHour } from '@peakwise/domain/billing-statement';
 import { statementStatus } from '@peakwise/domain/billing-status';
 import { HOUR_MS } from '@peakwise/domain/time-constants';
 import { addDays, localDateOf, parseLocalDate, startOfLocalDate, type LocalDate } from '@peakwise/domain/local-time';
@@ -421,7 +421,8 @@ function buildStatement(
   hours: readonly MeteredHour[],
   payments: readonly OpenPayment[],
 ): NewStatement {
-  const { periodStart, periodEnd, dueDate } = billingMonth(month);
+  const { periodStart, periodEnd } = billingMonth(month);
+  const dueDate = statementDueDate(month, localDateOf(now, household.timeZone));
   const province = household.province as ProvinceCode;
   const base = { province, timeZone: household.timeZone, tariffHistory: household.tariffHistory, serviceStart: household.serviceStart, hours };
   const computed = computeStatement({ ...base, periodStart, periodEnd });
@@ -463,16 +464,20 @@ export async function catchUpStatements(
   tx: DbOrTx,
   householdId: string,
   now: Date,
-  /** Runs after each month is issued, before the next: the demo pays its older statements here (decision 048). */
-  afterMonth?: (month: string) => Promise<void>,
+  /** Runs after each month is issued (as of `issuedAt`), before the next: the demo pays its older statements here (decision 048). */
+  afterMonth?: (month: string, issuedAt: Date) => Promise<void>,
 ): Promise<number> {
   const household = await billableHousehold(tx, householdId);
   if (!household) return 0;
   const last = previousMonth(localDateOf(now, household.timeZone));
   let issued = 0;
   for (let month = household.serviceStart.slice(0, 7); month <= last; month = nextMonth(month)) {
-    issued += await issueStatements(tx, [household], month, now);
-    await afterMonth?.(month);
+    // Each month is issued as of its own 1st, as the monthly job would have issued it, so a
+    // back-filled history reads like the bills its months would have had (issued on the 1st, due
+    // the 15th), never "issued today, due weeks ago".
+    const issuedAt = new Date(Math.min(now.getTime(), issueInstant(month, household.timeZone).getTime()));
+    issued += await issueStatements(tx, [household], month, issuedAt);
+    await afterMonth?.(month, issuedAt);
   }
   return issued;
 }

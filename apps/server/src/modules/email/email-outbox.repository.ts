@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { emailOutbox } from '../../db/schema/email-outbox.schema';
 
-export type OutboxRow = Pick<typeof emailOutbox.$inferInsert, 'to' | 'subject' | 'kind' | 'language' | 'text' | 'html' | 'sentAt'>;
+export type OutboxRow = Pick<typeof emailOutbox.$inferInsert, 'to' | 'subject' | 'kind' | 'language' | 'text' | 'html' | 'raw' | 'sentAt'>;
 
 export async function insertOutboxEmail(db: DbOrTx, row: OutboxRow): Promise<string> {
   const [inserted] = await db.insert(emailOutbox).values(row).returning({ id: emailOutbox.id });

@@ -1,4 +1,6 @@
-import { createTransport, type Transporter } from 'nodemailer';
+import { randomUUID } from 'node:crypto';
+import { createTransport, type SendMailOptions, type Transporter } from 'nodemailer';
+import MailComposer from 'nodemailer/lib/mail-composer';
 import type { Language } from '@peakwise/contracts/account.contract';
 import type { Db, DbOrTx } from '../../db/client';
 import type { Logger } from '../../lib/logger';
@@ -32,14 +34,15 @@ export type OutgoingEmail = {
   secrets?: string[];
 };
 
-export type RecordedEmail = { id: string; email: OutgoingEmail };
+/** `raw`: the whole message as it goes to SMTP (the outbox keeps the same, less any secrets). */
+export type RecordedEmail = { id: string; email: OutgoingEmail; raw: string };
 
 /** A notification sent by a durable job: extra headers, a calendar invitation, a fixed Message-ID. */
 export type NotificationEmail = OutgoingEmail & {
   /** The same on a re-send after a crash, so the receiving side can recognise the duplicate. */
   messageId: string;
   headers: Record<string, string>;
-  /** RFC 5546 invitation: sent as a text/calendar alternative and an invite.ics attachment. */
+  /** RFC 5546 invitation: a text/calendar alternative and an invite.ics attachment, both `text/calendar; method=…`. */
   calendar?: { method: 'REQUEST' | 'CANCEL'; content: string };
 };
 
@@ -66,30 +69,65 @@ const redact = (value: string, secrets: string[]) =>
 
 const recipientDomain = (to: string) => to.slice(to.lastIndexOf('@') + 1).toLowerCase();
 
+/** The message's body as sent, or as the outbox keeps it: token-bearing links removed once SMTP has them. */
+const bodyOf = (email: OutgoingEmail, redacted: boolean) =>
+  redacted ? { text: redact(email.text, email.secrets ?? []), html: redact(email.html, email.secrets ?? []) } : { text: email.text, html: email.html };
+
+/**
+ * The invitation twice, as calendars look for it (RFC 6047 §2.4): a text/calendar alternative to
+ * the text and HTML, and an invite.ics attachment of the same type with its METHOD, never the
+ * application/ics that some clients show as an unknown file.
+ */
+function calendarParts(calendar: NotificationEmail['calendar']): Pick<SendMailOptions, 'alternatives' | 'attachments'> {
+  if (!calendar) return {};
+  const contentType = `text/calendar; charset=utf-8; method=${calendar.method}`;
+  return {
+    alternatives: [{ contentType, content: calendar.content }],
+    attachments: [{ filename: 'invite.ics', contentType, content: calendar.content, contentDisposition: 'attachment', encoding: 'utf8' }],
+  };
+}
+
+/** The whole RFC 5322 message: what SMTP is given and what the outbox keeps. */
+async function compose(options: SendMailOptions): Promise<string> {
+  const built = await new MailComposer(options).compile().build();
+  // Line ends as SMTP carries them (RFC 5322 §2.3: CRLF only), so the kept copy is byte for byte what the server received.
+  return built.toString('utf8').replace(/\r?\n/g, '\r\n');
+}
+
 /**
  * Without SMTP_URL the outbox table is the delivery (and one log line says so). With SMTP_URL the
  * message is sent through nodemailer and the outbox keeps a record with sent_at or the error,
- * with token-bearing links removed. Logs name the recipient's domain and the subject only.
+ * with token-bearing links removed. Either way the outbox row keeps the whole message (`raw`:
+ * headers, parts, the calendar invitation), so it is a faithful record of what went, or would
+ * have gone, out (docs/notifications.md). Logs name the recipient's domain and the subject only.
  */
 export function createMailer(options: { db: Db; logger: Logger; smtpUrl?: string | undefined; from: string }): Mailer {
   const { db, logger, from } = options;
   const transport: Transporter | undefined = options.smtpUrl ? createTransport(options.smtpUrl) : undefined;
   const inFlight = new Set<Promise<void>>();
 
+  /** The message to send and the one to keep: the same headers (Message-ID, Date), the kept one less any secrets. */
+  async function messages(email: OutgoingEmail, extra: Pick<SendMailOptions, 'messageId' | 'headers' | 'alternatives' | 'attachments'>) {
+    const fields = (redacted: boolean): SendMailOptions => ({ from, to: email.to, subject: email.subject, date: new Date(), ...bodyOf(email, redacted), ...extra });
+    const sent = await compose(fields(false));
+    const kept = transport && (email.secrets ?? []).some(Boolean) ? await compose(fields(true)) : sent;
+    return { sent, kept };
+  }
+
   const record: Mailer['record'] = async (email, executor = db) => {
-    const stored = transport ? { text: redact(email.text, email.secrets ?? []), html: redact(email.html, email.secrets ?? []) } : { text: email.text, html: email.html };
-    const id = await insertOutboxEmail(executor, { to: email.to, subject: email.subject, kind: email.kind, language: email.language, ...stored });
-    return { id, email };
+    const { sent, kept } = await messages(email, { messageId: `<${randomUUID()}@peakwise.ca>` });
+    const id = await insertOutboxEmail(executor, { to: email.to, subject: email.subject, kind: email.kind, language: email.language, ...bodyOf(email, Boolean(transport)), raw: kept });
+    return { id, email, raw: sent };
   };
 
-  const deliver: Mailer['deliver'] = async ({ id, email }) => {
+  const deliver: Mailer['deliver'] = async ({ id, email, raw }) => {
     const entry = { kind: email.kind, toDomain: recipientDomain(email.to), subject: email.subject };
     if (!transport) {
       logger.info(entry, 'Email written to the outbox');
       return;
     }
     try {
-      await transport.sendMail({ from, to: email.to, subject: email.subject, text: email.text, html: email.html });
+      await transport.sendMail({ envelope: { from, to: email.to }, raw });
       await markOutboxSent(db, id, new Date());
       logger.info(entry, 'Email sent');
     } catch (error) {
@@ -100,27 +138,19 @@ export function createMailer(options: { db: Db; logger: Logger; smtpUrl?: string
   };
 
   const sendRecorded: Mailer['sendRecorded'] = async (email, executor) => {
+    const { sent, kept } = await messages(email, { messageId: email.messageId, headers: email.headers, ...calendarParts(email.calendar) });
     let providerId: string | null = null;
     if (transport) {
-      const info = (await transport.sendMail({
-        from,
-        to: email.to,
-        subject: email.subject,
-        text: email.text,
-        html: email.html,
-        messageId: email.messageId,
-        headers: email.headers,
-        ...(email.calendar ? { icalEvent: { method: email.calendar.method, filename: 'invite.ics', content: email.calendar.content } } : {}),
-      })) as { messageId?: string };
+      const info = (await transport.sendMail({ envelope: { from, to: email.to }, raw: sent })) as { messageId?: string };
       providerId = info.messageId ?? email.messageId;
     }
-    const stored = { text: redact(email.text, email.secrets ?? []), html: redact(email.html, email.secrets ?? []) };
     const outboxId = await insertOutboxEmail(executor, {
       to: email.to,
       subject: email.subject,
       kind: email.kind,
       language: email.language,
-      ...(transport ? stored : { text: email.text, html: email.html }),
+      ...bodyOf(email, Boolean(transport)),
+      raw: kept,
       sentAt: transport ? new Date() : null,
     });
     logger.info({ kind: email.kind, toDomain: recipientDomain(email.to), subject: email.subject }, transport ? 'Email sent' : 'Email written to the outbox');

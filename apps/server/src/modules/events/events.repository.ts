@@ -94,6 +94,12 @@ export async function updateEventTerms(db: DbOrTx, id: string, terms: { startsAt
     where id = ${id}::uuid`);
 }
 
+/** The event's window moved: a new calendar revision, returned (decision 084). */
+export async function bumpEventRevision(db: DbOrTx, id: string): Promise<number> {
+  const [row] = rowsOf<{ v: number }>(await db.execute(sql`update energy_events set revision = revision + 1 where id = ${id}::uuid returning revision as v`));
+  return row!.v;
+}
+
 export async function setEventStatus(db: DbOrTx, id: string, status: EventStatusValue, now: Date) {
   await db.execute(sql`
     update energy_events set status = ${status}, updated_at = ${now.toISOString()}::timestamptz,

@@ -6,6 +6,7 @@ import { announceToWebhooks } from '../webhooks/webhook-announce';
 import type { Household } from '../households/household.repository';
 import type { DbOrTx } from '../../db/client';
 import {
+  bumpEventRevision,
   countReach,
   findEvent,
   findProgram,
@@ -36,6 +37,8 @@ export const EVENT_JOBS = {
   /** Tells every member of the area (decision 035), after opting in those who chose "every event" (decision 036). */
   announce: 'event.announce',
   remind: 'event.remind',
+  /** Tells the members who were told that its window moved: an updated invitation (decision 084). */
+  rescheduleNotice: 'event.reschedule-notice',
   /** Tells the members who were told that it is off. */
   cancelNotice: 'event.cancel-notice',
   /** Plug automation (decision 037): decide at the start, restore at the end, send what was decided, check the plugs did it. */
@@ -107,6 +110,12 @@ export async function editEvent(tx: DbOrTx, id: string, input: EditEvent, now: D
   checkWindow(startsAt, endsAt, now);
   await updateEventTerms(tx, id, { startsAt, endsAt, rewardPoints: input.rewardPoints ?? event.rewardPoints, targetPercent: input.targetPercent ?? event.targetPercent }, now);
   await scheduleEventJobs(tx, id, startsAt, endsAt, now, false);
+  // A moved window reaches everyone already told at once (an updated invitation with a higher
+  // SEQUENCE), not only with the reminder an hour before: their calendars hold the old time.
+  if (startsAt.getTime() !== event.startsAt.getTime() || endsAt.getTime() !== event.endsAt.getTime()) {
+    const revision = await bumpEventRevision(tx, id);
+    await scheduleJob(tx, { name: EVENT_JOBS.rescheduleNotice, key: jobKey(id, `reschedule-${revision}`), runAt: now, payload: { eventId: id, revision } });
+  }
 }
 
 export async function cancelEvent(tx: DbOrTx, id: string, now: Date): Promise<void> {

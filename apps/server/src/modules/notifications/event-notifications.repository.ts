@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { inArea } from '../events/events.repository';
 
-export type DeliveryKind = 'announced' | 'reminder' | 'cancelled';
+export type DeliveryKind = 'announced' | 'reminder' | 'rescheduled' | 'cancelled';
 export type DeliveryChannel = 'email' | 'sms' | 'push';
 export const DELIVER_JOB = 'notification.deliver';
 
@@ -40,7 +40,7 @@ export async function fanOutToArea(tx: DbOrTx, eventId: string, kind: 'announced
         join profiles pr on pr.id = h.owner_user_id and pr.deleted_at is null
         cross join (values ('email'), ('sms'), ('push')) as c(channel)
         where e.id = ${eventId}::uuid and ${eventsPreference('pr.id', 'c.channel')} and ${reachable('pr.id', 'c.channel')}
-        on conflict (event_id, user_id, channel, kind) do nothing
+        on conflict (event_id, user_id, channel, kind, revision) do nothing
         returning id, event_id
       ), jobs as (
         ${deliveryJobsFor(runAt)}
@@ -65,7 +65,7 @@ const deliveryJobsFor = (runAt: Date) => sql`
 export async function fanOutCancellation(tx: DbOrTx, eventId: string, runAt: Date): Promise<number> {
   await tx.execute(sql`
     update event_notifications set status = 'skipped', last_error = 'event cancelled', updated_at = ${runAt.toISOString()}::timestamptz
-    where event_id = ${eventId}::uuid and kind in ('announced', 'reminder') and status = 'pending'`);
+    where event_id = ${eventId}::uuid and kind in ('announced', 'reminder', 'rescheduled') and status = 'pending'`);
   const [row] = rowsOf<{ n: number }>(
     await tx.execute(sql`
       with added as (
@@ -74,7 +74,35 @@ export async function fanOutCancellation(tx: DbOrTx, eventId: string, runAt: Dat
         from event_notifications n
         where n.event_id = ${eventId}::uuid and n.kind in ('announced', 'reminder') and n.status = 'sent'
           and ${eventsPreference('n.user_id', 'n.channel')} and ${reachable('n.user_id', 'n.channel')}
-        on conflict (event_id, user_id, channel, kind) do nothing
+        on conflict (event_id, user_id, channel, kind, revision) do nothing
+        returning id, event_id
+      ), jobs as (
+        ${deliveryJobsFor(runAt)}
+      )
+      select count(*)::int as n from added`),
+  );
+  return row!.n;
+}
+
+/**
+ * The window moved (decision 084): each member who was told about the event (a message that went
+ * out, of any kind) hears of it on the channels that told them, if those are still on, with an
+ * updated invitation. A notice of an earlier move still waiting is skipped: it would say the
+ * same as this one. Running it twice adds nothing (the revision is in the unique key).
+ */
+export async function fanOutReschedule(tx: DbOrTx, eventId: string, revision: number, runAt: Date): Promise<number> {
+  await tx.execute(sql`
+    update event_notifications set status = 'skipped', last_error = 'superseded by a later change', updated_at = ${runAt.toISOString()}::timestamptz
+    where event_id = ${eventId}::uuid and kind = 'rescheduled' and revision < ${revision} and status = 'pending'`);
+  const [row] = rowsOf<{ n: number }>(
+    await tx.execute(sql`
+      with added as (
+        insert into event_notifications (event_id, user_id, household_id, channel, kind, revision)
+        select distinct n.event_id, n.user_id, n.household_id, n.channel, 'rescheduled', ${revision}::int
+        from event_notifications n
+        where n.event_id = ${eventId}::uuid and n.kind in ('announced', 'reminder', 'rescheduled') and n.status = 'sent'
+          and ${eventsPreference('n.user_id', 'n.channel')} and ${reachable('n.user_id', 'n.channel')}
+        on conflict (event_id, user_id, channel, kind, revision) do nothing
         returning id, event_id
       ), jobs as (
         ${deliveryJobsFor(runAt)}
@@ -96,6 +124,8 @@ export type DeliveryContext = {
   endsAt: Date;
   rewardPoints: number;
   eventStatus: EventStatusValue;
+  /** The event's calendar revision now (how many times its window moved). */
+  eventRevision: number;
   timeZone: string;
   email: string;
   name: string;
@@ -111,7 +141,7 @@ export async function lockDelivery(tx: DbOrTx, id: string): Promise<DeliveryCont
   const [row] = rowsOf<DeliveryContext>(
     await tx.execute(sql`
       select n.id, n.event_id as "eventId", n.user_id as "userId", n.channel, n.kind, n.status, n.attempts,
-        e.starts_at as "startsAt", e.ends_at as "endsAt", e.reward_points as "rewardPoints", e.status as "eventStatus",
+        e.starts_at as "startsAt", e.ends_at as "endsAt", e.reward_points as "rewardPoints", e.status as "eventStatus", e.revision as "eventRevision",
         h.time_zone as "timeZone", pr.email, pr.name, pr.language, pr.deleted_at is not null as deleted,
         ph.phone, ph.verified_at is not null as "phoneVerified", ${eventsPreference('n.user_id', 'n.channel')} as enabled
       from event_notifications n

@@ -7,8 +7,10 @@ import { eventCalendar } from './event-calendar';
 import {
   fanOutCancellation,
   fanOutToArea,
+  fanOutReschedule,
   lockDelivery,
   type DeliveryContext,
+  type DeliveryKind,
 } from './event-notifications.repository';
 import { markDeliveryAttemptFailed, markDeliverySent, markDeliverySkipped } from './delivery-outcome.repository';
 import type { NotificationChannels } from './notification-channels.service';
@@ -20,10 +22,13 @@ export const retryDelayMs = (attempts: number) => Math.min(60, 2 ** (attempts - 
 
 /**
  * Each message about an event carries the same calendar UID and a SEQUENCE that grows in the
- * order they go out (announcement, reminder, cancellation), so a calendar applies the latest:
- * a reminder after an edit moves the entry, a cancellation removes it.
+ * order they go out, so a calendar applies the latest (RFC 5546 §2.1.4): within one revision of
+ * the event's window, announcement (or the notice of the move) < reminder < cancellation, and
+ * every move of the window (decision 084) starts a revision above all of those.
  */
-const SEQUENCE = { announced: 0, reminder: 1, cancelled: 2 } as const;
+const SEQUENCE_STEP = { announced: 0, rescheduled: 0, reminder: 1, cancelled: 2 } as const;
+const SEQUENCES_PER_REVISION = 3;
+export const calendarSequence = (kind: DeliveryKind, revision: number) => revision * SEQUENCES_PER_REVISION + SEQUENCE_STEP[kind];
 
 /** Carriers expect every text to say how to stop them; the inbound webhook honours both words. */
 export const SMS_STOP_HINT: Record<Language, string> = { en: 'Reply STOP to stop.', fr: 'Répondez ARRÊT pour arrêter.', es: 'Responde STOP para no recibir más.' };
@@ -50,6 +55,12 @@ export function createEventNotifier(deps: { mailer: Mailer; channels: Notificati
     const event = await findEvent(tx, eventId, true);
     if (!event || event.status !== 'scheduled' || event.startsAt.getTime() <= now.getTime()) return 0;
     return fanOutToArea(tx, eventId, 'reminder', now);
+  }
+
+  async function announceReschedule(tx: DbOrTx, eventId: string, revision: number, now: Date): Promise<number> {
+    const event = await findEvent(tx, eventId, true);
+    if (!event || event.status !== 'scheduled' || event.startsAt.getTime() <= now.getTime()) return 0;
+    return fanOutReschedule(tx, eventId, revision, now);
   }
 
   async function announceCancellation(tx: DbOrTx, eventId: string, now: Date): Promise<number> {
@@ -80,7 +91,7 @@ export function createEventNotifier(deps: { mailer: Mailer; channels: Notificati
       organizer: channels.senderAddress,
       attendee: d.email,
       method: d.kind === 'cancelled' ? 'CANCEL' : 'REQUEST',
-      sequence: SEQUENCE[d.kind],
+      sequence: calendarSequence(d.kind, d.eventRevision),
       now,
     });
     const sent = await mailer.sendRecorded(
@@ -129,5 +140,5 @@ export function createEventNotifier(deps: { mailer: Mailer; channels: Notificati
     await markDeliverySent(tx, 'event_notifications', d.id, providerId, now);
   }
 
-  return { announce, remind, announceCancellation, deliver };
+  return { announce, remind, announceReschedule, announceCancellation, deliver };
 }

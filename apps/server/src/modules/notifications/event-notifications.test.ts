@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventJobHandlers } from '../../jobs/event-jobs';
 import { startDurableWorker, type JobHandler } from '../../jobs/durable-worker';
@@ -8,6 +9,7 @@ import { rowsOf } from '../../db/rows';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { asMember, createMember, type Member } from '../../test/test-session';
 import { setOperator } from '../auth/user-role.repository';
+import { createMailer } from '../email/mailer';
 import { startSmtpCapture, type CapturedEmail } from '../email/smtp-capture.test-helper';
 import { upsertProgram } from '../events/events.repository';
 import { jobsByKeyPrefix } from '../durable-jobs/durable-jobs.repository';
@@ -39,11 +41,44 @@ function headerOf(mail: CapturedEmail, name: string): string | undefined {
   return value === undefined ? undefined : decodeWords(value);
 }
 
-/** The invite.ics attachment, base64-decoded. */
-function icsOf(mail: CapturedEmail): string {
-  const part = mail.raw.slice(mail.raw.indexOf('Content-Type: application/ics'));
-  const body = part.slice(part.indexOf('\r\n\r\n') + 4, part.indexOf('\r\n--'));
-  return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+/** Each MIME leaf part of a message: its headers (unfolded, lower-cased names) and its decoded body. */
+function partsOf(raw: string): { headers: Record<string, string>; body: string }[] {
+  const split = (chunk: string) => {
+    const at = chunk.indexOf('\r\n\r\n');
+    const head = chunk.slice(0, at).replace(/\r\n[ \t]+/g, ' ');
+    const headers = Object.fromEntries(head.split('\r\n').map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+    return { headers, body: chunk.slice(at + 4) };
+  };
+  const walk = (chunk: string): { headers: Record<string, string>; body: string }[] => {
+    const { headers, body } = split(chunk);
+    const boundary = /boundary="?([^";]+)"?/i.exec(headers['content-type'] ?? '')?.[1];
+    if (boundary && /^multipart\//i.test(headers['content-type']!)) {
+      return body.split(`--${boundary}`).slice(1, -1).flatMap((part) => walk(part.replace(/^\r\n/, '')));
+    }
+    const encoding = (headers['content-transfer-encoding'] ?? '7bit').toLowerCase();
+    const decoded =
+      encoding === 'base64'
+        ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
+        : encoding === 'quoted-printable'
+          ? Buffer.from(body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))), 'latin1').toString('utf8')
+          : body;
+    return [{ headers, body: decoded.replace(/\r\n$/, '') }];
+  };
+  return walk(raw);
+}
+
+/** The invite.ics attachment, decoded. */
+function icsOf(mail: CapturedEmail | string): string {
+  const part = partsOf(typeof mail === 'string' ? mail : mail.raw).find((p) => /filename="?invite\.ics/.test(p.headers['content-disposition'] ?? ''));
+  if (!part) throw new Error('no invite.ics attachment');
+  return part.body.endsWith('\r\n') ? part.body : `${part.body}\r\n`;
+}
+
+/** The invitation as a real calendar reads it (ical.js, Mozilla's parser). */
+function calendarOf(ics: string) {
+  const calendar = new ICAL.Component(ICAL.parse(ics));
+  const event = new ICAL.Event(calendar.getFirstSubcomponent('vevent')!);
+  return { method: calendar.getFirstPropertyValue('method'), uid: event.uid, sequence: event.sequence, start: event.startDate.toJSDate().toISOString(), end: event.endDate.toJSDate().toISOString() };
 }
 
 describe('event notifications by email, exactly once across a restart', () => {
@@ -185,6 +220,69 @@ describe('event notifications by email, exactly once across a restart', () => {
     expect(reminderIcs).toContain('SEQUENCE:1');
   });
 
+  it('a moved window reaches everyone told at once: a REQUEST with the same UID, a higher SEQUENCE and the new time, as text/calendar', async () => {
+    now = new Date(startsAt.getTime() - 50 * 60_000);
+    const newStart = new Date(startsAt.getTime() + 2 * HOUR);
+    const newEnd = new Date(endsAt.getTime() + 2 * HOUR);
+    const before = eventMails(fr).length;
+    const res = await t.app.request(`/api/ops/events/${eventId}`, { method: 'PATCH', headers: asMember(operator), body: JSON.stringify({ startsAt: newStart.toISOString(), endsAt: newEnd.toISOString() }) });
+    expect(res.status).toBe(204);
+    // A change of points only is no new time: no notice for it.
+    expect((await t.app.request(`/api/ops/events/${eventId}`, { method: 'PATCH', headers: asMember(operator), body: JSON.stringify({ rewardPoints: 120 }) })).status).toBe(204);
+    const w = worker();
+    expect(await w.runDue()).toBe(1); // the notice's fan-out
+    expect(await w.runDue()).toBe(2); // one email each to the two members who were told
+    expect(await w.runDue()).toBe(0);
+    await w.stop();
+    const moved = eventMails(fr).slice(before);
+    expect(moved).toHaveLength(1);
+    expect(headerOf(moved[0]!, 'Subject')).toMatch(/^Nouvelle heure/);
+    expect(moved[0]!.text).toContain('20 h'); // 8 p.m. in Toronto
+
+    const previous = calendarOf(icsOf(eventMails(fr).find((m) => headerOf(m, 'Subject')!.startsWith('Dans une heure'))!));
+    const update = calendarOf(icsOf(moved[0]!));
+    expect(update).toEqual({ method: 'REQUEST', uid: `${eventId}@peakwise.ca`, sequence: 3, start: newStart.toISOString(), end: newEnd.toISOString() });
+    expect(previous.uid).toBe(update.uid);
+    expect(update.sequence).toBeGreaterThan(previous.sequence);
+    // Both the alternative and the attachment say what they are: a calendar REQUEST, not application/ics.
+    const types = partsOf(moved[0]!.raw).map((p) => p.headers['content-type']);
+    expect(types.filter((type) => /^text\/calendar; charset=utf-8; method=REQUEST(;|$)/i.test(type ?? ''))).toHaveLength(2);
+    expect(moved[0]!.raw).not.toMatch(/application\/ics/i);
+
+    // The outbox row keeps the whole message that went out: headers, parts and the invitation.
+    const [row] = rowsOf<{ raw: string }>(
+      await t.database.db.execute(sql`select raw from email_outbox where raw like ${`%${headerOf(moved[0]!, 'Message-ID')}%`}`),
+    );
+    expect(row!.raw.trimEnd()).toBe(moved[0]!.raw.trimEnd());
+    expect(await worker().runDue()).toBe(0);
+  });
+
+  it('without SMTP the outbox row is the whole message: a calendar can read the invitation from it', async () => {
+    const offline = createMailer({ db: t.database.db, logger: silent, from: 'Peakwise <no-reply@peakwise.ca>' });
+    const ics = (await import('./event-calendar')).eventCalendar({
+      eventId: '7d1f0000-0000-4000-8000-000000000001',
+      startsAt,
+      endsAt,
+      summary: 'Energy Saving Event',
+      description: 'Opt in',
+      organizer: 'no-reply@peakwise.ca',
+      attendee: 'outbox@example.com',
+      method: 'REQUEST',
+      sequence: 4,
+      now,
+    });
+    const { outboxId } = await offline.sendRecorded(
+      { to: 'outbox@example.com', kind: 'event-notification', language: 'en', subject: 'Energy Saving Event', text: 'See the attached invitation.', html: '<p>See the attached invitation.</p>', messageId: '<notification-offline@peakwise.ca>', headers: { 'List-Unsubscribe': '<https://peakwise.ca/u>' }, calendar: { method: 'REQUEST', content: ics } },
+      t.database.db,
+    );
+    offline.close();
+    const [row] = rowsOf<{ raw: string; sentAt: string | null }>(await t.database.db.execute(sql`select raw, sent_at as "sentAt" from email_outbox where id = ${outboxId}::uuid`));
+    expect(row!.sentAt).toBeNull();
+    expect(headerOf({ to: [], raw: row!.raw, text: '' }, 'Message-ID')).toBe('<notification-offline@peakwise.ca>');
+    expect(headerOf({ to: [], raw: row!.raw, text: '' }, 'List-Unsubscribe')).toBe('<https://peakwise.ca/u>');
+    expect(calendarOf(icsOf(row!.raw))).toEqual({ method: 'REQUEST', uid: '7d1f0000-0000-4000-8000-000000000001@peakwise.ca', sequence: 4, start: startsAt.toISOString(), end: endsAt.toISOString() });
+  });
+
   it('one-click unsubscribe: GET changes nothing, POST without signing in turns the preference off with a consent record', async () => {
     const [mail] = eventMails(en);
     const url = new URL(headerOf(mail!, 'List-Unsubscribe')!.slice(1, -1));
@@ -230,7 +328,8 @@ describe('event notifications by email, exactly once across a restart', () => {
     const ics = icsOf(cancelled[0]!);
     expect(ics).toContain('\r\nMETHOD:CANCEL\r\n');
     expect(ics).toContain(`\r\nUID:${eventId}@peakwise.ca\r\n`);
-    expect(ics).toContain('\r\nSEQUENCE:2\r\n');
+    // Revision 1 of the window (it moved once): 3 × 1 + 2, above the move's 3.
+    expect(ics).toContain('\r\nSEQUENCE:5\r\n');
     expect(ics).toContain('\r\nSTATUS:CANCELLED\r\n');
     // The English member unsubscribed from event emails; the quiet one was never told.
     expect(eventMails(en).filter((m) => headerOf(m, 'Subject')!.startsWith('Cancelled'))).toHaveLength(0);

@@ -170,6 +170,30 @@ describe('BillingPage', () => {
     expect(due).not.toHaveTextContent('December 15, 2025');
   });
 
+  it('reads a negative amount due as a credit on the statement, in the history and on the balance, in each language', async () => {
+    const credit = { ...summary.history[0]!, amountDueCents: -3_927, status: 'nothing_due' as const };
+    const body: BillingSummary = { balanceCents: -3_927, dueDate: '2025-12-15', lastStatement: credit, history: [credit] };
+    const cases = [
+      ['en', 'Credit', /Credit \$39\.27/, 'Amount due'],
+      ['fr', 'Crédit', /Crédit de 39,27 \$/, 'Montant dû'],
+      ['es', 'Crédito', /Crédito de 39,27/, 'Importe a pagar'],
+    ] as const;
+    for (const [language, word, phrase, amountDue] of cases) {
+      await i18n.changeLanguage(language);
+      const { unmount } = renderPage(body, { ...november, ...credit, previousBalanceCents: -12_024 });
+      const view = await screen.findByTestId('statement-view', {}, { timeout: 5000 });
+      const totals = plain(within(view).getByTestId('statement-totals').textContent);
+      expect(totals).toMatch(new RegExp(`${word}\\s*(\\$\\s*)?39[.,]27`));
+      expect(totals).not.toContain(amountDue);
+      expect(totals).not.toMatch(/[-−]\s*\$?\s*39[.,]27/);
+      // The history's amount and the balance card say it in words too.
+      const page = plain(document.body.textContent);
+      expect(page.match(new RegExp(phrase.source, 'g'))?.length ?? 0).toBeGreaterThanOrEqual(2);
+      expect(page).not.toMatch(/[-−]\s*\$?\s*39[.,]27/);
+      unmount();
+    }
+  }, 30_000);
+
   it('says when there is no statement yet', async () => {
     renderPage({ balanceCents: 0, dueDate: null, lastStatement: null, history: [] });
     expect(await screen.findByText('No statement yet', {}, { timeout: 5000 })).toBeInTheDocument();

@@ -1,7 +1,7 @@
 import type { Language } from '@peakwise/contracts/account.contract';
 import { greeting, renderEmail } from './layout';
 
-export type EventNotificationKind = 'announced' | 'reminder' | 'cancelled';
+export type EventNotificationKind = 'announced' | 'reminder' | 'rescheduled' | 'cancelled';
 
 const LOCALE: Record<Language, string> = { en: 'en-CA', fr: 'fr-CA', es: 'es' };
 
@@ -28,6 +28,11 @@ export function eventNotificationTemplate(language: Language, kind: EventNotific
         paragraphs: [`Your Energy Saving Event starts in about an hour: ${v.window}.`, 'Run the dishwasher and laundry before or after, and keep heating or cooling steady to earn your points.'],
         label: 'See the event',
       },
+      rescheduled: {
+        subject: `New time: Energy Saving Event, ${v.window}`,
+        paragraphs: [`The Energy Saving Event has moved to ${v.window}.`, `Use less electricity during the new window to earn ${v.rewardPoints} points. The attached update moves it in your calendar.`],
+        label: 'See the event',
+      },
       cancelled: {
         subject: `Cancelled: Energy Saving Event, ${v.window}`,
         paragraphs: [`The Energy Saving Event of ${v.window} is cancelled. There is nothing to do; the attached update removes it from your calendar.`],
@@ -47,6 +52,11 @@ export function eventNotificationTemplate(language: Language, kind: EventNotific
         paragraphs: [`Votre événement d’économie d’énergie commence dans environ une heure : ${v.window}.`, 'Faites tourner le lave-vaisselle et la lessive avant ou après, et gardez le chauffage ou la climatisation stable pour gagner vos points.'],
         label: 'Voir l’événement',
       },
+      rescheduled: {
+        subject: `Nouvelle heure : événement d’économie d’énergie, ${v.window}`,
+        paragraphs: [`L’événement d’économie d’énergie est déplacé au ${v.window}.`, `Consommez moins d’électricité pendant la nouvelle plage pour gagner ${v.rewardPoints} points. La mise à jour jointe le déplace dans votre calendrier.`],
+        label: 'Voir l’événement',
+      },
       cancelled: {
         subject: `Annulé : événement d’économie d’énergie, ${v.window}`,
         paragraphs: [`L’événement d’économie d’énergie du ${v.window} est annulé. Vous n’avez rien à faire ; la mise à jour jointe le retire de votre calendrier.`],
@@ -64,6 +74,11 @@ export function eventNotificationTemplate(language: Language, kind: EventNotific
       reminder: {
         subject: `En una hora: evento de ahorro de energía, ${v.window}`,
         paragraphs: [`Tu evento de ahorro de energía empieza en aproximadamente una hora: ${v.window}.`, 'Usa el lavavajillas y la lavadora antes o después, y mantén estable la calefacción o el aire acondicionado para ganar tus puntos.'],
+        label: 'Ver el evento',
+      },
+      rescheduled: {
+        subject: `Nuevo horario: evento de ahorro de energía, ${v.window}`,
+        paragraphs: [`El evento de ahorro de energía se cambió al ${v.window}.`, `Usa menos electricidad durante el nuevo horario para ganar ${v.rewardPoints} puntos. La actualización adjunta lo cambia en tu calendario.`],
         label: 'Ver el evento',
       },
       cancelled: {
@@ -88,9 +103,9 @@ export function eventNotificationTemplate(language: Language, kind: EventNotific
 /** The SMS and push text: short, in the member's language. */
 export function eventNotificationShortText(language: Language, kind: EventNotificationKind, window: string): { title: string; body: string } {
   const t = {
-    en: { announced: ['Energy Saving Event', `${window}. Opt in on Peakwise to earn points.`], reminder: ['Starting in an hour', `Energy Saving Event ${window}.`], cancelled: ['Event cancelled', `The Energy Saving Event of ${window} is cancelled.`] },
-    fr: { announced: ['Événement d’économie d’énergie', `${window}. Inscrivez-vous sur Peakwise pour gagner des points.`], reminder: ['Dans une heure', `Événement d’économie d’énergie ${window}.`], cancelled: ['Événement annulé', `L’événement d’économie d’énergie du ${window} est annulé.`] },
-    es: { announced: ['Evento de ahorro de energía', `${window}. Inscríbete en Peakwise para ganar puntos.`], reminder: ['En una hora', `Evento de ahorro de energía ${window}.`], cancelled: ['Evento cancelado', `El evento de ahorro de energía del ${window} se canceló.`] },
+    en: { announced: ['Energy Saving Event', `${window}. Opt in on Peakwise to earn points.`], reminder: ['Starting in an hour', `Energy Saving Event ${window}.`], rescheduled: ['Event moved', `The Energy Saving Event is now ${window}.`], cancelled: ['Event cancelled', `The Energy Saving Event of ${window} is cancelled.`] },
+    fr: { announced: ['Événement d’économie d’énergie', `${window}. Inscrivez-vous sur Peakwise pour gagner des points.`], reminder: ['Dans une heure', `Événement d’économie d’énergie ${window}.`], rescheduled: ['Événement déplacé', `L’événement d’économie d’énergie a lieu maintenant le ${window}.`], cancelled: ['Événement annulé', `L’événement d’économie d’énergie du ${window} est annulé.`] },
+    es: { announced: ['Evento de ahorro de energía', `${window}. Inscríbete en Peakwise para ganar puntos.`], reminder: ['En una hora', `Evento de ahorro de energía ${window}.`], rescheduled: ['Evento cambiado', `El evento de ahorro de energía ahora es el ${window}.`], cancelled: ['Evento cancelado', `El evento de ahorro de energía del ${window} se canceló.`] },
   }[language][kind] as [string, string];
   return { title: t[0], body: t[1] };
 }

@@ -1,6 +1,7 @@
 import type { BillingSummary } from '@peakwise/contracts/billing.contract';
 import { CalendarClock, FileText, Wallet } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { moneyOrCredit } from '../money-or-credit';
 import { StatCard } from '@/components/ui/stat-card';
 import { formatCad, formatLocalDate, formatMonth, MISSING, useIntlLocale } from '@/lib/format';
 
@@ -11,7 +12,7 @@ export function BillingCards({ summary }: { summary: BillingSummary }) {
 
   return (
     <div className="grid gap-3 sm:grid-cols-3 sm:gap-4">
-      <StatCard label={t('cards.balance')} value={formatCad(summary.balanceCents, locale)} icon={Wallet} iconClassName="bg-emerald-50 text-emerald-700">
+      <StatCard label={t('cards.balance')} value={moneyOrCredit(summary.balanceCents, t, locale)} icon={Wallet} iconClassName="bg-emerald-50 text-emerald-700">
         <p>{summary.balanceCents < 0 ? t('cards.balanceCredit') : t('cards.balanceOwed')}</p>
       </StatCard>
       <StatCard

@@ -1,6 +1,7 @@
 import type { StatementSummary } from '@peakwise/contracts/billing.contract';
 import { useTranslation } from 'react-i18next';
-import { formatCad, formatLocalDate, formatMonth, useIntlLocale } from '@/lib/format';
+import { moneyOrCredit } from '../money-or-credit';
+import { formatLocalDate, formatMonth, useIntlLocale } from '@/lib/format';
 import { StatementStatusBadge } from './statement-status-badge';
 
 type Props = { history: readonly StatementSummary[]; selectedId: string | null; onSelect: (id: string) => void };
@@ -36,7 +37,7 @@ export function StatementHistory({ history, selectedId, onSelect }: Props) {
                   <th scope="row" className="py-2.5 pr-2 font-medium text-slate-900 sm:pr-4">{period}</th>
                   <td className="hidden py-2.5 pr-4 whitespace-nowrap text-slate-700 sm:table-cell">{day(s.issuedAt.slice(0, 10))}</td>
                   <td className="py-2.5 pr-2 text-slate-700 sm:pr-4 sm:whitespace-nowrap">{day(s.dueDate)}</td>
-                  <td className="py-2.5 pr-2 text-right whitespace-nowrap text-slate-900 tabular-nums sm:pr-4">{formatCad(s.amountDueCents, locale)}</td>
+                  <td className="py-2.5 pr-2 text-right whitespace-nowrap text-slate-900 tabular-nums sm:pr-4">{moneyOrCredit(s.amountDueCents, t, locale)}</td>
                   <td className="py-2.5 pr-2 sm:pr-4"><StatementStatusBadge status={s.status} /></td>
                   <td className="py-2.5">
                     <button

@@ -1,4 +1,5 @@
 import type { StatementDetail } from '@peakwise/contracts/billing.contract';
+import { amountDueWording } from '@peakwise/domain/billing-status';
 import { Download } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { formatCad, formatKwh, formatLocalDate, formatMonth, useIntlLocale } from '@/lib/format';
@@ -18,6 +19,7 @@ export function StatementView({ statement }: { statement: StatementDetail }) {
   const pending = statement.pendingPayments.filter((p) => p.status === 'pending');
   const declined = statement.pendingPayments.filter((p) => p.status === 'failed');
   const lastYear = statement.lastYear;
+  const bottomLine = amountDueWording(statement.amountDueCents);
 
   // The previous balance gross, then the payments it accounts for (decision 056): received,
   // still pending at issue, pending then declined since (added back on the next statement), and
@@ -34,7 +36,8 @@ export function StatementView({ statement }: { statement: StatementDetail }) {
     [t('statement.charges'), statement.chargesCents, false],
     [t('statement.previousBalance'), statement.previousBalanceCents, false],
     ...carried.filter(([, cents]) => cents !== 0).map(([label, cents]): [string, number, boolean] => [label, cents, false]),
-    [t('statement.amountDue'), statement.amountDueCents, true],
+    // Below zero the bottom line is a credit ("Credit $39.27"), not a negative amount due.
+    [bottomLine.kind === 'credit' ? t('statement.credit') : t('statement.amountDue'), bottomLine.cents, true],
     ...(paid > 0
       ? ([
           [t('statement.payments'), -paid, false],
