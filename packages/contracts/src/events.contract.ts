@@ -135,8 +135,11 @@ export const opsLiveEventSchema = z.object({
   reporting: z.number().int(),
   /** Opted-in households with a baseline (enough history): the baseline line sums theirs. */
   withBaseline: z.number().int(),
-  /** Summed over opted-in households, per elapsed interval, in kW; baseline over households that have one. */
-  intervals: z.array(z.object({ startsAt: z.string(), baselineKw: z.number(), actualKw: z.number(), households: z.number().int() })),
+  /**
+   * Summed over opted-in households, per elapsed interval, in kW; baseline over households that
+   * have one. `actualKw` is null while no household's reading for the interval is in (pending, not 0 kW).
+   */
+  intervals: z.array(z.object({ startsAt: z.string(), baselineKw: z.number(), actualKw: z.number().nullable(), households: z.number().int() })),
   asOf: z.string(),
 });
 export type OpsLiveEvent = z.infer<typeof opsLiveEventSchema>;

@@ -136,6 +136,7 @@ export const rewardsEs: Translation<typeof rewardsEn> = {
     description: 'Una descripción tiene como máximo 500 caracteres.',
     codesNotForKind: 'Solo las tarjetas de regalo y los códigos de descuento tienen un lote de códigos.',
     codesEmpty: 'Pegue al menos un código.',
+    noCodesToGoLive: 'Suba códigos antes de publicar esta recompensa: su reserva de códigos está vacía.',
     codesTooMany: 'Suba como máximo 5.000 códigos a la vez.',
     codeFormat: 'Un código tiene de 4 a 64 letras, dígitos o guiones.',
     codesDuplicate: 'Algunos códigos están repetidos o ya están en el lote; no se añadió nada.',

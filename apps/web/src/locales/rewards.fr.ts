@@ -136,6 +136,7 @@ export const rewardsFr: Translation<typeof rewardsEn> = {
     description: 'Une description compte au plus 500 caractères.',
     codesNotForKind: 'Seules les cartes-cadeaux et les codes de rabais ont un lot de codes.',
     codesEmpty: 'Collez au moins un code.',
+    noCodesToGoLive: 'Téléversez des codes avant de mettre cette récompense en ligne : sa réserve de codes est vide.',
     codesTooMany: 'Téléversez au plus 5 000 codes à la fois.',
     codeFormat: 'Un code compte 4 à 64 lettres, chiffres ou tirets.',
     codesDuplicate: 'Certains codes sont en double ou déjà dans le lot; rien n’a été ajouté.',
