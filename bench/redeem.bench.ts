@@ -17,7 +17,7 @@ import { schema } from '../apps/server/src/db/client';
 import { rowsOf } from '../apps/server/src/db/rows';
 import { AppError } from '../apps/server/src/lib/errors';
 import { redeem } from '../apps/server/src/modules/rewards/redeem.service';
-import { createItem, uploadCodes } from '../apps/server/src/modules/rewards/rewards-catalogue.service';
+import { createItem, editItem, uploadCodes } from '../apps/server/src/modules/rewards/rewards-catalogue.service';
 import { ledgerViolations } from '../apps/server/src/test/ledger-invariants';
 import { createFreshDatabase, dropOnSignal } from './lib/database';
 import { adminDatabaseUrl, benchSize, numberKnob, verdict } from './lib/env';
@@ -52,6 +52,7 @@ try {
         const batch = Array.from({ length: Math.min(5_000, codesPerCard - done) }, (_, n) => `BENCH-${i}-${done + n}`);
         await uploadCodes(db, id, batch.join('\n'));
       }
+      await editItem(db, id, { status: 'active' });
     }
     items.push(id);
   }

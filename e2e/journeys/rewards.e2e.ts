@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { axeViolations } from '../support/axe';
 import { screenshot } from '../support/browser';
-import { signInAsDemo } from '../support/demo-session';
+import { signInAsDemo, waitForApi } from '../support/demo-session';
 import { pagePerTest } from '../support/journey';
 import { waitForEmail } from '../support/mailbox';
 
@@ -58,6 +58,66 @@ const balanceOf = async (household: string) =>
   (await db.query<{ balance: number }>(`select balance from points_accounts where kind = 'member' and household_id = $1`, [household])).rows[0]?.balance ?? 0;
 const redemptions = async (household: string) =>
   Number((await db.query<{ n: string }>(`select count(*) as n from reward_orders where household_id = $1`, [household])).rows[0]!.n);
+
+/** The member's language, chosen in Settings as a member would. */
+async function chooseLanguage(language: 'en' | 'fr') {
+  await page.goto('/app/settings');
+  await page.getByLabel(/^(Language|Langue)$/).last().selectOption(language);
+  await page.waitForFunction((lang) => document.documentElement.lang === lang, language);
+}
+
+const ledgerKinds = async (household: string) =>
+  (
+    await db.query<{ kind: string; n: string; points: string }>(
+      `select t.kind, count(*) as n, sum(e.amount) as points from points_entries e join points_transfers t on t.id = e.transfer_id
+       join points_accounts a on a.id = e.account_id where a.kind = 'member' and a.household_id = $1 group by t.kind`,
+      [household],
+    )
+  ).rows;
+
+it('the demo’s balance is earned by its settled events and last month’s bonus: it can redeem and cash out, and sees what it cannot afford yet and the events to come', { timeout: 420_000 }, async () => {
+  await signInAsDemo(page);
+  const household = await demoHousehold();
+  // The back-fill stores the readings, the settlement job settles the past events, then last
+  // month's bonus job credits taking part in all of them: nothing is granted by hand.
+  await waitForApi<{ balance: number; activity: { kind: string }[] }>(page, '/api/points', async () => (await ledgerKinds(household)).some((k) => k.kind === 'monthly_bonus'), 360_000);
+  const kinds = await ledgerKinds(household);
+  expect(kinds.map((k) => k.kind).sort()).toEqual(['event_reward', 'monthly_bonus']);
+  expect(Number(kinds.find((k) => k.kind === 'monthly_bonus')!.points)).toBe(500);
+  const balance = await balanceOf(household);
+  expect(balance).toBe(kinds.reduce((sum, k) => sum + Number(k.points), 0));
+  // Enough for the cheapest rewards and the $10 cash-out minimum.
+  expect(balance).toBeGreaterThanOrEqual(1_000);
+
+  for (const language of ['en', 'fr'] as const) {
+    if (language === 'fr') await chooseLanguage('fr');
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 1400 });
+      await page.goto('/app/rewards');
+      const catalogue = page.getByTestId('catalogue');
+      await catalogue.waitFor();
+      const upcoming = page.getByTestId('upcoming-event');
+      await upcoming.first().waitFor();
+      // Tonight's (or the next weekday's) event, and what it could earn at 10 % and at 30 %.
+      const earn = language === 'en' ? /Could earn 100 points at a 10% cut, up to 200 points at 30%/ : /100 points pour une baisse de 10 %.*200 points à 30 %/;
+      expect((await page.getByTestId('could-earn').allTextContents()).some((text) => earn.test(text))).toBe(true);
+      const { rows: items } = await db.query<{ name_en: string; name_fr: string; points_cost: number }>(`select name_en, name_fr, points_cost from reward_items where status = 'active' and (stock is null or stock > 0) order by points_cost`);
+      for (const item of items) {
+        const card = catalogue.getByRole('listitem').filter({ has: page.getByRole('heading', { name: language === 'en' ? item.name_en : item.name_fr, exact: true }) });
+        const button = card.getByRole('button');
+        if (item.points_cost > balance) {
+          expect(await button.isDisabled()).toBe(true);
+          expect((await card.getByTestId('need-more').textContent())?.replace(/\D/g, '')).toBe(String(item.points_cost - balance));
+        } else {
+          expect(await card.getByTestId('need-more').count()).toBe(0);
+        }
+      }
+      expect(await axeViolations(page)).toEqual([]);
+      await screenshot(page, `rewards-demo-${language}-${width}`);
+    }
+  }
+  await chooseLanguage('en');
+});
 
 it('the demo member redeems a gift card: one debit on a double click, the code in the orders and by email', async () => {
   await signInAsDemo(page);

@@ -130,7 +130,7 @@ async function main() {
       .then(async () => {
         const demo = await ensureDemoHousehold(database.db, demoUserId, DEMO_HOUSEHOLD, { backfillDays: config.demo.backfillDays, now: now() });
         // Events come before the simulator starts: it cuts the household's use during the ones it opted in to.
-        const demoEvents = demoOperatorId ? await ensureDemoEvents(database.db, demo.household.id, demoOperatorId, now()) : { pastEventIds: [] };
+        const demoEvents = demoOperatorId ? await ensureDemoEvents(database.db, demo.household.id, demoOperatorId, now(), config.demo.backfillDays) : { pastEventIds: [] };
         if (stoppingDemo) return;
         demoRunner = startDemoRunner({
           db: database.db,

@@ -91,8 +91,9 @@ export const signUpRequestSchema = z.object({
   confirmEmail: z.string(),
   password: z.string(),
   name: z.string().trim().min(1).max(100),
-  birthDate: z.string().refine((value) => isValidBirthDate(value), 'Please enter a valid birth date'),
-  gender: genderSchema,
+  // Email, its confirmation, password and name are required; birth date and gender are the member's to give or not.
+  birthDate: z.string().refine((value) => isValidBirthDate(value), 'Please enter a valid birth date').optional(),
+  gender: genderSchema.optional(),
   marketingConsent: z.boolean(),
   language: languageSchema,
 });

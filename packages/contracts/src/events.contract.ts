@@ -55,6 +55,13 @@ export type MemberEvent = z.infer<typeof memberEventSchema>;
 export const nextEventSchema = z.object({ event: memberEventSchema.nullable() });
 export type NextEvent = z.infer<typeof nextEventSchema>;
 
+/** How many upcoming events the member is shown at once. */
+export const UPCOMING_EVENTS_LIMIT = 5;
+
+/** GET /api/events/upcoming: the running and scheduled events of the member's area, soonest first. */
+export const upcomingEventsSchema = z.object({ events: z.array(memberEventSchema).max(UPCOMING_EVENTS_LIMIT) });
+export type UpcomingEvents = z.infer<typeof upcomingEventsSchema>;
+
 const intervalPointSchema = z.object({ slot: z.string(), baselineKwh: z.number(), actualKwh: z.number().nullable() });
 
 /** A settled (or provisional) outcome, with what the baseline was made of. */
@@ -128,8 +135,11 @@ export const opsLiveEventSchema = z.object({
   reporting: z.number().int(),
   /** Opted-in households with a baseline (enough history): the baseline line sums theirs. */
   withBaseline: z.number().int(),
-  /** Summed over opted-in households, per elapsed interval, in kW; baseline over households that have one. */
-  intervals: z.array(z.object({ startsAt: z.string(), baselineKw: z.number(), actualKw: z.number(), households: z.number().int() })),
+  /**
+   * Summed over opted-in households, per elapsed interval, in kW; baseline over households that
+   * have one. `actualKw` is null while no household's reading for the interval is in (pending, not 0 kW).
+   */
+  intervals: z.array(z.object({ startsAt: z.string(), baselineKw: z.number(), actualKw: z.number().nullable(), households: z.number().int() })),
   asOf: z.string(),
 });
 export type OpsLiveEvent = z.infer<typeof opsLiveEventSchema>;

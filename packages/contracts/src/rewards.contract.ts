@@ -37,6 +37,7 @@ export const REWARD_MESSAGES = {
   description: 'A description is at most 500 characters.',
   codesNotForKind: 'Only gift cards and discount codes have a code pool.',
   codesEmpty: 'Paste at least one code.',
+  noCodesToGoLive: 'Upload codes before making this reward live: its code pool is empty.',
   codesTooMany: 'Upload at most 5,000 codes at a time.',
   codeFormat: 'A code is 4 to 64 letters, digits or dashes.',
   codesDuplicate: 'Some codes are repeated or already in the pool; nothing was added.',

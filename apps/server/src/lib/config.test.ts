@@ -34,6 +34,7 @@ describe('loadConfig', () => {
       demoAccount: true,
       demo: { simulator: true, backfillDays: 90, speed: 1, seed: 1 },
       oauth: { google: undefined, facebook: undefined },
+      supportPhone: null,
       clock: { offsetMs: 0, adjustable: false },
       apiTokens: { rateLimit: 300, windowSeconds: 60 },
       webhooks: { retryDelaysSeconds: [60, 300, 1800, 7200, 43200], allowLocalhost: true, timeoutMs: 10_000 },
@@ -58,6 +59,7 @@ describe('loadConfig', () => {
       OAUTH_FACEBOOK_CLIENT_ID: 'f-id',
       OAUTH_FACEBOOK_CLIENT_SECRET: 'f-secret',
       OAUTH_FACEBOOK_ISSUER: 'http://127.0.0.1:9000/',
+      SUPPORT_PHONE: ' +1 (416) 555-0134 ',
     });
     expect(config).toMatchObject({
       trustProxy: true,
@@ -65,6 +67,7 @@ describe('loadConfig', () => {
       mailFrom: 'Peakwise <hello@peakwise.example>',
       demoAccount: false,
       demo: { simulator: false, backfillDays: 0, speed: 60, seed: 42 },
+      supportPhone: '+1 (416) 555-0134',
       oauth: {
         google: { clientId: 'g-id', clientSecret: 'g-secret', issuer: 'https://accounts.google.com' },
         facebook: { clientId: 'f-id', clientSecret: 'f-secret', issuer: 'http://127.0.0.1:9000' },
@@ -188,6 +191,8 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'loud'],
     ['TRUST_PROXY', 'yes'],
     ['DEMO_ACCOUNT', '1'],
+    ['SUPPORT_PHONE', 'call us'],
+    ['SUPPORT_PHONE', '<b>1-800</b>'],
     ['DEMO_SIMULATOR', 'on'],
     ['DEMO_BACKFILL_DAYS', '-1'],
     ['DEMO_BACKFILL_DAYS', '4000'],

@@ -6,6 +6,7 @@ import { DEFAULT_CASH_OUT_REVIEW_ABOVE_POINTS } from '@peakwise/domain/payout-ru
 import { GREEN_BUTTON_DEFAULT_MAX_BYTES } from '@peakwise/contracts/green-button.contract';
 import { PRIVACY_EXPORT_DEFAULT_TTL_DAYS } from '@peakwise/contracts/privacy-export.contract';
 import { MAX_CLOCK_OFFSET_MS } from '@peakwise/contracts/test-clock.contract';
+import { SUPPORT_PHONE_PATTERN } from '@peakwise/contracts/support-contact.contract';
 import { isValidClockOffset } from './clock';
 
 /** A missing or malformed variable; the message names it so start-up can print it as is. */
@@ -145,6 +146,7 @@ const envSchema = z.object({
   OAUTH_FACEBOOK_CLIENT_ID: optional(z.string()),
   OAUTH_FACEBOOK_CLIENT_SECRET: optional(z.string()),
   OAUTH_FACEBOOK_ISSUER: optional(urlWithProtocols(['http:', 'https:'], 'must be an http:// or https:// URL')),
+  SUPPORT_PHONE: optional(z.string().trim().regex(SUPPORT_PHONE_PATTERN, 'must be a phone number: digits, spaces, dashes, dots or brackets, with an optional leading +')),
 });
 
 export type Config = {
@@ -209,6 +211,8 @@ export type Config = {
   /** The demo household simulator: back-fill and live readings for the demo member, sent over MQTT. */
   demo: { simulator: boolean; backfillDays: number; speed: number; seed: number };
   oauth: { google: OAuthProviderConfig | undefined; facebook: OAuthProviderConfig | undefined };
+  /** The support line shown on Help; null when none is set, and then no phone is shown at all. */
+  supportPhone: string | null;
   /**
    * A clock ahead of real time, for tests and demos only (decision 050): offsetMs moves it at
    * start; adjustable lets an operator move it while the server runs. Refused in production.
@@ -295,6 +299,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       google: oauthProvider('GOOGLE', e.OAUTH_GOOGLE_CLIENT_ID, e.OAUTH_GOOGLE_CLIENT_SECRET, e.OAUTH_GOOGLE_ISSUER ?? 'https://accounts.google.com'),
       facebook: oauthProvider('FACEBOOK', e.OAUTH_FACEBOOK_CLIENT_ID, e.OAUTH_FACEBOOK_CLIENT_SECRET, e.OAUTH_FACEBOOK_ISSUER ?? 'https://www.facebook.com'),
     },
+    supportPhone: e.SUPPORT_PHONE ?? null,
     clock: { offsetMs: e.CLOCK_OFFSET_MS ?? 0, adjustable: e.TEST_CLOCK ?? false },
     apiTokens: { rateLimit: e.API_TOKEN_RATE_LIMIT ?? 300, windowSeconds: e.API_TOKEN_RATE_LIMIT_WINDOW_SECONDS ?? 60 },
     webhooks: {

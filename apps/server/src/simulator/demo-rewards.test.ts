@@ -12,9 +12,9 @@ describe('the demo catalogue', () => {
   });
   afterAll(() => database.close());
   const items = async () =>
-    rowsOf<{ kind: string; cost: number; stock: number | null; image: string | null; free: number }>(
+    rowsOf<{ kind: string; cost: number; stock: number | null; image: string | null; free: number; status: string }>(
       await database.db.execute(sql`
-        select i.kind, i.points_cost as cost, i.stock, img.content_type as image,
+        select i.kind, i.points_cost as cost, i.stock, i.status, img.content_type as image,
           (select count(*)::int from reward_codes c where c.item_id = i.id and c.order_id is null) as free
         from reward_items i left join reward_item_images img on img.item_id = i.id order by i.points_cost, i.kind`),
     );
@@ -30,6 +30,8 @@ describe('the demo catalogue', () => {
       ['physical', 2500, 10, 'image/svg+xml', 0],
       ['gift_card', 3000, 50, 'image/svg+xml', 50],
     ]);
+    // Code items go live once their pools are full.
+    expect(first.map((i) => i.status)).toEqual(Array(6).fill('active'));
     // An operator's change survives the next start.
     await database.db.execute(sql`update reward_items set stock = 3 where points_cost = 2500`);
     await database.db.execute(sql`delete from reward_codes where id in (select id from reward_codes where code like 'DEMO10-%' limit 20)`);

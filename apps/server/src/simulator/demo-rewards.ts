@@ -5,7 +5,7 @@ import type { CreateRewardItem } from '@peakwise/contracts/rewards.contract';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { countFreeCodes } from '../modules/rewards/rewards.repository';
-import { createItem, setImage, uploadCodes } from '../modules/rewards/rewards-catalogue.service';
+import { createItem, editItem, setImage, uploadCodes } from '../modules/rewards/rewards-catalogue.service';
 
 type DemoItem = CreateRewardItem & { image: string; codePrefix?: string };
 
@@ -101,5 +101,8 @@ export async function ensureDemoCatalogue(db: Db): Promise<void> {
     if (missing <= 0) continue;
     const codes = Array.from({ length: missing }, () => `${codePrefix}-${randomBytes(5).toString('hex').toUpperCase()}`);
     await uploadCodes(db, row.id, codes.join('\n'));
+    // A code item goes live once it has codes, as an operator would make it; later starts keep
+    // an operator's withdrawal.
+    if (existing!.n === 0) await editItem(db, row.id, { status: 'active' });
   }
 }

@@ -27,9 +27,15 @@ describe('useSession', () => {
     const { result } = renderHook(() => useSession(), { wrapper });
     expect(result.current).toEqual({ status: 'loading' });
     await waitFor(() =>
-      expect(result.current).toEqual({ status: 'signed-in', user: { id: 'u1', name: 'Alex', email: 'alex@example.ca', twoFactorEnabled: false } }),
+      expect(result.current).toEqual({ status: 'signed-in', user: { id: 'u1', name: 'Alex', email: 'alex@example.ca', twoFactorEnabled: false, operator: false } }),
     );
     expect(fetchMock).toHaveBeenCalledWith('/api/auth/get-session', { credentials: 'include' });
+  });
+
+  it('knows an operator by the session’s role', async () => {
+    mockFetch(() => Response.json({ user: { id: 'u2', name: 'Ops', email: 'ops@example.ca', role: 'operator' }, session: {} }));
+    const { result } = renderHook(() => useSession(), { wrapper });
+    await waitFor(() => expect(result.current).toMatchObject({ status: 'signed-in', user: { operator: true } }));
   });
 
   it('is signed out when the body is null', async () => {
@@ -76,7 +82,7 @@ describe('attemptSessionRenewal', () => {
     mockFetch(() => Response.json({ user: { id: 'u1', name: 'A', email: 'a@b.ca', twoFactorEnabled: true }, session: { expiresAt: '2030-01-01T00:00:00.000Z' } }));
     expect(await attemptSessionRenewal()).toEqual({
       kind: 'renewed',
-      value: { user: { id: 'u1', name: 'A', email: 'a@b.ca', twoFactorEnabled: true }, expiresAt: Date.parse('2030-01-01T00:00:00.000Z') },
+      value: { user: { id: 'u1', name: 'A', email: 'a@b.ca', twoFactorEnabled: true, operator: false }, expiresAt: Date.parse('2030-01-01T00:00:00.000Z') },
     });
   });
 });

@@ -4,7 +4,8 @@ import { offlineMember, syncOfflineData } from './offline-data';
 import { emitSessionEvent, onSessionEvent, sessionTransition } from './session-events';
 import { renewWithRetry, startRenewalTicker, isRetryableStatus, type RenewAttempt } from './session-renewal';
 
-export type SessionUser = { id: string; name: string; email: string; twoFactorEnabled: boolean };
+/** `operator` is the session's role (the portal links the console for operators); unknown offline. */
+export type SessionUser = { id: string; name: string; email: string; twoFactorEnabled: boolean; operator?: boolean };
 
 /** What the session query holds: the member and when their session ends (ms since epoch). */
 export type SessionSnapshot = { user: SessionUser; expiresAt: number | null };
@@ -28,7 +29,7 @@ function toSnapshot(body: unknown): SessionSnapshot | null {
   if (!body || typeof body !== 'object' || !('user' in body)) return null;
   const { user, session } = body as { user: unknown; session?: unknown };
   if (!user || typeof user !== 'object') return null;
-  const { id, name, email, twoFactorEnabled } = user as Record<string, unknown>;
+  const { id, name, email, twoFactorEnabled, role } = user as Record<string, unknown>;
   if (typeof id !== 'string') return null;
   const rawExpiry = session && typeof session === 'object' ? (session as { expiresAt?: unknown }).expiresAt : undefined;
   const expiresAt = typeof rawExpiry === 'string' || typeof rawExpiry === 'number' ? new Date(rawExpiry).getTime() : NaN;
@@ -38,6 +39,7 @@ function toSnapshot(body: unknown): SessionSnapshot | null {
       name: typeof name === 'string' ? name : '',
       email: typeof email === 'string' ? email : '',
       twoFactorEnabled: twoFactorEnabled === true,
+      operator: role === 'operator',
     },
     expiresAt: Number.isFinite(expiresAt) ? expiresAt : null,
   };

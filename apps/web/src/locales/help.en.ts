@@ -119,8 +119,8 @@ export const helpEn = {
     },
     supportHours: {
       question: 'How do I reach support?',
-      answer:
-        'Support is available 24/7, with a 24-hour email response. Call 1-888-555-0199 or email support@peakwise.ca.',
+      answer: 'Email {{email}}: we reply within 24 hours.',
+      answerWithPhone: 'Call {{phone}} or email {{email}}: we reply to emails within 24 hours.',
     },
     language: {
       question: 'Can I use Peakwise in French or Spanish?',

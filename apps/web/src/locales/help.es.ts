@@ -122,8 +122,8 @@ export const helpEs: Translation<typeof helpEn> = {
     },
     supportHours: {
       question: '¿Cómo me comunico con soporte?',
-      answer:
-        'El soporte está disponible las 24 horas, los 7 días de la semana, y respondemos los correos en un plazo de 24 horas. Llama al 1-888-555-0199 o escribe a support@peakwise.ca.',
+      answer: 'Escribe a {{email}}: respondemos en un plazo de 24 horas.',
+      answerWithPhone: 'Llama al {{phone}} o escribe a {{email}}: respondemos los correos en un plazo de 24 horas.',
     },
     language: {
       question: '¿Puedo usar Peakwise en francés o en español?',

@@ -122,8 +122,8 @@ export const helpFr: Translation<typeof helpEn> = {
     },
     supportHours: {
       question: 'Comment joindre le soutien?',
-      answer:
-        'Le soutien est offert 24 heures sur 24, 7 jours sur 7, et nous répondons aux courriels dans les 24 heures. Composez le 1-888-555-0199 ou écrivez à support@peakwise.ca.',
+      answer: 'Écrivez à {{email}} : nous répondons dans les 24 heures.',
+      answerWithPhone: 'Composez le {{phone}} ou écrivez à {{email}} : nous répondons aux courriels dans les 24 heures.',
     },
     language: {
       question: 'Puis-je utiliser Peakwise en français ou en espagnol?',

@@ -22,6 +22,8 @@ export const maintenanceEn = {
     next: 'Next Maintenance',
     notAvailable: 'N/A',
     nextNone: 'Nothing scheduled yet',
+    overdue_one: 'Overdue by {{value}} day',
+    overdue_other: 'Overdue by {{value}} days',
     nextDetail: '{{component}} · {{date}}',
     mttr: 'Avg. MTTR',
     mttrDetail: 'Mean time to repair, in hours',

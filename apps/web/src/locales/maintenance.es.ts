@@ -23,6 +23,8 @@ export const maintenanceEs: Translation<typeof maintenanceEn> = {
     next: 'Próximo mantenimiento',
     notAvailable: 'N/D',
     nextNone: 'Nada programado todavía',
+    overdue_one: 'Con {{value}} día de retraso',
+    overdue_other: 'Con {{value}} días de retraso',
     nextDetail: '{{component}} · {{date}}',
     mttr: 'MTTR promedio',
     mttrDetail: 'Tiempo medio de reparación, en horas',

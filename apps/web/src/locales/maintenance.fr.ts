@@ -23,6 +23,8 @@ export const maintenanceFr: Translation<typeof maintenanceEn> = {
     next: 'Prochain entretien',
     notAvailable: 'S. O.',
     nextNone: 'Rien de prévu pour l’instant',
+    overdue_one: 'En retard de {{value}} jour',
+    overdue_other: 'En retard de {{value}} jours',
     nextDetail: '{{component}} · {{date}}',
     mttr: 'MTTR moyen',
     mttrDetail: 'Temps moyen de réparation, en heures',

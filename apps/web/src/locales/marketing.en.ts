@@ -58,7 +58,7 @@ export const marketingEn = {
       },
       redeemRewards: {
         title: 'Redeem rewards',
-        body: 'Earn Watts for every Energy Saving Event. Cash them out (100 points = $1) or spend them in the Rewards Marketplace.',
+        body: 'Earn points for every Energy Saving Event. Cash them out (100 points = $1) or spend them in the Rewards Marketplace.',
       },
     },
     plug: {
@@ -111,7 +111,7 @@ export const marketingEn = {
       },
       rewarded: {
         title: 'Get rewarded',
-        body: 'Earn Watts for the energy you save. 100 points = $1, cashed out or spent in the Rewards Marketplace.',
+        body: 'Earn points for the energy you save. 100 points = $1, cashed out or spent in the Rewards Marketplace.',
       },
     },
     benefits: {
@@ -139,7 +139,7 @@ export const marketingEn = {
       },
       monitor: {
         title: 'Monitor your usage',
-        body: 'Follow your home’s use in the web dashboard or the mobile app.',
+        body: 'Follow your home’s use in the web dashboard, an installable web app: add it to your phone’s home screen from the browser.',
       },
       save: {
         title: 'Save energy',
@@ -147,7 +147,7 @@ export const marketingEn = {
       },
       earn: {
         title: 'Earn rewards',
-        body: 'Collect Watts and spend them in the Rewards Marketplace or cash them out.',
+        body: 'Collect points and spend them in the Rewards Marketplace or cash them out.',
       },
       step: 'Step {{number}}',
     },

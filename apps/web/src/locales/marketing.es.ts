@@ -59,7 +59,7 @@ export const marketingEs: Translation<typeof marketingEn> = {
       },
       redeemRewards: {
         title: 'Canjea recompensas',
-        body: 'Gana Watts en cada Evento de Ahorro de Energía. Cóbralos (100 puntos = 1 $) o gástalos en el Mercado de Recompensas.',
+        body: 'Gana puntos en cada Evento de Ahorro de Energía. Cóbralos (100 puntos = 1 $) o gástalos en el Mercado de Recompensas.',
       },
     },
     plug: {
@@ -112,7 +112,7 @@ export const marketingEs: Translation<typeof marketingEn> = {
       },
       rewarded: {
         title: 'Gana recompensas',
-        body: 'Gana Watts por la energía que ahorras. 100 puntos = 1 $, para cobrar o gastar en el Mercado de Recompensas.',
+        body: 'Gana puntos por la energía que ahorras. 100 puntos = 1 $, para cobrar o gastar en el Mercado de Recompensas.',
       },
     },
     benefits: {
@@ -140,7 +140,7 @@ export const marketingEs: Translation<typeof marketingEn> = {
       },
       monitor: {
         title: 'Controla tu consumo',
-        body: 'Sigue el consumo de tu hogar en el panel web o en la app móvil.',
+        body: 'Sigue el consumo de tu hogar en el panel web, una app web instalable: añádela a la pantalla de inicio de tu teléfono desde el navegador.',
       },
       save: {
         title: 'Ahorra energía',
@@ -148,7 +148,7 @@ export const marketingEs: Translation<typeof marketingEn> = {
       },
       earn: {
         title: 'Gana recompensas',
-        body: 'Acumula Watts y gástalos en el Mercado de Recompensas o cóbralos.',
+        body: 'Acumula puntos y gástalos en el Mercado de Recompensas o cóbralos.',
       },
       step: 'Paso {{number}}',
     },

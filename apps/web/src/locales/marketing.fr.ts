@@ -59,7 +59,7 @@ export const marketingFr: Translation<typeof marketingEn> = {
       },
       redeemRewards: {
         title: 'Échangez des récompenses',
-        body: 'Accumulez des Watts à chaque Événement d’économie d’énergie. Encaissez-les (100 points = 1 $) ou dépensez-les dans la Boutique de récompenses.',
+        body: 'Accumulez des points à chaque Événement d’économie d’énergie. Encaissez-les (100 points = 1 $) ou dépensez-les dans la Boutique de récompenses.',
       },
     },
     plug: {
@@ -112,7 +112,7 @@ export const marketingFr: Translation<typeof marketingEn> = {
       },
       rewarded: {
         title: 'Soyez récompensé',
-        body: 'Accumulez des Watts pour l’énergie économisée. 100 points = 1 $, à encaisser ou à dépenser dans la Boutique de récompenses.',
+        body: 'Accumulez des points pour l’énergie économisée. 100 points = 1 $, à encaisser ou à dépenser dans la Boutique de récompenses.',
       },
     },
     benefits: {
@@ -140,7 +140,7 @@ export const marketingFr: Translation<typeof marketingEn> = {
       },
       monitor: {
         title: 'Suivez votre consommation',
-        body: 'Suivez la consommation de votre maison dans le tableau de bord Web ou l’application mobile.',
+        body: 'Suivez la consommation de votre maison dans le tableau de bord Web, une application Web installable : ajoutez-la à l’écran d’accueil de votre téléphone depuis le navigateur.',
       },
       save: {
         title: 'Économisez l’énergie',
@@ -148,7 +148,7 @@ export const marketingFr: Translation<typeof marketingEn> = {
       },
       earn: {
         title: 'Obtenez des récompenses',
-        body: 'Accumulez des Watts et dépensez-les dans la Boutique de récompenses ou encaissez-les.',
+        body: 'Accumulez des points et dépensez-les dans la Boutique de récompenses ou encaissez-les.',
       },
       step: 'Étape {{number}}',
     },

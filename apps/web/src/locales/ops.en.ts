@@ -145,6 +145,7 @@ export const opsEn = {
     latest: 'Latest 5 minutes',
     latestValue: 'Baseline {{baseline}}, actual {{actual}}',
     noIntervals: 'No interval has begun yet.',
+    pending: 'Pending',
     table: {
       caption: 'Opted-in homes’ summed baseline and actual use, every 5 minutes (average kW)',
       time: 'Time',

@@ -148,6 +148,7 @@ export const opsEs: Translation<typeof opsEn> = {
     latest: 'Últimos 5 minutos',
     latestValue: 'Referencia {{baseline}}, real {{actual}}',
     noIntervals: 'Todavía no ha empezado ningún intervalo.',
+    pending: 'Pendiente',
     table: {
       caption: 'Referencia y consumo real sumados de los hogares inscritos, cada 5 minutos (kW promedio)',
       time: 'Hora',

@@ -148,6 +148,7 @@ export const opsFr: Translation<typeof opsEn> = {
     latest: '5 dernières minutes',
     latestValue: 'Référence {{baseline}}, réel {{actual}}',
     noIntervals: 'Aucun intervalle n’a encore commencé.',
+    pending: 'En attente',
     table: {
       caption: 'Référence et consommation réelle cumulées des domiciles inscrits, toutes les 5 minutes (kW moyens)',
       time: 'Heure',

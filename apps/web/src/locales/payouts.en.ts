@@ -64,8 +64,8 @@ export const payoutsEn = {
     entriesLink: 'Entries (text file)',
     entriesLinkContext: 'for the week of {{week}}',
     verifyTitle: 'Check a draw yourself',
-    verifyCommit: '1. The seed matches the commitment published before the week:',
-    verifyDigest: '2. The digest of the seed and the sorted entries:',
+    verifyCommit: '1. The SHA-256 of the seed, in hexadecimal, is the commitment published before the week.',
+    verifyDigest: '2. The digest is the SHA-256 of the seed followed by each entry of the sorted entries file, each entry on a new line and no line break at the end.',
     verifyWinner: '3. The winner is the entry at position (first 16 hexadecimal digits of the digest, as a number) modulo the number of entries, counting from 0 in the sorted list.',
   },
   bonus: {

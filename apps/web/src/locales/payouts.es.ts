@@ -66,8 +66,8 @@ export const payoutsEs: Translation<typeof payoutsEn> = {
     entriesLink: 'Participaciones (archivo de texto)',
     entriesLinkContext: 'de la semana del {{week}}',
     verifyTitle: 'Comprueba un sorteo tú mismo',
-    verifyCommit: '1. La semilla coincide con el compromiso publicado antes de la semana:',
-    verifyDigest: '2. El resumen de la semilla y las participaciones ordenadas:',
+    verifyCommit: '1. El SHA-256 de la semilla, en hexadecimal, es el compromiso publicado antes de la semana.',
+    verifyDigest: '2. El resumen es el SHA-256 de la semilla seguida de cada participación del archivo ordenado, cada una en una línea nueva y sin salto de línea al final.',
     verifyWinner: '3. El ganador es la participación en la posición (primeros 16 dígitos hexadecimales del resumen, como número) módulo el número de participaciones, contando desde 0 en la lista ordenada.',
   },
   bonus: {

@@ -66,8 +66,8 @@ export const payoutsFr: Translation<typeof payoutsEn> = {
     entriesLink: 'Participations (fichier texte)',
     entriesLinkContext: 'pour la semaine du {{week}}',
     verifyTitle: 'Vérifiez un tirage vous-même',
-    verifyCommit: '1. La graine correspond à l’engagement publié avant la semaine :',
-    verifyDigest: '2. L’empreinte de la graine et des participations triées :',
+    verifyCommit: '1. Le SHA-256 de la graine, en hexadécimal, est l’engagement publié avant la semaine.',
+    verifyDigest: '2. L’empreinte est le SHA-256 de la graine suivie de chaque participation du fichier trié, chacune sur une nouvelle ligne, sans saut de ligne à la fin.',
     verifyWinner: '3. Le gagnant est la participation à la position (16 premiers chiffres hexadécimaux de l’empreinte, comme nombre) modulo le nombre de participations, en comptant à partir de 0 dans la liste triée.',
   },
   bonus: {

@@ -14,6 +14,7 @@ export const portalEn = {
     settings: 'Settings',
     help: 'Help & Support',
     backToHome: 'Back to Home',
+    opsConsole: 'Operator console',
   },
   menu: {
     open: 'Open menu',

@@ -17,6 +17,7 @@ export const portalEs: Translation<typeof portalEn> = {
     settings: 'Configuración',
     help: 'Ayuda y soporte',
     backToHome: 'Volver al inicio',
+    opsConsole: 'Consola de operaciones',
   },
   menu: {
     open: 'Abrir menú',

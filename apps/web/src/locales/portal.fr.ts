@@ -17,6 +17,7 @@ export const portalFr: Translation<typeof portalEn> = {
     settings: 'Paramètres',
     help: 'Aide et soutien',
     backToHome: 'Retour à l’accueil',
+    opsConsole: 'Console des opérations',
   },
   menu: {
     open: 'Ouvrir le menu',

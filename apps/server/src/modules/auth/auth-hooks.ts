@@ -38,6 +38,11 @@ export function createAuthHooks(deps: { emails: AccountEmails; signUpLanguages: 
       // The verification email goes out before the profile (and its language) is written.
       if (signUpLanguages.size > 1000) signUpLanguages.clear();
       signUpLanguages.set(input.email, input.language);
+      // better-auth merges this body over the request's, skipping nulls: an optional field left
+      // empty ("") is taken out of the request itself, so the column stays null.
+      const raw = ctx.body as Record<string, unknown>;
+      if (input.birthDate === null) delete raw.birthDate;
+      if (input.gender === null) delete raw.gender;
       return { context: { body: { ...ctx.body, email: input.email, name: input.name, language: input.language, marketingConsent: input.marketingConsent, postalCode: input.postalCode, callbackURL: AFTER_VERIFY_PATH } } };
     }
 

@@ -109,6 +109,9 @@ export function createAuth({ config, database, emails, logger }: AuthDeps) {
       additionalFields: {
         birthDate: { type: 'string', required: false, input: true, returned: false },
         gender: { type: 'string', required: false, input: true, returned: false },
+        // Returned with the session so the portal can show an operator the way to the console;
+        // never input: a sign-up or profile update cannot make anyone an operator.
+        role: { type: 'string', required: false, input: false, returned: true },
       },
       changeEmail: { enabled: true },
     },

@@ -1,6 +1,6 @@
 import { APIError } from 'better-auth/api';
 import { z } from 'zod';
-import { AUTH_ERROR_CODES, genderSchema, isValidBirthDate, LANGUAGES, type Language } from '@peakwise/contracts/account.contract';
+import { AUTH_ERROR_CODES, genderSchema, isValidBirthDate, LANGUAGES, type Gender, type Language } from '@peakwise/contracts/account.contract';
 import { checkPassword } from '@peakwise/domain/password-policy';
 import { DEFAULT_SERVICEABLE_PROVINCES, parsePostalCode, provinceOf, type ProvinceCode } from '@peakwise/domain/postal-code';
 
@@ -10,13 +10,16 @@ export type SignUpInput = {
   email: string;
   name: string;
   password: string;
-  birthDate: string;
-  gender: string;
+  /** Optional, as are gender and marketing consent: the service needs neither to serve a home. */
+  birthDate: string | null;
+  gender: Gender | null;
   marketingConsent: boolean;
   language: Language;
   /** The landing page's checked postal code (normalised), when the visitor checked one (decision 057). */
   postalCode: string | null;
 };
+
+const given = (value: unknown) => value !== undefined && value !== null && value !== '';
 
 /** 'fr-CA' → 'fr'; anything else unsupported → null. A missing language means English. */
 function readLanguage(value: unknown): Language | null {
@@ -38,9 +41,11 @@ export function validateSignUp(body: unknown, serviceableProvinces: readonly Pro
   if (confirmEmail !== email) throw fail(AUTH_ERROR_CODES.emailMismatch, 'Email addresses do not match');
   const name = typeof b.name === 'string' ? b.name.trim() : '';
   if (name === '' || name.length > 100) throw fail(AUTH_ERROR_CODES.nameRequired, 'Please tell us what to call you (up to 100 characters)');
-  if (!isValidBirthDate(b.birthDate)) throw fail(AUTH_ERROR_CODES.invalidBirthDate, 'Please enter a valid birth date');
-  const gender = genderSchema.safeParse(b.gender);
-  if (!gender.success) throw fail(AUTH_ERROR_CODES.invalidGender, 'Gender must be male, female or non-binary');
+  // Left out (absent, null or empty) is fine; given, it must be valid.
+  const birthDate = given(b.birthDate) ? b.birthDate : null;
+  if (birthDate !== null && !isValidBirthDate(birthDate)) throw fail(AUTH_ERROR_CODES.invalidBirthDate, 'Please enter a valid birth date');
+  const gender = given(b.gender) ? genderSchema.safeParse(b.gender) : null;
+  if (gender && !gender.success) throw fail(AUTH_ERROR_CODES.invalidGender, 'Gender must be male, female or non-binary');
   const language = readLanguage(b.language);
   if (!language) throw fail(AUTH_ERROR_CODES.invalidLanguage, 'Language must be en, fr or es');
   if (b.marketingConsent !== undefined && typeof b.marketingConsent !== 'boolean') {
@@ -50,7 +55,7 @@ export function validateSignUp(body: unknown, serviceableProvinces: readonly Pro
   const password = typeof b.password === 'string' ? b.password : '';
   const problem = checkPassword(password, { email, name });
   if (problem) throw fail(problem.code, problem.message);
-  return { email, name, password, birthDate: b.birthDate, gender: gender.data, marketingConsent: b.marketingConsent === true, language, postalCode };
+  return { email, name, password, birthDate, gender: gender?.data ?? null, marketingConsent: b.marketingConsent === true, language, postalCode };
 }
 
 /**

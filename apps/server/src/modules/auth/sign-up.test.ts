@@ -97,6 +97,26 @@ describe('POST /api/auth/sign-up/email', () => {
     expect(signIn.status).toBe(200);
   });
 
+  it.each([
+    ['left out', {}],
+    ['null', { birthDate: null, gender: null }],
+    ['empty', { birthDate: '', gender: '' }],
+  ])('signs up with birth date and gender %s: only email, its confirmation, password and name are required', async (_, optional) => {
+    const { birthDate: _b, gender: _g, ...required } = signUpBody();
+    const body = { ...required, ...optional };
+    const res = await signUp(body);
+    expect(res.status, await res.clone().text()).toBe(200);
+    const [user] = await t.database.db.select().from(users).where(eq(users.email, body.email));
+    expect(user).toMatchObject({ birthDate: null, gender: null });
+  });
+
+  it('keeps refusing a birth date or gender that is given but not valid, without the other', async () => {
+    const { birthDate: _b, gender: _g, ...required } = signUpBody();
+    expect(await (await signUp({ ...required, gender: 'Female' })).json()).toEqual({ code: 'INVALID_GENDER', message: 'Gender must be male, female or non-binary' });
+    expect(await (await signUp({ ...required, birthDate: '1985-13-01' })).json()).toEqual({ code: 'INVALID_BIRTH_DATE', message: 'Please enter a valid birth date' });
+    expect(await t.database.db.select().from(users).where(eq(users.email, required.email))).toEqual([]);
+  });
+
   it('ignores fields a member may not set', async () => {
     const body = { ...signUpBody(), emailVerified: true, twoFactorEnabled: true };
     const res = await signUp(body);

@@ -171,6 +171,20 @@ export async function nextEventForHousehold(db: DbOrTx, householdId: string, now
   return row ? { ...toEvent(row), optedIn: row.optedIn ?? false, automatic: row.automatic ?? false } : null;
 }
 
+/** The running and scheduled events of the household's area that have not ended, soonest first. */
+export async function upcomingEventsForHousehold(db: DbOrTx, householdId: string, now: Date, limit: number): Promise<(EventRow & Participation)[]> {
+  const rows = rowsOf<EventRow & { optedIn: boolean | null; automatic: boolean | null }>(
+    await db.execute(sql`
+      select ${eventColumns}, ep.opted_in as "optedIn", (ep.source = 'always') as automatic
+      from energy_events e join event_programs p on p.id = e.program_id
+      join households h on h.id = ${householdId}::uuid and ${inArea('p', 'h')}
+      left join event_participations ep on ep.event_id = e.id and ep.household_id = h.id
+      where e.status in ('scheduled', 'active') and e.ends_at > ${now.toISOString()}::timestamptz
+      order by e.starts_at, e.id limit ${limit}`),
+  );
+  return rows.map((row) => ({ ...toEvent(row), optedIn: row.optedIn ?? false, automatic: row.automatic ?? false }));
+}
+
 /** The household's answer for an event; `automatic` when its "every event" choice gave it (decision 036). */
 export type Participation = { optedIn: boolean; automatic: boolean };
 

@@ -1,12 +1,12 @@
 import { z } from '@hono/zod-openapi';
-import { liveScorecardSchema, memberEventDetailSchema, memberEventSchema, nextEventSchema, type EventResult } from '@peakwise/contracts/events.contract';
+import { liveScorecardSchema, memberEventDetailSchema, memberEventSchema, nextEventSchema, upcomingEventsSchema, type EventResult } from '@peakwise/contracts/events.contract';
 import type { Db } from '../../db/client';
 import { createRouter, errorResponse as error, signedInRoute } from '../../lib/create-router';
 import type { Auth } from '../auth/auth';
 import { requireHousehold } from '../households/household.middleware';
 import { memberScorecard } from './event-scorecard.service';
 import { findResult, type StoredResult } from './events.repository';
-import { memberEvent, nextEvent, setOptIn } from './events.service';
+import { memberEvent, nextEvent, setOptIn, upcomingEvents } from './events.service';
 
 const json = <T extends z.ZodType>(description: string, schema: T) => ({ description, content: { 'application/json': { schema } } });
 const eventParams = z.object({ id: z.uuid({ error: 'No such event.' }) });
@@ -39,6 +39,14 @@ export function createEventsRoutes(deps: { auth: Auth; db: Db; clock: () => Date
     summary: 'The next (or running) Energy Saving Event for the member’s home, with their opt-in',
     middleware: [member] as const,
     responses: { 200: json('The event, or null', nextEventSchema) },
+  });
+  const upcoming = signedInRoute({
+    method: 'get',
+    path: '/api/events/upcoming',
+    tags: ['events'],
+    summary: 'The running and scheduled Energy Saving Events of the member’s area, soonest first, with their reward and the member’s opt-in',
+    middleware: [member] as const,
+    responses: { 200: json('Up to five events', upcomingEventsSchema) },
   });
   const detail = signedInRoute({
     method: 'get',
@@ -82,6 +90,10 @@ export function createEventsRoutes(deps: { auth: Auth; db: Db; clock: () => Date
     .openapi(next, async (c) => {
       const { household } = c.var;
       return c.json({ event: await nextEvent(deps.db, household, deps.clock()) }, 200);
+    })
+    .openapi(upcoming, async (c) => {
+      const { household } = c.var;
+      return c.json({ events: await upcomingEvents(deps.db, household, deps.clock()) }, 200);
     })
     .openapi(detail, async (c) => {
       const { household } = c.var;

@@ -1,4 +1,4 @@
-import { EVENT_MAX_HOURS, EVENT_MESSAGES, type EditEvent, type MemberEvent, type ScheduleEvent } from '@peakwise/contracts/events.contract';
+import { EVENT_MAX_HOURS, EVENT_MESSAGES, UPCOMING_EVENTS_LIMIT, type EditEvent, type MemberEvent, type ScheduleEvent } from '@peakwise/contracts/events.contract';
 import { nextEventStatus, type EventAction } from '@peakwise/domain/event-status';
 import { AppError } from '../../lib/errors';
 import { cancelJobs, scheduleJob } from '../durable-jobs/durable-jobs.repository';
@@ -13,6 +13,7 @@ import {
   householdInEventArea,
   insertEvent,
   nextEventForHousehold,
+  upcomingEventsForHousehold,
   participation,
   setEventStatus,
   setParticipation,
@@ -158,6 +159,12 @@ function memberView(event: EventRow, household: Household, { optedIn, automatic 
 export async function nextEvent(db: DbOrTx, household: Household, now: Date): Promise<MemberEvent | null> {
   const event = await nextEventForHousehold(db, household.id, now);
   return event ? memberView(event, household, event, now) : null;
+}
+
+/** What the Rewards screen lists: the events still ahead (or running), each with what it could earn. */
+export async function upcomingEvents(db: DbOrTx, household: Household, now: Date): Promise<MemberEvent[]> {
+  const events = await upcomingEventsForHousehold(db, household.id, now, UPCOMING_EVENTS_LIMIT);
+  return events.map((event) => memberView(event, household, event, now));
 }
 
 /** An event of the member's area (anything else is "no such event", whether it exists or not). */

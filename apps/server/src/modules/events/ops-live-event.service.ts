@@ -57,7 +57,7 @@ export async function opsLiveEvent(db: DbOrTx, eventId: string, now: Date): Prom
   const intervals: OpsLiveEvent['intervals'] = [];
   for (let ms = firstMs, i = 0; ms < until.getTime(); ms += SLOT_MS, i++) {
     const used = useAt.get(ms);
-    intervals.push({ startsAt: new Date(ms).toISOString(), baselineKw: kwOfInterval(baseline.kwhByInterval[i] ?? 0), actualKw: kwOfInterval(used?.kwh ?? 0), households: used?.households ?? 0 });
+    intervals.push({ startsAt: new Date(ms).toISOString(), baselineKw: kwOfInterval(baseline.kwhByInterval[i] ?? 0), actualKw: used ? kwOfInterval(used.kwh) : null, households: used?.households ?? 0 });
   }
   return {
     eventId: event.id,

@@ -50,7 +50,7 @@ export function createOpsRewardsRoutes(deps: { auth: Auth; db: Db; clock: () => 
     path: '/api/ops/rewards/items/{id}',
     summary: 'Change an item’s cost, stock, text, or withdraw or reinstate it',
     request: { params: itemParams, ...body(editRewardItemSchema) },
-    responses: { ...staffOnly, 204: { description: 'Changed' }, 400: error('Invalid change') },
+    responses: { ...staffOnly, 204: { description: 'Changed' }, 400: error('Invalid change'), 409: error('A gift card or discount with no codes cannot be made live') },
   });
   const image = createRoute({
     tags: ['ops'],

@@ -10,7 +10,7 @@ import { ledgerViolations } from '../../test/ledger-invariants';
 import { createTestDatabase } from '../../test/test-database';
 import { payEventPoints } from '../points/points.service';
 import { redeem, type RedeemInput } from './redeem.service';
-import { createItem, uploadCodes } from './rewards-catalogue.service';
+import { createItem, editItem, uploadCodes } from './rewards-catalogue.service';
 
 /**
  * Redemptions racing each other (decision 039). On PostgreSQL every attempt of a wave runs on
@@ -89,6 +89,7 @@ describe('redemptions under concurrency', () => {
     const thermostat = await createItem(database.db, { kind: 'physical', pointsCost: 2500, stock: 1, name: name('Smart thermostat') });
     const giftCard = await createItem(database.db, { kind: 'gift_card', pointsCost: 1000, name: name('$10 gift card') });
     await uploadCodes(database.db, giftCard, 'LAST-CODE-0001');
+    await editItem(database.db, giftCard, { status: 'active' });
     const members = Array.from({ length: WAVE }, () => ({ userId: `race-${randomUUID()}`, household: randomUUID() }));
     for (const m of members) await credit(m.household, 5000, `race:${m.household}:seed`);
 

@@ -80,6 +80,7 @@ describe('a redemption write declines without writing anything', () => {
   it('a code item with no free code: no transfer, no order, the stock untouched', async () => {
     const itemId = await createItem(database.db, { kind: 'gift_card', pointsCost: 100, name: name('Gift card') });
     await uploadCodes(database.db, itemId, 'ONLY-CODE-0001');
+    await editItem(database.db, itemId, { status: 'active' });
     expect((await writeRedemption(database.db, await writeFor(itemId, 'gift_card', 100))).code).toBe('ONLY-CODE-0001');
     // One more in stock than in the pool: a decrement not tied to the transfer would show here
     // instead of failing the stock CHECK.

@@ -21,6 +21,9 @@ export async function createItem(db: DbOrTx, input: CreateRewardItem): Promise<s
   const stock = isCodeKind(input.kind) ? 0 : input.stock === undefined ? 0 : input.stock;
   return insertItem(db, {
     kind: input.kind,
+    // An empty code pool is nothing to offer: a code item is not live until it has codes and an
+    // operator makes it live.
+    status: isCodeKind(input.kind) ? 'withdrawn' : 'active',
     pointsCost: input.pointsCost,
     stock,
     name: input.name,
@@ -34,6 +37,9 @@ export async function editItem(db: Db, id: string, input: EditRewardItem): Promi
     const item = await lockItem(tx, id);
     if (!item) throw notFound();
     checkStockFor(item.kind, input.stock);
+    if (input.status === 'active' && item.status !== 'active' && isCodeKind(item.kind) && (await countFreeCodes(tx, id)) === 0) {
+      throw new AppError(409, 'no_codes', REWARD_MESSAGES.noCodesToGoLive);
+    }
     const changes: ItemChanges = {
       pointsCost: input.pointsCost,
       stock: input.stock,

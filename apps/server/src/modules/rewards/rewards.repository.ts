@@ -61,6 +61,7 @@ export async function takeStock(tx: DbOrTx, id: string, quantity: number): Promi
 
 export type NewItem = {
   kind: RewardKind;
+  status: RewardItemStatus;
   pointsCost: number;
   stock: number | null;
   name: { en: string; fr: string; es: string };
@@ -70,8 +71,8 @@ export type NewItem = {
 export async function insertItem(db: DbOrTx, item: NewItem): Promise<string> {
   const [row] = rowsOf<{ id: string }>(
     await db.execute(sql`
-      insert into reward_items (kind, points_cost, stock, name_en, name_fr, name_es, description_en, description_fr, description_es)
-      values (${item.kind}, ${item.pointsCost}, ${item.stock}, ${item.name.en}, ${item.name.fr}, ${item.name.es}, ${item.description.en}, ${item.description.fr}, ${item.description.es})
+      insert into reward_items (kind, status, points_cost, stock, name_en, name_fr, name_es, description_en, description_fr, description_es)
+      values (${item.kind}, ${item.status}, ${item.pointsCost}, ${item.stock}, ${item.name.en}, ${item.name.fr}, ${item.name.es}, ${item.description.en}, ${item.description.fr}, ${item.description.es})
       returning id`),
   );
   return row!.id;

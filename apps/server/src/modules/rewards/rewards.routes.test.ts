@@ -53,6 +53,8 @@ describe('Rewards marketplace API', () => {
     items.discount = await create({ kind: 'discount_code', pointsCost: 300, name: name('Partner discount') });
     const upload = await call(operator, 'POST', `/api/ops/rewards/items/${items.giftCard}/codes`, { codes: 'code\nGIFT-0001\nGIFT-0002,extra\n"GIFT-0003"\n' });
     expect(await upload.json()).toEqual({ added: 3, codesAvailable: 3 });
+    // Code items start off the catalogue; the gift card has codes now and goes live.
+    expect((await call(operator, 'PATCH', `/api/ops/rewards/items/${items.giftCard}`, { status: 'active' })).status).toBe(204);
   });
   afterAll(() => t.close());
   afterEach(async () => expect(await ledgerViolations(t.database.db)).toEqual([]));
@@ -109,17 +111,28 @@ describe('Rewards marketplace API', () => {
     expect(again.status).toBe(304);
   });
 
+  it('a gift card or discount with no codes starts off the catalogue and cannot be made live: 409 with the reason, nothing changed', async () => {
+    const listed = async () => ((await (await call(bob, 'GET', '/api/rewards/catalogue')).json()) as { items: { id: string }[] }).items.map((i) => i.id);
+    expect(await listed()).not.toContain(items.discount);
+    const [before] = await q<{ status: string }>(sql`select status from reward_items where id = ${items.discount}::uuid`);
+    expect(before!.status).toBe('withdrawn');
+    const res = await call(operator, 'PATCH', `/api/ops/rewards/items/${items.discount}`, { status: 'active', pointsCost: 350 });
+    expect(res.status).toBe(409);
+    expect((await errorOf(res)).error).toMatchObject({ code: 'no_codes', message: REWARD_MESSAGES.noCodesToGoLive });
+    expect(await q(sql`select status, points_cost as "pointsCost" from reward_items where id = ${items.discount}::uuid`)).toEqual([{ status: 'withdrawn', pointsCost: 300 }]);
+    expect(await listed()).not.toContain(items.discount);
+  });
+
   it('the catalogue: active items cheapest first, in three languages', async () => {
     const res = await call(bob, 'GET', '/api/rewards/catalogue');
     expect(res.status).toBe(200);
     const { items: listed } = (await res.json()) as { items: { id: string; pointsCost: number; stock: number | null; name: { fr: string } }[] };
     expect(listed.map((i) => [i.pointsCost, i.stock])).toEqual([
-      [300, 0],
       [500, null],
       [1000, 3],
       [2500, 1],
     ]);
-    expect(listed[2]!.name.fr).toBe('$10 gift card (fr)');
+    expect(listed[1]!.name.fr).toBe('$10 gift card (fr)');
   });
 
   it('redeems a gift card once: the code in the order and in a French email; a replay answers the same order', async () => {

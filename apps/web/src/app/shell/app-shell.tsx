@@ -32,11 +32,11 @@ export function AppShell({ user }: { user: SessionUser }) {
     <div className="relative flex h-dvh overflow-hidden bg-slate-50 text-slate-900">
       <SkipLink targetId={mainId} />
       <aside className="hidden w-60 shrink-0 border-r border-slate-200 bg-white lg:block">
-        <Sidebar />
+        <Sidebar operator={user.operator === true} />
       </aside>
       {drawerOpen && (
         <MobileDrawer id={drawerId} onClose={closeDrawer}>
-          <Sidebar onNavigate={closeDrawer} />
+          <Sidebar operator={user.operator === true} onNavigate={closeDrawer} />
         </MobileDrawer>
       )}
       <div className="flex min-w-0 flex-1 flex-col" inert={drawerOpen}>

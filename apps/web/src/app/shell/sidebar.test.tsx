@@ -4,10 +4,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { Sidebar } from './sidebar';
 
-function renderAt(path: string) {
+function renderAt(path: string, operator = false) {
   return render(
     <MemoryRouter initialEntries={[path]}>
-      <Sidebar />
+      <Sidebar operator={operator} />
     </MemoryRouter>,
   );
 }
@@ -87,5 +87,13 @@ describe('Sidebar', () => {
     ]);
     expect(within(nav).getByRole('link', { current: 'page' })).toHaveTextContent('Historique de consommation');
     expect(screen.getByRole('link', { name: 'Retour à l’accueil' })).toHaveAttribute('href', '/');
+  });
+
+  it('shows an operator the way to the console, and a member nothing of it', async () => {
+    const operator = renderAt('/app/dashboard', true);
+    expect(screen.getByRole('link', { name: 'Operator console' })).toHaveAttribute('href', '/ops');
+    operator.unmount();
+    renderAt('/app/dashboard');
+    expect(screen.queryByRole('link', { name: 'Operator console' })).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, ShieldCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { BrandLogo } from './brand-logo';
@@ -7,8 +7,11 @@ import { navItems } from './nav-items';
 const itemBase =
   'group flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
 
-/** Logo, the ten portal sections and the way back to the public site; used by the desktop rail and the mobile drawer. */
-export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
+/**
+ * Logo, the ten portal sections and the way back to the public site; used by the desktop rail and
+ * the mobile drawer. An operator also gets the way to the console, which lives outside the portal.
+ */
+export function Sidebar({ onNavigate, operator = false }: { onNavigate?: () => void; operator?: boolean }) {
   const { t } = useTranslation('portal');
   const { pathname } = useLocation();
 
@@ -44,7 +47,13 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
           })}
         </ul>
       </nav>
-      <div className="shrink-0 border-t border-slate-200 px-3 py-3">
+      <div className="shrink-0 space-y-0.5 border-t border-slate-200 px-3 py-3">
+        {operator && (
+          <Link to="/ops" onClick={onNavigate} className={`${itemBase} text-slate-600 hover:bg-slate-100 hover:text-slate-900`} data-testid="ops-console-link">
+            <ShieldCheck aria-hidden="true" className="size-[18px] shrink-0 text-slate-400" />
+            <span>{t('nav.opsConsole')}</span>
+          </Link>
+        )}
         <Link to="/" className={`${itemBase} text-slate-600 hover:bg-slate-100 hover:text-slate-900`}>
           <ArrowLeft aria-hidden="true" className="size-[18px] shrink-0 text-slate-400" />
           <span>{t('nav.backToHome')}</span>

@@ -53,9 +53,10 @@ describe('validateSignUp', () => {
     expect(validateSignUp({ ...valid, month: '2', day: '30' }, 2025).day).toBe('dateInvalid');
   });
 
-  it('requires a month and a gender', () => {
+  it('leaves birth date and gender optional: blank is fine, a birth date begun must be whole', () => {
+    expect(validateSignUp({ ...valid, month: '', day: '', year: '', gender: '' }, 2025)).toEqual({});
     const errors = validateSignUp({ ...valid, month: '', gender: '' }, 2025);
     expect(errors.month).toBe('monthRequired');
-    expect(errors.gender).toBe('genderRequired');
+    expect(errors.gender).toBeUndefined();
   });
 });

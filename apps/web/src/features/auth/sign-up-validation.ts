@@ -42,6 +42,9 @@ function inRange(raw: string, min: number, max: number) {
   return value >= min && value <= max;
 }
 
+/** Whether any part of the (optional) birth date was filled in. */
+export const birthDateGiven = (values: Pick<SignUpValues, 'month' | 'day' | 'year'>) => [values.month, values.day, values.year].some((part) => part.trim() !== '');
+
 export function validateSignUp(values: SignUpValues, currentYear: number): SignUpErrors {
   const errors: SignUpErrors = {};
   const email = values.email.trim();
@@ -58,13 +61,14 @@ export function validateSignUp(values: SignUpValues, currentYear: number): SignU
 
   if (!values.name.trim()) errors.name = 'nameRequired';
 
-  if (!inRange(values.month, 1, 12)) errors.month = 'monthRequired';
-  if (!inRange(values.day, 1, 31)) errors.day = 'dayInvalid';
-  if (!inRange(values.year, MIN_BIRTH_YEAR, currentYear)) errors.year = 'yearInvalid';
-  if (!errors.month && !errors.day && !errors.year && !isRealDate(Number(values.year), Number(values.month), Number(values.day))) {
-    errors.day = 'dateInvalid';
+  // Birth date and gender are optional: a birth date left wholly blank is fine; begun, it must be whole and real.
+  if (birthDateGiven(values)) {
+    if (!inRange(values.month, 1, 12)) errors.month = 'monthRequired';
+    if (!inRange(values.day, 1, 31)) errors.day = 'dayInvalid';
+    if (!inRange(values.year, MIN_BIRTH_YEAR, currentYear)) errors.year = 'yearInvalid';
+    if (!errors.month && !errors.day && !errors.year && !isRealDate(Number(values.year), Number(values.month), Number(values.day))) {
+      errors.day = 'dateInvalid';
+    }
   }
-
-  if (!values.gender) errors.gender = 'genderRequired';
   return errors;
 }

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import HelpPage from './help-page';
 
@@ -25,20 +25,40 @@ const faqQuestions = () => {
 const chip = (name: string) =>
   within(screen.getByRole('group', { name: 'Filter questions by category' })).getByRole('button', { name });
 
+// Typing into search takes longer than the default 5 s on a busy 2-core machine.
+vi.setConfig({ testTimeout: 20_000 });
+
 afterEach(async () => {
+  vi.unstubAllGlobals();
   await i18n.changeLanguage('en');
 });
 
 describe('HelpPage', () => {
-  it('has one h1, the three support cards and the contact details', () => {
+  it('has one h1, the support cards and the contact details, and no phone line when none is configured', async () => {
+    const fetchMock = vi.fn(async () => Response.json({ phone: null, email: 'support@peakwise.ca' }));
+    vi.stubGlobal('fetch', fetchMock);
     renderHelp();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Help & Support');
-    for (const title of ['Phone support', 'Email support', 'User guide']) {
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/support-contact', expect.anything()));
+    for (const title of ['Email support', 'User guide']) {
       expect(screen.getByRole('heading', { level: 3, name: title })).toBeInTheDocument();
     }
-    expect(screen.getByRole('link', { name: '1-888-555-0199' })).toHaveAttribute('href', 'tel:1-888-555-0199');
+    expect(screen.queryByRole('heading', { level: 3, name: 'Phone support' })).not.toBeInTheDocument();
+    expect(document.querySelector('a[href^="tel:"]')).toBeNull();
+    expect(document.body.textContent).not.toContain('1-888-555-0199');
     expect(screen.getByRole('link', { name: 'support@peakwise.ca' })).toHaveAttribute('href', 'mailto:support@peakwise.ca');
+  });
+
+  it('shows the configured support line in a card, the contact details and the FAQ', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => Response.json({ phone: '+1 416 555 0134', email: 'support@peakwise.ca' })));
+    const user = userEvent.setup();
+    renderHelp();
+    expect(await screen.findByRole('heading', { level: 3, name: 'Phone support' })).toBeInTheDocument();
+    const links = screen.getAllByRole('link', { name: '+1 416 555 0134' });
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['tel:+14165550134']);
+    await user.click(screen.getByRole('button', { name: /How do I reach support\?/ }));
+    expect(screen.getByRole('region', { name: /How do I reach support\?/ })).toHaveTextContent('Call +1 416 555 0134 or email support@peakwise.ca');
   });
 
   it('shows every question under All, with All pressed', () => {

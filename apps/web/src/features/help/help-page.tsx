@@ -7,13 +7,15 @@ import { HelpSearch } from './components/help-search';
 import { SupportCards } from './components/support-cards';
 import { UserGuide } from './components/user-guide';
 import type { FaqCategoryFilter } from './filter-faq';
+import { useSupportPhone } from './api/use-support-phone';
 import { useFaqEntries } from './use-faq-entries';
 
 /** Help & Support, served both inside the portal (/app/help) and on the public site (/help). */
 export default function HelpPage() {
   const { t } = useTranslation('help');
   const { pathname } = useLocation();
-  const { entries, locale } = useFaqEntries();
+  const phone = useSupportPhone();
+  const { entries, locale } = useFaqEntries(phone);
   const [query, setQuery] = useState('');
   const [category, setCategory] = useState<FaqCategoryFilter>('all');
   // The portal shell already pads its content area; the public layout does not.
@@ -43,13 +45,13 @@ export default function HelpPage() {
           }}
         />
         <div className="lg:sticky lg:top-6">
-          <SupportCards />
+          <SupportCards phone={phone} />
         </div>
       </div>
 
       <UserGuide />
 
-      <ContactDetails />
+      <ContactDetails phone={phone} />
     </div>
   );
 }

@@ -29,13 +29,14 @@ afterEach(() => {
 });
 
 describe('MaintenancePage: cards', () => {
-  it('shows average health, the count, the next maintenance as relative time with its component, and MTTR in hours', async () => {
+  it('shows average health, the count, a past next maintenance as overdue with its component, and MTTR in hours', async () => {
     renderPage();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Maintenance');
     await screen.findByRole('heading', { name: 'Average Health' });
     expect(plain(card('Average Health').textContent)).toContain('86.5%');
     expect(card('Components Monitored')).toHaveTextContent('5');
-    expect(plain(card('Next Maintenance').textContent)).toContain('4 days ago');
+    expect(plain(card('Next Maintenance').textContent)).toContain('Overdue by 4 days');
+    expect(plain(card('Next Maintenance').textContent)).not.toContain('ago');
     expect(plain(card('Next Maintenance').textContent)).toContain('Furnace · Nov 20, 2025');
     expect(plain(card('Avg. MTTR').textContent)).toContain('4.2 h');
   });

@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { plain, renderWithApi } from '@/test/energy-test-utils';
+import { RedeemDialog } from './components/redeem-dialog';
 import RewardsPage from './rewards-page';
 
 const text = (en: string) => ({ en, fr: `${en} FR`, es: `${en} ES` });
@@ -49,6 +50,7 @@ function renderPage(api: Api) {
       if (url === '/api/cash-outs') return Response.json([]);
       if (url === '/api/prize-draws') return Response.json({ current: null, recent: [], prizePoints: 2500, monthlyBonusPoints: 500 });
       if (url === '/api/rewards/catalogue') return Response.json({ items: [giftCard, plug, thermostat] });
+      if (url === '/api/events/upcoming') return Response.json({ events: [] });
       if (url === '/api/rewards/orders' && init?.method === 'POST') return api.redeem(init);
       if (url === '/api/rewards/orders') return Response.json({ orders: api.orders });
       return new Response(null, { status: 404 });
@@ -82,6 +84,11 @@ describe('RewardsPage: the marketplace', () => {
     expect(cards[2]).toHaveTextContent('Out of stock');
     expect(within(cards[2]!).getByRole('button', { name: 'Redeem Smart thermostat' })).toBeDisabled();
     expect(plain(cards[1]!.textContent)).toContain('250 more points needed');
+    // The balance does not cover the plug: no Redeem to press, and the button says why.
+    const plugButton = within(cards[1]!).getByRole('button', { name: 'Redeem Smart plug' });
+    expect(plugButton).toBeDisabled();
+    expect(plain(plugButton.getAttribute('aria-describedby') && document.getElementById(plugButton.getAttribute('aria-describedby')!)?.textContent)).toBe('250 more points needed');
+    expect(within(cards[0]!).getByRole('button', { name: 'Redeem $10 gift card' })).toBeEnabled();
 
     expect(await screen.findByText('Rewards you redeem appear here, with their codes and delivery status.')).toBeInTheDocument();
   });
@@ -166,7 +173,8 @@ describe('RewardsPage: the marketplace', () => {
     api.redeem = () => Response.json({ error: { code: 'insufficient_points', message: 'You do not have enough points for this reward.' } }, { status: 409 });
     await user.click(within(dialog).getByRole('button', { name: 'Redeem for 1,500 points' }));
     expect(await within(dialog).findByText('You do not have enough points for this reward.')).toBeInTheDocument();
-  });
+    // Typing a whole address takes more than the default 5 s on a busy 2-core machine.
+  }, 20_000);
 
   it('lists orders with their fulfilment status and tracking', async () => {
     renderPage({
@@ -183,5 +191,17 @@ describe('RewardsPage: the marketplace', () => {
     expect(rows[0]).toHaveTextContent('Ship to: Marie, 1 Front St W, Toronto, ON, M5V 3L9');
     expect(rows[1]).toHaveTextContent('Done');
     expect(rows[1]).toHaveTextContent('GIFT-1234');
+  });
+
+  it('a confirmation the balance no longer covers says how many points are missing and cannot be sent', async () => {
+    const { fetchMock } = renderWithApi(<RedeemDialog item={giftCard} balance={700} onClose={() => {}} onRedeemed={() => {}} />, () => new Response(null, { status: 500 }), '/app/rewards');
+    const dialog = await screen.findByRole('dialog', { name: 'Redeem $10 gift card' }, { timeout: 5000 });
+    expect(within(dialog).queryByTestId('balance-after')).not.toBeInTheDocument();
+    expect(plain(within(dialog).getByTestId('points-missing').textContent)).toBe('300 points');
+    expect(within(dialog).getByText('You need 300 more points to redeem this reward.')).toBeInTheDocument();
+    const confirm = within(dialog).getByRole('button', { name: 'Redeem for 1,000 points' });
+    expect(confirm).toBeDisabled();
+    await userEvent.setup().click(confirm);
+    expect(posts(fetchMock)).toHaveLength(0);
   });
 });

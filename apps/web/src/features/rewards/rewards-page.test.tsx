@@ -1,5 +1,5 @@
 import type { CashOut, CashOutRules } from '@peakwise/contracts/cash-outs.contract';
-import type { PointsSummary } from '@peakwise/contracts/events.contract';
+import type { MemberEvent, PointsSummary } from '@peakwise/contracts/events.contract';
 import type { PrizeDraws } from '@peakwise/contracts/prize-draws.contract';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -31,7 +31,7 @@ const entry = (id: string, kind: string, amount: number, balanceAfter: number, e
 const rules: CashOutRules = { minimumPoints: 1000, reviewAbovePoints: 10_000, pointsPerDollar: 100, sentWithinMinutes: 5, reviewWithinBusinessDays: 1 };
 const noDraws: PrizeDraws = { current: null, recent: [], prizePoints: 2500, monthlyBonusPoints: 500 };
 
-function renderPage(points: PointsSummary, options: { cashOuts?: CashOut[]; draws?: PrizeDraws; olderPage?: PointsSummary; post?: (body: unknown) => Response } = {}) {
+function renderPage(points: PointsSummary, options: { cashOuts?: CashOut[]; draws?: PrizeDraws; olderPage?: PointsSummary; post?: (body: unknown) => Response; upcoming?: MemberEvent[] } = {}) {
   return renderWithApi(
     <RewardsPage />,
     (url, init) => {
@@ -43,6 +43,7 @@ function renderPage(points: PointsSummary, options: { cashOuts?: CashOut[]; draw
       if (url === '/api/prize-draws') return Response.json(options.draws ?? noDraws);
       if (url === '/api/rewards/catalogue') return Response.json({ items: [] });
       if (url === '/api/rewards/orders') return Response.json({ orders: [] });
+      if (url === '/api/events/upcoming') return Response.json({ events: options.upcoming ?? [] });
       return new Response(null, { status: 404 });
     },
     '/app/rewards',
@@ -189,6 +190,9 @@ describe('RewardsPage', () => {
     expect(results.getByRole('link', { name: /Entries \(text file\)/ })).toHaveAttribute('href', '/api/prize-draws/d/entries');
     expect(plain(screen.getByText(/The winner gets/).textContent)).toContain('The winner gets 2,500 points.');
     expect(plain(screen.getByText(/earn 500 points/).textContent)).toContain('Take part in every Energy Saving Event in your area in a month');
+    // How to check a draw is said in words: a member's screen shows no shell command.
+    expect(document.body.textContent).not.toMatch(/sha256sum|printf|LC_ALL/);
+    expect(screen.getByText(/The digest is the SHA-256 of the seed/)).toBeInTheDocument();
   });
 
   it('states the rules and the prize in French', async () => {
@@ -199,5 +203,41 @@ describe('RewardsPage', () => {
     );
     expect(screen.getByRole('heading', { name: 'Tirage de la semaine' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Prime mensuelle' })).toBeInTheDocument();
+  });
+
+  it('lists the upcoming events with what each could earn and whether the home takes part', async () => {
+    const event = (id: string, startsAt: string, endsAt: string, over: Partial<MemberEvent> = {}): MemberEvent => ({
+      id,
+      programName: 'Ontario Peak Saver',
+      startsAt,
+      endsAt,
+      timeZone: 'America/Toronto',
+      rewardPoints: 100,
+      targetPercent: 10,
+      status: 'scheduled',
+      optedIn: false,
+      canChange: true,
+      ...over,
+    });
+    renderPage(summary(0, []), {
+      upcoming: [
+        event(EVENT_ID, '2030-03-12T22:00:00.000Z', '2030-03-12T23:00:00.000Z', { optedIn: true }),
+        event('8c1f5b6f-9e8b-4e54-8b4a-2a8b4b1b3d22', '2030-03-14T22:00:00.000Z', '2030-03-15T00:00:00.000Z', { rewardPoints: 150, targetPercent: 15 }),
+      ],
+    });
+    const rows = within(await screen.findByTestId('upcoming-events', {}, { timeout: 5000 })).getAllByRole('listitem');
+    expect(rows).toHaveLength(2);
+    // 100 points at the 10 % target, twice that at three targets (docs/decisions/029-event-baseline-and-points.md).
+    expect(plain(within(rows[0]!).getByTestId('could-earn').textContent)).toBe('Could earn 100 points at a 10% cut, up to 200 points at 30%');
+    expect(rows[0]).toHaveTextContent('You’re taking part');
+    expect(within(rows[0]!).getByRole('link', { name: /View event/ })).toHaveAttribute('href', `/app/events/${EVENT_ID}`);
+    expect(plain(within(rows[1]!).getByTestId('could-earn').textContent)).toBe('Could earn 150 points at a 15% cut, up to 300 points at 45%');
+    expect(rows[1]).toHaveTextContent('Not opted in yet');
+    expect(rows[0]).toHaveTextContent(/Thu(rsday)?, March 12|March 12/);
+  });
+
+  it('says when no event is scheduled', async () => {
+    renderPage(summary(0, []));
+    expect(await screen.findByText('No events scheduled', {}, { timeout: 5000 })).toBeInTheDocument();
   });
 });

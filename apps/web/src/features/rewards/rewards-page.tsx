@@ -16,6 +16,7 @@ import { OrderList } from './components/order-list';
 import { PointsCards } from './components/points-cards';
 import { PrizeDrawPanel } from './components/prize-draw-panel';
 import { RedeemDialog } from './components/redeem-dialog';
+import { UpcomingEventsPanel } from './components/upcoming-events-panel';
 import { useLocalized } from './use-localized';
 
 export default function RewardsPage() {
@@ -29,6 +30,7 @@ export default function RewardsPage() {
       {points ? (
         <>
           <PointsCards points={points} />
+          <UpcomingEventsPanel />
           <Marketplace balance={points.balance} />
           <CashOutPanel balance={points.balance} />
           <PrizeDrawPanel />

@@ -7,9 +7,9 @@ export type SignUpPayload = {
   confirmEmail: string;
   password: string;
   name: string;
-  /** YYYY-MM-DD */
-  birthDate: string;
-  gender: Gender;
+  /** YYYY-MM-DD; optional, as is gender. */
+  birthDate?: string;
+  gender?: Gender;
   marketingConsent: boolean;
   language: string;
   /** Not a form field: the serviceable code checked on the landing page in this tab (decision 057). */

@@ -31,7 +31,6 @@ export function BirthdayFields({ value, errors, currentYear, onChange }: Birthda
         <SelectField
           label={t('signup.month')}
           name="birthMonth"
-          required
           options={months}
           placeholder={t('signup.month')}
           value={value.month}
@@ -47,7 +46,6 @@ export function BirthdayFields({ value, errors, currentYear, onChange }: Birthda
           inputMode="numeric"
           min={1}
           max={31}
-          required
           value={value.day}
           error={errors.day}
           errorId={errorIds.day}
@@ -61,7 +59,6 @@ export function BirthdayFields({ value, errors, currentYear, onChange }: Birthda
           inputMode="numeric"
           min={MIN_BIRTH_YEAR}
           max={currentYear}
-          required
           value={value.year}
           error={errors.year}
           errorId={errorIds.year}

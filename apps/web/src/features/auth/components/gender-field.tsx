@@ -2,9 +2,10 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Gender } from '../api/sign-up-email';
 
-const genders: Gender[] = ['male', 'female', 'non-binary'];
+// '' is "prefer not to say": gender is optional, and a radio once chosen cannot be unchosen otherwise.
+const genders: (Gender | '')[] = ['male', 'female', 'non-binary', ''];
 
-type GenderFieldProps = { value: Gender | ''; error?: string; onChange: (value: Gender) => void };
+type GenderFieldProps = { value: Gender | ''; error?: string; onChange: (value: Gender | '') => void };
 
 export function GenderField({ value, error, onChange }: GenderFieldProps) {
   const { t } = useTranslation('auth');
@@ -16,7 +17,7 @@ export function GenderField({ value, error, onChange }: GenderFieldProps) {
       <div className="mt-1.5 flex flex-wrap gap-2">
         {genders.map((gender) => (
           <label
-            key={gender}
+            key={gender || 'none'}
             className="flex cursor-pointer items-center gap-2 rounded-xl border border-slate-300 px-3.5 py-2 text-sm text-slate-800 has-checked:border-brand-600 has-checked:bg-brand-50 has-checked:text-brand-900 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-600"
           >
             <input
@@ -29,7 +30,7 @@ export function GenderField({ value, error, onChange }: GenderFieldProps) {
               aria-describedby={error ? errorId : undefined}
               className="size-4 accent-brand-700 focus:outline-none"
             />
-            {t(`signup.genders.${gender}`)}
+            {gender ? t(`signup.genders.${gender}`) : t('signup.genderNone')}
           </label>
         ))}
       </div>

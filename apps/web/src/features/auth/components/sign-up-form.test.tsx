@@ -8,6 +8,9 @@ const fetchMock = vi.fn<typeof fetch>();
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
+// Typing a whole form takes longer than the default 5 s on a busy 2-core machine.
+vi.setConfig({ testTimeout: 20_000 });
+
 beforeEach(() => {
   fetchMock.mockReset();
   vi.stubGlobal('fetch', fetchMock);
@@ -23,12 +26,13 @@ function renderForm(onSignedUp = vi.fn()) {
   );
 }
 
-async function fill(overrides: { confirmEmail?: string } = {}) {
+async function fill(overrides: { confirmEmail?: string; requiredOnly?: boolean } = {}) {
   const user = userEvent.setup();
   await user.type(screen.getByLabelText('Email'), 'sam@example.ca');
   await user.type(screen.getByLabelText('Confirm email'), overrides.confirmEmail ?? 'sam@example.ca');
   await user.type(screen.getByLabelText('Password'), 'correct-horse');
   await user.type(screen.getByLabelText('What should we call you?'), 'Sam');
+  if (overrides.requiredOnly) return user;
   await user.selectOptions(screen.getByLabelText('Month'), '3');
   await user.type(screen.getByLabelText('Day'), '7');
   await user.type(screen.getByLabelText('Year'), '1984');
@@ -80,6 +84,21 @@ describe('SignUpForm', () => {
       marketingConsent: false,
       language: 'en',
     });
+  });
+
+  it('signs up with only email, its confirmation, password and name: birth date and gender are optional', async () => {
+    fetchMock.mockResolvedValueOnce(json(200, { user: { id: 'u1' }, token: null }));
+    fetchMock.mockResolvedValueOnce(json(200, { user: { id: 'u1', name: 'Sam', email: 'sam@example.ca' }, session: {} }));
+    const onSignedUp = vi.fn();
+    renderForm(onSignedUp);
+    expect(screen.getByRole('group', { name: 'Birthday (optional)' })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Gender (optional)' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Year')).not.toBeRequired();
+    const user = await fill({ requiredOnly: true });
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    await vi.waitFor(() => expect(onSignedUp).toHaveBeenCalled(), { timeout: 5000 });
+    const body = JSON.parse(String(fetchMock.mock.calls[0]![1]?.body)) as Record<string, unknown>;
+    expect(body).toEqual({ email: 'sam@example.ca', confirmEmail: 'sam@example.ca', password: 'correct-horse', name: 'Sam', marketingConsent: false, language: 'en' });
   });
 
   it('shows the server’s error in the form', async () => {

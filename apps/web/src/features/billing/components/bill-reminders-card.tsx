@@ -35,7 +35,7 @@ export function BillRemindersCard() {
               aria-describedby={`${hintId} ${statusId}`}
               onChange={(event) => save.mutate({ remindersEnabled: event.target.checked })}
             />
-            <p id={hintId} className="mt-1 pl-7 text-sm text-slate-600">
+            <p id={hintId} className="pl-8 text-sm text-slate-600">
               {t('reminders.hint')}
             </p>
           </div>

@@ -1,17 +1,17 @@
 import { BookOpen, Mail, Phone, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { supportEmail, supportPhone } from '../faq-content';
+import { supportEmail } from '../faq-content';
 
 type Card = { key: 'phone' | 'email' | 'guide'; icon: LucideIcon; href: string; detail?: string };
 
-const cards: Card[] = [
-  { key: 'phone', icon: Phone, href: `tel:${supportPhone}`, detail: supportPhone },
-  { key: 'email', icon: Mail, href: `mailto:${supportEmail}`, detail: supportEmail },
-  { key: 'guide', icon: BookOpen, href: '#user-guide' },
-];
-
-export function SupportCards() {
+/** The ways to get help; the phone card only when a support line is configured. */
+export function SupportCards({ phone }: { phone: string | null }) {
   const { t } = useTranslation('help');
+  const cards: Card[] = [
+    ...(phone ? [{ key: 'phone' as const, icon: Phone, href: `tel:${phone.replace(/[^+0-9]/g, '')}`, detail: phone }] : []),
+    { key: 'email', icon: Mail, href: `mailto:${supportEmail}`, detail: supportEmail },
+    { key: 'guide', icon: BookOpen, href: '#user-guide' },
+  ];
   return (
     <section aria-labelledby="support-heading" className="space-y-4">
       <h2 id="support-heading" className="text-lg font-semibold text-slate-900">

@@ -3,13 +3,17 @@ import { CalendarClock, Cpu, HeartPulse, Timer } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { StatCard } from '@/components/ui/stat-card';
 import { MISSING, formatLocalDate, formatPercent, useIntlLocale } from '@/lib/format';
-import { formatRelativeDate } from '@/lib/local-date';
+import { daysBetween } from '@peakwise/domain/local-time';
+import { formatRelativeDays } from '@/lib/local-date';
 import { formatHoursValue } from '../maintenance-format';
 
 export function MaintenanceCards({ overview }: { overview: MaintenanceOverview }) {
   const { t } = useTranslation('maintenance');
   const locale = useIntlLocale();
   const { averageHealthPct, componentCount, nextMaintenance, averageMttrHours } = overview.cards;
+  // A date already past is overdue work, not a "next" maintenance "5 days ago".
+  const nextValue = (days: number) =>
+    days < 0 ? t('cards.overdue', { count: -days, value: formatNumberPlain(-days, locale) }) : capitalise(formatRelativeDays(days, locale), locale);
   return (
     <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
       <StatCard label={t('cards.health')} value={formatPercent(averageHealthPct, locale)} icon={HeartPulse} iconClassName="bg-emerald-50 text-emerald-700">
@@ -20,7 +24,7 @@ export function MaintenanceCards({ overview }: { overview: MaintenanceOverview }
       </StatCard>
       <StatCard
         label={t('cards.next')}
-        value={nextMaintenance ? capitalise(formatRelativeDate(nextMaintenance.date, overview.today, locale), locale) : t('cards.notAvailable')}
+        value={nextMaintenance ? nextValue(daysBetween(overview.today, nextMaintenance.date)) : t('cards.notAvailable')}
         icon={CalendarClock}
         iconClassName="bg-amber-50 text-amber-700"
       >

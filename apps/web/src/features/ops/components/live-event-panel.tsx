@@ -34,7 +34,7 @@ export function LiveEventPanel({ event, timeZone }: Props) {
             <Figure label={t('live.withBaseline')} value={formatNumber(data.withBaseline, locale, 0)} />
             <Figure
               label={t('live.latest')}
-              value={latest ? t('live.latestValue', { baseline: formatKw(latest.baselineKw, locale, 1), actual: formatKw(latest.actualKw, locale, 1) }) : t('live.noIntervals')}
+              value={latest && latest.actualKw !== null ? t('live.latestValue', { baseline: formatKw(latest.baselineKw, locale, 1), actual: formatKw(latest.actualKw, locale, 1) }) : t('live.noIntervals')}
             />
           </dl>
           {data.intervals.length > 0 && (
@@ -56,7 +56,8 @@ export function LiveEventPanel({ event, timeZone }: Props) {
                     <tr key={i.startsAt} className="border-b border-slate-100">
                       <th scope="row" className="px-2 py-1 font-normal text-slate-700">{formatTime(i.startsAt, timeZone, locale)}</th>
                       <td className="px-2 py-1 text-slate-900">{formatKw(i.baselineKw, locale, 1)}</td>
-                      <td className="px-2 py-1 text-slate-900">{formatKw(i.actualKw, locale, 1)}</td>
+                      {/* An interval no home has reported yet is pending, not zero use. */}
+                      <td className="px-2 py-1 text-slate-900">{i.actualKw === null ? <span className="text-slate-600 italic">{t('live.pending')}</span> : formatKw(i.actualKw, locale, 1)}</td>
                       <td className="px-2 py-1 text-slate-900">{formatNumber(i.households, locale, 0)}</td>
                     </tr>
                   ))}

@@ -27,7 +27,9 @@ function CatalogueCard({ item, balance, onRedeem }: { item: CatalogueItem; balan
   const localized = useLocalized();
   const name = localized(item.name);
   const soldOut = item.stock !== null && item.stock <= 0;
-  const short = item.pointsCost - balance;
+  // A reward the balance does not cover cannot be redeemed: the card says how far off it is instead.
+  const short = Math.max(0, item.pointsCost - balance);
+  const needId = `need-more-${item.id}`;
   const stockText = soldOut ? t('catalogue.outOfStock') : item.stock === null ? t('catalogue.unlimited') : t('catalogue.stockLeft', { count: item.stock });
 
   return (
@@ -42,11 +44,15 @@ function CatalogueCard({ item, balance, onRedeem }: { item: CatalogueItem; balan
             <p className="text-lg font-semibold text-slate-900 tabular-nums">{t('points', { count: item.pointsCost, points: formatNumber(item.pointsCost, locale, 0) })}</p>
             <p className={`text-xs ${soldOut ? 'font-medium text-red-700' : 'text-slate-600'}`}>{stockText}</p>
           </div>
-          <Button onClick={() => onRedeem(item)} disabled={soldOut} aria-label={t('catalogue.redeemItem', { name })}>
+          <Button onClick={() => onRedeem(item)} disabled={soldOut || short > 0} aria-label={t('catalogue.redeemItem', { name })} aria-describedby={!soldOut && short > 0 ? needId : undefined}>
             {t('catalogue.redeem')}
           </Button>
         </div>
-        {!soldOut && short > 0 && <p className="text-xs text-slate-600">{t('catalogue.needMore', { points: formatNumber(short, locale, 0) })}</p>}
+        {!soldOut && short > 0 && (
+          <p id={needId} className="text-xs font-medium text-slate-700" data-testid="need-more">
+            {t('catalogue.needMore', { count: short, points: formatNumber(short, locale, 0) })}
+          </p>
+        )}
       </div>
     </li>
   );

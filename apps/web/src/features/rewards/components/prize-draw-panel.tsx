@@ -58,12 +58,9 @@ export function PrizeDrawPanel() {
             {t('draw.verifyTitle')}
           </summary>
           <ol className="mt-2 space-y-2">
-            <li>
-              {t('draw.verifyCommit')} <code className={code}>printf '%s' SEED | sha256sum</code>
-            </li>
-            <li>
-              {t('draw.verifyDigest')} <code className={code}>{"{ printf '%s' SEED; printf '\\n%s' $(LC_ALL=C sort entries.txt); } | sha256sum"}</code>
-            </li>
+            {/* In words, not shell commands: members check with whatever tool they have. */}
+            <li>{t('draw.verifyCommit')}</li>
+            <li>{t('draw.verifyDigest')}</li>
             <li>{t('draw.verifyWinner')}</li>
           </ol>
         </details>

@@ -34,6 +34,9 @@ export function RedeemDialog({ item, balance, onClose, onRedeemed }: RedeemDialo
   const name = item ? localized(item.name) : '';
   const cost = item?.pointsCost ?? 0;
   const shipped = item ? needsShipping(item.kind) : false;
+  // The balance may have dropped since the card was pressed (another tab, a cash-out): then the
+  // dialog says what is missing rather than a negative balance, and cannot be confirmed.
+  const short = Math.max(0, cost - balance);
   const format = (n: number) => t('points', { count: n, points: formatNumber(n, locale, 0) });
   const close = () => {
     if (!redeem.isPending) onClose();
@@ -41,7 +44,7 @@ export function RedeemDialog({ item, balance, onClose, onRedeemed }: RedeemDialo
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    if (!item || sending.current) return;
+    if (!item || sending.current || short > 0) return;
     sending.current = true;
     redeem.mutate(
       { key, input: { itemId: item.id, quantity: 1, ...(shipped ? { shippingAddress: toShippingAddress(address) } : {}) } },
@@ -66,13 +69,23 @@ export function RedeemDialog({ item, balance, onClose, onRedeemed }: RedeemDialo
             <dt className="text-slate-600">{t('redeem.cost')}</dt>
             <dd className="font-semibold text-slate-900 tabular-nums">{format(cost)}</dd>
           </div>
-          <div>
-            <dt className="text-slate-600">{t('redeem.after')}</dt>
-            <dd className={`font-semibold tabular-nums ${balance - cost < 0 ? 'text-red-700' : 'text-slate-900'}`} data-testid="balance-after">
-              {format(balance - cost)}
-            </dd>
-          </div>
+          {short > 0 ? (
+            <div>
+              <dt className="text-slate-600">{t('redeem.missing')}</dt>
+              <dd className="font-semibold text-red-700 tabular-nums" data-testid="points-missing">
+                {format(short)}
+              </dd>
+            </div>
+          ) : (
+            <div>
+              <dt className="text-slate-600">{t('redeem.after')}</dt>
+              <dd className="font-semibold text-slate-900 tabular-nums" data-testid="balance-after">
+                {format(balance - cost)}
+              </dd>
+            </div>
+          )}
         </dl>
+        {short > 0 && <AlertMessage tone="error">{t('redeem.notEnough', { count: short, points: formatNumber(short, locale, 0) })}</AlertMessage>}
         {item && (item.kind === 'gift_card' || item.kind === 'discount_code') && <p className="text-sm text-slate-600">{t('redeem.codeNote')}</p>}
         {item?.kind === 'charity' && <p className="text-sm text-slate-600">{t('redeem.charityNote')}</p>}
         {shipped && <ShippingAddressFields value={address} onChange={setAddress} errors={redeem.isError ? addressFieldErrors(t, redeem.error) : {}} disabled={redeem.isPending} />}
@@ -92,7 +105,7 @@ export function RedeemDialog({ item, balance, onClose, onRedeemed }: RedeemDialo
           <Button variant="secondary" onClick={close} disabled={redeem.isPending}>
             {t('redeem.cancel')}
           </Button>
-          <Button type="submit" disabled={redeem.isPending || !item}>
+          <Button type="submit" disabled={redeem.isPending || !item || short > 0}>
             {redeem.isPending ? t('redeem.redeeming') : t('redeem.confirm', { points: formatNumber(cost, locale, 0) })}
           </Button>
         </div>

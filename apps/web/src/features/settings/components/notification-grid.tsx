@@ -57,11 +57,11 @@ export function NotificationGrid({ preferences }: { preferences: NotificationPre
                 </th>
                 {NOTIFICATION_CHANNELS.map((channel) => (
                   <td key={channel} className="px-3 py-3 text-center">
-                    {/* The label is the touch target (the box alone is 16 px). */}
-                    <label className="inline-flex cursor-pointer items-center justify-center align-middle">
+                    {/* The label is the touch target: 44 px square around a 20 px box. */}
+                    <label className="inline-flex size-11 cursor-pointer items-center justify-center align-middle" data-testid="notification-target">
                       <input
                         type="checkbox"
-                        className="size-4 rounded border-slate-400 accent-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-50"
+                        className="size-5 rounded border-slate-400 accent-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-50"
                         aria-label={t('grid.cell', { channel: t(`grid.channels.${channel}`), kind: t(`grid.kinds.${kind}`) })}
                         aria-describedby={[locked[channel], statusId].filter(Boolean).join(' ')}
                         checked={shown(channel, kind)}
