@@ -129,7 +129,8 @@ export function createProfileService(deps: { db: Db; auth: Auth; emails: Account
     const now = clock();
     let confirmation: RecordedEmail | undefined;
     await db.transaction(async (tx) => {
-      // Held first: a token or webhook being created for the member waits, then finds the account gone.
+      // Held first, so an API token or webhook being created waits for the deletion; one written after
+      // it never works, as every key lookup also checks that the account is not deleted (decision 079).
       await lockMember(tx, userId);
       await deleteOutboxTo(tx, user.email);
       confirmation = await emails.recordAccountDeleted({ email: user.email, name: profile?.name ?? user.name }, language.success ? language.data : 'en', tx);
