@@ -11,6 +11,7 @@ export const CASH_OUT_MESSAGES = {
   notEmail: 'Enter the email address you use for Interac e-Transfer.',
   insufficientPoints: 'You do not have enough points for this.',
   badKey: 'The request needs an idempotency key of 8 to 100 letters, digits, dashes or underscores.',
+  keyReused: 'This idempotency key was already used for a different cash-out.',
   notFound: 'No such cash-out.',
   notHeld: 'This cash-out is not waiting for review.',
   reason: 'Give a reason of 3 to 500 characters.',

@@ -12,6 +12,7 @@ export const LEDGER_MESSAGES = {
   reason: 'Give a reason of 3 to 500 characters.',
   wouldGoNegative: 'This debit would take the member’s balance below zero.',
   noMember: 'No such member.',
+  keyReused: 'This idempotency key was already used for a different adjustment of this member.',
 } as const;
 
 export const activityEntrySchema = z.object({

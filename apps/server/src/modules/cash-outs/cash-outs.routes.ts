@@ -41,7 +41,7 @@ export function createCashOutsRoutes(deps: { auth: Auth; db: Db; clock: () => Da
       200: json('Already requested with this key: the same cash-out', cashOutSchema),
       201: json('Requested: pending, or held for review', cashOutSchema),
       400: error('Below the minimum, not a whole number, not an email, or no idempotency key'),
-      409: error('More than the balance'),
+      409: error('More than the balance, or the key was used for another cash-out'),
     },
   });
 
