@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CASH_OUT_MINIMUM_POINTS } from '@peakwise/domain/payout-rules';
+import { singleLine } from './single-line-text';
 
 /**
  * Cash-outs by Interac e-Transfer (decision 041): what a member sends, what they and operators
@@ -61,7 +62,7 @@ export type CashOutRules = z.infer<typeof cashOutRulesSchema>;
 export const opsCashOutSchema = cashOutSchema.extend({ householdId: z.string(), memberEmail: z.string().nullable(), reviewedAt: z.string().nullable() });
 export type OpsCashOut = z.infer<typeof opsCashOutSchema>;
 
-export const rejectCashOutSchema = z.object({ reason: z.string({ error: CASH_OUT_MESSAGES.reason }).trim().min(3, { error: CASH_OUT_MESSAGES.reason }).max(500, { error: CASH_OUT_MESSAGES.reason }) });
+export const rejectCashOutSchema = z.object({ reason: singleLine(z.string({ error: CASH_OUT_MESSAGES.reason }).trim().min(3, { error: CASH_OUT_MESSAGES.reason }).max(500, { error: CASH_OUT_MESSAGES.reason })) });
 
 /** What the payout provider reports later about a transfer it took (sent, or failed with why). */
 export const payoutCallbackSchema = z.object({

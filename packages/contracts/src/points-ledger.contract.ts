@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idempotencyKeySchema } from './cash-outs.contract';
 import { localizedTextSchema } from './rewards.contract';
+import { singleLine } from './single-line-text';
 
 /**
  * A member's points activity (newest first, paged by cursor), each entry with the balance it left
@@ -54,7 +55,7 @@ export type OpsMember = z.infer<typeof opsMemberSchema>;
 export const adjustmentSchema = z.object({
   direction: z.enum(['credit', 'debit']),
   points: z.number({ error: LEDGER_MESSAGES.points }).int({ error: LEDGER_MESSAGES.points }).min(1, { error: LEDGER_MESSAGES.points }).max(1_000_000, { error: LEDGER_MESSAGES.points }),
-  reason: z.string({ error: LEDGER_MESSAGES.reason }).trim().min(3, { error: LEDGER_MESSAGES.reason }).max(500, { error: LEDGER_MESSAGES.reason }),
+  reason: singleLine(z.string({ error: LEDGER_MESSAGES.reason }).trim().min(3, { error: LEDGER_MESSAGES.reason }).max(500, { error: LEDGER_MESSAGES.reason })),
   idempotencyKey: idempotencyKeySchema,
 });
 export type Adjustment = z.infer<typeof adjustmentSchema>;

@@ -1,6 +1,7 @@
 import { APIError } from 'better-auth/api';
 import { z } from 'zod';
 import { AUTH_ERROR_CODES, genderSchema, isValidBirthDate, LANGUAGES, type Language } from '@peakwise/contracts/account.contract';
+import { hasControlCharacters, SINGLE_LINE_TEXT_MESSAGE } from '@peakwise/contracts/single-line-text';
 import { checkPassword } from '@peakwise/domain/password-policy';
 import { DEFAULT_SERVICEABLE_PROVINCES, parsePostalCode, provinceOf, type ProvinceCode } from '@peakwise/domain/postal-code';
 
@@ -38,6 +39,7 @@ export function validateSignUp(body: unknown, serviceableProvinces: readonly Pro
   if (confirmEmail !== email) throw fail(AUTH_ERROR_CODES.emailMismatch, 'Email addresses do not match');
   const name = typeof b.name === 'string' ? b.name.trim() : '';
   if (name === '' || name.length > 100) throw fail(AUTH_ERROR_CODES.nameRequired, 'Please tell us what to call you (up to 100 characters)');
+  if (hasControlCharacters(name)) throw fail(AUTH_ERROR_CODES.nameNotSingleLine, SINGLE_LINE_TEXT_MESSAGE);
   if (!isValidBirthDate(b.birthDate)) throw fail(AUTH_ERROR_CODES.invalidBirthDate, 'Please enter a valid birth date');
   const gender = genderSchema.safeParse(b.gender);
   if (!gender.success) throw fail(AUTH_ERROR_CODES.invalidGender, 'Gender must be male, female or non-binary');

@@ -1,5 +1,6 @@
 import type { Gender } from './api/sign-up-email';
 import { isRealDate, MIN_BIRTH_YEAR } from './birth-date';
+import { hasControlCharacters } from '@peakwise/contracts/single-line-text';
 
 export type SignUpValues = {
   email: string;
@@ -24,6 +25,7 @@ export type ValidationKey =
   | 'passwordRequired'
   | 'passwordTooShort'
   | 'nameRequired'
+  | 'nameNotSingleLine'
   | 'monthRequired'
   | 'dayInvalid'
   | 'yearInvalid'
@@ -57,6 +59,7 @@ export function validateSignUp(values: SignUpValues, currentYear: number): SignU
   else if (values.password.length < MIN_PASSWORD_LENGTH) errors.password = 'passwordTooShort';
 
   if (!values.name.trim()) errors.name = 'nameRequired';
+  else if (hasControlCharacters(values.name.trim())) errors.name = 'nameNotSingleLine';
 
   if (!inRange(values.month, 1, 12)) errors.month = 'monthRequired';
   if (!inRange(values.day, 1, 31)) errors.day = 'dayInvalid';
