@@ -8,6 +8,7 @@ import { INGEST_READINGS_PATH } from '@peakwise/contracts/ingest.contract';
 import { createIngestRoutes } from './ingest/ingest.routes';
 import { createGreenButtonRoutes } from './ingest/green-button/green-button.routes';
 import type { Config } from './lib/config';
+import { closeAfterRefusedBody } from './lib/close-after-refused-body.middleware';
 import { compressAnswers } from './lib/compress.middleware';
 import { createRouter, MEMBER_TOKEN_SCHEME, SESSION_SCHEME } from './lib/create-router';
 import { createErrorHandler, errorBody } from './lib/errors';
@@ -146,6 +147,7 @@ export function createApp(deps: AppDeps) {
     }),
   );
   app.use('*', compressAnswers());
+  app.use('*', closeAfterRefusedBody());
   const apiBodyLimit = bodyLimit({
     maxSize: API_BODY_LIMIT_BYTES,
     onError: (c) => c.json(errorBody('payload_too_large', 'Request body is too large'), 413),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLine } from './single-line-text';
 
 export const PROFILE_MESSAGES = {
   loadFailed: 'Failed to load profile',
@@ -50,7 +51,7 @@ export type Profile = z.infer<typeof profileSchema>;
 
 /** PUT /api/profile. Unknown keys (id, emailVerified, points…) are stripped, never applied. */
 export const updateProfileSchema = z.object({
-  name: z.string().trim().max(100).default(''),
+  name: singleLine(z.string().trim().max(100)).default(''),
   email: z.email().trim().toLowerCase(),
 });
 export type UpdateProfile = z.infer<typeof updateProfileSchema>;
@@ -90,7 +91,7 @@ export const signUpRequestSchema = z.object({
   email: z.email(),
   confirmEmail: z.string(),
   password: z.string(),
-  name: z.string().trim().min(1).max(100),
+  name: singleLine(z.string().trim().min(1).max(100)),
   // Email, its confirmation, password and name are required; birth date and gender are the member's to give or not.
   birthDate: z.string().refine((value) => isValidBirthDate(value), 'Please enter a valid birth date').optional(),
   gender: genderSchema.optional(),
@@ -107,6 +108,8 @@ export const AUTH_ERROR_CODES = {
   emailMismatch: 'EMAIL_MISMATCH',
   invalidEmail: 'INVALID_EMAIL',
   nameRequired: 'NAME_REQUIRED',
+  /** A name with a line break, a control character or a direction override (decision 080). */
+  nameNotSingleLine: 'NAME_NOT_SINGLE_LINE',
   invalidBirthDate: 'INVALID_BIRTH_DATE',
   invalidGender: 'INVALID_GENDER',
   invalidLanguage: 'INVALID_LANGUAGE',

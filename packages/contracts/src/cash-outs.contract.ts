@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CASH_OUT_MINIMUM_POINTS } from '@peakwise/domain/payout-rules';
+import { singleLine } from './single-line-text';
 
 /**
  * Cash-outs by Interac e-Transfer (decision 041): what a member sends, what they and operators
@@ -11,6 +12,7 @@ export const CASH_OUT_MESSAGES = {
   notEmail: 'Enter the email address you use for Interac e-Transfer.',
   insufficientPoints: 'You do not have enough points for this.',
   badKey: 'The request needs an idempotency key of 8 to 100 letters, digits, dashes or underscores.',
+  keyReused: 'This idempotency key was already used for a different cash-out.',
   notFound: 'No such cash-out.',
   notHeld: 'This cash-out is not waiting for review.',
   reason: 'Give a reason of 3 to 500 characters.',
@@ -60,7 +62,7 @@ export type CashOutRules = z.infer<typeof cashOutRulesSchema>;
 export const opsCashOutSchema = cashOutSchema.extend({ householdId: z.string(), memberEmail: z.string().nullable(), reviewedAt: z.string().nullable() });
 export type OpsCashOut = z.infer<typeof opsCashOutSchema>;
 
-export const rejectCashOutSchema = z.object({ reason: z.string({ error: CASH_OUT_MESSAGES.reason }).trim().min(3, { error: CASH_OUT_MESSAGES.reason }).max(500, { error: CASH_OUT_MESSAGES.reason }) });
+export const rejectCashOutSchema = z.object({ reason: singleLine(z.string({ error: CASH_OUT_MESSAGES.reason }).trim().min(3, { error: CASH_OUT_MESSAGES.reason }).max(500, { error: CASH_OUT_MESSAGES.reason })) });
 
 /** What the payout provider reports later about a transfer it took (sent, or failed with why). */
 export const payoutCallbackSchema = z.object({

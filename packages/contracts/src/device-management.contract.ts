@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLine } from './single-line-text';
 
 // ---------- Managing devices: POST /api/devices, PATCH and DELETE /api/devices/{id} ----------
 
@@ -15,7 +16,7 @@ export const pairingIdSchema = z
   .trim()
   .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'The device id may use letters, digits, dot, colon, dash and underscore (at most 64).');
 
-export const deviceNameSchema = z.string().trim().min(1, 'Enter a name for the device.').max(60, 'Keep the name to 60 characters or fewer.');
+export const deviceNameSchema = singleLine(z.string().trim().min(1, 'Enter a name for the device.').max(60, 'Keep the name to 60 characters or fewer.'));
 
 const planX = z.number().int('Positions are whole numbers.').min(0).max(PLAN_WIDTH);
 const planY = z.number().int('Positions are whole numbers.').min(0).max(PLAN_HEIGHT);

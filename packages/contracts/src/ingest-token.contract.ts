@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLine } from './single-line-text';
 
 // ---------- Household ingest tokens: GET/POST /api/household/ingest-tokens, DELETE …/{id} ----------
 
@@ -11,11 +12,13 @@ export const INGEST_TOKEN_LABEL_MAX = 60;
  */
 export const MAX_HOUSEHOLD_INGEST_TOKENS = 5;
 
-export const ingestTokenLabelSchema = z
-  .string({ error: 'Enter a label for the token.' })
-  .trim()
-  .min(1, 'Enter a label for the token.')
-  .max(INGEST_TOKEN_LABEL_MAX, `Keep the label to ${INGEST_TOKEN_LABEL_MAX} characters or fewer.`);
+export const ingestTokenLabelSchema = singleLine(
+  z
+    .string({ error: 'Enter a label for the token.' })
+    .trim()
+    .min(1, 'Enter a label for the token.')
+    .max(INGEST_TOKEN_LABEL_MAX, `Keep the label to ${INGEST_TOKEN_LABEL_MAX} characters or fewer.`),
+);
 
 export const createIngestTokenSchema = z.strictObject({ label: ingestTokenLabelSchema });
 export type CreateIngestTokenRequest = z.infer<typeof createIngestTokenSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLine } from './single-line-text';
 
 // ---------- Personal API tokens: GET/POST /api/member-api/tokens, DELETE …/{id} ----------
 
@@ -15,11 +16,13 @@ export const MAX_API_TOKENS = 10;
 /** The furthest expiry a member may choose, in days. */
 export const API_TOKEN_MAX_DAYS = 366;
 
-const labelSchema = z
-  .string({ error: 'Enter a label for the token.' })
-  .trim()
-  .min(1, 'Enter a label for the token.')
-  .max(API_TOKEN_LABEL_MAX, `Keep the label to ${API_TOKEN_LABEL_MAX} characters or fewer.`);
+const labelSchema = singleLine(
+  z
+    .string({ error: 'Enter a label for the token.' })
+    .trim()
+    .min(1, 'Enter a label for the token.')
+    .max(API_TOKEN_LABEL_MAX, `Keep the label to ${API_TOKEN_LABEL_MAX} characters or fewer.`),
+);
 
 export const createApiTokenSchema = z.strictObject({
   label: labelSchema,

@@ -36,6 +36,7 @@ export const NOTIFICATION_MESSAGES = {
   unsubscribeInvalid: 'This unsubscribe link is not valid.',
   inboundUnauthorized: 'Unknown sender.',
   pushEndpointInvalid: 'The push subscription endpoint must be an https:// URL.',
+  pushEndpointNotPublic: 'The push subscription endpoint must be on the public internet, not this machine or a private network.',
   pushNotFound: 'No such push subscription.',
 } as const;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idempotencyKeySchema } from './cash-outs.contract';
 import { localizedTextSchema } from './rewards.contract';
+import { singleLine } from './single-line-text';
 
 /**
  * A member's points activity (newest first, paged by cursor), each entry with the balance it left
@@ -12,6 +13,7 @@ export const LEDGER_MESSAGES = {
   reason: 'Give a reason of 3 to 500 characters.',
   wouldGoNegative: 'This debit would take the member’s balance below zero.',
   noMember: 'No such member.',
+  keyReused: 'This idempotency key was already used for a different adjustment of this member.',
 } as const;
 
 export const activityEntrySchema = z.object({
@@ -53,7 +55,7 @@ export type OpsMember = z.infer<typeof opsMemberSchema>;
 export const adjustmentSchema = z.object({
   direction: z.enum(['credit', 'debit']),
   points: z.number({ error: LEDGER_MESSAGES.points }).int({ error: LEDGER_MESSAGES.points }).min(1, { error: LEDGER_MESSAGES.points }).max(1_000_000, { error: LEDGER_MESSAGES.points }),
-  reason: z.string({ error: LEDGER_MESSAGES.reason }).trim().min(3, { error: LEDGER_MESSAGES.reason }).max(500, { error: LEDGER_MESSAGES.reason }),
+  reason: singleLine(z.string({ error: LEDGER_MESSAGES.reason }).trim().min(3, { error: LEDGER_MESSAGES.reason }).max(500, { error: LEDGER_MESSAGES.reason })),
   idempotencyKey: idempotencyKeySchema,
 });
 export type Adjustment = z.infer<typeof adjustmentSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { parsePostalCode, provinceOf } from '@peakwise/domain/postal-code';
 import { REWARD_ITEM_STATUSES, REWARD_KINDS, REWARD_ORDER_STATUSES } from '@peakwise/domain/reward-rules';
 import { POSTAL_CODE_INVALID_MESSAGE, provinceCodeSchema } from './postal.contract';
+import { singleLine } from './single-line-text';
 
 /**
  * The rewards marketplace (decision 039): the catalogue members see, a redemption and its order,
@@ -74,14 +75,14 @@ export type CatalogueItem = z.infer<typeof catalogueItemSchema>;
 export const catalogueSchema = z.object({ items: z.array(catalogueItemSchema) });
 export type Catalogue = z.infer<typeof catalogueSchema>;
 
-const line = (message: string) => z.string({ error: message }).trim().min(1, { error: message }).max(100, { error: REWARD_MESSAGES.addressTooLong });
+const line = (message: string) => singleLine(z.string({ error: message }).trim().min(1, { error: message }).max(100, { error: REWARD_MESSAGES.addressTooLong }));
 
 /** A Canadian address; the postal code must be valid and in the province chosen. */
 export const shippingAddressSchema = z
   .object({
     name: line(REWARD_MESSAGES.addressName),
     line1: line(REWARD_MESSAGES.addressLine1),
-    line2: z.string().trim().max(100, { error: REWARD_MESSAGES.addressTooLong }).optional(),
+    line2: singleLine(z.string().trim().max(100, { error: REWARD_MESSAGES.addressTooLong })).optional(),
     city: line(REWARD_MESSAGES.addressCity),
     province: z.enum(provinceCodeSchema.options, { error: REWARD_MESSAGES.province }),
     postalCode: z.string({ error: REWARD_MESSAGES.postalCode }).refine((raw) => parsePostalCode(raw).ok, { error: REWARD_MESSAGES.postalCode }),
@@ -129,7 +130,7 @@ export type NextReward = z.infer<typeof nextRewardSchema>;
 
 // ---- Operators ----
 
-const nameText = z.string({ error: REWARD_MESSAGES.name }).trim().min(1, { error: REWARD_MESSAGES.name }).max(80, { error: REWARD_MESSAGES.name });
+const nameText = singleLine(z.string({ error: REWARD_MESSAGES.name }).trim().min(1, { error: REWARD_MESSAGES.name }).max(80, { error: REWARD_MESSAGES.name }));
 const descriptionText = z.string().trim().max(500, { error: REWARD_MESSAGES.description });
 const pointsCost = z.number({ error: REWARD_MESSAGES.pointsCost }).int({ error: REWARD_MESSAGES.pointsCost }).min(1, { error: REWARD_MESSAGES.pointsCost }).max(1_000_000, { error: REWARD_MESSAGES.pointsCost });
 export const stockSchema = z.number({ error: REWARD_MESSAGES.stock }).int({ error: REWARD_MESSAGES.stock }).min(0, { error: REWARD_MESSAGES.stock }).max(1_000_000, { error: REWARD_MESSAGES.stock });

@@ -29,6 +29,7 @@ const codeKeys = {
   EMAIL_MISMATCH: 'emailMismatch',
   INVALID_EMAIL: 'invalidEmail',
   NAME_REQUIRED: 'nameRequired',
+  NAME_NOT_SINGLE_LINE: 'nameNotSingleLine',
   INVALID_BIRTH_DATE: 'invalidBirthDate',
   INVALID_GENDER: 'invalidGender',
   INVALID_LANGUAGE: 'invalidLanguage',

@@ -1,6 +1,7 @@
 import { APIError } from 'better-auth/api';
 import { z } from 'zod';
 import { AUTH_ERROR_CODES, genderSchema, isValidBirthDate, LANGUAGES, type Gender, type Language } from '@peakwise/contracts/account.contract';
+import { hasControlCharacters, SINGLE_LINE_TEXT_MESSAGE } from '@peakwise/contracts/single-line-text';
 import { checkPassword } from '@peakwise/domain/password-policy';
 import { DEFAULT_SERVICEABLE_PROVINCES, parsePostalCode, provinceOf, type ProvinceCode } from '@peakwise/domain/postal-code';
 
@@ -41,6 +42,7 @@ export function validateSignUp(body: unknown, serviceableProvinces: readonly Pro
   if (confirmEmail !== email) throw fail(AUTH_ERROR_CODES.emailMismatch, 'Email addresses do not match');
   const name = typeof b.name === 'string' ? b.name.trim() : '';
   if (name === '' || name.length > 100) throw fail(AUTH_ERROR_CODES.nameRequired, 'Please tell us what to call you (up to 100 characters)');
+  if (hasControlCharacters(name)) throw fail(AUTH_ERROR_CODES.nameNotSingleLine, SINGLE_LINE_TEXT_MESSAGE);
   // Left out (absent, null or empty) is fine; given, it must be valid.
   const birthDate = given(b.birthDate) ? b.birthDate : null;
   if (birthDate !== null && !isValidBirthDate(birthDate)) throw fail(AUTH_ERROR_CODES.invalidBirthDate, 'Please enter a valid birth date');

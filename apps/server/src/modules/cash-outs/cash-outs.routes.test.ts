@@ -86,6 +86,13 @@ describe('cash-outs API (outbox adapter)', () => {
     expect(again.status).toBe(200);
     expect(((await again.json()) as { id: string }).id).toBe(created.id);
     expect(await balanceOf(t.database.db, household)).toBe(1_800);
+    // The same key with another body is a mistake, not a retry: refused, and nothing moves.
+    for (const changed of [{ ...body, points: 1_300 }, { ...body, email: 'someone.else@example.com' }]) {
+      const reused = await call(member, 'POST', '/api/cash-outs', changed);
+      expect(reused.status).toBe(409);
+      expect(await reused.json()).toMatchObject({ error: { code: 'idempotency_key_reused', message: 'This idempotency key was already used for a different cash-out.' } });
+    }
+    expect(await balanceOf(t.database.db, household)).toBe(1_800);
 
     await runJobs();
     await runJobs();

@@ -43,7 +43,7 @@ export function createCashOutsRoutes(deps: { auth: Auth; db: Db; clock: () => Da
       201: json('Requested: pending, or held for review', cashOutSchema),
       400: error('Below the minimum, not a whole number, not an email, or no idempotency key'),
       403: error('On the shared demo account, a payout address other than the demo’s own (decision 082)'),
-      409: error('More than the balance'),
+      409: error('More than the balance, or the key was used for another cash-out'),
     },
   });
 

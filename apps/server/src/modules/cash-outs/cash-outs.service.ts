@@ -36,7 +36,8 @@ export function cashOutView(row: CashOutRow): CashOut {
 /**
  * One transaction: the points move member → cash-out account under the client's key, and the
  * cash-out is created, held for review above the threshold or queued to send now. The same key
- * again (a double click, a retry, a second tab) finds the first one and changes nothing.
+ * again (a double click, a retry, a second tab) finds the first one and changes nothing; the same
+ * key with other points or another address is refused (409).
  */
 export async function requestCashOut(
   tx: DbOrTx,
@@ -62,6 +63,8 @@ export async function requestCashOut(
   if (!posted) {
     const existing = await findCashOutByClientKey(tx, who.householdId, input.idempotencyKey);
     if (!existing) throw new Error(`Cash-out key ${key} is taken but has no cash-out`);
+    // As a payment or a redemption: the same key with another body is a client's mistake, not a retry.
+    if (existing.points !== input.points || existing.email !== input.email) throw new AppError(409, 'idempotency_key_reused', CASH_OUT_MESSAGES.keyReused);
     return { cashOut: existing, created: false };
   }
   const held = needsReview(input.points, reviewAbovePoints);

@@ -15,8 +15,11 @@ export type NotificationChannels = {
   /** The From address, also the calendar invitation's organizer. */
   senderAddress: string;
   smsInboundSecret: string | undefined;
-  /** Plain-http push endpoints are accepted only outside production (a local push service in tests). */
-  allowInsecurePush: boolean;
+  /**
+   * May a push endpoint be plain http, on this machine or a private network? Only where webhooks
+   * may (WEBHOOK_ALLOW_LOCALHOST, never in production): a local push service in development and tests.
+   */
+  allowPrivatePush: boolean;
 };
 
 export function createNotificationChannels(options: { config: Config; db: Db; logger: Logger }): NotificationChannels {
@@ -24,11 +27,11 @@ export function createNotificationChannels(options: { config: Config; db: Db; lo
   const senderAddress = /<([^>]+)>/.exec(config.mailFrom)?.[1] ?? config.mailFrom;
   return {
     sms: createSmsSender({ providerUrl: config.sms.providerUrl, providerToken: config.sms.providerToken, logger }),
-    push: createPushSender({ db, subject: `mailto:${senderAddress}`, logger }),
+    push: createPushSender({ db, subject: `mailto:${senderAddress}`, logger, allowPrivateNetworks: config.webhooks.allowLocalhost }),
     linkSecret: authSecretOf(config),
     publicUrl: config.publicUrl,
     senderAddress,
     smsInboundSecret: config.sms.inboundSecret,
-    allowInsecurePush: config.nodeEnv !== 'production',
+    allowPrivatePush: config.webhooks.allowLocalhost,
   };
 }

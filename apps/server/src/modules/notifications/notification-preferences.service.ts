@@ -10,6 +10,7 @@ import {
 } from '@peakwise/contracts/notifications.contract';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import { endpointAddressRefused } from '../../lib/public-network';
 import type { NotificationChannels } from './notification-channels.service';
 import {
   countPushSubscriptions,
@@ -162,8 +163,10 @@ export function createNotificationPreferencesService(deps: { db: Db; channels: N
   }
 
   async function subscribePush(userId: string, input: PushSubscriptionInput) {
-    const url = new URL(input.endpoint);
-    if (url.protocol !== 'https:' && !channels.allowInsecurePush) throw new AppError(400, 'push_endpoint_invalid', NOTIFICATION_MESSAGES.pushEndpointInvalid);
+    if (!channels.allowPrivatePush) {
+      if (new URL(input.endpoint).protocol !== 'https:') throw new AppError(400, 'push_endpoint_invalid', NOTIFICATION_MESSAGES.pushEndpointInvalid);
+      if (endpointAddressRefused(input.endpoint)) throw new AppError(400, 'push_endpoint_not_public', NOTIFICATION_MESSAGES.pushEndpointNotPublic);
+    }
     await savePushSubscription(db, userId, { endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth });
     return get(userId);
   }

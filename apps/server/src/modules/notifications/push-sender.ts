@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
+import { fetch, type Dispatcher } from 'undici';
 import webPush from 'web-push';
 import type { Db } from '../../db/client';
 import type { Logger } from '../../lib/logger';
+import { endpointAddressRefused, PrivateAddressError, publicOnlyDispatcher } from '../../lib/public-network';
 import type { DbOrTx } from '../../db/client';
 import { ensureAppSecret } from './app-secrets.repository';
 import { forgetPushSubscription, pushSubscriptionsOf } from './notification-preferences.repository';
@@ -27,9 +29,15 @@ export type PushSender = {
  * Web Push with VAPID (RFC 8292) and aes128gcm payloads (RFC 8291) through `web-push`. The key
  * pair is made on first start and kept in app_secrets, so every server process signs with the
  * same key and subscriptions survive restarts.
+ *
+ * A subscription's endpoint is an address the member's browser gave us, so it is held to the
+ * webhooks' rule (decision 080): unless private networks are allowed (WEBHOOK_ALLOW_LOCALHOST,
+ * never in production) only the public internet is reached, judged again at every send, and a
+ * redirect is never followed.
  */
-export function createPushSender(options: { db: Db; subject: string; logger: Logger }): PushSender {
-  const { db, subject, logger } = options;
+export function createPushSender(options: { db: Db; subject: string; logger: Logger; allowPrivateNetworks: boolean }): PushSender {
+  const { db, subject, logger, allowPrivateNetworks } = options;
+  let publicOnly: Dispatcher | undefined;
   let keys: Promise<{ publicKey: string; privateKey: string }> | null = null;
   const vapid = () => {
     keys ??= ensureAppSecret(db, VAPID_SECRET, () => ({ ...webPush.generateVAPIDKeys() })).then((v) => ({ publicKey: v.publicKey!, privateKey: v.privateKey! }));
@@ -64,7 +72,30 @@ export function createPushSender(options: { db: Db; subject: string; logger: Log
             .filter(([name]) => name.toLowerCase() !== 'content-length')
             .map(([name, value]) => [name, String(value)]),
         );
-        const res = await fetch(request.endpoint, { method: request.method, headers, body: request.body as Buffer, signal: AbortSignal.timeout(PUSH_TIMEOUT_MS) });
+        if (!allowPrivateNetworks && endpointAddressRefused(request.endpoint)) {
+          // Saved before the rule, or by hand: it can never be delivered to, so it goes like a gone one.
+          await forgetPushSubscription(executor, s.id);
+          logger.warn('Push subscription to an address off the public internet; removed');
+          continue;
+        }
+        let res;
+        try {
+          res = await fetch(request.endpoint, {
+            ...(allowPrivateNetworks ? {} : { dispatcher: (publicOnly ??= publicOnlyDispatcher()) }),
+            method: request.method,
+            headers,
+            body: request.body as Buffer,
+            // A push service answers; it does not send us elsewhere. Following a redirect would
+            // post to an address nobody subscribed, past the address rule.
+            redirect: 'manual',
+            signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
+          });
+        } catch (error) {
+          if (!(error instanceof Error && error.cause instanceof PrivateAddressError)) throw error;
+          // The name answered with a private address this time: skip this device, reach the others.
+          logger.warn('Push endpoint resolved to an address off the public internet; not sent');
+          continue;
+        }
         await res.arrayBuffer().catch(() => undefined);
         if (res.status === 404 || res.status === 410) {
           await forgetPushSubscription(executor, s.id);

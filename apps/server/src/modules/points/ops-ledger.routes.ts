@@ -49,7 +49,7 @@ export function createOpsLedgerRoutes(deps: { auth: Auth; db: Db }) {
       200: json('Already made with this key', z.object({ balance: z.number().int() })),
       201: json('Adjusted', z.object({ balance: z.number().int() })),
       400: error('Not a whole positive number of points, or no reason'),
-      409: error('The debit would take the balance below zero'),
+      409: error('The debit would take the balance below zero, or the key was used for another adjustment'),
       ...staffOnly,
     },
   });

@@ -92,6 +92,15 @@ describe('points activity, CSV and the operator’s ledger', () => {
     const replay = await call(operator, 'POST', `/api/ops/households/${household}/adjustments`, { direction: 'credit', points: 220, reason: 'Missed reading on Mar 3', idempotencyKey: key });
     expect(replay.status).toBe(200);
     expect(await replay.json()).toEqual({ balance: 1_000 });
+    for (const changed of [
+      { direction: 'credit', points: 330, reason: 'Missed reading on Mar 3' },
+      { direction: 'debit', points: 220, reason: 'Missed reading on Mar 3' },
+      { direction: 'credit', points: 220, reason: 'Another reason' },
+    ]) {
+      const reused = await call(operator, 'POST', `/api/ops/households/${household}/adjustments`, { ...changed, idempotencyKey: key });
+      expect(reused.status, JSON.stringify(changed)).toBe(409);
+      expect(await reused.json()).toMatchObject({ error: { code: 'idempotency_key_reused' } });
+    }
 
     const before = rowsOf(await t.database.db.execute(sql`select count(*)::int as n from points_transfers`));
     const refusals: [unknown, number, string][] = [

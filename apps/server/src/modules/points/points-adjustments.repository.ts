@@ -8,6 +8,14 @@ export async function insertAdjustment(db: DbOrTx, row: { householdId: string; t
     values (${row.householdId}::uuid, ${row.transferId}::uuid, ${row.points}, ${row.reason}, ${row.operatorId})`);
 }
 
+/** The adjustment recorded under a transfer key, if that key's transfer was an adjustment. */
+export async function adjustmentByKey(db: DbOrTx, key: string): Promise<{ points: number; reason: string } | null> {
+  const [row] = rowsOf<{ points: number; reason: string }>(
+    await db.execute(sql`select a.points, a.reason from points_adjustments a join points_transfers t on t.id = a.transfer_id where t.idempotency_key = ${key}`),
+  );
+  return row ?? null;
+}
+
 export type MemberLookup = { householdId: string; email: string; name: string; balance: number };
 
 /** Members whose sign-in email contains `query` (case-insensitive), with their household and balance. */

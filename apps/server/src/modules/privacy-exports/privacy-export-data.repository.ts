@@ -77,7 +77,9 @@ export async function exportLedger(db: DbOrTx, householdId: string): Promise<Row
   return all(
     db,
     sql`
-    select pe.id::text as "entryId", ${iso(c('pe.created_at'))} as "createdAt", pe.amount as points, t.kind, t.event_id as "eventId", t.detail::text as detail
+    select pe.id::text as "entryId", ${iso(c('pe.created_at'))} as "createdAt", pe.amount as points, t.kind, t.event_id as "eventId",
+      -- Who adjusted a member's points is an operator of Peakwise, not a person of this export (decision 080).
+      (case when t.detail ? 'operatorId' then (t.detail - 'operatorId') || '{"by":"operator"}'::jsonb else t.detail end)::text as detail
     from points_entries pe join points_accounts a on a.id = pe.account_id join points_transfers t on t.id = pe.transfer_id
     where a.kind = 'member' and a.household_id = ${householdId}::uuid
     order by pe.id`,

@@ -9,6 +9,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { asMember, createMember, sessionTokenOf, type Member } from '../../test/test-session';
 import { fundMember } from '../cash-outs/cash-outs.test-helper';
 import { createDevice } from '../devices/devices.repository';
+import { adjustPoints } from '../points/points-adjustments.service';
 import { EXPORT_FILES } from './privacy-export-readme';
 import { PRIVACY_EXPORT_JOBS } from './privacy-exports.service';
 
@@ -53,6 +54,8 @@ describe('privacy export API', () => {
     await db.execute(sql`
       insert into payments (household_id, amount_cents, processor, processor_reference, status, idempotency_key, card_brand, card_last4, created_at, succeeded_at)
       values (${householdId}::uuid, 4520, 'sandbox', 'ch_ref_1', 'succeeded', 'export-test-key', 'visa', '4242', '2026-10-15T12:00:00Z', '2026-10-15T12:00:05Z')`);
+    // An operator's credit: the archive says an operator made it, never which one.
+    await db.transaction((tx) => adjustPoints(tx, householdId, other.userId, { direction: 'credit', points: 5, reason: 'Goodwill', idempotencyKey: 'export-adjust-1' }));
     // A withdrawal after the sign-up grant, and a notification choice.
     await t.app.request('/api/profile/consents/marketing', { method: 'PUT', headers: asMember(member), body: JSON.stringify({ granted: false }) });
   });
@@ -146,8 +149,11 @@ describe('privacy export API', () => {
     expect(household.id).toBe(householdId);
 
     const ledger = archive['points-ledger.csv']!.trimEnd().split('\r\n');
-    expect(ledger).toHaveLength(2);
+    expect(ledger).toHaveLength(3);
     expect(ledger[1]!.split(',')[2]).toBe('1250');
+    expect(ledger[2]).toContain(',5,adjustment,,');
+    expect(ledger[2]).toContain('""by"": ""operator""');
+    expect(ledger[2]).not.toContain('operatorId');
 
     const consents = JSON.parse(archive['consents.json']!) as { purpose: string; granted: boolean; language: string; source: string; wordingAsShown: string }[];
     const marketing = consents.filter((c) => c.purpose === 'marketing_data_sharing');
@@ -173,7 +179,8 @@ describe('privacy export API', () => {
       await t.database.db.execute(sql`
         select token as s from sessions where user_id = ${member.userId}
         union all select password from accounts where user_id = ${member.userId} and password is not null
-        union all select ${other.email}`),
+        union all select ${other.email}
+        union all select ${other.userId}`),
     ).map((r) => r.s);
     // The table holds only the session token's hash (decision 071); the token is in the cookie.
     secrets.push(sessionTokenOf(member.cookie));

@@ -4,7 +4,7 @@ import { WEBHOOK_HEADERS } from '@peakwise/contracts/member-api.contract';
 import type { DbOrTx } from '../../db/client';
 import { scheduleJob } from '../durable-jobs/durable-jobs.repository';
 import { WEBHOOK_JOBS } from './webhook-announce';
-import { literalAddressRefused, publicOnlyDispatcher, PrivateAddressError } from './webhook-network';
+import { literalAddressRefused, publicOnlyDispatcher, PrivateAddressError } from '../../lib/public-network';
 import { signWebhook } from './webhook-signature';
 import {
   fanOutEventResults,

@@ -1,5 +1,6 @@
 import type { Gender } from './api/sign-up-email';
 import { isRealDate, MIN_BIRTH_YEAR } from './birth-date';
+import { hasControlCharacters } from '@peakwise/contracts/single-line-text';
 
 export type SignUpValues = {
   email: string;
@@ -24,6 +25,7 @@ export type ValidationKey =
   | 'passwordRequired'
   | 'passwordTooShort'
   | 'nameRequired'
+  | 'nameNotSingleLine'
   | 'monthRequired'
   | 'dayInvalid'
   | 'yearInvalid'
@@ -60,6 +62,7 @@ export function validateSignUp(values: SignUpValues, currentYear: number): SignU
   else if (values.password.length < MIN_PASSWORD_LENGTH) errors.password = 'passwordTooShort';
 
   if (!values.name.trim()) errors.name = 'nameRequired';
+  else if (hasControlCharacters(values.name.trim())) errors.name = 'nameNotSingleLine';
 
   // Birth date and gender are optional: a birth date left wholly blank is fine; begun, it must be whole and real.
   if (birthDateGiven(values)) {

@@ -3,7 +3,8 @@ import { BlockList, isIP } from 'node:net';
 import { Agent } from 'undici';
 
 /**
- * Addresses a member's webhook must not reach (decision 060): this machine, the private and
+ * Addresses that a member-given endpoint (a webhook or a push subscription: decisions 060 and
+ * 080) must not reach: this machine, the private and
  * shared networks behind it, link-local (cloud metadata services live at 169.254.169.254),
  * multicast and reserved ranges. Otherwise any member could make the server post to, and time,
  * services that only trust their own network.
@@ -74,4 +75,14 @@ export function publicOnlyDispatcher(): Agent {
 export function literalAddressRefused(url: string): boolean {
   const host = new URL(url).hostname;
   return isIP(host.replace(/^\[|\]$/g, '')) !== 0 && !isPublicAddress(host);
+}
+
+/**
+ * What can be judged of an endpoint without a lookup, when it is given: an IP that is not public,
+ * or a name that always means this machine (`localhost` and, by RFC 6761, every `*.localhost`).
+ * Other names are judged by each connection's own lookup (publicOnlyDispatcher).
+ */
+export function endpointAddressRefused(url: string): boolean {
+  const host = new URL(url).hostname.toLowerCase().replace(/\.$/, '');
+  return host === 'localhost' || host.endsWith('.localhost') || literalAddressRefused(url);
 }

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fetch } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isPublicAddress, literalAddressRefused, PrivateAddressError, publicOnlyDispatcher } from './webhook-network';
+import { endpointAddressRefused, isPublicAddress, literalAddressRefused, PrivateAddressError, publicOnlyDispatcher } from './public-network';
 
 describe('isPublicAddress', () => {
   it.each([
@@ -37,6 +37,15 @@ describe('literalAddressRefused', () => {
     expect(literalAddressRefused('https://169.254.169.254/latest/meta-data')).toBe(true);
     expect(literalAddressRefused('https://8.8.8.8/hook')).toBe(false);
     expect(literalAddressRefused('https://hooks.example.com/peakwise')).toBe(false);
+  });
+});
+
+describe('endpointAddressRefused', () => {
+  it('refuses what always means this machine or a private network, and leaves other names to the connection', () => {
+    for (const url of ['https://localhost/p', 'https://LocalHost./p', 'https://a.b.localhost:8443/p', 'https://[::1]/p', 'https://0x7f.1/p', 'https://169.254.169.254/p']) {
+      expect(endpointAddressRefused(url)).toBe(true);
+    }
+    for (const url of ['https://fcm.googleapis.com/fcm/send/x', 'https://localhost.example.com/p', 'https://8.8.8.8/p']) expect(endpointAddressRefused(url)).toBe(false);
   });
 });
 
