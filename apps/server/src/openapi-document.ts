@@ -23,3 +23,5 @@ mkdirSync(dirname(output), { recursive: true });
 writeFileSync(output, `${JSON.stringify(await res.json(), null, 2)}\n`);
 await liveHub.close();
 await database.close();
+// The app's own timers (rate limits, the mailer) would keep a process alive that is done.
+process.exit(0);
