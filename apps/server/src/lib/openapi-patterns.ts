@@ -60,7 +60,7 @@ function caseless(source: string): string {
   });
 }
 
-const escapeInClass = (char: string) => (/[\\\]\[^-]/.test(char) ? `\\${char}` : char);
+const escapeInClass = (char: string) => (/[\\\][^-]/.test(char) ? `\\${char}` : char);
 
 function caseRanges(from: number, to: number): string {
   let added = '';
