@@ -60,7 +60,7 @@ describe('a client generated from /api/openapi.json by openapi-typescript', () =
       const signedIn = client.peakwiseClient(baseUrl, { cookie: member.cookie, origin: TEST_ORIGIN });
 
       const read = await client.readBilling(signedIn, randomUUID());
-      expect(read).toEqual({ status: 200, balanceCents: 0, statementStatus: 404, statementError: 'statement_not_found' });
+      expect(read).toEqual({ status: 200, balanceCents: 0, statementStatus: 404, statementError: 'not_found' });
       expect(await client.changeBillReminders(signedIn)).toEqual({ status: 200, leadDays: 7 });
 
       const tokens = await client.createTokens(signedIn);
