@@ -16,7 +16,7 @@ beforeAll(async () => {
   // Every optional route on, the test clock's included, so every operation is checked.
   t = await createTestApp({ env: { PAYOUT_WEBHOOK_SECRET: SECRET, SMS_INBOUND_SECRET: SECRET }, testClock: createClock() });
   document = (await (await t.app.request('/api/openapi.json')).json()) as Document;
-});
+}, 180_000);
 afterAll(() => t.close());
 
 const operations = () =>
@@ -35,7 +35,7 @@ describe('the OpenAPI document’s security is what each route enforces', () => 
       if ((status === 401) === isPublic) wrong.push(`${method} ${template}: ${status} without credentials, declared ${JSON.stringify(operation.security)}`);
     }
     expect(wrong).toEqual([]);
-  });
+  }, 180_000);
 
   it('a member who is not an operator gets 404 on every route that names the operator role, and an operator does not', async () => {
     const member = await createMember(t.app);
@@ -54,7 +54,7 @@ describe('the OpenAPI document’s security is what each route enforces', () => 
       }
     }
     expect(wrong).toEqual([]);
-  });
+  }, 180_000);
 
   it('a personal API token with every scope is refused exactly where its scheme is not declared', async () => {
     const member = await createMember(t.app);
@@ -69,7 +69,7 @@ describe('the OpenAPI document’s security is what each route enforces', () => 
       if (refused === declared) wrong.push(`${method} ${template}: ${res.status}, memberToken declared: ${declared}`);
     }
     expect(wrong).toEqual([]);
-  });
+  }, 180_000);
 
   it('declares the bodies handlers read themselves, and the server it is served from', () => {
     const bodyOf = (method: string, path: string) => Object.keys(document.paths[path]?.[method]?.requestBody?.content ?? {});
