@@ -10,7 +10,9 @@ import { createGreenButtonRoutes } from './ingest/green-button/green-button.rout
 import type { Config } from './lib/config';
 import { closeAfterRefusedBody } from './lib/close-after-refused-body.middleware';
 import { compressAnswers } from './lib/compress.middleware';
-import { createRouter, MEMBER_TOKEN_SCHEME, SESSION_SCHEME } from './lib/create-router';
+import { createRouter } from './lib/create-router';
+import { registerSecuritySchemes } from './lib/security-schemes';
+import { withFlaglessPatterns } from './lib/openapi-patterns';
 import { createErrorHandler, errorBody } from './lib/errors';
 import type { AdjustableClock } from './lib/clock';
 import { createLogger, type Logger } from './lib/logger';
@@ -26,6 +28,7 @@ import { createTokenRouteTable } from './modules/api-tokens/token-route-table';
 import { createWebhookRoutes } from './modules/webhooks/webhooks.routes';
 import { storableText } from './lib/storable-text.middleware';
 import { createAccounts, type Accounts } from './modules/auth/accounts';
+import { sessionCookiePrefix } from './modules/auth/auth';
 import { createAuthRoutes } from './modules/auth/auth.routes';
 import { useSessionCache } from './modules/auth/require-auth.middleware';
 import { clearSessionsOnWrite, createSessionCache } from './modules/auth/session-cache';
@@ -254,21 +257,20 @@ export function createApp(deps: AppDeps) {
   // Both the setting (refused in production) and the clock itself: neither alone mounts it.
   if (config.clock.adjustable && deps.testClock) app.route('/', createTestClockRoutes({ auth: accounts.auth, db: database.db, clock: deps.testClock }));
 
-  app.openAPIRegistry.registerComponent('securitySchemes', SESSION_SCHEME, {
-    type: 'apiKey',
-    in: 'cookie',
-    name: 'peakwise.session_token',
-    description: 'The web app’s session (the cookie is __Host-peakwise.session_token in production).',
+  registerSecuritySchemes(app.openAPIRegistry, {
+    sessionCookie: `${sessionCookiePrefix(config)}.session_token`,
+    paymentSignatureHeader: paymentProcessor.name === 'stripe' ? STRIPE_SIGNATURE_HEADER : SIGNATURE_HEADER,
   });
-  app.openAPIRegistry.registerComponent('securitySchemes', MEMBER_TOKEN_SCHEME, {
-    type: 'http',
-    scheme: 'bearer',
-    description:
-      'A personal API token from Settings (pwk_…). Only routes that list this scheme accept one, with any one of the scopes listed; every other route answers 403 (docs/member-api.md).',
-  });
-  const documentInfo = { openapi: '3.1.0', info: { title: 'Peakwise API', version: '0.1.0' } };
-  app.doc31('/api/openapi.json', documentInfo);
-  tokenRoutes.load(app.getOpenAPI31Document(documentInfo));
+  // Built once: every route is registered by now, and the document is the same for every caller.
+  const document = withFlaglessPatterns(
+    app.getOpenAPI31Document({
+      openapi: '3.1.0',
+      info: { title: 'Peakwise API', version: '0.1.0', description: 'The API of the Peakwise portal and its meters (docs/member-api.md, docs/ingestion.md).' },
+      servers: [{ url: config.publicUrl }],
+    }),
+  );
+  app.get('/api/openapi.json', (c) => c.json(document));
+  tokenRoutes.load(document);
 
   app.route('/', createCrawlerRoutes({ publicUrl: config.publicUrl }));
   if (spa) serveSpa(app, spa);

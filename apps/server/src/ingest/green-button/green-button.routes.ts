@@ -35,6 +35,19 @@ export function createGreenButtonRoutes(deps: { auth: Auth; db: Db; clock: () =>
     tags: ['green-button'],
     summary: 'Import a Green Button (ESPI) XML file into the household meter: multipart field "file", or the XML as the body',
     middleware: [household, limit] as const,
+    request: {
+      // Read by the handler (a file, or the XML itself) and parsed as Green Button: not validated here.
+      body: {
+        required: true,
+        content: {
+          'multipart/form-data': {
+            schema: { type: 'object', properties: { [GREEN_BUTTON_FILE_FIELD]: { type: 'string', contentMediaType: 'application/xml', description: 'The utility’s Green Button file' } }, required: [GREEN_BUTTON_FILE_FIELD] },
+          },
+          'application/xml': { schema: { type: 'string', contentMediaType: 'application/xml' } },
+          'application/atom+xml': { schema: { type: 'string', contentMediaType: 'application/atom+xml' } },
+        },
+      },
+    },
     responses: {
       200: { description: 'What was stored, already stored, and which readings were refused and why', content: { 'application/json': { schema: greenButtonImportResultSchema } } },
       400: errorResponse('Not a usable Green Button file (malformed XML, foreign unit, no readings); nothing was written'),

@@ -1,4 +1,4 @@
-import { MEMBER_TOKEN_SCHEME } from '../../lib/create-router';
+import { MEMBER_TOKEN_SCHEME } from '../../lib/route-security';
 
 /** The part of an OpenAPI document read here. */
 type OpenApiDocument = { paths?: object };

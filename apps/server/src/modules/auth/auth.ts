@@ -31,6 +31,14 @@ export function authSecretOf(config: Pick<Config, 'authSecret'>): string {
 
 export const SOCIAL_ERROR_PATH = '/?auth=login';
 
+/**
+ * In production every cookie is __Host-: Secure, Path=/ and no Domain, so no other host (a sibling
+ * subdomain included) can set or overwrite one (ASVS 5.0 3.3.3, decision 067).
+ */
+export function sessionCookiePrefix(config: Pick<Config, 'nodeEnv'>): string {
+  return config.nodeEnv === 'production' ? '__Host-peakwise' : 'peakwise';
+}
+
 type AuthDeps = { config: Config; database: Database; emails: AccountEmails; logger: Logger };
 
 // better-auth logs through us. Arguments are dropped: they can hold request bodies or SQL
@@ -154,10 +162,8 @@ export function createAuth({ config, database, emails, logger }: AuthDeps) {
       },
     },
     advanced: {
-      // In production every cookie is __Host-: Secure, Path=/ and no Domain, so no other host
-      // (a sibling subdomain included) can set or overwrite one (ASVS 5.0 3.3.3, decision 067).
       // better-auth's own secure mode only knows __Secure-, so the prefix is ours and Secure is set here.
-      cookiePrefix: config.nodeEnv === 'production' ? '__Host-peakwise' : 'peakwise',
+      cookiePrefix: sessionCookiePrefix(config),
       useSecureCookies: false,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', path: '/', secure: config.nodeEnv === 'production' },
       // better-auth would skip its Origin check under NODE_ENV=test; tests must see the real thing.

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { errorBody } from '../../lib/errors';
+import { guardedBy, SESSION_SCHEME } from '../../lib/route-security';
 import type { Auth } from './auth';
 import type { AuthUser } from './auth-user';
 import { withSwallowedCause } from './auth-swallowed-errors';
@@ -28,7 +29,7 @@ export function useSessionCache(auth: Auth, cache: SessionCache) {
  * unless the app's session cache saw the same cookie moments ago.
  */
 export function requireAuth(auth: Auth): MiddlewareHandler<AuthEnv> {
-  return async (c, next) => {
+  return guardedBy<AuthEnv>(async (c, next) => {
     // Only routes that declare a token scope get this far with a token; its member is the caller
     // and a cookie sent alongside is ignored.
     if (c.var.bearer) return next();
@@ -54,5 +55,5 @@ export function requireAuth(auth: Auth): MiddlewareHandler<AuthEnv> {
     c.set('sessionMemo', memo);
     await next();
     for (const cookie of headers.getSetCookie()) c.res.headers.append('set-cookie', cookie);
-  };
+  }, { scheme: SESSION_SCHEME });
 }

@@ -5,6 +5,7 @@ import { cashOutStatusSchema, payoutCallbackSchema } from '@peakwise/contracts/c
 import type { Db } from '../../db/client';
 import { createRouter, errorResponse as error } from '../../lib/create-router';
 import { errorBody } from '../../lib/errors';
+import { guardedBy, PAYOUT_PROVIDER_SCHEME } from '../../lib/route-security';
 import { recordProviderReport } from './cash-outs.service';
 
 /**
@@ -14,13 +15,16 @@ import { recordProviderReport } from './cash-outs.service';
  */
 export function createPayoutCallbackRoutes(deps: { db: Db; clock: () => Date; webhookSecret: string | undefined }) {
   // Before the body is read: an unauthorised caller learns nothing from validation messages.
-  const providerOnly: MiddlewareHandler = async (c, next) => {
-    if (!deps.webhookSecret) return c.json(errorBody('not_found', 'Not found'), 404);
-    const given = Buffer.from(c.req.header('authorization') ?? '');
-    const expected = Buffer.from(`Bearer ${deps.webhookSecret}`);
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return c.json(errorBody('unauthorized', 'Wrong or missing payout webhook secret.'), 401);
-    return next();
-  };
+  const providerOnly: MiddlewareHandler = guardedBy(
+    async (c, next) => {
+      if (!deps.webhookSecret) return c.json(errorBody('not_found', 'Not found'), 404);
+      const given = Buffer.from(c.req.header('authorization') ?? '');
+      const expected = Buffer.from(`Bearer ${deps.webhookSecret}`);
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return c.json(errorBody('unauthorized', 'Wrong or missing payout webhook secret.'), 401);
+      return next();
+    },
+    { scheme: PAYOUT_PROVIDER_SCHEME },
+  );
   const callback = createRoute({
     method: 'post',
     path: '/api/payouts/callback',

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Db } from '../../db/client';
+import { guardedBy, SESSION_SCHEME } from '../../lib/route-security';
 import type { Auth } from '../auth/auth';
 import { requireAuth, type AuthVariables } from '../auth/require-auth.middleware';
 import type { SessionMemo } from '../auth/session-cache';
@@ -17,11 +18,14 @@ export type HouseholdEnv = { Variables: HouseholdVariables };
  */
 export function requireHousehold(deps: { auth: Auth; db: Db }): MiddlewareHandler<HouseholdEnv> {
   const auth = requireAuth(deps.auth) as unknown as MiddlewareHandler<HouseholdEnv>;
-  return (c, next) =>
-    auth(c, async () => {
-      if (!c.var.household) c.set('household', await householdOf(deps.db, c.var.user.id, c.var.sessionMemo));
-      await next();
-    });
+  return guardedBy<HouseholdEnv>(
+    (c, next) =>
+      auth(c, async () => {
+        if (!c.var.household) c.set('household', await householdOf(deps.db, c.var.user.id, c.var.sessionMemo));
+        await next();
+      }),
+    { scheme: SESSION_SCHEME },
+  );
 }
 
 const HOUSEHOLD_MEMO = 'household';

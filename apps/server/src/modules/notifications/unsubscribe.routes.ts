@@ -1,8 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
 import { apiErrorSchema } from '@peakwise/contracts/api-error.contract';
 import { NOTIFICATION_MESSAGES, unsubscribeResultSchema } from '@peakwise/contracts/notifications.contract';
 import { createRouter } from '../../lib/create-router';
 import { errorBody } from '../../lib/errors';
+import { guardedBy, SMS_PROVIDER_SCHEME } from '../../lib/route-security';
 import { timingSafeEqual } from 'node:crypto';
 import type { NotificationChannels } from './notification-channels.service';
 import type { NotificationPreferencesService } from './notification-preferences.service';
@@ -30,12 +32,31 @@ ${body}
 export function createUnsubscribeRoutes(deps: { service: NotificationPreferencesService; channels: NotificationChannels; clock: () => Date }) {
   const { service, channels, clock } = deps;
 
+  // Before the body is read: an unauthorised caller learns nothing from validation messages.
+  const providerOnly: MiddlewareHandler = guardedBy(
+    async (c, next) => {
+      if (!channels.smsInboundSecret) return c.json(errorBody('not_found', 'Not found'), 404);
+      const given = Buffer.from(c.req.header('authorization') ?? '');
+      const expected = Buffer.from(`Bearer ${channels.smsInboundSecret}`);
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return c.json(errorBody('unauthorized', NOTIFICATION_MESSAGES.inboundUnauthorized), 401);
+      return next();
+    },
+    { scheme: SMS_PROVIDER_SCHEME },
+  );
+
   const post = createRoute({
     method: 'post',
     path: '/api/unsubscribe',
     tags: ['notifications'],
     summary: 'One-click unsubscribe (RFC 8058): turns the link’s preference off, without signing in',
-    request: { query: tokenQuery },
+    request: {
+      query: tokenQuery,
+      // What a mail client posts (RFC 8058); the link's token alone decides, so the body is not read.
+      body: {
+        required: false,
+        content: { 'application/x-www-form-urlencoded': { schema: { type: 'object', properties: { 'List-Unsubscribe': { type: 'string', enum: ['One-Click'] } } } } },
+      },
+    },
     responses: { 200: { description: 'Turned off', content: { ...json(unsubscribeResultSchema), 'text/html': { schema: z.string() } } }, 400: problem('Missing or invalid token') },
   });
   const inbound = createRoute({
@@ -43,6 +64,7 @@ export function createUnsubscribeRoutes(deps: { service: NotificationPreferences
     path: '/api/sms/inbound',
     tags: ['notifications'],
     summary: 'The SMS provider’s inbound messages: STOP or ARRÊT turns texts off for that number',
+    middleware: [providerOnly] as const,
     request: { body: { required: true, content: json(z.object({ from: z.string().max(32), body: z.string().max(1600) })) } },
     responses: { 200: { description: 'Handled', content: json(z.object({ stopped: z.number().int() })) }, 400: problem('Invalid body'), 401: problem('Wrong or missing secret'), 404: problem('Not configured') },
   });
@@ -59,10 +81,6 @@ export function createUnsubscribeRoutes(deps: { service: NotificationPreferences
         return c.json(result, 200);
       })
       .openapi(inbound, async (c) => {
-        if (!channels.smsInboundSecret) return c.json(errorBody('not_found', 'Not found'), 404);
-        const given = Buffer.from(c.req.header('authorization') ?? '');
-        const expected = Buffer.from(`Bearer ${channels.smsInboundSecret}`);
-        if (given.length !== expected.length || !timingSafeEqual(given, expected)) return c.json(errorBody('unauthorized', NOTIFICATION_MESSAGES.inboundUnauthorized), 401);
         const { from, body } = c.req.valid('json');
         return c.json({ stopped: await service.inboundSms(from, body, clock()) }, 200);
       })

@@ -5,6 +5,7 @@ import {
   opsFulfilmentOrderSchema,
   opsRewardItemSchema,
   REWARD_IMAGE_MAX_BYTES,
+  REWARD_IMAGE_TYPES,
   REWARD_MESSAGES,
   rewardOrderStatusSchema,
   shipOrderSchema,
@@ -58,7 +59,14 @@ export function createOpsRewardsRoutes(deps: { auth: Auth; db: Db; clock: () => 
     method: 'put',
     path: '/api/ops/rewards/items/{id}/image',
     summary: `Upload an item’s image: PNG, JPEG, WebP or SVG, at most ${REWARD_IMAGE_MAX_BYTES / 1024} KB, as the raw request body`,
-    request: { params: itemParams },
+    request: {
+      params: itemParams,
+      // The bytes themselves, checked by the handler: a zod schema cannot describe them.
+      body: {
+        required: true,
+        content: Object.fromEntries(REWARD_IMAGE_TYPES.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }])),
+      },
+    },
     responses: { ...staffOnly, 200: json('Stored', z.object({ imageUrl: z.string() })), 400: error('Malformed id'), 413: error('Too large'), 415: error('Not an image we take') },
   });
   const codes = createRoute({
