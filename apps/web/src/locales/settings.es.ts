@@ -2,7 +2,14 @@ import type { Translation } from './shape';
 import type { settingsEn } from './settings.en';
 
 export const settingsEs: Translation<typeof settingsEn> = {
-  intro: 'Tu perfil, seguridad, dispositivos y preferencias.',
+  intro: 'Tu perfil, notificaciones, hogar y datos, una sección a la vez.',
+  sections: {
+    label: 'Secciones de la configuración',
+    profile: 'Perfil y seguridad',
+    notifications: 'Notificaciones y eventos',
+    home: 'Hogar y dispositivos',
+    data: 'Datos y herramientas para desarrolladores',
+  },
   saved: 'Guardado',
   cancel: 'Cancelar',
   profile: {

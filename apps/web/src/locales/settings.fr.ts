@@ -2,7 +2,14 @@ import type { Translation } from './shape';
 import type { settingsEn } from './settings.en';
 
 export const settingsFr: Translation<typeof settingsEn> = {
-  intro: 'Votre profil, votre sécurité, vos appareils et vos préférences.',
+  intro: 'Votre profil, vos notifications, votre domicile et vos données, une section à la fois.',
+  sections: {
+    label: 'Sections des paramètres',
+    profile: 'Profil et sécurité',
+    notifications: 'Notifications et événements',
+    home: 'Domicile et appareils',
+    data: 'Données et outils pour développeurs',
+  },
   saved: 'Enregistré',
   cancel: 'Annuler',
   profile: {
