@@ -92,6 +92,7 @@ export const settingsEn = {
     unknownOs: 'unknown system',
     browserOnOs: '{{browser}} on {{os}}',
     unknownLocation: 'Unknown location',
+    localNetwork: 'Local network',
     lastActive: 'Last active {{time}}',
     address: 'Address {{ip}}',
     signOut: 'Sign out',

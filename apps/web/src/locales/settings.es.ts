@@ -94,6 +94,7 @@ export const settingsEs: Translation<typeof settingsEn> = {
     unknownOs: 'sistema desconocido',
     browserOnOs: '{{browser}} en {{os}}',
     unknownLocation: 'Ubicación desconocida',
+    localNetwork: 'Red local',
     lastActive: 'Última actividad {{time}}',
     address: 'Dirección {{ip}}',
     signOut: 'Cerrar sesión',

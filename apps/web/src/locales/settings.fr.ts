@@ -95,6 +95,7 @@ export const settingsFr: Translation<typeof settingsEn> = {
     unknownOs: 'système inconnu',
     browserOnOs: '{{browser}} sur {{os}}',
     unknownLocation: 'Emplacement inconnu',
+    localNetwork: 'Réseau local',
     lastActive: 'Dernière activité {{time}}',
     address: 'Adresse {{ip}}',
     signOut: 'Déconnecter',
