@@ -98,12 +98,14 @@ describe('Settings in four sections', () => {
       for (const path of ['profile', 'notifications']) {
         await page.goto(`/app/settings/${path}`);
         await page.getByRole('navigation', { name: language === 'fr' ? 'Sections des paramètres' : 'Settings sections' }).waitFor();
+        await page.getByRole('region').first().waitFor();
         await settled();
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
         await screenshot(page, `settings-${path}-390-${language}`);
       }
       await page.setViewportSize(WIDE);
       await page.goto('/app/settings/notifications');
+      await page.getByRole('checkbox', { name: language === 'fr' ? /tous les événements/ : 'Opt me in to every event' }).waitFor();
       await settled();
       await screenshot(page, `settings-notifications-1440-${language}`);
       await page.setViewportSize(PHONE);
@@ -127,12 +129,12 @@ function planLayout() {
       return { x: r.x, y: r.y, width: r.width, height: r.height };
     };
     const plan = document.querySelector('[role="group"][aria-label^="Floor plan"], [role="group"][aria-label^="Plan"]')!;
-    const rooms = [...plan.querySelectorAll('button[aria-pressed]:not([aria-keyshortcuts])')].map((room) => ({
+    const rooms = Array.from(plan.querySelectorAll('button[aria-pressed]:not([aria-keyshortcuts])')).map((room) => ({
       room: box(room),
       label: box(room.querySelector('[data-room-label]')!),
       name: room.querySelector('[data-room-label]')!.textContent,
     }));
-    const markers = [...plan.querySelectorAll('button[aria-keyshortcuts]')].map((m) => ({ name: m.getAttribute('title'), box: box(m) }));
+    const markers = Array.from(plan.querySelectorAll('button[aria-keyshortcuts]')).map((m) => ({ name: m.getAttribute('title'), box: box(m) }));
     return { rooms, markers, viewportHeight: plan.clientHeight, contentHeight: plan.firstElementChild!.getBoundingClientRect().height };
   });
 }
@@ -159,7 +161,7 @@ describe('Devices on a phone', () => {
       }
       // No empty band under the rooms: the plan fills the 500 px viewport's height.
       expect(contentHeight).toBeGreaterThanOrEqual(viewportHeight - 4);
-      await scrollToTop();
+      await page.getByRole('group', { name: /^(Floor plan of your home|Plan)/ }).scrollIntoViewIfNeeded();
       await screenshot(page, `devices-390-${language}`);
 
       // The table is below the details: choosing there brings the details on screen, focused.
@@ -183,13 +185,13 @@ describe('Devices on a phone', () => {
       expect(await axeViolations(page)).toEqual([]);
     }
     await page.setViewportSize(WIDE);
-    await page.goto('/app/devices');
-    await settled();
-    await screenshot(page, 'devices-1440-fr');
-    await useLanguage('en');
-    await page.goto('/app/devices');
-    await settled();
-    await screenshot(page, 'devices-1440-en');
+    for (const language of ['fr', 'en'] as const) {
+      if (language === 'en') await useLanguage('en');
+      await page.goto('/app/devices');
+      await page.getByRole('table').waitFor();
+      await settled();
+      await screenshot(page, `devices-1440-${language}`);
+    }
   }, 300_000);
 });
 
@@ -202,7 +204,7 @@ describe('The Dashboard in French', () => {
     const periods = page.getByRole('group', { name: 'Période' });
     await periods.waitFor();
     await settled();
-    const rights = await periods.evaluate((set) => [set, ...set.querySelectorAll('label')].map((el) => Math.round(el.getBoundingClientRect().right)));
+    const rights = await periods.evaluate((set) => [set, ...Array.from(set.querySelectorAll('label'))].map((el) => Math.round(el.getBoundingClientRect().right)));
     for (const right of rights) expect(right).toBeLessThanOrEqual(PHONE.width);
     expect(await page.evaluate(() => document.querySelector('main')!.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await periods.scrollIntoViewIfNeeded();
