@@ -64,7 +64,9 @@ describe('Settings in four sections', () => {
       await menu.getByRole('link', { name: link }).focus();
       await page.keyboard.press('Enter');
       await page.waitForURL(`**/app/settings/${path}`);
-      expect(await menu.locator('[aria-current="page"]').allTextContents()).toEqual([link]);
+      await expect.poll(() => menu.locator('[aria-current="page"]').allTextContents()).toEqual([link]);
+      // The sidebar's Settings stays the current page on every section.
+      expect(await page.getByRole('navigation', { name: 'Portal' }).locator('[aria-current="page"]').allTextContents()).toEqual(['Settings']);
       for (const card of cards) await page.getByRole('region', { name: card, exact: true }).waitFor();
       await settled();
       // One section, not a 5,100 px page of every card (the data section, the longest, included).
