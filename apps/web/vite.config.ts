@@ -19,6 +19,11 @@ const inlineSmallChunks = {
   exclude: (id: string) => (id.includes('node_modules') && !lucideIcon.test(id) && !zodWrappers.test(id)) || moduleState.test(id),
 };
 
+// The session and the offline data it keeps in step are one chunk: every portal screen uses both,
+// but a screen that reaches the offline data only through the API client (most of Settings'
+// sections) would otherwise split them into two requests on the Dashboard (decision 086).
+const sessionChunk = { name: 'session', test: /[\\/]src[\\/]lib[\\/](session|session-events|session-renewal|offline-data)\.tsx?$/ };
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
@@ -46,7 +51,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     rolldownOptions: {
       // The server bundle's exports are read by scripts/prerender.mjs; the browser's entry exports nothing.
       ...(isSsrBuild ? {} : { preserveEntrySignatures: false as const }),
-      output: { strictExecutionOrder: true, ...(isSsrBuild ? {} : { codeSplitting: { experimentalInlineCommonChunks: inlineSmallChunks } }) },
+      output: { strictExecutionOrder: true, ...(isSsrBuild ? {} : { codeSplitting: { experimentalInlineCommonChunks: inlineSmallChunks, groups: [sessionChunk] } }) },
     },
   },
 }));

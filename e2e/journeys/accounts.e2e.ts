@@ -99,7 +99,7 @@ describe('accounts', () => {
     await page.waitForTimeout(1_000);
     expect(await page.getByTestId('home-prompt').count()).toBe(0);
 
-    await openSettings();
+    await page.goto('/app/settings/home');
     const home = page.getByRole('region', { name: 'Your home' });
     await home.getByText('Your home: H2X 1Y4, Montréal, Québec.').waitFor();
     await home.getByLabel('Postal code').fill('V6B 1A1');
@@ -109,8 +109,10 @@ describe('accounts', () => {
     await home.scrollIntoViewIfNeeded();
     await screenshot(page, 'home-settings-saved');
     expect(await homeOf(email)).toEqual({ province: 'BC', postalCode: 'V6B1A1', timeZone: 'America/Vancouver' });
-    // The Preferences card follows: one zone for the member and the home.
-    expect(await page.getByLabel('Time zone', { exact: true }).inputValue()).toBe('America/Vancouver');
+    // The Preferences card (Settings' first section) follows: one zone for the member and the home.
+    await page.goto('/app/settings/profile');
+    await expect.poll(() => page.getByLabel('Time zone', { exact: true }).inputValue()).toBe('America/Vancouver');
+    await page.goto('/app/settings/home');
     await home.getByLabel('Postal code').fill('R3C 4T3');
     await home.getByRole('button', { name: 'Save my home' }).click();
     await home.getByText("We don't currently service Winnipeg, Manitoba. We're expanding quickly - check back soon!").waitFor();
@@ -128,7 +130,7 @@ describe('accounts', () => {
     await screenshot(page, 'home-dashboard-prompt');
     await prompt.getByRole('link', { name: 'Set your home' }).focus();
     await page.keyboard.press('Enter');
-    await page.waitForURL('**/app/settings#home');
+    await page.waitForURL('**/app/settings/home#home');
     const input = page.getByRole('region', { name: 'Your home' }).getByLabel('Postal code');
     await input.waitFor();
     await expect.poll(() => input.evaluate((el) => el === document.activeElement)).toBe(true);
@@ -219,7 +221,7 @@ describe('accounts', () => {
 
     const mail = await waitForEmail(newEmail, (m) => m.text.includes('verify-email?token='), since);
     await page.goto(linkIn(mail, /https?:\/\/[^\s"<>]+\/api\/auth\/verify-email\?token=[^\s"<>]+/));
-    await page.waitForURL('**/app/settings');
+    await page.waitForURL('**/app/settings/profile');
     await page.getByLabel('Email', { exact: true }).waitFor();
     await expect.poll(() => page.getByLabel('Email', { exact: true }).inputValue()).toBe(newEmail);
   });

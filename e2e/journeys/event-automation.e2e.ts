@@ -47,7 +47,7 @@ async function signUp(): Promise<{ email: string; userId: string; householdId: s
 describe('notification preferences and event automation', () => {
   it('a member verifies their mobile number with the texted code, then turns on texts for events', async () => {
     const { userId } = await signUp();
-    await page.goto('/app/settings');
+    await page.goto('/app/settings/notifications');
     const card = page.getByRole('region', { name: 'Notifications' });
     const sms = card.getByRole('checkbox', { name: 'Text message (SMS): Energy Saving Events' });
     await expect.poll(() => sms.isDisabled()).toBe(true);
@@ -99,7 +99,7 @@ describe('notification preferences and event automation', () => {
       [householdId],
     );
 
-    await page.goto('/app/settings');
+    await page.goto('/app/settings/notifications');
     const card = page.getByRole('region', { name: 'Energy Saving Events' });
     await card.getByRole('checkbox', { name: 'Opt me in to every event' }).click();
     await expect.poll(() => card.getByRole('checkbox', { name: 'Opt me in to every event' }).isChecked()).toBe(true);

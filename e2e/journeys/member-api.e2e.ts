@@ -29,7 +29,7 @@ const withToken = (token: string, path: string, init: RequestInit = {}) =>
 describe('Personal API tokens', () => {
   it('creates a read token in Settings from the keyboard, the API answers it within its scope, and revoking it gives 401', async () => {
     await signUpMember();
-    await page.goto('/app/settings');
+    await page.goto('/app/settings/data');
     await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
     const card = page.getByRole('region', { name: 'Personal API tokens' });
     await card.getByText('You have no API tokens.').waitFor();
@@ -104,7 +104,7 @@ describe('Personal API tokens', () => {
     const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
     try {
       await signUpMember();
-      await page.goto('/app/settings');
+      await page.goto('/app/settings/data');
       const card = page.getByRole('region', { name: 'Webhooks' });
       await card.getByText('You have no webhooks.').waitFor();
       await card.getByRole('button', { name: 'Add Webhook' }).click();

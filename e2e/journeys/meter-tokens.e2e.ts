@@ -32,7 +32,7 @@ const sendMeterReading = (token: string) =>
   });
 
 async function openSettings() {
-  await page.goto('/app/settings');
+  await page.goto('/app/settings/home');
   await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
   return page.getByRole('region', { name: 'Meter and gateway tokens' });
 }

@@ -33,7 +33,7 @@ describe('Privacy', () => {
       data: { email, confirmEmail: email, password: 'Quiet-harbour-58', name: 'Camille Privée', birthDate: '1990-04-12', gender: 'female', marketingConsent: true, language: 'en' },
     });
     expect(res.status()).toBe(200);
-    await page.goto('/app/settings');
+    await page.goto('/app/settings/data');
     const history = page.getByRole('region', { name: 'Consent history' });
     const table = history.getByRole('table', { name: 'Your consent history, newest first' });
     await table.waitFor();
@@ -63,7 +63,7 @@ describe('Privacy', () => {
 
   it('prepares the demo member’s data in the background, emails them, and downloads an archive with their profile and readings', async () => {
     await signInAsDemo(page);
-    await page.goto('/app/settings');
+    await page.goto('/app/settings/data');
     const card = page.getByRole('region', { name: 'Download my data' });
     const ask = card.getByRole('button', { name: 'Prepare my data' });
     await expect.poll(() => ask.isEnabled(), { timeout: 20_000 }).toBe(true);
@@ -74,7 +74,7 @@ describe('Privacy', () => {
     expect(await axeViolations(page)).toEqual([]);
 
     const email = await waitForEmail(DEMO_EMAIL, (e) => e.subject === 'Your Peakwise data is ready to download', since, 120_000);
-    expect(email.text).toContain('/app/settings');
+    expect(email.text).toContain('/app/settings/data');
     // The list looks again by itself while an export is being prepared.
     const download = card.getByRole('link', { name: /^Download the export asked for/ });
     await download.waitFor({ timeout: 30_000 });

@@ -21,6 +21,16 @@ const lazyScreen = (load: () => Promise<{ default: React.ComponentType }>, names
   return { Component: page.default };
 };
 
+// The public pages' strings: a French or Spanish page opened in the portal starts with `common`
+// only (locales/languages.ts), so the public layout fetches the rest when a member goes there.
+const lazyPublicLayout = async () => {
+  const [page] = await Promise.all([
+    import('@/marketing/public-layout'),
+    import('@/lib/i18n').then(({ loadNamespaces, publicNamespaces }) => loadNamespaces(publicNamespaces)),
+  ]);
+  return { Component: page.default };
+};
+
 export const portalSections = [
   'dashboard',
   'solar-system',
@@ -47,7 +57,7 @@ function prerenderedPublicPages(): RouteObject[] {
 const pageRoutes: RouteObject[] = [
   {
     path: '/',
-    lazy: lazyPage(() => import('@/marketing/public-layout')),
+    lazy: lazyPublicLayout,
     errorElement: <RouteError />,
     children: [
       ...prerenderedPublicPages(),
@@ -57,7 +67,7 @@ const pageRoutes: RouteObject[] = [
   {
     // The French public pages have URLs of their own (docs/decisions/053-prerendered-public-pages.md).
     path: '/fr',
-    lazy: lazyPage(() => import('@/marketing/public-layout')),
+    lazy: lazyPublicLayout,
     errorElement: <RouteError />,
     children: prerenderedPublicPages(),
   },
@@ -76,8 +86,20 @@ const pageRoutes: RouteObject[] = [
       { path: 'billing', lazy: lazyScreen(() => import('@/features/billing/billing-page'), ['billing', 'billingPayments']) },
       { path: 'events/:id', lazy: lazyScreen(() => import('@/features/events/event-page'), ['events', 'eventAutomation', 'charts']) },
       { path: 'rewards', lazy: lazyScreen(() => import('@/features/rewards/rewards-page'), ['rewards', 'payouts']) },
-      { path: 'settings', lazy: lazyScreen(() => import('@/features/settings/settings-page'), ['settings', 'notifications', 'eventAutomation', 'greenButton', 'memberApi', 'billing']) },
-      { path: 'help', lazy: lazyPage(() => import('@/features/help/help-page')) },
+      {
+        // Four sections with addresses of their own (docs/decisions/086-settings-sections-and-every-language-on-budget.md).
+        path: 'settings',
+        lazy: lazyScreen(() => import('@/features/settings/settings-layout'), ['settings']),
+        children: [
+          { index: true, lazy: async () => ({ Component: (await import('@/features/settings/settings-layout')).SettingsIndex }) },
+          { path: 'profile', lazy: lazyScreen(() => import('@/features/settings/sections/profile-section'), ['settings', 'auth']) },
+          { path: 'notifications', lazy: lazyScreen(() => import('@/features/settings/sections/notifications-section'), ['settings', 'notifications', 'eventAutomation']) },
+          { path: 'home', lazy: lazyScreen(() => import('@/features/settings/sections/home-section'), ['settings', 'marketing', 'billing', 'auth']) },
+          { path: 'data', lazy: lazyScreen(() => import('@/features/settings/sections/data-section'), ['settings', 'auth', 'notifications', 'greenButton', 'memberApi']) },
+          { path: '*', element: <Navigate to="/app/settings" replace /> },
+        ],
+      },
+      { path: 'help', lazy: lazyScreen(() => import('@/features/help/help-page'), ['help']) },
     ],
   },
   {

@@ -21,4 +21,17 @@ describe('languages', () => {
     await i18n.changeLanguage('es');
     expect(i18n.t('portal:nav.usage')).not.toBe(i18n.getFixedT('en', 'portal')('nav.usage'));
   });
+
+  it('reads French and Spanish without English behind them, and an exact million in the "other" form (decision 086)', async () => {
+    await i18n.changeLanguage('fr');
+    // No English fallback: a French screen does not download its namespaces' English too.
+    expect(i18n.languages).toEqual(['fr']);
+    expect(i18n.t('dashboard:cards.devices', { count: 1_000_000 })).toBe('1000000 appareils');
+    expect(i18n.t('dashboard:cards.devices', { count: 1 })).toBe('1 appareil');
+    await i18n.changeLanguage('es');
+    expect(i18n.languages).toEqual(['es']);
+    expect(i18n.t('dashboard:cards.devices', { count: 2_000_000 })).not.toContain('cards.devices');
+    await i18n.changeLanguage('en');
+    expect(i18n.languages).toEqual(['en']);
+  });
 });

@@ -6,7 +6,7 @@ import { commonEn } from '@/locales/common.en';
 import { helpEn } from '@/locales/help.en';
 import { marketingEn } from '@/locales/marketing.en';
 import { englishNamespaces, type Namespace } from '@/locales/en-namespaces';
-import { LANGUAGE_STORAGE_KEY, languages, loadTranslation, publicNamespaces, type PublicNamespace } from '@/locales/languages';
+import { LANGUAGE_STORAGE_KEY, languages, loadTranslation, publicNamespaces, startingNamespaces, type PublicNamespace } from '@/locales/languages';
 import type { Resources } from '@/locales/resources';
 
 export { publicNamespaces };
@@ -47,12 +47,14 @@ export const i18nReady = i18n
     resources: { en: publicEn },
     // Part of English comes with the app; the rest, and the other languages, from the backend above.
     partialBundledLanguages: true,
-    ns: [...publicNamespaces],
+    ns: [...startingNamespaces(typeof window === 'undefined' ? '/' : window.location.pathname)],
     defaultNS: 'common',
     supportedLngs: [...languages],
     nonExplicitSupportedLngs: true,
     load: 'languageOnly',
-    fallbackLng: 'en',
+    // French and Spanish are complete (their types demand every English key), so a French page
+    // does not also download the English of its namespaces to fall back on (decision 086).
+    fallbackLng: { fr: [], es: [], default: ['en'] },
     interpolation: { escapeValue: false },
     // Languages load before changeLanguage resolves, so nothing renders a half-loaded language.
     react: { useSuspense: false },
@@ -65,6 +67,13 @@ export const i18nReady = i18n
       caches: ['localStorage'],
     },
   });
+
+// French and Spanish have a plural form for exact millions ("many": « un million de points »)
+// that no translation here writes; without English to fall back on it would show a key, so it
+// reads as "other", the form a translation gives every other large number.
+const pluralResolver = i18n.services.pluralResolver as { getSuffix: (code: string, count: number, options?: object) => string };
+const pluralSuffix = pluralResolver.getSuffix.bind(pluralResolver);
+pluralResolver.getSuffix = (code, count, options) => pluralSuffix(code, count, options).replace(/many$/, 'other');
 
 function syncHtmlLang(lng: string) {
   if (typeof document !== 'undefined') document.documentElement.lang = lng;

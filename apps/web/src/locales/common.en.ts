@@ -8,4 +8,12 @@ export const commonEn = {
   },
   loading: 'Loading…',
   close: 'Close',
+  rooms: {
+    livingRoom: 'Living Room',
+    kitchen: 'Kitchen',
+    bedroom: 'Bedroom',
+    bathroom: 'Bathroom',
+    office: 'Office',
+  },
+  solarArray: 'Solar array',
 };

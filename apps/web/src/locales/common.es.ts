@@ -11,4 +11,12 @@ export const commonEs: Translation<typeof commonEn> = {
   },
   loading: 'Cargando…',
   close: 'Cerrar',
+  rooms: {
+    livingRoom: 'Sala de estar',
+    kitchen: 'Cocina',
+    bedroom: 'Dormitorio',
+    bathroom: 'Baño',
+    office: 'Oficina',
+  },
+  solarArray: 'Paneles solares',
 };

@@ -11,4 +11,12 @@ export const commonFr: Translation<typeof commonEn> = {
   },
   loading: 'Chargement…',
   close: 'Fermer',
+  rooms: {
+    livingRoom: 'Salon',
+    kitchen: 'Cuisine',
+    bedroom: 'Chambre',
+    bathroom: 'Salle de bain',
+    office: 'Bureau',
+  },
+  solarArray: 'Panneaux solaires',
 };

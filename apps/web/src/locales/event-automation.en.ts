@@ -1,6 +1,7 @@
 export const eventAutomationEn = {
   autoOptedIn: 'You’re opted in automatically',
   autoOptedInHint: 'You chose to take part in every event.',
+  everyEventLink: 'Opt me in to every event: change it in Settings',
   settings: {
     title: 'Energy Saving Events',
     description: 'Take part in events without lifting a finger: opt in to all of them, and let your smart plugs power down while they run.',

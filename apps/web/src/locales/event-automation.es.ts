@@ -4,6 +4,7 @@ import type { eventAutomationEn } from './event-automation.en';
 export const eventAutomationEs: Translation<typeof eventAutomationEn> = {
   autoOptedIn: 'Está inscrito automáticamente',
   autoOptedInHint: 'Eligió participar en todos los eventos.',
+  everyEventLink: 'Inscribirme en todos los eventos: se cambia en la configuración',
   settings: {
     title: 'Eventos de ahorro de energía',
     description: 'Participe sin esfuerzo: inscríbase en todos los eventos y deje que sus enchufes inteligentes se apaguen mientras duran.',

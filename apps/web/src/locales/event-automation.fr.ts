@@ -4,6 +4,7 @@ import type { eventAutomationEn } from './event-automation.en';
 export const eventAutomationFr: Translation<typeof eventAutomationEn> = {
   autoOptedIn: 'Vous êtes inscrit automatiquement',
   autoOptedInHint: 'Vous avez choisi de participer à tous les événements.',
+  everyEventLink: 'M’inscrire à tous les événements : à régler dans les paramètres',
   settings: {
     title: 'Événements d’économie d’énergie',
     description: 'Participez sans effort : inscrivez-vous à tous les événements et laissez vos prises intelligentes s’éteindre pendant qu’ils ont lieu.',

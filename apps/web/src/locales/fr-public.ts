@@ -1,4 +1,3 @@
-import { commonFr } from './common.fr';
 import { helpFr } from './help.fr';
 import { marketingFr } from './marketing.fr';
 import { authFr } from './auth.fr';
@@ -8,5 +7,6 @@ import type { Resources } from './resources';
 /**
  * The French of the public pages, one chunk: all a French visitor to the public site fetches,
  * not the portal's strings too (docs/decisions/068-french-public-pages-and-a-steady-dashboard.md).
+ * Its `common` is a chunk of its own, which the portal needs without the rest.
  */
-export const frPublic: Pick<Resources, PublicNamespace> = { common: commonFr, help: helpFr, marketing: marketingFr, auth: authFr };
+export const frPublic: Pick<Resources, Exclude<PublicNamespace, 'common'>> = { help: helpFr, marketing: marketingFr, auth: authFr };

@@ -1,5 +1,7 @@
 import type { Namespace } from './en-namespaces';
 import type { Resources } from './resources';
+import { frenchNamespaces } from './fr-namespaces';
+import { spanishNamespaces } from './es-namespaces';
 
 /**
  * The languages and how French and Spanish are fetched, apart from resources.ts, which imports
@@ -15,19 +17,21 @@ export const LANGUAGE_STORAGE_KEY = 'peakwise.language';
 export const publicNamespaces = ['common', 'marketing', 'help', 'auth'] as const;
 export type PublicNamespace = (typeof publicNamespaces)[number];
 
-const isPublic = (namespace: string): namespace is PublicNamespace => (publicNamespaces as readonly string[]).includes(namespace);
+/**
+ * The namespaces a page starts with: the public pages show all of theirs at once; a portal or
+ * console page only `common`, each screen fetching the rest with its code (app/router.tsx), so a
+ * member reading French does not download the public site's French
+ * (docs/decisions/086-settings-sections-and-every-language-on-budget.md).
+ */
+export function startingNamespaces(pathname: string): readonly PublicNamespace[] {
+  return /^\/(app|ops)(\/|$)/.test(pathname) ? ['common'] : publicNamespaces;
+}
 
 /**
- * One French or Spanish namespace. Each language is two chunks, the public pages' namespaces and
- * the rest, so a French public page fetches its own few kilobytes of French and not the portal's
- * (docs/decisions/068-french-public-pages-and-a-steady-dashboard.md). Undefined for a namespace
- * that does not exist.
+ * One French or Spanish namespace, from the chunk fr-namespaces.ts or es-namespaces.ts names for
+ * it. Undefined for a namespace that does not exist.
  */
 export async function loadTranslation(language: Exclude<Language, 'en'>, namespace: string): Promise<Resources[Namespace] | undefined> {
-  if (isPublic(namespace)) {
-    const strings = language === 'fr' ? (await import('./fr-public')).frPublic : (await import('./es-public')).esPublic;
-    return strings[namespace];
-  }
-  const strings: Partial<Resources> = language === 'fr' ? (await import('./fr-portal')).frPortal : (await import('./es-portal')).esPortal;
-  return strings[namespace as Namespace];
+  const loaders = language === 'fr' ? frenchNamespaces : spanishNamespaces;
+  return namespace in loaders ? loaders[namespace as Namespace]() : undefined;
 }

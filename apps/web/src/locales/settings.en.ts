@@ -1,6 +1,13 @@
 import { POSTAL_CODE_INVALID_MESSAGE } from '@peakwise/contracts/postal-messages';
 export const settingsEn = {
-  intro: 'Your profile, security, devices and preferences.',
+  intro: 'Your profile, notifications, home and data, one section at a time.',
+  sections: {
+    label: 'Settings sections',
+    profile: 'Profile and security',
+    notifications: 'Notifications and events',
+    home: 'Home and devices',
+    data: 'Data and developer tools',
+  },
   saved: 'Saved',
   cancel: 'Cancel',
   profile: {
@@ -85,6 +92,7 @@ export const settingsEn = {
     unknownOs: 'unknown system',
     browserOnOs: '{{browser}} on {{os}}',
     unknownLocation: 'Unknown location',
+    localNetwork: 'Local network',
     lastActive: 'Last active {{time}}',
     address: 'Address {{ip}}',
     signOut: 'Sign out',

@@ -2,7 +2,14 @@ import type { Translation } from './shape';
 import type { settingsEn } from './settings.en';
 
 export const settingsEs: Translation<typeof settingsEn> = {
-  intro: 'Tu perfil, seguridad, dispositivos y preferencias.',
+  intro: 'Tu perfil, notificaciones, hogar y datos, una sección a la vez.',
+  sections: {
+    label: 'Secciones de la configuración',
+    profile: 'Perfil y seguridad',
+    notifications: 'Notificaciones y eventos',
+    home: 'Hogar y dispositivos',
+    data: 'Datos y herramientas para desarrolladores',
+  },
   saved: 'Guardado',
   cancel: 'Cancelar',
   profile: {
@@ -87,6 +94,7 @@ export const settingsEs: Translation<typeof settingsEn> = {
     unknownOs: 'sistema desconocido',
     browserOnOs: '{{browser}} en {{os}}',
     unknownLocation: 'Ubicación desconocida',
+    localNetwork: 'Red local',
     lastActive: 'Última actividad {{time}}',
     address: 'Dirección {{ip}}',
     signOut: 'Cerrar sesión',

@@ -2,7 +2,14 @@ import type { Translation } from './shape';
 import type { settingsEn } from './settings.en';
 
 export const settingsFr: Translation<typeof settingsEn> = {
-  intro: 'Votre profil, votre sécurité, vos appareils et vos préférences.',
+  intro: 'Votre profil, vos notifications, votre domicile et vos données, une section à la fois.',
+  sections: {
+    label: 'Sections des paramètres',
+    profile: 'Profil et sécurité',
+    notifications: 'Notifications et événements',
+    home: 'Domicile et appareils',
+    data: 'Données et outils pour développeurs',
+  },
   saved: 'Enregistré',
   cancel: 'Annuler',
   profile: {
@@ -88,6 +95,7 @@ export const settingsFr: Translation<typeof settingsEn> = {
     unknownOs: 'système inconnu',
     browserOnOs: '{{browser}} sur {{os}}',
     unknownLocation: 'Emplacement inconnu',
+    localNetwork: 'Réseau local',
     lastActive: 'Dernière activité {{time}}',
     address: 'Adresse {{ip}}',
     signOut: 'Déconnecter',

@@ -143,7 +143,7 @@ export async function buildExport(tx: DbOrTx, deps: BuildDeps, exportId: string,
   await scheduleJob(tx, { name: PRIVACY_EXPORT_JOBS.expire, key: `privacy-export:${exportId}:expire`, runAt: expiresAt, payload: { exportId } });
   const contact = await exportContact(tx, userId);
   if (contact) {
-    const rendered = privacyExportReadyTemplate(contact.language, { name: contact.name, settingsUrl: `${deps.publicUrl}/app/settings`, expiresAt });
+    const rendered = privacyExportReadyTemplate(contact.language, { name: contact.name, settingsUrl: `${deps.publicUrl}/app/settings/data`, expiresAt });
     await deps.mailer.sendRecorded({ to: contact.email, kind: 'privacy-export-ready', language: contact.language, ...rendered, messageId: `<privacy-export-${exportId}@peakwise.ca>`, headers: {} }, tx);
   }
 }

@@ -63,6 +63,12 @@ describe('Sidebar', () => {
     expect(current[0]).toHaveTextContent('Solar System');
   });
 
+  it('highlights Settings on each of its sections (decision 086)', () => {
+    renderAt('/app/settings/notifications');
+    const current = screen.getAllByRole('link').filter((link) => link.getAttribute('aria-current') === 'page');
+    expect(current.map((link) => link.textContent)).toEqual(['Settings']);
+  });
+
   it('highlights nothing on a deeper path', () => {
     renderAt('/app/solar-system/x');
     const current = screen.getAllByRole('link').filter((link) => link.hasAttribute('aria-current'));

@@ -2,7 +2,7 @@ import { ArrowLeft, ShieldCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { BrandLogo } from './brand-logo';
-import { navItems } from './nav-items';
+import { activeNavItem, navItems } from './nav-items';
 
 const itemBase =
   'group flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
@@ -23,7 +23,7 @@ export function Sidebar({ onNavigate, operator = false }: { onNavigate?: () => v
       <nav aria-label={t('nav.label')} className="flex-1 overflow-y-auto px-3 py-3">
         <ul className="space-y-0.5">
           {navItems.map(({ to, labelKey, icon: Icon }) => {
-            const active = pathname === to;
+            const active = activeNavItem(pathname)?.to === to;
             return (
               <li key={to}>
                 <Link

@@ -173,4 +173,64 @@ describe('DevicesPage', () => {
     expect(await screen.findByText('We couldn’t load your devices.', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
+
+  describe('choosing a device in the table, below the details on a narrow screen', () => {
+    const scrolls: ScrollIntoViewOptions[] = [];
+    const offScreen = () => {
+      scrolls.length = 0;
+      vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+        // The details panel is above the window (the table was scrolled to); everything else in it.
+        const top = this.dataset.testid === 'device-detail-panel' ? -900 : 10;
+        return { top, bottom: top + 300, left: 0, right: 300, width: 300, height: 300, x: 0, y: top, toJSON: () => ({}) } as DOMRect;
+      });
+      Element.prototype.scrollIntoView = function (options?: boolean | ScrollIntoViewOptions) {
+        scrolls.push(options as ScrollIntoViewOptions);
+      };
+    };
+    afterEach(() => {
+      vi.restoreAllMocks();
+      delete (Element.prototype as Partial<Element>).scrollIntoView;
+    });
+
+    it('brings the details into view, smoothly, and puts focus on their heading; closing goes back to the row', async () => {
+      offScreen();
+      vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} }));
+      const user = userEvent.setup();
+      renderWithApi(<DevicesPage />, api);
+      const table = (await screen.findByRole('heading', { name: 'All Devices' })).closest('section')!;
+      const row = within(table).getByRole('button', { name: 'Heater' });
+      await user.click(row);
+      const heading = await screen.findByRole('heading', { level: 2, name: 'Heater' });
+      await waitFor(() => expect(heading).toHaveFocus());
+      expect(scrolls).toEqual([{ block: 'start', behavior: 'smooth' }]);
+      await user.click(screen.getByRole('button', { name: 'Close details' }));
+      expect(row).toHaveFocus();
+    });
+
+    it('jumps instead of gliding for a reader who asks for less motion', async () => {
+      offScreen();
+      vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('reduce'), media: query, addEventListener() {}, removeEventListener() {} }));
+      const user = userEvent.setup();
+      renderWithApi(<DevicesPage />, api);
+      const table = (await screen.findByRole('heading', { name: 'All Devices' })).closest('section')!;
+      await user.click(within(table).getByRole('button', { name: 'Floor lamp' }));
+      await screen.findByRole('heading', { level: 2, name: 'Floor lamp' });
+      await waitFor(() => expect(scrolls).toEqual([{ block: 'start', behavior: 'auto' }]));
+    });
+
+    it('leaves the page where it is when the details are already on screen, and focus on the marker chosen on the plan', async () => {
+      scrolls.length = 0;
+      Element.prototype.scrollIntoView = function (options?: boolean | ScrollIntoViewOptions) {
+        scrolls.push(options as ScrollIntoViewOptions);
+      };
+      vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({ top: 10, bottom: 310, left: 0, right: 300, width: 300, height: 300, x: 0, y: 10, toJSON: () => ({}) } as DOMRect);
+      const user = userEvent.setup();
+      renderWithApi(<DevicesPage />, api);
+      const marker = await screen.findByRole('button', { name: 'Floor lamp, Operational' });
+      await user.click(marker);
+      await screen.findByRole('heading', { level: 2, name: 'Floor lamp' });
+      expect(scrolls).toEqual([]);
+      expect(marker).toHaveFocus();
+    });
+  });
 });

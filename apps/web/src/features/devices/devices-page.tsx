@@ -1,10 +1,11 @@
 import { Plug, Plus } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
+import { revealIfHidden } from '@/lib/reveal';
 import { useMoveDevice, type DeviceMove } from './api/use-device-management';
 import { useDevicesOverview } from './api/use-devices';
 import { AddDeviceDialog } from './components/add-device-dialog';
@@ -13,6 +14,7 @@ import { DeviceDetail } from './components/device-detail';
 import { DeviceTable } from './components/device-table';
 import { FloorPlan } from './components/floor-plan';
 import { manageErrorText } from './manage-error';
+import { useRoomName } from '@/lib/room-name';
 
 function DevicesSkeleton() {
   return (
@@ -35,6 +37,7 @@ export default function DevicesPage() {
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
   const { t: tm } = useTranslation('manageDevices');
+  const roomName = useRoomName();
   // One polite live region for zoom, highlight and selection changes.
   const [announcement, setAnnouncement] = useState('');
 
@@ -44,7 +47,7 @@ export default function DevicesPage() {
     const room = overview?.rooms.find((r) => r.id === roomId);
     const clearing = highlightedRoomId === roomId;
     setHighlightedRoomId(clearing ? null : roomId);
-    setAnnouncement(clearing ? t('plan.roomCleared') : t('plan.roomSelected', { room: room?.name ?? '' }));
+    setAnnouncement(clearing ? t('plan.roomCleared') : t('plan.roomSelected', { room: room ? roomName(room.name) : '' }));
   };
   const move = useMoveDevice();
   const moveDevice = async (spot: DeviceMove) => {
@@ -52,16 +55,33 @@ export default function DevicesPage() {
     const room = overview?.rooms.find((r) => r.id === spot.roomId);
     try {
       await move.mutateAsync(spot);
-      if (device) setAnnouncement(tm('move.moved', { name: device.name, room: room?.name ?? t('table.noRoom') }));
+      if (device) setAnnouncement(tm('move.moved', { name: device.name, room: room ? roomName(room.name) : t('table.noRoom') }));
     } catch (error) {
       setAnnouncement(manageErrorText(tm, error));
       throw error;
     }
   };
-  const selectDevice = (deviceId: string) => {
+  // The details sit beside the plan on a wide screen and between the plan and the table on a
+  // narrow one, where a choice in the table would change a panel off screen: it is brought into
+  // view, and a choice from the table puts focus on its heading; closing it goes back there.
+  const detailPanel = useRef<HTMLDivElement>(null);
+  const [reveal, setReveal] = useState<{ from: 'plan' | 'table'; returnTo: HTMLElement | null } | null>(null);
+  useEffect(() => {
+    const panel = detailPanel.current;
+    if (!reveal || !panel) return;
+    revealIfHidden(panel);
+    if (reveal.from === 'table') panel.querySelector<HTMLElement>('h2')?.focus({ preventScroll: true });
+  }, [reveal]);
+  const selectDevice = (deviceId: string, from: 'plan' | 'table') => {
     setSelectedId(deviceId);
+    setReveal({ from, returnTo: document.activeElement instanceof HTMLElement ? document.activeElement : null });
     const device = overview?.devices.find((d) => d.id === deviceId);
     if (device) setAnnouncement(t('detail.selected', { name: device.name }));
+  };
+  const closeDetail = () => {
+    setSelectedId(null);
+    if (reveal?.from === 'table' && reveal.returnTo?.isConnected) reveal.returnTo.focus();
+    setReveal(null);
   };
 
   return (
@@ -101,19 +121,21 @@ export default function DevicesPage() {
                   highlightedRoomId={highlightedRoomId}
                   onRoomToggle={toggleRoom}
                   selectedDeviceId={selectedId}
-                  onSelectDevice={selectDevice}
+                  onSelectDevice={(id) => selectDevice(id, 'plan')}
                   announce={setAnnouncement}
                   onMoveDevice={moveDevice}
                 />
-                {selected ? (
-                  <DeviceDetail key={selected.id} device={selected} rooms={overview.rooms} timeZone={overview.timeZone} onClose={() => setSelectedId(null)} />
-                ) : (
-                  <section aria-label={t('detail.title')} className="rounded-xl border border-dashed border-slate-300 p-5 text-sm text-slate-600">
-                    {t('detail.none')}
-                  </section>
-                )}
+                <div ref={detailPanel} data-testid="device-detail-panel" className="min-w-0 scroll-mt-4">
+                  {selected ? (
+                    <DeviceDetail key={selected.id} device={selected} rooms={overview.rooms} timeZone={overview.timeZone} onClose={closeDetail} />
+                  ) : (
+                    <section aria-label={t('detail.title')} className="rounded-xl border border-dashed border-slate-300 p-5 text-sm text-slate-600">
+                      {t('detail.none')}
+                    </section>
+                  )}
+                </div>
               </div>
-              <DeviceTable devices={overview.devices} selectedDeviceId={selectedId} onSelectDevice={selectDevice} />
+              <DeviceTable devices={overview.devices} selectedDeviceId={selectedId} onSelectDevice={(id) => selectDevice(id, 'table')} />
             </>
           )}
         </div>

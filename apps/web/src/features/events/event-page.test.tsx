@@ -99,6 +99,8 @@ describe('EventPage', () => {
     renderPage({ event: event({ status: 'scheduled', optedIn: false, canChange: true }), result: null });
     expect(await screen.findByRole('button', { name: 'Opt In Now' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Your result' })).not.toBeInTheDocument();
+    // The standing choice is one link away, in Settings' notifications and events section.
+    expect(screen.getByRole('link', { name: 'Opt me in to every event: change it in Settings' })).toHaveAttribute('href', '/app/settings/notifications#every-event');
   });
 
   it('says an event outside the member’s area is not available', async () => {

@@ -69,6 +69,7 @@ export default function EventPage() {
 
 function EventDetail({ event, result }: { event: MemberEvent; result: EventResult | null }) {
   const { t } = useTranslation('events');
+  const { t: tAuto } = useTranslation('eventAutomation');
   const locale = useIntlLocale();
   const scope = useQueryScope();
   const when = useEventWhenText(event);
@@ -117,6 +118,14 @@ function EventDetail({ event, result }: { event: MemberEvent; result: EventResul
             {t('page.choiceTitle')}
           </h2>
           <EventOptIn event={event} queryKey={eventsKeys.detail(scope, event.id)} className="mt-3" />
+          {/* Where a member deciding on one event looks for the standing choice (decision 086). */}
+          {!event.optedInAutomatically && (
+            <p className="mt-3">
+              <Link to="/app/settings/notifications#every-event" className={linkClass}>
+                {tAuto('everyEventLink')}
+              </Link>
+            </p>
+          )}
         </section>
       </div>
 

@@ -95,7 +95,7 @@ describe('UsagePage', () => {
     const empty = { ...full, days: full.days.map((d) => ({ ...d, kwh: null, costCents: null, coverage: { intervals: 0, expected: 288 } })), totalKwh: 0, totalCostCents: 0 };
     renderWithApi(<UsagePage />, (url) => (url === '/api/usage/summary' ? Response.json(summary) : Response.json(empty)), '/app/usage');
     expect(await screen.findByText('No usage recorded yet')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Import your utility’s Green Button data' })).toHaveAttribute('href', '/app/settings#green-button');
+    expect(screen.getByRole('link', { name: 'Import your utility’s Green Button data' })).toHaveAttribute('href', '/app/settings/data#green-button');
   });
 
   it('does not show the Green Button invitation once there is usage', async () => {

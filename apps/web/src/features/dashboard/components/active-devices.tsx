@@ -4,9 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/ui/empty-state';
 import { formatDeviceKw, useIntlLocale } from '@/lib/format';
+import { useRoomName } from '@/lib/room-name';
 
 export function ActiveDevices({ devices }: { devices: Dashboard['activeDevices'] }) {
   const { t } = useTranslation('dashboard');
+  const roomName = useRoomName();
   const locale = useIntlLocale();
   return (
     <section aria-labelledby="dashboard-devices-title" className="flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
@@ -32,7 +34,7 @@ export function ActiveDevices({ devices }: { devices: Dashboard['activeDevices']
             <li key={device.id} className="flex items-center justify-between gap-3 py-2.5">
               <div className="min-w-0">
                 <p className="truncate text-sm font-medium text-slate-900">{device.name}</p>
-                <p className="text-xs text-slate-500">{device.room ?? t('devices.noRoom')}</p>
+                <p className="text-xs text-slate-500">{device.room ? roomName(device.room) : t('devices.noRoom')}</p>
               </div>
               <span className="shrink-0 text-sm font-semibold text-slate-900 tabular-nums">{formatDeviceKw(device.powerKw, locale)}</span>
             </li>

@@ -47,7 +47,7 @@ export function DashboardUsageChart({ period, onPeriodChange }: { period: Dashbo
         <h2 id="dashboard-chart-title" className="font-semibold text-slate-900">
           {t('chart.title')}
         </h2>
-        <div className="flex items-center gap-2">
+        <div className="flex min-w-0 items-center gap-2">
           {switching && <Spinner label={t('loading')} className="scale-75" />}
           <SegmentedControl
             label={t('chart.period')}

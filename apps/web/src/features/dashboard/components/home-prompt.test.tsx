@@ -18,7 +18,7 @@ describe('HomePrompt (decision 057)', () => {
   it('asks a member with no postal code to set their home, linking to Settings', async () => {
     renderPrompt(unset);
     expect(await screen.findByRole('heading', { name: 'Where is your home?' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Set your home' })).toHaveAttribute('href', '/app/settings#home');
+    expect(screen.getByRole('link', { name: 'Set your home' })).toHaveAttribute('href', '/app/settings/home#home');
   });
 
   it('is not shown once the home has a postal code', async () => {

@@ -49,7 +49,7 @@ export function HomePrompt() {
             {t('homePrompt.title')}
           </h2>
           <p className="mt-1 text-sm text-slate-700">{t('homePrompt.body')}</p>
-          <Link to="/app/settings#home" className={buttonClasses('primary', 'sm', 'mt-3')}>
+          <Link to="/app/settings/home#home" className={buttonClasses('primary', 'sm', 'mt-3')}>
             {t('homePrompt.action')}
           </Link>
         </div>

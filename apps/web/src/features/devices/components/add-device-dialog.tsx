@@ -10,6 +10,7 @@ import { TextField } from '@/components/ui/text-field';
 import { useAddDevice } from '../api/use-device-management';
 import { kindLabel } from '../device-labels';
 import { manageErrorText } from '../manage-error';
+import { useRoomName } from '@/lib/room-name';
 
 type Props = { open: boolean; onClose: () => void; rooms: DeviceRoom[] };
 
@@ -17,6 +18,7 @@ type Props = { open: boolean; onClose: () => void; rooms: DeviceRoom[] };
 export function AddDeviceDialog({ open, onClose, rooms }: Props) {
   const { t } = useTranslation('manageDevices');
   const { t: td } = useTranslation('devices');
+  const roomName = useRoomName();
   const add = useAddDevice();
   const [externalId, setExternalId] = useState('');
   const [name, setName] = useState('');
@@ -66,7 +68,7 @@ export function AddDeviceDialog({ open, onClose, rooms }: Props) {
           <TextField label={t('add.externalId')} hint={t('add.externalIdHint')} value={externalId} onChange={(e) => setExternalId(e.target.value)} required maxLength={64} autoComplete="off" />
           <TextField label={t('add.name')} value={name} onChange={(e) => setName(e.target.value)} required maxLength={60} autoComplete="off" />
           <SelectField label={t('add.kind')} value={kind} onChange={(e) => setKind(e.target.value as DeviceKind)} options={DEVICE_KINDS.map((k) => ({ value: k, label: kindLabel(td, k) }))} />
-          <SelectField label={t('add.room')} value={roomId} onChange={(e) => setRoomId(e.target.value)} placeholder={t('add.noRoom')} options={rooms.map((r) => ({ value: r.id, label: r.name }))} />
+          <SelectField label={t('add.room')} value={roomId} onChange={(e) => setRoomId(e.target.value)} placeholder={t('add.noRoom')} options={rooms.map((r) => ({ value: r.id, label: roomName(r.name) }))} />
           <div className="flex justify-end gap-3">
             <Button variant="secondary" onClick={close}>
               {t('add.cancel')}

@@ -10,12 +10,14 @@ import { formatMetric, formatWatts, isKnownMetric } from '../device-metrics';
 import { DeviceHistoryChart } from './device-history-chart';
 import { DeviceSettings } from './device-settings';
 import { PlugSwitch } from './plug-switch';
+import { useRoomName } from '@/lib/room-name';
 
 type Props = { device: DeviceSummary; rooms: DeviceRoom[]; timeZone: string; onClose: () => void };
 
 export function DeviceDetail({ device, rooms, timeZone, onClose }: Props) {
   const { t } = useTranslation('devices');
   const locale = useIntlLocale();
+  const roomName = useRoomName();
   const [range, setRange] = useState<DeviceHistoryRange>('24h');
   const history = useDeviceHistory(device.id, range);
   const latest = history.data?.deviceId === device.id ? history.data.latest : null;
@@ -26,7 +28,7 @@ export function DeviceDetail({ device, rooms, timeZone, onClose }: Props) {
       <div className="flex items-start justify-between gap-3">
         <div>
           <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">{kindLabel(t, device.kind)}</p>
-          <h2 id="device-detail-title" className="font-semibold text-slate-900">
+          <h2 id="device-detail-title" tabIndex={-1} className="scroll-mt-4 rounded font-semibold text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
             {device.name}
           </h2>
         </div>
@@ -40,7 +42,7 @@ export function DeviceDetail({ device, rooms, timeZone, onClose }: Props) {
         </button>
       </div>
       <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 text-sm">
-        <Item term={t('detail.location')} value={device.room ?? t('table.noRoom')} />
+        <Item term={t('detail.location')} value={device.room ? roomName(device.room) : t('table.noRoom')} />
         <div>
           <dt className="text-slate-500">{t('detail.status')}</dt>
           <dd className="mt-0.5">

@@ -8,12 +8,14 @@ import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { useRemoveDevice, useUpdateDevice } from '../api/use-device-management';
 import { manageErrorText } from '../manage-error';
+import { useRoomName } from '@/lib/room-name';
 
 type Props = { device: DeviceSummary; rooms: DeviceRoom[]; onRemoved: () => void };
 
 /** Rename a device, move it to another room, or remove it (its readings stay in the totals). */
 export function DeviceSettings({ device, rooms, onRemoved }: Props) {
   const { t } = useTranslation('manageDevices');
+  const roomName = useRoomName();
   const update = useUpdateDevice(device.id);
   const remove = useRemoveDevice(device.id);
   const [name, setName] = useState(device.name);
@@ -39,7 +41,7 @@ export function DeviceSettings({ device, rooms, onRemoved }: Props) {
       </h3>
       <form onSubmit={save} className="mt-3 space-y-3" noValidate>
         <TextField label={t('edit.name')} value={name} onChange={(e) => setName(e.target.value)} required maxLength={60} autoComplete="off" />
-        <SelectField label={t('edit.room')} value={roomId} onChange={(e) => setRoomId(e.target.value)} placeholder={t('edit.noRoom')} options={rooms.map((r) => ({ value: r.id, label: r.name }))} />
+        <SelectField label={t('edit.room')} value={roomId} onChange={(e) => setRoomId(e.target.value)} placeholder={t('edit.noRoom')} options={rooms.map((r) => ({ value: r.id, label: roomName(r.name) }))} />
         <div role="status" className="text-sm">
           {update.isError ? <AlertMessage tone="error">{manageErrorText(t, update.error)}</AlertMessage> : update.isSuccess ? <span className="text-brand-800">{t('edit.saved')}</span> : null}
         </div>

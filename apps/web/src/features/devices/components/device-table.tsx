@@ -7,6 +7,7 @@ import { formatPercent, useIntlLocale } from '@/lib/format';
 import { statusLabel } from '../device-labels';
 import { formatWatts } from '../device-metrics';
 import { nextSort, sortDevices, type SortColumn, type SortState } from '../device-sort';
+import { useRoomName } from '@/lib/room-name';
 
 const COLUMNS: { column: SortColumn; key: 'device' | 'location' | 'status' | 'power' | 'efficiency'; numeric?: boolean }[] = [
   { column: 'name', key: 'device' },
@@ -21,6 +22,7 @@ type DeviceTableProps = { devices: DeviceSummary[]; selectedDeviceId: string | n
 export function DeviceTable({ devices, selectedDeviceId, onSelectDevice }: DeviceTableProps) {
   const { t } = useTranslation('devices');
   const locale = useIntlLocale();
+  const roomName = useRoomName();
   const [sort, setSort] = useState<SortState>({ column: 'name', direction: 'ascending' });
   const rows = sortDevices(devices, sort, locale);
 
@@ -64,7 +66,7 @@ export function DeviceTable({ devices, selectedDeviceId, onSelectDevice }: Devic
                     {device.name}
                   </button>
                 </th>
-                <td className="py-2 pr-4 text-slate-700">{device.room ?? t('table.noRoom')}</td>
+                <td className="py-2 pr-4 text-slate-700">{device.room ? roomName(device.room) : t('table.noRoom')}</td>
                 <td className="py-2 pr-4">
                   <StatusBadge status={device.status} label={statusLabel(t, device.status)} />
                 </td>

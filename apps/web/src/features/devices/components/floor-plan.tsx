@@ -9,7 +9,9 @@ import { statusTone } from '@/components/ui/status-badge';
 import { formatPercent, useIntlLocale } from '@/lib/format';
 import type { DeviceMove } from '../api/use-device-management';
 import { statusLabel } from '../device-labels';
+import { fitScale, markerPixel } from '../marker-placement';
 import { useMarkerDrag } from '../use-marker-drag';
+import { useRoomName } from '@/lib/room-name';
 
 /** The viewport is 500 px high (docs/product/domain-rules.md#floor-plan). */
 const VIEWPORT_HEIGHT_PX = 500;
@@ -35,13 +37,14 @@ type FloorPlanProps = {
 export function FloorPlan({ rooms, devices, highlightedRoomId, onRoomToggle, selectedDeviceId, onSelectDevice, announce, onMoveDevice }: FloorPlanProps) {
   const { t } = useTranslation('devices');
   const locale = useIntlLocale();
+  const roomName = useRoomName();
   const [zoom, setZoom] = useState(ZOOM_DEFAULT_PCT);
   const [measure, width] = useElementWidth<HTMLDivElement>(800);
   const pointers = useRef(new Map<number, { x: number; y: number }>());
   const pinch = useRef<{ distance: number; zoom: number } | null>(null);
 
-  // At 100% the whole plan fits the viewport's width and height; zoom scales from there.
-  const fit = Math.min(width / PLAN_WIDTH, (VIEWPORT_HEIGHT_PX - 2) / PLAN_HEIGHT);
+  // At 100% the whole plan fits the viewport, or on a phone fills its height; zoom scales from there.
+  const fit = fitScale(width, VIEWPORT_HEIGHT_PX - 2, PLAN_WIDTH, PLAN_HEIGHT);
   const scale = (fit * zoom) / 100;
   const zoomText = formatPercent(zoom, locale, { digits: 0 });
   const markers = useMarkerDrag({ scale, rooms, onMove: onMoveDevice });
@@ -122,19 +125,21 @@ export function FloorPlan({ rooms, devices, highlightedRoomId, onRoomToggle, sel
                 key={room.id}
                 type="button"
                 aria-pressed={highlighted}
-                aria-label={t('plan.room', { room: room.name, count })}
+                aria-label={t('plan.room', { room: roomName(room.name), count })}
                 onClick={() => onRoomToggle(room.id)}
                 style={{ left: room.x * scale, top: room.y * scale, width: room.width * scale, height: room.height * scale }}
                 className={`absolute flex items-start border p-2 text-left text-xs font-semibold focus-visible:z-20 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600 ${
                   highlighted ? 'border-brand-600 bg-brand-50 text-brand-900' : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-100'
                 }`}
               >
-                <span aria-hidden="true">{room.name}</span>
+                <span aria-hidden="true" data-room-label className="max-w-full truncate">
+                  {roomName(room.name)}
+                </span>
               </button>
             );
           })}
           {placed.map((device) => {
-            const spot = markers.positionOf(device);
+            const spot = markerPixel(markers.positionOf(device), rooms, scale);
             const { shouldSelect, ...dragHandlers } = markers.handlers(device);
             const dimmed = highlightedRoomId !== null && device.roomId !== highlightedRoomId;
             const selected = device.id === selectedDeviceId;
@@ -149,7 +154,7 @@ export function FloorPlan({ rooms, devices, highlightedRoomId, onRoomToggle, sel
                 aria-keyshortcuts="Alt+ArrowLeft Alt+ArrowRight Alt+ArrowUp Alt+ArrowDown"
                 onClick={() => shouldSelect() && onSelectDevice(device.id)}
                 {...dragHandlers}
-                style={{ left: spot.x * scale, top: spot.y * scale, touchAction: 'none' }}
+                style={{ left: spot.left, top: spot.top, touchAction: 'none' }}
                 className={`absolute z-10 flex size-6 cursor-grab active:cursor-grabbing -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full transition-opacity focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
                   dimmed ? 'opacity-25' : ''
                 } ${selected ? 'outline-2 outline-offset-2 outline-slate-900' : ''}`}

@@ -11,6 +11,8 @@ import { relativeTime } from '../relative-time';
 import { settingsKeys } from '../settings-keys';
 import { SettingsCard } from './settings-card';
 
+const LOCAL_NETWORK = 'Local network';
+
 /** "Connected devices": every browser signed in to the account, and signing one of them out. */
 export function DevicesCard() {
   const { t, i18n } = useTranslation('settings');
@@ -32,6 +34,8 @@ export function DevicesCard() {
   const label = (session: ConnectedSession) =>
     t('devices.browserOnOs', { browser: session.browser ?? t('devices.unknownBrowser'), os: session.os ?? t('devices.unknownOs') });
 
+  // The server names private and loopback addresses 'Local network' (auth/ip-display.ts), in English.
+  const placeText = (place: string | null) => (place === LOCAL_NETWORK ? t('devices.localNetwork') : (place ?? t('devices.unknownLocation')));
   return (
     <SettingsCard title={t('devices.title')} description={t('devices.description')}>
       {sessions.isPending && (
@@ -64,7 +68,7 @@ export function DevicesCard() {
                     <p className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
                       <span className="inline-flex items-center gap-1">
                         <MapPin aria-hidden className="size-3.5" />
-                        {session.place ?? t('devices.unknownLocation')}
+                        {placeText(session.place)}
                       </span>
                       {session.ipAddress && <span>{t('devices.address', { ip: session.ipAddress })}</span>}
                       <span>

@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EventPreferencesCard } from './event-preferences-card';
 
@@ -21,11 +22,13 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-function renderCard() {
+function renderCard(path = '/app/settings/notifications') {
   fetchMock.mockResolvedValueOnce(json(200, prefs));
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <EventPreferencesCard />
+      <MemoryRouter initialEntries={[path]}>
+        <EventPreferencesCard />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
 }
@@ -35,6 +38,12 @@ const lastCall = () => {
 };
 
 describe('EventPreferencesCard', () => {
+  it('reached from an event page’s link (#every-event), puts focus on "opt me in to every event"', async () => {
+    renderCard('/app/settings/notifications#every-event');
+    const every = await screen.findByRole('checkbox', { name: 'Opt me in to every event' });
+    await waitFor(() => expect(every).toHaveFocus());
+  });
+
   it('turns on "opt me in to every event", explaining what it does', async () => {
     renderCard();
     const every = await screen.findByRole('checkbox', { name: 'Opt me in to every event' });

@@ -1,6 +1,7 @@
 import type { EventPreferences } from '@peakwise/contracts/event-automation.contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
+import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Checkbox } from '@/components/ui/checkbox';
 import { LoadError } from '@/components/ui/load-error';
@@ -12,6 +13,8 @@ import { SettingsCard } from './settings-card';
 
 type Target = { kind: 'every' } | { kind: 'plug'; deviceId: string };
 type Change = Target & { on: boolean };
+/** The card's anchor, which the event page links to. */
+const EVERY_EVENT_ANCHOR = 'every-event';
 const KNOWN_ERRORS = ['never_switch', 'not_a_plug', 'not_found'] as const;
 
 /**
@@ -32,6 +35,16 @@ export function EventPreferencesCard() {
     onSettled: () => queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== settingsKeys.all[0] }),
   });
   const prefs = query.data;
+  // Reached from an event's page (/app/settings/notifications#every-event): land on the choice.
+  const { hash } = useLocation();
+  const card = useRef<HTMLDivElement>(null);
+  const loaded = prefs !== undefined;
+  useEffect(() => {
+    if (hash !== `#${EVERY_EVENT_ANCHOR}` || !loaded) return;
+    const box = card.current?.querySelector<HTMLInputElement>('input[type="checkbox"]');
+    box?.scrollIntoView?.({ block: 'center' });
+    box?.focus();
+  }, [hash, loaded]);
   const shown = (change: Target, saved: boolean) => {
     const pending = save.isPending ? save.variables : null;
     if (!pending || pending.kind !== change.kind) return saved;
@@ -42,9 +55,9 @@ export function EventPreferencesCard() {
   const errorText = save.isError ? t(`settings.errors.${(KNOWN_ERRORS as readonly (string | undefined)[]).includes(errorCode) ? (errorCode as (typeof KNOWN_ERRORS)[number]) : 'generic'}`) : null;
 
   return (
-    <SettingsCard title={t('settings.title')} description={t('settings.description')}>
+    <SettingsCard id={EVERY_EVENT_ANCHOR} title={t('settings.title')} description={t('settings.description')}>
       {prefs ? (
-        <div className="space-y-6">
+        <div ref={card} className="space-y-6">
           <div>
             <Checkbox
               label={t('settings.everyEvent')}

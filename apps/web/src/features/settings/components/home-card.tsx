@@ -74,7 +74,7 @@ function HomeForm({ home }: { home: Home }) {
   const form = useRef<HTMLFormElement>(null);
   const { hash } = useLocation();
 
-  // Reached from the Dashboard's prompt (/app/settings#home): land on the postal code.
+  // Reached from the Dashboard's prompt (/app/settings/home#home): land on the postal code.
   useEffect(() => {
     if (hash !== '#home') return;
     const input = form.current?.querySelector<HTMLInputElement>('input[name="postalCode"]');

@@ -8,7 +8,7 @@ export function GreenButtonPrompt() {
     <p className="mt-3 text-center text-sm text-slate-600">
       {t('usagePrompt')}{' '}
       <Link
-        to="/app/settings#green-button"
+        to="/app/settings/data#green-button"
         className="font-medium text-brand-700 underline underline-offset-4 hover:text-brand-800 focus-visible:rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
       >
         {t('usageLink')}
