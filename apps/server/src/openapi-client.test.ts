@@ -25,11 +25,11 @@ beforeAll(async () => {
     const started = serve({ fetch: t.app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(started));
   });
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
+}, 180_000);
 afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
   await t.close();
-});
+}, 60_000);
 
 function compileErrors(file: string): string[] {
   const program = ts.createProgram([file], {
