@@ -54,7 +54,9 @@ export function LoginForm({ onSignedIn, onTwoFactor, onForgotPassword, focusEmai
     );
   };
 
-  const errorText = result && !result.ok && 'message' in result ? messageText(result.message) : undefined;
+  // Without a demo there are no credentials below to point to.
+  const message = result && !result.ok && 'message' in result ? result.message : undefined;
+  const errorText = message ? (!demoOffered && message.kind === 'key' && message.key === 'errors.invalidCredentials' ? t('errors.invalidCredentialsNoDemo') : messageText(message)) : undefined;
 
   return (
     <form noValidate onSubmit={submit} className="space-y-5">

@@ -53,6 +53,12 @@ describe('LoginPanel', () => {
     expect(panel.getByLabelText('Password')).toHaveValue('');
     expect(panel.queryByText(new RegExp(DEMO_EMAIL))).not.toBeInTheDocument();
     expect(panel.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+    // Nor does a wrong password point to demo credentials that are not there.
+    fetchMock.mockResolvedValueOnce(json(401, { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' }));
+    await userEvent.type(panel.getByLabelText('Email'), 'sam@example.ca');
+    await userEvent.type(panel.getByLabelText('Password'), 'wrong-password');
+    await userEvent.click(panel.getByRole('button', { name: 'Sign In' }));
+    expect(await panel.findByText('Invalid email or password.')).toBeInTheDocument();
   });
 
   it('reads "Signing in..." and is disabled while the request is pending', async () => {
