@@ -161,7 +161,8 @@ describe('accounts', () => {
     await page.goto('/');
     await page.getByRole('banner').getByRole('button', { name: 'Log In' }).click();
     const panel = page.getByRole('dialog', { name: 'Log In' });
-    expect(await panel.getByLabel('Email').inputValue()).toBe(DEMO_EMAIL);
+    // The panel asks the server whether it offers the demo before it pre-fills (decision 082).
+    await expect.poll(() => panel.getByLabel('Email').inputValue()).toBe(DEMO_EMAIL);
     await panel.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL('**/app/dashboard');
     await page.getByRole('heading', { level: 1 }).waitFor();

@@ -58,6 +58,7 @@ import { createEventPlugAutomationRoutes } from './modules/events/event-plug-aut
 import { createOpsEventsRoutes } from './modules/events/ops-events.routes';
 import { createHealthRoutes } from './modules/health/health.routes';
 import { createSupportContactRoutes } from './modules/support/support-contact.routes';
+import { createPublicConfigRoutes } from './modules/demo/public-config.routes';
 import { createDashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { createDevicesRoutes } from './modules/devices/devices.routes';
 import type { CommandPublisher } from './modules/devices/plug-command.service';
@@ -209,6 +210,7 @@ export function createApp(deps: AppDeps) {
   const api = app
     .route('/', createHealthRoutes({ database, ...(deps.broker ? { broker: deps.broker } : {}) }))
     .route('/', createSupportContactRoutes({ supportPhone: config.supportPhone }))
+    .route('/', createPublicConfigRoutes({ demoAccount: config.demoAccount }))
     .route('/', createProfileRoutes({ auth: accounts.auth, service: profileService }))
     .route('/', createSessionRoutes({ auth: accounts.auth, db: database.db }))
     .route('/', createPostalRoutes(postalService))

@@ -99,6 +99,7 @@ export const authEn = {
   },
   errors: {
     invalidCredentials: 'Invalid email or password. Please try the demo credentials shown below.',
+    invalidCredentialsNoDemo: 'Invalid email or password.',
     failed: 'Failed to log in',
     noUser: 'Unable to log in. Please try again.',
     signUpFailed: 'Unable to sign up. Please try again.',

@@ -102,6 +102,7 @@ export const authEs: Translation<typeof authEn> = {
   },
   errors: {
     invalidCredentials: 'Correo o contraseña no válidos. Prueba las credenciales de demostración que se muestran abajo.',
+    invalidCredentialsNoDemo: 'Correo o contraseña no válidos.',
     failed: 'No se pudo iniciar sesión',
     noUser: 'No se pudo iniciar sesión. Inténtalo de nuevo.',
     signUpFailed: 'No se pudo completar el registro. Inténtalo de nuevo.',

@@ -102,6 +102,7 @@ export const authFr: Translation<typeof authEn> = {
   },
   errors: {
     invalidCredentials: 'Courriel ou mot de passe invalide. Essayez les identifiants de démonstration ci-dessous.',
+    invalidCredentialsNoDemo: 'Courriel ou mot de passe invalide.',
     failed: 'Échec de la connexion',
     noUser: 'Connexion impossible. Veuillez réessayer.',
     signUpFailed: 'Inscription impossible. Veuillez réessayer.',

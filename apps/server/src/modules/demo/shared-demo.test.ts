@@ -94,13 +94,14 @@ describe('the shared demo account keeps its visitors apart', () => {
     a = await visit(FIREFOX);
   });
 
-  it('refuses a phone number, a card, a shipping address, a payout address, a name and a home, and the next visitor sees none of them', async () => {
+  it('refuses a phone number, a push subscription, a card, a shipping address, a payout address, a name and a home, and the next visitor sees none of them', async () => {
     const put = (path: string, body: unknown, method = 'PUT', extra: Record<string, string> = {}) =>
       t.app.request(path, { method, headers: asMember(a, extra), body: JSON.stringify(body) });
     const householdId = await fundMember(t.database.db, demoId, 2_000);
 
     const attempts = [
       await put('/api/notification-preferences/phone', { phone: '416-555-0199' }),
+      await put('/api/push-subscriptions', { endpoint: 'https://push.example.com/visitor-a', keys: { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) } }, 'POST'),
       await put('/api/billing/payment-methods', { token: 'tok_anything' }, 'POST'),
       await put(
         '/api/rewards/orders',
@@ -123,6 +124,7 @@ describe('the shared demo account keeps its visitors apart', () => {
     expect(await count(sql`select count(*)::int as n from reward_orders where household_id = ${householdId}::uuid`)).toBe(0);
     expect(await count(sql`select count(*)::int as n from cash_outs where household_id = ${householdId}::uuid`)).toBe(0);
     expect(await count(sql`select count(*)::int as n from notification_phones where user_id = ${demoId}`)).toBe(0);
+    expect(await count(sql`select count(*)::int as n from push_subscriptions where user_id = ${demoId}`)).toBe(0);
     const profile = (await (await t.app.request('/api/profile', { headers: asMember(b) })).json()) as { name: string };
     expect(profile.name).toBe('Alex Martin');
 

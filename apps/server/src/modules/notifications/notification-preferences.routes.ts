@@ -64,7 +64,7 @@ export function createNotificationPreferencesRoutes(deps: { auth: Auth; service:
     summary: 'Save this browser’s push subscription',
     middleware: [member] as const,
     request: { body: { required: true, content: json(pushSubscriptionSchema) } },
-    responses: { 201: answer, 400: problem('Invalid subscription') },
+    responses: { 201: answer, 400: problem('Invalid subscription'), 403: problem('The shared demo account keeps no browser’s subscription (decision 082)') },
   });
   const unsubscribe = signedInRoute({
     method: 'delete',
@@ -85,7 +85,11 @@ export function createNotificationPreferencesRoutes(deps: { auth: Auth; service:
     })
     .openapi(verifyPhone, async (c) => c.json(await service.verifyPhone(c.var.user.id, c.req.valid('json').code, clock()), 200))
     .openapi(pushKey, async (c) => c.json({ publicKey: await channels.push.publicKey() }, 200))
-    .openapi(subscribe, async (c) => c.json(await service.subscribePush(c.var.user.id, c.req.valid('json')), 201))
+    .openapi(subscribe, async (c) => {
+      // Every visitor's browser would receive the shared demo's notifications (decision 082).
+      refuseOnSharedDemo(c.var.user);
+      return c.json(await service.subscribePush(c.var.user.id, c.req.valid('json')), 201);
+    })
     .openapi(unsubscribe, async (c) => c.json(await service.unsubscribePush(c.var.user.id, c.req.valid('json').endpoint), 200));
 }
 

@@ -6,6 +6,7 @@ import { AlertMessage } from '@/components/ui/alert-message';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { useAuthMessageText } from '../auth-message';
+import { useDemoOffered } from '../hooks/use-demo-offered';
 import { useSignIn } from '../hooks/use-sign-in';
 
 type LoginFormProps = {
@@ -22,9 +23,14 @@ type FieldErrors = { email?: string; password?: string };
 export function LoginForm({ onSignedIn, onTwoFactor, onForgotPassword, focusEmail = false }: LoginFormProps) {
   const { t } = useTranslation('auth');
   const messageText = useAuthMessageText();
-  // The demo credentials are pre-filled so a visitor can look around (docs/product/routes-and-screens.md#log-in-panel).
-  const [email, setEmail] = useState(DEMO_EMAIL);
-  const [password, setPassword] = useState(DEMO_PASSWORD);
+  // The demo credentials are pre-filled so a visitor can look around (docs/product/routes-and-screens.md#log-in-panel),
+  // but only where the server offers the demo (decision 082). A field the visitor has typed in stays theirs.
+  const demo = useDemoOffered();
+  const demoOffered = demo.data === true;
+  const [typedEmail, setEmail] = useState<string>();
+  const [typedPassword, setPassword] = useState<string>();
+  const email = typedEmail ?? (demoOffered ? DEMO_EMAIL : '');
+  const password = typedPassword ?? (demoOffered ? DEMO_PASSWORD : '');
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const signIn = useSignIn();
   const result = signIn.data;
@@ -48,7 +54,9 @@ export function LoginForm({ onSignedIn, onTwoFactor, onForgotPassword, focusEmai
     );
   };
 
-  const errorText = result && !result.ok && 'message' in result ? messageText(result.message) : undefined;
+  // Without a demo there are no credentials below to point to.
+  const message = result && !result.ok && 'message' in result ? result.message : undefined;
+  const errorText = message ? (!demoOffered && message.kind === 'key' && message.key === 'errors.invalidCredentials' ? t('errors.invalidCredentialsNoDemo') : messageText(message)) : undefined;
 
   return (
     <form noValidate onSubmit={submit} className="space-y-5">
@@ -94,17 +102,19 @@ export function LoginForm({ onSignedIn, onTwoFactor, onForgotPassword, focusEmai
 
       <div aria-live="polite">{errorText && <AlertMessage tone="error">{errorText}</AlertMessage>}</div>
 
-      <Button type="submit" size="lg" className="w-full" disabled={signIn.isPending}>
+      <Button type="submit" size="lg" className="w-full" disabled={signIn.isPending || demo.isPending}>
         {signIn.isPending ? t('login.submitting') : t('login.submit')}
       </Button>
 
-      <div className="flex gap-3 rounded-2xl border border-brand-100 bg-brand-50 p-4">
-        <KeyRound aria-hidden className="mt-0.5 size-5 shrink-0 text-brand-700" />
-        <div className="text-sm text-brand-900">
-          <p className="font-semibold">{t('login.demoTitle')}</p>
-          <p className="mt-0.5 break-words">{t('login.demoHint', { email: DEMO_EMAIL, password: DEMO_PASSWORD })}</p>
+      {demoOffered && (
+        <div className="flex gap-3 rounded-2xl border border-brand-100 bg-brand-50 p-4">
+          <KeyRound aria-hidden className="mt-0.5 size-5 shrink-0 text-brand-700" />
+          <div className="text-sm text-brand-900">
+            <p className="font-semibold">{t('login.demoTitle')}</p>
+            <p className="mt-0.5 break-words">{t('login.demoHint', { email: DEMO_EMAIL, password: DEMO_PASSWORD })}</p>
+          </div>
         </div>
-      </div>
+      )}
     </form>
   );
 }

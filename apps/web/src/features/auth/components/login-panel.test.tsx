@@ -9,29 +9,36 @@ const fetchMock = vi.fn<typeof fetch>();
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
+// Whether the server offers the shared demo (decision 082); answered apart from fetchMock so each
+// test's queue of answers and list of calls stays about signing in.
+let demoAccount = true;
 beforeEach(() => {
   fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
+  demoAccount = true;
+  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
+    String(input) === '/api/public-config' ? Promise.resolve(json(200, { demoAccount })) : fetchMock(input, init),
+  );
 });
 afterEach(() => vi.unstubAllGlobals());
 
 type PanelProps = Partial<Parameters<typeof LoginPanel>[0]>;
 
-function renderPanel(onSignedIn = vi.fn(), props: PanelProps = {}) {
+async function renderPanel(onSignedIn = vi.fn(), props: PanelProps = {}) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
       <LoginPanel open onClose={() => {}} onSwitchToSignUp={() => {}} onSignedIn={onSignedIn} {...props} />
     </QueryClientProvider>,
   );
+  await vi.waitFor(() => expect(client.isFetching()).toBe(0));
   return within(screen.getByRole('dialog'));
 }
 
 const session = () => json(200, { user: { id: 'u1', name: 'Sam', email: 'sam@example.ca' }, session: { expiresAt: '2030-01-01T00:00:00Z' } });
 
 describe('LoginPanel', () => {
-  it('is a modal dialog with the demo credentials pre-filled and shown', () => {
-    const panel = renderPanel();
+  it('is a modal dialog with the demo credentials pre-filled and shown', async () => {
+    const panel = await renderPanel();
     expect(screen.getByRole('dialog')).toHaveAttribute('aria-modal', 'true');
     expect(panel.getByLabelText('Email')).toHaveValue(DEMO_EMAIL);
     expect(panel.getByLabelText('Password')).toHaveValue(DEMO_PASSWORD);
@@ -39,9 +46,24 @@ describe('LoginPanel', () => {
     expect(panel.getByLabelText('Email')).toHaveFocus();
   });
 
+  it('leaves the fields empty and shows no demo hint where the server offers no demo', async () => {
+    demoAccount = false;
+    const panel = await renderPanel();
+    expect(panel.getByLabelText('Email')).toHaveValue('');
+    expect(panel.getByLabelText('Password')).toHaveValue('');
+    expect(panel.queryByText(new RegExp(DEMO_EMAIL))).not.toBeInTheDocument();
+    expect(panel.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+    // Nor does a wrong password point to demo credentials that are not there.
+    fetchMock.mockResolvedValueOnce(json(401, { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' }));
+    await userEvent.type(panel.getByLabelText('Email'), 'sam@example.ca');
+    await userEvent.type(panel.getByLabelText('Password'), 'wrong-password');
+    await userEvent.click(panel.getByRole('button', { name: 'Sign In' }));
+    expect(await panel.findByText('Invalid email or password.')).toBeInTheDocument();
+  });
+
   it('reads "Signing in..." and is disabled while the request is pending', async () => {
     fetchMock.mockReturnValue(new Promise(() => {}));
-    const panel = renderPanel();
+    const panel = await renderPanel();
     await userEvent.click(panel.getByRole('button', { name: 'Sign In' }));
     expect(panel.getByRole('button', { name: 'Signing in...' })).toBeDisabled();
   });
@@ -50,7 +72,7 @@ describe('LoginPanel', () => {
     fetchMock.mockResolvedValueOnce(json(200, { user: { id: 'u1' }, token: 't' }));
     fetchMock.mockResolvedValueOnce(session());
     const onSignedIn = vi.fn();
-    const panel = renderPanel(onSignedIn);
+    const panel = await renderPanel(onSignedIn);
     const email = panel.getByLabelText('Email');
     await userEvent.clear(email);
     await userEvent.type(email, '  sam@example.ca ');
@@ -65,7 +87,7 @@ describe('LoginPanel', () => {
   it('shows the invalid-credentials message on a 401', async () => {
     fetchMock.mockResolvedValueOnce(json(401, { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' }));
     const onSignedIn = vi.fn();
-    const panel = renderPanel(onSignedIn);
+    const panel = await renderPanel(onSignedIn);
     await userEvent.click(panel.getByRole('button', { name: 'Sign In' }));
     expect(
       await panel.findByText('Invalid email or password. Please try the demo credentials shown below.'),
@@ -75,7 +97,7 @@ describe('LoginPanel', () => {
 
   it('opens the forgot-password view and sends a reset request', async () => {
     fetchMock.mockResolvedValueOnce(json(200, { status: true }));
-    renderPanel();
+    await renderPanel();
     await userEvent.click(screen.getByRole('button', { name: 'Forgot password?' }));
     const dialog = within(screen.getByRole('dialog', { name: 'Reset your password' }));
     await userEvent.type(dialog.getByLabelText('Email'), 'sam@example.ca');
@@ -86,8 +108,8 @@ describe('LoginPanel', () => {
     expect(JSON.parse(String(init?.body))).toEqual({ email: 'sam@example.ca', redirectTo: '/reset-password' });
   });
 
-  it('opens straight on the forgot-password view when asked (?auth=forgot-password)', () => {
-    renderPanel(vi.fn(), { initialView: 'forgot' });
+  it('opens straight on the forgot-password view when asked (?auth=forgot-password)', async () => {
+    await renderPanel(vi.fn(), { initialView: 'forgot' });
     expect(screen.getByRole('dialog', { name: 'Reset your password' })).toBeInTheDocument();
   });
 
@@ -95,8 +117,8 @@ describe('LoginPanel', () => {
     ['account_exists', 'An account already uses this email. Log in with your email and password, or reset your password if you’ve forgotten it.'],
     ['access_denied', 'Sign-in was cancelled. You can try again or log in with your email.'],
     ['state_mismatch', 'Social sign-in didn’t finish. Please try again or log in with your email.'],
-  ])('explains error=%s from a social sign-in', (code, text) => {
-    const panel = renderPanel(vi.fn(), { errorCode: code });
+  ])('explains error=%s from a social sign-in', async (code, text) => {
+    const panel = await renderPanel(vi.fn(), { errorCode: code });
     expect(panel.getByRole('alert')).toHaveTextContent(text);
   });
 
@@ -104,7 +126,7 @@ describe('LoginPanel', () => {
     async function reachSecondStep() {
       fetchMock.mockResolvedValueOnce(json(200, { twoFactorRedirect: true, twoFactorMethods: ['totp'] }));
       const onSignedIn = vi.fn();
-      const panel = renderPanel(onSignedIn);
+      const panel = await renderPanel(onSignedIn);
       await userEvent.click(panel.getByRole('button', { name: 'Sign In' }));
       const dialog = within(await screen.findByRole('dialog', { name: 'Two-factor authentication' }));
       return { dialog, onSignedIn };

@@ -130,6 +130,42 @@ describe('NotificationPreferencesCard on the shared demo', () => {
       ),
     ).toBeInTheDocument();
   });
+
+  it('explains that the demo keeps no browser’s push subscription, and leaves this browser unsubscribed (decision 082)', async () => {
+    const subscription = {
+      endpoint: 'https://push.example/demo',
+      toJSON: () => ({ endpoint: 'https://push.example/demo', keys: { p256dh: 'B'.repeat(87), auth: 'C'.repeat(22) } }),
+      unsubscribe: vi.fn(async () => true),
+    };
+    let subscribed = false;
+    const registration = {
+      pushManager: {
+        getSubscription: vi.fn(async () => (subscribed ? subscription : null)),
+        subscribe: vi.fn(async () => {
+          subscribed = true;
+          return subscription;
+        }),
+      },
+    };
+    vi.stubGlobal('navigator', Object.assign(Object.create(navigator) as Navigator, { serviceWorker: { register: vi.fn(async () => registration), ready: Promise.resolve(registration), getRegistration: vi.fn(async () => registration) } }));
+    vi.stubGlobal('PushManager', class {});
+    vi.stubGlobal('Notification', { requestPermission: vi.fn(async () => 'granted') });
+
+    renderCard(base);
+    const button = await screen.findByRole('button', { name: 'Turn on push on this browser' });
+    await waitFor(() => expect(button).toBeEnabled());
+    fetchMock.mockResolvedValueOnce(json(200, { publicKey: 'BPz' + 'A'.repeat(84) }));
+    fetchMock.mockResolvedValueOnce(problem(403, 'demo_account_shared', 'The demo account is shared by every visitor, so it keeps no personal details.'));
+    await userEvent.click(button);
+
+    expect(
+      await screen.findByText(
+        'This demo account is shared by everyone trying Peakwise, so it keeps no personal details such as phone numbers, cards, addresses or names. Create your own account to add yours.',
+      ),
+    ).toBeInTheDocument();
+    expect(subscription.unsubscribe).toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Turn on push on this browser' })).toBeInTheDocument();
+  });
 });
 
 describe('NotificationPreferencesCard push', () => {

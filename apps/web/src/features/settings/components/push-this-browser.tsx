@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertMessage } from '@/components/ui/alert-message';
 import { Button } from '@/components/ui/button';
+import { useDemoSharedText } from '@/lib/demo-shared-text';
 import { deletePushSubscription, getPushPublicKey, savePushSubscription } from '../api/notification-preferences-api';
 import { currentPushSubscription, PushPermissionDenied, pushSupported, subscribeThisBrowser, unsubscribeThisBrowser } from '../push-browser';
 import { settingsKeys } from '../settings-keys';
@@ -12,6 +13,7 @@ const thisBrowserKey = [...settingsKeys.notificationPreferences(), 'this-browser
 /** Web Push for the browser in front of the member: subscribe with the server's VAPID key, or unsubscribe and forget. */
 export function PushThisBrowser({ subscriptions }: { subscriptions: number }) {
   const { t } = useTranslation('notifications');
+  const demoShared = useDemoSharedText();
   const headingId = useId();
   const supported = pushSupported();
   const queryClient = useQueryClient();
@@ -21,7 +23,13 @@ export function PushThisBrowser({ subscriptions }: { subscriptions: number }) {
     mutationFn: async () => {
       const { publicKey } = await getPushPublicKey();
       const subscription = await subscribeThisBrowser(publicKey);
-      return { saved: await savePushSubscription(subscription), endpoint: subscription.endpoint };
+      try {
+        return { saved: await savePushSubscription(subscription), endpoint: subscription.endpoint };
+      } catch (error) {
+        // A browser subscribed that the server refused (the shared demo keeps none, decision 082) would only wait for nothing.
+        await unsubscribeThisBrowser().catch(() => null);
+        throw error;
+      }
     },
     onSuccess: ({ saved, endpoint }) => {
       queryClient.setQueryData(settingsKeys.notificationPreferences(), saved);
@@ -46,7 +54,7 @@ export function PushThisBrowser({ subscriptions }: { subscriptions: number }) {
 
   const on = Boolean(current.data);
   const busy = turnOn.isPending || turnOff.isPending || current.isPending;
-  const failed = turnOn.isError ? (turnOn.error instanceof PushPermissionDenied ? t('push.denied') : t('push.failed')) : turnOff.isError ? t('push.failed') : null;
+  const failed = turnOn.isError ? (turnOn.error instanceof PushPermissionDenied ? t('push.denied') : (demoShared(turnOn.error) ?? t('push.failed'))) : turnOff.isError ? t('push.failed') : null;
 
   return (
     <section aria-labelledby={headingId} className="space-y-3">
