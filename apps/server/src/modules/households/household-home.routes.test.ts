@@ -82,6 +82,8 @@ describe('where the member’s home is (decision 057)', () => {
   it('refuses a malformed code, an unserved one, a zone outside the province and a bad body, changing nothing', async () => {
     const member = await createMember(t.app);
     expect((await put(member, { postalCode: 'M5V 3L9' })).status).toBe(200);
+    // The sign-up's email is written to the outbox after the answer; count once it is there.
+    await t.accounts.mailer.settle();
     const home = await homeRow(t, member.userId);
     const counts = await rowCounts(t);
     const refusals: [unknown, number, string, string?][] = [
