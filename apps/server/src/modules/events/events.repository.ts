@@ -159,16 +159,8 @@ export async function householdInEventArea(db: DbOrTx, eventId: string, househol
 
 /** The household's next event that has not ended (scheduled or running), in its area. */
 export async function nextEventForHousehold(db: DbOrTx, householdId: string, now: Date): Promise<(EventRow & Participation) | null> {
-  const [row] = rowsOf<EventRow & { optedIn: boolean | null; automatic: boolean | null }>(
-    await db.execute(sql`
-      select ${eventColumns}, ep.opted_in as "optedIn", (ep.source = 'always') as automatic
-      from energy_events e join event_programs p on p.id = e.program_id
-      join households h on h.id = ${householdId}::uuid and ${inArea('p', 'h')}
-      left join event_participations ep on ep.event_id = e.id and ep.household_id = h.id
-      where e.status in ('scheduled', 'active') and e.ends_at > ${now.toISOString()}::timestamptz
-      order by e.starts_at limit 1`),
-  );
-  return row ? { ...toEvent(row), optedIn: row.optedIn ?? false, automatic: row.automatic ?? false } : null;
+  const [next] = await upcomingEventsForHousehold(db, householdId, now, 1);
+  return next ?? null;
 }
 
 /** The running and scheduled events of the household's area that have not ended, soonest first. */
