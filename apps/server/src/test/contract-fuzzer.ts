@@ -267,6 +267,8 @@ export type FuzzOptions = {
   undocumentedAllowed?: ReadonlySet<number>;
   /** Stops starting new cases after this many ms per operation. */
   budgetMsPerOperation?: number;
+  /** Waits for what a request left running (the mailer writes the outbox after the answer), so its writes count against it. */
+  settle?: () => Promise<void>;
 };
 
 export async function fuzzContracts(options: FuzzOptions): Promise<FuzzReport> {
@@ -274,6 +276,7 @@ export async function fuzzContracts(options: FuzzOptions): Promise<FuzzReport> {
   addFormats(ajv);
   const ignore = options.mayChangeOnRefusal ?? new Set<string>();
   const report: FuzzReport = { operations: 0, requests: 0, byStatus: {}, failures: [] };
+  await options.settle?.();
   let xid = await nextXid(options.db);
   let hashes = await tableHashes(options.db, ignore);
 
@@ -314,6 +317,7 @@ export async function fuzzContracts(options: FuzzOptions): Promise<FuzzReport> {
       if (res.status < 300 && isJson && schema && !ajv.validate(schema, parsed)) fail(`answer does not match its schema: ${ajv.errorsText(ajv.errors).slice(0, 200)}`);
       for (const secret of options.secretsOfOthers(actor)) if (secret && text.includes(secret)) fail(`leaks another member's ${secret}`);
 
+      await options.settle?.();
       const after = await nextXid(options.db);
       if (after !== xid) {
         const now = await tableHashes(options.db, ignore);
