@@ -83,9 +83,9 @@ const pageRoutes: RouteObject[] = [
       { path: 'devices', lazy: lazyScreen(() => import('@/features/devices/devices-page'), ['devices', 'manageDevices', 'plugs', 'charts']) },
       { path: 'plumbing', lazy: lazyScreen(() => import('@/features/plumbing/plumbing-page'), ['plumbing', 'charts']) },
       { path: 'usage', lazy: lazyScreen(() => import('@/features/usage/usage-page'), ['usage', 'charts', 'greenButton']) },
-      { path: 'billing', lazy: lazyScreen(() => import('@/features/billing/billing-page'), ['billing', 'billingPayments']) },
+      { path: 'billing', lazy: lazyScreen(() => import('@/features/billing/billing-page'), ['billing', 'billingPayments', 'auth']) },
       { path: 'events/:id', lazy: lazyScreen(() => import('@/features/events/event-page'), ['events', 'eventAutomation', 'charts']) },
-      { path: 'rewards', lazy: lazyScreen(() => import('@/features/rewards/rewards-page'), ['rewards', 'payouts']) },
+      { path: 'rewards', lazy: lazyScreen(() => import('@/features/rewards/rewards-page'), ['rewards', 'payouts', 'events', 'auth']) },
       {
         // Four sections with addresses of their own (docs/decisions/086-settings-sections-and-every-language-on-budget.md).
         path: 'settings',
@@ -93,7 +93,7 @@ const pageRoutes: RouteObject[] = [
         children: [
           { index: true, lazy: async () => ({ Component: (await import('@/features/settings/settings-layout')).SettingsIndex }) },
           { path: 'profile', lazy: lazyScreen(() => import('@/features/settings/sections/profile-section'), ['settings', 'auth']) },
-          { path: 'notifications', lazy: lazyScreen(() => import('@/features/settings/sections/notifications-section'), ['settings', 'notifications', 'eventAutomation']) },
+          { path: 'notifications', lazy: lazyScreen(() => import('@/features/settings/sections/notifications-section'), ['settings', 'notifications', 'eventAutomation', 'auth']) },
           { path: 'home', lazy: lazyScreen(() => import('@/features/settings/sections/home-section'), ['settings', 'marketing', 'billing', 'auth']) },
           { path: 'data', lazy: lazyScreen(() => import('@/features/settings/sections/data-section'), ['settings', 'auth', 'notifications', 'greenButton', 'memberApi']) },
           { path: '*', element: <Navigate to="/app/settings" replace /> },
