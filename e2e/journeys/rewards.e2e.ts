@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { axeViolations } from '../support/axe';
 import { screenshot } from '../support/browser';
-import { signInAsDemo, waitForApi } from '../support/demo-session';
+import { signInAsDemo } from '../support/demo-session';
 import { pagePerTest } from '../support/journey';
 import { waitForEmail } from '../support/mailbox';
 
@@ -66,15 +66,6 @@ async function chooseLanguage(language: 'en' | 'fr') {
   await page.waitForFunction((lang) => document.documentElement.lang === lang, language);
 }
 
-const ledgerKinds = async (household: string) =>
-  (
-    await db.query<{ kind: string; n: string; points: string }>(
-      `select t.kind, count(*) as n, sum(e.amount) as points from points_entries e join points_transfers t on t.id = e.transfer_id
-       join points_accounts a on a.id = e.account_id where a.kind = 'member' and a.household_id = $1 group by t.kind`,
-      [household],
-    )
-  ).rows;
-
 it('Rewards shows the events to come with what each could earn, and what a reward still needs, in English and French at phone and desktop width', { timeout: 300_000 }, async () => {
   await signInAsDemo(page);
   const household = await demoHousehold();
@@ -108,24 +99,6 @@ it('Rewards shows the events to come with what each could earn, and what a rewar
     }
   }
   await chooseLanguage('en');
-});
-
-it('the demo’s balance is earned by its settled events and last month’s bonus: enough to redeem and to cash out', { timeout: 1_500_000 }, async () => {
-  await signInAsDemo(page);
-  const household = await demoHousehold();
-  // The back-fill stores the readings, the settlement job settles the past events, then last
-  // month's bonus job credits taking part in all of them: nothing is granted by hand.
-  await waitForApi<unknown>(page, '/api/points', async () => (await ledgerKinds(household)).some((k) => k.kind === 'monthly_bonus'), 1_400_000);
-  const kinds = await ledgerKinds(household);
-  expect(kinds.map((k) => k.kind).sort()).toEqual(['event_reward', 'monthly_bonus']);
-  expect(Number(kinds.find((k) => k.kind === 'monthly_bonus')!.points)).toBe(500);
-  const balance = await balanceOf(household);
-  expect(balance).toBe(kinds.reduce((sum, k) => sum + Number(k.points), 0));
-  // Enough for the cheapest rewards and the $10 cash-out minimum.
-  expect(balance).toBeGreaterThanOrEqual(1_000);
-  await page.goto('/app/rewards');
-  await page.getByTestId('catalogue').waitFor();
-  await screenshot(page, 'rewards-demo-earned');
 });
 
 it('the demo member redeems a gift card: one debit on a double click, the code in the orders and by email', async () => {
