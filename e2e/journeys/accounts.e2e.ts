@@ -287,7 +287,8 @@ describe('accounts', () => {
   it('deletes the account after typing DELETE, and the old credentials stop working', async () => {
     const email = uniqueEmail('leaving');
     await signUp(email);
-    await openSettings();
+    // Deleting the account is in Settings' data section.
+    await page.goto('/app/settings/data');
     await page.getByText('Once you delete your account, there is no going back. Please be certain.').waitFor();
     await page.getByRole('button', { name: 'Delete Account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
