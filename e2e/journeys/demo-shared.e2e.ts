@@ -17,6 +17,8 @@ async function chooseLanguage(page: Page, language: 'en' | 'fr') {
   await page.goto('/app/settings');
   await page.getByLabel(/^(Language|Langue)$/).last().selectOption(language);
   await page.waitForFunction((lang) => document.documentElement.lang === lang, language);
+  // The phone number is in Settings' notifications section.
+  await page.goto('/app/settings/notifications');
 }
 
 async function typePhone(page: Page, language: 'en' | 'fr', width: number) {

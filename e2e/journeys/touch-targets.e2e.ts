@@ -17,7 +17,7 @@ it('the billing reminders’ and the notification grid’s checkboxes are 44 px 
   const label = await reminder.evaluate((el) => el.closest('label')!.getBoundingClientRect().height);
   expect(label).toBeGreaterThanOrEqual(44);
 
-  await page.goto('/app/settings');
+  await page.goto('/app/settings/notifications');
   await page.getByTestId('notification-target').first().waitFor();
   const cells = await sizes('[data-testid="notification-target"]');
   expect(cells.length).toBeGreaterThan(0);
