@@ -147,6 +147,8 @@ describe('the landing page’s checked postal code at sign-up (decision 057)', (
   });
 
   it('refuses a malformed or unserved code and makes no account', async () => {
+    // An earlier test's sign-up email may still be on its way to the outbox.
+    await t.accounts.mailer.settle();
     const counts = await rowCounts(t);
     for (const postalCode of ['12345', 'R3C 4T3', 42, '']) {
       const res = await signUp({ postalCode });
