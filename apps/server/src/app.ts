@@ -57,8 +57,7 @@ import { createEventPreferencesRoutes } from './modules/events/event-preferences
 import { createEventPlugAutomationRoutes } from './modules/events/event-plug-automation.routes';
 import { createOpsEventsRoutes } from './modules/events/ops-events.routes';
 import { createHealthRoutes } from './modules/health/health.routes';
-import { createSupportContactRoutes } from './modules/support/support-contact.routes';
-import { createPublicConfigRoutes } from './modules/demo/public-config.routes';
+import { createPublicConfigRoutes } from './modules/public-config/public-config.routes';
 import { createDashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { createDevicesRoutes } from './modules/devices/devices.routes';
 import type { CommandPublisher } from './modules/devices/plug-command.service';
@@ -209,8 +208,7 @@ export function createApp(deps: AppDeps) {
 
   const api = app
     .route('/', createHealthRoutes({ database, ...(deps.broker ? { broker: deps.broker } : {}) }))
-    .route('/', createSupportContactRoutes({ supportPhone: config.supportPhone }))
-    .route('/', createPublicConfigRoutes({ demoAccount: config.demoAccount }))
+    .route('/', createPublicConfigRoutes({ demoAccount: config.demoAccount, supportPhone: config.supportPhone }))
     .route('/', createProfileRoutes({ auth: accounts.auth, service: profileService }))
     .route('/', createSessionRoutes({ auth: accounts.auth, db: database.db }))
     .route('/', createPostalRoutes(postalService))

@@ -6,7 +6,7 @@ import { DEFAULT_CASH_OUT_REVIEW_ABOVE_POINTS } from '@peakwise/domain/payout-ru
 import { GREEN_BUTTON_DEFAULT_MAX_BYTES } from '@peakwise/contracts/green-button.contract';
 import { PRIVACY_EXPORT_DEFAULT_TTL_DAYS } from '@peakwise/contracts/privacy-export.contract';
 import { MAX_CLOCK_OFFSET_MS } from '@peakwise/contracts/test-clock.contract';
-import { SUPPORT_PHONE_PATTERN } from '@peakwise/contracts/support-contact.contract';
+import { SUPPORT_PHONE_PATTERN } from '@peakwise/contracts/public-config.contract';
 import { isValidClockOffset } from './clock';
 
 /** A missing or malformed variable; the message names it so start-up can print it as is. */

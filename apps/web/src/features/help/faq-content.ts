@@ -29,4 +29,4 @@ export const faqQuestions = [
 export const guideTopics = ['smartPlug', 'events', 'data', 'points', 'account'] as const;
 export const guideSteps = ['s1', 's2', 's3', 's4'] as const;
 
-export { SUPPORT_EMAIL as supportEmail } from '@peakwise/contracts/support-contact.contract';
+export { SUPPORT_EMAIL as supportEmail } from '@peakwise/contracts/public-config.contract';

@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
@@ -7,9 +8,11 @@ import HelpPage from './help-page';
 
 function renderHelp(path = '/app/help') {
   return render(
-    <MemoryRouter initialEntries={[path]}>
-      <HelpPage />
-    </MemoryRouter>,
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter initialEntries={[path]}>
+        <HelpPage />
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
 }
 
@@ -35,12 +38,12 @@ afterEach(async () => {
 
 describe('HelpPage', () => {
   it('has one h1, the support cards and the contact details, and no phone line when none is configured', async () => {
-    const fetchMock = vi.fn(async () => Response.json({ phone: null, email: 'support@peakwise.ca' }));
+    const fetchMock = vi.fn(async () => Response.json({ demoAccount: true, supportPhone: null }));
     vi.stubGlobal('fetch', fetchMock);
     renderHelp();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Help & Support');
-    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/support-contact', expect.anything()));
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/public-config', expect.anything()));
     for (const title of ['Email support', 'User guide']) {
       expect(screen.getByRole('heading', { level: 3, name: title })).toBeInTheDocument();
     }
@@ -51,7 +54,7 @@ describe('HelpPage', () => {
   });
 
   it('shows the configured support line in a card, the contact details and the FAQ', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Response.json({ phone: '+1 416 555 0134', email: 'support@peakwise.ca' })));
+    vi.stubGlobal('fetch', vi.fn(async () => Response.json({ demoAccount: true, supportPhone: '+1 416 555 0134' })));
     const user = userEvent.setup();
     renderHelp();
     expect(await screen.findByRole('heading', { level: 3, name: 'Phone support' })).toBeInTheDocument();

@@ -7,7 +7,7 @@ import { HelpSearch } from './components/help-search';
 import { SupportCards } from './components/support-cards';
 import { UserGuide } from './components/user-guide';
 import type { FaqCategoryFilter } from './filter-faq';
-import { useSupportPhone } from './api/use-support-phone';
+import { useSupportPhone } from '@/lib/use-public-config';
 import { useFaqEntries } from './use-faq-entries';
 
 /** Help & Support, served both inside the portal (/app/help) and on the public site (/help). */

@@ -6,7 +6,7 @@ import { AlertMessage } from '@/components/ui/alert-message';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
 import { useAuthMessageText } from '../auth-message';
-import { useDemoOffered } from '../hooks/use-demo-offered';
+import { useDemoOffered } from '@/lib/use-public-config';
 import { useSignIn } from '../hooks/use-sign-in';
 
 type LoginFormProps = {

@@ -16,7 +16,7 @@ beforeEach(() => {
   fetchMock.mockReset();
   demoAccount = true;
   vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
-    String(input) === '/api/public-config' ? Promise.resolve(json(200, { demoAccount })) : fetchMock(input, init),
+    String(input) === '/api/public-config' ? Promise.resolve(json(200, { demoAccount, supportPhone: null })) : fetchMock(input, init),
   );
 });
 afterEach(() => vi.unstubAllGlobals());
