@@ -4,6 +4,7 @@ import { it } from 'vitest';
 
 /** The level each requirement the suite cites first appears at in ASVS 5.0.0 (OWASP/ASVS, 5.0/en). */
 const LEVELS: Record<string, 1 | 2 | 3> = {
+  '1.3.6': 2,
   '2.4.1': 2,
   '3.3.1': 1,
   '3.3.2': 2,

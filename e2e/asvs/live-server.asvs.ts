@@ -14,6 +14,7 @@ import { logChecks } from './checks/logs.checks';
 import { massAssignmentChecks } from './checks/mass-assignment.checks';
 import { rateLimitChecks } from './checks/rate-limit.checks';
 import { sessionChecks } from './checks/sessions.checks';
+import { pushEndpointChecks } from './checks/push-endpoints.checks';
 import { sharedDemoChecks } from './checks/shared-demo.checks';
 import { startLiveServer, type LiveServer } from './live-server';
 
@@ -50,6 +51,7 @@ accountDeletionChecks(ctx);
 rateLimitChecks(ctx);
 accessControlChecks(ctx);
 sharedDemoChecks(ctx);
+pushEndpointChecks(ctx);
 enumerationChecks(ctx);
 massAssignmentChecks(ctx);
 errorChecks(ctx);
