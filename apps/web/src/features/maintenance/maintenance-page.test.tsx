@@ -7,6 +7,7 @@ import { FakeEventSource } from '@/test/fake-event-source';
 import { plain, renderWithApi, type FetchRoute } from '@/test/energy-test-utils';
 import { NOW, overview } from './maintenance-fixture';
 import MaintenancePage from './maintenance-page';
+import { expectChartUnit } from '@/test/chart-unit';
 
 const rangeOf = (url: string) => (new URL(url, 'http://x').searchParams.get('range') ?? '30d') as MaintenanceRange;
 const serve: FetchRoute = (url) => Response.json(overview(rangeOf(url)));
@@ -125,6 +126,7 @@ describe('MaintenancePage: performance chart', () => {
     const chart = await screen.findByRole('img', { name: /last 30 days/ });
     expect(plain(chart.getAttribute('aria-label'))).toContain('Latest average 92% on November 24; lowest reading 72% on November 21.');
     expect(chart.querySelectorAll('[data-missing="true"]')).toHaveLength(1);
+    expectChartUnit(chart, 'Values in %');
     const ticks = [...chart.querySelectorAll('text')].map((n) => n.textContent).filter((s) => /^\d+%$/.test(s ?? ''));
     expect(ticks).toEqual(['80%', '85%', '90%', '95%', '100%']);
     expect(screen.getByText(/days below 80% sit on its bottom edge/)).toBeInTheDocument();
