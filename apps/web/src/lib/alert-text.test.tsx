@@ -72,4 +72,16 @@ describe('alert wording', () => {
     await act(() => i18n.changeLanguage('es'));
     expect(words({ metric: { kind: 'degradation_pct', value: 12.5 }, params: { windowDays: 14 } }).message).toBe('El estado bajó 12,5 % en los últimos 14 días. Hazle mantenimiento antes de que falle.');
   });
+
+  it('names the solar array, which the server names in English, in the reader’s language; a device keeps its own name', async () => {
+    const array = { component: 'Solar array', device: 'Solar array', componentKind: 'solar_array' as const, type: 'cleaning' as const, cause: 'array_soiling' as const, metric: { kind: 'hours_to_clean' as const, value: 2 } };
+    const { result } = renderHook(() => useAlertWording());
+    expect(result.current.device({ ...base, ...array })).toBe('Solar array');
+    await act(() => i18n.changeLanguage('fr'));
+    expect(result.current.device({ ...base, ...array })).toBe('Panneaux solaires');
+    expect(words(array).title).toBe('Panneaux solaires à nettoyer');
+    expect(result.current.device(base)).toBe('Panel 13');
+    await act(() => i18n.changeLanguage('es'));
+    expect(result.current.device({ ...base, ...array })).toBe('Paneles solares');
+  });
 });

@@ -7,6 +7,7 @@ import {
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useComponentName } from './component-name';
 import { formatLocalDate, formatNumber, formatPercent, useIntlLocale } from './format';
 import { formatRelativeDays } from './local-date';
 
@@ -68,10 +69,10 @@ function metricText(t: TFunction<'alerts'>, metric: Metric, locale: string): Met
   }
 }
 
-function titleText(t: TFunction<'alerts'>, alert: MaintenanceAlert): string {
+function titleText(t: TFunction<'alerts'>, alert: MaintenanceAlert, device: string): string {
   const key = CAUSE_KEY[alert.cause];
-  if (key === 'maintenanceDue' && alert.metric.value < 0) return t('titles.maintenanceOverdue', { device: alert.device });
-  return t(`titles.${key}`, { device: alert.device });
+  if (key === 'maintenanceDue' && alert.metric.value < 0) return t('titles.maintenanceOverdue', { device });
+  return t(`titles.${key}`, { device });
 }
 
 function messageText(t: TFunction<'alerts'>, alert: MaintenanceAlert, locale: string): string {
@@ -123,6 +124,8 @@ function messageText(t: TFunction<'alerts'>, alert: MaintenanceAlert, locale: st
 }
 
 export type AlertWording = {
+  /** What the alert is about: its device's name, or its component's in the reader's language when it has no device. */
+  device: (alert: MaintenanceAlert) => string;
   title: (alert: MaintenanceAlert) => string;
   message: (alert: MaintenanceAlert) => string;
   metric: (alert: MaintenanceAlert) => MetricText;
@@ -135,15 +138,18 @@ export type AlertWording = {
 export function useAlertWording(): AlertWording {
   const { t } = useTranslation('alerts');
   const locale = useIntlLocale();
-  return useMemo(
-    () => ({
-      title: (alert) => titleText(t, alert),
+  const componentName = useComponentName();
+  return useMemo(() => {
+    // Without a device, the server sends the component's name, which for the array is English.
+    const device = (alert: MaintenanceAlert) => componentName({ name: alert.device, kind: alert.componentKind });
+    return {
+      device,
+      title: (alert) => titleText(t, alert, device(alert)),
       message: (alert) => messageText(t, alert, locale),
       metric: (alert) => metricText(t, alert.metric, locale),
       type: (type) => t(`types.${type}`),
       priority: (priority) => t(`priorities.${priority}`),
       task: (task) => t(`tasks.${task}`),
-    }),
-    [t, locale],
-  );
+    };
+  }, [t, locale, componentName]);
 }

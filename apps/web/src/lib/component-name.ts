@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** The name the server gives the household's solar array (maintenance/components.service.ts, SOLAR_ARRAY_NAME). */
@@ -9,5 +10,6 @@ const SOLAR_ARRAY_NAME = 'Solar array';
  */
 export function useComponentName(): (component: { name: string; kind: string }) => string {
   const { t } = useTranslation('common');
-  return ({ name, kind }) => (kind === 'solar_array' && name === SOLAR_ARRAY_NAME ? t('solarArray') : name);
+  // Stable per language, so wordings memoised on it (alert-text.ts) stay memoised.
+  return useCallback(({ name, kind }) => (kind === 'solar_array' && name === SOLAR_ARRAY_NAME ? t('solarArray') : name), [t]);
 }

@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -17,5 +18,5 @@ const isDefaultRoom = (name: string): name is keyof typeof DEFAULT_ROOM_KEYS => 
 /** A room's name as shown: a default room in the reader's language, any other name as entered. */
 export function useRoomName(): (name: string) => string {
   const { t } = useTranslation('common');
-  return (name) => (isDefaultRoom(name) ? t(`rooms.${DEFAULT_ROOM_KEYS[name]}`) : name);
+  return useCallback((name: string) => (isDefaultRoom(name) ? t(`rooms.${DEFAULT_ROOM_KEYS[name]}`) : name), [t]);
 }

@@ -22,10 +22,11 @@ type MarksArgs = { layout: ChartLayout; active: number | null; noDataFill: strin
  */
 export function ChartShell({ chart, padding, renderMarks }: { chart: ChartProps; padding: number; renderMarks: (args: MarksArgs) => ReactNode }) {
   const { t } = useTranslation('charts');
-  const { data, series, summary, xLabel, formatValue, formatTick, height = 240, xTickIndexes, minLabelSpacing = 48, yDomain } = chart;
+  const { data, series, summary, xLabel, unit, formatValue, formatTick, height = 240, xTickIndexes, minLabelSpacing = 48, yDomain } = chart;
   const [ref, width] = useElementWidth<HTMLDivElement>();
   const noDataId = useSvgId('nodata');
   const hintId = useId();
+  const unitId = useId();
 
   const top = 12;
   const bottom = 26;
@@ -50,12 +51,18 @@ export function ChartShell({ chart, padding, renderMarks }: { chart: ChartProps;
 
   return (
     <div className="space-y-3">
-      <ChartLegend series={series} hasMissing={hasMissing} noDataId={noDataId} />
+      <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-1">
+        {/* The value axis's title: what its numbers count. */}
+        <p id={unitId} className="text-xs text-slate-600" data-testid="chart-unit">
+          {t('valueAxis', { unit: t(`units.${unit}`) })}
+        </p>
+        <ChartLegend series={series} hasMissing={hasMissing} noDataId={noDataId} />
+      </div>
       <div ref={ref} className="relative">
         <svg
           role="img"
           aria-label={summary}
-          aria-describedby={hintId}
+          aria-describedby={`${unitId} ${hintId}`}
           tabIndex={0}
           width={width}
           height={height}

@@ -15,6 +15,9 @@ export type ChartPoint = {
   upcoming?: boolean;
 };
 
+/** The value axis's unit; each has its words in every language (charts namespace, `units`). */
+export type ChartUnit = 'kWh' | 'W' | 'L' | 'percent' | 'cad';
+
 export type ChartProps = {
   data: ChartPoint[];
   series: ChartSeries[];
@@ -22,6 +25,8 @@ export type ChartProps = {
   summary: string;
   /** Header of the first table column ("Hour", "Day"). */
   xLabel: string;
+  /** The value axis's unit, written above the chart and read out with it. */
+  unit: ChartUnit;
   formatValue: (value: number) => string;
   formatTick: (value: number) => string;
   height?: number;

@@ -8,6 +8,7 @@ import { resetSharedLiveConnection } from '@/lib/live';
 import { FakeEventSource } from '@/test/fake-event-source';
 import { plain, renderWithApi } from '@/test/energy-test-utils';
 import DashboardPage from './dashboard-page';
+import { expectChartUnit } from '@/test/chart-unit';
 
 const dashboard: Dashboard = {
   memberName: 'Alex',
@@ -159,7 +160,7 @@ describe('DashboardPage', () => {
 
   it('switches the usage chart period', async () => {
     const { fetchMock } = renderDashboard();
-    expect(await screen.findByRole('img', { name: /last 24 hours, by hour/ })).toBeInTheDocument();
+    expectChartUnit(await screen.findByRole('img', { name: /last 24 hours, by hour/ }), 'Values in kWh');
     await userEvent.click(screen.getByRole('radio', { name: 'Last 7 days' }));
     expect(await screen.findByRole('img', { name: /last 7 days, by day/ })).toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledWith('/api/dashboard/usage?period=7d', expect.anything());

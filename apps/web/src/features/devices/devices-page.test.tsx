@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { plain, renderWithApi } from '@/test/energy-test-utils';
 import DevicesPage from './devices-page';
+import { expectChartUnit } from '@/test/chart-unit';
 
 const rooms = [
   { id: 'r-living', name: 'Living Room', x: 0, y: 0, width: 450, height: 330 },
@@ -134,7 +135,7 @@ describe('DevicesPage', () => {
     expect(metrics).toHaveTextContent('Brightness');
     expect(metrics).toHaveTextContent('80%');
     expect(metrics).not.toHaveTextContent('undocumentedKey');
-    expect(await within(panel).findByRole('img', { name: /average power by hour over the last 24 hours/ })).toBeInTheDocument();
+    expectChartUnit(await within(panel).findByRole('img', { name: /average power by hour over the last 24 hours/ }), 'Values in W');
     // The plug-switch slot stays empty: no fake toggle.
     expect(within(panel).queryByRole('switch')).toBeNull();
     await user.click(within(panel).getByRole('radio', { name: '7d' }));

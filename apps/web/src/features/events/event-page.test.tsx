@@ -4,6 +4,7 @@ import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { plain, renderWithApi } from '@/test/energy-test-utils';
 import EventPage from './event-page';
+import { expectChartUnit } from '@/test/chart-unit';
 
 const ID = '7b0e4a5e-8d7a-4d43-9a39-1f7a3f0a2c11';
 
@@ -67,7 +68,7 @@ describe('EventPage', () => {
     // Local dates stay on their own day, whatever the zone.
     expect(within(result).getByTestId('baseline-days')).toHaveTextContent('Mon, Nov 10, 2025');
     expect(within(result).getByTestId('baseline-days')).toHaveTextContent('Tue, Nov 11, 2025');
-    expect(within(result).getByRole('img', { name: /Baseline 2.40.kWh, your use 1.92.kWh/ })).toBeInTheDocument();
+    expectChartUnit(within(result).getByRole('img', { name: /Baseline 2.40.kWh, your use 1.92.kWh/ }), 'Values in kWh');
     const rows = within(result).getAllByRole('row');
     expect(rows).toHaveLength(3);
     expect(plain(rows[1]!.textContent)).toContain('6:00 p.m.');

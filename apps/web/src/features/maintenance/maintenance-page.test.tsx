@@ -5,8 +5,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetSharedLiveConnection } from '@/lib/live';
 import { FakeEventSource } from '@/test/fake-event-source';
 import { plain, renderWithApi, type FetchRoute } from '@/test/energy-test-utils';
-import { NOW, overview } from './maintenance-fixture';
+import { i18n } from '@/lib/i18n';
+import { NOW, alerts, overview, panel3, waterHeater } from './maintenance-fixture';
 import MaintenancePage from './maintenance-page';
+import { expectChartUnit } from '@/test/chart-unit';
 
 const rangeOf = (url: string) => (new URL(url, 'http://x').searchParams.get('range') ?? '30d') as MaintenanceRange;
 const serve: FetchRoute = (url) => Response.json(overview(rangeOf(url)));
@@ -125,6 +127,7 @@ describe('MaintenancePage: performance chart', () => {
     const chart = await screen.findByRole('img', { name: /last 30 days/ });
     expect(plain(chart.getAttribute('aria-label'))).toContain('Latest average 92% on November 24; lowest reading 72% on November 21.');
     expect(chart.querySelectorAll('[data-missing="true"]')).toHaveLength(1);
+    expectChartUnit(chart, 'Values in %');
     const ticks = [...chart.querySelectorAll('text')].map((n) => n.textContent).filter((s) => /^\d+%$/.test(s ?? ''));
     expect(ticks).toEqual(['80%', '85%', '90%', '95%', '100%']);
     expect(screen.getByText(/days below 80% sit on its bottom edge/)).toBeInTheDocument();
@@ -185,5 +188,29 @@ describe('MaintenancePage: states', () => {
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(overviewCalls(fetchMock)).toBe(before + 2));
+  });
+});
+
+describe('MaintenancePage: in French', () => {
+  afterEach(() => i18n.changeLanguage('en'));
+
+  it('names the solar array and the default rooms in French in the cards, alerts, upcoming list and table', async () => {
+    await i18n.changeLanguage('fr');
+    const array = { ...panel3, id: 'c-array', name: 'Solar array', kind: 'solar_array' as const, task: 'inspect_array' as const, room: null, deviceId: null, nextMaintenance: '2025-11-20' };
+    const heater = { ...waterHeater, room: 'Kitchen' };
+    const arrayAlert = { ...alerts[3]!, id: 'a-array', componentId: 'c-array', component: 'Solar array', device: 'Solar array', componentKind: 'solar_array' as const, cause: 'array_soiling' as const };
+    const data = overview('30d', { alerts: [arrayAlert], components: [array, heater], upcoming: [array, heater] });
+    renderPage(() => Response.json({ ...data, cards: { ...data.cards, nextMaintenance: { componentId: 'c-array', component: 'Solar array', date: '2025-11-20' } } }));
+
+    const alert = await screen.findByRole('button', { name: /^Panneaux solaires/ });
+    const row = (id: string) => within(document.querySelector<HTMLElement>(`tr[data-component-id="${id}"]`)!).getByRole('rowheader');
+    expect(row('c-array')).toHaveTextContent('Panneaux solaires');
+    expect(row('c-heater')).toHaveTextContent('Water heaterCuisine');
+    expect(screen.getByRole('progressbar', { name: /Panneaux solaires/ })).toBeInTheDocument();
+    expect(document.getElementById('upcoming-c-array')).toHaveTextContent('Panneaux solaires');
+    expect(plain(document.body.textContent)).toContain('Panneaux solaires · 20 nov. 2025');
+    await userEvent.click(alert);
+    expect(screen.getByRole('heading', { level: 3 })).toHaveTextContent('Panneaux solaires à nettoyer');
+    expect(document.body.textContent).not.toMatch(/Solar array|Kitchen/);
   });
 });

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { plain, renderWithApi, type FetchRoute } from '@/test/energy-test-utils';
 import PlumbingPage from './plumbing-page';
 import { HOUR_MS } from '@peakwise/domain/time-constants';
+import { expectChartUnit } from '@/test/chart-unit';
 
 function summary(range: PlumbingReady['range'] = 'daily'): PlumbingReady {
   const count = { daily: 24, weekly: 7, monthly: 30 }[range];
@@ -59,6 +60,7 @@ describe('PlumbingPage', () => {
 
     const chart = screen.getByRole('img', { name: /water use over the last 24 hours, by hour/ });
     expect(chart.querySelectorAll('[data-missing="true"]').length).toBeGreaterThan(0);
+    expectChartUnit(chart, 'Values in L');
     expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(25);
 
     // The colour rule (docs/product/domain-rules.md#plumbing) at the boundaries: 80 is green for heating, 80 amber for distribution, 74.9 red for electrical.

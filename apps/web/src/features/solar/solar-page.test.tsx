@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { plain, renderWithApi, type FetchRoute } from '@/test/energy-test-utils';
 import SolarPage from './solar-page';
+import { expectChartUnit } from '@/test/chart-unit';
 
 const totals = (production: number | null, consumption: number | null) => ({
   productionKwh: production,
@@ -116,6 +117,7 @@ describe('SolarPage', () => {
     renderPage(() => Response.json(solarSummary()));
     const chart = await screen.findByRole('img', { name: /production and home consumption today/ });
     expect(chart.querySelectorAll('[data-missing="true"]')).toHaveLength(2);
+    expectChartUnit(chart, 'Values in kWh');
     const table = screen.getByRole('table');
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(25);

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { plain, renderWithApi } from '@/test/energy-test-utils';
 import UsagePage from './usage-page';
+import { expectChartUnit } from '@/test/chart-unit';
 
 const summary: UsageSummary = {
   timeZone: 'America/Toronto',
@@ -75,6 +76,7 @@ describe('UsagePage', () => {
     const chart = await screen.findByRole('img', { name: /daily electricity use over the last 30 days/ });
     expect(chart.querySelectorAll('[data-missing="true"]')).toHaveLength(1);
     expect(chart.querySelectorAll('[data-segment="true"]')).toHaveLength(2);
+    expectChartUnit(chart, 'Values in kWh');
     expect(screen.getByText('1 day without data is shown hatched.')).toBeInTheDocument();
     const link = screen.getByRole('link', { name: 'Export CSV' });
     expect(link).toHaveAttribute('href', '/api/usage/export.csv?range=30');
@@ -86,7 +88,7 @@ describe('UsagePage', () => {
     expect(fetchMock).toHaveBeenCalledWith('/api/usage/history?range=365', expect.anything());
 
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Metric' }), 'cost');
-    expect(screen.getByRole('img', { name: /daily electricity cost/ })).toBeInTheDocument();
+    expectChartUnit(screen.getByRole('img', { name: /daily electricity cost/ }), 'Values in $ (CAD)');
     await waitFor(() => expect(within(screen.getByRole('table')).getAllByRole('row')[1]).toHaveTextContent('$4.00'));
   });
 

@@ -70,6 +70,7 @@ export function DashboardUsageChart({ period, onPeriodChange }: { period: Dashbo
             series={[{ name: t('chart.usage'), color: '#047857' }]}
             summary={t(`chart.summary${usage.period}`, { total: formatKwh(sum(usage.points.map((p) => p.kwh)), locale) })}
             xLabel={usage.bucket === 'hour' ? t('chart.hour') : t('chart.day')}
+            unit="kWh"
             formatValue={(v) => formatKwh(v, locale, 2)}
             formatTick={(v) => formatNumber(v, locale, v % 1 === 0 ? 0 : 1)}
             minLabelSpacing={usage.bucket === 'hour' ? 44 : 52}

@@ -59,6 +59,7 @@ export function DeviceHistoryChart({ range, onRangeChange, query }: Props) {
             series={[{ name: t('detail.chartSeries'), color: '#0369a1' }]}
             summary={t(`detail.summary${history.range}`)}
             xLabel={history.bucket === 'hour' ? t('detail.hour') : t('detail.day')}
+            unit="W"
             formatValue={(v) => formatWatts(v, locale)}
             formatTick={(v) => formatNumber(v, locale, v % 1 === 0 ? 0 : 1)}
             height={220}

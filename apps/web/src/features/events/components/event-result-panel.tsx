@@ -133,6 +133,7 @@ function IntervalChart({ result }: { result: EventResult }) {
           ]}
           summary={t('result.chart.summary', { baseline: formatKwh(result.baselineKwh, locale, 2), actual: formatKwh(result.actualKwh, locale, 2) })}
           xLabel={t('result.chart.time')}
+          unit="kWh"
           formatValue={(v) => formatKwh(v, locale, 3)}
           formatTick={(v) => formatNumber(v, locale, v % 1 === 0 ? 0 : 2)}
           minLabelSpacing={64}

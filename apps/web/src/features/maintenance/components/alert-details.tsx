@@ -60,7 +60,7 @@ export function AlertDetails({ id, alert, timeZone, onClose, onDismiss, dismissi
         <Row term={metric.label}>
           <span className="tabular-nums">{metric.value}</span>
         </Row>
-        <Row term={t('details.device')}>{alert.device}</Row>
+        <Row term={t('details.device')}>{wording.device(alert)}</Row>
         <Row term={t('details.detected')}>
           <time dateTime={alert.detectedAt} title={detected}>
             {formatRelativeTime(alert.detectedAt, new Date(), locale)}

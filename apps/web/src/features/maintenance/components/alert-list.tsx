@@ -67,7 +67,7 @@ export function AlertList({ alerts, selectedId, onToggle, detailsId, focusReques
                   }`}
                 >
                   <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
-                    <span className="mr-auto font-medium text-slate-900">{alert.device}</span>
+                    <span className="mr-auto font-medium text-slate-900">{wording.device(alert)}</span>
                     <TagBadge label={wording.type(alert.type)} />
                     <PriorityBadge priority={alert.priority} label={wording.priority(alert.priority)} />
                   </span>

@@ -4,7 +4,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { StatusBadge, statusTone, type StatusTone } from '@/components/ui/status-badge';
+import { useComponentName } from '@/lib/component-name';
 import { MISSING, formatLocalDate, formatPercent, useIntlLocale } from '@/lib/format';
+import { useRoomName } from '@/lib/room-name';
 import { DEFAULT_SORT, nextSort, sortComponents, type ComponentColumn, type ComponentSort } from '../component-sort';
 import { useStatusLabel } from '../status-label';
 import { MtbfCell, MttrCell } from './reliability-cells';
@@ -26,8 +28,10 @@ export function ComponentTable({ components }: { components: ComponentStatus[] }
   const { t } = useTranslation('maintenance');
   const locale = useIntlLocale();
   const statusLabel = useStatusLabel();
+  const componentName = useComponentName();
+  const roomName = useRoomName();
   const [sort, setSort] = useState<ComponentSort>(DEFAULT_SORT);
-  const rows = sortComponents(components, sort, locale);
+  const rows = sortComponents(components, sort, locale, componentName);
   const date = (value: string | null) => (value ? formatLocalDate(value, locale, { year: 'numeric', month: 'short', day: 'numeric' }) : MISSING);
   const hasLowerBound = components.some((c) => c.reliabilitySource === 'no_failures' && c.mtbfHours !== null);
 
@@ -62,13 +66,13 @@ export function ComponentTable({ components }: { components: ComponentStatus[] }
             {rows.map((c) => (
               <tr key={c.id} data-component-id={c.id}>
                 <th scope="row" className="py-2.5 pr-4 text-left font-normal">
-                  <span className="block font-medium text-slate-900">{c.name}</span>
-                  <span className="block text-xs text-slate-600">{c.room ?? t('table.noRoom')}</span>
+                  <span className="block font-medium text-slate-900">{componentName(c)}</span>
+                  <span className="block text-xs text-slate-600">{c.room ? roomName(c.room) : t('table.noRoom')}</span>
                 </th>
                 <td className="min-w-36 py-2.5 pr-4">
                   <ProgressBar
                     hideLabel
-                    label={t('table.healthOf', { name: c.name })}
+                    label={t('table.healthOf', { name: componentName(c) })}
                     value={c.healthPct}
                     formatted={formatPercent(c.healthPct, locale)}
                     colorClass={FILL[statusTone(c.status)]}

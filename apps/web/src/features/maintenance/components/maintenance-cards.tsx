@@ -2,6 +2,7 @@ import type { MaintenanceOverview } from '@peakwise/contracts/maintenance.contra
 import { CalendarClock, Cpu, HeartPulse, Timer } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { StatCard } from '@/components/ui/stat-card';
+import { useComponentName } from '@/lib/component-name';
 import { MISSING, formatLocalDate, formatPercent, useIntlLocale } from '@/lib/format';
 import { daysBetween } from '@peakwise/domain/local-time';
 import { formatRelativeDays } from '@/lib/local-date';
@@ -10,7 +11,11 @@ import { formatHoursValue } from '../maintenance-format';
 export function MaintenanceCards({ overview }: { overview: MaintenanceOverview }) {
   const { t } = useTranslation('maintenance');
   const locale = useIntlLocale();
+  const componentName = useComponentName();
   const { averageHealthPct, componentCount, nextMaintenance, averageMttrHours } = overview.cards;
+  // The card names its component without its kind; the component list has it.
+  const nextKind = overview.components.find((c) => c.id === nextMaintenance?.componentId)?.kind;
+  const nextName = nextMaintenance ? (nextKind ? componentName({ name: nextMaintenance.component, kind: nextKind }) : nextMaintenance.component) : '';
   // A date already past is overdue work, not a "next" maintenance "5 days ago".
   const nextValue = (days: number) =>
     days < 0 ? t('cards.overdue', { count: -days, value: formatNumberPlain(-days, locale) }) : capitalise(formatRelativeDays(days, locale), locale);
@@ -29,7 +34,7 @@ export function MaintenanceCards({ overview }: { overview: MaintenanceOverview }
         iconClassName="bg-amber-50 text-amber-700"
       >
         {nextMaintenance
-          ? t('cards.nextDetail', { component: nextMaintenance.component, date: formatLocalDate(nextMaintenance.date, locale, { month: 'short', day: 'numeric', year: 'numeric' }) })
+          ? t('cards.nextDetail', { component: nextName, date: formatLocalDate(nextMaintenance.date, locale, { month: 'short', day: 'numeric', year: 'numeric' }) })
           : t('cards.nextNone')}
       </StatCard>
       <StatCard

@@ -1,6 +1,7 @@
 import type { ComponentStatus, MaintenanceAlert } from '@peakwise/contracts/maintenance.contract';
 import { useTranslation } from 'react-i18next';
 import { useAlertWording } from '@/lib/alert-text';
+import { useComponentName } from '@/lib/component-name';
 import { formatLocalDate, useIntlLocale } from '@/lib/format';
 import { useCompleteMaintenance, useScheduleMaintenance } from '../api/use-maintenance-actions';
 import { actionErrorText } from '../action-error';
@@ -28,13 +29,18 @@ type MaintenanceDialogProps = {
 export function MaintenanceDialog({ request, open, today, onClose, onDone }: MaintenanceDialogProps) {
   const { t } = useTranslation('maintenance');
   const wording = useAlertWording();
+  const componentName = useComponentName();
   const locale = useIntlLocale();
   const schedule = useScheduleMaintenance();
   const complete = useCompleteMaintenance();
   const mutation = request.kind === 'complete' ? complete : schedule;
   const component = request.component;
-  const name = component?.name ?? (request.kind === 'take-action' ? request.alert.component : '');
-  const description = component ? `${wording.task(component.task)} · ${component.name}` : request.kind === 'take-action' ? wording.title(request.alert) : name;
+  const name = component
+    ? componentName(component)
+    : request.kind === 'take-action'
+      ? componentName({ name: request.alert.component, kind: request.alert.componentKind })
+      : '';
+  const description = component ? `${wording.task(component.task)} · ${name}` : request.kind === 'take-action' ? wording.title(request.alert) : name;
   const longDate = (date: string) => formatLocalDate(date, locale, { dateStyle: 'long' });
 
   const close = () => {

@@ -59,6 +59,7 @@ export function PerformanceChart({ overview, range, onRangeChange, switching }: 
               ]}
               summary={summary}
               xLabel={t('chart.day')}
+              unit="percent"
               formatValue={pct}
               formatTick={(v) => formatPercent(v, locale, { digits: 0 })}
               yDomain={[PERFORMANCE_AXIS.min, PERFORMANCE_AXIS.max]}

@@ -4,9 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { useAlertWording } from '@/lib/alert-text';
+import { useComponentName } from '@/lib/component-name';
 import { formatLocalDate, useIntlLocale } from '@/lib/format';
 import { daysBetween } from '@peakwise/domain/local-time';
 import { formatRelativeDate } from '@/lib/local-date';
+import { useRoomName } from '@/lib/room-name';
 
 type UpcomingProps = {
   upcoming: ComponentStatus[];
@@ -19,6 +21,8 @@ type UpcomingProps = {
 export function UpcomingMaintenance({ upcoming, today, onSchedule, onComplete }: UpcomingProps) {
   const { t } = useTranslation('maintenance');
   const wording = useAlertWording();
+  const componentName = useComponentName();
+  const roomName = useRoomName();
   const locale = useIntlLocale();
   return (
     <section aria-labelledby="upcoming-title" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
@@ -39,8 +43,8 @@ export function UpcomingMaintenance({ upcoming, today, onSchedule, onComplete }:
               <li key={c.id} data-overdue={overdue} className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between">
                 <div className="min-w-0">
                   <p className="font-medium text-slate-900">
-                    <span id={nameId}>{c.name}</span>
-                    {c.room && <span className="font-normal text-slate-600"> · {c.room}</span>}
+                    <span id={nameId}>{componentName(c)}</span>
+                    {c.room && <span className="font-normal text-slate-600"> · {roomName(c.room)}</span>}
                   </p>
                   <p className="text-sm text-slate-700">{wording.task(c.task)}</p>
                   <p className={`mt-0.5 text-xs ${overdue ? 'font-semibold text-red-700' : 'text-slate-600'}`}>

@@ -33,6 +33,7 @@ export function UsageTrendChart({ summary }: { summary: PlumbingReady }) {
             ]}
             summary={t(summaryKey, { total: formatLitres(total, locale) })}
             xLabel={summary.trend.bucket === 'hour' ? t('chart.hour') : t('chart.day')}
+            unit="L"
             formatValue={(v) => formatLitres(v, locale, 1)}
             formatTick={(v) => formatNumber(v, locale, 0)}
             minLabelSpacing={summary.trend.bucket === 'hour' ? 44 : 56}

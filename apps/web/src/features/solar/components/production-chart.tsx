@@ -37,6 +37,7 @@ export function ProductionChart({ summary }: { summary: SolarSummary }) {
             ]}
             summary={summaryText}
             xLabel={summary.bucket === 'hour' ? t('chart.hour') : t('chart.day')}
+            unit="kWh"
             formatValue={(v) => formatKwh(v, locale, 2)}
             formatTick={(v) => formatNumber(v, locale, v % 1 === 0 ? 0 : 1)}
             minLabelSpacing={summary.bucket === 'hour' ? 44 : 56}

@@ -76,6 +76,7 @@ export function UsageChart({ history, metric, range, loading, onMetricChange, on
               series={[{ name: metric === 'energy' ? t('chart.energySeries') : t('chart.costSeries'), color: COLORS[metric] }]}
               summary={t(metric === 'energy' ? 'chart.summaryEnergy' : 'chart.summaryCost', { days: history.range, total })}
               xLabel={t('chart.day')}
+              unit={metric === 'energy' ? 'kWh' : 'cad'}
               formatValue={formatValue}
               formatTick={formatTick}
               xTickIndexes={monthStartIndexes(history)}
