@@ -27,6 +27,7 @@ function solarSummary(overrides: Partial<SolarSummary> = {}): SolarSummary {
     from: '2025-11-24T05:00:00.000Z',
     to: '2025-11-25T05:00:00.000Z',
     bucket: 'hour',
+    hasSolar: true,
     totals: totals(1.8, 27.6),
     previousTotals: totals(2.1, 30),
     productionChangePct: -14.3,
