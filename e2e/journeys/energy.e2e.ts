@@ -138,3 +138,22 @@ describe('energy screens with the demo household', () => {
     expect(await axeViolations(page)).toEqual([]);
   }, 300_000);
 });
+
+describe('Solar for a home without panels', () => {
+  it('a new member sees the no-solar state, not cards of zeros and a negative net export', async () => {
+    // A fresh member, signed up through the API as other journeys do; the session cookie lands in the page's context.
+    const email = `no-solar-${Date.now()}@example.com`;
+    const res = await page.request.post('/api/auth/sign-up/email', {
+      headers: { origin: inject('baseUrl') },
+      data: { email, confirmEmail: email, password: 'Sturdy-meadow-42', name: 'Noa Sansoleil', birthDate: '1988-05-12', gender: 'female', marketingConsent: false, language: 'en' },
+    });
+    expect(res.status()).toBe(200);
+    await page.goto('/app/solar-system');
+    const none = page.getByRole('region', { name: 'No solar panels reporting yet' });
+    await none.getByRole('link', { name: 'Go to Devices' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Grid Exchange' }).count()).toBe(0);
+    expect(await page.getByText('net export').count()).toBe(0);
+    await screenshot(page, 'energy-solar-none');
+    expect(await axeViolations(page)).toEqual([]);
+  }, 120_000);
+});

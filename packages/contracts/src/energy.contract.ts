@@ -46,6 +46,12 @@ export const solarSummarySchema = z.object({
   to: z.string(),
   /** Buckets are hours for today (local hours, 23–25 of them on DST days) and local days for the week (7). */
   bucket: z.enum(['hour', 'day']),
+  /**
+   * Whether the home has solar at all: a live solar panel device, or its meter has ever reported
+   * production. Without it, production, export, net export and every ratio are null and the
+   * screen says what it would take (decision 087).
+   */
+  hasSolar: z.boolean(),
   totals: energyTotalsSchema,
   previousTotals: energyTotalsSchema,
   /** Percent change against the previous equal period; null when the base is zero or missing. */
@@ -58,6 +64,7 @@ export const solarSummarySchema = z.object({
   gridIndependencePct: percent,
   series: z.array(solarBucketSchema),
   panels: z.array(z.object({ id: z.string(), name: z.string(), status: deviceStatusSchema, efficiencyPct: percent })),
+  /** Expected intervals start at the household's first meter reading: the hours before it are not missing. */
   coverage: coverageSchema,
 });
 export type SolarSummary = z.infer<typeof solarSummarySchema>;
@@ -117,6 +124,7 @@ export const dashboardSchema = z.object({
   /** Latest instantaneous household power; null when no sample in the last 15 minutes. */
   currentPowerKw: z.number().nullable(),
   currentPowerAt: z.string().nullable(),
+  /** Consumed today: local midnight to the start of the interval in progress, as Solar's today (decision 087). */
   todayKwh: kwh,
   /** The part of today's consumption bought from the grid: what Today's Cost prices. */
   todayGridImportKwh: kwh,

@@ -76,6 +76,23 @@ describe('hand-computed', () => {
     });
     expect(solarSummary(day, null, []).productionChangePercent).toBeNull();
   });
+
+  it('a home without solar gets its consumption only: no negative net export, no 0 % ratios', () => {
+    // Sign-up day of a home with no panels: 1.4 kWh used, all of it bought.
+    const noPanels: SolarTotals = { productionKwh: 0, consumptionKwh: 1.4, gridImportKwh: 1.4, gridExportKwh: 0 };
+    expect(solarSummary(noPanels, { productionKwh: 0, consumptionKwh: 2.8, gridImportKwh: 2.8, gridExportKwh: 0 }, [], false)).toEqual({
+      productionKwh: null,
+      consumptionKwh: 1.4,
+      productionChangePercent: null,
+      consumptionChangePercent: -50, // (1.4 − 2.8) / 2.8
+      netExportKwh: null,
+      systemHealthPercent: null,
+      systemEfficiencyPercent: null,
+      gridIndependencePercent: null,
+    });
+    // The same totals with solar keep every figure (the −1.4 is real there).
+    expect(solarSummary(noPanels, null, []).netExportKwh).toBe(-1.4);
+  });
 });
 
 describe('properties', () => {

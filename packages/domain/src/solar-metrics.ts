@@ -92,17 +92,37 @@ export type SolarSummary = {
   gridIndependencePercent: number | null;
 };
 
-/** Everything the Solar System Monitor cards and progress bars show for one period. */
+/**
+ * Everything the Solar System Monitor cards and progress bars show for one period. A home without
+ * solar (`hasSolar` false) has no production to report: its meter's zero production and its
+ * import would read as "0 % efficient" and a negative net export, neither of which says anything
+ * about panels it does not have, so only consumption is given (decision 087).
+ */
 export function solarSummary(
   current: SolarTotals,
   previous: SolarTotals | null,
   panelEfficienciesPercent: readonly Maybe[],
+  hasSolar = true,
 ): SolarSummary {
-  return {
-    productionKwh: known(current.productionKwh) ? current.productionKwh : null,
+  const consumption = {
     consumptionKwh: known(current.consumptionKwh) ? current.consumptionKwh : null,
-    productionChangePercent: percentChange(current.productionKwh, previous?.productionKwh),
     consumptionChangePercent: percentChange(current.consumptionKwh, previous?.consumptionKwh),
+  };
+  if (!hasSolar) {
+    return {
+      ...consumption,
+      productionKwh: null,
+      productionChangePercent: null,
+      netExportKwh: null,
+      systemHealthPercent: null,
+      systemEfficiencyPercent: null,
+      gridIndependencePercent: null,
+    };
+  }
+  return {
+    ...consumption,
+    productionKwh: known(current.productionKwh) ? current.productionKwh : null,
+    productionChangePercent: percentChange(current.productionKwh, previous?.productionKwh),
     netExportKwh: netExportKwh(current),
     systemHealthPercent: systemHealthPercent(panelEfficienciesPercent),
     systemEfficiencyPercent: systemEfficiencyPercent(current),

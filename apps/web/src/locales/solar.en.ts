@@ -45,6 +45,17 @@ export const solarEn = {
     independence: 'Grid independence',
     independenceHelp: 'Share of your consumption not drawn from the grid.',
   },
+  none: {
+    title: 'No solar panels reporting yet',
+    message: 'Peakwise has no production readings for your home, so there is no production, grid export or efficiency to show here.',
+    stepsTitle: 'What it would take',
+    step1: 'Solar panels with an inverter or production meter that can report what they produce.',
+    step2: 'On the Devices page, choose “Add device” and pair the inverter or panel monitor as a solar panel, using the token it gives you.',
+    step3: 'Production shows here within five minutes of its first reading.',
+    meanwhile: 'Your home’s consumption is on the Dashboard and in Usage History.',
+    devicesLink: 'Go to Devices',
+    helpLink: 'Read the help guides',
+  },
   status: {
     title: 'System Status',
     emptyTitle: 'No solar panels yet',

@@ -48,6 +48,17 @@ export const solarEs: Translation<typeof solarEn> = {
     independence: 'Independencia de la red',
     independenceHelp: 'Parte de su consumo que no proviene de la red.',
   },
+  none: {
+    title: 'Todavía no hay paneles solares enviando datos',
+    message: 'Peakwise no tiene lecturas de producción de su hogar, así que aquí no hay producción, exportación a la red ni eficiencia que mostrar.',
+    stepsTitle: 'Lo que haría falta',
+    step1: 'Paneles solares con un inversor o un medidor de producción que pueda informar lo que producen.',
+    step2: 'En la página Dispositivos, elija «Añadir dispositivo» y vincule el inversor o el monitor de los paneles como panel solar, con el token que se le indique.',
+    step3: 'La producción aparece aquí a los cinco minutos de su primera lectura.',
+    meanwhile: 'El consumo de su hogar está en el Panel y en el Historial de consumo.',
+    devicesLink: 'Ir a Dispositivos',
+    helpLink: 'Leer las guías de ayuda',
+  },
   status: {
     title: 'Estado del sistema',
     emptyTitle: 'Aún no hay paneles solares',

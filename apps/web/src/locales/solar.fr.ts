@@ -48,6 +48,17 @@ export const solarFr: Translation<typeof solarEn> = {
     independence: 'Autonomie par rapport au réseau',
     independenceHelp: 'Part de votre consommation qui ne provient pas du réseau.',
   },
+  none: {
+    title: 'Aucun panneau solaire ne transmet encore de données',
+    message: 'Peakwise n’a reçu aucune mesure de production pour votre maison : il n’y a donc ni production, ni injection dans le réseau, ni rendement à afficher ici.',
+    stepsTitle: 'Ce qu’il faudrait',
+    step1: 'Des panneaux solaires avec un onduleur ou un compteur de production capable de transmettre ce qu’ils produisent.',
+    step2: 'Dans la page Appareils, choisissez « Ajouter un appareil » et jumelez l’onduleur ou le moniteur des panneaux comme panneau solaire, avec le jeton fourni.',
+    step3: 'La production s’affiche ici dans les cinq minutes suivant sa première mesure.',
+    meanwhile: 'La consommation de votre maison figure dans le tableau de bord et dans l’historique de consommation.',
+    devicesLink: 'Aller aux appareils',
+    helpLink: 'Lire les guides d’aide',
+  },
   status: {
     title: 'État du système',
     emptyTitle: 'Aucun panneau solaire pour l’instant',

@@ -7,6 +7,7 @@ import { readDashboard } from '../energy/energy-dashboard.repository';
 import { planIdOn } from '@peakwise/domain/tariff-history';
 import { dailySums, expectedIntervals, localHourSums, type MeterSums } from '../energy/energy-rollups.repository';
 import { HOUR_MS } from '@peakwise/domain/time-constants';
+import { todaySoFar } from '@peakwise/domain/today-so-far';
 
 /** A power sample or device reading older than this is not "current". */
 export const CURRENT_WINDOW_MS = 15 * 60_000;
@@ -16,21 +17,25 @@ export async function dashboard(db: DbOrTx, household: Household, user: { id: st
   const zone = household.timeZone;
   const today = localDateOf(now, zone);
   const since = new Date(now.getTime() - CURRENT_WINDOW_MS);
-  const { snapshot, devices } = await readDashboard(db, household.id, user.id, today, since);
+  const read = await readDashboard(db, household, user.id, today, todaySoFar(now, zone), since);
+  const { snapshot, devices } = read;
   const live = snapshot.live;
   const fresh = live !== null && live.ts.getTime() >= now.getTime() - CURRENT_WINDOW_MS;
+  // "Consumed today" stops at the interval in progress, as on the Solar screen (decision 087).
+  const consumed = read.todaySoFar.intervalCount > 0 ? read.todaySoFar : null;
+  // The cost is the day's kept price, which covers every reading of the day stored so far.
   const todaySums = snapshot.sums.get(today);
-  const known = todaySums !== undefined && todaySums.intervalCount > 0;
+  const priceable = todaySums !== undefined && todaySums.intervalCount > 0;
   // Today's price is cleared by every new reading: the first read after one prices the day again.
-  const todayCents = !known ? null : snapshot.priced ? snapshot.cents : ((await priceDays(db, household, [today])).get(today) ?? null);
+  const todayCents = !priceable ? null : snapshot.priced ? snapshot.cents : ((await priceDays(db, household, [today])).get(today) ?? null);
 
   return {
     memberName: snapshot.profileName || user.name,
     timeZone: zone,
     currentPowerKw: fresh ? live.powerW / 1000 : null,
     currentPowerAt: fresh ? live.ts.toISOString() : null,
-    todayKwh: known ? todaySums.consumptionKwh : null,
-    todayGridImportKwh: known ? todaySums.gridImportKwh : null,
+    todayKwh: consumed?.consumptionKwh ?? null,
+    todayGridImportKwh: consumed?.gridImportKwh ?? null,
     todayCostCents: todayCents,
     tariffPlanId: planIdOn(snapshot.history, household.province, today) ?? '',
     activeDeviceCount: devices.length,

@@ -3,7 +3,7 @@ import type { LocalDate } from '@peakwise/domain/local-time';
 import type { DbOrTx } from '../../db/client';
 import { jsonRowsSql, readTogether } from '../../db/read-together';
 import { tariffHistorySql } from './energy-daily-cost.repository';
-import type { MeterSums } from './energy-rollups.repository';
+import { rangeSumsFromRows, rangeSumsSql, type MeterSums } from './energy-rollups.repository';
 
 /** Kinds that never count as an active (consuming) device: panels produce, the water meter measures water. */
 const NOT_CONSUMERS = ['solar_panel', 'water_meter'];
@@ -25,12 +25,26 @@ type DeviceRow = { id: string; name: string; kind: string; status: string; room:
 
 /**
  * The Dashboard cards' reads in one round trip: the snapshot (profile name, live power, tariff
- * history, today's meter_daily row and its price) and the active devices, highest draw first.
+ * history, today's meter_daily row and its price), the meter totals of `todaySoFar` (what
+ * "consumed today" counts, read as the Solar screen reads its totals) and the active devices,
+ * highest draw first.
  */
-export async function readDashboard(db: DbOrTx, householdId: string, userId: string, today: LocalDate, since: Date) {
-  const read = await readTogether(db, { snapshot: snapshotSql(householdId, userId, today), devices: activeDevicesSql(householdId, since) });
+export async function readDashboard(
+  db: DbOrTx,
+  household: { id: string; timeZone: string },
+  userId: string,
+  today: LocalDate,
+  todaySoFar: { from: Date; to: Date },
+  since: Date,
+) {
+  const read = await readTogether(db, {
+    snapshot: snapshotSql(household.id, userId, today),
+    todaySoFar: rangeSumsSql(household.id, household.timeZone, [todaySoFar]),
+    devices: activeDevicesSql(household.id, since),
+  });
   return {
     snapshot: parseSnapshot(read.snapshot[0] as SnapshotRow | undefined, today),
+    todaySoFar: rangeSumsFromRows(read.todaySoFar, 1)[0]!,
     devices: (read.devices as DeviceRow[]).map((r) => ({ id: r.id, name: r.name, kind: r.kind, room: r.room, status: r.status, powerKw: r.power_w === null ? null : r.power_w / 1000 })),
   };
 }

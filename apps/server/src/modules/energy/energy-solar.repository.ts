@@ -19,7 +19,12 @@ export async function readSolarSummary(
   household: { id: string; timeZone: string },
   period: SolarPeriod,
   spans: { current: Span; previous: Span; dates: string[]; seriesEnd: Date | null },
-): Promise<{ ranges: [MeterSums, MeterSums]; series: Map<number, MeterSums> | Map<string, MeterSums>; panels: PanelEfficiency[] }> {
+): Promise<{
+  ranges: [MeterSums, MeterSums];
+  series: Map<number, MeterSums> | Map<string, MeterSums>;
+  panels: PanelEfficiency[];
+  meter: { firstReadingAt: Date | null; everProduced: boolean };
+}> {
   const { current, previous, dates, seriesEnd } = spans;
   const seriesQuery =
     period === 'today'
@@ -29,13 +34,25 @@ export async function readSolarSummary(
     ranges: rangeSumsSql(household.id, household.timeZone, [current, previous]),
     series: seriesQuery.sql,
     panels: panelEfficienciesSql(household.id, period, current, dates),
+    meter: meterHistorySql(household.id),
   });
+  const meter = read.meter[0] as { first_ts: string | null; produced: boolean } | undefined;
   return {
     ranges: rangeSumsFromRows(read.ranges, 2) as [MeterSums, MeterSums],
     series: seriesQuery.parse(read.series),
     panels: (read.panels as { id: string; name: string; status: string; eff: number | null }[]).map((r) => ({ id: r.id, name: r.name, status: r.status, efficiencyPct: r.eff })),
+    meter: { firstReadingAt: meter?.first_ts ? new Date(meter.first_ts) : null, everProduced: meter?.produced === true },
   };
 }
+
+/**
+ * When the household's meter first reported (the start of its raw rows, read off the primary
+ * key), and whether it has ever reported production (any daily rollup with some: a few thousand
+ * rows at most per household). Columns first_ts, produced.
+ */
+const meterHistorySql = (householdId: string) => sql`
+  select (select min(ts) from meter_readings where household_id = ${householdId}::uuid) as first_ts,
+    exists (select 1 from meter_daily where household_id = ${householdId}::uuid and production_kwh > 0) as produced`;
 
 /**
  * Each live solar panel with its efficiency over the period: the mean of its hourly (today) or

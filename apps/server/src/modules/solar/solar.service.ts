@@ -2,18 +2,18 @@ import { INTERVAL_MS, HOUR_MS } from '@peakwise/domain/time-constants';
 import type { EnergyTotals, SolarPeriod, SolarSummary } from '@peakwise/contracts/energy.contract';
 import { addDays, localDateOf, localDay, localDatesInRange, localParts, startOfLocalDate, zonedTimeToUtc } from '@peakwise/domain/local-time';
 import { netExportKwh, solarSummary as computeSolarSummary } from '@peakwise/domain/solar-metrics';
+import { completedIntervalsEnd, todaySoFar } from '@peakwise/domain/today-so-far';
 import type { Household } from '../households/household.repository';
 import type { DbOrTx } from '../../db/client';
 import { expectedIntervals, type MeterSums } from '../energy/energy-rollups.repository';
-import { readSolarSummary } from '../energy/energy-solar.repository';
-
-import type { Span } from '../energy/energy-solar.repository';
+import { readSolarSummary, type Span } from '../energy/energy-solar.repository';
 
 /**
- * The current period and the previous equal one. Today runs from local midnight to now, and is
- * compared with yesterday from midnight to the same wall-clock time; the week is the 7 local days
- * ending today, compared with the 7 days before, cut at the same time of day. Both ends are cut
- * at a 5-minute boundary so each side counts only complete intervals.
+ * The current period and the previous equal one. Today is `todaySoFar` (local midnight to the
+ * start of the interval in progress, the Dashboard's "consumed today" too), compared with
+ * yesterday from midnight to the same wall-clock time; the week is the 7 local days ending today,
+ * compared with the 7 days before, cut at the same time of day. Both ends are cut at a 5-minute
+ * boundary so each side counts only complete intervals.
  */
 export function solarPeriods(period: SolarPeriod, timeZone: string, now: Date): { current: Span; previous: Span; dates: string[] } {
   const today = localDateOf(now, timeZone);
@@ -26,30 +26,41 @@ export function solarPeriods(period: SolarPeriod, timeZone: string, now: Date): 
   };
   const span = back + 1;
   return {
-    current: { from: startOfLocalDate(first, timeZone), to: new Date(Math.floor(now.getTime() / INTERVAL_MS) * INTERVAL_MS) },
+    current: period === 'today' ? todaySoFar(now, timeZone) : { from: startOfLocalDate(first, timeZone), to: completedIntervalsEnd(now) },
     previous: { from: startOfLocalDate(addDays(first, -span), timeZone), to: cut(addDays(today, -span)) },
     dates: localDatesInRange(first, today),
   };
 }
 
-function totalsOf(sums: MeterSums): EnergyTotals {
+/** A home without solar has no production, export or exchange to report (decision 087). */
+function totalsOf(sums: MeterSums, hasSolar: boolean): EnergyTotals {
   if (sums.intervalCount === 0) return { productionKwh: null, consumptionKwh: null, gridImportKwh: null, gridExportKwh: null, netExportKwh: null };
   return {
-    productionKwh: sums.productionKwh,
+    productionKwh: hasSolar ? sums.productionKwh : null,
     consumptionKwh: sums.consumptionKwh,
     gridImportKwh: sums.gridImportKwh,
-    gridExportKwh: sums.gridExportKwh,
-    netExportKwh: netExportKwh(sums),
+    gridExportKwh: hasSolar ? sums.gridExportKwh : null,
+    netExportKwh: hasSolar ? netExportKwh(sums) : null,
   };
 }
 
-const bucket = (start: Date, end: Date, now: Date, sums: MeterSums | undefined): SolarSummary['series'][number] => {
+/**
+ * Intervals expected in [from, to): none before the meter's first reading. The hours before a
+ * member signed up, or before their meter was connected, are not missing readings; a home whose
+ * meter has never reported expects none.
+ */
+function expectedSince(firstReadingAt: Date | null, from: Date, to: Date): number {
+  if (firstReadingAt === null) return 0;
+  return expectedIntervals(firstReadingAt > from ? firstReadingAt : from, to);
+}
+
+const bucket = (start: Date, end: Date, now: Date, sums: MeterSums | undefined, hasSolar: boolean, firstReadingAt: Date | null): SolarSummary['series'][number] => {
   const known = sums !== undefined && sums.intervalCount > 0;
   return {
     start: start.toISOString(),
-    productionKwh: known ? sums.productionKwh : null,
+    productionKwh: known && hasSolar ? sums.productionKwh : null,
     consumptionKwh: known ? sums.consumptionKwh : null,
-    coverage: { intervals: sums?.intervalCount ?? 0, expected: expectedIntervals(start, end < now ? end : now) },
+    coverage: { intervals: sums?.intervalCount ?? 0, expected: expectedSince(firstReadingAt, start, end < now ? end : now) },
   };
 };
 
@@ -64,24 +75,28 @@ export async function solarSummary(db: DbOrTx, household: Household, period: Sol
   const seriesEnd = period === 'today' ? new Date((lastHour ?? current.from).getTime() + HOUR_MS) : null;
   const read = await readSolarSummary(db, household, period, { current, previous, dates, seriesEnd });
   const [currentSums, previousSums] = read.ranges;
+  const { panels, meter } = read;
+  // Solar is a live panel device or a meter that has ever reported production: a home whose
+  // panels report through the meter alone still has solar, a home with neither does not.
+  const hasSolar = panels.length > 0 || meter.everProduced;
+  const first = meter.firstReadingAt;
 
   let series: SolarSummary['series'];
   if (period === 'today') {
     // Local hours from midnight through the current hour: 23, 24 or 25 of them on a full day.
     const hours = lastHour ? (read.series as Map<number, MeterSums>) : new Map<number, MeterSums>();
-    series = hourStarts.map((start) => bucket(start, new Date(start.getTime() + HOUR_MS), now, hours.get(start.getTime())));
+    series = hourStarts.map((start) => bucket(start, new Date(start.getTime() + HOUR_MS), now, hours.get(start.getTime()), hasSolar, first));
   } else {
     const days = read.series as Map<string, MeterSums>;
     series = dates.map((date) => {
       const day = localDay(date, zone);
-      return bucket(day.start, day.end, now, days.get(date));
+      return bucket(day.start, day.end, now, days.get(date), hasSolar, first);
     });
   }
 
-  const { panels } = read;
-  const totals = totalsOf(currentSums);
-  const previousTotals = totalsOf(previousSums);
-  const metrics = computeSolarSummary(totals, previousTotals, panels.map((p) => p.efficiencyPct));
+  const totals = totalsOf(currentSums, hasSolar);
+  const previousTotals = totalsOf(previousSums, hasSolar);
+  const metrics = computeSolarSummary(totals, previousTotals, panels.map((p) => p.efficiencyPct), hasSolar);
 
   return {
     period,
@@ -89,6 +104,7 @@ export async function solarSummary(db: DbOrTx, household: Household, period: Sol
     from: current.from.toISOString(),
     to: now.toISOString(),
     bucket: period === 'today' ? 'hour' : 'day',
+    hasSolar,
     totals,
     previousTotals,
     productionChangePct: metrics.productionChangePercent,
@@ -100,6 +116,6 @@ export async function solarSummary(db: DbOrTx, household: Household, period: Sol
     gridIndependencePct: metrics.gridIndependencePercent,
     series,
     panels,
-    coverage: { intervals: currentSums.intervalCount, expected: expectedIntervals(current.from, current.to) },
+    coverage: { intervals: currentSums.intervalCount, expected: expectedSince(first, current.from, current.to) },
   };
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { solarSummarySchema, type SolarSummary } from '@peakwise/contracts/energy.contract';
+import { dashboardSchema, solarSummarySchema, type SolarSummary } from '@peakwise/contracts/energy.contract';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { asMember, type Member } from '../../test/test-session';
 import { intervals, local, memberWithHousehold, store } from '../energy/energy.test-helper';
@@ -45,7 +45,7 @@ describe('GET /api/solar/summary?period=today', () => {
     });
 
     const s = await summary(member, 'today');
-    expect(s).toMatchObject({ period: 'today', bucket: 'hour', timeZone: 'America/Toronto', from: '2026-01-15T05:00:00.000Z', to: now.toISOString() });
+    expect(s).toMatchObject({ period: 'today', bucket: 'hour', timeZone: 'America/Toronto', from: '2026-01-15T05:00:00.000Z', to: now.toISOString(), hasSolar: true });
     expect(s.totals.productionKwh).toBeCloseTo(2.4, 9);
     expect(s.totals.consumptionKwh).toBeCloseTo(2.4, 9);
     expect(s.totals.gridImportKwh).toBeCloseTo(1.2, 9);
@@ -86,7 +86,10 @@ describe('GET /api/solar/summary?period=today', () => {
     const fall = await summary(member, 'today');
     expect(fall.series).toHaveLength(25);
     expect(fall.series.map((b) => b.consumptionKwh).slice(0, 3)).toEqual([null, 0.5, 0.7]);
-    expect(fall.coverage.expected).toBe(25 * 12 - 1);
+    // The day holds 25 hours (the last interval still in progress), but the meter first reported
+    // at the first 01:00: the hour before it is not missing readings (decision 087).
+    expect(fall.coverage.expected).toBe(25 * 12 - 1 - 12);
+    expect(fall.series[0]!.coverage).toEqual({ intervals: 0, expected: 0 });
 
     now = new Date('2026-03-09T03:59:59Z'); // 23:59:59 EDT on Mar 8
     const spring = await summary(member, 'today');
@@ -104,6 +107,8 @@ describe('GET /api/solar/summary?period=today', () => {
       ],
     });
     const s = await summary(member, 'today');
+    // No panel device, but the meter has reported production: the home has solar.
+    expect(s.hasSolar).toBe(true);
     expect(s.previousTotals.productionKwh).toBe(0);
     expect(s.productionChangePct).toBeNull();
     expect(s.consumptionChangePct).toBeCloseTo(0, 9);
@@ -167,3 +172,69 @@ describe('GET /api/solar/summary?period=week', () => {
   });
 });
 
+describe('a home without solar', () => {
+  it('a new member without panels: no solar, no net export or ratios, and no missing readings before the meter’s first', async () => {
+    const { member, household } = await memberWithHousehold(t);
+    now = new Date('2026-01-15T19:37:00Z'); // 14:37 EST
+    // Before any reading: nothing produced, nothing expected.
+    const empty = await summary(member, 'today');
+    expect(empty.hasSolar).toBe(false);
+    expect(empty.coverage).toEqual({ intervals: 0, expected: 0 });
+    expect(empty.series.every((b) => b.coverage.expected === 0)).toBe(true);
+
+    // The meter is connected at 10:00 and reports an hour of consumption, all bought: 12 × 0.1.
+    await store(t.database.db, household.id, { meter: intervals(local('2026-01-15', 10), 12, { consumptionKwh: 0.1, gridImportKwh: 0.1 }) });
+    const s = await summary(member, 'today');
+    expect(s.hasSolar).toBe(false);
+    expect(s.totals.consumptionKwh).toBeCloseTo(1.2, 9);
+    expect(s.totals.gridImportKwh).toBeCloseTo(1.2, 9);
+    // Not "−1.2 kWh net export" nor 0 % efficiencies: a home without panels has none of these.
+    expect(s.totals).toMatchObject({ productionKwh: null, gridExportKwh: null, netExportKwh: null });
+    expect(s).toMatchObject({ systemHealthPct: null, panelEfficiencyPct: null, systemEfficiencyPct: null, gridIndependencePct: null, productionChangePct: null });
+    expect(s.series.every((b) => b.productionKwh === null)).toBe(true);
+    // 10:00 to 14:35 is 4 h 35 min = 55 intervals expected; midnight to 10:00 is not missing.
+    expect(s.coverage).toEqual({ intervals: 12, expected: 55 });
+    expect(s.series.slice(0, 10).map((b) => b.coverage.expected)).toEqual(Array(10).fill(0));
+    expect(s.series[10]!.coverage).toEqual({ intervals: 12, expected: 12 });
+    expect(s.series[11]!.coverage).toEqual({ intervals: 0, expected: 12 });
+
+    const week = await summary(member, 'week');
+    expect(week.hasSolar).toBe(false);
+    expect(week.coverage).toEqual({ intervals: 12, expected: 55 });
+    expect(week.series.slice(0, 6).map((b) => b.coverage.expected)).toEqual(Array(6).fill(0));
+  });
+});
+
+describe('consumed today', () => {
+  it('is the same figure on the Dashboard and on Solar at the same moment: the interval in progress counts on neither', async () => {
+    const { member, household } = await memberWithHousehold(t, { panel: 'solar_panel' });
+    now = new Date('2026-01-15T19:37:00Z'); // 14:37 EST: the interval 14:35–14:40 is in progress
+    await store(t.database.db, household.id, {
+      meter: [
+        ...intervals(local('2026-01-14', 23, 55), 1, { consumptionKwh: 5, gridImportKwh: 5 }), // yesterday's last interval
+        ...intervals(local('2026-01-15', 0), 1, { consumptionKwh: 0.25, gridImportKwh: 0.25 }), // today's first
+        ...intervals(local('2026-01-15', 9), 12, { consumptionKwh: 0.1, productionKwh: 0.3, gridExportKwh: 0.2 }),
+        ...intervals(local('2026-01-15', 14, 30), 1, { consumptionKwh: 0.3, gridImportKwh: 0.3 }), // the last complete interval
+        ...intervals(local('2026-01-15', 14, 35), 1, { consumptionKwh: 0.7, gridImportKwh: 0.7 }), // in progress
+      ],
+    });
+    const both = async () => {
+      const res = await t.app.request('/api/dashboard', { headers: asMember(member) });
+      expect(res.status).toBe(200);
+      return { dashboard: dashboardSchema.parse(await res.json()), solar: await summary(member, 'today') };
+    };
+
+    // By hand: 0.25 + 12 × 0.1 + 0.3 = 1.75 kWh used; 0.25 + 0.3 = 0.55 kWh bought.
+    const at1437 = await both();
+    expect(at1437.solar.totals.consumptionKwh).toBeCloseTo(1.75, 9);
+    expect(at1437.dashboard.todayKwh).toBe(at1437.solar.totals.consumptionKwh);
+    expect(at1437.dashboard.todayGridImportKwh).toBeCloseTo(0.55, 9);
+    expect(at1437.dashboard.todayGridImportKwh).toBe(at1437.solar.totals.gridImportKwh);
+
+    // At 14:40 the 14:35 interval has ended: 1.75 + 0.7 = 2.45 on both.
+    now = new Date('2026-01-15T19:40:00Z');
+    const at1440 = await both();
+    expect(at1440.solar.totals.consumptionKwh).toBeCloseTo(2.45, 9);
+    expect(at1440.dashboard.todayKwh).toBe(at1440.solar.totals.consumptionKwh);
+  });
+});

@@ -28,6 +28,7 @@ function solarSummary(overrides: Partial<SolarSummary> = {}): SolarSummary {
     from: '2025-11-24T05:00:00.000Z',
     to: '2025-11-25T05:00:00.000Z',
     bucket: 'hour',
+    hasSolar: true,
     totals: totals(1.8, 27.6),
     previousTotals: totals(2.1, 30),
     productionChangePct: -14.3,
@@ -185,5 +186,44 @@ describe('SolarPage', () => {
     renderPage(() => Promise.reject(new TypeError('Failed to fetch')));
     expect(await screen.findByRole('alert')).toHaveTextContent('Retry');
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('a home without solar says no panels are reporting and what it would take, with no cards of zeros or a negative net export', async () => {
+    // What the server sends a new member without panels: consumption only, nothing expected before the meter's first reading.
+    const noSolar = solarSummary({
+      hasSolar: false,
+      totals: { productionKwh: null, consumptionKwh: 1.4, gridImportKwh: 1.4, gridExportKwh: null, netExportKwh: null },
+      previousTotals: { productionKwh: null, consumptionKwh: null, gridImportKwh: null, gridExportKwh: null, netExportKwh: null },
+      productionChangePct: null,
+      consumptionChangePct: null,
+      systemHealthPct: null,
+      panelEfficiencyPct: null,
+      systemEfficiencyPct: null,
+      gridIndependencePct: null,
+      panels: [],
+      coverage: { intervals: 12, expected: 12 },
+    });
+    renderPage(() => Response.json(noSolar));
+    const section = (await screen.findByRole('heading', { level: 2, name: 'No solar panels reporting yet' })).closest('section')!;
+    expect(within(section).getByRole('heading', { level: 3, name: 'What it would take' })).toBeInTheDocument();
+    expect(within(section).getAllByRole('listitem')).toHaveLength(3);
+    expect(section).toHaveTextContent('pair the inverter or panel monitor as a solar panel');
+
+    // None of the solar cards, bars or chart: no "net export", no "0 %".
+    expect(screen.queryByRole('heading', { name: 'Grid Exchange' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Efficiency' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent('net export');
+    expect(document.body).not.toHaveTextContent(/0\s?%/);
+
+    // The way forward is a keyboard stop away: Devices first, then the help guides.
+    const user = userEvent.setup();
+    const devices = within(section).getByRole('link', { name: 'Go to Devices' });
+    expect(devices).toHaveAttribute('href', '/app/devices');
+    expect(within(section).getByRole('link', { name: 'Read the help guides' })).toHaveAttribute('href', '/app/help');
+    for (let i = 0; i < 10 && document.activeElement !== devices; i += 1) await user.tab();
+    expect(devices).toHaveFocus();
+    await user.tab();
+    expect(within(section).getByRole('link', { name: 'Read the help guides' })).toHaveFocus();
   });
 });

@@ -8,6 +8,7 @@ import { formatTime, useIntlLocale } from '@/lib/format';
 import { useUrlChoice } from '@/lib/use-url-choice';
 import { useSolarSummary } from './api/use-solar-summary';
 import { EfficiencyBars } from './components/efficiency-bars';
+import { NoSolar } from './components/no-solar';
 import { ProductionChart } from './components/production-chart';
 import { SolarCards } from './components/solar-cards';
 import { SystemStatus } from './components/system-status';
@@ -40,12 +41,18 @@ export default function SolarPage() {
         <PageSkeleton cards={4} />
       ) : (
         <div aria-busy={switching} className={`space-y-6 transition-opacity ${switching ? 'opacity-60' : ''}`}>
-          <SolarCards summary={summary} />
-          <ProductionChart summary={summary} />
-          <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-            <EfficiencyBars summary={summary} />
-            <SystemStatus panels={summary.panels} />
-          </div>
+          {summary.hasSolar ? (
+            <>
+              <SolarCards summary={summary} />
+              <ProductionChart summary={summary} />
+              <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+                <EfficiencyBars summary={summary} />
+                <SystemStatus panels={summary.panels} />
+              </div>
+            </>
+          ) : (
+            <NoSolar />
+          )}
           <p className="text-xs text-slate-500">
             {t('updated', { time: formatTime(new Date(query.dataUpdatedAt).toISOString(), summary.timeZone, locale) })}
           </p>
