@@ -36,6 +36,8 @@ export type CarriedStatement = {
   periodStart: LocalDate;
   /** The balance it took in from the statement before it (decision 056: that amount due less the payments made since). */
   previousBalanceCents: number;
+  /** Payments its previous balance took off while they were still pending at its issue: money in flight, not credit. */
+  inFlightCents: number;
   /** The credit it wrote off at the start of its period (its `credit-lapse` line), 0 when none. */
   lapsedCents: number;
 };
@@ -44,28 +46,34 @@ export type CarriedStatement = {
  * What each preceding monthly statement carried forward, newest first, for
  * `lapsedNetMeteringCredit`. A statement carries out what the next one takes in: the next one's
  * previous balance, payments included as the balance counts them (docs/product/domain-rules.md#bills),
- * after any credit that lapsed at the start of that next period, so a write-off starts the count
- * again. The newest is the previous balance of the statement being issued (`previousBalanceCents`).
- * Only consecutive months count: the list stops at the first month without a statement, and a first
- * statement carried nothing out of a statement before it.
+ * except a payment still pending at that issue (it may yet fail and be added back: money in
+ * flight is no credit), and after any credit that lapsed at the start of that next period, so a
+ * write-off starts the count again. The newest is what the statement being issued takes in
+ * (`issuing`). Only consecutive months count: the list stops at the first month without a
+ * statement, and a first statement carried nothing out of a statement before it.
  */
-export function carriedForward(periodStart: LocalDate, previousBalanceCents: number, preceding: readonly CarriedStatement[]): number[] {
+export function carriedForward(
+  periodStart: LocalDate,
+  issuing: { previousBalanceCents: number; inFlightCents: number },
+  preceding: readonly CarriedStatement[],
+): number[] {
   const newestFirst = [...preceding].sort((a, b) => (a.periodStart < b.periodStart ? 1 : a.periodStart > b.periodStart ? -1 : 0));
   const carried: number[] = [];
   let month = periodStart;
-  let takenIn = previousBalanceCents;
+  let takenIn = issuing.previousBalanceCents + issuing.inFlightCents;
   for (const statement of newestFirst) {
     month = `${previousMonth(month)}-01`;
     if (statement.periodStart !== month) break;
     carried.push(takenIn);
-    takenIn = statement.previousBalanceCents + statement.lapsedCents;
+    takenIn = statement.previousBalanceCents + statement.inFlightCents + statement.lapsedCents;
   }
   return carried;
 }
 
 /**
  * The write-off of a lapsed credit, first on the statement of the period it lapses at the start
- * of (decision 088): a positive amount that brings the credit carried in to $0. It is not a
+ * of (decision 088): a positive amount that brings the credit carried in to $0 (less any payment
+ * still in flight, which is not credit). It is not a
  * charge for energy, so it is outside the subtotal that rebates and taxes are computed on.
  * `null` when nothing lapses.
  */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingSummarySchema, statementDetailSchema } from '@peakwise/contracts/billing.contract';
@@ -6,6 +7,8 @@ import { rowsOf } from '../../db/rows';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { asMember, createMember, type Member } from '../../test/test-session';
 import { local, store } from '../energy/energy.test-helper';
+import { addCard } from '../payments/payments.test-helper';
+import { SIGNATURE_HEADER, signPayload } from '../payments/webhook-signature';
 import type { Household } from '../households/household.repository';
 import { changeTariff, ensureHouseholdForUser } from '../households/household.service';
 import { catchUpStatements } from './statements.service';
@@ -192,6 +195,47 @@ describe('Ontario net-metering credits lapse after 12 periods carried', () => {
     expect(january.lines.filter(([kind]) => kind === 'adjustment')).toEqual([['adjustment', -12]]);
     expect(january.amountDueCents).toBe(-3720 + ontarioCharges('2026-01', SURPLUS) - 12);
   });
+});
+
+describe('a payment in flight at the issue', () => {
+  it('is not written off with the credit: once it fails and is added back the balance is the month’s own', async () => {
+    const { member, household } = await householdIn('ON', 'America/Toronto', () => SURPLUS, MONTHS.slice(0, 14));
+    expect(await issueThrough(household, '2025-12-01T12:00:00Z')).toBe(12);
+    // $5.00 paid on December 10, still pending when December's statement is issued.
+    now = new Date('2025-12-10T15:00:00Z');
+    const card = await addCard(t, member, '4242424242424242');
+    const paid = await t.app.request('/api/billing/payments', {
+      method: 'POST',
+      headers: asMember(member, { 'idempotency-key': randomUUID() }),
+      body: JSON.stringify({ amountCents: 500, paymentMethodId: card.id }),
+    });
+    expect(paid.status).toBe(201);
+    const paymentId = ((await paid.json()) as { id: string }).id;
+    expect(await issueThrough(household, '2026-01-01T12:00:00Z')).toBe(1);
+
+    const charges = MONTHS.slice(0, 14).map((m) => ontarioCharges(m, SURPLUS));
+    let rows = await statements(household);
+    // −34,755 carried out of November, less the $5.00 in flight: −35,255 taken in; the credit of
+    // 34,755 lapses, the $5.00 stays.
+    expect(rows[12]!.previousBalanceCents).toBe(-35_255);
+    expect(lapses(rows)).toEqual([['2025-12', 34_755]]);
+    expect(rows[12]!.amountDueCents).toBe(-500 + charges[12]!);
+
+    // The payment fails: January adds it back, and owes nothing the member did not use.
+    const [row] = rowsOf<{ reference: string }>(await db().execute(sql`select processor_reference as reference from payments where id = ${paymentId}::uuid`));
+    const body = JSON.stringify({ id: `evt_${randomUUID()}`, type: 'charge.failed', data: { reference: row!.reference } });
+    const failed = await t.app.request('/api/payments/webhook', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signPayload(t.config.payments.sandboxWebhookSecret, body, now) },
+      body,
+    });
+    expect(failed.status).toBe(200);
+    expect(await issueThrough(household, '2026-02-01T12:00:00Z')).toBe(1);
+    rows = await statements(household);
+    expect(rows[13]!.previousBalanceCents).toBe(charges[12]);
+    expect(rows[13]!.amountDueCents).toBe(charges[12]! + charges[13]!);
+    expect(lapses(rows)).toEqual([['2025-12', 34_755]]);
+  }, 120_000);
 });
 
 describe('the count of periods carried', () => {

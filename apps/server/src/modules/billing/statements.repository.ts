@@ -113,9 +113,9 @@ export async function previousStatements(db: DbOrTx, householdIds: readonly stri
 }
 
 /**
- * Each household's statements from `since` to before `periodStart`, with the credit each wrote off
- * at its start (its `credit-lapse` line, decision 088): what the lapse of Ontario's net-metering
- * credits reads. One statement for the lot.
+ * Each household's statements from `since` to before `periodStart`, with the payments each carried
+ * while pending and the credit each wrote off at its start (its `credit-lapse` line, decision
+ * 088): what the lapse of Ontario's net-metering credits reads. One statement for the lot.
  */
 export async function recentBalances(db: DbOrTx, householdIds: readonly string[], since: LocalDate, periodStart: LocalDate): Promise<Map<string, CarriedStatement[]>> {
   const byHousehold = new Map<string, CarriedStatement[]>(householdIds.map((id) => [id, []]));
@@ -123,6 +123,7 @@ export async function recentBalances(db: DbOrTx, householdIds: readonly string[]
   const rows = rowsOf<CarriedStatement & { householdId: string }>(
     await db.execute(sql`
       select s.household_id as "householdId", s.period_start::text as "periodStart", s.previous_balance_cents as "previousBalanceCents",
+        (select coalesce(sum(sp.amount_cents), 0) from statement_payments sp where sp.statement_id = s.id and sp.kind = 'carried' and sp.status_at_issue = 'pending')::int as "inFlightCents",
         (select coalesce(sum(l.amount_cents), 0) from statement_lines l where l.statement_id = s.id and l.kind = 'credit-lapse')::int as "lapsedCents"
       from statements s where s.household_id = any(${uuidArray(householdIds)}::uuid[])
         and s.period_start >= ${since}::date and s.period_start < ${periodStart}::date

@@ -447,8 +447,10 @@ function buildStatement(
   // flight is never ignored, and each payment is counted once (statement_payments' key).
   const previousBalanceCents = (previous?.amountDueCents ?? 0) - balanceMovedBy(payments);
   // A credit carried through the last 12 periods lapses at the start of this one: its write-off
-  // comes first, outside what rebates and taxes were computed on.
-  const lapse = creditLapseLine(province, periodStart, carriedForward(periodStart, previousBalanceCents, recent));
+  // comes first, outside what rebates and taxes were computed on. A payment still pending is
+  // money in flight, not a credit that can lapse: it may yet fail and be added back (decision 088).
+  const inFlightCents = payments.reduce((sum, p) => sum + (p.status === 'pending' ? p.amountCents : 0), 0);
+  const lapse = creditLapseLine(province, periodStart, carriedForward(periodStart, { previousBalanceCents, inFlightCents }, recent));
   if (lapse) lines.unshift(lapse);
   const chargesCents = lines.reduce((s, l) => s + l.amountCents, 0);
   return {
