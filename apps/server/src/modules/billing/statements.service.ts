@@ -322,10 +322,15 @@ async function issueStatements(tx: DbOrTx, households: readonly BillableHousehol
   const previousAll = await previousStatements(tx, households.map((h) => h.id), periodStart);
   const open = await openPayments(tx, households.map((h) => h.id));
   // Where net-metering credits lapse (decision 088): the statements of the 12 months before, to
-  // count the periods that carried a credit.
+  // count the periods that carried a credit. Only for a household taking a credit in: one that
+  // owes has nothing to lapse, whatever came before.
   let since = periodStart;
   for (let i = 0; i < NET_METERING_CARRY_PERIODS; i += 1) since = `${previousMonth(since)}-01`;
-  const lapsing = households.filter((h) => CREDITS_LAPSE_AFTER_12_PERIODS.includes(h.province as ProvinceCode));
+  const lapsing = households.filter((h) => {
+    if (!CREDITS_LAPSE_AFTER_12_PERIODS.includes(h.province as ProvinceCode)) return false;
+    const { previousBalanceCents, inFlightCents } = takenIn(previousAll.get(h.id), open.get(h.id) ?? []);
+    return previousBalanceCents + inFlightCents < 0;
+  });
   const recent = await recentBalances(tx, lapsing.map((h) => h.id), since, periodStart);
   const unchanged = await unchangedPeriods(
     tx,
@@ -416,10 +421,23 @@ async function issueStatements(tx: DbOrTx, households: readonly BillableHousehol
 const balanceMovedBy = (payments: readonly OpenPayment[]) => payments.reduce((sum, p) => sum + (p.status === 'failed' ? -p.amountCents : p.amountCents), 0);
 
 /**
+ * The balance a statement takes in: what was due less every payment not yet accounted for,
+ * succeeded or still pending, plus any carried while pending that failed since (decision 056):
+ * money in flight is never ignored, and each payment is counted once (statement_payments' key).
+ * `inFlightCents`: the pending part, which may yet fail and so is no credit (decision 088).
+ */
+function takenIn(previous: PreviousStatement | undefined, payments: readonly OpenPayment[]) {
+  return {
+    previousBalanceCents: (previous?.amountDueCents ?? 0) - balanceMovedBy(payments),
+    inFlightCents: payments.reduce((sum, p) => sum + (p.status === 'pending' ? p.amountCents : 0), 0),
+  };
+}
+
+/**
  * One household's statement for a month. The previous statement, when something may have changed
  * it (`recompute`), is recomputed from today's readings: a difference (a late reading) becomes an
- * adjustment line here, never an edit there. `recent`: the statements of the 12 months before, in
- * a province whose net-metering credits lapse (decision 088).
+ * adjustment line here, never an edit there. `recent`: the statements of the 12 months before, for
+ * a household whose credit may lapse (decision 088); empty for any other.
  */
 function buildStatement(
   household: BillableHousehold,
@@ -442,15 +460,11 @@ function buildStatement(
     const adjustment = adjustmentLine({ start: previous.periodStart, end: previous.periodEnd }, previous.billedOwnPeriodCents, recomputed.chargesCents);
     if (adjustment) lines.push(adjustment);
   }
-  // The balance carried is what was due less every payment not yet accounted for, succeeded or
-  // still pending, plus any carried while pending that failed since (decision 056): money in
-  // flight is never ignored, and each payment is counted once (statement_payments' key).
-  const previousBalanceCents = (previous?.amountDueCents ?? 0) - balanceMovedBy(payments);
+  const balance = takenIn(previous, payments);
+  const { previousBalanceCents } = balance;
   // A credit carried through the last 12 periods lapses at the start of this one: its write-off
-  // comes first, outside what rebates and taxes were computed on. A payment still pending is
-  // money in flight, not a credit that can lapse: it may yet fail and be added back (decision 088).
-  const inFlightCents = payments.reduce((sum, p) => sum + (p.status === 'pending' ? p.amountCents : 0), 0);
-  const lapse = creditLapseLine(province, periodStart, carriedForward(periodStart, { previousBalanceCents, inFlightCents }, recent));
+  // comes first, outside what rebates and taxes were computed on (decision 088).
+  const lapse = creditLapseLine(province, periodStart, carriedForward(periodStart, balance, recent));
   if (lapse) lines.unshift(lapse);
   const chargesCents = lines.reduce((s, l) => s + l.amountCents, 0);
   return {
