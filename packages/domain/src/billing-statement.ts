@@ -16,7 +16,7 @@ import { planById } from './tariff-plans';
 /** One metered hour (UTC hours: a local hour is always a whole UTC hour in Peakwise's provinces). */
 export type MeteredHour = { start: Date; importKwh: number; exportKwh: number };
 
-export const STATEMENT_LINE_KINDS = ['energy', 'fixed', 'export-credit', 'rebate', 'tax', 'adjustment'] as const;
+export const STATEMENT_LINE_KINDS = ['energy', 'fixed', 'export-credit', 'rebate', 'tax', 'adjustment', 'credit-lapse'] as const;
 export type StatementLineKind = (typeof STATEMENT_LINE_KINDS)[number];
 
 export type StatementLine = {

@@ -83,6 +83,7 @@ export const billingEn = {
     exportCredit: 'Net-metering credit, {{period}}',
     withRate: '{{name}} ({{rate}})',
     adjustment: 'Adjustment for {{from}} – {{to}}: readings received after that statement was issued bring it to {{recomputed}} (billed {{billed}})',
+    creditLapse: 'Net-metering credit expired ({{periods}} months carried), {{date}}',
     periods: {
       'off-peak': 'Off-peak',
       'mid-peak': 'Mid-peak',

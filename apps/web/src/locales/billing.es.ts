@@ -86,6 +86,7 @@ export const billingEs: Translation<typeof billingEn> = {
     exportCredit: 'Crédito por medición neta, {{period}}',
     withRate: '{{name}} ({{rate}})',
     adjustment: 'Ajuste del {{from}} al {{to}}: lecturas recibidas después de emitido ese estado de cuenta lo llevan a {{recomputed}} (facturado {{billed}})',
+    creditLapse: 'Crédito por medición neta vencido (trasladado {{periods}} meses), el {{date}}',
     periods: {
       'off-peak': 'horas valle',
       'mid-peak': 'horas intermedias',

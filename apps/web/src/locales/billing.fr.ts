@@ -86,6 +86,7 @@ export const billingFr: Translation<typeof billingEn> = {
     exportCredit: 'Crédit de mesurage net, {{period}}',
     withRate: '{{name}} ({{rate}})',
     adjustment: 'Ajustement pour la période du {{from}} au {{to}} : des relevés reçus après l’émission de ce relevé le portent à {{recomputed}} (facturé {{billed}})',
+    creditLapse: 'Crédit de mesurage net expiré (reporté {{periods}} mois), le {{date}}',
     periods: {
       'off-peak': 'heures creuses',
       'mid-peak': 'heures médianes',

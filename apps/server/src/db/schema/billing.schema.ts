@@ -64,6 +64,7 @@ export const statementLines = pgTable(
   },
   (t) => [
     unique('statement_lines_position').on(t.statementId, t.position),
-    check('statement_lines_kind', sql`${t.kind} in ('energy', 'fixed', 'export-credit', 'rebate', 'tax', 'adjustment')`),
+    check('statement_lines_kind', sql`${t.kind} in ('energy', 'fixed', 'export-credit', 'rebate', 'tax', 'adjustment', 'credit-lapse')`),
+    check('statement_lines_credit_lapse', sql`${t.kind} <> 'credit-lapse' or ${t.amountCents} > 0`),
   ],
 );

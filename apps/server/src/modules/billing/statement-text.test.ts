@@ -42,4 +42,11 @@ describe('statement lines in the member’s language (PDF and CSV)', () => {
     );
     expect(plain(formatMoney(-391, 'en'))).toBe('-$3.91');
   });
+
+  it('names a lapsed net-metering credit with its date and the periods carried, in each language', () => {
+    const lapse = line({ kind: 'credit-lapse', descriptionKey: 'net-metering-12-periods', params: { date: '2026-01-01', periods: 12 }, amountCents: 4321 });
+    expect(describeLine(lapse, 'en')).toBe('Net-metering credit expired (12 months carried), 2026-01-01');
+    expect(describeLine(lapse, 'fr')).toBe('Crédit de mesurage net expiré (reporté 12 mois), le 2026-01-01');
+    expect(describeLine(lapse, 'es')).toBe('Crédito por medición neta vencido (trasladado 12 meses), el 2026-01-01');
+  });
 });

@@ -42,6 +42,8 @@ type Copy = {
   exportCredit: string;
   charge: Record<string, string>;
   adjustment: (from: string, to: string, recomputed: string, billed: string) => string;
+  /** An Ontario net-metering credit written off after `periods` periods carried (decision 088). */
+  creditLapse: (date: string, periods: string) => string;
   days: string;
 };
 
@@ -78,6 +80,7 @@ const COPY: Record<Language, Copy> = {
     exportCredit: 'Net-metering credit',
     charge: { hst: 'HST', gst: 'GST', qst: 'QST', 'ontario-electricity-rebate': 'Ontario Electricity Rebate' },
     adjustment: (from, to, recomputed, billed) => `Adjustment for ${from} – ${to}: readings received after that statement was issued bring it to ${recomputed} (billed ${billed})`,
+    creditLapse: (date, periods) => `Net-metering credit expired (${periods} months carried), ${date}`,
     days: 'days',
   },
   fr: {
@@ -112,6 +115,7 @@ const COPY: Record<Language, Copy> = {
     exportCredit: 'Crédit de mesurage net',
     charge: { hst: 'TVH', gst: 'TPS', qst: 'TVQ', 'ontario-electricity-rebate': 'Remise de l’Ontario pour l’électricité' },
     adjustment: (from, to, recomputed, billed) => `Ajustement pour ${from} – ${to} : des relevés reçus après l’émission de ce relevé le portent à ${recomputed} (facturé ${billed})`,
+    creditLapse: (date, periods) => `Crédit de mesurage net expiré (reporté ${periods} mois), le ${date}`,
     days: 'jours',
   },
   es: {
@@ -146,6 +150,7 @@ const COPY: Record<Language, Copy> = {
     exportCredit: 'Crédito por medición neta',
     charge: { hst: 'HST', gst: 'GST', qst: 'QST', 'ontario-electricity-rebate': 'Reembolso de Electricidad de Ontario' },
     adjustment: (from, to, recomputed, billed) => `Ajuste de ${from} – ${to}: lecturas recibidas después de emitido ese estado lo llevan a ${recomputed} (facturado ${billed})`,
+    creditLapse: (date, periods) => `Crédito por medición neta vencido (trasladado ${periods} meses), el ${date}`,
     days: 'días',
   },
 };
@@ -199,5 +204,7 @@ export function describeLine(line: StatementLineView, language: Language): strin
       return `${copy.charge[line.descriptionKey] ?? line.descriptionKey} (${percent(Number(p.ratePerMillion ?? 0), language)})`;
     case 'adjustment':
       return copy.adjustment(str('from'), str('to'), formatMoney(Number(p.recomputedCents ?? 0), language), formatMoney(Number(p.billedCents ?? 0), language));
+    case 'credit-lapse':
+      return copy.creditLapse(str('date'), formatNumber(Number(p.periods ?? 0), language));
   }
 }

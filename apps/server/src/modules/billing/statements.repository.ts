@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { StatementLine } from '@peakwise/domain/billing-statement';
 import type { LocalDate } from '@peakwise/domain/local-time';
+import type { CarriedStatement } from '@peakwise/domain/net-metering-credit';
 import type { TariffRow } from '@peakwise/domain/tariff-history';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
@@ -94,17 +95,42 @@ const statementColumns = sql`s.id, s.household_id as "householdId", s.period_sta
 
 export type PreviousStatement = StoredStatement & { billedOwnPeriodCents: number };
 
-/** Each household's statement before `periodStart`, with what it billed excluding its own adjustments. */
+/**
+ * Each household's statement before `periodStart`, with what it billed for its own period: not its
+ * adjustments (of the period before) nor a lapsed credit's write-off (of the balance carried in),
+ * which a recomputation of its period does not produce.
+ */
 export async function previousStatements(db: DbOrTx, householdIds: readonly string[], periodStart: LocalDate): Promise<Map<string, PreviousStatement>> {
   if (householdIds.length === 0) return new Map();
   const rows = rowsOf<PreviousStatement>(
     await db.execute(sql`
       select distinct on (s.household_id) ${statementColumns},
-        (select coalesce(sum(l.amount_cents), 0) from statement_lines l where l.statement_id = s.id and l.kind <> 'adjustment')::int as "billedOwnPeriodCents"
+        (select coalesce(sum(l.amount_cents), 0) from statement_lines l where l.statement_id = s.id and l.kind not in ('adjustment', 'credit-lapse'))::int as "billedOwnPeriodCents"
       from statements s where s.household_id = any(${uuidArray(householdIds)}::uuid[]) and s.period_start < ${periodStart}::date
       order by s.household_id, s.period_start desc`),
   );
   return new Map(rows.map((r) => [r.householdId, r]));
+}
+
+/**
+ * Each household's statements from `since` to before `periodStart`, with the payments each carried
+ * while pending and the credit each wrote off at its start (its `credit-lapse` line, decision
+ * 088): what the lapse of Ontario's net-metering credits reads. One statement for the lot.
+ */
+export async function recentBalances(db: DbOrTx, householdIds: readonly string[], since: LocalDate, periodStart: LocalDate): Promise<Map<string, CarriedStatement[]>> {
+  const byHousehold = new Map<string, CarriedStatement[]>(householdIds.map((id) => [id, []]));
+  if (householdIds.length === 0) return byHousehold;
+  const rows = rowsOf<CarriedStatement & { householdId: string }>(
+    await db.execute(sql`
+      select s.household_id as "householdId", s.period_start::text as "periodStart", s.previous_balance_cents as "previousBalanceCents",
+        (select coalesce(sum(sp.amount_cents), 0) from statement_payments sp where sp.statement_id = s.id and sp.kind = 'carried' and sp.status_at_issue = 'pending')::int as "inFlightCents",
+        (select coalesce(sum(l.amount_cents), 0) from statement_lines l where l.statement_id = s.id and l.kind = 'credit-lapse')::int as "lapsedCents"
+      from statements s where s.household_id = any(${uuidArray(householdIds)}::uuid[])
+        and s.period_start >= ${since}::date and s.period_start < ${periodStart}::date
+      order by s.household_id, s.period_start desc`),
+  );
+  for (const { householdId, ...row } of rows) byHousehold.get(householdId)?.push(row);
+  return byHousehold;
 }
 
 export type OpenPayment = { householdId: string; paymentId: string; amountCents: number; status: 'succeeded' | 'pending' | 'failed' };

@@ -3,6 +3,7 @@ import { adjustmentLine, billingMonth, computeStatement, issueInstant, previousM
 import { statementStatus } from '@peakwise/domain/billing-status';
 import { HOUR_MS } from '@peakwise/domain/time-constants';
 import { addDays, localDateOf, parseLocalDate, startOfLocalDate, type LocalDate } from '@peakwise/domain/local-time';
+import { carriedForward, creditLapseLine, CREDITS_LAPSE_AFTER_12_PERIODS, NET_METERING_CARRY_PERIODS, type CarriedStatement } from '@peakwise/domain/net-metering-credit';
 import type { ProvinceCode } from '@peakwise/domain/postal-code';
 import { planIdOn } from '@peakwise/domain/tariff-history';
 import { priceIntervals, type TariffPlan } from '@peakwise/domain/tariff';
@@ -27,6 +28,7 @@ import {
   nextIssueInstant,
   openPayments,
   previousStatements,
+  recentBalances,
   statementLines,
   statementPaymentViews,
   tuneStatementTransaction,
@@ -319,6 +321,17 @@ async function issueStatements(tx: DbOrTx, households: readonly BillableHousehol
   const { periodStart, periodEnd } = billingMonth(month);
   const previousAll = await previousStatements(tx, households.map((h) => h.id), periodStart);
   const open = await openPayments(tx, households.map((h) => h.id));
+  // Where net-metering credits lapse (decision 088): the statements of the 12 months before, to
+  // count the periods that carried a credit. Only for a household taking a credit in: one that
+  // owes has nothing to lapse, whatever came before.
+  let since = periodStart;
+  for (let i = 0; i < NET_METERING_CARRY_PERIODS; i += 1) since = `${previousMonth(since)}-01`;
+  const lapsing = households.filter((h) => {
+    if (!CREDITS_LAPSE_AFTER_12_PERIODS.includes(h.province as ProvinceCode)) return false;
+    const { previousBalanceCents, inFlightCents } = takenIn(previousAll.get(h.id), open.get(h.id) ?? []);
+    return previousBalanceCents + inFlightCents < 0;
+  });
+  const recent = await recentBalances(tx, lapsing.map((h) => h.id), since, periodStart);
   const unchanged = await unchangedPeriods(
     tx,
     households.flatMap((h) => {
@@ -389,7 +402,7 @@ async function issueStatements(tx: DbOrTx, households: readonly BillableHousehol
   }
   const statements = households.flatMap((h) => {
     try {
-      return [buildStatement(h, month, now, previousAll.get(h.id), recompute.has(h.id), hoursOf.get(h.id) ?? [], open.get(h.id) ?? [])];
+      return [buildStatement(h, month, now, previousAll.get(h.id), recompute.has(h.id), hoursOf.get(h.id) ?? [], open.get(h.id) ?? [], recent.get(h.id) ?? [])];
     } catch (error) {
       // Days before the first published price of the plan (a history imported from before the
       // tariff data starts) cannot be billed: that household gets no statement for the month
@@ -408,9 +421,23 @@ async function issueStatements(tx: DbOrTx, households: readonly BillableHousehol
 const balanceMovedBy = (payments: readonly OpenPayment[]) => payments.reduce((sum, p) => sum + (p.status === 'failed' ? -p.amountCents : p.amountCents), 0);
 
 /**
+ * The balance a statement takes in: what was due less every payment not yet accounted for,
+ * succeeded or still pending, plus any carried while pending that failed since (decision 056):
+ * money in flight is never ignored, and each payment is counted once (statement_payments' key).
+ * `inFlightCents`: the pending part, which may yet fail and so is no credit (decision 088).
+ */
+function takenIn(previous: PreviousStatement | undefined, payments: readonly OpenPayment[]) {
+  return {
+    previousBalanceCents: (previous?.amountDueCents ?? 0) - balanceMovedBy(payments),
+    inFlightCents: payments.reduce((sum, p) => sum + (p.status === 'pending' ? p.amountCents : 0), 0),
+  };
+}
+
+/**
  * One household's statement for a month. The previous statement, when something may have changed
  * it (`recompute`), is recomputed from today's readings: a difference (a late reading) becomes an
- * adjustment line here, never an edit there.
+ * adjustment line here, never an edit there. `recent`: the statements of the 12 months before, for
+ * a household whose credit may lapse (decision 088); empty for any other.
  */
 function buildStatement(
   household: BillableHousehold,
@@ -420,6 +447,7 @@ function buildStatement(
   recompute: boolean,
   hours: readonly MeteredHour[],
   payments: readonly OpenPayment[],
+  recent: readonly CarriedStatement[],
 ): NewStatement {
   const { periodStart, periodEnd } = billingMonth(month);
   const dueDate = statementDueDate(month, localDateOf(now, household.timeZone));
@@ -432,11 +460,13 @@ function buildStatement(
     const adjustment = adjustmentLine({ start: previous.periodStart, end: previous.periodEnd }, previous.billedOwnPeriodCents, recomputed.chargesCents);
     if (adjustment) lines.push(adjustment);
   }
+  const balance = takenIn(previous, payments);
+  const { previousBalanceCents } = balance;
+  // A credit carried through the last 12 periods lapses at the start of this one: its write-off
+  // comes first, outside what rebates and taxes were computed on (decision 088).
+  const lapse = creditLapseLine(province, periodStart, carriedForward(periodStart, balance, recent));
+  if (lapse) lines.unshift(lapse);
   const chargesCents = lines.reduce((s, l) => s + l.amountCents, 0);
-  // The balance carried is what was due less every payment not yet accounted for, succeeded or
-  // still pending, plus any carried while pending that failed since (decision 056): money in
-  // flight is never ignored, and each payment is counted once (statement_payments' key).
-  const previousBalanceCents = (previous?.amountDueCents ?? 0) - balanceMovedBy(payments);
   return {
     householdId: household.id,
     periodStart,

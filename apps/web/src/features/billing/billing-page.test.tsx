@@ -194,6 +194,37 @@ describe('BillingPage', () => {
     }
   }, 30_000);
 
+  it('shows a lapsed Ontario net-metering credit as a line of its own, first, in each language', async () => {
+    // $43.21 carried in through 12 periods is written off at the start of the period; with this
+    // month's $9.42 credit the statement ends at a $9.42 credit.
+    const lapsed: StatementDetail = {
+      ...november,
+      chargesCents: 3_379,
+      previousBalanceCents: -4_321,
+      amountDueCents: -942,
+      status: 'nothing_due',
+      lines: [
+        { kind: 'credit-lapse', descriptionKey: 'net-metering-12-periods', params: { date: '2025-11-01', periods: 12 }, quantity: null, unit: null, unitPriceCents: null, amountCents: 4_321 },
+        { kind: 'export-credit', descriptionKey: 'mid-peak', params: { plan: 'on-tou', from: '2025-11-01', to: '2025-11-30' }, quantity: 60, unit: 'kWh', unitPriceCents: 15.7, amountCents: -942 },
+      ],
+    };
+    const cases = [
+      ['en', 'Net-metering credit expired (12 months carried), Nov 1$43.21'],
+      ['fr', 'Crédit de mesurage net expiré (reporté 12 mois), le 1 nov.43,21 $'],
+      ['es', 'Crédito por medición neta vencido (trasladado 12 meses), el 1 nov43,21 CAD'],
+    ] as const;
+    for (const [language, row] of cases) {
+      await i18n.changeLanguage(language);
+      const { unmount } = renderPage(summary, lapsed);
+      const view = await screen.findByTestId('statement-view', {}, { timeout: 5000 });
+      const rows = within(within(view).getByTestId('statement-lines')).getAllByRole('row').slice(1);
+      expect(rows).toHaveLength(2);
+      expect(rows[0]).toHaveAttribute('data-kind', 'credit-lapse');
+      expect(plain(rows[0]!.textContent)).toBe(row);
+      unmount();
+    }
+  }, 30_000);
+
   it('says when there is no statement yet', async () => {
     renderPage({ balanceCents: 0, dueDate: null, lastStatement: null, history: [] });
     expect(await screen.findByText('No statement yet', {}, { timeout: 5000 })).toBeInTheDocument();

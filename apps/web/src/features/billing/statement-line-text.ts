@@ -33,5 +33,7 @@ export function statementLineText(line: StatementLineView, t: TFunction<'billing
         recomputed: formatCad(Number(p.recomputedCents ?? 0), locale),
         billed: formatCad(Number(p.billedCents ?? 0), locale),
       });
+    case 'credit-lapse':
+      return t('lines.creditLapse', { date: date('date'), periods: new Intl.NumberFormat(locale).format(Number(p.periods ?? 0)) });
   }
 }
