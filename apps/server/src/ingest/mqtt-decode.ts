@@ -73,15 +73,19 @@ export function decodeMessage(parsed: ParsedMessage, contexts: ReadonlyMap<strin
       if (!parsedStatus.ok) return refuse(`${parsedStatus.reason}: ${parsedStatus.message}`);
       if (!parsedStatus.sample) return { kind: 'ignored', detail: 'no switch:0 status' };
       const deviceId = context.deviceIds.get(route.externalId);
-      if (!deviceId) return refuse(`unknown_device: ${route.externalId}`);
-      const report = shellyReport(deviceId, parsedStatus.sample);
+      // A plug whose clock runs ahead would otherwise hold its state until that time came.
+      const future = parsedStatus.sample.at.getTime() > receivedAt.getTime() + MAX_FUTURE_SKEW_MS;
+      const report = deviceId && !future ? shellyReport(deviceId, parsedStatus.sample) : undefined;
       const reading = shellySampleToReading(parsedStatus.sample);
+      // An unknown plug's reading is refused by validation, as over HTTP.
       if (reading) {
         const decoded = readings({ devices: [reading] }, onlyDevice(context, route.externalId), true);
         return decoded.kind === 'readings' && report ? { ...decoded, report } : decoded;
       }
-      if (report) return { kind: 'report', report };
-      return { kind: 'ignored', detail: 'no measurement' };
+      if (parsedStatus.sample.on === undefined) return { kind: 'ignored', detail: 'no measurement' };
+      if (future) return refuse('future_timestamp');
+      if (!report) return refuse(`unknown_device: ${route.externalId}`);
+      return { kind: 'report', report };
     }
     case 'device-state': {
       const state = deviceStateSchema.safeParse(payload);

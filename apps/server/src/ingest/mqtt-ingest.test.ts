@@ -165,6 +165,15 @@ describe('MQTT ingest', () => {
     await publish(`${prefix}/events/rpc`, notify(nowS + 3, { output: false }));
     await waitForEvents(4);
     expect(await plugState()).toMatchObject({ relay_on: false, live_power_w: 900.4 });
+
+    // A plug clock an hour ahead: neither its reading nor its state is taken, or the state would
+    // stay pinned until that hour came.
+    await publish(`${prefix}/events/rpc`, notify(nowS + 3600, { output: true, apower: 55 }));
+    await publish(`${prefix}/events/rpc`, notify(nowS + 3600, { output: true }));
+    await waitForEvents(6);
+    expect(events.slice(4).map((e) => e.outcome)).toEqual(['stored', 'refused']);
+    expect(events[4]!.result?.rejected.map((r) => r.reason)).toEqual(['future_timestamp']);
+    expect(await plugState()).toMatchObject({ relay_on: false, live_power_w: 900.4 });
   });
 
   it('keeps the newest live power sample per household', async () => {
