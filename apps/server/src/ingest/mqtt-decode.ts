@@ -2,9 +2,10 @@ import { deviceStateSchema, ingestRejectionReasonSchema, MAX_FUTURE_SKEW_MS, typ
 import { isUuid } from '../lib/uuid';
 import { livePowerSampleSchema } from '../telemetry/live-power-sample';
 import type { StoreInput } from '../modules/readings/reading-store';
+import type { DeviceReport } from './ingest-batch.service';
 import type { StoreContext } from '../modules/readings/readings.repository';
 import { mqttPayloadToBatch } from '../telemetry/mqtt-batch';
-import { parseShellyStatus, shellySampleToReading } from '../telemetry/shelly-gen2';
+import { parseShellyStatus, shellySampleToReading, type ShellySample } from '../telemetry/shelly-gen2';
 import { parseTopic, type TopicRoute } from '../telemetry/topics';
 import { validateBatch } from '../telemetry/validate-readings';
 
@@ -17,8 +18,8 @@ import { validateBatch } from '../telemetry/validate-readings';
 export type DecodedMessage =
   | { kind: 'ignored'; detail?: string }
   | { kind: 'refused'; detail: string; reason?: IngestRejectionReason; readingTimes?: string[] }
-  | { kind: 'readings'; input: StoreInput; readingTimes: string[] }
-  | { kind: 'relay'; deviceId: string; on: boolean; at: Date }
+  | { kind: 'readings'; input: StoreInput; readingTimes: string[]; report?: DeviceReport }
+  | { kind: 'report'; report: DeviceReport }
   | { kind: 'power'; householdId: string; ts: Date; powerW: number };
 
 /** Device → server routes the worker writes; the others (online, RPC replies) are not stored. */
@@ -65,18 +66,33 @@ export function decodeMessage(parsed: ParsedMessage, contexts: ReadonlyMap<strin
       return readings(mqttPayloadToBatch(route, payload), onlyDevice(context, route.externalId), false);
     case 'shelly-status':
     case 'shelly-events': {
+      // Both forms (the bare status and a NotifyStatus frame) become one sample, and every sample
+      // reports the plug's state as of its own time: that is what confirms a switch and what the
+      // screens show, while the interval reading keeps the interval's first sample.
       const parsedStatus = parseShellyStatus(route.externalId, payload, receivedAt);
       if (!parsedStatus.ok) return refuse(`${parsedStatus.reason}: ${parsedStatus.message}`);
       if (!parsedStatus.sample) return { kind: 'ignored', detail: 'no switch:0 status' };
+      const deviceId = context.deviceIds.get(route.externalId);
+      // A plug whose clock runs ahead would otherwise hold its state until that time came.
+      const future = parsedStatus.sample.at.getTime() > receivedAt.getTime() + MAX_FUTURE_SKEW_MS;
+      const report = deviceId && !future ? shellyReport(deviceId, parsedStatus.sample) : undefined;
       const reading = shellySampleToReading(parsedStatus.sample);
-      if (reading) return readings({ devices: [reading] }, onlyDevice(context, route.externalId), true);
-      if (parsedStatus.sample.on !== undefined) return relay(context, route.externalId, parsedStatus.sample.on, parsedStatus.sample.at);
-      return { kind: 'ignored', detail: 'no measurement' };
+      // An unknown plug's reading is refused by validation, as over HTTP.
+      if (reading) {
+        const decoded = readings({ devices: [reading] }, onlyDevice(context, route.externalId), true);
+        return decoded.kind === 'readings' && report ? { ...decoded, report } : decoded;
+      }
+      if (parsedStatus.sample.on === undefined) return { kind: 'ignored', detail: 'no measurement' };
+      if (future) return refuse('future_timestamp');
+      if (!report) return refuse(`unknown_device: ${route.externalId}`);
+      return { kind: 'report', report };
     }
     case 'device-state': {
       const state = deviceStateSchema.safeParse(payload);
       if (!state.success) return refuse('invalid_payload: not a device state');
-      return relay(context, route.externalId, state.data.on, state.data.ts ? new Date(state.data.ts) : receivedAt);
+      const deviceId = context.deviceIds.get(route.externalId);
+      if (!deviceId) return refuse(`unknown_device: ${route.externalId}`);
+      return { kind: 'report', report: { deviceId, on: state.data.on, at: state.data.ts ? new Date(state.data.ts) : receivedAt } };
     }
     case 'meter-power': {
       const sample = livePowerSampleSchema.safeParse(payload);
@@ -116,8 +132,11 @@ function onlyDevice(context: StoreContext, externalId: string): StoreContext {
   return { ...context, deviceIds: new Map(id ? [[externalId, id]] : []) };
 }
 
-function relay(context: StoreContext, externalId: string, on: boolean, at: Date): DecodedMessage {
-  const deviceId = context.deviceIds.get(externalId);
-  if (!deviceId) return { kind: 'refused', detail: `unknown_device: ${externalId}` };
-  return { kind: 'relay', deviceId, on, at };
+/** The relay state and power a Shelly sample reports, if it carries either. */
+function shellyReport(deviceId: string, sample: ShellySample): DeviceReport | undefined {
+  if (sample.on === undefined && sample.powerW === undefined) return undefined;
+  const report: DeviceReport = { deviceId, at: sample.at };
+  if (sample.on !== undefined) report.on = sample.on;
+  if (sample.powerW !== undefined) report.powerW = sample.powerW;
+  return report;
 }

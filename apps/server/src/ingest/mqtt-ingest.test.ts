@@ -134,6 +134,48 @@ describe('MQTT ingest', () => {
     ]);
   });
 
+  it('takes the relay and power from every Shelly report, in either form, as of its own time; an older report changes neither', async () => {
+    await startWorker();
+    device = await connectDevice(broker.url, householdLogin(home));
+    const prefix = shellyTopicPrefix(home.household.id, 'plug-1');
+    const plugState = async () =>
+      rowsOf<{ relay_on: boolean | null; live_power_w: number | null; live_power_at: string | Date | null }>(
+        await database.db.execute(sql`select relay_on, live_power_w, live_power_at from devices where id = ${home.devices['plug-1']!.id}::uuid`),
+      )[0]!;
+    const nowS = Math.floor(Date.now() / 1000);
+    const notify = (ts: number, sw: Record<string, unknown>) => ({ src: 'shellyplugus-a1b2c3', dst: `${prefix}/events`, method: 'NotifyStatus', params: { ts, 'switch:0': { id: 0, ...sw } } });
+
+    await publish(`${prefix}/events/rpc`, notify(nowS - 120, { output: true, apower: 1480 }));
+    await waitForEvents(1);
+    expect(await plugState()).toMatchObject({ relay_on: true, live_power_w: 1480 });
+    expect(new Date((await plugState()).live_power_at!).getTime()).toBe((nowS - 120) * 1000);
+
+    // The bare status carries no time: it is dated on arrival, so it is newer than the frame above.
+    const bare = { id: 0, source: 'WS_in', output: true, apower: 900.4, voltage: 120.9, current: 7.45, aenergy: { total: 1234.5, by_minute: [0, 0, 0], minute_ts: nowS }, temperature: { tC: 30.1, tF: 86.2 } };
+    await publish(`${prefix}/status/switch:0`, bare);
+    await waitForEvents(2);
+    expect(await plugState()).toMatchObject({ relay_on: true, live_power_w: 900.4 });
+
+    // A frame from before the bare status, delivered late, changes nothing.
+    await publish(`${prefix}/events/rpc`, notify(nowS - 60, { output: false, apower: 0 }));
+    await waitForEvents(3);
+    expect(await plugState()).toMatchObject({ relay_on: true, live_power_w: 900.4 });
+
+    // A partial frame with only the relay: the relay follows, the last power stays.
+    await publish(`${prefix}/events/rpc`, notify(nowS + 3, { output: false }));
+    await waitForEvents(4);
+    expect(await plugState()).toMatchObject({ relay_on: false, live_power_w: 900.4 });
+
+    // A plug clock an hour ahead: neither its reading nor its state is taken, or the state would
+    // stay pinned until that hour came.
+    await publish(`${prefix}/events/rpc`, notify(nowS + 3600, { output: true, apower: 55 }));
+    await publish(`${prefix}/events/rpc`, notify(nowS + 3600, { output: true }));
+    await waitForEvents(6);
+    expect(events.slice(4).map((e) => e.outcome)).toEqual(['stored', 'refused']);
+    expect(events[4]!.result?.rejected.map((r) => r.reason)).toEqual(['future_timestamp']);
+    expect(await plugState()).toMatchObject({ relay_on: false, live_power_w: 900.4 });
+  });
+
   it('keeps the newest live power sample per household', async () => {
     await startWorker();
     device = await connectDevice(broker.url, householdLogin(home));

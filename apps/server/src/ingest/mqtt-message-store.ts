@@ -41,10 +41,13 @@ export async function storeMqttMessages(deps: MessageStoreDeps, items: MessageTo
     parsed.flatMap((p) => (p.kind === 'parsed' ? [p.householdId] : [])),
   );
   const decoded: DecodedMessage[] = parsed.map((p, i) => decodeMessage(p, contexts, items[i]!.receivedAt));
-  const batch: IngestWrite = { readings: [], relays: [], power: [] };
+  const batch: IngestWrite = { readings: [], reports: [], power: [] };
   const slot = decoded.map((d) => {
-    if (d.kind === 'readings') return batch.readings.push(d.input) - 1;
-    if (d.kind === 'relay') return batch.relays.push({ deviceId: d.deviceId, on: d.on, at: d.at }) - 1;
+    if (d.kind === 'readings') {
+      if (d.report) batch.reports.push(d.report);
+      return batch.readings.push(d.input) - 1;
+    }
+    if (d.kind === 'report') return batch.reports.push(d.report) - 1;
     if (d.kind === 'power') return batch.power.push({ householdId: d.householdId, ts: d.ts, powerW: d.powerW }) - 1;
     return -1;
   });
@@ -56,7 +59,7 @@ export async function storeMqttMessages(deps: MessageStoreDeps, items: MessageTo
         if (result.rejected.length > 0) log.info({ householdId: d.input.householdId, rejected: result.rejected }, 'MQTT readings refused');
         return { outcome: 'stored', result, readingTimes: d.readingTimes };
       }
-      case 'relay':
+      case 'report':
         return { outcome: 'stored' };
       case 'power':
         return { outcome: 'stored', detail: written.power[slot[i]!] ? 'stored' : 'stale' };

@@ -33,6 +33,12 @@ export const devices = pgTable(
     /** Last relay state the plug confirmed; null for devices without a relay or before the first report. */
     relayOn: boolean('relay_on'),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    /**
+     * The power at the plug's newest report and when it was taken. Interval readings keep the
+     * first sample of each interval; this follows every report (docs/ingestion.md).
+     */
+    livePowerW: doublePrecision('live_power_w'),
+    livePowerAt: timestamp('live_power_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     removedAt: timestamp('removed_at', { withTimezone: true }),
   },

@@ -16,6 +16,8 @@ export type DeviceRow = {
   relay_on: boolean | null;
   never_switch: boolean;
   last_seen_at: number | null;
+  live_power_w: number | null;
+  live_power_at: number | null;
   latest_ts: number | null;
   power_w: number | null;
   efficiency: number | null;
@@ -42,6 +44,7 @@ export async function deviceOverviewRows(db: DbOrTx, householdId: string, window
     await db.execute(sql`
       select d.id, d.name, d.kind, d.status, d.room_id, rm.name as room, d.x, d.y, d.relay_on, d.never_switch,
         (extract(epoch from d.last_seen_at) * 1000)::float8 as last_seen_at, (extract(epoch from d.created_at) * 1000)::float8 as created_at,
+        d.live_power_w, (extract(epoch from d.live_power_at) * 1000)::float8 as live_power_at,
         (extract(epoch from lr.ts) * 1000)::float8 as latest_ts, lr.power_w, le.efficiency,
         coalesce(up.seen, 0)::int as seen_intervals, (extract(epoch from fr.ts) * 1000)::float8 as first_ts
       from devices d

@@ -34,8 +34,11 @@ export async function devicesOverview(db: DbOrTx, household: Household, now = ne
     const latest = r.latest_ts === null ? null : new Date(r.latest_ts);
     const recent = latest !== null && latest.getTime() >= since.getTime();
     // A plug that confirmed "off" after its latest interval reading draws nothing now, though that
-    // reading (up to 5 minutes old) still shows what it drew before.
+    // reading (up to 5 minutes old) still shows what it drew before; one that reported its power
+    // since (a Shelly, about once a minute) draws what it said last.
     const switchedOffSince = r.relay_on === false && latest !== null && r.last_seen_at !== null && r.last_seen_at > latest.getTime();
+    const reportedSince = latest !== null && r.live_power_at !== null && r.live_power_at >= latest.getTime();
+    const powerNow = switchedOffSince ? 0 : reportedSince ? r.live_power_w : r.power_w;
     return {
       id: r.id,
       name: r.name,
@@ -45,10 +48,10 @@ export async function devicesOverview(db: DbOrTx, household: Household, now = ne
       x: r.x,
       y: r.y,
       status: recent ? r.status : 'offline',
-      powerW: recent ? (switchedOffSince ? 0 : r.power_w) : null,
+      powerW: recent ? powerNow : null,
       efficiencyPct: r.efficiency,
       // Same rule as the Dashboard's Active Devices: a consumer reporting now that draws power or is switched on.
-      active: recent && !NOT_CONSUMERS.has(r.kind) && ((!switchedOffSince && (r.power_w ?? 0) > 0) || r.relay_on === true),
+      active: recent && !NOT_CONSUMERS.has(r.kind) && ((powerNow ?? 0) > 0 || r.relay_on === true),
       relayOn: r.relay_on,
       neverSwitch: r.never_switch,
       lastSeenAt: iso(r.last_seen_at) ?? (latest ? latest.toISOString() : null),

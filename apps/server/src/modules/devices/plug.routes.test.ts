@@ -13,6 +13,9 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { createTestDatabase } from '../../test/test-database';
 import { connectDevice, startTestBroker, startTestIngest, type TestBroker } from '../../test/test-broker';
 import { asMember } from '../../test/test-session';
+import { devicesOverviewSchema } from '@peakwise/contracts/devices.contract';
+import { dashboardSchema } from '@peakwise/contracts/energy.contract';
+import { INTERVAL_MS } from '@peakwise/domain/time-constants';
 import { memberWithHousehold } from '../energy/energy.test-helper';
 import { issueIngestCredential } from './ingest-credential.service';
 
@@ -155,6 +158,113 @@ describe('POST /api/devices/:id/switch', () => {
     expect(plug.received.some((m) => m.topic === plug.commandTopic)).toBe(true);
     expect(await relayOf(device.id)).toBe(true);
     expect((await switchEvents(device.id)).map((e) => e.outcome)).toEqual(['timed_out']);
+  });
+});
+
+/**
+ * A Shelly Gen2 plug with only "Generic status update over MQTT" on: it hears Switch.Set on
+ * `<prefix>/rpc` and reports nothing on `events/rpc`, only its switch's full status on
+ * `<prefix>/status/switch:0` (shapes from https://shelly-api-docs.shelly.cloud/gen2/ComponentsAndServices/Mqtt
+ * and https://shelly-api-docs.shelly.cloud/gen2/ComponentsAndServices/Switch#status).
+ */
+async function fakeShellyStatusOnly(householdId: string, externalId: string) {
+  const login = broker.external ? {} : { username: householdId, password: (await issueIngestCredential(database.db, householdId, null, 'shelly')).token };
+  const client = await connectDevice(broker.url, login);
+  plugs.push(client);
+  const prefix = shellyTopicPrefix(householdId, externalId);
+  const state = { output: true, apower: 1480, totalWh: 20_000 };
+  const report = () => client.publishAsync(`${prefix}/status/switch:0`, JSON.stringify(switchStatus(state.output, state.apower, state.totalWh)), { qos: 1 });
+  await client.subscribeAsync(`${prefix}/rpc`, { qos: 1 });
+  client.on('message', (_topic, payload) => {
+    const frame = JSON.parse(payload.toString()) as { method: string; params: { id: number; on: boolean } };
+    if (frame.method !== 'Switch.Set' || frame.params.id !== 0) return;
+    state.output = frame.params.on;
+    state.apower = frame.params.on ? 1480 : 0;
+    void report();
+  });
+  return { report, state };
+}
+
+/** The full Switch status a Gen2 plug publishes (values of a 120 V kettle plug). */
+function switchStatus(output: boolean, apower: number, totalWh: number) {
+  return {
+    id: 0,
+    source: output ? 'MQTT' : 'button',
+    output,
+    apower,
+    voltage: 121.4,
+    freq: 60,
+    current: Math.round((apower / 121.4) * 1000) / 1000,
+    aenergy: { total: totalWh, by_minute: [0, 0, 0], minute_ts: Math.floor(Date.now() / 1000) },
+    temperature: { tC: 31.2, tF: 88.2 },
+  };
+}
+
+/** Waits, if need be, so the next couple of seconds stay inside one 5-minute interval. */
+async function awayFromIntervalEnd(marginMs = 3_000) {
+  const left = INTERVAL_MS - (Date.now() % INTERVAL_MS);
+  if (left < marginMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
+}
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 3_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('a Shelly Gen2 plug reporting on status/switch:0 (issue 30)', () => {
+  const get = async (path: string, cookie: string) => {
+    const res = await t.app.request(path, { headers: asMember({ cookie }) });
+    expect(res.status).toBe(200);
+    return res.json();
+  };
+
+  it('confirms a switch from the plug’s own status report, with no events/rpc frame', async () => {
+    const home = await memberWithHousehold(t, { 'kettle-plug': 'smart_plug' });
+    const device = home.devices['kettle-plug']!;
+    await fakeShellyStatusOnly(home.household.id, 'kettle-plug');
+
+    const res = await post(`/api/devices/${device.id}/switch`, home.member.cookie, { on: false });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ deviceId: device.id, on: false });
+    expect(await relayOf(device.id)).toBe(false);
+    expect((await switchEvents(device.id)).map((e) => e.outcome)).toEqual(['confirmed']);
+
+    expect((await post(`/api/devices/${device.id}/switch`, home.member.cookie, { on: true })).status).toBe(200);
+    expect(await relayOf(device.id)).toBe(true);
+    expect((await switchEvents(device.id)).map((e) => e.outcome)).toEqual(['confirmed', 'confirmed']);
+  });
+
+  it('shows the newest report inside one interval: on at 1,480 W, then off at 0 W, reads off at 0 W; the interval keeps its first sample', async () => {
+    const home = await memberWithHousehold(t, { 'kettle-plug': 'smart_plug' });
+    const device = home.devices['kettle-plug']!;
+    const plug = await fakeShellyStatusOnly(home.household.id, 'kettle-plug');
+    const kettle = async () => {
+      const overview = devicesOverviewSchema.parse(await get('/api/devices', home.member.cookie));
+      return overview.devices.find((d) => d.id === device.id)!;
+    };
+    const dashboardKettle = async () => dashboardSchema.parse(await get('/api/dashboard', home.member.cookie)).activeDevices.find((d) => d.id === device.id);
+
+    await awayFromIntervalEnd();
+    await plug.report(); // on, 1,480 W, 20,000 Wh
+    expect(await until(kettle, (d) => d.powerW === 1480)).toMatchObject({ relayOn: true, powerW: 1480, active: true });
+    expect((await dashboardKettle())?.powerKw).toBe(1.48);
+
+    // Switched off at the plug's button a few seconds later, same interval; the kettle drew 2 Wh meanwhile.
+    Object.assign(plug.state, { output: false, apower: 0, totalWh: 20_002 });
+    await plug.report();
+    expect(await until(kettle, (d) => d.relayOn === false && d.powerW === 0)).toMatchObject({ relayOn: false, powerW: 0, active: false });
+    expect(await dashboardKettle()).toBeUndefined();
+
+    // The interval row still holds the first sample, and no energy was made up from the second:
+    // the first counter is the baseline, and the next interval's total starts from it.
+    const rows = rowsOf<{ power_w: number | null; energy_kwh: number | null; relay_on: boolean | null }>(
+      await database.db.execute(sql`select power_w, energy_kwh, relay_on from device_readings where device_id = ${device.id}::uuid`),
+    );
+    expect(rows).toEqual([{ power_w: 1480, energy_kwh: null, relay_on: true }]);
   });
 });
 

@@ -79,11 +79,12 @@ function parseSnapshot(row: SnapshotRow | undefined, today: LocalDate) {
 /**
  * Live devices whose latest reading since `since` drew power, or whose relay is on: the plug is
  * switched on even if its appliance idles. Highest draw first. The IoT Devices screen counts with
- * the same rule (decision 019), including its one subtlety: a plug that reported its relay open
- * after that reading draws nothing now, though the reading (up to 5 minutes old) shows a draw.
+ * the same rule (decision 019), including its subtleties: a plug that reported its relay open
+ * after that reading draws nothing now, though the reading (up to 5 minutes old) shows a draw, and
+ * one that reported its power since draws what it said last (docs/ingestion.md).
  */
 const activeDevicesSql = (householdId: string, since: Date) => sql`
-  select d.id, d.name, d.kind, d.status, rm.name as room, lr.power_w
+  select d.id, d.name, d.kind, d.status, rm.name as room, now_w.power_w
   from devices d
   left join rooms rm on rm.id = d.room_id
   cross join lateral (
@@ -91,7 +92,12 @@ const activeDevicesSql = (householdId: string, since: Date) => sql`
     where r.device_id = d.id and r.ts >= ${since.toISOString()}::timestamptz
     order by r.ts desc limit 1
   ) lr
+  cross join lateral (
+    select case when d.relay_on is false and d.last_seen_at > lr.ts then 0
+                when d.live_power_at >= lr.ts then d.live_power_w
+                else lr.power_w end as power_w
+  ) now_w
   where d.household_id = ${householdId}::uuid and d.removed_at is null
     and d.kind not in (${sql.join(NOT_CONSUMERS.map((k) => sql`${k}`), sql`, `)})
-    and ((lr.power_w > 0 and not (d.relay_on is false and d.last_seen_at > lr.ts)) or d.relay_on is true)
-  order by lr.power_w desc nulls last, d.name`;
+    and (now_w.power_w > 0 or d.relay_on is true)
+  order by now_w.power_w desc nulls last, d.name`;

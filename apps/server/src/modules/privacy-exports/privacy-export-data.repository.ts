@@ -51,7 +51,7 @@ export async function exportDevices(db: DbOrTx, householdId: string): Promise<Ro
   return all(
     db,
     sql`select id, external_id as "externalId", name, kind, status, room_id as "roomId", x, y, rated_power_w as "ratedPowerW", never_switch as "neverSwitch",
-          relay_on as "relayOn", ${iso(c('last_seen_at'))} as "lastSeenAt", ${iso(c('created_at'))} as "createdAt", ${iso(c('removed_at'))} as "removedAt"
+          relay_on as "relayOn", ${iso(c('last_seen_at'))} as "lastSeenAt", live_power_w as "livePowerW", ${iso(c('live_power_at'))} as "livePowerAt", ${iso(c('created_at'))} as "createdAt", ${iso(c('removed_at'))} as "removedAt"
         from devices where household_id = ${householdId}::uuid order by created_at, id`,
   );
 }

@@ -143,8 +143,10 @@ describe('privacy export API', () => {
       '2026-10-02,0,19,19,0,12,',
     ]);
 
-    const devices = JSON.parse(archive['devices.json']!) as { id: string; name: string }[];
+    const devices = JSON.parse(archive['devices.json']!) as { id: string; name: string; livePowerW: number | null; livePowerAt: string | null }[];
     expect(devices.map((d) => [d.id, d.name])).toEqual([[deviceId, 'Frigo']]);
+    // The power the plug last reported is the member's data too (never reported here: null, not left out).
+    expect(devices[0]).toMatchObject({ livePowerW: null, livePowerAt: null });
     const household = JSON.parse(archive['household.json']!) as { id: string };
     expect(household.id).toBe(householdId);
 

@@ -209,18 +209,27 @@ export async function lateDeviceCorrections(tx: DbOrTx, rows: DeviceRow[]): Prom
   return new Set(late.map((row) => rowKey(row.d, Number(row.ms))));
 }
 
+/** What a device's reports say about it now; times in ms. */
+export type DeviceSeen = { id: string; seen: number; relay?: boolean; relayTs?: number; power?: number; powerTs?: number };
+
 /**
  * last_seen_at only moves forward; the relay state is taken from a report at least as new as the
- * last one seen, so a late, older message cannot flip the switch shown to the member.
+ * last one seen, and the live power from one at least as new as the stored one, so a late, older
+ * message cannot flip the switch or the draw shown to the member.
  */
-export async function updateDevicesSeen(tx: DbOrTx, states: { id: string; seen: number; relay?: boolean; relayTs?: number }[]) {
+export async function updateDevicesSeen(tx: DbOrTx, states: DeviceSeen[]) {
   if (states.length === 0) return;
+  const rows = states.map((s) => ({ id: s.id, seen: s.seen, relay: s.relay ?? null, relay_ts: s.relayTs ?? null, power: s.power ?? null, power_ts: s.powerTs ?? null }));
   await tx.execute(sql`
     update devices as d set
       last_seen_at = greatest(d.last_seen_at, to_timestamp(s.seen / 1000.0)),
       relay_on = case when s.relay is not null and (d.last_seen_at is null or to_timestamp(s.relay_ts / 1000.0) >= d.last_seen_at)
-                      then s.relay else d.relay_on end
-    from json_to_recordset(${JSON.stringify(states.map((s) => ({ id: s.id, seen: s.seen, relay: s.relay ?? null, relay_ts: s.relayTs ?? null })))}::json)
-      as s(id uuid, seen float8, relay boolean, relay_ts float8)
+                      then s.relay else d.relay_on end,
+      live_power_w = case when s.power is not null and (d.live_power_at is null or to_timestamp(s.power_ts / 1000.0) >= d.live_power_at)
+                          then s.power else d.live_power_w end,
+      live_power_at = case when s.power is not null and (d.live_power_at is null or to_timestamp(s.power_ts / 1000.0) >= d.live_power_at)
+                           then to_timestamp(s.power_ts / 1000.0) else d.live_power_at end
+    from json_to_recordset(${JSON.stringify(rows)}::json)
+      as s(id uuid, seen float8, relay boolean, relay_ts float8, power float8, power_ts float8)
     where d.id = s.id`);
 }
