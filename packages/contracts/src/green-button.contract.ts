@@ -64,12 +64,61 @@ export const greenButtonRefusedReadingSchema = z.object({
 });
 export type GreenButtonRefusedReading = z.infer<typeof greenButtonRefusedReadingSchema>;
 
+/**
+ * Why a series of the file is left out, not refused (docs/green-button.md): a utility puts other
+ * quantities beside the meter's energy (weather in kelvin or °C, power factor, volts, demand in
+ * W), or energy Peakwise has no series for (net flow, cumulative registers).
+ */
+export const greenButtonSkipReasonSchema = z.enum(['not_energy', 'unsupported_flow', 'cumulative']);
+export type GreenButtonSkipReason = z.infer<typeof greenButtonSkipReasonSchema>;
+
+export const GREEN_BUTTON_SKIP_MESSAGES: Record<GreenButtonSkipReason, string> = {
+  not_energy: 'These readings are not electricity in watt-hours (a temperature, power, voltage or other quantity), so they were left out.',
+  unsupported_flow: 'These readings are net energy or another flow direction; only energy delivered or received is imported.',
+  cumulative: 'These readings are meter register totals, not the energy of each interval.',
+};
+
+/** One MeterReading (or ReadingType) whose readings were left out. */
+export const greenButtonSkippedSeriesSchema = z.object({
+  /** The MeterReading's Atom `self` link, when the file gave one. */
+  meterReading: z.string().nullable(),
+  /** ESPI unit of measure of its ReadingType (72 = Wh, 23 = °C, 38 = W, …); null when unstated. */
+  uom: z.number().int().nullable(),
+  flowDirection: z.number().int(),
+  /** IntervalReadings of this series in the file, every one skipped. */
+  readings: z.number().int().min(0),
+  reason: greenButtonSkipReasonSchema,
+  message: z.string(),
+});
+export type GreenButtonSkippedSeries = z.infer<typeof greenButtonSkippedSeriesSchema>;
+
+/**
+ * What became of each IntervalReading of the file; the five always add up to `readings`.
+ * stored: at least one of its 5-minute intervals was written (new or a correction);
+ * duplicate: already stored as sent, or an exact repeat of a later reading in the file;
+ * superseded: another reading of the file took its place (a later one with the same start and a
+ * different value, or finer ones over all of its time); refused: listed in refusedReadings;
+ * skipped: in a series that is not imported (listed in skippedSeries).
+ */
+export const greenButtonReadingOutcomesSchema = z.object({
+  stored: z.number().int().min(0),
+  duplicate: z.number().int().min(0),
+  superseded: z.number().int().min(0),
+  refused: z.number().int().min(0),
+  skipped: z.number().int().min(0),
+});
+export type GreenButtonReadingOutcomes = z.infer<typeof greenButtonReadingOutcomesSchema>;
+
 export const greenButtonImportResultSchema = z.object({
   /** IntervalReadings found in the file. */
   readings: z.number().int().min(0),
   /** Of those, refused (listed in refusedReadings, up to GREEN_BUTTON_REFUSED_LIST_LIMIT). */
   refused: z.number().int().min(0),
   refusedReadings: z.array(greenButtonRefusedReadingSchema),
+  /** Every reading of the file by what became of it. */
+  outcomes: greenButtonReadingOutcomesSchema,
+  /** The series left out, one entry per MeterReading, with how many readings each held. */
+  skippedSeries: z.array(greenButtonSkippedSeriesSchema),
   /** 5-minute intervals: newly stored, replacing a different value, already stored as sent. */
   intervals: z.object({
     accepted: z.number().int().min(0),

@@ -45,9 +45,14 @@ export type GreenButtonChunk = {
   sources: number[][];
 };
 
+/** A reading another one of the file replaces as a whole: same flow, start and length. */
+export type GreenButtonRepeat = { index: number; outcome: 'duplicate' | 'superseded' };
+
 export type GreenButtonPlan = {
   /** Readings refused before any interval was made of them, in file order. */
   refused: GreenButtonRefusal[];
+  /** Readings a later one of the file with the same flow, start and length replaces; none of their intervals is made. */
+  repeats: GreenButtonRepeat[];
   /** Distinct reading lengths in seconds, ascending. */
   intervalSeconds: number[];
   /** The intervals of every other reading, in time order, at most one per 5-minute interval. */
@@ -68,12 +73,52 @@ export function planMeterIntervals(readings: readonly GreenButtonReading[], now:
   }
   // Files list readings in time order already, so this sort is a pass over them.
   usable.sort((a, b) => a.start - b.start || a.index - b.index);
-  return { refused, intervalSeconds: [...lengths].sort((a, b) => a - b), chunks: () => chunksOf(usable, options.pause) };
+  const { kept, repeats } = resolveRepeats(usable);
+  return { refused, repeats, intervalSeconds: [...lengths].sort((a, b) => a - b), chunks: () => chunksOf(kept, options.pause) };
+}
+
+/**
+ * Two readings of one flow with the same start and length (a utility's correction appended to
+ * the file, a repeated hour, or a TOU series that repeats another's hour): the later one in the
+ * file is kept, as a later correction replaces a stored value. An earlier one is a duplicate when
+ * its value is the kept one's and superseded when it differs, so it is counted, never silently lost.
+ * Starts are UTC epoch seconds, so the two hours of a DST fall-back are two different starts and
+ * both are kept.
+ */
+function resolveRepeats(sorted: readonly Usable[]): { kept: Usable[]; repeats: GreenButtonRepeat[] } {
+  const repeats: GreenButtonRepeat[] = [];
+  const kept: Usable[] = [];
+  // Readings of one start are next to each other; keep the last (highest index) per flow and length.
+  for (let from = 0; from < sorted.length; ) {
+    let to = from + 1;
+    while (to < sorted.length && sorted[to]!.start === sorted[from]!.start) to++;
+    if (to - from === 1) kept.push(sorted[from]!);
+    else {
+      const groups = new Map<string, Usable[]>();
+      for (let k = from; k < to; k++) {
+        const r = sorted[k]!;
+        const key = `${r.flow}|${r.duration}`;
+        const group = groups.get(key);
+        if (group) group.push(r);
+        else groups.set(key, [r]);
+      }
+      const last = new Map<string, Usable>();
+      for (const [key, group] of groups) {
+        // Sorted by index within a start: the last of the group is the latest in the file.
+        const latest = group.at(-1)!;
+        for (const r of group.slice(0, -1)) repeats.push({ index: r.index, outcome: r.kwh === latest.kwh ? 'duplicate' : 'superseded' });
+        last.set(key, latest);
+      }
+      kept.push(...[...last.values()].sort((a, b) => a.index - b.index));
+    }
+    from = to;
+  }
+  return { kept, repeats };
 }
 
 /**
  * Sweeps time one window of WINDOW_INTERVALS at a time. Each slot keeps, per direction, the
- * finest reading over it (the later one in the file between readings of the same length). Many
+ * finest reading over it (between readings of the same length, the later one in the file). Many
  * readings over one window (a hostile file can stack thousands of days on one) are split in
  * slices, with the event loop let go between them.
  */

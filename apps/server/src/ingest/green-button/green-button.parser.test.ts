@@ -58,6 +58,8 @@ describe('parseGreenButton', () => {
         { index: 0, start: 1767225600, duration: 3600, kwh: 1.234, flow: 'delivered' },
         { index: 1, start: 1767229200, duration: 3600, kwh: 0.6, flow: 'delivered' },
       ],
+      total: 2,
+      skipped: [],
     });
   });
 
@@ -83,12 +85,35 @@ describe('parseGreenButton', () => {
       <espi:IntervalBlock xmlns:espi="http://naesb.org/espi"><espi:interval><espi:duration>900</espi:duration><espi:start>1767225600</espi:start></espi:interval>
         <espi:IntervalReading><espi:value>250000</espi:value></espi:IntervalReading></espi:IntervalBlock></content></entry>`;
     // No timePeriod: the only reading is the whole block. 250000 × 10^-3 Wh = 250 Wh = 0.25 kWh.
-    expect(await parseGreenButton(xml)).toEqual({ ok: true, readings: [{ index: 0, start: 1767225600, duration: 900, kwh: 0.25, flow: 'delivered' }] });
+    expect(await parseGreenButton(xml)).toEqual({ ok: true, readings: [{ index: 0, start: 1767225600, duration: 900, kwh: 0.25, flow: 'delivered' }], total: 1, skipped: [] });
   });
 
   it('keeps a reading with an unreadable value, for the caller to refuse by index', async () => {
     const parsed = await parseGreenButton(greenButtonFixture([{ readings: [[1767225600, 3600, 'lots'], [1767229200, 3600, 100]] }]));
     expect(parsed.ok && parsed.readings.map((r) => r.kwh)).toEqual([null, 0.1]);
+  });
+
+  it('skips a kelvin, a net and a cumulative series beside the energy, counting their readings per MeterReading', async () => {
+    const hour = 1767225600;
+    const xml = greenButtonFixture([
+      { readings: [[hour, 3600, 500], [hour + 3600, 3600, 700]] },
+      { uom: 6, readings: [[hour, 3600, 268], [hour + 3600, 3600, 267], [hour + 7200, 3600, 266]] },
+      { flowDirection: 4, readings: [[hour, 3600, 5]] },
+      { accumulationBehaviour: 1, readings: [[hour, 3600, 5], [hour + 3600, 3600, 6]] },
+    ]);
+    const parsed = await parseGreenButton(xml);
+    expect(parsed.ok).toBe(true);
+    if (!parsed.ok) return;
+    expect(parsed.total).toBe(8);
+    expect(parsed.readings.map((r) => [r.index, r.kwh])).toEqual([
+      [0, 0.5],
+      [1, 0.7],
+    ]);
+    expect(parsed.skipped.map((s) => [s.meterReading?.replace(/.*UsagePoint\/1/, ''), s.uom, s.readings, s.reason])).toEqual([
+      ['/MeterReading/2', 6, 3, 'not_energy'],
+      ['/MeterReading/3', 72, 1, 'unsupported_flow'],
+      ['/MeterReading/4', 72, 2, 'cumulative'],
+    ]);
   });
 
   it('refuses a foreign unit, a cumulative register, and net flow for the whole file', async () => {

@@ -1,5 +1,5 @@
 import { SaxesParser } from 'saxes';
-import { GREEN_BUTTON_UOM_WH, type GreenButtonFileError } from '@peakwise/contracts/green-button.contract';
+import { GREEN_BUTTON_UOM_WH, type GreenButtonFileError, type GreenButtonSkipReason } from '@peakwise/contracts/green-button.contract';
 import { createSlicer, type Pause } from './green-button.slicer';
 
 /**
@@ -24,7 +24,7 @@ import { createSlicer, type Pause } from './green-button.slicer';
 export type GreenButtonFlow = 'delivered' | 'received';
 
 export type GreenButtonReading = {
-  /** Position in the file across all blocks, from 0: what refusals name. */
+  /** Position in the file across all blocks, from 0 (skipped series included): what refusals name. */
   index: number;
   /** Epoch seconds (UTC); null when missing or not an integer. */
   start: number | null;
@@ -35,8 +35,19 @@ export type GreenButtonReading = {
   flow: GreenButtonFlow;
 };
 
+/** A series of the file left out, with the ReadingType that says why. */
+export type GreenButtonSkippedSeries = {
+  meterReading: string | null;
+  uom: number | null;
+  flowDirection: number;
+  accumulationBehaviour: number;
+  readings: number;
+  reason: GreenButtonSkipReason;
+};
+
 export type GreenButtonParse =
-  | { ok: true; readings: GreenButtonReading[] }
+  /** readings: the energy readings, in file order; total: every IntervalReading of the file. */
+  | { ok: true; readings: GreenButtonReading[]; total: number; skipped: GreenButtonSkippedSeries[] }
   | { ok: false; error: Exclude<GreenButtonFileError, 'payload_too_large' | 'missing_file'>; message: string };
 
 export type ParseOptions = {
@@ -82,45 +93,75 @@ export async function parseGreenButton(xml: string, options: ParseOptions = {}):
   if (blockEntries.length === 0) return fail('no_readings', 'The file has no interval readings (IntervalBlock).');
   if (readingTypes.length === 0) return fail('not_green_button', 'The file has interval readings but no ReadingType, so their unit is unknown.');
 
-  const typeOfBlockEntry = (block: BlockEntry): ReadingType => {
+  const typeOfBlockEntry = (block: BlockEntry): { type: ReadingType; meter: string | null } => {
     const meter = meterReadings.find((m) => block.up === m.self || block.up === `${m.self}/IntervalBlock` || (block.self?.startsWith(`${m.self}/`) ?? false));
     if (meter) {
       const linked = readingTypes.find((t) => (t.self !== null && meter.related.includes(t.self)) || t.up === meter.self);
-      if (linked) return linked.type;
+      if (linked) return { type: linked.type, meter: meter.self };
     }
-    if (readingTypes.length === 1) return readingTypes[0]!.type;
+    if (readingTypes.length === 1) return { type: readingTypes[0]!.type, meter: meter?.self ?? null };
     const before = readingTypes.filter((t) => t.position < block.position).at(-1);
-    return (before ?? readingTypes[0]!).type;
+    return { type: (before ?? readingTypes[0]!).type, meter: meter?.self ?? null };
   };
 
+  // Series that are not household energy are left out and counted (issue 30): a utility's file
+  // carries weather, power factor or demand beside the meter's Wh, and those must not cost the
+  // member the whole file. Only a file with no energy at all is refused.
+  const skipped = new Map<string, GreenButtonSkippedSeries>();
+  const kept = new Uint8Array(readings.length);
+  let keptCount = 0;
   for (const block of blockEntries) {
-    const type = typeOfBlockEntry(block);
-    if (type.uom !== GREEN_BUTTON_UOM_WH) {
-      return fail(
-        'foreign_unit',
-        type.uom === null
-          ? 'The file does not say which unit its readings are in (ReadingType uom). Only watt-hours (uom 72) can be imported.'
-          : `The file's readings are in unit ${type.uom}, not watt-hours (uom 72). Only electricity in Wh or kWh can be imported.`,
-      );
-    }
-    if (type.flow !== FLOW_DELIVERED && type.flow !== FLOW_RECEIVED) {
-      return fail('unsupported_reading_type', `The file has readings with flow direction ${type.flow}; only energy delivered (1) or received (19) can be imported.`);
-    }
-    if (!DELTA_OR_UNSTATED.has(type.accumulation)) {
-      return fail('unsupported_reading_type', `The file has cumulative meter readings (accumulationBehaviour ${type.accumulation}); only interval energy (4, deltaData) can be imported.`);
+    const { type, meter } = typeOfBlockEntry(block);
+    const reason = skipReasonOf(type);
+    if (reason) {
+      const key = `${meter ?? ''}|${type.uom}|${type.flow}|${type.accumulation}`;
+      const series = skipped.get(key) ?? { meterReading: meter, uom: type.uom, flowDirection: type.flow, accumulationBehaviour: type.accumulation, readings: 0, reason };
+      series.readings += block.end - block.first;
+      skipped.set(key, series);
+      continue;
     }
     const flow: GreenButtonFlow = type.flow === FLOW_RECEIVED ? 'received' : 'delivered';
     for (let i = block.first; i < block.end; i++) {
       const reading = readings[i]!;
       reading.flow = flow;
       if (reading.kwh !== null) reading.kwh = whToKwh(reading.kwh, type.powerOfTen);
+      kept[i] = 1;
+      keptCount += 1;
       if (slicer.due()) await slicer.pause();
     }
     // A reading without its own period, in a block of several, is one ReadingType interval long.
     for (const i of block.missingDuration) readings[i]!.duration = type.intervalLength;
   }
   if (readings.length === 0) return fail('no_readings', 'The file has no interval readings (IntervalReading).');
-  return { ok: true, readings };
+  const skippedSeries = [...skipped.values()];
+  if (keptCount === 0) return noEnergy(skippedSeries);
+  const energy = keptCount === readings.length ? readings : readings.filter((r) => kept[r.index] === 1);
+  return { ok: true, readings: energy, total: readings.length, skipped: skippedSeries };
+}
+
+function skipReasonOf(type: ReadingType): GreenButtonSkipReason | null {
+  if (type.uom !== GREEN_BUTTON_UOM_WH) return 'not_energy';
+  if (type.flow !== FLOW_DELIVERED && type.flow !== FLOW_RECEIVED) return 'unsupported_flow';
+  if (!DELTA_OR_UNSTATED.has(type.accumulation)) return 'cumulative';
+  return null;
+}
+
+/** Nothing in the file is household energy: the member is told which kind of file it is. */
+function noEnergy(series: GreenButtonSkippedSeries[]): GreenButtonParse {
+  const units = series.filter((s) => s.reason === 'not_energy');
+  if (units.length === series.length) {
+    const known = [...new Set(units.map((s) => s.uom).filter((u) => u !== null))];
+    return fail(
+      'foreign_unit',
+      known.length === 0
+        ? 'The file does not say which unit its readings are in (ReadingType uom). Only watt-hours (uom 72) can be imported.'
+        : `The file's readings are in unit ${known.join(', ')}, not watt-hours (uom 72). Only electricity in Wh or kWh can be imported.`,
+    );
+  }
+  const flow = series.find((s) => s.reason === 'unsupported_flow');
+  if (flow) return fail('unsupported_reading_type', `The file has readings with flow direction ${flow.flowDirection}; only energy delivered (1) or received (19) can be imported.`);
+  const cumulative = series.find((s) => s.reason === 'cumulative')!;
+  return fail('unsupported_reading_type', `The file has cumulative meter readings (accumulationBehaviour ${cumulative.accumulationBehaviour}); only interval energy (4, deltaData) can be imported.`);
 }
 
 /**

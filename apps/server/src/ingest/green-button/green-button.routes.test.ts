@@ -200,7 +200,9 @@ describe('POST /api/green-button/import', () => {
     const { member, household } = await memberWithHousehold(t);
     const readings = series(epoch('2026-02-03'), 3600, 24, () => 500);
     const cases: [string, string, RegExp][] = [
-      [greenButtonFixture([{ readings }, { uom: 169, readings }]), 'foreign_unit', /unit 169, not watt-hours/],
+      // Gas only (uom 169): no energy the household meter can take, so the whole file is refused.
+      [greenButtonFixture([{ uom: 169, readings }]), 'foreign_unit', /unit 169, not watt-hours/],
+      [greenButtonFixture([{ uom: 23, readings }, { uom: 6, readings }]), 'foreign_unit', /unit 23, 6, not watt-hours/],
       [greenButtonFixture([{ readings }]).replace('</feed>', ''), 'malformed_xml', /not well-formed XML/],
       ['   ', 'missing_file', /empty/],
       ['<note><to>Tove</to></note>', 'not_green_button', /not a Green Button feed/],

@@ -29,17 +29,22 @@ export type StoreOptions = {
    * one kept (see shellySampleToReading).
    */
   keepExisting?: boolean;
+  /**
+   * Told the instants (epoch ms) of the household meter intervals this write stored or
+   * corrected, so an importer can say which of its readings were new and which were resends.
+   */
+  onMeterWritten?: (instantsMs: readonly number[]) => void;
 };
 
 /** One validated batch of one household, as part of a larger write. */
-export type StoreInput = { householdId: string; validated: ValidatedBatch; context: StoreContext; keepExisting?: boolean };
+export type StoreInput = { householdId: string; validated: ValidatedBatch; context: StoreContext; keepExisting?: boolean; onMeterWritten?: (instantsMs: readonly number[]) => void };
 
 /** Stores one household's validated batch in its own transaction (see storeReadings). */
 export async function storeBatch(db: Db, householdId: string, validated: ValidatedBatch, options: StoreOptions = {}): Promise<IngestResult> {
   const now = options.now ?? new Date();
   const context = options.context ?? (await loadStoreContext(db, householdId));
   if (!context) throw new Error(`Unknown household ${householdId}`);
-  const [result] = await db.transaction((tx) => storeReadings(tx, [{ householdId, validated, context, keepExisting: options.keepExisting ?? false }], now));
+  const [result] = await db.transaction((tx) => storeReadings(tx, [{ householdId, validated, context, keepExisting: options.keepExisting ?? false, onMeterWritten: options.onMeterWritten }], now));
   return result!;
 }
 
@@ -83,6 +88,7 @@ export async function storeReadings(tx: DbOrTx, inputs: readonly StoreInput[], n
   // 1. Household meters: the last reading per (household, interval) across inputs is written.
   const meterChanged = await upsertMeterReadings(tx, inputs, ids, results, received, cutoffMs);
   for (const [householdId, changed] of meterChanged) for (const ms of changed) touch(householdId, ms, 'meter');
+  inputs.forEach((input, k) => input.onMeterWritten?.(meterChanged.get(ids[k]!) ?? []));
 
   // 2. Devices: counters become interval energy; everything merges into one row per (device, ts).
   const resolved: ResolvedDeviceReading[] = [];

@@ -53,6 +53,8 @@ describe('GreenButtonImportCard', () => {
         reason: i === 0 ? 'invalid_value' : 'interval_misaligned',
         message: 'English message',
       })),
+      outcomes: { stored: 2868, duplicate: 6, superseded: 2, refused: 103, skipped: 0 },
+      skippedSeries: [],
       intervals: { accepted: 34_512, corrected: 0, duplicates: 24 },
       period: { from: '2025-12-01T05:00:00.000Z', to: '2026-03-01T05:00:00.000Z' },
       intervalSeconds: [900],
@@ -67,6 +69,39 @@ describe('GreenButtonImportCard', () => {
     expect(lines[0]).toHaveTextContent('Reading 1 (no start time): it has no usable start, duration or value.');
     expect(lines[1]).toHaveTextContent('it does not start on a 5-minute boundary.');
     expect(card().getByText('and 3 more readings not listed.')).toBeInTheDocument();
+    expect(card().queryByText(/were skipped/)).not.toBeInTheDocument();
+  });
+
+  it('shows what became of every reading, and the series left out with their unit and why', async () => {
+    upload.mockResolvedValueOnce({
+      readings: 120,
+      refused: 0,
+      refusedReadings: [],
+      outcomes: { stored: 47, duplicate: 0, superseded: 1, refused: 0, skipped: 72 },
+      skippedSeries: [
+        { meterReading: '/MeterReading/2', uom: 6, flowDirection: 1, readings: 48, reason: 'not_energy', message: 'English message' },
+        { meterReading: '/MeterReading/3', uom: 72, flowDirection: 4, readings: 23, reason: 'unsupported_flow', message: 'English message' },
+        { meterReading: null, uom: 9999, flowDirection: 1, readings: 1, reason: 'not_energy', message: 'English message' },
+      ],
+      intervals: { accepted: 564, corrected: 0, duplicates: 0 },
+      period: { from: '2026-01-12T05:00:00.000Z', to: '2026-01-14T05:00:00.000Z' },
+      intervalSeconds: [3600],
+    });
+    renderCard();
+    await userEvent.upload(card().getByLabelText('Green Button file (XML)'), file());
+    await userEvent.click(card().getByRole('button', { name: 'Import File' }));
+    expect(await card().findByText('Import finished')).toBeInTheDocument();
+    const outcome = (label: string) => card().getByText(label).nextElementSibling?.textContent;
+    expect(outcome('Stored')).toBe('47');
+    expect(outcome('Replaced by a later reading of the file')).toBe('1');
+    expect(outcome('Refused')).toBe('0');
+    expect(outcome('Skipped (not electricity)')).toBe('72');
+    expect(card().getByText('72 readings were skipped')).toBeInTheDocument();
+    expect(card().getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      '48 readings in K: not electricity in watt-hours (temperature, power, voltage…), so left out.',
+      '23 readings in Wh: net energy or another flow direction, so left out.',
+      '1 reading in unit 9999: not electricity in watt-hours (temperature, power, voltage…), so left out.',
+    ]);
   });
 
   it('explains a refused file in words, by its code', async () => {

@@ -110,9 +110,17 @@ export function GreenButtonImportCard() {
   );
 }
 
+/** ESPI unit codes a utility's file puts beside the meter's energy, written as their symbols. */
+const UNIT_SYMBOLS: Record<number, string> = { 6: 'K', 23: '°C', 29: 'V', 38: 'W', 42: 'm³', 61: 'VA', 63: 'VAr', 65: 'cos φ', 72: 'Wh', 73: 'VArh' };
+
+const OUTCOMES = ['stored', 'duplicate', 'superseded', 'refused', 'skipped'] as const;
+
 function ImportSummary({ result, dateTime, date }: { result: GreenButtonImportResult; dateTime: (iso: string) => string; date: (ms: number) => string }) {
   const { t } = useTranslation('greenButton');
+  const locale = useIntlLocale();
   const more = result.refused - result.refusedReadings.length;
+  const number = (n: number) => new Intl.NumberFormat(locale).format(n);
+  const unit = (uom: number | null) => (uom === null ? t('import.unitUnknown') : (UNIT_SYMBOLS[uom] ?? t('import.unitCode', { code: uom })));
   return (
     <div className="space-y-3">
       <AlertMessage tone={result.period ? 'success' : 'error'}>
@@ -122,6 +130,28 @@ function ImportSummary({ result, dateTime, date }: { result: GreenButtonImportRe
         {/* The period's end is exclusive: a file of whole days ends at the next midnight, so the last day shown is the one before it. */}
         <p>{result.period ? t('import.period', { from: date(Date.parse(result.period.from)), to: date(Date.parse(result.period.to) - 1) }) : t('import.nothingUsable')}</p>
       </AlertMessage>
+      {/* Every reading of the file lands in exactly one of these, so they add up to the count above (decision 089). */}
+      <div className="rounded-xl border border-slate-200 px-3.5 py-3 text-sm text-slate-800">
+        <p className="font-medium">{t('import.outcomesTitle')}</p>
+        <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1">
+          {OUTCOMES.map((outcome) => (
+            <div key={outcome} className="contents">
+              <dt>{t(`import.outcomes.${outcome}`)}</dt>
+              <dd className="text-right tabular-nums">{number(result.outcomes[outcome])}</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+      {result.skippedSeries.length > 0 && (
+        <div className="rounded-xl border border-slate-200 bg-slate-50 px-3.5 py-3 text-sm text-slate-800">
+          <p className="font-medium">{t('import.skippedTitle', { count: result.outcomes.skipped })}</p>
+          <ul className="mt-2 list-disc space-y-1 pl-5">
+            {result.skippedSeries.map((s, k) => (
+              <li key={`${s.meterReading ?? ''}-${k}`}>{t('import.skippedLine', { count: s.readings, unit: unit(s.uom), reason: t(`import.skipReasons.${s.reason}`) })}</li>
+            ))}
+          </ul>
+        </div>
+      )}
       {result.refused > 0 && (
         <div className="rounded-xl border border-amber-200 bg-amber-50 px-3.5 py-3 text-sm text-amber-900">
           <p className="font-medium">{t('import.refusedTitle', { count: result.refused })}</p>
