@@ -58,7 +58,7 @@ describe('first visit', () => {
 
 describe('GET /api/dashboard/first-steps', () => {
   it('each step flips from the rows that do it', async () => {
-    const { member, household } = await memberWithHousehold(t);
+    const { member } = await memberWithHousehold(t);
     const db = t.database.db;
     // Email for events is on until the member turns it off (decision 035): a new member hears of events.
     expect(await steps(member)).toEqual({ done: { confirmEmail: false, connectData: false, eventNotifications: true, eventOptIn: false }, dismissed: false });
