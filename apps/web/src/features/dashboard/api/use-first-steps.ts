@@ -1,7 +1,6 @@
 import { firstStepsSchema, type FirstSteps } from '@peakwise/contracts/first-steps.contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiGet, retryTransient, useQueryScope } from '@/lib/api-client';
-import { apiJson } from '@/lib/api-request';
 import { dashboardKeys } from './dashboard-keys';
 
 /**
@@ -20,16 +19,3 @@ export function useFirstSteps() {
 
 /** Whether the checklist shows: not closed by the member, and a step left to do. */
 export const showsFirstSteps = (steps: FirstSteps | undefined) => steps !== undefined && !steps.dismissed && steps.steps.some((s) => !s.done);
-
-export function useDismissFirstSteps() {
-  const scope = useQueryScope();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => apiJson<FirstSteps>('POST', '/api/dashboard/first-steps/dismiss'),
-    onSuccess: (steps) => queryClient.setQueryData(dashboardKeys.firstSteps(scope), steps),
-  });
-}
-
-export function useResendVerificationEmail() {
-  return useMutation({ mutationFn: () => apiJson<void>('POST', '/api/dashboard/first-steps/verification-email') });
-}

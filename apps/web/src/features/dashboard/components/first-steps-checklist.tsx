@@ -3,7 +3,7 @@ import { CheckCircle2, Circle, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiRequestError } from '@/lib/api-request';
-import { useDismissFirstSteps, useResendVerificationEmail } from '../api/use-first-steps';
+import { useDismissFirstSteps, useResendVerificationEmail } from '../api/first-steps-actions';
 import { ADD_DEVICE_PATH, IMPORT_PATH } from './connect-links';
 
 const linkClass =
