@@ -5,6 +5,7 @@ import { firstStepsSchema, type FirstStepId } from '@peakwise/contracts/first-st
 import { rowsOf } from '../../db/rows';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { asMember, cookieHeader, createMember, signInAgain, type Member } from '../../test/test-session';
+import { putSeededProfile } from '../demo/seeded-accounts.repository';
 import { createDevice } from '../devices/devices.repository';
 import { intervals, local, memberWithHousehold, store } from '../energy/energy.test-helper';
 
@@ -134,5 +135,17 @@ describe('POST /api/dashboard/first-steps/verification-email', () => {
     now = new Date(now.getTime() + 10 * 60_000);
     expect((await call(member, 'POST', '/api/dashboard/first-steps/verification-email')).status).toBe(409);
     expect(await verifyEmailsTo(member.email)).toBe(2);
+  });
+});
+
+describe('the shared demo account', () => {
+  it('is welcomed back: its visitors come to a home with history', async () => {
+    const member = await createMember(t.app);
+    expect(await firstVisit(member)).toBe(true);
+    const [profile] = rowsOf<{ email: string }>(await t.database.db.execute(sql`select email from profiles where id = ${member.userId}`));
+    await t.database.db.execute(sql`update profiles set first_signed_in_at = null, first_session_id = null where id = ${member.userId}`);
+    await putSeededProfile(t.database.db, { id: member.userId, name: 'Demo', email: profile!.email, language: 'en', timeZone: 'America/Toronto' });
+    const again = await signInAgain(t.app, member);
+    expect(await firstVisit({ ...member, cookie: cookieHeader(again) })).toBe(false);
   });
 });
