@@ -59,6 +59,7 @@ import { createOpsEventsRoutes } from './modules/events/ops-events.routes';
 import { createHealthRoutes } from './modules/health/health.routes';
 import { createPublicConfigRoutes } from './modules/public-config/public-config.routes';
 import { createDashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { createFirstStepsRoutes } from './modules/dashboard/first-steps.routes';
 import { createDevicesRoutes } from './modules/devices/devices.routes';
 import type { CommandPublisher } from './modules/devices/plug-command.service';
 import { createPlugRoutes } from './modules/devices/plug.routes';
@@ -219,6 +220,7 @@ export function createApp(deps: AppDeps) {
     .route('/', createSolarRoutes({ auth: accounts.auth, db: database.db, clock }))
     .route('/', createUsageRoutes({ auth: accounts.auth, db: database.db, clock }))
     .route('/', createDashboardRoutes({ auth: accounts.auth, db: database.db, clock }))
+    .route('/', createFirstStepsRoutes({ auth: accounts.auth, db: database.db, clock }))
     .route('/', createDevicesRoutes({ auth: accounts.auth, db: database.db, clock }))
     .route('/', createPlumbingRoutes({ auth: accounts.auth, db: database.db, clock }))
     .route('/', createMaintenanceRoutes({ auth: accounts.auth, db: database.db, clock }))

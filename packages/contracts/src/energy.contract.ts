@@ -120,6 +120,8 @@ export type DashboardPeriod = z.infer<typeof dashboardPeriodSchema>;
 /** GET /api/dashboard — cards and active devices. */
 export const dashboardSchema = z.object({
   memberName: z.string(),
+  /** Whether this request comes from the member's first session: "Welcome", not "Welcome back". */
+  firstVisit: z.boolean(),
   timeZone: z.string(),
   /** Latest instantaneous household power; null when no sample in the last 15 minutes. */
   currentPowerKw: z.number().nullable(),

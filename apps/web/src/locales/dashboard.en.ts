@@ -2,6 +2,9 @@ export const dashboardEn = {
   title: 'Dashboard',
   greeting: 'Welcome back, {{name}}',
   greetingAnonymous: 'Welcome back',
+  greetingFirst: 'Welcome, {{name}}',
+  greetingFirstAnonymous: 'Welcome',
+  connect: { device: 'Add a device', import: 'Import your utility’s file' },
   loading: 'Loading your dashboard…',
   homePrompt: {
     title: 'Where is your home?',

@@ -5,6 +5,9 @@ export const dashboardEs: Translation<typeof dashboardEn> = {
   title: 'Panel',
   greeting: 'Bienvenido de nuevo, {{name}}',
   greetingAnonymous: 'Bienvenido de nuevo',
+  greetingFirst: 'Bienvenido, {{name}}',
+  greetingFirstAnonymous: 'Bienvenido',
+  connect: { device: 'Agregar un dispositivo', import: 'Importar el archivo de su distribuidora' },
   loading: 'Cargando su panel…',
   homePrompt: {
     title: '¿Dónde está tu hogar?',

@@ -5,6 +5,9 @@ export const dashboardFr: Translation<typeof dashboardEn> = {
   title: 'Tableau de bord',
   greeting: 'Bon retour, {{name}}',
   greetingAnonymous: 'Bon retour',
+  greetingFirst: 'Bienvenue, {{name}}',
+  greetingFirstAnonymous: 'Bienvenue',
+  connect: { device: 'Ajouter un appareil', import: 'Importer le fichier de votre distributeur' },
   loading: 'Chargement de votre tableau de bord…',
   homePrompt: {
     title: 'Où se trouve votre domicile?',

@@ -31,6 +31,7 @@ export const englishNamespaces: { [N in Namespace]: () => Promise<(typeof en)[N]
   notifications: () => import('./notifications.en').then((m) => m.notificationsEn),
   eventAutomation: () => import('./event-automation.en').then((m) => m.eventAutomationEn),
   greenButton: () => import('./green-button.en').then((m) => m.greenButtonEn),
+  firstSteps: () => import('./first-steps.en').then((m) => m.firstStepsEn),
   billing: () => import('./billing.en').then((m) => m.billingEn),
   billingPayments: () => import('./billing-payments.en').then((m) => m.billingPaymentsEn),
   memberApi: () => import('./member-api.en').then((m) => m.memberApiEn),

@@ -34,6 +34,7 @@ export const spanishNamespaces: { [N in Namespace]: () => Promise<Resources[N]> 
   notifications: () => import('./notifications.es').then((m) => m.notificationsEs),
   eventAutomation: () => import('./es-first-screen').then((m) => m.eventAutomationEs),
   greenButton: () => import('./green-button.es').then((m) => m.greenButtonEs),
+  firstSteps: () => import('./first-steps.es').then((m) => m.firstStepsEs),
   billing: () => import('./billing.es').then((m) => m.billingEs),
   billingPayments: () => import('./billing-payments.es').then((m) => m.billingPaymentsEs),
   memberApi: () => import('./member-api.es').then((m) => m.memberApiEs),

@@ -34,6 +34,7 @@ export const frenchNamespaces: { [N in Namespace]: () => Promise<Resources[N]> }
   notifications: () => import('./notifications.fr').then((m) => m.notificationsFr),
   eventAutomation: () => import('./fr-first-screen').then((m) => m.eventAutomationFr),
   greenButton: () => import('./green-button.fr').then((m) => m.greenButtonFr),
+  firstSteps: () => import('./first-steps.fr').then((m) => m.firstStepsFr),
   billing: () => import('./billing.fr').then((m) => m.billingFr),
   billingPayments: () => import('./billing-payments.fr').then((m) => m.billingPaymentsFr),
   memberApi: () => import('./member-api.fr').then((m) => m.memberApiFr),

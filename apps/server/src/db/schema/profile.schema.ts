@@ -14,4 +14,10 @@ export const profiles = pgTable('profiles', {
   timeZone: text('time_zone').notNull().default('America/Toronto'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  // The session of the member's first sign-in: the Dashboard says "Welcome" in it and "Welcome
+  // back" in every later one, on any device (issue 30). Members from before it have the time only.
+  firstSessionId: text('first_session_id'),
+  firstSignedInAt: timestamp('first_signed_in_at', { withTimezone: true }),
+  /** When the member closed the Dashboard's first-steps checklist; it stays closed everywhere. */
+  firstStepsDismissedAt: timestamp('first_steps_dismissed_at', { withTimezone: true }),
 });

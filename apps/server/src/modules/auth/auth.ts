@@ -12,7 +12,7 @@ import { isPoolExhausted } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import type { AccountEmails } from '../email/account-emails';
 import { ensureHouseholdForUser } from '../households/household.service';
-import { createProfile, recordMarketingConsent, syncProfileFromUser } from '../profile/profile.repository';
+import { createProfile, recordFirstSession, recordMarketingConsent, syncProfileFromUser } from '../profile/profile.repository';
 import { createAuthHooks } from './auth-hooks';
 import { noteSwallowedAuthError } from './auth-swallowed-errors';
 import { isSharedDemo } from './shared-demo';
@@ -200,6 +200,7 @@ export function createAuth({ config, database, emails, logger }: AuthDeps) {
             const user = await findUser(db, session.userId);
             return user && isSharedDemo(user) ? { data: { ...session, ipAddress: null, userAgent: null } } : undefined;
           },
+          after: async (session) => recordFirstSession(db, session.userId, session.id, new Date()),
         },
       },
     },

@@ -30,7 +30,7 @@ export function createDashboardRoutes(deps: { auth: Auth; db: Db; clock: () => D
   });
   return createRouter()
     .openapi(cards, async (c) => {
-      return c.json(await dashboard(deps.db, c.var.household, c.var.user, deps.clock()), 200);
+      return c.json(await dashboard(deps.db, c.var.household, c.var.user, c.var.sessionId, deps.clock()), 200);
     })
     .openapi(usage, async (c) => {
       return c.json(await dashboardUsage(deps.db, c.var.household, c.req.valid('query').period, deps.clock()), 200);

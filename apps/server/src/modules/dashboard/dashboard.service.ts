@@ -13,11 +13,11 @@ import { todaySoFar } from '@peakwise/domain/today-so-far';
 export const CURRENT_WINDOW_MS = 15 * 60_000;
 
 /** The Dashboard cards and Active Devices list. */
-export async function dashboard(db: DbOrTx, household: Household, user: { id: string; name: string }, now = new Date()): Promise<Dashboard> {
+export async function dashboard(db: DbOrTx, household: Household, user: { id: string; name: string }, sessionId: string, now = new Date()): Promise<Dashboard> {
   const zone = household.timeZone;
   const today = localDateOf(now, zone);
   const since = new Date(now.getTime() - CURRENT_WINDOW_MS);
-  const read = await readDashboard(db, household, user.id, today, todaySoFar(now, zone), since);
+  const read = await readDashboard(db, household, { userId: user.id, sessionId }, today, todaySoFar(now, zone), since);
   const { snapshot, devices } = read;
   const live = snapshot.live;
   const fresh = live !== null && live.ts.getTime() >= now.getTime() - CURRENT_WINDOW_MS;
@@ -31,6 +31,7 @@ export async function dashboard(db: DbOrTx, household: Household, user: { id: st
 
   return {
     memberName: snapshot.profileName || user.name,
+    firstVisit: snapshot.firstVisit,
     timeZone: zone,
     currentPowerKw: fresh ? live.powerW / 1000 : null,
     currentPowerAt: fresh ? live.ts.toISOString() : null,

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts, sessions, twoFactors, users } from '../../db/schema/auth.schema';
 import { notificationPhones } from '../../db/schema/notification.schema';
@@ -27,10 +27,15 @@ export async function resetSeededUser(db: Db, userId: string, name: string): Pro
 }
 
 export async function putSeededProfile(db: Db, profile: { id: string; name: string; email: string; language: 'en' | 'fr' | 'es'; timeZone: string }): Promise<void> {
+  // A seeded account's visitors come to a home with history, not a first visit: "Welcome back" (issue 30).
+  const signedInBefore = sql`coalesce(${profiles.firstSignedInAt}, now())`;
   await db
     .insert(profiles)
-    .values(profile)
-    .onConflictDoUpdate({ target: profiles.id, set: { name: profile.name, email: profile.email, pendingEmail: null, language: profile.language, timeZone: profile.timeZone, deletedAt: null } });
+    .values({ ...profile, firstSignedInAt: new Date() })
+    .onConflictDoUpdate({
+      target: profiles.id,
+      set: { name: profile.name, email: profile.email, pendingEmail: null, language: profile.language, timeZone: profile.timeZone, deletedAt: null, firstSignedInAt: signedInBefore },
+    });
 }
 
 /**

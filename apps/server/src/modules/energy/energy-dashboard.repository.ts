@@ -10,6 +10,7 @@ const NOT_CONSUMERS = ['solar_panel', 'water_meter'];
 
 type SnapshotRow = {
   name: string | null;
+  first_visit: boolean | null;
   live_ts: string | null;
   live_w: number | null;
   tariffs: { planId: string; effectiveFrom: string }[];
@@ -32,13 +33,13 @@ type DeviceRow = { id: string; name: string; kind: string; status: string; room:
 export async function readDashboard(
   db: DbOrTx,
   household: { id: string; timeZone: string },
-  userId: string,
+  member: { userId: string; sessionId: string },
   today: LocalDate,
   todaySoFar: { from: Date; to: Date },
   since: Date,
 ) {
   const read = await readTogether(db, {
-    snapshot: snapshotSql(household.id, userId, today),
+    snapshot: snapshotSql(household.id, member, today),
     todaySoFar: rangeSumsSql(household.id, household.timeZone, [todaySoFar]),
     devices: activeDevicesSql(household.id, since),
   });
@@ -51,15 +52,16 @@ export async function readDashboard(
 
 /**
  * Everything the Dashboard cards read except the devices, as one row: the member's profile
- * name, the newest live power sample, the tariff history, and today's meter_daily row with its
+ * name and whether this is their first session, the newest live power sample, the tariff history, and today's meter_daily row with its
  * price.
  */
-const snapshotSql = (householdId: string, userId: string, today: LocalDate) => sql`
-  select (select name from profiles where id = ${userId}) as name, lp.ts as live_ts, lp.power_w as live_w,
+const snapshotSql = (householdId: string, member: { userId: string; sessionId: string }, today: LocalDate) => sql`
+  select pr.name, pr.first_session_id is not null and pr.first_session_id = ${member.sessionId} as first_visit, lp.ts as live_ts, lp.power_w as live_w,
     ${jsonRowsSql(tariffHistorySql(householdId))} as tariffs,
     m.production_kwh as p, m.consumption_kwh as c, m.grid_import_kwh as i, m.grid_export_kwh as e, m.interval_count as n,
     m.cost_plan_id as plan, m.cost_cents as cents
   from (select 1) as one
+  left join profiles pr on pr.id = ${member.userId}
   left join household_live_power lp on lp.household_id = ${householdId}::uuid
   left join meter_daily m on m.household_id = ${householdId}::uuid and m.local_date = ${today}::date`;
 
@@ -68,6 +70,7 @@ function parseSnapshot(row: SnapshotRow | undefined, today: LocalDate) {
   if (row?.n != null) sums.set(today, { productionKwh: row.p!, consumptionKwh: row.c!, gridImportKwh: row.i!, gridExportKwh: row.e!, intervalCount: row.n });
   return {
     profileName: row?.name ?? null,
+    firstVisit: row?.first_visit === true,
     live: row?.live_ts != null && row.live_w !== null ? { ts: new Date(row.live_ts), powerW: row.live_w } : null,
     history: row?.tariffs ?? [],
     sums,

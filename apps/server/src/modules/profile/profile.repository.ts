@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import { MARKETING_CONSENT_PURPOSE, MARKETING_CONSENT_WORDING, type Language } from '@peakwise/contracts/account.contract';
 import { MARKETING_CONSENT_VERSION } from '@peakwise/contracts/consent-history.contract';
 import type { Db, DbOrTx } from '../../db/client';
@@ -11,6 +11,14 @@ import { profiles } from '../../db/schema/profile.schema';
 /** Written when better-auth creates a user (email sign-up, OAuth, demo account). */
 export async function createProfile(db: Db, user: { id: string; name: string; email: string }, language: Language) {
   await db.insert(profiles).values({ id: user.id, name: user.name, email: user.email, language }).onConflictDoNothing();
+}
+
+/** Keeps the member's first session (the one the Dashboard says "Welcome" in); later ones change nothing. */
+export async function recordFirstSession(db: Db, userId: string, sessionId: string, now: Date) {
+  await db
+    .update(profiles)
+    .set({ firstSessionId: sessionId, firstSignedInAt: now })
+    .where(and(eq(profiles.id, userId), isNull(profiles.firstSignedInAt)));
 }
 
 /**

@@ -1,17 +1,20 @@
 import type { Dashboard, DashboardUsage } from '@peakwise/contracts/energy.contract';
+import type { FirstSteps } from '@peakwise/contracts/first-steps.contract';
 import type { PointsSummary } from '@peakwise/contracts/events.contract';
 import type { MaintenanceAlert, RecentAlerts } from '@peakwise/contracts/maintenance.contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '@/lib/i18n';
 import { resetSharedLiveConnection } from '@/lib/live';
 import { FakeEventSource } from '@/test/fake-event-source';
 import { plain, renderWithApi } from '@/test/energy-test-utils';
 import DashboardPage from './dashboard-page';
 import { expectChartUnit } from '@/test/chart-unit';
 
-const dashboard: Dashboard = {
+const baseDashboard: Dashboard = {
   memberName: 'Alex',
+  firstVisit: false,
   timeZone: 'America/Toronto',
   currentPowerKw: 1.2,
   currentPowerAt: '2025-11-24T22:00:00.000Z',
@@ -48,6 +51,12 @@ const recentAlert = (a: Pick<MaintenanceAlert, 'id' | 'cause' | 'type' | 'priori
 });
 
 let recent: RecentAlerts;
+let dashboard: Dashboard;
+let firstSteps: FirstSteps;
+const allDone: FirstSteps = {
+  steps: (['confirmEmail', 'connectData', 'eventNotifications', 'eventOptIn'] as const).map((id) => ({ id, done: true })),
+  dismissed: false,
+};
 const points: PointsSummary = {
   balance: 1250,
   valueCents: 1250,
@@ -60,6 +69,9 @@ const points: PointsSummary = {
 function renderDashboard(home: () => Promise<{ postalCode: string | null }> | { postalCode: string | null } = () => ({ postalCode: 'M5V 3L9' })) {
   return renderWithApi(<DashboardPage />, async (url) => {
     if (url === '/api/dashboard') return Response.json(dashboard);
+    if (url === '/api/dashboard/first-steps') return Response.json(firstSteps);
+    if (url === '/api/dashboard/first-steps/dismiss') return Response.json((firstSteps = { ...firstSteps, dismissed: true }));
+    if (url === '/api/dashboard/first-steps/verification-email') return new Response(null, { status: 204 });
     if (url === '/api/dashboard/alerts') return Response.json(recent);
     if (url === '/api/events/next') return Response.json({ event: null });
     if (url === '/api/points') return Response.json(points);
@@ -74,10 +86,13 @@ const card = (name: string) => screen.getAllByRole('heading', { name })[0]!.clos
 
 beforeEach(() => {
   recent = { timeZone: 'America/Toronto', alerts: [] };
+  dashboard = baseDashboard;
+  firstSteps = allDone;
   FakeEventSource.instances = [];
   vi.stubGlobal('EventSource', FakeEventSource);
 });
-afterEach(() => {
+afterEach(async () => {
+  await i18n.changeLanguage('en');
   resetSharedLiveConnection();
   vi.unstubAllGlobals();
 });
@@ -101,6 +116,103 @@ describe('DashboardPage', () => {
     // No event scheduled: no banner.
     expect(screen.queryByText(/Opt In/i)).not.toBeInTheDocument();
     expect(screen.queryByText('Energy Saving Event')).not.toBeInTheDocument();
+  });
+
+  it('says "Welcome" on the first visit (the server says which), in English and French', async () => {
+    dashboard = { ...baseDashboard, firstVisit: true };
+    const { unmount } = renderDashboard();
+    expect(await screen.findByText('Welcome, Alex')).toBeInTheDocument();
+    expect(screen.queryByText(/Welcome back/)).not.toBeInTheDocument();
+    unmount();
+    await i18n.changeLanguage('fr');
+    renderDashboard();
+    expect(await screen.findByText('Bienvenue, Alex')).toBeInTheDocument();
+    expect(screen.queryByText(/Bon retour/)).not.toBeInTheDocument();
+  });
+
+  it('says "Welcome back" in French after the first visit', async () => {
+    await i18n.changeLanguage('fr');
+    renderDashboard();
+    expect(await screen.findByText('Bon retour, Alex')).toBeInTheDocument();
+  });
+
+  it('no Live badge beside no reading, even with the stream open; what to do instead, with links', async () => {
+    dashboard = { ...baseDashboard, currentPowerKw: null, currentPowerAt: null, activeDeviceCount: 0, activeDevices: [] };
+    renderDashboard();
+    await screen.findByRole('heading', { name: 'Current Usage' });
+    FakeEventSource.instances[0]!.emit('ready', { householdId: 'h1' });
+    const usageCard = card('Current Usage');
+    expect(within(usageCard).queryByText('Live')).not.toBeInTheDocument();
+    expect(usageCard).toHaveTextContent('No reading in the last 15 minutes');
+    expect(within(usageCard).getByRole('link', { name: 'Add a device' })).toHaveAttribute('href', '/app/devices?add=1');
+    expect(within(usageCard).getByRole('link', { name: 'Import your utility’s file' })).toHaveAttribute('href', '/app/settings/data#green-button');
+    // A sample arriving on the stream is a live reading: now the badge shows.
+    FakeEventSource.instances[0]!.emit('power', { householdId: 'h1', ts: new Date().toISOString(), powerW: 500 });
+    expect(within(card('Current Usage')).getByText('Live')).toBeInTheDocument();
+
+    const devices = screen.getByText('Nothing is switched on').closest('section')!;
+    expect(within(devices).getByText('Nothing is switched on')).toBeInTheDocument();
+    expect(within(devices).getByRole('link', { name: 'Add a device' })).toHaveAttribute('href', '/app/devices?add=1');
+  });
+
+  it('an empty usage chart links to adding a device and importing', async () => {
+    renderWithApi(<DashboardPage />, (url) => {
+      if (url === '/api/dashboard') return Response.json(dashboard);
+      if (url === '/api/dashboard/first-steps') return Response.json(firstSteps);
+      if (url === '/api/dashboard/alerts') return Response.json(recent);
+      if (url === '/api/events/next') return Response.json({ event: null });
+      if (url === '/api/points') return Response.json(points);
+      if (url === '/api/household/home') return Response.json({ postalCode: 'M5V 3L9', city: 'Toronto', province: 'ON', timeZone: 'America/Toronto', tariffPlanId: 'on-tou' });
+      const empty = usage('24h');
+      return Response.json({ ...empty, points: empty.points.map((p) => ({ ...p, kwh: null })) });
+    }, '/app/dashboard');
+    const chart = (await screen.findByText('No usage recorded yet')).closest('section')!;
+    expect(within(chart).getByRole('link', { name: 'Add a device' })).toHaveAttribute('href', '/app/devices?add=1');
+    expect(within(chart).getByRole('link', { name: 'Import your utility’s file' })).toHaveAttribute('href', '/app/settings/data#green-button');
+  });
+
+  it('the first-steps checklist: each step ticked as the server says, linking where it is done; dismissed for good', async () => {
+    firstSteps = {
+      steps: [
+        { id: 'confirmEmail', done: false },
+        { id: 'connectData', done: false },
+        { id: 'eventNotifications', done: true },
+        { id: 'eventOptIn', done: false },
+      ],
+      dismissed: false,
+    };
+    const { fetchMock } = renderDashboard();
+    const list = await screen.findByRole('region', { name: 'Get started' });
+    expect(list).toHaveTextContent('1 of 4 done');
+    const step = (id: string) => within(list).getByTestId(`first-step-${id}`);
+    expect(step('eventNotifications')).toHaveAttribute('data-done', 'true');
+    expect(step('eventNotifications')).toHaveTextContent('(Done)');
+    expect(within(step('eventNotifications')).queryByRole('link')).not.toBeInTheDocument();
+    expect(step('connectData')).toHaveTextContent('(Not done yet)');
+    expect(within(step('connectData')).getByRole('link', { name: 'Add a device' })).toHaveAttribute('href', '/app/devices?add=1');
+    expect(within(step('connectData')).getByRole('link', { name: 'Import a Green Button file' })).toHaveAttribute('href', '/app/settings/data#green-button');
+    expect(within(step('eventOptIn')).getByRole('link', { name: 'Opt in to events' })).toHaveAttribute('href', '/app/settings/notifications#every-event');
+
+    await userEvent.click(within(step('confirmEmail')).getByRole('button', { name: 'Send the email again' }));
+    expect(await within(step('confirmEmail')).findByText('Sent. Check your inbox.')).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledWith('/api/dashboard/first-steps/verification-email', expect.objectContaining({ method: 'POST' }));
+
+    await userEvent.click(within(list).getByRole('button', { name: 'Hide these steps' }));
+    await vi.waitFor(() => expect(screen.queryByRole('region', { name: 'Get started' })).not.toBeInTheDocument());
+    expect(fetchMock).toHaveBeenCalledWith('/api/dashboard/first-steps/dismiss', expect.objectContaining({ method: 'POST' }));
+  });
+
+  it('the checklist in French, and none once every step is done', async () => {
+    firstSteps = { ...allDone, steps: allDone.steps.map((s) => (s.id === 'eventOptIn' ? { ...s, done: false } : s)) };
+    await i18n.changeLanguage('fr');
+    const { unmount } = renderDashboard();
+    const list = await screen.findByRole('region', { name: 'Pour commencer' });
+    expect(within(list).getByRole('link', { name: 'Participer aux événements' })).toHaveAttribute('href', '/app/settings/notifications#every-event');
+    unmount();
+    firstSteps = allDone;
+    renderDashboard();
+    await screen.findByText('Bon retour, Alex');
+    expect(screen.queryByTestId('first-steps')).not.toBeInTheDocument();
   });
 
   it('shows nothing of its content until the last first answer is in, then all of it together (decision 068)', async () => {

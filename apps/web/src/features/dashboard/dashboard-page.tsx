@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { DASHBOARD_PERIODS } from '@peakwise/contracts/energy.contract';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '@/components/ui/load-error';
@@ -7,6 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useSession } from '@/lib/session';
 import { useUrlChoice } from '@/lib/use-url-choice';
 import { useDashboard, useDashboardLive } from './api/use-dashboard';
+import { showsFirstSteps, useFirstSteps } from './api/use-first-steps';
 import { ActiveDevices } from './components/active-devices';
 import { DashboardCards } from './components/dashboard-cards';
 import { DashboardUsageChart } from './components/dashboard-usage-chart';
@@ -15,6 +17,9 @@ import { HomePrompt } from './components/home-prompt';
 import { EnergyTips } from './components/energy-tips';
 import { RecentAlerts } from './components/recent-alerts';
 import { useFirstAnswersIn } from './use-first-answers';
+
+// Its own chunk and strings, fetched only for a member with a step left (decision 058's budget).
+const FirstStepsChecklist = lazy(() => import('./components/first-steps-checklist'));
 
 export default function DashboardPage() {
   const { t } = useTranslation('dashboard');
@@ -25,10 +30,13 @@ export default function DashboardPage() {
   const dashboard = query.data;
   const name = (dashboard?.memberName || (session.status === 'signed-in' ? session.user.name : '')).trim();
   const ready = useFirstAnswersIn(period);
+  const firstSteps = useFirstSteps().data;
+  // "Welcome" in the session of the member's first sign-in, "Welcome back" in any later one (the server knows which).
+  const greeting = dashboard?.firstVisit ? (name ? t('greetingFirst', { name }) : t('greetingFirstAnonymous')) : name ? t('greeting', { name }) : t('greetingAnonymous');
 
   return (
     <div className="space-y-6">
-      <PageHeader title={t('title')} intro={name ? t('greeting', { name }) : t('greetingAnonymous')} />
+      <PageHeader title={t('title')} intro={greeting} />
 
       {/* One placeholder until the first answers are in, then all of it at once: nothing drawn is
           pushed by what arrives later (decision 068). The content is mounted, hidden, meanwhile, so
@@ -36,6 +44,12 @@ export default function DashboardPage() {
       {!ready && <PageSkeleton cards={4} loadingLabel={t('loading')} />}
       <div hidden={!ready} className="space-y-6">
         <HomePrompt />
+
+        {firstSteps && showsFirstSteps(firstSteps) && (
+          <Suspense fallback={null}>
+            <FirstStepsChecklist firstSteps={firstSteps} />
+          </Suspense>
+        )}
 
         <EventBanner />
 

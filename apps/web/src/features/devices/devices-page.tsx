@@ -1,5 +1,6 @@
 import { Plug, Plus } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -35,7 +36,13 @@ export default function DevicesPage() {
   const overview = query.data;
   const [highlightedRoomId, setHighlightedRoomId] = useState<string | null>(null);
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const [adding, setAdding] = useState(false);
+  // The Dashboard's "Add a device" links here with ?add=1: the dialog opens at once.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [adding, setAdding] = useState(() => searchParams.get('add') === '1');
+  const closeAdding = () => {
+    setAdding(false);
+    if (searchParams.has('add')) setSearchParams((params) => (params.delete('add'), params), { replace: true });
+  };
   const { t: tm } = useTranslation('manageDevices');
   const roomName = useRoomName();
   // One polite live region for zoom, highlight and selection changes.
@@ -98,7 +105,7 @@ export default function DevicesPage() {
           </Button>
         ) : null}
       </div>
-      {overview ? <AddDeviceDialog open={adding} onClose={() => setAdding(false)} rooms={overview.rooms} /> : null}
+      {overview ? <AddDeviceDialog open={adding} onClose={closeAdding} rooms={overview.rooms} /> : null}
       <p aria-live="polite" className="sr-only" data-testid="devices-announcer">
         {announcement}
       </p>

@@ -11,4 +11,6 @@ export const dashboardKeys = {
   nextEvent: (scope: string) => ['dashboard-events', scope, 'next-event'] as const,
   // Outside `all` too: readings do not move the home.
   home: (scope: string) => ['dashboard-home', scope] as const,
+  // Outside `all` too: readings arriving do not tick a step often enough to refetch for each.
+  firstSteps: (scope: string) => ['dashboard-first-steps', scope] as const,
 };

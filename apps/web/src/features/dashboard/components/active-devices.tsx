@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { EmptyState } from '@/components/ui/empty-state';
 import { formatDeviceKw, useIntlLocale } from '@/lib/format';
 import { useRoomName } from '@/lib/room-name';
+import { ConnectLinks } from './connect-links';
 
 export function ActiveDevices({ devices }: { devices: Dashboard['activeDevices'] }) {
   const { t } = useTranslation('dashboard');
@@ -26,7 +27,9 @@ export function ActiveDevices({ devices }: { devices: Dashboard['activeDevices']
       </div>
       {devices.length === 0 ? (
         <div className="mt-4">
-          <EmptyState icon={PlugZap} title={t('devices.emptyTitle')} message={t('devices.emptyMessage')} />
+          <EmptyState icon={PlugZap} title={t('devices.emptyTitle')} message={t('devices.emptyMessage')}>
+            <ConnectLinks importLink={false} className="mt-3" />
+          </EmptyState>
         </div>
       ) : (
         <ul className="mt-3 divide-y divide-slate-100">

@@ -5,6 +5,7 @@ import { StatCard } from '@/components/ui/stat-card';
 import { formatCad, formatKw, formatKwh, formatTime, useIntlLocale } from '@/lib/format';
 import type { LiveSnapshot } from '@/lib/live';
 import { currentPower } from '../current-power';
+import { ConnectLinks } from './connect-links';
 import { RewardPointsCard } from './reward-points-card';
 
 export function DashboardCards({ dashboard, live }: { dashboard: Dashboard; live: LiveSnapshot }) {
@@ -18,7 +19,8 @@ export function DashboardCards({ dashboard, live }: { dashboard: Dashboard; live
       <div className="col-span-2 grid xl:col-span-1">
         <StatCard label={t('cards.currentUsage')} value={formatKw(power?.kw ?? null, locale)} icon={Zap} iconClassName="bg-amber-50 text-amber-700">
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-            {streaming && (
+            {/* Live only beside a reading: a stream with nothing on it is not live usage (issue 30). */}
+            {streaming && power && (
               <span className="inline-flex items-center gap-1.5 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800">
                 <span aria-hidden="true" className="relative flex size-2">
                   <span className="absolute inline-flex size-full animate-ping rounded-full bg-emerald-400 opacity-75" />
@@ -33,6 +35,7 @@ export function DashboardCards({ dashboard, live }: { dashboard: Dashboard; live
               <span>{t('cards.noRecentSample')}</span>
             )}
           </div>
+          {!power && <ConnectLinks className="mt-2 justify-start" />}
           {live.status === 'reconnecting' && <p className="mt-1 text-xs text-slate-500">{t('cards.reconnecting')}</p>}
         </StatCard>
       </div>

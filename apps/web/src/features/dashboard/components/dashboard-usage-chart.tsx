@@ -10,6 +10,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime, formatDayMonth, formatHour, formatKwh, formatNumber, formatWeekday, useIntlLocale } from '@/lib/format';
 import { useDashboardUsage } from '../api/use-dashboard';
+import { ConnectLinks } from './connect-links';
 
 function points(usage: DashboardUsage, locale: string): ChartPoint[] {
   const { timeZone } = usage;
@@ -63,7 +64,9 @@ export function DashboardUsageChart({ period, onPeriodChange }: { period: Dashbo
         ) : !usage ? (
           <Skeleton className="h-64" />
         ) : usage.points.every((p) => p.kwh === null) ? (
-          <EmptyState icon={BarChart3} title={t('chart.emptyTitle')} message={t('chart.emptyMessage')} />
+          <EmptyState icon={BarChart3} title={t('chart.emptyTitle')} message={t('chart.emptyMessage')}>
+            <ConnectLinks className="mt-3" />
+          </EmptyState>
         ) : (
           <BarChart
             data={points(usage, locale)}

@@ -1,0 +1,104 @@
+import type { FirstStepId, FirstSteps } from '@peakwise/contracts/first-steps.contract';
+import { CheckCircle2, Circle, X } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ApiRequestError } from '@/lib/api-request';
+import { useDismissFirstSteps, useResendVerificationEmail } from '../api/first-steps-actions';
+import { ADD_DEVICE_PATH, IMPORT_PATH } from './connect-links';
+
+const linkClass =
+  'font-medium text-brand-700 underline underline-offset-4 hover:text-brand-800 focus-visible:rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
+
+/** Where each step is done. A new step is a line here and its id in the contract. */
+const STEP_LINKS: Record<Exclude<FirstStepId, 'confirmEmail'>, string> = {
+  connectData: ADD_DEVICE_PATH,
+  eventNotifications: '/app/settings/notifications',
+  eventOptIn: '/app/settings/notifications#every-event',
+};
+
+function ResendButton() {
+  const { t } = useTranslation('firstSteps');
+  const resend = useResendVerificationEmail();
+  const error = resend.error;
+  const status = resend.isSuccess ? t('resend.sent') : error ? t(error instanceof ApiRequestError && error.status === 429 ? 'resend.tooSoon' : 'resend.failed') : '';
+  return (
+    <>
+      <button type="button" className={linkClass} disabled={resend.isPending} onClick={() => resend.mutate()}>
+        {t('steps.confirmEmail.action')}
+      </button>
+      <span role="status" className="text-slate-600">
+        {status}
+      </span>
+    </>
+  );
+}
+
+/**
+ * The first steps for a new member (issue 30), each linking to where it is done and ticked from
+ * the server's rows. A chunk of its own with its own strings, loaded only when there is a step
+ * left, so the Dashboard's first load stays within its budget (decision 058).
+ */
+export default function FirstStepsChecklist({ firstSteps }: { firstSteps: FirstSteps }) {
+  const { t, ready } = useTranslation('firstSteps');
+  const dismiss = useDismissFirstSteps();
+  if (!ready) return null;
+  const done = firstSteps.steps.filter((s) => s.done).length;
+  return (
+    <section aria-labelledby="first-steps-title" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5" data-testid="first-steps">
+      <div className="flex items-start gap-3">
+        <div className="min-w-0 flex-1">
+          <h2 id="first-steps-title" className="font-semibold text-slate-900">
+            {t('title')}
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">
+            {t('intro')} {t('progress', { done, total: firstSteps.steps.length })}
+          </p>
+        </div>
+        <button
+          type="button"
+          onClick={() => dismiss.mutate()}
+          disabled={dismiss.isPending}
+          aria-label={t('dismiss')}
+          className="flex size-9 shrink-0 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
+        >
+          <X aria-hidden="true" className="size-5" />
+        </button>
+      </div>
+      <ol className="mt-3 divide-y divide-slate-100">
+        {firstSteps.steps.map((step) => (
+          <li key={step.id} className="flex gap-3 py-3" data-testid={`first-step-${step.id}`} data-done={step.done}>
+            {step.done ? (
+              <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-emerald-600" />
+            ) : (
+              <Circle aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-slate-400" />
+            )}
+            <div className="min-w-0 flex-1">
+              <h3 className={`text-sm font-medium ${step.done ? 'text-slate-600 line-through' : 'text-slate-900'}`}>
+                {t(`steps.${step.id}.title`)} <span className="sr-only">({step.done ? t('done') : t('notDone')})</span>
+              </h3>
+              {!step.done && (
+                <>
+                  <p className="mt-0.5 text-sm text-slate-600">{t(`steps.${step.id}.body`)}</p>
+                  <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+                    {step.id === 'confirmEmail' ? (
+                      <ResendButton />
+                    ) : (
+                      <Link to={STEP_LINKS[step.id]} className={linkClass}>
+                        {t(`steps.${step.id}.action`)}
+                      </Link>
+                    )}
+                    {step.id === 'connectData' && (
+                      <Link to={IMPORT_PATH} className={linkClass}>
+                        {t('steps.connectData.import')}
+                      </Link>
+                    )}
+                  </p>
+                </>
+              )}
+            </div>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
