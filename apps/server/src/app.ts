@@ -64,6 +64,7 @@ import { createDevicesRoutes } from './modules/devices/devices.routes';
 import type { CommandPublisher } from './modules/devices/plug-command.service';
 import { createPlugRoutes } from './modules/devices/plug.routes';
 import { createDeviceManagementRoutes } from './modules/devices/device-management.routes';
+import { deviceMqttAddress, type DeviceMqttAddress } from './modules/devices/device-mqtt-address';
 import { createHomeService } from './modules/households/household-home.service';
 import { createHouseholdRoutes } from './modules/households/household.routes';
 import { createIngestTokenRoutes } from './modules/ingest-tokens/ingest-tokens.routes';
@@ -93,6 +94,8 @@ export type AppDeps = {
   config: Config;
   database: Database;
   broker?: { isConnected(): boolean };
+  /** The broker address the pairing screen gives devices; from the config (and the embedded broker's default port) when not given. */
+  deviceMqtt?: DeviceMqttAddress;
   /** Sends device commands (plug on/off); without it a switch answers that the plugs are unreachable. */
   commands?: CommandPublisher;
   webDistDir?: string;
@@ -224,7 +227,14 @@ export function createApp(deps: AppDeps) {
     .route('/', createDevicesRoutes({ auth: accounts.auth, db: database.db, clock }))
     .route('/', createPlumbingRoutes({ auth: accounts.auth, db: database.db, clock }))
     .route('/', createMaintenanceRoutes({ auth: accounts.auth, db: database.db, clock }))
-    .route('/', createDeviceManagementRoutes({ auth: accounts.auth, db: database.db }))
+    .route(
+      '/',
+      createDeviceManagementRoutes({
+        auth: accounts.auth,
+        db: database.db,
+        reach: { mqtt: deps.deviceMqtt ?? deviceMqttAddress(config, config.mqttUrl ? undefined : config.mqttBrokerPort), publicUrl: config.publicUrl },
+      }),
+    )
     .route('/', createEventsRoutes({ auth: accounts.auth, db: database.db, clock }))
     .route('/', createEventPreferencesRoutes({ auth: accounts.auth, db: database.db, clock }))
     .route('/', createEventPlugAutomationRoutes({ auth: accounts.auth, db: database.db }))

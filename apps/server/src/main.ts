@@ -7,6 +7,7 @@ import { createApp } from './app';
 import { createDatabase } from './db/client';
 import { createBrokerIngest, type BrokerIngest } from './ingest/broker-ingest';
 import { startEmbeddedBroker, type EmbeddedBroker } from './ingest/embedded-broker';
+import { deviceMqttAddress } from './modules/devices/device-mqtt-address';
 import { authenticateMqtt } from './ingest/mqtt-auth';
 import { mqttCommandPublisher } from './ingest/mqtt-command-publisher';
 import { startMqttIngest } from './ingest/mqtt-ingest';
@@ -211,6 +212,8 @@ async function main() {
     config,
     database,
     broker: mqtt,
+    // The port the embedded broker actually bound, so MQTT_BROKER_PORT=0 still shows a real one.
+    deviceMqtt: deviceMqttAddress(config, broker?.port),
     commands,
     webDistDir: WEB_DIST_DIR,
     logger,

@@ -65,8 +65,17 @@ export const pairedDeviceSchema = z.object({
     mqttUsername: z.string(),
     /** Publish readings under this prefix (…/reading, …/state); commands arrive on …/command. */
     mqttTopicPrefix: z.string(),
-    /** HTTP alternative: POST readings here with `Authorization: Bearer <token>`. */
+    /** HTTP alternative: POST readings here with `Authorization: Bearer <token>`; absolute, as a device needs it. */
     httpEndpoint: z.string(),
+    /** The broker a device on the member's network connects to (never relative; docs/configuration.md, PUBLIC_MQTT_URL). */
+    mqttHost: z.string(),
+    mqttPort: z.number().int().min(1).max(65_535),
+    /** Whether the broker expects TLS (mqtts://) on that port. */
+    mqttTls: z.boolean(),
+    /** A client id unique across households: two devices with one id would keep disconnecting each other. */
+    mqttClientId: z.string(),
+    /** The "MQTT prefix" a Shelly Gen2/Gen3 plug is given: its own topics, under the household's. */
+    shellyMqttPrefix: z.string(),
   }),
 });
 export type PairedDevice = z.infer<typeof pairedDeviceSchema>;

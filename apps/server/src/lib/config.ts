@@ -58,6 +58,7 @@ const envSchema = z.object({
   DATA_DIR: optional(z.string()),
   DATABASE_URL: optional(urlWithProtocols(['postgres:', 'postgresql:'], 'must be a postgres:// or postgresql:// URL')),
   MQTT_URL: optional(urlWithProtocols(['mqtt:', 'mqtts:'], 'must be an mqtt:// or mqtts:// URL')),
+  PUBLIC_MQTT_URL: optional(urlWithProtocols(['mqtt:', 'mqtts:'], 'must be an mqtt:// or mqtts:// URL, e.g. mqtts://mqtt.example.ca:8883')),
   MQTT_BROKER_PORT: optional(port('must be an integer between 0 and 65535 (0 picks a free port)')),
   MQTT_CLIENT_ID: optional(z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'must be 1-64 of A-Z a-z 0-9 _ . : -')),
   MQTT_SHARE_GROUP: optional(z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, 'must be 1-32 of A-Z a-z 0-9 _ -')),
@@ -157,6 +158,11 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   mqttUrl: string | undefined;
+  /**
+   * The broker address devices are told to connect to (PUBLIC_MQTT_URL): the server's own MQTT_URL
+   * is often an internal name no plug on a home network can reach.
+   */
+  publicMqttUrl: string | undefined;
   mqttBrokerPort: number;
   /** Ingest worker's MQTT client id; stable per worker so its unacknowledged messages survive a restart. */
   mqttClientId: string | undefined;
@@ -261,6 +267,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: e.DATA_DIR ?? './data',
     databaseUrl: e.DATABASE_URL,
     mqttUrl: e.MQTT_URL,
+    publicMqttUrl: e.PUBLIC_MQTT_URL,
     // 1883 is often owned by a local Mosquitto, so the embedded broker stays out of its way.
     mqttBrokerPort: e.MQTT_BROKER_PORT ?? 1884,
     mqttClientId: e.MQTT_CLIENT_ID,

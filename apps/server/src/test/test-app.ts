@@ -7,6 +7,7 @@ import { createAccounts, type Accounts } from '../modules/auth/accounts';
 import { createLiveHub } from '../modules/live/live-hub';
 import { createNotificationChannels, type NotificationChannels } from '../modules/notifications/notification-channels.service';
 import type { CommandPublisher } from '../modules/devices/plug-command.service';
+import type { DeviceMqttAddress } from '../modules/devices/device-mqtt-address';
 import { createTestDatabase } from './test-database';
 
 export type TestApp = {
@@ -32,6 +33,8 @@ export async function createTestApp(
     env?: Record<string, string>;
     database?: Database;
     broker?: { isConnected(): boolean };
+    /** The broker address the pairing screen shows (a test's own broker). */
+    deviceMqtt?: DeviceMqttAddress;
     commands?: CommandPublisher;
     webDistDir?: string;
     logger?: Logger;
@@ -57,6 +60,7 @@ export async function createTestApp(
     accounts,
     liveHub,
     ...(options.broker ? { broker: options.broker } : {}),
+    ...(options.deviceMqtt ? { deviceMqtt: options.deviceMqtt } : {}),
     ...(options.commands ? { commands: options.commands } : {}),
     ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
     ...(options.clock ? { clock: options.clock } : {}),

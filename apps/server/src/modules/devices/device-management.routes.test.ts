@@ -43,10 +43,17 @@ describe('managing devices', () => {
     const device = paired.body.device as { id: string; name: string; roomId: string; neverSwitch: boolean };
     const credential = paired.body.credential as { token: string; mqttUsername: string; mqttTopicPrefix: string; httpEndpoint: string };
     expect(device).toMatchObject({ name: 'Kettle', roomId: kitchen.id, neverSwitch: false });
+    // Absolute: a plug has no page its address could be relative to. The test config's PUBLIC_URL
+    // is the default http://localhost:3000 and its embedded broker port the default 1884.
     expect(credential).toMatchObject({
       mqttUsername: 'shellyplugus-a1b2c3',
       mqttTopicPrefix: `peakwise/${home.household.id}/devices/shellyplugus-a1b2c3`,
-      httpEndpoint: '/api/ingest/readings',
+      httpEndpoint: 'http://localhost:3000/api/ingest/readings',
+      mqttHost: 'localhost',
+      mqttPort: 1884,
+      mqttTls: false,
+      mqttClientId: `shellyplugus-a1b2c3-${home.household.id.slice(0, 8)}`,
+      shellyMqttPrefix: `peakwise/${home.household.id}/shelly/shellyplugus-a1b2c3`,
     });
 
     const sent = await ingest(credential.token, { devices: [{ device: 'shellyplugus-a1b2c3', ts: TS, powerW: 1450, energyKwh: 0.12 }] });
@@ -133,5 +140,41 @@ describe('managing devices', () => {
     expect((await call(b.member, 'DELETE', '/api/devices/not-a-uuid')).status).toBe(404);
     expect(await deviceRows(a.household.id)).toEqual([{ external_id: 'a-cam', removed: false }]);
     expect(rowsOf<{ name: string }>(await t.database.db.execute(sql`select name from devices where external_id = 'a-cam'`))).toEqual([{ name: 'a-cam' }]);
+  });
+});
+
+describe('what the pairing screen is given', () => {
+  it('names the public broker and the public origin when PUBLIC_URL and PUBLIC_MQTT_URL are set', async () => {
+    const other = await createTestApp({ env: { PUBLIC_URL: 'https://app.peakwise.example/', PUBLIC_MQTT_URL: 'mqtts://mqtt.peakwise.example:8883' } });
+    try {
+      const home = await memberWithHousehold(other);
+      const res = await other.app.request('/api/devices', {
+        method: 'POST',
+        headers: { ...asMember(home.member), 'content-type': 'application/json', origin: 'https://app.peakwise.example' },
+        body: JSON.stringify({ externalId: 'shellyplugus-d4e5f6', name: 'Kettle', kind: 'smart_plug' }),
+      });
+      expect(res.status).toBe(201);
+      const { credential } = (await res.json()) as { credential: Record<string, unknown> };
+      expect(credential).toMatchObject({ httpEndpoint: 'https://app.peakwise.example/api/ingest/readings', mqttHost: 'mqtt.peakwise.example', mqttPort: 8883, mqttTls: true });
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('names the embedded broker’s bound port at PUBLIC_URL’s host without PUBLIC_MQTT_URL', async () => {
+    const other = await createTestApp({ env: { PUBLIC_URL: 'http://192.168.1.10:3000' }, deviceMqtt: { host: '192.168.1.10', port: 41_883, tls: false } });
+    try {
+      const home = await memberWithHousehold(other);
+      const res = await other.app.request('/api/devices', {
+        method: 'POST',
+        headers: { ...asMember(home.member), 'content-type': 'application/json', origin: 'http://192.168.1.10:3000' },
+        body: JSON.stringify({ externalId: 'plug-1', name: 'Lamp', kind: 'smart_plug' }),
+      });
+      expect(res.status).toBe(201);
+      const { credential } = (await res.json()) as { credential: Record<string, unknown> };
+      expect(credential).toMatchObject({ httpEndpoint: 'http://192.168.1.10:3000/api/ingest/readings', mqttHost: '192.168.1.10', mqttPort: 41_883, mqttTls: false });
+    } finally {
+      await other.close();
+    }
   });
 });

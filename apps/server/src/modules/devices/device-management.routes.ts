@@ -4,12 +4,12 @@ import type { Db } from '../../db/client';
 import { createRouter, errorResponse, notFoundResponse, signedInRoute } from '../../lib/create-router';
 import type { Auth } from '../auth/auth';
 import { requireHousehold } from '../households/household.middleware';
-import { addDevice, removeManagedDevice, updateDevice } from './device-management.service';
+import { addDevice, removeManagedDevice, updateDevice, type DeviceReach } from './device-management.service';
 
 const idParams = z.object({ id: z.string() });
 
 /** Pair, rename, place and remove the member's own devices. */
-export function createDeviceManagementRoutes(deps: { auth: Auth; db: Db }) {
+export function createDeviceManagementRoutes(deps: { auth: Auth; db: Db; reach: DeviceReach }) {
   const household = requireHousehold(deps);
 
   const add = signedInRoute({
@@ -52,7 +52,7 @@ export function createDeviceManagementRoutes(deps: { auth: Auth; db: Db }) {
   });
 
   return createRouter()
-    .openapi(add, async (c) => c.json(await addDevice(deps.db, c.var.household.id, c.req.valid('json')), 201))
+    .openapi(add, async (c) => c.json(await addDevice(deps.db, c.var.household.id, c.req.valid('json'), deps.reach), 201))
     .openapi(update, async (c) => c.json(await updateDevice(deps.db, c.var.household.id, c.req.valid('param').id, c.req.valid('json')), 200))
     .openapi(remove, async (c) => {
       await removeManagedDevice(deps.db, c.var.household.id, c.req.valid('param').id);

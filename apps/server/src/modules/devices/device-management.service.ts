@@ -2,7 +2,8 @@ import type { AddDeviceRequest, ManagedDevice, PairedDevice, UpdateDeviceRequest
 import type { Db, DbOrTx } from '../../db/client';
 import { isOwnRoom } from '../households/household.repository';
 import { INGEST_READINGS_PATH } from '@peakwise/contracts/ingest.contract';
-import { TOPIC_ROOT } from '../../telemetry/topics';
+import { TOPIC_ROOT, shellyTopicPrefix } from '../../telemetry/topics';
+import type { DeviceMqttAddress } from './device-mqtt-address';
 import { AppError } from '../../lib/errors';
 import { createDevice, removeDevice, updateLiveDevice, type Device } from './devices.repository';
 import { deviceNotFound } from './device-not-found';
@@ -35,11 +36,14 @@ const isUniqueViolation = (error: unknown): boolean => {
   return e.code === UNIQUE_VIOLATION || e.cause?.code === UNIQUE_VIOLATION;
 };
 
+/** Where devices reach this Peakwise: the broker they connect to and the origin of the HTTP ingest. */
+export type DeviceReach = { mqtt: DeviceMqttAddress; publicUrl: string };
+
 /**
  * Pairs a device with the household and issues its own ingest credential, in one transaction:
  * a device is never left without its token, nor a token without its device.
  */
-export async function addDevice(db: Db, householdId: string, input: AddDeviceRequest): Promise<PairedDevice> {
+export async function addDevice(db: Db, householdId: string, input: AddDeviceRequest, reach: DeviceReach): Promise<PairedDevice> {
   await assertOwnRoom(db, householdId, input.roomId);
   try {
     return await db.transaction(async (tx) => {
@@ -58,7 +62,13 @@ export async function addDevice(db: Db, householdId: string, input: AddDeviceReq
           token: credential.token,
           mqttUsername: input.externalId,
           mqttTopicPrefix: `${TOPIC_ROOT}/${householdId}/devices/${input.externalId}`,
-          httpEndpoint: INGEST_READINGS_PATH,
+          httpEndpoint: `${reach.publicUrl}${INGEST_READINGS_PATH}`,
+          mqttHost: reach.mqtt.host,
+          mqttPort: reach.mqtt.port,
+          mqttTls: reach.mqtt.tls,
+          // External ids are unique per household only ("kettle" in two homes).
+          mqttClientId: `${input.externalId}-${householdId.slice(0, 8)}`,
+          shellyMqttPrefix: shellyTopicPrefix(householdId, input.externalId),
         },
       };
     });

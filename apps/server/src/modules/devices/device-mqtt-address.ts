@@ -1,0 +1,25 @@
+import type { Config } from '../../lib/config';
+
+/** Where a device on the member's network connects: what its MQTT settings screen asks for. */
+export type DeviceMqttAddress = { host: string; port: number; tls: boolean };
+
+const DEFAULT_PORTS = { 'mqtt:': 1883, 'mqtts:': 8883 } as const;
+
+function fromUrl(value: string): DeviceMqttAddress {
+  const url = new URL(value);
+  const tls = url.protocol === 'mqtts:';
+  return { host: url.hostname, port: url.port === '' ? DEFAULT_PORTS[tls ? 'mqtts:' : 'mqtt:'] : Number(url.port), tls };
+}
+
+/**
+ * The broker address the pairing screen shows. PUBLIC_MQTT_URL when set (production: the name and
+ * port the plugs can reach). Otherwise the embedded broker at the host members reach the web app
+ * on, with the port it actually bound (0 in the environment picks a free one); failing that, the
+ * external broker the server itself uses. Never relative: a plug has no page to be relative to.
+ */
+export function deviceMqttAddress(config: Pick<Config, 'publicMqttUrl' | 'mqttUrl' | 'publicUrl'>, embeddedBrokerPort: number | undefined): DeviceMqttAddress {
+  if (config.publicMqttUrl !== undefined) return fromUrl(config.publicMqttUrl);
+  if (embeddedBrokerPort !== undefined) return { host: new URL(config.publicUrl).hostname, port: embeddedBrokerPort, tls: false };
+  if (config.mqttUrl !== undefined) return fromUrl(config.mqttUrl);
+  return { host: new URL(config.publicUrl).hostname, port: DEFAULT_PORTS['mqtt:'], tls: false };
+}
