@@ -155,3 +155,5 @@ export const LIVE_RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000] as const;
 export const LIVE_HEARTBEAT_MS = 30_000;
 export const livePowerEventSchema = z.object({ householdId: z.string(), ts: z.string(), powerW: z.number() });
 export const liveReadingsEventSchema = z.object({ householdId: z.string(), latestTs: z.string(), kinds: z.array(z.string()) });
+/** `event: device`: a device's first message since it was paired, with its power then (null: it reported only its relay). */
+export const liveDeviceEventSchema = z.object({ householdId: z.string(), deviceId: z.string(), ts: z.string(), powerW: z.number().nullable() });

@@ -7,6 +7,8 @@ import { sql, type SQL } from 'drizzle-orm';
  */
 export const READINGS_CHANNEL = 'peakwise_readings';
 export const POWER_CHANNEL = 'peakwise_power';
+/** A device was heard from for the first time (the pairing screen's "Connected"). */
+export const DEVICE_CHANNEL = 'peakwise_device';
 /** Something that can end or change a session was written: every process forgets its cached sessions. */
 export const SESSIONS_CHANNEL = 'peakwise_sessions';
 
@@ -14,11 +16,14 @@ export const SESSIONS_CHANNEL = 'peakwise_sessions';
 export type ReadingsNotification = { householdId: string; latestTs: string; kinds: ('meter' | 'device')[] };
 /** A newer instantaneous power sample for a household. */
 export type PowerNotification = { householdId: string; ts: string; powerW: number };
+/** A device's first message: its power then, when it reported one (a relay-only report has none). */
+export type DeviceNotification = { householdId: string; deviceId: string; ts: string; powerW: number | null };
 /** Carries nothing: the writer does not know whose session changed, so each process drops all it cached. */
 export type SessionsNotification = Record<string, never>;
 
 export function notifySql(channel: typeof READINGS_CHANNEL, payload: ReadingsNotification): SQL;
 export function notifySql(channel: typeof POWER_CHANNEL, payload: PowerNotification): SQL;
+export function notifySql(channel: typeof DEVICE_CHANNEL, payload: DeviceNotification): SQL;
 export function notifySql(channel: typeof SESSIONS_CHANNEL, payload: SessionsNotification): SQL;
 export function notifySql(channel: string, payload: unknown): SQL {
   return sql`select pg_notify(${channel}, ${JSON.stringify(payload)})`;

@@ -1,8 +1,8 @@
 import type { Database, Listener } from '../../db/client';
 import type { Logger } from '../../lib/logger';
-import { POWER_CHANNEL, READINGS_CHANNEL, SESSIONS_CHANNEL, type PowerNotification, type ReadingsNotification } from '../../lib/notify';
+import { DEVICE_CHANNEL, POWER_CHANNEL, READINGS_CHANNEL, SESSIONS_CHANNEL, type DeviceNotification, type PowerNotification, type ReadingsNotification } from '../../lib/notify';
 
-export type LiveEvent = { event: 'power'; data: PowerNotification } | { event: 'readings'; data: ReadingsNotification };
+export type LiveEvent = { event: 'power'; data: PowerNotification } | { event: 'readings'; data: ReadingsNotification } | { event: 'device'; data: DeviceNotification };
 /** `shutdown`: the hub is closing (server stopping); streams should end so the client reconnects elsewhere. */
 export type LiveSubscriber = (event: LiveEvent | { event: 'shutdown' }) => void;
 
@@ -30,7 +30,7 @@ export function createLiveHub(database: Pick<Database, 'createListener'>, logger
   let listener: Listener | null = null;
   let starting: Promise<void> | null = null;
 
-  const dispatch = (event: 'power' | 'readings') => (payload: string) => {
+  const dispatch = (event: LiveEvent['event']) => (payload: string) => {
     let data: { householdId?: unknown };
     try {
       data = JSON.parse(payload) as { householdId?: unknown };
@@ -52,6 +52,7 @@ export function createLiveHub(database: Pick<Database, 'createListener'>, logger
       listener = database.createListener({ onError: (error) => logger?.warn({ err: error }, 'Live LISTEN connection error; reconnecting') });
       await listener.listen(READINGS_CHANNEL, dispatch('readings'));
       await listener.listen(POWER_CHANNEL, dispatch('power'));
+      await listener.listen(DEVICE_CHANNEL, dispatch('device'));
       await listener.listen(SESSIONS_CHANNEL, () => {
         for (const onChange of sessionListeners) onChange();
       });

@@ -13,7 +13,7 @@ export function createLiveRoutes(deps: { auth: Auth; db: Db; hub: LiveHub; clock
     method: 'get',
     path: '/api/live',
     tags: ['live'],
-    summary: 'Server-Sent Events for the member’s household: `power`, `readings` and, during an event it opted in to, `scorecard`; heartbeat every 30 s',
+    summary: 'Server-Sent Events for the member’s household: `power`, `readings`, `device` (a device’s first message, for the pairing screen) and, during an event it opted in to, `scorecard`; heartbeat every 30 s',
     middleware: [requireHousehold(deps)] as const,
     responses: {
       200: { description: 'text/event-stream' },

@@ -13,6 +13,7 @@ import {
   saveCounterBaselines,
   shareLockZones,
   updateDevicesSeen,
+  type DeviceSeen,
   upsertDeviceRows,
   upsertMeterRows,
   type StoreContext,
@@ -255,9 +256,10 @@ function unknownDevice(r: ValidDeviceReading): IngestRejection {
 }
 
 async function updateDeviceState(tx: DbOrTx, readings: readonly ResolvedDeviceReading[]) {
-  const byDevice = new Map<string, { id: string; seen: number; relay?: boolean; relayTs?: number }>();
+  const byDevice = new Map<string, DeviceSeen>();
   for (const { r, d } of readings) {
     const state = byDevice.get(d) ?? { id: d, seen: -Infinity };
+    if (r.powerW !== undefined && r.ts.getTime() >= state.seen) state.readingPower = r.powerW;
     state.seen = Math.max(state.seen, r.ts.getTime());
     if (r.on !== undefined && (state.relayTs === undefined || r.ts.getTime() >= state.relayTs)) {
       state.relay = r.on;

@@ -4,7 +4,7 @@ import { rowsOf } from '../../db/rows';
 import { devices } from '../../db/schema/device.schema';
 import { households } from '../../db/schema/household.schema';
 import { profiles } from '../../db/schema/profile.schema';
-import { READINGS_CHANNEL, type ReadingsNotification } from '../../lib/notify';
+import { DEVICE_CHANNEL, READINGS_CHANNEL, type ReadingsNotification } from '../../lib/notify';
 import { numberArray, uuidArray } from '../../lib/pg-array';
 
 /** One (device, interval) row to upsert, merged from every reading of the write that falls on it. */
@@ -210,7 +210,16 @@ export async function lateDeviceCorrections(tx: DbOrTx, rows: DeviceRow[]): Prom
 }
 
 /** What a device's reports say about it now; times in ms. */
-export type DeviceSeen = { id: string; seen: number; relay?: boolean; relayTs?: number; power?: number; powerTs?: number };
+export type DeviceSeen = {
+  id: string;
+  seen: number;
+  relay?: boolean;
+  relayTs?: number;
+  power?: number;
+  powerTs?: number;
+  /** The power an interval reading carried: named when the device is heard from first, never stored as its live power. */
+  readingPower?: number;
+};
 
 /**
  * last_seen_at only moves forward; the relay state is taken from a report at least as new as the
@@ -219,8 +228,12 @@ export type DeviceSeen = { id: string; seen: number; relay?: boolean; relayTs?: 
  */
 export async function updateDevicesSeen(tx: DbOrTx, states: DeviceSeen[]) {
   if (states.length === 0) return;
-  const rows = states.map((s) => ({ id: s.id, seen: s.seen, relay: s.relay ?? null, relay_ts: s.relayTs ?? null, power: s.power ?? null, power_ts: s.powerTs ?? null }));
+  const rows = states.map((s) => ({ id: s.id, seen: s.seen, relay: s.relay ?? null, relay_ts: s.relayTs ?? null, power: s.power ?? null, power_ts: s.powerTs ?? null, reading_power: s.readingPower ?? null }));
+  // The subquery reads the rows as they were before this statement, so `first` is a device never
+  // heard from until now: only that one is announced (the pairing screen waits for it), which keeps
+  // a plug reporting every minute from notifying every minute.
   await tx.execute(sql`
+    with up as (
     update devices as d set
       last_seen_at = greatest(d.last_seen_at, to_timestamp(s.seen / 1000.0)),
       relay_on = case when s.relay is not null and (d.last_seen_at is null or to_timestamp(s.relay_ts / 1000.0) >= d.last_seen_at)
@@ -229,7 +242,14 @@ export async function updateDevicesSeen(tx: DbOrTx, states: DeviceSeen[]) {
                           then s.power else d.live_power_w end,
       live_power_at = case when s.power is not null and (d.live_power_at is null or to_timestamp(s.power_ts / 1000.0) >= d.live_power_at)
                            then to_timestamp(s.power_ts / 1000.0) else d.live_power_at end
-    from json_to_recordset(${JSON.stringify(rows)}::json)
-      as s(id uuid, seen float8, relay boolean, relay_ts float8, power float8, power_ts float8)
-    where d.id = s.id`);
+    from (
+      select r.*, prior.last_seen_at is null as first
+      from json_to_recordset(${JSON.stringify(rows)}::json) as r(id uuid, seen float8, relay boolean, relay_ts float8, power float8, power_ts float8, reading_power float8)
+      join devices prior on prior.id = r.id
+    ) as s
+    where d.id = s.id
+    returning d.household_id, d.id, s.first, coalesce(s.power, s.reading_power) as power, d.last_seen_at)
+    select pg_notify(${DEVICE_CHANNEL}, json_build_object('householdId', household_id, 'deviceId', id, 'powerW', power,
+      'ts', to_char(last_seen_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text)
+    from up where first`);
 }
