@@ -10,11 +10,12 @@ import { TextField } from '@/components/ui/text-field';
 import { useAddDevice } from '../api/use-device-management';
 import { kindLabel } from '../device-labels';
 import { manageErrorText } from '../manage-error';
+import { PairingSteps } from './pairing-steps';
 import { useRoomName } from '@/lib/room-name';
 
 type Props = { open: boolean; onClose: () => void; rooms: DeviceRoom[] };
 
-/** Pairs a device by its id, then shows, once, what to enter in the device to make it report. */
+/** Pairs a device by its id, then shows, once, what to enter in the device to make it report, and waits for its first message. */
 export function AddDeviceDialog({ open, onClose, rooms }: Props) {
   const { t } = useTranslation('manageDevices');
   const { t: td } = useTranslation('devices');
@@ -43,21 +44,7 @@ export function AddDeviceDialog({ open, onClose, rooms }: Props) {
     <Modal open={open} onClose={close} placement="center" title={paired ? t('add.pairedTitle', { name: paired.device.name }) : t('add.title')} description={paired ? t('add.pairedIntro') : t('add.description')}>
       {paired ? (
         <div className="space-y-4">
-          <dl className="space-y-3 text-sm">
-            {(
-              [
-                ['token', paired.credential.token],
-                ['mqttUsername', paired.credential.mqttUsername],
-                ['mqttTopicPrefix', paired.credential.mqttTopicPrefix],
-                ['httpEndpoint', paired.credential.httpEndpoint],
-              ] as const
-            ).map(([key, value]) => (
-              <div key={key}>
-                <dt className="font-medium text-slate-700">{t(`add.${key}`)}</dt>
-                <dd className="mt-1 rounded-lg bg-slate-100 px-3 py-2 font-mono text-xs break-all text-slate-900 select-all">{value}</dd>
-              </div>
-            ))}
-          </dl>
+          <PairingSteps paired={paired} />
           <div className="flex justify-end">
             <Button onClick={close}>{t('add.done')}</Button>
           </div>

@@ -23,7 +23,17 @@ describe('AddDeviceDialog', () => {
       Response.json(
         {
           device: { id: 'd-9', externalId: 'shellyplugus-a1b2c3', name: 'Kettle', kind: 'smart_plug', roomId: 'r-kitchen', x: null, y: null, ratedPowerW: null, neverSwitch: false },
-          credential: { token: 'pwk_secret-token', mqttUsername: 'shellyplugus-a1b2c3', mqttTopicPrefix: 'peakwise/h1/devices/shellyplugus-a1b2c3', httpEndpoint: '/api/ingest/readings' },
+          credential: {
+            token: 'pwk_secret-token',
+            mqttUsername: 'shellyplugus-a1b2c3',
+            mqttTopicPrefix: 'peakwise/h1/devices/shellyplugus-a1b2c3',
+            httpEndpoint: 'http://192.168.1.10:3000/api/ingest/readings',
+            mqttHost: '192.168.1.10',
+            mqttPort: 1884,
+            mqttTls: false,
+            mqttClientId: 'shellyplugus-a1b2c3-h1',
+            shellyMqttPrefix: 'peakwise/h1/shelly/shellyplugus-a1b2c3',
+          },
         },
         { status: 201 },
       ),
@@ -36,7 +46,8 @@ describe('AddDeviceDialog', () => {
 
     const paired = await screen.findByRole('dialog', { name: 'Kettle is paired' });
     expect(within(paired).getByText('pwk_secret-token')).toBeInTheDocument();
-    expect(within(paired).getByText('peakwise/h1/devices/shellyplugus-a1b2c3')).toBeInTheDocument();
+    expect(within(paired).getByText('peakwise/h1/shelly/shellyplugus-a1b2c3')).toBeInTheDocument();
+    expect(within(paired).getByText('192.168.1.10:1884')).toBeInTheDocument();
     expect(calls(fetchMock, 'POST')).toEqual([
       { url: '/api/devices', body: { externalId: 'shellyplugus-a1b2c3', name: 'Kettle', kind: 'smart_plug', roomId: 'r-kitchen' } },
     ]);

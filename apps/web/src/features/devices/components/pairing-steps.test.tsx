@@ -1,0 +1,110 @@
+import type { PairedDevice } from '@peakwise/contracts/device-management.contract';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithApi } from '@/test/energy-test-utils';
+import { FIRST_MESSAGE_WAIT_MS, PairingSteps, type DeviceEventSource } from './pairing-steps';
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const paired: PairedDevice = {
+  device: { id: 'd-9', externalId: 'shellyplugus-a1b2c3', name: 'Kettle', kind: 'smart_plug', roomId: null, x: null, y: null, ratedPowerW: null, neverSwitch: false },
+  credential: {
+    token: 'pwi_secret-token',
+    mqttUsername: 'shellyplugus-a1b2c3',
+    mqttTopicPrefix: 'peakwise/h1/devices/shellyplugus-a1b2c3',
+    httpEndpoint: 'https://app.peakwise.example/api/ingest/readings',
+    mqttHost: 'mqtt.peakwise.example',
+    mqttPort: 8883,
+    mqttTls: true,
+    mqttClientId: 'shellyplugus-a1b2c3-h1',
+    shellyMqttPrefix: 'peakwise/h1/shelly/shellyplugus-a1b2c3',
+  },
+};
+
+/** A stand-in for the /api/live stream: `emit` delivers an `event: device` frame. */
+function fakeStream() {
+  const listeners: ((event: MessageEvent<string>) => void)[] = [];
+  const source: DeviceEventSource & { closed: boolean } = {
+    closed: false,
+    addEventListener: (_type, listener) => listeners.push(listener),
+    close: () => {
+      source.closed = true;
+    },
+  };
+  const open = vi.fn(() => source);
+  const emit = (data: unknown) => act(() => listeners.forEach((l) => l(new MessageEvent('device', { data: JSON.stringify(data) }))));
+  return { open, source, emit };
+}
+
+const labelsOf = (root: HTMLElement) => within(root).getAllByRole('term').map((dt) => dt.textContent);
+
+describe('PairingSteps', () => {
+  it('shows a Shelly plug exactly the fields of its Settings → MQTT screen, and other families their own', async () => {
+    const stream = fakeStream();
+    const { container } = renderWithApi(<PairingSteps paired={paired} openStream={stream.open} />, () => Response.json({}));
+    expect(await screen.findByRole('radio', { name: /Shelly Gen2\/Gen3 plug/ })).toBeChecked();
+    expect(labelsOf(container)).toEqual(['Server', 'Client ID', 'User', 'Password', 'MQTT prefix']);
+    expect(screen.getByText('mqtt.peakwise.example:8883')).toBeInTheDocument();
+    expect(screen.getByText(/“RPC status notifications over MQTT” and “Generic status update over MQTT”/)).toBeInTheDocument();
+    // TLS on that port: the step to turn it on is there.
+    expect(screen.getByText(/secure \(TLS\) connection/)).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('radio', { name: 'Tasmota plug' }));
+    expect(screen.getByText(/cannot read this device’s own MQTT messages yet/)).toBeInTheDocument();
+    expect(labelsOf(container)).toEqual(['MQTT server', 'Port', 'Username', 'Password (token)', 'Topic prefix', 'HTTP address']);
+    expect(screen.getByText('https://app.peakwise.example/api/ingest/readings')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('radio', { name: 'Other device or gateway' }));
+    expect(screen.queryByText(/cannot read this device’s own MQTT messages yet/)).not.toBeInTheDocument();
+    expect(screen.getByText('peakwise/h1/devices/shellyplugus-a1b2c3')).toBeInTheDocument();
+  });
+
+  it('copies each exact value with its own button, from the keyboard too, and announces it', async () => {
+    const writeText = vi.fn((_value: string) => Promise.resolve());
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    renderWithApi(<PairingSteps paired={paired} openStream={fakeStream().open} />, () => Response.json({}));
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Copy Server' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Copy Client ID' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Copy User' }));
+    screen.getByRole('button', { name: 'Copy Password' }).focus();
+    await userEvent.keyboard('{Enter}');
+    await userEvent.click(screen.getByRole('button', { name: 'Copy MQTT prefix' }));
+    expect(writeText.mock.calls.map(([value]) => value)).toEqual([
+      'mqtt.peakwise.example:8883',
+      'shellyplugus-a1b2c3-h1',
+      'shellyplugus-a1b2c3',
+      'pwi_secret-token',
+      'peakwise/h1/shelly/shellyplugus-a1b2c3',
+    ]);
+    expect(await screen.findByText('Copied')).toBeInTheDocument();
+  });
+
+  it('turns to “Connected: 62 W now” on this device’s first message, and ignores another device’s', async () => {
+    const stream = fakeStream();
+    renderWithApi(<PairingSteps paired={paired} openStream={stream.open} />, () => Response.json({}));
+    expect(await screen.findByText('Waiting for the first message from Kettle…')).toBeInTheDocument();
+    stream.emit({ householdId: 'h1', deviceId: 'd-other', ts: '2026-01-15T17:00:00.000Z', powerW: 1500 });
+    expect(screen.queryByText(/Connected/)).not.toBeInTheDocument();
+    stream.emit({ householdId: 'h1', deviceId: 'd-9', ts: '2026-01-15T17:00:01.000Z', powerW: 62 });
+    expect(screen.getByText('Connected: 62 W now')).toBeInTheDocument();
+    expect(stream.source.closed).toBe(true);
+  });
+
+  it('lists what to check after 2 minutes without a message', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const stream = fakeStream();
+    renderWithApi(<PairingSteps paired={paired} openStream={stream.open} />, () => Response.json({}));
+    expect(await screen.findByText('Waiting for the first message from Kettle…')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(FIRST_MESSAGE_WAIT_MS - 1_000));
+    expect(screen.queryByText(/Nothing received yet/)).not.toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(1_000));
+    expect(screen.getByText('Nothing received yet after 2 minutes. Check:')).toBeInTheDocument();
+    expect(screen.getByText('the server and port: mqtt.peakwise.example:8883')).toBeInTheDocument();
+    expect(screen.getByText(/“RPC status notifications over MQTT” and “Generic status update over MQTT” are both on/)).toBeInTheDocument();
+  });
+});
