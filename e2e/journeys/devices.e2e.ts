@@ -94,7 +94,7 @@ describe('IoT Devices', () => {
     expect((await listed()).find((d) => d.id === plug!.id)?.relayOn).toBe(true);
   }, 300_000);
 
-  it('pairs a device, shows its token once, renames it, and removes it', async () => {
+  it('pairs a device, shows its token once with its own MQTT fields, renames it, and removes it', async () => {
     await signInAsDemo(page);
     await page.goto('/app/devices');
     await page.getByRole('button', { name: 'Add device' }).click();
@@ -107,6 +107,18 @@ describe('IoT Devices', () => {
     const paired = page.getByRole('dialog', { name: 'Garage freezer is paired' });
     await paired.waitFor();
     expect(await paired.getByText(/^pwi_/).count()).toBe(1);
+    // A Shelly plug's own fields, each with a copy button; the server is absolute (host:port).
+    expect(await paired.getByRole('radio', { name: /Shelly Gen2\/Gen3 plug/ }).isChecked()).toBe(true);
+    expect(await paired.getByText(/^[A-Za-z0-9.-]+:\d+$/).count()).toBe(1);
+    for (const label of ['Server', 'Client ID', 'User', 'Password', 'MQTT prefix']) expect(await paired.getByRole('button', { name: `Copy ${label}` }).count()).toBe(1);
+    await paired.getByText('Waiting for the first message from Garage freezer…').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await screenshot(page, 'devices-pairing-1440');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'devices-pairing-390');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await paired.getByRole('radio', { name: 'Tasmota plug' }).check();
     expect(await axeViolations(page)).toEqual([]);
     await paired.getByRole('button', { name: 'Done' }).click();
 
