@@ -8,7 +8,7 @@ const lazyPage = (load: () => Promise<{ default: React.ComponentType }>) => asyn
   Component: (await load()).default,
 });
 
-// The console needs nearly every namespace; the public pages carry only their own (bundled).
+// The console needs nearly every namespace; the public pages fetch only their own (lazyPublicLayout).
 const lazyPortalLayout = (load: () => Promise<{ default: React.ComponentType }>) => async () => {
   const [page] = await Promise.all([load(), import('@/lib/i18n').then(({ loadAllNamespaces }) => loadAllNamespaces())]);
   return { Component: page.default };
