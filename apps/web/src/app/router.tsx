@@ -77,7 +77,7 @@ const pageRoutes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       { index: true, element: <Navigate to="/app/dashboard" replace /> },
-      { path: 'dashboard', lazy: lazyScreen(() => import('@/features/dashboard/dashboard-page'), ['dashboard', 'charts', 'alerts', 'events', 'eventAutomation']) },
+      { path: 'dashboard', lazy: lazyScreen(() => import('@/features/dashboard/dashboard-page'), ['dashboard', 'charts', 'alerts']) },
       { path: 'solar-system', lazy: lazyScreen(() => import('@/features/solar/solar-page'), ['solar', 'charts']) },
       { path: 'maintenance', lazy: lazyScreen(() => import('@/features/maintenance/maintenance-page'), ['maintenance', 'alerts', 'charts']) },
       { path: 'devices', lazy: lazyScreen(() => import('@/features/devices/devices-page'), ['devices', 'manageDevices', 'plugs', 'charts']) },
