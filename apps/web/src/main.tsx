@@ -31,8 +31,9 @@ function canHydrate(element: HTMLElement): boolean {
 // is met again, and reported, where the router needs them.
 if (root.dataset.prerenderedLanguage) void loadMatchedRoutes().catch(() => undefined);
 
-// A French or Spanish visitor's strings are a chunk of their own: render once they are here
-// (English is bundled, so this resolves at once for English; a failed fetch falls back to it).
+// Every string but English `common` is a chunk of its own, the public pages' English too: render
+// once the page's first ones are here (at once on an English portal page, which starts with
+// `common` alone).
 void i18nReady
   .catch(() => undefined)
   .then(async () => {

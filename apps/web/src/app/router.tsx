@@ -8,7 +8,7 @@ const lazyPage = (load: () => Promise<{ default: React.ComponentType }>) => asyn
   Component: (await load()).default,
 });
 
-// The console needs nearly every namespace; the public pages carry only their own (bundled).
+// The console needs nearly every namespace; the public pages fetch only their own (lazyPublicLayout).
 const lazyPortalLayout = (load: () => Promise<{ default: React.ComponentType }>) => async () => {
   const [page] = await Promise.all([load(), import('@/lib/i18n').then(({ loadAllNamespaces }) => loadAllNamespaces())]);
   return { Component: page.default };
@@ -77,7 +77,7 @@ const pageRoutes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       { index: true, element: <Navigate to="/app/dashboard" replace /> },
-      { path: 'dashboard', lazy: lazyScreen(() => import('@/features/dashboard/dashboard-page'), ['dashboard', 'charts', 'alerts', 'events', 'eventAutomation']) },
+      { path: 'dashboard', lazy: lazyScreen(() => import('@/features/dashboard/dashboard-page'), ['dashboard', 'charts', 'alerts']) },
       { path: 'solar-system', lazy: lazyScreen(() => import('@/features/solar/solar-page'), ['solar', 'charts']) },
       { path: 'maintenance', lazy: lazyScreen(() => import('@/features/maintenance/maintenance-page'), ['maintenance', 'alerts', 'charts']) },
       { path: 'devices', lazy: lazyScreen(() => import('@/features/devices/devices-page'), ['devices', 'manageDevices', 'plugs', 'charts']) },

@@ -4,7 +4,7 @@ import { i18n, i18nReady, publicNamespaces } from './i18n';
 describe('languages', () => {
   afterAll(() => i18n.changeLanguage('en'));
 
-  it('bundles only the public pages’ English; the rest, French and Spanish arrive when asked for, before the switch completes', async () => {
+  it('bundles only English `common`; the rest, French and Spanish arrive when asked for, before the switch completes', async () => {
     await i18nReady;
     expect([...publicNamespaces].sort()).toEqual(['auth', 'common', 'help', 'marketing']);
     // The test setup asked for every namespace, as the portal's routes do.

@@ -1,23 +1,21 @@
 import i18n, { type BackendModule } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
-import { authEn } from '@/locales/auth.en';
 import { commonEn } from '@/locales/common.en';
-import { helpEn } from '@/locales/help.en';
-import { marketingEn } from '@/locales/marketing.en';
 import { englishNamespaces, type Namespace } from '@/locales/en-namespaces';
-import { LANGUAGE_STORAGE_KEY, languages, loadTranslation, publicNamespaces, startingNamespaces, type PublicNamespace } from '@/locales/languages';
+import { LANGUAGE_STORAGE_KEY, languages, loadTranslation, publicNamespaces, startingNamespaces } from '@/locales/languages';
 import type { Resources } from '@/locales/resources';
 
 export { publicNamespaces };
 
 /**
- * The English the public pages need comes with the app; each other English namespace is a chunk
- * of its own, fetched with the screens that show it (app/router.tsx), so a visitor to a public
- * page does not download the portal's strings (docs/decisions/053-prerendered-public-pages.md)
- * and the Dashboard does not download Settings' (docs/decisions/058-dashboard-javascript-budget.md).
+ * Only `common`, which every page shows, comes with the app. The other English namespaces are
+ * fetched with the screens that show them (app/router.tsx), so a visitor to a public page does not
+ * download the portal's strings (docs/decisions/053-prerendered-public-pages.md), the Dashboard
+ * does not download Settings' (docs/decisions/058-dashboard-javascript-budget.md), and no portal
+ * page, in any language, downloads the public pages' English (one chunk, locales/en-public.ts).
  */
-const publicEn = { common: commonEn, marketing: marketingEn, help: helpEn, auth: authEn } satisfies Record<PublicNamespace, unknown>;
+const bundledEn = { common: commonEn };
 
 const loadEnglish = async (namespace: string): Promise<Partial<Resources>> =>
   namespace in englishNamespaces ? { [namespace]: await englishNamespaces[namespace as Namespace]() } : {};
@@ -44,8 +42,8 @@ export const i18nReady = i18n
   .use(LanguageDetector)
   .use(initReactI18next)
   .init({
-    resources: { en: publicEn },
-    // Part of English comes with the app; the rest, and the other languages, from the backend above.
+    resources: { en: bundledEn },
+    // `common` comes with the app; the rest of English, and the other languages, from the backend above.
     partialBundledLanguages: true,
     ns: [...startingNamespaces(typeof window === 'undefined' ? '/' : window.location.pathname)],
     defaultNS: 'common',

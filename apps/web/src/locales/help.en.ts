@@ -60,7 +60,7 @@ export const helpEn = {
     plugSetup: {
       question: 'How do I set up my smart plug?',
       answer:
-        'Plug it into an outlet near your router, open the Peakwise app or web portal and follow the pairing steps. Setup takes under 5 minutes and works on any home WiFi network.',
+        'Get the plug onto your home Wi-Fi with its maker’s app first. Then, in Peakwise, open Devices, choose Add device, enter the plug’s device id, a name and its type, and choose Pair device. Peakwise shows the plug’s token and MQTT details once: enter them in the plug’s own MQTT settings (on a Shelly Gen2 or Gen3 plug: Settings → MQTT). No plug? Import your utility’s Green Button file in Settings → Data and developer tools. The user guide below has each step.',
     },
     whatIsEvent: {
       question: 'What is an Energy Saving Event?',
@@ -139,13 +139,15 @@ export const helpEn = {
     stepsLabel: 'Steps',
     topics: {
       smartPlug: {
-        title: 'Getting started with your smart plug',
-        summary: 'Connect your free plug in under 5 minutes.',
+        title: 'Connecting a smart plug or your utility’s data',
+        summary: 'Pair a plug that reports over MQTT, or import a Green Button file.',
         steps: {
-          s1: 'Plug the smart plug into an outlet close to your WiFi router and wait for its light to blink.',
-          s2: 'Sign in to Peakwise and go to Devices, then choose to add a smart plug.',
-          s3: 'Pick your home WiFi network and enter its password — any home WiFi network works.',
-          s4: 'Name the plug after what it powers (for example “Living room heater”) so it’s easy to switch off during events.',
+          s1: 'Get the plug onto your home Wi-Fi with its maker’s app or instructions: Peakwise doesn’t do this step. Peakwise reads Shelly Gen2 and Gen3 plugs (Plus Plug S, Plus Plug US, Plug S Gen3) with their own firmware.',
+          s2: 'In Peakwise, open Devices and choose Add device. Enter the plug’s device id (printed on it or shown in its app, for example shellyplugus-a1b2c3), a name after what it powers (for example “Living room heater”), its type and, if you like, its room. Then choose Pair device.',
+          s3: 'Peakwise shows the plug’s token and MQTT details once only: copy them before you close the window. If you lose the token, remove the device and pair it again.',
+          s4: 'On a Shelly plug, open its own web page (its IP address in a browser) and go to Settings → MQTT. Turn MQTT on; enter the server, the MQTT username and, as the password, the token; set the MQTT prefix Peakwise gave; turn on “RPC status notifications over MQTT” and “Generic status update over MQTT”; and save. The plug reconnects and reports about once a minute.',
+          s5: 'Another device, such as a meter or a gateway, must send readings in Peakwise’s own format with its token: over MQTT under the topic prefix shown, or to the HTTP endpoint shown.',
+          s6: 'No plug? Download your interval data from your utility’s website (Green Button “Download My Data”) and import the XML file in Settings → Data and developer tools: Usage History, the Dashboard and Billing fill in from it.',
         },
       },
       events: {

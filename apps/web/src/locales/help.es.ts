@@ -63,7 +63,7 @@ export const helpEs: Translation<typeof helpEn> = {
     plugSetup: {
       question: '¿Cómo instalo mi enchufe inteligente?',
       answer:
-        'Conéctalo a un tomacorriente cerca de tu router, abre la aplicación o el portal web de Peakwise y sigue los pasos de emparejamiento. La instalación toma menos de 5 minutos y funciona con cualquier red WiFi doméstica.',
+        'Primero conecta el enchufe a tu WiFi con la aplicación de su fabricante. Después, en Peakwise, abre Dispositivos, elige Añadir dispositivo, escribe el identificador del enchufe, un nombre y su tipo, y elige Vincular dispositivo. Peakwise muestra una sola vez el token y los datos MQTT del enchufe: introdúcelos en la configuración MQTT del propio enchufe (en un enchufe Shelly Gen2 o Gen3: Settings → MQTT). ¿No tienes enchufe? Importa el archivo Green Button de tu distribuidora en Configuración → Datos y herramientas para desarrolladores. La guía del usuario de abajo explica cada paso.',
     },
     whatIsEvent: {
       question: '¿Qué es un Evento de ahorro de energía?',
@@ -142,13 +142,15 @@ export const helpEs: Translation<typeof helpEn> = {
     stepsLabel: 'Pasos',
     topics: {
       smartPlug: {
-        title: 'Primeros pasos con tu enchufe inteligente',
-        summary: 'Conecta tu enchufe gratuito en menos de 5 minutos.',
+        title: 'Vincular un enchufe inteligente o los datos de tu distribuidora',
+        summary: 'Vincula un enchufe que informa por MQTT o importa un archivo Green Button.',
         steps: {
-          s1: 'Conecta el enchufe inteligente a un tomacorriente cerca de tu router WiFi y espera a que su luz parpadee.',
-          s2: 'Inicia sesión en Peakwise, abre Dispositivos y elige agregar un enchufe inteligente.',
-          s3: 'Elige tu red WiFi doméstica y escribe su contraseña — funciona con cualquier red WiFi doméstica.',
-          s4: 'Ponle al enchufe el nombre de lo que alimenta (por ejemplo, «Calefactor de la sala») para apagarlo fácilmente durante los eventos.',
+          s1: 'Conecta el enchufe a tu WiFi con la aplicación o las instrucciones de su fabricante: Peakwise no hace este paso. Peakwise lee los enchufes Shelly Gen2 y Gen3 (Plus Plug S, Plus Plug US, Plug S Gen3) con su firmware de fábrica.',
+          s2: 'En Peakwise, abre Dispositivos y elige Añadir dispositivo. Escribe el identificador del enchufe (impreso en él o en su aplicación, por ejemplo shellyplugus-a1b2c3), un nombre según lo que alimenta (por ejemplo, «Calefactor de la sala»), su tipo y, si quieres, su habitación. Luego elige Vincular dispositivo.',
+          s3: 'Peakwise muestra el token y los datos MQTT del enchufe una sola vez: cópialos antes de cerrar la ventana. Si pierdes el token, quita el dispositivo y vincúlalo de nuevo.',
+          s4: 'En un enchufe Shelly, abre su propia página web (su dirección IP en un navegador) y ve a Settings → MQTT. Activa MQTT; escribe el servidor, el usuario MQTT y, como contraseña, el token; pon el prefijo MQTT que te dio Peakwise; activa «RPC status notifications over MQTT» y «Generic status update over MQTT»; y guarda. El enchufe se reconecta e informa más o menos una vez por minuto.',
+          s5: 'Otro dispositivo, como un medidor o una pasarela, debe enviar sus lecturas en el formato de Peakwise con su token: por MQTT bajo el prefijo de tema mostrado, o a la dirección HTTP mostrada.',
+          s6: '¿No tienes enchufe? Descarga tus datos por intervalos del sitio web de tu distribuidora (Green Button «Descargar mis datos») e importa el archivo XML en Configuración → Datos y herramientas para desarrolladores: el Historial de consumo, el Panel y la Facturación se completan con él.',
         },
       },
       events: {

@@ -63,7 +63,7 @@ export const helpFr: Translation<typeof helpEn> = {
     plugSetup: {
       question: 'Comment installer ma prise intelligente?',
       answer:
-        'Branchez-la dans une prise près de votre routeur, ouvrez l’application ou le portail Web Peakwise et suivez les étapes de jumelage. L’installation prend moins de 5 minutes et fonctionne avec n’importe quel réseau Wi-Fi domestique.',
+        'Connectez d’abord la prise à votre Wi-Fi avec l’application de son fabricant. Ensuite, dans Peakwise, ouvrez Appareils, choisissez Ajouter un appareil, entrez l’identifiant de la prise, un nom et son type, puis choisissez Associer l’appareil. Peakwise affiche une seule fois le jeton et les réglages MQTT de la prise : entrez-les dans les réglages MQTT de la prise elle-même (sur une prise Shelly Gen2 ou Gen3 : Settings → MQTT). Pas de prise? Importez le fichier Green Button de votre distributeur dans Paramètres → Données et outils pour développeurs. Le guide d’utilisation ci-dessous détaille chaque étape.',
     },
     whatIsEvent: {
       question: 'Qu’est-ce qu’un Événement d’économie d’énergie?',
@@ -142,13 +142,15 @@ export const helpFr: Translation<typeof helpEn> = {
     stepsLabel: 'Étapes',
     topics: {
       smartPlug: {
-        title: 'Bien démarrer avec votre prise intelligente',
-        summary: 'Branchez votre prise gratuite en moins de 5 minutes.',
+        title: 'Associer une prise intelligente ou les données de votre distributeur',
+        summary: 'Associez une prise qui transmet par MQTT, ou importez un fichier Green Button.',
         steps: {
-          s1: 'Branchez la prise intelligente près de votre routeur Wi-Fi et attendez que son voyant clignote.',
-          s2: 'Connectez-vous à Peakwise, ouvrez Appareils et choisissez d’ajouter une prise intelligente.',
-          s3: 'Choisissez votre réseau Wi-Fi domestique et entrez son mot de passe — n’importe quel réseau Wi-Fi domestique fonctionne.',
-          s4: 'Nommez la prise selon ce qu’elle alimente (p. ex. « Chaufferette du salon ») pour l’éteindre facilement pendant les événements.',
+          s1: 'Connectez la prise à votre Wi-Fi avec l’application ou les instructions de son fabricant : Peakwise ne fait pas cette étape. Peakwise lit les prises Shelly Gen2 et Gen3 (Plus Plug S, Plus Plug US, Plug S Gen3) avec leur micrologiciel d’origine.',
+          s2: 'Dans Peakwise, ouvrez Appareils et choisissez Ajouter un appareil. Entrez l’identifiant de la prise (imprimé dessus ou affiché dans son application, p. ex. shellyplugus-a1b2c3), un nom selon ce qu’elle alimente (p. ex. « Chaufferette du salon »), son type et, si vous le voulez, sa pièce. Choisissez ensuite Associer l’appareil.',
+          s3: 'Peakwise n’affiche qu’une seule fois le jeton et les réglages MQTT de la prise : copiez-les avant de fermer la fenêtre. Si vous perdez le jeton, retirez l’appareil et associez-le de nouveau.',
+          s4: 'Sur une prise Shelly, ouvrez sa propre page Web (son adresse IP dans un navigateur) et allez dans Settings → MQTT. Activez MQTT; entrez le serveur, le nom d’utilisateur MQTT et, comme mot de passe, le jeton; indiquez le préfixe MQTT donné par Peakwise; activez « RPC status notifications over MQTT » et « Generic status update over MQTT »; puis enregistrez. La prise se reconnecte et transmet environ une fois par minute.',
+          s5: 'Un autre appareil, comme un compteur ou une passerelle, doit envoyer ses relevés dans le format de Peakwise avec son jeton : par MQTT sous le préfixe de sujet affiché, ou à l’adresse HTTP affichée.',
+          s6: 'Pas de prise? Téléchargez vos données par intervalles sur le site de votre distributeur (Green Button « Télécharger mes données ») et importez le fichier XML dans Paramètres → Données et outils pour développeurs : l’Historique de consommation, le Tableau de bord et la Facturation se remplissent à partir de celui-ci.',
         },
       },
       events: {

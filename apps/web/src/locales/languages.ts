@@ -13,7 +13,7 @@ export type Language = (typeof languages)[number];
 /** Where a visitor's choice of language is kept (i18n.ts; the public pages' loader reads it too). */
 export const LANGUAGE_STORAGE_KEY = 'peakwise.language';
 
-/** What the public pages show: bundled in English, one chunk in each other language. */
+/** What the public pages show: one chunk in each language (en-public.ts, fr-public.ts, es-public.ts) besides `common`. */
 export const publicNamespaces = ['common', 'marketing', 'help', 'auth'] as const;
 export type PublicNamespace = (typeof publicNamespaces)[number];
 

@@ -25,8 +25,7 @@ export const faqQuestions = [
   { id: 'privacy', category: 'account' },
 ] as const satisfies readonly { id: string; category: FaqCategory }[];
 
-/** The five user-guide topics, in reading order; each has four steps s1–s4. */
+/** The five user-guide topics, in reading order; each topic's steps are those of its translation, in order. */
 export const guideTopics = ['smartPlug', 'events', 'data', 'points', 'account'] as const;
-export const guideSteps = ['s1', 's2', 's3', 's4'] as const;
 
 export { SUPPORT_EMAIL as supportEmail } from '@peakwise/contracts/public-config.contract';

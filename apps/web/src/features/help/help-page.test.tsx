@@ -126,10 +126,31 @@ describe('HelpPage', () => {
     const guide = screen.getByRole('region', { name: 'User guide' });
     const topics = within(guide).getAllByRole('button');
     expect(topics).toHaveLength(5);
-    expect(topics[0]).toHaveTextContent('Getting started with your smart plug');
+    expect(topics[0]).toHaveTextContent('Connecting a smart plug or your utility’s data');
     await user.click(topics[0]!);
     expect(topics[0]).toHaveAttribute('aria-expanded', 'true');
     expect(within(guide).getAllByRole('listitem', { hidden: false }).length).toBeGreaterThan(5);
+  });
+
+  it('pairs a plug the way the app does: Add device, the token and MQTT details once, the plug’s own MQTT settings, or a Green Button file', async () => {
+    const user = userEvent.setup();
+    renderHelp();
+    const guide = screen.getByRole('region', { name: 'User guide' });
+    await user.click(within(guide).getByRole('button', { name: /Connecting a smart plug/ }));
+    const steps = within(within(guide).getByRole('list', { name: 'Steps' })).getAllByRole('listitem');
+    expect(steps).toHaveLength(6);
+    expect(steps[1]).toHaveTextContent('open Devices and choose Add device');
+    expect(steps[1]).toHaveTextContent('Then choose Pair device.');
+    expect(steps[2]).toHaveTextContent('token and MQTT details once only');
+    expect(steps[3]).toHaveTextContent('Settings → MQTT');
+    expect(steps[5]).toHaveTextContent('Settings → Data and developer tools');
+    // Peakwise has no step where a member picks a Wi-Fi network or types its password.
+    expect(guide).not.toHaveTextContent(/password —|WiFi network/);
+
+    await user.click(screen.getByRole('button', { name: /How do I set up my smart plug\?/ }));
+    const answer = screen.getByRole('region', { name: /How do I set up my smart plug\?/ });
+    expect(answer).toHaveTextContent('open Devices, choose Add device');
+    expect(answer).not.toHaveTextContent(/pairing steps|any home WiFi/);
   });
 
   it('searches in French, ignoring accents', async () => {

@@ -1,6 +1,6 @@
 import { Gift, ChartLine, Plug, ShieldCheck, Zap, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { guideSteps, guideTopics } from '../faq-content';
+import { guideTopics } from '../faq-content';
 import { Disclosure } from './disclosure';
 
 const topicIcons: Record<(typeof guideTopics)[number], LucideIcon> = {
@@ -36,7 +36,7 @@ export function UserGuide() {
                 }
               >
                 <ol aria-label={t('guide.stepsLabel')} className="space-y-3 sm:pl-14">
-                  {guideSteps.map((step, index) => (
+                  {Object.entries(t(`guide.topics.${topic}.steps`, { returnObjects: true })).map(([step, text], index) => (
                     <li key={step} className="flex gap-3 text-sm leading-6 text-slate-600">
                       <span
                         aria-hidden="true"
@@ -44,7 +44,7 @@ export function UserGuide() {
                       >
                         {index + 1}
                       </span>
-                      <span>{t(`guide.topics.${topic}.steps.${step}`)}</span>
+                      <span>{text}</span>
                     </li>
                   ))}
                 </ol>

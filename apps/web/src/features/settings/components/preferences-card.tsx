@@ -5,7 +5,7 @@ import { AlertMessage } from '@/components/ui/alert-message';
 import { SelectField } from '@/components/ui/select-field';
 import { i18n as i18next } from '@/lib/i18n';
 import { isCanadianTimeZone, setTimeZone, useTimeZone } from '@/lib/time-zone';
-import { languages } from '@/locales/resources';
+import { languages } from '@/locales/languages';
 import { getProfile, updatePreferences } from '../api/settings-api';
 import { settingsKeys } from '../settings-keys';
 import { SettingsCard } from './settings-card';
