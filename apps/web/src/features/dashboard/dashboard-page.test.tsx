@@ -185,7 +185,7 @@ describe('DashboardPage', () => {
       freePlug: noPlug,
     };
     const { fetchMock } = renderDashboard();
-    const list = await screen.findByRole('region', { name: 'Get started' });
+    const list = await screen.findByRole('region', { name: 'Get started' }, { timeout: 5000 });
     expect(list).toHaveTextContent('1 of 4 done');
     const step = (id: string) => within(list).getByTestId(`first-step-${id}`);
     expect(step('eventNotifications')).toHaveAttribute('data-done', 'true');
