@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { shippingAddressSchema } from './rewards.contract';
 
 /**
  * The Dashboard's first-steps checklist (issue 30), in the order it is shown. A new step is one
@@ -38,15 +37,3 @@ export type FirstSteps = z.infer<typeof firstStepsSchema>;
 
 /** A member may ask for another confirmation email once a minute. */
 export const VERIFICATION_EMAIL_INTERVAL_MS = 60_000;
-
-/** POST /api/dashboard/first-steps/free-plug, with the client's key in the Idempotency-Key header. */
-export const orderFreePlugSchema = z.object({ shippingAddress: shippingAddressSchema });
-export type OrderFreePlug = z.input<typeof orderFreePlugSchema>;
-
-/** Refusals of a free-plug order or skip, fixed sentences the web says in the member's language. */
-export const FREE_PLUG_MESSAGES = {
-  alreadyOrdered: 'Your household has already ordered its free smart plug.',
-  notServed: 'The free smart plug ships only to the provinces Peakwise serves.',
-  unavailable: 'Free smart plugs are not available right now.',
-  keyReused: 'This Idempotency-Key was already used for another order.',
-} as const;

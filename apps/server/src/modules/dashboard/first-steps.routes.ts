@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
-import { firstStepsSchema, FREE_PLUG_MESSAGES, orderFreePlugSchema } from '@peakwise/contracts/first-steps.contract';
+import { firstStepsSchema } from '@peakwise/contracts/first-steps.contract';
+import { FREE_PLUG_MESSAGES, orderFreePlugSchema } from '@peakwise/contracts/free-plug-order.contract';
 import { IDEMPOTENCY_KEY_PATTERN } from '@peakwise/contracts/rewards.contract';
 import type { ProvinceCode } from '@peakwise/domain/postal-code';
 import type { Db } from '../../db/client';

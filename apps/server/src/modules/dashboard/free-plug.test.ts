@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FREE_PLUG_MESSAGES, firstStepsSchema } from '@peakwise/contracts/first-steps.contract';
+import { firstStepsSchema } from '@peakwise/contracts/first-steps.contract';
+import { FREE_PLUG_MESSAGES } from '@peakwise/contracts/free-plug-order.contract';
 import { opsFulfilmentOrderSchema, REWARD_MESSAGES } from '@peakwise/contracts/rewards.contract';
 import { rowsOf } from '../../db/rows';
 import { ledgerViolations } from '../../test/ledger-invariants';

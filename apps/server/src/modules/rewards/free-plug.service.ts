@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { FREE_PLUG_MESSAGES, type FreePlug, type orderFreePlugSchema } from '@peakwise/contracts/first-steps.contract';
+import type { FreePlug } from '@peakwise/contracts/first-steps.contract';
+import { FREE_PLUG_MESSAGES, type orderFreePlugSchema } from '@peakwise/contracts/free-plug-order.contract';
 import { parsePostalCode, type ProvinceCode } from '@peakwise/domain/postal-code';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';

@@ -1,4 +1,5 @@
-import { firstStepsSchema, type FirstSteps, type OrderFreePlug } from '@peakwise/contracts/first-steps.contract';
+import { firstStepsSchema, type FirstSteps } from '@peakwise/contracts/first-steps.contract';
+import type { OrderFreePlug } from '@peakwise/contracts/free-plug-order.contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useQueryScope } from '@/lib/api-client';
 import { readServerError } from '@/lib/server-error';

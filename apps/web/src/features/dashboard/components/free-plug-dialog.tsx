@@ -1,4 +1,4 @@
-import { FREE_PLUG_MESSAGES, orderFreePlugSchema } from '@peakwise/contracts/first-steps.contract';
+import { FREE_PLUG_MESSAGES, orderFreePlugSchema } from '@peakwise/contracts/free-plug-order.contract';
 import { REWARD_MESSAGES } from '@peakwise/contracts/rewards.contract';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
