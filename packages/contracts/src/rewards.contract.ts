@@ -30,6 +30,7 @@ export const REWARD_MESSAGES = {
   orderNotFound: 'No such order.',
   orderMove: 'This order cannot move to that status.',
   trackingRequired: 'A tracking number (3 to 64 letters, digits or dashes) is required to ship an order.',
+  carrier: 'A carrier name is at most 40 characters, on one line.',
   pointsCost: 'The cost must be a whole number of points from 1 to 1,000,000.',
   stock: 'Stock must be a whole number from 0 to 1,000,000.',
   unlimitedOnlyCharity: 'Only a charity donation may have unlimited stock.',
@@ -113,6 +114,8 @@ export const rewardOrderSchema = z.object({
   status: rewardOrderStatusSchema,
   /** The gift-card or discount code, for its member only. */
   code: z.string().nullable(),
+  /** Who carries a shipped order, when the operator said (decision 090). */
+  carrier: z.string().nullable(),
   tracking: z.string().nullable(),
   shippingAddress: z
     .object({ name: z.string(), line1: z.string(), line2: z.string().nullable(), city: z.string(), province: z.string(), postalCode: z.string() })
@@ -169,4 +172,8 @@ export const CODE_PATTERN = /^[A-Za-z0-9-]{4,64}$/;
 export const opsFulfilmentOrderSchema = rewardOrderSchema.extend({ memberEmail: z.string() });
 export type OpsFulfilmentOrder = z.infer<typeof opsFulfilmentOrderSchema>;
 
-export const shipOrderSchema = z.object({ tracking: z.string({ error: REWARD_MESSAGES.trackingRequired }).trim().regex(/^[A-Za-z0-9-]{3,64}$/, { error: REWARD_MESSAGES.trackingRequired }) });
+export const shipOrderSchema = z.object({
+  tracking: z.string({ error: REWARD_MESSAGES.trackingRequired }).trim().regex(/^[A-Za-z0-9-]{3,64}$/, { error: REWARD_MESSAGES.trackingRequired }),
+  /** Canada Post, Purolator…: named in the shipped email and on the member's screens. */
+  carrier: singleLine(z.string({ error: REWARD_MESSAGES.carrier }).trim().max(40, { error: REWARD_MESSAGES.carrier })).optional(),
+});

@@ -86,7 +86,7 @@ const DEMO_CODES_FLOOR = 50;
  * demo code pools.
  */
 export async function ensureDemoCatalogue(db: Db): Promise<void> {
-  const [existing] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from reward_items`));
+  const [existing] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from reward_items where not free_plug`));
   if (existing!.n === 0) {
     for (const { image, codePrefix: _codes, ...item } of DEMO_CATALOGUE) {
       const id = await createItem(db, item);

@@ -27,9 +27,10 @@ export async function ledgerViolations(db: DbOrTx): Promise<string[]> {
     found.push(`transfer ${t.id} does not balance (${t.total})`);
   }
 
-  // Every order: exactly one redemption transfer naming it, and that one is the order's debit.
-  for (const o of await q<{ id: string; debits: number; matching: number }>(sql`
-    select o.id, coalesce(d.n, 0) as debits,
+  // Every order: exactly one redemption transfer naming it, and that one is the order's debit;
+  // the free plug (decision 090) none: it costs nothing.
+  for (const o of await q<{ id: string; free: boolean; debits: number; matching: number }>(sql`
+    select o.id, o.free_plug as free, coalesce(d.n, 0) as debits,
       (select count(*)::int from points_entries e join points_accounts a on a.id = e.account_id and a.kind = 'member' and a.household_id = o.household_id
         where e.transfer_id = o.transfer_id and e.amount = -o.points) as matching
     from reward_orders o
@@ -37,7 +38,7 @@ export async function ledgerViolations(db: DbOrTx): Promise<string[]> {
     -- and a per-order scan made a benchmark's check quadratic in its orders.
     left join (select t.detail->>'orderId' as order_id, count(*)::int as n from points_transfers t
                 where t.kind = 'redemption' and t.detail ? 'orderId' group by 1) d on d.order_id = o.id::text`)) {
-    if (o.debits !== 1 || o.matching !== 1) found.push(`order ${o.id} has ${o.debits} debits naming it, ${o.matching} matching its points`);
+    if (o.free ? o.debits !== 0 : o.debits !== 1 || o.matching !== 1) found.push(`order ${o.id} has ${o.debits} debits naming it, ${o.matching} matching its points`);
   }
   for (const t of await q<{ id: string }>(sql`
     select t.id from points_transfers t where t.kind = 'redemption' and t.detail ? 'orderId'

@@ -7,9 +7,33 @@ export const firstStepsEn = {
   dismiss: 'Hide these steps',
   steps: {
     confirmEmail: { title: 'Confirm your email', body: 'Follow the link we sent you so we can reach you about your account.', action: 'Send the email again' },
+    freePlug: { title: 'Get your free smart plug', body: 'Every member household gets a smart plug free ($29.99 value). We ship it to your address in Canada.', action: 'Order my free plug', skip: 'I already have a plug' },
     connectData: { title: 'Connect a device or import your utility file', body: 'Your usage, costs and savings need readings from your home.', action: 'Add a device', import: 'Import a Green Button file' },
     eventNotifications: { title: 'Turn on event notifications', body: 'Hear about Energy Saving Events before they start.', action: 'Choose notifications' },
     eventOptIn: { title: 'Opt in to events in your area', body: 'Take part in Energy Saving Events and earn points.', action: 'Opt in to events' },
+  },
+  freePlug: {
+    dialogTitle: 'Your free smart plug',
+    dialogIntro: 'Free for your household, a $29.99 value. Where should we ship it?',
+    confirm: 'Order my free plug',
+    ordering: 'Ordering…',
+    cancel: 'Cancel',
+    fixAddress: 'Check the address: some fields need a fix.',
+    network: 'The order could not be sent. Check your connection and try again.',
+    skipFailed: 'That did not save. Try again.',
+    status: {
+      skipped: 'Skipped: you already have a plug.',
+      ordered: 'Ordered. We will email you when it ships.',
+      shipped: 'Shipped. Tracking number: {{tracking}}',
+      shippedBy: 'Shipped with {{carrier}}. Tracking number: {{tracking}}',
+      delivered: 'Delivered. Enjoy your plug!',
+    },
+    serverErrors: {
+      alreadyOrdered: 'Your household has already ordered its free smart plug.',
+      notServed: 'The free smart plug ships only to the provinces Peakwise serves.',
+      unavailable: 'Free smart plugs are not available right now.',
+      keyReused: 'This order could not be sent. Close this window and try again.',
+    },
   },
   resend: { sent: 'Sent. Check your inbox.', tooSoon: 'An email was sent less than a minute ago. Try again shortly.', failed: 'The email could not be sent. Try again.' },
 };

@@ -10,9 +10,33 @@ export const firstStepsFr: Translation<typeof firstStepsEn> = {
   dismiss: 'Masquer ces étapes',
   steps: {
     confirmEmail: { title: 'Confirmez votre adresse courriel', body: 'Suivez le lien que nous vous avons envoyé pour que nous puissions vous joindre au sujet de votre compte.', action: 'Renvoyer le courriel' },
+    freePlug: { title: 'Obtenez votre prise intelligente gratuite', body: 'Chaque foyer membre reçoit une prise intelligente gratuite (valeur de 29,99 $). Nous l’expédions à votre adresse au Canada.', action: 'Commander ma prise gratuite', skip: 'J’ai déjà une prise' },
     connectData: { title: 'Branchez un appareil ou importez le fichier de votre distributeur', body: 'Votre consommation, vos coûts et vos économies ont besoin des lectures de votre domicile.', action: 'Ajouter un appareil', import: 'Importer un fichier Green Button' },
     eventNotifications: { title: 'Activez les avis d’événements', body: 'Soyez averti des événements d’économie d’énergie avant leur début.', action: 'Choisir les avis' },
     eventOptIn: { title: 'Participez aux événements de votre région', body: 'Participez aux événements d’économie d’énergie et gagnez des points.', action: 'Participer aux événements' },
+  },
+  freePlug: {
+    dialogTitle: 'Votre prise intelligente gratuite',
+    dialogIntro: 'Gratuite pour votre foyer, d’une valeur de 29,99 $. Où devons-nous l’expédier ?',
+    confirm: 'Commander ma prise gratuite',
+    ordering: 'Commande en cours…',
+    cancel: 'Annuler',
+    fixAddress: 'Vérifiez l’adresse : certains champs sont à corriger.',
+    network: 'La commande n’a pas pu être envoyée. Vérifiez votre connexion et réessayez.',
+    skipFailed: 'Ce choix n’a pas été enregistré. Réessayez.',
+    status: {
+      skipped: 'Étape passée : vous avez déjà une prise.',
+      ordered: 'Commandée. Nous vous écrirons à son expédition.',
+      shipped: 'Expédiée. Numéro de suivi : {{tracking}}',
+      shippedBy: 'Expédiée par {{carrier}}. Numéro de suivi : {{tracking}}',
+      delivered: 'Livrée. Profitez bien de votre prise !',
+    },
+    serverErrors: {
+      alreadyOrdered: 'Votre foyer a déjà commandé sa prise intelligente gratuite.',
+      notServed: 'La prise intelligente gratuite n’est expédiée que dans les provinces desservies par Peakwise.',
+      unavailable: 'Les prises intelligentes gratuites ne sont pas offertes pour le moment.',
+      keyReused: 'Cette commande n’a pas pu être envoyée. Fermez cette fenêtre et réessayez.',
+    },
   },
   resend: { sent: 'Envoyé. Consultez votre boîte de réception.', tooSoon: 'Un courriel a été envoyé il y a moins d’une minute. Réessayez sous peu.', failed: 'Le courriel n’a pas pu être envoyé. Réessayez.' },
 };

@@ -125,6 +125,7 @@ export const rewardsEn = {
     orderNotFound: 'No such order.',
     orderMove: 'This order cannot move to that status.',
     trackingRequired: 'A tracking number (3 to 64 letters, digits or dashes) is required to ship an order.',
+    carrier: 'A carrier name is at most 40 characters, on one line.',
     pointsCost: 'The cost must be a whole number of points from 1 to 1,000,000.',
     stock: 'Stock must be a whole number from 0 to 1,000,000.',
     unlimitedOnlyCharity: 'Only a charity donation may have unlimited stock.',

@@ -128,6 +128,7 @@ export const rewardsEs: Translation<typeof rewardsEn> = {
     orderNotFound: 'No existe ese pedido.',
     orderMove: 'Este pedido no puede pasar a ese estado.',
     trackingRequired: 'Se necesita un número de seguimiento (3 a 64 letras, dígitos o guiones) para enviar un pedido.',
+    carrier: 'El nombre del transportista tiene como máximo 40 caracteres, en una sola línea.',
     pointsCost: 'El costo debe ser un número entero de puntos de 1 a 1.000.000.',
     stock: 'Las existencias deben ser un número entero de 0 a 1.000.000.',
     unlimitedOnlyCharity: 'Solo una donación puede tener existencias ilimitadas.',

@@ -128,6 +128,7 @@ export const rewardsFr: Translation<typeof rewardsEn> = {
     orderNotFound: 'Commande introuvable.',
     orderMove: 'Cette commande ne peut pas passer à cet état.',
     trackingRequired: 'Un numéro de suivi (3 à 64 lettres, chiffres ou tirets) est requis pour expédier une commande.',
+    carrier: 'Le nom du transporteur compte au plus 40 caractères, sur une seule ligne.',
     pointsCost: 'Le coût doit être un nombre entier de points de 1 à 1 000 000.',
     stock: 'Le stock doit être un nombre entier de 0 à 1 000 000.',
     unlimitedOnlyCharity: 'Seul un don peut avoir un stock illimité.',

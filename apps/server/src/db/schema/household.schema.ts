@@ -17,6 +17,8 @@ export const households = pgTable('households', {
   latitude: doublePrecision('latitude'),
   longitude: doublePrecision('longitude'),
   occupants: integer('occupants').notNull().default(3),
+  /** "I already have a plug": the free-plug first step ticks as skipped (decision 090). */
+  freePlugSkippedAt: timestamp('free_plug_skipped_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

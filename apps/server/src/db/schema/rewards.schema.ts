@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { REWARD_ITEM_STATUSES, REWARD_KINDS, REWARD_ORDER_STATUSES } from '@peakwise/domain/reward-rules';
-import { check, customType, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, customType, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { pointsTransfers } from './points.schema';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -27,13 +27,16 @@ export const rewardItems = pgTable(
     descriptionEn: text('description_en').notNull().default(''),
     descriptionFr: text('description_fr').notNull().default(''),
     descriptionEs: text('description_es').notNull().default(''),
+    /** The one free smart plug (decision 090): 0 points, unlimited, never in the Rewards catalogue. */
+    freePlug: boolean('free_plug').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('reward_items_points_cost', sql`${t.pointsCost} > 0`),
+    check('reward_items_points_cost', sql`case when ${t.freePlug} then ${t.pointsCost} = 0 and ${t.kind} = 'physical' else ${t.pointsCost} > 0 end`),
     check('reward_items_stock_not_negative', sql`${t.stock} is null or ${t.stock} >= 0`),
-    check('reward_items_unlimited_only_charity', sql`${t.stock} is not null or ${t.kind} = 'charity'`),
+    check('reward_items_unlimited_only_charity', sql`${t.stock} is not null or ${t.kind} = 'charity' or ${t.freePlug}`),
+    uniqueIndex('reward_items_free_plug_idx').on(t.freePlug).where(sql`free_plug`),
     index('reward_items_status_idx').on(t.status, t.pointsCost),
   ],
 );
@@ -51,9 +54,10 @@ export const rewardItemImages = pgTable('reward_item_images', {
 });
 
 /**
- * One order per redemption. It names exactly one ledger transfer (NOT NULL + UNIQUE), and a
- * deferred trigger checks at commit that the transfer is the member's debit of `points`, so an
- * order without its debit, or with a debit of another amount, can never be committed.
+ * One order per redemption. It names exactly one ledger transfer (UNIQUE), and a deferred trigger
+ * checks at commit that the transfer is the member's debit of `points`, so an order without its
+ * debit, or with a debit of another amount, can never be committed. The free plug (decision 090)
+ * is the one order with no transfer: 0 points, at most one per household.
  */
 export const rewardOrders = pgTable(
   'reward_orders',
@@ -71,7 +75,6 @@ export const rewardOrders = pgTable(
     /** The client's Idempotency-Key: a retry with it answers this order again. */
     clientKey: text('client_key').notNull(),
     transferId: uuid('transfer_id')
-      .notNull()
       .unique()
       .references(() => pointsTransfers.id),
     status: text('status', { enum: REWARD_ORDER_STATUSES }).notNull(),
@@ -81,6 +84,8 @@ export const rewardOrders = pgTable(
     shipCity: text('ship_city'),
     shipProvince: text('ship_province'),
     shipPostalCode: text('ship_postal_code'),
+    freePlug: boolean('free_plug').notNull().default(false),
+    carrier: text('carrier'),
     tracking: text('tracking'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     shippedAt: timestamp('shipped_at', { withTimezone: true }),
@@ -90,7 +95,11 @@ export const rewardOrders = pgTable(
     uniqueIndex('reward_orders_client_key_idx').on(t.userId, t.clientKey),
     index('reward_orders_household_idx').on(t.householdId, t.createdAt),
     index('reward_orders_queue_idx').on(t.status, t.createdAt).where(sql`kind = 'physical'`),
-    check('reward_orders_points', sql`${t.points} > 0`),
+    uniqueIndex('reward_orders_free_plug_idx').on(t.householdId).where(sql`free_plug`),
+    check(
+      'reward_orders_points',
+      sql`case when ${t.freePlug} then ${t.points} = 0 and ${t.transferId} is null and ${t.kind} = 'physical' else ${t.points} > 0 and ${t.transferId} is not null end`,
+    ),
     check('reward_orders_quantity', sql`${t.quantity} > 0`),
     check('reward_orders_address', sql`(${t.kind} = 'physical') = (${t.shipPostalCode} is not null)`),
     check('reward_orders_status', sql`case when ${t.kind} = 'physical' then ${t.status} in ('ordered', 'shipped', 'delivered') else ${t.status} = 'fulfilled' end`),

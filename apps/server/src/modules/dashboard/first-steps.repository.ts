@@ -3,14 +3,16 @@ import type { FirstStepId } from '@peakwise/contracts/first-steps.contract';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { preferenceInForce, reachable } from '../notifications/event-notifications.repository';
+import { freePlugOrderJson, type FreePlugOrderRow } from '../rewards/free-plug.repository';
 
-type FirstStepsRow = { [K in FirstStepId]: boolean } & { dismissed: boolean };
+type FirstStepsRow = { [K in Exclude<FirstStepId, 'freePlug'>]: boolean } & { dismissed: boolean; freePlugOrder: FreePlugOrderRow | null; freePlugSkipped: boolean };
 
 /**
  * Each first step read from the rows that do it, in one statement: the account's verified flag;
  * a device, a meter reading or an imported day (a Green Button file writes meter rows too); an
  * events channel in force that reaches the member (the same test event announcements use); and
- * "opt me in to every event" or an opt-in to one event.
+ * "opt me in to every event" or an opt-in to one event; the household's free-plug order, or its
+ * "I already have a plug".
  */
 export async function readFirstSteps(db: DbOrTx, userId: string, householdId: string): Promise<FirstStepsRow> {
   const [row] = rowsOf<FirstStepsRow>(
@@ -26,7 +28,9 @@ export async function readFirstSteps(db: DbOrTx, userId: string, householdId: st
         ) as "eventNotifications",
         (coalesce((select opt_in_every_event from household_event_settings where household_id = ${householdId}::uuid), false)
           or exists (select 1 from event_participations where household_id = ${householdId}::uuid and opted_in)) as "eventOptIn",
-        coalesce((select first_steps_dismissed_at is not null from profiles where id = ${userId}), false) as dismissed
+        coalesce((select first_steps_dismissed_at is not null from profiles where id = ${userId}), false) as dismissed,
+        ${freePlugOrderJson(householdId)} as "freePlugOrder",
+        coalesce((select free_plug_skipped_at is not null from households where id = ${householdId}::uuid), false) as "freePlugSkipped"
       from (select ${userId}::text as id) as me`),
   );
   return row!;

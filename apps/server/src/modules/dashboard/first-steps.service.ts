@@ -5,6 +5,7 @@ import { AppError } from '../../lib/errors';
 import type { Auth } from '../auth/auth';
 import { withSwallowedCause } from '../auth/auth-swallowed-errors';
 import { findProfile, findUser } from '../profile/profile.repository';
+import { freePlugView } from '../rewards/free-plug.service';
 import { dismissFirstSteps, lastVerificationEmailAt, readFirstSteps } from './first-steps.repository';
 
 /** Where the confirmation link lands: back on the Dashboard, where the step now shows done. */
@@ -13,7 +14,9 @@ const AFTER_VERIFICATION_PATH = '/app/dashboard';
 /** The checklist as the member's rows say it is (issue 30). */
 export async function firstSteps(db: DbOrTx, userId: string, householdId: string): Promise<FirstSteps> {
   const row = await readFirstSteps(db, userId, householdId);
-  return { steps: FIRST_STEPS.map((id) => ({ id, done: row[id] })), dismissed: row.dismissed };
+  const freePlug = freePlugView(row.freePlugOrder, row.freePlugSkipped);
+  const done = { ...row, freePlug: freePlug.status !== 'available' };
+  return { steps: FIRST_STEPS.map((id) => ({ id, done: done[id] })), dismissed: row.dismissed, freePlug };
 }
 
 export async function dismissChecklist(db: DbOrTx, userId: string, householdId: string, now: Date): Promise<FirstSteps> {

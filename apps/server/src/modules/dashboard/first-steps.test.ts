@@ -62,7 +62,7 @@ describe('GET /api/dashboard/first-steps', () => {
     const { member } = await memberWithHousehold(t);
     const db = t.database.db;
     // Email for events is on until the member turns it off (decision 035): a new member hears of events.
-    expect(await steps(member)).toEqual({ done: { confirmEmail: false, connectData: false, eventNotifications: true, eventOptIn: false }, dismissed: false });
+    expect(await steps(member)).toEqual({ done: { confirmEmail: false, freePlug: false, connectData: false, eventNotifications: true, eventOptIn: false }, dismissed: false });
 
     await db.execute(sql`update users set email_verified = true where id = ${member.userId}`);
     expect((await steps(member)).done.confirmEmail).toBe(true);

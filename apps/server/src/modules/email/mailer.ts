@@ -16,6 +16,7 @@ export type EmailKind =
   | 'event-notification'
   | 'prize-winner'
   | 'reward-code'
+  | 'reward-shipped'
   | 'privacy-export-ready'
   | 'cash-out-sent'
   | 'cash-out-failed'

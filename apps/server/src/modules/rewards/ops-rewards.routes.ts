@@ -15,6 +15,7 @@ import type { Db } from '../../db/client';
 import { createRouter, errorResponse as error, operatorOnly } from '../../lib/create-router';
 import { AppError } from '../../lib/errors';
 import type { Auth } from '../auth/auth';
+import type { Mailer } from '../email/mailer';
 import { requireAuth } from '../auth/require-auth.middleware';
 import { requireOperator } from '../auth/require-operator.middleware';
 import { listAllItems, listPhysicalOrders } from './rewards.repository';
@@ -30,7 +31,7 @@ const staffOnly = operatorOnly('item or order');
 const QUEUE_LIMIT = 200;
 
 /** The console's catalogue and fulfilment queue (/ops). Staff only: a member gets 404 (decision 034). */
-export function createOpsRewardsRoutes(deps: { auth: Auth; db: Db; clock: () => Date }) {
+export function createOpsRewardsRoutes(deps: { auth: Auth; db: Db; clock: () => Date; mailer?: Mailer; publicUrl: string }) {
   const member = requireAuth(deps.auth);
   const operator = requireOperator(deps.db);
 
@@ -92,7 +93,7 @@ export function createOpsRewardsRoutes(deps: { auth: Auth; db: Db; clock: () => 
     middleware: [member, operator] as const,
     method: 'post',
     path: '/api/ops/rewards/orders/{id}/ship',
-    summary: 'Mark a physical order shipped, with its tracking number',
+    summary: 'Mark a physical order shipped, with its tracking number and carrier; emails the member',
     request: { params: orderParams, ...body(shipOrderSchema) },
     responses: { ...staffOnly, 204: { description: 'Shipped' }, 400: error('No tracking number'), 409: error('Not waiting to ship') },
   });
@@ -129,11 +130,12 @@ export function createOpsRewardsRoutes(deps: { auth: Auth; db: Db; clock: () => 
     .openapi(codes, async (c) => c.json(await uploadCodes(deps.db, c.req.valid('param').id, c.req.valid('json').codes), 200))
     .openapi(queue, async (c) => c.json((await listPhysicalOrders(deps.db, c.req.valid('query').status, QUEUE_LIMIT)).map(opsOrderView), 200))
     .openapi(ship, async (c) => {
-      await advanceOrder(deps.db, c.req.valid('param').id, { to: 'shipped', tracking: c.req.valid('json').tracking }, deps.clock());
+      const { tracking, carrier } = c.req.valid('json');
+      await advanceOrder(deps, c.req.valid('param').id, { to: 'shipped', tracking, carrier }, deps.clock());
       return c.body(null, 204);
     })
     .openapi(deliver, async (c) => {
-      await advanceOrder(deps.db, c.req.valid('param').id, { to: 'delivered' }, deps.clock());
+      await advanceOrder(deps, c.req.valid('param').id, { to: 'delivered' }, deps.clock());
       return c.body(null, 204);
     });
 }

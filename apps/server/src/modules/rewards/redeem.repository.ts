@@ -19,7 +19,7 @@ import { itemColumns, type ItemRow } from './rewards.repository';
  */
 
 export type RedemptionContext = {
-  /** The item as last committed (not locked: the write locks it); null when there is no such item. */
+  /** The item as last committed (not locked: the write locks it); null when there is no such item, or it is the free plug. */
   item: ItemRow | null;
   /** The member's order under this key, as committed when the statement began. */
   earlier: { id: string; itemId: string; quantity: number } | null;
@@ -44,7 +44,7 @@ export async function openRedemption(tx: DbOrTx, who: { userId: string; househol
       tx,
       sql`
       select
-        (select row_to_json(item) from (select ${itemColumns} from reward_items i where i.id = ${itemId}::uuid) item) as item,
+        (select row_to_json(item) from (select ${itemColumns} from reward_items i where i.id = ${itemId}::uuid and not i.free_plug) item) as item,
         (select json_build_object('id', o.id, 'itemId', o.item_id, 'quantity', o.quantity) from reward_orders o where o.user_id = ${who.userId} and o.client_key = ${clientKey}) as earlier,
         (select json_build_object('id', a.id, 'balance', a.balance) from points_accounts a where a.kind = 'member' and a.household_id = ${who.householdId}::uuid) as "memberAccount",
         (select a.id from points_accounts a where a.kind = ${sql.raw(`'${marketplace.kind}'`)} and a.name = ${marketplace.name}) as "marketplaceAccountId",

@@ -131,6 +131,7 @@ export async function redeem(deps: RedeemDeps, member: Redeemer, clientKey: stri
     points,
     status,
     code: written.code,
+    carrier: null,
     tracking: null,
     shippingAddress: shipTo,
     createdAt: written.createdAt!,

@@ -26,6 +26,7 @@ export function orderView(o: OrderRow): RewardOrder {
     points: o.points,
     status: o.status,
     code: o.code,
+    carrier: o.carrier,
     tracking: o.tracking,
     shippingAddress:
       o.shipPostalCode !== null

@@ -25,21 +25,24 @@ export const itemColumns = sql`i.id, i.kind, i.points_cost as "pointsCost", i.st
   i.description_en as "descriptionEn", i.description_fr as "descriptionFr", i.description_es as "descriptionEs",
   (select img.etag from reward_item_images img where img.item_id = i.id) as "imageEtag"`;
 
-/** Active items, cheapest first: the member's catalogue. */
+/** Active items, cheapest first: the member's catalogue (the free plug is ordered from the Dashboard, decision 090). */
 export async function listActiveItems(db: DbOrTx): Promise<ItemRow[]> {
-  return rowsOf<ItemRow>(await db.execute(sql`select ${itemColumns} from reward_items i where i.status = 'active' order by i.points_cost, i.name_en, i.id`));
+  return rowsOf<ItemRow>(await db.execute(sql`select ${itemColumns} from reward_items i where i.status = 'active' and not i.free_plug order by i.points_cost, i.name_en, i.id`));
 }
 
 export type OpsItemRow = ItemRow & { codesAvailable: number; orders: number };
 
-/** Every item, withdrawn ones too, with its free codes and orders: the operator's catalogue. */
+/**
+ * Every item, withdrawn ones too, with its free codes and orders: the operator's catalogue. Not
+ * the free plug: a cost or stock given to it in the catalogue's form would not fit (decision 090).
+ */
 export async function listAllItems(db: DbOrTx): Promise<OpsItemRow[]> {
   return rowsOf<OpsItemRow>(
     await db.execute(sql`
       select ${itemColumns},
         (select count(*)::int from reward_codes c where c.item_id = i.id and c.order_id is null) as "codesAvailable",
         (select count(*)::int from reward_orders o where o.item_id = i.id) as orders
-      from reward_items i order by i.status, i.points_cost, i.name_en, i.id`),
+      from reward_items i where not i.free_plug order by i.status, i.points_cost, i.name_en, i.id`),
   );
 }
 
@@ -189,6 +192,7 @@ export type OrderRow = {
   nameFr: string;
   nameEs: string;
   code: string | null;
+  carrier: string | null;
   tracking: string | null;
   shipName: string | null;
   shipLine1: string | null;
@@ -206,7 +210,7 @@ const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', '
 
 const orderSelect = sql`
   select o.id, o.household_id as "householdId", o.user_id as "userId", o.item_id as "itemId", o.kind, o.quantity, o.points, o.status,
-    i.name_en as "nameEn", i.name_fr as "nameFr", i.name_es as "nameEs", c.code, o.tracking,
+    i.name_en as "nameEn", i.name_fr as "nameFr", i.name_es as "nameEs", c.code, o.carrier, o.tracking,
     o.ship_name as "shipName", o.ship_line1 as "shipLine1", o.ship_line2 as "shipLine2", o.ship_city as "shipCity",
     o.ship_province as "shipProvince", o.ship_postal_code as "shipPostalCode",
     ${iso('o.created_at')} as "createdAt", ${iso('o.shipped_at')} as "shippedAt", ${iso('o.delivered_at')} as "deliveredAt",
@@ -236,13 +240,15 @@ export async function listPhysicalOrders(db: DbOrTx, status: RewardOrderStatus, 
   return rowsOf<OrderRow>(await db.execute(sql`${orderSelect} where o.kind = 'physical' and o.status = ${status} order by o.created_at, o.id limit ${limit}`));
 }
 
-export async function lockOrder(tx: DbOrTx, id: string): Promise<{ id: string; kind: RewardKind; status: RewardOrderStatus } | null> {
-  const [row] = rowsOf<{ id: string; kind: RewardKind; status: RewardOrderStatus }>(await tx.execute(sql`select id, kind, status from reward_orders where id = ${id}::uuid for update`));
+export async function lockOrder(tx: DbOrTx, id: string): Promise<{ id: string; userId: string; kind: RewardKind; status: RewardOrderStatus } | null> {
+  const [row] = rowsOf<{ id: string; userId: string; kind: RewardKind; status: RewardOrderStatus }>(
+    await tx.execute(sql`select id, user_id as "userId", kind, status from reward_orders where id = ${id}::uuid for update`),
+  );
   return row ?? null;
 }
 
-export async function markShipped(tx: DbOrTx, id: string, tracking: string, at: Date): Promise<void> {
-  await tx.execute(sql`update reward_orders set status = 'shipped', tracking = ${tracking}, shipped_at = ${at.toISOString()}::timestamptz where id = ${id}::uuid`);
+export async function markShipped(tx: DbOrTx, id: string, tracking: string, carrier: string | null, at: Date): Promise<void> {
+  await tx.execute(sql`update reward_orders set status = 'shipped', tracking = ${tracking}, carrier = ${carrier}, shipped_at = ${at.toISOString()}::timestamptz where id = ${id}::uuid`);
 }
 
 export async function markDelivered(tx: DbOrTx, id: string, at: Date): Promise<void> {
@@ -258,6 +264,6 @@ export async function memberContact(db: DbOrTx, userId: string): Promise<{ email
 /** What the next-reward figure counts to: active items a member could order now. */
 export async function redeemableCosts(db: DbOrTx): Promise<{ id: string; pointsCost: number; nameEn: string; nameFr: string; nameEs: string }[]> {
   return rowsOf(
-    await db.execute(sql`select id, points_cost as "pointsCost", name_en as "nameEn", name_fr as "nameFr", name_es as "nameEs" from reward_items where status = 'active' and (stock is null or stock > 0)`),
+    await db.execute(sql`select id, points_cost as "pointsCost", name_en as "nameEn", name_fr as "nameFr", name_es as "nameEs" from reward_items where status = 'active' and not free_plug and (stock is null or stock > 0)`),
   );
 }

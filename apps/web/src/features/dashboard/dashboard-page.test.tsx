@@ -53,9 +53,11 @@ const recentAlert = (a: Pick<MaintenanceAlert, 'id' | 'cause' | 'type' | 'priori
 let recent: RecentAlerts;
 let dashboard: Dashboard;
 let firstSteps: FirstSteps;
+const noPlug: FirstSteps['freePlug'] = { status: 'available', carrier: null, tracking: null, orderedAt: null, shippedAt: null, deliveredAt: null };
 const allDone: FirstSteps = {
-  steps: (['confirmEmail', 'connectData', 'eventNotifications', 'eventOptIn'] as const).map((id) => ({ id, done: true })),
+  steps: (['confirmEmail', 'freePlug', 'connectData', 'eventNotifications', 'eventOptIn'] as const).map((id) => ({ id, done: true })),
   dismissed: false,
+  freePlug: { ...noPlug, status: 'skipped' },
 };
 const points: PointsSummary = {
   balance: 1250,
@@ -180,9 +182,10 @@ describe('DashboardPage', () => {
         { id: 'eventOptIn', done: false },
       ],
       dismissed: false,
+      freePlug: noPlug,
     };
     const { fetchMock } = renderDashboard();
-    const list = await screen.findByRole('region', { name: 'Get started' });
+    const list = await screen.findByRole('region', { name: 'Get started' }, { timeout: 5000 });
     expect(list).toHaveTextContent('1 of 4 done');
     const step = (id: string) => within(list).getByTestId(`first-step-${id}`);
     expect(step('eventNotifications')).toHaveAttribute('data-done', 'true');

@@ -31,6 +31,7 @@ const order = (over: Partial<RewardOrder> = {}): RewardOrder => ({
   points: 1000,
   status: 'fulfilled',
   code: 'GIFT-1234',
+  carrier: null,
   tracking: null,
   shippingAddress: null,
   createdAt: '2025-11-20T15:00:00.000Z',

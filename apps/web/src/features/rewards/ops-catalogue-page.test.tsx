@@ -71,6 +71,7 @@ describe('OpsFulfilmentPage', () => {
       points: 1500,
       status: 'ordered',
       code: null,
+      carrier: null,
       tracking: null,
       shippingAddress: { name: 'Marie', line1: '1 Front St W', line2: null, city: 'Toronto', province: 'ON', postalCode: 'M5V 3L9' },
       createdAt: '2025-11-20T15:00:00.000Z',

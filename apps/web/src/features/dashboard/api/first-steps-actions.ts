@@ -19,3 +19,13 @@ export function useDismissFirstSteps() {
 export function useResendVerificationEmail() {
   return useMutation({ mutationFn: () => apiJson<void>('POST', '/api/dashboard/first-steps/verification-email') });
 }
+
+/** "I already have a plug": the free-plug step ticks as skipped. */
+export function useSkipFreePlug() {
+  const scope = useQueryScope();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiJson<FirstSteps>('POST', '/api/dashboard/first-steps/free-plug/skip'),
+    onSuccess: (steps) => queryClient.setQueryData(dashboardKeys.firstSteps(scope), steps),
+  });
+}

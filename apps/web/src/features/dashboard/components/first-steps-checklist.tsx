@@ -1,16 +1,20 @@
-import type { FirstStepId, FirstSteps } from '@peakwise/contracts/first-steps.contract';
+import type { FirstStepId, FirstSteps, FreePlug } from '@peakwise/contracts/first-steps.contract';
 import { CheckCircle2, Circle, X } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiRequestError } from '@/lib/api-request';
-import { useDismissFirstSteps, useResendVerificationEmail } from '../api/first-steps-actions';
+import { useDismissFirstSteps, useResendVerificationEmail, useSkipFreePlug } from '../api/first-steps-actions';
 import { ADD_DEVICE_PATH, IMPORT_PATH } from './connect-links';
 
 const linkClass =
   'font-medium text-brand-700 underline underline-offset-4 hover:text-brand-800 focus-visible:rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
 
+// The order form is a chunk of its own, fetched when the member opens it (decision 058's budget).
+const FreePlugDialog = lazy(() => import('./free-plug-dialog'));
+
 /** Where each step is done. A new step is a line here and its id in the contract. */
-const STEP_LINKS: Record<Exclude<FirstStepId, 'confirmEmail'>, string> = {
+const STEP_LINKS: Record<Exclude<FirstStepId, 'confirmEmail' | 'freePlug'>, string> = {
   connectData: ADD_DEVICE_PATH,
   eventNotifications: '/app/settings/notifications',
   eventOptIn: '/app/settings/notifications#every-event',
@@ -30,6 +34,57 @@ function ResendButton() {
         {status}
       </span>
     </>
+  );
+}
+
+/** Order the free plug, or say there is one already (decision 090). */
+function FreePlugActions() {
+  const { t } = useTranslation('firstSteps');
+  const skip = useSkipFreePlug();
+  const [open, setOpen] = useState(false);
+  // A new dialog for each opening: its Idempotency-Key names one order.
+  const [opening, setOpening] = useState(0);
+  return (
+    <>
+      <button
+        type="button"
+        className={linkClass}
+        onClick={() => {
+          setOpening((n) => n + 1);
+          setOpen(true);
+        }}
+      >
+        {t('steps.freePlug.action')}
+      </button>
+      <button type="button" className={linkClass} disabled={skip.isPending} onClick={() => skip.mutate()}>
+        {t('steps.freePlug.skip')}
+      </button>
+      <span role="status" className="text-slate-600">
+        {skip.isError ? t('freePlug.skipFailed') : ''}
+      </span>
+      {opening > 0 && (
+        <Suspense fallback={null}>
+          <FreePlugDialog key={opening} open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+/** Where the household's plug is: skipped, ordered, shipped with its carrier and tracking, delivered. */
+function FreePlugStatus({ plug }: { plug: FreePlug }) {
+  const { t } = useTranslation('firstSteps');
+  if (plug.status === 'available') return null;
+  const text =
+    plug.status === 'shipped'
+      ? plug.carrier
+        ? t('freePlug.status.shippedBy', { carrier: plug.carrier, tracking: plug.tracking ?? '' })
+        : t('freePlug.status.shipped', { tracking: plug.tracking ?? '' })
+      : t(`freePlug.status.${plug.status}`);
+  return (
+    <p className="mt-0.5 text-sm text-slate-600" data-testid="free-plug-status">
+      {text}
+    </p>
   );
 }
 
@@ -76,12 +131,15 @@ export default function FirstStepsChecklist({ firstSteps }: { firstSteps: FirstS
               <h3 className={`text-sm font-medium ${step.done ? 'text-slate-600 line-through' : 'text-slate-900'}`}>
                 {t(`steps.${step.id}.title`)} <span className="sr-only">({step.done ? t('done') : t('notDone')})</span>
               </h3>
+              {step.id === 'freePlug' && <FreePlugStatus plug={firstSteps.freePlug} />}
               {!step.done && (
                 <>
                   <p className="mt-0.5 text-sm text-slate-600">{t(`steps.${step.id}.body`)}</p>
                   <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm">
                     {step.id === 'confirmEmail' ? (
                       <ResendButton />
+                    ) : step.id === 'freePlug' ? (
+                      <FreePlugActions />
                     ) : (
                       <Link to={STEP_LINKS[step.id]} className={linkClass}>
                         {t(`steps.${step.id}.action`)}

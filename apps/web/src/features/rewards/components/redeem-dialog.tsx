@@ -11,7 +11,7 @@ import { useRedeem } from '../api/use-redeem';
 import { newIdempotencyKey } from '../idempotency-key';
 import { addressFieldErrors, redeemRefusals } from '../redeem-error';
 import { useLocalized } from '../use-localized';
-import { EMPTY_ADDRESS, ShippingAddressFields, toShippingAddress, type AddressDraft } from './shipping-address-fields';
+import { EMPTY_ADDRESS, ShippingAddressFields, toShippingAddress, type AddressDraft } from '@/components/shipping-address-fields';
 
 type RedeemDialogProps = { item: CatalogueItem | null; balance: number; onClose: () => void; onRedeemed: (order: RewardOrder) => void };
 

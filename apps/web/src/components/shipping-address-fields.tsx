@@ -9,7 +9,7 @@ export const EMPTY_ADDRESS: AddressDraft = { name: '', line1: '', line2: '', cit
 
 type Props = { value: AddressDraft; onChange: (next: AddressDraft) => void; errors: Partial<Record<string, string>>; disabled: boolean };
 
-/** A Canadian shipping address; the server checks the postal code against the province. */
+/** A Canadian shipping address (a reward's, the free plug's); the server checks the postal code against the province. */
 export function ShippingAddressFields({ value, onChange, errors, disabled }: Props) {
   const { t } = useTranslation('rewards');
   const field = (key: keyof AddressDraft) => ({
