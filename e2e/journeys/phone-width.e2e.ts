@@ -177,7 +177,11 @@ describe('At 390 px (a phone)', () => {
       });
     await late('/api/household/home', 600);
     await late('/api/points', 900);
+    // A new member's checklist has its own code and strings, fetched once the Dashboard knows
+    // there is a step left: shown when they came, it pushed the cards down (0.35).
+    await late('/assets/first-steps-checklist-*.js', 1_200);
     await page.goto('/app/dashboard');
+    await page.getByTestId('first-steps').waitFor();
     await page.getByTestId('home-prompt').waitFor();
     await expect.poll(() => page.locator('[aria-busy="true"], .animate-pulse').count(), { timeout: 20_000 }).toBe(0);
     await page.waitForTimeout(1_000);

@@ -1,4 +1,3 @@
-import { lazy, Suspense } from 'react';
 import { DASHBOARD_PERIODS } from '@peakwise/contracts/energy.contract';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '@/components/ui/load-error';
@@ -8,18 +7,17 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useSession } from '@/lib/session';
 import { useUrlChoice } from '@/lib/use-url-choice';
 import { useDashboard, useDashboardLive } from './api/use-dashboard';
-import { showsFirstSteps, useFirstSteps } from './api/use-first-steps';
 import { ActiveDevices } from './components/active-devices';
 import { DashboardCards } from './components/dashboard-cards';
 import { DashboardUsageChart } from './components/dashboard-usage-chart';
 import { EventBanner } from './components/event-banner';
+import { FirstStepsSlot } from './components/first-steps-slot';
 import { HomePrompt } from './components/home-prompt';
 import { EnergyTips } from './components/energy-tips';
 import { RecentAlerts } from './components/recent-alerts';
 import { useFirstAnswersIn } from './use-first-answers';
 
 // Its own chunk and strings, fetched only for a member with a step left (decision 058's budget).
-const FirstStepsChecklist = lazy(() => import('./components/first-steps-checklist'));
 
 export default function DashboardPage() {
   const { t } = useTranslation('dashboard');
@@ -30,7 +28,6 @@ export default function DashboardPage() {
   const dashboard = query.data;
   const name = (dashboard?.memberName || (session.status === 'signed-in' ? session.user.name : '')).trim();
   const ready = useFirstAnswersIn(period);
-  const firstSteps = useFirstSteps().data;
   // "Welcome" in the session of the member's first sign-in, "Welcome back" in any later one (the server knows which).
   const greeting = dashboard?.firstVisit ? (name ? t('greetingFirst', { name }) : t('greetingFirstAnonymous')) : name ? t('greeting', { name }) : t('greetingAnonymous');
 
@@ -45,11 +42,7 @@ export default function DashboardPage() {
       <div hidden={!ready} className="space-y-6">
         <HomePrompt />
 
-        {firstSteps && showsFirstSteps(firstSteps) && (
-          <Suspense fallback={null}>
-            <FirstStepsChecklist firstSteps={firstSteps} />
-          </Suspense>
-        )}
+        <FirstStepsSlot />
 
         <EventBanner />
 

@@ -4,14 +4,16 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiRequestError } from '@/lib/api-request';
+import { loadNamespaces } from '@/lib/i18n';
 import { useDismissFirstSteps, useResendVerificationEmail, useSkipFreePlug } from '../api/first-steps-actions';
 import { ADD_DEVICE_PATH, IMPORT_PATH } from './connect-links';
 
 const linkClass =
   'font-medium text-brand-700 underline underline-offset-4 hover:text-brand-800 focus-visible:rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
 
-// The order form is a chunk of its own, fetched when the member opens it (decision 058's budget).
-const FreePlugDialog = lazy(() => import('./free-plug-dialog'));
+// The order form is a chunk of its own, fetched with the rewards' address strings it shares when
+// the member opens it (decision 058's budget).
+const FreePlugDialog = lazy(() => Promise.all([import('./free-plug-dialog'), loadNamespaces(['rewards'])]).then(([module]) => module));
 
 /** Where each step is done. A new step is a line here and its id in the contract. */
 const STEP_LINKS: Record<Exclude<FirstStepId, 'confirmEmail' | 'freePlug'>, string> = {
