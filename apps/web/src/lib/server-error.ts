@@ -21,6 +21,21 @@ export function readServerError(body: unknown): ServerError {
   return pick(body);
 }
 
+/** One field's sentence in a validation refusal's `details`. */
+export type FieldDetail = { path: string; message: string };
+
+/** The `details` of a validation refusal: each field's own sentence. */
+export function fieldDetailsOf(body: unknown): FieldDetail[] {
+  const error = body && typeof body === 'object' ? (body as { error?: unknown }).error : undefined;
+  const details = error && typeof error === 'object' ? (error as { details?: unknown }).details : undefined;
+  if (!Array.isArray(details)) return [];
+  return details.flatMap((d: unknown) => {
+    if (!d || typeof d !== 'object') return [];
+    const { path, message } = d as Record<string, unknown>;
+    return typeof message === 'string' ? [{ path: typeof path === 'string' ? path : '', message }] : [];
+  });
+}
+
 /**
  * Server codes we explain in the member's language, as keys of the auth namespace's `serverErrors`
  * group. Both spellings of a code (better-auth's upper case, our API's lower case) map to one key.

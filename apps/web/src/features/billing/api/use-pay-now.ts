@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { apiGet, retryTransient, useQueryScope } from '@/lib/api-client';
 import { listOf } from '@/lib/list-of';
+import { postIdempotent } from '@/lib/idempotent-post';
 import { readServerError } from '@/lib/server-error';
 import { billingKeys } from './billing-keys';
 
@@ -50,19 +51,10 @@ export function usePayNow() {
   const scope = useQueryScope();
   return useMutation({
     mutationFn: async ({ input, key }: { input: CreatePayment; key: string }): Promise<Payment> => {
-      let response: Response;
-      try {
-        response = await fetch('/api/billing/payments', {
-          method: 'POST',
-          credentials: 'include',
-          headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Idempotency-Key': key },
-          body: JSON.stringify(input),
-        });
-      } catch {
-        throw new PaymentError('generic');
-      }
-      const body: unknown = await response.json().catch(() => null);
-      if (!response.ok) {
+      const answer = await postIdempotent('/api/billing/payments', key, input);
+      if (!answer) throw new PaymentError('generic');
+      const { body } = answer;
+      if (!answer.ok) {
         const code = readServerError(body).code as PaymentRefusal | undefined;
         throw new PaymentError(code && REFUSALS.includes(code) ? code : 'generic');
       }

@@ -6,7 +6,8 @@ import { AlertMessage } from '@/components/ui/alert-message';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { EMPTY_ADDRESS, ShippingAddressFields, toShippingAddress, type AddressDraft } from '@/components/shipping-address-fields';
-import { FreePlugOrderError, useOrderFreePlug, type FieldDetail } from '../api/free-plug-order';
+import type { FieldDetail } from '@/lib/server-error';
+import { FreePlugOrderError, useOrderFreePlug } from '../api/free-plug-order';
 
 /** 16 random bytes in hex: fits the server's key pattern, and works on plain-http origins too. */
 function newKey(): string {

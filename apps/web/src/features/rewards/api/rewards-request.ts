@@ -1,5 +1,4 @@
-import { readServerError } from '@/lib/server-error';
-import { detailsOf } from './error-details';
+import { fieldDetailsOf, readServerError } from '@/lib/server-error';
 import { RedeemError } from './use-redeem';
 
 function duplicatesOf(body: unknown): string[] {
@@ -34,7 +33,7 @@ export async function rewardsRequest(method: 'POST' | 'PATCH' | 'PUT', path: str
   }
   if (!response.ok) {
     const { code, message } = readServerError(body);
-    throw new RedeemError(response.status, code, message, detailsOf(body), duplicatesOf(body));
+    throw new RedeemError(response.status, code, message, fieldDetailsOf(body), duplicatesOf(body));
   }
   return body;
 }

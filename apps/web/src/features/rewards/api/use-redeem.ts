@@ -1,9 +1,9 @@
 import { rewardOrderSchema, type Redeem, type RewardOrder } from '@peakwise/contracts/rewards.contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useQueryScope } from '@/lib/api-client';
-import { readServerError } from '@/lib/server-error';
+import { postIdempotent } from '@/lib/idempotent-post';
+import { fieldDetailsOf, readServerError, type FieldDetail } from '@/lib/server-error';
 import { pointsSummaryKey } from '@/lib/use-points-summary';
-import { detailsOf, type RedeemDetail } from './error-details';
 import { rewardsKeys } from './rewards-keys';
 
 /** A refused redemption with what the server said (status 0: no answer came back). */
@@ -13,7 +13,7 @@ export class RedeemError extends Error {
     readonly status: number,
     readonly code: string | undefined,
     readonly serverMessage: string | undefined,
-    readonly details: RedeemDetail[],
+    readonly details: FieldDetail[],
     /** Codes a refused upload named as duplicates. */
     readonly duplicates: string[] = [],
   ) {
@@ -26,24 +26,15 @@ export class RedeemError extends Error {
  * after a lost answer, a second click) answers the first order and debits nothing.
  */
 export async function postRedeem(key: string, input: Redeem): Promise<RewardOrder> {
-  let response: Response;
-  try {
-    response = await fetch('/api/rewards/orders', {
-      method: 'POST',
-      credentials: 'include',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Idempotency-Key': key },
-      body: JSON.stringify(input),
-    });
-  } catch (thrown) {
-    throw new RedeemError(0, 'network_error', thrown instanceof Error ? thrown.message : undefined, []);
-  }
-  const body: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
+  const answer = await postIdempotent('/api/rewards/orders', key, input);
+  if (!answer) throw new RedeemError(0, 'network_error', undefined, []);
+  const { status, body } = answer;
+  if (!answer.ok) {
     const { code, message } = readServerError(body);
-    throw new RedeemError(response.status, code, message, detailsOf(body));
+    throw new RedeemError(status, code, message, fieldDetailsOf(body));
   }
   const parsed = rewardOrderSchema.safeParse(body);
-  if (!parsed.success) throw new RedeemError(response.status, 'invalid_response', undefined, []);
+  if (!parsed.success) throw new RedeemError(status, 'invalid_response', undefined, []);
   return parsed.data;
 }
 
