@@ -92,4 +92,41 @@ describe('OpsFulfilmentPage', () => {
     await waitFor(() => expect(calls(fetchMock, 'POST', path)).toHaveLength(1));
     expect(body(calls(fetchMock, 'POST', path)[0]!)).toEqual({ tracking: '1Z-999' });
   });
+
+  it('ships with the carrier the member’s screens and email will name, and shows both once shipped', async () => {
+    const ordered: OpsFulfilmentOrder = {
+      id: 'b2c3d4e5-0000-4000-8000-000000000000',
+      itemId: 'free-plug',
+      kind: 'physical',
+      name: text('Free smart plug'),
+      quantity: 1,
+      points: 0,
+      status: 'ordered',
+      code: null,
+      carrier: null,
+      tracking: null,
+      shippingAddress: { name: 'Luc', line1: '2 Rue Sainte-Catherine', line2: null, city: 'Montréal', province: 'QC', postalCode: 'H2X 1K4' },
+      createdAt: '2025-11-21T15:00:00.000Z',
+      shippedAt: null,
+      deliveredAt: null,
+      memberEmail: 'luc@example.ca',
+    };
+    const shipped = { ...ordered, status: 'shipped' as const, carrier: 'Canada Post', tracking: 'CP-123456', shippedAt: '2025-11-22T15:00:00.000Z' };
+    const { fetchMock } = renderWithApi(<OpsFulfilmentPage />, (url, init) => {
+      if (init?.method === 'POST') return new Response(null, { status: 204 });
+      if (url === '/api/ops/rewards/orders?status=ordered') return Response.json([ordered]);
+      if (url === '/api/ops/rewards/orders?status=shipped') return Response.json([shipped]);
+      return Response.json([]);
+    });
+    const user = userEvent.setup();
+    expect(await screen.findByText('luc@example.ca', {}, { timeout: 5000 })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Carrier for order b2c3d4e5'), ' Canada Post ');
+    await user.type(screen.getByLabelText('Tracking number for order b2c3d4e5'), 'CP-123456');
+    await user.click(screen.getByRole('button', { name: 'Mark shipped' }));
+    const path = `/api/ops/rewards/orders/${ordered.id}/ship`;
+    await waitFor(() => expect(calls(fetchMock, 'POST', path)).toHaveLength(1));
+    expect(body(calls(fetchMock, 'POST', path)[0]!)).toEqual({ tracking: 'CP-123456', carrier: 'Canada Post' });
+    await user.selectOptions(screen.getByLabelText('Show'), 'shipped');
+    expect(await screen.findByText('Canada Post · CP-123456')).toBeInTheDocument();
+  });
 });

@@ -63,7 +63,7 @@ export default function OpsFulfilmentPage() {
                 </thead>
                 <tbody className="divide-y divide-slate-100">
                   {queue.data.map((order) => (
-                    <OrderRow key={order.id} order={order} onShip={(tracking) => ship.mutate({ id: order.id, tracking })} onDeliver={() => deliver.mutate(order.id)} busy={ship.isPending || deliver.isPending} />
+                    <OrderRow key={order.id} order={order} onShip={(tracking, carrier) => ship.mutate({ id: order.id, tracking, carrier })} onDeliver={() => deliver.mutate(order.id)} busy={ship.isPending || deliver.isPending} />
                   ))}
                 </tbody>
               </table>
@@ -75,10 +75,11 @@ export default function OpsFulfilmentPage() {
   );
 }
 
-function OrderRow({ order, onShip, onDeliver, busy }: { order: OpsFulfilmentOrder; onShip: (tracking: string) => void; onDeliver: () => void; busy: boolean }) {
+function OrderRow({ order, onShip, onDeliver, busy }: { order: OpsFulfilmentOrder; onShip: (tracking: string, carrier?: string) => void; onDeliver: () => void; busy: boolean }) {
   const { t } = useTranslation('rewards');
   const locale = useIntlLocale();
   const [tracking, setTracking] = useState('');
+  const [carrier, setCarrier] = useState('');
   const a = order.shippingAddress;
   const shortId = order.id.slice(0, 8);
   return (
@@ -94,14 +95,17 @@ function OrderRow({ order, onShip, onDeliver, busy }: { order: OpsFulfilmentOrde
       </td>
       <td className={CELL}>
         {order.status === 'ordered' ? (
-          <TextField label={t('console.fulfilment.trackingLabel', { id: shortId })} hideLabel value={tracking} maxLength={64} onChange={(e) => setTracking(e.target.value)} className="w-40" />
+          <div className="space-y-2">
+            <TextField label={t('console.fulfilment.carrierLabel', { id: shortId })} hideLabel placeholder={t('console.fulfilment.carrierPlaceholder')} value={carrier} maxLength={40} onChange={(e) => setCarrier(e.target.value)} className="w-40" />
+            <TextField label={t('console.fulfilment.trackingLabel', { id: shortId })} hideLabel placeholder={t('console.fulfilment.trackingPlaceholder')} value={tracking} maxLength={64} onChange={(e) => setTracking(e.target.value)} className="w-40" />
+          </div>
         ) : (
-          order.tracking
+          [order.carrier, order.tracking].filter(Boolean).join(' · ')
         )}
       </td>
       <td className={CELL}>
         {order.status === 'ordered' && (
-          <Button size="sm" disabled={busy} onClick={() => onShip(tracking.trim())}>
+          <Button size="sm" disabled={busy} onClick={() => onShip(tracking.trim(), carrier.trim() || undefined)}>
             {t('console.fulfilment.ship')}
           </Button>
         )}

@@ -46,5 +46,6 @@ export const useCreateRewardItem = () => useConsoleMutation((input: CreateReward
 export const useEditRewardItem = () => useConsoleMutation(({ id, changes }: { id: string; changes: EditRewardItem }) => rewardsRequest('PATCH', itemPath(id), changes));
 export const useUploadImage = () => useConsoleMutation(({ id, file }: { id: string; file: File }) => rewardsRequest('PUT', `${itemPath(id)}/image`, undefined, { body: file, type: file.type }));
 export const useUploadCodes = () => useConsoleMutation(({ id, codes }: { id: string; codes: string }) => rewardsRequest('POST', `${itemPath(id)}/codes`, { codes }) as Promise<{ added: number; codesAvailable: number }>);
-export const useShipOrder = () => useConsoleMutation(({ id, tracking }: { id: string; tracking: string }) => rewardsRequest('POST', `${orderPath(id)}/ship`, { tracking }));
+export const useShipOrder = () =>
+  useConsoleMutation(({ id, tracking, carrier }: { id: string; tracking: string; carrier?: string }) => rewardsRequest('POST', `${orderPath(id)}/ship`, carrier ? { tracking, carrier } : { tracking }));
 export const useDeliverOrder = () => useConsoleMutation((id: string) => rewardsRequest('POST', `${orderPath(id)}/deliver`));
