@@ -11,9 +11,14 @@ export function useDashboardLive() {
   return useLiveStream({ onReadings: () => void queryClient.invalidateQueries({ queryKey: dashboardKeys.all }) });
 }
 
+/**
+ * The cards and Active Devices. The live stream refetches them only while the Dashboard is open,
+ * so readings that came in elsewhere (a plug paired on Devices a moment ago) would wait out the
+ * cache: coming back always refetches, showing the cached answer meanwhile.
+ */
 export function useDashboard() {
   const scope = useQueryScope();
-  return useQuery({ queryKey: dashboardKeys.summary(scope), queryFn: () => apiGet('/api/dashboard', dashboardSchema), retry: retryTransient });
+  return useQuery({ queryKey: dashboardKeys.summary(scope), queryFn: () => apiGet('/api/dashboard', dashboardSchema), refetchOnMount: 'always', retry: retryTransient });
 }
 
 export function useDashboardUsage(period: DashboardPeriod) {
