@@ -177,7 +177,9 @@ describe('the five-minute join', () => {
       mkdirSync(artifactsDir, { recursive: true });
       writeFileSync(join(artifactsDir, 'join.json'), `${JSON.stringify(figures, null, 2)}\n`);
       console.log(`Join: ${figures.actions} actions, app time ${(appTimeMs / 1000).toFixed(1)} s (publish to Connected ${connectedMs} ms)\n${steps.map((s, i) => `  ${i + 1}. ${s}`).join('\n')}`);
-      expect(steps.length).toBeLessThanOrEqual(20);
+      // Issue 30's target is 12 actions; the screens take 19 today (bench/RESULTS.md says where
+      // they go). A ratchet: a change that adds an action fails here, one that saves one lowers it.
+      expect(steps.length).toBeLessThanOrEqual(19);
       expect(appTimeMs).toBeLessThan(60_000);
     } finally {
       await client.endAsync();
