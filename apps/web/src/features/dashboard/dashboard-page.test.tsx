@@ -2,8 +2,10 @@ import type { Dashboard, DashboardUsage } from '@peakwise/contracts/energy.contr
 import type { FirstSteps } from '@peakwise/contracts/first-steps.contract';
 import type { PointsSummary } from '@peakwise/contracts/events.contract';
 import type { MaintenanceAlert, RecentAlerts } from '@peakwise/contracts/maintenance.contract';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { resetSharedLiveConnection } from '@/lib/live';
@@ -258,6 +260,23 @@ describe('DashboardPage', () => {
     const before = fetchMock.mock.calls.filter(([url]) => url === '/api/dashboard').length;
     FakeEventSource.instances[0]!.emit('readings', { householdId: 'h1', latestTs: '2025-11-24T22:00:00Z', kinds: ['meter'] });
     await vi.waitFor(() => expect(fetchMock.mock.calls.filter(([url]) => url === '/api/dashboard').length).toBe(before + 1));
+  });
+
+  it('coming back refetches the cards and devices, though the cache holds them: readings came in while it was closed', async () => {
+    const { fetchMock, client, rerender } = renderDashboard();
+    await screen.findByText('Living room heater');
+    const page = (ui: React.ReactElement) => (
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={['/app/dashboard']}>{ui}</MemoryRouter>
+      </QueryClientProvider>
+    );
+    // The member pairs a plug on Devices; its first reading arrives while the Dashboard is closed.
+    rerender(page(<p>Devices</p>));
+    dashboard = { ...baseDashboard, activeDeviceCount: 3, activeDevices: [...baseDashboard.activeDevices, { id: 'd3', name: 'Kitchen fridge', kind: 'smart_plug', room: null, powerKw: 0.0624, status: 'operational' }] };
+    const before = fetchMock.mock.calls.filter(([url]) => url === '/api/dashboard').length;
+    rerender(page(<DashboardPage />));
+    expect(await screen.findByText('Kitchen fridge')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/dashboard').length).toBe(before + 1);
   });
 
   it('lists active devices with room and kW, and links to all devices, help and how events work', async () => {
