@@ -22,6 +22,7 @@ export const dashboardEn = {
     live: 'Live',
     sampleAt: 'as of {{time}}',
     noRecentSample: 'No reading in the last 15 minutes',
+    noMeter: 'Your plugs report under Active Devices; whole-home usage needs a meter or your utility’s file',
     reconnecting: 'Reconnecting to live updates…',
     todayCost: 'Today’s Cost',
     todayDetail: '{{kwh}} used so far today, {{imported}} of it from the grid',

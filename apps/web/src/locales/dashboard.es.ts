@@ -25,6 +25,7 @@ export const dashboardEs: Translation<typeof dashboardEn> = {
     live: 'En vivo',
     sampleAt: 'a las {{time}}',
     noRecentSample: 'Sin lecturas en los últimos 15 minutos',
+    noMeter: 'Sus enchufes aparecen en Dispositivos activos; el consumo de toda la casa necesita un medidor o el archivo de su compañía eléctrica',
     reconnecting: 'Reconectando con las actualizaciones en vivo…',
     todayCost: 'Costo de hoy',
     todayDetail: '{{kwh}} consumidos hoy hasta ahora, {{imported}} de ellos de la red',

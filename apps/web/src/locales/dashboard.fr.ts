@@ -25,6 +25,7 @@ export const dashboardFr: Translation<typeof dashboardEn> = {
     live: 'En direct',
     sampleAt: 'à {{time}}',
     noRecentSample: 'Aucune lecture dans les 15 dernières minutes',
+    noMeter: 'Vos prises s’affichent sous Appareils actifs; la consommation de toute la maison demande un compteur ou le fichier de votre distributeur',
     reconnecting: 'Reconnexion aux mises à jour en direct…',
     todayCost: 'Coût d’aujourd’hui',
     todayDetail: '{{kwh}} consommés jusqu’ici aujourd’hui, dont {{imported}} du réseau',

@@ -159,6 +159,17 @@ describe('DashboardPage', () => {
     expect(within(devices).getByRole('link', { name: 'Add a device' })).toHaveAttribute('href', '/app/devices?add=1');
   });
 
+  it('with plugs reporting and no meter, Current Usage says what whole-home usage needs instead of "no reading"', async () => {
+    dashboard = { ...baseDashboard, currentPowerKw: null, currentPowerAt: null };
+    expect(dashboard.activeDeviceCount).toBeGreaterThan(0);
+    renderDashboard();
+    await screen.findByRole('heading', { name: 'Current Usage' });
+    const usageCard = card('Current Usage');
+    expect(usageCard).toHaveTextContent('Your plugs report under Active Devices; whole-home usage needs a meter or your utility’s file');
+    expect(usageCard).not.toHaveTextContent('No reading in the last 15 minutes');
+    expect(within(usageCard).getByRole('link', { name: 'Import your utility’s file' })).toHaveAttribute('href', '/app/settings/data#green-button');
+  });
+
   it('an empty usage chart links to adding a device and importing', async () => {
     renderWithApi(<DashboardPage />, (url) => {
       if (url === '/api/dashboard') return Response.json(dashboard);

@@ -32,7 +32,8 @@ export function DashboardCards({ dashboard, live }: { dashboard: Dashboard; live
             {power ? (
               <span data-testid="power-time">{t('cards.sampleAt', { time: formatTime(power.at, dashboard.timeZone, locale) })}</span>
             ) : (
-              <span>{t('cards.noRecentSample')}</span>
+              // A plug is not the home: with plugs reporting and no meter, say what whole-home usage needs.
+              <span>{t(dashboard.activeDeviceCount > 0 ? 'cards.noMeter' : 'cards.noRecentSample')}</span>
             )}
           </div>
           {!power && <ConnectLinks className="mt-2 justify-start" />}
