@@ -232,7 +232,7 @@ export function createApp(deps: AppDeps) {
       createDeviceManagementRoutes({
         auth: accounts.auth,
         db: database.db,
-        reach: { mqtt: deps.deviceMqtt ?? deviceMqttAddress(config, config.mqttUrl ? undefined : config.mqttBrokerPort), publicUrl: config.publicUrl },
+        reach: { mqtt: deps.deviceMqtt ?? deviceMqttAddress(config, config.mqttUrl ? undefined : { port: config.mqttBrokerPort, tlsPort: config.mqttTls?.port }), publicUrl: config.publicUrl },
       }),
     )
     .route('/', createEventsRoutes({ auth: accounts.auth, db: database.db, clock }))

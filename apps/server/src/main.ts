@@ -6,6 +6,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app';
 import { createDatabase } from './db/client';
 import { createBrokerIngest, type BrokerIngest } from './ingest/broker-ingest';
+import { readBrokerTls } from './ingest/broker-tls';
 import { startEmbeddedBroker, type EmbeddedBroker } from './ingest/embedded-broker';
 import { deviceMqttAddress } from './modules/devices/device-mqtt-address';
 import { authenticateMqtt } from './ingest/mqtt-auth';
@@ -78,6 +79,9 @@ async function main() {
   const now = () => clock.now();
   if (config.clock.offsetMs !== 0 || config.clock.adjustable) logger.warn({ offsetMs: config.clock.offsetMs, adjustable: config.clock.adjustable }, 'The clock is a test clock');
 
+  // Before the database opens: a wrong certificate path stops start-up with the variable's name.
+  const brokerTls = config.mqttTls ? await readBrokerTls(config.mqttTls) : undefined;
+
   const database = createDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: join(config.dataDir, 'pglite') });
   await database.migrate();
   logger.info({ kind: database.kind }, 'Database ready');
@@ -90,6 +94,7 @@ async function main() {
     broker = await startEmbeddedBroker({
       port: config.mqttBrokerPort,
       host: config.host,
+      ...(brokerTls ? { tls: brokerTls } : {}),
       logger,
       authenticate: (username, password) => authenticateMqtt(database.db, username, password),
       storeBeforeAck: brokerIngest.storeBeforeAck,
@@ -212,8 +217,8 @@ async function main() {
     config,
     database,
     broker: mqtt,
-    // The port the embedded broker actually bound, so MQTT_BROKER_PORT=0 still shows a real one.
-    deviceMqtt: deviceMqttAddress(config, broker?.port),
+    // The ports the embedded broker actually bound, so MQTT_BROKER_PORT=0 still shows a real one.
+    deviceMqtt: deviceMqttAddress(config, broker),
     commands,
     webDistDir: WEB_DIST_DIR,
     logger,
@@ -273,9 +278,14 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
+  // Found while starting (an unreadable MQTT_TLS_CERT): printed like any other configuration mistake.
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
   // A busy port is an operator's fix too: say which setting to change instead of dumping a stack.
   if (isAddressInUse(error)) {
-    process.stderr.write(`Port ${error.port} is already in use; choose another with PORT or MQTT_BROKER_PORT (0 picks a free broker port).\n`);
+    process.stderr.write(`Port ${error.port} is already in use; choose another with PORT, MQTT_BROKER_PORT or MQTT_TLS_PORT (0 picks a free broker port).\n`);
     process.exit(1);
   }
   process.stderr.write(`Peakwise failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);

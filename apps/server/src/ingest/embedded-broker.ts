@@ -1,5 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { createServer, type AddressInfo, type Server } from 'node:net';
+import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import { createServer as createTlsServer } from 'node:tls';
 import { Aedes, type Client } from 'aedes';
 import { MAX_BATCH_BYTES } from '@peakwise/contracts/ingest.contract';
 import type { Logger } from '../lib/logger';
@@ -13,6 +14,8 @@ export type EmbeddedBroker = {
   /** The TCP port actually bound (useful when started on port 0). */
   port: number;
   url: string;
+  /** The TLS port actually bound; undefined when started without a certificate. */
+  tlsPort: number | undefined;
   /**
    * The server's own login: random per start and held only in memory. It may subscribe to every
    * household's device → server topics and publish commands.
@@ -36,6 +39,11 @@ const DROPPED_TOPIC = '$peakwise/dropped';
 export async function startEmbeddedBroker(options: {
   port: number;
   host: string;
+  /**
+   * A second listener with TLS (MQTT_TLS_CERT, MQTT_TLS_KEY) feeding the same broker: same logins,
+   * ACL and store. The plain port stays for the server's own session and local development.
+   */
+  tls?: { port: number; cert: Buffer | string; key: Buffer | string };
   logger: Logger;
   authenticate: BrokerAuthenticator;
   /**
@@ -106,30 +114,61 @@ export async function startEmbeddedBroker(options: {
     callback(null, allowed ? subscription : null);
   };
 
-  const server: Server = createServer((conn) => refuseOversizedPackets(aedes.handle(conn), MAX_BATCH_BYTES));
+  const accept = (conn: Socket) => refuseOversizedPackets(aedes.handle(conn), MAX_BATCH_BYTES);
   aedes.on('clientError', (client, error) => options.logger.debug({ clientId: client.id, err: error }, 'MQTT client error'));
 
-  await new Promise<void>((resolve, reject) => {
+  const servers: Server[] = [];
+  // Every socket either server accepted, so stop() can end the ones aedes never saw: a TLS
+  // handshake still under way would otherwise hold server.close() for its whole timeout.
+  const sockets = new Set<Socket>();
+  const track = (server: Server) => {
+    servers.push(server);
+    server.on('connection', (socket: Socket) => {
+      sockets.add(socket);
+      socket.once('close', () => sockets.delete(socket));
+    });
+    return server;
+  };
+  const closeAll = async () => {
+    await new Promise<void>((resolve) => aedes.close(() => resolve()));
+    for (const socket of sockets) socket.destroy();
+    await Promise.all(servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
+  };
+
+  try {
+    const server = track(createServer(accept));
+    await listen(server, options.port, options.host);
+    let tlsPort: number | undefined;
+    if (options.tls) {
+      // Throws here, before listening, on an unreadable PEM or a key that is not the certificate's.
+      const tlsServer = createTlsServer({ cert: options.tls.cert, key: options.tls.key }, accept);
+      // A client that is not speaking TLS (a plug set to plain MQTT on this port) fails its
+      // handshake; Node drops the socket and the broker never sees it.
+      tlsServer.on('tlsClientError', (error) => options.logger.debug({ err: error }, 'MQTT TLS handshake failed'));
+      track(tlsServer);
+      await listen(tlsServer, options.tls.port, options.host);
+      tlsPort = (tlsServer.address() as AddressInfo).port;
+    }
+    const port = (server.address() as AddressInfo).port;
+    // Clients on this machine reach the broker on loopback whatever interface it is bound to.
+    const url = `mqtt://127.0.0.1:${port}`;
+    options.logger.info({ port, tlsPort }, 'Embedded MQTT broker listening');
+    return { port, url, tlsPort, serviceCredentials: service, stop: closeAll };
+  } catch (error) {
+    // The plain port may already be bound when the TLS one fails: release it before failing start-up.
+    await closeAll();
+    throw error;
+  }
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port, options.host, () => {
+    server.listen(port, host, () => {
       server.off('error', reject);
       resolve();
     });
   });
-  const port = (server.address() as AddressInfo).port;
-  // Clients on this machine reach the broker on loopback whatever interface it is bound to.
-  const url = `mqtt://127.0.0.1:${port}`;
-  options.logger.info({ port }, 'Embedded MQTT broker listening');
-
-  return {
-    port,
-    url,
-    serviceCredentials: service,
-    stop: async () => {
-      await new Promise<void>((resolve) => aedes.close(() => resolve()));
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
 }
 
 function safeEqual(a: string, b: string): boolean {

@@ -12,6 +12,7 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       mqttUrl: undefined,
       mqttBrokerPort: 1884,
+      mqttTls: undefined,
       mqttClientId: undefined,
       mqttShareGroup: 'peakwise',
       mqttProtocolVersion: 5,
@@ -111,6 +112,26 @@ describe('loadConfig', () => {
       ],
     ];
     for (const [env, message] of refused) expect(() => loadConfig(env), message).toThrow(message);
+  });
+
+  it('gives the embedded broker a TLS port only with both a certificate and its key', () => {
+    const files = { MQTT_TLS_CERT: '/etc/peakwise/mqtt.crt', MQTT_TLS_KEY: '/etc/peakwise/mqtt.key' };
+    expect(loadConfig(files).mqttTls).toEqual({ certPath: '/etc/peakwise/mqtt.crt', keyPath: '/etc/peakwise/mqtt.key', port: 8883 });
+    expect(loadConfig({ ...files, MQTT_TLS_PORT: '0' }).mqttTls).toEqual({ certPath: '/etc/peakwise/mqtt.crt', keyPath: '/etc/peakwise/mqtt.key', port: 0 });
+    expect(loadConfig({ MQTT_TLS_CERT: '', MQTT_TLS_KEY: '' }).mqttTls).toBeUndefined();
+    const refused: [Record<string, string>, string][] = [
+      [{ MQTT_TLS_CERT: '/etc/peakwise/mqtt.crt' }, 'Configuration error: MQTT_TLS_KEY must be set when MQTT_TLS_CERT is'],
+      [{ MQTT_TLS_KEY: '/etc/peakwise/mqtt.key' }, 'Configuration error: MQTT_TLS_CERT must be set when MQTT_TLS_KEY is'],
+      [{ MQTT_TLS_CERT: '/etc/peakwise/mqtt.crt', MQTT_TLS_KEY: '' }, 'Configuration error: MQTT_TLS_KEY must be set when MQTT_TLS_CERT is'],
+      [{ MQTT_TLS_PORT: '8883' }, 'Configuration error: MQTT_TLS_PORT needs MQTT_TLS_CERT and MQTT_TLS_KEY'],
+      [{ ...files, MQTT_TLS_PORT: '1884' }, 'Configuration error: MQTT_TLS_PORT must differ from MQTT_BROKER_PORT (both are 1884)'],
+      [{ ...files, MQTT_TLS_PORT: '9000', MQTT_BROKER_PORT: '9000' }, 'Configuration error: MQTT_TLS_PORT must differ from MQTT_BROKER_PORT (both are 9000)'],
+      [{ ...files, MQTT_TLS_PORT: 'tls' }, 'Configuration error: MQTT_TLS_PORT must be an integer between 0 and 65535'],
+      [{ ...files, MQTT_URL: 'mqtts://broker:8883' }, 'Configuration error: MQTT_TLS_CERT is for the embedded broker, which does not run when MQTT_URL is set'],
+    ];
+    for (const [env, message] of refused) expect(() => loadConfig(env), message).toThrow(message);
+    // Two free ports picked by the system never collide.
+    expect(loadConfig({ ...files, MQTT_TLS_PORT: '0', MQTT_BROKER_PORT: '0' }).mqttTls?.port).toBe(0);
   });
 
   it('refuses half an OAuth provider', () => {

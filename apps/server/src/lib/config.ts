@@ -60,6 +60,9 @@ const envSchema = z.object({
   MQTT_URL: optional(urlWithProtocols(['mqtt:', 'mqtts:'], 'must be an mqtt:// or mqtts:// URL')),
   PUBLIC_MQTT_URL: optional(urlWithProtocols(['mqtt:', 'mqtts:'], 'must be an mqtt:// or mqtts:// URL, e.g. mqtts://mqtt.example.ca:8883')),
   MQTT_BROKER_PORT: optional(port('must be an integer between 0 and 65535 (0 picks a free port)')),
+  MQTT_TLS_CERT: optional(z.string()),
+  MQTT_TLS_KEY: optional(z.string()),
+  MQTT_TLS_PORT: optional(port('must be an integer between 0 and 65535 (0 picks a free port)')),
   MQTT_CLIENT_ID: optional(z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'must be 1-64 of A-Z a-z 0-9 _ . : -')),
   MQTT_SHARE_GROUP: optional(z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, 'must be 1-32 of A-Z a-z 0-9 _ -')),
   MQTT_PROTOCOL_VERSION: optional(z.enum(['3.1.1', '5'], { error: 'must be 3.1.1 or 5' })),
@@ -164,6 +167,11 @@ export type Config = {
    */
   publicMqttUrl: string | undefined;
   mqttBrokerPort: number;
+  /**
+   * The embedded broker's TLS listener (MQTT_TLS_CERT, MQTT_TLS_KEY: PEM file paths; MQTT_TLS_PORT,
+   * 8883), beside its plain port; undefined without a certificate.
+   */
+  mqttTls: MqttTlsConfig | undefined;
   /** Ingest worker's MQTT client id; stable per worker so its unacknowledged messages survive a restart. */
   mqttClientId: string | undefined;
   /** Shared-subscription group of the ingest workers on an external broker. */
@@ -233,6 +241,8 @@ export type Config = {
   webhooks: { retryDelaysSeconds: readonly number[]; allowLocalhost: boolean; timeoutMs: number };
 };
 
+export type MqttTlsConfig = { certPath: string; keyPath: string; port: number };
+
 export type OAuthProviderConfig = { clientId: string; clientSecret: string; issuer: string };
 
 const AUTH_SECRET_MIN_LENGTH = 32;
@@ -270,6 +280,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicMqttUrl: e.PUBLIC_MQTT_URL,
     // 1883 is often owned by a local Mosquitto, so the embedded broker stays out of its way.
     mqttBrokerPort: e.MQTT_BROKER_PORT ?? 1884,
+    mqttTls: mqttTlsConfig(e.MQTT_TLS_CERT, e.MQTT_TLS_KEY, e.MQTT_TLS_PORT, e.MQTT_URL, e.MQTT_BROKER_PORT ?? 1884),
     mqttClientId: e.MQTT_CLIENT_ID,
     mqttShareGroup: e.MQTT_SHARE_GROUP ?? 'peakwise',
     mqttProtocolVersion: e.MQTT_PROTOCOL_VERSION === '3.1.1' ? 4 : 5,
@@ -315,6 +326,30 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       timeoutMs: e.WEBHOOK_TIMEOUT_MS ?? 10_000,
     },
   };
+}
+
+/**
+ * A certificate is useless without its key and the other way round; and both belong to the
+ * embedded broker, which does not run beside an external one (MQTT_URL), so setting them there
+ * would look like TLS while changing nothing.
+ */
+function mqttTlsConfig(
+  certPath: string | undefined,
+  keyPath: string | undefined,
+  tlsPort: number | undefined,
+  mqttUrl: string | undefined,
+  brokerPort: number,
+): Config['mqttTls'] {
+  if (certPath === undefined && keyPath === undefined) {
+    if (tlsPort !== undefined) throw new ConfigError('MQTT_TLS_PORT', 'needs MQTT_TLS_CERT and MQTT_TLS_KEY: without a certificate the embedded broker has no TLS port');
+    return undefined;
+  }
+  if (certPath === undefined) throw new ConfigError('MQTT_TLS_CERT', 'must be set when MQTT_TLS_KEY is (the PEM certificate that goes with the key)');
+  if (keyPath === undefined) throw new ConfigError('MQTT_TLS_KEY', 'must be set when MQTT_TLS_CERT is (the PEM private key of the certificate)');
+  if (mqttUrl !== undefined) throw new ConfigError('MQTT_TLS_CERT', 'is for the embedded broker, which does not run when MQTT_URL is set; configure TLS on that broker instead');
+  const port = tlsPort ?? 8883;
+  if (port !== 0 && port === brokerPort) throw new ConfigError('MQTT_TLS_PORT', `must differ from MQTT_BROKER_PORT (both are ${port})`);
+  return { certPath, keyPath, port };
 }
 
 /** A provider URL needs its token (an open relay is a mistake), and real numbers need TLS in production. */

@@ -161,6 +161,23 @@ describe('what the pairing screen is given', () => {
     }
   });
 
+  it('names the embedded broker’s TLS port at PUBLIC_URL’s host when it has a certificate and PUBLIC_MQTT_URL is unset', async () => {
+    const other = await createTestApp({ env: { PUBLIC_URL: 'https://home.peakwise.example', MQTT_TLS_CERT: '/etc/peakwise/mqtt.crt', MQTT_TLS_KEY: '/etc/peakwise/mqtt.key', MQTT_TLS_PORT: '8884' } });
+    try {
+      const home = await memberWithHousehold(other);
+      const res = await other.app.request('/api/devices', {
+        method: 'POST',
+        headers: { ...asMember(home.member), 'content-type': 'application/json', origin: 'https://home.peakwise.example' },
+        body: JSON.stringify({ externalId: 'shellyplugus-a1b2c3', name: 'Heater', kind: 'smart_plug' }),
+      });
+      expect(res.status).toBe(201);
+      const { credential } = (await res.json()) as { credential: Record<string, unknown> };
+      expect(credential).toMatchObject({ mqttHost: 'home.peakwise.example', mqttPort: 8884, mqttTls: true });
+    } finally {
+      await other.close();
+    }
+  });
+
   it('names the embedded broker’s bound port at PUBLIC_URL’s host without PUBLIC_MQTT_URL', async () => {
     const other = await createTestApp({ env: { PUBLIC_URL: 'http://192.168.1.10:3000' }, deviceMqtt: { host: '192.168.1.10', port: 41_883, tls: false } });
     try {

@@ -14,12 +14,20 @@ function fromUrl(value: string): DeviceMqttAddress {
 /**
  * The broker address the pairing screen shows. PUBLIC_MQTT_URL when set (production: the name and
  * port the plugs can reach). Otherwise the embedded broker at the host members reach the web app
- * on, with the port it actually bound (0 in the environment picks a free one); failing that, the
- * external broker the server itself uses. Never relative: a plug has no page to be relative to.
+ * on, with the port it actually bound (0 in the environment picks a free one): its TLS port when
+ * it has a certificate (MQTT_TLS_CERT), so a member's password never crosses their network in
+ * clear; failing that, the external broker the server itself uses. Never relative: a plug has no
+ * page to be relative to.
  */
-export function deviceMqttAddress(config: Pick<Config, 'publicMqttUrl' | 'mqttUrl' | 'publicUrl'>, embeddedBrokerPort: number | undefined): DeviceMqttAddress {
+export function deviceMqttAddress(
+  config: Pick<Config, 'publicMqttUrl' | 'mqttUrl' | 'publicUrl'>,
+  embeddedBroker: { port: number; tlsPort: number | undefined } | undefined,
+): DeviceMqttAddress {
   if (config.publicMqttUrl !== undefined) return fromUrl(config.publicMqttUrl);
-  if (embeddedBrokerPort !== undefined) return { host: new URL(config.publicUrl).hostname, port: embeddedBrokerPort, tls: false };
+  if (embeddedBroker !== undefined) {
+    const host = new URL(config.publicUrl).hostname;
+    return embeddedBroker.tlsPort !== undefined ? { host, port: embeddedBroker.tlsPort, tls: true } : { host, port: embeddedBroker.port, tls: false };
+  }
   if (config.mqttUrl !== undefined) return fromUrl(config.mqttUrl);
   return { host: new URL(config.publicUrl).hostname, port: DEFAULT_PORTS['mqtt:'], tls: false };
 }

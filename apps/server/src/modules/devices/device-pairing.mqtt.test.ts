@@ -29,7 +29,7 @@ beforeAll(async () => {
   hub = createLiveHub(database);
   const env = { PUBLIC_URL: 'http://127.0.0.1:3000' };
   // As main.ts computes it: the embedded broker's bound port at PUBLIC_URL's host.
-  t = await createTestApp({ database, env, deviceMqtt: deviceMqttAddress(loadConfig(env), Number(new URL(broker.url).port)) });
+  t = await createTestApp({ database, env, deviceMqtt: deviceMqttAddress(loadConfig(env), { port: Number(new URL(broker.url).port), tlsPort: undefined }) });
 });
 afterAll(async () => {
   await plug?.endAsync(true);
