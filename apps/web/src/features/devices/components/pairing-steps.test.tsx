@@ -22,6 +22,7 @@ const paired: PairedDevice = {
     mqttTls: true,
     mqttClientId: 'shellyplugus-a1b2c3-h1',
     shellyMqttPrefix: 'peakwise/h1/shelly/shellyplugus-a1b2c3',
+    tasmotaFullTopic: 'peakwise/h1/tasmota/%topic%/%prefix%/',
   },
 };
 
