@@ -35,6 +35,20 @@ export const manageDevicesEn = {
       notifications: 'Switch on both “RPC status notifications over MQTT” and “Generic status update over MQTT”.',
       save: 'Save. The device reconnects on its own within a few seconds.',
     },
+    tasmota: {
+      open: 'Open the plug’s own page: type its IP address in a browser on your home network.',
+      enable: 'Go to Configuration → Configure Other, tick MQTT Enable and save; then go to Configuration → Configure MQTT.',
+      enter: 'Fill in these fields exactly as shown:',
+      host: 'Host',
+      port: 'Port',
+      client: 'Client',
+      user: 'User',
+      password: 'Password',
+      topic: 'Topic',
+      fullTopic: 'Full Topic',
+      tls: 'This server expects TLS on that port: only a Tasmota build with TLS (most ESP32 builds) can connect, with its MQTT TLS option on.',
+      save: 'Save. The plug restarts, reconnects and reports its power at every TelePeriod (every 5 minutes unless you changed it).',
+    },
     notReadYet: 'Peakwise cannot read this device’s own MQTT messages yet, so its settings screen alone will not work. Connect it through a gateway (Home Assistant, Node-RED…) that sends Peakwise readings with the details below.',
     other: {
       intro: 'Enter these in the device or gateway. It publishes readings under the topic prefix, or POSTs them to the HTTP address with the password as a bearer token.',
@@ -55,6 +69,7 @@ export const manageDevicesEn = {
     connectedNoPower: 'Connected',
     silent: 'Nothing received yet after 2 minutes. Check:',
     check: {
+      tasmota: 'that MQTT Enable is ticked under Configuration → Configure Other',
       server: 'the server and port: {{server}}',
       login: 'the user and password (the password is the whole token, starting with pwi_)',
       prefix: 'the MQTT prefix or topic, character for character',

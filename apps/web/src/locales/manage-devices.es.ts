@@ -38,6 +38,20 @@ export const manageDevicesEs: Translation<typeof manageDevicesEn> = {
       notifications: 'Active «RPC status notifications over MQTT» y «Generic status update over MQTT».',
       save: 'Guarde. El dispositivo se vuelve a conectar solo en unos segundos.',
     },
+    tasmota: {
+      open: 'Abra la página del enchufe: escriba su dirección IP en un navegador en la red de su casa.',
+      enable: 'Vaya a Configuration → Configure Other, marque MQTT Enable y guarde; luego vaya a Configuration → Configure MQTT.',
+      enter: 'Rellene estos campos exactamente como se muestran:',
+      host: 'Host',
+      port: 'Port',
+      client: 'Client',
+      user: 'User',
+      password: 'Password',
+      topic: 'Topic',
+      fullTopic: 'Full Topic',
+      tls: 'Este servidor espera TLS en ese puerto: solo una versión de Tasmota con TLS (la mayoría de las versiones ESP32) puede conectarse, con su opción MQTT TLS activada.',
+      save: 'Guarde. El enchufe se reinicia, se vuelve a conectar y envía su potencia en cada TelePeriod (cada 5 minutos si no lo cambió).',
+    },
     notReadYet: 'Peakwise todavía no sabe leer los mensajes MQTT propios de este dispositivo, así que su pantalla de ajustes no basta. Conéctelo mediante una pasarela (Home Assistant, Node-RED…) que envíe lecturas a Peakwise con los datos siguientes.',
     other: {
       intro: 'Introduzca estos datos en el dispositivo o la pasarela. Publica sus lecturas bajo el prefijo de tema, o las envía por POST a la dirección HTTP con la contraseña como token Bearer.',
@@ -58,6 +72,7 @@ export const manageDevicesEs: Translation<typeof manageDevicesEn> = {
     connectedNoPower: 'Conectado',
     silent: 'Nada recibido tras 2 minutos. Compruebe:',
     check: {
+      tasmota: 'que MQTT Enable esté marcado en Configuration → Configure Other',
       server: 'el servidor y el puerto: {{server}}',
       login: 'el usuario y la contraseña (la contraseña es el token completo, que empieza por pwi_)',
       prefix: 'el prefijo MQTT o el tema, carácter por carácter',

@@ -38,6 +38,20 @@ export const manageDevicesFr: Translation<typeof manageDevicesEn> = {
       notifications: 'Activez « RPC status notifications over MQTT » et « Generic status update over MQTT ».',
       save: 'Enregistrez. L’appareil se reconnecte de lui-même en quelques secondes.',
     },
+    tasmota: {
+      open: 'Ouvrez la page de la prise : tapez son adresse IP dans un navigateur sur le réseau de la maison.',
+      enable: 'Allez dans Configuration → Configure Other, cochez MQTT Enable et enregistrez ; puis allez dans Configuration → Configure MQTT.',
+      enter: 'Remplissez ces champs exactement comme affiché :',
+      host: 'Host',
+      port: 'Port',
+      client: 'Client',
+      user: 'User',
+      password: 'Password',
+      topic: 'Topic',
+      fullTopic: 'Full Topic',
+      tls: 'Ce serveur attend TLS sur ce port : seule une version de Tasmota avec TLS (la plupart des versions ESP32) peut s’y connecter, avec son option MQTT TLS activée.',
+      save: 'Enregistrez. La prise redémarre, se reconnecte et envoie sa puissance à chaque TelePeriod (toutes les 5 minutes si vous ne l’avez pas changé).',
+    },
     notReadYet: 'Peakwise ne sait pas encore lire les messages MQTT propres à cet appareil : son écran de réglages seul ne suffira pas. Branchez-le par une passerelle (Home Assistant, Node-RED…) qui envoie des relevés Peakwise avec les informations ci-dessous.',
     other: {
       intro: 'Entrez ces informations dans l’appareil ou la passerelle. Il publie ses relevés sous le préfixe de sujet, ou les envoie par POST à l’adresse HTTP avec le mot de passe comme jeton Bearer.',
@@ -58,6 +72,7 @@ export const manageDevicesFr: Translation<typeof manageDevicesEn> = {
     connectedNoPower: 'Connecté',
     silent: 'Rien reçu après 2 minutes. Vérifiez :',
     check: {
+      tasmota: 'que MQTT Enable est coché dans Configuration → Configure Other',
       server: 'le serveur et le port : {{server}}',
       login: 'l’utilisateur et le mot de passe (le mot de passe est le jeton entier, qui commence par pwi_)',
       prefix: 'le préfixe MQTT ou le sujet, caractère par caractère',

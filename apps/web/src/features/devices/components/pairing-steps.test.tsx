@@ -54,7 +54,15 @@ describe('PairingSteps', () => {
     // TLS on that port: the step to turn it on is there.
     expect(screen.getByText(/secure \(TLS\) connection/)).toBeInTheDocument();
 
+    // Tasmota: the fields of its Configuration → Configure MQTT screen, Topic = the paired id.
     await userEvent.click(screen.getByRole('radio', { name: 'Tasmota plug' }));
+    expect(screen.queryByText(/cannot read this device’s own MQTT messages yet/)).not.toBeInTheDocument();
+    expect(labelsOf(container)).toEqual(['Host', 'Port', 'Client', 'User', 'Password', 'Topic', 'Full Topic']);
+    expect(screen.getByText('peakwise/h1/tasmota/%topic%/%prefix%/')).toBeInTheDocument();
+    expect(screen.getByText(/Configuration → Configure Other, tick MQTT Enable/)).toBeInTheDocument();
+    expect(screen.getByText(/only a Tasmota build with TLS/)).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('radio', { name: 'Shelly EM / Pro 3EM (whole home)' }));
     expect(screen.getByText(/cannot read this device’s own MQTT messages yet/)).toBeInTheDocument();
     expect(labelsOf(container)).toEqual(['MQTT server', 'Port', 'Username', 'Password (token)', 'Topic prefix', 'HTTP address']);
     expect(screen.getByText('https://app.peakwise.example/api/ingest/readings')).toBeInTheDocument();

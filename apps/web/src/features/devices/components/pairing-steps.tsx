@@ -91,6 +91,27 @@ export function PairingSteps({ paired, openStream = openLiveStream }: Props) {
     </ol>
   );
 
+  const tasmotaSteps = () => (
+    <ol className="list-decimal space-y-3 pl-5 text-sm text-slate-800">
+      <li>{t('pair.tasmota.open')}</li>
+      <li>{t('pair.tasmota.enable')}</li>
+      <li>
+        {t('pair.tasmota.enter')}
+        <dl className="mt-2 space-y-2">
+          {field(t('pair.tasmota.host'), c.mqttHost)}
+          {field(t('pair.tasmota.port'), String(c.mqttPort))}
+          {field(t('pair.tasmota.client'), c.mqttClientId)}
+          {field(t('pair.tasmota.user'), c.mqttUsername)}
+          {field(t('pair.tasmota.password'), c.token)}
+          {field(t('pair.tasmota.topic'), paired.device.externalId)}
+          {field(t('pair.tasmota.fullTopic'), c.tasmotaFullTopic)}
+        </dl>
+      </li>
+      {c.mqttTls ? <li>{t('pair.tasmota.tls')}</li> : null}
+      <li>{t('pair.tasmota.save')}</li>
+    </ol>
+  );
+
   return (
     <div className="space-y-4">
       <fieldset>
@@ -106,8 +127,9 @@ export function PairingSteps({ paired, openStream = openLiveStream }: Props) {
       </fieldset>
 
       {family === 'shellyPlug' ? shellySteps() : null}
-      {family === 'shellyEm' || family === 'tasmota' ? <p className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">{t('pair.notReadYet')}</p> : null}
-      {family === 'other' || family === 'shellyEm' || family === 'tasmota' ? (
+      {family === 'tasmota' ? tasmotaSteps() : null}
+      {family === 'shellyEm' ? <p className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">{t('pair.notReadYet')}</p> : null}
+      {family === 'other' || family === 'shellyEm' ? (
         <div className="space-y-2 text-sm text-slate-800">
           <p>{t('pair.other.intro')}</p>
           <dl className="space-y-2">
@@ -135,7 +157,7 @@ export function PairingSteps({ paired, openStream = openLiveStream }: Props) {
               <li>{t('pair.check.server', { server })}</li>
               <li>{t('pair.check.login')}</li>
               <li>{t('pair.check.prefix')}</li>
-              <li>{t('pair.check.notifications')}</li>
+              {family === 'tasmota' ? <li>{t('pair.check.tasmota')}</li> : <li>{t('pair.check.notifications')}</li>}
             </ul>
           </div>
         ) : (
