@@ -2,7 +2,8 @@ import { deviceStateSchema, ingestRejectionReasonSchema, MAX_FUTURE_SKEW_MS, typ
 import { isUuid } from '../lib/uuid';
 import { livePowerSampleSchema } from '../telemetry/live-power-sample';
 import type { StoreInput } from '../modules/readings/reading-store';
-import type { DeviceReport } from './ingest-batch.service';
+import type { DeviceReport, MeterCounterWrite } from './ingest-batch.service';
+import { parseEmDataStatus, parseEmStatus } from '../telemetry/shelly-pro-3em';
 import type { StoreContext } from '../modules/readings/readings.repository';
 import { mqttPayloadToBatch } from '../telemetry/mqtt-batch';
 import { parseShellyStatus, shellySampleToReading, type ShellySample } from '../telemetry/shelly-gen2';
@@ -21,7 +22,8 @@ export type DecodedMessage =
   | { kind: 'refused'; detail: string; reason?: IngestRejectionReason; readingTimes?: string[] }
   | { kind: 'readings'; input: StoreInput; readingTimes: string[]; report?: DeviceReport }
   | { kind: 'report'; report: DeviceReport }
-  | { kind: 'power'; householdId: string; ts: Date; powerW: number };
+  | { kind: 'power'; householdId: string; ts: Date; powerW: number; report?: DeviceReport }
+  | { kind: 'meter-counter'; counter: MeterCounterWrite; report: DeviceReport };
 
 /** Device → server routes the worker writes; the others (online, RPC replies) are not stored. */
 const STORED_ROUTES = new Set<TopicRoute['kind']>(['meter', 'meter-power', 'device-reading', 'device-state', 'shelly-status', 'shelly-events', 'tasmota-tele', 'tasmota-stat']);
@@ -68,6 +70,22 @@ export function decodeMessage(parsed: ParsedMessage, contexts: ReadonlyMap<strin
     case 'device-reading':
       return readings(mqttPayloadToBatch(route, payload), onlyDevice(context, route.externalId), false);
     case 'shelly-status':
+      if (route.component === 'em:0' || route.component === 'emdata:0') {
+        // A Shelly Pro 3EM: the household's meter, reported by the device paired under this prefix.
+        const deviceId = context.deviceIds.get(route.externalId);
+        if (!deviceId) return refuse(`unknown_device: ${route.externalId}`);
+        if (route.component === 'em:0') {
+          const power = parseEmStatus(payload);
+          if (!power.ok) return refuse(`${power.reason}: ${power.message}`);
+          if (power.value === null) return { kind: 'ignored', detail: 'not em:0' };
+          return { kind: 'power', householdId, ts: receivedAt, powerW: power.value, report: { deviceId, at: receivedAt } };
+        }
+        const counters = parseEmDataStatus(payload, receivedAt);
+        if (!counters.ok) return refuse(`${counters.reason}: ${counters.message}`);
+        if (counters.value === null) return { kind: 'ignored', detail: 'not emdata:0' };
+        return { kind: 'meter-counter', counter: { householdId, deviceId, context, sample: counters.value }, report: { deviceId, at: receivedAt } };
+      }
+    // falls through: a switch status
     case 'shelly-events':
     case 'tasmota-tele':
     case 'tasmota-stat': {

@@ -140,6 +140,7 @@ const ERASURE: Record<string, Entry> = {
   device_hourly: { effect: 'kept', why: PSEUDONYMOUS, rows: viaDevices('device_hourly') },
   device_daily: { effect: 'kept', why: PSEUDONYMOUS, rows: viaDevices('device_daily') },
   device_counters: { effect: 'kept', why: PSEUDONYMOUS, rows: viaDevices('device_counters') },
+  meter_counters: { effect: 'kept', why: PSEUDONYMOUS, rows: viaDevices('meter_counters') },
   reading_corrections: { effect: 'kept', why: PSEUDONYMOUS, rows: household('reading_corrections') },
   component_health: {
     effect: 'kept',
