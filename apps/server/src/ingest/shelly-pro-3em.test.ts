@@ -10,6 +10,10 @@ import { createTestApp, type TestApp } from '../test/test-app';
 import { createTestDatabase } from '../test/test-database';
 import { createMember } from '../test/test-session';
 import { shellyTopicPrefix } from '../telemetry/topics';
+import { pairedDeviceSchema } from '@peakwise/contracts/device-management.contract';
+import { asMember } from '../test/test-session';
+import { connectDevice, startTestBroker, startTestIngest, type TestBroker } from '../test/test-broker';
+import type { MqttIngest } from './mqtt-ingest';
 import { storeMqttMessages } from './mqtt-message-store';
 
 /*
@@ -22,13 +26,20 @@ import { storeMqttMessages } from './mqtt-message-store';
 
 let database: Database;
 let t: TestApp;
+let broker: TestBroker;
+let worker: MqttIngest;
 const log = createLogger({ level: 'silent' });
 
 beforeAll(async () => {
   database = await createTestDatabase();
   t = await createTestApp({ database });
+  // The embedded broker, or Mosquitto under test:pg (TEST_MQTT_URL).
+  broker = await startTestBroker(database.db);
+  worker = await startTestIngest(database.db, broker);
 });
 afterAll(async () => {
+  await worker.close();
+  await broker.stop();
   await t.close();
   await database.close();
 });
@@ -106,5 +117,32 @@ describe('a Shelly Pro 3EM as the household meter', () => {
     const [unknown] = await store(`${shellyTopicPrefix(home.householdId, 'someone-else')}/status/em:0`, em(100), new Date(Date.now() + 2_000));
     expect(unknown).toMatchObject({ outcome: 'refused', reason: 'unknown_device' });
     expect(await livePower()).toBe(0);
+  });
+});
+
+describe('pairing a Shelly Pro 3EM with the values the pairing screen shows', () => {
+  it('connects with them and its em:0 and emdata:0 reach the household: power now, and the totals as the baseline', async () => {
+    const member = await createMember(t.app);
+    const household = await ensureHouseholdForUser(database.db, member.userId);
+    const res = await t.app.request('/api/devices', {
+      method: 'POST',
+      headers: asMember(member),
+      body: JSON.stringify({ externalId: 'shellypro3em-0cb815', name: 'Main panel', kind: 'power' }),
+    });
+    expect(res.status).toBe(201);
+    const { device, credential } = pairedDeviceSchema.parse(await res.json());
+    const meter = await connectDevice(broker.url, broker.external ? {} : { username: credential.mqttUsername, password: credential.token });
+    try {
+      await meter.publishAsync(`${credential.shellyMqttPrefix}/status/em:0`, JSON.stringify({ id: 0, a_act_power: 800, b_act_power: 900, c_act_power: 0, total_act_power: 1700 }), { qos: 1 });
+      await meter.publishAsync(`${credential.shellyMqttPrefix}/status/emdata:0`, JSON.stringify(emdata(123_456.78, 9.5)), { qos: 1 });
+      const live = async () =>
+        rowsOf<{ power_w: number }>(await database.db.execute(sql`select power_w from household_live_power where household_id = ${household.id}::uuid`))[0]?.power_w;
+      await expect.poll(live, { timeout: 5_000 }).toBe(1700);
+      const counters = async () =>
+        rowsOf<{ import_kwh: number; export_kwh: number }>(await database.db.execute(sql`select import_kwh, export_kwh from meter_counters where device_id = ${device.id}::uuid`));
+      await expect.poll(counters, { timeout: 5_000 }).toEqual([{ import_kwh: 123.45678, export_kwh: 0.0095 }]);
+    } finally {
+      await meter.endAsync(true);
+    }
   });
 });
