@@ -76,6 +76,8 @@ export const pairedDeviceSchema = z.object({
     mqttClientId: z.string(),
     /** The "MQTT prefix" a Shelly Gen2/Gen3 plug is given: its own topics, under the household's. */
     shellyMqttPrefix: z.string(),
+    /** The "Full Topic" a Tasmota device is given, with its Topic set to the external id. */
+    tasmotaFullTopic: z.string(),
   }),
 });
 export type PairedDevice = z.infer<typeof pairedDeviceSchema>;

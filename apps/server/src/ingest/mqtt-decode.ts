@@ -2,10 +2,12 @@ import { deviceStateSchema, ingestRejectionReasonSchema, MAX_FUTURE_SKEW_MS, typ
 import { isUuid } from '../lib/uuid';
 import { livePowerSampleSchema } from '../telemetry/live-power-sample';
 import type { StoreInput } from '../modules/readings/reading-store';
-import type { DeviceReport } from './ingest-batch.service';
+import type { DeviceReport, MeterCounterWrite } from './ingest-batch.service';
+import { parseEmDataStatus, parseEmStatus } from '../telemetry/shelly-pro-3em';
 import type { StoreContext } from '../modules/readings/readings.repository';
 import { mqttPayloadToBatch } from '../telemetry/mqtt-batch';
 import { parseShellyStatus, shellySampleToReading, type ShellySample } from '../telemetry/shelly-gen2';
+import { parseTasmotaMessage } from '../telemetry/tasmota';
 import { parseTopic, type TopicRoute } from '../telemetry/topics';
 import { validateBatch } from '../telemetry/validate-readings';
 
@@ -20,10 +22,11 @@ export type DecodedMessage =
   | { kind: 'refused'; detail: string; reason?: IngestRejectionReason; readingTimes?: string[] }
   | { kind: 'readings'; input: StoreInput; readingTimes: string[]; report?: DeviceReport }
   | { kind: 'report'; report: DeviceReport }
-  | { kind: 'power'; householdId: string; ts: Date; powerW: number };
+  | { kind: 'power'; householdId: string; ts: Date; powerW: number; report?: DeviceReport }
+  | { kind: 'meter-counter'; counter: MeterCounterWrite; report: DeviceReport };
 
 /** Device → server routes the worker writes; the others (online, RPC replies) are not stored. */
-const STORED_ROUTES = new Set<TopicRoute['kind']>(['meter', 'meter-power', 'device-reading', 'device-state', 'shelly-status', 'shelly-events']);
+const STORED_ROUTES = new Set<TopicRoute['kind']>(['meter', 'meter-power', 'device-reading', 'device-state', 'shelly-status', 'shelly-events', 'tasmota-tele', 'tasmota-stat']);
 
 /** Step 1, no I/O: the route and the JSON, or why the message goes no further. */
 export type ParsedMessage = { kind: 'parsed'; route: TopicRoute; householdId: string; payload: unknown } | Extract<DecodedMessage, { kind: 'ignored' | 'refused' }>;
@@ -31,6 +34,8 @@ export type ParsedMessage = { kind: 'parsed'; route: TopicRoute; householdId: st
 export function parseMessage(topic: string, message: Buffer): ParsedMessage {
   const route = parseTopic(topic);
   if (!route || !isUuid(route.householdId)) return { kind: 'ignored', detail: 'not a Peakwise ingest topic' };
+  // Tasmota's stat/…/POWER is the bare word ON or OFF, not JSON.
+  if (route.kind === 'tasmota-stat' && route.leaf === 'POWER') return { kind: 'parsed', route, householdId: route.householdId.toLowerCase(), payload: message.toString('utf8') };
   try {
     // PostgreSQL answers uuids in lower case; contexts are keyed that way.
     return { kind: 'parsed', route, householdId: route.householdId.toLowerCase(), payload: JSON.parse(message.toString('utf8')) };
@@ -65,13 +70,35 @@ export function decodeMessage(parsed: ParsedMessage, contexts: ReadonlyMap<strin
     case 'device-reading':
       return readings(mqttPayloadToBatch(route, payload), onlyDevice(context, route.externalId), false);
     case 'shelly-status':
-    case 'shelly-events': {
-      // Both forms (the bare status and a NotifyStatus frame) become one sample, and every sample
-      // reports the plug's state as of its own time: that is what confirms a switch and what the
-      // screens show, while the interval reading keeps the interval's first sample.
-      const parsedStatus = parseShellyStatus(route.externalId, payload, receivedAt);
+      if (route.component === 'em:0' || route.component === 'emdata:0') {
+        // A Shelly Pro 3EM: the household's meter, reported by the device paired under this prefix.
+        const deviceId = context.deviceIds.get(route.externalId);
+        if (!deviceId) return refuse(`unknown_device: ${route.externalId}`);
+        if (route.component === 'em:0') {
+          const power = parseEmStatus(payload);
+          if (!power.ok) return refuse(`${power.reason}: ${power.message}`);
+          if (power.value === null) return { kind: 'ignored', detail: 'not em:0' };
+          return { kind: 'power', householdId, ts: receivedAt, powerW: power.value, report: { deviceId, at: receivedAt } };
+        }
+        const counters = parseEmDataStatus(payload, receivedAt);
+        if (!counters.ok) return refuse(`${counters.reason}: ${counters.message}`);
+        if (counters.value === null) return { kind: 'ignored', detail: 'not emdata:0' };
+        return { kind: 'meter-counter', counter: { householdId, deviceId, context, sample: counters.value }, report: { deviceId, at: receivedAt } };
+      }
+    // falls through: a switch status
+    case 'shelly-events':
+    case 'tasmota-tele':
+    case 'tasmota-stat': {
+      // Every form (Shelly's bare status or NotifyStatus frame, Tasmota's SENSOR, STATE, POWER or
+      // RESULT) becomes one sample, and every sample reports the plug's state as of its own time:
+      // that is what confirms a switch and what the screens show, while the interval reading
+      // keeps the interval's first sample.
+      const parsedStatus =
+        route.kind === 'tasmota-tele' || route.kind === 'tasmota-stat'
+          ? parseTasmotaMessage(route.externalId, route.kind === 'tasmota-tele' ? 'tele' : 'stat', route.leaf, payload, receivedAt)
+          : parseShellyStatus(route.externalId, payload, receivedAt);
       if (!parsedStatus.ok) return refuse(`${parsedStatus.reason}: ${parsedStatus.message}`);
-      if (!parsedStatus.sample) return { kind: 'ignored', detail: 'no switch:0 status' };
+      if (!parsedStatus.sample) return { kind: 'ignored', detail: 'no relay or energy status' };
       const deviceId = context.deviceIds.get(route.externalId);
       // A plug whose clock runs ahead would otherwise hold its state until that time came.
       const future = parsedStatus.sample.at.getTime() > receivedAt.getTime() + MAX_FUTURE_SKEW_MS;

@@ -16,6 +16,12 @@ export const INGEST_FILTERS = [
   `${TOPIC_ROOT}/+/devices/+/state`,
   `${TOPIC_ROOT}/+/shelly/+/status/switch:0`,
   `${TOPIC_ROOT}/+/shelly/+/events/rpc`,
+  `${TOPIC_ROOT}/+/shelly/+/status/em:0`,
+  `${TOPIC_ROOT}/+/shelly/+/status/emdata:0`,
+  `${TOPIC_ROOT}/+/tasmota/+/tele/SENSOR`,
+  `${TOPIC_ROOT}/+/tasmota/+/tele/STATE`,
+  `${TOPIC_ROOT}/+/tasmota/+/stat/POWER`,
+  `${TOPIC_ROOT}/+/tasmota/+/stat/RESULT`,
 ] as const;
 
 /** What became of one message; `acked` is false only when it was not stored (database failure). */

@@ -41,14 +41,21 @@ export async function storeMqttMessages(deps: MessageStoreDeps, items: MessageTo
     parsed.flatMap((p) => (p.kind === 'parsed' ? [p.householdId] : [])),
   );
   const decoded: DecodedMessage[] = parsed.map((p, i) => decodeMessage(p, contexts, items[i]!.receivedAt));
-  const batch: IngestWrite = { readings: [], reports: [], power: [] };
+  const batch: IngestWrite = { readings: [], reports: [], power: [], meterCounters: [] };
   const slot = decoded.map((d) => {
     if (d.kind === 'readings') {
       if (d.report) batch.reports.push(d.report);
       return batch.readings.push(d.input) - 1;
     }
     if (d.kind === 'report') return batch.reports.push(d.report) - 1;
-    if (d.kind === 'power') return batch.power.push({ householdId: d.householdId, ts: d.ts, powerW: d.powerW }) - 1;
+    if (d.kind === 'power') {
+      if (d.report) batch.reports.push(d.report);
+      return batch.power.push({ householdId: d.householdId, ts: d.ts, powerW: d.powerW }) - 1;
+    }
+    if (d.kind === 'meter-counter') {
+      batch.reports.push(d.report);
+      return batch.meterCounters!.push(d.counter) - 1;
+    }
     return -1;
   });
   const written = await (deps.write ?? writeIngestBatch)(deps.db, batch, deps.now);
@@ -60,6 +67,7 @@ export async function storeMqttMessages(deps: MessageStoreDeps, items: MessageTo
         return { outcome: 'stored', result, readingTimes: d.readingTimes };
       }
       case 'report':
+      case 'meter-counter':
         return { outcome: 'stored' };
       case 'power':
         return { outcome: 'stored', detail: written.power[slot[i]!] ? 'stored' : 'stale' };

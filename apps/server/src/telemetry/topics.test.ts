@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canPublish, canSubscribe, deviceTopic, meterPowerTopic, meterReceiptTopic, meterTopic, parseTopic, shellyTopicPrefix } from './topics';
+import { canPublish, canSubscribe, deviceTopic, meterPowerTopic, meterReceiptTopic, meterTopic, parseTopic, shellyTopicPrefix, tasmotaFullTopic, tasmotaTopic } from './topics';
 
 const A = 'hh_A1';
 const B = 'hh_B2';
@@ -87,6 +87,39 @@ describe('canSubscribe', () => {
   });
 });
 
+describe('Tasmota topics', () => {
+  // What Tasmota makes of the FullTopic we give it, with Topic = the external id and %prefix%
+  // cmnd / stat / tele (https://tasmota.github.io/docs/MQTT): written out by hand here.
+  const full = (prefix: string, leaf: string) => tasmotaFullTopic(A).replace('%topic%', 'plug-1').replace('%prefix%', prefix) + leaf;
+
+  it('routes the FullTopic Tasmota builds', () => {
+    expect(full('tele', 'SENSOR')).toBe(`peakwise/${A}/tasmota/plug-1/tele/SENSOR`);
+    expect(parseTopic(full('tele', 'SENSOR'))).toEqual({ kind: 'tasmota-tele', householdId: A, externalId: 'plug-1', leaf: 'SENSOR' });
+    expect(parseTopic(full('stat', 'POWER'))).toEqual({ kind: 'tasmota-stat', householdId: A, externalId: 'plug-1', leaf: 'POWER' });
+    expect(parseTopic(tasmotaTopic(A, 'plug-1', 'cmnd', 'POWER'))).toEqual({ kind: 'tasmota-command', householdId: A, externalId: 'plug-1', leaf: 'POWER' });
+    expect(parseTopic(`peakwise/${A}/tasmota/plug-1/stat/POWER/extra`)).toBeNull();
+    expect(parseTopic(`peakwise/${A}/tasmota/plug-1/other/POWER`)).toBeNull();
+  });
+
+  it('lets the device publish tele and stat, never cmnd, in its own household', () => {
+    expect(canPublish(A, full('tele', 'SENSOR'))).toBe(true);
+    expect(canPublish(A, full('stat', 'RESULT'), 'plug-1')).toBe(true);
+    expect(canPublish(A, full('stat', 'RESULT'), 'plug-2')).toBe(false);
+    expect(canPublish(A, full('cmnd', 'POWER'))).toBe(false);
+    expect(canPublish(B, full('tele', 'SENSOR'))).toBe(false);
+  });
+
+  it('lets the device subscribe to its own cmnd/# and nothing wider', () => {
+    expect(canSubscribe(A, `peakwise/${A}/tasmota/plug-1/cmnd/#`)).toBe(true);
+    expect(canSubscribe(A, `peakwise/${A}/tasmota/plug-1/cmnd/#`, 'plug-1')).toBe(true);
+    expect(canSubscribe(A, `peakwise/${A}/tasmota/plug-1/cmnd/#`, 'plug-2')).toBe(false);
+    expect(canSubscribe(B, `peakwise/${A}/tasmota/plug-1/cmnd/#`)).toBe(false);
+    for (const f of [`peakwise/${A}/tasmota/+/cmnd/#`, `peakwise/${A}/tasmota/plug-1/#`, `peakwise/${A}/tasmota/plug-1/stat/#`, `peakwise/+/tasmota/plug-1/cmnd/#`, `peakwise/${A}/tasmota/plug-1/cmnd/#/cmnd/#`]) {
+      expect(canSubscribe(A, f), f).toBe(false);
+    }
+  });
+});
+
 describe('receipt topics (decision 065)', () => {
   it('let a client subscribe to receipts for its own readings only', () => {
     expect(canSubscribe(A, meterReceiptTopic(A))).toBe(true);
@@ -111,7 +144,8 @@ describe('ACL properties', () => {
   const id = fc.stringMatching(/^[A-Za-z0-9_.:-]{1,12}$/);
   const leaf = fc.constantFrom('meter', 'devices/{d}/reading', 'devices/{d}/state', 'devices/{d}/command', 'shelly/{d}/status/switch:0',
     'shelly/{d}/events/rpc', 'shelly/{d}/online', 'shelly/{d}/reply/rpc', 'shelly/{d}/rpc', 'shelly/{d}/command', 'shelly/{d}/command/switch:0',
-    'devices/+/command', 'shelly/+/rpc', '#', 'devices/#', '+/{d}/command', 'meter/receipts', 'devices/{d}/receipts', 'devices/+/receipts');
+    'devices/+/command', 'shelly/+/rpc', '#', 'devices/#', '+/{d}/command', 'meter/receipts', 'devices/{d}/receipts', 'devices/+/receipts',
+    'tasmota/{d}/tele/SENSOR', 'tasmota/{d}/stat/POWER', 'tasmota/{d}/cmnd/POWER', 'tasmota/{d}/cmnd/#', 'tasmota/+/cmnd/#');
   const household = fc.oneof(id, fc.constantFrom('+', '#'));
 
   it('no topic or filter of household A is ever allowed to a client of household B', () => {
@@ -128,7 +162,7 @@ describe('ACL properties', () => {
 
   it('any allowed topic or filter names the client’s household literally', () => {
     fc.assert(
-      fc.property(id, fc.constantFrom('peakwise', '+', '#'), fc.array(fc.oneof(id, fc.constantFrom('+', '#', 'devices', 'shelly', 'status', 'command', 'rpc', 'meter', '')), { maxLength: 6 }), (a, root, parts) => {
+      fc.property(id, fc.constantFrom('peakwise', '+', '#'), fc.array(fc.oneof(id, fc.constantFrom('+', '#', 'devices', 'shelly', 'status', 'command', 'rpc', 'meter', 'tasmota', 'cmnd', 'stat', '')), { maxLength: 6 }), (a, root, parts) => {
         const topic = [root, ...parts].join('/');
         if (canPublish(a, topic) || canSubscribe(a, topic)) expect(topic.split('/')[1]).toBe(a);
       }),

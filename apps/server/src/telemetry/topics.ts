@@ -14,6 +14,10 @@
  *     …/status/switch:0, …/events/rpc, …/online                  device → server
  *     …/reply/rpc                                                device → server  RPC responses (src = …/reply)
  *     …/rpc, …/command, …/command/switch:0                       server → device
+ *   peakwise/{householdId}/tasmota/{externalId}/…                a Tasmota device whose FullTopic is
+ *                                                                tasmotaFullTopic and Topic its external id:
+ *     …/tele/SENSOR, …/tele/STATE, …/stat/POWER, …/stat/RESULT   device → server (also any other tele/stat leaf)
+ *     …/cmnd/POWER (subscribed as …/cmnd/#)                      server → device
  */
 
 export const TOPIC_ROOT = 'peakwise';
@@ -21,13 +25,16 @@ export const TOPIC_ROOT = 'peakwise';
 /** Household ids and device external ids share one safe alphabet: no '/', '+', '#' or '$'. */
 const ID = /^[A-Za-z0-9_.:-]{1,64}$/;
 const COMPONENT = /^[a-z0-9_]{1,32}(:[0-9]{1,3})?$/;
+/** A Tasmota topic's last level: SENSOR, STATE, POWER, RESULT, LWT, STATUS8, … */
+const TASMOTA_LEAF = /^[A-Za-z0-9_]{1,32}$/;
 
 export type TopicRoute =
   | { kind: 'meter' | 'meter-power' | 'meter-receipts'; householdId: string }
   | { kind: 'device-reading' | 'device-state' | 'device-command' | 'device-receipts'; householdId: string; externalId: string }
   | { kind: 'shelly-status'; householdId: string; externalId: string; component: string }
   | { kind: 'shelly-events' | 'shelly-online' | 'shelly-reply' | 'shelly-rpc'; householdId: string; externalId: string }
-  | { kind: 'shelly-command'; householdId: string; externalId: string; component: string | null };
+  | { kind: 'shelly-command'; householdId: string; externalId: string; component: string | null }
+  | { kind: 'tasmota-tele' | 'tasmota-stat' | 'tasmota-command'; householdId: string; externalId: string; leaf: string };
 
 /** Routes a device may publish to (within its own household). */
 const DEVICE_TO_SERVER = new Set<TopicRoute['kind']>([
@@ -39,9 +46,11 @@ const DEVICE_TO_SERVER = new Set<TopicRoute['kind']>([
   'shelly-events',
   'shelly-online',
   'shelly-reply',
+  'tasmota-tele',
+  'tasmota-stat',
 ]);
 /** Routes a device may subscribe to: commands addressed to it, and receipts for its own readings. */
-const SERVER_TO_DEVICE = new Set<TopicRoute['kind']>(['device-command', 'shelly-rpc', 'shelly-command', 'meter-receipts', 'device-receipts']);
+const SERVER_TO_DEVICE = new Set<TopicRoute['kind']>(['device-command', 'shelly-rpc', 'shelly-command', 'tasmota-command', 'meter-receipts', 'device-receipts']);
 
 export const isValidTopicId = (id: string): boolean => ID.test(id);
 
@@ -64,6 +73,19 @@ export function shellyTopicPrefix(householdId: string, externalId: string): stri
   return `${TOPIC_ROOT}/${householdId}/shelly/${externalId}`;
 }
 
+/**
+ * The "Full Topic" to enter in Tasmota's Configuration → Configure MQTT, with its Topic set to the
+ * device's external id. Tasmota puts the id where %topic% is and cmnd/stat/tele where %prefix% is
+ * (https://tasmota.github.io/docs/MQTT), so every topic it uses stays inside the household's tree
+ * and the ACL can keep it to its own.
+ */
+export function tasmotaFullTopic(householdId: string): string {
+  return `${TOPIC_ROOT}/${householdId}/tasmota/%topic%/%prefix%/`;
+}
+export function tasmotaTopic(householdId: string, externalId: string, prefix: 'cmnd' | 'stat' | 'tele', leaf: string): string {
+  return `${TOPIC_ROOT}/${householdId}/tasmota/${externalId}/${prefix}/${leaf}`;
+}
+
 /** The route a concrete topic (no wildcards) names, or null if it is not part of the scheme. */
 export function parseTopic(topic: string): TopicRoute | null {
   const parts = topic.split('/');
@@ -80,6 +102,14 @@ export function parseTopic(topic: string): TopicRoute | null {
     if (rest[0] === 'state') return { kind: 'device-state', ...ids };
     if (rest[0] === 'command') return { kind: 'device-command', ...ids };
     if (rest[0] === 'receipts') return { kind: 'device-receipts', ...ids };
+    return null;
+  }
+  if (area === 'tasmota') {
+    const [prefix, leaf, ...extra] = rest;
+    if (leaf === undefined || extra.length > 0 || !TASMOTA_LEAF.test(leaf)) return null;
+    if (prefix === 'tele') return { kind: 'tasmota-tele', ...ids, leaf };
+    if (prefix === 'stat') return { kind: 'tasmota-stat', ...ids, leaf };
+    if (prefix === 'cmnd') return { kind: 'tasmota-command', ...ids, leaf };
     return null;
   }
   if (area !== 'shelly') return null;
@@ -116,6 +146,13 @@ export function canPublish(clientHouseholdId: string, topic: string, clientExter
  * or a sibling device's readings.
  */
 export function canSubscribe(clientHouseholdId: string, filter: string, clientExternalId?: string): boolean {
+  // Tasmota subscribes to its whole command subtree, `…/tasmota/{id}/cmnd/#`: the one '#' allowed,
+  // judged as one of its command topics.
+  const tasmotaCommands = /^(.+)\/cmnd\/#$/.exec(filter);
+  if (tasmotaCommands && !tasmotaCommands[1]!.includes('+') && !tasmotaCommands[1]!.includes('#')) {
+    const route = parseTopic(`${tasmotaCommands[1]}/cmnd/POWER`);
+    return route?.kind === 'tasmota-command' && inScope(route, clientHouseholdId, clientExternalId);
+  }
   if (filter.includes('#') || filter.startsWith('$')) return false;
   const parts = filter.split('/');
   if (parts.some((p) => p.includes('+') && p !== '+')) return false; // "a+b" is not a valid filter

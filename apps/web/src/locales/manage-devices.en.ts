@@ -21,7 +21,7 @@ export const manageDevicesEn = {
   },
   pair: {
     family: 'What are you pairing?',
-    families: { shellyPlug: 'Shelly Gen2/Gen3 plug (Plus Plug S/US, Plus 1PM)', shellyEm: 'Shelly EM / Pro 3EM (whole home)', tasmota: 'Tasmota plug', other: 'Other device or gateway' },
+    families: { shellyPlug: 'Shelly Gen2/Gen3 plug (Plus Plug S/US, Plus 1PM)', shellyEm: 'Shelly Pro 3EM (whole home)', tasmota: 'Tasmota plug', other: 'Other device or gateway' },
     shelly: {
       open: 'Open the plug’s own page: type its IP address in a browser on your home network, then go to Settings → MQTT.',
       enable: 'Switch Enable on.',
@@ -35,7 +35,25 @@ export const manageDevicesEn = {
       notifications: 'Switch on both “RPC status notifications over MQTT” and “Generic status update over MQTT”.',
       save: 'Save. The device reconnects on its own within a few seconds.',
     },
-    notReadYet: 'Peakwise cannot read this device’s own MQTT messages yet, so its settings screen alone will not work. Connect it through a gateway (Home Assistant, Node-RED…) that sends Peakwise readings with the details below.',
+    shellyEm: {
+      open: 'Open the meter’s own page: type its IP address in a browser on your home network, then go to Settings → MQTT.',
+      notifications: 'Switch on “Generic status update over MQTT”: the meter then sends its power and its import and export totals.',
+      gen1: 'A first-generation Shelly EM or 3EM (not Pro) cannot be read this way yet: connect it through a gateway with “Other device or gateway”.',
+    },
+    tasmota: {
+      open: 'Open the plug’s own page: type its IP address in a browser on your home network.',
+      enable: 'Go to Configuration → Configure Other, tick MQTT Enable and save; then go to Configuration → Configure MQTT.',
+      enter: 'Fill in these fields exactly as shown:',
+      host: 'Host',
+      port: 'Port',
+      client: 'Client',
+      user: 'User',
+      password: 'Password',
+      topic: 'Topic',
+      fullTopic: 'Full Topic',
+      tls: 'This server expects TLS on that port: only a Tasmota build with TLS (most ESP32 builds) can connect, with its MQTT TLS option on.',
+      save: 'Save. The plug restarts, reconnects and reports its power at every TelePeriod (every 5 minutes unless you changed it).',
+    },
     other: {
       intro: 'Enter these in the device or gateway. It publishes readings under the topic prefix, or POSTs them to the HTTP address with the password as a bearer token.',
       host: 'MQTT server',
@@ -55,6 +73,8 @@ export const manageDevicesEn = {
     connectedNoPower: 'Connected',
     silent: 'Nothing received yet after 2 minutes. Check:',
     check: {
+      generic: 'that “Generic status update over MQTT” is on',
+      tasmota: 'that MQTT Enable is ticked under Configuration → Configure Other',
       server: 'the server and port: {{server}}',
       login: 'the user and password (the password is the whole token, starting with pwi_)',
       prefix: 'the MQTT prefix or topic, character for character',

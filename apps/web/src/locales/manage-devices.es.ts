@@ -24,7 +24,7 @@ export const manageDevicesEs: Translation<typeof manageDevicesEn> = {
   },
   pair: {
     family: '¿Qué va a vincular?',
-    families: { shellyPlug: 'Enchufe Shelly Gen2/Gen3 (Plus Plug S/US, Plus 1PM)', shellyEm: 'Shelly EM / Pro 3EM (toda la casa)', tasmota: 'Enchufe Tasmota', other: 'Otro dispositivo o pasarela' },
+    families: { shellyPlug: 'Enchufe Shelly Gen2/Gen3 (Plus Plug S/US, Plus 1PM)', shellyEm: 'Shelly Pro 3EM (toda la casa)', tasmota: 'Enchufe Tasmota', other: 'Otro dispositivo o pasarela' },
     shelly: {
       open: 'Abra la página del enchufe: escriba su dirección IP en un navegador de la red de su casa y vaya a Settings → MQTT.',
       enable: 'Active Enable.',
@@ -38,7 +38,25 @@ export const manageDevicesEs: Translation<typeof manageDevicesEn> = {
       notifications: 'Active «RPC status notifications over MQTT» y «Generic status update over MQTT».',
       save: 'Guarde. El dispositivo se vuelve a conectar solo en unos segundos.',
     },
-    notReadYet: 'Peakwise todavía no sabe leer los mensajes MQTT propios de este dispositivo, así que su pantalla de ajustes no basta. Conéctelo mediante una pasarela (Home Assistant, Node-RED…) que envíe lecturas a Peakwise con los datos siguientes.',
+    shellyEm: {
+      open: 'Abra la página del medidor: escriba su dirección IP en un navegador en la red de su casa y vaya a Settings → MQTT.',
+      notifications: 'Active «Generic status update over MQTT»: el medidor enviará su potencia y sus totales de energía importada y exportada.',
+      gen1: 'Un Shelly EM o 3EM de primera generación (no Pro) todavía no puede leerse así: conéctelo mediante una pasarela con «Otro dispositivo o pasarela».',
+    },
+    tasmota: {
+      open: 'Abra la página del enchufe: escriba su dirección IP en un navegador en la red de su casa.',
+      enable: 'Vaya a Configuration → Configure Other, marque MQTT Enable y guarde; luego vaya a Configuration → Configure MQTT.',
+      enter: 'Rellene estos campos exactamente como se muestran:',
+      host: 'Host',
+      port: 'Port',
+      client: 'Client',
+      user: 'User',
+      password: 'Password',
+      topic: 'Topic',
+      fullTopic: 'Full Topic',
+      tls: 'Este servidor espera TLS en ese puerto: solo una versión de Tasmota con TLS (la mayoría de las versiones ESP32) puede conectarse, con su opción MQTT TLS activada.',
+      save: 'Guarde. El enchufe se reinicia, se vuelve a conectar y envía su potencia en cada TelePeriod (cada 5 minutos si no lo cambió).',
+    },
     other: {
       intro: 'Introduzca estos datos en el dispositivo o la pasarela. Publica sus lecturas bajo el prefijo de tema, o las envía por POST a la dirección HTTP con la contraseña como token Bearer.',
       host: 'Servidor MQTT',
@@ -58,6 +76,8 @@ export const manageDevicesEs: Translation<typeof manageDevicesEn> = {
     connectedNoPower: 'Conectado',
     silent: 'Nada recibido tras 2 minutos. Compruebe:',
     check: {
+      generic: 'que «Generic status update over MQTT» esté activado',
+      tasmota: 'que MQTT Enable esté marcado en Configuration → Configure Other',
       server: 'el servidor y el puerto: {{server}}',
       login: 'el usuario y la contraseña (la contraseña es el token completo, que empieza por pwi_)',
       prefix: 'el prefijo MQTT o el tema, carácter por carácter',

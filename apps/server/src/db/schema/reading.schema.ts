@@ -52,3 +52,13 @@ export const deviceCounters = pgTable('device_counters', {
   ts: timestamp('ts', { withTimezone: true }).notNull(),
   counterKwh: doublePrecision('counter_kwh').notNull(),
 });
+
+/** The last import and export totals of a whole-home meter device (a Shelly Pro 3EM), the baseline for its household intervals. */
+export const meterCounters = pgTable('meter_counters', {
+  deviceId: uuid('device_id')
+    .primaryKey()
+    .references(() => devices.id, { onDelete: 'cascade' }),
+  ts: timestamp('ts', { withTimezone: true }).notNull(),
+  importKwh: doublePrecision('import_kwh').notNull(),
+  exportKwh: doublePrecision('export_kwh').notNull(),
+});

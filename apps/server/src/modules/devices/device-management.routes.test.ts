@@ -54,6 +54,7 @@ describe('managing devices', () => {
       mqttTls: false,
       mqttClientId: `shellyplugus-a1b2c3-${home.household.id.slice(0, 8)}`,
       shellyMqttPrefix: `peakwise/${home.household.id}/shelly/shellyplugus-a1b2c3`,
+      tasmotaFullTopic: `peakwise/${home.household.id}/tasmota/%topic%/%prefix%/`,
     });
 
     const sent = await ingest(credential.token, { devices: [{ device: 'shellyplugus-a1b2c3', ts: TS, powerW: 1450, energyKwh: 0.12 }] });

@@ -2,7 +2,7 @@ import type { AddDeviceRequest, ManagedDevice, PairedDevice, UpdateDeviceRequest
 import type { Db, DbOrTx } from '../../db/client';
 import { isOwnRoom } from '../households/household.repository';
 import { INGEST_READINGS_PATH } from '@peakwise/contracts/ingest.contract';
-import { TOPIC_ROOT, shellyTopicPrefix } from '../../telemetry/topics';
+import { TOPIC_ROOT, shellyTopicPrefix, tasmotaFullTopic } from '../../telemetry/topics';
 import type { DeviceMqttAddress } from './device-mqtt-address';
 import { AppError } from '../../lib/errors';
 import { createDevice, removeDevice, updateLiveDevice, type Device } from './devices.repository';
@@ -69,6 +69,7 @@ export async function addDevice(db: Db, householdId: string, input: AddDeviceReq
           // External ids are unique per household only ("kettle" in two homes).
           mqttClientId: `${input.externalId}-${householdId.slice(0, 8)}`,
           shellyMqttPrefix: shellyTopicPrefix(householdId, input.externalId),
+          tasmotaFullTopic: tasmotaFullTopic(householdId),
         },
       };
     });

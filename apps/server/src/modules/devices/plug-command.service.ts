@@ -2,7 +2,8 @@ import type { PlugSwitchResult } from '@peakwise/contracts/plug.contract';
 import type { Db, DbOrTx } from '../../db/client';
 import type { PlugSwitchSource } from '../../db/schema/plug-switch.schema';
 import { buildShellySwitchSet } from '../../telemetry/shelly-gen2';
-import { deviceTopic, shellyTopicPrefix } from '../../telemetry/topics';
+import { tasmotaPowerPayload } from '../../telemetry/tasmota';
+import { deviceTopic, shellyTopicPrefix, tasmotaTopic } from '../../telemetry/topics';
 import { AppError } from '../../lib/errors';
 import { deviceNotFound } from './device-not-found';
 import { liveDeviceOf, recordSwitchRequest, relayStateOf, resolveSwitchRequest } from './devices.repository';
@@ -77,8 +78,8 @@ export class PlugServiceUnreachable extends Error {
 }
 
 /**
- * The one way a switch reaches a plug: the command goes to both command topics a plug may listen
- * on — the Peakwise JSON topic and a Shelly Gen2's RPC topic — since a plug subscribes to only its
+ * The one way a switch reaches a plug: the command goes to every command topic a plug may listen
+ * on — the Peakwise JSON topic, a Shelly Gen2's RPC topic and a Tasmota's cmnd/POWER — since a plug subscribes to only its
  * own, and is recorded (who or what asked, when) only once the broker accepted it. The member's
  * switch above and event plug automation (decision 037) both send through here; `db` may be the
  * caller's transaction. Throws PlugServiceUnreachable when the command could not be sent.
@@ -95,6 +96,7 @@ export async function sendPlugCommand(
     await Promise.all([
       publisher.publish(deviceTopic(command.householdId, command.externalId, 'command'), JSON.stringify({ on: command.on, requestId: String(shellyRequestId) })),
       publisher.publish(shelly.topic, shelly.payload),
+      publisher.publish(tasmotaTopic(command.householdId, command.externalId, 'cmnd', 'POWER'), tasmotaPowerPayload(command.on)),
     ]);
   } catch (cause) {
     throw new PlugServiceUnreachable('The command could not be published', { cause });

@@ -253,3 +253,27 @@ export async function updateDevicesSeen(tx: DbOrTx, states: DeviceSeen[]) {
       'ts', to_char(last_seen_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text)
     from up where first`);
 }
+
+/** A whole-home meter device's stored import and export totals. */
+export type MeterCounterRow = { d: string; ms: number; imp: number; exp: number };
+
+/** The meter devices' stored totals, locked FOR UPDATE in device order (as lockCounterBaselines). */
+export async function lockMeterCounters(tx: DbOrTx, deviceIds: readonly string[]): Promise<MeterCounterRow[]> {
+  if (deviceIds.length === 0) return [];
+  return rowsOf<MeterCounterRow>(
+    await tx.execute(sql`
+      select device_id as d, (extract(epoch from ts) * 1000)::float8 as ms, import_kwh as imp, export_kwh as exp from meter_counters
+      where device_id = any(${sql.param([...deviceIds])}::uuid[]) order by device_id for update`),
+  );
+}
+
+/** New meter totals, one per device; an older one never replaces a newer. */
+export async function saveMeterCounters(tx: DbOrTx, rows: readonly MeterCounterRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  const sorted = [...rows].sort((a, b) => (a.d < b.d ? -1 : 1));
+  await tx.execute(sql`
+    insert into meter_counters as t (device_id, ts, import_kwh, export_kwh)
+    select u.d, to_timestamp(u.ts / 1000.0), u.imp, u.exp
+    from unnest(${uuidArray(sorted.map((r) => r.d))}::uuid[], ${numberArray(sorted.map((r) => r.ms))}::float8[], ${numberArray(sorted.map((r) => r.imp))}::float8[], ${numberArray(sorted.map((r) => r.exp))}::float8[]) as u(d, ts, imp, exp)
+    on conflict (device_id) do update set ts = excluded.ts, import_kwh = excluded.import_kwh, export_kwh = excluded.export_kwh where excluded.ts > t.ts`);
+}

@@ -33,6 +33,7 @@ describe('AddDeviceDialog', () => {
             mqttTls: false,
             mqttClientId: 'shellyplugus-a1b2c3-h1',
             shellyMqttPrefix: 'peakwise/h1/shelly/shellyplugus-a1b2c3',
+            tasmotaFullTopic: 'peakwise/h1/tasmota/%topic%/%prefix%/',
           },
         },
         { status: 201 },

@@ -22,6 +22,7 @@ const paired: PairedDevice = {
     mqttTls: true,
     mqttClientId: 'shellyplugus-a1b2c3-h1',
     shellyMqttPrefix: 'peakwise/h1/shelly/shellyplugus-a1b2c3',
+    tasmotaFullTopic: 'peakwise/h1/tasmota/%topic%/%prefix%/',
   },
 };
 
@@ -53,13 +54,24 @@ describe('PairingSteps', () => {
     // TLS on that port: the step to turn it on is there.
     expect(screen.getByText(/secure \(TLS\) connection/)).toBeInTheDocument();
 
+    // Tasmota: the fields of its Configuration → Configure MQTT screen, Topic = the paired id.
     await userEvent.click(screen.getByRole('radio', { name: 'Tasmota plug' }));
-    expect(screen.getByText(/cannot read this device’s own MQTT messages yet/)).toBeInTheDocument();
-    expect(labelsOf(container)).toEqual(['MQTT server', 'Port', 'Username', 'Password (token)', 'Topic prefix', 'HTTP address']);
-    expect(screen.getByText('https://app.peakwise.example/api/ingest/readings')).toBeInTheDocument();
+    expect(screen.queryByText(/cannot read this device’s own MQTT messages yet/)).not.toBeInTheDocument();
+    expect(labelsOf(container)).toEqual(['Host', 'Port', 'Client', 'User', 'Password', 'Topic', 'Full Topic']);
+    expect(screen.getByText('peakwise/h1/tasmota/%topic%/%prefix%/')).toBeInTheDocument();
+    expect(screen.getByText(/Configuration → Configure Other, tick MQTT Enable/)).toBeInTheDocument();
+    expect(screen.getByText(/only a Tasmota build with TLS/)).toBeInTheDocument();
+
+    // The Pro 3EM: the Gen2 Settings → MQTT fields, with generic status updates (em:0, emdata:0) on.
+    await userEvent.click(screen.getByRole('radio', { name: 'Shelly Pro 3EM (whole home)' }));
+    expect(labelsOf(container)).toEqual(['Server', 'Client ID', 'User', 'Password', 'MQTT prefix']);
+    expect(screen.getByText('peakwise/h1/shelly/shellyplugus-a1b2c3')).toBeInTheDocument();
+    expect(screen.getByText(/Switch on “Generic status update over MQTT”: the meter/)).toBeInTheDocument();
+    expect(screen.getByText(/first-generation Shelly EM/)).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('radio', { name: 'Other device or gateway' }));
-    expect(screen.queryByText(/cannot read this device’s own MQTT messages yet/)).not.toBeInTheDocument();
+    expect(labelsOf(container)).toEqual(['MQTT server', 'Port', 'Username', 'Password (token)', 'Topic prefix', 'HTTP address']);
+    expect(screen.getByText('https://app.peakwise.example/api/ingest/readings')).toBeInTheDocument();
     expect(screen.getByText('peakwise/h1/devices/shellyplugus-a1b2c3')).toBeInTheDocument();
   });
 

@@ -71,9 +71,10 @@ export function PairingSteps({ paired, openStream = openLiveStream }: Props) {
   };
   const field = (label: string, value: string) => <CopyField key={label} label={label} value={value} onCopy={() => copy(label, value)} copyLabel={t('pair.copy', { label })} />;
 
-  const shellySteps = () => (
+  // The Pro 3EM has the Gen2 plug's Settings → MQTT screen; only what it must publish differs.
+  const shellySteps = (meter: boolean) => (
     <ol className="list-decimal space-y-3 pl-5 text-sm text-slate-800">
-      <li>{t('pair.shelly.open')}</li>
+      <li>{t(meter ? 'pair.shellyEm.open' : 'pair.shelly.open')}</li>
       <li>{t('pair.shelly.enable')}</li>
       <li>
         {t('pair.shelly.enter')}
@@ -86,8 +87,29 @@ export function PairingSteps({ paired, openStream = openLiveStream }: Props) {
         </dl>
       </li>
       {c.mqttTls ? <li>{t('pair.shelly.tls')}</li> : null}
-      <li>{t('pair.shelly.notifications')}</li>
+      <li>{t(meter ? 'pair.shellyEm.notifications' : 'pair.shelly.notifications')}</li>
       <li>{t('pair.shelly.save')}</li>
+    </ol>
+  );
+
+  const tasmotaSteps = () => (
+    <ol className="list-decimal space-y-3 pl-5 text-sm text-slate-800">
+      <li>{t('pair.tasmota.open')}</li>
+      <li>{t('pair.tasmota.enable')}</li>
+      <li>
+        {t('pair.tasmota.enter')}
+        <dl className="mt-2 space-y-2">
+          {field(t('pair.tasmota.host'), c.mqttHost)}
+          {field(t('pair.tasmota.port'), String(c.mqttPort))}
+          {field(t('pair.tasmota.client'), c.mqttClientId)}
+          {field(t('pair.tasmota.user'), c.mqttUsername)}
+          {field(t('pair.tasmota.password'), c.token)}
+          {field(t('pair.tasmota.topic'), paired.device.externalId)}
+          {field(t('pair.tasmota.fullTopic'), c.tasmotaFullTopic)}
+        </dl>
+      </li>
+      {c.mqttTls ? <li>{t('pair.tasmota.tls')}</li> : null}
+      <li>{t('pair.tasmota.save')}</li>
     </ol>
   );
 
@@ -105,9 +127,15 @@ export function PairingSteps({ paired, openStream = openLiveStream }: Props) {
         </div>
       </fieldset>
 
-      {family === 'shellyPlug' ? shellySteps() : null}
-      {family === 'shellyEm' || family === 'tasmota' ? <p className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">{t('pair.notReadYet')}</p> : null}
-      {family === 'other' || family === 'shellyEm' || family === 'tasmota' ? (
+      {family === 'shellyPlug' ? shellySteps(false) : null}
+      {family === 'shellyEm' ? (
+        <>
+          {shellySteps(true)}
+          <p className="text-sm text-slate-700">{t('pair.shellyEm.gen1')}</p>
+        </>
+      ) : null}
+      {family === 'tasmota' ? tasmotaSteps() : null}
+      {family === 'other' ? (
         <div className="space-y-2 text-sm text-slate-800">
           <p>{t('pair.other.intro')}</p>
           <dl className="space-y-2">
@@ -135,7 +163,9 @@ export function PairingSteps({ paired, openStream = openLiveStream }: Props) {
               <li>{t('pair.check.server', { server })}</li>
               <li>{t('pair.check.login')}</li>
               <li>{t('pair.check.prefix')}</li>
-              <li>{t('pair.check.notifications')}</li>
+              {family === 'tasmota' ? <li>{t('pair.check.tasmota')}</li> : null}
+              {family === 'shellyPlug' ? <li>{t('pair.check.notifications')}</li> : null}
+              {family === 'shellyEm' ? <li>{t('pair.check.generic')}</li> : null}
             </ul>
           </div>
         ) : (
