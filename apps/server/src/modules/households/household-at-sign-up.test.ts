@@ -41,6 +41,8 @@ describe('the household is made with the account (decision 051)', () => {
 
   it('a refused first request writes no row anywhere', async () => {
     const member = await createMember(t.app);
+    // The sign-up's confirmation email reaches the outbox after the answer: count once it is there.
+    await t.accounts.mailer.settle();
     const before = await rowCounts(t);
     // The first request after sign-up passes the household middleware, then the ledger refuses it.
     const cashOut = await t.app.request('/api/cash-outs', { method: 'POST', headers: asMember(member), body: JSON.stringify({ points: 1_000, email: 'payee@example.com', idempotencyKey: randomUUID() }) });
