@@ -44,7 +44,7 @@ async function settlementBench(fresh: FreshDatabase) {
   const date = eventDay();
   const startsAt = zonedTimeToUtc(date, 18, 0, ZONE);
   const endsAt = zonedTimeToUtc(date, 19, 0, ZONE);
-  const { rows: program } = await fresh.pool.query<{ id: string }>(`insert into event_programs (name, provinces) values ('Bench', '{ON}') returning id`);
+  const { rows: program } = await fresh.pool.query<{ id: string }>(`insert into event_programs (name, provinces) values ('Bench', '{ON,BC}') returning id`);
   const { rows: event } = await fresh.pool.query<{ id: string }>(
     `insert into energy_events (program_id, starts_at, ends_at, reward_points, target_percent, status, created_by) values ($1, $2, $3, 100, 10, 'ended', 'bench') returning id`,
     [program[0]!.id, startsAt.toISOString(), endsAt.toISOString()],
@@ -109,16 +109,27 @@ async function notificationBench(fresh: FreshDatabase) {
   return { notifyS, queued };
 }
 
+/**
+ * A baseline is taken over one local day, so the event must not cross the household's local
+ * midnight: whatever the hour of the run, one of two homes three hours apart holds it.
+ */
+function postalCodeHoldingWindow(start: Date, lengthMs: number): string {
+  const day = (at: Date, timeZone: string) => at.toLocaleDateString('en-CA', { timeZone });
+  const end = new Date(start.getTime() + lengthMs - 1);
+  const homes = [{ zone: 'America/Toronto', postalCode: 'M5V 2T6' }, { zone: 'America/Vancouver', postalCode: 'V6B 1A1' }];
+  return homes.find(({ zone }) => day(start, zone) === day(end, zone))!.postalCode;
+}
+
 async function scorecardBench(fresh: FreshDatabase) {
   const server = await startServer(fresh.database);
   try {
-    const body = signUpBody();
+    // A running event: started 20 minutes ago, for an hour; the member opted in.
+    const startsAt = new Date(Math.floor(Date.now() / 300_000) * 300_000 - 20 * 60_000);
+    const body = { ...signUpBody(), postalCode: postalCodeHoldingWindow(startsAt, 3_600_000) };
     const res = await fetch(`${server.url}/api/auth/sign-up/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: server.origin }, body: JSON.stringify(body) });
     if (res.status !== 200) throw new Error(`sign-up failed: ${res.status}`);
     const cookie = cookieHeader(res);
     const household = (await (await fetch(`${server.url}/api/household`, { headers: { cookie, origin: server.origin } })).json()) as { id: string };
-    // A running event: started 20 minutes ago, for an hour; the member opted in.
-    const startsAt = new Date(Math.floor(Date.now() / 300_000) * 300_000 - 20 * 60_000);
     const { rows: program } = await fresh.pool.query<{ id: string }>(`select id from event_programs where name = 'Bench'`);
     const { rows: event } = await fresh.pool.query<{ id: string }>(
       `insert into energy_events (program_id, starts_at, ends_at, reward_points, target_percent, status, created_by) values ($1, $2, $3, 100, 10, 'active', 'bench') returning id`,
