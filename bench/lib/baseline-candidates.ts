@@ -1,0 +1,114 @@
+/**
+ * The baselines the harness scores, as configurations of the pure methods in packages/domain. Each
+ * returns the baseline kWh over the event's slots, or null when the method has none for the home.
+ */
+
+import { computeBaseline } from '../../packages/domain/src/event-baseline';
+import { averagingBaseline, eligibleDays, type AveragingMethod, type MethodInput } from '../../packages/domain/src/event-baseline-methods';
+import { comparisonBaseline, comparisonGroup, type ComparisonHome, type ComparisonTarget } from '../../packages/domain/src/event-baseline-comparison';
+import { regressionBaseline } from '../../packages/domain/src/event-baseline-regression';
+import type { LocalDate } from '../../packages/domain/src/local-time';
+import { zonedTimeToUtc } from '../../packages/domain/src/local-time';
+import { clocksBetween, type PlannedEvent, type Region } from './baseline-population';
+
+export type OwnContext = {
+  region: Region;
+  event: PlannedEvent;
+  readings: Map<LocalDate, Record<string, number>>;
+  /** Outdoor temperature over the event's hours, per date. */
+  temperatureC: Map<LocalDate, number>;
+};
+
+export type OwnMethod = { name: string; run: (ctx: OwnContext) => number | null };
+
+function methodInput(ctx: OwnContext, windowHours: number, gapHours: number): MethodInput {
+  const from = ctx.event.startHour * 60;
+  return {
+    eventDate: ctx.event.date,
+    eventSlots: clocksBetween(from, from + ctx.event.hours * 60),
+    windowSlots: windowHours > 0 ? clocksBetween(from - (windowHours + gapHours) * 60, from - gapHours * 60) : [],
+    readings: ctx.readings,
+    eventDates: ctx.region.eventDates.filter((d) => d !== ctx.event.date),
+    holidays: ctx.region.holidays,
+  };
+}
+
+function averaging(name: string, method: AveragingMethod, windowHours = 3, gapHours = 1): OwnMethod {
+  return {
+    name,
+    run: (ctx) => {
+      const result = averagingBaseline(methodInput(ctx, method.adjustment === 'none' ? 0 : windowHours, gapHours), method);
+      return result.ok ? result.kwh : null;
+    },
+  };
+}
+
+const TEN: Pick<AveragingMethod, 'keep' | 'pick'> = { keep: 10, pick: 'recent' };
+
+export const OWN_METHODS: readonly OwnMethod[] = [
+  {
+    name: "today's rule (10/10, ×, 3 h window 1 h before, 0.8–1.2)",
+    run: (ctx) => {
+      const { city } = ctx.region;
+      const start = zonedTimeToUtc(ctx.event.date, ctx.event.startHour, 0, city.timeZone);
+      const end = new Date(start.getTime() + ctx.event.hours * 3_600_000);
+      const b = computeBaseline({ eventStart: start, eventEnd: end, timeZone: city.timeZone, readings: ctx.readings, eventDates: ctx.region.eventDates.filter((d) => d !== ctx.event.date), holidays: ctx.region.holidays });
+      return b.ok ? Object.values(b.kwhBySlot).reduce((s, v) => s + v, 0) : null;
+    },
+  },
+  averaging('10/10, no adjustment', { ...TEN, adjustment: 'none', cap: 0 }),
+  averaging('10/10, ×, 3 h, cap ±40 %', { ...TEN, adjustment: 'multiplicative', cap: 0.4 }),
+  averaging('10/10, ×, 3 h, uncapped', { ...TEN, adjustment: 'multiplicative', cap: Infinity }),
+  averaging('10/10, +, 3 h, cap ±20 %', { ...TEN, adjustment: 'additive', cap: 0.2 }),
+  averaging('10/10, +, 3 h, uncapped', { ...TEN, adjustment: 'additive', cap: Infinity }),
+  averaging('10/10, +, 2 h, uncapped', { ...TEN, adjustment: 'additive', cap: Infinity }, 2),
+  averaging('10/10, +, 4 h, uncapped', { ...TEN, adjustment: 'additive', cap: Infinity }, 4),
+  averaging('10/10, +, 3 h ending at the start, uncapped', { ...TEN, adjustment: 'additive', cap: Infinity }, 3, 0),
+  averaging('high 5 of 10, no adjustment', { keep: 5, pick: 'highest', adjustment: 'none', cap: 0 }),
+  averaging('high 5 of 10, +, 3 h, uncapped', { keep: 5, pick: 'highest', adjustment: 'additive', cap: Infinity }),
+  {
+    name: 'regression on temperature, own 45 days',
+    run: (ctx) => {
+      const r = regressionBaseline({ ...methodInput(ctx, 0, 1), temperatureC: ctx.temperatureC, sameDay: false });
+      return r.ok ? r.kwh : null;
+    },
+  },
+  {
+    name: 'regression on temperature + same-day 3 h window',
+    run: (ctx) => {
+      const r = regressionBaseline({ ...methodInput(ctx, 3, 1), temperatureC: ctx.temperatureC, sameDay: true });
+      return r.ok ? r.kwh : null;
+    },
+  },
+];
+
+export const COMPARISON_METHODS = ['comparison group, additive', 'comparison group, ×'] as const;
+
+/** What a home contributes to comparison groups at one event. */
+export type ComparisonEntry = { home: ComparisonHome; target: ComparisonTarget };
+
+export function comparisonEntry(ctx: OwnContext, id: string, called: boolean, stratum: string, actualKwh: number): ComparisonEntry {
+  const input = methodInput(ctx, 0, 1);
+  const history = new Map<LocalDate, number>();
+  for (const [date, day] of ctx.readings) {
+    if (date >= ctx.event.date) continue;
+    let sum = 0;
+    let complete = true;
+    for (const slot of input.eventSlots) {
+      const kwh = day[slot];
+      if (kwh === undefined) complete = false;
+      else sum += kwh;
+    }
+    if (complete) history.set(date, sum);
+  }
+  // Any day of the kind counts, down to one: the group carries the rest.
+  const days = eligibleDays(input, false).days;
+  return { home: { id, called, stratum, history, eventDayKwh: actualKwh }, target: { id, stratum, history, days } };
+}
+
+export function runComparison(entries: readonly ComparisonEntry[], target: ComparisonEntry): Record<(typeof COMPARISON_METHODS)[number], number | null> {
+  const group = comparisonGroup(target.target, entries.map((e) => e.home));
+  const add = comparisonBaseline(target.target, group, 'additive');
+  const mul = comparisonBaseline(target.target, group, 'multiplicative');
+  return { 'comparison group, additive': add.ok ? add.kwh : null, 'comparison group, ×': mul.ok ? mul.kwh : null };
+}

@@ -1,0 +1,306 @@
+/**
+ * The baseline harness's population (docs/decisions/096-event-baseline-by-measurement.md): homes
+ * of every kind in three cities, each simulated with the project's own load, weather and solar
+ * models over a winter or a summer season, with the area's events and placebo days. For every
+ * event each home gets two series: what happened, and what would have happened without the event,
+ * so its true reduction is known. Deterministic from the run's seed.
+ */
+
+import { CALGARY_CLIMATE, type Climate, TORONTO_CLIMATE, VANCOUVER_CLIMATE } from '../../apps/server/src/simulator/climate';
+import { DEMO_HOUSEHOLD, type ApplianceDevice, type HouseholdProfile, type SolarPanelDevice } from '../../apps/server/src/simulator/household-profile';
+import { intervalContext } from '../../apps/server/src/simulator/interval-context';
+import { simulateLoadInterval } from '../../apps/server/src/simulator/load-model';
+import { hash32, mulberry32, unitHash } from '../../apps/server/src/simulator/prng';
+import { simulateSolarInterval } from '../../apps/server/src/simulator/solar-model';
+import { sunPosition } from '../../apps/server/src/simulator/sun-position';
+import type { LocalDate } from '../../packages/domain/src/local-time';
+import { addDays, isWeekend, localDatesInRange, zonedTimeToUtc } from '../../packages/domain/src/local-time';
+import { provincialHolidayDates } from '../../packages/domain/src/provincial-holidays';
+import { INTERVAL_HOURS, INTERVAL_MS } from '../../packages/domain/src/time-constants';
+
+export type City = { name: string; province: 'ON' | 'BC' | 'AB'; timeZone: string; latitude: number; longitude: number; climate: Climate };
+
+export const CITIES: readonly City[] = [
+  { name: 'Toronto', province: 'ON', timeZone: 'America/Toronto', latitude: 43.65, longitude: -79.38, climate: TORONTO_CLIMATE },
+  { name: 'Vancouver', province: 'BC', timeZone: 'America/Vancouver', latitude: 49.25, longitude: -123.12, climate: VANCOUVER_CLIMATE },
+  { name: 'Calgary', province: 'AB', timeZone: 'America/Edmonton', latitude: 51.05, longitude: -114.07, climate: CALGARY_CLIMATE },
+];
+
+export type Season = 'winter' | 'summer';
+export type Heating = 'baseboard' | 'heat_pump' | 'gas';
+/**
+ * hard: plugs off and 30 % of the rest trimmed; little: 10 % trimmed; none: ignores events;
+ * precondition: pre-heats or pre-cools for 90 minutes, cuts hard, rebounds for an hour;
+ * game_before: runs 2 kW extra in the three hours ending an hour before the event, then cuts hard;
+ * game_days: runs 1 kW extra from 16:00 to 20:00 on every ordinary weekday, cuts hard at events.
+ */
+export type Behaviour = 'hard' | 'little' | 'none' | 'precondition' | 'game_before' | 'game_days';
+
+export type PlannedEvent = { id: number; date: LocalDate; startHour: number; hours: number; placebo: boolean };
+
+export type Region = {
+  id: number;
+  city: City;
+  season: Season;
+  /** Every weekday simulated, oldest first. */
+  dates: LocalDate[];
+  holidays: LocalDate[];
+  events: PlannedEvent[];
+  /** Dates of real events (placebo days are ordinary days and are not on it). */
+  eventDates: LocalDate[];
+};
+
+export type Home = {
+  id: string;
+  index: number;
+  seed: number;
+  region: Region;
+  profile: HouseholdProfile;
+  heating: Heating;
+  solar: boolean;
+  ev: boolean;
+  behaviour: Behaviour;
+  /** First day with readings: a new member's history starts shortly before the events. */
+  firstDate: LocalDate;
+};
+
+/** Local clock times simulated each day: the adjustment windows and events all lie within them. */
+export const FIRST_MINUTE = 11 * 60;
+export const LAST_MINUTE = 20 * 60;
+export const SLOT_MINUTES = 5;
+export const CLOCKS: readonly string[] = Array.from({ length: (LAST_MINUTE - FIRST_MINUTE) / SLOT_MINUTES }, (_, k) => clock(FIRST_MINUTE + k * SLOT_MINUTES));
+
+export function clock(minute: number): string {
+  return `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+}
+
+/** Clock keys of [fromMinute, toMinute). */
+export function clocksBetween(fromMinute: number, toMinute: number): string[] {
+  const clocks: string[] = [];
+  for (let m = fromMinute; m < toMinute; m += SLOT_MINUTES) clocks.push(clock(m));
+  return clocks;
+}
+
+/** Seasons away from DST changes, so every simulated day has the same clock times. */
+const SEASONS: Record<Season, { firstEvent: LocalDate; lastEvent: LocalDate }> = {
+  winter: { firstEvent: '2026-01-26', lastEvent: '2026-03-06' },
+  summer: { firstEvent: '2026-07-13', lastEvent: '2026-08-21' },
+};
+const HISTORY_DAYS = 50;
+const EVENTS_PER_REGION = 5;
+const PLACEBOS_PER_REGION = 5;
+/** Share of homes asked to cut at each event; the rest are the pool comparison groups come from. */
+export const CALLED_SHARE = 0.8;
+
+const BEHAVIOURS: readonly [Behaviour, number][] = [
+  ['hard', 0.35],
+  ['little', 0.25],
+  ['none', 0.2],
+  ['precondition', 0.1],
+  ['game_before', 0.05],
+  ['game_days', 0.05],
+];
+
+function pick<T>(rand: () => number, weighted: readonly [T, number][]): T {
+  let r = rand();
+  for (const [value, weight] of weighted) {
+    if (r < weight) return value;
+    r -= weight;
+  }
+  return weighted[weighted.length - 1]![0];
+}
+
+export function makeRegions(seed: number): Region[] {
+  const regions: Region[] = [];
+  for (const season of ['winter', 'summer'] as const) {
+    for (const city of CITIES) {
+      const id = regions.length;
+      const { firstEvent, lastEvent } = SEASONS[season];
+      const year = Number(firstEvent.slice(0, 4));
+      const holidays = provincialHolidayDates(city.province, year - 1, year);
+      const holidaySet = new Set(holidays);
+      const dates = localDatesInRange(addDays(firstEvent, -HISTORY_DAYS), lastEvent).filter((d) => !isWeekend(d));
+      const candidates = localDatesInRange(firstEvent, lastEvent).filter((d) => !isWeekend(d) && !holidaySet.has(d));
+      const rand = mulberry32(hash32(seed, 0xe7e47, id));
+      const chosen: LocalDate[] = [];
+      while (chosen.length < EVENTS_PER_REGION + PLACEBOS_PER_REGION) {
+        const date = candidates[Math.floor(rand() * candidates.length)]!;
+        if (!chosen.includes(date)) chosen.push(date);
+      }
+      const events = chosen.map((date, i) => ({ id: id * 100 + i, date, startHour: 16 + Math.floor(rand() * 3), hours: 2, placebo: i >= EVENTS_PER_REGION }));
+      events.sort((a, b) => (a.date < b.date ? -1 : 1));
+      regions.push({ id, city, season, dates, holidays, events, eventDates: events.filter((e) => !e.placebo).map((e) => e.date) });
+    }
+  }
+  return regions;
+}
+
+function panels(count: number): SolarPanelDevice[] {
+  return Array.from({ length: count }, (_, i) => ({ externalId: `panel-${i + 1}`, name: `Panel ${i + 1}`, ratedW: 400, kind: 'solar_panel' as const, location: 'Roof' as const }));
+}
+
+export function makeHomes(seed: number, count: number, regions: readonly Region[]): Home[] {
+  return Array.from({ length: count }, (_, index) => {
+    const homeSeed = hash32(seed, 0x401e, index);
+    const rand = mulberry32(homeSeed);
+    const region = regions[index % regions.length]!;
+    const heating = pick<Heating>(rand, [['gas', 0.5], ['baseboard', 0.3], ['heat_pump', 0.2]]);
+    const hasAc = heating === 'heat_pump' || rand() < (region.city.name === 'Vancouver' ? 0.3 : 0.7);
+    const solar = rand() < 0.25;
+    const ev = rand() < 0.2;
+    const behaviour = pick(rand, BEHAVIOURS);
+    const occupants = 1 + Math.floor(rand() * 5);
+    const newMember = rand() < 0.15;
+    const firstEvent = region.events[0]!.date;
+    const firstDate = newMember ? addDays(firstEvent, -Math.floor(rand() * 9)) : region.dates[0]!;
+    const appliances: ApplianceDevice[] = DEMO_HOUSEHOLD.appliances
+      // A home without central air has no condenser; a baseboard home has no furnace blower either.
+      .filter((a) => a.behaviour !== 'thermostat' || hasAc || heating !== 'baseboard')
+      .filter((a) => a.behaviour !== 'space_heater' || rand() < 0.4)
+      .map((a) => (a.behaviour === 'thermostat' ? { ...a, ratedW: hasAc ? 2000 + Math.round(rand() * 2000) : 0 } : a));
+    if (ev) appliances.push({ id: 'ev', name: 'EV Charger', room: 'Office', kind: 'power', behaviour: 'ev_charger', ratedW: 7200, switchable: true, neverSwitch: false });
+    const profile: HouseholdProfile = {
+      ...DEMO_HOUSEHOLD,
+      name: `Home ${index}`,
+      province: region.city.province,
+      city: region.city.name,
+      latitude: region.city.latitude,
+      longitude: region.city.longitude,
+      timeZone: region.city.timeZone,
+      climate: region.city.climate,
+      occupants,
+      standbyW: 80 + Math.round(rand() * 170),
+      // A heat pump's COP of about 2.5 makes its draw about 40 % of a baseboard's for the same heat.
+      electricHeatingShare: heating === 'baseboard' ? 1 : heating === 'heat_pump' ? 0.4 : 0,
+      hasCentralAc: hasAc,
+      solar: { ...DEMO_HOUSEHOLD.solar, panels: solar ? panels(8 + Math.floor(rand() * 13)) : [] },
+      appliances,
+    };
+    return { id: `h${index}`, index, seed: homeSeed, region, profile, heating, solar, ev, behaviour, firstDate };
+  });
+}
+
+/** Whether a home is asked to cut at an event (or, on a placebo day, scored as if asked). */
+export function isCalled(seed: number, home: Home, event: PlannedEvent): boolean {
+  return unitHash(seed, 0xca11, home.index, event.id) < CALLED_SHARE;
+}
+
+/** Weather and sun of one city at each simulated slot, shared by its homes (they share the sky). */
+export type RegionWeather = {
+  startMs: Map<LocalDate, number>;
+  /** Per date, per slot: kWh from one 400 W panel, air temperature, sun elevation, precipitation. */
+  panelKwh: Map<LocalDate, Float64Array>;
+  airTempC: Map<LocalDate, Float64Array>;
+  sunElevationDeg: Map<LocalDate, Float64Array>;
+  precipitation: Map<LocalDate, Uint8Array>;
+};
+
+const REFERENCE_PANELS = 4;
+
+export function regionWeather(seed: number, region: Region): RegionWeather {
+  const { city } = region;
+  const site = { latitude: city.latitude, longitude: city.longitude, climate: city.climate };
+  const array = { ...DEMO_HOUSEHOLD.solar, panels: panels(REFERENCE_PANELS) };
+  const citySeed = hash32(seed, 0xc17e, region.id);
+  const weather: RegionWeather = { startMs: new Map(), panelKwh: new Map(), airTempC: new Map(), sunElevationDeg: new Map(), precipitation: new Map() };
+  for (const date of region.dates) {
+    const start = zonedTimeToUtc(date, FIRST_MINUTE / 60, 0, city.timeZone).getTime();
+    const n = CLOCKS.length;
+    const kwh = new Float64Array(n);
+    const temp = new Float64Array(n);
+    const sun = new Float64Array(n);
+    const wet = new Uint8Array(n);
+    for (let k = 0; k < n; k++) {
+      const ms = start + k * INTERVAL_MS;
+      const solar = simulateSolarInterval(site, array, citySeed, ms);
+      kwh[k] = solar.productionKwh / REFERENCE_PANELS;
+      temp[k] = solar.weather.airTempC;
+      sun[k] = sunPosition(city.latitude, city.longitude, ms + INTERVAL_MS / 2).elevationDeg;
+      wet[k] = solar.weather.precipitation ? 1 : 0;
+    }
+    weather.startMs.set(date, start);
+    weather.panelKwh.set(date, kwh);
+    weather.airTempC.set(date, temp);
+    weather.sunElevationDeg.set(date, sun);
+    weather.precipitation.set(date, wet);
+  }
+  return weather;
+}
+
+/** Net grid import per slot of each day the home has readings for, and each event's two totals. */
+export type HomeSeries = {
+  /** What the meter read (net import, kWh) by date and clock. */
+  readings: Map<LocalDate, Record<string, number>>;
+  /** Per event id: kWh over the event's slots, as it happened and without the event. */
+  actualKwh: Map<number, number>;
+  counterfactualKwh: Map<number, number>;
+  /** Extra kWh a gaming home ran over the season to game its baseline. */
+  gamingKwh: number;
+};
+
+const EVENT_UNMETERED: Record<Behaviour, number> = { hard: 0.7, little: 0.9, none: 1, precondition: 0.7, game_before: 0.7, game_days: 0.7 };
+
+export function simulateHome(seed: number, home: Home, weather: RegionWeather): HomeSeries {
+  const { profile, region } = home;
+  const offAll = new Set(profile.appliances.filter((a) => a.switchable && !a.neverSwitch).map((a) => a.id));
+  const none = new Set<string>();
+  const eventsByDate = new Map(region.events.map((e) => [e.date, e]));
+  const areaEventDays = new Set(region.eventDates);
+  const series: HomeSeries = { readings: new Map(), actualKwh: new Map(), counterfactualKwh: new Map(), gamingKwh: 0 };
+  const panelsCount = profile.solar.panels.length;
+  for (const date of region.dates) {
+    if (date < home.firstDate) continue;
+    const start = weather.startMs.get(date)!;
+    const kwhSolar = weather.panelKwh.get(date)!;
+    const temp = weather.airTempC.get(date)!;
+    const sun = weather.sunElevationDeg.get(date)!;
+    const wet = weather.precipitation.get(date)!;
+    const event = eventsByDate.get(date);
+    const called = event !== undefined && !event.placebo && isCalled(seed, home, event);
+    const eventFrom = event ? event.startHour * 60 : -1;
+    const eventTo = event ? eventFrom + event.hours * 60 : -1;
+    const gamingDay = home.behaviour === 'game_days' && !areaEventDays.has(date);
+    const day: Record<string, number> = {};
+    let actualTotal = 0;
+    let counterfactualTotal = 0;
+    for (let k = 0; k < CLOCKS.length; k++) {
+      const minute = FIRST_MINUTE + k * SLOT_MINUTES;
+      const ms = start + k * INTERVAL_MS;
+      const ctx = intervalContext(profile, home.seed, ms);
+      const env = { outdoorTempC: temp[k]!, sunElevationDeg: sun[k]!, precipitation: wet[k] === 1 };
+      const production = kwhSolar[k]! * panelsCount;
+      const inEvent = minute >= eventFrom && minute < eventTo;
+      const natural = simulateLoadInterval(profile, home.seed, ctx, env, none, 1).consumptionKwh;
+      let used = natural;
+      if (called && inEvent && home.behaviour !== 'none') {
+        const plugs = home.behaviour === 'little' ? none : offAll;
+        used = simulateLoadInterval(profile, home.seed, ctx, env, plugs, EVENT_UNMETERED[home.behaviour]).consumptionKwh;
+      }
+      let extraKw = 0;
+      if (called && home.behaviour === 'precondition') {
+        if (minute >= eventFrom - 90 && minute < eventFrom) extraKw = 1.2;
+        else if (minute >= eventTo && minute < eventTo + 60) extraKw = 0.8;
+      }
+      if (called && home.behaviour === 'game_before' && minute >= eventFrom - 240 && minute < eventFrom - 60) extraKw = 2;
+      if (gamingDay && minute >= 16 * 60 && minute < 20 * 60) {
+        extraKw = 1;
+        series.gamingKwh += INTERVAL_HOURS;
+      }
+      if (home.behaviour === 'game_before' && extraKw === 2) series.gamingKwh += 2 * INTERVAL_HOURS;
+      used += extraKw * INTERVAL_HOURS;
+      const net = Math.max(0, used - production);
+      day[CLOCKS[k]!] = net;
+      if (inEvent) {
+        actualTotal += net;
+        counterfactualTotal += Math.max(0, natural - production);
+      }
+    }
+    series.readings.set(date, day);
+    if (event) {
+      series.actualKwh.set(event.id, actualTotal);
+      // A placebo day is an ordinary day: what happened is what would have happened.
+      series.counterfactualKwh.set(event.id, event.placebo ? actualTotal : counterfactualTotal);
+    }
+  }
+  return series;
+}

@@ -1,0 +1,114 @@
+/**
+ * How the harness judges a baseline against ground truth (docs/decisions/096-event-baseline-by-measurement.md).
+ * Per home and event: the estimated reduction is baseline − actual (0 when the method has no
+ * baseline: the home is paid nothing), the true reduction is counterfactual − actual, and points
+ * come from today's points rule on each.
+ */
+
+import { pointsFor, reductionPercent } from '../../packages/domain/src/event-points';
+import type { Behaviour, Heating } from './baseline-population';
+
+export type Outcome = {
+  homeIndex: number;
+  placebo: boolean;
+  behaviour: Behaviour;
+  heating: Heating;
+  solar: boolean;
+  ev: boolean;
+  season: string;
+  /** Fewer than 5 weekdays of readings before the event. */
+  newMember: boolean;
+  actualKwh: number;
+  counterfactualKwh: number;
+  /** Extra kWh the home ran over the season to game its baseline. */
+  gamingKwh: number;
+  /** Per method: the baseline kWh, or null for none. */
+  baseline: Map<string, number | null>;
+};
+
+export type Segment = { name: string; includes: (o: Outcome) => boolean };
+
+export const SEGMENTS: readonly Segment[] = [
+  { name: 'all', includes: () => true },
+  { name: 'solar', includes: (o) => o.solar },
+  { name: 'no solar', includes: (o) => !o.solar },
+  { name: 'electric heat', includes: (o) => o.heating !== 'gas' },
+  { name: 'gas heat', includes: (o) => o.heating === 'gas' },
+  { name: 'EV', includes: (o) => o.ev },
+  { name: 'new (< 5 weekdays)', includes: (o) => o.newMember },
+  { name: 'winter', includes: (o) => o.season === 'winter' },
+  { name: 'summer', includes: (o) => o.season === 'summer' },
+];
+
+export type Score = {
+  n: number;
+  /** Σ(estimated − true) ÷ Σ true, %. */
+  biasPercent: number;
+  maeKwh: number;
+  /** Share whose points are within ±20 % of what the true reduction earns (exactly 0 when that is 0). */
+  withinShare: number;
+  /** Share with a baseline at all. */
+  coverage: number;
+  pointsPaid: number;
+  pointsTrue: number;
+};
+
+export function truePoints(o: Outcome): number {
+  return pointsFor(reductionPercent(o.counterfactualKwh, o.actualKwh));
+}
+
+export function paidPoints(o: Outcome, method: string): number {
+  const b = o.baseline.get(method);
+  return b === null || b === undefined ? 0 : pointsFor(reductionPercent(b, o.actualKwh));
+}
+
+export function score(outcomes: readonly Outcome[], method: string): Score {
+  let err = 0;
+  let trueSum = 0;
+  let abs = 0;
+  let within = 0;
+  let covered = 0;
+  let paid = 0;
+  let earned = 0;
+  for (const o of outcomes) {
+    const b = o.baseline.get(method) ?? null;
+    const truth = o.counterfactualKwh - o.actualKwh;
+    const estimate = b === null ? 0 : b - o.actualKwh;
+    if (b !== null) covered++;
+    err += estimate - truth;
+    abs += Math.abs(estimate - truth);
+    trueSum += truth;
+    const p = paidPoints(o, method);
+    const t = truePoints(o);
+    if (Math.abs(p - t) <= 0.2 * t) within++;
+    paid += p;
+    earned += t;
+  }
+  const n = outcomes.length;
+  return { n, biasPercent: (err / trueSum) * 100, maeKwh: abs / n, withinShare: within / n, coverage: covered / n, pointsPaid: paid / n, pointsTrue: earned / n };
+}
+
+/** Share of homes paid anything on a day nobody was asked to cut. */
+export function placeboPaidShare(outcomes: readonly Outcome[], method: string): number {
+  let paid = 0;
+  for (const o of outcomes) if (paidPoints(o, method) > 0) paid++;
+  return outcomes.length === 0 ? Number.NaN : paid / outcomes.length;
+}
+
+/**
+ * The target (% below baseline) at which no more than `share` of homes would be paid on placebo
+ * days: the (1 − share) quantile of the reduction the method estimates when nobody cut.
+ */
+export function placeboTargetFor(outcomes: readonly Outcome[], method: string, share = 0.05): number {
+  const cuts = outcomes.map((o) => {
+    const b = o.baseline.get(method);
+    return b === null || b === undefined ? Number.NEGATIVE_INFINITY : (reductionPercent(b, o.actualKwh) ?? Number.NEGATIVE_INFINITY);
+  });
+  cuts.sort((a, b) => a - b);
+  return cuts[Math.min(cuts.length - 1, Math.ceil((1 - share) * cuts.length))] ?? Number.NaN;
+}
+
+/** The candidate named, or where no baseline exists, the fallback's (a new member's comparison group). */
+export function withFallback(outcomes: readonly Outcome[], method: string, fallback: string, name: string) {
+  for (const o of outcomes) o.baseline.set(name, o.baseline.get(method) ?? o.baseline.get(fallback) ?? null);
+}
