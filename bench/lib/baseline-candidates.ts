@@ -17,18 +17,27 @@ export type OwnContext = {
   readings: Map<LocalDate, Record<string, number>>;
   /** Outdoor temperature over the event's hours, per date. */
   temperatureC: Map<LocalDate, number>;
+  /** Dates of the area's real events this home was asked to cut in (the settlement code's exclusion). */
+  calledDates: LocalDate[];
 };
+
+/** Which past event days a baseline leaves out: every area event (decision 029), or only those the home was called to. */
+type Exclusion = 'area' | 'called';
+
+function excluded(ctx: OwnContext, exclusion: Exclusion): LocalDate[] {
+  return (exclusion === 'area' ? ctx.region.eventDates : ctx.calledDates).filter((d) => d !== ctx.event.date);
+}
 
 export type OwnMethod = { name: string; run: (ctx: OwnContext) => number | null };
 
-function methodInput(ctx: OwnContext, windowHours: number, gapHours: number): MethodInput {
+function methodInput(ctx: OwnContext, windowHours: number, gapHours: number, exclusion: Exclusion = 'area'): MethodInput {
   const from = ctx.event.startHour * 60;
   return {
     eventDate: ctx.event.date,
     eventSlots: clocksBetween(from, from + ctx.event.hours * 60),
     windowSlots: windowHours > 0 ? clocksBetween(from - (windowHours + gapHours) * 60, from - gapHours * 60) : [],
     readings: ctx.readings,
-    eventDates: ctx.region.eventDates.filter((d) => d !== ctx.event.date),
+    eventDates: excluded(ctx, exclusion),
     holidays: ctx.region.holidays,
   };
 }
@@ -45,17 +54,32 @@ function averaging(name: string, method: AveragingMethod, windowHours = 3, gapHo
 
 const TEN: Pick<AveragingMethod, 'keep' | 'pick'> = { keep: 10, pick: 'recent' };
 
-export const OWN_METHODS: readonly OwnMethod[] = [
-  {
-    name: "today's rule (10/10, ×, 3 h window 1 h before, 0.8–1.2)",
+function todaysRule(name: string, exclusion: Exclusion): OwnMethod {
+  return {
+    name,
     run: (ctx) => {
       const { city } = ctx.region;
       const start = zonedTimeToUtc(ctx.event.date, ctx.event.startHour, 0, city.timeZone);
       const end = new Date(start.getTime() + ctx.event.hours * 3_600_000);
-      const b = computeBaseline({ eventStart: start, eventEnd: end, timeZone: city.timeZone, readings: ctx.readings, eventDates: ctx.region.eventDates.filter((d) => d !== ctx.event.date), holidays: ctx.region.holidays });
+      const b = computeBaseline({ eventStart: start, eventEnd: end, timeZone: city.timeZone, readings: ctx.readings, eventDates: excluded(ctx, exclusion), holidays: ctx.region.holidays });
       return b.ok ? Object.values(b.kwhBySlot).reduce((s, v) => s + v, 0) : null;
     },
-  },
+  };
+}
+
+function regression(name: string, sameDay: boolean, exclusion: Exclusion = 'area'): OwnMethod {
+  return {
+    name,
+    run: (ctx) => {
+      const r = regressionBaseline({ ...methodInput(ctx, sameDay ? 3 : 0, 1, exclusion), temperatureC: ctx.temperatureC, sameDay });
+      return r.ok ? r.kwh : null;
+    },
+  };
+}
+
+export const OWN_METHODS: readonly OwnMethod[] = [
+  todaysRule("today's rule (10/10, ×, 3 h window 1 h before, 0.8–1.2)", 'area'),
+  todaysRule("today's rule, leaving out only the events the home was called to", 'called'),
   averaging('10/10, no adjustment', { ...TEN, adjustment: 'none', cap: 0 }),
   averaging('10/10, ×, 3 h, cap ±40 %', { ...TEN, adjustment: 'multiplicative', cap: 0.4 }),
   averaging('10/10, ×, 3 h, uncapped', { ...TEN, adjustment: 'multiplicative', cap: Infinity }),
@@ -66,20 +90,9 @@ export const OWN_METHODS: readonly OwnMethod[] = [
   averaging('10/10, +, 3 h ending at the start, uncapped', { ...TEN, adjustment: 'additive', cap: Infinity }, 3, 0),
   averaging('high 5 of 10, no adjustment', { keep: 5, pick: 'highest', adjustment: 'none', cap: 0 }),
   averaging('high 5 of 10, +, 3 h, uncapped', { keep: 5, pick: 'highest', adjustment: 'additive', cap: Infinity }),
-  {
-    name: 'regression on temperature, own 45 days',
-    run: (ctx) => {
-      const r = regressionBaseline({ ...methodInput(ctx, 0, 1), temperatureC: ctx.temperatureC, sameDay: false });
-      return r.ok ? r.kwh : null;
-    },
-  },
-  {
-    name: 'regression on temperature + same-day 3 h window',
-    run: (ctx) => {
-      const r = regressionBaseline({ ...methodInput(ctx, 3, 1), temperatureC: ctx.temperatureC, sameDay: true });
-      return r.ok ? r.kwh : null;
-    },
-  },
+  regression('regression on temperature, own 45 days', false),
+  regression('regression on temperature + same-day 3 h window', true),
+  regression('regression on temperature + same-day 3 h window, leaving out only the events the home was called to', true, 'called'),
 ];
 
 export const COMPARISON_METHODS = ['comparison group, additive', 'comparison group, ×'] as const;

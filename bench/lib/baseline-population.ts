@@ -83,12 +83,14 @@ export function clocksBetween(fromMinute: number, toMinute: number): string[] {
 
 /** Seasons away from DST changes, so every simulated day has the same clock times. */
 const SEASONS: Record<Season, { firstEvent: LocalDate; lastEvent: LocalDate }> = {
-  winter: { firstEvent: '2026-01-26', lastEvent: '2026-03-06' },
-  summer: { firstEvent: '2026-07-13', lastEvent: '2026-08-21' },
+  winter: { firstEvent: '2026-01-12', lastEvent: '2026-03-06' },
+  summer: { firstEvent: '2026-07-06', lastEvent: '2026-08-28' },
 };
 const HISTORY_DAYS = 50;
-const EVENTS_PER_REGION = 5;
-const PLACEBOS_PER_REGION = 5;
+// Enough that one area's weather on one day does not decide a bias figure (with 5 of each, two
+// seeds differed by 10 points of bias).
+export const EVENTS_PER_REGION = 10;
+export const PLACEBOS_PER_REGION = 10;
 /** Share of homes asked to cut at each event; the rest are the pool comparison groups come from. */
 export const CALLED_SHARE = 0.8;
 

@@ -44,6 +44,8 @@ export type Score = {
   n: number;
   /** Σ(estimated − true) ÷ Σ true, %. */
   biasPercent: number;
+  /** The same over the home-events the method has a baseline for (no unpaid new members pulling it down). */
+  coveredBiasPercent: number;
   maeKwh: number;
   /** Share whose points are within ±20 % of what the true reduction earns (exactly 0 when that is 0). */
   withinShare: number;
@@ -65,6 +67,8 @@ export function paidPoints(o: Outcome, method: string): number {
 export function score(outcomes: readonly Outcome[], method: string): Score {
   let err = 0;
   let trueSum = 0;
+  let coveredErr = 0;
+  let coveredTrue = 0;
   let abs = 0;
   let within = 0;
   let covered = 0;
@@ -74,7 +78,11 @@ export function score(outcomes: readonly Outcome[], method: string): Score {
     const b = o.baseline.get(method) ?? null;
     const truth = o.counterfactualKwh - o.actualKwh;
     const estimate = b === null ? 0 : b - o.actualKwh;
-    if (b !== null) covered++;
+    if (b !== null) {
+      covered++;
+      coveredErr += estimate - truth;
+      coveredTrue += truth;
+    }
     err += estimate - truth;
     abs += Math.abs(estimate - truth);
     trueSum += truth;
@@ -85,7 +93,7 @@ export function score(outcomes: readonly Outcome[], method: string): Score {
     earned += t;
   }
   const n = outcomes.length;
-  return { n, biasPercent: (err / trueSum) * 100, maeKwh: abs / n, withinShare: within / n, coverage: covered / n, pointsPaid: paid / n, pointsTrue: earned / n };
+  return { n, biasPercent: (err / trueSum) * 100, coveredBiasPercent: (coveredErr / coveredTrue) * 100, maeKwh: abs / n, withinShare: within / n, coverage: covered / n, pointsPaid: paid / n, pointsTrue: earned / n };
 }
 
 /** Share of homes paid anything on a day nobody was asked to cut. */
@@ -106,6 +114,15 @@ export function placeboTargetFor(outcomes: readonly Outcome[], method: string, s
   });
   cuts.sort((a, b) => a - b);
   return cuts[Math.min(cuts.length - 1, Math.ceil((1 - share) * cuts.length))] ?? Number.NaN;
+}
+
+/** The mean of two candidates' baselines, or the one that has one. */
+export function meanOf(outcomes: readonly Outcome[], a: string, b: string, name: string) {
+  for (const o of outcomes) {
+    const x = o.baseline.get(a) ?? null;
+    const y = o.baseline.get(b) ?? null;
+    o.baseline.set(name, x === null ? y : y === null ? x : (x + y) / 2);
+  }
 }
 
 /** The candidate named, or where no baseline exists, the fallback's (a new member's comparison group). */
