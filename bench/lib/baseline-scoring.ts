@@ -5,6 +5,8 @@
  * come from today's points rule on each.
  */
 
+import { combinedBaseline } from '../../packages/domain/src/event-baseline-combined';
+import type { MethodResult } from '../../packages/domain/src/event-baseline-methods';
 import { pointsFor, reductionPercent } from '../../packages/domain/src/event-points';
 import type { Behaviour, Heating } from './baseline-population';
 
@@ -116,12 +118,12 @@ export function placeboTargetFor(outcomes: readonly Outcome[], method: string, s
   return cuts[Math.min(cuts.length - 1, Math.ceil((1 - share) * cuts.length))] ?? Number.NaN;
 }
 
-/** The mean of two candidates' baselines, or the one that has one. */
+/** The chosen combination of two candidates (combinedBaseline: their mean, or the one that has one). */
 export function meanOf(outcomes: readonly Outcome[], a: string, b: string, name: string) {
+  const result = (kwh: number | null | undefined): MethodResult => (kwh === null || kwh === undefined ? { ok: false, reason: 'insufficient_history', days: [] } : { ok: true, kwh, days: [] });
   for (const o of outcomes) {
-    const x = o.baseline.get(a) ?? null;
-    const y = o.baseline.get(b) ?? null;
-    o.baseline.set(name, x === null ? y : y === null ? x : (x + y) / 2);
+    const combined = combinedBaseline(result(o.baseline.get(a)), result(o.baseline.get(b)));
+    o.baseline.set(name, combined.ok ? combined.kwh : null);
   }
 }
 
