@@ -14,6 +14,8 @@ const linkClass =
 // The order form is a chunk of its own, fetched with the rewards' address strings it shares when
 // the member opens it (decision 058's budget).
 const FreePlugDialog = lazy(() => Promise.all([import('./free-plug-dialog'), loadNamespaces(['rewards'])]).then(([module]) => module));
+// Pairing the plug: its own chunk too, with the pairing screen's strings.
+const ConnectPlugDialog = lazy(() => Promise.all([import('./connect-plug-dialog'), loadNamespaces(['manageDevices'])]).then(([module]) => module));
 
 /** Where each step is done. A new step is a line here and its id in the contract. */
 const STEP_LINKS: Record<Exclude<FirstStepId, 'confirmEmail' | 'freePlug'>, string> = {
@@ -73,6 +75,33 @@ function FreePlugActions() {
   );
 }
 
+/** The ordered plug's own step: one click pairs it and shows what to enter in it (decision 094). */
+function ConnectPlugAction() {
+  const { t } = useTranslation('firstSteps');
+  const [open, setOpen] = useState(false);
+  // A new dialog for each opening: each opening pairs one plug.
+  const [opening, setOpening] = useState(0);
+  return (
+    <>
+      <button
+        type="button"
+        className={linkClass}
+        onClick={() => {
+          setOpening((n) => n + 1);
+          setOpen(true);
+        }}
+      >
+        {t('steps.connectData.plugAction')}
+      </button>
+      {opening > 0 && (
+        <Suspense fallback={null}>
+          <ConnectPlugDialog key={opening} open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
 /** Where the household's plug is: skipped, ordered, shipped with its carrier and tracking, delivered. */
 function FreePlugStatus({ plug }: { plug: FreePlug }) {
   const { t } = useTranslation('firstSteps');
@@ -100,6 +129,9 @@ export default function FirstStepsChecklist({ firstSteps }: { firstSteps: FirstS
   const dismiss = useDismissFirstSteps();
   if (!ready) return null;
   const done = firstSteps.steps.filter((s) => s.done).length;
+  // A member whose Peakwise plug is on its way connects that plug first.
+  const plugOrdered = ['ordered', 'shipped', 'delivered'].includes(firstSteps.freePlug.status);
+  const stepText = (id: FirstStepId, key: 'title' | 'body') => (id === 'connectData' && plugOrdered ? t(key === 'title' ? 'steps.connectData.plugTitle' : 'steps.connectData.plugBody') : t(`steps.${id}.${key}`));
   return (
     <section aria-labelledby="first-steps-title" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5" data-testid="first-steps">
       <div className="flex items-start gap-3">
@@ -131,13 +163,14 @@ export default function FirstStepsChecklist({ firstSteps }: { firstSteps: FirstS
             )}
             <div className="min-w-0 flex-1">
               <h3 className={`text-sm font-medium ${step.done ? 'text-slate-600 line-through' : 'text-slate-900'}`}>
-                {t(`steps.${step.id}.title`)} <span className="sr-only">({step.done ? t('done') : t('notDone')})</span>
+                {stepText(step.id, 'title')} <span className="sr-only">({step.done ? t('done') : t('notDone')})</span>
               </h3>
               {step.id === 'freePlug' && <FreePlugStatus plug={firstSteps.freePlug} />}
               {!step.done && (
                 <>
-                  <p className="mt-0.5 text-sm text-slate-600">{t(`steps.${step.id}.body`)}</p>
+                  <p className="mt-0.5 text-sm text-slate-600">{stepText(step.id, 'body')}</p>
                   <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+                    {step.id === 'connectData' && plugOrdered && <ConnectPlugAction />}
                     {step.id === 'confirmEmail' ? (
                       <ResendButton />
                     ) : step.id === 'freePlug' ? (
