@@ -7,6 +7,7 @@ import { AlertMessage } from '@/components/ui/alert-message';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { useConnectPlug } from '../api/connect-plug';
+import { useQueryScope } from '@/lib/api-client';
 import { dashboardKeys } from '../api/dashboard-keys';
 
 /**
@@ -19,6 +20,7 @@ export default function ConnectPlugDialog({ open, onClose }: { open: boolean; on
   const { t, ready } = useTranslation(['manageDevices', 'firstSteps']);
   const connect = useConnectPlug();
   const queryClient = useQueryClient();
+  const scope = useQueryScope();
   const [paired, setPaired] = useState<PairedDevice | null>(null);
   // React runs a mount's effect twice in development: the ref keeps it to one plug.
   const asked = useRef(false);
@@ -32,6 +34,7 @@ export default function ConnectPlugDialog({ open, onClose }: { open: boolean; on
   const close = () => {
     // Back on the Dashboard: Active Devices shows the plug and its watts, the step ticks.
     void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
+    void queryClient.invalidateQueries({ queryKey: dashboardKeys.firstSteps(scope) });
     onClose();
   };
 

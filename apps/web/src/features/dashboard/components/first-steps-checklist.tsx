@@ -75,33 +75,6 @@ function FreePlugActions() {
   );
 }
 
-/** The ordered plug's own step: one click pairs it and shows what to enter in it (decision 094). */
-function ConnectPlugAction() {
-  const { t } = useTranslation('firstSteps');
-  const [open, setOpen] = useState(false);
-  // A new dialog for each opening: each opening pairs one plug.
-  const [opening, setOpening] = useState(0);
-  return (
-    <>
-      <button
-        type="button"
-        className={linkClass}
-        onClick={() => {
-          setOpening((n) => n + 1);
-          setOpen(true);
-        }}
-      >
-        {t('steps.connectData.plugAction')}
-      </button>
-      {opening > 0 && (
-        <Suspense fallback={null}>
-          <ConnectPlugDialog key={opening} open={open} onClose={() => setOpen(false)} />
-        </Suspense>
-      )}
-    </>
-  );
-}
-
 /** Where the household's plug is: skipped, ordered, shipped with its carrier and tracking, delivered. */
 function FreePlugStatus({ plug }: { plug: FreePlug }) {
   const { t } = useTranslation('firstSteps');
@@ -127,6 +100,10 @@ function FreePlugStatus({ plug }: { plug: FreePlug }) {
 export default function FirstStepsChecklist({ firstSteps }: { firstSteps: FirstSteps }) {
   const { t, ready } = useTranslation('firstSteps');
   const dismiss = useDismissFirstSteps();
+  // The plug's pairing screen lives here, not in its step: pairing ticks the step, and the screen
+  // must outlive that. A new dialog for each opening: each opening pairs one plug.
+  const [plugOpen, setPlugOpen] = useState(false);
+  const [plugOpening, setPlugOpening] = useState(0);
   if (!ready) return null;
   const done = firstSteps.steps.filter((s) => s.done).length;
   // A member whose Peakwise plug is on its way connects that plug first.
@@ -170,7 +147,18 @@ export default function FirstStepsChecklist({ firstSteps }: { firstSteps: FirstS
                 <>
                   <p className="mt-0.5 text-sm text-slate-600">{stepText(step.id, 'body')}</p>
                   <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm">
-                    {step.id === 'connectData' && plugOrdered && <ConnectPlugAction />}
+                    {step.id === 'connectData' && plugOrdered && (
+                      <button
+                        type="button"
+                        className={linkClass}
+                        onClick={() => {
+                          setPlugOpening((n) => n + 1);
+                          setPlugOpen(true);
+                        }}
+                      >
+                        {t('steps.connectData.plugAction')}
+                      </button>
+                    )}
                     {step.id === 'confirmEmail' ? (
                       <ResendButton />
                     ) : step.id === 'freePlug' ? (
@@ -192,6 +180,11 @@ export default function FirstStepsChecklist({ firstSteps }: { firstSteps: FirstS
           </li>
         ))}
       </ol>
+      {plugOpening > 0 && (
+        <Suspense fallback={null}>
+          <ConnectPlugDialog key={plugOpening} open={plugOpen} onClose={() => setPlugOpen(false)} />
+        </Suspense>
+      )}
     </section>
   );
 }
