@@ -197,7 +197,7 @@ describe('the five-minute join', () => {
     await ajout.getByLabel('Identifiant de l’appareil').fill(`shellyplugus-fr-${Date.now().toString(16)}`);
     await ajout.getByLabel('Nom').fill('Congélateur');
     await ajout.getByRole('button', { name: 'Associer l’appareil' }).click();
-    const associe = page.getByRole('dialog', { name: 'Congélateur est associé' });
+    const associe = page.getByRole('dialog', { name: 'Appareil associé : Congélateur' });
     await associe.getByRole('radio').first().waitFor();
     await shots('pairing-fr');
     expect(await axeViolations(page)).toEqual([]);
@@ -214,4 +214,37 @@ describe('the five-minute join', () => {
     await shots('pairing-refusal-fr');
     expect(await axeViolations(page)).toEqual([]);
   }, 300_000);
+
+  it('the same order and plug step in French: the name and an Ottawa code fill the form, one click pairs the plug', async () => {
+    const email = `join-fr-${Date.now()}@example.com`;
+    await page.goto('/fr');
+    await page.getByRole('button', { name: 'S’inscrire' }).first().click();
+    const inscription = page.getByRole('dialog', { name: 'Inscrivez-vous à Peakwise' });
+    await inscription.getByLabel('Courriel', { exact: true }).fill(email);
+    await inscription.getByLabel('Confirmez le courriel').fill(email);
+    await inscription.getByLabel('Mot de passe').fill(PASSWORD);
+    await inscription.getByLabel('Comment devrions-nous vous appeler?').fill('Camille Roy');
+    await inscription.getByRole('button', { name: 'S’inscrire' }).click();
+    await page.waitForURL('**/app/dashboard');
+    const checklist = page.getByRole('region', { name: 'Pour commencer' });
+    await checklist.getByRole('button', { name: 'Commander ma prise gratuite' }).click();
+    const prise = page.getByRole('dialog', { name: 'Votre prise intelligente gratuite' });
+    await expect.poll(() => prise.getByLabel('Nom complet').inputValue()).toBe('Camille Roy');
+    await prise.getByLabel('Adresse', { exact: true }).fill('111 rue Wellington');
+    await prise.getByLabel('Code postal').fill('K1A 0A9');
+    expect(await prise.getByLabel('Province ou territoire').inputValue()).toBe('ON');
+    expect(await prise.getByLabel('Ville').inputValue()).toBe('Ottawa');
+    await shots('free-plug-dialog-fr');
+    expect(await axeViolations(page)).toEqual([]);
+    await prise.getByRole('button', { name: 'Commander ma prise gratuite' }).click();
+    await prise.waitFor({ state: 'detached' });
+    await checklist.getByRole('button', { name: 'Connecter votre prise' }).waitFor();
+    await shots('checklist-connect-plug-fr');
+    expect(await axeViolations(page)).toEqual([]);
+    await checklist.getByRole('button', { name: 'Connecter votre prise' }).click();
+    const associee = page.getByRole('dialog', { name: 'Appareil associé : Prise intelligente' });
+    await associee.getByRole('img', { name: 'Code QR avec les mêmes réglages, pour un téléphone' }).waitFor();
+    await shots('connect-plug-fr');
+    expect(await axeViolations(page)).toEqual([]);
+  }, 120_000);
 });

@@ -16,7 +16,7 @@ export const manageDevicesFr: Translation<typeof manageDevicesEn> = {
     noRoom: 'Aucune pièce',
     submit: 'Associer l’appareil',
     cancel: 'Annuler',
-    pairedTitle: '{{name}} est associé',
+    pairedTitle: 'Appareil associé : {{name}}',
     pairedIntro: 'Entrez ces valeurs dans les réglages de l’appareil. Le jeton n’est affiché qu’une fois : copiez-le maintenant.',
     token: 'Jeton',
     mqttUsername: 'Nom d’utilisateur MQTT',
