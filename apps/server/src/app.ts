@@ -187,6 +187,7 @@ export function createApp(deps: AppDeps) {
     serviceableProvinces: config.serviceableProvinces,
     ...(config.geocoderUrl ? { geocoder: createGeocoderClient({ baseUrl: config.geocoderUrl, timeoutMs: config.geocoderTimeoutMs }) } : {}),
   });
+  const homeService = createHomeService({ db: database.db, postal: postalService, now: clock });
 
   const accounts = deps.accounts ?? createAccounts({ config, database, logger });
   const { liveHub } = deps;
@@ -218,12 +219,12 @@ export function createApp(deps: AppDeps) {
     .route('/', createPostalRoutes(postalService))
     .route('/', createIngestRoutes({ db: database.db, now: clock }))
     .route('/', createGreenButtonRoutes({ auth: accounts.auth, db: database.db, clock, maxBytes: config.greenButtonMaxBytes }))
-    .route('/', createHouseholdRoutes({ auth: accounts.auth, db: database.db, home: createHomeService({ db: database.db, postal: postalService, now: clock }) }))
+    .route('/', createHouseholdRoutes({ auth: accounts.auth, db: database.db, home: homeService }))
     .route('/', createLiveRoutes({ auth: accounts.auth, db: database.db, hub: liveHub, clock, logger }))
     .route('/', createSolarRoutes({ auth: accounts.auth, db: database.db, clock }))
     .route('/', createUsageRoutes({ auth: accounts.auth, db: database.db, clock }))
     .route('/', createDashboardRoutes({ auth: accounts.auth, db: database.db, clock }))
-    .route('/', createFirstStepsRoutes({ auth: accounts.auth, db: database.db, clock, serviceableProvinces: config.serviceableProvinces }))
+    .route('/', createFirstStepsRoutes({ auth: accounts.auth, db: database.db, clock, serviceableProvinces: config.serviceableProvinces, home: homeService }))
     .route('/', createDevicesRoutes({ auth: accounts.auth, db: database.db, clock }))
     .route('/', createPlumbingRoutes({ auth: accounts.auth, db: database.db, clock }))
     .route('/', createMaintenanceRoutes({ auth: accounts.auth, db: database.db, clock }))

@@ -9,7 +9,7 @@ import { createBrokerIngest, type BrokerIngest } from './ingest/broker-ingest';
 import { readBrokerTls } from './ingest/broker-tls';
 import { startEmbeddedBroker, type EmbeddedBroker } from './ingest/embedded-broker';
 import { deviceMqttAddress } from './modules/devices/device-mqtt-address';
-import { authenticateMqtt } from './ingest/mqtt-auth';
+import { mqttLoginWithRefusals } from './ingest/mqtt-auth';
 import { mqttCommandPublisher } from './ingest/mqtt-command-publisher';
 import { startMqttIngest } from './ingest/mqtt-ingest';
 import { ConfigError, loadConfig, type Config } from './lib/config';
@@ -96,7 +96,8 @@ async function main() {
       host: config.host,
       ...(brokerTls ? { tls: brokerTls } : {}),
       logger,
-      authenticate: (username, password) => authenticateMqtt(database.db, username, password),
+      // Refusals are kept per credential for the pairing screen (decision 094).
+      ...mqttLoginWithRefusals(database.db, logger, now),
       storeBeforeAck: brokerIngest.storeBeforeAck,
     });
   }

@@ -21,8 +21,26 @@ export const deviceNameSchema = singleLine(z.string().trim().min(1, 'Enter a nam
 const planX = z.number().int('Positions are whole numbers.').min(0).max(PLAN_WIDTH);
 const planY = z.number().int('Positions are whole numbers.').min(0).max(PLAN_HEIGHT);
 
+/**
+ * How the device will talk to Peakwise, as the pairing screen offers it. Given at pairing, it lets
+ * the server refuse an id the firmware cannot hold (Tasmota's 32-character Topic and Client).
+ */
+export const DEVICE_FAMILIES = ['shellyPlug', 'shellyEm', 'tasmota', 'other'] as const;
+export type DeviceFamily = (typeof DEVICE_FAMILIES)[number];
+
+/**
+ * Tasmota's Topic and Client fields hold at most 32 characters
+ * (https://tasmota.github.io/docs/Commands/#mqtt: Topic "<topic> = set MQTT topic (32 chars max)").
+ * The Topic is the device id and the Client `{device id}-{8 characters}`, so the id may have 23.
+ */
+export const TASMOTA_FIELD_MAX = 32;
+export const TASMOTA_ID_MAX = TASMOTA_FIELD_MAX - 9;
+export const TASMOTA_ID_TOO_LONG_MESSAGE = `A Tasmota plug's Topic and Client fields hold at most ${TASMOTA_FIELD_MAX} characters: keep its device id to ${TASMOTA_ID_MAX} characters or fewer, or leave it empty and Peakwise gives it one.`;
+
 export const addDeviceSchema = z.strictObject({
-  externalId: pairingIdSchema,
+  /** Left out: the server gives the device an id of its own (`plug-` and 10 hex digits), which the pairing screen shows. */
+  externalId: pairingIdSchema.optional(),
+  family: z.enum(DEVICE_FAMILIES).optional(),
   name: deviceNameSchema,
   kind: z.enum(DEVICE_KINDS, { error: `kind must be one of ${DEVICE_KINDS.join(', ')}` }),
   roomId: z.string().nullable().optional(),

@@ -44,6 +44,17 @@ const CITY_BY_PREFIX: Record<string, string> = {
   X1A: 'Yellowknife', X0A: 'Iqaluit region', Y1A: 'Whitehorse',
 };
 
+// The one postal region that is a single city: every M code is in the City of Toronto.
+const CITY_BY_LETTER: Record<string, string> = { M: 'Toronto' };
+
+/**
+ * The city of a normalised, valid code when the offline table knows one, else undefined: a form
+ * may prefill a city from it, never a region's name ("Central Ontario" is no city on a label).
+ */
+export function cityOf(code: string): string | undefined {
+  return CITY_BY_PREFIX[code.slice(0, 3)] ?? CITY_BY_PREFIX[code.slice(0, 2)] ?? CITY_BY_LETTER[code[0] ?? ''];
+}
+
 export function placeOf(code: string): PostalPlace {
   const province = provinceOf(code);
   const city = CITY_BY_PREFIX[code.slice(0, 3)] ?? CITY_BY_PREFIX[code.slice(0, 2)] ?? REGION_BY_LETTER[code[0] ?? ''];

@@ -2,13 +2,14 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { createServer as createTlsServer } from 'node:tls';
 import { Aedes, type Client } from 'aedes';
+import type { MqttRefusalReason } from '@peakwise/contracts/device-connection.contract';
 import { MAX_BATCH_BYTES } from '@peakwise/contracts/ingest.contract';
 import type { Logger } from '../lib/logger';
 import type { IngestPrincipal } from '../modules/devices/ingest-credential.service';
 import type { StoredOutcome } from './mqtt-message-store';
 import { receiptFor } from './mqtt-receipt';
 import { indexOutgoingQueues } from './outgoing-queue';
-import { canPublish, canSubscribe } from '../telemetry/topics';
+import { canPublish, canSubscribe, publishRefusal } from '../telemetry/topics';
 
 export type EmbeddedBroker = {
   /** The TCP port actually bound (useful when started on port 0). */
@@ -24,7 +25,10 @@ export type EmbeddedBroker = {
   stop(): Promise<void>;
 };
 
-export type BrokerAuthenticator = (username: string | undefined, password: Buffer | undefined) => Promise<IngestPrincipal | null>;
+export type BrokerAuthenticator = (username: string | undefined, password: Buffer | undefined, clientId: string) => Promise<IngestPrincipal | null>;
+
+/** Told of each publish or subscription the access rule refused a logged-in device (decision 094). */
+export type BrokerRefusalListener = (principal: IngestPrincipal, reason: MqttRefusalReason, topic: string) => void;
 
 type Session = { kind: 'service' } | { kind: 'device'; principal: IngestPrincipal };
 
@@ -46,6 +50,7 @@ export async function startEmbeddedBroker(options: {
   tls?: { port: number; cert: Buffer | string; key: Buffer | string };
   logger: Logger;
   authenticate: BrokerAuthenticator;
+  onRefused?: BrokerRefusalListener;
   /**
    * Stores a device's message before its PUBACK (decision 062); null for topics it does not
    * store. A rejection withholds the PUBACK and drops the connection, so the device sends again.
@@ -63,7 +68,7 @@ export async function startEmbeddedBroker(options: {
       sessions.set(client, { kind: 'service' });
       return callback(null, true);
     }
-    options.authenticate(username, password).then(
+    options.authenticate(username, password, client.id).then(
       (principal) => {
         if (principal) sessions.set(client, { kind: 'device', principal });
         else options.logger.info({ clientId: client.id, username }, 'MQTT login refused');
@@ -100,6 +105,7 @@ export async function startEmbeddedBroker(options: {
     // message. Refusing with an error would make aedes close the connection, and a misconfigured
     // plug would reconnect in a loop.
     options.logger.info({ clientId: client?.id, topic: packet.topic }, 'MQTT publish outside the client’s topics dropped');
+    if (principal) options.onRefused?.(principal, publishRefusal(principal.householdId, packet.topic), packet.topic);
     packet.topic = DROPPED_TOPIC;
     packet.retain = false;
     callback(null);
@@ -110,6 +116,7 @@ export async function startEmbeddedBroker(options: {
     const allowed =
       session?.kind === 'service' ||
       (session?.kind === 'device' && canSubscribe(session.principal.householdId, subscription.topic, session.principal.device?.externalId));
+    if (!allowed && session?.kind === 'device') options.onRefused?.(session.principal, 'subscription_refused', subscription.topic);
     // null = refused: the SUBACK carries 128 (failure) for this filter; the connection stays up.
     callback(null, allowed ? subscription : null);
   };

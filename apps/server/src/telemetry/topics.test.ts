@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canPublish, canSubscribe, deviceTopic, meterPowerTopic, meterReceiptTopic, meterTopic, parseTopic, shellyTopicPrefix, tasmotaFullTopic, tasmotaTopic } from './topics';
+import { canPublish, canSubscribe, deviceTopic, meterPowerTopic, meterReceiptTopic, meterTopic, parseTopic, publishRefusal, shellyTopicPrefix, tasmotaFullTopic, tasmotaTopic } from './topics';
 
 const A = 'hh_A1';
 const B = 'hh_B2';
@@ -168,5 +168,17 @@ describe('ACL properties', () => {
       }),
       { numRuns: 5000 },
     );
+  });
+});
+
+describe('publishRefusal', () => {
+  it('names a firmware left on its default topics, another household, and a topic of the own tree not allowed', () => {
+    // Shelly Gen1 and Gen2 defaults, Tasmota's default %prefix%/%topic%/.
+    for (const topic of ['shellies/shellyplug-s-AB12/relay/0/power', 'shellyplugus-a1b2c3/status/switch:0', 'shellyplugus-a1b2c3/events/rpc', 'tele/tasmota_AB12CD/SENSOR', 'stat/tasmota_AB12CD/POWER']) {
+      expect(publishRefusal(A, topic), topic).toBe('vendor_default_topic');
+    }
+    expect(publishRefusal(A, `${shellyTopicPrefix(B, 'plug-1')}/status/switch:0`)).toBe('outside_household');
+    expect(publishRefusal(A, 'home/kitchen/power')).toBe('outside_household');
+    expect(publishRefusal(A, deviceTopic(A, 'plug-1', 'command'))).toBe('topic_not_allowed');
   });
 });

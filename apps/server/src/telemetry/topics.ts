@@ -172,3 +172,15 @@ function inScope(route: TopicRoute, householdId: string, externalId: string | un
   if (externalId === undefined) return true;
   return 'externalId' in route && route.externalId === externalId;
 }
+
+/**
+ * Why `canPublish` refused `topic`, in the words the pairing screen turns into what to check. A
+ * firmware's own default topics (Shelly Gen2 `<device id>/…` and Gen1 `shellies/…`, Tasmota
+ * `tele|stat|cmnd/<topic>/…`) mean the MQTT prefix or Full Topic was left as shipped.
+ */
+export function publishRefusal(clientHouseholdId: string, topic: string): 'vendor_default_topic' | 'outside_household' | 'topic_not_allowed' {
+  const [root, householdId] = topic.split('/');
+  if (root === TOPIC_ROOT) return householdId === clientHouseholdId ? 'topic_not_allowed' : 'outside_household';
+  if (root === 'shellies' || root === 'tele' || root === 'stat' || root === 'cmnd' || /^[^/]+\/(status\/|events\/rpc$|online$)/.test(topic)) return 'vendor_default_topic';
+  return 'outside_household';
+}

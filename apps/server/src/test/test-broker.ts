@@ -3,7 +3,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { inject } from 'vitest';
 import type { Db } from '../db/client';
 import { startEmbeddedBroker, type EmbeddedBroker } from '../ingest/embedded-broker';
-import { authenticateMqtt } from '../ingest/mqtt-auth';
+import { mqttLoginWithRefusals } from '../ingest/mqtt-auth';
 import { startMqttIngest, type MqttIngest, type MqttIngestOptions } from '../ingest/mqtt-ingest';
 import { createLogger } from '../lib/logger';
 
@@ -37,7 +37,8 @@ export async function startTestBroker(db: Db, options: { embedded?: boolean } = 
     port: 0,
     host: '127.0.0.1',
     logger: createLogger({ level: 'silent' }),
-    authenticate: (username, password) => authenticateMqtt(db, username, password),
+    // The refusals are recorded as main.ts records them, for the pairing screen's "what to check".
+    ...mqttLoginWithRefusals(db, createLogger({ level: 'silent' })),
   });
   return { url: broker.url, external: false, service: broker.serviceCredentials, shareGroup: null, stop: () => broker.stop() };
 }

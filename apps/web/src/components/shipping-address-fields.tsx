@@ -1,4 +1,6 @@
 import type { ShippingAddress } from '@peakwise/contracts/rewards.contract';
+import { parsePostalCode, provinceOf } from '@peakwise/domain/postal-code';
+import { cityOf } from '@peakwise/domain/postal-place';
 import { useTranslation } from 'react-i18next';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
@@ -9,6 +11,20 @@ export const EMPTY_ADDRESS: AddressDraft = { name: '', line1: '', line2: '', cit
 
 type Props = { value: AddressDraft; onChange: (next: AddressDraft) => void; errors: Partial<Record<string, string>>; disabled: boolean };
 
+/**
+ * The draft with the province (and the city, when the postal code names one) that a valid postal
+ * code decides. The province must match the code anyway; a city the member typed is kept.
+ */
+export function withPlaceOfPostalCode(draft: AddressDraft, previous: AddressDraft): AddressDraft {
+  const parsed = parsePostalCode(draft.postalCode);
+  if (!parsed.ok) return draft;
+  const before = parsePostalCode(previous.postalCode);
+  const cityBefore = before.ok ? cityOf(before.code) : undefined;
+  const city = cityOf(parsed.code);
+  const cityIsOurs = draft.city.trim() === '' || draft.city === cityBefore;
+  return { ...draft, province: provinceOf(parsed.code), city: city && cityIsOurs ? city : draft.city };
+}
+
 /** A Canadian shipping address (a reward's, the free plug's); the server checks the postal code against the province. */
 export function ShippingAddressFields({ value, onChange, errors, disabled }: Props) {
   const { t } = useTranslation('rewards');
@@ -16,7 +32,10 @@ export function ShippingAddressFields({ value, onChange, errors, disabled }: Pro
     value: value[key],
     disabled,
     error: errors[key],
-    onChange: (e: { target: { value: string } }) => onChange({ ...value, [key]: e.target.value }),
+    onChange: (e: { target: { value: string } }) => {
+      const next = { ...value, [key]: e.target.value };
+      onChange(key === 'postalCode' ? withPlaceOfPostalCode(next, value) : next);
+    },
   });
   return (
     <fieldset className="space-y-3">
@@ -34,7 +53,7 @@ export function ShippingAddressFields({ value, onChange, errors, disabled }: Pro
           {...field('province')}
         />
       </div>
-      <TextField label={t('redeem.address.postalCode')} autoComplete="postal-code" required maxLength={7} className="sm:w-1/2" {...field('postalCode')} />
+      <TextField label={t('redeem.address.postalCode')} hint={t('redeem.address.postalCodeHint')} autoComplete="postal-code" required maxLength={7} className="sm:w-1/2" {...field('postalCode')} />
     </fieldset>
   );
 }

@@ -8,11 +8,12 @@ export const firstStepsEn = {
   steps: {
     confirmEmail: { title: 'Confirm your email', body: 'Follow the link we sent you so we can reach you about your account.', action: 'Send the email again' },
     freePlug: { title: 'Get your free smart plug', body: 'Every member household gets a smart plug free ($29.99 value). We ship it to your address in Canada.', action: 'Order my free plug', skip: 'I already have a plug' },
-    connectData: { title: 'Connect a device or import your utility file', body: 'Your usage, costs and savings need readings from your home.', action: 'Add a device', import: 'Import a Green Button file' },
+    connectData: { title: 'Connect a device or import your utility file', body: 'Your usage, costs and savings need readings from your home.', action: 'Add a device', import: 'Import a Green Button file', plugTitle: 'Connect your plug', plugBody: 'When your Peakwise plug arrives, plug it in and connect it to your Wi‑Fi with its own app; then Peakwise shows what to enter in it.', plugAction: 'Connect your plug' },
     eventNotifications: { title: 'Turn on event notifications', body: 'Hear about Energy Saving Events before they start.', action: 'Choose notifications' },
     eventOptIn: { title: 'Opt in to events in your area', body: 'Take part in Energy Saving Events and earn points.', action: 'Opt in to events' },
   },
   freePlug: {
+    homeNote: 'This postal code also becomes your home’s, which sets your province, time zone and electricity rates. You can change it in Settings.',
     dialogTitle: 'Your free smart plug',
     dialogIntro: 'Free for your household, a $29.99 value. Where should we ship it?',
     confirm: 'Order my free plug',
@@ -35,5 +36,6 @@ export const firstStepsEn = {
       keyReused: 'This order could not be sent. Close this window and try again.',
     },
   },
+  connectPlug: { title: 'Connect your plug', pairing: 'Getting your plug’s settings ready…', failed: 'Your plug could not be paired. Close this window and try again.' },
   resend: { sent: 'Sent. Check your inbox.', tooSoon: 'An email was sent less than a minute ago. Try again shortly.', failed: 'The email could not be sent. Try again.' },
 };

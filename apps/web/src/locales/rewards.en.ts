@@ -69,7 +69,7 @@ export const rewardsEn = {
     codeNote: 'Your code appears in your orders right away and is emailed to you.',
     charityNote: 'Peakwise makes the donation in your name.',
     shippingTitle: 'Shipping address in Canada',
-    address: { name: 'Full name', line1: 'Street address', line2: 'Apartment, suite (optional)', city: 'City', province: 'Province or territory', postalCode: 'Postal code', provincePlaceholder: 'Choose…' },
+    address: { name: 'Full name', line1: 'Street address', line2: 'Apartment, suite (optional)', city: 'City', province: 'Province or territory', postalCode: 'Postal code', postalCodeHint: 'Fills in the province, and the city when we know it.', provincePlaceholder: 'Choose…' },
     confirm: 'Redeem for {{points}} points',
     redeeming: 'Redeeming…',
     cancel: 'Cancel',

@@ -72,7 +72,7 @@ export const rewardsEs: Translation<typeof rewardsEn> = {
     codeNote: 'Su código aparece enseguida en sus pedidos y se le envía por correo.',
     charityNote: 'Peakwise hace la donación en su nombre.',
     shippingTitle: 'Dirección de envío en Canadá',
-    address: { name: 'Nombre completo', line1: 'Dirección', line2: 'Apartamento, oficina (opcional)', city: 'Ciudad', province: 'Provincia o territorio', postalCode: 'Código postal', provincePlaceholder: 'Elija…' },
+    address: { name: 'Nombre completo', line1: 'Dirección', line2: 'Apartamento, oficina (opcional)', city: 'Ciudad', province: 'Provincia o territorio', postalCode: 'Código postal', postalCodeHint: 'Completa la provincia, y la ciudad cuando la conocemos.', provincePlaceholder: 'Elija…' },
     confirm: 'Canjear por {{points}} puntos',
     redeeming: 'Canjeando…',
     cancel: 'Cancelar',

@@ -72,7 +72,7 @@ export const rewardsFr: Translation<typeof rewardsEn> = {
     codeNote: 'Votre code s’affiche tout de suite dans vos commandes et vous est envoyé par courriel.',
     charityNote: 'Peakwise fait le don en votre nom.',
     shippingTitle: 'Adresse de livraison au Canada',
-    address: { name: 'Nom complet', line1: 'Adresse', line2: 'Appartement, bureau (facultatif)', city: 'Ville', province: 'Province ou territoire', postalCode: 'Code postal', provincePlaceholder: 'Choisir…' },
+    address: { name: 'Nom complet', line1: 'Adresse', line2: 'Appartement, bureau (facultatif)', city: 'Ville', province: 'Province ou territoire', postalCode: 'Code postal', postalCodeHint: 'Remplit la province, et la ville quand nous la connaissons.', provincePlaceholder: 'Choisir…' },
     confirm: 'Échanger pour {{points}} points',
     redeeming: 'Échange en cours…',
     cancel: 'Annuler',

@@ -1,4 +1,5 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { MQTT_REFUSAL_REASONS } from '@peakwise/contracts/device-connection.contract';
 import { devices } from './device.schema';
 import { households } from './household.schema';
 
@@ -20,6 +21,10 @@ export const ingestCredentials = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** The broker's last refusal of this credential (migration 0037); only the last is kept. */
+    lastRefusalReason: text('last_refusal_reason', { enum: MQTT_REFUSAL_REASONS }),
+    lastRefusalTopic: text('last_refusal_topic'),
+    lastRefusalAt: timestamp('last_refusal_at', { withTimezone: true }),
   },
   (t) => [index('ingest_credentials_household_idx').on(t.householdId)],
 );

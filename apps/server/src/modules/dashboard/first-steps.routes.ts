@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import { createRouter, errorResponse as error, signedInRoute } from '../../lib/create-router';
 import type { Auth } from '../auth/auth';
 import { refuseOnSharedDemo } from '../auth/shared-demo';
+import type { HomeService } from '../households/household-home.service';
 import { requireHousehold } from '../households/household.middleware';
 import { orderFreePlug, skipTheFreePlug } from '../rewards/free-plug.service';
 import { dismissChecklist, firstSteps, resendVerificationEmail } from './first-steps.service';
@@ -14,7 +15,7 @@ import { dismissChecklist, firstSteps, resendVerificationEmail } from './first-s
 const answer = { description: 'The first-steps checklist', content: { 'application/json': { schema: firstStepsSchema } } };
 
 /** The Dashboard's first-steps checklist (issue 30): each step ticked from the member's own rows. */
-export function createFirstStepsRoutes(deps: { auth: Auth; db: Db; clock: () => Date; serviceableProvinces: readonly ProvinceCode[] }) {
+export function createFirstStepsRoutes(deps: { auth: Auth; db: Db; clock: () => Date; serviceableProvinces: readonly ProvinceCode[]; home: HomeService }) {
   const household = requireHousehold(deps);
   const get = signedInRoute({
     method: 'get',
@@ -49,7 +50,7 @@ export function createFirstStepsRoutes(deps: { auth: Auth; db: Db; clock: () => 
     method: 'post',
     path: '/api/dashboard/first-steps/free-plug',
     tags: ['dashboard'],
-    summary: 'Order the household’s free smart plug to a Canadian address in a served province. The Idempotency-Key header makes a retry answer the same order',
+    summary: 'Order the household’s free smart plug to a Canadian address in a served province; a home without a postal code takes the address’s. The Idempotency-Key header makes a retry answer the same order',
     middleware: [household] as const,
     request: {
       headers: z.object({ 'idempotency-key': z.string({ error: FREE_PLUG_MESSAGES.keyReused }).regex(IDEMPOTENCY_KEY_PATTERN, { error: FREE_PLUG_MESSAGES.keyReused }) }),
@@ -79,7 +80,12 @@ export function createFirstStepsRoutes(deps: { auth: Auth; db: Db; clock: () => 
       // A visitor's address would be shown to the next visitor of the shared demo.
       refuseOnSharedDemo(c.var.user);
       const member = { userId: c.var.user.id, householdId: c.var.household.id };
-      const { created } = await orderFreePlug(deps, member, c.req.valid('header')['idempotency-key'], c.req.valid('json'));
+      const input = c.req.valid('json');
+      const { created } = await orderFreePlug(deps, member, c.req.valid('header')['idempotency-key'], input);
+      // A home with no place yet is where its plug goes (the form says so): its province, zone and
+      // plan follow, as when set in Settings. After the order, so a refused order changes nothing;
+      // a retry with the same key sets it if this failed.
+      if (c.var.household.postalCode === null) await deps.home.update(member.userId, c.var.household, { postalCode: input.shippingAddress.postalCode });
       const steps = await firstSteps(deps.db, member.userId, member.householdId);
       return created ? c.json(steps, 201) : c.json(steps, 200);
     })

@@ -77,6 +77,21 @@ describe('the free smart plug (issue 30, decision 090)', () => {
     expect(await ledgerViolations(t.database.db)).toEqual([]);
   });
 
+  it('a home with no postal code takes the shipping address’s, with its province and zone; a home that has one keeps it', async () => {
+    const { m, household } = await member();
+    const place = async (id: string) => (await q<{ postal: string | null; province: string; zone: string }>(sql`select postal_code as postal, province, time_zone as zone from households where id = ${id}::uuid`))[0];
+    expect((await place(household))!.postal).toBeNull();
+    // Vancouver: another province and zone than a new home's default (Ontario, Toronto).
+    expect((await order(m, { name: 'Sam Chan', line1: '1 Robson St', city: 'Vancouver', province: 'BC', postalCode: 'v6b 1a1' })).status).toBe(201);
+    expect(await place(household)).toEqual({ postal: 'V6B1A1', province: 'BC', zone: 'America/Vancouver' });
+
+    const placed = await member();
+    const home = await call(placed.m, 'PUT', '/api/household/home', { postalCode: 'K1A 0B1' });
+    expect(home.status).toBe(200);
+    expect((await order(placed.m)).status).toBe(201);
+    expect((await place(placed.household))!.postal).toBe('K1A0B1');
+  });
+
   it('the same key again answers the first order (200) and writes nothing more', async () => {
     const { m, household } = await member();
     const key = randomUUID();

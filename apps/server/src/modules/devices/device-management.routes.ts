@@ -1,10 +1,11 @@
 import { z } from '@hono/zod-openapi';
+import { deviceConnectionSchema } from '@peakwise/contracts/device-connection.contract';
 import { addDeviceSchema, managedDeviceSchema, pairedDeviceSchema, updateDeviceSchema } from '@peakwise/contracts/device-management.contract';
 import type { Db } from '../../db/client';
 import { createRouter, errorResponse, notFoundResponse, signedInRoute } from '../../lib/create-router';
 import type { Auth } from '../auth/auth';
 import { requireHousehold } from '../households/household.middleware';
-import { addDevice, removeManagedDevice, updateDevice, type DeviceReach } from './device-management.service';
+import { addDevice, deviceConnection, removeManagedDevice, updateDevice, type DeviceReach } from './device-management.service';
 
 const idParams = z.object({ id: z.string() });
 
@@ -16,12 +17,12 @@ export function createDeviceManagementRoutes(deps: { auth: Auth; db: Db; reach: 
     method: 'post',
     path: '/api/devices',
     tags: ['devices'],
-    summary: 'Pair a device by its id; answers its ingest credential once',
+    summary: 'Pair a device (by its id, or with one Peakwise gives it); answers its ingest credential once',
     middleware: [household] as const,
     request: { body: { required: true, content: { 'application/json': { schema: addDeviceSchema } } } },
     responses: {
       201: { description: 'Paired', content: { 'application/json': { schema: pairedDeviceSchema } } },
-      400: errorResponse('Invalid device or not one of the member’s rooms'),
+      400: errorResponse('Invalid device, not one of the member’s rooms, or an id too long for a Tasmota'),
       409: errorResponse('A live device with this id is already paired'),
     },
   });
@@ -35,6 +36,18 @@ export function createDeviceManagementRoutes(deps: { auth: Auth; db: Db; reach: 
     responses: {
       200: { description: 'Updated', content: { 'application/json': { schema: managedDeviceSchema } } },
       400: errorResponse('Invalid change'),
+      ...notFoundResponse('device'),
+    },
+  });
+  const connection = signedInRoute({
+    method: 'get',
+    path: '/api/devices/{id}/connection',
+    tags: ['devices'],
+    summary: 'Whether a device has reported, and why the broker last refused its login, publish or subscription',
+    middleware: [household] as const,
+    request: { params: idParams },
+    responses: {
+      200: { description: 'Its connection', content: { 'application/json': { schema: deviceConnectionSchema } } },
       ...notFoundResponse('device'),
     },
   });
@@ -53,6 +66,7 @@ export function createDeviceManagementRoutes(deps: { auth: Auth; db: Db; reach: 
 
   return createRouter()
     .openapi(add, async (c) => c.json(await addDevice(deps.db, c.var.household.id, c.req.valid('json'), deps.reach), 201))
+    .openapi(connection, async (c) => c.json(await deviceConnection(deps.db, c.var.household.id, c.req.valid('param').id), 200))
     .openapi(update, async (c) => c.json(await updateDevice(deps.db, c.var.household.id, c.req.valid('param').id, c.req.valid('json')), 200))
     .openapi(remove, async (c) => {
       await removeManagedDevice(deps.db, c.var.household.id, c.req.valid('param').id);

@@ -1,11 +1,14 @@
-import type { AddDeviceRequest, ManagedDevice, PairedDevice, UpdateDeviceRequest } from '@peakwise/contracts/device-management.contract';
+import { randomBytes } from 'node:crypto';
+import type { DeviceConnection } from '@peakwise/contracts/device-connection.contract';
+import { TASMOTA_ID_MAX, TASMOTA_ID_TOO_LONG_MESSAGE, type AddDeviceRequest, type ManagedDevice, type PairedDevice, type UpdateDeviceRequest } from '@peakwise/contracts/device-management.contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { isOwnRoom } from '../households/household.repository';
 import { INGEST_READINGS_PATH } from '@peakwise/contracts/ingest.contract';
 import { TOPIC_ROOT, shellyTopicPrefix, tasmotaFullTopic } from '../../telemetry/topics';
 import type { DeviceMqttAddress } from './device-mqtt-address';
 import { AppError } from '../../lib/errors';
-import { createDevice, removeDevice, updateLiveDevice, type Device } from './devices.repository';
+import { createDevice, getDevice, removeDevice, updateLiveDevice, type Device } from './devices.repository';
+import { lastRefusalOfDevice } from './ingest-credentials.repository';
 import { deviceNotFound } from './device-not-found';
 import { issueIngestCredential } from './ingest-credential.service';
 import { isUuid } from '../../lib/uuid';
@@ -44,31 +47,37 @@ export type DeviceReach = { mqtt: DeviceMqttAddress; publicUrl: string };
  * a device is never left without its token, nor a token without its device.
  */
 export async function addDevice(db: Db, householdId: string, input: AddDeviceRequest, reach: DeviceReach): Promise<PairedDevice> {
+  if (input.family === 'tasmota' && input.externalId !== undefined && input.externalId.length > TASMOTA_ID_MAX) {
+    throw new AppError(400, 'device_id_too_long_for_tasmota', TASMOTA_ID_TOO_LONG_MESSAGE);
+  }
   await assertOwnRoom(db, householdId, input.roomId);
+  // An id of our own when the member gives none: nothing to type, it fits every family's fields,
+  // and 40 random bits make a clash with the household's other devices a non-event (decision 094).
+  const externalId = input.externalId ?? `plug-${randomBytes(5).toString('hex')}`;
   try {
     return await db.transaction(async (tx) => {
       const device = await createDevice(tx, householdId, {
-        externalId: input.externalId,
+        externalId,
         name: input.name,
         kind: input.kind,
         roomId: input.roomId ?? null,
         ratedPowerW: input.ratedPowerW ?? null,
         neverSwitch: input.neverSwitch ?? false,
       });
-      const credential = await issueIngestCredential(tx, householdId, device.id, `device ${input.externalId}`);
+      const credential = await issueIngestCredential(tx, householdId, device.id, `device ${externalId}`);
       return {
         device: toManaged(device),
         credential: {
           token: credential.token,
-          mqttUsername: input.externalId,
-          mqttTopicPrefix: `${TOPIC_ROOT}/${householdId}/devices/${input.externalId}`,
+          mqttUsername: externalId,
+          mqttTopicPrefix: `${TOPIC_ROOT}/${householdId}/devices/${externalId}`,
           httpEndpoint: `${reach.publicUrl}${INGEST_READINGS_PATH}`,
           mqttHost: reach.mqtt.host,
           mqttPort: reach.mqtt.port,
           mqttTls: reach.mqtt.tls,
           // External ids are unique per household only ("kettle" in two homes).
-          mqttClientId: `${input.externalId}-${householdId.slice(0, 8)}`,
-          shellyMqttPrefix: shellyTopicPrefix(householdId, input.externalId),
+          mqttClientId: `${externalId}-${householdId.slice(0, 8)}`,
+          shellyMqttPrefix: shellyTopicPrefix(householdId, externalId),
           tasmotaFullTopic: tasmotaFullTopic(householdId),
         },
       };
@@ -105,4 +114,20 @@ export async function removeManagedDevice(db: Db, householdId: string, deviceId:
     // Its maintenance component (and so its alerts) leave the Maintenance screen with it.
     await retireComponentsOfDevice(tx, deviceId);
   });
+}
+
+/**
+ * What the pairing screen asks while it waits: has the device reported yet, and if not, the
+ * broker's last refusal of its credential (decision 094). A removed device, another household's
+ * and a malformed id answer the same 404.
+ */
+export async function deviceConnection(db: Db, householdId: string, deviceId: string): Promise<DeviceConnection> {
+  if (!isUuid(deviceId)) throw deviceNotFound();
+  const device = await getDevice(db, householdId, deviceId);
+  if (!device || device.removedAt !== null) throw deviceNotFound();
+  const refusal = await lastRefusalOfDevice(db, householdId, deviceId);
+  return {
+    lastSeenAt: device.lastSeenAt?.toISOString() ?? null,
+    refusal: refusal ? { reason: refusal.reason, topic: refusal.topic, at: refusal.at.toISOString() } : null,
+  };
 }

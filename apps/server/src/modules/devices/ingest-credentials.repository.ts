@@ -1,4 +1,5 @@
-import { and, eq, isNull, lt, notExists, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, lt, notExists, or, sql } from 'drizzle-orm';
+import type { MqttRefusalReason } from '@peakwise/contracts/device-connection.contract';
 import type { DbOrTx } from '../../db/client';
 import { devices } from '../../db/schema/device.schema';
 import { households } from '../../db/schema/household.schema';
@@ -59,4 +60,47 @@ export async function revokeIngestCredential(db: DbOrTx, householdId: string, cr
     .where(and(eq(ingestCredentials.id, credentialId), eq(ingestCredentials.householdId, householdId), isNull(ingestCredentials.revokedAt)))
     .returning({ id: ingestCredentials.id });
   return rows.length > 0;
+}
+
+export type CredentialRefusal = { reason: MqttRefusalReason; topic: string | null; at: Date };
+
+/** Keeps the broker's last refusal of a credential; an older one arriving late does not replace a newer. */
+export async function recordRefusal(db: DbOrTx, credentialId: string, refusal: CredentialRefusal): Promise<void> {
+  await db.execute(sql`
+    update ingest_credentials
+    set last_refusal_reason = ${refusal.reason}, last_refusal_topic = ${refusal.topic}, last_refusal_at = ${refusal.at.toISOString()}::timestamptz
+    where id = ${credentialId}::uuid and (last_refusal_at is null or last_refusal_at <= ${refusal.at.toISOString()}::timestamptz)`);
+}
+
+/**
+ * A refused login whose password is no live token: the credentials the username names. A
+ * credential id, a device's id or a household id (its household-wide tokens) name theirs alone.
+ * A device's external id is unique per household only, so it counts only with the client id the
+ * pairing screen showed (`{externalId}-{first 8 of the household id}`), which names the household.
+ */
+export async function recordLoginRefusal(db: DbOrTx, login: { username: string; clientId: string; reason: MqttRefusalReason; at: Date }): Promise<void> {
+  await db.execute(sql`
+    update ingest_credentials c
+    set last_refusal_reason = ${login.reason}, last_refusal_topic = null, last_refusal_at = ${login.at.toISOString()}::timestamptz
+    where c.revoked_at is null
+      and (c.last_refusal_at is null or c.last_refusal_at <= ${login.at.toISOString()}::timestamptz)
+      and (
+        c.id::text = ${login.username}
+        or c.device_id::text = ${login.username}
+        or (c.device_id is null and c.household_id::text = ${login.username})
+        or exists (
+          select 1 from devices d
+          where d.id = c.device_id and d.removed_at is null and d.external_id = ${login.username}
+            and ${login.clientId} = d.external_id || '-' || left(c.household_id::text, 8)))`);
+}
+
+/** The last refusal of any of a live device's credentials, newest first; null if none was refused. */
+export async function lastRefusalOfDevice(db: DbOrTx, householdId: string, deviceId: string): Promise<CredentialRefusal | null> {
+  const [row] = await db
+    .select({ reason: ingestCredentials.lastRefusalReason, topic: ingestCredentials.lastRefusalTopic, at: ingestCredentials.lastRefusalAt })
+    .from(ingestCredentials)
+    .where(and(eq(ingestCredentials.householdId, householdId), eq(ingestCredentials.deviceId, deviceId), isNull(ingestCredentials.revokedAt), isNotNull(ingestCredentials.lastRefusalAt)))
+    .orderBy(desc(ingestCredentials.lastRefusalAt))
+    .limit(1);
+  return row?.reason && row.at ? { reason: row.reason, topic: row.topic, at: row.at } : null;
 }

@@ -141,6 +141,7 @@ describe('HelpPage', () => {
     expect(steps).toHaveLength(6);
     expect(steps[1]).toHaveTextContent('open Devices and choose Add device');
     expect(steps[1]).toHaveTextContent('Then choose Pair device.');
+    expect(steps[1]).toHaveTextContent('The device id is optional');
     expect(steps[2]).toHaveTextContent('token and MQTT details once only');
     expect(steps[3]).toHaveTextContent('Settings → MQTT');
     expect(steps[5]).toHaveTextContent('Settings → Data and developer tools');

@@ -38,6 +38,10 @@ export function useOrderFreePlug() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ key, input }: { key: string; input: OrderFreePlug }) => postFreePlug(key, input),
-    onSuccess: (steps) => queryClient.setQueryData(dashboardKeys.firstSteps(scope), steps),
+    onSuccess: (steps) => {
+      queryClient.setQueryData(dashboardKeys.firstSteps(scope), steps);
+      // A home without a postal code took the shipping one: "Where is your home?" goes.
+      void queryClient.invalidateQueries({ queryKey: dashboardKeys.home(scope) });
+    },
   });
 }

@@ -9,11 +9,14 @@ import { useDismissFirstSteps, useResendVerificationEmail, useSkipFreePlug } fro
 import { ADD_DEVICE_PATH, IMPORT_PATH } from './connect-links';
 
 const linkClass =
-  'font-medium text-brand-700 underline underline-offset-4 hover:text-brand-800 focus-visible:rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
+  // inline-flex: a button and a link side by side centre their text alike in a phone's 44 px targets.
+  'inline-flex items-center font-medium text-brand-700 underline underline-offset-4 hover:text-brand-800 focus-visible:rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
 
 // The order form is a chunk of its own, fetched with the rewards' address strings it shares when
 // the member opens it (decision 058's budget).
 const FreePlugDialog = lazy(() => Promise.all([import('./free-plug-dialog'), loadNamespaces(['rewards'])]).then(([module]) => module));
+// Pairing the plug: its own chunk too, with the pairing screen's strings.
+const ConnectPlugDialog = lazy(() => Promise.all([import('./connect-plug-dialog'), loadNamespaces(['manageDevices'])]).then(([module]) => module));
 
 /** Where each step is done. A new step is a line here and its id in the contract. */
 const STEP_LINKS: Record<Exclude<FirstStepId, 'confirmEmail' | 'freePlug'>, string> = {
@@ -98,8 +101,15 @@ function FreePlugStatus({ plug }: { plug: FreePlug }) {
 export default function FirstStepsChecklist({ firstSteps }: { firstSteps: FirstSteps }) {
   const { t, ready } = useTranslation('firstSteps');
   const dismiss = useDismissFirstSteps();
+  // The plug's pairing screen lives here, not in its step: pairing ticks the step, and the screen
+  // must outlive that. A new dialog for each opening: each opening pairs one plug.
+  const [plugOpen, setPlugOpen] = useState(false);
+  const [plugOpening, setPlugOpening] = useState(0);
   if (!ready) return null;
   const done = firstSteps.steps.filter((s) => s.done).length;
+  // A member whose Peakwise plug is on its way connects that plug first.
+  const plugOrdered = ['ordered', 'shipped', 'delivered'].includes(firstSteps.freePlug.status);
+  const stepText = (id: FirstStepId, key: 'title' | 'body') => (id === 'connectData' && plugOrdered ? t(key === 'title' ? 'steps.connectData.plugTitle' : 'steps.connectData.plugBody') : t(`steps.${id}.${key}`));
   return (
     <section aria-labelledby="first-steps-title" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5" data-testid="first-steps">
       <div className="flex items-start gap-3">
@@ -131,13 +141,25 @@ export default function FirstStepsChecklist({ firstSteps }: { firstSteps: FirstS
             )}
             <div className="min-w-0 flex-1">
               <h3 className={`text-sm font-medium ${step.done ? 'text-slate-600 line-through' : 'text-slate-900'}`}>
-                {t(`steps.${step.id}.title`)} <span className="sr-only">({step.done ? t('done') : t('notDone')})</span>
+                {stepText(step.id, 'title')} <span className="sr-only">({step.done ? t('done') : t('notDone')})</span>
               </h3>
               {step.id === 'freePlug' && <FreePlugStatus plug={firstSteps.freePlug} />}
               {!step.done && (
                 <>
-                  <p className="mt-0.5 text-sm text-slate-600">{t(`steps.${step.id}.body`)}</p>
+                  <p className="mt-0.5 text-sm text-slate-600">{stepText(step.id, 'body')}</p>
                   <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+                    {step.id === 'connectData' && plugOrdered && (
+                      <button
+                        type="button"
+                        className={linkClass}
+                        onClick={() => {
+                          setPlugOpening((n) => n + 1);
+                          setPlugOpen(true);
+                        }}
+                      >
+                        {t('steps.connectData.plugAction')}
+                      </button>
+                    )}
                     {step.id === 'confirmEmail' ? (
                       <ResendButton />
                     ) : step.id === 'freePlug' ? (
@@ -159,6 +181,11 @@ export default function FirstStepsChecklist({ firstSteps }: { firstSteps: FirstS
           </li>
         ))}
       </ol>
+      {plugOpening > 0 && (
+        <Suspense fallback={null}>
+          <ConnectPlugDialog key={plugOpening} open={plugOpen} onClose={() => setPlugOpen(false)} />
+        </Suspense>
+      )}
     </section>
   );
 }

@@ -43,13 +43,16 @@ describe('the free-plug first step (decision 090)', () => {
     expect(within(dialog).getByText('Choose a province or territory.')).toBeInTheDocument();
     expect(posted).toHaveLength(0);
 
+    await user.clear(within(dialog).getByLabelText(/Full name|Name/));
     await user.type(within(dialog).getByLabelText(/Full name|Name/), 'Marie Tremblay');
     await user.type(within(dialog).getByLabelText(/Street address|Address line 1/), '1 Front St W');
-    await user.type(within(dialog).getByLabelText(/City/), 'Toronto');
-    await user.selectOptions(within(dialog).getByLabelText(/Province/), 'BC');
     await user.type(within(dialog).getByLabelText(/Postal code/), 'M5V 3L9');
+    // The postal code decides the province and, here, the city.
+    expect(within(dialog).getByLabelText(/Province/)).toHaveValue('ON');
+    expect(within(dialog).getByLabelText(/City/)).toHaveValue('Toronto');
+    await user.selectOptions(within(dialog).getByLabelText(/Province/), 'BC');
     await user.click(within(dialog).getByRole('button', { name: 'Order my free plug' }));
-    // The postal code is Ontario's, the province chosen British Columbia: the contract's own check.
+    // The postal code is Ontario's, the province chosen over it British Columbia: the contract's own check.
     expect(await within(dialog).findByText('This postal code is not in the province chosen.')).toBeInTheDocument();
     expect(posted).toHaveLength(0);
 
@@ -58,6 +61,28 @@ describe('the free-plug first step (decision 090)', () => {
     await vi.waitFor(() => expect(posted).toHaveLength(1));
     expect(posted[0]!.key).toMatch(/^free-plug-[0-9a-f]{32}$/);
     expect(posted[0]!.body).toEqual({ shippingAddress: { name: 'Marie Tremblay', line1: '1 Front St W', city: 'Toronto', province: 'ON', postalCode: 'M5V 3L9' } });
+  });
+
+  it('starts from what Peakwise knows: the member’s name, the home’s postal code with its province and city; a home without one is told it will take this one', async () => {
+    const answer = (home: unknown) => (url: string) => (url === '/api/household/home' ? Response.json(home) : Response.json({}));
+    const open = async () => {
+      const user = userEvent.setup();
+      await user.click(within(await screen.findByTestId('first-step-freePlug')).getByRole('button', { name: 'Order my free plug' }));
+      return screen.findByRole('dialog', { name: 'Your free smart plug' });
+    };
+    const placed = renderWithApi(<FirstStepsChecklist firstSteps={steps(noPlug)} />, answer({ postalCode: 'K1A 0B1' }));
+    let dialog = await open();
+    await vi.waitFor(() => expect(within(dialog).getByLabelText(/Postal code/)).toHaveValue('K1A 0B1'));
+    expect(within(dialog).getByLabelText(/Province/)).toHaveValue('ON');
+    expect(within(dialog).getByLabelText(/City/)).toHaveValue('Ottawa');
+    expect(within(dialog).getByLabelText(/Full name/)).not.toHaveValue('');
+    expect(within(dialog).queryByText(/also becomes your home’s/)).not.toBeInTheDocument();
+    placed.unmount();
+
+    renderWithApi(<FirstStepsChecklist firstSteps={steps(noPlug)} />, answer({ postalCode: null }));
+    dialog = await open();
+    expect(await within(dialog).findByText(/This postal code also becomes your home’s/)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/Postal code/)).toHaveValue('');
   });
 
   it('a refusal from the server is said in the member’s language (French)', async () => {
@@ -109,5 +134,45 @@ describe('the free-plug first step (decision 090)', () => {
     });
     await userEvent.click(await screen.findByRole('button', { name: 'I already have a plug' }));
     await vi.waitFor(() => expect(skipped).toBe(true));
+  });
+});
+
+describe('connecting the ordered plug (decision 094)', () => {
+  it('shows “Connect your plug” once the plug is ordered; one click pairs it with nothing asked and shows the Shelly plug’s fields', async () => {
+    const posted: unknown[] = [];
+    const paired = {
+      device: { id: 'd-1', externalId: 'plug-0a1b2c3d4e', name: 'Smart plug', kind: 'smart_plug', roomId: null, x: null, y: null, ratedPowerW: null, neverSwitch: false },
+      credential: {
+        token: 'pwi_secret',
+        mqttUsername: 'plug-0a1b2c3d4e',
+        mqttTopicPrefix: 'peakwise/h1/devices/plug-0a1b2c3d4e',
+        httpEndpoint: 'http://localhost:3000/api/ingest/readings',
+        mqttHost: 'localhost',
+        mqttPort: 1883,
+        mqttTls: false,
+        mqttClientId: 'plug-0a1b2c3d4e-h1',
+        shellyMqttPrefix: 'peakwise/h1/shelly/plug-0a1b2c3d4e',
+        tasmotaFullTopic: 'peakwise/h1/tasmota/%topic%/%prefix%/',
+      },
+    };
+    const { unmount } = renderWithApi(<FirstStepsChecklist firstSteps={steps(noPlug)} />, () => Response.json({}));
+    expect(await screen.findByTestId('first-step-connectData')).toHaveTextContent('Connect a device or import your utility file');
+    expect(screen.queryByRole('button', { name: 'Connect your plug' })).not.toBeInTheDocument();
+    unmount();
+
+    renderWithApi(<FirstStepsChecklist firstSteps={steps({ ...noPlug, status: 'shipped', tracking: '1Z' })} />, (url, init) => {
+      if (url === '/api/devices' && init?.method === 'POST') {
+        posted.push(JSON.parse(String(init.body)));
+        return Response.json(paired, { status: 201 });
+      }
+      return Response.json({});
+    });
+    const step = await screen.findByTestId('first-step-connectData');
+    expect(step).toHaveTextContent('Connect your plug');
+    await userEvent.click(within(step).getByRole('button', { name: 'Connect your plug' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Smart plug is paired' });
+    expect(posted).toEqual([{ name: 'Smart plug', kind: 'smart_plug', family: 'shellyPlug' }]);
+    expect(within(dialog).getByRole('radio', { name: /Shelly Gen2\/Gen3 plug/ })).toBeChecked();
+    expect(within(dialog).getByText('peakwise/h1/shelly/plug-0a1b2c3d4e')).toBeInTheDocument();
   });
 });

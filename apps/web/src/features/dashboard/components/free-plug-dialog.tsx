@@ -1,13 +1,15 @@
 import { FREE_PLUG_MESSAGES, orderFreePlugSchema } from '@peakwise/contracts/free-plug-order.contract';
 import { REWARD_MESSAGES } from '@peakwise/contracts/rewards.contract';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertMessage } from '@/components/ui/alert-message';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
-import { EMPTY_ADDRESS, ShippingAddressFields, toShippingAddress, type AddressDraft } from '@/components/shipping-address-fields';
+import { EMPTY_ADDRESS, ShippingAddressFields, toShippingAddress, withPlaceOfPostalCode, type AddressDraft } from '@/components/shipping-address-fields';
 import type { FieldDetail } from '@/lib/server-error';
+import { useSession } from '@/lib/session';
 import { FreePlugOrderError, useOrderFreePlug } from '../api/free-plug-order';
+import { useHome } from '../api/use-home';
 
 /** 16 random bytes in hex: fits the server's key pattern, and works on plain-http origins too. */
 function newKey(): string {
@@ -27,7 +29,21 @@ export default function FreePlugDialog({ open, onClose }: { open: boolean; onClo
   const { t, ready } = useTranslation(['firstSteps', 'rewards']);
   const order = useOrderFreePlug();
   const [key] = useState(newKey);
+  const session = useSession();
+  const home = useHome();
+  const memberName = session.status === 'signed-in' ? session.user.name.trim() : '';
+  const homePostalCode = home.data?.postalCode ?? null;
   const [address, setAddress] = useState<AddressDraft>(EMPTY_ADDRESS);
+  // What Peakwise knows already, filled in once it is known and while the field is still empty:
+  // the member's name, and the home's postal code (with the province and city it decides).
+  useEffect(() => {
+    setAddress((draft) => {
+      let next = draft;
+      if (next.name === '' && memberName) next = { ...next, name: memberName };
+      if (next.postalCode === '' && homePostalCode) next = withPlaceOfPostalCode({ ...next, postalCode: homePostalCode }, next);
+      return next;
+    });
+  }, [memberName, homePostalCode]);
   const [local, setLocal] = useState<FieldDetail[]>([]);
   // Two clicks in one frame both see isPending false; the ref stops the second.
   const sending = useRef(false);
@@ -75,6 +91,7 @@ export default function FreePlugDialog({ open, onClose }: { open: boolean; onClo
     <Modal open={open} onClose={close} placement="center" title={t('firstSteps:freePlug.dialogTitle')} description={t('firstSteps:freePlug.dialogIntro')}>
       <form className="space-y-5" onSubmit={submit} noValidate>
         <ShippingAddressFields value={address} onChange={setAddress} errors={fieldErrors} disabled={order.isPending} />
+        {home.isSuccess && homePostalCode === null ? <p className="text-sm text-slate-700">{t('firstSteps:freePlug.homeNote')}</p> : null}
         <div aria-live="polite" className="empty:hidden">
           {details.length > 0 && <AlertMessage tone="error">{t('firstSteps:freePlug.fixAddress')}</AlertMessage>}
           {refusal && <AlertMessage tone="error">{refusal}</AlertMessage>}

@@ -41,6 +41,9 @@ describe('AddDeviceDialog', () => {
     );
     const dialog = await screen.findByRole('dialog', { name: 'Add a device' });
     await userEvent.type(within(dialog).getByLabelText('Device id'), 'shellyplugus-a1b2c3');
+    // The name starts as "Smart plug"; the member changes it.
+    expect(within(dialog).getByLabelText('Name')).toHaveValue('Smart plug');
+    await userEvent.clear(within(dialog).getByLabelText('Name'));
     await userEvent.type(within(dialog).getByLabelText('Name'), 'Kettle');
     await userEvent.selectOptions(within(dialog).getByLabelText('Room'), 'Kitchen');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Pair device' }));
@@ -50,8 +53,27 @@ describe('AddDeviceDialog', () => {
     expect(within(paired).getByText('peakwise/h1/shelly/shellyplugus-a1b2c3')).toBeInTheDocument();
     expect(within(paired).getByText('192.168.1.10:1884')).toBeInTheDocument();
     expect(calls(fetchMock, 'POST')).toEqual([
-      { url: '/api/devices', body: { externalId: 'shellyplugus-a1b2c3', name: 'Kettle', kind: 'smart_plug', roomId: 'r-kitchen' } },
+      { url: '/api/devices', body: { externalId: 'shellyplugus-a1b2c3', family: 'shellyPlug', name: 'Kettle', kind: 'smart_plug', roomId: 'r-kitchen' } },
     ]);
+  });
+
+  it('pairs with nothing typed: no device id (the server gives one), the name "Smart plug", the family chosen', async () => {
+    const { fetchMock } = renderWithApi(<AddDeviceDialog open onClose={() => {}} rooms={rooms} />, () => Response.json({ error: { code: 'validation_failed', message: 'x' } }, { status: 400 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a device' });
+    await userEvent.selectOptions(within(dialog).getByLabelText('What are you pairing?'), 'Tasmota plug');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Pair device' }));
+    await within(dialog).findByText('Check the highlighted details and try again.');
+    expect(calls(fetchMock, 'POST')).toEqual([{ url: '/api/devices', body: { family: 'tasmota', name: 'Smart plug', kind: 'smart_plug', roomId: null } }]);
+  });
+
+  it('says why a Tasmota id is refused', async () => {
+    renderWithApi(<AddDeviceDialog open onClose={() => {}} rooms={rooms} />, () =>
+      Response.json({ error: { code: 'device_id_too_long_for_tasmota', message: 'x' } }, { status: 400 }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Add a device' });
+    await userEvent.type(within(dialog).getByLabelText('Device id'), 'tasmota-aaaaaaaaaaaaaaaa');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Pair device' }));
+    expect(await within(dialog).findByText(/Topic and Client fields hold at most 32 characters/)).toBeInTheDocument();
   });
 
   it('says why pairing was refused', async () => {
@@ -60,7 +82,6 @@ describe('AddDeviceDialog', () => {
     );
     const dialog = await screen.findByRole('dialog', { name: 'Add a device' });
     await userEvent.type(within(dialog).getByLabelText('Device id'), 'plug-1');
-    await userEvent.type(within(dialog).getByLabelText('Name'), 'Plug');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Pair device' }));
     expect(await within(dialog).findByText('A device with this id is already paired with your home.')).toBeInTheDocument();
   });

@@ -107,7 +107,7 @@ describe('PairingSteps', () => {
     expect(stream.source.closed).toBe(true);
   });
 
-  it('lists what to check after 2 minutes without a message', async () => {
+  it('lists what to check after 30 seconds without a message', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const stream = fakeStream();
     renderWithApi(<PairingSteps paired={paired} openStream={stream.open} />, () => Response.json({}));
@@ -115,8 +115,46 @@ describe('PairingSteps', () => {
     act(() => vi.advanceTimersByTime(FIRST_MESSAGE_WAIT_MS - 1_000));
     expect(screen.queryByText(/Nothing received yet/)).not.toBeInTheDocument();
     act(() => vi.advanceTimersByTime(1_000));
-    expect(screen.getByText('Nothing received yet after 2 minutes. Check:')).toBeInTheDocument();
+    expect(screen.getByText('Nothing received yet after 30 seconds. Check:')).toBeInTheDocument();
     expect(screen.getByText('the server and port: mqtt.peakwise.example:8883')).toBeInTheDocument();
     expect(screen.getByText(/“RPC status notifications over MQTT” and “Generic status update over MQTT” are both on/)).toBeInTheDocument();
+    expect(screen.queryByTestId('pairing-refusal')).not.toBeInTheDocument();
+  });
+
+  it('says, once the wait is over, why the broker refused the plug, in plain words', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const asked: string[] = [];
+    renderWithApi(<PairingSteps paired={paired} openStream={fakeStream().open} />, (url) => {
+      asked.push(url);
+      return Response.json({ lastSeenAt: null, refusal: { reason: 'vendor_default_topic', topic: 'shellyplugus-a1b2c3/status/switch:0', at: '2026-01-15T17:00:00.000Z' } });
+    });
+    await screen.findByText('Waiting for the first message from Kettle…');
+    // Nothing is asked while the screen still waits.
+    expect(asked.filter((u) => u.includes('/connection'))).toEqual([]);
+    act(() => vi.advanceTimersByTime(FIRST_MESSAGE_WAIT_MS));
+    const said = await screen.findByTestId('pairing-refusal');
+    expect(said.textContent).toMatch(/^The device connected but sent on its own default topic \(shellyplugus-a1b2c3\/status\/switch:0\) at .+: Peakwise does not read it\./);
+    expect(asked).toContain('/api/devices/d-9/connection');
+  });
+
+  it('puts the same fields as the list in a QR code with an accessible name, for the family chosen', async () => {
+    renderWithApi(<PairingSteps paired={paired} initialFamily="tasmota" openStream={fakeStream().open} />, () => Response.json({}));
+    expect(screen.getByRole('radio', { name: 'Tasmota plug' })).toBeChecked();
+    const qr = await screen.findByRole('img', { name: 'QR code with the same settings, for a phone' });
+    expect(qr.tagName.toLowerCase()).toBe('svg');
+    expect(qr.querySelector('path')?.getAttribute('d')).toMatch(/^M\d+ \d+h1v1h-1z/);
+  });
+
+  it('links to the Dashboard once connected, and lets the dialog close', async () => {
+    const stream = fakeStream();
+    const onLeave = vi.fn();
+    renderWithApi(<PairingSteps paired={paired} onLeave={onLeave} openStream={stream.open} />, () => Response.json({}));
+    await screen.findByText('Waiting for the first message from Kettle…');
+    expect(screen.queryByRole('link', { name: 'See it on your Dashboard' })).not.toBeInTheDocument();
+    stream.emit({ householdId: 'h1', deviceId: 'd-9', ts: '2026-01-15T17:00:01.000Z', powerW: 62 });
+    const link = screen.getByRole('link', { name: 'See it on your Dashboard' });
+    expect(link).toHaveAttribute('href', '/app/dashboard');
+    await userEvent.click(link);
+    expect(onLeave).toHaveBeenCalledOnce();
   });
 });

@@ -1,15 +1,27 @@
+import { deviceConnectionSchema, type DeviceConnection } from '@peakwise/contracts/device-connection.contract';
+import { DEVICE_FAMILIES, type DeviceFamily, type PairedDevice } from '@peakwise/contracts/device-management.contract';
 import { liveDeviceEventSchema } from '@peakwise/contracts/energy.contract';
-import type { PairedDevice } from '@peakwise/contracts/device-management.contract';
+import { useQuery } from '@tanstack/react-query';
 import { Copy } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { apiGet } from '@/lib/api-client';
+import { pairingQrText } from './pairing-qr-text';
 
-export const DEVICE_FAMILIES = ['shellyPlug', 'shellyEm', 'tasmota', 'other'] as const;
-export type DeviceFamily = (typeof DEVICE_FAMILIES)[number];
+export { DEVICE_FAMILIES, type DeviceFamily };
 
-/** How long the screen waits for the first message before it lists what to check. */
-export const FIRST_MESSAGE_WAIT_MS = 2 * 60_000;
+/**
+ * How long the screen waits for the first message before it lists what to check. A plug sends
+ * within seconds of saving its settings; by then a refused login or topic is on record.
+ */
+export const FIRST_MESSAGE_WAIT_MS = 30_000;
+/** While nothing has come, how often the broker's refusals are asked for again. */
+const REFUSAL_POLL_MS = 10_000;
+
+// The QR encoder is a chunk of its own, loaded with the first pairing screen.
+const PairingQr = lazy(() => import('./pairing-qr'));
 
 /** What the pairing screen needs of EventSource; tests hand in a fake. */
 export type DeviceEventSource = { addEventListener(type: 'device', listener: (event: MessageEvent<string>) => void): void; close(): void };
@@ -19,11 +31,18 @@ export type DeviceEventSourceFactory = () => DeviceEventSource | null;
 // Dashboard's first-load bundle, which has no room left for a listener only pairing uses.
 const openLiveStream: DeviceEventSourceFactory = () => (typeof EventSource === 'undefined' ? null : new EventSource('/api/live', { withCredentials: true }));
 
-type Props = { paired: PairedDevice; openStream?: DeviceEventSourceFactory };
+type Props = {
+  paired: PairedDevice;
+  /** The family chosen before pairing; the member may still switch. */
+  initialFamily?: DeviceFamily;
+  /** Called as the member follows the "see it on the Dashboard" link, to close the dialog holding these steps. */
+  onLeave?: () => void;
+  openStream?: DeviceEventSourceFactory;
+};
 
 type Connection = { state: 'waiting' } | { state: 'connected'; powerW: number | null } | { state: 'silent' };
 
-/** The first message from the device just paired: connected (with its power), or still nothing after two minutes. */
+/** The first message from the device just paired: connected (with its power), or still nothing after a while. */
 function useFirstMessage(deviceId: string, openStream: DeviceEventSourceFactory): Connection {
   const [connection, setConnection] = useState<Connection>({ state: 'waiting' });
   const connected = connection.state === 'connected';
@@ -49,12 +68,25 @@ function useFirstMessage(deviceId: string, openStream: DeviceEventSourceFactory)
   return connection;
 }
 
-/** Steps for the device family the member picks, each value with a copy button, then a live "Connected". */
-export function PairingSteps({ paired, openStream = openLiveStream }: Props) {
-  const { t } = useTranslation('manageDevices');
-  const [family, setFamily] = useState<DeviceFamily>('shellyPlug');
+/** Once the wait is over: why the broker last turned this device's credential away, if it did (decision 094). */
+function useRefusal(deviceId: string, silent: boolean): DeviceConnection['refusal'] {
+  const query = useQuery({
+    queryKey: ['device-connection', deviceId],
+    queryFn: () => apiGet(`/api/devices/${encodeURIComponent(deviceId)}/connection`, deviceConnectionSchema),
+    enabled: silent,
+    refetchInterval: REFUSAL_POLL_MS,
+    retry: false,
+  });
+  return query.data?.refusal ?? null;
+}
+
+/** Steps for the device family the member picks, each value with a copy button and all in a QR code, then a live "Connected". */
+export function PairingSteps({ paired, initialFamily = 'shellyPlug', onLeave, openStream = openLiveStream }: Props) {
+  const { t, i18n } = useTranslation('manageDevices');
+  const [family, setFamily] = useState<DeviceFamily>(initialFamily);
   const [announcement, setAnnouncement] = useState('');
   const connection = useFirstMessage(paired.device.id, openStream);
+  const refusal = useRefusal(paired.device.id, connection.state === 'silent');
   const name = useId();
   const c = paired.credential;
   const server = `${c.mqttHost}:${c.mqttPort}`;
@@ -69,7 +101,43 @@ export function PairingSteps({ paired, openStream = openLiveStream }: Props) {
       () => setAnnouncement(t('pair.copyFailed')),
     );
   };
-  const field = (label: string, value: string) => <CopyField key={label} label={label} value={value} onCopy={() => copy(label, value)} copyLabel={t('pair.copy', { label })} />;
+
+  // Each family's fields, as its own settings screen names them: the list and the QR code show these.
+  const shellyFields: [string, string][] = [
+    [t('pair.shelly.server'), server],
+    [t('pair.shelly.clientId'), c.mqttClientId],
+    [t('pair.shelly.user'), c.mqttUsername],
+    [t('pair.shelly.password'), c.token],
+    [t('pair.shelly.prefix'), c.shellyMqttPrefix],
+  ];
+  const fields: Record<DeviceFamily, [string, string][]> = {
+    shellyPlug: shellyFields,
+    shellyEm: shellyFields,
+    tasmota: [
+      [t('pair.tasmota.host'), c.mqttHost],
+      [t('pair.tasmota.port'), String(c.mqttPort)],
+      [t('pair.tasmota.client'), c.mqttClientId],
+      [t('pair.tasmota.user'), c.mqttUsername],
+      [t('pair.tasmota.password'), c.token],
+      [t('pair.tasmota.topic'), paired.device.externalId],
+      [t('pair.tasmota.fullTopic'), c.tasmotaFullTopic],
+    ],
+    other: [
+      [t('pair.other.host'), c.mqttHost],
+      [t('pair.other.port'), String(c.mqttPort)],
+      [t('pair.other.user'), c.mqttUsername],
+      [t('pair.other.password'), c.token],
+      [t('pair.other.prefix'), c.mqttTopicPrefix],
+      [t('pair.other.http'), c.httpEndpoint],
+    ],
+  };
+  const list = (
+    <dl className="mt-2 space-y-2">
+      {fields[family].map(([label, value]) => (
+        <CopyField key={label} label={label} value={value} onCopy={() => copy(label, value)} copyLabel={t('pair.copy', { label })} />
+      ))}
+    </dl>
+  );
 
   // The Pro 3EM has the Gen2 plug's Settings → MQTT screen; only what it must publish differs.
   const shellySteps = (meter: boolean) => (
@@ -78,13 +146,7 @@ export function PairingSteps({ paired, openStream = openLiveStream }: Props) {
       <li>{t('pair.shelly.enable')}</li>
       <li>
         {t('pair.shelly.enter')}
-        <dl className="mt-2 space-y-2">
-          {field(t('pair.shelly.server'), server)}
-          {field(t('pair.shelly.clientId'), c.mqttClientId)}
-          {field(t('pair.shelly.user'), c.mqttUsername)}
-          {field(t('pair.shelly.password'), c.token)}
-          {field(t('pair.shelly.prefix'), c.shellyMqttPrefix)}
-        </dl>
+        {list}
       </li>
       {c.mqttTls ? <li>{t('pair.shelly.tls')}</li> : null}
       <li>{t(meter ? 'pair.shellyEm.notifications' : 'pair.shelly.notifications')}</li>
@@ -98,20 +160,14 @@ export function PairingSteps({ paired, openStream = openLiveStream }: Props) {
       <li>{t('pair.tasmota.enable')}</li>
       <li>
         {t('pair.tasmota.enter')}
-        <dl className="mt-2 space-y-2">
-          {field(t('pair.tasmota.host'), c.mqttHost)}
-          {field(t('pair.tasmota.port'), String(c.mqttPort))}
-          {field(t('pair.tasmota.client'), c.mqttClientId)}
-          {field(t('pair.tasmota.user'), c.mqttUsername)}
-          {field(t('pair.tasmota.password'), c.token)}
-          {field(t('pair.tasmota.topic'), paired.device.externalId)}
-          {field(t('pair.tasmota.fullTopic'), c.tasmotaFullTopic)}
-        </dl>
+        {list}
       </li>
       {c.mqttTls ? <li>{t('pair.tasmota.tls')}</li> : null}
       <li>{t('pair.tasmota.save')}</li>
     </ol>
   );
+
+  const refusedAt = refusal ? new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' }).format(new Date(refusal.at)) : '';
 
   return (
     <div className="space-y-4">
@@ -138,27 +194,39 @@ export function PairingSteps({ paired, openStream = openLiveStream }: Props) {
       {family === 'other' ? (
         <div className="space-y-2 text-sm text-slate-800">
           <p>{t('pair.other.intro')}</p>
-          <dl className="space-y-2">
-            {field(t('pair.other.host'), c.mqttHost)}
-            {field(t('pair.other.port'), String(c.mqttPort))}
-            {field(t('pair.other.user'), c.mqttUsername)}
-            {field(t('pair.other.password'), c.token)}
-            {field(t('pair.other.prefix'), c.mqttTopicPrefix)}
-            {field(t('pair.other.http'), c.httpEndpoint)}
-          </dl>
+          {list}
           <p>{t(c.mqttTls ? 'pair.other.tls' : 'pair.other.noTls')}</p>
         </div>
       ) : null}
+
+      <figure className="flex flex-col items-center gap-2 rounded-lg border border-slate-200 p-3 sm:flex-row sm:items-center sm:gap-4">
+        <Suspense fallback={<div className="size-48 shrink-0" />}>
+          <PairingQr text={pairingQrText(fields[family])} label={t('pair.qr.label')} />
+        </Suspense>
+        <figcaption className="text-sm text-slate-700">{t('pair.qr.caption')}</figcaption>
+      </figure>
 
       <p role="status" aria-live="polite" className="sr-only">
         {announcement}
       </p>
       <div role="status" aria-live="polite" className="rounded-lg bg-slate-50 px-3 py-2 text-sm">
         {connection.state === 'connected' ? (
-          <p className="font-semibold text-emerald-800">{connection.powerW === null ? t('pair.connectedNoPower') : t('pair.connected', { power: Math.round(connection.powerW) })}</p>
+          <div className="space-y-1">
+            <p className="font-semibold text-emerald-800">{connection.powerW === null ? t('pair.connectedNoPower') : t('pair.connected', { power: Math.round(connection.powerW) })}</p>
+            <p>
+              <Link to="/app/dashboard" onClick={onLeave} className="font-medium text-brand-700 underline underline-offset-4 hover:text-brand-800 focus-visible:rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
+                {t('pair.toDashboard')}
+              </Link>
+            </p>
+          </div>
         ) : connection.state === 'silent' ? (
           <div className="text-slate-800">
             <p className="font-medium">{t('pair.silent')}</p>
+            {refusal ? (
+              <p className="mt-1 rounded-md bg-amber-50 px-2 py-1 text-amber-900" data-testid="pairing-refusal">
+                {t(`pair.refusals.${refusal.reason}`, { time: refusedAt, topic: refusal.topic ?? '' })}
+              </p>
+            ) : null}
             <ul className="mt-1 list-disc space-y-1 pl-5">
               <li>{t('pair.check.server', { server })}</li>
               <li>{t('pair.check.login')}</li>

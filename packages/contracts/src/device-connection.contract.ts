@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+/**
+ * Why the broker turned a device's credential away (issue 30, decision 094), recorded per
+ * credential so the pairing screen can say what to check:
+ * - wrong_password: the username names the device (or household), the password is no live token;
+ * - wrong_username: the token is right, the username names something else;
+ * - vendor_default_topic: a publish on the firmware's own default topics (`shellies/…`, `tele/…`),
+ *   i.e. the MQTT prefix or Full Topic was not changed;
+ * - outside_household: a publish under `peakwise/` but not in this household's tree;
+ * - topic_not_allowed: in the household's tree, but not this device's or not a device → server topic;
+ * - subscription_refused: a subscription the access rule does not grant.
+ */
+export const MQTT_REFUSAL_REASONS = ['wrong_password', 'wrong_username', 'vendor_default_topic', 'outside_household', 'topic_not_allowed', 'subscription_refused'] as const;
+export const mqttRefusalReasonSchema = z.enum(MQTT_REFUSAL_REASONS);
+export type MqttRefusalReason = z.infer<typeof mqttRefusalReasonSchema>;
+
+/** GET /api/devices/{id}/connection: has the device reported, and the broker's last refusal of its login. */
+export const deviceConnectionSchema = z.object({
+  lastSeenAt: z.string().nullable(),
+  refusal: z
+    .object({
+      reason: mqttRefusalReasonSchema,
+      /** The topic refused (a publish or a subscription); null for a refused login. */
+      topic: z.string().nullable(),
+      at: z.string(),
+    })
+    .nullable(),
+});
+export type DeviceConnection = z.infer<typeof deviceConnectionSchema>;
