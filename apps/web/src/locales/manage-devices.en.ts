@@ -99,6 +99,7 @@ export const manageDevicesEn = {
   },
   errors: {
     device_exists: 'A device with this id is already paired with your home.',
+    device_paired_elsewhere: 'This device is paired with another Peakwise home. Whoever paired it has to remove it there first; if the device is yours, contact us.',
     unknown_room: 'Choose one of your rooms.',
     not_found: 'This device is no longer in your home.',
     validation_failed: 'Check the highlighted details and try again.',

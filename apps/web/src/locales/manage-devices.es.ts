@@ -102,6 +102,7 @@ export const manageDevicesEs: Translation<typeof manageDevicesEn> = {
   },
   errors: {
     device_exists: 'Ya hay un dispositivo con este identificador vinculado a su hogar.',
+    device_paired_elsewhere: 'Este dispositivo está vinculado a otro hogar de Peakwise. Quien lo vinculó debe quitarlo primero; si el dispositivo es suyo, contáctenos.',
     unknown_room: 'Elija una de sus habitaciones.',
     not_found: 'Este dispositivo ya no está en su hogar.',
     validation_failed: 'Revise los datos indicados e inténtelo de nuevo.',

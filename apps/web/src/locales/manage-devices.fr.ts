@@ -102,6 +102,7 @@ export const manageDevicesFr: Translation<typeof manageDevicesEn> = {
   },
   errors: {
     device_exists: 'Un appareil portant cet identifiant est déjà associé à votre domicile.',
+    device_paired_elsewhere: 'Cet appareil est associé à un autre domicile Peakwise. La personne qui l’a associé doit d’abord le retirer ; si l’appareil vous appartient, écrivez-nous.',
     unknown_room: 'Choisissez une de vos pièces.',
     not_found: 'Cet appareil ne fait plus partie de votre domicile.',
     validation_failed: 'Vérifiez les renseignements indiqués, puis réessayez.',

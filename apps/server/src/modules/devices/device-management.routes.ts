@@ -22,7 +22,7 @@ export function createDeviceManagementRoutes(deps: { auth: Auth; db: Db; reach: 
     responses: {
       201: { description: 'Paired', content: { 'application/json': { schema: pairedDeviceSchema } } },
       400: errorResponse('Invalid device or not one of the member’s rooms'),
-      409: errorResponse('A live device with this id is already paired'),
+      409: errorResponse('A live device with this id is already paired, with this household or another'),
     },
   });
   const update = signedInRoute({

@@ -5,7 +5,7 @@ import { INGEST_READINGS_PATH } from '@peakwise/contracts/ingest.contract';
 import { TOPIC_ROOT, shellyTopicPrefix, tasmotaFullTopic } from '../../telemetry/topics';
 import type { DeviceMqttAddress } from './device-mqtt-address';
 import { AppError } from '../../lib/errors';
-import { createDevice, removeDevice, updateLiveDevice, type Device } from './devices.repository';
+import { createDevice, isPairedElsewhere, removeDevice, updateLiveDevice, type Device } from './devices.repository';
 import { deviceNotFound } from './device-not-found';
 import { issueIngestCredential } from './ingest-credential.service';
 import { isUuid } from '../../lib/uuid';
@@ -47,6 +47,11 @@ export async function addDevice(db: Db, householdId: string, input: AddDeviceReq
   await assertOwnRoom(db, householdId, input.roomId);
   try {
     return await db.transaction(async (tx) => {
+      // A vendor's device id names one piece of hardware, which takes one set of credentials:
+      // a second home pairing it would get a token the device never uses (decision 095).
+      if (await isPairedElsewhere(tx, householdId, input.externalId)) {
+        throw new AppError(409, 'device_paired_elsewhere', 'This device is paired with another Peakwise home. It has to be removed there before it can be paired here.');
+      }
       const device = await createDevice(tx, householdId, {
         externalId: input.externalId,
         name: input.name,
@@ -66,7 +71,7 @@ export async function addDevice(db: Db, householdId: string, input: AddDeviceReq
           mqttHost: reach.mqtt.host,
           mqttPort: reach.mqtt.port,
           mqttTls: reach.mqtt.tls,
-          // External ids are unique per household only ("kettle" in two homes).
+          // With the household in it: a removed device's id may be paired again in another home.
           mqttClientId: `${input.externalId}-${householdId.slice(0, 8)}`,
           shellyMqttPrefix: shellyTopicPrefix(householdId, input.externalId),
           tasmotaFullTopic: tasmotaFullTopic(householdId),

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { devices, type DeviceKind } from '../../db/schema/device.schema';
 import { plugSwitchEvents } from '../../db/schema/plug-switch.schema';
@@ -21,6 +21,21 @@ export async function createDevice(db: DbOrTx, householdId: string, input: NewDe
   const [row] = await db.insert(devices).values({ householdId, ...input }).returning();
   if (!row) throw new Error('Device insert returned nothing');
   return row;
+}
+
+/**
+ * Whether a live device with this external id is paired with another household. Takes a
+ * transaction-scoped lock on the id first, so two households pairing the same device at once
+ * are checked one after the other (decision 095); call it inside the pairing's transaction.
+ */
+export async function isPairedElsewhere(tx: DbOrTx, householdId: string, externalId: string): Promise<boolean> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`device:${externalId}`}))`);
+  const [row] = await tx
+    .select({ id: devices.id })
+    .from(devices)
+    .where(and(eq(devices.externalId, externalId), ne(devices.householdId, householdId), isNull(devices.removedAt)))
+    .limit(1);
+  return row !== undefined;
 }
 
 /** Live (not removed) devices of a household. */
