@@ -10,6 +10,7 @@ import { readBrokerTls } from './ingest/broker-tls';
 import { startEmbeddedBroker, type EmbeddedBroker } from './ingest/embedded-broker';
 import { deviceMqttAddress } from './modules/devices/device-mqtt-address';
 import { authenticateMqtt } from './ingest/mqtt-auth';
+import { noteSecondLoginRefused } from './modules/devices/ingest-credential.service';
 import { mqttCommandPublisher } from './ingest/mqtt-command-publisher';
 import { startMqttIngest } from './ingest/mqtt-ingest';
 import { ConfigError, loadConfig, type Config } from './lib/config';
@@ -98,6 +99,7 @@ async function main() {
       logger,
       authenticate: (username, password) => authenticateMqtt(database.db, username, password),
       storeBeforeAck: brokerIngest.storeBeforeAck,
+      onSecondLoginRefused: (principal) => noteSecondLoginRefused(database.db, principal, now()),
     });
   }
   // The server's MQTT session: commands to devices, and on an external broker telemetry ingest,

@@ -4,6 +4,7 @@ import { inject } from 'vitest';
 import type { Db } from '../db/client';
 import { startEmbeddedBroker, type EmbeddedBroker } from '../ingest/embedded-broker';
 import { authenticateMqtt } from '../ingest/mqtt-auth';
+import { noteSecondLoginRefused } from '../modules/devices/ingest-credential.service';
 import { startMqttIngest, type MqttIngest, type MqttIngestOptions } from '../ingest/mqtt-ingest';
 import { createLogger } from '../lib/logger';
 
@@ -38,6 +39,7 @@ export async function startTestBroker(db: Db, options: { embedded?: boolean } = 
     host: '127.0.0.1',
     logger: createLogger({ level: 'silent' }),
     authenticate: (username, password) => authenticateMqtt(db, username, password),
+    onSecondLoginRefused: (principal) => noteSecondLoginRefused(db, principal),
   });
   return { url: broker.url, external: false, service: broker.serviceCredentials, shareGroup: null, stop: () => broker.stop() };
 }

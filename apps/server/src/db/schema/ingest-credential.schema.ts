@@ -20,6 +20,8 @@ export const ingestCredentials = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** The latest connection refused because this login was already connected elsewhere (decision 095). */
+    secondLoginRefusedAt: timestamp('second_login_refused_at', { withTimezone: true }),
   },
   (t) => [index('ingest_credentials_household_idx').on(t.householdId)],
 );

@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../db/client';
 import { hashSecretToken, newSecretToken } from '../../lib/secret-token';
-import { insertCredential, liveCredentialByHash, touchCredential } from './ingest-credentials.repository';
+import { insertCredential, liveCredentialByHash, recordSecondLoginRefused, touchCredential } from './ingest-credentials.repository';
 
 /** What a valid token lets its holder write. */
 export type IngestPrincipal = {
@@ -47,4 +47,9 @@ export async function findCredentialByToken(db: DbOrTx, token: string, now = new
     householdId: row.householdId,
     device: row.deviceId !== null && row.externalId !== null ? { id: row.deviceId, externalId: row.externalId } : null,
   };
+}
+
+/** A broker refused this credential a second connection while it was connected elsewhere (decision 095). */
+export async function noteSecondLoginRefused(db: DbOrTx, principal: IngestPrincipal, now = new Date()): Promise<void> {
+  await recordSecondLoginRefused(db, principal.credentialId, now);
 }

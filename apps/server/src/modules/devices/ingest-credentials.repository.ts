@@ -52,6 +52,11 @@ export async function touchCredential(db: DbOrTx, credentialId: string, now: Dat
     );
 }
 
+/** Keeps when a second connection with this credential was refused (decision 095). */
+export async function recordSecondLoginRefused(db: DbOrTx, credentialId: string, now: Date): Promise<void> {
+  await db.update(ingestCredentials).set({ secondLoginRefusedAt: now }).where(eq(ingestCredentials.id, credentialId));
+}
+
 export async function revokeIngestCredential(db: DbOrTx, householdId: string, credentialId: string, now = new Date()): Promise<boolean> {
   const rows = await db
     .update(ingestCredentials)
