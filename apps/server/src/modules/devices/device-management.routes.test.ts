@@ -88,6 +88,13 @@ describe('managing devices', () => {
     const paired = await call(second.member, 'POST', '/api/devices', { externalId: 'shellyplugus-0c0ffee', name: 'Mine', kind: 'smart_plug' });
     expect(paired.status).toBe(201);
     expect(await deviceRows(second.household.id)).toEqual([{ external_id: 'shellyplugus-0c0ffee', removed: false }]);
+
+    // A home whose account was deleted keeps its device rows (decision 079), not a claim on the hardware.
+    const gone = await memberWithHousehold(t);
+    expect((await call(gone.member, 'POST', '/api/devices', { externalId: 'shellyplugus-5eed', name: 'Fan', kind: 'smart_plug' })).status).toBe(201);
+    expect((await call(gone.member, 'DELETE', '/api/account', { confirmation: 'DELETE' })).status).toBe(204);
+    expect(await deviceRows(gone.household.id)).toEqual([{ external_id: 'shellyplugus-5eed', removed: false }]);
+    expect((await call(second.member, 'POST', '/api/devices', { externalId: 'shellyplugus-5eed', name: 'Fan', kind: 'smart_plug' })).status).toBe(201);
   });
 
   it('refuses invalid devices with a reason and creates nothing', async () => {
