@@ -92,4 +92,51 @@ describe('Green Button', () => {
     await expect.poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
   }, 300_000);
+
+  it('shows where the member’s utility keeps the file, in the checklist and on the import screen, from the keyboard, at 390 and 1440 px in English and French', async () => {
+    await signUpMember();
+    const text = {
+      en: { title: 'Where to find your Green Button file', utility: 'Your utility', ottawa: /20-digit account number/, quebec: /Hydro-Québec does not offer a Green Button download/ },
+      fr: { title: 'Où trouver votre fichier Green Button', utility: 'Votre distributeur d’électricité', ottawa: /numéro de compte à 20 chiffres/, quebec: /Hydro-Québec n’offre pas de téléchargement Green Button/ },
+    } as const;
+    /** The page at both widths, tall enough for the portal's scrolling column, back to the wide one. */
+    const shots = async (name: string) => {
+      await expect.poll(() => page.locator('[aria-busy="true"], .animate-pulse').count(), { timeout: 20_000 }).toBe(0);
+      for (const width of [390, 1440]) {
+        await page.setViewportSize({ width, height: 2600 });
+        await page.waitForTimeout(300);
+        await screenshot(page, `${name}-${width}`);
+      }
+      await page.setViewportSize({ width: 1280, height: 2600 });
+    };
+
+    for (const language of ['en', 'fr'] as const) {
+      const words = text[language];
+      await page.goto('/app/settings/profile');
+      await page.getByLabel(/^(Language|Langue)$/).last().selectOption(language);
+      await page.waitForFunction((lang) => document.documentElement.lang === lang, language);
+
+      // The checklist's import step: the guide is folded; open it and pick a utility with the keyboard.
+      await page.goto('/app/dashboard');
+      const step = page.getByTestId('first-step-connectData');
+      const summary = step.locator('summary', { hasText: words.title });
+      await summary.focus();
+      await page.keyboard.press('Enter');
+      const select = step.getByLabel(words.utility);
+      await select.focus();
+      await select.selectOption('hydroOttawa');
+      await step.getByText(words.ottawa).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await shots(`green-button-checklist-${language}`);
+
+      // The import screen shows it open; Hydro-Québec says there is no file and where to go instead.
+      await page.goto('/app/settings/data#green-button');
+      const guide = page.getByRole('region', { name: words.title });
+      await guide.getByLabel(words.utility).selectOption('hydroQuebec');
+      await guide.getByText(words.quebec).waitFor();
+      expect(await guide.getByRole('link').getAttribute('href')).toBe('/app/devices?add=1');
+      expect(await axeViolations(page)).toEqual([]);
+      await shots(`green-button-where-${language}`);
+    }
+  }, 300_000);
 });

@@ -11,7 +11,7 @@ import { z } from 'zod';
  * - topic_not_allowed: in the household's tree, but not this device's or not a device → server topic;
  * - subscription_refused: a subscription the access rule does not grant.
  */
-export const MQTT_REFUSAL_REASONS = ['wrong_password', 'wrong_username', 'vendor_default_topic', 'outside_household', 'topic_not_allowed', 'subscription_refused'] as const;
+export const MQTT_REFUSAL_REASONS = ['wrong_password', 'wrong_username', 'vendor_default_topic', 'outside_household', 'topic_not_allowed', 'subscription_refused', 'in_use_elsewhere'] as const;
 export const mqttRefusalReasonSchema = z.enum(MQTT_REFUSAL_REASONS);
 export type MqttRefusalReason = z.infer<typeof mqttRefusalReasonSchema>;
 

@@ -28,7 +28,8 @@ export type EmbeddedBroker = {
 export type BrokerAuthenticator = (username: string | undefined, password: Buffer | undefined, clientId: string) => Promise<IngestPrincipal | null>;
 
 /** Told of each publish or subscription the access rule refused a logged-in device (decision 094). */
-export type BrokerRefusalListener = (principal: IngestPrincipal, reason: MqttRefusalReason, topic: string) => void;
+/** The topic refused, or null for a refused connection (a login already connected elsewhere). */
+export type BrokerRefusalListener = (principal: IngestPrincipal, reason: MqttRefusalReason, topic: string | null) => void;
 
 type Session = { kind: 'service' } | { kind: 'device'; principal: IngestPrincipal };
 
@@ -61,6 +62,8 @@ export async function startEmbeddedBroker(options: {
   // Before any client connects: the ingest worker's persistent session would otherwise cost O(backlog) per message.
   indexOutgoingQueues((aedes as unknown as { persistence: Parameters<typeof indexOutgoingQueues>[0] }).persistence);
   const sessions = new WeakMap<Client, Session>();
+  // The connection each credential holds now (decision 095): one place at a time per login.
+  const holders = new Map<string, Client>();
   const service = { username: `peakwise-service-${randomBytes(4).toString('hex')}`, password: randomBytes(32).toString('base64url') };
 
   aedes.authenticate = (client, username, password, callback) => {
@@ -70,9 +73,22 @@ export async function startEmbeddedBroker(options: {
     }
     options.authenticate(username, password, client.id).then(
       (principal) => {
-        if (principal) sessions.set(client, { kind: 'device', principal });
-        else options.logger.info({ clientId: client.id, username }, 'MQTT login refused');
-        callback(principal ? null : Object.assign(new Error('Bad username or password'), { returnCode: 4 }), principal !== null);
+        if (!principal) {
+          options.logger.info({ clientId: client.id, username }, 'MQTT login refused');
+          return callback(Object.assign(new Error('Bad username or password'), { returnCode: 4 }), false);
+        }
+        // The same client id again is the device reconnecting (its old socket may not be known
+        // dead yet): MQTT lets it take over, and aedes closes the old one. Another client id with
+        // the same login while that one is connected is a second place, refused: "not authorized".
+        const holder = holders.get(principal.credentialId);
+        if (holder && holder !== client && !holder.closed && holder.id !== client.id) {
+          options.logger.warn({ clientId: client.id, heldBy: holder.id, credentialId: principal.credentialId, householdId: principal.householdId }, 'MQTT login already connected elsewhere refused');
+          options.onRefused?.(principal, 'in_use_elsewhere', null);
+          return callback(Object.assign(new Error('Login already connected from another client'), { returnCode: 5 }), false);
+        }
+        holders.set(principal.credentialId, client);
+        sessions.set(client, { kind: 'device', principal });
+        callback(null, true);
       },
       (error: unknown) => {
         options.logger.warn({ err: error, clientId: client.id }, 'MQTT login check failed');
@@ -123,6 +139,10 @@ export async function startEmbeddedBroker(options: {
 
   const accept = (conn: Socket) => refuseOversizedPackets(aedes.handle(conn), MAX_BATCH_BYTES);
   aedes.on('clientError', (client, error) => options.logger.debug({ clientId: client.id, err: error }, 'MQTT client error'));
+  aedes.on('clientDisconnect', (client) => {
+    const session = sessions.get(client);
+    if (session?.kind === 'device' && holders.get(session.principal.credentialId) === client) holders.delete(session.principal.credentialId);
+  });
 
   const servers: Server[] = [];
   // Every socket either server accepted, so stop() can end the ones aedes never saw: a TLS

@@ -41,8 +41,8 @@ export function mqttLoginWithRefusals(db: Db, logger: Logger, now: () => Date = 
       else if (username) recordLoginRefusal(db, { username, clientId, reason: login.reason, at: now() }).catch(swallow);
       return null;
     },
-    onRefused: (principal: IngestPrincipal, reason: MqttRefusalReason, topic: string) => {
-      recordRefusal(db, principal.credentialId, { reason, topic: topic.slice(0, 256), at: now() }).catch(swallow);
+    onRefused: (principal: IngestPrincipal, reason: MqttRefusalReason, topic: string | null) => {
+      recordRefusal(db, principal.credentialId, { reason, topic: topic?.slice(0, 256) ?? null, at: now() }).catch(swallow);
     },
   };
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { MqttClient } from 'mqtt';
+import mqtt, { type MqttClient } from 'mqtt';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
@@ -222,6 +222,40 @@ describe('MQTT ingest', () => {
       await expect(connectDevice(acl.url, { username: home.household.id, password: 'pwi_wrong' })).rejects.toThrow();
       await expect(connectDevice(acl.url, { username: other.household.id, password: home.credential.token })).rejects.toThrow();
       await expect(connectDevice(acl.url)).rejects.toThrow();
+    });
+
+    it('refuses a login already connected under another client id, records it, keeps the first; the same client id takes over', async () => {
+      await startWorker(undefined, acl);
+      const plug = await issueIngestCredential(database.db, home.household.id, home.devices['plug-1']!.id);
+      // Kept as the credential's last refusal, which the pairing screen reads (decision 094).
+      const refusedAt = async () =>
+        rowsOf<{ at: string | Date | null }>(
+          await database.db.execute(sql`select last_refusal_at as at from ingest_credentials where id = ${plug.id}::uuid and last_refusal_reason = 'in_use_elsewhere'`),
+        )[0]?.at ?? null;
+      device = await connectDevice(acl.url, { username: 'plug-1', password: plug.token });
+      expect(await refusedAt()).toBeNull();
+
+      // The same login from a second place: CONNACK 5, "not authorized", and the first stays connected.
+      const before = Date.now();
+      await expect(connectDevice(acl.url, { username: 'plug-1', password: plug.token })).rejects.toThrow(/Not authorized/i);
+      await expect.poll(refusedAt, { timeout: 5_000 }).not.toBeNull();
+      expect(new Date((await refusedAt())!).getTime()).toBeGreaterThanOrEqual(before - 1_000);
+      expect(device.connected).toBe(true);
+      await publish(deviceTopic(home.household.id, 'plug-1', 'reading'), { ts: at(0), powerW: 20 });
+      await waitForEvents(1);
+
+      // The device itself reconnecting (its client id) takes over, as MQTT has it; the old socket is closed.
+      const first = device;
+      const closed = new Promise<void>((resolve) => first.once('close', () => resolve()));
+      device = await mqtt.connectAsync(acl.url, { clientId: first.options.clientId!, username: 'plug-1', password: plug.token, reconnectPeriod: 0 });
+      await closed;
+      expect(device.connected).toBe(true);
+      await first.endAsync(true);
+
+      // Once it is gone, the login connects from anywhere again.
+      await device.endAsync();
+      device = await connectDevice(acl.url, { username: 'plug-1', password: plug.token });
+      expect(device.connected).toBe(true);
     });
 
     it('scopes a device login to its own device topics', async () => {

@@ -95,7 +95,7 @@ const pageRoutes: RouteObject[] = [
           { path: 'profile', lazy: lazyScreen(() => import('@/features/settings/sections/profile-section'), ['settings', 'auth']) },
           { path: 'notifications', lazy: lazyScreen(() => import('@/features/settings/sections/notifications-section'), ['settings', 'notifications', 'eventAutomation', 'auth']) },
           { path: 'home', lazy: lazyScreen(() => import('@/features/settings/sections/home-section'), ['settings', 'marketing', 'billing', 'auth']) },
-          { path: 'data', lazy: lazyScreen(() => import('@/features/settings/sections/data-section'), ['settings', 'auth', 'notifications', 'greenButton', 'memberApi']) },
+          { path: 'data', lazy: lazyScreen(() => import('@/features/settings/sections/data-section'), ['settings', 'auth', 'notifications', 'greenButton', 'utilityGuide', 'memberApi']) },
           { path: '*', element: <Navigate to="/app/settings" replace /> },
         ],
       },

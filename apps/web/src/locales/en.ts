@@ -22,9 +22,10 @@ import { notificationsEn } from './notifications.en';
 import { eventAutomationEn } from './event-automation.en';
 import { greenButtonEn } from './green-button.en';
 import { firstStepsEn } from './first-steps.en';
+import { utilityGuideEn } from './utility-guide.en';
 import { billingEn } from './billing.en';
 import { billingPaymentsEn } from './billing-payments.en';
 import { memberApiEn } from './member-api.en';
 
 /** English: the source language and the fallback, bundled with the app. */
-export const en = { common: commonEn, portal: portalEn, help: helpEn, marketing: marketingEn, auth: authEn, settings: settingsEn, charts: chartsEn, dashboard: dashboardEn, solar: solarEn, usage: usageEn, devices: devicesEn, plumbing: plumbingEn, plugs: plugsEn, manageDevices: manageDevicesEn, alerts: alertsEn, maintenance: maintenanceEn, ops: opsEn, events: eventsEn, rewards: rewardsEn, payouts: payoutsEn, notifications: notificationsEn, eventAutomation: eventAutomationEn, greenButton: greenButtonEn, firstSteps: firstStepsEn, billing: billingEn, billingPayments: billingPaymentsEn, memberApi: memberApiEn } as const;
+export const en = { common: commonEn, portal: portalEn, help: helpEn, marketing: marketingEn, auth: authEn, settings: settingsEn, charts: chartsEn, dashboard: dashboardEn, solar: solarEn, usage: usageEn, devices: devicesEn, plumbing: plumbingEn, plugs: plugsEn, manageDevices: manageDevicesEn, alerts: alertsEn, maintenance: maintenanceEn, ops: opsEn, events: eventsEn, rewards: rewardsEn, payouts: payoutsEn, notifications: notificationsEn, eventAutomation: eventAutomationEn, greenButton: greenButtonEn, firstSteps: firstStepsEn, utilityGuide: utilityGuideEn, billing: billingEn, billingPayments: billingPaymentsEn, memberApi: memberApiEn } as const;

@@ -3,7 +3,7 @@ export const greenButtonEn = {
   import: {
     title: 'Import your utility’s data (Green Button)',
     description:
-      'No gateway? Every Ontario utility offers “Green Button Download My Data”. Download your interval data from your utility’s website and upload the XML file here: Usage History, the Dashboard and Billing fill in from it.',
+      'No gateway? Every Ontario utility offers “Green Button Download My Data”. Download your interval data from your utility’s website and upload the XML file here: Usage History, the Dashboard, Billing and your event baselines fill in from it.',
     fileLabel: 'Green Button file (XML)',
     fileHint: 'An XML file from your utility. Importing the same file again changes nothing.',
     submit: 'Import File',

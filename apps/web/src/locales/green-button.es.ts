@@ -5,7 +5,7 @@ export const greenButtonEs: Translation<typeof greenButtonEn> = {
   import: {
     title: 'Importar los datos de su distribuidora (Green Button)',
     description:
-      '¿No tiene pasarela? Todas las distribuidoras de Ontario ofrecen «Green Button Download My Data». Descargue sus datos por intervalos en el sitio de su distribuidora y suba aquí el archivo XML: el historial de consumo, el panel y la facturación se completan con él.',
+      '¿No tiene pasarela? Todas las distribuidoras de Ontario ofrecen «Green Button Download My Data». Descargue sus datos por intervalos en el sitio de su distribuidora y suba aquí el archivo XML: el historial de consumo, el panel, la facturación y la referencia de sus eventos se completan con él.',
     fileLabel: 'Archivo Green Button (XML)',
     fileHint: 'Un archivo XML de su distribuidora. Importar de nuevo el mismo archivo no cambia nada.',
     submit: 'Importar archivo',

@@ -5,7 +5,7 @@ export const greenButtonFr: Translation<typeof greenButtonEn> = {
   import: {
     title: 'Importer les données de votre distributeur (Green Button)',
     description:
-      'Pas de passerelle? Tous les distributeurs de l’Ontario offrent « Green Button Download My Data ». Téléchargez vos données par intervalles sur le site de votre distributeur et importez le fichier XML ici : l’historique de consommation, le tableau de bord et la facturation s’en remplissent.',
+      'Pas de passerelle? Tous les distributeurs de l’Ontario offrent « Green Button Download My Data ». Téléchargez vos données par intervalles sur le site de votre distributeur et importez le fichier XML ici : l’historique de consommation, le tableau de bord, la facturation et la base de référence de vos événements s’en remplissent.',
     fileLabel: 'Fichier Green Button (XML)',
     fileHint: 'Un fichier XML de votre distributeur. Importer de nouveau le même fichier ne change rien.',
     submit: 'Importer le fichier',

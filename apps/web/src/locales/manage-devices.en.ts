@@ -83,6 +83,7 @@ export const manageDevicesEn = {
       outside_household: 'The device connected but sent outside your home’s topics ({{topic}}) at {{time}}. Copy the MQTT prefix again, character for character.',
       topic_not_allowed: 'The device connected but sent on a topic it may not use ({{topic}}) at {{time}}. Copy the MQTT prefix (Tasmota: Topic) again.',
       subscription_refused: 'The device connected but asked to listen on a topic it may not ({{topic}}) at {{time}}. Check the MQTT prefix or Full Topic.',
+      in_use_elsewhere: 'Peakwise refused a second connection with this login at {{time}}: it was already connected from another device or client id. Each device has its own login; pair the other device separately.',
     },
     check: {
       generic: 'that “Generic status update over MQTT” is on',
@@ -112,6 +113,7 @@ export const manageDevicesEn = {
   errors: {
     device_exists: 'A device with this id is already paired with your home.',
     device_id_too_long_for_tasmota: 'A Tasmota plug’s Topic and Client fields hold at most 32 characters: keep the device id to 23 characters or fewer, or leave it empty.',
+    device_paired_elsewhere: 'This device is paired with another Peakwise home. Whoever paired it has to remove it there first; if the device is yours, contact us.',
     unknown_room: 'Choose one of your rooms.',
     not_found: 'This device is no longer in your home.',
     validation_failed: 'Check the highlighted details and try again.',

@@ -86,6 +86,7 @@ export const manageDevicesEs: Translation<typeof manageDevicesEn> = {
       outside_household: 'El dispositivo se conectó pero publicó fuera de los temas de su hogar ({{topic}}) a las {{time}}. Copie de nuevo el prefijo MQTT, carácter por carácter.',
       topic_not_allowed: 'El dispositivo se conectó pero publicó en un tema que no le está permitido ({{topic}}) a las {{time}}. Copie de nuevo el prefijo MQTT (Tasmota: Topic).',
       subscription_refused: 'El dispositivo se conectó pero pidió escuchar un tema que no le está permitido ({{topic}}) a las {{time}}. Compruebe el prefijo MQTT o el Full Topic.',
+      in_use_elsewhere: 'Peakwise rechazó una segunda conexión con este usuario a las {{time}}: ya estaba conectado desde otro dispositivo o client id. Cada dispositivo tiene su propio usuario; vincule el otro dispositivo por separado.',
     },
     check: {
       generic: 'que «Generic status update over MQTT» esté activado',
@@ -115,6 +116,7 @@ export const manageDevicesEs: Translation<typeof manageDevicesEn> = {
   errors: {
     device_exists: 'Ya hay un dispositivo con este identificador vinculado a su hogar.',
     device_id_too_long_for_tasmota: 'Los campos Topic y Client de un enchufe Tasmota admiten como máximo 32 caracteres: deje el identificador en 23 caracteres o menos, o déjelo vacío.',
+    device_paired_elsewhere: 'Este dispositivo está vinculado a otro hogar de Peakwise. Quien lo vinculó debe quitarlo primero; si el dispositivo es suyo, contáctenos.',
     unknown_room: 'Elija una de sus habitaciones.',
     not_found: 'Este dispositivo ya no está en su hogar.',
     validation_failed: 'Revise los datos indicados e inténtelo de nuevo.',

@@ -86,6 +86,7 @@ export const manageDevicesFr: Translation<typeof manageDevicesEn> = {
       outside_household: 'L’appareil s’est connecté mais a publié hors des sujets de votre domicile ({{topic}}) à {{time}}. Copiez de nouveau le préfixe MQTT, caractère par caractère.',
       topic_not_allowed: 'L’appareil s’est connecté mais a publié sur un sujet qui ne lui est pas permis ({{topic}}) à {{time}}. Copiez de nouveau le préfixe MQTT (Tasmota : Topic).',
       subscription_refused: 'L’appareil s’est connecté mais a demandé à écouter un sujet qui ne lui est pas permis ({{topic}}) à {{time}}. Vérifiez le préfixe MQTT ou le Full Topic.',
+      in_use_elsewhere: 'Peakwise a refusé une deuxième connexion avec cet identifiant à {{time}} : il était déjà connecté depuis un autre appareil ou un autre client id. Chaque appareil a son propre identifiant ; associez l’autre appareil séparément.',
     },
     check: {
       generic: 'que « Generic status update over MQTT » est activé',
@@ -115,6 +116,7 @@ export const manageDevicesFr: Translation<typeof manageDevicesEn> = {
   errors: {
     device_exists: 'Un appareil portant cet identifiant est déjà associé à votre domicile.',
     device_id_too_long_for_tasmota: 'Les champs Topic et Client d’une prise Tasmota contiennent au plus 32 caractères : gardez l’identifiant à 23 caractères ou moins, ou laissez-le vide.',
+    device_paired_elsewhere: 'Cet appareil est associé à un autre domicile Peakwise. La personne qui l’a associé doit d’abord le retirer ; si l’appareil vous appartient, écrivez-nous.',
     unknown_room: 'Choisissez une de vos pièces.',
     not_found: 'Cet appareil ne fait plus partie de votre domicile.',
     validation_failed: 'Vérifiez les renseignements indiqués, puis réessayez.',

@@ -67,6 +67,36 @@ describe('managing devices', () => {
     expect(await credentialCount(home.household.id)).toBe(1);
   });
 
+  it('refuses a device id that is live in another household (409), writing nothing; once removed there, it pairs', async () => {
+    const first = await memberWithHousehold(t);
+    const second = await memberWithHousehold(t);
+    const owned = await call(first.member, 'POST', '/api/devices', { externalId: 'shellyplugus-0c0ffee', name: 'Heater', kind: 'smart_plug' });
+    expect(owned.status).toBe(201);
+
+    const taken = await call(second.member, 'POST', '/api/devices', { externalId: 'shellyplugus-0c0ffee', name: 'Mine', kind: 'smart_plug' });
+    expect(taken).toEqual({
+      status: 409,
+      body: { error: { code: 'device_paired_elsewhere', message: 'This device is paired with another Peakwise home. It has to be removed there before it can be paired here.' } },
+    });
+    expect(await deviceRows(second.household.id)).toEqual([]);
+    expect(await credentialCount(second.household.id)).toBe(0);
+    expect(await deviceRows(first.household.id)).toEqual([{ external_id: 'shellyplugus-0c0ffee', removed: false }]);
+
+    // Removed by its first home (sold, moved), the same hardware pairs with the second.
+    const removed = await call(first.member, 'DELETE', `/api/devices/${(owned.body.device as { id: string }).id}`);
+    expect(removed.status).toBe(204);
+    const paired = await call(second.member, 'POST', '/api/devices', { externalId: 'shellyplugus-0c0ffee', name: 'Mine', kind: 'smart_plug' });
+    expect(paired.status).toBe(201);
+    expect(await deviceRows(second.household.id)).toEqual([{ external_id: 'shellyplugus-0c0ffee', removed: false }]);
+
+    // A home whose account was deleted keeps its device rows (decision 079), not a claim on the hardware.
+    const gone = await memberWithHousehold(t);
+    expect((await call(gone.member, 'POST', '/api/devices', { externalId: 'shellyplugus-5eed', name: 'Fan', kind: 'smart_plug' })).status).toBe(201);
+    expect((await call(gone.member, 'DELETE', '/api/account', { confirmation: 'DELETE' })).status).toBe(204);
+    expect(await deviceRows(gone.household.id)).toEqual([{ external_id: 'shellyplugus-5eed', removed: false }]);
+    expect((await call(second.member, 'POST', '/api/devices', { externalId: 'shellyplugus-5eed', name: 'Fan', kind: 'smart_plug' })).status).toBe(201);
+  });
+
   it('refuses invalid devices with a reason and creates nothing', async () => {
     const home = await memberWithHousehold(t);
     const other = await memberWithHousehold(t);

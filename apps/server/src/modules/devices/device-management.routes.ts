@@ -23,7 +23,7 @@ export function createDeviceManagementRoutes(deps: { auth: Auth; db: Db; reach: 
     responses: {
       201: { description: 'Paired', content: { 'application/json': { schema: pairedDeviceSchema } } },
       400: errorResponse('Invalid device, not one of the member’s rooms, or an id too long for a Tasmota'),
-      409: errorResponse('A live device with this id is already paired'),
+      409: errorResponse('A live device with this id is already paired, with this household or another'),
     },
   });
   const update = signedInRoute({

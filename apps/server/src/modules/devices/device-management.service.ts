@@ -7,7 +7,7 @@ import { INGEST_READINGS_PATH } from '@peakwise/contracts/ingest.contract';
 import { TOPIC_ROOT, shellyTopicPrefix, tasmotaFullTopic } from '../../telemetry/topics';
 import type { DeviceMqttAddress } from './device-mqtt-address';
 import { AppError } from '../../lib/errors';
-import { createDevice, getDevice, removeDevice, updateLiveDevice, type Device } from './devices.repository';
+import { createDevice, getDevice, isPairedElsewhere, removeDevice, updateLiveDevice, type Device } from './devices.repository';
 import { lastRefusalOfDevice } from './ingest-credentials.repository';
 import { deviceNotFound } from './device-not-found';
 import { issueIngestCredential } from './ingest-credential.service';
@@ -56,6 +56,11 @@ export async function addDevice(db: Db, householdId: string, input: AddDeviceReq
   const externalId = input.externalId ?? `plug-${randomBytes(5).toString('hex')}`;
   try {
     return await db.transaction(async (tx) => {
+      // A vendor's device id names one piece of hardware, which takes one set of credentials:
+      // a second home pairing it would get a token the device never uses (decision 095).
+      if (await isPairedElsewhere(tx, householdId, externalId)) {
+        throw new AppError(409, 'device_paired_elsewhere', 'This device is paired with another Peakwise home. It has to be removed there before it can be paired here.');
+      }
       const device = await createDevice(tx, householdId, {
         externalId,
         name: input.name,
@@ -75,7 +80,7 @@ export async function addDevice(db: Db, householdId: string, input: AddDeviceReq
           mqttHost: reach.mqtt.host,
           mqttPort: reach.mqtt.port,
           mqttTls: reach.mqtt.tls,
-          // External ids are unique per household only ("kettle" in two homes).
+          // With the household in it: a removed device's id may be paired again in another home.
           mqttClientId: `${externalId}-${householdId.slice(0, 8)}`,
           shellyMqttPrefix: shellyTopicPrefix(householdId, externalId),
           tasmotaFullTopic: tasmotaFullTopic(householdId),

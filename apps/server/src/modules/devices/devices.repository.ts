@@ -1,5 +1,6 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { devices, type DeviceKind } from '../../db/schema/device.schema';
 import { plugSwitchEvents } from '../../db/schema/plug-switch.schema';
 
@@ -21,6 +22,26 @@ export async function createDevice(db: DbOrTx, householdId: string, input: NewDe
   const [row] = await db.insert(devices).values({ householdId, ...input }).returning();
   if (!row) throw new Error('Device insert returned nothing');
   return row;
+}
+
+/**
+ * Whether a live device with this external id is paired with another household whose owner still
+ * has an account (an erased account keeps its devices' rows, decision 079, but not the hardware).
+ * Takes a transaction-scoped lock on the id first, so two households pairing the same device at
+ * once are checked one after the other (decision 095); call it inside the pairing's transaction.
+ */
+export async function isPairedElsewhere(tx: DbOrTx, householdId: string, externalId: string): Promise<boolean> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`device:${externalId}`}))`);
+  const [row] = rowsOf<{ found: boolean }>(
+    await tx.execute(sql`
+      select exists (
+        select 1 from devices d
+        join households h on h.id = d.household_id
+        join profiles p on p.id = h.owner_user_id
+        where d.external_id = ${externalId} and d.household_id <> ${householdId}::uuid and d.removed_at is null and p.deleted_at is null
+      ) as found`),
+  );
+  return row?.found === true;
 }
 
 /** Live (not removed) devices of a household. */

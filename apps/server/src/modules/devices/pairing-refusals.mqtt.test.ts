@@ -109,12 +109,15 @@ describe('the broker’s refusals, per credential, as the pairing screen reads t
     await expect.poll(async () => (await connection(home.member, paired.device.id)).body.refusal?.reason, { timeout: 5_000 }).toBe('wrong_username');
   });
 
-  it('a wrong password under the same device id in another household, with the other client id, marks nothing here', async () => {
+  it('a wrong password under this device’s id, sent with another household’s client id, marks nothing here', async () => {
     const home = await memberWithHousehold(t);
     const other = await memberWithHousehold(t);
-    const mine = pairedDeviceSchema.parse(await (await pair(home.member, { externalId: 'shellyplugus-shared', name: 'Kettle', kind: 'smart_plug' })).json());
-    const theirs = pairedDeviceSchema.parse(await (await pair(other.member, { externalId: 'shellyplugus-shared', name: 'Fan', kind: 'smart_plug' })).json());
-    await expect(connect(theirs.credential, 'shellyplugus-shared', 'pwi_wrong')).rejects.toThrow();
+    const mine = pairedDeviceSchema.parse(await (await pair(home.member, { externalId: 'shellyplugus-mine', name: 'Kettle', kind: 'smart_plug' })).json());
+    const theirs = pairedDeviceSchema.parse(await (await pair(other.member, { externalId: 'shellyplugus-theirs', name: 'Fan', kind: 'smart_plug' })).json());
+    // Their plug, misconfigured with this home's device id as its User and a wrong password.
+    await expect(connect(theirs.credential, 'shellyplugus-mine', 'pwi_wrong')).rejects.toThrow();
+    // The same mistake with their own id is recorded on theirs, which shows the refusal was seen.
+    await expect(connect(theirs.credential, 'shellyplugus-theirs', 'pwi_wrong')).rejects.toThrow();
     await expect.poll(async () => (await connection(other.member, theirs.device.id)).body.refusal?.reason, { timeout: 5_000 }).toBe('wrong_password');
     expect((await connection(home.member, mine.device.id)).body.refusal).toBeNull();
     // And a member cannot read another household's device's connection.

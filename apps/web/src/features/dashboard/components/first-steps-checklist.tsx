@@ -3,6 +3,7 @@ import { CheckCircle2, Circle, X } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { GreenButtonWhereToFind } from '@/components/green-button-where-to-find';
 import { ApiRequestError } from '@/lib/api-request';
 import { loadNamespaces } from '@/lib/i18n';
 import { useDismissFirstSteps, useResendVerificationEmail, useSkipFreePlug } from '../api/first-steps-actions';
@@ -175,6 +176,7 @@ export default function FirstStepsChecklist({ firstSteps }: { firstSteps: FirstS
                       </Link>
                     )}
                   </p>
+                  {step.id === 'connectData' && <GreenButtonWhereToFind collapsed />}
                 </>
               )}
             </div>

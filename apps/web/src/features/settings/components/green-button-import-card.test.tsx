@@ -1,4 +1,5 @@
-import { render, screen, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -9,18 +10,38 @@ import { GreenButtonImportCard } from './green-button-import-card';
 
 vi.mock('../api/green-button-api', () => ({ uploadGreenButton: vi.fn() }));
 const upload = vi.mocked(uploadGreenButton);
-afterEach(() => upload.mockReset());
+afterEach(() => {
+  upload.mockReset();
+  vi.unstubAllGlobals();
+});
+
+/** The home the "where to find it" guide reads its province from. */
+function homeIn(province: string) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn<typeof fetch>(async (input) =>
+      String(input) === '/api/household/home'
+        ? new Response(JSON.stringify({ postalCode: null, city: null, province, timeZone: 'America/Toronto', tariffPlanId: null }), { status: 200, headers: { 'Content-Type': 'application/json' } })
+        : new Response(null, { status: 404 }),
+    ),
+  );
+}
 
 const file = () => new File(['<feed/>'], 'Green_Button_Data.xml', { type: 'text/xml' });
 const card = () => within(screen.getByRole('region', { name: 'Import your utility’s data (Green Button)' }));
 
-function renderCard(path = '/app/settings') {
+function renderCard(path = '/app/settings', province = 'ON') {
+  homeIn(province);
   render(
-    <MemoryRouter initialEntries={[path]}>
-      <GreenButtonImportCard />
-    </MemoryRouter>,
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter initialEntries={[path]}>
+        <GreenButtonImportCard />
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
 }
+
+const guide = () => within(screen.getByRole('region', { name: 'Where to find your Green Button file' }));
 
 describe('GreenButtonImportCard', () => {
   it('asks for a file before uploading anything', async () => {
@@ -123,5 +144,45 @@ describe('GreenButtonImportCard', () => {
   it('puts the file field in focus when opened from the Usage screen’s link', () => {
     renderCard('/app/settings#green-button');
     expect(card().getByLabelText('Green Button file (XML)')).toHaveFocus();
+  });
+
+  it('names Ontario’s four utilities for an Ontario home, and shows where the chosen one keeps its file', async () => {
+    renderCard();
+    expect(await guide().findByText(/Hydro One, Toronto Hydro, Alectra and Hydro Ottawa all offer/)).toBeInTheDocument();
+    const select = guide().getByLabelText('Your utility');
+    expect(select).toHaveValue('');
+    // Ontario's first, in the list's order.
+    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Choose your utility',
+      'Hydro One (Ontario)',
+      'Toronto Hydro (Ontario)',
+      'Alectra Utilities (Ontario)',
+      'Hydro Ottawa (Ontario)',
+      'BC Hydro (British Columbia)',
+      'Hydro-Québec (Québec)',
+    ]);
+    await userEvent.selectOptions(select, 'hydroOttawa');
+    expect(guide().getByText(/20-digit account number/)).toBeInTheDocument();
+    expect(guide().getByText('You get an XML file of your use, up to 24 months back.')).toBeInTheDocument();
+    expect(guide().queryByRole('link', { name: 'Connect a device' })).not.toBeInTheDocument();
+  });
+
+  it('starts a British Columbia home on BC Hydro, and a Québec home on Hydro-Québec, which has no Green Button file', async () => {
+    renderCard('/app/settings', 'BC');
+    expect(await guide().findByText(/Sign in to MyHydro/)).toBeInTheDocument();
+    expect(guide().getByLabelText('Your utility')).toHaveValue('bcHydro');
+    expect(within(guide().getByLabelText('Your utility')).getAllByRole('option')[1]).toHaveTextContent('BC Hydro (British Columbia)');
+    cleanup();
+
+    renderCard('/app/settings', 'QC');
+    expect(await guide().findByText(/Hydro-Québec does not offer a Green Button download/)).toBeInTheDocument();
+    expect(guide().getByRole('link', { name: 'Connect a device' })).toHaveAttribute('href', '/app/devices?add=1');
+  });
+
+  it('tells an Alberta home that no listed utility offers it yet, and points to a device', async () => {
+    renderCard('/app/settings', 'AB');
+    expect(await guide().findByText(/None of the utilities listed here serves Alberta/)).toBeInTheDocument();
+    expect(guide().getByLabelText('Your utility')).toHaveValue('');
+    expect(guide().getByRole('link', { name: 'Connect a device' })).toBeInTheDocument();
   });
 });

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { greenButtonFileErrorSchema, type GreenButtonImportResult } from '@peakwise/contracts/green-button.contract';
+import { GreenButtonWhereToFind } from '@/components/green-button-where-to-find';
 import { AlertMessage } from '@/components/ui/alert-message';
 import { Button } from '@/components/ui/button';
 import { describedBy, errorClass, hintClass, labelClass } from '@/components/ui/field-styles';
@@ -66,6 +67,9 @@ export function GreenButtonImportCard() {
   return (
     <div id={GREEN_BUTTON_ANCHOR} ref={anchor} className="scroll-mt-6">
       <SettingsCard title={t('import.title')} description={t('import.description')}>
+        <div className="mb-4">
+          <GreenButtonWhereToFind />
+        </div>
         <form onSubmit={submit} noValidate className="space-y-4">
           <div>
             <label htmlFor={`${id}-file`} className={labelClass}>
