@@ -105,6 +105,11 @@ export const manageDevicesEn = {
     removeTitle: 'Remove {{name}}?',
     removeMessage: 'It stops reporting to Peakwise and its token stops working. Its past readings stay in your totals.',
     removeConfirm: 'Remove',
+    renew: 'Show pairing settings again',
+    renewTitle: 'New settings for {{name}}?',
+    renewMessage: 'Peakwise shows a device’s password once. You get a new one with the same settings; the old password stops working, so the device stops reporting until you enter the new one in its settings.',
+    renewConfirm: 'Get a new password',
+    renewFailed: 'The new password could not be made. Try again.',
     cancel: 'Cancel',
   },
   move: {

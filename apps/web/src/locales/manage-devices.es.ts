@@ -108,6 +108,11 @@ export const manageDevicesEs: Translation<typeof manageDevicesEn> = {
     removeTitle: '¿Quitar {{name}}?',
     removeMessage: 'Dejará de enviar datos a Peakwise y su token dejará de funcionar. Sus lecturas anteriores siguen en sus totales.',
     removeConfirm: 'Quitar',
+    renew: 'Mostrar de nuevo los ajustes de vinculación',
+    renewTitle: '¿Nuevos ajustes para {{name}}?',
+    renewMessage: 'Peakwise muestra la contraseña de un dispositivo una sola vez. Recibirá una nueva con los mismos ajustes; la anterior deja de funcionar, y el dispositivo no envía nada hasta que introduzca la nueva en sus ajustes.',
+    renewConfirm: 'Obtener una contraseña nueva',
+    renewFailed: 'No se pudo crear la contraseña nueva. Inténtelo de nuevo.',
     cancel: 'Cancelar',
   },
   move: {

@@ -108,6 +108,11 @@ export const manageDevicesFr: Translation<typeof manageDevicesEn> = {
     removeTitle: 'Retirer {{name}}?',
     removeMessage: 'Il cessera de transmettre ses données à Peakwise et son jeton ne fonctionnera plus. Ses relevés passés restent dans vos totaux.',
     removeConfirm: 'Retirer',
+    renew: 'Afficher à nouveau les réglages d’association',
+    renewTitle: 'Nouveaux réglages pour {{name}} ?',
+    renewMessage: 'Peakwise n’affiche le mot de passe d’un appareil qu’une fois. Vous en recevez un nouveau avec les mêmes réglages ; l’ancien cesse de fonctionner, et l’appareil n’envoie plus rien tant que vous n’avez pas saisi le nouveau dans ses réglages.',
+    renewConfirm: 'Obtenir un nouveau mot de passe',
+    renewFailed: 'Le nouveau mot de passe n’a pas pu être créé. Réessayez.',
     cancel: 'Annuler',
   },
   move: {

@@ -156,6 +156,41 @@ describe('managing devices', () => {
     ]);
   });
 
+  it('gives a paired device a new token: the old one stops working, a second press leaves only the last, and only the owner may ask', async () => {
+    const home = await memberWithHousehold(t);
+    const other = await memberWithHousehold(t);
+    const paired = await call(home.member, 'POST', '/api/devices', { externalId: 'shellyplugus-5e7a11', name: 'Fan', kind: 'smart_plug' });
+    const device = paired.body.device as { id: string };
+    const first = (paired.body.credential as { token: string }).token;
+    const reading = (minute: number) => ({ devices: [{ device: 'shellyplugus-5e7a11', ts: `2026-01-15T17:${String(minute).padStart(2, '0')}:00.000Z`, powerW: 40 }] });
+
+    const renewed = await call(home.member, 'POST', `/api/devices/${device.id}/credential`);
+    expect(renewed.status).toBe(201);
+    const second = renewed.body.credential as { token: string; mqttUsername: string; mqttClientId: string };
+    // The same settings as at pairing, with another token.
+    expect(second).toMatchObject({ mqttUsername: 'shellyplugus-5e7a11', mqttClientId: `shellyplugus-5e7a11-${home.household.id.slice(0, 8)}` });
+    expect(second.token).not.toBe(first);
+    expect(renewed.body.device).toMatchObject({ id: device.id, name: 'Fan' });
+    expect((await ingest(first, reading(0))).status).toBe(401);
+    expect((await ingest(second.token, reading(5))).status).toBe(200);
+
+    const third = ((await call(home.member, 'POST', `/api/devices/${device.id}/credential`)).body.credential as { token: string }).token;
+    expect((await ingest(second.token, reading(10))).status).toBe(401);
+    expect((await ingest(third, reading(15))).status).toBe(200);
+    const live = rowsOf<{ n: number }>(
+      await t.database.db.execute(sql`select count(*)::int as n from ingest_credentials where device_id = ${device.id}::uuid and revoked_at is null`),
+    )[0]!.n;
+    expect(live).toBe(1);
+
+    // Another household's device, a malformed id and a removed device answer the same 404 and change nothing.
+    expect((await call(other.member, 'POST', `/api/devices/${device.id}/credential`)).status).toBe(404);
+    expect((await call(home.member, 'POST', '/api/devices/not-a-uuid/credential')).status).toBe(404);
+    expect((await ingest(third, reading(20))).status).toBe(200);
+    expect((await call(home.member, 'DELETE', `/api/devices/${device.id}`)).status).toBe(204);
+    expect((await call(home.member, 'POST', `/api/devices/${device.id}/credential`)).status).toBe(404);
+    expect(await credentialCount(home.household.id)).toBe(3);
+  });
+
   it('answers 401 anonymous and 404 for another household’s device or a malformed id, changing nothing', async () => {
     const a = await memberWithHousehold(t, { 'a-cam': 'camera' });
     const b = await memberWithHousehold(t);

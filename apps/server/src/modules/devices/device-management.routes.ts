@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { createRouter, errorResponse, notFoundResponse, signedInRoute } from '../../lib/create-router';
 import type { Auth } from '../auth/auth';
 import { requireHousehold } from '../households/household.middleware';
-import { addDevice, deviceConnection, removeManagedDevice, updateDevice, type DeviceReach } from './device-management.service';
+import { addDevice, deviceConnection, removeManagedDevice, renewDeviceCredential, updateDevice, type DeviceReach } from './device-management.service';
 
 const idParams = z.object({ id: z.string() });
 
@@ -51,6 +51,18 @@ export function createDeviceManagementRoutes(deps: { auth: Auth; db: Db; reach: 
       ...notFoundResponse('device'),
     },
   });
+  const renew = signedInRoute({
+    method: 'post',
+    path: '/api/devices/{id}/credential',
+    tags: ['devices'],
+    summary: 'A new token for a paired device, answered once with its pairing settings; its earlier tokens stop working',
+    middleware: [household] as const,
+    request: { params: idParams },
+    responses: {
+      201: { description: 'Its new token and pairing settings', content: { 'application/json': { schema: pairedDeviceSchema } } },
+      ...notFoundResponse('device'),
+    },
+  });
   const remove = signedInRoute({
     method: 'delete',
     path: '/api/devices/{id}',
@@ -66,6 +78,7 @@ export function createDeviceManagementRoutes(deps: { auth: Auth; db: Db; reach: 
 
   return createRouter()
     .openapi(add, async (c) => c.json(await addDevice(deps.db, c.var.household.id, c.req.valid('json'), deps.reach), 201))
+    .openapi(renew, async (c) => c.json(await renewDeviceCredential(deps.db, c.var.household.id, c.req.valid('param').id, deps.reach), 201))
     .openapi(connection, async (c) => c.json(await deviceConnection(deps.db, c.var.household.id, c.req.valid('param').id), 200))
     .openapi(update, async (c) => c.json(await updateDevice(deps.db, c.var.household.id, c.req.valid('param').id, c.req.valid('json')), 200))
     .openapi(remove, async (c) => {

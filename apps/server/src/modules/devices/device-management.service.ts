@@ -7,8 +7,8 @@ import { INGEST_READINGS_PATH } from '@peakwise/contracts/ingest.contract';
 import { TOPIC_ROOT, shellyTopicPrefix, tasmotaFullTopic } from '../../telemetry/topics';
 import type { DeviceMqttAddress } from './device-mqtt-address';
 import { AppError } from '../../lib/errors';
-import { createDevice, getDevice, isPairedElsewhere, removeDevice, updateLiveDevice, type Device } from './devices.repository';
-import { lastRefusalOfDevice } from './ingest-credentials.repository';
+import { createDevice, getDevice, isPairedElsewhere, lockLiveDevice, removeDevice, updateLiveDevice, type Device } from './devices.repository';
+import { lastRefusalOfDevice, revokeCredentialsOfDevice } from './ingest-credentials.repository';
 import { deviceNotFound } from './device-not-found';
 import { issueIngestCredential } from './ingest-credential.service';
 import { isUuid } from '../../lib/uuid';
@@ -70,27 +70,50 @@ export async function addDevice(db: Db, householdId: string, input: AddDeviceReq
         neverSwitch: input.neverSwitch ?? false,
       });
       const credential = await issueIngestCredential(tx, householdId, device.id, `device ${externalId}`);
-      return {
-        device: toManaged(device),
-        credential: {
-          token: credential.token,
-          mqttUsername: externalId,
-          mqttTopicPrefix: `${TOPIC_ROOT}/${householdId}/devices/${externalId}`,
-          httpEndpoint: `${reach.publicUrl}${INGEST_READINGS_PATH}`,
-          mqttHost: reach.mqtt.host,
-          mqttPort: reach.mqtt.port,
-          mqttTls: reach.mqtt.tls,
-          // With the household in it: a removed device's id may be paired again in another home.
-          mqttClientId: `${externalId}-${householdId.slice(0, 8)}`,
-          shellyMqttPrefix: shellyTopicPrefix(householdId, externalId),
-          tasmotaFullTopic: tasmotaFullTopic(householdId),
-        },
-      };
+      return pairingOf(device, credential.token, householdId, reach);
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError(409, 'device_exists', 'A device with this id is already paired with your home.');
     throw error;
   }
+}
+
+/** What the pairing screen shows for a device and its new token: every field its firmware asks for. */
+function pairingOf(device: Device, token: string, householdId: string, reach: DeviceReach): PairedDevice {
+  const externalId = device.externalId;
+  return {
+    device: toManaged(device),
+    credential: {
+      token,
+      mqttUsername: externalId,
+      mqttTopicPrefix: `${TOPIC_ROOT}/${householdId}/devices/${externalId}`,
+      httpEndpoint: `${reach.publicUrl}${INGEST_READINGS_PATH}`,
+      mqttHost: reach.mqtt.host,
+      mqttPort: reach.mqtt.port,
+      mqttTls: reach.mqtt.tls,
+      // With the household in it: a removed device's id may be paired again in another home.
+      mqttClientId: `${externalId}-${householdId.slice(0, 8)}`,
+      shellyMqttPrefix: shellyTopicPrefix(householdId, externalId),
+      tasmotaFullTopic: tasmotaFullTopic(householdId),
+    },
+  };
+}
+
+/**
+ * A new token for a paired device, for a member who closed the pairing screen before copying it
+ * (a token is shown once and only its hash is kept). Its other tokens stop working in the same
+ * transaction, so the device has one login, as at pairing; the row lock makes two presses in a
+ * row end with one live token, the last one shown.
+ */
+export async function renewDeviceCredential(db: Db, householdId: string, deviceId: string, reach: DeviceReach): Promise<PairedDevice> {
+  if (!isUuid(deviceId)) throw deviceNotFound();
+  return db.transaction(async (tx) => {
+    const device = await lockLiveDevice(tx, householdId, deviceId);
+    if (!device) throw deviceNotFound();
+    await revokeCredentialsOfDevice(tx, householdId, deviceId);
+    const credential = await issueIngestCredential(tx, householdId, device.id, `device ${device.externalId}`);
+    return pairingOf(device, credential.token, householdId, reach);
+  });
 }
 
 /** Renames, moves to a room or a spot on the plan, or marks a plug never-switch. */

@@ -61,6 +61,16 @@ export async function getDevice(db: DbOrTx, householdId: string, deviceId: strin
   return row ?? null;
 }
 
+/** A live device of the household, its row locked for the rest of the transaction. */
+export async function lockLiveDevice(tx: DbOrTx, householdId: string, deviceId: string): Promise<Device | null> {
+  const [row] = await tx
+    .select()
+    .from(devices)
+    .where(and(eq(devices.householdId, householdId), eq(devices.id, deviceId), isNull(devices.removedAt)))
+    .for('update');
+  return row ?? null;
+}
+
 /** Soft delete: readings stay and keep counting in totals; the device stops accepting new ones. */
 export async function removeDevice(db: DbOrTx, householdId: string, deviceId: string, now = new Date()): Promise<boolean> {
   const rows = await db

@@ -62,6 +62,16 @@ export async function revokeIngestCredential(db: DbOrTx, householdId: string, cr
   return rows.length > 0;
 }
 
+/** Revokes every live token of one device of the household. */
+export async function revokeCredentialsOfDevice(db: DbOrTx, householdId: string, deviceId: string, now = new Date()): Promise<number> {
+  const rows = await db
+    .update(ingestCredentials)
+    .set({ revokedAt: now })
+    .where(and(eq(ingestCredentials.householdId, householdId), eq(ingestCredentials.deviceId, deviceId), isNull(ingestCredentials.revokedAt)))
+    .returning({ id: ingestCredentials.id });
+  return rows.length;
+}
+
 export type CredentialRefusal = { reason: MqttRefusalReason; topic: string | null; at: Date };
 
 /** Keeps the broker's last refusal of a credential; an older one arriving late does not replace a newer. */

@@ -21,6 +21,13 @@ export function useAddDevice() {
   });
 }
 
+/** A new password for a paired device (its settings shown again); its old one stops working. */
+export function useRenewDeviceCredential(deviceId: string) {
+  return useMutation({
+    mutationFn: async (): Promise<PairedDevice> => pairedDeviceSchema.parse(await apiJson('POST', `${devicePath(deviceId)}/credential`)),
+  });
+}
+
 export function useUpdateDevice(deviceId: string) {
   const queryClient = useQueryClient();
   return useMutation({

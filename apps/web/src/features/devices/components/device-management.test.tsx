@@ -128,4 +128,36 @@ describe('DeviceSettings', () => {
     await waitFor(() => expect(onRemoved).toHaveBeenCalledOnce());
     expect(calls(fetchMock, 'DELETE')).toEqual([{ url: '/api/devices/d-1', body: undefined }]);
   });
+
+  it('shows the pairing settings again with a new password, only after confirming', async () => {
+    const { fetchMock } = renderWithApi(<DeviceSettings device={device} rooms={rooms} onRemoved={() => {}} />, () =>
+      Response.json(
+        {
+          device: { id: 'd-1', externalId: 'plug-0a1b2c3d4e', name: 'Desk lamp', kind: 'smart_plug', roomId: null, x: null, y: null, ratedPowerW: null, neverSwitch: false },
+          credential: {
+            token: 'pwi_renewed-token',
+            mqttUsername: 'plug-0a1b2c3d4e',
+            mqttTopicPrefix: 'peakwise/h1/devices/plug-0a1b2c3d4e',
+            httpEndpoint: 'http://localhost:3000/api/ingest/readings',
+            mqttHost: 'localhost',
+            mqttPort: 1884,
+            mqttTls: false,
+            mqttClientId: 'plug-0a1b2c3d4e-h1',
+            shellyMqttPrefix: 'peakwise/h1/shelly/plug-0a1b2c3d4e',
+            tasmotaFullTopic: 'peakwise/h1/tasmota/%topic%/%prefix%/',
+          },
+        },
+        { status: 201 },
+      ),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Show pairing settings again' }));
+    const confirm = await screen.findByRole('dialog', { name: 'New settings for Desk lamp?' });
+    expect(within(confirm).getByText(/the old password stops working/)).toBeInTheDocument();
+    expect(calls(fetchMock, 'POST')).toEqual([]);
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Get a new password' }));
+    const shown = await screen.findByRole('dialog', { name: 'Desk lamp is paired' });
+    expect(within(shown).getByText('pwi_renewed-token')).toBeInTheDocument();
+    expect(within(shown).getByText('peakwise/h1/shelly/plug-0a1b2c3d4e')).toBeInTheDocument();
+    expect(calls(fetchMock, 'POST')).toEqual([{ url: '/api/devices/d-1/credential', body: undefined }]);
+  });
 });

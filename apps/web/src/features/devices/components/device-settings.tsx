@@ -6,13 +6,17 @@ import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/modal';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
-import { useRemoveDevice, useUpdateDevice } from '../api/use-device-management';
+import { PairingSteps } from '@/components/pairing/pairing-steps';
+import { useRemoveDevice, useRenewDeviceCredential, useUpdateDevice } from '../api/use-device-management';
 import { manageErrorText } from '../manage-error';
 import { useRoomName } from '@/lib/room-name';
 
 type Props = { device: DeviceSummary; rooms: DeviceRoom[]; onRemoved: () => void };
 
-/** Rename a device, move it to another room, or remove it (its readings stay in the totals). */
+/**
+ * Rename a device, move it to another room, show its pairing settings again with a new password
+ * (a password is shown once), or remove it (its readings stay in the totals).
+ */
 export function DeviceSettings({ device, rooms, onRemoved }: Props) {
   const { t } = useTranslation('manageDevices');
   const roomName = useRoomName();
@@ -21,6 +25,12 @@ export function DeviceSettings({ device, rooms, onRemoved }: Props) {
   const [name, setName] = useState(device.name);
   const [roomId, setRoomId] = useState(device.roomId ?? '');
   const [confirming, setConfirming] = useState(false);
+  const renew = useRenewDeviceCredential(device.id);
+  const [renewing, setRenewing] = useState(false);
+  const closeRenew = () => {
+    setRenewing(false);
+    renew.reset();
+  };
 
   const save = (event: FormEvent) => {
     event.preventDefault();
@@ -46,9 +56,14 @@ export function DeviceSettings({ device, rooms, onRemoved }: Props) {
           {update.isError ? <AlertMessage tone="error">{manageErrorText(t, update.error)}</AlertMessage> : update.isSuccess ? <span className="text-brand-800">{t('edit.saved')}</span> : null}
         </div>
         <div className="flex flex-wrap justify-between gap-3">
-          <Button variant="secondary" size="sm" onClick={() => setConfirming(true)}>
-            {t('edit.remove')}
-          </Button>
+          <div className="flex flex-wrap gap-3">
+            <Button variant="secondary" size="sm" onClick={() => setConfirming(true)}>
+              {t('edit.remove')}
+            </Button>
+            <Button variant="secondary" size="sm" onClick={() => setRenewing(true)}>
+              {t('edit.renew')}
+            </Button>
+          </div>
           <Button type="submit" size="sm" disabled={update.isPending}>
             {t('edit.save')}
           </Button>
@@ -64,6 +79,36 @@ export function DeviceSettings({ device, rooms, onRemoved }: Props) {
             {t('edit.removeConfirm')}
           </Button>
         </div>
+      </Modal>
+      <Modal
+        open={renewing}
+        onClose={closeRenew}
+        placement="center"
+        title={renew.data ? t('add.pairedTitle', { name: renew.data.device.name }) : t('edit.renewTitle', { name: device.name })}
+        description={renew.data ? t('add.pairedIntro') : t('edit.renewMessage')}
+      >
+        {renew.data ? (
+          <div className="space-y-4">
+            <PairingSteps paired={renew.data} initialFamily={device.kind === 'power' ? 'shellyEm' : 'shellyPlug'} onLeave={closeRenew} />
+            <div className="flex justify-end">
+              <Button variant="secondary" onClick={closeRenew}>
+                {t('add.done')}
+              </Button>
+            </div>
+          </div>
+        ) : (
+          <>
+            {renew.isError ? <AlertMessage tone="error">{t('edit.renewFailed')}</AlertMessage> : null}
+            <div className="mt-4 flex justify-end gap-3">
+              <Button variant="secondary" onClick={closeRenew}>
+                {t('edit.cancel')}
+              </Button>
+              <Button onClick={() => renew.mutate()} disabled={renew.isPending}>
+                {t('edit.renewConfirm')}
+              </Button>
+            </div>
+          </>
+        )}
       </Modal>
     </section>
   );
