@@ -24,6 +24,14 @@ function readDialog(raw: string | null): AuthDialog | null {
 }
 
 /**
+ * A dialog opens or closes in the press's own task, drawn in the next frame: the router would
+ * otherwise apply the change as a transition, which React renders in slices between other work,
+ * and on a slow phone the panel came 0.3 s after the press (decision 092). Needs the router from
+ * `react-router/dom` (app/app.tsx), which has ReactDOM's flushSync.
+ */
+const DIALOG_NAVIGATION = { preventScrollReset: true, flushSync: true } as const;
+
+/**
  * Which auth dialog is open lives in the URL (`?auth=login&next=/app/rewards`) so it can be linked
  * to, survives a reload and the Back button closes it. A refused social sign-in comes back with
  * `?auth=login&error=<code>`.
@@ -41,7 +49,7 @@ export function useAuthDialog() {
           nextParams.delete(ERROR_PARAM);
           return nextParams;
         },
-        { preventScrollReset: true },
+        DIALOG_NAVIGATION,
       ),
     [setParams],
   );
@@ -56,7 +64,7 @@ export function useAuthDialog() {
           nextParams.delete(ERROR_PARAM);
           return nextParams;
         },
-        { preventScrollReset: true },
+        DIALOG_NAVIGATION,
       ),
     [setParams],
   );
