@@ -45,6 +45,7 @@ const WEB_DIST = stringKnob('WEB_DIST') ?? fileURLToPath(new URL('../apps/web/di
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const TARGET_MS = 200;
 const ANSWER_TIMEOUT_MS = 20_000;
+const EVENT_REPORT_WAIT_MS = 1_000;
 
 type Press = 'login' | 'signup' | 'check';
 type Case = { path: string; press: Press };
@@ -73,7 +74,8 @@ const CASES: Case[] =
       return { path, press };
     }) ?? (size === 'smoke' ? [{ path: '/', press: 'login' }] : ALL_CASES);
 
-type Run = { toPaint: number; eventTiming: number; held: boolean; liveBeforePress: boolean };
+/** `eventTiming` is null when no entry of the press reached 16 ms (Event Timing's floor). */
+type Run = { toPaint: number; eventTiming: number | null; held: boolean; liveBeforePress: boolean };
 
 /**
  * Installed in every page before its own script: notes the press's pointerdown, whether its click
@@ -108,14 +110,14 @@ const PROBE = `(() => {
   }).observe({ type: 'event', buffered: true, durationThreshold: 16 });
 })()`;
 
-type ProbeResult = { toPaint: number; eventTiming: number; held: boolean };
+type ProbeResult = { toPaint: number; eventTiming: number | null; held: boolean };
 
 /** The press's figures, read from the probe once the answer is painted. */
 const READ_PROBE = `(() => {
   const p = window.__firstPress;
   // The press's own entries: its pointer and click events, from its pointerdown on.
   const own = p.events.filter((e) => e.start >= p.pressAt - 1 && /^(pointerdown|pointerup|mousedown|mouseup|click)$/.test(e.name));
-  return { toPaint: p.paintedAt - p.pressAt, eventTiming: Math.max(0, ...own.map((e) => e.duration)), held: !p.trustedClickReachedDocument };
+  return { toPaint: p.paintedAt - p.pressAt, eventTiming: own.length ? Math.max(...own.map((e) => e.duration)) : null, held: !p.trustedClickReachedDocument };
 })()`;
 
 /** A test, run in the page each frame, that the press's answer is shown. */
@@ -151,6 +153,8 @@ async function pressOnce(browser: Browser, origin: string, { path, press }: Case
       if (Date.now() > deadline) throw new Error(`${path}: no answer to ${press} within ${ANSWER_TIMEOUT_MS} ms`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
+    // Event Timing entries are reported once their frame is presented, a little after it is drawn.
+    await page.waitForTimeout(EVENT_REPORT_WAIT_MS);
     const result = (await page.evaluate(READ_PROBE)) as ProbeResult;
     return { ...result, liveBeforePress };
   } finally {
@@ -179,18 +183,21 @@ async function main() {
       const runs: Run[] = [];
       for (let i = 0; i < RUNS; i++) {
         const run = await pressOnce(browser, server.url, c);
-        log(`  ${c.path} ${c.press} #${i + 1}: to paint ${fmt(run.toPaint)}, event timing ${fmt(run.eventTiming)}${run.held ? ', held' : ''}${run.liveBeforePress ? ', app live before the press' : ''}`);
+        log(`  ${c.path} ${c.press} #${i + 1}: to paint ${fmt(run.toPaint)}, event timing ${run.eventTiming === null ? 'under 16 ms' : fmt(run.eventTiming)}${run.held ? ', held' : ''}${run.liveBeforePress ? ', app live before the press' : ''}`);
         runs.push(run);
       }
       const toPaint = runs.map((r) => r.toPaint);
-      const eventTiming = runs.map((r) => r.eventTiming);
+      // A press with no entry of 16 ms or more counts as 16 ms.
+      const eventTiming = runs.map((r) => r.eventTiming ?? 16);
       const words = WORDS[c.path.startsWith('/fr') ? 'fr' : 'en'];
       const flow = FLOW ? await flowInteraction(CHROMIUM, server.url + c.path, words[c.press], c.press === 'check' ? words.serviceable : undefined, WAIT_MS) : undefined;
       rows.push(
         `| \`${c.path}\` | ${c.press} | ${fmt(median(toPaint))} | ${fmt(Math.max(...toPaint))} | ${fmt(median(eventTiming))} | ${fmt(Math.max(...eventTiming))} | ${runs.filter((r) => r.held).length}/${runs.length} | ${runs.filter((r) => r.liveBeforePress).length}/${runs.length} |${FLOW ? ` ${flow === undefined ? '—' : fmt(flow)} |` : ''}`,
       );
       log(rows.at(-1)!);
-      verdicts.push(`\`${c.path}\` ${c.press}: median ${fmt(median(toPaint))} ≤ ${TARGET_MS} ms: ${verdict(size, median(toPaint) <= TARGET_MS)}`);
+      // Judged on the later of the two: the drawn frame, and its presentation as Event Timing sees it.
+      const worse = Math.max(median(toPaint), median(eventTiming));
+      verdicts.push(`\`${c.path}\` ${c.press}: median ${fmt(worse)} ≤ ${TARGET_MS} ms: ${verdict(size, worse <= TARGET_MS)}`);
     }
     log('');
     log(`| Page | Press | To paint, median | To paint, max | Event timing, median | Event timing, max | Held | App live before the press |${FLOW ? ' Lighthouse flow INP |' : ''}`);

@@ -14,7 +14,9 @@ const loadSignUpDialog = () => import('@/features/auth/components/sign-up-dialog
 const LoginPanel = lazy(() => loadLoginPanel().then((m) => ({ default: m.LoginPanel })));
 const SignUpDialog = lazy(() => loadSignUpDialog().then((m) => ({ default: m.SignUpDialog })));
 
-/** How long the dialogs' code waits at most for an idle period after the layout is live. */
+const DIALOG_LOADS: readonly (() => Promise<unknown>)[] = [loadLoginPanel, loadSignUpDialog];
+
+/** How long each step of loading the dialogs waits at most for an idle period. */
 const DIALOGS_IDLE_TIMEOUT_MS = 2_000;
 
 /** The public site: header, page, footer, and the two auth dialogs driven by `?auth=`. */
@@ -27,17 +29,33 @@ export default function PublicLayout() {
   if (dialog !== null && !dialogsWanted) setDialogsWanted(true);
   // Fetched and mounted (closed) in idle time, so that a visitor's first Log In or Sign Up only
   // opens a dialog that is already there (docs/decisions/092-public-pages-start-the-app-in-idle-time.md).
-  // A failed fetch is met again, and shown, when the dialog is asked for.
-  useEffect(
-    () =>
-      whenIdle(() => {
-        void Promise.all([loadLoginPanel(), loadSignUpDialog()]).then(
-          () => startTransition(() => setDialogsWanted(true)),
+  // One idle period each: evaluating a dialog's code (its forms and their schemas) is a task of
+  // its own, and both in one made a long one. A failed fetch is met again, and shown, when the
+  // dialog is asked for.
+  useEffect(() => {
+    let cancel = () => {};
+    let cancelled = false;
+    const step = (index: number) => {
+      cancel = whenIdle(() => {
+        const load = DIALOG_LOADS[index];
+        if (!load) {
+          startTransition(() => setDialogsWanted(true));
+          return;
+        }
+        void load().then(
+          () => {
+            if (!cancelled) step(index + 1);
+          },
           () => undefined,
         );
-      }, DIALOGS_IDLE_TIMEOUT_MS),
-    [],
-  );
+      }, DIALOGS_IDLE_TIMEOUT_MS);
+    };
+    step(0);
+    return () => {
+      cancelled = true;
+      cancel();
+    };
+  }, []);
   const openLogin = () => open('login');
   const openSignUp = () => open('signup');
 

@@ -439,7 +439,7 @@ describe('the shell of a prerendered page', () => {
   });
 
   it('refuses a loader that would end its own script element', () => {
-    const options = { afterPaint: [], paintWaitMs: 0, languages: ['en'], storageKey: 'k', liveEvent: 'e' };
+    const options = { afterPaint: [], paintWaitMs: 0, idleStartTimeoutMs: 0, languages: ['en'], storageKey: 'k', liveEvent: 'e' };
     expect(() => publicPageLoaderSource({ ...options, app: [{ tag: 'script', attributes: { src: '/assets/</script>.js' } }] })).toThrow(/cannot be inlined/);
   });
 });

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useLayoutEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 
 /** 'forgot-password' is the login panel opened on its reset view. */
@@ -37,8 +37,16 @@ const DIALOG_NAVIGATION = { preventScrollReset: true, flushSync: true } as const
  * `?auth=login&error=<code>`.
  */
 export function useAuthDialog() {
-  const [params, setParams] = useSearchParams();
+  const [params, setSearchParams] = useSearchParams();
   const dialog = readDialog(params.get(AUTH_PARAM));
+  // The router gives a new setter with every change of the URL; `open` and `close` stay the same
+  // functions, so a page's sections that only open a dialog (memoized) are not drawn again when
+  // one opens, work the press would otherwise wait for (decision 092).
+  const setParamsRef = useRef(setSearchParams);
+  useLayoutEffect(() => {
+    setParamsRef.current = setSearchParams;
+  }, [setSearchParams]);
+  const setParams: typeof setSearchParams = useCallback((...args) => setParamsRef.current(...args), []);
 
   const open = useCallback(
     (which: AuthDialog) =>
