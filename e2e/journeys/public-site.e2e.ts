@@ -40,6 +40,27 @@ describe('public site', () => {
     await page.getByText("We don't currently service Winnipeg, Manitoba. We're expanding quickly - check back soon!").waitFor();
   });
 
+  it('holds a Check pressed before the app is live, and answers it with the code typed meanwhile (decisions 077 and 092)', async () => {
+    // The app's entry is kept back until the visitor has typed and pressed, so the press surely
+    // comes first, as it does on a slow phone or for a visitor quicker than the idle start.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const entries: string[] = [];
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      entries.push(route.request().url());
+      await released;
+      await route.continue();
+    });
+    await page.goto('/');
+    await expect.poll(() => entries.length).toBe(1);
+    await checkPostal('M5V 3L9');
+    expect(await appIsLive(page)).toBe(false);
+    expect(await page.getByRole('heading', { name: 'Great news!' }).count()).toBe(0);
+    release();
+    await page.getByRole('heading', { name: 'Great news!' }).waitFor();
+    await page.getByText('We provide service in Toronto, Ontario. Sign up now to start saving!').waitFor();
+  });
+
   it('rejects a malformed postal code without calling the server', async () => {
     const lookups: string[] = [];
     page.on('request', (r) => {
@@ -180,25 +201,24 @@ describe('public site', () => {
       const fetchedLinks = (head.match(/<link\b[^>]*>/g) ?? []).filter((tag) => !/\brel="(canonical|alternate)"/.test(tag) && !/\bhref="data:/.test(tag));
       expect({ path, fetchedLinks }).toEqual({ path, fetchedLinks: [] });
 
-      // In the browser: while the page is only read, it links the manifest after its first
-      // contentful paint and loads no script (decision 077); every resource starts after that paint,
-      // the app's scripts once the visitor reaches for a control.
+      // In the browser: the page links the manifest after its first contentful paint, and once it
+      // has loaded, starts its app in idle time with no press from the visitor (decision 092), so
+      // a first press finds it live; nothing starts before that paint, the app not before the load.
       await page.goto(path);
       await page.waitForLoadState('load');
-      await expect.poll(() => page.evaluate(() => document.querySelector('link[rel="manifest"]') !== null)).toBe(true);
-      await page.waitForTimeout(1_000);
-      const read = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname));
-      expect({ path, scripts: read.filter((url) => url.endsWith('.js')), live: await appIsLive(page) }).toEqual({ path, scripts: [], live: false });
-      await startPublicApp(page);
+      await page.locator('#root[data-app-live]').waitFor({ state: 'attached' });
       const timing = await page.evaluate(() => ({
         firstContentfulPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
         resources: performance.getEntriesByType('resource').map((entry) => ({ url: new URL(entry.name).pathname, startTime: entry.startTime })),
+        loadEnd: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd,
         manifest: document.querySelector('link[rel="manifest"]')?.getAttribute('href') ?? null,
       }));
       expect(timing.firstContentfulPaint, path).not.toBeNull();
       expect(timing.resources.length, `${path}: the app's scripts`).toBeGreaterThan(0);
       const beforePaint = timing.resources.filter((resource) => resource.startTime < timing.firstContentfulPaint!).map((resource) => resource.url);
       expect({ path, beforePaint }).toEqual({ path, beforePaint: [] });
+      const scriptsBeforeLoad = timing.resources.filter((resource) => resource.url.endsWith('.js') && resource.startTime < timing.loadEnd).map((resource) => resource.url);
+      expect({ path, scriptsBeforeLoad }).toEqual({ path, scriptsBeforeLoad: [] });
       expect(timing.manifest, path).toBe('/manifest.webmanifest');
     }
   });

@@ -4,8 +4,9 @@ import type { Page } from 'playwright-core';
 const LIVE_ROOT = '#root[data-app-live]';
 
 /**
- * A prerendered public page starts its app when the visitor reaches for a control (decision
- * 077): here, a key press that moves nothing (Shift). Resolves once the app is live.
+ * A prerendered public page starts its app in idle time once it has loaded, or at once when the
+ * visitor reaches for a control (decisions 077 and 092): here, a key press that moves nothing
+ * (Shift), so a journey need not wait for the browser to be idle. Resolves once the app is live.
  */
 export async function startPublicApp(page: Page): Promise<void> {
   await page.keyboard.press('Shift');

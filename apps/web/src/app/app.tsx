@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
-import { RouterProvider } from 'react-router';
+// From react-router/dom: the same provider, given ReactDOM's flushSync, which a navigation asked
+// to be drawn at once needs (features/auth/hooks/use-auth-dialog.ts).
+import { RouterProvider } from 'react-router/dom';
 import { APP_LIVE_ATTRIBUTE, APP_LIVE_EVENT } from './app-live';
 import type { createAppRouter } from './router';
 import { AppProviders } from './providers';

@@ -19,17 +19,21 @@ function initialTimeZone(): CanadianTimeZone {
   return isCanadianTimeZone(browser) ? browser : DEFAULT_TIME_ZONE;
 }
 
-let current: CanadianTimeZone = initialTimeZone();
+// Found when first asked, not when the module is loaded: the browser's first Intl.DateTimeFormat
+// loads its time zone data, a long task on a slow phone (65–180 ms at 4× CPU), and this module
+// comes with the session keeper a public page loads as a sign-in dialog opens (decision 092).
+let current: CanadianTimeZone | undefined;
 const listeners = new Set<() => void>();
 
 /** The member's time zone: their saved setting once known, else this browser's if Canadian, else Eastern. */
 export function getTimeZone(): CanadianTimeZone {
+  current ??= initialTimeZone();
   return current;
 }
 
 /** Applies a time zone at once everywhere `useTimeZone()` is read, and remembers it for the next visit. */
 export function setTimeZone(timeZone: CanadianTimeZone) {
-  if (timeZone === current) return;
+  if (timeZone === getTimeZone()) return;
   current = timeZone;
   try {
     localStorage.setItem(TIME_ZONE_STORAGE_KEY, timeZone);

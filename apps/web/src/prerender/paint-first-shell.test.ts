@@ -3,7 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { PAINT_REPORT_WAIT_MS, paintFirstShell, prePaintRequests } from './paint-first-shell';
+import { IDLE_START_TIMEOUT_MS, PAINT_REPORT_WAIT_MS, paintFirstShell, prePaintRequests } from './paint-first-shell';
 import { publicPageLoaderSource } from './public-page-loader';
 
 const WEB = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -20,6 +20,13 @@ function builtIndexHtml(): string {
   ].join('\n    ');
   return source.replace(/\s*<script type="module" src="\/src\/main.tsx"><\/script>/, '').replace('</head>', `    ${tags}\n  </head>`);
 }
+
+/** What starts the app: the entry's own imports preloaded, then the entry. */
+const APP: Added[] = [
+  { tag: 'link', attributes: { rel: 'modulepreload', crossorigin: '', href: '/assets/react-dom-Zz9.js' } },
+  { tag: 'link', attributes: { rel: 'modulepreload', crossorigin: '', href: '/assets/i18n-Yy8.js' } },
+  { tag: 'script', attributes: { type: 'module', crossorigin: '', src: ENTRY } },
+];
 
 const readPublic = (path: string) => readFileSync(join(WEB, 'public', path), 'utf8');
 
@@ -83,11 +90,26 @@ function field(tagName: 'INPUT' | 'SELECT', value: string) {
  */
 function load(
   source: string,
-  options: { paintTiming?: boolean; path?: string; search?: string; pageLanguage?: string; stored?: string | null; browser?: string[] } = {},
+  options: {
+    paintTiming?: boolean;
+    path?: string;
+    search?: string;
+    pageLanguage?: string;
+    stored?: string | null;
+    browser?: string[];
+    /** The document's state when the loader runs its checks (`loading` unless said). */
+    readyState?: string;
+    saveData?: boolean;
+    /** Whether the browser has requestIdleCallback (Safari has not). */
+    idleCallbacks?: boolean;
+  } = {},
 ) {
   const added: Added[] = [];
   const frames: (() => void)[] = [];
   const timers: { run: () => void; ms: number }[] = [];
+  const idle: { run: () => void; timeout: number | undefined }[] = [];
+  const requestIdleCallback = (run: () => void, idleOptions?: { timeout?: number }) => idle.push({ run, timeout: idleOptions?.timeout });
+  const withIdle = options.idleCallbacks === false ? {} : { requestIdleCallback };
   const listeners: { type: string; listener: Listener }[] = [];
   const documentListeners: { type: string; listener: Listener }[] = [];
   let report: ((entries: string[]) => void) | undefined;
@@ -118,10 +140,16 @@ function load(
         return { tag, attributes, setAttribute: (name: string, value: string) => (attributes[name] = value) };
       },
       addEventListener: (type: string, listener: Listener) => documentListeners.push({ type, listener }),
+      readyState: options.readyState ?? 'loading',
     },
-    window: options.paintTiming === false ? {} : { PerformanceObserver: FakeObserver },
+    window: { ...(options.paintTiming === false ? {} : { PerformanceObserver: FakeObserver }), ...withIdle },
+    ...withIdle,
     location: { pathname: options.path ?? '/', search: options.search ?? '' },
-    navigator: { languages: options.browser ?? ['en-US', 'en'], language: (options.browser ?? ['en-US'])[0] },
+    navigator: {
+      languages: options.browser ?? ['en-US', 'en'],
+      language: (options.browser ?? ['en-US'])[0],
+      ...(options.saveData ? { connection: { saveData: true } } : {}),
+    },
     localStorage: { getItem: () => options.stored ?? null },
     URLSearchParams,
     Event: class {
@@ -160,6 +188,7 @@ function load(
     app: () => added.filter((a) => a.tag === 'script').length,
     frames,
     timers,
+    idle,
     observed: () => observed,
     disconnected: () => disconnected,
     paint: (...names: string[]) => {
@@ -198,7 +227,8 @@ describe('the shell of a prerendered page', () => {
     expect(shell.match(/<script\b/g)).toHaveLength(1);
     expect(loader).not.toBe('');
     expect(shell).not.toMatch(/<script[^>]*\ssrc=/);
-    expect(shell).not.toContain('modulepreload');
+    // The loader names the preloads it adds later; the head itself has none.
+    expect(shell).not.toMatch(/<link rel="modulepreload"/);
     expect(shell).not.toContain('rel="manifest"');
     expect(shell).not.toContain('rel="apple-touch-icon"');
   });
@@ -240,7 +270,7 @@ describe('the shell of a prerendered page', () => {
         added: [
           { tag: 'link', attributes: { rel: 'manifest', href: '/manifest.webmanifest' } },
           { tag: 'link', attributes: { rel: 'apple-touch-icon', href: '/icons/icon-192.png' } },
-          { tag: 'script', attributes: { type: 'module', crossorigin: '', src: ENTRY } },
+          ...APP,
         ],
       });
       page.dispatch('keydown');
@@ -249,7 +279,7 @@ describe('the shell of a prerendered page', () => {
     }
   });
 
-  it('does not start the app while the page is only read', () => {
+  it('starts the app in idle time once the page has painted and loaded, and not before (decision 092)', () => {
     const page = load(loader);
     page.frames.forEach((frame) => frame());
     page.paint('first-contentful-paint');
@@ -258,7 +288,42 @@ describe('the shell of a prerendered page', () => {
     // A cursor resting over the page as it is laid out.
     page.dispatch('pointerover');
     page.dispatch('pointermove');
+    expect({ app: page.app(), idle: page.idle.length }).toEqual({ app: 0, idle: 0 });
+    page.dispatch('load');
+    expect(page.idle.map((task) => task.timeout)).toEqual([IDLE_START_TIMEOUT_MS]);
     expect(page.app()).toBe(0);
+    page.idle.shift()!.run();
+    expect(page.added.slice(2)).toEqual(APP);
+    // A press afterwards starts nothing more.
+    page.dispatch('pointerdown');
+    expect(page.app()).toBe(1);
+  });
+
+  it('asks for idle time at the paint when the page had already loaded', () => {
+    const page = load(loader, { readyState: 'complete' });
+    page.paint('first-contentful-paint');
+    expect(page.idle).toHaveLength(1);
+    page.idle[0]!.run();
+    expect(page.app()).toBe(1);
+  });
+
+  it('starts the app in a task of its own after the load in a browser without idle callbacks', () => {
+    const page = load(loader, { idleCallbacks: false });
+    page.paint('first-contentful-paint');
+    page.dispatch('load');
+    expect(page.app()).toBe(0);
+    page.runTasks();
+    expect(page.app()).toBe(1);
+  });
+
+  it('waits for a press before starting the app for a visitor who asked to save data', () => {
+    const page = load(loader, { saveData: true });
+    page.paint('first-contentful-paint');
+    page.dispatch('load');
+    page.runTasks();
+    expect({ app: page.app(), idle: page.idle.length }).toEqual({ app: 0, idle: 0 });
+    page.dispatch('pointerdown');
+    expect(page.app()).toBe(1);
   });
 
   it('starts the app at the paint when the page must change at once: another language to show, or a dialog asked for', () => {
@@ -374,7 +439,7 @@ describe('the shell of a prerendered page', () => {
   });
 
   it('refuses a loader that would end its own script element', () => {
-    const options = { afterPaint: [], paintWaitMs: 0, languages: ['en'], storageKey: 'k', liveEvent: 'e' };
+    const options = { afterPaint: [], paintWaitMs: 0, idleStartTimeoutMs: 0, languages: ['en'], storageKey: 'k', liveEvent: 'e' };
     expect(() => publicPageLoaderSource({ ...options, app: [{ tag: 'script', attributes: { src: '/assets/</script>.js' } }] })).toThrow(/cannot be inlined/);
   });
 });

@@ -7,8 +7,8 @@
  * `load`) made the figure a race (decision 068). Here the app's entry, the manifest and the touch
  * icon are added to the head by an inline script once the browser reports its first contentful
  * paint, and the favicon is a data URL. The server allows that one script by its hash. The
- * script (prerender/public-page-loader.ts) starts the app itself only when the visitor reaches for
- * a control (decision 077).
+ * script (prerender/public-page-loader.ts) starts the app in idle time once the page has loaded, or
+ * when the visitor reaches for a control first (decisions 077 and 092).
  */
 
 import { LANGUAGE_STORAGE_KEY, languages } from '@/locales/languages';
@@ -24,9 +24,17 @@ import { publicPageLoaderSource, type DeferredElement } from './public-page-load
  */
 export const PAINT_REPORT_WAIT_MS = 3_000;
 
+/**
+ * How long after the page's load an idle start waits at most for an idle period (decision 092).
+ * A page that never goes idle (an animation, a busy extension) still gets a live app, a little
+ * later than the visitor's likely first press.
+ */
+export const IDLE_START_TIMEOUT_MS = 1_000;
+
 /** The module script vite writes for the app's entry, with the attributes it gives it. */
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
 const MODULE_PRELOADS = /\s*<link rel="modulepreload"[^>]*>/g;
+const MODULE_PRELOAD_HREFS = /<link rel="modulepreload"[^>]*\bhref="([^"]+)"[^>]*>/g;
 /** Head links a visitor never needs for the first paint: installing the app, and iOS's home-screen icon. */
 const AFTER_PAINT_LINKS = /\s*<link rel="(manifest|apple-touch-icon)" href="([^"]+)"\s*\/?>/g;
 const SVG_FAVICON = /<link rel="icon" type="image\/svg\+xml" href="(\/[^"]+\.svg)"\s*\/?>/;
@@ -42,12 +50,16 @@ const svgDataUrl = (svg: string) => `data:image/svg+xml,${encodeURIComponent(svg
 export function paintFirstShell(indexHtml: string, readBuiltFile: (path: string) => string): string {
   const entry = ENTRY_SCRIPT.exec(indexHtml);
   if (!entry) throw new Error('index.html has no module script for the app');
-  const app: DeferredElement[] = [{ tag: 'script', attributes: { type: 'module', crossorigin: '', src: entry[1]! } }];
+  // The entry's own imports are preloaded with it, as vite's links did: the browser fetches them
+  // together instead of finding them once the entry has arrived.
+  const preloads = [...indexHtml.matchAll(MODULE_PRELOAD_HREFS)].map(([, href]): DeferredElement => ({ tag: 'link', attributes: { rel: 'modulepreload', crossorigin: '', href: href! } }));
+  const app: DeferredElement[] = [...preloads, { tag: 'script', attributes: { type: 'module', crossorigin: '', src: entry[1]! } }];
   const afterPaint = [...indexHtml.matchAll(AFTER_PAINT_LINKS)].map(([, rel, href]): DeferredElement => ({ tag: 'link', attributes: { rel: rel!, href: href! } }));
   const loader = publicPageLoaderSource({
     app,
     afterPaint,
     paintWaitMs: PAINT_REPORT_WAIT_MS,
+    idleStartTimeoutMs: IDLE_START_TIMEOUT_MS,
     languages: [...languages],
     storageKey: LANGUAGE_STORAGE_KEY,
     liveEvent: APP_LIVE_EVENT,

@@ -1,24 +1,28 @@
 /**
- * The script inlined in a prerendered public page (docs/decisions/077-public-pages-start-the-app-when-asked.md).
+ * The script inlined in a prerendered public page (docs/decisions/092-public-pages-start-the-app-in-idle-time.md,
+ * which follows docs/decisions/077-public-pages-start-the-app-when-asked.md).
  *
  * A prerendered page is complete as HTML: a visitor reads it and follows its links without any
- * JavaScript. The app (React, the router, i18next: about 440 kB to evaluate) is only needed when
- * the visitor reaches for a control, so it starts then, not at load, and the page's main thread
- * stays free while it is read. A press made before the app is live is held and made again once it
- * is. Pages that must change at once — a visitor who reads another language than the page's, a URL
- * asking for a dialog (`?auth=`) — start the app at the first paint, as before.
+ * JavaScript. The app (React, the router, i18next) is only needed for the page's controls, so it
+ * is not fetched for the first paint; it starts in the browser's first idle time after the page
+ * has painted and loaded, so that it is live before a visitor reaches for a control. If the
+ * visitor reaches first, it starts then, and a press made before the app is live is held and
+ * made again once it is. Pages that must change at once (a visitor who reads another language
+ * than the page's, a URL asking for a dialog, `?auth=`) start the app at the first paint.
  */
 
 /** An element the page adds to its head after its first paint, not for it. */
 export type DeferredElement = { tag: 'script' | 'link'; attributes: Record<string, string> };
 
 export type LoaderOptions = {
-  /** The app's entry: added when the visitor first reaches for a control (or at once, see above). */
+  /** The app's entry and its preloads: added in idle time after the load, when the visitor first reaches for a control, or at once (see above). */
   app: readonly DeferredElement[];
   /** Added once the first contentful paint is reported: the manifest and the touch icon. */
   afterPaint: readonly DeferredElement[];
   /** How long after the first frame to go on without a paint report (a browser that never sends one). */
   paintWaitMs: number;
+  /** The longest an idle start waits for the browser to be idle once the page has loaded. */
+  idleStartTimeoutMs: number;
   /** The app's languages and where a visitor's choice is kept: the same detection as lib/i18n.ts. */
   languages: readonly string[];
   storageKey: string;
@@ -84,12 +88,27 @@ export function publicPageLoader(options: LoaderOptions): void {
     painted = true;
     add(options.afterPaint);
     if (appAtOnce()) startApp();
+    else startWhenIdle();
   };
   const startApp = () => {
     afterPaint();
     if (started) return;
     started = true;
     add(options.app);
+  };
+  // Once the page has loaded, in the browser's first idle period: the app's evaluation and
+  // hydration then share the main thread with nothing the visitor waits for, and the app is
+  // usually live before the first press (decision 092). A visitor who asked the browser to save
+  // data gets it only when reaching for a control, as before.
+  const startWhenIdle = () => {
+    const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection;
+    if (connection?.saveData) return;
+    const idle = () => {
+      if ('requestIdleCallback' in window) requestIdleCallback(startApp, { timeout: options.idleStartTimeoutMs });
+      else setTimeout(startApp, 0);
+    };
+    if (doc.readyState === 'complete') idle();
+    else addEventListener('load', idle, { once: true });
   };
 
   // A PerformanceObserver's callback runs after the paint it reports, so nothing it adds can

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useLayoutEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 
 /** 'forgot-password' is the login panel opened on its reset view. */
@@ -24,13 +24,29 @@ function readDialog(raw: string | null): AuthDialog | null {
 }
 
 /**
+ * A dialog opens or closes in the press's own task, drawn in the next frame: the router would
+ * otherwise apply the change as a transition, which React renders in slices between other work,
+ * and on a slow phone the panel came 0.3 s after the press (decision 092). Needs the router from
+ * `react-router/dom` (app/app.tsx), which has ReactDOM's flushSync.
+ */
+const DIALOG_NAVIGATION = { preventScrollReset: true, flushSync: true } as const;
+
+/**
  * Which auth dialog is open lives in the URL (`?auth=login&next=/app/rewards`) so it can be linked
  * to, survives a reload and the Back button closes it. A refused social sign-in comes back with
  * `?auth=login&error=<code>`.
  */
 export function useAuthDialog() {
-  const [params, setParams] = useSearchParams();
+  const [params, setSearchParams] = useSearchParams();
   const dialog = readDialog(params.get(AUTH_PARAM));
+  // The router gives a new setter with every change of the URL; `open` and `close` stay the same
+  // functions, so a page's sections that only open a dialog (memoized) are not drawn again when
+  // one opens, work the press would otherwise wait for (decision 092).
+  const setParamsRef = useRef(setSearchParams);
+  useLayoutEffect(() => {
+    setParamsRef.current = setSearchParams;
+  }, [setSearchParams]);
+  const setParams: typeof setSearchParams = useCallback((...args) => setParamsRef.current(...args), []);
 
   const open = useCallback(
     (which: AuthDialog) =>
@@ -41,7 +57,7 @@ export function useAuthDialog() {
           nextParams.delete(ERROR_PARAM);
           return nextParams;
         },
-        { preventScrollReset: true },
+        DIALOG_NAVIGATION,
       ),
     [setParams],
   );
@@ -56,7 +72,7 @@ export function useAuthDialog() {
           nextParams.delete(ERROR_PARAM);
           return nextParams;
         },
-        { preventScrollReset: true },
+        DIALOG_NAVIGATION,
       ),
     [setParams],
   );
