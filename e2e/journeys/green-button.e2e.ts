@@ -118,6 +118,8 @@ describe('Green Button', () => {
 
       // The checklist's import step: the guide is folded; open it and pick a utility with the keyboard.
       await page.goto('/app/dashboard');
+      // Settled first: a keyboard user's focus is lost if the checklist is still being replaced.
+      await page.waitForLoadState('networkidle');
       const step = page.getByTestId('first-step-connectData');
       const summary = step.locator('summary', { hasText: words.title });
       await summary.focus();
