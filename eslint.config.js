@@ -120,7 +120,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/server/src/lib/config.ts', '**/*.test.{ts,tsx}', 'e2e/**/*.ts', 'bench/**/*.{ts,mjs}', 'scripts/**/*.mjs', '**/vitest.config.ts', '**/vite.config.ts', '**/drizzle.config.ts'],
+    files: ['apps/server/src/lib/config.ts', '**/*.test.{ts,tsx}', 'e2e/**/*.ts', 'bench/**/*.{ts,mjs}', 'scripts/**/*.mjs', '**/vitest.*.ts', '**/vite.config.ts', '**/drizzle.config.ts'],
     rules: { 'no-restricted-properties': 'off' },
   },
 );

@@ -1,14 +1,14 @@
 import { defineConfig } from 'vitest/config';
+import { FRESH_MODULE_TESTS, serverTestBase } from './vitest.base.ts';
 
 export default defineConfig({
   test: {
+    ...serverTestBase.test,
     name: 'server',
-    environment: 'node',
     include: ['src/**/*.test.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-    globalSetup: ['./src/test/global-setup.ts'],
-    // Handed to src/test/test-database.ts and src/test/test-broker.ts through inject(), so only config files read the env.
-    provide: { testDatabaseUrl: process.env.TEST_DATABASE_URL ?? '', testMqttUrl: process.env.TEST_MQTT_URL ?? '' },
+    exclude: FRESH_MODULE_TESTS,
+    // Loading the whole app once per worker instead of once per file (decision 093). Each file
+    // still gets its own database, app and broker from src/test/.
+    isolate: false,
   },
 });

@@ -1,14 +1,16 @@
 import { defineConfig } from 'vitest/config';
-import react from '@vitejs/plugin-react';
-import { fileURLToPath } from 'node:url';
+import { FRESH_MODULE_TESTS, webTestBase } from './vitest.base.ts';
 
 export default defineConfig({
-  plugins: [react()],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  ...webTestBase,
   test: {
+    ...webTestBase.test,
     name: 'web',
-    environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: ['./src/test/setup.ts'],
+    exclude: FRESH_MODULE_TESTS,
+    // A jsdom, the setup's English catalogue and the app's modules once per worker instead of once
+    // per file took most of this project's time (decision 093); src/test/setup.ts resets what a
+    // file may leave behind.
+    isolate: false,
   },
 });

@@ -27,6 +27,7 @@ describe('loadConfig', () => {
       authSecret: undefined,
       trustProxy: false,
       authRateLimit: { windowSeconds: 60, signIn: 5, signUp: 3, passwordReset: 5 },
+      passwordHashCost: 'owasp',
       mailFrom: 'Peakwise <no-reply@peakwise.ca>',
       plugConfirmTimeoutMs: 10_000,
       greenButtonMaxBytes: 20 * 1024 * 1024,

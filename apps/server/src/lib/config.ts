@@ -133,6 +133,7 @@ const envSchema = z.object({
       .refine(isValidClockOffset, `must be a whole number of milliseconds from 0 to ${MAX_CLOCK_OFFSET_MS}`),
   ),
   TEST_CLOCK: optional(booleanFlag('must be true or false')),
+  PASSWORD_HASH_COST: optional(z.enum(['owasp', 'minimum'], { error: 'must be owasp or minimum' })),
   API_TOKEN_RATE_LIMIT: optional(positiveInt('must be a positive integer (requests per window)')),
   API_TOKEN_RATE_LIMIT_WINDOW_SECONDS: optional(positiveInt('must be a positive integer (seconds)')),
   WEBHOOK_RETRY_SCHEDULE_SECONDS: optional(
@@ -152,6 +153,12 @@ const envSchema = z.object({
   OAUTH_FACEBOOK_ISSUER: optional(urlWithProtocols(['http:', 'https:'], 'must be an http:// or https:// URL')),
   SUPPORT_PHONE: optional(z.string().trim().regex(SUPPORT_PHONE_PATTERN, 'must be a phone number: digits, spaces, dashes, dots or brackets, with an optional leading +')),
 });
+
+/**
+ * `owasp`: the OWASP Password Storage Cheat Sheet's argon2id minimum (docs/decisions/006).
+ * `minimum`: argon2's smallest parameters, for the test suite only (decision 093).
+ */
+export type PasswordHashCost = 'owasp' | 'minimum';
 
 export type Config = {
   port: number;
@@ -209,6 +216,8 @@ export type Config = {
   trustProxy: boolean;
   /** Per client IP and window: sign-in, sign-up and password-reset requests allowed. */
   authRateLimit: { windowSeconds: number; signIn: number; signUp: number; passwordReset: number };
+  /** argon2id parameters for new password hashes; `minimum` is for the test suite only (decision 093). */
+  passwordHashCost: PasswordHashCost;
   mailFrom: string;
   /** How long a plug switch waits for the plug to report its new state before giving up. */
   plugConfirmTimeoutMs: number;
@@ -268,6 +277,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (nodeEnv === 'production' && (e.CLOCK_OFFSET_MS ?? 0) !== 0) throw new ConfigError('CLOCK_OFFSET_MS', 'must not be set in production');
   // Members' events and bills would leave in clear text, or reach the server's own network.
   if (nodeEnv === 'production' && e.WEBHOOK_ALLOW_LOCALHOST === true) throw new ConfigError('WEBHOOK_ALLOW_LOCALHOST', 'must not be true in production');
+  // A stolen database's password hashes would fall to a brute force at once.
+  if (nodeEnv === 'production' && e.PASSWORD_HASH_COST === 'minimum') throw new ConfigError('PASSWORD_HASH_COST', 'must not be minimum in production');
 
   return {
     port,
@@ -304,6 +315,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       signUp: e.AUTH_RATE_LIMIT_SIGN_UP ?? 3,
       passwordReset: e.AUTH_RATE_LIMIT_PASSWORD_RESET ?? 5,
     },
+    passwordHashCost: e.PASSWORD_HASH_COST ?? 'owasp',
     mailFrom: e.MAIL_FROM ?? 'Peakwise <no-reply@peakwise.ca>',
     plugConfirmTimeoutMs: e.PLUG_CONFIRM_TIMEOUT_MS ?? 10_000,
     greenButtonMaxBytes: e.GREEN_BUTTON_MAX_BYTES ?? GREEN_BUTTON_DEFAULT_MAX_BYTES,

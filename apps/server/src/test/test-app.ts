@@ -23,6 +23,10 @@ export type TestApp = {
 
 // Tests sign up many members from one in-process address; rate-limit tests lower these again.
 const GENEROUS_RATE_LIMITS = { AUTH_RATE_LIMIT_SIGN_IN: '1000', AUTH_RATE_LIMIT_SIGN_UP: '1000', AUTH_RATE_LIMIT_PASSWORD_RESET: '1000' };
+// Every sign-up and sign-in hashes; at the production cost that is 20-30 ms of CPU each (decision
+// 093). A test about the hash's cost passes PASSWORD_HASH_COST=owasp, and production-mode apps keep
+// the production cost (config refuses the cheap one there).
+const CHEAP_PASSWORD_HASHES = { PASSWORD_HASH_COST: 'minimum' };
 
 /**
  * The whole app in-process on a fresh test database. `env` goes through the real config
@@ -44,7 +48,7 @@ export async function createTestApp(
     testClock?: AdjustableClock;
   } = {},
 ): Promise<TestApp> {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...GENEROUS_RATE_LIMITS, ...(options.testClock ? { TEST_CLOCK: 'true' } : {}), ...options.env });
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...GENEROUS_RATE_LIMITS, ...(options.env?.NODE_ENV === 'production' ? {} : CHEAP_PASSWORD_HASHES), ...(options.testClock ? { TEST_CLOCK: 'true' } : {}), ...options.env });
   const ownsDatabase = options.database === undefined;
   const database = options.database ?? (await createTestDatabase());
   const logger = options.logger ?? createLogger({ level: config.logLevel });

@@ -16,7 +16,7 @@ import { createProfile, recordFirstSession, recordMarketingConsent, syncProfileF
 import { createAuthHooks } from './auth-hooks';
 import { noteSwallowedAuthError } from './auth-swallowed-errors';
 import { isSharedDemo } from './shared-demo';
-import { hashPassword, verifyPassword } from './password-hasher';
+import { createPasswordHasher } from './password-hasher';
 import { withHashedSessionTokens } from './session-token-hashing';
 import { socialProviderConfigs } from './social-providers';
 
@@ -91,7 +91,7 @@ export function createAuth({ config, database, emails, logger }: AuthDeps) {
       requireEmailVerification: false,
       minPasswordLength: 8,
       maxPasswordLength: 128,
-      password: { hash: hashPassword, verify: verifyPassword },
+      password: createPasswordHasher(config.passwordHashCost),
       resetPasswordTokenExpiresIn: 30 * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => emails.resetPassword(user, token),

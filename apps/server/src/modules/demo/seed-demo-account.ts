@@ -1,7 +1,6 @@
 import { DEMO_EMAIL, DEMO_OPERATOR_EMAIL, DEMO_OPERATOR_PASSWORD, DEMO_PASSWORD } from '@peakwise/contracts/demo-account';
 import type { Db } from '../../db/client';
 import type { Auth } from '../auth/auth';
-import { hashPassword, verifyPassword } from '../auth/password-hasher';
 import { setOperator } from '../auth/user-role.repository';
 import { credentialHashOf, findUserByEmail, findUserById, forgetVisitorTraces, putSeededProfile, resetSeededUser } from './seeded-accounts.repository';
 
@@ -35,13 +34,13 @@ async function ensureSeededAccount(deps: { auth: Auth; db: Db }, email: string, 
   let user = await findUserByEmail(db, email);
   if (!user) {
     const created = await ctx.internalAdapter.createUser({ email, name, emailVerified: true });
-    await ctx.internalAdapter.linkAccount({ userId: created.id, providerId: 'credential', accountId: created.id, password: await hashPassword(password) });
+    await ctx.internalAdapter.linkAccount({ userId: created.id, providerId: 'credential', accountId: created.id, password: await ctx.password.hash(password) });
     user = await findUserById(db, created.id);
   }
   const id = user!.id;
   const hash = await credentialHashOf(db, id);
-  if (!hash || !(await verifyPassword({ hash, password }))) {
-    await ctx.internalAdapter.updatePassword(id, await hashPassword(password));
+  if (!hash || !(await ctx.password.verify({ hash, password }))) {
+    await ctx.internalAdapter.updatePassword(id, await ctx.password.hash(password));
   }
   await resetSeededUser(db, id, name);
   await forgetVisitorTraces(db, id);
