@@ -44,13 +44,19 @@ export type OutlookInput = {
   eventDates: Iterable<LocalDate>;
 };
 
-/** Rounded down so a member who uses exactly what they are shown still meets the target. */
-const floorToWh = (kwh: number) => Math.floor(kwh * 1000 + 1e-6) / 1000;
+/**
+ * The most a home can use over the event and meet a target of `targetPercent` below
+ * `baselineKwh`, rounded down to a watt-hour so a member who uses exactly what they are shown
+ * still meets it (the epsilon keeps float noise from costing the last watt-hour).
+ */
+export function targetKwhFor(baselineKwh: number, targetPercent: number): number {
+  return Math.floor((baselineKwh * (100 - targetPercent)) * 10 + 1e-6) / 1000;
+}
 
 export function baselineOutlook({ baseline, terms, today, holidays, eventDates }: OutlookInput): BaselineOutlook {
   if (baseline.ok) {
     const baselineKwh = baseline.slots.reduce((sum, slot) => sum + (baseline.unadjustedKwhBySlot[slot] ?? 0), 0);
-    return { status: 'estimate', kind: baseline.kind, days: baseline.days, baselineKwh, targetKwh: floorToWh((baselineKwh * (100 - terms.targetPercent)) / 100) };
+    return { status: 'estimate', kind: baseline.kind, days: baseline.days, baselineKwh, targetKwh: targetKwhFor(baselineKwh, terms.targetPercent) };
   }
   if (baseline.reason === 'event_crosses_midnight' || baseline.eventDate === null) return { status: 'event_crosses_midnight' };
   const holidaySet = new Set(holidays);

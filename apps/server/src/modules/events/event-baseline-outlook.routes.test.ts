@@ -44,7 +44,7 @@ describe('the baseline shown before an event and explained after (decision 098)'
   const endsAt = zonedTimeToUtc(eventDate, 19, 0, ZONE);
   const usual = weekdaysBefore(eventDate, 10);
   const reading = (ms: number, kwh: number) => ({ ts: new Date(ms).toISOString(), productionKwh: 0, consumptionKwh: kwh, gridImportKwh: kwh, gridExportKwh: 0 });
-  let ingestFor: (member: Member, meter: unknown[]) => Promise<Response>;
+  let ingestFor: (member: Member, meter: unknown[]) => Response | Promise<Response>;
 
   /** 13:00–20:00 every 5 minutes of each day, `kwh(day)` per interval. */
   const daysOf = (days: string[], kwh: (day: string) => number) =>
