@@ -117,7 +117,7 @@ export const eventsEn = {
     import: 'import your Green Button file',
   },
   explain: {
-    title: 'How your result was worked out',
+    title: 'How it was worked out',
     baselineWeekday_one: 'Your baseline was {{baseline}}: what your home used at these times on your last weekday with complete readings, listed below.',
     baselineWeekday_other: 'Your baseline was {{baseline}}: what your home used at these times on average over your last {{count}} weekdays with complete readings, listed below.',
     baselineWeekend_one: 'Your baseline was {{baseline}}: what your home used at these times on your last weekend day or holiday with complete readings, listed below.',

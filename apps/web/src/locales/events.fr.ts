@@ -120,7 +120,7 @@ export const eventsFr: Translation<typeof eventsEn> = {
     import: 'importez votre fichier Green Button',
   },
   explain: {
-    title: 'Comment votre résultat a été calculé',
+    title: 'Comment ce résultat a été calculé',
     baselineWeekday_one: 'Votre référence était de {{baseline}} : ce que votre domicile a consommé à ces heures lors de votre dernier jour de semaine aux lectures complètes, indiqué ci-dessous.',
     baselineWeekday_other: 'Votre référence était de {{baseline}} : ce que votre domicile a consommé en moyenne à ces heures sur vos {{count}} derniers jours de semaine aux lectures complètes, indiqués ci-dessous.',
     baselineWeekend_one: 'Votre référence était de {{baseline}} : ce que votre domicile a consommé à ces heures lors de votre dernier jour de fin de semaine ou férié aux lectures complètes, indiqué ci-dessous.',
