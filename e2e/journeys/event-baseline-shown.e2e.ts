@@ -84,7 +84,8 @@ async function chooseLanguage(language: 'en' | 'fr') {
 }
 
 async function shoot(name: string) {
-  await page.setViewportSize({ width: 390, height: 1200 });
+  // The app scrolls inside its shell, so a phone-width shot is as tall as the page gets.
+  await page.setViewportSize({ width: 390, height: 2600 });
   await screenshot(page, `${name}-390`);
   await page.setViewportSize({ width: 1440, height: 1200 });
   await screenshot(page, `${name}-1440`);

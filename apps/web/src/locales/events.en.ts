@@ -110,7 +110,7 @@ export const eventsEn = {
     needWeekendDays: 'Points for a weekend or holiday event need {{needed}} weekend days or holidays of readings before it; you have {{count}}.',
     stillTime_one: 'If your readings for 1 more arrive before the event, it can pay you.',
     stillTime_other: 'If your readings for {{count}} more arrive before the event, it can pay you.',
-    tooLate: 'Not enough are left before this event, so it won’t pay you points. You can still take part, and the days you collect count for the next one.',
+    tooLate: 'That’s too few for this event, so it won’t pay you points. You can still take part, and the days you collect count for the next one.',
     crossesMidnight: 'It runs across midnight on your home’s clock, so no baseline can be worked out for it.',
     connect: 'Connect a device',
     or: 'or',

@@ -113,7 +113,7 @@ export const eventsEs: Translation<typeof eventsEn> = {
     needWeekendDays: 'En un evento en fin de semana o festivo, los puntos requieren {{needed}} días de fin de semana o festivos de lecturas antes del evento; usted tiene {{count}}.',
     stillTime_one: 'Si sus lecturas de 1 día más llegan antes del evento, podrá darle puntos.',
     stillTime_other: 'Si sus lecturas de {{count}} días más llegan antes del evento, podrá darle puntos.',
-    tooLate: 'No quedan suficientes antes de este evento, así que no le dará puntos. Puede participar igualmente, y los días que reúna cuentan para el siguiente.',
+    tooLate: 'Son muy pocos para este evento, así que no le dará puntos. Puede participar igualmente, y los días que reúna cuentan para el siguiente.',
     crossesMidnight: 'Pasa de la medianoche en la hora de su hogar, así que no se puede calcular una referencia para él.',
     connect: 'Conecte un dispositivo',
     or: 'o',

@@ -113,7 +113,7 @@ export const eventsFr: Translation<typeof eventsEn> = {
     needWeekendDays: 'Pour un événement en fin de semaine ou un jour férié, les points demandent {{needed}} jours de fin de semaine ou fériés de lectures avant l’événement ; vous en avez {{count}}.',
     stillTime_one: 'Si vos lectures d’un jour de plus arrivent avant l’événement, il pourra vous rapporter des points.',
     stillTime_other: 'Si vos lectures de {{count}} jours de plus arrivent avant l’événement, il pourra vous rapporter des points.',
-    tooLate: 'Il n’en reste pas assez avant cet événement : il ne vous rapportera pas de points. Vous pouvez tout de même participer, et les jours recueillis comptent pour le prochain.',
+    tooLate: 'C’est trop peu pour cet événement : il ne vous rapportera pas de points. Vous pouvez tout de même participer, et les jours recueillis comptent pour le prochain.',
     crossesMidnight: 'Il passe minuit à l’heure de votre domicile : aucune référence ne peut être calculée pour lui.',
     connect: 'Connectez un appareil',
     or: 'ou',

@@ -128,7 +128,7 @@ describe('EventPage', () => {
       const note = await screen.findByTestId('baseline-outlook', {}, { timeout: 5000 });
       expect(note).toHaveTextContent('This event won’t pay you points');
       expect(note).toHaveTextContent('Points need 5 weekdays of readings before the event; you have 2.');
-      expect(note).toHaveTextContent('Not enough are left before this event');
+      expect(note).toHaveTextContent('That’s too few for this event, so it won’t pay you points.');
       expect(within(note).getByRole('link', { name: 'Connect a device' })).toHaveAttribute('href', '/app/devices?add=1');
       expect(within(note).getByRole('link', { name: 'import your Green Button file' })).toHaveAttribute('href', '/app/settings/data#green-button');
     });

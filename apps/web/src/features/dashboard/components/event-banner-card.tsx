@@ -25,7 +25,7 @@ export default function EventBannerCard({ event, outlook }: { event: MemberEvent
   return (
     <section aria-labelledby={headingId} className="rounded-xl border border-amber-200 bg-amber-50 p-4 shadow-sm sm:p-5" data-testid="event-banner">
       <div className="flex flex-col gap-4 md:flex-row md:items-start md:justify-between">
-        <div className="flex gap-3">
+        <div className="flex min-w-0 gap-3">
           <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-amber-100 text-amber-800">
             <Zap aria-hidden="true" className="size-5" />
           </span>
@@ -64,7 +64,7 @@ export default function EventBannerCard({ event, outlook }: { event: MemberEvent
             </Link>
           </div>
         </div>
-        <EventOptIn event={event} queryKey={dashboardKeys.nextEvent(scope)} className="md:max-w-xs md:items-end md:text-right" />
+        <EventOptIn event={event} queryKey={dashboardKeys.nextEvent(scope)} className="md:max-w-xs md:shrink-0 md:items-end md:text-right" />
       </div>
       <LiveScorecard event={event} variant="banner" />
     </section>
