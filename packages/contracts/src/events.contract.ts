@@ -84,7 +84,11 @@ export type NextEvent = z.infer<typeof nextEventSchema>;
 export const UPCOMING_EVENTS_LIMIT = 5;
 
 /** GET /api/events/upcoming: the running and scheduled events of the member's area, soonest first. */
-export const upcomingEventsSchema = z.object({ events: z.array(memberEventSchema).max(UPCOMING_EVENTS_LIMIT) });
+export const upcomingEventsSchema = z.object({
+  events: z.array(memberEventSchema).max(UPCOMING_EVENTS_LIMIT),
+  /** Each scheduled event's outlook for the home, by event id (decision 098); absent once it has started. */
+  outlooks: z.record(z.string(), baselineOutlookSchema).optional(),
+});
 export type UpcomingEvents = z.infer<typeof upcomingEventsSchema>;
 
 const intervalPointSchema = z.object({ slot: z.string(), baselineKwh: z.number(), actualKwh: z.number().nullable() });

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { liveScorecardSchema, memberEventDetailSchema, memberEventSchema, nextEventSchema, upcomingEventsSchema, type EventResult } from '@peakwise/contracts/events.contract';
+import { type BaselineOutlookView, liveScorecardSchema, memberEventDetailSchema, memberEventSchema, nextEventSchema, upcomingEventsSchema, type EventResult } from '@peakwise/contracts/events.contract';
 import type { Db } from '../../db/client';
 import { createRouter, errorResponse as error, signedInRoute } from '../../lib/create-router';
 import type { Auth } from '../auth/auth';
@@ -113,7 +113,15 @@ export function createEventsRoutes(deps: { auth: Auth; db: Db; clock: () => Date
     })
     .openapi(upcoming, async (c) => {
       const { household } = c.var;
-      return c.json({ events: await upcomingEvents(deps.db, household, deps.clock()) }, 200);
+      const now = deps.clock();
+      const events = await upcomingEvents(deps.db, household, now);
+      // What each event can pay this home, so the list promises no points it cannot earn.
+      const outlooks: Record<string, BaselineOutlookView> = {};
+      for (const event of events) {
+        const outlook = await eventOutlook(deps.db, household, event, now);
+        if (outlook) outlooks[event.id] = outlook;
+      }
+      return c.json({ events, outlooks }, 200);
     })
     .openapi(detail, async (c) => {
       const { household } = c.var;
