@@ -147,7 +147,53 @@ describe('the baseline a member is shown before an event (decision 098)', () => 
     await shoot('event-baseline-shown-page-estimate');
     expect(await axeViolations(page)).toEqual([]);
 
+    // Last week's event, settled as settlement stores a result: 2.40 kWh after a factor clamped
+    // at 1.2 (the ratio was 1.35), so 2.00 before it; 1.92 used, 0.48 saved (20 %): 150 points.
+    const pastStart = torontoTime(weekdays[4]!, 18);
+    const { rows: past } = await db.query<{ id: string }>(
+      `insert into energy_events (program_id, starts_at, ends_at, reward_points, target_percent, status, created_by, settled_at)
+       values ($1, $2, $3, 100, 10, 'settled', 'e2e', $3) returning id`,
+      [programs[0]!.id, new Date(pastStart).toISOString(), new Date(pastStart + 3_600_000).toISOString()],
+    );
+    const pastId = past[0]!.id;
+    await db.query(`insert into event_participations (event_id, household_id, opted_in, source) values ($1, $2, true, 'member')`, [pastId, householdId]);
+    const intervals = Array.from({ length: 12 }, (_, i) => ({ slot: `18:${String(i * 5).padStart(2, '0')}`, baselineKwh: 0.2, actualKwh: 0.16 }));
+    await db.query(
+      `insert into event_results (event_id, household_id, version, outcome, baseline_kwh, actual_kwh, reduction_kwh, points, detail, settled_at)
+       values ($1, $2, 1, 'settled', 2.4, 1.92, 0.48, 150, $3, now())`,
+      [
+        pastId,
+        householdId,
+        JSON.stringify({
+          reason: null,
+          baselineDays: weekdays.slice(5, 10),
+          dayKind: 'weekday',
+          adjustmentFactor: 1.2,
+          adjustmentUnclamped: 1.35,
+          adjustmentStatus: 'clamped',
+          reductionPercent: 20,
+          targetMet: true,
+          intervals,
+          missingSlots: [],
+        }),
+      ],
+    );
+    await page.goto(`/app/events/${pastId}`);
+    const explained = page.getByTestId('result-explanation');
+    await explained.waitFor();
+    const why = plain(await explained.textContent());
+    expect(why).toContain('used 1.35 times its usual; the adjustment is kept between 0.8 and 1.2, so the baseline was multiplied by 1.20 (from 2.00 kWh).');
+    expect(why).toContain('The target was 2.16 kWh or less, 10% below your baseline.');
+    expect(why).toContain('You met it, so you earned 150 points.');
+    await shoot('event-baseline-shown-result-explained');
+    expect(await axeViolations(page)).toEqual([]);
+
     await chooseLanguage('fr');
+    await page.goto(`/app/events/${pastId}`);
+    await page.getByTestId('result-explanation').waitFor();
+    expect(plain(await page.getByTestId('result-explanation').textContent())).toContain('Vous l’avez atteint : vous avez gagné 150 points.');
+    await shoot('event-baseline-shown-result-explained-fr');
+    expect(await axeViolations(page)).toEqual([]);
     await page.goto(`/app/events/${eventId}`);
     await page.getByTestId('baseline-outlook').waitFor();
     expect(plain(await page.getByTestId('baseline-outlook').textContent())).toContain('2,40 kWh. Consommez 2,16 kWh ou moins pour gagner 100 points.');
