@@ -52,14 +52,43 @@ export const memberEventSchema = z.object({
 });
 export type MemberEvent = z.infer<typeof memberEventSchema>;
 
-export const nextEventSchema = z.object({ event: memberEventSchema.nullable() });
+/**
+ * Before an event, the baseline the member's home will be scored against as far as its readings
+ * tell now (decision 098): an estimate (the same-day adjustment comes on the day), or why there
+ * is none and what is missing. Null once the event has started, for an event that is over or
+ * cancelled.
+ */
+export const baselineOutlookSchema = z.discriminatedUnion('status', [
+  z.object({
+    status: z.literal('estimate'),
+    kind: z.enum(['weekday', 'weekend-or-holiday']),
+    days: z.array(z.string()),
+    baselineKwh: z.number(),
+    targetKwh: z.number(),
+  }),
+  z.object({
+    status: z.literal('insufficient_history'),
+    kind: z.enum(['weekday', 'weekend-or-holiday']),
+    days: z.array(z.string()),
+    needed: z.number().int(),
+    daysLeft: z.number().int(),
+  }),
+  z.object({ status: z.literal('event_crosses_midnight') }),
+]);
+export type BaselineOutlookView = z.infer<typeof baselineOutlookSchema>;
+
+export const nextEventSchema = z.object({ event: memberEventSchema.nullable(), outlook: baselineOutlookSchema.nullable().optional() });
 export type NextEvent = z.infer<typeof nextEventSchema>;
 
 /** How many upcoming events the member is shown at once. */
 export const UPCOMING_EVENTS_LIMIT = 5;
 
 /** GET /api/events/upcoming: the running and scheduled events of the member's area, soonest first. */
-export const upcomingEventsSchema = z.object({ events: z.array(memberEventSchema).max(UPCOMING_EVENTS_LIMIT) });
+export const upcomingEventsSchema = z.object({
+  events: z.array(memberEventSchema).max(UPCOMING_EVENTS_LIMIT),
+  /** Each scheduled event's outlook for the home, by event id (decision 098); absent once it has started. */
+  outlooks: z.record(z.string(), baselineOutlookSchema).optional(),
+});
 export type UpcomingEvents = z.infer<typeof upcomingEventsSchema>;
 
 const intervalPointSchema = z.object({ slot: z.string(), baselineKwh: z.number(), actualKwh: z.number().nullable() });
@@ -69,7 +98,15 @@ export const eventResultSchema = z.object({
   outcome: z.enum(['settled', 'insufficient_data', 'no_baseline']),
   reason: z.string().nullable(),
   baselineDays: z.array(z.string()),
+  /** Which kind of day the baseline came from; null on results stored before it was kept. */
+  dayKind: z.enum(['weekday', 'weekend-or-holiday']).nullable().optional(),
   adjustmentFactor: z.number().nullable(),
+  /** The same-day ratio before the 0.8–1.2 clamp; null when not computable or not stored. */
+  adjustmentUnclamped: z.number().nullable().optional(),
+  /** Why the factor is what it is (applied, clamped, or 1 for want of data). */
+  adjustmentStatus: z.enum(['applied', 'clamped', 'missing_data', 'zero_baseline', 'window_outside_day']).nullable().optional(),
+  /** Event intervals whose reading never arrived (insufficient_data). */
+  missingIntervals: z.number().int().optional(),
   baselineKwh: z.number(),
   actualKwh: z.number(),
   reductionKwh: z.number(),
@@ -81,7 +118,7 @@ export const eventResultSchema = z.object({
 });
 export type EventResult = z.infer<typeof eventResultSchema>;
 
-export const memberEventDetailSchema = z.object({ event: memberEventSchema, result: eventResultSchema.nullable() });
+export const memberEventDetailSchema = z.object({ event: memberEventSchema, result: eventResultSchema.nullable(), outlook: baselineOutlookSchema.nullable().optional() });
 export type MemberEventDetail = z.infer<typeof memberEventDetailSchema>;
 
 export const pointsSummarySchema = z.object({

@@ -86,6 +86,7 @@ export const rewardsEn = {
     emptyTitle: 'No events scheduled',
     emptyMessage: 'None is scheduled for your area yet. We tell you as soon as one is.',
     couldEarn: 'Could earn {{points}} at a {{target}}% cut, up to {{max}} at {{maxTarget}}%',
+    cannotEarn: 'Won’t pay your home points. The event’s page says why.',
     optedIn: 'You’re taking part',
     notOptedIn: 'Not opted in yet',
     live: 'Happening now',

@@ -89,6 +89,7 @@ export const rewardsEs: Translation<typeof rewardsEn> = {
     emptyTitle: 'No hay eventos programados',
     emptyMessage: 'Todavía no hay ninguno en su zona. Le avisamos en cuanto haya uno.',
     couldEarn: 'Puede ganar {{points}} con una reducción del {{target}} %, hasta {{max}} con el {{maxTarget}} %',
+    cannotEarn: 'No dará puntos a su hogar. La página del evento explica por qué.',
     optedIn: 'Está participando',
     notOptedIn: 'Aún no inscrito',
     live: 'En curso',

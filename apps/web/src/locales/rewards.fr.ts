@@ -89,6 +89,7 @@ export const rewardsFr: Translation<typeof rewardsEn> = {
     emptyTitle: 'Aucun événement prévu',
     emptyMessage: 'Aucun n’est encore prévu dans votre secteur. Nous vous prévenons dès qu’il y en a un.',
     couldEarn: 'Jusqu’à {{points}} pour une baisse de {{target}} %, et jusqu’à {{max}} à {{maxTarget}} %',
+    cannotEarn: 'Ne rapportera pas de points à votre domicile. La page de l’événement explique pourquoi.',
     optedIn: 'Vous participez',
     notOptedIn: 'Pas encore inscrit',
     live: 'En cours',

@@ -100,6 +100,8 @@ function resultRow(householdId: string, outcome: Settlement): ResultRow {
       baselineDays: outcome.baselineDays,
       dayKind: outcome.dayKind,
       adjustmentFactor: outcome.adjustmentFactor,
+      // Kept so the member's result can say how far the same-day ratio was from the clamp.
+      adjustmentUnclamped: outcome.adjustmentUnclamped,
       adjustmentStatus: outcome.adjustmentStatus,
       reductionPercent: outcome.reductionPercent,
       targetMet: outcome.targetMet,

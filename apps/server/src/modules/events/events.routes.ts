@@ -1,9 +1,10 @@
 import { z } from '@hono/zod-openapi';
-import { liveScorecardSchema, memberEventDetailSchema, memberEventSchema, nextEventSchema, upcomingEventsSchema, type EventResult } from '@peakwise/contracts/events.contract';
+import { type BaselineOutlookView, liveScorecardSchema, memberEventDetailSchema, memberEventSchema, nextEventSchema, upcomingEventsSchema, type EventResult } from '@peakwise/contracts/events.contract';
 import type { Db } from '../../db/client';
 import { createRouter, errorResponse as error, signedInRoute } from '../../lib/create-router';
 import type { Auth } from '../auth/auth';
 import { requireHousehold } from '../households/household.middleware';
+import { eventOutlook } from './event-baseline-outlook.service';
 import { memberScorecard } from './event-scorecard.service';
 import { findResult, type StoredResult } from './events.repository';
 import { memberEvent, nextEvent, setOptIn, upcomingEvents } from './events.service';
@@ -12,12 +13,28 @@ const json = <T extends z.ZodType>(description: string, schema: T) => ({ descrip
 const eventParams = z.object({ id: z.uuid({ error: 'No such event.' }) });
 
 function resultView(stored: StoredResult): EventResult {
-  const detail = stored.detail as Partial<{ reason: string | null; baselineDays: string[]; adjustmentFactor: number | null; reductionPercent: number | null; targetMet: boolean; intervals: EventResult['intervals'] }>;
+  const detail = stored.detail as Partial<{
+    reason: string | null;
+    baselineDays: string[];
+    dayKind: EventResult['dayKind'];
+    adjustmentFactor: number | null;
+    adjustmentUnclamped: number | null;
+    adjustmentStatus: EventResult['adjustmentStatus'];
+    missingSlots: string[];
+    reductionPercent: number | null;
+    targetMet: boolean;
+    intervals: EventResult['intervals'];
+  }>;
+  // Read back as settlement stored it (decision 098): the explanation never recomputes a figure.
   return {
     outcome: stored.outcome,
     reason: detail.reason ?? null,
     baselineDays: detail.baselineDays ?? [],
+    dayKind: detail.dayKind ?? null,
     adjustmentFactor: detail.adjustmentFactor ?? null,
+    adjustmentUnclamped: detail.adjustmentUnclamped ?? null,
+    adjustmentStatus: detail.adjustmentStatus ?? null,
+    missingIntervals: detail.missingSlots?.length ?? 0,
     baselineKwh: stored.baselineKwh ?? 0,
     actualKwh: stored.actualKwh ?? 0,
     reductionKwh: stored.reductionKwh ?? 0,
@@ -52,7 +69,7 @@ export function createEventsRoutes(deps: { auth: Auth; db: Db; clock: () => Date
     method: 'get',
     path: '/api/events/{id}',
     tags: ['events'],
-    summary: 'One event of the member’s area, with their settled result and the baseline it came from',
+    summary: 'One event of the member’s area, with their settled result and the baseline it came from, or before it the baseline their home would be scored against (decision 098)',
     middleware: [member] as const,
     request: { params: eventParams },
     responses: { 200: json('Event and result', memberEventDetailSchema), 400: error('Malformed id'), 404: error('No such event in the member’s area') },
@@ -89,18 +106,30 @@ export function createEventsRoutes(deps: { auth: Auth; db: Db; clock: () => Date
   return createRouter()
     .openapi(next, async (c) => {
       const { household } = c.var;
-      return c.json({ event: await nextEvent(deps.db, household, deps.clock()) }, 200);
+      const now = deps.clock();
+      const event = await nextEvent(deps.db, household, now);
+      // The banner's promise must hold for this home: it is told what the event can pay it.
+      return c.json({ event, outlook: event ? await eventOutlook(deps.db, household, event, now) : null }, 200);
     })
     .openapi(upcoming, async (c) => {
       const { household } = c.var;
-      return c.json({ events: await upcomingEvents(deps.db, household, deps.clock()) }, 200);
+      const now = deps.clock();
+      const events = await upcomingEvents(deps.db, household, now);
+      // What each event can pay this home, so the list promises no points it cannot earn.
+      const outlooks: Record<string, BaselineOutlookView> = {};
+      for (const event of events) {
+        const outlook = await eventOutlook(deps.db, household, event, now);
+        if (outlook) outlooks[event.id] = outlook;
+      }
+      return c.json({ events, outlooks }, 200);
     })
     .openapi(detail, async (c) => {
       const { household } = c.var;
       const { id } = c.req.valid('param');
-      const event = await memberEvent(deps.db, household, id, deps.clock());
+      const now = deps.clock();
+      const event = await memberEvent(deps.db, household, id, now);
       const stored = await findResult(deps.db, id, household.id);
-      return c.json({ event, result: stored ? resultView(stored) : null }, 200);
+      return c.json({ event, result: stored ? resultView(stored) : null, outlook: await eventOutlook(deps.db, household, event, now) }, 200);
     })
     .openapi(scorecard, async (c) => {
       const { household } = c.var;

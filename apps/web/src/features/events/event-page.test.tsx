@@ -2,6 +2,7 @@ import type { EventResult, MemberEvent, MemberEventDetail } from '@peakwise/cont
 import { screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '@/lib/i18n';
 import { plain, renderWithApi } from '@/test/energy-test-utils';
 import EventPage from './event-page';
 import { expectChartUnit } from '@/test/chart-unit';
@@ -107,5 +108,73 @@ describe('EventPage', () => {
   it('says an event outside the member’s area is not available', async () => {
     renderPage(Response.json({ error: { code: 'not_found', message: 'No such event.' } }, { status: 404 }));
     expect(await screen.findByText('This event isn’t available')).toBeInTheDocument();
+  });
+
+  describe('the baseline before the event and the result explained after (decision 098)', () => {
+    afterEach(() => i18n.changeLanguage('en'));
+    const upcoming = event({ status: 'scheduled', optedIn: false, canChange: true });
+
+    it('shows the home’s usual use in the window and the most it can use for the points, before the opt-in', async () => {
+      renderPage({ event: upcoming, result: null, outlook: { status: 'estimate', kind: 'weekday', days: ['2025-11-14', '2025-11-13', '2025-11-12', '2025-11-11', '2025-11-10'], baselineKwh: 2.4, targetKwh: 2.16 } });
+      const note = await screen.findByTestId('baseline-outlook', {}, { timeout: 5000 });
+      expect(plain(note.textContent)).toContain('Your usual 6–7 p.m.: 2.40 kWh. Use 2.16 kWh or less to earn 100 points.');
+      expect(plain(note.textContent)).toContain('An estimate from your last 5 weekdays with complete readings.');
+      // Read before the choice it informs.
+      expect(note.compareDocumentPosition(screen.getByRole('button', { name: 'Opt In Now' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    });
+
+    it('tells a home with two weekdays of history that this event will not pay it, and how to get readings', async () => {
+      renderPage({ event: upcoming, result: null, outlook: { status: 'insufficient_history', kind: 'weekday', days: ['2025-11-14', '2025-11-13'], needed: 5, daysLeft: 1 } });
+      const note = await screen.findByTestId('baseline-outlook', {}, { timeout: 5000 });
+      expect(note).toHaveTextContent('This event won’t pay you points');
+      expect(note).toHaveTextContent('Points need 5 weekdays of readings before the event; you have 2.');
+      expect(note).toHaveTextContent('That’s too few for this event, so it won’t pay you points.');
+      expect(within(note).getByRole('link', { name: 'Connect a device' })).toHaveAttribute('href', '/app/devices?add=1');
+      expect(within(note).getByRole('link', { name: 'import your Green Button file' })).toHaveAttribute('href', '/app/settings/data#green-button');
+    });
+
+    it('says a home can still qualify while enough weekdays are left', async () => {
+      renderPage({ event: upcoming, result: null, outlook: { status: 'insufficient_history', kind: 'weekday', days: ['2025-11-14', '2025-11-13'], needed: 5, daysLeft: 3 } });
+      const note = await screen.findByTestId('baseline-outlook', {}, { timeout: 5000 });
+      expect(note).toHaveTextContent('Not enough readings yet to earn points');
+      expect(note).toHaveTextContent('If your readings for 3 more arrive before the event, it can pay you.');
+    });
+
+    // Stored by settlement: 2.40 kWh after a factor clamped to 1.2 (the ratio was 1.35), so 2.00
+    // before it; 1.92 used, 0.48 saved (20 %); the target 2.40 × 0.9 = 2.16; 150 points.
+    const clamped: EventResult = { ...settled, dayKind: 'weekday', adjustmentFactor: 1.2, adjustmentUnclamped: 1.35, adjustmentStatus: 'clamped', missingIntervals: 0 };
+
+    it('explains a settled result in plain sentences from the stored figures', async () => {
+      renderPage({ event: event(), result: clamped, outlook: null });
+      const text = plain((await screen.findByTestId('result-explanation', {}, { timeout: 5000 })).textContent);
+      expect(text).toContain('Your baseline was 2.40 kWh: what your home used at these times on average over your last 2 weekdays with complete readings');
+      expect(text).toContain('used 1.35 times its usual; the adjustment is kept between 0.8 and 1.2, so the baseline was multiplied by 1.20 (from 2.00 kWh).');
+      expect(text).toContain('You used 1.92 kWh during the event: 0.48 kWh less than your baseline (20%).');
+      expect(text).toContain('The target was 2.16 kWh or less, 10% below your baseline.');
+      expect(text).toContain('You met it, so you earned 150 points.');
+      expect(text).toContain('up to 200 at 30% below your baseline');
+      // The stored reason replaces the bare factor line of older results.
+      expect(text).not.toContain('No same-day adjustment');
+      expect(screen.queryByText(/to match how your home was using energy/)).not.toBeInTheDocument();
+    });
+
+    it('explains a missed target and an adjustment that was applied, in French', async () => {
+      await i18n.changeLanguage('fr');
+      // 2.40 after × 0.9 (2.67 before); 2.30 used, 0.10 saved (4.2 %): short of 10 %, no points.
+      renderPage({
+        event: event(),
+        result: { ...clamped, adjustmentFactor: 0.9, adjustmentUnclamped: 0.9, adjustmentStatus: 'applied', actualKwh: 2.3, reductionKwh: 0.1, reductionPercent: 4.166, targetMet: false, points: 0 },
+        outlook: null,
+      });
+      const text = plain((await screen.findByTestId('result-explanation', {}, { timeout: 5000 })).textContent);
+      expect(text).toContain('votre domicile a consommé 10 % de moins que d’habitude : la référence a été multipliée par 0,90 (au lieu de 2,67 kWh).');
+      expect(text).toContain('L’objectif était de 2,16 kWh ou moins');
+      expect(text).toContain('cet événement ne vous a rapporté aucun point');
+    });
+
+    it('counts the intervals that never arrived', async () => {
+      renderPage({ event: event(), result: { ...settled, outcome: 'insufficient_data', reason: 'missing_intervals', points: 0, targetMet: false, missingIntervals: 3 }, outlook: null });
+      expect(await screen.findByText('Readings for 3 of the event’s 5-minute intervals never arrived.', {}, { timeout: 5000 })).toBeInTheDocument();
+    });
   });
 });

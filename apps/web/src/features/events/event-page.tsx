@@ -1,8 +1,9 @@
-import type { EventResult, MemberEvent } from '@peakwise/contracts/events.contract';
+import type { BaselineOutlookView, EventResult, MemberEvent } from '@peakwise/contracts/events.contract';
 import { MAX_MULTIPLIER_AT_TARGETS, pointsFor } from '@peakwise/domain/event-points';
 import { ArrowLeft, SearchX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { BaselineOutlook } from '@/components/events/baseline-outlook';
 import { EventOptIn } from '@/components/events/event-opt-in';
 import { LiveScorecard } from '@/components/events/live-scorecard';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -39,7 +40,7 @@ export default function EventPage() {
         {t('page.back')}
       </Link>
       {detail ? (
-        <EventDetail event={detail.event} result={detail.result} />
+        <EventDetail event={detail.event} result={detail.result} outlook={detail.outlook} />
       ) : notFound ? (
         <>
           <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{t('eventName')}</h1>
@@ -67,7 +68,7 @@ export default function EventPage() {
   );
 }
 
-function EventDetail({ event, result }: { event: MemberEvent; result: EventResult | null }) {
+function EventDetail({ event, result, outlook }: { event: MemberEvent; result: EventResult | null; outlook: BaselineOutlookView | null | undefined }) {
   const { t } = useTranslation('events');
   const { t: tAuto } = useTranslation('eventAutomation');
   const locale = useIntlLocale();
@@ -117,6 +118,12 @@ function EventDetail({ event, result }: { event: MemberEvent; result: EventResul
           <h2 id="event-choice-title" className="font-semibold text-slate-900">
             {t('page.choiceTitle')}
           </h2>
+          {/* Read before the choice: what this home will be scored against, or why it cannot earn. */}
+          {outlook && (
+            <div className="mt-3">
+              <BaselineOutlook event={event} outlook={outlook} variant="page" />
+            </div>
+          )}
           <EventOptIn event={event} queryKey={eventsKeys.detail(scope, event.id)} className="mt-3" />
           {/* Where a member deciding on one event looks for the standing choice (decision 086). */}
           {!event.optedInAutomatically && (

@@ -1,5 +1,5 @@
 import type { CashOut, CashOutRules } from '@peakwise/contracts/cash-outs.contract';
-import type { MemberEvent, PointsSummary } from '@peakwise/contracts/events.contract';
+import type { MemberEvent, PointsSummary, BaselineOutlookView } from '@peakwise/contracts/events.contract';
 import type { PrizeDraws } from '@peakwise/contracts/prize-draws.contract';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -31,7 +31,7 @@ const entry = (id: string, kind: string, amount: number, balanceAfter: number, e
 const rules: CashOutRules = { minimumPoints: 1000, reviewAbovePoints: 10_000, pointsPerDollar: 100, sentWithinMinutes: 5, reviewWithinBusinessDays: 1 };
 const noDraws: PrizeDraws = { current: null, recent: [], prizePoints: 2500, monthlyBonusPoints: 500 };
 
-function renderPage(points: PointsSummary, options: { cashOuts?: CashOut[]; draws?: PrizeDraws; olderPage?: PointsSummary; post?: (body: unknown) => Response; upcoming?: MemberEvent[] } = {}) {
+function renderPage(points: PointsSummary, options: { cashOuts?: CashOut[]; draws?: PrizeDraws; olderPage?: PointsSummary; post?: (body: unknown) => Response; upcoming?: MemberEvent[]; outlooks?: Record<string, BaselineOutlookView> } = {}) {
   return renderWithApi(
     <RewardsPage />,
     (url, init) => {
@@ -43,7 +43,7 @@ function renderPage(points: PointsSummary, options: { cashOuts?: CashOut[]; draw
       if (url === '/api/prize-draws') return Response.json(options.draws ?? noDraws);
       if (url === '/api/rewards/catalogue') return Response.json({ items: [] });
       if (url === '/api/rewards/orders') return Response.json({ orders: [] });
-      if (url === '/api/events/upcoming') return Response.json({ events: options.upcoming ?? [] });
+      if (url === '/api/events/upcoming') return Response.json({ events: options.upcoming ?? [], outlooks: options.outlooks ?? {} });
       return new Response(null, { status: 404 });
     },
     '/app/rewards',
@@ -234,6 +234,13 @@ describe('RewardsPage', () => {
     expect(plain(within(rows[1]!).getByTestId('could-earn').textContent)).toBe('Could earn 150 points at a 15% cut, up to 300 points at 45%');
     expect(rows[1]).toHaveTextContent('Not opted in yet');
     expect(rows[0]).toHaveTextContent(/Thu(rsday)?, March 12|March 12/);
+  });
+
+  it('promises no points for an event the home cannot earn from, and says why (decision 098)', async () => {
+    const upcoming: MemberEvent = { id: EVENT_ID, programName: 'Ontario Peak Saver', startsAt: '2030-03-12T22:00:00.000Z', endsAt: '2030-03-12T23:00:00.000Z', timeZone: 'America/Toronto', rewardPoints: 100, targetPercent: 10, status: 'scheduled', optedIn: false, canChange: true };
+    renderPage(summary(0, []), { upcoming: [upcoming], outlooks: { [EVENT_ID]: { status: 'insufficient_history', kind: 'weekday', days: ['2030-03-11'], needed: 5, daysLeft: 0 } } });
+    const row = within(await screen.findByTestId('upcoming-events', {}, { timeout: 5000 })).getByRole('listitem');
+    expect(plain(within(row).getByTestId('could-earn').textContent)).toBe('Won’t pay your home points. The event’s page says why.');
   });
 
   it('says when no event is scheduled', async () => {

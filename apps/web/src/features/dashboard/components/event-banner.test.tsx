@@ -1,4 +1,4 @@
-import type { MemberEvent } from '@peakwise/contracts/events.contract';
+import type { BaselineOutlookView, MemberEvent } from '@peakwise/contracts/events.contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -24,11 +24,11 @@ const event = (patch: Partial<MemberEvent> = {}): MemberEvent => ({
 
 type Put = { url: string; body: unknown };
 
-function renderBanner(next: MemberEvent | null, answerPut: (put: Put) => Response = ({ body }) => Response.json({ ...next, ...(body as object) })) {
+function renderBanner(next: MemberEvent | null, answerPut: (put: Put) => Response = ({ body }) => Response.json({ ...next, ...(body as object) }), outlook: BaselineOutlookView | null = null) {
   const puts: Put[] = [];
   let current = next;
   const result = renderWithApi(<EventBanner />, async (url, init) => {
-    if (url === '/api/events/next') return Response.json({ event: current });
+    if (url === '/api/events/next') return Response.json({ event: current, outlook });
     if (init?.method === 'PUT') {
       const put = { url, body: JSON.parse(String(init.body)) };
       puts.push(put);
@@ -119,5 +119,28 @@ describe('EventBanner', () => {
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/events/next', expect.anything()));
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(container).toBeEmptyDOMElement();
+  });
+
+  it('promises this home its own figures when it has a baseline', async () => {
+    renderBanner(event(), undefined, { status: 'estimate', kind: 'weekday', days: ['2025-11-21', '2025-11-20', '2025-11-19', '2025-11-18', '2025-11-17'], baselineKwh: 2.4, targetKwh: 2.16 });
+    const section = await banner();
+    expect(plain(section.textContent)).toContain('Your usual 6–7 p.m.: 2.40 kWh. Use 2.16 kWh or less to earn 100 points.');
+    expect(section).not.toHaveTextContent('Reduce your usage to earn');
+  });
+
+  it('promises no points to a home that cannot earn them, and says why', async () => {
+    renderBanner(event(), undefined, { status: 'insufficient_history', kind: 'weekday', days: ['2025-11-21', '2025-11-20'], needed: 5, daysLeft: 0 });
+    const section = await banner();
+    expect(section).not.toHaveTextContent('earn 100 points');
+    expect(section).toHaveTextContent('This event won’t pay you points');
+    expect(section).toHaveTextContent('Points need 5 weekdays of readings before the event; you have 2.');
+    expect(within(section).getByRole('link', { name: 'Connect a device' })).toBeInTheDocument();
+  });
+
+  it('keeps the offer, with what is missing, while the home can still qualify', async () => {
+    renderBanner(event(), undefined, { status: 'insufficient_history', kind: 'weekday', days: ['2025-11-21', '2025-11-20', '2025-11-19', '2025-11-18'], needed: 5, daysLeft: 1 });
+    const section = await banner();
+    expect(section).toHaveTextContent('Reduce your usage to earn 100 points');
+    expect(section).toHaveTextContent('If your readings for 1 more arrive before the event, it can pay you.');
   });
 });

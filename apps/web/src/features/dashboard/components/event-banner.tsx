@@ -13,7 +13,8 @@ export const useEventBannerCard = lazyPart(() =>
 
 /** The next Energy Saving Event, if there is one; nothing at all otherwise (or if it fails to load). */
 export function EventBanner() {
-  const event = useNextEvent().data?.event;
+  const data = useNextEvent().data;
+  const event = data?.event;
   const Card = useEventBannerCard(Boolean(event));
-  return event && Card ? <Card event={event} /> : null;
+  return event && Card ? <Card event={event} outlook={data?.outlook} /> : null;
 }

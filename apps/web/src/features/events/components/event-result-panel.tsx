@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { LineChart } from '@/components/charts/line-chart';
 import { formatDateTime, formatKwh, formatLocalDate, formatNumber, formatPercent, useIntlLocale } from '@/lib/format';
 import { eventChartPoints } from '../event-chart-data';
+import { EventResultExplanation } from './event-result-explanation';
 
 // Baseline in slate, the member's use in green: both above 3:1 against white.
 const BASELINE = '#475569';
@@ -63,7 +64,9 @@ function SettledResult({ event, result }: { event: MemberEvent; result: EventRes
           detail={t(saved ? 'result.reductionDetail' : 'result.increaseDetail', { kwh: formatKwh(Math.abs(result.reductionKwh), locale, 2) })}
         />
       </dl>
-      <Adjustment factor={result.adjustmentFactor} />
+      <EventResultExplanation event={event} result={result} />
+      {/* Results stored before the adjustment's reason was kept still show its factor. */}
+      {!result.adjustmentStatus && <Adjustment factor={result.adjustmentFactor} />}
       <BaselineDays days={result.baselineDays} title={t('result.daysTitle')} />
       <IntervalChart result={result} />
     </div>
@@ -159,6 +162,7 @@ function UnscoredResult({ result }: { result: EventResult }) {
         <div>
           <p className="font-semibold">{t(insufficient ? 'result.insufficientData.title' : 'result.noBaseline.title')}</p>
           <p className="mt-1">{insufficient ? t('result.insufficientData.body') : reason}</p>
+          {insufficient && (result.missingIntervals ?? 0) > 0 && <p className="mt-1">{t('explain.missingIntervals', { count: result.missingIntervals })}</p>}
         </div>
       </div>
       {/* With no baseline, the days that were found are what the member can check against their own records. */}

@@ -1,8 +1,9 @@
-import type { MemberEvent } from '@peakwise/contracts/events.contract';
+import type { BaselineOutlookView, MemberEvent } from '@peakwise/contracts/events.contract';
 import { MAX_MULTIPLIER_AT_TARGETS, MAX_REWARD_MULTIPLIER } from '@peakwise/domain/event-points';
 import { CalendarClock, Zap } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { outlookCanPay } from '@/components/events/baseline-outlook';
 import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -29,7 +30,7 @@ export function UpcomingEventsPanel() {
           ) : (
             <ul className="divide-y divide-slate-100" data-testid="upcoming-events">
               {query.data.events.map((event) => (
-                <UpcomingEventRow key={event.id} event={event} />
+                <UpcomingEventRow key={event.id} event={event} outlook={query.data.outlooks?.[event.id]} />
               ))}
             </ul>
           )
@@ -46,7 +47,7 @@ export function UpcomingEventsPanel() {
   );
 }
 
-function UpcomingEventRow({ event }: { event: MemberEvent }) {
+function UpcomingEventRow({ event, outlook }: { event: MemberEvent; outlook: BaselineOutlookView | undefined }) {
   const { t } = useTranslation('rewards');
   const locale = useIntlLocale();
   const when = useEventWhenText(event);
@@ -67,8 +68,9 @@ function UpcomingEventRow({ event }: { event: MemberEvent }) {
       </span>
       <div className="min-w-0 flex-1">
         <p className="text-sm font-medium text-slate-900">{when}</p>
+        {/* No promise the home cannot keep (decision 098): the event's page says what it lacks. */}
         <p className="text-sm text-slate-700" data-testid="could-earn">
-          {earn}
+          {outlookCanPay(outlook) ? earn : t('upcoming.cannotEarn')}
         </p>
         <p className="text-xs text-slate-600">
           <span className={event.optedIn || event.status === 'active' ? 'font-medium text-emerald-800' : undefined}>{state}</span>

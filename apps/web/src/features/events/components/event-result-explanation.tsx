@@ -1,0 +1,82 @@
+import type { EventResult, MemberEvent } from '@peakwise/contracts/events.contract';
+import { targetKwhFor } from '@peakwise/domain/event-baseline-outlook';
+import { MAX_MULTIPLIER_AT_TARGETS, pointsFor } from '@peakwise/domain/event-points';
+import { useTranslation } from 'react-i18next';
+import { formatKwh, formatNumber, formatPercent, useIntlLocale } from '@/lib/format';
+
+type Props = { event: MemberEvent; result: EventResult };
+
+/**
+ * A settled result in plain sentences, read from what settlement stored (decision 098): the
+ * baseline and its days, the same-day adjustment and why, the use, the target and the points.
+ * The only figures worked out here are ones that follow from the stored ones (the baseline before
+ * the factor, the target), never a second run of the rule.
+ */
+export function EventResultExplanation({ event, result }: Props) {
+  const { t } = useTranslation('events');
+  const locale = useIntlLocale();
+  const kwh = (value: number) => formatKwh(value, locale, 2);
+  const factor = result.adjustmentFactor ?? 1;
+  const unadjusted = factor > 0 ? result.baselineKwh / factor : result.baselineKwh;
+  const weekend = result.dayKind === 'weekend-or-holiday';
+  const count = result.baselineDays.length;
+  const sentences: string[] = [t(weekend ? 'explain.baselineWeekend' : 'explain.baselineWeekday', { baseline: kwh(result.baselineKwh), count })];
+
+  const adjust = { factor: formatNumber(factor, locale, 2), unadjusted: kwh(unadjusted) };
+  switch (result.adjustmentStatus) {
+    case 'applied':
+      if (Math.abs(factor - 1) < 0.005) sentences.push(t('explain.adjustUnchanged'));
+      else sentences.push(t(factor > 1 ? 'explain.adjustUp' : 'explain.adjustDown', { ...adjust, percent: formatPercent(Math.abs(factor - 1) * 100, locale) }));
+      break;
+    case 'clamped':
+      sentences.push(
+        result.adjustmentUnclamped != null
+          ? t('explain.adjustClamped', { ...adjust, ratio: formatNumber(result.adjustmentUnclamped, locale, 2) })
+          : t('explain.adjustClampedUnknown', adjust),
+      );
+      break;
+    case 'missing_data':
+      sentences.push(t('explain.adjustMissing'));
+      break;
+    case 'zero_baseline':
+      sentences.push(t('explain.adjustZero'));
+      break;
+    case 'window_outside_day':
+      sentences.push(t('explain.adjustOutside'));
+      break;
+    default:
+      // A result stored before the reason was kept: the adjustment block below still gives the factor.
+      break;
+  }
+
+  const saved = Math.abs(result.reductionKwh);
+  sentences.push(
+    result.reductionKwh >= 0
+      ? t('explain.actualLess', { actual: kwh(result.actualKwh), saved: kwh(saved), percent: formatPercent(result.reductionPercent, locale) })
+      : t('explain.actualMore', { actual: kwh(result.actualKwh), saved: kwh(saved) }),
+  );
+  sentences.push(t('explain.target', { target: kwh(targetKwhFor(result.baselineKwh, event.targetPercent)), percent: formatPercent(event.targetPercent, locale) }));
+  if (result.targetMet) {
+    sentences.push(t('explain.pointsMet', { count: result.points, points: formatNumber(result.points, locale, 0) }));
+    const maxPercent = event.targetPercent * MAX_MULTIPLIER_AT_TARGETS;
+    if (maxPercent <= 100) {
+      const terms = { targetPercent: event.targetPercent, rewardPoints: event.rewardPoints };
+      sentences.push(
+        t('explain.pointsMore', { reward: formatNumber(event.rewardPoints, locale, 0), max: formatNumber(pointsFor(maxPercent, terms), locale, 0), maxPercent: formatPercent(maxPercent, locale) }),
+      );
+    }
+  } else {
+    sentences.push(t('explain.pointsMissed'));
+  }
+
+  return (
+    <div data-testid="result-explanation">
+      <h3 className="text-sm font-semibold text-slate-900">{t('explain.title')}</h3>
+      <ul className="mt-2 list-disc space-y-1.5 pl-5 text-sm text-slate-700">
+        {sentences.map((sentence) => (
+          <li key={sentence}>{sentence}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
