@@ -39,17 +39,18 @@ beforeAll(async () => {
   mosquitto = await startDynsecMosquitto();
   database = await createTestDatabase();
   control = connectDynsecControl({ url: mosquitto.url, ...mosquitto.admin, logger: silent });
-  // The server's own login, as docs/ingestion.md has the operator make it.
+  // The server's own login, with the role docs/ingestion.md has the operator make.
   const service = { username: 'peakwise-server', password: randomBytes(16).toString('hex') };
+  const shareGroup = `test-${randomBytes(4).toString('hex')}`;
+  const publishes = ['devices/+/command', 'shelly/+/rpc', 'tasmota/+/cmnd/POWER', 'meter/receipts', 'devices/+/receipts'];
   const answers = await control.run([
     {
       command: 'createRole',
       rolename: 'peakwise-server',
       acls: [
-        { acltype: 'subscribePattern', topic: 'peakwise/#', allow: true },
         // Mosquitto 2.0 checks a shared subscription's filter with its $share/{group}/ prefix.
-        { acltype: 'subscribePattern', topic: '$share/+/peakwise/#', allow: true },
-        { acltype: 'publishClientSend', topic: 'peakwise/#', allow: true },
+        { acltype: 'subscribePattern', topic: `$share/${shareGroup}/peakwise/#`, allow: true },
+        ...publishes.map((topic) => ({ acltype: 'publishClientSend', topic: `peakwise/+/${topic}`, allow: true })),
       ],
     },
     { command: 'createClient', ...service, roles: [{ rolename: 'peakwise-server' }] },
@@ -57,7 +58,7 @@ beforeAll(async () => {
   expect(answers.filter((a) => a.error)).toEqual([]);
   const env = { PUBLIC_URL: ORIGIN, MQTT_URL: mosquitto.url, MQTT_DYNSEC_USERNAME: mosquitto.admin.username, MQTT_DYNSEC_PASSWORD: mosquitto.admin.password, AUTH_SECRET: randomBytes(24).toString('hex') };
   const config = loadConfig(env);
-  ingest = await startTestIngest(database.db, { url: mosquitto.url, external: true, service, shareGroup: `test-${randomBytes(4).toString('hex')}`, stop: async () => {} });
+  ingest = await startTestIngest(database.db, { url: mosquitto.url, external: true, service, shareGroup, stop: async () => {} });
   jobs = startDurableWorker({ db: database.db, logger: silent, handlers: brokerLoginJobHandlers({ control, sealKey: config.mqttDynsec!.sealKey }) });
   t = await createTestApp({ database, env });
 }, 30_000);
