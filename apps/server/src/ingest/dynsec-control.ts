@@ -8,7 +8,7 @@ import { connectMqtt } from './mqtt-connection';
  * (https://mosquitto.org/documentation/dynamic-security/). One admin session per process.
  */
 export type DynsecCommand = { command: string } & Record<string, unknown>;
-export type DynsecAnswer = { command: string; error?: string };
+export type DynsecAnswer = { command: string; error?: string; data?: unknown };
 
 export type DynsecControl = {
   /** Sends the commands in one message; resolves with each one's answer, in order. */
@@ -40,7 +40,7 @@ export function connectDynsecControl(options: { url: string; username: string; p
       const body = JSON.parse(payload.toString('utf8')) as { responses?: (DynsecAnswer & { correlationData?: string })[] };
       for (const answer of body.responses ?? []) {
         const resolve = answer.correlationData ? waiting.get(answer.correlationData) : undefined;
-        if (resolve) resolve({ command: answer.command, ...(answer.error !== undefined ? { error: answer.error } : {}) });
+        if (resolve) resolve({ command: answer.command, ...(answer.error !== undefined ? { error: answer.error } : {}), ...(answer.data !== undefined ? { data: answer.data } : {}) });
       }
     } catch (error) {
       options.logger.warn({ err: error }, 'Unreadable dynamic security answer');

@@ -28,22 +28,6 @@ export async function isCredentialLive(tx: DbOrTx, credentialId: string): Promis
   return rows.length > 0;
 }
 
-/**
- * Another live credential logs in with this username: the same device id paired again, here or in
- * another home. Its login is the one Mosquitto must keep.
- */
-export async function isUsernameHeldByAnother(tx: DbOrTx, username: string, credentialId: string): Promise<boolean> {
-  const rows = rowsOf(
-    await tx.execute(sql`
-      select 1 from ingest_credentials c
-      where c.id <> ${credentialId}::uuid and ${liveCredential}
-        and ((c.device_id is null and c.id::text = ${username})
-          or exists (select 1 from devices d where d.id = c.device_id and d.external_id = ${username}))
-      limit 1`),
-  );
-  return rows.length > 0;
-}
-
 /** The device's unrevoked credentials, with its external id (their broker username). */
 export async function brokerLoginsOfDevice(tx: DbOrTx, deviceId: string): Promise<BrokerLoginCredential[]> {
   return rowsOf<BrokerLoginCredential>(

@@ -101,6 +101,9 @@ async function pair(member: Member, externalId: string): Promise<PairedDevice> {
 const jobPayloads = async (name: string) =>
   rowsOf<{ key: string; status: string; payload: Record<string, unknown> }>(await database.db.execute(sql`select key, status, payload from durable_jobs where name = ${name} order by created_at`));
 
+const credentialIdOf = async (deviceId: string) =>
+  rowsOf<{ id: string }>(await database.db.execute(sql`select id from ingest_credentials where device_id = ${deviceId}::uuid`))[0]?.id;
+
 const shellyStatus = (powerW: number) => JSON.stringify({ id: 0, source: 'timer', output: true, apower: powerW, voltage: 120.1, current: 0.52, aenergy: { total: 1.0, by_minute: [0, 0, 0], minute_ts: 1_768_496_400 } });
 
 describe('a plug paired while Peakwise manages Mosquitto’s logins', () => {
@@ -179,6 +182,36 @@ describe('a plug paired while Peakwise manages Mosquitto’s logins', () => {
     expect(await tryLogin(again.credential.mqttUsername, again.credential.token)).toBe('connected');
     expect(await tryLogin(again.credential.mqttUsername, kept.credential.token)).toBe('refused');
   });
+  it('moves to the home that pairs it next, even when the new login is made before the old one is deleted', async () => {
+    const first = await memberWithHousehold(t);
+    const second = await memberWithHousehold(t);
+    const old = await pair(first.member, 'shellyplugus-dyn007');
+    await jobs.runDue();
+    expect((await t.app.request(`/api/devices/${old.device.id}`, { method: 'DELETE', headers: asMember(first.member, { origin: ORIGIN }) })).status).toBe(204);
+    const moved = await pair(second.member, 'shellyplugus-dyn007');
+    // The harder order: the new home's create runs first (the client exists), then the old delete.
+    await database.db.execute(sql`update durable_jobs set run_at = run_at + interval '1 second' where key = ${`broker-login:delete:${(await credentialIdOf(old.device.id))!}`}`);
+    expect(await jobs.runDue()).toBe(2);
+
+    expect(await tryLogin(moved.credential.mqttUsername, old.credential.token)).toBe('refused');
+    const plug = await connect({ username: moved.credential.mqttUsername, password: moved.credential.token, clientId: moved.credential.mqttClientId });
+    const granted = async (filter: string) => (await plug.subscribeAsync(filter, { qos: 1 }).then((g) => g[0]?.qos ?? 128).catch(() => 128)) !== 128;
+    expect(await granted(`${moved.credential.shellyMqttPrefix}/rpc`)).toBe(true);
+    expect(await granted(`${old.credential.shellyMqttPrefix}/rpc`)).toBe(false);
+
+    // And back, in the other order: the old login's deletion runs first, the new one is made after.
+    expect((await t.app.request(`/api/devices/${moved.device.id}`, { method: 'DELETE', headers: asMember(second.member, { origin: ORIGIN }) })).status).toBe(204);
+    const back = await pair(first.member, 'shellyplugus-dyn007');
+    await database.db.execute(sql`update durable_jobs set run_at = run_at + interval '1 second' where key = ${`broker-login:create:${(await credentialIdOf(back.device.id))!}`}`);
+    expect(await jobs.runDue()).toBe(2);
+    expect(await tryLogin(back.credential.mqttUsername, moved.credential.token)).toBe('refused');
+    expect(await tryLogin(back.credential.mqttUsername, back.credential.token)).toBe('connected');
+    // Every role Peakwise made for the three pairings is gone but the live one's.
+    const roles = await control.run([{ command: 'listRoles' }]);
+    const ours = ((roles[0]?.data as { roles?: string[] }).roles ?? []).filter((r) => r.startsWith('peakwise-') && r !== 'peakwise-server');
+    const ids = await Promise.all([old, moved, back].map((p) => credentialIdOf(p.device.id)));
+    expect(ours.filter((r) => ids.some((id) => r === `peakwise-${id}`))).toEqual([`peakwise-${ids[2]}`]);
+  });
 });
 
 describe('a household token', () => {
@@ -188,6 +221,7 @@ describe('a household token', () => {
     expect(res.status).toBe(201);
     const created = (await res.json()) as { id: string; token: string; mqttUsername: string; mqttMeterTopic: string };
     expect(created.mqttUsername).toBe(created.id);
+    const revoked = (await (await t.app.request('/api/household/ingest-tokens', { method: 'POST', headers: asMember(home.member, { origin: ORIGIN }), body: JSON.stringify({ label: 'Old gateway' }) })).json()) as { id: string; token: string };
     const plug = (await pair(home.member, 'shellyplugus-dyn006')).credential;
     await jobs.runDue();
 
@@ -195,6 +229,11 @@ describe('a household token', () => {
     expect(await gateway.subscribeAsync(`peakwise/${home.household.id}/devices/+/command`, { qos: 1 }).then((g) => g[0]?.qos)).toBe(1);
     await gateway.endAsync(true);
     expect(await tryLogin(plug.mqttUsername, plug.token)).toBe('connected');
+    expect(await tryLogin(revoked.id, revoked.token)).toBe('connected');
+    expect((await t.app.request(`/api/household/ingest-tokens/${revoked.id}`, { method: 'DELETE', headers: asMember(home.member, { origin: ORIGIN }) })).status).toBe(204);
+    expect(await jobs.runDue()).toBe(1);
+    expect(await tryLogin(revoked.id, revoked.token)).toBe('refused');
+    expect(await tryLogin(created.mqttUsername, created.token)).toBe('connected');
 
     const deleted = await t.app.request('/api/account', { method: 'DELETE', headers: asMember(home.member, { origin: ORIGIN }), body: JSON.stringify({ confirmation: 'DELETE' }) });
     expect(deleted.status).toBe(204);

@@ -1,0 +1,11 @@
+import mqtt from 'mqtt';
+const c = await mqtt.connectAsync('mqtt://127.0.0.1:18999', { username: 'peakwise-admin', password: 'adminpw', clientId: 'adm' });
+await c.subscribeAsync('$CONTROL/dynamic-security/v1/response');
+const send = (cmds) => new Promise((res) => { const t = setTimeout(() => res('TIMEOUT'), 3000); c.once('message', (_, p) => { clearTimeout(t); res(p.toString()); }); c.publish('$CONTROL/dynamic-security/v1', JSON.stringify({ commands: cmds })); });
+console.log(await send([{ command: 'createRole', rolename: 'r1' }, { command: 'createRole', rolename: 'r2' }, { command: 'createClient', username: 'u1', password: 'p', roles: [{ rolename: 'r1' }] }]));
+const mode = process.argv[2];
+const d = mode === 'connected' ? await mqtt.connectAsync('mqtt://127.0.0.1:18999', { username: 'u1', password: 'p', clientId: 'dev', reconnectPeriod: 0 }) : null;
+if (mode === 'modify') console.log(await send([{ command: 'modifyClient', username: 'u1', roles: [{ rolename: 'r2' }] }, { command: 'deleteRole', rolename: 'r1' }]));
+else console.log(await send([{ command: 'deleteRole', rolename: 'r1' }]));
+console.log(await send([{ command: 'getClient', username: 'u1' }]));
+await c.endAsync(); await d?.endAsync();
