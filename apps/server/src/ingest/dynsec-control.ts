@@ -50,11 +50,16 @@ export function connectDynsecControl(options: { url: string; username: string; p
   const connected = () =>
     new Promise<void>((resolve, reject) => {
       if (client.connected && subscribed) return void subscribed.then(() => resolve(), reject);
-      const timer = setTimeout(() => reject(new Error('The MQTT broker is not reachable for dynamic security commands')), timeoutMs);
-      client.once('connect', () => {
+      const onConnect = () => {
         clearTimeout(timer);
         (subscribed ?? Promise.resolve()).then(() => resolve(), reject);
-      });
+      };
+      // A broker down for long sees a run every retry: each gives its listener back.
+      const timer = setTimeout(() => {
+        client.off('connect', onConnect);
+        reject(new Error('The MQTT broker is not reachable for dynamic security commands'));
+      }, timeoutMs);
+      client.once('connect', onConnect);
     });
 
   return {
