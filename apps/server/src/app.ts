@@ -205,7 +205,9 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', clearSessionsOnWrite(sessionCache, (path) => path === INGEST_READINGS_PATH, announceSessionChange));
   const notifications = deps.notifications ?? createNotificationChannels({ config, db: database.db, logger });
   const notificationPreferences = createNotificationPreferencesService({ db: database.db, channels: notifications });
-  const profileService = createProfileService({ db: database.db, auth: accounts.auth, emails: accounts.emails, mailer: accounts.mailer, clock });
+  // Mosquitto's per-credential logins, when the server manages them (decision 097).
+  const brokerLogins = config.mqttDynsec ? { sealKey: config.mqttDynsec.sealKey } : undefined;
+  const profileService = createProfileService({ db: database.db, auth: accounts.auth, emails: accounts.emails, mailer: accounts.mailer, clock, brokerLogins });
   const paymentProcessor = deps.paymentProcessor ?? createPaymentProcessor(config);
   const payments = { auth: accounts.auth, db: database.db, clock, processor: paymentProcessor };
   // better-auth's own endpoints (/api/auth/*) sit outside the typed route tree.
@@ -234,6 +236,7 @@ export function createApp(deps: AppDeps) {
         auth: accounts.auth,
         db: database.db,
         reach: { mqtt: deps.deviceMqtt ?? deviceMqttAddress(config, config.mqttUrl ? undefined : { port: config.mqttBrokerPort, tlsPort: config.mqttTls?.port }), publicUrl: config.publicUrl },
+        brokerLogins,
       }),
     )
     .route('/', createEventsRoutes({ auth: accounts.auth, db: database.db, clock }))
@@ -260,7 +263,7 @@ export function createApp(deps: AppDeps) {
     .route('/', createOpsRewardsRoutes({ auth: accounts.auth, db: database.db, clock, mailer: accounts.mailer, publicUrl: config.publicUrl }))
     .route('/', createNotificationPreferencesRoutes({ auth: accounts.auth, service: notificationPreferences, channels: notifications, clock }))
     .route('/', createUnsubscribeRoutes({ service: notificationPreferences, channels: notifications, clock }))
-    .route('/', createIngestTokenRoutes({ auth: accounts.auth, db: database.db }))
+    .route('/', createIngestTokenRoutes({ auth: accounts.auth, db: database.db, brokerLogins }))
     .route('/', createConsentHistoryRoutes({ auth: accounts.auth, db: database.db }))
     .route('/', createPrivacyExportsRoutes({ auth: accounts.auth, db: database.db, clock }))
     .route('/', createApiTokenRoutes({ auth: accounts.auth, db: database.db, clock }))

@@ -28,6 +28,8 @@ import { createLiveHub } from './modules/live/live-hub';
 import { maintenanceSweepJob, startMaintenanceProcessor } from './jobs/maintenance.job';
 import { startScheduler } from './jobs/scheduler';
 import { startDurableWorker } from './jobs/durable-worker';
+import { brokerLoginJobHandlers } from './jobs/broker-login-jobs';
+import { connectDynsecControl } from './ingest/dynsec-control';
 import { startSandboxWebhookSender } from './modules/payments/sandbox-webhook-sender';
 import { createPaymentProcessor } from './modules/payments/create-payment-processor';
 import { scheduleAutopaySweep } from './modules/payments/autopay.service';
@@ -175,6 +177,8 @@ async function main() {
   // Plug commands go out on the ingest session, which hears the plugs' confirmations too.
   const commands = mqttCommandPublisher(mqtt);
   const paymentProcessor = createPaymentProcessor(config);
+  // Mosquitto's logins follow the ingest credentials through its dynamic security plugin (decision 097).
+  const dynsec = config.mqttDynsec && config.mqttUrl ? connectDynsecControl({ url: config.mqttUrl, username: config.mqttDynsec.username, password: config.mqttDynsec.password, logger }) : undefined;
   const durableWorker = startDurableWorker({
     db: database.db,
     handlers: {
@@ -190,6 +194,7 @@ async function main() {
       ...sandboxChallengeJobHandlers,
       ...cardDetachJobHandlers({ processor: paymentProcessor }),
       ...billReminderJobHandlers(createBillReminderSender({ mailer: accounts.mailer, channels: notifications })),
+      ...(dynsec && config.mqttDynsec ? brokerLoginJobHandlers({ control: dynsec, sealKey: config.mqttDynsec.sealKey }) : {}),
       ...webhookJobHandlers({ retryDelaysSeconds: config.webhooks.retryDelaysSeconds, timeoutMs: config.webhooks.timeoutMs, allowPrivateNetworks: config.webhooks.allowLocalhost }),
     },
     logger,
@@ -269,6 +274,7 @@ async function main() {
     await accounts.mailer.settle().catch(() => {});
     accounts.mailer.close();
     await ingest.close().catch((error: unknown) => logger.warn({ err: error }, 'MQTT close failed'));
+    await dynsec?.close().catch((error: unknown) => logger.warn({ err: error }, 'Dynamic security session close failed'));
     await broker?.stop().catch((error: unknown) => logger.warn({ err: error }, 'Broker stop failed'));
     await brokerIngest?.drain();
     await database.close().catch((error: unknown) => logger.warn({ err: error }, 'Database close failed'));

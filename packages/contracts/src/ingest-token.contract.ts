@@ -39,7 +39,10 @@ export const ingestTokenListSchema = z.array(ingestTokenSchema);
 /** The new token, once, and where to use it. Only its SHA-256 is stored. */
 export const createdIngestTokenSchema = ingestTokenSchema.extend({
   token: z.string(),
-  /** MQTT login: username = the household id, password = the token. */
+  /**
+   * MQTT login: password = the token; username = the household id, or the token's own id when the
+   * server manages Mosquitto's logins (docs/decisions/097).
+   */
   mqttUsername: z.string(),
   /** Everything the token may publish lives under this prefix (meter and devices). */
   mqttTopicPrefix: z.string(),

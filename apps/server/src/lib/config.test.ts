@@ -135,6 +135,25 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...files, MQTT_TLS_PORT: '0', MQTT_BROKER_PORT: '0' }).mqttTls?.port).toBe(0);
   });
 
+  it('manages Mosquitto’s logins only with the whole dynsec admin login and an external broker (decision 097)', () => {
+    const admin = { MQTT_URL: 'mqtt://mosquitto:1883', MQTT_DYNSEC_USERNAME: 'peakwise-admin', MQTT_DYNSEC_PASSWORD: 'admin-password' };
+    expect(loadConfig({}).mqttDynsec).toBeUndefined();
+    const a = loadConfig({ ...admin, AUTH_SECRET: 'a'.repeat(32) }).mqttDynsec;
+    expect(a).toMatchObject({ username: 'peakwise-admin', password: 'admin-password' });
+    expect(a!.sealKey).toHaveLength(32);
+    // Every process with the same AUTH_SECRET opens what another sealed; another secret, another key.
+    expect(loadConfig({ ...admin, AUTH_SECRET: 'a'.repeat(32) }).mqttDynsec!.sealKey.equals(a!.sealKey)).toBe(true);
+    expect(loadConfig({ ...admin, AUTH_SECRET: 'b'.repeat(32) }).mqttDynsec!.sealKey.equals(a!.sealKey)).toBe(false);
+    for (const [env, message] of [
+      [{ MQTT_URL: admin.MQTT_URL, MQTT_DYNSEC_USERNAME: 'peakwise-admin' }, 'Configuration error: MQTT_DYNSEC_PASSWORD must be set when MQTT_DYNSEC_USERNAME is'],
+      [{ MQTT_URL: admin.MQTT_URL, MQTT_DYNSEC_PASSWORD: 'x' }, 'Configuration error: MQTT_DYNSEC_USERNAME must be set when MQTT_DYNSEC_PASSWORD is'],
+      [{ MQTT_DYNSEC_USERNAME: 'peakwise-admin', MQTT_DYNSEC_PASSWORD: 'x' }, 'Configuration error: MQTT_DYNSEC_USERNAME needs MQTT_URL'],
+      [{ ...admin, MQTT_DYNSEC_USERNAME: 'has space' }, 'Configuration error: MQTT_DYNSEC_USERNAME must be 1-128 printable characters without spaces'],
+    ] as const) {
+      expect(() => loadConfig(env), message).toThrow(message);
+    }
+  });
+
   it('refuses half an OAuth provider', () => {
     expect(() => loadConfig({ OAUTH_GOOGLE_CLIENT_ID: 'g-id' })).toThrow(/^Configuration error: OAUTH_GOOGLE_CLIENT_SECRET /);
     expect(() => loadConfig({ OAUTH_FACEBOOK_CLIENT_SECRET: 's' })).toThrow(/^Configuration error: OAUTH_FACEBOOK_CLIENT_ID /);

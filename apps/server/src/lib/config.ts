@@ -66,6 +66,8 @@ const envSchema = z.object({
   MQTT_CLIENT_ID: optional(z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'must be 1-64 of A-Z a-z 0-9 _ . : -')),
   MQTT_SHARE_GROUP: optional(z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, 'must be 1-32 of A-Z a-z 0-9 _ -')),
   MQTT_PROTOCOL_VERSION: optional(z.enum(['3.1.1', '5'], { error: 'must be 3.1.1 or 5' })),
+  MQTT_DYNSEC_USERNAME: optional(z.string().regex(/^[\x21-\x7e]{1,128}$/, 'must be 1-128 printable characters without spaces')),
+  MQTT_DYNSEC_PASSWORD: optional(z.string().min(1, 'must not be empty')),
   SMTP_URL: optional(urlWithProtocols(['smtp:', 'smtps:'], 'must be an smtp:// or smtps:// URL')),
   SMS_PROVIDER_URL: optional(urlWithProtocols(['http:', 'https:'], 'must be an http:// or https:// URL')),
   SMS_PROVIDER_TOKEN: optional(z.string().regex(/^[\x21-\x7e]{8,512}$/, 'must be 8-512 printable characters without spaces')),
@@ -188,6 +190,13 @@ export type Config = {
    * in-flight window (receive maximum); 3.1.1 leaves it to the broker (Mosquitto: 20).
    */
   mqttProtocolVersion: 4 | 5;
+  /**
+   * An admin client of Mosquitto's dynamic security plugin (MQTT_DYNSEC_USERNAME, _PASSWORD): with
+   * it the server creates and deletes each ingest credential's broker login (decision 097).
+   * sealKey encrypts a token for the short time it waits in the outbox; it is derived from
+   * AUTH_SECRET, so every server process can open what another sealed.
+   */
+  mqttDynsec: MqttDynsecConfig | undefined;
   smtpUrl: string | undefined;
   /**
    * SMS: without providerUrl the sms_outbox table is the delivery. inboundSecret authenticates the
@@ -250,6 +259,8 @@ export type Config = {
   webhooks: { retryDelaysSeconds: readonly number[]; allowLocalhost: boolean; timeoutMs: number };
 };
 
+export type MqttDynsecConfig = { username: string; password: string; sealKey: Buffer };
+
 export type MqttTlsConfig = { certPath: string; keyPath: string; port: number };
 
 export type OAuthProviderConfig = { clientId: string; clientSecret: string; issuer: string };
@@ -295,6 +306,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mqttClientId: e.MQTT_CLIENT_ID,
     mqttShareGroup: e.MQTT_SHARE_GROUP ?? 'peakwise',
     mqttProtocolVersion: e.MQTT_PROTOCOL_VERSION === '3.1.1' ? 4 : 5,
+    mqttDynsec: mqttDynsecConfig(e.MQTT_DYNSEC_USERNAME, e.MQTT_DYNSEC_PASSWORD, e.MQTT_URL, e.AUTH_SECRET),
     smtpUrl: e.SMTP_URL,
     sms: smsConfig(e.SMS_PROVIDER_URL, e.SMS_PROVIDER_TOKEN, e.SMS_INBOUND_SECRET, nodeEnv),
     payouts: payoutConfig(e.PAYOUT_PROVIDER_URL, e.PAYOUT_PROVIDER_TOKEN, e.PAYOUT_WEBHOOK_SECRET, e.CASH_OUT_REVIEW_ABOVE_POINTS, nodeEnv),
@@ -362,6 +374,20 @@ function mqttTlsConfig(
   const port = tlsPort ?? 8883;
   if (port !== 0 && port === brokerPort) throw new ConfigError('MQTT_TLS_PORT', `must differ from MQTT_BROKER_PORT (both are ${port})`);
   return { certPath, keyPath, port };
+}
+
+/**
+ * The dynsec admin login goes with its password, and with an external broker: the embedded one
+ * checks tokens itself and has no plugin to manage.
+ */
+function mqttDynsecConfig(username: string | undefined, password: string | undefined, mqttUrl: string | undefined, authSecret: string | undefined): Config['mqttDynsec'] {
+  if (username === undefined && password === undefined) return undefined;
+  if (username === undefined) throw new ConfigError('MQTT_DYNSEC_USERNAME', 'must be set when MQTT_DYNSEC_PASSWORD is');
+  if (password === undefined) throw new ConfigError('MQTT_DYNSEC_PASSWORD', 'must be set when MQTT_DYNSEC_USERNAME is');
+  if (mqttUrl === undefined) throw new ConfigError('MQTT_DYNSEC_USERNAME', 'needs MQTT_URL: the embedded broker checks device logins itself');
+  // Production requires AUTH_SECRET (checked above); a local run seals with a fixed key, like its other fallbacks.
+  const sealKey = createHmac('sha256', authSecret ?? 'peakwise-local-auth-secret').update('peakwise mqtt dynsec outbox').digest();
+  return { username, password, sealKey };
 }
 
 /** A provider URL needs its token (an open relay is a mistake), and real numbers need TLS in production. */

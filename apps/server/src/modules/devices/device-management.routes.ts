@@ -5,12 +5,13 @@ import type { Db } from '../../db/client';
 import { createRouter, errorResponse, notFoundResponse, signedInRoute } from '../../lib/create-router';
 import type { Auth } from '../auth/auth';
 import { requireHousehold } from '../households/household.middleware';
+import type { BrokerLogins } from './broker-logins.service';
 import { addDevice, deviceConnection, removeManagedDevice, renewDeviceCredential, updateDevice, type DeviceReach } from './device-management.service';
 
 const idParams = z.object({ id: z.string() });
 
 /** Pair, rename, place and remove the member's own devices. */
-export function createDeviceManagementRoutes(deps: { auth: Auth; db: Db; reach: DeviceReach }) {
+export function createDeviceManagementRoutes(deps: { auth: Auth; db: Db; reach: DeviceReach; brokerLogins?: BrokerLogins }) {
   const household = requireHousehold(deps);
 
   const add = signedInRoute({
@@ -77,12 +78,12 @@ export function createDeviceManagementRoutes(deps: { auth: Auth; db: Db; reach: 
   });
 
   return createRouter()
-    .openapi(add, async (c) => c.json(await addDevice(deps.db, c.var.household.id, c.req.valid('json'), deps.reach), 201))
-    .openapi(renew, async (c) => c.json(await renewDeviceCredential(deps.db, c.var.household.id, c.req.valid('param').id, deps.reach), 201))
+    .openapi(add, async (c) => c.json(await addDevice(deps.db, c.var.household.id, c.req.valid('json'), deps.reach, deps.brokerLogins), 201))
+    .openapi(renew, async (c) => c.json(await renewDeviceCredential(deps.db, c.var.household.id, c.req.valid('param').id, deps.reach, deps.brokerLogins), 201))
     .openapi(connection, async (c) => c.json(await deviceConnection(deps.db, c.var.household.id, c.req.valid('param').id), 200))
     .openapi(update, async (c) => c.json(await updateDevice(deps.db, c.var.household.id, c.req.valid('param').id, c.req.valid('json')), 200))
     .openapi(remove, async (c) => {
-      await removeManagedDevice(deps.db, c.var.household.id, c.req.valid('param').id);
+      await removeManagedDevice(deps.db, c.var.household.id, c.req.valid('param').id, deps.brokerLogins);
       return c.body(null, 204);
     });
 }

@@ -13,6 +13,7 @@ import { deviceNotFound } from './device-not-found';
 import { issueIngestCredential } from './ingest-credential.service';
 import { isUuid } from '../../lib/uuid';
 import { retireComponentsOfDevice } from '../maintenance/components.repository';
+import { queueBrokerLogin, queueDeviceLoginRemoval, type BrokerLogins } from './broker-logins.service';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -44,9 +45,10 @@ export type DeviceReach = { mqtt: DeviceMqttAddress; publicUrl: string };
 
 /**
  * Pairs a device with the household and issues its own ingest credential, in one transaction:
- * a device is never left without its token, nor a token without its device.
+ * a device is never left without its token, nor a token without its device. With Mosquitto's
+ * logins managed (decision 097) its broker login is queued in the same transaction.
  */
-export async function addDevice(db: Db, householdId: string, input: AddDeviceRequest, reach: DeviceReach): Promise<PairedDevice> {
+export async function addDevice(db: Db, householdId: string, input: AddDeviceRequest, reach: DeviceReach, logins?: BrokerLogins): Promise<PairedDevice> {
   if (input.family === 'tasmota' && input.externalId !== undefined && input.externalId.length > TASMOTA_ID_MAX) {
     throw new AppError(400, 'device_id_too_long_for_tasmota', TASMOTA_ID_TOO_LONG_MESSAGE);
   }
@@ -70,6 +72,7 @@ export async function addDevice(db: Db, householdId: string, input: AddDeviceReq
         neverSwitch: input.neverSwitch ?? false,
       });
       const credential = await issueIngestCredential(tx, householdId, device.id, `device ${externalId}`);
+      await queueBrokerLogin(tx, logins, { id: credential.id, householdId, externalId, token: credential.token });
       return pairingOf(device, credential.token, householdId, reach);
     });
   } catch (error) {
@@ -105,13 +108,17 @@ function pairingOf(device: Device, token: string, householdId: string, reach: De
  * transaction, so the device has one login, as at pairing; the row lock makes two presses in a
  * row end with one live token, the last one shown.
  */
-export async function renewDeviceCredential(db: Db, householdId: string, deviceId: string, reach: DeviceReach): Promise<PairedDevice> {
+export async function renewDeviceCredential(db: Db, householdId: string, deviceId: string, reach: DeviceReach, logins?: BrokerLogins): Promise<PairedDevice> {
   if (!isUuid(deviceId)) throw deviceNotFound();
   return db.transaction(async (tx) => {
     const device = await lockLiveDevice(tx, householdId, deviceId);
     if (!device) throw deviceNotFound();
+    // With Mosquitto's logins managed (decision 097): the old login goes, the new one is made,
+    // in whichever order the jobs run.
+    await queueDeviceLoginRemoval(tx, logins, deviceId);
     await revokeCredentialsOfDevice(tx, householdId, deviceId);
     const credential = await issueIngestCredential(tx, householdId, device.id, `device ${device.externalId}`);
+    await queueBrokerLogin(tx, logins, { id: credential.id, householdId, externalId: device.externalId, token: credential.token });
     return pairingOf(device, credential.token, householdId, reach);
   });
 }
@@ -133,12 +140,13 @@ export async function updateDevice(db: Db, householdId: string, deviceId: string
 /**
  * Removes a device: its readings stay (and keep counting in totals), its id can be paired again,
  * its own tokens stop working (findCredentialByToken refuses a removed device's token), and its
- * maintenance component retires with it.
+ * maintenance component retires with it. Its Mosquitto login is queued for deletion (decision 097).
  */
-export async function removeManagedDevice(db: Db, householdId: string, deviceId: string): Promise<void> {
+export async function removeManagedDevice(db: Db, householdId: string, deviceId: string, logins?: BrokerLogins): Promise<void> {
   if (!isUuid(deviceId)) throw deviceNotFound();
   await db.transaction(async (tx) => {
     if (!(await removeDevice(tx, householdId, deviceId))) throw deviceNotFound();
+    await queueDeviceLoginRemoval(tx, logins, deviceId);
     // Its maintenance component (and so its alerts) leave the Maintenance screen with it.
     await retireComponentsOfDevice(tx, deviceId);
   });

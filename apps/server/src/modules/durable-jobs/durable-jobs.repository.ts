@@ -76,3 +76,8 @@ export async function jobsByKeyPrefix(db: DbOrTx, keyPrefix: string): Promise<Jo
       from durable_jobs where key like ${`${keyPrefix.replace(/[\\%_]/g, '\\$&')}%`} order by run_at, key`),
   );
 }
+
+/** Erases one field of a job's payload in the caller's transaction: a secret it no longer needs. */
+export async function dropJobPayloadField(tx: DbOrTx, jobId: string, field: string): Promise<void> {
+  await tx.execute(sql`update durable_jobs set payload = payload - ${field}::text where id = ${jobId}::uuid`);
+}

@@ -4,10 +4,11 @@ import type { Db } from '../../db/client';
 import { createRouter, errorResponse, signedInRoute } from '../../lib/create-router';
 import type { Auth } from '../auth/auth';
 import { requireHousehold } from '../households/household.middleware';
+import type { BrokerLogins } from '../devices/broker-logins.service';
 import { createHouseholdToken, listHouseholdTokens, revokeHouseholdToken } from './ingest-tokens.service';
 
 /** Meter and gateway tokens: household-wide ingest credentials the member issues and revokes in Settings. */
-export function createIngestTokenRoutes(deps: { auth: Auth; db: Db }) {
+export function createIngestTokenRoutes(deps: { auth: Auth; db: Db; brokerLogins?: BrokerLogins }) {
   const household = requireHousehold(deps);
 
   const list = signedInRoute({
@@ -50,9 +51,9 @@ export function createIngestTokenRoutes(deps: { auth: Auth; db: Db }) {
 
   return createRouter()
     .openapi(list, async (c) => c.json(await listHouseholdTokens(deps.db, c.var.household.id), 200))
-    .openapi(create, async (c) => c.json(await createHouseholdToken(deps.db, c.var.user, c.var.household.id, c.req.valid('json').label), 201))
+    .openapi(create, async (c) => c.json(await createHouseholdToken(deps.db, c.var.user, c.var.household.id, c.req.valid('json').label, deps.brokerLogins), 201))
     .openapi(revoke, async (c) => {
-      await revokeHouseholdToken(deps.db, c.var.user, c.var.household.id, c.req.valid('param').id, new Date());
+      await revokeHouseholdToken(deps.db, c.var.user, c.var.household.id, c.req.valid('param').id, new Date(), deps.brokerLogins);
       return c.body(null, 204);
     });
 }

@@ -6,6 +6,7 @@ import { meterTopic, TOPIC_ROOT } from '../../telemetry/topics';
 import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/uuid';
 import { issueIngestCredential } from '../devices/ingest-credential.service';
+import { brokerUsername, queueBrokerLogin, queueBrokerLoginRemoval, type BrokerLogins } from '../devices/broker-logins.service';
 import {
   countHouseholdCredentials,
   findHouseholdCredential,
@@ -44,19 +45,24 @@ export async function listHouseholdTokens(db: Db, householdId: string): Promise<
   return (await listHouseholdCredentials(db, householdId)).map(toItem);
 }
 
-/** Issues a household-wide token; the answer is the only time the token itself is seen. */
-export async function createHouseholdToken(db: Db, member: Member, householdId: string, label: string): Promise<CreatedIngestToken> {
+/**
+ * Issues a household-wide token; the answer is the only time the token itself is seen. On a
+ * Mosquitto whose logins Peakwise manages (decision 097) the MQTT username is the token's own id:
+ * the household has several tokens, and a Mosquitto username has one password.
+ */
+export async function createHouseholdToken(db: Db, member: Member, householdId: string, label: string, logins?: BrokerLogins): Promise<CreatedIngestToken> {
   if (member.email === DEMO_EMAIL) throw demoLocked();
   return db.transaction(async (tx) => {
     await lockHousehold(tx, householdId);
     if ((await countHouseholdCredentials(tx, householdId)) >= MAX_HOUSEHOLD_INGEST_TOKENS) throw tooManyTokens();
     const credential = await issueIngestCredential(tx, householdId, null, label);
+    await queueBrokerLogin(tx, logins, { id: credential.id, householdId, externalId: null, token: credential.token });
     const row = await findHouseholdCredential(tx, householdId, credential.id);
     if (!row) throw new Error('The credential just issued was not found');
     return {
       ...toItem(row),
       token: credential.token,
-      mqttUsername: householdId,
+      mqttUsername: logins ? brokerUsername({ id: credential.id, externalId: null }) : householdId,
       mqttTopicPrefix: `${TOPIC_ROOT}/${householdId}`,
       mqttMeterTopic: meterTopic(householdId),
       httpEndpoint: INGEST_READINGS_PATH,
@@ -69,7 +75,11 @@ export async function createHouseholdToken(db: Db, member: Member, householdId: 
  * household's id, a device's token, an already revoked one and a malformed id are the same 404,
  * so the answer says nothing about credentials the member does not hold.
  */
-export async function revokeHouseholdToken(db: Db, member: Member, householdId: string, credentialId: string, now: Date): Promise<void> {
+export async function revokeHouseholdToken(db: Db, member: Member, householdId: string, credentialId: string, now: Date, logins?: BrokerLogins): Promise<void> {
   if (member.email === DEMO_EMAIL) throw demoLocked();
-  if (!isUuid(credentialId) || !(await revokeHouseholdCredential(db, householdId, credentialId, now))) throw tokenNotFound();
+  if (!isUuid(credentialId)) throw tokenNotFound();
+  await db.transaction(async (tx) => {
+    if (!(await revokeHouseholdCredential(tx, householdId, credentialId, now))) throw tokenNotFound();
+    await queueBrokerLoginRemoval(tx, logins, [{ id: credentialId, externalId: null }]);
+  });
 }

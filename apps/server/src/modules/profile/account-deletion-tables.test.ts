@@ -235,7 +235,7 @@ const ERASURE: Record<string, Entry> = {
   // Peakwise's own.
   app_secrets: { effect: 'no member data', why: 'The server’s own keys.' },
   rate_limits: { effect: 'no member data', why: 'Short-lived request counters by address and path, tied to no account.' },
-  durable_jobs: { effect: 'no member data', why: 'Work items that name rows by id (pseudonymous); a card detach job holds the token of a card no longer usable.' },
+  durable_jobs: { effect: 'no member data', why: 'Work items that name rows by id (pseudonymous); a card detach job holds the token of a card no longer usable; a broker-login job names a device id, its sealed token erased once delivered (decision 097).' },
   energy_events: { effect: 'no member data', why: 'Events are the operators’.' },
   event_programs: { effect: 'no member data', why: 'Programs are the operators’.' },
   geocoder_cache: { effect: 'no member data', why: 'Postal codes the geocoder answered for, tied to no household.' },

@@ -13,6 +13,7 @@ import { forgetNotificationContacts } from '../notifications/notification-prefer
 import { failOpenCashOuts } from '../cash-outs/cash-outs.service';
 import { pseudonymiseCashOutEmails } from '../cash-outs/cash-outs.repository';
 import { removeHouseholdCards } from '../payments/card-detach.service';
+import { queueHouseholdLoginRemoval, type BrokerLogins } from '../devices/broker-logins.service';
 import { deleteMemberKeys, deleteMemberSms, pseudonymiseHousehold, pseudonymiseRewardOrders } from './account-erasure.repository';
 import {
   anonymiseAccount,
@@ -36,7 +37,7 @@ export function anonymisedEmail(userId: string) {
   return `deleted-${userId}@deleted.invalid`;
 }
 
-export function createProfileService(deps: { db: Db; auth: Auth; emails: AccountEmails; mailer: Mailer; clock?: () => Date }) {
+export function createProfileService(deps: { db: Db; auth: Auth; emails: AccountEmails; mailer: Mailer; clock?: () => Date; brokerLogins?: BrokerLogins }) {
   const { db, auth, emails, mailer } = deps;
   const clock = deps.clock ?? (() => new Date());
 
@@ -135,6 +136,8 @@ export function createProfileService(deps: { db: Db; auth: Auth; emails: Account
       await deleteOutboxTo(tx, user.email);
       confirmation = await emails.recordAccountDeleted({ email: user.email, name: profile?.name ?? user.name }, language.success ? language.data : 'en', tx);
       const household = await findHouseholdByOwner(tx, userId);
+      // Read before the credentials go: their Mosquitto logins are deleted after the commit (decision 097).
+      if (household) await queueHouseholdLoginRemoval(tx, deps.brokerLogins, household.id);
       await deleteMemberKeys(tx, userId, household?.id ?? null);
       await deleteMemberSms(tx, userId);
       if (household) {

@@ -1,0 +1,73 @@
+import type { DynsecAnswer, DynsecControl } from '../ingest/dynsec-control';
+import { openSealedSecret } from '../lib/sealed-secret';
+import { dropJobPayloadField } from '../modules/durable-jobs/durable-jobs.repository';
+import { isCredentialLive, lockBrokerUsername } from '../modules/devices/broker-logins.repository';
+import {
+  BROKER_LOGIN_CREATE_JOB,
+  BROKER_LOGIN_DELETE_JOB,
+  type BrokerLoginCreatePayload,
+  type BrokerLoginDeletePayload,
+} from '../modules/devices/broker-logins.service';
+import { brokerAcls } from '../telemetry/broker-acl';
+import type { JobHandler } from './durable-worker';
+
+/** A refusal that means the broker already is as asked: running a job twice does no harm. */
+function expectDone(answers: DynsecAnswer[], alreadyDone: Record<string, string>): DynsecAnswer[] {
+  for (const answer of answers) {
+    if (answer.error !== undefined && alreadyDone[answer.command] !== answer.error) {
+      throw new Error(`Mosquitto refused ${answer.command}: ${answer.error}`);
+    }
+  }
+  return answers;
+}
+
+/** The roles Mosquitto's getClient answer lists for the client. */
+function rolesOf(answer: DynsecAnswer | undefined): string[] {
+  const client = (answer?.data as { client?: { roles?: { rolename?: unknown }[] } } | undefined)?.client;
+  return (client?.roles ?? []).map((role) => String(role.rolename));
+}
+
+/**
+ * Mosquitto's logins follow the credentials (decision 097). Both jobs hold the username's lock for
+ * their whole run, so a device id removed in one home and paired in another is deleted and created
+ * in the order the jobs run, never interleaved; a create reads its credential afresh, so one that
+ * runs after its credential ended creates nothing.
+ *
+ * A role is deleted only once no client holds it: Mosquitto 2.0.11 deletes a role still given to
+ * a client without taking it off the client, which leaves the broker reading freed memory (we saw
+ * it answer with another role's name, then stop). So a client is never re-pointed at another role
+ * (modifyClient): it is deleted and made again.
+ */
+export function brokerLoginJobHandlers(deps: { control: DynsecControl; sealKey: Buffer }): Record<string, JobHandler> {
+  return {
+    [BROKER_LOGIN_CREATE_JOB]: async ({ tx, job }) => {
+      const payload = job.payload as BrokerLoginCreatePayload;
+      await lockBrokerUsername(tx, payload.username);
+      if (payload.sealedPassword !== undefined && (await isCredentialLive(tx, payload.credentialId))) {
+        const password = openSealedSecret(deps.sealKey, payload.sealedPassword);
+        const acls = brokerAcls(payload.householdId, payload.externalId ?? undefined).map((acl) => ({ ...acl, priority: 0 }));
+        const client = { command: 'createClient', username: payload.username, password, textname: `Peakwise credential ${payload.credentialId}`, roles: [{ rolename: payload.role }] };
+        const [, created] = expectDone(
+          await deps.control.run([{ command: 'createRole', rolename: payload.role, textname: 'Peakwise ingest credential', acls }, client]),
+          { createRole: 'Role already exists', createClient: 'Client already exists' },
+        );
+        // The username already has a client: this job's own earlier run, or the device's previous
+        // pairing whose deletion has not run yet. Either way it is made again as this credential's.
+        if (created?.error !== undefined) expectDone(await deps.control.run([{ command: 'deleteClient', username: payload.username }, client]), { deleteClient: 'Client not found' });
+      }
+      await dropJobPayloadField(tx, job.id, 'sealedPassword');
+    },
+    [BROKER_LOGIN_DELETE_JOB]: async ({ tx, job }) => {
+      const payload = job.payload as BrokerLoginDeletePayload;
+      await lockBrokerUsername(tx, payload.username);
+      // The client under this username is this credential's only while it holds this credential's
+      // role; otherwise the device was paired again and its new login is already made.
+      const [found] = expectDone(await deps.control.run([{ command: 'getClient', username: payload.username }]), { getClient: 'Client not found' });
+      const own = rolesOf(found).includes(payload.role);
+      expectDone(
+        await deps.control.run([...(own ? [{ command: 'deleteClient', username: payload.username }] : []), { command: 'deleteRole', rolename: payload.role }]),
+        { deleteClient: 'Client not found', deleteRole: 'Role not found' },
+      );
+    },
+  };
+}

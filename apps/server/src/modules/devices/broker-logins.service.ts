@@ -1,0 +1,69 @@
+import type { DbOrTx } from '../../db/client';
+import { sealSecret } from '../../lib/sealed-secret';
+import { scheduleJob } from '../durable-jobs/durable-jobs.repository';
+import { brokerLoginsOfDevice, brokerLoginsOfHousehold, type BrokerLoginCredential } from './broker-logins.repository';
+
+/*
+ * Each ingest credential's own login on Mosquitto, through its dynamic security plugin (decision
+ * 097). The broker is told by durable jobs written in the transaction that issues or ends the
+ * credential and run after it commits, so a login exists exactly while its credential does.
+ */
+
+export const BROKER_LOGIN_CREATE_JOB = 'broker-login.create';
+export const BROKER_LOGIN_DELETE_JOB = 'broker-login.delete';
+
+/** Present when the server manages Mosquitto's logins (MQTT_DYNSEC_USERNAME is set). */
+export type BrokerLogins = { sealKey: Buffer };
+
+export type BrokerLoginCreatePayload = { credentialId: string; username: string; role: string; householdId: string; externalId: string | null; sealedPassword?: string };
+export type BrokerLoginDeletePayload = { credentialId: string; username: string; role: string };
+
+// Due at once on any worker's clock: a test clock may stand behind real time.
+const AT_ONCE = new Date(0);
+
+/**
+ * The username a credential logs in with on Mosquitto: a device's id, as its pairing screen
+ * shows; a household token's credential id, because a household has several tokens and a
+ * Mosquitto username has one password (the embedded broker accepts both names).
+ */
+export function brokerUsername(credential: BrokerLoginCredential): string {
+  return credential.externalId ?? credential.id;
+}
+
+/** One role per credential: a device id paired again elsewhere gets its new household's topics. */
+export const brokerRole = (credentialId: string) => `peakwise-${credentialId}`;
+
+/**
+ * Queues the broker login of a credential just issued in `tx`. The token is only known now; it
+ * waits sealed with the server's key and is erased from the job once delivered.
+ */
+export async function queueBrokerLogin(tx: DbOrTx, logins: BrokerLogins | undefined, credential: { id: string; householdId: string; externalId: string | null; token: string }): Promise<void> {
+  if (!logins) return;
+  const payload: BrokerLoginCreatePayload = {
+    credentialId: credential.id,
+    username: brokerUsername(credential),
+    role: brokerRole(credential.id),
+    householdId: credential.householdId,
+    externalId: credential.externalId,
+    sealedPassword: sealSecret(logins.sealKey, credential.token),
+  };
+  await scheduleJob(tx, { name: BROKER_LOGIN_CREATE_JOB, key: `broker-login:create:${credential.id}`, runAt: AT_ONCE, payload });
+}
+
+/** Queues the deletion of these credentials' broker logins, in the transaction that ends them. */
+export async function queueBrokerLoginRemoval(tx: DbOrTx, logins: BrokerLogins | undefined, credentials: BrokerLoginCredential[]): Promise<void> {
+  if (!logins) return;
+  for (const credential of credentials) {
+    const payload: BrokerLoginDeletePayload = { credentialId: credential.id, username: brokerUsername(credential), role: brokerRole(credential.id) };
+    await scheduleJob(tx, { name: BROKER_LOGIN_DELETE_JOB, key: `broker-login:delete:${credential.id}`, runAt: AT_ONCE, payload });
+  }
+}
+
+export async function queueDeviceLoginRemoval(tx: DbOrTx, logins: BrokerLogins | undefined, deviceId: string): Promise<void> {
+  if (logins) await queueBrokerLoginRemoval(tx, logins, await brokerLoginsOfDevice(tx, deviceId));
+}
+
+/** Account deletion (decision 079): runs before the household's credentials are deleted. */
+export async function queueHouseholdLoginRemoval(tx: DbOrTx, logins: BrokerLogins | undefined, householdId: string): Promise<void> {
+  if (logins) await queueBrokerLoginRemoval(tx, logins, await brokerLoginsOfHousehold(tx, householdId));
+}

@@ -1,0 +1,258 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import mqtt, { type MqttClient } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { devicesOverviewSchema } from '@peakwise/contracts/devices.contract';
+import { pairedDeviceSchema, type PairedDevice } from '@peakwise/contracts/device-management.contract';
+import type { Database } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+import { connectDynsecControl, type DynsecControl } from '../../ingest/dynsec-control';
+import type { MqttIngest } from '../../ingest/mqtt-ingest';
+import { brokerLoginJobHandlers } from '../../jobs/broker-login-jobs';
+import { startDurableWorker, type DurableWorker } from '../../jobs/durable-worker';
+import { loadConfig } from '../../lib/config';
+import { createLogger } from '../../lib/logger';
+import { startDynsecMosquitto, type DynsecMosquitto } from '../../test/dynsec-mosquitto';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestDatabase } from '../../test/test-database';
+import { startTestIngest } from '../../test/test-broker';
+import { asMember, type Member } from '../../test/test-session';
+import { memberWithHousehold } from '../energy/energy.test-helper';
+
+/*
+ * Paired devices and household tokens log in to a real Mosquitto whose logins the server manages
+ * through the dynamic security plugin (decision 097): the test's own broker, with no anonymous
+ * access, so every connection here is a login the jobs created.
+ */
+
+const silent = createLogger({ level: 'silent' });
+const ORIGIN = 'http://127.0.0.1:3000';
+let mosquitto: DynsecMosquitto;
+let database: Database;
+let control: DynsecControl;
+let ingest: MqttIngest;
+let jobs: DurableWorker;
+let t: TestApp;
+const clients: MqttClient[] = [];
+
+beforeAll(async () => {
+  mosquitto = await startDynsecMosquitto();
+  database = await createTestDatabase();
+  control = connectDynsecControl({ url: mosquitto.url, ...mosquitto.admin, logger: silent });
+  // The server's own login, with the role docs/ingestion.md has the operator make.
+  const service = { username: 'peakwise-server', password: randomBytes(16).toString('hex') };
+  const shareGroup = `test-${randomBytes(4).toString('hex')}`;
+  const publishes = ['devices/+/command', 'shelly/+/rpc', 'tasmota/+/cmnd/POWER', 'meter/receipts', 'devices/+/receipts'];
+  const answers = await control.run([
+    {
+      command: 'createRole',
+      rolename: 'peakwise-server',
+      acls: [
+        // Mosquitto 2.0 checks a shared subscription's filter with its $share/{group}/ prefix.
+        { acltype: 'subscribePattern', topic: `$share/${shareGroup}/peakwise/#`, allow: true },
+        ...publishes.map((topic) => ({ acltype: 'publishClientSend', topic: `peakwise/+/${topic}`, allow: true })),
+      ],
+    },
+    { command: 'createClient', ...service, roles: [{ rolename: 'peakwise-server' }] },
+  ]);
+  expect(answers.filter((a) => a.error)).toEqual([]);
+  const env = { PUBLIC_URL: ORIGIN, MQTT_URL: mosquitto.url, MQTT_DYNSEC_USERNAME: mosquitto.admin.username, MQTT_DYNSEC_PASSWORD: mosquitto.admin.password, AUTH_SECRET: randomBytes(24).toString('hex') };
+  const config = loadConfig(env);
+  ingest = await startTestIngest(database.db, { url: mosquitto.url, external: true, service, shareGroup, stop: async () => {} });
+  jobs = startDurableWorker({ db: database.db, logger: silent, handlers: brokerLoginJobHandlers({ control, sealKey: config.mqttDynsec!.sealKey }) });
+  t = await createTestApp({ database, env });
+}, 30_000);
+afterAll(async () => {
+  await Promise.all(clients.map((c) => c.endAsync(true)));
+  await t?.close();
+  await jobs?.stop();
+  await ingest?.close();
+  await control?.close();
+  await database?.close();
+  await mosquitto?.stop();
+});
+
+const connect = async (login: { username: string; password: string; clientId?: string }) => {
+  const client = await mqtt.connectAsync(mosquitto.url, { clientId: login.clientId ?? `test-${randomBytes(4).toString('hex')}`, username: login.username, password: login.password, reconnectPeriod: 0, connectTimeout: 5_000 });
+  clients.push(client);
+  return client;
+};
+/** 'refused' when Mosquitto answers the CONNECT with a refusal. */
+const tryLogin = async (username: string, password: string) => {
+  try {
+    const client = await connect({ username, password });
+    await client.endAsync(true);
+    return 'connected';
+  } catch {
+    return 'refused';
+  }
+};
+
+async function pair(member: Member, externalId: string): Promise<PairedDevice> {
+  const res = await t.app.request('/api/devices', {
+    method: 'POST',
+    headers: asMember(member, { origin: ORIGIN }),
+    body: JSON.stringify({ externalId, name: 'Kettle', kind: 'smart_plug' }),
+  });
+  expect(res.status).toBe(201);
+  return pairedDeviceSchema.parse(await res.json());
+}
+
+const jobPayloads = async (name: string) =>
+  rowsOf<{ key: string; status: string; payload: Record<string, unknown> }>(await database.db.execute(sql`select key, status, payload from durable_jobs where name = ${name} order by created_at`));
+
+const credentialIdOf = async (deviceId: string) =>
+  rowsOf<{ id: string }>(await database.db.execute(sql`select id from ingest_credentials where device_id = ${deviceId}::uuid`))[0]?.id;
+
+const shellyStatus = (powerW: number) => JSON.stringify({ id: 0, source: 'timer', output: true, apower: powerW, voltage: 120.1, current: 0.52, aenergy: { total: 1.0, by_minute: [0, 0, 0], minute_ts: 1_768_496_400 } });
+
+describe('a plug paired while Peakwise manages Mosquitto’s logins', () => {
+  it('logs in with exactly what the pairing screen shows, and its Shelly Gen2 status is stored', async () => {
+    const home = await memberWithHousehold(t);
+    const paired = await pair(home.member, 'shellyplugus-dyn001');
+    const c = paired.credential;
+
+    // Waiting for the worker: the token is in the job, sealed, not in clear.
+    const [queued] = await jobPayloads('broker-login.create');
+    expect(queued).toMatchObject({ status: 'queued', payload: { username: 'shellyplugus-dyn001', householdId: home.household.id } });
+    expect(JSON.stringify(queued!.payload)).not.toContain(c.token.slice(4));
+    expect(await tryLogin(c.mqttUsername, c.token)).toBe('refused');
+
+    expect(await jobs.runDue()).toBe(1);
+    const [done] = await jobPayloads('broker-login.create');
+    expect(done!.status).toBe('done');
+    expect(done!.payload).not.toHaveProperty('sealedPassword');
+
+    const plug = await connect({ username: c.mqttUsername, password: c.token, clientId: c.mqttClientId });
+    await plug.publishAsync(`${c.shellyMqttPrefix}/status/switch:0`, shellyStatus(62), { qos: 1 });
+    const overview = async () => {
+      const r = await t.app.request('/api/devices', { headers: asMember(home.member) });
+      return devicesOverviewSchema.parse(await r.json()).devices.find((d) => d.id === paired.device.id);
+    };
+    await expect.poll(async () => (await overview())?.powerW, { timeout: 10_000 }).toBe(62);
+  });
+
+  it('is kept to its own subtree: a publish outside it reaches nobody, a subscription outside it is refused, a wrong password is refused', async () => {
+    const home = await memberWithHousehold(t);
+    const other = await memberWithHousehold(t);
+    const c = (await pair(home.member, 'shellyplugus-dyn002')).credential;
+    await jobs.runDue();
+
+    // The admin sees every topic: what it does not hear, nobody heard.
+    const watcher = await connect(mosquitto.admin);
+    const heard: string[] = [];
+    watcher.on('message', (topic) => heard.push(topic));
+    await watcher.subscribeAsync('peakwise/#', { qos: 1 });
+
+    const plug = await connect({ username: c.mqttUsername, password: c.token, clientId: c.mqttClientId });
+    const outside = [`peakwise/${other.household.id}/shelly/shellyplugus-dyn002/status/switch:0`, `peakwise/${home.household.id}/meter`, `peakwise/${home.household.id}/shelly/sibling/status/switch:0`];
+    for (const topic of outside) await plug.publishAsync(topic, shellyStatus(5), { qos: 1 });
+    const inside = `${c.shellyMqttPrefix}/status/switch:0`;
+    await plug.publishAsync(inside, shellyStatus(40), { qos: 1 });
+    // Messages of one connection arrive in order: once the last is heard, the others would have been.
+    await expect.poll(() => heard.includes(inside), { timeout: 5_000 }).toBe(true);
+    expect(heard.filter((topic) => outside.includes(topic))).toEqual([]);
+
+    const granted = async (filter: string) => (await plug.subscribeAsync(filter, { qos: 1 }).then((g) => g[0]?.qos ?? 128).catch(() => 128)) !== 128;
+    expect(await granted(`${c.shellyMqttPrefix}/rpc`)).toBe(true);
+    expect(await granted(`peakwise/${home.household.id}/devices/+/command`)).toBe(false);
+    expect(await granted(`peakwise/${home.household.id}/#`)).toBe(false);
+
+    expect(await tryLogin(c.mqttUsername, `${c.token.slice(0, -1)}x`)).toBe('refused');
+    expect(await tryLogin('shellyplugus-dyn003', c.token)).toBe('refused');
+  });
+
+  it('stops logging in once removed, and a plug removed before its login was made never gets one', async () => {
+    const home = await memberWithHousehold(t);
+    const kept = await pair(home.member, 'shellyplugus-dyn004');
+    await jobs.runDue();
+    expect(await tryLogin(kept.credential.mqttUsername, kept.credential.token)).toBe('connected');
+
+    const early = await pair(home.member, 'shellyplugus-dyn005');
+    for (const id of [kept.device.id, early.device.id]) {
+      expect((await t.app.request(`/api/devices/${id}`, { method: 'DELETE', headers: asMember(home.member, { origin: ORIGIN }) })).status).toBe(204);
+    }
+    expect(await jobs.runDue()).toBe(3);
+    expect(await tryLogin(kept.credential.mqttUsername, kept.credential.token)).toBe('refused');
+    expect(await tryLogin(early.credential.mqttUsername, early.credential.token)).toBe('refused');
+
+    // Paired again (here, with a new token): the new login works, the old token does not.
+    const again = await pair(home.member, 'shellyplugus-dyn004');
+    await jobs.runDue();
+    expect(await tryLogin(again.credential.mqttUsername, again.credential.token)).toBe('connected');
+    expect(await tryLogin(again.credential.mqttUsername, kept.credential.token)).toBe('refused');
+  });
+  it('takes a new password shown again on Devices: the old one is refused, the new one logs in', async () => {
+    const home = await memberWithHousehold(t);
+    const paired = await pair(home.member, 'shellyplugus-dyn009');
+    await jobs.runDue();
+    expect(await tryLogin(paired.credential.mqttUsername, paired.credential.token)).toBe('connected');
+    const res = await t.app.request(`/api/devices/${paired.device.id}/credential`, { method: 'POST', headers: asMember(home.member, { origin: ORIGIN }) });
+    expect(res.status).toBe(201);
+    const renewed = pairedDeviceSchema.parse(await res.json());
+    // The old login's deletion and the new login's creation, both for the same username.
+    expect(await jobs.runDue()).toBe(2);
+    expect(await tryLogin(renewed.credential.mqttUsername, paired.credential.token)).toBe('refused');
+    expect(await tryLogin(renewed.credential.mqttUsername, renewed.credential.token)).toBe('connected');
+  });
+
+  it('moves to the home that pairs it next, even when the new login is made before the old one is deleted', async () => {
+    const first = await memberWithHousehold(t);
+    const second = await memberWithHousehold(t);
+    const old = await pair(first.member, 'shellyplugus-dyn007');
+    await jobs.runDue();
+    expect((await t.app.request(`/api/devices/${old.device.id}`, { method: 'DELETE', headers: asMember(first.member, { origin: ORIGIN }) })).status).toBe(204);
+    const moved = await pair(second.member, 'shellyplugus-dyn007');
+    // The harder order: the new home's create runs first (the client exists), then the old delete.
+    await database.db.execute(sql`update durable_jobs set run_at = run_at + interval '1 second' where key = ${`broker-login:delete:${(await credentialIdOf(old.device.id))!}`}`);
+    expect(await jobs.runDue()).toBe(2);
+
+    expect(await tryLogin(moved.credential.mqttUsername, old.credential.token)).toBe('refused');
+    const plug = await connect({ username: moved.credential.mqttUsername, password: moved.credential.token, clientId: moved.credential.mqttClientId });
+    const granted = async (filter: string) => (await plug.subscribeAsync(filter, { qos: 1 }).then((g) => g[0]?.qos ?? 128).catch(() => 128)) !== 128;
+    expect(await granted(`${moved.credential.shellyMqttPrefix}/rpc`)).toBe(true);
+    expect(await granted(`${old.credential.shellyMqttPrefix}/rpc`)).toBe(false);
+
+    // And back, in the other order: the old login's deletion runs first, the new one is made after.
+    expect((await t.app.request(`/api/devices/${moved.device.id}`, { method: 'DELETE', headers: asMember(second.member, { origin: ORIGIN }) })).status).toBe(204);
+    const back = await pair(first.member, 'shellyplugus-dyn007');
+    await database.db.execute(sql`update durable_jobs set run_at = run_at + interval '1 second' where key = ${`broker-login:create:${(await credentialIdOf(back.device.id))!}`}`);
+    expect(await jobs.runDue()).toBe(2);
+    expect(await tryLogin(back.credential.mqttUsername, moved.credential.token)).toBe('refused');
+    expect(await tryLogin(back.credential.mqttUsername, back.credential.token)).toBe('connected');
+    // Every role Peakwise made for the three pairings is gone but the live one's.
+    const roles = await control.run([{ command: 'listRoles' }]);
+    const ours = ((roles[0]?.data as { roles?: string[] }).roles ?? []).filter((r) => r.startsWith('peakwise-') && r !== 'peakwise-server');
+    const ids = await Promise.all([old, moved, back].map((p) => credentialIdOf(p.device.id)));
+    expect(ours.filter((r) => ids.some((id) => r === `peakwise-${id}`))).toEqual([`peakwise-${ids[2]}`]);
+  });
+});
+
+describe('a household token', () => {
+  it('logs in as its own id, and every login of the account is refused once the account is deleted', async () => {
+    const home = await memberWithHousehold(t);
+    const res = await t.app.request('/api/household/ingest-tokens', { method: 'POST', headers: asMember(home.member, { origin: ORIGIN }), body: JSON.stringify({ label: 'Gateway' }) });
+    expect(res.status).toBe(201);
+    const created = (await res.json()) as { id: string; token: string; mqttUsername: string; mqttMeterTopic: string };
+    expect(created.mqttUsername).toBe(created.id);
+    const revoked = (await (await t.app.request('/api/household/ingest-tokens', { method: 'POST', headers: asMember(home.member, { origin: ORIGIN }), body: JSON.stringify({ label: 'Old gateway' }) })).json()) as { id: string; token: string };
+    const plug = (await pair(home.member, 'shellyplugus-dyn006')).credential;
+    await jobs.runDue();
+
+    const gateway = await connect({ username: created.mqttUsername, password: created.token });
+    expect(await gateway.subscribeAsync(`peakwise/${home.household.id}/devices/+/command`, { qos: 1 }).then((g) => g[0]?.qos)).toBe(1);
+    await gateway.endAsync(true);
+    expect(await tryLogin(plug.mqttUsername, plug.token)).toBe('connected');
+    expect(await tryLogin(revoked.id, revoked.token)).toBe('connected');
+    expect((await t.app.request(`/api/household/ingest-tokens/${revoked.id}`, { method: 'DELETE', headers: asMember(home.member, { origin: ORIGIN }) })).status).toBe(204);
+    expect(await jobs.runDue()).toBe(1);
+    expect(await tryLogin(revoked.id, revoked.token)).toBe('refused');
+    expect(await tryLogin(created.mqttUsername, created.token)).toBe('connected');
+
+    const deleted = await t.app.request('/api/account', { method: 'DELETE', headers: asMember(home.member, { origin: ORIGIN }), body: JSON.stringify({ confirmation: 'DELETE' }) });
+    expect(deleted.status).toBe(204);
+    expect(await jobs.runDue()).toBe(2);
+    expect(await tryLogin(created.mqttUsername, created.token)).toBe('refused');
+    expect(await tryLogin(plug.mqttUsername, plug.token)).toBe('refused');
+  });
+});
