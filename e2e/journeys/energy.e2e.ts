@@ -3,6 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeViolations } from '../support/axe';
 import { screenshot } from '../support/browser';
+import { demoBackfillCaughtUp } from '../support/demo-backfill';
 import { signInAsDemo, waitForApi } from '../support/demo-session';
 import { pagePerTest } from '../support/journey';
 import { windowScrollRange } from '../support/layout';
@@ -35,16 +36,7 @@ const waitForDemoData = () =>
     async (body) => body.currentPowerKw !== null && body.todayKwh !== null && (await backfillCaughtUp()),
   );
 
-/** The raw readings reach the last quarter hour: the back-fill is over. */
-async function backfillCaughtUp(): Promise<boolean> {
-  const { rows } = await db.query<{ recent: boolean }>(
-    `select coalesce(max(m.ts) > now() - interval '15 minutes', false) as recent
-       from meter_readings m join households h on h.id = m.household_id join users u on u.id = h.owner_user_id
-      where u.email = $1`,
-    [DEMO_EMAIL],
-  );
-  return rows[0]?.recent ?? false;
-}
+const backfillCaughtUp = () => demoBackfillCaughtUp(db, DEMO_EMAIL);
 
 type RawTotals = { production: number; consumption: number };
 

@@ -1,3 +1,5 @@
+import type pg from 'pg';
+
 /** The demo household's zone (apps/server/src/simulator/household-profile.ts). */
 export const DEMO_TIME_ZONE = 'America/Toronto';
 
@@ -17,4 +19,19 @@ export function backfillDaysForLastMonth(now: Date, timeZone = DEMO_TIME_ZONE): 
   const firstOfLastMonth = Date.UTC(year, month - 2, 1);
   const today = Date.UTC(year, month - 1, day);
   return Math.round((today - firstOfLastMonth) / 86_400_000) + 1;
+}
+
+/**
+ * The demo back-fill is over: its raw readings reach the last quarter hour (it stores the oldest
+ * days first, then streams live). Until then anything computed from past days can move between
+ * two reads.
+ */
+export async function demoBackfillCaughtUp(db: pg.Client, email = 'demo@peakwise.ca'): Promise<boolean> {
+  const { rows } = await db.query<{ recent: boolean }>(
+    `select coalesce(max(m.ts) > now() - interval '15 minutes', false) as recent
+       from meter_readings m join households h on h.id = m.household_id join users u on u.id = h.owner_user_id
+      where u.email = $1`,
+    [email],
+  );
+  return rows[0]?.recent ?? false;
 }

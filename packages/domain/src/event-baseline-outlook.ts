@@ -46,11 +46,12 @@ export type OutlookInput = {
 
 /**
  * The most a home can use over the event and meet a target of `targetPercent` below
- * `baselineKwh`, rounded down to a watt-hour so a member who uses exactly what they are shown
- * still meets it (the epsilon keeps float noise from costing the last watt-hour).
+ * `baselineKwh`, rounded down to the hundredth of a kWh the screens show, so a member who uses
+ * exactly what they are shown still meets it: a target of 1.835 kWh shown to two decimals read
+ * "1.84", which misses it (the epsilon keeps float noise from costing the last hundredth).
  */
 export function targetKwhFor(baselineKwh: number, targetPercent: number): number {
-  return Math.floor((baselineKwh * (100 - targetPercent)) * 10 + 1e-6) / 1000;
+  return Math.floor(baselineKwh * (100 - targetPercent) + 1e-6) / 100;
 }
 
 export function baselineOutlook({ baseline, terms, today, holidays, eventDates }: OutlookInput): BaselineOutlook {
