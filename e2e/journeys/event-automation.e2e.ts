@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeViolations } from '../support/axe';
 import { screenshot } from '../support/browser';
 import { waitForApi } from '../support/demo-session';
+import { signUpInBrowser } from '../support/browser-sign-up';
 import { pagePerTest } from '../support/journey';
 
-const PASSWORD = 'Sturdy-meadow-42';
 
 let page: Page;
 pagePerTest('event-automation', (p) => (page = p), { viewport: { width: 1280, height: 1400 } });
@@ -21,28 +21,7 @@ afterAll(async () => {
 });
 
 /** A new member (an Ontario household, in the demo program's area), signed in on the Dashboard. */
-async function signUp(): Promise<{ email: string; userId: string; householdId: string }> {
-  const email = `automation-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  await page.goto('/?auth=signup');
-  const dialog = page.getByRole('dialog', { name: 'Sign up for Peakwise' });
-  await dialog.getByLabel('Email', { exact: true }).fill(email);
-  await dialog.getByLabel('Confirm email').fill(email);
-  await dialog.getByLabel('Password').fill(PASSWORD);
-  await dialog.getByLabel('What should we call you?').fill('Sam Gagnon');
-  await dialog.getByLabel('Month').selectOption('5');
-  await dialog.getByLabel('Day').fill('12');
-  await dialog.getByLabel('Year').fill('1990');
-  await dialog.getByLabel('Female').check();
-  await dialog.getByRole('button', { name: 'Sign Up' }).click();
-  await page.waitForURL('**/app/dashboard');
-  // The household is made on the first portal visit.
-  await waitForApi<{ id: string }>(page, '/api/household', (h) => Boolean(h.id), 30_000);
-  const { rows } = await db.query<{ userId: string; householdId: string }>(
-    `select u.id as "userId", h.id as "householdId" from users u join households h on h.owner_user_id = u.id where u.email = $1`,
-    [email],
-  );
-  return { email, ...rows[0]! };
-}
+const signUp = () => signUpInBrowser(page, db, { prefix: 'automation', name: 'Sam Gagnon', birth: { month: '5', day: '12', year: '1990' } });
 
 describe('notification preferences and event automation', () => {
   it('a member verifies their mobile number with the texted code, then turns on texts for events', async () => {

@@ -3,10 +3,9 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeViolations } from '../support/axe';
 import { screenshot } from '../support/browser';
-import { waitForApi } from '../support/demo-session';
+import { signUpInBrowser } from '../support/browser-sign-up';
 import { pagePerTest } from '../support/journey';
 
-const PASSWORD = 'Sturdy-meadow-42';
 // A program of its own in a province no other journey uses, so this member sees only this event.
 // The home keeps Toronto's clock, on which the server's and Chromium's zone data agree.
 const PROGRAM = 'E2E baseline shown (New Brunswick)';
@@ -47,23 +46,9 @@ function torontoTime(date: string, hour: number, minute = 0): number {
 const plain = (s: string | null) => (s ?? '').replace(/[\u00a0\u202f\u2009]/g, ' ').replace(/\s+/g, ' ').trim();
 
 async function signUp(): Promise<string> {
-  const email = `baseline-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  await page.goto('/?auth=signup');
-  const dialog = page.getByRole('dialog', { name: 'Sign up for Peakwise' });
-  await dialog.getByLabel('Email', { exact: true }).fill(email);
-  await dialog.getByLabel('Confirm email').fill(email);
-  await dialog.getByLabel('Password').fill(PASSWORD);
-  await dialog.getByLabel('What should we call you?').fill('Noor Haddad');
-  await dialog.getByLabel('Month').selectOption('6');
-  await dialog.getByLabel('Day').fill('14');
-  await dialog.getByLabel('Year').fill('1990');
-  await dialog.getByLabel('Female').check();
-  await dialog.getByRole('button', { name: 'Sign Up' }).click();
-  await page.waitForURL('**/app/dashboard');
-  await waitForApi<{ id: string }>(page, '/api/household', (h) => Boolean(h.id), 30_000);
-  const { rows } = await db.query<{ id: string }>(`select h.id from households h join users u on u.id = h.owner_user_id where u.email = $1`, [email]);
-  await db.query(`update households set province = $2, postal_code = 'E1C 4M3', time_zone = $3 where id = $1`, [rows[0]!.id, PROVINCE, ZONE]);
-  return rows[0]!.id;
+  const { householdId } = await signUpInBrowser(page, db, { prefix: 'baseline', name: 'Noor Haddad', birth: { month: '6', day: '14', year: '1990' } });
+  await db.query(`update households set province = $2, postal_code = 'E1C 4M3', time_zone = $3 where id = $1`, [householdId, PROVINCE, ZONE]);
+  return householdId;
 }
 
 /** 0.2 kWh every 5 minutes from 13:00 to 20:00 on each day, as a meter would have sent it. */

@@ -3,13 +3,12 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeViolations } from '../support/axe';
 import { screenshot } from '../support/browser';
-import { waitForApi } from '../support/demo-session';
+import { signUpInBrowser } from '../support/browser-sign-up';
 import { pagePerTest } from '../support/journey';
 import { waitForEmail } from '../support/mailbox';
 
 // The demo operator created outside production (packages/contracts/src/demo-account.ts).
 const OPERATOR = { email: 'ops@peakwise.ca', password: 'peakwise-ops-demo' };
-const PASSWORD = 'Sturdy-meadow-42';
 // A program of its own in a province no other journey uses, so this member sees only this event.
 // Quebec keeps Toronto's clock, on which the server's and Chromium's zone data agree (for
 // Winnipeg and Edmonton, Debian's Chromium reads November 2026 as daylight time).
@@ -69,24 +68,10 @@ const h12 = (at: number) => {
 };
 
 async function signUp(): Promise<{ email: string; householdId: string }> {
-  const email = `settlement-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  await page.goto('/?auth=signup');
-  const dialog = page.getByRole('dialog', { name: 'Sign up for Peakwise' });
-  await dialog.getByLabel('Email', { exact: true }).fill(email);
-  await dialog.getByLabel('Confirm email').fill(email);
-  await dialog.getByLabel('Password').fill(PASSWORD);
-  await dialog.getByLabel('What should we call you?').fill('Rita Okafor');
-  await dialog.getByLabel('Month').selectOption('3');
-  await dialog.getByLabel('Day').fill('9');
-  await dialog.getByLabel('Year').fill('1986');
-  await dialog.getByLabel('Female').check();
-  await dialog.getByRole('button', { name: 'Sign Up' }).click();
-  await page.waitForURL('**/app/dashboard');
-  await waitForApi<{ id: string }>(page, '/api/household', (h) => Boolean(h.id), 30_000);
-  const { rows } = await db.query<{ id: string }>(`select h.id from households h join users u on u.id = h.owner_user_id where u.email = $1`, [email]);
+  const { email, householdId } = await signUpInBrowser(page, db, { prefix: 'settlement', name: 'Rita Okafor', birth: { month: '3', day: '9', year: '1986' } });
   // A home in Montréal, in this journey's program only.
-  await db.query(`update households set province = $2, postal_code = 'H2X 1Y4', time_zone = $3 where id = $1`, [rows[0]!.id, PROVINCE, ZONE]);
-  return { email, householdId: rows[0]!.id };
+  await db.query(`update households set province = $2, postal_code = 'H2X 1Y4', time_zone = $3 where id = $1`, [householdId, PROVINCE, ZONE]);
+  return { email, householdId };
 }
 
 /** The member's language, chosen in Settings as a member would (the portal's header has no switcher). */
