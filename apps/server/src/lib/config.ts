@@ -153,6 +153,12 @@ const envSchema = z.object({
   OAUTH_FACEBOOK_CLIENT_ID: optional(z.string()),
   OAUTH_FACEBOOK_CLIENT_SECRET: optional(z.string()),
   OAUTH_FACEBOOK_ISSUER: optional(urlWithProtocols(['http:', 'https:'], 'must be an http:// or https:// URL')),
+  OPENADR_VTN_URL: optional(urlWithProtocols(['http:', 'https:'], 'must be an http:// or https:// URL (the VTN\'s base path, e.g. https://vtn.example.ca/openadr3/3.1.1)')),
+  OPENADR_CLIENT_ID: optional(z.string().regex(/^[\x21-\x7e]{1,256}$/, 'must be 1-256 printable characters without spaces')),
+  OPENADR_CLIENT_SECRET: optional(z.string().regex(/^[\x21-\x7e]{1,512}$/, 'must be 1-512 printable characters without spaces')),
+  OPENADR_VERSION: optional(z.enum(['3.0.1', '3.1.1'], { error: 'must be 3.0.1 or 3.1.1' })),
+  OPENADR_VEN_NAME: optional(z.string().regex(/^[\x20-\x7e]{1,128}$/, 'must be 1-128 printable characters')),
+  OPENADR_POLL_SECONDS: optional(positiveInt('must be a positive integer (seconds)')),
   SUPPORT_PHONE: optional(z.string().trim().regex(SUPPORT_PHONE_PATTERN, 'must be a phone number: digits, spaces, dashes, dots or brackets, with an optional leading +')),
 });
 
@@ -243,6 +249,11 @@ export type Config = {
   /** The demo household simulator: back-fill and live readings for the demo member, sent over MQTT. */
   demo: { simulator: boolean; backfillDays: number; speed: number; seed: number };
   oauth: { google: OAuthProviderConfig | undefined; facebook: OAuthProviderConfig | undefined };
+  /**
+   * The VTN this server takes part in as an OpenADR 3 VEN (decision 104); undefined without
+   * OPENADR_VTN_URL, and then nothing OpenADR runs. The secret is never logged or shown.
+   */
+  openadr: OpenAdrConfig | undefined;
   /** The support line shown on Help; null when none is set, and then no phone is shown at all. */
   supportPhone: string | null;
   /**
@@ -264,6 +275,10 @@ export type MqttDynsecConfig = { username: string; password: string; sealKey: Bu
 export type MqttTlsConfig = { certPath: string; keyPath: string; port: number };
 
 export type OAuthProviderConfig = { clientId: string; clientSecret: string; issuer: string };
+
+export type OpenAdrVersion = '3.0.1' | '3.1.1';
+/** One VTN from the environment; the tables hold one row per VTN url, so more can follow. */
+export type OpenAdrConfig = { vtnUrl: string; clientId: string; clientSecret: string; version: OpenAdrVersion; venName: string; pollSeconds: number };
 
 const AUTH_SECRET_MIN_LENGTH = 32;
 
@@ -342,6 +357,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       facebook: oauthProvider('FACEBOOK', e.OAUTH_FACEBOOK_CLIENT_ID, e.OAUTH_FACEBOOK_CLIENT_SECRET, e.OAUTH_FACEBOOK_ISSUER ?? 'https://www.facebook.com'),
     },
     supportPhone: e.SUPPORT_PHONE ?? null,
+    openadr: openAdrConfig(e.OPENADR_VTN_URL, e.OPENADR_CLIENT_ID, e.OPENADR_CLIENT_SECRET, e.OPENADR_VERSION, e.OPENADR_VEN_NAME, e.OPENADR_POLL_SECONDS),
     clock: { offsetMs: e.CLOCK_OFFSET_MS ?? 0, adjustable: e.TEST_CLOCK ?? false },
     apiTokens: { rateLimit: e.API_TOKEN_RATE_LIMIT ?? 300, windowSeconds: e.API_TOKEN_RATE_LIMIT_WINDOW_SECONDS ?? 60 },
     webhooks: {
@@ -418,6 +434,26 @@ function stripeConfig(secretKey: string | undefined, webhookSecret: string | und
   if (secretKey === undefined) throw new ConfigError('STRIPE_SECRET_KEY', 'must be set when STRIPE_WEBHOOK_SECRET or STRIPE_PUBLISHABLE_KEY is');
   if (webhookSecret === undefined) throw new ConfigError('STRIPE_WEBHOOK_SECRET', 'must be set when STRIPE_SECRET_KEY is');
   return { secretKey, webhookSecret, publishableKey };
+}
+
+/** A VTN is all or nothing: its address, the client credentials it issued us, its version and our VEN name. */
+function openAdrConfig(
+  vtnUrl: string | undefined,
+  clientId: string | undefined,
+  clientSecret: string | undefined,
+  version: OpenAdrVersion | undefined,
+  venName: string | undefined,
+  pollSeconds: number | undefined,
+): Config['openadr'] {
+  if (vtnUrl === undefined) {
+    const stray = [['OPENADR_CLIENT_ID', clientId], ['OPENADR_CLIENT_SECRET', clientSecret], ['OPENADR_VERSION', version], ['OPENADR_VEN_NAME', venName], ['OPENADR_POLL_SECONDS', pollSeconds]].find(([, value]) => value !== undefined);
+    if (stray) throw new ConfigError(String(stray[0]), 'needs OPENADR_VTN_URL');
+    return undefined;
+  }
+  if (clientId === undefined) throw new ConfigError('OPENADR_CLIENT_ID', 'must be set when OPENADR_VTN_URL is');
+  if (clientSecret === undefined) throw new ConfigError('OPENADR_CLIENT_SECRET', 'must be set when OPENADR_VTN_URL is');
+  if (version === undefined) throw new ConfigError('OPENADR_VERSION', 'must be set when OPENADR_VTN_URL is (3.0.1 or 3.1.1; the two are not compatible)');
+  return { vtnUrl: vtnUrl.replace(/\/+$/, ''), clientId, clientSecret, version, venName: venName ?? 'peakwise', pollSeconds: pollSeconds ?? 300 };
 }
 
 /** A provider is on when both its client id and secret are set; one without the other is a mistake. */
