@@ -1,3 +1,5 @@
+import { createOpenAdrClient } from './modules/openadr/openadr-client';
+import { openAdrJobHandlers, scheduleOpenAdrPoll } from './jobs/openadr-jobs';
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
@@ -179,6 +181,8 @@ async function main() {
   const paymentProcessor = createPaymentProcessor(config);
   // Mosquitto's logins follow the ingest credentials through its dynamic security plugin (decision 097).
   const dynsec = config.mqttDynsec && config.mqttUrl ? connectDynsecControl({ url: config.mqttUrl, username: config.mqttDynsec.username, password: config.mqttDynsec.password, logger }) : undefined;
+  // Peakwise as an OpenADR 3 VEN of the configured VTN (decision 104); nothing of it runs without one.
+  const openAdr = config.openadr ? { config: config.openadr, client: createOpenAdrClient({ config: config.openadr, clock: now }) } : undefined;
   const durableWorker = startDurableWorker({
     db: database.db,
     handlers: {
@@ -195,6 +199,7 @@ async function main() {
       ...cardDetachJobHandlers({ processor: paymentProcessor }),
       ...billReminderJobHandlers(createBillReminderSender({ mailer: accounts.mailer, channels: notifications })),
       ...(dynsec && config.mqttDynsec ? brokerLoginJobHandlers({ control: dynsec, sealKey: config.mqttDynsec.sealKey }) : {}),
+      ...(openAdr ? openAdrJobHandlers({ ...openAdr, logger }) : {}),
       ...webhookJobHandlers({ retryDelaysSeconds: config.webhooks.retryDelaysSeconds, timeoutMs: config.webhooks.timeoutMs, allowPrivateNetworks: config.webhooks.allowLocalhost }),
     },
     logger,
@@ -214,6 +219,7 @@ async function main() {
   await scheduleAutopaySweep(database.db, now());
   // Bill reminders (decision 049): this hour's sweep; each sweep schedules the next.
   await scheduleReminderSweep(database.db, now());
+  if (openAdr) await scheduleOpenAdrPoll(database.db, openAdr.config, now());
 
   // Listens on its own connection from the start: the first browser does not wait for LISTEN,
   // and no other process's sign-out is missed.

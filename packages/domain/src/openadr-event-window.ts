@@ -65,11 +65,11 @@ export function openAdrEventWindow(event: OpenAdrEventShape, now: Date, maxHours
   const spans: { start: number; end: number }[] = [];
   let cursor: number | null = null;
   for (const interval of intervals) {
-    const startText = interval.intervalPeriod?.start ?? (cursor === null ? event.intervalPeriod?.start : undefined);
+    const startText: string | null | undefined = interval.intervalPeriod?.start ?? (cursor === null ? event.intervalPeriod?.start : undefined);
     const durationText = interval.intervalPeriod?.duration ?? event.intervalPeriod?.duration;
     if (!durationText || (!startText && cursor === null)) return refuse('no_interval_period', `Interval ${interval.id} has no start or duration`);
     if (startText && startText.startsWith('0001-01-01')) return refuse('immediate_start', `Interval ${interval.id} starts "now" (0001-01-01), which needs the members' notice`);
-    const start = startText ? Date.parse(startText) : (cursor as number);
+    const start: number = startText ? Date.parse(startText) : (cursor as number);
     const duration = parseOpenAdrDuration(durationText);
     if (Number.isNaN(start)) return refuse('no_interval_period', `Interval ${interval.id} has an unreadable start`);
     if (duration === null || duration <= 0) return refuse('unsupported_duration', `Interval ${interval.id} lasts ${durationText}`);

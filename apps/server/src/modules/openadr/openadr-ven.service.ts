@@ -1,0 +1,201 @@
+import { createHash } from 'node:crypto';
+import { EVENT_MAX_HOURS } from '@peakwise/contracts/events.contract';
+import type { OpenAdrEventReason } from '@peakwise/contracts/openadr.contract';
+import { openAdrEventWindow, type OpenAdrEventShape } from '@peakwise/domain/openadr-event-window';
+import type { DbOrTx } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { cancelEvent, editEvent, scheduleEvent } from '../events/events.service';
+import { OpenAdrFault, type OpenAdrClient } from './openadr-client';
+import {
+  ensureVtn,
+  findOpenAdrEvent,
+  liveOpenAdrEventIds,
+  peakwisePrograms,
+  programMaps,
+  recordPollFailure,
+  recordPollSuccess,
+  resourcesOf,
+  saveOpenAdrEvent,
+  saveResource,
+  seeVtnProgram,
+  setVenId,
+  type OpenAdrEventRow,
+  type VtnRow,
+} from './openadr.repository';
+
+/*
+ * One poll of one VTN (decision 104): enrol (find or create our ven, one resource per Peakwise
+ * program area), read every program and event, and bring the Peakwise events in line. Each VTN
+ * event is applied in a savepoint of its own, so a refusal or a fault leaves nothing of it
+ * half-written; the whole poll sits in one more, so a fault half-way records the fault and nothing
+ * else, and the next poll starts again from the VTN's word.
+ */
+
+type VtnObject = { id: string; modificationDateTime?: string };
+type VtnProgram = VtnObject & { programName: string };
+type VtnEvent = VtnObject & OpenAdrEventShape & { programID: string; eventName?: string | null };
+
+/** The spec's largest page (limit's maximum in both versions). */
+const PAGE = 50;
+/** More than this many pages of one listing is a VTN misbehaving (or an endless skip), not a program list. */
+const MAX_PAGES = 40;
+
+export type PollResult = { ok: true; applied: number; unchanged: number } | { ok: false; error: string; retryAt: Date };
+
+/** The back-off after failed polls in a row: 1, 2, 4 … minutes, at most an hour, or longer when the VTN says so. */
+export function openAdrBackoffMs(failures: number, retryAfterMs?: number): number {
+  const ours = Math.min(60, 2 ** Math.max(0, failures - 1)) * 60_000;
+  return Math.max(ours, retryAfterMs ?? 0);
+}
+
+export type VtnIdentity = { url: string; version: '3.0.1' | '3.1.1'; venName: string };
+
+export async function pollVtn(tx: DbOrTx, client: OpenAdrClient, identity: VtnIdentity, now: Date): Promise<PollResult> {
+  const vtn = await ensureVtn(tx, identity);
+  try {
+    const result = await tx.transaction(async (poll) => {
+      const venId = vtn.venId ?? (await enrol(poll, client, vtn));
+      await registerResources(poll, client, vtn, venId);
+      const programs = await listAll<VtnProgram>(client, '/programs');
+      for (const program of programs) await seeVtnProgram(poll, vtn.id, program.id, program.programName, now);
+      const mapped = new Map((await programMaps(poll, vtn.id)).map((m) => [m.vtnProgramId, m.programId]));
+      const events = await listAll<VtnEvent>(client, '/events');
+      let applied = 0;
+      for (const event of events) if (await applyVtnEvent(poll, vtn.id, event, mapped.get(event.programID) ?? null, now)) applied += 1;
+      // An event the VTN no longer lists was withdrawn: deleting it is how a VTN cancels one.
+      const listed = new Set(events.map((e) => e.id));
+      for (const vtnEventId of await liveOpenAdrEventIds(poll, vtn.id)) if (!listed.has(vtnEventId) && (await withdrawVtnEvent(poll, vtn.id, vtnEventId, now))) applied += 1;
+      return { applied, unchanged: events.length - applied };
+    });
+    await recordPollSuccess(tx, vtn.id, now, client.lastTokenAt());
+    return { ok: true, ...result };
+  } catch (error) {
+    const message = error instanceof OpenAdrFault ? error.message : `Unexpected: ${error instanceof Error ? error.message : String(error)}`;
+    const retryAt = new Date(now.getTime() + openAdrBackoffMs(vtn.failures + 1, error instanceof OpenAdrFault ? error.retryAfterMs : undefined));
+    await recordPollFailure(tx, vtn.id, now, message, retryAt, client.lastTokenAt());
+    return { ok: false, error: message, retryAt };
+  }
+}
+
+async function listAll<T>(client: OpenAdrClient, path: '/programs' | '/events'): Promise<T[]> {
+  const all: T[] = [];
+  for (let page = 0; page < MAX_PAGES; page += 1) {
+    const rows = await client.call<T[]>('get', path, { query: { skip: page * PAGE, limit: PAGE } });
+    all.push(...rows);
+    if (rows.length < PAGE) return all;
+  }
+  throw new OpenAdrFault('refused', `GET ${path} listed more than ${PAGE * MAX_PAGES} objects`);
+}
+
+/** Finds our ven by name (a restart, or a second server) before creating it. */
+async function enrol(tx: DbOrTx, client: OpenAdrClient, vtn: VtnRow): Promise<string> {
+  const found = await client.call<{ id: string; venName: string }[]>('get', '/vens', { query: { venName: vtn.venName } });
+  const mine = found.find((v) => v.venName === vtn.venName);
+  const ven =
+    mine ??
+    (await client.call<{ id: string }>('post', '/vens', {
+      // 3.1 tells a VEN's own request from a business logic one by objectType; 3.0.1 has one shape.
+      body: client.version === '3.1.1' ? { objectType: 'VEN_VEN_REQUEST', venName: vtn.venName } : { venName: vtn.venName },
+    }));
+  await setVenId(tx, vtn.id, ven.id);
+  return ven.id;
+}
+
+/** A resource name per Peakwise program: stable across renames of nothing but the program's id. */
+export const resourceNameFor = (programId: string) => `peakwise-program-${programId}`;
+
+async function registerResources(tx: DbOrTx, client: OpenAdrClient, vtn: VtnRow, venId: string): Promise<void> {
+  const known = new Set((await resourcesOf(tx, vtn.id)).map((r) => r.resourceName));
+  for (const program of await peakwisePrograms(tx)) {
+    const resourceName = resourceNameFor(program.id);
+    if (known.has(resourceName)) continue;
+    const existing =
+      client.version === '3.1.1'
+        ? await client.call<{ id: string; resourceName: string }[]>('get', '/resources', { query: { venID: venId, resourceName } })
+        : await client.call<{ id: string; resourceName: string }[]>('get', '/vens/{venID}/resources', { path: { venID: venId }, query: { resourceName } });
+    const created =
+      existing.find((r) => r.resourceName === resourceName) ??
+      (client.version === '3.1.1'
+        ? await client.call<{ id: string }>('post', '/resources', { body: { objectType: 'VEN_RESOURCE_REQUEST', resourceName, venID: venId } })
+        : await client.call<{ id: string }>('post', '/vens/{venID}/resources', { path: { venID: venId }, body: { resourceName, venID: venId } }));
+    await saveResource(tx, vtn.id, { resourceName, programId: program.id, vtnResourceId: created.id });
+  }
+}
+
+/** Of the event as sent, keys sorted: the same event twice is the same text. */
+export function eventFingerprint(event: unknown): string {
+  const canonical = (value: unknown): unknown =>
+    Array.isArray(value) ? value.map(canonical) : value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => [k, canonical(v)])) : value;
+  return createHash('sha256').update(JSON.stringify(canonical(event))).digest('hex');
+}
+
+/** What the events service refused, in the VEN's words; anything else is not the event's fault. */
+function reasonOf(error: unknown): OpenAdrEventReason | null {
+  if (!(error instanceof AppError)) return null;
+  const reasons: Record<string, OpenAdrEventReason> = { event_started: 'change_too_late', start_in_past: 'starts_in_past', event_too_long: 'too_long', end_before_start: 'no_interval_period', unknown_program: 'unmapped_program' };
+  return reasons[error.code] ?? null;
+}
+
+type Outcome = Pick<OpenAdrEventRow, 'status' | 'reason' | 'detail' | 'eventId'>;
+
+/** True when it changed anything. */
+async function applyVtnEvent(tx: DbOrTx, vtnId: string, event: VtnEvent, programId: string | null, now: Date): Promise<boolean> {
+  const fingerprint = eventFingerprint(event);
+  const existing = await findOpenAdrEvent(tx, vtnId, event.id);
+  const takenUpNow = existing?.status === 'refused' && existing.reason === 'unmapped_program' && programId !== null;
+  if (existing && existing.fingerprint === fingerprint && !takenUpNow) return false;
+  const save = (outcome: Outcome) => saveOpenAdrEvent(tx, vtnId, { vtnEventId: event.id, vtnProgramId: event.programID, fingerprint, ...outcome }, now);
+  try {
+    await tx.transaction(async (sp) => save(await decide(sp, vtnId, event, existing, programId, now)));
+  } catch (error) {
+    const reason = reasonOf(error);
+    if (reason === null) throw error;
+    // The change was refused whole (the savepoint is gone); a Peakwise event already made goes on as it was.
+    await save(existing?.status === 'scheduled' ? { status: 'scheduled', reason, detail: (error as Error).message, eventId: existing.eventId } : { status: 'refused', reason, detail: (error as Error).message, eventId: null });
+  }
+  return true;
+}
+
+async function decide(tx: DbOrTx, vtnId: string, event: VtnEvent, existing: OpenAdrEventRow | null, programId: string | null, now: Date): Promise<Outcome> {
+  const window = openAdrEventWindow(event, now, EVENT_MAX_HOURS);
+  const running = existing?.status === 'scheduled' && existing.eventId ? existing.eventId : null;
+  if (running) {
+    if (!window.ok) {
+      // The VTN changed it into something Peakwise cannot run (e.g. SIMPLE level 0): it is off for the members.
+      await cancelEvent(tx, running, now);
+      return { status: 'refused', reason: window.reason, detail: window.detail, eventId: running };
+    }
+    await editEvent(tx, running, { startsAt: window.window.startsAt.toISOString(), endsAt: window.window.endsAt.toISOString() }, now);
+    return { status: 'scheduled', reason: null, detail: describe(window.window), eventId: running };
+  }
+  if (!window.ok) return { status: 'refused', reason: window.reason, detail: window.detail, eventId: null };
+  if (programId === null) return { status: 'refused', reason: 'unmapped_program', detail: `VTN program ${event.programID} feeds no Peakwise program`, eventId: null };
+  const id = await scheduleEvent(tx, { programId, startsAt: window.window.startsAt.toISOString(), endsAt: window.window.endsAt.toISOString() }, `openadr:${vtnId}`, now);
+  return { status: 'scheduled', reason: null, detail: describe(window.window), eventId: id };
+}
+
+const describe = (w: { simpleLevel: number | null; importCapacityLimit: number | null }) =>
+  [w.simpleLevel !== null ? `SIMPLE level ${w.simpleLevel}` : null, w.importCapacityLimit !== null ? `IMPORT_CAPACITY_LIMIT ${w.importCapacityLimit}` : null].filter(Boolean).join(', ');
+
+async function withdrawVtnEvent(tx: DbOrTx, vtnId: string, vtnEventId: string, now: Date): Promise<boolean> {
+  const existing = await findOpenAdrEvent(tx, vtnId, vtnEventId);
+  if (!existing || existing.status === 'cancelled') return false;
+  const save = (outcome: Outcome) => saveOpenAdrEvent(tx, vtnId, { vtnEventId, vtnProgramId: existing.vtnProgramId, fingerprint: existing.fingerprint, ...outcome }, now);
+  if (existing.eventId === null || existing.status === 'refused') {
+    await save({ status: 'cancelled', reason: null, detail: 'Withdrawn by the VTN', eventId: existing.eventId });
+    return true;
+  }
+  if (existing.reason === 'change_too_late') return false;
+  const eventId = existing.eventId;
+  try {
+    await tx.transaction(async (sp) => {
+      await cancelEvent(sp, eventId, now);
+      await saveOpenAdrEvent(sp, vtnId, { vtnEventId, vtnProgramId: existing.vtnProgramId, fingerprint: existing.fingerprint, status: 'cancelled', reason: null, detail: 'Withdrawn by the VTN', eventId }, now);
+    });
+  } catch (error) {
+    const reason = reasonOf(error);
+    if (reason === null) throw error;
+    await save({ status: 'scheduled', reason, detail: `Withdrawn by the VTN after it started: ${(error as Error).message}`, eventId });
+  }
+  return true;
+}
