@@ -34,10 +34,10 @@ export type OpenAdrClient = {
 /** A VTN answer larger than this is refused unread; a day of events is a few kilobytes. */
 export const OPENADR_MAX_BODY_BYTES = 2 * 1024 * 1024;
 export const OPENADR_TIMEOUT_MS = 15_000;
-/** A token is renewed this long before it expires, so no call goes out with one about to lapse. */
+/** A token is renewed this long before it expires (or half-way through a shorter life), so no call goes out with one about to lapse. */
 const RENEW_BEFORE_MS = 60_000;
 
-type Token = { value: string; expiresAt: number | null };
+type Token = { value: string; expiresAt: number | null; renewAt: number | null };
 
 export function createOpenAdrClient(options: {
   config: Pick<OpenAdrConfig, 'vtnUrl' | 'clientId' | 'clientSecret' | 'version'>;
@@ -96,11 +96,14 @@ export function createOpenAdrClient(options: {
       expires_in?: number;
     };
     tokenAt = clock();
-    return { value: answer.access_token, expiresAt: typeof answer.expires_in === 'number' ? clock().getTime() + answer.expires_in * 1000 : null };
+    if (typeof answer.expires_in !== 'number') return { value: answer.access_token, expiresAt: null, renewAt: null };
+    const lifetimeMs = answer.expires_in * 1000;
+    const expiresAt = tokenAt.getTime() + lifetimeMs;
+    return { value: answer.access_token, expiresAt, renewAt: expiresAt - Math.min(RENEW_BEFORE_MS, lifetimeMs / 2) };
   };
 
   const bearer = async (): Promise<string> => {
-    if (!token || (token.expiresAt !== null && token.expiresAt - RENEW_BEFORE_MS <= clock().getTime())) token = await fetchToken();
+    if (!token || (token.renewAt !== null && token.renewAt <= clock().getTime())) token = await fetchToken();
     return token.value;
   };
 

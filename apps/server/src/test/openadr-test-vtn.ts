@@ -1,0 +1,184 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { OpenAdrVersion } from '../lib/config';
+import { openAdrSchema, type HttpMethod } from '../modules/openadr/openadr-schema';
+
+/**
+ * A small stateful VTN for the flows a spec-driven mock cannot play (programs whose events change,
+ * a cancellation, a token that expires, faults). It checks every request it receives and every
+ * answer it gives against the same official document the VEN uses, and keeps what failed in
+ * `violations`: a test asserts it is empty, so this VTN cannot drift from the spec into agreeing
+ * with the VEN.
+ */
+
+export type TestVtnFault = null | 'token_down' | 'server_error' | 'hang' | 'huge_body' | 'rate_limited';
+
+type Obj = Record<string, unknown> & { id: string };
+
+export type TestVtn = {
+  url: string;
+  version: OpenAdrVersion;
+  clientId: string;
+  clientSecret: string;
+  violations: string[];
+  /** Every request as METHOD path (no query), in order. */
+  requests: string[];
+  tokensIssued: number;
+  /** Seconds a token lasts (expires_in). */
+  tokenLifetimeSeconds: number;
+  fault: TestVtnFault;
+  addProgram(name: string): string;
+  putEvent(event: { id?: string; programID: string; intervalPeriod?: unknown; intervals: unknown[] }): string;
+  deleteEvent(id: string): void;
+  /** Every token issued so far stops working (a revocation, or the VTN's restart). */
+  revokeTokens(): void;
+  vens: Map<string, Obj>;
+  resources: Map<string, Obj>;
+  close(): Promise<void>;
+};
+
+const TEMPLATES = (paths: string[]) =>
+  paths.map((template) => ({ template, pattern: new RegExp(`^${template.replace(/\{(\w+)\}/g, '(?<$1>[^/]+)')}$`) }));
+
+export async function startTestVtn(version: OpenAdrVersion): Promise<TestVtn> {
+  const schema = openAdrSchema(version);
+  const clientId = 'peakwise-ven';
+  const clientSecret = `secret-${randomBytes(12).toString('hex')}`;
+  const tokens = new Map<string, number>();
+  const programs = new Map<string, Obj>();
+  const events = new Map<string, Obj>();
+  const vens = new Map<string, Obj>();
+  const resources = new Map<string, Obj>();
+  let counter = 0;
+  const nextId = (prefix: string) => `${prefix}-${++counter}`;
+  const stamp = () => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const templates = TEMPLATES(['/auth/server', '/auth/token', '/programs', '/events', '/vens', '/vens/{venID}/resources', '/resources']);
+  const hanging = new Set<ServerResponse>();
+
+  const vtn: TestVtn = {
+    url: '',
+    version,
+    clientId,
+    clientSecret,
+    violations: [],
+    requests: [],
+    tokensIssued: 0,
+    tokenLifetimeSeconds: 3600,
+    fault: null,
+    vens,
+    resources,
+    addProgram(name) {
+      const id = nextId('program');
+      programs.set(id, { id, createdDateTime: stamp(), modificationDateTime: stamp(), objectType: 'PROGRAM', programName: name });
+      return id;
+    },
+    putEvent(event) {
+      const id = event.id ?? nextId('event');
+      const created = events.get(id)?.createdDateTime ?? stamp();
+      events.set(id, { ...event, id, createdDateTime: created, modificationDateTime: stamp(), objectType: 'EVENT' } as Obj);
+      return id;
+    },
+    deleteEvent(id) {
+      events.delete(id);
+    },
+    revokeTokens() {
+      tokens.clear();
+    },
+    close: () =>
+      new Promise((resolve) => {
+        for (const res of hanging) res.destroy();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+
+  const send = (res: ServerResponse, method: HttpMethod, template: string | null, status: number, body: unknown) => {
+    if (template) for (const problem of schema.checkResponse({ method, path: template }, status, body)) vtn.violations.push(`VTN answered ${method.toUpperCase()} ${template} outside the spec: ${problem}`);
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(body === undefined ? '' : JSON.stringify(body));
+  };
+  const problem = (status: number, title: string) => ({ type: 'about:blank', title, status, detail: title });
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', vtn.url);
+    const method = (req.method ?? 'GET').toLowerCase() as HttpMethod;
+    vtn.requests.push(`${method.toUpperCase()} ${url.pathname}`);
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const raw = Buffer.concat(chunks).toString('utf8');
+    const match = templates.map((t) => ({ t, m: t.pattern.exec(url.pathname) })).find((x) => x.m);
+    if (!match || !schema.hasPath(match.t.template, method)) return send(res, method, null, 404, problem(404, 'Not found'));
+    const template = match.t.template;
+    const query: Record<string, unknown> = {};
+    for (const key of new Set(url.searchParams.keys())) {
+      const all = url.searchParams.getAll(key);
+      query[key] = all.length > 1 || key === 'targets' || key === 'targetValues' ? all : all[0];
+    }
+    const isForm = template === '/auth/token';
+    const body = raw === '' ? undefined : isForm ? Object.fromEntries(new URLSearchParams(raw)) : JSON.parse(raw);
+    for (const p of schema.checkRequest({ method, path: template }, { params: { ...query, ...match.m!.groups }, body })) vtn.violations.push(`VEN sent ${method.toUpperCase()} ${template} outside the spec: ${p}`);
+
+    if (vtn.fault === 'hang') {
+      hanging.add(res);
+      return;
+    }
+    if (vtn.fault === 'server_error') return send(res, method, template, 500, problem(500, 'Internal error'));
+    if (vtn.fault === 'rate_limited') {
+      res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '600' });
+      return res.end(JSON.stringify(problem(429, 'Too many requests')));
+    }
+
+    if (template === '/auth/server') return send(res, method, template, 200, { tokenURL: `${vtn.url}/auth/token` });
+    if (template === '/auth/token') {
+      if (vtn.fault === 'token_down') return send(res, method, template, 500, problem(500, 'Token service down'));
+      const form = body as Record<string, string> | undefined;
+      if (form?.client_id !== clientId || form.client_secret !== clientSecret) return send(res, method, template, version === '3.1.1' ? 401 : 400, version === '3.1.1' ? problem(401, 'Bad client') : { error: 'invalid_client' });
+      const token = randomBytes(16).toString('hex');
+      tokens.set(token, Date.now() + vtn.tokenLifetimeSeconds * 1000);
+      vtn.tokensIssued += 1;
+      return send(res, method, template, 200, { access_token: token, token_type: 'Bearer', expires_in: vtn.tokenLifetimeSeconds });
+    }
+    const bearer = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '')?.[1];
+    const expiry = bearer ? tokens.get(bearer) : undefined;
+    if (expiry === undefined || expiry <= Date.now()) return send(res, method, template, 401, problem(401, 'Unauthorized'));
+
+    if (vtn.fault === 'huge_body' && template === '/events') {
+      // 10 MB of one event's worth of intervals: the VEN must stop reading long before the end.
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('[');
+      const piece = JSON.stringify({ id: 0, payloads: [{ type: 'SIMPLE', values: [1] }] }).padEnd(1024, ' ');
+      for (let i = 0; i < 10 * 1024; i += 1) if (!res.write(`${i ? ',' : ''}${piece}`)) await new Promise((r) => res.once('drain', r));
+      return res.end(']');
+    }
+
+    const page = <T>(rows: T[]) => rows.slice(Number(query.skip ?? 0), Number(query.skip ?? 0) + Number(query.limit ?? 50));
+    if (template === '/programs') return send(res, method, template, 200, page([...programs.values()]));
+    if (template === '/events') return send(res, method, template, 200, page([...events.values()].filter((e) => !query.programID || e.programID === query.programID)));
+    if (template === '/vens' && method === 'get') return send(res, method, template, 200, [...vens.values()].filter((v) => !query.venName || v.venName === query.venName));
+    if (template === '/vens' && method === 'post') {
+      const id = nextId('ven');
+      const request = body as { venName: string };
+      const ven = version === '3.1.1' ? { id, createdDateTime: stamp(), modificationDateTime: stamp(), objectType: 'VEN', clientID: clientId, venName: request.venName } : { id, createdDateTime: stamp(), modificationDateTime: stamp(), objectType: 'VEN', venName: request.venName };
+      vens.set(id, ven);
+      return send(res, method, template, 201, ven);
+    }
+    const venId = match.m!.groups?.venID ?? (query.venID as string | undefined) ?? (body as { venID?: string } | undefined)?.venID;
+    if (method === 'get') return send(res, method, template, 200, [...resources.values()].filter((r) => r.venID === venId && (!query.resourceName || r.resourceName === query.resourceName)));
+    const id = nextId('resource');
+    const request = body as { resourceName: string };
+    const resource = { id, createdDateTime: stamp(), modificationDateTime: stamp(), objectType: 'RESOURCE', ...(version === '3.1.1' ? { clientID: clientId } : {}), resourceName: request.resourceName, venID: venId };
+    resources.set(id, resource);
+    return send(res, method, template, 201, resource);
+  };
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      vtn.violations.push(`Test VTN failed: ${String(error)}`);
+      if (!res.headersSent) send(res, 'get', null, 500, problem(500, 'Test VTN failed'));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  vtn.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return vtn;
+}
