@@ -141,7 +141,9 @@ export async function startTestVtn(version: OpenAdrVersion): Promise<TestVtn> {
     }
     const bearer = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '')?.[1];
     const expiry = bearer ? tokens.get(bearer) : undefined;
-    if (expiry === undefined || expiry <= Date.now()) return send(res, method, template, 401, problem(401, 'Unauthorized'));
+    // 3.0.1 documents no 401 for its resources, only 403; 3.1 has 401.
+    const refusal = version === '3.0.1' ? 403 : 401;
+    if (expiry === undefined || expiry <= Date.now()) return send(res, method, template, refusal, problem(refusal, 'Unauthorized'));
 
     if (vtn.fault === 'huge_body' && template === '/events') {
       // 10 MB of one event's worth of intervals: the VEN must stop reading long before the end.

@@ -8,7 +8,7 @@ import { openAdrSchema, type HttpMethod, type OpenAdrSchema } from './openadr-sc
  * secret or the token, since faults end up in logs and on /ops.
  */
 
-export type OpenAdrFaultKind = 'unauthorized' | 'rate_limited' | 'server_error' | 'refused' | 'non_conforming' | 'too_large' | 'timeout' | 'unreachable';
+export type OpenAdrFaultKind = 'unauthorized' | 'forbidden' | 'rate_limited' | 'server_error' | 'refused' | 'non_conforming' | 'too_large' | 'timeout' | 'unreachable';
 
 export class OpenAdrFault extends Error {
   constructor(
@@ -119,7 +119,9 @@ export function createOpenAdrClient(options: {
       return await attempt();
     } catch (error) {
       // A token the VTN no longer takes (revoked, or its clock ahead of ours) gets one fresh try.
-      if (!(error instanceof OpenAdrFault) || error.kind !== 'unauthorized' || token === null) throw error;
+      // 3.0.1 documents no 401 for its resources: a refused token can only come back as 403 there.
+      const refusedToken = error instanceof OpenAdrFault && (error.kind === 'unauthorized' || (error.kind === 'forbidden' && config.version === '3.0.1'));
+      if (!refusedToken || token === null) throw error;
       token = null;
       return attempt();
     }
@@ -169,6 +171,7 @@ function statusFault(response: Response, method: string, template: string): Open
   const retryAfter = Number(response.headers.get('retry-after'));
   const retryAfterMs = Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : undefined;
   if (response.status === 401) return new OpenAdrFault('unauthorized', what);
+  if (response.status === 403) return new OpenAdrFault('forbidden', what);
   if (response.status === 429) return new OpenAdrFault('rate_limited', what, retryAfterMs);
   if (response.status >= 500) return new OpenAdrFault('server_error', what, retryAfterMs);
   return new OpenAdrFault('refused', what);
