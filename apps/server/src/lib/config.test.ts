@@ -37,6 +37,7 @@ describe('loadConfig', () => {
       demo: { simulator: true, backfillDays: 90, speed: 1, seed: 1 },
       oauth: { google: undefined, facebook: undefined },
       supportPhone: null,
+      openadr: undefined,
       clock: { offsetMs: 0, adjustable: false },
       apiTokens: { rateLimit: 300, windowSeconds: 60 },
       webhooks: { retryDelaysSeconds: [60, 300, 1800, 7200, 43200], allowLocalhost: true, timeoutMs: 10_000 },
@@ -314,5 +315,22 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abcdefgh12' })).toThrow('STRIPE_WEBHOOK_SECRET');
     expect(() => loadConfig({ STRIPE_WEBHOOK_SECRET: 'whsec_abcdefgh12' })).toThrow('STRIPE_SECRET_KEY');
     expect(() => loadConfig({ STRIPE_SECRET_KEY: 'not-a-key' })).toThrow('STRIPE_SECRET_KEY');
+  });
+
+  it('an OpenADR VTN is all or nothing, and its version is one of the two the VEN speaks', () => {
+    const vtn = { OPENADR_VTN_URL: 'https://vtn.example.ca/openadr3/3.1.1/', OPENADR_CLIENT_ID: 'ven-7', OPENADR_CLIENT_SECRET: 's3cret-value', OPENADR_VERSION: '3.1.1' };
+    expect(loadConfig(vtn).openadr).toEqual({ vtnUrl: 'https://vtn.example.ca/openadr3/3.1.1', clientId: 'ven-7', clientSecret: 's3cret-value', version: '3.1.1', venName: 'peakwise', pollSeconds: 300 });
+    expect(loadConfig({ ...vtn, OPENADR_VEN_NAME: 'Peakwise ON', OPENADR_POLL_SECONDS: '60' }).openadr).toMatchObject({ venName: 'Peakwise ON', pollSeconds: 60 });
+    const refused: [Record<string, string>, string][] = [
+      [{ ...vtn, OPENADR_CLIENT_SECRET: '' }, 'OPENADR_CLIENT_SECRET must be set when OPENADR_VTN_URL is'],
+      [{ ...vtn, OPENADR_CLIENT_ID: '' }, 'OPENADR_CLIENT_ID must be set when OPENADR_VTN_URL is'],
+      [{ ...vtn, OPENADR_VERSION: '' }, 'OPENADR_VERSION must be set when OPENADR_VTN_URL is'],
+      [{ ...vtn, OPENADR_VERSION: '3.0.0' }, 'OPENADR_VERSION must be 3.0.1 or 3.1.1'],
+      [{ ...vtn, OPENADR_VTN_URL: 'ftp://vtn.example.ca' }, 'OPENADR_VTN_URL must be an http:// or https:// URL'],
+      [{ OPENADR_CLIENT_SECRET: 'orphan-secret' }, 'OPENADR_CLIENT_SECRET needs OPENADR_VTN_URL'],
+    ];
+    for (const [env, message] of refused) expect(() => loadConfig(env), message).toThrow(message);
+    // The secret is never part of what a refusal says.
+    expect(() => loadConfig({ ...vtn, OPENADR_VERSION: '9' })).not.toThrow('s3cret-value');
   });
 });
