@@ -1,5 +1,5 @@
 import type { OpenAdrConfig } from '../../lib/config';
-import { openAdrSchema, type HttpMethod, type OpenAdrSchema } from './openadr-schema';
+import { openAdrSchema, type HttpMethod } from './openadr-schema';
 
 /**
  * The VEN's HTTP side of one VTN (decision 104): a bearer token by client credentials, renewed
