@@ -169,6 +169,8 @@ describe('an Energy Saving Event from scheduling to settlement', () => {
       await operator.getByLabel('Start time').fill(local(start).clock);
       await operator.getByLabel('End time').fill(local(end).clock);
       await operator.getByLabel('Reward (points)').fill(String(REWARD));
+      // Nobody held out (decision 100): the journey's member must be called, whatever the area's size.
+      await operator.getByLabel('Held out (% of households not called)').fill('0');
       await operator.getByRole('button', { name: 'Schedule event' }).click();
       await operator.getByText('The event was scheduled.').waitFor();
       const { rows: events } = await db.query<{ id: string; starts_at: Date; ends_at: Date }>(`select id, starts_at, ends_at from energy_events where program_id = $1 order by created_at desc limit 1`, [programId]);

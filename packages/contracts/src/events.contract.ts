@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EVENT_STATUSES } from '@peakwise/domain/event-status';
+import { holdoutPercentSchema } from './event-holdout.contract';
 import { activityEntrySchema } from './points-ledger.contract';
 import { nextRewardSchema } from './rewards.contract';
 
@@ -49,6 +50,8 @@ export const memberEventSchema = z.object({
   canChange: z.boolean(),
   /** Opted in by the household's "opt me in to every event" choice (decision 036), not by hand. */
   optedInAutomatically: z.boolean().optional(),
+  /** The home is in this event's random hold-out (decision 100): not called, nothing to opt in to, nothing lost. */
+  heldOut: z.boolean().optional(),
 });
 export type MemberEvent = z.infer<typeof memberEventSchema>;
 
@@ -181,18 +184,20 @@ export const opsLiveEventSchema = z.object({
 });
 export type OpsLiveEvent = z.infer<typeof opsLiveEventSchema>;
 
-/** POST /api/ops/events. Reward and target default to the program's. */
+/** POST /api/ops/events. Reward and target default to the program's; the hold-out to 5 % (decision 100). */
 export const scheduleEventSchema = z.object({
   programId: z.uuid({ error: EVENT_MESSAGES.unknownProgram }),
   startsAt: instant,
   endsAt: instant,
   rewardPoints: z.number().int({ error: EVENT_MESSAGES.rewardTooSmall }).min(1, { error: EVENT_MESSAGES.rewardTooSmall }).max(10_000).optional(),
   targetPercent: z.number().int({ error: EVENT_MESSAGES.targetOutOfRange }).min(1, { error: EVENT_MESSAGES.targetOutOfRange }).max(90, { error: EVENT_MESSAGES.targetOutOfRange }).optional(),
+  /** Share of the area's households not called, drawn at announcement. */
+  holdoutPercent: holdoutPercentSchema.optional(),
 });
 export type ScheduleEvent = z.infer<typeof scheduleEventSchema>;
 
-/** PATCH /api/ops/events/{id}: any of the window and terms, before the start. */
-export const editEventSchema = scheduleEventSchema.omit({ programId: true }).partial();
+/** PATCH /api/ops/events/{id}: any of the window and terms, before the start. The hold-out was drawn at announcement and stays. */
+export const editEventSchema = scheduleEventSchema.omit({ programId: true, holdoutPercent: true }).partial();
 export type EditEvent = z.infer<typeof editEventSchema>;
 
 export const opsEventSchema = z.object({
@@ -206,6 +211,9 @@ export const opsEventSchema = z.object({
   status: eventStatusSchema,
   reach: z.number().int(),
   optedIn: z.number().int(),
+  holdoutPercent: z.number().int().optional(),
+  /** Households held out at announcement; null when the event was not drawn (made before hold-outs, or outside the console). */
+  heldOut: z.number().int().nullable().optional(),
   settled: z.object({ households: z.number().int(), pointsAwarded: z.number().int(), reductionKwh: z.number(), insufficientData: z.number().int() }).nullable(),
 });
 export type OpsEvent = z.infer<typeof opsEventSchema>;

@@ -47,6 +47,10 @@ export const eventsEn = {
       title: 'This event isn’t available',
       message: 'It may not cover your home, or the link may be wrong.',
     },
+    heldOut: {
+      title: 'Not needed from your home this time',
+      body: 'This event calls on most homes in your area. Yours was picked at random to sit this one out: there is nothing to do, and nothing to miss. Homes that sit an event out help us measure what events really save. You will be called again next time.',
+    },
     windowLabel: 'When',
     statusLabel: 'Status',
     program: 'Program',

@@ -50,6 +50,10 @@ export const eventsEs: Translation<typeof eventsEn> = {
       title: 'Este evento no está disponible',
       message: 'Puede que no cubra su hogar o que el enlace sea incorrecto.',
     },
+    heldOut: {
+      title: 'Esta vez no necesitamos a tu hogar',
+      body: 'Este evento convoca a la mayoría de los hogares de tu zona. El tuyo fue elegido al azar para quedar fuera de este: no hay nada que hacer ni nada que perderse. Los hogares que quedan fuera nos ayudan a medir lo que los eventos ahorran de verdad. Te convocaremos la próxima vez.',
+    },
     windowLabel: 'Cuándo',
     statusLabel: 'Estado',
     program: 'Programa',

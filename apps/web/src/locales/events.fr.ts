@@ -50,6 +50,10 @@ export const eventsFr: Translation<typeof eventsEn> = {
       title: 'Cet événement n’est pas disponible',
       message: 'Il ne couvre peut-être pas votre domicile, ou le lien est erroné.',
     },
+    heldOut: {
+      title: 'Votre foyer n’est pas sollicité cette fois',
+      body: 'Cet événement fait appel à la plupart des foyers de votre secteur. Le vôtre a été tiré au hasard pour ne pas y participer : rien à faire, rien à manquer. Les foyers mis de côté nous aident à mesurer ce que les événements font vraiment économiser. Vous serez sollicité la prochaine fois.',
+    },
     windowLabel: 'Quand',
     statusLabel: 'État',
     program: 'Programme',

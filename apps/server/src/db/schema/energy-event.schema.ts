@@ -50,6 +50,8 @@ export const energyEvents = pgTable(
     settledAt: timestamp('settled_at', { withTimezone: true }),
     /** Bumped each time the window moves: calendar invitations carry it in their SEQUENCE (decision 084). */
     revision: integer('revision').notNull().default(0),
+    /** Share of the area's households not called (decision 100); drawn at announcement. 0 for events made outside the console. */
+    holdoutPercent: integer('holdout_percent').notNull().default(0),
   },
   (t) => [
     index('energy_events_starts_idx').on(t.startsAt),
@@ -58,6 +60,7 @@ export const energyEvents = pgTable(
     check('energy_events_target', sql`${t.targetPercent} between 1 and 90`),
     check('energy_events_cancelled', sql`(${t.status} = 'cancelled') = (${t.cancelledAt} is not null)`),
     check('energy_events_revision', sql`${t.revision} >= 0`),
+    check('energy_events_holdout_percent', sql`${t.holdoutPercent} between 0 and 50`),
   ],
 );
 

@@ -14,7 +14,8 @@ import { findEvent, householdEventStarts } from './events.repository';
  * frozen: nothing is written, so an opt-in screen costs the look-back read and nothing more.
  */
 export async function eventOutlook(db: DbOrTx, household: Household, event: MemberEvent, now: Date): Promise<BaselineOutlookView | null> {
-  if (event.status !== 'scheduled' || new Date(event.startsAt).getTime() <= now.getTime()) return null;
+  // A held-out home is not scored: nothing to estimate (decision 100).
+  if (event.heldOut || event.status !== 'scheduled' || new Date(event.startsAt).getTime() <= now.getTime()) return null;
   const row = await findEvent(db, event.id);
   if (!row) return null;
   const participant = { householdId: household.id, timeZone: household.timeZone, province: household.province };

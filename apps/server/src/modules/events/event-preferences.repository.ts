@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import { notHeldOut } from './event-holdout.filter';
 import { inArea } from './events.repository';
 
 export async function optInEveryEvent(db: DbOrTx, householdId: string): Promise<boolean> {
@@ -17,7 +18,7 @@ export async function setOptInEveryEvent(db: DbOrTx, householdId: string, on: bo
 
 /**
  * Opts households whose "every event" choice is on into scheduled events of their area that have
- * not started, in one statement. A household that already answered for an event (in or out) keeps
+ * not started, in one statement, except those it is held out of (decision 100). A household that already answered for an event (in or out) keeps
  * its answer: ON CONFLICT DO NOTHING, so re-running adds nothing. Narrowed to one event (when it is
  * scheduled) or one household (when it turns the choice on).
  */
@@ -30,7 +31,7 @@ export async function autoOptIn(db: DbOrTx, scope: { eventId: string } | { house
       join event_programs p on p.id = e.program_id
       join households h on ${inArea('p', 'h')}
       join household_event_settings s on s.household_id = h.id and s.opt_in_every_event
-      where e.status = 'scheduled' and e.starts_at > ${now.toISOString()}::timestamptz
+      where e.status = 'scheduled' and e.starts_at > ${now.toISOString()}::timestamptz and ${notHeldOut('e.id', 'h.id')}
         and ${'eventId' in scope ? sql`e.id = ${scope.eventId}::uuid` : sql`h.id = ${scope.householdId}::uuid`}
       on conflict (event_id, household_id) do nothing
       returning event_id as "eventId"`),

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { EventStatusValue } from '@peakwise/contracts/events.contract';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import { notHeldOut } from './event-holdout.filter';
 
 export type ProgramRow = { id: string; name: string; provinces: string[]; fsas: string[] | null; defaultRewardPoints: number; defaultTargetPercent: number; noticeHours: number };
 export type EventRow = {
@@ -67,13 +68,13 @@ export async function listProgramsWithReach(db: DbOrTx): Promise<(ProgramRow & {
 
 export async function insertEvent(
   db: DbOrTx,
-  event: { programId: string; startsAt: Date; endsAt: Date; rewardPoints: number; targetPercent: number; createdBy: string },
+  event: { programId: string; startsAt: Date; endsAt: Date; rewardPoints: number; targetPercent: number; holdoutPercent?: number; createdBy: string },
 ): Promise<string> {
   const [row] = rowsOf<{ id: string }>(
     await db.execute(sql`
-      insert into energy_events (program_id, starts_at, ends_at, reward_points, target_percent, created_by)
+      insert into energy_events (program_id, starts_at, ends_at, reward_points, target_percent, holdout_percent, created_by)
       values (${event.programId}::uuid, ${event.startsAt.toISOString()}::timestamptz, ${event.endsAt.toISOString()}::timestamptz,
-        ${event.rewardPoints}, ${event.targetPercent}, ${event.createdBy})
+        ${event.rewardPoints}, ${event.targetPercent}, ${event.holdoutPercent ?? 0}, ${event.createdBy})
       returning id`),
   );
   return row!.id;
@@ -163,7 +164,7 @@ export async function nextEventForHousehold(db: DbOrTx, householdId: string, now
   return next ?? null;
 }
 
-/** The running and scheduled events of the household's area that have not ended, soonest first. */
+/** The running and scheduled events of the household's area that have not ended, soonest first; not those it is held out of (decision 100). */
 export async function upcomingEventsForHousehold(db: DbOrTx, householdId: string, now: Date, limit: number): Promise<(EventRow & Participation)[]> {
   const rows = rowsOf<EventRow & { optedIn: boolean | null; automatic: boolean | null }>(
     await db.execute(sql`
@@ -171,7 +172,7 @@ export async function upcomingEventsForHousehold(db: DbOrTx, householdId: string
       from energy_events e join event_programs p on p.id = e.program_id
       join households h on h.id = ${householdId}::uuid and ${inArea('p', 'h')}
       left join event_participations ep on ep.event_id = e.id and ep.household_id = h.id
-      where e.status in ('scheduled', 'active') and e.ends_at > ${now.toISOString()}::timestamptz
+      where e.status in ('scheduled', 'active') and e.ends_at > ${now.toISOString()}::timestamptz and ${notHeldOut('e.id', 'h.id')}
       order by e.starts_at, e.id limit ${limit}`),
   );
   return rows.map((row) => ({ ...toEvent(row), optedIn: row.optedIn ?? false, automatic: row.automatic ?? false }));
@@ -244,12 +245,15 @@ export async function findResult(db: DbOrTx, eventId: string, householdId: strin
   return row ?? null;
 }
 
-export async function listEventsForOps(db: DbOrTx): Promise<(EventRow & { reach: number; optedIn: number; settledHouseholds: number; pointsAwarded: number; reductionKwh: number; insufficientData: number })[]> {
-  const rows = rowsOf<EventRow & { reach: number; optedIn: number; settledHouseholds: number; pointsAwarded: number; reductionKwh: number; insufficientData: number }>(
+type OpsEventRow = EventRow & { reach: number; optedIn: number; holdoutPercent: number; heldOut: number | null; settledHouseholds: number; pointsAwarded: number; reductionKwh: number; insufficientData: number };
+
+export async function listEventsForOps(db: DbOrTx): Promise<OpsEventRow[]> {
+  const rows = rowsOf<OpsEventRow>(
     await db.execute(sql`
       select ${eventColumns},
         (select count(*)::int from households h where ${inArea('p', 'h')}) as reach,
         (select count(*)::int from event_participations ep where ep.event_id = e.id and ep.opted_in) as "optedIn",
+        e.holdout_percent as "holdoutPercent", (select d.held_out from event_holdout_draws d where d.event_id = e.id) as "heldOut",
         (select count(*)::int from event_results r where r.event_id = e.id) as "settledHouseholds",
         (select coalesce(sum(r.points), 0)::int from event_results r where r.event_id = e.id) as "pointsAwarded",
         (select coalesce(sum(r.reduction_kwh), 0)::float8 from event_results r where r.event_id = e.id and r.outcome = 'settled') as "reductionKwh",

@@ -1,10 +1,14 @@
 import { EVENT_MAX_HOURS, EVENT_MESSAGES, UPCOMING_EVENTS_LIMIT, type EditEvent, type MemberEvent, type ScheduleEvent } from '@peakwise/contracts/events.contract';
+import { HOLDOUT_MESSAGES } from '@peakwise/contracts/event-holdout.contract';
+import { HOLDOUT_PERCENT_DEFAULT } from '@peakwise/domain/event-holdout';
 import { nextEventStatus, type EventAction } from '@peakwise/domain/event-status';
 import { AppError } from '../../lib/errors';
 import { cancelJobs, scheduleJob } from '../durable-jobs/durable-jobs.repository';
 import { announceToWebhooks } from '../webhooks/webhook-announce';
 import type { Household } from '../households/household.repository';
 import type { DbOrTx } from '../../db/client';
+import { drawEventHoldout } from './event-holdout.service';
+import { isHeldOut } from './event-holdout.repository';
 import {
   bumpEventRevision,
   countReach,
@@ -80,15 +84,20 @@ export async function scheduleEvent(tx: DbOrTx, input: ScheduleEvent, operatorId
   const startsAt = new Date(input.startsAt);
   const endsAt = new Date(input.endsAt);
   checkWindow(startsAt, endsAt, now);
+  const holdoutPercent = input.holdoutPercent ?? HOLDOUT_PERCENT_DEFAULT;
   const id = await insertEvent(tx, {
     programId: program.id,
     startsAt,
     endsAt,
     rewardPoints: input.rewardPoints ?? program.defaultRewardPoints,
     targetPercent: input.targetPercent ?? program.defaultTargetPercent,
+    holdoutPercent,
     createdBy: operatorId,
   });
   await scheduleEventJobs(tx, id, startsAt, endsAt, now, true);
+  // Before anything is told: the announcement job, the webhooks and the "every event" opt-ins all
+  // leave the held-out households out (decision 100).
+  await drawEventHoldout(tx, { id, programId: program.id, startsAt, holdoutPercent }, now);
   // Members hear of it once this commits: the announcement is a job of its own, so a crash or
   // restart between scheduling and telling loses nobody. The same job opts in the households that
   // chose "every event" (decision 036).
@@ -140,7 +149,7 @@ export async function previewReach(tx: DbOrTx, programId: string): Promise<numbe
   return countReach(tx, programId);
 }
 
-function memberView(event: EventRow, household: Household, { optedIn, automatic }: Participation, now: Date): MemberEvent {
+function memberView(event: EventRow, household: Household, { optedIn, automatic }: Participation, now: Date, heldOut = false): MemberEvent {
   return {
     id: event.id,
     programName: event.programName,
@@ -151,8 +160,9 @@ function memberView(event: EventRow, household: Household, { optedIn, automatic 
     targetPercent: event.targetPercent,
     status: event.status,
     optedIn,
-    canChange: event.status === 'scheduled' && event.startsAt.getTime() > now.getTime(),
+    canChange: !heldOut && event.status === 'scheduled' && event.startsAt.getTime() > now.getTime(),
     optedInAutomatically: optedIn && automatic,
+    ...(heldOut ? { heldOut } : {}),
   };
 }
 
@@ -171,7 +181,7 @@ export async function upcomingEvents(db: DbOrTx, household: Household, now: Date
 export async function memberEvent(db: DbOrTx, household: Household, eventId: string, now: Date): Promise<MemberEvent> {
   const event = await findEvent(db, eventId);
   if (!event || !(await householdInEventArea(db, eventId, household.id))) throw new AppError(404, 'not_found', EVENT_MESSAGES.notFound);
-  return memberView(event, household, await participation(db, eventId, household.id), now);
+  return memberView(event, household, await participation(db, eventId, household.id), now, await isHeldOut(db, eventId, household.id));
 }
 
 export async function setOptIn(tx: DbOrTx, household: Household, eventId: string, optedIn: boolean, now: Date): Promise<MemberEvent> {
@@ -179,6 +189,7 @@ export async function setOptIn(tx: DbOrTx, household: Household, eventId: string
   if (!event || !(await householdInEventArea(tx, eventId, household.id))) throw new AppError(404, 'not_found', EVENT_MESSAGES.notFound);
   if (event.status === 'cancelled') throw new AppError(409, 'event_cancelled', EVENT_MESSAGES.cancelled);
   if (event.status !== 'scheduled' || event.startsAt.getTime() <= now.getTime()) throw new AppError(409, 'opt_in_closed', EVENT_MESSAGES.optInClosed);
+  if (await isHeldOut(tx, eventId, household.id)) throw new AppError(409, 'held_out', HOLDOUT_MESSAGES.heldOut);
   await setParticipation(tx, eventId, household.id, optedIn, now);
   return memberView(event, household, { optedIn, automatic: false }, now);
 }

@@ -8,6 +8,8 @@ import { requireOperator } from '../auth/require-operator.middleware';
 import { listEventsForOps, listProgramsWithReach } from './events.repository';
 import { cancelEvent, editEvent, previewReach, scheduleEvent } from './events.service';
 import { opsLiveEvent } from './ops-live-event.service';
+import { eventImpact } from './event-impact.service';
+import { opsEventImpactSchema } from '@peakwise/contracts/event-holdout.contract';
 
 const json = <T extends z.ZodType>(description: string, schema: T) => ({ description, content: { 'application/json': { schema } } });
 const eventParams = z.object({ id: z.uuid({ error: EVENT_MESSAGES.notFound }) });
@@ -66,7 +68,18 @@ export function createOpsEventsRoutes(deps: { auth: Auth; db: Db; clock: () => D
     responses: { 200: json('Live participation', opsLiveEventSchema), 400: error('Malformed id'), 409: error('Not started or cancelled'), ...staffOnly },
   });
 
+  const impact = createRoute({
+    method: 'get',
+    path: '/api/ops/events/{id}/impact',
+    tags: ['ops'],
+    summary: 'A settled event’s impact measured against its random hold-out, with a 95 % interval, beside the baselines’ savings',
+    middleware: [member, operator] as const,
+    request: { params: eventParams },
+    responses: { 200: json('Impact', opsEventImpactSchema), 400: error('Malformed id'), 409: error('Not settled yet'), ...staffOnly },
+  });
+
   return createRouter()
+    .openapi(impact, async (c) => c.json(await eventImpact(deps.db, c.req.valid('param').id), 200))
     .openapi(live, async (c) => {
       c.header('Cache-Control', 'no-store');
       return c.json(await opsLiveEvent(deps.db, c.req.valid('param').id, deps.clock()), 200);
@@ -91,6 +104,8 @@ export function createOpsEventsRoutes(deps: { auth: Auth; db: Db; clock: () => D
         status: e.status,
         reach: e.reach,
         optedIn: e.optedIn,
+        holdoutPercent: e.holdoutPercent,
+        heldOut: e.heldOut,
         settled: e.settledHouseholds > 0 ? { households: e.settledHouseholds, pointsAwarded: e.pointsAwarded, reductionKwh: e.reductionKwh, insufficientData: e.insufficientData } : null,
       }));
       return c.json(body, 200);

@@ -3,6 +3,7 @@ import { DEFAULT_CHANNEL_ON } from '@peakwise/contracts/notifications.contract';
 import type { EventStatusValue } from '@peakwise/contracts/events.contract';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import { notHeldOut } from '../events/event-holdout.filter';
 import { inArea } from '../events/events.repository';
 
 export type DeliveryKind = 'announced' | 'reminder' | 'rescheduled' | 'cancelled';
@@ -24,7 +25,7 @@ export const reachable = (user: string, channel: string) =>
 
 /**
  * Every delivery row an announcement or reminder needs, in one statement: each household of the
- * event's area, its owner's channels as their preferences say. Rows already there (a re-run)
+ * event's area that is not held out of it (decision 100), its owner's channels as their preferences say. Rows already there (a re-run)
  * are left alone by the unique key, and only the new ones get a send job, so running it twice
  * adds nothing. Returns how many rows were added.
  */
@@ -39,7 +40,7 @@ export async function fanOutToArea(tx: DbOrTx, eventId: string, kind: 'announced
         join households h on ${inArea('p', 'h')}
         join profiles pr on pr.id = h.owner_user_id and pr.deleted_at is null
         cross join (values ('email'), ('sms'), ('push')) as c(channel)
-        where e.id = ${eventId}::uuid and ${eventsPreference('pr.id', 'c.channel')} and ${reachable('pr.id', 'c.channel')}
+        where e.id = ${eventId}::uuid and ${notHeldOut('e.id', 'h.id')} and ${eventsPreference('pr.id', 'c.channel')} and ${reachable('pr.id', 'c.channel')}
         on conflict (event_id, user_id, channel, kind, revision) do nothing
         returning id, event_id
       ), jobs as (

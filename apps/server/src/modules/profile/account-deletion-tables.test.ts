@@ -153,6 +153,7 @@ const ERASURE: Record<string, Entry> = {
   plug_switch_events: { effect: 'kept', why: PSEUDONYMOUS, rows: household('plug_switch_events') },
   event_participations: { effect: 'kept', why: 'Settled events’ inputs, pseudonymous.', rows: household('event_participations') },
   event_results: { effect: 'kept', why: 'What the points paid were computed from, pseudonymous.', rows: household('event_results') },
+  event_assignments: { effect: 'kept', why: 'Whether the home was called or held out: the population an event’s measured impact rests on, pseudonymous (decision 100).', rows: household('event_assignments') },
   event_plug_actions: { effect: 'kept', why: PSEUDONYMOUS, rows: household('event_plug_actions') },
   // Money and points.
   statements: { effect: 'kept', why: KEPT_SIX_YEARS, rows: household('statements') },
@@ -238,6 +239,7 @@ const ERASURE: Record<string, Entry> = {
   durable_jobs: { effect: 'no member data', why: 'Work items that name rows by id (pseudonymous); a card detach job holds the token of a card no longer usable; a broker-login job names a device id, its sealed token erased once delivered (decision 097).' },
   energy_events: { effect: 'no member data', why: 'Events are the operators’.' },
   event_programs: { effect: 'no member data', why: 'Programs are the operators’.' },
+  event_holdout_draws: { effect: 'no member data', why: 'An event’s seed and counts (decision 100).' },
   geocoder_cache: { effect: 'no member data', why: 'Postal codes the geocoder answered for, tied to no household.' },
   reward_items: { effect: 'no member data', why: 'The catalogue.' },
   reward_item_images: { effect: 'no member data', why: 'The catalogue.' },
@@ -302,6 +304,10 @@ describe('account deletion, table by table', () => {
     const eventId = String(event!.id);
     await db.execute(sql`insert into event_participations (event_id, household_id, opted_in, source) values (${eventId}::uuid, ${hid}::uuid, true, 'member')`);
     await db.execute(sql`insert into event_results (event_id, household_id, version, outcome, points, settled_at) values (${eventId}::uuid, ${hid}::uuid, 1, 'no_baseline', 0, ${at}::timestamptz)`);
+    await db.execute(sql`
+      insert into event_holdout_draws (event_id, program_id, seed, percent, season, eligible, drawable, held_out, drawn_at)
+      values (${eventId}::uuid, ${program!.id}::uuid, ${'0'.repeat(32)}, 5, '2025-winter', 1, 1, 0, ${at}::timestamptz)`);
+    await db.execute(sql`insert into event_assignments (event_id, household_id, held_out, drawable) values (${eventId}::uuid, ${hid}::uuid, false, true)`);
     await db.execute(sql`insert into event_plug_actions (event_id, household_id, device_id, action, previous_on, at) values (${eventId}::uuid, ${hid}::uuid, ${plugId}::uuid, 'switched_off', true, ${at}::timestamptz)`);
     const [notice] = await rows(sql`insert into event_notifications (event_id, user_id, household_id, channel, kind) values (${eventId}::uuid, ${member.userId}, ${hid}::uuid, 'sms', 'announced') returning id`);
     const [statement] = await rows(sql`select id from statements where household_id = ${hid}::uuid order by period_start limit 1`);

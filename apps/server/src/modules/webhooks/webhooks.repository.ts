@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { nameArray, uuidArray } from '../../lib/pg-array';
 import { inArea } from '../events/events.repository';
+import { notHeldOut } from '../events/event-holdout.filter';
 
 export type EndpointRow = { id: string; url: string; events: string[]; status: 'active' | 'failing'; createdAt: Date };
 type RawEndpoint = Omit<EndpointRow, 'createdAt'> & { createdAt: string | Date };
@@ -85,7 +86,7 @@ async function fanOut(tx: DbOrTx, type: string, source: SQL, now: Date): Promise
   ).map((r) => r.id);
 }
 
-/** Every member whose home is in the event's area hears it was scheduled (whether or not they opt in). */
+/** Every member whose home is in the event's area hears it was scheduled (whether or not they opt in), unless held out of it (decision 100). */
 export function fanOutEventScheduled(tx: DbOrTx, eventId: string, now: Date): Promise<string[]> {
   return fanOut(
     tx,
@@ -94,7 +95,7 @@ export function fanOutEventScheduled(tx: DbOrTx, eventId: string, now: Date): Pr
           jsonb_build_object('eventId', e.id, 'programName', p.name, 'startsAt', ${utc('e.starts_at')}, 'endsAt', ${utc('e.ends_at')},
             'rewardPoints', e.reward_points, 'targetPercent', e.target_percent) as payload
         from energy_events e join event_programs p on p.id = e.program_id join households h on ${inArea('p', 'h')}
-        where e.id = ${eventId}::uuid`,
+        where e.id = ${eventId}::uuid and ${notHeldOut('e.id', 'h.id')}`,
     now,
   );
 }

@@ -105,6 +105,21 @@ describe('EventPage', () => {
     expect(screen.getByRole('link', { name: 'Opt me in to every event: change it in Settings' })).toHaveAttribute('href', '/app/settings/notifications#every-event');
   });
 
+  it('tells a held-out home it is not needed this time, with nothing to opt in to or miss (decision 100)', async () => {
+    renderPage({ event: event({ status: 'scheduled', optedIn: false, canChange: false, heldOut: true }), result: null, outlook: null });
+    expect(await screen.findByRole('heading', { name: 'Not needed from your home this time' }, { timeout: 5000 })).toBeInTheDocument();
+    const text = plain(document.body.textContent);
+    expect(text).toContain('Yours was picked at random to sit this one out');
+    expect(text).not.toContain('100 points');
+    expect(screen.queryByRole('button', { name: /opt in/i })).not.toBeInTheDocument();
+    expect(screen.queryByRole('switch')).not.toBeInTheDocument();
+    await i18n.changeLanguage('fr');
+    expect(await screen.findByRole('heading', { name: 'Votre foyer n’est pas sollicité cette fois' })).toBeInTheDocument();
+    await i18n.changeLanguage('es');
+    expect(await screen.findByRole('heading', { name: 'Esta vez no necesitamos a tu hogar' })).toBeInTheDocument();
+    await i18n.changeLanguage('en');
+  });
+
   it('says an event outside the member’s area is not available', async () => {
     renderPage(Response.json({ error: { code: 'not_found', message: 'No such event.' } }, { status: 404 }));
     expect(await screen.findByText('This event isn’t available')).toBeInTheDocument();

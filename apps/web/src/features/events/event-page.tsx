@@ -77,6 +77,27 @@ function EventDetail({ event, result, outlook }: { event: MemberEvent; result: E
   const terms = { targetPercent: event.targetPercent, rewardPoints: event.rewardPoints };
   const maxPercent = event.targetPercent * MAX_MULTIPLIER_AT_TARGETS;
 
+  // Held out at random (decision 100): no terms, points or opt-in to read as something missed.
+  if (event.heldOut) {
+    return (
+      <>
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{t('eventName')}</h1>
+          <p className="mt-1 text-sm text-slate-600">{event.programName}</p>
+        </div>
+        <section aria-labelledby="event-held-out-title" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm" data-testid="event-held-out">
+          <p className="text-sm text-slate-600">
+            {t('page.windowLabel')}: <span data-testid="event-when">{when}</span>
+          </p>
+          <h2 id="event-held-out-title" className="mt-3 font-semibold text-slate-900">
+            {t('page.heldOut.title')}
+          </h2>
+          <p className="mt-2 text-sm text-slate-700">{t('page.heldOut.body')}</p>
+        </section>
+      </>
+    );
+  }
+
   return (
     <>
       <div>

@@ -1,3 +1,4 @@
+import { HOLDOUT_MESSAGES } from '@peakwise/contracts/event-holdout.contract';
 import { EVENT_MESSAGES } from '@peakwise/contracts/events.contract';
 import type { TFunction } from 'i18next';
 import { apiRequest } from '@/lib/api-request';
@@ -52,6 +53,7 @@ const KNOWN = Object.entries(EVENT_MESSAGES) as [MessageKey, string][];
 
 /** A server sentence in the operator's language when it is one of the events' fixed refusals. */
 function translate(t: TFunction<'ops'>, sentence: string): string {
+  if (sentence === HOLDOUT_MESSAGES.percentOutOfRange) return t('errors.holdoutOutOfRange');
   const key = KNOWN.find(([, known]) => known === sentence)?.[0];
   return key ? t(`serverErrors.${key}`) : sentence;
 }

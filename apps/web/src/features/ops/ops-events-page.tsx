@@ -10,6 +10,7 @@ import { useIntlLocale } from '@/lib/format';
 import { useOpsEvents, useOpsPrograms } from './api/use-ops';
 import { CancelEventDialog } from './components/cancel-event-dialog';
 import { EditEventDialog } from './components/edit-event-dialog';
+import { EventImpactPanel } from './components/event-impact-panel';
 import { EventsTable } from './components/events-table';
 import { LiveEventPanel } from './components/live-event-panel';
 import { ScheduleEventForm } from './components/schedule-event-form';
@@ -39,6 +40,7 @@ export default function OpsEventsPage() {
   const [cancelling, setCancelling] = useState<OpsEvent | null>(null);
   const programList = programs.data ?? [];
   const zoneOf = (event: OpsEvent | null) => programTimeZone(programList.find((p) => p.id === event?.programId));
+  const settled = events.data?.filter((e) => e.status === 'settled') ?? [];
 
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6 lg:px-8">
@@ -70,6 +72,8 @@ export default function OpsEventsPage() {
           )}
         </div>
       </section>
+
+      {settled.length > 0 && <EventImpactPanel events={settled} zoneOf={zoneOf} />}
 
       <EditEventDialog event={editing} timeZone={zoneOf(editing)} onClose={() => setEditing(null)} />
       <CancelEventDialog event={cancelling} when={cancelling ? formatEventStart(cancelling.startsAt, zoneOf(cancelling), locale) : ''} onClose={() => setCancelling(null)} />

@@ -5,4 +5,5 @@ export const opsKeys = {
   reach: (scope: string, programId: string) => ['ops', scope, 'reach', programId] as const,
   events: (scope: string) => ['ops', scope, 'events'] as const,
   live: (scope: string, eventId: string) => ['ops', scope, 'live', eventId] as const,
+  impact: (scope: string, eventId: string) => ['ops', scope, 'impact', eventId] as const,
 };

@@ -1,3 +1,4 @@
+import { opsEventImpactSchema } from '@peakwise/contracts/event-holdout.contract';
 import { opsEventSchema, opsLiveEventSchema, opsProgramSchema, type EditEvent, type ScheduleEvent } from '@peakwise/contracts/events.contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, retryTransient, useQueryScope, type Schema } from '@/lib/api-client';
@@ -52,6 +53,12 @@ export function useOpsLiveEvent(eventId: string) {
     refetchInterval: LIVE_REFRESH_MS,
     retry: retryTransient,
   });
+}
+
+/** A settled event's impact measured against its hold-out (decision 100), asked when shown. */
+export function useOpsEventImpact(eventId: string) {
+  const scope = useQueryScope();
+  return useQuery({ queryKey: opsKeys.impact(scope, eventId), queryFn: () => apiGet(`${eventPath(eventId)}/impact`, opsEventImpactSchema), enabled: eventId !== '', retry: retryTransient });
 }
 
 /** Every change moves the list's counts and statuses, so each one refetches the console's data. */

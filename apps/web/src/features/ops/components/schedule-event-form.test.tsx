@@ -104,11 +104,32 @@ describe('ScheduleEventForm', () => {
     expect(calls.find((c) => c.method === 'POST')).toEqual({
       url: '/api/ops/events',
       method: 'POST',
-      body: { programId: programs[0]!.id, startsAt: '2027-01-20T23:00:00.000Z', endsAt: '2027-01-21T01:00:00.000Z', rewardPoints: 150, targetPercent: 15 },
+      body: { programId: programs[0]!.id, startsAt: '2027-01-20T23:00:00.000Z', endsAt: '2027-01-21T01:00:00.000Z', rewardPoints: 150, targetPercent: 15, holdoutPercent: 5 },
     });
     // Ready for the next one: the window is cleared, the program and terms stay.
     expect(screen.getByLabelText('Date')).toHaveValue('');
     expect(screen.getByLabelText('Program')).toHaveValue(programs[0]!.id);
+  });
+
+  it('holds out 5 % unless told otherwise, and only a whole 0–50 % (decision 100)', async () => {
+    const calls = renderForm();
+    const HOLDOUT = 'Held out (% of households not called)';
+    expect(screen.getByLabelText(HOLDOUT)).toHaveValue(5);
+    await user().selectOptions(screen.getByLabelText('Program'), programs[0]!.id);
+    fill('Date', '2027-01-20');
+    fill('Start time', '18:00');
+    fill('End time', '19:00');
+    for (const bad of ['51', '2.5']) {
+      fill(HOLDOUT, bad);
+      await user().click(screen.getByRole('button', { name: 'Schedule event' }));
+      expect(screen.getByText('The hold-out must be a whole percentage from 0% to 50%.')).toBeInTheDocument();
+      expect(screen.getByLabelText(HOLDOUT)).toHaveAttribute('aria-invalid', 'true');
+    }
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    fill(HOLDOUT, '0');
+    await user().click(screen.getByRole('button', { name: 'Schedule event' }));
+    await screen.findByText('The event was scheduled.');
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ holdoutPercent: 0 });
   });
 
   it('uses the chosen zone: 18:00 Newfoundland time is 21:30Z in January', async () => {

@@ -4,9 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { AlertMessage } from '@/components/ui/alert-message';
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/select-field';
+import { TextField } from '@/components/ui/text-field';
+import { HOLDOUT_PERCENT_DEFAULT, HOLDOUT_PERCENT_MAX } from '@peakwise/domain/event-holdout';
 import { useIntlLocale } from '@/lib/format';
 import { useProgramReach, useScheduleEvent } from '../api/use-ops';
 import { checkEventForm, type EventErrorKey, type EventField, type EventFormValues } from '../event-window';
+import { checkHoldoutPercent } from '../holdout-percent';
 import { refusalMessages } from '../ops-error';
 import { DEFAULT_OPS_TIME_ZONE, programTimeZone } from '../ops-time-zones';
 import { EventFields } from './event-fields';
@@ -27,6 +30,8 @@ export function ScheduleEventForm({ programs, now = () => new Date() }: { progra
   const [programId, setProgramId] = useState('');
   const [values, setValues] = useState<EventFormValues>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<EventField, EventErrorKey>>>({});
+  const [holdout, setHoldout] = useState(String(HOLDOUT_PERCENT_DEFAULT));
+  const [holdoutError, setHoldoutError] = useState(false);
   const schedule = useScheduleEvent();
   const reach = useProgramReach(programId);
   const households = (count: number) => t('events.households', { count, formatted: new Intl.NumberFormat(locale).format(count) });
@@ -51,13 +56,15 @@ export function ScheduleEventForm({ programs, now = () => new Date() }: { progra
     const found: Partial<Record<EventField, EventErrorKey>> = check.ok ? {} : { ...check.errors };
     if (!programId) found.programId = 'programRequired';
     setErrors(found);
-    if (!check.ok || !programId) {
+    const holdoutPercent = checkHoldoutPercent(holdout);
+    setHoldoutError(holdoutPercent === null);
+    if (!check.ok || !programId || holdoutPercent === null) {
       // Focus the first field in error so a keyboard or screen-reader user lands on it.
       requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
       return;
     }
     schedule.mutate(
-      { programId, ...check.terms },
+      { programId, ...check.terms, holdoutPercent },
       {
         onSuccess: () => {
           setValues((previous) => ({ ...previous, date: '', startTime: '', endTime: '' }));
@@ -90,6 +97,25 @@ export function ScheduleEventForm({ programs, now = () => new Date() }: { progra
         )}
       </div>
       <EventFields values={values} errors={errors} onChange={change} disabled={schedule.isPending} />
+      <TextField
+        label={t('form.holdout')}
+        hint={t('form.holdoutHint')}
+        name="holdoutPercent"
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={HOLDOUT_PERCENT_MAX}
+        step={1}
+        required
+        value={holdout}
+        error={holdoutError ? t('errors.holdoutOutOfRange') : undefined}
+        disabled={schedule.isPending}
+        onChange={(event) => {
+          setHoldout(event.target.value);
+          setHoldoutError(false);
+          schedule.reset();
+        }}
+      />
       <div aria-live="polite" className="empty:hidden">
         {schedule.isError && <RefusalAlert lead={t('form.refused')} messages={refusalMessages(t, schedule.error)} />}
         {schedule.isSuccess && <AlertMessage tone="success">{t('form.scheduled')}</AlertMessage>}

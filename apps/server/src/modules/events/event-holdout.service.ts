@@ -1,0 +1,22 @@
+import { randomBytes } from 'node:crypto';
+import { holdoutSeason, holdoutSize, seasonHoldoutCap } from '@peakwise/domain/event-holdout';
+import type { DbOrTx } from '../../db/client';
+import { assignHouseholds, countArea, eventsDrawnInSeason, insertDraw } from './event-holdout.repository';
+
+export type EventToDraw = { id: string; programId: string; startsAt: Date; holdoutPercent: number };
+
+/**
+ * Draws the event's random hold-out at its announcement (decision 100): a fresh 128-bit seed,
+ * recorded, decides which of the area's drawable households are not called. Called once, from
+ * `scheduleEvent`, in its transaction, so every fan-out after it (the announcement job,
+ * webhooks, "every event" opt-ins) already sees who is held out. Drawing again does nothing.
+ */
+export async function drawEventHoldout(tx: DbOrTx, event: EventToDraw, now: Date, seed = randomBytes(16).toString('hex')): Promise<void> {
+  // The season follows the event's UTC date: an evening event on 31 October in Canada is already
+  // 1 November in UTC, a boundary no household notices.
+  const season = holdoutSeason(event.startsAt.toISOString().slice(0, 10));
+  if (!(await insertDraw(tx, { eventId: event.id, programId: event.programId, seed, percent: event.holdoutPercent, season, now }))) return;
+  const seasonCap = seasonHoldoutCap(await eventsDrawnInSeason(tx, event.programId, season));
+  const size = holdoutSize(await countArea(tx, event.id), event.holdoutPercent);
+  await assignHouseholds(tx, { eventId: event.id, programId: event.programId, startsAt: event.startsAt, season, seed, size, seasonCap });
+}
