@@ -40,10 +40,17 @@ function rolesOf(answer: DynsecAnswer | undefined): string[] {
   return (client?.roles ?? []).map((role) => String(role.rolename));
 }
 
-/** Each Mosquitto client's username and the roles it holds (listClients, verbose). */
-function loginsOf(answer: DynsecAnswer | undefined): Map<string, string[]> {
-  const clients = (answer?.data as { clients?: { username?: unknown; roles?: { rolename?: unknown }[] }[] } | undefined)?.clients ?? [];
-  return new Map(clients.map((client) => [String(client.username), (client.roles ?? []).map((role) => String(role.rolename))]));
+type ListedLogin = { roles: string[]; clientId: string | null };
+
+/** Each Mosquitto client's username, the roles it holds and the client id it is bound to (listClients, verbose). */
+function loginsOf(answer: DynsecAnswer | undefined): Map<string, ListedLogin> {
+  const clients = (answer?.data as { clients?: { username?: unknown; clientid?: unknown; roles?: { rolename?: unknown }[] }[] } | undefined)?.clients ?? [];
+  return new Map(
+    clients.map((client) => [
+      String(client.username),
+      { roles: (client.roles ?? []).map((role) => String(role.rolename)), clientId: typeof client.clientid === 'string' ? client.clientid : null },
+    ]),
+  );
 }
 
 /**
@@ -102,7 +109,16 @@ export function brokerLoginJobHandlers(deps: { control: DynsecControl; sealKey: 
       const pending = await credentialsWithLoginPending(tx, credentials.map((c) => c.id));
       const [listed] = expectDone(await deps.control.run([{ command: 'listClients', verbose: true, count: -1, offset: 0 }]), {});
       const logins = loginsOf(listed);
-      const absent = credentials.filter((c) => !(logins.get(brokerUsername(c)) ?? []).includes(brokerRole(c.id))).map((c) => c.id);
+      const absent = credentials.filter((c) => !(logins.get(brokerUsername(c))?.roles ?? []).includes(brokerRole(c.id))).map((c) => c.id);
+      // A device login made before logins were bound to their client id is bound now (setClientId
+      // does not touch roles, which decision 097 found unsafe to change in place).
+      const unbound = credentials.filter((c) => {
+        const login = logins.get(brokerUsername(c));
+        return c.externalId !== null && login?.roles.includes(brokerRole(c.id)) && login.clientId !== deviceMqttClientId(c.externalId, c.householdId);
+      });
+      if (unbound.length > 0) {
+        expectDone(await deps.control.run(unbound.map((c) => ({ command: 'setClientId', username: brokerUsername(c), clientid: deviceMqttClientId(c.externalId!, c.householdId) }))), {});
+      }
       const requeued = await requeueGivenUpLogins(tx, absent.filter((id) => !pending.has(id)), now);
       const missing = absent.filter((id) => !pending.has(id) && !requeued.has(id));
       await markBrokerLoginsMissing(tx, missing, now);

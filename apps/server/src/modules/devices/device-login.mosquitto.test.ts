@@ -382,6 +382,22 @@ describe('the daily check of Mosquitto’s logins against the credentials', () =
     expect(await needsNewPassword(home.member, before.device.id)).toBe(false);
   });
 
+  it('binds a device login made before logins were bound to their client id', async () => {
+    const home = await memberWithHousehold(t);
+    const paired = await pair(home.member, 'shellyplugus-old006');
+    const c = paired.credential;
+    await jobs.runDue();
+    // As the job made it before this branch: no client id.
+    expect((await control.run([{ command: 'setClientId', username: c.mqttUsername }]))[0]!.error).toBeUndefined();
+    expect(await tryLogin(c.mqttUsername, c.token, 'any-client-id')).toBe('connected');
+
+    await scheduleBrokerLoginCheck(database.db, new Date(Date.now() + 3 * 86_400_000));
+    await runCheckNow();
+    expect(await tryLogin(c.mqttUsername, c.token, 'any-client-id')).toBe('refused');
+    expect(await tryLogin(c.mqttUsername, c.token, c.mqttClientId)).toBe('connected');
+    expect(await needsNewPassword(home.member, paired.device.id)).toBe(false);
+  });
+
   it('takes a login Mosquitto lost (its file restored from an old copy) for missing', async () => {
     const home = await memberWithHousehold(t);
     const paired = await pair(home.member, 'shellyplugus-old005');
