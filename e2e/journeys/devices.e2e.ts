@@ -14,6 +14,13 @@ type DeviceCards = { cards: { activeCount: number; uptimePct: number | null; tot
 const waitForDeviceData = () =>
   waitForApi<DeviceCards>(page, '/api/devices', ({ cards }) => cards.activeCount > 0 && cards.uptimePct !== null && cards.totalPowerW !== null);
 
+/** The member's language, chosen as a member does, in Settings' first section. */
+async function useLanguage(language: 'en' | 'fr') {
+  await page.goto('/app/settings/profile');
+  await page.getByLabel(/^(Language|Langue)$/).last().selectOption(language);
+  await page.waitForFunction((lang) => document.documentElement.lang === lang, language);
+}
+
 describe('IoT Devices', () => {
   it('zooms to both limits, highlights a room, selects a device and charts it, with no axe violations', async () => {
     await signInAsDemo(page);
@@ -129,8 +136,34 @@ describe('IoT Devices', () => {
     await panel.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('table').getByRole('rowheader').getByRole('button', { name: 'Garage chest freezer', exact: true }).waitFor();
 
+    // "Show pairing settings again": a new password with the same settings, in English and French.
+    for (const language of ['en', 'fr'] as const) {
+      const fr = language === 'fr';
+      if (fr) {
+        await useLanguage('fr');
+        await page.goto('/app/devices');
+        await page.getByRole('table').getByRole('rowheader').getByRole('button', { name: 'Garage chest freezer', exact: true }).click();
+      }
+      await page.getByRole('region', { name: 'Garage chest freezer' }).getByRole('button', { name: fr ? 'Afficher à nouveau les réglages d’association' : 'Show pairing settings again' }).click();
+      await page.getByRole('dialog', { name: fr ? 'Nouveaux réglages pour Garage chest freezer ?' : 'New settings for Garage chest freezer?' }).getByRole('button', { name: fr ? 'Obtenir un nouveau mot de passe' : 'Get a new password' }).click();
+      const renewed = page.getByRole('dialog', { name: fr ? 'Appareil associé : Garage chest freezer' : 'Garage chest freezer is paired' });
+      await renewed.getByText(fr ? 'En attente du premier message de Garage chest freezer…' : 'Waiting for the first message from Garage chest freezer…').waitFor();
+      expect(await renewed.getByText(/^pwi_/).count()).toBe(1);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await screenshot(page, `devices-pairing-again-1440-${language}`);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await screenshot(page, `devices-pairing-again-390-${language}`);
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await renewed.getByRole('button', { name: fr ? 'Terminé' : 'Done' }).click();
+    }
+    // The demo member is shared by the journeys: back to English before anything else.
+    await useLanguage('en');
+    await page.goto('/app/devices');
+    await page.getByRole('table').getByRole('rowheader').getByRole('button', { name: 'Garage chest freezer', exact: true }).click();
+
     await page.getByRole('region', { name: 'Garage chest freezer' }).getByRole('button', { name: 'Remove device' }).click();
     await page.getByRole('dialog', { name: 'Remove Garage chest freezer?' }).getByRole('button', { name: 'Remove', exact: true }).click();
     await expect.poll(() => page.getByRole('table').getByText('Garage chest freezer').count()).toBe(0);
-  }, 120_000);
+  }, 180_000);
 });

@@ -31,7 +31,9 @@ import { maintenanceSweepJob, startMaintenanceProcessor } from './jobs/maintenan
 import { startScheduler } from './jobs/scheduler';
 import { startDurableWorker } from './jobs/durable-worker';
 import { brokerLoginJobHandlers } from './jobs/broker-login-jobs';
+import { recordMosquittoLogin, scheduleBrokerLoginCheck } from './modules/devices/broker-logins.service';
 import { connectDynsecControl } from './ingest/dynsec-control';
+import { watchMosquittoLogins } from './ingest/mosquitto-login-log';
 import { startSandboxWebhookSender } from './modules/payments/sandbox-webhook-sender';
 import { createPaymentProcessor } from './modules/payments/create-payment-processor';
 import { scheduleAutopaySweep } from './modules/payments/autopay.service';
@@ -183,6 +185,11 @@ async function main() {
   const dynsec = config.mqttDynsec && config.mqttUrl ? connectDynsecControl({ url: config.mqttUrl, username: config.mqttDynsec.username, password: config.mqttDynsec.password, logger }) : undefined;
   // Peakwise as an OpenADR 3 VEN of the configured VTN (decision 104); nothing of it runs without one.
   const openAdr = config.openadr ? { config: config.openadr, client: createOpenAdrClient({ config: config.openadr, clock: now }) } : undefined;
+  // Mosquitto names no refused login; its log topic does name a successful one (decision 105).
+  const loginLog =
+    config.mqttDynsec && config.mqttUrl
+      ? watchMosquittoLogins({ url: config.mqttUrl, username: config.mqttDynsec.username, password: config.mqttDynsec.password, logger, onLogin: (login) => recordMosquittoLogin(database.db, login) })
+      : undefined;
   const durableWorker = startDurableWorker({
     db: database.db,
     handlers: {
@@ -220,6 +227,8 @@ async function main() {
   // Bill reminders (decision 049): this hour's sweep; each sweep schedules the next.
   await scheduleReminderSweep(database.db, now());
   if (openAdr) await scheduleOpenAdrPoll(database.db, openAdr.config, now());
+  // Mosquitto's logins checked against the credentials once a day (decision 105); each check schedules the next.
+  if (dynsec) await scheduleBrokerLoginCheck(database.db, now());
 
   // Listens on its own connection from the start: the first browser does not wait for LISTEN,
   // and no other process's sign-out is missed.
@@ -281,6 +290,7 @@ async function main() {
     accounts.mailer.close();
     await ingest.close().catch((error: unknown) => logger.warn({ err: error }, 'MQTT close failed'));
     await dynsec?.close().catch((error: unknown) => logger.warn({ err: error }, 'Dynamic security session close failed'));
+    await loginLog?.close().catch((error: unknown) => logger.warn({ err: error }, 'Mosquitto log session close failed'));
     await broker?.stop().catch((error: unknown) => logger.warn({ err: error }, 'Broker stop failed'));
     await brokerIngest?.drain();
     await database.close().catch((error: unknown) => logger.warn({ err: error }, 'Database close failed'));

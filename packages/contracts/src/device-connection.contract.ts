@@ -15,12 +15,23 @@ export const MQTT_REFUSAL_REASONS = ['wrong_password', 'wrong_username', 'vendor
 export const mqttRefusalReasonSchema = z.enum(MQTT_REFUSAL_REASONS);
 export type MqttRefusalReason = z.infer<typeof mqttRefusalReasonSchema>;
 
+/**
+ * What Peakwise can say with Mosquitto as the broker, which names no refused login in its log
+ * (decision 105), from what it knows itself:
+ * - no_broker_login: the credential has no login on Mosquitto (issued before Peakwise managed them);
+ * - logged_in_nothing_arrived: Mosquitto's log says the device logged in, and nothing it sent has
+ *   reached Peakwise since: the password is right, the topic is not (Mosquitto drops it silently).
+ */
+export const MQTT_INFERRED_REASONS = ['no_broker_login', 'logged_in_nothing_arrived'] as const;
+export const connectionRefusalReasonSchema = z.enum([...MQTT_REFUSAL_REASONS, ...MQTT_INFERRED_REASONS]);
+export type ConnectionRefusalReason = z.infer<typeof connectionRefusalReasonSchema>;
+
 /** GET /api/devices/{id}/connection: has the device reported, and the broker's last refusal of its login. */
 export const deviceConnectionSchema = z.object({
   lastSeenAt: z.string().nullable(),
   refusal: z
     .object({
-      reason: mqttRefusalReasonSchema,
+      reason: connectionRefusalReasonSchema,
       /** The topic refused (a publish or a subscription); null for a refused login. */
       topic: z.string().nullable(),
       at: z.string(),

@@ -36,6 +36,11 @@ export const deviceSummarySchema = z.object({
   relayOn: z.boolean().nullable(),
   neverSwitch: z.boolean(),
   lastSeenAt: z.string().nullable(),
+  /**
+   * Its password has no login on the MQTT broker (issued before Peakwise managed the broker's
+   * logins): the device cannot connect until the member gets a new one ("Show pairing settings again").
+   */
+  needsNewPassword: z.boolean(),
 });
 export type DeviceSummary = z.infer<typeof deviceSummarySchema>;
 

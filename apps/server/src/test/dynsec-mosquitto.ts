@@ -30,6 +30,7 @@ const reachable = (port: number) =>
 /**
  * A Mosquitto of the test's own on a free port, with the dynamic security plugin and no anonymous
  * access: its only login at the start is the plugin's admin, made by `mosquitto_ctrl dynsec init`.
+ * Its log goes to `$SYS/broker/log/…`, as docs/ingestion.md has the operator set it (decision 105).
  */
 export async function startDynsecMosquitto(): Promise<DynsecMosquitto> {
   const dir = mkdtempSync(join(tmpdir(), 'peakwise-dynsec-'));
@@ -49,7 +50,7 @@ export async function startDynsecMosquitto(): Promise<DynsecMosquitto> {
   }
   const port = await freePort();
   const config = join(dir, 'mosquitto.conf');
-  writeFileSync(config, [`listener ${port} 127.0.0.1`, 'allow_anonymous false', `plugin ${DYNSEC_PLUGIN}`, `plugin_opt_config_file ${store}`, ''].join('\n'));
+  writeFileSync(config, [`listener ${port} 127.0.0.1`, 'allow_anonymous false', `plugin ${DYNSEC_PLUGIN}`, `plugin_opt_config_file ${store}`, 'log_dest topic', ''].join('\n'));
   const child = spawn('mosquitto', ['-c', config], { stdio: 'ignore' });
   const deadline = Date.now() + 15_000;
   while (!(await reachable(port))) {

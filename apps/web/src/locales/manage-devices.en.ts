@@ -59,6 +59,7 @@ export const manageDevicesEn = {
     other: {
       intro: 'Enter these in the device or gateway. It publishes readings under the topic prefix, or POSTs them to the HTTP address with the password as a bearer token.',
       host: 'MQTT server',
+      clientId: 'MQTT client id',
       port: 'Port',
       user: 'Username',
       password: 'Password (token)',
@@ -84,6 +85,8 @@ export const manageDevicesEn = {
       topic_not_allowed: 'The device connected but sent on a topic it may not use ({{topic}}) at {{time}}. Copy the MQTT prefix (Tasmota: Topic) again.',
       subscription_refused: 'The device connected but asked to listen on a topic it may not ({{topic}}) at {{time}}. Check the MQTT prefix or Full Topic.',
       in_use_elsewhere: 'Peakwise refused a second connection with this login at {{time}}: it was already connected from another device or client id. Each device has its own login; pair the other device separately.',
+      no_broker_login: 'This password has no login on Peakwise’s MQTT server (found at {{time}}), so the device cannot connect. In the device’s settings on Devices, choose “Show pairing settings again” and enter the new password.',
+      logged_in_nothing_arrived: 'The device logged in at {{time}}, so its user and password are right, but nothing it sent has reached Peakwise: the server drops messages outside its own topics. Enter the MQTT prefix (Tasmota: Topic and Full Topic) exactly as shown.',
     },
     check: {
       generic: 'that “Generic status update over MQTT” is on',
@@ -111,6 +114,13 @@ export const manageDevicesEn = {
     renewConfirm: 'Get a new password',
     renewFailed: 'The new password could not be made. Try again.',
     cancel: 'Cancel',
+  },
+  loginMissing: {
+    title: 'A device needs a new password',
+    banner_one: '{{names}} cannot connect: its password has no login on Peakwise’s MQTT server, because it was paired before each device had its own. Open it and choose “Show pairing settings again”, then enter the new password in the device.',
+    banner_other: '{{names}} cannot connect: their passwords have no login on Peakwise’s MQTT server, because they were paired before each device had its own. Open each one and choose “Show pairing settings again”, then enter the new password in the device.',
+    open: 'Open {{name}}',
+    device: 'This device’s password has no login on Peakwise’s MQTT server, so it cannot connect. Choose “Show pairing settings again” and enter the new password in the device.',
   },
   move: {
     moved: 'Moved {{name}} to {{room}}.',

@@ -62,6 +62,7 @@ export const manageDevicesEs: Translation<typeof manageDevicesEn> = {
     other: {
       intro: 'Introduzca estos datos en el dispositivo o la pasarela. Publica sus lecturas bajo el prefijo de tema, o las envía por POST a la dirección HTTP con la contraseña como token Bearer.',
       host: 'Servidor MQTT',
+      clientId: 'ID de cliente MQTT (client id)',
       port: 'Puerto',
       user: 'Usuario',
       password: 'Contraseña (token)',
@@ -87,6 +88,8 @@ export const manageDevicesEs: Translation<typeof manageDevicesEn> = {
       topic_not_allowed: 'El dispositivo se conectó pero publicó en un tema que no le está permitido ({{topic}}) a las {{time}}. Copie de nuevo el prefijo MQTT (Tasmota: Topic).',
       subscription_refused: 'El dispositivo se conectó pero pidió escuchar un tema que no le está permitido ({{topic}}) a las {{time}}. Compruebe el prefijo MQTT o el Full Topic.',
       in_use_elsewhere: 'Peakwise rechazó una segunda conexión con este usuario a las {{time}}: ya estaba conectado desde otro dispositivo o client id. Cada dispositivo tiene su propio usuario; vincule el otro dispositivo por separado.',
+      no_broker_login: 'Esta contraseña no tiene acceso en el servidor MQTT de Peakwise (detectado a las {{time}}), así que el dispositivo no puede conectarse. En los ajustes del dispositivo, en Dispositivos, elija «Mostrar de nuevo los ajustes de vinculación» e introduzca la contraseña nueva.',
+      logged_in_nothing_arrived: 'El dispositivo inició sesión a las {{time}}: su usuario y contraseña son correctos, pero nada de lo que envió llegó a Peakwise, porque el servidor descarta los mensajes fuera de sus temas. Introduzca el prefijo MQTT (Tasmota: Topic y Full Topic) exactamente como se muestra.',
     },
     check: {
       generic: 'que «Generic status update over MQTT» esté activado',
@@ -114,6 +117,13 @@ export const manageDevicesEs: Translation<typeof manageDevicesEn> = {
     renewConfirm: 'Obtener una contraseña nueva',
     renewFailed: 'No se pudo crear la contraseña nueva. Inténtelo de nuevo.',
     cancel: 'Cancelar',
+  },
+  loginMissing: {
+    title: 'Un dispositivo necesita una contraseña nueva',
+    banner_one: '{{names}} no puede conectarse: su contraseña no tiene acceso en el servidor MQTT, porque se vinculó antes de que cada dispositivo tuviera el suyo. Ábralo y elija «Mostrar de nuevo los ajustes de vinculación», y luego introduzca la contraseña nueva en el dispositivo.',
+    banner_other: '{{names}} no pueden conectarse: sus contraseñas no tienen acceso en el servidor MQTT, porque se vincularon antes de que cada dispositivo tuviera el suyo. Abra cada uno y elija «Mostrar de nuevo los ajustes de vinculación», y luego introduzca la contraseña nueva en el dispositivo.',
+    open: 'Abrir {{name}}',
+    device: 'La contraseña de este dispositivo no tiene acceso en el servidor MQTT, así que no puede conectarse. Elija «Mostrar de nuevo los ajustes de vinculación» e introduzca la contraseña nueva en el dispositivo.',
   },
   move: {
     moved: '{{name}} se movió a {{room}}.',

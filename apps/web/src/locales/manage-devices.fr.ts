@@ -62,6 +62,7 @@ export const manageDevicesFr: Translation<typeof manageDevicesEn> = {
     other: {
       intro: 'Entrez ces informations dans l’appareil ou la passerelle. Il publie ses relevés sous le préfixe de sujet, ou les envoie par POST à l’adresse HTTP avec le mot de passe comme jeton Bearer.',
       host: 'Serveur MQTT',
+      clientId: 'Identifiant client MQTT (client id)',
       port: 'Port',
       user: 'Nom d’utilisateur',
       password: 'Mot de passe (jeton)',
@@ -87,6 +88,8 @@ export const manageDevicesFr: Translation<typeof manageDevicesEn> = {
       topic_not_allowed: 'L’appareil s’est connecté mais a publié sur un sujet qui ne lui est pas permis ({{topic}}) à {{time}}. Copiez de nouveau le préfixe MQTT (Tasmota : Topic).',
       subscription_refused: 'L’appareil s’est connecté mais a demandé à écouter un sujet qui ne lui est pas permis ({{topic}}) à {{time}}. Vérifiez le préfixe MQTT ou le Full Topic.',
       in_use_elsewhere: 'Peakwise a refusé une deuxième connexion avec cet identifiant à {{time}} : il était déjà connecté depuis un autre appareil ou un autre client id. Chaque appareil a son propre identifiant ; associez l’autre appareil séparément.',
+      no_broker_login: 'Ce mot de passe n’a pas d’accès sur le serveur MQTT de Peakwise (constaté à {{time}}) : l’appareil ne peut pas se connecter. Dans les réglages de l’appareil, sous Appareils, choisissez « Afficher à nouveau les réglages d’association » et saisissez le nouveau mot de passe.',
+      logged_in_nothing_arrived: 'L’appareil s’est connecté à {{time}} : son utilisateur et son mot de passe sont bons, mais rien de ce qu’il a envoyé n’est arrivé chez Peakwise, car le serveur écarte les messages hors de ses sujets. Saisissez le préfixe MQTT (Tasmota : Topic et Full Topic) exactement comme affiché.',
     },
     check: {
       generic: 'que « Generic status update over MQTT » est activé',
@@ -114,6 +117,13 @@ export const manageDevicesFr: Translation<typeof manageDevicesEn> = {
     renewConfirm: 'Obtenir un nouveau mot de passe',
     renewFailed: 'Le nouveau mot de passe n’a pas pu être créé. Réessayez.',
     cancel: 'Annuler',
+  },
+  loginMissing: {
+    title: 'Un appareil a besoin d’un nouveau mot de passe',
+    banner_one: '{{names}} ne peut pas se connecter : son mot de passe n’a pas d’accès sur le serveur MQTT, car il a été associé avant que chaque appareil ait le sien. Ouvrez-le et choisissez « Afficher à nouveau les réglages d’association », puis saisissez le nouveau mot de passe dans l’appareil.',
+    banner_other: '{{names}} ne peuvent pas se connecter : leurs mots de passe n’ont pas d’accès sur le serveur MQTT, car ils ont été associés avant que chaque appareil ait le sien. Ouvrez chacun et choisissez « Afficher à nouveau les réglages d’association », puis saisissez le nouveau mot de passe dans l’appareil.',
+    open: 'Ouvrir {{name}}',
+    device: 'Le mot de passe de cet appareil n’a pas d’accès sur le serveur MQTT : il ne peut pas se connecter. Choisissez « Afficher à nouveau les réglages d’association » et saisissez le nouveau mot de passe dans l’appareil.',
   },
   move: {
     moved: '{{name}} déplacé vers {{room}}.',

@@ -25,6 +25,10 @@ export const ingestCredentials = pgTable(
     lastRefusalReason: text('last_refusal_reason', { enum: MQTT_REFUSAL_REASONS }),
     lastRefusalTopic: text('last_refusal_topic'),
     lastRefusalAt: timestamp('last_refusal_at', { withTimezone: true }),
+    /** With Mosquitto (migration 0046): when its log last said this credential logged in. */
+    brokerLoginSeenAt: timestamp('broker_login_seen_at', { withTimezone: true }),
+    /** With Mosquitto: since when the login check found no login there for it (decision 105). */
+    brokerLoginMissingAt: timestamp('broker_login_missing_at', { withTimezone: true }),
   },
   (t) => [index('ingest_credentials_household_idx').on(t.householdId)],
 );

@@ -2,6 +2,7 @@ import type { DbOrTx } from '../../db/client';
 import { sealSecret } from '../../lib/sealed-secret';
 import { scheduleJob } from '../durable-jobs/durable-jobs.repository';
 import { brokerLoginsOfDevice, brokerLoginsOfHousehold, type BrokerLoginCredential } from './broker-logins.repository';
+import { recordBrokerLoginSeen } from './ingest-credentials.repository';
 
 /*
  * Each ingest credential's own login on Mosquitto, through its dynamic security plugin (decision
@@ -11,6 +12,7 @@ import { brokerLoginsOfDevice, brokerLoginsOfHousehold, type BrokerLoginCredenti
 
 export const BROKER_LOGIN_CREATE_JOB = 'broker-login.create';
 export const BROKER_LOGIN_DELETE_JOB = 'broker-login.delete';
+export const BROKER_LOGIN_CHECK_JOB = 'broker-login.check';
 
 /** Present when the server manages Mosquitto's logins (MQTT_DYNSEC_USERNAME is set). */
 export type BrokerLogins = { sealKey: Buffer };
@@ -66,4 +68,28 @@ export async function queueDeviceLoginRemoval(tx: DbOrTx, logins: BrokerLogins |
 /** Account deletion (decision 079): runs before the household's credentials are deleted. */
 export async function queueHouseholdLoginRemoval(tx: DbOrTx, logins: BrokerLogins | undefined, householdId: string): Promise<void> {
   if (logins) await queueBrokerLoginRemoval(tx, logins, await brokerLoginsOfHousehold(tx, householdId));
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The daily check of Mosquitto's logins against the live credentials (decision 105): one job per
+ * UTC day, so the start-up call and the job's own chaining agree on its key.
+ */
+export async function scheduleBrokerLoginCheck(db: DbOrTx, at: Date): Promise<void> {
+  const day = new Date(Math.floor(at.getTime() / DAY_MS) * DAY_MS);
+  await scheduleJob(db, { name: BROKER_LOGIN_CHECK_JOB, key: `broker-login:check:${day.toISOString().slice(0, 10)}`, runAt: at });
+}
+
+export async function scheduleNextBrokerLoginCheck(db: DbOrTx, now: Date): Promise<void> {
+  const next = new Date((Math.floor(now.getTime() / DAY_MS) + 1) * DAY_MS);
+  await scheduleBrokerLoginCheck(db, next);
+}
+
+/**
+ * Mosquitto's log said a login connected (ingest/mosquitto-login-log.ts): kept on its credential,
+ * so the pairing screen can tell a right password with a wrong topic from a wrong password.
+ */
+export async function recordMosquittoLogin(db: DbOrTx, login: { username: string; clientId: string; at: Date }): Promise<void> {
+  await recordBrokerLoginSeen(db, login);
 }

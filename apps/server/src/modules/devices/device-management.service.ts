@@ -5,10 +5,10 @@ import type { Db, DbOrTx } from '../../db/client';
 import { isOwnRoom } from '../households/household.repository';
 import { INGEST_READINGS_PATH } from '@peakwise/contracts/ingest.contract';
 import { TOPIC_ROOT, shellyTopicPrefix, tasmotaFullTopic } from '../../telemetry/topics';
-import type { DeviceMqttAddress } from './device-mqtt-address';
+import { deviceMqttClientId, type DeviceMqttAddress } from './device-mqtt-address';
 import { AppError } from '../../lib/errors';
 import { createDevice, getDevice, isPairedElsewhere, lockLiveDevice, removeDevice, updateLiveDevice, type Device } from './devices.repository';
-import { lastRefusalOfDevice, revokeCredentialsOfDevice } from './ingest-credentials.repository';
+import { brokerLoginStateOfDevice, lastRefusalOfDevice, revokeCredentialsOfDevice } from './ingest-credentials.repository';
 import { deviceNotFound } from './device-not-found';
 import { issueIngestCredential } from './ingest-credential.service';
 import { isUuid } from '../../lib/uuid';
@@ -94,8 +94,7 @@ function pairingOf(device: Device, token: string, householdId: string, reach: De
       mqttHost: reach.mqtt.host,
       mqttPort: reach.mqtt.port,
       mqttTls: reach.mqtt.tls,
-      // With the household in it: a removed device's id may be paired again in another home.
-      mqttClientId: `${externalId}-${householdId.slice(0, 8)}`,
+      mqttClientId: deviceMqttClientId(externalId, householdId),
       shellyMqttPrefix: shellyTopicPrefix(householdId, externalId),
       tasmotaFullTopic: tasmotaFullTopic(householdId),
     },
@@ -162,8 +161,16 @@ export async function deviceConnection(db: Db, householdId: string, deviceId: st
   const device = await getDevice(db, householdId, deviceId);
   if (!device || device.removedAt !== null) throw deviceNotFound();
   const refusal = await lastRefusalOfDevice(db, householdId, deviceId);
-  return {
-    lastSeenAt: device.lastSeenAt?.toISOString() ?? null,
-    refusal: refusal ? { reason: refusal.reason, topic: refusal.topic, at: refusal.at.toISOString() } : null,
-  };
+  if (refusal) return { lastSeenAt: device.lastSeenAt?.toISOString() ?? null, refusal: { reason: refusal.reason, topic: refusal.topic, at: refusal.at.toISOString() } };
+  return { lastSeenAt: device.lastSeenAt?.toISOString() ?? null, refusal: inferredRefusal(device.lastSeenAt, await brokerLoginStateOfDevice(db, householdId, deviceId)) };
+}
+
+/**
+ * With Mosquitto, which names no refused login (decision 105): a login it does not have, or a
+ * login it saw with nothing reaching Peakwise since, so its messages went to topics it dropped.
+ */
+function inferredRefusal(lastSeenAt: Date | null, login: { seenAt: Date | null; missingAt: Date | null }): DeviceConnection['refusal'] {
+  if (login.missingAt) return { reason: 'no_broker_login', topic: null, at: login.missingAt.toISOString() };
+  if (login.seenAt && (lastSeenAt === null || lastSeenAt < login.seenAt)) return { reason: 'logged_in_nothing_arrived', topic: null, at: login.seenAt.toISOString() };
+  return null;
 }

@@ -31,3 +31,11 @@ export function deviceMqttAddress(
   if (config.mqttUrl !== undefined) return fromUrl(config.mqttUrl);
   return { host: new URL(config.publicUrl).hostname, port: DEFAULT_PORTS['mqtt:'], tls: false };
 }
+
+/**
+ * The client id a device's pairing shows, with the household in it: a removed device's id may be
+ * paired again in another home. Mosquitto's login for the device is pinned to it (decision 105).
+ */
+export function deviceMqttClientId(externalId: string, householdId: string): string {
+  return `${externalId}-${householdId.slice(0, 8)}`;
+}

@@ -24,6 +24,7 @@ export type DeviceRow = {
   seen_intervals: number;
   first_ts: number | null;
   created_at: number;
+  needs_new_password: boolean;
 };
 
 export type Bucket = { energy_kwh: number | null; avg_power_w: number | null; interval_count: number };
@@ -46,7 +47,10 @@ export async function deviceOverviewRows(db: DbOrTx, householdId: string, window
         (extract(epoch from d.last_seen_at) * 1000)::float8 as last_seen_at, (extract(epoch from d.created_at) * 1000)::float8 as created_at,
         d.live_power_w, (extract(epoch from d.live_power_at) * 1000)::float8 as live_power_at,
         (extract(epoch from lr.ts) * 1000)::float8 as latest_ts, lr.power_w, le.efficiency,
-        coalesce(up.seen, 0)::int as seen_intervals, (extract(epoch from fr.ts) * 1000)::float8 as first_ts
+        coalesce(up.seen, 0)::int as seen_intervals, (extract(epoch from fr.ts) * 1000)::float8 as first_ts,
+        exists (
+          select 1 from ingest_credentials c where c.device_id = d.id and c.revoked_at is null and c.broker_login_missing_at is not null
+        ) as needs_new_password
       from devices d
       left join rooms rm on rm.id = d.room_id
       left join lateral (

@@ -55,6 +55,7 @@ export async function devicesOverview(db: DbOrTx, household: Household, now = ne
       relayOn: r.relay_on,
       neverSwitch: r.never_switch,
       lastSeenAt: iso(r.last_seen_at) ?? (latest ? latest.toISOString() : null),
+      needsNewPassword: r.needs_new_password,
     };
   });
 

@@ -114,3 +114,31 @@ export async function lastRefusalOfDevice(db: DbOrTx, householdId: string, devic
     .limit(1);
   return row?.reason && row.at ? { reason: row.reason, topic: row.topic, at: row.at } : null;
 }
+
+/** What the broker's log and the daily login check said of the device's live credential (decision 105). */
+export async function brokerLoginStateOfDevice(db: DbOrTx, householdId: string, deviceId: string): Promise<{ seenAt: Date | null; missingAt: Date | null }> {
+  const [row] = await db
+    .select({ seenAt: ingestCredentials.brokerLoginSeenAt, missingAt: ingestCredentials.brokerLoginMissingAt })
+    .from(ingestCredentials)
+    .where(and(eq(ingestCredentials.householdId, householdId), eq(ingestCredentials.deviceId, deviceId), isNull(ingestCredentials.revokedAt)))
+    .orderBy(desc(ingestCredentials.createdAt))
+    .limit(1);
+  return { seenAt: row?.seenAt ?? null, missingAt: row?.missingAt ?? null };
+}
+
+/**
+ * Mosquitto's log said this login connected: the live credential the username names (a credential
+ * id, or a live device's id under the client id its login is pinned to) keeps the time.
+ */
+export async function recordBrokerLoginSeen(db: DbOrTx, login: { username: string; clientId: string; at: Date }): Promise<void> {
+  await db.execute(sql`
+    update ingest_credentials c set broker_login_seen_at = ${login.at.toISOString()}::timestamptz
+    where c.revoked_at is null
+      and (c.broker_login_seen_at is null or c.broker_login_seen_at < ${login.at.toISOString()}::timestamptz)
+      and (
+        c.id::text = ${login.username}
+        or exists (
+          select 1 from devices d
+          where d.id = c.device_id and d.removed_at is null and d.external_id = ${login.username}
+            and ${login.clientId} = d.external_id || '-' || left(c.household_id::text, 8)))`);
+}

@@ -70,7 +70,7 @@ describe('PairingSteps', () => {
     expect(screen.getByText(/first-generation Shelly EM/)).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('radio', { name: 'Other device or gateway' }));
-    expect(labelsOf(container)).toEqual(['MQTT server', 'Port', 'Username', 'Password (token)', 'Topic prefix', 'HTTP address']);
+    expect(labelsOf(container)).toEqual(['MQTT server', 'Port', 'MQTT client id', 'Username', 'Password (token)', 'Topic prefix', 'HTTP address']);
     expect(screen.getByText('https://app.peakwise.example/api/ingest/readings')).toBeInTheDocument();
     expect(screen.getByText('peakwise/h1/devices/shellyplugus-a1b2c3')).toBeInTheDocument();
   });

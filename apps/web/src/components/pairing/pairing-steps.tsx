@@ -125,6 +125,7 @@ export function PairingSteps({ paired, initialFamily = 'shellyPlug', onLeave, op
     other: [
       [t('pair.other.host'), c.mqttHost],
       [t('pair.other.port'), String(c.mqttPort)],
+      [t('pair.other.clientId'), c.mqttClientId],
       [t('pair.other.user'), c.mqttUsername],
       [t('pair.other.password'), c.token],
       [t('pair.other.prefix'), c.mqttTopicPrefix],

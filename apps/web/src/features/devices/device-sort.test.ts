@@ -17,6 +17,7 @@ const d = (name: string, over: Partial<DeviceSummary> = {}): DeviceSummary => ({
   relayOn: null,
   neverSwitch: false,
   lastSeenAt: null,
+  needsNewPassword: false,
   ...over,
 });
 

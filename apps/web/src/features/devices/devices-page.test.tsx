@@ -25,6 +25,7 @@ const device = (over: Partial<DevicesOverview['devices'][number]>): DevicesOverv
   relayOn: null,
   neverSwitch: false,
   lastSeenAt: '2026-01-15T19:25:00.000Z',
+  needsNewPassword: false,
   ...over,
 });
 
@@ -161,6 +162,24 @@ describe('DevicesPage', () => {
     expect(names()).toEqual(['Heater', 'Floor lamp', 'Camera']);
     expect(within(table).getByText('Offline').closest('[data-tone]')).toHaveAttribute('data-tone', 'neutral');
     expect(within(table).getByText('Warning').closest('[data-tone]')).toHaveAttribute('data-tone', 'warning');
+  });
+
+  it('names the devices that need a new password and opens one on its button, whose settings say what to do', async () => {
+    const stuck = { ...overview, devices: overview.devices.map((d) => (d.id === 'lamp' || d.id === 'cam' ? { ...d, needsNewPassword: true } : d)) };
+    renderWithApi(<DevicesPage />, (url) => (url.endsWith('/api/devices') ? Response.json(stuck) : api(url)));
+    const notice = await screen.findByRole('region', { name: 'A device needs a new password' });
+    expect(notice).toHaveTextContent('Floor lamp and Camera cannot connect: their passwords have no login');
+    expect(within(notice).queryByRole('button', { name: 'Open Heater' })).toBeNull();
+    await userEvent.click(within(notice).getByRole('button', { name: 'Open Floor lamp' }));
+    const panel = await screen.findByRole('region', { name: 'Floor lamp' });
+    expect(within(panel).getByText(/This device’s password has no login on Peakwise’s MQTT server/)).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: 'Show pairing settings again' })).toBeInTheDocument();
+  });
+
+  it('shows no such notice when every device has its login', async () => {
+    renderWithApi(<DevicesPage />, api);
+    await screen.findByRole('heading', { name: 'Active Devices' });
+    expect(screen.queryByRole('region', { name: 'A device needs a new password' })).toBeNull();
   });
 
   it('shows an empty state when the household has no devices', async () => {

@@ -14,6 +14,7 @@ import { DeviceCards } from './components/device-cards';
 import { DeviceDetail } from './components/device-detail';
 import { DeviceTable } from './components/device-table';
 import { FloorPlan } from './components/floor-plan';
+import { LoginMissingNotice } from './components/login-missing-notice';
 import { manageErrorText } from './manage-error';
 import { useRoomName } from '@/lib/room-name';
 
@@ -116,6 +117,7 @@ export default function DevicesPage() {
         <DevicesSkeleton />
       ) : (
         <div className="space-y-6">
+          <LoginMissingNotice devices={overview.devices} onOpen={(id) => selectDevice(id, 'table')} />
           <DeviceCards cards={overview.cards} />
           {overview.devices.length === 0 ? (
             <EmptyState icon={Plug} title={t('empty.title')} message={t('empty.message')} />

@@ -103,6 +103,7 @@ describe('DeviceSettings', () => {
     relayOn: null,
     neverSwitch: false,
     lastSeenAt: null,
+    needsNewPassword: false,
   };
 
   it('renames and moves a device to another room', async () => {

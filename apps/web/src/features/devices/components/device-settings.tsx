@@ -49,6 +49,11 @@ export function DeviceSettings({ device, rooms, onRemoved }: Props) {
       <h3 id={`settings-${device.id}`} className="text-sm font-semibold text-slate-900">
         {t('edit.title')}
       </h3>
+      {device.needsNewPassword ? (
+        <div className="mt-3">
+          <AlertMessage tone="error">{t('loginMissing.device')}</AlertMessage>
+        </div>
+      ) : null}
       <form onSubmit={save} className="mt-3 space-y-3" noValidate>
         <TextField label={t('edit.name')} value={name} onChange={(e) => setName(e.target.value)} required maxLength={60} autoComplete="off" />
         <SelectField label={t('edit.room')} value={roomId} onChange={(e) => setRoomId(e.target.value)} placeholder={t('edit.noRoom')} options={rooms.map((r) => ({ value: r.id, label: roomName(r.name) }))} />

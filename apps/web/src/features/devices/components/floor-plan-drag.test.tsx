@@ -23,6 +23,7 @@ const lamp: DeviceSummary = {
   relayOn: null,
   neverSwitch: false,
   lastSeenAt: null,
+  needsNewPassword: false,
 };
 
 function renderPlan() {
