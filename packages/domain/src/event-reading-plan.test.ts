@@ -18,8 +18,9 @@ describe('baselineReadingPlan', () => {
         fc.record({
           timeZone: fc.constantFrom('America/Toronto', 'America/Vancouver', 'America/St_Johns', 'America/Edmonton'),
           dayOfYear: fc.integer({ min: 0, max: 364 }),
-          startHour: fc.integer({ min: 0, max: 21 }),
-          slots: fc.integer({ min: 1, max: 30 }),
+          // Up to 23:00 and four hours long: events past local midnight too.
+          startHour: fc.integer({ min: 0, max: 23 }),
+          slots: fc.integer({ min: 1, max: 48 }),
           // Whole days without readings, as days before the event.
           outages: fc.uniqueArray(fc.integer({ min: 1, max: 62 }), { maxLength: 12 }),
           events: fc.uniqueArray(fc.integer({ min: 1, max: 62 }), { maxLength: 4 }),
