@@ -51,7 +51,14 @@ describe('baselineReadingPlan', () => {
           if (s.outages.length === 0 && s.events.length === 0 && all.ok) expect(firstReadIsEnough(first, plan)).toBe(true);
         },
       ),
-      { numRuns: 80 },
+      {
+        numRuns: 80,
+        // Always two events past midnight: an ordinary night, and into the fall-back night (2026-10-31 23:00, 4 hours).
+        examples: [
+          [{ timeZone: 'America/Toronto', dayOfYear: 100, startHour: 23, slots: 24, outages: [3], events: [1], seed: 7 }],
+          [{ timeZone: 'America/Toronto', dayOfYear: 303, startHour: 23, slots: 48, outages: [], events: [], seed: 11 }],
+        ],
+      },
     );
   }, 60_000);
 
