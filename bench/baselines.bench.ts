@@ -9,10 +9,12 @@
  */
 
 import { cpus, loadavg, totalmem } from 'node:os';
-import { COMPARISON_METHODS, comparisonEntry, OWN_METHODS, runComparison, type ComparisonEntry, type OwnContext } from './lib/baseline-candidates';
+import { COMPARISON_METHODS, comparisonEntry, homeNoiseKwh, OWN_METHODS, runComparison, type ComparisonEntry, type OwnContext } from './lib/baseline-candidates';
 import { CLOCKS, EVENTS_PER_REGION, FIRST_MINUTE, isCalled, PLACEBOS_PER_REGION, makeHomes, makeRegions, regionWeather, simulateHome, SLOT_MINUTES } from './lib/baseline-population';
 import { meanOf, paidPoints, placeboPaidShare, placeboTargetFor, score, SEGMENTS, truePoints, withFallback, type Outcome } from './lib/baseline-scoring';
-import { benchSize, numberKnob, verdict } from './lib/env';
+import { writeFileSync } from 'node:fs';
+import { benchSize, numberKnob, stringKnob, verdict } from './lib/env';
+import { ruleReport } from './lib/points-rule-report';
 import { log } from './lib/format';
 import type { LocalDate } from '../packages/domain/src/local-time';
 
@@ -70,6 +72,7 @@ for (const region of regions) {
         actualKwh,
         counterfactualKwh,
         gamingKwh: series.gamingKwh,
+        noiseKwh: homeNoiseKwh(ctx),
         baseline: new Map(OWN_METHODS.map((m) => [m.name, m.run(ctx)])),
       };
       scored.push({ outcome, eventId: event.id, entry });
@@ -161,7 +164,18 @@ const cost = (b: string) => {
 out.push('');
 out.push(`Gaming cost (${gamers.length} homes): game_days ran ${cost('game_days').toFixed(0)} kWh extra over its season, game_before ${cost('game_before').toFixed(0)} kWh; the points are capped at 2× the reward, so a hard cutter can gain at most the gap to 200.`);
 out.push('');
+out.push('');
+const shown = [TODAY, ENSEMBLE];
+const rules = ruleReport(events, placebos, gamed, methods, shown);
+out.push(...rules.lines);
+out.push('');
 const meets = Math.abs(best.bias) <= 2 && best.within >= 0.8 && best.placebo <= 0.05;
 out.push(`Closest to the targets: ${best.method}: bias ${signed(best.bias)} (target ±2 %), ${pct(best.within)} within ±20 % (target ≥ 80 %), placebo paid ${pct(best.placebo, 1)} (target ≤ 5 %): ${verdict(size, meets)}.`);
+const r = rules.best;
+const ruleMeets = Math.abs(r.pointsBias) <= 2 && r.within >= 0.8 && r.placebo <= 0.05;
+out.push(`Closest points rule and baseline: ${r.rule} with ${r.method}: points bias ${signed(r.pointsBias)} (kWh bias ${signed(r.kwhBias)}), ${pct(r.within)} within ±20 %, placebo paid ${pct(r.placebo, 1)}: ${verdict(size, ruleMeets)}.`);
 out.push(`Harness run time: ${seconds.toFixed(0)} s for ${homeCount} homes (target < 600 s at 1,000): ${verdict(size, seconds < 600 && homeCount >= 1000)}.`);
 process.stdout.write(`${out.join('\n')}\n`);
+// Every home-event's figures, to score further points rules without simulating again.
+const dump = stringKnob('OUTCOMES_FILE');
+if (dump) writeFileSync(dump, JSON.stringify({ seed, homeCount, methods, outcomes: outcomes.map((o) => ({ ...o, baseline: [...o.baseline] })) }));

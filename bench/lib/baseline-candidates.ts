@@ -4,7 +4,8 @@
  */
 
 import { computeBaseline } from '../../packages/domain/src/event-baseline';
-import { averagingBaseline, eligibleDays, type AveragingMethod, type MethodInput } from '../../packages/domain/src/event-baseline-methods';
+import { averagingBaseline, eligibleDays, slotsKwh, type AveragingMethod, type MethodInput } from '../../packages/domain/src/event-baseline-methods';
+import { eventWindowNoiseKwh } from '../../packages/domain/src/event-points-rule';
 import { comparisonBaseline, comparisonGroup, type ComparisonHome, type ComparisonTarget } from '../../packages/domain/src/event-baseline-comparison';
 import { regressionBaseline } from '../../packages/domain/src/event-baseline-regression';
 import type { LocalDate } from '../../packages/domain/src/local-time';
@@ -124,4 +125,14 @@ export function runComparison(entries: readonly ComparisonEntry[], target: Compa
   const add = comparisonBaseline(target.target, group, 'additive');
   const mul = comparisonBaseline(target.target, group, 'multiplicative');
   return { 'comparison group, additive': add.ok ? add.kwh : null, 'comparison group, ×': mul.ok ? mul.kwh : null };
+}
+
+/**
+ * The home's day-to-day noise over the event's clock times: the standard deviation over the days
+ * a 10-day baseline would average (decision 102), null with too few.
+ */
+export function homeNoiseKwh(ctx: OwnContext): number | null {
+  const input = methodInput(ctx, 0, 1);
+  const days = eligibleDays(input, false).days.slice(0, 10);
+  return eventWindowNoiseKwh(days.map((d) => slotsKwh(input.readings, d, input.eventSlots) ?? Number.NaN));
 }

@@ -8,6 +8,7 @@
 import { combinedBaseline } from '../../packages/domain/src/event-baseline-combined';
 import type { MethodResult } from '../../packages/domain/src/event-baseline-methods';
 import { pointsFor, reductionPercent } from '../../packages/domain/src/event-points';
+import { pointsUnderRule, type PointsRule } from '../../packages/domain/src/event-points-rule';
 import type { Behaviour, Heating } from './baseline-population';
 
 export type Outcome = {
@@ -24,6 +25,8 @@ export type Outcome = {
   counterfactualKwh: number;
   /** Extra kWh the home ran over the season to game its baseline. */
   gamingKwh: number;
+  /** Standard deviation of the home's kWh over the event's clock times on its baseline days (null: too few). */
+  noiseKwh: number | null;
   /** Per method: the baseline kWh, or null for none. */
   baseline: Map<string, number | null>;
 };
@@ -130,4 +133,46 @@ export function meanOf(outcomes: readonly Outcome[], a: string, b: string, name:
 /** The candidate named, or where no baseline exists, the fallback's (a new member's comparison group). */
 export function withFallback(outcomes: readonly Outcome[], method: string, fallback: string, name: string) {
   for (const o of outcomes) o.baseline.set(name, o.baseline.get(method) ?? o.baseline.get(fallback) ?? null);
+}
+
+export type RuleScore = {
+  /** Σ(points paid − points the true reduction earns) ÷ Σ points it earns, %. */
+  pointsBiasPercent: number;
+  /** Share whose points are within ±20 % of what the true reduction earns under the same rule. */
+  withinShare: number;
+  /** Mean points paid and earned per home-event. */
+  pointsPaid: number;
+  pointsTrue: number;
+};
+
+/** Points paid under a rule with the method's baseline (0 without one). */
+export function rulePaid(o: Outcome, method: string, rule: PointsRule): number {
+  const b = o.baseline.get(method);
+  return b === null || b === undefined ? 0 : pointsUnderRule(rule, { baselineKwh: b, actualKwh: o.actualKwh, noiseKwh: o.noiseKwh });
+}
+
+/** What the true reduction earns under the rule: the counterfactual as the baseline, the same home noise. */
+export function ruleTrue(o: Outcome, rule: PointsRule): number {
+  return pointsUnderRule(rule, { baselineKwh: o.counterfactualKwh, actualKwh: o.actualKwh, noiseKwh: o.noiseKwh });
+}
+
+export function scoreRule(outcomes: readonly Outcome[], method: string, rule: PointsRule): RuleScore {
+  let paid = 0;
+  let earned = 0;
+  let within = 0;
+  for (const o of outcomes) {
+    const p = rulePaid(o, method, rule);
+    const t = ruleTrue(o, rule);
+    if (Math.abs(p - t) <= 0.2 * t) within++;
+    paid += p;
+    earned += t;
+  }
+  const n = outcomes.length;
+  return { pointsBiasPercent: ((paid - earned) / earned) * 100, withinShare: within / n, pointsPaid: paid / n, pointsTrue: earned / n };
+}
+
+export function rulePlaceboPaidShare(outcomes: readonly Outcome[], method: string, rule: PointsRule): number {
+  let paid = 0;
+  for (const o of outcomes) if (rulePaid(o, method, rule) > 0) paid++;
+  return outcomes.length === 0 ? Number.NaN : paid / outcomes.length;
 }

@@ -1,6 +1,6 @@
 import { baselineDays, MIN_BASELINE_WEEKDAYS, MIN_BASELINE_WEEKEND_DAYS } from './event-baseline';
 import type { DayReadings } from './event-intervals';
-import { clockOf } from './event-intervals';
+import { clockOf, readingAt } from './event-intervals';
 import type { LocalDate } from './local-time';
 
 /**
@@ -44,11 +44,9 @@ export type AveragingMethod = {
 
 /** kWh over the slots' clock times on one day, or null when any is missing. */
 export function slotsKwh(readings: DayReadings, date: LocalDate, slots: readonly string[]): number | null {
-  const day = readings.get(date);
-  if (!day) return null;
   let sum = 0;
   for (const slot of slots) {
-    const kwh = day[clockOf(slot)];
+    const kwh = readingAt(readings, date, clockOf(slot));
     if (kwh === undefined || !Number.isFinite(kwh)) return null;
     sum += kwh;
   }

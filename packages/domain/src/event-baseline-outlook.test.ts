@@ -60,7 +60,7 @@ describe('the baseline shown before an event', () => {
     expect(outlook).toEqual({ status: 'insufficient_history', kind: 'weekend-or-holiday', days: ['2025-07-12'], needed: 3, daysLeft: 0 });
   });
 
-  it('says an event across midnight cannot be scored', () => {
-    expect(outlookFor(readingsOn([]), '2025-07-14', new Date('2025-07-18T03:30:00Z'), new Date('2025-07-18T04:30:00Z'))).toEqual({ status: 'event_crosses_midnight' });
+  it('says an event that reaches a third local day cannot be scored', () => {
+    expect(outlookFor(readingsOn([]), '2025-07-14', new Date('2025-07-18T03:30:00Z'), new Date('2025-07-19T04:30:00Z'))).toEqual({ status: 'event_crosses_midnight' });
   });
 });

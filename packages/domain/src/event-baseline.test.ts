@@ -135,8 +135,8 @@ describe('computeBaseline', () => {
     expect(baseline(withEventDay(0.1, five))).toMatchObject({ ok: true, days: ['2025-07-16', '2025-07-15', '2025-07-14', '2025-07-11', '2025-07-09'] });
   });
 
-  it('refuses an event that crosses local midnight', () => {
-    const result = baseline(withEventDay(0.1), new Date('2025-07-18T03:30:00Z'), new Date('2025-07-18T04:30:00Z'));
+  it('refuses an event that reaches a third local day (one past midnight is scored: event-baseline-midnight.test.ts)', () => {
+    const result = baseline(withEventDay(0.1), new Date('2025-07-18T03:30:00Z'), new Date('2025-07-19T04:30:00Z'));
     expect(result).toMatchObject({ ok: false, reason: 'event_crosses_midnight' });
   });
 });

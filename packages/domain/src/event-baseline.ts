@@ -1,5 +1,5 @@
 import type { DayReadings, DaySlots, SlotReadings } from './event-intervals';
-import { adjustmentWindowSlots, clockOf, eventSlots } from './event-intervals';
+import { adjustmentWindowSlots, clockOf, eventDayReadings, eventSlots, NEXT_DAY_MARK, readingAt } from './event-intervals';
 import type { LocalDate } from './local-time';
 import { addDays, isWeekend } from './local-time';
 
@@ -48,12 +48,15 @@ export function baselineDays(input: BaselineDaysInput): { kind: DayKind; days: L
   const kind = dayKind(input.eventDate, holidays);
   const [wanted, lookback] =
     kind === 'weekday' ? [BASELINE_WEEKDAYS, WEEKDAY_LOOKBACK_DAYS] : [BASELINE_WEEKEND_DAYS, WEEKEND_LOOKBACK_DAYS];
+  // An event past midnight needs clock times of the day after each day too ("00:05+1").
+  const sameDay = input.neededClocks.filter((clock) => !clock.endsWith(NEXT_DAY_MARK));
+  const nextDay = input.neededClocks.filter((clock) => clock.endsWith(NEXT_DAY_MARK)).map((clock) => clock.slice(0, -NEXT_DAY_MARK.length));
+  const complete = (readings: SlotReadings | undefined, clocks: readonly string[]) => clocks.length === 0 || (readings !== undefined && clocks.every((clock) => Number.isFinite(readings[clock])));
   const days: LocalDate[] = [];
   for (let back = 1; back <= lookback && days.length < wanted; back++) {
     const date = addDays(input.eventDate, -back);
     if (events.has(date) || dayKind(date, holidays) !== kind) continue;
-    const readings = input.readings.get(date);
-    if (readings && input.neededClocks.every((clock) => Number.isFinite(readings[clock]))) days.push(date);
+    if (complete(input.readings.get(date), sameDay) && complete(input.readings.get(addDays(date, 1)), nextDay)) days.push(date);
   }
   return { kind, days };
 }
@@ -63,7 +66,7 @@ function meanByClock(days: readonly LocalDate[], slots: readonly string[], readi
   const mean: Record<string, number> = {};
   for (const slot of slots) {
     let sum = 0;
-    for (const date of days) sum += readings.get(date)?.[clockOf(slot)] ?? NaN;
+    for (const date of days) sum += readingAt(readings, date, clockOf(slot)) ?? NaN;
     mean[slot] = sum / days.length;
   }
   return mean;
@@ -151,7 +154,7 @@ export function computeBaseline(input: BaselineInput): Baseline {
   if (days.length < minimum) return { ok: false, reason: 'insufficient_history', eventDate: event.date, days };
   // Sum in date order, not recency order, so the float result does not depend on how it is read.
   const sorted = [...days].sort();
-  const adjustment = sameDayAdjustment(window, meanByClock(sorted, windowSlots, input.readings), input.readings.get(event.date));
+  const adjustment = sameDayAdjustment(window, meanByClock(sorted, windowSlots, input.readings), eventDayReadings(input.readings, event.date));
   const unadjustedKwhBySlot = meanByClock(sorted, event.slots, input.readings);
   const kwhBySlot: Record<string, number> = {};
   for (const slot of event.slots) kwhBySlot[slot] = (unadjustedKwhBySlot[slot] ?? 0) * adjustment.factor;

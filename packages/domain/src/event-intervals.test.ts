@@ -59,8 +59,13 @@ describe('event and adjustment windows', () => {
     expect([window?.slots[0], window?.slots[35]]).toEqual(['14:00', '16:55']);
   });
 
-  it('refuses an event across local midnight and a window before the event’s day', () => {
-    expect(eventSlots(new Date('2025-07-18T03:30:00Z'), new Date('2025-07-18T04:30:00Z'), TORONTO)).toBeNull();
+  it('keys an event’s slots after local midnight for the next day, and refuses one that reaches a third day or a window before the event’s day', () => {
+    // Thursday 2025-07-17 23:30 EDT to Friday 00:30.
+    const across = eventSlots(new Date('2025-07-18T03:30:00Z'), new Date('2025-07-18T04:30:00Z'), TORONTO);
+    expect(across?.date).toBe('2025-07-17');
+    expect(across?.slots).toEqual(['23:30', '23:35', '23:40', '23:45', '23:50', '23:55', '00:00+1', '00:05+1', '00:10+1', '00:15+1', '00:20+1', '00:25+1']);
+    // 23:30 on the 17th to 00:05 on the 19th.
+    expect(eventSlots(new Date('2025-07-18T03:30:00Z'), new Date('2025-07-19T04:05:00Z'), TORONTO)).toBeNull();
     expect(eventSlots(new Date('2025-07-17T22:00:00Z'), new Date('2025-07-17T22:00:00Z'), TORONTO)).toBeNull();
     // 03:00 EDT: the window would start at 23:00 the day before.
     expect(adjustmentWindowSlots(new Date('2025-07-17T07:00:00Z'), TORONTO)).toBeNull();

@@ -1,5 +1,5 @@
 import type { LocalDate } from './local-time';
-import { formatLocalDate, localDayBounds, localParts, utcOffsetMs, zonedTimeToUtc } from './local-time';
+import { addDays, formatLocalDate, localDayBounds, localParts, utcOffsetMs, zonedTimeToUtc } from './local-time';
 import { HOUR_MS } from './time-constants';
 
 /**
@@ -10,11 +10,16 @@ import { HOUR_MS } from './time-constants';
  * another day is the same wall-clock time, whatever the UTC offset. A DST day is not 288 slots:
  * the spring-forward day has 276 (02:00–02:55 never happen) and the fall-back day 300, the
  * repeated hour's second pass keyed "01:05#2" so it neither overwrites nor doubles the first.
+ *
+ * An event that crosses local midnight belongs to the day it starts on; its slots after midnight
+ * are keyed with NEXT_DAY_MARK ("00:05+1"), and on every day, history or event day, such a key
+ * reads the following calendar day's "00:05" (docs/decisions/102-points-rule-by-measurement.md).
  */
 
 export const SLOT_MINUTES = 5;
 const SLOT_MS = SLOT_MINUTES * 60_000;
 const REPEAT_MARK = '#2';
+export const NEXT_DAY_MARK = '+1';
 
 /** kWh per slot key of one local day. A missing key is missing data, never zero. */
 export type SlotReadings = Readonly<Record<string, number>>;
@@ -72,9 +77,34 @@ function slotKeyOf(ms: number, timeZone: string): { date: LocalDate; slot: strin
   return { date, slot: firstPass === ms - (p.minute % SLOT_MINUTES) * 60_000 ? clock : clock + REPEAT_MARK };
 }
 
-/** The clock time of a slot key: "01:05#2" → "01:05". History aligns on it. */
+/**
+ * The clock time of a slot key: "01:05#2" → "01:05", "01:05#2+1" → "01:05+1". History aligns on
+ * it (a history day's "same interval" is the first pass).
+ */
 export function clockOf(slot: string): string {
-  return slot.endsWith(REPEAT_MARK) ? slot.slice(0, -REPEAT_MARK.length) : slot;
+  return slot.includes(REPEAT_MARK) ? slot.replace(REPEAT_MARK, '') : slot;
+}
+
+/**
+ * The kWh of a slot key on a day: a key marked for the next day ("00:05+1") reads the following
+ * calendar day's "00:05". Undefined when missing.
+ */
+export function readingAt(readings: DayReadings, date: LocalDate, slot: string): number | undefined {
+  if (!slot.endsWith(NEXT_DAY_MARK)) return readings.get(date)?.[slot];
+  return readings.get(addDays(date, 1))?.[slot.slice(0, -NEXT_DAY_MARK.length)];
+}
+
+/**
+ * The readings of an event day as one record: the day's own slots, and the next calendar day's
+ * under next-day keys, for an event that runs past midnight. The day's record itself when the
+ * next day holds nothing (no event that crosses midnight reads it), so the usual case copies nothing.
+ */
+export function eventDayReadings(readings: DayReadings, date: LocalDate): SlotReadings | undefined {
+  const next = readings.get(addDays(date, 1));
+  if (!next) return readings.get(date);
+  const merged: Record<string, number> = { ...readings.get(date) };
+  for (const [slot, kwh] of Object.entries(next)) merged[slot + NEXT_DAY_MARK] = kwh;
+  return merged;
 }
 
 /** Slot keys of the instants in [start, end), in time order. */
@@ -122,11 +152,22 @@ function addReading(days: Map<LocalDate, Record<string, number>>, startMs: numbe
 export type DaySlots = { date: LocalDate; slots: string[] };
 
 /**
- * The slots of an event, [start, end). Null when it is empty or crosses local midnight: a
- * baseline compares one local day with others, so an event must lie within one.
+ * The slots of an event, [start, end), on the local day it starts. Slots after local midnight are
+ * keyed for the next day ("00:05+1"), so a baseline compares the same two day-parts of other
+ * days. Null when it is empty or reaches a third local day.
  */
 export function eventSlots(start: Date, end: Date, timeZone: string): DaySlots | null {
-  return oneDay(slotsFromTo(start.getTime(), end.getTime(), timeZone));
+  const slots = slotsFromTo(start.getTime(), end.getTime(), timeZone);
+  const date = slots[0]?.date;
+  if (date === undefined) return null;
+  const next = addDays(date, 1);
+  const keys: string[] = [];
+  for (const s of slots) {
+    if (s.date === date) keys.push(s.slot);
+    else if (s.date === next) keys.push(s.slot + NEXT_DAY_MARK);
+    else return null;
+  }
+  return { date, slots: keys };
 }
 
 /**

@@ -18,8 +18,9 @@ describe('baselineReadingPlan', () => {
         fc.record({
           timeZone: fc.constantFrom('America/Toronto', 'America/Vancouver', 'America/St_Johns', 'America/Edmonton'),
           dayOfYear: fc.integer({ min: 0, max: 364 }),
-          startHour: fc.integer({ min: 0, max: 21 }),
-          slots: fc.integer({ min: 1, max: 30 }),
+          // Up to 23:00 and four hours long: events past local midnight too.
+          startHour: fc.integer({ min: 0, max: 23 }),
+          slots: fc.integer({ min: 1, max: 48 }),
           // Whole days without readings, as days before the event.
           outages: fc.uniqueArray(fc.integer({ min: 1, max: 62 }), { maxLength: 12 }),
           events: fc.uniqueArray(fc.integer({ min: 1, max: 62 }), { maxLength: 4 }),
@@ -50,7 +51,15 @@ describe('baselineReadingPlan', () => {
           if (s.outages.length === 0 && s.events.length === 0 && all.ok) expect(firstReadIsEnough(first, plan)).toBe(true);
         },
       ),
-      { numRuns: 80 },
+      {
+        numRuns: 78,
+        // Two events past midnight are always tried first (78 random runs, so about as long as
+        // the 80 before): an ordinary night, and into the fall-back night (2026-10-31 23:00, 4 hours).
+        examples: [
+          [{ timeZone: 'America/Toronto', dayOfYear: 100, startHour: 23, slots: 24, outages: [3], events: [1], seed: 7 }],
+          [{ timeZone: 'America/Toronto', dayOfYear: 303, startHour: 23, slots: 48, outages: [], events: [], seed: 11 }],
+        ],
+      },
     );
   }, 60_000);
 

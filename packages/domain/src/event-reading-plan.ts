@@ -1,6 +1,6 @@
 import type { Baseline } from './event-baseline';
 import { BASELINE_WEEKDAYS, BASELINE_WEEKEND_DAYS, dayKind, WEEKDAY_LOOKBACK_DAYS, WEEKEND_LOOKBACK_DAYS } from './event-baseline';
-import { adjustmentWindowSlots, clockOf, eventSlots, slotOf } from './event-intervals';
+import { adjustmentWindowSlots, clockOf, eventSlots, NEXT_DAY_MARK, slotOf } from './event-intervals';
 import type { LocalDate } from './local-time';
 import { addDays, utcOffsetMs, zonedTimeToUtc } from './local-time';
 import { HOUR_MS } from './time-constants';
@@ -32,11 +32,19 @@ export type ReadingPlan = { eventDate: LocalDate | null; wanted: number; first: 
 
 export function baselineReadingPlan(eventStart: Date, eventEnd: Date, timeZone: string, holidays: Iterable<LocalDate>): ReadingPlan {
   const event = eventSlots(eventStart, eventEnd, timeZone);
-  // No baseline whatever the readings say (the event crosses local midnight).
+  // No baseline whatever the readings say (the event reaches a third local day).
   if (!event) return { eventDate: null, wanted: 0, first: [], full: [] };
   const window = adjustmentWindowSlots(eventStart, timeZone);
-  // Two runs of clock times: the adjustment window and the event. The hour between them is not read.
-  const runs = [window?.slots ?? [], event.slots].filter((slots) => slots.length > 0).map((slots) => clockRun(slots.map(clockOf)));
+  // Runs of clock times: the adjustment window and the event, the event's part after midnight on
+  // the next day. The hour between window and event is not read.
+  const clocks = event.slots.map(clockOf);
+  const runs = [
+    { offset: 0, clocks: (window?.slots ?? []).map(clockOf) },
+    { offset: 0, clocks: clocks.filter((c) => !c.endsWith(NEXT_DAY_MARK)) },
+    { offset: 1, clocks: clocks.filter((c) => c.endsWith(NEXT_DAY_MARK)).map((c) => c.slice(0, -NEXT_DAY_MARK.length)) },
+  ]
+    .filter((run) => run.clocks.length > 0)
+    .map((run) => ({ offset: run.offset, ...clockRun(run.clocks) }));
   const holidaySet = new Set(holidays);
   const kind = dayKind(event.date, holidaySet);
   const [wanted, lookback] = kind === 'weekday' ? [BASELINE_WEEKDAYS, WEEKDAY_LOOKBACK_DAYS] : [BASELINE_WEEKEND_DAYS, WEEKEND_LOOKBACK_DAYS];
@@ -45,9 +53,10 @@ export function baselineReadingPlan(eventStart: Date, eventEnd: Date, timeZone: 
   const eventDay: ReadingRange[] = [{ fromMs: startMs, toMs: eventEnd.getTime() }];
   if (window) eventDay.unshift({ fromMs: startMs - 4 * HOUR_MS, toMs: startMs - HOUR_MS });
   const historyDay = (date: LocalDate): ReadingRange[] =>
-    runs.map(({ lo, hi }) => {
-      let fromMs = zonedTimeToUtc(date, lo[0], lo[1], timeZone).getTime();
-      let toMs = zonedTimeToUtc(date, hi[0], hi[1], timeZone).getTime() + SLOT_MS;
+    runs.map(({ offset, lo, hi }) => {
+      const day = addDays(date, offset);
+      let fromMs = zonedTimeToUtc(day, lo[0], lo[1], timeZone).getTime();
+      let toMs = zonedTimeToUtc(day, hi[0], hi[1], timeZone).getTime() + SLOT_MS;
       // A clock change inside the range (an event near 2 a.m.): an hour either side still covers it.
       if (utcOffsetMs(new Date(fromMs), timeZone) !== utcOffsetMs(new Date(toMs), timeZone)) {
         fromMs -= HOUR_MS;

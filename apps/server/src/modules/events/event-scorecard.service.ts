@@ -1,6 +1,6 @@
 import { EVENT_MESSAGES, type LiveScorecard } from '@peakwise/contracts/events.contract';
 import type { Baseline } from '@peakwise/domain/event-baseline';
-import { readingsByDay } from '@peakwise/domain/event-intervals';
+import { eventDayReadings, readingsByDay } from '@peakwise/domain/event-intervals';
 import { eventDateOf } from '@peakwise/domain/event-reading-plan';
 import { elapsedIntervals, eventScorecard } from '@peakwise/domain/event-scorecard';
 import type { DbOrTx } from '../../db/client';
@@ -43,7 +43,7 @@ export async function computeScorecard(db: DbOrTx, event: EventRow, household: P
     // One household's few intervals: a plain range read, cheaper to plan than the batch read.
     consumptionIntervals(db, household.householdId, event.startsAt, new Date(Math.min(event.endsAt.getTime(), now.getTime()))),
   ]);
-  const actual = readingsByDay(intervals, household.timeZone).get(eventDateOf(event.startsAt, household.timeZone));
+  const actual = eventDayReadings(readingsByDay(intervals, household.timeZone), eventDateOf(event.startsAt, household.timeZone));
   const terms = { targetPercent: event.targetPercent, rewardPoints: event.rewardPoints };
   const card = eventScorecard(baseline, actual, terms);
   const common = { eventId: event.id, provisional: true as const, startsAt: event.startsAt.toISOString(), endsAt: event.endsAt.toISOString(), targetPercent: event.targetPercent, rewardPoints: event.rewardPoints };

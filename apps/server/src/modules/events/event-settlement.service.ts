@@ -1,3 +1,4 @@
+import { eventDayReadings } from '@peakwise/domain/event-intervals';
 import { settleEvent, type Settlement } from '@peakwise/domain/event-settlement';
 import type { DbOrTx } from '../../db/client';
 import { payEventPointsInBulk, type EventPayment } from '../points/points.service';
@@ -84,7 +85,8 @@ export async function settleEndedEvent(tx: DbOrTx, eventId: string, now: Date, o
 }
 
 function settle(event: EventRow, { baseline, readings, eventDate }: HouseholdBaseline): Settlement {
-  return settleEvent(baseline, readings.get(eventDate), { targetPercent: event.targetPercent, rewardPoints: event.rewardPoints });
+  // Past midnight, the event's later slots are the next calendar day's readings.
+  return settleEvent(baseline, eventDayReadings(readings, eventDate), { targetPercent: event.targetPercent, rewardPoints: event.rewardPoints });
 }
 
 function resultRow(householdId: string, outcome: Settlement): ResultRow {
