@@ -56,8 +56,7 @@ export function freezeBaseline(baseline: Baseline, readings: DayReadings, eventS
 export function thawBaseline(frozen: FrozenBaseline, eventStart: Date, eventEnd: Date, timeZone: string, eventDay: SlotReadings | undefined): Baseline | null {
   const event = eventSlots(eventStart, eventEnd, timeZone);
   if (!event) return frozen.status === 'event_crosses_midnight' ? { ok: false, reason: 'event_crosses_midnight', eventDate: null, days: [] } : null;
-  if (frozen.status === 'event_crosses_midnight') return null;
-  if (frozen.status === 'insufficient_history') return { ok: false, reason: 'insufficient_history', eventDate: event.date, days: frozen.days };
+  if (frozen.status !== 'ok') return frozen.status === 'insufficient_history' ? { ok: false, reason: 'insufficient_history', eventDate: event.date, days: frozen.days } : null;
   const window = adjustmentWindowSlots(eventStart, timeZone);
   const windowSlots = window?.slots ?? [];
   if (frozen.eventKwh.length !== event.slots.length || frozen.windowKwh.length !== windowSlots.length) return null;
