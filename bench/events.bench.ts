@@ -23,6 +23,8 @@ import { zonedTimeToUtc } from '../packages/domain/src/local-time';
 import { provincialHolidayDates } from '../packages/domain/src/provincial-holidays';
 import { settleEndedEvent } from '../apps/server/src/modules/events/event-settlement.service';
 import { fanOutToArea } from '../apps/server/src/modules/notifications/event-notifications.repository';
+import { findEvent } from '../apps/server/src/modules/events/events.repository';
+import { freezeEventBaselines } from '../apps/server/src/modules/events/frozen-baselines.service';
 import { cookieHeader, signUpBody } from '../apps/server/src/test/test-session';
 import { createFreshDatabase, dropOnSignal, type FreshDatabase } from './lib/database';
 import { adminDatabaseUrl, benchSize, numberKnob, verdict } from './lib/env';
@@ -46,7 +48,7 @@ async function settlementBench(fresh: FreshDatabase) {
   const endsAt = zonedTimeToUtc(date, 19, 0, ZONE);
   const { rows: program } = await fresh.pool.query<{ id: string }>(`insert into event_programs (name, provinces) values ('Bench', '{ON,BC}') returning id`);
   const { rows: event } = await fresh.pool.query<{ id: string }>(
-    `insert into energy_events (program_id, starts_at, ends_at, reward_points, target_percent, status, created_by) values ($1, $2, $3, 100, 10, 'ended', 'bench') returning id`,
+    `insert into energy_events (program_id, starts_at, ends_at, reward_points, target_percent, status, created_by) values ($1, $2, $3, 100, 10, 'scheduled', 'bench') returning id`,
     [program[0]!.id, startsAt.toISOString(), endsAt.toISOString()],
   );
   const eventId = event[0]!.id;
@@ -55,6 +57,16 @@ async function settlementBench(fresh: FreshDatabase) {
   await fresh.pool.query('vacuum (analyze) meter_readings, households, event_participations');
   const { rows: counted } = await fresh.pool.query<{ n: string; mb: string }>(`select count(*) as n, pg_total_relation_size('meter_readings') / 1048576 as mb from meter_readings`);
   log(`generated ${int(HOUSEHOLDS)} households, ${int(Number(counted[0]!.n))} readings (${int(Number(counted[0]!.mb))} MB) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+  // The announcement's freeze (decision 099), as its job runs it: every household's baseline from
+  // the look-back, stored. The event is then over, and settles against what was frozen.
+  const tf = performance.now();
+  const frozen = await fresh.database.db.transaction(async (tx) => freezeEventBaselines(tx, (await findEvent(tx, eventId))!, new Date(startsAt.getTime() - 6 * 3_600_000)));
+  const freezeS = (performance.now() - tf) / 1000;
+  if (frozen !== HOUSEHOLDS) throw new Error(`froze ${frozen} of ${HOUSEHOLDS} households`);
+  log(`froze ${int(frozen)} baselines in ${freezeS.toFixed(1)} s`);
+  await fresh.pool.query(`update energy_events set status = 'ended' where id = $1`, [eventId]);
+  await fresh.pool.query('vacuum (analyze) event_baselines');
 
   const now = new Date(endsAt.getTime() + 25 * 3_600_000);
   const t0 = performance.now();
@@ -79,7 +91,7 @@ async function settlementBench(fresh: FreshDatabase) {
     const { rows: stored } = await fresh.pool.query<{ points: number; outcome: string }>(`select points, outcome from event_results where event_id = $1 and household_id = $2`, [eventId, id]);
     if (stored[0]?.points !== expected.points || stored[0]?.outcome !== expected.status) throw new Error(`household ${id}: stored ${JSON.stringify(stored[0])}, recomputed ${expected.status} ${expected.points}`);
   }
-  return { settleS, settled: run.settled, points: Number(t.points), readings: Number(counted[0]!.n) };
+  return { settleS, freezeS, settled: run.settled, points: Number(t.points), readings: Number(counted[0]!.n) };
 }
 
 async function notificationBench(fresh: FreshDatabase) {
@@ -179,6 +191,62 @@ async function scorecardBench(fresh: FreshDatabase) {
   }
 }
 
+/**
+ * GET /api/events/{id} before an event, one request at a time (decision 099): for a member not
+ * opted in, the baseline is computed from 30 days of readings on each read (what every member's
+ * read cost before baselines were frozen); once opted in, it is read from the frozen row.
+ */
+async function outlookBench(fresh: FreshDatabase) {
+  const server = await startServer(fresh.database);
+  try {
+    const startsAt = new Date(Math.floor(Date.now() / 300_000) * 300_000 + 2 * 3_600_000);
+    const body = { ...signUpBody(), postalCode: postalCodeHoldingWindow(new Date(startsAt.getTime() - 4 * 3_600_000), 5 * 3_600_000) };
+    const res = await fetch(`${server.url}/api/auth/sign-up/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: server.origin }, body: JSON.stringify(body) });
+    if (res.status !== 200) throw new Error(`sign-up failed: ${res.status}`);
+    const cookie = cookieHeader(res);
+    const headers = { cookie, origin: server.origin };
+    const household = (await (await fetch(`${server.url}/api/household`, { headers })).json()) as { id: string };
+    const { rows: program } = await fresh.pool.query<{ id: string }>(`select id from event_programs where name = 'Bench'`);
+    const { rows: event } = await fresh.pool.query<{ id: string }>(
+      `insert into energy_events (program_id, starts_at, ends_at, reward_points, target_percent, created_by) values ($1, $2, $3, 100, 10, 'bench') returning id`,
+      [program[0]!.id, startsAt.toISOString(), new Date(startsAt.getTime() + 3_600_000).toISOString()],
+    );
+    const eventId = event[0]!.id;
+    await fresh.pool.query(
+      `insert into meter_readings (household_id, ts, production_kwh, consumption_kwh, grid_import_kwh, grid_export_kwh)
+       select $1::uuid, g.ts, 0, round((0.3 + 0.2 * random())::numeric, 3)::float8, 0.4, 0
+       from generate_series(date_trunc('hour', now()) - interval '45 days', date_trunc('hour', now()) - interval '5 minutes', interval '5 minutes') as g(ts)`,
+      [household.id],
+    );
+    await fresh.pool.query('vacuum (analyze) meter_readings');
+    const url = `${server.url}/api/events/${eventId}`;
+    const timed = async (label: string) => {
+      const n = smoke ? 50 : 400;
+      const times: number[] = [];
+      let status = '';
+      for (let i = 0; i < n + 10; i++) {
+        const t0 = performance.now();
+        const r = await fetch(url, { headers });
+        const json = (await r.json()) as { outlook: { status: string } | null };
+        if (r.status !== 200) throw new Error(`${label}: ${r.status}`);
+        status = json.outlook?.status ?? 'none';
+        if (i >= 10) times.push(performance.now() - t0);
+      }
+      times.sort((a, b) => a - b);
+      const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
+      log(`GET /api/events/{id} ${label} (${status}): p50 ${ms(at(0.5))} p99 ${ms(at(0.99))} over ${n} sequential requests`);
+      return { p50: at(0.5), p99: at(0.99) };
+    };
+    const computed = await timed('computed on read');
+    const optIn = await fetch(`${url}/participation`, { method: 'PUT', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ optedIn: true }) });
+    if (optIn.status !== 200) throw new Error(`opt-in failed: ${optIn.status}`);
+    const frozen = await timed('frozen');
+    return { computed, frozen };
+  } finally {
+    await server.close();
+  }
+}
+
 async function main() {
   const fresh = await createFreshDatabase(adminDatabaseUrl(), 'events');
   dropOnSignal(fresh);
@@ -188,11 +256,13 @@ async function main() {
     const settle = await settlementBench(fresh);
     const notify = await notificationBench(fresh);
     const card = await scorecardBench(fresh);
+    const outlook = await outlookBench(fresh);
     const sustained = card.rps >= RATE * 0.95;
     process.stdout.write(
-      `events[${size}]: settle ${int(settle.settled)} households (${int(settle.readings)} readings) in ${settle.settleS.toFixed(1)} s ${verdict(size, settle.settleS <= TARGETS.settleS)} (target ≤${TARGETS.settleS} s); ` +
+      `events[${size}]: freeze ${int(settle.settled)} baselines in ${settle.freezeS.toFixed(1)} s; settle ${int(settle.settled)} households (${int(settle.readings)} readings) in ${settle.settleS.toFixed(1)} s ${verdict(size, settle.settleS <= TARGETS.settleS)} (target ≤${TARGETS.settleS} s); ` +
         `queue ${int(notify.queued)} notifications in ${notify.notifyS.toFixed(1)} s ${verdict(size, notify.notifyS <= TARGETS.notifyS)} (target ≤${TARGETS.notifyS} s); ` +
-        `scorecard p99 ${ms(card.p99)} at ${int(card.rps)} req/s ${verdict(size, card.p99 <= TARGETS.p99Ms && card.failures === 0 && sustained)} (target ≤${TARGETS.p99Ms} ms at ${RATE} req/s; GET /api/household p99 ${ms(card.referenceP99)} under the same load)\n`,
+        `scorecard p99 ${ms(card.p99)} at ${int(card.rps)} req/s ${verdict(size, card.p99 <= TARGETS.p99Ms && card.failures === 0 && sustained)} (target ≤${TARGETS.p99Ms} ms at ${RATE} req/s; GET /api/household p99 ${ms(card.referenceP99)} under the same load); ` +
+        `event page before the start p50/p99 ${ms(outlook.computed.p50)}/${ms(outlook.computed.p99)} computed on read, ${ms(outlook.frozen.p50)}/${ms(outlook.frozen.p99)} frozen\n`,
     );
   } finally {
     await fresh.drop();
