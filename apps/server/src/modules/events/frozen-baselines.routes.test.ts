@@ -128,7 +128,7 @@ describe('the baseline frozen at the announcement, shown, and settled against (d
     await ingest(keen, daysOf([...usual, ...older], keenKwh));
     await ingest(late, daysOf(usual, () => 0.25));
     await ingest(newcomer, daysOf(usual.slice(0, 2), () => 0.2));
-  });
+  }, 180_000);
   afterAll(() => t.close());
 
   const startsAt = () => at(eventDate, 18);
@@ -211,6 +211,9 @@ describe('the baseline frozen at the announcement, shown, and settled against (d
     for (let ms = at(eventDate, 13).getTime(); ms < endsAt().getTime(); ms += FIVE_MINUTES) today.push(reading(ms, ms >= startsAt().getTime() ? 0.27 : 0.22));
     now = at(eventDate, 20);
     await ingest(keen, today);
+    // The live scorecard runs against the same frozen baseline and factor.
+    const card = (await call(keen, 'GET', `/api/events/${eventId}/scorecard`)).body as { status: string; intervalsIn: number; baselineKwh: number };
+    expect(card).toMatchObject({ status: 'live', intervalsIn: 12 });
     now = new Date(endsAt().getTime() + 20 * 60_000);
     await t.database.db.transaction((tx) => settleEndedEvent(tx, eventId, now));
 
@@ -227,6 +230,7 @@ describe('the baseline frozen at the announcement, shown, and settled against (d
     // The frozen figure is the settled one before the factor: what was shown is what was paid against.
     expect(Number(result!.baselineKwh) / result!.detail.adjustmentFactor).toBeCloseTo(frozen.baselineKwh!, 9);
     expect(Number(result!.baselineKwh)).toBeCloseTo(baseline, 9);
+    expect(card.baselineKwh).toBeCloseTo(Number(result!.baselineKwh), 9);
     expect(Number(result!.actualKwh)).toBeCloseTo(actual, 9);
     // Points by the curve (decision 029): 10 % target, 100 at it, +50 per further 10 %, floored.
     const cut = ((baseline - actual) / baseline) * 100;
