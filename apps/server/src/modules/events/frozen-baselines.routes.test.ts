@@ -237,6 +237,18 @@ describe('the baseline frozen at the announcement, shown, and settled against (d
     expect(cut).toBeGreaterThan(10);
     expect(cut).toBeLessThan(30);
     expect(result!.points).toBe(Math.floor(100 * (1 + (cut - 10) / 20)));
+
+    // A late correction of a baseline day, within decision 031's week, then the re-settlement: the
+    // frozen baseline does not move with it (computed anew, the mean would).
+    await ingest(keen, daysOf([usual[1]!], () => 0.6));
+    expect(await rawMean(keen, usual, [18, 0], [19, 0])).not.toBeCloseTo(frozen.baselineKwh!, 3);
+    now = new Date(endsAt().getTime() + 24 * 3_600_000);
+    await t.database.db.transaction((tx) => settleEndedEvent(tx, eventId, now));
+    const [again] = rowsOf<{ baselineKwh: number; points: number }>(
+      await t.database.db.execute(sql`select baseline_kwh as "baselineKwh", points from event_results where event_id = ${eventId}::uuid and household_id = ${homes.get(keen.userId)!}::uuid`),
+    );
+    expect(Number(again!.baselineKwh)).toBe(Number(result!.baselineKwh));
+    expect(again!.points).toBe(result!.points);
   });
 
   it('freezes again for a moved window, and never reads a row frozen for another one', async () => {
