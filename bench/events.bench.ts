@@ -23,6 +23,8 @@ import { zonedTimeToUtc } from '../packages/domain/src/local-time';
 import { provincialHolidayDates } from '../packages/domain/src/provincial-holidays';
 import { settleEndedEvent } from '../apps/server/src/modules/events/event-settlement.service';
 import { fanOutToArea } from '../apps/server/src/modules/notifications/event-notifications.repository';
+import { findEvent } from '../apps/server/src/modules/events/events.repository';
+import { freezeEventBaselines } from '../apps/server/src/modules/events/frozen-baselines.service';
 import { cookieHeader, signUpBody } from '../apps/server/src/test/test-session';
 import { createFreshDatabase, dropOnSignal, type FreshDatabase } from './lib/database';
 import { adminDatabaseUrl, benchSize, numberKnob, verdict } from './lib/env';
@@ -50,8 +52,17 @@ async function settlementBench(fresh: FreshDatabase) {
     [program[0]!.id, startsAt.toISOString(), endsAt.toISOString()],
   );
   const eventId = event[0]!.id;
+  // The same event twice, for the same households and readings: the first settles from the
+  // readings, as before frozen baselines (decision 099); the second is frozen, then settled
+  // against what was frozen. Same host, same minute, and their results must agree.
+  const { rows: twin } = await fresh.pool.query<{ id: string }>(
+    `insert into energy_events (program_id, starts_at, ends_at, reward_points, target_percent, status, created_by) values ($1, $2, $3, 100, 10, 'scheduled', 'bench') returning id`,
+    [program[0]!.id, startsAt.toISOString(), endsAt.toISOString()],
+  );
+  const frozenEventId = twin[0]!.id;
   const started = performance.now();
   const ids = await seedEventHouseholds(fresh.pool, HOUSEHOLDS, eventId, startsAt);
+  await fresh.pool.query(`insert into event_participations (event_id, household_id, opted_in, source) select $1::uuid, household_id, true, 'member' from event_participations where event_id = $2`, [frozenEventId, eventId]);
   await fresh.pool.query('vacuum (analyze) meter_readings, households, event_participations');
   const { rows: counted } = await fresh.pool.query<{ n: string; mb: string }>(`select count(*) as n, pg_total_relation_size('meter_readings') / 1048576 as mb from meter_readings`);
   log(`generated ${int(HOUSEHOLDS)} households, ${int(Number(counted[0]!.n))} readings (${int(Number(counted[0]!.mb))} MB) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
@@ -59,8 +70,28 @@ async function settlementBench(fresh: FreshDatabase) {
   const now = new Date(endsAt.getTime() + 25 * 3_600_000);
   const t0 = performance.now();
   const run = await fresh.database.db.transaction((tx) => settleEndedEvent(tx, eventId, now));
-  const settleS = (performance.now() - t0) / 1000;
-  log(`settled ${int(run.settled)} households (${run.pending} pending) in ${settleS.toFixed(1)} s`);
+  const computedS = (performance.now() - t0) / 1000;
+  log(`settled ${int(run.settled)} households from their readings (no frozen baseline) in ${computedS.toFixed(1)} s`);
+
+  // The announcement's freeze, as its job runs it: every household's baseline from the look-back, stored.
+  const tf = performance.now();
+  const frozen = await fresh.database.db.transaction(async (tx) => freezeEventBaselines(tx, (await findEvent(tx, frozenEventId))!, new Date(startsAt.getTime() - 6 * 3_600_000)));
+  const freezeS = (performance.now() - tf) / 1000;
+  if (frozen !== HOUSEHOLDS) throw new Error(`froze ${frozen} of ${HOUSEHOLDS} households`);
+  log(`froze ${int(frozen)} baselines in ${freezeS.toFixed(1)} s`);
+  await fresh.pool.query(`update energy_events set status = 'ended' where id = $1`, [frozenEventId]);
+  await fresh.pool.query('vacuum (analyze) event_baselines');
+  const t1 = performance.now();
+  const frozenRun = await fresh.database.db.transaction((tx) => settleEndedEvent(tx, frozenEventId, now));
+  const settleS = (performance.now() - t1) / 1000;
+  if (frozenRun.settled !== run.settled) throw new Error(`settled ${frozenRun.settled} against ${run.settled}`);
+  const { rows: differing } = await fresh.pool.query<{ n: string }>(
+    `select count(*) as n from event_results a join event_results b on b.household_id = a.household_id and b.event_id = $2
+     where a.event_id = $1 and (a.points <> b.points or a.outcome <> b.outcome or a.baseline_kwh is distinct from b.baseline_kwh or a.detail->'baselineDays' <> b.detail->'baselineDays')`,
+    [eventId, frozenEventId],
+  );
+  if (Number(differing[0]!.n) !== 0) throw new Error(`${differing[0]!.n} households settled differently against the frozen baseline`);
+  log(`settled ${int(frozenRun.settled)} households against their frozen baselines (${frozenRun.pending} pending) in ${settleS.toFixed(1)} s; every result equal to the first`);
 
   // Checked: a result and the points it earned for every household, the ledger balanced, and a
   // sample recomputed from its raw rows with the domain's functions.
@@ -70,7 +101,8 @@ async function settlementBench(fresh: FreshDatabase) {
     [eventId],
   );
   const t = totals[0]!;
-  if (Number(t.results) !== HOUSEHOLDS || Number(t.points) !== Number(t.paid) || Number(t.ledger) !== 0) throw new Error(`settlement check failed: ${JSON.stringify(t)}`);
+  // Both events paid the same points.
+  if (Number(t.results) !== HOUSEHOLDS || 2 * Number(t.points) !== Number(t.paid) || Number(t.ledger) !== 0) throw new Error(`settlement check failed: ${JSON.stringify(t)}`);
   const holidays = provincialHolidayDates('ON', Number(date.slice(0, 4)) - 1, Number(date.slice(0, 4)));
   for (const id of ids.filter((_, i) => i % Math.max(1, Math.floor(ids.length / 20)) === 0)) {
     const { rows: raw } = await fresh.pool.query<{ ts: Date; kwh: number }>(`select ts, consumption_kwh as kwh from meter_readings where household_id = $1`, [id]);
@@ -79,7 +111,7 @@ async function settlementBench(fresh: FreshDatabase) {
     const { rows: stored } = await fresh.pool.query<{ points: number; outcome: string }>(`select points, outcome from event_results where event_id = $1 and household_id = $2`, [eventId, id]);
     if (stored[0]?.points !== expected.points || stored[0]?.outcome !== expected.status) throw new Error(`household ${id}: stored ${JSON.stringify(stored[0])}, recomputed ${expected.status} ${expected.points}`);
   }
-  return { settleS, settled: run.settled, points: Number(t.points), readings: Number(counted[0]!.n) };
+  return { settleS, computedS, freezeS, settled: run.settled, points: Number(t.points), readings: Number(counted[0]!.n) };
 }
 
 async function notificationBench(fresh: FreshDatabase) {
@@ -179,6 +211,74 @@ async function scorecardBench(fresh: FreshDatabase) {
   }
 }
 
+/**
+ * GET /api/events/{id} before an event, one request at a time (decision 099): for a member not
+ * opted in, the baseline is computed from 30 days of readings on each read (what every member's
+ * read cost before baselines were frozen); once opted in, it is read from the frozen row.
+ */
+async function outlookBench(fresh: FreshDatabase) {
+  const server = await startServer(fresh.database);
+  try {
+    const startsAt = new Date(Math.floor(Date.now() / 300_000) * 300_000 + 2 * 3_600_000);
+    const body = { ...signUpBody(), postalCode: postalCodeHoldingWindow(new Date(startsAt.getTime() - 4 * 3_600_000), 5 * 3_600_000) };
+    const res = await fetch(`${server.url}/api/auth/sign-up/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: server.origin }, body: JSON.stringify(body) });
+    if (res.status !== 200) throw new Error(`sign-up failed: ${res.status}`);
+    const cookie = cookieHeader(res);
+    const headers = { cookie, origin: server.origin };
+    const household = (await (await fetch(`${server.url}/api/household`, { headers })).json()) as { id: string };
+    const { rows: program } = await fresh.pool.query<{ id: string }>(`select id from event_programs where name = 'Bench'`);
+    // Two events at the same time: the member opts in to one (its baseline is frozen) and not the
+    // other (computed on each read). Requests alternate, so both see the same load on this host.
+    const eventIds: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const { rows: event } = await fresh.pool.query<{ id: string }>(
+        `insert into energy_events (program_id, starts_at, ends_at, reward_points, target_percent, created_by) values ($1, $2, $3, 100, 10, 'bench') returning id`,
+        [program[0]!.id, startsAt.toISOString(), new Date(startsAt.getTime() + 3_600_000).toISOString()],
+      );
+      eventIds.push(event[0]!.id);
+    }
+    await fresh.pool.query(
+      `insert into meter_readings (household_id, ts, production_kwh, consumption_kwh, grid_import_kwh, grid_export_kwh)
+       select $1::uuid, g.ts, 0, round((0.3 + 0.2 * random())::numeric, 3)::float8, 0.4, 0
+       from generate_series(date_trunc('hour', now()) - interval '45 days', date_trunc('hour', now()) - interval '5 minutes', interval '5 minutes') as g(ts)`,
+      [household.id],
+    );
+    await fresh.pool.query('vacuum (analyze) meter_readings');
+    const [computedUrl, frozenUrl] = eventIds.map((id) => `${server.url}/api/events/${id}`) as [string, string];
+    const optIn = await fetch(`${frozenUrl}/participation`, { method: 'PUT', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ optedIn: true }) });
+    if (optIn.status !== 200) throw new Error(`opt-in failed: ${optIn.status}`);
+    const once = async (url: string) => {
+      const t0 = performance.now();
+      const r = await fetch(url, { headers });
+      const json = (await r.json()) as { outlook: { status: string; baselineKwh?: number } | null };
+      if (r.status !== 200 || json.outlook?.status !== 'estimate') throw new Error(`${url}: ${r.status} ${JSON.stringify(json.outlook)}`);
+      return { ms: performance.now() - t0, kwh: json.outlook.baselineKwh };
+    };
+    const n = smoke ? 50 : 400;
+    const times: [number[], number[]] = [[], []];
+    for (let i = 0; i < n + 10; i++) {
+      const a = await once(computedUrl);
+      const b = await once(frozenUrl);
+      if (a.kwh !== b.kwh) throw new Error(`computed ${a.kwh} kWh, frozen ${b.kwh} kWh`);
+      if (i >= 10) {
+        times[0].push(a.ms);
+        times[1].push(b.ms);
+      }
+    }
+    const quantiles = (values: number[]) => {
+      const sorted = [...values].sort((x, y) => x - y);
+      const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+      return { p50: at(0.5), p99: at(0.99) };
+    };
+    const computed = quantiles(times[0]);
+    const frozen = quantiles(times[1]);
+    log(`GET /api/events/{id} before the start, ${n} of each alternating: computed on read p50 ${ms(computed.p50)} p99 ${ms(computed.p99)}; frozen p50 ${ms(frozen.p50)} p99 ${ms(frozen.p99)}`);
+    return { computed, frozen };
+  } finally {
+    await server.close();
+  }
+}
+
 async function main() {
   const fresh = await createFreshDatabase(adminDatabaseUrl(), 'events');
   dropOnSignal(fresh);
@@ -188,11 +288,13 @@ async function main() {
     const settle = await settlementBench(fresh);
     const notify = await notificationBench(fresh);
     const card = await scorecardBench(fresh);
+    const outlook = await outlookBench(fresh);
     const sustained = card.rps >= RATE * 0.95;
     process.stdout.write(
-      `events[${size}]: settle ${int(settle.settled)} households (${int(settle.readings)} readings) in ${settle.settleS.toFixed(1)} s ${verdict(size, settle.settleS <= TARGETS.settleS)} (target ≤${TARGETS.settleS} s); ` +
+      `events[${size}]: settle ${int(settle.settled)} households (${int(settle.readings)} readings) against frozen baselines in ${settle.settleS.toFixed(1)} s ${verdict(size, settle.settleS <= TARGETS.settleS)} (target ≤${TARGETS.settleS} s; from readings ${settle.computedS.toFixed(1)} s, freezing ${settle.freezeS.toFixed(1)} s); ` +
         `queue ${int(notify.queued)} notifications in ${notify.notifyS.toFixed(1)} s ${verdict(size, notify.notifyS <= TARGETS.notifyS)} (target ≤${TARGETS.notifyS} s); ` +
-        `scorecard p99 ${ms(card.p99)} at ${int(card.rps)} req/s ${verdict(size, card.p99 <= TARGETS.p99Ms && card.failures === 0 && sustained)} (target ≤${TARGETS.p99Ms} ms at ${RATE} req/s; GET /api/household p99 ${ms(card.referenceP99)} under the same load)\n`,
+        `scorecard p99 ${ms(card.p99)} at ${int(card.rps)} req/s ${verdict(size, card.p99 <= TARGETS.p99Ms && card.failures === 0 && sustained)} (target ≤${TARGETS.p99Ms} ms at ${RATE} req/s; GET /api/household p99 ${ms(card.referenceP99)} under the same load); ` +
+        `event page before the start p50/p99 ${ms(outlook.computed.p50)}/${ms(outlook.computed.p99)} computed on read, ${ms(outlook.frozen.p50)}/${ms(outlook.frozen.p99)} frozen\n`,
     );
   } finally {
     await fresh.drop();

@@ -62,7 +62,7 @@ export function baselineDays(input: BaselineDaysInput): { kind: DayKind; days: L
 }
 
 /** Mean kWh of each slot's clock time over the days (all of which have it). */
-function meanByClock(days: readonly LocalDate[], slots: readonly string[], readings: DayReadings): Record<string, number> {
+export function meanByClock(days: readonly LocalDate[], slots: readonly string[], readings: DayReadings): Record<string, number> {
   const mean: Record<string, number> = {};
   for (const slot of slots) {
     let sum = 0;

@@ -3,6 +3,7 @@ import { confirmSentCommands, powerDownForEvent, restoreAfterEvent, sendDecidedC
 import { findEvent } from '../modules/events/events.repository';
 import { EVENT_JOBS, moveEvent } from '../modules/events/events.service';
 import { settleEndedEvent } from '../modules/events/event-settlement.service';
+import { freezeEventBaselines } from '../modules/events/frozen-baselines.service';
 import type { JobHandler } from './durable-worker';
 
 const eventIdOf = (payload: Record<string, unknown>) => {
@@ -14,7 +15,14 @@ const eventIdOf = (payload: Record<string, unknown>) => {
 export const eventJobHandlers: Record<string, JobHandler> = {
   [EVENT_JOBS.start]: async ({ tx, job, now }) => {
     const event = await findEvent(tx, eventIdOf(job.payload), true);
-    if (event) await moveEvent(tx, event, 'start', now);
+    if (!event) return;
+    // Last chance for a home that had too little history (or no frozen row): after this, fixed.
+    await freezeEventBaselines(tx, event, now);
+    await moveEvent(tx, event, 'start', now);
+  },
+  [EVENT_JOBS.freezeBaselines]: async ({ tx, job, now }) => {
+    const event = await findEvent(tx, eventIdOf(job.payload));
+    if (event && event.startsAt.getTime() > now.getTime()) await freezeEventBaselines(tx, event, now);
   },
   [EVENT_JOBS.end]: async ({ tx, job, now }) => {
     const event = await findEvent(tx, eventIdOf(job.payload), true);

@@ -1,5 +1,6 @@
 import { autoOptIn } from '../modules/events/event-preferences.repository';
 import { EVENT_JOBS } from '../modules/events/events.service';
+import { scheduleBaselineFreeze } from '../modules/events/frozen-baselines.jobs';
 import { DELIVER_JOB } from '../modules/notifications/event-notifications.repository';
 import type { EventNotifier } from '../modules/notifications/event-notifications.service';
 import type { JobHandler } from './durable-worker';
@@ -18,6 +19,7 @@ export function notificationJobHandlers(notifier: EventNotifier): Record<string,
       // Households that chose "every event" (decision 036) are in before anyone is told, in the
       // same transaction: durable, and idempotent (a household's answer is never overwritten).
       await autoOptIn(tx, { eventId }, now);
+      await scheduleBaselineFreeze(tx, eventId, now);
       await notifier.announce(tx, eventId, now);
     },
     [EVENT_JOBS.remind]: async ({ tx, job, now }) => {

@@ -1,4 +1,6 @@
 import type { BaselineOutlookView, MemberEvent } from '@peakwise/contracts/events.contract';
+import type { Baseline } from '@peakwise/domain/event-baseline';
+import type { FrozenBaseline } from '@peakwise/domain/event-baseline-frozen';
 import { baselineOutlook } from '@peakwise/domain/event-baseline-outlook';
 import { eventDateOf } from '@peakwise/domain/event-reading-plan';
 import { localDateOf } from '@peakwise/domain/local-time';
@@ -6,30 +8,39 @@ import type { DbOrTx } from '../../db/client';
 import type { Household } from '../households/household.repository';
 import { householdBaselines, PlanCache } from './event-baselines.service';
 import { findEvent, householdEventStarts } from './events.repository';
+import { shownBaseline } from './frozen-baselines.service';
 
 /**
- * The baseline a member's home would be scored against if the event were now (decision 098):
- * the same reads and `computeBaseline` as settlement, over the readings stored so far. Only for
- * an event still ahead; once it starts the live scorecard takes over. Computed on read, not
- * frozen: nothing is written, so an opt-in screen costs the look-back read and nothing more.
+ * The baseline a member's home will be scored against, shown before the event (decisions 098 and
+ * 099). A home that opted in is shown its frozen baseline, the one settlement will use; a home
+ * that did not is shown what the same rule gives now, over the readings stored so far (nothing is
+ * written for it). Only for an event still ahead; once it starts the live scorecard takes over.
+ * `frozen` is the home's frozen row when the caller has read it already (the upcoming list).
  */
-export async function eventOutlook(db: DbOrTx, household: Household, event: MemberEvent, now: Date): Promise<BaselineOutlookView | null> {
+export async function eventOutlook(db: DbOrTx, household: Household, event: MemberEvent, now: Date, frozen?: FrozenBaseline): Promise<BaselineOutlookView | null> {
   // A held-out home is not scored: nothing to estimate (decision 100).
   if (event.heldOut || event.status !== 'scheduled' || new Date(event.startsAt).getTime() <= now.getTime()) return null;
   const row = await findEvent(db, event.id);
   if (!row) return null;
   const participant = { householdId: household.id, timeZone: household.timeZone, province: household.province };
+  let baseline: Baseline | null = event.optedIn ? await shownBaseline(db, row, participant, now, frozen) : null;
+  // A frozen baseline is all the member is told; the other events' days only matter to say how
+  // many days are still to come.
+  if (baseline?.ok) return baselineOutlook({ baseline, terms: { targetPercent: row.targetPercent, rewardPoints: row.rewardPoints }, today: localDateOf(now, household.timeZone), holidays: [], eventDates: [] });
   // The days of the other events the home takes part in are left out, as settlement leaves them.
   const others = (await householdEventStarts(db, household.id, row.id)).map((d) => d.getTime());
-  for await (const [first] of householdBaselines(db, row, [participant], new Map([[household.id, others]]), 1)) {
-    if (!first) break;
-    return baselineOutlook({
-      baseline: first.baseline,
-      terms: { targetPercent: row.targetPercent, rewardPoints: row.rewardPoints },
-      today: localDateOf(now, household.timeZone),
-      holidays: new PlanCache(row).holidaysOf(participant),
-      eventDates: others.map((ms) => eventDateOf(new Date(ms), household.timeZone)),
-    });
+  if (!baseline) {
+    for await (const [first] of householdBaselines(db, row, [participant], new Map([[household.id, others]]), 1)) {
+      baseline = first?.baseline ?? null;
+      break;
+    }
   }
-  return null;
+  if (!baseline) return null;
+  return baselineOutlook({
+    baseline,
+    terms: { targetPercent: row.targetPercent, rewardPoints: row.rewardPoints },
+    today: localDateOf(now, household.timeZone),
+    holidays: new PlanCache(row).holidaysOf(participant),
+    eventDates: others.map((ms) => eventDateOf(new Date(ms), household.timeZone)),
+  });
 }

@@ -7,6 +7,7 @@ import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { Household } from '../households/household.repository';
 import { householdBaselines } from './event-baselines.service';
+import { frozenBaselineOnTheDay } from './frozen-baselines.service';
 import { consumptionIntervals, eventForHousehold, householdEventStarts, runningEventForHousehold, type EventRow, type Participant } from './events.repository';
 import { SETTLE_AFTER_MS } from './events.service';
 
@@ -26,6 +27,10 @@ function cachedBaseline(db: DbOrTx, event: EventRow, household: Participant): Pr
   if (hit && now - hit.at < BASELINE_TTL_MS) return hit.baseline;
   if (baselines.size >= BASELINE_CACHE_MAX) baselines.clear();
   const baseline = (async () => {
+    // The baseline the member was shown before the event (decision 099); computed as before only
+    // for a home that has none frozen for this window.
+    const frozen = await frozenBaselineOnTheDay(db, event, household);
+    if (frozen) return frozen;
     const others = await householdEventStarts(db, household.householdId, event.id);
     const otherStarts = new Map([[household.householdId, others.map((d) => d.getTime())]]);
     for await (const [first] of householdBaselines(db, event, [household], otherStarts, 1)) return first!.baseline;

@@ -13,13 +13,14 @@ import type { StoredResult } from './events.repository';
  * to that became active, including one cancelled after its start (the household was cutting until
  * then), so their days are not typical (docs/decisions/096-event-baseline-by-measurement.md).
  */
-export async function otherEventStartsByHousehold(db: DbOrTx, eventId: string): Promise<Map<string, number[]>> {
+export async function otherEventStartsByHousehold(db: DbOrTx, eventId: string, householdIds?: readonly string[]): Promise<Map<string, number[]>> {
   const rows = rowsOf<{ householdId: string; starts: number[] }>(
     await db.execute(sql`
       select ep.household_id as "householdId", array_agg((extract(epoch from e.starts_at) * 1000)::float8) as starts
       from event_participations ep join energy_events e on e.id = ep.event_id
       where ep.opted_in and e.id <> ${eventId}::uuid and (e.status <> 'cancelled' or e.cancelled_at > e.starts_at)
         and ep.household_id in (select household_id from event_participations where event_id = ${eventId}::uuid and opted_in)
+        ${householdIds ? sql`and ep.household_id = any(${sql.param(householdIds)}::uuid[])` : sql``}
       group by ep.household_id`),
   );
   return new Map(rows.map((r) => [r.householdId, r.starts.map(Number)]));

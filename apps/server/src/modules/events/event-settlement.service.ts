@@ -2,10 +2,11 @@ import { eventDayReadings } from '@peakwise/domain/event-intervals';
 import { settleEvent, type Settlement } from '@peakwise/domain/event-settlement';
 import type { DbOrTx } from '../../db/client';
 import { payEventPointsInBulk, type EventPayment } from '../points/points.service';
-import { householdBaselines, type HouseholdBaseline } from './event-baselines.service';
+import type { HouseholdBaseline } from './event-baselines.service';
 import { otherEventStartsByHousehold, pointsPaidByHousehold, saveResults, type ResultRow } from './event-settlement.repository';
 import { bumpSettlementVersion, findEvent, optedInHouseholds, type EventRow } from './events.repository';
 import { moveEvent, SETTLE_DEADLINE_MS } from './events.service';
+import { freezeEventBaselines, settlementBaselines } from './frozen-baselines.service';
 import { announceToWebhooks } from '../webhooks/webhook-announce';
 
 const RETRY_MS = 3_600_000;
@@ -29,7 +30,11 @@ export async function settleEndedEvent(tx: DbOrTx, eventId: string, now: Date, o
   if (!event || event.status === 'cancelled') return { settled: 0, pending: 0, retryAt: null };
   if (now.getTime() < event.endsAt.getTime()) return { settled: 0, pending: 0, retryAt: event.endsAt };
   // The start or end job may not have run yet (a restart after the event): catch up first.
-  if (event.status === 'scheduled') await moveEvent(tx, event, 'start', now);
+  if (event.status === 'scheduled') {
+    // As the start job does: the homes that lacked history are frozen once more, then fixed (decision 099).
+    await freezeEventBaselines(tx, event, now);
+    await moveEvent(tx, event, 'start', now);
+  }
   if (event.status === 'scheduled' || event.status === 'active') await moveEvent(tx, { ...event, status: 'active' }, 'end', now);
 
   const pastDeadline = now.getTime() >= event.endsAt.getTime() + SETTLE_DEADLINE_MS;
@@ -42,7 +47,9 @@ export async function settleEndedEvent(tx: DbOrTx, eventId: string, now: Date, o
   // A batch's writes are sent without waiting for them: the database stores batch n while Node
   // computes batch n + 1 (one connection, so statements still run in the order they were sent).
   let writing: Promise<void> = Promise.resolve();
-  for await (const batch of householdBaselines(tx, event, participants, otherStarts, options.batchSize ?? SETTLEMENT_BATCH)) {
+  // Against the baseline each household was shown before the event (decision 099), with the same-day
+  // adjustment from the event day's readings.
+  for await (const batch of settlementBaselines(tx, { ...event, status: 'ended' }, participants, otherStarts, options.batchSize ?? SETTLEMENT_BATCH)) {
     const outcomes = new Map(batch.map((b) => [b.household.householdId, settle(event, b)]));
     const results: ResultRow[] = [];
     const payments: EventPayment[] = [];

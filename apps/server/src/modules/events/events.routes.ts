@@ -7,6 +7,7 @@ import { requireHousehold } from '../households/household.middleware';
 import { eventOutlook } from './event-baseline-outlook.service';
 import { memberScorecard } from './event-scorecard.service';
 import { findResult, type StoredResult } from './events.repository';
+import { frozenBaselinesOfHousehold } from './frozen-baselines.repository';
 import { memberEvent, nextEvent, setOptIn, upcomingEvents } from './events.service';
 
 const json = <T extends z.ZodType>(description: string, schema: T) => ({ description, content: { 'application/json': { schema } } });
@@ -117,8 +118,10 @@ export function createEventsRoutes(deps: { auth: Auth; db: Db; clock: () => Date
       const events = await upcomingEvents(deps.db, household, now);
       // What each event can pay this home, so the list promises no points it cannot earn.
       const outlooks: Record<string, BaselineOutlookView> = {};
+      // The frozen baselines of the listed events in one read (decision 099), not one per event.
+      const frozen = await frozenBaselinesOfHousehold(deps.db, household.id, events.filter((e) => e.optedIn).map((e) => e.id));
       for (const event of events) {
-        const outlook = await eventOutlook(deps.db, household, event, now);
+        const outlook = await eventOutlook(deps.db, household, event, now, frozen.get(event.id));
         if (outlook) outlooks[event.id] = outlook;
       }
       return c.json({ events, outlooks }, 200);

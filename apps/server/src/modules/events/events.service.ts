@@ -9,6 +9,7 @@ import type { Household } from '../households/household.repository';
 import type { DbOrTx } from '../../db/client';
 import { drawEventHoldout } from './event-holdout.service';
 import { isHeldOut } from './event-holdout.repository';
+import { freezeEventBaselines } from './frozen-baselines.service';
 import {
   bumpEventRevision,
   countReach,
@@ -51,6 +52,8 @@ export const EVENT_JOBS = {
   plugsRestore: 'event.plugs-restore',
   plugsSend: 'event.plugs-send',
   plugsConfirm: 'event.plugs-confirm',
+  /** Freezes the opted-in households' baselines (decision 099): after the announcement, and again when the window moves. */
+  freezeBaselines: 'event.freeze-baselines',
 } as const;
 export const jobKey = (eventId: string, what: string) => `event:${eventId}:${what}`;
 
@@ -125,6 +128,8 @@ export async function editEvent(tx: DbOrTx, id: string, input: EditEvent, now: D
   if (startsAt.getTime() !== event.startsAt.getTime() || endsAt.getTime() !== event.endsAt.getTime()) {
     const revision = await bumpEventRevision(tx, id);
     await scheduleJob(tx, { name: EVENT_JOBS.rescheduleNotice, key: jobKey(id, `reschedule-${revision}`), runAt: now, payload: { eventId: id, revision } });
+    // The baselines frozen for the old window no longer apply (they are never read for the new one).
+    await scheduleJob(tx, { name: EVENT_JOBS.freezeBaselines, key: jobKey(id, `freeze-${revision}`), runAt: now, payload: { eventId: id } });
   }
 }
 
@@ -191,5 +196,8 @@ export async function setOptIn(tx: DbOrTx, household: Household, eventId: string
   if (event.status !== 'scheduled' || event.startsAt.getTime() <= now.getTime()) throw new AppError(409, 'opt_in_closed', EVENT_MESSAGES.optInClosed);
   if (await isHeldOut(tx, eventId, household.id)) throw new AppError(409, 'held_out', HOLDOUT_MESSAGES.heldOut);
   await setParticipation(tx, eventId, household.id, optedIn, now);
+  // A later opt-in freezes its baseline now (decision 099); opting out keeps the row, so opting in
+  // again cannot trade it for another.
+  if (optedIn) await freezeEventBaselines(tx, event, now, { householdIds: [household.id] });
   return memberView(event, household, { optedIn, automatic: false }, now);
 }

@@ -2,9 +2,9 @@ import { EVENT_MESSAGES, type OpsLiveEvent } from '@peakwise/contracts/events.co
 import { kwOfInterval } from '@peakwise/domain/event-scorecard';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { householdBaselines } from './event-baselines.service';
 import { otherEventStartsByHousehold } from './event-settlement.repository';
 import { findEvent, optedInHouseholds, type EventRow } from './events.repository';
+import { settlementBaselines } from './frozen-baselines.service';
 import { optedInCounts, optedInUseByInterval } from './ops-live-event.repository';
 
 const SLOT_MS = 300_000;
@@ -26,7 +26,7 @@ function summedBaseline(db: DbOrTx, event: EventRow): Promise<{ kwhByInterval: n
     const otherStarts = await otherEventStartsByHousehold(db, event.id);
     const kwhByInterval: number[] = [];
     let withBaseline = 0;
-    for await (const batch of householdBaselines(db, event, participants, otherStarts, 2_000)) {
+    for await (const batch of settlementBaselines(db, event, participants, otherStarts, 2_000)) {
       for (const { baseline } of batch) {
         if (!baseline.ok) continue;
         withBaseline += 1;

@@ -154,6 +154,7 @@ const ERASURE: Record<string, Entry> = {
   event_participations: { effect: 'kept', why: 'Settled events’ inputs, pseudonymous.', rows: household('event_participations') },
   event_results: { effect: 'kept', why: 'What the points paid were computed from, pseudonymous.', rows: household('event_results') },
   event_assignments: { effect: 'kept', why: 'Whether the home was called or held out: the population an event’s measured impact rests on, pseudonymous (decision 100).', rows: household('event_assignments') },
+  event_baselines: { effect: 'kept', why: 'The baseline an event was settled against (decision 099), pseudonymous.', rows: household('event_baselines') },
   event_plug_actions: { effect: 'kept', why: PSEUDONYMOUS, rows: household('event_plug_actions') },
   // Money and points.
   statements: { effect: 'kept', why: KEPT_SIX_YEARS, rows: household('statements') },
@@ -308,6 +309,9 @@ describe('account deletion, table by table', () => {
       insert into event_holdout_draws (event_id, program_id, seed, percent, season, eligible, drawable, held_out, drawn_at)
       values (${eventId}::uuid, ${program!.id}::uuid, ${'0'.repeat(32)}, 5, '2025-winter', 1, 1, 0, ${at}::timestamptz)`);
     await db.execute(sql`insert into event_assignments (event_id, household_id, held_out, drawable) values (${eventId}::uuid, ${hid}::uuid, false, true)`);
+    await db.execute(sql`
+      insert into event_baselines (event_id, household_id, method, status, days, event_starts_at, event_ends_at, frozen_at)
+      select ${eventId}::uuid, ${hid}::uuid, 'test', 'insufficient_history', '{}', starts_at, ends_at, ${at}::timestamptz from energy_events where id = ${eventId}::uuid`);
     await db.execute(sql`insert into event_plug_actions (event_id, household_id, device_id, action, previous_on, at) values (${eventId}::uuid, ${hid}::uuid, ${plugId}::uuid, 'switched_off', true, ${at}::timestamptz)`);
     const [notice] = await rows(sql`insert into event_notifications (event_id, user_id, household_id, channel, kind) values (${eventId}::uuid, ${member.userId}, ${hid}::uuid, 'sms', 'announced') returning id`);
     const [statement] = await rows(sql`select id from statements where household_id = ${hid}::uuid order by period_start limit 1`);

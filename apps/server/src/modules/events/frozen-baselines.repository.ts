@@ -1,0 +1,109 @@
+import { sql } from 'drizzle-orm';
+import { FROZEN_BASELINE_METHOD, type FrozenBaseline } from '@peakwise/domain/event-baseline-frozen';
+import type { DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+import type { EventRow, Participant } from './events.repository';
+
+/**
+ * The frozen baselines of events (decision 099): written set-based, one statement per batch of
+ * households, and read only for the event's current window (a row frozen for a window the event
+ * no longer has is as good as none).
+ */
+
+type Row = {
+  eventId: string;
+  householdId: string;
+  status: FrozenBaseline['status'];
+  dayKind: 'weekday' | 'weekend-or-holiday' | null;
+  days: string[] | string;
+  baselineKwh: number | null;
+  eventKwh: number[] | null;
+  windowKwh: number[] | null;
+};
+
+export type StoredFrozenBaseline = { eventId: string; householdId: string; frozen: FrozenBaseline };
+
+/** Drivers hand date[] back as an array or as its text ("{2025-07-11,2025-07-10}"). */
+const datesOf = (days: string[] | string): string[] => (Array.isArray(days) ? days.map(String) : days.replace(/[{}]/g, '').split(',').filter(Boolean));
+const numbersOf = (values: readonly (number | string | null)[]): number[] => values.map((v) => (v === null ? NaN : Number(v)));
+
+function frozenOf(row: Row): FrozenBaseline {
+  const days = datesOf(row.days);
+  if (row.status !== 'ok') return { status: row.status, days };
+  return { status: 'ok', kind: row.dayKind!, days, eventKwh: numbersOf(row.eventKwh!), windowKwh: numbersOf(row.windowKwh!), baselineKwh: Number(row.baselineKwh) };
+}
+
+const columns = sql`b.event_id as "eventId", b.household_id as "householdId", b.status, b.day_kind as "dayKind", b.days, b.baseline_kwh as "baselineKwh",
+  b.event_kwh as "eventKwh", b.window_kwh as "windowKwh"`;
+
+/**
+ * The opted-in households of an event whose baseline still has to be frozen: no row, a row of
+ * another window, or one without a baseline yet (a new member gains days until the start).
+ */
+export async function householdsToFreeze(db: DbOrTx, event: EventRow, householdIds?: readonly string[]): Promise<Participant[]> {
+  return rowsOf<Participant>(
+    await db.execute(sql`
+      select h.id as "householdId", h.time_zone as "timeZone", h.province
+      from event_participations ep join households h on h.id = ep.household_id
+      left join event_baselines b on b.event_id = ep.event_id and b.household_id = ep.household_id
+      where ep.event_id = ${event.id}::uuid and ep.opted_in
+        ${householdIds ? sql`and ep.household_id = any(${sql.param(householdIds)}::uuid[])` : sql``}
+        and (b.household_id is null or b.status <> 'ok'
+          or b.event_starts_at <> ${event.startsAt.toISOString()}::timestamptz or b.event_ends_at <> ${event.endsAt.toISOString()}::timestamptz)
+      order by h.id`),
+  );
+}
+
+/**
+ * Stores what was frozen, in one statement. A baseline once frozen for this window is never
+ * replaced (what the member was shown is what they are paid against); a row without one, or of
+ * another window, is, but only when something changed, so running the fan-out again writes nothing.
+ */
+export async function saveFrozenBaselines(db: DbOrTx, event: EventRow, rows: readonly { householdId: string; frozen: FrozenBaseline }[], now: Date): Promise<void> {
+  if (rows.length === 0) return;
+  const json = JSON.stringify(
+    rows.map(({ householdId, frozen }) => ({
+      household_id: householdId,
+      status: frozen.status,
+      day_kind: frozen.status === 'ok' ? frozen.kind : null,
+      days: frozen.days,
+      baseline_kwh: frozen.status === 'ok' ? frozen.baselineKwh : null,
+      event_kwh: frozen.status === 'ok' ? frozen.eventKwh : null,
+      window_kwh: frozen.status === 'ok' ? frozen.windowKwh : null,
+    })),
+  );
+  await db.execute(sql`
+    insert into event_baselines (event_id, household_id, method, status, day_kind, days, baseline_kwh, event_kwh, window_kwh, event_starts_at, event_ends_at, frozen_at)
+    select ${event.id}::uuid, x.household_id, ${FROZEN_BASELINE_METHOD}, x.status, x.day_kind, x.days, x.baseline_kwh, x.event_kwh, x.window_kwh,
+      ${event.startsAt.toISOString()}::timestamptz, ${event.endsAt.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
+    from jsonb_to_recordset(${json}::jsonb) as x(household_id uuid, status text, day_kind text, days date[], baseline_kwh float8, event_kwh float8[], window_kwh float8[])
+    on conflict (event_id, household_id) do update set method = excluded.method, status = excluded.status, day_kind = excluded.day_kind, days = excluded.days,
+      baseline_kwh = excluded.baseline_kwh, event_kwh = excluded.event_kwh, window_kwh = excluded.window_kwh,
+      event_starts_at = excluded.event_starts_at, event_ends_at = excluded.event_ends_at, frozen_at = excluded.frozen_at
+    where event_baselines.event_starts_at <> excluded.event_starts_at or event_baselines.event_ends_at <> excluded.event_ends_at
+      or (event_baselines.status <> 'ok' and (excluded.status <> event_baselines.status or excluded.days <> event_baselines.days))`);
+}
+
+/** The households' frozen baselines for the event's current window, in one statement. */
+export async function frozenBaselinesFor(db: DbOrTx, event: EventRow, householdIds: readonly string[]): Promise<Map<string, FrozenBaseline>> {
+  if (householdIds.length === 0) return new Map();
+  const rows = rowsOf<Row>(
+    await db.execute(sql`
+      select ${columns} from event_baselines b
+      where b.event_id = ${event.id}::uuid and b.household_id = any(${sql.param(householdIds)}::uuid[])
+        and b.event_starts_at = ${event.startsAt.toISOString()}::timestamptz and b.event_ends_at = ${event.endsAt.toISOString()}::timestamptz`),
+  );
+  return new Map(rows.map((row) => [row.householdId, frozenOf(row)]));
+}
+
+/** One household's frozen baselines for several events (the upcoming list), each for its current window. */
+export async function frozenBaselinesOfHousehold(db: DbOrTx, householdId: string, eventIds: readonly string[]): Promise<Map<string, FrozenBaseline>> {
+  if (eventIds.length === 0) return new Map();
+  const rows = rowsOf<Row>(
+    await db.execute(sql`
+      select ${columns} from event_baselines b join energy_events e on e.id = b.event_id
+      where b.household_id = ${householdId}::uuid and b.event_id = any(${sql.param(eventIds)}::uuid[])
+        and b.event_starts_at = e.starts_at and b.event_ends_at = e.ends_at`),
+  );
+  return new Map(rows.map((row) => [row.eventId, frozenOf(row)]));
+}

@@ -1,0 +1,281 @@
+import { sql } from 'drizzle-orm';
+import { addDays, isWeekend, localDateOf, zonedTimeToUtc } from '@peakwise/domain/local-time';
+import { provincialHolidayDates } from '@peakwise/domain/provincial-holidays';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/rows';
+import { eventJobHandlers } from '../../jobs/event-jobs';
+import { notificationJobHandlers } from '../../jobs/notification-jobs';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { asMember, createMember, type Member } from '../../test/test-session';
+import { setOperator } from '../auth/user-role.repository';
+import { issueIngestCredential } from '../devices/ingest-credential.service';
+import { ensureHouseholdForUser } from '../households/household.service';
+import type { EventNotifier } from '../notifications/event-notifications.service';
+import { settleEndedEvent } from './event-settlement.service';
+import { upsertProgram } from './events.repository';
+
+const ZONE = 'America/Toronto';
+const FIVE_MINUTES = 300_000;
+const holidaysNear = (date: string) => new Set(provincialHolidayDates('ON', Number(date.slice(0, 4)) - 1, Number(date.slice(0, 4))));
+
+/** A weekday six or more days ago that is not an Ontario holiday (late readings stay within the week). */
+function pastWeekday(): string {
+  let date = addDays(localDateOf(new Date(), ZONE), -6);
+  const holidays = holidaysNear(date);
+  while (isWeekend(date) || holidays.has(date)) date = addDays(date, -1);
+  return date;
+}
+
+/** The `count` ordinary weekdays before `date`, most recent first. */
+function weekdaysBefore(date: string, count: number): string[] {
+  const holidays = holidaysNear(date);
+  const days: string[] = [];
+  for (let d = addDays(date, -1); days.length < count; d = addDays(d, -1)) if (!isWeekend(d) && !holidays.has(d)) days.push(d);
+  return days;
+}
+
+type Frozen = { household: string; status: string; dayKind: string | null; days: string; baselineKwh: number | null; startsAt: string; frozenAt: string; method: string };
+
+describe('the baseline frozen at the announcement, shown, and settled against (decision 099)', () => {
+  let t: TestApp;
+  let now = new Date();
+  let operator: Member;
+  let keen: Member; // opted in to every event, ten weekdays of history
+  let newcomer: Member; // opted in to every event, two weekdays of history
+  let late: Member; // opts in by hand after the announcement
+  const homes = new Map<string, string>();
+  let programId: string;
+  const eventDate = pastWeekday();
+  const usual = weekdaysBefore(eventDate, 10);
+  const at = (date: string, hour: number, minute = 0) => zonedTimeToUtc(date, hour, minute, ZONE);
+  const reading = (ms: number, kwh: number) => ({ ts: new Date(ms).toISOString(), productionKwh: 0, consumptionKwh: kwh, gridImportKwh: kwh, gridExportKwh: 0 });
+  const credentials = new Map<string, string>();
+  const ingest = async (m: Member, meter: unknown[]) => {
+    const res = await t.app.request('/api/ingest/readings', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${credentials.get(m.userId)}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ meter }),
+    });
+    expect(await res.json()).toMatchObject({ rejected: [] });
+  };
+  /** 13:00–20:00 every 5 minutes of each day, `kwh(day)` per interval. */
+  const daysOf = (days: string[], kwh: (day: string, ms: number) => number) =>
+    days.flatMap((day) => {
+      const out: unknown[] = [];
+      for (let ms = at(day, 13).getTime(); ms < at(day, 20).getTime(); ms += FIVE_MINUTES) out.push(reading(ms, kwh(day, ms)));
+      return out;
+    });
+  // Telling members is another test's business; the announcement's fan-out and the freeze are run by hand.
+  const handlers = { ...eventJobHandlers, ...notificationJobHandlers({ announce: async () => 0 } as unknown as EventNotifier) };
+  const run = (name: string, eventId: string) => t.database.db.transaction((tx) => handlers[name]!({ db: t.database.db, tx, job: { payload: { eventId } } as never, now }));
+  const call = async (who: Member, method: string, path: string, body?: unknown) => {
+    const res = await t.app.request(path, { method, headers: asMember(who), ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    const text = await res.text();
+    return { status: res.status, body: (text ? JSON.parse(text) : {}) as Record<string, unknown> };
+  };
+  const schedule = async (startsAt: Date, endsAt: Date) => {
+    const res = await call(operator, 'POST', '/api/ops/events', { programId, startsAt: startsAt.toISOString(), endsAt: endsAt.toISOString() });
+    expect(res.status).toBe(201);
+    return res.body.id as string;
+  };
+  const frozenRows = async (eventId: string) =>
+    rowsOf<Frozen>(
+      await t.database.db.execute(sql`
+        select household_id as household, status, day_kind as "dayKind", array_to_string(days, ',') as days, baseline_kwh as "baselineKwh",
+          event_starts_at::text as "startsAt", frozen_at::text as "frozenAt", method
+        from event_baselines where event_id = ${eventId}::uuid order by household_id`),
+    ).map((r) => ({ ...r, baselineKwh: r.baselineKwh === null ? null : Number(r.baselineKwh) }));
+  const rowOf = async (eventId: string, m: Member) => (await frozenRows(eventId)).find((r) => r.household === homes.get(m.userId));
+  /**
+   * The home's usual use over [from, to) local time, straight from the stored readings: the sum over
+   * the given days ÷ their number. Shares no code with the baseline rule.
+   */
+  const rawMean = async (m: Member, days: string[], from: [number, number], to: [number, number]) => {
+    let sum = 0;
+    for (const day of days) {
+      const [row] = rowsOf<{ kwh: number }>(
+        await t.database.db.execute(sql`
+          select coalesce(sum(consumption_kwh), 0)::float8 as kwh from meter_readings
+          where household_id = ${homes.get(m.userId)!}::uuid and ts >= ${at(day, ...from).toISOString()}::timestamptz and ts < ${at(day, ...to).toISOString()}::timestamptz`),
+      );
+      sum += Number(row!.kwh);
+    }
+    return sum / days.length;
+  };
+
+  let eventId: string;
+  // Ten usual weekdays at 0.2 kWh per 5 minutes (Monday's at 0.3, so the mean is not one reading;
+  // half as much again from 17:00, so two windows differ), 1.0 on the older days and 5.0 on
+  // weekends: a wrong day in the mean shows.
+  const keenKwh = (day: string, ms: number) =>
+    (usual.includes(day) ? (new Date(`${day}T12:00:00Z`).getUTCDay() === 1 ? 0.3 : 0.2) : isWeekend(day) ? 5 : 1) * (ms >= at(day, 17).getTime() ? 1.5 : 1);
+
+  beforeAll(async () => {
+    now = at(eventDate, 8);
+    t = await createTestApp({ clock: () => now });
+    operator = await createMember(t.app);
+    await setOperator(t.database.db, operator.email);
+    [keen, newcomer, late] = [await createMember(t.app), await createMember(t.app), await createMember(t.app)];
+    for (const m of [keen, newcomer, late]) {
+      const household = await ensureHouseholdForUser(t.database.db, m.userId);
+      homes.set(m.userId, household.id);
+      credentials.set(m.userId, (await issueIngestCredential(t.database.db, household.id, null, 'test')).token);
+    }
+    for (const m of [keen, newcomer]) expect((await call(m, 'PUT', '/api/event-preferences', { optInEveryEvent: true })).status).toBe(200);
+    programId = await upsertProgram(t.database.db, { name: 'Ontario Peak Saver', provinces: ['ON'], fsas: null, defaultRewardPoints: 100, defaultTargetPercent: 10, noticeHours: 4 });
+    const older: string[] = [];
+    for (let back = 1; back <= 45; back++) if (!usual.includes(addDays(eventDate, -back))) older.push(addDays(eventDate, -back));
+    await ingest(keen, daysOf([...usual, ...older], keenKwh));
+    await ingest(late, daysOf(usual, () => 0.25));
+    await ingest(newcomer, daysOf(usual.slice(0, 2), () => 0.2));
+  }, 180_000);
+  afterAll(() => t.close());
+
+  const startsAt = () => at(eventDate, 18);
+  const endsAt = () => at(eventDate, 19);
+
+  it('freezes each opted-in home at the announcement, from the raw readings, and a second run changes nothing', async () => {
+    now = at(eventDate, 8);
+    eventId = await schedule(startsAt(), endsAt());
+    expect(await frozenRows(eventId)).toEqual([]);
+    await run('event.announce', eventId);
+    // The announcement schedules the freeze as a job of its own; run it as the worker would.
+    const [job] = rowsOf<{ name: string }>(await t.database.db.execute(sql`select name from durable_jobs where key = ${`event:${eventId}:freeze`} and status = 'queued'`));
+    expect(job?.name).toBe('event.freeze-baselines');
+    await run('event.freeze-baselines', eventId);
+
+    const rows = await frozenRows(eventId);
+    expect(rows.map((r) => r.household).sort()).toEqual([homes.get(keen.userId), homes.get(newcomer.userId)].sort());
+    const keenRow = rows.find((r) => r.household === homes.get(keen.userId))!;
+    expect(keenRow).toMatchObject({ status: 'ok', dayKind: 'weekday', days: usual.join(','), method: 'mean-of-days-same-day-factor' });
+    expect(new Date(keenRow.frozenAt).getTime()).toBe(now.getTime());
+    const expected = await rawMean(keen, usual, [18, 0], [19, 0]);
+    expect(keenRow.baselineKwh).toBeCloseTo(expected, 9);
+    expect(rows.find((r) => r.household === homes.get(newcomer.userId))).toMatchObject({ status: 'insufficient_history', dayKind: null, days: usual.slice(0, 2).join(','), baselineKwh: null });
+
+    // Idempotent: the announcement and the freeze run again, later, and every row is as it was.
+    now = at(eventDate, 9);
+    await run('event.announce', eventId);
+    await run('event.freeze-baselines', eventId);
+    expect(await frozenRows(eventId)).toEqual(rows);
+  });
+
+  it('shows the frozen figures, and does not move when earlier readings change after the freeze', async () => {
+    now = at(eventDate, 10);
+    const before = (await call(keen, 'GET', `/api/events/${eventId}`)).body.outlook as { baselineKwh: number; targetKwh: number; days: string[] };
+    const frozen = (await rowOf(eventId, keen))!;
+    expect(before).toMatchObject({ status: 'estimate', days: usual });
+    expect(before.baselineKwh).toBe(frozen.baselineKwh);
+    expect(before.targetKwh).toBe(Math.floor(frozen.baselineKwh! * 90 + 1e-6) / 100);
+    // A late correction of the most recent usual day (within the week): computed anew, the mean would move.
+    await ingest(keen, daysOf([usual[0]!], () => 0.4));
+    expect(await rawMean(keen, usual, [18, 0], [19, 0])).not.toBeCloseTo(frozen.baselineKwh!, 6);
+    const next = (await call(keen, 'GET', '/api/events/next')).body.outlook;
+    const upcoming = (await call(keen, 'GET', '/api/events/upcoming')).body.outlooks as Record<string, unknown>;
+    expect(next).toEqual(before);
+    expect(upcoming[eventId]).toEqual(before);
+    // Put back as it was, so the settlement below is "nothing changed".
+    await ingest(keen, daysOf([usual[0]!], keenKwh));
+  });
+
+  it('freezes a later opt-in at its opt-in, and a new member as soon as it has the days', async () => {
+    now = at(eventDate, 11);
+    expect(await rowOf(eventId, late)).toBeUndefined();
+    expect((await call(late, 'PUT', `/api/events/${eventId}/participation`, { optedIn: true })).status).toBe(200);
+    const lateRow = (await rowOf(eventId, late))!;
+    expect(lateRow).toMatchObject({ status: 'ok', days: usual.join(',') });
+    expect(new Date(lateRow.frozenAt).getTime()).toBe(now.getTime());
+    expect(lateRow.baselineKwh).toBeCloseTo(await rawMean(late, usual, [18, 0], [19, 0]), 9);
+    // Out and in again: the row frozen at the first opt-in stays.
+    now = at(eventDate, 11, 30);
+    await call(late, 'PUT', `/api/events/${eventId}/participation`, { optedIn: false });
+    await call(late, 'PUT', `/api/events/${eventId}/participation`, { optedIn: true });
+    expect(await rowOf(eventId, late)).toEqual(lateRow);
+
+    // The newcomer's missing days arrive (a history import): the next read freezes its baseline.
+    await ingest(newcomer, daysOf(usual.slice(2, 5), () => 0.3));
+    now = at(eventDate, 12);
+    const outlook = (await call(newcomer, 'GET', `/api/events/${eventId}`)).body.outlook as { status: string; baselineKwh: number };
+    const row = (await rowOf(eventId, newcomer))!;
+    expect(row).toMatchObject({ status: 'ok', days: usual.slice(0, 5).join(',') });
+    expect(new Date(row.frozenAt).getTime()).toBe(now.getTime());
+    expect(outlook.status).toBe('estimate');
+    expect(outlook.baselineKwh).toBe(row.baselineKwh);
+    expect(row.baselineKwh).toBeCloseTo(await rawMean(newcomer, usual.slice(0, 5), [18, 0], [19, 0]), 9);
+  });
+
+  it('settles against the frozen baseline, with the same-day factor worked out on the day (by hand)', async () => {
+    // The event day: 0.22 kWh per 5 minutes over 13:00–18:00 (the window 14:00–17:00, against a
+    // usual 0.21: a factor of about 1.05), 0.27 during the event (against about 0.33: a cut of 18 %).
+    const today: unknown[] = [];
+    for (let ms = at(eventDate, 13).getTime(); ms < endsAt().getTime(); ms += FIVE_MINUTES) today.push(reading(ms, ms >= startsAt().getTime() ? 0.27 : 0.22));
+    now = at(eventDate, 20);
+    await ingest(keen, today);
+    // The live scorecard runs against the same frozen baseline and factor.
+    const card = (await call(keen, 'GET', `/api/events/${eventId}/scorecard`)).body as { status: string; intervalsIn: number; baselineKwh: number };
+    expect(card).toMatchObject({ status: 'live', intervalsIn: 12 });
+    now = new Date(endsAt().getTime() + 20 * 60_000);
+    await t.database.db.transaction((tx) => settleEndedEvent(tx, eventId, now));
+
+    const frozen = (await rowOf(eventId, keen))!;
+    const [result] = rowsOf<{ baselineKwh: number; actualKwh: number; points: number; detail: { baselineDays: string[]; adjustmentFactor: number } }>(
+      await t.database.db.execute(sql`select baseline_kwh as "baselineKwh", actual_kwh as "actualKwh", points, detail from event_results where event_id = ${eventId}::uuid and household_id = ${homes.get(keen.userId)!}::uuid`),
+    );
+    // Factor: the window's actual over its usual, from the raw rows: 36 × 0.22 ÷ (the usual days' mean over 14:00–17:00).
+    const factor = (await rawMean(keen, [eventDate], [14, 0], [17, 0])) / (await rawMean(keen, usual, [14, 0], [17, 0]));
+    const baseline = (await rawMean(keen, usual, [18, 0], [19, 0])) * Math.min(1.2, Math.max(0.8, factor));
+    const actual = await rawMean(keen, [eventDate], [18, 0], [19, 0]);
+    expect(result!.detail.baselineDays).toEqual(frozen.days.split(','));
+    expect(result!.detail.adjustmentFactor).toBeCloseTo(factor, 9);
+    // The frozen figure is the settled one before the factor: what was shown is what was paid against.
+    expect(Number(result!.baselineKwh) / result!.detail.adjustmentFactor).toBeCloseTo(frozen.baselineKwh!, 9);
+    expect(Number(result!.baselineKwh)).toBeCloseTo(baseline, 9);
+    expect(card.baselineKwh).toBeCloseTo(Number(result!.baselineKwh), 9);
+    expect(Number(result!.actualKwh)).toBeCloseTo(actual, 9);
+    // Points by the curve (decision 029): 10 % target, 100 at it, +50 per further 10 %, floored.
+    const cut = ((baseline - actual) / baseline) * 100;
+    expect(cut).toBeGreaterThan(10);
+    expect(cut).toBeLessThan(30);
+    expect(result!.points).toBe(Math.floor(100 * (1 + (cut - 10) / 20)));
+
+    // A late correction of a baseline day, within decision 031's week, then the re-settlement: the
+    // frozen baseline does not move with it (computed anew, the mean would).
+    await ingest(keen, daysOf([usual[1]!], () => 0.6));
+    expect(await rawMean(keen, usual, [18, 0], [19, 0])).not.toBeCloseTo(frozen.baselineKwh!, 3);
+    now = new Date(endsAt().getTime() + 24 * 3_600_000);
+    await t.database.db.transaction((tx) => settleEndedEvent(tx, eventId, now));
+    const [again] = rowsOf<{ baselineKwh: number; points: number }>(
+      await t.database.db.execute(sql`select baseline_kwh as "baselineKwh", points from event_results where event_id = ${eventId}::uuid and household_id = ${homes.get(keen.userId)!}::uuid`),
+    );
+    expect(Number(again!.baselineKwh)).toBe(Number(result!.baselineKwh));
+    expect(again!.points).toBe(result!.points);
+  });
+
+  it('freezes again for a moved window, and never reads a row frozen for another one', async () => {
+    now = at(eventDate, 8);
+    const moved = await schedule(at(eventDate, 16), at(eventDate, 17));
+    await run('event.announce', moved);
+    await run('event.freeze-baselines', moved);
+    const first = (await rowOf(moved, keen))!;
+    expect(first.startsAt).toBeDefined();
+    // An hour later: 17:00–18:00. The rows of 16:00 no longer count; the edit schedules a new freeze.
+    expect((await call(operator, 'PATCH', `/api/ops/events/${moved}`, { startsAt: at(eventDate, 17).toISOString(), endsAt: at(eventDate, 18).toISOString() })).status).toBeLessThan(300);
+    const [job] = rowsOf<{ key: string }>(await t.database.db.execute(sql`select key from durable_jobs where name = 'event.freeze-baselines' and key like ${`event:${moved}:freeze-%`} and status = 'queued'`));
+    expect(job).toBeDefined();
+    // Read before the job ran: the 16:00 row is not shown; the read freezes the new window's.
+    now = at(eventDate, 8, 15);
+    const outlook = (await call(keen, 'GET', `/api/events/${moved}`)).body.outlook as { baselineKwh: number };
+    const expected = await rawMean(keen, usual, [17, 0], [18, 0]);
+    expect(expected).not.toBeCloseTo(first.baselineKwh!, 6);
+    expect(outlook.baselineKwh).toBeCloseTo(expected, 9);
+    const again = (await rowOf(moved, keen))!;
+    expect(new Date(again.startsAt).getTime()).toBe(at(eventDate, 17).getTime());
+    expect(new Date(again.frozenAt).getTime()).toBe(now.getTime());
+    expect(again.baselineKwh).toBe(outlook.baselineKwh);
+    // The job then freezes the others (the newcomer) and leaves that one as it was.
+    now = at(eventDate, 8, 30);
+    await run('event.freeze-baselines', moved);
+    expect(await rowOf(moved, keen)).toEqual(again);
+    expect(new Date((await rowOf(moved, newcomer))!.startsAt).getTime()).toBe(at(eventDate, 17).getTime());
+  });
+});

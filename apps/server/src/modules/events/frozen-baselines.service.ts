@@ -1,0 +1,135 @@
+import type { Baseline } from '@peakwise/domain/event-baseline';
+import { freezeBaseline, thawBaseline, type FrozenBaseline } from '@peakwise/domain/event-baseline-frozen';
+import { readingsByDayFromLists } from '@peakwise/domain/event-intervals';
+import { eventDateOf } from '@peakwise/domain/event-reading-plan';
+import { HOUR_MS } from '@peakwise/domain/time-constants';
+import type { DbOrTx } from '../../db/client';
+import { householdBaselines, type HouseholdBaseline } from './event-baselines.service';
+import { consumptionInRanges, otherEventStartsByHousehold, type ReadingRange } from './event-settlement.repository';
+import type { EventRow, Participant } from './events.repository';
+import { frozenBaselinesFor, householdsToFreeze, saveFrozenBaselines } from './frozen-baselines.repository';
+
+/**
+ * Where and when an event's baseline is computed (docs/decisions/099-the-frozen-baseline.md): once,
+ * before the event, by the same seam settlement always used (`householdBaselines`), and stored.
+ * The screens, the live scorecard and settlement then read what was stored, so what a member was
+ * shown is what they are paid against. How a baseline is computed is not decided here.
+ */
+
+const SLOT_MS = 5 * 60_000;
+/** Households per read and write, as settlement's batches. */
+const FREEZE_BATCH = 2_000;
+
+/**
+ * Freezes the baseline of the event's opted-in households that have none for its window yet (all
+ * of them at the announcement; one at a later opt-in; at the start, those that still lacked
+ * history). Set-based: per batch one read of readings and one write. Only before the start:
+ * afterwards what was frozen is fixed. Idempotent: a second run finds nothing left to freeze, or
+ * recomputes the same rows and writes nothing.
+ */
+export async function freezeEventBaselines(db: DbOrTx, event: EventRow, now: Date, options: { householdIds?: readonly string[]; batchSize?: number } = {}): Promise<number> {
+  if (event.status !== 'scheduled') return 0;
+  const participants = await householdsToFreeze(db, event, options.householdIds);
+  if (participants.length === 0) return 0;
+  const otherStarts = await otherEventStartsByHousehold(db, event.id, options.householdIds);
+  let frozen = 0;
+  for await (const batch of householdBaselines(db, event, participants, otherStarts, options.batchSize ?? FREEZE_BATCH)) {
+    const rows = batch.map(({ household, baseline, readings }) => ({ householdId: household.householdId, frozen: freezeBaseline(baseline, readings, event.startsAt, household.timeZone) }));
+    await saveFrozenBaselines(db, event, rows, now);
+    frozen += rows.length;
+  }
+  return frozen;
+}
+
+/**
+ * The baseline an opted-in household is shown before the event (the same-day adjustment not yet
+ * known): its frozen one. Without one yet (the fan-out has not run, or the home had too little
+ * history when it did), it is frozen now: a new member sees its days grow until the first read
+ * that finds a baseline, which is then the one it is paid against.
+ */
+export async function shownBaseline(db: DbOrTx, event: EventRow, household: Participant, now: Date, known?: FrozenBaseline): Promise<Baseline | null> {
+  let frozen = known ?? (await frozenBaselinesFor(db, event, [household.householdId])).get(household.householdId);
+  if (frozen?.status !== 'ok' && event.status === 'scheduled' && event.startsAt.getTime() > now.getTime()) {
+    await freezeEventBaselines(db, event, now, { householdIds: [household.householdId] });
+    frozen = (await frozenBaselinesFor(db, event, [household.householdId])).get(household.householdId);
+  }
+  return frozen ? thawBaseline(frozen, event.startsAt, event.endsAt, household.timeZone, undefined) : null;
+}
+
+/**
+ * Whether a frozen row is final: one with a baseline always is; one without (too little history)
+ * only once the start has re-frozen it, which the start job does before the event becomes active.
+ */
+const isFinal = (event: EventRow, frozen: FrozenBaseline | undefined): frozen is FrozenBaseline => frozen !== undefined && (frozen.status === 'ok' || event.status !== 'scheduled');
+
+/** The instants of the event day a frozen baseline still needs: the adjustment window and the event. */
+function eventDayRanges(event: EventRow): ReadingRange[] {
+  const startMs = Math.floor(event.startsAt.getTime() / SLOT_MS) * SLOT_MS;
+  return [
+    { fromMs: startMs - 4 * HOUR_MS, toMs: startMs - HOUR_MS },
+    { fromMs: startMs, toMs: event.endsAt.getTime() },
+  ];
+}
+
+/**
+ * One household's baseline on the event day, from its frozen figures and that day's readings (the
+ * live scorecard), or null when it has none for this window (the caller computes it as before).
+ */
+export async function frozenBaselineOnTheDay(db: DbOrTx, event: EventRow, household: Participant): Promise<Baseline | null> {
+  const frozen = (await frozenBaselinesFor(db, event, [household.householdId])).get(household.householdId);
+  if (!isFinal(event, frozen)) return null;
+  const readings = await consumptionInRanges(db, [{ householdId: household.householdId, group: 0 }], [eventDayRanges(event)]);
+  return thawed(event, household, frozen, readings.get(household.householdId))?.baseline ?? null;
+}
+
+function thawed(event: EventRow, household: Participant, frozen: FrozenBaseline, rows: { ms: number[]; kwh: number[] } | undefined): HouseholdBaseline | null {
+  const readings = rows ? readingsByDayFromLists(rows.ms, rows.kwh, household.timeZone) : new Map<string, Record<string, number>>();
+  const eventDate = eventDateOf(event.startsAt, household.timeZone);
+  const baseline = thawBaseline(frozen, event.startsAt, event.endsAt, household.timeZone, readings.get(eventDate));
+  return baseline ? { household, baseline, readings, eventDate } : null;
+}
+
+/**
+ * Every household's baseline for settlement (and the operator's live view), batch by batch: the
+ * frozen one with the event day's readings (one read of a few hours per batch, not the look-back),
+ * and for a household with none (an event scheduled before frozen baselines existed, or a freeze
+ * that never ran), the baseline computed from its readings as before. The next batch's reads are
+ * sent before this one is computed, as in `householdBaselines`.
+ */
+export async function* settlementBaselines(
+  db: DbOrTx,
+  event: EventRow,
+  participants: readonly Participant[],
+  otherStarts: ReadonlyMap<string, number[]>,
+  batchSize: number,
+): AsyncGenerator<HouseholdBaseline[]> {
+  const ranges = [eventDayRanges(event)];
+  const load = async (batch: readonly Participant[]) => {
+    const frozen = await frozenBaselinesFor(db, event, batch.map((p) => p.householdId));
+    const withRow = batch.filter((p) => isFinal(event, frozen.get(p.householdId)));
+    const readings = await consumptionInRanges(db, withRow.map((p) => ({ householdId: p.householdId, group: 0 })), ranges);
+    return { frozen, readings };
+  };
+  const prefetch = (batch: readonly Participant[]) => {
+    const loading = load(batch);
+    // Awaited on its own turn; a failure there fails the caller, not the process.
+    loading.catch(() => {});
+    return loading;
+  };
+  const computeAnew: Participant[] = [];
+  let next = participants.length > 0 ? prefetch(participants.slice(0, batchSize)) : null;
+  for (let from = 0; from < participants.length; from += batchSize) {
+    const batch = participants.slice(from, from + batchSize);
+    const { frozen, readings } = await next!;
+    next = from + batchSize < participants.length ? prefetch(participants.slice(from + batchSize, from + 2 * batchSize)) : null;
+    const out: HouseholdBaseline[] = [];
+    for (const household of batch) {
+      const row = frozen.get(household.householdId);
+      const computed = isFinal(event, row) ? thawed(event, household, row, readings.get(household.householdId)) : null;
+      if (computed) out.push(computed);
+      else computeAnew.push(household);
+    }
+    if (out.length > 0) yield out;
+  }
+  if (computeAnew.length > 0) yield* householdBaselines(db, event, computeAnew, otherStarts, batchSize);
+}

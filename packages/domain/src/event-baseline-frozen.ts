@@ -1,0 +1,76 @@
+import type { Baseline, DayKind } from './event-baseline';
+import { meanByClock, sameDayAdjustment } from './event-baseline';
+import type { DayReadings, SlotReadings } from './event-intervals';
+import { adjustmentWindowSlots, eventSlots } from './event-intervals';
+import type { LocalDate } from './local-time';
+
+/**
+ * The baseline a household is shown before an event, frozen when the event is announced (or when
+ * it opts in later), so what it was shown is what it is paid against
+ * (docs/decisions/099-the-frozen-baseline.md). Everything the rule takes from earlier days is kept:
+ * the days, and their mean per event slot and per slot of the adjustment window. What only the
+ * event day can tell (the same-day adjustment, the actual use) is worked out on the day, as before.
+ */
+
+/** The rule the figures came from (decision 029's mean of days with the same-day factor). */
+export const FROZEN_BASELINE_METHOD = 'mean-of-days-same-day-factor';
+
+export type FrozenBaseline =
+  | {
+      status: 'ok';
+      kind: DayKind;
+      /** The days averaged, most recent first. */
+      days: LocalDate[];
+      /** Mean of the days per event slot, in slot order, kWh, before the adjustment. */
+      eventKwh: number[];
+      /** Mean of the days per adjustment-window slot, in slot order, kWh (empty: no window). */
+      windowKwh: number[];
+      /** Sum of `eventKwh` in slot order: the figure the member is shown. */
+      baselineKwh: number;
+    }
+  | { status: 'insufficient_history' | 'event_crosses_midnight'; days: LocalDate[] };
+
+/** What to keep of a baseline computed from `readings` (the readings it was computed from). */
+export function freezeBaseline(baseline: Baseline, readings: DayReadings, eventStart: Date, timeZone: string): FrozenBaseline {
+  if (!baseline.ok) return { status: baseline.reason, days: baseline.days };
+  const windowSlots = adjustmentWindowSlots(eventStart, timeZone)?.slots ?? [];
+  // The same means, over the same days in the same (date) order, as computeBaseline takes.
+  const typical = meanByClock([...baseline.days].sort(), windowSlots, readings);
+  const eventKwh = baseline.slots.map((slot) => baseline.unadjustedKwhBySlot[slot] ?? 0);
+  return {
+    status: 'ok',
+    kind: baseline.kind,
+    days: baseline.days,
+    eventKwh,
+    windowKwh: windowSlots.map((slot) => typical[slot]!),
+    baselineKwh: eventKwh.reduce((sum, kwh) => sum + kwh, 0),
+  };
+}
+
+/**
+ * The baseline an event is measured against, from the frozen figures and the event day's
+ * readings (for the same-day adjustment). Equal to `computeBaseline` on the readings the figures
+ * were frozen from, whatever readings of earlier days arrived or changed since. Null when the
+ * figures do not fit the event's slots (frozen for another window): the caller computes anew.
+ */
+export function thawBaseline(frozen: FrozenBaseline, eventStart: Date, eventEnd: Date, timeZone: string, eventDay: SlotReadings | undefined): Baseline | null {
+  const event = eventSlots(eventStart, eventEnd, timeZone);
+  if (!event) return frozen.status === 'event_crosses_midnight' ? { ok: false, reason: 'event_crosses_midnight', eventDate: null, days: [] } : null;
+  if (frozen.status !== 'ok') return frozen.status === 'insufficient_history' ? { ok: false, reason: 'insufficient_history', eventDate: event.date, days: frozen.days } : null;
+  const window = adjustmentWindowSlots(eventStart, timeZone);
+  const windowSlots = window?.slots ?? [];
+  if (frozen.eventKwh.length !== event.slots.length || frozen.windowKwh.length !== windowSlots.length) return null;
+  const typical: Record<string, number> = {};
+  windowSlots.forEach((slot, i) => {
+    const kwh = frozen.windowKwh[i];
+    if (typeof kwh === 'number') typical[slot] = kwh;
+  });
+  const adjustment = sameDayAdjustment(window, typical, eventDay);
+  const unadjustedKwhBySlot: Record<string, number> = {};
+  const kwhBySlot: Record<string, number> = {};
+  event.slots.forEach((slot, i) => {
+    unadjustedKwhBySlot[slot] = frozen.eventKwh[i]!;
+    kwhBySlot[slot] = frozen.eventKwh[i]! * adjustment.factor;
+  });
+  return { ok: true, eventDate: event.date, kind: frozen.kind, days: frozen.days, adjustment, slots: event.slots, unadjustedKwhBySlot, kwhBySlot };
+}
