@@ -56,6 +56,8 @@ import { createEventsRoutes } from './modules/events/events.routes';
 import { createEventPreferencesRoutes } from './modules/events/event-preferences.routes';
 import { createEventPlugAutomationRoutes } from './modules/events/event-plug-automation.routes';
 import { createOpsEventsRoutes } from './modules/events/ops-events.routes';
+import { createOpsProgramsRoutes } from './modules/events/ops-programs.routes';
+import { createMemberProgramsRoutes } from './modules/events/member-programs.routes';
 import { createHealthRoutes } from './modules/health/health.routes';
 import { createPublicConfigRoutes } from './modules/public-config/public-config.routes';
 import { createDashboardRoutes } from './modules/dashboard/dashboard.routes';
@@ -253,6 +255,8 @@ export function createApp(deps: AppDeps) {
     .route('/', createBillingPreferencesRoutes({ auth: accounts.auth, db: database.db, clock }))
     .route('/', createSavingsRoutes({ auth: accounts.auth, db: database.db }))
     .route('/', createOpsEventsRoutes({ auth: accounts.auth, db: database.db, clock }))
+    .route('/', createOpsProgramsRoutes({ auth: accounts.auth, db: database.db, clock }))
+    .route('/', createMemberProgramsRoutes({ auth: accounts.auth, db: database.db, clock }))
     .route('/', createPointsRoutes({ auth: accounts.auth, db: database.db }))
     .route('/', createCashOutsRoutes({ auth: accounts.auth, db: database.db, clock, reviewAbovePoints: config.payouts.reviewAbovePoints }))
     .route('/', createOpsCashOutsRoutes({ auth: accounts.auth, db: database.db, clock }))

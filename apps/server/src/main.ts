@@ -20,6 +20,7 @@ import { ensureDemoAccount, ensureDemoOperator } from './modules/demo/seed-demo-
 import { ensureDemoCatalogue } from './simulator/demo-rewards';
 import { optedInWindows } from './modules/events/events.repository';
 import { ensureDemoEvents, settlePastDemoEvents } from './simulator/demo-events';
+import { programJobHandlers } from './jobs/program-jobs';
 import { issueDemoStatements } from './simulator/demo-billing';
 import { ensureDemoHousehold } from './simulator/demo-household';
 import { startDemoRunner, type DemoRunner } from './simulator/demo-runner';
@@ -187,6 +188,7 @@ async function main() {
       ...notificationJobHandlers(notifier),
       ...payoutJobHandlers(payouts, { mailer: accounts.mailer, publicUrl: config.publicUrl }),
       ...rewardJobHandlers({ mailer: accounts.mailer, publicUrl: config.publicUrl, logger }),
+      ...programJobHandlers({ mailer: accounts.mailer, publicUrl: config.publicUrl }),
       // Statement lanes side by side on PostgreSQL (decision 063); PGlite's one connection runs one.
       ...billingJobHandlers({ statementLanes: database.kind === 'postgres' ? STATEMENT_LANES : 1 }),
       ...privacyExportJobHandlers({ mailer: accounts.mailer, publicUrl: config.publicUrl, ttlDays: config.privacyExportTtlDays }),
