@@ -105,9 +105,10 @@ describe('Programs API (operators’ data, members’ view)', () => {
     for (const [what, body, status, codes] of cases) {
       const res = await call(operator, 'POST', '/api/ops/programs', body);
       expect(res.status, what).toBe(status);
-      const error = ((await res.json()) as { error: { code: string; details: { problems: { code: string; message: string }[] } } }).error;
+      const error = ((await res.json()) as { error: { code: string; details: { path: string; message: string }[] } }).error;
       expect(error.code, what).toBe('invalid_program');
-      expect(error.details.problems.map((p) => p.code), what).toEqual(codes);
+      expect(error.details.map((p) => p.path), what).toEqual(codes);
+      expect(error.details.every((p) => p.message.length > 0), what).toBe(true);
     }
     // The contract's own bounds: a 400 too, never a 500.
     for (const body of [{ ...quebecWinter, name: '' }, { ...quebecWinter, baselineMethod: 'whatever' }, { ...quebecWinter, rewardPoints: 1.5 }, { ...quebecWinter, seasonStart: '2026-13-01' }]) {

@@ -17,9 +17,13 @@ export const PROGRAM_STARTED_JOB = 'program.started';
 async function refuseInvalid(tx: DbOrTx, values: ProgramValues, exceptId: string | null) {
   const problems = programProblems(values, await otherLivePrograms(tx, exceptId));
   if (problems.length > 0) {
-    throw new AppError(400, 'invalid_program', `${PROGRAM_MESSAGES.invalid} ${problems.map((p) => PROGRAM_PROBLEM_MESSAGES[p]).join(' ')}`, {
-      problems: problems.map((code) => ({ code, message: PROGRAM_PROBLEM_MESSAGES[code] })),
-    });
+    // Details in the shape of a validation refusal (path, message), the path naming the problem for the console to translate.
+    throw new AppError(
+      400,
+      'invalid_program',
+      `${PROGRAM_MESSAGES.invalid} ${problems.map((p) => PROGRAM_PROBLEM_MESSAGES[p]).join(' ')}`,
+      problems.map((code) => ({ path: code, message: PROGRAM_PROBLEM_MESSAGES[code] })),
+    );
   }
 }
 
