@@ -52,7 +52,8 @@ async function expectAccessible(name: string) {
 }
 
 describe('programs', () => {
-  it('an operator creates a Québec winter program for the Plateau and schedules an event in it', async () => {
+  // Two sign-ins and a long form: more than the default minute on a busy machine.
+  it('an operator creates a Québec winter program for the Plateau and schedules an event in it', { timeout: 240_000 }, async () => {
     await logIn(OPERATOR);
     await page.goto('/ops/programs');
     await page.getByRole('heading', { level: 1, name: 'Programs' }).waitFor();
@@ -114,7 +115,7 @@ describe('programs', () => {
     expect(events.map((e) => [e.starts_at.toISOString(), e.reward_points])).toEqual([[expected[0]!.at.toISOString(), 150]]);
   });
 
-  it('the Montréal member sees it in French, with Québec’s winter challenge', async () => {
+  it('the Montréal member sees it in French, with Québec’s winter challenge', { timeout: 180_000 }, async () => {
     await logIn(MONTREAL);
     await page.goto('/app/programs');
     await page.getByRole('heading', { level: 1, name: 'Programmes' }).waitFor();

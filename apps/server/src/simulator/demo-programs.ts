@@ -1,6 +1,9 @@
 import { DEMO_NEIGHBOURS } from '@peakwise/contracts/demo-account';
 import type { ProgramInput } from '@peakwise/contracts/event-programs.contract';
 import { addDays, isWeekend, localDateOf, zonedTimeToUtc, type LocalDate } from '@peakwise/domain/local-time';
+import { eq } from 'drizzle-orm';
+import { parsePostalCode } from '@peakwise/domain/postal-code';
+import { planForProvince } from '@peakwise/domain/tariff-plans';
 import type { Db } from '../db/client';
 import type { Auth } from '../modules/auth/auth';
 import { ensureDemoNeighbourAccount } from '../modules/demo/seed-demo-account';
@@ -9,7 +12,9 @@ import { findProgramIdByName } from '../modules/events/event-programs.repository
 import { createProgram } from '../modules/events/event-programs.service';
 import { findEventAt, insertEvent, setParticipation } from '../modules/events/events.repository';
 import { EVENT_JOBS, jobKey, scheduleEvent } from '../modules/events/events.service';
-import { ensureHouseholdForUser } from '../modules/households/household.service';
+import { changeTariff, ensureHouseholdForUser } from '../modules/households/household.service';
+import { changeHouseholdTimeZone } from '../modules/households/household-time-zone.service';
+import { households } from '../db/schema/household.schema';
 
 const WEEKDAYS = [1, 2, 3, 4, 5];
 
@@ -102,6 +107,15 @@ export async function ensureDemoNeighbours(deps: { auth: Auth; db: Db }, operato
   for (const who of DEMO_NEIGHBOURS) {
     const userId = await ensureDemoNeighbourAccount(deps, who);
     const household = await ensureHouseholdForUser(db, userId, { name: `${who.city} home`, postalCode: who.postalCode, province: who.province, timeZone: who.timeZone }, now);
+    // The account's creation made the home with the defaults (Ontario, no postal code): put it
+    // where it is, the way the demo household is put back (its zone re-cuts its days), priced with its province's plan.
+    if (household.province !== who.province || household.postalCode === null) {
+      const parsed = parsePostalCode(who.postalCode);
+      await db.update(households).set({ name: `${who.city} home`, province: who.province, postalCode: parsed.ok ? parsed.code : null }).where(eq(households.id, household.id));
+      await changeHouseholdTimeZone(db, household.id, who.timeZone);
+      const plan = planForProvince(who.province);
+      if (plan) await changeTariff(db, household.id, plan.id, localDateOf(now, who.timeZone));
+    }
     const demo = provincialDemoPrograms(localDateOf(now, who.timeZone))[who.province];
     const programId = await ensureDemoProgram(db, demo.program, now);
     const today = localDateOf(now, demo.zone);
