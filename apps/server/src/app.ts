@@ -57,6 +57,8 @@ import { createEventPreferencesRoutes } from './modules/events/event-preferences
 import { createEventPlugAutomationRoutes } from './modules/events/event-plug-automation.routes';
 import { createOpsEventsRoutes } from './modules/events/ops-events.routes';
 import { createOpsOpenAdrRoutes } from './modules/openadr/ops-openadr.routes';
+import { createOpsProgramsRoutes } from './modules/events/ops-programs.routes';
+import { createMemberProgramsRoutes } from './modules/events/member-programs.routes';
 import { createHealthRoutes } from './modules/health/health.routes';
 import { createPublicConfigRoutes } from './modules/public-config/public-config.routes';
 import { createDashboardRoutes } from './modules/dashboard/dashboard.routes';
@@ -255,6 +257,8 @@ export function createApp(deps: AppDeps) {
     .route('/', createSavingsRoutes({ auth: accounts.auth, db: database.db }))
     .route('/', createOpsEventsRoutes({ auth: accounts.auth, db: database.db, clock }))
     .route('/', createOpsOpenAdrRoutes({ auth: accounts.auth, db: database.db, clock }))
+    .route('/', createOpsProgramsRoutes({ auth: accounts.auth, db: database.db, clock }))
+    .route('/', createMemberProgramsRoutes({ auth: accounts.auth, db: database.db, clock }))
     .route('/', createPointsRoutes({ auth: accounts.auth, db: database.db }))
     .route('/', createCashOutsRoutes({ auth: accounts.auth, db: database.db, clock, reviewAbovePoints: config.payouts.reviewAbovePoints }))
     .route('/', createOpsCashOutsRoutes({ auth: accounts.auth, db: database.db, clock }))

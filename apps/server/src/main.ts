@@ -22,6 +22,9 @@ import { ensureDemoAccount, ensureDemoOperator } from './modules/demo/seed-demo-
 import { ensureDemoCatalogue } from './simulator/demo-rewards';
 import { optedInWindows } from './modules/events/events.repository';
 import { ensureDemoEvents, settlePastDemoEvents } from './simulator/demo-events';
+import { programJobHandlers } from './jobs/program-jobs';
+import { localDateOf } from '@peakwise/domain/local-time';
+import { ensureDemoNeighbours, ensureDemoProgram, ontarioProgram } from './simulator/demo-programs';
 import { issueDemoStatements } from './simulator/demo-billing';
 import { ensureDemoHousehold } from './simulator/demo-household';
 import { startDemoRunner, type DemoRunner } from './simulator/demo-runner';
@@ -132,6 +135,12 @@ async function main() {
   const demoOperatorId = demoUserId && config.nodeEnv !== 'production' ? await ensureDemoOperator({ auth: accounts.auth, db: database.db }) : undefined;
   // The catalogue an operator would make, so the demo member has rewards to redeem (decision 039).
   if (demoOperatorId) await ensureDemoCatalogue(database.db);
+  // Programs in the other served provinces, with a demo member in each (decision 103). Ontario's
+  // comes with the demo household's events below; creating it here first keeps one path.
+  if (demoOperatorId) {
+    await ensureDemoProgram(database.db, ontarioProgram(localDateOf(now(), 'America/Toronto')), now());
+    await ensureDemoNeighbours({ auth: accounts.auth, db: database.db }, demoOperatorId, now());
+  }
 
   // The demo household's gateway publishes to the same broker as any device. It starts in the
   // background once ingest is subscribed (a message before that would reach no one); the HTTP
@@ -198,6 +207,7 @@ async function main() {
       ...notificationJobHandlers(notifier),
       ...payoutJobHandlers(payouts, { mailer: accounts.mailer, publicUrl: config.publicUrl }),
       ...rewardJobHandlers({ mailer: accounts.mailer, publicUrl: config.publicUrl, logger }),
+      ...programJobHandlers({ mailer: accounts.mailer, publicUrl: config.publicUrl }),
       // Statement lanes side by side on PostgreSQL (decision 063); PGlite's one connection runs one.
       ...billingJobHandlers({ statementLanes: database.kind === 'postgres' ? STATEMENT_LANES : 1 }),
       ...privacyExportJobHandlers({ mailer: accounts.mailer, publicUrl: config.publicUrl, ttlDays: config.privacyExportTtlDays }),

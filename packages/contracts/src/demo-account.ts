@@ -12,8 +12,18 @@ export const DEMO_PASSWORD = 'peakwise-demo';
 export const DEMO_OPERATOR_EMAIL = 'ops@peakwise.ca';
 export const DEMO_OPERATOR_PASSWORD = 'peakwise-ops-demo';
 
+/**
+ * Demo members in the other served provinces (decision 103), each in a program of its own province,
+ * with the demo member's password. Their homes have no simulated meter: they show programs and events.
+ */
+export const DEMO_NEIGHBOURS = [
+  { email: 'demo.montreal@peakwise.ca', name: 'Camille Tremblay', language: 'fr', province: 'QC', postalCode: 'H2X 1Y4', timeZone: 'America/Toronto', city: 'Montréal' },
+  { email: 'demo.vancouver@peakwise.ca', name: 'Jordan Lee', language: 'en', province: 'BC', postalCode: 'V6B 1A1', timeZone: 'America/Vancouver', city: 'Vancouver' },
+  { email: 'demo.calgary@peakwise.ca', name: 'Sam Patel', language: 'en', province: 'AB', postalCode: 'T2P 1J9', timeZone: 'America/Edmonton', city: 'Calgary' },
+] as const;
+
 /** Shared accounts a visitor must not be able to lock the next visitor out of. */
-export const SHARED_DEMO_EMAILS: ReadonlySet<string> = new Set([DEMO_EMAIL, DEMO_OPERATOR_EMAIL]);
+export const SHARED_DEMO_EMAILS: ReadonlySet<string> = new Set([DEMO_EMAIL, DEMO_OPERATOR_EMAIL, ...DEMO_NEIGHBOURS.map((n) => n.email)]);
 
 /**
  * The answer when a visitor to a shared demo account enters personal details (a phone, a card, an

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EVENT_STATUSES } from '@peakwise/domain/event-status';
 import { holdoutPercentSchema } from './event-holdout.contract';
+import { programSchema } from './event-programs.contract';
 import { activityEntrySchema } from './points-ledger.contract';
 import { nextRewardSchema } from './rewards.contract';
 
@@ -218,11 +219,8 @@ export const opsEventSchema = z.object({
 });
 export type OpsEvent = z.infer<typeof opsEventSchema>;
 
-export const opsProgramSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  provinces: z.array(z.string()),
-  fsas: z.array(z.string()).nullable(),
+/** A program with the households it reaches; the defaults keep their older names for the console. */
+export const opsProgramSchema = programSchema.extend({
   defaultRewardPoints: z.number().int(),
   defaultTargetPercent: z.number().int(),
   reach: z.number().int(),

@@ -4,12 +4,12 @@ import { provincialHolidayDates } from '@peakwise/domain/provincial-holidays';
 import type { Db } from '../db/client';
 import { scheduleJob } from '../modules/durable-jobs/durable-jobs.repository';
 import { chooseAllSwitchablePlugs } from '../modules/events/event-preferences.repository';
-import { findEventAt, firstMeterReading, insertEvent, setParticipation, upsertProgram } from '../modules/events/events.repository';
+import { findEventAt, firstMeterReading, insertEvent, setParticipation } from '../modules/events/events.repository';
 import { EVENT_JOBS, scheduleEvent } from '../modules/events/events.service';
 import { scheduleMonthlyBonus } from '../modules/monthly-bonus/monthly-bonus.service';
+import { ensureDemoProgram, ontarioProgram } from './demo-programs';
 
 const ZONE = 'America/Toronto';
-export const DEMO_PROGRAM = { name: 'Ontario Peak Saver', provinces: ['ON'], fsas: null, defaultRewardPoints: 100, defaultTargetPercent: 10, noticeHours: 4 };
 /** Evening peak: 6–7 PM Toronto time. */
 const EVENT_HOURS = [18, 19] as const;
 const PAST_EVENTS = 5;
@@ -58,7 +58,7 @@ function eventDay(date: string, holidays: ReadonlySet<string>) {
  * Idempotent: an event already at that time is kept.
  */
 export async function ensureDemoEvents(db: Db, householdId: string, operatorId: string, now: Date, backfillDays: number): Promise<{ pastEventIds: string[] }> {
-  const programId = await upsertProgram(db, DEMO_PROGRAM);
+  const programId = await ensureDemoProgram(db, ontarioProgram(localDateOf(now, ZONE)), now);
   // Its switchable plugs power down through the real automation (decision 037) in events it opts in to.
   await chooseAllSwitchablePlugs(db, householdId, now);
   const today = localDateOf(now, ZONE);

@@ -85,7 +85,8 @@ const pageRoutes: RouteObject[] = [
       { path: 'usage', lazy: lazyScreen(() => import('@/features/usage/usage-page'), ['usage', 'charts', 'greenButton']) },
       { path: 'billing', lazy: lazyScreen(() => import('@/features/billing/billing-page'), ['billing', 'billingPayments', 'auth']) },
       { path: 'events/:id', lazy: lazyScreen(() => import('@/features/events/event-page'), ['events', 'eventAutomation', 'charts']) },
-      { path: 'rewards', lazy: lazyScreen(() => import('@/features/rewards/rewards-page'), ['rewards', 'payouts', 'events', 'auth']) },
+      { path: 'rewards', lazy: lazyScreen(() => import('@/features/rewards/rewards-page'), ['rewards', 'payouts', 'events', 'auth', 'programs']) },
+      { path: 'programs', lazy: lazyScreen(() => import('@/features/programs/programs-page'), ['programs']) },
       {
         // Four sections with addresses of their own (docs/decisions/086-settings-sections-and-every-language-on-budget.md).
         path: 'settings',
@@ -112,6 +113,7 @@ const pageRoutes: RouteObject[] = [
       { path: 'cash-outs', lazy: lazyPage(() => import('@/features/ops-payouts/ops-cash-outs-page')) },
       { path: 'ledger', lazy: lazyPage(() => import('@/features/ops-payouts/ops-ledger-page')) },
       { path: 'prize-draws', lazy: lazyPage(() => import('@/features/ops-payouts/ops-prize-draws-page')) },
+      { path: 'programs', lazy: lazyPage(() => import('@/features/ops/ops-programs-page')) },
       { path: 'rewards', lazy: lazyPage(() => import('@/features/rewards/ops-catalogue-page')) },
       { path: 'fulfilment', lazy: lazyPage(() => import('@/features/rewards/ops-fulfilment-page')) },
     ],

@@ -38,4 +38,5 @@ export const englishNamespaces: { [N in Namespace]: () => Promise<(typeof en)[N]
   billing: () => import('./billing.en').then((m) => m.billingEn),
   billingPayments: () => import('./billing-payments.en').then((m) => m.billingPaymentsEn),
   memberApi: () => import('./member-api.en').then((m) => m.memberApiEn),
+  programs: () => import('./programs.en').then((m) => m.programsEn),
 };

@@ -26,6 +26,7 @@ import { utilityGuideEn } from './utility-guide.en';
 import { billingEn } from './billing.en';
 import { billingPaymentsEn } from './billing-payments.en';
 import { memberApiEn } from './member-api.en';
+import { programsEn } from './programs.en';
 
 /** English: the source language and the fallback, bundled with the app. */
-export const en = { common: commonEn, portal: portalEn, help: helpEn, marketing: marketingEn, auth: authEn, settings: settingsEn, charts: chartsEn, dashboard: dashboardEn, solar: solarEn, usage: usageEn, devices: devicesEn, plumbing: plumbingEn, plugs: plugsEn, manageDevices: manageDevicesEn, alerts: alertsEn, maintenance: maintenanceEn, ops: opsEn, events: eventsEn, rewards: rewardsEn, payouts: payoutsEn, notifications: notificationsEn, eventAutomation: eventAutomationEn, greenButton: greenButtonEn, firstSteps: firstStepsEn, utilityGuide: utilityGuideEn, billing: billingEn, billingPayments: billingPaymentsEn, memberApi: memberApiEn } as const;
+export const en = { common: commonEn, portal: portalEn, help: helpEn, marketing: marketingEn, auth: authEn, settings: settingsEn, charts: chartsEn, dashboard: dashboardEn, solar: solarEn, usage: usageEn, devices: devicesEn, plumbing: plumbingEn, plugs: plugsEn, manageDevices: manageDevicesEn, alerts: alertsEn, maintenance: maintenanceEn, ops: opsEn, events: eventsEn, rewards: rewardsEn, payouts: payoutsEn, notifications: notificationsEn, eventAutomation: eventAutomationEn, greenButton: greenButtonEn, firstSteps: firstStepsEn, utilityGuide: utilityGuideEn, billing: billingEn, billingPayments: billingPaymentsEn, memberApi: memberApiEn, programs: programsEn } as const;

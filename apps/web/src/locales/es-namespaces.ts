@@ -39,4 +39,5 @@ export const spanishNamespaces: { [N in Namespace]: () => Promise<Resources[N]> 
   billing: () => import('./billing.es').then((m) => m.billingEs),
   billingPayments: () => import('./billing-payments.es').then((m) => m.billingPaymentsEs),
   memberApi: () => import('./member-api.es').then((m) => m.memberApiEs),
+  programs: () => import('./programs.es').then((m) => m.programsEs),
 };

@@ -39,4 +39,5 @@ export const frenchNamespaces: { [N in Namespace]: () => Promise<Resources[N]> }
   billing: () => import('./billing.fr').then((m) => m.billingFr),
   billingPayments: () => import('./billing-payments.fr').then((m) => m.billingPaymentsFr),
   memberApi: () => import('./member-api.fr').then((m) => m.memberApiFr),
+  programs: () => import('./programs.fr').then((m) => m.programsFr),
 };

@@ -22,8 +22,9 @@ import { utilityGuideFr } from './utility-guide.fr';
 import { billingFr } from './billing.fr';
 import { billingPaymentsFr } from './billing-payments.fr';
 import { memberApiFr } from './member-api.fr';
+import { programsFr } from './programs.fr';
 import type { PublicNamespace } from './languages';
 import type { Resources } from './resources';
 
 /** The rest of French: the portal's and the console's namespaces, one chunk, fetched when one is first shown. */
-export const frPortal: Omit<Resources, PublicNamespace> = { portal: portalFr, settings: settingsFr, charts: chartsFr, dashboard: dashboardFr, solar: solarFr, usage: usageFr, devices: devicesFr, plumbing: plumbingFr, plugs: plugsFr, manageDevices: manageDevicesFr, alerts: alertsFr, maintenance: maintenanceFr, ops: opsFr, events: eventsFr, rewards: rewardsFr, payouts: payoutsFr, notifications: notificationsFr, eventAutomation: eventAutomationFr, greenButton: greenButtonFr, firstSteps: firstStepsFr, utilityGuide: utilityGuideFr, billing: billingFr, billingPayments: billingPaymentsFr, memberApi: memberApiFr };
+export const frPortal: Omit<Resources, PublicNamespace> = { portal: portalFr, settings: settingsFr, charts: chartsFr, dashboard: dashboardFr, solar: solarFr, usage: usageFr, devices: devicesFr, plumbing: plumbingFr, plugs: plugsFr, manageDevices: manageDevicesFr, alerts: alertsFr, maintenance: maintenanceFr, ops: opsFr, events: eventsFr, rewards: rewardsFr, payouts: payoutsFr, notifications: notificationsFr, eventAutomation: eventAutomationFr, greenButton: greenButtonFr, firstSteps: firstStepsFr, utilityGuide: utilityGuideFr, billing: billingFr, billingPayments: billingPaymentsFr, memberApi: memberApiFr, programs: programsFr };

@@ -122,6 +122,9 @@ export const opsEn = {
     network: 'The server could not be reached. Check your connection and try again.',
   },
   serverErrors: {
+    outsideSeason: 'The event falls outside the program’s season.',
+    outsideWindows: 'The event falls outside the program’s event windows.',
+    notActive: 'This program is paused or ended: it takes no new events.',
     startInPast: 'The event must start in the future.',
     endBeforeStart: 'The event must end after it starts.',
     tooLong: 'An event lasts at most 4 hours.',

@@ -125,6 +125,9 @@ export const opsEs: Translation<typeof opsEn> = {
     network: 'No se pudo contactar con el servidor. Compruebe su conexión e inténtelo de nuevo.',
   },
   serverErrors: {
+    outsideSeason: 'El evento queda fuera de la temporada del programa.',
+    outsideWindows: 'El evento queda fuera de las franjas de eventos del programa.',
+    notActive: 'Este programa está en pausa o terminado: no admite nuevos eventos.',
     startInPast: 'El evento debe empezar en el futuro.',
     endBeforeStart: 'El evento debe terminar después de empezar.',
     tooLong: 'Un evento dura como máximo 4 horas.',

@@ -125,6 +125,9 @@ export const opsFr: Translation<typeof opsEn> = {
     network: 'Le serveur est injoignable. Vérifiez votre connexion et réessayez.',
   },
   serverErrors: {
+    outsideSeason: 'L’événement tombe hors de la saison du programme.',
+    outsideWindows: 'L’événement tombe hors des plages d’événements du programme.',
+    notActive: 'Ce programme est en pause ou terminé : il ne reçoit plus d’événements.',
     startInPast: 'L’événement doit commencer dans le futur.',
     endBeforeStart: 'L’événement doit se terminer après son début.',
     tooLong: 'Un événement dure au plus 4 heures.',

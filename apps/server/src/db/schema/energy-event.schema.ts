@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { EVENT_STATUSES } from '@peakwise/domain/event-status';
-import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { PROGRAM_STATUSES, type ProgramWindow } from '@peakwise/domain/event-program';
 
 /**
  * Where and on what terms Energy Saving Events run (decision 034). A program covers whole
@@ -20,11 +21,35 @@ export const eventPrograms = pgTable(
     /** How long before the start members are told at the latest. */
     noticeHours: integer('notice_hours').notNull().default(4),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Null: the English name is shown in French too. */
+    nameFr: text('name_fr'),
+    /** Local dates, inclusive: events fall on these days only (decision 103). */
+    seasonStart: date('season_start').notNull().default('2000-01-01'),
+    seasonEnd: date('season_end').notNull().default('2099-12-31'),
+    /** Weekly windows on the home's clock that an event must fit in one of. */
+    windows: jsonb('windows')
+      .$type<ProgramWindow[]>()
+      .notNull()
+      .default(sql`'[{"weekdays":[1,2,3,4,5,6,7],"start":"00:00","end":"24:00"}]'::jsonb`),
+    pointsPerKwh: integer('points_per_kwh').notNull().default(0),
+    baselineMethod: text('baseline_method').notNull().default('high-ten-adjusted'),
+    holdoutPercent: integer('holdout_percent').notNull().default(5),
+    /** Stored now; the stacking rules read it later. */
+    stacks: boolean('stacks').notNull().default(false),
+    /** The program asks homes to pre-heat before its events (Québec winters). */
+    preheat: boolean('preheat').notNull().default(false),
+    status: text('status', { enum: PROGRAM_STATUSES }).notNull().default('active'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('event_programs_reward', sql`${t.defaultRewardPoints} >= 1`),
     check('event_programs_target', sql`${t.defaultTargetPercent} between 1 and 90`),
     check('event_programs_notice', sql`${t.noticeHours} >= 0`),
+    check('event_programs_season', sql`${t.seasonEnd} >= ${t.seasonStart}`),
+    check('event_programs_points_per_kwh', sql`${t.pointsPerKwh} >= 0`),
+    check('event_programs_holdout', sql`${t.holdoutPercent} between 0 and 50`),
+    check('event_programs_status', sql`${t.status} in ('active', 'paused', 'ended')`),
+    check('event_programs_provinces', sql`${t.provinces} <@ array['ON', 'BC', 'AB', 'QC'] and cardinality(${t.provinces}) >= 1`),
   ],
 );
 
@@ -52,6 +77,9 @@ export const energyEvents = pgTable(
     revision: integer('revision').notNull().default(0),
     /** Share of the area's households not called (decision 100); drawn at announcement. 0 for events made outside the console. */
     holdoutPercent: integer('holdout_percent').notNull().default(0),
+    /** Copied from the program at scheduling, so a later edit of the program leaves the event as announced. */
+    pointsPerKwh: integer('points_per_kwh').notNull().default(0),
+    baselineMethod: text('baseline_method').notNull().default('high-ten-adjusted'),
   },
   (t) => [
     index('energy_events_starts_idx').on(t.startsAt),
@@ -61,6 +89,7 @@ export const energyEvents = pgTable(
     check('energy_events_cancelled', sql`(${t.status} = 'cancelled') = (${t.cancelledAt} is not null)`),
     check('energy_events_revision', sql`${t.revision} >= 0`),
     check('energy_events_holdout_percent', sql`${t.holdoutPercent} between 0 and 50`),
+    check('energy_events_points_per_kwh', sql`${t.pointsPerKwh} >= 0`),
   ],
 );
 

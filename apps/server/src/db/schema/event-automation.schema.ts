@@ -18,6 +18,9 @@ export const householdEventSettings = pgTable('household_event_settings', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   /** The member who last changed it; account deletion keeps the pseudonymous user row (decision 009). */
   updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  /** "Tell me when a program starts here" (decision 103); cleared in effect once notified. */
+  notifyProgramStart: boolean('notify_program_start').notNull().default(false),
+  programStartNotifiedAt: timestamp('program_start_notified_at', { withTimezone: true }),
 });
 
 /**

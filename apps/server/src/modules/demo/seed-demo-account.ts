@@ -27,6 +27,13 @@ export async function ensureDemoOperator(deps: { auth: Auth; db: Db }): Promise<
 
 const DEMO_OPERATOR_NAME = 'Peakwise Operations';
 
+/** A demo member of another province (decision 103): the same repair on every start. */
+export async function ensureDemoNeighbourAccount(deps: { auth: Auth; db: Db }, who: { email: string; name: string; language: 'en' | 'fr'; timeZone: string }): Promise<string> {
+  const id = await ensureSeededAccount(deps, who.email, who.name, DEMO_PASSWORD);
+  await putSeededProfile(deps.db, { id, name: who.name, email: who.email, language: who.language, timeZone: who.timeZone });
+  return id;
+}
+
 /** An account with a known password, created once and put back as it was on every start. */
 async function ensureSeededAccount(deps: { auth: Auth; db: Db }, email: string, name: string, password: string): Promise<string> {
   const { auth, db } = deps;

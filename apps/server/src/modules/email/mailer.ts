@@ -15,6 +15,7 @@ export type EmailKind =
   | 'password-changed'
   | 'event-notification'
   | 'prize-winner'
+  | 'program-started'
   | 'reward-code'
   | 'reward-shipped'
   | 'privacy-export-ready'

@@ -57,24 +57,15 @@ export async function findProgram(db: DbOrTx, id: string): Promise<ProgramRow | 
   return row ?? null;
 }
 
-export async function listProgramsWithReach(db: DbOrTx): Promise<(ProgramRow & { reach: number })[]> {
-  return rowsOf<ProgramRow & { reach: number }>(
-    await db.execute(sql`
-      select p.id, p.name, p.provinces, p.fsas, p.default_reward_points as "defaultRewardPoints", p.default_target_percent as "defaultTargetPercent",
-        p.notice_hours as "noticeHours", (select count(*)::int from households h where ${inArea('p', 'h')}) as reach
-      from event_programs p order by p.name`),
-  );
-}
-
 export async function insertEvent(
   db: DbOrTx,
-  event: { programId: string; startsAt: Date; endsAt: Date; rewardPoints: number; targetPercent: number; holdoutPercent?: number; createdBy: string },
+  event: { programId: string; startsAt: Date; endsAt: Date; rewardPoints: number; targetPercent: number; holdoutPercent?: number; createdBy: string; pointsPerKwh?: number; baselineMethod?: string },
 ): Promise<string> {
   const [row] = rowsOf<{ id: string }>(
     await db.execute(sql`
-      insert into energy_events (program_id, starts_at, ends_at, reward_points, target_percent, holdout_percent, created_by)
+      insert into energy_events (program_id, starts_at, ends_at, reward_points, target_percent, holdout_percent, created_by, points_per_kwh, baseline_method)
       values (${event.programId}::uuid, ${event.startsAt.toISOString()}::timestamptz, ${event.endsAt.toISOString()}::timestamptz,
-        ${event.rewardPoints}, ${event.targetPercent}, ${event.holdoutPercent ?? 0}, ${event.createdBy})
+        ${event.rewardPoints}, ${event.targetPercent}, ${event.holdoutPercent ?? 0}, ${event.createdBy}, ${event.pointsPerKwh ?? 0}, ${event.baselineMethod ?? 'high-ten-adjusted'})
       returning id`),
   );
   return row!.id;

@@ -1,8 +1,10 @@
 import { EVENT_MAX_HOURS, EVENT_MESSAGES, UPCOMING_EVENTS_LIMIT, type EditEvent, type MemberEvent, type ScheduleEvent } from '@peakwise/contracts/events.contract';
 import { HOLDOUT_MESSAGES } from '@peakwise/contracts/event-holdout.contract';
-import { HOLDOUT_PERCENT_DEFAULT } from '@peakwise/domain/event-holdout';
 import { nextEventStatus, type EventAction } from '@peakwise/domain/event-status';
+import { PROGRAM_MESSAGES } from '@peakwise/contracts/event-programs.contract';
+import { eventFitProblem } from '@peakwise/domain/event-program';
 import { AppError } from '../../lib/errors';
+import { findProgramById, type StoredProgram } from './event-programs.repository';
 import { cancelJobs, scheduleJob } from '../durable-jobs/durable-jobs.repository';
 import { announceToWebhooks } from '../webhooks/webhook-announce';
 import type { Household } from '../households/household.repository';
@@ -81,19 +83,33 @@ async function scheduleEventJobs(tx: DbOrTx, eventId: string, startsAt: Date, en
   }
 }
 
+/** An event must fall in its program's season and one of its windows (decision 103). */
+function checkFitsProgram(program: StoredProgram, startsAt: Date, endsAt: Date) {
+  const problem = eventFitProblem(program, startsAt, endsAt);
+  if (problem === 'outside_season') throw new AppError(400, 'outside_season', PROGRAM_MESSAGES.outsideSeason);
+  if (problem === 'outside_windows') throw new AppError(400, 'outside_windows', PROGRAM_MESSAGES.outsideWindows);
+}
+
 export async function scheduleEvent(tx: DbOrTx, input: ScheduleEvent, operatorId: string, now: Date): Promise<string> {
-  const program = await findProgram(tx, input.programId);
+  // Locked: a program paused or ended meanwhile takes no new event.
+  const program = await findProgramById(tx, input.programId, true);
   if (!program) throw new AppError(404, 'unknown_program', EVENT_MESSAGES.unknownProgram);
+  if (program.status !== 'active') throw new AppError(409, 'program_not_active', PROGRAM_MESSAGES.notActive);
   const startsAt = new Date(input.startsAt);
   const endsAt = new Date(input.endsAt);
   checkWindow(startsAt, endsAt, now);
-  const holdoutPercent = input.holdoutPercent ?? HOLDOUT_PERCENT_DEFAULT;
+  checkFitsProgram(program, startsAt, endsAt);
+  // The event copies the program's terms: a later edit of the program leaves it as announced.
+  // The operator's share for this event, else the program's (decision 100).
+  const holdoutPercent = input.holdoutPercent ?? program.holdoutPercent;
   const id = await insertEvent(tx, {
     programId: program.id,
     startsAt,
     endsAt,
-    rewardPoints: input.rewardPoints ?? program.defaultRewardPoints,
-    targetPercent: input.targetPercent ?? program.defaultTargetPercent,
+    rewardPoints: input.rewardPoints ?? program.rewardPoints,
+    targetPercent: input.targetPercent ?? program.targetPercent,
+    pointsPerKwh: program.pointsPerKwh,
+    baselineMethod: program.baselineMethod,
     holdoutPercent,
     createdBy: operatorId,
   });
@@ -121,6 +137,8 @@ export async function editEvent(tx: DbOrTx, id: string, input: EditEvent, now: D
   const startsAt = input.startsAt ? new Date(input.startsAt) : event.startsAt;
   const endsAt = input.endsAt ? new Date(input.endsAt) : event.endsAt;
   checkWindow(startsAt, endsAt, now);
+  const program = await findProgramById(tx, event.programId);
+  if (program && (startsAt.getTime() !== event.startsAt.getTime() || endsAt.getTime() !== event.endsAt.getTime())) checkFitsProgram(program, startsAt, endsAt);
   await updateEventTerms(tx, id, { startsAt, endsAt, rewardPoints: input.rewardPoints ?? event.rewardPoints, targetPercent: input.targetPercent ?? event.targetPercent }, now);
   await scheduleEventJobs(tx, id, startsAt, endsAt, now, false);
   // A moved window reaches everyone already told at once (an updated invitation with a higher

@@ -1,11 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { editEventSchema, EVENT_MESSAGES, opsEventSchema, opsLiveEventSchema, opsProgramSchema, scheduleEventSchema, type OpsEvent } from '@peakwise/contracts/events.contract';
+import { editEventSchema, EVENT_MESSAGES, opsEventSchema, opsLiveEventSchema, scheduleEventSchema, type OpsEvent } from '@peakwise/contracts/events.contract';
 import type { Db } from '../../db/client';
 import { createRouter, errorResponse as error, operatorOnly } from '../../lib/create-router';
 import type { Auth } from '../auth/auth';
 import { requireAuth } from '../auth/require-auth.middleware';
 import { requireOperator } from '../auth/require-operator.middleware';
-import { listEventsForOps, listProgramsWithReach } from './events.repository';
+import { listEventsForOps } from './events.repository';
 import { cancelEvent, editEvent, previewReach, scheduleEvent } from './events.service';
 import { opsLiveEvent } from './ops-live-event.service';
 import { eventImpact } from './event-impact.service';
@@ -19,7 +19,6 @@ const staffOnly = operatorOnly('event');
 export function createOpsEventsRoutes(deps: { auth: Auth; db: Db; clock: () => Date }) {
   const member = requireAuth(deps.auth);
   const operator = requireOperator(deps.db);
-  const programs = createRoute({ method: 'get', path: '/api/ops/programs', tags: ['ops'], summary: 'Programs and how many households each reaches', middleware: [member, operator] as const, responses: { 200: json('Programs', z.array(opsProgramSchema)), ...staffOnly } });
   const list = createRoute({ method: 'get', path: '/api/ops/events', tags: ['ops'], summary: 'Events, newest first, with reach, opt-ins and settled results', middleware: [member, operator] as const, responses: { 200: json('Events', z.array(opsEventSchema)), ...staffOnly } });
   const preview = createRoute({
     method: 'get',
@@ -37,7 +36,7 @@ export function createOpsEventsRoutes(deps: { auth: Auth; db: Db; clock: () => D
     summary: 'Schedule an event',
     middleware: [member, operator] as const,
     request: { body: { content: { 'application/json': { schema: scheduleEventSchema } }, required: true } },
-    responses: { 201: json('Scheduled', z.object({ id: z.string() })), 400: error('Invalid window or terms'), ...staffOnly },
+    responses: { 201: json('Scheduled', z.object({ id: z.string() })), 400: error('Invalid window or terms, or outside the program’s season or windows'), 404: error('Not an operator, or no such program'), 409: error('Program paused or ended'), 401: error('Not signed in') },
   });
   const edit = createRoute({
     method: 'patch',
@@ -83,13 +82,6 @@ export function createOpsEventsRoutes(deps: { auth: Auth; db: Db; clock: () => D
     .openapi(live, async (c) => {
       c.header('Cache-Control', 'no-store');
       return c.json(await opsLiveEvent(deps.db, c.req.valid('param').id, deps.clock()), 200);
-    })
-    .openapi(programs, async (c) => {
-      const rows = await listProgramsWithReach(deps.db);
-      return c.json(
-        rows.map((p) => ({ id: p.id, name: p.name, provinces: p.provinces, fsas: p.fsas, defaultRewardPoints: p.defaultRewardPoints, defaultTargetPercent: p.defaultTargetPercent, reach: p.reach })),
-        200,
-      );
     })
     .openapi(list, async (c) => {
       const rows = await listEventsForOps(deps.db);

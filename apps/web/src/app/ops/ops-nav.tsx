@@ -4,6 +4,7 @@ import { NavLink } from 'react-router';
 /** Each section's label lives with its feature's strings. */
 const LINKS = [
   { to: '/ops', label: 'payouts:ops.nav.events', end: true },
+  { to: '/ops/programs', label: 'programs:ops.nav', end: false },
   { to: '/ops/rewards', label: 'rewards:console.nav.catalogue', end: false },
   { to: '/ops/fulfilment', label: 'rewards:console.nav.fulfilment', end: false },
   { to: '/ops/cash-outs', label: 'payouts:ops.nav.cashOuts', end: false },
@@ -13,7 +14,7 @@ const LINKS = [
 
 /** The console's sections: events, the marketplace (decision 039) and payouts (decisions 041, 042). */
 export function OpsNav() {
-  const { t } = useTranslation(['payouts', 'rewards']);
+  const { t } = useTranslation(['payouts', 'rewards', 'programs']);
   return (
     <nav aria-label={t('payouts:ops.nav.label')} className="border-b border-slate-200 bg-white">
       <ul className="mx-auto flex max-w-7xl gap-1 overflow-x-auto px-4 sm:px-6 lg:px-8">

@@ -1,4 +1,5 @@
 import { HOLDOUT_MESSAGES } from '@peakwise/contracts/event-holdout.contract';
+import { PROGRAM_MESSAGES } from '@peakwise/contracts/event-programs.contract';
 import { EVENT_MESSAGES } from '@peakwise/contracts/events.contract';
 import type { TFunction } from 'i18next';
 import { apiRequest } from '@/lib/api-request';
@@ -48,8 +49,10 @@ export async function opsRequest(method: 'POST' | 'PATCH', path: string, payload
   return response.body;
 }
 
-type MessageKey = keyof typeof EVENT_MESSAGES;
-const KNOWN = Object.entries(EVENT_MESSAGES) as [MessageKey, string][];
+// An event outside its program's season or windows, or of a paused program (decision 103), is refused in the same way.
+const PROGRAM_REFUSALS = { outsideSeason: PROGRAM_MESSAGES.outsideSeason, outsideWindows: PROGRAM_MESSAGES.outsideWindows, notActive: PROGRAM_MESSAGES.notActive };
+type MessageKey = keyof typeof EVENT_MESSAGES | keyof typeof PROGRAM_REFUSALS;
+const KNOWN = [...Object.entries(EVENT_MESSAGES), ...Object.entries(PROGRAM_REFUSALS)] as [MessageKey, string][];
 
 /** A server sentence in the operator's language when it is one of the events' fixed refusals. */
 function translate(t: TFunction<'ops'>, sentence: string): string {

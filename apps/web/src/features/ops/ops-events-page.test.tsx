@@ -4,11 +4,12 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
+import { programTerms } from '@/test/program-fixture';
 import { plain } from '@/test/energy-test-utils';
 import OpsEventsPage from './ops-events-page';
 
-const ontario: OpsProgram = { id: '11111111-1111-4111-8111-111111111111', name: 'Ontario Peak Saver', provinces: ['ON'], fsas: null, defaultRewardPoints: 100, defaultTargetPercent: 10, reach: 42 };
-const prairie: OpsProgram = { id: '22222222-2222-4222-8222-222222222222', name: 'Prairie Peak', provinces: ['SK'], fsas: null, defaultRewardPoints: 80, defaultTargetPercent: 10, reach: 5 };
+const ontario: OpsProgram = { ...programTerms, id: '11111111-1111-4111-8111-111111111111', name: 'Ontario Peak Saver', provinces: ['ON'], fsas: null, defaultRewardPoints: 100, defaultTargetPercent: 10, rewardPoints: 100, targetPercent: 10, reach: 42 };
+const prairie: OpsProgram = { ...programTerms, id: '22222222-2222-4222-8222-222222222222', name: 'Prairie Peak', provinces: ['SK'], fsas: null, defaultRewardPoints: 80, defaultTargetPercent: 10, rewardPoints: 80, targetPercent: 10, reach: 5 };
 
 const upcoming: OpsEvent = {
   id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa',

@@ -1,6 +1,7 @@
 import type { CatalogueItem, RewardOrder } from '@peakwise/contracts/rewards.contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { AlertMessage } from '@/components/ui/alert-message';
 import { LoadError } from '@/components/ui/load-error';
 import { PageHeader } from '@/components/ui/page-header';
@@ -21,12 +22,18 @@ import { useLocalized } from './use-localized';
 
 export default function RewardsPage() {
   const { t } = useTranslation('rewards');
+  const { t: tp } = useTranslation('programs');
   const query = usePoints();
   const points = query.data;
 
   return (
     <div className="space-y-6">
       <PageHeader title={t('title')} intro={t('intro')} />
+      <p className="text-sm">
+        <Link to="/app/programs" className="font-medium text-brand-700 underline hover:text-brand-800">
+          {tp('member.linkFromRewards')}
+        </Link>
+      </p>
       {points ? (
         <>
           <PointsCards points={points} />

@@ -4,11 +4,12 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
+import { programTerms } from '@/test/program-fixture';
 import { ScheduleEventForm } from './schedule-event-form';
 
 const programs: OpsProgram[] = [
-  { id: '11111111-1111-4111-8111-111111111111', name: 'Ontario Peak Saver', provinces: ['ON'], fsas: null, defaultRewardPoints: 120, defaultTargetPercent: 15, reach: 42 },
-  { id: '22222222-2222-4222-8222-222222222222', name: 'Prairie Peak', provinces: ['SK'], fsas: null, defaultRewardPoints: 80, defaultTargetPercent: 10, reach: 1 },
+  { ...programTerms, id: '11111111-1111-4111-8111-111111111111', name: 'Ontario Peak Saver', provinces: ['ON'], fsas: null, defaultRewardPoints: 120, defaultTargetPercent: 15, rewardPoints: 120, targetPercent: 15, reach: 42 },
+  { ...programTerms, id: '22222222-2222-4222-8222-222222222222', name: 'Prairie Peak', provinces: ['SK'], fsas: null, defaultRewardPoints: 80, defaultTargetPercent: 10, rewardPoints: 80, targetPercent: 10, reach: 1 },
 ];
 
 type Call = { url: string; method: string; body: unknown };
