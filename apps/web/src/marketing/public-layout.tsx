@@ -1,5 +1,6 @@
 import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AccountNotice } from '@/features/auth/components/account-notice';
 import { useAuthDialog } from '@/features/auth/hooks/use-auth-dialog';
@@ -14,7 +15,6 @@ const loadSignUpDialog = () => import('@/features/auth/components/sign-up-dialog
 const LoginPanel = lazy(() => loadLoginPanel().then((m) => ({ default: m.LoginPanel })));
 const SignUpDialog = lazy(() => loadSignUpDialog().then((m) => ({ default: m.SignUpDialog })));
 
-const DIALOG_LOADS: readonly (() => Promise<unknown>)[] = [loadLoginPanel, loadSignUpDialog];
 
 /** How long each step of loading the dialogs waits at most for an idle period. */
 const DIALOGS_IDLE_TIMEOUT_MS = 2_000;
@@ -23,6 +23,7 @@ const DIALOGS_IDLE_TIMEOUT_MS = 2_000;
 export default function PublicLayout() {
   const { t } = useTranslation('marketing');
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const { dialog, open, close, destination, errorCode } = useAuthDialog();
   // Once loaded the dialogs stay mounted, so closing one still animates and returns focus.
   const [dialogsWanted, setDialogsWanted] = useState(dialog !== null);
@@ -31,13 +32,16 @@ export default function PublicLayout() {
   // opens a dialog that is already there (docs/decisions/092-public-pages-start-the-app-in-idle-time.md).
   // One idle period each: evaluating a dialog's code (its forms and their schemas) is a task of
   // its own, and both in one made a long one. A failed fetch is met again, and shown, when the
-  // dialog is asked for.
+  // dialog is asked for. The login form's question to the server (is there a demo?) is asked
+  // before the dialogs are drawn hidden, so they are drawn with its answer and opening one starts
+  // no request (docs/decisions/106-a-dialog-drawn-before-it-is-asked-for.md).
   useEffect(() => {
+    const loads: readonly (() => Promise<unknown>)[] = [loadLoginPanel, loadSignUpDialog, () => import('@/lib/use-public-config').then((m) => queryClient.prefetchQuery(m.publicConfigQuery))];
     let cancel = () => {};
     let cancelled = false;
     const step = (index: number) => {
       cancel = whenIdle(() => {
-        const load = DIALOG_LOADS[index];
+        const load = loads[index];
         if (!load) {
           startTransition(() => setDialogsWanted(true));
           return;
@@ -55,7 +59,7 @@ export default function PublicLayout() {
       cancelled = true;
       cancel();
     };
-  }, []);
+  }, [queryClient]);
   const openLogin = () => open('login');
   const openSignUp = () => open('signup');
 

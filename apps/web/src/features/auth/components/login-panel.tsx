@@ -43,6 +43,7 @@ export function LoginPanel({ open, onClose, onSwitchToSignUp, onSignedIn, initia
     <Modal
       open={open}
       onClose={onClose}
+      prerender
       placement="side-left"
       title={titles[view] ?? t('login.title')}
       description={onLoginView ? t('login.description') : undefined}

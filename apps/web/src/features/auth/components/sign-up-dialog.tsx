@@ -15,7 +15,7 @@ type SignUpDialogProps = {
 export function SignUpDialog({ open, onClose, onSwitchToLogin, onSignedUp }: SignUpDialogProps) {
   const { t } = useTranslation('auth');
   return (
-    <Modal open={open} onClose={onClose} placement="center" title={t('signup.title')} description={t('signup.description')}>
+    <Modal open={open} onClose={onClose} prerender placement="center" title={t('signup.title')} description={t('signup.description')}>
       <SocialButtons />
       <div className="my-6 flex items-center gap-3 text-xs font-medium tracking-wide text-slate-600 uppercase">
         <span aria-hidden className="h-px flex-1 bg-slate-200" />
