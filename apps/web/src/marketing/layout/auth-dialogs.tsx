@@ -31,9 +31,10 @@ export function AuthDialogs() {
   // its own, and both in one made a long one. A failed fetch is met again, and shown, when the
   // dialog is asked for. The login form's question to the server (is there a demo?) is asked
   // before the dialogs are drawn hidden, so they are drawn with its answer and opening one starts
-  // no request (docs/decisions/106-a-dialog-drawn-before-it-is-asked-for.md).
+  // no request (docs/decisions/106-a-dialog-drawn-before-it-is-asked-for.md). Asked once: a failure
+  // is asked again, with retries, by the form when it is shown.
   useEffect(() => {
-    const loads: readonly (() => Promise<unknown>)[] = [loadLoginPanel, loadSignUpDialog, () => import('@/lib/use-public-config').then((m) => queryClient.prefetchQuery(m.publicConfigQuery))];
+    const loads: readonly (() => Promise<unknown>)[] = [loadLoginPanel, loadSignUpDialog, () => import('@/lib/use-public-config').then((m) => queryClient.prefetchQuery({ ...m.publicConfigQuery, retry: false }))];
     let cancel = () => {};
     let cancelled = false;
     const step = (index: number) => {
