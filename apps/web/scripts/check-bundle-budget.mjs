@@ -2,20 +2,28 @@
 // French and Spanish (docs/decisions/058-dashboard-javascript-budget.md, and 086 for the other
 // languages). Fails the build when one of them is over.
 //
-// Measured as the bench's Lighthouse run measures it (bench/lighthouse.bench.ts: script transfer
-// size): every script the page loads before it is drawn, gzip-compressed as the server sends
-// them (hono's compress, gzip at zlib's default level), plus each response's headers, which on
-// this server are about 1 kB a script (the security headers, CSP first among them). The scripts
-// are read from vite's manifest: the entry's static imports, then the route modules the Dashboard
-// loads (the portal shell, the page, the session keeper) with their static imports, and the
-// language's chunks of the namespaces the router lists for the shell and the page.
+// Measured as the bench's Lighthouse run measures it (bench/lighthouse.bench.ts: the transfer size
+// of every script a new member's Dashboard loads): each script gzip-compressed as the server
+// sends it (hono's compress, gzip at zlib's default level, and only from 1,024 bytes: a smaller
+// one goes as it is), plus its response's headers (1,064 bytes compressed, 1,016 not, on this
+// server: the security headers, CSP first among them). The scripts are read from vite's manifest:
+// the entry's static imports, then the route modules the Dashboard loads (the portal shell, the
+// page, the session keeper) with their static imports, the language's chunks of the namespaces
+// the router lists for the shell and the page, and the first-steps checklist with its strings,
+// which a new member's Dashboard waits for (features/dashboard/components/first-steps-slot.tsx).
+// Leaving the checklist out, and counting 1 kB of headers and gzip for every script, made this
+// count 13 kB under Lighthouse's (decision 106).
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 const BUDGET_KB = 250;
-const HEADERS_PER_SCRIPT_BYTES = 1000;
+// Measured on a Lighthouse run's scripts (2026-11-29): transfer size less the body.
+const HEADERS_COMPRESSED_BYTES = 1064;
+const HEADERS_AS_IS_BYTES = 1016;
+// hono/compress's default threshold: a smaller answer is sent uncompressed.
+const COMPRESS_FROM_BYTES = 1024;
 
 const webRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(webRoot, 'dist');
@@ -31,6 +39,7 @@ if (existsSync(builtManifest)) {
 if (!existsSync(keptManifest)) throw new Error('No manifest of the client build: run npm run build');
 const manifest = JSON.parse(readFileSync(keptManifest, 'utf8'));
 const router = readFileSync(join(webRoot, 'src', 'app', 'router.tsx'), 'utf8');
+const firstStepsSlot = readFileSync(join(webRoot, 'src', 'features', 'dashboard', 'components', 'first-steps-slot.tsx'), 'utf8');
 const namespaceFiles = Object.fromEntries(['en', 'fr', 'es'].map((language) => [language, readFileSync(join(webRoot, 'src', 'locales', `${language}-namespaces.ts`), 'utf8')]));
 
 /** The namespaces router.tsx lists for a screen module (`lazyScreen(() => import('@/…'), [...])`). */
@@ -57,11 +66,19 @@ function manifestKey(source) {
   return key;
 }
 
+/** What the first-steps slot loads for a new member: the checklist's module and its namespaces. */
+function firstStepsParts() {
+  const match = /import\('\.\/([a-z-]+)'\), loadNamespaces\(\[([^\]]*)\]\)/.exec(firstStepsSlot);
+  if (!match) throw new Error('first-steps-slot.tsx no longer loads the checklist as this script reads it: update scripts/check-bundle-budget.mjs');
+  return { module: `src/features/dashboard/components/${match[1]}.tsx`, namespaces: [...match[2].matchAll(/'([A-Za-z]+)'/g)].map((m) => m[1]) };
+}
+
 const LANGUAGES = ['en', 'fr', 'es'];
-const screenNamespaceList = [...screenNamespaces('app/shell/guarded-shell'), ...screenNamespaces('features/dashboard/dashboard-page')];
+const firstSteps = firstStepsParts();
+const screenNamespaceList = [...screenNamespaces('app/shell/guarded-shell'), ...screenNamespaces('features/dashboard/dashboard-page'), ...firstSteps.namespaces];
 
 /** The strings a member reading in `language` fetches for the Dashboard: the namespaces the router
- * lists for the shell and the page, and, but in English (bundled), `common`, which a portal page
+ * lists for the shell and the page, the first-steps checklist's, and, but in English (bundled), `common`, which a portal page
  * starts with (locales/languages.ts). French and Spanish do not fall back on English (lib/i18n.ts). */
 function stringRoots(language) {
   const namespaces = language === 'en' ? screenNamespaceList : ['common', ...screenNamespaceList];
@@ -70,7 +87,7 @@ function stringRoots(language) {
 
 /** The scripts the Dashboard loads in one language, each gzipped with its headers. */
 function measure(language) {
-  const roots = ['index.html', 'src/lib/session-keeper.tsx', 'src/app/shell/guarded-shell.tsx', 'src/features/dashboard/dashboard-page.tsx', ...stringRoots(language)];
+  const roots = ['index.html', 'src/lib/session-keeper.tsx', 'src/app/shell/guarded-shell.tsx', 'src/features/dashboard/dashboard-page.tsx', firstSteps.module, ...stringRoots(language)];
   const files = new Set();
   const visit = (key) => {
     const chunk = manifest[key];
@@ -80,7 +97,11 @@ function measure(language) {
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   roots.map(manifestKey).forEach(visit);
-  const sizes = [...files].map((file) => ({ file, bytes: gzipSync(readFileSync(join(dist, file))).length + HEADERS_PER_SCRIPT_BYTES }));
+  const sizes = [...files].map((file) => {
+    const body = readFileSync(join(dist, file));
+    const bytes = body.length < COMPRESS_FROM_BYTES ? body.length + HEADERS_AS_IS_BYTES : gzipSync(body).length + HEADERS_COMPRESSED_BYTES;
+    return { file, bytes };
+  });
   return { sizes, totalKb: sizes.reduce((sum, { bytes }) => sum + bytes, 0) / 1000 };
 }
 
@@ -91,7 +112,7 @@ let over = false;
 for (const language of LANGUAGES) {
   const { sizes, totalKb } = measure(language);
   if (verbose) for (const { file, bytes } of sizes.sort((a, b) => b.bytes - a.bytes)) console.log(`${(bytes / 1000).toFixed(1).padStart(7)} kB  ${file}`);
-  const line = `Dashboard first-load JavaScript (${language}): ${totalKb.toFixed(1)} kB in ${sizes.length} scripts (gzip + headers), budget ${BUDGET_KB} kB`;
+  const line = `Dashboard first-load JavaScript, a new member (${language}): ${totalKb.toFixed(1)} kB in ${sizes.length} scripts (as sent, with headers), budget ${BUDGET_KB} kB`;
   if (totalKb > BUDGET_KB) {
     over = true;
     console.error(`${line}: OVER. Run node scripts/check-bundle-budget.mjs --list to see the scripts.`);

@@ -7,8 +7,10 @@ import { apiGet, retryTransient } from '@/lib/api-client';
  * never before a public page's first paint (decision 070); it does not change while the server
  * runs. Not known yet or unreachable reads as nothing offered.
  */
+export const publicConfigQuery = { queryKey: ['public-config'], queryFn: () => apiGet('/api/public-config', publicConfigSchema), retry: retryTransient, staleTime: Infinity } as const;
+
 function usePublicConfig<T>(select: (config: PublicConfig) => T) {
-  return useQuery({ queryKey: ['public-config'], queryFn: () => apiGet('/api/public-config', publicConfigSchema), retry: retryTransient, staleTime: Infinity, select });
+  return useQuery({ ...publicConfigQuery, select });
 }
 
 /** Whether this server offers the shared demo (decision 082). */

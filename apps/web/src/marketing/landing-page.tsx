@@ -1,5 +1,5 @@
 import { memo, useCallback } from 'react';
-import { useAuthDialog } from '@/features/auth/hooks/use-auth-dialog';
+import { useAuthDialogActions } from '@/features/auth/hooks/use-auth-dialog';
 import { BenefitsSection } from './landing/benefits-section';
 import { CtaSection } from './landing/cta-section';
 import { EventsTeaserSection } from './landing/events-teaser-section';
@@ -15,7 +15,7 @@ const EventsTeaser = memo(EventsTeaserSection);
 const Cta = memo(CtaSection);
 
 export default function LandingPage() {
-  const { open } = useAuthDialog();
+  const { open } = useAuthDialogActions();
   // Every call to action on this page opens the sign-up dialog (docs/product/routes-and-screens.md#landing-page).
   const openSignUp = useCallback(() => open('signup'), [open]);
   return (

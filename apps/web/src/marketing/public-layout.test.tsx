@@ -1,5 +1,6 @@
+import { Profiler } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -11,10 +12,26 @@ afterEach(async () => {
   await i18n.changeLanguage('en');
 });
 
+/** How many times the landing page has been drawn (committed), for the test of a press's work. */
+const landingDrawn = { count: 0 };
+
 function renderSite(path = '/') {
   const router = createMemoryRouter(
     [
-      { path: '/', element: <PublicLayout />, children: [{ index: true, element: <LandingPage /> }] },
+      {
+        path: '/',
+        element: <PublicLayout />,
+        children: [
+          {
+            index: true,
+            element: (
+              <Profiler id="landing" onRender={() => (landingDrawn.count += 1)}>
+                <LandingPage />
+              </Profiler>
+            ),
+          },
+        ],
+      },
       { path: '/fr', element: <PublicLayout />, children: [{ index: true, element: <LandingPage /> }] },
     ],
     { initialEntries: [path] },
@@ -37,7 +54,7 @@ describe('PublicLayout', () => {
   });
 
   // The dialogs' code is fetched when one is first asked for; a busy machine may take a while.
-  const slow = { timeout: 5000 };
+  const slow = { timeout: 15_000 };
 
   it('opens the login panel from ?auth=login', async () => {
     renderSite('/?auth=login&next=/app/rewards');
@@ -91,5 +108,26 @@ describe('PublicLayout', () => {
     await userEvent.selectOptions(select!, 'en');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(await screen.findAllByRole('link', { name: 'How it works' })).not.toHaveLength(0);
+  });
+
+  it('draws the dialogs hidden before they are asked for, and a press shows one without drawing the page again (decision 106)', async () => {
+    const router = renderSite();
+    // Prepared in idle time: in the page, not shown, not a dialog anyone can reach.
+    await waitFor(() => expect(screen.getByRole('dialog', { name: 'Log In', hidden: true })).not.toBeVisible(), slow);
+    expect(screen.getByRole('dialog', { name: 'Sign up for Peakwise', hidden: true })).not.toBeVisible();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    const drawnBefore = landingDrawn.count;
+    const [logIn] = screen.getAllByRole('button', { name: 'Log In' });
+    // A plain click, outside act(): what the press's own task does, before any later work.
+    logIn!.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    const panel = screen.getByRole('dialog', { name: 'Log In' });
+    expect(panel).toBeVisible();
+    expect(within(panel).getByLabelText('Email')).toHaveFocus();
+    expect(landingDrawn.count).toBe(drawnBefore);
+
+    // The URL follows, so Back and a reload still know the dialog.
+    await waitFor(() => expect(router.state.location.search).toBe('?auth=login'));
+    expect(screen.getByRole('dialog', { name: 'Log In' })).toBeVisible();
   });
 });

@@ -1,4 +1,4 @@
-import { useId, useRef, type ReactNode } from 'react';
+import { Activity, useId, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,12 @@ type ModalProps = {
   children: ReactNode;
   /** Shown under the title. */
   description?: ReactNode;
+  /**
+   * While closed, keep the dialog rendered but hidden (React's `Activity`: rendered in idle time,
+   * `display: none`, no effects), so that opening it only shows it. Each opening still starts from
+   * a fresh tree: the one shown is set aside once it has closed and a new one is prepared hidden.
+   */
+  prerender?: boolean;
 };
 
 const panelPlacement = {
@@ -35,64 +41,74 @@ const panelPlacement = {
   },
 } as const;
 
-export function Modal({ open, onClose, title, placement, description, children }: ModalProps) {
+export function Modal({ open, onClose, title, placement, description, children, prerender = false }: ModalProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const descriptionId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
   const { mounted, visible } = usePresence(open, MODAL_TRANSITION_MS);
   useModalFocus(panelRef, open, onClose);
+  // A new key once a prerendered dialog has closed, so the next opening shows a fresh form
+  // (state adjusted during render, not in an effect).
+  const [generation, setGeneration] = useState(0);
+  const [wasMounted, setWasMounted] = useState(mounted);
+  if (wasMounted !== mounted) {
+    setWasMounted(mounted);
+    if (!mounted) setGeneration((previous) => previous + 1);
+  }
 
-  if (!mounted) return null;
+  if (!mounted && !prerender) return null;
   const style = panelPlacement[placement];
 
   return createPortal(
-    <div data-modal className="fixed inset-0 z-50" inert={!open}>
-      <div
-        aria-hidden
-        onClick={onClose}
-        className={`fixed inset-0 bg-slate-950/50 backdrop-blur-[2px] transition-opacity duration-[350ms] ${visible ? 'opacity-100' : 'opacity-0'}`}
-      />
-      <div
-        className={style.frame}
-        // A press on the empty area around a centred dialog closes it, like the backdrop.
-        onMouseDown={(event) => {
-          if (event.target === event.currentTarget) onClose();
-        }}
-      >
+    <Activity key={generation} mode={mounted ? 'visible' : 'hidden'}>
+      <div data-modal className="fixed inset-0 z-50" inert={!open}>
         <div
-          ref={panelRef}
-          role="dialog"
-          aria-modal="true"
-          aria-labelledby={titleId}
-          aria-describedby={description ? descriptionId : undefined}
-          tabIndex={-1}
-          className={`${style.panel} ${visible ? style.shown : style.hidden} focus:outline-none`}
+          aria-hidden
+          onClick={onClose}
+          className={`fixed inset-0 bg-slate-950/50 backdrop-blur-[2px] transition-opacity duration-[350ms] ${visible ? 'opacity-100' : 'opacity-0'}`}
+        />
+        <div
+          className={style.frame}
+          // A press on the empty area around a centred dialog closes it, like the backdrop.
+          onMouseDown={(event) => {
+            if (event.target === event.currentTarget) onClose();
+          }}
         >
-          <div className="flex items-start justify-between gap-4 px-6 pt-6 sm:px-8 sm:pt-8">
-            <div>
-              <h2 id={titleId} className="text-2xl font-bold tracking-tight text-slate-900">
-                {title}
-              </h2>
-              {description && (
-                <p id={descriptionId} className="mt-1.5 text-sm text-slate-600">
-                  {description}
-                </p>
-              )}
+          <div
+            ref={panelRef}
+            role="dialog"
+            aria-modal="true"
+            aria-labelledby={titleId}
+            aria-describedby={description ? descriptionId : undefined}
+            tabIndex={-1}
+            className={`${style.panel} ${visible ? style.shown : style.hidden} focus:outline-none`}
+          >
+            <div className="flex items-start justify-between gap-4 px-6 pt-6 sm:px-8 sm:pt-8">
+              <div>
+                <h2 id={titleId} className="text-2xl font-bold tracking-tight text-slate-900">
+                  {title}
+                </h2>
+                {description && (
+                  <p id={descriptionId} className="mt-1.5 text-sm text-slate-600">
+                    {description}
+                  </p>
+                )}
+              </div>
+              <button
+                type="button"
+                onClick={onClose}
+                aria-label={t('close')}
+                className="-mt-1 -mr-2 rounded-lg p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
+              >
+                <X aria-hidden className="size-5" />
+              </button>
             </div>
-            <button
-              type="button"
-              onClick={onClose}
-              aria-label={t('close')}
-              className="-mt-1 -mr-2 rounded-lg p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
-            >
-              <X aria-hidden className="size-5" />
-            </button>
+            <div className="px-6 pt-5 pb-6 sm:px-8 sm:pb-8">{children}</div>
           </div>
-          <div className="px-6 pt-5 pb-6 sm:px-8 sm:pb-8">{children}</div>
         </div>
       </div>
-    </div>,
+    </Activity>,
     document.body,
   );
 }

@@ -9,9 +9,10 @@ let returnTarget: HTMLElement | null = null;
 
 // A field marked data-autofocus, else the dialog itself: landing on the ✕ or on the first of many
 // buttons would put a focus ring somewhere arbitrary, while the dialog announces its title.
+// The panel is fixed in the viewport, so focusing it never needs to scroll the page.
 function focusInitial(panel: HTMLElement) {
   const preferred = panel.querySelector<HTMLElement>('[data-autofocus]');
-  (preferred ?? panel).focus();
+  (preferred ?? panel).focus({ preventScroll: true });
 }
 
 /** Moves focus into the panel on open, keeps it there, closes on Escape and restores it on close. */
@@ -30,6 +31,10 @@ export function useModalFocus(panelRef: RefObject<HTMLElement | null>, open: boo
     if (active instanceof HTMLElement && active !== document.body && !active.closest(MODAL_SELECTOR)) {
       returnTarget = active;
     }
+    // The page stops scrolling before focus moves: focusing lays the page out at once, and hiding
+    // the scroll bar afterwards made the frame lay it all out a second time (decision 106).
+    const previousOverflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
     focusInitial(panel);
 
     const onKeyDown = (event: KeyboardEvent) => {
@@ -58,8 +63,6 @@ export function useModalFocus(panelRef: RefObject<HTMLElement | null>, open: boo
     const onFocusIn = (event: FocusEvent) => {
       if (event.target instanceof Node && !panel.contains(event.target)) focusInitial(panel);
     };
-    const previousOverflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
     document.addEventListener('keydown', onKeyDown);
     document.addEventListener('focusin', onFocusIn);
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertMessage } from '@/components/ui/alert-message';
 import { Modal } from '@/components/ui/modal';
@@ -39,38 +39,50 @@ export function LoginPanel({ open, onClose, onSwitchToSignUp, onSignedIn, initia
   const onLoginView = view === 'login' || view === 'back-to-login';
   const socialError = errorCode && onLoginView ? t(`socialErrors.${socialErrorKey(errorCode)}`) : undefined;
 
+  // Drawn once and kept while the panel opens and closes: opening it then shows what is there
+  // (decision 106).
+  const content = useMemo(
+    () => (
+      <>
+        {view === 'forgot' && <ForgotPasswordForm onBack={() => setView('back-to-login')} />}
+        {view === 'two-factor' && <TwoFactorForm onSignedIn={onSignedIn} onBack={() => setView('back-to-login')} />}
+        {onLoginView && (
+          <>
+            {socialError && (
+              <div role="alert" className="mb-5">
+                <AlertMessage tone="error">{socialError}</AlertMessage>
+              </div>
+            )}
+            <LoginForm
+              onSignedIn={onSignedIn}
+              onTwoFactor={() => setView('two-factor')}
+              onForgotPassword={() => setView('forgot')}
+              focusEmail={view === 'back-to-login'}
+            />
+            <div className="my-6 flex items-center gap-3 text-xs font-medium tracking-wide text-slate-600 uppercase">
+              <span aria-hidden className="h-px flex-1 bg-slate-200" />
+              {t('login.or')}
+              <span aria-hidden className="h-px flex-1 bg-slate-200" />
+            </div>
+            <SocialButtons callbackURL={destination} />
+          </>
+        )}
+        <SwitchPrompt question={t('login.noAccount')} action={t('login.signUpLink')} onAction={onSwitchToSignUp} />
+      </>
+    ),
+    [view, onLoginView, socialError, onSignedIn, destination, onSwitchToSignUp, t],
+  );
+
   return (
     <Modal
       open={open}
       onClose={onClose}
+      prerender
       placement="side-left"
       title={titles[view] ?? t('login.title')}
       description={onLoginView ? t('login.description') : undefined}
     >
-      {view === 'forgot' && <ForgotPasswordForm onBack={() => setView('back-to-login')} />}
-      {view === 'two-factor' && <TwoFactorForm onSignedIn={onSignedIn} onBack={() => setView('back-to-login')} />}
-      {onLoginView && (
-        <>
-          {socialError && (
-            <div role="alert" className="mb-5">
-              <AlertMessage tone="error">{socialError}</AlertMessage>
-            </div>
-          )}
-          <LoginForm
-            onSignedIn={onSignedIn}
-            onTwoFactor={() => setView('two-factor')}
-            onForgotPassword={() => setView('forgot')}
-            focusEmail={view === 'back-to-login'}
-          />
-          <div className="my-6 flex items-center gap-3 text-xs font-medium tracking-wide text-slate-600 uppercase">
-            <span aria-hidden className="h-px flex-1 bg-slate-200" />
-            {t('login.or')}
-            <span aria-hidden className="h-px flex-1 bg-slate-200" />
-          </div>
-          <SocialButtons callbackURL={destination} />
-        </>
-      )}
-      <SwitchPrompt question={t('login.noAccount')} action={t('login.signUpLink')} onAction={onSwitchToSignUp} />
+      {content}
     </Modal>
   );
 }

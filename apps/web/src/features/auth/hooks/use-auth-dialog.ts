@@ -1,8 +1,9 @@
-import { useCallback, useLayoutEffect, useRef } from 'react';
+import { startTransition, useCallback, useEffect, useLayoutEffect, useRef } from 'react';
+import { flushSync } from 'react-dom';
 import { useSearchParams } from 'react-router';
+import { setAskedDialog, useAskedDialog, type AuthDialog } from '../auth-dialog-asked';
 
-/** 'forgot-password' is the login panel opened on its reset view. */
-export type AuthDialog = 'login' | 'signup' | 'forgot-password';
+export type { AuthDialog } from '../auth-dialog-asked';
 
 export const AUTH_PARAM = 'auth';
 export const NEXT_PARAM = 'next';
@@ -24,21 +25,22 @@ function readDialog(raw: string | null): AuthDialog | null {
 }
 
 /**
- * A dialog opens or closes in the press's own task, drawn in the next frame: the router would
- * otherwise apply the change as a transition, which React renders in slices between other work,
- * and on a slow phone the panel came 0.3 s after the press (decision 092). Needs the router from
- * `react-router/dom` (app/app.tsx), which has ReactDOM's flushSync.
+ * A dialog opens or closes in the press's own task, drawn in the next frame, and the URL follows
+ * after it as a transition: the router would otherwise apply the change as a transition, which
+ * React renders in slices between other work, and on a slow phone the panel came 0.3 s after the
+ * press (decision 092); and applied at once, the URL's change drew the whole page again (its
+ * header, links and sections) before the dialog could be shown (decision 106).
  */
-const DIALOG_NAVIGATION = { preventScrollReset: true, flushSync: true } as const;
+const DIALOG_NAVIGATION = { preventScrollReset: true } as const;
 
 /**
  * Which auth dialog is open lives in the URL (`?auth=login&next=/app/rewards`) so it can be linked
  * to, survives a reload and the Back button closes it. A refused social sign-in comes back with
- * `?auth=login&error=<code>`.
+ * `?auth=login&error=<code>`. `open` and `close` only: a component that opens a dialog is not
+ * drawn again when one opens.
  */
-export function useAuthDialog() {
-  const [params, setSearchParams] = useSearchParams();
-  const dialog = readDialog(params.get(AUTH_PARAM));
+export function useAuthDialogActions() {
+  const [, setSearchParams] = useSearchParams();
   // The router gives a new setter with every change of the URL; `open` and `close` stay the same
   // functions, so a page's sections that only open a dialog (memoized) are not drawn again when
   // one opens, work the press would otherwise wait for (decision 092).
@@ -46,36 +48,51 @@ export function useAuthDialog() {
   useLayoutEffect(() => {
     setParamsRef.current = setSearchParams;
   }, [setSearchParams]);
-  const setParams: typeof setSearchParams = useCallback((...args) => setParamsRef.current(...args), []);
+
+  const show = useCallback((which: AuthDialog | null, change: (params: URLSearchParams) => void) => {
+    flushSync(() => setAskedDialog(which));
+    startTransition(() =>
+      setParamsRef.current((previous) => {
+        const nextParams = new URLSearchParams(previous);
+        change(nextParams);
+        return nextParams;
+      }, DIALOG_NAVIGATION),
+    );
+  }, []);
 
   const open = useCallback(
     (which: AuthDialog) =>
-      setParams(
-        (previous) => {
-          const nextParams = new URLSearchParams(previous);
-          nextParams.set(AUTH_PARAM, which);
-          nextParams.delete(ERROR_PARAM);
-          return nextParams;
-        },
-        DIALOG_NAVIGATION,
-      ),
-    [setParams],
+      show(which, (params) => {
+        params.set(AUTH_PARAM, which);
+        params.delete(ERROR_PARAM);
+      }),
+    [show],
   );
 
   const close = useCallback(
     () =>
-      setParams(
-        (previous) => {
-          const nextParams = new URLSearchParams(previous);
-          nextParams.delete(AUTH_PARAM);
-          nextParams.delete(NEXT_PARAM);
-          nextParams.delete(ERROR_PARAM);
-          return nextParams;
-        },
-        DIALOG_NAVIGATION,
-      ),
-    [setParams],
+      show(null, (params) => {
+        params.delete(AUTH_PARAM);
+        params.delete(NEXT_PARAM);
+        params.delete(ERROR_PARAM);
+      }),
+    [show],
   );
+
+  return { open, close };
+}
+
+/** The dialog shown (the one a press asked for, until the URL says the same), and the actions. */
+export function useAuthDialog() {
+  const [params] = useSearchParams();
+  const { open, close } = useAuthDialogActions();
+  const inUrl = readDialog(params.get(AUTH_PARAM));
+  const asked = useAskedDialog();
+  // Once the URL says what was asked (or the visitor went Back or forward), the URL leads again.
+  useEffect(() => {
+    if (asked !== undefined && asked === inUrl) setAskedDialog(undefined);
+  }, [asked, inUrl]);
+  const dialog = asked !== undefined ? asked : inUrl;
 
   return {
     dialog,
