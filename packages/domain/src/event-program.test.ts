@@ -66,6 +66,17 @@ describe('an event against its program', () => {
     // Saturday 2027-01-16.
     expect(eventFitProblem(winter, at('2027-01-16', 7), at('2027-01-16', 8))).toBe('outside_windows');
   });
+  it('fits an event across midnight only into a window to 24:00 and one from 00:00 the next day', () => {
+    const night = { ...winter, windows: [{ weekdays: [2], start: '22:00', end: '24:00' }, { weekdays: [3], start: '00:00', end: '02:00' }] };
+    // Tuesday 2027-01-12 23:00 to Wednesday 01:00.
+    expect(eventFitProblem(night, at('2027-01-12', 23), at('2027-01-13', 1))).toBeNull();
+    // The morning part runs past the Wednesday window.
+    expect(eventFitProblem(night, at('2027-01-12', 23), at('2027-01-13', 3))).toBe('outside_windows');
+    // Monday night: the Tuesday-morning window is there, the Monday-evening one is not.
+    expect(eventFitProblem(night, at('2027-01-11', 23), at('2027-01-12', 1))).toBe('outside_windows');
+    // Wednesday night: no Thursday-morning window.
+    expect(eventFitProblem({ ...night, windows: [{ weekdays: [2, 3], start: '22:00', end: '24:00' }] }, at('2027-01-12', 23), at('2027-01-13', 1))).toBe('outside_windows');
+  });
   it('reads the window on each province’s clock', () => {
     const west = { ...winter, provinces: ['BC'] };
     // 6–7 AM in Vancouver is 9–10 AM in Toronto.

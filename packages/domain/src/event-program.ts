@@ -1,4 +1,4 @@
-import { localDateOf, localParts, type LocalDate } from './local-time';
+import { addDays, localDateOf, localParts, type LocalDate } from './local-time';
 import { DEFAULT_SERVICEABLE_PROVINCES, type ProvinceCode } from './postal-code';
 import { provinceTimeZone } from './province-time-zone';
 import { HOLDOUT_PERCENT_MAX } from './event-holdout';
@@ -114,21 +114,31 @@ export function programTimeZones(provinces: readonly string[]): string[] {
  * Whether an event fits the program: its local dates inside the season, and its whole span inside
  * one allowed window on its weekday, in every zone the program covers. Null when it fits.
  */
+/** Monday 1 … Sunday 7 of a local date. */
+const isoWeekday = (date: LocalDate) => ((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
+
 export function eventFitProblem(program: ProgramSeason & { windows: readonly ProgramWindow[]; provinces: readonly string[] }, startsAt: Date, endsAt: Date): EventFitProblem | null {
   for (const zone of programTimeZones(program.provinces)) {
     const startDate = localDateOf(startsAt, zone);
     const lastInstant = new Date(endsAt.getTime() - 1);
     const endDate = localDateOf(lastInstant, zone);
     if (startDate < program.seasonStart || endDate > program.seasonEnd) return 'outside_season';
-    // A window never crosses midnight, so an event crossing it fits none.
-    if (endDate !== startDate) return 'outside_windows';
-    const weekday = ((new Date(`${startDate}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
+    // A window never crosses midnight; an event that does (decision 102 scores it) fits when its
+    // evening fits a window running to 24:00 and its morning one starting at 00:00 the next day.
+    const nextDay = addDays(startDate, 1);
+    if (endDate !== startDate && endDate !== nextDay) return 'outside_windows';
+    const weekday = isoWeekday(startDate);
     const s = localParts(startsAt, zone);
     const e = localParts(endsAt, zone);
     const startMin = s.hour * 60 + s.minute + s.second / 60;
+    const endClock = e.hour * 60 + e.minute + e.second / 60;
     // An event ending at local midnight ends at 24:00 of its day.
-    const endMin = localDateOf(endsAt, zone) === startDate ? e.hour * 60 + e.minute + e.second / 60 : 24 * 60;
-    const fits = program.windows.some((w) => w.weekdays.includes(weekday) && startMin >= clockMinutes(w.start) && endMin <= clockMinutes(w.end));
+    const endMin = localDateOf(endsAt, zone) === startDate ? endClock : 24 * 60;
+    const within = (day: number, from: number, to: number) => program.windows.some((w) => w.weekdays.includes(day) && from >= clockMinutes(w.start) && to <= clockMinutes(w.end));
+    const fits =
+      endDate === startDate
+        ? within(weekday, startMin, endMin)
+        : within(weekday, startMin, 24 * 60) && within(isoWeekday(nextDay), 0, endClock);
     if (!fits) return 'outside_windows';
   }
   return null;

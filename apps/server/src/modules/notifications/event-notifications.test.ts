@@ -151,7 +151,8 @@ describe('event notifications by email, exactly once across a restart', () => {
 
     // A new worker (a restart) sends each one exactly once; later workers find nothing left.
     const second = worker();
-    expect(await second.runDue()).toBe(2);
+    // The two emails, and the announcement's freeze of the opted-in homes' baselines (decision 099).
+    expect(await second.runDue()).toBe(3);
     expect(await second.runDue()).toBe(0);
     await second.stop();
     expect(await worker().runDue()).toBe(0);
@@ -230,7 +231,7 @@ describe('event notifications by email, exactly once across a restart', () => {
     // A change of points only is no new time: no notice for it.
     expect((await t.app.request(`/api/ops/events/${eventId}`, { method: 'PATCH', headers: asMember(operator), body: JSON.stringify({ rewardPoints: 120 }) })).status).toBe(204);
     const w = worker();
-    expect(await w.runDue()).toBe(1); // the notice's fan-out
+    expect(await w.runDue()).toBe(2); // the notice's fan-out, and the baselines frozen again for the new window (decision 099)
     expect(await w.runDue()).toBe(2); // one email each to the two members who were told
     expect(await w.runDue()).toBe(0);
     await w.stop();

@@ -1,3 +1,4 @@
+import { PROGRAM_MESSAGES } from '@peakwise/contracts/event-programs.contract';
 import { EVENT_MESSAGES } from '@peakwise/contracts/events.contract';
 import { describe, expect, it } from 'vitest';
 import { opsEn } from '@/locales/ops.en';
@@ -82,7 +83,7 @@ describe('checkEventForm', () => {
     for (const key of ['startInPast', 'endBeforeStart', 'tooLong', 'rewardTooSmall', 'targetOutOfRange'] as const) {
       expect(opsEn.errors[key]).toBe(EVENT_MESSAGES[key]);
     }
-    expect(opsEn.serverErrors).toEqual(EVENT_MESSAGES);
+    expect(opsEn.serverErrors).toEqual({ ...EVENT_MESSAGES, outsideSeason: PROGRAM_MESSAGES.outsideSeason, outsideWindows: PROGRAM_MESSAGES.outsideWindows, notActive: PROGRAM_MESSAGES.notActive });
   });
 });
 
