@@ -1,5 +1,4 @@
-import { addDays, isWeekend, localDateOf, zonedTimeToUtc } from '@peakwise/domain/local-time';
-import { provincialHolidayDates } from '@peakwise/domain/provincial-holidays';
+import { addDays, isWeekend, zonedTimeToUtc } from '@peakwise/domain/local-time';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { asMember, createMember, type Member } from '../../test/test-session';
@@ -8,27 +7,11 @@ import { issueIngestCredential } from '../devices/ingest-credential.service';
 import { ensureHouseholdForUser } from '../households/household.service';
 import { settleEndedEvent } from './event-settlement.service';
 import { upsertProgram } from './events.repository';
+import { recentWeekday, weekdaysBefore } from '../../test/ontario-weekdays';
 
 const ZONE = 'America/Toronto';
 const FIVE_MINUTES = 300_000;
 
-const holidaysNear = (date: string) => new Set(provincialHolidayDates('ON', Number(date.slice(0, 4)) - 1, Number(date.slice(0, 4))));
-
-/** A weekday three or more days ago that is not an Ontario holiday. */
-function recentWeekday(): string {
-  let date = addDays(localDateOf(new Date(), ZONE), -3);
-  const holidays = holidaysNear(date);
-  while (isWeekend(date) || holidays.has(date)) date = addDays(date, -1);
-  return date;
-}
-
-/** The `count` weekdays before `date` that are not holidays, most recent first. */
-function weekdaysBefore(date: string, count: number): string[] {
-  const holidays = holidaysNear(date);
-  const days: string[] = [];
-  for (let d = addDays(date, -1); days.length < count; d = addDays(d, -1)) if (!isWeekend(d) && !holidays.has(d)) days.push(d);
-  return days;
-}
 
 type Outlook = { status: string; days?: string[]; baselineKwh?: number; targetKwh?: number; needed?: number; daysLeft?: number; kind?: string };
 

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { holdoutSeason, seasonHoldoutCap } from '@peakwise/domain/event-holdout';
-import { addDays, isWeekend, localDateOf, zonedTimeToUtc } from '@peakwise/domain/local-time';
-import { provincialHolidayDates } from '@peakwise/domain/provincial-holidays';
+import { addDays, zonedTimeToUtc } from '@peakwise/domain/local-time';
 /* eslint-disable @typescript-eslint/no-explicit-any -- the impact's JSON is read field by field */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/rows';
@@ -16,6 +15,7 @@ import { fanOutEventScheduled } from '../webhooks/webhooks.repository';
 import { autoOptIn, setOptInEveryEvent } from './event-preferences.repository';
 import { settleEndedEvent } from './event-settlement.service';
 import { upsertProgram } from './events.repository';
+import { recentWeekday, weekdaysBefore } from '../../test/ontario-weekdays';
 
 const ZONE = 'America/Toronto';
 const FIVE_MINUTES = 300_000;
@@ -23,23 +23,6 @@ const HOMES = 25;
 /** 16 % of 25 homes: 4 held out of each event. */
 const PERCENT = 16;
 
-const holidaysNear = (date: string) => new Set(provincialHolidayDates('ON', Number(date.slice(0, 4)) - 1, Number(date.slice(0, 4))));
-
-/** A weekday three or more days ago that is not an Ontario holiday. */
-function recentWeekday(): string {
-  let date = addDays(localDateOf(new Date(), ZONE), -3);
-  const holidays = holidaysNear(date);
-  while (isWeekend(date) || holidays.has(date)) date = addDays(date, -1);
-  return date;
-}
-
-/** The `count` weekdays before `date` that are not holidays, most recent first. */
-function weekdaysBefore(date: string, count: number): string[] {
-  const holidays = holidaysNear(date);
-  const days: string[] = [];
-  for (let d = addDays(date, -1); days.length < count; d = addDays(d, -1)) if (!isWeekend(d) && !holidays.has(d)) days.push(d);
-  return days;
-}
 
 /** The draw replayed from its seed alone, in plain JS: md5(seed || id) order, then id, first `size`. */
 const replay = (seed: string, drawable: string[], size: number) =>
