@@ -96,6 +96,14 @@ export const programSchema = z.object({
 });
 export type Program = z.infer<typeof programSchema>;
 
+/** A program with the households it reaches (the console's list; kept out of events.contract, which the Dashboard loads); the defaults keep their older names. */
+export const opsProgramSchema = programSchema.extend({
+  defaultRewardPoints: z.number().int(),
+  defaultTargetPercent: z.number().int(),
+  reach: z.number().int(),
+});
+export type OpsProgram = z.infer<typeof opsProgramSchema>;
+
 export const PROGRAM_DEFAULTS = { pointsPerKwh: 0, baselineMethod: BASELINE_METHODS[0], holdoutPercent: HOLDOUT_PERCENT_DEFAULT, stacks: false, preheat: false } as const;
 
 /** GET /api/programs: the member's view of where they live and the programs covering it. */

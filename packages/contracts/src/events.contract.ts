@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { EVENT_STATUSES } from '@peakwise/domain/event-status';
 import { holdoutPercentSchema } from './event-holdout.contract';
-import { programSchema } from './event-programs.contract';
 import { activityEntrySchema } from './points-ledger.contract';
 import { nextRewardSchema } from './rewards.contract';
 
@@ -218,11 +217,3 @@ export const opsEventSchema = z.object({
   settled: z.object({ households: z.number().int(), pointsAwarded: z.number().int(), reductionKwh: z.number(), insufficientData: z.number().int() }).nullable(),
 });
 export type OpsEvent = z.infer<typeof opsEventSchema>;
-
-/** A program with the households it reaches; the defaults keep their older names for the console. */
-export const opsProgramSchema = programSchema.extend({
-  defaultRewardPoints: z.number().int(),
-  defaultTargetPercent: z.number().int(),
-  reach: z.number().int(),
-});
-export type OpsProgram = z.infer<typeof opsProgramSchema>;

@@ -1,4 +1,4 @@
-import type { OpsProgram } from '@peakwise/contracts/events.contract';
+import type { OpsProgram } from '@peakwise/contracts/event-programs.contract';
 
 /** The terms a console test's program carries besides the ones it is about. */
 export const programTerms: Omit<OpsProgram, 'id' | 'name' | 'provinces' | 'fsas' | 'defaultRewardPoints' | 'defaultTargetPercent' | 'reach' | 'rewardPoints' | 'targetPercent'> = {

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { PROGRAM_MESSAGES, programInputSchema, programSchema, programUpdateSchema } from '@peakwise/contracts/event-programs.contract';
-import { opsProgramSchema, type OpsProgram } from '@peakwise/contracts/events.contract';
+import { opsProgramSchema, type OpsProgram } from '@peakwise/contracts/event-programs.contract';
 import type { Db } from '../../db/client';
 import { createRouter, errorResponse as error, operatorOnly } from '../../lib/create-router';
 import type { Auth } from '../auth/auth';

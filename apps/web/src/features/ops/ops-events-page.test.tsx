@@ -1,4 +1,5 @@
-import type { OpsEvent, OpsProgram } from '@peakwise/contracts/events.contract';
+import type { OpsEvent } from '@peakwise/contracts/events.contract';
+import type { OpsProgram } from '@peakwise/contracts/event-programs.contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

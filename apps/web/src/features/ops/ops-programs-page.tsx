@@ -1,4 +1,4 @@
-import type { OpsProgram } from '@peakwise/contracts/events.contract';
+import type { OpsProgram } from '@peakwise/contracts/event-programs.contract';
 import { Layers } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

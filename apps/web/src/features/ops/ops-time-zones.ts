@@ -1,4 +1,4 @@
-import type { OpsProgram } from '@peakwise/contracts/events.contract';
+import type { OpsProgram } from '@peakwise/contracts/event-programs.contract';
 
 /**
  * The zones an operator can enter a window in, west to east. Wider than the members' list

@@ -1,5 +1,6 @@
 import { opsEventImpactSchema } from '@peakwise/contracts/event-holdout.contract';
-import { opsEventSchema, opsLiveEventSchema, opsProgramSchema, type EditEvent, type ScheduleEvent } from '@peakwise/contracts/events.contract';
+import { opsProgramSchema } from '@peakwise/contracts/event-programs.contract';
+import { opsEventSchema, opsLiveEventSchema, type EditEvent, type ScheduleEvent } from '@peakwise/contracts/events.contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, retryTransient, useQueryScope, type Schema } from '@/lib/api-client';
 import { listOf } from '@/lib/list-of';

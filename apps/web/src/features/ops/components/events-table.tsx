@@ -1,4 +1,5 @@
-import type { OpsEvent, OpsProgram } from '@peakwise/contracts/events.contract';
+import type { OpsEvent } from '@peakwise/contracts/events.contract';
+import type { OpsProgram } from '@peakwise/contracts/event-programs.contract';
 import { Pencil, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';

@@ -1,4 +1,4 @@
-import type { OpsProgram } from '@peakwise/contracts/events.contract';
+import type { OpsProgram } from '@peakwise/contracts/event-programs.contract';
 import type { ProgramInput } from '@peakwise/contracts/event-programs.contract';
 import { BASELINE_METHODS, PROGRAM_PROVINCES } from '@peakwise/domain/event-program';
 import { useState, type FormEvent } from 'react';

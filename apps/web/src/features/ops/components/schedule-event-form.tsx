@@ -1,4 +1,4 @@
-import type { OpsProgram } from '@peakwise/contracts/events.contract';
+import type { OpsProgram } from '@peakwise/contracts/event-programs.contract';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertMessage } from '@/components/ui/alert-message';
