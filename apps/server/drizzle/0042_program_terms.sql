@@ -17,7 +17,7 @@ ALTER TABLE "event_programs" ADD CONSTRAINT "event_programs_season" CHECK ("seas
 ALTER TABLE "event_programs" ADD CONSTRAINT "event_programs_points_per_kwh" CHECK ("points_per_kwh" >= 0);--> statement-breakpoint
 ALTER TABLE "event_programs" ADD CONSTRAINT "event_programs_holdout" CHECK ("holdout_percent" between 0 and 50);--> statement-breakpoint
 ALTER TABLE "event_programs" ADD CONSTRAINT "event_programs_status" CHECK ("status" in ('active', 'paused', 'ended'));--> statement-breakpoint
-ALTER TABLE "event_programs" ADD CONSTRAINT "event_programs_provinces" CHECK ("provinces" <@ array['ON', 'BC', 'AB', 'QC'] and cardinality("provinces") >= 1);--> statement-breakpoint
+ALTER TABLE "event_programs" ADD CONSTRAINT "event_programs_provinces" CHECK (cardinality("provinces") >= 1);--> statement-breakpoint
 -- An event keeps the terms it was announced with: a later edit of its program changes none of them.
 ALTER TABLE "energy_events" ADD COLUMN "points_per_kwh" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "energy_events" ADD COLUMN "baseline_method" text DEFAULT 'high-ten-adjusted' NOT NULL;--> statement-breakpoint

@@ -49,7 +49,7 @@ export const eventPrograms = pgTable(
     check('event_programs_points_per_kwh', sql`${t.pointsPerKwh} >= 0`),
     check('event_programs_holdout', sql`${t.holdoutPercent} between 0 and 50`),
     check('event_programs_status', sql`${t.status} in ('active', 'paused', 'ended')`),
-    check('event_programs_provinces', sql`${t.provinces} <@ array['ON', 'BC', 'AB', 'QC'] and cardinality(${t.provinces}) >= 1`),
+    check('event_programs_provinces', sql`cardinality(${t.provinces}) >= 1`),
   ],
 );
 
