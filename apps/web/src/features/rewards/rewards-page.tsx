@@ -30,7 +30,7 @@ export default function RewardsPage() {
     <div className="space-y-6">
       <PageHeader title={t('title')} intro={t('intro')} />
       <p className="text-sm">
-        <Link to="/app/programs" className="font-medium text-brand-700 underline hover:text-brand-800">
+        <Link to="/app/programs" className="inline-flex min-h-11 items-center font-medium text-brand-700 underline hover:text-brand-800">
           {tp('member.linkFromRewards')}
         </Link>
       </p>
