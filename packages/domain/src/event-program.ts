@@ -1,4 +1,4 @@
-import { addDays, localDateOf, localParts, type LocalDate } from './local-time';
+import { addDays, isoWeekday, localDateOf, localParts, type LocalDate } from './local-time';
 import { DEFAULT_SERVICEABLE_PROVINCES, type ProvinceCode } from './postal-code';
 import { provinceTimeZone } from './province-time-zone';
 import { HOLDOUT_PERCENT_MAX } from './event-holdout';
@@ -114,9 +114,6 @@ export function programTimeZones(provinces: readonly string[]): string[] {
  * Whether an event fits the program: its local dates inside the season, and its whole span inside
  * one allowed window on its weekday, in every zone the program covers. Null when it fits.
  */
-/** Monday 1 … Sunday 7 of a local date. */
-const isoWeekday = (date: LocalDate) => ((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
-
 export function eventFitProblem(program: ProgramSeason & { windows: readonly ProgramWindow[]; provinces: readonly string[] }, startsAt: Date, endsAt: Date): EventFitProblem | null {
   for (const zone of programTimeZones(program.provinces)) {
     const startDate = localDateOf(startsAt, zone);

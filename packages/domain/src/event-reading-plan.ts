@@ -30,6 +30,18 @@ export type ReadingRange = { fromMs: number; toMs: number };
  */
 export type ReadingPlan = { eventDate: LocalDate | null; wanted: number; first: ReadingRange[]; full: ReadingRange[] };
 
+/**
+ * The event day's reads: the same-day adjustment window (the three hours ending an hour before the
+ * start, `adjustmentWindowSlots`) and the event itself. All a frozen baseline still needs.
+ */
+export function eventDayRanges(eventStart: Date, eventEnd: Date): [window: ReadingRange, event: ReadingRange] {
+  const startMs = Math.floor(eventStart.getTime() / SLOT_MS) * SLOT_MS;
+  return [
+    { fromMs: startMs - 4 * HOUR_MS, toMs: startMs - HOUR_MS },
+    { fromMs: startMs, toMs: eventEnd.getTime() },
+  ];
+}
+
 export function baselineReadingPlan(eventStart: Date, eventEnd: Date, timeZone: string, holidays: Iterable<LocalDate>): ReadingPlan {
   const event = eventSlots(eventStart, eventEnd, timeZone);
   // No baseline whatever the readings say (the event reaches a third local day).
@@ -49,9 +61,8 @@ export function baselineReadingPlan(eventStart: Date, eventEnd: Date, timeZone: 
   const kind = dayKind(event.date, holidaySet);
   const [wanted, lookback] = kind === 'weekday' ? [BASELINE_WEEKDAYS, WEEKDAY_LOOKBACK_DAYS] : [BASELINE_WEEKEND_DAYS, WEEKEND_LOOKBACK_DAYS];
 
-  const startMs = Math.floor(eventStart.getTime() / SLOT_MS) * SLOT_MS;
-  const eventDay: ReadingRange[] = [{ fromMs: startMs, toMs: eventEnd.getTime() }];
-  if (window) eventDay.unshift({ fromMs: startMs - 4 * HOUR_MS, toMs: startMs - HOUR_MS });
+  const [windowRange, eventRange] = eventDayRanges(eventStart, eventEnd);
+  const eventDay: ReadingRange[] = window ? [windowRange, eventRange] : [eventRange];
   const historyDay = (date: LocalDate): ReadingRange[] =>
     runs.map(({ offset, lo, hi }) => {
       const day = addDays(date, offset);

@@ -1,3 +1,5 @@
+import { HOUR_MS } from './time-constants';
+
 /**
  * What an OpenADR 3 event asks of Peakwise, read from its intervals (docs/decisions/104): one
  * window from the first interval's start to the last one's end, and the payloads Peakwise can act
@@ -39,7 +41,6 @@ export type OpenAdrWindow = {
 export type OpenAdrWindowResult = { ok: true; window: OpenAdrWindow } | { ok: false; reason: OpenAdrRefusal; detail: string };
 
 const DURATION = /^P(?!$)(?:(\d+)W)?(?:(\d+)D)?(?:T(?=\d)(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?)?$/;
-const HOUR_MS = 3_600_000;
 
 /**
  * An ISO 8601 duration in milliseconds. Years and months have no fixed length and an event of

@@ -15,6 +15,7 @@ import { EVENT_JOBS, jobKey, scheduleEvent } from '../modules/events/events.serv
 import { changeTariff, ensureHouseholdForUser } from '../modules/households/household.service';
 import { changeHouseholdTimeZone } from '../modules/households/household-time-zone.service';
 import { households } from '../db/schema/household.schema';
+import { DAY_MS } from '@peakwise/domain/time-constants';
 
 const WEEKDAYS = [1, 2, 3, 4, 5];
 
@@ -135,7 +136,7 @@ export async function ensureDemoNeighbours(deps: { auth: Auth; db: Db }, operato
           pointsPerKwh: demo.program.pointsPerKwh ?? 0,
           createdBy: operatorId,
         });
-        await setParticipation(tx, eventId, household.id, true, new Date(pastStart.getTime() - 24 * 3_600_000));
+        await setParticipation(tx, eventId, household.id, true, new Date(pastStart.getTime() - DAY_MS));
         await scheduleJob(tx, { name: EVENT_JOBS.settle, key: jobKey(eventId, 'settle'), runAt: now, payload: { eventId } });
       });
     }

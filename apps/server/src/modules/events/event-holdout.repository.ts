@@ -26,15 +26,6 @@ export async function eventsDrawnInSeason(tx: DbOrTx, programId: string, season:
   return row!.n;
 }
 
-export async function countArea(tx: DbOrTx, eventId: string): Promise<number> {
-  const [row] = rowsOf<{ n: number }>(
-    await tx.execute(sql`
-      select count(*)::int as n from energy_events e join event_programs p on p.id = e.program_id join households h on ${inArea('p', 'h')}
-      where e.id = ${eventId}::uuid`),
-  );
-  return row!.n;
-}
-
 /**
  * One row per household of the event's area, in one statement. A household is drawable unless it
  * was held out of the program's neighbouring drawn event on either side (by start; cancelled ones

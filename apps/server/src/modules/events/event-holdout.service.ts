@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { holdoutSeason, holdoutSize, seasonHoldoutCap } from '@peakwise/domain/event-holdout';
 import type { DbOrTx } from '../../db/client';
-import { assignHouseholds, countArea, eventsDrawnInSeason, insertDraw } from './event-holdout.repository';
+import { assignHouseholds, eventsDrawnInSeason, insertDraw } from './event-holdout.repository';
+import { countReach } from './events.repository';
 
 export type EventToDraw = { id: string; programId: string; startsAt: Date; holdoutPercent: number };
 
@@ -17,6 +18,6 @@ export async function drawEventHoldout(tx: DbOrTx, event: EventToDraw, now: Date
   const season = holdoutSeason(event.startsAt.toISOString().slice(0, 10));
   if (!(await insertDraw(tx, { eventId: event.id, programId: event.programId, seed, percent: event.holdoutPercent, season, now }))) return;
   const seasonCap = seasonHoldoutCap(await eventsDrawnInSeason(tx, event.programId, season));
-  const size = holdoutSize(await countArea(tx, event.id), event.holdoutPercent);
+  const size = holdoutSize(await countReach(tx, event.programId), event.holdoutPercent);
   await assignHouseholds(tx, { eventId: event.id, programId: event.programId, startsAt: event.startsAt, season, seed, size, seasonCap });
 }

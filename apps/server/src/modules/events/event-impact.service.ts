@@ -1,12 +1,12 @@
 import { HOLDOUT_MESSAGES, type OpsEventImpact } from '@peakwise/contracts/event-holdout.contract';
 import { EVENT_MESSAGES } from '@peakwise/contracts/events.contract';
 import { holdoutImpact } from '@peakwise/domain/holdout-impact';
+import { INTERVAL_MS } from '@peakwise/domain/time-constants';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { baselineSavings, findDraw, windowUseByArm } from './event-holdout.repository';
 import { findEvent } from './events.repository';
 
-const SLOT_MS = 5 * 60_000;
 const CONFIDENCE = 0.95;
 
 /**
@@ -19,7 +19,7 @@ export async function eventImpact(db: DbOrTx, eventId: string): Promise<OpsEvent
   if (!event) throw new AppError(404, 'not_found', EVENT_MESSAGES.notFound);
   if (event.status !== 'settled') throw new AppError(409, 'impact_not_ready', HOLDOUT_MESSAGES.impactNotReady);
   const [draw, baseline] = [await findDraw(db, eventId), await baselineSavings(db, eventId)];
-  const slots = Math.round((event.endsAt.getTime() - event.startsAt.getTime()) / SLOT_MS);
+  const slots = Math.round((event.endsAt.getTime() - event.startsAt.getTime()) / INTERVAL_MS);
   const arms = draw ? await windowUseByArm(db, eventId, event.startsAt, event.endsAt, slots) : { uses: [], called: 0, heldOut: 0 };
   const impact = holdoutImpact(
     {

@@ -48,15 +48,6 @@ export async function upsertProgram(db: DbOrTx, program: Omit<ProgramRow, 'id'>)
   return row!.id;
 }
 
-export async function findProgram(db: DbOrTx, id: string): Promise<ProgramRow | null> {
-  const [row] = rowsOf<ProgramRow>(
-    await db.execute(sql`
-      select id, name, provinces, fsas, default_reward_points as "defaultRewardPoints", default_target_percent as "defaultTargetPercent", notice_hours as "noticeHours"
-      from event_programs where id = ${id}::uuid`),
-  );
-  return row ?? null;
-}
-
 export async function insertEvent(
   db: DbOrTx,
   event: { programId: string; startsAt: Date; endsAt: Date; rewardPoints: number; targetPercent: number; holdoutPercent?: number; createdBy: string; pointsPerKwh?: number; baselineMethod?: string },

@@ -16,7 +16,6 @@ import {
   bumpEventRevision,
   countReach,
   findEvent,
-  findProgram,
   householdInEventArea,
   insertEvent,
   nextEventForHousehold,
@@ -168,7 +167,7 @@ export async function moveEvent(tx: DbOrTx, event: EventRow, action: EventAction
 }
 
 export async function previewReach(tx: DbOrTx, programId: string): Promise<number> {
-  if (!(await findProgram(tx, programId))) throw new AppError(404, 'unknown_program', EVENT_MESSAGES.unknownProgram);
+  if (!(await findProgramById(tx, programId))) throw new AppError(404, 'unknown_program', EVENT_MESSAGES.unknownProgram);
   return countReach(tx, programId);
 }
 

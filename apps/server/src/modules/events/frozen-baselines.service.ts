@@ -1,11 +1,10 @@
 import type { Baseline } from '@peakwise/domain/event-baseline';
 import { freezeBaseline, thawBaseline, type FrozenBaseline } from '@peakwise/domain/event-baseline-frozen';
 import { readingsByDayFromLists } from '@peakwise/domain/event-intervals';
-import { eventDateOf } from '@peakwise/domain/event-reading-plan';
-import { HOUR_MS } from '@peakwise/domain/time-constants';
+import { eventDateOf, eventDayRanges } from '@peakwise/domain/event-reading-plan';
 import type { DbOrTx } from '../../db/client';
 import { householdBaselines, type HouseholdBaseline } from './event-baselines.service';
-import { consumptionInRanges, otherEventStartsByHousehold, type ReadingRange } from './event-settlement.repository';
+import { consumptionInRanges, otherEventStartsByHousehold } from './event-settlement.repository';
 import type { EventRow, Participant } from './events.repository';
 import { frozenBaselinesFor, householdsToFreeze, saveFrozenBaselines } from './frozen-baselines.repository';
 
@@ -16,7 +15,6 @@ import { frozenBaselinesFor, householdsToFreeze, saveFrozenBaselines } from './f
  * shown is what they are paid against. How a baseline is computed is not decided here.
  */
 
-const SLOT_MS = 5 * 60_000;
 /** Households per read and write, as settlement's batches. */
 const FREEZE_BATCH = 2_000;
 
@@ -62,15 +60,6 @@ export async function shownBaseline(db: DbOrTx, event: EventRow, household: Part
  */
 const isFinal = (event: EventRow, frozen: FrozenBaseline | undefined): frozen is FrozenBaseline => frozen !== undefined && (frozen.status === 'ok' || event.status !== 'scheduled');
 
-/** The instants of the event day a frozen baseline still needs: the adjustment window and the event. */
-function eventDayRanges(event: EventRow): ReadingRange[] {
-  const startMs = Math.floor(event.startsAt.getTime() / SLOT_MS) * SLOT_MS;
-  return [
-    { fromMs: startMs - 4 * HOUR_MS, toMs: startMs - HOUR_MS },
-    { fromMs: startMs, toMs: event.endsAt.getTime() },
-  ];
-}
-
 /**
  * One household's baseline on the event day, from its frozen figures and that day's readings (the
  * live scorecard), or null when it has none for this window (the caller computes it as before).
@@ -78,7 +67,7 @@ function eventDayRanges(event: EventRow): ReadingRange[] {
 export async function frozenBaselineOnTheDay(db: DbOrTx, event: EventRow, household: Participant): Promise<Baseline | null> {
   const frozen = (await frozenBaselinesFor(db, event, [household.householdId])).get(household.householdId);
   if (!isFinal(event, frozen)) return null;
-  const readings = await consumptionInRanges(db, [{ householdId: household.householdId, group: 0 }], [eventDayRanges(event)]);
+  const readings = await consumptionInRanges(db, [{ householdId: household.householdId, group: 0 }], [eventDayRanges(event.startsAt, event.endsAt)]);
   return thawed(event, household, frozen, readings.get(household.householdId))?.baseline ?? null;
 }
 
@@ -103,7 +92,7 @@ export async function* settlementBaselines(
   otherStarts: ReadonlyMap<string, number[]>,
   batchSize: number,
 ): AsyncGenerator<HouseholdBaseline[]> {
-  const ranges = [eventDayRanges(event)];
+  const ranges = [eventDayRanges(event.startsAt, event.endsAt)];
   const load = async (batch: readonly Participant[]) => {
     const frozen = await frozenBaselinesFor(db, event, batch.map((p) => p.householdId));
     const withRow = batch.filter((p) => isFinal(event, frozen.get(p.householdId)));

@@ -1,7 +1,7 @@
 import { OPENADR_MESSAGES, type OpsOpenAdrVtn } from '@peakwise/contracts/openadr.contract';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { findProgram } from '../events/events.repository';
+import { findProgramById } from '../events/event-programs.repository';
 import { findVtn, listOpenAdrEvents, listVtns, programMaps, setProgramMap } from './openadr.repository';
 
 /** The latest VTN events shown per connection; older ones stay in the table. */
@@ -35,6 +35,6 @@ export async function opsOpenAdr(db: DbOrTx): Promise<OpsOpenAdrVtn[]> {
 /** Which Peakwise program a VTN program's events feed; an unmapped event is taken up at the next poll. */
 export async function mapVtnProgram(tx: DbOrTx, vtnId: string, vtnProgramId: string, programId: string | null, now: Date): Promise<void> {
   if (!(await findVtn(tx, vtnId))) throw new AppError(404, 'unknown_vtn', OPENADR_MESSAGES.unknownVtn);
-  if (programId !== null && !(await findProgram(tx, programId))) throw new AppError(404, 'unknown_program', OPENADR_MESSAGES.unknownProgram);
+  if (programId !== null && !(await findProgramById(tx, programId))) throw new AppError(404, 'unknown_program', OPENADR_MESSAGES.unknownProgram);
   if (!(await setProgramMap(tx, vtnId, vtnProgramId, programId, now))) throw new AppError(404, 'unknown_vtn_program', OPENADR_MESSAGES.unknownVtnProgram);
 }
