@@ -9,7 +9,7 @@ import { ScheduleEventForm } from './schedule-event-form';
 
 const programs: OpsProgram[] = [
   { ...programTerms, id: '11111111-1111-4111-8111-111111111111', name: 'Ontario Peak Saver', provinces: ['ON'], fsas: null, defaultRewardPoints: 120, defaultTargetPercent: 15, rewardPoints: 120, targetPercent: 15, reach: 42 },
-  { ...programTerms, id: '22222222-2222-4222-8222-222222222222', name: 'Prairie Peak', provinces: ['SK'], fsas: null, defaultRewardPoints: 80, defaultTargetPercent: 10, rewardPoints: 80, targetPercent: 10, reach: 1 },
+  { ...programTerms, id: '22222222-2222-4222-8222-222222222222', name: 'Prairie Peak', provinces: ['SK'], fsas: null, holdoutPercent: 12, defaultRewardPoints: 80, defaultTargetPercent: 10, rewardPoints: 80, targetPercent: 10, reach: 1 },
 ];
 
 type Call = { url: string; method: string; body: unknown };
@@ -112,11 +112,15 @@ describe('ScheduleEventForm', () => {
     expect(screen.getByLabelText('Program')).toHaveValue(programs[0]!.id);
   });
 
-  it('holds out 5 % unless told otherwise, and only a whole 0–50 % (decision 100)', async () => {
+  it('holds out the program’s share unless told otherwise, and only a whole 0–50 % (decision 100)', async () => {
     const calls = renderForm();
     const HOLDOUT = 'Held out (% of households not called)';
     expect(screen.getByLabelText(HOLDOUT)).toHaveValue(5);
+    // Each program's own share: Prairie Peak holds out 12 %.
+    await user().selectOptions(screen.getByLabelText('Program'), programs[1]!.id);
+    expect(screen.getByLabelText(HOLDOUT)).toHaveValue(12);
     await user().selectOptions(screen.getByLabelText('Program'), programs[0]!.id);
+    expect(screen.getByLabelText(HOLDOUT)).toHaveValue(5);
     fill('Date', '2027-01-20');
     fill('Start time', '18:00');
     fill('End time', '19:00');

@@ -44,8 +44,12 @@ export function ScheduleEventForm({ programs, now = () => new Date() }: { progra
   };
 
   const chooseProgram = (id: string) => {
+    const program = programs.find((p) => p.id === id);
     setProgramId(id);
-    setValues((previous) => valuesFor(programs.find((p) => p.id === id), previous));
+    setValues((previous) => valuesFor(program, previous));
+    // The program's share, as the server would take it: the form always sends one.
+    setHoldout(String(program?.holdoutPercent ?? HOLDOUT_PERCENT_DEFAULT));
+    setHoldoutError(false);
     setErrors({});
     schedule.reset();
   };
