@@ -1,8 +1,14 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // One runner for every workspace; e2e has its own config, and the benches themselves run as scripts.
 export default defineConfig({
   test: {
+    // One test file per core. Vitest's default keeps a core for itself (cores − 1), which on a
+    // 2-core machine ran every file one after another; its own process is mostly idle while the
+    // workers run (docs/decisions/093-a-faster-npm-test.md). The PostgreSQL suite keeps one
+    // worker: its Mosquitto tests share the broker's dynamic-security state.
+    maxWorkers: availableParallelism(),
     projects: [
       { test: { name: 'domain', root: 'packages/domain', environment: 'node', include: ['src/**/*.test.ts'] } },
       { test: { name: 'contracts', root: 'packages/contracts', environment: 'node', include: ['src/**/*.test.ts'] } },

@@ -32,7 +32,7 @@ try {
   await client.end().catch(() => {});
 }
 
-const vitest = spawn(join(root, 'node_modules', '.bin', process.platform === 'win32' ? 'vitest.cmd' : 'vitest'), ['run', '--project', 'server', '--project', 'server-fresh-modules', ...process.argv.slice(2)], {
+const vitest = spawn(join(root, 'node_modules', '.bin', process.platform === 'win32' ? 'vitest.cmd' : 'vitest'), ['run', '--project', 'server', '--project', 'server-fresh-modules', '--maxWorkers=1', ...process.argv.slice(2)], {
   cwd: root,
   stdio: 'inherit',
   env: { ...process.env, TEST_DATABASE_URL: url, TEST_MQTT_URL: mqttUrl },
