@@ -24,7 +24,8 @@ import { optedInWindows } from './modules/events/events.repository';
 import { ensureDemoEvents, settlePastDemoEvents } from './simulator/demo-events';
 import { programJobHandlers } from './jobs/program-jobs';
 import { localDateOf } from '@peakwise/domain/local-time';
-import { ensureDemoNeighbours, ensureDemoProgram, ontarioProgram } from './simulator/demo-programs';
+import { ensureDemoNeighbours, ensureDemoProgram, ontarioProgram, type DemoNeighbourHome } from './simulator/demo-programs';
+import { NEIGHBOUR_BACKFILL_DAYS, neighbourProfile } from './simulator/neighbour-profiles';
 import { issueDemoStatements } from './simulator/demo-billing';
 import { ensureDemoHousehold } from './simulator/demo-household';
 import { startDemoRunner, type DemoRunner } from './simulator/demo-runner';
@@ -137,15 +138,17 @@ async function main() {
   if (demoOperatorId) await ensureDemoCatalogue(database.db);
   // Programs in the other served provinces, with a demo member in each (decision 103). Ontario's
   // comes with the demo household's events below; creating it here first keeps one path.
+  let neighbourHomes: DemoNeighbourHome[] = [];
   if (demoOperatorId) {
     await ensureDemoProgram(database.db, ontarioProgram(localDateOf(now(), 'America/Toronto')), now());
-    await ensureDemoNeighbours({ auth: accounts.auth, db: database.db }, demoOperatorId, now());
+    neighbourHomes = await ensureDemoNeighbours({ auth: accounts.auth, db: database.db }, demoOperatorId, now(), { settlePastEvents: !(demoUserId && config.demo.simulator) });
   }
 
   // The demo household's gateway publishes to the same broker as any device. It starts in the
   // background once ingest is subscribed (a message before that would reach no one); the HTTP
   // server does not wait for the back-fill.
   let demoRunner: DemoRunner | undefined;
+  const neighbourRunners: DemoRunner[] = [];
   let stoppingDemo = false;
   if (demoUserId && config.demo.simulator) {
     void ingest.ready
@@ -175,6 +178,33 @@ async function main() {
         void demoRunner.backfilled
           .then(() => (stoppingDemo ? undefined : issueDemoStatements(database.db, demo.household.id, now(), config.payments.sandboxWebhookSecret)))
           .catch((error: unknown) => logger.warn({ err: error }, 'Could not issue the demo’s statements'));
+        // The other provinces' demo homes report through the same broker, once the demo
+        // household's history is in (both at once would slow its back-fill), each then handing
+        // its past event to settlement (decision 103).
+        void demoRunner.backfilled
+          .then(async () => {
+            for (const [index, home] of neighbourHomes.entries()) {
+              if (stoppingDemo) return;
+              const backfillDays = Math.min(config.demo.backfillDays, NEIGHBOUR_BACKFILL_DAYS);
+              const simulated = await ensureDemoHousehold(database.db, home.userId, neighbourProfile(home.who), { backfillDays, now: now() });
+              const runner = startDemoRunner({
+                db: database.db,
+                logger,
+                url: config.mqttUrl ?? broker!.url,
+                householdId: home.householdId,
+                token: simulated.token,
+                seed: config.demo.seed + index + 1,
+                speed: config.demo.speed,
+                backfillDays,
+                profile: neighbourProfile(home.who),
+                eventWindows: () => optedInWindows(database.db, home.householdId),
+              });
+              neighbourRunners.push(runner);
+              await runner.backfilled;
+              if (!stoppingDemo) await settlePastDemoEvents(database.db, [home.pastEventId], now());
+            }
+          })
+          .catch((error: unknown) => logger.warn({ err: error }, 'Could not start the other provinces’ demo homes'));
       })
       .catch((error: unknown) => logger.error({ err: error }, 'Demo household simulator failed to start'));
   }
@@ -292,6 +322,7 @@ async function main() {
     });
     stoppingDemo = true;
     await demoRunner?.stop().catch((error: unknown) => logger.warn({ err: error }, 'Demo runner stop failed'));
+    for (const runner of neighbourRunners) await runner.stop().catch((error: unknown) => logger.warn({ err: error }, 'Demo runner stop failed'));
     await maintenance.close().catch((error: unknown) => logger.warn({ err: error }, 'Maintenance processor close failed'));
     await sandboxWebhooks.stop().catch((error: unknown) => logger.warn({ err: error }, 'Sandbox webhook sender stop failed'));
     await durableWorker.stop().catch((error: unknown) => logger.warn({ err: error }, 'Durable worker stop failed'));

@@ -66,6 +66,24 @@ export const CALGARY_CLIMATE: Climate = {
   clearSkyFactor: 1.1,
 };
 
+/**
+ * Montréal: temperatures from the ECCC Canadian Climate Normals 1971–2000 for Montréal/Pierre
+ * Elliott Trudeau Intl A (daily average −10.2 °C in January, 20.9 °C in July, 6.2 °C a year; July's
+ * mean maximum 26.2 and minimum 15.6 °C). The demo's Montréal home has no panels, so its sunshine
+ * and snow figures only shade its daylight; they are Toronto's, the nearest preset.
+ */
+export const MONTREAL_CLIMATE: Climate = {
+  name: 'Montréal',
+  meanTempC: 6.2,
+  annualAmplitudeC: 15.5,
+  warmestDayOfYear: 201,
+  diurnalRangeC: 10,
+  sunshineFraction: TORONTO_CLIMATE.sunshineFraction,
+  precipitationChance: TORONTO_CLIMATE.precipitationChance,
+  snowShedDays: TORONTO_CLIMATE.snowShedDays,
+  clearSkyFactor: 1,
+};
+
 /** Value of a Jan…Dec table on a day of year, interpolated between mid-month points. */
 export function monthlyValue(table: readonly number[], dayOfYear: number): number {
   const monthPos = ((dayOfYear - 15.5) / 30.44 + 12) % 12;

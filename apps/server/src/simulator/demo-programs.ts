@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { parsePostalCode } from '@peakwise/domain/postal-code';
 import { planForProvince } from '@peakwise/domain/tariff-plans';
 import type { Db } from '../db/client';
+import type { DemoNeighbour } from './neighbour-profiles';
 import type { Auth } from '../modules/auth/auth';
 import { ensureDemoNeighbourAccount } from '../modules/demo/seed-demo-account';
 import { scheduleJob } from '../modules/durable-jobs/durable-jobs.repository';
@@ -98,13 +99,19 @@ export async function ensureDemoProgram(db: Db, program: ProgramInput, now: Date
 
 const weekday = (date: LocalDate) => !isWeekend(date);
 
+export type DemoNeighbourHome = { who: DemoNeighbour; userId: string; householdId: string; pastEventId: string };
+
 /**
  * The other provinces' demo members (decision 103): Montréal, Vancouver and Calgary, each with a
- * home, its province's program, a past event it took part in (handed to settlement like any ended
- * event) and an upcoming one, scheduled through the operator's path, not yet opted in. Idempotent.
+ * home, its province's program, a past event it took part in and an upcoming one, scheduled
+ * through the operator's path, not yet opted in. Idempotent. The past event is handed to
+ * settlement like any ended event: at once when nothing will report the home's readings
+ * (`settlePastEvents`), else by the caller once the simulated home's history is in (a settlement
+ * before that would find no baseline). Returns each home with its past event.
  */
-export async function ensureDemoNeighbours(deps: { auth: Auth; db: Db }, operatorId: string, now: Date): Promise<void> {
+export async function ensureDemoNeighbours(deps: { auth: Auth; db: Db }, operatorId: string, now: Date, options: { settlePastEvents: boolean }): Promise<DemoNeighbourHome[]> {
   const { db } = deps;
+  const homes: DemoNeighbourHome[] = [];
   for (const who of DEMO_NEIGHBOURS) {
     const userId = await ensureDemoNeighbourAccount(deps, who);
     const household = await ensureHouseholdForUser(db, userId, { name: `${who.city} home`, postalCode: who.postalCode, province: who.province, timeZone: who.timeZone }, now);
@@ -124,9 +131,10 @@ export async function ensureDemoNeighbours(deps: { auth: Auth; db: Db }, operato
     let past = addDays(today, -1);
     while (!weekday(past)) past = addDays(past, -1);
     const pastStart = zonedTimeToUtc(past, demo.pastHours[0], 0, demo.zone);
-    if (!(await findEventAt(db, programId, pastStart))) {
+    let pastEventId = await findEventAt(db, programId, pastStart);
+    if (!pastEventId) {
       // A past event cannot be scheduled (its start is gone): it is stored as it would have been, opted in, then settled.
-      await db.transaction(async (tx) => {
+      pastEventId = await db.transaction(async (tx) => {
         const eventId = await insertEvent(tx, {
           programId,
           startsAt: pastStart,
@@ -137,7 +145,8 @@ export async function ensureDemoNeighbours(deps: { auth: Auth; db: Db }, operato
           createdBy: operatorId,
         });
         await setParticipation(tx, eventId, household.id, true, new Date(pastStart.getTime() - DAY_MS));
-        await scheduleJob(tx, { name: EVENT_JOBS.settle, key: jobKey(eventId, 'settle'), runAt: now, payload: { eventId } });
+        if (options.settlePastEvents) await scheduleJob(tx, { name: EVENT_JOBS.settle, key: jobKey(eventId, 'settle'), runAt: now, payload: { eventId } });
+        return eventId;
       });
     }
 
@@ -149,5 +158,7 @@ export async function ensureDemoNeighbours(deps: { auth: Auth; db: Db }, operato
         scheduleEvent(tx, { programId, startsAt: nextStart.toISOString(), endsAt: zonedTimeToUtc(next, demo.upcomingHours[1], 0, demo.zone).toISOString() }, operatorId, now),
       );
     }
+    homes.push({ who, userId, householdId: household.id, pastEventId });
   }
+  return homes;
 }
