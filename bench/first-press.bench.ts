@@ -7,7 +7,7 @@
  * visitor waits 3 s, then presses Log In, Sign Up, or types a postal code and presses Check.
  *
  * Measured, from the press's `pointerdown` (its event time):
- * - "to paint": until the frame that first shows the answer (a dialog, or the checker's result)
+ * - "to paint": until the frame that first shows the answer (a dialog with its form, or the checker's result)
  *   has been painted: the first animation frame in which the answer is in the page, then a
  *   message posted from that frame, which runs once the frame is painted.
  * - "event timing": the longest Event Timing entry (`PerformanceObserver` type `event`) of the
@@ -129,8 +129,9 @@ const READ_PROBE = `(() => {
 /** A test, run in the page each frame, that the press's answer is shown. */
 function answerShown(press: Press, words: (typeof WORDS)[keyof typeof WORDS]): string {
   if (press === 'check') return `[...document.querySelectorAll('h3')].some((h) => h.textContent === ${JSON.stringify(words.serviceable)})`;
-  // Any dialog drawn: the other one may be in the page too, prepared and hidden (decision 106).
-  return `[...document.querySelectorAll('[role="dialog"]')].some((d) => d.getBoundingClientRect().width > 0)`;
+  // Any dialog drawn with its form: the other one may be in the page too, prepared and hidden, and
+  // a prepared dialog shows its frame before its contents (decision 106).
+  return `[...document.querySelectorAll('[role="dialog"]')].some((d) => d.getBoundingClientRect().width > 0 && [...d.querySelectorAll('input')].some((i) => i.getBoundingClientRect().width > 0))`;
 }
 
 let traceCount = 0;
