@@ -17,12 +17,6 @@ export async function setOptInEveryEvent(db: DbOrTx, householdId: string, on: bo
 }
 
 /**
- * Opts households whose "every event" choice is on into scheduled events of their area that have
- * not started, in one statement, except those it is held out of (decision 100). A household that already answered for an event (in or out) keeps
- * its answer: ON CONFLICT DO NOTHING, so re-running adds nothing. Narrowed to one event (when it is
- * scheduled) or one household (when it turns the choice on).
- */
-/**
  * Events `a` and `b` (aliases of energy_events) are of two programs, at least one exclusive, and
  * share a 5-minute interval: the domain's stackingConflict, in SQL for the set-based opt-in.
  */
@@ -33,6 +27,12 @@ const exclusiveOverlap = (a: string, b: string) =>
       ` and date_bin('5 minutes', ${a}.starts_at, timestamptz '1970-01-01T00:00:00Z') < ${b}.ends_at)`,
   );
 
+/**
+ * Opts households whose "every event" choice is on into scheduled events of their area that have
+ * not started, in one statement, except those it is held out of (decision 100). A household that already answered for an event (in or out) keeps
+ * its answer: ON CONFLICT DO NOTHING, so re-running adds nothing. Narrowed to one event (when it is
+ * scheduled) or one household (when it turns the choice on).
+ */
 export async function autoOptIn(db: DbOrTx, scope: { eventId: string } | { householdId: string }, now: Date): Promise<number> {
   const rows = rowsOf<{ eventId: string }>(
     await db.execute(sql`

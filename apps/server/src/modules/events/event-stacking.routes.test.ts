@@ -39,6 +39,7 @@ describe('stacking programs: one kWh paid once; exclusive programs', () => {
   let operator: Member;
   let member: Member;
   let other: Member;
+  let third: Member;
   const programs: Record<'a' | 'b' | 'x', string> = { a: '', b: '', x: '' };
   const events: Record<'a' | 'b' | 'x', string> = { a: '', b: '', x: '' };
   const year = Number(localDateOf(new Date(), ZONE).slice(0, 4));
@@ -56,6 +57,7 @@ describe('stacking programs: one kWh paid once; exclusive programs', () => {
     await setOperator(t.database.db, operator.email);
     member = await createMember(t.app);
     other = await createMember(t.app);
+    third = await createMember(t.app);
     const db = t.database.db;
     const program = (name: string) => upsertProgram(db, { name, provinces: ['ON'], fsas: null, defaultRewardPoints: 100, defaultTargetPercent: 10, noticeHours: 4 });
     programs.a = await program('Stacking A');
@@ -68,6 +70,7 @@ describe('stacking programs: one kWh paid once; exclusive programs', () => {
     now = new Date(at(17).getTime() - 6 * HOUR);
     await call(member, 'GET', '/api/household');
     await call(other, 'GET', '/api/household');
+    await call(third, 'GET', '/api/household');
     const schedule = async (programId: string, from: Date, to: Date) => {
       const created = await call(operator, 'POST', '/api/ops/events', { programId, startsAt: from.toISOString(), endsAt: to.toISOString() });
       expect(created.status).toBe(201);
@@ -116,6 +119,13 @@ describe('stacking programs: one kWh paid once; exclusive programs', () => {
       { startsAt: at(17).toISOString(), endsAt: at(18).toISOString(), eventId: events.a, programName: 'Stacking A', thisEvent: true },
       { startsAt: at(18).toISOString(), endsAt: at(19).toISOString(), eventId: events.b, programName: 'Stacking B', thisEvent: false },
     ]);
+  });
+
+  it('"every event" opts in to the earlier of two events that exclude each other, and to both of two that stack', async () => {
+    expect((await call(third, 'PUT', '/api/event-preferences', { optInEveryEvent: true })).status).toBe(200);
+    const household = await ensureHouseholdForUser(t.database.db, third.userId);
+    const joined = await rows<{ eventId: string }>(sql`select event_id as "eventId" from event_participations where household_id = ${household.id}::uuid and opted_in`);
+    expect(joined.map((r) => r.eventId).sort()).toEqual([events.a, events.b].sort());
   });
 
   it('two overlapping events of stacking programs settle; the ledger pays each interval once, as computed from the raw rows', async () => {
