@@ -145,12 +145,12 @@ describe('stacking programs: one kWh paid once; exclusive programs', () => {
         meter.push({ ts: new Date(ms).toISOString(), productionKwh: 0, consumptionKwh: kwh, gridImportKwh: kwh, gridExportKwh: 0 });
       }
     }
-    now = new Date(at(20).getTime() + 5 * 60_000);
+    now = new Date(at(21).getTime() + 5 * 60_000);
     const ingest = await t.app.request('/api/ingest/readings', { method: 'POST', headers: { authorization: `Bearer ${credential.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ meter }) });
     expect(await ingest.json()).toMatchObject({ accepted: meter.length, rejected: [] });
 
     const worker = startDurableWorker({ db: t.database.db, handlers: eventJobHandlers, logger: createLogger({ level: 'silent' }), clock: () => now });
-    now = new Date(at(20).getTime() + 20 * 60_000);
+    now = new Date(at(21).getTime() + 20 * 60_000);
     await worker.runDue();
     await worker.stop();
 
@@ -209,7 +209,7 @@ describe('stacking programs: one kWh paid once; exclusive programs', () => {
     expect(new Date(shared[0]!.first).getTime()).toBe(at(18).getTime());
 
     // Settling both again, in the other order, pays nothing more and records nothing more.
-    now = new Date(at(20).getTime() + 2 * HOUR);
+    now = new Date(at(21).getTime() + 2 * HOUR);
     await t.database.db.transaction((tx) => settleEndedEvent(tx, events.b, now));
     await t.database.db.transaction((tx) => settleEndedEvent(tx, events.a, now));
     expect(((await (await call(member, 'GET', '/api/points')).json()) as { balance: number }).balance).toBe(pointsA + pointsB);
