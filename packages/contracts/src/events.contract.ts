@@ -3,6 +3,7 @@ import { EVENT_STATUSES } from '@peakwise/domain/event-status';
 import { holdoutPercentSchema } from './event-holdout.contract';
 import { activityEntrySchema } from './points-ledger.contract';
 import { nextRewardSchema } from './rewards.contract';
+import { payShareSchema, stackingConflictSchema } from './event-stacking.contract';
 
 /**
  * Energy Saving Events (decision 034): what a member sees of them, what an operator sends to
@@ -52,6 +53,13 @@ export const memberEventSchema = z.object({
   optedInAutomatically: z.boolean().optional(),
   /** The home is in this event's random hold-out (decision 100): not called, nothing to opt in to, nothing lost. */
   heldOut: z.boolean().optional(),
+  /**
+   * On the event page, when the home takes part (or would, once opted in) in another event at the
+   * same time: who pays which stretch of this window (decision 108).
+   */
+  payShares: z.array(payShareSchema).optional(),
+  /** On the event page: the event the home takes part in that keeps it out of this one (an exclusive program). */
+  stackingConflict: stackingConflictSchema.optional(),
 });
 export type MemberEvent = z.infer<typeof memberEventSchema>;
 

@@ -27,6 +27,8 @@ export const eventsEn = {
     notFound: 'This event doesn’t cover your home.',
     network: 'We couldn’t reach Peakwise. Check your connection, then try again.',
     generic: 'Your choice wasn’t saved. Please try again.',
+    thisProgramExclusive: 'This program doesn’t allow taking part in another program’s event at the same time, and your home takes part in one.',
+    otherProgramExclusive: 'Your home takes part in an event at the same time whose program doesn’t allow taking part in another program’s event.',
   },
   status: {
     scheduled: 'Upcoming',
@@ -50,6 +52,13 @@ export const eventsEn = {
     heldOut: {
       title: 'Not needed from your home this time',
       body: 'This event calls on most homes in your area. Yours was picked at random to sit this one out: there is nothing to do, and nothing to miss. Homes that sit an event out help us measure what events really save. You will be called again next time.',
+    },
+    stacking: {
+      title: 'Another event at the same time',
+      paysIntro: 'Your home takes part in another event at the same time. Each kWh you save is paid once, by the event that pays more:',
+      paysThis: '{{window}}: paid by this event',
+      paysOther: '{{window}}: paid by {{program}}’s event',
+      conflict: 'You can’t join this event: your home takes part in {{program}}’s event ({{window}}), and one of the two programs doesn’t allow taking part in another program’s event at the same time.',
     },
     windowLabel: 'When',
     statusLabel: 'Status',

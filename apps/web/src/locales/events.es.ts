@@ -30,6 +30,8 @@ export const eventsEs: Translation<typeof eventsEn> = {
     notFound: 'Este evento no cubre su hogar.',
     network: 'No pudimos conectar con Peakwise. Revise su conexión e inténtelo de nuevo.',
     generic: 'Su elección no se guardó. Inténtelo de nuevo.',
+    thisProgramExclusive: 'Este programa no permite participar al mismo tiempo en el evento de otro programa, y su hogar participa en uno.',
+    otherProgramExclusive: 'Su hogar participa al mismo tiempo en un evento cuyo programa no permite participar en el evento de otro programa.',
   },
   status: {
     scheduled: 'Próximo',
@@ -53,6 +55,13 @@ export const eventsEs: Translation<typeof eventsEn> = {
     heldOut: {
       title: 'Esta vez no necesitamos a tu hogar',
       body: 'Este evento convoca a la mayoría de los hogares de tu zona. El tuyo fue elegido al azar para quedar fuera de este: no hay nada que hacer ni nada que perderse. Los hogares que quedan fuera nos ayudan a medir lo que los eventos ahorran de verdad. Te convocaremos la próxima vez.',
+    },
+    stacking: {
+      title: 'Otro evento al mismo tiempo',
+      paysIntro: 'Su hogar participa en otro evento al mismo tiempo. Cada kWh que ahorre se paga una sola vez, por el evento que paga más:',
+      paysThis: '{{window}}: lo paga este evento',
+      paysOther: '{{window}}: lo paga el evento de {{program}}',
+      conflict: 'No puede inscribirse en este evento: su hogar participa en el evento de {{program}} ({{window}}), y uno de los dos programas no permite participar al mismo tiempo en el evento de otro programa.',
     },
     windowLabel: 'Cuándo',
     statusLabel: 'Estado',

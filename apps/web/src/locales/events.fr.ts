@@ -30,6 +30,8 @@ export const eventsFr: Translation<typeof eventsEn> = {
     notFound: 'Cet événement ne couvre pas votre domicile.',
     network: 'Impossible de joindre Peakwise. Vérifiez votre connexion, puis réessayez.',
     generic: 'Votre choix n’a pas été enregistré. Veuillez réessayer.',
+    thisProgramExclusive: 'Ce programme ne permet pas de participer en même temps à l’événement d’un autre programme, et votre domicile participe à un tel événement.',
+    otherProgramExclusive: 'Votre domicile participe en même temps à un événement dont le programme ne permet pas de participer à l’événement d’un autre programme.',
   },
   status: {
     scheduled: 'À venir',
@@ -53,6 +55,13 @@ export const eventsFr: Translation<typeof eventsEn> = {
     heldOut: {
       title: 'Votre foyer n’est pas sollicité cette fois',
       body: 'Cet événement fait appel à la plupart des foyers de votre secteur. Le vôtre a été tiré au hasard pour ne pas y participer : rien à faire, rien à manquer. Les foyers mis de côté nous aident à mesurer ce que les événements font vraiment économiser. Vous serez sollicité la prochaine fois.',
+    },
+    stacking: {
+      title: 'Un autre événement au même moment',
+      paysIntro: 'Votre domicile participe à un autre événement au même moment. Chaque kWh économisé n’est payé qu’une fois, par l’événement qui paie le plus :',
+      paysThis: '{{window}} : payé par cet événement',
+      paysOther: '{{window}} : payé par l’événement de {{program}}',
+      conflict: 'Vous ne pouvez pas vous inscrire à cet événement : votre domicile participe à l’événement de {{program}} ({{window}}), et l’un des deux programmes ne permet pas de participer en même temps à l’événement d’un autre programme.',
     },
     windowLabel: 'Quand',
     statusLabel: 'État',

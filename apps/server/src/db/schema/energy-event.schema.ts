@@ -80,6 +80,8 @@ export const energyEvents = pgTable(
     /** Copied from the program at scheduling, so a later edit of the program leaves the event as announced. */
     pointsPerKwh: integer('points_per_kwh').notNull().default(0),
     baselineMethod: text('baseline_method').notNull().default('high-ten-adjusted'),
+    /** Copied from the program: false takes the household out of other programs' events at the same times (decision 108). */
+    stacks: boolean('stacks').notNull().default(false),
   },
   (t) => [
     index('energy_events_starts_idx').on(t.startsAt),

@@ -17,6 +17,17 @@ export async function setOptInEveryEvent(db: DbOrTx, householdId: string, on: bo
 }
 
 /**
+ * Events `a` and `b` (aliases of energy_events) are of two programs, at least one exclusive, and
+ * share a 5-minute interval: the domain's stackingConflict, in SQL for the set-based opt-in.
+ */
+const exclusiveOverlap = (a: string, b: string) =>
+  sql.raw(
+    `(${b}.program_id <> ${a}.program_id and not (${a}.stacks and ${b}.stacks)` +
+      ` and date_bin('5 minutes', ${b}.starts_at, timestamptz '1970-01-01T00:00:00Z') < ${a}.ends_at` +
+      ` and date_bin('5 minutes', ${a}.starts_at, timestamptz '1970-01-01T00:00:00Z') < ${b}.ends_at)`,
+  );
+
+/**
  * Opts households whose "every event" choice is on into scheduled events of their area that have
  * not started, in one statement, except those it is held out of (decision 100). A household that already answered for an event (in or out) keeps
  * its answer: ON CONFLICT DO NOTHING, so re-running adds nothing. Narrowed to one event (when it is
@@ -33,6 +44,19 @@ export async function autoOptIn(db: DbOrTx, scope: { eventId: string } | { house
       join household_event_settings s on s.household_id = h.id and s.opt_in_every_event
       where e.status = 'scheduled' and e.starts_at > ${now.toISOString()}::timestamptz and ${notHeldOut('e.id', 'h.id')}
         and ${'eventId' in scope ? sql`e.id = ${scope.eventId}::uuid` : sql`h.id = ${scope.householdId}::uuid`}
+        -- Never beside another program's event at the same time when either program is exclusive (decision 108).
+        and not exists (
+          select 1 from event_participations op join energy_events oe on oe.id = op.event_id
+          where op.household_id = h.id and op.opted_in and oe.status <> 'cancelled' and ${exclusiveOverlap('e', 'oe')})
+        ${
+          'eventId' in scope
+            ? sql``
+            : // Turning the choice on opts in to several events at once: of two that exclude each other, the earlier only.
+              sql`and not exists (
+                select 1 from energy_events ce join event_programs cp on cp.id = ce.program_id
+                where ce.status = 'scheduled' and ce.starts_at > ${now.toISOString()}::timestamptz and ${inArea('cp', 'h')} and ${notHeldOut('ce.id', 'h.id')}
+                  and (ce.starts_at, ce.id) < (e.starts_at, e.id) and ${exclusiveOverlap('e', 'ce')})`
+        }
       on conflict (event_id, household_id) do nothing
       returning event_id as "eventId"`),
   );

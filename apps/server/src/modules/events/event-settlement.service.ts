@@ -8,6 +8,9 @@ import { bumpSettlementVersion, findEvent, optedInHouseholds, type EventRow } fr
 import { moveEvent, SETTLE_DEADLINE_MS } from './events.service';
 import { freezeEventBaselines, settlementBaselines } from './frozen-baselines.service';
 import { announceToWebhooks } from '../webhooks/webhook-announce';
+import { recordPaidIntervals } from './event-stacking.repository';
+import { stackingContext, stackOutcome } from './event-stacking.service';
+import type { StackedSettlement } from '@peakwise/domain/event-stacked-points';
 
 const RETRY_MS = 3_600_000;
 /** Households per read and write: a batch's readings and results stay a few megabytes. */
@@ -42,6 +45,8 @@ export async function settleEndedEvent(tx: DbOrTx, eventId: string, now: Date, o
   const participants = await optedInHouseholds(tx, eventId);
   const otherStarts = await otherEventStartsByHousehold(tx, eventId);
   const paid = await pointsPaidByHousehold(tx, eventId);
+  // Homes in another event at the same time are scored on the intervals this event pays (decision 108).
+  const stacking = await stackingContext(tx, eventId);
   let settled = 0;
   let pending = 0;
   // A batch's writes are sent without waiting for them: the database stores batch n while Node
@@ -53,14 +58,17 @@ export async function settleEndedEvent(tx: DbOrTx, eventId: string, now: Date, o
     const outcomes = new Map(batch.map((b) => [b.household.householdId, settle(event, b)]));
     const results: ResultRow[] = [];
     const payments: EventPayment[] = [];
+    const sharedPaid: { householdId: string; startMs: number }[] = [];
     for (const { household } of batch) {
-      const outcome = outcomes.get(household.householdId)!;
+      const stacked = stackOutcome(stacking, household.householdId, outcomes.get(household.householdId)!);
+      const outcome = stacked.outcome;
       if (outcome.status === 'insufficient_data' && !pastDeadline) {
         pending += 1;
         continue;
       }
       settled += 1;
       results.push(resultRow(household.householdId, outcome));
+      for (const startMs of stacked.sharedPaid) sharedPaid.push({ householdId: household.householdId, startMs });
       const already = paid.get(household.householdId) ?? 0;
       if (outcome.points > already) {
         // Keyed on the total this payment brings the household to: a re-run that reaches the same
@@ -78,6 +86,8 @@ export async function settleEndedEvent(tx: DbOrTx, eventId: string, now: Date, o
     writing = (async () => {
       await previous;
       await saveResults(tx, event.id, version, results, now);
+      // Before the payments: a shared interval another event recorded fails the run here, so it is not paid twice.
+      await recordPaidIntervals(tx, event.id, sharedPaid, now);
       await payEventPointsInBulk(tx, event.id, payments);
     })();
     // Awaited after the loop; a failure there fails the run, not the process.
@@ -96,7 +106,7 @@ function settle(event: EventRow, { baseline, readings, eventDate }: HouseholdBas
   return settleEvent(baseline, eventDayReadings(readings, eventDate), { targetPercent: event.targetPercent, rewardPoints: event.rewardPoints });
 }
 
-function resultRow(householdId: string, outcome: Settlement): ResultRow {
+function resultRow(householdId: string, outcome: StackedSettlement): ResultRow {
   return {
     householdId,
     outcome: outcome.status,
@@ -116,6 +126,8 @@ function resultRow(householdId: string, outcome: Settlement): ResultRow {
       targetMet: outcome.targetMet,
       intervals: outcome.intervals,
       missingSlots: outcome.missingSlots,
+      // The slots another event of the home paid; the totals and points are over the rest (decision 108).
+      ...(outcome.cededSlots.length > 0 ? { cededSlots: outcome.cededSlots } : {}),
     },
   };
 }

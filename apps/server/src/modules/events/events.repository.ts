@@ -54,9 +54,12 @@ export async function insertEvent(
 ): Promise<string> {
   const [row] = rowsOf<{ id: string }>(
     await db.execute(sql`
-      insert into energy_events (program_id, starts_at, ends_at, reward_points, target_percent, holdout_percent, created_by, points_per_kwh, baseline_method)
-      values (${event.programId}::uuid, ${event.startsAt.toISOString()}::timestamptz, ${event.endsAt.toISOString()}::timestamptz,
-        ${event.rewardPoints}, ${event.targetPercent}, ${event.holdoutPercent ?? 0}, ${event.createdBy}, ${event.pointsPerKwh ?? 0}, ${event.baselineMethod ?? 'high-ten-adjusted'})
+      insert into energy_events (program_id, starts_at, ends_at, reward_points, target_percent, holdout_percent, created_by, points_per_kwh, baseline_method, stacks)
+      select p.id, ${event.startsAt.toISOString()}::timestamptz, ${event.endsAt.toISOString()}::timestamptz,
+        ${event.rewardPoints}, ${event.targetPercent}, ${event.holdoutPercent ?? 0}, ${event.createdBy}, ${event.pointsPerKwh ?? 0}, ${event.baselineMethod ?? 'high-ten-adjusted'},
+        -- Whether the program stacks is copied like its other terms (decision 108): its later edit leaves the event as announced.
+        p.stacks
+      from event_programs p where p.id = ${event.programId}::uuid
       returning id`),
   );
   return row!.id;

@@ -86,7 +86,7 @@ export function createEventsRoutes(deps: { auth: Auth; db: Db; clock: () => Date
       200: json('The event with the member’s choice', memberEventSchema),
       400: error('Invalid body'),
       404: error('No such event in the member’s area'),
-      409: error('The event has started or was cancelled'),
+      409: error('The event has started or was cancelled, or the home takes part in an event at the same time of another program and one of the two programs is exclusive (exclusive_program)'),
     },
   });
   const scorecard = signedInRoute({

@@ -12,6 +12,7 @@ import type { DbOrTx } from '../../db/client';
 import { drawEventHoldout } from './event-holdout.service';
 import { isHeldOut } from './event-holdout.repository';
 import { freezeEventBaselines } from './frozen-baselines.service';
+import { checkStackingForOptIn, stackingView } from './event-stacking.service';
 import {
   bumpEventRevision,
   countReach,
@@ -203,7 +204,9 @@ export async function upcomingEvents(db: DbOrTx, household: Household, now: Date
 export async function memberEvent(db: DbOrTx, household: Household, eventId: string, now: Date): Promise<MemberEvent> {
   const event = await findEvent(db, eventId);
   if (!event || !(await householdInEventArea(db, eventId, household.id))) throw new AppError(404, 'not_found', EVENT_MESSAGES.notFound);
-  return memberView(event, household, await participation(db, eventId, household.id), now, await isHeldOut(db, eventId, household.id));
+  const view = memberView(event, household, await participation(db, eventId, household.id), now, await isHeldOut(db, eventId, household.id));
+  // Before opting in, the member sees what another event of theirs at the same time means for this one (decision 108).
+  return view.heldOut || event.status === 'cancelled' ? view : { ...view, ...(await stackingView(db, household.id, eventId)) };
 }
 
 export async function setOptIn(tx: DbOrTx, household: Household, eventId: string, optedIn: boolean, now: Date): Promise<MemberEvent> {
@@ -212,6 +215,7 @@ export async function setOptIn(tx: DbOrTx, household: Household, eventId: string
   if (event.status === 'cancelled') throw new AppError(409, 'event_cancelled', EVENT_MESSAGES.cancelled);
   if (event.status !== 'scheduled' || event.startsAt.getTime() <= now.getTime()) throw new AppError(409, 'opt_in_closed', EVENT_MESSAGES.optInClosed);
   if (await isHeldOut(tx, eventId, household.id)) throw new AppError(409, 'held_out', HOLDOUT_MESSAGES.heldOut);
+  if (optedIn) await checkStackingForOptIn(tx, household.id, eventId);
   await setParticipation(tx, eventId, household.id, optedIn, now);
   // A later opt-in freezes its baseline now (decision 099); opting out keeps the row, so opting in
   // again cannot trade it for another.

@@ -156,6 +156,7 @@ const ERASURE: Record<string, Entry> = {
   event_assignments: { effect: 'kept', why: 'Whether the home was called or held out: the population an event’s measured impact rests on, pseudonymous (decision 100).', rows: household('event_assignments') },
   event_baselines: { effect: 'kept', why: 'The baseline an event was settled against (decision 099), pseudonymous.', rows: household('event_baselines') },
   event_plug_actions: { effect: 'kept', why: PSEUDONYMOUS, rows: household('event_plug_actions') },
+  event_paid_intervals: { effect: 'kept', why: 'Which event paid an interval two events shared (decision 108): what the points paid were computed from, pseudonymous.', rows: household('event_paid_intervals') },
   // Money and points.
   statements: { effect: 'kept', why: KEPT_SIX_YEARS, rows: household('statements') },
   statement_lines: { effect: 'kept', why: KEPT_SIX_YEARS, rows: viaStatements('statement_lines') },
@@ -309,6 +310,7 @@ describe('account deletion, table by table', () => {
     const eventId = String(event!.id);
     await db.execute(sql`insert into event_participations (event_id, household_id, opted_in, source) values (${eventId}::uuid, ${hid}::uuid, true, 'member')`);
     await db.execute(sql`insert into event_results (event_id, household_id, version, outcome, points, settled_at) values (${eventId}::uuid, ${hid}::uuid, 1, 'no_baseline', 0, ${at}::timestamptz)`);
+    await db.execute(sql`insert into event_paid_intervals (household_id, interval_start, event_id, paid_at) values (${hid}::uuid, '2025-12-01T22:00:00Z', ${eventId}::uuid, ${at}::timestamptz)`);
     await db.execute(sql`
       insert into event_holdout_draws (event_id, program_id, seed, percent, season, eligible, drawable, held_out, drawn_at)
       values (${eventId}::uuid, ${program!.id}::uuid, ${'0'.repeat(32)}, 5, '2025-winter', 1, 1, 0, ${at}::timestamptz)`);

@@ -1,8 +1,9 @@
 import { EVENT_MESSAGES } from '@peakwise/contracts/events.contract';
+import { STACKING_MESSAGES } from '@peakwise/contracts/event-stacking.contract';
 import type { TFunction } from 'i18next';
 import { ApiRequestError } from '@/lib/api-request';
 
-type ErrorKey = 'optInClosed' | 'cancelled' | 'notFound';
+type ErrorKey = 'optInClosed' | 'cancelled' | 'notFound' | 'thisProgramExclusive' | 'otherProgramExclusive';
 
 // The refusals a member can meet when opting in or out, by the server's code.
 const KNOWN_CODES: Record<string, ErrorKey> = { opt_in_closed: 'optInClosed', event_cancelled: 'cancelled', not_found: 'notFound' };
@@ -10,6 +11,9 @@ const KNOWN_MESSAGES: Record<string, ErrorKey> = {
   [EVENT_MESSAGES.optInClosed]: 'optInClosed',
   [EVENT_MESSAGES.cancelled]: 'cancelled',
   [EVENT_MESSAGES.notFound]: 'notFound',
+  // One code (exclusive_program) for two reasons: the sentence tells them apart.
+  [STACKING_MESSAGES.thisProgramExclusive]: 'thisProgramExclusive',
+  [STACKING_MESSAGES.otherProgramExclusive]: 'otherProgramExclusive',
 };
 
 /**

@@ -54,6 +54,35 @@ function renderPage(detail: MemberEventDetail | Response) {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('EventPage', () => {
+  describe('another event at the same time (decision 108)', () => {
+    afterEach(() => i18n.changeLanguage('en'));
+    // 6–8 p.m. in Toronto; the other program pays 7–8 p.m.
+    const upcoming = event({ status: 'scheduled', optedIn: false, canChange: true, startsAt: '2025-11-17T23:00:00.000Z', endsAt: '2025-11-18T01:00:00.000Z' });
+    const payShares = [
+      { startsAt: '2025-11-17T23:00:00.000Z', endsAt: '2025-11-18T00:00:00.000Z', eventId: ID, programName: 'Ontario Peak Saver', thisEvent: true },
+      { startsAt: '2025-11-18T00:00:00.000Z', endsAt: '2025-11-18T01:00:00.000Z', eventId: 'other', programName: 'Toronto Pilot', thisEvent: false },
+    ];
+
+    it('says before opting in which event pays which hours, in English and French', async () => {
+      renderPage({ event: { ...upcoming, payShares }, result: null, outlook: null });
+      const note = await screen.findByTestId('event-stacking', {}, { timeout: 5000 });
+      expect(plain(note.textContent)).toContain('6–7 p.m.: paid by this event');
+      expect(plain(note.textContent)).toContain('7–8 p.m.: paid by Toronto Pilot’s event');
+      await i18n.changeLanguage('fr');
+      expect(plain((await screen.findByTestId('event-stacking')).textContent)).toContain('19 h – 20 h : payé par l’événement de Toronto Pilot');
+    });
+
+    it('says why an exclusive program keeps the home out', async () => {
+      renderPage({
+        event: { ...upcoming, stackingConflict: { reason: 'this_program_exclusive', eventId: 'other', programName: 'Toronto Pilot', startsAt: payShares[1]!.startsAt, endsAt: payShares[1]!.endsAt } },
+        result: null,
+        outlook: null,
+      });
+      const note = await screen.findByTestId('event-stacking', {}, { timeout: 5000 });
+      expect(plain(note.textContent)).toMatch(/You can’t join this event: your home takes part in Toronto Pilot’s event \(.*7–8 p\.m\.\)/);
+    });
+  });
+
   it('shows the terms and, for a settled result, the figures, the adjustment, the days and the chart with its table', async () => {
     renderPage({ event: event(), result: settled });
     const result = (await screen.findByRole('heading', { name: 'Your result' }, { timeout: 5000 })).closest('section')!;

@@ -18,6 +18,7 @@ import { eventsKeys } from './api/events-keys';
 import { useEventDetail } from './api/use-event-detail';
 import { EventPlugActions } from './components/event-plug-actions';
 import { EventResultPanel } from './components/event-result-panel';
+import { EventStackingNote } from './components/event-stacking-note';
 
 // The badge's colours: a running event asks for attention, a settled one is good news.
 const BADGE_TONE: Record<MemberEvent['status'], string> = { scheduled: 'neutral', active: 'warning', ended: 'neutral', settled: 'operational', cancelled: 'neutral' };
@@ -145,6 +146,7 @@ function EventDetail({ event, result, outlook }: { event: MemberEvent; result: E
               <BaselineOutlook event={event} outlook={outlook} variant="page" />
             </div>
           )}
+          <EventStackingNote event={event} />
           <EventOptIn event={event} queryKey={eventsKeys.detail(scope, event.id)} className="mt-3" />
           {/* Where a member deciding on one event looks for the standing choice (decision 086). */}
           {!event.optedInAutomatically && (

@@ -1,0 +1,51 @@
+import { SLOT_MINUTES } from './event-intervals';
+import { meetsTarget, reductionPercent, rewardMultiplier } from './event-points';
+import type { Settlement } from './event-settlement';
+
+const INTERVAL_MS = SLOT_MINUTES * 60_000;
+
+/** A settlement scored on the intervals the event pays, with the slots another event pays. */
+export type StackedSettlement = Settlement & { cededSlots: string[] };
+
+/**
+ * One kWh is paid once (docs/decisions/108-stacking-and-one-kwh-paid-once.md): an event whose
+ * household shares intervals with an event that pays them is scored on the rest. The cut is the
+ * reduction over the intervals it pays, and the reward per event shrinks in proportion to them
+ * (an event left one interval of twenty-four does not pay a whole event's reward for it):
+ *   points = ⌊reward × paid ÷ all × multiplier(cut over the paid intervals)⌋.
+ * `cededStartsMs` are the start instants of the ceded intervals; the n-th interval of the event
+ * starts n × 5 minutes after its first (a slot is a real interval on a DST night too).
+ * Without ceded intervals, or before the event is settled, the settlement is returned unchanged.
+ */
+export function scoreOwnIntervals(settlement: Settlement, eventStartMs: number, cededStartsMs: ReadonlySet<number>): StackedSettlement {
+  if (settlement.status !== 'settled' || cededStartsMs.size === 0) return { ...settlement, cededSlots: [] };
+  const firstMs = Math.floor(eventStartMs / INTERVAL_MS) * INTERVAL_MS;
+  const cededSlots: string[] = [];
+  let baselineKwh = 0;
+  let actualKwh = 0;
+  let paid = 0;
+  settlement.intervals.forEach((interval, i) => {
+    if (cededStartsMs.has(firstMs + i * INTERVAL_MS)) {
+      cededSlots.push(interval.slot);
+      return;
+    }
+    paid += 1;
+    baselineKwh += interval.baselineKwh;
+    actualKwh += interval.actualKwh ?? 0;
+  });
+  const total = settlement.intervals.length;
+  const percent = reductionPercent(baselineKwh, actualKwh);
+  const reward = Math.max(0, Math.floor(settlement.terms.rewardPoints));
+  // Rounded to a millionth before flooring, as pointsFor does, so float noise never costs a point.
+  const points = total === 0 ? 0 : Math.max(0, Math.floor(Math.round(((reward * paid) / total) * rewardMultiplier(percent, settlement.terms.targetPercent) * 1e6) / 1e6));
+  return {
+    ...settlement,
+    baselineKwh,
+    actualKwh,
+    reductionKwh: baselineKwh - actualKwh,
+    reductionPercent: percent,
+    targetMet: meetsTarget(percent, settlement.terms.targetPercent),
+    points,
+    cededSlots,
+  };
+}
