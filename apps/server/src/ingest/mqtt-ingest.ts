@@ -6,6 +6,7 @@ import { createMicroBatcher } from './micro-batcher';
 import { connectMqtt, type MqttConnection } from './mqtt-connection';
 import { storeMqttMessages, type StoredOutcome } from './mqtt-message-store';
 import { receiptFor } from './mqtt-receipt';
+import { GEN1_ROOT } from '../telemetry/shelly-gen1-em';
 import { TOPIC_ROOT } from '../telemetry/topics';
 
 /** Device → server topics the worker reads. */
@@ -22,6 +23,10 @@ export const INGEST_FILTERS = [
   `${TOPIC_ROOT}/+/tasmota/+/tele/STATE`,
   `${TOPIC_ROOT}/+/tasmota/+/stat/POWER`,
   `${TOPIC_ROOT}/+/tasmota/+/stat/RESULT`,
+  // A first-generation Shelly EM (decision 107): its id, not the topic, says whose it is.
+  `${GEN1_ROOT}/+/emeter/+/power`,
+  `${GEN1_ROOT}/+/emeter/+/total`,
+  `${GEN1_ROOT}/+/emeter/+/total_returned`,
 ] as const;
 
 /** What became of one message; `acked` is false only when it was not stored (database failure). */
