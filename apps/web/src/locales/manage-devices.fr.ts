@@ -25,7 +25,7 @@ export const manageDevicesFr: Translation<typeof manageDevicesEn> = {
     done: 'Terminé',
   },
   pair: {
-    family: 'Que voulez-vous associer?',
+    family: 'Que voulez-vous associer ?',
     families: { shellyPlug: 'Prise Shelly Gen2/Gen3 (Plus Plug S/US, Plus 1PM)', shellyEm: 'Shelly Pro 3EM (toute la maison)', tasmota: 'Prise Tasmota', other: 'Autre appareil ou passerelle' },
     shelly: {
       open: 'Ouvrez la page de la prise : tapez son adresse IP dans un navigateur sur le réseau de la maison, puis allez à Settings → MQTT.',
@@ -108,7 +108,7 @@ export const manageDevicesFr: Translation<typeof manageDevicesEn> = {
     save: 'Enregistrer',
     saved: 'Enregistré.',
     remove: 'Retirer l’appareil',
-    removeTitle: 'Retirer {{name}}?',
+    removeTitle: 'Retirer {{name}} ?',
     removeMessage: 'Il cessera de transmettre ses données à Peakwise et son jeton ne fonctionnera plus. Ses relevés passés restent dans vos totaux.',
     removeConfirm: 'Retirer',
     renew: 'Afficher à nouveau les réglages d’association',

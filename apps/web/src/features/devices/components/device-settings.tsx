@@ -65,7 +65,8 @@ export function DeviceSettings({ device, rooms, onRemoved }: Props) {
             <Button variant="secondary" size="sm" onClick={() => setConfirming(true)}>
               {t('edit.remove')}
             </Button>
-            <Button variant="secondary" size="sm" onClick={() => setRenewing(true)}>
+            {/* A long translation (French) takes two lines in this narrow panel. */}
+            <Button variant="secondary" size="sm" wrap onClick={() => setRenewing(true)}>
               {t('edit.renew')}
             </Button>
           </div>
