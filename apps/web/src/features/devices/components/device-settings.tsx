@@ -95,7 +95,7 @@ export function DeviceSettings({ device, rooms, onRemoved }: Props) {
       >
         {renew.data ? (
           <div className="space-y-4">
-            <PairingSteps paired={renew.data} initialFamily={device.kind === 'power' ? 'shellyEm' : 'shellyPlug'} onLeave={closeRenew} />
+            <PairingSteps paired={renew.data} initialFamily={renew.data.device.meterClamps ? 'shellyEmGen1' : device.kind === 'power' ? 'shellyEm' : 'shellyPlug'} onLeave={closeRenew} />
             <div className="flex justify-end">
               <Button variant="secondary" onClick={closeRenew}>
                 {t('add.done')}
