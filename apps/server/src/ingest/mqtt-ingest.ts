@@ -214,7 +214,11 @@ export function startMqttIngest(options: MqttIngestOptions): MqttIngest {
       client.subscribe(filters, { qos: 1 }, (error, granted) => {
         if (error) return reject(error);
         const refused = (granted ?? []).filter((g) => g.qos === 128).map((g) => g.topic);
-        if (refused.length > 0) return reject(new Error(`Broker refused subscriptions: ${refused.join(', ')}`));
+        // A Mosquitto role made before first-generation Shelly EMs were read (decision 107) lacks
+        // their topics: the rest of ingest works, and the operator is told what to add.
+        const required = refused.filter((topic) => !topic.includes(`${GEN1_ROOT}/`));
+        if (required.length > 0) return reject(new Error(`Broker refused subscriptions: ${required.join(', ')}`));
+        if (refused.length > 0) log.warn({ refused }, 'MQTT ingest cannot read first-generation Shelly EM meters: allow these subscriptions in its role (docs/ingestion.md)');
         log.info({ filters, protocolVersion: v5 ? 5 : 4, ...limits }, 'MQTT ingest subscribed');
         resolve();
       });

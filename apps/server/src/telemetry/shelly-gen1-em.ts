@@ -82,5 +82,5 @@ export function canSubscribeGen1(filter: string, ownGen1Id: string | undefined):
   const parts = filter.split('/');
   if (parts[0] !== GEN1_ROOT || parts[1] !== ownGen1Id) return false;
   // A valid filter: '+' alone in its level, '#' alone and last.
-  return parts.every((p, i) => (!p.includes('+') || p === '+') && (!p.includes('#') || (p === '#' && i === parts.length - 1))) && parts[1] !== '+';
+  return parts.every((p, i) => (!p.includes('+') || p === '+') && (!p.includes('#') || (p === '#' && i === parts.length - 1)));
 }
