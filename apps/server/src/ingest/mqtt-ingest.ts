@@ -208,19 +208,25 @@ export function startMqttIngest(options: MqttIngestOptions): MqttIngest {
   }
 
   const filters = options.subscribe === false ? [] : INGEST_FILTERS.map((f) => (options.shareGroup ? `$share/${options.shareGroup}/${f}` : f));
+  // A Mosquitto role made before first-generation Shelly EMs were read (decision 107) lacks their
+  // topics, and mqtt.js fails a whole SUBSCRIBE over one refused filter: they are asked for apart,
+  // and a refusal leaves the rest of ingest working and tells the operator what to add.
+  const isGen1Filter = (filter: string) => filter.includes(`${GEN1_ROOT}/`);
+  const required = filters.filter((f) => !isGen1Filter(f));
+  const gen1 = filters.filter(isGen1Filter);
   const ready = new Promise<void>((resolve, reject) => {
     const subscribe = () => {
       if (filters.length === 0) return resolve();
-      client.subscribe(filters, { qos: 1 }, (error, granted) => {
+      client.subscribe(required, { qos: 1 }, (error, granted) => {
         if (error) return reject(error);
         const refused = (granted ?? []).filter((g) => g.qos === 128).map((g) => g.topic);
-        // A Mosquitto role made before first-generation Shelly EMs were read (decision 107) lacks
-        // their topics: the rest of ingest works, and the operator is told what to add.
-        const required = refused.filter((topic) => !topic.includes(`${GEN1_ROOT}/`));
-        if (required.length > 0) return reject(new Error(`Broker refused subscriptions: ${required.join(', ')}`));
-        if (refused.length > 0) log.warn({ refused }, 'MQTT ingest cannot read first-generation Shelly EM meters: allow these subscriptions in its role (docs/ingestion.md)');
-        log.info({ filters, protocolVersion: v5 ? 5 : 4, ...limits }, 'MQTT ingest subscribed');
-        resolve();
+        if (refused.length > 0) return reject(new Error(`Broker refused subscriptions: ${refused.join(', ')}`));
+        client.subscribe(gen1, { qos: 1 }, (gen1Error, gen1Granted) => {
+          const gen1Refused = gen1Error ? gen1 : (gen1Granted ?? []).filter((g) => g.qos === 128).map((g) => g.topic);
+          if (gen1Refused.length > 0) log.warn({ refused: gen1Refused }, 'MQTT ingest cannot read first-generation Shelly EM meters: allow these subscriptions in its role (docs/ingestion.md)');
+          log.info({ filters, protocolVersion: v5 ? 5 : 4, ...limits }, 'MQTT ingest subscribed');
+          resolve();
+        });
       });
     };
     if (client.connected) subscribe();
@@ -234,11 +240,13 @@ export function startMqttIngest(options: MqttIngestOptions): MqttIngest {
   // (`resubscribe` makes mqtt.js send filters it believes are still in place.)
   client.on('connect', (connack) => {
     if (!connack.sessionPresent || filters.length === 0) return;
-    void ready.then(() =>
-      client.subscribe(Object.assign(Object.fromEntries(filters.map((filter) => [filter, { qos: 1 }])) as ISubscriptionMap, { resubscribe: true }), (error) => {
-        if (error) log.warn({ err: error }, 'MQTT ingest could not subscribe again after a reconnect');
-      }),
-    );
+    const again = (list: string[], onError: (error: Error) => void) =>
+      list.length > 0 && client.subscribe(Object.assign(Object.fromEntries(list.map((filter) => [filter, { qos: 1 }])) as ISubscriptionMap, { resubscribe: true }), (error) => error && onError(error));
+    void ready.then(() => {
+      again(required, (error) => log.warn({ err: error }, 'MQTT ingest could not subscribe again after a reconnect'));
+      // Refused already at start when the role lacks them (logged then).
+      again(gen1, (error) => log.debug({ err: error }, 'MQTT ingest could not subscribe again to the first-generation Shelly EM topics'));
+    });
   });
 
   return {
