@@ -59,7 +59,7 @@ type Case = { path: string; press: Press };
 /** What each press is, by the page's language: the button's name and what answers it. */
 const WORDS = {
   en: { login: 'Log In', signup: 'Sign Up', check: 'Check', serviceable: 'Great news!', postal: /postal code/i },
-  fr: { login: 'Connexion', signup: 'S’inscrire', check: 'Vérifier', serviceable: 'Bonne nouvelle!', postal: /code postal/i },
+  fr: { login: 'Connexion', signup: 'S’inscrire', check: 'Vérifier', serviceable: 'Bonne nouvelle\u202f!', postal: /code postal/i },
 } as const;
 
 const ALL_CASES: Case[] = [

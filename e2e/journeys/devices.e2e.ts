@@ -144,7 +144,11 @@ describe('IoT Devices', () => {
         await page.goto('/app/devices');
         await page.getByRole('table').getByRole('rowheader').getByRole('button', { name: 'Garage chest freezer', exact: true }).click();
       }
-      await page.getByRole('region', { name: 'Garage chest freezer' }).getByRole('button', { name: fr ? 'Afficher à nouveau les réglages d’association' : 'Show pairing settings again' }).click();
+      const again = page.getByRole('region', { name: 'Garage chest freezer' }).getByRole('button', { name: fr ? 'Afficher à nouveau les réglages d’association' : 'Show pairing settings again' });
+      // Its label may take two lines at 1440 px; it must stay inside the button.
+      await page.setViewportSize({ width: 1440, height: 900 });
+      expect(await again.evaluate((button) => button.scrollHeight <= button.clientHeight && button.scrollWidth <= button.clientWidth)).toBe(true);
+      await again.click();
       await page.getByRole('dialog', { name: fr ? 'Nouveaux réglages pour Garage chest freezer ?' : 'New settings for Garage chest freezer?' }).getByRole('button', { name: fr ? 'Obtenir un nouveau mot de passe' : 'Get a new password' }).click();
       const renewed = page.getByRole('dialog', { name: fr ? 'Appareil associé : Garage chest freezer' : 'Garage chest freezer is paired' });
       await renewed.getByText(fr ? 'En attente du premier message de Garage chest freezer…' : 'Waiting for the first message from Garage chest freezer…').waitFor();
@@ -154,6 +158,15 @@ describe('IoT Devices', () => {
       await screenshot(page, `devices-pairing-again-1440-${language}`);
       await page.setViewportSize({ width: 390, height: 844 });
       await screenshot(page, `devices-pairing-again-390-${language}`);
+      // A first-generation Shelly EM: its own settings screen's fields and the clamps question.
+      await renewed.getByRole('radio', { name: fr ? 'Shelly EM, première génération (toute la maison)' : 'Shelly EM, first generation (whole home)' }).check();
+      await renewed.getByRole('button', { name: /Use custom MQTT prefix/ }).waitFor();
+      expect(await renewed.getByRole('radio', { name: fr ? /Deux pinces/ : /Two clamps/ }).isChecked()).toBe(true);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await screenshot(page, `devices-pairing-gen1-1440-${language}`);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await screenshot(page, `devices-pairing-gen1-390-${language}`);
       await page.setViewportSize({ width: 1280, height: 800 });
       await renewed.getByRole('button', { name: fr ? 'Terminé' : 'Done' }).click();
     }

@@ -258,7 +258,7 @@ describe('public site', () => {
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('fr');
     await page.getByLabel('Code postal').fill('M5V 3L9');
     await page.getByRole('button', { name: 'Vérifier' }).click();
-    await page.getByRole('heading', { name: 'Bonne nouvelle!' }).waitFor();
+    await page.getByRole('heading', { name: 'Bonne nouvelle\u202f!' }).waitFor();
     await page.getByLabel('Langue').first().selectOption('en');
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('button', { name: 'Check', exact: true }).waitFor();

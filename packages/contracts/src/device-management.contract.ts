@@ -25,8 +25,16 @@ const planY = z.number().int('Positions are whole numbers.').min(0).max(PLAN_HEI
  * How the device will talk to Peakwise, as the pairing screen offers it. Given at pairing, it lets
  * the server refuse an id the firmware cannot hold (Tasmota's 32-character Topic and Client).
  */
-export const DEVICE_FAMILIES = ['shellyPlug', 'shellyEm', 'tasmota', 'other'] as const;
+export const DEVICE_FAMILIES = ['shellyPlug', 'shellyEm', 'shellyEmGen1', 'tasmota', 'other'] as const;
 export type DeviceFamily = (typeof DEVICE_FAMILIES)[number];
+
+/**
+ * How many channels of a first-generation Shelly EM carry a clamp: one, or two on a split-phase
+ * panel (a clamp on each leg), whose sum is the home. Set, it makes the device the household meter
+ * read from its `shellies/…` topics (decision 107).
+ */
+export const meterClampsSchema = z.union([z.literal(1), z.literal(2)], { error: 'meterClamps must be 1 or 2.' });
+export type MeterClamps = z.infer<typeof meterClampsSchema>;
 
 /**
  * Tasmota's Topic and Client fields hold at most 32 characters
@@ -46,6 +54,8 @@ export const addDeviceSchema = z.strictObject({
   roomId: z.string().nullable().optional(),
   ratedPowerW: z.number().positive('Rated power must be above 0 W.').max(20_000, 'Rated power must be at most 20,000 W.').nullable().optional(),
   neverSwitch: z.boolean().optional(),
+  /** With `shellyEmGen1`: one clamp or two (the default: a split-phase panel). */
+  meterClamps: meterClampsSchema.optional(),
 });
 export type AddDeviceRequest = z.infer<typeof addDeviceSchema>;
 
@@ -56,6 +66,8 @@ export const updateDeviceSchema = z
     x: planX.nullable().optional(),
     y: planY.nullable().optional(),
     neverSwitch: z.boolean().optional(),
+    /** A first-generation Shelly EM's clamps, as the pairing screen asks; null: not read as one. */
+    meterClamps: meterClampsSchema.nullable().optional(),
   })
   .refine((v) => Object.keys(v).length > 0, 'Nothing to change.')
   .refine((v) => (v.x === undefined) === (v.y === undefined), 'Move a device with both x and y.');
@@ -71,6 +83,8 @@ export const managedDeviceSchema = z.object({
   y: z.number().nullable(),
   ratedPowerW: z.number().nullable(),
   neverSwitch: z.boolean(),
+  /** Set when the device is a first-generation Shelly EM read as the household meter. */
+  meterClamps: meterClampsSchema.nullable().optional(),
 });
 export type ManagedDevice = z.infer<typeof managedDeviceSchema>;
 

@@ -7,6 +7,7 @@ import { lockMeterCounters, saveMeterCounters, updateDevicesSeen, type DeviceSee
 import { counterToInterval } from '../telemetry/counter';
 import type { MeterCounterSample } from '../telemetry/shelly-pro-3em';
 import { validateBatch } from '../telemetry/validate-readings';
+import { writeGen1Values, type Gen1Write } from './shelly-gen1-meter.service';
 
 /**
  * What a device said about itself right now (a state message, a Shelly sample): its relay, its
@@ -21,6 +22,8 @@ export type IngestWrite = {
   power: { householdId: string; ts: Date; powerW: number }[];
   /** Whole-home meter counters (a Shelly Pro 3EM's emdata:0), in message order. */
   meterCounters?: MeterCounterWrite[];
+  /** A first-generation Shelly EM's channel values, in message order (decision 107). */
+  gen1?: Gen1Write[];
 };
 
 export type MeterCounterWrite = { householdId: string; deviceId: string; context: StoreContext; sample: MeterCounterSample };
@@ -41,12 +44,14 @@ export type IngestWriteResult = {
  */
 export async function writeIngestBatch(db: Db, write: IngestWrite, now: Date): Promise<IngestWriteResult> {
   const counters = write.meterCounters ?? [];
-  if (write.readings.length === 0 && write.reports.length === 0 && write.power.length === 0 && counters.length === 0) return { readings: [], power: [] };
+  const gen1Writes = write.gen1 ?? [];
+  if (write.readings.length === 0 && write.reports.length === 0 && write.power.length === 0 && counters.length === 0 && gen1Writes.length === 0) return { readings: [], power: [] };
   return db.transaction(async (tx) => {
-    const fromCounters = await meterCounterReadings(tx, counters, now);
+    const gen1 = await writeGen1Values(tx, gen1Writes);
+    const fromCounters = await meterCounterReadings(tx, [...counters, ...gen1.counters], now);
     const readings = (await storeReadings(tx, [...write.readings, ...fromCounters], now)).slice(0, write.readings.length);
-    await updateDevicesSeen(tx, mergeReports(write.reports));
-    const power = await recordLivePowers(tx, write.power, now);
+    await updateDevicesSeen(tx, mergeReports([...write.reports, ...gen1.reports]));
+    const power = (await recordLivePowers(tx, [...write.power, ...gen1.power], now)).slice(0, write.power.length);
     return { readings, power };
   });
 }

@@ -8,6 +8,9 @@ import type { StoreContext } from '../modules/readings/readings.repository';
 import { mqttPayloadToBatch } from '../telemetry/mqtt-batch';
 import { parseShellyStatus, shellySampleToReading, type ShellySample } from '../telemetry/shelly-gen2';
 import { parseTasmotaMessage } from '../telemetry/tasmota';
+import { parseGen1Topic, parseGen1Value, type Gen1Route } from '../telemetry/shelly-gen1-em';
+import type { Gen1Meter } from '../modules/readings/shelly-gen1.repository';
+import type { Gen1Write } from './shelly-gen1-meter.service';
 import { parseTopic, type TopicRoute } from '../telemetry/topics';
 import { validateBatch } from '../telemetry/validate-readings';
 
@@ -23,15 +26,25 @@ export type DecodedMessage =
   | { kind: 'readings'; input: StoreInput; readingTimes: string[]; report?: DeviceReport }
   | { kind: 'report'; report: DeviceReport }
   | { kind: 'power'; householdId: string; ts: Date; powerW: number; report?: DeviceReport }
-  | { kind: 'meter-counter'; counter: MeterCounterWrite; report: DeviceReport };
+  | { kind: 'meter-counter'; counter: MeterCounterWrite; report: DeviceReport }
+  | { kind: 'gen1'; write: Gen1Write };
 
 /** Device → server routes the worker writes; the others (online, RPC replies) are not stored. */
 const STORED_ROUTES = new Set<TopicRoute['kind']>(['meter', 'meter-power', 'device-reading', 'device-state', 'shelly-status', 'shelly-events', 'tasmota-tele', 'tasmota-stat']);
 
 /** Step 1, no I/O: the route and the JSON, or why the message goes no further. */
-export type ParsedMessage = { kind: 'parsed'; route: TopicRoute; householdId: string; payload: unknown } | Extract<DecodedMessage, { kind: 'ignored' | 'refused' }>;
+export type ParsedMessage =
+  | { kind: 'parsed'; route: TopicRoute; householdId: string; payload: unknown }
+  /** A first-generation Shelly EM's value: its home is known only once its id is looked up. */
+  | { kind: 'gen1'; route: Gen1Route; value: number }
+  | Extract<DecodedMessage, { kind: 'ignored' | 'refused' }>;
 
 export function parseMessage(topic: string, message: Buffer): ParsedMessage {
+  const gen1 = parseGen1Topic(topic);
+  if (gen1) {
+    const value = parseGen1Value(gen1.leaf, message);
+    return value.ok ? { kind: 'gen1', route: gen1, value: value.value } : { kind: 'refused', detail: `${value.reason}: ${value.message}`, reason: value.reason };
+  }
   const route = parseTopic(topic);
   if (!route || !isUuid(route.householdId)) return { kind: 'ignored', detail: 'not a Peakwise ingest topic' };
   // Tasmota's stat/…/POWER is the bare word ON or OFF, not JSON.
@@ -49,7 +62,8 @@ export function parseMessage(topic: string, message: Buffer): ParsedMessage {
  * same rules as HTTP: validateBatch for readings; a device topic narrows the writable devices to
  * the one it names, so a payload naming another device is refused as unknown.
  */
-export function decodeMessage(parsed: ParsedMessage, contexts: ReadonlyMap<string, StoreContext>, receivedAt: Date): DecodedMessage {
+export function decodeMessage(parsed: ParsedMessage, contexts: ReadonlyMap<string, StoreContext>, receivedAt: Date, gen1Meters: ReadonlyMap<string, Gen1Meter> = new Map()): DecodedMessage {
+  if (parsed.kind === 'gen1') return decodeGen1(parsed, contexts, receivedAt, gen1Meters);
   if (parsed.kind !== 'parsed') return parsed;
   const { route, householdId, payload } = parsed;
   const context = contexts.get(householdId);
@@ -131,6 +145,21 @@ export function decodeMessage(parsed: ParsedMessage, contexts: ReadonlyMap<strin
     default:
       return { kind: 'ignored' };
   }
+}
+
+/**
+ * A first-generation Shelly EM's value, for the meter its topic's id names: an id that names no
+ * live Gen1 meter is refused, so a value is only ever stored for the home that paired the id.
+ * A channel the member said has no clamp is not read.
+ */
+function decodeGen1(parsed: Extract<ParsedMessage, { kind: 'gen1' }>, contexts: ReadonlyMap<string, StoreContext>, receivedAt: Date, meters: ReadonlyMap<string, Gen1Meter>): DecodedMessage {
+  const { route, value } = parsed;
+  const meter = meters.get(route.gen1Id);
+  if (!meter) return { kind: 'refused', detail: `unknown_device: ${route.gen1Id}`, reason: 'unknown_device' };
+  const context = contexts.get(meter.householdId);
+  if (!context) return { kind: 'refused', detail: 'unknown household' };
+  if (route.channel >= meter.clamps) return { kind: 'ignored', detail: 'a channel without a clamp' };
+  return { kind: 'gen1', write: { meter, context, channel: route.channel, leaf: route.leaf, value, at: receivedAt } };
 }
 
 /**

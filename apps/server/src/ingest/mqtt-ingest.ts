@@ -6,6 +6,7 @@ import { createMicroBatcher } from './micro-batcher';
 import { connectMqtt, type MqttConnection } from './mqtt-connection';
 import { storeMqttMessages, type StoredOutcome } from './mqtt-message-store';
 import { receiptFor } from './mqtt-receipt';
+import { GEN1_ROOT } from '../telemetry/shelly-gen1-em';
 import { TOPIC_ROOT } from '../telemetry/topics';
 
 /** Device → server topics the worker reads. */
@@ -22,6 +23,10 @@ export const INGEST_FILTERS = [
   `${TOPIC_ROOT}/+/tasmota/+/tele/STATE`,
   `${TOPIC_ROOT}/+/tasmota/+/stat/POWER`,
   `${TOPIC_ROOT}/+/tasmota/+/stat/RESULT`,
+  // A first-generation Shelly EM (decision 107): its id, not the topic, says whose it is.
+  `${GEN1_ROOT}/+/emeter/+/power`,
+  `${GEN1_ROOT}/+/emeter/+/total`,
+  `${GEN1_ROOT}/+/emeter/+/total_returned`,
 ] as const;
 
 /** What became of one message; `acked` is false only when it was not stored (database failure). */
@@ -203,15 +208,25 @@ export function startMqttIngest(options: MqttIngestOptions): MqttIngest {
   }
 
   const filters = options.subscribe === false ? [] : INGEST_FILTERS.map((f) => (options.shareGroup ? `$share/${options.shareGroup}/${f}` : f));
+  // A Mosquitto role made before first-generation Shelly EMs were read (decision 107) lacks their
+  // topics, and mqtt.js fails a whole SUBSCRIBE over one refused filter: they are asked for apart,
+  // and a refusal leaves the rest of ingest working and tells the operator what to add.
+  const isGen1Filter = (filter: string) => filter.includes(`${GEN1_ROOT}/`);
+  const required = filters.filter((f) => !isGen1Filter(f));
+  const gen1 = filters.filter(isGen1Filter);
   const ready = new Promise<void>((resolve, reject) => {
     const subscribe = () => {
       if (filters.length === 0) return resolve();
-      client.subscribe(filters, { qos: 1 }, (error, granted) => {
+      client.subscribe(required, { qos: 1 }, (error, granted) => {
         if (error) return reject(error);
         const refused = (granted ?? []).filter((g) => g.qos === 128).map((g) => g.topic);
         if (refused.length > 0) return reject(new Error(`Broker refused subscriptions: ${refused.join(', ')}`));
-        log.info({ filters, protocolVersion: v5 ? 5 : 4, ...limits }, 'MQTT ingest subscribed');
-        resolve();
+        client.subscribe(gen1, { qos: 1 }, (gen1Error, gen1Granted) => {
+          const gen1Refused = gen1Error ? gen1 : (gen1Granted ?? []).filter((g) => g.qos === 128).map((g) => g.topic);
+          if (gen1Refused.length > 0) log.warn({ refused: gen1Refused }, 'MQTT ingest cannot read first-generation Shelly EM meters: allow these subscriptions in its role (docs/ingestion.md)');
+          log.info({ filters, protocolVersion: v5 ? 5 : 4, ...limits }, 'MQTT ingest subscribed');
+          resolve();
+        });
       });
     };
     if (client.connected) subscribe();
@@ -225,11 +240,13 @@ export function startMqttIngest(options: MqttIngestOptions): MqttIngest {
   // (`resubscribe` makes mqtt.js send filters it believes are still in place.)
   client.on('connect', (connack) => {
     if (!connack.sessionPresent || filters.length === 0) return;
-    void ready.then(() =>
-      client.subscribe(Object.assign(Object.fromEntries(filters.map((filter) => [filter, { qos: 1 }])) as ISubscriptionMap, { resubscribe: true }), (error) => {
-        if (error) log.warn({ err: error }, 'MQTT ingest could not subscribe again after a reconnect');
-      }),
-    );
+    const again = (list: string[], onError: (error: Error) => void) =>
+      list.length > 0 && client.subscribe(Object.assign(Object.fromEntries(list.map((filter) => [filter, { qos: 1 }])) as ISubscriptionMap, { resubscribe: true }), (error) => error && onError(error));
+    void ready.then(() => {
+      again(required, (error) => log.warn({ err: error }, 'MQTT ingest could not subscribe again after a reconnect'));
+      // Refused already at start when the role lacks them (logged then).
+      again(gen1, (error) => log.debug({ err: error }, 'MQTT ingest could not subscribe again to the first-generation Shelly EM topics'));
+    });
   });
 
   return {

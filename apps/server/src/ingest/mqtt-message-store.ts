@@ -2,6 +2,7 @@ import type { IngestRejectionReason, IngestResult } from '@peakwise/contracts/in
 import type { Db } from '../db/client';
 import type { Logger } from '../lib/logger';
 import { loadStoreContexts } from '../modules/readings/readings.repository';
+import { findGen1Meters } from '../modules/readings/shelly-gen1.repository';
 import { writeIngestBatch, type IngestWrite } from './ingest-batch.service';
 import { decodeMessage, parseMessage, refusalReason, type DecodedMessage } from './mqtt-decode';
 
@@ -36,12 +37,17 @@ export type MessageStoreDeps = {
 export async function storeMqttMessages(deps: MessageStoreDeps, items: MessageToStore[]): Promise<StoredOutcome[]> {
   const { log } = deps;
   const parsed = items.map((item) => parseMessage(item.topic, item.payload));
-  const contexts = await loadStoreContexts(
+  // A first-generation Shelly EM's topic names no household: its id is looked up first (decision 107).
+  const gen1Meters = await findGen1Meters(
     deps.db,
-    parsed.flatMap((p) => (p.kind === 'parsed' ? [p.householdId] : [])),
+    parsed.flatMap((p) => (p.kind === 'gen1' ? [p.route.gen1Id] : [])),
   );
-  const decoded: DecodedMessage[] = parsed.map((p, i) => decodeMessage(p, contexts, items[i]!.receivedAt));
-  const batch: IngestWrite = { readings: [], reports: [], power: [], meterCounters: [] };
+  const contexts = await loadStoreContexts(deps.db, [
+    ...parsed.flatMap((p) => (p.kind === 'parsed' ? [p.householdId] : [])),
+    ...[...gen1Meters.values()].map((meter) => meter.householdId),
+  ]);
+  const decoded: DecodedMessage[] = parsed.map((p, i) => decodeMessage(p, contexts, items[i]!.receivedAt, gen1Meters));
+  const batch: IngestWrite = { readings: [], reports: [], power: [], meterCounters: [], gen1: [] };
   const slot = decoded.map((d) => {
     if (d.kind === 'readings') {
       if (d.report) batch.reports.push(d.report);
@@ -56,6 +62,7 @@ export async function storeMqttMessages(deps: MessageStoreDeps, items: MessageTo
       batch.reports.push(d.report);
       return batch.meterCounters!.push(d.counter) - 1;
     }
+    if (d.kind === 'gen1') return batch.gen1!.push(d.write) - 1;
     return -1;
   });
   const written = await (deps.write ?? writeIngestBatch)(deps.db, batch, deps.now);
@@ -68,6 +75,7 @@ export async function storeMqttMessages(deps: MessageStoreDeps, items: MessageTo
       }
       case 'report':
       case 'meter-counter':
+      case 'gen1':
         return { outcome: 'stored' };
       case 'power':
         return { outcome: 'stored', detail: written.power[slot[i]!] ? 'stored' : 'stale' };

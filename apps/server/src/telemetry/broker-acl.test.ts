@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { brokerAcls, type BrokerAcl } from './broker-acl';
+import { shellyGen1Id } from './shelly-gen1-em';
 import { canPublish, canSubscribe } from './topics';
 
 const H = '6f1c2b1e-0000-4000-8000-000000000001';
@@ -29,8 +30,10 @@ const topicsOf = (home: string, id: string) => [
   ...['reading', 'state', 'command', 'receipts'].map((leaf) => `peakwise/${home}/devices/${id}/${leaf}`),
   ...['status/switch:0', 'status/em:0', 'events/rpc', 'online', 'reply/rpc', 'rpc', 'command', 'command/switch:0'].map((leaf) => `peakwise/${home}/shelly/${id}/${leaf}`),
   ...['tele/SENSOR', 'tele/STATE', 'stat/POWER', 'stat/RESULT', 'cmnd/POWER'].map((leaf) => `peakwise/${home}/tasmota/${id}/${leaf}`),
+  // A first-generation Shelly EM's own tree (decision 107).
+  ...['emeter/0/power', 'emeter/1/total', 'online', 'relay/0/command'].map((leaf) => `shellies/${shellyGen1Id(home, id)}/${leaf}`),
 ];
-const everyTopic = [...topicsOf(H, 'plug-1'), ...topicsOf(H, 'plug-2'), ...topicsOf(OTHER, 'plug-1')];
+const everyTopic = [...topicsOf(H, 'plug-1'), ...topicsOf(H, 'plug-2'), ...topicsOf(OTHER, 'plug-1'), 'shellies/announce', 'shellies/command', 'shellies/plug-1/emeter/0/power'];
 
 describe.each([
   ['a device login', 'plug-1' as string | undefined],
@@ -54,8 +57,9 @@ describe.each([
     expect(subscribes(acls, '#')).toBe(false);
   });
 
-  it('lets nothing through outside its household', () => {
-    for (const acl of acls) expect(acl.topic.startsWith(`peakwise/${H}/`)).toBe(true);
+  it('lets nothing through outside its household, but a device login’s own Gen1 tree', () => {
+    const gen1 = externalId === undefined ? [] : [`shellies/${shellyGen1Id(H, externalId)}/#`, 'shellies/announce', 'shellies/command'];
+    for (const acl of acls) expect([acl.topic, acl.topic.startsWith(`peakwise/${H}/`) || gen1.includes(acl.topic)]).toEqual([acl.topic, true]);
   });
 });
 

@@ -1,3 +1,4 @@
+import { GEN1_ROOT, shellyGen1Id } from './shelly-gen1-em';
 import { TOPIC_ROOT, isValidTopicId } from './topics';
 
 /**
@@ -45,9 +46,21 @@ export function brokerAcls(householdId: string, externalId?: string): BrokerAcl[
     externalId === undefined
       ? { acltype: 'subscribePattern', topic: `${home}/tasmota/+/cmnd/#`, allow: true }
       : { acltype: 'subscribeLiteral', topic: `${home}/tasmota/${externalId}/cmnd/#`, allow: true };
+  // A first-generation Shelly EM cannot be placed in the household's tree: a device login gets
+  // its own `shellies/<id>/#` (decision 107), its connect announcement and the broadcast it listens to.
+  const gen1: BrokerAcl[] =
+    externalId === undefined
+      ? []
+      : [
+          { acltype: 'publishClientSend', topic: `${GEN1_ROOT}/${shellyGen1Id(householdId, externalId)}/#`, allow: true },
+          { acltype: 'publishClientSend', topic: `${GEN1_ROOT}/announce`, allow: true },
+          { acltype: 'subscribePattern', topic: `${GEN1_ROOT}/${shellyGen1Id(householdId, externalId)}/#`, allow: true },
+          { acltype: 'subscribeLiteral', topic: `${GEN1_ROOT}/command`, allow: true },
+        ];
   return [
     ...publish.map((topic): BrokerAcl => ({ acltype: 'publishClientSend', topic, allow: true })),
     ...subscribe.map((topic): BrokerAcl => ({ acltype: 'subscribePattern', topic, allow: true })),
     tasmotaCommands,
+    ...gen1,
   ];
 }

@@ -18,7 +18,11 @@
  *                                                                tasmotaFullTopic and Topic its external id:
  *     …/tele/SENSOR, …/tele/STATE, …/stat/POWER, …/stat/RESULT   device → server (also any other tele/stat leaf)
  *     …/cmnd/POWER (subscribed as …/cmnd/#)                      server → device
+ *   shellies/{externalId}-{8}/…                                  a first-generation Shelly EM, which has no prefix
+ *                                                                setting: a device login's own id only (shelly-gen1-em.ts)
  */
+
+import { canPublishGen1, canSubscribeGen1, inGen1Tree, shellyGen1Id } from './shelly-gen1-em';
 
 export const TOPIC_ROOT = 'peakwise';
 
@@ -132,6 +136,7 @@ export function parseTopic(topic: string): TopicRoute | null {
  * device topics and never the household meter.
  */
 export function canPublish(clientHouseholdId: string, topic: string, clientExternalId?: string): boolean {
+  if (inGen1Tree(topic)) return canPublishGen1(topic, ownGen1Id(clientHouseholdId, clientExternalId));
   if (topic.includes('+') || topic.includes('#')) return false;
   const route = parseTopic(topic);
   if (route === null || !DEVICE_TO_SERVER.has(route.kind)) return false;
@@ -146,6 +151,7 @@ export function canPublish(clientHouseholdId: string, topic: string, clientExter
  * or a sibling device's readings.
  */
 export function canSubscribe(clientHouseholdId: string, filter: string, clientExternalId?: string): boolean {
+  if (inGen1Tree(filter)) return canSubscribeGen1(filter, ownGen1Id(clientHouseholdId, clientExternalId));
   // Tasmota subscribes to its whole command subtree, `…/tasmota/{id}/cmnd/#`: the one '#' allowed,
   // judged as one of its command topics.
   const tasmotaCommands = /^(.+)\/cmnd\/#$/.exec(filter);
@@ -165,6 +171,11 @@ export function canSubscribe(clientHouseholdId: string, filter: string, clientEx
   const route = parseTopic(probe);
   if (route === null || !SERVER_TO_DEVICE.has(route.kind)) return false;
   return inScope(route, clientHouseholdId, wildcardAt.length === 1 ? undefined : clientExternalId);
+}
+
+/** A device login's first-generation Shelly id; a household login has none. */
+function ownGen1Id(householdId: string, externalId: string | undefined): string | undefined {
+  return externalId !== undefined && ID.test(householdId) && ID.test(externalId) ? shellyGen1Id(householdId, externalId) : undefined;
 }
 
 function inScope(route: TopicRoute, householdId: string, externalId: string | undefined): boolean {

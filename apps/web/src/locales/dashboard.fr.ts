@@ -10,7 +10,7 @@ export const dashboardFr: Translation<typeof dashboardEn> = {
   connect: { device: 'Ajouter un appareil', import: 'Importer le fichier de votre distributeur' },
   loading: 'Chargement de votre tableau de bord…',
   homePrompt: {
-    title: 'Où se trouve votre domicile?',
+    title: 'Où se trouve votre domicile ?',
     body: 'Indiquez le code postal de votre domicile pour être informé des événements d’économie d’énergie dans votre région et profiter du fuseau horaire et des tarifs de votre province.',
     action: 'Indiquer mon domicile',
     dismiss: 'Fermer',
@@ -25,7 +25,7 @@ export const dashboardFr: Translation<typeof dashboardEn> = {
     live: 'En direct',
     sampleAt: 'à {{time}}',
     noRecentSample: 'Aucune lecture dans les 15 dernières minutes',
-    noMeter: 'Vos prises s’affichent sous Appareils actifs; la consommation de toute la maison demande un compteur ou le fichier de votre distributeur',
+    noMeter: 'Vos prises s’affichent sous Appareils actifs ; la consommation de toute la maison demande un compteur ou le fichier de votre distributeur',
     reconnecting: 'Reconnexion aux mises à jour en direct…',
     todayCost: 'Coût d’aujourd’hui',
     todayDetail: '{{kwh}} consommés jusqu’ici aujourd’hui, dont {{imported}} du réseau',

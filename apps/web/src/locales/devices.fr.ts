@@ -26,7 +26,7 @@ export const devicesFr: Translation<typeof devicesEn> = {
   },
   plan: {
     title: 'Plan d’étage',
-    hint: 'Sélectionnez une pièce pour mettre ses appareils en évidence; sélectionnez-la de nouveau pour annuler. Utilisez + et − pour zoomer. Faites glisser un appareil, ou appuyez sur Alt + flèches, pour le déplacer.',
+    hint: 'Sélectionnez une pièce pour mettre ses appareils en évidence ; sélectionnez-la de nouveau pour annuler. Utilisez + et − pour zoomer. Faites glisser un appareil, ou appuyez sur Alt + flèches, pour le déplacer.',
     label: 'Plan d’étage de votre maison. Zoom {{zoom}}.',
     zoomIn: 'Zoom avant',
     zoomOut: 'Zoom arrière',

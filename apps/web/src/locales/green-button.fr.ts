@@ -5,7 +5,7 @@ export const greenButtonFr: Translation<typeof greenButtonEn> = {
   import: {
     title: 'Importer les données de votre distributeur (Green Button)',
     description:
-      'Pas de passerelle? Tous les distributeurs de l’Ontario offrent « Green Button Download My Data ». Téléchargez vos données par intervalles sur le site de votre distributeur et importez le fichier XML ici : l’historique de consommation, le tableau de bord, la facturation et la base de référence de vos événements s’en remplissent.',
+      'Pas de passerelle ? Tous les distributeurs de l’Ontario offrent « Green Button Download My Data ». Téléchargez vos données par intervalles sur le site de votre distributeur et importez le fichier XML ici : l’historique de consommation, le tableau de bord, la facturation et la base de référence de vos événements s’en remplissent.',
     fileLabel: 'Fichier Green Button (XML)',
     fileHint: 'Un fichier XML de votre distributeur. Importer de nouveau le même fichier ne change rien.',
     submit: 'Importer le fichier',
@@ -56,14 +56,14 @@ export const greenButtonFr: Translation<typeof greenButtonEn> = {
       correction_window_closed: 'une autre valeur est déjà enregistrée pour ce moment, qui remonte à plus de 7 jours.',
     },
     errors: {
-      malformed_xml: 'Ce fichier n’est pas un XML valide; rien n’a été importé. Téléchargez-le de nouveau auprès de votre distributeur.',
-      not_green_button: 'Ce fichier n’est pas un fichier Green Button; rien n’a été importé.',
-      foreign_unit: 'Les relevés de ce fichier ne sont pas de l’électricité en Wh ou en kWh (gaz ou eau, par exemple); rien n’a été importé.',
-      unsupported_reading_type: 'Ce fichier contient des index de compteur, pas des relevés par intervalles; rien n’a été importé.',
-      no_readings: 'Ce fichier ne contient aucun relevé par intervalles; rien n’a été importé.',
-      payload_too_large: 'Ce fichier est trop volumineux; rien n’a été importé. Téléchargez une période plus courte et importez-la en plusieurs parties.',
+      malformed_xml: 'Ce fichier n’est pas un XML valide ; rien n’a été importé. Téléchargez-le de nouveau auprès de votre distributeur.',
+      not_green_button: 'Ce fichier n’est pas un fichier Green Button ; rien n’a été importé.',
+      foreign_unit: 'Les relevés de ce fichier ne sont pas de l’électricité en Wh ou en kWh (gaz ou eau, par exemple) ; rien n’a été importé.',
+      unsupported_reading_type: 'Ce fichier contient des index de compteur, pas des relevés par intervalles ; rien n’a été importé.',
+      no_readings: 'Ce fichier ne contient aucun relevé par intervalles ; rien n’a été importé.',
+      payload_too_large: 'Ce fichier est trop volumineux ; rien n’a été importé. Téléchargez une période plus courte et importez-la en plusieurs parties.',
       missing_file: 'Le fichier n’a pas pu être lu. Choisissez-le de nouveau.',
-      failed: 'L’importation a échoué. Rien n’a été modifié; veuillez réessayer.',
+      failed: 'L’importation a échoué. Rien n’a été modifié ; veuillez réessayer.',
     },
   },
   export: {
@@ -75,5 +75,5 @@ export const greenButtonFr: Translation<typeof greenButtonEn> = {
     invalidRange: 'Choisissez une date de début antérieure ou égale à la date de fin, au plus {{days}} jours d’écart.',
   },
   usageLink: 'Importer les données Green Button de votre distributeur',
-  usagePrompt: 'Pas encore de passerelle?',
+  usagePrompt: 'Pas encore de passerelle ?',
 };

@@ -46,92 +46,92 @@ export const helpFr: Translation<typeof helpEn> = {
   },
   questions: {
     whatIsPeakwise: {
-      question: 'Qu’est-ce que Peakwise?',
+      question: 'Qu’est-ce que Peakwise ?',
       answer:
         'Peakwise est un service gratuit d’économie d’énergie pour les ménages. Vous recevez une prise intelligente gratuite, nous vous avisons des courtes périodes de pointe appelées Événements d’économie d’énergie, et vous accumulez des points en consommant moins d’électricité pendant ces périodes.',
     },
     whereAvailable: {
-      question: 'Où Peakwise est-il offert?',
+      question: 'Où Peakwise est-il offert ?',
       answer:
         'Peakwise dessert les foyers de l’Ontario, de la Colombie-Britannique, de l’Alberta et du Québec. Entrez votre code postal sur la page d’accueil pour vérifier votre adresse.',
     },
     cost: {
-      question: 'Est-ce que Peakwise coûte quelque chose?',
+      question: 'Est-ce que Peakwise coûte quelque chose ?',
       answer:
         'Non. L’adhésion est gratuite, sans aucun risque, et votre prise intelligente (d’une valeur de 29,99 $) est gratuite elle aussi. Vous ne payez jamais rien si vous manquez un événement.',
     },
     plugSetup: {
-      question: 'Comment installer ma prise intelligente?',
+      question: 'Comment installer ma prise intelligente ?',
       answer:
-        'Connectez d’abord la prise à votre Wi-Fi avec l’application de son fabricant. Ensuite, dans Peakwise, ouvrez Appareils, choisissez Ajouter un appareil, entrez l’identifiant de la prise, un nom et son type, puis choisissez Associer l’appareil. Peakwise affiche une seule fois le jeton et les réglages MQTT de la prise : entrez-les dans les réglages MQTT de la prise elle-même (sur une prise Shelly Gen2 ou Gen3 : Settings → MQTT). Pas de prise? Importez le fichier Green Button de votre distributeur dans Paramètres → Données et outils pour développeurs. Le guide d’utilisation ci-dessous détaille chaque étape.',
+        'Connectez d’abord la prise à votre Wi-Fi avec l’application de son fabricant. Ensuite, dans Peakwise, ouvrez Appareils, choisissez Ajouter un appareil, entrez l’identifiant de la prise, un nom et son type, puis choisissez Associer l’appareil. Peakwise affiche une seule fois le jeton et les réglages MQTT de la prise : entrez-les dans les réglages MQTT de la prise elle-même (sur une prise Shelly Gen2 ou Gen3 : Settings → MQTT). Pas de prise ? Importez le fichier Green Button de votre distributeur dans Paramètres → Données et outils pour développeurs. Le guide d’utilisation ci-dessous détaille chaque étape.',
     },
     whatIsEvent: {
-      question: 'Qu’est-ce qu’un Événement d’économie d’énergie?',
+      question: 'Qu’est-ce qu’un Événement d’économie d’énergie ?',
       answer:
         'Un Événement d’économie d’énergie est une courte période où la demande sur le réseau atteint un sommet — habituellement en soirée, les jours de semaine, par exemple de 18 h à 19 h. Réduire votre consommation pendant cette période aide le réseau et vous rapporte des points.',
     },
     eventNotice: {
-      question: 'Comment saurai-je qu’un événement approche?',
+      question: 'Comment saurai-je qu’un événement approche ?',
       answer:
         'Nous vous envoyons un courriel ou un texto avant chaque événement, avec l’heure de début et de fin et les points à gagner. Vous pouvez choisir votre mode d’avis dans les Paramètres.',
     },
     eventMeasure: {
-      question: 'Comment ma réduction est-elle mesurée?',
+      question: 'Comment ma réduction est-elle mesurée ?',
       answer:
         'Nous comparons votre consommation pendant l’événement à votre consommation habituelle à la même heure lors de journées semblables récentes (votre niveau de référence). L’écart correspond à votre réduction. Éteindre des appareils ou reporter des tâches comme la lessive plus tard en soirée fait la plus grande différence.',
     },
     eventOptional: {
-      question: 'Dois-je participer à chaque événement?',
+      question: 'Dois-je participer à chaque événement ?',
       answer:
         'Non. Chaque événement est facultatif et il n’y a aucune pénalité si vous en sautez un — vous n’accumulez simplement pas de points pour celui-ci.',
     },
     pointsEarn: {
-      question: 'Combien de points puis-je accumuler?',
+      question: 'Combien de points puis-je accumuler ?',
       answer:
         'Chaque événement indique sa récompense, habituellement 100 points. Vous l’obtenez en réduisant votre consommation d’au moins 10 % sous votre niveau de référence, et une réduction plus importante peut rapporter jusqu’au double. Les points ne vous sont jamais retirés.',
     },
     pointsValue: {
-      question: 'Combien valent mes points?',
+      question: 'Combien valent mes points ?',
       answer:
         '100 points = 1 $. Vous pouvez encaisser vos points ou les échanger dans la boutique de récompenses contre des produits de maison intelligente.',
     },
     pointsTiming: {
-      question: 'Quand mes points apparaissent-ils dans mon compte?',
+      question: 'Quand mes points apparaissent-ils dans mon compte ?',
       answer:
         'Vous voyez une estimation pendant l’événement. Les points deviennent définitifs une fois l’événement réglé, peu après sa fin.',
     },
     readings: {
-      question: 'À quelle fréquence mes données énergétiques sont-elles mises à jour?',
+      question: 'À quelle fréquence mes données énergétiques sont-elles mises à jour ?',
       answer:
         'Les relevés d’énergie sont mis à jour toutes les 5 minutes, avec une précision de 1 %. Si votre prise se déconnecte, la période manquante est affichée comme des données manquantes — jamais comme zéro — et les relevés reprennent dès la reconnexion.',
     },
     solarData: {
-      question: 'Puis-je voir ce que produisent mes panneaux solaires?',
+      question: 'Puis-je voir ce que produisent mes panneaux solaires ?',
       answer:
         'Oui. Si votre maison a des panneaux solaires, la section Système solaire affiche la production, la consommation et l’énergie que vous tirez du réseau ou que vous y injectez.',
     },
     billingSchedule: {
-      question: 'Quand ma facture est-elle émise et quand dois-je la payer?',
+      question: 'Quand ma facture est-elle émise et quand dois-je la payer ?',
       answer:
         'Les factures sont générées le 1er du mois et payables le 15. Chaque facture couvre votre consommation mesurée du mois précédent.',
     },
     billingRates: {
-      question: 'Comment ma facture est-elle calculée?',
+      question: 'Comment ma facture est-elle calculée ?',
       answer:
         'Nous multiplions votre consommation mesurée par les tarifs d’électricité de votre province, comme la tarification selon l’heure de consommation en Ontario ou le tarif D d’Hydro-Québec. Un changement de tarif ne modifie jamais une facture déjà émise.',
     },
     supportHours: {
-      question: 'Comment joindre le soutien?',
+      question: 'Comment joindre le soutien ?',
       answer: 'Écrivez à {{email}} : nous répondons dans les 24 heures.',
       answerWithPhone: 'Composez le {{phone}} ou écrivez à {{email}} : nous répondons aux courriels dans les 24 heures.',
     },
     language: {
-      question: 'Puis-je utiliser Peakwise en français ou en espagnol?',
+      question: 'Puis-je utiliser Peakwise en français ou en espagnol ?',
       answer:
         'Oui. Peakwise est offert en anglais, en français et en espagnol. Choisissez votre langue dans le menu des langues ou dans les Paramètres.',
     },
     privacy: {
-      question: 'Que faites-vous de mes données?',
+      question: 'Que faites-vous de mes données ?',
       answer:
         'Nous utilisons vos relevés d’énergie uniquement pour faire fonctionner Peakwise : mesurer les événements et calculer les points et les factures. Nous ne vendons pas vos données. Vous pouvez exporter vos données ou supprimer votre compte dans les Paramètres.',
     },
@@ -148,9 +148,9 @@ export const helpFr: Translation<typeof helpEn> = {
           s1: 'Connectez la prise à votre Wi-Fi avec l’application ou les instructions de son fabricant : Peakwise ne fait pas cette étape. Peakwise lit les prises Shelly Gen2 et Gen3 (Plus Plug S, Plus Plug US, Plug S Gen3) avec leur micrologiciel d’origine.',
           s2: 'Dans Peakwise, ouvrez Appareils et choisissez Ajouter un appareil. Choisissez ce que vous associez, un nom selon ce qu’elle alimente (p. ex. « Chaufferette du salon »), son type et, si vous le voulez, sa pièce. L’identifiant est facultatif : laissez-le vide et Peakwise en donne un à la prise (celui d’une Tasmota doit tenir dans son Topic de 32 caractères). Choisissez ensuite Associer l’appareil. Si vous avez commandé la prise Peakwise gratuite, « Connecter votre prise » sur le tableau de bord fait tout cela en un clic.',
           s3: 'Peakwise n’affiche qu’une seule fois le jeton et les réglages MQTT de la prise : copiez-les avant de fermer la fenêtre. Si vous perdez le jeton, retirez l’appareil et associez-le de nouveau.',
-          s4: 'Sur une prise Shelly, ouvrez sa propre page Web (son adresse IP dans un navigateur) et allez dans Settings → MQTT. Activez MQTT; entrez le serveur, le nom d’utilisateur MQTT et, comme mot de passe, le jeton; indiquez le préfixe MQTT donné par Peakwise; activez « RPC status notifications over MQTT » et « Generic status update over MQTT »; puis enregistrez. La prise se reconnecte et transmet environ une fois par minute.',
-          s5: 'Un autre appareil, comme un compteur ou une passerelle, doit envoyer ses relevés dans le format de Peakwise avec son jeton : par MQTT sous le préfixe de sujet affiché, ou à l’adresse HTTP affichée.',
-          s6: 'Pas de prise? Téléchargez vos données par intervalles sur le site de votre distributeur (Green Button « Télécharger mes données ») et importez le fichier XML dans Paramètres → Données et outils pour développeurs : l’Historique de consommation, le Tableau de bord et la Facturation se remplissent à partir de celui-ci.',
+          s4: 'Sur une prise Shelly, ouvrez sa propre page Web (son adresse IP dans un navigateur) et allez dans Settings → MQTT. Activez MQTT ; entrez le serveur, le nom d’utilisateur MQTT et, comme mot de passe, le jeton ; indiquez le préfixe MQTT donné par Peakwise ; activez « RPC status notifications over MQTT » et « Generic status update over MQTT » ; puis enregistrez. La prise se reconnecte et transmet environ une fois par minute.',
+          s5: 'Un Shelly EM à votre panneau (un Pro 3EM, ou un EM de première génération) a ses propres étapes à l’écran d’association ; pour un EM de première génération, indiquez s’il a une pince ou deux, et entrez l’identifiant indiqué sous « Use custom MQTT prefix ». Tout autre appareil, comme un compteur ou une passerelle, doit envoyer ses relevés dans le format de Peakwise avec son jeton : par MQTT sous le préfixe de sujet affiché, ou à l’adresse HTTP affichée.',
+          s6: 'Pas de prise ? Téléchargez vos données par intervalles sur le site de votre distributeur (Green Button « Télécharger mes données ») et importez le fichier XML dans Paramètres → Données et outils pour développeurs : l’Historique de consommation, le Tableau de bord et la Facturation se remplissent à partir de celui-ci.',
         },
       },
       events: {
@@ -168,7 +168,7 @@ export const helpFr: Translation<typeof helpEn> = {
         summary: 'Comprendre vos graphiques et vos chiffres.',
         steps: {
           s1: 'Ouvrez Historique de consommation pour comparer votre consommation sur 7 jours, 30 jours ou une année complète.',
-          s2: 'Les relevés arrivent toutes les 5 minutes; un vide dans un graphique signifie des données manquantes, pas une consommation nulle.',
+          s2: 'Les relevés arrivent toutes les 5 minutes ; un vide dans un graphique signifie des données manquantes, pas une consommation nulle.',
           s3: 'Si vous avez des panneaux solaires, ouvrez Système solaire pour voir la production, la consommation et ce que vous tirez du réseau ou y injectez.',
           s4: 'Repérez vos heures de plus forte consommation — c’est là qu’il est le plus facile d’économiser pendant les événements.',
         },

@@ -23,7 +23,7 @@ export const manageDevicesEn = {
   },
   pair: {
     family: 'What are you pairing?',
-    families: { shellyPlug: 'Shelly Gen2/Gen3 plug (Plus Plug S/US, Plus 1PM)', shellyEm: 'Shelly Pro 3EM (whole home)', tasmota: 'Tasmota plug', other: 'Other device or gateway' },
+    families: { shellyPlug: 'Shelly Gen2/Gen3 plug (Plus Plug S/US, Plus 1PM)', shellyEm: 'Shelly Pro 3EM (whole home)', shellyEmGen1: 'Shelly EM, first generation (whole home)', tasmota: 'Tasmota plug', other: 'Other device or gateway' },
     shelly: {
       open: 'Open the plug’s own page: type its IP address in a browser on your home network, then go to Settings → MQTT.',
       enable: 'Switch Enable on.',
@@ -40,7 +40,22 @@ export const manageDevicesEn = {
     shellyEm: {
       open: 'Open the meter’s own page: type its IP address in a browser on your home network, then go to Settings → MQTT.',
       notifications: 'Switch on “Generic status update over MQTT”: the meter then sends its power and its import and export totals.',
-      gen1: 'A first-generation Shelly EM or 3EM (not Pro) cannot be read this way yet: connect it through a gateway with “Other device or gateway”.',
+      gen1: 'A first-generation Shelly EM (not Pro)? Choose “Shelly EM, first generation” above. A first-generation 3EM still connects through a gateway, with “Other device or gateway”.',
+    },
+    shellyEmGen1: {
+      open: 'Open the meter’s own page: type its IP address in a browser on your home network, then go to Internet & Security → Advanced - Developer Settings.',
+      enable: 'Tick Enable MQTT. The meter then stops using Shelly Cloud: it talks to one server at a time.',
+      enter: 'Fill in these fields exactly as shown. For the last one, tick “Use custom MQTT prefix” and enter the id shown:',
+      server: 'Server',
+      user: 'Username',
+      password: 'Password',
+      prefix: 'Use custom MQTT prefix',
+      save: 'Save. The meter restarts and sends its power within a minute.',
+      clamps: 'How many clamps are on the meter?',
+      one: 'One clamp',
+      two: 'Two clamps, one on each leg of the panel (most Canadian homes)',
+      clampsHint: 'With two, Peakwise adds both channels together: that is your whole home.',
+      clampsFailed: 'Your answer could not be saved. Choose it again.',
     },
     tasmota: {
       open: 'Open the plug’s own page: type its IP address in a browser on your home network.',
@@ -89,6 +104,7 @@ export const manageDevicesEn = {
       logged_in_nothing_arrived: 'The device logged in at {{time}}, so its user and password are right, but nothing it sent has reached Peakwise: the server drops messages outside its own topics. Enter the MQTT prefix (Tasmota: Topic and Full Topic) exactly as shown.',
     },
     check: {
+      gen1: 'that “Use custom MQTT prefix” is ticked and holds exactly the id shown',
       generic: 'that “Generic status update over MQTT” is on',
       tasmota: 'that MQTT Enable is ticked under Configuration → Configure Other',
       server: 'the server and port: {{server}}',

@@ -26,7 +26,7 @@ export const manageDevicesEs: Translation<typeof manageDevicesEn> = {
   },
   pair: {
     family: '¿Qué va a vincular?',
-    families: { shellyPlug: 'Enchufe Shelly Gen2/Gen3 (Plus Plug S/US, Plus 1PM)', shellyEm: 'Shelly Pro 3EM (toda la casa)', tasmota: 'Enchufe Tasmota', other: 'Otro dispositivo o pasarela' },
+    families: { shellyPlug: 'Enchufe Shelly Gen2/Gen3 (Plus Plug S/US, Plus 1PM)', shellyEm: 'Shelly Pro 3EM (toda la casa)', shellyEmGen1: 'Shelly EM, primera generación (toda la casa)', tasmota: 'Enchufe Tasmota', other: 'Otro dispositivo o pasarela' },
     shelly: {
       open: 'Abra la página del enchufe: escriba su dirección IP en un navegador de la red de su casa y vaya a Settings → MQTT.',
       enable: 'Active Enable.',
@@ -43,7 +43,22 @@ export const manageDevicesEs: Translation<typeof manageDevicesEn> = {
     shellyEm: {
       open: 'Abra la página del medidor: escriba su dirección IP en un navegador en la red de su casa y vaya a Settings → MQTT.',
       notifications: 'Active «Generic status update over MQTT»: el medidor enviará su potencia y sus totales de energía importada y exportada.',
-      gen1: 'Un Shelly EM o 3EM de primera generación (no Pro) todavía no puede leerse así: conéctelo mediante una pasarela con «Otro dispositivo o pasarela».',
+      gen1: '¿Un Shelly EM de primera generación (no Pro)? Elija «Shelly EM, primera generación» arriba. Un 3EM de primera generación todavía se conecta mediante una pasarela, con «Otro dispositivo o pasarela».',
+    },
+    shellyEmGen1: {
+      open: 'Abra la página del medidor: escriba su dirección IP en un navegador en la red de su casa y vaya a Internet & Security → Advanced - Developer Settings.',
+      enable: 'Marque Enable MQTT. El medidor deja entonces de usar Shelly Cloud: solo habla con un servidor a la vez.',
+      enter: 'Complete estos campos exactamente como se muestran. Para el último, marque «Use custom MQTT prefix» e ingrese el identificador indicado:',
+      server: 'Server',
+      user: 'Username',
+      password: 'Password',
+      prefix: 'Use custom MQTT prefix',
+      save: 'Guarde. El medidor se reinicia y envía su potencia en menos de un minuto.',
+      clamps: '¿Cuántas pinzas tiene el medidor?',
+      one: 'Una pinza',
+      two: 'Dos pinzas, una en cada fase del panel (la mayoría de las casas en Canadá)',
+      clampsHint: 'Con dos, Peakwise suma ambos canales: esa es toda su casa.',
+      clampsFailed: 'No se pudo guardar su respuesta. Elíjala de nuevo.',
     },
     tasmota: {
       open: 'Abra la página del enchufe: escriba su dirección IP en un navegador en la red de su casa.',
@@ -92,6 +107,7 @@ export const manageDevicesEs: Translation<typeof manageDevicesEn> = {
       logged_in_nothing_arrived: 'El dispositivo inició sesión a las {{time}}: su usuario y contraseña son correctos, pero nada de lo que envió llegó a Peakwise, porque el servidor descarta los mensajes fuera de sus temas. Introduzca el prefijo MQTT (Tasmota: Topic y Full Topic) exactamente como se muestra.',
     },
     check: {
+      gen1: 'que «Use custom MQTT prefix» esté marcado y contenga exactamente el identificador indicado',
       generic: 'que «Generic status update over MQTT» esté activado',
       tasmota: 'que MQTT Enable esté marcado en Configuration → Configure Other',
       server: 'el servidor y el puerto: {{server}}',

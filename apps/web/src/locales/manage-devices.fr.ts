@@ -25,8 +25,8 @@ export const manageDevicesFr: Translation<typeof manageDevicesEn> = {
     done: 'Terminé',
   },
   pair: {
-    family: 'Que voulez-vous associer?',
-    families: { shellyPlug: 'Prise Shelly Gen2/Gen3 (Plus Plug S/US, Plus 1PM)', shellyEm: 'Shelly Pro 3EM (toute la maison)', tasmota: 'Prise Tasmota', other: 'Autre appareil ou passerelle' },
+    family: 'Que voulez-vous associer ?',
+    families: { shellyPlug: 'Prise Shelly Gen2/Gen3 (Plus Plug S/US, Plus 1PM)', shellyEm: 'Shelly Pro 3EM (toute la maison)', shellyEmGen1: 'Shelly EM, première génération (toute la maison)', tasmota: 'Prise Tasmota', other: 'Autre appareil ou passerelle' },
     shelly: {
       open: 'Ouvrez la page de la prise : tapez son adresse IP dans un navigateur sur le réseau de la maison, puis allez à Settings → MQTT.',
       enable: 'Activez Enable.',
@@ -43,7 +43,22 @@ export const manageDevicesFr: Translation<typeof manageDevicesEn> = {
     shellyEm: {
       open: 'Ouvrez la page du compteur : tapez son adresse IP dans un navigateur sur le réseau de la maison, puis allez dans Settings → MQTT.',
       notifications: 'Activez « Generic status update over MQTT » : le compteur envoie alors sa puissance et ses totaux d’énergie achetée et renvoyée au réseau.',
-      gen1: 'Un Shelly EM ou 3EM de première génération (pas Pro) ne peut pas encore être lu ainsi : branchez-le par une passerelle avec « Autre appareil ou passerelle ».',
+      gen1: 'Un Shelly EM de première génération (pas Pro) ? Choisissez « Shelly EM, première génération » plus haut. Un 3EM de première génération passe encore par une passerelle, avec « Autre appareil ou passerelle ».',
+    },
+    shellyEmGen1: {
+      open: 'Ouvrez la page du compteur : tapez son adresse IP dans un navigateur sur le réseau de la maison, puis allez dans Internet & Security → Advanced - Developer Settings.',
+      enable: 'Cochez Enable MQTT. Le compteur cesse alors d’utiliser Shelly Cloud : il ne parle qu’à un serveur à la fois.',
+      enter: 'Remplissez ces champs exactement comme indiqué. Pour le dernier, cochez « Use custom MQTT prefix » et entrez l’identifiant indiqué :',
+      server: 'Server',
+      user: 'Username',
+      password: 'Password',
+      prefix: 'Use custom MQTT prefix',
+      save: 'Enregistrez. Le compteur redémarre et envoie sa puissance en moins d’une minute.',
+      clamps: 'Combien de pinces le compteur a-t-il ?',
+      one: 'Une pince',
+      two: 'Deux pinces, une sur chaque phase du panneau (la plupart des maisons au Canada)',
+      clampsHint: 'Avec deux, Peakwise additionne les deux canaux : c’est toute votre maison.',
+      clampsFailed: 'Votre réponse n’a pas pu être enregistrée. Choisissez-la de nouveau.',
     },
     tasmota: {
       open: 'Ouvrez la page de la prise : tapez son adresse IP dans un navigateur sur le réseau de la maison.',
@@ -92,6 +107,7 @@ export const manageDevicesFr: Translation<typeof manageDevicesEn> = {
       logged_in_nothing_arrived: 'L’appareil s’est connecté à {{time}} : son utilisateur et son mot de passe sont bons, mais rien de ce qu’il a envoyé n’est arrivé chez Peakwise, car le serveur écarte les messages hors de ses sujets. Saisissez le préfixe MQTT (Tasmota : Topic et Full Topic) exactement comme affiché.',
     },
     check: {
+      gen1: 'que « Use custom MQTT prefix » est coché et contient exactement l’identifiant indiqué',
       generic: 'que « Generic status update over MQTT » est activé',
       tasmota: 'que MQTT Enable est coché dans Configuration → Configure Other',
       server: 'le serveur et le port : {{server}}',
@@ -108,7 +124,7 @@ export const manageDevicesFr: Translation<typeof manageDevicesEn> = {
     save: 'Enregistrer',
     saved: 'Enregistré.',
     remove: 'Retirer l’appareil',
-    removeTitle: 'Retirer {{name}}?',
+    removeTitle: 'Retirer {{name}} ?',
     removeMessage: 'Il cessera de transmettre ses données à Peakwise et son jeton ne fonctionnera plus. Ses relevés passés restent dans vos totaux.',
     removeConfirm: 'Retirer',
     renew: 'Afficher à nouveau les réglages d’association',

@@ -31,7 +31,7 @@ export const marketingFr: Translation<typeof marketingEn> = {
       wifi: 'Fonctionne avec tout réseau Wi-Fi',
     },
     postal: {
-      title: 'Peakwise est-il offert chez vous?',
+      title: 'Peakwise est-il offert chez vous ?',
       intro: 'Entrez votre code postal pour le savoir en quelques secondes.',
       label: 'Code postal',
       placeholder: 'A1A 1A1',
@@ -39,10 +39,10 @@ export const marketingFr: Translation<typeof marketingEn> = {
       checking: 'Vérification...',
       invalid: 'Veuillez entrer un code postal valide (p. ex. A1A 1A1)',
       failed: 'Impossible de vérifier ce code postal. Veuillez réessayer.',
-      serviceableTitle: 'Bonne nouvelle!',
-      serviceable: 'Nous offrons le service à {{city}}, {{province}}. Inscrivez-vous dès maintenant pour commencer à économiser!',
-      notServiceableTitle: 'Désolé!',
-      notServiceable: 'Nous ne desservons pas encore {{city}}, {{province}}. Nous prenons rapidement de l’expansion - revenez bientôt!',
+      serviceableTitle: 'Bonne nouvelle !',
+      serviceable: 'Nous offrons le service à {{city}}, {{province}}. Inscrivez-vous dès maintenant pour commencer à économiser !',
+      notServiceableTitle: 'Désolé !',
+      notServiceable: 'Nous ne desservons pas encore {{city}}, {{province}}. Nous prenons rapidement de l’expansion - revenez bientôt !',
       signUp: 'S’inscrire',
     },
     benefits: {
@@ -87,7 +87,7 @@ export const marketingFr: Translation<typeof marketingEn> = {
       },
     },
     cta: {
-      title: 'Prêt à économiser?',
+      title: 'Prêt à économiser ?',
       body: 'Inscrivez-vous gratuitement en quelques minutes. Sans frais, sans risque : simplement une façon plus futée d’utiliser l’énergie.',
       getStarted: 'Commencer',
     },
@@ -97,7 +97,7 @@ export const marketingFr: Translation<typeof marketingEn> = {
     title: 'Économisez l’énergie quand ça compte le plus',
     intro: 'Quelques fois par mois, la demande d’électricité grimpe en flèche, habituellement en soirée la semaine. Peakwise transforme ces moments en Événements d’économie d’énergie : de courtes périodes où consommer moins aide le réseau et vous rapporte des récompenses.',
     events: {
-      title: 'Qu’est-ce qu’un Événement d’économie d’énergie?',
+      title: 'Qu’est-ce qu’un Événement d’économie d’énergie ?',
       body: 'C’est une courte période de pointe, souvent d’environ une heure. Nous vous prévenons à l’avance par courriel ou par texto. Pendant l’événement, vous éteignez ce que vous pouvez (éclairage, chauffage, divertissement) et nous comparons votre consommation à vos habitudes pour calculer vos économies.',
     },
     steps: {
@@ -153,7 +153,7 @@ export const marketingFr: Translation<typeof marketingEn> = {
       step: 'Étape {{number}}',
     },
     cta: {
-      title: 'Prêt à tirer profit de la prochaine pointe?',
+      title: 'Prêt à tirer profit de la prochaine pointe ?',
       link: 'Commencer maintenant',
     },
   },

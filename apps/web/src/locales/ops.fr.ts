@@ -103,7 +103,7 @@ export const opsFr: Translation<typeof opsEn> = {
     close: 'Fermer',
   },
   cancelDialog: {
-    title: 'Annuler cet événement?',
+    title: 'Annuler cet événement ?',
     body: 'L’événement {{program}} du {{when}} sera annulé. Les membres inscrits seront avisés qu’il n’aura pas lieu. Cette action est irréversible.',
     keep: 'Conserver l’événement',
     confirm: 'Annuler l’événement',
@@ -135,7 +135,7 @@ export const opsFr: Translation<typeof opsEn> = {
     targetOutOfRange: 'L’objectif doit être entre 1 % et 90 % sous la référence.',
     unknownProgram: 'Ce programme n’existe pas.',
     notFound: 'Cet événement n’existe pas.',
-    alreadyStarted: 'Cet événement a déjà commencé; il ne peut plus être modifié.',
+    alreadyStarted: 'Cet événement a déjà commencé ; il ne peut plus être modifié.',
     optInClosed: 'L’inscription ferme au début de l’événement.',
     notInArea: 'Cet événement ne couvre pas votre domicile.',
     cancelled: 'Cet événement a été annulé.',

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, doublePrecision, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { DEVICE_KINDS, type DeviceKind } from '@peakwise/contracts/device-management.contract';
 import { households, rooms } from './household.schema';
 
@@ -39,6 +39,8 @@ export const devices = pgTable(
      */
     livePowerW: doublePrecision('live_power_w'),
     livePowerAt: timestamp('live_power_at', { withTimezone: true }),
+    /** Set on a first-generation Shelly EM read as the household meter: how many of its channels have a clamp (decision 107). */
+    meterClamps: smallint('meter_clamps'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     removedAt: timestamp('removed_at', { withTimezone: true }),
   },
@@ -46,5 +48,6 @@ export const devices = pgTable(
     // Unique among live devices only, so a removed plug's id can be registered again.
     uniqueIndex('devices_household_external_id_live_idx').on(t.householdId, t.externalId).where(sql`${t.removedAt} is null`),
     index('devices_household_idx').on(t.householdId),
+    check('devices_meter_clamps', sql`${t.meterClamps} in (1, 2)`),
   ],
 );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, doublePrecision, jsonb, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, doublePrecision, jsonb, pgTable, primaryKey, smallint, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { devices } from './device.schema';
 
 /**
@@ -62,3 +62,31 @@ export const meterCounters = pgTable('meter_counters', {
   importKwh: doublePrecision('import_kwh').notNull(),
   exportKwh: doublePrecision('export_kwh').notNull(),
 });
+
+/**
+ * A first-generation Shelly EM's newest power and totals per channel. Each value arrives as a
+ * message of its own, so a channel's waits here until the other channel's can be added to it
+ * (decision 107).
+ */
+export const shellyGen1Channels = pgTable(
+  'shelly_gen1_channels',
+  {
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    channel: smallint('channel').notNull(),
+    powerW: doublePrecision('power_w'),
+    powerAt: timestamp('power_at', { withTimezone: true }),
+    totalWh: doublePrecision('total_wh'),
+    totalAt: timestamp('total_at', { withTimezone: true }),
+    returnedWh: doublePrecision('returned_wh'),
+    returnedAt: timestamp('returned_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ name: 'shelly_gen1_channels_pk', columns: [t.deviceId, t.channel] }),
+    check('shelly_gen1_channels_channel', sql`${t.channel} in (0, 1)`),
+    check('shelly_gen1_channels_power', sql`(${t.powerW} is null) = (${t.powerAt} is null)`),
+    check('shelly_gen1_channels_total', sql`(${t.totalWh} is null) = (${t.totalAt} is null) and (${t.totalWh} is null or ${t.totalWh} >= 0)`),
+    check('shelly_gen1_channels_returned', sql`(${t.returnedWh} is null) = (${t.returnedAt} is null) and (${t.returnedWh} is null or ${t.returnedWh} >= 0)`),
+  ],
+);

@@ -27,6 +27,7 @@ const toManaged = (d: Device): ManagedDevice => ({
   y: d.y,
   ratedPowerW: d.ratedPowerW,
   neverSwitch: d.neverSwitch,
+  meterClamps: d.meterClamps === 1 || d.meterClamps === 2 ? d.meterClamps : null,
 });
 
 /** A room id from the member must name one of their own rooms; anything else is refused the same way. */
@@ -70,6 +71,8 @@ export async function addDevice(db: Db, householdId: string, input: AddDeviceReq
         roomId: input.roomId ?? null,
         ratedPowerW: input.ratedPowerW ?? null,
         neverSwitch: input.neverSwitch ?? false,
+        // A first-generation Shelly EM is read as the household meter on its clamped channels.
+        meterClamps: input.meterClamps ?? (input.family === 'shellyEmGen1' ? 2 : null),
       });
       const credential = await issueIngestCredential(tx, householdId, device.id, `device ${externalId}`);
       await queueBrokerLogin(tx, logins, { id: credential.id, householdId, externalId, token: credential.token });
@@ -131,6 +134,7 @@ export async function updateDevice(db: Db, householdId: string, deviceId: string
     ...(input.roomId !== undefined ? { roomId: input.roomId } : {}),
     ...(input.x !== undefined ? { x: input.x, y: input.y ?? null } : {}),
     ...(input.neverSwitch !== undefined ? { neverSwitch: input.neverSwitch } : {}),
+    ...(input.meterClamps !== undefined ? { meterClamps: input.meterClamps } : {}),
   });
   if (!row) throw deviceNotFound();
   return toManaged(row);

@@ -1,4 +1,5 @@
 import type { Config } from '../../lib/config';
+import { shellyGen1Id } from '../../telemetry/shelly-gen1-em';
 
 /** Where a device on the member's network connects: what its MQTT settings screen asks for. */
 export type DeviceMqttAddress = { host: string; port: number; tls: boolean };
@@ -34,8 +35,9 @@ export function deviceMqttAddress(
 
 /**
  * The client id a device's pairing shows, with the household in it: a removed device's id may be
- * paired again in another home. Mosquitto's login for the device is pinned to it (decision 105).
+ * paired again in another home. Mosquitto's login for the device is pinned to it (decision 105), and
+ * a first-generation Shelly EM publishes under it (decision 107).
  */
 export function deviceMqttClientId(externalId: string, householdId: string): string {
-  return `${externalId}-${householdId.slice(0, 8)}`;
+  return shellyGen1Id(householdId, externalId);
 }

@@ -15,6 +15,7 @@ export type NewDevice = {
   y?: number | null;
   ratedPowerW?: number | null;
   neverSwitch?: boolean;
+  meterClamps?: number | null;
 };
 
 /** Registers a device; throws on a live device with the same external id in the household. */
@@ -82,7 +83,7 @@ export async function removeDevice(db: DbOrTx, householdId: string, deviceId: st
 }
 
 /** Sets the given fields of a live device of the household; undefined when there is none. */
-export async function updateLiveDevice(db: DbOrTx, householdId: string, deviceId: string, set: Partial<Pick<Device, 'name' | 'roomId' | 'x' | 'y' | 'neverSwitch'>>): Promise<Device | undefined> {
+export async function updateLiveDevice(db: DbOrTx, householdId: string, deviceId: string, set: Partial<Pick<Device, 'name' | 'roomId' | 'x' | 'y' | 'neverSwitch' | 'meterClamps'>>): Promise<Device | undefined> {
   const [row] = await db
     .update(devices)
     .set(set)

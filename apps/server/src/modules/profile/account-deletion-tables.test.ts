@@ -141,6 +141,7 @@ const ERASURE: Record<string, Entry> = {
   device_daily: { effect: 'kept', why: PSEUDONYMOUS, rows: viaDevices('device_daily') },
   device_counters: { effect: 'kept', why: PSEUDONYMOUS, rows: viaDevices('device_counters') },
   meter_counters: { effect: 'kept', why: PSEUDONYMOUS, rows: viaDevices('meter_counters') },
+  shelly_gen1_channels: { effect: 'kept', why: PSEUDONYMOUS, rows: viaDevices('shelly_gen1_channels') },
   reading_corrections: { effect: 'kept', why: PSEUDONYMOUS, rows: household('reading_corrections') },
   component_health: {
     effect: 'kept',
@@ -291,6 +292,7 @@ describe('account deletion, table by table', () => {
     await db.execute(sql`insert into household_live_power (household_id, ts, power_w) values (${hid}::uuid, ${at}::timestamptz, 900)`);
     const [meter] = await rows(sql`insert into devices (household_id, external_id, name, kind) values (${hid}::uuid, 'shellypro3em-erase', 'Main panel', 'power') returning id`);
     await db.execute(sql`insert into meter_counters (device_id, ts, import_kwh, export_kwh) values (${String(meter!.id)}::uuid, ${at}::timestamptz, 2345.5, 10)`);
+    await db.execute(sql`insert into shelly_gen1_channels (device_id, channel, power_w, power_at) values (${String(meter!.id)}::uuid, 0, 812.5, ${at}::timestamptz)`);
     await db.execute(sql`insert into reading_corrections (series, household_id, ts, previous, corrected, corrected_at) values ('meter', ${hid}::uuid, ${at}::timestamptz, '{}'::jsonb, '{}'::jsonb, ${at}::timestamptz)`);
     const [component] = await rows(sql`insert into maintenance_components (household_id, device_id, name, kind) values (${hid}::uuid, ${plugId}::uuid, 'Emma’s heater', 'smart_plug') returning id`);
     const componentId = String(component!.id);

@@ -157,4 +157,35 @@ describe('PairingSteps', () => {
     await userEvent.click(link);
     expect(onLeave).toHaveBeenCalledOnce();
   });
+
+  it('shows a first-generation Shelly EM its own settings screen’s fields, asks for its clamps, saves the answer and shows both legs’ watts', async () => {
+    const stream = fakeStream();
+    const meter: PairedDevice = { ...paired, device: { ...paired.device, kind: 'power', meterClamps: 2 } };
+    const { container, fetchMock } = renderWithApi(<PairingSteps paired={meter} initialFamily="shellyEmGen1" openStream={stream.open} />, (_url, init) =>
+      Response.json({ ...meter.device, meterClamps: JSON.parse(String(init?.body ?? '{}')).meterClamps ?? 2 }),
+    );
+    expect(await screen.findByRole('radio', { name: 'Shelly EM, first generation (whole home)' })).toBeChecked();
+    expect(labelsOf(container)).toEqual(['Server', 'Username', 'Password', 'Use custom MQTT prefix']);
+    // The MQTT id to enter is the client id shown: it names the meter and the home.
+    expect(screen.getByText('shellyplugus-a1b2c3-h1')).toBeInTheDocument();
+    expect(screen.getByText(/Internet & Security → Advanced - Developer Settings/)).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: /Two clamps/ })).toBeChecked();
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'PATCH')).toEqual([]);
+
+    await userEvent.click(screen.getByRole('radio', { name: 'One clamp' }));
+    const patches = fetchMock.mock.calls.filter(([, init]) => init?.method === 'PATCH');
+    expect(patches.map(([url, init]) => [String(url), JSON.parse(String(init?.body))])).toEqual([['/api/devices/d-9', { meterClamps: 1 }]]);
+    expect(screen.getByRole('radio', { name: 'One clamp' })).toBeChecked();
+
+    stream.emit({ householdId: 'h1', deviceId: 'd-9', ts: '2026-01-15T17:00:01.000Z', powerW: 1479.75 });
+    expect(screen.getByText('Connected: 1480 W now')).toBeInTheDocument();
+  });
+
+  it('saves two clamps for a device switched to the first-generation steps after pairing as something else', async () => {
+    const stream = fakeStream();
+    const { fetchMock } = renderWithApi(<PairingSteps paired={paired} openStream={stream.open} />, () => Response.json({ ...paired.device, meterClamps: 2 }));
+    await userEvent.click(await screen.findByRole('radio', { name: 'Shelly EM, first generation (whole home)' }));
+    await vi.waitFor(() => expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'PATCH').map(([, init]) => JSON.parse(String(init?.body)))).toEqual([{ meterClamps: 2 }]));
+    expect(screen.getByRole('radio', { name: /Two clamps/ })).toBeChecked();
+  });
 });

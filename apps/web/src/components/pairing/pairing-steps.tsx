@@ -9,6 +9,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { apiGet } from '@/lib/api-client';
 import { pairingQrText } from './pairing-qr-text';
+import { useMeterClamps } from './use-meter-clamps';
 
 export { DEVICE_FAMILIES, type DeviceFamily };
 
@@ -88,6 +89,8 @@ export function PairingSteps({ paired, initialFamily = 'shellyPlug', onLeave, op
   const connection = useFirstMessage(paired.device.id, openStream);
   const refusal = useRefusal(paired.device.id, connection.state === 'silent');
   const name = useId();
+  const clampsName = useId();
+  const meterClamps = useMeterClamps(paired.device, family === 'shellyEmGen1');
   const c = paired.credential;
   const server = `${c.mqttHost}:${c.mqttPort}`;
 
@@ -113,6 +116,13 @@ export function PairingSteps({ paired, initialFamily = 'shellyPlug', onLeave, op
   const fields: Record<DeviceFamily, [string, string][]> = {
     shellyPlug: shellyFields,
     shellyEm: shellyFields,
+    // Its settings screen has no prefix of ours: its MQTT id is the client id shown, which names the home (decision 107).
+    shellyEmGen1: [
+      [t('pair.shellyEmGen1.server'), server],
+      [t('pair.shellyEmGen1.user'), c.mqttUsername],
+      [t('pair.shellyEmGen1.password'), c.token],
+      [t('pair.shellyEmGen1.prefix'), c.mqttClientId],
+    ],
     tasmota: [
       [t('pair.tasmota.host'), c.mqttHost],
       [t('pair.tasmota.port'), String(c.mqttPort)],
@@ -168,6 +178,37 @@ export function PairingSteps({ paired, initialFamily = 'shellyPlug', onLeave, op
     </ol>
   );
 
+  const gen1Steps = () => (
+    <>
+      <fieldset>
+        <legend className="text-sm font-medium text-slate-700">{t('pair.shellyEmGen1.clamps')}</legend>
+        <div className="mt-2 grid gap-2">
+          {([2, 1] as const).map((count) => (
+            <label key={count} className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 px-3 py-2 text-sm text-slate-800 has-checked:border-brand-600 has-checked:bg-brand-50 has-focus-visible:outline-2 has-focus-visible:outline-brand-600">
+              <input type="radio" name={clampsName} value={count} checked={meterClamps.clamps === count} onChange={() => meterClamps.choose(count)} className="size-4 accent-brand-600" />
+              {t(count === 2 ? 'pair.shellyEmGen1.two' : 'pair.shellyEmGen1.one')}
+            </label>
+          ))}
+        </div>
+        <p className="mt-1 text-sm text-slate-700">{t('pair.shellyEmGen1.clampsHint')}</p>
+        {meterClamps.failed ? (
+          <p role="alert" className="mt-1 text-sm text-red-800">
+            {t('pair.shellyEmGen1.clampsFailed')}
+          </p>
+        ) : null}
+      </fieldset>
+      <ol className="list-decimal space-y-3 pl-5 text-sm text-slate-800">
+        <li>{t('pair.shellyEmGen1.open')}</li>
+        <li>{t('pair.shellyEmGen1.enable')}</li>
+        <li>
+          {t('pair.shellyEmGen1.enter')}
+          {list}
+        </li>
+        <li>{t('pair.shellyEmGen1.save')}</li>
+      </ol>
+    </>
+  );
+
   const refusedAt = refusal ? new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' }).format(new Date(refusal.at)) : '';
 
   return (
@@ -191,6 +232,7 @@ export function PairingSteps({ paired, initialFamily = 'shellyPlug', onLeave, op
           <p className="text-sm text-slate-700">{t('pair.shellyEm.gen1')}</p>
         </>
       ) : null}
+      {family === 'shellyEmGen1' ? gen1Steps() : null}
       {family === 'tasmota' ? tasmotaSteps() : null}
       {family === 'other' ? (
         <div className="space-y-2 text-sm text-slate-800">
@@ -235,6 +277,7 @@ export function PairingSteps({ paired, initialFamily = 'shellyPlug', onLeave, op
               {family === 'tasmota' ? <li>{t('pair.check.tasmota')}</li> : null}
               {family === 'shellyPlug' ? <li>{t('pair.check.notifications')}</li> : null}
               {family === 'shellyEm' ? <li>{t('pair.check.generic')}</li> : null}
+              {family === 'shellyEmGen1' ? <li>{t('pair.check.gen1')}</li> : null}
             </ul>
           </div>
         ) : (

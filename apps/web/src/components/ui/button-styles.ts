@@ -22,7 +22,18 @@ const sizes: Record<ButtonSize, string> = {
   lg: 'h-12 px-6 text-base',
 };
 
+/**
+ * The same heights as a floor, for a label that may run to two lines in a narrow column (a long
+ * translation): one line looks exactly as in `sizes`, a second line grows the button instead of
+ * spilling out of it. Not the default: a button without a fixed height stretches in a flex row.
+ */
+const wrappingSizes: Record<ButtonSize, string> = {
+  sm: 'min-h-9 px-3 py-1.5 text-sm text-center',
+  md: 'min-h-11 px-5 py-2.5 text-sm text-center',
+  lg: 'min-h-12 px-6 py-3 text-base text-center',
+};
+
 /** Shared by <Button> and by router links that must look like buttons. */
-export function buttonClasses(variant: ButtonVariant = 'primary', size: ButtonSize = 'md', extra = '') {
-  return [base, variants[variant], sizes[size], extra].filter(Boolean).join(' ');
+export function buttonClasses(variant: ButtonVariant = 'primary', size: ButtonSize = 'md', extra = '', wrap = false) {
+  return [base, variants[variant], (wrap ? wrappingSizes : sizes)[size], extra].filter(Boolean).join(' ');
 }

@@ -65,7 +65,8 @@ export function DeviceSettings({ device, rooms, onRemoved }: Props) {
             <Button variant="secondary" size="sm" onClick={() => setConfirming(true)}>
               {t('edit.remove')}
             </Button>
-            <Button variant="secondary" size="sm" onClick={() => setRenewing(true)}>
+            {/* A long translation (French) takes two lines in this narrow panel. */}
+            <Button variant="secondary" size="sm" wrap onClick={() => setRenewing(true)}>
               {t('edit.renew')}
             </Button>
           </div>
@@ -94,7 +95,7 @@ export function DeviceSettings({ device, rooms, onRemoved }: Props) {
       >
         {renew.data ? (
           <div className="space-y-4">
-            <PairingSteps paired={renew.data} initialFamily={device.kind === 'power' ? 'shellyEm' : 'shellyPlug'} onLeave={closeRenew} />
+            <PairingSteps paired={renew.data} initialFamily={renew.data.device.meterClamps ? 'shellyEmGen1' : device.kind === 'power' ? 'shellyEm' : 'shellyPlug'} onLeave={closeRenew} />
             <div className="flex justify-end">
               <Button variant="secondary" onClick={closeRenew}>
                 {t('add.done')}
