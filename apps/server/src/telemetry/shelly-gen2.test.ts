@@ -1,5 +1,5 @@
-import { parseShellyTemperature, shellyTemperatureReading, describe, expect, it } from 'vitest';
-import { buildShellySwitchSet, parseShellyStatus, shellySampleToReading } from './shelly-gen2';
+import { describe, expect, it } from 'vitest';
+import { buildShellySwitchSet, parseShellyStatus, parseShellyTemperature, shellySampleToReading, shellyTemperatureReading } from './shelly-gen2';
 import { validateBatch } from './validate-readings';
 import { shellyTopicPrefix } from './topics';
 
