@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { comfortLimitProblems, decideComfort, type ComfortInput } from './room-comfort';
+import { adjustmentWindowSlots } from './event-intervals';
+import { comfortLimitProblems, decideComfort, preheatInterval, type ComfortInput } from './room-comfort';
 
 const MIN = 60_000;
 const NOW = Date.UTC(2026, 0, 15, 17, 0);
@@ -50,5 +51,16 @@ describe('the comfort rule, by hand', () => {
     ['air conditioner restored, room at 25 °C: off again', { load: 'cooling', heldOff: false, reading: at(25) }, 'switch_off', 'recovered'],
   ])('%s', (_, change, action, reason) => {
     expect(decideComfort({ ...base, ...change })).toEqual({ action, reason });
+  });
+});
+
+describe('pre-heat', () => {
+  it('is the hour before the start, and today’s same-day adjustment window never reaches into it', () => {
+    const start = new Date('2026-01-15T22:00:00Z'); // 5 p.m. in Montréal
+    expect(preheatInterval(start)).toEqual({ from: new Date('2026-01-15T21:00:00Z'), to: start });
+    const window = adjustmentWindowSlots(start, 'America/Toronto');
+    // Three hours ending an hour before the start: 1:00 p.m. to 3:55 p.m., by hand.
+    expect(window?.slots[0]).toBe('13:00');
+    expect(window?.slots.at(-1)).toBe('15:55');
   });
 });

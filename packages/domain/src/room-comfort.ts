@@ -101,3 +101,15 @@ export function decideComfort({ load, limits, heldOff, lastSwitchAtMs, reading, 
   if (nowMs - lastSwitchAtMs < MIN_SWITCH_GAP_MS) return { action: 'stay', reason: 'too_soon' };
   return { action: 'switch_off', reason: 'recovered' };
 }
+
+/** How long before an event a program's pre-heat (or pre-cool) may run the load harder. */
+export const PREHEAT_MS = 60 * MINUTE_MS;
+
+/**
+ * The hour before an event that pre-heating (or pre-cooling) fills: an interval the same-day
+ * adjustment must leave out, or the extra use would raise the baseline the event is measured
+ * against. Half-open, [from, to).
+ */
+export function preheatInterval(eventStart: Date): { from: Date; to: Date } {
+  return { from: new Date(eventStart.getTime() - PREHEAT_MS), to: eventStart };
+}
