@@ -90,7 +90,7 @@ describe('Comfort during events, measured', () => {
     t = await createTestApp({ commands: plugs.publisher, env: { PLUG_CONFIRM_TIMEOUT_MS: '2000' } });
     member = await createMember(t.app);
     home = await ensureHouseholdForUser(t.database.db, member.userId);
-    for (const name of ['Living room', 'Den', 'Bedroom']) {
+    for (const name of ['Living room', 'Den', 'Guest room']) {
       const [row] = rowsOf<{ id: string }>(await t.database.db.execute(sql`insert into rooms (household_id, name, x, y, width, height) values (${home.id}::uuid, ${name}, 0, 0, 100, 100) returning id`));
       room[name] = row!.id;
     }
@@ -98,8 +98,8 @@ describe('Comfort during events, measured', () => {
       ['heater', 'Living room', 'smart_plug'],
       ['thermo', 'Living room', 'temperature'],
       ['den-heater', 'Den', 'smart_plug'],
-      ['bed-heater', 'Bedroom', 'smart_plug'],
-      ['bed-thermo', 'Bedroom', 'temperature'],
+      ['bed-heater', 'Guest room', 'smart_plug'],
+      ['bed-thermo', 'Guest room', 'temperature'],
       ['lamp', 'Living room', 'smart_plug'],
     ];
     for (const [externalId, roomName, kind] of plan) {
@@ -141,7 +141,7 @@ describe('Comfort during events, measured', () => {
     const rooms = Object.fromEntries((comfort.body.rooms as { name: string; floorC: number; ceilingC: number; isDefault: boolean; temperatureC: number | null; ageMinutes: number | null; hasSensor: boolean }[]).map((r) => [r.name, r]));
     expect(rooms['Living room']).toMatchObject({ floorC: 20, ceilingC: 26, isDefault: false, temperatureC: 21.5, ageMinutes: Math.floor((Date.now() - measured) / MINUTE), hasSensor: true });
     expect(rooms.Den).toMatchObject({ floorC: 19, ceilingC: 26, isDefault: true, temperatureC: null, ageMinutes: null, hasSensor: false });
-    expect(rooms.Bedroom).toMatchObject({ hasSensor: true, temperatureC: null });
+    expect(rooms['Guest room']).toMatchObject({ hasSensor: true, temperatureC: null });
   });
 
   it('switches off only what the rooms allow, restores at once through the floor, never re-switches within 15 minutes, and fails safe on a silent thermometer', async () => {
