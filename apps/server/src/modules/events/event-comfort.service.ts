@@ -14,9 +14,14 @@ export const COMFORT_CHECK_EVERY_MS = MINUTE_MS;
 const RESTORE_DEADLINE_MS = 6 * HOUR_MS;
 const RETRY_SEND_MS = MINUTE_MS;
 
-/** Queued at the event's start by the plug automation: the first check runs at once. */
+/**
+ * Queued at the event's start by the plug automation (the first check runs at once), then by each
+ * check for the next minute. One job per check rather than one job run again: a job's attempts
+ * count every run, so a check run 240 times in a four-hour event would have no retry left for a
+ * real failure, and a failed check must not leave a cold room's heater off until the end.
+ */
 export async function scheduleComfortCheck(tx: DbOrTx, eventId: string, at: Date): Promise<void> {
-  await scheduleJob(tx, { name: EVENT_JOBS.comfortCheck, key: jobKey(eventId, 'comfort-check'), runAt: at, payload: { eventId } });
+  await scheduleJob(tx, { name: EVENT_JOBS.comfortCheck, key: jobKey(eventId, `comfort-check-${at.getTime()}`), runAt: at, payload: { eventId } });
 }
 
 /**
@@ -26,14 +31,14 @@ export async function scheduleComfortCheck(tx: DbOrTx, eventId: string, at: Date
  * leaves (sent by a job of its own, after this commits, as decision 037 does). Runs again every
  * minute until the end, whose restore (decision 037) puts every plug back.
  */
-export async function checkComfort(tx: DbOrTx, eventId: string, now: Date): Promise<{ retryAt: Date } | void> {
+export async function checkComfort(tx: DbOrTx, eventId: string, now: Date): Promise<void> {
   const event = await findEvent(tx, eventId, true);
   if (!event || event.status === 'cancelled' || now.getTime() >= event.endsAt.getTime()) return;
   let toSend = 0;
   for (const plug of await comfortLoadsOfEvent(tx, eventId)) toSend += await checkPlug(tx, eventId, plug, now);
   if (toSend > 0) await scheduleJob(tx, { name: EVENT_JOBS.comfortSend, key: jobKey(eventId, `comfort-send-${now.getTime()}`), runAt: now, payload: { eventId } });
   const next = now.getTime() + COMFORT_CHECK_EVERY_MS;
-  if (next < event.endsAt.getTime()) return { retryAt: new Date(next) };
+  if (next < event.endsAt.getTime()) await scheduleComfortCheck(tx, eventId, new Date(next));
 }
 
 /** Decides for one plug; answers how many commands it queued (0 or 1). */
