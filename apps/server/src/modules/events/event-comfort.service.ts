@@ -21,7 +21,8 @@ const RETRY_SEND_MS = MINUTE_MS;
  * real failure, and a failed check must not leave a cold room's heater off until the end.
  */
 export async function scheduleComfortCheck(tx: DbOrTx, eventId: string, at: Date): Promise<void> {
-  await scheduleJob(tx, { name: EVENT_JOBS.comfortCheck, key: jobKey(eventId, `comfort-check-${at.getTime()}`), runAt: at, payload: { eventId } });
+  // Keyed by the minute: a start run twice, or two workers, make one check per minute, not two chains.
+  await scheduleJob(tx, { name: EVENT_JOBS.comfortCheck, key: jobKey(eventId, `comfort-check-${Math.floor(at.getTime() / MINUTE_MS)}`), runAt: at, payload: { eventId } });
 }
 
 /**
