@@ -30,8 +30,11 @@ describe('room thermometers over MQTT', () => {
     );
   });
 
-  it('a frame without a temperature is ignored, and an unknown thermometer refused', () => {
+  it('a frame without a temperature is ignored, and an unknown thermometer’s reading refused', () => {
     expect(decode(`${shellyTopicPrefix(HOME, 'ht-1')}/events/rpc`, { method: 'NotifyStatus', params: { wifi: { rssi: -60 } } })).toMatchObject({ kind: 'ignored' });
-    expect(decode(`${shellyTopicPrefix(HOME, 'ht-2')}/status/temperature:0`, { id: 0, tC: 19 })).toMatchObject({ kind: 'refused' });
+    // As for an unknown plug: the reading goes to the store refused by validation, and no device is marked seen.
+    const unknown = decode(`${shellyTopicPrefix(HOME, 'ht-2')}/status/temperature:0`, { id: 0, tC: 19 });
+    expect(unknown).toMatchObject({ kind: 'readings', input: { validated: { devices: [], rejected: [{ reason: 'unknown_device' }] } } });
+    expect(unknown).not.toHaveProperty('report');
   });
 });
