@@ -64,7 +64,8 @@ describe('Comfort during events, measured', () => {
   const worker = (afterMin: number) => {
     const shiftMs = t0 + afterMin * MINUTE - Date.now();
     plugs.state.shiftMs = shiftMs;
-    return startDurableWorker({ db: t.database.db, handlers: { ...eventJobHandlers, ...eventPlugJobHandlers(plugs.publisher) }, logger, clock: () => new Date(Date.now() + shiftMs) });
+    // The clock stands still at that minute, so "15 minutes after the restore" is exact.
+    return startDurableWorker({ db: t.database.db, handlers: { ...eventJobHandlers, ...eventPlugJobHandlers(plugs.publisher) }, logger, clock: () => new Date(t0 + afterMin * MINUTE) });
   };
   /** Runs everything due at `afterMin` minutes (the check, then the sending it queued) and answers the commands sent. */
   const at = async (afterMin: number) => {
