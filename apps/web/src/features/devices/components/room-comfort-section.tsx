@@ -50,12 +50,9 @@ export function RoomComfortSection() {
             <ul className="mt-2 space-y-2">
               {data.plugs.map((plug) => (
                 <li key={plug.deviceId} className="flex flex-wrap items-center justify-between gap-3">
-                  <label htmlFor={`comfort-load-${plug.deviceId}`} className="text-sm text-slate-800">
-                    <span className="sr-only">{t('comfort.plugLabel', { name: plug.name })}</span>
-                    <span aria-hidden="true">{plug.name}</span>
-                  </label>
+                  <span className="text-sm text-slate-800">{plug.name}</span>
                   <select
-                    id={`comfort-load-${plug.deviceId}`}
+                    aria-label={t('comfort.plugLabel', { name: plug.name })}
                     className={`${controlClass(false)} min-h-11 w-auto`}
                     value={plug.load ?? 'none'}
                     disabled={save.isPending}
@@ -123,7 +120,8 @@ function RoomLimits({ room, onSave }: { room: RoomComfort; onSave: (floorC: numb
     </div>
   );
   return (
-    <form onSubmit={(e) => void submit(e)} className="rounded-lg border border-slate-200 p-4" aria-label={name}>
+    // The server names every problem at once, in the member's language, so the browser's own checks are off.
+    <form noValidate onSubmit={(e) => void submit(e)} className="rounded-lg border border-slate-200 p-4" aria-label={name}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h3 className="font-medium text-slate-900">{name}</h3>
         {room.isDefault ? <span className="text-xs text-slate-600">{t('comfort.defaults')}</span> : null}

@@ -66,8 +66,8 @@ describe('EventPlugActions: comfort', () => {
     );
     const lines = (await screen.findByTestId('event-comfort-actions')).querySelectorAll('li');
     expect([...lines].map((li) => plain(li.textContent))).toEqual([
-      '3:00 p.m.Baseboard was switched off: the room was comfortable at 21°C (limit 20°C)',
-      '3:05 p.m.Baseboard was switched back on: the room reached 19.5°C, past its limit of 20°C',
+      '3:00 p.m.Baseboard was switched off: the room was comfortable at 21 °C (limit 20 °C)',
+      '3:05 p.m.Baseboard was switched back on: the room reached 19.5 °C, past its limit of 20 °C',
       '3:00 p.m.Den heater was not switched: add a temperature sensor to its room',
       '3:36 p.m.Bedroom heater was switched back on: the room’s temperature sensor stopped reporting',
     ]);
