@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { EventComfortActionView } from '@peakwise/contracts/event-automation.contract';
 import { DEFAULT_CEILING_C, DEFAULT_FLOOR_C, type ComfortLoad } from '@peakwise/domain/room-comfort';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
@@ -114,7 +115,7 @@ export async function markComfortSent(db: DbOrTx, ids: readonly string[], now: D
   await db.execute(sql`update event_comfort_actions set sent_at = ${iso(now)}::timestamptz where id = any(${sql.param([...ids])}::uuid[]) and sent_at is null`);
 }
 
-export type ComfortLogRow = { deviceId: string; deviceName: string; action: 'switched_off' | 'restored' | 'not_automated'; reason: string; temperatureC: number | null; limitC: number | null; at: string };
+export type ComfortLogRow = EventComfortActionView;
 
 /** What comfort did to the household's heating and cooling plugs in this event, oldest first. */
 export async function householdComfortActions(db: DbOrTx, eventId: string, householdId: string): Promise<ComfortLogRow[]> {
