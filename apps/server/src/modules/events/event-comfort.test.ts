@@ -138,6 +138,8 @@ describe('Comfort during events, measured', () => {
     // A reading 7 minutes old, through the ordinary ingest store.
     const measured = Math.floor((Date.now() - 7 * MINUTE) / (5 * MINUTE)) * 5 * MINUTE;
     await store(t.database.db, home.id, { devices: [{ device: 'thermo', ts: new Date(measured).toISOString(), metrics: { temperatureC: 21.5 } }] });
+    // The heater's plug reports its own relay's temperature, later: that is not the room's.
+    await store(t.database.db, home.id, { devices: [{ device: 'heater', ts: new Date(measured + 5 * MINUTE).toISOString(), powerW: 1500, metrics: { temperatureC: 45 } }] });
     const comfort = await call('GET', '/api/comfort');
     const rooms = Object.fromEntries((comfort.body.rooms as { name: string; floorC: number; ceilingC: number; isDefault: boolean; temperatureC: number | null; ageMinutes: number | null; hasSensor: boolean }[]).map((r) => [r.name, r]));
     expect(rooms['Living room']).toMatchObject({ floorC: 20, ceilingC: 26, isDefault: false, temperatureC: 21.5, measuredAt: new Date(measured).toISOString(), hasSensor: true });
