@@ -13,6 +13,7 @@ CREATE TABLE "room_comfort_limits" (
 	"household_id" uuid NOT NULL REFERENCES "households"("id") ON DELETE CASCADE,
 	"floor_c" numeric(3, 1) NOT NULL,
 	"ceiling_c" numeric(3, 1) NOT NULL,
+	"preheat" boolean DEFAULT false NOT NULL,
 	"updated_at" timestamp with time zone NOT NULL,
 	CONSTRAINT "room_comfort_limits_range" CHECK ("floor_c" BETWEEN 10 AND 30 AND "ceiling_c" BETWEEN 10 AND 30),
 	CONSTRAINT "room_comfort_limits_order" CHECK ("floor_c" < "ceiling_c"),

@@ -25,7 +25,12 @@ export const COMFORT_PROBLEM_MESSAGES: Record<ComfortLimitProblem, string> = {
 export const comfortLoadSchema = z.enum(COMFORT_LOADS);
 
 /** PUT /api/comfort/rooms/{id} */
-export const setRoomComfortSchema = z.strictObject({ floorC: z.number(), ceilingC: z.number() });
+export const setRoomComfortSchema = z.strictObject({
+  floorC: z.number(),
+  ceilingC: z.number(),
+  /** Let a program that asks for it pre-heat (or pre-cool) this room in the hour before an event; left out: unchanged. */
+  preheat: z.boolean().optional(),
+});
 export type SetRoomComfort = z.infer<typeof setRoomComfortSchema>;
 
 /** PUT /api/comfort/plugs/{id}: what the plug powers (null: neither). */
@@ -45,6 +50,8 @@ export const roomComfortSchema = z.object({
   ageMinutes: z.number().int().nullable(),
   /** Whether a temperature device is in the room: without one its heating and cooling are never switched. */
   hasSensor: z.boolean(),
+  /** Pre-heat (or pre-cool) before events whose program asks for it. */
+  preheat: z.boolean(),
 });
 export type RoomComfort = z.infer<typeof roomComfortSchema>;
 

@@ -149,6 +149,7 @@ export const manageDevicesEn = {
     reading: '{{temperature}}, {{age}}',
     noReading: 'Its temperature sensor has not reported yet.',
     notAutomated: 'Not automated: add a temperature sensor to this room.',
+    preheat: 'Pre-heat or pre-cool this room in the hour before events that ask for it',
     plugsTitle: 'What your plugs power',
     plugLabel: 'What {{name}} powers',
     load: { none: 'Something else', heating: 'A heater', cooling: 'An air conditioner' },

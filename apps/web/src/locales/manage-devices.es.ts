@@ -152,6 +152,7 @@ export const manageDevicesEs: Translation<typeof manageDevicesEn> = {
     reading: '{{temperature}}, {{age}}',
     noReading: 'Su sensor de temperatura aún no ha informado.',
     notAutomated: 'No automatizado: agregue un sensor de temperatura a esta habitación.',
+    preheat: 'Precalentar o preenfriar esta habitación en la hora anterior a los eventos que lo pidan',
     plugsTitle: 'Qué alimentan sus enchufes',
     plugLabel: 'Qué alimenta {{name}}',
     load: { none: 'Otra cosa', heating: 'Una calefacción', cooling: 'Un aire acondicionado' },

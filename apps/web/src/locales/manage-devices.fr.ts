@@ -152,6 +152,7 @@ export const manageDevicesFr: Translation<typeof manageDevicesEn> = {
     reading: '{{temperature}}, {{age}}',
     noReading: 'Son capteur de température ne s’est pas encore manifesté.',
     notAutomated: 'Non automatisé : ajoutez un capteur de température dans cette pièce.',
+    preheat: 'Préchauffer ou prérefroidir cette pièce dans l’heure qui précède les événements qui le demandent',
     plugsTitle: 'Ce que vos prises alimentent',
     plugLabel: 'Ce que {{name}} alimente',
     load: { none: 'Autre chose', heating: 'Un chauffage', cooling: 'Un climatiseur' },

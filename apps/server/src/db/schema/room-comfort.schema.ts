@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, doublePrecision, index, numeric, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, doublePrecision, index, numeric, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { devices } from './device.schema';
 import { energyEvents } from './energy-event.schema';
 import { households, rooms } from './household.schema';
@@ -32,6 +32,8 @@ export const roomComfortLimits = pgTable(
       .references(() => households.id, { onDelete: 'cascade' }),
     floorC: numeric('floor_c', { precision: 3, scale: 1 }).notNull(),
     ceilingC: numeric('ceiling_c', { precision: 3, scale: 1 }).notNull(),
+    /** The member lets a program that asks for it pre-heat (or pre-cool) this room in the hour before an event. */
+    preheat: boolean('preheat').notNull().default(false),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
   (t) => [

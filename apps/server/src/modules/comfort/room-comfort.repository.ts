@@ -12,6 +12,7 @@ export type RoomComfortRow = {
   temperatureC: number | null;
   measuredAt: string | null;
   hasSensor: boolean;
+  preheat: boolean;
 };
 
 /**
@@ -23,7 +24,7 @@ export async function householdRoomComfort(db: DbOrTx, householdId: string): Pro
     await db.execute(sql`
       select r.id as "roomId", r.name,
         coalesce(l.floor_c::float8, ${DEFAULT_FLOOR_C}) as "floorC", coalesce(l.ceiling_c::float8, ${DEFAULT_CEILING_C}) as "ceilingC",
-        (l.room_id is null) as "isDefault",
+        (l.room_id is null) as "isDefault", coalesce(l.preheat, false) as preheat,
         t.temperature_c as "temperatureC",
         to_char(t.measured_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "measuredAt",
         exists (select 1 from devices s where s.room_id = r.id and s.kind = 'temperature' and s.removed_at is null) as "hasSensor"
@@ -55,11 +56,14 @@ export async function roomOfHousehold(db: DbOrTx, householdId: string, roomId: s
   return rowsOf(await db.execute(sql`select 1 from rooms where id = ${roomId}::uuid and household_id = ${householdId}::uuid`)).length > 0;
 }
 
-export async function saveRoomLimits(db: DbOrTx, householdId: string, roomId: string, limits: ComfortLimits, now: Date): Promise<void> {
+/** Saves the limits, and the pre-heat choice when given (left out: unchanged, off for a new row). */
+export async function saveRoomLimits(db: DbOrTx, householdId: string, roomId: string, limits: ComfortLimits & { preheat?: boolean }, now: Date): Promise<void> {
+  const preheat = limits.preheat ?? null;
   await db.execute(sql`
-    insert into room_comfort_limits (room_id, household_id, floor_c, ceiling_c, updated_at)
-    values (${roomId}::uuid, ${householdId}::uuid, ${limits.floorC}, ${limits.ceilingC}, ${now.toISOString()}::timestamptz)
-    on conflict (room_id) do update set floor_c = excluded.floor_c, ceiling_c = excluded.ceiling_c, updated_at = excluded.updated_at`);
+    insert into room_comfort_limits (room_id, household_id, floor_c, ceiling_c, preheat, updated_at)
+    values (${roomId}::uuid, ${householdId}::uuid, ${limits.floorC}, ${limits.ceilingC}, coalesce(${preheat}::boolean, false), ${now.toISOString()}::timestamptz)
+    on conflict (room_id) do update set floor_c = excluded.floor_c, ceiling_c = excluded.ceiling_c,
+      preheat = coalesce(${preheat}::boolean, room_comfort_limits.preheat), updated_at = excluded.updated_at`);
 }
 
 export async function findHouseholdPlug(db: DbOrTx, householdId: string, deviceId: string): Promise<{ kind: string } | null> {

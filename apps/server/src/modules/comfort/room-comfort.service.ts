@@ -19,9 +19,9 @@ export async function comfortSettings(db: DbOrTx, householdId: string, now: Date
 }
 
 /** Saves a room's floor and ceiling; any problem is a 400 naming every one, and nothing is stored. */
-export async function setRoomLimits(tx: DbOrTx, householdId: string, roomId: string, limits: ComfortLimits, now: Date): Promise<ComfortSettings> {
+export async function setRoomLimits(tx: DbOrTx, householdId: string, roomId: string, limits: ComfortLimits & { preheat?: boolean }, now: Date): Promise<ComfortSettings> {
   if (!isUuid(roomId) || !(await roomOfHousehold(tx, householdId, roomId))) throw new AppError(404, 'not_found', COMFORT_MESSAGES.roomNotFound);
-  const problems = comfortLimitProblems(limits);
+  const problems = comfortLimitProblems({ floorC: limits.floorC, ceilingC: limits.ceilingC });
   if (problems.length > 0) {
     throw new AppError(
       400,

@@ -12,6 +12,7 @@ import type { CommandPublisher } from '../devices/plug-command.service';
 import { store } from '../energy/energy.test-helper';
 import type { Household } from '../households/household.repository';
 import { ensureHouseholdForUser } from '../households/household.service';
+import { preheatingHouseholds } from './event-comfort.repository';
 import { setParticipation, upsertProgram } from './events.repository';
 import { scheduleEvent } from './events.service';
 
@@ -130,8 +131,10 @@ describe('Comfort during events, measured', () => {
   });
 
   it('the member sets a floor of 20 °C in the living room and marks the heaters; each room reads its temperature and its age', async () => {
-    const saved = await call('PUT', `/api/comfort/rooms/${room['Living room']}`, { floorC: 20, ceilingC: 26 });
+    const saved = await call('PUT', `/api/comfort/rooms/${room['Living room']}`, { floorC: 20, ceilingC: 26, preheat: true });
     expect(saved.status).toBe(200);
+    // Limits saved again without the pre-heat choice leave it as it was.
+    expect((await call('PUT', `/api/comfort/rooms/${room['Living room']}`, { floorC: 20, ceilingC: 26 })).status).toBe(200);
     for (const heater of ['heater', 'den-heater', 'bed-heater']) expect((await call('PUT', `/api/comfort/plugs/${device[heater]}`, { load: 'heating' })).status).toBe(200);
     for (const plug of ['heater', 'den-heater', 'bed-heater', 'lamp']) expect((await call('PUT', `/api/event-preferences/plugs/${device[plug]}`, { powerDown: true })).status).toBe(200);
 
@@ -142,11 +145,11 @@ describe('Comfort during events, measured', () => {
     await store(t.database.db, home.id, { devices: [{ device: 'heater', ts: new Date(measured + 5 * MINUTE).toISOString(), powerW: 1500, metrics: { temperatureC: 45 } }] });
     const comfort = await call('GET', '/api/comfort');
     const rooms = Object.fromEntries((comfort.body.rooms as { name: string; floorC: number; ceilingC: number; isDefault: boolean; temperatureC: number | null; ageMinutes: number | null; hasSensor: boolean }[]).map((r) => [r.name, r]));
-    expect(rooms['Living room']).toMatchObject({ floorC: 20, ceilingC: 26, isDefault: false, temperatureC: 21.5, measuredAt: new Date(measured).toISOString(), hasSensor: true });
+    expect(rooms['Living room']).toMatchObject({ floorC: 20, ceilingC: 26, isDefault: false, preheat: true, temperatureC: 21.5, measuredAt: new Date(measured).toISOString(), hasSensor: true });
     // Read on the server's clock a moment ago: the whole minutes since the 5-minute boundary, 7 to 11.
     const age = rooms['Living room']!.ageMinutes!;
     expect(Math.abs(age - Math.floor((Date.now() - measured) / MINUTE))).toBeLessThanOrEqual(1);
-    expect(rooms.Den).toMatchObject({ floorC: 19, ceilingC: 26, isDefault: true, temperatureC: null, ageMinutes: null, hasSensor: false });
+    expect(rooms.Den).toMatchObject({ floorC: 19, ceilingC: 26, isDefault: true, preheat: false, temperatureC: null, ageMinutes: null, hasSensor: false });
     expect(rooms['Guest room']).toMatchObject({ hasSensor: true, temperatureC: null });
   });
 
@@ -160,6 +163,10 @@ describe('Comfort during events, measured', () => {
       scheduleEvent(tx, { programId, startsAt: new Date(t0).toISOString(), endsAt: new Date(t0 + 60 * MINUTE).toISOString() }, member.userId, new Date(realNow - 10 * MINUTE)),
     );
     await setParticipation(t.database.db, eventId, home.id, true, new Date(realNow));
+    // The home chose pre-heat for its living room: it pre-heats for this event only once its program asks for it.
+    expect(await preheatingHouseholds(t.database.db, eventId)).toEqual([]);
+    await t.database.db.execute(sql`update event_programs set preheat = true where id = ${programId}::uuid`);
+    expect(await preheatingHouseholds(t.database.db, eventId)).toEqual([home.id]);
     await temperature('thermo', 0, 21);
     await temperature('bed-thermo', 0, 21);
 

@@ -11,7 +11,7 @@ export function useRoomComfort() {
   return useQuery({ queryKey: devicesKeys.comfort(scope), queryFn: () => apiGet('/api/comfort', comfortSettingsSchema), retry: retryTransient });
 }
 
-type Change = { kind: 'room'; roomId: string; floorC: number; ceilingC: number } | { kind: 'plug'; deviceId: string; load: ComfortLoad | null };
+type Change = { kind: 'room'; roomId: string; floorC: number; ceilingC: number; preheat: boolean } | { kind: 'plug'; deviceId: string; load: ComfortLoad | null };
 
 /** A refused change, with the problems the server named (each detail's path is one). */
 export class ComfortRefusal extends Error {
@@ -33,7 +33,7 @@ export function useSaveComfort() {
     mutationFn: async (change: Change): Promise<ComfortSettings> => {
       const res =
         change.kind === 'room'
-          ? await apiRequest('PUT', `/api/comfort/rooms/${encodeURIComponent(change.roomId)}`, { floorC: change.floorC, ceilingC: change.ceilingC })
+          ? await apiRequest('PUT', `/api/comfort/rooms/${encodeURIComponent(change.roomId)}`, { floorC: change.floorC, ceilingC: change.ceilingC, preheat: change.preheat })
           : await apiRequest('PUT', `/api/comfort/plugs/${encodeURIComponent(change.deviceId)}`, { load: change.load });
       if (!res.ok) throw new ComfortRefusal(problemsOf(res.body));
       return comfortSettingsSchema.parse(res.body);

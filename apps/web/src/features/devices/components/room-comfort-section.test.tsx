@@ -6,8 +6,8 @@ import { RoomComfortSection } from './room-comfort-section';
 
 const settings: ComfortSettings = {
   rooms: [
-    { roomId: 'r1', name: 'Living Room', floorC: 20, ceilingC: 26, isDefault: false, temperatureC: 21.5, measuredAt: new Date(Date.now() - 7 * 60_000).toISOString(), ageMinutes: 7, hasSensor: true },
-    { roomId: 'r2', name: 'Den', floorC: 19, ceilingC: 26, isDefault: true, temperatureC: null, measuredAt: null, ageMinutes: null, hasSensor: false },
+    { roomId: 'r1', name: 'Living Room', floorC: 20, ceilingC: 26, isDefault: false, temperatureC: 21.5, measuredAt: new Date(Date.now() - 7 * 60_000).toISOString(), ageMinutes: 7, hasSensor: true, preheat: true },
+    { roomId: 'r2', name: 'Den', floorC: 19, ceilingC: 26, isDefault: true, temperatureC: null, measuredAt: null, ageMinutes: null, hasSensor: false, preheat: false },
   ],
   plugs: [{ deviceId: 'p1', name: 'Baseboard', roomId: 'r1', load: 'heating' }],
 };
@@ -39,6 +39,6 @@ describe('RoomComfortSection', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save Living Room' }));
     await waitFor(() => expect(screen.getByText('The floor must be between 10 °C and 30 °C.')).toBeTruthy());
     expect(screen.getByText('The floor must be below the ceiling.')).toBeTruthy();
-    expect(puts).toEqual([{ floorC: 31, ceilingC: 26 }]);
+    expect(puts).toEqual([{ floorC: 31, ceilingC: 26, preheat: true }]);
   });
 });

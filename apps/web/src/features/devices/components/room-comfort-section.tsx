@@ -4,6 +4,7 @@ import { Thermometer } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
 import { controlClass, errorClass, labelClass } from '@/components/ui/field-styles';
 import { LoadError } from '@/components/ui/load-error';
 import { formatRelativeTime, useIntlLocale } from '@/lib/format';
@@ -39,7 +40,7 @@ export function RoomComfortSection() {
           <ul className="mt-4 grid grid-cols-1 gap-4 lg:grid-cols-2">
             {data.rooms.map((room) => (
               <li key={room.roomId}>
-                <RoomLimits room={room} onSave={(floorC, ceilingC) => save.mutateAsync({ kind: 'room', roomId: room.roomId, floorC, ceilingC })} />
+                <RoomLimits room={room} onSave={(floorC, ceilingC, preheat) => save.mutateAsync({ kind: 'room', roomId: room.roomId, floorC, ceilingC, preheat })} />
               </li>
             ))}
           </ul>
@@ -74,13 +75,14 @@ export function RoomComfortSection() {
   );
 }
 
-function RoomLimits({ room, onSave }: { room: RoomComfort; onSave: (floorC: number, ceilingC: number) => Promise<unknown> }) {
+function RoomLimits({ room, onSave }: { room: RoomComfort; onSave: (floorC: number, ceilingC: number, preheat: boolean) => Promise<unknown> }) {
   const { t } = useTranslation('manageDevices');
   const locale = useIntlLocale();
   const roomName = useRoomName();
   const id = useId();
   const [floor, setFloor] = useState(String(room.floorC));
   const [ceiling, setCeiling] = useState(String(room.ceilingC));
+  const [preheat, setPreheat] = useState(room.preheat);
   const [status, setStatus] = useState<'idle' | 'saving' | 'saved'>('idle');
   const [errors, setErrors] = useState<string[]>([]);
   const name = roomName(room.name);
@@ -91,7 +93,7 @@ function RoomLimits({ room, onSave }: { room: RoomComfort; onSave: (floorC: numb
     setStatus('saving');
     setErrors([]);
     try {
-      await onSave(Number(floor), Number(ceiling));
+      await onSave(Number(floor), Number(ceiling), preheat);
       setStatus('saved');
     } catch (error) {
       setStatus('idle');
@@ -136,6 +138,9 @@ function RoomLimits({ room, onSave }: { room: RoomComfort; onSave: (floorC: numb
       <div className="mt-3 grid grid-cols-2 gap-3">
         {input(t('comfort.floor'), floor, setFloor, 'floor')}
         {input(t('comfort.ceiling'), ceiling, setCeiling, 'ceiling')}
+      </div>
+      <div className="mt-3">
+        <Checkbox label={t('comfort.preheat')} checked={preheat} onChange={(e) => setPreheat(e.target.checked)} />
       </div>
       {errors.length > 0 ? (
         <ul id={errorId} className={errorClass}>
