@@ -55,6 +55,7 @@ import { createSavingsRoutes } from './modules/billing/savings.routes';
 import { createEventsRoutes } from './modules/events/events.routes';
 import { createEventPreferencesRoutes } from './modules/events/event-preferences.routes';
 import { createEventPlugAutomationRoutes } from './modules/events/event-plug-automation.routes';
+import { createRoomComfortRoutes } from './modules/comfort/room-comfort.routes';
 import { createOpsEventsRoutes } from './modules/events/ops-events.routes';
 import { createOpsOpenAdrRoutes } from './modules/openadr/ops-openadr.routes';
 import { createOpsProgramsRoutes } from './modules/events/ops-programs.routes';
@@ -245,6 +246,7 @@ export function createApp(deps: AppDeps) {
     .route('/', createEventsRoutes({ auth: accounts.auth, db: database.db, clock }))
     .route('/', createEventPreferencesRoutes({ auth: accounts.auth, db: database.db, clock }))
     .route('/', createEventPlugAutomationRoutes({ auth: accounts.auth, db: database.db }))
+    .route('/', createRoomComfortRoutes({ auth: accounts.auth, db: database.db, clock }))
     .route('/', createBillingRoutes({ auth: accounts.auth, db: database.db, clock }))
     .route('/', createPaymentsRoutes(payments))
     .route('/', createPaymentMethodsRoutes(payments))

@@ -44,6 +44,26 @@ export const eventPlugActionSchema = z.object({
 });
 export type EventPlugActionView = z.infer<typeof eventPlugActionSchema>;
 
-/** GET /api/events/{id}/plug-actions: what automation did to the member's plugs, oldest first. */
-export const eventPlugActionsSchema = z.object({ actions: z.array(eventPlugActionSchema) });
+/**
+ * What comfort did to a heating or cooling plug (decision 109), and why: switched off while its
+ * room was comfortable, switched back on when the room crossed its limit or its temperature device
+ * went quiet, or never switched because the room has no temperature device.
+ */
+export const EVENT_COMFORT_ACTIONS = ['switched_off', 'restored', 'not_automated'] as const;
+export const EVENT_COMFORT_REASONS = ['no_sensor', 'sensor_silent', 'crossed_limit', 'within_limit', 'recovered'] as const;
+export const eventComfortActionSchema = z.object({
+  deviceId: z.string(),
+  deviceName: z.string(),
+  action: z.enum(EVENT_COMFORT_ACTIONS),
+  reason: z.enum(EVENT_COMFORT_REASONS),
+  /** The room's temperature when it was decided, °C. */
+  temperatureC: z.number().nullable(),
+  /** The floor (heating) or ceiling (cooling) it was held to, °C. */
+  limitC: z.number().nullable(),
+  at: z.string(),
+});
+export type EventComfortActionView = z.infer<typeof eventComfortActionSchema>;
+
+/** GET /api/events/{id}/plug-actions: what automation and comfort did to the member's plugs, oldest first. */
+export const eventPlugActionsSchema = z.object({ actions: z.array(eventPlugActionSchema), comfort: z.array(eventComfortActionSchema).default([]) });
 export type EventPlugActions = z.infer<typeof eventPlugActionsSchema>;

@@ -6,7 +6,7 @@ import type { DeviceReport, MeterCounterWrite } from './ingest-batch.service';
 import { parseEmDataStatus, parseEmStatus } from '../telemetry/shelly-pro-3em';
 import type { StoreContext } from '../modules/readings/readings.repository';
 import { mqttPayloadToBatch } from '../telemetry/mqtt-batch';
-import { parseShellyStatus, shellySampleToReading, type ShellySample } from '../telemetry/shelly-gen2';
+import { parseShellyStatus, parseShellyTemperature, shellySampleToReading, shellyTemperatureReading, type ShellyParseResult, type ShellySample } from '../telemetry/shelly-gen2';
 import { parseTasmotaMessage } from '../telemetry/tasmota';
 import { parseGen1Topic, parseGen1Value, type Gen1Route } from '../telemetry/shelly-gen1-em';
 import type { Gen1Meter } from '../modules/readings/shelly-gen1.repository';
@@ -99,6 +99,7 @@ export function decodeMessage(parsed: ParsedMessage, contexts: ReadonlyMap<strin
         if (counters.value === null) return { kind: 'ignored', detail: 'not emdata:0' };
         return { kind: 'meter-counter', counter: { householdId, deviceId, context, sample: counters.value }, report: { deviceId, at: receivedAt } };
       }
+      if (route.component === 'temperature:0') return roomTemperature(parseShellyTemperature(route.externalId, payload, receivedAt));
     // falls through: a switch status
     case 'shelly-events':
     case 'tasmota-tele':
@@ -112,7 +113,13 @@ export function decodeMessage(parsed: ParsedMessage, contexts: ReadonlyMap<strin
           ? parseTasmotaMessage(route.externalId, route.kind === 'tasmota-tele' ? 'tele' : 'stat', route.leaf, payload, receivedAt)
           : parseShellyStatus(route.externalId, payload, receivedAt);
       if (!parsedStatus.ok) return refuse(`${parsedStatus.reason}: ${parsedStatus.message}`);
+      // A Shelly H&T's wake-up frame carries no switch, but its room's temperature.
+      if (!parsedStatus.sample && route.kind === 'shelly-events') return roomTemperature(parseShellyTemperature(route.externalId, payload, receivedAt));
       if (!parsedStatus.sample) return { kind: 'ignored', detail: 'no relay or energy status' };
+      // A Tasmota thermometer's SENSOR: a temperature and no energy (tasmota.ts reads no temperature otherwise).
+      if (route.kind === 'tasmota-tele' && parsedStatus.sample.metrics.temperatureC !== undefined && parsedStatus.sample.powerW === undefined && parsedStatus.sample.counterKwh === undefined) {
+        return roomTemperature({ ok: true, sample: parsedStatus.sample });
+      }
       const deviceId = context.deviceIds.get(route.externalId);
       // A plug whose clock runs ahead would otherwise hold its state until that time came.
       const future = parsedStatus.sample.at.getTime() > receivedAt.getTime() + MAX_FUTURE_SKEW_MS;
@@ -144,6 +151,16 @@ export function decodeMessage(parsed: ParsedMessage, contexts: ReadonlyMap<strin
     }
     default:
       return { kind: 'ignored' };
+  }
+
+  /** A room thermometer's reading (decision 109): stored as a device reading of metrics only, and the device marked seen. */
+  function roomTemperature(result: ShellyParseResult): DecodedMessage {
+    if (!result.ok) return refuse(`${result.reason}: ${result.message}`);
+    const reading = result.sample ? shellyTemperatureReading(result.sample) : null;
+    if (!result.sample || !reading) return { kind: 'ignored', detail: 'no temperature' };
+    const decoded = readings({ devices: [reading] }, onlyDevice(context!, result.sample.device), true);
+    const deviceId = context!.deviceIds.get(result.sample.device);
+    return decoded.kind === 'readings' && deviceId ? { ...decoded, report: { deviceId, at: result.sample.at } } : decoded;
   }
 }
 

@@ -1,5 +1,6 @@
 import type { CommandPublisher } from '../modules/devices/plug-command.service';
 import { confirmSentCommands, powerDownForEvent, restoreAfterEvent, sendDecidedCommands } from '../modules/events/event-plug-automation.service';
+import { checkComfort, sendComfortCommands } from '../modules/events/event-comfort.service';
 import { findEvent } from '../modules/events/events.repository';
 import { EVENT_JOBS, moveEvent } from '../modules/events/events.service';
 import { settleEndedEvent } from '../modules/events/event-settlement.service';
@@ -45,5 +46,7 @@ export function eventPlugJobHandlers(publisher: CommandPublisher | undefined): R
       return sendDecidedCommands(tx, publisher, eventIdOf(job.payload), phase, now);
     },
     [EVENT_JOBS.plugsConfirm]: ({ tx, job, now }) => confirmSentCommands(tx, eventIdOf(job.payload), now),
+    [EVENT_JOBS.comfortCheck]: ({ tx, job, now }) => checkComfort(tx, eventIdOf(job.payload), now),
+    [EVENT_JOBS.comfortSend]: ({ tx, job, now }) => sendComfortCommands(tx, publisher, eventIdOf(job.payload), now),
   };
 }

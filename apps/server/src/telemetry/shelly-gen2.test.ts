@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildShellySwitchSet, parseShellyStatus, shellySampleToReading } from './shelly-gen2';
+import { buildShellySwitchSet, parseShellyStatus, parseShellyTemperature, shellySampleToReading, shellyTemperatureReading } from './shelly-gen2';
 import { validateBatch } from './validate-readings';
 import { shellyTopicPrefix } from './topics';
 
@@ -103,5 +103,23 @@ describe('buildShellySwitchSet', () => {
     const command = buildShellySwitchSet(prefix, false, 42);
     expect(command.topic).toBe('peakwise/hh1/shelly/plug-1/rpc');
     expect(JSON.parse(command.payload)).toEqual({ id: 42, src: 'peakwise/hh1/shelly/plug-1/reply', method: 'Switch.Set', params: { id: 0, on: false } });
+  });
+});
+
+// Shelly H&T: the Temperature component {id, tC, tF} (https://shelly-api-docs.shelly.cloud/gen2/ComponentsAndServices/Temperature).
+describe('parseShellyTemperature', () => {
+  const delivered = new Date('2025-01-15T12:07:31Z');
+  it('reads the bare status of …/status/temperature:0, dated by delivery, and a wake-up NotifyFullStatus, dated by params.ts', () => {
+    expect(parseShellyTemperature('ht', { id: 0, tC: 19.8, tF: 67.6 }, delivered)).toEqual({ ok: true, sample: { device: 'ht', at: delivered, metrics: { temperatureC: 19.8 } } });
+    const frame = { src: 'ht', dst: 'x/events', method: 'NotifyFullStatus', params: { ts: 1736942851.62, 'humidity:0': { id: 0, rh: 42.2 }, 'temperature:0': { id: 0, tC: 18.4, tF: 65.1 } } };
+    expect(parseShellyTemperature('ht', frame, delivered)).toEqual({ ok: true, sample: { device: 'ht', at: new Date(1736942851620), metrics: { temperatureC: 18.4 } } });
+  });
+  it('says nothing without a reading, and refuses a malformed one', () => {
+    expect(parseShellyTemperature('ht', { id: 0, tC: null, tF: null }, delivered)).toEqual({ ok: true, sample: null });
+    expect(parseShellyTemperature('ht', { method: 'NotifyStatus', params: { 'humidity:0': { rh: 40 } } }, delivered)).toEqual({ ok: true, sample: null });
+    expect(parseShellyTemperature('ht', { id: 0, tC: '19' }, delivered)).toMatchObject({ ok: false });
+  });
+  it('becomes a metrics-only reading on its 5-minute boundary', () => {
+    expect(shellyTemperatureReading({ device: 'ht', at: delivered, metrics: { temperatureC: 19.8 } })).toEqual({ device: 'ht', ts: '2025-01-15T12:05:00.000Z', metrics: { temperatureC: 19.8 } });
   });
 });

@@ -113,6 +113,40 @@ export function shellySampleToReading(sample: ShellySample): DeviceReadingInput 
   return reading;
 }
 
+/**
+ * Shelly H&T (Plus, Gen3) rooms: the Temperature component's status `{ id, tC, tF }`
+ * (https://shelly-api-docs.shelly.cloud/gen2/ComponentsAndServices/Temperature), published bare on
+ * `<prefix>/status/temperature:0` or inside a NotifyStatus / NotifyFullStatus frame on
+ * `<prefix>/events/rpc` (the H&T sends the full status each time it wakes:
+ * https://shelly-api-docs.shelly.cloud/gen2/Devices/Gen3/ShellyHTG3). Sample null: the message
+ * carries no temperature:0 reading.
+ */
+export function parseShellyTemperature(externalId: string, payload: unknown, receivedAt: Date): ShellyParseResult {
+  let at = receivedAt;
+  let component: unknown = payload;
+  if (typeof payload === 'object' && payload !== null && 'method' in payload) {
+    const frame = notificationSchema.safeParse(payload, { reportInput: true });
+    if (!frame.success) return fail(frame.error.issues);
+    component = frame.data.method === 'NotifyEvent' ? undefined : frame.data.params['temperature:0'];
+    const ts = frame.data.params.ts;
+    if (ts !== undefined && ts >= EARLIEST_PLAUSIBLE_TS_S) at = new Date(Math.round(ts * 1000));
+  }
+  if (component === undefined) return { ok: true, sample: null };
+  const parsed = temperatureStatusSchema.safeParse(component, { reportInput: true });
+  if (!parsed.success) return fail(parsed.error.issues);
+  // tC is null while the sensor has no reading (the docs' "null if not available").
+  if (parsed.data.tC == null || (parsed.data.id !== undefined && parsed.data.id !== 0)) return { ok: true, sample: null };
+  return { ok: true, sample: { device: externalId, at, metrics: { temperatureC: parsed.data.tC } } };
+}
+
+const temperatureStatusSchema = z.looseObject({ id: z.number().int().optional(), tC: finite.nullable().optional() });
+
+/** A room temperature as a device reading: metrics only, stamped on its 5-minute boundary like every series. */
+export function shellyTemperatureReading(sample: ShellySample): DeviceReadingInput | null {
+  if (sample.metrics.temperatureC === undefined) return null;
+  return { device: sample.device, ts: new Date(Math.floor(sample.at.getTime() / INTERVAL_MS) * INTERVAL_MS).toISOString(), metrics: { temperatureC: sample.metrics.temperatureC } };
+}
+
 export type ShellyRpcCommand = { topic: string; payload: string };
 
 /**

@@ -21,9 +21,18 @@ describe('parseTasmotaMessage', () => {
     expect(parseTasmotaMessage('lamp', 'tele', 'STATE', { Time: 'x', Uptime: '0T01:00:00', POWER: 'OFF', Wifi: {} }, at)).toMatchObject({ ok: true, sample: { on: false } });
   });
 
+  it('reads a thermometer’s SENSOR (https://tasmota.github.io/docs/AM2301): the first block with a Temperature, °F converted', () => {
+    expect(parseTasmotaMessage('thermo', 'tele', 'SENSOR', { Time: '2025-01-15T07:07:30', AM2301: { Temperature: 21.4, Humidity: 40.1 }, TempUnit: 'C' }, at)).toEqual({
+      ok: true,
+      sample: { device: 'thermo', at, metrics: { temperatureC: 21.4 } },
+    });
+    // 68.9 °F = (68.9 − 32) × 5 / 9 = 20.5 °C.
+    expect(parseTasmotaMessage('thermo', 'tele', 'SENSOR', { DS18B20: { Id: '01144A', Temperature: 68.9 }, TempUnit: 'F' }, at)).toMatchObject({ ok: true, sample: { metrics: { temperatureC: 20.5 } } });
+  });
+
   it('says nothing for other messages, and refuses a malformed one', () => {
     expect(parseTasmotaMessage('lamp', 'stat', 'RESULT', { Dimmer: 40 }, at)).toEqual({ ok: true, sample: null });
-    expect(parseTasmotaMessage('lamp', 'tele', 'SENSOR', { AM2301: { Temperature: 21 } }, at)).toEqual({ ok: true, sample: null });
+    expect(parseTasmotaMessage('lamp', 'tele', 'SENSOR', { Time: 'x', TempUnit: 'C' }, at)).toEqual({ ok: true, sample: null });
     expect(parseTasmotaMessage('lamp', 'tele', 'LWT', 'Online', at)).toEqual({ ok: true, sample: null });
     expect(parseTasmotaMessage('lamp', 'stat', 'POWER', 'TOGGLE', at)).toMatchObject({ ok: false, reason: 'invalid_payload' });
     expect(parseTasmotaMessage('lamp', 'tele', 'SENSOR', { ENERGY: { Power: '62' } }, at)).toMatchObject({ ok: false });

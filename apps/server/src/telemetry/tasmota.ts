@@ -20,7 +20,9 @@ const energySchema = z.looseObject({
   Voltage: z.number().optional(),
   Current: z.number().optional(),
 });
-const sensorSchema = z.looseObject({ ENERGY: energySchema.optional() });
+const sensorSchema = z.looseObject({ ENERGY: energySchema.optional(), TempUnit: z.string().optional() });
+/** A temperature sensor's block in SENSOR, named after the sensor (AM2301, DS18B20, SI7021, BME280, …). */
+const thermometerSchema = z.looseObject({ Temperature: z.number() });
 const relayWord = z.enum(['ON', 'OFF']);
 /** RESULT and STATE: the relay as POWER (one relay) or POWER1 (the first of several). */
 const relayObjectSchema = z.looseObject({ POWER: relayWord.optional(), POWER1: relayWord.optional() });
@@ -41,7 +43,7 @@ export function parseTasmotaMessage(externalId: string, kind: 'tele' | 'stat', l
     const parsed = sensorSchema.safeParse(payload, { reportInput: true });
     if (!parsed.success) return fail(parsed.error.issues);
     const energy = parsed.data.ENERGY;
-    if (!energy) return { ok: true, sample: null };
+    if (!energy) return thermometer(sample, parsed.data);
     if (energy.Power !== undefined) sample.powerW = energy.Power;
     // kWh with three decimals; rounding to 1e-6 drops float noise as for Shelly.
     if (energy.Total !== undefined) sample.counterKwh = Math.round(energy.Total * 1e6) / 1e6;
@@ -59,6 +61,22 @@ export function parseTasmotaMessage(externalId: string, kind: 'tele' | 'stat', l
     if (!parsed.success) return fail(parsed.error.issues);
     const relay = parsed.data.POWER ?? parsed.data.POWER1;
     return relay === undefined ? { ok: true, sample: null } : { ok: true, sample: { ...sample, on: relay === 'ON' } };
+  }
+  return { ok: true, sample: null };
+}
+
+/**
+ * A room thermometer on Tasmota: SENSOR carries one block per sensor with its Temperature, and
+ * TempUnit for all of them, e.g. `{"Time":…,"AM2301":{"Temperature":24.6,"Humidity":58.2},"TempUnit":"C"}`
+ * (https://tasmota.github.io/docs/AM2301). The first block with a Temperature is the room's; a
+ * Fahrenheit device is converted.
+ */
+function thermometer(sample: ShellySample, payload: Record<string, unknown>): TasmotaParseResult {
+  for (const value of Object.values(payload)) {
+    const block = thermometerSchema.safeParse(value);
+    if (!block.success) continue;
+    const celsius = payload.TempUnit === 'F' ? ((block.data.Temperature - 32) * 5) / 9 : block.data.Temperature;
+    return { ok: true, sample: { ...sample, metrics: { temperatureC: Math.round(celsius * 10) / 10 } } };
   }
   return { ok: true, sample: null };
 }

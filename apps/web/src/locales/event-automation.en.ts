@@ -35,4 +35,14 @@ export const eventAutomationEn = {
     restore_failed: '{{name}} couldn’t be switched back on',
     loadFailed: 'What happened to your plugs could not be loaded.',
   },
+  comfort: {
+    title: 'Comfort in your rooms during this event',
+    switched_off_within_limit: '{{name}} was switched off: the room was comfortable at {{temperature}} (limit {{limit}})',
+    switched_off_recovered: '{{name}} was switched off again: the room was back to {{temperature}} (limit {{limit}})',
+    restored_crossed_limit: '{{name}} was switched back on: the room reached {{temperature}}, past its limit of {{limit}}',
+    restored_sensor_silent: '{{name}} was switched back on: the room’s temperature sensor stopped reporting',
+    restored_no_sensor: '{{name}} was switched back on: its room has no temperature sensor',
+    not_automated_no_sensor: '{{name}} was not switched: add a temperature sensor to its room',
+    points: 'Your points count what your home actually saved, with these changes included.',
+  },
 };

@@ -38,4 +38,14 @@ export const eventAutomationEs: Translation<typeof eventAutomationEn> = {
     restore_failed: 'No se pudo volver a encender {{name}}',
     loadFailed: 'No se pudo cargar lo que pasó con sus enchufes.',
   },
+  comfort: {
+    title: 'El confort de sus habitaciones durante este evento',
+    switched_off_within_limit: '{{name}} se apagó: la habitación estaba confortable a {{temperature}} (límite {{limit}})',
+    switched_off_recovered: '{{name}} se volvió a apagar: la habitación había vuelto a {{temperature}} (límite {{limit}})',
+    restored_crossed_limit: '{{name}} se volvió a encender: la habitación llegó a {{temperature}}, más allá de su límite de {{limit}}',
+    restored_sensor_silent: '{{name}} se volvió a encender: el sensor de temperatura de la habitación dejó de informar',
+    restored_no_sensor: '{{name}} se volvió a encender: su habitación no tiene sensor de temperatura',
+    not_automated_no_sensor: '{{name}} no se apagó: agregue un sensor de temperatura a su habitación',
+    points: 'Sus puntos cuentan lo que su hogar ahorró de verdad, con estos cambios incluidos.',
+  },
 };

@@ -38,4 +38,14 @@ export const eventAutomationFr: Translation<typeof eventAutomationEn> = {
     restore_failed: '{{name}} n’a pas pu être rallumée',
     loadFailed: 'Ce qui est arrivé à vos prises n’a pas pu être chargé.',
   },
+  comfort: {
+    title: 'Le confort de vos pièces pendant cet événement',
+    switched_off_within_limit: '{{name}} a été éteint : la pièce était confortable à {{temperature}} (limite {{limit}})',
+    switched_off_recovered: '{{name}} a été éteint de nouveau : la pièce était revenue à {{temperature}} (limite {{limit}})',
+    restored_crossed_limit: '{{name}} a été rallumé : la pièce a atteint {{temperature}}, au-delà de sa limite de {{limit}}',
+    restored_sensor_silent: '{{name}} a été rallumé : le capteur de température de la pièce ne répondait plus',
+    restored_no_sensor: '{{name}} a été rallumé : sa pièce n’a pas de capteur de température',
+    not_automated_no_sensor: '{{name}} n’a pas été éteint : ajoutez un capteur de température dans sa pièce',
+    points: 'Vos points comptent ce que votre domicile a vraiment économisé, ces changements compris.',
+  },
 };

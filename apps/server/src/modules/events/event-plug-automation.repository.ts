@@ -25,6 +25,8 @@ export async function planPowerDown(db: DbOrTx, eventId: string, now: Date): Pro
       join devices d on d.id = c.device_id and d.kind = 'smart_plug' and not d.never_switch and d.removed_at is null
       where ep.event_id = ${eventId}::uuid and ep.opted_in
         and not exists (select 1 from event_plug_actions a where a.event_id = ${eventId}::uuid and a.device_id = d.id)
+        -- Heating and cooling plugs follow their room's temperature instead (event-comfort.service).
+        and not exists (select 1 from comfort_loads cl where cl.device_id = d.id)
       on conflict (event_id, device_id, action) do nothing
       returning id`),
   );
@@ -43,6 +45,8 @@ export async function plugsToCommand(db: DbOrTx, eventId: string, action: 'switc
         and not exists (
           select 1 from event_plug_actions o where o.event_id = a.event_id and o.device_id = a.device_id
             and (o.action = 'overridden' or (a.action = 'switched_off' and o.action in ('restored', 'restore_failed', 'switch_off_failed'))))
+        -- A heating or cooling plug's switches during the event are comfort's to send; only the end's restore is sent here.
+        and not (a.action = 'switched_off' and exists (select 1 from event_comfort_actions x where x.event_id = a.event_id and x.device_id = a.device_id))
       order by a.household_id, d.id`),
   );
 }
@@ -57,16 +61,23 @@ export type SwitchedOffPlug = {
   memberSwitchAt: Date | null;
   /** Whether the "off" command actually went out (the device service may have been down). */
   offSent: boolean;
+  /** Comfort's newest switch of this plug during the event (decision 109), if it switched it. */
+  comfortLast: { action: 'switched_off' | 'restored'; at: Date } | null;
 };
 
 /** Plugs the event switched off that nothing has settled yet (not restored, not overridden, not failed). */
 export async function switchedOffPlugs(db: DbOrTx, eventId: string): Promise<SwitchedOffPlug[]> {
-  const rows = rowsOf<{ householdId: string; deviceId: string; switchedOffAt: string; relayOn: boolean | null; lastSeenAt: string | null; memberSwitchAt: string | null; offSent: boolean }>(
+  const rows = rowsOf<{ householdId: string; deviceId: string; switchedOffAt: string; relayOn: boolean | null; lastSeenAt: string | null; memberSwitchAt: string | null; offSent: boolean; comfortAction: 'switched_off' | 'restored' | null; comfortAt: string | null }>(
     await db.execute(sql`
       select a.household_id as "householdId", a.device_id as "deviceId", a.at as "switchedOffAt", d.relay_on as "relayOn", d.last_seen_at as "lastSeenAt",
         (select min(s.requested_at) from plug_switch_events s where s.device_id = a.device_id and s.source = 'member' and s.requested_at >= a.at) as "memberSwitchAt",
-        exists (select 1 from plug_switch_events s where s.device_id = a.device_id and s.source = 'event_automation' and not s.requested_on and s.requested_at >= a.at) as "offSent"
+        exists (select 1 from plug_switch_events s where s.device_id = a.device_id and s.source = 'event_automation' and not s.requested_on and s.requested_at >= a.at) as "offSent",
+        lc.action as "comfortAction", lc.at as "comfortAt"
       from event_plug_actions a join devices d on d.id = a.device_id
+      left join lateral (
+        select x.action, x.at from event_comfort_actions x
+        where x.event_id = a.event_id and x.device_id = a.device_id and x.action in ('switched_off', 'restored')
+        order by x.at desc limit 1) lc on true
       where a.event_id = ${eventId}::uuid and a.action = 'switched_off'
         and not exists (
           select 1 from event_plug_actions o where o.event_id = a.event_id and o.device_id = a.device_id
@@ -74,7 +85,13 @@ export async function switchedOffPlugs(db: DbOrTx, eventId: string): Promise<Swi
       order by a.household_id, a.device_id`),
   );
   const date = (value: string | null) => (value == null ? null : new Date(value));
-  return rows.map((r) => ({ ...r, switchedOffAt: new Date(r.switchedOffAt), lastSeenAt: date(r.lastSeenAt), memberSwitchAt: date(r.memberSwitchAt) }));
+  return rows.map(({ comfortAction, comfortAt, ...r }) => ({
+    ...r,
+    switchedOffAt: new Date(r.switchedOffAt),
+    lastSeenAt: date(r.lastSeenAt),
+    memberSwitchAt: date(r.memberSwitchAt),
+    comfortLast: comfortAction && comfortAt ? { action: comfortAction, at: new Date(comfortAt) } : null,
+  }));
 }
 
 export async function recordPlugAction(

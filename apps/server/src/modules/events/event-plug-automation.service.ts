@@ -6,6 +6,8 @@ import { AppError } from '../../lib/errors';
 import { PlugServiceUnreachable, sendPlugCommand, type CommandPublisher } from '../devices/plug-command.service';
 import { scheduleJob } from '../durable-jobs/durable-jobs.repository';
 import type { Household } from '../households/household.repository';
+import { householdComfortActions } from './event-comfort.repository';
+import { scheduleComfortCheck } from './event-comfort.service';
 import { findEvent, householdInEventArea } from './events.repository';
 import { EVENT_JOBS, jobKey } from './events.service';
 import {
@@ -45,6 +47,8 @@ export async function powerDownForEvent(tx: DbOrTx, eventId: string, now: Date):
   // A cancelled event switches nothing; one whose end has passed (the server was down all along) neither.
   if (!event || event.status === 'cancelled' || event.endsAt.getTime() <= now.getTime()) return;
   if ((await planPowerDown(tx, eventId, now)) > 0) await scheduleJob(tx, sendJob(eventId, 'off', now));
+  // Heating and cooling plugs are decided from their rooms' temperatures, now and every minute after (decision 109).
+  await scheduleComfortCheck(tx, eventId, now);
 }
 
 /**
@@ -57,8 +61,10 @@ export async function restoreAfterEvent(tx: DbOrTx, eventId: string, now: Date):
   let restoring = 0;
   for (const plug of await switchedOffPlugs(tx, eventId)) {
     const base = { eventId, householdId: plug.householdId, deviceId: plug.deviceId, previousOn: true };
-    // A report of "on" after the switch-off that nobody asked the app for: the member pressed the plug's button.
-    const turnedOnAtThePlug = plug.relayOn === true && plug.lastSeenAt !== null && plug.lastSeenAt.getTime() > plug.switchedOffAt.getTime();
+    // A report of "on" after the last switch-off that nobody asked the app for: the member pressed the plug's button.
+    // A plug comfort switched back on reports "on" because of that, not the member (decision 109).
+    const lastOffAt = plug.comfortLast?.action === 'switched_off' ? plug.comfortLast.at : plug.switchedOffAt;
+    const turnedOnAtThePlug = plug.comfortLast?.action !== 'restored' && plug.relayOn === true && plug.lastSeenAt !== null && plug.lastSeenAt.getTime() > lastOffAt.getTime();
     // Never sent (the device service was down all along): the plug was not switched, so there is nothing to restore.
     if (!plug.offSent) await recordPlugAction(tx, { ...base, action: 'switch_off_failed', at: now, detail: 'The device service could not be reached before the end.' });
     else if (plug.memberSwitchAt) await recordPlugAction(tx, { ...base, action: 'overridden', at: plug.memberSwitchAt });
@@ -133,5 +139,5 @@ export async function noteMemberSwitch(db: DbOrTx, householdId: string, deviceId
 /** The event page's list of what automation did to the member's plugs. */
 export async function memberPlugActions(db: DbOrTx, household: Household, eventId: string): Promise<EventPlugActions> {
   if (!(await findEvent(db, eventId)) || !(await householdInEventArea(db, eventId, household.id))) throw new AppError(404, 'not_found', EVENT_MESSAGES.notFound);
-  return { actions: await householdPlugActions(db, eventId, household.id) };
+  return { actions: await householdPlugActions(db, eventId, household.id), comfort: await householdComfortActions(db, eventId, household.id) };
 }

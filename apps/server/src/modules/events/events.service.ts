@@ -54,6 +54,9 @@ export const EVENT_JOBS = {
   plugsRestore: 'event.plugs-restore',
   plugsSend: 'event.plugs-send',
   plugsConfirm: 'event.plugs-confirm',
+  /** Comfort (decision 109): heating and cooling plugs checked against their rooms every minute, and the switches sent. */
+  comfortCheck: 'event.comfort-check',
+  comfortSend: 'event.comfort-send',
   /** Freezes the opted-in households' baselines (decision 099): after the announcement, and again when the window moves. */
   freezeBaselines: 'event.freeze-baselines',
 } as const;

@@ -158,6 +158,10 @@ const ERASURE: Record<string, Entry> = {
   event_baselines: { effect: 'kept', why: 'The baseline an event was settled against (decision 099), pseudonymous.', rows: household('event_baselines') },
   event_plug_actions: { effect: 'kept', why: PSEUDONYMOUS, rows: household('event_plug_actions') },
   event_paid_intervals: { effect: 'kept', why: 'Which event paid an interval two events shared (decision 108): what the points paid were computed from, pseudonymous.', rows: household('event_paid_intervals') },
+  event_comfort_actions: { effect: 'kept', why: PSEUDONYMOUS, rows: household('event_comfort_actions') },
+  device_temperatures: { effect: 'kept', why: PSEUDONYMOUS, rows: household('device_temperatures') },
+  room_comfort_limits: { effect: 'kept', why: 'A room’s comfort limits in °C, pseudonymous; nothing is switched for a member who is gone.', rows: household('room_comfort_limits') },
+  comfort_loads: { effect: 'deleted', why: 'No heater or air conditioner is switched for a member who is gone.', rows: household('comfort_loads') },
   // Money and points.
   statements: { effect: 'kept', why: KEPT_SIX_YEARS, rows: household('statements') },
   statement_lines: { effect: 'kept', why: KEPT_SIX_YEARS, rows: viaStatements('statement_lines') },
@@ -321,6 +325,10 @@ describe('account deletion, table by table', () => {
       insert into event_baselines (event_id, household_id, method, status, days, event_starts_at, event_ends_at, frozen_at)
       select ${eventId}::uuid, ${hid}::uuid, 'test', 'insufficient_history', '{}', starts_at, ends_at, ${at}::timestamptz from energy_events where id = ${eventId}::uuid`);
     await db.execute(sql`insert into event_plug_actions (event_id, household_id, device_id, action, previous_on, at) values (${eventId}::uuid, ${hid}::uuid, ${plugId}::uuid, 'switched_off', true, ${at}::timestamptz)`);
+    await db.execute(sql`insert into event_comfort_actions (event_id, household_id, device_id, action, reason, temperature_c, limit_c, at) values (${eventId}::uuid, ${hid}::uuid, ${plugId}::uuid, 'restored', 'crossed_limit', 18.5, 19, ${at}::timestamptz)`);
+    await db.execute(sql`insert into device_temperatures (device_id, household_id, temperature_c, measured_at) values (${plugId}::uuid, ${hid}::uuid, 18.5, ${at}::timestamptz)`);
+    await db.execute(sql`insert into room_comfort_limits (room_id, household_id, floor_c, ceiling_c, updated_at) values (${room!.id}::uuid, ${hid}::uuid, 20, 26, ${at}::timestamptz)`);
+    await db.execute(sql`insert into comfort_loads (device_id, household_id, load, updated_at) values (${plugId}::uuid, ${hid}::uuid, 'heating', ${at}::timestamptz)`);
     const [notice] = await rows(sql`insert into event_notifications (event_id, user_id, household_id, channel, kind) values (${eventId}::uuid, ${member.userId}, ${hid}::uuid, 'sms', 'announced') returning id`);
     const [statement] = await rows(sql`select id from statements where household_id = ${hid}::uuid order by period_start limit 1`);
     const [reminder] = await rows(sql`insert into bill_reminders (statement_id, user_id, channel) values (${statement!.id}::uuid, ${member.userId}, 'sms') returning id`);

@@ -48,6 +48,7 @@ export async function pseudonymiseHousehold(tx: DbOrTx, householdId: string): Pr
   await tx.execute(sql`update maintenance_components set name = kind where household_id = ${householdId}::uuid`);
   await tx.execute(sql`update household_event_settings set opt_in_every_event = false, notify_program_start = false where household_id = ${householdId}::uuid`);
   await tx.execute(sql`delete from event_plug_choices where household_id = ${householdId}::uuid`);
+  await tx.execute(sql`delete from comfort_loads where household_id = ${householdId}::uuid`);
 }
 
 /**

@@ -2,6 +2,7 @@ import { CORRECTION_WINDOW_DAYS, INGEST_REASON_MESSAGES, type IngestRejection, t
 import type { Db, DbOrTx } from '../../db/client';
 import type { ReadingsNotification } from '../../lib/notify';
 import type { ValidatedBatch, ValidDeviceReading } from '../../telemetry/validate-readings';
+import { recordDeviceTemperatures } from '../comfort/device-temperatures.repository';
 import { planDeviceRows, type ResolvedDeviceReading } from './device-rows';
 import {
   deviceCorrectionsOfThisWrite,
@@ -153,6 +154,14 @@ export async function storeReadings(tx: DbOrTx, inputs: readonly StoreInput[], n
 
   // 5. Last seen and relay state, from the readings that were not refused.
   await updateDeviceState(tx, resolved.filter((x) => !plan.refused.has(x.g)));
+  // A room thermometer's newest figure, for comfort during events (decision 109).
+  await recordDeviceTemperatures(
+    tx,
+    resolved.flatMap((x) => {
+      const temperatureC = x.r.metrics?.temperatureC;
+      return plan.refused.has(x.g) || temperatureC === undefined ? [] : [{ deviceId: x.d, atMs: x.r.ts.getTime(), temperatureC }];
+    }),
+  );
 
   // 6. Tell live listeners (delivered on commit, never for a rollback).
   if (latest.size > 0) {

@@ -15,6 +15,7 @@ import { DeviceDetail } from './components/device-detail';
 import { DeviceTable } from './components/device-table';
 import { FloorPlan } from './components/floor-plan';
 import { LoginMissingNotice } from './components/login-missing-notice';
+import { RoomComfortSection } from './components/room-comfort-section';
 import { manageErrorText } from './manage-error';
 import { useRoomName } from '@/lib/room-name';
 
@@ -145,6 +146,7 @@ export default function DevicesPage() {
                 </div>
               </div>
               <DeviceTable devices={overview.devices} selectedDeviceId={selectedId} onSelectDevice={(id) => selectDevice(id, 'table')} />
+              <RoomComfortSection />
             </>
           )}
         </div>

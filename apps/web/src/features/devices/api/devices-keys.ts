@@ -4,5 +4,6 @@ import type { DeviceHistoryRange } from '@peakwise/contracts/devices.contract';
 export const devicesKeys = {
   all: ['devices'] as const,
   overview: (scope: string) => ['devices', scope, 'overview'] as const,
+  comfort: (scope: string) => ['devices', scope, 'comfort'] as const,
   history: (scope: string, deviceId: string, range: DeviceHistoryRange) => ['devices', scope, 'history', deviceId, range] as const,
 };

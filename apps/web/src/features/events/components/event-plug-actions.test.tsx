@@ -48,3 +48,28 @@ describe('EventPlugActions', () => {
     expect(screen.queryByTestId('event-plug-actions')).toBeNull();
   });
 });
+
+describe('EventPlugActions: comfort', () => {
+  it('says what comfort did to each heater and why, with the room’s temperature and its limit', async () => {
+    renderWithApi(<EventPlugActions event={event} />, (url) =>
+      url === `/api/events/${event.id}/plug-actions`
+        ? Response.json({
+            actions: [],
+            comfort: [
+              { deviceId: 'h', deviceName: 'Baseboard', action: 'switched_off', reason: 'within_limit', temperatureC: 21, limitC: 20, at: '2025-11-24T23:00:00.000Z' },
+              { deviceId: 'h', deviceName: 'Baseboard', action: 'restored', reason: 'crossed_limit', temperatureC: 19.5, limitC: 20, at: '2025-11-24T23:05:00.000Z' },
+              { deviceId: 'd', deviceName: 'Den heater', action: 'not_automated', reason: 'no_sensor', temperatureC: null, limitC: 19, at: '2025-11-24T23:00:00.000Z' },
+              { deviceId: 'b', deviceName: 'Bedroom heater', action: 'restored', reason: 'sensor_silent', temperatureC: 20.5, limitC: 19, at: '2025-11-24T23:36:00.000Z' },
+            ],
+          })
+        : new Response(null, { status: 404 }),
+    );
+    const lines = (await screen.findByTestId('event-comfort-actions')).querySelectorAll('li');
+    expect([...lines].map((li) => plain(li.textContent))).toEqual([
+      '3:00 p.m.Baseboard was switched off: the room was comfortable at 21 °C (limit 20 °C)',
+      '3:05 p.m.Baseboard was switched back on: the room reached 19.5 °C, past its limit of 20 °C',
+      '3:00 p.m.Den heater was not switched: add a temperature sensor to its room',
+      '3:36 p.m.Bedroom heater was switched back on: the room’s temperature sensor stopped reporting',
+    ]);
+  });
+});
