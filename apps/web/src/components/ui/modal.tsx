@@ -1,4 +1,4 @@
-import { Activity, startTransition, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Activity, useId, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -21,8 +21,6 @@ type ModalProps = {
    * While closed, keep the dialog rendered but hidden (React's `Activity`: rendered in idle time,
    * `display: none`, no effects), so that opening it only shows it. Each opening still starts from
    * a fresh tree: the one shown is set aside once it has closed and a new one is prepared hidden.
-   * The press paints the dialog's frame at once and its contents in the frames after (a
-   * transition), while the panel is still fading in (docs/decisions/106-a-dialog-drawn-before-it-is-asked-for.md).
    */
   prerender?: boolean;
 };
@@ -49,22 +47,14 @@ export function Modal({ open, onClose, title, placement, description, children, 
   const descriptionId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
   const { mounted, visible } = usePresence(open, MODAL_TRANSITION_MS);
-  // A prepared dialog's contents stay hidden until the frame showing the dialog is on its way.
-  const [contentsShown, setContentsShown] = useState(!prerender);
-  useEffect(() => {
-    if (open && !contentsShown) startTransition(() => setContentsShown(true));
-  }, [open, contentsShown]);
-  useModalFocus(panelRef, open, onClose, contentsShown);
+  useModalFocus(panelRef, open, onClose);
   // A new key once a prerendered dialog has closed, so the next opening shows a fresh form
   // (state adjusted during render, not in an effect).
   const [generation, setGeneration] = useState(0);
   const [wasMounted, setWasMounted] = useState(mounted);
   if (wasMounted !== mounted) {
     setWasMounted(mounted);
-    if (!mounted) {
-      setGeneration((previous) => previous + 1);
-      if (prerender) setContentsShown(false);
-    }
+    if (!mounted) setGeneration((previous) => previous + 1);
   }
 
   if (!mounted && !prerender) return null;
@@ -114,9 +104,7 @@ export function Modal({ open, onClose, title, placement, description, children, 
                 <X aria-hidden className="size-5" />
               </button>
             </div>
-            <div className="px-6 pt-5 pb-6 sm:px-8 sm:pb-8">
-              <Activity mode={contentsShown ? 'visible' : 'hidden'}>{children}</Activity>
-            </div>
+            <div className="px-6 pt-5 pb-6 sm:px-8 sm:pb-8">{children}</div>
           </div>
         </div>
       </div>

@@ -10,29 +10,18 @@ let returnTarget: HTMLElement | null = null;
 // A field marked data-autofocus, else the dialog itself: landing on the ✕ or on the first of many
 // buttons would put a focus ring somewhere arbitrary, while the dialog announces its title.
 // The panel is fixed in the viewport, so focusing it never needs to scroll the page.
-function focusInitial(panel: HTMLElement, contentsShown = true) {
-  const preferred = contentsShown ? panel.querySelector<HTMLElement>('[data-autofocus]') : null;
+function focusInitial(panel: HTMLElement) {
+  const preferred = panel.querySelector<HTMLElement>('[data-autofocus]');
   (preferred ?? panel).focus({ preventScroll: true });
 }
 
-/**
- * Moves focus into the panel on open, keeps it there, closes on Escape and restores it on close.
- * `contentsShown`: false while the panel's contents are still hidden (a prepared dialog's first
- * frame); focus then waits on the panel and moves to its field once they are shown.
- */
-export function useModalFocus(panelRef: RefObject<HTMLElement | null>, open: boolean, onClose: () => void, contentsShown = true) {
+/** Moves focus into the panel on open, keeps it there, closes on Escape and restores it on close. */
+export function useModalFocus(panelRef: RefObject<HTMLElement | null>, open: boolean, onClose: () => void) {
   // Read through a ref so a new onClose each render does not re-run the effect and steal focus.
   const onCloseRef = useRef(onClose);
   useEffect(() => {
     onCloseRef.current = onClose;
   }, [onClose]);
-  const contentsShownRef = useRef(contentsShown);
-  useEffect(() => {
-    contentsShownRef.current = contentsShown;
-    const panel = panelRef.current;
-    // The contents arrived after the panel took focus: hand it on to their field.
-    if (open && contentsShown && panel && document.activeElement === panel) focusInitial(panel);
-  }, [panelRef, open, contentsShown]);
 
   useEffect(() => {
     const panel = panelRef.current;
@@ -46,7 +35,7 @@ export function useModalFocus(panelRef: RefObject<HTMLElement | null>, open: boo
     // the scroll bar afterwards made the frame lay it all out a second time (decision 106).
     const previousOverflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
-    focusInitial(panel, contentsShownRef.current);
+    focusInitial(panel);
 
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
@@ -72,7 +61,7 @@ export function useModalFocus(panelRef: RefObject<HTMLElement | null>, open: boo
     };
     // Focus can still escape by other means (a click on browser chrome, assistive tech); pull it back.
     const onFocusIn = (event: FocusEvent) => {
-      if (event.target instanceof Node && !panel.contains(event.target)) focusInitial(panel, contentsShownRef.current);
+      if (event.target instanceof Node && !panel.contains(event.target)) focusInitial(panel);
     };
     document.addEventListener('keydown', onKeyDown);
     document.addEventListener('focusin', onFocusIn);
