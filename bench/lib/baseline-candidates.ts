@@ -62,7 +62,10 @@ function todaysRule(name: string, exclusion: Exclusion): OwnMethod {
       const { city } = ctx.region;
       const start = zonedTimeToUtc(ctx.event.date, ctx.event.startHour, 0, city.timeZone);
       const end = new Date(start.getTime() + ctx.event.hours * 3_600_000);
-      const b = computeBaseline({ eventStart: start, eventEnd: end, timeZone: city.timeZone, readings: ctx.readings, eventDates: excluded(ctx, exclusion), holidays: ctx.region.holidays });
+      // Decision 029's rule as RESULTS.md names it; the additive one decision 101 chose is the 10/10 additive averaging row.
+      const b = computeBaseline({
+        eventStart: start, eventEnd: end, timeZone: city.timeZone, readings: ctx.readings, eventDates: excluded(ctx, exclusion), holidays: ctx.region.holidays, adjustment: 'multiplicative',
+      });
       return b.ok ? Object.values(b.kwhBySlot).reduce((s, v) => s + v, 0) : null;
     },
   };

@@ -103,8 +103,15 @@ export const eventResultSchema = z.object({
   baselineDays: z.array(z.string()),
   /** Which kind of day the baseline came from; null on results stored before it was kept. */
   dayKind: z.enum(['weekday', 'weekend-or-holiday']).nullable().optional(),
+  /**
+   * additive: the window's difference per interval was added over the event (decision 101);
+   * multiplicative: the baseline was multiplied by the window's ratio (decision 029, baselines frozen
+   * before 101). Null on results stored before it was kept, all of them multiplicative.
+   */
+  adjustmentMethod: z.enum(['additive', 'multiplicative']).nullable().optional(),
+  /** The adjusted baseline ÷ the unadjusted one. */
   adjustmentFactor: z.number().nullable(),
-  /** The same-day ratio before the 0.8–1.2 clamp; null when not computable or not stored. */
+  /** The factor before the clamp (multiplicative) or the ±20 % cap (additive); null when not computable or not stored. */
   adjustmentUnclamped: z.number().nullable().optional(),
   /** Why the factor is what it is (applied, clamped, or 1 for want of data). */
   adjustmentStatus: z.enum(['applied', 'clamped', 'missing_data', 'zero_baseline', 'window_outside_day']).nullable().optional(),

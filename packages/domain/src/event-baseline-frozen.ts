@@ -1,5 +1,5 @@
-import type { Baseline, DayKind } from './event-baseline';
-import { meanByClock, sameDayAdjustment } from './event-baseline';
+import type { AdjustmentMethod, Baseline, DayKind } from './event-baseline';
+import { adjustmentBy, meanByClock } from './event-baseline';
 import type { DayReadings, SlotReadings } from './event-intervals';
 import { adjustmentWindowSlots, eventSlots } from './event-intervals';
 import type { LocalDate } from './local-time';
@@ -12,12 +12,30 @@ import type { LocalDate } from './local-time';
  * event day can tell (the same-day adjustment, the actual use) is worked out on the day, as before.
  */
 
-/** The rule the figures came from (decision 029's mean of days with the same-day factor). */
-export const FROZEN_BASELINE_METHOD = 'mean-of-days-same-day-factor';
+/**
+ * The rule a row's figures came from, by the name stored with it: decision 029's mean of days with
+ * the same-day factor, then decision 101's with the additive adjustment. A row thaws by the rule it
+ * was frozen under, so a member frozen before the change is paid by what it was shown.
+ */
+export const FROZEN_BASELINE_METHODS = {
+  'mean-of-days-same-day-factor': 'multiplicative',
+  'mean-of-days-additive-window': 'additive',
+} as const satisfies Record<string, AdjustmentMethod>;
+export type FrozenBaselineMethod = keyof typeof FROZEN_BASELINE_METHODS;
+
+/** What new rows are frozen under. */
+export const FROZEN_BASELINE_METHOD: FrozenBaselineMethod = 'mean-of-days-additive-window';
+
+export function isFrozenBaselineMethod(name: string): name is FrozenBaselineMethod {
+  return Object.hasOwn(FROZEN_BASELINE_METHODS, name);
+}
+
+const methodOf = (adjustment: AdjustmentMethod): FrozenBaselineMethod => (adjustment === 'multiplicative' ? 'mean-of-days-same-day-factor' : 'mean-of-days-additive-window');
 
 export type FrozenBaseline =
   | {
       status: 'ok';
+      method: FrozenBaselineMethod;
       kind: DayKind;
       /** The days averaged, most recent first. */
       days: LocalDate[];
@@ -39,6 +57,7 @@ export function freezeBaseline(baseline: Baseline, readings: DayReadings, eventS
   const eventKwh = baseline.slots.map((slot) => baseline.unadjustedKwhBySlot[slot] ?? 0);
   return {
     status: 'ok',
+    method: methodOf(baseline.adjustment.method),
     kind: baseline.kind,
     days: baseline.days,
     eventKwh,
@@ -65,12 +84,12 @@ export function thawBaseline(frozen: FrozenBaseline, eventStart: Date, eventEnd:
     const kwh = frozen.windowKwh[i];
     if (typeof kwh === 'number') typical[slot] = kwh;
   });
-  const adjustment = sameDayAdjustment(window, typical, eventDay);
   const unadjustedKwhBySlot: Record<string, number> = {};
-  const kwhBySlot: Record<string, number> = {};
   event.slots.forEach((slot, i) => {
     unadjustedKwhBySlot[slot] = frozen.eventKwh[i]!;
-    kwhBySlot[slot] = frozen.eventKwh[i]! * adjustment.factor;
   });
+  const adjustment = adjustmentBy(FROZEN_BASELINE_METHODS[frozen.method], window, typical, eventDay, event.slots, unadjustedKwhBySlot);
+  const kwhBySlot: Record<string, number> = {};
+  for (const slot of event.slots) kwhBySlot[slot] = unadjustedKwhBySlot[slot]! * adjustment.factor;
   return { ok: true, eventDate: event.date, kind: frozen.kind, days: frozen.days, adjustment, slots: event.slots, unadjustedKwhBySlot, kwhBySlot };
 }

@@ -140,8 +140,12 @@ describe('computeBaseline against a direct computation', () => {
           actual += today;
           present++;
         }
-        const usable = windowOnDay && present > 0 && present * 2 >= windowInstants.length && typical > 0;
-        const factor = usable ? Math.min(1.2, Math.max(0.8, actual / typical)) : 1;
+        // Decision 101: the day's difference per interval over the window, times the event's
+        // intervals, added to the baseline and capped at ±20 % of it.
+        const unadjusted = eventClocks.reduce((sum, c) => sum + mean(c), 0);
+        const usable = windowOnDay && present > 0 && present * 2 >= windowInstants.length && unadjusted > 0;
+        const added = usable ? Math.min(0.2 * unadjusted, Math.max(-0.2 * unadjusted, ((actual - typical) / present) * eventClocks.length)) : 0;
+        const factor = usable ? (unadjusted + added) / unadjusted : 1;
 
         expect(result.ok).toBe(true);
         if (!result.ok) return;
@@ -156,7 +160,7 @@ describe('computeBaseline against a direct computation', () => {
 });
 
 describe('same-day adjustment', () => {
-  it('stays within [0.8, 1.2], equals the ratio inside the clamp and is 1 when it cannot be computed', () => {
+  it('decision 029’s ratio stays within [0.8, 1.2], equals the ratio inside the clamp and is 1 when it cannot be computed', () => {
     const window = { date: '2025-07-17', slots: ['a', 'b', 'c'] };
     const kwh = fc.option(fc.double({ min: 0, max: 10, noNaN: true }), { nil: undefined });
     fc.assert(

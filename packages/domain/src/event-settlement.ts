@@ -1,4 +1,4 @@
-import type { AdjustmentStatus, Baseline, BaselineUnavailable, DayKind } from './event-baseline';
+import type { AdjustmentMethod, AdjustmentStatus, Baseline, BaselineUnavailable, DayKind } from './event-baseline';
 import type { SlotReadings } from './event-intervals';
 import type { EventTerms } from './event-points';
 import { DEFAULT_EVENT_TERMS, meetsTarget, pointsFor } from './event-points';
@@ -26,6 +26,8 @@ export type Settlement = {
   /** What the member is shown: the days the baseline used, its kind and the adjustment. */
   baselineDays: LocalDate[];
   dayKind: DayKind | null;
+  /** additive (decision 101) or decision 029's ratio, for a baseline frozen under it. */
+  adjustmentMethod: AdjustmentMethod | null;
   adjustmentFactor: number | null;
   adjustmentUnclamped: number | null;
   adjustmentStatus: AdjustmentStatus | null;
@@ -50,6 +52,7 @@ export function settleEvent(baseline: Baseline, actual: SlotReadings | undefined
       eventDate: baseline.eventDate,
       baselineDays: baseline.days,
       dayKind: null,
+      adjustmentMethod: null,
       adjustmentFactor: null,
       adjustmentUnclamped: null,
       adjustmentStatus: null,
@@ -73,6 +76,7 @@ export function settleEvent(baseline: Baseline, actual: SlotReadings | undefined
     eventDate: baseline.eventDate,
     baselineDays: baseline.days,
     dayKind: baseline.kind,
+    adjustmentMethod: baseline.adjustment.method,
     adjustmentFactor: baseline.adjustment.factor,
     adjustmentUnclamped: baseline.adjustment.unclamped,
     adjustmentStatus: baseline.adjustment.status,

@@ -108,6 +108,7 @@ function resultRow(householdId: string, outcome: Settlement): ResultRow {
       reason: outcome.reason,
       baselineDays: outcome.baselineDays,
       dayKind: outcome.dayKind,
+      adjustmentMethod: outcome.adjustmentMethod,
       adjustmentFactor: outcome.adjustmentFactor,
       // Kept so the member's result can say how far the same-day ratio was from the clamp.
       adjustmentUnclamped: outcome.adjustmentUnclamped,

@@ -18,6 +18,7 @@ function resultView(stored: StoredResult): EventResult {
     reason: string | null;
     baselineDays: string[];
     dayKind: EventResult['dayKind'];
+    adjustmentMethod: EventResult['adjustmentMethod'];
     adjustmentFactor: number | null;
     adjustmentUnclamped: number | null;
     adjustmentStatus: EventResult['adjustmentStatus'];
@@ -32,6 +33,7 @@ function resultView(stored: StoredResult): EventResult {
     reason: detail.reason ?? null,
     baselineDays: detail.baselineDays ?? [],
     dayKind: detail.dayKind ?? null,
+    adjustmentMethod: detail.adjustmentMethod ?? null,
     adjustmentFactor: detail.adjustmentFactor ?? null,
     adjustmentUnclamped: detail.adjustmentUnclamped ?? null,
     adjustmentStatus: detail.adjustmentStatus ?? null,

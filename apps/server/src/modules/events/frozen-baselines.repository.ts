@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { FROZEN_BASELINE_METHOD, type FrozenBaseline } from '@peakwise/domain/event-baseline-frozen';
+import { FROZEN_BASELINE_METHOD, isFrozenBaselineMethod, type FrozenBaseline } from '@peakwise/domain/event-baseline-frozen';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { EventRow, Participant } from './events.repository';
@@ -13,6 +13,7 @@ import type { EventRow, Participant } from './events.repository';
 type Row = {
   eventId: string;
   householdId: string;
+  method: string;
   status: FrozenBaseline['status'];
   dayKind: 'weekday' | 'weekend-or-holiday' | null;
   days: string[] | string;
@@ -27,13 +28,24 @@ export type StoredFrozenBaseline = { eventId: string; householdId: string; froze
 const datesOf = (days: string[] | string): string[] => (Array.isArray(days) ? days.map(String) : days.replace(/[{}]/g, '').split(',').filter(Boolean));
 const numbersOf = (values: readonly (number | string | null)[]): number[] => values.map((v) => (v === null ? NaN : Number(v)));
 
-function frozenOf(row: Row): FrozenBaseline {
+/** A row of a rule this code does not know (a newer one, rolled back) is as good as none: the caller computes anew. */
+function frozenOf(row: Row): FrozenBaseline | null {
   const days = datesOf(row.days);
   if (row.status !== 'ok') return { status: row.status, days };
-  return { status: 'ok', kind: row.dayKind!, days, eventKwh: numbersOf(row.eventKwh!), windowKwh: numbersOf(row.windowKwh!), baselineKwh: Number(row.baselineKwh) };
+  if (!isFrozenBaselineMethod(row.method)) return null;
+  return { status: 'ok', method: row.method, kind: row.dayKind!, days, eventKwh: numbersOf(row.eventKwh!), windowKwh: numbersOf(row.windowKwh!), baselineKwh: Number(row.baselineKwh) };
 }
 
-const columns = sql`b.event_id as "eventId", b.household_id as "householdId", b.status, b.day_kind as "dayKind", b.days, b.baseline_kwh as "baselineKwh",
+function byKey<K>(rows: readonly Row[], key: (row: Row) => K): Map<K, FrozenBaseline> {
+  const out = new Map<K, FrozenBaseline>();
+  for (const row of rows) {
+    const frozen = frozenOf(row);
+    if (frozen) out.set(key(row), frozen);
+  }
+  return out;
+}
+
+const columns = sql`b.event_id as "eventId", b.household_id as "householdId", b.method, b.status, b.day_kind as "dayKind", b.days, b.baseline_kwh as "baselineKwh",
   b.event_kwh as "eventKwh", b.window_kwh as "windowKwh"`;
 
 /**
@@ -64,6 +76,7 @@ export async function saveFrozenBaselines(db: DbOrTx, event: EventRow, rows: rea
   const json = JSON.stringify(
     rows.map(({ householdId, frozen }) => ({
       household_id: householdId,
+      method: frozen.status === 'ok' ? frozen.method : FROZEN_BASELINE_METHOD,
       status: frozen.status,
       day_kind: frozen.status === 'ok' ? frozen.kind : null,
       days: frozen.days,
@@ -74,9 +87,9 @@ export async function saveFrozenBaselines(db: DbOrTx, event: EventRow, rows: rea
   );
   await db.execute(sql`
     insert into event_baselines (event_id, household_id, method, status, day_kind, days, baseline_kwh, event_kwh, window_kwh, event_starts_at, event_ends_at, frozen_at)
-    select ${event.id}::uuid, x.household_id, ${FROZEN_BASELINE_METHOD}, x.status, x.day_kind, x.days, x.baseline_kwh, x.event_kwh, x.window_kwh,
+    select ${event.id}::uuid, x.household_id, x.method, x.status, x.day_kind, x.days, x.baseline_kwh, x.event_kwh, x.window_kwh,
       ${event.startsAt.toISOString()}::timestamptz, ${event.endsAt.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
-    from jsonb_to_recordset(${json}::jsonb) as x(household_id uuid, status text, day_kind text, days date[], baseline_kwh float8, event_kwh float8[], window_kwh float8[])
+    from jsonb_to_recordset(${json}::jsonb) as x(household_id uuid, method text, status text, day_kind text, days date[], baseline_kwh float8, event_kwh float8[], window_kwh float8[])
     on conflict (event_id, household_id) do update set method = excluded.method, status = excluded.status, day_kind = excluded.day_kind, days = excluded.days,
       baseline_kwh = excluded.baseline_kwh, event_kwh = excluded.event_kwh, window_kwh = excluded.window_kwh,
       event_starts_at = excluded.event_starts_at, event_ends_at = excluded.event_ends_at, frozen_at = excluded.frozen_at
@@ -93,7 +106,7 @@ export async function frozenBaselinesFor(db: DbOrTx, event: EventRow, householdI
       where b.event_id = ${event.id}::uuid and b.household_id = any(${sql.param(householdIds)}::uuid[])
         and b.event_starts_at = ${event.startsAt.toISOString()}::timestamptz and b.event_ends_at = ${event.endsAt.toISOString()}::timestamptz`),
   );
-  return new Map(rows.map((row) => [row.householdId, frozenOf(row)]));
+  return byKey(rows, (row) => row.householdId);
 }
 
 /** One household's frozen baselines for several events (the upcoming list), each for its current window. */
@@ -105,5 +118,5 @@ export async function frozenBaselinesOfHousehold(db: DbOrTx, householdId: string
       where b.household_id = ${householdId}::uuid and b.event_id = any(${sql.param(eventIds)}::uuid[])
         and b.event_starts_at = e.starts_at and b.event_ends_at = e.ends_at`),
   );
-  return new Map(rows.map((row) => [row.eventId, frozenOf(row)]));
+  return byKey(rows, (row) => row.eventId);
 }

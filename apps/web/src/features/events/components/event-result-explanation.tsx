@@ -1,10 +1,40 @@
 import type { EventResult, MemberEvent } from '@peakwise/contracts/events.contract';
 import { targetKwhFor } from '@peakwise/domain/event-baseline-outlook';
 import { MAX_MULTIPLIER_AT_TARGETS, pointsFor } from '@peakwise/domain/event-points';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatKwh, formatNumber, formatPercent, useIntlLocale } from '@/lib/format';
 
 type Props = { event: MemberEvent; result: EventResult };
+
+/**
+ * Decision 101's adjustment in kWh: what the window's difference came to over the event, added or
+ * taken off. The amount is read back from the stored baseline and factor, not worked out again.
+ */
+function additiveSentences(result: EventResult, unadjusted: number, kwh: (value: number) => string, t: TFunction<'events'>): string[] {
+  const shift = result.baselineKwh - unadjusted;
+  const figures = { kwh: kwh(Math.abs(shift)), unadjusted: kwh(unadjusted) };
+  switch (result.adjustmentStatus) {
+    case 'applied':
+      // Under half a watt-hour shows as 0.00 kWh: saying it was added would read as a mistake.
+      if (Math.abs(shift) < 0.005) return [t('explain.adjustUnchanged')];
+      return [t(shift > 0 ? 'explain.addUp' : 'explain.addDown', figures)];
+    case 'clamped': {
+      // The uncapped amount is always kept with an additive result; without it the plain sentence still holds.
+      if (result.adjustmentUnclamped == null) return [t(shift > 0 ? 'explain.addUp' : 'explain.addDown', figures)];
+      const uncapped = Math.abs((result.adjustmentUnclamped - 1) * unadjusted);
+      return [t(shift > 0 ? 'explain.addCappedUp' : 'explain.addCappedDown', { ...figures, uncapped: kwh(uncapped) })];
+    }
+    case 'missing_data':
+      return [t('explain.adjustMissing')];
+    case 'zero_baseline':
+      return [t('explain.adjustZeroEvent')];
+    case 'window_outside_day':
+      return [t('explain.adjustOutside')];
+    default:
+      return [];
+  }
+}
 
 /**
  * A settled result in plain sentences, read from what settlement stored (decision 098): the
@@ -23,7 +53,8 @@ export function EventResultExplanation({ event, result }: Props) {
   const sentences: string[] = [t(weekend ? 'explain.baselineWeekend' : 'explain.baselineWeekday', { baseline: kwh(result.baselineKwh), count })];
 
   const adjust = { factor: formatNumber(factor, locale, 2), unadjusted: kwh(unadjusted) };
-  switch (result.adjustmentStatus) {
+  if (result.adjustmentMethod === 'additive') sentences.push(...additiveSentences(result, unadjusted, kwh, t));
+  else switch (result.adjustmentStatus) {
     case 'applied':
       if (Math.abs(factor - 1) < 0.005) sentences.push(t('explain.adjustUnchanged'));
       else sentences.push(t(factor > 1 ? 'explain.adjustUp' : 'explain.adjustDown', { ...adjust, percent: formatPercent(Math.abs(factor - 1) * 100, locale) }));
