@@ -68,6 +68,8 @@ export const baselineOutlookSchema = z.discriminatedUnion('status', [
     days: z.array(z.string()),
     baselineKwh: z.number(),
     targetKwh: z.number(),
+    /** Too few days of its own: scored by a comparison group of homes not called (decision 101); the figure is its own days' mean. */
+    byGroup: z.literal(true).optional(),
   }),
   z.object({
     status: z.literal('insufficient_history'),
@@ -106,9 +108,13 @@ export const eventResultSchema = z.object({
   /**
    * additive: the window's difference per interval was added over the event (decision 101);
    * multiplicative: the baseline was multiplied by the window's ratio (decision 029, baselines frozen
-   * before 101). Null on results stored before it was kept, all of them multiplicative.
+   * before 101); comparison: a member with too few days of its own, its usual use multiplied by the
+   * change of a group of similar homes not called. Null on results stored before it was kept, all
+   * of them multiplicative.
    */
-  adjustmentMethod: z.enum(['additive', 'multiplicative']).nullable().optional(),
+  adjustmentMethod: z.enum(['additive', 'multiplicative', 'comparison']).nullable().optional(),
+  /** comparison: how many homes of the group the change was read from. */
+  adjustmentPeers: z.number().int().nullable().optional(),
   /** The adjusted baseline ÷ the unadjusted one. */
   adjustmentFactor: z.number().nullable(),
   /** The factor before the clamp (multiplicative) or the ±20 % cap (additive); null when not computable or not stored. */

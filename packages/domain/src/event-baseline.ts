@@ -92,14 +92,17 @@ export function meanByClock(days: readonly LocalDate[], slots: readonly string[]
 export type AdjustmentStatus = 'applied' | 'clamped' | 'missing_data' | 'zero_baseline' | 'window_outside_day';
 
 export type Adjustment = {
-  method: AdjustmentMethod;
+  /** comparison: a member with too few days of its own, moved by a group of homes not called (event-baseline-group.ts). */
+  method: AdjustmentMethod | 'comparison';
   /** Adjusted ÷ unadjusted baseline: the additive amount is spread over the event's intervals in proportion to their usual use. */
   factor: number;
   /** The factor before the clamp or cap; null when not computable. */
   unclamped: number | null;
   status: AdjustmentStatus;
-  /** The window's slots on the event day. */
+  /** The window's slots on the event day (none for a comparison group). */
   slots: string[];
+  /** comparison: how many of the group's homes the change was read from. */
+  peers?: number;
 };
 
 /**

@@ -19,6 +19,7 @@ function resultView(stored: StoredResult): EventResult {
     baselineDays: string[];
     dayKind: EventResult['dayKind'];
     adjustmentMethod: EventResult['adjustmentMethod'];
+    adjustmentPeers: number | null;
     adjustmentFactor: number | null;
     adjustmentUnclamped: number | null;
     adjustmentStatus: EventResult['adjustmentStatus'];
@@ -34,6 +35,7 @@ function resultView(stored: StoredResult): EventResult {
     baselineDays: detail.baselineDays ?? [],
     dayKind: detail.dayKind ?? null,
     adjustmentMethod: detail.adjustmentMethod ?? null,
+    adjustmentPeers: detail.adjustmentPeers ?? null,
     adjustmentFactor: detail.adjustmentFactor ?? null,
     adjustmentUnclamped: detail.adjustmentUnclamped ?? null,
     adjustmentStatus: detail.adjustmentStatus ?? null,

@@ -54,6 +54,12 @@ export function EventResultExplanation({ event, result }: Props) {
 
   const adjust = { factor: formatNumber(factor, locale, 2), unadjusted: kwh(unadjusted) };
   if (result.adjustmentMethod === 'additive') sentences.push(...additiveSentences(result, unadjusted, kwh, t));
+  else if (result.adjustmentMethod === 'comparison') {
+    // A member with too few days of its own, moved by a group of homes not called (decision 101).
+    if (result.adjustmentStatus === 'applied')
+      sentences.push(t(factor >= 1 ? 'explain.groupUp' : 'explain.groupDown', { ...adjust, peers: result.adjustmentPeers ?? 0, percent: formatPercent(Math.abs(factor - 1) * 100, locale) }));
+    else sentences.push(t('explain.groupMissing'));
+  }
   else switch (result.adjustmentStatus) {
     case 'applied':
       if (Math.abs(factor - 1) < 0.005) sentences.push(t('explain.adjustUnchanged'));
