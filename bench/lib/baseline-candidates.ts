@@ -92,6 +92,8 @@ export const OWN_METHODS: readonly OwnMethod[] = [
   averaging('10/10, +, 2 h, uncapped', { ...TEN, adjustment: 'additive', cap: Infinity }, 2),
   averaging('10/10, +, 4 h, uncapped', { ...TEN, adjustment: 'additive', cap: Infinity }, 4),
   averaging('10/10, +, 3 h ending at the start, uncapped', { ...TEN, adjustment: 'additive', cap: Infinity }, 3, 0),
+  // Decision 101's rule with its window moved up to the start: does the hour's gap still earn its place?
+  averaging('10/10, +, 3 h ending at the start, cap ±20 %', { ...TEN, adjustment: 'additive', cap: 0.2 }, 3, 0),
   averaging('high 5 of 10, no adjustment', { keep: 5, pick: 'highest', adjustment: 'none', cap: 0 }),
   averaging('high 5 of 10, +, 3 h, uncapped', { keep: 5, pick: 'highest', adjustment: 'additive', cap: Infinity }),
   regression('regression on temperature, own 45 days', false),
