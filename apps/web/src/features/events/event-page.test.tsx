@@ -166,19 +166,25 @@ describe('EventPage', () => {
       expect(plain(note.textContent)).toContain('An estimate from your 2 days with complete readings. With too few days of your own, you’re scored against a group of similar homes nearby');
     });
 
-    it('explains an additive adjustment in kWh, and a comparison group’s change, from the stored figures (decision 101)', async () => {
+    it('explains an additive adjustment in kWh from the stored figures (decision 101)', async () => {
       // 2.52 kWh stored with a factor of 1.05: 2.40 before it, 0.12 kWh added.
       renderPage({ event: event(), result: { ...settled, dayKind: 'weekday', baselineKwh: 2.52, adjustmentMethod: 'additive', adjustmentFactor: 1.05, adjustmentUnclamped: 1.05, adjustmentStatus: 'applied' }, outlook: null });
-      let text = plain((await screen.findByTestId('result-explanation', {}, { timeout: 5000 })).textContent);
+      const text = plain((await screen.findByTestId('result-explanation', {}, { timeout: 5000 })).textContent);
       expect(text).toContain('your home used more than usual; the same difference over the event’s length, 0.12 kWh, was added to the baseline (from 2.40 kWh).');
       expect(text).not.toContain('multiplied');
-      // Capped: the uncapped 1.5 would have added 1.20 kWh to 2.40; 0.48 was (2.88 stored, factor 1.2).
+    });
+
+    it('explains a capped additive adjustment', async () => {
+      // The uncapped 1.5 would have added 1.20 kWh to 2.40; 0.48 was (2.88 stored, factor 1.2).
       renderPage({ event: event(), result: { ...settled, baselineKwh: 2.88, adjustmentMethod: 'additive', adjustmentFactor: 1.2, adjustmentUnclamped: 1.5, adjustmentStatus: 'clamped' }, outlook: null });
-      text = plain((await screen.findAllByTestId('result-explanation'))[1]!.textContent);
+      const text = plain((await screen.findByTestId('result-explanation', {}, { timeout: 5000 })).textContent);
       expect(text).toContain('used more than usual, 1.20 kWh over the event’s length; an adjustment stays within 20% of the baseline, so 0.48 kWh was added (from 2.40 kWh).');
+    });
+
+    it('explains a comparison group’s change', async () => {
       // A group of 6 used 10 % more than usual: 2.00 × 1.1 = 2.20 stored.
       renderPage({ event: event(), result: { ...settled, baselineKwh: 2.2, adjustmentMethod: 'comparison', adjustmentPeers: 6, adjustmentFactor: 1.1, adjustmentUnclamped: 1.1, adjustmentStatus: 'applied' }, outlook: null });
-      text = plain((await screen.findAllByTestId('result-explanation'))[2]!.textContent);
+      const text = plain((await screen.findByTestId('result-explanation', {}, { timeout: 5000 })).textContent);
       expect(text).toContain('your baseline followed a group of 6 similar homes nearby that weren’t called: during the event they used 10% more than usual, so your usual use was multiplied by 1.10 (from 2.00 kWh).');
     });
 
