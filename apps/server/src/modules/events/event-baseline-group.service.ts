@@ -28,6 +28,17 @@ function dayRanges(event: EventRow, household: Participant, days: readonly strin
   });
 }
 
+/** Overlapping ranges merged: a reading read twice would be added twice to its slot. */
+function merged(ranges: readonly ReadingRange[]): ReadingRange[] {
+  const out: ReadingRange[] = [];
+  for (const range of [...ranges].sort((a, b) => a.fromMs - b.fromMs)) {
+    const last = out.at(-1);
+    if (last && range.fromMs <= last.toMs) last.toMs = Math.max(last.toMs, range.toMs);
+    else out.push({ ...range });
+  }
+  return out;
+}
+
 function holidaysOf(event: EventRow, household: Participant): string[] {
   const year = Number(eventDateOf(event.startsAt, household.timeZone).slice(0, 4));
   return isHolidayProvince(household.province) ? provincialHolidayDates(household.province, year - 1, year) : [];
@@ -44,7 +55,8 @@ export async function groupBaselines(db: DbOrTx, event: EventRow, batch: readonl
   if (short.length === 0) return out;
   const pools = await peerPools(db, event.id, short.map(({ household }) => household.householdId));
   const peers = [...new Set([...pools.values()].flat())];
-  const ranges = short.flatMap(({ household, baseline }) => dayRanges(event, household, baseline.days));
+  // Members of one batch often share their days: one read of each instant.
+  const ranges = merged(short.flatMap(({ household, baseline }) => dayRanges(event, household, baseline.days)));
   const rows = await consumptionInRanges(db, peers.map((householdId) => ({ householdId, group: 0 })), [ranges]);
   for (const { household, baseline, readings } of short) {
     const slots = eventSlots(event.startsAt, event.endsAt, household.timeZone);

@@ -36,6 +36,40 @@ function additiveSentences(result: EventResult, unadjusted: number, kwh: (value:
   }
 }
 
+/** A member with too few days of its own, moved by a group of homes not called (decision 101). */
+function groupSentences(result: EventResult, unadjusted: number, kwh: (value: number) => string, locale: string, t: TFunction<'events'>): string[] {
+  const factor = result.adjustmentFactor ?? 1;
+  if (result.adjustmentStatus !== 'applied') return [t('explain.groupMissing')];
+  const figures = { factor: formatNumber(factor, locale, 2), unadjusted: kwh(unadjusted), peers: result.adjustmentPeers ?? 0, percent: formatPercent(Math.abs(factor - 1) * 100, locale) };
+  return [t(factor >= 1 ? 'explain.groupUp' : 'explain.groupDown', figures)];
+}
+
+/** Decision 029's ratio, for results stored before decision 101 and rows frozen under 029. */
+function ratioSentences(result: EventResult, unadjusted: number, kwh: (value: number) => string, locale: string, t: TFunction<'events'>): string[] {
+  const factor = result.adjustmentFactor ?? 1;
+  const adjust = { factor: formatNumber(factor, locale, 2), unadjusted: kwh(unadjusted) };
+  switch (result.adjustmentStatus) {
+    case 'applied':
+      if (Math.abs(factor - 1) < 0.005) return [t('explain.adjustUnchanged')];
+      return [t(factor > 1 ? 'explain.adjustUp' : 'explain.adjustDown', { ...adjust, percent: formatPercent(Math.abs(factor - 1) * 100, locale) })];
+    case 'clamped':
+      return [
+        result.adjustmentUnclamped != null
+          ? t('explain.adjustClamped', { ...adjust, ratio: formatNumber(result.adjustmentUnclamped, locale, 2) })
+          : t('explain.adjustClampedUnknown', adjust),
+      ];
+    case 'missing_data':
+      return [t('explain.adjustMissing')];
+    case 'zero_baseline':
+      return [t('explain.adjustZero')];
+    case 'window_outside_day':
+      return [t('explain.adjustOutside')];
+    default:
+      // A result stored before the reason was kept: the adjustment block below still gives the factor.
+      return [];
+  }
+}
+
 /**
  * A settled result in plain sentences, read from what settlement stored (decision 098): the
  * baseline and its days, the same-day adjustment and why, the use, the target and the points.
@@ -52,39 +86,13 @@ export function EventResultExplanation({ event, result }: Props) {
   const count = result.baselineDays.length;
   const sentences: string[] = [t(weekend ? 'explain.baselineWeekend' : 'explain.baselineWeekday', { baseline: kwh(result.baselineKwh), count })];
 
-  const adjust = { factor: formatNumber(factor, locale, 2), unadjusted: kwh(unadjusted) };
-  if (result.adjustmentMethod === 'additive') sentences.push(...additiveSentences(result, unadjusted, kwh, t));
-  else if (result.adjustmentMethod === 'comparison') {
-    // A member with too few days of its own, moved by a group of homes not called (decision 101).
-    if (result.adjustmentStatus === 'applied')
-      sentences.push(t(factor >= 1 ? 'explain.groupUp' : 'explain.groupDown', { ...adjust, peers: result.adjustmentPeers ?? 0, percent: formatPercent(Math.abs(factor - 1) * 100, locale) }));
-    else sentences.push(t('explain.groupMissing'));
-  }
-  else switch (result.adjustmentStatus) {
-    case 'applied':
-      if (Math.abs(factor - 1) < 0.005) sentences.push(t('explain.adjustUnchanged'));
-      else sentences.push(t(factor > 1 ? 'explain.adjustUp' : 'explain.adjustDown', { ...adjust, percent: formatPercent(Math.abs(factor - 1) * 100, locale) }));
-      break;
-    case 'clamped':
-      sentences.push(
-        result.adjustmentUnclamped != null
-          ? t('explain.adjustClamped', { ...adjust, ratio: formatNumber(result.adjustmentUnclamped, locale, 2) })
-          : t('explain.adjustClampedUnknown', adjust),
-      );
-      break;
-    case 'missing_data':
-      sentences.push(t('explain.adjustMissing'));
-      break;
-    case 'zero_baseline':
-      sentences.push(t('explain.adjustZero'));
-      break;
-    case 'window_outside_day':
-      sentences.push(t('explain.adjustOutside'));
-      break;
-    default:
-      // A result stored before the reason was kept: the adjustment block below still gives the factor.
-      break;
-  }
+  const adjustment =
+    result.adjustmentMethod === 'additive'
+      ? additiveSentences(result, unadjusted, kwh, t)
+      : result.adjustmentMethod === 'comparison'
+        ? groupSentences(result, unadjusted, kwh, locale, t)
+        : ratioSentences(result, unadjusted, kwh, locale, t);
+  sentences.push(...adjustment);
 
   const saved = Math.abs(result.reductionKwh);
   sentences.push(
