@@ -77,10 +77,11 @@ describe('the demo household is paid for its real cuts (decision 101)', () => {
         did += used.get(ms)!;
       }
       expect(Number(r.actualKwh)).toBeCloseTo(did, 9);
-      const trueCut = ((wouldHave - did) / wouldHave) * 100;
-      // Paid no more than the true cut earns, give or take the 20 % 096 judges a method by.
-      expect(r.points).toBeLessThanOrEqual(Math.ceil(pointsFor(trueCut) * 1.2));
-      expect(r.points).toBeGreaterThanOrEqual(Math.floor(pointsFor(trueCut) * 0.8));
+      const earned = pointsFor(((wouldHave - did) / wouldHave) * 100);
+      // Paid for a cut that happened, and no more than 20 % above what it earns (096's band). Some
+      // are paid less: on a day nobody works from home its afternoon runs low (decision 101).
+      expect(earned).toBeGreaterThan(0);
+      expect(r.points).toBeLessThanOrEqual(earned * 1.2);
     }
   });
 });
