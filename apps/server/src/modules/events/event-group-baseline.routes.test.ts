@@ -141,6 +141,7 @@ describe('a new member scored by a comparison group from its first days (decisio
     now = at(eventDate, 12);
     const late = peers[5]!;
     expect((await call(late, 'PUT', `/api/events/${eventId}/participation`, { optedIn: true })).status).toBe(200);
+    now = at(eventDate, 20);
     for (const [i, peer] of peers.entries()) await ingest(peer, daysOf([eventDate], peerKwh(i + 1)));
     await ingest(late, daysOf([eventDate], () => 0.01));
     await ingest(called, daysOf([eventDate], () => 0.05));
