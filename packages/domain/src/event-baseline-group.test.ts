@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { computeBaseline } from './event-baseline';
 import { freezeGroupBaseline, thawBaseline } from './event-baseline-frozen';
 import { chooseGroup, groupChange, type GroupPeer, type PeerCandidate } from './event-baseline-group';
-import type { DayReadings } from './event-intervals';
+import type { DayReadings, SlotReadings } from './event-intervals';
 
 const DAYS = ['2025-07-16', '2025-07-15'];
 const SLOTS = ['18:00', '18:05'];
@@ -47,7 +47,7 @@ describe('the group’s change on the day', () => {
   });
 
   it('counts a slot only with 5 peers in, and is 1 with none', () => {
-    const day = new Map(group.slice(0, 4).map((p) => [p.id, { '18:00': 1, '18:05': 1 }]));
+    const day = new Map<string, SlotReadings>(group.slice(0, 4).map((p) => [p.id, { '18:00': 1, '18:05': 1 }]));
     expect(groupChange(group, SLOTS, day, new Set())).toMatchObject({ factor: 1, status: 'missing_data', peers: 0 });
     day.set('e', { '18:00': 1 });
     // 18:00 has 5 peers (a–e): 5 ÷ (0.1 + 0.2 + 0.3 + 0.4 + 0.5); 18:05 has 4 and is left out.
