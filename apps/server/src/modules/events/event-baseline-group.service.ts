@@ -83,10 +83,9 @@ export async function groupDays(db: DbOrTx, event: EventRow, members: readonly {
   const grouped = members.flatMap(({ household, frozen }) => (frozen.status === 'ok' && frozen.group ? [{ household, group: frozen.group }] : []));
   if (grouped.length === 0) return out;
   const peers = [...new Set(grouped.flatMap(({ group }) => group.map((peer) => peer.id)))];
-  const [rows, called] = await Promise.all([
-    consumptionInRanges(db, peers.map((householdId) => ({ householdId, group: 0 })), [[eventDayRanges(event.startsAt, event.endsAt)[1]]]),
-    calledAmong(db, event.id, peers),
-  ]);
+  // One after the other: a transaction's connection runs one statement at a time.
+  const rows = await consumptionInRanges(db, peers.map((householdId) => ({ householdId, group: 0 })), [[eventDayRanges(event.startsAt, event.endsAt)[1]]]);
+  const called = await calledAmong(db, event.id, peers);
   for (const { household, group } of grouped) {
     const eventDate = eventDateOf(event.startsAt, household.timeZone);
     const readings = new Map(

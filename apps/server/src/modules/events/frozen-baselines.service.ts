@@ -73,10 +73,8 @@ const isFinal = (event: EventRow, frozen: FrozenBaseline | undefined): frozen is
 export async function frozenBaselineOnTheDay(db: DbOrTx, event: EventRow, household: Participant): Promise<Baseline | null> {
   const frozen = (await frozenBaselinesFor(db, event, [household.householdId])).get(household.householdId);
   if (!isFinal(event, frozen)) return null;
-  const [readings, group] = await Promise.all([
-    consumptionInRanges(db, [{ householdId: household.householdId, group: 0 }], [eventDayRanges(event.startsAt, event.endsAt)]),
-    groupDays(db, event, [{ household, frozen }]),
-  ]);
+  const readings = await consumptionInRanges(db, [{ householdId: household.householdId, group: 0 }], [eventDayRanges(event.startsAt, event.endsAt)]);
+  const group = await groupDays(db, event, [{ household, frozen }]);
   return thawed(event, household, frozen, readings.get(household.householdId), group.get(household.householdId))?.baseline ?? null;
 }
 
@@ -105,10 +103,8 @@ export async function* settlementBaselines(
   const load = async (batch: readonly Participant[]) => {
     const frozen = await frozenBaselinesFor(db, event, batch.map((p) => p.householdId));
     const withRow = batch.filter((p) => isFinal(event, frozen.get(p.householdId)));
-    const [readings, groups] = await Promise.all([
-      consumptionInRanges(db, withRow.map((p) => ({ householdId: p.householdId, group: 0 })), ranges),
-      groupDays(db, event, withRow.map((household) => ({ household, frozen: frozen.get(household.householdId)! }))),
-    ]);
+    const readings = await consumptionInRanges(db, withRow.map((p) => ({ householdId: p.householdId, group: 0 })), ranges);
+    const groups = await groupDays(db, event, withRow.map((household) => ({ household, frozen: frozen.get(household.householdId)! })));
     return { frozen, readings, groups };
   };
   const prefetch = (batch: readonly Participant[]) => {
