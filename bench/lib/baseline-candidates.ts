@@ -62,7 +62,10 @@ function todaysRule(name: string, exclusion: Exclusion): OwnMethod {
       const { city } = ctx.region;
       const start = zonedTimeToUtc(ctx.event.date, ctx.event.startHour, 0, city.timeZone);
       const end = new Date(start.getTime() + ctx.event.hours * 3_600_000);
-      const b = computeBaseline({ eventStart: start, eventEnd: end, timeZone: city.timeZone, readings: ctx.readings, eventDates: excluded(ctx, exclusion), holidays: ctx.region.holidays });
+      // Decision 029's rule as RESULTS.md names it; the additive one decision 101 chose is the 10/10 additive averaging row.
+      const b = computeBaseline({
+        eventStart: start, eventEnd: end, timeZone: city.timeZone, readings: ctx.readings, eventDates: excluded(ctx, exclusion), holidays: ctx.region.holidays, adjustment: 'multiplicative',
+      });
       return b.ok ? Object.values(b.kwhBySlot).reduce((s, v) => s + v, 0) : null;
     },
   };
@@ -89,6 +92,8 @@ export const OWN_METHODS: readonly OwnMethod[] = [
   averaging('10/10, +, 2 h, uncapped', { ...TEN, adjustment: 'additive', cap: Infinity }, 2),
   averaging('10/10, +, 4 h, uncapped', { ...TEN, adjustment: 'additive', cap: Infinity }, 4),
   averaging('10/10, +, 3 h ending at the start, uncapped', { ...TEN, adjustment: 'additive', cap: Infinity }, 3, 0),
+  // Decision 101's rule with its window moved up to the start: does the hour's gap still earn its place?
+  averaging('10/10, +, 3 h ending at the start, cap ±20 %', { ...TEN, adjustment: 'additive', cap: 0.2 }, 3, 0),
   averaging('high 5 of 10, no adjustment', { keep: 5, pick: 'highest', adjustment: 'none', cap: 0 }),
   averaging('high 5 of 10, +, 3 h, uncapped', { keep: 5, pick: 'highest', adjustment: 'additive', cap: Infinity }),
   regression('regression on temperature, own 45 days', false),

@@ -77,7 +77,7 @@ async function shoot(name: string) {
 }
 
 describe('the baseline a member is shown before an event (decision 098)', () => {
-  it('a new member with two weekdays of history is told the event won’t pay them and why; with more history, their usual use and target', { timeout: 300_000 }, async () => {
+  it('a new member with two weekdays of history is told similar homes will score them and why; with more history, their usual use and target', { timeout: 300_000 }, async () => {
     const householdId = await signUp();
     const today = localDate(Date.now());
     // The event: 6–7 p.m. on the first ordinary weekday after today.
@@ -109,9 +109,10 @@ describe('the baseline a member is shown before an event (decision 098)', () => 
     const note = banner.getByTestId('baseline-outlook');
     await note.waitFor();
     const bannerText = plain(await banner.textContent());
-    expect(bannerText).toContain('This event won’t pay you points');
+    // Too few days of its own, but two: a comparison group will score it (decision 101).
+    expect(bannerText).toContain('You’ll be scored against similar homes');
     expect(bannerText).toContain('Points need 5 weekdays of readings before the event; you have 2.');
-    expect(bannerText).not.toContain('earn 100 points');
+    expect(bannerText).not.toContain('won’t pay you points');
     await note.getByRole('link', { name: 'import your Green Button file' }).waitFor();
     await page.getByRole('heading', { name: 'Reward Points' }).waitFor();
     await shoot('event-baseline-shown-banner-no-points');

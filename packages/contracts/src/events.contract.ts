@@ -76,6 +76,8 @@ export const baselineOutlookSchema = z.discriminatedUnion('status', [
     days: z.array(z.string()),
     baselineKwh: z.number(),
     targetKwh: z.number(),
+    /** Too few days of its own: scored by a comparison group of homes not called (decision 101); the figure is its own days' mean. */
+    byGroup: z.literal(true).optional(),
   }),
   z.object({
     status: z.literal('insufficient_history'),
@@ -111,8 +113,19 @@ export const eventResultSchema = z.object({
   baselineDays: z.array(z.string()),
   /** Which kind of day the baseline came from; null on results stored before it was kept. */
   dayKind: z.enum(['weekday', 'weekend-or-holiday']).nullable().optional(),
+  /**
+   * additive: the window's difference per interval was added over the event (decision 101);
+   * multiplicative: the baseline was multiplied by the window's ratio (decision 029, baselines frozen
+   * before 101); comparison: a member with too few days of its own, its usual use multiplied by the
+   * change of a group of similar homes not called. Null on results stored before it was kept, all
+   * of them multiplicative.
+   */
+  adjustmentMethod: z.enum(['additive', 'multiplicative', 'comparison']).nullable().optional(),
+  /** comparison: how many homes of the group the change was read from. */
+  adjustmentPeers: z.number().int().nullable().optional(),
+  /** The adjusted baseline ÷ the unadjusted one. */
   adjustmentFactor: z.number().nullable(),
-  /** The same-day ratio before the 0.8–1.2 clamp; null when not computable or not stored. */
+  /** The factor before the clamp (multiplicative) or the ±20 % cap (additive); null when not computable or not stored. */
   adjustmentUnclamped: z.number().nullable().optional(),
   /** Why the factor is what it is (applied, clamped, or 1 for want of data). */
   adjustmentStatus: z.enum(['applied', 'clamped', 'missing_data', 'zero_baseline', 'window_outside_day']).nullable().optional(),

@@ -40,18 +40,49 @@ describe('the frozen baseline', () => {
     expect(frozen.baselineKwh).toBeCloseTo(12 * 0.22, 12);
   });
 
-  it('applies the same-day factor from the event day only: 1.1 × usual in the window gives 1.1 × the mean', () => {
-    const readings = readingsOn(HISTORY, () => 0.2);
+  // Usual: 0.1 kWh in each of the 36 window slots (14:00–17:00), 0.3 in each of the 12 event
+  // slots (18:00–19:00): the unadjusted baseline is 12 × 0.3 = 3.6 kWh.
+  const usual = (_date: LocalDate, clock: string) => (clock >= '14:00' && clock < '17:00' ? 0.1 : clock >= '18:00' && clock < '19:00' ? 0.3 : 0.05);
+  const eventDayWith = (windowKwh: number) => readingsOn(['2025-07-17'], (_d, clock) => (clock >= '14:00' && clock < '17:00' ? windowKwh : 0.05)).get('2025-07-17');
+
+  it('adds the day’s difference over the window per interval, by hand: 0.02 kWh more a slot adds 12 × 0.02', () => {
+    const readings = readingsOn(HISTORY, usual);
     const frozen = freezeBaseline(baselineOf(readings), readings, START, TORONTO);
-    // The event day: 0.22 in every window slot, against a usual 0.2: factor 1.1, applied.
-    const eventDay = readingsOn(['2025-07-17'], (_d, clock) => (clock >= '14:00' && clock < '17:00' ? 0.22 : 0.1)).get('2025-07-17');
-    const thawed = thawBaseline(frozen, START, END, TORONTO, eventDay);
+    expect(frozen.status === 'ok' && frozen.method).toBe('mean-of-days-additive-window');
+    const thawed = thawBaseline(frozen, START, END, TORONTO, eventDayWith(0.12));
     expect(thawed?.ok).toBe(true);
     if (!thawed?.ok) return;
-    expect(thawed.adjustment.status).toBe('applied');
-    expect(thawed.adjustment.factor).toBeCloseTo(1.1, 12);
+    // 3.6 + 12 × (0.12 − 0.1) = 3.84 kWh; the ratio rule would have given 3.6 × 1.2 = 4.32.
+    expect(thawed.adjustment).toMatchObject({ method: 'additive', status: 'applied' });
+    expect(thawed.adjustment.factor).toBeCloseTo(3.84 / 3.6, 12);
     expect(thawed.slots).toHaveLength(12);
-    for (const slot of thawed.slots) expect(thawed.kwhBySlot[slot]).toBeCloseTo(0.22, 12);
+    for (const slot of thawed.slots) expect(thawed.kwhBySlot[slot]).toBeCloseTo(0.32, 12);
+  });
+
+  it('caps the added amount at 20 % of the baseline, by hand', () => {
+    const readings = readingsOn(HISTORY, usual);
+    const frozen = freezeBaseline(baselineOf(readings), readings, START, TORONTO);
+    // Nothing used in the window: 12 × (0 − 0.1) = −1.2 kWh, capped at −0.2 × 3.6 = −0.72.
+    const down = thawBaseline(frozen, START, END, TORONTO, eventDayWith(0));
+    expect(down?.ok && down.adjustment).toMatchObject({ status: 'clamped', factor: expect.closeTo(0.8, 12), unclamped: expect.closeTo(2.4 / 3.6, 12) });
+    // 0.11 a slot: 12 × 0.01 = +0.12 kWh, inside the cap.
+    const up = thawBaseline(frozen, START, END, TORONTO, eventDayWith(0.11));
+    if (!up?.ok) throw new Error('no baseline');
+    expect(up.slots.reduce((sum, slot) => sum + up.kwhBySlot[slot]!, 0)).toBeCloseTo(3.72, 12);
+  });
+
+  it('a row frozen under decision 029’s rule still thaws by its ratio, clamped to 0.8–1.2', () => {
+    const readings = readingsOn(HISTORY, usual);
+    const frozen = freezeBaseline(baselineOf(readings), readings, START, TORONTO);
+    if (frozen.status !== 'ok') throw new Error('no baseline');
+    const old = { ...frozen, method: 'mean-of-days-same-day-factor' as const };
+    // 0.11 ÷ 0.1 = 1.1 × 3.6 = 3.96 kWh; 0.15 ÷ 0.1 = 1.5, clamped to 1.2: 4.32 kWh.
+    const applied = thawBaseline(old, START, END, TORONTO, eventDayWith(0.11));
+    expect(applied?.ok && applied.adjustment).toMatchObject({ method: 'multiplicative', status: 'applied', factor: expect.closeTo(1.1, 12) });
+    const clamped = thawBaseline(old, START, END, TORONTO, eventDayWith(0.15));
+    if (!clamped?.ok) throw new Error('no baseline');
+    expect(clamped.adjustment).toMatchObject({ status: 'clamped', factor: 1.2 });
+    for (const slot of clamped.slots) expect(clamped.kwhBySlot[slot]).toBeCloseTo(0.36, 12);
   });
 
   it('does not move when earlier readings arrive or change after it was frozen', () => {

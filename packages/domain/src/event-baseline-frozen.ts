@@ -1,5 +1,7 @@
-import type { Baseline, DayKind } from './event-baseline';
-import { meanByClock, sameDayAdjustment } from './event-baseline';
+import type { Adjustment, AdjustmentMethod, Baseline, DayKind } from './event-baseline';
+import { adjustmentBy, meanByClock } from './event-baseline';
+import type { GroupPeer } from './event-baseline-group';
+import { groupChange } from './event-baseline-group';
 import type { DayReadings, SlotReadings } from './event-intervals';
 import { adjustmentWindowSlots, eventSlots } from './event-intervals';
 import type { LocalDate } from './local-time';
@@ -12,12 +14,32 @@ import type { LocalDate } from './local-time';
  * event day can tell (the same-day adjustment, the actual use) is worked out on the day, as before.
  */
 
-/** The rule the figures came from (decision 029's mean of days with the same-day factor). */
-export const FROZEN_BASELINE_METHOD = 'mean-of-days-same-day-factor';
+/**
+ * The rule a row's figures came from, by the name stored with it: decision 029's mean of days with
+ * the same-day factor, then decision 101's with the additive adjustment. A row thaws by the rule it
+ * was frozen under, so a member frozen before the change is paid by what it was shown.
+ */
+export const FROZEN_BASELINE_METHODS = {
+  'mean-of-days-same-day-factor': 'multiplicative',
+  'mean-of-days-additive-window': 'additive',
+  'own-days-comparison-group': 'comparison',
+} as const satisfies Record<string, AdjustmentMethod | 'comparison'>;
+export type FrozenBaselineMethod = keyof typeof FROZEN_BASELINE_METHODS;
+
+/** What new rows are frozen under. */
+export const FROZEN_BASELINE_METHOD: FrozenBaselineMethod = 'mean-of-days-additive-window';
+
+export function isFrozenBaselineMethod(name: string): name is FrozenBaselineMethod {
+  return Object.hasOwn(FROZEN_BASELINE_METHODS, name);
+}
+
+const methodOf = (adjustment: Adjustment['method']): FrozenBaselineMethod =>
+  adjustment === 'multiplicative' ? 'mean-of-days-same-day-factor' : adjustment === 'comparison' ? 'own-days-comparison-group' : 'mean-of-days-additive-window';
 
 export type FrozenBaseline =
   | {
       status: 'ok';
+      method: FrozenBaselineMethod;
       kind: DayKind;
       /** The days averaged, most recent first. */
       days: LocalDate[];
@@ -27,6 +49,8 @@ export type FrozenBaseline =
       windowKwh: number[];
       /** Sum of `eventKwh` in slot order: the figure the member is shown. */
       baselineKwh: number;
+      /** own-days-comparison-group only: the peers, with their usual use per event slot over `days`. */
+      group?: GroupPeer[];
     }
   | { status: 'insufficient_history' | 'event_crosses_midnight'; days: LocalDate[] };
 
@@ -39,6 +63,7 @@ export function freezeBaseline(baseline: Baseline, readings: DayReadings, eventS
   const eventKwh = baseline.slots.map((slot) => baseline.unadjustedKwhBySlot[slot] ?? 0);
   return {
     status: 'ok',
+    method: methodOf(baseline.adjustment.method),
     kind: baseline.kind,
     days: baseline.days,
     eventKwh,
@@ -48,29 +73,48 @@ export function freezeBaseline(baseline: Baseline, readings: DayReadings, eventS
 }
 
 /**
+ * A member with too few days of its own, frozen with its comparison group: its mean per event
+ * slot over the days it has, and the peers chosen for it (event-baseline-group.ts).
+ */
+export function freezeGroupBaseline(kind: DayKind, days: LocalDate[], slots: readonly string[], readings: DayReadings, group: GroupPeer[]): FrozenBaseline {
+  const mean = meanByClock([...days].sort(), slots, readings);
+  const eventKwh = slots.map((slot) => mean[slot]!);
+  return { status: 'ok', method: 'own-days-comparison-group', kind, days, eventKwh, windowKwh: [], baselineKwh: eventKwh.reduce((sum, kwh) => sum + kwh, 0), group };
+}
+
+/** The event day's readings of a frozen group's peers (keyed on the member's clock), and which of them have been called since. */
+export type GroupDay = { readings: ReadonlyMap<string, SlotReadings | undefined>; called: ReadonlySet<string> };
+
+/**
  * The baseline an event is measured against, from the frozen figures and the event day's
  * readings (for the same-day adjustment). Equal to `computeBaseline` on the readings the figures
  * were frozen from, whatever readings of earlier days arrived or changed since. Null when the
  * figures do not fit the event's slots (frozen for another window): the caller computes anew.
  */
-export function thawBaseline(frozen: FrozenBaseline, eventStart: Date, eventEnd: Date, timeZone: string, eventDay: SlotReadings | undefined): Baseline | null {
+export function thawBaseline(frozen: FrozenBaseline, eventStart: Date, eventEnd: Date, timeZone: string, eventDay: SlotReadings | undefined, groupDay?: GroupDay): Baseline | null {
   const event = eventSlots(eventStart, eventEnd, timeZone);
   if (!event) return frozen.status === 'event_crosses_midnight' ? { ok: false, reason: 'event_crosses_midnight', eventDate: null, days: [] } : null;
   if (frozen.status !== 'ok') return frozen.status === 'insufficient_history' ? { ok: false, reason: 'insufficient_history', eventDate: event.date, days: frozen.days } : null;
-  const window = adjustmentWindowSlots(eventStart, timeZone);
+  const byGroup = frozen.method === 'own-days-comparison-group';
+  const window = byGroup ? null : adjustmentWindowSlots(eventStart, timeZone);
   const windowSlots = window?.slots ?? [];
   if (frozen.eventKwh.length !== event.slots.length || frozen.windowKwh.length !== windowSlots.length) return null;
+  if (byGroup && !frozen.group?.every((peer) => peer.usualKwh.length === event.slots.length)) return null;
   const typical: Record<string, number> = {};
   windowSlots.forEach((slot, i) => {
     const kwh = frozen.windowKwh[i];
     if (typeof kwh === 'number') typical[slot] = kwh;
   });
-  const adjustment = sameDayAdjustment(window, typical, eventDay);
   const unadjustedKwhBySlot: Record<string, number> = {};
-  const kwhBySlot: Record<string, number> = {};
   event.slots.forEach((slot, i) => {
     unadjustedKwhBySlot[slot] = frozen.eventKwh[i]!;
-    kwhBySlot[slot] = frozen.eventKwh[i]! * adjustment.factor;
   });
+  const method = FROZEN_BASELINE_METHODS[frozen.method];
+  const adjustment =
+    method === 'comparison'
+      ? groupChange(frozen.group ?? [], event.slots, groupDay?.readings ?? new Map(), groupDay?.called ?? new Set())
+      : adjustmentBy(method, window, typical, eventDay, event.slots, unadjustedKwhBySlot);
+  const kwhBySlot: Record<string, number> = {};
+  for (const slot of event.slots) kwhBySlot[slot] = unadjustedKwhBySlot[slot]! * adjustment.factor;
   return { ok: true, eventDate: event.date, kind: frozen.kind, days: frozen.days, adjustment, slots: event.slots, unadjustedKwhBySlot, kwhBySlot };
 }

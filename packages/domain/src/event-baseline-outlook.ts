@@ -20,6 +20,8 @@ export type BaselineOutlook =
       baselineKwh: number;
       /** The most the home can use and still meet the target, kWh, rounded down to a watt-hour. */
       targetKwh: number;
+      /** Too few days of its own: a comparison group moves the figure on the day (decision 101). */
+      byGroup?: true;
     }
   | {
       status: 'insufficient_history';
@@ -57,7 +59,8 @@ export function targetKwhFor(baselineKwh: number, targetPercent: number): number
 export function baselineOutlook({ baseline, terms, today, holidays, eventDates }: OutlookInput): BaselineOutlook {
   if (baseline.ok) {
     const baselineKwh = baseline.slots.reduce((sum, slot) => sum + (baseline.unadjustedKwhBySlot[slot] ?? 0), 0);
-    return { status: 'estimate', kind: baseline.kind, days: baseline.days, baselineKwh, targetKwh: targetKwhFor(baselineKwh, terms.targetPercent) };
+    const estimate = { status: 'estimate' as const, kind: baseline.kind, days: baseline.days, baselineKwh, targetKwh: targetKwhFor(baselineKwh, terms.targetPercent) };
+    return baseline.adjustment.method === 'comparison' ? { ...estimate, byGroup: true } : estimate;
   }
   if (baseline.reason === 'event_crosses_midnight' || baseline.eventDate === null) return { status: 'event_crosses_midnight' };
   const holidaySet = new Set(holidays);

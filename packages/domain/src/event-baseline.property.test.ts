@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   ADJUSTMENT_MAX, ADJUSTMENT_MIN, BASELINE_WEEKDAYS, BASELINE_WEEKEND_DAYS, computeBaseline, MIN_BASELINE_WEEKDAYS,
-  MIN_BASELINE_WEEKEND_DAYS, sameDayAdjustment, WEEKDAY_LOOKBACK_DAYS, WEEKEND_LOOKBACK_DAYS,
+  MIN_BASELINE_WEEKEND_DAYS, additiveAdjustment, sameDayAdjustment, WEEKDAY_LOOKBACK_DAYS, WEEKEND_LOOKBACK_DAYS,
 } from './event-baseline';
 import { readingsByDay } from './event-intervals';
 
@@ -140,8 +140,12 @@ describe('computeBaseline against a direct computation', () => {
           actual += today;
           present++;
         }
-        const usable = windowOnDay && present > 0 && present * 2 >= windowInstants.length && typical > 0;
-        const factor = usable ? Math.min(1.2, Math.max(0.8, actual / typical)) : 1;
+        // Decision 101: the day's difference per interval over the window, times the event's
+        // intervals, added to the baseline and capped at ±20 % of it.
+        const unadjusted = eventClocks.reduce((sum, c) => sum + mean(c), 0);
+        const usable = windowOnDay && present > 0 && present * 2 >= windowInstants.length && unadjusted > 0;
+        const added = usable ? Math.min(0.2 * unadjusted, Math.max(-0.2 * unadjusted, ((actual - typical) / present) * eventClocks.length)) : 0;
+        const factor = usable ? (unadjusted + added) / unadjusted : 1;
 
         expect(result.ok).toBe(true);
         if (!result.ok) return;
@@ -156,7 +160,7 @@ describe('computeBaseline against a direct computation', () => {
 });
 
 describe('same-day adjustment', () => {
-  it('stays within [0.8, 1.2], equals the ratio inside the clamp and is 1 when it cannot be computed', () => {
+  it('decision 029’s ratio stays within [0.8, 1.2], equals the ratio inside the clamp and is 1 when it cannot be computed', () => {
     const window = { date: '2025-07-17', slots: ['a', 'b', 'c'] };
     const kwh = fc.option(fc.double({ min: 0, max: 10, noNaN: true }), { nil: undefined });
     fc.assert(
@@ -168,6 +172,29 @@ describe('same-day adjustment', () => {
         expect(a.factor).toBeLessThanOrEqual(ADJUSTMENT_MAX);
         if (a.unclamped === null) expect(a.factor).toBe(1);
         else if (a.unclamped >= ADJUSTMENT_MIN && a.unclamped <= ADJUSTMENT_MAX) expect(a.factor).toBe(a.unclamped);
+        else expect(a.status).toBe('clamped');
+      }),
+    );
+  });
+
+  it('decision 101’s added amount stays within ±20 % of the baseline and equals the difference × the event’s intervals inside it', () => {
+    const window = { date: '2025-07-17', slots: ['a', 'b', 'c'] };
+    const kwh = fc.option(fc.double({ min: 0, max: 10, noNaN: true }), { nil: undefined });
+    const usual = fc.tuple(fc.double({ min: 0, max: 10, noNaN: true }), fc.double({ min: 0, max: 10, noNaN: true }), fc.double({ min: 0, max: 10, noNaN: true }));
+    fc.assert(
+      fc.property(fc.tuple(kwh, kwh, kwh), usual, fc.double({ min: 0.01, max: 50, noNaN: true }), fc.integer({ min: 1, max: 48 }), (today, typicalKwh, baselineKwh, eventSlots) => {
+        const actual = Object.fromEntries(window.slots.flatMap((slot, i) => (today[i] === undefined ? [] : [[slot, today[i]]])));
+        const typical = Object.fromEntries(window.slots.map((slot, i) => [slot, typicalKwh[i] ?? 0]));
+        const a = additiveAdjustment(window, typical, actual, baselineKwh, eventSlots);
+        const added = (a.factor - 1) * baselineKwh;
+        expect(Math.abs(added)).toBeLessThanOrEqual(0.2 * baselineKwh + 1e-9);
+        const present = window.slots.filter((_, i) => today[i] !== undefined);
+        if (present.length * 2 < window.slots.length) {
+          expect(a).toMatchObject({ factor: 1, status: 'missing_data' });
+          return;
+        }
+        const diff = present.reduce((sum, slot) => sum + (actual[slot] ?? 0) - (typical[slot] ?? 0), 0) / present.length;
+        if (Math.abs(diff * eventSlots) <= 0.2 * baselineKwh - 1e-9) expect(added).toBeCloseTo(diff * eventSlots, 6);
         else expect(a.status).toBe('clamped');
       }),
     );

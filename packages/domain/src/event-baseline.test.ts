@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Baseline } from './event-baseline';
-import { baselineDays, computeBaseline, sameDayAdjustment } from './event-baseline';
+import { additiveAdjustment, baselineDays, computeBaseline, sameDayAdjustment } from './event-baseline';
 import type { DayReadings } from './event-intervals';
 import { clockOf, daySlots } from './event-intervals';
 import type { LocalDate } from './local-time';
@@ -83,32 +83,36 @@ describe('baseline days', () => {
 
 describe('computeBaseline', () => {
   it('adjusts by the hours before the event (hand-computed)', () => {
-    // Window: typical 0.1 per slot; today 0.11 → factor 1.1. Baseline per slot 0.2 × 1.1 = 0.22.
+    // Window: typical 0.1 per slot; today 0.11, 0.01 more per slot. The baseline, 12 × 0.2 = 2.4,
+    // gains 12 × 0.01 = 0.12: 2.52, or 0.21 per slot (a ratio of 1.1 would have made it 0.22).
     const result = baseline(withEventDay(0.11));
     if (!result.ok) throw new Error('expected a baseline');
     expect(result.days).toEqual(ELIGIBLE);
-    expect(result.adjustment.status).toBe('applied');
-    expect(result.adjustment.factor).toBeCloseTo(1.1, 12);
+    expect(result.adjustment).toMatchObject({ method: 'additive', status: 'applied' });
+    expect(result.adjustment.factor).toBeCloseTo(2.52 / 2.4, 12);
     expect(result.slots).toHaveLength(12);
     expect(result.unadjustedKwhBySlot['18:30']).toBeCloseTo(0.2, 12);
-    expect(result.kwhBySlot['18:55']).toBeCloseTo(0.22, 12);
+    expect(result.kwhBySlot['18:55']).toBeCloseTo(0.21, 12);
     expect(result.kwhBySlot['19:00']).toBeUndefined();
   });
 
-  it('clamps the same-day factor to [0.8, 1.2]', () => {
+  it('caps the added amount at ±20 % of the baseline', () => {
+    // +0.2 per slot: 12 × 0.2 = 2.4 added to 2.4 (uncapped: twice the baseline), capped at +0.48.
+    // −0.05 per slot: −0.6, capped at −0.48.
     const high = baseline(withEventDay(0.3));
     const low = baseline(withEventDay(0.05));
     if (!high.ok || !low.ok) throw new Error('expected baselines');
-    expect(high.adjustment).toMatchObject({ unclamped: expect.closeTo(3, 9), factor: 1.2, status: 'clamped' });
+    expect(high.adjustment).toMatchObject({ unclamped: expect.closeTo(2, 9), factor: expect.closeTo(1.2, 12), status: 'clamped' });
     expect(high.kwhBySlot['18:00']).toBeCloseTo(0.24, 12);
-    expect(low.adjustment).toMatchObject({ unclamped: expect.closeTo(0.5, 9), factor: 0.8, status: 'clamped' });
+    expect(low.adjustment).toMatchObject({ unclamped: expect.closeTo(1.8 / 2.4, 9), factor: expect.closeTo(0.8, 12), status: 'clamped' });
     expect(low.kwhBySlot['18:00']).toBeCloseTo(0.16, 12);
   });
 
   it('makes no adjustment, and says why, without data, with a zero window, or before 4 a.m.', () => {
     const none = baseline(withEventDay(undefined));
     expect(none.ok && none.adjustment).toMatchObject({ factor: 1, unclamped: null, status: 'missing_data' });
-    const zero = baseline(withEventDay(0.1, readings('2025-06-01', '2025-07-16', (d, c) => (c >= '18:00' && c < '19:00' ? eveningOf(d) : 0))));
+    // Nothing usually used over the event: no share of it to cap an added amount at.
+    const zero = baseline(withEventDay(0.2, readings('2025-06-01', '2025-07-16', (_d, c) => (c >= '18:00' && c < '19:00' ? 0 : 0.1))));
     expect(zero.ok && zero.adjustment).toMatchObject({ factor: 1, status: 'zero_baseline' });
     const night = baseline(withEventDay(0.1), new Date('2025-07-17T06:00:00Z'), new Date('2025-07-17T07:00:00Z'));
     expect(night.ok && night.adjustment).toMatchObject({ factor: 1, status: 'window_outside_day', slots: [] });
@@ -119,6 +123,14 @@ describe('computeBaseline', () => {
     const window = { date: '2025-07-17', slots: ['a', 'b', 'c', 'd'] };
     expect(sameDayAdjustment(window, typical, { a: 1.1, b: 1.1 })).toMatchObject({ factor: expect.closeTo(1.1, 12), status: 'applied' });
     expect(sameDayAdjustment(window, typical, { a: 1.1 })).toMatchObject({ factor: 1, status: 'missing_data' });
+    // Additive, over the two that are in: 0.1 more per slot, times 3 event slots, on a baseline of 6.
+    expect(additiveAdjustment(window, typical, { a: 1.1, b: 1.1 }, 6, 3)).toMatchObject({ factor: expect.closeTo(6.3 / 6, 12), status: 'applied' });
+    expect(additiveAdjustment(window, typical, { a: 1.1 }, 6, 3)).toMatchObject({ factor: 1, status: 'missing_data' });
+  });
+
+  it('keeps decision 029’s ratio when asked for it', () => {
+    const result = computeBaseline({ eventStart: START, eventEnd: END, timeZone: TORONTO, readings: withEventDay(0.11), eventDates: PAST_EVENTS, holidays: HOLIDAYS, adjustment: 'multiplicative' });
+    expect(result.ok && result.adjustment).toMatchObject({ method: 'multiplicative', factor: expect.closeTo(1.1, 12), status: 'applied' });
   });
 
   it('gives no baseline with fewer than 5 eligible weekdays, and says which days it found', () => {

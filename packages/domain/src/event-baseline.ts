@@ -7,7 +7,8 @@ import { addDays, isWeekend } from './local-time';
  * An Energy Saving Event's baseline: what the household would have used in each 5-minute slot
  * of the event had there been none. Pure and deterministic (the same readings give the same
  * baseline whatever their order), so settling twice gives the same result. The rules and why
- * are in docs/decisions/029-event-baseline-and-points.md.
+ * are in docs/decisions/029-event-baseline-and-points.md; the same-day adjustment in
+ * docs/decisions/101-the-additive-adjustment-frozen.md.
  */
 
 export const BASELINE_WEEKDAYS = 10;
@@ -18,8 +19,18 @@ export const MIN_BASELINE_WEEKEND_DAYS = 3;
 /** How far back eligible days are looked for; older use says little about this season. */
 export const WEEKDAY_LOOKBACK_DAYS = 45;
 export const WEEKEND_LOOKBACK_DAYS = 60;
+/** Decision 029's multiplicative factor was kept within these; frozen rows of that rule still thaw by them. */
 export const ADJUSTMENT_MIN = 0.8;
 export const ADJUSTMENT_MAX = 1.2;
+/** Most the additive adjustment may move the baseline, as a share of it (decision 101). */
+export const ADJUSTMENT_CAP = 0.2;
+
+/**
+ * additive: the difference between the day's and the usual use over the window, per interval,
+ * added over the event's intervals (decision 101); multiplicative: the ratio of the two, decision
+ * 029's rule, kept for baselines frozen under it.
+ */
+export type AdjustmentMethod = 'additive' | 'multiplicative';
 
 export type DayKind = 'weekday' | 'weekend-or-holiday';
 
@@ -81,20 +92,38 @@ export function meanByClock(days: readonly LocalDate[], slots: readonly string[]
 export type AdjustmentStatus = 'applied' | 'clamped' | 'missing_data' | 'zero_baseline' | 'window_outside_day';
 
 export type Adjustment = {
+  /** comparison: a member with too few days of its own, moved by a group of homes not called (event-baseline-group.ts). */
+  method: AdjustmentMethod | 'comparison';
+  /** Adjusted ÷ unadjusted baseline: the additive amount is spread over the event's intervals in proportion to their usual use. */
   factor: number;
-  /** Actual ÷ typical over the window before clamping; null when not computable. */
+  /** The factor before the clamp or cap; null when not computable. */
   unclamped: number | null;
   status: AdjustmentStatus;
-  /** The window's slots on the event day. */
+  /** The window's slots on the event day (none for a comparison group). */
   slots: string[];
+  /** comparison: how many of the group's homes the change was read from. */
+  peers?: number;
 };
 
 /**
- * Actual ÷ typical use over the window, over the intervals that are in on the event day (the
- * typical side is complete: every baseline day has the whole window), clamped to [0.8, 1.2].
+ * Decision 029's rule: actual ÷ typical use over the window, over the intervals that are in on the
+ * event day (the typical side is complete: every baseline day has the whole window), clamped to
+ * [0.8, 1.2]. Baselines frozen under it are still paid by it.
  */
 export function sameDayAdjustment(window: DaySlots | null, typical: Readonly<Record<string, number>>, actual: SlotReadings | undefined): Adjustment {
-  if (!window) return { factor: 1, unclamped: null, status: 'window_outside_day', slots: [] };
+  const method = 'multiplicative';
+  if (!window) return { method, factor: 1, unclamped: null, status: 'window_outside_day', slots: [] };
+  const sums = windowSums(window, typical, actual);
+  const slots = window.slots;
+  if (!sums) return { method, factor: 1, unclamped: null, status: 'missing_data', slots };
+  if (!(sums.typicalKwh > 0)) return { method, factor: 1, unclamped: null, status: 'zero_baseline', slots };
+  const unclamped = sums.actualKwh / sums.typicalKwh;
+  const factor = Math.min(ADJUSTMENT_MAX, Math.max(ADJUSTMENT_MIN, unclamped));
+  return { method, factor, unclamped, status: factor === unclamped ? 'applied' : 'clamped', slots };
+}
+
+/** Typical and actual kWh over the window's intervals that are in on the event day; null with fewer than half in. */
+function windowSums(window: DaySlots, typical: Readonly<Record<string, number>>, actual: SlotReadings | undefined): { typicalKwh: number; actualKwh: number; present: number } | null {
   let typicalKwh = 0;
   let actualKwh = 0;
   let present = 0;
@@ -106,12 +135,51 @@ export function sameDayAdjustment(window: DaySlots | null, typical: Readonly<Rec
     actualKwh += used;
     present++;
   }
+  return present * 2 < window.slots.length || present === 0 ? null : { typicalKwh, actualKwh, present };
+}
+
+/**
+ * The day's use minus the usual use over the window, per interval that is in, times the event's
+ * intervals: the kWh added to (or taken from) the baseline, capped at ±20 % of it. A home whose
+ * afternoon ran low by a fixed amount (nobody home yet) loses that amount, not a share of its
+ * evening; a near-empty window cannot make a ratio explode. Returned as the factor it comes to,
+ * so the added kWh are spread over the event's intervals in proportion to their usual use (no
+ * interval goes below zero) and the total is the unadjusted baseline plus the capped amount.
+ */
+export function additiveAdjustment(
+  window: DaySlots | null,
+  typical: Readonly<Record<string, number>>,
+  actual: SlotReadings | undefined,
+  unadjustedKwh: number,
+  eventSlotCount: number,
+): Adjustment {
+  const method = 'additive';
+  if (!window) return { method, factor: 1, unclamped: null, status: 'window_outside_day', slots: [] };
+  const sums = windowSums(window, typical, actual);
   const slots = window.slots;
-  if (present * 2 < slots.length || present === 0) return { factor: 1, unclamped: null, status: 'missing_data', slots };
-  if (!(typicalKwh > 0)) return { factor: 1, unclamped: null, status: 'zero_baseline', slots };
-  const unclamped = actualKwh / typicalKwh;
-  const factor = Math.min(ADJUSTMENT_MAX, Math.max(ADJUSTMENT_MIN, unclamped));
-  return { factor, unclamped, status: factor === unclamped ? 'applied' : 'clamped', slots };
+  if (!sums) return { method, factor: 1, unclamped: null, status: 'missing_data', slots };
+  // Nothing usually used over the event: there is nothing a share of it could be capped at.
+  if (!(unadjustedKwh > 0)) return { method, factor: 1, unclamped: null, status: 'zero_baseline', slots };
+  const raw = ((sums.actualKwh - sums.typicalKwh) / sums.present) * eventSlotCount;
+  const limit = ADJUSTMENT_CAP * unadjustedKwh;
+  const shift = Math.min(limit, Math.max(-limit, raw));
+  const unclamped = (unadjustedKwh + raw) / unadjustedKwh;
+  return { method, factor: (unadjustedKwh + shift) / unadjustedKwh, unclamped, status: shift === raw ? 'applied' : 'clamped', slots };
+}
+
+/** The adjustment of `method` for a baseline whose unadjusted kWh per event slot are `unadjusted`. */
+export function adjustmentBy(
+  method: AdjustmentMethod,
+  window: DaySlots | null,
+  typical: Readonly<Record<string, number>>,
+  actual: SlotReadings | undefined,
+  eventSlots: readonly string[],
+  unadjusted: Readonly<Record<string, number>>,
+): Adjustment {
+  if (method === 'multiplicative') return sameDayAdjustment(window, typical, actual);
+  // Slot order, as the frozen figure is summed, so frozen and computed agree to the bit.
+  const unadjustedKwh = eventSlots.reduce((sum, slot) => sum + (unadjusted[slot] ?? 0), 0);
+  return additiveAdjustment(window, typical, actual, unadjustedKwh, eventSlots.length);
 }
 
 export type BaselineInput = {
@@ -122,6 +190,8 @@ export type BaselineInput = {
   readings: DayReadings;
   eventDates: Iterable<LocalDate>;
   holidays: Iterable<LocalDate>;
+  /** Decision 101's additive adjustment unless told otherwise (the harness compares both). */
+  adjustment?: AdjustmentMethod;
 };
 
 export type BaselineUnavailable = 'insufficient_history' | 'event_crosses_midnight';
@@ -154,8 +224,9 @@ export function computeBaseline(input: BaselineInput): Baseline {
   if (days.length < minimum) return { ok: false, reason: 'insufficient_history', eventDate: event.date, days };
   // Sum in date order, not recency order, so the float result does not depend on how it is read.
   const sorted = [...days].sort();
-  const adjustment = sameDayAdjustment(window, meanByClock(sorted, windowSlots, input.readings), eventDayReadings(input.readings, event.date));
   const unadjustedKwhBySlot = meanByClock(sorted, event.slots, input.readings);
+  const typical = meanByClock(sorted, windowSlots, input.readings);
+  const adjustment = adjustmentBy(input.adjustment ?? 'additive', window, typical, eventDayReadings(input.readings, event.date), event.slots, unadjustedKwhBySlot);
   const kwhBySlot: Record<string, number> = {};
   for (const slot of event.slots) kwhBySlot[slot] = (unadjustedKwhBySlot[slot] ?? 0) * adjustment.factor;
   return { ok: true, eventDate: event.date, kind, days, adjustment, slots: event.slots, unadjustedKwhBySlot, kwhBySlot };

@@ -8,7 +8,7 @@ const BASELINE: Baseline = {
   eventDate: '2025-07-17',
   kind: 'weekday',
   days: ['2025-07-16'],
-  adjustment: { factor: 1, unclamped: 1, status: 'applied', slots: [] },
+  adjustment: { method: 'additive', factor: 1, unclamped: 1, status: 'applied', slots: [] },
   slots: SLOTS,
   unadjustedKwhBySlot: Object.fromEntries(SLOTS.map((s) => [s, 0.25])),
   kwhBySlot: Object.fromEntries(SLOTS.map((s) => [s, 0.25])),

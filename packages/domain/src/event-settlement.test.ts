@@ -11,7 +11,7 @@ const BASELINE: Baseline = {
   eventDate: '2025-07-17',
   kind: 'weekday',
   days: ['2025-07-16', '2025-07-15', '2025-07-14', '2025-07-11', '2025-07-09'],
-  adjustment: { factor: 1.1, unclamped: 1.1, status: 'applied', slots: [] },
+  adjustment: { method: 'additive', factor: 1.1, unclamped: 1.1, status: 'applied', slots: [] },
   slots: SLOTS,
   unadjustedKwhBySlot: Object.fromEntries(SLOTS.map((s) => [s, 0.2 / 1.1])),
   kwhBySlot: Object.fromEntries(SLOTS.map((s) => [s, 0.2])),

@@ -1,4 +1,4 @@
-import type { AdjustmentStatus, Baseline, BaselineUnavailable, DayKind } from './event-baseline';
+import type { Adjustment, AdjustmentStatus, Baseline, BaselineUnavailable, DayKind } from './event-baseline';
 import type { SlotReadings } from './event-intervals';
 import type { EventTerms } from './event-points';
 import { DEFAULT_EVENT_TERMS, meetsTarget, pointsFor } from './event-points';
@@ -26,6 +26,10 @@ export type Settlement = {
   /** What the member is shown: the days the baseline used, its kind and the adjustment. */
   baselineDays: LocalDate[];
   dayKind: DayKind | null;
+  /** additive (decision 101), decision 029's ratio (a baseline frozen under it), or a comparison group's change. */
+  adjustmentMethod: Adjustment['method'] | null;
+  /** comparison: how many of the group's homes its change was read from. */
+  adjustmentPeers: number | null;
   adjustmentFactor: number | null;
   adjustmentUnclamped: number | null;
   adjustmentStatus: AdjustmentStatus | null;
@@ -50,6 +54,8 @@ export function settleEvent(baseline: Baseline, actual: SlotReadings | undefined
       eventDate: baseline.eventDate,
       baselineDays: baseline.days,
       dayKind: null,
+      adjustmentMethod: null,
+      adjustmentPeers: null,
       adjustmentFactor: null,
       adjustmentUnclamped: null,
       adjustmentStatus: null,
@@ -73,6 +79,8 @@ export function settleEvent(baseline: Baseline, actual: SlotReadings | undefined
     eventDate: baseline.eventDate,
     baselineDays: baseline.days,
     dayKind: baseline.kind,
+    adjustmentMethod: baseline.adjustment.method,
+    adjustmentPeers: baseline.adjustment.peers ?? null,
     adjustmentFactor: baseline.adjustment.factor,
     adjustmentUnclamped: baseline.adjustment.unclamped,
     adjustmentStatus: baseline.adjustment.status,

@@ -27,6 +27,9 @@ export const eventBaselines = pgTable(
     baselineKwh: doublePrecision('baseline_kwh'),
     eventKwh: doublePrecision('event_kwh').array(),
     windowKwh: doublePrecision('window_kwh').array(),
+    /** A member scored by a comparison group (decision 101): the peers, and their mean per event slot over its days, peer-major. */
+    groupIds: uuid('group_ids').array(),
+    groupKwh: doublePrecision('group_kwh').array(),
     eventStartsAt: timestamp('event_starts_at', { withTimezone: true }).notNull(),
     eventEndsAt: timestamp('event_ends_at', { withTimezone: true }).notNull(),
     frozenAt: timestamp('frozen_at', { withTimezone: true }).notNull(),
@@ -45,5 +48,9 @@ export const eventBaselines = pgTable(
     check('event_baselines_kwh', sql`${t.baselineKwh} >= 0`),
     check('event_baselines_ok_days', sql`${t.status} <> 'ok' or cardinality(${t.days}) > 0`),
     check('event_baselines_event_slots', sql`${t.status} <> 'ok' or cardinality(${t.eventKwh}) > 0`),
+    check(
+      'event_baselines_group',
+      sql`(${t.groupIds} is null) = (${t.groupKwh} is null) and (${t.groupIds} is null or (${t.status} = 'ok' and cardinality(${t.groupIds}) >= 5 and cardinality(${t.groupKwh}) = cardinality(${t.groupIds}) * cardinality(${t.eventKwh})))`,
+    ),
   ],
 );

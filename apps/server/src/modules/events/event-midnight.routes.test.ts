@@ -100,8 +100,11 @@ describe('an event that crosses local midnight', () => {
     const eventPart = (d: string) => total(zonedTimeToUtc(d, 23, 0, ZONE), zonedTimeToUtc(addDays(d, 1), 1, 0, ZONE));
     const windowPart = (d: string) => total(zonedTimeToUtc(d, 19, 0, ZONE), zonedTimeToUtc(d, 22, 0, ZONE));
     const mean = (values: number[]) => values.reduce((s, v) => s + v, 0) / values.length;
-    const factor = Math.min(1.2, Math.max(0.8, windowPart(eventDate) / mean(days.map(windowPart))));
-    const baselineKwh = mean(days.map(eventPart)) * factor;
+    // Decision 101: the window's difference per interval (36 of them) over the event's 24, within ±20 %.
+    const usual = mean(days.map(eventPart));
+    const added = Math.min(0.2 * usual, Math.max(-0.2 * usual, ((windowPart(eventDate) - mean(days.map(windowPart))) / 36) * 24));
+    const baselineKwh = usual + added;
+    const factor = baselineKwh / usual;
     const actualKwh = total(startsAt, endsAt);
     const cut = ((baselineKwh - actualKwh) / baselineKwh) * 100;
     const points = Math.floor(100 * Math.min(2, 1 + (cut - 10) / 20));

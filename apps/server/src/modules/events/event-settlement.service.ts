@@ -118,6 +118,8 @@ function resultRow(householdId: string, outcome: StackedSettlement): ResultRow {
       reason: outcome.reason,
       baselineDays: outcome.baselineDays,
       dayKind: outcome.dayKind,
+      adjustmentMethod: outcome.adjustmentMethod,
+      adjustmentPeers: outcome.adjustmentPeers,
       adjustmentFactor: outcome.adjustmentFactor,
       // Kept so the member's result can say how far the same-day ratio was from the clamp.
       adjustmentUnclamped: outcome.adjustmentUnclamped,

@@ -18,6 +18,8 @@ function resultView(stored: StoredResult): EventResult {
     reason: string | null;
     baselineDays: string[];
     dayKind: EventResult['dayKind'];
+    adjustmentMethod: EventResult['adjustmentMethod'];
+    adjustmentPeers: number | null;
     adjustmentFactor: number | null;
     adjustmentUnclamped: number | null;
     adjustmentStatus: EventResult['adjustmentStatus'];
@@ -32,6 +34,8 @@ function resultView(stored: StoredResult): EventResult {
     reason: detail.reason ?? null,
     baselineDays: detail.baselineDays ?? [],
     dayKind: detail.dayKind ?? null,
+    adjustmentMethod: detail.adjustmentMethod ?? null,
+    adjustmentPeers: detail.adjustmentPeers ?? null,
     adjustmentFactor: detail.adjustmentFactor ?? null,
     adjustmentUnclamped: detail.adjustmentUnclamped ?? null,
     adjustmentStatus: detail.adjustmentStatus ?? null,

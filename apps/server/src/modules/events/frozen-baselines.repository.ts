@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { FROZEN_BASELINE_METHOD, type FrozenBaseline } from '@peakwise/domain/event-baseline-frozen';
+import { FROZEN_BASELINE_METHOD, isFrozenBaselineMethod, type FrozenBaseline } from '@peakwise/domain/event-baseline-frozen';
+import type { GroupPeer } from '@peakwise/domain/event-baseline-group';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { EventRow, Participant } from './events.repository';
@@ -13,28 +14,55 @@ import type { EventRow, Participant } from './events.repository';
 type Row = {
   eventId: string;
   householdId: string;
+  method: string;
   status: FrozenBaseline['status'];
   dayKind: 'weekday' | 'weekend-or-holiday' | null;
   days: string[] | string;
   baselineKwh: number | null;
   eventKwh: number[] | null;
   windowKwh: number[] | null;
+  groupIds: string[] | string | null;
+  groupKwh: (number | string | null)[] | null;
 };
 
 export type StoredFrozenBaseline = { eventId: string; householdId: string; frozen: FrozenBaseline };
 
-/** Drivers hand date[] back as an array or as its text ("{2025-07-11,2025-07-10}"). */
+/** Drivers hand date[] and uuid[] back as an array or as its text ("{2025-07-11,2025-07-10}"). */
 const datesOf = (days: string[] | string): string[] => (Array.isArray(days) ? days.map(String) : days.replace(/[{}]/g, '').split(',').filter(Boolean));
+
+/** The peers of a comparison group, each with its usual use per event slot (stored peer-major). */
+function groupOf(row: Row): GroupPeer[] | undefined {
+  if (row.groupIds === null || row.groupKwh === null) return undefined;
+  const ids = datesOf(row.groupIds);
+  const kwh = numbersOf(row.groupKwh);
+  const slots = ids.length === 0 ? 0 : kwh.length / ids.length;
+  return ids.map((id, i) => ({ id, usualKwh: kwh.slice(i * slots, (i + 1) * slots) }));
+}
 const numbersOf = (values: readonly (number | string | null)[]): number[] => values.map((v) => (v === null ? NaN : Number(v)));
 
-function frozenOf(row: Row): FrozenBaseline {
+/** A row of a rule this code does not know (a newer one, rolled back) is as good as none: the caller computes anew. */
+function frozenOf(row: Row): FrozenBaseline | null {
   const days = datesOf(row.days);
   if (row.status !== 'ok') return { status: row.status, days };
-  return { status: 'ok', kind: row.dayKind!, days, eventKwh: numbersOf(row.eventKwh!), windowKwh: numbersOf(row.windowKwh!), baselineKwh: Number(row.baselineKwh) };
+  if (!isFrozenBaselineMethod(row.method)) return null;
+  const group = groupOf(row);
+  return {
+    status: 'ok', method: row.method, kind: row.dayKind!, days, eventKwh: numbersOf(row.eventKwh!), windowKwh: numbersOf(row.windowKwh!), baselineKwh: Number(row.baselineKwh),
+    ...(group ? { group } : {}),
+  };
 }
 
-const columns = sql`b.event_id as "eventId", b.household_id as "householdId", b.status, b.day_kind as "dayKind", b.days, b.baseline_kwh as "baselineKwh",
-  b.event_kwh as "eventKwh", b.window_kwh as "windowKwh"`;
+function byKey<K>(rows: readonly Row[], key: (row: Row) => K): Map<K, FrozenBaseline> {
+  const out = new Map<K, FrozenBaseline>();
+  for (const row of rows) {
+    const frozen = frozenOf(row);
+    if (frozen) out.set(key(row), frozen);
+  }
+  return out;
+}
+
+const columns = sql`b.event_id as "eventId", b.household_id as "householdId", b.method, b.status, b.day_kind as "dayKind", b.days, b.baseline_kwh as "baselineKwh",
+  b.event_kwh as "eventKwh", b.window_kwh as "windowKwh", b.group_ids as "groupIds", b.group_kwh as "groupKwh"`;
 
 /**
  * The opted-in households of an event whose baseline still has to be frozen: no row, a row of
@@ -64,21 +92,24 @@ export async function saveFrozenBaselines(db: DbOrTx, event: EventRow, rows: rea
   const json = JSON.stringify(
     rows.map(({ householdId, frozen }) => ({
       household_id: householdId,
+      method: frozen.status === 'ok' ? frozen.method : FROZEN_BASELINE_METHOD,
       status: frozen.status,
       day_kind: frozen.status === 'ok' ? frozen.kind : null,
       days: frozen.days,
       baseline_kwh: frozen.status === 'ok' ? frozen.baselineKwh : null,
       event_kwh: frozen.status === 'ok' ? frozen.eventKwh : null,
       window_kwh: frozen.status === 'ok' ? frozen.windowKwh : null,
+      group_ids: frozen.status === 'ok' && frozen.group ? frozen.group.map((peer) => peer.id) : null,
+      group_kwh: frozen.status === 'ok' && frozen.group ? frozen.group.flatMap((peer) => peer.usualKwh) : null,
     })),
   );
   await db.execute(sql`
-    insert into event_baselines (event_id, household_id, method, status, day_kind, days, baseline_kwh, event_kwh, window_kwh, event_starts_at, event_ends_at, frozen_at)
-    select ${event.id}::uuid, x.household_id, ${FROZEN_BASELINE_METHOD}, x.status, x.day_kind, x.days, x.baseline_kwh, x.event_kwh, x.window_kwh,
+    insert into event_baselines (event_id, household_id, method, status, day_kind, days, baseline_kwh, event_kwh, window_kwh, group_ids, group_kwh, event_starts_at, event_ends_at, frozen_at)
+    select ${event.id}::uuid, x.household_id, x.method, x.status, x.day_kind, x.days, x.baseline_kwh, x.event_kwh, x.window_kwh, x.group_ids, x.group_kwh,
       ${event.startsAt.toISOString()}::timestamptz, ${event.endsAt.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
-    from jsonb_to_recordset(${json}::jsonb) as x(household_id uuid, status text, day_kind text, days date[], baseline_kwh float8, event_kwh float8[], window_kwh float8[])
+    from jsonb_to_recordset(${json}::jsonb) as x(household_id uuid, method text, status text, day_kind text, days date[], baseline_kwh float8, event_kwh float8[], window_kwh float8[], group_ids uuid[], group_kwh float8[])
     on conflict (event_id, household_id) do update set method = excluded.method, status = excluded.status, day_kind = excluded.day_kind, days = excluded.days,
-      baseline_kwh = excluded.baseline_kwh, event_kwh = excluded.event_kwh, window_kwh = excluded.window_kwh,
+      baseline_kwh = excluded.baseline_kwh, event_kwh = excluded.event_kwh, window_kwh = excluded.window_kwh, group_ids = excluded.group_ids, group_kwh = excluded.group_kwh,
       event_starts_at = excluded.event_starts_at, event_ends_at = excluded.event_ends_at, frozen_at = excluded.frozen_at
     where event_baselines.event_starts_at <> excluded.event_starts_at or event_baselines.event_ends_at <> excluded.event_ends_at
       or (event_baselines.status <> 'ok' and (excluded.status <> event_baselines.status or excluded.days <> event_baselines.days))`);
@@ -93,7 +124,7 @@ export async function frozenBaselinesFor(db: DbOrTx, event: EventRow, householdI
       where b.event_id = ${event.id}::uuid and b.household_id = any(${sql.param(householdIds)}::uuid[])
         and b.event_starts_at = ${event.startsAt.toISOString()}::timestamptz and b.event_ends_at = ${event.endsAt.toISOString()}::timestamptz`),
   );
-  return new Map(rows.map((row) => [row.householdId, frozenOf(row)]));
+  return byKey(rows, (row) => row.householdId);
 }
 
 /** One household's frozen baselines for several events (the upcoming list), each for its current window. */
@@ -105,5 +136,5 @@ export async function frozenBaselinesOfHousehold(db: DbOrTx, householdId: string
       where b.household_id = ${householdId}::uuid and b.event_id = any(${sql.param(eventIds)}::uuid[])
         and b.event_starts_at = e.starts_at and b.event_ends_at = e.ends_at`),
   );
-  return new Map(rows.map((row) => [row.eventId, frozenOf(row)]));
+  return byKey(rows, (row) => row.eventId);
 }

@@ -147,7 +147,7 @@ describe('the baseline frozen at the announcement, shown, and settled against (d
     const rows = await frozenRows(eventId);
     expect(rows.map((r) => r.household).sort()).toEqual([homes.get(keen.userId), homes.get(newcomer.userId)].sort());
     const keenRow = rows.find((r) => r.household === homes.get(keen.userId))!;
-    expect(keenRow).toMatchObject({ status: 'ok', dayKind: 'weekday', days: usual.join(','), method: 'mean-of-days-same-day-factor' });
+    expect(keenRow).toMatchObject({ status: 'ok', dayKind: 'weekday', days: usual.join(','), method: 'mean-of-days-additive-window' });
     expect(new Date(keenRow.frozenAt).getTime()).toBe(now.getTime());
     const expected = await rawMean(keen, usual, [18, 0], [19, 0]);
     expect(keenRow.baselineKwh).toBeCloseTo(expected, 9);
@@ -204,9 +204,10 @@ describe('the baseline frozen at the announcement, shown, and settled against (d
     expect(row.baselineKwh).toBeCloseTo(await rawMean(newcomer, usual.slice(0, 5), [18, 0], [19, 0]), 9);
   });
 
-  it('settles against the frozen baseline, with the same-day factor worked out on the day (by hand)', async () => {
+  it('settles against the frozen baseline, with the same-day adjustment worked out on the day (by hand)', async () => {
     // The event day: 0.22 kWh per 5 minutes over 13:00–18:00 (the window 14:00–17:00, against a
-    // usual 0.21: a factor of about 1.05), 0.27 during the event (against about 0.33: a cut of 18 %).
+    // usual 0.21: 0.01 more per interval, 0.12 kWh over the event's 12), 0.27 during the event
+    // (against about 0.33: a cut of 17 %).
     const today: unknown[] = [];
     for (let ms = at(eventDate, 13).getTime(); ms < endsAt().getTime(); ms += FIVE_MINUTES) today.push(reading(ms, ms >= startsAt().getTime() ? 0.27 : 0.22));
     now = at(eventDate, 20);
@@ -218,14 +219,21 @@ describe('the baseline frozen at the announcement, shown, and settled against (d
     await t.database.db.transaction((tx) => settleEndedEvent(tx, eventId, now));
 
     const frozen = (await rowOf(eventId, keen))!;
-    const [result] = rowsOf<{ baselineKwh: number; actualKwh: number; points: number; detail: { baselineDays: string[]; adjustmentFactor: number } }>(
+    const [result] = rowsOf<{ baselineKwh: number; actualKwh: number; points: number; detail: { baselineDays: string[]; adjustmentFactor: number; adjustmentMethod: string } }>(
       await t.database.db.execute(sql`select baseline_kwh as "baselineKwh", actual_kwh as "actualKwh", points, detail from event_results where event_id = ${eventId}::uuid and household_id = ${homes.get(keen.userId)!}::uuid`),
     );
-    // Factor: the window's actual over its usual, from the raw rows: 36 × 0.22 ÷ (the usual days' mean over 14:00–17:00).
-    const factor = (await rawMean(keen, [eventDate], [14, 0], [17, 0])) / (await rawMean(keen, usual, [14, 0], [17, 0]));
-    const baseline = (await rawMean(keen, usual, [18, 0], [19, 0])) * Math.min(1.2, Math.max(0.8, factor));
+    // Decision 101, from the raw rows: the window's use on the day minus its usual, per interval (36
+    // of them, all in), times the event's 12 intervals, added to the usual 18:00–19:00, within ±20 %.
+    const usualEvening = await rawMean(keen, usual, [18, 0], [19, 0]);
+    const dayWindow = await rawMean(keen, [eventDate], [14, 0], [17, 0]);
+    const usualWindow = await rawMean(keen, usual, [14, 0], [17, 0]);
+    const added = ((dayWindow - usualWindow) / 36) * 12;
+    expect(Math.abs(added)).toBeLessThan(0.2 * usualEvening);
+    const baseline = usualEvening + added;
+    const factor = baseline / usualEvening;
     const actual = await rawMean(keen, [eventDate], [18, 0], [19, 0]);
     expect(result!.detail.baselineDays).toEqual(frozen.days.split(','));
+    expect(result!.detail.adjustmentMethod).toBe('additive');
     expect(result!.detail.adjustmentFactor).toBeCloseTo(factor, 9);
     // The frozen figure is the settled one before the factor: what was shown is what was paid against.
     expect(Number(result!.baselineKwh) / result!.detail.adjustmentFactor).toBeCloseTo(frozen.baselineKwh!, 9);
@@ -249,6 +257,18 @@ describe('the baseline frozen at the announcement, shown, and settled against (d
     );
     expect(Number(again!.baselineKwh)).toBe(Number(result!.baselineKwh));
     expect(again!.points).toBe(result!.points);
+
+    // A row frozen before decision 101 is paid by the rule it was frozen under: the window's
+    // ratio (about 1.05), clamped to 0.8–1.2, times the frozen figure.
+    await t.database.db.execute(sql`update event_baselines set method = 'mean-of-days-same-day-factor' where event_id = ${eventId}::uuid and household_id = ${homes.get(keen.userId)!}::uuid`);
+    await t.database.db.transaction((tx) => settleEndedEvent(tx, eventId, now));
+    const [old] = rowsOf<{ baselineKwh: number; detail: { adjustmentFactor: number; adjustmentMethod: string } }>(
+      await t.database.db.execute(sql`select baseline_kwh as "baselineKwh", detail from event_results where event_id = ${eventId}::uuid and household_id = ${homes.get(keen.userId)!}::uuid`),
+    );
+    const ratio = dayWindow / usualWindow;
+    expect(old!.detail.adjustmentMethod).toBe('multiplicative');
+    expect(old!.detail.adjustmentFactor).toBeCloseTo(Math.min(1.2, Math.max(0.8, ratio)), 9);
+    expect(Number(old!.baselineKwh)).toBeCloseTo(frozen.baselineKwh! * old!.detail.adjustmentFactor, 9);
   });
 
   it('freezes again for a moved window, and never reads a row frozen for another one', async () => {

@@ -1,8 +1,9 @@
 import type { Baseline } from '@peakwise/domain/event-baseline';
-import { freezeBaseline, thawBaseline, type FrozenBaseline } from '@peakwise/domain/event-baseline-frozen';
+import { freezeBaseline, thawBaseline, type FrozenBaseline, type GroupDay } from '@peakwise/domain/event-baseline-frozen';
 import { readingsByDayFromLists } from '@peakwise/domain/event-intervals';
 import { eventDateOf, eventDayRanges } from '@peakwise/domain/event-reading-plan';
 import type { DbOrTx } from '../../db/client';
+import { groupBaselines, groupDays } from './event-baseline-group.service';
 import { householdBaselines, type HouseholdBaseline } from './event-baselines.service';
 import { consumptionInRanges, otherEventStartsByHousehold } from './event-settlement.repository';
 import type { EventRow, Participant } from './events.repository';
@@ -32,7 +33,12 @@ export async function freezeEventBaselines(db: DbOrTx, event: EventRow, now: Dat
   const otherStarts = await otherEventStartsByHousehold(db, event.id, options.householdIds);
   let frozen = 0;
   for await (const batch of householdBaselines(db, event, participants, otherStarts, options.batchSize ?? FREEZE_BATCH)) {
-    const rows = batch.map(({ household, baseline, readings }) => ({ householdId: household.householdId, frozen: freezeBaseline(baseline, readings, event.startsAt, household.timeZone) }));
+    // A member with too few days of its own is scored by a comparison group when it has one (decision 101).
+    const byGroup = await groupBaselines(db, event, batch);
+    const rows = batch.map(({ household, baseline, readings }) => ({
+      householdId: household.householdId,
+      frozen: byGroup.get(household.householdId) ?? freezeBaseline(baseline, readings, event.startsAt, household.timeZone),
+    }));
     await saveFrozenBaselines(db, event, rows, now);
     frozen += rows.length;
   }
@@ -68,13 +74,14 @@ export async function frozenBaselineOnTheDay(db: DbOrTx, event: EventRow, househ
   const frozen = (await frozenBaselinesFor(db, event, [household.householdId])).get(household.householdId);
   if (!isFinal(event, frozen)) return null;
   const readings = await consumptionInRanges(db, [{ householdId: household.householdId, group: 0 }], [eventDayRanges(event.startsAt, event.endsAt)]);
-  return thawed(event, household, frozen, readings.get(household.householdId))?.baseline ?? null;
+  const group = await groupDays(db, event, [{ household, frozen }]);
+  return thawed(event, household, frozen, readings.get(household.householdId), group.get(household.householdId))?.baseline ?? null;
 }
 
-function thawed(event: EventRow, household: Participant, frozen: FrozenBaseline, rows: { ms: number[]; kwh: number[] } | undefined): HouseholdBaseline | null {
+function thawed(event: EventRow, household: Participant, frozen: FrozenBaseline, rows: { ms: number[]; kwh: number[] } | undefined, group?: GroupDay): HouseholdBaseline | null {
   const readings = rows ? readingsByDayFromLists(rows.ms, rows.kwh, household.timeZone) : new Map<string, Record<string, number>>();
   const eventDate = eventDateOf(event.startsAt, household.timeZone);
-  const baseline = thawBaseline(frozen, event.startsAt, event.endsAt, household.timeZone, readings.get(eventDate));
+  const baseline = thawBaseline(frozen, event.startsAt, event.endsAt, household.timeZone, readings.get(eventDate), group);
   return baseline ? { household, baseline, readings, eventDate } : null;
 }
 
@@ -97,7 +104,8 @@ export async function* settlementBaselines(
     const frozen = await frozenBaselinesFor(db, event, batch.map((p) => p.householdId));
     const withRow = batch.filter((p) => isFinal(event, frozen.get(p.householdId)));
     const readings = await consumptionInRanges(db, withRow.map((p) => ({ householdId: p.householdId, group: 0 })), ranges);
-    return { frozen, readings };
+    const groups = await groupDays(db, event, withRow.map((household) => ({ household, frozen: frozen.get(household.householdId)! })));
+    return { frozen, readings, groups };
   };
   const prefetch = (batch: readonly Participant[]) => {
     const loading = load(batch);
@@ -109,12 +117,12 @@ export async function* settlementBaselines(
   let next = participants.length > 0 ? prefetch(participants.slice(0, batchSize)) : null;
   for (let from = 0; from < participants.length; from += batchSize) {
     const batch = participants.slice(from, from + batchSize);
-    const { frozen, readings } = await next!;
+    const { frozen, readings, groups } = await next!;
     next = from + batchSize < participants.length ? prefetch(participants.slice(from + batchSize, from + 2 * batchSize)) : null;
     const out: HouseholdBaseline[] = [];
     for (const household of batch) {
       const row = frozen.get(household.householdId);
-      const computed = isFinal(event, row) ? thawed(event, household, row, readings.get(household.householdId)) : null;
+      const computed = isFinal(event, row) ? thawed(event, household, row, readings.get(household.householdId), groups.get(household.householdId)) : null;
       if (computed) out.push(computed);
       else computeAnew.push(household);
     }

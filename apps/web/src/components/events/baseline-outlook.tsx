@@ -12,12 +12,18 @@ const IMPORT_PATH = '/app/settings/data#green-button';
 const linkClass =
   'font-medium text-brand-800 underline underline-offset-4 focus-visible:rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
 
-/** Whether the event can still pay this home, as far as its readings tell before the start. */
+/** Whether the home's own days will be enough for a baseline of its own by the event. */
+const ownDaysInTime = (outlook: Extract<BaselineOutlookView, { status: 'insufficient_history' }>) => outlook.days.length + outlook.daysLeft >= outlook.needed;
+
+/**
+ * Whether the event can still pay this home, as far as its readings tell before the start: with
+ * too few days of its own but at least one, a comparison group scores it (decision 101).
+ */
 export function outlookCanPay(outlook: BaselineOutlookView | null | undefined): boolean {
   if (!outlook) return true;
   if (outlook.status === 'estimate') return true;
   if (outlook.status === 'event_crosses_midnight') return false;
-  return outlook.days.length + outlook.daysLeft >= outlook.needed;
+  return ownDaysInTime(outlook) || outlook.days.length + outlook.daysLeft > 0;
 }
 
 type Props = { event: MemberEvent; outlook: BaselineOutlookView | null | undefined; variant: 'banner' | 'page' };
@@ -42,7 +48,11 @@ export function BaselineOutlook({ event, outlook, variant }: Props) {
           <p className="font-medium">
             {t('outlook.estimate', { window, baseline: formatKwh(outlook.baselineKwh, locale, 2), target: formatKwh(outlook.targetKwh, locale, 2), count: event.rewardPoints, points })}
           </p>
-          {page && <p className="mt-1 text-slate-700">{t(outlook.kind === 'weekday' ? 'outlook.estimateNoteWeekday' : 'outlook.estimateNoteWeekend', { count: outlook.days.length })}</p>}
+          {page && (
+            <p className="mt-1 text-slate-700">
+              {t(outlook.byGroup ? 'outlook.estimateNoteGroup' : outlook.kind === 'weekday' ? 'outlook.estimateNoteWeekday' : 'outlook.estimateNoteWeekend', { count: outlook.days.length })}
+            </p>
+          )}
         </div>
       </div>
     );
@@ -50,16 +60,20 @@ export function BaselineOutlook({ event, outlook, variant }: Props) {
 
   const canPay = outlookCanPay(outlook);
   let body: string;
+  let title: 'outlook.notYetTitle' | 'outlook.noPointsTitle' | 'outlook.groupTitle' = canPay ? 'outlook.notYetTitle' : 'outlook.noPointsTitle';
   if (outlook.status === 'event_crosses_midnight') body = t('outlook.crossesMidnight');
   else {
     const need = t(outlook.kind === 'weekday' ? 'outlook.needWeekdays' : 'outlook.needWeekendDays', { needed: outlook.needed, count: outlook.days.length });
-    body = `${need} ${canPay ? t('outlook.stillTime', { count: outlook.needed - outlook.days.length }) : t('outlook.tooLate')}`;
+    // Its own days will not be enough in time, but one is: a group of homes not called scores it.
+    const byGroup = canPay && !ownDaysInTime(outlook);
+    if (byGroup) title = 'outlook.groupTitle';
+    body = `${need} ${byGroup ? t('outlook.byGroup') : canPay ? t('outlook.stillTime', { count: outlook.needed - outlook.days.length }) : t('outlook.tooLate')}`;
   }
   return (
     <div className="flex gap-2.5 rounded-xl border border-amber-300 bg-white px-3.5 py-3 text-sm text-amber-950" data-testid="baseline-outlook" role="note">
       <AlertCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
       <div>
-        <p className="font-semibold">{t(canPay ? 'outlook.notYetTitle' : 'outlook.noPointsTitle')}</p>
+        <p className="font-semibold">{t(title)}</p>
         <p className="mt-1">{body}</p>
         {outlook.status === 'insufficient_history' && (
           <p className="mt-1">

@@ -167,14 +167,54 @@ describe('EventPage', () => {
       expect(note.compareDocumentPosition(screen.getByRole('button', { name: 'Opt In Now' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     });
 
-    it('tells a home with two weekdays of history that this event will not pay it, and how to get readings', async () => {
+    it('tells a home with two weekdays of history that it will be scored against similar homes, and how to get readings (decision 101)', async () => {
       renderPage({ event: upcoming, result: null, outlook: { status: 'insufficient_history', kind: 'weekday', days: ['2025-11-14', '2025-11-13'], needed: 5, daysLeft: 1 } });
       const note = await screen.findByTestId('baseline-outlook', {}, { timeout: 5000 });
-      expect(note).toHaveTextContent('This event won’t pay you points');
+      expect(note).toHaveTextContent('You’ll be scored against similar homes');
       expect(note).toHaveTextContent('Points need 5 weekdays of readings before the event; you have 2.');
-      expect(note).toHaveTextContent('That’s too few for this event, so it won’t pay you points.');
+      expect(note).toHaveTextContent('a group of at least 5 similar homes nearby that aren’t taking part in this event');
+      expect(note).not.toHaveTextContent('won’t pay you points');
       expect(within(note).getByRole('link', { name: 'Connect a device' })).toHaveAttribute('href', '/app/devices?add=1');
       expect(within(note).getByRole('link', { name: 'import your Green Button file' })).toHaveAttribute('href', '/app/settings/data#green-button');
+      await i18n.changeLanguage('fr');
+      expect(await screen.findByText('Vous serez comparé à des domiciles semblables')).toBeInTheDocument();
+      await i18n.changeLanguage('es');
+      expect(await screen.findByText('Se le comparará con hogares parecidos')).toBeInTheDocument();
+    });
+
+    it('tells a home with no complete day before the event that it will not pay it', async () => {
+      renderPage({ event: upcoming, result: null, outlook: { status: 'insufficient_history', kind: 'weekday', days: [], needed: 5, daysLeft: 0 } });
+      const note = await screen.findByTestId('baseline-outlook', {}, { timeout: 5000 });
+      expect(note).toHaveTextContent('This event won’t pay you points');
+      expect(note).toHaveTextContent('That’s too few for this event, so it won’t pay you points.');
+    });
+
+    it('labels an estimate a comparison group will move, before the event', async () => {
+      renderPage({ event: event({ status: 'scheduled', optedIn: true, canChange: true }), result: null, outlook: { status: 'estimate', kind: 'weekday', days: ['2025-11-14', '2025-11-13'], baselineKwh: 2.4, targetKwh: 2.16, byGroup: true } });
+      const note = await screen.findByTestId('baseline-outlook', {}, { timeout: 5000 });
+      expect(plain(note.textContent)).toContain('An estimate from your 2 days with complete readings. With too few days of your own, you’re scored against a group of similar homes nearby');
+    });
+
+    it('explains an additive adjustment in kWh from the stored figures (decision 101)', async () => {
+      // 2.52 kWh stored with a factor of 1.05: 2.40 before it, 0.12 kWh added.
+      renderPage({ event: event(), result: { ...settled, dayKind: 'weekday', baselineKwh: 2.52, adjustmentMethod: 'additive', adjustmentFactor: 1.05, adjustmentUnclamped: 1.05, adjustmentStatus: 'applied' }, outlook: null });
+      const text = plain((await screen.findByTestId('result-explanation', {}, { timeout: 5000 })).textContent);
+      expect(text).toContain('your home used more than usual; the same difference over the event’s length, 0.12 kWh, was added to the baseline (from 2.40 kWh).');
+      expect(text).not.toContain('multiplied');
+    });
+
+    it('explains a capped additive adjustment', async () => {
+      // The uncapped 1.5 would have added 1.20 kWh to 2.40; 0.48 was (2.88 stored, factor 1.2).
+      renderPage({ event: event(), result: { ...settled, baselineKwh: 2.88, adjustmentMethod: 'additive', adjustmentFactor: 1.2, adjustmentUnclamped: 1.5, adjustmentStatus: 'clamped' }, outlook: null });
+      const text = plain((await screen.findByTestId('result-explanation', {}, { timeout: 5000 })).textContent);
+      expect(text).toContain('used more than usual, 1.20 kWh over the event’s length; an adjustment stays within 20% of the baseline, so 0.48 kWh was added (from 2.40 kWh).');
+    });
+
+    it('explains a comparison group’s change', async () => {
+      // A group of 6 used 10 % more than usual: 2.00 × 1.1 = 2.20 stored.
+      renderPage({ event: event(), result: { ...settled, baselineKwh: 2.2, adjustmentMethod: 'comparison', adjustmentPeers: 6, adjustmentFactor: 1.1, adjustmentUnclamped: 1.1, adjustmentStatus: 'applied' }, outlook: null });
+      const text = plain((await screen.findByTestId('result-explanation', {}, { timeout: 5000 })).textContent);
+      expect(text).toContain('your baseline followed a group of 6 similar homes nearby that weren’t called: during the event they used 10% more than usual, so your usual use was multiplied by 1.10 (from 2.00 kWh).');
     });
 
     it('says a home can still qualify while enough weekdays are left', async () => {

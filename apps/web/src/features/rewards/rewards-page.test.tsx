@@ -238,7 +238,7 @@ describe('RewardsPage', () => {
 
   it('promises no points for an event the home cannot earn from, and says why (decision 098)', async () => {
     const upcoming: MemberEvent = { id: EVENT_ID, programName: 'Ontario Peak Saver', startsAt: '2030-03-12T22:00:00.000Z', endsAt: '2030-03-12T23:00:00.000Z', timeZone: 'America/Toronto', rewardPoints: 100, targetPercent: 10, status: 'scheduled', optedIn: false, canChange: true };
-    renderPage(summary(0, []), { upcoming: [upcoming], outlooks: { [EVENT_ID]: { status: 'insufficient_history', kind: 'weekday', days: ['2030-03-11'], needed: 5, daysLeft: 0 } } });
+    renderPage(summary(0, []), { upcoming: [upcoming], outlooks: { [EVENT_ID]: { status: 'insufficient_history', kind: 'weekday', days: [], needed: 5, daysLeft: 0 } } });
     const row = within(await screen.findByTestId('upcoming-events', {}, { timeout: 5000 })).getByRole('listitem');
     expect(plain(within(row).getByTestId('could-earn').textContent)).toBe('Won’t pay your home points. The event’s page says why.');
   });

@@ -129,12 +129,20 @@ describe('EventBanner', () => {
   });
 
   it('promises no points to a home that cannot earn them, and says why', async () => {
-    renderBanner(event(), undefined, { status: 'insufficient_history', kind: 'weekday', days: ['2025-11-21', '2025-11-20'], needed: 5, daysLeft: 0 });
+    renderBanner(event(), undefined, { status: 'insufficient_history', kind: 'weekday', days: [], needed: 5, daysLeft: 0 });
     const section = await banner();
     expect(section).not.toHaveTextContent('earn 100 points');
     expect(section).toHaveTextContent('This event won’t pay you points');
-    expect(section).toHaveTextContent('Points need 5 weekdays of readings before the event; you have 2.');
+    expect(section).toHaveTextContent('Points need 5 weekdays of readings before the event; you have 0.');
     expect(within(section).getByRole('link', { name: 'Connect a device' })).toBeInTheDocument();
+  });
+
+  it('tells a home with too few days of its own that similar homes will score it (decision 101)', async () => {
+    renderBanner(event(), undefined, { status: 'insufficient_history', kind: 'weekday', days: ['2025-11-21', '2025-11-20'], needed: 5, daysLeft: 0 });
+    const section = await banner();
+    expect(section).toHaveTextContent('You’ll be scored against similar homes');
+    expect(section).toHaveTextContent('Points need 5 weekdays of readings before the event; you have 2.');
+    expect(section).not.toHaveTextContent('won’t pay you points');
   });
 
   it('keeps the offer, with what is missing, while the home can still qualify', async () => {

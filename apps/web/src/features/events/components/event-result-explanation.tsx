@@ -1,10 +1,74 @@
 import type { EventResult, MemberEvent } from '@peakwise/contracts/events.contract';
 import { targetKwhFor } from '@peakwise/domain/event-baseline-outlook';
 import { MAX_MULTIPLIER_AT_TARGETS, pointsFor } from '@peakwise/domain/event-points';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatKwh, formatNumber, formatPercent, useIntlLocale } from '@/lib/format';
 
 type Props = { event: MemberEvent; result: EventResult };
+
+/**
+ * Decision 101's adjustment in kWh: what the window's difference came to over the event, added or
+ * taken off. The amount is read back from the stored baseline and factor, not worked out again.
+ */
+function additiveSentences(result: EventResult, unadjusted: number, kwh: (value: number) => string, t: TFunction<'events'>): string[] {
+  const shift = result.baselineKwh - unadjusted;
+  const figures = { kwh: kwh(Math.abs(shift)), unadjusted: kwh(unadjusted) };
+  switch (result.adjustmentStatus) {
+    case 'applied':
+      // Under half a watt-hour shows as 0.00 kWh: saying it was added would read as a mistake.
+      if (Math.abs(shift) < 0.005) return [t('explain.adjustUnchanged')];
+      return [t(shift > 0 ? 'explain.addUp' : 'explain.addDown', figures)];
+    case 'clamped': {
+      // The uncapped amount is always kept with an additive result; without it the plain sentence still holds.
+      if (result.adjustmentUnclamped == null) return [t(shift > 0 ? 'explain.addUp' : 'explain.addDown', figures)];
+      const uncapped = Math.abs((result.adjustmentUnclamped - 1) * unadjusted);
+      return [t(shift > 0 ? 'explain.addCappedUp' : 'explain.addCappedDown', { ...figures, uncapped: kwh(uncapped) })];
+    }
+    case 'missing_data':
+      return [t('explain.adjustMissing')];
+    case 'zero_baseline':
+      return [t('explain.adjustZeroEvent')];
+    case 'window_outside_day':
+      return [t('explain.adjustOutside')];
+    default:
+      return [];
+  }
+}
+
+/** A member with too few days of its own, moved by a group of homes not called (decision 101). */
+function groupSentences(result: EventResult, unadjusted: number, kwh: (value: number) => string, locale: string, t: TFunction<'events'>): string[] {
+  const factor = result.adjustmentFactor ?? 1;
+  if (result.adjustmentStatus !== 'applied') return [t('explain.groupMissing')];
+  const figures = { factor: formatNumber(factor, locale, 2), unadjusted: kwh(unadjusted), peers: result.adjustmentPeers ?? 0, percent: formatPercent(Math.abs(factor - 1) * 100, locale) };
+  return [t(factor >= 1 ? 'explain.groupUp' : 'explain.groupDown', figures)];
+}
+
+/** Decision 029's ratio, for results stored before decision 101 and rows frozen under 029. */
+function ratioSentences(result: EventResult, unadjusted: number, kwh: (value: number) => string, locale: string, t: TFunction<'events'>): string[] {
+  const factor = result.adjustmentFactor ?? 1;
+  const adjust = { factor: formatNumber(factor, locale, 2), unadjusted: kwh(unadjusted) };
+  switch (result.adjustmentStatus) {
+    case 'applied':
+      if (Math.abs(factor - 1) < 0.005) return [t('explain.adjustUnchanged')];
+      return [t(factor > 1 ? 'explain.adjustUp' : 'explain.adjustDown', { ...adjust, percent: formatPercent(Math.abs(factor - 1) * 100, locale) })];
+    case 'clamped':
+      return [
+        result.adjustmentUnclamped != null
+          ? t('explain.adjustClamped', { ...adjust, ratio: formatNumber(result.adjustmentUnclamped, locale, 2) })
+          : t('explain.adjustClampedUnknown', adjust),
+      ];
+    case 'missing_data':
+      return [t('explain.adjustMissing')];
+    case 'zero_baseline':
+      return [t('explain.adjustZero')];
+    case 'window_outside_day':
+      return [t('explain.adjustOutside')];
+    default:
+      // A result stored before the reason was kept: the adjustment block below still gives the factor.
+      return [];
+  }
+}
 
 /**
  * A settled result in plain sentences, read from what settlement stored (decision 098): the
@@ -22,32 +86,13 @@ export function EventResultExplanation({ event, result }: Props) {
   const count = result.baselineDays.length;
   const sentences: string[] = [t(weekend ? 'explain.baselineWeekend' : 'explain.baselineWeekday', { baseline: kwh(result.baselineKwh), count })];
 
-  const adjust = { factor: formatNumber(factor, locale, 2), unadjusted: kwh(unadjusted) };
-  switch (result.adjustmentStatus) {
-    case 'applied':
-      if (Math.abs(factor - 1) < 0.005) sentences.push(t('explain.adjustUnchanged'));
-      else sentences.push(t(factor > 1 ? 'explain.adjustUp' : 'explain.adjustDown', { ...adjust, percent: formatPercent(Math.abs(factor - 1) * 100, locale) }));
-      break;
-    case 'clamped':
-      sentences.push(
-        result.adjustmentUnclamped != null
-          ? t('explain.adjustClamped', { ...adjust, ratio: formatNumber(result.adjustmentUnclamped, locale, 2) })
-          : t('explain.adjustClampedUnknown', adjust),
-      );
-      break;
-    case 'missing_data':
-      sentences.push(t('explain.adjustMissing'));
-      break;
-    case 'zero_baseline':
-      sentences.push(t('explain.adjustZero'));
-      break;
-    case 'window_outside_day':
-      sentences.push(t('explain.adjustOutside'));
-      break;
-    default:
-      // A result stored before the reason was kept: the adjustment block below still gives the factor.
-      break;
-  }
+  const adjustment =
+    result.adjustmentMethod === 'additive'
+      ? additiveSentences(result, unadjusted, kwh, t)
+      : result.adjustmentMethod === 'comparison'
+        ? groupSentences(result, unadjusted, kwh, locale, t)
+        : ratioSentences(result, unadjusted, kwh, locale, t);
+  sentences.push(...adjustment);
 
   const saved = Math.abs(result.reductionKwh);
   sentences.push(

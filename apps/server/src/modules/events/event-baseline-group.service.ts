@@ -1,0 +1,100 @@
+import { dayKind } from '@peakwise/domain/event-baseline';
+import { freezeGroupBaseline, type FrozenBaseline, type GroupDay } from '@peakwise/domain/event-baseline-frozen';
+import { chooseGroup } from '@peakwise/domain/event-baseline-group';
+import { eventDayReadings, eventSlots, readingsByDayFromLists } from '@peakwise/domain/event-intervals';
+import { eventDateOf, eventDayRanges, type ReadingRange } from '@peakwise/domain/event-reading-plan';
+import { localParts, zonedTimeToUtc } from '@peakwise/domain/local-time';
+import { HOUR_MS } from '@peakwise/domain/time-constants';
+import { isHolidayProvince, provincialHolidayDates } from '@peakwise/domain/provincial-holidays';
+import type { DbOrTx } from '../../db/client';
+import type { HouseholdBaseline } from './event-baselines.service';
+import { calledAmong, peerPools } from './event-baseline-group.repository';
+import { consumptionInRanges } from './event-settlement.repository';
+import type { EventRow, Participant } from './events.repository';
+
+/**
+ * A member with too few days of its own, scored from its first complete day by a comparison group
+ * (decision 101): chosen and frozen with the rest of its batch, and read on the day. Each is one
+ * read per batch, whatever the number of members in it.
+ */
+
+/** The member's days at the event's clock times, as instants (an hour spare for a DST day: readings are matched by clock time). */
+function dayRanges(event: EventRow, household: Participant, days: readonly string[]): ReadingRange[] {
+  const { hour, minute } = localParts(event.startsAt, household.timeZone);
+  const length = event.endsAt.getTime() - event.startsAt.getTime();
+  return days.map((day) => {
+    const fromMs = zonedTimeToUtc(day, hour, minute, household.timeZone).getTime();
+    return { fromMs: fromMs - HOUR_MS, toMs: fromMs + length + HOUR_MS };
+  });
+}
+
+/** Overlapping ranges merged: a reading read twice would be added twice to its slot. */
+function merged(ranges: readonly ReadingRange[]): ReadingRange[] {
+  const out: ReadingRange[] = [];
+  for (const range of [...ranges].sort((a, b) => a.fromMs - b.fromMs)) {
+    const last = out.at(-1);
+    if (last && range.fromMs <= last.toMs) last.toMs = Math.max(last.toMs, range.toMs);
+    else out.push({ ...range });
+  }
+  return out;
+}
+
+function holidaysOf(event: EventRow, household: Participant): string[] {
+  const year = Number(eventDateOf(event.startsAt, household.timeZone).slice(0, 4));
+  return isHolidayProvince(household.province) ? provincialHolidayDates(household.province, year - 1, year) : [];
+}
+
+/**
+ * The frozen rows of the batch's members that have too few days for a baseline of their own but at
+ * least one, and a group of at least 5 homes not called: by household. The others keep what the
+ * own-days rule froze (too little history, said so).
+ */
+export async function groupBaselines(db: DbOrTx, event: EventRow, batch: readonly HouseholdBaseline[]): Promise<Map<string, FrozenBaseline>> {
+  const out = new Map<string, FrozenBaseline>();
+  const short = batch.filter(({ baseline }) => !baseline.ok && baseline.reason === 'insufficient_history' && baseline.days.length > 0);
+  if (short.length === 0) return out;
+  const pools = await peerPools(db, event.id, short.map(({ household }) => household.householdId));
+  const peers = [...new Set([...pools.values()].flat())];
+  // Members of one batch often share their days: one read of each instant.
+  const ranges = merged(short.flatMap(({ household, baseline }) => dayRanges(event, household, baseline.days)));
+  const rows = await consumptionInRanges(db, peers.map((householdId) => ({ householdId, group: 0 })), [ranges]);
+  for (const { household, baseline, readings } of short) {
+    const slots = eventSlots(event.startsAt, event.endsAt, household.timeZone);
+    if (!slots || baseline.ok) continue;
+    const candidates = (pools.get(household.householdId) ?? []).flatMap((id) => {
+      const read = rows.get(id);
+      return read ? [{ id, readings: readingsByDayFromLists(read.ms, read.kwh, household.timeZone) }] : [];
+    });
+    const kind = dayKind(slots.date, new Set(holidaysOf(event, household)));
+    const own = freezeGroupBaseline(kind, baseline.days, slots.slots, readings, []);
+    if (own.status !== 'ok') continue;
+    const group = chooseGroup(household.householdId, own.eventKwh, baseline.days, slots.slots, candidates);
+    if (group) out.set(household.householdId, { ...own, group });
+  }
+  return out;
+}
+
+/**
+ * The event day of the frozen groups of these members: each peer's readings over the event (one
+ * read for all of them), keyed on its member's clock, and which peers have been called since.
+ */
+export async function groupDays(db: DbOrTx, event: EventRow, members: readonly { household: Participant; frozen: FrozenBaseline }[]): Promise<Map<string, GroupDay>> {
+  const out = new Map<string, GroupDay>();
+  const grouped = members.flatMap(({ household, frozen }) => (frozen.status === 'ok' && frozen.group ? [{ household, group: frozen.group }] : []));
+  if (grouped.length === 0) return out;
+  const peers = [...new Set(grouped.flatMap(({ group }) => group.map((peer) => peer.id)))];
+  // One after the other: a transaction's connection runs one statement at a time.
+  const rows = await consumptionInRanges(db, peers.map((householdId) => ({ householdId, group: 0 })), [[eventDayRanges(event.startsAt, event.endsAt)[1]]]);
+  const called = await calledAmong(db, event.id, peers);
+  for (const { household, group } of grouped) {
+    const eventDate = eventDateOf(event.startsAt, household.timeZone);
+    const readings = new Map(
+      group.map((peer) => {
+        const read = rows.get(peer.id);
+        return [peer.id, read ? eventDayReadings(readingsByDayFromLists(read.ms, read.kwh, household.timeZone), eventDate) : undefined] as const;
+      }),
+    );
+    out.set(household.householdId, { readings, called });
+  }
+  return out;
+}
