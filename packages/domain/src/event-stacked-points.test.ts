@@ -17,6 +17,8 @@ function settled(): Settlement {
     adjustmentFactor: 1,
     adjustmentUnclamped: 1,
     adjustmentStatus: 'applied',
+    adjustmentMethod: 'additive',
+    adjustmentPeers: null,
     intervals: actual.map((kwh, i) => ({ slot: `18:${String(i * 5).padStart(2, '0')}`, baselineKwh: 1, actualKwh: kwh })),
     missingSlots: [],
     baselineKwh: 4,
