@@ -56,6 +56,7 @@ import { createEventsRoutes } from './modules/events/events.routes';
 import { createEventPreferencesRoutes } from './modules/events/event-preferences.routes';
 import { createEventPlugAutomationRoutes } from './modules/events/event-plug-automation.routes';
 import { createOpsEventsRoutes } from './modules/events/ops-events.routes';
+import { createOpenAdrCallbackRoutes } from './modules/openadr/openadr-callback.routes';
 import { createOpsOpenAdrRoutes } from './modules/openadr/ops-openadr.routes';
 import { createOpsProgramsRoutes } from './modules/events/ops-programs.routes';
 import { createMemberProgramsRoutes } from './modules/events/member-programs.routes';
@@ -257,6 +258,7 @@ export function createApp(deps: AppDeps) {
     .route('/', createSavingsRoutes({ auth: accounts.auth, db: database.db }))
     .route('/', createOpsEventsRoutes({ auth: accounts.auth, db: database.db, clock }))
     .route('/', createOpsOpenAdrRoutes({ auth: accounts.auth, db: database.db, clock }))
+    .route('/', createOpenAdrCallbackRoutes({ db: database.db, clock }))
     .route('/', createOpsProgramsRoutes({ auth: accounts.auth, db: database.db, clock }))
     .route('/', createMemberProgramsRoutes({ auth: accounts.auth, db: database.db, clock }))
     .route('/', createPointsRoutes({ auth: accounts.auth, db: database.db }))
