@@ -330,6 +330,7 @@ describe('loadConfig', () => {
       [{ OPENADR_CLIENT_SECRET: 'orphan-secret' }, 'OPENADR_CLIENT_SECRET needs OPENADR_VTN_URL'],
       [{ OPENADR_CALLBACK_URL: 'https://peakwise.ca' }, 'OPENADR_CALLBACK_URL needs OPENADR_VTN_URL'],
       [{ ...vtn, OPENADR_CALLBACK_URL: 'mailto:ops@peakwise.ca' }, 'OPENADR_CALLBACK_URL must be an http:// or https:// URL'],
+      [{ ...vtn, NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(64), OPENADR_CALLBACK_URL: 'http://peakwise.ca' }, 'OPENADR_CALLBACK_URL must be an https:// URL in production'],
     ];
     for (const [env, message] of refused) expect(() => loadConfig(env), message).toThrow(message);
     // The secret is never part of what a refusal says.

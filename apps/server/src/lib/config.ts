@@ -315,6 +315,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (nodeEnv === 'production' && e.WEBHOOK_ALLOW_LOCALHOST === true) throw new ConfigError('WEBHOOK_ALLOW_LOCALHOST', 'must not be true in production');
   // A stolen database's password hashes would fall to a brute force at once.
   if (nodeEnv === 'production' && e.PASSWORD_HASH_COST === 'minimum') throw new ConfigError('PASSWORD_HASH_COST', 'must not be minimum in production');
+  // The OpenADR Definition (3.1.1, Webhooks): the VEN MUST use HTTPS for its callback.
+  if (nodeEnv === 'production' && e.OPENADR_CALLBACK_URL !== undefined && !e.OPENADR_CALLBACK_URL.startsWith('https:')) throw new ConfigError('OPENADR_CALLBACK_URL', 'must be an https:// URL in production');
 
   return {
     port,
