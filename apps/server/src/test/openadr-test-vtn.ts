@@ -285,6 +285,9 @@ export async function startTestVtn(version: OpenAdrVersion): Promise<TestVtn> {
       if (!res.headersSent) send(res, 'get', null, 500, problem(500, 'Test VTN failed'));
     });
   });
+  // Node closes an idle keep-alive socket after 5 s, and a client that reuses it at that moment gets a
+  // reset: a real fault a poll records, but a test's pause between polls must not make it one.
+  server.keepAliveTimeout = 120_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   vtn.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return vtn;

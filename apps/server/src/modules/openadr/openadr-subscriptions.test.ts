@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
@@ -55,6 +56,8 @@ describe.each(['3.0.1', '3.1.1'] as const)('OpenADR %s webhook subscriptions, ov
     server = await new Promise<ServerType>((resolve) => {
       const s = serve({ fetch: (request) => handle(request), port: 0, hostname: '127.0.0.1' }, () => resolve(s));
     });
+    // As the test VTN's: no keep-alive socket closes under the VTN between two notifications.
+    (server as Server).keepAliveTimeout = 120_000;
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     t = await createTestApp({
       clock: () => now,
