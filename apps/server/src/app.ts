@@ -57,6 +57,7 @@ import { createEventPreferencesRoutes } from './modules/events/event-preferences
 import { createEventPlugAutomationRoutes } from './modules/events/event-plug-automation.routes';
 import { createRoomComfortRoutes } from './modules/comfort/room-comfort.routes';
 import { createOpsEventsRoutes } from './modules/events/ops-events.routes';
+import { createOpenAdrCallbackRoutes } from './modules/openadr/openadr-callback.routes';
 import { createOpsOpenAdrRoutes } from './modules/openadr/ops-openadr.routes';
 import { createOpsProgramsRoutes } from './modules/events/ops-programs.routes';
 import { createMemberProgramsRoutes } from './modules/events/member-programs.routes';
@@ -259,6 +260,7 @@ export function createApp(deps: AppDeps) {
     .route('/', createSavingsRoutes({ auth: accounts.auth, db: database.db }))
     .route('/', createOpsEventsRoutes({ auth: accounts.auth, db: database.db, clock }))
     .route('/', createOpsOpenAdrRoutes({ auth: accounts.auth, db: database.db, clock }))
+    .route('/', createOpenAdrCallbackRoutes({ db: database.db, clock }))
     .route('/', createOpsProgramsRoutes({ auth: accounts.auth, db: database.db, clock }))
     .route('/', createMemberProgramsRoutes({ auth: accounts.auth, db: database.db, clock }))
     .route('/', createPointsRoutes({ auth: accounts.auth, db: database.db }))

@@ -1,5 +1,5 @@
 import { createOpenAdrClient } from './modules/openadr/openadr-client';
-import { openAdrJobHandlers, scheduleOpenAdrPoll } from './jobs/openadr-jobs';
+import { openAdrJobHandlers, startOpenAdrPolling } from './jobs/openadr-jobs';
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
@@ -266,7 +266,7 @@ async function main() {
   await scheduleAutopaySweep(database.db, now());
   // Bill reminders (decision 049): this hour's sweep; each sweep schedules the next.
   await scheduleReminderSweep(database.db, now());
-  if (openAdr) await scheduleOpenAdrPoll(database.db, openAdr.config, now());
+  if (openAdr) await startOpenAdrPolling(database.db, openAdr.config, now());
   // Mosquitto's logins checked against the credentials once a day (decision 105); each check schedules the next.
   if (dynsec) await scheduleBrokerLoginCheck(database.db, now());
 

@@ -8,6 +8,8 @@ import { OPENADR_REFUSALS } from '@peakwise/domain/openadr-event-window';
  */
 
 export const OPENADR_EVENT_STATUSES = ['scheduled', 'refused', 'cancelled'] as const;
+export const OPENADR_SUBSCRIPTION_STATUSES = ['off', 'active', 'failed'] as const;
+export const OPENADR_REPORT_STAGES = ['provisional', 'final'] as const;
 
 /** Why a VTN event did not become (or stopped following) a Peakwise event. */
 export const OPENADR_EVENT_REASONS = [
@@ -45,6 +47,19 @@ export const opsOpenAdrProgramSchema = z.object({
   programId: z.string().nullable(),
 });
 
+/** A report sent to the VTN (decision 110): the opted-in homes' summed figures as last sent. */
+export const opsOpenAdrReportSchema = z.object({
+  vtnEventId: z.string(),
+  eventId: z.string(),
+  vtnReportId: z.string(),
+  stage: z.enum(OPENADR_REPORT_STAGES),
+  settlementVersion: z.number().int().nullable(),
+  intervals: z.number().int(),
+  baselineKwh: z.number(),
+  actualKwh: z.number(),
+  sentAt: z.string(),
+});
+
 export const opsOpenAdrVtnSchema = z.object({
   id: z.string(),
   url: z.string(),
@@ -57,8 +72,16 @@ export const opsOpenAdrVtnSchema = z.object({
   lastErrorAt: instantOrNull,
   failures: z.number().int(),
   retryAfter: instantOrNull,
+  /** Webhook subscriptions (decision 110): off without a callback URL, failed when the VTN refused them (polling goes on). */
+  subscriptionStatus: z.enum(OPENADR_SUBSCRIPTION_STATUSES),
+  subscriptionError: z.string().nullable(),
+  subscriptionCheckedAt: instantOrNull,
+  /** The last report the VTN refused or that could not be sent; cleared by the next one sent. */
+  reportError: z.string().nullable(),
+  reportErrorAt: instantOrNull,
   programs: z.array(opsOpenAdrProgramSchema),
   events: z.array(opsOpenAdrEventSchema),
+  reports: z.array(opsOpenAdrReportSchema),
 });
 export type OpsOpenAdrVtn = z.infer<typeof opsOpenAdrVtnSchema>;
 

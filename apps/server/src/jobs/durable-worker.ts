@@ -12,7 +12,23 @@ export type JobOutcome = { retryAt: Date } | void;
  * its own, each exactly once by its own keys (the statement lanes, decision 063); the rest use
  * `tx`.
  */
-export type JobHandler = (ctx: { db: Db; tx: DbOrTx; job: DurableJob; now: Date }) => Promise<JobOutcome>;
+export type JobHandler = ((ctx: { db: Db; tx: DbOrTx; job: DurableJob; now: Date; prepared?: unknown }) => Promise<JobOutcome>) & {
+  /**
+   * Work done before the transaction opens, its result handed to the handler as `prepared`: a call
+   * to another server, so a slow peer never holds the database (on PGlite, all of it). It must be
+   * safe to repeat, since a crash before the commit runs it again; the claim's lease keeps a second
+   * worker off the job meanwhile, and a claim lost while it ran writes nothing.
+   */
+  prepare?: (ctx: { db: Db; job: DurableJob; now: Date }) => Promise<unknown>;
+};
+
+/** A handler in two parts: `prepare` outside the transaction, `run` inside it with what prepare found. */
+export function preparedJob<T>(
+  prepare: (ctx: { db: Db; job: DurableJob; now: Date }) => Promise<T>,
+  run: (ctx: { db: Db; tx: DbOrTx; job: DurableJob; now: Date }, prepared: T) => Promise<JobOutcome>,
+): JobHandler {
+  return Object.assign((ctx: Parameters<JobHandler>[0]) => run(ctx, ctx.prepared as T), { prepare });
+}
 
 export type DurableWorker = {
   /** Claims and runs what is due now; resolves with how many jobs ran. Tests and `pollMs` call it. */
@@ -48,9 +64,10 @@ export function startDurableWorker(options: {
     const now = clock();
     try {
       if (!handler) throw new Error(`No handler for job ${job.name}`);
+      const prepared = handler.prepare ? await handler.prepare({ db, job, now }) : undefined;
       return await db.transaction(async (tx) => {
         if (!(await holdClaim(tx, job))) return false;
-        const outcome = await handler({ db, tx, job, now });
+        const outcome = await handler({ db, tx, job, now, prepared });
         if (outcome && 'retryAt' in outcome) {
           await requeueJob(tx, job, outcome.retryAt);
           return outcome.retryAt.getTime() <= now.getTime();

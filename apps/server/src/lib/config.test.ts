@@ -319,8 +319,8 @@ describe('loadConfig', () => {
 
   it('an OpenADR VTN is all or nothing, and its version is one of the two the VEN speaks', () => {
     const vtn = { OPENADR_VTN_URL: 'https://vtn.example.ca/openadr3/3.1.1/', OPENADR_CLIENT_ID: 'ven-7', OPENADR_CLIENT_SECRET: 's3cret-value', OPENADR_VERSION: '3.1.1' };
-    expect(loadConfig(vtn).openadr).toEqual({ vtnUrl: 'https://vtn.example.ca/openadr3/3.1.1', clientId: 'ven-7', clientSecret: 's3cret-value', version: '3.1.1', venName: 'peakwise', pollSeconds: 300 });
-    expect(loadConfig({ ...vtn, OPENADR_VEN_NAME: 'Peakwise ON', OPENADR_POLL_SECONDS: '60' }).openadr).toMatchObject({ venName: 'Peakwise ON', pollSeconds: 60 });
+    expect(loadConfig(vtn).openadr).toEqual({ vtnUrl: 'https://vtn.example.ca/openadr3/3.1.1', clientId: 'ven-7', clientSecret: 's3cret-value', version: '3.1.1', venName: 'peakwise', pollSeconds: 300, callbackUrl: undefined });
+    expect(loadConfig({ ...vtn, OPENADR_VEN_NAME: 'Peakwise ON', OPENADR_POLL_SECONDS: '60', OPENADR_CALLBACK_URL: 'https://peakwise.ca/' }).openadr).toMatchObject({ venName: 'Peakwise ON', pollSeconds: 60, callbackUrl: 'https://peakwise.ca' });
     const refused: [Record<string, string>, string][] = [
       [{ ...vtn, OPENADR_CLIENT_SECRET: '' }, 'OPENADR_CLIENT_SECRET must be set when OPENADR_VTN_URL is'],
       [{ ...vtn, OPENADR_CLIENT_ID: '' }, 'OPENADR_CLIENT_ID must be set when OPENADR_VTN_URL is'],
@@ -328,6 +328,9 @@ describe('loadConfig', () => {
       [{ ...vtn, OPENADR_VERSION: '3.0.0' }, 'OPENADR_VERSION must be 3.0.1 or 3.1.1'],
       [{ ...vtn, OPENADR_VTN_URL: 'ftp://vtn.example.ca' }, 'OPENADR_VTN_URL must be an http:// or https:// URL'],
       [{ OPENADR_CLIENT_SECRET: 'orphan-secret' }, 'OPENADR_CLIENT_SECRET needs OPENADR_VTN_URL'],
+      [{ OPENADR_CALLBACK_URL: 'https://peakwise.ca' }, 'OPENADR_CALLBACK_URL needs OPENADR_VTN_URL'],
+      [{ ...vtn, OPENADR_CALLBACK_URL: 'mailto:ops@peakwise.ca' }, 'OPENADR_CALLBACK_URL must be an http:// or https:// URL'],
+      [{ ...vtn, NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(64), OPENADR_CALLBACK_URL: 'http://peakwise.ca' }, 'OPENADR_CALLBACK_URL must be an https:// URL in production'],
     ];
     for (const [env, message] of refused) expect(() => loadConfig(env), message).toThrow(message);
     // The secret is never part of what a refusal says.

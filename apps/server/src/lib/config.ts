@@ -159,6 +159,7 @@ const envSchema = z.object({
   OPENADR_VERSION: optional(z.enum(['3.0.1', '3.1.1'], { error: 'must be 3.0.1 or 3.1.1' })),
   OPENADR_VEN_NAME: optional(z.string().regex(/^[\x20-\x7e]{1,128}$/, 'must be 1-128 printable characters')),
   OPENADR_POLL_SECONDS: optional(positiveInt('must be a positive integer (seconds)')),
+  OPENADR_CALLBACK_URL: optional(urlWithProtocols(['http:', 'https:'], 'must be an http:// or https:// URL (this server as the VTN reaches it)')),
   SUPPORT_PHONE: optional(z.string().trim().regex(SUPPORT_PHONE_PATTERN, 'must be a phone number: digits, spaces, dashes, dots or brackets, with an optional leading +')),
 });
 
@@ -278,7 +279,16 @@ export type OAuthProviderConfig = { clientId: string; clientSecret: string; issu
 
 export type OpenAdrVersion = '3.0.1' | '3.1.1';
 /** One VTN from the environment; the tables hold one row per VTN url, so more can follow. */
-export type OpenAdrConfig = { vtnUrl: string; clientId: string; clientSecret: string; version: OpenAdrVersion; venName: string; pollSeconds: number };
+export type OpenAdrConfig = {
+  vtnUrl: string;
+  clientId: string;
+  clientSecret: string;
+  version: OpenAdrVersion;
+  venName: string;
+  pollSeconds: number;
+  /** This server's base URL as the VTN reaches it; set, the VEN subscribes to notifications (decision 110). */
+  callbackUrl: string | undefined;
+};
 
 const AUTH_SECRET_MIN_LENGTH = 32;
 
@@ -305,6 +315,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (nodeEnv === 'production' && e.WEBHOOK_ALLOW_LOCALHOST === true) throw new ConfigError('WEBHOOK_ALLOW_LOCALHOST', 'must not be true in production');
   // A stolen database's password hashes would fall to a brute force at once.
   if (nodeEnv === 'production' && e.PASSWORD_HASH_COST === 'minimum') throw new ConfigError('PASSWORD_HASH_COST', 'must not be minimum in production');
+  // The OpenADR Definition (3.1.1, Webhooks): the VEN MUST use HTTPS for its callback.
+  if (nodeEnv === 'production' && e.OPENADR_CALLBACK_URL !== undefined && !e.OPENADR_CALLBACK_URL.startsWith('https:')) throw new ConfigError('OPENADR_CALLBACK_URL', 'must be an https:// URL in production');
 
   return {
     port,
@@ -357,7 +369,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       facebook: oauthProvider('FACEBOOK', e.OAUTH_FACEBOOK_CLIENT_ID, e.OAUTH_FACEBOOK_CLIENT_SECRET, e.OAUTH_FACEBOOK_ISSUER ?? 'https://www.facebook.com'),
     },
     supportPhone: e.SUPPORT_PHONE ?? null,
-    openadr: openAdrConfig(e.OPENADR_VTN_URL, e.OPENADR_CLIENT_ID, e.OPENADR_CLIENT_SECRET, e.OPENADR_VERSION, e.OPENADR_VEN_NAME, e.OPENADR_POLL_SECONDS),
+    openadr: openAdrConfig(e.OPENADR_VTN_URL, e.OPENADR_CLIENT_ID, e.OPENADR_CLIENT_SECRET, e.OPENADR_VERSION, e.OPENADR_VEN_NAME, e.OPENADR_POLL_SECONDS, e.OPENADR_CALLBACK_URL),
     clock: { offsetMs: e.CLOCK_OFFSET_MS ?? 0, adjustable: e.TEST_CLOCK ?? false },
     apiTokens: { rateLimit: e.API_TOKEN_RATE_LIMIT ?? 300, windowSeconds: e.API_TOKEN_RATE_LIMIT_WINDOW_SECONDS ?? 60 },
     webhooks: {
@@ -444,16 +456,17 @@ function openAdrConfig(
   version: OpenAdrVersion | undefined,
   venName: string | undefined,
   pollSeconds: number | undefined,
+  callbackUrl: string | undefined,
 ): Config['openadr'] {
   if (vtnUrl === undefined) {
-    const stray = [['OPENADR_CLIENT_ID', clientId], ['OPENADR_CLIENT_SECRET', clientSecret], ['OPENADR_VERSION', version], ['OPENADR_VEN_NAME', venName], ['OPENADR_POLL_SECONDS', pollSeconds]].find(([, value]) => value !== undefined);
+    const stray = [['OPENADR_CLIENT_ID', clientId], ['OPENADR_CLIENT_SECRET', clientSecret], ['OPENADR_VERSION', version], ['OPENADR_VEN_NAME', venName], ['OPENADR_POLL_SECONDS', pollSeconds], ['OPENADR_CALLBACK_URL', callbackUrl]].find(([, value]) => value !== undefined);
     if (stray) throw new ConfigError(String(stray[0]), 'needs OPENADR_VTN_URL');
     return undefined;
   }
   if (clientId === undefined) throw new ConfigError('OPENADR_CLIENT_ID', 'must be set when OPENADR_VTN_URL is');
   if (clientSecret === undefined) throw new ConfigError('OPENADR_CLIENT_SECRET', 'must be set when OPENADR_VTN_URL is');
   if (version === undefined) throw new ConfigError('OPENADR_VERSION', 'must be set when OPENADR_VTN_URL is (3.0.1 or 3.1.1; the two are not compatible)');
-  return { vtnUrl: vtnUrl.replace(/\/+$/, ''), clientId, clientSecret, version, venName: venName ?? 'peakwise', pollSeconds: pollSeconds ?? 300 };
+  return { vtnUrl: vtnUrl.replace(/\/+$/, ''), clientId, clientSecret, version, venName: venName ?? 'peakwise', pollSeconds: pollSeconds ?? 300, callbackUrl: callbackUrl?.replace(/\/+$/, '') };
 }
 
 /** A provider is on when both its client id and secret are set; one without the other is a mistake. */

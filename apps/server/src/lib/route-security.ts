@@ -10,6 +10,7 @@ export const INGEST_TOKEN_SCHEME = 'ingestToken';
 export const PAYOUT_PROVIDER_SCHEME = 'payoutProvider';
 export const SMS_PROVIDER_SCHEME = 'smsProvider';
 export const PAYMENT_SIGNATURE_SCHEME = 'paymentSignature';
+export const OPENADR_VTN_SCHEME = 'openadrVtn';
 /** The role a session must hold on /api/ops routes, written as the session scheme's role name. */
 export const OPERATOR_ROLE = 'operator';
 

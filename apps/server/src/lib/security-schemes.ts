@@ -2,6 +2,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import {
   INGEST_TOKEN_SCHEME,
   MEMBER_TOKEN_SCHEME,
+  OPENADR_VTN_SCHEME,
   OPERATOR_ROLE,
   PAYMENT_SIGNATURE_SCHEME,
   PAYOUT_PROVIDER_SCHEME,
@@ -43,6 +44,11 @@ export function registerSecuritySchemes(registry: Registry, names: { sessionCook
     type: 'http',
     scheme: 'bearer',
     description: 'The SMS provider’s shared secret (SMS_INBOUND_SECRET); without it set, its inbound webhook answers 404.',
+  });
+  registry.registerComponent('securitySchemes', OPENADR_VTN_SCHEME, {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'The bearer token the VEN gave an OpenADR VTN with its subscription (decision 110); missing or not the subscription’s answers 401.',
   });
   registry.registerComponent('securitySchemes', PAYMENT_SIGNATURE_SCHEME, {
     type: 'apiKey',

@@ -6,7 +6,8 @@ import { openAdrSchema, type HttpMethod } from '../modules/openadr/openadr-schem
 
 /**
  * A small stateful VTN for the flows a spec-driven mock cannot play (programs whose events change,
- * a cancellation, a token that expires, faults). It checks every request it receives and every
+ * a cancellation, a token that expires, faults, subscriptions with their challenge and notifications
+ * sent over HTTP). It checks every request it receives and every
  * answer it gives against the same official document the VEN uses, and keeps what failed in
  * `violations`: a test asserts it is empty, so this VTN cannot drift from the spec into agreeing
  * with the VEN.
@@ -29,12 +30,21 @@ export type TestVtn = {
   tokenLifetimeSeconds: number;
   fault: TestVtnFault;
   addProgram(name: string): string;
-  putEvent(event: { id?: string; programID: string; intervalPeriod?: unknown; intervals: unknown[] }): string;
+  putEvent(event: { id?: string; programID: string; intervalPeriod?: unknown; intervals: unknown[]; reportDescriptors?: unknown[] }): string;
   deleteEvent(id: string): void;
   /** Every token issued so far stops working (a revocation, or the VTN's restart). */
   revokeTokens(): void;
   vens: Map<string, Obj>;
   resources: Map<string, Obj>;
+  subscriptions: Map<string, Obj>;
+  /** Reports received, as last written (created by POST, updated by PUT). */
+  reports: Map<string, Obj>;
+  /** Every notification sent to a subscriber, with the status its callback answered (0: unreachable). */
+  notifications: { objectType: string; operation: string; id: string; status: number }[];
+  /** While true, changes are made without notifying anyone (a notification lost on the way). */
+  silent: boolean;
+  /** Resolves when every notification sent so far has been answered. */
+  settle(): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -50,10 +60,13 @@ export async function startTestVtn(version: OpenAdrVersion): Promise<TestVtn> {
   const events = new Map<string, Obj>();
   const vens = new Map<string, Obj>();
   const resources = new Map<string, Obj>();
+  const subscriptions = new Map<string, Obj>();
+  const reports = new Map<string, Obj>();
+  const inFlight = new Set<Promise<void>>();
   let counter = 0;
   const nextId = (prefix: string) => `${prefix}-${++counter}`;
   const stamp = () => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
-  const templates = TEMPLATES(['/auth/server', '/auth/token', '/programs', '/events', '/vens', '/vens/{venID}/resources', '/resources']);
+  const templates = TEMPLATES(['/auth/server', '/auth/token', '/programs', '/events', '/vens', '/vens/{venID}/resources', '/resources', '/subscriptions', '/subscriptions/{subscriptionID}', '/reports', '/reports/{reportID}']);
   const hanging = new Set<ServerResponse>();
 
   const vtn: TestVtn = {
@@ -68,19 +81,32 @@ export async function startTestVtn(version: OpenAdrVersion): Promise<TestVtn> {
     fault: null,
     vens,
     resources,
+    subscriptions,
+    reports,
+    notifications: [],
+    silent: false,
+    settle: async () => {
+      while (inFlight.size > 0) await Promise.all([...inFlight]);
+    },
     addProgram(name) {
       const id = nextId('program');
-      programs.set(id, { id, createdDateTime: stamp(), modificationDateTime: stamp(), objectType: 'PROGRAM', programName: name });
+      const program = { id, createdDateTime: stamp(), modificationDateTime: stamp(), objectType: 'PROGRAM', programName: name };
+      programs.set(id, program);
+      notify('PROGRAM', 'CREATE', program, id);
       return id;
     },
     putEvent(event) {
       const id = event.id ?? nextId('event');
-      const created = events.get(id)?.createdDateTime ?? stamp();
-      events.set(id, { ...event, id, createdDateTime: created, modificationDateTime: stamp(), objectType: 'EVENT' } as Obj);
+      const before = events.get(id);
+      const stored = { ...event, id, createdDateTime: before?.createdDateTime ?? stamp(), modificationDateTime: stamp(), objectType: 'EVENT' } as Obj;
+      events.set(id, stored);
+      notify('EVENT', before ? 'UPDATE' : 'CREATE', stored, event.programID);
       return id;
     },
     deleteEvent(id) {
+      const gone = events.get(id);
       events.delete(id);
+      if (gone) notify('EVENT', 'DELETE', gone, gone.programID as string);
     },
     revokeTokens() {
       tokens.clear();
@@ -99,6 +125,60 @@ export async function startTestVtn(version: OpenAdrVersion): Promise<TestVtn> {
     res.end(body === undefined ? '' : JSON.stringify(body));
   };
   const problem = (status: number, title: string) => ({ type: 'about:blank', title, status, detail: title });
+
+  // 3.0.1's notification names the HTTP verb of the change; 3.1 names the operation subscribed to.
+  const OPERATION_3_0_1: Record<string, string> = { CREATE: 'POST', UPDATE: 'PUT', DELETE: 'DELETE' };
+  type ObjectOperation = { objects: string[]; operations: string[]; callbackUrl: string; bearerToken?: string | null };
+
+  /** Tells every subscriber of this object and operation (and of its program, when the subscription names one), over HTTP. */
+  function notify(objectType: string, operation: string, object: Obj, programId: string) {
+    if (vtn.silent) return;
+    for (const subscription of subscriptions.values()) {
+      if (subscription.programID && subscription.programID !== programId) continue;
+      for (const op of subscription.objectOperations as ObjectOperation[]) {
+        if (!op.objects.includes(objectType) || !op.operations.includes(operation)) continue;
+        const body = { objectType, operation: version === '3.0.1' ? OPERATION_3_0_1[operation] : operation, object };
+        for (const p of schema.checkNotification(body)) vtn.violations.push(`VTN notified outside the spec: ${p}`);
+        const delivery = fetch(op.callbackUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...(op.bearerToken ? { authorization: `Bearer ${op.bearerToken}` } : {}) },
+          body: JSON.stringify(body),
+          signal: AbortSignal.timeout(10_000),
+        })
+          .then(async (res) => {
+            await res.arrayBuffer();
+            vtn.notifications.push({ objectType, operation, id: object.id, status: res.status });
+          })
+          .catch(() => {
+            vtn.notifications.push({ objectType, operation, id: object.id, status: 0 });
+          })
+          .finally(() => inFlight.delete(delivery));
+        inFlight.add(delivery);
+      }
+    }
+  }
+
+  /** The Definition's challenge (3.1.1, Webhooks): GET the callback with `echo`; it must answer 200 with the value in its body. */
+  async function challengePasses(callbackUrl: string): Promise<boolean> {
+    const echo = randomBytes(16).toString('hex');
+    const url = new URL(callbackUrl);
+    url.searchParams.set('echo', echo);
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(10_000), redirect: 'error' });
+      return res.status === 200 && (await res.text()).includes(echo);
+    } catch {
+      return false;
+    }
+  }
+
+  async function saveSubscription(res: ServerResponse, method: HttpMethod, template: string, id: string, request: Obj | Record<string, unknown>) {
+    const operations = (request.objectOperations ?? []) as ObjectOperation[];
+    for (const op of operations) if (!(await challengePasses(op.callbackUrl))) return send(res, method, template, 400, problem(400, `Callback ${op.callbackUrl} failed the challenge`));
+    const created = subscriptions.get(id)?.createdDateTime ?? stamp();
+    const subscription = { ...request, id, createdDateTime: created, modificationDateTime: stamp(), objectType: 'SUBSCRIPTION', ...(version === '3.1.1' ? { clientID: clientId } : {}) } as Obj;
+    subscriptions.set(id, subscription);
+    return send(res, method, template, method === 'post' ? 201 : 200, subscription);
+  }
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', vtn.url);
@@ -155,6 +235,31 @@ export async function startTestVtn(version: OpenAdrVersion): Promise<TestVtn> {
     }
 
     const page = <T>(rows: T[]) => rows.slice(Number(query.skip ?? 0), Number(query.skip ?? 0) + Number(query.limit ?? 50));
+    if (template === '/reports' && method === 'get')
+      return send(res, method, template, 200, page([...reports.values()].filter((r) => (!query.clientName || r.clientName === query.clientName) && (!query.eventID || r.eventID === query.eventID))));
+    if (template === '/reports' || template === '/reports/{reportID}') {
+      const id = template === '/reports' ? nextId('report') : match.m!.groups!.reportID!;
+      const known = reports.get(id);
+      if (template === '/reports/{reportID}' && !known) return send(res, method, template, 404, problem(404, 'No such report'));
+      if (method === 'get') return send(res, method, template, 200, known);
+      const report = { ...(body as Record<string, unknown>), id, createdDateTime: known?.createdDateTime ?? stamp(), modificationDateTime: stamp(), objectType: 'REPORT', ...(version === '3.1.1' ? { clientID: clientId } : {}) } as Obj;
+      reports.set(id, report);
+      return send(res, method, template, method === 'post' ? 201 : 200, report);
+    }
+    if (template === '/subscriptions' && method === 'get')
+      return send(res, method, template, 200, page([...subscriptions.values()].filter((s) => (!query.clientName || s.clientName === query.clientName) && (!query.programID || s.programID === query.programID))));
+    if (template === '/subscriptions' && method === 'post') return saveSubscription(res, method, template, nextId('subscription'), body as Record<string, unknown>);
+    if (template === '/subscriptions/{subscriptionID}') {
+      const id = match.m!.groups!.subscriptionID!;
+      const known = subscriptions.get(id);
+      if (!known) return send(res, method, template, 404, problem(404, 'No such subscription'));
+      if (method === 'get') return send(res, method, template, 200, known);
+      if (method === 'delete') {
+        subscriptions.delete(id);
+        return send(res, method, template, 200, known);
+      }
+      return saveSubscription(res, method, template, id, body as Record<string, unknown>);
+    }
     if (template === '/programs') return send(res, method, template, 200, page([...programs.values()]));
     if (template === '/events') return send(res, method, template, 200, page([...events.values()].filter((e) => !query.programID || e.programID === query.programID)));
     if (template === '/vens' && method === 'get') return send(res, method, template, 200, [...vens.values()].filter((v) => !query.venName || v.venName === query.venName));
@@ -180,6 +285,9 @@ export async function startTestVtn(version: OpenAdrVersion): Promise<TestVtn> {
       if (!res.headersSent) send(res, 'get', null, 500, problem(500, 'Test VTN failed'));
     });
   });
+  // Node closes an idle keep-alive socket after 5 s, and a client that reuses it at that moment gets a
+  // reset: a real fault a poll records, but a test's pause between polls must not make it one.
+  server.keepAliveTimeout = 120_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   vtn.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return vtn;

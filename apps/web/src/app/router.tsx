@@ -114,6 +114,7 @@ const pageRoutes: RouteObject[] = [
       { path: 'ledger', lazy: lazyPage(() => import('@/features/ops-payouts/ops-ledger-page')) },
       { path: 'prize-draws', lazy: lazyPage(() => import('@/features/ops-payouts/ops-prize-draws-page')) },
       { path: 'programs', lazy: lazyPage(() => import('@/features/ops/ops-programs-page')) },
+      { path: 'openadr', lazy: lazyPage(() => import('@/features/ops/ops-openadr-page')) },
       { path: 'rewards', lazy: lazyPage(() => import('@/features/rewards/ops-catalogue-page')) },
       { path: 'fulfilment', lazy: lazyPage(() => import('@/features/rewards/ops-fulfilment-page')) },
     ],

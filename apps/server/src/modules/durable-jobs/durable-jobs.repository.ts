@@ -15,6 +15,11 @@ export async function scheduleJob(db: DbOrTx, job: { name: string; key: string; 
     on conflict (key) do update set run_at = excluded.run_at, payload = excluded.payload where durable_jobs.status = 'queued'`);
 }
 
+/** Brings a waiting job forward to `at` (never later than it was); a job not waiting, or none, is left alone. */
+export async function hastenJob(db: DbOrTx, key: string, at: Date): Promise<void> {
+  await db.execute(sql`update durable_jobs set run_at = least(run_at, ${at.toISOString()}::timestamptz) where key = ${key} and status = 'queued'`);
+}
+
 /** Cancels waiting jobs whose key starts with `prefix` (every job of a cancelled event). */
 export async function cancelJobs(db: DbOrTx, keyPrefix: string, now: Date): Promise<void> {
   await db.execute(sql`

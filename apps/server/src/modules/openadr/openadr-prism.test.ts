@@ -5,7 +5,8 @@ import { rowsOf } from '../../db/rows';
 import { startPrismVtn, type PrismVtn } from '../../test/prism-vtn';
 import { createTestDatabase } from '../../test/test-database';
 import { upsertProgram } from '../events/events.repository';
-import { createOpenAdrClient } from './openadr-client';
+import { createOpenAdrClient, OpenAdrFault } from './openadr-client';
+import { openAdrReportBody } from './openadr-reports.service';
 import { pollVtn } from './openadr-ven.service';
 import { opsOpenAdr } from './ops-openadr.service';
 
@@ -27,10 +28,9 @@ describe.each(['3.0.1', '3.1.1'] as const)('OpenADR %s VEN against Prism serving
     await database?.close();
   });
 
-  const poll = () =>
-    database.db.transaction((tx) =>
-      pollVtn(tx, createOpenAdrClient({ config: { vtnUrl: prism.url, clientId: 'peakwise-ven', clientSecret: 'not-a-real-secret', version }, fetch: prism.fetch, timeoutMs: 20_000 }), { url: prism.url, version, venName: 'peakwise' }, new Date()),
-    );
+  const client = () => createOpenAdrClient({ config: { vtnUrl: prism.url, clientId: 'peakwise-ven', clientSecret: 'not-a-real-secret', version }, fetch: prism.fetch, timeoutMs: 20_000 });
+  // With a callback address, so the subscription's requests go to Prism too (nothing listens there: Prism's own callback fails, which is not the VEN's request).
+  const poll = () => pollVtn(database.db, client(), { url: prism.url, version, venName: 'peakwise' }, new Date(), 'http://127.0.0.1:9');
 
   it('sends nothing Prism refuses, and refuses exactly what Prism flags in its own answers', async () => {
     const first = await poll();
@@ -49,12 +49,38 @@ describe.each(['3.0.1', '3.1.1'] as const)('OpenADR %s VEN against Prism serving
     expect(prism.requestViolations).toEqual([]);
     const [state] = await opsOpenAdr(database.db);
     // The document's example program and event: the event (a PRICE payload in 2023) is recorded with why it was not run.
+    // The subscription was asked for (whatever Prism's example answer made of it), and not by a request the VEN refused to send.
+    expect(state!.subscriptionStatus, String(state!.subscriptionError)).not.toBe('off');
+    expect(state!.subscriptionError ?? '').not.toMatch(/^Request /);
     expect(state!.programs.map((p) => p.vtnProgramId)).toEqual(['object-999']);
     expect(state!.events).toHaveLength(1);
     expect(state!.events[0]).toMatchObject({ status: 'refused' });
     const events = rowsOf<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from energy_events`))[0]!.n;
     expect(events).toBe(0);
   }, 120_000);
+
+  it('sends subscriptions and reports Prism does not refuse', async () => {
+    // The poll above looked for its subscription and created it.
+    const requests = [...prism.requestViolations];
+    expect(requests).toEqual([]);
+    const figures = [
+      { index: 0, baselineKwh: 12.5, actualKwh: 9.75 },
+      { index: 1, baselineKwh: 12.25, actualKwh: null },
+    ];
+    const due = { vtnEventId: 'object-999', vtnProgramId: 'object-999', programId: '11111111-1111-4111-8111-111111111111', startsAt: new Date('2026-10-14T22:00:00Z') };
+    // Prism's example answers may fail the VEN's own check of them; only a request the VEN would not even send fails here.
+    const send = (call: Promise<unknown>) =>
+      call.catch((error: unknown) => {
+        if (error instanceof OpenAdrFault && error.message.startsWith('Request ')) throw error;
+      });
+    for (const units of ['KWH', 'KW'] as const) {
+      const body = openAdrReportBody(version, due, 'peakwise', figures, units);
+      await send(client().call('post', '/reports', { body }));
+      await send(client().call('put', '/reports/{reportID}', { path: { reportID: 'object-999' }, body }));
+    }
+    await send(client().call('get', '/reports', { query: { eventID: 'object-999', clientName: 'peakwise', limit: 50 } }));
+    expect(prism.requestViolations).toEqual([]);
+  }, 60_000);
 
   it('does refuse a request outside the document (so zero above means something)', async () => {
     await prism.fetch(`${prism.url}/programs?limit=51`, { headers: { authorization: 'Bearer x' } });

@@ -21,6 +21,7 @@ type Operation = { parameters?: Parameter[]; requestBody?: { content?: Record<st
 type Parameter = { name: string; in: string; required?: boolean; schema?: unknown };
 type PathItem = Record<string, unknown> & { parameters?: Parameter[] };
 type Document = { paths: Record<string, PathItem>; components?: { responses?: Record<string, unknown> } };
+type Callbacks = Record<string, Record<string, { post?: { requestBody?: { content?: Record<string, { schema?: { $ref?: string } }> } } }>>;
 
 export function openAdrDocumentPath(version: OpenAdrVersion): URL {
   return new URL(`../../../openadr3/${version}/openadr3.yaml`, import.meta.url);
@@ -34,6 +35,8 @@ export type OpenAdrSchema = {
   hasPath(path: string, method: HttpMethod): boolean;
   checkRequest(check: SchemaCheck, input: { params?: Record<string, unknown>; body?: unknown }): string[];
   checkResponse(check: SchemaCheck, status: number, body: unknown): string[];
+  /** A notification's body, as the callback of POST /subscriptions declares it. */
+  checkNotification(body: unknown): string[];
 };
 
 /**
@@ -139,6 +142,14 @@ function buildSchema(version: OpenAdrVersion, document: Document): OpenAdrSchema
         if (!fn(input.body)) problems.push(...errorsOf(fn, 'body'));
       } else if (input.body !== undefined) problems.push('the operation takes no body');
       return problems;
+    },
+    checkNotification(body) {
+      // Both versions declare one callback on POST /subscriptions; its body is a $ref to the notification schema.
+      const callbacks = (operation({ method: 'post', path: '/subscriptions' }) as Operation & { callbacks?: Callbacks }).callbacks ?? {};
+      const ref = Object.values(callbacks).flatMap((byUrl) => Object.values(byUrl)).map((c) => c.post?.requestBody?.content?.['application/json']?.schema?.$ref)[0];
+      if (!ref) throw new Error(`OpenADR ${version} declares no subscription callback`);
+      const fn = validatorAt(bodies, ref);
+      return fn(body) ? [] : errorsOf(fn, 'notification');
     },
     checkResponse(check, status, body) {
       const op = operation(check);

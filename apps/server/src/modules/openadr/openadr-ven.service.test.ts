@@ -6,7 +6,8 @@ import { startTestVtn, type TestVtn } from '../../test/openadr-test-vtn';
 import { createTestDatabase } from '../../test/test-database';
 import { upsertProgram } from '../events/events.repository';
 import { createOpenAdrClient, type OpenAdrClient } from './openadr-client';
-import { pollVtn, resourceNameFor, type PollResult } from './openadr-ven.service';
+import { resourceNameFor } from './openadr-resource-name';
+import { pollVtn, type PollResult } from './openadr-ven.service';
 import { mapVtnProgram, opsOpenAdr } from './ops-openadr.service';
 
 const HOUR = 3_600_000;
@@ -26,7 +27,7 @@ describe.each(['3.0.1', '3.1.1'] as const)('OpenADR %s VEN against the stateful 
   // The VEN's clock only decides when its token is due for renewal; the VTN judges expiry by its own.
   const makeClient = (timeoutMs = 5_000) =>
     createOpenAdrClient({ config: { vtnUrl: vtn.url, clientId: vtn.clientId, clientSecret: vtn.clientSecret, version }, timeoutMs, maxBodyBytes: 256 * 1024, clock: () => new Date(Date.now() + clockAhead) });
-  const poll = (c: OpenAdrClient = client): Promise<PollResult> => database.db.transaction((tx) => pollVtn(tx, c, { url: vtn.url, version, venName: 'peakwise-test' }, new Date()));
+  const poll = (c: OpenAdrClient = client): Promise<PollResult> => pollVtn(database.db, c, { url: vtn.url, version, venName: 'peakwise-test' }, new Date());
   const q = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await database.db.execute(query));
   const oadrEvent = async (vtnEventId: string) =>
     (await q<{ status: string; reason: string | null; eventId: string | null; updatedAt: string; fingerprint: string }>(sql`select status, reason, event_id as "eventId", updated_at::text as "updatedAt", fingerprint from openadr_events where vtn_event_id = ${vtnEventId}`))[0];

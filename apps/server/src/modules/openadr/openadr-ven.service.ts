@@ -2,13 +2,19 @@ import { createHash } from 'node:crypto';
 import { EVENT_MAX_HOURS } from '@peakwise/contracts/events.contract';
 import type { OpenAdrEventReason } from '@peakwise/contracts/openadr.contract';
 import { openAdrEventWindow, type OpenAdrEventShape } from '@peakwise/domain/openadr-event-window';
-import type { DbOrTx } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { cancelEvent, editEvent, scheduleEvent } from '../events/events.service';
 import { OpenAdrFault, type OpenAdrClient } from './openadr-client';
+import { recordReportError, saveSentReport } from './openadr-reports.repository';
+import { sendDueReports, type ReportRun } from './openadr-reports.service';
+import { resourceNameFor } from './openadr-resource-name';
+import { recordSubscriptionState, saveSubscription } from './openadr-subscriptions.repository';
+import { checkSubscriptions, type SubscriptionCheck } from './openadr-subscriptions.service';
 import {
   ensureVtn,
   findOpenAdrEvent,
+  findVtn,
   liveOpenAdrEventIds,
   peakwisePrograms,
   programMaps,
@@ -24,16 +30,17 @@ import {
 } from './openadr.repository';
 
 /*
- * One poll of one VTN (decision 104): enrol (find or create our ven, one resource per Peakwise
- * program area), read every program and event, and bring the Peakwise events in line. Each VTN
- * event is applied in a savepoint of its own, so a refusal or a fault leaves nothing of it
- * half-written; the whole poll sits in one more, so a fault half-way records the fault and nothing
- * else, and the next poll starts again from the VTN's word.
+ * One poll of one VTN (decisions 104, 110), in two parts so that no transaction is open while the
+ * VTN is asked anything: `fetchVtn` enrols (finds or creates our ven, one resource per Peakwise
+ * program area) and reads every program and event; `applyVtnSnapshot` then brings the Peakwise
+ * events in line in one short transaction. Everything the fetch sends is safe to repeat (it finds
+ * before it creates), so a crash between the two repeats the fetch and loses nothing. Each VTN
+ * event is applied in a savepoint of its own, so a refusal leaves nothing of it half-written.
  */
 
 type VtnObject = { id: string; modificationDateTime?: string };
 type VtnProgram = VtnObject & { programName: string };
-type VtnEvent = VtnObject & OpenAdrEventShape & { programID: string; eventName?: string | null };
+type VtnEvent = VtnObject & OpenAdrEventShape & { programID: string; eventName?: string | null; reportDescriptors?: unknown[] | null };
 
 /** The spec's largest page (limit's maximum in both versions). */
 const PAGE = 50;
@@ -50,31 +57,77 @@ export function openAdrBackoffMs(failures: number, retryAfterMs?: number): numbe
 
 export type VtnIdentity = { url: string; version: '3.0.1' | '3.1.1'; venName: string };
 
-export async function pollVtn(tx: DbOrTx, client: OpenAdrClient, identity: VtnIdentity, now: Date): Promise<PollResult> {
-  const vtn = await ensureVtn(tx, identity);
+type Resource = { resourceName: string; programId: string; vtnResourceId: string };
+
+/** What one fetch learnt from the VTN, to be written in one transaction; or the fault that ended it. */
+export type VtnSnapshot = { vtnId: string; lastTokenAt: Date | null } & (
+  | { ok: true; venId: string; enrolled: boolean; resources: Resource[]; programs: VtnProgram[]; events: VtnEvent[]; subscriptions: SubscriptionCheck; reports: ReportRun }
+  | { ok: false; error: string; retryAfterMs: number | undefined }
+);
+
+/**
+ * Asks the VTN; writes nothing but the VTN's own row (made on first start) and, before a bearer
+ * token goes to the VTN, its hash. `callbackUrl`: this server as the VTN reaches it; without it the
+ * VEN only polls.
+ */
+export async function fetchVtn(db: DbOrTx, client: OpenAdrClient, identity: VtnIdentity, now: Date, callbackUrl?: string): Promise<VtnSnapshot> {
+  const vtn = await ensureVtn(db, identity);
+  const known = new Set((await resourcesOf(db, vtn.id)).map((r) => r.resourceName));
+  const programs = await peakwisePrograms(db);
   try {
-    const result = await tx.transaction(async (poll) => {
-      const venId = vtn.venId ?? (await enrol(poll, client, vtn));
-      await registerResources(poll, client, vtn, venId);
-      const programs = await listAll<VtnProgram>(client, '/programs');
-      for (const program of programs) await seeVtnProgram(poll, vtn.id, program.id, program.programName, now);
-      const mapped = new Map((await programMaps(poll, vtn.id)).map((m) => [m.vtnProgramId, m.programId]));
-      const events = await listAll<VtnEvent>(client, '/events');
-      let applied = 0;
-      for (const event of events) if (await applyVtnEvent(poll, vtn.id, event, mapped.get(event.programID) ?? null, now)) applied += 1;
-      // An event the VTN no longer lists was withdrawn: deleting it is how a VTN cancels one.
-      const listed = new Set(events.map((e) => e.id));
-      for (const vtnEventId of await liveOpenAdrEventIds(poll, vtn.id)) if (!listed.has(vtnEventId) && (await withdrawVtnEvent(poll, vtn.id, vtnEventId, now))) applied += 1;
-      return { applied, unchanged: events.length - applied };
-    });
-    await recordPollSuccess(tx, vtn.id, now, client.lastTokenAt());
-    return { ok: true, ...result };
+    const venId = vtn.venId ?? (await enrol(client, vtn));
+    const resources = await registerResources(client, venId, programs.filter((p) => !known.has(resourceNameFor(p.id))));
+    const vtnPrograms = await listAll<VtnProgram>(client, '/programs');
+    const events = await listAll<VtnEvent>(client, '/events');
+    // A VTN that refuses subscriptions is still polled: its fault is the subscription's, not the poll's.
+    const subscriptions = await checkSubscriptions(db, client, vtn, callbackUrl, vtnPrograms.map((p) => p.id), now);
+    // Reports too: one refused is recorded as the reports' fault, and tried again at the next poll.
+    const reports = await sendDueReports(db, client, vtn, now);
+    return { vtnId: vtn.id, lastTokenAt: client.lastTokenAt(), ok: true, venId, enrolled: vtn.venId === null, resources, programs: vtnPrograms, events, subscriptions, reports };
   } catch (error) {
     const message = error instanceof OpenAdrFault ? error.message : `Unexpected: ${error instanceof Error ? error.message : String(error)}`;
-    const retryAt = new Date(now.getTime() + openAdrBackoffMs(vtn.failures + 1, error instanceof OpenAdrFault ? error.retryAfterMs : undefined));
-    await recordPollFailure(tx, vtn.id, now, message, retryAt, client.lastTokenAt());
-    return { ok: false, error: message, retryAt };
+    return { vtnId: vtn.id, lastTokenAt: client.lastTokenAt(), ok: false, error: message, retryAfterMs: error instanceof OpenAdrFault ? error.retryAfterMs : undefined };
   }
+}
+
+/** Writes what a fetch learnt: the whole of it in a savepoint, so a fault half-way records the fault and nothing else. */
+export async function applyVtnSnapshot(tx: DbOrTx, snapshot: VtnSnapshot, now: Date): Promise<PollResult> {
+  const vtnId = snapshot.vtnId;
+  const failed = async (message: string, retryAfterMs: number | undefined): Promise<PollResult> => {
+    const failures = (await findVtn(tx, vtnId))?.failures ?? 0;
+    const retryAt = new Date(now.getTime() + openAdrBackoffMs(failures + 1, retryAfterMs));
+    await recordPollFailure(tx, vtnId, now, message, retryAt, snapshot.lastTokenAt);
+    return { ok: false, error: message, retryAt };
+  };
+  if (!snapshot.ok) return failed(snapshot.error, snapshot.retryAfterMs);
+  try {
+    const result = await tx.transaction(async (poll) => {
+      if (snapshot.enrolled) await setVenId(poll, vtnId, snapshot.venId);
+      for (const resource of snapshot.resources) await saveResource(poll, vtnId, resource);
+      for (const program of snapshot.programs) await seeVtnProgram(poll, vtnId, program.id, program.programName, now);
+      for (const held of snapshot.subscriptions.held) await saveSubscription(poll, vtnId, held, now);
+      await recordSubscriptionState(poll, vtnId, snapshot.subscriptions.status, snapshot.subscriptions.error, now);
+      for (const report of snapshot.reports.sent) await saveSentReport(poll, vtnId, report, now);
+      if (snapshot.reports.error !== null || snapshot.reports.sent.length > 0) await recordReportError(poll, vtnId, snapshot.reports.error, now);
+      const mapped = new Map((await programMaps(poll, vtnId)).map((m) => [m.vtnProgramId, m.programId]));
+      let applied = 0;
+      for (const event of snapshot.events) if (await applyVtnEvent(poll, vtnId, event, mapped.get(event.programID) ?? null, now)) applied += 1;
+      // An event the VTN no longer lists was withdrawn: deleting it is how a VTN cancels one.
+      const listed = new Set(snapshot.events.map((e) => e.id));
+      for (const vtnEventId of await liveOpenAdrEventIds(poll, vtnId)) if (!listed.has(vtnEventId) && (await withdrawVtnEvent(poll, vtnId, vtnEventId, now))) applied += 1;
+      return { applied, unchanged: snapshot.events.length - applied };
+    });
+    await recordPollSuccess(tx, vtnId, now, snapshot.lastTokenAt);
+    return { ok: true, ...result };
+  } catch (error) {
+    return failed(`Unexpected: ${error instanceof Error ? error.message : String(error)}`, undefined);
+  }
+}
+
+/** Both parts, the write in a transaction of its own (tests, and anything not on the durable schedule). */
+export async function pollVtn(db: Db, client: OpenAdrClient, identity: VtnIdentity, now: Date, callbackUrl?: string): Promise<PollResult> {
+  const snapshot = await fetchVtn(db, client, identity, now, callbackUrl);
+  return db.transaction((tx) => applyVtnSnapshot(tx, snapshot, now));
 }
 
 async function listAll<T>(client: OpenAdrClient, path: '/programs' | '/events'): Promise<T[]> {
@@ -88,7 +141,7 @@ async function listAll<T>(client: OpenAdrClient, path: '/programs' | '/events'):
 }
 
 /** Finds our ven by name (a restart, or a second server) before creating it. */
-async function enrol(tx: DbOrTx, client: OpenAdrClient, vtn: VtnRow): Promise<string> {
+async function enrol(client: OpenAdrClient, vtn: VtnRow): Promise<string> {
   const found = await client.call<{ id: string; venName: string }[]>('get', '/vens', { query: { venName: vtn.venName } });
   const mine = found.find((v) => v.venName === vtn.venName);
   const ven =
@@ -97,18 +150,14 @@ async function enrol(tx: DbOrTx, client: OpenAdrClient, vtn: VtnRow): Promise<st
       // 3.1 tells a VEN's own request from a business logic one by objectType; 3.0.1 has one shape.
       body: client.version === '3.1.1' ? { objectType: 'VEN_VEN_REQUEST', venName: vtn.venName } : { venName: vtn.venName },
     }));
-  await setVenId(tx, vtn.id, ven.id);
   return ven.id;
 }
 
-/** A resource name per Peakwise program: stable across renames of nothing but the program's id. */
-export const resourceNameFor = (programId: string) => `peakwise-program-${programId}`;
-
-async function registerResources(tx: DbOrTx, client: OpenAdrClient, vtn: VtnRow, venId: string): Promise<void> {
-  const known = new Set((await resourcesOf(tx, vtn.id)).map((r) => r.resourceName));
-  for (const program of await peakwisePrograms(tx)) {
+/** Each resource not registered yet, found by name (a fetch repeated after a crash) before it is created. */
+async function registerResources(client: OpenAdrClient, venId: string, programs: { id: string }[]): Promise<Resource[]> {
+  const out: Resource[] = [];
+  for (const program of programs) {
     const resourceName = resourceNameFor(program.id);
-    if (known.has(resourceName)) continue;
     const existing =
       client.version === '3.1.1'
         ? await client.call<{ id: string; resourceName: string }[]>('get', '/resources', { query: { venID: venId, resourceName } })
@@ -118,8 +167,9 @@ async function registerResources(tx: DbOrTx, client: OpenAdrClient, vtn: VtnRow,
       (client.version === '3.1.1'
         ? await client.call<{ id: string }>('post', '/resources', { body: { objectType: 'VEN_RESOURCE_REQUEST', resourceName, venID: venId } })
         : await client.call<{ id: string }>('post', '/vens/{venID}/resources', { path: { venID: venId }, body: { resourceName, venID: venId } }));
-    await saveResource(tx, vtn.id, { resourceName, programId: program.id, vtnResourceId: created.id });
+    out.push({ resourceName, programId: program.id, vtnResourceId: created.id });
   }
+  return out;
 }
 
 /** Of the event as sent, keys sorted: the same event twice is the same text. */
@@ -144,7 +194,8 @@ async function applyVtnEvent(tx: DbOrTx, vtnId: string, event: VtnEvent, program
   const existing = await findOpenAdrEvent(tx, vtnId, event.id);
   const takenUpNow = existing?.status === 'refused' && existing.reason === 'unmapped_program' && programId !== null;
   if (existing && existing.fingerprint === fingerprint && !takenUpNow) return false;
-  const save = (outcome: Outcome) => saveOpenAdrEvent(tx, vtnId, { vtnEventId: event.id, vtnProgramId: event.programID, fingerprint, ...outcome }, now);
+  const reportDescriptors = event.reportDescriptors?.length ? event.reportDescriptors : null;
+  const save = (outcome: Outcome) => saveOpenAdrEvent(tx, vtnId, { vtnEventId: event.id, vtnProgramId: event.programID, fingerprint, reportDescriptors, ...outcome }, now);
   try {
     await tx.transaction(async (sp) => save(await decide(sp, vtnId, event, existing, programId, now)));
   } catch (error) {

@@ -15,6 +15,11 @@ export type VtnRow = {
   lastErrorAt: Date | null;
   failures: number;
   retryAfter: Date | null;
+  subscriptionStatus: 'off' | 'active' | 'failed';
+  subscriptionError: string | null;
+  subscriptionCheckedAt: Date | null;
+  reportError: string | null;
+  reportErrorAt: Date | null;
 };
 
 export type OpenAdrEventRow = {
@@ -34,10 +39,20 @@ export type ProgramMapRow = { vtnProgramId: string; vtnProgramName: string; prog
 const date = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string));
 
 const vtnColumns = sql`id, url, version, ven_name as "venName", ven_id as "venId", last_token_at as "lastTokenAt", last_poll_at as "lastPollAt",
-  last_error as "lastError", last_error_at as "lastErrorAt", failures, retry_after as "retryAfter"`;
+  last_error as "lastError", last_error_at as "lastErrorAt", failures, retry_after as "retryAfter",
+  subscription_status as "subscriptionStatus", subscription_error as "subscriptionError", subscription_checked_at as "subscriptionCheckedAt",
+  report_error as "reportError", report_error_at as "reportErrorAt"`;
 
 function toVtn(row: VtnRow): VtnRow {
-  return { ...row, lastTokenAt: date(row.lastTokenAt), lastPollAt: date(row.lastPollAt), lastErrorAt: date(row.lastErrorAt), retryAfter: date(row.retryAfter) };
+  return {
+    ...row,
+    lastTokenAt: date(row.lastTokenAt),
+    lastPollAt: date(row.lastPollAt),
+    lastErrorAt: date(row.lastErrorAt),
+    retryAfter: date(row.retryAfter),
+    subscriptionCheckedAt: date(row.subscriptionCheckedAt),
+    reportErrorAt: date(row.reportErrorAt),
+  };
 }
 
 /** The VTN's row, made on first start; a changed version or VEN name follows the configuration. */
@@ -142,13 +157,26 @@ export async function liveOpenAdrEventIds(db: DbOrTx, vtnId: string): Promise<st
 export async function saveOpenAdrEvent(
   db: DbOrTx,
   vtnId: string,
-  event: { vtnEventId: string; vtnProgramId: string; fingerprint: string; status: OpenAdrEventRow['status']; reason: OpenAdrEventReason | null; detail: string | null; eventId: string | null },
+  event: {
+    vtnEventId: string;
+    vtnProgramId: string;
+    fingerprint: string;
+    status: OpenAdrEventRow['status'];
+    reason: OpenAdrEventReason | null;
+    detail: string | null;
+    eventId: string | null;
+    /** The VTN's reportDescriptors (null: none); left as they were when not given (a withdrawal). */
+    reportDescriptors?: unknown[] | null;
+  },
   now: Date,
 ): Promise<void> {
+  const keep = event.reportDescriptors === undefined;
+  const descriptors = event.reportDescriptors ? JSON.stringify(event.reportDescriptors) : null;
   await db.execute(sql`
-    insert into openadr_events (vtn_id, vtn_event_id, vtn_program_id, fingerprint, status, reason, detail, event_id, first_seen_at, updated_at)
+    insert into openadr_events (vtn_id, vtn_event_id, vtn_program_id, fingerprint, status, reason, detail, event_id, report_descriptors, first_seen_at, updated_at)
     values (${vtnId}::uuid, ${event.vtnEventId}, ${event.vtnProgramId}, ${event.fingerprint}, ${event.status}, ${event.reason}, ${event.detail?.slice(0, 500) ?? null},
-      ${event.eventId}::uuid, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)
+      ${event.eventId}::uuid, ${descriptors}::jsonb, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)
     on conflict (vtn_id, vtn_event_id) do update set vtn_program_id = excluded.vtn_program_id, fingerprint = excluded.fingerprint, status = excluded.status,
-      reason = excluded.reason, detail = excluded.detail, event_id = excluded.event_id, updated_at = excluded.updated_at`);
+      reason = excluded.reason, detail = excluded.detail, event_id = excluded.event_id, updated_at = excluded.updated_at,
+      report_descriptors = case when ${keep}::boolean then openadr_events.report_descriptors else excluded.report_descriptors end`);
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDurableWorker } from '../../jobs/durable-worker';
-import { OPENADR_POLL_JOB, openAdrJobHandlers, scheduleOpenAdrPoll } from '../../jobs/openadr-jobs';
+import { openAdrJobHandlers, startOpenAdrPolling } from '../../jobs/openadr-jobs';
+import { OPENADR_POLL_JOB } from './openadr-poll-schedule';
 import { createLogger } from '../../lib/logger';
 import { jobsByKeyPrefix } from '../durable-jobs/durable-jobs.repository';
 import { startTestVtn, type TestVtn } from '../../test/openadr-test-vtn';
@@ -37,7 +38,7 @@ describe('OpenADR on /ops, polled by the durable job', () => {
   it('the poll chains itself: after a poll, after a failure with back-off, and a restart keeps one chain', async () => {
     const openadr = t.config.openadr!;
     const worker = startDurableWorker({ db: t.database.db, handlers: openAdrJobHandlers({ config: openadr, client: createOpenAdrClient({ config: openadr }), logger: createLogger({ level: 'silent' }) }), logger: createLogger({ level: 'silent' }), clock: () => now });
-    await scheduleOpenAdrPoll(t.database.db, openadr, now);
+    await startOpenAdrPolling(t.database.db, openadr, now);
     expect(await worker.runDue()).toBe(1);
     const [job] = await jobsByKeyPrefix(t.database.db, 'openadr-poll:');
     expect(job).toMatchObject({ name: OPENADR_POLL_JOB, status: 'queued', runAt: new Date(Math.floor(now.getTime() / 1000) * 1000 + 120_000).toISOString().replace('.000Z', 'Z') });
@@ -49,7 +50,7 @@ describe('OpenADR on /ops, polled by the durable job', () => {
     // The first failure backs off a minute, not the poll interval; the job itself did not fail.
     expect(failed).toMatchObject({ status: 'queued', attempts: 2, runAt: new Date(Math.floor(now.getTime() / 1000) * 1000 + 60_000).toISOString().replace('.000Z', 'Z') });
     vtn.fault = null;
-    await scheduleOpenAdrPoll(t.database.db, openadr, now);
+    await startOpenAdrPolling(t.database.db, openadr, now);
     expect(await jobsByKeyPrefix(t.database.db, 'openadr-poll:')).toHaveLength(1);
     expect(await worker.runDue()).toBe(1);
     await worker.stop();

@@ -2,9 +2,10 @@ import { OPENADR_MESSAGES, type OpsOpenAdrVtn } from '@peakwise/contracts/openad
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { findProgramById } from '../events/event-programs.repository';
+import { listSentReports } from './openadr-reports.repository';
 import { findVtn, listOpenAdrEvents, listVtns, programMaps, setProgramMap } from './openadr.repository';
 
-/** The latest VTN events shown per connection; older ones stay in the table. */
+/** The latest VTN events (and reports) shown per connection; older ones stay in the table. */
 const EVENTS_SHOWN = 100;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -25,8 +26,14 @@ export async function opsOpenAdr(db: DbOrTx): Promise<OpsOpenAdrVtn[]> {
       lastErrorAt: iso(vtn.lastErrorAt),
       failures: vtn.failures,
       retryAfter: iso(vtn.retryAfter),
+      subscriptionStatus: vtn.subscriptionStatus,
+      subscriptionError: vtn.subscriptionError,
+      subscriptionCheckedAt: iso(vtn.subscriptionCheckedAt),
+      reportError: vtn.reportError,
+      reportErrorAt: iso(vtn.reportErrorAt),
       programs: await programMaps(db, vtn.id),
       events: (await listOpenAdrEvents(db, vtn.id, EVENTS_SHOWN)).map((e) => ({ ...e, firstSeenAt: e.firstSeenAt.toISOString(), updatedAt: e.updatedAt.toISOString() })),
+      reports: (await listSentReports(db, vtn.id, EVENTS_SHOWN)).map((r) => ({ ...r, sentAt: r.sentAt.toISOString() })),
     });
   }
   return out;

@@ -251,6 +251,8 @@ const ERASURE: Record<string, Entry> = {
   openadr_resources: { effect: 'no member data', why: 'The VEN’s resources, one per program (decision 104).' },
   openadr_program_maps: { effect: 'no member data', why: 'Which VTN program feeds which Peakwise program.' },
   openadr_events: { effect: 'no member data', why: 'VTN events and what they became; the utility’s, naming no home.' },
+  openadr_subscriptions: { effect: 'no member data', why: 'The VEN’s webhook subscriptions on a VTN (decision 110).' },
+  openadr_reports: { effect: 'no member data', why: 'Reports sent to a VTN: figures summed over the opted-in homes, none of one home (decision 110).' },
   geocoder_cache: { effect: 'no member data', why: 'Postal codes the geocoder answered for, tied to no household.' },
   reward_items: { effect: 'no member data', why: 'The catalogue.' },
   reward_item_images: { effect: 'no member data', why: 'The catalogue.' },

@@ -5,6 +5,7 @@ import { NavLink } from 'react-router';
 const LINKS = [
   { to: '/ops', label: 'payouts:ops.nav.events', end: true },
   { to: '/ops/programs', label: 'programs:ops.nav', end: false },
+  { to: '/ops/openadr', label: 'ops:openadr.nav', end: false },
   { to: '/ops/rewards', label: 'rewards:console.nav.catalogue', end: false },
   { to: '/ops/fulfilment', label: 'rewards:console.nav.fulfilment', end: false },
   { to: '/ops/cash-outs', label: 'payouts:ops.nav.cashOuts', end: false },
@@ -12,9 +13,9 @@ const LINKS = [
   { to: '/ops/prize-draws', label: 'payouts:ops.nav.draws', end: false },
 ] as const;
 
-/** The console's sections: events, the marketplace (decision 039) and payouts (decisions 041, 042). */
+/** The console's sections: events, programs, OpenADR (decision 110), the marketplace (decision 039) and payouts (decisions 041, 042). */
 export function OpsNav() {
-  const { t } = useTranslation(['payouts', 'rewards', 'programs']);
+  const { t } = useTranslation(['payouts', 'rewards', 'programs', 'ops']);
   return (
     <nav aria-label={t('payouts:ops.nav.label')} className="border-b border-slate-200 bg-white">
       <ul className="mx-auto flex max-w-7xl gap-1 overflow-x-auto px-4 sm:px-6 lg:px-8">

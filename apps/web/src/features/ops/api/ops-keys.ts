@@ -6,4 +6,5 @@ export const opsKeys = {
   events: (scope: string) => ['ops', scope, 'events'] as const,
   live: (scope: string, eventId: string) => ['ops', scope, 'live', eventId] as const,
   impact: (scope: string, eventId: string) => ['ops', scope, 'impact', eventId] as const,
+  openadr: (scope: string) => ['ops', scope, 'openadr'] as const,
 };
