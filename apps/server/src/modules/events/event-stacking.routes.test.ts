@@ -154,8 +154,10 @@ describe('stacking programs: one kWh paid once; exclusive programs', () => {
     await worker.runDue();
     await worker.stop();
 
-    // By hand from the stored rows (decision 029's rule): 10 latest weekdays that are not holidays;
-    // each event's window is the 3 hours ending an hour before its start; the factor is clamped.
+    // By hand from the stored rows (decisions 029 and 101): 10 latest weekdays that are not
+    // holidays; each event's window is the 3 hours ending an hour before its start; the day's
+    // difference there, per interval, times the event's intervals is added, capped at ±20 % of
+    // the event's baseline, and shared over its intervals in proportion (a factor).
     const stored = (await rows<{ ts: string; kwh: number }>(sql`select ts, consumption_kwh as kwh from meter_readings where household_id = ${household.id}::uuid`)).map((r) => ({
       ms: new Date(r.ts).getTime(),
       kwh: Number(r.kwh),
@@ -165,14 +167,18 @@ describe('stacking programs: one kWh paid once; exclusive programs', () => {
     const days: string[] = [];
     for (let d = addDays(eventDate, -1); days.length < 10; d = addDays(d, -1)) if (!isWeekend(d) && !holidays.has(d)) days.push(d);
     const mean = (values: number[]) => values.reduce((s, v) => s + v, 0) / values.length;
-    const factor = (start: number) => Math.min(1.2, Math.max(0.8, total(eventDate, start - 4, start - 1) / mean(days.map((d) => total(d, start - 4, start - 1)))));
+    const factor = (start: number, end: number) => {
+      const base = mean(days.map((d) => total(d, start, end)));
+      const added = ((total(eventDate, start - 4, start - 1) - mean(days.map((d) => total(d, start - 4, start - 1)))) / 36) * (end - start) * 12;
+      return (base + Math.min(0.2 * base, Math.max(-0.2 * base, added))) / base;
+    };
     const multiplier = (cut: number) => (cut < 10 ? 0 : Math.min(2, 1 + (cut - 10) / 20));
     // A: only 17:00–18:00 is its own (12 of 24 intervals): half the reward, on the cut there.
-    const baselineA = mean(days.map((d) => total(d, 17, 18))) * factor(17);
+    const baselineA = mean(days.map((d) => total(d, 17, 18))) * factor(17, 19);
     const cutA = ((baselineA - total(eventDate, 17, 18)) / baselineA) * 100;
     const pointsA = Math.floor(((100 * 12) / 24) * multiplier(cutA));
     // B: the whole of 18:00–20:00.
-    const baselineB = mean(days.map((d) => total(d, 18, 20))) * factor(18);
+    const baselineB = mean(days.map((d) => total(d, 18, 20))) * factor(18, 20);
     const cutB = ((baselineB - total(eventDate, 18, 20)) / baselineB) * 100;
     const pointsB = Math.floor(100 * multiplier(cutB));
     // Away from the curve's ends, so both points figures depend on the cut.

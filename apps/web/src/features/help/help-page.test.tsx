@@ -163,6 +163,6 @@ describe('HelpPage', () => {
     expect(faqQuestions()).toEqual([]);
     await user.clear(screen.getByRole('searchbox'));
     await user.type(screen.getByRole('searchbox'), 'générées le 1ER');
-    expect(faqQuestions()).toEqual(['Quand ma facture est-elle émise et quand dois-je la payer?']);
+    expect(faqQuestions()).toEqual(['Quand ma facture est-elle émise et quand dois-je la payer\u202f?']);
   });
 });

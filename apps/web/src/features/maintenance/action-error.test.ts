@@ -12,7 +12,7 @@ describe('actionErrorText', () => {
 
   it("translates the server’s known refusals by sentence or by code", () => {
     const fr = i18n.getFixedT('fr', 'maintenance');
-    expect(actionErrorText(fr, refusal(409, 'alert_resolved', MAINTENANCE_MESSAGES.alertResolved))).toBe('Cette alerte est déjà résolue; il n’y a rien à faire.');
+    expect(actionErrorText(fr, refusal(409, 'alert_resolved', MAINTENANCE_MESSAGES.alertResolved))).toBe('Cette alerte est déjà résolue\u202f; il n’y a rien à faire.');
     expect(actionErrorText(fr, refusal(404, 'not_found', MAINTENANCE_MESSAGES.componentNotFound))).toBe('Ce composant n’existe pas dans votre foyer.');
     expect(actionErrorText(fr, refusal(400, 'date_too_far', 'Pick an earlier date.'))).toBe('Choisissez une date dans les deux prochaines années.');
   });
