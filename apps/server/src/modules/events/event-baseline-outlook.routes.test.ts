@@ -8,6 +8,7 @@ import { ensureHouseholdForUser } from '../households/household.service';
 import { settleEndedEvent } from './event-settlement.service';
 import { upsertProgram } from './events.repository';
 import { recentWeekday, weekdaysBefore } from '../../test/ontario-weekdays';
+import { gridOnlyReading } from '../../test/grid-only-readings';
 
 const ZONE = 'America/Toronto';
 const FIVE_MINUTES = 300_000;
@@ -26,7 +27,7 @@ describe('the baseline shown before an event and explained after (decision 098)'
   const startsAt = zonedTimeToUtc(eventDate, 18, 0, ZONE);
   const endsAt = zonedTimeToUtc(eventDate, 19, 0, ZONE);
   const usual = weekdaysBefore(eventDate, 10);
-  const reading = (ms: number, kwh: number) => ({ ts: new Date(ms).toISOString(), productionKwh: 0, consumptionKwh: kwh, gridImportKwh: kwh, gridExportKwh: 0 });
+  const reading = gridOnlyReading;
   let ingestFor: (member: Member, meter: unknown[]) => Response | Promise<Response>;
 
   /** 13:00–20:00 every 5 minutes of each day, `kwh(day)` per interval. */

@@ -13,9 +13,9 @@ import { ensureHouseholdForUser } from '../households/household.service';
 import type { EventNotifier } from '../notifications/event-notifications.service';
 import { settleEndedEvent } from './event-settlement.service';
 import { upsertProgram } from './events.repository';
+import { gridOnlyDays } from '../../test/grid-only-readings';
 
 const ZONE = 'America/Toronto';
-const FIVE_MINUTES = 300_000;
 
 /** A weekday six or more days ago that is not an Ontario holiday, and the two ordinary weekdays before it. */
 function eventAndDays(): { eventDate: string; days: string[] } {
@@ -43,7 +43,6 @@ describe('a new member scored by a comparison group from its first days (decisio
   const at = (date: string, hour: number, minute = 0) => zonedTimeToUtc(date, hour, minute, ZONE);
   const startsAt = () => at(eventDate, 18);
   const endsAt = () => at(eventDate, 19);
-  const reading = (ms: number, kwh: number) => ({ ts: new Date(ms).toISOString(), productionKwh: 0, consumptionKwh: kwh, gridImportKwh: kwh, gridExportKwh: 0 });
   const ingest = async (m: Member, meter: unknown[]) => {
     const res = await t.app.request('/api/ingest/readings', {
       method: 'POST',
@@ -53,12 +52,7 @@ describe('a new member scored by a comparison group from its first days (decisio
     expect(await res.json()).toMatchObject({ rejected: [] });
   };
   /** 13:00–20:00 every 5 minutes of each day, `kwh(day, ms)` per interval. */
-  const daysOf = (list: string[], kwh: (day: string, ms: number) => number) =>
-    list.flatMap((day) => {
-      const out: unknown[] = [];
-      for (let ms = at(day, 13).getTime(); ms < at(day, 20).getTime(); ms += FIVE_MINUTES) out.push(reading(ms, kwh(day, ms)));
-      return out;
-    });
+  const daysOf = (days: string[], kwh: (day: string, ms: number) => number) => gridOnlyDays(days, (day) => [at(day, 13), at(day, 20)], kwh);
   const handlers = { ...eventJobHandlers, ...notificationJobHandlers({ announce: async () => 0 } as unknown as EventNotifier) };
   const run = (name: string) => t.database.db.transaction((tx) => handlers[name]!({ db: t.database.db, tx, job: { payload: { eventId } } as never, now }));
   const call = async (who: Member, method: string, path: string, body?: unknown) => {

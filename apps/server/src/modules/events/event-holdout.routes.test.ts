@@ -16,6 +16,7 @@ import { autoOptIn, setOptInEveryEvent } from './event-preferences.repository';
 import { settleEndedEvent } from './event-settlement.service';
 import { upsertProgram } from './events.repository';
 import { recentWeekday, weekdaysBefore } from '../../test/ontario-weekdays';
+import { gridOnlyReading } from '../../test/grid-only-readings';
 
 const ZONE = 'America/Toronto';
 const FIVE_MINUTES = 300_000;
@@ -51,7 +52,7 @@ describe('a random hold-out per event (decision 100)', () => {
   const heldOutOf = async (id: string) =>
     (await rows<{ h: string }>(sql`select household_id as h from event_assignments where event_id = ${id}::uuid and held_out order by 1`)).map((r) => r.h);
   const schedule = (body: Record<string, unknown>) => t.app.request('/api/ops/events', { method: 'POST', headers: asMember(operator), body: JSON.stringify({ programId, ...body }) });
-  const reading = (ms: number, kwh: number) => ({ ts: new Date(ms).toISOString(), productionKwh: 0, consumptionKwh: kwh, gridImportKwh: kwh, gridExportKwh: 0 });
+  const reading = gridOnlyReading;
   const ingest = async (home: Home, meter: unknown[]) => {
     const res = await t.app.request('/api/ingest/readings', { method: 'POST', headers: { authorization: `Bearer ${home.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ meter }) });
     expect(await res.json()).toMatchObject({ rejected: [] });

@@ -7,6 +7,7 @@ import { setOperator } from '../auth/user-role.repository';
 import { issueIngestCredential } from '../devices/ingest-credential.service';
 import { ensureHouseholdForUser } from '../households/household.service';
 import { insertEvent, upsertProgram } from './events.repository';
+import { gridOnlyReading } from '../../test/grid-only-readings';
 
 const ZONE = 'America/Toronto';
 const FIVE_MINUTES = 300_000;
@@ -31,7 +32,7 @@ describe('live scorecard: GET /api/events/{id}/scorecard and the live stream', (
   const eventDate = recentWeekday();
   const startsAt = zonedTimeToUtc(eventDate, 18, 0, ZONE);
   const endsAt = zonedTimeToUtc(eventDate, 19, 0, ZONE);
-  const reading = (ms: number, kwh: number) => ({ ts: new Date(ms).toISOString(), productionKwh: 0, consumptionKwh: kwh, gridImportKwh: kwh, gridExportKwh: 0 });
+  const reading = gridOnlyReading;
 
   beforeAll(async () => {
     t = await createTestApp({ clock: () => now });

@@ -13,6 +13,7 @@ import { ensureHouseholdForUser } from '../households/household.service';
 import type { EventNotifier } from '../notifications/event-notifications.service';
 import { settleEndedEvent } from './event-settlement.service';
 import { upsertProgram } from './events.repository';
+import { gridOnlyDays, gridOnlyReading } from '../../test/grid-only-readings';
 
 const ZONE = 'America/Toronto';
 const FIVE_MINUTES = 300_000;
@@ -48,7 +49,7 @@ describe('the baseline frozen at the announcement, shown, and settled against (d
   const eventDate = pastWeekday();
   const usual = weekdaysBefore(eventDate, 10);
   const at = (date: string, hour: number, minute = 0) => zonedTimeToUtc(date, hour, minute, ZONE);
-  const reading = (ms: number, kwh: number) => ({ ts: new Date(ms).toISOString(), productionKwh: 0, consumptionKwh: kwh, gridImportKwh: kwh, gridExportKwh: 0 });
+  const reading = gridOnlyReading;
   const credentials = new Map<string, string>();
   const ingest = async (m: Member, meter: unknown[]) => {
     const res = await t.app.request('/api/ingest/readings', {
@@ -58,13 +59,8 @@ describe('the baseline frozen at the announcement, shown, and settled against (d
     });
     expect(await res.json()).toMatchObject({ rejected: [] });
   };
-  /** 13:00–20:00 every 5 minutes of each day, `kwh(day)` per interval. */
-  const daysOf = (days: string[], kwh: (day: string, ms: number) => number) =>
-    days.flatMap((day) => {
-      const out: unknown[] = [];
-      for (let ms = at(day, 13).getTime(); ms < at(day, 20).getTime(); ms += FIVE_MINUTES) out.push(reading(ms, kwh(day, ms)));
-      return out;
-    });
+  /** 13:00–20:00 every 5 minutes of each day, `kwh(day, ms)` per interval. */
+  const daysOf = (days: string[], kwh: (day: string, ms: number) => number) => gridOnlyDays(days, (day) => [at(day, 13), at(day, 20)], kwh);
   // Telling members is another test's business; the announcement's fan-out and the freeze are run by hand.
   const handlers = { ...eventJobHandlers, ...notificationJobHandlers({ announce: async () => 0 } as unknown as EventNotifier) };
   const run = (name: string, eventId: string) => t.database.db.transaction((tx) => handlers[name]!({ db: t.database.db, tx, job: { payload: { eventId } } as never, now }));
