@@ -257,6 +257,7 @@ describe('a new member’s first event, scored fairly (issue 31, decision 101)',
       expect(pourquoi).toContain(`un groupe de ${PEERS} domiciles semblables`);
       expect(pourquoi).toContain(`multipliée par ${factor.toFixed(2).replace('.', ',')} (au lieu de ${kwhFr(usual)})`);
       expect(pourquoi).toContain(`Vous l’avez atteint : vous avez gagné ${points} points.`);
+      expect(pourquoi).toContain(`Votre référence était donc de ${kwhFr(baseline)}.`);
       await shoot('new-member-fair-points-result-fr');
 
       await chooseLanguage('en');
@@ -264,7 +265,9 @@ describe('a new member’s first event, scored fairly (issue 31, decision 101)',
       await page.getByRole('heading', { name: 'Your result' }).waitFor();
       const why = plain(await page.getByTestId('result-explanation').textContent());
       expect(why).toContain(`your baseline followed a group of ${PEERS} similar homes nearby that weren’t called`);
+      expect(why).toContain(`At these times your home used ${kwh(usual)} on average over your last 2 weekend days and holidays with complete readings`);
       expect(why).toContain(`so your usual use was multiplied by ${factor.toFixed(2)} (from ${kwh(usual)})`);
+      expect(why).toContain(`So your baseline was ${kwh(baseline)}.`);
       expect(why).toContain(`You used ${kwh(actual)} during the event`);
       expect(why).toContain(`You met it, so you earned ${points} points.`);
       expect(plain(await page.locator('main').textContent())).toMatch(new RegExp(`Points earned ?${points}(?!\\d)`));
