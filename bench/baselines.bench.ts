@@ -99,8 +99,13 @@ for (const name of baseMethods.slice(0, OWN_METHODS.length)) {
 const ENSEMBLE = 'mean of regression (temperature + same-day window) and comparison group (×)';
 meanOf(outcomes, 'regression on temperature + same-day 3 h window', 'comparison group, ×', ENSEMBLE);
 hybrids.push(ENSEMBLE);
+// Decision 101 as settlement runs it: own days with the capped additive window, and a member with
+// too few days by the comparison group's ratio (Σ peers' event ÷ Σ their usual × its own usual).
+const PRODUCTION = 'decision 101 as settled (10/10, +, 3 h, cap ±20 %; new members by comparison group ×)';
+withFallback(outcomes, '10/10, +, 3 h, cap ±20 %', 'comparison group, ×', PRODUCTION);
+hybrids.push(PRODUCTION);
 // A fallback that never fires scores the same as its method: listed once.
-const methods = [...baseMethods, ...hybrids.filter((h, i) => h === ENSEMBLE || outcomes.some((o) => o.baseline.get(h) !== o.baseline.get(baseMethods[i]!)))];
+const methods = [...baseMethods, ...hybrids.filter((h, i) => h === ENSEMBLE || h === PRODUCTION || outcomes.some((o) => o.baseline.get(h) !== o.baseline.get(baseMethods[i]!)))];
 
 // Homes that game their baseline are judged on their own (the last table): the question for them
 // is what they gain, and at 10 % of homes their inflated baselines would swamp the population's bias.
@@ -165,7 +170,7 @@ out.push('');
 out.push(`Gaming cost (${gamers.length} homes): game_days ran ${cost('game_days').toFixed(0)} kWh extra over its season, game_before ${cost('game_before').toFixed(0)} kWh; the points are capped at 2× the reward, so a hard cutter can gain at most the gap to 200.`);
 out.push('');
 out.push('');
-const shown = [TODAY, ENSEMBLE];
+const shown = [TODAY, ENSEMBLE, PRODUCTION];
 const rules = ruleReport(events, placebos, gamed, methods, shown);
 out.push(...rules.lines);
 out.push('');

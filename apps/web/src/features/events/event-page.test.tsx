@@ -215,6 +215,7 @@ describe('EventPage', () => {
       renderPage({ event: event(), result: { ...settled, baselineKwh: 2.2, adjustmentMethod: 'comparison', adjustmentPeers: 6, adjustmentFactor: 1.1, adjustmentUnclamped: 1.1, adjustmentStatus: 'applied' }, outlook: null });
       const text = plain((await screen.findByTestId('result-explanation', {}, { timeout: 5000 })).textContent);
       expect(text).toContain('your baseline followed a group of 6 similar homes nearby that weren’t called: during the event they used 10% more than usual, so your usual use was multiplied by 1.10 (from 2.00 kWh).');
+      expect(text).toContain('So your baseline was 2.20 kWh.');
     });
 
     it('says a home can still qualify while enough weekdays are left', async () => {
@@ -231,7 +232,10 @@ describe('EventPage', () => {
     it('explains a settled result in plain sentences from the stored figures', async () => {
       renderPage({ event: event(), result: clamped, outlook: null });
       const text = plain((await screen.findByTestId('result-explanation', {}, { timeout: 5000 })).textContent);
-      expect(text).toContain('Your baseline was 2.40 kWh: what your home used at these times on average over your last 2 weekdays with complete readings');
+      // 2.40 is the adjusted figure: the home used 2.00 on its days, and the sentences say so in that order.
+      expect(text).toContain('At these times your home used 2.00 kWh on average over your last 2 weekdays with complete readings');
+      expect(text).not.toContain('Your baseline was 2.40 kWh: what your home used');
+      expect(text).toContain('So your baseline was 2.40 kWh.');
       expect(text).toContain('used 1.35 times its usual; the adjustment is kept between 0.8 and 1.2, so the baseline was multiplied by 1.20 (from 2.00 kWh).');
       expect(text).toContain('You used 1.92 kWh during the event: 0.48 kWh less than your baseline (20%).');
       expect(text).toContain('The target was 2.16 kWh or less, 10% below your baseline.');

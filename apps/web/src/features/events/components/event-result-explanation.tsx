@@ -84,7 +84,14 @@ export function EventResultExplanation({ event, result }: Props) {
   const unadjusted = factor > 0 ? result.baselineKwh / factor : result.baselineKwh;
   const weekend = result.dayKind === 'weekend-or-holiday';
   const count = result.baselineDays.length;
-  const sentences: string[] = [t(weekend ? 'explain.baselineWeekend' : 'explain.baselineWeekday', { baseline: kwh(result.baselineKwh), count })];
+  // An adjusted baseline is not what the home used on its days: say what it used, then what the
+  // adjustment made of it, so the first figure and the result's Baseline agree with the sentences.
+  const moved = Math.abs(result.baselineKwh - unadjusted) >= 0.005;
+  const sentences: string[] = [
+    moved
+      ? t(weekend ? 'explain.usualWeekend' : 'explain.usualWeekday', { usual: kwh(unadjusted), count })
+      : t(weekend ? 'explain.baselineWeekend' : 'explain.baselineWeekday', { baseline: kwh(result.baselineKwh), count }),
+  ];
 
   const adjustment =
     result.adjustmentMethod === 'additive'
@@ -93,6 +100,7 @@ export function EventResultExplanation({ event, result }: Props) {
         ? groupSentences(result, unadjusted, kwh, locale, t)
         : ratioSentences(result, unadjusted, kwh, locale, t);
   sentences.push(...adjustment);
+  if (moved) sentences.push(t('explain.baselineAdjusted', { baseline: kwh(result.baselineKwh) }));
 
   const saved = Math.abs(result.reductionKwh);
   sentences.push(
