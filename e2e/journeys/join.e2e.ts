@@ -223,7 +223,7 @@ describe('the five-minute join', () => {
     await inscription.getByLabel('Courriel', { exact: true }).fill(email);
     await inscription.getByLabel('Confirmez le courriel').fill(email);
     await inscription.getByLabel('Mot de passe').fill(PASSWORD);
-    await inscription.getByLabel('Comment devrions-nous vous appeler?').fill('Camille Roy');
+    await inscription.getByLabel('Comment devrions-nous vous appeler\u202f?').fill('Camille Roy');
     await inscription.getByRole('button', { name: 'S’inscrire' }).click();
     await page.waitForURL('**/app/dashboard');
     const checklist = page.getByRole('region', { name: 'Pour commencer' });
