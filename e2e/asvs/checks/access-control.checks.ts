@@ -102,6 +102,8 @@ export function accessControlChecks(ctx: AsvsContext) {
         ['POST', `/api/ops/households/${household!.id}/adjustments`, { points: 100000, reason: 'asvs' }],
         ['GET', '/api/ops/prize-draws'],
         ['GET', '/api/ops/programs'],
+        ['GET', '/api/ops/openadr'],
+        ['PUT', '/api/ops/openadr/vtn/programs/program', { programId: null }],
       ];
       const wrong: string[] = [];
       for (const [method, path, body] of ops) {
