@@ -16,6 +16,7 @@ import { formatNumber, formatPercent, useIntlLocale } from '@/lib/format';
 import { useEventWhenText } from '@/lib/use-event-when';
 import { eventsKeys } from './api/events-keys';
 import { useEventDetail } from './api/use-event-detail';
+import { EventComfortPlan } from './components/event-comfort-plan';
 import { EventPlugActions } from './components/event-plug-actions';
 import { EventResultPanel } from './components/event-result-panel';
 import { EventStackingNote } from './components/event-stacking-note';
@@ -159,6 +160,7 @@ function EventDetail({ event, result, outlook }: { event: MemberEvent; result: E
         </section>
       </div>
 
+      <EventComfortPlan event={event} linkClass={linkClass} />
       <LiveScorecard event={event} variant="page" />
       <EventResultPanel event={event} result={result} />
       <EventPlugActions event={event} />
