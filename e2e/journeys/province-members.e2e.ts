@@ -103,6 +103,17 @@ describe('members in Alberta and Québec', () => {
     await db.query(`delete from event_participations where event_id = $1 and household_id = $2`, [event.id, householdId]);
 
     await logIn(MONTREAL);
+    // The simulated home registers its living-room thermometer once the demo's history is in, which
+    // a fresh server may not have reached: until then the member adds one, as anyone would.
+    const { rows: rooms } = await db.query<{ id: string; thermometers: number }>(
+      `select r.id, (select count(*)::int from devices d where d.room_id = r.id and d.kind = 'temperature' and d.removed_at is null) as thermometers
+       from rooms r where r.household_id = $1 and r.name = 'Living Room'`,
+      [householdId],
+    );
+    if (rooms[0]!.thermometers === 0) {
+      const added = await page.request.post('/api/devices', { data: { name: 'Thermomètre du salon', kind: 'temperature', roomId: rooms[0]!.id } });
+      expect(added.status()).toBe(201);
+    }
     await page.goto('/app/devices');
     const comfort = page.getByTestId('room-comfort');
     await comfort.getByRole('heading', { level: 2, name: 'Confort pendant les événements' }).waitFor();
@@ -126,7 +137,8 @@ describe('members in Alberta and Québec', () => {
     await page.getByRole('button', { name: 'Je participe' }).focus();
     await page.keyboard.press('Enter');
     await page.getByText('Vous participez', { exact: true }).waitFor();
-    expect((await db.query(`select opted_in from event_participations where event_id = $1 and household_id = $2`, [event.id, householdId])).rows).toEqual([{ opted_in: true }]);
+    // The choice shows at once and is stored when the server answers.
+    await expect.poll(async () => (await db.query(`select opted_in from event_participations where event_id = $1 and household_id = $2`, [event.id, householdId])).rows).toEqual([{ opted_in: true }]);
 
     // The event page says what the living room will get: its floor, and the hour before the start pre-heated.
     const plan = page.getByTestId('event-comfort-plan');

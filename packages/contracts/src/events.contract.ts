@@ -39,6 +39,8 @@ const instant = z.iso.datetime({ offset: true });
 export const memberEventSchema = z.object({
   id: z.string(),
   programName: z.string(),
+  /** The program's French name, when it has one: a member reading in French sees it. */
+  programNameFr: z.string().optional(),
   startsAt: z.string(),
   endsAt: z.string(),
   /** The household's zone: the banner shows the window on its clock. */

@@ -190,6 +190,7 @@ function memberView(event: EventRow, household: Household, { optedIn, automatic 
     optedInAutomatically: optedIn && automatic,
     ...(heldOut ? { heldOut } : {}),
     ...(event.preheat ? { preheat: true } : {}),
+    ...(event.programNameFr ? { programNameFr: event.programNameFr } : {}),
   };
 }
 
