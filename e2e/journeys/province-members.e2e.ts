@@ -24,7 +24,11 @@ afterAll(async () => {
 async function logIn(who: { email: string; password: string }) {
   await page.goto('/?auth=login');
   const panel = page.getByRole('dialog', { name: 'Log In' });
-  await panel.getByLabel('Email').fill(who.email);
+  // The panel pre-fills the Toronto demo's address; typing over it before it lands would join the two.
+  const email = panel.getByLabel('Email');
+  await expect.poll(() => email.inputValue()).toBe('demo@peakwise.ca');
+  await email.fill(who.email);
+  await expect.poll(() => email.inputValue()).toBe(who.email);
   await panel.getByLabel('Password').fill(who.password);
   await panel.getByRole('button', { name: 'Sign In' }).click();
   await page.waitForURL('**/app/**');
@@ -130,6 +134,10 @@ describe('members in Alberta and Québec', () => {
     );
     expect(limits.map((l) => [Number(l.floor_c), Number(l.ceiling_c), l.preheat])).toEqual([[20, 26, true]]);
     await expectAccessible('province-montreal-comfort-fr-1440');
+    await page.setViewportSize({ width: 390, height: 1400 });
+    await salon.getByRole('button', { name: 'Enregistrer Salon' }).scrollIntoViewIfNeeded();
+    await expectAccessible('province-montreal-comfort-fr-390');
+    await page.setViewportSize({ width: 1440, height: 1100 });
 
     await page.goto(`/app/events/${event.id}`);
     await page.getByRole('heading', { level: 1, name: 'Événement d’économie d’énergie' }).waitFor();

@@ -45,7 +45,7 @@ export function EventComfortPlan({ event, linkClass }: { event: MemberEvent; lin
         ))}
       </ul>
       <p className="mt-3">
-        <Link to="/app/devices" className={linkClass}>
+        <Link to="/app/devices" className={`${linkClass} min-h-11`}>
           {t('plan.change')}
         </Link>
       </p>
