@@ -48,6 +48,6 @@ export function stepRoom(room: HeatedRoom, ratedW: number, tempC: number, outdoo
   if (reachedC <= room.setpointC) return { tempC: reachedC, heaterW: ratedW };
   // Full power until the setpoint, at t* = τ·ln((T_h − T)/(T_h − T_set)), then what holds it.
   const toSetpointHours = room.timeConstantHours * Math.log((heatedC - tempC) / (heatedC - room.setpointC));
-  const holdW = room.lossWPerK * (room.setpointC - outdoorC);
+  const holdW = Math.max(0, room.lossWPerK * (room.setpointC - outdoorC));
   return { tempC: room.setpointC, heaterW: (ratedW * toSetpointHours + holdW * (hours - toSetpointHours)) / hours };
 }
