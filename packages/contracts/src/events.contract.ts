@@ -39,6 +39,8 @@ const instant = z.iso.datetime({ offset: true });
 export const memberEventSchema = z.object({
   id: z.string(),
   programName: z.string(),
+  /** The program's French name, when it has one: a member reading in French sees it. */
+  programNameFr: z.string().optional(),
   startsAt: z.string(),
   endsAt: z.string(),
   /** The household's zone: the banner shows the window on its clock. */
@@ -53,6 +55,8 @@ export const memberEventSchema = z.object({
   optedInAutomatically: z.boolean().optional(),
   /** The home is in this event's random hold-out (decision 100): not called, nothing to opt in to, nothing lost. */
   heldOut: z.boolean().optional(),
+  /** The program asks homes to pre-heat (or pre-cool) in the hour before the event; rooms chosen on Devices do (decision 109). */
+  preheat: z.boolean().optional(),
   /**
    * On the event page, when the home takes part (or would, once opted in) in another event at the
    * same time: who pays which stretch of this window (decision 108).

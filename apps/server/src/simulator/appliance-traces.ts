@@ -15,6 +15,8 @@ export interface TraceEnv {
   outdoorTempC: number;
   sunElevationDeg: number;
   precipitation: boolean;
+  /** The heated room over this interval, when the profile has one: its temperature at the end and the baseboard's draw. */
+  room?: { tempC: number; heaterW: number };
 }
 
 export interface Trace {
@@ -158,6 +160,11 @@ export function applianceTrace(device: ApplianceDevice, seed: number, ctx: Inter
     }
     case 'thermostat':
       return thermostatTrace(device, seed, ctx, env);
+    case 'baseboard':
+      return { powerW: env.room?.heaterW ?? 0, metrics: {} };
+    case 'room_thermometer':
+      // A thermometer reports to a tenth of a degree, as the Shelly H&T and Tasmota sensors do.
+      return { powerW: 0, metrics: env.room ? { temperatureC: Math.round(env.room.tempC * 10) / 10 } : {} };
   }
 }
 

@@ -8,6 +8,8 @@ import { changeHouseholdTimeZone } from '../modules/households/household-time-zo
 import { findHouseholdByOwner } from '../modules/households/household.repository';
 import { intervals, local, store } from '../modules/energy/energy.test-helper';
 import { ensureDemoHousehold } from './demo-household';
+import { DEMO_NEIGHBOURS } from '@peakwise/contracts/demo-account';
+import { neighbourProfile } from './neighbour-profiles';
 
 describe('demo household', () => {
   let database: Database;
@@ -66,5 +68,30 @@ describe('demo household', () => {
     expect(await dates()).toEqual({ last: '2026-08-07', next: '2026-11-05', source: 'interval' });
     const alerts = rowsOf<{ dismissed: boolean }>(await database.db.execute(sql`select dismissed_at is not null as dismissed from maintenance_alerts where component_id = ${component!.id}::uuid`));
     expect(alerts).toEqual([{ dismissed: false }]);
+  });
+
+  it('the Montréal home’s living-room baseboard is a heating load beside a thermometer, put back at each start; Toronto has none', async () => {
+    const now = new Date('2027-01-20T12:00:00Z');
+    const montreal = neighbourProfile(DEMO_NEIGHBOURS.find((n) => n.province === 'QC')!);
+    const { household } = await ensureDemoHousehold(database.db, 'demo-montreal', montreal, { backfillDays: 0, now });
+    const loads = async () =>
+      rowsOf<{ external_id: string; load: string; room: string }>(
+        await database.db.execute(sql`
+          select d.external_id, l.load, r.name as room from comfort_loads l join devices d on d.id = l.device_id join rooms r on r.id = d.room_id
+          where l.household_id = ${household.id}::uuid`),
+      );
+    expect(await loads()).toEqual([{ external_id: 'home-baseboard-living', load: 'heating', room: 'Living Room' }]);
+    const thermometers = rowsOf<{ external_id: string; room: string }>(
+      await database.db.execute(sql`select d.external_id, r.name as room from devices d join rooms r on r.id = d.room_id where d.household_id = ${household.id}::uuid and d.kind = 'temperature'`),
+    );
+    expect(thermometers).toEqual([{ external_id: 'home-thermo-living', room: 'Living Room' }]);
+
+    // A visitor unmarks it; the next start marks it again.
+    await database.db.execute(sql`delete from comfort_loads where household_id = ${household.id}::uuid`);
+    await ensureDemoHousehold(database.db, 'demo-montreal', montreal, { backfillDays: 0, now });
+    expect((await loads()).map((l) => l.load)).toEqual(['heating']);
+
+    const toronto = await ensureDemoHousehold(database.db, 'demo-toronto-comfort', DEMO_HOUSEHOLD, { backfillDays: 0, now });
+    expect(rowsOf(await database.db.execute(sql`select 1 from comfort_loads where household_id = ${toronto.household.id}::uuid`))).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import { devices, type DeviceKind } from '../db/schema/device.schema';
 import { householdTariffs, households } from '../db/schema/household.schema';
 import { ingestCredentials } from '../db/schema/ingest-credential.schema';
+import { saveComfortLoad } from '../modules/comfort/room-comfort.repository';
 import type { HouseholdProfile } from './household-profile';
 import { createDevice, listDevices } from '../modules/devices/devices.repository';
 import { issueIngestCredential } from '../modules/devices/ingest-credential.service';
@@ -104,6 +105,12 @@ export async function ensureDemoHousehold(db: Db, userId: string, profile: House
   }
 
   await ensureDemoComponents(db, household, profile, now);
+  // The heated room's baseboard is marked as heating, as its member would on Devices, so events
+  // leave it to the comfort rule; each start puts it back, as it puts the rest of the demo back.
+  if (profile.heatedRoom) {
+    const heater = (await listDevices(db, household.id)).find((d) => d.externalId === profile.heatedRoom!.heaterId);
+    if (heater) await saveComfortLoad(db, household.id, heater.id, 'heating', now);
+  }
 
   await db
     .update(ingestCredentials)

@@ -17,6 +17,7 @@ import type { Logger } from '../lib/logger';
 import { rowsOf } from '../db/rows';
 import { DEMO_HOUSEHOLD, type HouseholdProfile } from './household-profile';
 import { simulateInterval, simulateRange } from './household-simulator';
+import type { RoomState } from './room-thermal-model';
 import { batchMessages, intervalMessages, livePowerW, powerMessage, type DemoMessage } from './demo-messages';
 import { DAY_MS, INTERVAL_MS } from '@peakwise/domain/time-constants';
 import { createTimeScale, dueIntervalStarts, toSimulatedTime } from './time-scale';
@@ -98,6 +99,8 @@ export function startDemoRunner(options: DemoRunnerOptions): DemoRunner {
   // device command in its household, applies it, and reports the relay state like a real plug.
   const switchable = new Set(profile.appliances.filter((a) => a.switchable && !a.neverSwitch).map((a) => a.id));
   const offPlugIds = new Set<string>();
+  // The heated room's temperature runs on from the back-fill into live intervals; a restart finds it at its setpoint.
+  const room: RoomState | undefined = profile.heatedRoom ? { tempC: profile.heatedRoom.setpointC } : undefined;
   const commandsSubscribed = connected.then(async () => {
     const [row] = rowsOf<{ ids: string[] | null }>(
       await options.db.execute(
@@ -184,7 +187,7 @@ export function startDemoRunner(options: DemoRunnerOptions): DemoRunner {
         // Chunks end on local midnights (days are 23–25 h), so a message is whole days of one series.
         const nextMidnight = startOfLocalDate(addDays(localDateOf(new Date(start), zone), chunkDays), zone).getTime();
         const end = Math.min(nextMidnight, liveFrom);
-        const chunk = [...simulateRange(profile, new Date(start), new Date(end), seed, { isShedding })];
+        const chunk = [...simulateRange(profile, new Date(start), new Date(end), seed, { isShedding, ...(room ? { room } : {}) })];
         if (chunk.length > 0) {
           for (const message of batchMessages(householdId, chunk)) void publish(message);
           pending.push(Date.parse(chunk[chunk.length - 1]!.meter.ts));
@@ -221,7 +224,7 @@ export function startDemoRunner(options: DemoRunnerOptions): DemoRunner {
       if (stopping) return;
       const due = dueIntervalStarts(lastEmitted, simNow()).slice(0, MAX_INTERVALS_PER_TICK);
       for (const start of due) {
-        for (const message of intervalMessages(householdId, simulateInterval(profile, new Date(start), seed, { offPlugIds, isShedding }))) void publish(message);
+        for (const message of intervalMessages(householdId, simulateInterval(profile, new Date(start), seed, { offPlugIds, isShedding, ...(room ? { room } : {}) }))) void publish(message);
         lastEmitted = start;
       }
     };

@@ -7,6 +7,7 @@
 import { type Climate, TORONTO_CLIMATE } from './climate';
 import type { ComponentKind } from '@peakwise/domain/maintenance-catalogue';
 import type { OutageSpec } from './device-outages';
+import type { HeatedRoom } from './room-thermal-model';
 import type { PanelSpec, PvArray } from './solar-model';
 
 export type Room = 'Living Room' | 'Kitchen' | 'Bedroom' | 'Bathroom' | 'Office';
@@ -36,7 +37,11 @@ export type ApplianceBehaviour =
   | 'ev_charger'
   | 'lighting'
   | 'camera'
-  | 'thermostat';
+  | 'thermostat'
+  /** A baseboard on a relay: its draw is the heated room's (room-thermal-model.ts). */
+  | 'baseboard'
+  /** A room's own thermometer, reporting the heated room's temperature. */
+  | 'room_thermometer';
 
 export interface ApplianceDevice {
   id: string;
@@ -102,6 +107,8 @@ export interface HouseholdProfile {
   electricHeatingShare: number;
   hasCentralAc: boolean;
   maintenance?: readonly MaintainedEquipment[];
+  /** A room whose temperature is simulated, heated by one of the appliances (a baseboard on a relay). */
+  heatedRoom?: HeatedRoom;
 }
 
 function panels(count: number, ratedW: number): SolarPanelDevice[] {

@@ -8,6 +8,7 @@
 import { isOffline, type OutageSpec } from './device-outages';
 import type { HouseholdProfile } from './household-profile';
 import { intervalContext } from './interval-context';
+import type { RoomState } from './room-thermal-model';
 import { simulateLoadInterval } from './load-model';
 import { INTERVAL_HOURS, INTERVAL_MS } from '@peakwise/domain/time-constants';
 import { simulateSolarInterval } from './solar-model';
@@ -45,6 +46,8 @@ export interface SimulateOptions {
   offPlugIds?: ReadonlySet<string>;
   /** Whether the household is cutting its use at this interval start (an Energy Saving Event it opted in to). */
   isShedding?: (intervalStartMs: number) => boolean;
+  /** The heated room's temperature, for a caller that simulates intervals in order (the demo runner); advanced by each interval. */
+  room?: RoomState;
 }
 
 /**
@@ -56,7 +59,8 @@ const EVENT_UNMETERED_FACTOR = 0.7;
 
 function sheddingPlugs(profile: HouseholdProfile, off: ReadonlySet<string> | undefined): Set<string> {
   const plugs = new Set(off);
-  for (const device of profile.appliances) if (device.switchable && !device.neverSwitch) plugs.add(device.id);
+  // A heated room's baseboard is left to the comfort rule (decision 109), which switches it by command like the member would.
+  for (const device of profile.appliances) if (device.switchable && !device.neverSwitch && device.id !== profile.heatedRoom?.heaterId) plugs.add(device.id);
   return plugs;
 }
 
@@ -94,6 +98,7 @@ export function simulateInterval(
     { outdoorTempC: solar.weather.airTempC, sunElevationDeg: sun.elevationDeg, precipitation: solar.weather.precipitation },
     shedding ? sheddingPlugs(profile, opts.offPlugIds) : opts.offPlugIds,
     shedding ? EVENT_UNMETERED_FACTOR : 1,
+    opts.room,
   );
 
   const productionKwh = solar.productionKwh;

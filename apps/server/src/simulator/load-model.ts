@@ -13,6 +13,7 @@ import type { IntervalContext } from './interval-context';
 import { channelId, unitHash, valueNoise } from './prng';
 import { clamp } from '@peakwise/domain/clamp';
 import { INTERVAL_HOURS } from '@peakwise/domain/time-constants';
+import { type RoomState, stepRoom } from './room-thermal-model';
 import { type WaterInterval, simulateWaterInterval } from './water-model';
 
 export interface ApplianceReading {
@@ -55,8 +56,19 @@ export function unmeteredLoadW(profile: HouseholdProfile, seed: number, ctx: Int
   // Dishwasher: water heating for the first 25 min (1.2 kW), pump and drying after.
   const dish = activeWindow(plan.dishwasher, yesterday.dishwasher, m);
   const dishwasher = dish ? (dish.elapsed < 25 ? 1200 : 90) : 0;
-  const electricHeat = profile.electricHeatingShare * HEAT_LOSS_W_PER_K * Math.max(0, 18 - env.outdoorTempC);
+  // A room heated by its own baseboard is metered on that baseboard: the rest of the house loses the rest.
+  const electricHeat = profile.electricHeatingShare * (HEAT_LOSS_W_PER_K - (profile.heatedRoom?.lossWPerK ?? 0)) * Math.max(0, 18 - env.outdoorTempC);
   return standby + activity + lighting + cooking + dishwasher + electricHeat;
+}
+
+/** The heated room over one interval, its baseboard on unless its relay is open. */
+function heatedRoomInterval(profile: HouseholdProfile, env: TraceEnv, offPlugIds: ReadonlySet<string>, room: RoomState | undefined): TraceEnv['room'] {
+  const heated = profile.heatedRoom;
+  const heater = heated && profile.appliances.find((a) => a.id === heated.heaterId);
+  if (!heated || !heater) return undefined;
+  const step = stepRoom(heated, heater.ratedW, room?.tempC ?? heated.setpointC, env.outdoorTempC, !offPlugIds.has(heater.id), INTERVAL_HOURS);
+  if (room) room.tempC = step.tempC;
+  return step;
 }
 
 function reading(deviceId: string, trace: Trace, on: boolean | undefined): ApplianceReading {
@@ -78,10 +90,14 @@ export function simulateLoadInterval(
   offPlugIds: ReadonlySet<string> = new Set(),
   /** Below 1 while the household trims by hand what no plug measures (an event). */
   unmeteredFactor = 1,
+  /** The heated room's temperature, carried from the previous interval and advanced to this one's end; left out, it starts at its setpoint. */
+  room?: RoomState,
 ): LoadInterval {
+  const roomEnv = heatedRoomInterval(profile, env, offPlugIds, room);
+  const traceEnv = roomEnv ? { ...env, room: roomEnv } : env;
   const appliances = profile.appliances.map((device) => {
     const on = device.switchable && !device.neverSwitch ? !offPlugIds.has(device.id) : undefined;
-    return reading(device.id, applianceTrace(device, seed, ctx, env), on);
+    return reading(device.id, applianceTrace(device, seed, ctx, traceEnv), on);
   });
   const water = simulateWaterInterval(profile, seed, ctx);
   const heater = profile.water.heater;

@@ -32,4 +32,31 @@ describe('the other provinces’ demo homes', () => {
     expect(january).toBeGreaterThan(2 * calgaryJanuary);
     expect(january).toBeGreaterThan(2 * july);
   });
+
+  it('Montréal’s living room cools while its baseboard’s relay is open, warms when it closes, and an event leaves the baseboard to the comfort rule', () => {
+    const montreal = byProvince.QC!;
+    const heaterId = montreal.heatedRoom!.heaterId;
+    const room = { tempC: 21 };
+    const night = Date.parse('2027-01-20T08:00:00Z'); // 3 a.m. in Montréal, January
+    const step = (i: number, offPlugIds: Set<string>, isShedding = () => false) => {
+      const interval = simulateInterval(montreal, new Date(night + i * INTERVAL_MS), 7, { offPlugIds, isShedding, room });
+      const device = (id: string) => interval.devices.find((d) => d.externalId === id)!;
+      return { tempC: device('home-thermo-living').metrics.temperatureC!, heater: device(heaterId) };
+    };
+    const off = Array.from({ length: 12 }, (_, i) => step(i, new Set([heaterId])));
+    for (const [i, s] of off.entries()) {
+      expect(s.heater).toMatchObject({ on: false, powerW: 0 });
+      expect(s.tempC).toBeLessThanOrEqual(i === 0 ? 21 : off[i - 1]!.tempC);
+    }
+    expect(off.at(-1)!.tempC).toBeLessThan(20);
+    const on = Array.from({ length: 6 }, (_, i) => step(12 + i, new Set()));
+    for (const [i, s] of on.entries()) {
+      expect(s.heater).toMatchObject({ on: true, powerW: 1500 });
+      expect(s.tempC).toBeGreaterThan(i === 0 ? off.at(-1)!.tempC : on[i - 1]!.tempC);
+    }
+    // An event the home opted in to switches its other plugs off, never the baseboard.
+    const shed = step(18, new Set(), () => true);
+    expect(shed.heater.on).toBe(true);
+    expect(simulateInterval(montreal, new Date(night), 7, { isShedding: () => true }).devices.find((d) => d.externalId === 'home-plug-tv')!.on).toBe(false);
+  });
 });

@@ -1,6 +1,7 @@
 import type { DEMO_NEIGHBOURS } from '@peakwise/contracts/demo-account';
 import { CALGARY_CLIMATE, MONTREAL_CLIMATE, VANCOUVER_CLIMATE, type Climate } from './climate';
 import type { ApplianceDevice, HouseholdProfile, Room } from './household-profile';
+import type { HeatedRoom } from './room-thermal-model';
 
 export type DemoNeighbour = (typeof DEMO_NEIGHBOURS)[number];
 
@@ -20,6 +21,18 @@ function plug(id: string, name: string, room: Room, behaviour: ApplianceDevice['
   return { id, name, room, kind: 'smart_plug', behaviour, ratedW, switchable: !neverSwitch, neverSwitch };
 }
 
+/**
+ * Montréal's living room heats on its own baseboard, on a relay the member marks as heating, with
+ * a thermometer beside it: the room an event lets cool (decision 109). Held at 21 °C; 20 W/K to
+ * outdoors and τ = 12 h are our estimate for a living room of a 1970s bungalow (see 109).
+ */
+const MONTREAL_LIVING_ROOM: HeatedRoom = { heaterId: 'home-baseboard-living', setpointC: 21, lossWPerK: 20, timeConstantHours: 12 };
+
+const MONTREAL_HEATING: ApplianceDevice[] = [
+  { id: MONTREAL_LIVING_ROOM.heaterId, name: 'Living Room Baseboard', room: 'Living Room', kind: 'smart_plug', behaviour: 'baseboard', ratedW: 1500, switchable: true, neverSwitch: false },
+  { id: 'home-thermo-living', name: 'Living Room Thermometer', room: 'Living Room', kind: 'temperature', behaviour: 'room_thermometer', ratedW: 1, switchable: false, neverSwitch: false },
+];
+
 /** The simulated home behind a province's demo member, reported through ingestion like the demo household's. */
 export function neighbourProfile(who: DemoNeighbour): HouseholdProfile {
   const place = PLACES[who.province];
@@ -36,7 +49,9 @@ export function neighbourProfile(who: DemoNeighbour): HouseholdProfile {
       plug('home-plug-tv', 'TV & Entertainment', 'Living Room', 'tv', 140),
       plug('home-plug-office', 'Office Computer', 'Office', 'computer', 110),
       plug('home-plug-washer', 'Washing Machine', 'Bathroom', 'washer', 500),
+      ...(who.province === 'QC' ? MONTREAL_HEATING : []),
     ],
+    ...(who.province === 'QC' ? { heatedRoom: MONTREAL_LIVING_ROOM } : {}),
     water: {
       meter: { id: 'home-water-meter', name: 'Water Meter', room: 'Bathroom', kind: 'water_meter' },
       // A plain electric tank, the common kind in all three provinces: the element does the work.

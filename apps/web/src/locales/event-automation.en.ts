@@ -45,4 +45,11 @@ export const eventAutomationEn = {
     not_automated_no_sensor: '{{name}} was not switched: add a temperature sensor to its room',
     points: 'Your points count what your home actually saved, with these changes included.',
   },
+  plan: {
+    title: 'The comfort you set for your rooms',
+    limits: 'Temperature kept between {{floor}} and {{ceiling}}: heating or cooling comes back on at once past either',
+    preheat: 'Pre-heating from {{from}} to {{to}}, the hour before the event',
+    notAutomated: 'Not automated: add a temperature sensor to this room',
+    change: 'Change your rooms’ comfort on Devices',
+  },
 };

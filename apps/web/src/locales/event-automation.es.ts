@@ -48,4 +48,11 @@ export const eventAutomationEs: Translation<typeof eventAutomationEn> = {
     not_automated_no_sensor: '{{name}} no se apagó: agregue un sensor de temperatura a su habitación',
     points: 'Sus puntos cuentan lo que su hogar ahorró de verdad, con estos cambios incluidos.',
   },
+  plan: {
+    title: 'El confort previsto para tus habitaciones',
+    limits: 'Temperatura mantenida entre {{floor}} y {{ceiling}}: la calefacción o el aire acondicionado vuelve a encenderse en cuanto se pasa de ahí',
+    preheat: 'Precalentamiento de {{from}} a {{to}}, la hora anterior al evento',
+    notAutomated: 'Sin automatizar: añade un sensor de temperatura en esta habitación',
+    change: 'Cambia el confort de tus habitaciones en Dispositivos',
+  },
 };

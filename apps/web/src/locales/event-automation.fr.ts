@@ -48,4 +48,11 @@ export const eventAutomationFr: Translation<typeof eventAutomationEn> = {
     not_automated_no_sensor: '{{name}} n’a pas été éteint : ajoutez un capteur de température dans sa pièce',
     points: 'Vos points comptent ce que votre domicile a vraiment économisé, ces changements compris.',
   },
+  plan: {
+    title: 'Le confort prévu pour vos pièces',
+    limits: 'Température gardée entre {{floor}} et {{ceiling}} : le chauffage ou la climatisation se rallume aussitôt au-delà',
+    preheat: 'Préchauffage de {{from}} à {{to}}, l’heure qui précède l’événement',
+    notAutomated: 'Pièce non automatisée : ajoutez-y un capteur de température',
+    change: 'Modifier le confort de vos pièces dans Appareils',
+  },
 };

@@ -197,6 +197,9 @@ describe('Programs API (operators’ data, members’ view)', () => {
     const [event] = rowsOf<{ id: string }>(await t.database.db.execute(sql`select id from energy_events where program_id = ${quebecId}::uuid order by starts_at limit 1`));
     expect((await call(montreal, 'PUT', `/api/events/${event!.id}/participation`, { optedIn: true })).status).toBe(200);
     expect((await view(montreal)).programs.map((p) => p.takingPart)).toEqual([true]);
+    // Its event page knows the program asks for pre-heat, and has the program's French name (decision 109).
+    const detail = (await (await call(montreal, 'GET', `/api/events/${event!.id}`)).json()) as { event: Record<string, unknown> };
+    expect(detail.event).toMatchObject({ programName: 'Hiver Québec test', programNameFr: 'Défi hivernal Québec', preheat: true });
   });
 
   it('tells a member who asked, once, when a program starts covering their home', async () => {

@@ -189,6 +189,8 @@ function memberView(event: EventRow, household: Household, { optedIn, automatic 
     canChange: !heldOut && event.status === 'scheduled' && event.startsAt.getTime() > now.getTime(),
     optedInAutomatically: optedIn && automatic,
     ...(heldOut ? { heldOut } : {}),
+    ...(event.preheat ? { preheat: true } : {}),
+    ...(event.programNameFr ? { programNameFr: event.programNameFr } : {}),
   };
 }
 

@@ -149,6 +149,15 @@ describe('EventPage', () => {
     await i18n.changeLanguage('en');
   });
 
+  it('names the program in French for a member reading in French, in English otherwise', async () => {
+    renderPage({ event: event({ programName: 'Québec Winter Challenge', programNameFr: 'Défi hivernal Québec' }), result: null, outlook: null });
+    expect(await screen.findByText('Québec Winter Challenge', {}, { timeout: 5000 })).toBeInTheDocument();
+    await i18n.changeLanguage('fr');
+    expect(await screen.findByText('Défi hivernal Québec')).toBeInTheDocument();
+    expect(screen.queryByText('Québec Winter Challenge')).toBeNull();
+    await i18n.changeLanguage('en');
+  });
+
   it('says an event outside the member’s area is not available', async () => {
     renderPage(Response.json({ error: { code: 'not_found', message: 'No such event.' } }, { status: 404 }));
     expect(await screen.findByText('This event isn’t available')).toBeInTheDocument();

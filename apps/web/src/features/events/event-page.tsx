@@ -16,6 +16,7 @@ import { formatNumber, formatPercent, useIntlLocale } from '@/lib/format';
 import { useEventWhenText } from '@/lib/use-event-when';
 import { eventsKeys } from './api/events-keys';
 import { useEventDetail } from './api/use-event-detail';
+import { EventComfortPlan } from './components/event-comfort-plan';
 import { EventPlugActions } from './components/event-plug-actions';
 import { EventResultPanel } from './components/event-result-panel';
 import { EventStackingNote } from './components/event-stacking-note';
@@ -70,11 +71,12 @@ export default function EventPage() {
 }
 
 function EventDetail({ event, result, outlook }: { event: MemberEvent; result: EventResult | null; outlook: BaselineOutlookView | null | undefined }) {
-  const { t } = useTranslation('events');
+  const { t, i18n } = useTranslation('events');
   const { t: tAuto } = useTranslation('eventAutomation');
   const locale = useIntlLocale();
   const scope = useQueryScope();
   const when = useEventWhenText(event);
+  const programName = i18n.language.startsWith('fr') && event.programNameFr ? event.programNameFr : event.programName;
   const terms = { targetPercent: event.targetPercent, rewardPoints: event.rewardPoints };
   const maxPercent = event.targetPercent * MAX_MULTIPLIER_AT_TARGETS;
 
@@ -84,7 +86,7 @@ function EventDetail({ event, result, outlook }: { event: MemberEvent; result: E
       <>
         <div>
           <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{t('eventName')}</h1>
-          <p className="mt-1 text-sm text-slate-600">{event.programName}</p>
+          <p className="mt-1 text-sm text-slate-600">{programName}</p>
         </div>
         <section aria-labelledby="event-held-out-title" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm" data-testid="event-held-out">
           <p className="text-sm text-slate-600">
@@ -103,7 +105,7 @@ function EventDetail({ event, result, outlook }: { event: MemberEvent; result: E
     <>
       <div>
         <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{t('eventName')}</h1>
-        <p className="mt-1 text-sm text-slate-600">{event.programName}</p>
+        <p className="mt-1 text-sm text-slate-600">{programName}</p>
       </div>
 
       <div className="grid items-start gap-6 lg:grid-cols-3">
@@ -159,6 +161,7 @@ function EventDetail({ event, result, outlook }: { event: MemberEvent; result: E
         </section>
       </div>
 
+      <EventComfortPlan event={event} linkClass={linkClass} />
       <LiveScorecard event={event} variant="page" />
       <EventResultPanel event={event} result={result} />
       <EventPlugActions event={event} />

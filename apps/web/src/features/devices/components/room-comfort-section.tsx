@@ -135,7 +135,8 @@ function RoomLimits({ room, onSave }: { room: RoomComfort; onSave: (floorC: numb
             ? t('comfort.noReading')
             : t('comfort.reading', { temperature: celsius.format(room.temperatureC), age: formatRelativeTime(room.measuredAt, new Date(), locale) })}
       </p>
-      <div className="mt-3 grid grid-cols-2 gap-3">
+      {/* Bottom-aligned: a label that wraps at phone width (French) must not push its box below its neighbour. */}
+      <div className="mt-3 grid grid-cols-2 items-end gap-3">
         {input(t('comfort.floor'), floor, setFloor, 'floor')}
         {input(t('comfort.ceiling'), ceiling, setCeiling, 'ceiling')}
       </div>
