@@ -1,24 +1,16 @@
-import pg from 'pg';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe';
 import { screenshot } from '../support/browser';
 import { waitForApi } from '../support/demo-session';
 import { signUpInBrowser } from '../support/browser-sign-up';
 import { pagePerTest } from '../support/journey';
+import { journeyDatabase } from '../support/journey-database';
 
 
 let page: Page;
 pagePerTest('event-automation', (p) => (page = p), { viewport: { width: 1280, height: 1400 } });
-let db: pg.Client;
-
-beforeAll(async () => {
-  db = new pg.Client({ connectionString: inject('databaseUrl') });
-  await db.connect();
-});
-afterAll(async () => {
-  await db?.end();
-});
+const db = journeyDatabase();
 
 /** A new member (an Ontario household, in the demo program's area), signed in on the Dashboard. */
 const signUp = () => signUpInBrowser(page, db, { prefix: 'automation', name: 'Sam Gagnon', birth: { month: '5', day: '12', year: '1990' } });

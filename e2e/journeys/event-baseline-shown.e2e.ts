@@ -1,10 +1,10 @@
-import pg from 'pg';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe';
 import { screenshot } from '../support/browser';
 import { signUpInBrowser } from '../support/browser-sign-up';
 import { pagePerTest } from '../support/journey';
+import { journeyDatabase } from '../support/journey-database';
 
 // A program of its own in a province no other journey uses, so this member sees only this event.
 // The home keeps Toronto's clock, on which the server's and Chromium's zone data agree.
@@ -16,15 +16,7 @@ const DAY = 86_400_000;
 
 let page: Page;
 pagePerTest('event-baseline-shown', (p) => (page = p), { viewport: { width: 1440, height: 1200 } });
-let db: pg.Client;
-
-beforeAll(async () => {
-  db = new pg.Client({ connectionString: inject('databaseUrl') });
-  await db.connect();
-});
-afterAll(async () => {
-  await db?.end();
-});
+const db = journeyDatabase();
 
 const DATE = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 const localDate = (at: number) => DATE.format(new Date(at));

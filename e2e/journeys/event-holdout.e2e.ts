@@ -1,10 +1,10 @@
-import pg from 'pg';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe';
 import { screenshot } from '../support/browser';
 import { signUpInBrowser } from '../support/browser-sign-up';
 import { pagePerTest } from '../support/journey';
+import { journeyDatabase } from '../support/journey-database';
 
 /*
  * A random hold-out per event (decision 100), in the browser: a held-out member's event page
@@ -19,15 +19,7 @@ const FIVE_MINUTES = 300_000;
 
 let page: Page;
 pagePerTest('event-holdout', (p) => (page = p), { viewport: { width: 1440, height: 1100 } });
-let db: pg.Client;
-
-beforeAll(async () => {
-  db = new pg.Client({ connectionString: inject('databaseUrl') });
-  await db.connect();
-});
-afterAll(async () => {
-  await db?.end();
-});
+const db = journeyDatabase();
 
 async function programId(): Promise<string> {
   await db.query(`insert into event_programs (name, provinces) values ($1, '{ON}') on conflict (name) do nothing`, [PROGRAM]);

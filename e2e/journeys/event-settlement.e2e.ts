@@ -1,11 +1,11 @@
-import pg from 'pg';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe';
 import { screenshot } from '../support/browser';
 import { signUpInBrowser } from '../support/browser-sign-up';
 import { pagePerTest } from '../support/journey';
 import { waitForEmail } from '../support/mailbox';
+import { journeyDatabase } from '../support/journey-database';
 
 // The demo operator created outside production (packages/contracts/src/demo-account.ts).
 const OPERATOR = { email: 'ops@peakwise.ca', password: 'peakwise-ops-demo' };
@@ -28,15 +28,7 @@ const EVENT_DAY_FACTOR = 1.1;
 
 let page: Page;
 const journey = pagePerTest('event-settlement', (p) => (page = p), { viewport: { width: 1280, height: 1400 } });
-let db: pg.Client;
-
-beforeAll(async () => {
-  db = new pg.Client({ connectionString: inject('databaseUrl') });
-  await db.connect();
-});
-afterAll(async () => {
-  await db?.end();
-});
+const db = journeyDatabase();
 
 const LOCAL = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 const local = (at: number) => {

@@ -1,11 +1,11 @@
-import pg from 'pg';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe';
 import { screenshot } from '../support/browser';
 import { demoBackfillCaughtUp } from '../support/demo-backfill';
 import { signInAsDemo, waitForApi } from '../support/demo-session';
 import { pagePerTest } from '../support/journey';
+import { journeyDatabase } from '../support/journey-database';
 
 // The demo sign-in pre-filled in the login panel (packages/contracts/src/demo-account.ts).
 const DEMO_EMAIL = 'demo@peakwise.ca';
@@ -14,15 +14,7 @@ const HOUR_MS = 3_600_000;
 
 let page: Page;
 pagePerTest('events', (p) => (page = p), { viewport: { width: 1280, height: 1400 } });
-let db: pg.Client;
-
-beforeAll(async () => {
-  db = new pg.Client({ connectionString: inject('databaseUrl') });
-  await db.connect();
-});
-afterAll(async () => {
-  await db?.end();
-});
+const db = journeyDatabase();
 
 /**
  * The demo household's next event (the demo schedules one for the next weekday evening when the

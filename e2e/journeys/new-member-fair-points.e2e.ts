@@ -1,10 +1,10 @@
-import pg from 'pg';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe';
 import { screenshot } from '../support/browser';
 import { signUpInBrowser } from '../support/browser-sign-up';
 import { pagePerTest } from '../support/journey';
+import { journeyDatabase } from '../support/journey-database';
 
 // The demo operator created outside production (packages/contracts/src/demo-account.ts): the only
 // one who may move the server's clock, which is how the real start and settlement jobs run here.
@@ -28,15 +28,7 @@ const PEERS = 6;
 
 let page: Page;
 const journey = pagePerTest('new-member-fair-points', (p) => (page = p), { viewport: { width: 1440, height: 1200 } });
-let db: pg.Client;
-
-beforeAll(async () => {
-  db = new pg.Client({ connectionString: inject('databaseUrl') });
-  await db.connect();
-});
-afterAll(async () => {
-  await db?.end();
-});
+const db = journeyDatabase();
 
 const LOCAL = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 function local(at: number) {

@@ -1,25 +1,17 @@
-import pg from 'pg';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe';
 import { screenshot } from '../support/browser';
 import { waitForApi } from '../support/demo-session';
 import { pagePerTest } from '../support/journey';
+import { journeyDatabase } from '../support/journey-database';
 
 const PASSWORD = 'Sturdy-meadow-42';
 const PROGRAM = 'Ontario Peak Saver';
 
 let page: Page;
 pagePerTest('ops', (p) => (page = p), { viewport: { width: 1440, height: 1100 } });
-let db: pg.Client;
-
-beforeAll(async () => {
-  db = new pg.Client({ connectionString: inject('databaseUrl') });
-  await db.connect();
-});
-afterAll(async () => {
-  await db?.end();
-});
+const db = journeyDatabase();
 
 let counter = 0;
 const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${++counter}@example.com`;

@@ -1,23 +1,15 @@
-import pg from 'pg';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe';
 import { screenshot } from '../support/browser';
 import { pagePerTest } from '../support/journey';
+import { journeyDatabase } from '../support/journey-database';
 
 const PASSWORD = 'Sturdy-meadow-42';
 
 let page: Page;
 const pages = pagePerTest('payouts', (p) => (page = p), { viewport: { width: 1280, height: 1100 } });
-let db: pg.Client;
-
-beforeAll(async () => {
-  db = new pg.Client({ connectionString: inject('databaseUrl') });
-  await db.connect();
-});
-afterAll(async () => {
-  await db?.end();
-});
+const db = journeyDatabase();
 
 const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
 

@@ -1,13 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { strFromU8, unzipSync } from 'fflate';
-import pg from 'pg';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { axeViolations } from '../support/axe';
 import { screenshot } from '../support/browser';
 import { signInAsDemo } from '../support/demo-session';
 import { pagePerTest } from '../support/journey';
 import { waitForEmail } from '../support/mailbox';
+import { journeyDatabase } from '../support/journey-database';
 
 // The demo sign-in pre-filled in the login panel (packages/contracts/src/demo-account.ts).
 const DEMO_EMAIL = 'demo@peakwise.ca';
@@ -15,15 +15,7 @@ const DEMO_EMAIL = 'demo@peakwise.ca';
 let page: Page;
 // Tall enough for the whole Settings page, which scrolls inside the portal's main column.
 pagePerTest('privacy', (p) => (page = p), { viewport: { width: 1280, height: 3600 } });
-let db: pg.Client;
-
-beforeAll(async () => {
-  db = new pg.Client({ connectionString: inject('databaseUrl') });
-  await db.connect();
-});
-afterAll(async () => {
-  await db?.end();
-});
+const db = journeyDatabase();
 
 describe('Privacy', () => {
   it('shows the consent given at sign-up, then its withdrawal, in the consent history', async () => {

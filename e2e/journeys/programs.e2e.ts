@@ -1,9 +1,9 @@
-import pg from 'pg';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe';
 import { screenshot } from '../support/browser';
 import { pagePerTest } from '../support/journey';
+import { journeyDatabase } from '../support/journey-database';
 
 // The demo operator and the Montréal demo member (packages/contracts/src/demo-account.ts).
 const OPERATOR = { email: 'ops@peakwise.ca', password: 'peakwise-ops-demo' };
@@ -13,15 +13,7 @@ const NAME_FR = `Hiver du Plateau E2E ${Date.now()}`;
 
 let page: Page;
 pagePerTest('programs', (p) => (page = p), { viewport: { width: 1440, height: 1100 } });
-let db: pg.Client;
-
-beforeAll(async () => {
-  db = new pg.Client({ connectionString: inject('databaseUrl') });
-  await db.connect();
-});
-afterAll(async () => {
-  await db?.end();
-});
+const db = journeyDatabase();
 
 async function logIn(who: { email: string; password: string }) {
   await page.goto('/?auth=login');

@@ -1,9 +1,9 @@
-import pg from 'pg';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe';
 import { screenshot } from '../support/browser';
 import { pagePerTest } from '../support/journey';
+import { journeyDatabase } from '../support/journey-database';
 
 // The demo's members in Calgary and Montréal (packages/contracts/src/demo-account.ts, DEMO_NEIGHBOURS).
 const CALGARY = { email: 'demo.calgary@peakwise.ca', password: 'peakwise-demo' };
@@ -11,15 +11,7 @@ const MONTREAL = { email: 'demo.montreal@peakwise.ca', password: 'peakwise-demo'
 
 let page: Page;
 pagePerTest('province-members', (p) => (page = p), { viewport: { width: 1440, height: 1100 } });
-let db: pg.Client;
-
-beforeAll(async () => {
-  db = new pg.Client({ connectionString: inject('databaseUrl') });
-  await db.connect();
-});
-afterAll(async () => {
-  await db?.end();
-});
+const db = journeyDatabase();
 
 async function logIn(who: { email: string; password: string }) {
   await page.goto('/?auth=login');

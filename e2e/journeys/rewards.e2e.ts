@@ -1,11 +1,11 @@
-import pg from 'pg';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { axeViolations } from '../support/axe';
 import { screenshot } from '../support/browser';
 import { signInAsDemo, waitForApi } from '../support/demo-session';
 import { pagePerTest } from '../support/journey';
 import { waitForEmail } from '../support/mailbox';
+import { journeyDatabase } from '../support/journey-database';
 
 // The demo sign-in pre-filled in the login panel (packages/contracts/src/demo-account.ts).
 const DEMO_EMAIL = 'demo@peakwise.ca';
@@ -13,15 +13,7 @@ const GIFT_CARD = '$10 gift card';
 
 let page: Page;
 pagePerTest('rewards', (p) => (page = p), { viewport: { width: 1280, height: 1800 } });
-let db: pg.Client;
-
-beforeAll(async () => {
-  db = new pg.Client({ connectionString: inject('databaseUrl') });
-  await db.connect();
-});
-afterAll(async () => {
-  await db?.end();
-});
+const db = journeyDatabase();
 
 async function householdOf(email: string): Promise<string> {
   const deadline = Date.now() + 60_000;
