@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeViolations } from '../support/axe';
 import { screenshot } from '../support/browser';
 import { pagePerTest } from '../support/journey';
+import { signInThroughPanel } from '../support/demo-session';
 
 // The demo operator (packages/contracts/src/demo-account.ts).
 const OPERATOR = { email: 'ops@peakwise.ca', password: 'peakwise-ops-demo' };
@@ -43,12 +44,7 @@ afterAll(async () => {
 
 describe('OpenADR in the console', () => {
   it('an operator sees the VTN connection and maps its program with the keyboard', { timeout: 180_000 }, async () => {
-    await page.goto('/?auth=login');
-    const panel = page.getByRole('dialog', { name: 'Log In' });
-    await panel.getByLabel('Email').fill(OPERATOR.email);
-    await panel.getByLabel('Password').fill(OPERATOR.password);
-    await panel.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL('**/app/**');
+    await signInThroughPanel(page, OPERATOR);
 
     await page.goto('/ops');
     await page.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'OpenADR' }).click();

@@ -9,6 +9,7 @@ import { lastMonth, rawMeterRows, waitForStatement, type StatementRow } from '..
 import { localDay } from '../support/demo-backfill';
 import { pagePerTest } from '../support/journey';
 import { recomputeOntarioTou } from '../support/ontario-bill';
+import { signInThroughPanel } from '../support/demo-session';
 
 // The sandbox processor's test cards (decision 048).
 const GOOD_CARD = '4242424242424242';
@@ -59,13 +60,8 @@ async function addCard(number: string) {
 }
 
 /** Signs in through the login panel, as the member would, and lands on the dashboard. */
-async function signIn(member: Member) {
-  await page.goto('/?auth=login');
-  const panel = page.getByRole('dialog', { name: 'Log In' });
-  await panel.getByLabel('Email').fill(member.email);
-  await panel.getByLabel('Password').fill(member.password);
-  await panel.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL('**/app/dashboard');
+function signIn(member: Member) {
+  return signInThroughPanel(page, member, '**/app/dashboard');
 }
 
 beforeAll(async () => {

@@ -4,6 +4,7 @@ import { axeViolations } from '../support/axe';
 import { screenshot } from '../support/browser';
 import { pagePerTest } from '../support/journey';
 import { journeyDatabase } from '../support/journey-database';
+import { signInThroughPanel } from '../support/demo-session';
 
 // The demo operator and the Montréal demo member (packages/contracts/src/demo-account.ts).
 const OPERATOR = { email: 'ops@peakwise.ca', password: 'peakwise-ops-demo' };
@@ -15,14 +16,7 @@ let page: Page;
 pagePerTest('programs', (p) => (page = p), { viewport: { width: 1440, height: 1100 } });
 const db = journeyDatabase();
 
-async function logIn(who: { email: string; password: string }) {
-  await page.goto('/?auth=login');
-  const panel = page.getByRole('dialog', { name: 'Log In' });
-  await panel.getByLabel('Email').fill(who.email);
-  await panel.getByLabel('Password').fill(who.password);
-  await panel.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL('**/app/**');
-}
+const logIn = (who: { email: string; password: string }) => signInThroughPanel(page, who);
 
 /** A date on Montréal's clock `days` from now. */
 function montrealDate(days: number): string {

@@ -4,6 +4,7 @@ import { axeViolations } from '../support/axe';
 import { screenshot } from '../support/browser';
 import { pagePerTest } from '../support/journey';
 import { journeyDatabase } from '../support/journey-database';
+import { signInThroughPanel } from '../support/demo-session';
 
 // The demo's members in Calgary and Montréal (packages/contracts/src/demo-account.ts, DEMO_NEIGHBOURS).
 const CALGARY = { email: 'demo.calgary@peakwise.ca', password: 'peakwise-demo' };
@@ -13,18 +14,7 @@ let page: Page;
 pagePerTest('province-members', (p) => (page = p), { viewport: { width: 1440, height: 1100 } });
 const db = journeyDatabase();
 
-async function logIn(who: { email: string; password: string }) {
-  await page.goto('/?auth=login');
-  const panel = page.getByRole('dialog', { name: 'Log In' });
-  // The panel pre-fills the Toronto demo's address; typing over it before it lands would join the two.
-  const email = panel.getByLabel('Email');
-  await expect.poll(() => email.inputValue()).toBe('demo@peakwise.ca');
-  await email.fill(who.email);
-  await expect.poll(() => email.inputValue()).toBe(who.email);
-  await panel.getByLabel('Password').fill(who.password);
-  await panel.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL('**/app/**');
-}
+const logIn = (who: { email: string; password: string }) => signInThroughPanel(page, who);
 
 async function expectAccessible(name: string) {
   await screenshot(page, name);

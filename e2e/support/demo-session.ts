@@ -1,11 +1,36 @@
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/** The shared demo account's address, as the server seeds it (the journeys read the app as a visitor does). */
+const DEMO_EMAIL = 'demo@peakwise.ca';
+
+/**
+ * The login panel, opened by its address, once it has pre-filled the demo's address: it does so
+ * when the server has said there is a demo, and typing before that lands would join the two.
+ */
+async function openLoginPanel(page: Page) {
+  await page.goto('/?auth=login');
+  const panel = page.getByRole('dialog', { name: 'Log In' });
+  await expect.poll(() => panel.getByLabel('Email').inputValue()).toBe(DEMO_EMAIL);
+  return panel;
+}
 
 /** Signs in with the demo account pre-filled in the login panel and lands on the dashboard. */
 export async function signInAsDemo(page: Page) {
-  await page.goto('/?auth=login');
-  const panel = page.getByRole('dialog', { name: 'Log In' });
+  const panel = await openLoginPanel(page);
   await panel.getByRole('button', { name: 'Sign In' }).click();
   await page.waitForURL('**/app/dashboard');
+}
+
+/** Signs in through the login panel as a visitor would, and waits to land in the portal (or where `landing` says). */
+export async function signInThroughPanel(page: Page, who: { email: string; password: string }, landing = '**/app/**') {
+  const panel = await openLoginPanel(page);
+  const email = panel.getByLabel('Email');
+  await email.fill(who.email);
+  await expect.poll(() => email.inputValue()).toBe(who.email);
+  await panel.getByLabel('Password').fill(who.password);
+  await panel.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL(landing);
 }
 
 /**
