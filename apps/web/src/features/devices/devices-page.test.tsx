@@ -187,6 +187,8 @@ describe('DevicesPage', () => {
     renderWithApi(<DevicesPage />, (url) => (url.endsWith('/api/devices') ? Response.json({ ...overview, devices: [], cards: { ...overview.cards, activeCount: 0, deviceCount: 0 } }) : api(url)));
     expect(await screen.findByText('No devices yet')).toBeInTheDocument();
     expect(screen.queryByRole('table')).toBeNull();
+    // A new member can set the rooms' comfort before the first device arrives.
+    expect(await screen.findByRole('region', { name: 'Comfort during events' })).toBeInTheDocument();
   });
 
   it('shows an error with a retry when the devices cannot be loaded', async () => {

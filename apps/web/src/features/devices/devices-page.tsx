@@ -146,9 +146,10 @@ export default function DevicesPage() {
                 </div>
               </div>
               <DeviceTable devices={overview.devices} selectedDeviceId={selectedId} onSelectDevice={(id) => selectDevice(id, 'table')} />
-              <RoomComfortSection />
             </>
           )}
+          {/* Limits and pre-heat can be set before the first device: a new member sets them up front. */}
+          <RoomComfortSection />
         </div>
       )}
     </div>
