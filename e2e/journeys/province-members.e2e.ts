@@ -55,7 +55,7 @@ describe('members in Alberta and Québec', () => {
     await card.waitFor();
     // Only Alberta's program covers a T2P home: not Ontario's, Québec's or BC's.
     expect(await page.getByRole('article').count()).toBe(1);
-    await card.getByText('Mon–Fri, 16:00–20:00').waitFor();
+    await card.getByText('Mon–Fri, 4:00 p.m.–8:00 p.m.').waitFor();
     await card.getByText(`You are told at least ${alberta.notice_hours} hours before an event.`).waitFor();
     await card
       .getByText(`${alberta.reward_points} points per event when you use ${alberta.default_target_percent}% less than usual, plus ${alberta.points_per_kwh} points per kWh saved beyond the target.`)

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   MISSING,
   formatCad,
+  formatClock,
   formatHour,
   formatDeviceKw,
   formatKw,
@@ -76,5 +77,11 @@ describe('format', () => {
     expect(formatRelativeTime('2025-11-24T11:58:00Z', now, 'en-CA')).toBe('2 minutes ago');
     expect(formatRelativeTime('2025-11-24T12:00:03Z', now, 'en-CA')).toBe('now');
     expect(formatRelativeTime('2025-11-27T12:00:00Z', now, 'en-CA')).toBe('in 3 days');
+  });
+
+  it('writes a clock time of day as each language does, the end of a day included', () => {
+    expect(['06:00', '16:00', '20:30', '24:00'].map((c) => plain(formatClock(c, 'en-CA')))).toEqual(['6:00 a.m.', '4:00 p.m.', '8:30 p.m.', '12:00 a.m.']);
+    expect(['06:00', '16:00', '20:30'].map((c) => plain(formatClock(c, 'fr-CA')))).toEqual(['6 h 00', '16 h 00', '20 h 30']);
+    expect(plain(formatClock('16:00', 'es'))).toBe('16:00');
   });
 });

@@ -90,6 +90,12 @@ export const formatDayMonth = (iso: string, timeZone: string, locale: string) =>
 export const formatDateTime = (iso: string, timeZone: string, locale: string) =>
   new Intl.DateTimeFormat(locale, { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone }).format(new Date(iso));
 
+/** A clock time of day ("16:00", "24:00" for the end of a day) as the locale writes it: "4:00 p.m.", "16 h 00". */
+export function formatClock(clock: string, locale: string): string {
+  const [hours, minutes] = clock.split(':').map(Number);
+  return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(new Date(Date.UTC(2000, 0, 1, hours ?? 0, minutes ?? 0)));
+}
+
 // A local date (YYYY-MM-DD) is a calendar day, not an instant: format it at noon UTC in UTC so
 // no zone can move it to the previous or next day.
 const localDate = (date: string) => new Date(`${date}T12:00:00Z`);

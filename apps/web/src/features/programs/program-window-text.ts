@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { formatClock } from '@/lib/format';
 
 type Window = { weekdays: number[]; start: string; end: string };
 
@@ -10,6 +11,7 @@ export function weekdaysText(t: TFunction<'programs'>, weekdays: readonly number
   return contiguous ? `${name(days[0]!)}–${name(days.at(-1)!)}` : days.map(name).join(', ');
 }
 
-export function windowText(t: TFunction<'programs'>, w: Window): string {
-  return t('member.window', { days: weekdaysText(t, w.weekdays), start: w.start, end: w.end });
+/** "Mon–Fri, 4:00 p.m.–8:00 p.m.": a window's days and hours as the reader's language writes them. */
+export function windowText(t: TFunction<'programs'>, w: Window, locale: string): string {
+  return t('member.window', { days: weekdaysText(t, w.weekdays), start: formatClock(w.start, locale), end: formatClock(w.end, locale) });
 }

@@ -33,7 +33,7 @@ function ProgramCard({ program }: { program: MemberPrograms['programs'][number] 
       <p className="mt-3 text-sm font-medium text-slate-900">{t('member.windows')}</p>
       <ul className="mt-1 list-disc pl-5 text-sm text-slate-700">
         {program.windows.map((w) => (
-          <li key={`${w.weekdays.join('')}-${w.start}-${w.end}`}>{windowText(t, w)}</li>
+          <li key={`${w.weekdays.join('')}-${w.start}-${w.end}`}>{windowText(t, w, locale)}</li>
         ))}
       </ul>
       <p className="mt-3 text-sm text-slate-700">{t('member.notice', { count: program.noticeHours })}</p>
