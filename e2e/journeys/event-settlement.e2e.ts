@@ -103,7 +103,6 @@ describe('an Energy Saving Event from scheduling to settlement', () => {
       const eventDate = local(start).date;
       // The adjustment window is the 3 hours ending an hour before the start, when it lies within the event's day.
       const adjusted = local(start - 4 * HOUR).date === eventDate;
-      const factor = adjusted ? EVENT_DAY_FACTOR : 1;
 
       // Three weeks of meter history as the meter would have sent it, and the event day up to an hour before the start.
       const history: { ts: number; date: string; clock: string; kwh: number }[] = [];
@@ -119,7 +118,8 @@ describe('an Energy Saving Event from scheduling to settlement', () => {
 
       // The baseline and the cut, recomputed here from the rows just inserted: every earlier day
       // has the same use at a given clock time, so whichever days the baseline picks, their mean
-      // is that use, times the event day's ratio over the adjustment window.
+      // is that use; the event day's difference over the adjustment window, per interval, times
+      // the event's intervals is added, capped at ±20 %, in proportion (docs/decisions/101-*).
       const slots = Array.from({ length: 6 }, (_, i) => start + i * FIVE_MINUTES);
       const earlier = history.filter((r) => r.date < eventDate);
       const meanAt = (clock: string) => {
@@ -131,9 +131,12 @@ describe('an Energy Saving Event from scheduling to settlement', () => {
       if (adjusted) {
         const windowRows = history.filter((r) => r.ts >= start - 4 * HOUR && r.ts < start - HOUR);
         const typical = windowRows.reduce((s, r) => s + meanAt(r.clock), 0);
-        ratio = Math.min(1.2, Math.max(0.8, windowRows.reduce((s, r) => s + r.kwh, 0) / typical));
+        const usual = usualBySlot.reduce((s, kwh) => s + kwh, 0);
+        const added = ((windowRows.reduce((s, r) => s + r.kwh, 0) - typical) / windowRows.length) * slots.length;
+        ratio = (usual + Math.min(0.2 * usual, Math.max(-0.2 * usual, added))) / usual;
       }
-      expect(ratio).toBeCloseTo(factor, 3);
+      // The event day ran 10 % above its usual use, so its baseline is raised.
+      if (adjusted) expect(ratio).toBeGreaterThan(1);
       const baseline = usualBySlot.map((kwh) => kwh * ratio);
       const actual = baseline.map((kwh, i) => round4(kwh * (1 - CUTS[i]!)));
       const points = expectedPoints(baseline, actual);
@@ -238,7 +241,10 @@ describe('an Energy Saving Event from scheduling to settlement', () => {
       await page.reload();
       await page.getByRole('heading', { name: 'Your result' }).waitFor();
       expect(plain(await page.locator('main').textContent())).toMatch(new RegExp(`Points earned ?${points.toLocaleString('en-CA')}(?!\\d)`));
-      if (adjusted) expect(plain(await page.locator('main').textContent())).toContain(`multiplied by ${ratio.toFixed(2)}`);
+      if (adjusted) {
+        const usual = usualBySlot.reduce((s, kwh) => s + kwh, 0);
+        expect(plain(await page.locator('main').textContent())).toContain(`the same difference over the event’s length, ${(usual * (ratio - 1)).toFixed(2)} kWh, was added to the baseline (from ${usual.toFixed(2)} kWh)`);
+      }
       await screenshot(page, 'event-settlement-result');
       expect(await axeViolations(page)).toEqual([]);
 

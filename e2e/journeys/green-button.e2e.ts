@@ -88,8 +88,10 @@ describe('Green Button', () => {
     const cells = page.getByRole('table').getByRole('cell').filter({ hasText: /^24\.00\s*kWh$/ });
     await expect.poll(() => cells.count(), { timeout: 20_000 }).toBe(3);
     expect(await page.getByText('No usage recorded yet').count()).toBe(0);
-    // A refetch dims the chart (opacity) while it runs; judge contrast once it has settled.
+    // A refetch dims the chart (opacity) while it runs; judge contrast once it has settled and
+    // the dimming has faded back out (a transition outlasts the refetch).
     await expect.poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
+    await expect.poll(() => page.locator('[aria-busy]').evaluateAll((els) => els.every((el) => getComputedStyle(el).opacity === '1'))).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
   }, 300_000);
 

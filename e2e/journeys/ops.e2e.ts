@@ -168,7 +168,8 @@ describe('operator console', () => {
     await page.keyboard.press('Tab');
     await expect(focused()).resolves.toBe('Skip to main content');
     const seen: string[] = [];
-    for (let i = 0; i < 25; i++) {
+    // Enough presses to pass the console's navigation (it grows with each console page) and reach the form's last field.
+    for (let i = 0; i < 40; i++) {
       await page.keyboard.press('Tab');
       seen.push(await page.evaluate(() => document.activeElement?.getAttribute('name') ?? document.activeElement?.tagName ?? ''));
     }
