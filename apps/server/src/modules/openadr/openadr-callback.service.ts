@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { openAdrSchema } from './openadr-schema';
 import { hastenOpenAdrPoll } from './openadr-poll-schedule';
 import { callbackTarget, markNotified } from './openadr-subscriptions.repository';
-import { bearerHash } from './openadr-subscriptions.service';
+import { hashSecretToken } from '../../lib/secret-token';
 
 /*
  * The VTN's side of a subscription (decision 110). The challenge: the VTN's GET with `echo`, which
@@ -28,7 +28,7 @@ export async function isOurCallback(db: Db, vtnId: string, token: string): Promi
 export async function takeNotification(db: Db, vtnId: string, token: string, bearer: string, body: unknown, now: Date): Promise<CallbackOutcome> {
   const target = await callbackTarget(db, vtnId);
   if (target?.callbackToken == null || !sameText(target.callbackToken, token)) return unknown;
-  const hash = bearerHash(bearer);
+  const hash = hashSecretToken(bearer);
   if (!target.bearerSha256s.some((known) => sameText(known, hash))) return { ok: false, status: 401, code: 'unauthorized', message: 'Wrong bearer token for this subscription.' };
   const problems = openAdrSchema(target.version).checkNotification(body);
   if (problems.length > 0) return { ok: false, status: 400, code: 'validation_failed', message: `Not an OpenADR ${target.version} notification: ${problems.slice(0, 3).join('; ')}` };

@@ -18,7 +18,7 @@ export type ReportRun = { sent: SentReport[]; error: string | null };
 
 const SLOT_MS = 300_000;
 
-export const reportNameFor = (vtnEventId: string) => `peakwise-${vtnEventId}`;
+const reportNameFor = (vtnEventId: string) => `peakwise-${vtnEventId}`;
 
 export async function sendDueReports(db: DbOrTx, client: OpenAdrClient, vtn: { id: string; venName: string }, now: Date): Promise<ReportRun> {
   const sent: SentReport[] = [];

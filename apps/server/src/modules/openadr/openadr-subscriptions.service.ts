@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { hashSecretToken } from '../../lib/secret-token';
 import type { DbOrTx } from '../../db/client';
 import { OpenAdrFault, type OpenAdrClient } from './openadr-client';
 import { ensureCallbackToken, holdBearer, subscriptionsOf, type SubscriptionStatus } from './openadr-subscriptions.repository';
@@ -25,11 +26,10 @@ const OPERATIONS = ['CREATE', 'UPDATE', 'DELETE'];
 const PAGE = 50;
 const MAX_PAGES = 20;
 
-export const ALL_PROGRAMS = '*';
+const ALL_PROGRAMS = '*';
 
-export const bearerHash = (bearer: string) => createHash('sha256').update(bearer).digest('hex');
 
-export const callbackPath = (vtnId: string, token: string) => `/api/openadr/callback/${vtnId}/${token}`;
+const callbackPath = (vtnId: string, token: string) => `/api/openadr/callback/${vtnId}/${token}`;
 
 export async function checkSubscriptions(
   db: DbOrTx,
@@ -55,7 +55,7 @@ export async function checkSubscriptions(
       }
       // Hex, so it can never look like a member's API token (pwk_…) to the bearer middleware.
       const bearer = randomBytes(32).toString('hex');
-      const hash = bearerHash(bearer);
+      const hash = hashSecretToken(bearer);
       await holdBearer(db, vtn.id, scope, hash, now);
       const body = {
         clientName: vtn.venName,
