@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adjustmentWindowSlots } from './event-intervals';
-import { comfortLimitProblems, decideComfort, preheatInterval, type ComfortInput } from './room-comfort';
+import { comfortLimitProblems, decideComfort, type ComfortInput } from './room-comfort';
 
 const MIN = 60_000;
 const NOW = Date.UTC(2026, 0, 15, 17, 0);
@@ -56,8 +56,7 @@ describe('the comfort rule, by hand', () => {
 
 describe('pre-heat', () => {
   it('is the hour before the start, and today’s same-day adjustment window never reaches into it', () => {
-    const start = new Date('2026-01-15T22:00:00Z'); // 5 p.m. in Montréal
-    expect(preheatInterval(start)).toEqual({ from: new Date('2026-01-15T21:00:00Z'), to: start });
+    const start = new Date('2026-01-15T22:00:00Z'); // 5 p.m. in Montréal: pre-heat runs 4–5 p.m.
     const window = adjustmentWindowSlots(start, 'America/Toronto');
     // Three hours ending an hour before the start: 1:00 p.m. to 3:55 p.m., by hand.
     expect(window?.slots[0]).toBe('13:00');

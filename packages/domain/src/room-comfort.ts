@@ -24,7 +24,6 @@ export const MIN_SWITCH_GAP_MS = 15 * MINUTE_MS;
 export const SENSOR_SILENT_MS = 30 * MINUTE_MS;
 
 export type ComfortLimits = { floorC: number; ceilingC: number };
-export const DEFAULT_COMFORT_LIMITS: ComfortLimits = { floorC: DEFAULT_FLOOR_C, ceilingC: DEFAULT_CEILING_C };
 
 export const COMFORT_LIMIT_PROBLEMS = ['floor_out_of_range', 'ceiling_out_of_range', 'floor_not_below_ceiling', 'not_half_degree'] as const;
 export type ComfortLimitProblem = (typeof COMFORT_LIMIT_PROBLEMS)[number];
@@ -100,16 +99,4 @@ export function decideComfort({ load, limits, heldOff, lastSwitchAtMs, reading, 
   if (past > -COMFORT_MARGIN_C) return { action: 'stay', reason: 'not_recovered' };
   if (nowMs - lastSwitchAtMs < MIN_SWITCH_GAP_MS) return { action: 'stay', reason: 'too_soon' };
   return { action: 'switch_off', reason: 'recovered' };
-}
-
-/** How long before an event a program's pre-heat (or pre-cool) may run the load harder. */
-export const PREHEAT_MS = 60 * MINUTE_MS;
-
-/**
- * The hour before an event that pre-heating (or pre-cooling) fills: an interval the same-day
- * adjustment must leave out, or the extra use would raise the baseline the event is measured
- * against. Half-open, [from, to).
- */
-export function preheatInterval(eventStart: Date): { from: Date; to: Date } {
-  return { from: new Date(eventStart.getTime() - PREHEAT_MS), to: eventStart };
 }

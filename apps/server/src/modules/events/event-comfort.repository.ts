@@ -128,21 +128,3 @@ export async function householdComfortActions(db: DbOrTx, eventId: string, house
       order by x.at, d.name`),
   );
 }
-
-/**
- * The households of this event whose program asks for pre-heat and that chose it for at least one
- * room: the homes whose same-day adjustment must leave out `preheatInterval` (decision 109).
- */
-export async function preheatingHouseholds(db: DbOrTx, eventId: string): Promise<string[]> {
-  const rows = rowsOf<{ householdId: string }>(
-    await db.execute(sql`
-      select ep.household_id as "householdId"
-      from event_participations ep
-      join energy_events e on e.id = ep.event_id
-      join event_programs p on p.id = e.program_id and p.preheat
-      where ep.event_id = ${eventId}::uuid and ep.opted_in
-        and exists (select 1 from room_comfort_limits l where l.household_id = ep.household_id and l.preheat)
-      order by 1`),
-  );
-  return rows.map((r) => r.householdId);
-}

@@ -12,7 +12,6 @@ import type { CommandPublisher } from '../devices/plug-command.service';
 import { store } from '../energy/energy.test-helper';
 import type { Household } from '../households/household.repository';
 import { ensureHouseholdForUser } from '../households/household.service';
-import { preheatingHouseholds } from './event-comfort.repository';
 import { setParticipation, upsertProgram } from './events.repository';
 import { scheduleEvent } from './events.service';
 
@@ -163,10 +162,6 @@ describe('Comfort during events, measured', () => {
       scheduleEvent(tx, { programId, startsAt: new Date(t0).toISOString(), endsAt: new Date(t0 + 60 * MINUTE).toISOString() }, member.userId, new Date(realNow - 10 * MINUTE)),
     );
     await setParticipation(t.database.db, eventId, home.id, true, new Date(realNow));
-    // The home chose pre-heat for its living room: it pre-heats for this event only once its program asks for it.
-    expect(await preheatingHouseholds(t.database.db, eventId)).toEqual([]);
-    await t.database.db.execute(sql`update event_programs set preheat = true where id = ${programId}::uuid`);
-    expect(await preheatingHouseholds(t.database.db, eventId)).toEqual([home.id]);
     await temperature('thermo', 0, 21);
     await temperature('bed-thermo', 0, 21);
 
