@@ -183,10 +183,11 @@ async function main() {
         // its past event to settlement (decision 103).
         void demoRunner.backfilled
           .then(async () => {
+            const backfillDays = Math.min(config.demo.backfillDays, NEIGHBOUR_BACKFILL_DAYS);
             for (const [index, home] of neighbourHomes.entries()) {
               if (stoppingDemo) return;
-              const backfillDays = Math.min(config.demo.backfillDays, NEIGHBOUR_BACKFILL_DAYS);
-              const simulated = await ensureDemoHousehold(database.db, home.userId, neighbourProfile(home.who), { backfillDays, now: now() });
+              const profile = neighbourProfile(home.who);
+              const simulated = await ensureDemoHousehold(database.db, home.userId, profile, { backfillDays, now: now() });
               const runner = startDemoRunner({
                 db: database.db,
                 logger,
@@ -196,7 +197,7 @@ async function main() {
                 seed: config.demo.seed + index + 1,
                 speed: config.demo.speed,
                 backfillDays,
-                profile: neighbourProfile(home.who),
+                profile,
                 eventWindows: () => optedInWindows(database.db, home.householdId),
               });
               neighbourRunners.push(runner);

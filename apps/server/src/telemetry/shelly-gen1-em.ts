@@ -55,10 +55,8 @@ export function parseGen1Value(leaf: Gen1Leaf, payload: Buffer): Gen1Value {
   return { ok: true, value };
 }
 
-const isGen1 = (topic: string) => topic === GEN1_ROOT || topic.startsWith(`${GEN1_ROOT}/`);
-
 /** Whether a topic or filter is in the Gen1 tree at all (judged by canPublishGen1 / canSubscribeGen1, not the household rule). */
-export const inGen1Tree = isGen1;
+export const inGen1Tree = (topic: string) => topic === GEN1_ROOT || topic.startsWith(`${GEN1_ROOT}/`);
 
 /**
  * A device login may publish under its own Gen1 id only (the firmware's `online`, `info`,
