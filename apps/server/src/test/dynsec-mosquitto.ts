@@ -4,6 +4,7 @@ import { chownSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createConnection, createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { DynsecControl } from '../ingest/dynsec-control';
 
 /** Mosquitto's dynamic security plugin as the Debian/Ubuntu package installs it. */
 export const DYNSEC_PLUGIN = '/usr/lib/x86_64-linux-gnu/mosquitto_dynamic_security.so';
@@ -75,4 +76,28 @@ export async function startDynsecMosquitto(): Promise<DynsecMosquitto> {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The ingest workers' own login on a dynsec Mosquitto, with the role docs/ingestion.md has the
+ * operator make: shared subscriptions to `subscribe` (Mosquitto 2.0 checks a shared filter with its
+ * $share/{group}/ prefix) and publishing to `peakwise/+/<publish>`. Returns the login and the group.
+ */
+export async function createIngestLogin(control: DynsecControl, acl: { subscribe: string[]; publish: string[] }) {
+  const service = { username: 'peakwise-server', password: randomBytes(16).toString('hex') };
+  const shareGroup = `test-${randomBytes(4).toString('hex')}`;
+  const answers = await control.run([
+    {
+      command: 'createRole',
+      rolename: 'peakwise-server',
+      acls: [
+        ...acl.subscribe.map((topic) => ({ acltype: 'subscribePattern', topic: `$share/${shareGroup}/${topic}`, allow: true })),
+        ...acl.publish.map((topic) => ({ acltype: 'publishClientSend', topic: `peakwise/+/${topic}`, allow: true })),
+      ],
+    },
+    { command: 'createClient', ...service, roles: [{ rolename: 'peakwise-server' }] },
+  ]);
+  const refused = answers.filter((a) => a.error);
+  if (refused.length > 0) throw new Error(`Mosquitto refused the ingest login: ${JSON.stringify(refused)}`);
+  return { service, shareGroup };
 }

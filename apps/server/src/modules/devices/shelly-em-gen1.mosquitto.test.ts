@@ -11,7 +11,7 @@ import { brokerLoginJobHandlers } from '../../jobs/broker-login-jobs';
 import { startDurableWorker, type DurableWorker } from '../../jobs/durable-worker';
 import { loadConfig } from '../../lib/config';
 import { createLogger } from '../../lib/logger';
-import { startDynsecMosquitto, type DynsecMosquitto } from '../../test/dynsec-mosquitto';
+import { createIngestLogin, startDynsecMosquitto, type DynsecMosquitto } from '../../test/dynsec-mosquitto';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createTestDatabase } from '../../test/test-database';
 import { startTestIngest } from '../../test/test-broker';
@@ -39,21 +39,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   control = connectDynsecControl({ url: mosquitto.url, ...mosquitto.admin, logger: silent });
   // The ingest workers' login, with the role docs/ingestion.md has the operator make, Gen1 meters included.
-  const service = { username: 'peakwise-server', password: randomBytes(16).toString('hex') };
-  const shareGroup = `test-${randomBytes(4).toString('hex')}`;
-  const answers = await control.run([
-    {
-      command: 'createRole',
-      rolename: 'peakwise-server',
-      acls: [
-        { acltype: 'subscribePattern', topic: `$share/${shareGroup}/peakwise/#`, allow: true },
-        { acltype: 'subscribePattern', topic: `$share/${shareGroup}/shellies/+/emeter/#`, allow: true },
-        ...['devices/+/command', 'meter/receipts', 'devices/+/receipts'].map((topic) => ({ acltype: 'publishClientSend', topic: `peakwise/+/${topic}`, allow: true })),
-      ],
-    },
-    { command: 'createClient', ...service, roles: [{ rolename: 'peakwise-server' }] },
-  ]);
-  expect(answers.filter((a) => a.error)).toEqual([]);
+  const { service, shareGroup } = await createIngestLogin(control, { subscribe: ['peakwise/#', 'shellies/+/emeter/#'], publish: ['devices/+/command', 'meter/receipts', 'devices/+/receipts'] });
   const env = { PUBLIC_URL: ORIGIN, MQTT_URL: mosquitto.url, MQTT_DYNSEC_USERNAME: mosquitto.admin.username, MQTT_DYNSEC_PASSWORD: mosquitto.admin.password, AUTH_SECRET: randomBytes(24).toString('hex') };
   const config = loadConfig(env);
   ingest = await startTestIngest(database.db, { url: mosquitto.url, external: true, service, shareGroup, stop: async () => {} });
