@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   MISSING,
   formatCad,
+  formatCelsius,
   formatClock,
   formatHour,
   formatDeviceKw,
@@ -25,6 +26,13 @@ describe('format', () => {
     expect(plain(formatDeviceKw(0, 'en-CA'))).toBe('0.00 kW');
     expect(plain(formatDeviceKw(1.234, 'fr-CA'))).toBe('1,23 kW');
     expect(formatDeviceKw(null, 'en-CA')).toBe(MISSING);
+  });
+
+  it('writes a temperature to a tenth of a degree at most, in each language', () => {
+    expect(plain(formatCelsius(21, 'en-CA'))).toBe('21 °C');
+    expect(plain(formatCelsius(21.46, 'en-CA'))).toBe('21.5 °C');
+    expect(plain(formatCelsius(21.5, 'fr-CA'))).toBe('21,5 °C');
+    expect(formatCelsius(null, 'en-CA')).toBe(MISSING);
   });
 
   it('maps UI languages to Canadian locales', () => {

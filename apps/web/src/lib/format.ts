@@ -46,6 +46,12 @@ export function formatPercent(value: number | null | undefined, locale: string, 
   }).format(value / 100);
 }
 
+/** A temperature to a tenth of a degree at most: "21.5 °C", "21,5 °C" in French. */
+export function formatCelsius(value: number | null | undefined, locale: string): string {
+  if (!isNumber(value)) return MISSING;
+  return new Intl.NumberFormat(locale, { style: 'unit', unit: 'celsius', maximumFractionDigits: 1 }).format(value);
+}
+
 export function formatCad(cents: number | null | undefined, locale: string): string {
   if (!isNumber(cents)) return MISSING;
   return new Intl.NumberFormat(locale, { style: 'currency', currency: 'CAD' }).format(cents / 100);

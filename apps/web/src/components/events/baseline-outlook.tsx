@@ -23,7 +23,8 @@ export function outlookCanPay(outlook: BaselineOutlookView | null | undefined): 
   if (!outlook) return true;
   if (outlook.status === 'estimate') return true;
   if (outlook.status === 'event_crosses_midnight') return false;
-  return ownDaysInTime(outlook) || outlook.days.length + outlook.daysLeft > 0;
+  // Enough days of its own (at least MIN_BASELINE_WEEKEND_DAYS) is a case of at least one.
+  return outlook.days.length + outlook.daysLeft > 0;
 }
 
 type Props = { event: MemberEvent; outlook: BaselineOutlookView | null | undefined; variant: 'banner' | 'page' };

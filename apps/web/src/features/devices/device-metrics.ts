@@ -1,4 +1,4 @@
-import { formatNumber, MISSING } from '@/lib/format';
+import { formatCelsius, formatNumber, MISSING } from '@/lib/format';
 
 type Unit = { intl?: string; suffix?: string; digits: number; tight?: boolean };
 
@@ -36,6 +36,8 @@ export const isKnownMetric = (key: string): key is MetricKey => Object.hasOwn(ME
 
 export function formatMetric(key: MetricKey, value: number, locale: string): string {
   const unit: Unit = METRIC_UNITS[key];
+  // Every temperature is to a tenth of a degree, written as everywhere else in the app.
+  if (unit.intl === 'celsius') return formatCelsius(value, locale);
   if (unit.intl) {
     // Percent metrics are already in percent, so they use the unit form, not style "percent".
     return new Intl.NumberFormat(locale, { style: 'unit', unit: unit.intl, unitDisplay: 'short', maximumFractionDigits: unit.digits }).format(value);

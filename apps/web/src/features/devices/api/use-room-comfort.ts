@@ -1,15 +1,9 @@
 import { comfortSettingsSchema, type ComfortSettings } from '@peakwise/contracts/room-comfort.contract';
 import type { ComfortLoad } from '@peakwise/domain/room-comfort';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, retryTransient, useQueryScope } from '@/lib/api-client';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryScope } from '@/lib/api-client';
 import { apiRequest } from '@/lib/api-request';
 import { devicesKeys } from './devices-keys';
-
-/** Each room's comfort limits and latest temperature, and what each plug powers (decision 109). */
-export function useRoomComfort() {
-  const scope = useQueryScope();
-  return useQuery({ queryKey: devicesKeys.comfort(scope), queryFn: () => apiGet('/api/comfort', comfortSettingsSchema), retry: retryTransient });
-}
 
 type Change = { kind: 'room'; roomId: string; floorC: number; ceilingC: number; preheat: boolean } | { kind: 'plug'; deviceId: string; load: ComfortLoad | null };
 

@@ -7,9 +7,10 @@ import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { controlClass, errorClass, labelClass } from '@/components/ui/field-styles';
 import { LoadError } from '@/components/ui/load-error';
-import { formatRelativeTime, useIntlLocale } from '@/lib/format';
+import { formatCelsius, formatRelativeTime, useIntlLocale } from '@/lib/format';
 import { useRoomName } from '@/lib/room-name';
-import { ComfortRefusal, useRoomComfort, useSaveComfort } from '../api/use-room-comfort';
+import { useRoomComfort } from '@/lib/use-room-comfort';
+import { ComfortRefusal, useSaveComfort } from '../api/use-room-comfort';
 
 const LOADS = ['none', 'heating', 'cooling'] as const;
 
@@ -86,7 +87,6 @@ function RoomLimits({ room, onSave }: { room: RoomComfort; onSave: (floorC: numb
   const [status, setStatus] = useState<'idle' | 'saving' | 'saved'>('idle');
   const [errors, setErrors] = useState<string[]>([]);
   const name = roomName(room.name);
-  const celsius = new Intl.NumberFormat(locale, { style: 'unit', unit: 'celsius', maximumFractionDigits: 1 });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -133,7 +133,7 @@ function RoomLimits({ room, onSave }: { room: RoomComfort; onSave: (floorC: numb
           ? t('comfort.notAutomated')
           : room.temperatureC === null || room.measuredAt === null
             ? t('comfort.noReading')
-            : t('comfort.reading', { temperature: celsius.format(room.temperatureC), age: formatRelativeTime(room.measuredAt, new Date(), locale) })}
+            : t('comfort.reading', { temperature: formatCelsius(room.temperatureC, locale), age: formatRelativeTime(room.measuredAt, new Date(), locale) })}
       </p>
       {/* Bottom-aligned: a label that wraps at phone width (French) must not push its box below its neighbour. */}
       <div className="mt-3 grid grid-cols-2 items-end gap-3">

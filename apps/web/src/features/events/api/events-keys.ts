@@ -2,6 +2,5 @@
 export const eventsKeys = {
   all: ['events'] as const,
   detail: (scope: string, eventId: string) => ['events', scope, 'detail', eventId] as const,
-  comfortPlan: (scope: string) => ['events', scope, 'comfort-plan'] as const,
   plugActions: (scope: string, eventId: string) => ['events', scope, 'plug-actions', eventId] as const,
 };

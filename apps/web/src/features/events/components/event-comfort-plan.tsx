@@ -3,9 +3,9 @@ import type { RoomComfort } from '@peakwise/contracts/room-comfort.contract';
 import { Thermometer } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatTime, useIntlLocale } from '@/lib/format';
+import { formatCelsius, formatTime, useIntlLocale } from '@/lib/format';
 import { useRoomName } from '@/lib/room-name';
-import { useEventComfortPlan } from '../api/use-event-comfort-plan';
+import { useRoomComfort } from '@/lib/use-room-comfort';
 
 const HOUR_MS = 3_600_000;
 
@@ -20,11 +20,10 @@ export function EventComfortPlan({ event, linkClass }: { event: MemberEvent; lin
   const locale = useIntlLocale();
   const roomName = useRoomName();
   const upcoming = event.status === 'scheduled' || event.status === 'active';
-  const query = useEventComfortPlan(upcoming);
+  const query = useRoomComfort({ enabled: upcoming });
   if (!upcoming || !query.data) return null;
   const rooms = query.data.rooms.filter((room) => !room.isDefault || room.preheat);
   if (rooms.length === 0) return null;
-  const celsius = new Intl.NumberFormat(locale, { style: 'unit', unit: 'celsius', maximumFractionDigits: 1 });
   const preheatFrom = formatTime(new Date(Date.parse(event.startsAt) - HOUR_MS).toISOString(), event.timeZone, locale);
   const preheatTo = formatTime(event.startsAt, event.timeZone, locale);
   const preheatLine = (room: RoomComfort) => (room.preheat && event.preheat ? t('plan.preheat', { from: preheatFrom, to: preheatTo }) : null);
@@ -38,7 +37,7 @@ export function EventComfortPlan({ event, linkClass }: { event: MemberEvent; lin
         {rooms.map((room) => (
           <li key={room.roomId}>
             <h3 className="font-medium text-slate-900">{roomName(room.name)}</h3>
-            <p>{t('plan.limits', { floor: celsius.format(room.floorC), ceiling: celsius.format(room.ceilingC) })}</p>
+            <p>{t('plan.limits', { floor: formatCelsius(room.floorC, locale), ceiling: formatCelsius(room.ceilingC, locale) })}</p>
             {preheatLine(room) ? <p>{preheatLine(room)}</p> : null}
             {!room.hasSensor ? <p className="text-amber-800">{t('plan.notAutomated')}</p> : null}
           </li>

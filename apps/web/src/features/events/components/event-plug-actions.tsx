@@ -2,7 +2,7 @@ import type { EventComfortActionView } from '@peakwise/contracts/event-automatio
 import type { MemberEvent } from '@peakwise/contracts/events.contract';
 import { Plug } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { formatTime, useIntlLocale } from '@/lib/format';
+import { formatCelsius, formatTime, useIntlLocale } from '@/lib/format';
 import { useEventPlugActions } from '../api/use-event-plug-actions';
 
 /**
@@ -17,7 +17,7 @@ export function EventPlugActions({ event }: { event: MemberEvent }) {
   const comfort = query.data?.comfort ?? [];
   if (query.isError) return <p className="text-sm text-slate-600">{t('actions.loadFailed')}</p>;
   if (actions.length === 0 && comfort.length === 0) return null;
-  const celsius = (value: number | null) => (value === null ? '' : new Intl.NumberFormat(locale, { style: 'unit', unit: 'celsius', maximumFractionDigits: 1 }).format(value));
+  const celsius = (value: number | null) => (value === null ? '' : formatCelsius(value, locale));
   return (
     <section aria-labelledby="event-plug-actions-title" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm" data-testid="event-plug-actions">
       <h2 id="event-plug-actions-title" className="flex items-center gap-2 font-semibold text-slate-900">

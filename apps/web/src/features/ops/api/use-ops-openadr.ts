@@ -15,12 +15,13 @@ export function useOpsOpenAdr() {
   return useQuery({ queryKey: opsKeys.openadr(scope), queryFn: () => apiGet('/api/ops/openadr', vtnsSchema), retry: retryTransient, refetchInterval: REFRESH_MS });
 }
 
-/** Which Peakwise program a VTN program's events feed (null: none). */
+/** Which Peakwise program a VTN program's events feed (null: none). Only the mapping changes: events come at the next poll. */
 export function useMapVtnProgram() {
+  const scope = useQueryScope();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ vtnId, vtnProgramId, body }: { vtnId: string; vtnProgramId: string; body: SetOpenAdrProgramMap }) =>
       apiJson('PUT', `/api/ops/openadr/${encodeURIComponent(vtnId)}/programs/${encodeURIComponent(vtnProgramId)}`, body),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: opsKeys.all }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: opsKeys.openadr(scope) }),
   });
 }
