@@ -6,9 +6,9 @@ import { signUpInBrowser } from '../support/browser-sign-up';
 import { pagePerTest } from '../support/journey';
 import { waitForEmail } from '../support/mailbox';
 import { journeyDatabase } from '../support/journey-database';
+import { resetOpsClock, setOpsClock } from '../support/ops-clock';
+import { DEMO_OPERATOR, signInThroughPanel } from '../support/demo-session';
 
-// The demo operator created outside production (packages/contracts/src/demo-account.ts).
-const OPERATOR = { email: 'ops@peakwise.ca', password: 'peakwise-ops-demo' };
 // A program of its own in a province no other journey uses, so this member sees only this event.
 // Quebec keeps Toronto's clock, on which the server's and Chromium's zone data agree (for
 // Winnipeg and Edmonton, Debian's Chromium reads November 2026 as daylight time).
@@ -76,18 +76,10 @@ async function chooseLanguage(language: 'en' | 'fr') {
 describe('an Energy Saving Event from scheduling to settlement', () => {
   it('an operator schedules it, the member opts in from the e-mail’s event, watches the live scorecard, and gets the points a hand recomputation gives', { timeout: 600_000 }, async () => {
     const operator = await journey.newPage({ viewport: { width: 1280, height: 1400 } });
-    const setClock = async (at: number) => {
-      const res = await operator.request.put('/api/ops/clock', { data: { offsetMs: Math.max(0, Math.ceil(at - Date.now())) } });
-      expect(res.status()).toBe(200);
-    };
+    const setClock = (at: number) => setOpsClock(operator, at);
     try {
-      await operator.goto('/?auth=login');
-      const panel = operator.getByRole('dialog', { name: 'Log In' });
-      await panel.getByLabel('Email').fill(OPERATOR.email);
-      await panel.getByLabel('Password').fill(OPERATOR.password);
-      await panel.getByRole('button', { name: 'Sign In' }).click();
-      await operator.waitForURL((url) => url.pathname !== '/');
-      await operator.request.put('/api/ops/clock', { data: { offsetMs: 0 } });
+      await signInThroughPanel(operator, DEMO_OPERATOR, (url) => url.pathname !== '/');
+      await resetOpsClock(operator);
 
       const member = await signUp();
       const { rows: programs } = await db.query<{ id: string }>(
@@ -258,7 +250,7 @@ describe('an Energy Saving Event from scheduling to settlement', () => {
       throw error;
     } finally {
       // Every journey shares this server: leave its clock on real time.
-      await operator.request.put('/api/ops/clock', { data: { offsetMs: 0 } }).catch(() => undefined);
+      await resetOpsClock(operator).catch(() => undefined);
       await operator.context().close();
     }
   });

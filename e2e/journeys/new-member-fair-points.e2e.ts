@@ -5,10 +5,9 @@ import { screenshot } from '../support/browser';
 import { signUpInBrowser } from '../support/browser-sign-up';
 import { pagePerTest } from '../support/journey';
 import { journeyDatabase } from '../support/journey-database';
+import { resetOpsClock, setOpsClock } from '../support/ops-clock';
+import { DEMO_OPERATOR, signInThroughPanel } from '../support/demo-session';
 
-// The demo operator created outside production (packages/contracts/src/demo-account.ts): the only
-// one who may move the server's clock, which is how the real start and settlement jobs run here.
-const OPERATOR = { email: 'ops@peakwise.ca', password: 'peakwise-ops-demo' };
 // A program of its own in a province no other journey uses, so the member's peers are only the homes
 // seeded below and it sees only this event. Prince Edward Island has no holiday calendar in the
 // domain, so a weekday is a weekday; the homes keep Toronto's clock, on which the server's and
@@ -95,18 +94,12 @@ async function shoot(name: string) {
 describe('a new member’s first event, scored fairly (issue 31, decision 101)', () => {
   it('with one week of readings it is told before the event that similar homes will score it and what to aim for, and after settlement sees its points explained', { timeout: 600_000 }, async () => {
     const operator = await journey.newPage({ viewport: { width: 1280, height: 1000 } });
-    const setClock = async (at: number) => {
-      const res = await operator.request.put('/api/ops/clock', { data: { offsetMs: Math.max(0, Math.ceil(at - Date.now())) } });
-      expect(res.status()).toBe(200);
-    };
+    const setClock = (at: number) => setOpsClock(operator, at);
     try {
-      await operator.goto('/?auth=login');
-      const panel = operator.getByRole('dialog', { name: 'Log In' });
-      await panel.getByLabel('Email').fill(OPERATOR.email);
-      await panel.getByLabel('Password').fill(OPERATOR.password);
-      await panel.getByRole('button', { name: 'Sign In' }).click();
-      await operator.waitForURL((url) => url.pathname !== '/');
-      await operator.request.put('/api/ops/clock', { data: { offsetMs: 0 } });
+      // The demo operator is the only one who may move the server's clock, which is how the real
+      // start and settlement jobs run here.
+      await signInThroughPanel(operator, DEMO_OPERATOR, (url) => url.pathname !== '/');
+      await resetOpsClock(operator);
 
       // A new member of its own, signed up in the browser.
       const { householdId } = await signUpInBrowser(page, db, { prefix: 'fair-new', name: 'Amara Osei', birth: { month: '8', day: '21', year: '1993' } });
@@ -269,7 +262,7 @@ describe('a new member’s first event, scored fairly (issue 31, decision 101)',
       throw error;
     } finally {
       // Every journey shares this server: leave its clock on real time.
-      await operator.request.put('/api/ops/clock', { data: { offsetMs: 0 } }).catch(() => undefined);
+      await resetOpsClock(operator).catch(() => undefined);
       await operator.context().close();
     }
   });

@@ -1,23 +1,19 @@
-import pg from 'pg';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe';
 import { screenshot } from '../support/browser';
 import { pagePerTest } from '../support/journey';
-import { signInThroughPanel } from '../support/demo-session';
+import { journeyDatabase } from '../support/journey-database';
+import { DEMO_OPERATOR, signInThroughPanel } from '../support/demo-session';
 
-// The demo operator (packages/contracts/src/demo-account.ts).
-const OPERATOR = { email: 'ops@peakwise.ca', password: 'peakwise-ops-demo' };
 const VTN_URL = `https://vtn-${Date.now()}.example.ca/openadr3/3.1.1`;
 
 let page: Page;
 pagePerTest('ops-openadr', (p) => (page = p), { viewport: { width: 1440, height: 1100 } });
-let db: pg.Client;
+const db = journeyDatabase();
 let vtnId: string;
 
 beforeAll(async () => {
-  db = new pg.Client({ connectionString: inject('databaseUrl') });
-  await db.connect();
   // What a VEN that polled this VTN would have written (the server under test has no VTN configured).
   const { rows } = await db.query<{ id: string }>(
     `insert into openadr_vtns (url, version, ven_name, ven_id, last_token_at, last_poll_at, subscription_status, subscription_error, subscription_checked_at)
@@ -37,14 +33,14 @@ beforeAll(async () => {
     [vtnId],
   );
 });
+// Registered after journeyDatabase's, so it runs before the connection closes (after-hooks run last registered first).
 afterAll(async () => {
-  await db?.query(`delete from openadr_vtns where id = $1`, [vtnId]).catch(() => undefined);
-  await db?.end();
+  await db.query(`delete from openadr_vtns where id = $1`, [vtnId]).catch(() => undefined);
 });
 
 describe('OpenADR in the console', () => {
   it('an operator sees the VTN connection and maps its program with the keyboard', { timeout: 180_000 }, async () => {
-    await signInThroughPanel(page, OPERATOR);
+    await signInThroughPanel(page, DEMO_OPERATOR);
 
     await page.goto('/ops');
     await page.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'OpenADR' }).click();

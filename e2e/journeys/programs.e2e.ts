@@ -4,10 +4,9 @@ import { axeViolations } from '../support/axe';
 import { screenshot } from '../support/browser';
 import { pagePerTest } from '../support/journey';
 import { journeyDatabase } from '../support/journey-database';
-import { signInThroughPanel } from '../support/demo-session';
+import { DEMO_OPERATOR, signInThroughPanel } from '../support/demo-session';
 
-// The demo operator and the Montréal demo member (packages/contracts/src/demo-account.ts).
-const OPERATOR = { email: 'ops@peakwise.ca', password: 'peakwise-ops-demo' };
+// The Montréal demo member (packages/contracts/src/demo-account.ts).
 const MONTREAL = { email: 'demo.montreal@peakwise.ca', password: 'peakwise-demo' };
 const NAME = `E2E Plateau winter ${Date.now()}`;
 const NAME_FR = `Hiver du Plateau E2E ${Date.now()}`;
@@ -40,7 +39,7 @@ async function expectAccessible(name: string) {
 describe('programs', () => {
   // Two sign-ins and a long form: more than the default minute on a busy machine.
   it('an operator creates a Québec winter program for the Plateau and schedules an event in it', { timeout: 240_000 }, async () => {
-    await logIn(OPERATOR);
+    await logIn(DEMO_OPERATOR);
     await page.goto('/ops/programs');
     await page.getByRole('heading', { level: 1, name: 'Programs' }).waitFor();
     // The demo's four programs are listed, Québec's among them.

@@ -4,6 +4,9 @@ import { expect } from 'vitest';
 /** The shared demo account's address, as the server seeds it (the journeys read the app as a visitor does). */
 const DEMO_EMAIL = 'demo@peakwise.ca';
 
+/** The demo operator for the /ops console (packages/contracts/src/demo-account.ts), seeded beside the demo member. */
+export const DEMO_OPERATOR = { email: 'ops@peakwise.ca', password: 'peakwise-ops-demo' } as const;
+
 /**
  * The login panel, opened by its address, once it has pre-filled the demo's address: it does so
  * when the server has said there is a demo, and typing before that lands would join the two.
@@ -23,7 +26,7 @@ export async function signInAsDemo(page: Page) {
 }
 
 /** Signs in through the login panel as a visitor would, and waits to land in the portal (or where `landing` says). */
-export async function signInThroughPanel(page: Page, who: { email: string; password: string }, landing = '**/app/**') {
+export async function signInThroughPanel(page: Page, who: { email: string; password: string }, landing: Parameters<Page['waitForURL']>[0] = '**/app/**') {
   const panel = await openLoginPanel(page);
   const email = panel.getByLabel('Email');
   await email.fill(who.email);
