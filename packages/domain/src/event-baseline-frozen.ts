@@ -33,8 +33,9 @@ export function isFrozenBaselineMethod(name: string): name is FrozenBaselineMeth
   return Object.hasOwn(FROZEN_BASELINE_METHODS, name);
 }
 
-const methodOf = (adjustment: Adjustment['method']): FrozenBaselineMethod =>
-  adjustment === 'multiplicative' ? 'mean-of-days-same-day-factor' : adjustment === 'comparison' ? 'own-days-comparison-group' : 'mean-of-days-additive-window';
+const METHOD_BY_ADJUSTMENT = Object.fromEntries(Object.entries(FROZEN_BASELINE_METHODS).map(([name, method]) => [method, name])) as Record<Adjustment['method'], FrozenBaselineMethod>;
+
+const methodOf = (adjustment: Adjustment['method']): FrozenBaselineMethod => METHOD_BY_ADJUSTMENT[adjustment];
 
 export type FrozenBaseline =
   | {
@@ -53,6 +54,9 @@ export type FrozenBaseline =
       group?: GroupPeer[];
     }
   | { status: 'insufficient_history' | 'event_crosses_midnight'; days: LocalDate[] };
+
+/** A frozen baseline with its figures. */
+export type FrozenBaselineFigures = Extract<FrozenBaseline, { status: 'ok' }>;
 
 /** What to keep of a baseline computed from `readings` (the readings it was computed from). */
 export function freezeBaseline(baseline: Baseline, readings: DayReadings, eventStart: Date, timeZone: string): FrozenBaseline {
@@ -76,7 +80,7 @@ export function freezeBaseline(baseline: Baseline, readings: DayReadings, eventS
  * A member with too few days of its own, frozen with its comparison group: its mean per event
  * slot over the days it has, and the peers chosen for it (event-baseline-group.ts).
  */
-export function freezeGroupBaseline(kind: DayKind, days: LocalDate[], slots: readonly string[], readings: DayReadings, group: GroupPeer[]): FrozenBaseline {
+export function freezeGroupBaseline(kind: DayKind, days: LocalDate[], slots: readonly string[], readings: DayReadings, group: GroupPeer[]): FrozenBaselineFigures {
   const mean = meanByClock([...days].sort(), slots, readings);
   const eventKwh = slots.map((slot) => mean[slot]!);
   return { status: 'ok', method: 'own-days-comparison-group', kind, days, eventKwh, windowKwh: [], baselineKwh: eventKwh.reduce((sum, kwh) => sum + kwh, 0), group };

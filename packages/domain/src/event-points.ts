@@ -48,7 +48,12 @@ export function rewardMultiplier(percent: number | null, targetPercent = DEFAULT
   return Math.min(MAX_REWARD_MULTIPLIER, 1 + (settle(percent) - targetPercent) / span);
 }
 
-export function pointsFor(percent: number | null, terms: EventTerms = DEFAULT_EVENT_TERMS): number {
-  const reward = Math.max(0, Math.floor(terms.rewardPoints));
+/**
+ * `share`: the part of the event paid, `paid` of `of` intervals (decision 108, event-stacked-points.ts);
+ * the reward per event shrinks in proportion. Without it, the whole reward.
+ */
+export function pointsFor(percent: number | null, terms: EventTerms = DEFAULT_EVENT_TERMS, share?: { paid: number; of: number }): number {
+  const whole = Math.max(0, Math.floor(terms.rewardPoints));
+  const reward = share ? (whole * share.paid) / share.of : whole;
   return Math.max(0, Math.floor(settle(reward * rewardMultiplier(percent, terms.targetPercent))));
 }

@@ -1,11 +1,9 @@
-import { SLOT_MINUTES } from './event-intervals';
-import { meetsTarget, reductionPercent, rewardMultiplier } from './event-points';
+import { meetsTarget, pointsFor, reductionPercent } from './event-points';
 import type { Settlement } from './event-settlement';
+import { INTERVAL_MS } from './time-constants';
 
-const INTERVAL_MS = SLOT_MINUTES * 60_000;
-
-/** A settlement scored on the intervals the event pays, with the slots another event pays. */
-export type StackedSettlement = Settlement & { cededSlots: string[] };
+/** A settlement scored on the intervals the event pays, with the slots another event pays (absent or empty: none). */
+export type StackedSettlement = Settlement & { cededSlots?: string[] };
 
 /**
  * One kWh is paid once (docs/decisions/108-stacking-and-one-kwh-paid-once.md): an event whose
@@ -35,9 +33,7 @@ export function scoreOwnIntervals(settlement: Settlement, eventStartMs: number, 
   });
   const total = settlement.intervals.length;
   const percent = reductionPercent(baselineKwh, actualKwh);
-  const reward = Math.max(0, Math.floor(settlement.terms.rewardPoints));
-  // Rounded to a millionth before flooring, as pointsFor does, so float noise never costs a point.
-  const points = total === 0 ? 0 : Math.max(0, Math.floor(Math.round(((reward * paid) / total) * rewardMultiplier(percent, settlement.terms.targetPercent) * 1e6) / 1e6));
+  const points = total === 0 ? 0 : pointsFor(percent, settlement.terms, { paid, of: total });
   return {
     ...settlement,
     baselineKwh,

@@ -1,12 +1,10 @@
-import { SLOT_MINUTES } from './event-intervals';
+import { INTERVAL_MS } from './time-constants';
 
 /**
  * More than one program (issue 32, docs/decisions/108-stacking-and-one-kwh-paid-once.md): which
  * events a household may take part in together, and which of two overlapping events pays each
  * 5-minute interval they share.
  */
-
-const INTERVAL_MS = SLOT_MINUTES * 60_000;
 
 /** What the rules need of an event: its window, its program, and the terms it copied from it. */
 export type StackingEvent = {

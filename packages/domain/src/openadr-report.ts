@@ -6,6 +6,8 @@
  * resource data, other payload types) is something Peakwise sends.
  */
 
+import { INTERVAL_HOURS } from './time-constants';
+
 export type OpenAdrReportUnits = 'KWH' | 'KW';
 
 /** One interval of the sums, in kWh; actual null while no home's reading for it is in. */
@@ -13,7 +15,6 @@ export type ReportFigure = { index: number; baselineKwh: number; actualKwh: numb
 
 export type OpenAdrReportInterval = { id: number; payloads: { type: string; values: number[] }[] };
 
-const SLOT_HOURS = 5 / 60;
 /** Ten-thousandths of a kWh (0.1 Wh): more than any meter gives, and the same text every time. */
 const round = (value: number) => Math.round(value * 10_000) / 10_000;
 
@@ -29,7 +30,7 @@ export function openAdrReportUnits(descriptors: unknown): OpenAdrReportUnits | n
 
 /** The report's intervals: BASELINE always, the actual (USAGE or DEMAND) once a reading for the interval is in. */
 export function openAdrReportIntervals(figures: ReportFigure[], units: OpenAdrReportUnits): OpenAdrReportInterval[] {
-  const value = (kwh: number) => round(units === 'KW' ? kwh / SLOT_HOURS : kwh);
+  const value = (kwh: number) => round(units === 'KW' ? kwh / INTERVAL_HOURS : kwh);
   const actualType = units === 'KW' ? 'DEMAND' : 'USAGE';
   return [...figures]
     .sort((a, b) => a.index - b.index)

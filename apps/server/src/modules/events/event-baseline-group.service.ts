@@ -1,7 +1,7 @@
 import { dayKind } from '@peakwise/domain/event-baseline';
 import { freezeGroupBaseline, type FrozenBaseline, type GroupDay } from '@peakwise/domain/event-baseline-frozen';
 import { chooseGroup } from '@peakwise/domain/event-baseline-group';
-import { eventDayReadings, eventSlots, readingsByDayFromLists } from '@peakwise/domain/event-intervals';
+import { eventDayReadings, eventSlots, readingsByDayFromLists, type DayReadings } from '@peakwise/domain/event-intervals';
 import { eventDateOf, eventDayRanges, type ReadingRange } from '@peakwise/domain/event-reading-plan';
 import { localParts, zonedTimeToUtc } from '@peakwise/domain/local-time';
 import { HOUR_MS } from '@peakwise/domain/time-constants';
@@ -39,6 +39,21 @@ function merged(ranges: readonly ReadingRange[]): ReadingRange[] {
   return out;
 }
 
+/** Each peer's readings parsed once per clock, however many members share it as a peer. */
+function parsedReadings(rows: ReadonlyMap<string, { ms: number[]; kwh: number[] }>): (peerId: string, timeZone: string) => DayReadings | undefined {
+  const cache = new Map<string, DayReadings>();
+  return (peerId, timeZone) => {
+    const key = `${peerId}|${timeZone}`;
+    const hit = cache.get(key);
+    if (hit) return hit;
+    const read = rows.get(peerId);
+    if (!read) return undefined;
+    const readings = readingsByDayFromLists(read.ms, read.kwh, timeZone);
+    cache.set(key, readings);
+    return readings;
+  };
+}
+
 function holidaysOf(event: EventRow, household: Participant): string[] {
   const year = Number(eventDateOf(event.startsAt, household.timeZone).slice(0, 4));
   return isHolidayProvince(household.province) ? provincialHolidayDates(household.province, year - 1, year) : [];
@@ -58,16 +73,16 @@ export async function groupBaselines(db: DbOrTx, event: EventRow, batch: readonl
   // Members of one batch often share their days: one read of each instant.
   const ranges = merged(short.flatMap(({ household, baseline }) => dayRanges(event, household, baseline.days)));
   const rows = await consumptionInRanges(db, peers.map((householdId) => ({ householdId, group: 0 })), [ranges]);
+  const parsed = parsedReadings(rows);
   for (const { household, baseline, readings } of short) {
     const slots = eventSlots(event.startsAt, event.endsAt, household.timeZone);
-    if (!slots || baseline.ok) continue;
+    if (!slots) continue;
     const candidates = (pools.get(household.householdId) ?? []).flatMap((id) => {
-      const read = rows.get(id);
-      return read ? [{ id, readings: readingsByDayFromLists(read.ms, read.kwh, household.timeZone) }] : [];
+      const peerReadings = parsed(id, household.timeZone);
+      return peerReadings ? [{ id, readings: peerReadings }] : [];
     });
     const kind = dayKind(slots.date, new Set(holidaysOf(event, household)));
     const own = freezeGroupBaseline(kind, baseline.days, slots.slots, readings, []);
-    if (own.status !== 'ok') continue;
     const group = chooseGroup(household.householdId, own.eventKwh, baseline.days, slots.slots, candidates);
     if (group) out.set(household.householdId, { ...own, group });
   }
@@ -86,12 +101,13 @@ export async function groupDays(db: DbOrTx, event: EventRow, members: readonly {
   // One after the other: a transaction's connection runs one statement at a time.
   const rows = await consumptionInRanges(db, peers.map((householdId) => ({ householdId, group: 0 })), [[eventDayRanges(event.startsAt, event.endsAt)[1]]]);
   const called = await calledAmong(db, event.id, peers);
+  const parsed = parsedReadings(rows);
   for (const { household, group } of grouped) {
     const eventDate = eventDateOf(event.startsAt, household.timeZone);
     const readings = new Map(
       group.map((peer) => {
-        const read = rows.get(peer.id);
-        return [peer.id, read ? eventDayReadings(readingsByDayFromLists(read.ms, read.kwh, household.timeZone), eventDate) : undefined] as const;
+        const peerReadings = parsed(peer.id, household.timeZone);
+        return [peer.id, peerReadings ? eventDayReadings(peerReadings, eventDate) : undefined] as const;
       }),
     );
     out.set(household.householdId, { readings, called });

@@ -129,7 +129,7 @@ function resultRow(householdId: string, outcome: StackedSettlement): ResultRow {
       intervals: outcome.intervals,
       missingSlots: outcome.missingSlots,
       // The slots another event of the home paid; the totals and points are over the rest (decision 108).
-      ...(outcome.cededSlots.length > 0 ? { cededSlots: outcome.cededSlots } : {}),
+      ...(outcome.cededSlots?.length ? { cededSlots: outcome.cededSlots } : {}),
     },
   };
 }

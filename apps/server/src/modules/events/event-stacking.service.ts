@@ -77,7 +77,7 @@ export async function stackingContext(tx: DbOrTx, eventId: string): Promise<Stac
  */
 export function stackOutcome(context: StackingContext | null, householdId: string, outcome: Settlement): { outcome: StackedSettlement; sharedPaid: number[] } {
   const others = context?.overlapping.get(householdId);
-  if (!context || !others) return { outcome: { ...outcome, cededSlots: [] }, sharedPaid: [] };
+  if (!context || !others) return { outcome, sharedPaid: [] };
   const share = eventShare(context.event, others, context.paid.get(householdId));
   const scored = scoreOwnIntervals(outcome, context.event.startMs, share.ceded);
   // Only a settled outcome pays its shared intervals; one still waiting for readings records nothing yet.
