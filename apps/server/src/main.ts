@@ -14,6 +14,7 @@ import { deviceMqttAddress } from './modules/devices/device-mqtt-address';
 import { mqttLoginWithRefusals } from './ingest/mqtt-auth';
 import { mqttCommandPublisher } from './ingest/mqtt-command-publisher';
 import { startMqttIngest } from './ingest/mqtt-ingest';
+import { startNatsIngest } from './ingest/nats-ingest';
 import { ConfigError, loadConfig, type Config } from './lib/config';
 import { createClock } from './lib/clock';
 import { createLogger } from './lib/logger';
@@ -123,10 +124,20 @@ async function main() {
     // aedes speaks only 3.1.1.
     protocolVersion: broker ? 4 : config.mqttProtocolVersion,
     ...(broker ? broker.serviceCredentials : {}),
-    subscribe: !broker,
+    // On NATS Server the workers read from JetStream instead (decision 117).
+    subscribe: !broker && !config.natsUrl,
     clock: now,
   });
   const mqtt = ingest.connection;
+  const natsIngest = config.natsUrl
+    ? startNatsIngest({
+        servers: config.natsUrl,
+        db: database.db,
+        logger,
+        clock: now,
+        publishReceipt: (topic, payload) => mqtt.client.publish(topic, payload, { qos: 1 }, (error) => error && logger.debug({ err: error, topic }, 'MQTT receipt not sent; the device will send again')),
+      })
+    : undefined;
 
   const accounts = createAccounts({ config, database, logger });
   // The demo member's id: the hook for attaching the demo household (DEMO_ACCOUNT=false skips both).
@@ -151,7 +162,7 @@ async function main() {
   const neighbourRunners: DemoRunner[] = [];
   let stoppingDemo = false;
   if (demoUserId && config.demo.simulator) {
-    void ingest.ready
+    void Promise.all([ingest.ready, natsIngest?.ready])
       .then(async () => {
         const demo = await ensureDemoHousehold(database.db, demoUserId, DEMO_HOUSEHOLD, { backfillDays: config.demo.backfillDays, now: now() });
         // Events come before the simulator starts: it cuts the household's use during the ones it opted in to.
@@ -330,6 +341,7 @@ async function main() {
     await scheduler.stop().catch((error: unknown) => logger.warn({ err: error }, 'Scheduler stop failed'));
     await accounts.mailer.settle().catch(() => {});
     accounts.mailer.close();
+    await natsIngest?.close().catch((error: unknown) => logger.warn({ err: error }, 'NATS close failed'));
     await ingest.close().catch((error: unknown) => logger.warn({ err: error }, 'MQTT close failed'));
     await dynsec?.close().catch((error: unknown) => logger.warn({ err: error }, 'Dynamic security session close failed'));
     await loginLog?.close().catch((error: unknown) => logger.warn({ err: error }, 'Mosquitto log session close failed'));

@@ -155,6 +155,20 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads device messages from NATS only beside its MQTT listener, and speaks 3.1.1 to it (decision 117)', () => {
+    expect(loadConfig({}).natsUrl).toBeUndefined();
+    const nats = loadConfig({ MQTT_URL: 'mqtt://nats:1883', NATS_URL: 'nats://nats-1:4222,nats://nats-2:4222' });
+    expect(nats.natsUrl).toBe('nats://nats-1:4222,nats://nats-2:4222');
+    expect(nats.mqttProtocolVersion).toBe(4);
+    for (const [env, message] of [
+      [{ NATS_URL: 'nats://nats:4222' }, 'Configuration error: NATS_URL needs MQTT_URL'],
+      [{ MQTT_URL: 'mqtt://nats:1883', NATS_URL: 'nats://nats:4222', MQTT_PROTOCOL_VERSION: '5' }, 'Configuration error: MQTT_PROTOCOL_VERSION must be 3.1.1 with NATS_URL'],
+      [{ MQTT_URL: 'mqtt://nats:1883', NATS_URL: 'http://nats:4222' }, 'Configuration error: NATS_URL must be nats://host:port'],
+    ] as const) {
+      expect(() => loadConfig(env), message).toThrow(message);
+    }
+  });
+
   it('refuses half an OAuth provider', () => {
     expect(() => loadConfig({ OAUTH_GOOGLE_CLIENT_ID: 'g-id' })).toThrow(/^Configuration error: OAUTH_GOOGLE_CLIENT_SECRET /);
     expect(() => loadConfig({ OAUTH_FACEBOOK_CLIENT_SECRET: 's' })).toThrow(/^Configuration error: OAUTH_FACEBOOK_CLIENT_ID /);

@@ -66,6 +66,7 @@ const envSchema = z.object({
   MQTT_CLIENT_ID: optional(z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'must be 1-64 of A-Z a-z 0-9 _ . : -')),
   MQTT_SHARE_GROUP: optional(z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, 'must be 1-32 of A-Z a-z 0-9 _ -')),
   MQTT_PROTOCOL_VERSION: optional(z.enum(['3.1.1', '5'], { error: 'must be 3.1.1 or 5' })),
+  NATS_URL: optional(z.string().regex(/^nats:\/\/[^\s,]+(,nats:\/\/[^\s,]+)*$/, 'must be nats://host:port, or several separated by commas')),
   MQTT_DYNSEC_USERNAME: optional(z.string().regex(/^[\x21-\x7e]{1,128}$/, 'must be 1-128 printable characters without spaces')),
   MQTT_DYNSEC_PASSWORD: optional(z.string().min(1, 'must not be empty')),
   SMTP_URL: optional(urlWithProtocols(['smtp:', 'smtps:'], 'must be an smtp:// or smtps:// URL')),
@@ -197,6 +198,11 @@ export type Config = {
    * in-flight window (receive maximum); 3.1.1 leaves it to the broker (Mosquitto: 20).
    */
   mqttProtocolVersion: 4 | 5;
+  /**
+   * NATS Server under MQTT_URL (NATS_URL: its NATS port, or a cluster's): ingest workers then read
+   * device messages from a JetStream consumer they share, not from an MQTT subscription (decision 117).
+   */
+  natsUrl: string | undefined;
   /**
    * An admin client of Mosquitto's dynamic security plugin (MQTT_DYNSEC_USERNAME, _PASSWORD): with
    * it the server creates and deletes each ingest credential's broker login (decision 097).
@@ -332,7 +338,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mqttTls: mqttTlsConfig(e.MQTT_TLS_CERT, e.MQTT_TLS_KEY, e.MQTT_TLS_PORT, e.MQTT_URL, e.MQTT_BROKER_PORT ?? 1884),
     mqttClientId: e.MQTT_CLIENT_ID,
     mqttShareGroup: e.MQTT_SHARE_GROUP ?? 'peakwise',
-    mqttProtocolVersion: e.MQTT_PROTOCOL_VERSION === '3.1.1' ? 4 : 5,
+    // NATS Server's MQTT listener speaks 3.1.1 only.
+    mqttProtocolVersion: e.MQTT_PROTOCOL_VERSION === '3.1.1' || e.NATS_URL ? 4 : 5,
+    natsUrl: natsConfig(e.NATS_URL, e.MQTT_URL, e.MQTT_PROTOCOL_VERSION),
     mqttDynsec: mqttDynsecConfig(e.MQTT_DYNSEC_USERNAME, e.MQTT_DYNSEC_PASSWORD, e.MQTT_URL, e.AUTH_SECRET),
     smtpUrl: e.SMTP_URL,
     sms: smsConfig(e.SMS_PROVIDER_URL, e.SMS_PROVIDER_TOKEN, e.SMS_INBOUND_SECRET, nodeEnv),
@@ -408,6 +416,13 @@ function mqttTlsConfig(
  * The dynsec admin login goes with its password, and with an external broker: the embedded one
  * checks tokens itself and has no plugin to manage.
  */
+function natsConfig(natsUrl: string | undefined, mqttUrl: string | undefined, protocolVersion: string | undefined): string | undefined {
+  if (natsUrl === undefined) return undefined;
+  if (mqttUrl === undefined) throw new ConfigError('NATS_URL', "needs MQTT_URL: devices and the server's commands reach NATS Server through its MQTT listener");
+  if (protocolVersion === '5') throw new ConfigError('MQTT_PROTOCOL_VERSION', "must be 3.1.1 with NATS_URL: NATS Server's MQTT listener speaks 3.1.1 only");
+  return natsUrl;
+}
+
 function mqttDynsecConfig(username: string | undefined, password: string | undefined, mqttUrl: string | undefined, authSecret: string | undefined): Config['mqttDynsec'] {
   if (username === undefined && password === undefined) return undefined;
   if (username === undefined) throw new ConfigError('MQTT_DYNSEC_USERNAME', 'must be set when MQTT_DYNSEC_PASSWORD is');
