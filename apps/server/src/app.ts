@@ -240,7 +240,7 @@ export function createApp(deps: AppDeps) {
       createDeviceManagementRoutes({
         auth: accounts.auth,
         db: database.db,
-        reach: { mqtt: deps.deviceMqtt ?? deviceMqttAddress(config, config.mqttUrl ? undefined : { port: config.mqttBrokerPort, tlsPort: config.mqttTls?.port }), publicUrl: config.publicUrl },
+        reach: { mqtt: deps.deviceMqtt ?? deviceMqttAddress(config, config.mqttUrl ? undefined : { port: config.mqttBrokerPort, tlsPort: config.mqttTls?.port }), publicUrl: config.publicUrl, topicsWithoutDots: config.natsUrl !== undefined },
         brokerLogins,
       }),
     )

@@ -144,6 +144,7 @@ export const manageDevicesEn = {
   errors: {
     device_exists: 'A device with this id is already paired with your home.',
     device_id_too_long_for_tasmota: 'A Tasmota plug’s Topic and Client fields hold at most 32 characters: keep the device id to 23 characters or fewer, or leave it empty.',
+    device_id_has_dot_for_broker: 'This service’s broker cannot carry a device id with a dot: use letters, digits, dashes, underscores or colons, or leave it empty.',
     device_paired_elsewhere: 'This device is paired with another Peakwise home. Whoever paired it has to remove it there first; if the device is yours, contact us.',
     unknown_room: 'Choose one of your rooms.',
     not_found: 'This device is no longer in your home.',

@@ -147,6 +147,7 @@ export const manageDevicesEs: Translation<typeof manageDevicesEn> = {
   errors: {
     device_exists: 'Ya hay un dispositivo con este identificador vinculado a su hogar.',
     device_id_too_long_for_tasmota: 'Los campos Topic y Client de un enchufe Tasmota admiten como máximo 32 caracteres: deje el identificador en 23 caracteres o menos, o déjelo vacío.',
+    device_id_has_dot_for_broker: 'El bróker de este servicio no puede transmitir un identificador con un punto: use letras, dígitos, guiones, guiones bajos o dos puntos, o déjelo vacío.',
     device_paired_elsewhere: 'Este dispositivo está vinculado a otro hogar de Peakwise. Quien lo vinculó debe quitarlo primero; si el dispositivo es suyo, contáctenos.',
     unknown_room: 'Elija una de sus habitaciones.',
     not_found: 'Este dispositivo ya no está en su hogar.',

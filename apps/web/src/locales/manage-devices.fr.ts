@@ -147,6 +147,7 @@ export const manageDevicesFr: Translation<typeof manageDevicesEn> = {
   errors: {
     device_exists: 'Un appareil portant cet identifiant est déjà associé à votre domicile.',
     device_id_too_long_for_tasmota: 'Les champs Topic et Client d’une prise Tasmota contiennent au plus 32 caractères : gardez l’identifiant à 23 caractères ou moins, ou laissez-le vide.',
+    device_id_has_dot_for_broker: 'Le courtier de ce service ne peut pas transmettre un identifiant contenant un point : utilisez des lettres, des chiffres, des tirets, des traits de soulignement ou des deux-points, ou laissez-le vide.',
     device_paired_elsewhere: 'Cet appareil est associé à un autre domicile Peakwise. La personne qui l’a associé doit d’abord le retirer ; si l’appareil vous appartient, écrivez-nous.',
     unknown_room: 'Choisissez une de vos pièces.',
     not_found: 'Cet appareil ne fait plus partie de votre domicile.',

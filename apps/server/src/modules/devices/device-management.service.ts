@@ -42,7 +42,12 @@ const isUniqueViolation = (error: unknown): boolean => {
 };
 
 /** Where devices reach this Peakwise: the broker they connect to and the origin of the HTTP ingest. */
-export type DeviceReach = { mqtt: DeviceMqttAddress; publicUrl: string };
+export type DeviceReach = {
+  mqtt: DeviceMqttAddress;
+  publicUrl: string;
+  /** NATS Server's MQTT listener drops a client that publishes a topic with a dot in it (decision 117). */
+  topicsWithoutDots?: boolean;
+};
 
 /**
  * Pairs a device with the household and issues its own ingest credential, in one transaction:
@@ -52,6 +57,9 @@ export type DeviceReach = { mqtt: DeviceMqttAddress; publicUrl: string };
 export async function addDevice(db: Db, householdId: string, input: AddDeviceRequest, reach: DeviceReach, logins?: BrokerLogins): Promise<PairedDevice> {
   if (input.family === 'tasmota' && input.externalId !== undefined && input.externalId.length > TASMOTA_ID_MAX) {
     throw new AppError(400, 'device_id_too_long_for_tasmota', TASMOTA_ID_TOO_LONG_MESSAGE);
+  }
+  if (reach.topicsWithoutDots && input.externalId?.includes('.')) {
+    throw new AppError(400, 'device_id_has_dot_for_broker', 'This service’s broker cannot carry a device id with a dot in its topics: use letters, digits, dashes, underscores or colons, or leave the id empty.');
   }
   await assertOwnRoom(db, householdId, input.roomId);
   // An id of our own when the member gives none: nothing to type, it fits every family's fields,

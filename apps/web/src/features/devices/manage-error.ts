@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { ApiRequestError } from '@/lib/api-request';
 
-const CODES = ['device_exists', 'device_paired_elsewhere', 'device_id_too_long_for_tasmota', 'unknown_room', 'not_found', 'validation_failed'] as const;
+const CODES = ['device_exists', 'device_paired_elsewhere', 'device_id_too_long_for_tasmota', 'device_id_has_dot_for_broker', 'unknown_room', 'not_found', 'validation_failed'] as const;
 
 /** A refused add, edit or removal in the member's language. */
 export function manageErrorText(t: TFunction<'manageDevices'>, error: unknown): string {
