@@ -6,11 +6,12 @@
  *   npm run baselines -w @peakwise/bench                  # 1,000 homes
  *   npm run baselines -w @peakwise/bench -- --size=smoke  # 60 homes (CI)
  *   BENCH_HOMES=300 BENCH_SEED=7 npm run baselines -w @peakwise/bench
+ *   BENCH_QUANTITY=consumption npm run baselines -w @peakwise/bench  # net (default), import or consumption (decision 112)
  */
 
 import { cpus, loadavg, totalmem } from 'node:os';
 import { COMPARISON_METHODS, comparisonEntry, homeNoiseKwh, OWN_METHODS, runComparison, type ComparisonEntry, type OwnContext } from './lib/baseline-candidates';
-import { CLOCKS, EVENTS_PER_REGION, FIRST_MINUTE, isCalled, PLACEBOS_PER_REGION, makeHomes, makeRegions, regionWeather, simulateHome, SLOT_MINUTES } from './lib/baseline-population';
+import { CLOCKS, EVENTS_PER_REGION, FIRST_MINUTE, isCalled, PLACEBOS_PER_REGION, makeHomes, makeRegions, QUANTITIES, type Quantity, regionWeather, simulateHome, SLOT_MINUTES } from './lib/baseline-population';
 import { meanOf, paidPoints, placeboPaidShare, placeboTargetFor, score, SEGMENTS, truePoints, withFallback, type Outcome } from './lib/baseline-scoring';
 import { writeFileSync } from 'node:fs';
 import { benchSize, numberKnob, stringKnob, verdict } from './lib/env';
@@ -21,6 +22,8 @@ import type { LocalDate } from '../packages/domain/src/local-time';
 const size = benchSize();
 const homeCount = numberKnob('HOMES', size === 'smoke' ? 60 : 1000);
 const seed = numberKnob('SEED', 31);
+const quantity = stringKnob('QUANTITY') ?? 'net';
+if (!QUANTITIES.includes(quantity as Quantity)) throw new Error(`BENCH_QUANTITY must be one of ${QUANTITIES.join(', ')}`);
 const started = performance.now();
 log(`machine: ${cpus().length} cpu (${cpus()[0]?.model ?? '?'}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB, node ${process.version}, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 
@@ -48,15 +51,16 @@ for (const region of regions) {
   const entries = new Map<number, ComparisonEntry[]>(region.events.map((e) => [e.id, []]));
   const scored: { outcome: Outcome; eventId: number; entry: ComparisonEntry }[] = [];
   for (const home of regionHomes) {
-    const series = simulateHome(seed, home, weather);
+    const series = simulateHome(seed, home, weather, quantity as Quantity);
     const calledDates = region.events.filter((e) => !e.placebo && isCalled(seed, home, e)).map((e) => e.date);
     for (const event of region.events) {
       const actualKwh = series.actualKwh.get(event.id);
       const counterfactualKwh = series.counterfactualKwh.get(event.id);
-      if (actualKwh === undefined || counterfactualKwh === undefined) continue; // joined after it
+      const scoredActualKwh = series.scoredActualKwh.get(event.id);
+      if (actualKwh === undefined || counterfactualKwh === undefined || scoredActualKwh === undefined) continue; // joined after it
       const ctx: OwnContext = { region, event, readings: series.readings, temperatureC: temperatures.get(event.id)!, calledDates };
       const called = isCalled(seed, home, event);
-      const entry = comparisonEntry(ctx, home.id, called, `${region.id}|${home.solar}`, actualKwh);
+      const entry = comparisonEntry(ctx, home.id, called, `${region.id}|${home.solar}`, scoredActualKwh);
       entries.get(event.id)!.push(entry);
       if (!called) continue;
       const history = [...series.readings.keys()].filter((d) => d < event.date && !region.eventDates.includes(d) && !region.holidays.includes(d)).length;
@@ -71,6 +75,7 @@ for (const region of regions) {
         newMember: history < 5,
         actualKwh,
         counterfactualKwh,
+        scoredActualKwh,
         gamingKwh: series.gamingKwh,
         noiseKwh: homeNoiseKwh(ctx),
         baseline: new Map(OWN_METHODS.map((m) => [m.name, m.run(ctx)])),
@@ -130,7 +135,7 @@ const best = rows[0]!;
 const out: string[] = [];
 const seconds = (performance.now() - started) / 1000;
 out.push(`Targets judged on homes that do not game (${events.length} home-events); the ${gamed.length} gaming home-events are in the last table.`);
-out.push(`${homeCount} homes in ${regions.length} areas (3 cities × winter, summer), seed ${seed}: ${events.length} scored home-events on ${regions.length * EVENTS_PER_REGION} events, ${placebos.length} on ${regions.length * PLACEBOS_PER_REGION} placebo days; ${seconds.toFixed(0)} s.`);
+out.push(`${homeCount} homes in ${regions.length} areas (3 cities × winter, summer), seed ${seed}, baselines and actuals on ${quantity}: ${events.length} scored home-events on ${regions.length * EVENTS_PER_REGION} events, ${placebos.length} on ${regions.length * PLACEBOS_PER_REGION} placebo days; ${seconds.toFixed(0)} s.`);
 out.push('');
 out.push('| Method | Bias (Σ est − true ÷ Σ true) | Bias where it has a baseline | MAE kWh / home-event | Points within ±20 % | Has a baseline | Placebo days: paid anything | Target a placebo day would need for ≤ 5 % paid | Distance to targets (pp) |');
 out.push('|---|---|---|---|---|---|---|---|---|');
@@ -138,7 +143,7 @@ for (const r of rows) out.push(`| ${r.method} | ${signed(r.bias)} | ${signed(r.c
 out.push('');
 out.push('Per segment: bias / points within ±20 % / placebo paid (home-events in the segment: events, placebos).');
 out.push('');
-const segmentMethods = [TODAY, ...rows.slice(0, 6).map((r) => r.method).filter((m) => m !== TODAY)];
+const segmentMethods = [TODAY, PRODUCTION, ...rows.slice(0, 6).map((r) => r.method).filter((m) => m !== TODAY && m !== PRODUCTION)];
 out.push(`| Method | ${SEGMENTS.map((s) => `${s.name} (${events.filter(s.includes).length}, ${placebos.filter(s.includes).length})`).join(' | ')} |`);
 out.push(`|---|${SEGMENTS.map(() => '---').join('|')}|`);
 for (const method of segmentMethods) {
@@ -183,4 +188,4 @@ out.push(`Harness run time: ${seconds.toFixed(0)} s for ${homeCount} homes (targ
 process.stdout.write(`${out.join('\n')}\n`);
 // Every home-event's figures, to score further points rules without simulating again.
 const dump = stringKnob('OUTCOMES_FILE');
-if (dump) writeFileSync(dump, JSON.stringify({ seed, homeCount, methods, outcomes: outcomes.map((o) => ({ ...o, baseline: [...o.baseline] })) }));
+if (dump) writeFileSync(dump, JSON.stringify({ seed, homeCount, quantity, methods, outcomes: outcomes.map((o) => ({ ...o, baseline: [...o.baseline] })) }));

@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { describeRule, type PointsRule } from '../packages/domain/src/event-points-rule';
 import { rulePaid, rulePlaceboPaidShare, ruleTrue, scoreRule, SEGMENTS, type Outcome } from './lib/baseline-scoring';
 
-type Dump = { seed: number; homeCount: number; methods: string[]; outcomes: (Omit<Outcome, 'baseline'> & { baseline: [string, number | null][] })[] };
+type Dump = { seed: number; homeCount: number; quantity?: string; methods: string[]; outcomes: (Omit<Outcome, 'baseline'> & { baseline: [string, number | null][] })[] };
 
 const RULES: readonly PointsRule[] = [
   { kind: 'target', targetPercent: 10 },
@@ -23,7 +23,8 @@ if (!file || !wanted) throw new Error('usage: points-rule-segments.ts <outcomes.
 const dump = JSON.parse(readFileSync(file, 'utf8')) as Dump;
 const method = dump.methods.find((m) => m === wanted) ?? dump.methods.find((m) => m.startsWith(wanted));
 if (!method) throw new Error(`No method "${wanted}" in ${file}: ${dump.methods.join('; ')}`);
-const outcomes: Outcome[] = dump.outcomes.map((o) => ({ ...o, baseline: new Map(o.baseline) }));
+// Dumps from before decision 112 read baselines on the quantity paid for.
+const outcomes: Outcome[] = dump.outcomes.map((o) => ({ ...o, scoredActualKwh: o.scoredActualKwh ?? o.actualKwh, baseline: new Map(o.baseline) }));
 // Gaming homes are judged apart, as in the harness's own tables.
 const gaming = (o: Outcome) => o.behaviour === 'game_before' || o.behaviour === 'game_days';
 const events = outcomes.filter((o) => !o.placebo && !gaming(o));
@@ -34,7 +35,7 @@ const signed = (x: number) => (Number.isFinite(x) ? `${x >= 0 ? '+' : ''}${x.toF
 const pct = (x: number, digits = 0) => (Number.isFinite(x) ? `${(x * 100).toFixed(digits)} %` : '–');
 const mean = (xs: readonly Outcome[], f: (o: Outcome) => number) => (xs.length === 0 ? Number.NaN : xs.reduce((s, o) => s + f(o), 0) / xs.length);
 
-const out: string[] = [`Seed ${dump.seed}, ${dump.homeCount} homes, baseline: ${method}.`, ''];
+const out: string[] = [`Seed ${dump.seed}, ${dump.homeCount} homes, on ${dump.quantity ?? 'net'}, baseline: ${method}.`, ''];
 out.push('| Segment (home-events, placebo) | Points rule | Points bias | Within ±20 % | Placebo paid | Mean points paid / earned |');
 out.push('|---|---|---|---|---|---|');
 for (const segment of SEGMENTS.filter((s) => ['all', 'solar', 'electric heat', 'new (< 5 weekdays)'].includes(s.name))) {

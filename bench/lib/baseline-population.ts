@@ -229,26 +229,62 @@ export function regionWeather(seed: number, region: Region): RegionWeather {
   return weather;
 }
 
+/**
+ * The quantity a baseline and an event's actual are read on (decision 112):
+ * - net: max(0, import − export) of each 5-minute interval, the simulator's interval netted;
+ * - import: the interval's import alone, with the home's load moving minute by minute inside the
+ *   interval while the sun does not, so a solar home imports in some minutes of an interval it
+ *   exports in overall (the simulator's intervals are 5 minutes; the minute shape is modelled here);
+ * - consumption: the home's whole use, what settlement read before 112, scored against the true
+ *   reduction in net import (what the program pays for).
+ */
+export type Quantity = 'net' | 'import' | 'consumption';
+export const QUANTITIES: readonly Quantity[] = ['net', 'import', 'consumption'];
+
+/** Minutes in a 5-minute interval. */
+const MINUTES = 5;
+
+/**
+ * kWh drawn from the grid in one interval with `used` and `production` kWh, when the load's minutes
+ * differ (each minute 0.5–1.5 × the interval's mean, from a hash of the home and the instant, so
+ * the event and its counterfactual share a shape) and the panels' output is flat.
+ */
+function importAlone(used: number, production: number, homeSeed: number, ms: number): number {
+  if (production <= 0) return used;
+  const weights: number[] = [];
+  let total = 0;
+  for (let j = 0; j < MINUTES; j++) {
+    const w = 0.5 + unitHash(homeSeed, 0x1a90, ms / 60_000, j);
+    weights.push(w);
+    total += w;
+  }
+  let drawn = 0;
+  for (const w of weights) drawn += Math.max(0, (used * w) / total - production / MINUTES);
+  return drawn;
+}
+
 /** Net grid import per slot of each day the home has readings for, and each event's two totals. */
 export type HomeSeries = {
-  /** What the meter read (net import, kWh) by date and clock. */
+  /** What the meter read on the run's quantity (kWh) by date and clock. */
   readings: Map<LocalDate, Record<string, number>>;
-  /** Per event id: kWh over the event's slots, as it happened and without the event. */
+  /** Per event id: kWh over the event's slots on the quantity paid for, as it happened and without the event. */
   actualKwh: Map<number, number>;
   counterfactualKwh: Map<number, number>;
+  /** Per event id: the event's kWh on the run's quantity, what a baseline is compared with. */
+  scoredActualKwh: Map<number, number>;
   /** Extra kWh a gaming home ran over the season to game its baseline. */
   gamingKwh: number;
 };
 
 const EVENT_UNMETERED: Record<Behaviour, number> = { hard: 0.7, little: 0.9, none: 1, precondition: 0.7, game_before: 0.7, game_days: 0.7 };
 
-export function simulateHome(seed: number, home: Home, weather: RegionWeather): HomeSeries {
+export function simulateHome(seed: number, home: Home, weather: RegionWeather, quantity: Quantity = 'net'): HomeSeries {
   const { profile, region } = home;
   const offAll = new Set(profile.appliances.filter((a) => a.switchable && !a.neverSwitch).map((a) => a.id));
   const none = new Set<string>();
   const eventsByDate = new Map(region.events.map((e) => [e.date, e]));
   const areaEventDays = new Set(region.eventDates);
-  const series: HomeSeries = { readings: new Map(), actualKwh: new Map(), counterfactualKwh: new Map(), gamingKwh: 0 };
+  const series: HomeSeries = { readings: new Map(), actualKwh: new Map(), counterfactualKwh: new Map(), scoredActualKwh: new Map(), gamingKwh: 0 };
   const panelsCount = profile.solar.panels.length;
   for (const date of region.dates) {
     if (date < home.firstDate) continue;
@@ -265,6 +301,7 @@ export function simulateHome(seed: number, home: Home, weather: RegionWeather): 
     const day: Record<string, number> = {};
     let actualTotal = 0;
     let counterfactualTotal = 0;
+    let scoredTotal = 0;
     for (let k = 0; k < CLOCKS.length; k++) {
       const minute = FIRST_MINUTE + k * SLOT_MINUTES;
       const ms = start + k * INTERVAL_MS;
@@ -290,11 +327,14 @@ export function simulateHome(seed: number, home: Home, weather: RegionWeather): 
       }
       if (home.behaviour === 'game_before' && extraKw === 2) series.gamingKwh += 2 * INTERVAL_HOURS;
       used += extraKw * INTERVAL_HOURS;
-      const net = Math.max(0, used - production);
-      day[CLOCKS[k]!] = net;
+      const paidOn = (kwh: number) => (quantity === 'import' ? importAlone(kwh, production, home.seed, ms) : Math.max(0, kwh - production));
+      const paid = paidOn(used);
+      const read = quantity === 'consumption' ? used : paid;
+      day[CLOCKS[k]!] = read;
       if (inEvent) {
-        actualTotal += net;
-        counterfactualTotal += Math.max(0, natural - production);
+        actualTotal += paid;
+        counterfactualTotal += paidOn(natural);
+        scoredTotal += read;
       }
     }
     series.readings.set(date, day);
@@ -302,6 +342,7 @@ export function simulateHome(seed: number, home: Home, weather: RegionWeather): 
       series.actualKwh.set(event.id, actualTotal);
       // A placebo day is an ordinary day: what happened is what would have happened.
       series.counterfactualKwh.set(event.id, event.placebo ? actualTotal : counterfactualTotal);
+      series.scoredActualKwh.set(event.id, scoredTotal);
     }
   }
   return series;

@@ -21,8 +21,11 @@ export type Outcome = {
   season: string;
   /** Fewer than 5 weekdays of readings before the event. */
   newMember: boolean;
+  /** kWh over the event on the quantity the program pays for, as it happened and without the event. */
   actualKwh: number;
   counterfactualKwh: number;
+  /** kWh over the event on the quantity baselines were read on (decision 112: the same, unless scored on consumption). */
+  scoredActualKwh: number;
   /** Extra kWh the home ran over the season to game its baseline. */
   gamingKwh: number;
   /** Standard deviation of the home's kWh over the event's clock times on its baseline days (null: too few). */
@@ -66,7 +69,7 @@ export function truePoints(o: Outcome): number {
 
 export function paidPoints(o: Outcome, method: string): number {
   const b = o.baseline.get(method);
-  return b === null || b === undefined ? 0 : pointsFor(reductionPercent(b, o.actualKwh));
+  return b === null || b === undefined ? 0 : pointsFor(reductionPercent(b, o.scoredActualKwh));
 }
 
 export function score(outcomes: readonly Outcome[], method: string): Score {
@@ -82,7 +85,7 @@ export function score(outcomes: readonly Outcome[], method: string): Score {
   for (const o of outcomes) {
     const b = o.baseline.get(method) ?? null;
     const truth = o.counterfactualKwh - o.actualKwh;
-    const estimate = b === null ? 0 : b - o.actualKwh;
+    const estimate = b === null ? 0 : b - o.scoredActualKwh;
     if (b !== null) {
       covered++;
       coveredErr += estimate - truth;
@@ -115,7 +118,7 @@ export function placeboPaidShare(outcomes: readonly Outcome[], method: string): 
 export function placeboTargetFor(outcomes: readonly Outcome[], method: string, share = 0.05): number {
   const cuts = outcomes.map((o) => {
     const b = o.baseline.get(method);
-    return b === null || b === undefined ? Number.NEGATIVE_INFINITY : (reductionPercent(b, o.actualKwh) ?? Number.NEGATIVE_INFINITY);
+    return b === null || b === undefined ? Number.NEGATIVE_INFINITY : (reductionPercent(b, o.scoredActualKwh) ?? Number.NEGATIVE_INFINITY);
   });
   cuts.sort((a, b) => a - b);
   return cuts[Math.min(cuts.length - 1, Math.ceil((1 - share) * cuts.length))] ?? Number.NaN;
@@ -148,7 +151,7 @@ export type RuleScore = {
 /** Points paid under a rule with the method's baseline (0 without one). */
 export function rulePaid(o: Outcome, method: string, rule: PointsRule): number {
   const b = o.baseline.get(method);
-  return b === null || b === undefined ? 0 : pointsUnderRule(rule, { baselineKwh: b, actualKwh: o.actualKwh, noiseKwh: o.noiseKwh });
+  return b === null || b === undefined ? 0 : pointsUnderRule(rule, { baselineKwh: b, actualKwh: o.scoredActualKwh, noiseKwh: o.noiseKwh });
 }
 
 /** What the true reduction earns under the rule: the counterfactual as the baseline, the same home noise. */

@@ -142,6 +142,12 @@ export const eventResultSchema = z.object({
   targetMet: z.boolean(),
   points: z.number().int(),
   intervals: z.array(intervalPointSchema),
+  /**
+   * The home has solar (a panel, or a meter that reports production or export): its figures are
+   * what it drew from the grid, its use less what its panels supplied (decision 112). Absent on
+   * results stored before it was kept.
+   */
+  fromGrid: z.boolean().optional(),
   settledAt: z.string(),
 });
 export type EventResult = z.infer<typeof eventResultSchema>;

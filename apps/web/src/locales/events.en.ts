@@ -143,6 +143,7 @@ export const eventsEn = {
     usualWeekday_other: 'At these times your home used {{usual}} on average over your last {{count}} weekdays with complete readings, listed below.',
     usualWeekend_one: 'At these times your home used {{usual}} on your last weekend day or holiday with complete readings, listed below.',
     usualWeekend_other: 'At these times your home used {{usual}} on average over your last {{count}} weekend days and holidays with complete readings, listed below.',
+    fromGrid: 'Your home has solar panels, so every figure here is what it drew from the grid, after what the panels supplied.',
     baselineAdjusted: 'So your baseline was {{baseline}}.',
     adjustUnchanged: 'Your use in the three hours ending an hour before the event was as usual, so it was not adjusted.',
     adjustUp: 'In the three hours ending an hour before the event your home used {{percent}} more than usual, so the baseline was multiplied by {{factor}} (from {{unadjusted}}).',

@@ -146,6 +146,7 @@ export const eventsEs: Translation<typeof eventsEn> = {
     usualWeekday_other: 'A estas horas su hogar consumió de media {{usual}} en sus últimos {{count}} días laborables con lecturas completas, indicados abajo.',
     usualWeekend_one: 'A estas horas su hogar consumió {{usual}} en su último fin de semana o festivo con lecturas completas, indicado abajo.',
     usualWeekend_other: 'A estas horas su hogar consumió de media {{usual}} en sus últimos {{count}} días de fin de semana y festivos con lecturas completas, indicados abajo.',
+    fromGrid: 'Su hogar tiene paneles solares, así que cada cifra aquí es lo que tomó de la red, después de lo que aportaron los paneles.',
     baselineAdjusted: 'Por lo tanto, su referencia fue {{baseline}}.',
     adjustUnchanged: 'Su consumo en las tres horas que terminan una hora antes del evento fue el habitual, así que la referencia no se ajustó.',
     adjustUp: 'En las tres horas que terminan una hora antes del evento su hogar consumió un {{percent}} más de lo habitual, así que la referencia se multiplicó por {{factor}} (en lugar de {{unadjusted}}).',

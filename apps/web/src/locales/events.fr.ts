@@ -146,6 +146,7 @@ export const eventsFr: Translation<typeof eventsEn> = {
     usualWeekday_other: 'À ces heures, votre domicile a consommé en moyenne {{usual}} sur vos {{count}} derniers jours de semaine aux lectures complètes, indiqués ci-dessous.',
     usualWeekend_one: 'À ces heures, votre domicile a consommé {{usual}} lors de votre dernier jour de fin de semaine ou férié aux lectures complètes, indiqué ci-dessous.',
     usualWeekend_other: 'À ces heures, votre domicile a consommé en moyenne {{usual}} sur vos {{count}} derniers jours de fin de semaine et fériés aux lectures complètes, indiqués ci-dessous.',
+    fromGrid: 'Votre logement a des panneaux solaires, donc chaque chiffre ici est ce qu’il a tiré du réseau, après ce que les panneaux ont fourni.',
     baselineAdjusted: 'Votre référence était donc de {{baseline}}.',
     adjustUnchanged: 'Votre consommation des trois heures se terminant une heure avant l’événement était habituelle : la référence n’a pas été ajustée.',
     adjustUp: 'Dans les trois heures se terminant une heure avant l’événement, votre domicile a consommé {{percent}} de plus que d’habitude : la référence a été multipliée par {{factor}} (au lieu de {{unadjusted}}).',

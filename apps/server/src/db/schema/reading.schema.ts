@@ -24,7 +24,7 @@ export const meterReadings = pgTable(
     gridExportKwh: doublePrecision('grid_export_kwh').notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().default(sql`now()`),
   },
-  // The key also INCLUDEs consumption_kwh (migration 0012, decision 038): event baselines read it index-only.
+  // The key also INCLUDEs consumption_kwh, grid_import_kwh and grid_export_kwh (migrations 0017, 0053; decisions 038, 112): event baselines read them index-only.
   (t) => [primaryKey({ columns: [t.householdId, t.ts] })],
 );
 

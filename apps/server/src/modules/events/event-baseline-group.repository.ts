@@ -11,29 +11,44 @@ import { inArea } from './events.repository';
 /** How many homes of a stratum are looked at per member: the 20 nearest of a few hundred are near enough, and the read stays small. */
 export const PEER_POOL = 400;
 
-/** A home has solar when it has a panel that was not removed (the solar page's rule without its reading scan). */
-const hasSolar = (h: string) => sql.raw(`exists (select 1 from devices d where d.household_id = ${h}.id and d.kind = 'solar_panel' and d.removed_at is null)`);
+/** The longest baseline look-back (weekend-or-holiday days): the days a home's solar status is read from. */
+const SOLAR_LOOK_BACK_DAYS = 60;
+
+/**
+ * A home has solar when it has a panel that was not removed, or when its meter reported production
+ * or export on a day of the event's look-back (decision 112): a home whose panels report only
+ * through the meter (a Green Button file, a whole-home meter) draws from the grid like a solar
+ * home. The look-back bounds the read to the daily rollups of the last 60 days.
+ */
+const hasSolar = (h: string, e: string) =>
+  sql.raw(`(exists (select 1 from devices d where d.household_id = ${h}.id and d.kind = 'solar_panel' and d.removed_at is null)
+    or exists (select 1 from meter_daily md where md.household_id = ${h}.id and md.local_date >= (${e}.starts_at - interval '${SOLAR_LOOK_BACK_DAYS} days')::date
+      and md.local_date <= ${e}.starts_at::date and (md.production_kwh > 0 or md.grid_export_kwh > 0)))`);
 
 /**
  * For each member, up to PEER_POOL homes of the event's area, in its province and of its solar
  * status, that are not called for the event: held out, or not opted in. The pool is an arbitrary
  * but fixed sample (by a hash of the home and the event), so the same freeze picks the same group.
+ * Each candidate's solar status is worked out once per batch, not once per member.
  */
 export async function peerPools(db: DbOrTx, eventId: string, memberIds: readonly string[]): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>();
   if (memberIds.length === 0) return out;
   const rows = rowsOf<{ memberId: string; peerId: string }>(
     await db.execute(sql`
-      with m as (
-        select h.id, h.province, ${hasSolar('h')} as solar from households h where h.id = any(${sql.param(memberIds)}::uuid[])
-      )
-      select m.id as "memberId", c.id as "peerId"
-      from m cross join lateral (
-        select h.id from energy_events e join event_programs p on p.id = e.program_id, households h
-        where e.id = ${eventId}::uuid and ${inArea('p', 'h')} and h.province = m.province and h.id <> m.id and ${hasSolar('h')} = m.solar
+      with m as materialized (
+        select h.id, h.province, ${hasSolar('h', 'e')} as solar
+        from households h, energy_events e where e.id = ${eventId}::uuid and h.id = any(${sql.param(memberIds)}::uuid[])
+      ), c as materialized (
+        select h.id, h.province, ${hasSolar('h', 'e')} as solar, md5(h.id::text || e.id::text) as draw
+        from energy_events e join event_programs p on p.id = e.program_id, households h
+        where e.id = ${eventId}::uuid and ${inArea('p', 'h')} and h.province in (select province from m)
           and not exists (select 1 from event_participations ep where ep.event_id = e.id and ep.household_id = h.id and ep.opted_in)
-        order by md5(h.id::text || e.id::text) limit ${PEER_POOL}
-      ) c`),
+      )
+      select m.id as "memberId", x.id as "peerId"
+      from m cross join lateral (
+        select c.id from c where c.province = m.province and c.id <> m.id and c.solar = m.solar order by c.draw limit ${PEER_POOL}
+      ) x`),
   );
   for (const row of rows) {
     const pool = out.get(row.memberId) ?? [];
@@ -50,6 +65,19 @@ export async function calledAmong(db: DbOrTx, eventId: string, householdIds: rea
     await db.execute(sql`
       select household_id as id from event_participations
       where event_id = ${eventId}::uuid and opted_in and household_id = any(${sql.param(householdIds)}::uuid[])`),
+  );
+  return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * Which of an event's opted-in homes have solar by the same rule as the comparison group's, in one
+ * statement: their results say that the figures are what they drew from the grid.
+ */
+export async function solarParticipants(db: DbOrTx, eventId: string): Promise<Set<string>> {
+  const rows = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      select h.id from event_participations ep join households h on h.id = ep.household_id join energy_events e on e.id = ep.event_id
+      where ep.event_id = ${eventId}::uuid and ep.opted_in and ${hasSolar('h', 'e')}`),
   );
   return new Set(rows.map((r) => r.id));
 }

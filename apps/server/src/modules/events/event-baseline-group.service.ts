@@ -9,7 +9,7 @@ import { isHolidayProvince, provincialHolidayDates } from '@peakwise/domain/prov
 import type { DbOrTx } from '../../db/client';
 import type { HouseholdBaseline } from './event-baselines.service';
 import { calledAmong, peerPools } from './event-baseline-group.repository';
-import { consumptionInRanges } from './event-settlement.repository';
+import { gridImportInRanges } from './event-settlement.repository';
 import type { EventRow, Participant } from './events.repository';
 
 /**
@@ -72,7 +72,7 @@ export async function groupBaselines(db: DbOrTx, event: EventRow, batch: readonl
   const peers = [...new Set([...pools.values()].flat())];
   // Members of one batch often share their days: one read of each instant.
   const ranges = merged(short.flatMap(({ household, baseline }) => dayRanges(event, household, baseline.days)));
-  const rows = await consumptionInRanges(db, peers.map((householdId) => ({ householdId, group: 0 })), [ranges]);
+  const rows = await gridImportInRanges(db, peers.map((householdId) => ({ householdId, group: 0 })), [ranges]);
   const parsed = parsedReadings(rows);
   for (const { household, baseline, readings } of short) {
     const slots = eventSlots(event.startsAt, event.endsAt, household.timeZone);
@@ -99,7 +99,7 @@ export async function groupDays(db: DbOrTx, event: EventRow, members: readonly {
   if (grouped.length === 0) return out;
   const peers = [...new Set(grouped.flatMap(({ group }) => group.map((peer) => peer.id)))];
   // One after the other: a transaction's connection runs one statement at a time.
-  const rows = await consumptionInRanges(db, peers.map((householdId) => ({ householdId, group: 0 })), [[eventDayRanges(event.startsAt, event.endsAt)[1]]]);
+  const rows = await gridImportInRanges(db, peers.map((householdId) => ({ householdId, group: 0 })), [[eventDayRanges(event.startsAt, event.endsAt)[1]]]);
   const called = await calledAmong(db, event.id, peers);
   const parsed = parsedReadings(rows);
   for (const { household, group } of grouped) {

@@ -3,7 +3,7 @@ import { readingsByDayFromLists, type readingsByDay } from '@peakwise/domain/eve
 import { baselineReadingPlan, eventDateOf, firstReadIsEnough, type ReadingPlan } from '@peakwise/domain/event-reading-plan';
 import { isHolidayProvince, provincialHolidayDates } from '@peakwise/domain/provincial-holidays';
 import type { DbOrTx } from '../../db/client';
-import { consumptionInRanges } from './event-settlement.repository';
+import { gridImportInRanges } from './event-settlement.repository';
 import type { EventRow, Participant } from './events.repository';
 
 /** One household's baseline for an event, with the readings it was computed from. */
@@ -85,7 +85,7 @@ export class PlanCache {
       }
       return { householdId: household.householdId, group };
     });
-    return consumptionInRanges(tx, members, keys.map((key) => this.plans.get(key)![which]));
+    return gridImportInRanges(tx, members, keys.map((key) => this.plans.get(key)![which]));
   }
 
   private keyOf(household: Participant): string {

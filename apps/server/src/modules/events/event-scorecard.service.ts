@@ -8,7 +8,7 @@ import { AppError } from '../../lib/errors';
 import type { Household } from '../households/household.repository';
 import { householdBaselines } from './event-baselines.service';
 import { frozenBaselineOnTheDay } from './frozen-baselines.service';
-import { consumptionIntervals, eventForHousehold, householdEventStarts, runningEventForHousehold, type EventRow, type Participant } from './events.repository';
+import { gridImportIntervals, eventForHousehold, householdEventStarts, runningEventForHousehold, type EventRow, type Participant } from './events.repository';
 import { SETTLE_AFTER_MS } from './events.service';
 
 /**
@@ -46,7 +46,7 @@ export async function computeScorecard(db: DbOrTx, event: EventRow, household: P
   const [baseline, intervals] = await Promise.all([
     cachedBaseline(db, event, household),
     // One household's few intervals: a plain range read, cheaper to plan than the batch read.
-    consumptionIntervals(db, household.householdId, event.startsAt, new Date(Math.min(event.endsAt.getTime(), now.getTime()))),
+    gridImportIntervals(db, household.householdId, event.startsAt, new Date(Math.min(event.endsAt.getTime(), now.getTime()))),
   ]);
   const actual = eventDayReadings(readingsByDay(intervals, household.timeZone), eventDateOf(event.startsAt, household.timeZone));
   const terms = { targetPercent: event.targetPercent, rewardPoints: event.rewardPoints };

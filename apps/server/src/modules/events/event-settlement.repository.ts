@@ -1,3 +1,4 @@
+import { gridImportKwh } from '@peakwise/domain/event-grid-import';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
@@ -44,12 +45,13 @@ export async function pointsPaidByHousehold(db: DbOrTx, eventId: string): Promis
 export type ReadingRange = { fromMs: number; toMs: number };
 
 /**
- * Metered consumption of many households, each inside the ranges of its group (households of one
- * zone and province share their ranges), in one statement: per household, one index-only range
- * scan per range on the readings' key (which carries the consumption), gathered into one value.
- * Per household rather than grouped at the end, so no sort of the whole batch's rows.
+ * What many households drew from the grid per interval (gridImportKwh: what events are scored on,
+ * decision 112), each inside the ranges of its group (households of one zone and province share
+ * their ranges), in one statement: per household, one index-only range scan per range on the
+ * readings' key (which carries import and export), gathered into one value. Per household rather
+ * than grouped at the end, so no sort of the whole batch's rows.
  */
-export async function consumptionInRanges(
+export async function gridImportInRanges(
   db: DbOrTx,
   households: readonly { householdId: string; group: number }[],
   groups: readonly (readonly ReadingRange[])[],
@@ -57,15 +59,15 @@ export async function consumptionInRanges(
   const out = new Map<string, { ms: number[]; kwh: number[] }>();
   if (households.length === 0) return out;
   const ranges = groups.flatMap((ranges, g) => ranges.map((r) => ({ g, from: Math.floor(r.fromMs / 1000), to: Math.ceil(r.toMs / 1000) })));
-  // Each reading as 16 bytes (its start in ms and its kWh, both float8, big-endian) rather than
-  // two arrays of numbers in text: tens of millions of numbers are read per settlement, and
-  // parsing their text cost more than reading them.
+  // Each reading as 24 bytes (its start in ms, its import and its export, all float8, big-endian)
+  // rather than arrays of numbers in text: tens of millions of numbers are read per settlement,
+  // and parsing their text cost more than reading them.
   const rows = rowsOf<{ householdId: string; packed: Uint8Array | null }>(
     await db.execute(sql`
       select h.id as "householdId", x.packed
       from unnest(${sql.param(households.map((h) => h.householdId))}::uuid[], ${sql.param(households.map((h) => h.group))}::int4[]) as h(id, g)
       cross join lateral (
-        select string_agg(float8send(date_part('epoch', r.ts) * 1000) || float8send(r.consumption_kwh), ''::bytea) as packed
+        select string_agg(float8send(date_part('epoch', r.ts) * 1000) || float8send(r.grid_import_kwh) || float8send(r.grid_export_kwh), ''::bytea) as packed
         from unnest(${sql.param(ranges.map((r) => r.g))}::int4[], ${sql.param(ranges.map((r) => r.from))}::int8[], ${sql.param(ranges.map((r) => r.to))}::int8[]) as b(g, from_s, to_s)
         join meter_readings r on r.household_id = h.id and r.ts >= to_timestamp(b.from_s) and r.ts < to_timestamp(b.to_s)
         where b.g = h.g
@@ -74,12 +76,12 @@ export async function consumptionInRanges(
   for (const row of rows) {
     if (!row.packed) continue;
     const view = new DataView(row.packed.buffer, row.packed.byteOffset, row.packed.byteLength);
-    const n = row.packed.byteLength / 16;
+    const n = row.packed.byteLength / 24;
     const ms = new Array<number>(n);
     const kwh = new Array<number>(n);
     for (let i = 0; i < n; i++) {
-      ms[i] = view.getFloat64(i * 16, false);
-      kwh[i] = view.getFloat64(i * 16 + 8, false);
+      ms[i] = view.getFloat64(i * 24, false);
+      kwh[i] = gridImportKwh(view.getFloat64(i * 24 + 8, false), view.getFloat64(i * 24 + 16, false));
     }
     out.set(row.householdId, { ms, kwh });
   }

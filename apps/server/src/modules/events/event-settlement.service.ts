@@ -9,6 +9,7 @@ import { moveEvent, SETTLE_DEADLINE_MS } from './events.service';
 import { freezeEventBaselines, settlementBaselines } from './frozen-baselines.service';
 import { announceToWebhooks } from '../webhooks/webhook-announce';
 import { recordPaidIntervals } from './event-stacking.repository';
+import { solarParticipants } from './event-baseline-group.repository';
 import { stackingContext, stackOutcome } from './event-stacking.service';
 import type { StackedSettlement } from '@peakwise/domain/event-stacked-points';
 
@@ -47,6 +48,8 @@ export async function settleEndedEvent(tx: DbOrTx, eventId: string, now: Date, o
   const paid = await pointsPaidByHousehold(tx, eventId);
   // Homes in another event at the same time are scored on the intervals this event pays (decision 108).
   const stacking = await stackingContext(tx, eventId);
+  // A solar home's figures are what it drew from the grid, not its whole use: its result says so (decision 112).
+  const solar = await solarParticipants(tx, eventId);
   let settled = 0;
   let pending = 0;
   // A batch's writes are sent without waiting for them: the database stores batch n while Node
@@ -67,7 +70,7 @@ export async function settleEndedEvent(tx: DbOrTx, eventId: string, now: Date, o
         continue;
       }
       settled += 1;
-      results.push(resultRow(household.householdId, outcome));
+      results.push(resultRow(household.householdId, outcome, solar.has(household.householdId)));
       for (const startMs of stacked.sharedPaid) sharedPaid.push({ householdId: household.householdId, startMs });
       const already = paid.get(household.householdId) ?? 0;
       if (outcome.points > already) {
@@ -106,7 +109,7 @@ function settle(event: EventRow, { baseline, readings, eventDate }: HouseholdBas
   return settleEvent(baseline, eventDayReadings(readings, eventDate), { targetPercent: event.targetPercent, rewardPoints: event.rewardPoints });
 }
 
-function resultRow(householdId: string, outcome: StackedSettlement): ResultRow {
+function resultRow(householdId: string, outcome: StackedSettlement, fromGrid: boolean): ResultRow {
   return {
     householdId,
     outcome: outcome.status,
@@ -130,6 +133,7 @@ function resultRow(householdId: string, outcome: StackedSettlement): ResultRow {
       missingSlots: outcome.missingSlots,
       // The slots another event of the home paid; the totals and points are over the rest (decision 108).
       ...(outcome.cededSlots?.length ? { cededSlots: outcome.cededSlots } : {}),
+      ...(fromGrid ? { fromGrid } : {}),
     },
   };
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { EventStatusValue } from '@peakwise/contracts/events.contract';
+import { gridImportKwh } from '@peakwise/domain/event-grid-import';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { notHeldOut } from './event-holdout.filter';
@@ -203,14 +204,14 @@ export async function householdEventStarts(db: DbOrTx, householdId: string, exce
   return rows.map((r) => new Date(r.startsAt));
 }
 
-/** Metered consumption per 5-minute interval in [from, to). */
-export async function consumptionIntervals(db: DbOrTx, householdId: string, from: Date, to: Date): Promise<{ start: Date; kwh: number }[]> {
-  const rows = rowsOf<{ ms: number; kwh: number }>(
+/** What the household drew from the grid per 5-minute interval in [from, to) (gridImportKwh, decision 112). */
+export async function gridImportIntervals(db: DbOrTx, householdId: string, from: Date, to: Date): Promise<{ start: Date; kwh: number }[]> {
+  const rows = rowsOf<{ ms: number; imported: number; exported: number }>(
     await db.execute(sql`
-      select date_part('epoch', ts) * 1000 as ms, consumption_kwh as kwh from meter_readings
+      select date_part('epoch', ts) * 1000 as ms, grid_import_kwh as imported, grid_export_kwh as exported from meter_readings
       where household_id = ${householdId}::uuid and ts >= ${from.toISOString()}::timestamptz and ts < ${to.toISOString()}::timestamptz`),
   );
-  return rows.map((r) => ({ start: new Date(Number(r.ms)), kwh: Number(r.kwh) }));
+  return rows.map((r) => ({ start: new Date(Number(r.ms)), kwh: gridImportKwh(Number(r.imported), Number(r.exported)) }));
 }
 
 export type StoredResult = {

@@ -27,6 +27,7 @@ function resultView(stored: StoredResult): EventResult {
     reductionPercent: number | null;
     targetMet: boolean;
     intervals: EventResult['intervals'];
+    fromGrid: boolean;
   }>;
   // Read back as settlement stored it (decision 098): the explanation never recomputes a figure.
   return {
@@ -47,6 +48,7 @@ function resultView(stored: StoredResult): EventResult {
     targetMet: detail.targetMet ?? false,
     points: stored.points,
     intervals: detail.intervals ?? [],
+    fromGrid: detail.fromGrid ?? false,
     settledAt: stored.settledAt,
   };
 }

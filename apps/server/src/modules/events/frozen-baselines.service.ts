@@ -5,7 +5,7 @@ import { eventDateOf, eventDayRanges } from '@peakwise/domain/event-reading-plan
 import type { DbOrTx } from '../../db/client';
 import { groupBaselines, groupDays } from './event-baseline-group.service';
 import { householdBaselines, type HouseholdBaseline } from './event-baselines.service';
-import { consumptionInRanges, otherEventStartsByHousehold } from './event-settlement.repository';
+import { gridImportInRanges, otherEventStartsByHousehold } from './event-settlement.repository';
 import type { EventRow, Participant } from './events.repository';
 import { frozenBaselinesFor, householdsToFreeze, saveFrozenBaselines } from './frozen-baselines.repository';
 
@@ -73,7 +73,7 @@ const isFinal = (event: EventRow, frozen: FrozenBaseline | undefined): frozen is
 export async function frozenBaselineOnTheDay(db: DbOrTx, event: EventRow, household: Participant): Promise<Baseline | null> {
   const frozen = (await frozenBaselinesFor(db, event, [household.householdId])).get(household.householdId);
   if (!isFinal(event, frozen)) return null;
-  const readings = await consumptionInRanges(db, [{ householdId: household.householdId, group: 0 }], [eventDayRanges(event.startsAt, event.endsAt)]);
+  const readings = await gridImportInRanges(db, [{ householdId: household.householdId, group: 0 }], [eventDayRanges(event.startsAt, event.endsAt)]);
   const group = await groupDays(db, event, [{ household, frozen }]);
   return thawed(event, household, frozen, readings.get(household.householdId), group.get(household.householdId))?.baseline ?? null;
 }
@@ -103,7 +103,7 @@ export async function* settlementBaselines(
   const load = async (batch: readonly Participant[]) => {
     const frozen = await frozenBaselinesFor(db, event, batch.map((p) => p.householdId));
     const withRow = batch.filter((p) => isFinal(event, frozen.get(p.householdId)));
-    const readings = await consumptionInRanges(db, withRow.map((p) => ({ householdId: p.householdId, group: 0 })), ranges);
+    const readings = await gridImportInRanges(db, withRow.map((p) => ({ householdId: p.householdId, group: 0 })), ranges);
     const groups = await groupDays(db, event, withRow.map((household) => ({ household, frozen: frozen.get(household.householdId)! })));
     return { frozen, readings, groups };
   };

@@ -212,6 +212,22 @@ describe('EventPage', () => {
       expect(text).not.toContain('multiplied');
     });
 
+    it('says a solar home’s figures are what it drew from the grid, in three languages (decision 112)', async () => {
+      renderPage({ event: event(), result: { ...settled, fromGrid: true }, outlook: null });
+      const text = plain((await screen.findByTestId('result-explanation', {}, { timeout: 5000 })).textContent);
+      expect(text).toContain('Your home has solar panels, so every figure here is what it drew from the grid, after what the panels supplied.');
+      await i18n.changeLanguage('fr');
+      expect(await screen.findByText('Votre logement a des panneaux solaires, donc chaque chiffre ici est ce qu’il a tiré du réseau, après ce que les panneaux ont fourni.')).toBeInTheDocument();
+      await i18n.changeLanguage('es');
+      expect(await screen.findByText('Su hogar tiene paneles solares, así que cada cifra aquí es lo que tomó de la red, después de lo que aportaron los paneles.')).toBeInTheDocument();
+    });
+
+    it('says nothing of the grid for a home without solar', async () => {
+      renderPage({ event: event(), result: settled, outlook: null });
+      const text = plain((await screen.findByTestId('result-explanation', {}, { timeout: 5000 })).textContent);
+      expect(text).not.toContain('from the grid');
+    });
+
     it('explains a capped additive adjustment', async () => {
       // The uncapped 1.5 would have added 1.20 kWh to 2.40; 0.48 was (2.88 stored, factor 1.2).
       renderPage({ event: event(), result: { ...settled, baselineKwh: 2.88, adjustmentMethod: 'additive', adjustmentFactor: 1.2, adjustmentUnclamped: 1.5, adjustmentStatus: 'clamped' }, outlook: null });

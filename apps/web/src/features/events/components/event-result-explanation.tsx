@@ -88,6 +88,8 @@ export function EventResultExplanation({ event, result }: Props) {
   // adjustment made of it, so the first figure and the result's Baseline agree with the sentences.
   const moved = Math.abs(result.baselineKwh - unadjusted) >= 0.005;
   const sentences: string[] = [
+    // A solar home's figures are net of its panels (decision 112): "what your home used" alone would mislead.
+    ...(result.fromGrid ? [t('explain.fromGrid')] : []),
     moved
       ? t(weekend ? 'explain.usualWeekend' : 'explain.usualWeekday', { usual: kwh(unadjusted), count })
       : t(weekend ? 'explain.baselineWeekend' : 'explain.baselineWeekday', { baseline: kwh(result.baselineKwh), count }),
