@@ -201,7 +201,17 @@ export const opsEn = {
       nextTry: 'Next try',
       onSchedule: 'On schedule',
       reportError: 'Last report error',
+      mqtt: 'MQTT notifications',
+      mqttTopics: 'MQTT topics',
+      mqttMessage: 'Last MQTT message',
       none: 'None',
+    },
+    mqtt: {
+      off: 'Not offered by the VTN',
+      connecting: 'Connecting to {{broker}}',
+      connected: 'Connected to {{broker}}',
+      down: 'Broker unreachable, retrying ({{broker}})',
+      failed: 'Offered, but not usable',
     },
     subscription: {
       off: 'Off (polling only)',

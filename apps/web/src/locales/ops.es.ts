@@ -204,7 +204,17 @@ export const opsEs: Translation<typeof opsEn> = {
       nextTry: 'Próximo intento',
       onSchedule: 'Según lo previsto',
       reportError: 'Último error de informe',
+      mqtt: 'Notificaciones MQTT',
+      mqttTopics: 'Temas MQTT',
+      mqttMessage: 'Último mensaje MQTT',
       none: 'Ninguno',
+    },
+    mqtt: {
+      off: 'No ofrecidas por el VTN',
+      connecting: 'Conectando con {{broker}}',
+      connected: 'Conectado a {{broker}}',
+      down: 'Bróker inaccesible, reintentando ({{broker}})',
+      failed: 'Ofrecidas, pero no utilizables',
     },
     subscription: {
       off: 'Desactivadas (solo consulta)',

@@ -204,7 +204,17 @@ export const opsFr: Translation<typeof opsEn> = {
       nextTry: 'Prochain essai',
       onSchedule: 'À l’heure prévue',
       reportError: 'Dernière erreur de rapport',
+      mqtt: 'Notifications MQTT',
+      mqttTopics: 'Sujets MQTT',
+      mqttMessage: 'Dernier message MQTT',
       none: 'Aucune',
+    },
+    mqtt: {
+      off: 'Non proposées par le VTN',
+      connecting: 'Connexion à {{broker}}',
+      connected: 'Connecté à {{broker}}',
+      down: 'Courtier injoignable, nouvel essai en cours ({{broker}})',
+      failed: 'Proposées, mais inutilisables',
     },
     subscription: {
       off: 'Désactivées (interrogation seulement)',

@@ -26,6 +26,14 @@ export function VtnConnection({ vtn }: { vtn: OpsOpenAdrVtn }) {
     ],
     [t('openadr.connection.nextTry'), vtn.failures > 0 && vtn.retryAfter ? instant(vtn.retryAfter) : t('openadr.connection.onSchedule')],
     [t('openadr.connection.reportError'), vtn.reportError ? `${instant(vtn.reportErrorAt)} — ${vtn.reportError}` : t('openadr.connection.none')],
+    // 3.1.1's MQTT notifier (decision 114): where the VEN listens, on what, and when it last heard something.
+    [t('openadr.connection.mqtt'), `${t(`openadr.mqtt.${vtn.mqttStatus}`, { broker: vtn.mqttBroker ?? '' })}${vtn.mqttError ? ` — ${vtn.mqttError}` : ''}`],
+    ...(vtn.mqttStatus === 'off'
+      ? []
+      : ([
+          [t('openadr.connection.mqttTopics'), vtn.mqttTopics.length > 0 ? vtn.mqttTopics.join(', ') : t('openadr.connection.none')],
+          [t('openadr.connection.mqttMessage'), instant(vtn.mqttMessageAt)],
+        ] as [string, string][])),
   ];
   return (
     <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
