@@ -116,6 +116,7 @@ describe('an OpenADR event from the utility’s VTN to the final report', () => 
       const section = operator.getByRole('region', { name: `VTN ${vtn.url}` });
       await section.waitFor();
       await expect.poll(async () => section.textContent()).toContain('Connected to mqtt://127.0.0.1:');
+      await expect.poll(async () => section.textContent()).toContain('Not needed: the VTN’s MQTT broker tells us');
       const select = section.getByRole('combobox', { name: `Peakwise program fed by ${VTN_PROGRAM}` });
       await select.selectOption(programId);
       await section.getByRole('button', { name: `Save the program for ${VTN_PROGRAM}` }).click();
@@ -174,6 +175,8 @@ describe('an OpenADR event from the utility’s VTN to the final report', () => 
       await banner.waitFor();
       await banner.getByRole('button', { name: 'Opt In Now' }).click();
       await banner.getByText('You’re opted in').waitFor();
+      await banner.getByText('Saving your choice…').waitFor({ state: 'hidden' });
+      await expect.poll(async () => (await db.query(`select 1 from event_participations where event_id = $1 and household_id = $2`, [event.id, member.householdId])).rowCount).toBe(1);
       await screenshot(page, 'openadr-event-member-opted-in-390');
       expect(await axeViolations(page)).toEqual([]);
 

@@ -194,7 +194,7 @@ export const opsEn = {
       notEnrolled: '{{name}}, not enrolled yet',
       lastToken: 'Last token',
       lastPoll: 'Last good poll',
-      subscription: 'Notifications',
+      subscription: 'Webhook notifications',
       lastError: 'Last error',
       failures_one: '{{count}} failure in a row',
       failures_other: '{{count}} failures in a row',
@@ -217,6 +217,7 @@ export const opsEn = {
       off: 'Off (polling only)',
       active: 'Subscribed',
       failed: 'Refused by the VTN (polling goes on)',
+      mqtt: 'Not needed: the VTN’s MQTT broker tells us',
     },
     programs: {
       title: 'VTN programs',

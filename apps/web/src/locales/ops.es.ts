@@ -197,7 +197,7 @@ export const opsEs: Translation<typeof opsEn> = {
       notEnrolled: '{{name}}, aún no inscrito',
       lastToken: 'Último token',
       lastPoll: 'Última consulta correcta',
-      subscription: 'Notificaciones',
+      subscription: 'Notificaciones por webhook',
       lastError: 'Último error',
       failures_one: '{{count}} fallo seguido',
       failures_other: '{{count}} fallos seguidos',
@@ -220,6 +220,7 @@ export const opsEs: Translation<typeof opsEn> = {
       off: 'Desactivadas (solo consulta)',
       active: 'Suscrito',
       failed: 'Rechazada por el VTN (la consulta continúa)',
+      mqtt: 'No hacen falta: el bróker MQTT del VTN nos avisa',
     },
     programs: {
       title: 'Programas del VTN',

@@ -197,7 +197,7 @@ export const opsFr: Translation<typeof opsEn> = {
       notEnrolled: '{{name}}, pas encore inscrit',
       lastToken: 'Dernier jeton',
       lastPoll: 'Dernière interrogation réussie',
-      subscription: 'Notifications',
+      subscription: 'Notifications par webhook',
       lastError: 'Dernière erreur',
       failures_one: '{{count}} échec d’affilée',
       failures_other: '{{count}} échecs d’affilée',
@@ -220,6 +220,7 @@ export const opsFr: Translation<typeof opsEn> = {
       off: 'Désactivées (interrogation seulement)',
       active: 'Abonné',
       failed: 'Refusé par le VTN (l’interrogation continue)',
+      mqtt: 'Inutiles : le courtier MQTT du VTN nous prévient',
     },
     programs: {
       title: 'Programmes du VTN',

@@ -60,6 +60,8 @@ describe('OpenADR in the console', () => {
     expect(text).toContain('GET /events answered 500');
     expect(text).toContain('Broker unreachable, retrying (mqtts://broker.vtn.example.ca) — The broker closed the connection');
     expect(text).toContain('programs/create, programs/program-1/events/+');
+    // The webhook row says why none is asked for, instead of "polling only".
+    expect(text).toContain('Webhook notifications');
     expect(text).toContain('Its VTN program feeds no Peakwise program');
 
     const reports = within(section).getByRole('table', { name: 'Reports sent' });

@@ -19,7 +19,13 @@ export function VtnConnection({ vtn }: { vtn: OpsOpenAdrVtn }) {
     [t('openadr.connection.ven'), vtn.venId ? `${vtn.venName} (${vtn.venId})` : t('openadr.connection.notEnrolled', { name: vtn.venName })],
     [t('openadr.connection.lastToken'), instant(vtn.lastTokenAt)],
     [t('openadr.connection.lastPoll'), instant(vtn.lastPollAt)],
-    [t('openadr.connection.subscription'), `${t(`openadr.subscription.${vtn.subscriptionStatus}`)}${vtn.subscriptionError ? ` — ${vtn.subscriptionError}` : ''}`],
+    [
+      t('openadr.connection.subscription'),
+      // No webhook is asked for while the VTN's MQTT notifier is in use (decision 114): "polling only" would be wrong.
+      vtn.subscriptionStatus === 'off' && vtn.mqttStatus !== 'off' && vtn.mqttStatus !== 'failed'
+        ? t('openadr.subscription.mqtt')
+        : `${t(`openadr.subscription.${vtn.subscriptionStatus}`)}${vtn.subscriptionError ? ` — ${vtn.subscriptionError}` : ''}`,
+    ],
     [
       t('openadr.connection.lastError'),
       vtn.lastError ? `${instant(vtn.lastErrorAt)} — ${vtn.lastError}${vtn.failures > 0 ? ` (${t('openadr.connection.failures', { count: vtn.failures })})` : ''}` : t('openadr.connection.none'),
