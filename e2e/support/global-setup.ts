@@ -19,6 +19,8 @@ declare module 'vitest' {
     mailDir: string;
     /** The identity the local OpenID provider (standing in for Google) signs in. */
     socialEmail: string;
+    /** Where the OpenADR journey starts its test VTN, which the server is configured as a VEN of. */
+    openAdrVtn: { port: number; clientSecret: string };
   }
 }
 
@@ -45,6 +47,8 @@ export default async function setup(project: TestProject) {
   const database = await createE2eDatabase();
   const port = await freePort();
   const brokerPort = await freePort();
+  // The server is a VEN of a VTN the OpenADR journey starts on this port (until then its polls fail and back off).
+  const openAdrVtn = { port: await freePort(), clientSecret: `e2e-${Date.now()}` };
   const dataDir = mkdtempSync(join(tmpdir(), 'peakwise-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
   const mailDir = join(dataDir, 'mail');
@@ -88,6 +92,12 @@ export default async function setup(project: TestProject) {
       DEMO_BACKFILL_DAYS: String(backfillDaysForLastMonth(new Date())),
       // The settlement journey moves the server's clock through an event (decision 050).
       TEST_CLOCK: 'true',
+      OPENADR_VTN_URL: `http://127.0.0.1:${openAdrVtn.port}`,
+      OPENADR_CLIENT_ID: 'peakwise-ven',
+      OPENADR_CLIENT_SECRET: openAdrVtn.clientSecret,
+      OPENADR_VERSION: '3.1.1',
+      OPENADR_VEN_NAME: 'peakwise-e2e',
+      OPENADR_POLL_SECONDS: '60',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -99,6 +109,7 @@ export default async function setup(project: TestProject) {
   project.provide('databaseUrl', database.url);
   project.provide('mailDir', mailDir);
   project.provide('socialEmail', socialEmail);
+  project.provide('openAdrVtn', openAdrVtn);
 
   return async () => {
     server.kill('SIGTERM');

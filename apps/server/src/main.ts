@@ -1,5 +1,6 @@
 import { createOpenAdrClient } from './modules/openadr/openadr-client';
 import { openAdrJobHandlers, startOpenAdrPolling } from './jobs/openadr-jobs';
+import { createOpenAdrMqttListener } from './modules/openadr/openadr-mqtt-listener';
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
@@ -235,7 +236,16 @@ async function main() {
   // Mosquitto's logins follow the ingest credentials through its dynamic security plugin (decision 097).
   const dynsec = config.mqttDynsec && config.mqttUrl ? connectDynsecControl({ url: config.mqttUrl, username: config.mqttDynsec.username, password: config.mqttDynsec.password, logger }) : undefined;
   // Peakwise as an OpenADR 3 VEN of the configured VTN (decision 104); nothing of it runs without one.
-  const openAdr = config.openadr ? { config: config.openadr, client: createOpenAdrClient({ config: config.openadr, clock: now }) } : undefined;
+  const openAdrClient = config.openadr ? createOpenAdrClient({ config: config.openadr, clock: now }) : undefined;
+  const openAdr =
+    config.openadr && openAdrClient
+      ? {
+          config: config.openadr,
+          client: openAdrClient,
+          // A 3.1.1 VTN's MQTT notifications (decision 114); idle until a poll finds the VTN offers them.
+          mqtt: createOpenAdrMqttListener({ db: database.db, vtnUrl: config.openadr.vtnUrl, client: openAdrClient, clientId: config.openadr.clientId, logger, clock: now, allowPlain: config.nodeEnv !== 'production' }),
+        }
+      : undefined;
   // Mosquitto names no refused login; its log topic does name a successful one (decision 105).
   const loginLog =
     config.mqttDynsec && config.mqttUrl
@@ -345,6 +355,7 @@ async function main() {
     await ingest.close().catch((error: unknown) => logger.warn({ err: error }, 'MQTT close failed'));
     await dynsec?.close().catch((error: unknown) => logger.warn({ err: error }, 'Dynamic security session close failed'));
     await loginLog?.close().catch((error: unknown) => logger.warn({ err: error }, 'Mosquitto log session close failed'));
+    await openAdr?.mqtt.close().catch((error: unknown) => logger.warn({ err: error }, 'OpenADR MQTT listener close failed'));
     await broker?.stop().catch((error: unknown) => logger.warn({ err: error }, 'Broker stop failed'));
     await brokerIngest?.drain();
     await database.close().catch((error: unknown) => logger.warn({ err: error }, 'Database close failed'));

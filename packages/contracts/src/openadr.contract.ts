@@ -10,6 +10,11 @@ import { OPENADR_REFUSALS } from '@peakwise/domain/openadr-event-window';
 export const OPENADR_EVENT_STATUSES = ['scheduled', 'refused', 'cancelled'] as const;
 export const OPENADR_SUBSCRIPTION_STATUSES = ['off', 'active', 'failed'] as const;
 export const OPENADR_REPORT_STAGES = ['provisional', 'final'] as const;
+/**
+ * The 3.1.1 MQTT notifier (decision 114): off when the VTN offers none (or speaks 3.0.1), failed
+ * when it offers one the VEN cannot use, down while the broker cannot be reached (retrying).
+ */
+export const OPENADR_MQTT_STATUSES = ['off', 'connecting', 'connected', 'down', 'failed'] as const;
 
 /** Why a VTN event did not become (or stopped following) a Peakwise event. */
 export const OPENADR_EVENT_REASONS = [
@@ -79,6 +84,13 @@ export const opsOpenAdrVtnSchema = z.object({
   /** The last report the VTN refused or that could not be sent; cleared by the next one sent. */
   reportError: z.string().nullable(),
   reportErrorAt: instantOrNull,
+  /** MQTT notifications (3.1.1, decision 114): the broker, the topics listened on and the last message heard. */
+  mqttStatus: z.enum(OPENADR_MQTT_STATUSES),
+  mqttBroker: z.string().nullable(),
+  mqttTopics: z.array(z.string()),
+  mqttError: z.string().nullable(),
+  mqttChangedAt: instantOrNull,
+  mqttMessageAt: instantOrNull,
   programs: z.array(opsOpenAdrProgramSchema),
   events: z.array(opsOpenAdrEventSchema),
   reports: z.array(opsOpenAdrReportSchema),

@@ -2,6 +2,7 @@ import type { OpenAdrConfig } from '../lib/config';
 import type { Logger } from '../lib/logger';
 import type { DbOrTx } from '../db/client';
 import type { OpenAdrClient } from '../modules/openadr/openadr-client';
+import type { OpenAdrMqttListener } from '../modules/openadr/openadr-mqtt-listener';
 import { OPENADR_POLL_JOB, scheduleOpenAdrPoll } from '../modules/openadr/openadr-poll-schedule';
 import { takeNotificationSince } from '../modules/openadr/openadr-subscriptions.repository';
 import { applyVtnSnapshot, fetchVtn } from '../modules/openadr/openadr-ven.service';
@@ -14,12 +15,17 @@ import { preparedJob, type JobHandler } from './durable-worker';
  * row and the VEN keeps going. The VTN is asked before the job's transaction opens (decision 110):
  * a VTN slow to answer holds no database.
  */
-export function openAdrJobHandlers(deps: { config: OpenAdrConfig; client: OpenAdrClient; logger: Logger }): Record<string, JobHandler> {
+export function openAdrJobHandlers(deps: { config: OpenAdrConfig; client: OpenAdrClient; logger: Logger; mqtt?: OpenAdrMqttListener }): Record<string, JobHandler> {
   const { config, client, logger } = deps;
   const identity = { url: config.vtnUrl, version: config.version, venName: config.venName };
   return {
     [OPENADR_POLL_JOB]: preparedJob(
-      ({ db, now }) => fetchVtn(db, client, identity, now, config.callbackUrl),
+      async ({ db, now }) => {
+        const snapshot = await fetchVtn(db, client, identity, now, config.callbackUrl);
+        // Outside the transaction, as the questions are: the listener writes its state on its own connection (decision 114).
+        if (snapshot.ok) await deps.mqtt?.update(snapshot.vtnId, snapshot.notifier);
+        return snapshot;
+      },
       async ({ tx, now }, snapshot) => {
         const result = await applyVtnSnapshot(tx, snapshot, now);
         if (!result.ok) {

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createTcpServer, type AddressInfo, type Server as TcpServer, type Socket } from 'node:net';
+import { Aedes } from 'aedes';
+import mqtt, { type MqttClient } from 'mqtt';
 import type { OpenAdrVersion } from '../lib/config';
 import { openAdrSchema, type HttpMethod } from '../modules/openadr/openadr-schema';
 
@@ -45,16 +47,41 @@ export type TestVtn = {
   silent: boolean;
   /** Resolves when every notification sent so far has been answered. */
   settle(): Promise<void>;
+  /** The MQTT notifier's broker (3.1.1 with `mqtt`), as /notifiers names it; null without one. */
+  mqttUrl: string | null;
+  /** Every message the VTN published on its broker, in order. */
+  published: { topic: string; objectType: string; operation: string; id: string }[];
+  /** The broker stops listening and drops every connection (down), or listens again on the same port (up). */
+  mqttDown(): Promise<void>;
+  mqttUp(): Promise<void>;
+  /** The last message published, published again (a broker's or VTN's duplicate). */
+  publishAgain(): void;
   close(): Promise<void>;
 };
 
 const TEMPLATES = (paths: string[]) =>
   paths.map((template) => ({ template, pattern: new RegExp(`^${template.replace(/\{(\w+)\}/g, '(?<$1>[^/]+)')}$`) }));
 
-export async function startTestVtn(version: OpenAdrVersion): Promise<TestVtn> {
+export type TestVtnOptions = {
+  /** A fixed port (a server configured before the VTN starts); default any free one. */
+  port?: number;
+  clientSecret?: string;
+  /**
+   * The 3.1.1 MQTT notifier: `aedes`, a broker of the VTN's own whose login is OAUTH2_BEARER_TOKEN
+   * (the VEN's client id and a live access token); or an external broker's URL (Mosquitto), reached
+   * anonymously, on which the VTN publishes as a client.
+   */
+  mqtt?: 'aedes' | { url: string };
+};
+
+/** The VTN's topic names: ALL for each program's events, one per operation for programs (a VEN must take both forms). */
+const programTopics = { CREATE: 'programs/create', UPDATE: 'programs/update', DELETE: 'programs/delete' };
+const eventTopics = (programId: string) => ({ CREATE: `programs/${programId}/events/create`, UPDATE: `programs/${programId}/events/update`, DELETE: `programs/${programId}/events/delete`, ALL: `programs/${programId}/events/+` });
+
+export async function startTestVtn(version: OpenAdrVersion, options: TestVtnOptions = {}): Promise<TestVtn> {
   const schema = openAdrSchema(version);
   const clientId = 'peakwise-ven';
-  const clientSecret = `secret-${randomBytes(12).toString('hex')}`;
+  const clientSecret = options.clientSecret ?? `secret-${randomBytes(12).toString('hex')}`;
   const tokens = new Map<string, number>();
   const programs = new Map<string, Obj>();
   const events = new Map<string, Obj>();
@@ -63,10 +90,12 @@ export async function startTestVtn(version: OpenAdrVersion): Promise<TestVtn> {
   const subscriptions = new Map<string, Obj>();
   const reports = new Map<string, Obj>();
   const inFlight = new Set<Promise<void>>();
+  let broker: VtnBroker | null = null;
+  let lastPublished: { topic: string; payload: string } | null = null;
   let counter = 0;
   const nextId = (prefix: string) => `${prefix}-${++counter}`;
   const stamp = () => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
-  const templates = TEMPLATES(['/auth/server', '/auth/token', '/programs', '/events', '/vens', '/vens/{venID}/resources', '/resources', '/subscriptions', '/subscriptions/{subscriptionID}', '/reports', '/reports/{reportID}']);
+  const templates = TEMPLATES(['/auth/server', '/auth/token', '/programs', '/events', '/vens', '/vens/{venID}/resources', '/resources', '/subscriptions', '/subscriptions/{subscriptionID}', '/reports', '/reports/{reportID}', '/notifiers', '/notifiers/mqtt/topics/programs', '/notifiers/mqtt/topics/programs/{programID}/events']);
   const hanging = new Set<ServerResponse>();
 
   const vtn: TestVtn = {
@@ -85,6 +114,13 @@ export async function startTestVtn(version: OpenAdrVersion): Promise<TestVtn> {
     reports,
     notifications: [],
     silent: false,
+    mqttUrl: null,
+    published: [],
+    mqttDown: async () => {},
+    mqttUp: async () => {},
+    publishAgain() {
+      if (broker && lastPublished) broker.publish(lastPublished.topic, lastPublished.payload);
+    },
     settle: async () => {
       while (inFlight.size > 0) await Promise.all([...inFlight]);
     },
@@ -111,12 +147,14 @@ export async function startTestVtn(version: OpenAdrVersion): Promise<TestVtn> {
     revokeTokens() {
       tokens.clear();
     },
-    close: () =>
-      new Promise((resolve) => {
+    close: async () => {
+      await broker?.close();
+      await new Promise<void>((resolve) => {
         for (const res of hanging) res.destroy();
         server.close(() => resolve());
         server.closeAllConnections();
-      }),
+      });
+    },
   };
 
   const send = (res: ServerResponse, method: HttpMethod, template: string | null, status: number, body: unknown) => {
@@ -133,6 +171,7 @@ export async function startTestVtn(version: OpenAdrVersion): Promise<TestVtn> {
   /** Tells every subscriber of this object and operation (and of its program, when the subscription names one), over HTTP. */
   function notify(objectType: string, operation: string, object: Obj, programId: string) {
     if (vtn.silent) return;
+    publish(objectType, operation, object, programId);
     for (const subscription of subscriptions.values()) {
       if (subscription.programID && subscription.programID !== programId) continue;
       for (const op of subscription.objectOperations as ObjectOperation[]) {
@@ -156,6 +195,21 @@ export async function startTestVtn(version: OpenAdrVersion): Promise<TestVtn> {
         inFlight.add(delivery);
       }
     }
+  }
+
+  /**
+   * The MQTT notifier: the same notification body a webhook gets (the Definition, "Notifications via
+   * Additional Protocols"), on the topic /notifiers/mqtt/topics/... named for the object and operation.
+   */
+  function publish(objectType: string, operation: string, object: Obj, programId: string) {
+    if (!broker) return;
+    const topics = objectType === 'PROGRAM' ? programTopics : eventTopics(programId);
+    const topic = topics[operation as keyof typeof programTopics];
+    const body = { objectType, operation, object };
+    for (const p of schema.checkNotification(body)) vtn.violations.push(`VTN published outside the spec: ${p}`);
+    vtn.published.push({ topic, objectType, operation, id: object.id });
+    lastPublished = { topic, payload: JSON.stringify(body) };
+    broker.publish(topic, lastPublished.payload);
   }
 
   /** The Definition's challenge (3.1.1, Webhooks): GET the callback with `echo`; it must answer 200 with the value in its body. */
@@ -234,6 +288,19 @@ export async function startTestVtn(version: OpenAdrVersion): Promise<TestVtn> {
       return res.end(']');
     }
 
+    if (template === '/notifiers') {
+      const mqttNotifier = broker
+        ? { URIS: [broker.url], serialization: 'JSON', authentication: broker.anonymous ? { method: 'ANONYMOUS' } : { method: 'OAUTH2_BEARER_TOKEN', username: '{clientID}' } }
+        : undefined;
+      return send(res, method, template, 200, { WEBHOOK: true, ...(mqttNotifier ? { MQTT: mqttNotifier } : {}) });
+    }
+    if (template.startsWith('/notifiers/mqtt/')) {
+      if (!broker) return send(res, method, template, 404, problem(404, 'No MQTT notifier'));
+      if (template === '/notifiers/mqtt/topics/programs') return send(res, method, template, 200, { topics: programTopics });
+      const programId = match.m!.groups!.programID!;
+      if (!programs.has(programId)) return send(res, method, template, 404, problem(404, 'No such program'));
+      return send(res, method, template, 200, { topics: eventTopics(programId) });
+    }
     const page = <T>(rows: T[]) => rows.slice(Number(query.skip ?? 0), Number(query.skip ?? 0) + Number(query.limit ?? 50));
     if (template === '/reports' && method === 'get')
       return send(res, method, template, 200, page([...reports.values()].filter((r) => (!query.clientName || r.clientName === query.clientName) && (!query.eventID || r.eventID === query.eventID))));
@@ -288,7 +355,77 @@ export async function startTestVtn(version: OpenAdrVersion): Promise<TestVtn> {
   // Node closes an idle keep-alive socket after 5 s, and a client that reuses it at that moment gets a
   // reset: a real fault a poll records, but a test's pause between polls must not make it one.
   server.keepAliveTimeout = 120_000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   vtn.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  if (options.mqtt && version === '3.1.1') {
+    broker = options.mqtt === 'aedes' ? await startVtnBroker((username, password) => username === clientId && (tokens.get(password) ?? 0) > Date.now()) : await publishOn(options.mqtt.url);
+    vtn.mqttUrl = broker.url;
+    vtn.mqttDown = () => broker!.down();
+    vtn.mqttUp = () => broker!.up();
+  }
   return vtn;
+}
+
+type VtnBroker = { url: string; anonymous: boolean; publish(topic: string, payload: string): void; down(): Promise<void>; up(): Promise<void>; close(): Promise<void> };
+
+/** The VTN's own broker: aedes on a port of its own, the login checked against the VTN's live access tokens. */
+async function startVtnBroker(tokenIsLive: (username: string, token: string) => boolean): Promise<VtnBroker> {
+  const aedes = await Aedes.createBroker();
+  aedes.authenticate = (_client, username, password, callback) => {
+    if (username !== undefined && password !== undefined && tokenIsLive(username, password.toString('utf8'))) return callback(null, true);
+    callback(Object.assign(new Error('Bad username or password'), { returnCode: 4 }), false);
+  };
+  // Only the VTN publishes: a client's publish goes nowhere.
+  aedes.authorizePublish = (_client, _packet, callback) => callback(new Error('Subscribe only'));
+  const sockets = new Set<Socket>();
+  let tcp: TcpServer | null = null;
+  let port = 0;
+  const up = async () => {
+    const server = createTcpServer((socket) => {
+      sockets.add(socket);
+      socket.once('close', () => sockets.delete(socket));
+      aedes.handle(socket);
+    });
+    await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+    tcp = server;
+  };
+  const down = async () => {
+    const server = tcp;
+    tcp = null;
+    if (!server) return;
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    for (const socket of sockets) socket.destroy();
+    await closed;
+  };
+  await up();
+  return {
+    url: `mqtt://127.0.0.1:${port}`,
+    anonymous: false,
+    publish: (topic, payload) => aedes.publish({ cmd: 'publish', topic, payload: Buffer.from(payload), qos: 1, retain: false, dup: false }, () => {}),
+    up,
+    down,
+    close: async () => {
+      await down();
+      await new Promise<void>((resolve) => aedes.close(() => resolve()));
+    },
+  };
+}
+
+/** A broker run by someone else (Mosquitto, anonymous): the VTN publishes on it as a client; down and up are the caller's. */
+async function publishOn(url: string): Promise<VtnBroker> {
+  const client: MqttClient = mqtt.connect(url, { clientId: `test-vtn-${randomBytes(4).toString('hex')}`, reconnectPeriod: 200, clean: true });
+  client.on('error', () => {});
+  await new Promise<void>((resolve) => client.once('connect', () => resolve()));
+  return {
+    url,
+    anonymous: true,
+    publish: (topic, payload) => {
+      // A publish while the broker is away is lost, as the VTN's notification would be.
+      if (client.connected) client.publish(topic, payload, { qos: 1 });
+    },
+    up: async () => {},
+    down: async () => {},
+    close: () => client.endAsync(true),
+  };
 }

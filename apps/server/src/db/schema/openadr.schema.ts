@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, doublePrecision, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { OPENADR_EVENT_STATUSES, OPENADR_REPORT_STAGES, OPENADR_SUBSCRIPTION_STATUSES } from '@peakwise/contracts/openadr.contract';
+import { OPENADR_EVENT_STATUSES, OPENADR_MQTT_STATUSES, OPENADR_REPORT_STAGES, OPENADR_SUBSCRIPTION_STATUSES } from '@peakwise/contracts/openadr.contract';
 import { energyEvents, eventPrograms } from './energy-event.schema';
 
 /** A VTN this server is a VEN of (decision 104), keyed by its URL; the secret stays in the environment. */
@@ -31,12 +31,22 @@ export const openAdrVtns = pgTable(
     /** A report the VTN refused or that could not be sent (the poll itself went on). */
     reportError: text('report_error'),
     reportErrorAt: timestamp('report_error_at', { withTimezone: true }),
+    /** The VTN's MQTT notifier as the listener last found it (decision 114): off when the VTN offers none. */
+    mqttStatus: text('mqtt_status', { enum: OPENADR_MQTT_STATUSES }).notNull().default('off'),
+    mqttBroker: text('mqtt_broker'),
+    mqttTopics: text('mqtt_topics').array().notNull().default(sql`'{}'`),
+    mqttError: text('mqtt_error'),
+    mqttChangedAt: timestamp('mqtt_changed_at', { withTimezone: true }),
+    /** The last message heard on the VTN's topics. */
+    mqttMessageAt: timestamp('mqtt_message_at', { withTimezone: true }),
   },
   (t) => [
     check('openadr_vtns_version', sql`${t.version} in ('3.0.1', '3.1.1')`),
     check('openadr_vtns_failures', sql`${t.failures} >= 0`),
     check('openadr_vtns_subscription_status', sql`${t.subscriptionStatus} in ('off', 'active', 'failed')`),
     check('openadr_vtns_callback_token', sql`${t.callbackToken} is null or ${t.callbackToken} ~ '^[0-9a-f]{32,128}$'`),
+    check('openadr_vtns_mqtt_status', sql`${t.mqttStatus} in ('off', 'connecting', 'connected', 'down', 'failed')`),
+    check('openadr_vtns_mqtt_broker', sql`(${t.mqttStatus} = 'off') or ${t.mqttBroker} is not null or ${t.mqttStatus} = 'failed'`),
   ],
 );
 

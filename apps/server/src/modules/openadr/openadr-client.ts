@@ -29,6 +29,8 @@ export type OpenAdrClient = {
   call<T>(method: HttpMethod, template: string, request?: OpenAdrRequest): Promise<T>;
   /** When the last token was obtained, for /ops. */
   lastTokenAt(): Date | null;
+  /** A token good for a while yet: the MQTT notifier's OAUTH2_BEARER_TOKEN login uses it as its password. */
+  accessToken(): Promise<string>;
 };
 
 /** A VTN answer larger than this is refused unread; a day of events is a few kilobytes. */
@@ -127,7 +129,7 @@ export function createOpenAdrClient(options: {
     }
   };
 
-  return { version: config.version, call, lastTokenAt: () => tokenAt };
+  return { version: config.version, call, lastTokenAt: () => tokenAt, accessToken: bearer };
 }
 
 function abortOrUnreachable(error: unknown, method: string, template: string, timeoutMs: number): OpenAdrFault {

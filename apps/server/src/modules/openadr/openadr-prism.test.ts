@@ -6,7 +6,9 @@ import { startPrismVtn, type PrismVtn } from '../../test/prism-vtn';
 import { createTestDatabase } from '../../test/test-database';
 import { upsertProgram } from '../events/events.repository';
 import { createOpenAdrClient, OpenAdrFault } from './openadr-client';
+import { checkNotifier } from './openadr-notifier.service';
 import { openAdrReportBody } from './openadr-reports.service';
+import { checkSubscriptions } from './openadr-subscriptions.service';
 import { pollVtn } from './openadr-ven.service';
 import { opsOpenAdr } from './ops-openadr.service';
 
@@ -49,9 +51,18 @@ describe.each(['3.0.1', '3.1.1'] as const)('OpenADR %s VEN against Prism serving
     expect(prism.requestViolations).toEqual([]);
     const [state] = await opsOpenAdr(database.db);
     // The document's example program and event: the event (a PRICE payload in 2023) is recorded with why it was not run.
-    // The subscription was asked for (whatever Prism's example answer made of it), and not by a request the VEN refused to send.
-    expect(state!.subscriptionStatus, String(state!.subscriptionError)).not.toBe('off');
-    expect(state!.subscriptionError ?? '').not.toMatch(/^Request /);
+    if (version === '3.1.1') {
+      // The document's example /notifiers offers MQTT: the VEN asked for its topics (none refused) and subscribed no webhook.
+      expect(await checkNotifier(client(), ['object-999'])).toMatchObject({ kind: 'mqtt', notifier: { uris: [expect.stringMatching(/^mqtts:\/\//)] } });
+      expect(prism.requestViolations).toEqual([]);
+      expect(state!.subscriptionStatus).toBe('off');
+      // Without MQTT it would subscribe a webhook: that request too is sent to Prism.
+      await checkSubscriptions(database.db, client(), { id: state!.id, venName: 'peakwise' }, 'http://127.0.0.1:9', ['object-999'], new Date());
+    } else {
+      // The subscription was asked for (whatever Prism's example answer made of it), and not by a request the VEN refused to send.
+      expect(state!.subscriptionStatus, String(state!.subscriptionError)).not.toBe('off');
+      expect(state!.subscriptionError ?? '').not.toMatch(/^Request /);
+    }
     expect(state!.programs.map((p) => p.vtnProgramId)).toEqual(['object-999']);
     expect(state!.events).toHaveLength(1);
     expect(state!.events[0]).toMatchObject({ status: 'refused' });

@@ -8,6 +8,7 @@ import { cancelEvent, editEvent, scheduleEvent } from '../events/events.service'
 import { OpenAdrFault, type OpenAdrClient } from './openadr-client';
 import { recordReportError, saveSentReport } from './openadr-reports.repository';
 import { sendDueReports, type ReportRun } from './openadr-reports.service';
+import { checkNotifier, type NotifierCheck } from './openadr-notifier.service';
 import { resourceNameFor } from './openadr-resource-name';
 import { recordSubscriptionState, saveSubscription } from './openadr-subscriptions.repository';
 import { checkSubscriptions, type SubscriptionCheck } from './openadr-subscriptions.service';
@@ -61,7 +62,7 @@ type Resource = { resourceName: string; programId: string; vtnResourceId: string
 
 /** What one fetch learnt from the VTN, to be written in one transaction; or the fault that ended it. */
 export type VtnSnapshot = { vtnId: string; lastTokenAt: Date | null } & (
-  | { ok: true; venId: string; enrolled: boolean; resources: Resource[]; programs: VtnProgram[]; events: VtnEvent[]; subscriptions: SubscriptionCheck; reports: ReportRun }
+  | { ok: true; venId: string; enrolled: boolean; resources: Resource[]; programs: VtnProgram[]; events: VtnEvent[]; subscriptions: SubscriptionCheck; reports: ReportRun; notifier: NotifierCheck }
   | { ok: false; error: string; retryAfterMs: number | undefined }
 );
 
@@ -79,11 +80,13 @@ export async function fetchVtn(db: DbOrTx, client: OpenAdrClient, identity: VtnI
     const resources = await registerResources(client, venId, programs.filter((p) => !known.has(resourceNameFor(p.id))));
     const vtnPrograms = await listAll<VtnProgram>(client, '/programs');
     const events = await listAll<VtnEvent>(client, '/events');
+    // A 3.1.1 VTN with an MQTT broker tells us there (decision 114); webhooks are for the others.
+    const notifier = await checkNotifier(client, vtnPrograms.map((p) => p.id));
     // A VTN that refuses subscriptions is still polled: its fault is the subscription's, not the poll's.
-    const subscriptions = await checkSubscriptions(db, client, vtn, callbackUrl, vtnPrograms.map((p) => p.id), now);
+    const subscriptions = await checkSubscriptions(db, client, vtn, notifier.kind === 'mqtt' ? undefined : callbackUrl, vtnPrograms.map((p) => p.id), now);
     // Reports too: one refused is recorded as the reports' fault, and tried again at the next poll.
     const reports = await sendDueReports(db, client, vtn, now);
-    return { vtnId: vtn.id, lastTokenAt: client.lastTokenAt(), ok: true, venId, enrolled: vtn.venId === null, resources, programs: vtnPrograms, events, subscriptions, reports };
+    return { vtnId: vtn.id, lastTokenAt: client.lastTokenAt(), ok: true, venId, enrolled: vtn.venId === null, resources, programs: vtnPrograms, events, subscriptions, reports, notifier };
   } catch (error) {
     const message = error instanceof OpenAdrFault ? error.message : `Unexpected: ${error instanceof Error ? error.message : String(error)}`;
     return { vtnId: vtn.id, lastTokenAt: client.lastTokenAt(), ok: false, error: message, retryAfterMs: error instanceof OpenAdrFault ? error.retryAfterMs : undefined };

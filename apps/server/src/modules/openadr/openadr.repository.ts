@@ -20,6 +20,12 @@ export type VtnRow = {
   subscriptionCheckedAt: Date | null;
   reportError: string | null;
   reportErrorAt: Date | null;
+  mqttStatus: 'off' | 'connecting' | 'connected' | 'down' | 'failed';
+  mqttBroker: string | null;
+  mqttTopics: string[];
+  mqttError: string | null;
+  mqttChangedAt: Date | null;
+  mqttMessageAt: Date | null;
 };
 
 export type OpenAdrEventRow = {
@@ -41,7 +47,8 @@ const date = (value: unknown) => (value === null || value === undefined ? null :
 const vtnColumns = sql`id, url, version, ven_name as "venName", ven_id as "venId", last_token_at as "lastTokenAt", last_poll_at as "lastPollAt",
   last_error as "lastError", last_error_at as "lastErrorAt", failures, retry_after as "retryAfter",
   subscription_status as "subscriptionStatus", subscription_error as "subscriptionError", subscription_checked_at as "subscriptionCheckedAt",
-  report_error as "reportError", report_error_at as "reportErrorAt"`;
+  report_error as "reportError", report_error_at as "reportErrorAt",
+  mqtt_status as "mqttStatus", mqtt_broker as "mqttBroker", mqtt_topics as "mqttTopics", mqtt_error as "mqttError", mqtt_changed_at as "mqttChangedAt", mqtt_message_at as "mqttMessageAt"`;
 
 function toVtn(row: VtnRow): VtnRow {
   return {
@@ -52,6 +59,8 @@ function toVtn(row: VtnRow): VtnRow {
     retryAfter: date(row.retryAfter),
     subscriptionCheckedAt: date(row.subscriptionCheckedAt),
     reportErrorAt: date(row.reportErrorAt),
+    mqttChangedAt: date(row.mqttChangedAt),
+    mqttMessageAt: date(row.mqttMessageAt),
   };
 }
 

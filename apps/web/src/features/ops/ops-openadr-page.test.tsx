@@ -28,6 +28,12 @@ const vtn: OpsOpenAdrVtn = {
   subscriptionCheckedAt: '2026-10-14T21:05:00.000Z',
   reportError: null,
   reportErrorAt: null,
+  mqttStatus: 'down',
+  mqttBroker: 'mqtts://broker.vtn.example.ca',
+  mqttTopics: ['programs/create', 'programs/program-1/events/+'],
+  mqttError: 'The broker closed the connection',
+  mqttChangedAt: '2026-10-14T21:06:00.000Z',
+  mqttMessageAt: null,
   programs: [
     { vtnProgramId: 'program-1', vtnProgramName: 'Utility summer DR', programId: null },
     { vtnProgramId: 'program-2', vtnProgramName: 'Utility winter DR', programId: ontario.id },
@@ -52,6 +58,10 @@ describe('OpenADR in the console', () => {
     const text = plain(section.textContent);
     expect(text).toContain('Refused by the VTN (polling goes on) — POST /subscriptions answered 400');
     expect(text).toContain('GET /events answered 500');
+    expect(text).toContain('Broker unreachable, retrying (mqtts://broker.vtn.example.ca) — The broker closed the connection');
+    expect(text).toContain('programs/create, programs/program-1/events/+');
+    // The webhook row says why none is asked for, instead of "polling only".
+    expect(text).toContain('Webhook notifications');
     expect(text).toContain('Its VTN program feeds no Peakwise program');
 
     const reports = within(section).getByRole('table', { name: 'Reports sent' });
