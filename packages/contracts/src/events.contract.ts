@@ -47,6 +47,8 @@ export const memberEventSchema = z.object({
   timeZone: z.string(),
   rewardPoints: z.number().int(),
   targetPercent: z.number().int(),
+  /** Points per kWh saved beyond the target, on top of the reward (decision 113); absent when the program pays none. */
+  pointsPerKwh: z.number().int().positive().optional(),
   status: eventStatusSchema,
   optedIn: z.boolean(),
   /** Opting in or out is possible until the start. */
@@ -140,7 +142,10 @@ export const eventResultSchema = z.object({
   reductionKwh: z.number(),
   reductionPercent: z.number().nullable(),
   targetMet: z.boolean(),
+  /** Everything the event paid, the per-kWh part included. */
   points: z.number().int(),
+  /** When the event paid per kWh (decision 113): its rate, the kWh saved beyond the target, and the points they made (in `points`). */
+  kwhPay: z.object({ pointsPerKwh: z.number().int(), kwhBeyondTarget: z.number(), points: z.number().int() }).optional(),
   intervals: z.array(intervalPointSchema),
   settledAt: z.string(),
 });

@@ -11,6 +11,7 @@ import { announceToWebhooks } from '../webhooks/webhook-announce';
 import { recordPaidIntervals } from './event-stacking.repository';
 import { stackingContext, stackOutcome } from './event-stacking.service';
 import type { StackedSettlement } from '@peakwise/domain/event-stacked-points';
+import { withKwhPoints, type KwhPoints } from '@peakwise/domain/event-kwh-points';
 
 const RETRY_MS = 3_600_000;
 /** Households per read and write: a batch's readings and results stay a few megabytes. */
@@ -61,7 +62,8 @@ export async function settleEndedEvent(tx: DbOrTx, eventId: string, now: Date, o
     const sharedPaid: { householdId: string; startMs: number }[] = [];
     for (const { household } of batch) {
       const stacked = stackOutcome(stacking, household.householdId, outcomes.get(household.householdId)!);
-      const outcome = stacked.outcome;
+      // Per kWh after the curve and after stacking, over the intervals this event pays (decision 113).
+      const outcome = withKwhPoints(stacked.outcome, event.pointsPerKwh);
       if (outcome.status === 'insufficient_data' && !pastDeadline) {
         pending += 1;
         continue;
@@ -106,7 +108,7 @@ function settle(event: EventRow, { baseline, readings, eventDate }: HouseholdBas
   return settleEvent(baseline, eventDayReadings(readings, eventDate), { targetPercent: event.targetPercent, rewardPoints: event.rewardPoints });
 }
 
-function resultRow(householdId: string, outcome: StackedSettlement): ResultRow {
+function resultRow(householdId: string, outcome: StackedSettlement & KwhPoints): ResultRow {
   return {
     householdId,
     outcome: outcome.status,
@@ -130,6 +132,8 @@ function resultRow(householdId: string, outcome: StackedSettlement): ResultRow {
       missingSlots: outcome.missingSlots,
       // The slots another event of the home paid; the totals and points are over the rest (decision 108).
       ...(outcome.cededSlots?.length ? { cededSlots: outcome.cededSlots } : {}),
+      // `points` includes them; kept apart so the result page can say what the kWh beyond the target paid.
+      ...(outcome.pointsPerKwh > 0 ? { pointsPerKwh: outcome.pointsPerKwh, kwhBeyondTarget: outcome.kwhBeyondTarget, kwhPoints: outcome.kwhPoints } : {}),
     },
   };
 }

@@ -184,6 +184,7 @@ function memberView(event: EventRow, household: Household, { optedIn, automatic 
     timeZone: household.timeZone,
     rewardPoints: event.rewardPoints,
     targetPercent: event.targetPercent,
+    ...(event.pointsPerKwh > 0 ? { pointsPerKwh: event.pointsPerKwh } : {}),
     status: event.status,
     optedIn,
     canChange: !heldOut && event.status === 'scheduled' && event.startsAt.getTime() > now.getTime(),
