@@ -124,6 +124,10 @@ describe('members in Alberta and Québec', () => {
     await page.goto(`/app/events/${event.id}`);
     await page.getByRole('heading', { level: 1, name: 'Événement d’économie d’énergie' }).waitFor();
     await page.getByText('Défi hivernal Québec').first().waitFor();
+    // What a kWh beyond the target pays on top, as the event copied it from its program (decision 113).
+    const { rows: terms } = await db.query<{ points_per_kwh: number }>(`select points_per_kwh from energy_events where id = $1`, [event.id]);
+    expect(terms[0]!.points_per_kwh).toBeGreaterThan(0);
+    await page.getByText(`En plus, ${terms[0]!.points_per_kwh} points par kWh économisé au-delà de l’objectif.`, { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Je participe' }).focus();
     await page.keyboard.press('Enter');
     await page.getByText('Vous participez', { exact: true }).waitFor();

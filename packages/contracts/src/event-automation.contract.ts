@@ -61,6 +61,8 @@ export const eventComfortActionSchema = z.object({
   /** The floor (heating) or ceiling (cooling) it was held to, °C. */
   limitC: z.number().nullable(),
   at: z.string(),
+  /** The switch could not be sent before its deadline (the plug service was unreachable, or an "off" came after the end). */
+  failed: z.boolean().optional(),
 });
 export type EventComfortActionView = z.infer<typeof eventComfortActionSchema>;
 

@@ -26,6 +26,8 @@ export const EVENT_MESSAGES = {
   scorecardNotStarted: 'The live scorecard starts when the event starts.',
   scorecardNotOptedIn: 'Your home is not taking part in this event.',
   liveNotStarted: 'The live view opens when the event starts.',
+  noticeTooShort: 'This program gives its members more notice than that: start the event later, or use a program with shorter notice.',
+  exclusiveClash: 'Moved there, the event would overlap an exclusive program’s event that some of its members take part in: choose another time.',
 } as const;
 
 export const EVENT_MAX_HOURS = 4;
@@ -47,6 +49,8 @@ export const memberEventSchema = z.object({
   timeZone: z.string(),
   rewardPoints: z.number().int(),
   targetPercent: z.number().int(),
+  /** Points per kWh saved beyond the target, on top of the reward (decision 113); absent when the program pays none. */
+  pointsPerKwh: z.number().int().positive().optional(),
   status: eventStatusSchema,
   optedIn: z.boolean(),
   /** Opting in or out is possible until the start. */
@@ -140,7 +144,10 @@ export const eventResultSchema = z.object({
   reductionKwh: z.number(),
   reductionPercent: z.number().nullable(),
   targetMet: z.boolean(),
+  /** Everything the event paid, the per-kWh part included. */
   points: z.number().int(),
+  /** When the event paid per kWh (decision 113): its rate, the kWh saved beyond the target, and the points they made (in `points`). */
+  kwhPay: z.object({ pointsPerKwh: z.number().int(), kwhBeyondTarget: z.number(), points: z.number().int() }).optional(),
   intervals: z.array(intervalPointSchema),
   /**
    * The home has solar (a panel, or a meter that reports production or export): its figures are

@@ -70,7 +70,7 @@ export async function ensureDemoEvents(db: Db, householdId: string, operatorId: 
   const start = zonedTimeToUtc(tonight, EVENT_HOURS[0], 0, ZONE);
   if (!(await findEventAt(db, programId, start))) {
     // No hold-out: the shared demo's visitors are homes of one area, and each must be called to see its event.
-    await db.transaction((tx) => scheduleEvent(tx, { programId, startsAt: start.toISOString(), endsAt: zonedTimeToUtc(tonight, EVENT_HOURS[1], 0, ZONE).toISOString(), holdoutPercent: 0 }, operatorId, now));
+    await db.transaction((tx) => scheduleEvent(tx, { programId, startsAt: start.toISOString(), endsAt: zonedTimeToUtc(tonight, EVENT_HOURS[1], 0, ZONE).toISOString(), holdoutPercent: 0 }, operatorId, now, { noticeWaivedFor: 'demo' }));
   }
 
   const first = await firstMeterReading(db, householdId);

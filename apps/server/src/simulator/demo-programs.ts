@@ -155,7 +155,7 @@ export async function ensureDemoNeighbours(deps: { auth: Auth; db: Db }, operato
     const nextStart = zonedTimeToUtc(next, demo.upcomingHours[0], 0, demo.zone);
     if (!(await findEventAt(db, programId, nextStart))) {
       await db.transaction((tx) =>
-        scheduleEvent(tx, { programId, startsAt: nextStart.toISOString(), endsAt: zonedTimeToUtc(next, demo.upcomingHours[1], 0, demo.zone).toISOString() }, operatorId, now),
+        scheduleEvent(tx, { programId, startsAt: nextStart.toISOString(), endsAt: zonedTimeToUtc(next, demo.upcomingHours[1], 0, demo.zone).toISOString() }, operatorId, now, { noticeWaivedFor: 'demo' }),
       );
     }
     homes.push({ who, userId, householdId: household.id, pastEventId });

@@ -43,6 +43,7 @@ export const eventAutomationEn = {
     restored_sensor_silent: '{{name}} was switched back on: the room’s temperature sensor stopped reporting',
     restored_no_sensor: '{{name}} was switched back on: its room has no temperature sensor',
     not_automated_no_sensor: '{{name}} was not switched: add a temperature sensor to its room',
+    failed: 'Not done: {{name}} could not be reached in time.',
     points: 'Your points count what your home actually saved, with these changes included.',
   },
   plan: {

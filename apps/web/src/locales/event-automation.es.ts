@@ -46,6 +46,7 @@ export const eventAutomationEs: Translation<typeof eventAutomationEn> = {
     restored_sensor_silent: '{{name}} se volvió a encender: el sensor de temperatura de la habitación dejó de informar',
     restored_no_sensor: '{{name}} se volvió a encender: su habitación no tiene sensor de temperatura',
     not_automated_no_sensor: '{{name}} no se apagó: agregue un sensor de temperatura a su habitación',
+    failed: 'No se hizo: no se pudo contactar con {{name}} a tiempo.',
     points: 'Sus puntos cuentan lo que su hogar ahorró de verdad, con estos cambios incluidos.',
   },
   plan: {

@@ -46,6 +46,7 @@ export const eventAutomationFr: Translation<typeof eventAutomationEn> = {
     restored_sensor_silent: '{{name}} a été rallumé : le capteur de température de la pièce ne répondait plus',
     restored_no_sensor: '{{name}} a été rallumé : sa pièce n’a pas de capteur de température',
     not_automated_no_sensor: '{{name}} n’a pas été éteint : ajoutez un capteur de température dans sa pièce',
+    failed: 'Non fait : {{name}} n’a pas pu être joint à temps.',
     points: 'Vos points comptent ce que votre domicile a vraiment économisé, ces changements compris.',
   },
   plan: {

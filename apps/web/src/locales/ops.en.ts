@@ -139,6 +139,8 @@ export const opsEn = {
     scorecardNotStarted: 'The live scorecard starts when the event starts.',
     scorecardNotOptedIn: 'Your home is not taking part in this event.',
     liveNotStarted: 'The live view opens when the event starts.',
+    noticeTooShort: 'This program gives its members more notice than that: start the event later, or use a program with shorter notice.',
+    exclusiveClash: 'Moved there, the event would overlap an exclusive program’s event that some of its members take part in: choose another time.',
   },
   live: {
     title: 'Live: {{program}}, {{window}}',

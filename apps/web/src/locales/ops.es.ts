@@ -142,6 +142,8 @@ export const opsEs: Translation<typeof opsEn> = {
     scorecardNotStarted: 'El marcador en vivo empieza cuando empieza el evento.',
     scorecardNotOptedIn: 'Su hogar no participa en este evento.',
     liveNotStarted: 'La vista en vivo se abre cuando empieza el evento.',
+    noticeTooShort: 'Este programa avisa a sus miembros con más antelación: empiece el evento más tarde o use un programa con un aviso más corto.',
+    exclusiveClash: 'Movido ahí, el evento se solaparía con el evento de un programa exclusivo en el que participan algunos de sus miembros: elija otro momento.',
   },
   live: {
     title: 'En vivo: {{program}}, {{window}}',

@@ -142,6 +142,8 @@ export const opsFr: Translation<typeof opsEn> = {
     scorecardNotStarted: 'Le tableau de bord en direct commence avec l’événement.',
     scorecardNotOptedIn: 'Votre domicile ne participe pas à cet événement.',
     liveNotStarted: 'Le suivi en direct s’ouvre au début de l’événement.',
+    noticeTooShort: 'Ce programme prévient ses membres plus tôt que cela : commencez l’événement plus tard, ou utilisez un programme au préavis plus court.',
+    exclusiveClash: 'Déplacé là, l’événement chevaucherait l’événement d’un programme exclusif auquel certains de ses membres participent : choisissez un autre moment.',
   },
   live: {
     title: 'En direct : {{program}}, {{window}}',

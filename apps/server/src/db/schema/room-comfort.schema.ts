@@ -83,11 +83,14 @@ export const eventComfortActions = pgTable(
     limitC: numeric('limit_c', { precision: 3, scale: 1 }),
     at: timestamp('at', { withTimezone: true }).notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** Set when the command could not go out before its deadline (decision 113): logged as failed, never sent late. */
+    failedAt: timestamp('failed_at', { withTimezone: true }),
   },
   (t) => [
     unique('event_comfort_actions_once').on(t.eventId, t.deviceId, t.at),
     index('event_comfort_actions_household_idx').on(t.householdId, t.eventId),
     check('event_comfort_actions_action', sql`${t.action} in ('switched_off', 'restored', 'not_automated')`),
+    check('event_comfort_actions_sent_or_failed', sql`${t.sentAt} is null or ${t.failedAt} is null`),
     check('event_comfort_actions_reason', sql`${t.reason} in ('no_sensor', 'sensor_silent', 'crossed_limit', 'within_limit', 'recovered')`),
   ],
 );

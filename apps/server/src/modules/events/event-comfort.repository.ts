@@ -104,7 +104,7 @@ export async function unsentComfortCommands(db: DbOrTx, eventId: string): Promis
         (array_agg(x.action order by x.at desc))[1] = 'restored' as on,
         exists (select 1 from event_plug_actions o where o.event_id = x.event_id and o.device_id = x.device_id and o.action = 'overridden') as overridden
       from event_comfort_actions x join devices d on d.id = x.device_id
-      where x.event_id = ${eventId}::uuid and x.sent_at is null and x.action in ('switched_off', 'restored')
+      where x.event_id = ${eventId}::uuid and x.sent_at is null and x.failed_at is null and x.action in ('switched_off', 'restored')
       group by x.event_id, x.household_id, x.device_id, d.external_id
       order by x.household_id, x.device_id`),
   );
@@ -115,16 +115,23 @@ export async function markComfortSent(db: DbOrTx, ids: readonly string[], now: D
   await db.execute(sql`update event_comfort_actions set sent_at = ${iso(now)}::timestamptz where id = any(${sql.param([...ids])}::uuid[]) and sent_at is null`);
 }
 
+/** Commands that missed their deadline: failed, so they are neither sent late nor left waiting unsaid. */
+export async function markComfortFailed(db: DbOrTx, ids: readonly string[], now: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await db.execute(sql`update event_comfort_actions set failed_at = ${iso(now)}::timestamptz where id = any(${sql.param([...ids])}::uuid[]) and sent_at is null and failed_at is null`);
+}
+
 export type ComfortLogRow = EventComfortActionView;
 
 /** What comfort did to the household's heating and cooling plugs in this event, oldest first. */
 export async function householdComfortActions(db: DbOrTx, eventId: string, householdId: string): Promise<ComfortLogRow[]> {
-  return rowsOf<ComfortLogRow>(
+  const rows = rowsOf<ComfortLogRow & { failed: boolean }>(
     await db.execute(sql`
       select x.device_id as "deviceId", d.name as "deviceName", x.action, x.reason, x.temperature_c as "temperatureC", x.limit_c::float8 as "limitC",
-        to_char(x.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at
+        to_char(x.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at, x.failed_at is not null as failed
       from event_comfort_actions x join devices d on d.id = x.device_id
       where x.event_id = ${eventId}::uuid and x.household_id = ${householdId}::uuid
       order by x.at, d.name`),
   );
+  return rows.map(({ failed, ...row }) => (failed ? { ...row, failed } : row));
 }

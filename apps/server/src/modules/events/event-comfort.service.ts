@@ -3,7 +3,15 @@ import { HOUR_MS, MINUTE_MS } from '@peakwise/domain/time-constants';
 import type { DbOrTx } from '../../db/client';
 import { PlugServiceUnreachable, sendPlugCommand, type CommandPublisher } from '../devices/plug-command.service';
 import { scheduleJob } from '../durable-jobs/durable-jobs.repository';
-import { comfortLoadsOfEvent, markComfortSent, recordComfortAction, unsentComfortCommands, type ComfortLoadState } from './event-comfort.repository';
+import {
+  comfortLoadsOfEvent,
+  markComfortFailed,
+  markComfortSent,
+  recordComfortAction,
+  unsentComfortCommands,
+  type ComfortCommand,
+  type ComfortLoadState,
+} from './event-comfort.repository';
 import { recordPlugAction } from './event-plug-automation.repository';
 import { findEvent } from './events.repository';
 import { EVENT_JOBS, jobKey } from './events.service';
@@ -93,17 +101,26 @@ export async function sendComfortCommands(tx: DbOrTx, publisher: CommandPublishe
   const event = await findEvent(tx, eventId);
   if (!event) return;
   const commands = await unsentComfortCommands(tx, eventId);
+  const done = new Set<ComfortCommand>();
   try {
     for (const c of commands) {
       const tooLate = !c.on && now.getTime() >= event.endsAt.getTime();
-      if (!c.overridden && !tooLate) {
-        await sendPlugCommand(tx, publisher, { householdId: c.householdId, deviceId: c.deviceId, externalId: c.externalId, on: c.on, requestedBy: null, source: 'event_automation', requestedAt: now });
+      if (tooLate) {
+        // An "off" after the end would switch a heater off for nothing: it missed its deadline.
+        await markComfortFailed(tx, c.ids, now);
+      } else {
+        if (!c.overridden) {
+          await sendPlugCommand(tx, publisher, { householdId: c.householdId, deviceId: c.deviceId, externalId: c.externalId, on: c.on, requestedBy: null, source: 'event_automation', requestedAt: now });
+        }
+        await markComfortSent(tx, c.ids, now);
       }
-      await markComfortSent(tx, c.ids, now);
+      done.add(c);
     }
   } catch (error) {
     if (!(error instanceof PlugServiceUnreachable)) throw error;
     const deadline = commands.some((c) => c.on) ? event.endsAt.getTime() + RESTORE_DEADLINE_MS : event.endsAt.getTime();
     if (now.getTime() + RETRY_SEND_MS < deadline) return { retryAt: new Date(now.getTime() + RETRY_SEND_MS) };
+    // The last try: what is still unsent is logged as failed, so the member's log says so (decision 113).
+    for (const c of commands) if (!done.has(c)) await markComfortFailed(tx, c.ids, now);
   }
 }

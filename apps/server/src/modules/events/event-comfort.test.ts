@@ -14,6 +14,8 @@ import type { Household } from '../households/household.repository';
 import { ensureHouseholdForUser } from '../households/household.service';
 import { setParticipation, upsertProgram } from './events.repository';
 import { scheduleEvent } from './events.service';
+import { recordComfortAction } from './event-comfort.repository';
+import { sendComfortCommands } from './event-comfort.service';
 
 const MINUTE = 60_000;
 const logger = createLogger({ level: 'silent' });
@@ -157,7 +159,7 @@ describe('Comfort during events, measured', () => {
     // The event starts on a 5-minute boundary, so readings and checks line up to the minute.
     t0 = Math.ceil((realNow + MINUTE) / (5 * MINUTE)) * 5 * MINUTE;
     boundary = t0;
-    const programId = await upsertProgram(t.database.db, { name: 'Hiver', provinces: ['ON'], fsas: null, defaultRewardPoints: 100, defaultTargetPercent: 10, noticeHours: 4 });
+    const programId = await upsertProgram(t.database.db, { name: 'Hiver', provinces: ['ON'], fsas: null, defaultRewardPoints: 100, defaultTargetPercent: 10, noticeHours: 0 });
     eventId = await t.database.db.transaction((tx) =>
       scheduleEvent(tx, { programId, startsAt: new Date(t0).toISOString(), endsAt: new Date(t0 + 60 * MINUTE).toISOString() }, member.userId, new Date(realNow - 10 * MINUTE)),
     );
@@ -208,5 +210,33 @@ describe('Comfort during events, measured', () => {
     // No comfort check after the end.
     expect(await at(70)).toEqual([]);
     expect(await log()).toHaveLength(6);
+  });
+
+  it('a switch that misses its deadline is logged as failed, never sent late (decision 113)', async () => {
+    const minute = (n: number) => new Date(t0 + n * MINUTE);
+    const switches = async () => (await t.database.db.execute(sql`select count(*)::int as n from plug_switch_events`).then((r) => rowsOf<{ n: number }>(r)))[0]!.n;
+    const sentBefore = await switches();
+    const send = (publisher: CommandPublisher, n: number) => t.database.db.transaction((tx) => sendComfortCommands(tx, publisher, eventId, minute(n)));
+    // An "off" decided after the event's end (a check that ran late) fails at once.
+    await recordComfortAction(t.database.db, { eventId, householdId: home.id, deviceId: device.heater!, action: 'switched_off', reason: 'within_limit', temperatureC: 21, limitC: 20, at: minute(62) });
+    expect(await send(plugs.publisher, 62)).toBeUndefined();
+    // A restore with the device service down is tried again every minute, and fails six hours after the end.
+    await recordComfortAction(t.database.db, { eventId, householdId: home.id, deviceId: device['bed-heater']!, action: 'restored', reason: 'sensor_silent', temperatureC: 18.5, limitC: 19, at: minute(63) });
+    const down: CommandPublisher = { isConnected: () => false, publish: async () => {} };
+    expect(await send(down, 63)).toEqual({ retryAt: minute(64) });
+    expect((await log()).slice(6)).toEqual(['heater switched_off within_limit 21 20', 'bed-heater restored sensor_silent 18.5 19']);
+    expect(await send(down, 60 + 6 * 60)).toBeUndefined();
+
+    const res = await call('GET', `/api/events/${eventId}/plug-actions`);
+    const comfort = res.body.comfort as { deviceName: string; action: string; failed?: boolean }[];
+    expect(comfort.slice(6)).toEqual([
+      expect.objectContaining({ deviceName: 'heater', action: 'switched_off', failed: true }),
+      expect.objectContaining({ deviceName: 'bed-heater', action: 'restored', failed: true }),
+    ]);
+    // The ones sent before stay as they were; nothing went out late.
+    expect(comfort.slice(0, 6).every((a) => a.failed === undefined)).toBe(true);
+    expect(await switches()).toBe(sentBefore);
+    expect(await send(plugs.publisher, 60 + 6 * 60 + 1)).toBeUndefined();
+    expect(await switches()).toBe(sentBefore);
   });
 });

@@ -86,7 +86,7 @@ describe('Plug automation during events', () => {
     t = await createTestApp({ commands: plugs.publisher, env: { PLUG_CONFIRM_TIMEOUT_MS: '2000' } });
     member = await createMember(t.app);
     home = await ensureHouseholdForUser(t.database.db, member.userId);
-    programId = await upsertProgram(t.database.db, { name: 'Ontario Peak Saver', provinces: ['ON'], fsas: null, defaultRewardPoints: 100, defaultTargetPercent: 10, noticeHours: 4 });
+    programId = await upsertProgram(t.database.db, { name: 'Ontario Peak Saver', provinces: ['ON'], fsas: null, defaultRewardPoints: 100, defaultTargetPercent: 10, noticeHours: 0 });
     // lamp and tv are on, the heater is already off, "mystery" has never reported, the fridge must never switch.
     const plan: [string, boolean | null, boolean][] = [
       ['fan', true, false],

@@ -36,7 +36,7 @@ describe('Event preferences: opt in to every event, and the plugs that power dow
     // Households come with the account, in Ontario without a postal code; this one moves to BC.
     const farawayHome = await ensureHouseholdForUser(t.database.db, faraway.userId);
     await t.database.db.execute(sql`update households set province = 'BC', postal_code = null, time_zone = 'America/Vancouver' where id = ${farawayHome.id}::uuid`);
-    programId = await upsertProgram(t.database.db, { name: 'Ontario Peak Saver', provinces: ['ON'], fsas: null, defaultRewardPoints: 100, defaultTargetPercent: 10, noticeHours: 4 });
+    programId = await upsertProgram(t.database.db, { name: 'Ontario Peak Saver', provinces: ['ON'], fsas: null, defaultRewardPoints: 100, defaultTargetPercent: 10, noticeHours: 0 });
   });
   afterAll(() => t.close());
 

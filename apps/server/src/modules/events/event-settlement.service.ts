@@ -12,6 +12,7 @@ import { recordPaidIntervals } from './event-stacking.repository';
 import { solarParticipants } from './event-baseline-group.repository';
 import { stackingContext, stackOutcome } from './event-stacking.service';
 import type { StackedSettlement } from '@peakwise/domain/event-stacked-points';
+import { withKwhPoints, type KwhPoints } from '@peakwise/domain/event-kwh-points';
 
 const RETRY_MS = 3_600_000;
 /** Households per read and write: a batch's readings and results stay a few megabytes. */
@@ -64,7 +65,8 @@ export async function settleEndedEvent(tx: DbOrTx, eventId: string, now: Date, o
     const sharedPaid: { householdId: string; startMs: number }[] = [];
     for (const { household } of batch) {
       const stacked = stackOutcome(stacking, household.householdId, outcomes.get(household.householdId)!);
-      const outcome = stacked.outcome;
+      // Per kWh after the curve and after stacking, over the intervals this event pays (decision 113).
+      const outcome = withKwhPoints(stacked.outcome, event.pointsPerKwh);
       if (outcome.status === 'insufficient_data' && !pastDeadline) {
         pending += 1;
         continue;
@@ -109,7 +111,7 @@ function settle(event: EventRow, { baseline, readings, eventDate }: HouseholdBas
   return settleEvent(baseline, eventDayReadings(readings, eventDate), { targetPercent: event.targetPercent, rewardPoints: event.rewardPoints });
 }
 
-function resultRow(householdId: string, outcome: StackedSettlement, fromGrid: boolean): ResultRow {
+function resultRow(householdId: string, outcome: StackedSettlement & KwhPoints, fromGrid: boolean): ResultRow {
   return {
     householdId,
     outcome: outcome.status,
@@ -134,6 +136,8 @@ function resultRow(householdId: string, outcome: StackedSettlement, fromGrid: bo
       // The slots another event of the home paid; the totals and points are over the rest (decision 108).
       ...(outcome.cededSlots?.length ? { cededSlots: outcome.cededSlots } : {}),
       ...(fromGrid ? { fromGrid } : {}),
+      // `points` includes them; kept apart so the result page can say what the kWh beyond the target paid.
+      ...(outcome.pointsPerKwh > 0 ? { pointsPerKwh: outcome.pointsPerKwh, kwhBeyondTarget: outcome.kwhBeyondTarget, kwhPoints: outcome.kwhPoints } : {}),
     },
   };
 }

@@ -45,6 +45,13 @@ export async function lockHouseholdForOptIn(db: DbOrTx, householdId: string): Pr
   await db.execute(sql`select 1 from households where id = ${householdId}::uuid for no key update`);
 }
 
+/** Locks the rows of the homes opted in to the event, for a move that checks them (decision 113). */
+export async function lockParticipantsForMove(db: DbOrTx, eventId: string): Promise<void> {
+  await db.execute(sql`
+    select 1 from households h where h.id in (select ep.household_id from event_participations ep where ep.event_id = ${eventId}::uuid and ep.opted_in)
+    order by h.id for no key update`);
+}
+
 /**
  * Per opted-in household of the event, the other events it takes part in that reach its window:
  * one statement for the whole event. The few overlapping events are found first, then their

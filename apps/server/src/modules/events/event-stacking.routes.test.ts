@@ -16,8 +16,9 @@ import { upsertProgram } from './events.repository';
 
 /*
  * More than one program (decision 108), through the API and the durable jobs. One home takes part
- * in two events of two stacking programs: A 17:00–19:00 (10 points per kWh) and B 18:00–20:00
- * (20 points per kWh). B pays 18:00–19:00; A is scored on 17:00–18:00 with half its reward. The
+ * in two events of two stacking programs: A 17:00–19:00 (100 points per kWh) and B 18:00–20:00
+ * (200 points per kWh). B pays 18:00–19:00; A is scored on 17:00–18:00 with half its reward, and
+ * each pays its points per kWh beyond the target on the hours it pays (decision 113). The
  * points in the ledger are checked against a computation from the stored rows. An exclusive
  * program's event at the same time is refused and nothing is written.
  */
@@ -63,8 +64,8 @@ describe('stacking programs: one kWh paid once; exclusive programs', () => {
     programs.a = await program('Stacking A');
     programs.b = await program('Stacking B');
     programs.x = await program('Exclusive X');
-    await db.execute(sql`update event_programs set stacks = true, points_per_kwh = 10 where id = ${programs.a}::uuid`);
-    await db.execute(sql`update event_programs set stacks = true, points_per_kwh = 20 where id = ${programs.b}::uuid`);
+    await db.execute(sql`update event_programs set stacks = true, points_per_kwh = 100 where id = ${programs.a}::uuid`);
+    await db.execute(sql`update event_programs set stacks = true, points_per_kwh = 200 where id = ${programs.b}::uuid`);
     await db.execute(sql`update event_programs set stacks = false, points_per_kwh = 5 where id = ${programs.x}::uuid`);
 
     now = new Date(at(17).getTime() - 6 * HOUR);
@@ -112,6 +113,9 @@ describe('stacking programs: one kWh paid once; exclusive programs', () => {
 
   it('before opting in, the member sees which event pays which hours', async () => {
     const page = async (id: string) => ((await (await call(member, 'GET', `/api/events/${id}`)).json()) as { event: { payShares?: unknown[] } }).event.payShares;
+    // What B pays per kWh beyond its target is on its page before opting in.
+    const before = (await (await call(member, 'GET', `/api/events/${events.b}`)).json()) as { event: { pointsPerKwh?: number; optedIn: boolean } };
+    expect(before.event).toMatchObject({ pointsPerKwh: 200, optedIn: false });
     // Not in B yet: B would pay its whole window (its rate is higher).
     expect(await page(events.b)).toEqual([{ startsAt: at(18).toISOString(), endsAt: at(20).toISOString(), eventId: events.b, programName: 'Stacking B', thisEvent: true }]);
     expect((await call(member, 'PUT', `/api/events/${events.b}/participation`, { optedIn: true })).status).toBe(200);
@@ -176,11 +180,18 @@ describe('stacking programs: one kWh paid once; exclusive programs', () => {
     // A: only 17:00–18:00 is its own (12 of 24 intervals): half the reward, on the cut there.
     const baselineA = mean(days.map((d) => total(d, 17, 18))) * factor(17, 19);
     const cutA = ((baselineA - total(eventDate, 17, 18)) / baselineA) * 100;
-    const pointsA = Math.floor(((100 * 12) / 24) * multiplier(cutA));
+    // Per kWh saved beyond the 10 % target, floored (a millionth's float noise aside), on the hours each event pays.
+    const perKwh = (rate: number, baseline: number, actual: number) => Math.max(0, Math.floor(Math.round(rate * (baseline - actual - 0.1 * baseline) * 1e6) / 1e6));
+    const kwhPointsA = perKwh(100, baselineA, total(eventDate, 17, 18));
+    const pointsA = Math.floor(((100 * 12) / 24) * multiplier(cutA)) + kwhPointsA;
     // B: the whole of 18:00–20:00.
     const baselineB = mean(days.map((d) => total(d, 18, 20))) * factor(18, 20);
     const cutB = ((baselineB - total(eventDate, 18, 20)) / baselineB) * 100;
-    const pointsB = Math.floor(100 * multiplier(cutB));
+    const kwhPointsB = perKwh(200, baselineB, total(eventDate, 18, 20));
+    const pointsB = Math.floor(100 * multiplier(cutB)) + kwhPointsB;
+    // Both pay something per kWh, so the ledger checks below fail without it.
+    expect(kwhPointsA).toBeGreaterThan(5);
+    expect(kwhPointsB).toBeGreaterThan(5);
     // Away from the curve's ends, so both points figures depend on the cut.
     expect(cutA).toBeGreaterThan(12);
     expect(cutA).toBeLessThan(28);
@@ -199,10 +210,12 @@ describe('stacking programs: one kWh paid once; exclusive programs', () => {
     const balance = ((await (await call(member, 'GET', '/api/points')).json()) as { balance: number }).balance;
     expect(balance).toBe(pointsA + pointsB);
 
-    const result = async (id: string) => ((await (await call(member, 'GET', `/api/events/${id}`)).json()) as { result: { outcome: string; points: number; baselineKwh: number } }).result;
-    expect(await result(events.a)).toMatchObject({ outcome: 'settled', points: pointsA });
+    const result = async (id: string) =>
+      ((await (await call(member, 'GET', `/api/events/${id}`)).json()) as { result: { outcome: string; points: number; baselineKwh: number; kwhPay?: { pointsPerKwh: number; kwhBeyondTarget: number; points: number } } }).result;
+    expect(await result(events.a)).toMatchObject({ outcome: 'settled', points: pointsA, kwhPay: { pointsPerKwh: 100, points: kwhPointsA } });
     expect((await result(events.a)).baselineKwh).toBeCloseTo(baselineA, 9);
-    expect(await result(events.b)).toMatchObject({ outcome: 'settled', points: pointsB });
+    expect((await result(events.a)).kwhPay!.kwhBeyondTarget).toBeCloseTo(0.9 * baselineA - total(eventDate, 17, 18), 5);
+    expect(await result(events.b)).toMatchObject({ outcome: 'settled', points: pointsB, kwhPay: { pointsPerKwh: 200, points: kwhPointsB } });
     const ceded = await rows<{ detail: { cededSlots?: string[] } }>(sql`select detail from event_results where event_id = ${events.a}::uuid and household_id = ${household.id}::uuid`);
     expect(ceded[0]!.detail.cededSlots).toHaveLength(12);
     expect(ceded[0]!.detail.cededSlots![0]).toBe('18:00');

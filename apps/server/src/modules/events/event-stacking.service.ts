@@ -4,7 +4,16 @@ import { scoreOwnIntervals, type StackedSettlement } from '@peakwise/domain/even
 import type { Settlement } from '@peakwise/domain/event-settlement';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { householdEventsNear, lockHouseholdForOptIn, overlappingEventsByHousehold, paidIntervalsOf, stackingEvent, type StackedEvent } from './event-stacking.repository';
+import {
+  householdEventsNear,
+  lockHouseholdForOptIn,
+  lockParticipantsForMove,
+  overlappingEventsByHousehold,
+  paidIntervalsOf,
+  stackingEvent,
+  type StackedEvent,
+} from './event-stacking.repository';
+import { EVENT_MESSAGES } from '@peakwise/contracts/events.contract';
 
 /** More than one program (decision 108): exclusivity at the opt-in, and one kWh paid once at settlement. */
 
@@ -25,6 +34,30 @@ export async function checkStackingForOptIn(tx: DbOrTx, householdId: string, eve
   const other = joined.find((e) => e.id === conflict.eventId)!;
   const message = conflict.reason === 'this_program_exclusive' ? STACKING_MESSAGES.thisProgramExclusive : STACKING_MESSAGES.otherProgramExclusive;
   throw new AppError(409, STACKING_CONFLICT_CODE, message, conflictView(conflict.reason, other));
+}
+
+/**
+ * Refuses (409 `exclusive_clash`, nothing written) a move that would put one of the event's homes
+ * in it and in an exclusive program's event at the same time (decision 113): the homes chose
+ * both events as they were, so neither is taken from them silently. The homes' rows are locked
+ * first, as an opt-in locks its home's, so an opt-in to the other event waits for the move and
+ * then sees the new window.
+ */
+export async function checkStackingForMove(tx: DbOrTx, eventId: string, to: { startMs: number; endMs: number }): Promise<void> {
+  const event = await stackingEvent(tx, eventId);
+  if (!event) return;
+  await lockParticipantsForMove(tx, eventId);
+  const moved = { ...event, ...to };
+  const overlapping = await overlappingEventsByHousehold(tx, moved);
+  let households = 0;
+  const events = new Set<string>();
+  for (const others of overlapping.values()) {
+    const conflict = stackingConflict(moved, others);
+    if (!conflict) continue;
+    households += 1;
+    events.add(conflict.eventId);
+  }
+  if (households > 0) throw new AppError(409, 'exclusive_clash', EVENT_MESSAGES.exclusiveClash, { households, eventIds: [...events].sort() });
 }
 
 function conflictView(reason: StackingConflictView['reason'], other: StackedEvent): StackingConflictView {

@@ -28,6 +28,9 @@ function resultView(stored: StoredResult): EventResult {
     targetMet: boolean;
     intervals: EventResult['intervals'];
     fromGrid: boolean;
+    pointsPerKwh: number;
+    kwhBeyondTarget: number;
+    kwhPoints: number;
   }>;
   // Read back as settlement stored it (decision 098): the explanation never recomputes a figure.
   return {
@@ -47,6 +50,7 @@ function resultView(stored: StoredResult): EventResult {
     reductionPercent: detail.reductionPercent ?? null,
     targetMet: detail.targetMet ?? false,
     points: stored.points,
+    ...(detail.pointsPerKwh ? { kwhPay: { pointsPerKwh: detail.pointsPerKwh, kwhBeyondTarget: detail.kwhBeyondTarget ?? 0, points: detail.kwhPoints ?? 0 } } : {}),
     intervals: detail.intervals ?? [],
     fromGrid: detail.fromGrid ?? false,
     settledAt: stored.settledAt,

@@ -12,7 +12,8 @@ import type { DbOrTx } from '../../db/client';
 import { drawEventHoldout } from './event-holdout.service';
 import { isHeldOut } from './event-holdout.repository';
 import { freezeEventBaselines } from './frozen-baselines.service';
-import { checkStackingForOptIn, stackingView } from './event-stacking.service';
+import { checkStackingForMove, checkStackingForOptIn, stackingView } from './event-stacking.service';
+import { moveAsksMore, noticeShortfall } from '@peakwise/domain/event-notice';
 import {
   bumpEventRevision,
   countReach,
@@ -93,7 +94,20 @@ function checkFitsProgram(program: StoredProgram, startsAt: Date, endsAt: Date) 
   if (problem === 'outside_windows') throw new AppError(400, 'outside_windows', PROGRAM_MESSAGES.outsideWindows);
 }
 
-export async function scheduleEvent(tx: DbOrTx, input: ScheduleEvent, operatorId: string, now: Date): Promise<string> {
+/**
+ * Who may schedule inside a program's notice (decision 113): nobody from the console. An OpenADR
+ * VTN's event is the utility's call, timed by the utility's program; the demo places its own
+ * events on its clock for visitors.
+ */
+export type NoticeWaiver = { noticeWaivedFor?: 'vtn' | 'demo' };
+
+function checkNotice(program: StoredProgram, startsAt: Date, now: Date, waiver: NoticeWaiver) {
+  if (waiver.noticeWaivedFor) return;
+  const short = noticeShortfall(startsAt.getTime(), now.getTime(), program.noticeHours);
+  if (short) throw new AppError(400, 'notice_too_short', EVENT_MESSAGES.noticeTooShort, { noticeHours: program.noticeHours, earliestStart: new Date(short.earliestStartMs).toISOString() });
+}
+
+export async function scheduleEvent(tx: DbOrTx, input: ScheduleEvent, operatorId: string, now: Date, waiver: NoticeWaiver = {}): Promise<string> {
   // Locked: a program paused or ended meanwhile takes no new event.
   const program = await findProgramById(tx, input.programId, true);
   if (!program) throw new AppError(404, 'unknown_program', EVENT_MESSAGES.unknownProgram);
@@ -102,6 +116,7 @@ export async function scheduleEvent(tx: DbOrTx, input: ScheduleEvent, operatorId
   const endsAt = new Date(input.endsAt);
   checkWindow(startsAt, endsAt, now);
   checkFitsProgram(program, startsAt, endsAt);
+  checkNotice(program, startsAt, now, waiver);
   // The event copies the program's terms: a later edit of the program leaves it as announced.
   // The operator's share for this event, else the program's (decision 100).
   const holdoutPercent = input.holdoutPercent ?? program.holdoutPercent;
@@ -135,13 +150,19 @@ async function eventToChange(tx: DbOrTx, id: string, now: Date): Promise<EventRo
   return event;
 }
 
-export async function editEvent(tx: DbOrTx, id: string, input: EditEvent, now: Date): Promise<void> {
+export async function editEvent(tx: DbOrTx, id: string, input: EditEvent, now: Date, waiver: NoticeWaiver = {}): Promise<void> {
   const event = await eventToChange(tx, id, now);
   const startsAt = input.startsAt ? new Date(input.startsAt) : event.startsAt;
   const endsAt = input.endsAt ? new Date(input.endsAt) : event.endsAt;
   checkWindow(startsAt, endsAt, now);
   const program = await findProgramById(tx, event.programId);
-  if (program && (startsAt.getTime() !== event.startsAt.getTime() || endsAt.getTime() !== event.endsAt.getTime())) checkFitsProgram(program, startsAt, endsAt);
+  const from = { startMs: event.startsAt.getTime(), endMs: event.endsAt.getTime() };
+  const to = { startMs: startsAt.getTime(), endMs: endsAt.getTime() };
+  if (program && (to.startMs !== from.startMs || to.endMs !== from.endMs)) checkFitsProgram(program, startsAt, endsAt);
+  // A moved window is news to the members: it needs the notice a new event would, unless it asks less.
+  if (program && moveAsksMore(from, to)) checkNotice(program, startsAt, now, waiver);
+  // No home may be left in an exclusive program's event and another at the same time (decisions 108, 113).
+  if (moveAsksMore(from, to)) await checkStackingForMove(tx, id, to);
   await updateEventTerms(tx, id, { startsAt, endsAt, rewardPoints: input.rewardPoints ?? event.rewardPoints, targetPercent: input.targetPercent ?? event.targetPercent }, now);
   await scheduleEventJobs(tx, id, startsAt, endsAt, now, false);
   // A moved window reaches everyone already told at once (an updated invitation with a higher
@@ -184,6 +205,7 @@ function memberView(event: EventRow, household: Household, { optedIn, automatic 
     timeZone: household.timeZone,
     rewardPoints: event.rewardPoints,
     targetPercent: event.targetPercent,
+    ...(event.pointsPerKwh > 0 ? { pointsPerKwh: event.pointsPerKwh } : {}),
     status: event.status,
     optedIn,
     canChange: !heldOut && event.status === 'scheduled' && event.startsAt.getTime() > now.getTime(),

@@ -105,7 +105,7 @@ describe('event notifications by email, exactly once across a restart', () => {
     // The operator's account has its household from sign-up too (decision 051); it opts out, so only the members count.
     const operatorOff = await t.app.request('/api/notification-preferences', { method: 'PUT', headers: asMember(operator), body: JSON.stringify({ channels: { email: { events: false } } }) });
     expect(operatorOff.status).toBe(200);
-    await upsertProgram(t.database.db, { name: 'Ontario Peak Saver', provinces: ['ON'], fsas: null, defaultRewardPoints: 100, defaultTargetPercent: 10, noticeHours: 4 });
+    await upsertProgram(t.database.db, { name: 'Ontario Peak Saver', provinces: ['ON'], fsas: null, defaultRewardPoints: 100, defaultTargetPercent: 10, noticeHours: 0 });
     await t.accounts.mailer.settle();
     smtp.messages.length = 0; // sign-up emails
   });

@@ -219,12 +219,12 @@ async function decide(tx: DbOrTx, vtnId: string, event: VtnEvent, existing: Open
       await cancelEvent(tx, running, now);
       return { status: 'refused', reason: window.reason, detail: window.detail, eventId: running };
     }
-    await editEvent(tx, running, { startsAt: window.window.startsAt.toISOString(), endsAt: window.window.endsAt.toISOString() }, now);
+    await editEvent(tx, running, { startsAt: window.window.startsAt.toISOString(), endsAt: window.window.endsAt.toISOString() }, now, { noticeWaivedFor: 'vtn' });
     return { status: 'scheduled', reason: null, detail: describe(window.window), eventId: running };
   }
   if (!window.ok) return { status: 'refused', reason: window.reason, detail: window.detail, eventId: null };
   if (programId === null) return { status: 'refused', reason: 'unmapped_program', detail: `VTN program ${event.programID} feeds no Peakwise program`, eventId: null };
-  const id = await scheduleEvent(tx, { programId, startsAt: window.window.startsAt.toISOString(), endsAt: window.window.endsAt.toISOString() }, `openadr:${vtnId}`, now);
+  const id = await scheduleEvent(tx, { programId, startsAt: window.window.startsAt.toISOString(), endsAt: window.window.endsAt.toISOString() }, `openadr:${vtnId}`, now, { noticeWaivedFor: 'vtn' });
   return { status: 'scheduled', reason: null, detail: describe(window.window), eventId: id };
 }
 

@@ -132,7 +132,7 @@ describe('DELETE /api/account revokes every key the member had', () => {
     apiToken = created.body.token as string;
     const hook = await call(asMember(member), 'POST', '/api/member-api/webhooks', { url: hookUrl, events: ['event.scheduled', 'event.result', 'bill.issued'] });
     expect(hook.status).toBe(201);
-    programId = await upsertProgram(t.database.db, { name: 'Deletion test program', provinces: ['ON', 'BC', 'AB', 'QC'], fsas: null, defaultRewardPoints: 100, defaultTargetPercent: 10, noticeHours: 1 });
+    programId = await upsertProgram(t.database.db, { name: 'Deletion test program', provinces: ['ON', 'BC', 'AB', 'QC'], fsas: null, defaultRewardPoints: 100, defaultTargetPercent: 10, noticeHours: 0 });
   });
 
   it('every key works before the deletion (so the refusals after it are the deletion’s doing)', async () => {

@@ -68,7 +68,7 @@ describe('test clock', () => {
   });
 
   it('is the clock the events API reads: opting in closes when the moved clock passes the start', async () => {
-    const programId = await upsertProgram(t.database.db, { name: 'Clock test program', provinces: ['ON'], fsas: null, defaultRewardPoints: 100, defaultTargetPercent: 10, noticeHours: 1 });
+    const programId = await upsertProgram(t.database.db, { name: 'Clock test program', provinces: ['ON'], fsas: null, defaultRewardPoints: 100, defaultTargetPercent: 10, noticeHours: 0 });
     await call(t.app, member, 'GET', '/api/household');
     const startsAt = new Date(real + 30 * 60_000);
     const scheduled = await call(t.app, operator, 'POST', '/api/ops/events', { programId, startsAt: startsAt.toISOString(), endsAt: new Date(startsAt.getTime() + HOUR_MS).toISOString() });

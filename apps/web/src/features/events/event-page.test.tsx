@@ -106,6 +106,36 @@ describe('EventPage', () => {
     expect(plain(rows[2]!.textContent)).toMatch(/No data/);
   });
 
+  describe('points per kWh beyond the target (decision 113)', () => {
+    afterEach(() => i18n.changeLanguage('en'));
+
+    it('says what a kWh beyond the target pays before opting in, in English, French and Spanish', async () => {
+      renderPage({ event: event({ status: 'scheduled', optedIn: false, canChange: true, pointsPerKwh: 20 }), result: null, outlook: null });
+      await screen.findByRole('heading', { name: 'How it works' }, { timeout: 5000 });
+      expect(plain(document.body.textContent)).toContain('On top of that, 20 points for each kWh you save beyond the target.');
+      await i18n.changeLanguage('fr');
+      expect(plain((await screen.findByText(/En plus/)).textContent)).toBe('En plus, 20 points par kWh économisé au-delà de l’objectif.');
+      await i18n.changeLanguage('es');
+      expect(plain((await screen.findByText(/Además/)).textContent)).toBe('Además, 20 puntos por cada kWh que ahorre por encima del objetivo.');
+    });
+
+    it('says nothing per kWh for a program that pays none', async () => {
+      renderPage({ event: event({ status: 'scheduled', optedIn: false, canChange: true }), result: null, outlook: null });
+      await screen.findByRole('heading', { name: 'How it works' }, { timeout: 5000 });
+      expect(plain(document.body.textContent)).not.toContain('for each kWh');
+    });
+
+    it('says on the result how many of the points the kWh beyond the target paid', async () => {
+      // 2.40 kWh baseline, 1.92 used: 0.48 saved, 0.24 of it beyond the 10 % target, at 20 points: 4 of 154.
+      renderPage({ event: event({ pointsPerKwh: 20 }), result: { ...settled, points: 154, kwhPay: { pointsPerKwh: 20, kwhBeyondTarget: 0.24, points: 4 } } });
+      const result = (await screen.findByRole('heading', { name: 'Your result' }, { timeout: 5000 })).closest('section')!;
+      expect(plain(result.textContent)).toContain('Points earned154');
+      expect(plain(result.textContent)).toContain('4 of these points pay for the 0.24 kWh saved beyond the target, at 20 points per kWh.');
+      await i18n.changeLanguage('fr');
+      expect(plain((await screen.findByText(/Dont 4 points/)).textContent)).toBe('Dont 4 points pour les 0,24 kWh économisés au-delà de l’objectif, à 20 points par kWh.');
+    });
+  });
+
   it('explains a missing baseline in plain words, with no figures', async () => {
     renderPage({
       event: event(),

@@ -133,6 +133,7 @@ function EventDetail({ event, result, outlook }: { event: MemberEvent; result: E
             {maxPercent <= 100 && (
               <li>{t('page.terms.more', { max: formatNumber(pointsFor(maxPercent, terms), locale, 0), maxPercent: formatPercent(maxPercent, locale) })}</li>
             )}
+            {event.pointsPerKwh && <li>{t('page.terms.perKwh', { points: formatNumber(event.pointsPerKwh, locale, 0) })}</li>}
             <li>{t('page.terms.baseline')}</li>
             <li>{t('page.terms.optInNote')}</li>
           </ul>

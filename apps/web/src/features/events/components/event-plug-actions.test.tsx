@@ -72,4 +72,17 @@ describe('EventPlugActions: comfort', () => {
       '3:36 p.m.Bedroom heater was switched back on: the room’s temperature sensor stopped reporting',
     ]);
   });
+
+  it('says when a switch could not reach the plug in time (decision 113)', async () => {
+    renderWithApi(<EventPlugActions event={event} />, (url) =>
+      url === `/api/events/${event.id}/plug-actions`
+        ? Response.json({
+            actions: [],
+            comfort: [{ deviceId: 'b', deviceName: 'Bedroom heater', action: 'restored', reason: 'sensor_silent', temperatureC: 20.5, limitC: 19, at: '2025-11-24T23:36:00.000Z', failed: true }],
+          })
+        : new Response(null, { status: 404 }),
+    );
+    const line = (await screen.findByTestId('event-comfort-actions')).querySelector('li')!;
+    expect(plain(line.textContent)).toBe('3:36 p.m.Bedroom heater was switched back on: the room’s temperature sensor stopped reporting Not done: Bedroom heater could not be reached in time.');
+  });
 });

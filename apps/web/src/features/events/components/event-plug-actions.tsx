@@ -45,6 +45,13 @@ export function EventPlugActions({ event }: { event: MemberEvent }) {
                 </time>
                 <span className={a.action === 'restored' ? 'font-medium text-amber-800' : ''}>
                   {t(`comfort.${comfortLine(a)}`, { name: a.deviceName, temperature: celsius(a.temperatureC), limit: celsius(a.limitC) })}
+                  {/* Missed its deadline (decision 113): decided, but the plug never got it. */}
+                  {a.failed ? (
+                    <>
+                      {' '}
+                      <span className="font-medium text-red-700">{t('comfort.failed', { name: a.deviceName })}</span>
+                    </>
+                  ) : null}
                 </span>
               </li>
             ))}

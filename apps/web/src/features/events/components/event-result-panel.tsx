@@ -64,6 +64,11 @@ function SettledResult({ event, result }: { event: MemberEvent; result: EventRes
           detail={t(saved ? 'result.reductionDetail' : 'result.increaseDetail', { kwh: formatKwh(Math.abs(result.reductionKwh), locale, 2) })}
         />
       </dl>
+      {result.kwhPay && result.kwhPay.points > 0 && (
+        <p className="text-sm text-slate-700">
+          {t('result.kwhPay', { points: formatNumber(result.kwhPay.points, locale, 0), kwh: formatKwh(result.kwhPay.kwhBeyondTarget, locale, 2), rate: formatNumber(result.kwhPay.pointsPerKwh, locale, 0) })}
+        </p>
+      )}
       <EventResultExplanation event={event} result={result} />
       {/* Results stored before the adjustment's reason was kept still show its factor. */}
       {!result.adjustmentStatus && <Adjustment factor={result.adjustmentFactor} />}
