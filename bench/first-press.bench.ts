@@ -25,7 +25,9 @@
  * then a timespan with the press; its INP), BENCH_TRACE=<dir> (a Chrome trace of each press kept
  * there, and where its time went printed: the main thread's self time by trace event and by
  * sampled JavaScript function with BENCH_TRACE_JS=1, from the pointerdown to the painted answer;
- * and the main thread's CPU time to the first commit after the click, which a busy host does not lengthen).
+ * and the main thread's CPU time to the first commit after the click, which a busy host does not lengthen,
+ * with the raster CPU time that commit waited for before it could be drawn; BENCH_TRACE_LAYERS=1 also
+ * records the compositor's layers, to name the layer whose tiles were rastered again).
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -47,6 +49,7 @@ const CPU_RATE = numberKnob('CPU_RATE', 4);
 const FLOW = stringKnob('FLOW') === '1';
 const TRACE_DIR = stringKnob('TRACE');
 const TRACE_JS = stringKnob('TRACE_JS') === '1';
+const TRACE_LAYERS = stringKnob('TRACE_LAYERS') === '1';
 const WEB_DIST = stringKnob('WEB_DIST') ?? fileURLToPath(new URL('../apps/web/dist', import.meta.url));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const TARGET_MS = 200;
@@ -156,7 +159,7 @@ async function pressOnce(browser: Browser, origin: string, { path, press }: Case
     const button = press === 'check' ? page.getByRole('button', { name: words.check, exact: true }) : page.getByRole('banner').getByRole('button', { name: words[press], exact: true });
     const box = await button.boundingBox();
     if (!box) throw new Error(`${path}: no ${press} button on screen`);
-    if (TRACE_DIR) await browser.startTracing(page, { categories: traceCategories(TRACE_JS) });
+    if (TRACE_DIR) await browser.startTracing(page, { categories: traceCategories(TRACE_JS, TRACE_LAYERS) });
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
     // Polled from here: the page's policy allows no eval, which waitForFunction with a string needs.
     const deadline = Date.now() + ANSWER_TIMEOUT_MS;
@@ -175,7 +178,7 @@ async function pressOnce(browser: Browser, origin: string, { path, press }: Case
       const breakdown = pressBreakdown((JSON.parse(trace) as { traceEvents: Parameters<typeof pressBreakdown>[0] }).traceEvents, result.toPaint);
       log(`    trace ${file}`);
       if (breakdown) {
-        log(`    main thread CPU to the commit: ${breakdown.cpuMs.toFixed(1)} ms`);
+        log(`    main thread CPU to the commit: ${breakdown.cpuMs.toFixed(1)} ms; raster CPU for that frame: ${breakdown.rasterMs.toFixed(1)} ms`);
         log(`    main thread: ${breakdown.byEvent.map(([name, time]) => `${name} ${time.toFixed(1)}`).join(', ')}`);
         if (TRACE_JS) log(`    JavaScript: ${breakdown.byFunction.map(([name, time]) => `${name} ${time.toFixed(1)}`).join(', ')}`);
       }
