@@ -13,7 +13,7 @@ const lucideIcon = /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/
 // Two of zod's modules are a handful of stateless wrappers (z.iso.*, z.coerce.*) that became
 // chunks of their own: under 300 bytes each, a request each on the Dashboard (decision 068).
 const zodWrappers = /node_modules[\\/]zod[\\/]v4[\\/]classic[\\/](iso|coerce)\.js$/;
-const moduleState = /[\\/]src[\\/](components[\\/]ui[\\/]use-modal-focus|lib[\\/]time-zone|lib[\\/]live|lib[\\/]session-events|lib[\\/]offline-data|lib[\\/]offline-status)\.tsx?$/;
+const moduleState = /[\\/]src[\\/](components[\\/]ui[\\/](use-modal-focus|page-scroll-lock)|lib[\\/]time-zone|lib[\\/]live|lib[\\/]session-events|lib[\\/]offline-data|lib[\\/]offline-status)\.tsx?$/;
 const inlineSmallChunks = {
   maxSize: 6 * 1024,
   exclude: (id: string) => (id.includes('node_modules') && !lucideIcon.test(id) && !zodWrappers.test(id)) || moduleState.test(id),

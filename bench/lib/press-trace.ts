@@ -22,9 +22,10 @@ type CpuProfileChunk = { nodes?: CpuProfileNode[]; samples?: number[] };
 /**
  * `cpuMs`: the main thread's own CPU time (trace `tdur`) from the pointerdown to the end of the
  * first commit to the compositor after the click's handlers: the press's work without the waits a
- * shared host adds, so two builds can be compared on a busy machine.
+ * shared host adds, so two builds can be compared on a busy machine. `rasterMs`: the CPU time of
+ * the tiles rastered for that commit before it could be shown, which `cpuMs` leaves out.
  */
-export type PressBreakdown = { windowMs: number; cpuMs: number; byEvent: [string, number][]; byFunction: [string, number][] };
+export type PressBreakdown = { windowMs: number; cpuMs: number; rasterMs: number; byEvent: [string, number][]; byFunction: [string, number][] };
 
 const ms = (us: number) => us / 1000;
 
@@ -90,11 +91,19 @@ export function pressBreakdown(events: TraceEvent[], windowMs: number, count = 1
     coveredUntil = span.ts + (span.dur ?? 0);
     cpu += span.tdur ?? 0;
   }
-  return { windowMs, cpuMs: ms(cpu), byEvent: top(byEvent, count), byFunction: top(byFunction, count) };
+  // The tiles that frame waited for: raster work (worker threads, not slowed by the CPU throttling)
+  // from that commit until its layer tree is activated, which comes before the frame is drawn.
+  // A change that lays the whole page out again also rasters the whole page again here.
+  const activation = commit && events.find((e) => e.name === 'ActivateLayerTree' && e.pid === pid && e.ts >= commit.ts);
+  const raster = activation ? events.filter((e) => e.name === 'RasterTask' && e.pid === pid && e.ts >= commit!.ts && e.ts <= activation.ts).reduce((sum, e) => sum + (e.tdur ?? e.dur ?? 0), 0) : 0;
+  return { windowMs, cpuMs: ms(cpu), rasterMs: ms(raster), byEvent: top(byEvent, count), byFunction: top(byFunction, count) };
 }
 
-/** The sampling profiler (`withJavaScript`) names the functions but slows the page's script. */
-export function traceCategories(withJavaScript: boolean): string[] {
-  const categories = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.frame', 'v8.execute', 'blink.user_timing', 'toplevel'];
+/**
+ * The sampling profiler (`withJavaScript`) names the functions but slows the page's script;
+ * `withLayers` records the compositor's layers (their names, and when one is created anew).
+ */
+export function traceCategories(withJavaScript: boolean, withLayers = false): string[] {
+  const categories = [...(withLayers ? ['disabled-by-default-devtools.timeline.layers', 'disabled-by-default-cc.debug'] : []), 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.frame', 'v8.execute', 'blink.user_timing', 'toplevel'];
   return withJavaScript ? [...categories, 'disabled-by-default-v8.cpu_profiler'] : categories;
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { focusableIn } from './focusable';
+import { lockPageScroll } from './page-scroll-lock';
 
 const MODAL_SELECTOR = '[data-modal]';
 
@@ -31,10 +32,10 @@ export function useModalFocus(panelRef: RefObject<HTMLElement | null>, open: boo
     if (active instanceof HTMLElement && active !== document.body && !active.closest(MODAL_SELECTOR)) {
       returnTarget = active;
     }
-    // The page stops scrolling before focus moves: focusing lays the page out at once, and hiding
-    // the scroll bar afterwards made the frame lay it all out a second time (decision 106).
-    const previousOverflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
+    // The page stops scrolling a frame after the dialog is shown: hiding the scroll bar lays out
+    // and rasters the whole page again, which the dialog's first frame would otherwise wait for
+    // (decision 106). Focus moves now, so the dialog has it before anyone can act.
+    const unlockPageScroll = lockPageScroll();
     focusInitial(panel);
 
     const onKeyDown = (event: KeyboardEvent) => {
@@ -69,7 +70,7 @@ export function useModalFocus(panelRef: RefObject<HTMLElement | null>, open: boo
     return () => {
       document.removeEventListener('keydown', onKeyDown);
       document.removeEventListener('focusin', onFocusIn);
-      document.body.style.overflow = previousOverflow;
+      unlockPageScroll();
       const now = document.activeElement;
       // Leave focus alone if another dialog has already taken it.
       const focusIsOurs = !now || now === document.body || panel.contains(now);
