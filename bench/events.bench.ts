@@ -64,7 +64,7 @@ async function settlementBench(fresh: FreshDatabase) {
   const started = performance.now();
   const ids = await seedEventHouseholds(fresh.pool, HOUSEHOLDS, eventId, startsAt);
   await fresh.pool.query('vacuum (analyze) meter_readings, households, event_participations');
-  const { rows: counted } = await fresh.pool.query<{ n: string; mb: string }>(`select count(*) as n, pg_total_relation_size('meter_readings') / 1048576 as mb from meter_readings`);
+  const { rows: counted } = await fresh.pool.query<{ n: string; mb: string }>(`select count(*) as n, (select sum(pg_total_relation_size(inhrelid)) from pg_inherits where inhparent = 'meter_readings'::regclass) / 1048576 as mb from meter_readings`);
   log(`generated ${int(HOUSEHOLDS)} households, ${int(Number(counted[0]!.n))} readings (${int(Number(counted[0]!.mb))} MB) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
   const now = new Date(endsAt.getTime() + 25 * 3_600_000);

@@ -38,6 +38,7 @@ import { startScheduler } from './jobs/scheduler';
 import { startDurableWorker } from './jobs/durable-worker';
 import { brokerLoginJobHandlers } from './jobs/broker-login-jobs';
 import { recordMosquittoLogin, scheduleBrokerLoginCheck } from './modules/devices/broker-logins.service';
+import { scheduleReadingPartitions } from './modules/readings/reading-partitions.service';
 import { connectDynsecControl } from './ingest/dynsec-control';
 import { watchMosquittoLogins } from './ingest/mosquitto-login-log';
 import { startSandboxWebhookSender } from './modules/payments/sandbox-webhook-sender';
@@ -45,6 +46,7 @@ import { createPaymentProcessor } from './modules/payments/create-payment-proces
 import { scheduleAutopaySweep } from './modules/payments/autopay.service';
 import { autopayJobHandlers } from './jobs/autopay-jobs';
 import { sandboxChallengeJobHandlers } from './jobs/sandbox-challenge-jobs';
+import { readingPartitionJobHandlers } from './jobs/reading-partition-jobs';
 import { cardDetachJobHandlers } from './jobs/card-detach-jobs';
 import { scheduleStatementRuns } from './modules/billing/statements.service';
 import { billingJobHandlers, STATEMENT_LANES } from './jobs/billing-jobs';
@@ -265,6 +267,7 @@ async function main() {
       ...privacyExportJobHandlers({ mailer: accounts.mailer, publicUrl: config.publicUrl, ttlDays: config.privacyExportTtlDays }),
       ...autopayJobHandlers({ processor: paymentProcessor, mailer: accounts.mailer, publicUrl: config.publicUrl }),
       ...sandboxChallengeJobHandlers,
+      ...readingPartitionJobHandlers,
       ...cardDetachJobHandlers({ processor: paymentProcessor }),
       ...billReminderJobHandlers(createBillReminderSender({ mailer: accounts.mailer, channels: notifications })),
       ...(dynsec && config.mqttDynsec ? brokerLoginJobHandlers({ control: dynsec, sealKey: config.mqttDynsec.sealKey }) : {}),
@@ -291,6 +294,8 @@ async function main() {
   if (openAdr) await startOpenAdrPolling(database.db, openAdr.config, now());
   // Mosquitto's logins checked against the credentials once a day (decision 105); each check schedules the next.
   if (dynsec) await scheduleBrokerLoginCheck(database.db, now());
+  // The readings' months made ahead (decision 115); each run schedules the next month's.
+  await scheduleReadingPartitions(database.db, now());
 
   // Listens on its own connection from the start: the first browser does not wait for LISTEN,
   // and no other process's sign-out is missed.

@@ -4,8 +4,9 @@ import { devices } from './device.schema';
 
 /**
  * Raw 5-minute readings (the spec's energy_consumption and device_metrics). One row per series
- * and interval start: the primary key is what makes a resent reading a no-op. Partitioning by
- * month and sharding by household are planned in docs/decisions/011-readings-partitioning-and-sharding.md.
+ * and interval start: the primary key is what makes a resent reading a no-op. Both tables are
+ * partitioned by UTC month with a DEFAULT partition (migration 0056, decision 115), which
+ * drizzle-kit cannot declare: the migration is the table's real definition.
  *
  * No foreign keys on the raw tables (decision 026): their one writer, storeReadings, share-locks
  * each household row and resolves each device within the same transaction, so a per-row key

@@ -112,7 +112,6 @@ export async function storeReadings(tx: DbOrTx, inputs: readonly StoreInput[], n
   const zoneOf = new Map(resolved.map((x) => [x.d, origin[x.g]!]));
   const deviceChanged: DeviceChange[] = [];
   const changedKeys = new Set<string>();
-  let deviceRowsUpdated = false;
   for (const [rows, keep] of [
     [plan.rows, false],
     [plan.keepRows, true],
@@ -120,7 +119,6 @@ export async function storeReadings(tx: DbOrTx, inputs: readonly StoreInput[], n
     if (rows.size === 0) continue;
     for (const row of await upsertDeviceRows(tx, [...rows.values()], keep, received, cutoffMs)) {
       const key = rowKey(row.d, row.ms);
-      if (!row.inserted) deviceRowsUpdated = true;
       if (changedKeys.has(key)) continue;
       changedKeys.add(key);
       const home = zoneOf.get(row.d)!;
@@ -133,7 +131,9 @@ export async function storeReadings(tx: DbOrTx, inputs: readonly StoreInput[], n
   // 3. Accepted = the reading changed something, corrected = it replaced a stored value (the
   // audit trigger saw it), refused = it would have but its interval is past the correction
   // window; the other valid readings were already stored.
-  const correctedKeys = deviceRowsUpdated ? await deviceCorrectionsOfThisWrite(tx, received) : new Set<string>();
+  // Which rows were updated rather than inserted is not told by the upsert (readings.repository),
+  // so the audit trigger's rows are read whenever a device row changed.
+  const correctedKeys = changedKeys.size > 0 ? await deviceCorrectionsOfThisWrite(tx, received) : new Set<string>();
   const lateKeys = await lateDeviceCorrections(tx, [...plan.rows.values()].filter((row) => row.ts < cutoffMs && !changedKeys.has(rowKey(row.d, row.ts))));
   for (const x of resolved) {
     if (plan.refused.has(x.g)) continue;

@@ -124,11 +124,21 @@ export async function upsertMeterRows(tx: DbOrTx, cols: MeterColumns, received: 
       where (t.production_kwh, t.consumption_kwh, t.grid_import_kwh, t.grid_export_kwh)
         is distinct from (excluded.production_kwh, excluded.consumption_kwh, excluded.grid_import_kwh, excluded.grid_export_kwh)
         and t.ts >= to_timestamp(${cutoffMs} / 1000.0)
-      returning household_id, ts, not (t.xmax = 0) as corrected)
-    select household_id::text as h, string_agg(((extract(epoch from ts) * 1000)::bigint)::text, ',') as ms,
-      string_agg(((extract(epoch from ts) * 1000)::bigint)::text, ',') filter (where corrected) as corrected
+      returning household_id, ts)
+    select household_id::text as h, string_agg(((extract(epoch from ts) * 1000)::bigint)::text, ',') as ms
     from up group by 1`);
-  return rowsOf<{ h: string; ms: string; corrected: string | null }>(result);
+  const changed = rowsOf<{ h: string; ms: string }>(result);
+  if (changed.length === 0) return [];
+  // A partitioned table answers no system column (xmax) from an upsert, so the corrections are
+  // read back from the audit trigger's rows, which it wrote for exactly the rows updated.
+  const corrected = new Map(
+    rowsOf<{ h: string; ms: string }>(
+      await tx.execute(sql`
+        select household_id::text as h, string_agg(((extract(epoch from ts) * 1000)::bigint)::text, ',') as ms from reading_corrections
+        where txid = txid_current() and series = 'meter' and corrected_at = ${received}::timestamptz group by 1`),
+    ).map((row) => [row.h, row.ms]),
+  );
+  return changed.map((row) => ({ ...row, corrected: corrected.get(row.h) ?? null }));
 }
 
 /** Of the given "household|ms" keys, those whose stored values differ from the ones sent. */
@@ -172,8 +182,8 @@ export async function upsertDeviceRows(tx: DbOrTx, rows: DeviceRow[], keepExisti
     where (t.power_w, t.energy_kwh, t.efficiency, t.relay_on, t.metrics) is distinct from
       (${pick('power_w')}, ${pick('energy_kwh')}, ${pick('efficiency')}, ${pick('relay_on')}, ${pick('metrics')})
       and (t.ts >= to_timestamp(${cutoffMs} / 1000.0) or ${onlyFillsMissing('excluded')})
-    returning device_id as d, (extract(epoch from ts) * 1000)::float8 as ms, t.xmax = 0 as inserted`);
-  return rowsOf<{ d: string; ms: number; inserted: boolean }>(result);
+    returning device_id as d, (extract(epoch from ts) * 1000)::float8 as ms`);
+  return rowsOf<{ d: string; ms: number }>(result);
 }
 
 const DEVICE_VALUE_COLUMNS = ['power_w', 'energy_kwh', 'efficiency', 'relay_on', 'metrics'];
