@@ -41,7 +41,7 @@ CREATE TABLE "meter_readings" (
 	"grid_import_kwh" double precision NOT NULL,
 	"grid_export_kwh" double precision NOT NULL,
 	"received_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "meter_readings_household_id_ts_pk" PRIMARY KEY ("household_id", "ts") INCLUDE ("consumption_kwh")
+	CONSTRAINT "meter_readings_household_id_ts_pk" PRIMARY KEY ("household_id", "ts") INCLUDE ("consumption_kwh", "grid_import_kwh", "grid_export_kwh")
 ) PARTITION BY RANGE ("ts");
 --> statement-breakpoint
 CREATE TABLE "meter_readings_default" PARTITION OF "meter_readings" DEFAULT;
