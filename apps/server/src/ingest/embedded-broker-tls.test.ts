@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
-import { connect as connectTcp, createServer, type AddressInfo } from 'node:net';
+import { connect as connectTcp, createServer } from 'node:net';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import mqtt from 'mqtt';
@@ -16,6 +16,7 @@ import { createBrokerIngest } from './broker-ingest';
 import { readBrokerTls } from './broker-tls';
 import { startEmbeddedBroker, type EmbeddedBroker } from './embedded-broker';
 import { authenticateMqtt } from './mqtt-auth';
+import { freePort } from '../test/local-ports';
 
 const logger = createLogger({ level: 'silent' });
 
@@ -159,14 +160,6 @@ describe('stopping the embedded broker with TLS', () => {
     }
   });
 });
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 describe('readBrokerTls', () => {
   let certificate: SelfSignedCertificate;

@@ -1,32 +1,15 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chownSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createConnection, createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DynsecControl } from '../ingest/dynsec-control';
+import { freePort, listening } from './local-ports';
 
 /** Mosquitto's dynamic security plugin as the Debian/Ubuntu package installs it. */
 export const DYNSEC_PLUGIN = '/usr/lib/x86_64-linux-gnu/mosquitto_dynamic_security.so';
 
 export type DynsecMosquitto = { url: string; port: number; admin: { username: string; password: string }; stop(): Promise<void> };
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-const reachable = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = createConnection({ host: '127.0.0.1', port }, () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.on('error', () => resolve(false));
-  });
 
 /**
  * A Mosquitto of the test's own on a free port, with the dynamic security plugin and no anonymous
@@ -54,7 +37,7 @@ export async function startDynsecMosquitto(): Promise<DynsecMosquitto> {
   writeFileSync(config, [`listener ${port} 127.0.0.1`, 'allow_anonymous false', `plugin ${DYNSEC_PLUGIN}`, `plugin_opt_config_file ${store}`, 'log_dest topic', ''].join('\n'));
   const child = spawn('mosquitto', ['-c', config], { stdio: 'ignore' });
   const deadline = Date.now() + 15_000;
-  while (!(await reachable(port))) {
+  while (!(await listening(port))) {
     if (child.exitCode !== null || Date.now() > deadline) {
       child.kill('SIGKILL');
       rmSync(dir, { recursive: true, force: true });

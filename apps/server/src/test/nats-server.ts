@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createConnection, createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort, listening } from './local-ports';
 
 /** Debian's NATS Server (package nats-server). */
 export const NATS_SERVER = '/usr/sbin/nats-server';
@@ -19,23 +19,6 @@ export type TestNatsServer = {
   stop(): Promise<void>;
 };
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-const reachable = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = createConnection({ host: '127.0.0.1', port }, () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.on('error', () => resolve(false));
-  });
-
 /**
  * A NATS Server of the test's own, with JetStream (a store in a temporary folder) and an MQTT
  * listener: MQTT needs `server_name` and JetStream, as docs/ingestion.md tells an operator.
@@ -50,7 +33,7 @@ export async function startTestNatsServer(): Promise<TestNatsServer> {
   async function start() {
     child = spawn(NATS_SERVER, ['-c', config], { stdio: 'ignore' });
     const deadline = Date.now() + 15_000;
-    while (!((await reachable(natsPort)) && (await reachable(mqttPort)))) {
+    while (!((await listening(natsPort)) && (await listening(mqttPort)))) {
       if (child.exitCode !== null || Date.now() > deadline) {
         child.kill('SIGKILL');
         throw new Error('NATS Server did not start');

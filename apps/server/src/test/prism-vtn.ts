@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { OpenAdrVersion } from '../lib/config';
 import { openAdrDocumentPath } from '../modules/openadr/openadr-schema';
+import { freePort } from './local-ports';
 
 /**
  * A VTN served from the official document by a third party (Stoplight Prism 5.12, the last to run
@@ -22,17 +22,6 @@ export type PrismVtn = {
   fetch: typeof fetch;
   close(): Promise<void>;
 };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export async function startPrismVtn(version: OpenAdrVersion, startTimeoutMs = 90_000): Promise<PrismVtn> {
   const require = createRequire(import.meta.url);

@@ -1,6 +1,6 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { chownSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createConnection } from 'node:net';
+import { listening } from './local-ports';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -38,17 +38,9 @@ export async function startMosquittoInstance(port: number, options: { saveEveryC
     [`listener ${port} 127.0.0.1`, 'allow_anonymous true', 'persistence true', `persistence_location ${dir}/`, ...(options.saveEveryChange === false ? ['autosave_interval 60'] : ['autosave_interval 1', 'autosave_on_changes true']), 'max_queued_messages 100000', ''].join('\n'),
   );
   let child: ChildProcess | undefined;
-  const reachable = () =>
-    new Promise<boolean>((resolve) => {
-      const socket = createConnection({ host: '127.0.0.1', port }, () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.on('error', () => resolve(false));
-    });
   const start = async () => {
     child = spawn('mosquitto', ['-c', config], { stdio: 'ignore' });
-    await waitUntil('Mosquitto to listen', reachable, 15_000);
+    await waitUntil('Mosquitto to listen', () => listening(port), 15_000);
   };
   const kill9 = async () => {
     const current = child;

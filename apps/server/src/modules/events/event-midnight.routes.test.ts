@@ -6,12 +6,9 @@ import { eventJobHandlers } from '../../jobs/event-jobs';
 import { startDurableWorker } from '../../jobs/durable-worker';
 import { createLogger } from '../../lib/logger';
 import { rowsOf } from '../../db/rows';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { asMember, createMember, type Member } from '../../test/test-session';
-import { setOperator } from '../auth/user-role.repository';
+import { startEventOnAClock, type EventOnAClock } from '../../test/event-on-a-clock';
 import { issueIngestCredential } from '../devices/ingest-credential.service';
 import { ensureHouseholdForUser } from '../households/household.service';
-import { upsertProgram } from './events.repository';
 
 /*
  * An event from 23:00 to 01:00 (decision 102) is settled through the API and the durable jobs, and
@@ -31,11 +28,7 @@ function recentWeekday(holidays: ReadonlySet<string>): string {
 }
 
 describe('an event that crosses local midnight', () => {
-  let t: TestApp;
-  let now = new Date();
-  let operator: Member;
-  let member: Member;
-  let programId: string;
+  let scenario: EventOnAClock;
   const year = Number(localDateOf(new Date(), ZONE).slice(0, 4));
   const holidays = new Set(provincialHolidayDates('ON', year - 1, year));
   const eventDate = recentWeekday(holidays);
@@ -43,24 +36,14 @@ describe('an event that crosses local midnight', () => {
   const endsAt = zonedTimeToUtc(addDays(eventDate, 1), 1, 0, ZONE);
 
   beforeAll(async () => {
-    t = await createTestApp({ clock: () => now });
-    operator = await createMember(t.app);
-    await setOperator(t.database.db, operator.email);
-    member = await createMember(t.app);
-    programId = await upsertProgram(t.database.db, { name: 'Ontario Peak Saver', provinces: ['ON'], fsas: null, defaultRewardPoints: 100, defaultTargetPercent: 10, noticeHours: 4 });
+    scenario = await startEventOnAClock();
   }, 120_000);
-  afterAll(() => t.close());
-
-  const call = (who: Member, method: string, path: string, body?: unknown) =>
-    t.app.request(path, { method, headers: asMember(who), ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  afterAll(() => scenario.t.close());
 
   it('settles 23:00–01:00 against a baseline worked out from the raw rows', async () => {
-    now = new Date(startsAt.getTime() - 6 * HOUR);
-    await call(member, 'GET', '/api/household');
-    const created = await call(operator, 'POST', '/api/ops/events', { programId, startsAt: startsAt.toISOString(), endsAt: endsAt.toISOString() });
-    expect(created.status).toBe(201);
-    const { id } = (await created.json()) as { id: string };
-    expect((await call(member, 'PUT', `/api/events/${id}/participation`, { optedIn: true })).status).toBe(200);
+    const { t, member, clock, call } = scenario;
+    clock.now = new Date(startsAt.getTime() - 6 * HOUR);
+    const id = await scenario.scheduleOptedIn(startsAt, endsAt);
 
     // 30 evenings of readings from 19:00 to 01:00 the next morning, a different value in every
     // slot; after midnight a weekend morning uses three times as much, so the morning of the
@@ -82,12 +65,12 @@ describe('an event that crosses local midnight', () => {
         meter.push({ ts: new Date(ms).toISOString(), productionKwh: 0, consumptionKwh: kwh, gridImportKwh: kwh, gridExportKwh: 0 });
       }
     }
-    now = new Date(endsAt.getTime() + 5 * 60_000);
+    clock.now = new Date(endsAt.getTime() + 5 * 60_000);
     const ingest = await t.app.request('/api/ingest/readings', { method: 'POST', headers: { authorization: `Bearer ${credential.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ meter }) });
     expect(await ingest.json()).toMatchObject({ accepted: meter.length, rejected: [] });
 
-    const worker = startDurableWorker({ db: t.database.db, handlers: eventJobHandlers, logger: createLogger({ level: 'silent' }), clock: () => now });
-    now = new Date(endsAt.getTime() + 20 * 60_000);
+    const worker = startDurableWorker({ db: t.database.db, handlers: eventJobHandlers, logger: createLogger({ level: 'silent' }), clock: () => clock.now });
+    clock.now = new Date(endsAt.getTime() + 20 * 60_000);
     await worker.runDue();
     await worker.stop();
 

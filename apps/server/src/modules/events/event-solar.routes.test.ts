@@ -1,17 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { addDays, isWeekend, localDateOf, zonedTimeToUtc } from '@peakwise/domain/local-time';
-import { provincialHolidayDates } from '@peakwise/domain/provincial-holidays';
+import { addDays, zonedTimeToUtc } from '@peakwise/domain/local-time';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventJobHandlers } from '../../jobs/event-jobs';
 import { startDurableWorker } from '../../jobs/durable-worker';
 import { createLogger } from '../../lib/logger';
 import { rowsOf } from '../../db/rows';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { asMember, createMember, type Member } from '../../test/test-session';
-import { setOperator } from '../auth/user-role.repository';
+import { startEventOnAClock, type EventOnAClock } from '../../test/event-on-a-clock';
+import { recentWeekday, weekdaysBefore } from '../../test/ontario-weekdays';
 import { issueIngestCredential } from '../devices/ingest-credential.service';
 import { ensureHouseholdForUser } from '../households/household.service';
-import { upsertProgram } from './events.repository';
 
 /*
  * A solar home is scored on what it drew from the grid (decision 112): its meter rows carry
@@ -24,43 +21,21 @@ const ZONE = 'America/Toronto';
 const FIVE_MINUTES = 300_000;
 const HOUR = 3_600_000;
 
-function recentWeekday(holidays: ReadonlySet<string>): string {
-  let date = addDays(localDateOf(new Date(), ZONE), -3);
-  while (isWeekend(date) || holidays.has(date)) date = addDays(date, -1);
-  return date;
-}
-
 describe('a solar home at an event', () => {
-  let t: TestApp;
-  let now = new Date();
-  let operator: Member;
-  let member: Member;
-  let programId: string;
-  const year = Number(localDateOf(new Date(), ZONE).slice(0, 4));
-  const holidays = new Set(provincialHolidayDates('ON', year - 1, year));
-  const eventDate = recentWeekday(holidays);
+  let scenario: EventOnAClock;
+  const eventDate = recentWeekday();
   const startsAt = zonedTimeToUtc(eventDate, 16, 0, ZONE);
   const endsAt = zonedTimeToUtc(eventDate, 18, 0, ZONE);
 
   beforeAll(async () => {
-    t = await createTestApp({ clock: () => now });
-    operator = await createMember(t.app);
-    await setOperator(t.database.db, operator.email);
-    member = await createMember(t.app);
-    programId = await upsertProgram(t.database.db, { name: 'Ontario Peak Saver', provinces: ['ON'], fsas: null, defaultRewardPoints: 100, defaultTargetPercent: 10, noticeHours: 4 });
+    scenario = await startEventOnAClock();
   }, 120_000);
-  afterAll(() => t.close());
-
-  const call = (who: Member, method: string, path: string, body?: unknown) =>
-    t.app.request(path, { method, headers: asMember(who), ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  afterAll(() => scenario.t.close());
 
   it('takes the baseline, the actual and the points on import less export, not on consumption', async () => {
-    now = new Date(startsAt.getTime() - 6 * HOUR);
-    await call(member, 'GET', '/api/household');
-    const created = await call(operator, 'POST', '/api/ops/events', { programId, startsAt: startsAt.toISOString(), endsAt: endsAt.toISOString() });
-    expect(created.status).toBe(201);
-    const { id } = (await created.json()) as { id: string };
-    expect((await call(member, 'PUT', `/api/events/${id}/participation`, { optedIn: true })).status).toBe(200);
+    const { t, member, clock, call } = scenario;
+    clock.now = new Date(startsAt.getTime() - 6 * HOUR);
+    const id = await scenario.scheduleOptedIn(startsAt, endsAt);
 
     // 30 days from 11:00 to 19:00. The home uses 0.10–0.16 kWh an interval and its panels make
     // 0.04–0.12, more before 16:00 than after; one interval in three the load swings inside the
@@ -90,12 +65,12 @@ describe('a solar home at an event', () => {
       }
     }
     // The last readings are of 18:55, an hour after the end.
-    now = new Date(endsAt.getTime() + HOUR);
+    clock.now = new Date(endsAt.getTime() + HOUR);
     const ingest = await t.app.request('/api/ingest/readings', { method: 'POST', headers: { authorization: `Bearer ${credential.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ meter }) });
     expect(await ingest.json()).toMatchObject({ accepted: meter.length, rejected: [] });
 
-    const worker = startDurableWorker({ db: t.database.db, handlers: eventJobHandlers, logger: createLogger({ level: 'silent' }), clock: () => now });
-    now = new Date(endsAt.getTime() + HOUR + 20 * 60_000);
+    const worker = startDurableWorker({ db: t.database.db, handlers: eventJobHandlers, logger: createLogger({ level: 'silent' }), clock: () => clock.now });
+    clock.now = new Date(endsAt.getTime() + HOUR + 20 * 60_000);
     await worker.runDue();
     await worker.stop();
 
@@ -106,8 +81,7 @@ describe('a solar home at an event', () => {
       await t.database.db.execute(sql`select ts, grid_import_kwh as imported, grid_export_kwh as exported, consumption_kwh as used from meter_readings where household_id = ${household.id}::uuid`),
     ).map((r) => ({ ms: new Date(r.ts).getTime(), grid: Math.max(0, Number(r.imported) - Number(r.exported)), used: Number(r.used) }));
     const total = (from: Date, to: Date, of: 'grid' | 'used' = 'grid') => rows.filter((r) => r.ms >= from.getTime() && r.ms < to.getTime()).reduce((s, r) => s + r[of], 0);
-    const days: string[] = [];
-    for (let d = addDays(eventDate, -1); days.length < 10; d = addDays(d, -1)) if (!isWeekend(d) && !holidays.has(d)) days.push(d);
+    const days = weekdaysBefore(eventDate, 10);
     const mean = (values: number[]) => values.reduce((s, v) => s + v, 0) / values.length;
     const baselineOn = (of: 'grid' | 'used') => {
       const eventPart = (d: string) => total(zonedTimeToUtc(d, 16, 0, ZONE), zonedTimeToUtc(d, 18, 0, ZONE), of);

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { createServer, type Server } from 'node:net';
+import type { Server } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventJobHandlers } from '../../jobs/event-jobs';
@@ -14,6 +14,7 @@ import { upsertProgram } from '../events/events.repository';
 import { deliveriesOfEvent } from './event-notifications.repository';
 import { createEventNotifier } from './event-notifications.service';
 import { createNotificationChannels } from './notification-channels.service';
+import { freePort } from '../../test/local-ports';
 
 // web-push-testing (CommonJS, Node ≥ 20) is a real push service: it checks the VAPID JWT against
 // the key the subscription was made with and decrypts the aes128gcm payload with the
@@ -23,14 +24,6 @@ const WebPushTestingServer = require('web-push-testing/src/server.js') as new (m
 const { PushApiModel } = require('web-push-testing/src/PushApiModel.js') as { PushApiModel: new () => unknown };
 
 const silent = createLogger({ level: 'silent' });
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 describe('web push against a real local push service (web-push-testing)', () => {
   let t: TestApp;
