@@ -54,3 +54,43 @@ describe('storeReadings without foreign keys on the raw tables', () => {
     expect(stored.map((r) => r.id)).not.toContain(other.devices.plug!.id);
   });
 });
+
+// Two ingest workers may write one household's hour at the same moment (a shared subscription or
+// a JetStream consumer hands them interleaved messages). Each recomputes the hour's rollup from the
+// raw rows: the second must see the first's rows, so writers of one household take turns.
+describe('two writers of one household at once', () => {
+  it('take turns, and the hour’s and the day’s rollups are the sum of both', async () => {
+    const home = await seedHousehold(database.db);
+    const input = (ts: string, kwh: number) => ({
+      householdId: home.household.id,
+      validated: batch({ meter: [{ ts, productionKwh: 0, consumptionKwh: kwh, gridImportKwh: kwh, gridExportKwh: 0 }] }),
+      context: { deviceIds: new Map() },
+    });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let firstWrote!: () => void;
+    const wrote = new Promise<void>((resolve) => (firstWrote = resolve));
+    // The first writer stores 10:05 and keeps its transaction open; the second stores 10:10 meanwhile.
+    const first = database.db.transaction(async (tx) => {
+      await storeReadings(tx, [input('2026-11-23T10:05:00Z', 0.25)], NOW);
+      firstWrote();
+      await held;
+    });
+    await wrote;
+    const second = database.db.transaction((tx) => storeReadings(tx, [input('2026-11-23T10:10:00Z', 0.5)], NOW));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    release();
+    await Promise.all([first, second]);
+
+    // By hand: 0.25 + 0.5 kWh in the 10:00 UTC hour, two intervals.
+    const hour = rowsOf<{ c: number; n: number }>(
+      await database.db.execute(sql`select consumption_kwh as c, interval_count as n from meter_hourly where household_id = ${home.household.id}::uuid`),
+    );
+    expect(hour).toHaveLength(1);
+    expect(Number(hour[0]!.c)).toBeCloseTo(0.75, 9);
+    expect(hour[0]!.n).toBe(2);
+    const day = rowsOf<{ c: number; n: number }>(await database.db.execute(sql`select consumption_kwh as c, interval_count as n from meter_daily where household_id = ${home.household.id}::uuid`));
+    expect(Number(day[0]!.c)).toBeCloseTo(0.75, 9);
+    expect(day[0]!.n).toBe(2);
+  });
+});

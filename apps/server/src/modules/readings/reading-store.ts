@@ -12,7 +12,7 @@ import {
   rowKey,
   notifyReadings,
   saveCounterBaselines,
-  shareLockZones,
+  lockHouseholdZones,
   updateDevicesSeen,
   type DeviceSeen,
   upsertDeviceRows,
@@ -68,11 +68,10 @@ export async function storeReadings(tx: DbOrTx, inputs: readonly StoreInput[], n
   const cutoffMs = now.getTime() - CORRECTION_WINDOW_MS;
   // PostgreSQL answers uuids in lower case; a topic may carry them in upper case.
   const ids = inputs.map((input) => input.householdId.toLowerCase());
-  // The zones that cut the daily buckets are read here, under a share lock (in id order, so two
-  // writers never wait on each other crosswise), not from contexts loaded before the transaction:
-  // a time-zone change locks the row, so a batch's days are cut either before its rebuild (which
-  // then sees these rows) or after it, in the new zone.
-  const zones = await shareLockZones(tx, ids);
+  // The zones that cut the daily buckets are read here, under the household rows' lock (see
+  // lockHouseholdZones: writers of one household take turns, so each rollup recompute sees the
+  // other's rows), not from contexts loaded before the transaction.
+  const zones = await lockHouseholdZones(tx, ids);
   const zoneOfHousehold = (householdId: string) => {
     const zone = zones.get(householdId);
     if (!zone) throw new Error(`Unknown household ${householdId}`);

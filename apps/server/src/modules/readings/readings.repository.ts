@@ -62,13 +62,17 @@ export async function loadStoreContexts(db: DbOrTx, householdIds: readonly strin
 }
 
 /**
- * The households' zones under a share lock, in id order so two writers never wait on each other
- * crosswise. A time-zone change locks the row, so a batch's days are cut either before its
- * rebuild or after it, in the new zone.
+ * The households' zones, their rows locked in id order so two writers never wait on each other
+ * crosswise. Writers of one household take turns (FOR NO KEY UPDATE, not FOR SHARE): each
+ * recomputes the touched rollups from the raw rows, and a second writer working beside the first
+ * would compute from a snapshot without the first's rows and overwrite its sums (found by the
+ * fault suite with two ingest workers, decision 117). A time-zone change locks the row too, so a
+ * batch's days are cut either before its rebuild or after it, in the new zone. Rows that only
+ * reference a household (KEY SHARE) are not held up.
  */
-export async function shareLockZones(tx: DbOrTx, ids: readonly string[]): Promise<Map<string, string>> {
+export async function lockHouseholdZones(tx: DbOrTx, ids: readonly string[]): Promise<Map<string, string>> {
   const rows = rowsOf<{ id: string; zone: string }>(
-    await tx.execute(sql`select id::text as id, time_zone as zone from households where id = any(${uuidArray(ids)}::uuid[]) order by id for share`),
+    await tx.execute(sql`select id::text as id, time_zone as zone from households where id = any(${uuidArray(ids)}::uuid[]) order by id for no key update`),
   );
   return new Map(rows.map((r) => [r.id, r.zone]));
 }
