@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { SolarPeriod } from '@peakwise/contracts/energy.contract';
 import type { DbOrTx } from '../../db/client';
 import { readTogether } from '../../db/read-together';
+import { hasSolarSql } from './solar-status.repository';
 import { byDate, dailySumsSql, localHourSumsQuery, rangeSumsFromRows, rangeSumsSql, type MeterSums } from './energy-rollups.repository';
 
 export type Span = { from: Date; to: Date };
@@ -23,7 +24,7 @@ export async function readSolarSummary(
   ranges: [MeterSums, MeterSums];
   series: Map<number, MeterSums> | Map<string, MeterSums>;
   panels: PanelEfficiency[];
-  meter: { firstReadingAt: Date | null; everProduced: boolean };
+  meter: { firstReadingAt: Date | null; hasSolar: boolean };
 }> {
   const { current, previous, dates, seriesEnd } = spans;
   const seriesQuery =
@@ -36,23 +37,23 @@ export async function readSolarSummary(
     panels: panelEfficienciesSql(household.id, period, current, dates),
     meter: meterHistorySql(household.id),
   });
-  const meter = read.meter[0] as { first_ts: string | null; produced: boolean } | undefined;
+  const meter = read.meter[0] as { first_ts: string | null; solar: boolean } | undefined;
   return {
     ranges: rangeSumsFromRows(read.ranges, 2) as [MeterSums, MeterSums],
     series: seriesQuery.parse(read.series),
     panels: (read.panels as { id: string; name: string; status: string; eff: number | null }[]).map((r) => ({ id: r.id, name: r.name, status: r.status, efficiencyPct: r.eff })),
-    meter: { firstReadingAt: meter?.first_ts ? new Date(meter.first_ts) : null, everProduced: meter?.produced === true },
+    meter: { firstReadingAt: meter?.first_ts ? new Date(meter.first_ts) : null, hasSolar: meter?.solar === true },
   };
 }
 
 /**
  * When the household's meter first reported (the start of its raw rows, read off the primary
- * key), and whether it has ever reported production (any daily rollup with some: a few thousand
- * rows at most per household). Columns first_ts, produced.
+ * key), and whether the home has solar by the rule events use too, over any day its meter
+ * reported (a few thousand daily rollups at most per household). Columns first_ts, solar.
  */
 const meterHistorySql = (householdId: string) => sql`
   select (select min(ts) from meter_readings where household_id = ${householdId}::uuid) as first_ts,
-    exists (select 1 from meter_daily where household_id = ${householdId}::uuid and production_kwh > 0) as produced`;
+    ${hasSolarSql(sql`${householdId}::uuid`)} as solar`;
 
 /**
  * Each live solar panel with its efficiency over the period: the mean of its hourly (today) or

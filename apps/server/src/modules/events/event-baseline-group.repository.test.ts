@@ -34,14 +34,18 @@ describe('solar status in the comparison group', () => {
       members.set(name, m);
       homes.set(name, (await ensureHouseholdForUser(t.database.db, m.userId)).id);
     }
-    // An hour of readings two days ago for each home; the member and meterSolar export at noon.
+    // An hour of readings two days ago for each home. The member's gateway reports its panels'
+    // production and an export; meterSolar's meter knows only the grid (a Green Button file: no
+    // production column), so its panels show only as export.
     const base = Math.floor((now.getTime() - 2 * 24 * HOUR) / HOUR) * HOUR;
     for (const name of names) {
       const token = (await issueIngestCredential(t.database.db, homes.get(name)!, null, 'test')).token;
-      const exports = name === 'member' || name === 'meterSolar';
-      const meter = Array.from({ length: 12 }, (_, k) =>
-        exports ? { ts: new Date(base + k * 300_000).toISOString(), productionKwh: 0.05, consumptionKwh: 0.1, gridImportKwh: 0.06, gridExportKwh: 0.01 } : gridOnlyReading(base + k * 300_000, 0.1),
-      );
+      const meter = Array.from({ length: 12 }, (_, k) => {
+        const ts = new Date(base + k * 300_000).toISOString();
+        if (name === 'member') return { ts, productionKwh: 0.05, consumptionKwh: 0.1, gridImportKwh: 0.06, gridExportKwh: 0.01 };
+        if (name === 'meterSolar') return { ts, productionKwh: 0, consumptionKwh: 0.06, gridImportKwh: 0.06, gridExportKwh: 0.01 };
+        return gridOnlyReading(base + k * 300_000, 0.1);
+      });
       const res = await t.app.request('/api/ingest/readings', { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ meter }) });
       expect(res.status).toBe(200);
     }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import { hasSolarSql } from '../energy/solar-status.repository';
 import { inArea } from './events.repository';
 
 /**
@@ -14,16 +15,9 @@ export const PEER_POOL = 400;
 /** The longest baseline look-back (weekend-or-holiday days): the days a home's solar status is read from. */
 const SOLAR_LOOK_BACK_DAYS = 60;
 
-/**
- * A home has solar when it has a panel that was not removed, or when its meter reported production
- * or export on a day of the event's look-back (decision 112): a home whose panels report only
- * through the meter (a Green Button file, a whole-home meter) draws from the grid like a solar
- * home. The look-back bounds the read to the daily rollups of the last 60 days.
- */
+/** A home's solar status as it stood at the event: the shared rule, its meter read over the look-back. */
 const hasSolar = (h: string, e: string) =>
-  sql.raw(`(exists (select 1 from devices d where d.household_id = ${h}.id and d.kind = 'solar_panel' and d.removed_at is null)
-    or exists (select 1 from meter_daily md where md.household_id = ${h}.id and md.local_date >= (${e}.starts_at - interval '${SOLAR_LOOK_BACK_DAYS} days')::date
-      and md.local_date <= ${e}.starts_at::date and (md.production_kwh > 0 or md.grid_export_kwh > 0)))`);
+  hasSolarSql(sql.raw(`${h}.id`), { from: sql.raw(`(${e}.starts_at - interval '${SOLAR_LOOK_BACK_DAYS} days')::date`), to: sql.raw(`${e}.starts_at::date`) });
 
 /**
  * For each member, up to PEER_POOL homes of the event's area, in its province and of its solar

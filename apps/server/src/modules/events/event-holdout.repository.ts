@@ -83,14 +83,17 @@ export async function isHeldOut(db: DbOrTx, eventId: string, householdId: string
 }
 
 /**
- * Each drawable household's use over the event window [from, to) from its meter's 5-minute
- * intervals, when all `slots` of them are in (a partial window would read as a saving), and how
- * many households each arm has in all.
+ * Each drawable household's draw from the grid over the event window [from, to) from its meter's
+ * 5-minute intervals, when all `slots` of them are in (a partial window would read as a saving),
+ * and how many households each arm has in all. An interval counts max(0, import − export), the
+ * quantity settlement scores (gridImportKwh, decision 112): the impact is set beside the
+ * baselines' savings, so both must measure the same thing, and a solar home's whole use counts
+ * what its panels covered, which the grid never saw.
  */
 export async function windowUseByArm(db: DbOrTx, eventId: string, from: Date, to: Date, slots: number) {
   const uses = rowsOf<{ heldOut: boolean; kwh: number }>(
     await db.execute(sql`
-      select a.held_out as "heldOut", sum(r.consumption_kwh)::float8 as kwh
+      select a.held_out as "heldOut", sum(greatest(0, r.grid_import_kwh - r.grid_export_kwh))::float8 as kwh
       from event_assignments a join meter_readings r on r.household_id = a.household_id
         and r.ts >= ${from.toISOString()}::timestamptz and r.ts < ${to.toISOString()}::timestamptz
       where a.event_id = ${eventId}::uuid and a.drawable

@@ -211,14 +211,29 @@ describe('a random hold-out per event (decision 100)', () => {
     };
     now = zonedTimeToUtc(eventDate, 20, 0, ZONE);
     for (const h of called.slice(0, 2)) await ingest(homeOf(h), [...weekdaysBefore(eventDate, 10).flatMap((d) => span(d, 13, 20, 0.2)), ...span(eventDate, 13, 18, 0.2)]);
-    // The window, 18:00–19:00 (12 intervals). Held out: 0.1, 0.15, 0.2, 0.25 kWh each interval →
-    // 1.2, 1.8, 2.4, 3.0 kWh. Called: 0.08, 0.12, 0.16 in turn → 0.96, 1.44, 1.92, six homes each;
-    // the last three called homes miss an interval and are left out of the comparison.
+    // The window, 18:00–19:00 (12 intervals), on what each home drew from the grid: held out
+    // 0.1, 0.15, 0.2, 0.25 kWh a typical interval → 1.2, 1.8, 2.4, 3.0 kWh. Called: 0.08, 0.12,
+    // 0.16 in turn → 0.96, 1.44, 1.92, six homes each; the last three called homes miss an
+    // interval and are left out of the comparison. Every called home and the first two held out
+    // have panels reporting through a gateway (use = import + production − export):
+    //   18:00 exports more than it imports: in 0, out 0.04, production 0.3, use 0.26 → draw 0;
+    //   18:05 both registers: in 2k + 0.03, out 0.03, production 0.1, use 2k + 0.1 → draw 2k;
+    //   18:10–18:55 in k, out 0, production 0.05, use k + 0.05 → draw k;
+    // so a solar home draws 0 + 2k + 10k = 12k, as a grid-only home at k does, and uses 12k + 0.86.
+    // On use the called mean would be 1.44 + 0.86 = 2.30, above the held-out 2.1 + 0.43; summing
+    // import − export without the floor at 0 would give 1.44 − 0.04.
+    const solarWindow = (k: number) =>
+      span(eventDate, 18, 19, k).map((r, i) => {
+        const ts = (r as { ts: string }).ts;
+        if (i === 0) return { ts, productionKwh: 0.3, consumptionKwh: 0.26, gridImportKwh: 0, gridExportKwh: 0.04 };
+        if (i === 1) return { ts, productionKwh: 0.1, consumptionKwh: 2 * k + 0.1, gridImportKwh: 2 * k + 0.03, gridExportKwh: 0.03 };
+        return { ts, productionKwh: 0.05, consumptionKwh: k + 0.05, gridImportKwh: k, gridExportKwh: 0 };
+      });
     const perInterval = new Map<string, number>();
     held.forEach((h, i) => perInterval.set(h, [0.1, 0.15, 0.2, 0.25][i]!));
     called.forEach((h, i) => perInterval.set(h, [0.08, 0.12, 0.16][i % 3]!));
     for (const [h, kwh] of perInterval) {
-      const window = span(eventDate, 18, 19, kwh);
+      const window = called.includes(h) || held.indexOf(h) < 2 ? solarWindow(kwh) : span(eventDate, 18, 19, kwh);
       await ingest(homeOf(h), called.indexOf(h) >= 18 ? window.slice(0, 11) : window);
     }
     now = new Date(endsAt.getTime() + 20 * 60_000);

@@ -76,9 +76,9 @@ export async function solarSummary(db: DbOrTx, household: Household, period: Sol
   const read = await readSolarSummary(db, household, period, { current, previous, dates, seriesEnd });
   const [currentSums, previousSums] = read.ranges;
   const { panels, meter } = read;
-  // Solar is a live panel device or a meter that has ever reported production: a home whose
-  // panels report through the meter alone still has solar, a home with neither does not.
-  const hasSolar = panels.length > 0 || meter.everProduced;
+  // One rule with the events' comparison group: a live panel, or a meter that has reported
+  // production or export (a Green Button home's panels show only as export).
+  const hasSolar = meter.hasSolar;
   const first = meter.firstReadingAt;
 
   let series: SolarSummary['series'];

@@ -114,6 +114,27 @@ describe('GET /api/solar/summary?period=today', () => {
     expect(s.consumptionChangePct).toBeCloseTo(0, 9);
     expect(s.systemHealthPct).toBeNull();
   });
+
+  it('a home whose panels show only as export (a Green Button file: no production column, no panel) has solar', async () => {
+    const { member, household } = await memberWithHousehold(t);
+    now = new Date('2026-06-10T18:00:00Z'); // 14:00 EDT
+    await store(t.database.db, household.id, {
+      meter: [
+        // 06:00–06:55 bought 0.1 an interval; 10:00–10:55 sold 0.05 an interval. The file knows
+        // only the grid: use is import, production 0.
+        ...intervals(local('2026-06-10', 6), 12, { consumptionKwh: 0.1, gridImportKwh: 0.1 }),
+        ...intervals(local('2026-06-10', 10), 12, { gridExportKwh: 0.05 }),
+      ],
+    });
+    for (const period of ['today', 'week'] as const) {
+      const s = await summary(member, period);
+      expect(s.hasSolar).toBe(true);
+      // By hand: import 12 × 0.1 = 1.2, export 12 × 0.05 = 0.6, net export 0.6 − 1.2 = −0.6.
+      expect(s.totals.gridExportKwh).toBeCloseTo(0.6, 9);
+      expect(s.totals.netExportKwh).toBeCloseTo(-0.6, 9);
+      expect(s.totals.productionKwh).toBe(0);
+    }
+  });
 });
 
 describe('GET /api/solar/summary?period=week', () => {
