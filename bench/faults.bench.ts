@@ -18,8 +18,9 @@
  *   notifications    kill -9 the server while it emails an event's announcement to a real SMTP peer, restart it
  *
  * MQTT gateways count a reading as acknowledged when the server's receipt names it (decision 065),
- * on every broker; HTTP gateways when a 200 covers it. The NATS kinds also time each fault's first
- * receipt after the restart: the server answering health says nothing about ingest on NATS.
+ * on every broker; HTTP gateways when a 200 covers it. The server answering health says nothing
+ * about ingest on NATS, so `nats` also times each kill's first receipt after the restart, and
+ * `nats-worker` counts the readings the other worker receipted while one was down.
  *
  *   npm run faults -w @peakwise/bench                  # 20 faults of each kind
  *   BENCH_SIZE=smoke npm run faults -w @peakwise/bench  # 2 of each
@@ -191,8 +192,10 @@ type KindResult = {
   failedRequests: number;
   republished: number;
   recoveryMs: number[];
-  /** NATS kinds: from the fault to the first receipt any gateway got after it. */
+  /** `nats`: from the kill to the first receipt any gateway got after the restart. */
   firstReceiptMs: number[];
+  /** `nats-worker`: readings receipted between one worker's kill and its restart (by the other). */
+  receiptsDuringOutage: number[];
   serverDeaths: number;
 };
 
@@ -223,16 +226,22 @@ async function runKind(kind: Kind): Promise<KindResult> {
 
     const recoveryMs: number[] = [];
     const firstReceiptMs: number[] = [];
+    const receiptsDuringOutage: number[] = [];
     const receipted = () => gateways.reduce((n, g) => n + (g instanceof MqttGateway ? g.acknowledged : 0), 0);
     let serverDeaths = 0;
     for (let f = 0; f < FAULTS; f++) {
       await sleep(between(300, 1_500));
       const faultAt = Date.now();
+      const beforeFault = receipted();
       const outcome = await inject(kind, servers, runtime, f);
       recoveryMs.push(outcome.recoveryMs);
       if (outcome.serverDied) serverDeaths++;
       let receiptNote = '';
-      if (runtime.nats) {
+      if (kind === 'nats-worker') {
+        // The other worker goes on while one is down: receipts keep coming during the outage.
+        receiptsDuringOutage.push(receipted() - beforeFault);
+        receiptNote = `, ${receiptsDuringOutage.at(-1)} readings receipted while the worker was down`;
+      } else if (kind === 'nats') {
         // Counted from the restart on: a receipt on its way before the kill proves nothing.
         const before = receipted();
         const came = await waitFor('a receipt after the fault', async () => receipted() > before, 60_000, 50).then(
@@ -263,6 +272,7 @@ async function runKind(kind: Kind): Promise<KindResult> {
       republished: gateways.reduce((n, g) => n + (g instanceof MqttGateway ? g.republished : 0), 0),
       recoveryMs,
       firstReceiptMs,
+      receiptsDuringOutage,
       serverDeaths,
     };
   } finally {
@@ -306,6 +316,7 @@ async function main() {
         `lost ${c.lost}, wrong ${c.wrong}, duplicated ${c.duplicated}, rollup mismatches ${c.rollupMismatches}; ` +
         `recovery median ${int(median(r.recoveryMs))} ms, max ${int(Math.max(...r.recoveryMs))} ms; ` +
         (r.firstReceiptMs.length > 0 ? `first receipt after a fault median ${int(median(r.firstReceiptMs))} ms, max ${int(Math.max(...r.firstReceiptMs))} ms; ` : '') +
+        (r.receiptsDuringOutage.length > 0 ? `readings receipted while a worker was down, fewest ${int(Math.min(...r.receiptsDuringOutage))}; ` : '') +
         `server restarts forced ${r.serverDeaths}; ` +
         `every acknowledged reading stored once, rollups equal raw sums: ${held ? 'HELD' : 'BROKEN'}`,
     );
