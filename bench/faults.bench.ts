@@ -11,11 +11,16 @@
  *   proxy            a TCP proxy between server and PostgreSQL stalls (1-5 s) or resets every connection
  *   mqtt-server      MQTT gateways on the embedded broker (PGlite); kill -9 the server, broker and all, restart it
  *   broker           MQTT gateways on a private Mosquitto (server on PostgreSQL); kill -9 Mosquitto, restart it
+ *   nats             MQTT gateways on a private NATS Server's MQTT listener, two workers reading its
+ *                    JetStream stream (decision 117, PostgreSQL); kill -9 NATS Server, restart it
+ *   nats-worker      the same, but kill -9 one of the two workers (each in turn), restart it
  *   settlement       kill -9 the server while it settles an event (PostgreSQL), restart it
  *   notifications    kill -9 the server while it emails an event's announcement to a real SMTP peer, restart it
  *
  * MQTT gateways count a reading as acknowledged when the server's receipt names it (decision 065),
- * on both brokers; HTTP gateways when a 200 covers it.
+ * on every broker; HTTP gateways when a 200 covers it. The server answering health says nothing
+ * about ingest on NATS, so `nats` also times each kill's first receipt after the restart, and
+ * `nats-worker` counts the readings the other worker receipted while one was down.
  *
  *   npm run faults -w @peakwise/bench                  # 20 faults of each kind
  *   BENCH_SIZE=smoke npm run faults -w @peakwise/bench  # 2 of each
@@ -34,6 +39,7 @@ import { checkStore, type StoreCheck } from './lib/fault-checks';
 import { int, log, median } from './lib/format';
 import { HttpGateway } from './lib/http-gateway';
 import { startMosquittoInstance, type MosquittoInstance } from '../apps/server/src/test/private-mosquitto';
+import { startTestNatsServer, type TestNatsServer } from '../apps/server/src/test/nats-server';
 import { MqttGateway } from './lib/mqtt-gateway';
 import { runNotificationFaults, type NotificationFaultResult } from './lib/notification-faults';
 import { startPostgresInstance, type PostgresInstance } from './lib/postgres-instance';
@@ -41,7 +47,7 @@ import { freePort, serverProcess, waitFor, type ServerProcess } from './lib/serv
 import { runSettlementFaults, type SettlementFaultResult } from './lib/settlement-faults';
 import { startTcpFaultProxy, type TcpFaultProxy } from './lib/tcp-fault-proxy';
 
-const KINDS = ['server-pglite', 'server-postgres', 'postgres', 'proxy', 'mqtt-server', 'broker', 'settlement', 'notifications'] as const;
+const KINDS = ['server-pglite', 'server-postgres', 'postgres', 'proxy', 'mqtt-server', 'broker', 'nats', 'nats-worker', 'settlement', 'notifications'] as const;
 type Kind = (typeof KINDS)[number];
 
 const size = benchSize();
@@ -62,6 +68,8 @@ type Runtime = {
   /** Where MQTT gateways connect, and whether they log in with their household's token (the embedded broker checks it). */
   mqtt?: { url: string; login: boolean };
   broker?: MosquittoInstance;
+  /** The NATS kinds' broker; these kinds run two server processes as ingest workers. */
+  nats?: TestNatsServer;
   /** The database the suite seeds and checks through (closed while the server owns a PGlite directory). */
   open(): Promise<Database>;
   release(database: Database): Promise<void>;
@@ -99,6 +107,21 @@ async function runtimeFor(kind: Kind): Promise<Runtime> {
     url = proxied.toString();
   }
   const broker = kind === 'broker' ? await startMosquittoInstance(await freePort()) : undefined;
+  if (kind === 'nats' || kind === 'nats-worker') {
+    const nats = await startTestNatsServer();
+    return {
+      // No MQTT_CLIENT_ID: two workers with one id would throw each other off NATS's MQTT listener.
+      env: { DATABASE_URL: url, MQTT_URL: nats.mqttUrl, NATS_URL: nats.natsUrl },
+      nats,
+      mqtt: { url: nats.mqttUrl, login: false },
+      open: async () => fresh.database,
+      release: async () => {},
+      cleanup: async () => {
+        await nats.stop();
+        await fresh.drop();
+      },
+    };
+  }
   return {
     // A stable client id: the broker keeps the ingest session's unacknowledged messages across its reconnects.
     env: { DATABASE_URL: url, ...(broker ? { MQTT_URL: broker.url, MQTT_CLIENT_ID: 'faults-ingest' } : {}) },
@@ -119,12 +142,23 @@ async function healthy(server: ServerProcess) {
 }
 
 /** One fault, then the time until the server answers health again (restarting it only if it died). */
-async function inject(kind: Kind, server: ServerProcess, runtime: Runtime, index: number): Promise<{ recoveryMs: number; serverDied: boolean }> {
+async function inject(kind: Kind, servers: ServerProcess[], runtime: Runtime, index: number): Promise<{ recoveryMs: number; serverDied: boolean }> {
   const started = Date.now();
   let serverDied = false;
+  // The server whose health says the fault is over: the worker killed, or the first one.
+  const server = kind === 'nats-worker' ? servers[index % servers.length]! : servers[0]!;
   if (kind === 'server-pglite' || kind === 'server-postgres' || kind === 'mqtt-server') {
     await server.kill9();
     await server.start();
+  } else if (kind === 'nats-worker') {
+    // Each worker in turn: the one killed holds pulled, unacknowledged messages that JetStream must hand on.
+    await server.kill9();
+    await sleep(between(200, 1500));
+    await server.start();
+  } else if (kind === 'nats') {
+    await runtime.nats!.kill();
+    await sleep(between(200, 1500));
+    await runtime.nats!.restart();
   } else if (kind === 'broker') {
     await runtime.broker!.kill9();
     await sleep(between(200, 1500));
@@ -150,7 +184,20 @@ async function inject(kind: Kind, server: ServerProcess, runtime: Runtime, index
   return { recoveryMs: Date.now() - started, serverDied };
 }
 
-type KindResult = { kind: Kind; faults: number; check: StoreCheck; resent: number; failedRequests: number; republished: number; recoveryMs: number[]; serverDeaths: number };
+type KindResult = {
+  kind: Kind;
+  faults: number;
+  check: StoreCheck;
+  resent: number;
+  failedRequests: number;
+  republished: number;
+  recoveryMs: number[];
+  /** `nats`: from the kill to the first receipt any gateway got after the restart. */
+  firstReceiptMs: number[];
+  /** `nats-worker`: readings receipted between one worker's kill and its restart (by the other). */
+  receiptsDuringOutage: number[];
+  serverDeaths: number;
+};
 
 async function runKind(kind: Kind): Promise<KindResult> {
   const runtime = await runtimeFor(kind);
@@ -166,6 +213,9 @@ async function runKind(kind: Kind): Promise<KindResult> {
 
     const server = serverProcess(runtime.env, await freePort());
     await server.start();
+    // Two ingest workers on NATS, as a deployment that clusters would run them: JetStream shares the stream between them.
+    const servers = runtime.nats ? [server, serverProcess(runtime.env, await freePort())] : [server];
+    for (const other of servers.slice(1)) await other.start();
     const mqttAt = runtime.mqtt;
     const gateways: (HttpGateway | MqttGateway)[] = households.map((h) =>
       mqttAt
@@ -175,17 +225,37 @@ async function runKind(kind: Kind): Promise<KindResult> {
     gateways.forEach((g) => g.start());
 
     const recoveryMs: number[] = [];
+    const firstReceiptMs: number[] = [];
+    const receiptsDuringOutage: number[] = [];
+    const receipted = () => gateways.reduce((n, g) => n + (g instanceof MqttGateway ? g.acknowledged : 0), 0);
     let serverDeaths = 0;
     for (let f = 0; f < FAULTS; f++) {
       await sleep(between(300, 1_500));
-      const outcome = await inject(kind, server, runtime, f);
+      const faultAt = Date.now();
+      const beforeFault = receipted();
+      const outcome = await inject(kind, servers, runtime, f);
       recoveryMs.push(outcome.recoveryMs);
       if (outcome.serverDied) serverDeaths++;
-      log(`  ${kind} fault ${f + 1}/${FAULTS}: back in ${outcome.recoveryMs} ms${outcome.serverDied ? ' (server had to be restarted)' : ''}`);
+      let receiptNote = '';
+      if (kind === 'nats-worker') {
+        // The other worker goes on while one is down: receipts keep coming during the outage.
+        receiptsDuringOutage.push(receipted() - beforeFault);
+        receiptNote = `, ${receiptsDuringOutage.at(-1)} readings receipted while the worker was down`;
+      } else if (kind === 'nats') {
+        // Counted from the restart on: a receipt on its way before the kill proves nothing.
+        const before = receipted();
+        const came = await waitFor('a receipt after the fault', async () => receipted() > before, 60_000, 50).then(
+          () => true,
+          () => false,
+        );
+        firstReceiptMs.push(Date.now() - faultAt);
+        receiptNote = came ? `, first receipt ${firstReceiptMs.at(-1)} ms after the fault` : ', no receipt within 60 s of the restart';
+      }
+      log(`  ${kind} fault ${f + 1}/${FAULTS}: back in ${outcome.recoveryMs} ms${receiptNote}${outcome.serverDied ? ' (server had to be restarted)' : ''}`);
     }
     // Every reading is acknowledged once this returns: by a 200 over HTTP, by a receipt over MQTT.
     await Promise.all(gateways.map((g) => g.drain(120_000)));
-    await server.stop();
+    for (const each of servers) await each.stop();
 
     const checkDb = await runtime.open();
     const check = await checkStore(
@@ -201,6 +271,8 @@ async function runKind(kind: Kind): Promise<KindResult> {
       failedRequests: gateways.reduce((n, g) => n + (g instanceof HttpGateway ? g.counts.failedRequests : 0), 0),
       republished: gateways.reduce((n, g) => n + (g instanceof MqttGateway ? g.republished : 0), 0),
       recoveryMs,
+      firstReceiptMs,
+      receiptsDuringOutage,
       serverDeaths,
     };
   } finally {
@@ -240,9 +312,12 @@ async function main() {
     allHeld &&= held;
     console.log(
       `faults ${r.kind}: ${r.faults} faults; ${int(c.expected)} readings acknowledged, ${int(c.stored)} stored, ` +
-        (r.kind === 'mqtt-server' || r.kind === 'broker' ? `${int(r.republished)} messages re-published for want of a receipt; ` : `${int(r.resent)} re-sent after ${int(r.failedRequests)} failed requests; `) +
+        (r.kind === 'mqtt-server' || r.kind === 'broker' || r.kind === 'nats' || r.kind === 'nats-worker' ? `${int(r.republished)} messages re-published for want of a receipt; ` : `${int(r.resent)} re-sent after ${int(r.failedRequests)} failed requests; `) +
         `lost ${c.lost}, wrong ${c.wrong}, duplicated ${c.duplicated}, rollup mismatches ${c.rollupMismatches}; ` +
-        `recovery median ${int(median(r.recoveryMs))} ms, max ${int(Math.max(...r.recoveryMs))} ms; server restarts forced ${r.serverDeaths}; ` +
+        `recovery median ${int(median(r.recoveryMs))} ms, max ${int(Math.max(...r.recoveryMs))} ms; ` +
+        (r.firstReceiptMs.length > 0 ? `first receipt after a fault median ${int(median(r.firstReceiptMs))} ms, max ${int(Math.max(...r.firstReceiptMs))} ms; ` : '') +
+        (r.receiptsDuringOutage.length > 0 ? `readings receipted while a worker was down, fewest ${int(Math.min(...r.receiptsDuringOutage))}; ` : '') +
+        `server restarts forced ${r.serverDeaths}; ` +
         `every acknowledged reading stored once, rollups equal raw sums: ${held ? 'HELD' : 'BROKEN'}`,
     );
   }
