@@ -99,10 +99,12 @@ describe('a Montréal member after a winter event (issue 32)', () => {
       const added = async (data: object) => {
         const res = await page.request.post('/api/devices', { data });
         expect(res.status(), await res.text()).toBe(201);
-        return (await res.json()) as { id: string; externalId: string };
+        return ((await res.json()) as { device: { id: string; externalId: string } }).device;
       };
       const thermometer = await added({ name: 'Thermomètre du salon', kind: 'temperature', roomId });
       const heater = await added({ name: HEATER, kind: 'smart_plug', roomId });
+      // Chosen to power down during events, and marked as the room's heating, so comfort decides it.
+      expect((await page.request.put(`/api/event-preferences/plugs/${heater.id}`, { data: { powerDown: true } })).status()).toBe(200);
       expect((await page.request.put(`/api/comfort/plugs/${heater.id}`, { data: { load: 'heating' } })).status()).toBe(200);
       expect((await page.request.put(`/api/comfort/rooms/${roomId}`, { data: { floorC: FLOOR_C, ceilingC: 26, preheat: true } })).status()).toBe(200);
       const tokenRes = await page.request.post('/api/household/ingest-tokens', { data: { label: 'Passerelle' } });
@@ -123,7 +125,9 @@ describe('a Montréal member after a winter event (issue 32)', () => {
         });
 
       const { rows: programs } = await db.query<{ id: string }>(
-        `insert into event_programs (name, provinces) values ($1, $2) on conflict (name) do update set provinces = excluded.provinces returning id`,
+        // No notice: the event starts a quarter of an hour after it is scheduled.
+        `insert into event_programs (name, provinces, notice_hours) values ($1, $2, 0)
+         on conflict (name) do update set provinces = excluded.provinces, notice_hours = 0 returning id`,
         [PROGRAM, [PROVINCE]],
       );
       const programId = programs[0]!.id;
@@ -187,14 +191,17 @@ describe('a Montréal member after a winter event (issue 32)', () => {
 
       const celsius = (x: number) => plain(new Intl.NumberFormat('fr-CA', { style: 'unit', unit: 'celsius', maximumFractionDigits: 1 }).format(x));
       const time = plain(new Intl.DateTimeFormat('fr-CA', { hour: 'numeric', minute: '2-digit', timeZone: ZONE }).format(restore.at));
-      const restoredLine = `${time} ${HEATER} a été rallumé : la pièce a atteint ${celsius(restore.temperature_c)}, au-delà de sa limite de ${celsius(Number(restore.limit_c))}`;
+      const restoredLine = `${HEATER} a été rallumé : la pièce a atteint ${celsius(restore.temperature_c)}, au-delà de sa limite de ${celsius(Number(restore.limit_c))}`;
 
       await page.goto(`/app/events/${eventId}`);
       const log = page.getByTestId('event-comfort-actions');
       await log.waitFor();
       await page.getByRole('heading', { level: 3, name: 'Le confort de vos pièces pendant cet événement' }).waitFor();
-      const lines = (await log.getByRole('listitem').allTextContents()).map(plain);
-      expect(lines).toContain(restoredLine);
+      // Each line is its time, then what happened and why.
+      const items = log.getByRole('listitem');
+      const lines = await Promise.all((await items.all()).map(async (item) => [plain(await item.locator('time').textContent()), plain(await item.locator('span').first().textContent())]));
+      expect(lines).toContainEqual([time, restoredLine]);
+      expect(await log.locator(`time[datetime="${restore.at.toISOString()}"]`).count()).toBe(1);
       expect(plain(await page.locator('main').textContent())).toMatch(new RegExp(`Points gagnés ?${points}(?!\\d)`));
       for (const [width, height] of [[1440, 1400], [390, 2600]] as const) {
         await page.setViewportSize({ width, height });
