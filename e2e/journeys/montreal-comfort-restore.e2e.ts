@@ -162,13 +162,20 @@ describe('a Montréal member after a winter event (issue 32)', () => {
       await expect
         .poll(async () => (await db.query(`select action, reason from event_comfort_actions where event_id = $1 and device_id = $2 order by at`, [eventId, heater.id])).rows, { timeout: 90_000, interval: 500 })
         .toEqual([{ action: 'switched_off', reason: 'within_limit' }]);
+      // The "off" goes out to the plug before the clock moves on.
+      await expect
+        .poll(async () => (await db.query(`select count(*)::int as n from plug_switch_events where device_id = $1 and source = 'event_automation' and not requested_on`, [heater.id])).rows[0]?.n, { timeout: 30_000, interval: 500 })
+        .toBe(1);
 
-      // Five minutes in, the room has fallen below its floor: the next minute's check restores the baseboard.
+      // Five minutes in, the plug confirms it is off and the room has fallen below its floor: the next
+      // minute's check restores the baseboard, which the plug confirms at its next report.
       await setClock(start + 6 * MINUTE);
-      await report(start + FIVE_MINUTES, COLD_C);
+      await report(start + FIVE_MINUTES, COLD_C, false);
       await expect
         .poll(async () => (await db.query(`select action from event_comfort_actions where event_id = $1 and device_id = $2 order by at`, [eventId, heater.id])).rows.map((r) => r.action), { timeout: 90_000, interval: 500 })
         .toEqual(['switched_off', 'restored']);
+      await setClock(start + 11 * MINUTE);
+      await report(start + 2 * FIVE_MINUTES, COLD_C + 0.5, true);
 
       // The meter's six intervals after the end, then past settlement: the real jobs pay it.
       await setClock(end + MINUTE);
@@ -202,6 +209,10 @@ describe('a Montréal member after a winter event (issue 32)', () => {
       const lines = await Promise.all((await items.all()).map(async (item) => [plain(await item.locator('time').textContent()), plain(await item.locator('span').first().textContent())]));
       expect(lines).toContainEqual([time, restoredLine]);
       expect(await log.locator(`time[datetime="${restore.at.toISOString()}"]`).count()).toBe(1);
+      // The plug confirmed every switch, so the plug log above names no failure.
+      const { rows: plugActions } = await db.query<{ action: string }>(`select action from event_plug_actions where event_id = $1 and device_id = $2 order by at`, [eventId, heater.id]);
+      expect(plugActions.filter((a) => a.action.endsWith('_failed'))).toEqual([]);
+      expect(plain(await page.getByTestId('event-plug-actions').textContent())).not.toContain('n’a pas pu');
       expect(plain(await page.locator('main').textContent())).toMatch(new RegExp(`Points gagnés ?${points}(?!\\d)`));
       for (const [width, height] of [[1440, 1400], [390, 2600]] as const) {
         await page.setViewportSize({ width, height });
