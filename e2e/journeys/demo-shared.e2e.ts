@@ -3,6 +3,7 @@ import { describe, it } from 'vitest';
 import { screenshot } from '../support/browser';
 import { signInAsDemo } from '../support/demo-session';
 import { pagePerTest } from '../support/journey';
+import { chooseLanguage } from '../support/choose-language';
 
 // The shared demo keeps no personal details (decision 082): a visitor who types a phone number is
 // told why, in their language, and nothing is texted or kept.
@@ -13,10 +14,8 @@ const EXPLAINED = {
 const FIELD = { en: 'Mobile number', fr: 'Numéro de cellulaire' };
 const SEND = { en: 'Text me a code', fr: 'M’envoyer un code' };
 
-async function chooseLanguage(page: Page, language: 'en' | 'fr') {
-  await page.goto('/app/settings');
-  await page.getByLabel(/^(Language|Langue)$/).last().selectOption(language);
-  await page.waitForFunction((lang) => document.documentElement.lang === lang, language);
+async function notificationsIn(page: Page, language: 'en' | 'fr') {
+  await chooseLanguage(page, language);
   // The phone number is in Settings' notifications section.
   await page.goto('/app/settings/notifications');
 }
@@ -37,12 +36,12 @@ for (const width of [1440, 390]) {
 
     it('explains, in English and French, why a phone number is refused', async () => {
       await signInAsDemo(page);
-      await chooseLanguage(page, 'en');
+      await notificationsIn(page, 'en');
       await typePhone(page, 'en', width);
-      await chooseLanguage(page, 'fr');
+      await notificationsIn(page, 'fr');
       await typePhone(page, 'fr', width);
       // The next visitor finds the demo in English again.
-      await chooseLanguage(page, 'en');
+      await notificationsIn(page, 'en');
     });
   });
 }

@@ -5,6 +5,7 @@ import { screenshot } from '../support/browser';
 import { signUpInBrowser } from '../support/browser-sign-up';
 import { pagePerTest } from '../support/journey';
 import { journeyDatabase } from '../support/journey-database';
+import { chooseLanguage } from '../support/choose-language';
 
 // A program of its own in a province no other journey uses, so this member sees only this event.
 // The home keeps Toronto's clock, on which the server's and Chromium's zone data agree.
@@ -52,12 +53,6 @@ async function insertHistory(householdId: string, days: string[]) {
      select $1, t, 0, 0.2, 0.2, 0 from unnest($2::timestamptz[]) as r(t) on conflict do nothing`,
     [householdId, ts],
   );
-}
-
-async function chooseLanguage(language: 'en' | 'fr') {
-  await page.goto('/app/settings');
-  await page.getByLabel(/^(Language|Langue)$/).last().selectOption(language);
-  await page.waitForFunction((lang) => document.documentElement.lang === lang, language);
 }
 
 async function shoot(name: string) {
@@ -166,7 +161,7 @@ describe('the baseline a member is shown before an event (decision 098)', () => 
     await shoot('event-baseline-shown-result-explained');
     expect(await axeViolations(page)).toEqual([]);
 
-    await chooseLanguage('fr');
+    await chooseLanguage(page, 'fr');
     await page.goto(`/app/events/${pastId}`);
     await page.getByTestId('result-explanation').waitFor();
     expect(plain(await page.getByTestId('result-explanation').textContent())).toContain('Vous l’avez atteint : vous avez gagné 150 points.');
@@ -180,7 +175,7 @@ describe('the baseline a member is shown before an event (decision 098)', () => 
     await page.goto('/app/dashboard');
     await page.getByTestId('event-banner').getByTestId('baseline-outlook').waitFor();
     await shoot('event-baseline-shown-banner-estimate-fr');
-    await chooseLanguage('en');
+    await chooseLanguage(page, 'en');
     await page.goto('/app/dashboard');
     await page.getByTestId('event-banner').getByTestId('baseline-outlook').waitFor();
     await shoot('event-baseline-shown-banner-estimate');

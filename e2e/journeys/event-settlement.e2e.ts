@@ -8,6 +8,7 @@ import { waitForEmail } from '../support/mailbox';
 import { journeyDatabase } from '../support/journey-database';
 import { resetOpsClock, setOpsClock } from '../support/ops-clock';
 import { DEMO_OPERATOR, signInThroughPanel } from '../support/demo-session';
+import { chooseLanguage } from '../support/choose-language';
 
 // A program of its own in a province no other journey uses, so this member sees only this event.
 // Quebec keeps Toronto's clock, on which the server's and Chromium's zone data agree (for
@@ -64,13 +65,6 @@ async function signUp(): Promise<{ email: string; householdId: string }> {
   // A home in Montréal, in this journey's program only.
   await db.query(`update households set province = $2, postal_code = 'H2X 1Y4', time_zone = $3 where id = $1`, [householdId, PROVINCE, ZONE]);
   return { email, householdId };
-}
-
-/** The member's language, chosen in Settings as a member would (the portal's header has no switcher). */
-async function chooseLanguage(language: 'en' | 'fr') {
-  await page.goto('/app/settings');
-  await page.getByLabel(/^(Language|Langue)$/).last().selectOption(language);
-  await page.waitForFunction((lang) => document.documentElement.lang === lang, language);
 }
 
 describe('an Energy Saving Event from scheduling to settlement', () => {
@@ -201,7 +195,7 @@ describe('an Energy Saving Event from scheduling to settlement', () => {
       await screenshot(page, 'event-settlement-banner-scorecard');
       expect(await axeViolations(page)).toEqual([]);
 
-      await chooseLanguage('fr');
+      await chooseLanguage(page, 'fr');
       await page.goto('/app/dashboard');
       await scorecard.getByText('2 intervalles reçus sur 6').waitFor();
       await screenshot(page, 'event-settlement-banner-scorecard-fr');
@@ -217,7 +211,7 @@ describe('an Energy Saving Event from scheduling to settlement', () => {
       await expect.poll(() => pageCard.getByRole('table').getByRole('row').count()).toBe(7);
       await screenshot(page, 'event-settlement-page-scorecard-fr');
       expect(await axeViolations(page)).toEqual([]);
-      await chooseLanguage('en');
+      await chooseLanguage(page, 'en');
       await page.goto(`/app/events/${event.id}`);
       await pageCard.getByText('6 of 6 intervals in').waitFor();
       expect(plain(await pageCard.getByTestId('scorecard-saved').textContent())).toBe(savedText(6));

@@ -7,6 +7,7 @@ import { pagePerTest } from '../support/journey';
 import { journeyDatabase } from '../support/journey-database';
 import { resetOpsClock, setOpsClock } from '../support/ops-clock';
 import { DEMO_OPERATOR, signInThroughPanel } from '../support/demo-session';
+import { chooseLanguage } from '../support/choose-language';
 
 // Issue 32, after the event. A Montréal member of its own rather than the demo's Camille: the demo
 // home's simulated thermometer reports on real time, so once the server's clock is moved it falls
@@ -50,13 +51,6 @@ function expectedPoints(baselineKwh: number, actualKwh: number): number {
   const percent = round6(((baselineKwh - actualKwh) / baselineKwh) * 100);
   if (percent < TARGET) return 0;
   return Math.floor(round6(REWARD * Math.min(2, 1 + (percent - TARGET) / (2 * TARGET))));
-}
-
-/** The member's language, chosen in Settings as a member would. */
-async function chooseLanguage(language: 'en' | 'fr') {
-  await page.goto('/app/settings');
-  await page.getByLabel(/^(Language|Langue)$/).last().selectOption(language);
-  await page.waitForFunction((lang) => document.documentElement.lang === lang, language);
 }
 
 describe('a Montréal member after a winter event (issue 32)', () => {
@@ -148,7 +142,7 @@ describe('a Montréal member after a winter event (issue 32)', () => {
       expect(events[0]!.starts_at.getTime()).toBe(start);
 
       // In French, the member opts in on the event page.
-      await chooseLanguage('fr');
+      await chooseLanguage(page, 'fr');
       await page.goto(`/app/events/${eventId}`);
       await page.getByRole('heading', { level: 1, name: 'Événement d’économie d’énergie' }).waitFor();
       await page.getByRole('button', { name: 'Je participe' }).click();

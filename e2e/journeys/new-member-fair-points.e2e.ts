@@ -7,6 +7,7 @@ import { pagePerTest } from '../support/journey';
 import { journeyDatabase } from '../support/journey-database';
 import { resetOpsClock, setOpsClock } from '../support/ops-clock';
 import { DEMO_OPERATOR, signInThroughPanel } from '../support/demo-session';
+import { chooseLanguage } from '../support/choose-language';
 
 // A program of its own in a province no other journey uses, so the member's peers are only the homes
 // seeded below and it sees only this event. Prince Edward Island has no holiday calendar in the
@@ -73,12 +74,6 @@ function daysOfReadings(householdId: string, days: readonly string[], kwhOn: (da
     for (let ts = torontoTime(date, 0); local(ts).date === date; ts += FIVE_MINUTES) rows.push({ householdId, ts, kwh: round4(kwhOn(date, local(ts).clock)) });
   }
   return rows;
-}
-
-async function chooseLanguage(language: 'en' | 'fr') {
-  await page.goto('/app/settings');
-  await page.getByLabel(/^(Language|Langue)$/).last().selectOption(language);
-  await page.waitForFunction((lang) => document.documentElement.lang === lang, language);
 }
 
 /** The app scrolls inside its shell, so a phone-width shot is as tall as the page gets. Axe at both widths. */
@@ -215,7 +210,7 @@ describe('a new member’s first event, scored fairly (issue 31, decision 101)',
       expect([...frozen[0]!.groupIds].sort()).toEqual([...peerIds].sort());
       await shoot('new-member-fair-points-page-before');
 
-      await chooseLanguage('fr');
+      await chooseLanguage(page, 'fr');
       await page.goto(`/app/events/${eventId}`);
       await expect.poll(async () => plain(await page.getByTestId('baseline-outlook').textContent())).toContain(`${kwhFr(usual)}. Consommez ${kwhFr(usual * 0.9)} ou moins pour gagner ${REWARD} points.`);
       expect(plain(await page.getByTestId('baseline-outlook').textContent())).toContain('vous êtes comparé à un groupe de domiciles semblables');
@@ -245,7 +240,7 @@ describe('a new member’s first event, scored fairly (issue 31, decision 101)',
       expect(pourquoi).toContain(`Votre référence était donc de ${kwhFr(baseline)}.`);
       await shoot('new-member-fair-points-result-fr');
 
-      await chooseLanguage('en');
+      await chooseLanguage(page, 'en');
       await page.goto(`/app/events/${eventId}`);
       await page.getByRole('heading', { name: 'Your result' }).waitFor();
       const why = plain(await page.getByTestId('result-explanation').textContent());

@@ -10,6 +10,7 @@ import { localDay } from '../support/demo-backfill';
 import { pagePerTest } from '../support/journey';
 import { recomputeOntarioTou } from '../support/ontario-bill';
 import { signInThroughPanel } from '../support/demo-session';
+import { chooseLanguage } from '../support/choose-language';
 
 // The sandbox processor's test cards (decision 048).
 const GOOD_CARD = '4242424242424242';
@@ -38,13 +39,6 @@ async function succeededOn(statementId: string) {
     [statementId],
   );
   return rows[0]!;
-}
-
-/** The member's language, chosen in Settings as a member would (the portal's header has no switcher). */
-async function chooseLanguage(language: 'en' | 'fr') {
-  await page.goto('/app/settings');
-  await page.getByLabel(/^(Language|Langue)$/).last().selectOption(language);
-  await page.waitForFunction((lang) => document.documentElement.lang === lang, language);
 }
 
 async function addCard(number: string) {
@@ -224,7 +218,7 @@ describe('Paying a statement', () => {
     await page.setViewportSize({ width: 1280, height: 1400 });
 
     // In French: the same page with the card form open is axe-clean and translated.
-    await chooseLanguage('fr');
+    await chooseLanguage(page, 'fr');
     try {
       await page.goto('/app/billing');
       await page.getByRole('heading', { level: 1, name: 'Facturation' }).waitFor();
@@ -235,7 +229,7 @@ describe('Paying a statement', () => {
       expect(await axeViolations(page)).toEqual([]);
       await screenshot(page, 'payments-paid-fr');
     } finally {
-      await chooseLanguage('en');
+      await chooseLanguage(page, 'en');
     }
   }, 400_000);
 
@@ -272,7 +266,7 @@ describe('Paying a statement', () => {
     await screenshot(page, 'payments-3ds-approved-en');
 
     // In French: the bank's page is in French and axe-clean; Fail leaves nothing paid and says why.
-    await chooseLanguage('fr');
+    await chooseLanguage(page, 'fr');
     try {
       await page.goto('/app/billing');
       payNow = page.getByRole('region', { name: 'Payer maintenant' });
@@ -293,7 +287,7 @@ describe('Paying a statement', () => {
       ]);
       expect(await succeededOn(statementId)).toEqual({ n: 1, cents: PART });
     } finally {
-      await chooseLanguage('en');
+      await chooseLanguage(page, 'en');
     }
   }, 300_000);
 });

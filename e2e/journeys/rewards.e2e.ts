@@ -6,6 +6,7 @@ import { signInAsDemo, waitForApi } from '../support/demo-session';
 import { pagePerTest } from '../support/journey';
 import { waitForEmail } from '../support/mailbox';
 import { journeyDatabase } from '../support/journey-database';
+import { chooseLanguage } from '../support/choose-language';
 
 // The demo sign-in pre-filled in the login panel (packages/contracts/src/demo-account.ts).
 const DEMO_EMAIL = 'demo@peakwise.ca';
@@ -51,13 +52,6 @@ const balanceOf = async (household: string) =>
 const redemptions = async (household: string) =>
   Number((await db.query<{ n: string }>(`select count(*) as n from reward_orders where household_id = $1`, [household])).rows[0]!.n);
 
-/** The member's language, chosen in Settings as a member would. */
-async function chooseLanguage(language: 'en' | 'fr') {
-  await page.goto('/app/settings');
-  await page.getByLabel(/^(Language|Langue)$/).last().selectOption(language);
-  await page.waitForFunction((lang) => document.documentElement.lang === lang, language);
-}
-
 it('Rewards shows the events to come with what each could earn, and what a reward still needs, in English and French at phone and desktop width', { timeout: 300_000 }, async () => {
   await signInAsDemo(page);
   const household = await demoHousehold();
@@ -65,7 +59,7 @@ it('Rewards shows the events to come with what each could earn, and what a rewar
   // pay it (decision 098); the offer below is the one made once they are in.
   await waitForApi<{ outlooks?: Record<string, { status: string }> }>(page, '/api/events/upcoming', (b) => Object.values(b.outlooks ?? {}).some((o) => o.status === 'estimate'));
   for (const language of ['en', 'fr'] as const) {
-    if (language === 'fr') await chooseLanguage('fr');
+    if (language === 'fr') await chooseLanguage(page, 'fr');
     for (const width of [1440, 390]) {
       await page.setViewportSize({ width, height: 1400 });
       await page.goto('/app/rewards');
@@ -93,7 +87,7 @@ it('Rewards shows the events to come with what each could earn, and what a rewar
       await screenshot(page, `rewards-demo-${language}-${width}`);
     }
   }
-  await chooseLanguage('en');
+  await chooseLanguage(page, 'en');
 });
 
 it('the demo member redeems a gift card: one debit on a double click, the code in the orders and by email', async () => {
