@@ -76,8 +76,9 @@ describe('an Energy Saving Event from scheduling to settlement', () => {
       await resetOpsClock(operator);
 
       const member = await signUp();
+      // No notice asked (decision 113): the event is scheduled minutes ahead on the moved clock.
       const { rows: programs } = await db.query<{ id: string }>(
-        `insert into event_programs (name, provinces) values ($1, $2) on conflict (name) do update set provinces = excluded.provinces returning id`,
+        `insert into event_programs (name, provinces, notice_hours) values ($1, $2, 0) on conflict (name) do update set provinces = excluded.provinces, notice_hours = 0 returning id`,
         [PROGRAM, [PROVINCE]],
       );
       const programId = programs[0]!.id;

@@ -160,8 +160,9 @@ describe('a new member’s first event, scored fairly (issue 31, decision 101)',
       const kwh = (x: number) => `${x.toFixed(2)} kWh`;
       const kwhFr = (x: number) => `${x.toFixed(2).replace('.', ',')} kWh`;
 
+      // No notice asked (decision 113): the event is scheduled minutes ahead on the moved clock.
       const { rows: programs } = await db.query<{ id: string }>(
-        `insert into event_programs (name, provinces) values ($1, $2) on conflict (name) do update set provinces = excluded.provinces returning id`,
+        `insert into event_programs (name, provinces, notice_hours) values ($1, $2, 0) on conflict (name) do update set provinces = excluded.provinces, notice_hours = 0 returning id`,
         [PROGRAM, [PROVINCE]],
       );
       const programId = programs[0]!.id;
