@@ -1,3 +1,4 @@
+import { settle } from './event-points';
 import type { Settlement } from './event-settlement';
 
 /**
@@ -14,8 +15,6 @@ import type { Settlement } from './event-settlement';
 
 export type KwhPoints = { pointsPerKwh: number; kwhBeyondTarget: number; kwhPoints: number };
 
-const settle = (value: number) => Math.round(value * 1e6) / 1e6;
-
 /** kWh saved beyond the target's share of the baseline; 0 at or below the target, or with no positive baseline. */
 export function kwhBeyondTarget(baselineKwh: number, actualKwh: number, targetPercent: number): number {
   if (!(baselineKwh > 0) || !Number.isFinite(actualKwh)) return 0;
@@ -24,7 +23,7 @@ export function kwhBeyondTarget(baselineKwh: number, actualKwh: number, targetPe
 
 export function pointsForKwh(kwh: number, pointsPerKwh: number): number {
   if (!(kwh > 0) || !(pointsPerKwh > 0)) return 0;
-  return Math.max(0, Math.floor(settle(kwh * Math.floor(pointsPerKwh))));
+  return Math.floor(settle(kwh * Math.floor(pointsPerKwh)));
 }
 
 /**

@@ -26,7 +26,7 @@ export const DEFAULT_EVENT_TERMS: EventTerms = {
  * Rounded to a millionth so float noise (a 10 % cut computing as 9.999999999999998 %) never
  * costs a household its reward, and re-running settlement cannot flip the outcome.
  */
-function settle(value: number): number {
+export function settle(value: number): number {
   return Math.round(value * 1e6) / 1e6;
 }
 
