@@ -89,7 +89,7 @@ describe('format', () => {
 
   it('writes a clock time of day as each language does, the end of a day included', () => {
     expect(['06:00', '16:00', '20:30', '24:00'].map((c) => plain(formatClock(c, 'en-CA')))).toEqual(['6:00 a.m.', '4:00 p.m.', '8:30 p.m.', '12:00 a.m.']);
-    expect(['06:00', '16:00', '20:30'].map((c) => plain(formatClock(c, 'fr-CA')))).toEqual(['6 h 00', '16 h 00', '20 h 30']);
-    expect(plain(formatClock('16:00', 'es'))).toBe('16:00');
+    expect(['00:00', '06:00', '16:00', '20:30', '24:00'].map((c) => plain(formatClock(c, 'fr-CA')))).toEqual(['0 h 00', '6 h 00', '16 h 00', '20 h 30', '24 h 00']);
+    expect(['16:00', '24:00'].map((c) => plain(formatClock(c, 'es')))).toEqual(['16:00', '24:00']);
   });
 });

@@ -99,7 +99,14 @@ export const formatDateTime = (iso: string, timeZone: string, locale: string) =>
 /** A clock time of day ("16:00", "24:00" for the end of a day) as the locale writes it: "4:00 p.m.", "16 h 00". */
 export function formatClock(clock: string, locale: string): string {
   const [hours, minutes] = clock.split(':').map(Number);
-  return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(new Date(Date.UTC(2000, 0, 1, hours ?? 0, minutes ?? 0)));
+  const format = new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
+  const at = new Date(Date.UTC(2000, 0, 1, hours ?? 0, minutes ?? 0));
+  // The end of a day in a 24-hour locale is "24 h 00", not the "0 h 00" that starts the day; a
+  // 12-hour locale writes it "12:00 a.m." either way.
+  if (clock === '24:00' && format.resolvedOptions().hourCycle === 'h23') {
+    return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC', hourCycle: 'h24' }).format(at);
+  }
+  return format.format(at);
 }
 
 // A local date (YYYY-MM-DD) is a calendar day, not an instant: format it at noon UTC in UTC so
