@@ -9,6 +9,16 @@ import type { Gen1ChannelValues } from '../../telemetry/shelly-gen1-sum';
 export type Gen1Meter = { gen1Id: string; deviceId: string; householdId: string; clamps: 1 | 2 };
 
 /**
+ * The lookup by id. Its expression and condition are those of the partial index
+ * `devices_gen1_id_live_idx` (migration 0068), which is what keeps it off the other devices' rows.
+ */
+export const gen1MetersQuery = (ids: readonly string[]) => sql`
+  select d.external_id || '-' || left(d.household_id::text, 8) as gen1_id, d.id::text as device_id, d.household_id::text as household_id, d.meter_clamps as clamps
+  from devices d
+  where d.removed_at is null and d.meter_clamps is not null
+    and d.external_id || '-' || left(d.household_id::text, 8) = any(${sql.param([...ids])}::text[])`;
+
+/**
  * The live Gen1 meters the ids name. The id is the device's client id (`{external id}-{first 8 of
  * the household id}`); a live external id belongs to one home (decision 095), so an id names at
  * most one device. An id naming none (another device family, a removed meter, a typo) is absent.
@@ -16,13 +26,7 @@ export type Gen1Meter = { gen1Id: string; deviceId: string; householdId: string;
 export async function findGen1Meters(db: DbOrTx, gen1Ids: readonly string[]): Promise<Map<string, Gen1Meter>> {
   const ids = [...new Set(gen1Ids)];
   if (ids.length === 0) return new Map();
-  const rows = rowsOf<{ gen1_id: string; device_id: string; household_id: string; clamps: number }>(
-    await db.execute(sql`
-      select d.external_id || '-' || left(d.household_id::text, 8) as gen1_id, d.id::text as device_id, d.household_id::text as household_id, d.meter_clamps as clamps
-      from devices d
-      where d.removed_at is null and d.meter_clamps is not null
-        and d.external_id || '-' || left(d.household_id::text, 8) = any(${sql.param(ids)}::text[])`),
-  );
+  const rows = rowsOf<{ gen1_id: string; device_id: string; household_id: string; clamps: number }>(await db.execute(gen1MetersQuery(ids)));
   const found = new Map<string, Gen1Meter>();
   const ambiguous = new Set<string>();
   for (const row of rows) {
