@@ -5,6 +5,7 @@ import { rowsOf } from '../../db/rows';
 import { startDurableWorker } from '../../jobs/durable-worker';
 import { readingPartitionJobHandlers } from '../../jobs/reading-partition-jobs';
 import { createLogger } from '../../lib/logger';
+import { readSolarSummary } from '../energy/energy-solar.repository';
 import { seedHousehold } from '../../test/household-fixture';
 import { createTestDatabase } from '../../test/test-database';
 import { scheduleJob } from '../durable-jobs/durable-jobs.repository';
@@ -81,6 +82,12 @@ describe('raw readings past the horizon', () => {
     expect(await monthOf('2029-04-01', '2029-05-01')).toEqual({ n: 1, kwh: 0.5, holders: ['meter_readings_2029_04'] });
     expect(await monthOf('2020-01-01', '2020-02-01')).toEqual({ n: 0, kwh: 0, holders: [] });
     expect(await query(sql`select consumption_kwh::float8 as kwh from meter_hourly where household_id = ${id}::uuid`)).toEqual([{ kwh: 0.4 }]);
+    // The Solar screen counts coverage from the first reading: past the horizon the hourly
+    // rollups say when that was (23:00, the hour of the dropped 23:55 reading), not the first
+    // raw row left (1 April 00:00).
+    const span = { from: new Date('2031-05-15T04:00:00Z'), to: new Date('2031-05-16T04:00:00Z') };
+    const solar = await readSolarSummary(database.db, { id, timeZone: 'America/Toronto' }, 'week', { current: span, previous: span, dates: ['2031-05-15'], seriesEnd: null });
+    expect(solar.meter.firstReadingAt?.toISOString()).toBe('2029-03-31T23:00:00.000Z');
     // The months the migration made (2026, around the day it ran) are past the horizon too.
     expect(await tablesNamed('meter_readings_2026_%')).toEqual([]);
   });
