@@ -138,6 +138,9 @@ export async function moveMonthStep(tx: DbOrTx, table: ReadingTable, month: Date
         returning 1)
       select count(*)::int as n from up`),
   );
+  // A row deleted from DEFAULT after its batch was copied must not come back with the month.
+  const keyMatch = sql.raw(`d."${series}" = m."${series}" and d.ts = m.ts`);
+  await tx.execute(sql`delete from ${ident(name)} m where not exists (select 1 from ${ident(`${table}_default`)} d where ${keyMatch})`);
   const [deleted] = rowsOf<{ n: number }>(
     await tx.execute(sql`with gone as (delete from ${ident(`${table}_default`)} where ${inMonth} returning 1) select count(*)::int as n from gone`),
   );

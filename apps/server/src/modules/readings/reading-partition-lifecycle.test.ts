@@ -172,7 +172,9 @@ describe('a month out of DEFAULT', () => {
     expect(await query(sql`select count(*)::int as n from meter_readings_2030_06`)).toEqual([{ n: 10 }]);
     expect((await database.db.transaction((tx) => runReadingPartitions(tx, NOW, options))).moved).toMatchObject({ step: 'copied', series: 1, rows: 10 });
     expect((await database.db.transaction((tx) => runReadingPartitions(tx, NOW, options))).moved).toMatchObject({ step: 'copied', series: 1, rows: 10 });
-    expect((await database.db.transaction((tx) => runReadingPartitions(tx, NOW, options))).moved).toMatchObject({ step: 'attached', caughtUp: 0, deleted: 30 });
-    expect(await monthOf('2030-06-01', '2030-07-01')).toMatchObject({ n: 30, holders: ['meter_readings_2030_06'] });
+    // A reading deleted from DEFAULT after its batch was copied does not come back with the month.
+    await database.db.execute(sql`delete from meter_readings where household_id = ${homes[0]!.household.id}::uuid and ts = '2030-06-01T00:00:00Z'`);
+    expect((await database.db.transaction((tx) => runReadingPartitions(tx, NOW, options))).moved).toMatchObject({ step: 'attached', caughtUp: 0, deleted: 29 });
+    expect(await monthOf('2030-06-01', '2030-07-01')).toMatchObject({ n: 29, holders: ['meter_readings_2030_06'] });
   });
 });
