@@ -7,7 +7,7 @@
  *       (e.g. Mosquitto) when set, to the ingest worker, which acknowledges each after its
  *       commit; rows are counted afterwards;
  *   (c) the ceiling: the same rows as raw `INSERT … SELECT * FROM unnest(…)` into a table shaped
- *       like meter_readings, same batch size and concurrency.
+ *       and partitioned like meter_readings (its months and DEFAULT), same batch size and concurrency.
  * One fresh database per run, dropped at the end. Prints one summary line on stdout.
  *
  *   npm run ingest -w @peakwise/bench                  # full
@@ -86,7 +86,13 @@ async function countRows(fresh: FreshDatabase, table: string, householdIds: stri
 
 /** (c) Raw unnest inserts of the same rows, same batch size and concurrency. */
 async function runCeiling(fresh: FreshDatabase, householdIds: string[]) {
-  await fresh.pool.query('create table bench_ceiling (like meter_readings including defaults including constraints including indexes)');
+  // Partitioned as meter_readings is (decision 115), with the same months and DEFAULT, so the
+  // ceiling pays the same tuple routing and per-partition indexes as the writer it is compared with.
+  await fresh.pool.query('create table bench_ceiling (like meter_readings including defaults including constraints including indexes) partition by range (ts)');
+  const { rows: partitions } = await fresh.pool.query<{ bound: string }>(`
+    select pg_get_expr(c.relpartbound, c.oid) as bound from pg_inherits i join pg_class c on c.oid = i.inhrelid
+    where i.inhparent = 'meter_readings'::regclass order by c.relname`);
+  for (const [index, { bound }] of partitions.entries()) await fresh.pool.query(`create table bench_ceiling_${index} partition of bench_ceiling ${bound}`);
   const statement = `insert into bench_ceiling (household_id, ts, production_kwh, consumption_kwh, grid_import_kwh, grid_export_kwh)
     select * from unnest($1::uuid[], $2::timestamptz[], $3::float8[], $4::float8[], $5::float8[], $6::float8[])`;
   const params = householdIds.map((id) =>

@@ -264,10 +264,10 @@ async function main() {
       ...programJobHandlers({ mailer: accounts.mailer, publicUrl: config.publicUrl }),
       // Statement lanes side by side on PostgreSQL (decision 063); PGlite's one connection runs one.
       ...billingJobHandlers({ statementLanes: database.kind === 'postgres' ? STATEMENT_LANES : 1 }),
-      ...privacyExportJobHandlers({ mailer: accounts.mailer, publicUrl: config.publicUrl, ttlDays: config.privacyExportTtlDays }),
+      ...privacyExportJobHandlers({ mailer: accounts.mailer, publicUrl: config.publicUrl, ttlDays: config.privacyExportTtlDays, rawRetentionMonths: config.readingsRawRetentionMonths }),
       ...autopayJobHandlers({ processor: paymentProcessor, mailer: accounts.mailer, publicUrl: config.publicUrl }),
       ...sandboxChallengeJobHandlers,
-      ...readingPartitionJobHandlers,
+      ...readingPartitionJobHandlers({ retentionMonths: config.readingsRawRetentionMonths }),
       ...cardDetachJobHandlers({ processor: paymentProcessor }),
       ...billReminderJobHandlers(createBillReminderSender({ mailer: accounts.mailer, channels: notifications })),
       ...(dynsec && config.mqttDynsec ? brokerLoginJobHandlers({ control: dynsec, sealKey: config.mqttDynsec.sealKey }) : {}),

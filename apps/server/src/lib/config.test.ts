@@ -32,6 +32,7 @@ describe('loadConfig', () => {
       plugConfirmTimeoutMs: 10_000,
       greenButtonMaxBytes: 20 * 1024 * 1024,
       privacyExportTtlDays: 7,
+      readingsRawRetentionMonths: 25,
       durableJobLeaseMs: 300_000,
       demoAccount: true,
       demo: { simulator: true, backfillDays: 90, speed: 1, seed: 1 },
@@ -268,9 +269,17 @@ describe('loadConfig', () => {
     ['PRIVACY_EXPORT_TTL_DAYS', '0'],
     ['PRIVACY_EXPORT_TTL_DAYS', '400'],
     ['PRIVACY_EXPORT_TTL_DAYS', 'week'],
+    ['READINGS_RAW_RETENTION_MONTHS', '12'],
+    ['READINGS_RAW_RETENTION_MONTHS', '2.5'],
+    ['READINGS_RAW_RETENTION_MONTHS', 'forever'],
   ])('names %s when it is %j', (variable, value) => {
     expect(() => loadConfig({ [variable]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [variable]: value })).toThrow(new RegExp(`^Configuration error: ${variable} `));
+  });
+
+  it('keeps 25 months of raw readings unless told otherwise (decision 124)', () => {
+    expect(loadConfig({}).readingsRawRetentionMonths).toBe(25);
+    expect(loadConfig({ READINGS_RAW_RETENTION_MONTHS: '36' }).readingsRawRetentionMonths).toBe(36);
   });
 
   it('uses the exact DATABASE_URL wording', () => {

@@ -7,6 +7,7 @@ import { GREEN_BUTTON_DEFAULT_MAX_BYTES } from '@peakwise/contracts/green-button
 import { PRIVACY_EXPORT_DEFAULT_TTL_DAYS } from '@peakwise/contracts/privacy-export.contract';
 import { MAX_CLOCK_OFFSET_MS } from '@peakwise/contracts/test-clock.contract';
 import { SUPPORT_PHONE_PATTERN } from '@peakwise/contracts/public-config.contract';
+import { DEFAULT_RAW_RETENTION_MONTHS } from '@peakwise/domain/reading-partition-months';
 import { isValidClockOffset } from './clock';
 
 /** A missing or malformed variable; the message names it so start-up can print it as is. */
@@ -113,6 +114,9 @@ const envSchema = z.object({
   GREEN_BUTTON_MAX_BYTES: optional(positiveInt('must be a positive integer (bytes)')),
   PRIVACY_EXPORT_TTL_DAYS: optional(
     z.string().regex(/^\d{1,3}$/, 'must be a whole number of days from 1 to 365').transform(Number).refine((v) => v >= 1 && v <= 365, 'must be a whole number of days from 1 to 365'),
+  ),
+  READINGS_RAW_RETENTION_MONTHS: optional(
+    z.string().regex(/^\d{1,4}$/, 'must be a whole number of months from 13 to 1200').transform(Number).refine((v) => v >= 13 && v <= 1200, 'must be a whole number of months from 13 to 1200'),
   ),
   DURABLE_JOB_LEASE_MS: optional(positiveInt('must be a positive integer (milliseconds)')),
   DEMO_ACCOUNT: optional(booleanFlag('must be true or false')),
@@ -247,6 +251,8 @@ export type Config = {
   greenButtonMaxBytes: number;
   /** How long a privacy export's download link works once the archive is ready (decision 052). */
   privacyExportTtlDays: number;
+  /** Whole UTC months of raw 5-minute readings kept before the current one; older months are dropped (decision 124). */
+  readingsRawRetentionMonths: number;
   /**
    * How long a claimed durable job is held before another worker may take it over: the wait
    * before work a crashed server was doing is run again. Longer than any job runs (decision 054).
@@ -367,6 +373,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     plugConfirmTimeoutMs: e.PLUG_CONFIRM_TIMEOUT_MS ?? 10_000,
     greenButtonMaxBytes: e.GREEN_BUTTON_MAX_BYTES ?? GREEN_BUTTON_DEFAULT_MAX_BYTES,
     privacyExportTtlDays: e.PRIVACY_EXPORT_TTL_DAYS ?? PRIVACY_EXPORT_DEFAULT_TTL_DAYS,
+    readingsRawRetentionMonths: e.READINGS_RAW_RETENTION_MONTHS ?? DEFAULT_RAW_RETENTION_MONTHS,
     durableJobLeaseMs: e.DURABLE_JOB_LEASE_MS ?? 5 * 60_000,
     // A shared account with a published password shows its visitors to each other: production
     // runs one only when asked to (decision 082).

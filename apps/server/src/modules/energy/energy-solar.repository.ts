@@ -50,10 +50,15 @@ export async function readSolarSummary(
  * When the household's meter first reported (the start of its raw rows, read off the primary
  * key), and whether the home has solar by the rule events use too, over any day its meter
  * reported (a few thousand daily rollups at most per household). Columns first_ts, solar.
+ * Once the raw months past the retention horizon are dropped (decision 124), the hourly rollups,
+ * kept for good, go back further: their first hour is then the first reading, so the coverage of
+ * an old period is still counted from when the meter started.
  */
 const meterHistorySql = (householdId: string) => sql`
-  select (select min(ts) from meter_readings where household_id = ${householdId}::uuid) as first_ts,
-    ${hasSolarSql(sql`${householdId}::uuid`)} as solar`;
+  select case when r.first_raw is null or r.first_hour < date_trunc('hour', r.first_raw) then r.first_hour else r.first_raw end as first_ts,
+    ${hasSolarSql(sql`${householdId}::uuid`)} as solar
+  from (select (select min(ts) from meter_readings where household_id = ${householdId}::uuid) as first_raw,
+    (select min(hour_start) from meter_hourly where household_id = ${householdId}::uuid) as first_hour) r`;
 
 /**
  * Each live solar panel with its efficiency over the period: the mean of its hourly (today) or

@@ -1,4 +1,5 @@
 import type { Language } from '@peakwise/contracts/account.contract';
+import { rawRetentionHorizon } from '@peakwise/domain/reading-partition-months';
 
 /** The archive's files, in the order they are written; each is described in the README. */
 export const EXPORT_FILES = [
@@ -24,7 +25,11 @@ export const EXPORT_FILES = [
 ] as const;
 export type ExportFileName = (typeof EXPORT_FILES)[number];
 
-type Copy = { title: string; intro: string[]; files: Record<ExportFileName, string>; closing: string[] };
+/**
+ * `rawFrom`: said of the 5-minute files, whose rows start at the raw horizon (decision 124) while
+ * the hourly and daily files go back to the first reading.
+ */
+type Copy = { title: string; intro: string[]; files: Record<ExportFileName, string>; rawFrom: string; closing: string[] };
 
 const COPY: Record<Language, Copy> = {
   en: {
@@ -54,6 +59,7 @@ const COPY: Record<Language, Copy> = {
       'consents.json': 'Your consent history: each choice, when, in which language and the exact wording, including withdrawals.',
       'sessions.json': 'The browsers and devices signed in to your account: when, from which address and with what software. Never the session keys.',
     },
+    rawFrom: 'Kept from {{horizon}} (UTC) on; older readings are in the hourly and daily files only.',
     closing: ['Questions about your data: privacy@peakwise.ca.', 'This link expires; ask for a new export in Settings at any time.'],
   },
   fr: {
@@ -83,6 +89,7 @@ const COPY: Record<Language, Copy> = {
       'consents.json': 'L’historique de vos consentements : chaque choix, sa date, sa langue et son libellé exact, retraits compris.',
       'sessions.json': 'Les navigateurs et appareils connectés à votre compte : quand, depuis quelle adresse et avec quel logiciel. Jamais les clés de session.',
     },
+    rawFrom: 'Conservées à partir du {{horizon}} (UTC) ; les lectures plus anciennes ne figurent que dans les fichiers horaires et quotidiens.',
     closing: ['Questions sur vos données : privacy@peakwise.ca.', 'Ce lien expire; vous pouvez demander une nouvelle exportation dans Paramètres en tout temps.'],
   },
   es: {
@@ -112,15 +119,18 @@ const COPY: Record<Language, Copy> = {
       'consents.json': 'Tu historial de consentimientos: cada decisión, cuándo, en qué idioma y con qué texto exacto, incluidas las retiradas.',
       'sessions.json': 'Los navegadores y dispositivos con sesión iniciada en tu cuenta: cuándo, desde qué dirección y con qué software. Nunca las claves de sesión.',
     },
+    rawFrom: 'Se conservan desde el {{horizon}} (UTC); las lecturas anteriores solo están en los archivos por hora y por día.',
     closing: ['Preguntas sobre tus datos: privacy@peakwise.ca.', 'Este enlace caduca; puedes pedir una nueva exportación en Configuración en cualquier momento.'],
   },
 };
 
 /** README.txt in the member's language: what each file holds, one paragraph each (CRLF, for every editor). */
-export function exportReadme(language: Language, generatedAt: Date): string {
+export function exportReadme(language: Language, generatedAt: Date, rawRetentionMonths: number): string {
   const copy = COPY[language];
   const date = generatedAt.toISOString().slice(0, 16).replace('T', ' ');
-  const files = EXPORT_FILES.map((name) => `${name}\n  ${copy.files[name]}`);
+  const rawFrom = copy.rawFrom.replace('{{horizon}}', rawRetentionHorizon(generatedAt, rawRetentionMonths).toISOString().slice(0, 10));
+  const raw: readonly ExportFileName[] = ['readings.csv', 'device-readings.csv'];
+  const files = EXPORT_FILES.map((name) => `${name}\n  ${copy.files[name]}${raw.includes(name) ? ` ${rawFrom}` : ''}`);
   return [copy.title, '='.repeat(copy.title.length), '', ...copy.intro.map((p) => p.replace('{{date}}', date)), '', ...files.flatMap((f) => [f, '']), ...copy.closing, '']
     .join('\n')
     .replace(/\n/g, '\r\n');

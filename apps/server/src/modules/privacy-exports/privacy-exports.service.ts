@@ -10,6 +10,7 @@ import { createArchiveWriter, type ArchiveWriter } from './privacy-export-archiv
 import { isSharedDemo } from '../auth/shared-demo';
 import * as data from './privacy-export-data.repository';
 import { exportReadme } from './privacy-export-readme';
+import { DEFAULT_RAW_RETENTION_MONTHS } from '@peakwise/domain/reading-partition-months';
 import { appendChunk, exportContact, findPendingExport, insertPendingExport, lockExport, markExportExpired, markExportReady, type PrivacyExportRow } from './privacy-exports.repository';
 
 /** Durable job names (decision 032): one build and one expiry per export, keyed by its id. */
@@ -21,7 +22,15 @@ export const EXPORT_CHUNK_BYTES = 512 * 1024;
 export const EXPORT_PAGE_ROWS = 5_000;
 const DAY_MS = 86_400_000;
 
-export type BuildDeps = { mailer: Mailer; publicUrl: string; ttlDays: number; chunkBytes?: number; pageRows?: number };
+export type BuildDeps = {
+  mailer: Mailer;
+  publicUrl: string;
+  ttlDays: number;
+  /** READINGS_RAW_RETENTION_MONTHS, for the README to say where the 5-minute files start. */
+  rawRetentionMonths?: number;
+  chunkBytes?: number;
+  pageRows?: number;
+};
 
 /**
  * Asks for an export: a new pending one with its build job, or the one already waiting (pressing
@@ -80,7 +89,7 @@ export async function buildExport(tx: DbOrTx, deps: BuildDeps, exportId: string,
   const householdId = await data.exportHouseholdId(tx, userId);
 
   await archive.file('README.txt');
-  await archive.write(exportReadme(language, now));
+  await archive.write(exportReadme(language, now, deps.rawRetentionMonths ?? DEFAULT_RAW_RETENTION_MONTHS));
   await archive.file('profile.json');
   const account = await data.exportAccount(tx, userId);
   await archive.write(json(account));

@@ -1,7 +1,8 @@
-import { nextPartitionMonth, partitionMonthsAhead } from '@peakwise/domain/reading-partition-months';
+import { nextPartitionMonth, partitionMonthsAhead, rawRetentionHorizon } from '@peakwise/domain/reading-partition-months';
 import type { DbOrTx } from '../../db/client';
 import { scheduleJob } from '../durable-jobs/durable-jobs.repository';
-import { createMonthPartitions } from './reading-partitions.repository';
+import { deleteDefaultRowsBefore, dropMonthTable, lockPartitionLifecycle, monthTables, monthsInDefault, moveMonthStep, type MoveStep } from './reading-partition-lifecycle.repository';
+import { createMonthPartitions, READING_TABLES, type ReadingTable } from './reading-partitions.repository';
 
 export const READING_PARTITIONS_JOB = 'readings.partitions-ahead';
 
@@ -11,6 +12,15 @@ export const READING_PARTITIONS_JOB = 'readings.partitions-ahead';
  */
 export const PARTITION_MONTHS_AHEAD = 3;
 
+export type PartitionLifecycleOptions = {
+  /** Whole months of raw readings kept before the current one (READINGS_RAW_RETENTION_MONTHS). */
+  retentionMonths: number;
+  /** Households (or devices) whose rows of a month one step copies out of DEFAULT. */
+  seriesPerBatch?: number;
+  /** DEFAULT rows past the horizon one step deletes. */
+  defaultRowsPerBatch?: number;
+};
+
 const jobKey = (month: Date) => `readings-partitions:${month.toISOString().slice(0, 7)}`;
 
 /** Makes sure the month of `at` has its run; each run schedules the next month's (decision 115). */
@@ -19,10 +29,61 @@ export async function scheduleReadingPartitions(db: DbOrTx, at: Date): Promise<v
   await scheduleJob(db, { name: READING_PARTITIONS_JOB, key: jobKey(month!), runAt: at });
 }
 
-/** One run: this month's and the next months' partitions where missing, then next month's run. Moves no row. */
-export async function runReadingPartitions(tx: DbOrTx, now: Date) {
+export type PartitionRun = {
+  made: Awaited<ReturnType<typeof createMonthPartitions>>;
+  dropped: string[];
+  deletedFromDefault: number;
+  moved?: { table: ReadingTable; month: string } & MoveStep;
+  /** Work is left (a move under way, DEFAULT rows past the horizon): run again at once, in a new transaction. */
+  more: boolean;
+};
+
+/**
+ * One run, in one transaction under the lifecycle lock (decisions 115 and 124): this month's and
+ * the next months' partitions where missing; every month older than the raw horizon detached and
+ * dropped; then one bounded step of what is left, so a run stays short and a crash loses at most
+ * that step: a batch of DEFAULT rows past the horizon deleted, or one step of moving a month out
+ * of DEFAULT. `more` asks the worker to run again at once; next month's run is scheduled each time.
+ */
+export async function runReadingPartitions(tx: DbOrTx, now: Date, options: PartitionLifecycleOptions): Promise<PartitionRun> {
+  const seriesPerBatch = options.seriesPerBatch ?? 500;
+  const defaultRowsPerBatch = options.defaultRowsPerBatch ?? 50_000;
+  await lockPartitionLifecycle(tx);
   const made = await createMonthPartitions(tx, partitionMonthsAhead(now, PARTITION_MONTHS_AHEAD));
+  const horizon = rawRetentionHorizon(now, options.retentionMonths);
+
+  const dropped: string[] = [];
+  for (const table of READING_TABLES) {
+    for (const month of await monthTables(tx, table)) {
+      if (month.month.getTime() >= horizon.getTime()) continue;
+      await dropMonthTable(tx, table, month);
+      dropped.push(month.name);
+    }
+  }
+
+  let deletedFromDefault = 0;
+  let more = false;
+  for (const table of READING_TABLES) {
+    const deleted = await deleteDefaultRowsBefore(tx, table, horizon, defaultRowsPerBatch - deletedFromDefault);
+    deletedFromDefault += deleted;
+    if (deletedFromDefault >= defaultRowsPerBatch) {
+      more = true;
+      break;
+    }
+  }
+
+  let moved: PartitionRun['moved'];
+  if (!more) {
+    for (const table of READING_TABLES) {
+      const [month] = await monthsInDefault(tx, table, horizon);
+      if (!month) continue;
+      moved = { table, month: month.toISOString(), ...(await moveMonthStep(tx, table, month, seriesPerBatch)) };
+      more = true;
+      break;
+    }
+  }
+
   const next = nextPartitionMonth(now);
   await scheduleJob(tx, { name: READING_PARTITIONS_JOB, key: jobKey(next), runAt: next });
-  return made;
+  return { made, dropped, deletedFromDefault, moved, more };
 }
