@@ -7,11 +7,12 @@
  *   npm run baselines -w @peakwise/bench -- --size=smoke  # 60 homes (CI)
  *   BENCH_HOMES=300 BENCH_SEED=7 npm run baselines -w @peakwise/bench
  *   BENCH_QUANTITY=consumption npm run baselines -w @peakwise/bench  # net (default), import or consumption (decision 112)
+ *   BENCH_BATTERY_SOLAR=0 BENCH_BATTERY_OTHER=0 npm run baselines -w @peakwise/bench  # no home batteries (the population before them)
  */
 
 import { cpus, loadavg, totalmem } from 'node:os';
 import { COMPARISON_METHODS, comparisonEntry, homeNoiseKwh, OWN_METHODS, runComparison, type ComparisonEntry, type OwnContext } from './lib/baseline-candidates';
-import { CLOCKS, EVENTS_PER_REGION, FIRST_MINUTE, isCalled, PLACEBOS_PER_REGION, makeHomes, makeRegions, QUANTITIES, type Quantity, regionWeather, simulateHome, SLOT_MINUTES } from './lib/baseline-population';
+import { BATTERY_SHARES, CLOCKS, EVENTS_PER_REGION, FIRST_MINUTE, isCalled, PLACEBOS_PER_REGION, makeHomes, makeRegions, QUANTITIES, type Quantity, regionWeather, simulateHome, SLOT_MINUTES } from './lib/baseline-population';
 import { meanOf, paidPoints, placeboPaidShare, placeboTargetFor, score, SEGMENTS, truePoints, withFallback, type Outcome } from './lib/baseline-scoring';
 import { writeFileSync } from 'node:fs';
 import { benchSize, numberKnob, stringKnob, verdict } from './lib/env';
@@ -28,7 +29,8 @@ const started = performance.now();
 log(`machine: ${cpus().length} cpu (${cpus()[0]?.model ?? '?'}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB, node ${process.version}, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 
 const regions = makeRegions(seed);
-const homes = makeHomes(seed, homeCount, regions);
+const batteryShares = { solar: numberKnob('BATTERY_SOLAR', BATTERY_SHARES.solar), other: numberKnob('BATTERY_OTHER', BATTERY_SHARES.other) };
+const homes = makeHomes(seed, homeCount, regions, batteryShares);
 const outcomes: Outcome[] = [];
 
 for (const region of regions) {
@@ -71,6 +73,7 @@ for (const region of regions) {
         heating: home.heating,
         solar: home.solar,
         ev: home.ev,
+        battery: home.battery !== null,
         season: region.season,
         newMember: history < 5,
         actualKwh,
@@ -135,7 +138,7 @@ const best = rows[0]!;
 const out: string[] = [];
 const seconds = (performance.now() - started) / 1000;
 out.push(`Targets judged on homes that do not game (${events.length} home-events); the ${gamed.length} gaming home-events are in the last table.`);
-out.push(`${homeCount} homes in ${regions.length} areas (3 cities × winter, summer), seed ${seed}, baselines and actuals on ${quantity}: ${events.length} scored home-events on ${regions.length * EVENTS_PER_REGION} events, ${placebos.length} on ${regions.length * PLACEBOS_PER_REGION} placebo days; ${seconds.toFixed(0)} s.`);
+out.push(`${homeCount} homes in ${regions.length} areas (3 cities × winter, summer), seed ${seed}, baselines and actuals on ${quantity}, batteries in ${pct(batteryShares.solar)} of solar homes and ${pct(batteryShares.other)} of the rest (${homes.filter((h) => h.battery).length} homes): ${events.length} scored home-events on ${regions.length * EVENTS_PER_REGION} events, ${placebos.length} on ${regions.length * PLACEBOS_PER_REGION} placebo days; ${seconds.toFixed(0)} s.`);
 out.push('');
 out.push('| Method | Bias (Σ est − true ÷ Σ true) | Bias where it has a baseline | MAE kWh / home-event | Points within ±20 % | Has a baseline | Placebo days: paid anything | Target a placebo day would need for ≤ 5 % paid | Distance to targets (pp) |');
 out.push('|---|---|---|---|---|---|---|---|---|');

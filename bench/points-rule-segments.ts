@@ -38,7 +38,7 @@ const mean = (xs: readonly Outcome[], f: (o: Outcome) => number) => (xs.length =
 const out: string[] = [`Seed ${dump.seed}, ${dump.homeCount} homes, on ${dump.quantity ?? 'net'}, baseline: ${method}.`, ''];
 out.push('| Segment (home-events, placebo) | Points rule | Points bias | Within ±20 % | Placebo paid | Mean points paid / earned |');
 out.push('|---|---|---|---|---|---|');
-for (const segment of SEGMENTS.filter((s) => ['all', 'solar', 'electric heat', 'new (< 5 weekdays)'].includes(s.name))) {
+for (const segment of SEGMENTS.filter((s) => ['all', 'solar', 'battery', 'electric heat', 'new (< 5 weekdays)'].includes(s.name))) {
   const ev = events.filter(segment.includes);
   const pl = placebos.filter(segment.includes);
   for (const rule of RULES) {

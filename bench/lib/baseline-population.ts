@@ -59,6 +59,8 @@ export type Home = {
   heating: Heating;
   solar: boolean;
   ev: boolean;
+  /** A home battery, or null (see batteryStep for its rules). */
+  battery: Battery | null;
   behaviour: Behaviour;
   /** First day with readings: a new member's history starts shortly before the events. */
   firstDate: LocalDate;
@@ -141,7 +143,65 @@ function panels(count: number): SolarPanelDevice[] {
   return Array.from({ length: count }, (_, i) => ({ externalId: `panel-${i + 1}`, name: `Panel ${i + 1}`, ratedW: 400, kind: 'solar_panel' as const, location: 'Roof' as const }));
 }
 
-export function makeHomes(seed: number, count: number, regions: readonly Region[]): Home[] {
+/**
+ * A home battery. Its ordinary-day rule, on every day it is not dispatched:
+ * - with panels, self-consumption: charges from the panels' surplus and covers the home's draw
+ *   from the grid whenever the panels fall short, down to its reserve;
+ * - without panels, charged off-peak overnight (it starts the simulated hours full) and shaving
+ *   the home's draw above 1.5 kW, the peak a time-of-use bill punishes.
+ * On an event day it was called to (and its home does not ignore events) it holds its charge
+ * until the event (the panels' surplus still charges it), discharges at full power through the
+ * event whatever the home draws, exporting the rest, and returns to its ordinary rule after.
+ */
+export type Battery = { capacityKwh: number; powerKw: number; startShare: number; shaveAboveKw: number };
+
+const BATTERY_RESERVE = 0.1;
+
+/** Shares of homes with a battery, among homes with and without panels (a separate hash: the rest of each home is unchanged). */
+export type BatteryShares = { solar: number; other: number };
+export const BATTERY_SHARES: BatteryShares = { solar: 0.3, other: 0.06 };
+
+function battery(seed: number, index: number, solar: boolean, shares: BatteryShares): Battery | null {
+  if (unitHash(seed, 0xba77, index) >= (solar ? shares.solar : shares.other)) return null;
+  const rand = mulberry32(hash32(seed, 0xba78, index));
+  // A 5 kW, 13.5 kWh wall unit or a smaller 3.3 kW, 5–10 kWh one.
+  const big = rand() < 0.5;
+  return {
+    capacityKwh: big ? 13.5 : 5 + Math.round(rand() * 5),
+    powerKw: big ? 5 : 3.3,
+    // A self-consuming battery starts the afternoon part-drained by the night; an off-peak one full.
+    startShare: solar ? 0.3 : 1,
+    shaveAboveKw: solar ? 0 : 1.5,
+  };
+}
+
+type BatteryMode = 'ordinary' | 'hold' | 'dispatch';
+
+/**
+ * One 5-minute interval of a battery: the home's grid exchange (import − export, negative when it
+ * exports) after the battery, and its new charge. Losses are left out: they would move the event
+ * and its counterfactual alike.
+ */
+export function batteryStep(b: Battery, charge: number, usedKwh: number, productionKwh: number, mode: BatteryMode): { gridKwh: number; charge: number } {
+  const step = b.powerKw * INTERVAL_HOURS;
+  const reserve = BATTERY_RESERVE * b.capacityKwh;
+  const surplus = productionKwh - usedKwh;
+  let gridKwh = usedKwh - productionKwh;
+  if (mode === 'dispatch') {
+    const out = Math.max(0, Math.min(step, charge - reserve));
+    return { gridKwh: gridKwh - out, charge: charge - out };
+  }
+  if (surplus > 0) {
+    const into = Math.min(step, surplus, b.capacityKwh - charge);
+    return { gridKwh: gridKwh + into, charge: charge + into };
+  }
+  if (mode === 'hold') return { gridKwh, charge };
+  const out = Math.max(0, Math.min(step, charge - reserve, gridKwh - b.shaveAboveKw * INTERVAL_HOURS));
+  gridKwh -= out;
+  return { gridKwh, charge: charge - out };
+}
+
+export function makeHomes(seed: number, count: number, regions: readonly Region[], batteryShares: BatteryShares = BATTERY_SHARES): Home[] {
   return Array.from({ length: count }, (_, index) => {
     const homeSeed = hash32(seed, 0x401e, index);
     const rand = mulberry32(homeSeed);
@@ -178,7 +238,7 @@ export function makeHomes(seed: number, count: number, regions: readonly Region[
       solar: { ...DEMO_HOUSEHOLD.solar, panels: solar ? panels(8 + Math.floor(rand() * 13)) : [] },
       appliances,
     };
-    return { id: `h${index}`, index, seed: homeSeed, region, profile, heating, solar, ev, behaviour, firstDate };
+    return { id: `h${index}`, index, seed: homeSeed, region, profile, heating, solar, ev, battery: battery(seed, index, solar, batteryShares), behaviour, firstDate };
   });
 }
 
@@ -302,6 +362,11 @@ export function simulateHome(seed: number, home: Home, weather: RegionWeather, q
     let actualTotal = 0;
     let counterfactualTotal = 0;
     let scoredTotal = 0;
+    // The battery's charge as it happened and in the counterfactual (its ordinary rule all day).
+    const startCharge = home.battery ? home.battery.startShare * home.battery.capacityKwh : 0;
+    let charge = startCharge;
+    let counterfactualCharge = startCharge;
+    const dispatched = called && home.battery !== null && home.behaviour !== 'none';
     for (let k = 0; k < CLOCKS.length; k++) {
       const minute = FIRST_MINUTE + k * SLOT_MINUTES;
       const ms = start + k * INTERVAL_MS;
@@ -327,13 +392,29 @@ export function simulateHome(seed: number, home: Home, weather: RegionWeather, q
       }
       if (home.behaviour === 'game_before' && extraKw === 2) series.gamingKwh += 2 * INTERVAL_HOURS;
       used += extraKw * INTERVAL_HOURS;
-      const paidOn = (kwh: number) => (quantity === 'import' ? importAlone(kwh, production, home.seed, ms) : Math.max(0, kwh - production));
-      const paid = paidOn(used);
+      // What the meter's two registers see: the home's use and its supply (panels and battery discharge).
+      let supply = production;
+      let counterfactualSupply = production;
+      let counterfactualUsed = natural;
+      if (home.battery) {
+        const mode: BatteryMode = !dispatched ? 'ordinary' : inEvent ? 'dispatch' : minute < eventFrom ? 'hold' : 'ordinary';
+        const now = batteryStep(home.battery, charge, used, production, mode);
+        charge = now.charge;
+        // A charging battery is use, a discharging one supply.
+        if (now.gridKwh > used - production) used += now.gridKwh - (used - production);
+        else supply += used - production - now.gridKwh;
+        const without = batteryStep(home.battery, counterfactualCharge, natural, production, 'ordinary');
+        counterfactualCharge = without.charge;
+        if (without.gridKwh > natural - production) counterfactualUsed += without.gridKwh - (natural - production);
+        else counterfactualSupply += natural - production - without.gridKwh;
+      }
+      const paidOn = (kwh: number, from: number) => (quantity === 'import' ? importAlone(kwh, from, home.seed, ms) : Math.max(0, kwh - from));
+      const paid = paidOn(used, supply);
       const read = quantity === 'consumption' ? used : paid;
       day[CLOCKS[k]!] = read;
       if (inEvent) {
         actualTotal += paid;
-        counterfactualTotal += paidOn(natural);
+        counterfactualTotal += paidOn(counterfactualUsed, counterfactualSupply);
         scoredTotal += read;
       }
     }

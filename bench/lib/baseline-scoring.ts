@@ -18,6 +18,8 @@ export type Outcome = {
   heating: Heating;
   solar: boolean;
   ev: boolean;
+  /** Has a home battery (with or without panels). */
+  battery?: boolean;
   season: string;
   /** Fewer than 5 weekdays of readings before the event. */
   newMember: boolean;
@@ -40,6 +42,8 @@ export const SEGMENTS: readonly Segment[] = [
   { name: 'all', includes: () => true },
   { name: 'solar', includes: (o) => o.solar },
   { name: 'no solar', includes: (o) => !o.solar },
+  { name: 'battery', includes: (o) => o.battery === true },
+  { name: 'solar, no battery', includes: (o) => o.solar && o.battery !== true },
   { name: 'electric heat', includes: (o) => o.heating !== 'gas' },
   { name: 'gas heat', includes: (o) => o.heating === 'gas' },
   { name: 'EV', includes: (o) => o.ev },

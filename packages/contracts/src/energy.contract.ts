@@ -52,6 +52,12 @@ export const solarSummarySchema = z.object({
    * screen says what it would take (decision 087).
    */
   hasSolar: z.boolean(),
+  /**
+   * Whether anything measures the home's production (a live panel, or a meter that reported
+   * some). False for a solar home whose panels show only as export (a Green Button file):
+   * production, its change and the ratios built on whole use are then null, not 0.
+   */
+  productionMeasured: z.boolean(),
   totals: energyTotalsSchema,
   previousTotals: energyTotalsSchema,
   /** Percent change against the previous equal period; null when the base is zero or missing. */

@@ -86,6 +86,8 @@ export const baselineOutlookSchema = z.discriminatedUnion('status', [
     targetKwh: z.number(),
     /** Too few days of its own: scored by a comparison group of homes not called (decision 101); the figure is its own days' mean. */
     byGroup: z.literal(true).optional(),
+    /** The home has solar: the figures are what it draws from the grid, after what its panels supply (decision 112). */
+    fromGrid: z.literal(true).optional(),
   }),
   z.object({
     status: z.literal('insufficient_history'),
@@ -199,6 +201,8 @@ export const liveScorecardSchema = z.object({
   targetMet: z.boolean(),
   pointsOnTrack: z.number().int(),
   rewardPoints: z.number().int(),
+  /** The home has solar: the figures are what it draws from the grid, after what its panels supply (decision 112). */
+  fromGrid: z.literal(true).optional(),
 });
 export type LiveScorecard = z.infer<typeof liveScorecardSchema>;
 

@@ -45,4 +45,29 @@ describe('gridImportKwh', () => {
     // In full sun it exports every interval: it draws nothing either way, and nothing was cut from the grid.
     expect(gridImportKwh(Math.max(0, 0.1 - 0.3), Math.max(0, 0.3 - 0.1))).toBe(0);
   });
+
+  it('floors each interval of a battery that exports through the event at 0, not the event as a whole', () => {
+    // 18:00–19:00 in Toronto (EDT) on 2026-07-15, a home without panels. Its usual hour: 0.10 kWh in
+    // the odd intervals, 0.40 in the even ones (a dryer cycling), the battery idle. On the event day the
+    // battery discharges 3.3 kW (0.275 kWh an interval) whatever the home uses: it exports 0.175 in the
+    // odd intervals and draws 0.125 in the even ones.
+    const start = Date.UTC(2026, 6, 15, 22, 0);
+    const batteryKwh = 3.3 / 12;
+    const day = (discharge: number) =>
+      Array.from({ length: 12 }, (_, k) => {
+        const used = k % 2 === 0 ? 0.1 : 0.4;
+        return { start: new Date(start + k * 300_000), kwh: gridImportKwh(Math.max(0, used - discharge), Math.max(0, discharge - used)) };
+      });
+    const baseline = eventDayReadings(readingsByDay(day(0), 'America/Toronto'), '2026-07-15')!;
+    const actual = eventDayReadings(readingsByDay(day(batteryKwh), 'America/Toronto'), '2026-07-15')!;
+    const sum = (r: Record<string, number>) => Object.values(r).reduce((s, v) => s + v, 0);
+    expect(Object.keys(actual)).toHaveLength(12);
+    // By hand: usual 6 × 0.10 + 6 × 0.40 = 3.00 kWh. On the day, 6 × 0 + 6 × 0.125 = 0.75 kWh: the odd
+    // intervals' exports (6 × 0.175 = 1.05) do not cancel the even ones' draw, which netting the hour
+    // would (0.75 − 1.05 < 0, so 0 and a 100 % cut).
+    expect(sum(baseline)).toBeCloseTo(3, 12);
+    expect(sum(actual)).toBeCloseTo(0.75, 12);
+    expect(Object.values(actual).filter((v) => v === 0)).toHaveLength(6);
+    expect(reductionPercent(sum(baseline), sum(actual))).toBeCloseTo(75, 9);
+  });
 });

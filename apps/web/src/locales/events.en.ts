@@ -113,6 +113,7 @@ export const eventsEn = {
     },
   },
   outlook: {
+    fromGrid: 'Your home has solar panels, so these figures are what it draws from the grid, after what the panels supply.',
     estimate_one: 'Your usual {{window}}: {{baseline}}. Use {{target}} or less to earn {{points}} point.',
     estimate_other: 'Your usual {{window}}: {{baseline}}. Use {{target}} or less to earn {{points}} points.',
     estimateNoteWeekday_one: 'An estimate from your last weekday with complete readings. On the day it is adjusted by how your use in the three hours ending an hour before the event differs from usual (by at most 20% either way), so the final figure can differ.',
@@ -174,6 +175,7 @@ export const eventsEn = {
     missingIntervals_other: 'Readings for {{count}} of the event’s 5-minute intervals never arrived.',
   },
   scorecard: {
+    fromGrid: 'Your home has solar panels, so these figures are what it draws from the grid, after what the panels supply.',
     title: 'Live scorecard',
     provisional: 'Provisional',
     note: 'These figures update as your meter’s readings arrive. Your points are worked out once the event is over.',

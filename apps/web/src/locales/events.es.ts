@@ -116,6 +116,7 @@ export const eventsEs: Translation<typeof eventsEn> = {
     },
   },
   outlook: {
+    fromGrid: 'Su hogar tiene paneles solares, así que estas cifras son lo que toma de la red, después de lo que aportan los paneles.',
     estimate_one: 'Su consumo habitual, {{window}}: {{baseline}}. Consuma {{target}} o menos para ganar {{points}} punto.',
     estimate_other: 'Su consumo habitual, {{window}}: {{baseline}}. Consuma {{target}} o menos para ganar {{points}} puntos.',
     estimateNoteWeekday_one: 'Una estimación a partir de su último día laborable con lecturas completas. Ese día se ajusta a su consumo de las tres horas que terminan una hora antes del evento (como mucho un 20 % en uno u otro sentido), así que la cifra final puede variar.',
@@ -177,6 +178,7 @@ export const eventsEs: Translation<typeof eventsEn> = {
     missingIntervals_other: 'Las lecturas de {{count}} de los intervalos de 5 minutos del evento nunca llegaron.',
   },
   scorecard: {
+    fromGrid: 'Su hogar tiene paneles solares, así que estas cifras son lo que toma de la red, después de lo que aportan los paneles.',
     title: 'Marcador en vivo',
     provisional: 'Provisional',
     note: 'Estas cifras se actualizan a medida que llegan las lecturas de su medidor. Sus puntos se calculan cuando termina el evento.',

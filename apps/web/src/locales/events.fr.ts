@@ -116,6 +116,7 @@ export const eventsFr: Translation<typeof eventsEn> = {
     },
   },
   outlook: {
+    fromGrid: 'Votre logement a des panneaux solaires, donc ces chiffres sont ce qu’il tire du réseau, après ce que les panneaux fournissent.',
     estimate_one: 'Votre consommation habituelle, {{window}} : {{baseline}}. Consommez {{target}} ou moins pour gagner {{points}} point.',
     estimate_other: 'Votre consommation habituelle, {{window}} : {{baseline}}. Consommez {{target}} ou moins pour gagner {{points}} points.',
     estimateNoteWeekday_one: 'Une estimation tirée de votre dernier jour de semaine aux lectures complètes. Le jour même, elle est ajustée à votre consommation des trois heures qui se terminent une heure avant l’événement (de 20 % au plus dans un sens ou dans l’autre) : le chiffre final peut donc différer.',
@@ -177,6 +178,7 @@ export const eventsFr: Translation<typeof eventsEn> = {
     missingIntervals_other: 'Les lectures de {{count}} des intervalles de 5 minutes de l’événement ne sont jamais arrivées.',
   },
   scorecard: {
+    fromGrid: 'Votre logement a des panneaux solaires, donc ces chiffres sont ce qu’il tire du réseau, après ce que les panneaux fournissent.',
     title: 'Tableau de bord en direct',
     provisional: 'Provisoire',
     note: 'Ces chiffres se mettent à jour à l’arrivée des relevés de votre compteur. Vos points sont calculés une fois l’événement terminé.',

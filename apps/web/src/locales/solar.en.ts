@@ -17,6 +17,7 @@ export const solarEn = {
     netExport: 'net export',
     gridDetail: '{{exported}} exported · {{imported}} imported',
     healthDetail: 'Average panel efficiency',
+    productionNotMeasured: 'Not measured: your meter reports only what your panels send to the grid, not what they produce. Efficiency and grid independence need production, so they show “—” too.',
   },
   change: {
     today: 'vs yesterday',

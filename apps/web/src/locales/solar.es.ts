@@ -20,6 +20,7 @@ export const solarEs: Translation<typeof solarEn> = {
     netExport: 'exportación neta',
     gridDetail: '{{exported}} exportados · {{imported}} importados',
     healthDetail: 'Eficiencia media de los paneles',
+    productionNotMeasured: 'No se mide: su medidor solo registra lo que sus paneles envían a la red, no lo que producen. La eficiencia y la independencia de la red dependen de la producción, así que también muestran «—».',
   },
   change: {
     today: 'frente a ayer',

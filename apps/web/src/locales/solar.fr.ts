@@ -20,6 +20,7 @@ export const solarFr: Translation<typeof solarEn> = {
     netExport: 'exportation nette',
     gridDetail: '{{exported}} exportés · {{imported}} importés',
     healthDetail: 'Rendement moyen des panneaux',
+    productionNotMeasured: 'Non mesurée : votre compteur ne relève que ce que vos panneaux injectent sur le réseau, pas ce qu’ils produisent. Le rendement et l’autonomie vis-à-vis du réseau en dépendent, ils affichent donc « — » aussi.',
   },
   change: {
     today: 'par rapport à hier',

@@ -24,7 +24,7 @@ export async function readSolarSummary(
   ranges: [MeterSums, MeterSums];
   series: Map<number, MeterSums> | Map<string, MeterSums>;
   panels: PanelEfficiency[];
-  meter: { firstReadingAt: Date | null; hasSolar: boolean };
+  meter: { firstReadingAt: Date | null; hasSolar: boolean; productionMeasured: boolean };
 }> {
   const { current, previous, dates, seriesEnd } = spans;
   const seriesQuery =
@@ -37,26 +37,30 @@ export async function readSolarSummary(
     panels: panelEfficienciesSql(household.id, period, current, dates),
     meter: meterHistorySql(household.id),
   });
-  const meter = read.meter[0] as { first_ts: string | null; solar: boolean } | undefined;
+  const meter = read.meter[0] as { first_ts: string | null; solar: boolean; production: boolean } | undefined;
   return {
     ranges: rangeSumsFromRows(read.ranges, 2) as [MeterSums, MeterSums],
     series: seriesQuery.parse(read.series),
     panels: (read.panels as { id: string; name: string; status: string; eff: number | null }[]).map((r) => ({ id: r.id, name: r.name, status: r.status, efficiencyPct: r.eff })),
-    meter: { firstReadingAt: meter?.first_ts ? new Date(meter.first_ts) : null, hasSolar: meter?.solar === true },
+    meter: { firstReadingAt: meter?.first_ts ? new Date(meter.first_ts) : null, hasSolar: meter?.solar === true, productionMeasured: meter?.production === true },
   };
 }
 
 /**
  * When the household's meter first reported (the start of its raw rows, read off the primary
- * key), and whether the home has solar by the rule events use too, over any day its meter
- * reported (a few thousand daily rollups at most per household). Columns first_ts, solar.
+ * key), whether the home has solar by the rule events use too, over any day its meter reported
+ * (a few thousand daily rollups at most per household), and whether anything measures its
+ * production: a live panel, or a meter that reported some. A Green Button home sees its panels
+ * only as export, so its production is unknown, not 0. Columns first_ts, solar, production.
  * Once the raw months past the retention horizon are dropped (decision 124), the hourly rollups,
  * kept for good, go back further: their first hour is then the first reading, so the coverage of
  * an old period is still counted from when the meter started.
  */
 const meterHistorySql = (householdId: string) => sql`
   select case when r.first_raw is null or r.first_hour < date_trunc('hour', r.first_raw) then r.first_hour else r.first_raw end as first_ts,
-    ${hasSolarSql(sql`${householdId}::uuid`)} as solar
+    ${hasSolarSql(sql`${householdId}::uuid`)} as solar,
+    (exists (select 1 from devices sd where sd.household_id = ${householdId}::uuid and sd.kind = 'solar_panel' and sd.removed_at is null)
+      or exists (select 1 from meter_daily md where md.household_id = ${householdId}::uuid and md.production_kwh > 0)) as production
   from (select (select min(ts) from meter_readings where household_id = ${householdId}::uuid) as first_raw,
     (select min(hour_start) from meter_hourly where household_id = ${householdId}::uuid) as first_hour) r`;
 

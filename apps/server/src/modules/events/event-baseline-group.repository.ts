@@ -67,6 +67,14 @@ export async function calledAmong(db: DbOrTx, eventId: string, householdIds: rea
  * Which of an event's opted-in homes have solar by the same rule as the comparison group's, in one
  * statement: their results say that the figures are what they drew from the grid.
  */
+/** Whether one home counts as solar for an event, by the same rule and look-back (decision 112). */
+export async function isSolarForEvent(db: DbOrTx, eventId: string, householdId: string): Promise<boolean> {
+  const rows = rowsOf<{ solar: boolean }>(
+    await db.execute(sql`select ${hasSolar('h', 'e')} as solar from households h, energy_events e where h.id = ${householdId}::uuid and e.id = ${eventId}::uuid`),
+  );
+  return rows[0]?.solar === true;
+}
+
 export async function solarParticipants(db: DbOrTx, eventId: string): Promise<Set<string>> {
   const rows = rowsOf<{ id: string }>(
     await db.execute(sql`

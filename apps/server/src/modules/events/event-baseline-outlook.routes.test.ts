@@ -80,6 +80,7 @@ describe('the baseline shown before an event and explained after (decision 098)'
     // Ten days at 0.2 kWh in each of the event's 12 intervals: 2.4 kWh; 10 % under it is 2.16.
     expect(outlook).toMatchObject({ status: 'estimate', kind: 'weekday', days: usual, targetKwh: 2.16 });
     expect(outlook!.baselineKwh).toBeCloseTo(2.4, 9);
+    expect(outlook).not.toHaveProperty('fromGrid');
     // The Dashboard's next event carries the same figures.
     const next = (await (await t.app.request('/api/events/next', { headers: asMember(steady) })).json()) as { event: { id: string }; outlook: Outlook };
     expect(next.event.id).toBe(eventId);

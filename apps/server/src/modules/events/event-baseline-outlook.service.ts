@@ -6,6 +6,7 @@ import { eventDateOf } from '@peakwise/domain/event-reading-plan';
 import { localDateOf } from '@peakwise/domain/local-time';
 import type { DbOrTx } from '../../db/client';
 import type { Household } from '../households/household.repository';
+import { isSolarForEvent } from './event-baseline-group.repository';
 import { householdBaselines, PlanCache } from './event-baselines.service';
 import { findEvent, householdEventStarts } from './events.repository';
 import { shownBaseline } from './frozen-baselines.service';
@@ -26,7 +27,7 @@ export async function eventOutlook(db: DbOrTx, household: Household, event: Memb
   let baseline: Baseline | null = event.optedIn ? await shownBaseline(db, row, participant, now, frozen) : null;
   // A frozen baseline is all the member is told; the other events' days only matter to say how
   // many days are still to come.
-  if (baseline?.ok) return baselineOutlook({ baseline, terms: { targetPercent: row.targetPercent, rewardPoints: row.rewardPoints }, today: localDateOf(now, household.timeZone), holidays: [], eventDates: [] });
+  if (baseline?.ok) return fromGrid(db, row.id, household.id, baselineOutlook({ baseline, terms: { targetPercent: row.targetPercent, rewardPoints: row.rewardPoints }, today: localDateOf(now, household.timeZone), holidays: [], eventDates: [] }));
   // The days of the other events the home takes part in are left out, as settlement leaves them.
   const others = (await householdEventStarts(db, household.id, row.id)).map((d) => d.getTime());
   if (!baseline) {
@@ -36,11 +37,17 @@ export async function eventOutlook(db: DbOrTx, household: Household, event: Memb
     }
   }
   if (!baseline) return null;
-  return baselineOutlook({
+  return fromGrid(db, row.id, household.id, baselineOutlook({
     baseline,
     terms: { targetPercent: row.targetPercent, rewardPoints: row.rewardPoints },
     today: localDateOf(now, household.timeZone),
     holidays: new PlanCache(row).holidaysOf(participant),
     eventDates: others.map((ms) => eventDateOf(new Date(ms), household.timeZone)),
-  });
+  }));
+}
+
+/** A solar home's estimate says its figures are from the grid, as its result will (decision 112). */
+async function fromGrid(db: DbOrTx, eventId: string, householdId: string, outlook: BaselineOutlookView): Promise<BaselineOutlookView> {
+  if (outlook.status !== 'estimate' || !(await isSolarForEvent(db, eventId, householdId))) return outlook;
+  return { ...outlook, fromGrid: true };
 }

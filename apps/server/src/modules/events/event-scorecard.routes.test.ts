@@ -97,6 +97,8 @@ describe('live scorecard: GET /api/events/{id}/scorecard and the live stream', (
     expect(card.actualKwh).toBeCloseTo(1.2, 9);
     expect(card.savedKwh).toBeCloseTo(0.3, 9);
     expect(card.reductionPercent).toBeCloseTo(20, 6);
+    // No panels and no export: its use is its draw, nothing to say about the grid.
+    expect(card).not.toHaveProperty('fromGrid');
     // 17 minutes in, four intervals have begun; the fourth has no reading yet. 0.5 kWh in 5 min = 6 kW.
     expect(card.intervals).toEqual([0, 1, 2, 3].map((i) => ({ startsAt: new Date(startsAt.getTime() + i * FIVE_MINUTES).toISOString(), baselineKw: 6, actualKw: i < 3 ? expect.closeTo(4.8, 9) : null })));
   });

@@ -6,6 +6,7 @@ import { elapsedIntervals, eventScorecard } from '@peakwise/domain/event-scoreca
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { Household } from '../households/household.repository';
+import { isSolarForEvent } from './event-baseline-group.repository';
 import { householdBaselines } from './event-baselines.service';
 import { frozenBaselineOnTheDay } from './frozen-baselines.service';
 import { gridImportIntervals, eventForHousehold, householdEventStarts, runningEventForHousehold, type EventRow, type Participant } from './events.repository';
@@ -18,15 +19,16 @@ import { SETTLE_AFTER_MS } from './events.service';
  */
 const BASELINE_TTL_MS = 10 * 60_000;
 const BASELINE_CACHE_MAX = 20_000;
-const baselines = new Map<string, { at: number; baseline: Promise<Baseline> }>();
+const baselines = new Map<string, { at: number; baseline: Promise<{ baseline: Baseline; fromGrid: boolean }> }>();
 
-function cachedBaseline(db: DbOrTx, event: EventRow, household: Participant): Promise<Baseline> {
+/** The home's baseline, and whether it is solar (its figures are then grid draw, decision 112): neither moves during the event. */
+function cachedBaseline(db: DbOrTx, event: EventRow, household: Participant): Promise<{ baseline: Baseline; fromGrid: boolean }> {
   const key = `${event.id}|${household.householdId}|${event.startsAt.getTime()}|${event.endsAt.getTime()}`;
   const now = Date.now();
   const hit = baselines.get(key);
   if (hit && now - hit.at < BASELINE_TTL_MS) return hit.baseline;
   if (baselines.size >= BASELINE_CACHE_MAX) baselines.clear();
-  const baseline = (async () => {
+  const own = (async () => {
     // The baseline the member was shown before the event (decision 099); computed as before only
     // for a home that has none frozen for this window.
     const frozen = await frozenBaselineOnTheDay(db, event, household);
@@ -36,6 +38,7 @@ function cachedBaseline(db: DbOrTx, event: EventRow, household: Participant): Pr
     for await (const [first] of householdBaselines(db, event, [household], otherStarts, 1)) return first!.baseline;
     throw new Error('No baseline computed');
   })();
+  const baseline = Promise.all([own, isSolarForEvent(db, event.id, household.householdId)]).then(([b, fromGrid]) => ({ baseline: b, fromGrid }));
   baselines.set(key, { at: now, baseline });
   baseline.catch(() => baselines.delete(key));
   return baseline;
@@ -43,7 +46,7 @@ function cachedBaseline(db: DbOrTx, event: EventRow, household: Participant): Pr
 
 /** The provisional figures of a running (or just ended) event, from the readings stored so far. */
 export async function computeScorecard(db: DbOrTx, event: EventRow, household: Participant, now: Date): Promise<LiveScorecard> {
-  const [baseline, intervals] = await Promise.all([
+  const [{ baseline, fromGrid }, intervals] = await Promise.all([
     cachedBaseline(db, event, household),
     // One household's few intervals: a plain range read, cheaper to plan than the batch read.
     gridImportIntervals(db, household.householdId, event.startsAt, new Date(Math.min(event.endsAt.getTime(), now.getTime()))),
@@ -68,6 +71,7 @@ export async function computeScorecard(db: DbOrTx, event: EventRow, household: P
     reductionPercent: card.reductionPercent,
     targetMet: card.targetMet,
     pointsOnTrack: card.pointsOnTrack,
+    ...(fromGrid ? { fromGrid: true as const } : {}),
   };
 }
 

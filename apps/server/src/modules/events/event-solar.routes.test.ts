@@ -69,6 +69,16 @@ describe('a solar home at an event', () => {
     const ingest = await t.app.request('/api/ingest/readings', { method: 'POST', headers: { authorization: `Bearer ${credential.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ meter }) });
     expect(await ingest.json()).toMatchObject({ accepted: meter.length, rejected: [] });
 
+    // Before the event, its outlook says its figures are from the grid, as its result will; during
+    // it, so does its live scorecard (only export marks it solar: no panel is registered).
+    clock.now = new Date(startsAt.getTime() - 2 * HOUR);
+    const before = (await (await call(member, 'GET', `/api/events/${id}`)).json()) as { outlook: Record<string, unknown> | null };
+    expect(before.outlook).toMatchObject({ status: 'estimate', fromGrid: true });
+    clock.now = new Date(startsAt.getTime() + HOUR);
+    const live = (await (await call(member, 'GET', `/api/events/${id}/scorecard`)).json()) as Record<string, unknown>;
+    expect(live).toMatchObject({ status: 'live', fromGrid: true });
+    clock.now = new Date(endsAt.getTime() + HOUR);
+
     const worker = startDurableWorker({ db: t.database.db, handlers: eventJobHandlers, logger: createLogger({ level: 'silent' }), clock: () => clock.now });
     clock.now = new Date(endsAt.getTime() + HOUR + 20 * 60_000);
     await worker.runDue();

@@ -32,11 +32,14 @@ export function solarPeriods(period: SolarPeriod, timeZone: string, now: Date): 
   };
 }
 
-/** A home without solar has no production, export or exchange to report (decision 087). */
-function totalsOf(sums: MeterSums, hasSolar: boolean): EnergyTotals {
+/**
+ * A home without solar has no production, export or exchange to report (decision 087); a solar
+ * home whose production nothing measures (its panels show only as export) has no production.
+ */
+function totalsOf(sums: MeterSums, hasSolar: boolean, productionMeasured: boolean): EnergyTotals {
   if (sums.intervalCount === 0) return { productionKwh: null, consumptionKwh: null, gridImportKwh: null, gridExportKwh: null, netExportKwh: null };
   return {
-    productionKwh: hasSolar ? sums.productionKwh : null,
+    productionKwh: hasSolar && productionMeasured ? sums.productionKwh : null,
     consumptionKwh: sums.consumptionKwh,
     gridImportKwh: sums.gridImportKwh,
     gridExportKwh: hasSolar ? sums.gridExportKwh : null,
@@ -54,11 +57,11 @@ function expectedSince(firstReadingAt: Date | null, from: Date, to: Date): numbe
   return expectedIntervals(firstReadingAt > from ? firstReadingAt : from, to);
 }
 
-const bucket = (start: Date, end: Date, now: Date, sums: MeterSums | undefined, hasSolar: boolean, firstReadingAt: Date | null): SolarSummary['series'][number] => {
+const bucket = (start: Date, end: Date, now: Date, sums: MeterSums | undefined, measured: boolean, firstReadingAt: Date | null): SolarSummary['series'][number] => {
   const known = sums !== undefined && sums.intervalCount > 0;
   return {
     start: start.toISOString(),
-    productionKwh: known && hasSolar ? sums.productionKwh : null,
+    productionKwh: known && measured ? sums.productionKwh : null,
     consumptionKwh: known ? sums.consumptionKwh : null,
     coverage: { intervals: sums?.intervalCount ?? 0, expected: expectedSince(firstReadingAt, start, end < now ? end : now) },
   };
@@ -79,23 +82,24 @@ export async function solarSummary(db: DbOrTx, household: Household, period: Sol
   // One rule with the events' comparison group: a live panel, or a meter that has reported
   // production or export (a Green Button home's panels show only as export).
   const hasSolar = meter.hasSolar;
+  const measured = hasSolar && meter.productionMeasured;
   const first = meter.firstReadingAt;
 
   let series: SolarSummary['series'];
   if (period === 'today') {
     // Local hours from midnight through the current hour: 23, 24 or 25 of them on a full day.
     const hours = lastHour ? (read.series as Map<number, MeterSums>) : new Map<number, MeterSums>();
-    series = hourStarts.map((start) => bucket(start, new Date(start.getTime() + HOUR_MS), now, hours.get(start.getTime()), hasSolar, first));
+    series = hourStarts.map((start) => bucket(start, new Date(start.getTime() + HOUR_MS), now, hours.get(start.getTime()), measured, first));
   } else {
     const days = read.series as Map<string, MeterSums>;
     series = dates.map((date) => {
       const day = localDay(date, zone);
-      return bucket(day.start, day.end, now, days.get(date), hasSolar, first);
+      return bucket(day.start, day.end, now, days.get(date), measured, first);
     });
   }
 
-  const totals = totalsOf(currentSums, hasSolar);
-  const previousTotals = totalsOf(previousSums, hasSolar);
+  const totals = totalsOf(currentSums, hasSolar, measured);
+  const previousTotals = totalsOf(previousSums, hasSolar, measured);
   const metrics = computeSolarSummary(totals, previousTotals, panels.map((p) => p.efficiencyPct), hasSolar);
 
   return {
@@ -105,6 +109,7 @@ export async function solarSummary(db: DbOrTx, household: Household, period: Sol
     to: now.toISOString(),
     bucket: period === 'today' ? 'hour' : 'day',
     hasSolar,
+    productionMeasured: measured,
     totals,
     previousTotals,
     productionChangePct: metrics.productionChangePercent,
@@ -113,7 +118,9 @@ export async function solarSummary(db: DbOrTx, household: Household, period: Sol
     // The spec's "panel efficiency" bar and "System Health" card are the same mean.
     panelEfficiencyPct: metrics.systemHealthPercent,
     systemEfficiencyPct: metrics.systemEfficiencyPercent,
-    gridIndependencePct: metrics.gridIndependencePercent,
+    // Without production the meter's "consumption" is only what came from the grid, so the share
+    // not drawn from it would read 0 % whatever the panels cover.
+    gridIndependencePct: measured ? metrics.gridIndependencePercent : null,
     series,
     panels,
     coverage: { intervals: currentSums.intervalCount, expected: expectedSince(first, current.from, current.to) },

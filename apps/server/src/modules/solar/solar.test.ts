@@ -45,7 +45,7 @@ describe('GET /api/solar/summary?period=today', () => {
     });
 
     const s = await summary(member, 'today');
-    expect(s).toMatchObject({ period: 'today', bucket: 'hour', timeZone: 'America/Toronto', from: '2026-01-15T05:00:00.000Z', to: now.toISOString(), hasSolar: true });
+    expect(s).toMatchObject({ period: 'today', bucket: 'hour', timeZone: 'America/Toronto', from: '2026-01-15T05:00:00.000Z', to: now.toISOString(), hasSolar: true, productionMeasured: true });
     expect(s.totals.productionKwh).toBeCloseTo(2.4, 9);
     expect(s.totals.consumptionKwh).toBeCloseTo(2.4, 9);
     expect(s.totals.gridImportKwh).toBeCloseTo(1.2, 9);
@@ -132,7 +132,15 @@ describe('GET /api/solar/summary?period=today', () => {
       // By hand: import 12 × 0.1 = 1.2, export 12 × 0.05 = 0.6, net export 0.6 − 1.2 = −0.6.
       expect(s.totals.gridExportKwh).toBeCloseTo(0.6, 9);
       expect(s.totals.netExportKwh).toBeCloseTo(-0.6, 9);
-      expect(s.totals.productionKwh).toBe(0);
+      // Nothing measures its production: unknown, not 0, and so are the figures built on it and
+      // on whole use (the file's "use" is only its import).
+      expect(s.productionMeasured).toBe(false);
+      expect(s.totals.productionKwh).toBeNull();
+      expect(s.previousTotals.productionKwh).toBeNull();
+      expect(s.productionChangePct).toBeNull();
+      expect(s.systemEfficiencyPct).toBeNull();
+      expect(s.gridIndependencePct).toBeNull();
+      expect(s.series.every((b) => b.productionKwh === null)).toBe(true);
     }
   });
 });

@@ -49,6 +49,7 @@ export function BaselineOutlook({ event, outlook, variant }: Props) {
           <p className="font-medium">
             {t('outlook.estimate', { window, baseline: formatKwh(outlook.baselineKwh, locale, 2), target: formatKwh(outlook.targetKwh, locale, 2), count: event.rewardPoints, points })}
           </p>
+          {outlook.fromGrid && <p className="mt-1 text-slate-700">{t('outlook.fromGrid')}</p>}
           {page && (
             <p className="mt-1 text-slate-700">
               {t(outlook.byGroup ? 'outlook.estimateNoteGroup' : outlook.kind === 'weekday' ? 'outlook.estimateNoteWeekday' : 'outlook.estimateNoteWeekend', { count: outlook.days.length })}

@@ -102,6 +102,16 @@ describe('LiveScorecard', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Live scorecard' })).toBeInTheDocument();
   });
 
+  it('says a solar home’s figures are what it draws from the grid, and nothing of it without solar (decision 112)', async () => {
+    const { unmount } = render(EVENT, 'banner', () => Response.json(card({ fromGrid: true })));
+    expect(await screen.findByText('Your home has solar panels, so these figures are what it draws from the grid, after what the panels supply.')).toBeInTheDocument();
+    unmount();
+    resetSharedLiveConnection();
+    render(EVENT, 'banner');
+    expect(await screen.findByText('2 of 12 intervals in')).toBeInTheDocument();
+    expect(screen.queryByText(/from the grid/)).toBeNull();
+  });
+
   it('says why there is no scorecard without a baseline, and shows nothing before the start or without opting in', async () => {
     render(EVENT, 'page', () => Response.json(card({ status: 'no_baseline', reason: 'insufficient_history', intervals: [], intervalsIn: 0, pointsOnTrack: 0 })));
     expect(await screen.findByText(/doesn’t have enough similar recent days/)).toBeInTheDocument();

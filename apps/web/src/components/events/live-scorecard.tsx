@@ -39,6 +39,7 @@ function LiveScorecardBody({ event, variant }: Props) {
         <span className="rounded-full border border-slate-300 bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-800">{t('scorecard.provisional')}</span>
       </div>
       {card ? <Figures card={card} event={event} variant={variant} /> : <p className="text-sm text-slate-700">{t(query.isError ? 'scorecard.error' : 'scorecard.loading')}</p>}
+      {card?.status === 'live' && card.fromGrid && <p className="text-xs text-slate-600">{t('scorecard.fromGrid')}</p>}
       <p className="text-xs text-slate-600">{t('scorecard.note')}</p>
     </section>
   );

@@ -234,6 +234,21 @@ describe('EventPage', () => {
       expect(plain(note.textContent)).toContain('An estimate from your 2 days with complete readings. With too few days of your own, you’re scored against a group of similar homes nearby');
     });
 
+    it('says a solar home’s estimate is what it draws from the grid, in three languages, and nothing of it without solar (decision 112)', async () => {
+      const estimate = { status: 'estimate' as const, kind: 'weekday' as const, days: ['2025-11-14', '2025-11-13', '2025-11-12', '2025-11-11', '2025-11-10'], baselineKwh: 2.4, targetKwh: 2.16 };
+      const { unmount } = renderPage({ event: upcoming, result: null, outlook: { ...estimate, fromGrid: true } });
+      const note = await screen.findByTestId('baseline-outlook', {}, { timeout: 5000 });
+      expect(plain(note.textContent)).toContain('Your home has solar panels, so these figures are what it draws from the grid, after what the panels supply.');
+      await i18n.changeLanguage('fr');
+      expect(await screen.findByText('Votre logement a des panneaux solaires, donc ces chiffres sont ce qu’il tire du réseau, après ce que les panneaux fournissent.')).toBeInTheDocument();
+      await i18n.changeLanguage('es');
+      expect(await screen.findByText('Su hogar tiene paneles solares, así que estas cifras son lo que toma de la red, después de lo que aportan los paneles.')).toBeInTheDocument();
+      unmount();
+      await i18n.changeLanguage('en');
+      renderPage({ event: upcoming, result: null, outlook: estimate });
+      expect(await screen.findByTestId('baseline-outlook', {}, { timeout: 5000 })).not.toHaveTextContent('from the grid');
+    });
+
     it('explains an additive adjustment in kWh from the stored figures (decision 101)', async () => {
       // 2.52 kWh stored with a factor of 1.05: 2.40 before it, 0.12 kWh added.
       renderPage({ event: event(), result: { ...settled, dayKind: 'weekday', baselineKwh: 2.52, adjustmentMethod: 'additive', adjustmentFactor: 1.05, adjustmentUnclamped: 1.05, adjustmentStatus: 'applied' }, outlook: null });

@@ -29,6 +29,7 @@ function solarSummary(overrides: Partial<SolarSummary> = {}): SolarSummary {
     to: '2025-11-25T05:00:00.000Z',
     bucket: 'hour',
     hasSolar: true,
+    productionMeasured: true,
     totals: totals(1.8, 27.6),
     previousTotals: totals(2.1, 30),
     productionChangePct: -14.3,
@@ -192,6 +193,7 @@ describe('SolarPage', () => {
     // What the server sends a new member without panels: consumption only, nothing expected before the meter's first reading.
     const noSolar = solarSummary({
       hasSolar: false,
+      productionMeasured: false,
       totals: { productionKwh: null, consumptionKwh: 1.4, gridImportKwh: 1.4, gridExportKwh: null, netExportKwh: null },
       previousTotals: { productionKwh: null, consumptionKwh: null, gridImportKwh: null, gridExportKwh: null, netExportKwh: null },
       productionChangePct: null,
@@ -225,5 +227,31 @@ describe('SolarPage', () => {
     expect(devices).toHaveFocus();
     await user.tab();
     expect(within(section).getByRole('link', { name: 'Read the help guides' })).toHaveFocus();
+  });
+
+  it('a home whose panels show only as export (a Green Button file) shows production as "—" and says it is not measured, not 0', async () => {
+    // What the server sends such a home: export and import, no production and nothing built on it.
+    const exportOnly = solarSummary({
+      productionMeasured: false,
+      totals: { productionKwh: null, consumptionKwh: 1.2, gridImportKwh: 1.2, gridExportKwh: 0.6, netExportKwh: -0.6 },
+      previousTotals: { productionKwh: null, consumptionKwh: 1, gridImportKwh: 1, gridExportKwh: 0.5, netExportKwh: -0.5 },
+      productionChangePct: null,
+      systemHealthPct: null,
+      panelEfficiencyPct: null,
+      systemEfficiencyPct: null,
+      gridIndependencePct: null,
+      panels: [],
+    });
+    renderPage(() => Response.json(exportOnly));
+    const production = (await screen.findByRole('heading', { name: 'Energy Production' })).closest('section')!;
+    expect(production).toHaveTextContent('—');
+    expect(production).toHaveTextContent('Not measured: your meter reports only what your panels send to the grid');
+    expect(production.textContent).not.toMatch(/\b0(\.0+)?\s?kWh/);
+    expect(production.querySelector('[data-tone]')).toBeNull();
+    for (const name of ['System efficiency', 'Grid independence']) {
+      expect(screen.getByRole('progressbar', { name })).toHaveAttribute('aria-valuetext', '—');
+    }
+    // The grid figures it does have are still shown.
+    expect(card('Grid Exchange')).toHaveTextContent('0.6 kWh exported · 1.2 kWh imported');
   });
 });

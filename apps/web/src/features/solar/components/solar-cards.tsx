@@ -16,13 +16,17 @@ export function SolarCards({ summary }: { summary: SolarSummary }) {
   return (
     <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
       <StatCard label={t('cards.production')} value={formatKwh(totals.productionKwh, locale)} icon={Sun} iconClassName="bg-amber-50 text-amber-700">
-        <ChangeIndicator
-          pct={summary.productionChangePct}
-          formatted={formatPercent(summary.productionChangePct, locale, { signed: true })}
-          goodWhen="increase"
-          comparison={comparison}
-          toneLabels={toneLabels}
-        />
+        {summary.productionMeasured ? (
+          <ChangeIndicator
+            pct={summary.productionChangePct}
+            formatted={formatPercent(summary.productionChangePct, locale, { signed: true })}
+            goodWhen="increase"
+            comparison={comparison}
+            toneLabels={toneLabels}
+          />
+        ) : (
+          <p>{t('cards.productionNotMeasured')}</p>
+        )}
       </StatCard>
       <StatCard label={t('cards.consumption')} value={formatKwh(totals.consumptionKwh, locale)} icon={Home} iconClassName="bg-sky-50 text-sky-700">
         <ChangeIndicator
