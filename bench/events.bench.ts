@@ -103,6 +103,11 @@ async function settlementBench(fresh: FreshDatabase) {
   await fresh.pool.query('vacuum (analyze) event_baselines');
   const { run: frozenRun, seconds: settleS } = await timed(frozenEventId);
   if (frozenRun.settled !== run.settled) throw new Error(`settled ${frozenRun.settled} against ${run.settled}`);
+  // Each variant is settled twice, on a fresh event each time: the host is shared and noisy.
+  const plainAgainId = await newEvent('ended');
+  await moveHouseholds(frozenEventId, plainAgainId);
+  await fresh.pool.query('vacuum (analyze) event_participations, event_baselines');
+  const { seconds: settleAgainS } = await timed(plainAgainId);
   const differing = async (a: string, b: string, among = '') => {
     const { rows } = await fresh.pool.query<{ n: string }>(
       `select count(*) as n from event_results a join event_results b on b.household_id = a.household_id and b.event_id = $2
@@ -111,76 +116,90 @@ async function settlementBench(fresh: FreshDatabase) {
     );
     return Number(rows[0]!.n);
   };
-  const unequal = await differing(eventId, frozenEventId);
+  const unequal = (await differing(eventId, frozenEventId)) + (await differing(eventId, plainAgainId));
   if (unequal !== 0) throw new Error(`${unequal} households settled differently against the frozen baseline`);
-  log(`settled ${int(frozenRun.settled)} households against their frozen baselines (${frozenRun.pending} pending), alone, in ${settleS.toFixed(1)} s; every result equal to the first`);
+  log(`settled ${int(frozenRun.settled)} households against their frozen baselines (${frozenRun.pending} pending), alone, in ${settleS.toFixed(1)} s, and again in ${settleAgainS.toFixed(1)} s; every result equal to the first`);
 
   // 20 % of the homes are also in a second, stacking program's event 18:30–19:30 that pays less per
   // kWh and per event: the main event pays their shared half hour (6 intervals) and records it;
   // the second event pays its last half hour, which only it covers.
-  await moveHouseholds(frozenEventId, stackedEventId);
+  await moveHouseholds(plainAgainId, stackedEventId);
   await fresh.pool.query(`update event_programs set stacks = true where name = 'Bench'`);
   await fresh.pool.query(`update energy_events set stacks = true where id = $1`, [stackedEventId]);
   const secondStarts = new Date(startsAt.getTime() + 1_800_000);
   const secondEnds = new Date(endsAt.getTime() + 1_800_000);
-  const { rows: second } = await fresh.pool.query<{ id: string }>(
-    `with p as (insert into event_programs (name, provinces, stacks, points_per_kwh) values ('Bench second', '{ON,BC}', true, $3) returning id)
-     insert into energy_events (program_id, starts_at, ends_at, reward_points, target_percent, points_per_kwh, status, created_by, stacks)
-     select p.id, $1, $2, 50, 10, $3, 'ended', 'bench', true from p returning id`,
-    [secondStarts.toISOString(), secondEnds.toISOString(), RATES.secondPerKwh],
-  );
-  const secondEventId = second[0]!.id;
-  const { rowCount: stackedRows } = await fresh.pool.query(
-    `insert into event_participations (event_id, household_id, opted_in, source) select $1::uuid, household_id, true, 'member' from event_participations where event_id = $2 and abs(hashtext(household_id::text)) % 5 = 0`,
-    [secondEventId, stackedEventId],
-  );
-  const stacked = stackedRows ?? 0;
-  await fresh.pool.query('vacuum (analyze) event_participations, event_baselines');
-  const { run: stackedRun, seconds: stackedS } = await timed(stackedEventId);
-  if (stackedRun.settled !== run.settled) throw new Error(`stacked: settled ${stackedRun.settled} against ${run.settled}`);
-  // Its second program's event: settled from the readings (no frozen rows), after the main one.
-  const { run: secondRun, seconds: secondS } = await timed(secondEventId);
-  if (secondRun.settled !== stacked) throw new Error(`second program: settled ${secondRun.settled} of ${stacked}`);
-  log(
-    `settled ${int(stackedRun.settled)} households against the same baselines, ${int(stacked)} of them also in a second program's overlapping event, in ${stackedS.toFixed(1)} s; the second event's ${int(secondRun.settled)} in ${secondS.toFixed(1)} s`,
-  );
+  const { rows: secondProgram } = await fresh.pool.query<{ id: string }>(`insert into event_programs (name, provinces, stacks, points_per_kwh) values ('Bench second', '{ON,BC}', true, $1) returning id`, [RATES.secondPerKwh]);
+  const stackedRound = async (mainId: string) => {
+    const { rows: second } = await fresh.pool.query<{ id: string }>(
+      `insert into energy_events (program_id, starts_at, ends_at, reward_points, target_percent, points_per_kwh, status, created_by, stacks) values ($1, $2, $3, 50, 10, $4, 'ended', 'bench', true) returning id`,
+      [secondProgram[0]!.id, secondStarts.toISOString(), secondEnds.toISOString(), RATES.secondPerKwh],
+    );
+    const secondEventId = second[0]!.id;
+    const { rowCount: stackedRows } = await fresh.pool.query(
+      `insert into event_participations (event_id, household_id, opted_in, source) select $1::uuid, household_id, true, 'member' from event_participations where event_id = $2 and abs(hashtext(household_id::text)) % 5 = 0`,
+      [secondEventId, mainId],
+    );
+    const stacked = stackedRows ?? 0;
+    await fresh.pool.query('vacuum (analyze) event_participations, event_baselines');
+    const { run: stackedRun, seconds: stackedS } = await timed(mainId);
+    if (stackedRun.settled !== run.settled) throw new Error(`stacked: settled ${stackedRun.settled} against ${run.settled}`);
+    // Its second program's event: settled from the readings (no frozen rows), after the main one.
+    const { run: secondRun, seconds: secondS } = await timed(secondEventId);
+    if (secondRun.settled !== stacked) throw new Error(`second program: settled ${secondRun.settled} of ${stacked}`);
+    log(
+      `settled ${int(stackedRun.settled)} households against the same baselines, ${int(stacked)} of them also in a second program's overlapping event, in ${stackedS.toFixed(1)} s; the second event's ${int(secondRun.settled)} in ${secondS.toFixed(1)} s`,
+    );
 
-  // One kWh paid once. The main event pays its whole hour to every home, as it did alone (it has
-  // the higher rate, so nothing is ceded to it or by it); each shared interval is recorded once,
-  // as the main event's; the second event cedes those 6 intervals and is scored on the other 6.
-  const changed = await differing(frozenEventId, stackedEventId);
-  if (changed !== 0) throw new Error(`${changed} households paid differently by the main event once 20 % were also in the second`);
-  const { rows: recorded } = await fresh.pool.query<{ main: string; second: string; ceded: string; bad: string }>(
-    `select (select count(*) from event_paid_intervals where event_id = $1) as main, (select count(*) from event_paid_intervals where event_id = $2) as second,
-       (select count(*) from event_results where event_id = $2 and outcome = 'settled' and jsonb_array_length(detail->'cededSlots') = 6) as ceded,
-       (select count(*) from event_results where event_id = $1 and detail ? 'cededSlots') as bad`,
-    [stackedEventId, secondEventId],
-  );
-  const r = recorded[0]!;
-  if (Number(r.main) !== 6 * stacked || Number(r.second) !== 0 || Number(r.bad) !== 0) throw new Error(`shared intervals: ${JSON.stringify(r)} for ${stacked} homes in both (6 each, all the main event's, expected)`);
-  // From the raw readings: what each event counted as the home's actual use is its own intervals'
-  // readings, and the two add up to the readings of 18:00–19:30, each kWh once.
-  const { rows: once } = await fresh.pool.query<{ homes: string; off: string }>(
-    `with m as (select household_id, sum(consumption_kwh) filter (where ts >= $3 and ts < $4) as main, sum(consumption_kwh) filter (where ts >= $4 and ts < $5) as tail
-                from meter_readings where ts >= $3 and ts < $5 and household_id in (select household_id from event_participations where event_id = $2) group by household_id)
-     select count(*) as homes, count(*) filter (where abs(a.actual_kwh - m.main) > 1e-6 or abs(b.actual_kwh - m.tail) > 1e-6 or abs(a.actual_kwh + b.actual_kwh - m.main - m.tail) > 1e-6) as off
-     from m join event_results a on a.household_id = m.household_id and a.event_id = $1 join event_results b on b.household_id = m.household_id and b.event_id = $2 where b.outcome = 'settled'`,
-    [stackedEventId, secondEventId, startsAt.toISOString(), endsAt.toISOString(), secondEnds.toISOString()],
-  );
-  if (Number(once[0]!.off) !== 0 || Number(once[0]!.homes) !== Number(r.ceded)) throw new Error(`kWh paid once: ${JSON.stringify(once[0])} of ${r.ceded} settled homes in both`);
-  log(`one kWh paid once: ${int(Number(r.main))} shared intervals recorded, all the main event's; ${int(Number(once[0]!.homes))} homes' actual use split between the two events as their readings say`);
+    // One kWh paid once. The main event pays its whole hour to every home, as it did alone (it has
+    // the higher rate, so nothing is ceded to it or by it); each shared interval is recorded once,
+    // as the main event's; the second event cedes those 6 intervals and is scored on the other 6.
+    const changed = await differing(frozenEventId, mainId);
+    if (changed !== 0) throw new Error(`${changed} households paid differently by the main event once 20 % were also in the second`);
+    const { rows: recorded } = await fresh.pool.query<{ main: string; second: string; ceded: string; bad: string }>(
+      `select (select count(*) from event_paid_intervals where event_id = $1) as main, (select count(*) from event_paid_intervals where event_id = $2) as second,
+         (select count(*) from event_results where event_id = $2 and outcome = 'settled' and jsonb_array_length(detail->'cededSlots') = 6) as ceded,
+         (select count(*) from event_results where event_id = $1 and detail ? 'cededSlots') as bad`,
+      [mainId, secondEventId],
+    );
+    const r = recorded[0]!;
+    if (Number(r.main) !== 6 * stacked || Number(r.second) !== 0 || Number(r.bad) !== 0) throw new Error(`shared intervals: ${JSON.stringify(r)} for ${stacked} homes in both (6 each, all the main event's, expected)`);
+    // From the raw readings: what each event counted as the home's actual use is its own intervals'
+    // readings, and the two add up to the readings of 18:00–19:30, each kWh once.
+    const { rows: once } = await fresh.pool.query<{ homes: string; off: string }>(
+      `with m as (select household_id, sum(consumption_kwh) filter (where ts >= $3 and ts < $4) as main, sum(consumption_kwh) filter (where ts >= $4 and ts < $5) as tail
+                  from meter_readings where ts >= $3 and ts < $5 and household_id in (select household_id from event_participations where event_id = $2) group by household_id)
+       select count(*) as homes, count(*) filter (where abs(a.actual_kwh - m.main) > 1e-6 or abs(b.actual_kwh - m.tail) > 1e-6 or abs(a.actual_kwh + b.actual_kwh - m.main - m.tail) > 1e-6) as off
+       from m join event_results a on a.household_id = m.household_id and a.event_id = $1 join event_results b on b.household_id = m.household_id and b.event_id = $2 where b.outcome = 'settled'`,
+      [mainId, secondEventId, startsAt.toISOString(), endsAt.toISOString(), secondEnds.toISOString()],
+    );
+    if (Number(once[0]!.off) !== 0 || Number(once[0]!.homes) !== Number(r.ceded)) throw new Error(`kWh paid once: ${JSON.stringify(once[0])} of ${r.ceded} settled homes in both`);
+    log(`one kWh paid once: ${int(Number(r.main))} shared intervals recorded, all the main event's; ${int(Number(once[0]!.homes))} homes' actual use split between the two events as their readings say`);
+    return { stackedS, secondS, stacked, secondEventId };
+  };
+  const first = await stackedRound(stackedEventId);
+  // The second round on fresh events: the first round's recorded intervals are its own (keyed by
+  // home and interval), so they go with it, as its participants do.
+  const stackedAgainId = await newEvent('ended');
+  await fresh.pool.query(`update energy_events set stacks = true where id = $1`, [stackedAgainId]);
+  await moveHouseholds(stackedEventId, stackedAgainId);
+  await fresh.pool.query(`delete from event_participations where event_id = $1`, [first.secondEventId]);
+  await fresh.pool.query(`delete from event_paid_intervals where event_id = $1`, [stackedEventId]);
+  const again = await stackedRound(stackedAgainId);
+  const stacked = first.stacked;
+  const secondEventIds = [first.secondEventId, again.secondEventId];
 
   // Checked: a result and the points it earned for every household, the ledger balanced, and a
   // sample recomputed from its raw rows with the domain's functions.
-  const { rows: totals } = await fresh.pool.query<{ results: string; points: string; second: string; paid: string; ledger: string }>(
+  const { rows: totals } = await fresh.pool.query<{ results: string; points: string; second: string; secondAgain: string; paid: string; ledger: string }>(
     `select (select count(*) from event_results where event_id = $1) as results, (select coalesce(sum(points), 0) from event_results where event_id = $1) as points,
-       (select coalesce(sum(points), 0) from event_results where event_id = $2) as second,
+       (select coalesce(sum(points), 0) from event_results where event_id = $2) as second, (select coalesce(sum(points), 0) from event_results where event_id = $3) as "secondAgain",
        (select coalesce(sum(balance), 0) from points_accounts where kind = 'member') as paid, (select coalesce(sum(balance), 0) from points_accounts) as ledger`,
-    [eventId, secondEventId],
+    [eventId, ...secondEventIds],
   );
   const t = totals[0]!;
-  // The three runs of the main event paid the same points; the second event its own.
-  if (Number(t.results) !== HOUSEHOLDS || 3 * Number(t.points) + Number(t.second) !== Number(t.paid) || Number(t.ledger) !== 0) throw new Error(`settlement check failed: ${JSON.stringify(t)}`);
+  // The five runs of the main event (from readings, alone twice, stacked twice) paid the same
+  // points; the second program's two events the same as each other.
+  if (Number(t.results) !== HOUSEHOLDS || t.second !== t.secondAgain || 5 * Number(t.points) + 2 * Number(t.second) !== Number(t.paid) || Number(t.ledger) !== 0) throw new Error(`settlement check failed: ${JSON.stringify(t)}`);
   const holidays = provincialHolidayDates('ON', Number(date.slice(0, 4)) - 1, Number(date.slice(0, 4)));
   for (const id of ids.filter((_, i) => i % Math.max(1, Math.floor(ids.length / 20)) === 0)) {
     const { rows: raw } = await fresh.pool.query<{ ts: Date; kwh: number }>(`select ts, consumption_kwh as kwh from meter_readings where household_id = $1`, [id]);
@@ -191,7 +210,7 @@ async function settlementBench(fresh: FreshDatabase) {
     if (stored[0]?.points !== expected.points || stored[0]?.outcome !== expected.status) throw new Error(`household ${id}: stored ${JSON.stringify(stored[0])}, recomputed ${expected.status} ${expected.points}`);
   }
   const kwhPoints = await fresh.pool.query<{ n: string }>(`select count(*) as n from event_results where event_id = $1 and (detail->>'kwhPoints')::int > 0`, [eventId]);
-  return { settleS, computedS, freezeS, stackedS, secondS, settled: run.settled, stacked, kwhPaid: Number(kwhPoints.rows[0]!.n), points: Number(t.points), readings: Number(counted[0]!.n) };
+  return { settleS, settleAgainS, computedS, freezeS, stackedS: first.stackedS, stackedAgainS: again.stackedS, secondS: first.secondS, secondAgainS: again.secondS, settled: run.settled, stacked, kwhPaid: Number(kwhPoints.rows[0]!.n), points: Number(t.points), readings: Number(counted[0]!.n) };
 }
 
 async function notificationBench(fresh: FreshDatabase) {
@@ -371,8 +390,8 @@ async function main() {
     const outlook = await outlookBench(fresh);
     const sustained = card.rps >= RATE * 0.95;
     process.stdout.write(
-      `events[${size}]: settle ${int(settle.settled)} households (${int(settle.readings)} readings; ${int(settle.kwhPaid)} paid per kWh) against frozen baselines in ${settle.settleS.toFixed(1)} s ${verdict(size, settle.settleS <= TARGETS.settleS)}, ` +
-        `with ${int(settle.stacked)} also in a second program's overlapping event ${settle.stackedS.toFixed(1)} s ${verdict(size, settle.stackedS <= TARGETS.settleS)} (target ≤${TARGETS.settleS} s; the second event ${settle.secondS.toFixed(1)} s; from readings ${settle.computedS.toFixed(1)} s, freezing ${settle.freezeS.toFixed(1)} s); ` +
+      `events[${size}]: settle ${int(settle.settled)} households (${int(settle.readings)} readings; ${int(settle.kwhPaid)} paid per kWh) against frozen baselines in ${settle.settleS.toFixed(1)} / ${settle.settleAgainS.toFixed(1)} s ${verdict(size, Math.max(settle.settleS, settle.settleAgainS) <= TARGETS.settleS)}, ` +
+        `with ${int(settle.stacked)} also in a second program's overlapping event ${settle.stackedS.toFixed(1)} / ${settle.stackedAgainS.toFixed(1)} s ${verdict(size, Math.max(settle.stackedS, settle.stackedAgainS) <= TARGETS.settleS)} (target ≤${TARGETS.settleS} s; the second event ${settle.secondS.toFixed(1)} / ${settle.secondAgainS.toFixed(1)} s; from readings ${settle.computedS.toFixed(1)} s, freezing ${settle.freezeS.toFixed(1)} s); ` +
         `queue ${int(notify.queued)} notifications in ${notify.notifyS.toFixed(1)} s ${verdict(size, notify.notifyS <= TARGETS.notifyS)} (target ≤${TARGETS.notifyS} s); ` +
         `scorecard p99 ${ms(card.p99)} at ${int(card.rps)} req/s ${verdict(size, card.p99 <= TARGETS.p99Ms && card.failures === 0 && sustained)} (target ≤${TARGETS.p99Ms} ms at ${RATE} req/s; GET /api/household p99 ${ms(card.referenceP99)} under the same load); ` +
         `event page before the start p50/p99 ${ms(outlook.computed.p50)}/${ms(outlook.computed.p99)} computed on read, ${ms(outlook.frozen.p50)}/${ms(outlook.frozen.p99)} frozen\n`,
