@@ -14,13 +14,17 @@ export function eventDay(): string {
   return date;
 }
 
-/** The event day and the 10 weekdays before it that are not holidays (a full baseline), each from the adjustment window's start (14:00) to the end (19:00). */
+/**
+ * The event day and the 10 weekdays before it that are not holidays (a full baseline), each from the
+ * adjustment window's start (14:00) to 19:30: the end of the second program's event (18:30–19:30),
+ * whose last half hour only it covers and pays.
+ */
 function readingDays(date: string): { from: Date; to: Date }[] {
   const year = Number(date.slice(0, 4));
   const holidays = new Set(provincialHolidayDates('ON', year - 1, year));
   const days = [date];
   for (let d = addDays(date, -1); days.length < 11; d = addDays(d, -1)) if (!isWeekend(d) && !holidays.has(d)) days.push(d);
-  return days.map((d) => ({ from: zonedTimeToUtc(d, 14, 0, ZONE), to: zonedTimeToUtc(d, 19, 0, ZONE) }));
+  return days.map((d) => ({ from: zonedTimeToUtc(d, 14, 0, ZONE), to: zonedTimeToUtc(d, 19, 30, ZONE) }));
 }
 
 /** N Toronto households opted in to the event, with the readings its settlement reads (generated set-based in SQL). */

@@ -192,7 +192,7 @@ describe('a Montréal member after a winter event (issue 32)', () => {
 
       const celsius = (x: number) => plain(new Intl.NumberFormat('fr-CA', { style: 'unit', unit: 'celsius', maximumFractionDigits: 1 }).format(x));
       const time = plain(new Intl.DateTimeFormat('fr-CA', { hour: 'numeric', minute: '2-digit', timeZone: ZONE }).format(restore.at));
-      const restoredLine = `${HEATER} a été rallumé : la pièce a atteint ${celsius(restore.temperature_c)}, au-delà de sa limite de ${celsius(Number(restore.limit_c))}`;
+      const restoredLine = `L’appareil « ${HEATER} » a été rallumé : la pièce a atteint ${celsius(restore.temperature_c)}, au-delà de sa limite de ${celsius(Number(restore.limit_c))}`;
 
       await page.goto(`/app/events/${eventId}`);
       const log = page.getByTestId('event-comfort-actions');

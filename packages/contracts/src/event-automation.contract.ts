@@ -35,7 +35,12 @@ export const updateEventPreferencesSchema = z.object({ optInEveryEvent: z.boolea
 /** PUT /api/event-preferences/plugs/{id} */
 export const setEventPlugChoiceSchema = z.object({ powerDown: z.boolean() }).strict();
 
-export const EVENT_PLUG_ACTIONS = ['switched_off', 'skipped_already_off', 'overridden', 'restored', 'switch_off_failed', 'restore_failed'] as const;
+/**
+ * `off_superseded`: comfort decided an "off" and then, before it was sent, a restore (its room had
+ * crossed its limit, or its thermometer went quiet); only the restore went out, so the plug was
+ * never switched off (decision 120).
+ */
+export const EVENT_PLUG_ACTIONS = ['switched_off', 'skipped_already_off', 'overridden', 'restored', 'switch_off_failed', 'restore_failed', 'off_superseded'] as const;
 export const eventPlugActionSchema = z.object({
   deviceId: z.string(),
   deviceName: z.string(),
@@ -63,6 +68,8 @@ export const eventComfortActionSchema = z.object({
   at: z.string(),
   /** The switch could not be sent before its deadline (the plug service was unreachable, or an "off" came after the end). */
   failed: z.boolean().optional(),
+  /** An "off" a later restore overtook before it was sent: the plug stayed on (decision 120). */
+  superseded: z.boolean().optional(),
 });
 export type EventComfortActionView = z.infer<typeof eventComfortActionSchema>;
 

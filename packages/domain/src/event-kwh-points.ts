@@ -27,14 +27,25 @@ export function pointsForKwh(kwh: number, pointsPerKwh: number): number {
 }
 
 /**
+ * The per-kWh part on top of a curve's `curvePoints`, over the totals given: nothing when the
+ * curve paid nothing. The one copy of the rule: settlement reads it through `withKwhPoints`, the
+ * live scorecard for its points on track.
+ */
+export function kwhTopUp(curvePoints: number, baselineKwh: number, actualKwh: number, targetPercent: number, pointsPerKwh: number): KwhPoints {
+  const kwh = curvePoints > 0 ? kwhBeyondTarget(baselineKwh, actualKwh, targetPercent) : 0;
+  return { pointsPerKwh, kwhBeyondTarget: kwh, kwhPoints: pointsForKwh(kwh, pointsPerKwh) };
+}
+
+/**
  * The settlement with its per-kWh points added to `points`. Composed after the curve (and after
  * stacking has scored the intervals the event pays), so its totals are the ones it reads: a
  * shared interval another event pays is in neither the baseline nor the actual, and its kWh is
  * paid once, by that event.
  */
 export function withKwhPoints<S extends Settlement>(settlement: S, pointsPerKwh: number): S & KwhPoints {
-  const earned = settlement.status === 'settled' && settlement.points > 0;
-  const kwh = earned ? kwhBeyondTarget(settlement.baselineKwh, settlement.actualKwh, settlement.terms.targetPercent) : 0;
-  const kwhPoints = pointsForKwh(kwh, pointsPerKwh);
-  return { ...settlement, points: settlement.points + kwhPoints, pointsPerKwh, kwhBeyondTarget: kwh, kwhPoints };
+  const topUp =
+    settlement.status === 'settled'
+      ? kwhTopUp(settlement.points, settlement.baselineKwh, settlement.actualKwh, settlement.terms.targetPercent, pointsPerKwh)
+      : { pointsPerKwh, kwhBeyondTarget: 0, kwhPoints: 0 };
+  return { ...settlement, points: settlement.points + topUp.kwhPoints, ...topUp };
 }

@@ -30,3 +30,32 @@ describe('elapsedIntervals', () => {
     expect(kwOfInterval(0.5)).toBe(6);
   });
 });
+
+describe('points on track with a program paying per kWh (decision 113)', () => {
+  const terms = { targetPercent: 10, rewardPoints: 100 };
+  const onTrack = (actual: Record<string, number>, pointsPerKwh?: number) => {
+    const card = eventScorecard(BASELINE, actual, terms, pointsPerKwh);
+    if (card.status !== 'live') throw new Error('expected a live card');
+    return [card.pointsOnTrack, card.kwhPointsOnTrack];
+  };
+
+  it('adds the kWh beyond the target that the cut so far saves over the whole event', () => {
+    // Half in: 0.5 kWh of baseline against 0.4, a 20 % cut: the curve pays 100 × (1 + 10 / 20) = 150.
+    // Kept for the whole hour, the 1.0 kWh baseline sees 0.8: 0.2 saved, 0.1 beyond the 10 % target,
+    // × 50 = 5 points. (Over the two intervals in alone it would be 0.05 × 50 = 2.)
+    expect(onTrack({ '18:00': 0.2, '18:05': 0.2 }, 50)).toEqual([155, 5]);
+    // No rate: the curve alone, as before.
+    expect(onTrack({ '18:00': 0.2, '18:05': 0.2 })).toEqual([150, 0]);
+  });
+
+  it('once every interval is in, is what settlement pays: the curve plus the floored kWh part', () => {
+    // 1.0 against 0.85: 15 % → 100 × (1 + 5 / 20) = 125; 0.05 kWh beyond × 50 = 2.5, floored to 2.
+    expect(onTrack({ '18:00': 0.2, '18:05': 0.2, '18:10': 0.2, '18:15': 0.25 }, 50)).toEqual([127, 2]);
+  });
+
+  it('pays nothing per kWh when the curve pays nothing', () => {
+    // 0.25 against 0.24: 4 %, below the target.
+    expect(onTrack({ '18:00': 0.24 }, 50)).toEqual([0, 0]);
+    expect(onTrack({}, 50)).toEqual([0, 0]);
+  });
+});

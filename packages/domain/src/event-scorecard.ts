@@ -1,6 +1,7 @@
 import type { Baseline, BaselineUnavailable } from './event-baseline';
 import type { SlotReadings } from './event-intervals';
 import type { EventTerms } from './event-points';
+import { kwhTopUp } from './event-kwh-points';
 import { DEFAULT_EVENT_TERMS, meetsTarget, pointsFor, reductionPercent } from './event-points';
 import type { LocalDate } from './local-time';
 
@@ -63,21 +64,30 @@ export type Scorecard =
       targetMet: boolean;
       /**
        * Points if the household keeps its cut so far for the rest of the event: the cut is a
-       * percentage of the baseline of the slots that are in, so it projects unchanged. Zero until
-       * the first interval is in.
+       * percentage of the baseline of the slots that are in, so it projects unchanged onto the
+       * curve; the per-kWh part (decision 113) is paid on the kWh beyond the target that the same
+       * cut saves over the whole event's baseline. Zero until the first interval is in.
        */
       pointsOnTrack: number;
+      /** The per-kWh part of `pointsOnTrack`. */
+      kwhPointsOnTrack: number;
     });
 
 /**
  * The live, provisional scorecard while an event runs: each new reading moves it. Provisional
  * because readings can still arrive late and only settlement awards points.
  */
-export function eventScorecard(baseline: Baseline, actual: SlotReadings | undefined, terms: EventTerms = DEFAULT_EVENT_TERMS): Scorecard {
+export function eventScorecard(baseline: Baseline, actual: SlotReadings | undefined, terms: EventTerms = DEFAULT_EVENT_TERMS, pointsPerKwh = 0): Scorecard {
   if (!baseline.ok) return { provisional: true, status: 'no_baseline', reason: baseline.reason, baselineDays: baseline.days };
   const comparison = compareIntervals(baseline, actual);
   let eventBaselineKwh = 0;
   for (const slot of baseline.slots) eventBaselineKwh += baseline.kwhBySlot[slot] ?? 0;
+  const curve = pointsFor(comparison.reductionPercent, terms);
+  // The use the whole event would see at the same cut; once every interval is in, the use itself,
+  // so the last figure is what settlement pays.
+  const allIn = comparison.intervalsIn === comparison.intervalsTotal;
+  const projectedActualKwh = allIn || !(comparison.baselineKwh > 0) ? comparison.actualKwh : (eventBaselineKwh * comparison.actualKwh) / comparison.baselineKwh;
+  const topUp = kwhTopUp(curve, allIn ? comparison.baselineKwh : eventBaselineKwh, projectedActualKwh, terms.targetPercent, pointsPerKwh);
   return {
     ...comparison,
     provisional: true,
@@ -86,7 +96,8 @@ export function eventScorecard(baseline: Baseline, actual: SlotReadings | undefi
     adjustmentFactor: baseline.adjustment.factor,
     eventBaselineKwh,
     targetMet: meetsTarget(comparison.reductionPercent, terms.targetPercent),
-    pointsOnTrack: pointsFor(comparison.reductionPercent, terms),
+    pointsOnTrack: curve + topUp.kwhPoints,
+    kwhPointsOnTrack: topUp.kwhPoints,
   };
 }
 

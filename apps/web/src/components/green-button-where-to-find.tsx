@@ -16,9 +16,10 @@ const linkClass =
  * utilities, the one of the home's province first and chosen when it is the only one there (British
  * Columbia, Québec); Ontario's four are named and the member picks theirs. A utility without a
  * Green Button download (Hydro-Québec), or a province we list none in (Alberta), says so and points
- * to connecting a device. `collapsed` folds it into a disclosure, as in the first-visit checklist.
+ * to connecting a device. `bare`: the body alone, for the first-visit checklist's disclosure, which
+ * holds its own title (first-steps-checklist.tsx).
  */
-export function GreenButtonWhereToFind({ collapsed = false }: { collapsed?: boolean }) {
+export function GreenButtonWhereToFind({ bare = false }: { bare?: boolean }) {
   const { t, ready } = useTranslation('utilityGuide');
   const province = useHomeProvince();
   const [picked, setPicked] = useState<GreenButtonUtilityId | '' | null>(null);
@@ -61,16 +62,7 @@ export function GreenButtonWhereToFind({ collapsed = false }: { collapsed?: bool
     </div>
   );
 
-  if (collapsed) {
-    return (
-      <details className="mt-2 text-sm">
-        <summary className="cursor-pointer font-medium text-brand-700 underline-offset-4 hover:underline focus-visible:rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
-          {t('title')}
-        </summary>
-        {body}
-      </details>
-    );
-  }
+  if (bare) return body;
   return (
     <section aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-slate-50 px-3.5 py-3">
       <h3 id={headingId} className="text-sm font-semibold text-slate-900">

@@ -35,7 +35,7 @@ export const englishNamespaces: { [N in Namespace]: () => Promise<(typeof en)[N]
   eventAutomation: () => import('./event-automation.en').then((m) => m.eventAutomationEn),
   greenButton: () => import('./green-button.en').then((m) => m.greenButtonEn),
   firstSteps: () => import('./en-first-steps').then((m) => m.firstStepsEn),
-  utilityGuide: () => import('./en-first-steps').then((m) => m.utilityGuideEn),
+  utilityGuide: () => import('./utility-guide.en').then((m) => m.utilityGuideEn),
   billing: () => import('./billing.en').then((m) => m.billingEn),
   billingPayments: () => import('./billing-payments.en').then((m) => m.billingPaymentsEn),
   memberApi: () => import('./member-api.en').then((m) => m.memberApiEn),

@@ -1,8 +1,7 @@
 /**
- * The strings of a new member's first-steps checklist, one chunk: `firstSteps` and the utility
- * guide it links to (`utilityGuide`), which the Dashboard fetches together for the checklist
- * (features/dashboard/components/first-steps-slot.tsx). Two chunks cost a second request of about
- * 1 kB of headers on a new member's Dashboard (docs/decisions/106-a-dialog-drawn-before-it-is-asked-for.md).
+ * The strings of a new member's first-steps checklist (`firstSteps`), which the Dashboard fetches
+ * with the checklist (features/dashboard/components/first-steps-slot.tsx). The utility guide
+ * (`utilityGuide`) is a chunk of its own since decision 120: the checklist's "Where to find your
+ * Green Button file" fetches it when the member first opens it.
  */
 export { firstStepsEs } from './first-steps.es';
-export { utilityGuideEs } from './utility-guide.es';

@@ -35,7 +35,7 @@ export const spanishNamespaces: { [N in Namespace]: () => Promise<Resources[N]> 
   eventAutomation: () => import('./event-automation.es').then((m) => m.eventAutomationEs),
   greenButton: () => import('./green-button.es').then((m) => m.greenButtonEs),
   firstSteps: () => import('./es-first-steps').then((m) => m.firstStepsEs),
-  utilityGuide: () => import('./es-first-steps').then((m) => m.utilityGuideEs),
+  utilityGuide: () => import('./utility-guide.es').then((m) => m.utilityGuideEs),
   billing: () => import('./billing.es').then((m) => m.billingEs),
   billingPayments: () => import('./billing-payments.es').then((m) => m.billingPaymentsEs),
   memberApi: () => import('./member-api.es').then((m) => m.memberApiEs),

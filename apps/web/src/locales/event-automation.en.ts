@@ -33,6 +33,7 @@ export const eventAutomationEn = {
     restored: '{{name}} was switched back on',
     switch_off_failed: '{{name}} couldn’t be switched off',
     restore_failed: '{{name}} couldn’t be switched back on',
+    off_superseded: '{{name}} was never switched off: its room needed it on again before the command went out',
     loadFailed: 'What happened to your plugs could not be loaded.',
   },
   comfort: {
@@ -44,6 +45,7 @@ export const eventAutomationEn = {
     restored_no_sensor: '{{name}} was switched back on: its room has no temperature sensor',
     not_automated_no_sensor: '{{name}} was not switched: add a temperature sensor to its room',
     failed: 'Not done: {{name}} could not be reached in time.',
+    superseded: 'Never sent: the next switch overtook it, so it stayed on.',
     points: 'Your points count what your home actually saved, with these changes included.',
   },
   plan: {

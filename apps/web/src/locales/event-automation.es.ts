@@ -31,11 +31,12 @@ export const eventAutomationEs: Translation<typeof eventAutomationEn> = {
   actions: {
     title: 'Sus enchufes durante este evento',
     switched_off: '{{name}} se apagó',
-    skipped_already_off: '{{name}} ya estaba apagado, así que se dejó apagado',
-    overridden: 'Usted mismo cambió {{name}}, así que se queda como lo dejó',
+    skipped_already_off: 'El aparato «{{name}}» ya estaba apagado, así que se dejó apagado',
+    overridden: 'Usted mismo cambió el aparato «{{name}}», así que se queda como lo dejó',
     restored: '{{name}} se volvió a encender',
     switch_off_failed: 'No se pudo apagar {{name}}',
     restore_failed: 'No se pudo volver a encender {{name}}',
+    off_superseded: 'El aparato «{{name}}» nunca se apagó: su habitación lo necesitaba de nuevo antes de que saliera la orden',
     loadFailed: 'No se pudo cargar lo que pasó con sus enchufes.',
   },
   comfort: {
@@ -47,13 +48,14 @@ export const eventAutomationEs: Translation<typeof eventAutomationEn> = {
     restored_no_sensor: '{{name}} se volvió a encender: su habitación no tiene sensor de temperatura',
     not_automated_no_sensor: '{{name}} no se apagó: agregue un sensor de temperatura a su habitación',
     failed: 'No se hizo: no se pudo contactar con {{name}} a tiempo.',
+    superseded: 'Nunca se envió: la orden siguiente se le adelantó, así que el aparato siguió encendido.',
     points: 'Sus puntos cuentan lo que su hogar ahorró de verdad, con estos cambios incluidos.',
   },
   plan: {
-    title: 'El confort previsto para tus habitaciones',
+    title: 'El confort previsto para sus habitaciones',
     limits: 'Temperatura mantenida entre {{floor}} y {{ceiling}}: la calefacción o el aire acondicionado vuelve a encenderse en cuanto se pasa de ahí',
     preheat: 'Precalentamiento de {{from}} a {{to}}, la hora anterior al evento',
-    notAutomated: 'Sin automatizar: añade un sensor de temperatura en esta habitación',
-    change: 'Cambia el confort de tus habitaciones en Dispositivos',
+    notAutomated: 'Sin automatizar: agregue un sensor de temperatura en esta habitación',
+    change: 'Cambie el confort de sus habitaciones en Dispositivos',
   },
 };

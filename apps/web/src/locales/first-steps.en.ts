@@ -8,7 +8,7 @@ export const firstStepsEn = {
   steps: {
     confirmEmail: { title: 'Confirm your email', body: 'Follow the link we sent you so we can reach you about your account.', action: 'Send the email again' },
     freePlug: { title: 'Get your free smart plug', body: 'Every member household gets a smart plug free ($29.99 value). We ship it to your address in Canada.', action: 'Order my free plug', skip: 'I already have a plug' },
-    connectData: { title: 'Connect a device or import your utility file', body: 'Your usage, costs and savings need readings from your home.', action: 'Add a device', import: 'Import a Green Button file', plugTitle: 'Connect your plug', plugBody: 'When your Peakwise plug arrives, plug it in and connect it to your Wi‑Fi with its own app; then Peakwise shows what to enter in it.', plugAction: 'Connect your plug' },
+    connectData: { title: 'Connect a device or import your utility file', body: 'Your usage, costs and savings need readings from your home.', action: 'Add a device', import: 'Import a Green Button file', plugTitle: 'Connect your plug', plugBody: 'When your Peakwise plug arrives, plug it in and connect it to your Wi‑Fi with its own app; then Peakwise shows what to enter in it.', plugAction: 'Connect your plug', whereToFind: 'Where to find your Green Button file' },
     eventNotifications: { title: 'Turn on event notifications', body: 'Hear about Energy Saving Events before they start.', action: 'Choose notifications' },
     eventOptIn: { title: 'Opt in to events in your area', body: 'Take part in Energy Saving Events and earn points.', action: 'Opt in to events' },
   },

@@ -35,7 +35,7 @@ export const frenchNamespaces: { [N in Namespace]: () => Promise<Resources[N]> }
   eventAutomation: () => import('./event-automation.fr').then((m) => m.eventAutomationFr),
   greenButton: () => import('./green-button.fr').then((m) => m.greenButtonFr),
   firstSteps: () => import('./fr-first-steps').then((m) => m.firstStepsFr),
-  utilityGuide: () => import('./fr-first-steps').then((m) => m.utilityGuideFr),
+  utilityGuide: () => import('./utility-guide.fr').then((m) => m.utilityGuideFr),
   billing: () => import('./billing.fr').then((m) => m.billingFr),
   billingPayments: () => import('./billing-payments.fr').then((m) => m.billingPaymentsFr),
   memberApi: () => import('./member-api.fr').then((m) => m.memberApiFr),

@@ -72,6 +72,6 @@ export const eventPlugActions = pgTable(
   (t) => [
     unique('event_plug_actions_once').on(t.eventId, t.deviceId, t.action),
     index('event_plug_actions_household_idx').on(t.householdId, t.eventId),
-    check('event_plug_actions_action', sql`${t.action} in ('switched_off', 'skipped_already_off', 'overridden', 'restored', 'switch_off_failed', 'restore_failed')`),
+    check('event_plug_actions_action', sql`${t.action} in ('switched_off', 'skipped_already_off', 'overridden', 'restored', 'switch_off_failed', 'restore_failed', 'off_superseded')`),
   ],
 );

@@ -123,15 +123,22 @@ export async function markComfortFailed(db: DbOrTx, ids: readonly string[], now:
 
 export type ComfortLogRow = EventComfortActionView;
 
-/** What comfort did to the household's heating and cooling plugs in this event, oldest first. */
+/**
+ * What comfort did to the household's heating and cooling plugs in this event, oldest first. An
+ * "off" marked sent in the same sending as a later restore of the same plug never went out (only
+ * the newest decision is sent): it is `superseded`, and the plug stayed on (decision 120).
+ */
 export async function householdComfortActions(db: DbOrTx, eventId: string, householdId: string): Promise<ComfortLogRow[]> {
-  const rows = rowsOf<ComfortLogRow & { failed: boolean }>(
+  const rows = rowsOf<ComfortLogRow & { failed: boolean; superseded: boolean }>(
     await db.execute(sql`
       select x.device_id as "deviceId", d.name as "deviceName", x.action, x.reason, x.temperature_c as "temperatureC", x.limit_c::float8 as "limitC",
-        to_char(x.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at, x.failed_at is not null as failed
+        to_char(x.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at, x.failed_at is not null as failed,
+        (x.action = 'switched_off' and exists (
+          select 1 from event_comfort_actions r where r.event_id = x.event_id and r.device_id = x.device_id and r.action = 'restored'
+            and r.at > x.at and r.sent_at = x.sent_at)) as superseded
       from event_comfort_actions x join devices d on d.id = x.device_id
       where x.event_id = ${eventId}::uuid and x.household_id = ${householdId}::uuid
       order by x.at, d.name`),
   );
-  return rows.map(({ failed, ...row }) => (failed ? { ...row, failed } : row));
+  return rows.map(({ failed, superseded, ...row }) => ({ ...row, ...(failed ? { failed } : {}), ...(superseded ? { superseded } : {}) }));
 }

@@ -125,7 +125,11 @@ export async function recordMemberOverride(db: DbOrTx, householdId: string, devi
 
 export type PlugActionRow = { deviceId: string; deviceName: string; action: EventPlugAction; at: string };
 
-/** What automation did to the household's plugs in this event, oldest first. */
+/**
+ * What automation did to the household's plugs in this event, oldest first. The "off" of a plug
+ * whose off was overtaken before it was sent is left out: the plug was never switched off, and its
+ * `off_superseded` line says so (the row stays, as the end's record of the previous state).
+ */
 export async function householdPlugActions(db: DbOrTx, eventId: string, householdId: string): Promise<PlugActionRow[]> {
   return rowsOf<PlugActionRow>(
     await db.execute(sql`
@@ -133,6 +137,8 @@ export async function householdPlugActions(db: DbOrTx, eventId: string, househol
         to_char(a.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at
       from event_plug_actions a join devices d on d.id = a.device_id
       where a.event_id = ${eventId}::uuid and a.household_id = ${householdId}::uuid
+        and not (a.action = 'switched_off' and exists (
+          select 1 from event_plug_actions o where o.event_id = a.event_id and o.device_id = a.device_id and o.action = 'off_superseded'))
       order by a.at, d.name, a.action`),
   );
 }

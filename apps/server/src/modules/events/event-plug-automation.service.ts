@@ -65,8 +65,12 @@ export async function restoreAfterEvent(tx: DbOrTx, eventId: string, now: Date):
     // A plug comfort switched back on reports "on" because of that, not the member (decision 109).
     const lastOffAt = plug.comfortLast?.action === 'switched_off' ? plug.comfortLast.at : plug.switchedOffAt;
     const turnedOnAtThePlug = plug.comfortLast?.action !== 'restored' && plug.relayOn === true && plug.lastSeenAt !== null && plug.lastSeenAt.getTime() > lastOffAt.getTime();
+    // Comfort's "off" was overtaken by its restore before the sending job ran, and only the newest
+    // decision is sent: the plug was never switched off. Said so, at the restore's moment, rather
+    // than as an "off" that failed (decision 120).
+    if (!plug.offSent && plug.comfortLast?.action === 'restored') await recordPlugAction(tx, { ...base, action: 'off_superseded', at: plug.comfortLast.at });
     // Never sent (the device service was down all along): the plug was not switched, so there is nothing to restore.
-    if (!plug.offSent) await recordPlugAction(tx, { ...base, action: 'switch_off_failed', at: now, detail: 'The device service could not be reached before the end.' });
+    else if (!plug.offSent) await recordPlugAction(tx, { ...base, action: 'switch_off_failed', at: now, detail: 'The device service could not be reached before the end.' });
     else if (plug.memberSwitchAt) await recordPlugAction(tx, { ...base, action: 'overridden', at: plug.memberSwitchAt });
     else if (turnedOnAtThePlug) await recordPlugAction(tx, { ...base, action: 'overridden', at: plug.lastSeenAt! });
     else {

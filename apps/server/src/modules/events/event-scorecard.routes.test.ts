@@ -1,5 +1,6 @@
 import { addDays, isWeekend, localDateOf, zonedTimeToUtc } from '@peakwise/domain/local-time';
 import { provincialHolidayDates } from '@peakwise/domain/provincial-holidays';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { asMember, createMember, type Member } from '../../test/test-session';
@@ -44,6 +45,8 @@ describe('live scorecard: GET /api/events/{id}/scorecard and the live stream', (
     await ensureHouseholdForUser(t.database.db, bystander.userId);
     const programId = await upsertProgram(t.database.db, { name: 'Ontario Peak Saver', provinces: ['ON'], fsas: null, defaultRewardPoints: 100, defaultTargetPercent: 10, noticeHours: 4 });
     const bcProgram = await upsertProgram(t.database.db, { name: 'BC Peak Saver', provinces: ['BC'], fsas: null, defaultRewardPoints: 100, defaultTargetPercent: 10, noticeHours: 4 });
+    // 20 points per kWh beyond the target (decision 113), copied to the event when it is scheduled.
+    await t.database.db.execute(sql`update event_programs set points_per_kwh = 20 where id = ${programId}::uuid`);
     elsewhereId = await insertEvent(t.database.db, { programId: bcProgram, startsAt, endsAt, rewardPoints: 100, targetPercent: 10, createdBy: 'test' });
 
     now = new Date(startsAt.getTime() - 6 * 3_600_000);
@@ -91,8 +94,10 @@ describe('live scorecard: GET /api/events/{id}/scorecard and the live stream', (
     expect(res.status).toBe(200);
     const card = (await res.json()) as Record<string, unknown> & { intervals: unknown[]; baselineKwh: number; actualKwh: number; savedKwh: number; reductionPercent: number };
     // Baseline 0.5 kWh per interval (ten identical days, factor 1: the window matched), 3 in at
-    // 0.4: 1.5 against 1.2, 0.3 kWh saved = 20 %, on track for 100 × (1 + 10 / 20) = 150.
-    expect(card).toMatchObject({ eventId, provisional: true, status: 'live', intervalsIn: 3, intervalsTotal: 12, targetMet: true, pointsOnTrack: 150, targetPercent: 10, rewardPoints: 100 });
+    // 0.4: 1.5 against 1.2, 0.3 kWh saved = 20 %, on track for 100 × (1 + 10 / 20) = 150 on the
+    // curve. The same 20 % over the hour's 6.0 kWh baseline saves 1.2 kWh, 0.6 beyond the 10 %
+    // target: × 20 points per kWh = 12. On track for 162.
+    expect(card).toMatchObject({ eventId, provisional: true, status: 'live', intervalsIn: 3, intervalsTotal: 12, targetMet: true, pointsOnTrack: 162, targetPercent: 10, rewardPoints: 100 });
     expect(card.baselineKwh).toBeCloseTo(1.5, 9);
     expect(card.actualKwh).toBeCloseTo(1.2, 9);
     expect(card.savedKwh).toBeCloseTo(0.3, 9);
@@ -118,13 +123,14 @@ describe('live scorecard: GET /api/events/{id}/scorecard and the live stream', (
       }
     };
     await readUntil('event: ready');
-    // The fourth interval at 0.3: 2.0 kWh of baseline against 1.5, 25 % → 100 × (1 + 15 / 20) = 175.
+    // The fourth interval at 0.3: 2.0 kWh of baseline against 1.5, 25 % → 100 × (1 + 15 / 20) = 175,
+    // and over the hour 1.5 kWh saved, 0.9 beyond the target × 20 = 18: 193.
     await ingest([reading(startsAt.getTime() + 3 * FIVE_MINUTES, 0.3)]);
     await readUntil('event: scorecard');
     await readUntil('\n\n');
     const line = text.split('\n').find((l, i, all) => all[i - 1] === 'event: scorecard' && l.startsWith('data: '))!;
     const pushed = JSON.parse(line.slice('data: '.length)) as { intervalsIn: number; pointsOnTrack: number; savedKwh: number };
-    expect(pushed).toMatchObject({ eventId, provisional: true, intervalsIn: 4, pointsOnTrack: 175 });
+    expect(pushed).toMatchObject({ eventId, provisional: true, intervalsIn: 4, pointsOnTrack: 193 });
     expect(pushed.savedKwh).toBeCloseTo(0.5, 9);
     controller.abort();
     await reader.cancel().catch(() => {});

@@ -53,7 +53,7 @@ export async function computeScorecard(db: DbOrTx, event: EventRow, household: P
   ]);
   const actual = eventDayReadings(readingsByDay(intervals, household.timeZone), eventDateOf(event.startsAt, household.timeZone));
   const terms = { targetPercent: event.targetPercent, rewardPoints: event.rewardPoints };
-  const card = eventScorecard(baseline, actual, terms);
+  const card = eventScorecard(baseline, actual, terms, event.pointsPerKwh);
   const common = { eventId: event.id, provisional: true as const, startsAt: event.startsAt.toISOString(), endsAt: event.endsAt.toISOString(), targetPercent: event.targetPercent, rewardPoints: event.rewardPoints };
   if (card.status === 'no_baseline') {
     return { ...common, status: 'no_baseline', reason: card.reason, intervals: [], intervalsIn: 0, intervalsTotal: 0, baselineKwh: 0, actualKwh: 0, savedKwh: 0, reductionPercent: null, targetMet: false, pointsOnTrack: 0 };

@@ -3,7 +3,6 @@ import { CheckCircle2, Circle, X } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { GreenButtonWhereToFind } from '@/components/green-button-where-to-find';
 import { ApiRequestError } from '@/lib/api-request';
 import { loadNamespaces } from '@/lib/i18n';
 import { useDismissFirstSteps, useResendVerificationEmail, useSkipFreePlug } from '../api/first-steps-actions';
@@ -18,6 +17,33 @@ const linkClass =
 const FreePlugDialog = lazy(() => Promise.all([import('./free-plug-dialog'), loadNamespaces(['rewards'])]).then(([module]) => module));
 // Pairing the plug: its own chunk too, with the pairing screen's strings.
 const ConnectPlugDialog = lazy(() => Promise.all([import('./connect-plug-dialog'), loadNamespaces(['manageDevices'])]).then(([module]) => module));
+// Where to find a Green Button file: folded away, and fetched with its strings (`utilityGuide`) when
+// the member first opens it, not with every new member's Dashboard (decision 120, 058's budget).
+const WhereToFindBody = lazy(() =>
+  Promise.all([import('@/components/green-button-where-to-find'), loadNamespaces(['utilityGuide'])]).then(([module]) => ({ default: () => <module.GreenButtonWhereToFind bare /> })),
+);
+
+/** The import step's "Where to find your Green Button file", folded; its body is fetched on the first open. */
+function WhereToFind() {
+  const { t } = useTranslation('firstSteps');
+  const [opened, setOpened] = useState(false);
+  return (
+    <details className="mt-2 text-sm">
+      {/* A summary's click is what opens it, by mouse, touch or keyboard. */}
+      <summary
+        onClick={() => setOpened(true)}
+        className="cursor-pointer font-medium text-brand-700 underline-offset-4 hover:underline focus-visible:rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+      >
+        {t('steps.connectData.whereToFind')}
+      </summary>
+      {opened && (
+        <Suspense fallback={null}>
+          <WhereToFindBody />
+        </Suspense>
+      )}
+    </details>
+  );
+}
 
 /** Where each step is done. A new step is a line here and its id in the contract. */
 const STEP_LINKS: Record<Exclude<FirstStepId, 'confirmEmail' | 'freePlug'>, string> = {
@@ -176,7 +202,7 @@ export default function FirstStepsChecklist({ firstSteps }: { firstSteps: FirstS
                       </Link>
                     )}
                   </p>
-                  {step.id === 'connectData' && <GreenButtonWhereToFind collapsed />}
+                  {step.id === 'connectData' && <WhereToFind />}
                 </>
               )}
             </div>

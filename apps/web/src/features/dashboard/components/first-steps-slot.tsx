@@ -7,7 +7,7 @@ import { showsFirstSteps, useFirstSteps } from '../api/use-first-steps';
 // before showing its content, so the checklist does not push the cards down once they are drawn:
 // shown late, it made a layout shift of 0.35 for a new member (decision 068).
 export const useFirstStepsChecklist = lazyPart(() =>
-  Promise.all([import('./first-steps-checklist'), loadNamespaces(['firstSteps', 'utilityGuide'])]).then(([module]) => module.default),
+  Promise.all([import('./first-steps-checklist'), loadNamespaces(['firstSteps'])]).then(([module]) => module.default),
 );
 
 /** Whether the Dashboard shows the checklist on this answer. */

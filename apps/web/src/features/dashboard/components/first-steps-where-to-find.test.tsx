@@ -22,8 +22,8 @@ describe('the import step says where the member’s utility keeps its Green Butt
     renderWithApi(<FirstStepsChecklist firstSteps={firstSteps(false)} />, homeIn('BC'));
     const step = await screen.findByTestId('first-step-connectData');
     const summary = within(step).getByText('Where to find your Green Button file');
-    // The home's province arrives, and BC Hydro's steps are there, folded away.
-    expect(await within(step).findByText('Sign in to MyHydro and download your electricity use. It comes as CSV or Green Button XML: choose XML.')).not.toBeVisible();
+    // Folded away, and not fetched until the member opens it (decision 120).
+    expect(within(step).queryByText(/Sign in to MyHydro/)).not.toBeInTheDocument();
 
     // jsdom does not open a <details> from the keyboard; the browser journey does (green-button.e2e.ts).
     await userEvent.click(summary);

@@ -52,6 +52,13 @@ export function EventPlugActions({ event }: { event: MemberEvent }) {
                       <span className="font-medium text-red-700">{t('comfort.failed', { name: a.deviceName })}</span>
                     </>
                   ) : null}
+                  {/* Overtaken by the restore before it was sent (decision 120): the plug stayed on. */}
+                  {a.superseded ? (
+                    <>
+                      {' '}
+                      <span className="font-medium">{t('comfort.superseded')}</span>
+                    </>
+                  ) : null}
                 </span>
               </li>
             ))}
