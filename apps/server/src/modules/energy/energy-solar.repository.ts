@@ -52,7 +52,7 @@ export async function readSolarSummary(
  * reported (a few thousand daily rollups at most per household). Columns first_ts, solar.
  */
 const meterHistorySql = (householdId: string) => sql`
-  select (select min(ts) from meter_readings where household_id = ${householdId}::uuid) as first_ts,
+  select (select lo from meter_readings_span(${householdId}::uuid)) as first_ts,
     ${hasSolarSql(sql`${householdId}::uuid`)} as solar`;
 
 /**
