@@ -164,7 +164,7 @@ export async function lateMeterCorrections(
   const at = <T>(values: T[]) => pick.map((n) => values[n]!);
   const rows = rowsOf<{ h: string; ms: number }>(
     await tx.execute(sql`
-      select t.household_id::text as h, u.ms from unnest(${numberArray(at(hi))}::int4[], ${numberArray(at(ms))}::float8[], ${numberArray(at(p))}::float8[],
+      select ((${uuidArray(households)}::uuid[])[u.hi])::text as h, u.ms from unnest(${numberArray(at(hi))}::int4[], ${numberArray(at(ms))}::float8[], ${numberArray(at(p))}::float8[],
         ${numberArray(at(c))}::float8[], ${numberArray(at(i))}::float8[], ${numberArray(at(e))}::float8[]) as u(hi, ms, p, c, i, e)
       left join lateral meter_readings_in((${uuidArray(households)}::uuid[])[u.hi], to_timestamp(u.ms / 1000.0), to_timestamp(u.ms / 1000.0) + interval '1 millisecond') t on true
       -- No stored row: an interval missing from a compacted day, which is closed (decision 122).
@@ -224,7 +224,7 @@ export async function lateDeviceCorrections(tx: DbOrTx, rows: DeviceRow[]): Prom
   const relay = `{${rows.map((row) => (row.on === undefined ? 'NULL' : row.on ? 't' : 'f')).join(',')}}`;
   const late = rowsOf<{ d: string; ms: number }>(
     await tx.execute(sql`
-      select t.device_id as d, u.ts as ms
+      select u.device_id as d, u.ts as ms
       from unnest(${uuidArray(rows.map((r) => r.d))}::uuid[], ${numberArray(rows.map((r) => r.ts))}::float8[], ${numberArray(rows.map((r) => r.pw))}::float8[],
         ${numberArray(rows.map((r) => r.en))}::float8[], ${numberArray(rows.map((r) => r.ef))}::float8[], ${relay}::boolean[],
         ${sql.param(rows.map((r) => (r.m ? JSON.stringify(r.m) : null)))}::jsonb[]) as u(device_id, ts, power_w, energy_kwh, efficiency, relay_on, metrics)
