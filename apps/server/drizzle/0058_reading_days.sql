@@ -115,17 +115,20 @@ CREATE FUNCTION device_readings_span(dv uuid, OUT lo timestamptz, OUT hi timesta
       (SELECT max(x.ts) FROM device_reading_day_rows x WHERE x.device_id = dv AND x.day = (SELECT max(day) FROM device_reading_days WHERE device_id = dv)) AS hi) d
 $$;
 --> statement-breakpoint
--- A device's newest reading: the raw key's last entry against the last compacted day's last slot,
--- so no more than one compacted day is read.
-CREATE FUNCTION device_readings_latest(dv uuid)
+-- A device's newest reading before `upto`: the raw key's last entry against the last slot of the
+-- last compacted day that starts before `upto`, or of the day before it (when every reading of
+-- that day is at or after `upto`), so no more than two compacted days are read.
+CREATE FUNCTION device_readings_latest(dv uuid, upto timestamptz)
 RETURNS TABLE (device_id uuid, ts timestamptz, power_w double precision, energy_kwh double precision, efficiency double precision, relay_on boolean, metrics jsonb, received_at timestamptz)
 LANGUAGE sql STABLE AS $$
   SELECT * FROM (
     (SELECT r.device_id, r.ts, r.power_w, r.energy_kwh, r.efficiency, r.relay_on, r.metrics, r.received_at
-      FROM device_readings r WHERE r.device_id = dv ORDER BY r.ts DESC LIMIT 1)
+      FROM device_readings r WHERE r.device_id = dv AND r.ts < upto ORDER BY r.ts DESC LIMIT 1)
     UNION ALL
     (SELECT x.device_id, x.ts, x.power_w, x.energy_kwh, x.efficiency, x.relay_on, x.metrics, x.received_at
-      FROM device_reading_day_rows x WHERE x.device_id = dv AND x.day = (SELECT max(day) FROM device_reading_days WHERE device_reading_days.device_id = dv)
+      FROM device_reading_day_rows x
+      WHERE x.device_id = dv AND x.ts < upto AND x.day IN (
+        SELECT d.day FROM device_reading_days d WHERE d.device_id = dv AND d.day::timestamp AT TIME ZONE 'UTC' < upto ORDER BY d.day DESC LIMIT 2)
       ORDER BY x.ts DESC LIMIT 1)
   ) l ORDER BY l.ts DESC LIMIT 1
 $$;

@@ -54,7 +54,7 @@ export async function deviceOverviewRows(db: DbOrTx, householdId: string, window
       from devices d
       left join rooms rm on rm.id = d.room_id
       left join lateral (
-        select r.ts, r.power_w from device_readings_latest(d.id) r
+        select r.ts, r.power_w from device_readings_latest(d.id, 'infinity') r
       ) lr on true
       left join lateral (
         select r.efficiency from device_readings_in(d.id, ${windowStart.toISOString()}::timestamptz, 'infinity') r
@@ -99,7 +99,7 @@ export async function dailyBuckets(db: DbOrTx, deviceId: string, from: string, t
 
 export async function latestReading(db: DbOrTx, deviceId: string) {
   const [latest] = rowsOf<{ ts: number; power_w: number | null; efficiency: number | null; metrics: Record<string, unknown> | null }>(
-    await db.execute(sql`select (extract(epoch from ts) * 1000)::float8 as ts, power_w, efficiency, metrics from device_readings_latest(${deviceId}::uuid)`),
+    await db.execute(sql`select (extract(epoch from ts) * 1000)::float8 as ts, power_w, efficiency, metrics from device_readings_latest(${deviceId}::uuid, 'infinity')`),
   );
   return latest;
 }

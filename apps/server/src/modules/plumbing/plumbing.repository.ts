@@ -47,8 +47,7 @@ export async function dailyLitres(db: DbOrTx, deviceId: string, first: string, l
 export async function latestReading(db: DbOrTx, deviceId: string, now: Date): Promise<{ ts: Date; metrics: Record<string, number> } | null> {
   const rows = rowsOf<{ ts: string | Date; metrics: Record<string, number> | null }>(
     await db.execute(sql`
-      select ts, metrics from device_readings_in(${deviceId}::uuid, '-infinity', ${now.toISOString()}::timestamptz + interval '1 microsecond')
-      order by ts desc limit 1`),
+      select ts, metrics from device_readings_latest(${deviceId}::uuid, ${now.toISOString()}::timestamptz + interval '1 microsecond')`),
   );
   const row = rows[0];
   return row ? { ts: new Date(row.ts), metrics: row.metrics ?? {} } : null;

@@ -80,6 +80,11 @@ describe('compacted days through the API', () => {
       pages.push(...page.rows);
       after = page.next;
     }
+    // Statements and the Green Button export are priced and written from these rollups.
+    const rollups = {
+      hourly: rowsOf(await t.database.db.execute(sql`select * from meter_hourly where household_id = ${householdId}::uuid order by hour_start`)),
+      daily: rowsOf(await t.database.db.execute(sql`select * from meter_daily where household_id = ${householdId}::uuid order by local_date`)),
+    };
     const from = addDays(eventDate, -28);
     return {
       event: await json(`/api/events/${eventId}`),
@@ -90,6 +95,7 @@ describe('compacted days through the API', () => {
       // Each export names its entries with fresh ids; the rest of the file must not move.
       greenButton: String(await json(`/api/green-button/export?from=${from}&to=${eventDate}`)).replace(/urn:uuid:[0-9a-f-]+/g, 'urn:uuid:…'),
       privacy: pages,
+      rollups,
     };
   }
 
