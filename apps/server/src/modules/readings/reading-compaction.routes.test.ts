@@ -80,13 +80,8 @@ describe('compacted days through the API', () => {
       pages.push(...page.rows);
       after = page.next;
     }
-    // Statements and the Green Button export are priced and written from these rollups.
-    const rollups = {
-      hourly: rowsOf(await t.database.db.execute(sql`select * from meter_hourly where household_id = ${householdId}::uuid order by hour_start`)),
-      daily: rowsOf(await t.database.db.execute(sql`select * from meter_daily where household_id = ${householdId}::uuid order by local_date`)),
-    };
     const from = addDays(eventDate, -28);
-    return {
+    const screens = {
       event: await json(`/api/events/${eventId}`),
       results,
       history: await json('/api/usage/history?range=30'),
@@ -95,8 +90,14 @@ describe('compacted days through the API', () => {
       // Each export names its entries with fresh ids; the rest of the file must not move.
       greenButton: String(await json(`/api/green-button/export?from=${from}&to=${eventDate}`)).replace(/urn:uuid:[0-9a-f-]+/g, 'urn:uuid:…'),
       privacy: pages,
-      rollups,
     };
+    // Read after the screens, which fill the rollups' daily-cost cache on first read.
+    // Statements and the Green Button export are priced and written from these rollups.
+    const rollups = {
+      hourly: rowsOf(await t.database.db.execute(sql`select * from meter_hourly where household_id = ${householdId}::uuid order by hour_start`)),
+      daily: rowsOf(await t.database.db.execute(sql`select * from meter_daily where household_id = ${householdId}::uuid order by local_date`)),
+    };
+    return { ...screens, rollups };
   }
 
   it('settles, charts and exports the same before and after the closed days are compacted', async () => {
