@@ -39,6 +39,7 @@ import { startDurableWorker } from './jobs/durable-worker';
 import { brokerLoginJobHandlers } from './jobs/broker-login-jobs';
 import { recordMosquittoLogin, scheduleBrokerLoginCheck } from './modules/devices/broker-logins.service';
 import { scheduleReadingPartitions } from './modules/readings/reading-partitions.service';
+import { scheduleReadingCompaction } from './modules/readings/reading-compaction.service';
 import { connectDynsecControl } from './ingest/dynsec-control';
 import { watchMosquittoLogins } from './ingest/mosquitto-login-log';
 import { startSandboxWebhookSender } from './modules/payments/sandbox-webhook-sender';
@@ -47,6 +48,7 @@ import { scheduleAutopaySweep } from './modules/payments/autopay.service';
 import { autopayJobHandlers } from './jobs/autopay-jobs';
 import { sandboxChallengeJobHandlers } from './jobs/sandbox-challenge-jobs';
 import { readingPartitionJobHandlers } from './jobs/reading-partition-jobs';
+import { readingCompactionJobHandlers } from './jobs/reading-compaction-jobs';
 import { cardDetachJobHandlers } from './jobs/card-detach-jobs';
 import { scheduleStatementRuns } from './modules/billing/statements.service';
 import { billingJobHandlers, STATEMENT_LANES } from './jobs/billing-jobs';
@@ -268,6 +270,7 @@ async function main() {
       ...autopayJobHandlers({ processor: paymentProcessor, mailer: accounts.mailer, publicUrl: config.publicUrl }),
       ...sandboxChallengeJobHandlers,
       ...readingPartitionJobHandlers({ retentionMonths: config.readingsRawRetentionMonths }),
+      ...readingCompactionJobHandlers,
       ...cardDetachJobHandlers({ processor: paymentProcessor }),
       ...billReminderJobHandlers(createBillReminderSender({ mailer: accounts.mailer, channels: notifications })),
       ...(dynsec && config.mqttDynsec ? brokerLoginJobHandlers({ control: dynsec, sealKey: config.mqttDynsec.sealKey }) : {}),
@@ -296,6 +299,8 @@ async function main() {
   if (dynsec) await scheduleBrokerLoginCheck(database.db, now());
   // The readings' months made ahead (decision 115); each run schedules the next month's.
   await scheduleReadingPartitions(database.db, now());
+  // Closed days compacted (decision 122), when asked for; each run schedules the next.
+  if (config.readingsCompaction) await scheduleReadingCompaction(database.db, now());
 
   // Listens on its own connection from the start: the first browser does not wait for LISTEN,
   // and no other process's sign-out is missed.

@@ -53,6 +53,8 @@ export const TABLE_PLACEMENT: Readonly<Record<string, Placement>> = {
   meter_daily: byHousehold,
   meter_hourly: byHousehold,
   meter_readings: byHousehold,
+  meter_reading_days: byHousehold,
+  device_reading_days: byHousehold,
   payment_methods: byHousehold,
   payments: byHousehold,
   plug_switch_events: byHousehold,

@@ -121,6 +121,7 @@ const envSchema = z.object({
   DURABLE_JOB_LEASE_MS: optional(positiveInt('must be a positive integer (milliseconds)')),
   DEMO_ACCOUNT: optional(booleanFlag('must be true or false')),
   DEMO_SIMULATOR: optional(booleanFlag('must be true or false')),
+  READINGS_COMPACTION: optional(booleanFlag('must be true or false')),
   DEMO_BACKFILL_DAYS: optional(
     z.string().regex(/^\d+$/, 'must be an integer from 0 to 3650 (days)').transform(Number).refine((v) => v <= 3650, 'must be an integer from 0 to 3650 (days)'),
   ),
@@ -261,6 +262,8 @@ export type Config = {
   demoAccount: boolean;
   /** The demo household simulator: back-fill and live readings for the demo member, sent over MQTT. */
   demo: { simulator: boolean; backfillDays: number; speed: number; seed: number };
+  /** Closed days of raw readings compacted to one row per series-day by the `readings.compact` job (decision 122). */
+  readingsCompaction: boolean;
   oauth: { google: OAuthProviderConfig | undefined; facebook: OAuthProviderConfig | undefined };
   /**
    * The VTN this server takes part in as an OpenADR 3 VEN (decision 104); undefined without
@@ -378,6 +381,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // A shared account with a published password shows its visitors to each other: production
     // runs one only when asked to (decision 082).
     demoAccount: e.DEMO_ACCOUNT ?? nodeEnv !== 'production',
+    readingsCompaction: e.READINGS_COMPACTION ?? false,
     demo: { simulator: e.DEMO_SIMULATOR ?? true, backfillDays: e.DEMO_BACKFILL_DAYS ?? 90, speed: e.DEMO_SPEED ?? 1, seed: e.DEMO_SEED ?? 1 },
     oauth: {
       google: oauthProvider('GOOGLE', e.OAUTH_GOOGLE_CLIENT_ID, e.OAUTH_GOOGLE_CLIENT_SECRET, e.OAUTH_GOOGLE_ISSUER ?? 'https://accounts.google.com'),

@@ -68,7 +68,7 @@ const MAX_INTERVALS_PER_TICK = 288;
 
 async function latestMeterMs(db: Db, householdId: string): Promise<number | null> {
   const [row] = rowsOf<{ ms: number | null }>(
-    await db.execute(sql`select (extract(epoch from max(ts)) * 1000)::float8 as ms from meter_readings where household_id = ${householdId}::uuid`),
+    await db.execute(sql`select (extract(epoch from hi) * 1000)::float8 as ms from meter_readings_span(${householdId}::uuid)`),
   );
   return row?.ms ?? null;
 }

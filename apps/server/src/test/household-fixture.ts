@@ -18,7 +18,7 @@ let counter = 0;
 
 /** Empties every household and its data. The raw reading tables have no foreign keys (decision 026), so the cascade does not reach them. */
 export async function removeAllHouseholds(db: Db): Promise<void> {
-  await db.execute(sql`truncate households, meter_readings, device_readings, reading_corrections cascade`);
+  await db.execute(sql`truncate households, meter_readings, device_readings, meter_reading_days, device_reading_days, reading_corrections cascade`);
 }
 
 /** A household with the given devices (external id → kind) and a household ingest token. */

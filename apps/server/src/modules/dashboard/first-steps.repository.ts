@@ -21,6 +21,7 @@ export async function readFirstSteps(db: DbOrTx, userId: string, householdId: st
         coalesce((select email_verified from users where id = ${userId}), false) as "confirmEmail",
         (exists (select 1 from devices where household_id = ${householdId}::uuid and removed_at is null)
           or exists (select 1 from meter_readings where household_id = ${householdId}::uuid)
+          or exists (select 1 from meter_reading_days where household_id = ${householdId}::uuid)
           or exists (select 1 from meter_daily where household_id = ${householdId}::uuid)) as "connectData",
         exists (
           select 1 from (values ('email'), ('sms'), ('push')) as w(channel)

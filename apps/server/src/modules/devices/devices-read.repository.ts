@@ -54,11 +54,11 @@ export async function deviceOverviewRows(db: DbOrTx, householdId: string, window
       from devices d
       left join rooms rm on rm.id = d.room_id
       left join lateral (
-        select r.ts, r.power_w from device_readings r where r.device_id = d.id order by r.ts desc limit 1
+        select r.ts, r.power_w from device_readings_latest(d.id, 'infinity') r
       ) lr on true
       left join lateral (
-        select r.efficiency from device_readings r
-        where r.device_id = d.id and r.efficiency is not null and r.ts >= ${windowStart.toISOString()}::timestamptz
+        select r.efficiency from device_readings_in(d.id, ${windowStart.toISOString()}::timestamptz, 'infinity') r
+        where r.efficiency is not null
         order by r.ts desc limit 1
       ) le on true
       left join lateral (
@@ -66,7 +66,7 @@ export async function deviceOverviewRows(db: DbOrTx, householdId: string, window
         where h.device_id = d.id and h.hour_start >= ${windowStart.toISOString()}::timestamptz and h.hour_start < ${windowEnd.toISOString()}::timestamptz
       ) up on true
       left join lateral (
-        select r.ts from device_readings r where r.device_id = d.id order by r.ts asc limit 1
+        select r.lo as ts from device_readings_span(d.id) r where r.lo is not null
       ) fr on true
       where d.household_id = ${householdId}::uuid and d.removed_at is null
       order by d.created_at, d.name`),
@@ -99,7 +99,7 @@ export async function dailyBuckets(db: DbOrTx, deviceId: string, from: string, t
 
 export async function latestReading(db: DbOrTx, deviceId: string) {
   const [latest] = rowsOf<{ ts: number; power_w: number | null; efficiency: number | null; metrics: Record<string, unknown> | null }>(
-    await db.execute(sql`select (extract(epoch from ts) * 1000)::float8 as ts, power_w, efficiency, metrics from device_readings where device_id = ${deviceId}::uuid order by ts desc limit 1`),
+    await db.execute(sql`select (extract(epoch from ts) * 1000)::float8 as ts, power_w, efficiency, metrics from device_readings_latest(${deviceId}::uuid, 'infinity')`),
   );
   return latest;
 }

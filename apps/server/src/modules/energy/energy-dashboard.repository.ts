@@ -91,8 +91,7 @@ const activeDevicesSql = (householdId: string, since: Date) => sql`
   from devices d
   left join rooms rm on rm.id = d.room_id
   cross join lateral (
-    select r.ts, r.power_w from device_readings r
-    where r.device_id = d.id and r.ts >= ${since.toISOString()}::timestamptz
+    select r.ts, r.power_w from device_readings_in(d.id, ${since.toISOString()}::timestamptz, 'infinity') r
     order by r.ts desc limit 1
   ) lr
   cross join lateral (

@@ -52,7 +52,7 @@ export const hourlySumsSql = (householdId: string, from: Date, to: Date) => sql`
 /** Raw 5-minute rows in [from, to): columns ms, p, c, i, e, n. Callers keep ranges short. */
 export const rawSumsSql = (householdId: string, from: Date, to: Date) => sql`
   select (extract(epoch from ts) * 1000)::float8 as ms, production_kwh as p, consumption_kwh as c, grid_import_kwh as i, grid_export_kwh as e, 1 as n
-  from meter_readings where household_id = ${householdId}::uuid and ts >= ${from.toISOString()}::timestamptz and ts < ${to.toISOString()}::timestamptz`;
+  from meter_readings_in(${householdId}::uuid, ${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz)`;
 
 /** Rows of dailySumsSql keyed by date. */
 export const byDate = (rows: readonly unknown[]) => new Map((rows as (SumRow & { d: string })[]).map((r) => [r.d, toSums(r)]));
@@ -143,7 +143,7 @@ export function rangeSumsSql(householdId: string, timeZone: string, ranges: read
       ),
       ...parts.raw.map(
         ([a, b]) => sql`select ${k}::int, production_kwh, consumption_kwh, grid_import_kwh, grid_export_kwh, 1
-          from meter_readings where household_id = ${h} and ts >= ${isoAt(a)}::timestamptz and ts < ${isoAt(b)}::timestamptz`,
+          from meter_readings_in(${h}, ${isoAt(a)}::timestamptz, ${isoAt(b)}::timestamptz)`,
       ),
     ];
   });

@@ -47,7 +47,7 @@ export async function readSolarSummary(
 }
 
 /**
- * When the household's meter first reported (the start of its raw rows, read off the primary
+ * When the household's meter first reported (the start of its raw or compacted rows, read off their keys)
  * key), whether the home has solar by the rule events use too, over any day its meter reported
  * (a few thousand daily rollups at most per household), and whether anything measures its
  * production: a live panel, or a meter that reported some. A Green Button home sees its panels
@@ -61,7 +61,7 @@ const meterHistorySql = (householdId: string) => sql`
     ${hasSolarSql(sql`${householdId}::uuid`)} as solar,
     (exists (select 1 from devices sd where sd.household_id = ${householdId}::uuid and sd.kind = 'solar_panel' and sd.removed_at is null)
       or exists (select 1 from meter_daily md where md.household_id = ${householdId}::uuid and md.production_kwh > 0)) as production
-  from (select (select min(ts) from meter_readings where household_id = ${householdId}::uuid) as first_raw,
+  from (select (select lo from meter_readings_span(${householdId}::uuid)) as first_raw,
     (select min(hour_start) from meter_hourly where household_id = ${householdId}::uuid) as first_hour) r`;
 
 /**

@@ -94,8 +94,7 @@ export async function windowUseByArm(db: DbOrTx, eventId: string, from: Date, to
   const uses = rowsOf<{ heldOut: boolean; kwh: number }>(
     await db.execute(sql`
       select a.held_out as "heldOut", sum(greatest(0, r.grid_import_kwh - r.grid_export_kwh))::float8 as kwh
-      from event_assignments a join meter_readings r on r.household_id = a.household_id
-        and r.ts >= ${from.toISOString()}::timestamptz and r.ts < ${to.toISOString()}::timestamptz
+      from event_assignments a cross join lateral meter_readings_in(a.household_id, ${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz) r
       where a.event_id = ${eventId}::uuid and a.drawable
       group by a.household_id, a.held_out
       having count(*) = ${slots}

@@ -69,7 +69,7 @@ export async function gridImportInRanges(
       cross join lateral (
         select string_agg(float8send(date_part('epoch', r.ts) * 1000) || float8send(r.grid_import_kwh) || float8send(r.grid_export_kwh), ''::bytea) as packed
         from unnest(${sql.param(ranges.map((r) => r.g))}::int4[], ${sql.param(ranges.map((r) => r.from))}::int8[], ${sql.param(ranges.map((r) => r.to))}::int8[]) as b(g, from_s, to_s)
-        join meter_readings r on r.household_id = h.id and r.ts >= to_timestamp(b.from_s) and r.ts < to_timestamp(b.to_s)
+        cross join lateral meter_readings_in(h.id, to_timestamp(b.from_s), to_timestamp(b.to_s)) r
         where b.g = h.g
       ) x`),
   );

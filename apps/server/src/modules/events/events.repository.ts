@@ -210,8 +210,8 @@ export async function householdEventStarts(db: DbOrTx, householdId: string, exce
 export async function gridImportIntervals(db: DbOrTx, householdId: string, from: Date, to: Date): Promise<{ start: Date; kwh: number }[]> {
   const rows = rowsOf<{ ms: number; imported: number; exported: number }>(
     await db.execute(sql`
-      select date_part('epoch', ts) * 1000 as ms, grid_import_kwh as imported, grid_export_kwh as exported from meter_readings
-      where household_id = ${householdId}::uuid and ts >= ${from.toISOString()}::timestamptz and ts < ${to.toISOString()}::timestamptz`),
+      select date_part('epoch', ts) * 1000 as ms, grid_import_kwh as imported, grid_export_kwh as exported
+      from meter_readings_in(${householdId}::uuid, ${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz)`),
   );
   return rows.map((r) => ({ start: new Date(Number(r.ms)), kwh: gridImportKwh(Number(r.imported), Number(r.exported)) }));
 }
@@ -275,6 +275,6 @@ export async function findEventAt(db: DbOrTx, programId: string, startsAt: Date)
 
 /** The household's earliest stored meter interval. */
 export async function firstMeterReading(db: DbOrTx, householdId: string): Promise<Date | null> {
-  const [row] = rowsOf<{ ms: number | null }>(await db.execute(sql`select (extract(epoch from min(ts)) * 1000)::float8 as ms from meter_readings where household_id = ${householdId}::uuid`));
+  const [row] = rowsOf<{ ms: number | null }>(await db.execute(sql`select (extract(epoch from lo) * 1000)::float8 as ms from meter_readings_span(${householdId}::uuid)`));
   return row?.ms == null ? null : new Date(Number(row.ms));
 }

@@ -11,7 +11,7 @@ export async function optedInUseByInterval(db: DbOrTx, eventId: string, from: Da
     await db.execute(sql`
       select (floor(extract(epoch from r.ts) / 300) * 300000)::float8 as ms, sum(r.consumption_kwh)::float8 as kwh, count(distinct r.household_id)::int as households
       from event_participations ep
-      join meter_readings r on r.household_id = ep.household_id and r.ts >= ${from.toISOString()}::timestamptz and r.ts < ${to.toISOString()}::timestamptz
+      cross join lateral meter_readings_in(ep.household_id, ${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz) r
       where ep.event_id = ${eventId}::uuid and ep.opted_in
       group by 1 order by 1`),
   );
@@ -23,8 +23,7 @@ export async function optedInCounts(db: DbOrTx, eventId: string, from: Date, to:
   const [row] = rowsOf<{ optedIn: number; reporting: number }>(
     await db.execute(sql`
       select count(*)::int as "optedIn",
-        count(*) filter (where exists (select 1 from meter_readings r where r.household_id = ep.household_id
-          and r.ts >= ${from.toISOString()}::timestamptz and r.ts < ${to.toISOString()}::timestamptz))::int as reporting
+        count(*) filter (where exists (select 1 from meter_readings_in(ep.household_id, ${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz)))::int as reporting
       from event_participations ep where ep.event_id = ${eventId}::uuid and ep.opted_in`),
   );
   return { optedIn: Number(row!.optedIn), reporting: Number(row!.reporting) };

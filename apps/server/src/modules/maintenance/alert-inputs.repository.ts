@@ -30,9 +30,8 @@ export async function metricByWindow(
   const rows = rowsOf<{ k: number; v: number; n: number }>(
     await db.execute(sql`
       select floor(extract(epoch from (${now.toISOString()}::timestamptz - ts)) / 86400)::int as k, ${AGGREGATES[options.aggregate](metric)} as v, count(*)::int as n
-      from device_readings
-      where device_id = ${deviceId}::uuid and metrics ? ${metric}
-        and ts > ${new Date(now.getTime() - (QUALITY_USUAL_DAYS + 1) * DAY_MS).toISOString()}::timestamptz and ts <= ${now.toISOString()}::timestamptz
+      from device_readings_in(${deviceId}::uuid, ${new Date(now.getTime() - (QUALITY_USUAL_DAYS + 1) * DAY_MS).toISOString()}::timestamptz, ${now.toISOString()}::timestamptz + interval '1 microsecond')
+      where metrics ? ${metric} and ts > ${new Date(now.getTime() - (QUALITY_USUAL_DAYS + 1) * DAY_MS).toISOString()}::timestamptz
       group by 1`),
   );
   return new Map(rows.filter((r) => Number(r.n) >= options.minIntervals).map((r) => [Number(r.k), Number(r.v)]));

@@ -79,10 +79,9 @@ export async function panelCorrectedEfficiency(db: DbOrTx, days: readonly { devi
       from json_to_recordset(${JSON.stringify(bounds)}::json) as b(id uuid, d text, s float8, e float8)
       cross join lateral (
         select sum(m.w * r.efficiency / (1 + ${PV_TEMPERATURE_COEFFICIENT_PER_K}::float8 * (m.t - 25))) / nullif(sum(m.w), 0) as eff, count(*)::int as n
-        from device_readings r
+        from device_readings_in(b.id, to_timestamp(b.s / 1000.0), to_timestamp(b.e / 1000.0)) r
         cross join lateral (select (r.metrics->>'irradianceWm2')::float8 as w, (r.metrics->>'cellTempC')::float8 as t) m
-        where r.device_id = b.id and r.ts >= to_timestamp(b.s / 1000.0) and r.ts < to_timestamp(b.e / 1000.0)
-          and r.efficiency is not null and m.w >= ${MIN_JUDGED_IRRADIANCE_WM2} and m.t is not null
+        where r.efficiency is not null and m.w >= ${MIN_JUDGED_IRRADIANCE_WM2} and m.t is not null
       ) a
       where a.n >= ${MIN_JUDGED_INTERVALS}`),
   );

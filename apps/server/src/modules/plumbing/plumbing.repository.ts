@@ -47,8 +47,7 @@ export async function dailyLitres(db: DbOrTx, deviceId: string, first: string, l
 export async function latestReading(db: DbOrTx, deviceId: string, now: Date): Promise<{ ts: Date; metrics: Record<string, number> } | null> {
   const rows = rowsOf<{ ts: string | Date; metrics: Record<string, number> | null }>(
     await db.execute(sql`
-      select ts, metrics from device_readings where device_id = ${deviceId}::uuid and ts <= ${now.toISOString()}::timestamptz
-      order by ts desc limit 1`),
+      select ts, metrics from device_readings_latest(${deviceId}::uuid, ${now.toISOString()}::timestamptz + interval '1 microsecond')`),
   );
   const row = rows[0];
   return row ? { ts: new Date(row.ts), metrics: row.metrics ?? {} } : null;
@@ -58,8 +57,8 @@ export async function latestReading(db: DbOrTx, deviceId: string, now: Date): Pr
 export async function intervalLitres(db: DbOrTx, deviceId: string, from: Date, to: Date): Promise<(number | null)[]> {
   const rows = rowsOf<{ litres: number | null }>(
     await db.execute(sql`
-      select (metrics->>'litres')::float8 as litres from device_readings
-      where device_id = ${deviceId}::uuid and ts >= ${from.toISOString()}::timestamptz and ts < ${to.toISOString()}::timestamptz order by ts`),
+      select (metrics->>'litres')::float8 as litres from device_readings_in(${deviceId}::uuid, ${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz)
+      order by ts`),
   );
   return rows.map((r) => r.litres);
 }
@@ -71,8 +70,8 @@ export async function heaterAggregates(db: DbOrTx, deviceId: string, from: Date,
       select avg(efficiency)::float8 as eff,
         sum(energy_kwh) filter (where paired)::float8 as kwh,
         sum((metrics->>'heatDeliveredKwh')::float8 / greatest(coalesce((metrics->>'cop')::float8, 1), 1)) filter (where paired)::float8 as heat_over_cop
-      from (select *, energy_kwh is not null and metrics ? 'heatDeliveredKwh' as paired from device_readings
-        where device_id = ${deviceId}::uuid and ts >= ${from.toISOString()}::timestamptz and ts < ${to.toISOString()}::timestamptz) r`),
+      from (select *, energy_kwh is not null and metrics ? 'heatDeliveredKwh' as paired
+        from device_readings_in(${deviceId}::uuid, ${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz)) r`),
   );
   const r = rows[0];
   return { avgEfficiency: r?.eff ?? null, electricityKwh: r?.kwh ?? null, heatOverCopKwh: r?.heat_over_cop ?? null };
@@ -87,9 +86,9 @@ export async function pressureBandCounts(db: DbOrTx, deviceId: string, from: Dat
     await db.execute(sql`
       select count(*)::int as total, count(*) filter (where psi between ${PRESSURE_BAND_PSI.low} and ${PRESSURE_BAND_PSI.high})::int as in_band
       from (
-        select coalesce((metrics->>'pressurePsi')::float8, (metrics->>'pressureKpa')::float8 / ${KPA_PER_PSI}) as psi from device_readings
-        where device_id = ${deviceId}::uuid and (metrics ? 'pressurePsi' or metrics ? 'pressureKpa')
-          and ts >= ${from.toISOString()}::timestamptz and ts < ${to.toISOString()}::timestamptz
+        select coalesce((metrics->>'pressurePsi')::float8, (metrics->>'pressureKpa')::float8 / ${KPA_PER_PSI}) as psi
+        from device_readings_in(${deviceId}::uuid, ${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz)
+        where metrics ? 'pressurePsi' or metrics ? 'pressureKpa'
       ) r
       where psi is not null`),
   );

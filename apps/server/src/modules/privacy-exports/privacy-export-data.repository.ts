@@ -190,7 +190,7 @@ export async function exportReadingsPage(db: DbOrTx, householdId: string, after:
   const rows = await all(
     db,
     sql`select ${iso(c('ts'))} as ts, production_kwh, consumption_kwh, grid_import_kwh, grid_export_kwh, ts::text as k
-        from meter_readings where household_id = ${householdId}::uuid ${after ? sql`and ts > ${after}::timestamptz` : sql``} order by ts limit ${size}`,
+        from meter_readings_in(${householdId}::uuid, ${after ? sql`${after}::timestamptz + interval '1 microsecond'` : sql`'-infinity'`}, 'infinity') order by ts limit ${size}`,
   );
   return pageOf(rows, size);
 }
@@ -202,7 +202,7 @@ export async function exportDeviceReadingsPage(db: DbOrTx, deviceId: string, aft
   const rows = await all(
     db,
     sql`select device_id, ${iso(c('ts'))} as ts, power_w, energy_kwh, efficiency, relay_on::text, metrics::text, ts::text as k
-        from device_readings where device_id = ${deviceId}::uuid ${after ? sql`and ts > ${after}::timestamptz` : sql``} order by ts limit ${size}`,
+        from device_readings_in(${deviceId}::uuid, ${after ? sql`${after}::timestamptz + interval '1 microsecond'` : sql`'-infinity'`}, 'infinity') order by ts limit ${size}`,
   );
   return pageOf(rows, size);
 }

@@ -21,10 +21,10 @@ export async function rebuildDailyRollups(tx: DbOrTx, householdId: string, timeZ
     await tx.execute(sql`
       select (extract(epoch from min(s.lo)) * 1000)::float8 as lo, (extract(epoch from max(s.hi)) * 1000)::float8 as hi
       from (
-        select min(ts) as lo, max(ts) as hi from meter_readings where household_id = ${householdId}::uuid
+        select lo, hi from meter_readings_span(${householdId}::uuid)
         union all
         select x.lo, x.hi from devices dv
-        cross join lateral (select min(r.ts) as lo, max(r.ts) as hi from device_readings r where r.device_id = dv.id) x
+        cross join lateral device_readings_span(dv.id) x
         where dv.household_id = ${householdId}::uuid
       ) s`),
   );
@@ -42,8 +42,7 @@ export async function rebuildDailyRollups(tx: DbOrTx, householdId: string, timeZ
       select ${householdId}::uuid, b.d, a.p, a.c, a.i, a.e, a.n
       from json_to_recordset(${days}::json) as b(d date, s float8, e float8)
       cross join lateral (
-        select ${METER_SUMS} from meter_readings m
-        where m.household_id = ${householdId}::uuid and m.ts >= to_timestamp(b.s / 1000.0) and m.ts < to_timestamp(b.e / 1000.0)) a
+        select ${METER_SUMS} from meter_readings_in(${householdId}::uuid, to_timestamp(b.s / 1000.0), to_timestamp(b.e / 1000.0)) m) a
       where a.n > 0
       returning 1)
     select count(*)::int as n from inserted`);
@@ -56,15 +55,14 @@ export async function rebuildDailyRollups(tx: DbOrTx, householdId: string, timeZ
         select dv.id, dd.d, dd.s, dd.e
         from devices dv
         cross join lateral (
-          select (extract(epoch from min(r.ts)) * 1000)::float8 as lo, (extract(epoch from max(r.ts)) * 1000)::float8 as hi
-          from device_readings r where r.device_id = dv.id
+          select (extract(epoch from r.lo) * 1000)::float8 as lo, (extract(epoch from r.hi) * 1000)::float8 as hi
+          from device_readings_span(dv.id) r
         ) span
         join json_to_recordset(${days}::json) as dd(d date, s float8, e float8) on dd.e > span.lo and dd.s <= span.hi
         where dv.household_id = ${householdId}::uuid
       ) b
       cross join lateral (
-        select ${DEVICE_SUMS} from device_readings r
-        where r.device_id = b.id and r.ts >= to_timestamp(b.s / 1000.0) and r.ts < to_timestamp(b.e / 1000.0)) a
+        select ${DEVICE_SUMS} from device_readings_in(b.id, to_timestamp(b.s / 1000.0), to_timestamp(b.e / 1000.0)) r) a
       where a.n > 0
       returning 1)
     select count(*)::int as n from inserted`);

@@ -122,6 +122,9 @@ export async function upsertMeterRows(tx: DbOrTx, cols: MeterColumns, received: 
       select (${uuidArray(households)}::uuid[])[u.hi], to_timestamp(u.ms / 1000.0), u.p, u.c, u.i, u.e, ${received}::timestamptz
       from unnest(${numberArray(hi)}::int4[], ${numberArray(ms)}::float8[], ${numberArray(p)}::float8[],
         ${numberArray(c)}::float8[], ${numberArray(i)}::float8[], ${numberArray(e)}::float8[]) as u(hi, ms, p, c, i, e)
+      -- A compacted day is closed: no reading of it is stored again (decision 122).
+      where u.ms >= ${cutoffMs} or not exists (select 1 from meter_reading_days d
+        where d.household_id = (${uuidArray(households)}::uuid[])[u.hi] and d.day = (to_timestamp(u.ms / 1000.0) at time zone 'UTC')::date)
       on conflict (household_id, ts) do update set
         production_kwh = excluded.production_kwh, consumption_kwh = excluded.consumption_kwh,
         grid_import_kwh = excluded.grid_import_kwh, grid_export_kwh = excluded.grid_export_kwh, received_at = excluded.received_at
@@ -161,10 +164,11 @@ export async function lateMeterCorrections(
   const at = <T>(values: T[]) => pick.map((n) => values[n]!);
   const rows = rowsOf<{ h: string; ms: number }>(
     await tx.execute(sql`
-      select t.household_id::text as h, u.ms from unnest(${numberArray(at(hi))}::int4[], ${numberArray(at(ms))}::float8[], ${numberArray(at(p))}::float8[],
+      select ((${uuidArray(households)}::uuid[])[u.hi])::text as h, u.ms from unnest(${numberArray(at(hi))}::int4[], ${numberArray(at(ms))}::float8[], ${numberArray(at(p))}::float8[],
         ${numberArray(at(c))}::float8[], ${numberArray(at(i))}::float8[], ${numberArray(at(e))}::float8[]) as u(hi, ms, p, c, i, e)
-      join meter_readings t on t.household_id = (${uuidArray(households)}::uuid[])[u.hi] and t.ts = to_timestamp(u.ms / 1000.0)
-      where (t.production_kwh, t.consumption_kwh, t.grid_import_kwh, t.grid_export_kwh) is distinct from (u.p, u.c, u.i, u.e)`),
+      left join lateral meter_readings_in((${uuidArray(households)}::uuid[])[u.hi], to_timestamp(u.ms / 1000.0), to_timestamp(u.ms / 1000.0) + interval '1 millisecond') t on true
+      -- No stored row: an interval missing from a compacted day, which is closed (decision 122).
+      where t.ts is null or (t.production_kwh, t.consumption_kwh, t.grid_import_kwh, t.grid_export_kwh) is distinct from (u.p, u.c, u.i, u.e)`),
   );
   return rows.map((row) => `${row.h}|${Number(row.ms)}`);
 }
@@ -180,6 +184,8 @@ export async function upsertDeviceRows(tx: DbOrTx, rows: DeviceRow[], keepExisti
     from unnest(${uuidArray(rows.map((r) => r.d))}::uuid[], ${numberArray(rows.map((r) => r.ts))}::float8[], ${numberArray(rows.map((r) => r.pw))}::float8[],
       ${numberArray(rows.map((r) => r.en))}::float8[], ${numberArray(rows.map((r) => r.ef))}::float8[], ${relay}::boolean[],
       ${sql.param(rows.map((r) => (r.m ? JSON.stringify(r.m) : null)))}::jsonb[]) as u(d, ts, pw, en, ef, "on", m)
+    -- A compacted day is closed: no reading of it is stored again (decision 122).
+    where u.ts >= ${cutoffMs} or not exists (select 1 from device_reading_days x where x.device_id = u.d and x.day = (to_timestamp(u.ts / 1000.0) at time zone 'UTC')::date)
     on conflict (device_id, ts) do update set
       power_w = ${pick('power_w')}, energy_kwh = ${pick('energy_kwh')}, efficiency = ${pick('efficiency')},
       relay_on = ${pick('relay_on')}, metrics = ${pick('metrics')}, received_at = excluded.received_at
@@ -195,6 +201,11 @@ const DEVICE_VALUE_COLUMNS = ['power_w', 'energy_kwh', 'efficiency', 'relay_on',
 /** True when `sent` replaces no stored value: each field is either not sent, missing, or the same. */
 function onlyFillsMissing(sent: string) {
   return sql.raw(`(${DEVICE_VALUE_COLUMNS.map((c) => `(${sent}.${c} is null or t.${c} is null or ${sent}.${c} is not distinct from t.${c})`).join(' and ')})`);
+}
+
+/** True when `sent` holds nothing but the stored values: each field is either not sent or the same. */
+function onlyResends(sent: string) {
+  return sql.raw(`(${DEVICE_VALUE_COLUMNS.map((c) => `(${sent}.${c} is null or ${sent}.${c} is not distinct from t.${c})`).join(' and ')})`);
 }
 
 /** Row keys whose stored values this transaction replaced, as the audit trigger recorded them. */
@@ -213,12 +224,14 @@ export async function lateDeviceCorrections(tx: DbOrTx, rows: DeviceRow[]): Prom
   const relay = `{${rows.map((row) => (row.on === undefined ? 'NULL' : row.on ? 't' : 'f')).join(',')}}`;
   const late = rowsOf<{ d: string; ms: number }>(
     await tx.execute(sql`
-      select t.device_id as d, u.ts as ms
+      select u.device_id as d, u.ts as ms
       from unnest(${uuidArray(rows.map((r) => r.d))}::uuid[], ${numberArray(rows.map((r) => r.ts))}::float8[], ${numberArray(rows.map((r) => r.pw))}::float8[],
         ${numberArray(rows.map((r) => r.en))}::float8[], ${numberArray(rows.map((r) => r.ef))}::float8[], ${relay}::boolean[],
         ${sql.param(rows.map((r) => (r.m ? JSON.stringify(r.m) : null)))}::jsonb[]) as u(device_id, ts, power_w, energy_kwh, efficiency, relay_on, metrics)
-      join device_readings t on t.device_id = u.device_id and t.ts = to_timestamp(u.ts / 1000.0)
-      where not ${onlyFillsMissing('u')}`),
+      left join lateral device_readings_in(u.device_id, to_timestamp(u.ts / 1000.0), to_timestamp(u.ts / 1000.0) + interval '1 millisecond') t on true
+      -- A compacted day takes nothing more, not even a field it lacks (decision 122).
+      where t.ts is null or not ${onlyFillsMissing('u')}
+        or (not ${onlyResends('u')} and exists (select 1 from device_reading_days x where x.device_id = u.device_id and x.day = (to_timestamp(u.ts / 1000.0) at time zone 'UTC')::date))`),
   );
   return new Set(late.map((row) => rowKey(row.d, Number(row.ms))));
 }
