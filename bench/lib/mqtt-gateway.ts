@@ -47,7 +47,10 @@ export class MqttGateway {
   }
 
   start() {
-    this.client = mqtt.connect(this.url, {
+    // Several brokers (a NATS cluster's MQTT listeners, comma-separated): mqtt.js tries the next after a failure.
+    const urls = this.url.split(',');
+    this.client = mqtt.connect(urls[0]!, {
+      ...(urls.length > 1 ? { servers: urls.map((u) => ({ host: new URL(u).hostname, port: Number(new URL(u).port) })) } : {}),
       clientId: `faults-gateway-${this.householdIndex}-${process.pid}`,
       clean: false,
       reconnectPeriod: 300,
