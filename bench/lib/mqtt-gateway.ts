@@ -54,6 +54,8 @@ export class MqttGateway {
       clientId: `faults-gateway-${this.householdIndex}-${process.pid}`,
       clean: false,
       reconnectPeriod: 300,
+      // As a real gateway: a broker refusing a login for a while (a NATS node restarting) is retried.
+      reconnectOnConnackError: true,
       connectTimeout: 5_000,
       protocolVersion: 4,
       ...(this.login ?? {}),

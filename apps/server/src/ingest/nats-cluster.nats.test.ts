@@ -52,6 +52,8 @@ describe('ingest through a three-node NATS cluster', () => {
       clientId: 'cluster-test-device',
       protocolVersion: 4,
       reconnectPeriod: 200,
+      // A node restarting refuses MQTT logins until its JetStream answers.
+      reconnectOnConnackError: true,
       connectTimeout: 3_000,
     });
     device.on('error', () => {});
