@@ -135,11 +135,12 @@ export class MqttGateway {
   /** Stops making readings and waits for every outstanding message's receipt. */
   async drain(timeoutMs: number) {
     this.running = false;
-    await this.loop;
     let timer: NodeJS.Timeout | undefined;
     try {
+      // The loop itself waits for a receipt when its window is full: a broker that never sends one
+      // again must end the run with this error, not hang it.
       await Promise.race([
-        Promise.all(this.finished),
+        this.loop!.then(() => Promise.all(this.finished)),
         new Promise((_, reject) => {
           timer = setTimeout(() => reject(new Error(`gateway ${this.householdIndex}: ${this.finished.size} messages never receipted`)), timeoutMs);
         }),
