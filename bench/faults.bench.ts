@@ -14,6 +14,8 @@
  *   nats             MQTT gateways on a private NATS Server's MQTT listener, two workers reading its
  *                    JetStream stream (decision 117, PostgreSQL); kill -9 NATS Server, restart it
  *   nats-worker      the same, but kill -9 one of the two workers (each in turn), restart it
+ *   nats-cluster-node  the same on a three-node NATS cluster, the stream in three copies (decision 125);
+ *                    kill -9 one node (each in turn), restart it
  *   settlement       kill -9 the server while it settles an event (PostgreSQL), restart it
  *   notifications    kill -9 the server while it emails an event's announcement to a real SMTP peer, restart it
  *
@@ -40,6 +42,7 @@ import { int, log, median } from './lib/format';
 import { HttpGateway } from './lib/http-gateway';
 import { startMosquittoInstance, type MosquittoInstance } from '../apps/server/src/test/private-mosquitto';
 import { startTestNatsServer, type TestNatsServer } from '../apps/server/src/test/nats-server';
+import { startTestNatsCluster, type TestNatsCluster } from '../apps/server/src/test/nats-cluster';
 import { MqttGateway } from './lib/mqtt-gateway';
 import { runNotificationFaults, type NotificationFaultResult } from './lib/notification-faults';
 import { startPostgresInstance, type PostgresInstance } from './lib/postgres-instance';
@@ -47,7 +50,7 @@ import { freePort, serverProcess, waitFor, type ServerProcess } from './lib/serv
 import { runSettlementFaults, type SettlementFaultResult } from './lib/settlement-faults';
 import { startTcpFaultProxy, type TcpFaultProxy } from './lib/tcp-fault-proxy';
 
-const KINDS = ['server-pglite', 'server-postgres', 'postgres', 'proxy', 'mqtt-server', 'broker', 'nats', 'nats-worker', 'settlement', 'notifications'] as const;
+const KINDS = ['server-pglite', 'server-postgres', 'postgres', 'proxy', 'mqtt-server', 'broker', 'nats', 'nats-worker', 'nats-cluster-node', 'settlement', 'notifications'] as const;
 type Kind = (typeof KINDS)[number];
 
 const size = benchSize();
@@ -70,6 +73,8 @@ type Runtime = {
   broker?: MosquittoInstance;
   /** The NATS kinds' broker; these kinds run two server processes as ingest workers. */
   nats?: TestNatsServer;
+  /** `nats-cluster-node`'s brokers: three nodes, each killed in turn. */
+  natsCluster?: TestNatsCluster;
   /** The database the suite seeds and checks through (closed while the server owns a PGlite directory). */
   open(): Promise<Database>;
   release(database: Database): Promise<void>;
@@ -97,7 +102,7 @@ async function runtimeFor(kind: Kind): Promise<Runtime> {
     };
   }
   postgres ??= await startPostgresInstance(await freePort());
-  const fresh: FreshDatabase = await createFreshDatabase(postgres.url, kind.replace('-', '_'));
+  const fresh: FreshDatabase = await createFreshDatabase(postgres.url, kind.replaceAll('-', '_'));
   let proxy: TcpFaultProxy | undefined;
   let url = fresh.url;
   if (kind === 'proxy') {
@@ -107,6 +112,22 @@ async function runtimeFor(kind: Kind): Promise<Runtime> {
     url = proxied.toString();
   }
   const broker = kind === 'broker' ? await startMosquittoInstance(await freePort()) : undefined;
+  if (kind === 'nats-cluster-node') {
+    const cluster = await startTestNatsCluster(3);
+    const [a, b, c] = cluster.nodes as [TestNatsCluster['nodes'][0], TestNatsCluster['nodes'][0], TestNatsCluster['nodes'][0]];
+    return {
+      // Workers know every node; their MQTT session (receipts) uses node C's listener, gateways node A's first.
+      env: { DATABASE_URL: url, MQTT_URL: c.mqttUrl, NATS_URL: [b, c, a].map((n) => n.natsUrl).join(','), NATS_STREAM_REPLICAS: '3' },
+      natsCluster: cluster,
+      mqtt: { url: [a, b, c].map((n) => n.mqttUrl).join(','), login: false },
+      open: async () => fresh.database,
+      release: async () => {},
+      cleanup: async () => {
+        await cluster.stop();
+        await fresh.drop();
+      },
+    };
+  }
   if (kind === 'nats' || kind === 'nats-worker') {
     const nats = await startTestNatsServer();
     return {
@@ -155,6 +176,12 @@ async function inject(kind: Kind, servers: ServerProcess[], runtime: Runtime, in
     await server.kill9();
     await sleep(between(200, 1500));
     await server.start();
+  } else if (kind === 'nats-cluster-node') {
+    // Each node in turn: the stream's leader at some faults, a follower at others, the gateways' or the receipts' node.
+    const node = runtime.natsCluster!.nodes[index % runtime.natsCluster!.nodes.length]!;
+    await node.kill();
+    await sleep(between(200, 1500));
+    await node.restart();
   } else if (kind === 'nats') {
     await runtime.nats!.kill();
     await sleep(between(200, 1500));
@@ -192,7 +219,7 @@ type KindResult = {
   failedRequests: number;
   republished: number;
   recoveryMs: number[];
-  /** `nats`: from the kill to the first receipt any gateway got after the restart. */
+  /** `nats`, `nats-cluster-node`: from the kill to the first receipt any gateway got after the restart. */
   firstReceiptMs: number[];
   /** `nats-worker`: readings receipted between one worker's kill and its restart (by the other). */
   receiptsDuringOutage: number[];
@@ -214,7 +241,7 @@ async function runKind(kind: Kind): Promise<KindResult> {
     const server = serverProcess(runtime.env, await freePort());
     await server.start();
     // Two ingest workers on NATS, as a deployment that clusters would run them: JetStream shares the stream between them.
-    const servers = runtime.nats ? [server, serverProcess(runtime.env, await freePort())] : [server];
+    const servers = runtime.nats || runtime.natsCluster ? [server, serverProcess(runtime.env, await freePort())] : [server];
     for (const other of servers.slice(1)) await other.start();
     const mqttAt = runtime.mqtt;
     const gateways: (HttpGateway | MqttGateway)[] = households.map((h) =>
@@ -241,7 +268,7 @@ async function runKind(kind: Kind): Promise<KindResult> {
         // The other worker goes on while one is down: receipts keep coming during the outage.
         receiptsDuringOutage.push(receipted() - beforeFault);
         receiptNote = `, ${receiptsDuringOutage.at(-1)} readings receipted while the worker was down`;
-      } else if (kind === 'nats') {
+      } else if (kind === 'nats' || kind === 'nats-cluster-node') {
         // Counted from the restart on: a receipt on its way before the kill proves nothing.
         const before = receipted();
         const came = await waitFor('a receipt after the fault', async () => receipted() > before, 60_000, 50).then(
@@ -312,7 +339,7 @@ async function main() {
     allHeld &&= held;
     console.log(
       `faults ${r.kind}: ${r.faults} faults; ${int(c.expected)} readings acknowledged, ${int(c.stored)} stored, ` +
-        (r.kind === 'mqtt-server' || r.kind === 'broker' || r.kind === 'nats' || r.kind === 'nats-worker' ? `${int(r.republished)} messages re-published for want of a receipt; ` : `${int(r.resent)} re-sent after ${int(r.failedRequests)} failed requests; `) +
+        (r.kind === 'mqtt-server' || r.kind === 'broker' || r.kind === 'nats' || r.kind === 'nats-worker' || r.kind === 'nats-cluster-node' ? `${int(r.republished)} messages re-published for want of a receipt; ` : `${int(r.resent)} re-sent after ${int(r.failedRequests)} failed requests; `) +
         `lost ${c.lost}, wrong ${c.wrong}, duplicated ${c.duplicated}, rollup mismatches ${c.rollupMismatches}; ` +
         `recovery median ${int(median(r.recoveryMs))} ms, max ${int(Math.max(...r.recoveryMs))} ms; ` +
         (r.firstReceiptMs.length > 0 ? `first receipt after a fault median ${int(median(r.firstReceiptMs))} ms, max ${int(Math.max(...r.firstReceiptMs))} ms; ` : '') +

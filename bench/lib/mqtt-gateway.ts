@@ -47,10 +47,15 @@ export class MqttGateway {
   }
 
   start() {
-    this.client = mqtt.connect(this.url, {
+    // Several brokers (a NATS cluster's MQTT listeners, comma-separated): mqtt.js tries the next after a failure.
+    const urls = this.url.split(',');
+    this.client = mqtt.connect(urls[0]!, {
+      ...(urls.length > 1 ? { servers: urls.map((u) => ({ host: new URL(u).hostname, port: Number(new URL(u).port) })) } : {}),
       clientId: `faults-gateway-${this.householdIndex}-${process.pid}`,
       clean: false,
       reconnectPeriod: 300,
+      // As a real gateway: a broker refusing a login for a while (a NATS node restarting) is retried.
+      reconnectOnConnackError: true,
       connectTimeout: 5_000,
       protocolVersion: 4,
       ...(this.login ?? {}),
@@ -130,11 +135,12 @@ export class MqttGateway {
   /** Stops making readings and waits for every outstanding message's receipt. */
   async drain(timeoutMs: number) {
     this.running = false;
-    await this.loop;
     let timer: NodeJS.Timeout | undefined;
     try {
+      // The loop itself waits for a receipt when its window is full: a broker that never sends one
+      // again must end the run with this error, not hang it.
       await Promise.race([
-        Promise.all(this.finished),
+        this.loop!.then(() => Promise.all(this.finished)),
         new Promise((_, reject) => {
           timer = setTimeout(() => reject(new Error(`gateway ${this.householdIndex}: ${this.finished.size} messages never receipted`)), timeoutMs);
         }),

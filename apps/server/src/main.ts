@@ -137,6 +137,7 @@ async function main() {
   const natsIngest = config.natsUrl
     ? startNatsIngest({
         servers: config.natsUrl,
+        replicas: config.natsStreamReplicas,
         db: database.db,
         logger,
         clock: now,

@@ -1,3 +1,4 @@
+import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../lib/logger';
 import { startEmbeddedBroker, type EmbeddedBroker } from './embedded-broker';
@@ -37,6 +38,25 @@ describe('embedded broker and MQTT connection', () => {
       expect(unreachable.isConnected()).toBe(false);
     } finally {
       await unreachable.close();
+    }
+  });
+
+  it('keeps retrying after a broker refuses its login for a while, as a restarting NATS node does', async () => {
+    // A broker that answers the first CONNECT with CONNACK "server unavailable" (3), then accepts.
+    let attempts = 0;
+    const refusing = createServer((socket) => {
+      attempts++;
+      socket.once('data', () => socket.write(Buffer.from([0x20, 0x02, 0x00, attempts === 1 ? 0x03 : 0x00])));
+      socket.on('error', () => {});
+    });
+    await new Promise<void>((resolve) => refusing.listen(0, '127.0.0.1', resolve));
+    const retrying = connectMqtt({ url: `mqtt://127.0.0.1:${(refusing.address() as AddressInfo).port}`, logger });
+    try {
+      await expect.poll(() => retrying.isConnected(), { timeout: 10_000 }).toBe(true);
+      expect(attempts).toBe(2);
+    } finally {
+      retrying.client.end(true);
+      refusing.close();
     }
   });
 });

@@ -34,6 +34,9 @@ export function connectMqtt(options: ConnectMqttOptions): MqttConnection {
   const client = mqtt.connect(options.url, {
     clientId: options.clientId ?? `peakwise-server-${randomBytes(4).toString('hex')}`,
     reconnectPeriod: RECONNECT_PERIOD_MS,
+    // mqtt.js stops for good after a refused CONNACK. A NATS node just restarted refuses MQTT
+    // logins ("server unavailable") until its JetStream answers (decision 125): retry as after a drop.
+    reconnectOnConnackError: true,
     connectTimeout: 5_000,
     clean: options.clean ?? true,
     ...(options.username !== undefined ? { username: options.username } : {}),

@@ -24,6 +24,11 @@ export type NatsIngestOptions = {
    * to another: a worker killed mid-batch loses nothing, its messages come back after this.
    */
   ackWaitMs?: number;
+  /**
+   * Copies JetStream keeps of the stream (NATS_STREAM_REPLICAS): 3 on a three-node cluster, so a
+   * node's crash loses no acknowledged reading and a quorum of two goes on; 1 on a single server.
+   */
+  replicas?: number;
   /** Sends a receipt (decision 065) once a reading message is stored; on NATS, through its MQTT listener. */
   publishReceipt?: (topic: string, payload: string) => void;
   /** Tests replace the write to simulate a database failure. */
@@ -90,12 +95,15 @@ export function startNatsIngest(options: NatsIngestOptions): NatsIngest {
     nc = await connect({ servers: options.servers.split(','), name: 'peakwise-ingest', maxReconnectAttempts: -1, reconnectTimeWait: 1_000 });
     const jsm = await nc.jetstreamManager();
     const subjects = INGEST_FILTERS.map(natsSubjectOf);
-    const stream = { name: NATS_INGEST_STREAM, subjects, retention: RetentionPolicy.Workqueue, storage: StorageType.File };
-    // Made by the first worker, kept as it is by the others; a deployment may size it (replicas) itself.
+    const replicas = options.replicas ?? 1;
+    const stream = { name: NATS_INGEST_STREAM, subjects, retention: RetentionPolicy.Workqueue, storage: StorageType.File, num_replicas: replicas };
+    // Made by the first worker, kept by the others; a stream made on one server grows its replicas
+    // when the deployment becomes a cluster (JetStream copies it to the new peers itself).
     await jsm.streams.info(NATS_INGEST_STREAM).then(
       (info) => {
         const missing = subjects.filter((s) => !info.config.subjects.includes(s));
-        if (missing.length > 0) return jsm.streams.update(NATS_INGEST_STREAM, { ...info.config, subjects: [...info.config.subjects, ...missing] });
+        if (missing.length > 0 || info.config.num_replicas !== replicas)
+          return jsm.streams.update(NATS_INGEST_STREAM, { ...info.config, subjects: [...info.config.subjects, ...missing], num_replicas: replicas });
         return info;
       },
       () => jsm.streams.add(stream),
@@ -110,7 +118,11 @@ export function startNatsIngest(options: NatsIngestOptions): NatsIngest {
     };
     await jsm.consumers.info(NATS_INGEST_STREAM, NATS_INGEST_CONSUMER).catch(() => jsm.consumers.add(NATS_INGEST_STREAM, consumer));
     const pull = await nc.jetstream().consumers.get(NATS_INGEST_STREAM, NATS_INGEST_CONSUMER);
-    messages = await pull.consume({ max_messages: limits.maxMessages * 2 });
+    // A pull request lives on the consumer's leader: when that node dies the request dies with it and
+    // nothing says so but missing heartbeats (half of `expires`, two missed). JetStream's default
+    // 30 s stalled a worker for half a minute after a cluster node's crash (decision 125); 5 s
+    // costs one pull request every 5 s per idle worker.
+    messages = await pull.consume({ max_messages: limits.maxMessages * 2, expires: 5_000 });
     log.info({ servers: options.servers, stream: NATS_INGEST_STREAM, subjects }, 'NATS ingest consuming');
     void (async () => {
       for await (const message of messages!) {

@@ -16,6 +16,7 @@ describe('loadConfig', () => {
       mqttClientId: undefined,
       mqttShareGroup: 'peakwise',
       mqttProtocolVersion: 5,
+      natsStreamReplicas: 1,
       smtpUrl: undefined,
       sms: { providerUrl: undefined, providerToken: undefined, inboundSecret: undefined },
       payouts: { providerUrl: undefined, providerToken: undefined, webhookSecret: undefined, reviewAbovePoints: 10_000 },
@@ -164,7 +165,12 @@ describe('loadConfig', () => {
     const nats = loadConfig({ MQTT_URL: 'mqtt://nats:1883', NATS_URL: 'nats://nats-1:4222,nats://nats-2:4222' });
     expect(nats.natsUrl).toBe('nats://nats-1:4222,nats://nats-2:4222');
     expect(nats.mqttProtocolVersion).toBe(4);
+    // One copy of the stream unless the deployment says its cluster keeps more (decision 125).
+    expect(nats.natsStreamReplicas).toBe(1);
+    expect(loadConfig({ MQTT_URL: 'mqtt://nats:1883', NATS_URL: 'nats://nats-1:4222', NATS_STREAM_REPLICAS: '3' }).natsStreamReplicas).toBe(3);
     for (const [env, message] of [
+      [{ MQTT_URL: 'mqtt://nats:1883', NATS_URL: 'nats://nats:4222', NATS_STREAM_REPLICAS: '6' }, 'Configuration error: NATS_STREAM_REPLICAS must be 1 to 5'],
+      [{ MQTT_URL: 'mqtt://nats:1883', NATS_URL: 'nats://nats:4222', NATS_STREAM_REPLICAS: 'three' }, 'Configuration error: NATS_STREAM_REPLICAS must be 1 to 5'],
       [{ NATS_URL: 'nats://nats:4222' }, 'Configuration error: NATS_URL needs MQTT_URL'],
       [{ MQTT_URL: 'mqtt://nats:1883', NATS_URL: 'nats://nats:4222', MQTT_PROTOCOL_VERSION: '5' }, 'Configuration error: MQTT_PROTOCOL_VERSION must be 3.1.1 with NATS_URL'],
       [{ MQTT_URL: 'mqtt://nats:1883', NATS_URL: 'http://nats:4222' }, 'Configuration error: NATS_URL must be nats://host:port'],

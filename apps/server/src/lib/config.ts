@@ -68,6 +68,8 @@ const envSchema = z.object({
   MQTT_SHARE_GROUP: optional(z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, 'must be 1-32 of A-Z a-z 0-9 _ -')),
   MQTT_PROTOCOL_VERSION: optional(z.enum(['3.1.1', '5'], { error: 'must be 3.1.1 or 5' })),
   NATS_URL: optional(z.string().regex(/^nats:\/\/[^\s,]+(,nats:\/\/[^\s,]+)*$/, 'must be nats://host:port, or several separated by commas')),
+  // JetStream allows at most 5 copies of a stream.
+  NATS_STREAM_REPLICAS: optional(z.enum(['1', '2', '3', '4', '5'], { error: 'must be 1 to 5 (copies of the ingest stream; 3 on a three-node cluster)' })),
   MQTT_DYNSEC_USERNAME: optional(z.string().regex(/^[\x21-\x7e]{1,128}$/, 'must be 1-128 printable characters without spaces')),
   MQTT_DYNSEC_PASSWORD: optional(z.string().min(1, 'must not be empty')),
   SMTP_URL: optional(urlWithProtocols(['smtp:', 'smtps:'], 'must be an smtp:// or smtps:// URL')),
@@ -208,6 +210,8 @@ export type Config = {
    * device messages from a JetStream consumer they share, not from an MQTT subscription (decision 117).
    */
   natsUrl: string | undefined;
+  /** Copies JetStream keeps of the ingest stream (NATS_STREAM_REPLICAS, 1; 3 on a three-node cluster, decision 125). */
+  natsStreamReplicas: number;
   /**
    * An admin client of Mosquitto's dynamic security plugin (MQTT_DYNSEC_USERNAME, _PASSWORD): with
    * it the server creates and deletes each ingest credential's broker login (decision 097).
@@ -350,6 +354,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // NATS Server's MQTT listener speaks 3.1.1 only.
     mqttProtocolVersion: e.MQTT_PROTOCOL_VERSION === '3.1.1' || e.NATS_URL ? 4 : 5,
     natsUrl: natsConfig(e.NATS_URL, e.MQTT_URL, e.MQTT_PROTOCOL_VERSION),
+    natsStreamReplicas: Number(e.NATS_STREAM_REPLICAS ?? 1),
     mqttDynsec: mqttDynsecConfig(e.MQTT_DYNSEC_USERNAME, e.MQTT_DYNSEC_PASSWORD, e.MQTT_URL, e.AUTH_SECRET),
     smtpUrl: e.SMTP_URL,
     sms: smsConfig(e.SMS_PROVIDER_URL, e.SMS_PROVIDER_TOKEN, e.SMS_INBOUND_SECRET, nodeEnv),

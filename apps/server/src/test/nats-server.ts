@@ -17,17 +17,34 @@ export type TestNatsServer = {
   /** Starts it again on the same ports with the same JetStream store. */
   restart(): Promise<void>;
   stop(): Promise<void>;
+  /**
+   * Rewrites the `authorization { … }` block (the file the configuration includes) and reloads it
+   * with SIGHUP, as an operator would; only for a server started with `authorization`.
+   */
+  reloadAuthorization(block: string): Promise<void>;
 };
 
 /**
  * A NATS Server of the test's own, with JetStream (a store in a temporary folder) and an MQTT
  * listener: MQTT needs `server_name` and JetStream, as docs/ingestion.md tells an operator.
  */
-export async function startTestNatsServer(): Promise<TestNatsServer> {
+export async function startTestNatsServer(options: { authorization?: string } = {}): Promise<TestNatsServer> {
   const dir = mkdtempSync(join(tmpdir(), 'peakwise-nats-'));
   const [natsPort, mqttPort] = [await freePort(), await freePort()];
   const config = join(dir, 'nats.conf');
-  writeFileSync(config, [`server_name: peakwise-test`, `listen: 127.0.0.1:${natsPort}`, `jetstream { store_dir: "${join(dir, 'js')}" }`, `mqtt { listen: 127.0.0.1:${mqttPort} }`, ''].join('\n'));
+  const authorization = join(dir, 'authorization.conf');
+  if (options.authorization !== undefined) writeFileSync(authorization, options.authorization);
+  writeFileSync(
+    config,
+    [
+      `server_name: peakwise-test`,
+      `listen: 127.0.0.1:${natsPort}`,
+      `jetstream { store_dir: "${join(dir, 'js')}" }`,
+      `mqtt { listen: 127.0.0.1:${mqttPort} }`,
+      ...(options.authorization !== undefined ? ['include ./authorization.conf'] : []),
+      '',
+    ].join('\n'),
+  );
   let child: ChildProcess;
 
   async function start() {
@@ -55,6 +72,13 @@ export async function startTestNatsServer(): Promise<TestNatsServer> {
     mqttUrl: `mqtt://127.0.0.1:${mqttPort}`,
     kill: () => exit('SIGKILL'),
     restart: start,
+    async reloadAuthorization(block) {
+      if (options.authorization === undefined) throw new Error('this NATS Server was started without an authorization file');
+      writeFileSync(authorization, block);
+      child.kill('SIGHUP');
+      // NATS reloads in the background and says nothing to the one who signalled it.
+      await new Promise((r) => setTimeout(r, 500));
+    },
     async stop() {
       await exit('SIGTERM');
       rmSync(dir, { recursive: true, force: true });
