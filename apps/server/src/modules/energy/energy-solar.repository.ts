@@ -47,8 +47,8 @@ export async function readSolarSummary(
 }
 
 /**
- * When the household's meter first reported (the start of its raw or compacted rows, read off their keys)
- * key), whether the home has solar by the rule events use too, over any day its meter reported
+ * When the household's meter first reported (the start of its raw or compacted rows, read off their
+ * keys), whether the home has solar by the rule events use too, over any day its meter reported
  * (a few thousand daily rollups at most per household), and whether anything measures its
  * production: a live panel, or a meter that reported some. A Green Button home sees its panels
  * only as export, so its production is unknown, not 0. Columns first_ts, solar, production.
