@@ -60,6 +60,28 @@ export async function deleteDefaultRowsBefore(tx: DbOrTx, table: ReadingTable, b
   return rows[0]!.n;
 }
 
+/**
+ * Deletes up to `limit` compacted days (decision 122) older than `before`, a UTC month start, from
+ * both day tables; answers how many went. They are the same 5-minute readings in another form,
+ * so the raw horizon applies to them as to the months dropped above.
+ */
+export async function deleteCompactedDaysBefore(tx: DbOrTx, before: Date, limit: number): Promise<number> {
+  const day = before.toISOString().slice(0, 10);
+  let left = limit;
+  for (const table of ['meter_reading_days', 'device_reading_days']) {
+    if (left <= 0) break;
+    const rows = rowsOf<{ n: number }>(
+      await tx.execute(sql`
+        with gone as (
+          delete from ${ident(table)} where ctid = any (array(select ctid from ${ident(table)} where day < ${day}::date limit ${left}))
+          returning 1)
+        select count(*)::int as n from gone`),
+    );
+    left -= rows[0]!.n;
+  }
+  return limit - left;
+}
+
 /** The UTC months, from `from` on, of which the DEFAULT partition holds rows, oldest first. */
 export async function monthsInDefault(tx: DbOrTx, table: ReadingTable, from: Date): Promise<Date[]> {
   const rows = rowsOf<{ ms: number }>(

@@ -27,7 +27,7 @@ const query = async <T>(statement: ReturnType<typeof sql>) => rowsOf<T>(await da
 
 /** Runs the partitions job to its end, a step a transaction, as the server's worker does. */
 let runs = 0;
-async function runJob(options: { seriesPerBatch?: number; defaultRowsPerBatch?: number } = {}) {
+async function runJob(options: { seriesPerBatch?: number; defaultRowsPerBatch?: number; compactedDaysPerBatch?: number } = {}) {
   // This month's run is done after the first test: each later one is a run of its own key.
   runs += 1;
   if (runs === 1) await scheduleReadingPartitions(database.db, NOW);
@@ -90,6 +90,31 @@ describe('raw readings past the horizon', () => {
     expect(solar.meter.firstReadingAt?.toISOString()).toBe('2029-03-31T23:00:00.000Z');
     // The months the migration made (2026, around the day it ran) are past the horizon too.
     expect(await tablesNamed('meter_readings_2026_%')).toEqual([]);
+  });
+});
+
+describe('compacted days past the horizon', () => {
+  it('deletes them from both day tables in batches and keeps the horizon’s first day', async () => {
+    const home = await seedHousehold(database.db, { 'plug-1': 'smart_plug' });
+    const id = home.household.id;
+    const deviceId = home.devices['plug-1']!.id;
+    // One reading a day is enough for the tables' checks: n = 1, 4 meter values, 3 device values.
+    for (const day of ['2029-03-29', '2029-03-30', '2029-03-31', '2029-04-01']) {
+      await database.db.execute(sql`insert into meter_reading_days (household_id, day, n, v, received_at) values (${id}::uuid, ${day}::date, 1, '{0, 0.3, 0.3, 0}', now())`);
+    }
+    for (const day of ['2029-03-31', '2029-04-01']) {
+      await database.db.execute(sql`
+        insert into device_reading_days (device_id, day, household_id, n, v, relay_on, metrics, received_at)
+        values (${deviceId}::uuid, ${day}::date, ${id}::uuid, 1, '{60, 0.005, null}', '{true}', '[null]', now())`);
+    }
+
+    // The horizon is 1 April 2029 (25 months before May 2031): four old days, two a step, then a
+    // step that finds none.
+    expect(await runJob({ compactedDaysPerBatch: 2 })).toBe(3);
+
+    const days = async (table: string) => (await query<{ day: string }>(sql`select day::text as day from ${sql.raw(table)} where household_id = ${id}::uuid order by 1`)).map((r) => r.day);
+    expect(await days('meter_reading_days')).toEqual(['2029-04-01']);
+    expect(await days('device_reading_days')).toEqual(['2029-04-01']);
   });
 });
 

@@ -1,7 +1,7 @@
 import { nextPartitionMonth, partitionMonthsAhead, rawRetentionHorizon } from '@peakwise/domain/reading-partition-months';
 import type { DbOrTx } from '../../db/client';
 import { scheduleJob } from '../durable-jobs/durable-jobs.repository';
-import { deleteDefaultRowsBefore, dropMonthTable, lockPartitionLifecycle, monthTables, monthsInDefault, moveMonthStep, type MoveStep } from './reading-partition-lifecycle.repository';
+import { deleteCompactedDaysBefore, deleteDefaultRowsBefore, dropMonthTable, lockPartitionLifecycle, monthTables, monthsInDefault, moveMonthStep, type MoveStep } from './reading-partition-lifecycle.repository';
 import { createMonthPartitions, READING_TABLES, type ReadingTable } from './reading-partitions.repository';
 
 export const READING_PARTITIONS_JOB = 'readings.partitions-ahead';
@@ -19,6 +19,8 @@ export type PartitionLifecycleOptions = {
   seriesPerBatch?: number;
   /** DEFAULT rows past the horizon one step deletes. */
   defaultRowsPerBatch?: number;
+  /** Compacted days (288 readings each at most) past the horizon one step deletes. */
+  compactedDaysPerBatch?: number;
 };
 
 const jobKey = (month: Date) => `readings-partitions:${month.toISOString().slice(0, 7)}`;
@@ -33,6 +35,7 @@ export type PartitionRun = {
   made: Awaited<ReturnType<typeof createMonthPartitions>>;
   dropped: string[];
   deletedFromDefault: number;
+  deletedCompactedDays: number;
   moved?: { table: ReadingTable; month: string } & MoveStep;
   /** Work is left (a move under way, DEFAULT rows past the horizon): run again at once, in a new transaction. */
   more: boolean;
@@ -42,8 +45,8 @@ export type PartitionRun = {
  * One run, in one transaction under the lifecycle lock (decisions 115 and 124): this month's and
  * the next months' partitions where missing; every month older than the raw horizon detached and
  * dropped; then one bounded step of what is left, so a run stays short and a crash loses at most
- * that step: a batch of DEFAULT rows past the horizon deleted, or one step of moving a month out
- * of DEFAULT. `more` asks the worker to run again at once; next month's run is scheduled each time.
+ * that step: a batch of DEFAULT rows past the horizon deleted, a batch of compacted days past it
+ * deleted, or one step of moving a month out of DEFAULT. `more` asks the worker to run again at once; next month's run is scheduled each time.
  */
 export async function runReadingPartitions(tx: DbOrTx, now: Date, options: PartitionLifecycleOptions): Promise<PartitionRun> {
   const seriesPerBatch = options.seriesPerBatch ?? 500;
@@ -72,6 +75,13 @@ export async function runReadingPartitions(tx: DbOrTx, now: Date, options: Parti
     }
   }
 
+  let deletedCompactedDays = 0;
+  if (!more) {
+    const limit = options.compactedDaysPerBatch ?? 5_000;
+    deletedCompactedDays = await deleteCompactedDaysBefore(tx, horizon, limit);
+    more = deletedCompactedDays >= limit;
+  }
+
   let moved: PartitionRun['moved'];
   if (!more) {
     for (const table of READING_TABLES) {
@@ -85,5 +95,5 @@ export async function runReadingPartitions(tx: DbOrTx, now: Date, options: Parti
 
   const next = nextPartitionMonth(now);
   await scheduleJob(tx, { name: READING_PARTITIONS_JOB, key: jobKey(next), runAt: next });
-  return { made, dropped, deletedFromDefault, moved, more };
+  return { made, dropped, deletedFromDefault, deletedCompactedDays, moved, more };
 }
