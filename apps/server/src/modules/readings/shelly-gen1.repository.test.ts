@@ -14,7 +14,7 @@ afterAll(() => database.close());
 
 describe('finding first-generation Shelly EM meters by the id in their topics', () => {
   it('finds a live meter by {external id}-{first 8 of the household id}, and neither a removed one nor an ordinary device', async () => {
-    const home = await seedHousehold(database.db, { 'shellyem-A1B2C3': 'meter', 'shellyem-D4E5F6': 'meter', 'plug-1': 'plug' });
+    const home = await seedHousehold(database.db, { 'shellyem-A1B2C3': 'power', 'shellyem-D4E5F6': 'power', 'plug-1': 'smart_plug' });
     const { id: householdId } = home.household;
     const [live, removed, plug] = [home.devices['shellyem-A1B2C3']!, home.devices['shellyem-D4E5F6']!, home.devices['plug-1']!];
     await database.db.execute(sql`update devices set meter_clamps = 2 where id in (${live.id}::uuid, ${removed.id}::uuid)`);
