@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Logger } from '../lib/logger';
-import { createDatabase, type Database, type Db } from './client';
+import { createDatabase, type Database, type Db, type DbOrTx } from './client';
 import { rowsOf } from './rows';
 
 /**
@@ -43,6 +43,26 @@ export function createReadDb(options: { primary: Database; readUrl?: string | un
   return replicaReads(options.primary, createDatabase({ url: options.readUrl }), options.logger, options);
 }
 
+/** The SQLSTATE of a failed query; drizzle wraps the driver's error and keeps it as the cause. */
+function sqlState(error: unknown): string | undefined {
+  let e = error;
+  for (let depth = 0; depth < 4 && typeof e === 'object' && e !== null; depth += 1) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+// A replica's handle → its primary's, for the few writes a screen read makes (a cache filled on
+// the read that finds it empty, decision 024): a standby refuses them (SQLSTATE 25006).
+const primaries = new WeakMap<object, Db>();
+
+/** The handle a write must go through: the primary behind a replica's handle, else the same handle. */
+export function writeHandle<T extends DbOrTx>(db: T): T | Db {
+  return primaries.get(db) ?? db;
+}
+
 /** 'X/Y' (two hex halves) as one comparable number; null stays null (not a replica, or nothing replayed yet). */
 export function parseLsn(lsn: string | null | undefined): bigint | null {
   if (!lsn) return null;
@@ -51,6 +71,7 @@ export function parseLsn(lsn: string | null | undefined): bigint | null {
 }
 
 function replicaReads(primary: Database, replica: Database, logger: Logger, options: ReplicaOptions): ReadDb {
+  primaries.set(replica.db, primary.db);
   const maxLagMs = options.maxLagMs ?? DEFAULT_MAX_LAG_MS;
   const pollMs = options.pollMs ?? DEFAULT_POLL_MS;
   // Owner → the primary's WAL position after their last write. An entry goes once the replica has
@@ -72,6 +93,7 @@ function replicaReads(primary: Database, replica: Database, logger: Logger, opti
     else logger.warn({ reason }, 'Screen reads fall back to the primary');
     state = next;
   };
+  const refused = new Set<string>();
   const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
   const sample = async () => {
@@ -117,8 +139,13 @@ function replicaReads(primary: Database, replica: Database, logger: Logger, opti
       } catch (error) {
         // A read is safe to run twice. A lost connection marks the replica down until the next
         // sample finds it again; a conflict with recovery or a database not replayed yet only retries.
-        const code = (error as { code?: unknown }).code;
-        if (typeof code !== 'string' || code.startsWith('08') || code.startsWith('57P')) setHealth(false, describe(error));
+        const code = sqlState(error);
+        if (code === undefined || code.startsWith('08') || code.startsWith('57P')) setHealth(false, describe(error));
+        else if (!refused.has(code)) {
+          // Once per kind: a screen read that writes (25006 on a standby) is a bug to find, not noise.
+          refused.add(code);
+          logger.warn({ code, reason: describe(error) }, 'A screen read failed on the replica and ran on the primary');
+        }
         return run(primary.db);
       }
     },
