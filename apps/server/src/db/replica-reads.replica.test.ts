@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../lib/logger';
-import { memberWithHousehold } from '../modules/energy/energy.test-helper';
+import { intervals, memberWithHousehold, store } from '../modules/energy/energy.test-helper';
 import { startTestReplicatedCluster, type TestReplicatedCluster } from '../test/pg-replica';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { asMember } from '../test/test-session';
@@ -20,6 +20,7 @@ let cluster: TestReplicatedCluster;
 let replicaUrl: string;
 let reads: ReadDb;
 let t: TestApp;
+const warnings: string[] = [];
 let a: Awaited<ReturnType<typeof memberWithHousehold>>;
 let b: Awaited<ReturnType<typeof memberWithHousehold>>;
 
@@ -60,7 +61,7 @@ beforeAll(async () => {
   database = createDatabase({ url: cluster.primaryUrl('peakwise') });
   await database.migrate();
   replicaUrl = cluster.replicaUrl('peakwise');
-  reads = createReadDb({ primary: database, readUrl: replicaUrl, logger: createLogger({ level: 'silent' }), pollMs: 100 });
+  reads = createReadDb({ primary: database, readUrl: replicaUrl, logger: createLogger({ level: 'warn', destination: { write: (line: string) => warnings.push(line) } }), pollMs: 100 });
   t = await createTestApp({ database, reads, clock: () => now });
   a = await memberWithHousehold(t, { 'a-lamp': 'lighting' });
   b = await memberWithHousehold(t, { 'b-lamp': 'lighting' });
@@ -112,6 +113,20 @@ describe('screen reads on a streaming replica (decision 123)', () => {
     const later = await deviceNames(a.member);
     expect(later).toContain('"Reading lamp"');
     expect(later).not.toContain('"Reading lamp 2"');
+  }, 30_000);
+
+  it('keeps the daily cost a Usage read on the replica computes on the primary, and nothing fails on the replica', async () => {
+    // A day of grid import yesterday (Toronto), unpriced: the first read that finds it prices it.
+    await store(database.db, b.household.id, { meter: intervals(new Date('2026-01-14T05:00:00Z'), 288, { consumptionKwh: 0.1, gridImportKwh: 0.1 }) });
+    await replicaCaughtUp();
+    warnings.length = 0;
+    const res = await t.app.request('/api/usage/summary', { headers: asMember(b.member) });
+    expect(res.status).toBe(200);
+    // A standby refuses the cache's UPDATE (25006); had it gone there, the read would have failed
+    // over to the primary with a warning.
+    expect(warnings).toEqual([]);
+    const [day] = rowsOf<{ plan: string | null }>(await database.db.execute(sql`select cost_plan_id as plan from meter_daily where household_id = ${b.household.id}::uuid and local_date = '2026-01-14'`));
+    expect(day?.plan).not.toBeNull();
   }, 30_000);
 
   it('answers from the primary when the replica is down', async () => {
