@@ -242,7 +242,7 @@ async function main() {
       const rollupDbMs = await databaseTime(fresh, YEAR_FROM_ROLLUPS, [member.householdId, member.timeZone], smoke ? 20 : 200);
       const rawDbMs = await databaseTime(fresh, YEAR_FROM_RAW, [member.householdId, member.timeZone], smoke ? 3 : 7);
 
-      if (replicaUrl) await replicaCaughtUp(fresh, replicaUrl);
+      if (cluster) await replicaCaughtUp(fresh, cluster.replicaUrl('postgres'));
       // The sampler's next look at the replica (every 250 ms) lets the member read there again.
       if (reads) await new Promise((r) => setTimeout(r, 500));
       const before = replicaUrl ? await replicaTransactions(replicaUrl, fresh.name) : 0;

@@ -35,7 +35,8 @@ const renameOnPrimary = (id: string, name: string) => database.db.update(devices
 /** Until the replica has replayed everything the primary has written so far (at most 20 s). */
 async function replicaCaughtUp() {
   const [{ lsn }] = rowsOf<{ lsn: string }>(await database.db.execute(sql`select pg_current_wal_lsn()::text as lsn`)) as [{ lsn: string }];
-  const client = new pg.Client({ connectionString: replicaUrl });
+  // The replay position is the cluster's; the test's database may not be on the replica yet.
+  const client = new pg.Client({ connectionString: cluster.replicaUrl('postgres') });
   await client.connect();
   try {
     const deadline = Date.now() + 20_000;

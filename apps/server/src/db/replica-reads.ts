@@ -26,6 +26,8 @@ export type ReplicaOptions = {
 
 const DEFAULT_MAX_LAG_MS = 30_000;
 const DEFAULT_POLL_MS = 250;
+/** A write whose position could not be read: above any real one until a later sample replaces it. */
+const UNKNOWN = (1n << 64n) - 1n;
 
 /** Without a replica the read handle is the primary itself: no sampling, no bookkeeping. */
 export function primaryOnlyReads(primary: Db): ReadDb {
@@ -94,13 +96,23 @@ function replicaReads(primary: Database, replica: Database, logger: Logger, opti
     state = next;
   };
   const refused = new Set<string>();
+  // Owners whose last write's position could not be read, and when that was.
+  const unknownSince = new Map<string, number>();
   const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
   const sample = async () => {
+    const startedAt = performance.now();
     try {
       const [p] = rowsOf<{ lsn: string }>(await primary.db.execute(sql`select pg_current_wal_lsn()::text as lsn`));
       const now = Date.now();
-      samples.push({ at: now, lsn: parseLsn(p!.lsn)! });
+      const primaryLsn = parseLsn(p!.lsn)!;
+      samples.push({ at: now, lsn: primaryLsn });
+      // Only a position read after the write can stand for it.
+      for (const [owner, at] of unknownSince) {
+        if (at >= startedAt) continue;
+        unknownSince.delete(owner);
+        if (pending.get(owner) === UNKNOWN) pending.set(owner, primaryLsn);
+      }
       while (samples.length > 1 && samples[1]!.at <= now - maxLagMs) samples.shift();
       const [r] = rowsOf<{ lsn: string | null; recovery: boolean }>(
         await replica.db.execute(sql`select pg_last_wal_replay_lsn()::text as lsn, pg_is_in_recovery() as recovery`),
@@ -150,8 +162,16 @@ function replicaReads(primary: Database, replica: Database, logger: Logger, opti
       }
     },
     async wrote(owners) {
-      const [p] = rowsOf<{ lsn: string }>(await primary.db.execute(sql`select pg_current_wal_lsn()::text as lsn`));
-      const lsn = parseLsn(p!.lsn)!;
+      let lsn = UNKNOWN;
+      try {
+        const [p] = rowsOf<{ lsn: string }>(await primary.db.execute(sql`select pg_current_wal_lsn()::text as lsn`));
+        lsn = parseLsn(p!.lsn)!;
+      } catch (error) {
+        // The write has committed and its answer must not turn into a 500: the owner reads the
+        // primary until the next sample, taken after this write, gives a position to wait for.
+        logger.warn({ err: error }, 'No WAL position after a write; the writer reads the primary until the next sample');
+        for (const owner of owners) unknownSince.set(owner, performance.now());
+      }
       for (const owner of owners) if ((pending.get(owner) ?? -1n) < lsn) pending.set(owner, lsn);
     },
     async close() {
