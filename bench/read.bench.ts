@@ -13,15 +13,23 @@
  *   BENCH_SIZE=smoke npm run read -w @peakwise/bench  # seconds
  * Knobs: BENCH_STAGES=10,50 (household counts), BENCH_DAYS, BENCH_RATE, BENCH_DURATION (s),
  * BENCH_PG_URL.
+ *
+ * BENCH_READS_ON=replica|primary (decision 123): the run starts its own primary and a streaming
+ * replica of it on this host (apps/server/src/test/pg-replica.ts) instead of using BENCH_PG_URL,
+ * and the screens read from the replica or, for the comparison, from that same primary.
  */
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { createFreshDatabase, dropOnSignal, type FreshDatabase } from './lib/database';
-import { adminDatabaseUrl, benchSize, listKnob, numberKnob, verdict } from './lib/env';
+import { adminDatabaseUrl, benchSize, listKnob, numberKnob, stringKnob, verdict } from './lib/env';
 import { int, log, median, ms, percentile } from './lib/format';
 import { machineLine } from './lib/machine';
 import { generateReadings } from './lib/reading-seed';
 import { startServer, type BenchServer } from './lib/server';
 import { cookieHeader, signUpBody } from '../apps/server/src/test/test-session';
+import { startTestReplicatedCluster, type TestReplicatedCluster } from '../apps/server/src/test/pg-replica';
+import { createReadDb, type ReadDb } from '../apps/server/src/db/replica-reads';
+import { createLogger } from '../apps/server/src/lib/logger';
 
 const size = benchSize();
 const smoke = size === 'smoke';
@@ -164,10 +172,41 @@ async function load(server: BenchServer, path: string, cookie: string): Promise<
   return { path, status: 'ok', p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average, non2xx: result.non2xx, errors: result.errors + result.timeouts };
 }
 
+const READS_ON = stringKnob('READS_ON');
+if (READS_ON !== undefined && READS_ON !== 'replica' && READS_ON !== 'primary') throw new Error('BENCH_READS_ON must be replica or primary');
+
+/** Until the replica has replayed what the primary has written so far. */
+async function replicaCaughtUp(fresh: FreshDatabase, replicaUrl: string) {
+  const { rows } = await fresh.pool.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn');
+  const replica = new pg.Client({ connectionString: replicaUrl });
+  await replica.connect();
+  try {
+    const started = performance.now();
+    while (!(await replica.query<{ done: boolean }>('select pg_last_wal_replay_lsn() >= $1::pg_lsn as done', [rows[0]!.lsn])).rows[0]!.done) await new Promise((r) => setTimeout(r, 100));
+    log(`replica caught up in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  } finally {
+    await replica.end();
+  }
+}
+
+/** Transactions the replica ran on the bench's database: proof that the screens read there. */
+async function replicaTransactions(replicaUrl: string, name: string) {
+  const replica = new pg.Client({ connectionString: replicaUrl });
+  await replica.connect();
+  try {
+    return Number((await replica.query<{ n: string }>('select xact_commit + xact_rollback as n from pg_stat_database where datname = $1', [name])).rows[0]?.n ?? 0);
+  } finally {
+    await replica.end();
+  }
+}
+
 async function main() {
-  const fresh = await createFreshDatabase(adminDatabaseUrl(), 'read');
+  const cluster: TestReplicatedCluster | undefined = READS_ON ? await startTestReplicatedCluster() : undefined;
+  const fresh = await createFreshDatabase(cluster ? cluster.primaryUrl('postgres') : adminDatabaseUrl(), 'read');
   dropOnSignal(fresh);
-  const server = await startServer(fresh.database);
+  const replicaUrl = cluster?.replicaUrl(fresh.name);
+  const reads: ReadDb | undefined = READS_ON === 'replica' ? createReadDb({ primary: fresh.database, readUrl: replicaUrl, logger: createLogger({ level: 'warn' }) }) : undefined;
+  const server = await startServer(fresh.database, reads ? { reads } : {});
   const results: StageResult[] = [];
   try {
     log(await machineLine(fresh.pool));
@@ -203,8 +242,13 @@ async function main() {
       const rollupDbMs = await databaseTime(fresh, YEAR_FROM_ROLLUPS, [member.householdId, member.timeZone], smoke ? 20 : 200);
       const rawDbMs = await databaseTime(fresh, YEAR_FROM_RAW, [member.householdId, member.timeZone], smoke ? 3 : 7);
 
+      if (cluster) await replicaCaughtUp(fresh, cluster.replicaUrl('postgres'));
+      // The sampler's next look at the replica (every 250 ms) lets the member read there again.
+      if (reads) await new Promise((r) => setTimeout(r, 500));
+      const before = replicaUrl ? await replicaTransactions(replicaUrl, fresh.name) : 0;
       const latencies: Latency[] = [];
       for (const path of ENDPOINTS) latencies.push(await load(server, path, member.cookie));
+      if (replicaUrl) log(`reads on the ${READS_ON}: the replica ran ${int((await replicaTransactions(replicaUrl, fresh.name)) - before)} transactions on this database during the load`);
       const result: StageResult = {
         households,
         readings,
@@ -249,7 +293,9 @@ async function main() {
     // autocannon stops at its deadline with requests in flight; let their handlers finish first.
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     await server.close();
+    await reads?.close();
     await fresh.drop();
+    await cluster?.stop();
   }
 }
 

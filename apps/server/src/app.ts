@@ -27,6 +27,8 @@ import { bearerTokens } from './modules/api-tokens/bearer-token.middleware';
 import { createTokenRouteTable } from './modules/api-tokens/token-route-table';
 import { createWebhookRoutes } from './modules/webhooks/webhooks.routes';
 import { storableText } from './lib/storable-text.middleware';
+import { readYourWrites } from './lib/read-your-writes.middleware';
+import { primaryOnlyReads, type ReadDb } from './db/replica-reads';
 import { createAccounts, type Accounts } from './modules/auth/accounts';
 import { sessionCookiePrefix } from './modules/auth/auth';
 import { createAuthRoutes } from './modules/auth/auth.routes';
@@ -98,6 +100,8 @@ import { createTestClockRoutes } from './modules/test-clock/test-clock.routes';
 export type AppDeps = {
   config: Config;
   database: Database;
+  /** Where screen reads run (decision 123); the primary itself when not given. */
+  reads?: ReadDb;
   broker?: { isConnected(): boolean };
   /** The broker address the pairing screen gives devices; from the config (and the embedded broker's default port) when not given. */
   deviceMqtt?: DeviceMqttAddress;
@@ -182,6 +186,8 @@ export function createApp(deps: AppDeps) {
   // A Green Button file is XML (which cannot carry NUL) and only its numbers are stored.
   app.use('/api/*', storableText(ownLimit));
   app.use('/api/*', noStoreByDefault());
+  const reads = deps.reads ?? primaryOnlyReads(database.db);
+  app.use('/api/*', readYourWrites(reads));
   app.onError(createErrorHandler(logger));
   // Unknown API paths answer JSON, never the SPA's HTML (the SPA fallback skips /api).
   app.notFound((c) => c.json(errorBody('not_found', 'Not found'), 404));
@@ -225,16 +231,16 @@ export function createApp(deps: AppDeps) {
     .route('/', createSessionRoutes({ auth: accounts.auth, db: database.db }))
     .route('/', createPostalRoutes(postalService))
     .route('/', createIngestRoutes({ db: database.db, now: clock }))
-    .route('/', createGreenButtonRoutes({ auth: accounts.auth, db: database.db, clock, maxBytes: config.greenButtonMaxBytes }))
+    .route('/', createGreenButtonRoutes({ auth: accounts.auth, db: database.db, reads, clock, maxBytes: config.greenButtonMaxBytes }))
     .route('/', createHouseholdRoutes({ auth: accounts.auth, db: database.db, home: homeService }))
     .route('/', createLiveRoutes({ auth: accounts.auth, db: database.db, hub: liveHub, clock, logger }))
-    .route('/', createSolarRoutes({ auth: accounts.auth, db: database.db, clock }))
-    .route('/', createUsageRoutes({ auth: accounts.auth, db: database.db, clock }))
-    .route('/', createDashboardRoutes({ auth: accounts.auth, db: database.db, clock }))
+    .route('/', createSolarRoutes({ auth: accounts.auth, db: database.db, reads, clock }))
+    .route('/', createUsageRoutes({ auth: accounts.auth, db: database.db, reads, clock }))
+    .route('/', createDashboardRoutes({ auth: accounts.auth, db: database.db, reads, clock }))
     .route('/', createFirstStepsRoutes({ auth: accounts.auth, db: database.db, clock, serviceableProvinces: config.serviceableProvinces, home: homeService }))
-    .route('/', createDevicesRoutes({ auth: accounts.auth, db: database.db, clock }))
-    .route('/', createPlumbingRoutes({ auth: accounts.auth, db: database.db, clock }))
-    .route('/', createMaintenanceRoutes({ auth: accounts.auth, db: database.db, clock }))
+    .route('/', createDevicesRoutes({ auth: accounts.auth, db: database.db, reads, clock }))
+    .route('/', createPlumbingRoutes({ auth: accounts.auth, db: database.db, reads, clock }))
+    .route('/', createMaintenanceRoutes({ auth: accounts.auth, db: database.db, reads, clock }))
     .route(
       '/',
       createDeviceManagementRoutes({

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app';
 import { createDatabase } from './db/client';
+import { createReadDb } from './db/replica-reads';
 import { createBrokerIngest, type BrokerIngest } from './ingest/broker-ingest';
 import { readBrokerTls } from './ingest/broker-tls';
 import { startEmbeddedBroker, type EmbeddedBroker } from './ingest/embedded-broker';
@@ -307,7 +308,10 @@ async function main() {
   // and no other process's sign-out is missed.
   const liveHub = createLiveHub(database, logger);
   await liveHub.start();
+  // Screen reads on the streaming replica when DATABASE_READ_URL names one (decision 123).
+  const reads = createReadDb({ primary: database, readUrl: config.databaseReadUrl, logger });
   const app = createApp({
+    reads,
     config,
     database,
     broker: mqtt,
@@ -369,6 +373,7 @@ async function main() {
     await openAdr?.mqtt.close().catch((error: unknown) => logger.warn({ err: error }, 'OpenADR MQTT listener close failed'));
     await broker?.stop().catch((error: unknown) => logger.warn({ err: error }, 'Broker stop failed'));
     await brokerIngest?.drain();
+    await reads.close().catch((error: unknown) => logger.warn({ err: error }, 'Replica close failed'));
     await database.close().catch((error: unknown) => logger.warn({ err: error }, 'Database close failed'));
     process.exit(0);
   };

@@ -10,6 +10,7 @@ describe('loadConfig', () => {
       publicUrl: 'http://localhost:3000',
       dataDir: './data',
       databaseUrl: undefined,
+      databaseReadUrl: undefined,
       mqttUrl: undefined,
       mqttBrokerPort: 1884,
       mqttTls: undefined,
@@ -290,6 +291,16 @@ describe('loadConfig', () => {
   it('keeps 25 months of raw readings unless told otherwise (decision 124)', () => {
     expect(loadConfig({}).readingsRawRetentionMonths).toBe(25);
     expect(loadConfig({ READINGS_RAW_RETENTION_MONTHS: '36' }).readingsRawRetentionMonths).toBe(36);
+  });
+
+  it('takes DATABASE_READ_URL only beside a different DATABASE_URL (decision 123)', () => {
+    const primary = 'postgres://postgres@db:5432/peakwise';
+    const replica = 'postgres://postgres@replica:5432/peakwise';
+    expect(loadConfig({ DATABASE_URL: primary, DATABASE_READ_URL: replica }).databaseReadUrl).toBe(replica);
+    expect(loadConfig({ DATABASE_URL: primary }).databaseReadUrl).toBeUndefined();
+    expect(() => loadConfig({ DATABASE_READ_URL: replica })).toThrow('Configuration error: DATABASE_READ_URL needs DATABASE_URL');
+    expect(() => loadConfig({ DATABASE_URL: primary, DATABASE_READ_URL: primary })).toThrow('Configuration error: DATABASE_READ_URL must differ from DATABASE_URL');
+    expect(() => loadConfig({ DATABASE_URL: primary, DATABASE_READ_URL: 'mysql://replica/peakwise' })).toThrow(/^Configuration error: DATABASE_READ_URL must be a postgres:/);
   });
 
   it('uses the exact DATABASE_URL wording', () => {

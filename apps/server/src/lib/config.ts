@@ -58,6 +58,7 @@ const envSchema = z.object({
   PUBLIC_URL: optional(urlWithProtocols(['http:', 'https:'], 'must be an http:// or https:// URL')),
   DATA_DIR: optional(z.string()),
   DATABASE_URL: optional(urlWithProtocols(['postgres:', 'postgresql:'], 'must be a postgres:// or postgresql:// URL')),
+  DATABASE_READ_URL: optional(urlWithProtocols(['postgres:', 'postgresql:'], 'must be a postgres:// or postgresql:// URL (a streaming replica of DATABASE_URL)')),
   MQTT_URL: optional(urlWithProtocols(['mqtt:', 'mqtts:'], 'must be an mqtt:// or mqtts:// URL')),
   PUBLIC_MQTT_URL: optional(urlWithProtocols(['mqtt:', 'mqtts:'], 'must be an mqtt:// or mqtts:// URL, e.g. mqtts://mqtt.example.ca:8883')),
   MQTT_BROKER_PORT: optional(port('must be an integer between 0 and 65535 (0 picks a free port)')),
@@ -184,6 +185,8 @@ export type Config = {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** A streaming replica of databaseUrl for screen reads (decision 123); undefined: reads go to the primary. */
+  databaseReadUrl: string | undefined;
   mqttUrl: string | undefined;
   /**
    * The broker address devices are told to connect to (PUBLIC_MQTT_URL): the server's own MQTT_URL
@@ -344,6 +347,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     dataDir: e.DATA_DIR ?? './data',
     databaseUrl: e.DATABASE_URL,
+    databaseReadUrl: databaseReadConfig(e.DATABASE_READ_URL, e.DATABASE_URL),
     mqttUrl: e.MQTT_URL,
     publicMqttUrl: e.PUBLIC_MQTT_URL,
     // 1883 is often owned by a local Mosquitto, so the embedded broker stays out of its way.
@@ -402,6 +406,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       timeoutMs: e.WEBHOOK_TIMEOUT_MS ?? 10_000,
     },
   };
+}
+
+/** A replica only makes sense beside the PostgreSQL primary it copies; PGlite has none. */
+function databaseReadConfig(readUrl: string | undefined, primaryUrl: string | undefined): string | undefined {
+  if (readUrl === undefined) return undefined;
+  if (primaryUrl === undefined) throw new ConfigError('DATABASE_READ_URL', 'needs DATABASE_URL: it names a streaming replica of that PostgreSQL primary (PGlite has no replica)');
+  if (readUrl === primaryUrl) throw new ConfigError('DATABASE_READ_URL', 'must differ from DATABASE_URL: it names a streaming replica, not the primary again');
+  return readUrl;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { createApp } from '../app';
 import type { Database } from '../db/client';
+import type { ReadDb } from '../db/replica-reads';
 import type { AdjustableClock } from '../lib/clock';
 import { loadConfig, type Config } from '../lib/config';
 import { createLogger, type Logger } from '../lib/logger';
@@ -36,6 +37,8 @@ export async function createTestApp(
   options: {
     env?: Record<string, string>;
     database?: Database;
+    /** Where screen reads run (a test's replica); the primary when not given. */
+    reads?: ReadDb;
     broker?: { isConnected(): boolean };
     /** The broker address the pairing screen shows (a test's own broker). */
     deviceMqtt?: DeviceMqttAddress;
@@ -63,6 +66,7 @@ export async function createTestApp(
     logger,
     accounts,
     liveHub,
+    ...(options.reads ? { reads: options.reads } : {}),
     ...(options.broker ? { broker: options.broker } : {}),
     ...(options.deviceMqtt ? { deviceMqtt: options.deviceMqtt } : {}),
     ...(options.commands ? { commands: options.commands } : {}),

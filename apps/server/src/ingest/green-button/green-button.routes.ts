@@ -9,6 +9,8 @@ import {
   greenButtonImportResultSchema,
 } from '@peakwise/contracts/green-button.contract';
 import type { Db } from '../../db/client';
+import type { ReadDb } from '../../db/replica-reads';
+import { readOwners } from '../../lib/read-your-writes.middleware';
 import { createRouter, errorResponse, signedInRoute } from '../../lib/create-router';
 import { errorBody } from '../../lib/errors';
 import type { Auth } from '../../modules/auth/auth';
@@ -21,7 +23,7 @@ import { importGreenButton } from './green-button-import.service';
  * utility's file, download the household's meter. The upload has its own size limit
  * (GREEN_BUTTON_MAX_BYTES), applied after the session check and before the body is read.
  */
-export function createGreenButtonRoutes(deps: { auth: Auth; db: Db; clock: () => Date; maxBytes: number }) {
+export function createGreenButtonRoutes(deps: { auth: Auth; db: Db; reads: ReadDb; clock: () => Date; maxBytes: number }) {
   const household = requireHousehold(deps);
   const mib = Math.round((deps.maxBytes / (1024 * 1024)) * 10) / 10;
   const limit: MiddlewareHandler<HouseholdEnv> = bodyLimit({
@@ -89,7 +91,7 @@ export function createGreenButtonRoutes(deps: { auth: Auth; db: Db; clock: () =>
     })
     .openapi(exportRoute, async (c) => {
       const range = c.req.valid('query');
-      const xml = await exportGreenButton(deps.db, c.var.household, range, deps.clock());
+      const xml = await deps.reads.read(readOwners(c.var), (db) => exportGreenButton(db, c.var.household, range, deps.clock()));
       return c.body(xml, 200, {
         'Content-Type': 'application/atom+xml; charset=utf-8',
         'Content-Disposition': `attachment; filename="peakwise-green-button-${range.from}-${range.to}.xml"`,

@@ -1,12 +1,14 @@
 import { dashboardSchema, dashboardUsageQuerySchema, dashboardUsageSchema } from '@peakwise/contracts/energy.contract';
 import type { Db } from '../../db/client';
+import type { ReadDb } from '../../db/replica-reads';
+import { readOwners } from '../../lib/read-your-writes.middleware';
 import { createRouter, errorResponse, signedInRoute } from '../../lib/create-router';
 import type { Auth } from '../auth/auth';
 import { requireHousehold } from '../households/household.middleware';
 import { dashboard, dashboardUsage } from './dashboard.service';
 
 /** Dashboard cards and chart: the member's own household only. */
-export function createDashboardRoutes(deps: { auth: Auth; db: Db; clock: () => Date }) {
+export function createDashboardRoutes(deps: { auth: Auth; db: Db; reads: ReadDb; clock: () => Date }) {
   const household = requireHousehold(deps);
   const cards = signedInRoute({
     method: 'get',
@@ -30,9 +32,9 @@ export function createDashboardRoutes(deps: { auth: Auth; db: Db; clock: () => D
   });
   return createRouter()
     .openapi(cards, async (c) => {
-      return c.json(await dashboard(deps.db, c.var.household, c.var.user, c.var.sessionId, deps.clock()), 200);
+      return c.json(await deps.reads.read(readOwners(c.var), (db) => dashboard(db, c.var.household, c.var.user, c.var.sessionId, deps.clock())), 200);
     })
     .openapi(usage, async (c) => {
-      return c.json(await dashboardUsage(deps.db, c.var.household, c.req.valid('query').period, deps.clock()), 200);
+      return c.json(await deps.reads.read(readOwners(c.var), (db) => dashboardUsage(db, c.var.household, c.req.valid('query').period, deps.clock())), 200);
     });
 }

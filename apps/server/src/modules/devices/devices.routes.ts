@@ -1,6 +1,8 @@
 import { z } from '@hono/zod-openapi';
 import { deviceHistoryQuerySchema, deviceHistorySchema, devicesOverviewSchema } from '@peakwise/contracts/devices.contract';
 import type { Db } from '../../db/client';
+import type { ReadDb } from '../../db/replica-reads';
+import { readOwners } from '../../lib/read-your-writes.middleware';
 import { createRouter, errorResponse, notFoundResponse, memberTokenRoute } from '../../lib/create-router';
 import { deviceNotFound } from './device-not-found';
 import type { Auth } from '../auth/auth';
@@ -8,7 +10,7 @@ import { requireHousehold } from '../households/household.middleware';
 import { deviceHistory, devicesOverview } from './devices-read.service';
 
 /** IoT Devices screen: the member's own household only; no route takes a household id. */
-export function createDevicesRoutes(deps: { auth: Auth; db: Db; clock: () => Date }) {
+export function createDevicesRoutes(deps: { auth: Auth; db: Db; reads: ReadDb; clock: () => Date }) {
   const household = requireHousehold(deps);
   const overview = memberTokenRoute(['usage:read', 'plugs:control'], {
     method: 'get',
@@ -33,10 +35,10 @@ export function createDevicesRoutes(deps: { auth: Auth; db: Db; clock: () => Dat
   });
   return createRouter()
     .openapi(overview, async (c) => {
-      return c.json(await devicesOverview(deps.db, c.var.household, deps.clock()), 200);
+      return c.json(await deps.reads.read(readOwners(c.var), (db) => devicesOverview(db, c.var.household, deps.clock())), 200);
     })
     .openapi(history, async (c) => {
-      const result = await deviceHistory(deps.db, c.var.household, c.req.valid('param').id, c.req.valid('query').range, deps.clock());
+      const result = await deps.reads.read(readOwners(c.var), (db) => deviceHistory(db, c.var.household, c.req.valid('param').id, c.req.valid('query').range, deps.clock()));
       if (!result) throw deviceNotFound();
       return c.json(result, 200);
     });

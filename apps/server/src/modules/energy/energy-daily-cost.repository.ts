@@ -3,6 +3,7 @@ import type { LocalDate } from '@peakwise/domain/local-time';
 import type { TariffRow } from '@peakwise/domain/tariff-history';
 import type { DbOrTx } from '../../db/client';
 import { readTogether } from '../../db/read-together';
+import { writeHandle } from '../../db/replica-reads';
 import { dateArray } from '../../lib/pg-array';
 import { byStart, hourlySumsSql, localHoursAreUtcHours, rawSumsSql, type MeterSums } from './energy-rollups.repository';
 
@@ -48,7 +49,9 @@ export type PricedVersion = { d: LocalDate; v: string; plan: string; cents: numb
  */
 export async function keepPrices(db: DbOrTx, householdId: string, priced: readonly PricedVersion[]): Promise<void> {
   if (priced.length === 0) return;
-  await db.execute(sql`
+  // A screen read on the replica (decision 123) keeps its prices on the primary: xmin is the same
+  // on both (physical replication), so the row-version check holds there as well.
+  await writeHandle(db).execute(sql`
     update meter_daily m set cost_plan_id = r.plan, cost_cents = r.cents
     from json_to_recordset(${JSON.stringify(priced)}::json) as r(d date, v text, plan text, cents float8)
     where m.household_id = ${householdId}::uuid and m.local_date = r.d and m.xmin = r.v::xid`);

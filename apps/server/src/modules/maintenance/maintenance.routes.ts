@@ -9,6 +9,8 @@ import {
   scheduleMaintenanceSchema,
 } from '@peakwise/contracts/maintenance.contract';
 import type { Db } from '../../db/client';
+import type { ReadDb } from '../../db/replica-reads';
+import { readOwners } from '../../lib/read-your-writes.middleware';
 import { createRouter, errorResponse, notFoundResponse, signedInRoute } from '../../lib/create-router';
 import type { Auth } from '../auth/auth';
 import { requireHousehold } from '../households/household.middleware';
@@ -25,7 +27,7 @@ const scheduled = (notFound: string) => ({
 });
 
 /** Maintenance screen and its actions, and the Dashboard's Recent Alerts: the member's own household only. */
-export function createMaintenanceRoutes(deps: { auth: Auth; db: Db; clock: () => Date }) {
+export function createMaintenanceRoutes(deps: { auth: Auth; db: Db; reads: ReadDb; clock: () => Date }) {
   const household = requireHousehold(deps);
 
   const overview = signedInRoute({
@@ -95,10 +97,10 @@ export function createMaintenanceRoutes(deps: { auth: Auth; db: Db; clock: () =>
 
   return createRouter()
     .openapi(overview, async (c) => {
-      return c.json(await maintenanceOverview(deps.db, c.var.household, c.req.valid('query').range, deps.clock()), 200);
+      return c.json(await deps.reads.read(readOwners(c.var), (db) => maintenanceOverview(db, c.var.household, c.req.valid('query').range, deps.clock())), 200);
     })
     .openapi(recent, async (c) => {
-      return c.json(await recentAlerts(deps.db, c.var.household), 200);
+      return c.json(await deps.reads.read(readOwners(c.var), (db) => recentAlerts(db, c.var.household)), 200);
     })
     .openapi(dismiss, async (c) => c.json(await dismissAlert(deps.db, c.var.household, c.req.valid('param').id, c.var.user.id, deps.clock()), 200))
     .openapi(takeAction, async (c) => {

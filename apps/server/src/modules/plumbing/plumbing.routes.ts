@@ -1,12 +1,14 @@
 import { plumbingQuerySchema, plumbingSummarySchema } from '@peakwise/contracts/plumbing.contract';
 import type { Db } from '../../db/client';
+import type { ReadDb } from '../../db/replica-reads';
+import { readOwners } from '../../lib/read-your-writes.middleware';
 import { createRouter, errorResponse, signedInRoute } from '../../lib/create-router';
 import type { Auth } from '../auth/auth';
 import { requireHousehold } from '../households/household.middleware';
 import { plumbingSummary } from './plumbing.service';
 
 /** Plumbing screen: the member's own household only. */
-export function createPlumbingRoutes(deps: { auth: Auth; db: Db; clock: () => Date }) {
+export function createPlumbingRoutes(deps: { auth: Auth; db: Db; reads: ReadDb; clock: () => Date }) {
   const route = signedInRoute({
     method: 'get',
     path: '/api/plumbing',
@@ -20,6 +22,6 @@ export function createPlumbingRoutes(deps: { auth: Auth; db: Db; clock: () => Da
     },
   });
   return createRouter().openapi(route, async (c) => {
-    return c.json(await plumbingSummary(deps.db, c.var.household, c.req.valid('query').range, deps.clock()), 200);
+    return c.json(await deps.reads.read(readOwners(c.var), (db) => plumbingSummary(db, c.var.household, c.req.valid('query').range, deps.clock())), 200);
   });
 }

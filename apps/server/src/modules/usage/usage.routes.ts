@@ -2,6 +2,8 @@ import { z } from '@hono/zod-openapi';
 import { usageHistorySchema, usageQuerySchema, usageSummarySchema } from '@peakwise/contracts/energy.contract';
 import { localDateOf } from '@peakwise/domain/local-time';
 import type { Db } from '../../db/client';
+import type { ReadDb } from '../../db/replica-reads';
+import { readOwners } from '../../lib/read-your-writes.middleware';
 import { createRouter, errorResponse, memberTokenRoute } from '../../lib/create-router';
 import type { Auth } from '../auth/auth';
 import { requireHousehold } from '../households/household.middleware';
@@ -11,7 +13,7 @@ import { usageHistory, usageSummary } from './usage.service';
 const invalid = errorResponse('Invalid range');
 
 /** Usage History: the member's own household only (no household id is ever taken from the request). */
-export function createUsageRoutes(deps: { auth: Auth; db: Db; clock: () => Date }) {
+export function createUsageRoutes(deps: { auth: Auth; db: Db; reads: ReadDb; clock: () => Date }) {
   const household = requireHousehold(deps);
   const summary = memberTokenRoute(['usage:read'], {
     method: 'get',
@@ -42,16 +44,16 @@ export function createUsageRoutes(deps: { auth: Auth; db: Db; clock: () => Date 
 
   return createRouter()
     .openapi(summary, async (c) => {
-      return c.json(await usageSummary(deps.db, c.var.household, deps.clock()), 200);
+      return c.json(await deps.reads.read(readOwners(c.var), (db) => usageSummary(db, c.var.household, deps.clock())), 200);
     })
     .openapi(history, async (c) => {
-      return c.json(await usageHistory(deps.db, c.var.household, c.req.valid('query').range, deps.clock()), 200);
+      return c.json(await deps.reads.read(readOwners(c.var), (db) => usageHistory(db, c.var.household, c.req.valid('query').range, deps.clock())), 200);
     })
     .openapi(csv, async (c) => {
       const { household } = c.var;
       const now = deps.clock();
       const { range } = c.req.valid('query');
-      const body = usageCsv(await usageHistory(deps.db, household, range, now));
+      const body = usageCsv(await deps.reads.read(readOwners(c.var), (db) => usageHistory(db, household, range, now)));
       const filename = `peakwise-usage-${range}d-${localDateOf(now, household.timeZone)}.csv`;
       return c.body(body, 200, {
         'Content-Type': 'text/csv; charset=utf-8',
