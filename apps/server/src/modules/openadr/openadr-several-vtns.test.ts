@@ -109,7 +109,7 @@ describe('OpenADR: two VTNs at once, 3.0.1 and 3.1.1', () => {
     // Each VEN enrolled on its own VTN, under its own name, with the callback naming that VTN's row.
     expect([...ontarioVtn.vens.values()].map((v) => v.venName)).toEqual(['peakwise-on']);
     expect([...quebecVtn.vens.values()].map((v) => v.venName)).toEqual(['peakwise-qc']);
-    const callbackOf = (vtn: TestVtn) => ([...vtn.subscriptions.values()][0] as { objectOperations: { callbackUrl: string }[] }).objectOperations[0]!.callbackUrl;
+    const callbackOf = (vtn: TestVtn) => ([...vtn.subscriptions.values()][0] as unknown as { objectOperations: { callbackUrl: string }[] }).objectOperations[0]!.callbackUrl;
     expect(callbackOf(ontarioVtn)).toContain(`/api/openadr/callback/${shown[0]!.id}/`);
     expect(callbackOf(quebecVtn)).toContain(`/api/openadr/callback/${shown[1]!.id}/`);
   });
