@@ -57,7 +57,7 @@ export async function latestUtilityDataConsent(db: Db, userId: string): Promise<
 }
 
 /** The latest record wins; none is a no. */
-async function latestConsent(db: Db, userId: string, purpose: string): Promise<boolean> {
+async function latestConsent(db: DbOrTx, userId: string, purpose: string): Promise<boolean> {
   const [latest] = await db
     .select({ granted: consents.granted })
     .from(consents)
@@ -127,5 +127,6 @@ export async function anonymiseAccount(db: DbOrTx, userId: string, anonymisedEma
     .set({ name: '', email: anonymisedEmail, pendingEmail: null, deletedAt: now, updatedAt: now })
     .where(eq(profiles.id, userId));
   await recordMarketingConsent(db, userId, false, language, 'account_deleted');
-  await recordUtilityDataConsent(db, userId, false, language, 'account_deleted');
+  // Withdrawn only where it was given: a member who never chose has nothing to withdraw.
+  if (await latestConsent(db, userId, UTILITY_DATA_CONSENT_PURPOSE)) await recordUtilityDataConsent(db, userId, false, language, 'account_deleted');
 }
