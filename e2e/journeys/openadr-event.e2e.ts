@@ -113,7 +113,7 @@ describe('an OpenADR event from the utility’s VTN to the final report', () => 
 
       // The operator maps the VTN's program to the Peakwise program in the console.
       await operator.goto('/ops/openadr');
-      const section = operator.getByRole('region', { name: `VTN ${vtn.url}` });
+      const section = operator.getByRole('region', { name: `VTN default — ${vtn.url}` });
       await section.waitFor();
       await expect.poll(async () => section.textContent()).toContain('Connected to mqtt://127.0.0.1:');
       await expect.poll(async () => section.textContent()).toContain('Not needed: the VTN’s MQTT broker tells us');
@@ -240,7 +240,7 @@ describe('an OpenADR event from the utility’s VTN to the final report', () => 
 
       // The console shows the final report sent.
       await operator.goto('/ops/openadr');
-      const reports = operator.getByRole('region', { name: `VTN ${vtn.url}` }).getByRole('table', { name: 'Reports sent' });
+      const reports = operator.getByRole('region', { name: `VTN default — ${vtn.url}` }).getByRole('table', { name: 'Reports sent' });
       await reports.getByText(vtnEvent).waitFor();
       await screenshot(operator, 'openadr-event-ops-final-report');
       expect(await axeViolations(operator)).toEqual([]);

@@ -46,7 +46,7 @@ describe('OpenADR in the console', () => {
     await page.getByRole('navigation', { name: 'Console sections' }).getByRole('link', { name: 'OpenADR' }).click();
     await page.waitForURL((url) => url.pathname === '/ops/openadr');
     await page.getByRole('heading', { level: 1, name: 'OpenADR utilities' }).waitFor();
-    const vtn = page.getByRole('region', { name: `VTN ${VTN_URL}` });
+    const vtn = page.getByRole('region', { name: `VTN default — ${VTN_URL}` });
     await vtn.waitFor();
     await expect(vtn.textContent()).resolves.toContain('Refused by the VTN (polling goes on) — POST /subscriptions answered 400');
     await expect(vtn.textContent()).resolves.toContain('Its VTN program feeds no Peakwise program');

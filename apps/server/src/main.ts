@@ -241,17 +241,12 @@ async function main() {
   const paymentProcessor = createPaymentProcessor(config);
   // Mosquitto's logins follow the ingest credentials through its dynamic security plugin (decision 097).
   const dynsec = config.mqttDynsec && config.mqttUrl ? connectDynsecControl({ url: config.mqttUrl, username: config.mqttDynsec.username, password: config.mqttDynsec.password, logger }) : undefined;
-  // Peakwise as an OpenADR 3 VEN of the configured VTN (decision 104); nothing of it runs without one.
-  const openAdrClient = config.openadr ? createOpenAdrClient({ config: config.openadr, clock: now }) : undefined;
-  const openAdr =
-    config.openadr && openAdrClient
-      ? {
-          config: config.openadr,
-          client: openAdrClient,
-          // A 3.1.1 VTN's MQTT notifications (decision 114); idle until a poll finds the VTN offers them.
-          mqtt: createOpenAdrMqttListener({ db: database.db, vtnUrl: config.openadr.vtnUrl, client: openAdrClient, clientId: config.openadr.clientId, logger, clock: now, allowPlain: config.nodeEnv !== 'production' }),
-        }
-      : undefined;
+  // Peakwise as an OpenADR 3 VEN of each configured VTN (decisions 104, 121); nothing of it runs without one.
+  // Each VTN has its own client (and token) and its own MQTT listener (decision 114), idle until a poll finds the VTN offers it.
+  const openAdrVens = config.openadrVtns.map((vtnConfig) => {
+    const client = createOpenAdrClient({ config: vtnConfig, clock: now });
+    return { config: vtnConfig, client, mqtt: createOpenAdrMqttListener({ db: database.db, vtnUrl: vtnConfig.vtnUrl, client, clientId: vtnConfig.clientId, logger, clock: now, allowPlain: config.nodeEnv !== 'production' }) };
+  });
   // Mosquitto names no refused login; its log topic does name a successful one (decision 105).
   const loginLog =
     config.mqttDynsec && config.mqttUrl
@@ -276,7 +271,7 @@ async function main() {
       ...cardDetachJobHandlers({ processor: paymentProcessor }),
       ...billReminderJobHandlers(createBillReminderSender({ mailer: accounts.mailer, channels: notifications })),
       ...(dynsec && config.mqttDynsec ? brokerLoginJobHandlers({ control: dynsec, sealKey: config.mqttDynsec.sealKey }) : {}),
-      ...(openAdr ? openAdrJobHandlers({ ...openAdr, logger }) : {}),
+      ...(openAdrVens.length > 0 ? openAdrJobHandlers({ vtns: openAdrVens, logger }) : {}),
       ...webhookJobHandlers({ retryDelaysSeconds: config.webhooks.retryDelaysSeconds, timeoutMs: config.webhooks.timeoutMs, allowPrivateNetworks: config.webhooks.allowLocalhost }),
     },
     logger,
@@ -296,7 +291,7 @@ async function main() {
   await scheduleAutopaySweep(database.db, now());
   // Bill reminders (decision 049): this hour's sweep; each sweep schedules the next.
   await scheduleReminderSweep(database.db, now());
-  if (openAdr) await startOpenAdrPolling(database.db, openAdr.config, now());
+  if (openAdrVens.length > 0) await startOpenAdrPolling(database.db, config.openadrVtns, now());
   // Mosquitto's logins checked against the credentials once a day (decision 105); each check schedules the next.
   if (dynsec) await scheduleBrokerLoginCheck(database.db, now());
   // The readings' months made ahead (decision 115); each run schedules the next month's.
@@ -370,7 +365,7 @@ async function main() {
     await ingest.close().catch((error: unknown) => logger.warn({ err: error }, 'MQTT close failed'));
     await dynsec?.close().catch((error: unknown) => logger.warn({ err: error }, 'Dynamic security session close failed'));
     await loginLog?.close().catch((error: unknown) => logger.warn({ err: error }, 'Mosquitto log session close failed'));
-    await openAdr?.mqtt.close().catch((error: unknown) => logger.warn({ err: error }, 'OpenADR MQTT listener close failed'));
+    for (const ven of openAdrVens) await ven.mqtt.close().catch((error: unknown) => logger.warn({ err: error, vtn: ven.config.name }, 'OpenADR MQTT listener close failed'));
     await broker?.stop().catch((error: unknown) => logger.warn({ err: error }, 'Broker stop failed'));
     await brokerIngest?.drain();
     await reads.close().catch((error: unknown) => logger.warn({ err: error }, 'Replica close failed'));

@@ -45,6 +45,8 @@ export const profileSchema = z.object({
   language: languageSchema,
   timeZone: timeZoneSchema,
   marketingConsent: z.boolean(),
+  /** Whether the home's own figures may go, under a pseudonym, to a utility that asks for them (decision 121). */
+  utilityDataConsent: z.boolean(),
   updatedAt: z.string(),
 });
 export type Profile = z.infer<typeof profileSchema>;
@@ -74,6 +76,10 @@ export type Gender = z.infer<typeof genderSchema>;
 /** The sign-up checkbox (docs/product/messages.md#sign-up); stored word for word with every consent record. */
 export const MARKETING_CONSENT_PURPOSE = 'marketing_data_sharing';
 export const MARKETING_CONSENT_WORDING = 'Share my registration data with content providers for marketing purposes';
+/** Per-resource OpenADR reports (decision 121): without it, a home is only ever part of a sum. */
+export const UTILITY_DATA_CONSENT_PURPOSE = 'openadr_resource_data';
+export const UTILITY_DATA_CONSENT_WORDING = 'Send my home’s own event figures, under a pseudonym, to the utility running the program when it asks for them';
+export const utilityDataConsentSchema = z.object({ granted: z.boolean() });
 
 export const BIRTH_YEAR_MIN = 1900;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LANGUAGES, MARKETING_CONSENT_PURPOSE, MARKETING_CONSENT_WORDING, type Language } from './account.contract';
+import { LANGUAGES, MARKETING_CONSENT_PURPOSE, MARKETING_CONSENT_WORDING, UTILITY_DATA_CONSENT_PURPOSE, UTILITY_DATA_CONSENT_WORDING, type Language } from './account.contract';
 import { NOTIFICATION_CONSENT_WORDING, type NotificationKind } from './notifications.contract';
 
 /**
@@ -12,6 +12,11 @@ export const CONSENT_WORDINGS: Record<string, { en: string; fr: string; es: stri
     en: MARKETING_CONSENT_WORDING,
     fr: 'Partager mes données d’inscription avec des fournisseurs de contenu à des fins de marketing',
     es: 'Compartir mis datos de registro con proveedores de contenido con fines de marketing',
+  },
+  [`${UTILITY_DATA_CONSENT_PURPOSE}/1`]: {
+    en: UTILITY_DATA_CONSENT_WORDING,
+    fr: 'Envoyer les chiffres de mon propre foyer, sous un pseudonyme, au distributeur qui gère le programme quand il les demande',
+    es: 'Enviar las cifras propias de mi hogar, con un seudónimo, a la distribuidora que gestiona el programa cuando las pida',
   },
   'notifications:events/1': {
     en: NOTIFICATION_CONSENT_WORDING.events,
@@ -37,6 +42,9 @@ export const CONSENT_WORDINGS: Record<string, { en: string; fr: string; es: stri
 
 /** The version recorded today with the marketing consent. */
 export const MARKETING_CONSENT_VERSION = `${MARKETING_CONSENT_PURPOSE}/1`;
+
+/** The version recorded today with the utility data consent. */
+export const UTILITY_DATA_CONSENT_VERSION = `${UTILITY_DATA_CONSENT_PURPOSE}/1`;
 
 /** The version recorded today with a notification choice of this kind (any channel). */
 export const notificationConsentVersion = (kind: NotificationKind) => `notifications:${kind}/1`;

@@ -67,6 +67,8 @@ export const opsOpenAdrReportSchema = z.object({
 
 export const opsOpenAdrVtnSchema = z.object({
   id: z.string(),
+  /** The configuration's name for it (decision 121): 'default' for the first, OPENADR_VTN_URL's. */
+  name: z.string(),
   url: z.string(),
   version: z.enum(['3.0.1', '3.1.1']),
   venName: z.string(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openAdrReportIntervals, openAdrReportTotals, openAdrReportUnits } from './openadr-report';
+import { openAdrAsksPerResource, openAdrReportIntervals, openAdrReportTotals, openAdrReportUnits } from './openadr-report';
 
 describe('openAdrReportUnits', () => {
   it('reports energy unless a descriptor asks for power', () => {
@@ -34,5 +34,18 @@ describe('openAdrReportIntervals', () => {
   });
   it('totals compare the baseline and the actual over the same intervals', () => {
     expect(openAdrReportTotals(figures)).toEqual({ intervals: 2, baselineKwh: 1.2346, actualKwh: 0.9877 });
+  });
+});
+
+describe('openAdrAsksPerResource', () => {
+  it('is asked by a reportable descriptor whose aggregate is not true (false is the documents’ default)', () => {
+    expect(openAdrAsksPerResource([{ payloadType: 'USAGE', aggregate: false }])).toBe(true);
+    expect(openAdrAsksPerResource([{ payloadType: 'BASELINE' }, { payloadType: 'USAGE', aggregate: true }])).toBe(true);
+  });
+  it('is not asked when every reportable descriptor aggregates, or only other payloads are per resource', () => {
+    expect(openAdrAsksPerResource([{ payloadType: 'BASELINE', aggregate: true }, { payloadType: 'USAGE', aggregate: true }])).toBe(false);
+    expect(openAdrAsksPerResource([{ payloadType: 'USAGE', aggregate: true }, { payloadType: 'STORAGE_CHARGE_LEVEL', aggregate: false }])).toBe(false);
+    expect(openAdrAsksPerResource(null)).toBe(false);
+    expect(openAdrAsksPerResource('USAGE')).toBe(false);
   });
 });

@@ -2,8 +2,8 @@
  * What Peakwise reports to a VTN for an event (decision 110): the baseline and the actual use of the
  * opted-in homes, summed, per 5-minute interval from the event's start. The VTN's report descriptors
  * choose the unit: energy per interval (kWh, BASELINE and USAGE) unless one asks for power (a DEMAND
- * payload, or KW), then average kW (BASELINE and DEMAND). Nothing else a descriptor can ask for (per-
- * resource data, other payload types) is something Peakwise sends.
+ * payload, or KW), then average kW (BASELINE and DEMAND). Other payload types are not sent; per-
+ * resource figures only for homes whose members agreed (decision 121).
  */
 
 import { INTERVAL_HOURS } from './time-constants';
@@ -26,6 +26,16 @@ export function openAdrReportUnits(descriptors: unknown): OpenAdrReportUnits | n
   const asked = descriptors.filter((d): d is { payloadType: string; units?: string | null } => typeof d === 'object' && d !== null && REPORTABLE.has((d as { payloadType?: unknown }).payloadType as string));
   if (asked.length === 0) return null;
   return asked.some((d) => d.payloadType === 'DEMAND' || d.units === 'KW') ? 'KW' : 'KWH';
+}
+
+/**
+ * Whether the descriptors ask for each resource's own figures: a reportable one whose `aggregate`
+ * is not true (the documents' default is false, "results for each resource"). Asked, the homes
+ * whose members agreed get one resource each beside the sum (decision 121); the rest stay in the sum.
+ */
+export function openAdrAsksPerResource(descriptors: unknown): boolean {
+  if (!Array.isArray(descriptors)) return false;
+  return descriptors.some((d) => typeof d === 'object' && d !== null && REPORTABLE.has((d as { payloadType?: unknown }).payloadType as string) && (d as { aggregate?: unknown }).aggregate !== true);
 }
 
 /** The report's intervals: BASELINE always, the actual (USAGE or DEMAND) once a reading for the interval is in. */

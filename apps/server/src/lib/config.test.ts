@@ -42,6 +42,7 @@ describe('loadConfig', () => {
       oauth: { google: undefined, facebook: undefined },
       supportPhone: null,
       openadr: undefined,
+      openadrVtns: [],
       clock: { offsetMs: 0, adjustable: false },
       apiTokens: { rateLimit: 300, windowSeconds: 60 },
       webhooks: { retryDelaysSeconds: [60, 300, 1800, 7200, 43200], allowLocalhost: true, timeoutMs: 10_000 },
@@ -363,7 +364,7 @@ describe('loadConfig', () => {
 
   it('an OpenADR VTN is all or nothing, and its version is one of the two the VEN speaks', () => {
     const vtn = { OPENADR_VTN_URL: 'https://vtn.example.ca/openadr3/3.1.1/', OPENADR_CLIENT_ID: 'ven-7', OPENADR_CLIENT_SECRET: 's3cret-value', OPENADR_VERSION: '3.1.1' };
-    expect(loadConfig(vtn).openadr).toEqual({ vtnUrl: 'https://vtn.example.ca/openadr3/3.1.1', clientId: 'ven-7', clientSecret: 's3cret-value', version: '3.1.1', venName: 'peakwise', pollSeconds: 300, callbackUrl: undefined });
+    expect(loadConfig(vtn).openadr).toEqual({ name: 'default', vtnUrl: 'https://vtn.example.ca/openadr3/3.1.1', clientId: 'ven-7', clientSecret: 's3cret-value', version: '3.1.1', venName: 'peakwise', pollSeconds: 300, callbackUrl: undefined });
     expect(loadConfig({ ...vtn, OPENADR_VEN_NAME: 'Peakwise ON', OPENADR_POLL_SECONDS: '60', OPENADR_CALLBACK_URL: 'https://peakwise.ca/' }).openadr).toMatchObject({ venName: 'Peakwise ON', pollSeconds: 60, callbackUrl: 'https://peakwise.ca' });
     const refused: [Record<string, string>, string][] = [
       [{ ...vtn, OPENADR_CLIENT_SECRET: '' }, 'OPENADR_CLIENT_SECRET must be set when OPENADR_VTN_URL is'],
@@ -379,5 +380,42 @@ describe('loadConfig', () => {
     for (const [env, message] of refused) expect(() => loadConfig(env), message).toThrow(message);
     // The secret is never part of what a refusal says.
     expect(() => loadConfig({ ...vtn, OPENADR_VERSION: '9' })).not.toThrow('s3cret-value');
+  });
+
+  it('more VTNs come from OPENADR_VTNS, after the first; a bad entry is named, its secret never', () => {
+    const first = { OPENADR_VTN_URL: 'https://on.example.ca/oadr', OPENADR_CLIENT_ID: 'ven-on', OPENADR_CLIENT_SECRET: 'on-secret-1', OPENADR_VERSION: '3.0.1', OPENADR_CALLBACK_URL: 'https://peakwise.ca/' };
+    const quebec = { name: 'quebec', url: 'https://qc.example.ca/oadr/', clientId: 'ven-qc', clientSecret: 'qc-secret-2', version: '3.1.1', pollSeconds: 60 };
+    const both = loadConfig({ ...first, OPENADR_VTNS: JSON.stringify([quebec]) });
+    expect(both.openadrVtns).toEqual([
+      { name: 'default', vtnUrl: 'https://on.example.ca/oadr', clientId: 'ven-on', clientSecret: 'on-secret-1', version: '3.0.1', venName: 'peakwise', pollSeconds: 300, callbackUrl: 'https://peakwise.ca' },
+      { name: 'quebec', vtnUrl: 'https://qc.example.ca/oadr', clientId: 'ven-qc', clientSecret: 'qc-secret-2', version: '3.1.1', venName: 'peakwise', pollSeconds: 60, callbackUrl: 'https://peakwise.ca' },
+    ]);
+    expect(both.openadr?.name).toBe('default');
+    // Without the single-VTN variables, the list's first is the first; the callback URL serves it.
+    const alone = loadConfig({ OPENADR_VTNS: JSON.stringify([quebec]), OPENADR_CALLBACK_URL: 'https://peakwise.ca' });
+    expect(alone.openadrVtns.map((v) => v.name)).toEqual(['quebec']);
+    expect(alone.openadr?.callbackUrl).toBe('https://peakwise.ca');
+    // Without any, nothing changes.
+    expect(loadConfig({}).openadrVtns).toEqual([]);
+    const refused: [unknown, string][] = [
+      ['[{"name": "qc", "clientSecret": "qc-secret-2",', 'OPENADR_VTNS must be a JSON array of VTN objects'],
+      [[], 'OPENADR_VTNS must be a JSON array of at least one VTN object'],
+      [[{ ...quebec, clientId: undefined }], 'OPENADR_VTNS[0] ("quebec").clientId'],
+      [[{ ...quebec, version: '3.0.0' }], 'OPENADR_VTNS[0] ("quebec").version must be 3.0.1 or 3.1.1'],
+      [[{ ...quebec, url: 'ftp://qc.example.ca' }], 'OPENADR_VTNS[0] ("quebec").url must be an http:// or https:// URL'],
+      [[{ ...quebec, name: 'Québec' }], 'OPENADR_VTNS[0].name must be 1-32 lower-case letters, digits or dashes'],
+      [[{ ...quebec, secret: 'x' }], 'OPENADR_VTNS[0] ("quebec") has unknown fields (secret)'],
+      [[{ ...quebec, pollSeconds: 0 }], 'OPENADR_VTNS[0] ("quebec").pollSeconds must be positive'],
+      [[{ ...quebec, name: 'default' }], 'OPENADR_VTNS[0] ("default").name must not be "default"'],
+      [[quebec, { ...quebec, url: 'https://qc2.example.ca' }], 'OPENADR_VTNS[1] ("quebec").name names another VTN already'],
+      [[{ ...quebec, url: 'https://on.example.ca/oadr/' }], 'OPENADR_VTNS[0] ("quebec").url is the URL of another VTN already'],
+      [[{ ...quebec, clientSecret: 'has space' }], 'OPENADR_VTNS[0] ("quebec").clientSecret must be 1-512 printable characters'],
+    ];
+    for (const [vtns, message] of refused) {
+      const env = { ...first, OPENADR_VTNS: typeof vtns === 'string' ? vtns : JSON.stringify(vtns) };
+      expect(() => loadConfig(env), message).toThrow(message);
+      // No refusal repeats a secret, even the one it refuses.
+      for (const secret of ['qc-secret-2', 'on-secret-1', 'has space']) expect(() => loadConfig(env), message).not.toThrow(secret);
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { z } from 'zod';
+import { FIRST_VTN_NAME, openAdrVtnsConfig } from './config-openadr-vtns';
 import { DEFAULT_SERVICEABLE_PROVINCES, type ProvinceCode } from '@peakwise/domain/postal-code';
 import { provinceCodeSchema } from '@peakwise/contracts/postal.contract';
 import { DEFAULT_CASH_OUT_REVIEW_ABOVE_POINTS } from '@peakwise/domain/payout-rules';
@@ -168,6 +169,7 @@ const envSchema = z.object({
   OPENADR_VERSION: optional(z.enum(['3.0.1', '3.1.1'], { error: 'must be 3.0.1 or 3.1.1' })),
   OPENADR_VEN_NAME: optional(z.string().regex(/^[\x20-\x7e]{1,128}$/, 'must be 1-128 printable characters')),
   OPENADR_POLL_SECONDS: optional(positiveInt('must be a positive integer (seconds)')),
+  OPENADR_VTNS: optional(z.string()),
   OPENADR_CALLBACK_URL: optional(urlWithProtocols(['http:', 'https:'], 'must be an http:// or https:// URL (this server as the VTN reaches it)')),
   SUPPORT_PHONE: optional(z.string().trim().regex(SUPPORT_PHONE_PATTERN, 'must be a phone number: digits, spaces, dashes, dots or brackets, with an optional leading +')),
 });
@@ -273,10 +275,12 @@ export type Config = {
   readingsCompaction: boolean;
   oauth: { google: OAuthProviderConfig | undefined; facebook: OAuthProviderConfig | undefined };
   /**
-   * The VTN this server takes part in as an OpenADR 3 VEN (decision 104); undefined without
-   * OPENADR_VTN_URL, and then nothing OpenADR runs. The secret is never logged or shown.
+   * The first VTN this server takes part in as an OpenADR 3 VEN (decision 104): OPENADR_VTN_URL's,
+   * else OPENADR_VTNS's first; undefined without either, and then nothing OpenADR runs.
    */
   openadr: OpenAdrConfig | undefined;
+  /** Every VTN (decision 121), the first one first; each has its own row, token, poll chain and listener. Secrets are never logged or shown. */
+  openadrVtns: OpenAdrConfig[];
   /** The support line shown on Help; null when none is set, and then no phone is shown at all. */
   supportPhone: string | null;
   /**
@@ -300,8 +304,10 @@ export type MqttTlsConfig = { certPath: string; keyPath: string; port: number };
 export type OAuthProviderConfig = { clientId: string; clientSecret: string; issuer: string };
 
 export type OpenAdrVersion = '3.0.1' | '3.1.1';
-/** One VTN from the environment; the tables hold one row per VTN url, so more can follow. */
+/** One VTN from the environment; the tables hold one row per VTN url. */
 export type OpenAdrConfig = {
+  /** The name /ops shows (decision 121): 'default' for OPENADR_VTN_URL's, each OPENADR_VTNS entry's own. */
+  name: string;
   vtnUrl: string;
   clientId: string;
   clientSecret: string;
@@ -339,6 +345,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (nodeEnv === 'production' && e.PASSWORD_HASH_COST === 'minimum') throw new ConfigError('PASSWORD_HASH_COST', 'must not be minimum in production');
   // The OpenADR Definition (3.1.1, Webhooks): the VEN MUST use HTTPS for its callback.
   if (nodeEnv === 'production' && e.OPENADR_CALLBACK_URL !== undefined && !e.OPENADR_CALLBACK_URL.startsWith('https:')) throw new ConfigError('OPENADR_CALLBACK_URL', 'must be an https:// URL in production');
+
+  const callbackUrl = e.OPENADR_CALLBACK_URL?.replace(/\/+$/, '');
+  // Without OPENADR_VTN_URL, OPENADR_CALLBACK_URL may serve OPENADR_VTNS alone.
+  const firstVtn = openAdrConfig(e.OPENADR_VTN_URL, e.OPENADR_CLIENT_ID, e.OPENADR_CLIENT_SECRET, e.OPENADR_VERSION, e.OPENADR_VEN_NAME, e.OPENADR_POLL_SECONDS, e.OPENADR_VTNS === undefined ? e.OPENADR_CALLBACK_URL : undefined);
+  const openadrVtns = openAdrVtnsConfig(firstVtn && { ...firstVtn, callbackUrl }, e.OPENADR_VTNS, callbackUrl);
 
   return {
     port,
@@ -397,7 +408,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       facebook: oauthProvider('FACEBOOK', e.OAUTH_FACEBOOK_CLIENT_ID, e.OAUTH_FACEBOOK_CLIENT_SECRET, e.OAUTH_FACEBOOK_ISSUER ?? 'https://www.facebook.com'),
     },
     supportPhone: e.SUPPORT_PHONE ?? null,
-    openadr: openAdrConfig(e.OPENADR_VTN_URL, e.OPENADR_CLIENT_ID, e.OPENADR_CLIENT_SECRET, e.OPENADR_VERSION, e.OPENADR_VEN_NAME, e.OPENADR_POLL_SECONDS, e.OPENADR_CALLBACK_URL),
+    openadr: openadrVtns[0],
+    openadrVtns,
     clock: { offsetMs: e.CLOCK_OFFSET_MS ?? 0, adjustable: e.TEST_CLOCK ?? false },
     apiTokens: { rateLimit: e.API_TOKEN_RATE_LIMIT ?? 300, windowSeconds: e.API_TOKEN_RATE_LIMIT_WINDOW_SECONDS ?? 60 },
     webhooks: {
@@ -509,7 +521,7 @@ function openAdrConfig(
   if (clientId === undefined) throw new ConfigError('OPENADR_CLIENT_ID', 'must be set when OPENADR_VTN_URL is');
   if (clientSecret === undefined) throw new ConfigError('OPENADR_CLIENT_SECRET', 'must be set when OPENADR_VTN_URL is');
   if (version === undefined) throw new ConfigError('OPENADR_VERSION', 'must be set when OPENADR_VTN_URL is (3.0.1 or 3.1.1; the two are not compatible)');
-  return { vtnUrl: vtnUrl.replace(/\/+$/, ''), clientId, clientSecret, version, venName: venName ?? 'peakwise', pollSeconds: pollSeconds ?? 300, callbackUrl: callbackUrl?.replace(/\/+$/, '') };
+  return { name: FIRST_VTN_NAME, vtnUrl: vtnUrl.replace(/\/+$/, ''), clientId, clientSecret, version, venName: venName ?? 'peakwise', pollSeconds: pollSeconds ?? 300, callbackUrl: callbackUrl?.replace(/\/+$/, '') };
 }
 
 /** A provider is on when both its client id and secret are set; one without the other is a mistake. */

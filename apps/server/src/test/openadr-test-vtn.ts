@@ -49,6 +49,8 @@ export type TestVtn = {
   settle(): Promise<void>;
   /** The MQTT notifier's broker (3.1.1 with `mqtt`), as /notifiers names it; null without one. */
   mqttUrl: string | null;
+  /** While false, /notifiers offers no MQTT though the broker runs (a VTN that offers it later). */
+  mqttOffered: boolean;
   /** Every message the VTN published on its broker, in order. */
   published: { topic: string; objectType: string; operation: string; id: string }[];
   /** The broker stops listening and drops every connection (down), or listens again on the same port (up). */
@@ -115,6 +117,7 @@ export async function startTestVtn(version: OpenAdrVersion, options: TestVtnOpti
     notifications: [],
     silent: false,
     mqttUrl: null,
+    mqttOffered: true,
     published: [],
     mqttDown: async () => {},
     mqttUp: async () => {},
@@ -289,13 +292,13 @@ export async function startTestVtn(version: OpenAdrVersion, options: TestVtnOpti
     }
 
     if (template === '/notifiers') {
-      const mqttNotifier = broker
+      const mqttNotifier = broker && vtn.mqttOffered
         ? { URIS: [broker.url], serialization: 'JSON', authentication: broker.anonymous ? { method: 'ANONYMOUS' } : { method: 'OAUTH2_BEARER_TOKEN', username: '{clientID}' } }
         : undefined;
       return send(res, method, template, 200, { WEBHOOK: true, ...(mqttNotifier ? { MQTT: mqttNotifier } : {}) });
     }
     if (template.startsWith('/notifiers/mqtt/')) {
-      if (!broker) return send(res, method, template, 404, problem(404, 'No MQTT notifier'));
+      if (!broker || !vtn.mqttOffered) return send(res, method, template, 404, problem(404, 'No MQTT notifier'));
       if (template === '/notifiers/mqtt/topics/programs') return send(res, method, template, 200, { topics: programTopics });
       const programId = match.m!.groups!.programID!;
       if (!programs.has(programId)) return send(res, method, template, 404, problem(404, 'No such program'));

@@ -188,7 +188,7 @@ export const opsEn = {
     loading: 'Loading the VTN connections…',
     empty: 'No OpenADR VTN is configured on this server.',
     never: 'Never',
-    vtnTitle: 'VTN {{url}}',
+    vtnTitle: 'VTN {{name}} — {{url}}',
     connection: {
       title: 'Connection',
       version: 'OpenADR version',

@@ -191,7 +191,7 @@ export const opsEs: Translation<typeof opsEn> = {
     loading: 'Cargando las conexiones VTN…',
     empty: 'No hay ningún VTN OpenADR configurado en este servidor.',
     never: 'Nunca',
-    vtnTitle: 'VTN {{url}}',
+    vtnTitle: 'VTN {{name}} — {{url}}',
     connection: {
       title: 'Conexión',
       version: 'Versión de OpenADR',

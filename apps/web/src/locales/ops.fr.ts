@@ -191,7 +191,7 @@ export const opsFr: Translation<typeof opsEn> = {
     loading: 'Chargement des connexions VTN…',
     empty: 'Aucun VTN OpenADR n’est configuré sur ce serveur.',
     never: 'Jamais',
-    vtnTitle: 'VTN {{url}}',
+    vtnTitle: 'VTN {{name}} — {{url}}',
     connection: {
       title: 'Connexion',
       version: 'Version d’OpenADR',

@@ -191,6 +191,8 @@ export const settingsEn = {
     title: 'Privacy',
     description: 'What we may share about you. You can change your mind at any time.',
     failed: 'Unable to save your choice. Please try again.',
+    utilityData: 'Send my home’s own event figures, under a pseudonym, to the utility running the program when it asks for them',
+    utilityDataHint: 'Otherwise your home only ever counts in the program’s total.',
   },
   privacyExport: {
     title: 'Download my data',
@@ -220,7 +222,7 @@ export const settingsEn = {
     granted: 'Agreed',
     withdrawn: 'Withdrawn',
     shownIn: 'Shown in {{language}}',
-    purposes: { marketing: 'Sharing my registration data for marketing' },
+    purposes: { marketing: 'Sharing my registration data for marketing', utilityData: 'My home’s own event figures for the utility' },
     sources: {
       sign_up: 'Sign-up',
       settings: 'Settings',

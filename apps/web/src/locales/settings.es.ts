@@ -193,6 +193,8 @@ export const settingsEs: Translation<typeof settingsEn> = {
     title: 'Privacidad',
     description: 'Lo que podemos compartir sobre ti. Puedes cambiar de opinión en cualquier momento.',
     failed: 'No se pudo guardar tu elección. Inténtalo de nuevo.',
+    utilityData: 'Enviar las cifras propias de mi hogar, con un seudónimo, a la distribuidora que gestiona el programa cuando las pida',
+    utilityDataHint: 'Si no, tu hogar solo cuenta en el total del programa.',
   },
   privacyExport: {
     title: 'Descargar mis datos',
@@ -222,7 +224,7 @@ export const settingsEs: Translation<typeof settingsEn> = {
     granted: 'Aceptado',
     withdrawn: 'Retirado',
     shownIn: 'Mostrado en {{language}}',
-    purposes: { marketing: 'Compartir mis datos de registro con fines de marketing' },
+    purposes: { marketing: 'Compartir mis datos de registro con fines de marketing', utilityData: 'Las cifras propias de mi hogar para la distribuidora' },
     sources: {
       sign_up: 'Registro',
       settings: 'Configuración',

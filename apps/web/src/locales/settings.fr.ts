@@ -195,6 +195,8 @@ export const settingsFr: Translation<typeof settingsEn> = {
     title: 'Confidentialité',
     description: 'Ce que nous pouvons partager à votre sujet. Vous pouvez changer d’avis à tout moment.',
     failed: 'Impossible d’enregistrer votre choix. Veuillez réessayer.',
+    utilityData: 'Envoyer les chiffres de mon propre foyer, sous un pseudonyme, au distributeur qui gère le programme quand il les demande',
+    utilityDataHint: 'Sinon, votre foyer ne compte que dans le total du programme.',
   },
   privacyExport: {
     title: 'Télécharger mes données',
@@ -224,7 +226,7 @@ export const settingsFr: Translation<typeof settingsEn> = {
     granted: 'Accepté',
     withdrawn: 'Retiré',
     shownIn: 'Présenté en {{language}}',
-    purposes: { marketing: 'Partage de mes données d’inscription à des fins de marketing' },
+    purposes: { marketing: 'Partage de mes données d’inscription à des fins de marketing', utilityData: 'Les chiffres propres de mon foyer pour le distributeur' },
     sources: {
       sign_up: 'Inscription',
       settings: 'Paramètres',

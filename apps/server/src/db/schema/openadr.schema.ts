@@ -9,6 +9,8 @@ export const openAdrVtns = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     url: text('url').notNull().unique(),
+    /** The name the configuration gives it (decision 121), shown in /ops; the first VTN's is 'default'. */
+    name: text('name').notNull().default('default'),
     version: text('version', { enum: ['3.0.1', '3.1.1'] }).notNull(),
     venName: text('ven_name').notNull(),
     /** The VTN's id of our ven object, once created or found. */
@@ -41,6 +43,7 @@ export const openAdrVtns = pgTable(
     mqttMessageAt: timestamp('mqtt_message_at', { withTimezone: true }),
   },
   (t) => [
+    check('openadr_vtns_name', sql`${t.name} ~ '^[a-z0-9][a-z0-9-]{0,31}$'`),
     check('openadr_vtns_version', sql`${t.version} in ('3.0.1', '3.1.1')`),
     check('openadr_vtns_failures', sql`${t.failures} >= 0`),
     check('openadr_vtns_subscription_status', sql`${t.subscriptionStatus} in ('off', 'active', 'failed')`),
@@ -130,6 +133,8 @@ export const openAdrSubscriptions = pgTable(
     bearerSha256: text('bearer_sha256'),
     pendingBearerSha256: text('pending_bearer_sha256'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    /** Deleted on the VTN once it offered MQTT (decision 121); its bearers no longer let a callback in. */
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ name: 'openadr_subscriptions_pk', columns: [t.vtnId, t.scope] }),

@@ -8,7 +8,8 @@ import { upsertProgram } from '../events/events.repository';
 import { createOpenAdrClient, OpenAdrFault } from './openadr-client';
 import { checkNotifier } from './openadr-notifier.service';
 import { openAdrReportBody } from './openadr-reports.service';
-import { checkSubscriptions } from './openadr-subscriptions.service';
+import { homeResourceNameFor } from './openadr-resource-name';
+import { checkSubscriptions, retireSubscriptions } from './openadr-subscriptions.service';
 import { pollVtn } from './openadr-ven.service';
 import { opsOpenAdr } from './ops-openadr.service';
 
@@ -88,7 +89,17 @@ describe.each(['3.0.1', '3.1.1'] as const)('OpenADR %s VEN against Prism serving
       const body = openAdrReportBody(version, due, 'peakwise', figures, units);
       await send(client().call('post', '/reports', { body }));
       await send(client().call('put', '/reports/{reportID}', { path: { reportID: 'object-999' }, body }));
+      // Asked per resource (decision 121): a consenting home's resource beside the sum.
+      const perHome = openAdrReportBody(version, due, 'peakwise', figures, units, [{ resourceName: homeResourceNameFor(due.programId, '22222222-2222-4222-8222-222222222222'), figures }]);
+      expect(perHome.resources).toHaveLength(2);
+      await send(client().call('put', '/reports/{reportID}', { path: { reportID: 'object-999' }, body: perHome }));
     }
+    // MQTT offered after a webhook was made (decision 121): the subscriptions found are deleted.
+    const [vtn] = await opsOpenAdr(database.db);
+    const heldBefore = rowsOf<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from openadr_subscriptions where retired_at is null`))[0]!.n;
+    expect(heldBefore).toBeGreaterThan(0);
+    await send(retireSubscriptions(database.db, client(), { id: vtn!.id, venName: vtn!.venName }));
+    await send(client().call('delete', '/subscriptions/{subscriptionID}', { path: { subscriptionID: 'object-999' } }));
     await send(client().call('get', '/reports', { query: { eventID: 'object-999', clientName: 'peakwise', limit: 50 } }));
     expect(prism.requestViolations).toEqual([]);
   }, 60_000);

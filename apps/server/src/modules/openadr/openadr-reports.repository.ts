@@ -1,3 +1,4 @@
+import { UTILITY_DATA_CONSENT_PURPOSE } from '@peakwise/contracts/account.contract';
 import { sql } from 'drizzle-orm';
 import type { ReportFigure } from '@peakwise/domain/openadr-report';
 import type { DbOrTx } from '../../db/client';
@@ -54,6 +55,30 @@ export async function settledFigures(db: DbOrTx, eventId: string): Promise<Repor
       group by i.ord order by i.ord`),
   );
   return rows.map((r) => ({ index: r.index, baselineKwh: Number(r.baselineKwh), actualKwh: r.actualKwh === null ? null : Number(r.actualKwh) }));
+}
+
+/**
+ * Each settled home's own intervals, for a per-resource report (decision 121): only homes whose
+ * member's latest utility-data consent is a grant. A withdrawal is a newer record and wins.
+ */
+export async function consentedHomeFigures(db: DbOrTx, eventId: string): Promise<{ householdId: string; figures: ReportFigure[] }[]> {
+  const rows = rowsOf<{ householdId: string; index: number; baselineKwh: number; actualKwh: number | null }>(
+    await db.execute(sql`
+      select r.household_id as "householdId", (i.ord - 1)::int as index, (i.point->>'baselineKwh')::float8 as "baselineKwh", (i.point->>'actualKwh')::float8 as "actualKwh"
+      from event_results r
+      join households h on h.id = r.household_id
+      cross join lateral jsonb_array_elements(coalesce(r.detail->'intervals', '[]'::jsonb)) with ordinality as i(point, ord)
+      where r.event_id = ${eventId}::uuid
+        and (select c.granted from consents c where c.user_id = h.owner_user_id and c.purpose = ${UTILITY_DATA_CONSENT_PURPOSE} order by c.recorded_at desc, c.id desc limit 1) is true
+      order by r.household_id, i.ord`),
+  );
+  const homes = new Map<string, ReportFigure[]>();
+  for (const r of rows) {
+    const figures = homes.get(r.householdId) ?? [];
+    figures.push({ index: r.index, baselineKwh: Number(r.baselineKwh), actualKwh: r.actualKwh === null ? null : Number(r.actualKwh) });
+    homes.set(r.householdId, figures);
+  }
+  return [...homes].map(([householdId, figures]) => ({ householdId, figures }));
 }
 
 export type SentReport = {

@@ -1,9 +1,9 @@
-import { openAdrReportIntervals, openAdrReportTotals, openAdrReportUnits, type OpenAdrReportUnits, type ReportFigure } from '@peakwise/domain/openadr-report';
+import { openAdrAsksPerResource, openAdrReportIntervals, openAdrReportTotals, openAdrReportUnits, type OpenAdrReportUnits, type ReportFigure } from '@peakwise/domain/openadr-report';
 import type { DbOrTx } from '../../db/client';
 import { opsLiveEvent } from '../events/ops-live-event.service';
 import { OpenAdrFault, type OpenAdrClient } from './openadr-client';
-import { dueReports, settledFigures, type DueReport, type SentReport } from './openadr-reports.repository';
-import { resourceNameFor } from './openadr-resource-name';
+import { consentedHomeFigures, dueReports, settledFigures, type DueReport, type SentReport } from './openadr-reports.repository';
+import { homeResourceNameFor, resourceNameFor } from './openadr-resource-name';
 
 /*
  * Reports to the VTN (decision 110), sent while a poll asks its questions. One report per VTN event,
@@ -11,7 +11,10 @@ import { resourceNameFor } from './openadr-resource-name';
  * the same sums an operator watches live; final once the event is settled, from the settlement's own
  * results, and again only if a late reading re-settles it. Before creating one, the VEN looks for it
  * by event, client name and report name, so a report sent just before a crash is updated, never made
- * twice. Figures are summed over the opted-in homes under the program's one resource: no home's own.
+ * twice. Figures are summed over the opted-in homes under the program's one resource. A home's own
+ * figures go only in a final report whose descriptors ask for each resource, and only for a home
+ * whose member agreed (decision 121), under a name that does not identify it; the others stay in
+ * the sum alone. A provisional report is the sum only.
  */
 
 export type ReportRun = { sent: SentReport[]; error: string | null };
@@ -27,7 +30,11 @@ export async function sendDueReports(db: DbOrTx, client: OpenAdrClient, vtn: { i
       const units = openAdrReportUnits(due.descriptors);
       if (units === null) continue;
       const figures = due.stage === 'final' ? await settledFigures(db, due.eventId) : await liveFigures(db, due.eventId, now);
-      const body = openAdrReportBody(client.version, due, vtn.venName, figures, units);
+      const homes =
+        due.stage === 'final' && openAdrAsksPerResource(due.descriptors)
+          ? (await consentedHomeFigures(db, due.eventId)).map((h) => ({ resourceName: homeResourceNameFor(vtn.id, h.householdId), figures: h.figures }))
+          : [];
+      const body = openAdrReportBody(client.version, due, vtn.venName, figures, units, homes);
       const vtnReportId = due.vtnReportId ?? (await findReport(client, due, vtn.venName));
       const saved = vtnReportId
         ? await client.call<{ id: string }>('put', '/reports/{reportID}', { path: { reportID: vtnReportId }, body })
@@ -41,14 +48,16 @@ export async function sendDueReports(db: DbOrTx, client: OpenAdrClient, vtn: { i
   }
 }
 
-/** The report as the VTN gets it: one resource (the program's), its intervals from the event's start. */
+/** The report as the VTN gets it: the program's resource (the sum), then each agreeing home's, intervals from the event's start. */
 export function openAdrReportBody(
   version: OpenAdrClient['version'],
   due: Pick<DueReport, 'vtnEventId' | 'vtnProgramId' | 'programId' | 'startsAt'>,
   clientName: string,
   figures: ReportFigure[],
   units: OpenAdrReportUnits,
+  homes: { resourceName: string; figures: ReportFigure[] }[] = [],
 ) {
+  const intervalPeriod = { start: due.startsAt.toISOString().replace('.000Z', 'Z'), duration: 'PT5M' };
   return {
     // 3.0.1 ties a report to its program too; 3.1 knows it from the event.
     ...(version === '3.0.1' ? { programID: due.vtnProgramId } : {}),
@@ -56,7 +65,10 @@ export function openAdrReportBody(
     clientName,
     reportName: reportNameFor(due.vtnEventId),
     payloadDescriptors: ['BASELINE', units === 'KW' ? 'DEMAND' : 'USAGE'].map((payloadType) => ({ objectType: 'REPORT_PAYLOAD_DESCRIPTOR', payloadType, units })),
-    resources: [{ resourceName: resourceNameFor(due.programId), intervalPeriod: { start: due.startsAt.toISOString().replace('.000Z', 'Z'), duration: 'PT5M' }, intervals: openAdrReportIntervals(figures, units) }],
+    resources: [
+      { resourceName: resourceNameFor(due.programId), intervalPeriod, intervals: openAdrReportIntervals(figures, units) },
+      ...homes.map((home) => ({ resourceName: home.resourceName, intervalPeriod, intervals: openAdrReportIntervals(home.figures, units) })),
+    ],
   };
 }
 

@@ -16,7 +16,7 @@ export async function ensureCallbackToken(db: DbOrTx, vtnId: string, fresh: stri
 
 export async function subscriptionsOf(db: DbOrTx, vtnId: string): Promise<SubscriptionRow[]> {
   return rowsOf<SubscriptionRow>(
-    await db.execute(sql`select scope, vtn_subscription_id as "vtnSubscriptionId", bearer_sha256 as "bearerSha256" from openadr_subscriptions where vtn_id = ${vtnId}::uuid order by scope`),
+    await db.execute(sql`select scope, vtn_subscription_id as "vtnSubscriptionId", bearer_sha256 as "bearerSha256" from openadr_subscriptions where vtn_id = ${vtnId}::uuid and retired_at is null order by scope`),
   );
 }
 
@@ -24,7 +24,18 @@ export async function subscriptionsOf(db: DbOrTx, vtnId: string): Promise<Subscr
 export async function holdBearer(db: DbOrTx, vtnId: string, scope: string, bearerSha256: string, now: Date): Promise<void> {
   await db.execute(sql`
     insert into openadr_subscriptions (vtn_id, scope, pending_bearer_sha256, updated_at) values (${vtnId}::uuid, ${scope}, ${bearerSha256}, ${now.toISOString()}::timestamptz)
-    on conflict (vtn_id, scope) do update set pending_bearer_sha256 = excluded.pending_bearer_sha256, updated_at = excluded.updated_at`);
+    on conflict (vtn_id, scope) do update set pending_bearer_sha256 = excluded.pending_bearer_sha256, updated_at = excluded.updated_at,
+      -- A retired one taken up again (the VTN stopped offering MQTT) starts afresh: its old subscription is gone.
+      vtn_subscription_id = case when openadr_subscriptions.retired_at is null then openadr_subscriptions.vtn_subscription_id end,
+      bearer_sha256 = case when openadr_subscriptions.retired_at is null then openadr_subscriptions.bearer_sha256 end,
+      retired_at = null`);
+}
+
+/** Deleted on the VTN (decision 121): kept as a record, its bearers no longer let a callback in. */
+export async function retireSubscriptionRows(db: DbOrTx, vtnId: string, now: Date): Promise<void> {
+  await db.execute(sql`
+    update openadr_subscriptions set retired_at = ${now.toISOString()}::timestamptz, pending_bearer_sha256 = null, updated_at = ${now.toISOString()}::timestamptz
+    where vtn_id = ${vtnId}::uuid and retired_at is null`);
 }
 
 /** The VTN took the subscription: with `bearerSha256` when it was given a new bearer, which becomes the current one. */
@@ -47,7 +58,7 @@ export async function callbackTarget(db: DbOrTx, vtnId: string): Promise<{ url: 
   const [row] = rowsOf<{ url: string; version: OpenAdrVersion; callbackToken: string | null; bearerSha256s: string[] | null }>(
     await db.execute(sql`
       select v.url, v.version, v.callback_token as "callbackToken", array_remove(array_agg(s.bearer_sha256) || array_agg(s.pending_bearer_sha256), null) as "bearerSha256s"
-      from openadr_vtns v left join openadr_subscriptions s on s.vtn_id = v.id
+      from openadr_vtns v left join openadr_subscriptions s on s.vtn_id = v.id and s.retired_at is null
       where v.id = ${vtnId}::uuid group by v.id`),
   );
   return row ? { ...row, bearerSha256s: row.bearerSha256s ?? [] } : null;

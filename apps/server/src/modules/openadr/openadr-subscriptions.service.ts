@@ -16,7 +16,13 @@ import { ensureCallbackToken, holdBearer, subscriptionsOf, type SubscriptionStat
  */
 
 /** `bearerSha256`: of the new bearer the VTN took with it (null: it keeps the one it had). */
-export type SubscriptionCheck = { status: SubscriptionStatus; error: string | null; held: { scope: string; vtnSubscriptionId: string; bearerSha256: string | null }[] };
+export type SubscriptionCheck = {
+  status: SubscriptionStatus;
+  error: string | null;
+  held: { scope: string; vtnSubscriptionId: string; bearerSha256: string | null }[];
+  /** Every subscription we had on the VTN is gone from it (MQTT took over): their rows are marked retired. */
+  retired?: boolean;
+};
 
 type VtnSubscription = { id: string; programID?: string | null; objectOperations: { callbackUrl: string }[] };
 
@@ -72,6 +78,34 @@ export async function checkSubscriptions(
   } catch (error) {
     if (!(error instanceof OpenAdrFault)) throw error;
     return { status: 'failed', error: error.message, held };
+  }
+}
+
+/**
+ * The VTN offers MQTT now (decision 121): the webhook subscriptions made before it did are deleted
+ * on the VTN, so it stops calling a URL nobody needs and we stop accepting their bearers. Nothing
+ * is asked while no row is left unretired (a pending bearer's row is written before its POST, so a
+ * subscription made just before a crash has one); with one left, ours are listed and each one whose
+ * callback names this VTN is deleted, along with every id we hold. A 404 is a delete already done.
+ */
+export async function retireSubscriptions(db: DbOrTx, client: OpenAdrClient, vtn: { id: string; venName: string }): Promise<SubscriptionCheck> {
+  const rows = await subscriptionsOf(db, vtn.id);
+  if (rows.length === 0) return { status: 'off', error: null, held: [] };
+  try {
+    const ours = `/api/openadr/callback/${vtn.id}/`;
+    const listed = (await listOurs(client, vtn.venName)).filter((s) => s.objectOperations.some((o) => o.callbackUrl.includes(ours))).map((s) => s.id);
+    const ids = new Set([...listed, ...rows.map((r) => r.vtnSubscriptionId).filter((id): id is string => id !== null)]);
+    for (const subscriptionID of ids) {
+      try {
+        await client.call('delete', '/subscriptions/{subscriptionID}', { path: { subscriptionID } });
+      } catch (error) {
+        if (!(error instanceof OpenAdrFault) || !/answered 404$/.test(error.message)) throw error;
+      }
+    }
+    return { status: 'off', error: null, held: [], retired: true };
+  } catch (error) {
+    if (!(error instanceof OpenAdrFault)) throw error;
+    return { status: 'failed', error: `Deleting the webhook subscriptions MQTT replaces: ${error.message}`, held: [] };
   }
 }
 

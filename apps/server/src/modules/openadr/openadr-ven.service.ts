@@ -10,8 +10,8 @@ import { recordReportError, saveSentReport } from './openadr-reports.repository'
 import { sendDueReports, type ReportRun } from './openadr-reports.service';
 import { checkNotifier, type NotifierCheck } from './openadr-notifier.service';
 import { resourceNameFor } from './openadr-resource-name';
-import { recordSubscriptionState, saveSubscription } from './openadr-subscriptions.repository';
-import { checkSubscriptions, type SubscriptionCheck } from './openadr-subscriptions.service';
+import { recordSubscriptionState, retireSubscriptionRows, saveSubscription } from './openadr-subscriptions.repository';
+import { checkSubscriptions, retireSubscriptions, type SubscriptionCheck } from './openadr-subscriptions.service';
 import {
   ensureVtn,
   findOpenAdrEvent,
@@ -56,7 +56,8 @@ export function openAdrBackoffMs(failures: number, retryAfterMs?: number): numbe
   return Math.max(ours, retryAfterMs ?? 0);
 }
 
-export type VtnIdentity = { url: string; version: '3.0.1' | '3.1.1'; venName: string };
+/** `name`: the configuration's (decision 121); the first VTN's, 'default', when left out. */
+export type VtnIdentity = { url: string; version: '3.0.1' | '3.1.1'; venName: string; name?: string };
 
 type Resource = { resourceName: string; programId: string; vtnResourceId: string };
 
@@ -83,7 +84,9 @@ export async function fetchVtn(db: DbOrTx, client: OpenAdrClient, identity: VtnI
     // A 3.1.1 VTN with an MQTT broker tells us there (decision 114); webhooks are for the others.
     const notifier = await checkNotifier(client, vtnPrograms.map((p) => p.id));
     // A VTN that refuses subscriptions is still polled: its fault is the subscription's, not the poll's.
-    const subscriptions = await checkSubscriptions(db, client, vtn, notifier.kind === 'mqtt' ? undefined : callbackUrl, vtnPrograms.map((p) => p.id), now);
+    // Under MQTT the webhooks made before it was offered are deleted on the VTN (decision 121).
+    const subscriptions =
+      notifier.kind === 'mqtt' ? await retireSubscriptions(db, client, vtn) : await checkSubscriptions(db, client, vtn, callbackUrl, vtnPrograms.map((p) => p.id), now);
     // Reports too: one refused is recorded as the reports' fault, and tried again at the next poll.
     const reports = await sendDueReports(db, client, vtn, now);
     return { vtnId: vtn.id, lastTokenAt: client.lastTokenAt(), ok: true, venId, enrolled: vtn.venId === null, resources, programs: vtnPrograms, events, subscriptions, reports, notifier };
@@ -109,6 +112,7 @@ export async function applyVtnSnapshot(tx: DbOrTx, snapshot: VtnSnapshot, now: D
       for (const resource of snapshot.resources) await saveResource(poll, vtnId, resource);
       for (const program of snapshot.programs) await seeVtnProgram(poll, vtnId, program.id, program.programName, now);
       for (const held of snapshot.subscriptions.held) await saveSubscription(poll, vtnId, held, now);
+      if (snapshot.subscriptions.retired) await retireSubscriptionRows(poll, vtnId, now);
       await recordSubscriptionState(poll, vtnId, snapshot.subscriptions.status, snapshot.subscriptions.error, now);
       for (const report of snapshot.reports.sent) await saveSentReport(poll, vtnId, report, now);
       if (snapshot.reports.error !== null || snapshot.reports.sent.length > 0) await recordReportError(poll, vtnId, snapshot.reports.error, now);

@@ -5,6 +5,7 @@ import { rowsOf } from '../../db/rows';
 
 export type VtnRow = {
   id: string;
+  name: string;
   url: string;
   version: '3.0.1' | '3.1.1';
   venName: string;
@@ -44,7 +45,7 @@ export type ProgramMapRow = { vtnProgramId: string; vtnProgramName: string; prog
 
 const date = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string));
 
-const vtnColumns = sql`id, url, version, ven_name as "venName", ven_id as "venId", last_token_at as "lastTokenAt", last_poll_at as "lastPollAt",
+const vtnColumns = sql`id, name, url, version, ven_name as "venName", ven_id as "venId", last_token_at as "lastTokenAt", last_poll_at as "lastPollAt",
   last_error as "lastError", last_error_at as "lastErrorAt", failures, retry_after as "retryAfter",
   subscription_status as "subscriptionStatus", subscription_error as "subscriptionError", subscription_checked_at as "subscriptionCheckedAt",
   report_error as "reportError", report_error_at as "reportErrorAt",
@@ -65,11 +66,11 @@ function toVtn(row: VtnRow): VtnRow {
 }
 
 /** The VTN's row, made on first start; a changed version or VEN name follows the configuration. */
-export async function ensureVtn(db: DbOrTx, vtn: { url: string; version: string; venName: string }): Promise<VtnRow> {
+export async function ensureVtn(db: DbOrTx, vtn: { url: string; version: string; venName: string; name?: string }): Promise<VtnRow> {
   const [row] = rowsOf<VtnRow>(
     await db.execute(sql`
-      insert into openadr_vtns (url, version, ven_name) values (${vtn.url}, ${vtn.version}, ${vtn.venName})
-      on conflict (url) do update set version = excluded.version, ven_name = excluded.ven_name,
+      insert into openadr_vtns (url, name, version, ven_name) values (${vtn.url}, ${vtn.name ?? 'default'}, ${vtn.version}, ${vtn.venName})
+      on conflict (url) do update set name = excluded.name, version = excluded.version, ven_name = excluded.ven_name,
         ven_id = case when openadr_vtns.version = excluded.version and openadr_vtns.ven_name = excluded.ven_name then openadr_vtns.ven_id end
       returning ${vtnColumns}`),
   );
@@ -82,7 +83,7 @@ export async function findVtn(db: DbOrTx, id: string): Promise<VtnRow | null> {
 }
 
 export async function listVtns(db: DbOrTx): Promise<VtnRow[]> {
-  return rowsOf<VtnRow>(await db.execute(sql`select ${vtnColumns} from openadr_vtns order by url`)).map(toVtn);
+  return rowsOf<VtnRow>(await db.execute(sql`select ${vtnColumns} from openadr_vtns order by name <> 'default', name, url`)).map(toVtn);
 }
 
 export async function setVenId(db: DbOrTx, vtnId: string, venId: string): Promise<void> {

@@ -16,6 +16,7 @@ export async function opsOpenAdr(db: DbOrTx): Promise<OpsOpenAdrVtn[]> {
   for (const vtn of await listVtns(db)) {
     out.push({
       id: vtn.id,
+      name: vtn.name,
       url: vtn.url,
       version: vtn.version,
       venName: vtn.venName,

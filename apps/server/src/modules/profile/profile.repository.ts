@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import { MARKETING_CONSENT_PURPOSE, MARKETING_CONSENT_WORDING, type Language } from '@peakwise/contracts/account.contract';
-import { MARKETING_CONSENT_VERSION } from '@peakwise/contracts/consent-history.contract';
+import { MARKETING_CONSENT_PURPOSE, MARKETING_CONSENT_WORDING, UTILITY_DATA_CONSENT_PURPOSE, UTILITY_DATA_CONSENT_WORDING, type Language } from '@peakwise/contracts/account.contract';
+import { MARKETING_CONSENT_VERSION, UTILITY_DATA_CONSENT_VERSION } from '@peakwise/contracts/consent-history.contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { accounts, sessions, twoFactors, users, verifications } from '../../db/schema/auth.schema';
 import { emailOutbox } from '../../db/schema/email-outbox.schema';
@@ -43,11 +43,25 @@ export async function recordMarketingConsent(db: DbOrTx, userId: string, granted
   await db.insert(consents).values({ userId, purpose: MARKETING_CONSENT_PURPOSE, granted, wording: MARKETING_CONSENT_WORDING, wordingVersion: MARKETING_CONSENT_VERSION, language, source });
 }
 
+/** Append-only, as the marketing one (decision 121): whether a utility may have the home's own figures. */
+export async function recordUtilityDataConsent(db: DbOrTx, userId: string, granted: boolean, language: Language, source: 'settings' | 'account_deleted') {
+  await db.insert(consents).values({ userId, purpose: UTILITY_DATA_CONSENT_PURPOSE, granted, wording: UTILITY_DATA_CONSENT_WORDING, wordingVersion: UTILITY_DATA_CONSENT_VERSION, language, source });
+}
+
 export async function latestMarketingConsent(db: Db, userId: string): Promise<boolean> {
+  return latestConsent(db, userId, MARKETING_CONSENT_PURPOSE);
+}
+
+export async function latestUtilityDataConsent(db: Db, userId: string): Promise<boolean> {
+  return latestConsent(db, userId, UTILITY_DATA_CONSENT_PURPOSE);
+}
+
+/** The latest record wins; none is a no. */
+async function latestConsent(db: DbOrTx, userId: string, purpose: string): Promise<boolean> {
   const [latest] = await db
     .select({ granted: consents.granted })
     .from(consents)
-    .where(and(eq(consents.userId, userId), eq(consents.purpose, MARKETING_CONSENT_PURPOSE)))
+    .where(and(eq(consents.userId, userId), eq(consents.purpose, purpose)))
     .orderBy(desc(consents.recordedAt), desc(consents.id))
     .limit(1);
   return latest?.granted ?? false;
@@ -113,4 +127,6 @@ export async function anonymiseAccount(db: DbOrTx, userId: string, anonymisedEma
     .set({ name: '', email: anonymisedEmail, pendingEmail: null, deletedAt: now, updatedAt: now })
     .where(eq(profiles.id, userId));
   await recordMarketingConsent(db, userId, false, language, 'account_deleted');
+  // Withdrawn only where it was given: a member who never chose has nothing to withdraw.
+  if (await latestConsent(db, userId, UTILITY_DATA_CONSENT_PURPOSE)) await recordUtilityDataConsent(db, userId, false, language, 'account_deleted');
 }

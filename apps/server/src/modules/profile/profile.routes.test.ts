@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, sessions, twoFactors, users } from '../../db/schema/auth.schema';
 import { consents } from '../../db/schema/consent.schema';
@@ -27,6 +27,7 @@ describe('profile', () => {
       language: 'fr',
       timeZone: 'America/Toronto',
       marketingConsent: true,
+      utilityDataConsent: false,
       updatedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
     });
   });
@@ -65,6 +66,22 @@ describe('profile', () => {
     expect(await withdraw.json()).toMatchObject({ marketingConsent: false });
     const records = await t.database.db.select().from(consents).where(eq(consents.userId, member.userId));
     expect(records.map((r) => r.granted)).toEqual([false, true, false]);
+  });
+
+  it('PUT /api/profile/consents/utility-data records each change with its time and wording; a bad body writes nothing', async () => {
+    const member = await createMember(t.app, { marketingConsent: false, language: 'fr' });
+    const put = (body: string) => t.app.request('/api/profile/consents/utility-data', { method: 'PUT', headers: asMember(member), body });
+    const records = () => t.database.db.select().from(consents).where(and(eq(consents.userId, member.userId), eq(consents.purpose, 'openadr_resource_data'))).orderBy(asc(consents.recordedAt));
+    expect(await (await put(JSON.stringify({ granted: true }))).json()).toMatchObject({ utilityDataConsent: true, marketingConsent: false });
+    expect(await (await put(JSON.stringify({ granted: false }))).json()).toMatchObject({ utilityDataConsent: false });
+    expect((await put(JSON.stringify({ granted: 'yes' }))).status).toBe(400);
+    expect((await put('{}')).status).toBe(400);
+    const written = await records();
+    expect(written.map((r) => ({ granted: r.granted, language: r.language, source: r.source, wordingVersion: r.wordingVersion }))).toEqual([
+      { granted: true, language: 'fr', source: 'settings', wordingVersion: 'openadr_resource_data/1' },
+      { granted: false, language: 'fr', source: 'settings', wordingVersion: 'openadr_resource_data/1' },
+    ]);
+    expect(written.every((r) => r.recordedAt instanceof Date)).toBe(true);
   });
 });
 

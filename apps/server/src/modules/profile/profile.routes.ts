@@ -1,4 +1,4 @@
-import { deleteAccountSchema, marketingConsentSchema, profileSchema, updatePreferencesSchema, updateProfileSchema } from '@peakwise/contracts/account.contract';
+import { deleteAccountSchema, marketingConsentSchema, profileSchema, updatePreferencesSchema, updateProfileSchema, utilityDataConsentSchema } from '@peakwise/contracts/account.contract';
 import { createRouter, errorResponse, signedInRoute } from '../../lib/create-router';
 import type { Auth } from '../auth/auth';
 import { requireAuth } from '../auth/require-auth.middleware';
@@ -50,6 +50,16 @@ export function createProfileRoutes(deps: { auth: Auth; service: ProfileService 
     responses: { 200: profileAnswer, 400: errorResponse('Invalid body') },
   });
 
+  const putUtilityDataConsent = signedInRoute({
+    method: 'put',
+    path: '/api/profile/consents/utility-data',
+    tags: ['account'],
+    summary: 'Grant or withdraw sending the home’s own event figures, under a pseudonym, to a utility that asks (appends a record)',
+    middleware: [member] as const,
+    request: { body: { required: true, content: json(utilityDataConsentSchema) } },
+    responses: { 200: profileAnswer, 400: errorResponse('Invalid body') },
+  });
+
   const deleteAccount = signedInRoute({
     method: 'delete',
     path: '/api/account',
@@ -65,6 +75,7 @@ export function createProfileRoutes(deps: { auth: Auth; service: ProfileService 
     .openapi(putProfile, async (c) => c.json(await service.update(c.var.user, c.req.valid('json'), c.req.raw.headers), 200))
     .openapi(putPreferences, async (c) => c.json(await service.updatePreferences(c.var.user.id, c.req.valid('json')), 200))
     .openapi(putMarketingConsent, async (c) => c.json(await service.setMarketingConsent(c.var.user.id, c.req.valid('json').granted), 200))
+    .openapi(putUtilityDataConsent, async (c) => c.json(await service.setUtilityDataConsent(c.var.user.id, c.req.valid('json').granted), 200))
     .openapi(deleteAccount, async (c) => {
       await service.deleteAccount(c.var.user.id);
       const { sessionToken } = (await auth.$context).authCookies;

@@ -22,8 +22,10 @@ import {
   findProfile,
   findUser,
   latestMarketingConsent,
+  latestUtilityDataConsent,
   lockMember,
   recordMarketingConsent,
+  recordUtilityDataConsent,
   saveNameAndPendingEmail,
   savePreferences,
 } from './profile.repository';
@@ -61,6 +63,7 @@ export function createProfileService(deps: { db: Db; auth: Auth; emails: Account
       language: language.success ? language.data : 'en',
       timeZone: timeZone.success ? timeZone.data : 'America/Toronto',
       marketingConsent: await latestMarketingConsent(db, userId),
+      utilityDataConsent: await latestUtilityDataConsent(db, userId),
       updatedAt: (profile?.updatedAt ?? user.updatedAt).toISOString(),
     };
   }
@@ -113,6 +116,12 @@ export function createProfileService(deps: { db: Db; auth: Auth; emails: Account
     return get(userId);
   }
 
+  async function setUtilityDataConsent(userId: string, granted: boolean) {
+    const profile = await get(userId);
+    await recordUtilityDataConsent(db, userId, granted, profile.language, 'settings');
+    return get(userId);
+  }
+
   /**
    * Erases what identifies the member and keeps the user id, so pseudonymous records (readings,
    * points, bills) survive without a person behind them (docs/decisions/009), and revokes every
@@ -154,7 +163,7 @@ export function createProfileService(deps: { db: Db; auth: Auth; emails: Account
     if (confirmation) await mailer.deliver(confirmation);
   }
 
-  return { get, update, updatePreferences, setMarketingConsent, deleteAccount };
+  return { get, update, updatePreferences, setMarketingConsent, setUtilityDataConsent, deleteAccount };
 }
 
 export type ProfileService = ReturnType<typeof createProfileService>;

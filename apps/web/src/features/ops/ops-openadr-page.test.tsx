@@ -13,6 +13,7 @@ const ontario: OpsProgram = { ...programTerms, id: '11111111-1111-4111-8111-1111
 
 const vtn: OpsOpenAdrVtn = {
   id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa',
+  name: 'default',
   url: 'https://vtn.example.ca/openadr3/3.1.1',
   version: '3.1.1',
   venName: 'peakwise',
@@ -54,7 +55,7 @@ describe('OpenADR in the console', () => {
       if (url === '/api/ops/programs') return Response.json([ontario]);
       return Response.json([]);
     });
-    const section = await screen.findByRole('region', { name: `VTN ${vtn.url}` }, { timeout: 5000 });
+    const section = await screen.findByRole('region', { name: `VTN default — ${vtn.url}` }, { timeout: 5000 });
     const text = plain(section.textContent);
     expect(text).toContain('Refused by the VTN (polling goes on) — POST /subscriptions answered 400');
     expect(text).toContain('GET /events answered 500');

@@ -24,7 +24,7 @@ function Vtn({ vtn, programs, index }: { vtn: OpsOpenAdrVtn; programs: OpsProgra
   return (
     <section aria-labelledby={id('title')} className={`${CARD} space-y-8`}>
       <h2 id={id('title')} className="text-lg font-semibold break-all text-slate-900">
-        {t('openadr.vtnTitle', { url: vtn.url })}
+        {t('openadr.vtnTitle', { name: vtn.name, url: vtn.url })}
       </h2>
       <div>
         <h3 id={id('connection')} className="mb-3 font-semibold text-slate-900">

@@ -13,6 +13,7 @@ export const updatePreferences = (input: { language?: Language; timeZone?: Canad
   apiJson<Profile>('PUT', '/api/profile/preferences', input);
 
 export const setMarketingConsent = (granted: boolean) => apiJson<Profile>('PUT', '/api/profile/consents/marketing', { granted });
+export const setUtilityDataConsent = (granted: boolean) => apiJson<Profile>('PUT', '/api/profile/consents/utility-data', { granted });
 
 export const listSessions = () => apiJson<ConnectedSession[]>('GET', '/api/sessions');
 

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { UTILITY_DATA_CONSENT_PURPOSE } from '@peakwise/contracts/account.contract';
 import type { ConsentRecord } from '@peakwise/contracts/consent-history.contract';
 import { AlertMessage } from '@/components/ui/alert-message';
 import { Spinner } from '@/components/ui/spinner';
@@ -20,6 +21,7 @@ export function ConsentHistoryCard() {
 
   const what = (record: ConsentRecord) => {
     if (record.purpose === 'marketing_data_sharing') return t('consentHistory.purposes.marketing');
+    if (record.purpose === UTILITY_DATA_CONSENT_PURPOSE) return t('consentHistory.purposes.utilityData');
     const [, channel, kind] = /^notifications:(email|sms|push):(events|bill_reminders|maintenance_alerts|rewards)$/.exec(record.purpose) ?? [];
     if (channel && kind) return t('notifications:grid.cell', { channel: t(`notifications:grid.channels.${channel as 'email'}`), kind: t(`notifications:grid.kinds.${kind as 'events'}`) });
     return record.purpose;

@@ -16,6 +16,7 @@ const profile = {
   language: 'en',
   timeZone: 'America/Toronto',
   marketingConsent: false,
+  utilityDataConsent: false,
   updatedAt: '2025-01-01T00:00:00.000Z',
 };
 

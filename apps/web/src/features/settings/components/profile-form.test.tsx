@@ -17,6 +17,7 @@ const profile = {
   language: 'en',
   timeZone: 'America/Toronto',
   marketingConsent: false,
+  utilityDataConsent: false,
   updatedAt: '2025-01-01T00:00:00.000Z',
 };
 const session = json(200, { user: { id: 'u1', name: 'Marie T', email: 'marie@example.ca' }, session: {} });
