@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createSecureContext } from 'node:tls';
-import { ConfigError, type MqttTlsConfig } from '../lib/config';
+import type { MqttTlsConfig } from '../lib/config';
+import { ConfigError } from '../lib/config-error';
 
 export type BrokerTls = { port: number; cert: Buffer; key: Buffer };
 

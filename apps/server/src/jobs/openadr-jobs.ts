@@ -1,4 +1,4 @@
-import type { OpenAdrConfig } from '../lib/config';
+import type { OpenAdrConfig } from '../lib/config-openadr-vtns';
 import type { Logger } from '../lib/logger';
 import type { DbOrTx } from '../db/client';
 import type { OpenAdrClient } from '../modules/openadr/openadr-client';

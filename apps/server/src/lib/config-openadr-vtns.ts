@@ -1,11 +1,26 @@
 import { z } from 'zod';
-import { ConfigError, type OpenAdrConfig } from './config';
+import { ConfigError } from './config-error';
 
 /*
  * The VTNs after the first (decision 121): OPENADR_VTNS is a JSON array, one object per VTN, each
  * with the fields the single-VTN variables give the first. An error names the entry (its index and
  * name) and the field, never a value: a secret must not reach a log through a typo around it.
  */
+
+export type OpenAdrVersion = '3.0.1' | '3.1.1';
+/** One VTN from the environment; the tables hold one row per VTN url. */
+export type OpenAdrConfig = {
+  /** The name /ops shows (decision 121): 'default' for OPENADR_VTN_URL's, each OPENADR_VTNS entry's own. */
+  name: string;
+  vtnUrl: string;
+  clientId: string;
+  clientSecret: string;
+  version: OpenAdrVersion;
+  venName: string;
+  pollSeconds: number;
+  /** This server's base URL as the VTN reaches it; set, the VEN subscribes to notifications (decision 110). */
+  callbackUrl: string | undefined;
+};
 
 const NAME = /^[a-z0-9][a-z0-9-]{0,31}$/;
 /** The first VTN's name, the one configured by OPENADR_VTN_URL and its neighbours. */

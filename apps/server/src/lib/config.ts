@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { z } from 'zod';
-import { FIRST_VTN_NAME, openAdrVtnsConfig } from './config-openadr-vtns';
+import { FIRST_VTN_NAME, openAdrVtnsConfig, type OpenAdrConfig, type OpenAdrVersion } from './config-openadr-vtns';
 import { DEFAULT_SERVICEABLE_PROVINCES, type ProvinceCode } from '@peakwise/domain/postal-code';
 import { provinceCodeSchema } from '@peakwise/contracts/postal.contract';
 import { DEFAULT_CASH_OUT_REVIEW_ABOVE_POINTS } from '@peakwise/domain/payout-rules';
@@ -10,17 +10,7 @@ import { MAX_CLOCK_OFFSET_MS } from '@peakwise/contracts/test-clock.contract';
 import { SUPPORT_PHONE_PATTERN } from '@peakwise/contracts/public-config.contract';
 import { DEFAULT_RAW_RETENTION_MONTHS } from '@peakwise/domain/reading-partition-months';
 import { isValidClockOffset } from './clock';
-
-/** A missing or malformed variable; the message names it so start-up can print it as is. */
-export class ConfigError extends Error {
-  constructor(
-    readonly variable: string,
-    detail: string,
-  ) {
-    super(`Configuration error: ${variable} ${detail}`);
-    this.name = 'ConfigError';
-  }
-}
+import { ConfigError } from './config-error';
 
 // Empty strings count as unset: `FOO= npm start` should mean "use the default".
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -302,21 +292,6 @@ export type MqttDynsecConfig = { username: string; password: string; sealKey: Bu
 export type MqttTlsConfig = { certPath: string; keyPath: string; port: number };
 
 export type OAuthProviderConfig = { clientId: string; clientSecret: string; issuer: string };
-
-export type OpenAdrVersion = '3.0.1' | '3.1.1';
-/** One VTN from the environment; the tables hold one row per VTN url. */
-export type OpenAdrConfig = {
-  /** The name /ops shows (decision 121): 'default' for OPENADR_VTN_URL's, each OPENADR_VTNS entry's own. */
-  name: string;
-  vtnUrl: string;
-  clientId: string;
-  clientSecret: string;
-  version: OpenAdrVersion;
-  venName: string;
-  pollSeconds: number;
-  /** This server's base URL as the VTN reaches it; set, the VEN subscribes to notifications (decision 110). */
-  callbackUrl: string | undefined;
-};
 
 const AUTH_SECRET_MIN_LENGTH = 32;
 

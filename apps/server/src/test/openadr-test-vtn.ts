@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { createServer as createTcpServer, type AddressInfo, type Server as TcpServer, type Socket } from 'node:net';
 import { Aedes } from 'aedes';
 import mqtt, { type MqttClient } from 'mqtt';
-import type { OpenAdrVersion } from '../lib/config';
+import type { OpenAdrVersion } from '../lib/config-openadr-vtns';
 import { openAdrSchema, type HttpMethod } from '../modules/openadr/openadr-schema';
 
 /**

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { OpenAdrVersion } from '../lib/config';
+import type { OpenAdrVersion } from '../lib/config-openadr-vtns';
 import { openAdrDocumentPath } from '../modules/openadr/openadr-schema';
 import { freePort } from './local-ports';
 

@@ -1,4 +1,4 @@
-import type { OpenAdrConfig } from '../../lib/config';
+import type { OpenAdrConfig } from '../../lib/config-openadr-vtns';
 import { openAdrSchema, type HttpMethod } from './openadr-schema';
 
 /**

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { parse } from 'yaml';
-import type { OpenAdrVersion } from '../../lib/config';
+import type { OpenAdrVersion } from '../../lib/config-openadr-vtns';
 
 /*
  * The official OpenAPI document of each OpenADR version, read as published (a byte-identical copy in

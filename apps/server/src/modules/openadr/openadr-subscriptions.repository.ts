@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import type { OpenAdrVersion } from '../../lib/config';
+import type { OpenAdrVersion } from '../../lib/config-openadr-vtns';
 import { rowsOf } from '../../db/rows';
 
 export type SubscriptionRow = { scope: string; vtnSubscriptionId: string | null; bearerSha256: string | null };

@@ -134,9 +134,11 @@ const ERASURE: Record<string, Entry> = {
   household_tariffs: { effect: 'kept', why: 'The plans the kept bills were priced under.', rows: household('household_tariffs') },
   household_live_power: { effect: 'kept', why: PSEUDONYMOUS, rows: household('household_live_power') },
   meter_readings: { effect: 'kept', why: PSEUDONYMOUS, rows: household('meter_readings') },
+  meter_reading_days: { effect: 'kept', why: PSEUDONYMOUS, rows: household('meter_reading_days') },
   meter_hourly: { effect: 'kept', why: PSEUDONYMOUS, rows: household('meter_hourly') },
   meter_daily: { effect: 'kept', why: PSEUDONYMOUS, rows: household('meter_daily') },
   device_readings: { effect: 'kept', why: PSEUDONYMOUS, rows: viaDevices('device_readings') },
+  device_reading_days: { effect: 'kept', why: PSEUDONYMOUS, rows: household('device_reading_days') },
   device_hourly: { effect: 'kept', why: PSEUDONYMOUS, rows: viaDevices('device_hourly') },
   device_daily: { effect: 'kept', why: PSEUDONYMOUS, rows: viaDevices('device_daily') },
   device_counters: { effect: 'kept', why: PSEUDONYMOUS, rows: viaDevices('device_counters') },
@@ -306,6 +308,11 @@ describe('account deletion, table by table', () => {
     await db.execute(sql`insert into meter_counters (device_id, ts, import_kwh, export_kwh) values (${String(meter!.id)}::uuid, ${at}::timestamptz, 2345.5, 10)`);
     await db.execute(sql`insert into shelly_gen1_channels (device_id, channel, power_w, power_at) values (${String(meter!.id)}::uuid, 0, 812.5, ${at}::timestamptz)`);
     await db.execute(sql`insert into reading_corrections (series, household_id, ts, previous, corrected, corrected_at) values ('meter', ${hid}::uuid, ${at}::timestamptz, '{}'::jsonb, '{}'::jsonb, ${at}::timestamptz)`);
+    // A compacted day of each series (decision 122), as the compaction job leaves them.
+    await db.execute(sql`insert into meter_reading_days (household_id, day, n, v, received_at) values (${hid}::uuid, '2025-12-01', 1, '{0, 0.3, 0.3, 0}', ${at}::timestamptz)`);
+    await db.execute(sql`
+      insert into device_reading_days (device_id, day, household_id, n, v, relay_on, metrics, received_at)
+      values (${plugId}::uuid, '2025-12-01', ${hid}::uuid, 1, '{800, 0.067, null}', '{true}', '[null]', ${at}::timestamptz)`);
     const [component] = await rows(sql`insert into maintenance_components (household_id, device_id, name, kind) values (${hid}::uuid, ${plugId}::uuid, 'Emma’s heater', 'smart_plug') returning id`);
     const componentId = String(component!.id);
     await db.execute(sql`insert into component_health (component_id, local_date, basis, health_pct) values (${componentId}::uuid, '2025-12-09', 1, 95)`);
