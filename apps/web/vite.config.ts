@@ -24,6 +24,14 @@ const inlineSmallChunks = {
 // sections) would otherwise split them into two requests on the Dashboard (decision 086).
 const sessionChunk = { name: 'session', test: /[\\/]src[\\/]lib[\\/](session|session-events|session-renewal|offline-data)\.tsx?$/ };
 
+// What main.tsx imports in stages, one task each (decision 118), stays in the entry's chunk with
+// everything it imports, as when main.tsx imported it all at once: the stages then cost no request
+// (and no script more on the Dashboard's budget), only a task each.
+const entryStages = {
+  name: 'web',
+  test: /[\\/](src[\\/](main\.tsx|lib[\\/](i18n|offline-status)\.ts|app[\\/](app|router)\.tsx)|node_modules[\\/](react|react-dom|react-i18next)[\\/])/,
+};
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
@@ -51,7 +59,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     rolldownOptions: {
       // The server bundle's exports are read by scripts/prerender.mjs; the browser's entry exports nothing.
       ...(isSsrBuild ? {} : { preserveEntrySignatures: false as const }),
-      output: { strictExecutionOrder: true, ...(isSsrBuild ? {} : { codeSplitting: { experimentalInlineCommonChunks: inlineSmallChunks, groups: [sessionChunk] } }) },
+      output: { strictExecutionOrder: true, ...(isSsrBuild ? {} : { codeSplitting: { experimentalInlineCommonChunks: inlineSmallChunks, groups: [sessionChunk, entryStages] } }) },
     },
   },
 }));

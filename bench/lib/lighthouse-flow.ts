@@ -47,7 +47,12 @@ export async function flowInteraction(chromiumPath: string, url: string, buttonN
     }
     if (!pressed) throw new Error(`${url}: no visible button named ${buttonName}`);
     await page.waitForFunction(
-      (title: string | null) => (title ? [...document.querySelectorAll('h3')].some((h) => h.textContent === title) : !!document.querySelector('[role="dialog"]')),
+      // A shown dialog with its form drawn: both dialogs are in the page from the app's start,
+      // prepared and hidden (decision 106), so any dialog at all would be there before the press.
+      (title: string | null) =>
+        title
+          ? [...document.querySelectorAll('h3')].some((h) => h.textContent === title)
+          : [...document.querySelectorAll('[role="dialog"]')].some((d) => d.getBoundingClientRect().width > 0 && [...d.querySelectorAll('input')].some((i) => i.getBoundingClientRect().width > 0)),
       { timeout: 20_000 },
       answer ?? null,
     );

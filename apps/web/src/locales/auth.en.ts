@@ -68,6 +68,7 @@ export const authEn = {
     name: 'What should we call you?',
     birthday: 'Birthday (optional)',
     month: 'Month',
+    months: { january: 'January', february: 'February', march: 'March', april: 'April', may: 'May', june: 'June', july: 'July', august: 'August', september: 'September', october: 'October', november: 'November', december: 'December' },
     day: 'Day',
     year: 'Year',
     gender: 'Gender (optional)',

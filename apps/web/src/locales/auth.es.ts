@@ -71,6 +71,7 @@ export const authEs: Translation<typeof authEn> = {
     name: '¿Cómo te llamamos?',
     birthday: 'Fecha de nacimiento (opcional)',
     month: 'Mes',
+    months: { january: 'Enero', february: 'Febrero', march: 'Marzo', april: 'Abril', may: 'Mayo', june: 'Junio', july: 'Julio', august: 'Agosto', september: 'Septiembre', october: 'Octubre', november: 'Noviembre', december: 'Diciembre' },
     day: 'Día',
     year: 'Año',
     gender: 'Género (opcional)',

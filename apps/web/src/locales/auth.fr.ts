@@ -71,6 +71,7 @@ export const authFr: Translation<typeof authEn> = {
     name: 'Comment devrions-nous vous appeler ?',
     birthday: 'Date de naissance (facultatif)',
     month: 'Mois',
+    months: { january: 'Janvier', february: 'Février', march: 'Mars', april: 'Avril', may: 'Mai', june: 'Juin', july: 'Juillet', august: 'Août', september: 'Septembre', october: 'Octobre', november: 'Novembre', december: 'Décembre' },
     day: 'Jour',
     year: 'Année',
     gender: 'Genre (facultatif)',

@@ -16,9 +16,9 @@ type BirthdayFieldsProps = {
 };
 
 export function BirthdayFields({ value, errors, currentYear, onChange }: BirthdayFieldsProps) {
-  const { t, i18n } = useTranslation('auth');
-  const language = i18n.resolvedLanguage ?? 'en';
-  const months = useMemo(() => monthOptions(language), [language]);
+  const { t } = useTranslation('auth');
+  // `t` is a new function when the language changes, so the names follow it.
+  const months = useMemo(() => monthOptions(t), [t]);
   // Messages go under the whole row: three narrow columns of wrapped text are hard to read.
   const id = useId();
   const errorIds = { month: `${id}-month-error`, day: `${id}-day-error`, year: `${id}-year-error` };
