@@ -34,7 +34,7 @@ describe('Privacy', () => {
     expect(await rows.nth(0).innerText()).toMatch(/Agreed[\s\S]*Share my registration data with content providers for marketing purposes[\s\S]*Shown in English[\s\S]*Sign-up/);
 
     // Withdraw from the keyboard with the Privacy switch; the history gains a line on top.
-    const toggle = page.getByRole('region', { name: 'Privacy' }).getByRole('switch');
+    const toggle = page.getByRole('region', { name: 'Privacy' }).getByRole('switch', { name: 'Share my registration data' });
     // Enabled once the profile has loaded, showing the consent given at sign-up.
     await expect.poll(async () => (await toggle.isEnabled()) && (await toggle.getAttribute('aria-checked')), { timeout: 15_000 }).toBe('true');
     await toggle.focus();
