@@ -1,7 +1,8 @@
 /**
  * Province scale (issue 34): N homes × a meter and D devices × a year of 5-minute readings on
  * PostgreSQL, loaded set-based into the same partitioned tables the ingest writer fills, with the
- * rollups the screens read. Reports load time and bytes per reading as stored.
+ * rollups the screens read, then compacts every closed day with the compaction job's own step
+ * (decision 122). Reports load time, compaction time, and bytes per reading before and after.
  *
  *   npm run scale -w @peakwise/bench                   # 1,000 homes, 4 devices, 365 days
  *   npm run scale -w @peakwise/bench -- --size=smoke   # 5 homes, 1 device, 3 days
@@ -13,6 +14,8 @@
  * would gain on real readings, not on constants.
  */
 import { existsSync, statfsSync } from 'node:fs';
+import { COMPACTION_BATCH_HOUSEHOLDS, runReadingCompaction } from '../apps/server/src/modules/readings/reading-compaction.service';
+import { runReadingPartitions } from '../apps/server/src/modules/readings/reading-partitions.service';
 import { createFreshDatabase, dropOnSignal } from './lib/database';
 import { adminDatabaseUrl, benchSize, numberKnob, stringKnob } from './lib/env';
 import { int, log } from './lib/format';
@@ -105,22 +108,58 @@ try {
   log(`rollups in ${((performance.now() - rollupStarted) / 1000).toFixed(1)} s`);
 
   await fresh.pool.query('vacuum (analyze) meter_readings, device_readings');
-  for (const table of ['meter_readings', 'device_readings']) {
-    const { rows } = await fresh.pool.query<{ bytes: string; n: string }>(
-      `select (select sum(pg_total_relation_size(i.inhrelid)) from pg_inherits i where i.inhparent = $1::regclass)::bigint as bytes,
-              (select count(*) from ${table})::bigint as n`,
-      [table],
-    );
-    const bytes = Number(rows[0]!.bytes);
-    const n = Number(rows[0]!.n);
-    log(`${table}: ${int(n)} readings, ${(bytes / 2 ** 20).toFixed(1)} MiB with indexes and TOAST, ${(bytes / n).toFixed(1)} bytes a reading`);
+  await reportBytes('as stored');
+
+  // Every day of the run is closed: the job's step, run as its worker would, over every home.
+  const compactStarted = performance.now();
+  const now = new Date(end.getTime() + 30 * 86_400_000);
+  let after: string | null = null;
+  let compacted = 0;
+  for (;;) {
+    const batch = await fresh.database.db.transaction((tx) => runReadingCompaction(tx, now, after));
+    compacted += batch.meterRows + batch.deviceRows;
+    if (batch.households.length < COMPACTION_BATCH_HOUSEHOLDS) break;
+    after = batch.households.at(-1)!;
   }
+  const compactS = (performance.now() - compactStarted) / 1000;
+  log(`compacted ${int(compacted)} readings in ${compactS.toFixed(1)} s (${int(compacted / compactS)} readings/s)`);
+  await fresh.pool.query('vacuum (analyze) meter_readings, device_readings, meter_reading_days, device_reading_days');
+  await reportBytes('compacted, before the emptied months are given back');
+  // The partitions job's runs, as its worker makes them, until none has work left: each truncates
+  // one month that compaction emptied (decision 124's lifecycle).
+  const reclaimStarted = performance.now();
+  let reclaimed = 0;
+  for (;;) {
+    const run = await fresh.database.db.transaction((tx) => runReadingPartitions(tx, now, { retentionMonths: 25 }));
+    reclaimed += run.reclaimed.length;
+    if (!run.more) break;
+  }
+  log(`gave back ${reclaimed} emptied month tables in ${((performance.now() - reclaimStarted) / 1000).toFixed(1)} s`);
+  await reportBytes('compacted');
   if (KEEP) log(`kept database ${fresh.name} (${fresh.url})`);
 } finally {
   if (!KEEP) await fresh.drop();
   else {
     await fresh.database.close();
     await fresh.pool.end();
+  }
+}
+
+/** Bytes per reading of each series on disk: the raw partitions and the compacted days, with indexes and TOAST. */
+async function reportBytes(label: string) {
+  for (const [raw, days, width] of [['meter_readings', 'meter_reading_days', 4], ['device_readings', 'device_reading_days', 3]] as const) {
+    const { rows } = await fresh.pool.query<{ raw_bytes: string; raw_n: string; day_bytes: string; day_n: string }>(
+      `select (select coalesce(sum(pg_total_relation_size(i.inhrelid)), 0) from pg_inherits i where i.inhparent = $1::regclass)::bigint as raw_bytes,
+              (select count(*) from ${raw})::bigint as raw_n,
+              pg_total_relation_size($2::regclass)::bigint as day_bytes,
+              (select coalesce(sum(cardinality(v) / ${width}), 0) from ${days})::bigint as day_n`,
+      [raw, days],
+    );
+    const r = rows[0]!;
+    const bytes = Number(r.raw_bytes) + Number(r.day_bytes);
+    const n = Number(r.raw_n) + Number(r.day_n);
+    const dayPart = Number(r.day_n) > 0 ? `; the compacted days alone ${(Number(r.day_bytes) / Number(r.day_n)).toFixed(2)} bytes a reading` : '';
+    log(`${label}: ${raw}: ${int(n)} readings (${int(Number(r.day_n))} in compacted days), ${(bytes / 2 ** 20).toFixed(1)} MiB with indexes and TOAST, ${(bytes / n).toFixed(2)} bytes a reading${dayPart}`);
   }
 }
 

@@ -47,6 +47,32 @@ export async function dropMonthTable(tx: DbOrTx, table: ReadingTable, month: Mon
   await tx.execute(sql`drop table ${ident(month.name)}`);
 }
 
+/**
+ * Gives a month's disk back once compaction (decision 122) has emptied it: deleted rows leave a
+ * table and its key at full size, so a month compacted to a few bytes a reading would still hold
+ * the ~160 of its raw rows. Locks the month, then truncates it only if it holds no row; answers
+ * whether it did. A month with a day left raw (a reading off the grid) keeps its rows and its size.
+ */
+export async function truncateEmptiedMonth(tx: DbOrTx, month: MonthTable): Promise<boolean> {
+  const emptyWithPages = async () =>
+    rowsOf<{ yes: boolean }>(
+      // VACUUM gives an emptied table's pages back but not its key's: an index holding more than
+      // its metapage is what a truncation still returns.
+      await tx.execute(sql`
+        select (pg_relation_size(${month.name}::regclass) > 0
+            or pg_indexes_size(${month.name}::regclass) > current_setting('block_size')::bigint * (select count(*) from pg_index where indrelid = ${month.name}::regclass))
+          and not exists (select 1 from ${ident(month.name)}) as yes`),
+    )[0]!.yes;
+  // Looked at first without a lock, so a month with rows (or never written) is never locked; then
+  // again under the lock, which a late reading's insert would have to wait for.
+  if (!(await emptyWithPages())) return false;
+  await tx.execute(LOCK_TIMEOUT);
+  await tx.execute(sql`lock table ${ident(month.name)} in access exclusive mode`);
+  if (!(await emptyWithPages())) return false;
+  await tx.execute(sql`truncate ${ident(month.name)}`);
+  return true;
+}
+
 /** Deletes up to `limit` rows of the DEFAULT partition older than `before`; answers how many went. */
 export async function deleteDefaultRowsBefore(tx: DbOrTx, table: ReadingTable, before: Date, limit: number): Promise<number> {
   const rows = rowsOf<{ n: number }>(

@@ -118,6 +118,34 @@ describe('compacted days past the horizon', () => {
   });
 });
 
+describe('closed months that compaction emptied', () => {
+  it('are truncated to give their disk back; a closed month with a row left, and an open one, keep theirs', async () => {
+    const home = await seedHousehold(database.db);
+    const id = home.household.id;
+    const [emptied, kept, open] = ['2030-08-01', '2030-09-01', '2031-05-01'].map((d) => new Date(`${d}T00:00:00Z`));
+    await database.db.transaction((tx) => createMonthPartitions(tx, [emptied!, kept!, open!]));
+    // A day of readings in each, then every row of August and May deleted, as compaction does
+    // with a month's closed days: the rows are gone, the pages stay.
+    for (const month of ['2030-08', '2030-09', '2031-05']) {
+      for (let i = 0; i < 288; i += 1) await insertMeter(id, new Date(Date.parse(`${month}-03T00:00:00Z`) + i * 300_000).toISOString(), 0.2);
+    }
+    await database.db.execute(sql`delete from meter_readings where household_id = ${id}::uuid and (ts < '2030-09-01' or ts >= '2031-05-01')`);
+    // VACUUM gives the emptied table's own pages back, not its key's.
+    await database.db.execute(sql`vacuum meter_readings_2030_08`);
+    const pages = async (name: string) => (await query<{ pages: number }>(sql`select (pg_total_relation_size(${name}::regclass) / 8192)::int as pages`))[0]!.pages;
+    expect(await pages('meter_readings_2030_08')).toBeGreaterThan(1);
+
+    await runJob();
+
+    // An empty month is its key's metapage alone.
+    expect(await pages('meter_readings_2030_08')).toBe(1);
+    expect(await pages('meter_readings_2030_09')).toBeGreaterThan(1);
+    // May 2031 is the month of NOW, still inside the correction window: left alone, even empty.
+    expect(await pages('meter_readings_2031_05')).toBeGreaterThan(1);
+    expect((await monthOf('2030-09-01', '2030-10-01')).n).toBe(288);
+  });
+});
+
 describe('a month out of DEFAULT', () => {
   it('moves the month’s rows into a partition of their own, a few households a step, none lost or doubled, while a writer keeps writing', async () => {
     const homes = await Promise.all([1, 2, 3, 4, 5, 6].map(() => seedHousehold(database.db)));

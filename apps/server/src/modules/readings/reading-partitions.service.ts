@@ -1,7 +1,19 @@
+import { CORRECTION_WINDOW_DAYS } from '@peakwise/contracts/ingest.contract';
+import { firstOpenDay } from '@peakwise/domain/reading-compaction-days';
 import { nextPartitionMonth, partitionMonthsAhead, rawRetentionHorizon } from '@peakwise/domain/reading-partition-months';
 import type { DbOrTx } from '../../db/client';
 import { scheduleJob } from '../durable-jobs/durable-jobs.repository';
-import { deleteCompactedDaysBefore, deleteDefaultRowsBefore, dropMonthTable, lockPartitionLifecycle, monthTables, monthsInDefault, moveMonthStep, type MoveStep } from './reading-partition-lifecycle.repository';
+import {
+  deleteCompactedDaysBefore,
+  deleteDefaultRowsBefore,
+  dropMonthTable,
+  lockPartitionLifecycle,
+  monthTables,
+  monthsInDefault,
+  moveMonthStep,
+  truncateEmptiedMonth,
+  type MoveStep,
+} from './reading-partition-lifecycle.repository';
 import { createMonthPartitions, READING_TABLES, type ReadingTable } from './reading-partitions.repository';
 
 export const READING_PARTITIONS_JOB = 'readings.partitions-ahead';
@@ -23,6 +35,8 @@ export type PartitionLifecycleOptions = {
   compactedDaysPerBatch?: number;
 };
 
+const monthEnd = (month: Date) => Date.UTC(month.getUTCFullYear(), month.getUTCMonth() + 1, 1);
+
 const jobKey = (month: Date) => `readings-partitions:${month.toISOString().slice(0, 7)}`;
 
 /** Makes sure the month of `at` has its run; each run schedules the next month's (decision 115). */
@@ -34,6 +48,8 @@ export async function scheduleReadingPartitions(db: DbOrTx, at: Date): Promise<v
 export type PartitionRun = {
   made: Awaited<ReturnType<typeof createMonthPartitions>>;
   dropped: string[];
+  /** Closed months that compaction had emptied, truncated to give their disk back. */
+  reclaimed: string[];
   deletedFromDefault: number;
   deletedCompactedDays: number;
   moved?: { table: ReadingTable; month: string } & MoveStep;
@@ -44,7 +60,7 @@ export type PartitionRun = {
 /**
  * One run, in one transaction under the lifecycle lock (decisions 115 and 124): this month's and
  * the next months' partitions where missing; every month older than the raw horizon detached and
- * dropped; then one bounded step of what is left, so a run stays short and a crash loses at most
+ * dropped; every closed month that compaction emptied truncated (decision 122); then one bounded step of what is left, so a run stays short and a crash loses at most
  * that step: a batch of DEFAULT rows past the horizon deleted, a batch of compacted days past it
  * deleted, or one step of moving a month out of DEFAULT. `more` asks the worker to run again at once; next month's run is scheduled each time.
  */
@@ -56,17 +72,24 @@ export async function runReadingPartitions(tx: DbOrTx, now: Date, options: Parti
   const horizon = rawRetentionHorizon(now, options.retentionMonths);
 
   const dropped: string[] = [];
+  const reclaimed: string[] = [];
+  // A month whose every day is past the correction window: nothing can be written to it any more.
+  const closedBefore = Date.parse(`${firstOpenDay(now, CORRECTION_WINDOW_DAYS)}T00:00:00Z`);
   for (const table of READING_TABLES) {
     for (const month of await monthTables(tx, table)) {
-      if (month.month.getTime() >= horizon.getTime()) continue;
-      await dropMonthTable(tx, table, month);
-      dropped.push(month.name);
+      if (month.month.getTime() < horizon.getTime()) {
+        await dropMonthTable(tx, table, month);
+        dropped.push(month.name);
+      } else if (reclaimed.length === 0 && month.attached && monthEnd(month.month) <= closedBefore && (await truncateEmptiedMonth(tx, month))) {
+        reclaimed.push(month.name);
+      }
     }
   }
 
   let deletedFromDefault = 0;
-  let more = false;
-  for (const table of READING_TABLES) {
+  // A truncation is a step of its own: its lock is not held while a move locks the parent.
+  let more = reclaimed.length > 0;
+  for (const table of more ? [] : READING_TABLES) {
     const deleted = await deleteDefaultRowsBefore(tx, table, horizon, defaultRowsPerBatch - deletedFromDefault);
     deletedFromDefault += deleted;
     if (deletedFromDefault >= defaultRowsPerBatch) {
@@ -95,5 +118,5 @@ export async function runReadingPartitions(tx: DbOrTx, now: Date, options: Parti
 
   const next = nextPartitionMonth(now);
   await scheduleJob(tx, { name: READING_PARTITIONS_JOB, key: jobKey(next), runAt: next });
-  return { made, dropped, deletedFromDefault, deletedCompactedDays, moved, more };
+  return { made, dropped, reclaimed, deletedFromDefault, deletedCompactedDays, moved, more };
 }
