@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { inPoolTransaction } from './pool-transaction';
 
 /**
  * Turns a large, live, unpartitioned readings table into one partitioned by UTC month, without
@@ -61,16 +62,12 @@ async function ensureMonth(client: pg.ClientBase, table: string, month: Date): P
 
 export async function prepareRepartition(pool: pg.Pool, target: RepartitionTarget, now: Date): Promise<void> {
   const { table } = target;
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
+  await inPoolTransaction(pool, async (client) => {
     await client.query(`create table if not exists repartition_progress (
       table_name text primary key, cursor_series text, cursor_ts timestamptz, copied bigint not null default 0, started_at timestamptz not null default now())`);
     const { rowCount } = await client.query(`insert into repartition_progress (table_name) values ($1) on conflict do nothing`, [table]);
-    if (rowCount === 0) {
-      await client.query('commit');
-      return;
-    }
+    // Prepared already: a rerun resumes where it was.
+    if (rowCount === 0) return;
     const columns = await columnsOf(client, table);
     const key = await primaryKeyOf(client, table);
     await client.query(`create table ${q(`${table}_next`)} (like ${q(table)} including defaults including constraints including indexes) partition by range (ts)`);
@@ -92,21 +89,13 @@ export async function prepareRepartition(pool: pg.Pool, target: RepartitionTarge
         return null;
       end $fn$`);
     await client.query(`create trigger repartition_mirror after insert or update or delete on ${q(table)} for each row execute function ${q(`repartition_mirror_${table}`)}()`);
-    await client.query('commit');
-  } catch (error) {
-    await client.query('rollback');
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 /** Copies the next batch; answers how many rows so far and whether the old table is exhausted. */
 export async function copyRepartitionBatch(pool: pg.Pool, target: RepartitionTarget, batchRows: number): Promise<RepartitionProgress> {
   const { table, series } = target;
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
+  return inPoolTransaction(pool, async (client) => {
     const { rows: progress } = await client.query<{ cursor_series: string | null; cursor_ts: Date | null; copied: string }>(
       `select cursor_series, cursor_ts, copied from repartition_progress where table_name = $1 for update`,
       [table],
@@ -136,22 +125,14 @@ export async function copyRepartitionBatch(pool: pg.Pool, target: RepartitionTar
     const { n, last_series: lastSeries, last_ts: lastTs } = rows[0]!;
     const copied = Number(progress[0].copied) + n;
     if (n > 0) await client.query(`update repartition_progress set cursor_series = $2, cursor_ts = $3, copied = $4 where table_name = $1`, [table, lastSeries, lastTs, copied]);
-    await client.query('commit');
     return { copied, done: n < batchRows };
-  } catch (error) {
-    await client.query('rollback');
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 /** The short switch: the new table takes the old one's name, key name and triggers. */
 export async function switchRepartition(pool: pg.Pool, target: RepartitionTarget): Promise<void> {
   const { table } = target;
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
+  await inPoolTransaction(pool, async (client) => {
     // Waits at most this long for the writers in flight, then gives up (run it again) rather
     // than queueing every reader behind the exclusive lock.
     await client.query(`set local lock_timeout = '10s'`);
@@ -174,13 +155,7 @@ export async function switchRepartition(pool: pg.Pool, target: RepartitionTarget
       await client.query(trigger.definition);
     }
     await client.query(`delete from repartition_progress where table_name = $1`, [table]);
-    await client.query('commit');
-  } catch (error) {
-    await client.query('rollback');
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 /** The whole move, resumable: prepare (once), batches until the old table is exhausted, the switch. */

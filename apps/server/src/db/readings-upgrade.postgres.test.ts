@@ -7,6 +7,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { MIGRATIONS_DIR } from './client';
+import { adminQuery } from '../test/test-database';
 import { upgradeReadingsOnline } from './readings-upgrade';
 
 // A database of the release before 0056 (the migrations up to 0055, from a copy of the folder
@@ -16,15 +17,7 @@ const name = `peakwise_test_upgrade_${randomBytes(6).toString('hex')}`;
 let pool: pg.Pool;
 let before0056: string;
 
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+const admin = (statement: string) => adminQuery(serverUrl, statement);
 
 beforeAll(async () => {
   await admin(`create database ${name}`);

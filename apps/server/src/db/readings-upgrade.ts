@@ -1,5 +1,6 @@
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type pg from 'pg';
+import { inPoolTransaction } from './pool-transaction';
 import { repartitionOnline, type RepartitionProgress } from './online-repartition';
 
 /** The migration that partitions the readings by copying them in one go (decision 115). */
@@ -42,19 +43,11 @@ export async function upgradeReadingsOnline(
     const progress = await repartitionOnline(pool, t, { now: options.now, batchRows: options.batchRows, onBatch: (p) => options.onBatch?.(t.table, p) });
     copied[t.table] = progress.copied;
   }
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
+  await inPoolTransaction(pool, async (client) => {
     // The statement of 0056 that is neither the copy nor the triggers (the switch moved those).
     const makeMonth = target.sql.find((s) => s.includes('CREATE FUNCTION create_reading_month_partition'))!;
     await client.query(makeMonth);
     await client.query(`insert into drizzle.__drizzle_migrations (hash, created_at) values ($1, $2)`, [target.hash, target.folderMillis]);
-    await client.query('commit');
-  } catch (error) {
-    await client.query('rollback');
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
   return { outcome: 'upgraded', copied };
 }

@@ -57,7 +57,8 @@ function snapshotBlob(path: string): Blob {
   return loaded.blob;
 }
 
-async function adminQuery(serverUrl: string, statement: string) {
+/** One statement on the server's admin connection (create or drop a database). */
+export async function adminQuery(serverUrl: string, statement: string) {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
