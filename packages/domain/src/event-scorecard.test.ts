@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Baseline } from './event-baseline';
 import { elapsedIntervals, eventScorecard, kwOfInterval } from './event-scorecard';
+import { cededSlotsOf } from './event-stacked-points';
 
 const SLOTS = ['18:00', '18:05', '18:10', '18:15'];
 const BASELINE: Baseline = {
@@ -57,5 +58,31 @@ describe('points on track with a program paying per kWh (decision 113)', () => {
     // 0.25 against 0.24: 4 %, below the target.
     expect(onTrack({ '18:00': 0.24 }, 50)).toEqual([0, 0]);
     expect(onTrack({}, 50)).toEqual([0, 0]);
+  });
+});
+
+describe('points on track when another event pays some intervals (decision 108)', () => {
+  const terms = { targetPercent: 10, rewardPoints: 100 };
+
+  it('counts only the intervals this event pays, with the reward in proportion, as settlement does', () => {
+    // The last two intervals are paid by another event. Over the first two: 0.5 kWh of baseline
+    // against 0.4, a 20 % cut: 100 × 2/4 × (1 + 10 / 20) = 75; per kWh, 0.1 saved, 0.05 beyond the
+    // 10 % target, × 50 = 2.5, floored to 2. The cut to 0 in the ceded intervals counts for nothing.
+    const card = eventScorecard(BASELINE, { '18:00': 0.2, '18:05': 0.2, '18:10': 0, '18:15': 0 }, terms, 50, new Set(['18:10', '18:15']));
+    if (card.status !== 'live') throw new Error('expected a live card');
+    expect([card.pointsOnTrack, card.kwhPointsOnTrack]).toEqual([77, 2]);
+    expect([card.baselineKwh, card.actualKwh, card.targetMet]).toEqual([0.5, 0.4, true]);
+    expect(card.reductionPercent).toBeCloseTo(20, 9);
+    // The chart still shows every interval.
+    expect(card.intervals.map((i) => i.slot)).toEqual(SLOTS);
+    // Without the ceded intervals the same readings would be a 60 % cut over the whole hour.
+    const whole = eventScorecard(BASELINE, { '18:00': 0.2, '18:05': 0.2, '18:10': 0, '18:15': 0 }, terms, 50);
+    expect(whole.status === 'live' && whole.pointsOnTrack).toBeGreaterThan(77);
+  });
+
+  it('names the ceded slots by their instants, the n-th slot n × 5 minutes after the first', () => {
+    expect([...cededSlotsOf(SLOTS, START, new Set([START + 600_000, START + 900_000, START + 3_600_000]))]).toEqual(['18:10', '18:15']);
+    // An event starting off the 5-minute grid: its first slot is the interval it starts in.
+    expect([...cededSlotsOf(SLOTS, START + 60_000, new Set([START]))]).toEqual(['18:00']);
   });
 });

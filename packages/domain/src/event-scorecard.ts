@@ -14,7 +14,7 @@ export type Comparison = {
   intervalsTotal: number;
   /** Slots with no reading yet, in time order. */
   missingSlots: string[];
-  /** Baseline over the slots that are in, so it compares like with like. */
+  /** Baseline over the slots that are in, so it compares like with like (on a scorecard, those the event pays). */
   baselineKwh: number;
   actualKwh: number;
   /** Baseline − actual over the slots that are in; negative when the household used more. */
@@ -77,29 +77,47 @@ export type Scorecard =
  * The live, provisional scorecard while an event runs: each new reading moves it. Provisional
  * because readings can still arrive late and only settlement awards points.
  */
-export function eventScorecard(baseline: Baseline, actual: SlotReadings | undefined, terms: EventTerms = DEFAULT_EVENT_TERMS, pointsPerKwh = 0): Scorecard {
+export function eventScorecard(
+  baseline: Baseline,
+  actual: SlotReadings | undefined,
+  terms: EventTerms = DEFAULT_EVENT_TERMS,
+  pointsPerKwh = 0,
+  cededSlots: ReadonlySet<string> = NO_SLOTS,
+): Scorecard {
   if (!baseline.ok) return { provisional: true, status: 'no_baseline', reason: baseline.reason, baselineDays: baseline.days };
   const comparison = compareIntervals(baseline, actual);
+  // One kWh is paid once (decision 108): the intervals another event of the household pays are
+  // left out of the figures the points come from, and the reward shrinks in proportion, as
+  // settlement scores them (scoreOwnIntervals). The chart keeps every interval.
+  const paidSlots = cededSlots.size === 0 ? baseline.slots : baseline.slots.filter((slot) => !cededSlots.has(slot));
+  const paid = paidSlots === baseline.slots ? comparison : compareIntervals({ ...baseline, slots: paidSlots }, actual);
+  const share = paidSlots === baseline.slots ? undefined : { paid: paidSlots.length, of: baseline.slots.length };
   let eventBaselineKwh = 0;
-  for (const slot of baseline.slots) eventBaselineKwh += baseline.kwhBySlot[slot] ?? 0;
-  const curve = pointsFor(comparison.reductionPercent, terms);
+  for (const slot of paidSlots) eventBaselineKwh += baseline.kwhBySlot[slot] ?? 0;
+  const curve = pointsFor(paid.reductionPercent, terms, share);
   // The use the whole event would see at the same cut; once every interval is in, the use itself,
   // so the last figure is what settlement pays.
-  const allIn = comparison.intervalsIn === comparison.intervalsTotal;
-  const projectedActualKwh = allIn || !(comparison.baselineKwh > 0) ? comparison.actualKwh : (eventBaselineKwh * comparison.actualKwh) / comparison.baselineKwh;
-  const topUp = kwhTopUp(curve, allIn ? comparison.baselineKwh : eventBaselineKwh, projectedActualKwh, terms.targetPercent, pointsPerKwh);
+  const allIn = paid.intervalsIn === paid.intervalsTotal;
+  const projectedActualKwh = allIn || !(paid.baselineKwh > 0) ? paid.actualKwh : (eventBaselineKwh * paid.actualKwh) / paid.baselineKwh;
+  const topUp = kwhTopUp(curve, allIn ? paid.baselineKwh : eventBaselineKwh, projectedActualKwh, terms.targetPercent, pointsPerKwh);
   return {
     ...comparison,
+    baselineKwh: paid.baselineKwh,
+    actualKwh: paid.actualKwh,
+    reductionKwh: paid.reductionKwh,
+    reductionPercent: paid.reductionPercent,
     provisional: true,
     status: 'live',
     baselineDays: baseline.days,
     adjustmentFactor: baseline.adjustment.factor,
     eventBaselineKwh,
-    targetMet: meetsTarget(comparison.reductionPercent, terms.targetPercent),
+    targetMet: meetsTarget(paid.reductionPercent, terms.targetPercent),
     pointsOnTrack: curve + topUp.kwhPoints,
     kwhPointsOnTrack: topUp.kwhPoints,
   };
 }
+
+const NO_SLOTS: ReadonlySet<string> = new Set();
 
 /** kWh in one 5-minute interval as average kW over it. */
 export const kwOfInterval = (kwh: number) => kwh * 12;

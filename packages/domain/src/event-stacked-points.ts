@@ -15,6 +15,12 @@ export type StackedSettlement = Settlement & { cededSlots?: string[] };
  * starts n × 5 minutes after its first (a slot is a real interval on a DST night too).
  * Without ceded intervals, or before the event is settled, the settlement is returned unchanged.
  */
+/** The event's slots that start at the ceded instants: the n-th slot starts n × 5 minutes after the first. */
+export function cededSlotsOf(slots: readonly string[], eventStartMs: number, cededStartsMs: ReadonlySet<number>): Set<string> {
+  const firstMs = Math.floor(eventStartMs / INTERVAL_MS) * INTERVAL_MS;
+  return new Set(slots.filter((_, i) => cededStartsMs.has(firstMs + i * INTERVAL_MS)));
+}
+
 export function scoreOwnIntervals(settlement: Settlement, eventStartMs: number, cededStartsMs: ReadonlySet<number>): StackedSettlement {
   if (settlement.status !== 'settled' || cededStartsMs.size === 0) return { ...settlement, cededSlots: [] };
   const firstMs = Math.floor(eventStartMs / INTERVAL_MS) * INTERVAL_MS;

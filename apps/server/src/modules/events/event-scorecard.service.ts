@@ -3,11 +3,13 @@ import type { Baseline } from '@peakwise/domain/event-baseline';
 import { eventDayReadings, readingsByDay } from '@peakwise/domain/event-intervals';
 import { eventDateOf } from '@peakwise/domain/event-reading-plan';
 import { elapsedIntervals, eventScorecard } from '@peakwise/domain/event-scorecard';
+import { cededSlotsOf } from '@peakwise/domain/event-stacked-points';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { Household } from '../households/household.repository';
 import { isSolarForEvent } from './event-baseline-group.repository';
 import { householdBaselines } from './event-baselines.service';
+import { householdCededIntervals } from './event-stacking.service';
 import { frozenBaselineOnTheDay } from './frozen-baselines.service';
 import { gridImportIntervals, eventForHousehold, householdEventStarts, runningEventForHousehold, type EventRow, type Participant } from './events.repository';
 import { SETTLE_AFTER_MS } from './events.service';
@@ -19,10 +21,15 @@ import { SETTLE_AFTER_MS } from './events.service';
  */
 const BASELINE_TTL_MS = 10 * 60_000;
 const BASELINE_CACHE_MAX = 20_000;
-const baselines = new Map<string, { at: number; baseline: Promise<{ baseline: Baseline; fromGrid: boolean }> }>();
+type HomeTerms = { baseline: Baseline; fromGrid: boolean; ceded: Set<number> };
+const baselines = new Map<string, { at: number; baseline: Promise<HomeTerms> }>();
 
-/** The home's baseline, and whether it is solar (its figures are then grid draw, decision 112): neither moves during the event. */
-function cachedBaseline(db: DbOrTx, event: EventRow, household: Participant): Promise<{ baseline: Baseline; fromGrid: boolean }> {
+/**
+ * The home's baseline, whether it is solar (its figures are then grid draw, decision 112), and the
+ * intervals another of its events pays (decision 108): none moves during the event (opting in
+ * closed at the start).
+ */
+function cachedBaseline(db: DbOrTx, event: EventRow, household: Participant): Promise<HomeTerms> {
   const key = `${event.id}|${household.householdId}|${event.startsAt.getTime()}|${event.endsAt.getTime()}`;
   const now = Date.now();
   const hit = baselines.get(key);
@@ -38,7 +45,9 @@ function cachedBaseline(db: DbOrTx, event: EventRow, household: Participant): Pr
     for await (const [first] of householdBaselines(db, event, [household], otherStarts, 1)) return first!.baseline;
     throw new Error('No baseline computed');
   })();
-  const baseline = Promise.all([own, isSolarForEvent(db, event.id, household.householdId)]).then(([b, fromGrid]) => ({ baseline: b, fromGrid }));
+  const baseline = Promise.all([own, isSolarForEvent(db, event.id, household.householdId), householdCededIntervals(db, household.householdId, event.id)]).then(
+    ([b, fromGrid, ceded]) => ({ baseline: b, fromGrid, ceded }),
+  );
   baselines.set(key, { at: now, baseline });
   baseline.catch(() => baselines.delete(key));
   return baseline;
@@ -46,14 +55,15 @@ function cachedBaseline(db: DbOrTx, event: EventRow, household: Participant): Pr
 
 /** The provisional figures of a running (or just ended) event, from the readings stored so far. */
 export async function computeScorecard(db: DbOrTx, event: EventRow, household: Participant, now: Date): Promise<LiveScorecard> {
-  const [{ baseline, fromGrid }, intervals] = await Promise.all([
+  const [{ baseline, fromGrid, ceded }, intervals] = await Promise.all([
     cachedBaseline(db, event, household),
     // One household's few intervals: a plain range read, cheaper to plan than the batch read.
     gridImportIntervals(db, household.householdId, event.startsAt, new Date(Math.min(event.endsAt.getTime(), now.getTime()))),
   ]);
   const actual = eventDayReadings(readingsByDay(intervals, household.timeZone), eventDateOf(event.startsAt, household.timeZone));
   const terms = { targetPercent: event.targetPercent, rewardPoints: event.rewardPoints };
-  const card = eventScorecard(baseline, actual, terms, event.pointsPerKwh);
+  const cededSlots = baseline.ok && ceded.size > 0 ? cededSlotsOf(baseline.slots, event.startsAt.getTime(), ceded) : undefined;
+  const card = eventScorecard(baseline, actual, terms, event.pointsPerKwh, cededSlots);
   const common = { eventId: event.id, provisional: true as const, startsAt: event.startsAt.toISOString(), endsAt: event.endsAt.toISOString(), targetPercent: event.targetPercent, rewardPoints: event.rewardPoints };
   if (card.status === 'no_baseline') {
     return { ...common, status: 'no_baseline', reason: card.reason, intervals: [], intervalsIn: 0, intervalsTotal: 0, baselineKwh: 0, actualKwh: 0, savedKwh: 0, reductionPercent: null, targetMet: false, pointsOnTrack: 0 };

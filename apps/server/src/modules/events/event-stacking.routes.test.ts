@@ -152,6 +152,11 @@ describe('stacking programs: one kWh paid once; exclusive programs', () => {
     now = new Date(at(21).getTime() + 5 * 60_000);
     const ingest = await t.app.request('/api/ingest/readings', { method: 'POST', headers: { authorization: `Bearer ${credential.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ meter }) });
     expect(await ingest.json()).toMatchObject({ accepted: meter.length, rejected: [] });
+    // The live scorecards before settlement: every interval is in, so their points on track must
+    // be what settlement pays, A's on the hour it pays alone (checked below against the ledger).
+    const onTrack = async (id: string) => ((await (await call(member, 'GET', `/api/events/${id}/scorecard`)).json()) as { pointsOnTrack: number }).pointsOnTrack;
+    const scorecardA = await onTrack(events.a);
+    const scorecardB = await onTrack(events.b);
 
     const worker = startDurableWorker({ db: t.database.db, handlers: eventJobHandlers, logger: createLogger({ level: 'silent' }), clock: () => now });
     now = new Date(at(21).getTime() + 20 * 60_000);
@@ -207,6 +212,9 @@ describe('stacking programs: one kWh paid once; exclusive programs', () => {
       )[0]!.paid;
     expect(await paidFor(events.a)).toBe(pointsA);
     expect(await paidFor(events.b)).toBe(pointsB);
+    // The live scorecard promised the same, A's without the hour B pays (decision 108).
+    expect(scorecardA).toBe(pointsA);
+    expect(scorecardB).toBe(pointsB);
     const balance = ((await (await call(member, 'GET', '/api/points')).json()) as { balance: number }).balance;
     expect(balance).toBe(pointsA + pointsB);
 

@@ -6,6 +6,7 @@ import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import {
   householdEventsNear,
+  householdPaidIntervals,
   lockHouseholdForOptIn,
   lockParticipantsForMove,
   overlappingEventsByHousehold,
@@ -86,6 +87,20 @@ export async function stackingView(db: DbOrTx, householdId: string, eventId: str
       thisEvent: s.payerId === event.id,
     })),
   };
+}
+
+/**
+ * The instants of the event's intervals that another event of the household pays: what its
+ * settlement will leave out, so the live scorecard leaves them out too. Empty for a home in no
+ * other event at the same time (two small reads).
+ */
+export async function householdCededIntervals(db: DbOrTx, householdId: string, eventId: string): Promise<Set<number>> {
+  const event = await stackingEvent(db, eventId);
+  if (!event) return new Set();
+  const others = await householdEventsNear(db, householdId, event);
+  if (others.length === 0) return new Set();
+  const claimed = await householdPaidIntervals(db, householdId, others.map((o) => o.id));
+  return eventShare(event, others, claimed).ceded;
 }
 
 /** What a settlement run needs to score each household on the intervals its event pays. */
