@@ -194,9 +194,16 @@ describe('same-day adjustment', () => {
           return;
         }
         const diff = present.reduce((sum, slot) => sum + (actual[slot] ?? 0) - (typical[slot] ?? 0), 0) / present.length;
-        if (Math.abs(diff * eventSlots) <= 0.2 * baselineKwh - 1e-9) expect(added).toBeCloseTo(diff * eventSlots, 6);
-        else expect(a.status).toBe('clamped');
+        const cap = 0.2 * baselineKwh;
+        if (Math.abs(diff * eventSlots) < cap - 1e-9) expect(added).toBeCloseTo(diff * eventSlots, 6);
+        else if (Math.abs(diff * eventSlots) > cap + 1e-9) expect(a.status).toBe('clamped');
+        // Exactly at the cap nothing needs clamping, and the amount is the cap either way.
+        else expect(Math.abs(added)).toBeCloseTo(cap, 6);
       }),
+      // fast-check favours the bounds, so this case came up at random once (10 kWh against 0 over
+      // one interval of a 50 kWh baseline: exactly +20 %), and shrinking doubles never ended:
+      // it is always run now.
+      { examples: [[[10, 10, 10], [0, 0, 0], 50, 1]] },
     );
   });
 });
