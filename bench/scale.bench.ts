@@ -20,6 +20,7 @@ import { createFreshDatabase, dropOnSignal } from './lib/database';
 import { adminDatabaseUrl, benchSize, numberKnob, stringKnob } from './lib/env';
 import { int, log } from './lib/format';
 import { machineLine } from './lib/machine';
+import { recomputeRollups } from './lib/reading-seed';
 
 const size = benchSize();
 const smoke = size === 'smoke';
@@ -104,7 +105,7 @@ try {
   log(`loaded ${int(loaded)} readings in ${loadS.toFixed(1)} s (${int(loaded / loadS)} readings/s)`);
 
   const rollupStarted = performance.now();
-  for (let i = 0; i < homeIds.length; i += CHUNK) await recomputeRollups(homeIds.slice(i, i + CHUNK));
+  for (let i = 0; i < homeIds.length; i += CHUNK) await recomputeAllRollups(homeIds.slice(i, i + CHUNK));
   log(`rollups in ${((performance.now() - rollupStarted) / 1000).toFixed(1)} s`);
 
   await fresh.pool.query('vacuum (analyze) meter_readings, device_readings');
@@ -163,21 +164,9 @@ async function reportBytes(label: string) {
   }
 }
 
-/** The screens' rollups, set-based: UTC hours and the home's local days, as the writer buckets them. */
-async function recomputeRollups(ids: string[]) {
-  await fresh.pool.query(
-    `insert into meter_hourly (household_id, hour_start, production_kwh, consumption_kwh, grid_import_kwh, grid_export_kwh, interval_count)
-     select household_id, date_trunc('hour', ts, 'UTC'), sum(production_kwh), sum(consumption_kwh), sum(grid_import_kwh), sum(grid_export_kwh), count(*)::int
-     from meter_readings where household_id = any($1::uuid[]) group by 1, 2`,
-    [ids],
-  );
-  await fresh.pool.query(
-    `insert into meter_daily (household_id, local_date, production_kwh, consumption_kwh, grid_import_kwh, grid_export_kwh, interval_count)
-     select m.household_id, (m.ts at time zone h.time_zone)::date, sum(m.production_kwh), sum(m.consumption_kwh), sum(m.grid_import_kwh), sum(m.grid_export_kwh), count(*)::int
-     from meter_readings m join households h on h.id = m.household_id
-     where m.household_id = any($1::uuid[]) group by 1, 2`,
-    [ids],
-  );
+/** The screens' rollups, set-based: the meter's as the other benches make them, the devices' alike (UTC hours, the home's local days). */
+async function recomputeAllRollups(ids: string[]) {
+  await recomputeRollups(fresh, ids);
   await fresh.pool.query(
     `insert into device_hourly (device_id, hour_start, energy_kwh, avg_power_w, interval_count, energy_interval_count)
      select r.device_id, date_trunc('hour', r.ts, 'UTC'), sum(r.energy_kwh), avg(r.power_w), count(*)::int, count(r.energy_kwh)::int

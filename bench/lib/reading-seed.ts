@@ -27,7 +27,7 @@ export async function generateReadings(fresh: FreshDatabase, householdIds: strin
 }
 
 /** Set-based equivalent of recomputeMeterRollups: UTC hours, local days in each household's zone. */
-async function recomputeRollups(fresh: FreshDatabase, ids: string[]) {
+export async function recomputeRollups(fresh: FreshDatabase, ids: string[]) {
   await fresh.pool.query(
     `insert into meter_hourly (household_id, hour_start, production_kwh, consumption_kwh, grid_import_kwh, grid_export_kwh, interval_count)
      select household_id, date_trunc('hour', ts, 'UTC'), sum(production_kwh), sum(consumption_kwh), sum(grid_import_kwh), sum(grid_export_kwh), count(*)::int

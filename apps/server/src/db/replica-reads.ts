@@ -100,12 +100,13 @@ function replicaReads(primary: Database, replica: Database, logger: Logger, opti
   const unknownSince = new Map<string, number>();
   const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+  const primaryWalLsn = async () => parseLsn(rowsOf<{ lsn: string }>(await primary.db.execute(sql`select pg_current_wal_lsn()::text as lsn`))[0]!.lsn)!;
+
   const sample = async () => {
     const startedAt = performance.now();
     try {
-      const [p] = rowsOf<{ lsn: string }>(await primary.db.execute(sql`select pg_current_wal_lsn()::text as lsn`));
+      const primaryLsn = await primaryWalLsn();
       const now = Date.now();
-      const primaryLsn = parseLsn(p!.lsn)!;
       samples.push({ at: now, lsn: primaryLsn });
       // Only a position read after the write can stand for it.
       for (const [owner, at] of unknownSince) {
@@ -164,8 +165,7 @@ function replicaReads(primary: Database, replica: Database, logger: Logger, opti
     async wrote(owners) {
       let lsn = UNKNOWN;
       try {
-        const [p] = rowsOf<{ lsn: string }>(await primary.db.execute(sql`select pg_current_wal_lsn()::text as lsn`));
-        lsn = parseLsn(p!.lsn)!;
+        lsn = await primaryWalLsn();
       } catch (error) {
         // The write has committed and its answer must not turn into a 500: the owner reads the
         // primary until the next sample, taken after this write, gives a position to wait for.

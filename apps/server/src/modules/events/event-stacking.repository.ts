@@ -78,27 +78,15 @@ export async function overlappingEventsByHousehold(db: DbOrTx, event: { id: stri
   return out;
 }
 
-/** One household's intervals the given events recorded as paid: instant (ms) → event id. */
-export async function householdPaidIntervals(db: DbOrTx, householdId: string, eventIds: readonly string[]): Promise<Map<number, string>> {
-  const out = new Map<number, string>();
-  if (eventIds.length === 0) return out;
-  const rows = rowsOf<{ ms: number; eventId: string }>(
-    await db.execute(sql`
-      select (extract(epoch from interval_start) * 1000)::float8 as ms, event_id as "eventId"
-      from event_paid_intervals where household_id = ${householdId}::uuid and event_id = any(${sql.param(eventIds)}::uuid[])`),
-  );
-  for (const row of rows) out.set(Number(row.ms), row.eventId);
-  return out;
-}
-
-/** Intervals the given events recorded as paid, per household: instant (ms) → event id. */
-export async function paidIntervalsOf(db: DbOrTx, eventIds: readonly string[]): Promise<Map<string, Map<number, string>>> {
+/** Intervals the given events recorded as paid, per household (or of one household): instant (ms) → event id. */
+export async function paidIntervalsOf(db: DbOrTx, eventIds: readonly string[], householdId?: string): Promise<Map<string, Map<number, string>>> {
   const out = new Map<string, Map<number, string>>();
   if (eventIds.length === 0) return out;
   const rows = rowsOf<{ householdId: string; ms: number; eventId: string }>(
     await db.execute(sql`
       select household_id as "householdId", (extract(epoch from interval_start) * 1000)::float8 as ms, event_id as "eventId"
-      from event_paid_intervals where event_id = any(${sql.param(eventIds)}::uuid[])`),
+      from event_paid_intervals where event_id = any(${sql.param(eventIds)}::uuid[])
+        ${householdId === undefined ? sql`` : sql`and household_id = ${householdId}::uuid`}`),
   );
   for (const row of rows) {
     const paid = out.get(row.householdId) ?? new Map<number, string>();

@@ -6,7 +6,6 @@ import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import {
   householdEventsNear,
-  householdPaidIntervals,
   lockHouseholdForOptIn,
   lockParticipantsForMove,
   overlappingEventsByHousehold,
@@ -99,8 +98,8 @@ export async function householdCededIntervals(db: DbOrTx, householdId: string, e
   if (!event) return new Set();
   const others = await householdEventsNear(db, householdId, event);
   if (others.length === 0) return new Set();
-  const claimed = await householdPaidIntervals(db, householdId, others.map((o) => o.id));
-  return eventShare(event, others, claimed).ceded;
+  const claimed = await paidIntervalsOf(db, others.map((o) => o.id), householdId);
+  return eventShare(event, others, claimed.get(householdId)).ceded;
 }
 
 /** What a settlement run needs to score each household on the intervals its event pays. */

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { nextPartitionMonth } from '@peakwise/domain/reading-partition-months';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { ReadingTable } from './reading-partitions.repository';
@@ -14,7 +15,6 @@ const SHAPE: Record<ReadingTable, { series: string; values: string[] }> = {
 const LOCK_TIMEOUT = sql.raw(`set local lock_timeout = '10s'`);
 
 const monthSuffix = (month: Date) => month.toISOString().slice(0, 7).replace('-', '_');
-const monthEnd = (month: Date) => new Date(Date.UTC(month.getUTCFullYear(), month.getUTCMonth() + 1, 1));
 const ident = (name: string) => sql.raw(`"${name}"`);
 
 /** The same transaction-scoped lock as the partitions-ahead step: one lifecycle run at a time. */
@@ -135,7 +135,7 @@ export async function moveMonthStep(tx: DbOrTx, table: ReadingTable, month: Date
   const { series, values } = SHAPE[table];
   const name = `${table}_${monthSuffix(month)}`;
   const from = month.toISOString();
-  const to = monthEnd(month).toISOString();
+  const to = nextPartitionMonth(month).toISOString();
   const columns = sql.raw([series, 'ts', ...values].map((c) => `"${c}"`).join(', '));
   const inMonth = sql`ts >= ${from}::timestamptz and ts < ${to}::timestamptz`;
   // DDL takes no bind parameters: the bounds are written in, from Date's own ISO form.

@@ -35,8 +35,6 @@ export type PartitionLifecycleOptions = {
   compactedDaysPerBatch?: number;
 };
 
-const monthEnd = (month: Date) => Date.UTC(month.getUTCFullYear(), month.getUTCMonth() + 1, 1);
-
 const jobKey = (month: Date) => `readings-partitions:${month.toISOString().slice(0, 7)}`;
 
 /** Makes sure the month of `at` has its run; each run schedules the next month's (decision 115). */
@@ -80,7 +78,7 @@ export async function runReadingPartitions(tx: DbOrTx, now: Date, options: Parti
       if (month.month.getTime() < horizon.getTime()) {
         await dropMonthTable(tx, table, month);
         dropped.push(month.name);
-      } else if (reclaimed.length === 0 && month.attached && monthEnd(month.month) <= closedBefore && (await truncateEmptiedMonth(tx, month))) {
+      } else if (reclaimed.length === 0 && month.attached && nextPartitionMonth(month.month).getTime() <= closedBefore && (await truncateEmptiedMonth(tx, month))) {
         reclaimed.push(month.name);
       }
     }
