@@ -25,6 +25,8 @@ export type ReplicaOptions = {
   pollMs?: number;
   /** How often a process deletes the shared write positions the replica has replayed. */
   forgetEveryMs?: number;
+  /** A replayed write position is deleted only once noted this long ago (see KEEP_REPLAYED_SECONDS). */
+  keepReplayedSeconds?: number;
 };
 
 const DEFAULT_MAX_LAG_MS = 30_000;
@@ -87,6 +89,7 @@ function replicaReads(primary: Database, replica: Database, logger: Logger, opti
   const maxLagMs = options.maxLagMs ?? DEFAULT_MAX_LAG_MS;
   const pollMs = options.pollMs ?? DEFAULT_POLL_MS;
   const forgetEveryMs = options.forgetEveryMs ?? DEFAULT_FORGET_EVERY_MS;
+  const keepReplayedSeconds = options.keepReplayedSeconds ?? KEEP_REPLAYED_SECONDS;
   let forgottenAt = 0;
   // Owner → the primary's WAL position after their last write. An entry goes once the replica has
   // replayed it; while the replica is down entries wait, at most one per owner that wrote.
@@ -150,7 +153,7 @@ function replicaReads(primary: Database, replica: Database, logger: Logger, opti
     if (replayedText === null || now - forgottenAt < forgetEveryMs) return;
     forgottenAt = now;
     try {
-      await forgetReplayedPositions(primary.db, replayedText, KEEP_REPLAYED_SECONDS);
+      await forgetReplayedPositions(primary.db, replayedText, keepReplayedSeconds);
     } catch (error) {
       logger.warn({ err: error }, 'Could not delete the replayed write positions; the next round tries again');
     }
