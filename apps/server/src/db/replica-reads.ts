@@ -11,7 +11,7 @@ import { forgetReplayedPositions, lastWritePosition, noteWritePosition } from '.
 export type ReadDb = {
   /** `owners`: the household and member the read is for (their own writes must show). */
   read<T>(owners: readonly string[], run: (db: Db) => Promise<T>): Promise<T>;
-  /** After a committed write by these owners: their reads stay on the primary until the replica has replayed it. */
+  /** After a committed write by these owners: their reads, through any server process, stay on the primary until the replica has replayed it (decision 129). */
   wrote(owners: readonly string[]): Promise<void>;
   /** True when a replica is configured (false: every read is on the primary, nothing else happens). */
   readonly replicated: boolean;
