@@ -124,6 +124,7 @@ export const TABLE_PLACEMENT: Readonly<Record<string, Placement>> = {
   sms_outbox: { kind: 'local', why: OUTBOX },
   payout_outbox: { kind: 'local', why: OUTBOX },
   rate_limits: { kind: 'local', why: 'counters keyed by client address, not by household' },
+  write_positions: { kind: 'local', why: 'a replica’s read-your-writes positions (decision 129), read with every screen read on the coordinator' },
   sandbox_card_tokens: { kind: 'local', why: 'the payment sandbox stands in for an outside processor' },
   sandbox_charges: { kind: 'local', why: 'the payment sandbox stands in for an outside processor' },
   points_transfers: {

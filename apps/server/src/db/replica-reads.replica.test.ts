@@ -20,12 +20,15 @@ let cluster: TestReplicatedCluster;
 let replicaUrl: string;
 let reads: ReadDb;
 let t: TestApp;
+// A second server process on the same primary and replica, with its own router (decision 129).
+let readsB: ReadDb;
+let tB: TestApp;
 const warnings: string[] = [];
 let a: Awaited<ReturnType<typeof memberWithHousehold>>;
 let b: Awaited<ReturnType<typeof memberWithHousehold>>;
 
-const deviceNames = async (member: { cookie: string }) => {
-  const res = await t.app.request('/api/devices', { headers: asMember(member) });
+const deviceNames = async (member: { cookie: string }, through: TestApp = t) => {
+  const res = await through.app.request('/api/devices', { headers: asMember(member) });
   expect(res.status).toBe(200);
   return JSON.stringify(await res.json());
 };
@@ -64,13 +67,17 @@ beforeAll(async () => {
   replicaUrl = cluster.replicaUrl('peakwise');
   reads = createReadDb({ primary: database, readUrl: replicaUrl, logger: createLogger({ level: 'warn', destination: { write: (line: string) => warnings.push(line) } }), pollMs: 100 });
   t = await createTestApp({ database, reads, clock: () => now });
+  readsB = createReadDb({ primary: database, readUrl: replicaUrl, logger: createLogger({ level: 'silent' }), pollMs: 100, forgetEveryMs: 100, keepReplayedSeconds: 1 });
+  tB = await createTestApp({ database, reads: readsB, clock: () => now });
   a = await memberWithHousehold(t, { 'a-lamp': 'lighting' });
   b = await memberWithHousehold(t, { 'b-lamp': 'lighting' });
   await replicaCaughtUp();
 }, 120_000);
 afterAll(async () => {
   await t?.close();
+  await tB?.close();
   await reads?.close();
+  await readsB?.close();
   await database?.close();
   await cluster?.stop();
 });
@@ -114,6 +121,35 @@ describe('screen reads on a streaming replica (decision 123)', () => {
     const later = await deviceNames(a.member);
     expect(later).toContain('"Reading lamp"');
     expect(later).not.toContain('"Reading lamp 2"');
+  }, 30_000);
+
+  it('shows a member their rename made through one process on another at once, while another household there still reads the lagging replica', async () => {
+    await replicaCaughtUp();
+    // The second process has served a from the replica: it holds nothing of a's in memory.
+    expect(await deviceNames(a.member, tB)).toContain('"Reading lamp 2"');
+    // Counted from the raw rows, not through the router.
+    const ownPositions = async () =>
+      rowsOf<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from write_positions where owner_id in (${a.household.id}, ${a.member.userId})`))[0]!.n;
+    const res = await t.app.request(`/api/devices/${a.devices['a-lamp']!.id}`, { method: 'PATCH', headers: asMember(a.member), body: JSON.stringify({ name: 'Desk lamp' }) });
+    expect(res.status).toBe(200);
+    // The household and the member each have their position on the primary, for every process.
+    expect(await ownPositions()).toBe(2);
+    // Through the other process, within the replica's 3 s delay: the rename, not the old name.
+    const own = await deviceNames(a.member, tB);
+    expect(own).toContain('"Desk lamp"');
+    expect(own).not.toContain('"Reading lamp 2"');
+
+    // Household b wrote nothing: on the second process too it still reads the lagging replica.
+    await renameOnPrimary(b.devices['b-lamp']!.id, 'b-renamed-4');
+    expect(await deviceNames(b.member, tB)).toContain('"b-renamed-2"');
+
+    // Once replayed, and a second old, the positions are deleted (no row per write kept for ever);
+    // a reads the replica again through either process and the rename is still there.
+    await replicaCaughtUp();
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(await ownPositions()).toBe(0);
+    expect(await deviceNames(a.member, tB)).toContain('"Desk lamp"');
+    expect(await deviceNames(a.member)).toContain('"Desk lamp"');
   }, 30_000);
 
   it('keeps the daily cost a Usage read on the replica computes on the primary, and nothing fails on the replica', async () => {

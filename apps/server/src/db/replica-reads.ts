@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Logger } from '../lib/logger';
 import { createDatabase, type Database, type Db, type DbOrTx } from './client';
 import { rowsOf } from './rows';
+import { forgetReplayedPositions, lastWritePosition, noteWritePosition } from './write-positions.repository';
 
 /**
  * Where a screen read runs (decision 123): on the streaming replica when there is one, it is
@@ -10,7 +11,7 @@ import { rowsOf } from './rows';
 export type ReadDb = {
   /** `owners`: the household and member the read is for (their own writes must show). */
   read<T>(owners: readonly string[], run: (db: Db) => Promise<T>): Promise<T>;
-  /** After a committed write by these owners: their reads stay on the primary until the replica has replayed it. */
+  /** After a committed write by these owners: their reads, through any server process, stay on the primary until the replica has replayed it (decision 129). */
   wrote(owners: readonly string[]): Promise<void>;
   /** True when a replica is configured (false: every read is on the primary, nothing else happens). */
   readonly replicated: boolean;
@@ -22,10 +23,21 @@ export type ReplicaOptions = {
   maxLagMs?: number;
   /** How often the replica's replay position and the primary's WAL position are sampled. */
   pollMs?: number;
+  /** How often a process deletes the shared write positions the replica has replayed. */
+  forgetEveryMs?: number;
+  /** A replayed write position is deleted only once noted this long ago (see KEEP_REPLAYED_SECONDS). */
+  keepReplayedSeconds?: number;
 };
 
 const DEFAULT_MAX_LAG_MS = 30_000;
 const DEFAULT_POLL_MS = 250;
+const DEFAULT_FORGET_EVERY_MS = 10_000;
+/**
+ * A replayed write position is kept this long after it was noted: a read that started on the
+ * replica before it had replayed the write, and asks for the position after another process
+ * deleted it, would otherwise take the old answer. Far longer than any screen read.
+ */
+const KEEP_REPLAYED_SECONDS = 60;
 /** A write whose position could not be read: above any real one until a later sample replaces it. */
 const UNKNOWN = (1n << 64n) - 1n;
 
@@ -76,6 +88,9 @@ function replicaReads(primary: Database, replica: Database, logger: Logger, opti
   primaries.set(replica.db, primary.db);
   const maxLagMs = options.maxLagMs ?? DEFAULT_MAX_LAG_MS;
   const pollMs = options.pollMs ?? DEFAULT_POLL_MS;
+  const forgetEveryMs = options.forgetEveryMs ?? DEFAULT_FORGET_EVERY_MS;
+  const keepReplayedSeconds = options.keepReplayedSeconds ?? KEEP_REPLAYED_SECONDS;
+  let forgottenAt = 0;
   // Owner → the primary's WAL position after their last write. An entry goes once the replica has
   // replayed it; while the replica is down entries wait, at most one per owner that wrote.
   const pending = new Map<string, bigint>();
@@ -83,6 +98,7 @@ function replicaReads(primary: Database, replica: Database, logger: Logger, opti
   // what the primary had maxLagMs ago, a lag in time that an idle primary does not fake.
   const samples: { at: number; lsn: bigint }[] = [];
   let replayed: bigint | null = null;
+  let replayedText: string | null = null;
   let state: 'unsampled' | 'up' | 'down' = 'unsampled';
   let closed = false;
   let timer: NodeJS.Timeout | undefined;
@@ -120,6 +136,7 @@ function replicaReads(primary: Database, replica: Database, logger: Logger, opti
       );
       if (!r!.recovery) return setHealth(false, 'DATABASE_READ_URL is not a replica in recovery');
       replayed = parseLsn(r!.lsn);
+      replayedText = r!.lsn;
       for (const [owner, lsn] of pending) if (replayed !== null && replayed >= lsn) pending.delete(owner);
       const due = samples[0]!.at <= now - maxLagMs ? samples[0]!.lsn : null;
       if (replayed === null) return setHealth(false, 'the replica has replayed nothing');
@@ -129,8 +146,21 @@ function replicaReads(primary: Database, replica: Database, logger: Logger, opti
       setHealth(false, describe(error));
     }
   };
+  // The shared positions (decision 129) stay bounded: whichever process gets here deletes those
+  // the replica has replayed. A replica down for long keeps one row per owner that wrote meanwhile.
+  const forget = async () => {
+    const now = Date.now();
+    if (replayedText === null || now - forgottenAt < forgetEveryMs) return;
+    forgottenAt = now;
+    try {
+      await forgetReplayedPositions(primary.db, replayedText, keepReplayedSeconds);
+    } catch (error) {
+      logger.warn({ err: error }, 'Could not delete the replayed write positions; the next round tries again');
+    }
+  };
   const loop = async () => {
     await sample();
+    await forget();
     if (!closed) timer = setTimeout(() => void loop(), pollMs).unref();
   };
   const started = loop();
@@ -145,10 +175,17 @@ function replicaReads(primary: Database, replica: Database, logger: Logger, opti
 
   return {
     replicated: true,
-    async read(owners, run) {
+    async read<T>(owners: readonly string[], run: (db: Db) => Promise<T>): Promise<T> {
       if (!onReplica(owners)) return run(primary.db);
+      // The replica has replayed at least this much before the read below starts on it.
+      const seen = replayed!;
+      // Another process may have taken this owner's last write (decision 129): its position is
+      // asked of the primary while the replica runs the read, so the answer costs no added wait.
+      // Unknown (the primary did not answer) counts as not replayed.
+      const written = lastWritePosition(primary.db, owners).then(parseLsn, () => UNKNOWN);
+      let answer: T;
       try {
-        return await run(replica.db);
+        answer = await run(replica.db);
       } catch (error) {
         // A read is safe to run twice. A lost connection marks the replica down until the next
         // sample finds it again; a conflict with recovery or a database not replayed yet only retries.
@@ -159,13 +196,21 @@ function replicaReads(primary: Database, replica: Database, logger: Logger, opti
           refused.add(code);
           logger.warn({ code, reason: describe(error) }, 'A screen read failed on the replica and ran on the primary');
         }
+        await written;
         return run(primary.db);
       }
+      const lsn = await written;
+      if (lsn === null || lsn <= seen) return answer;
+      // Written through another process and not replayed yet: this answer may be older than the
+      // write. This process now knows the position too, so the owner's next reads skip the replica.
+      if (lsn !== UNKNOWN) for (const owner of owners) if ((pending.get(owner) ?? -1n) < lsn) pending.set(owner, lsn);
+      return run(primary.db);
     },
     async wrote(owners) {
       let lsn = UNKNOWN;
       try {
-        lsn = await primaryWalLsn();
+        // Shared with every process (decision 129); this process also keeps it in memory.
+        lsn = parseLsn(await noteWritePosition(primary.db, owners))!;
       } catch (error) {
         // The write has committed and its answer must not turn into a 500: the owner reads the
         // primary until the next sample, taken after this write, gives a position to wait for.

@@ -256,6 +256,7 @@ const ERASURE: Record<string, Entry> = {
   openadr_subscriptions: { effect: 'no member data', why: 'The VEN’s webhook subscriptions on a VTN (decision 110).' },
   openadr_reports: { effect: 'no member data', why: 'Reports sent to a VTN: figures summed over the opted-in homes, none of one home (decision 110).' },
   geocoder_cache: { effect: 'no member data', why: 'Postal codes the geocoder answered for, tied to no household.' },
+  write_positions: { effect: 'no member data', why: 'The WAL position after a household’s or member’s last write, by id (pseudonymous), deleted once the replica has replayed it (decision 129).' },
   reward_items: { effect: 'no member data', why: 'The catalogue.' },
   reward_item_images: { effect: 'no member data', why: 'The catalogue.' },
 };
