@@ -148,12 +148,12 @@ try {
 
 /** Bytes per reading of each series on disk: the raw partitions and the compacted days, with indexes and TOAST. */
 async function reportBytes(label: string) {
-  for (const [raw, days, width] of [['meter_readings', 'meter_reading_days', 4], ['device_readings', 'device_reading_days', 3]] as const) {
+  for (const [raw, days] of [['meter_readings', 'meter_reading_days'], ['device_readings', 'device_reading_days']] as const) {
     const { rows } = await fresh.pool.query<{ raw_bytes: string; raw_n: string; day_bytes: string; day_n: string }>(
       `select (select coalesce(sum(pg_total_relation_size(i.inhrelid)), 0) from pg_inherits i where i.inhparent = $1::regclass)::bigint as raw_bytes,
               (select count(*) from ${raw})::bigint as raw_n,
               pg_total_relation_size($2::regclass)::bigint as day_bytes,
-              (select coalesce(sum(cardinality(v) / ${width}), 0) from ${days})::bigint as day_n`,
+              (select coalesce(sum(n), 0) from ${days})::bigint as day_n`,
       [raw, days],
     );
     const r = rows[0]!;
