@@ -78,7 +78,7 @@ try {
       // Use peaks in the evening and dips at night; production follows the sun; each home its own scale.
       const meter = await fresh.pool.query(
         `insert into meter_readings (household_id, ts, production_kwh, consumption_kwh, grid_import_kwh, grid_export_kwh, received_at)
-         select h, g.ts, v.p, v.c, greatest(v.c - v.p, 0), greatest(v.p - v.c, 0), g.ts
+         select h, g.ts, v.p, v.c, round(greatest(v.c - v.p, 0)::numeric, 3)::float8, round(greatest(v.p - v.c, 0)::numeric, 3)::float8, g.ts
          from unnest($1::uuid[]) as h
          cross join generate_series($2::timestamptz, $3::timestamptz - interval '5 minutes', interval '5 minutes') as g(ts)
          cross join lateral (select extract(hour from g.ts at time zone 'America/Toronto')::int as hour) t
@@ -90,7 +90,7 @@ try {
       );
       const devices = await fresh.pool.query(
         `insert into device_readings (device_id, ts, power_w, energy_kwh, received_at)
-         select d.id, g.ts, v.e * 12000, v.e, g.ts
+         select d.id, g.ts, round(v.e * 12000), v.e, g.ts
          from devices d
          cross join generate_series($2::timestamptz, $3::timestamptz - interval '5 minutes', interval '5 minutes') as g(ts)
          cross join lateral (select round((0.002 + 0.02 * random() * (random() < 0.3)::int)::numeric, 3)::float8 as e) v
@@ -148,12 +148,12 @@ try {
 
 /** Bytes per reading of each series on disk: the raw partitions and the compacted days, with indexes and TOAST. */
 async function reportBytes(label: string) {
-  for (const [raw, days, width] of [['meter_readings', 'meter_reading_days', 4], ['device_readings', 'device_reading_days', 3]] as const) {
+  for (const [raw, days] of [['meter_readings', 'meter_reading_days'], ['device_readings', 'device_reading_days']] as const) {
     const { rows } = await fresh.pool.query<{ raw_bytes: string; raw_n: string; day_bytes: string; day_n: string }>(
       `select (select coalesce(sum(pg_total_relation_size(i.inhrelid)), 0) from pg_inherits i where i.inhparent = $1::regclass)::bigint as raw_bytes,
               (select count(*) from ${raw})::bigint as raw_n,
               pg_total_relation_size($2::regclass)::bigint as day_bytes,
-              (select coalesce(sum(cardinality(v) / ${width}), 0) from ${days})::bigint as day_n`,
+              (select coalesce(sum(n), 0) from ${days})::bigint as day_n`,
       [raw, days],
     );
     const r = rows[0]!;

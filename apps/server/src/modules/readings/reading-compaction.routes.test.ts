@@ -38,7 +38,8 @@ describe('compacted days through the API', () => {
     const household = await ensureHouseholdForUser(t.database.db, member.userId);
     householdId = household.id;
     const credential = await issueIngestCredential(t.database.db, household.id, null, 'test');
-    // 30 days from 10:00 to 19:00 local, values with all their digits; the member cuts 12 % during the event.
+    // 30 days from 10:00 to 19:00 local, values with all their digits on odd days back and in whole
+    // Wh on even ones, so compaction stores both forms (decision 127); the member cuts 12 % during the event.
     clock.now = new Date(endsAt.getTime() + HOUR);
     for (let back = 30; back >= 0; back -= 1) {
       const day = addDays(eventDate, -back);
@@ -48,6 +49,7 @@ describe('compacted days through the API', () => {
         const k = ms / FIVE_MINUTES;
         let used = 0.1 + (k % 7) / 97 + Math.sin(k) / 1e3;
         if (back === 0 && ms >= startsAt.getTime() && ms < endsAt.getTime()) used *= 0.88;
+        if (back % 2 === 0) used = Math.round(used * 1000) / 1000;
         meter.push({ ts: new Date(ms).toISOString(), productionKwh: 0, consumptionKwh: used, gridImportKwh: used, gridExportKwh: 0 });
       }
       const ingest = await t.app.request('/api/ingest/readings', {
@@ -110,6 +112,11 @@ describe('compacted days through the API', () => {
     expect(batch.meterDays).toBeGreaterThanOrEqual(20);
     const raw = rowsOf<{ lo: string }>(await t.database.db.execute(sql`select min(ts)::text as lo from meter_readings where household_id = ${householdId}::uuid`))[0]!;
     expect(new Date(raw.lo).getTime()).toBeGreaterThan(clock.now.getTime() - 9 * 86_400_000);
+    const forms = rowsOf<{ ints: number; doubles: number }>(
+      await t.database.db.execute(sql`select count(vi)::int as ints, count(v)::int as doubles from meter_reading_days where household_id = ${householdId}::uuid`),
+    )[0]!;
+    expect(forms.ints).toBeGreaterThanOrEqual(10);
+    expect(forms.doubles).toBeGreaterThanOrEqual(10);
 
     // Settlement run again from the compacted days, as a late reading would run it.
     await t.database.db.transaction((tx) => settleEndedEvent(tx, eventId, clock.now));
