@@ -11,7 +11,7 @@
  */
 
 import { cpus, loadavg, totalmem } from 'node:os';
-import { COMPARISON_METHODS, comparisonEntry, GROSS_BASELINE, GROSS_WINDOW, homeNoiseKwh, OWN_METHODS, runComparison, type ComparisonEntry, type OwnContext } from './lib/baseline-candidates';
+import { COMPARISON_METHODS, comparisonEntry, GROSS_BASELINE, GROSS_PRODUCTION, GROSS_WINDOW, homeNoiseKwh, OWN_METHODS, runComparison, type ComparisonEntry, type OwnContext } from './lib/baseline-candidates';
 import { BATTERY_SHARES, CLOCKS, EVENTS_PER_REGION, FIRST_MINUTE, isCalled, PLACEBOS_PER_REGION, makeHomes, makeRegions, QUANTITIES, type Quantity, regionWeather, simulateHome, SLOT_MINUTES } from './lib/baseline-population';
 import { meanOf, paidPoints, placeboPaidShare, placeboTargetFor, score, SEGMENTS, truePoints, withFallback, type Outcome } from './lib/baseline-scoring';
 import { writeFileSync } from 'node:fs';
@@ -113,7 +113,7 @@ const PRODUCTION = 'decision 101 as settled (10/10, +, 3 h, cap ±20 %; new memb
 withFallback(outcomes, '10/10, +, 3 h, cap ±20 %', 'comparison group, ×', PRODUCTION);
 hybrids.push(PRODUCTION);
 // Decision 126's candidates as settlement would run them: the same fallback for new members.
-const GROSS_HYBRIDS = [GROSS_WINDOW, GROSS_BASELINE].map((name) => {
+const GROSS_HYBRIDS = [GROSS_WINDOW, GROSS_BASELINE, GROSS_PRODUCTION].map((name) => {
   const hybrid = `${name}; new members by comparison group ×`;
   withFallback(outcomes, name, 'comparison group, ×', hybrid);
   hybrids.push(hybrid);

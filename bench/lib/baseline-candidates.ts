@@ -113,6 +113,7 @@ function grossLoad(name: string, variant: GrossLoadVariant): OwnMethod {
 }
 
 export const GROSS_WINDOW = '10/10, +, 3 h, cap ±20 %, window on gross load where production is measured';
+export const GROSS_PRODUCTION = '10/10, +, 3 h, cap ±20 %, window on gross load and the event hours\' production difference where production is measured';
 export const GROSS_BASELINE = '10/10, +, 3 h, cap ±20 %, gross-load baseline less the day\'s production where production is measured';
 
 export const OWN_METHODS: readonly OwnMethod[] = [
@@ -135,6 +136,7 @@ export const OWN_METHODS: readonly OwnMethod[] = [
   regression('regression on temperature + same-day 3 h window, leaving out only the events the home was called to', true, 'called'),
   grossLoad(GROSS_WINDOW, 'window'),
   grossLoad(GROSS_BASELINE, 'gross-baseline'),
+  grossLoad(GROSS_PRODUCTION, 'production-difference'),
 ];
 
 export const COMPARISON_METHODS = ['comparison group, additive', 'comparison group, ×'] as const;

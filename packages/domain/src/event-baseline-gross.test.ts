@@ -34,7 +34,12 @@ function input(eventDayGrossWindow: number, variant: GrossLoadInput['variant'], 
     window: { date: EVENT_DAY, slots: WINDOW },
     net,
     gross,
-    production: new Map([[EVENT_DAY, production]]),
+    // The panels over the event: 0.10 + 0.30 and 0.20 + 0.10 on the baseline days (mean 0.15, 0.20).
+    production: new Map([
+      [DAY1, { '18:00': 0.1, '18:05': 0.3 }],
+      [DAY2, { '18:00': 0.2, '18:05': 0.1 }],
+      [EVENT_DAY, production],
+    ]),
     variant,
   };
 }
@@ -69,6 +74,18 @@ describe('the same-day adjustment on gross load', () => {
     expect(b.kwh).toBeCloseTo(0.2, 12);
   });
 
+  it('the production difference moves the grid-draw baseline by the usual evening sun less the day own', () => {
+    // The window's 0.22 a slot; 18:00: 0.22 + 0.15 − 0.12 = 0.25; 18:05: 0.22 + 0.20 − 0.40 = 0.02.
+    const b = grossLoadBaseline(input(0.42, 'production-difference'))!;
+    expect(b.kwhBySlot['18:00']).toBeCloseTo(0.25, 12);
+    expect(b.kwhBySlot['18:05']).toBeCloseTo(0.02, 12);
+    expect(b.kwh).toBeCloseTo(0.27, 12);
+    // A sunnier evening than any baseline day: 0.22 + 0.20 − 0.60 is floored at 0.
+    expect(grossLoadBaseline(input(0.42, 'production-difference', { '18:00': 0.12, '18:05': 0.6 }))!.kwhBySlot['18:05']).toBe(0);
+    const gap = input(0.42, 'production-difference');
+    expect(grossLoadBaseline({ ...gap, production: new Map([...gap.production, [DAY2, { '18:00': 0.2 }]]) })).toBeNull();
+  });
+
   it('gives nothing when gross load or the day production is missing, so the caller keeps the grid-draw rule', () => {
     const gap = input(0.42, 'window');
     (gap.gross.get(DAY1) as Record<string, number>)['14:05'] = Number.NaN;
@@ -79,9 +96,8 @@ describe('the same-day adjustment on gross load', () => {
   });
 
   it('a window missing more than half its intervals leaves the baseline unadjusted', () => {
-    const sparse = input(0.42, 'window');
-    sparse.gross.set(EVENT_DAY, { '14:00': 0.9 });
-    const b = grossLoadBaseline(sparse)!;
+    const full = input(0.42, 'window');
+    const b = grossLoadBaseline({ ...full, gross: new Map([...full.gross, [EVENT_DAY, { '14:00': 0.9 }]]) })!;
     expect(b.adjustment.status).toBe('missing_data');
     expect(b.kwh).toBeCloseTo(0.4, 12);
   });

@@ -19,8 +19,11 @@ import type { LocalDate } from './local-time';
  * - gross-baseline: the baseline days' mean gross load per event interval, plus the same capped
  *   window difference spread evenly, minus the event day's own production in that interval,
  *   never below 0: the evening's sun on the event day replaces the baseline days' sun.
+ * - production-difference: the window's rule, plus in each event interval the baseline days' mean
+ *   production less the event day's, never below 0: the same move kept on grid draw, so a battery's
+ *   evening discharge (already in the grid-draw mean) is not taken off a second time.
  */
-export type GrossLoadVariant = 'window' | 'gross-baseline';
+export type GrossLoadVariant = 'window' | 'gross-baseline' | 'production-difference';
 
 export type GrossLoadInput = {
   /** The baseline days (all complete on grid draw over the event's and the window's slots). */
@@ -57,11 +60,12 @@ export type GrossLoadBaseline = {
 export function grossLoadBaseline(input: GrossLoadInput): GrossLoadBaseline | null {
   const days = [...input.days].sort();
   const windowSlots = input.window?.slots ?? [];
-  const needsProduction = input.variant === 'gross-baseline';
+  const needsProduction = input.variant !== 'window';
   const eventSlots = input.event.slots;
   const complete = (readings: DayReadings, slots: readonly string[]) => days.every((date) => slots.every((slot) => Number.isFinite(readingAt(readings, date, clockOf(slot)))));
   if (days.length === 0 || !complete(input.gross, windowSlots)) return null;
-  if (needsProduction && !complete(input.gross, eventSlots)) return null;
+  if (input.variant === 'gross-baseline' && !complete(input.gross, eventSlots)) return null;
+  if (input.variant === 'production-difference' && !complete(input.production, eventSlots)) return null;
   const dayProduction = eventDayReadings(input.production, input.event.date);
   if (needsProduction && !eventSlots.every((slot) => Number.isFinite(dayProduction?.[slot]))) return null;
 
@@ -74,6 +78,9 @@ export function grossLoadBaseline(input: GrossLoadInput): GrossLoadBaseline | nu
   const kwhBySlot: Record<string, number> = {};
   if (input.variant === 'window') {
     for (const slot of eventSlots) kwhBySlot[slot] = unadjustedKwhBySlot[slot]! * adjustment.factor;
+  } else if (input.variant === 'production-difference') {
+    const usualProduction = meanByClock(days, eventSlots, input.production);
+    for (const slot of eventSlots) kwhBySlot[slot] = Math.max(0, unadjustedKwhBySlot[slot]! * adjustment.factor + usualProduction[slot]! - dayProduction![slot]!);
   } else {
     const grossBySlot = meanByClock(days, eventSlots, input.gross);
     const perSlot = windowShiftKwh / eventSlots.length;
