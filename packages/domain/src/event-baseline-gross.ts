@@ -10,8 +10,9 @@ import type { LocalDate } from './local-time';
  * window (three hours ending an hour before the event) is mid-afternoon, when the panels make
  * several times what they make in the event's hours, so on grid draw a sunny window cut the
  * baseline for sun the evening never sees (docs/decisions/119-battery-homes-and-the-solar-bias-measured.md).
- * The baseline and the actual stay on grid draw, what the program pays for; measured in
- * docs/decisions/126-solar-homes-adjusted-on-gross-load.md.
+ * The baseline and the actual stay on grid draw, what the program pays for. Measured by the
+ * baseline harness and not used by settlement: no variant met the target without making the
+ * population and battery homes worse (docs/decisions/126-solar-homes-adjusted-on-gross-load.md).
  *
  * - window: the window's gross difference (per interval that is in, times the event's intervals,
  *   capped at ±20 % of the unadjusted grid-draw baseline, decision 101's rule) added to the
