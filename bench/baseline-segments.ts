@@ -6,6 +6,9 @@
  *
  *   BENCH_SEED=31 BENCH_OUTCOMES_FILE=/tmp/o31.json npm run baselines -w @peakwise/bench
  *   npx tsx bench/baseline-segments.ts /tmp/o31.json "decision 101 as settled" "10/10, no adjustment" …
+ *
+ * A start of a name takes the first method that begins with it: for decision 126's gross-load
+ * candidates give the full name ("…; new members by comparison group ×"), or the "(+)" hybrid comes first.
  */
 
 import { readFileSync } from 'node:fs';

@@ -11,7 +11,7 @@
  */
 
 import { cpus, loadavg, totalmem } from 'node:os';
-import { COMPARISON_METHODS, comparisonEntry, homeNoiseKwh, OWN_METHODS, runComparison, type ComparisonEntry, type OwnContext } from './lib/baseline-candidates';
+import { COMPARISON_METHODS, comparisonEntry, GROSS_BASELINE, GROSS_PRODUCTION, GROSS_WINDOW, homeNoiseKwh, OWN_METHODS, runComparison, type ComparisonEntry, type OwnContext } from './lib/baseline-candidates';
 import { BATTERY_SHARES, CLOCKS, EVENTS_PER_REGION, FIRST_MINUTE, isCalled, PLACEBOS_PER_REGION, makeHomes, makeRegions, QUANTITIES, type Quantity, regionWeather, simulateHome, SLOT_MINUTES } from './lib/baseline-population';
 import { meanOf, paidPoints, placeboPaidShare, placeboTargetFor, score, SEGMENTS, truePoints, withFallback, type Outcome } from './lib/baseline-scoring';
 import { writeFileSync } from 'node:fs';
@@ -60,7 +60,7 @@ for (const region of regions) {
       const counterfactualKwh = series.counterfactualKwh.get(event.id);
       const scoredActualKwh = series.scoredActualKwh.get(event.id);
       if (actualKwh === undefined || counterfactualKwh === undefined || scoredActualKwh === undefined) continue; // joined after it
-      const ctx: OwnContext = { region, event, readings: series.readings, temperatureC: temperatures.get(event.id)!, calledDates };
+      const ctx: OwnContext = { region, event, readings: series.readings, temperatureC: temperatures.get(event.id)!, calledDates, gross: series.gross, production: series.production };
       const called = isCalled(seed, home, event);
       const entry = comparisonEntry(ctx, home.id, called, `${region.id}|${home.solar}`, scoredActualKwh);
       entries.get(event.id)!.push(entry);
@@ -112,8 +112,15 @@ hybrids.push(ENSEMBLE);
 const PRODUCTION = 'decision 101 as settled (10/10, +, 3 h, cap ±20 %; new members by comparison group ×)';
 withFallback(outcomes, '10/10, +, 3 h, cap ±20 %', 'comparison group, ×', PRODUCTION);
 hybrids.push(PRODUCTION);
+// Decision 126's candidates as settlement would run them: the same fallback for new members.
+const GROSS_HYBRIDS = [GROSS_WINDOW, GROSS_BASELINE, GROSS_PRODUCTION].map((name) => {
+  const hybrid = `${name}; new members by comparison group ×`;
+  withFallback(outcomes, name, 'comparison group, ×', hybrid);
+  hybrids.push(hybrid);
+  return hybrid;
+});
 // A fallback that never fires scores the same as its method: listed once.
-const methods = [...baseMethods, ...hybrids.filter((h, i) => h === ENSEMBLE || h === PRODUCTION || outcomes.some((o) => o.baseline.get(h) !== o.baseline.get(baseMethods[i]!)))];
+const methods = [...baseMethods, ...hybrids.filter((h, i) => h === ENSEMBLE || h === PRODUCTION || GROSS_HYBRIDS.includes(h) || outcomes.some((o) => o.baseline.get(h) !== o.baseline.get(baseMethods[i]!)))];
 
 // Homes that game their baseline are judged on their own (the last table): the question for them
 // is what they gain, and at 10 % of homes their inflated baselines would swamp the population's bias.
@@ -146,7 +153,7 @@ for (const r of rows) out.push(`| ${r.method} | ${signed(r.bias)} | ${signed(r.c
 out.push('');
 out.push('Per segment: bias / points within ±20 % / placebo paid (home-events in the segment: events, placebos).');
 out.push('');
-const segmentMethods = [TODAY, PRODUCTION, ...rows.slice(0, 6).map((r) => r.method).filter((m) => m !== TODAY && m !== PRODUCTION)];
+const segmentMethods = [TODAY, PRODUCTION, ...GROSS_HYBRIDS, ...rows.slice(0, 6).map((r) => r.method).filter((m) => m !== TODAY && m !== PRODUCTION && !GROSS_HYBRIDS.includes(m))];
 out.push(`| Method | ${SEGMENTS.map((s) => `${s.name} (${events.filter(s.includes).length}, ${placebos.filter(s.includes).length})`).join(' | ')} |`);
 out.push(`|---|${SEGMENTS.map(() => '---').join('|')}|`);
 for (const method of segmentMethods) {

@@ -8,6 +8,7 @@ import { averagingBaseline, eligibleDays, slotsKwh, type AveragingMethod, type M
 import { eventWindowNoiseKwh } from '../../packages/domain/src/event-points-rule';
 import { comparisonBaseline, comparisonGroup, type ComparisonHome, type ComparisonTarget } from '../../packages/domain/src/event-baseline-comparison';
 import { regressionBaseline } from '../../packages/domain/src/event-baseline-regression';
+import { grossLoadBaseline, type GrossLoadVariant } from '../../packages/domain/src/event-baseline-gross';
 import type { LocalDate } from '../../packages/domain/src/local-time';
 import { zonedTimeToUtc } from '../../packages/domain/src/local-time';
 import { clocksBetween, type PlannedEvent, type Region } from './baseline-population';
@@ -20,6 +21,9 @@ export type OwnContext = {
   temperatureC: Map<LocalDate, number>;
   /** Dates of the area's real events this home was asked to cut in (the settlement code's exclusion). */
   calledDates: LocalDate[];
+  /** Gross load and production per slot, for a home whose production is measured (its solar homes); null otherwise. */
+  gross: Map<LocalDate, Record<string, number>> | null;
+  production: Map<LocalDate, Record<string, number>> | null;
 };
 
 /** Which past event days a baseline leaves out: every area event (decision 029), or only those the home was called to. */
@@ -81,6 +85,37 @@ function regression(name: string, sameDay: boolean, exclusion: Exclusion = 'area
   };
 }
 
+/**
+ * Decision 101's capped additive rule, with the window read on gross load for a home whose
+ * production is measured (decision 126); other homes by decision 101's rule unchanged.
+ */
+function grossLoad(name: string, variant: GrossLoadVariant): OwnMethod {
+  const settled = averaging(name, { ...TEN, adjustment: 'additive', cap: 0.2 });
+  return {
+    name,
+    run: (ctx) => {
+      if (!ctx.gross || !ctx.production) return settled.run(ctx);
+      const input = methodInput(ctx, 3, 1);
+      const { days, minimum } = eligibleDays(input, true);
+      if (days.length < minimum) return null;
+      const b = grossLoadBaseline({
+        days,
+        event: { date: ctx.event.date, slots: [...input.eventSlots] },
+        window: { date: ctx.event.date, slots: [...input.windowSlots] },
+        net: ctx.readings,
+        gross: ctx.gross,
+        production: ctx.production,
+        variant,
+      });
+      return b ? b.kwh : settled.run(ctx);
+    },
+  };
+}
+
+export const GROSS_WINDOW = '10/10, +, 3 h, cap ±20 %, window on gross load where production is measured';
+export const GROSS_PRODUCTION = '10/10, +, 3 h, cap ±20 %, window on gross load and the event hours\' production difference where production is measured';
+export const GROSS_BASELINE = '10/10, +, 3 h, cap ±20 %, gross-load baseline less the day\'s production where production is measured';
+
 export const OWN_METHODS: readonly OwnMethod[] = [
   todaysRule("today's rule (10/10, ×, 3 h window 1 h before, 0.8–1.2)", 'area'),
   todaysRule("today's rule, leaving out only the events the home was called to", 'called'),
@@ -99,6 +134,9 @@ export const OWN_METHODS: readonly OwnMethod[] = [
   regression('regression on temperature, own 45 days', false),
   regression('regression on temperature + same-day 3 h window', true),
   regression('regression on temperature + same-day 3 h window, leaving out only the events the home was called to', true, 'called'),
+  grossLoad(GROSS_WINDOW, 'window'),
+  grossLoad(GROSS_BASELINE, 'gross-baseline'),
+  grossLoad(GROSS_PRODUCTION, 'production-difference'),
 ];
 
 export const COMPARISON_METHODS = ['comparison group, additive', 'comparison group, ×'] as const;

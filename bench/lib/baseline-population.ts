@@ -334,6 +334,13 @@ export type HomeSeries = {
   scoredActualKwh: Map<number, number>;
   /** Extra kWh a gaming home ran over the season to game its baseline. */
   gamingKwh: number;
+  /**
+   * Solar homes only (their production is measured): gross load per slot (import − export +
+   * production, a battery's charge counting as use and its discharge as supply) and the panels'
+   * production, as a meter with a production register reports them (decision 126).
+   */
+  gross: Map<LocalDate, Record<string, number>> | null;
+  production: Map<LocalDate, Record<string, number>> | null;
 };
 
 const EVENT_UNMETERED: Record<Behaviour, number> = { hard: 0.7, little: 0.9, none: 1, precondition: 0.7, game_before: 0.7, game_days: 0.7 };
@@ -344,8 +351,12 @@ export function simulateHome(seed: number, home: Home, weather: RegionWeather, q
   const none = new Set<string>();
   const eventsByDate = new Map(region.events.map((e) => [e.date, e]));
   const areaEventDays = new Set(region.eventDates);
-  const series: HomeSeries = { readings: new Map(), actualKwh: new Map(), counterfactualKwh: new Map(), scoredActualKwh: new Map(), gamingKwh: 0 };
+  const series: HomeSeries = { readings: new Map(), actualKwh: new Map(), counterfactualKwh: new Map(), scoredActualKwh: new Map(), gamingKwh: 0, gross: null, production: null };
   const panelsCount = profile.solar.panels.length;
+  if (panelsCount > 0) {
+    series.gross = new Map();
+    series.production = new Map();
+  }
   for (const date of region.dates) {
     if (date < home.firstDate) continue;
     const start = weather.startMs.get(date)!;
@@ -359,6 +370,8 @@ export function simulateHome(seed: number, home: Home, weather: RegionWeather, q
     const eventTo = event ? eventFrom + event.hours * 60 : -1;
     const gamingDay = home.behaviour === 'game_days' && !areaEventDays.has(date);
     const day: Record<string, number> = {};
+    const grossDay: Record<string, number> = {};
+    const productionDay: Record<string, number> = {};
     let actualTotal = 0;
     let counterfactualTotal = 0;
     let scoredTotal = 0;
@@ -412,6 +425,8 @@ export function simulateHome(seed: number, home: Home, weather: RegionWeather, q
       const paid = paidOn(used, supply);
       const read = quantity === 'consumption' ? used : paid;
       day[CLOCKS[k]!] = read;
+      grossDay[CLOCKS[k]!] = used - supply + production;
+      productionDay[CLOCKS[k]!] = production;
       if (inEvent) {
         actualTotal += paid;
         counterfactualTotal += paidOn(counterfactualUsed, counterfactualSupply);
@@ -419,6 +434,8 @@ export function simulateHome(seed: number, home: Home, weather: RegionWeather, q
       }
     }
     series.readings.set(date, day);
+    series.gross?.set(date, grossDay);
+    series.production?.set(date, productionDay);
     if (event) {
       series.actualKwh.set(event.id, actualTotal);
       // A placebo day is an ordinary day: what happened is what would have happened.
