@@ -4,7 +4,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { Database } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { createLogger } from '../lib/logger';
-import { meterTopic } from '../telemetry/topics';
+import { connect } from 'nats';
+import type { MqttReceipt } from '@peakwise/contracts/ingest.contract';
+import { meterReceiptTopic, meterTopic } from '../telemetry/topics';
 import { seedHousehold, type HouseholdFixture } from '../test/household-fixture';
 import { startTestNatsServer, type TestNatsServer } from '../test/nats-server';
 import { connectDevice } from '../test/test-broker';
@@ -109,5 +111,38 @@ describe('ingest through NATS Server', () => {
     const after = await device();
     await publishReadings(after, 50, 25);
     await expect.poll(storedRows, { timeout: 20_000 }).toBe(75);
+  });
+
+  it('receipts a reading on a device’s QoS 1 subscription with NATS’s own MQTT stream out of the way (decision 128)', async () => {
+    await startWorker();
+    const gateway = await device();
+    const receipted: string[] = [];
+    gateway.on('message', (_topic, payload) => receipted.push(...(JSON.parse(payload.toString('utf8')) as MqttReceipt).stored));
+    await gateway.subscribeAsync(meterReceiptTopic(home.household.id), { qos: 1 });
+    // What stalled on a cluster: the JetStream consumer NATS makes in `$MQTT_msgs` for a QoS 1
+    // subscription, through which it delivers QoS 1 publishes. Deleted here, so a receipt that
+    // depends on it cannot arrive (the control below shows it does not).
+    const nc = await connect({ servers: nats.natsUrl });
+    try {
+      const jsm = await nc.jetstreamManager();
+      const consumers = await jsm.consumers.list('$MQTT_msgs').next();
+      expect(consumers.length).toBeGreaterThan(0);
+      for (const consumer of consumers) await jsm.consumers.delete('$MQTT_msgs', consumer.name);
+    } finally {
+      await nc.close();
+    }
+
+    await publishReadings(gateway, 0, 3);
+    await expect.poll(() => receipted.length, { timeout: 15_000 }).toBe(3);
+    expect([...receipted].sort()).toEqual([0, 1, 2].map((i) => meter(i).ts));
+
+    // Control: a receipt published at QoS 1 over MQTT, as the server's MQTT session sent them before,
+    // waits for that consumer and never comes. The worker's receipts above did not go that way.
+    const lateTs = meter(9).ts;
+    await (await device()).publishAsync(meterReceiptTopic(home.household.id), JSON.stringify({ stored: [lateTs], rejected: [] }), { qos: 1 });
+    await publishReadings(gateway, 3, 1);
+    await expect.poll(() => receipted.length, { timeout: 15_000 }).toBe(4);
+    expect(receipted).toContain(meter(3).ts);
+    expect(receipted).not.toContain(lateTs);
   });
 });
