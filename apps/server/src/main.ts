@@ -143,6 +143,7 @@ async function main() {
         db: database.db,
         logger,
         clock: now,
+        publishReceipt: (topic, payload) => mqtt.client.publish(topic, payload, { qos: 1 }, (error) => error && logger.debug({ err: error, topic }, 'MQTT receipt not sent; the device will send again')),
       })
     : undefined;
 

@@ -6,7 +6,7 @@ import { createMicroBatcher } from './micro-batcher';
 import { DEFAULT_BATCH, INGEST_FILTERS, type BatchLimits, type IngestEvent } from './mqtt-ingest';
 import { storeMqttMessages, type StoredOutcome } from './mqtt-message-store';
 import { receiptFor } from './mqtt-receipt';
-import { mqttTopicOf, natsSubjectOf, travelsOverNats } from './nats-subjects';
+import { mqttTopicOf, natsSubjectOf } from './nats-subjects';
 
 /** The JetStream stream that keeps device messages until a worker has stored them. */
 export const NATS_INGEST_STREAM = 'PEAKWISE_INGEST';
@@ -29,11 +29,7 @@ export type NatsIngestOptions = {
    * node's crash loses no acknowledged reading and a quorum of two goes on; 1 on a single server.
    */
   replicas?: number;
-  /**
-   * Sends a receipt (decision 065) once a reading message is stored. By default a core NATS publish
-   * on the worker's own connection, which NATS's MQTT listener hands to a device's subscription at
-   * QoS 0 (decision 128); tests replace it to read receipts directly.
-   */
+  /** Sends a receipt (decision 065) once a reading message is stored; on NATS, through its MQTT listener. */
   publishReceipt?: (topic: string, payload: string) => void;
   /** Tests replace the write to simulate a database failure. */
   store?: typeof writeIngestBatch;
@@ -63,17 +59,6 @@ export function startNatsIngest(options: NatsIngestOptions): NatsIngest {
   let isolateNext = 0;
   let nc: NatsConnection | undefined;
   let messages: ConsumerMessages | undefined;
-  // Not through the server's MQTT session at QoS 1: NATS would keep such a receipt in its own
-  // `$MQTT_msgs` stream for each device's JetStream consumer, and on a cluster those stalled for
-  // minutes after a node's restart while ingest went on (decision 128). A core publish reaches the
-  // device's subscription on any node as soon as the routes carry it, with no JetStream in the way;
-  // a receipt lost so costs a re-send (the gateway keeps the reading), never a reading.
-  const publishReceipt =
-    options.publishReceipt ??
-    ((topic: string, payload: string) => {
-      // A topic NATS cannot carry never reached a worker either (its publisher was disconnected).
-      if (travelsOverNats(topic)) nc?.publish(natsSubjectOf(topic), payload);
-    });
 
   const batcher = createMicroBatcher<Received>({
     maxBatch: limits.maxMessages,
@@ -101,7 +86,7 @@ export function startNatsIngest(options: NatsIngestOptions): NatsIngest {
     items.forEach((item, i) => {
       item.message.ack();
       const receipt = receiptFor(item.topic, outcomes[i]!);
-      if (receipt) publishReceipt(receipt.topic, receipt.payload);
+      if (receipt) options.publishReceipt?.(receipt.topic, receipt.payload);
       options.onEvent?.({ topic: item.topic, messageId: undefined, acked: true, ...outcomes[i]! });
     });
   }
