@@ -218,6 +218,8 @@ type KindResult = {
   resent: number;
   failedRequests: number;
   republished: number;
+  /** Receipt subscriptions the broker refused or failed (sent again by the gateway). */
+  refusedSubscriptions: number;
   recoveryMs: number[];
   /** `nats`, `nats-cluster-node`: from the kill to the first receipt any gateway got after the restart. */
   firstReceiptMs: number[];
@@ -246,7 +248,7 @@ async function runKind(kind: Kind): Promise<KindResult> {
     const mqttAt = runtime.mqtt;
     const gateways: (HttpGateway | MqttGateway)[] = households.map((h) =>
       mqttAt
-        ? new MqttGateway(mqttAt.url, mqttAt.login ? { username: h.id, password: h.token } : undefined, h.id, h.index, 12, 8)
+        ? new MqttGateway(mqttAt.url, mqttAt.login ? { username: h.id, password: h.token } : undefined, h.id, h.index, 12, 8, runtime.nats || runtime.natsCluster ? 0 : 1)
         : new HttpGateway(() => server.url, h.token, h.index, BATCH),
     );
     gateways.forEach((g) => g.start());
@@ -276,7 +278,7 @@ async function runKind(kind: Kind): Promise<KindResult> {
           () => false,
         );
         firstReceiptMs.push(Date.now() - faultAt);
-        receiptNote = came ? `, first receipt ${firstReceiptMs.at(-1)} ms after the fault` : ', no receipt within 60 s of the restart';
+        receiptNote = (came ? `, first receipt ${firstReceiptMs.at(-1)} ms after the fault` : ', no receipt within 60 s of the restart') + ` (${receipted()} readings receipted so far)`;
       }
       log(`  ${kind} fault ${f + 1}/${FAULTS}: back in ${outcome.recoveryMs} ms${receiptNote}${outcome.serverDied ? ' (server had to be restarted)' : ''}`);
     }
@@ -297,6 +299,7 @@ async function runKind(kind: Kind): Promise<KindResult> {
       resent: gateways.reduce((n, g) => n + (g instanceof HttpGateway ? g.counts.resentReadings : 0), 0),
       failedRequests: gateways.reduce((n, g) => n + (g instanceof HttpGateway ? g.counts.failedRequests : 0), 0),
       republished: gateways.reduce((n, g) => n + (g instanceof MqttGateway ? g.republished : 0), 0),
+      refusedSubscriptions: gateways.reduce((n, g) => n + (g instanceof MqttGateway ? g.refusedSubscriptions : 0), 0),
       recoveryMs,
       firstReceiptMs,
       receiptsDuringOutage,
@@ -339,7 +342,7 @@ async function main() {
     allHeld &&= held;
     console.log(
       `faults ${r.kind}: ${r.faults} faults; ${int(c.expected)} readings acknowledged, ${int(c.stored)} stored, ` +
-        (r.kind === 'mqtt-server' || r.kind === 'broker' || r.kind === 'nats' || r.kind === 'nats-worker' || r.kind === 'nats-cluster-node' ? `${int(r.republished)} messages re-published for want of a receipt; ` : `${int(r.resent)} re-sent after ${int(r.failedRequests)} failed requests; `) +
+        (r.kind === 'mqtt-server' || r.kind === 'broker' || r.kind === 'nats' || r.kind === 'nats-worker' || r.kind === 'nats-cluster-node' ? `${int(r.republished)} messages re-published for want of a receipt, ${int(r.refusedSubscriptions)} receipt subscriptions refused and sent again; ` : `${int(r.resent)} re-sent after ${int(r.failedRequests)} failed requests; `) +
         `lost ${c.lost}, wrong ${c.wrong}, duplicated ${c.duplicated}, rollup mismatches ${c.rollupMismatches}; ` +
         `recovery median ${int(median(r.recoveryMs))} ms, max ${int(Math.max(...r.recoveryMs))} ms; ` +
         (r.firstReceiptMs.length > 0 ? `first receipt after a fault median ${int(median(r.firstReceiptMs))} ms, max ${int(Math.max(...r.firstReceiptMs))} ms; ` : '') +

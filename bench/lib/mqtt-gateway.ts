@@ -28,6 +28,8 @@ export class MqttGateway {
   acknowledged = 0;
   /** Messages the gateway published again because no receipt came in time or the connection dropped. */
   republished = 0;
+  /** Receipt subscriptions the broker refused (SUBACK 0x80) or failed, each sent again a second later. */
+  refusedSubscriptions = 0;
 
   constructor(
     private readonly url: string,
@@ -36,6 +38,8 @@ export class MqttGateway {
     readonly householdIndex: number,
     private readonly perMessage: number,
     private readonly window: number,
+    /** 0 on NATS (decision 128; the server's receipts arrive at QoS 0 there anyway), 1 elsewhere. */
+    private readonly receiptQos: 0 | 1 = 1,
   ) {}
 
   get generated() {
@@ -64,7 +68,7 @@ export class MqttGateway {
     let connectedBefore = false;
     this.client.on('connect', () => {
       // Every time: a broker restarted from its persistence file may have lost the subscription.
-      this.client!.subscribe(`${this.topic}/receipts`, { qos: 1 }, () => {});
+      this.subscribeReceipts();
       // Receipts published while the broker was down are gone with it: ask again for everything.
       if (connectedBefore) for (const message of this.outstanding) this.send(message);
       connectedBefore = true;
@@ -78,6 +82,21 @@ export class MqttGateway {
     }, 1_000);
     this.running = true;
     this.loop = this.run();
+  }
+
+  /**
+   * On NATS at QoS 0: a QoS 1 subscription there is a JetStream consumer in NATS's own MQTT stream,
+   * whose making can time out on a busy cluster (decision 128), and a receipt is worth nothing once
+   * the connection is gone (the gateway asks again by re-sending). A SUBSCRIBE refused or failed is
+   * sent again: a gateway without its receipts subscription would re-send for ever.
+   */
+  private subscribeReceipts() {
+    const client = this.client!;
+    client.subscribe(`${this.topic}/receipts`, { qos: this.receiptQos }, (error, granted) => {
+      if (!error && granted?.every((g) => g.qos !== 128)) return;
+      this.refusedSubscriptions++;
+      setTimeout(() => client.connected && this.subscribeReceipts(), 1_000);
+    });
   }
 
   private async run() {

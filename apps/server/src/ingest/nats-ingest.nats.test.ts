@@ -4,13 +4,16 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { Database } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { createLogger } from '../lib/logger';
-import { meterTopic } from '../telemetry/topics';
+import { connect } from 'nats';
+import type { MqttReceipt } from '@peakwise/contracts/ingest.contract';
+import { meterReceiptTopic, meterTopic } from '../telemetry/topics';
 import { seedHousehold, type HouseholdFixture } from '../test/household-fixture';
 import { startTestNatsServer, type TestNatsServer } from '../test/nats-server';
 import { connectDevice } from '../test/test-broker';
 import { createTestDatabase } from '../test/test-database';
 import type { IngestEvent } from './mqtt-ingest';
 import { startNatsIngest, type NatsIngest, type NatsIngestOptions } from './nats-ingest';
+import { natsSubjectOf } from './nats-subjects';
 
 /*
  * Ingest through NATS Server (decision 117): devices publish QoS 1 over its MQTT listener, workers
@@ -109,5 +112,41 @@ describe('ingest through NATS Server', () => {
     const after = await device();
     await publishReadings(after, 50, 25);
     await expect.poll(storedRows, { timeout: 20_000 }).toBe(75);
+  });
+
+  it('receipts a gateway subscribed at QoS 0 with no JetStream consumer of NATS’s own, where a QoS 1 subscription needs one (decision 128)', async () => {
+    // Receipts as main.ts sends them: QoS 1 through the server's MQTT session.
+    const session = await device();
+    await startWorker({ publishReceipt: (topic, payload) => session.publish(topic, payload, { qos: 1 }) });
+    const receipts = meterReceiptTopic(home.household.id);
+    const collect = (client: MqttClient) => {
+      const stored: string[] = [];
+      client.on('message', (_topic, payload) => stored.push(...(JSON.parse(payload.toString('utf8')) as MqttReceipt).stored));
+      return stored;
+    };
+    const atQos0 = await device();
+    const gotAtQos0 = collect(atQos0);
+    await atQos0.subscribeAsync(receipts, { qos: 0 });
+    const atQos1 = await device();
+    const gotAtQos1 = collect(atQos1);
+    await atQos1.subscribeAsync(receipts, { qos: 1 });
+    // NATS delivers a QoS 1 publish to a QoS 1 subscription through a JetStream consumer of its
+    // `$MQTT_msgs` stream, one per subscription: what stalled for minutes on a cluster after a node's
+    // restart. The QoS 0 subscription has none. Deleting the QoS 1 one stands for the stall.
+    const nc = await connect({ servers: nats.natsUrl });
+    try {
+      const jsm = await nc.jetstreamManager();
+      const consumers = await jsm.consumers.list('$MQTT_msgs').next();
+      expect(consumers.map((c) => c.config.filter_subject)).toEqual([`$MQTT.msgs.${natsSubjectOf(receipts)}`]);
+      await jsm.consumers.delete('$MQTT_msgs', consumers[0]!.name);
+    } finally {
+      await nc.close();
+    }
+
+    await publishReadings(atQos0, 0, 3);
+    await expect.poll(() => gotAtQos0.length, { timeout: 15_000 }).toBe(3);
+    expect([...gotAtQos0].sort()).toEqual([0, 1, 2].map((i) => meter(i).ts));
+    // The same receipts, published once to both, never reached the QoS 1 subscription.
+    expect(gotAtQos1).toEqual([]);
   });
 });
