@@ -21,5 +21,7 @@ export const FRESH_MODULE_TESTS = [
 export const webTestBase = {
   plugins: [react()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
-  test: { environment: 'jsdom', setupFiles: ['./src/test/setup.ts'] },
+  // A user-event journey through a page in jsdom takes 1–4 s on a 2-core host running the server's
+  // suite beside it, over vitest's 5 s default once in a while; the limit only catches a hang.
+  test: { environment: 'jsdom', setupFiles: ['./src/test/setup.ts'], testTimeout: 15_000 },
 } satisfies ViteUserConfig;
