@@ -9,6 +9,7 @@ import { AppError } from '../../lib/errors';
 import type { Household } from '../households/household.repository';
 import { isSolarForEvent } from './event-baseline-group.repository';
 import { householdBaselines } from './event-baselines.service';
+import { stackingEvent, type StackedEvent } from './event-stacking.repository';
 import { householdCededIntervals } from './event-stacking.service';
 import { frozenBaselineOnTheDay } from './frozen-baselines.service';
 import { gridImportIntervals, eventForHousehold, householdEventStarts, runningEventForHousehold, type EventRow, type Participant } from './events.repository';
@@ -23,6 +24,24 @@ const BASELINE_TTL_MS = 10 * 60_000;
 const BASELINE_CACHE_MAX = 20_000;
 type HomeTerms = { baseline: Baseline; fromGrid: boolean; ceded: Set<number> };
 const baselines = new Map<string, { at: number; baseline: Promise<HomeTerms> }>();
+
+const stackingEvents = new Map<string, { at: number; event: Promise<StackedEvent | null> }>();
+
+/**
+ * The event's own terms for the stacking rules (decision 108): the same for every home in it, so
+ * read once per event and window while its homes' first scorecards come in, not once per home.
+ */
+function cachedStackingEvent(db: DbOrTx, event: EventRow): Promise<StackedEvent | null> {
+  const key = `${event.id}|${event.startsAt.getTime()}|${event.endsAt.getTime()}`;
+  const now = Date.now();
+  const hit = stackingEvents.get(key);
+  if (hit && now - hit.at < BASELINE_TTL_MS) return hit.event;
+  if (stackingEvents.size >= BASELINE_CACHE_MAX) stackingEvents.clear();
+  const read = stackingEvent(db, event.id);
+  stackingEvents.set(key, { at: now, event: read });
+  read.catch(() => stackingEvents.delete(key));
+  return read;
+}
 
 /**
  * The home's baseline, whether it is solar (its figures are then grid draw, decision 112), and the
@@ -45,7 +64,8 @@ function cachedBaseline(db: DbOrTx, event: EventRow, household: Participant): Pr
     for await (const [first] of householdBaselines(db, event, [household], otherStarts, 1)) return first!.baseline;
     throw new Error('No baseline computed');
   })();
-  const baseline = Promise.all([own, isSolarForEvent(db, event.id, household.householdId), householdCededIntervals(db, household.householdId, event.id)]).then(
+  const ceded = cachedStackingEvent(db, event).then((stacking) => householdCededIntervals(db, household.householdId, stacking));
+  const baseline = Promise.all([own, isSolarForEvent(db, event.id, household.householdId), ceded]).then(
     ([b, fromGrid, ceded]) => ({ baseline: b, fromGrid, ceded }),
   );
   baselines.set(key, { at: now, baseline });
@@ -91,19 +111,34 @@ export async function computeScorecard(db: DbOrTx, event: EventRow, household: P
  * So each process keeps it briefly, and a scorecard request reads only the household's intervals.
  */
 const STARTED_EVENT_TTL_MS = 30_000;
-const startedEvents = new Map<string, { at: number; event: Awaited<ReturnType<typeof eventForHousehold>> }>();
+type HouseholdEvent = Awaited<ReturnType<typeof eventForHousehold>>;
+const startedEvents = new Map<string, { at: number; event: HouseholdEvent }>();
+/**
+ * Reads under way, by key: when the kept copy expires, the member's requests in flight (a screen
+ * polls, the live stream pushes) wait for one read instead of each sending its own.
+ */
+const eventReads = new Map<string, Promise<HouseholdEvent>>();
 
-async function startedEventFor(db: DbOrTx, eventId: string, householdId: string, now: Date) {
+function startedEventFor(db: DbOrTx, eventId: string, householdId: string, now: Date): Promise<HouseholdEvent> {
   const key = `${eventId}|${householdId}`;
   const hit = startedEvents.get(key);
-  if (hit && Date.now() - hit.at < STARTED_EVENT_TTL_MS) return hit.event;
-  const event = await eventForHousehold(db, eventId, householdId);
-  if (event && event.status !== 'cancelled' && now.getTime() >= event.startsAt.getTime()) {
-    if (startedEvents.size >= BASELINE_CACHE_MAX) startedEvents.clear();
-    startedEvents.set(key, { at: Date.now(), event });
-  }
-  return event;
+  if (hit && Date.now() - hit.at < STARTED_EVENT_TTL_MS) return Promise.resolve(hit.event);
+  const pending = eventReads.get(key);
+  if (pending) return pending.then((event) => (keepable(event, now) ? event : startedEventFor(db, eventId, householdId, now)));
+  const read = eventForHousehold(db, eventId, householdId).then((event) => {
+    if (keepable(event, now)) {
+      if (startedEvents.size >= BASELINE_CACHE_MAX) startedEvents.clear();
+      startedEvents.set(key, { at: Date.now(), event });
+    }
+    return event;
+  });
+  eventReads.set(key, read);
+  const done = () => eventReads.delete(key);
+  read.then(done, done);
+  return read;
 }
+
+const keepable = (event: HouseholdEvent, now: Date) => event !== null && event.status !== 'cancelled' && now.getTime() >= event.startsAt.getTime();
 
 const participantOf = (household: Household): Participant => ({ householdId: household.id, timeZone: household.timeZone, province: household.province });
 

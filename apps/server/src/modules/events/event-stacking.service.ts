@@ -91,10 +91,10 @@ export async function stackingView(db: DbOrTx, householdId: string, eventId: str
 /**
  * The instants of the event's intervals that another event of the household pays: what its
  * settlement will leave out, so the live scorecard leaves them out too. Empty for a home in no
- * other event at the same time (two small reads).
+ * other event at the same time (one small read). The event's own row (`stackingEvent`) is the
+ * same for all its homes, so the caller reads it once per event.
  */
-export async function householdCededIntervals(db: DbOrTx, householdId: string, eventId: string): Promise<Set<number>> {
-  const event = await stackingEvent(db, eventId);
+export async function householdCededIntervals(db: DbOrTx, householdId: string, event: StackedEvent | null): Promise<Set<number>> {
   if (!event) return new Set();
   const others = await householdEventsNear(db, householdId, event);
   if (others.length === 0) return new Set();
