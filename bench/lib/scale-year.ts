@@ -1,0 +1,204 @@
+/**
+ * A year of a province's readings loaded as a running deployment lives it (issue 34): a month at
+ * a time, set-based into the partitioned tables the ingest writer fills, that month's rollups,
+ * then, once its days are closed, compacted with the compaction job's own step and its emptied
+ * table given back by the partitions job's own runs. Peak disk is a month raw plus the compacted
+ * months before it.
+ *
+ * The values are whole watt-hours, as a meter's counters give them (a Shelly reports Wh; a Green
+ * Button file Wh), on a daily shape with noise, so that what compaction gains on them is what it
+ * would gain on real readings, not on constants.
+ */
+import { CORRECTION_WINDOW_DAYS } from '@peakwise/contracts/ingest.contract';
+import { nextPartitionMonth } from '@peakwise/domain/reading-partition-months';
+import { COMPACTION_BATCH_HOUSEHOLDS, runReadingCompaction } from '../../apps/server/src/modules/readings/reading-compaction.service';
+import { runReadingPartitions } from '../../apps/server/src/modules/readings/reading-partitions.service';
+import type { FreshDatabase } from './database';
+import { int, log } from './format';
+import { recomputeDeviceRollups, recomputeRollups } from './reading-seed';
+
+const CHUNK = 25; // homes per generating statement
+const PER_DAY = 288;
+const DAY_MS = 86_400_000;
+/** Raw bytes a reading as stored (heap and key, about 150: RESULTS.md, "The scale bench, first part"). */
+export const RAW_BYTES_PER_READING = 150;
+
+export type ScaleYearPlan = {
+  /** Homes in all, the members' among them. */
+  homes: number;
+  devices: number;
+  days: number;
+  /** The year ends here (a UTC midnight): its last reading is 5 minutes before. */
+  end: Date;
+  /** Households that already exist (signed-up members'); the rest are made as rows. */
+  memberHouseholds: string[];
+  /** Bytes the next month needs free, given its raw readings; checked before each month. */
+  needFor(readings: number): number;
+  freeBytes(): number;
+  /** After each month, before the next: the replica catching up and the WAL checkpointed (its seconds). */
+  afterMonth?(): Promise<{ replicaS: number; walBytes: number }>;
+};
+
+export type MonthFigures = {
+  month: string;
+  readings: number;
+  loadS: number;
+  rollupsS: number;
+  compactS: number;
+  compacted: number;
+  reclaimS: number;
+  reclaimed: number;
+  rawBytesPerReading: number;
+  replicaS?: number;
+  walBytes?: number;
+};
+
+export type SeriesBytes = { table: string; readings: number; compactedReadings: number; bytes: number; dayBytes: number };
+
+/** The clock of the deployment when a month's last day has closed: the job's `now` for that month. */
+const closedAt = (month: Date) => new Date(nextPartitionMonth(month).getTime() + CORRECTION_WINDOW_DAYS * DAY_MS);
+
+export async function loadScaleYear(fresh: FreshDatabase, plan: ScaleYearPlan): Promise<MonthFigures[]> {
+  const start = new Date(plan.end.getTime() - plan.days * DAY_MS);
+  const others = plan.homes - plan.memberHouseholds.length;
+  if (others < 0) throw new Error('more members than homes');
+  await fresh.pool.query(
+    `insert into households (owner_user_id, name, province, time_zone)
+     select 'bench-scale-' || i, 'Scale home ' || i, 'ON', 'America/Toronto' from generate_series(1, $1::int) as i`,
+    [others],
+  );
+  await fresh.pool.query(
+    `insert into devices (household_id, external_id, name, kind)
+     select h.id, 'plug-' || d, 'Plug ' || d, 'smart_plug' from households h cross join generate_series(1, $1::int) as d`,
+    [plan.devices],
+  );
+  const homeIds = (await fresh.pool.query<{ id: string }>(`select id from households order by id`)).rows.map((r) => r.id);
+
+  // Every month gets its partition first, through the function the partitions job uses, so nothing lands in DEFAULT.
+  const months: Date[] = [];
+  for (let m = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth(), 1)); m < plan.end; m = nextPartitionMonth(m)) months.push(m);
+  for (const month of months) {
+    for (const table of ['meter_readings', 'device_readings']) await fresh.pool.query(`select create_reading_month_partition($1, $2::timestamptz)`, [table, month.toISOString()]);
+  }
+
+  const figures: MonthFigures[] = [];
+  for (const month of months) {
+    const from = new Date(Math.max(month.getTime(), start.getTime()));
+    const to = new Date(Math.min(nextPartitionMonth(month).getTime(), plan.end.getTime()));
+    const expected = homeIds.length * (1 + plan.devices) * Math.round((to.getTime() - from.getTime()) / DAY_MS) * PER_DAY;
+    const need = plan.needFor(expected);
+    const free = plan.freeBytes();
+    if (need > free) throw new Error(`not enough free disk for ${month.toISOString().slice(0, 7)}: ${(need / 2 ** 30).toFixed(1)} GiB needed, ${(free / 2 ** 30).toFixed(1)} GiB free`);
+
+    let started = performance.now();
+    let readings = 0;
+    for (let i = 0; i < homeIds.length; i += CHUNK) readings += await loadMonth(fresh, homeIds.slice(i, i + CHUNK), from, to);
+    const loadS = seconds(started);
+
+    started = performance.now();
+    for (let i = 0; i < homeIds.length; i += CHUNK) {
+      await recomputeRollups(fresh, homeIds.slice(i, i + CHUNK), { from, to });
+      await recomputeDeviceRollups(fresh, homeIds.slice(i, i + CHUNK), { from, to });
+    }
+    const rollupsS = seconds(started);
+    const rawBytes = await rawPartitionBytes(fresh);
+
+    // The job's step, as its worker runs it once the month's last day has closed: every home, 20 a transaction.
+    const now = closedAt(month);
+    started = performance.now();
+    let after: string | null = null;
+    let compacted = 0;
+    for (;;) {
+      const batch = await fresh.database.db.transaction((tx) => runReadingCompaction(tx, now, after));
+      compacted += batch.meterRows + batch.deviceRows;
+      if (batch.households.length < COMPACTION_BATCH_HOUSEHOLDS) break;
+      after = batch.households.at(-1)!;
+    }
+    const compactS = seconds(started);
+    // The partitions job's runs until none has work left: the emptied month truncated (decision 124).
+    started = performance.now();
+    let reclaimed = 0;
+    for (;;) {
+      const run = await fresh.database.db.transaction((tx) => runReadingPartitions(tx, now, { retentionMonths: 25 }));
+      reclaimed += run.reclaimed.length;
+      if (!run.more) break;
+    }
+    const reclaimS = seconds(started);
+    const after2 = await plan.afterMonth?.();
+    const f: MonthFigures = {
+      month: month.toISOString().slice(0, 7),
+      readings,
+      loadS,
+      rollupsS,
+      compactS,
+      compacted,
+      reclaimS,
+      reclaimed,
+      rawBytesPerReading: rawBytes / readings,
+      ...(after2 ? { replicaS: after2.replicaS, walBytes: after2.walBytes } : {}),
+    };
+    figures.push(f);
+    log(
+      `  ${f.month}: ${int(readings)} readings loaded in ${loadS.toFixed(1)} s (${int(readings / loadS)}/s, ${f.rawBytesPerReading.toFixed(1)} bytes a reading raw), rollups ${rollupsS.toFixed(1)} s, ` +
+        `compacted ${int(compacted)} in ${compactS.toFixed(1)} s, ${reclaimed} month tables given back in ${reclaimS.toFixed(1)} s` +
+        (after2 ? `; replica caught up ${after2.replicaS.toFixed(1)} s after, WAL ${(after2.walBytes / 2 ** 30).toFixed(2)} GiB after the checkpoint` : '') +
+        `; ${(plan.freeBytes() / 2 ** 30).toFixed(1)} GiB free`,
+    );
+  }
+  return figures;
+}
+
+const seconds = (started: number) => (performance.now() - started) / 1000;
+
+/** One month of readings for some homes: the meter's and every device's; the rows written. */
+async function loadMonth(fresh: FreshDatabase, ids: string[], from: Date, to: Date): Promise<number> {
+  // Use peaks in the evening and dips at night; production follows the sun; each home its own scale.
+  const meter = await fresh.pool.query(
+    `insert into meter_readings (household_id, ts, production_kwh, consumption_kwh, grid_import_kwh, grid_export_kwh, received_at)
+     select h, g.ts, v.p, v.c, greatest(v.c - v.p, 0), greatest(v.p - v.c, 0), g.ts
+     from unnest($1::uuid[]) as h
+     cross join generate_series($2::timestamptz, $3::timestamptz - interval '5 minutes', interval '5 minutes') as g(ts)
+     cross join lateral (select extract(hour from g.ts at time zone 'America/Toronto')::int as hour) t
+     cross join lateral (
+       select round((greatest(0, sin(pi() * (t.hour - 6) / 14)) * 0.4 * random())::numeric, 3)::float8 as p,
+              round(((0.05 + 0.1 * (t.hour between 17 and 21)::int + 0.08 * random()) * (0.7 + 0.6 * ('x' || substr(h::text, 1, 4))::bit(16)::int / 65535.0))::numeric, 3)::float8 as c
+     ) v`,
+    [ids, from.toISOString(), to.toISOString()],
+  );
+  const devices = await fresh.pool.query(
+    `insert into device_readings (device_id, ts, power_w, energy_kwh, received_at)
+     select d.id, g.ts, v.e * 12000, v.e, g.ts
+     from devices d
+     cross join generate_series($2::timestamptz, $3::timestamptz - interval '5 minutes', interval '5 minutes') as g(ts)
+     cross join lateral (select round((0.002 + 0.02 * random() * (random() < 0.3)::int)::numeric, 3)::float8 as e) v
+     where d.household_id = any($1::uuid[])`,
+    [ids, from.toISOString(), to.toISOString()],
+  );
+  return (meter.rowCount ?? 0) + (devices.rowCount ?? 0);
+}
+
+/** Every raw partition of both series, with its key and TOAST (the emptied ones near nothing). */
+async function rawPartitionBytes(fresh: FreshDatabase): Promise<number> {
+  const { rows } = await fresh.pool.query<{ bytes: string }>(
+    `select coalesce(sum(pg_total_relation_size(i.inhrelid)), 0)::bigint as bytes from pg_inherits i
+     where i.inhparent in ('meter_readings'::regclass, 'device_readings'::regclass)`,
+  );
+  return Number(rows[0]!.bytes);
+}
+
+/** Bytes a reading of each series on disk: the raw partitions and the compacted days, with keys and TOAST. */
+export async function seriesBytes(fresh: FreshDatabase): Promise<SeriesBytes[]> {
+  const out: SeriesBytes[] = [];
+  for (const [raw, days] of [['meter_readings', 'meter_reading_days'], ['device_readings', 'device_reading_days']] as const) {
+    const { rows } = await fresh.pool.query<{ raw_bytes: string; raw_n: string; day_bytes: string; day_n: string }>(
+      `select (select coalesce(sum(pg_total_relation_size(i.inhrelid)), 0) from pg_inherits i where i.inhparent = $1::regclass)::bigint as raw_bytes,
+              (select count(*) from ${raw})::bigint as raw_n,
+              pg_total_relation_size($2::regclass)::bigint as day_bytes,
+              (select coalesce(sum(n), 0) from ${days})::bigint as day_n`,
+      [raw, days],
+    );
+    const r = rows[0]!;
+    out.push({ table: raw, readings: Number(r.raw_n) + Number(r.day_n), compactedReadings: Number(r.day_n), bytes: Number(r.raw_bytes) + Number(r.day_bytes), dayBytes: Number(r.day_bytes) });
+  }
+  return out;
+}
