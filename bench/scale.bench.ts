@@ -2,9 +2,9 @@
  * Province scale (issue 34): N homes × a meter and D devices × a year of 5-minute readings on a
  * PostgreSQL primary with a streaming replica of its own (apps/server/src/test/pg-replica.ts,
  * decision 123), loaded a month at a time as a deployment lives it: the month set-based into the
- * partitioned tables the ingest writer fills, its rollups, its days compacted with the compaction
- * job's own step (decision 122) and its emptied table given back by the partitions job (decision
- * 124). Then the load bench's screen mix at a fixed rate from a server process that reads from
+ * partitioned tables the ingest writer fills, its rollups, then, while the next month loads, its
+ * days compacted with the compaction job's own step (decision 122) and its emptied table given
+ * back by the partitions job (decision 124). Then the load bench's screen mix at a fixed rate from a server process that reads from
  * the replica, on this database and on a small one of 10 such homes over the same year, loaded
  * the same way on the same cluster, for the same time: p50/p95/p99 of each and their ratio.
  *
@@ -12,23 +12,23 @@
  *   npm run scale -w @peakwise/bench -- --size=smoke   # 5 homes, 1 device, 3 days
  * Knobs: BENCH_SCALE_HOMES, BENCH_SCALE_DEVICES, BENCH_SCALE_DAYS, BENCH_SCALE_SMALL_HOMES (the
  * comparison's homes, 10), BENCH_SCALE_MEMBERS (members reading, 10), BENCH_SCALE_READ_RATE
- * (req/s, 500), BENCH_SCALE_READ_SECONDS (60), BENCH_SCALE_SHARED_BUFFERS (the cluster's, 1GB).
+ * (req/s, 500), BENCH_SCALE_READ_SECONDS (60 on each database, in two rounds), BENCH_SCALE_SHARED_BUFFERS (the cluster's, 1GB).
  * The cluster's data directories are under the OS temporary directory (TMPDIR), on its disk.
  */
 import { statfsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { startTestReplicatedCluster, type TestReplicatedCluster } from '../apps/server/src/test/pg-replica';
 import { createFreshDatabase, type FreshDatabase } from './lib/database';
 import { benchSize, numberKnob, stringKnob, verdict } from './lib/env';
 import { int, log, ms, percentile } from './lib/format';
 import { machineLine } from './lib/machine';
 import { signInMember, signUpMember, type BenchMember } from './lib/members';
-import { startReadLoad } from './lib/read-load';
+import { startReadLoad, type ReadLoadResult } from './lib/read-load';
 import { replicaCaughtUp, replicaTransactions } from './lib/replica-state';
-import { loadScaleYear, RAW_BYTES_PER_READING, seriesBytes, type MonthFigures } from './lib/scale-year';
+import { loadScaleYear, RAW_BYTES_PER_READING, rollupMismatches, seriesBytes, type MonthFigures } from './lib/scale-year';
 import { SCREEN_MIX } from './lib/screen-mix';
 import { startServer } from './lib/server';
-import { freePort, serverProcess } from './lib/server-process';
+import { freePort, serverProcess, type ServerProcess } from './lib/server-process';
 
 const size = benchSize();
 const smoke = size === 'smoke';
@@ -58,12 +58,13 @@ const freeBytes = () => {
   return disk.bavail * disk.bsize;
 };
 const gib = (bytes: number) => `${(bytes / 2 ** 30).toFixed(1)} GiB`;
-// A month raw with its WAL at the peak, and the compacted year (about 12 bytes a reading, both sides).
-const peakBytes = needFor(monthMax) + readings * 2 * 12;
+// Two months raw with their WAL at the peak (one loading, one compacting), and the compacted year
+// (about 12 bytes a reading, both sides).
+const peakBytes = needFor(2 * monthMax) + readings * 2 * 12;
 log(`scale (${size}): ${int(HOMES)} homes × (meter + ${DEVICES} devices) × ${DAYS} days = ${int(readings)} readings; peak about ${gib(peakBytes)} on ${tmpdir()}, ${gib(freeBytes())} free`);
 if (peakBytes > freeBytes()) throw new Error('not enough free disk for this run: lower BENCH_SCALE_HOMES, BENCH_SCALE_DEVICES or BENCH_SCALE_DAYS');
 
-type Mix = { p50: number; p95: number; p99: number; answered: number; rate: number; failed: number; shed: number; replicaTransactions: number };
+type Mix = { p50: number; p95: number; p99: number; answered: number; rate: number; failed: number; shed: number; replicaTransactions: number; loads: number[] };
 
 async function main() {
   // The primary and the replica are this run's own, removed at the end (and on Ctrl-C). Memory
@@ -75,6 +76,7 @@ async function main() {
   process.once('SIGINT', stopOnSignal);
   process.once('SIGTERM', stopOnSignal);
   const dbs: FreshDatabase[] = [];
+  const servers: ServerProcess[] = [];
   try {
     const small = await createFreshDatabase(cluster.primaryUrl('postgres'), 'scale_small');
     dbs.push(small);
@@ -93,11 +95,21 @@ async function main() {
     const wallS = (performance.now() - started) / 1000;
     for (const fresh of dbs) await fresh.pool.query('vacuum (analyze) meter_reading_days, device_reading_days, meter_hourly, meter_daily, device_hourly, device_daily, households, devices');
     const bytes = await seriesBytes(big);
+    // The members' homes, whose screens the mix reads: their rollups against their readings, compacted or not.
+    const check = await rollupMismatches(big, bigMembers.map((m) => m.householdId));
+    log(`rollups of the ${MEMBERS} members' homes against their readings: ${check.meter} meter days and ${check.device} device days differ, of ${int(check.days)} meter days`);
 
-    const bigMix = await readMix(cluster, big, bigMembers, `${int(HOMES)} homes`);
-    const smallMix = await readMix(cluster, small, smallMembers, `${SMALL_HOMES} homes`);
-    report(months, smallMonths, wallS, bytes, bigMix, smallMix);
+    // Both servers up, then rounds big, small, small, big: a host whose load drifts weighs on both alike.
+    const bigSide = await mixSide(cluster, big, bigMembers, `${int(HOMES)} homes`);
+    servers.push(bigSide.server);
+    const smallSide = await mixSide(cluster, small, smallMembers, `${SMALL_HOMES} homes`);
+    servers.push(smallSide.server);
+    for (const side of [bigSide, smallSide, smallSide, bigSide]) await mixRound(cluster, side);
+    const bigMix = mixOf(bigSide);
+    const smallMix = mixOf(smallSide);
+    report(months, smallMonths, wallS, bytes, bigMix, smallMix, check);
   } finally {
+    for (const server of servers) await server.stop();
     for (const fresh of dbs) {
       await fresh.database.close().catch(() => {});
       await fresh.pool.end().catch(() => {});
@@ -138,75 +150,85 @@ async function signUpMembers(fresh: FreshDatabase): Promise<BenchMember[]> {
   }
 }
 
+type MixSide = { fresh: FreshDatabase; label: string; server: ServerProcess; members: BenchMember[]; rounds: ReadLoadResult[]; loads: number[]; replicaTransactions: number };
+
 /**
- * The screen mix at RATE for READ_SECONDS from a server process (main.ts as deployed) whose
- * DATABASE_URL is the primary and DATABASE_READ_URL the replica, each member signed in to it,
- * every screen visited once by each member first (what a member's first visit prices and keeps
- * is a write, not the steady state).
+ * A server process (main.ts as deployed) whose DATABASE_URL is the primary and DATABASE_READ_URL
+ * the replica, each member signed in to it and every screen visited once by each member first
+ * (what a member's first visit prices and keeps is a write, not the steady state).
  */
-async function readMix(cluster: TestReplicatedCluster, fresh: FreshDatabase, members: BenchMember[], label: string): Promise<Mix> {
+async function mixSide(cluster: TestReplicatedCluster, fresh: FreshDatabase, members: BenchMember[], label: string): Promise<MixSide> {
   const server = serverProcess(
     { DATABASE_URL: cluster.primaryUrl(fresh.name), DATABASE_READ_URL: cluster.replicaUrl(fresh.name), AUTH_RATE_LIMIT_SIGN_IN: '1000000', AUTH_RATE_LIMIT_SIGN_UP: '1000000' },
     await freePort(),
   );
   await server.start();
-  try {
-    const signedIn: BenchMember[] = [];
-    for (const member of members) signedIn.push(await signInMember(server.url, server.url, member));
-    for (const member of signedIn) {
-      for (const entry of SCREEN_MIX) {
-        const res = await fetch(`${server.url}${entry.path}`, { headers: { cookie: member.cookie, origin: server.url } });
-        await res.arrayBuffer();
-        if (res.status !== 200) throw new Error(`first visit: GET ${entry.path} answered ${res.status}`);
-      }
+  const signedIn: BenchMember[] = [];
+  for (const member of members) signedIn.push(await signInMember(server.url, server.url, member));
+  for (const member of signedIn) {
+    for (const entry of SCREEN_MIX) {
+      const res = await fetch(`${server.url}${entry.path}`, { headers: { cookie: member.cookie, origin: server.url } });
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`first visit: GET ${entry.path} answered ${res.status}`);
     }
-    await replicaCaughtUp(fresh.pool, cluster.replicaUrl('postgres'));
-    // The server's look at the replica's lag (every 250 ms) lets members who just wrote read there again.
-    await new Promise((r) => setTimeout(r, 1_000));
-    const before = await replicaTransactions(cluster.replicaUrl(fresh.name), fresh.name);
-    const load = await startReadLoad({
-      url: server.url,
-      origin: server.url,
-      rate: RATE,
-      signInRate: 0,
-      seconds: READ_SECONDS,
-      members: signedIn.map(({ cookie, email, password }) => ({ cookie, email, password })),
-      mix: SCREEN_MIX,
-      timeoutMs: 10_000,
-      maxSockets: 256,
-      maxOutstanding: Math.max(100, RATE * 2),
-    });
-    const result = await load.run();
-    await load.close();
-    const replicaTx = (await replicaTransactions(cluster.replicaUrl(fresh.name), fresh.name)) - before;
-    const labels = Object.keys(result.byLabel).filter((l) => l !== 'sign-in');
-    const latencies = labels.flatMap((l) => result.byLabel[l]!.latencies).sort((a, b) => a - b);
-    const failed = labels.reduce((n, l) => n + result.byLabel[l]!.errors + Object.entries(result.byLabel[l]!.statuses).reduce((m, [s, c]) => m + (Number(s) >= 300 ? c : 0), 0), 0);
-    const mix: Mix = {
-      p50: percentile(latencies, 50),
-      p95: percentile(latencies, 95),
-      p99: percentile(latencies, 99),
-      answered: latencies.length,
-      rate: latencies.length / result.seconds,
-      failed,
-      shed: result.shed,
-      replicaTransactions: replicaTx,
-    };
-    for (const l of labels) {
-      const sorted = [...result.byLabel[l]!.latencies].sort((a, b) => a - b);
-      log(`    ${l}: ${int(sorted.length)} answered, p50 ${ms(percentile(sorted, 50))}, p99 ${ms(percentile(sorted, 99))}, statuses ${JSON.stringify(result.byLabel[l]!.statuses)}`);
-    }
-    log(
-      `  read mix on ${label} (${fresh.name}): ${int(mix.answered)} answered at ${int(mix.rate)}/s of ${RATE} asked, p50 ${ms(mix.p50)}, p95 ${ms(mix.p95)}, p99 ${ms(mix.p99)}, ` +
-        `${mix.failed} failed or non-2xx, ${int(mix.shed)} shed; the replica ran ${int(replicaTx)} transactions on it`,
-    );
-    return mix;
-  } finally {
-    await server.stop();
   }
+  return { fresh, label, server, members: signedIn, rounds: [], loads: [], replicaTransactions: 0 };
 }
 
-function report(months: MonthFigures[], smallMonths: MonthFigures[], wallS: number, bytes: Awaited<ReturnType<typeof seriesBytes>>, big: Mix, small: Mix) {
+/** One round of the screen mix at RATE on one side, READ_SECONDS / 2 long. */
+async function mixRound(cluster: TestReplicatedCluster, side: MixSide) {
+  await replicaCaughtUp(side.fresh.pool, cluster.replicaUrl('postgres'));
+  // The server's look at the replica's lag (every 250 ms) lets members who just wrote read there again.
+  await new Promise((r) => setTimeout(r, 1_000));
+  const before = await replicaTransactions(cluster.replicaUrl(side.fresh.name), side.fresh.name);
+  side.loads.push(loadavg()[0]!);
+  const load = await startReadLoad({
+    url: side.server.url,
+    origin: side.server.url,
+    rate: RATE,
+    signInRate: 0,
+    seconds: READ_SECONDS / 2,
+    members: side.members.map(({ cookie, email, password }) => ({ cookie, email, password })),
+    mix: SCREEN_MIX,
+    timeoutMs: 10_000,
+    maxSockets: 256,
+    maxOutstanding: Math.max(100, RATE * 2),
+  });
+  side.rounds.push(await load.run());
+  await load.close();
+  side.replicaTransactions += (await replicaTransactions(cluster.replicaUrl(side.fresh.name), side.fresh.name)) - before;
+}
+
+/** Both rounds of a side together: latency percentiles over every screen read, the rate answered, what failed. */
+function mixOf(side: MixSide): Mix {
+  const labels = Object.keys(side.rounds[0]!.byLabel).filter((l) => l !== 'sign-in');
+  const of = (l: string) => side.rounds.map((r) => r.byLabel[l]!);
+  const latencies = labels.flatMap((l) => of(l).flatMap((b) => b.latencies)).sort((a, b) => a - b);
+  const failed = labels.reduce((n, l) => n + of(l).reduce((m, b) => m + b.errors + Object.entries(b.statuses).reduce((k, [st, c]) => k + (Number(st) >= 300 ? c : 0), 0), 0), 0);
+  const seconds = side.rounds.reduce((n, r) => n + r.seconds, 0);
+  for (const l of labels) {
+    const sorted = of(l).flatMap((b) => b.latencies).sort((a, b) => a - b);
+    log(`    ${l}: ${int(sorted.length)} answered, p50 ${ms(percentile(sorted, 50))}, p99 ${ms(percentile(sorted, 99))}`);
+  }
+  const mix: Mix = {
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    answered: latencies.length,
+    rate: latencies.length / seconds,
+    failed,
+    shed: side.rounds.reduce((n, r) => n + r.shed, 0),
+    replicaTransactions: side.replicaTransactions,
+    loads: side.loads,
+  };
+  log(
+    `  read mix on ${side.label} (${side.fresh.name}): ${int(mix.answered)} answered at ${int(mix.rate)}/s of ${RATE} asked, p50 ${ms(mix.p50)}, p95 ${ms(mix.p95)}, p99 ${ms(mix.p99)}, ` +
+      `${mix.failed} failed or non-2xx, ${int(mix.shed)} shed; the replica ran ${int(mix.replicaTransactions)} transactions on it; load at each round's start ${mix.loads.map((l) => l.toFixed(1)).join(', ')}`,
+  );
+  return mix;
+}
+
+function report(months: MonthFigures[], smallMonths: MonthFigures[], wallS: number, bytes: Awaited<ReturnType<typeof seriesBytes>>, big: Mix, small: Mix, check: Awaited<ReturnType<typeof rollupMismatches>>) {
   const sum = (key: 'loadS' | 'rollupsS' | 'compactS' | 'reclaimS' | 'readings' | 'replicaS') => months.reduce((n, m) => n + (m[key] ?? 0), 0);
   const loaded = sum('readings');
   // The raw month before compaction: the largest month's bytes a reading as loaded (its key and heap, before any vacuum).
@@ -220,9 +242,9 @@ function report(months: MonthFigures[], smallMonths: MonthFigures[], wallS: numb
   const lines = [
     `scale[${size}]: ${int(HOMES)} homes × (meter + ${DEVICES} devices) × ${DAYS} days: ${int(loaded)} readings in ${months.length} months, ${(wallS / 60).toFixed(1)} min wall`,
     `  load ${sum('loadS').toFixed(0)} s (${int(loaded / sum('loadS'))} readings/s), rollups ${sum('rollupsS').toFixed(0)} s, compaction ${sum('compactS').toFixed(0)} s (${int(loaded / sum('compactS'))} readings/s), ` +
-      `months given back ${sum('reclaimS').toFixed(1)} s, waiting for the replica ${sum('replicaS').toFixed(0)} s`,
+      `months given back ${sum('reclaimS').toFixed(1)} s, waiting for the replica ${sum('replicaS').toFixed(0)} s; the members' rollups against their readings: ${check.meter + check.device} days differ ${verdict(size, check.meter + check.device === 0)}`,
     `  bytes a reading: raw month ${rawMonth.month} ${rawMonth.rawBytesPerReading.toFixed(1)}; the compacted year ${(total / totalReadings).toFixed(2)} (${perSeries}; ${(total / 2 ** 30).toFixed(2)} GiB for ${int(totalReadings)} readings, keys and TOAST in)`,
-    `  read mix at ${RATE} req/s for ${READ_SECONDS} s from the replica: ${int(HOMES)} homes p50 ${ms(big.p50)} p95 ${ms(big.p95)} p99 ${ms(big.p99)} (${int(big.rate)}/s, ${big.failed} failed); ` +
+    `  read mix at ${RATE} req/s for ${READ_SECONDS} s on each database (rounds big, small, small, big; load ${[...big.loads, ...small.loads].map((l) => l.toFixed(1)).join('/')}) from the replica: ${int(HOMES)} homes p50 ${ms(big.p50)} p95 ${ms(big.p95)} p99 ${ms(big.p99)} (${int(big.rate)}/s, ${big.failed} failed); ` +
       `${SMALL_HOMES} homes (loaded alike: ${smallLoadS.toFixed(1)} s) p50 ${ms(small.p50)} p95 ${ms(small.p95)} p99 ${ms(small.p99)} (${int(small.rate)}/s, ${small.failed} failed); ` +
       `p99 ratio ${ratio.toFixed(2)}× ${verdict(size, ratio <= TARGET_RATIO && sustained)} (target ≤${TARGET_RATIO}× at ≥95 % of the rate, every read 2xx)`,
   ];

@@ -2,8 +2,8 @@
  * A year of a province's readings loaded as a running deployment lives it (issue 34): a month at
  * a time, set-based into the partitioned tables the ingest writer fills, that month's rollups,
  * then, once its days are closed, compacted with the compaction job's own step and its emptied
- * table given back by the partitions job's own runs. Peak disk is a month raw plus the compacted
- * months before it.
+ * table given back by the partitions job's own runs, while the next month loads. Peak disk is two
+ * months raw plus the compacted months before them.
  *
  * The values are whole watt-hours, as a meter's counters give them (a Shelly reports Wh; a Green
  * Button file Wh), on a daily shape with noise, so that what compaction gains on them is what it
@@ -18,6 +18,8 @@ import { int, log } from './format';
 import { recomputeDeviceRollups, recomputeRollups } from './reading-seed';
 
 const CHUNK = 25; // homes per generating statement
+/** Statements at once while a month loads (a gateway fleet writes from many connections), beside the compaction's one. */
+const LANES = 2;
 const PER_DAY = 288;
 const DAY_MS = 86_400_000;
 /** Raw bytes a reading as stored (heap and key, about 150: RESULTS.md, "The scale bench, first part"). */
@@ -81,74 +83,105 @@ export async function loadScaleYear(fresh: FreshDatabase, plan: ScaleYearPlan): 
     for (const table of ['meter_readings', 'device_readings']) await fresh.pool.query(`select create_reading_month_partition($1, $2::timestamptz)`, [table, month.toISOString()]);
   }
 
+  // Month m is loaded and rolled up while month m - 1, closed, is compacted and given back, as a
+  // deployment's compaction runs beside its ingest; the replica catches up before the next pair.
   const figures: MonthFigures[] = [];
-  for (const month of months) {
-    const from = new Date(Math.max(month.getTime(), start.getTime()));
-    const to = new Date(Math.min(nextPartitionMonth(month).getTime(), plan.end.getTime()));
-    const expected = homeIds.length * (1 + plan.devices) * Math.round((to.getTime() - from.getTime()) / DAY_MS) * PER_DAY;
-    const need = plan.needFor(expected);
-    const free = plan.freeBytes();
-    if (need > free) throw new Error(`not enough free disk for ${month.toISOString().slice(0, 7)}: ${(need / 2 ** 30).toFixed(1)} GiB needed, ${(free / 2 ** 30).toFixed(1)} GiB free`);
-
-    let started = performance.now();
-    let readings = 0;
-    for (let i = 0; i < homeIds.length; i += CHUNK) readings += await loadMonth(fresh, homeIds.slice(i, i + CHUNK), from, to);
-    const loadS = seconds(started);
-
-    started = performance.now();
-    for (let i = 0; i < homeIds.length; i += CHUNK) {
-      await recomputeRollups(fresh, homeIds.slice(i, i + CHUNK), { from, to });
-      await recomputeDeviceRollups(fresh, homeIds.slice(i, i + CHUNK), { from, to });
+  let open: { month: Date; loaded: Loaded } | undefined;
+  for (const month of [...months, undefined]) {
+    let expected = 0;
+    if (month) {
+      const from = new Date(Math.max(month.getTime(), start.getTime()));
+      const to = new Date(Math.min(nextPartitionMonth(month).getTime(), plan.end.getTime()));
+      expected = homeIds.length * (1 + plan.devices) * Math.round((to.getTime() - from.getTime()) / DAY_MS) * PER_DAY;
+      const need = plan.needFor(expected);
+      const free = plan.freeBytes();
+      if (need > free) throw new Error(`not enough free disk for ${label(month)}: ${(need / 2 ** 30).toFixed(1)} GiB needed, ${(free / 2 ** 30).toFixed(1)} GiB free`);
     }
-    const rollupsS = seconds(started);
-    const rawBytes = await rawPartitionBytes(fresh);
-
-    // The job's step, as its worker runs it once the month's last day has closed: every home, 20 a transaction.
-    const now = closedAt(month);
-    started = performance.now();
-    let after: string | null = null;
-    let compacted = 0;
-    for (;;) {
-      const batch = await fresh.database.db.transaction((tx) => runReadingCompaction(tx, now, after));
-      compacted += batch.meterRows + batch.deviceRows;
-      if (batch.households.length < COMPACTION_BATCH_HOUSEHOLDS) break;
-      after = batch.households.at(-1)!;
+    const [loaded, closed] = await Promise.all([
+      month ? loadAndRollUp(fresh, homeIds, month, start, plan.end) : undefined,
+      open ? closeMonth(fresh, open.month) : undefined,
+    ]);
+    const replica = await plan.afterMonth?.();
+    if (open && closed) {
+      const f: MonthFigures = { month: label(open.month), ...open.loaded, ...closed, ...(replica ? { replicaS: replica.replicaS, walBytes: replica.walBytes } : {}) };
+      figures.push(f);
+      log(
+        `  ${f.month}: ${int(f.readings)} readings loaded in ${f.loadS.toFixed(1)} s (${int(f.readings / f.loadS)}/s, ${f.rawBytesPerReading.toFixed(1)} bytes a reading raw), rollups ${f.rollupsS.toFixed(1)} s; ` +
+          `then beside the next month's load: compacted ${int(f.compacted)} in ${f.compactS.toFixed(1)} s, ${f.reclaimed} month tables given back in ${f.reclaimS.toFixed(1)} s` +
+          (replica ? `; replica caught up ${replica.replicaS.toFixed(1)} s after, WAL ${(replica.walBytes / 2 ** 30).toFixed(2)} GiB after the checkpoint` : '') +
+          `; ${(plan.freeBytes() / 2 ** 30).toFixed(1)} GiB free`,
+      );
     }
-    const compactS = seconds(started);
-    // The partitions job's runs until none has work left: the emptied month truncated (decision 124).
-    started = performance.now();
-    let reclaimed = 0;
-    for (;;) {
-      const run = await fresh.database.db.transaction((tx) => runReadingPartitions(tx, now, { retentionMonths: 25 }));
-      reclaimed += run.reclaimed.length;
-      if (!run.more) break;
-    }
-    const reclaimS = seconds(started);
-    const after2 = await plan.afterMonth?.();
-    const f: MonthFigures = {
-      month: month.toISOString().slice(0, 7),
-      readings,
-      loadS,
-      rollupsS,
-      compactS,
-      compacted,
-      reclaimS,
-      reclaimed,
-      rawBytesPerReading: rawBytes / readings,
-      ...(after2 ? { replicaS: after2.replicaS, walBytes: after2.walBytes } : {}),
-    };
-    figures.push(f);
-    log(
-      `  ${f.month}: ${int(readings)} readings loaded in ${loadS.toFixed(1)} s (${int(readings / loadS)}/s, ${f.rawBytesPerReading.toFixed(1)} bytes a reading raw), rollups ${rollupsS.toFixed(1)} s, ` +
-        `compacted ${int(compacted)} in ${compactS.toFixed(1)} s, ${reclaimed} month tables given back in ${reclaimS.toFixed(1)} s` +
-        (after2 ? `; replica caught up ${after2.replicaS.toFixed(1)} s after, WAL ${(after2.walBytes / 2 ** 30).toFixed(2)} GiB after the checkpoint` : '') +
-        `; ${(plan.freeBytes() / 2 ** 30).toFixed(1)} GiB free`,
-    );
+    open = month && loaded ? { month, loaded } : undefined;
   }
   return figures;
 }
 
+type Loaded = { readings: number; loadS: number; rollupsS: number; rawBytesPerReading: number };
+
+const label = (month: Date) => month.toISOString().slice(0, 7);
+
+/** A month's readings of every home, set-based, then its rollups; the month's raw bytes a reading. */
+async function loadAndRollUp(fresh: FreshDatabase, homeIds: string[], month: Date, start: Date, end: Date): Promise<Loaded> {
+  const from = new Date(Math.max(month.getTime(), start.getTime()));
+  const to = new Date(Math.min(nextPartitionMonth(month).getTime(), end.getTime()));
+  const chunks: string[][] = [];
+  for (let i = 0; i < homeIds.length; i += CHUNK) chunks.push(homeIds.slice(i, i + CHUNK));
+  let started = performance.now();
+  let readings = 0;
+  await inLanes(chunks, LANES, async (ids) => void (readings += await loadMonth(fresh, ids, from, to)));
+  const loadS = seconds(started);
+  started = performance.now();
+  await inLanes(chunks, LANES, async (ids) => {
+    await recomputeRollups(fresh, ids, { from, to });
+    await recomputeDeviceRollups(fresh, ids, { from, to });
+  });
+  const rollupsS = seconds(started);
+  const suffix = label(month).replace('-', '_');
+  const { rows } = await fresh.pool.query<{ bytes: string }>(
+    `select (coalesce(pg_total_relation_size(to_regclass($1)), 0) + coalesce(pg_total_relation_size(to_regclass($2)), 0))::bigint as bytes`,
+    [`meter_readings_${suffix}`, `device_readings_${suffix}`],
+  );
+  return { readings, loadS, rollupsS, rawBytesPerReading: Number(rows[0]!.bytes) / readings };
+}
+
+/**
+ * A closed month: the compaction job's step over every home, 20 a transaction, as its worker runs
+ * it once the month's last day has closed, then the partitions job's runs until none has work
+ * left, which truncate the emptied month (decision 124).
+ */
+async function closeMonth(fresh: FreshDatabase, month: Date) {
+  const now = closedAt(month);
+  let started = performance.now();
+  let after: string | null = null;
+  let compacted = 0;
+  for (;;) {
+    const batch = await fresh.database.db.transaction((tx) => runReadingCompaction(tx, now, after));
+    compacted += batch.meterRows + batch.deviceRows;
+    if (batch.households.length < COMPACTION_BATCH_HOUSEHOLDS) break;
+    after = batch.households.at(-1)!;
+  }
+  const compactS = seconds(started);
+  started = performance.now();
+  let reclaimed = 0;
+  for (;;) {
+    const run = await fresh.database.db.transaction((tx) => runReadingPartitions(tx, now, { retentionMonths: 25 }));
+    reclaimed += run.reclaimed.length;
+    if (!run.more) break;
+  }
+  return { compactS, compacted, reclaimS: seconds(started), reclaimed };
+}
+
 const seconds = (started: number) => (performance.now() - started) / 1000;
+
+/** `work` for every item, `lanes` at a time. */
+async function inLanes<T>(items: readonly T[], lanes: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: lanes }, lane));
+}
 
 /** One month of readings for some homes: the meter's and every device's; the rows written. */
 async function loadMonth(fresh: FreshDatabase, ids: string[], from: Date, to: Date): Promise<number> {
@@ -177,15 +210,6 @@ async function loadMonth(fresh: FreshDatabase, ids: string[], from: Date, to: Da
   return (meter.rowCount ?? 0) + (devices.rowCount ?? 0);
 }
 
-/** Every raw partition of both series, with its key and TOAST (the emptied ones near nothing). */
-async function rawPartitionBytes(fresh: FreshDatabase): Promise<number> {
-  const { rows } = await fresh.pool.query<{ bytes: string }>(
-    `select coalesce(sum(pg_total_relation_size(i.inhrelid)), 0)::bigint as bytes from pg_inherits i
-     where i.inhparent in ('meter_readings'::regclass, 'device_readings'::regclass)`,
-  );
-  return Number(rows[0]!.bytes);
-}
-
 /** Bytes a reading of each series on disk: the raw partitions and the compacted days, with keys and TOAST. */
 export async function seriesBytes(fresh: FreshDatabase): Promise<SeriesBytes[]> {
   const out: SeriesBytes[] = [];
@@ -201,4 +225,34 @@ export async function seriesBytes(fresh: FreshDatabase): Promise<SeriesBytes[]> 
     out.push({ table: raw, readings: Number(r.raw_n) + Number(r.day_n), compactedReadings: Number(r.day_n), bytes: Number(r.raw_bytes) + Number(r.day_bytes), dayBytes: Number(r.day_bytes) });
   }
   return out;
+}
+
+/**
+ * Rollup days that differ from the readings of the given homes, read back as the screens read
+ * them (raw and compacted together: meter_readings_in, device_readings_in): a local day split
+ * across two months must add up to the whole day.
+ */
+export async function rollupMismatches(fresh: FreshDatabase, householdIds: string[]): Promise<{ meter: number; device: number; days: number }> {
+  const meter = await fresh.pool.query<{ bad: string; days: string }>(
+    `with raw as (
+       select h.id as household_id, (m.ts at time zone h.time_zone)::date as local_date, sum(m.consumption_kwh) as c, sum(m.production_kwh) as p, count(*)::int as n
+       from households h cross join lateral meter_readings_in(h.id, '-infinity', 'infinity') m
+       where h.id = any($1::uuid[]) group by 1, 2),
+     rolled as (select * from meter_daily where household_id = any($1::uuid[]))
+     select count(*) filter (where r.n is distinct from d.interval_count or abs(r.c - d.consumption_kwh) > 1e-6 or abs(r.p - d.production_kwh) > 1e-6 or r.c is null or d.consumption_kwh is null)::bigint as bad,
+            count(*)::bigint as days
+     from raw r full join rolled d on d.household_id = r.household_id and d.local_date = r.local_date`,
+    [householdIds],
+  );
+  const device = await fresh.pool.query<{ bad: string }>(
+    `with raw as (
+       select dv.id as device_id, (r.ts at time zone h.time_zone)::date as local_date, sum(r.energy_kwh) as e, count(*)::int as n
+       from devices dv join households h on h.id = dv.household_id cross join lateral device_readings_in(dv.id, '-infinity', 'infinity') r
+       where dv.household_id = any($1::uuid[]) group by 1, 2),
+     rolled as (select d.* from device_daily d join devices dv on dv.id = d.device_id where dv.household_id = any($1::uuid[]))
+     select count(*) filter (where r.n is distinct from d.interval_count or abs(r.e - d.energy_kwh) > 1e-6 or r.e is null or d.energy_kwh is null)::bigint as bad
+     from raw r full join rolled d on d.device_id = r.device_id and d.local_date = r.local_date`,
+    [householdIds],
+  );
+  return { meter: Number(meter.rows[0]!.bad), device: Number(device.rows[0]!.bad), days: Number(meter.rows[0]!.days) };
 }
