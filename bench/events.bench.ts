@@ -131,7 +131,7 @@ async function settlementBench(fresh: FreshDatabase) {
   const { rows: secondProgram } = await fresh.pool.query<{ id: string }>(`insert into event_programs (name, provinces, stacks, points_per_kwh) values ('Bench second', '{ON,BC}', true, $1) returning id`, [RATES.secondPerKwh]);
   const stackedRound = async (mainId: string) => {
     const { rows: second } = await fresh.pool.query<{ id: string }>(
-      `insert into energy_events (program_id, starts_at, ends_at, reward_points, target_percent, points_per_kwh, status, created_by, stacks) values ($1, $2, $3, 50, 10, $4, 'ended', 'bench', true) returning id`,
+      `insert into energy_events (program_id, starts_at, ends_at, reward_points, target_percent, points_per_kwh, status, created_by, stacks) values ($1, $2, $3, 50, 10, $4, 'scheduled', 'bench', true) returning id`,
       [secondProgram[0]!.id, secondStarts.toISOString(), secondEnds.toISOString(), RATES.secondPerKwh],
     );
     const secondEventId = second[0]!.id;
@@ -140,10 +140,14 @@ async function settlementBench(fresh: FreshDatabase) {
       [secondEventId, mainId],
     );
     const stacked = stackedRows ?? 0;
+    // Announced like any event: its baselines frozen before it starts (not timed: the announcement's job).
+    const secondFrozen = await fresh.database.db.transaction(async (tx) => freezeEventBaselines(tx, (await findEvent(tx, secondEventId))!, new Date(secondStarts.getTime() - 6 * 3_600_000)));
+    if (secondFrozen !== stacked) throw new Error(`second program: froze ${secondFrozen} of ${stacked}`);
+    await fresh.pool.query(`update energy_events set status = 'ended' where id = $1`, [secondEventId]);
     await fresh.pool.query('vacuum (analyze) event_participations, event_baselines');
     const { run: stackedRun, seconds: stackedS } = await timed(mainId);
     if (stackedRun.settled !== run.settled) throw new Error(`stacked: settled ${stackedRun.settled} against ${run.settled}`);
-    // Its second program's event: settled from the readings (no frozen rows), after the main one.
+    // Its second program's event, against its frozen baselines, after the main one.
     const { run: secondRun, seconds: secondS } = await timed(secondEventId);
     if (secondRun.settled !== stacked) throw new Error(`second program: settled ${secondRun.settled} of ${stacked}`);
     log(
