@@ -18,6 +18,7 @@ import { int, log } from './format';
 import { recomputeDeviceRollups, recomputeRollups } from './reading-seed';
 
 const CHUNK = 25; // homes per generating statement
+const ROLLUP_CHUNK = 250; // homes per rollup statement
 /** Statements at once while a month loads (a gateway fleet writes from many connections), beside the compaction's one. */
 const LANES = 3;
 const PER_DAY = 288;
@@ -141,7 +142,11 @@ async function loadAndRollUp(fresh: FreshDatabase, homeIds: string[], month: Dat
   await fresh.pool.query(`analyze meter_readings_${suffix}, device_readings_${suffix}`);
   const loadS = seconds(started);
   started = performance.now();
-  await inLanes(chunks, LANES, async (ids) => {
+  // Rollups by bigger groups of homes: a device's readings of a month are spread over the whole
+  // partition (they arrive in time order), so each statement reads the month through, not by key.
+  const rollupChunks: string[][] = [];
+  for (let i = 0; i < homeIds.length; i += ROLLUP_CHUNK) rollupChunks.push(homeIds.slice(i, i + ROLLUP_CHUNK));
+  await inLanes(rollupChunks, LANES, async (ids) => {
     await recomputeRollups(fresh, ids, { from, to });
     await recomputeDeviceRollups(fresh, ids, { from, to });
   });
