@@ -90,7 +90,7 @@ async function main() {
 
     const smallMembers = await signUpMembers(small);
     const bigMembers = await signUpMembers(big);
-    log(`small database: ${SMALL_HOMES} homes, the same year`);
+    log(`small database: ${SMALL_HOMES} homes, the same days`);
     const smallMonths = await loadScaleYear(small, plan(small, cluster, SMALL_HOMES, smallMembers, end));
     log(`big database: ${int(HOMES)} homes`);
     const started = performance.now();
