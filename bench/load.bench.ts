@@ -26,7 +26,6 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { issueIngestCredential } from '../apps/server/src/modules/devices/ingest-credential.service';
 import { startMosquittoInstance, type MosquittoInstance } from '../apps/server/src/test/private-mosquitto';
-import { cookieHeader, signUpBody } from '../apps/server/src/test/test-session';
 import { createFreshDatabase, dropOnSignal, type FreshDatabase } from './lib/database';
 import { adminDatabaseUrl, benchSize, numberKnob, stringKnob, verdict } from './lib/env';
 import { checkStore } from './lib/fault-checks';
@@ -34,9 +33,11 @@ import { int, log, ms, percentile } from './lib/format';
 import { HttpGateway, readingAt } from './lib/http-gateway';
 import { LiveClients, type LiveStats } from './lib/live-clients';
 import { machineLine } from './lib/machine';
+import { signUpMember, type BenchMember } from './lib/members';
 import { startPacedPublishers, type PacedResult } from './lib/paced-publishers';
 import { startReadLoad, type LoopDelay, type ReadLoadResult } from './lib/read-load';
 import { generateReadings } from './lib/reading-seed';
+import { SCREEN_MIX } from './lib/screen-mix';
 import { startRoundRobinProxy, type RoundRobinProxy } from './lib/round-robin-proxy';
 import { freePort, serverProcess, type ServerProcess } from './lib/server-process';
 
@@ -70,45 +71,12 @@ const RECONNECT_SLACK_MS = 2_000;
 /** Gateways' readings are all before this instant (readingAt starts in January 2025); the seeded history is the last DAYS days. */
 const GATEWAY_READINGS_BEFORE = new Date(Date.UTC(2026, 0, 1));
 
-/**
- * The screens and what each asks the API for on load (apps/web/src/features/*): weight = the
- * page's share of views (percent) × one per request it makes. Dashboard 40 %, Usage 20 %,
- * Solar 15 %, Devices 15 %, Maintenance 10 %.
- */
-const MIX = [
-  ...['/api/dashboard', '/api/dashboard/usage?period=7d', '/api/dashboard/alerts', '/api/events/next', '/api/points', '/api/household/home'].map((path) => ({
-    label: `dashboard ${path}`,
-    path,
-    weight: 40,
-  })),
-  { label: 'usage /api/usage/summary', path: '/api/usage/summary', weight: 20 },
-  { label: 'usage /api/usage/history', path: '/api/usage/history?range=30', weight: 20 },
-  { label: 'solar /api/solar/summary', path: '/api/solar/summary?period=today', weight: 15 },
-  { label: 'devices /api/devices', path: '/api/devices', weight: 15 },
-  { label: 'maintenance /api/maintenance', path: '/api/maintenance?range=30d', weight: 10 },
-];
-
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
-type Member = { cookie: string; email: string; password: string; householdId: string };
+type Member = BenchMember;
 type RssSample = { t: number; server: number; pid: number; mb: number };
 type HealthProbe = { t: number; server: number; ms: number; ok: boolean };
-
-async function signUp(proxy: RoundRobinProxy, origin: string): Promise<Member> {
-  const body = signUpBody();
-  const res = await fetch(`${proxy.url}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin },
-    body: JSON.stringify(body),
-  });
-  if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
-  const cookie = cookieHeader(res);
-  const household = await fetch(`${proxy.url}/api/household`, { headers: { cookie, origin } });
-  if (household.status !== 200) throw new Error(`GET /api/household: ${household.status}`);
-  const { id } = (await household.json()) as { id: string };
-  return { cookie, email: body.email, password: body.password, householdId: id };
-}
 
 /** `work` for every item, `lanes` at a time, in the items' order. */
 async function inLanes<T>(items: readonly T[], lanes: number, work: (item: T) => Promise<void>): Promise<void> {
@@ -121,7 +89,7 @@ async function inLanes<T>(items: readonly T[], lanes: number, work: (item: T) =>
 
 async function signUpMembers(proxy: RoundRobinProxy, origin: string, n: number): Promise<Member[]> {
   const members: Member[] = [];
-  await inLanes(Array.from({ length: n }), 4, async () => void members.push(await signUp(proxy, origin)));
+  await inLanes(Array.from({ length: n }), 4, async () => void members.push(await signUpMember(proxy.url, origin)));
   return members;
 }
 
@@ -132,7 +100,7 @@ async function visitOnce(proxy: RoundRobinProxy, origin: string, members: Member
   await inLanes(members, 4, async (member) => {
     const t = performance.now();
     await Promise.all(
-      MIX.map(async (entry) => {
+      SCREEN_MIX.map(async (entry) => {
         const res = await fetch(`${proxy.url}${entry.path}`, { headers: { cookie: member.cookie, origin } });
         await res.arrayBuffer();
         if (res.status !== 200) throw new Error(`first visit: GET ${entry.path} answered ${res.status}`);
@@ -262,7 +230,7 @@ async function main() {
       signInRate: SIGN_IN_RATE,
       seconds: SECONDS,
       members: members.map(({ cookie, email, password }) => ({ cookie, email, password })),
-      mix: MIX,
+      mix: SCREEN_MIX,
       timeoutMs: 10_000,
       maxSockets: 256,
       maxOutstanding: Math.max(100, RATE * 2),

@@ -19,14 +19,14 @@
  * and the screens read from the replica or, for the comparison, from that same primary.
  */
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { createFreshDatabase, dropOnSignal, type FreshDatabase } from './lib/database';
 import { adminDatabaseUrl, benchSize, listKnob, numberKnob, stringKnob, verdict } from './lib/env';
 import { int, log, median, ms, percentile } from './lib/format';
 import { machineLine } from './lib/machine';
+import { signUpMember } from './lib/members';
+import { replicaCaughtUp, replicaTransactions } from './lib/replica-state';
 import { generateReadings } from './lib/reading-seed';
 import { startServer, type BenchServer } from './lib/server';
-import { cookieHeader, signUpBody } from '../apps/server/src/test/test-session';
 import { startTestReplicatedCluster, type TestReplicatedCluster } from '../apps/server/src/test/pg-replica';
 import { createReadDb, type ReadDb } from '../apps/server/src/db/replica-reads';
 import { createLogger } from '../apps/server/src/lib/logger';
@@ -64,21 +64,6 @@ type StageResult = {
   rollupDbMs: number;
   rawDbMs: number;
 };
-
-async function signUp(server: BenchServer) {
-  const body = signUpBody();
-  const res = await fetch(`${server.url}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: server.origin },
-    body: JSON.stringify(body),
-  });
-  if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
-  const cookie = cookieHeader(res);
-  const household = await fetch(`${server.url}/api/household`, { headers: { cookie, origin: server.origin } });
-  if (household.status !== 200) throw new Error(`GET /api/household: ${household.status}`);
-  const { id, timeZone } = (await household.json()) as { id: string; timeZone: string };
-  return { cookie, householdId: id, timeZone };
-}
 
 /** Households besides the member's, as rows consistent with the schema (no owner account needed). */
 async function addHouseholds(fresh: FreshDatabase, from: number, to: number): Promise<string[]> {
@@ -175,31 +160,6 @@ async function load(server: BenchServer, path: string, cookie: string): Promise<
 const READS_ON = stringKnob('READS_ON');
 if (READS_ON !== undefined && READS_ON !== 'replica' && READS_ON !== 'primary') throw new Error('BENCH_READS_ON must be replica or primary');
 
-/** Until the replica has replayed what the primary has written so far. */
-async function replicaCaughtUp(fresh: FreshDatabase, replicaUrl: string) {
-  const { rows } = await fresh.pool.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn');
-  const replica = new pg.Client({ connectionString: replicaUrl });
-  await replica.connect();
-  try {
-    const started = performance.now();
-    while (!(await replica.query<{ done: boolean }>('select pg_last_wal_replay_lsn() >= $1::pg_lsn as done', [rows[0]!.lsn])).rows[0]!.done) await new Promise((r) => setTimeout(r, 100));
-    log(`replica caught up in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  } finally {
-    await replica.end();
-  }
-}
-
-/** Transactions the replica ran on the bench's database: proof that the screens read there. */
-async function replicaTransactions(replicaUrl: string, name: string) {
-  const replica = new pg.Client({ connectionString: replicaUrl });
-  await replica.connect();
-  try {
-    return Number((await replica.query<{ n: string }>('select xact_commit + xact_rollback as n from pg_stat_database where datname = $1', [name])).rows[0]?.n ?? 0);
-  } finally {
-    await replica.end();
-  }
-}
-
 async function main() {
   const cluster: TestReplicatedCluster | undefined = READS_ON ? await startTestReplicatedCluster() : undefined;
   const fresh = await createFreshDatabase(cluster ? cluster.primaryUrl('postgres') : adminDatabaseUrl(), 'read');
@@ -211,7 +171,7 @@ async function main() {
   try {
     log(await machineLine(fresh.pool));
     log(`read (${size}): stages ${STAGES.join(' → ')} households × ${DAYS} days of 5-minute data; ${RATE} req/s for ${DURATION_S} s per endpoint; database ${fresh.name}`);
-    const member = await signUp(server);
+    const member = await signUpMember(server.url, server.origin);
     await generateReadings(fresh, [member.householdId], DAYS);
     let households = 1;
 
@@ -242,7 +202,7 @@ async function main() {
       const rollupDbMs = await databaseTime(fresh, YEAR_FROM_ROLLUPS, [member.householdId, member.timeZone], smoke ? 20 : 200);
       const rawDbMs = await databaseTime(fresh, YEAR_FROM_RAW, [member.householdId, member.timeZone], smoke ? 3 : 7);
 
-      if (cluster) await replicaCaughtUp(fresh, cluster.replicaUrl('postgres'));
+      if (cluster) await replicaCaughtUp(fresh.pool, cluster.replicaUrl('postgres'));
       // The sampler's next look at the replica (every 250 ms) lets the member read there again.
       if (reads) await new Promise((r) => setTimeout(r, 500));
       const before = replicaUrl ? await replicaTransactions(replicaUrl, fresh.name) : 0;

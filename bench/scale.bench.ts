@@ -1,184 +1,263 @@
 /**
- * Province scale (issue 34): N homes × a meter and D devices × a year of 5-minute readings on
- * PostgreSQL, loaded set-based into the same partitioned tables the ingest writer fills, with the
- * rollups the screens read, then compacts every closed day with the compaction job's own step
- * (decision 122). Reports load time, compaction time, and bytes per reading before and after.
+ * Province scale (issue 34): N homes × a meter and D devices × a year of 5-minute readings on a
+ * PostgreSQL primary with a streaming replica of its own (apps/server/src/test/pg-replica.ts,
+ * decision 123), loaded a month at a time as a deployment lives it: the month set-based into the
+ * partitioned tables the ingest writer fills, its rollups, then, while the next month loads, its
+ * days compacted with the compaction job's own step (decision 122) and its emptied table given
+ * back by the partitions job (decision 124). Then the load bench's screen mix at a fixed rate from a server process that reads from
+ * the replica, on this database and on a small one of 10 such homes over the same year, loaded
+ * the same way on the same cluster, for the same time: p50/p95/p99 of each and their ratio.
  *
- *   npm run scale -w @peakwise/bench                   # 1,000 homes, 4 devices, 365 days
+ *   npm run scale -w @peakwise/bench                   # 1,000 homes, 4 devices, 365 days (525.6 M readings)
  *   npm run scale -w @peakwise/bench -- --size=smoke   # 5 homes, 1 device, 3 days
- * Knobs: BENCH_SCALE_HOMES, BENCH_SCALE_DEVICES, BENCH_SCALE_DAYS, BENCH_PG_URL, BENCH_SCALE_KEEP=1
- * (keep the database and print its name, for the read mix and compaction runs).
- *
- * The values are whole watt-hours, as a meter's counters give them (a Shelly reports Wh; a Green
- * Button file Wh), on a daily shape with noise, so that what compaction gains on them is what it
- * would gain on real readings, not on constants.
+ * Knobs: BENCH_SCALE_HOMES, BENCH_SCALE_DEVICES, BENCH_SCALE_DAYS, BENCH_SCALE_SMALL_HOMES (the
+ * comparison's homes, 10), BENCH_SCALE_MEMBERS (members reading, 10), BENCH_SCALE_READ_RATE
+ * (req/s, 500), BENCH_SCALE_READ_SECONDS (60 on each database, in two rounds), BENCH_SCALE_SHARED_BUFFERS (the cluster's, 1GB).
+ * The cluster's data directories are under the OS temporary directory (TMPDIR), on its disk.
  */
-import { existsSync, statfsSync } from 'node:fs';
-import { COMPACTION_BATCH_HOUSEHOLDS, runReadingCompaction } from '../apps/server/src/modules/readings/reading-compaction.service';
-import { runReadingPartitions } from '../apps/server/src/modules/readings/reading-partitions.service';
-import { createFreshDatabase, dropOnSignal } from './lib/database';
-import { adminDatabaseUrl, benchSize, numberKnob, stringKnob } from './lib/env';
-import { int, log } from './lib/format';
+import { statfsSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { startTestReplicatedCluster, type TestReplicatedCluster } from '../apps/server/src/test/pg-replica';
+import { createFreshDatabase, type FreshDatabase } from './lib/database';
+import { benchSize, numberKnob, stringKnob, verdict } from './lib/env';
+import { int, log, ms, percentile } from './lib/format';
 import { machineLine } from './lib/machine';
-import { recomputeRollups } from './lib/reading-seed';
+import { signInMember, signUpMember, type BenchMember } from './lib/members';
+import { startReadLoad, type ReadLoadResult } from './lib/read-load';
+import { replicaCaughtUp, replicaTransactions } from './lib/replica-state';
+import { loadScaleYear, RAW_BYTES_PER_READING, rollupMismatches, seriesBytes, type MonthFigures } from './lib/scale-year';
+import { SCREEN_MIX } from './lib/screen-mix';
+import { startServer } from './lib/server';
+import { freePort, serverProcess, type ServerProcess } from './lib/server-process';
 
 const size = benchSize();
 const smoke = size === 'smoke';
 const HOMES = numberKnob('SCALE_HOMES', smoke ? 5 : 1_000);
 const DEVICES = numberKnob('SCALE_DEVICES', smoke ? 1 : 4);
 const DAYS = numberKnob('SCALE_DAYS', smoke ? 3 : 365);
-const KEEP = stringKnob('SCALE_KEEP') === '1';
-const CHUNK = 25; // homes per generating statement, a month at a time
+const SMALL_HOMES = numberKnob('SCALE_SMALL_HOMES', smoke ? 2 : 10);
+const MEMBERS = Math.min(numberKnob('SCALE_MEMBERS', smoke ? 2 : 10), SMALL_HOMES, HOMES);
+const RATE = numberKnob('SCALE_READ_RATE', smoke ? 50 : 500);
+const READ_SECONDS = numberKnob('SCALE_READ_SECONDS', smoke ? 3 : 60);
+const SHARED_BUFFERS = stringKnob('SCALE_SHARED_BUFFERS') ?? (smoke ? '64MB' : '1GB');
+/** The issue's target: the big database's p99 within this many times the small one's. */
+const TARGET_RATIO = 1.5;
+/**
+ * WAL a raw reading writes until the checkpoint after its month (its heap tuple and key entries,
+ * then compaction's delete): kept on the primary until the replica has it, so counted on top of
+ * the raw month on both sides.
+ */
+const WAL_BYTES_PER_READING = 300;
 const PER_DAY = 288;
 
 const readings = HOMES * (1 + DEVICES) * DAYS * PER_DAY;
-// As stored today (about 84 bytes a meter reading and more for a device's), with room for indexes
-// and the write-ahead log: refuse to start a run the disk cannot hold.
-const needBytes = readings * 150;
-// The local server's data directory when there is one (a remote server's disk is not seen from here).
-const disk = statfsSync(existsSync('/var/lib/postgresql') ? '/var/lib/postgresql' : '/');
-const freeBytes = disk.bavail * disk.bsize;
-log(`scale: ${int(HOMES)} homes × (meter + ${DEVICES} devices) × ${DAYS} days = ${int(readings)} readings; about ${(needBytes / 2 ** 30).toFixed(1)} GiB needed, ${(freeBytes / 2 ** 30).toFixed(1)} GiB free`);
-if (needBytes > freeBytes) throw new Error('not enough free disk for this run: lower BENCH_SCALE_HOMES, BENCH_SCALE_DEVICES or BENCH_SCALE_DAYS');
+const monthMax = HOMES * (1 + DEVICES) * Math.min(31, DAYS) * PER_DAY;
+const needFor = (raw: number) => raw * (2 * RAW_BYTES_PER_READING + WAL_BYTES_PER_READING);
+const freeBytes = () => {
+  const disk = statfsSync(tmpdir());
+  return disk.bavail * disk.bsize;
+};
+const gib = (bytes: number) => `${(bytes / 2 ** 30).toFixed(1)} GiB`;
+// Two months raw with their WAL at the peak (one loading, one compacting), and the compacted year
+// (about 12 bytes a reading, both sides).
+const peakBytes = needFor(2 * monthMax) + readings * 2 * 12;
+log(`scale (${size}): ${int(HOMES)} homes × (meter + ${DEVICES} devices) × ${DAYS} days = ${int(readings)} readings; peak about ${gib(peakBytes)} on ${tmpdir()}, ${gib(freeBytes())} free`);
+if (peakBytes > freeBytes()) throw new Error('not enough free disk for this run: lower BENCH_SCALE_HOMES, BENCH_SCALE_DEVICES or BENCH_SCALE_DAYS');
 
-const fresh = await createFreshDatabase(adminDatabaseUrl(), 'scale');
-dropOnSignal(fresh);
-log(await machineLine(fresh.pool));
-try {
-  const end = new Date(Math.floor(Date.now() / 86_400_000) * 86_400_000); // today 00:00 UTC
-  const start = new Date(end.getTime() - DAYS * 86_400_000);
+type Mix = { p50: number; p95: number; p99: number; answered: number; rate: number; failed: number; shed: number; replicaTransactions: number; loads: number[] };
 
-  await fresh.pool.query(
-    `insert into households (owner_user_id, name, province, time_zone)
-     select 'bench-scale-' || i, 'Scale home ' || i, 'ON', 'America/Toronto' from generate_series(1, $1::int) as i`,
-    [HOMES],
-  );
-  await fresh.pool.query(
-    `insert into devices (household_id, external_id, name, kind)
-     select h.id, 'plug-' || d, 'Plug ' || d, 'smart_plug' from households h cross join generate_series(1, $1::int) as d`,
-    [DEVICES],
-  );
-  const homeIds = (await fresh.pool.query<{ id: string }>(`select id from households order by id`)).rows.map((r) => r.id);
+async function main() {
+  // The primary and the replica are this run's own, removed at the end (and on Ctrl-C). Memory
+  // for a bulk load; a checkpoint every few GB of WAL; connections for the server's two pools.
+  // No JIT, as many OLTP deployments run: the compaction step's statements are planned above
+  // PostgreSQL's JIT costs, so each batch would be compiled again (with JIT on, a day of 1,000
+  // homes, 864,000 readings, took 186 s to compact beside a month's load on this loaded host).
+  const cluster = await startTestReplicatedCluster({
+    settings: [`shared_buffers = ${SHARED_BUFFERS}`, 'max_connections = 100', 'max_wal_size = 4GB', 'checkpoint_timeout = 15min', 'maintenance_work_mem = 256MB', 'work_mem = 64MB', 'jit = off'],
+  });
+  const stopOnSignal = () => void cluster.stop().finally(() => process.exit(130));
+  process.once('SIGINT', stopOnSignal);
+  process.once('SIGTERM', stopOnSignal);
+  const dbs: FreshDatabase[] = [];
+  const servers: ServerProcess[] = [];
+  try {
+    const small = await createFreshDatabase(cluster.primaryUrl('postgres'), 'scale_small');
+    dbs.push(small);
+    const big = await createFreshDatabase(cluster.primaryUrl('postgres'), 'scale');
+    dbs.push(big);
+    log(await machineLine(big.pool));
+    const end = new Date(Math.floor(Date.now() / 86_400_000) * 86_400_000); // today 00:00 UTC
 
-  // Every month the run touches gets its partition first, through the same function the
-  // partitions job uses, so nothing lands in DEFAULT.
-  const months: Date[] = [];
-  for (let m = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth(), 1)); m < end; m = new Date(Date.UTC(m.getUTCFullYear(), m.getUTCMonth() + 1, 1))) months.push(m);
-  for (const month of months) {
-    for (const table of ['meter_readings', 'device_readings']) await fresh.pool.query(`select create_reading_month_partition($1, $2::timestamptz)`, [table, month.toISOString()]);
-  }
+    const smallMembers = await signUpMembers(small);
+    const bigMembers = await signUpMembers(big);
+    log(`small database: ${SMALL_HOMES} homes, the same days`);
+    const smallMonths = await loadScaleYear(small, plan(small, cluster, SMALL_HOMES, smallMembers, end));
+    log(`big database: ${int(HOMES)} homes`);
+    const started = performance.now();
+    const months = await loadScaleYear(big, plan(big, cluster, HOMES, bigMembers, end));
+    const wallS = (performance.now() - started) / 1000;
+    for (const fresh of dbs) await fresh.pool.query('vacuum (analyze) meter_reading_days, device_reading_days, meter_hourly, meter_daily, device_hourly, device_daily, households, devices');
+    const bytes = await seriesBytes(big);
+    // The members' homes, whose screens the mix reads: their rollups against their readings, compacted or not.
+    const check = await rollupMismatches(big, bigMembers.map((m) => m.householdId));
+    log(`rollups of the ${MEMBERS} members' homes against their readings: ${check.meter} meter days and ${check.device} device days differ, of ${int(check.days)} meter days`);
 
-  const loadStarted = performance.now();
-  let loaded = 0;
-  for (const month of months) {
-    const from = new Date(Math.max(month.getTime(), start.getTime()));
-    const to = new Date(Math.min(Date.UTC(month.getUTCFullYear(), month.getUTCMonth() + 1, 1), end.getTime()));
-    for (let i = 0; i < homeIds.length; i += CHUNK) {
-      const ids = homeIds.slice(i, i + CHUNK);
-      // Use peaks in the evening and dips at night; production follows the sun; each home its own scale.
-      const meter = await fresh.pool.query(
-        `insert into meter_readings (household_id, ts, production_kwh, consumption_kwh, grid_import_kwh, grid_export_kwh, received_at)
-         select h, g.ts, v.p, v.c, round(greatest(v.c - v.p, 0)::numeric, 3)::float8, round(greatest(v.p - v.c, 0)::numeric, 3)::float8, g.ts
-         from unnest($1::uuid[]) as h
-         cross join generate_series($2::timestamptz, $3::timestamptz - interval '5 minutes', interval '5 minutes') as g(ts)
-         cross join lateral (select extract(hour from g.ts at time zone 'America/Toronto')::int as hour) t
-         cross join lateral (
-           select round((greatest(0, sin(pi() * (t.hour - 6) / 14)) * 0.4 * random())::numeric, 3)::float8 as p,
-                  round(((0.05 + 0.1 * (t.hour between 17 and 21)::int + 0.08 * random()) * (0.7 + 0.6 * ('x' || substr(h::text, 1, 4))::bit(16)::int / 65535.0))::numeric, 3)::float8 as c
-         ) v`,
-        [ids, from.toISOString(), to.toISOString()],
-      );
-      const devices = await fresh.pool.query(
-        `insert into device_readings (device_id, ts, power_w, energy_kwh, received_at)
-         select d.id, g.ts, round(v.e * 12000), v.e, g.ts
-         from devices d
-         cross join generate_series($2::timestamptz, $3::timestamptz - interval '5 minutes', interval '5 minutes') as g(ts)
-         cross join lateral (select round((0.002 + 0.02 * random() * (random() < 0.3)::int)::numeric, 3)::float8 as e) v
-         where d.household_id = any($1::uuid[])`,
-        [ids, from.toISOString(), to.toISOString()],
-      );
-      loaded += (meter.rowCount ?? 0) + (devices.rowCount ?? 0);
+    // Both servers up, then rounds big, small, small, big: a host whose load drifts weighs on both alike.
+    const bigSide = await mixSide(cluster, big, bigMembers, `${int(HOMES)} homes`);
+    servers.push(bigSide.server);
+    const smallSide = await mixSide(cluster, small, smallMembers, `${SMALL_HOMES} homes`);
+    servers.push(smallSide.server);
+    for (const side of [bigSide, smallSide, smallSide, bigSide]) await mixRound(cluster, side);
+    const bigMix = mixOf(bigSide);
+    const smallMix = mixOf(smallSide);
+    report(months, smallMonths, wallS, bytes, bigMix, smallMix, check);
+  } finally {
+    for (const server of servers) await server.stop();
+    for (const fresh of dbs) {
+      await fresh.database.close().catch(() => {});
+      await fresh.pool.end().catch(() => {});
     }
-    log(`  … ${month.toISOString().slice(0, 7)}: ${int(loaded)} readings in ${((performance.now() - loadStarted) / 1000).toFixed(0)} s`);
-  }
-  const loadS = (performance.now() - loadStarted) / 1000;
-  log(`loaded ${int(loaded)} readings in ${loadS.toFixed(1)} s (${int(loaded / loadS)} readings/s)`);
-
-  const rollupStarted = performance.now();
-  for (let i = 0; i < homeIds.length; i += CHUNK) await recomputeAllRollups(homeIds.slice(i, i + CHUNK));
-  log(`rollups in ${((performance.now() - rollupStarted) / 1000).toFixed(1)} s`);
-
-  await fresh.pool.query('vacuum (analyze) meter_readings, device_readings');
-  await reportBytes('as stored');
-
-  // Every day of the run is closed: the job's step, run as its worker would, over every home.
-  const compactStarted = performance.now();
-  const now = new Date(end.getTime() + 30 * 86_400_000);
-  let after: string | null = null;
-  let compacted = 0;
-  for (;;) {
-    const batch = await fresh.database.db.transaction((tx) => runReadingCompaction(tx, now, after));
-    compacted += batch.meterRows + batch.deviceRows;
-    if (batch.households.length < COMPACTION_BATCH_HOUSEHOLDS) break;
-    after = batch.households.at(-1)!;
-  }
-  const compactS = (performance.now() - compactStarted) / 1000;
-  log(`compacted ${int(compacted)} readings in ${compactS.toFixed(1)} s (${int(compacted / compactS)} readings/s)`);
-  await fresh.pool.query('vacuum (analyze) meter_readings, device_readings, meter_reading_days, device_reading_days');
-  await reportBytes('compacted, before the emptied months are given back');
-  // The partitions job's runs, as its worker makes them, until none has work left: each truncates
-  // one month that compaction emptied (decision 124's lifecycle).
-  const reclaimStarted = performance.now();
-  let reclaimed = 0;
-  for (;;) {
-    const run = await fresh.database.db.transaction((tx) => runReadingPartitions(tx, now, { retentionMonths: 25 }));
-    reclaimed += run.reclaimed.length;
-    if (!run.more) break;
-  }
-  log(`gave back ${reclaimed} emptied month tables in ${((performance.now() - reclaimStarted) / 1000).toFixed(1)} s`);
-  await reportBytes('compacted');
-  if (KEEP) log(`kept database ${fresh.name} (${fresh.url})`);
-} finally {
-  if (!KEEP) await fresh.drop();
-  else {
-    await fresh.database.close();
-    await fresh.pool.end();
+    await cluster.stop();
   }
 }
 
-/** Bytes per reading of each series on disk: the raw partitions and the compacted days, with indexes and TOAST. */
-async function reportBytes(label: string) {
-  for (const [raw, days] of [['meter_readings', 'meter_reading_days'], ['device_readings', 'device_reading_days']] as const) {
-    const { rows } = await fresh.pool.query<{ raw_bytes: string; raw_n: string; day_bytes: string; day_n: string }>(
-      `select (select coalesce(sum(pg_total_relation_size(i.inhrelid)), 0) from pg_inherits i where i.inhparent = $1::regclass)::bigint as raw_bytes,
-              (select count(*) from ${raw})::bigint as raw_n,
-              pg_total_relation_size($2::regclass)::bigint as day_bytes,
-              (select coalesce(sum(n), 0) from ${days})::bigint as day_n`,
-      [raw, days],
-    );
-    const r = rows[0]!;
-    const bytes = Number(r.raw_bytes) + Number(r.day_bytes);
-    const n = Number(r.raw_n) + Number(r.day_n);
-    const dayPart = Number(r.day_n) > 0 ? `; the compacted days alone ${(Number(r.day_bytes) / Number(r.day_n)).toFixed(2)} bytes a reading` : '';
-    log(`${label}: ${raw}: ${int(n)} readings (${int(Number(r.day_n))} in compacted days), ${(bytes / 2 ** 20).toFixed(1)} MiB with indexes and TOAST, ${(bytes / n).toFixed(2)} bytes a reading${dayPart}`);
+function plan(fresh: FreshDatabase, cluster: TestReplicatedCluster, homes: number, members: BenchMember[], end: Date) {
+  return {
+    homes,
+    devices: DEVICES,
+    days: DAYS,
+    end,
+    memberHouseholds: members.map((m) => m.householdId),
+    needFor,
+    freeBytes,
+    // The slot keeps the WAL the replica has not had: waiting for it bounds the WAL to a month's,
+    // and the checkpoint after lets the primary recycle it.
+    afterMonth: async () => {
+      const replicaS = await replicaCaughtUp(fresh.pool, cluster.replicaUrl('postgres'));
+      await fresh.pool.query('checkpoint');
+      const { rows } = await fresh.pool.query<{ bytes: string }>('select coalesce(sum(size), 0)::bigint as bytes from pg_ls_waldir()');
+      return { replicaS, walBytes: Number(rows[0]!.bytes) };
+    },
+  };
+}
+
+/** Members who can sign in, with households of their own among the homes (an in-process server, gone before the load). */
+async function signUpMembers(fresh: FreshDatabase): Promise<BenchMember[]> {
+  const server = await startServer(fresh.database);
+  try {
+    const members: BenchMember[] = [];
+    for (let i = 0; i < MEMBERS; i++) members.push(await signUpMember(server.url, server.origin));
+    return members;
+  } finally {
+    await server.close();
   }
 }
 
-/** The screens' rollups, set-based: the meter's as the other benches make them, the devices' alike (UTC hours, the home's local days). */
-async function recomputeAllRollups(ids: string[]) {
-  await recomputeRollups(fresh, ids);
-  await fresh.pool.query(
-    `insert into device_hourly (device_id, hour_start, energy_kwh, avg_power_w, interval_count, energy_interval_count)
-     select r.device_id, date_trunc('hour', r.ts, 'UTC'), sum(r.energy_kwh), avg(r.power_w), count(*)::int, count(r.energy_kwh)::int
-     from device_readings r join devices d on d.id = r.device_id
-     where d.household_id = any($1::uuid[]) group by 1, 2`,
-    [ids],
+type MixSide = { fresh: FreshDatabase; label: string; server: ServerProcess; members: BenchMember[]; rounds: ReadLoadResult[]; loads: number[]; replicaTransactions: number };
+
+/**
+ * A server process (main.ts as deployed) whose DATABASE_URL is the primary and DATABASE_READ_URL
+ * the replica, each member signed in to it and every screen visited once by each member first
+ * (what a member's first visit prices and keeps is a write, not the steady state).
+ */
+async function mixSide(cluster: TestReplicatedCluster, fresh: FreshDatabase, members: BenchMember[], label: string): Promise<MixSide> {
+  const server = serverProcess(
+    { DATABASE_URL: cluster.primaryUrl(fresh.name), DATABASE_READ_URL: cluster.replicaUrl(fresh.name), AUTH_RATE_LIMIT_SIGN_IN: '1000000', AUTH_RATE_LIMIT_SIGN_UP: '1000000' },
+    await freePort(),
   );
-  await fresh.pool.query(
-    `insert into device_daily (device_id, local_date, energy_kwh, avg_power_w, interval_count, energy_interval_count)
-     select r.device_id, (r.ts at time zone h.time_zone)::date, sum(r.energy_kwh), avg(r.power_w), count(*)::int, count(r.energy_kwh)::int
-     from device_readings r join devices d on d.id = r.device_id join households h on h.id = d.household_id
-     where d.household_id = any($1::uuid[]) group by 1, 2`,
-    [ids],
-  );
+  await server.start();
+  const signedIn: BenchMember[] = [];
+  for (const member of members) signedIn.push(await signInMember(server.url, server.url, member));
+  for (const member of signedIn) {
+    for (const entry of SCREEN_MIX) {
+      const res = await fetch(`${server.url}${entry.path}`, { headers: { cookie: member.cookie, origin: server.url } });
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`first visit: GET ${entry.path} answered ${res.status}`);
+    }
+  }
+  return { fresh, label, server, members: signedIn, rounds: [], loads: [], replicaTransactions: 0 };
 }
+
+/** One round of the screen mix at RATE on one side, READ_SECONDS / 2 long. */
+async function mixRound(cluster: TestReplicatedCluster, side: MixSide) {
+  await replicaCaughtUp(side.fresh.pool, cluster.replicaUrl('postgres'));
+  // The server's look at the replica's lag (every 250 ms) lets members who just wrote read there again.
+  await new Promise((r) => setTimeout(r, 1_000));
+  const before = await replicaTransactions(cluster.replicaUrl(side.fresh.name), side.fresh.name);
+  side.loads.push(loadavg()[0]!);
+  const load = await startReadLoad({
+    url: side.server.url,
+    origin: side.server.url,
+    rate: RATE,
+    signInRate: 0,
+    seconds: READ_SECONDS / 2,
+    members: side.members.map(({ cookie, email, password }) => ({ cookie, email, password })),
+    mix: SCREEN_MIX,
+    timeoutMs: 10_000,
+    maxSockets: 256,
+    maxOutstanding: Math.max(100, RATE * 2),
+  });
+  side.rounds.push(await load.run());
+  await load.close();
+  side.replicaTransactions += (await replicaTransactions(cluster.replicaUrl(side.fresh.name), side.fresh.name)) - before;
+}
+
+/** Both rounds of a side together: latency percentiles over every screen read, the rate answered, what failed. */
+function mixOf(side: MixSide): Mix {
+  const labels = Object.keys(side.rounds[0]!.byLabel).filter((l) => l !== 'sign-in');
+  const of = (l: string) => side.rounds.map((r) => r.byLabel[l]!);
+  const latencies = labels.flatMap((l) => of(l).flatMap((b) => b.latencies)).sort((a, b) => a - b);
+  const failed = labels.reduce((n, l) => n + of(l).reduce((m, b) => m + b.errors + Object.entries(b.statuses).reduce((k, [st, c]) => k + (Number(st) >= 300 ? c : 0), 0), 0), 0);
+  const seconds = side.rounds.reduce((n, r) => n + r.seconds, 0);
+  for (const l of labels) {
+    const sorted = of(l).flatMap((b) => b.latencies).sort((a, b) => a - b);
+    log(`    ${l}: ${int(sorted.length)} answered, p50 ${ms(percentile(sorted, 50))}, p99 ${ms(percentile(sorted, 99))}`);
+  }
+  const mix: Mix = {
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    answered: latencies.length,
+    rate: latencies.length / seconds,
+    failed,
+    shed: side.rounds.reduce((n, r) => n + r.shed, 0),
+    replicaTransactions: side.replicaTransactions,
+    loads: side.loads,
+  };
+  log(
+    `  read mix on ${side.label} (${side.fresh.name}): ${int(mix.answered)} answered at ${int(mix.rate)}/s of ${RATE} asked, p50 ${ms(mix.p50)}, p95 ${ms(mix.p95)}, p99 ${ms(mix.p99)}, ` +
+      `${mix.failed} failed or non-2xx, ${int(mix.shed)} shed; the replica ran ${int(mix.replicaTransactions)} transactions on it; load at each round's start ${mix.loads.map((l) => l.toFixed(1)).join(', ')}`,
+  );
+  return mix;
+}
+
+function report(months: MonthFigures[], smallMonths: MonthFigures[], wallS: number, bytes: Awaited<ReturnType<typeof seriesBytes>>, big: Mix, small: Mix, check: Awaited<ReturnType<typeof rollupMismatches>>) {
+  const sum = (key: 'loadS' | 'rollupsS' | 'compactS' | 'reclaimS' | 'readings' | 'replicaS') => months.reduce((n, m) => n + (m[key] ?? 0), 0);
+  const loaded = sum('readings');
+  // The raw month before compaction: the largest month's bytes a reading as loaded (its key and heap, before any vacuum).
+  const rawMonth = months.reduce((a, b) => (b.readings > a.readings ? b : a));
+  const total = bytes.reduce((n, b) => n + b.bytes, 0);
+  const totalReadings = bytes.reduce((n, b) => n + b.readings, 0);
+  const perSeries = bytes.map((b) => `${b.table} ${(b.bytes / b.readings).toFixed(2)}`).join(', ');
+  const ratio = big.p99 / small.p99;
+  const sustained = big.rate >= RATE * 0.95 && small.rate >= RATE * 0.95 && big.failed === 0 && small.failed === 0;
+  const smallLoadS = smallMonths.reduce((n, m) => n + m.loadS, 0);
+  const lines = [
+    `scale[${size}]: ${int(HOMES)} homes × (meter + ${DEVICES} devices) × ${DAYS} days: ${int(loaded)} readings in ${months.length} months, ${(wallS / 60).toFixed(1)} min wall`,
+    `  load ${sum('loadS').toFixed(0)} s (${int(loaded / sum('loadS'))} readings/s), rollups ${sum('rollupsS').toFixed(0)} s, compaction ${sum('compactS').toFixed(0)} s (${int(loaded / sum('compactS'))} readings/s), ` +
+      `months given back ${sum('reclaimS').toFixed(1)} s, waiting for the replica ${sum('replicaS').toFixed(0)} s; the members' rollups against their readings: ${check.meter + check.device} days differ ${verdict(size, check.meter + check.device === 0)}`,
+    `  bytes a reading: raw month ${rawMonth.month} ${rawMonth.rawBytesPerReading.toFixed(1)}; the compacted year ${(total / totalReadings).toFixed(2)} (${perSeries}; ${(total / 2 ** 30).toFixed(2)} GiB for ${int(totalReadings)} readings, keys and TOAST in)`,
+    `  read mix at ${RATE} req/s for ${READ_SECONDS} s on each database (rounds big, small, small, big; load ${[...big.loads, ...small.loads].map((l) => l.toFixed(1)).join('/')}) from the replica: ${int(HOMES)} homes p50 ${ms(big.p50)} p95 ${ms(big.p95)} p99 ${ms(big.p99)} (${int(big.rate)}/s, ${big.failed} failed); ` +
+      `${SMALL_HOMES} homes (loaded alike: ${smallLoadS.toFixed(1)} s) p50 ${ms(small.p50)} p95 ${ms(small.p95)} p99 ${ms(small.p99)} (${int(small.rate)}/s, ${small.failed} failed); ` +
+      `p99 ratio ${ratio.toFixed(2)}× ${verdict(size, ratio <= TARGET_RATIO && sustained)} (target ≤${TARGET_RATIO}× at ≥95 % of the rate, every read 2xx)`,
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    process.stderr.write(`scale bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  },
+);

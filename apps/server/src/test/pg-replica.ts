@@ -26,13 +26,14 @@ export type TestReplicatedCluster = {
  * the primary on a free port, pg_basebackup copies it with a standby configuration (-R) and a
  * replication slot, and the copy runs as a second cluster on another free port, streaming WAL.
  * `applyDelayMs` holds each commit back that long before replay (recovery_min_apply_delay): a
- * replica that lags for real.
+ * replica that lags for real. `settings` are more postgresql.conf lines for the primary, which the
+ * replica's copy of it inherits (a bench's memory, checkpoints and connections).
  *
  * Not a copy of the shared test cluster on 5432: that one also holds whatever the benches left
  * there (7.1 GB when measured), which pg_basebackup had not finished copying after 2.5 minutes,
  * and it needs a replication line in its pg_hba.conf that Debian's default does not grant.
  */
-export async function startTestReplicatedCluster(options: { applyDelayMs?: number } = {}): Promise<TestReplicatedCluster> {
+export async function startTestReplicatedCluster(options: { applyDelayMs?: number; settings?: string[] } = {}): Promise<TestReplicatedCluster> {
   const asRoot = process.getuid?.() === 0;
   // PostgreSQL refuses to run as root: as root, each program runs as postgres.
   const asPostgres = (program: string, args: string[]) => (asRoot ? run('runuser', ['-u', 'postgres', '--', join(PG_BIN, program), ...args]) : run(join(PG_BIN, program), args));
@@ -63,7 +64,7 @@ export async function startTestReplicatedCluster(options: { applyDelayMs?: numbe
     // initdb's own pg_hba.conf trusts local connections, replication included.
     await asPostgres('initdb', ['-D', primaryData, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
     const common = [`listen_addresses = '127.0.0.1'`, `unix_socket_directories = '${dir}'`, 'max_connections = 40', 'shared_buffers = 16MB', 'fsync = off', 'full_page_writes = off'];
-    settings(primaryData, [...common, `port = ${primaryPort}`, 'wal_level = replica', 'max_wal_senders = 4']);
+    settings(primaryData, [...common, `port = ${primaryPort}`, 'wal_level = replica', 'max_wal_senders = 4', ...(options.settings ?? [])]);
     await start(primaryData);
     await asPostgres('pg_basebackup', ['-h', '127.0.0.1', '-p', String(primaryPort), '-U', 'postgres', '-D', replicaData, '-R', '-X', 'stream', '-C', '-S', 'replica', '--checkpoint=fast', '--no-sync']);
     settings(replicaData, [`port = ${replicaPort}`, 'hot_standby = on', `recovery_min_apply_delay = '${options.applyDelayMs ?? 0}ms'`]);
