@@ -70,8 +70,8 @@ async function main() {
   // The primary and the replica are this run's own, removed at the end (and on Ctrl-C). Memory
   // for a bulk load; a checkpoint every few GB of WAL; connections for the server's two pools.
   // No JIT, as many OLTP deployments run: the compaction step's statements are planned above
-  // PostgreSQL's JIT costs, so each batch would be compiled again (with JIT on, a day of 1,000
-  // homes, 864,000 readings, took 186 s to compact beside a month's load on this loaded host).
+  // PostgreSQL's JIT costs, so each batch is compiled again (81 functions for a batch's devices;
+  // with JIT 11.4 and 6.0 s, without 9.0 and 5.4 s for 368,640 readings on this loaded host).
   const cluster = await startTestReplicatedCluster({
     settings: [`shared_buffers = ${SHARED_BUFFERS}`, 'max_connections = 100', 'max_wal_size = 4GB', 'checkpoint_timeout = 15min', 'maintenance_work_mem = 256MB', 'work_mem = 64MB', 'jit = off'],
   });

@@ -109,7 +109,7 @@ export async function loadScaleYear(fresh: FreshDatabase, plan: ScaleYearPlan): 
       figures.push(f);
       log(
         `  ${f.month}: ${int(f.readings)} readings loaded in ${f.loadS.toFixed(1)} s (${int(f.readings / f.loadS)}/s, ${f.rawBytesPerReading.toFixed(1)} bytes a reading raw), rollups ${f.rollupsS.toFixed(1)} s; ` +
-          `then beside the next month's load: compacted ${int(f.compacted)} in ${f.compactS.toFixed(1)} s, ${f.reclaimed} month tables given back in ${f.reclaimS.toFixed(1)} s` +
+          `then ${month ? "beside the next month's load" : 'alone'}: compacted ${int(f.compacted)} in ${f.compactS.toFixed(1)} s, ${f.reclaimed} month tables given back in ${f.reclaimS.toFixed(1)} s` +
           (replica ? `; replica caught up ${replica.replicaS.toFixed(1)} s after, WAL ${(replica.walBytes / 2 ** 30).toFixed(2)} GiB after the checkpoint` : '') +
           `; ${(plan.freeBytes() / 2 ** 30).toFixed(1)} GiB free`,
       );
