@@ -18,6 +18,7 @@ import { exportDeviceReadingsPage, exportReadingsPage } from '../privacy-exports
 import { rebuildDailyRollups } from './daily-rollups.repository';
 import { scheduleReadingCompaction } from './reading-compaction.service';
 import { storeReadings } from './reading-store';
+import { allPages } from '../../test/all-pages';
 
 /*
  * Closed days compacted (decision 122). Readings of 12 UTC days are stored through the ingest
@@ -71,18 +72,6 @@ afterAll(() => database.close());
 
 const count = async (table: string) => Number(rowsOf<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from ${sql.raw(table)}`))[0]!.n);
 
-/** Every page of a paged export, pages of 500 so that a page ends inside a compacted day. */
-async function allPages(read: (after: string | null) => Promise<{ rows: unknown[][]; next: string | null }>) {
-  const rows: unknown[][] = [];
-  let after: string | null = null;
-  do {
-    const page = await read(after);
-    rows.push(...page.rows);
-    after = page.next;
-  } while (after !== null);
-  return rows;
-}
-
 /** The answers of every read path over raw readings, for this household. */
 async function answers() {
   const db = database.db;
@@ -106,6 +95,7 @@ async function answers() {
     baseline: await gridImportIntervals(db, h, from, NOW),
     raw: [...(await rawSums(db, h, new Date(FIRST_DAY + 2 * DAY - 3600_000), new Date(FIRST_DAY + 8 * DAY)))],
     range: await rangeSums(db, h, ZONE, new Date(FIRST_DAY + 1800_000), new Date(FIRST_DAY + 9 * DAY + 600_000)),
+    // Pages of 500, so that a page ends inside a compacted day.
     meterExport: await allPages((after) => exportReadingsPage(db, h, after, 500)),
     plugExport: await allPages((after) => exportDeviceReadingsPage(db, plug, after, 500)),
     tankExport: await allPages((after) => exportDeviceReadingsPage(db, tank, after, 500)),

@@ -12,6 +12,7 @@ import { intervalLitres } from '../plumbing/plumbing.repository';
 import { exportDeviceReadingsPage, exportReadingsPage } from '../privacy-exports/privacy-export-data.repository';
 import { runReadingCompaction } from './reading-compaction.service';
 import { storeReadings } from './reading-store';
+import { allPages } from '../../test/all-pages';
 
 /*
  * Compacted days as integer thousandths where that is exact (decision 127). Three closed UTC days
@@ -96,17 +97,6 @@ beforeAll(async () => {
   }
 }, 120_000);
 afterAll(() => database.close());
-
-async function allPages(read: (after: string | null) => Promise<{ rows: unknown[][]; next: string | null }>) {
-  const rows: unknown[][] = [];
-  let after: string | null = null;
-  do {
-    const page = await read(after);
-    rows.push(...page.rows);
-    after = page.next;
-  } while (after !== null);
-  return rows;
-}
 
 async function answers() {
   const db = database.db;
