@@ -68,32 +68,52 @@ function capturingDb(url: string) {
   return { db, pool, sent };
 }
 
-type Timing = { planMs: number; execMs: number; generic: boolean };
+type Timing = { planMs: number; execMs: number };
 
-async function explain(client: pg.PoolClient, text: string, values: unknown[]): Promise<Timing> {
-  const { rows } = await client.query<{ 'QUERY PLAN': [{ 'Planning Time': number; 'Execution Time': number; Plan: unknown }] }>(`explain (analyze, format json) ${text}`, values);
-  const plan = rows[0]!['QUERY PLAN'][0];
-  return { planMs: plan['Planning Time'], execMs: plan['Execution Time'], generic: false };
+/** A bound value as an untyped literal, which the prepared statement casts to its parameter's type. */
+function literalOf(client: pg.PoolClient, value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (Array.isArray(value)) return client.escapeLiteral(`{${value.map((v) => (v === null ? 'NULL' : `"${String(v).replace(/["\\]/g, '\\$&')}"`)).join(',')}}`);
+  return client.escapeLiteral(value instanceof Date ? value.toISOString() : String(value));
 }
 
-/** Medians of planning and execution, planned on every run and prepared. */
+async function explain(client: pg.PoolClient, text: string): Promise<Timing> {
+  const { rows } = await client.query<{ 'QUERY PLAN': [{ 'Planning Time': number; 'Execution Time': number; Plan: unknown }] }>(`explain (analyze, format json) ${text}`);
+  const plan = rows[0]!['QUERY PLAN'][0];
+  return { planMs: plan['Planning Time'], execMs: plan['Execution Time'] };
+}
+
+/**
+ * Medians of planning and execution, planned on every run and prepared. EXPLAIN takes no bound
+ * parameters, so both go through PREPARE and EXPLAIN EXECUTE: forcing a custom plan stands for the
+ * one-off statement (planned with its values, as an unnamed statement is); the default mode, after
+ * warm-up runs, is what a named statement gets.
+ */
 async function measure(fresh: FreshDatabase, statement: Statement) {
   const client = await fresh.pool.connect();
+  // A utility statement takes no bound parameters either: the values go in as literals.
+  const args = statement.values.map((v) => literalOf(client, v)).join(', ');
+  const execute = `execute pw_bench${args ? `(${args})` : ''}`;
+  const runs = async (n: number) => {
+    const out: Timing[] = [];
+    for (let i = 0; i < n; i++) out.push(await explain(client, execute));
+    return out;
+  };
   try {
-    const once: Timing[] = [];
-    for (let i = 0; i < RUNS + 2; i++) once.push(await explain(client, statement.text, statement.values));
-    const args = statement.values.map((_, i) => `$${i + 1}`).join(', ');
+    await client.query('set plan_cache_mode = force_custom_plan');
     await client.query(`prepare pw_bench as ${statement.text}`);
-    const execute = `execute pw_bench${args ? `(${args})` : ''}`;
-    for (let i = 0; i < WARMUP; i++) await client.query(execute, statement.values);
-    const prepared: Timing[] = [];
-    for (let i = 0; i < RUNS; i++) prepared.push(await explain(client, execute, statement.values));
+    const once = (await runs(RUNS + 2)).slice(2);
+    await client.query('deallocate pw_bench');
+    await client.query('reset plan_cache_mode');
+    await client.query(`prepare pw_bench as ${statement.text}`);
+    for (let i = 0; i < WARMUP; i++) await client.query(execute);
+    const prepared = await runs(RUNS);
     const { rows } = await client.query<{ generic_plans: string; custom_plans: string }>(`select generic_plans, custom_plans from pg_prepared_statements where name = 'pw_bench'`);
     await client.query('deallocate pw_bench');
     const m = (xs: Timing[], k: 'planMs' | 'execMs') => median(xs.map((x) => x[k]));
     return {
-      planMs: m(once.slice(2), 'planMs'),
-      execMs: m(once.slice(2), 'execMs'),
+      planMs: m(once, 'planMs'),
+      execMs: m(once, 'execMs'),
       preparedPlanMs: m(prepared, 'planMs'),
       preparedExecMs: m(prepared, 'execMs'),
       plans: `${rows[0]?.generic_plans ?? '?'} generic / ${rows[0]?.custom_plans ?? '?'} custom`,
