@@ -110,6 +110,13 @@ async function measure(fresh: FreshDatabase, statement: Statement) {
     const prepared = await runs(RUNS);
     const { rows } = await client.query<{ generic_plans: string; custom_plans: string }>(`select generic_plans, custom_plans from pg_prepared_statements where name = 'pw_bench'`);
     await client.query('deallocate pw_bench');
+    // What the generic plan would cost where PostgreSQL keeps choosing custom ones.
+    await client.query('set plan_cache_mode = force_generic_plan');
+    await client.query(`prepare pw_bench as ${statement.text}`);
+    await runs(2);
+    const generic = await runs(RUNS);
+    await client.query('deallocate pw_bench');
+    await client.query('reset plan_cache_mode');
     const m = (xs: Timing[], k: 'planMs' | 'execMs') => median(xs.map((x) => x[k]));
     return {
       planMs: m(once, 'planMs'),
@@ -117,6 +124,8 @@ async function measure(fresh: FreshDatabase, statement: Statement) {
       preparedPlanMs: m(prepared, 'planMs'),
       preparedExecMs: m(prepared, 'execMs'),
       plans: `${rows[0]?.generic_plans ?? '?'} generic / ${rows[0]?.custom_plans ?? '?'} custom`,
+      genericPlanMs: m(generic, 'planMs'),
+      genericExecMs: m(generic, 'execMs'),
     };
   } finally {
     client.release();
@@ -215,7 +224,7 @@ async function main() {
       const statements = capture.sent.filter((s) => READINGS_FN.test(s.text) && /^\s*select/i.test(s.text));
       for (const statement of statements) {
         const r = await measure(fresh, statement);
-        const line = `${label}: planning ${r.planMs.toFixed(3)} ms, execution ${r.execMs.toFixed(3)} ms; prepared: planning ${r.preparedPlanMs.toFixed(3)} ms, execution ${r.preparedExecMs.toFixed(3)} ms (${r.plans})`;
+        const line = `${label}: planning ${r.planMs.toFixed(3)} ms, execution ${r.execMs.toFixed(3)} ms; prepared: planning ${r.preparedPlanMs.toFixed(3)} ms, execution ${r.preparedExecMs.toFixed(3)} ms (${r.plans}); generic plan forced: planning ${r.genericPlanMs.toFixed(3)} ms, execution ${r.genericExecMs.toFixed(3)} ms`;
         log(line);
         results.push(line);
       }
