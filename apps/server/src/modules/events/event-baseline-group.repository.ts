@@ -69,11 +69,14 @@ export async function calledAmong(db: DbOrTx, eventId: string, householdIds: rea
  */
 /** Whether one home counts as solar for an event, by the same rule and look-back (decision 112). */
 export async function isSolarForEvent(db: DbOrTx, eventId: string, householdId: string): Promise<boolean> {
-  const rows = rowsOf<{ solar: boolean }>(
-    await db.execute(sql`select ${hasSolar('h', 'e')} as solar from households h, energy_events e where h.id = ${householdId}::uuid and e.id = ${eventId}::uuid`),
-  );
-  return rows[0]?.solar === true;
+  return isSolarFromRows(rowsOf(await db.execute(isSolarForEventSql(eventId, householdId))));
 }
+
+/** The statement behind isSolarForEvent (one row, column solar), for a read that sends it with others. */
+export const isSolarForEventSql = (eventId: string, householdId: string) =>
+  sql`select ${hasSolar('h', 'e')} as solar from households h, energy_events e where h.id = ${householdId}::uuid and e.id = ${eventId}::uuid`;
+
+export const isSolarFromRows = (rows: readonly unknown[]) => (rows as { solar: boolean }[])[0]?.solar === true;
 
 export async function solarParticipants(db: DbOrTx, eventId: string): Promise<Set<string>> {
   const rows = rowsOf<{ id: string }>(

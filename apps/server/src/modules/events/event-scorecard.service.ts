@@ -6,10 +6,11 @@ import { elapsedIntervals, eventScorecard } from '@peakwise/domain/event-scoreca
 import { cededSlotsOf } from '@peakwise/domain/event-stacked-points';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import { expiringCache } from '../../lib/expiring-cache';
 import type { Household } from '../households/household.repository';
-import { isSolarForEvent } from './event-baseline-group.repository';
 import { householdBaselines } from './event-baselines.service';
 import { stackingEvent, type StackedEvent } from './event-stacking.repository';
+import { readHomeTerms } from './event-scorecard.repository';
 import { householdCededIntervals } from './event-stacking.service';
 import { frozenBaselineOnTheDay } from './frozen-baselines.service';
 import { gridImportIntervals, eventForHousehold, householdEventStarts, runningEventForHousehold, type EventRow, type Participant } from './events.repository';
@@ -21,27 +22,17 @@ import { SETTLE_AFTER_MS } from './events.service';
  * so a scorecard costs two small reads (the event, its intervals so far), not the look-back.
  */
 const BASELINE_TTL_MS = 10 * 60_000;
-const BASELINE_CACHE_MAX = 20_000;
+const CACHE_MAX = 20_000;
 type HomeTerms = { baseline: Baseline; fromGrid: boolean; ceded: Set<number> };
-const baselines = new Map<string, { at: number; baseline: Promise<HomeTerms> }>();
-
-const stackingEvents = new Map<string, { at: number; event: Promise<StackedEvent | null> }>();
+const homeTerms = expiringCache<HomeTerms>({ ttlMs: BASELINE_TTL_MS, maxEntries: CACHE_MAX });
 
 /**
  * The event's own terms for the stacking rules (decision 108): the same for every home in it, so
  * read once per event and window while its homes' first scorecards come in, not once per home.
  */
-function cachedStackingEvent(db: DbOrTx, event: EventRow): Promise<StackedEvent | null> {
-  const key = `${event.id}|${event.startsAt.getTime()}|${event.endsAt.getTime()}`;
-  const now = Date.now();
-  const hit = stackingEvents.get(key);
-  if (hit && now - hit.at < BASELINE_TTL_MS) return hit.event;
-  if (stackingEvents.size >= BASELINE_CACHE_MAX) stackingEvents.clear();
-  const read = stackingEvent(db, event.id);
-  stackingEvents.set(key, { at: now, event: read });
-  read.catch(() => stackingEvents.delete(key));
-  return read;
-}
+const stackingEvents = expiringCache<StackedEvent | null>({ ttlMs: BASELINE_TTL_MS, maxEntries: CACHE_MAX });
+
+const windowKey = (event: EventRow) => `${event.id}|${event.startsAt.getTime()}|${event.endsAt.getTime()}`;
 
 /**
  * The home's baseline, whether it is solar (its figures are then grid draw, decision 112), and the
@@ -49,28 +40,23 @@ function cachedStackingEvent(db: DbOrTx, event: EventRow): Promise<StackedEvent 
  * closed at the start).
  */
 function cachedBaseline(db: DbOrTx, event: EventRow, household: Participant): Promise<HomeTerms> {
-  const key = `${event.id}|${household.householdId}|${event.startsAt.getTime()}|${event.endsAt.getTime()}`;
-  const now = Date.now();
-  const hit = baselines.get(key);
-  if (hit && now - hit.at < BASELINE_TTL_MS) return hit.baseline;
-  if (baselines.size >= BASELINE_CACHE_MAX) baselines.clear();
-  const own = (async () => {
-    // The baseline the member was shown before the event (decision 099); computed as before only
-    // for a home that has none frozen for this window.
-    const frozen = await frozenBaselineOnTheDay(db, event, household);
-    if (frozen) return frozen;
-    const others = await householdEventStarts(db, household.householdId, event.id);
-    const otherStarts = new Map([[household.householdId, others.map((d) => d.getTime())]]);
-    for await (const [first] of householdBaselines(db, event, [household], otherStarts, 1)) return first!.baseline;
-    throw new Error('No baseline computed');
-  })();
-  const ceded = cachedStackingEvent(db, event).then((stacking) => householdCededIntervals(db, household.householdId, stacking));
-  const baseline = Promise.all([own, isSolarForEvent(db, event.id, household.householdId), ceded]).then(
-    ([b, fromGrid, ceded]) => ({ baseline: b, fromGrid, ceded }),
-  );
-  baselines.set(key, { at: now, baseline });
-  baseline.catch(() => baselines.delete(key));
-  return baseline;
+  return homeTerms.get(`${household.householdId}|${windowKey(event)}`, async () => {
+    const terms = readHomeTerms(db, event, household.householdId);
+    const stacking = stackingEvents.get(windowKey(event), () => stackingEvent(db, event.id));
+    const own = (async () => {
+      // The baseline the member was shown before the event (decision 099); computed as before only
+      // for a home that has none frozen for this window.
+      const frozen = await frozenBaselineOnTheDay(db, event, household, (await terms).frozen);
+      if (frozen) return frozen;
+      const others = await householdEventStarts(db, household.householdId, event.id);
+      const otherStarts = new Map([[household.householdId, others.map((d) => d.getTime())]]);
+      for await (const [first] of householdBaselines(db, event, [household], otherStarts, 1)) return first!.baseline;
+      throw new Error('No baseline computed');
+    })();
+    const ceded = Promise.all([stacking, terms]).then(([stacked, { near }]) => householdCededIntervals(db, household.householdId, stacked, near));
+    const [baseline, { fromGrid }, cededSlots] = await Promise.all([own, terms, ceded]);
+    return { baseline, fromGrid, ceded: cededSlots };
+  });
 }
 
 /** The provisional figures of a running (or just ended) event, from the readings stored so far. */
@@ -109,33 +95,15 @@ export async function computeScorecard(db: DbOrTx, event: EventRow, household: P
  * Once an event has started, what the scorecard checks of it for a household stops changing:
  * opting in or out closed at the start and a started event cannot be cancelled (decision 034).
  * So each process keeps it briefly, and a scorecard request reads only the household's intervals.
+ * When the kept copy expires, the member's requests in flight (a screen polls, the live stream
+ * pushes) wait for one read instead of each sending its own.
  */
 const STARTED_EVENT_TTL_MS = 30_000;
 type HouseholdEvent = Awaited<ReturnType<typeof eventForHousehold>>;
-const startedEvents = new Map<string, { at: number; event: HouseholdEvent }>();
-/**
- * Reads under way, by key: when the kept copy expires, the member's requests in flight (a screen
- * polls, the live stream pushes) wait for one read instead of each sending its own.
- */
-const eventReads = new Map<string, Promise<HouseholdEvent>>();
+const startedEvents = expiringCache<HouseholdEvent>({ ttlMs: STARTED_EVENT_TTL_MS, maxEntries: CACHE_MAX });
 
 function startedEventFor(db: DbOrTx, eventId: string, householdId: string, now: Date): Promise<HouseholdEvent> {
-  const key = `${eventId}|${householdId}`;
-  const hit = startedEvents.get(key);
-  if (hit && Date.now() - hit.at < STARTED_EVENT_TTL_MS) return Promise.resolve(hit.event);
-  const pending = eventReads.get(key);
-  if (pending) return pending.then((event) => (keepable(event, now) ? event : startedEventFor(db, eventId, householdId, now)));
-  const read = eventForHousehold(db, eventId, householdId).then((event) => {
-    if (keepable(event, now)) {
-      if (startedEvents.size >= BASELINE_CACHE_MAX) startedEvents.clear();
-      startedEvents.set(key, { at: Date.now(), event });
-    }
-    return event;
-  });
-  eventReads.set(key, read);
-  const done = () => eventReads.delete(key);
-  read.then(done, done);
-  return read;
+  return startedEvents.get(`${eventId}|${householdId}`, () => eventForHousehold(db, eventId, householdId), { keep: (event) => keepable(event, now) });
 }
 
 const keepable = (event: HouseholdEvent, now: Date) => event !== null && event.status !== 'cancelled' && now.getTime() >= event.startsAt.getTime();
@@ -156,7 +124,7 @@ export async function memberScorecard(db: DbOrTx, household: Household, eventId:
 }
 
 const PUSH_MEMO_MS = 5 * 60_000;
-const pushes = new Map<string, { at: number; card: Promise<LiveScorecard | null> }>();
+const pushes = expiringCache<LiveScorecard | null>({ ttlMs: PUSH_MEMO_MS, maxEntries: CACHE_MAX });
 
 /**
  * The scorecard to push when new readings of a household commit, or null when it is in no running
@@ -164,15 +132,13 @@ const pushes = new Map<string, { at: number; card: Promise<LiveScorecard | null>
  * member's screens are connected to it.
  */
 export function scorecardForNewReadings(db: DbOrTx, household: Household, latestTs: string, now: Date): Promise<LiveScorecard | null> {
-  const key = `${household.id}|${latestTs}`;
-  const hit = pushes.get(key);
-  if (hit && now.getTime() - hit.at < PUSH_MEMO_MS) return hit.card;
-  if (pushes.size >= BASELINE_CACHE_MAX) pushes.clear();
-  const card = (async () => {
-    const event = await runningEventForHousehold(db, household.id, now, SETTLE_AFTER_MS);
-    return event ? computeScorecard(db, event, participantOf(household), now) : null;
-  })();
-  pushes.set(key, { at: now.getTime(), card });
-  card.catch(() => pushes.delete(key));
-  return card;
+  return pushes.get(
+    `${household.id}|${latestTs}`,
+    async () => {
+      const event = await runningEventForHousehold(db, household.id, now, SETTLE_AFTER_MS);
+      return event ? computeScorecard(db, event, participantOf(household), now) : null;
+    },
+    // The memo runs on the server's clock, which a test or demo may have moved ahead.
+    { now: now.getTime() },
+  );
 }

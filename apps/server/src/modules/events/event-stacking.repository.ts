@@ -26,16 +26,18 @@ export async function stackingEvent(db: DbOrTx, eventId: string): Promise<Stacke
  * interval before so an event starting off the 5-minute grid is not missed; the domain decides.
  */
 export async function householdEventsNear(db: DbOrTx, householdId: string, window: { id: string; startMs: number; endMs: number }): Promise<StackedEvent[]> {
-  const rows = rowsOf<StackedEvent>(
-    await db.execute(sql`
-      select ${stackingColumns}
-      from event_participations ep join energy_events e on e.id = ep.event_id join event_programs p on p.id = e.program_id
-      where ep.household_id = ${householdId}::uuid and ep.opted_in and e.status <> 'cancelled' and e.id <> ${window.id}::uuid
-        and e.starts_at < to_timestamp(${window.endMs / 1000}::float8) and e.ends_at > to_timestamp(${window.startMs / 1000}::float8) - interval '5 minutes'
-      order by e.starts_at, e.id`),
-  );
-  return rows.map(toStacked);
+  return stackedFromRows(rowsOf(await db.execute(householdEventsNearSql(householdId, window))));
 }
+
+/** The statement behind householdEventsNear, for a read that sends it with others (readTogether). */
+export const householdEventsNearSql = (householdId: string, window: { id: string; startMs: number; endMs: number }) => sql`
+  select ${stackingColumns}
+  from event_participations ep join energy_events e on e.id = ep.event_id join event_programs p on p.id = e.program_id
+  where ep.household_id = ${householdId}::uuid and ep.opted_in and e.status <> 'cancelled' and e.id <> ${window.id}::uuid
+    and e.starts_at < to_timestamp(${window.endMs / 1000}::float8) and e.ends_at > to_timestamp(${window.startMs / 1000}::float8) - interval '5 minutes'
+  order by e.starts_at, e.id`;
+
+export const stackedFromRows = (rows: readonly unknown[]) => (rows as StackedEvent[]).map(toStacked);
 
 /**
  * Locks the household's row for the opt-in's transaction, so two opt-ins of one home (one of them

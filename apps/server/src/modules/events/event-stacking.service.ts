@@ -90,14 +90,13 @@ export async function stackingView(db: DbOrTx, householdId: string, eventId: str
 
 /**
  * The instants of the event's intervals that another event of the household pays: what its
- * settlement will leave out, so the live scorecard leaves them out too. Empty for a home in no
- * other event at the same time (one small read). The event's own row (`stackingEvent`) is the
- * same for all its homes, so the caller reads it once per event.
+ * settlement will leave out, so the live scorecard leaves them out too. `others` are the home's
+ * events near this one (householdEventsNear), which the caller reads with its other reads; none
+ * for a home in no other event at the same time, then nothing more is read. The event's own row
+ * (`stackingEvent`) is the same for all its homes, so the caller reads it once per event.
  */
-export async function householdCededIntervals(db: DbOrTx, householdId: string, event: StackedEvent | null): Promise<Set<number>> {
-  if (!event) return new Set();
-  const others = await householdEventsNear(db, householdId, event);
-  if (others.length === 0) return new Set();
+export async function householdCededIntervals(db: DbOrTx, householdId: string, event: StackedEvent | null, others: readonly StackedEvent[]): Promise<Set<number>> {
+  if (!event || others.length === 0) return new Set();
   const claimed = await paidIntervalsOf(db, others.map((o) => o.id), householdId);
   return eventShare(event, others, claimed.get(householdId)).ceded;
 }

@@ -118,14 +118,17 @@ export async function saveFrozenBaselines(db: DbOrTx, event: EventRow, rows: rea
 /** The households' frozen baselines for the event's current window, in one statement. */
 export async function frozenBaselinesFor(db: DbOrTx, event: EventRow, householdIds: readonly string[]): Promise<Map<string, FrozenBaseline>> {
   if (householdIds.length === 0) return new Map();
-  const rows = rowsOf<Row>(
-    await db.execute(sql`
-      select ${columns} from event_baselines b
-      where b.event_id = ${event.id}::uuid and b.household_id = any(${sql.param(householdIds)}::uuid[])
-        and b.event_starts_at = ${event.startsAt.toISOString()}::timestamptz and b.event_ends_at = ${event.endsAt.toISOString()}::timestamptz`),
-  );
-  return byKey(rows, (row) => row.householdId);
+  return frozenBaselinesFromRows(rowsOf(await db.execute(frozenBaselinesSql(event, householdIds))));
 }
+
+/** The statement behind frozenBaselinesFor, for a read that sends it with others (readTogether). */
+export const frozenBaselinesSql = (event: EventRow, householdIds: readonly string[]) => sql`
+  select ${columns} from event_baselines b
+  where b.event_id = ${event.id}::uuid and b.household_id = any(${sql.param(householdIds)}::uuid[])
+    and b.event_starts_at = ${event.startsAt.toISOString()}::timestamptz and b.event_ends_at = ${event.endsAt.toISOString()}::timestamptz`;
+
+/** Rows of frozenBaselinesSql by household (as rows or as JSON: arrays are read either way). */
+export const frozenBaselinesFromRows = (rows: readonly unknown[]) => byKey(rows as Row[], (row) => row.householdId);
 
 /** One household's frozen baselines for several events (the upcoming list), each for its current window. */
 export async function frozenBaselinesOfHousehold(db: DbOrTx, householdId: string, eventIds: readonly string[]): Promise<Map<string, FrozenBaseline>> {

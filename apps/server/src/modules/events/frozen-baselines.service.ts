@@ -67,11 +67,11 @@ export async function shownBaseline(db: DbOrTx, event: EventRow, household: Part
 const isFinal = (event: EventRow, frozen: FrozenBaseline | undefined): frozen is FrozenBaseline => frozen !== undefined && (frozen.status === 'ok' || event.status !== 'scheduled');
 
 /**
- * One household's baseline on the event day, from its frozen figures and that day's readings (the
- * live scorecard), or null when it has none for this window (the caller computes it as before).
+ * One household's baseline on the event day, from its frozen figures (its row of
+ * frozenBaselinesFor, read by the caller with its other reads) and that day's readings (the live
+ * scorecard), or null when it has none for this window (the caller computes it as before).
  */
-export async function frozenBaselineOnTheDay(db: DbOrTx, event: EventRow, household: Participant): Promise<Baseline | null> {
-  const frozen = (await frozenBaselinesFor(db, event, [household.householdId])).get(household.householdId);
+export async function frozenBaselineOnTheDay(db: DbOrTx, event: EventRow, household: Participant, frozen: FrozenBaseline | undefined): Promise<Baseline | null> {
   if (!isFinal(event, frozen)) return null;
   const readings = await gridImportInRanges(db, [{ householdId: household.householdId, group: 0 }], [eventDayRanges(event.startsAt, event.endsAt)]);
   const group = await groupDays(db, event, [{ household, frozen }]);

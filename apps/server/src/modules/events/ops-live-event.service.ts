@@ -2,6 +2,7 @@ import { EVENT_MESSAGES, type OpsLiveEvent } from '@peakwise/contracts/events.co
 import { kwOfInterval } from '@peakwise/domain/event-scorecard';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import { expiringCache } from '../../lib/expiring-cache';
 import { otherEventStartsByHousehold } from './event-settlement.repository';
 import { findEvent, optedInHouseholds, type EventRow } from './events.repository';
 import { settlementBaselines } from './frozen-baselines.service';
@@ -15,13 +16,12 @@ const SLOT_MS = 300_000;
  * are fixed too.
  */
 const BASELINE_TTL_MS = 10 * 60_000;
-const summed = new Map<string, { at: number; value: Promise<{ kwhByInterval: number[]; withBaseline: number }> }>();
+type SummedBaseline = { kwhByInterval: number[]; withBaseline: number };
+// A handful of events run at once; the cap only bounds a process that lives through many.
+const summed = expiringCache<SummedBaseline>({ ttlMs: BASELINE_TTL_MS, maxEntries: 1_000 });
 
-function summedBaseline(db: DbOrTx, event: EventRow): Promise<{ kwhByInterval: number[]; withBaseline: number }> {
-  const key = `${event.id}|${event.startsAt.getTime()}|${event.endsAt.getTime()}`;
-  const hit = summed.get(key);
-  if (hit && Date.now() - hit.at < BASELINE_TTL_MS) return hit.value;
-  const value = (async () => {
+function summedBaseline(db: DbOrTx, event: EventRow): Promise<SummedBaseline> {
+  return summed.get(`${event.id}|${event.startsAt.getTime()}|${event.endsAt.getTime()}`, async () => {
     const participants = await optedInHouseholds(db, event.id);
     const otherStarts = await otherEventStartsByHousehold(db, event.id);
     const kwhByInterval: number[] = [];
@@ -34,10 +34,7 @@ function summedBaseline(db: DbOrTx, event: EventRow): Promise<{ kwhByInterval: n
       }
     }
     return { kwhByInterval, withBaseline };
-  })();
-  summed.set(key, { at: Date.now(), value });
-  value.catch(() => summed.delete(key));
-  return value;
+  });
 }
 
 /**
