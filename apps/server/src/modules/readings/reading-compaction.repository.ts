@@ -5,21 +5,24 @@ import { rowsOf } from '../../db/rows';
 export type CompactedBatch = { households: string[]; meterDays: number; deviceDays: number; meterRows: number; deviceRows: number };
 
 /**
- * Compacts, for up to `limit` households after `after` (id order), every UTC day before
- * `beforeDay` (a 'YYYY-MM-DD') that still has raw rows: one row per series-day inserted, that
- * day's raw rows deleted, in the caller's transaction (decision 122).
+ * Compacts, for up to `limit` households after `after` and before `until` (id order; null for no
+ * bound), every UTC day before `beforeDay` (a 'YYYY-MM-DD') that still has raw rows: one row per
+ * series-day inserted, that day's raw rows deleted, in the caller's transaction (decision 122).
  *
  * The households are locked as the reading writer locks them (id order, FOR NO KEY UPDATE), so
- * no write of theirs runs between the copy and the delete. A day is left raw, whole, when a
+ * no write of theirs runs between the copy and the delete, and a second run over any of them
+ * waits for the first to commit, then reads (READ COMMITTED, a snapshot a statement) days with
+ * no raw rows left. So runs over other households go on side by side (decision 130): there is
+ * no lock of the whole step. A day is left raw, whole, when a
  * reading of it does not start on a 5-minute boundary or a device's metrics are a JSON null:
  * the compacted form could not give those back as they are. A day whose every value is an exact
  * number of thousandths is stored as integers (`vi`), any other as doubles (`v`); decision 127.
  */
-export async function compactHouseholdDays(tx: DbOrTx, after: string | null, limit: number, beforeDay: string): Promise<CompactedBatch> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('readings.compact'))`);
+export async function compactHouseholdDays(tx: DbOrTx, after: string | null, limit: number, beforeDay: string, until: string | null = null): Promise<CompactedBatch> {
   const households = rowsOf<{ id: string }>(
     await tx.execute(sql`
-      select id::text as id from households where ${after === null ? sql`true` : sql`id > ${after}::uuid`}
+      select id::text as id from households
+      where ${after === null ? sql`true` : sql`id > ${after}::uuid`} and ${until === null ? sql`true` : sql`id < ${until}::uuid`}
       order by id limit ${limit} for no key update`),
   ).map((row) => row.id);
   if (households.length === 0) return { households, meterDays: 0, deviceDays: 0, meterRows: 0, deviceRows: 0 };
