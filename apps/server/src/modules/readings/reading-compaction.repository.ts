@@ -19,6 +19,10 @@ export type CompactedBatch = { households: string[]; meterDays: number; deviceDa
  * number of thousandths is stored as integers (`vi`), any other as doubles (`v`); decision 127.
  */
 export async function compactHouseholdDays(tx: DbOrTx, after: string | null, limit: number, beforeDay: string, until: string | null = null): Promise<CompactedBatch> {
+  // The statements below are costed above PostgreSQL's JIT thresholds, so each batch would compile
+  // them again, for more than it saves (bench/RESULTS.md, the 45-day province run); for this
+  // transaction only.
+  await tx.execute(sql`set local jit = off`);
   const households = rowsOf<{ id: string }>(
     await tx.execute(sql`
       select id::text as id from households
