@@ -20,8 +20,7 @@ export type CompactedBatch = { households: string[]; meterDays: number; deviceDa
  */
 export async function compactHouseholdDays(tx: DbOrTx, after: string | null, limit: number, beforeDay: string, until: string | null = null): Promise<CompactedBatch> {
   // The statements below are costed above PostgreSQL's JIT thresholds, so each batch would compile
-  // them again, for more than it saves (bench/RESULTS.md, the 45-day province run); for this
-  // transaction only.
+  // them again, for more than it saves (decision 130); for this transaction only.
   await tx.execute(sql`set local jit = off`);
   const households = rowsOf<{ id: string }>(
     await tx.execute(sql`
