@@ -12,7 +12,7 @@
  *   npm run scale -w @peakwise/bench -- --size=smoke   # 5 homes, 1 device, 3 days
  * Knobs: BENCH_SCALE_HOMES, BENCH_SCALE_DEVICES, BENCH_SCALE_DAYS, BENCH_SCALE_SMALL_HOMES (the
  * comparison's homes, 10), BENCH_SCALE_MEMBERS (members reading, 10), BENCH_SCALE_READ_RATE
- * (req/s, 500), BENCH_SCALE_READ_SECONDS (60 on each database, in two rounds), BENCH_SCALE_SHARED_BUFFERS (the cluster's, 1GB).
+ * (req/s, 500), BENCH_SCALE_READ_SECONDS (60 on each database, in two rounds), BENCH_SCALE_SHARED_BUFFERS (the cluster's, 1GB), BENCH_SCALE_COMPACTION_LANES (compaction runs at once, 2).
  * The cluster's data directories are under the OS temporary directory (TMPDIR), on its disk.
  */
 import { statfsSync } from 'node:fs';
@@ -40,6 +40,8 @@ const MEMBERS = Math.min(numberKnob('SCALE_MEMBERS', smoke ? 2 : 10), SMALL_HOME
 const RATE = numberKnob('SCALE_READ_RATE', smoke ? 50 : 500);
 const READ_SECONDS = numberKnob('SCALE_READ_SECONDS', smoke ? 3 : 60);
 const SHARED_BUFFERS = stringKnob('SCALE_SHARED_BUFFERS') ?? (smoke ? '64MB' : '1GB');
+/** Compaction runs at once over shares of the homes (decision 130): one a core here. */
+const COMPACTION_LANES = numberKnob('SCALE_COMPACTION_LANES', 2);
 /** The target: the big database's p99 within this many times the small one's. */
 const TARGET_RATIO = 1.5;
 /**
@@ -130,6 +132,7 @@ function plan(fresh: FreshDatabase, cluster: TestReplicatedCluster, homes: numbe
     memberHouseholds: members.map((m) => m.householdId),
     needFor,
     freeBytes,
+    compactionLanes: COMPACTION_LANES,
     // The slot keeps the WAL the replica has not had: waiting for it bounds the WAL to a month's,
     // and the checkpoint after lets the primary recycle it.
     afterMonth: async () => {

@@ -38,6 +38,8 @@ export type ScaleYearPlan = {
   /** Bytes the next month needs free, given its raw readings; checked before each month. */
   needFor(readings: number): number;
   freeBytes(): number;
+  /** Compaction runs at once, each over its own share of the homes' ids, as that many job workers would run them (decision 130). */
+  compactionLanes: number;
   /** After each month, before the next: the replica catching up and the WAL checkpointed (its seconds). */
   afterMonth?(): Promise<{ replicaS: number; walBytes: number }>;
 };
@@ -101,7 +103,7 @@ export async function loadScaleYear(fresh: FreshDatabase, plan: ScaleYearPlan): 
     }
     const [loaded, closed] = await Promise.all([
       month ? loadAndRollUp(fresh, homeIds, month, start, plan.end) : undefined,
-      open ? closeMonth(fresh, open.month) : undefined,
+      open ? closeMonth(fresh, open.month, homeIds, plan.compactionLanes) : undefined,
     ]);
     const replica = await plan.afterMonth?.();
     if (open && closed) {
@@ -160,20 +162,31 @@ async function loadAndRollUp(fresh: FreshDatabase, homeIds: string[], month: Dat
 
 /**
  * A closed month: the compaction job's step over every home, 20 a transaction, as its worker runs
- * it once the month's last day has closed, then the partitions job's runs until none has work
+ * it once the month's last day has closed, in `lanes` runs at once over equal shares of the
+ * homes' ids (each its own connection), then the partitions job's runs until none has work
  * left, which truncate the emptied month (decision 124).
  */
-async function closeMonth(fresh: FreshDatabase, month: Date) {
+async function closeMonth(fresh: FreshDatabase, month: Date, homeIds: string[], lanes: number) {
   const now = closedAt(month);
   let started = performance.now();
-  let after: string | null = null;
   let compacted = 0;
-  for (;;) {
-    const batch = await fresh.database.db.transaction((tx) => runReadingCompaction(tx, now, after));
-    compacted += batch.meterRows + batch.deviceRows;
-    if (batch.households.length < COMPACTION_BATCH_HOUSEHOLDS) break;
-    after = batch.households.at(-1)!;
-  }
+  // Lane i takes the ids after bounds[i] and before bounds[i + 1] (null: no bound).
+  const bounds: (string | null)[] = [null];
+  for (let i = 1; i < lanes; i++) bounds.push(homeIds[Math.floor((i * homeIds.length) / lanes)] ?? null);
+  bounds.push(null);
+  await Promise.all(
+    bounds.slice(0, -1).map(async (from, i) => {
+      const until = bounds[i + 1]!;
+      // The first lane starts at the first id; each other one at its bound itself, so after the id before it.
+      let after: string | null = i === 0 ? null : (homeIds[homeIds.indexOf(from!) - 1] ?? null);
+      for (;;) {
+        const batch = await fresh.database.db.transaction((tx) => runReadingCompaction(tx, now, after, until));
+        compacted += batch.meterRows + batch.deviceRows;
+        if (batch.households.length < COMPACTION_BATCH_HOUSEHOLDS) break;
+        after = batch.households.at(-1)!;
+      }
+    }),
+  );
   const compactS = seconds(started);
   started = performance.now();
   let reclaimed = 0;

@@ -12,7 +12,7 @@ export const READING_COMPACTION_JOB = 'readings.compact';
  */
 export const COMPACTION_BATCH_HOUSEHOLDS = 20;
 
-const jobKey = (day: string, after: string | null) => `readings-compact:${day}:${after ?? 'first'}`;
+const jobKey = (day: string, after: string | null, until: string | null = null) => `readings-compact:${day}:${after ?? 'first'}${until === null ? '' : `:until-${until}`}`;
 
 /** Makes sure today's pass has its first run; each run schedules the next (decision 122). */
 export async function scheduleReadingCompaction(db: DbOrTx, at: Date): Promise<void> {
@@ -22,14 +22,16 @@ export async function scheduleReadingCompaction(db: DbOrTx, at: Date): Promise<v
 /**
  * One run: the closed days of the next households in id order, then the run for the households
  * after them, or tomorrow's pass once the last household is done. A run lost in a crash is run
- * again and finds its days compacted already, which it leaves alone.
+ * again and finds its days compacted already, which it leaves alone. With `until`, the run and
+ * the runs it schedules stop before that household: a lane of the id range, which runs beside
+ * the other lanes (decision 130).
  */
-export async function runReadingCompaction(tx: DbOrTx, now: Date, after: string | null): Promise<CompactedBatch> {
+export async function runReadingCompaction(tx: DbOrTx, now: Date, after: string | null, until: string | null = null): Promise<CompactedBatch> {
   const day = firstOpenDay(now, CORRECTION_WINDOW_DAYS);
-  const batch = await compactHouseholdDays(tx, after, COMPACTION_BATCH_HOUSEHOLDS, day);
+  const batch = await compactHouseholdDays(tx, after, COMPACTION_BATCH_HOUSEHOLDS, day, until);
   const last = batch.households.at(-1);
   if (last !== undefined && batch.households.length === COMPACTION_BATCH_HOUSEHOLDS) {
-    await scheduleJob(tx, { name: READING_COMPACTION_JOB, key: jobKey(day, last), runAt: now, payload: { after: last } });
+    await scheduleJob(tx, { name: READING_COMPACTION_JOB, key: jobKey(day, last, until), runAt: now, payload: until === null ? { after: last } : { after: last, until } });
   } else {
     const tomorrow = nextDayStart(now);
     await scheduleJob(tx, { name: READING_COMPACTION_JOB, key: jobKey(firstOpenDay(tomorrow, CORRECTION_WINDOW_DAYS), null), runAt: tomorrow, payload: { after: null } });
