@@ -67,8 +67,8 @@ describe.each(['3.0.1', '3.1.1'] as const)('OpenADR %s webhook subscriptions, ov
     ontario = await upsertProgram(t.database.db, { name: 'Ontario Peak Saver', provinces: ['ON'], fsas: null, defaultRewardPoints: 100, defaultTargetPercent: 10, noticeHours: 4 });
     vtnProgram = vtn.addProgram('Utility summer DR');
     const config = t.config.openadr!;
-    worker = startDurableWorker({ db: t.database.db, handlers: openAdrJobHandlers({ config, client: createOpenAdrClient({ config }), logger }), logger, clock: () => now });
-    await startOpenAdrPolling(t.database.db, config, now);
+    worker = startDurableWorker({ db: t.database.db, handlers: openAdrJobHandlers({ vtns: [{ config, client: createOpenAdrClient({ config }) }], logger }), logger, clock: () => now });
+    await startOpenAdrPolling(t.database.db, [config], now);
   });
   afterAll(async () => {
     await worker.stop();
@@ -182,7 +182,7 @@ describe.each(['3.0.1', '3.1.1'] as const)('OpenADR %s webhook subscriptions, ov
 
   it('a VTN that hangs holds no database while the VEN waits for it', async () => {
     const config = t.config.openadr!;
-    const slow = startDurableWorker({ db: t.database.db, handlers: openAdrJobHandlers({ config, client: createOpenAdrClient({ config, timeoutMs: 1_500 }), logger }), logger, clock: () => now });
+    const slow = startDurableWorker({ db: t.database.db, handlers: openAdrJobHandlers({ vtns: [{ config, client: createOpenAdrClient({ config, timeoutMs: 1_500 }) }], logger }), logger, clock: () => now });
     now = new Date(now.getTime() + 301_000);
     vtn.fault = 'hang';
     const attempts = (await pollJob()).attempts;
