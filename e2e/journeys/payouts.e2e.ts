@@ -4,8 +4,7 @@ import { axeViolations } from '../support/axe';
 import { screenshot } from '../support/browser';
 import { pagePerTest } from '../support/journey';
 import { journeyDatabase } from '../support/journey-database';
-
-const PASSWORD = 'Sturdy-meadow-42';
+import { SIGN_UP_PASSWORD } from '../support/journey-constants';
 
 let page: Page;
 const pages = pagePerTest('payouts', (p) => (page = p), { viewport: { width: 1280, height: 1100 } });
@@ -18,7 +17,7 @@ async function signUp(p: Page, email: string, name: string) {
   const dialog = p.getByRole('dialog', { name: 'Sign up for Peakwise' });
   await dialog.getByLabel('Email', { exact: true }).fill(email);
   await dialog.getByLabel('Confirm email').fill(email);
-  await dialog.getByLabel('Password').fill(PASSWORD);
+  await dialog.getByLabel('Password').fill(SIGN_UP_PASSWORD);
   await dialog.getByLabel('What should we call you?').fill(name);
   await dialog.getByLabel('Month').selectOption('3');
   await dialog.getByLabel('Day').fill('7');

@@ -3,8 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser';
 import { signInAsDemo, waitForApi } from '../support/demo-session';
 import { pagePerTest } from '../support/journey';
-
-const PHONE = { width: 390, height: 844 };
+import { PHONE, SIGN_UP_PASSWORD } from '../support/journey-constants';
 
 let page: Page;
 pagePerTest('phone-width', (p) => (page = p), { viewport: PHONE });
@@ -165,7 +164,7 @@ describe('At 390 px (a phone)', () => {
     const email = `steady-${Date.now()}@example.com`;
     const signUp = await page.request.post('/api/auth/sign-up/email', {
       headers: { origin },
-      data: { email, confirmEmail: email, password: 'Sturdy-meadow-42', name: 'Camille Roy', birthDate: '1988-02-03', gender: 'female', marketingConsent: false, language: 'en' },
+      data: { email, confirmEmail: email, password: SIGN_UP_PASSWORD, name: 'Camille Roy', birthDate: '1988-02-03', gender: 'female', marketingConsent: false, language: 'en' },
     });
     expect(signUp.status()).toBe(200);
     // The answers a phone on a slow network gets last: the home (its prompt sits above the cards)

@@ -1,8 +1,7 @@
 import type pg from 'pg';
 import type { Page } from 'playwright-core';
 import { waitForApi } from './demo-session';
-
-export const SIGN_UP_PASSWORD = 'Sturdy-meadow-42';
+import { SIGN_UP_PASSWORD } from './journey-constants';
 
 export type SignUpDetails = { prefix: string; name: string; birth: { month: string; day: string; year: string } };
 
