@@ -7,6 +7,7 @@ import { linkIn, waitForEmail } from '../support/mailbox';
 import { totp } from '../support/totp';
 import { pagePerTest } from '../support/journey';
 import { DEMO_EMAIL, PHONE, SIGN_UP_PASSWORD } from '../support/journey-constants';
+import { submitSignUpDialog } from '../support/browser-sign-up';
 
 const INVALID_CREDENTIALS = 'Invalid email or password. Please try the demo credentials shown below.';
 
@@ -26,17 +27,7 @@ async function signUp(email: string, name = 'Alex Tremblay') {
 
 /** Fills and sends the sign-up dialog already open on the page. */
 async function fillSignUp(email: string, name = 'Alex Tremblay') {
-  const dialog = page.getByRole('dialog', { name: 'Sign up for Peakwise' });
-  await dialog.getByLabel('Email', { exact: true }).fill(email);
-  await dialog.getByLabel('Confirm email').fill(email);
-  await dialog.getByLabel('Password').fill(SIGN_UP_PASSWORD);
-  await dialog.getByLabel('What should we call you?').fill(name);
-  await dialog.getByLabel('Month').selectOption('3');
-  await dialog.getByLabel('Day').fill('7');
-  await dialog.getByLabel('Year').fill('1984');
-  await dialog.getByLabel('Female').check();
-  await dialog.getByRole('button', { name: 'Sign Up' }).click();
-  await page.waitForURL('**/app/dashboard');
+  await submitSignUpDialog(page, { email, name });
 }
 
 async function logIn(email: string, password: string) {

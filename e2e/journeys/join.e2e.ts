@@ -7,6 +7,7 @@ import { axeViolations } from '../support/axe';
 import { artifactsDir, screenshot } from '../support/browser';
 import { pagePerTest } from '../support/journey';
 import { PHONE, SIGN_UP_PASSWORD, WIDE } from '../support/journey-constants';
+import { noSkeletonLeft } from '../support/layout';
 
 /**
  * The five-minute join (issue 30): a new member goes from the landing page to a first reading on
@@ -42,7 +43,7 @@ function counter() {
 
 /** A screenshot at both widths, back to the wide one; no skeleton left first. */
 async function shots(name: string) {
-  await expect.poll(() => page.locator('[aria-busy="true"], .animate-pulse').count(), { timeout: 20_000 }).toBe(0);
+  await noSkeletonLeft(page);
   for (const [suffix, size] of [
     ['390', PHONE],
     ['1440', WIDE],

@@ -6,6 +6,7 @@ import { waitForApi } from '../support/demo-session';
 import { pagePerTest } from '../support/journey';
 import { journeyDatabase } from '../support/journey-database';
 import { JOURNEY_TIMEOUT, SIGN_UP_PASSWORD } from '../support/journey-constants';
+import { submitSignUpDialog } from '../support/browser-sign-up';
 
 const PROGRAM = 'Ontario Peak Saver';
 
@@ -18,17 +19,7 @@ const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${++counter}@ex
 
 async function signUp(email: string, name: string) {
   await page.goto('/?auth=signup');
-  const dialog = page.getByRole('dialog', { name: 'Sign up for Peakwise' });
-  await dialog.getByLabel('Email', { exact: true }).fill(email);
-  await dialog.getByLabel('Confirm email').fill(email);
-  await dialog.getByLabel('Password').fill(SIGN_UP_PASSWORD);
-  await dialog.getByLabel('What should we call you?').fill(name);
-  await dialog.getByLabel('Month').selectOption('3');
-  await dialog.getByLabel('Day').fill('7');
-  await dialog.getByLabel('Year').fill('1984');
-  await dialog.getByLabel('Female').check();
-  await dialog.getByRole('button', { name: 'Sign Up' }).click();
-  await page.waitForURL('**/app/dashboard');
+  await submitSignUpDialog(page, { email, name });
 }
 
 /** Nobody becomes an operator through the API (decision 034): staff are made in the database. */
