@@ -1,16 +1,15 @@
 import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-// The demo sign-in pre-filled in the login panel (packages/contracts/src/demo-account.ts).
-const DEMO_EMAIL = 'demo@peakwise.ca';
 import { axeViolations } from '../support/axe';
 import { screenshot } from '../support/browser';
 import { linkIn, waitForEmail } from '../support/mailbox';
 import { totp } from '../support/totp';
 import { pagePerTest } from '../support/journey';
+import { DEMO_EMAIL, PHONE, SIGN_UP_PASSWORD } from '../support/journey-constants';
+import { submitSignUpDialog } from '../support/browser-sign-up';
 
 const INVALID_CREDENTIALS = 'Invalid email or password. Please try the demo credentials shown below.';
-const PASSWORD = 'Sturdy-meadow-42';
 
 let page: Page;
 const journey = pagePerTest('accounts', (p) => (page = p));
@@ -28,17 +27,7 @@ async function signUp(email: string, name = 'Alex Tremblay') {
 
 /** Fills and sends the sign-up dialog already open on the page. */
 async function fillSignUp(email: string, name = 'Alex Tremblay') {
-  const dialog = page.getByRole('dialog', { name: 'Sign up for Peakwise' });
-  await dialog.getByLabel('Email', { exact: true }).fill(email);
-  await dialog.getByLabel('Confirm email').fill(email);
-  await dialog.getByLabel('Password').fill(PASSWORD);
-  await dialog.getByLabel('What should we call you?').fill(name);
-  await dialog.getByLabel('Month').selectOption('3');
-  await dialog.getByLabel('Day').fill('7');
-  await dialog.getByLabel('Year').fill('1984');
-  await dialog.getByLabel('Female').check();
-  await dialog.getByRole('button', { name: 'Sign Up' }).click();
-  await page.waitForURL('**/app/dashboard');
+  await submitSignUpDialog(page, { email, name });
 }
 
 async function logIn(email: string, password: string) {
@@ -199,7 +188,7 @@ describe('accounts', () => {
     await page.getByRole('heading', { name: 'Password changed' }).waitFor();
     await screenshot(page, 'accounts-reset-done');
     await page.getByRole('main').getByRole('button', { name: 'Log In' }).click();
-    await logIn(email, PASSWORD);
+    await logIn(email, SIGN_UP_PASSWORD);
     await page.getByText(INVALID_CREDENTIALS).waitFor();
     await logIn(email, 'Fresh-harbour-77');
     await page.waitForURL('**/app/dashboard');
@@ -233,7 +222,7 @@ describe('accounts', () => {
     await openSettings();
     await page.getByRole('button', { name: 'Enable Two-Factor Authentication' }).click();
     const setup = page.getByRole('dialog', { name: 'Set up two-factor authentication' });
-    await setup.getByLabel('Password').fill(PASSWORD);
+    await setup.getByLabel('Password').fill(SIGN_UP_PASSWORD);
     await setup.getByRole('button', { name: 'Continue' }).click();
     await setup.getByRole('img', { name: 'QR code that adds Peakwise to your authenticator app' }).waitFor();
     await screenshot(page, 'accounts-2fa-qr');
@@ -247,7 +236,7 @@ describe('accounts', () => {
     await page.getByText('You’ll be asked for a code from your authenticator app each time you log in.').waitFor();
 
     await signOut();
-    await logIn(email, PASSWORD);
+    await logIn(email, SIGN_UP_PASSWORD);
     const step = page.getByRole('dialog', { name: 'Two-factor authentication' });
     const code = step.getByLabel('Authentication code');
     await code.waitFor();
@@ -275,7 +264,7 @@ describe('accounts', () => {
       await other.goto('/?auth=login');
       const panel = other.getByRole('dialog', { name: 'Log In' });
       await panel.getByLabel('Email').fill(email);
-      await panel.getByLabel('Password').fill(PASSWORD);
+      await panel.getByLabel('Password').fill(SIGN_UP_PASSWORD);
       await panel.getByRole('button', { name: 'Sign In' }).click();
       await other.waitForURL('**/app/dashboard');
       await other.waitForFunction(() => document.documentElement.lang === 'fr');
@@ -300,7 +289,7 @@ describe('accounts', () => {
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByText('Your account has been deleted. We’re sorry to see you go.').waitFor();
     await screenshot(page, 'accounts-deleted');
-    await logIn(email, PASSWORD);
+    await logIn(email, SIGN_UP_PASSWORD);
     await page.getByText(INVALID_CREDENTIALS).waitFor();
   });
 
@@ -322,7 +311,7 @@ describe('accounts', () => {
     // The portal scrolls inside <main>; a tall window shows every card in one picture.
     await page.setViewportSize({ width: 1280, height: 2000 });
     await screenshot(page, 'accounts-settings-full');
-    await page.setViewportSize({ width: 390, height: 844 });
+    await page.setViewportSize(PHONE);
     await screenshot(page, 'accounts-settings-mobile');
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByRole('button', { name: 'Change Password' }).click();

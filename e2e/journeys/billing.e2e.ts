@@ -4,13 +4,11 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeViolations } from '../support/axe';
 import { lastMonth, lineSums, rawMeterRows, statementsOf, waitForStatement, type StatementRow } from '../support/billing-rows';
 import { screenshot } from '../support/browser';
-import { DEMO_TIME_ZONE, localDay } from '../support/demo-backfill';
+import { localDay } from '../support/demo-backfill';
 import { signInAsDemo } from '../support/demo-session';
 import { pagePerTest } from '../support/journey';
 import { recomputeOntarioTou } from '../support/ontario-bill';
-
-// The demo sign-in pre-filled in the login panel (packages/contracts/src/demo-account.ts).
-const DEMO_EMAIL = 'demo@peakwise.ca';
+import { DEMO_EMAIL, DEMO_TIME_ZONE } from '../support/journey-constants';
 
 let page: Page;
 pagePerTest('billing', (p) => (page = p), { viewport: { width: 1280, height: 1400 } });

@@ -4,6 +4,7 @@ import { axeViolations } from '../support/axe';
 import { screenshot } from '../support/browser';
 import { signInAsDemo, waitForApi } from '../support/demo-session';
 import { pagePerTest } from '../support/journey';
+import { PHONE } from '../support/journey-constants';
 
 let page: Page;
 pagePerTest('devices', (p) => (page = p), { viewport: { width: 1440, height: 1100 } });
@@ -122,7 +123,7 @@ describe('IoT Devices', () => {
     expect(await axeViolations(page)).toEqual([]);
     await page.setViewportSize({ width: 1440, height: 900 });
     await screenshot(page, 'devices-pairing-1440');
-    await page.setViewportSize({ width: 390, height: 844 });
+    await page.setViewportSize(PHONE);
     await screenshot(page, 'devices-pairing-390');
     await page.setViewportSize({ width: 1280, height: 800 });
     await paired.getByRole('radio', { name: 'Tasmota plug' }).check();
@@ -156,7 +157,7 @@ describe('IoT Devices', () => {
       expect(await axeViolations(page)).toEqual([]);
       await page.setViewportSize({ width: 1440, height: 900 });
       await screenshot(page, `devices-pairing-again-1440-${language}`);
-      await page.setViewportSize({ width: 390, height: 844 });
+      await page.setViewportSize(PHONE);
       await screenshot(page, `devices-pairing-again-390-${language}`);
       // A first-generation Shelly EM: its own settings screen's fields and the clamps question.
       await renewed.getByRole('radio', { name: fr ? 'Shelly EM, première génération (toute la maison)' : 'Shelly EM, first generation (whole home)' }).check();
@@ -165,7 +166,7 @@ describe('IoT Devices', () => {
       expect(await axeViolations(page)).toEqual([]);
       await page.setViewportSize({ width: 1440, height: 900 });
       await screenshot(page, `devices-pairing-gen1-1440-${language}`);
-      await page.setViewportSize({ width: 390, height: 844 });
+      await page.setViewportSize(PHONE);
       await screenshot(page, `devices-pairing-gen1-390-${language}`);
       await page.setViewportSize({ width: 1280, height: 800 });
       await renewed.getByRole('button', { name: fr ? 'Terminé' : 'Done' }).click();

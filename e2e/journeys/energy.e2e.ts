@@ -7,9 +7,8 @@ import { demoBackfillCaughtUp } from '../support/demo-backfill';
 import { signInAsDemo, waitForApi } from '../support/demo-session';
 import { pagePerTest } from '../support/journey';
 import { windowScrollRange } from '../support/layout';
+import { DEMO_EMAIL, SIGN_UP_PASSWORD } from '../support/journey-constants';
 
-// The demo sign-in pre-filled in the login panel (packages/contracts/src/demo-account.ts).
-const DEMO_EMAIL = 'demo@peakwise.ca';
 const databaseUrl = inject('databaseUrl');
 
 let page: Page;
@@ -137,7 +136,7 @@ describe('Solar for a home without panels', () => {
     const email = `no-solar-${Date.now()}@example.com`;
     const res = await page.request.post('/api/auth/sign-up/email', {
       headers: { origin: inject('baseUrl') },
-      data: { email, confirmEmail: email, password: 'Sturdy-meadow-42', name: 'Noa Sansoleil', birthDate: '1988-05-12', gender: 'female', marketingConsent: false, language: 'en' },
+      data: { email, confirmEmail: email, password: SIGN_UP_PASSWORD, name: 'Noa Sansoleil', birthDate: '1988-05-12', gender: 'female', marketingConsent: false, language: 'en' },
     });
     expect(res.status()).toBe(200);
     await page.goto('/app/solar-system');

@@ -6,14 +6,13 @@ import { signUpInBrowser } from '../support/browser-sign-up';
 import { pagePerTest } from '../support/journey';
 import { journeyDatabase } from '../support/journey-database';
 import { chooseLanguage } from '../support/choose-language';
+import { DAY, FIVE_MINUTES } from '../support/journey-constants';
 
 // A program of its own in a province no other journey uses, so this member sees only this event.
 // The home keeps Toronto's clock, on which the server's and Chromium's zone data agree.
 const PROGRAM = 'E2E baseline shown (New Brunswick)';
 const PROVINCE = 'NB';
 const ZONE = 'America/Toronto';
-const FIVE_MINUTES = 300_000;
-const DAY = 86_400_000;
 
 let page: Page;
 pagePerTest('event-baseline-shown', (p) => (page = p), { viewport: { width: 1440, height: 1200 } });

@@ -5,6 +5,7 @@ import { screenshot } from '../support/browser';
 import { signUpInBrowser } from '../support/browser-sign-up';
 import { pagePerTest } from '../support/journey';
 import { journeyDatabase } from '../support/journey-database';
+import { FIVE_MINUTES, JOURNEY_TIMEOUT } from '../support/journey-constants';
 
 /*
  * A random hold-out per event (decision 100), in the browser: a held-out member's event page
@@ -15,7 +16,6 @@ import { journeyDatabase } from '../support/journey-database';
 
 const PROGRAM = 'Ontario Peak Saver';
 const SEED = '0123456789abcdef0123456789abcdef';
-const FIVE_MINUTES = 300_000;
 
 let page: Page;
 pagePerTest('event-holdout', (p) => (page = p), { viewport: { width: 1440, height: 1100 } });
@@ -47,7 +47,7 @@ async function draw(eventId: string, program: string, arms: { householdId: strin
 }
 
 describe('a random hold-out per event', () => {
-  it('tells a held-out member their home is not needed this time, with nothing to opt in to', { timeout: 180_000 }, async () => {
+  it('tells a held-out member their home is not needed this time, with nothing to opt in to', { timeout: JOURNEY_TIMEOUT }, async () => {
     const { householdId } = await signUpInBrowser(page, db, { prefix: 'held-out', name: 'Hana', birth: { month: '5', day: '12', year: '1990' } });
     const program = await programId();
     const eventId = await insertEvent(program, new Date(Math.ceil((Date.now() + 2 * 86_400_000) / FIVE_MINUTES) * FIVE_MINUTES), 'scheduled');
@@ -61,7 +61,7 @@ describe('a random hold-out per event', () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 
-  it('shows an operator the impact measured against the hold-out, beside the baselines', { timeout: 180_000 }, async () => {
+  it('shows an operator the impact measured against the hold-out, beside the baselines', { timeout: JOURNEY_TIMEOUT }, async () => {
     const { email } = await signUpInBrowser(page, db, { prefix: 'holdout-operator', name: 'Olivia', birth: { month: '3', day: '7', year: '1984' } });
     expect((await db.query(`update users set role = 'operator' where email = $1`, [email])).rowCount).toBe(1);
     const program = await programId();

@@ -7,8 +7,9 @@ import { pagePerTest } from '../support/journey';
 import { waitForEmail } from '../support/mailbox';
 import { journeyDatabase } from '../support/journey-database';
 import { resetOpsClock, setOpsClock } from '../support/ops-clock';
-import { DEMO_OPERATOR, signInThroughPanel } from '../support/demo-session';
+import { signInThroughPanel } from '../support/demo-session';
 import { chooseLanguage } from '../support/choose-language';
+import { DAY, DEMO_OPERATOR, EVENT_JOURNEY_TIMEOUT, FIVE_MINUTES, HOUR, MINUTE } from '../support/journey-constants';
 
 // A program of its own in a province no other journey uses, so this member sees only this event.
 // Quebec keeps Toronto's clock, on which the server's and Chromium's zone data agree (for
@@ -16,10 +17,6 @@ import { chooseLanguage } from '../support/choose-language';
 const PROGRAM = 'E2E settlement journey (Quebec)';
 const PROVINCE = 'QC';
 const ZONE = 'America/Toronto';
-const MINUTE = 60_000;
-const FIVE_MINUTES = 5 * MINUTE;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
 const REWARD = 150;
 const TARGET = 10;
 /** The share of its baseline each of the event's six intervals is cut by. */
@@ -68,7 +65,7 @@ async function signUp(): Promise<{ email: string; householdId: string }> {
 }
 
 describe('an Energy Saving Event from scheduling to settlement', () => {
-  it('an operator schedules it, the member opts in from the e-mail’s event, watches the live scorecard, and gets the points a hand recomputation gives', { timeout: 600_000 }, async () => {
+  it('an operator schedules it, the member opts in from the e-mail’s event, watches the live scorecard, and gets the points a hand recomputation gives', { timeout: EVENT_JOURNEY_TIMEOUT }, async () => {
     const operator = await journey.newPage({ viewport: { width: 1280, height: 1400 } });
     const setClock = (at: number) => setOpsClock(operator, at);
     try {

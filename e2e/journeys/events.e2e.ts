@@ -6,11 +6,7 @@ import { demoBackfillCaughtUp } from '../support/demo-backfill';
 import { signInAsDemo, waitForApi } from '../support/demo-session';
 import { pagePerTest } from '../support/journey';
 import { journeyDatabase } from '../support/journey-database';
-
-// The demo sign-in pre-filled in the login panel (packages/contracts/src/demo-account.ts).
-const DEMO_EMAIL = 'demo@peakwise.ca';
-const ZONE = 'America/Toronto';
-const HOUR_MS = 3_600_000;
+import { DEMO_EMAIL, DEMO_TIME_ZONE, HOUR } from '../support/journey-constants';
 
 let page: Page;
 pagePerTest('events', (p) => (page = p), { viewport: { width: 1280, height: 1400 } });
@@ -54,14 +50,14 @@ async function settledEvent(): Promise<string> {
   );
   const householdId = homes[0]!.id;
   // 23:00Z a week ago: 6 p.m. or 7 p.m. in Toronto, whatever the season.
-  const start = new Date(Math.floor((Date.now() - 7 * 24 * HOUR_MS) / (24 * HOUR_MS)) * 24 * HOUR_MS + 23 * HOUR_MS);
+  const start = new Date(Math.floor((Date.now() - 7 * 24 * HOUR) / (24 * HOUR)) * 24 * HOUR + 23 * HOUR);
   const { rows } = await db.query<{ id: string }>(
     `insert into energy_events (program_id, starts_at, ends_at, reward_points, target_percent, status, created_by, settled_at)
      values ($1, $2, $3, 100, 10, 'settled', 'e2e', $3) returning id`,
-    [programId, start.toISOString(), new Date(start.getTime() + HOUR_MS).toISOString()],
+    [programId, start.toISOString(), new Date(start.getTime() + HOUR).toISOString()],
   );
   const eventId = rows[0]!.id;
-  const startHour = Number(new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, hour: 'numeric', hourCycle: 'h23' }).format(start));
+  const startHour = Number(new Intl.DateTimeFormat('en-CA', { timeZone: DEMO_TIME_ZONE, hour: 'numeric', hourCycle: 'h23' }).format(start));
   const intervals = Array.from({ length: 12 }, (_, i) => ({
     slot: `${String(startHour).padStart(2, '0')}:${String(i * 5).padStart(2, '0')}`,
     baselineKwh: 0.2 + (i % 4) * 0.01,
@@ -88,14 +84,14 @@ async function settledEvent(): Promise<string> {
 
 /** Expected wording, worked out here by hand from the Toronto clock rather than with the app's code. */
 function expectedWhen(start: Date, end: Date, now: Date): string {
-  const hour = (d: Date) => Number(new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, hour: 'numeric', hourCycle: 'h23' }).format(d));
-  const date = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
+  const hour = (d: Date) => Number(new Intl.DateTimeFormat('en-CA', { timeZone: DEMO_TIME_ZONE, hour: 'numeric', hourCycle: 'h23' }).format(d));
+  const date = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: DEMO_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
   const h12 = (h: number) => (h % 12 === 0 ? 12 : h % 12);
   const period = (h: number) => (h < 12 ? 'a.m.' : 'p.m.');
   const [a, b] = [hour(start), hour(end)];
   const window = period(a) === period(b) ? `${h12(a)}–${h12(b)} ${period(b)}` : `${h12(a)} ${period(a)} – ${h12(b)} ${period(b)}`;
-  const days = Math.round((Date.parse(date(start)) - Date.parse(date(now))) / (24 * HOUR_MS));
-  const weekday = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, weekday: 'long' }).format(start);
+  const days = Math.round((Date.parse(date(start)) - Date.parse(date(now))) / (24 * HOUR));
+  const weekday = new Intl.DateTimeFormat('en-CA', { timeZone: DEMO_TIME_ZONE, weekday: 'long' }).format(start);
   const day = days === 0 ? (a >= 17 ? 'Tonight' : 'Today') : days === 1 ? 'Tomorrow' : weekday;
   return `${day}, ${window}`;
 }

@@ -4,6 +4,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { axeViolations } from '../support/axe';
 import { screenshot } from '../support/browser';
 import { pagePerTest } from '../support/journey';
+import { noSkeletonLeft } from '../support/layout';
 
 let page: Page;
 // Tall enough for the whole Settings page, which scrolls inside the portal's main column.
@@ -103,7 +104,7 @@ describe('Green Button', () => {
     } as const;
     /** The page at both widths, tall enough for the portal's scrolling column, back to the wide one. */
     const shots = async (name: string) => {
-      await expect.poll(() => page.locator('[aria-busy="true"], .animate-pulse').count(), { timeout: 20_000 }).toBe(0);
+      await noSkeletonLeft(page);
       for (const width of [390, 1440]) {
         await page.setViewportSize({ width, height: 2600 });
         await page.waitForTimeout(300);

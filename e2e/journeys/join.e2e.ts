@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe';
 import { artifactsDir, screenshot } from '../support/browser';
 import { pagePerTest } from '../support/journey';
+import { PHONE, SIGN_UP_PASSWORD, WIDE } from '../support/journey-constants';
+import { noSkeletonLeft } from '../support/layout';
 
 /**
  * The five-minute join (issue 30): a new member goes from the landing page to a first reading on
@@ -21,9 +23,6 @@ import { pagePerTest } from '../support/journey';
  *    on the time the app makes the member wait; it excludes a person's thinking and reading.
  */
 
-const WIDE = { width: 1440, height: 1000 };
-const PHONE = { width: 390, height: 844 };
-const PASSWORD = 'Sturdy-meadow-42';
 /** What the plug reports: 62.4 W, which the pairing screen rounds to whole watts. */
 const WATTS = 62.4;
 
@@ -44,7 +43,7 @@ function counter() {
 
 /** A screenshot at both widths, back to the wide one; no skeleton left first. */
 async function shots(name: string) {
-  await expect.poll(() => page.locator('[aria-busy="true"], .animate-pulse').count(), { timeout: 20_000 }).toBe(0);
+  await noSkeletonLeft(page);
   for (const [suffix, size] of [
     ['390', PHONE],
     ['1440', WIDE],
@@ -75,7 +74,7 @@ describe('the five-minute join', () => {
     const signUp = page.getByRole('dialog', { name: 'Sign up for Peakwise' });
     await act('fill Email', () => signUp.getByLabel('Email', { exact: true }).fill(email));
     await act('fill Confirm email', () => signUp.getByLabel('Confirm email').fill(email));
-    await act('fill Password', () => signUp.getByLabel('Password').fill(PASSWORD));
+    await act('fill Password', () => signUp.getByLabel('Password').fill(SIGN_UP_PASSWORD));
     await act('fill name', () => signUp.getByLabel('What should we call you?').fill('Jordan Lee'));
     const started = Date.now();
     await act('click Sign Up', () => signUp.getByRole('button', { name: 'Sign Up' }).click());
@@ -222,7 +221,7 @@ describe('the five-minute join', () => {
     const inscription = page.getByRole('dialog', { name: 'Inscrivez-vous à Peakwise' });
     await inscription.getByLabel('Courriel', { exact: true }).fill(email);
     await inscription.getByLabel('Confirmez le courriel').fill(email);
-    await inscription.getByLabel('Mot de passe').fill(PASSWORD);
+    await inscription.getByLabel('Mot de passe').fill(SIGN_UP_PASSWORD);
     await inscription.getByLabel('Comment devrions-nous vous appeler\u202f?').fill('Camille Roy');
     await inscription.getByRole('button', { name: 'S’inscrire' }).click();
     await page.waitForURL('**/app/dashboard');

@@ -7,6 +7,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { axeViolations } from '../support/axe';
 import { artifactsDir, screenshot } from '../support/browser';
 import { pagePerTest } from '../support/journey';
+import { SIGN_UP_PASSWORD } from '../support/journey-constants';
 
 let page: Page;
 // Tall enough for the whole Settings page, which scrolls inside the portal's main column.
@@ -17,7 +18,7 @@ async function signUpMember() {
   const email = `member-api-${Date.now()}@example.com`;
   const res = await page.request.post('/api/auth/sign-up/email', {
     headers: { origin: inject('baseUrl') },
-    data: { email, confirmEmail: email, password: 'Sturdy-meadow-42', name: 'Robin Script', birthDate: '1984-03-07', gender: 'male', marketingConsent: false, language: 'en' },
+    data: { email, confirmEmail: email, password: SIGN_UP_PASSWORD, name: 'Robin Script', birthDate: '1984-03-07', gender: 'male', marketingConsent: false, language: 'en' },
   });
   expect(res.status()).toBe(200);
 }

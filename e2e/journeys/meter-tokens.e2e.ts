@@ -5,6 +5,7 @@ import { axeViolations } from '../support/axe';
 import { artifactsDir, screenshot } from '../support/browser';
 import { signInAsDemo } from '../support/demo-session';
 import { pagePerTest } from '../support/journey';
+import { FIVE_MINUTES, SIGN_UP_PASSWORD } from '../support/journey-constants';
 
 let page: Page;
 // Tall enough for the whole Settings page, which scrolls inside the portal's main column.
@@ -15,12 +16,11 @@ async function signUpMember() {
   const email = `tokens-${Date.now()}@example.com`;
   const res = await page.request.post('/api/auth/sign-up/email', {
     headers: { origin: inject('baseUrl') },
-    data: { email, confirmEmail: email, password: 'Sturdy-meadow-42', name: 'Sam Gateway', birthDate: '1984-03-07', gender: 'female', marketingConsent: false, language: 'en' },
+    data: { email, confirmEmail: email, password: SIGN_UP_PASSWORD, name: 'Sam Gateway', birthDate: '1984-03-07', gender: 'female', marketingConsent: false, language: 'en' },
   });
   expect(res.status()).toBe(200);
 }
 
-const FIVE_MINUTES = 5 * 60_000;
 const sendMeterReading = (token: string) =>
   page.request.post('/api/ingest/readings', {
     headers: { authorization: `Bearer ${token}` },

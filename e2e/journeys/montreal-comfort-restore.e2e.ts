@@ -6,8 +6,9 @@ import { signUpInBrowser } from '../support/browser-sign-up';
 import { pagePerTest } from '../support/journey';
 import { journeyDatabase } from '../support/journey-database';
 import { resetOpsClock, setOpsClock } from '../support/ops-clock';
-import { DEMO_OPERATOR, signInThroughPanel } from '../support/demo-session';
+import { signInThroughPanel } from '../support/demo-session';
 import { chooseLanguage } from '../support/choose-language';
+import { DAY, DEMO_OPERATOR, EVENT_JOURNEY_TIMEOUT, FIVE_MINUTES, HOUR, MINUTE } from '../support/journey-constants';
 
 // Issue 32, after the event. A Montréal member of its own rather than the demo's Camille: the demo
 // home's simulated thermometer reports on real time, so once the server's clock is moved it falls
@@ -16,10 +17,6 @@ import { chooseLanguage } from '../support/choose-language';
 const PROGRAM = 'E2E comfort restore (Québec)';
 const PROVINCE = 'QC';
 const ZONE = 'America/Toronto';
-const MINUTE = 60_000;
-const FIVE_MINUTES = 5 * MINUTE;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
 const REWARD = 120;
 const TARGET = 10;
 const FLOOR_C = 20;
@@ -54,7 +51,7 @@ function expectedPoints(baselineKwh: number, actualKwh: number): number {
 }
 
 describe('a Montréal member after a winter event (issue 32)', () => {
-  it('in French, sees its baseboard restored when the living room fell below its 20 °C floor, with the time and why, and the points', { timeout: 600_000 }, async () => {
+  it('in French, sees its baseboard restored when the living room fell below its 20 °C floor, with the time and why, and the points', { timeout: EVENT_JOURNEY_TIMEOUT }, async () => {
     const operator = await journey.newPage({ viewport: { width: 1280, height: 1000 } });
     const setClock = (at: number) => setOpsClock(operator, at);
     try {

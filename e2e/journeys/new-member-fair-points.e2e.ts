@@ -6,8 +6,9 @@ import { signUpInBrowser } from '../support/browser-sign-up';
 import { pagePerTest } from '../support/journey';
 import { journeyDatabase } from '../support/journey-database';
 import { resetOpsClock, setOpsClock } from '../support/ops-clock';
-import { DEMO_OPERATOR, signInThroughPanel } from '../support/demo-session';
+import { signInThroughPanel } from '../support/demo-session';
 import { chooseLanguage } from '../support/choose-language';
+import { DAY, DEMO_OPERATOR, EVENT_JOURNEY_TIMEOUT, FIVE_MINUTES, MINUTE } from '../support/journey-constants';
 
 // A program of its own in a province no other journey uses, so the member's peers are only the homes
 // seeded below and it sees only this event. Prince Edward Island has no holiday calendar in the
@@ -17,10 +18,6 @@ const PROGRAM = 'E2E new member, fair points (PEI)';
 const PROVINCE = 'PE';
 const POSTAL = 'C1A 4P3';
 const ZONE = 'America/Toronto';
-const MINUTE = 60_000;
-const FIVE_MINUTES = 5 * MINUTE;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
 const REWARD = 100;
 const TARGET = 10;
 /** Homes not called that will make the member's comparison group (at least 5 are needed). */
@@ -87,7 +84,7 @@ async function shoot(name: string) {
 }
 
 describe('a new member’s first event, scored fairly (issue 31, decision 101)', () => {
-  it('with one week of readings it is told before the event that similar homes will score it and what to aim for, and after settlement sees its points explained', { timeout: 600_000 }, async () => {
+  it('with one week of readings it is told before the event that similar homes will score it and what to aim for, and after settlement sees its points explained', { timeout: EVENT_JOURNEY_TIMEOUT }, async () => {
     const operator = await journey.newPage({ viewport: { width: 1280, height: 1000 } });
     const setClock = (at: number) => setOpsClock(operator, at);
     try {

@@ -5,11 +5,12 @@ import { describe, expect, inject, it } from 'vitest';
 import { axeViolations } from '../support/axe';
 import { screenshot } from '../support/browser';
 import { signUpInBrowser } from '../support/browser-sign-up';
-import { DEMO_OPERATOR, signInThroughPanel } from '../support/demo-session';
+import { signInThroughPanel } from '../support/demo-session';
 import { pagePerTest } from '../support/journey';
 import { journeyDatabase } from '../support/journey-database';
 import { waitForEmail } from '../support/mailbox';
 import { resetOpsClock, setOpsClock } from '../support/ops-clock';
+import { DAY, DEMO_OPERATOR, FIVE_MINUTES, HOUR, MINUTE, PHONE } from '../support/journey-constants';
 
 /*
  * Issue 33's "done when": a utility's VTN publishes an event, Peakwise (its VEN) turns it into an
@@ -24,10 +25,6 @@ import { resetOpsClock, setOpsClock } from '../support/ops-clock';
 const PROGRAM = 'E2E OpenADR journey (Nova Scotia)';
 const PROVINCE = 'NS';
 const ZONE = 'America/Halifax';
-const MINUTE = 60_000;
-const FIVE_MINUTES = 5 * MINUTE;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
 const CUTS = [0.3, 0.22, 0.35, 0.12, 0.2, 0.28];
 const VTN_PROGRAM = 'E2E utility winter DR';
 
@@ -56,7 +53,7 @@ async function startVtn(): Promise<TestVtn> {
 }
 
 let page: Page;
-const journey = pagePerTest('openadr-event', (p) => (page = p), { viewport: { width: 390, height: 844 } });
+const journey = pagePerTest('openadr-event', (p) => (page = p), { viewport: PHONE });
 const db = journeyDatabase();
 
 const LOCAL = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });

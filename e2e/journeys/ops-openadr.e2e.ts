@@ -4,7 +4,8 @@ import { axeViolations } from '../support/axe';
 import { screenshot } from '../support/browser';
 import { pagePerTest } from '../support/journey';
 import { journeyDatabase } from '../support/journey-database';
-import { DEMO_OPERATOR, signInThroughPanel } from '../support/demo-session';
+import { signInThroughPanel } from '../support/demo-session';
+import { DEMO_OPERATOR, JOURNEY_TIMEOUT } from '../support/journey-constants';
 
 const VTN_URL = `https://vtn-${Date.now()}.example.ca/openadr3/3.1.1`;
 
@@ -39,7 +40,7 @@ afterAll(async () => {
 });
 
 describe('OpenADR in the console', () => {
-  it('an operator sees the VTN connection and maps its program with the keyboard', { timeout: 180_000 }, async () => {
+  it('an operator sees the VTN connection and maps its program with the keyboard', { timeout: JOURNEY_TIMEOUT }, async () => {
     await signInThroughPanel(page, DEMO_OPERATOR);
 
     await page.goto('/ops');

@@ -5,8 +5,9 @@ import { screenshot } from '../support/browser';
 import { waitForApi } from '../support/demo-session';
 import { pagePerTest } from '../support/journey';
 import { journeyDatabase } from '../support/journey-database';
+import { JOURNEY_TIMEOUT, SIGN_UP_PASSWORD } from '../support/journey-constants';
+import { submitSignUpDialog } from '../support/browser-sign-up';
 
-const PASSWORD = 'Sturdy-meadow-42';
 const PROGRAM = 'Ontario Peak Saver';
 
 let page: Page;
@@ -18,17 +19,7 @@ const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${++counter}@ex
 
 async function signUp(email: string, name: string) {
   await page.goto('/?auth=signup');
-  const dialog = page.getByRole('dialog', { name: 'Sign up for Peakwise' });
-  await dialog.getByLabel('Email', { exact: true }).fill(email);
-  await dialog.getByLabel('Confirm email').fill(email);
-  await dialog.getByLabel('Password').fill(PASSWORD);
-  await dialog.getByLabel('What should we call you?').fill(name);
-  await dialog.getByLabel('Month').selectOption('3');
-  await dialog.getByLabel('Day').fill('7');
-  await dialog.getByLabel('Year').fill('1984');
-  await dialog.getByLabel('Female').check();
-  await dialog.getByRole('button', { name: 'Sign Up' }).click();
-  await page.waitForURL('**/app/dashboard');
+  await submitSignUpDialog(page, { email, name });
 }
 
 /** Nobody becomes an operator through the API (decision 034): staff are made in the database. */
@@ -56,7 +47,7 @@ async function expectAccessible(name: string) {
 const row = (id: string): Locator => page.locator(`[data-event-id="${id}"]`);
 
 describe('operator console', () => {
-  it('sends an anonymous visitor to sign in and back, then schedules, edits and cancels an event', { timeout: 180_000 }, async () => {
+  it('sends an anonymous visitor to sign in and back, then schedules, edits and cancels an event', { timeout: JOURNEY_TIMEOUT }, async () => {
     await db.query(`insert into event_programs (name, provinces) values ($1, '{ON}') on conflict (name) do nothing`, [PROGRAM]);
     const email = uniqueEmail('operator');
     await signUp(email, 'Olivia Operator');
@@ -69,7 +60,7 @@ describe('operator console', () => {
     await page.waitForURL((url) => url.pathname === '/' && url.searchParams.get('next') === '/ops');
     const panel = page.getByRole('dialog', { name: 'Log In' });
     await panel.getByLabel('Email').fill(email);
-    await panel.getByLabel('Password').fill(PASSWORD);
+    await panel.getByLabel('Password').fill(SIGN_UP_PASSWORD);
     await panel.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL((url) => url.pathname === '/ops');
     await page.getByRole('heading', { level: 1, name: 'Energy Saving Events' }).waitFor();
@@ -158,7 +149,7 @@ describe('operator console', () => {
     await page.getByRole('banner').getByLabel('Langue').selectOption('en');
   });
 
-  it('keyboard: the skip link and every field of the form are reachable by Tab', { timeout: 180_000 }, async () => {
+  it('keyboard: the skip link and every field of the form are reachable by Tab', { timeout: JOURNEY_TIMEOUT }, async () => {
     const email = uniqueEmail('keyboard-operator');
     await signUp(email, 'Kim Keyboard');
     await promote(email);
@@ -198,7 +189,7 @@ describe('operator console', () => {
     await screenshot(page, 'ops-settled');
   }, 300_000);
 
-  it('shows a member who is not an operator a plain Not found', { timeout: 180_000 }, async () => {
+  it('shows a member who is not an operator a plain Not found', { timeout: JOURNEY_TIMEOUT }, async () => {
     await signUp(uniqueEmail('member'), 'Maya Member');
     await page.goto('/ops');
     await page.getByRole('heading', { level: 1, name: 'Not found' }).waitFor();

@@ -11,6 +11,7 @@ import { pagePerTest } from '../support/journey';
 import { recomputeOntarioTou } from '../support/ontario-bill';
 import { signInThroughPanel } from '../support/demo-session';
 import { chooseLanguage } from '../support/choose-language';
+import { DEMO_EMAIL, PHONE } from '../support/journey-constants';
 
 // The sandbox processor's test cards (decision 048).
 const GOOD_CARD = '4242424242424242';
@@ -66,7 +67,7 @@ beforeAll(async () => {
   const deadline = Date.now() + 120_000;
   let demo: string | undefined;
   while (!demo && Date.now() < deadline) {
-    demo = (await db.query<{ id: string }>(`select h.id from households h join users u on u.id = h.owner_user_id where u.email = 'demo@peakwise.ca'`)).rows[0]?.id;
+    demo = (await db.query<{ id: string }>(`select h.id from households h join users u on u.id = h.owner_user_id where u.email = $1`, [DEMO_EMAIL])).rows[0]?.id;
     if (!demo) await new Promise((r) => setTimeout(r, 1_000));
   }
   if (!demo) throw new Error('The demo household did not appear');
@@ -202,7 +203,7 @@ describe('Paying a statement', () => {
     await expect(page.locator('main').textContent()).resolves.not.toMatch(/NaN|Infinity|undefined/);
 
     // At phone width nothing spills past the screen's edge.
-    await page.setViewportSize({ width: 390, height: 844 });
+    await page.setViewportSize(PHONE);
     await page.getByRole('heading', { level: 1, name: 'Billing' }).waitFor();
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     // Only main scrolls in the portal (support/layout.ts): it must not scroll sideways either.

@@ -4,8 +4,7 @@ import { axeViolations } from '../support/axe';
 import { screenshot } from '../support/browser';
 import { pagePerTest } from '../support/journey';
 import { journeyDatabase } from '../support/journey-database';
-
-const PASSWORD = 'Sturdy-meadow-42';
+import { submitSignUpDialog } from '../support/browser-sign-up';
 
 let page: Page;
 const pages = pagePerTest('payouts', (p) => (page = p), { viewport: { width: 1280, height: 1100 } });
@@ -15,17 +14,7 @@ const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.random()
 
 async function signUp(p: Page, email: string, name: string) {
   await p.goto('/?auth=signup');
-  const dialog = p.getByRole('dialog', { name: 'Sign up for Peakwise' });
-  await dialog.getByLabel('Email', { exact: true }).fill(email);
-  await dialog.getByLabel('Confirm email').fill(email);
-  await dialog.getByLabel('Password').fill(PASSWORD);
-  await dialog.getByLabel('What should we call you?').fill(name);
-  await dialog.getByLabel('Month').selectOption('3');
-  await dialog.getByLabel('Day').fill('7');
-  await dialog.getByLabel('Year').fill('1984');
-  await dialog.getByLabel('Female').check();
-  await dialog.getByRole('button', { name: 'Sign Up' }).click();
-  await p.waitForURL('**/app/dashboard');
+  await submitSignUpDialog(p, { email, name });
 }
 
 async function expectAccessible(p: Page, name: string) {

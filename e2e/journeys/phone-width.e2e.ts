@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser';
 import { signInAsDemo, waitForApi } from '../support/demo-session';
 import { pagePerTest } from '../support/journey';
-
-const PHONE = { width: 390, height: 844 };
+import { PHONE, SIGN_UP_PASSWORD } from '../support/journey-constants';
+import { noSkeletonLeft } from '../support/layout';
 
 let page: Page;
 pagePerTest('phone-width', (p) => (page = p), { viewport: PHONE });
@@ -119,7 +119,7 @@ describe('At 390 px (a phone)', () => {
       await page.getByRole('heading', { level: 1, name: title }).waitFor();
       // Let data-driven tables and charts render (the live stream keeps the network busy, so
       // "network idle" never comes): no skeleton or busy region left, then a moment for layout.
-      await expect.poll(() => page.locator('[aria-busy="true"], .animate-pulse').count(), { timeout: 20_000 }).toBe(0);
+      await noSkeletonLeft(page);
       await page.waitForTimeout(500);
       await screenshot(page, `phone-${path.split('/').pop()}`);
       expect.soft({ path, ...(await widths()) }).toEqual({ path, document: PHONE.width, main: PHONE.width, widest: '', widestRight: PHONE.width });
@@ -165,7 +165,7 @@ describe('At 390 px (a phone)', () => {
     const email = `steady-${Date.now()}@example.com`;
     const signUp = await page.request.post('/api/auth/sign-up/email', {
       headers: { origin },
-      data: { email, confirmEmail: email, password: 'Sturdy-meadow-42', name: 'Camille Roy', birthDate: '1988-02-03', gender: 'female', marketingConsent: false, language: 'en' },
+      data: { email, confirmEmail: email, password: SIGN_UP_PASSWORD, name: 'Camille Roy', birthDate: '1988-02-03', gender: 'female', marketingConsent: false, language: 'en' },
     });
     expect(signUp.status()).toBe(200);
     // The answers a phone on a slow network gets last: the home (its prompt sits above the cards)
@@ -183,7 +183,7 @@ describe('At 390 px (a phone)', () => {
     await page.goto('/app/dashboard');
     await page.getByTestId('first-steps').waitFor();
     await page.getByTestId('home-prompt').waitFor();
-    await expect.poll(() => page.locator('[aria-busy="true"], .animate-pulse').count(), { timeout: 20_000 }).toBe(0);
+    await noSkeletonLeft(page);
     await page.waitForTimeout(1_000);
     const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: { value: number; nodes: string[] }[] }).layoutShifts);
     const total = shifts.reduce((sum, s) => sum + s.value, 0);

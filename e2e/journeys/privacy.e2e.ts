@@ -8,9 +8,7 @@ import { signInAsDemo } from '../support/demo-session';
 import { pagePerTest } from '../support/journey';
 import { waitForEmail } from '../support/mailbox';
 import { journeyDatabase } from '../support/journey-database';
-
-// The demo sign-in pre-filled in the login panel (packages/contracts/src/demo-account.ts).
-const DEMO_EMAIL = 'demo@peakwise.ca';
+import { DEMO_EMAIL } from '../support/journey-constants';
 
 let page: Page;
 // Tall enough for the whole Settings page, which scrolls inside the portal's main column.

@@ -4,10 +4,9 @@ import { axeViolations } from '../support/axe';
 import { screenshot } from '../support/browser';
 import { pagePerTest } from '../support/journey';
 import { journeyDatabase } from '../support/journey-database';
-import { DEMO_OPERATOR, signInThroughPanel } from '../support/demo-session';
+import { signInThroughPanel } from '../support/demo-session';
+import { DEMO_MONTREAL, DEMO_OPERATOR, JOURNEY_TIMEOUT } from '../support/journey-constants';
 
-// The Montréal demo member (packages/contracts/src/demo-account.ts).
-const MONTREAL = { email: 'demo.montreal@peakwise.ca', password: 'peakwise-demo' };
 const NAME = `E2E Plateau winter ${Date.now()}`;
 const NAME_FR = `Hiver du Plateau E2E ${Date.now()}`;
 
@@ -100,8 +99,8 @@ describe('programs', () => {
     expect(events.map((e) => [e.starts_at.toISOString(), e.reward_points])).toEqual([[expected[0]!.at.toISOString(), 150]]);
   });
 
-  it('the Montréal member sees it in French, with Québec’s winter challenge', { timeout: 180_000 }, async () => {
-    await logIn(MONTREAL);
+  it('the Montréal member sees it in French, with Québec’s winter challenge', { timeout: JOURNEY_TIMEOUT }, async () => {
+    await logIn(DEMO_MONTREAL);
     await page.goto('/app/programs');
     await page.getByRole('heading', { level: 1, name: 'Programmes' }).waitFor();
     await page.getByRole('heading', { level: 2, name: NAME_FR }).waitFor();

@@ -5,10 +5,7 @@ import { screenshot } from '../support/browser';
 import { pagePerTest } from '../support/journey';
 import { journeyDatabase } from '../support/journey-database';
 import { signInThroughPanel } from '../support/demo-session';
-
-// The demo's members in Calgary and Montréal (packages/contracts/src/demo-account.ts, DEMO_NEIGHBOURS).
-const CALGARY = { email: 'demo.calgary@peakwise.ca', password: 'peakwise-demo' };
-const MONTREAL = { email: 'demo.montreal@peakwise.ca', password: 'peakwise-demo' };
+import { DEMO_CALGARY, DEMO_MONTREAL, JOURNEY_TIMEOUT } from '../support/journey-constants';
 
 let page: Page;
 pagePerTest('province-members', (p) => (page = p), { viewport: { width: 1440, height: 1100 } });
@@ -46,9 +43,9 @@ async function programRow(name: string) {
 }
 
 describe('members in Alberta and Québec', () => {
-  it('the Calgary member sees Alberta’s program with what it asks and pays', { timeout: 180_000 }, async () => {
+  it('the Calgary member sees Alberta’s program with what it asks and pays', { timeout: JOURNEY_TIMEOUT }, async () => {
     const alberta = await programRow('Alberta Peak Rewards');
-    await logIn(CALGARY);
+    await logIn(DEMO_CALGARY);
     await page.goto('/app/programs');
     await page.getByRole('heading', { level: 1, name: 'Programs' }).waitFor();
     const card = page.getByRole('article', { name: 'Alberta Peak Rewards' });
@@ -77,7 +74,7 @@ describe('members in Alberta and Québec', () => {
   });
 
   it('the Montréal member, in French, sets a 20 °C floor with pre-heat on the living room and opts in to a Québec winter event', { timeout: 240_000 }, async () => {
-    const { rows: homes } = await db.query<{ id: string }>(`select h.id from households h join users u on u.id = h.owner_user_id where u.email = $1`, [MONTREAL.email]);
+    const { rows: homes } = await db.query<{ id: string }>(`select h.id from households h join users u on u.id = h.owner_user_id where u.email = $1`, [DEMO_MONTREAL.email]);
     const householdId = homes[0]!.id;
     const { rows: events } = await db.query<{ id: string; starts_at: Date }>(
       `select e.id, e.starts_at from energy_events e join event_programs p on p.id = e.program_id
@@ -88,7 +85,7 @@ describe('members in Alberta and Québec', () => {
     await db.query(`delete from room_comfort_limits where household_id = $1`, [householdId]);
     await db.query(`delete from event_participations where event_id = $1 and household_id = $2`, [event.id, householdId]);
 
-    await logIn(MONTREAL);
+    await logIn(DEMO_MONTREAL);
     // The simulated home registers its living-room thermometer once the demo's history is in, which
     // a fresh server may not have reached: until then the member adds one, as anyone would.
     const { rows: rooms } = await db.query<{ id: string; thermometers: number }>(

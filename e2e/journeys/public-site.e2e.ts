@@ -5,6 +5,7 @@ import { axeViolations } from '../support/axe';
 import { screenshot } from '../support/browser';
 import { pagePerTest } from '../support/journey';
 import { appIsLive, startPublicApp } from '../support/public-page';
+import { PHONE } from '../support/journey-constants';
 
 let page: Page;
 pagePerTest('public-site', (p) => (page = p));
@@ -21,7 +22,7 @@ describe('public site', () => {
     await page.getByRole('button', { name: 'Get Started' }).first().waitFor();
     await page.getByLabel(/postal code/i).waitFor();
     await screenshot(page, 'landing');
-    await page.setViewportSize({ width: 390, height: 844 });
+    await page.setViewportSize(PHONE);
     await screenshot(page, 'landing-mobile');
   });
 

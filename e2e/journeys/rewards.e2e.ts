@@ -7,9 +7,8 @@ import { pagePerTest } from '../support/journey';
 import { waitForEmail } from '../support/mailbox';
 import { journeyDatabase } from '../support/journey-database';
 import { chooseLanguage } from '../support/choose-language';
+import { DEMO_EMAIL, DEMO_OPERATOR, SIGN_UP_PASSWORD } from '../support/journey-constants';
 
-// The demo sign-in pre-filled in the login panel (packages/contracts/src/demo-account.ts).
-const DEMO_EMAIL = 'demo@peakwise.ca';
 const GIFT_CARD = '$10 gift card';
 
 let page: Page;
@@ -156,7 +155,7 @@ it('the operator sees the catalogue, and ships a physical order from the fulfilm
   const email = `ships-${Date.now()}@example.com`;
   const signUp = await page.request.post('/api/auth/sign-up/email', {
     headers: { origin },
-    data: { email, confirmEmail: email, password: 'Sturdy-meadow-42', name: 'Alex Martin', birthDate: '1986-05-14', gender: 'male', marketingConsent: false, language: 'en' },
+    data: { email, confirmEmail: email, password: SIGN_UP_PASSWORD, name: 'Alex Martin', birthDate: '1986-05-14', gender: 'male', marketingConsent: false, language: 'en' },
   });
   expect(signUp.status()).toBe(200);
   await credit(await householdOf(email), 2_500);
@@ -169,8 +168,8 @@ it('the operator sees the catalogue, and ships a physical order from the fulfilm
   await page.goto('/ops/rewards');
   await page.waitForURL((url) => url.searchParams.get('next') === '/ops/rewards');
   const panel = page.getByRole('dialog', { name: 'Log In' });
-  await panel.getByLabel('Email').fill('ops@peakwise.ca');
-  await panel.getByLabel('Password').fill('peakwise-ops-demo');
+  await panel.getByLabel('Email').fill(DEMO_OPERATOR.email);
+  await panel.getByLabel('Password').fill(DEMO_OPERATOR.password);
   await panel.getByRole('button', { name: 'Sign In' }).click();
   await page.getByRole('heading', { level: 1, name: 'Rewards catalogue' }).waitFor();
   await page.getByRole('button', { name: 'Edit: Smart thermostat' }).waitFor();

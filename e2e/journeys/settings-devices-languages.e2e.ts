@@ -4,12 +4,11 @@ import { axeViolations } from '../support/axe';
 import { screenshot } from '../support/browser';
 import { signInAsDemo, waitForApi } from '../support/demo-session';
 import { pagePerTest } from '../support/journey';
+import { PHONE, WIDE } from '../support/journey-constants';
+import { noSkeletonLeft } from '../support/layout';
 
 // Settings in sections, the Devices floor plan on a phone, and the portal in French
 // (docs/decisions/086-settings-sections-and-every-language-on-budget.md).
-
-const WIDE = { width: 1440, height: 1000 };
-const PHONE = { width: 390, height: 844 };
 
 let page: Page;
 pagePerTest('settings-devices-languages', (p) => (page = p), { viewport: WIDE });
@@ -25,7 +24,7 @@ async function useLanguage(language: Language) {
 
 /** No skeleton or busy region left, then a moment for layout. */
 async function settled() {
-  await expect.poll(() => page.locator('[aria-busy="true"], .animate-pulse').count(), { timeout: 20_000 }).toBe(0);
+  await noSkeletonLeft(page);
   await page.waitForTimeout(500);
 }
 

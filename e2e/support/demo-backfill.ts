@@ -1,7 +1,5 @@
 import type pg from 'pg';
-
-/** The demo household's zone (apps/server/src/simulator/household-profile.ts). */
-export const DEMO_TIME_ZONE = 'America/Toronto';
+import { DEMO_EMAIL, DEMO_TIME_ZONE } from './journey-constants';
 
 /** A date's local calendar day in a zone, as "YYYY-MM-DD". */
 export function localDay(at: Date, timeZone: string): string {
@@ -26,7 +24,7 @@ export function backfillDaysForLastMonth(now: Date, timeZone = DEMO_TIME_ZONE): 
  * days first, then streams live). Until then anything computed from past days can move between
  * two reads.
  */
-export async function demoBackfillCaughtUp(db: pg.Client, email = 'demo@peakwise.ca'): Promise<boolean> {
+export async function demoBackfillCaughtUp(db: pg.Client, email = DEMO_EMAIL): Promise<boolean> {
   const { rows } = await db.query<{ recent: boolean }>(
     `select coalesce(max(m.ts) > now() - interval '15 minutes', false) as recent
        from meter_readings m join households h on h.id = m.household_id join users u on u.id = h.owner_user_id

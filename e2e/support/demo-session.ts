@@ -1,11 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-
-/** The shared demo account's address, as the server seeds it (the journeys read the app as a visitor does). */
-const DEMO_EMAIL = 'demo@peakwise.ca';
-
-/** The demo operator for the /ops console (packages/contracts/src/demo-account.ts), seeded beside the demo member. */
-export const DEMO_OPERATOR = { email: 'ops@peakwise.ca', password: 'peakwise-ops-demo' } as const;
+import { DEMO_EMAIL } from './journey-constants';
 
 /**
  * The login panel, opened by its address, once it has pre-filled the demo's address: it does so

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /**
  * How far the window itself can scroll. In the portal only `main` scrolls: anything positioned
@@ -7,4 +8,12 @@ import type { Page } from 'playwright-core';
  */
 export function windowScrollRange(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
+}
+
+/**
+ * Waits until no skeleton or busy region is left: the data-driven parts have rendered. The live
+ * stream keeps the network busy, so "network idle" never comes.
+ */
+export async function noSkeletonLeft(page: Page): Promise<void> {
+  await expect.poll(() => page.locator('[aria-busy="true"], .animate-pulse').count(), { timeout: 20_000 }).toBe(0);
 }

@@ -1,20 +1,19 @@
 import { describe, expect } from 'vitest';
 import { check } from '../asvs-report';
 import { expectStatus, type AsvsContext } from '../asvs-context';
+import { DEMO_MEMBER } from '../../support/journey-constants';
 
 const AREA = 'Shared demo account';
 
-// The published demo sign-in (packages/contracts/src/demo-account.ts), which the live server runs
-// with DEMO_ACCOUNT=true as a production that chose to offer it would.
-const DEMO = { email: 'demo@peakwise.ca', password: 'peakwise-demo' };
-
 type Listed = { id: string; current: boolean };
 
+// DEMO_MEMBER: the published demo sign-in, which the live server runs with DEMO_ACCOUNT=true as a
+// production that chose to offer it would.
 export function sharedDemoChecks(ctx: AsvsContext) {
   describe(AREA, () => {
     check(AREA, 'Two visitors to the shared demo neither see nor end each other’s sessions, and what one types is refused, not shown to the other', ['8.2.2', '7.5.2'], async () => {
-      const first = await ctx.signIn(DEMO);
-      const second = await ctx.signIn(DEMO);
+      const first = await ctx.signIn(DEMO_MEMBER);
+      const second = await ctx.signIn(DEMO_MEMBER);
       const listed = async (client: typeof first) => {
         const reply = await client.call('GET', '/api/sessions');
         expectStatus(reply, 200, 'the demo’s sessions');
@@ -32,7 +31,7 @@ export function sharedDemoChecks(ctx: AsvsContext) {
       // Neither visitor's address nor browser is stored against the demo.
       const traces = await ctx.server.sql<{ n: string }>(
         `select count(*) as n from sessions s join users u on u.id = s.user_id where u.email = $1 and (s.ip_address is not null or s.user_agent is not null)`,
-        [DEMO.email],
+        [DEMO_MEMBER.email],
       );
       expect(Number(traces[0]!.n)).toBe(0);
 

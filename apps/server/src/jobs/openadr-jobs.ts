@@ -19,9 +19,8 @@ export type OpenAdrVen = { config: OpenAdrConfig; client: OpenAdrClient; mqtt?: 
  * a VTN slow to answer holds no database. Each VTN has a chain of its own, keyed by its URL, which
  * the job's payload names (decision 121): one VTN down backs off alone, the others poll on time.
  */
-export function openAdrJobHandlers(deps: { logger: Logger } & ({ vtns: OpenAdrVen[] } | OpenAdrVen)): Record<string, JobHandler> {
-  const { logger } = deps;
-  const vens = new Map(('vtns' in deps ? deps.vtns : [deps]).map((ven) => [ven.config.vtnUrl, ven]));
+export function openAdrJobHandlers({ vtns, logger }: { vtns: readonly OpenAdrVen[]; logger: Logger }): Record<string, JobHandler> {
+  const vens = new Map(vtns.map((ven) => [ven.config.vtnUrl, ven]));
   type Prepared = { ven: OpenAdrVen; snapshot: VtnSnapshot } | null;
   return {
     [OPENADR_POLL_JOB]: preparedJob<Prepared>(
@@ -55,6 +54,6 @@ export function openAdrJobHandlers(deps: { logger: Logger } & ({ vtns: OpenAdrVe
 }
 
 /** Start-up: each VTN's chain exists, and its next poll is now (configuration may have changed while down). */
-export async function startOpenAdrPolling(db: DbOrTx, configs: OpenAdrConfig | OpenAdrConfig[], now: Date): Promise<void> {
-  for (const config of Array.isArray(configs) ? configs : [configs]) await scheduleOpenAdrPoll(db, config.vtnUrl, now);
+export async function startOpenAdrPolling(db: DbOrTx, configs: readonly OpenAdrConfig[], now: Date): Promise<void> {
+  for (const config of configs) await scheduleOpenAdrPoll(db, config.vtnUrl, now);
 }

@@ -72,8 +72,8 @@ export function describeMqttNotifier(name: string, startBroker: () => Promise<Mq
       const config = t.config.openadr!;
       const client = createOpenAdrClient({ config });
       listener = createOpenAdrMqttListener({ db: t.database.db, vtnUrl: config.vtnUrl, client, clientId: config.clientId, logger, clock: () => now, allowPlain: true, retry: { firstMs: 100, maxMs: 400 } });
-      worker = startDurableWorker({ db: t.database.db, handlers: openAdrJobHandlers({ config, client, logger, mqtt: listener }), logger, clock: () => now });
-      await startOpenAdrPolling(t.database.db, config, now);
+      worker = startDurableWorker({ db: t.database.db, handlers: openAdrJobHandlers({ vtns: [{ config, client, mqtt: listener }], logger }), logger, clock: () => now });
+      await startOpenAdrPolling(t.database.db, [config], now);
     }, 60_000);
     afterAll(async () => {
       await worker?.stop();

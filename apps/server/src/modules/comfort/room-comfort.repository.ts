@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_CEILING_C, DEFAULT_FLOOR_C, type ComfortLimits, type ComfortLoad } from '@peakwise/domain/room-comfort';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
@@ -16,24 +16,39 @@ export type RoomComfortRow = {
 };
 
 /**
+ * What a query reads of a room's comfort, for rows that name the room by `roomId` (an SQL
+ * expression; null: no room): `columns`, its limits (the defaults where none are saved) as
+ * "floorC" and "ceilingC", whether a live temperature device is in it ("hasSensor") and that
+ * device's newest figure ("temperatureC"); `joins`, the limits as `l` and the newest reading as
+ * `t` (its `measured_at` for the caller to shape). The settings screen and an event's comfort
+ * check read a room through this one definition, so they never disagree on a room's state.
+ */
+export function roomComfortSql(roomId: SQL): { columns: SQL; joins: SQL } {
+  const liveThermometer = sql`s.room_id = ${roomId} and s.kind = 'temperature' and s.removed_at is null`;
+  return {
+    columns: sql`coalesce(l.floor_c::float8, ${DEFAULT_FLOOR_C}) as "floorC", coalesce(l.ceiling_c::float8, ${DEFAULT_CEILING_C}) as "ceilingC",
+      exists (select 1 from devices s where ${liveThermometer}) as "hasSensor", t.temperature_c as "temperatureC"`,
+    joins: sql`left join room_comfort_limits l on l.room_id = ${roomId}
+      left join lateral (
+        select dt.temperature_c, dt.measured_at from device_temperatures dt join devices s on s.id = dt.device_id
+        where ${liveThermometer}
+        order by dt.measured_at desc limit 1) t on true`,
+  };
+}
+
+/**
  * The household's rooms with their limits (the defaults where none are saved) and the newest
  * reading of the room's live temperature devices.
  */
 export async function householdRoomComfort(db: DbOrTx, householdId: string): Promise<RoomComfortRow[]> {
+  const room = roomComfortSql(sql`r.id`);
   return rowsOf<RoomComfortRow>(
     await db.execute(sql`
-      select r.id as "roomId", r.name,
-        coalesce(l.floor_c::float8, ${DEFAULT_FLOOR_C}) as "floorC", coalesce(l.ceiling_c::float8, ${DEFAULT_CEILING_C}) as "ceilingC",
+      select r.id as "roomId", r.name, ${room.columns},
         (l.room_id is null) as "isDefault", coalesce(l.preheat, false) as preheat,
-        t.temperature_c as "temperatureC",
-        to_char(t.measured_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "measuredAt",
-        exists (select 1 from devices s where s.room_id = r.id and s.kind = 'temperature' and s.removed_at is null) as "hasSensor"
+        to_char(t.measured_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "measuredAt"
       from rooms r
-      left join room_comfort_limits l on l.room_id = r.id
-      left join lateral (
-        select dt.temperature_c, dt.measured_at from device_temperatures dt join devices s on s.id = dt.device_id
-        where s.room_id = r.id and s.kind = 'temperature' and s.removed_at is null
-        order by dt.measured_at desc limit 1) t on true
+      ${room.joins}
       where r.household_id = ${householdId}::uuid
       order by r.name, r.id`),
   );

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { EventComfortActionView } from '@peakwise/contracts/event-automation.contract';
-import { DEFAULT_CEILING_C, DEFAULT_FLOOR_C, type ComfortLoad } from '@peakwise/domain/room-comfort';
+import type { ComfortLoad } from '@peakwise/domain/room-comfort';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import { roomComfortSql } from '../comfort/room-comfort.repository';
 
 const iso = (date: Date) => date.toISOString();
 
@@ -32,12 +33,11 @@ export type ComfortLoadState = {
  * the event has done to it so far.
  */
 export async function comfortLoadsOfEvent(db: DbOrTx, eventId: string): Promise<ComfortLoadState[]> {
+  const room = roomComfortSql(sql`d.room_id`);
   const rows = rowsOf<Omit<ComfortLoadState, 'measuredAt' | 'switchedOffAt' | 'lastComfort'> & { measuredAt: string | null; switchedOffAt: string | null; lastAction: 'switched_off' | 'restored' | null; lastAt: string | null }>(
     await db.execute(sql`
       select ep.household_id as "householdId", d.id as "deviceId", cl.load, d.relay_on as "relayOn",
-        coalesce(l.floor_c::float8, ${DEFAULT_FLOOR_C}) as "floorC", coalesce(l.ceiling_c::float8, ${DEFAULT_CEILING_C}) as "ceilingC",
-        exists (select 1 from devices s where s.room_id = d.room_id and s.kind = 'temperature' and s.removed_at is null) as "hasSensor",
-        t.temperature_c as "temperatureC", t.measured_at as "measuredAt",
+        ${room.columns}, t.measured_at as "measuredAt",
         (select a.action from event_plug_actions a where a.event_id = ep.event_id and a.device_id = d.id
            and a.action in ('switched_off', 'skipped_already_off', 'switch_off_failed') order by a.at limit 1) as "plugAction",
         (select a.at from event_plug_actions a where a.event_id = ep.event_id and a.device_id = d.id and a.action = 'switched_off') as "switchedOffAt",
@@ -48,11 +48,7 @@ export async function comfortLoadsOfEvent(db: DbOrTx, eventId: string): Promise<
       join event_plug_choices c on c.household_id = ep.household_id
       join comfort_loads cl on cl.device_id = c.device_id
       join devices d on d.id = c.device_id and d.kind = 'smart_plug' and not d.never_switch and d.removed_at is null
-      left join room_comfort_limits l on l.room_id = d.room_id
-      left join lateral (
-        select dt.temperature_c, dt.measured_at from device_temperatures dt join devices s on s.id = dt.device_id
-        where s.room_id = d.room_id and s.kind = 'temperature' and s.removed_at is null
-        order by dt.measured_at desc limit 1) t on true
+      ${room.joins}
       left join lateral (
         select x.action, x.at from event_comfort_actions x
         where x.event_id = ep.event_id and x.device_id = d.id and x.action in ('switched_off', 'restored')

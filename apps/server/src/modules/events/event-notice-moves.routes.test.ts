@@ -109,6 +109,12 @@ describe('notice and moves', () => {
     });
     expect(await stored(stacking)).toEqual(before);
     expect(await participations()).toEqual(joined);
+    // The exclusive event moved onto the other clashes too, this time by its own program's rule.
+    const exclusiveBefore = await stored(exclusive);
+    const ownRule = await move(exclusive, at(8), at(9));
+    expect(ownRule.status).toBe(409);
+    expect(((await ownRule.json()) as { error: { details: unknown } }).error.details).toEqual({ households: 1, eventIds: [stacking] });
+    expect(await stored(exclusive)).toEqual(exclusiveBefore);
 
     // Side by side (no shared five minutes) is no clash.
     expect((await move(stacking, at(7), at(8))).status).toBe(204);

@@ -1,5 +1,5 @@
 import { STACKING_CONFLICT_CODE, STACKING_MESSAGES, type PayShare, type StackingConflictView } from '@peakwise/contracts/event-stacking.contract';
-import { eventShare, eventsOverlap, paySegments, stackingConflict } from '@peakwise/domain/event-stacking';
+import { eventShare, eventsOverlap, paySegments, stackingConflict, type StackingEvent } from '@peakwise/domain/event-stacking';
 import { scoreOwnIntervals, type StackedSettlement } from '@peakwise/domain/event-stacked-points';
 import type { Settlement } from '@peakwise/domain/event-settlement';
 import type { DbOrTx } from '../../db/client';
@@ -41,13 +41,12 @@ export async function checkStackingForOptIn(tx: DbOrTx, householdId: string, eve
  * in it and in an exclusive program's event at the same time (decision 113): the homes chose
  * both events as they were, so neither is taken from them silently. The homes' rows are locked
  * first, as an opt-in locks its home's, so an opt-in to the other event waits for the move and
- * then sees the new window.
+ * then sees the new window. `event`: the row the caller has already read and locked, as it stands
+ * before the move.
  */
-export async function checkStackingForMove(tx: DbOrTx, eventId: string, to: { startMs: number; endMs: number }): Promise<void> {
-  const event = await stackingEvent(tx, eventId);
-  if (!event) return;
-  await lockParticipantsForMove(tx, eventId);
-  const moved = { ...event, ...to };
+export async function checkStackingForMove(tx: DbOrTx, event: Omit<StackingEvent, 'startMs' | 'endMs'>, to: { startMs: number; endMs: number }): Promise<void> {
+  await lockParticipantsForMove(tx, event.id);
+  const moved: StackingEvent = { id: event.id, programId: event.programId, pointsPerKwh: event.pointsPerKwh, rewardPoints: event.rewardPoints, stacks: event.stacks, ...to };
   const overlapping = await overlappingEventsByHousehold(tx, moved);
   let households = 0;
   const events = new Set<string>();

@@ -22,6 +22,8 @@ export type EventRow = {
   /** The program asks homes to pre-heat (or pre-cool) in the hour before its events (decision 109). */
   preheat?: boolean;
   programNameFr?: string | null;
+  /** Copied from the program when scheduled: its members may be in another program's event at the same time (decision 108). */
+  stacks: boolean;
 };
 
 /**
@@ -37,7 +39,7 @@ export const inArea = (p: string, h: string) =>
   );
 
 const eventColumns = sql`e.id, e.program_id as "programId", p.name as "programName", e.starts_at as "startsAt", e.ends_at as "endsAt",
-  e.reward_points as "rewardPoints", e.target_percent as "targetPercent", e.status, e.settlement_version as "settlementVersion", e.points_per_kwh as "pointsPerKwh", p.preheat, p.name_fr as "programNameFr"`;
+  e.reward_points as "rewardPoints", e.target_percent as "targetPercent", e.status, e.settlement_version as "settlementVersion", e.points_per_kwh as "pointsPerKwh", p.preheat, p.name_fr as "programNameFr", e.stacks`;
 
 function toEvent(row: EventRow): EventRow {
   return { ...row, startsAt: new Date(row.startsAt), endsAt: new Date(row.endsAt) };

@@ -162,7 +162,7 @@ export async function editEvent(tx: DbOrTx, id: string, input: EditEvent, now: D
   // A moved window is news to the members: it needs the notice a new event would, unless it asks less.
   if (program && moveAsksMore(from, to)) checkNotice(program, startsAt, now, waiver);
   // No home may be left in an exclusive program's event and another at the same time (decisions 108, 113).
-  if (moveAsksMore(from, to)) await checkStackingForMove(tx, id, to);
+  if (moveAsksMore(from, to)) await checkStackingForMove(tx, event, to);
   await updateEventTerms(tx, id, { startsAt, endsAt, rewardPoints: input.rewardPoints ?? event.rewardPoints, targetPercent: input.targetPercent ?? event.targetPercent }, now);
   await scheduleEventJobs(tx, id, startsAt, endsAt, now, false);
   // A moved window reaches everyone already told at once (an updated invitation with a higher

@@ -1,6 +1,3 @@
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { serve, type ServerType } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDurableWorker, type DurableWorker } from '../../jobs/durable-worker';
@@ -8,6 +5,7 @@ import { openAdrJobHandlers, startOpenAdrPolling } from '../../jobs/openadr-jobs
 import { rowsOf } from '../../db/rows';
 import { createLogger } from '../../lib/logger';
 import { startTestVtn, type TestVtn } from '../../test/openadr-test-vtn';
+import { portBeforeApp, type PortBeforeApp } from '../../test/port-before-app';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { upsertProgram } from '../events/events.repository';
 import { jobsByKeyPrefix } from '../durable-jobs/durable-jobs.repository';
@@ -27,7 +25,7 @@ describe('OpenADR: two VTNs at once, 3.0.1 and 3.1.1', () => {
   let ontarioVtn: TestVtn;
   let quebecVtn: TestVtn;
   let t: TestApp;
-  let server: ServerType;
+  let server: PortBeforeApp;
   let worker: DurableWorker;
   let ontario: string;
   let quebec: string;
@@ -58,12 +56,8 @@ describe('OpenADR: two VTNs at once, 3.0.1 and 3.1.1', () => {
   beforeAll(async () => {
     ontarioVtn = await startTestVtn('3.0.1');
     quebecVtn = await startTestVtn('3.1.1');
-    let handle: (request: Request) => Response | Promise<Response> = () => new Response(null, { status: 503 });
-    server = await new Promise<ServerType>((resolve) => {
-      const s = serve({ fetch: (request) => handle(request), port: 0, hostname: '127.0.0.1' }, () => resolve(s));
-    });
-    (server as Server).keepAliveTimeout = 120_000;
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    server = await portBeforeApp();
+    const base = server.base;
     t = await createTestApp({
       clock: () => now,
       env: {
@@ -76,7 +70,7 @@ describe('OpenADR: two VTNs at once, 3.0.1 and 3.1.1', () => {
         OPENADR_VTNS: JSON.stringify([{ name: 'quebec', url: quebecVtn.url, clientId: quebecVtn.clientId, clientSecret: quebecVtn.clientSecret, version: '3.1.1', venName: 'peakwise-qc', pollSeconds: 600 }]),
       },
     });
-    handle = (request) => t.app.fetch(request);
+    server.serveApp(t.app);
     ontario = await upsertProgram(t.database.db, { name: 'Ontario Peak Saver', provinces: ['ON'], fsas: null, defaultRewardPoints: 100, defaultTargetPercent: 10, noticeHours: 4 });
     quebec = await upsertProgram(t.database.db, { name: 'Hilo Québec', provinces: ['QC'], fsas: null, defaultRewardPoints: 100, defaultTargetPercent: 10, noticeHours: 4 });
     onProgram = ontarioVtn.addProgram('IESO summer DR');
@@ -89,7 +83,7 @@ describe('OpenADR: two VTNs at once, 3.0.1 and 3.1.1', () => {
     await worker?.stop();
     await ontarioVtn?.settle();
     await quebecVtn?.settle();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await server.close();
     await t?.close();
     await ontarioVtn?.close();
     await quebecVtn?.close();

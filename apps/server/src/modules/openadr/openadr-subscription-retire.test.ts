@@ -1,10 +1,8 @@
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { serve, type ServerType } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/rows';
 import { startTestVtn, type TestVtn } from '../../test/openadr-test-vtn';
+import { portBeforeApp, type PortBeforeApp } from '../../test/port-before-app';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createOpenAdrClient, type OpenAdrClient } from './openadr-client';
 import { pollVtn, type VtnIdentity } from './openadr-ven.service';
@@ -19,7 +17,7 @@ const META = { createdDateTime: '2026-01-01T00:00:00Z', modificationDateTime: '2
 describe('OpenADR 3.1.1: a webhook subscription made before MQTT was offered', () => {
   let vtn: TestVtn;
   let t: TestApp;
-  let server: ServerType;
+  let server: PortBeforeApp;
   let base: string;
   let client: OpenAdrClient;
   let identity: VtnIdentity;
@@ -31,17 +29,13 @@ describe('OpenADR 3.1.1: a webhook subscription made before MQTT was offered', (
   beforeAll(async () => {
     vtn = await startTestVtn('3.1.1', { mqtt: 'aedes' });
     vtn.mqttOffered = false;
-    let handle: (request: Request) => Response | Promise<Response> = () => new Response(null, { status: 503 });
-    server = await new Promise<ServerType>((resolve) => {
-      const s = serve({ fetch: (request) => handle(request), port: 0, hostname: '127.0.0.1' }, () => resolve(s));
-    });
-    (server as Server).keepAliveTimeout = 120_000;
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    server = await portBeforeApp();
+    base = server.base;
     t = await createTestApp({
       clock: () => now,
       env: { OPENADR_VTN_URL: vtn.url, OPENADR_CLIENT_ID: vtn.clientId, OPENADR_CLIENT_SECRET: vtn.clientSecret, OPENADR_VERSION: '3.1.1', OPENADR_VEN_NAME: 'peakwise-retire', OPENADR_CALLBACK_URL: base },
     });
-    handle = (request) => t.app.fetch(request);
+    server.serveApp(t.app);
     vtn.addProgram('Utility summer DR');
     const config = t.config.openadr!;
     client = createOpenAdrClient({ config });
@@ -49,7 +43,7 @@ describe('OpenADR 3.1.1: a webhook subscription made before MQTT was offered', (
   }, 60_000);
   afterAll(async () => {
     await vtn?.settle();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await server.close();
     await t?.close();
     await vtn?.close();
   });

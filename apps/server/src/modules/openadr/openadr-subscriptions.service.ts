@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hashSecretToken } from '../../lib/secret-token';
 import type { DbOrTx } from '../../db/client';
 import { OpenAdrFault, type OpenAdrClient } from './openadr-client';
+import { listAll } from './openadr-listing';
 import { ensureCallbackToken, holdBearer, subscriptionsOf, type SubscriptionStatus } from './openadr-subscriptions.repository';
 
 /*
@@ -29,7 +30,7 @@ type VtnSubscription = { id: string; programID?: string | null; objectOperations
 /** The whole of the programs and events, created, changed or deleted: a notification only says when to poll. */
 const OBJECTS = ['PROGRAM', 'EVENT'];
 const OPERATIONS = ['CREATE', 'UPDATE', 'DELETE'];
-const PAGE = 50;
+/** More than this many pages of our own subscriptions is a VTN misbehaving. */
 const MAX_PAGES = 20;
 
 const ALL_PROGRAMS = '*';
@@ -109,12 +110,4 @@ export async function retireSubscriptions(db: DbOrTx, client: OpenAdrClient, vtn
   }
 }
 
-async function listOurs(client: OpenAdrClient, clientName: string): Promise<VtnSubscription[]> {
-  const all: VtnSubscription[] = [];
-  for (let page = 0; page < MAX_PAGES; page += 1) {
-    const rows = await client.call<VtnSubscription[]>('get', '/subscriptions', { query: { clientName, skip: page * PAGE, limit: PAGE } });
-    all.push(...rows);
-    if (rows.length < PAGE) return all;
-  }
-  throw new OpenAdrFault('refused', `GET /subscriptions listed more than ${PAGE * MAX_PAGES} subscriptions`);
-}
+const listOurs = (client: OpenAdrClient, clientName: string) => listAll<VtnSubscription>(client, '/subscriptions', { filter: { clientName }, maxPages: MAX_PAGES });

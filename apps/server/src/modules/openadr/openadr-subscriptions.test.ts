@@ -1,7 +1,4 @@
 import { createHash } from 'node:crypto';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { serve, type ServerType } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDurableWorker, type DurableWorker } from '../../jobs/durable-worker';
@@ -9,6 +6,7 @@ import { openAdrJobHandlers, startOpenAdrPolling } from '../../jobs/openadr-jobs
 import { rowsOf } from '../../db/rows';
 import { createLogger } from '../../lib/logger';
 import { startTestVtn, type TestVtn } from '../../test/openadr-test-vtn';
+import { portBeforeApp, type PortBeforeApp } from '../../test/port-before-app';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { upsertProgram } from '../events/events.repository';
 import { jobsByKeyPrefix } from '../durable-jobs/durable-jobs.repository';
@@ -24,7 +22,7 @@ const logger = createLogger({ level: 'silent' });
 describe.each(['3.0.1', '3.1.1'] as const)('OpenADR %s webhook subscriptions, over HTTP both ways', (version) => {
   let vtn: TestVtn;
   let t: TestApp;
-  let server: ServerType;
+  let server: PortBeforeApp;
   let base: string;
   let worker: DurableWorker;
   let vtnProgram: string;
@@ -52,28 +50,23 @@ describe.each(['3.0.1', '3.1.1'] as const)('OpenADR %s webhook subscriptions, ov
   beforeAll(async () => {
     vtn = await startTestVtn(version);
     // The app is served on a real port, so the VTN's challenge and notifications come over HTTP; its address is known only once listening.
-    let handle: (request: Request) => Response | Promise<Response> = () => new Response(null, { status: 503 });
-    server = await new Promise<ServerType>((resolve) => {
-      const s = serve({ fetch: (request) => handle(request), port: 0, hostname: '127.0.0.1' }, () => resolve(s));
-    });
-    // As the test VTN's: no keep-alive socket closes under the VTN between two notifications.
-    (server as Server).keepAliveTimeout = 120_000;
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    server = await portBeforeApp();
+    base = server.base;
     t = await createTestApp({
       clock: () => now,
       env: { OPENADR_VTN_URL: vtn.url, OPENADR_CLIENT_ID: vtn.clientId, OPENADR_CLIENT_SECRET: vtn.clientSecret, OPENADR_VERSION: version, OPENADR_VEN_NAME: 'peakwise-hooks', OPENADR_POLL_SECONDS: '300', OPENADR_CALLBACK_URL: base },
     });
-    handle = (request) => t.app.fetch(request);
+    server.serveApp(t.app);
     ontario = await upsertProgram(t.database.db, { name: 'Ontario Peak Saver', provinces: ['ON'], fsas: null, defaultRewardPoints: 100, defaultTargetPercent: 10, noticeHours: 4 });
     vtnProgram = vtn.addProgram('Utility summer DR');
     const config = t.config.openadr!;
-    worker = startDurableWorker({ db: t.database.db, handlers: openAdrJobHandlers({ config, client: createOpenAdrClient({ config }), logger }), logger, clock: () => now });
-    await startOpenAdrPolling(t.database.db, config, now);
+    worker = startDurableWorker({ db: t.database.db, handlers: openAdrJobHandlers({ vtns: [{ config, client: createOpenAdrClient({ config }) }], logger }), logger, clock: () => now });
+    await startOpenAdrPolling(t.database.db, [config], now);
   });
   afterAll(async () => {
     await worker.stop();
     await vtn.settle();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await server.close();
     await t.close();
     await vtn.close();
   });
@@ -182,7 +175,7 @@ describe.each(['3.0.1', '3.1.1'] as const)('OpenADR %s webhook subscriptions, ov
 
   it('a VTN that hangs holds no database while the VEN waits for it', async () => {
     const config = t.config.openadr!;
-    const slow = startDurableWorker({ db: t.database.db, handlers: openAdrJobHandlers({ config, client: createOpenAdrClient({ config, timeoutMs: 1_500 }), logger }), logger, clock: () => now });
+    const slow = startDurableWorker({ db: t.database.db, handlers: openAdrJobHandlers({ vtns: [{ config, client: createOpenAdrClient({ config, timeoutMs: 1_500 }) }], logger }), logger, clock: () => now });
     now = new Date(now.getTime() + 301_000);
     vtn.fault = 'hang';
     const attempts = (await pollJob()).attempts;

@@ -6,6 +6,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { cancelEvent, editEvent, scheduleEvent } from '../events/events.service';
 import { OpenAdrFault, type OpenAdrClient } from './openadr-client';
+import { listAll } from './openadr-listing';
 import { recordReportError, saveSentReport } from './openadr-reports.repository';
 import { sendDueReports, type ReportRun } from './openadr-reports.service';
 import { checkNotifier, type NotifierCheck } from './openadr-notifier.service';
@@ -43,9 +44,7 @@ type VtnObject = { id: string; modificationDateTime?: string };
 type VtnProgram = VtnObject & { programName: string };
 type VtnEvent = VtnObject & OpenAdrEventShape & { programID: string; eventName?: string | null; reportDescriptors?: unknown[] | null };
 
-/** The spec's largest page (limit's maximum in both versions). */
-const PAGE = 50;
-/** More than this many pages of one listing is a VTN misbehaving (or an endless skip), not a program list. */
+/** More than this many pages of programs or events is a VTN misbehaving, not a program list. */
 const MAX_PAGES = 40;
 
 export type PollResult = { ok: true; applied: number; unchanged: number } | { ok: false; error: string; retryAt: Date };
@@ -79,8 +78,8 @@ export async function fetchVtn(db: DbOrTx, client: OpenAdrClient, identity: VtnI
   try {
     const venId = vtn.venId ?? (await enrol(client, vtn));
     const resources = await registerResources(client, venId, programs.filter((p) => !known.has(resourceNameFor(p.id))));
-    const vtnPrograms = await listAll<VtnProgram>(client, '/programs');
-    const events = await listAll<VtnEvent>(client, '/events');
+    const vtnPrograms = await listAll<VtnProgram>(client, '/programs', { maxPages: MAX_PAGES });
+    const events = await listAll<VtnEvent>(client, '/events', { maxPages: MAX_PAGES });
     // A 3.1.1 VTN with an MQTT broker tells us there (decision 114); webhooks are for the others.
     const notifier = await checkNotifier(client, vtnPrograms.map((p) => p.id));
     // A VTN that refuses subscriptions is still polled: its fault is the subscription's, not the poll's.
@@ -135,16 +134,6 @@ export async function applyVtnSnapshot(tx: DbOrTx, snapshot: VtnSnapshot, now: D
 export async function pollVtn(db: Db, client: OpenAdrClient, identity: VtnIdentity, now: Date, callbackUrl?: string): Promise<PollResult> {
   const snapshot = await fetchVtn(db, client, identity, now, callbackUrl);
   return db.transaction((tx) => applyVtnSnapshot(tx, snapshot, now));
-}
-
-async function listAll<T>(client: OpenAdrClient, path: '/programs' | '/events'): Promise<T[]> {
-  const all: T[] = [];
-  for (let page = 0; page < MAX_PAGES; page += 1) {
-    const rows = await client.call<T[]>('get', path, { query: { skip: page * PAGE, limit: PAGE } });
-    all.push(...rows);
-    if (rows.length < PAGE) return all;
-  }
-  throw new OpenAdrFault('refused', `GET ${path} listed more than ${PAGE * MAX_PAGES} objects`);
 }
 
 /** Finds our ven by name (a restart, or a second server) before creating it. */

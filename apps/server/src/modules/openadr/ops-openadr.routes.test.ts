@@ -37,8 +37,8 @@ describe('OpenADR on /ops, polled by the durable job', () => {
 
   it('the poll chains itself: after a poll, after a failure with back-off, and a restart keeps one chain', async () => {
     const openadr = t.config.openadr!;
-    const worker = startDurableWorker({ db: t.database.db, handlers: openAdrJobHandlers({ config: openadr, client: createOpenAdrClient({ config: openadr }), logger: createLogger({ level: 'silent' }) }), logger: createLogger({ level: 'silent' }), clock: () => now });
-    await startOpenAdrPolling(t.database.db, openadr, now);
+    const worker = startDurableWorker({ db: t.database.db, handlers: openAdrJobHandlers({ vtns: [{ config: openadr, client: createOpenAdrClient({ config: openadr }) }], logger: createLogger({ level: 'silent' }) }), logger: createLogger({ level: 'silent' }), clock: () => now });
+    await startOpenAdrPolling(t.database.db, [openadr], now);
     expect(await worker.runDue()).toBe(1);
     const [job] = await jobsByKeyPrefix(t.database.db, 'openadr-poll:');
     expect(job).toMatchObject({ name: OPENADR_POLL_JOB, status: 'queued', runAt: new Date(Math.floor(now.getTime() / 1000) * 1000 + 120_000).toISOString().replace('.000Z', 'Z') });
@@ -50,7 +50,7 @@ describe('OpenADR on /ops, polled by the durable job', () => {
     // The first failure backs off a minute, not the poll interval; the job itself did not fail.
     expect(failed).toMatchObject({ status: 'queued', attempts: 2, runAt: new Date(Math.floor(now.getTime() / 1000) * 1000 + 60_000).toISOString().replace('.000Z', 'Z') });
     vtn.fault = null;
-    await startOpenAdrPolling(t.database.db, openadr, now);
+    await startOpenAdrPolling(t.database.db, [openadr], now);
     expect(await jobsByKeyPrefix(t.database.db, 'openadr-poll:')).toHaveLength(1);
     expect(await worker.runDue()).toBe(1);
     await worker.stop();
@@ -61,7 +61,7 @@ describe('OpenADR on /ops, polled by the durable job', () => {
     expect((await call(member, 'GET', '/api/ops/openadr')).status).toBe(404);
     const vtnProgram = vtn.addProgram('Utility winter DR');
     now = new Date(now.getTime() + 600_000);
-    const worker = startDurableWorker({ db: t.database.db, handlers: openAdrJobHandlers({ config: t.config.openadr!, client: createOpenAdrClient({ config: t.config.openadr! }), logger: createLogger({ level: 'silent' }) }), logger: createLogger({ level: 'silent' }), clock: () => now });
+    const worker = startDurableWorker({ db: t.database.db, handlers: openAdrJobHandlers({ vtns: [{ config: t.config.openadr!, client: createOpenAdrClient({ config: t.config.openadr! }) }], logger: createLogger({ level: 'silent' }) }), logger: createLogger({ level: 'silent' }), clock: () => now });
     await worker.runDue();
     await worker.stop();
     const response = await call(operator, 'GET', '/api/ops/openadr');
