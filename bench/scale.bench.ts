@@ -30,7 +30,7 @@ import { machineLine } from './lib/machine';
 import { signInMember, signUpMember, type BenchMember } from './lib/members';
 import { startReadLoad, type ReadLoadResult } from './lib/read-load';
 import { replicaCaughtUp } from './lib/replica-state';
-import { costMeter, costsBetween, lessBackground, STATS_FLUSH_MS, sumCosts, type CostMeter, type Costs } from './lib/cost-meter';
+import { costMeter, costsBetween, lessBackground, perEach, statementsBetween, STATS_FLUSH_MS, sumCosts, type CostMeter, type Costs, type StatementCounts, type StatementDelta } from './lib/cost-meter';
 import { routeCosts, weightedPerRead, type RouteCost } from './lib/route-costs';
 import { loadScaleYear, RAW_BYTES_PER_READING, rollupMismatches, seriesBytes, type MonthFigures } from './lib/scale-year';
 import { SCREEN_MIX } from './lib/screen-mix';
@@ -86,7 +86,8 @@ async function main() {
   // PostgreSQL's JIT costs, so each batch is compiled again (81 functions for a batch's devices;
   // with JIT 11.4 and 6.0 s, without 9.0 and 5.4 s for 368,640 readings on this loaded host).
   const cluster = await startTestReplicatedCluster({
-    settings: [`shared_buffers = ${SHARED_BUFFERS}`, 'max_connections = 100', 'max_wal_size = 4GB', 'checkpoint_timeout = 15min', 'maintenance_work_mem = 256MB', 'work_mem = 64MB', 'jit = off'],
+    // pg_stat_statements: each statement counted as it ends, for what a screen read runs where.
+    settings: [`shared_buffers = ${SHARED_BUFFERS}`, "shared_preload_libraries = 'pg_stat_statements'", 'max_connections = 100', 'max_wal_size = 4GB', 'checkpoint_timeout = 15min', 'maintenance_work_mem = 256MB', 'work_mem = 64MB', 'jit = off'],
   });
   const stopOnSignal = () => void cluster.stop().finally(() => process.exit(130));
   process.once('SIGINT', stopOnSignal);
@@ -181,6 +182,9 @@ type MixSide = {
   costs: Costs[];
   /** The side's cost with nothing asked, over IDLE_MS. */
   idle?: Costs;
+  /** Statements on each cluster at the first round's start and the last round's end. */
+  statementsBefore?: { primary: StatementCounts; replica: StatementCounts };
+  statementsAfter?: { primary: StatementCounts; replica: StatementCounts };
 };
 
 /**
@@ -249,7 +253,8 @@ async function idleCost(side: MixSide) {
   const idle = side.idle;
   log(
     `  idle ${side.label}: server processes ${(perSecond(idle, 'serversMs') / 10).toFixed(1)} % of a core, primary ${(perSecond(idle, 'primaryMs') / 10).toFixed(1)} %, replica ${(perSecond(idle, 'replicaMs') / 10).toFixed(1)} %; ` +
-      `${perSecond(idle, 'primaryXacts').toFixed(1)} transactions/s on the primary, ${perSecond(idle, 'replicaXacts').toFixed(1)}/s on the replica (this database)`,
+      `on this database ${perSecond(idle, 'primaryStatements').toFixed(1)} statements/s on the primary, ${perSecond(idle, 'replicaStatements').toFixed(1)}/s on the replica; ` +
+      `transactions counted ${perSecond(idle, 'primaryXacts').toFixed(1)}/s and ${perSecond(idle, 'replicaXacts').toFixed(1)}/s`,
   );
 }
 
@@ -271,11 +276,13 @@ async function mixRound(cluster: TestReplicatedCluster, side: MixSide) {
     maxSockets: 256,
     maxOutstanding: Math.max(100, RATE * 2),
   });
+  side.statementsBefore ??= await side.meter.statements();
   const before = await side.meter.snapshot();
   side.rounds.push(await load.run());
   await load.close();
   await new Promise((r) => setTimeout(r, FLUSH_MS));
   side.costs.push(costsBetween(before, await side.meter.snapshot()));
+  side.statementsAfter = await side.meter.statements();
 }
 
 const cores = (ms: number, seconds: number) => `${(ms / seconds / 1000).toFixed(2)}`;
@@ -295,7 +302,7 @@ function mixOf(side: MixSide): Mix {
   const sent = side.rounds.reduce((n, r) => n + r.sent, 0);
   const raw = sumCosts(side.costs);
   const costs = lessBackground(raw, side.idle!);
-  const perRead = Object.fromEntries(Object.entries(costs).map(([k, v]) => [k, k === 'seconds' ? v : v / sent])) as Costs;
+  const perRead = perEach(costs, sent);
   const mix: Mix = {
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
@@ -315,17 +322,28 @@ function mixOf(side: MixSide): Mix {
   );
   log(
     `    during the rounds with the flush after them (${raw.seconds.toFixed(0)} s), cores busy: server processes ${cores(raw.serversMs, raw.seconds)}, primary ${cores(raw.primaryMs, raw.seconds)}, replica ${cores(raw.replicaMs, raw.seconds)}, the bench (load worker, proxy) ${cores(raw.benchMs, raw.seconds)}; ` +
-      `transactions: replica ${int(raw.replicaXacts)}, primary ${int(raw.primaryXacts)} (${int(costs.replicaXacts)} and ${int(costs.primaryXacts)} less the idle rate)`,
+      `statements: replica ${int(raw.replicaStatements)}, primary ${int(raw.primaryStatements)} (${int(costs.replicaStatements)} and ${int(costs.primaryStatements)} less the idle rate); ` +
+      `transactions counted: replica ${int(raw.replicaXacts)}, primary ${int(raw.primaryXacts)} (${int(costs.replicaXacts)} and ${int(costs.primaryXacts)} less the idle rate)`,
   );
   log(`    a request sent, less the idle rate: ${costLine(perRead)}`);
+  for (const where of ['primary', 'replica'] as const) {
+    const top = statementsBetween(side.statementsBefore![where], side.statementsAfter![where], 8);
+    log(`    most run on the ${where} over the rounds (idle time between them in): ${statementList(top, sent)}`);
+  }
   return mix;
+}
+
+/** Statements with their calls per `per` (reads) and mean ms, their text cut short. */
+function statementList(top: readonly StatementDelta[], per: number): string {
+  return top.map((s) => `[${(s.calls / per).toFixed(2)}×, ${(s.ms / s.calls).toFixed(2)} ms] ${s.query.replace(/\s+/g, ' ').slice(0, 90)}`).join(' | ');
 }
 
 /** One read's costs in a line. */
 function costLine(c: Costs): string {
   return (
     `CPU ms: server ${c.serversMs.toFixed(2)}, primary ${c.primaryMs.toFixed(2)}, replica ${c.replicaMs.toFixed(2)}, bench ${c.benchMs.toFixed(2)} (total ${(c.serversMs + c.primaryMs + c.replicaMs + c.benchMs).toFixed(2)}); ` +
-    `transactions: replica ${c.replicaXacts.toFixed(2)}, primary ${c.primaryXacts.toFixed(2)}; statement ms: replica ${c.replicaActiveMs.toFixed(2)}, primary ${c.primaryActiveMs.toFixed(2)}`
+    `statements: replica ${c.replicaStatements.toFixed(2)} (${c.replicaStatementMs.toFixed(2)} ms), primary ${c.primaryStatements.toFixed(2)} (${c.primaryStatementMs.toFixed(2)} ms); ` +
+    `transactions counted: replica ${c.replicaXacts.toFixed(2)}, primary ${c.primaryXacts.toFixed(2)}; active ms: replica ${c.replicaActiveMs.toFixed(2)}, primary ${c.primaryActiveMs.toFixed(2)}`
   );
 }
 
@@ -362,7 +380,11 @@ function report(
   ];
   if (routes.length > 0) {
     lines.push(`  each screen read alone on ${int(HOMES)} homes (${routes[0]!.reads} reads, 4 at a time, less the idle rate), per read:`);
-    for (const r of routes) lines.push(`    ${r.path}: p50 ${ms(r.p50)}; ${costLine(r.perRead)}`);
+    for (const r of routes) {
+      lines.push(`    ${r.path}: p50 ${ms(r.p50)}; ${costLine(r.perRead)}`);
+      lines.push(`      replica: ${statementList(r.replicaTop, r.reads)}`);
+      lines.push(`      primary: ${statementList(r.primaryTop, r.reads)}`);
+    }
     lines.push(`    the mix's weights over these: ${costLine(weightedPerRead(routes, SCREEN_MIX))}`);
   }
   process.stdout.write(`${lines.join('\n')}\n`);

@@ -66,7 +66,14 @@ export function clusterCpuMs(postmasterPid: number): number {
   return (total * 1000) / ticks();
 }
 
-export type DbCounters = { xacts: number; activeMs: number };
+/**
+ * A database's counters: pg_stat_database's transactions and statement time, and
+ * pg_stat_statements' statements and their execution time. The latter count at each statement's
+ * end; the former only when the backend next writes its counters, and PostgreSQL 15 writes none
+ * for a backend whose transactions touched no table (a lag probe's `select
+ * pg_last_wal_replay_lsn()`) until one of its transactions does.
+ */
+export type DbCounters = { xacts: number; activeMs: number; statements: number; statementMs: number };
 
 export type CostSnapshot = {
   /** performance.now() when taken. */
@@ -90,6 +97,10 @@ export type Costs = {
   replicaXacts: number;
   primaryActiveMs: number;
   replicaActiveMs: number;
+  primaryStatements: number;
+  replicaStatements: number;
+  primaryStatementMs: number;
+  replicaStatementMs: number;
 };
 
 export function costsBetween(before: CostSnapshot, after: CostSnapshot): Costs {
@@ -103,10 +114,53 @@ export function costsBetween(before: CostSnapshot, after: CostSnapshot): Costs {
     replicaXacts: after.replica.xacts - before.replica.xacts,
     primaryActiveMs: after.primary.activeMs - before.primary.activeMs,
     replicaActiveMs: after.replica.activeMs - before.replica.activeMs,
+    primaryStatements: after.primary.statements - before.primary.statements,
+    replicaStatements: after.replica.statements - before.replica.statements,
+    primaryStatementMs: after.primary.statementMs - before.primary.statementMs,
+    replicaStatementMs: after.replica.statementMs - before.replica.statementMs,
   };
 }
 
-const COUNTED = ['serversMs', 'primaryMs', 'replicaMs', 'benchMs', 'primaryXacts', 'replicaXacts', 'primaryActiveMs', 'replicaActiveMs'] as const;
+export const COUNTED = [
+  'serversMs',
+  'primaryMs',
+  'replicaMs',
+  'benchMs',
+  'primaryXacts',
+  'replicaXacts',
+  'primaryActiveMs',
+  'replicaActiveMs',
+  'primaryStatements',
+  'replicaStatements',
+  'primaryStatementMs',
+  'replicaStatementMs',
+] as const;
+
+/** Every figure zero, over no time. */
+export function noCosts(): Costs {
+  return {
+    seconds: 0,
+    serversMs: 0,
+    primaryMs: 0,
+    replicaMs: 0,
+    benchMs: 0,
+    primaryXacts: 0,
+    replicaXacts: 0,
+    primaryActiveMs: 0,
+    replicaActiveMs: 0,
+    primaryStatements: 0,
+    replicaStatements: 0,
+    primaryStatementMs: 0,
+    replicaStatementMs: 0,
+  };
+}
+
+/** Each figure divided by `n` (the reads), the seconds kept. */
+export function perEach(costs: Costs, n: number): Costs {
+  const out = { ...costs };
+  for (const key of COUNTED) out[key] = costs[key] / n;
+  return out;
+}
 
 /** `costs` less what `idle` (a window with nothing asked) would have done over the same seconds: the samplers', jobs' and pools' own work. */
 export function lessBackground(costs: Costs, idle: Costs): Costs {
@@ -117,7 +171,7 @@ export function lessBackground(costs: Costs, idle: Costs): Costs {
 
 /** Costs summed over several windows. */
 export function sumCosts(list: readonly Costs[]): Costs {
-  const total: Costs = { seconds: 0, serversMs: 0, primaryMs: 0, replicaMs: 0, benchMs: 0, primaryXacts: 0, replicaXacts: 0, primaryActiveMs: 0, replicaActiveMs: 0 };
+  const total = noCosts();
   for (const costs of list) {
     total.seconds += costs.seconds;
     for (const key of COUNTED) total[key] += costs[key];
@@ -125,7 +179,28 @@ export function sumCosts(list: readonly Costs[]): Costs {
   return total;
 }
 
-export type CostMeter = { snapshot(): Promise<CostSnapshot>; close(): Promise<void> };
+/** One statement text's calls and execution ms so far, by pg_stat_statements' query id. */
+export type StatementCounts = Map<string, { query: string; calls: number; ms: number }>;
+
+export type StatementDelta = { query: string; calls: number; ms: number };
+
+/** The statements run between two counts, most called first, `top` of them. */
+export function statementsBetween(before: StatementCounts, after: StatementCounts, top: number): StatementDelta[] {
+  const out: StatementDelta[] = [];
+  for (const [id, a] of after) {
+    const b = before.get(id);
+    const calls = a.calls - (b?.calls ?? 0);
+    if (calls > 0) out.push({ query: a.query, calls, ms: a.ms - (b?.ms ?? 0) });
+  }
+  return out.sort((x, y) => y.calls - x.calls).slice(0, top);
+}
+
+export type CostMeter = {
+  snapshot(): Promise<CostSnapshot>;
+  /** Each side's statements on this database so far (pg_stat_statements). */
+  statements(): Promise<{ primary: StatementCounts; replica: StatementCounts }>;
+  close(): Promise<void>;
+};
 
 async function connected(url: string) {
   const client = new pg.Client({ connectionString: url });
@@ -150,12 +225,27 @@ export async function costMeter(options: { primaryUrl: string; replicaUrl: strin
   const replica = await connected(options.replicaUrl);
   const primaryPostmaster = await postmasterOf(primary);
   const replicaPostmaster = await postmasterOf(replica);
+  // pg_stat_statements must be loaded (shared_preload_libraries) and created in the database on
+  // the primary; the replica has the extension through replication and its own counts in memory.
+  await primary.query('create extension if not exists pg_stat_statements');
   const counters = async (client: pg.Client): Promise<DbCounters> => {
-    const { rows } = await client.query<{ xacts: string; active: number }>(
-      'select xact_commit + xact_rollback as xacts, active_time as active from pg_stat_database where datname = $1',
+    const { rows } = await client.query<{ xacts: string; active: number; statements: string; statement_ms: number }>(
+      `select d.xact_commit + d.xact_rollback as xacts, d.active_time as active,
+              (select coalesce(sum(s.calls), 0) from pg_stat_statements s where s.dbid = d.datid) as statements,
+              (select coalesce(sum(s.total_exec_time), 0) from pg_stat_statements s where s.dbid = d.datid) as statement_ms
+         from pg_stat_database d where d.datname = $1`,
       [options.database],
     );
-    return { xacts: Number(rows[0]?.xacts ?? 0), activeMs: Number(rows[0]?.active ?? 0) };
+    const row = rows[0];
+    return { xacts: Number(row?.xacts ?? 0), activeMs: Number(row?.active ?? 0), statements: Number(row?.statements ?? 0), statementMs: Number(row?.statement_ms ?? 0) };
+  };
+  const statementCounts = async (client: pg.Client): Promise<StatementCounts> => {
+    const { rows } = await client.query<{ id: string; query: string; calls: string; ms: number }>(
+      `select s.queryid::text as id, s.query, s.calls, s.total_exec_time as ms
+         from pg_stat_statements s join pg_database d on d.oid = s.dbid where d.datname = $1`,
+      [options.database],
+    );
+    return new Map(rows.map((r) => [r.id, { query: r.query, calls: Number(r.calls), ms: Number(r.ms) }]));
   };
   return {
     async snapshot() {
@@ -172,6 +262,10 @@ export async function costMeter(options: { primaryUrl: string; replicaUrl: strin
         primary: p,
         replica: r,
       };
+    },
+    async statements() {
+      const [p, r] = await Promise.all([statementCounts(primary), statementCounts(replica)]);
+      return { primary: p, replica: r };
     },
     async close() {
       await primary.end().catch(() => {});

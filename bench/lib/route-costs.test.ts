@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Costs } from './cost-meter';
+import { noCosts, type Costs } from './cost-meter';
 import { weightedPerRead, type RouteCost } from './route-costs';
 
-const zero: Costs = { seconds: 0, serversMs: 0, primaryMs: 0, replicaMs: 0, benchMs: 0, primaryXacts: 0, replicaXacts: 0, primaryActiveMs: 0, replicaActiveMs: 0 };
-const route = (path: string, perRead: Partial<Costs>): RouteCost => ({ label: path, path, reads: 10, p50: 1, perRead: { ...zero, ...perRead } });
+const route = (path: string, perRead: Partial<Costs>): RouteCost => ({ label: path, path, reads: 10, p50: 1, perRead: { ...noCosts(), ...perRead }, primaryTop: [], replicaTop: [] });
 
 describe('weightedPerRead', () => {
   it('weights each path by its share of the mix', () => {

@@ -3,22 +3,19 @@
  * PostgreSQL cluster and each database's transaction count, net of what the same seconds cost
  * with nothing asked (the replica samplers, the job pollers).
  */
-import { costsBetween, lessBackground, STATS_FLUSH_MS, type CostMeter, type Costs } from './cost-meter';
+import { COUNTED, costsBetween, lessBackground, noCosts, perEach, statementsBetween, STATS_FLUSH_MS, type CostMeter, type Costs, type StatementDelta } from './cost-meter';
 import { percentile } from './format';
 
-export type RouteCost = { label: string; path: string; reads: number; p50: number; perRead: Costs };
-
-const perRead = (costs: Costs, reads: number): Costs => ({
-  seconds: costs.seconds,
-  serversMs: costs.serversMs / reads,
-  primaryMs: costs.primaryMs / reads,
-  replicaMs: costs.replicaMs / reads,
-  benchMs: costs.benchMs / reads,
-  primaryXacts: costs.primaryXacts / reads,
-  replicaXacts: costs.replicaXacts / reads,
-  primaryActiveMs: costs.primaryActiveMs / reads,
-  replicaActiveMs: costs.replicaActiveMs / reads,
-});
+export type RouteCost = {
+  label: string;
+  path: string;
+  reads: number;
+  p50: number;
+  perRead: Costs;
+  /** The statements each side ran in the route's window, most called first. */
+  primaryTop: StatementDelta[];
+  replicaTop: StatementDelta[];
+};
 
 /**
  * `reads` requests of each path, `lanes` at a time, members in turn, then STATS_FLUSH_MS idle
@@ -36,6 +33,7 @@ export async function routeCosts(options: {
 }): Promise<RouteCost[]> {
   const costs: RouteCost[] = [];
   for (const entry of options.mix) {
+    const statementsBefore = await options.meter.statements();
     const before = await options.meter.snapshot();
     const latencies: number[] = [];
     let next = 0;
@@ -52,7 +50,16 @@ export async function routeCosts(options: {
     await Promise.all(Array.from({ length: options.lanes }, lane));
     await new Promise((r) => setTimeout(r, options.flushMs ?? STATS_FLUSH_MS));
     const net = lessBackground(costsBetween(before, await options.meter.snapshot()), options.idle);
-    costs.push({ label: entry.label, path: entry.path, reads: options.reads, p50: percentile(latencies.sort((a, b) => a - b), 50), perRead: perRead(net, options.reads) });
+    const statementsAfter = await options.meter.statements();
+    costs.push({
+      label: entry.label,
+      path: entry.path,
+      reads: options.reads,
+      p50: percentile(latencies.sort((a, b) => a - b), 50),
+      perRead: perEach(net, options.reads),
+      primaryTop: statementsBetween(statementsBefore.primary, statementsAfter.primary, 4),
+      replicaTop: statementsBetween(statementsBefore.replica, statementsAfter.replica, 4),
+    });
   }
   return costs;
 }
@@ -60,11 +67,11 @@ export async function routeCosts(options: {
 /** The mix's cost of one read, each path weighted as the mix asks for it. */
 export function weightedPerRead(costs: readonly RouteCost[], mix: readonly { path: string; weight: number }[]): Costs {
   const total = mix.reduce((n, m) => n + m.weight, 0);
-  const out: Costs = { seconds: 0, serversMs: 0, primaryMs: 0, replicaMs: 0, benchMs: 0, primaryXacts: 0, replicaXacts: 0, primaryActiveMs: 0, replicaActiveMs: 0 };
+  const out = noCosts();
   for (const m of mix) {
     const c = costs.find((r) => r.path === m.path);
     if (!c) throw new Error(`no cost measured for ${m.path}`);
-    for (const key of ['serversMs', 'primaryMs', 'replicaMs', 'benchMs', 'primaryXacts', 'replicaXacts', 'primaryActiveMs', 'replicaActiveMs'] as const) out[key] += (c.perRead[key] * m.weight) / total;
+    for (const key of COUNTED) out[key] += (c.perRead[key] * m.weight) / total;
   }
   return out;
 }
