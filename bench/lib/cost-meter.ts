@@ -228,6 +228,13 @@ export async function costMeter(options: { primaryUrl: string; replicaUrl: strin
   // pg_stat_statements must be loaded (shared_preload_libraries) and created in the database on
   // the primary; the replica has the extension through replication and its own counts in memory.
   await primary.query('create extension if not exists pg_stat_statements');
+  // The replica has the view once it has replayed the statement above.
+  for (const deadline = Date.now() + 30_000; ; ) {
+    const { rows } = await replica.query<{ view: string | null }>(`select to_regclass('pg_stat_statements')::text as view`);
+    if (rows[0]?.view) break;
+    if (Date.now() > deadline) throw new Error('the replica has not replayed pg_stat_statements after 30 s');
+    await new Promise((r) => setTimeout(r, 100));
+  }
   const counters = async (client: pg.Client): Promise<DbCounters> => {
     const { rows } = await client.query<{ xacts: string; active: number; statements: string; statement_ms: number }>(
       `select d.xact_commit + d.xact_rollback as xacts, d.active_time as active,
