@@ -38,8 +38,9 @@ import { startPacedPublishers, type PacedResult } from './lib/paced-publishers';
 import { startReadLoad, type LoopDelay, type ReadLoadResult } from './lib/read-load';
 import { generateReadings } from './lib/reading-seed';
 import { SCREEN_MIX } from './lib/screen-mix';
-import { startRoundRobinProxy, type RoundRobinProxy } from './lib/round-robin-proxy';
-import { freePort, serverProcess, type ServerProcess } from './lib/server-process';
+import type { RoundRobinProxy } from './lib/round-robin-proxy';
+import { startServerGroup } from './lib/server-group';
+import { freePort, type ServerProcess } from './lib/server-process';
 
 const size = benchSize();
 const smoke = size === 'smoke';
@@ -162,35 +163,30 @@ async function main() {
         `one reading each every ${READING_INTERVAL_S} s, ${SIGN_IN_RATE} sign-ins/s; kill -9 of server A at ${SECONDS / 2} s, restart ${RESTART_AFTER_S} s later; database ${fresh.name}`,
     );
     broker = await startMosquittoInstance(await freePort(), { saveEveryChange: false });
-    const proxyPort = await freePort();
-    const origin = `http://127.0.0.1:${proxyPort}`;
-    const env = {
-      DATABASE_URL: fresh.url,
-      MQTT_URL: broker.url,
-      MQTT_SHARE_GROUP: `load${randomBytes(3).toString('hex')}`,
-      // Both processes are one site: the proxy's address is its public URL (cookies, origin checks).
-      PUBLIC_URL: origin,
-      // The sign-ins of many members come from one address here; the limiter is raised for the run only.
-      AUTH_RATE_LIMIT_SIGN_IN: '1000000',
-      AUTH_RATE_LIMIT_SIGN_UP: '1000000',
-      LOG_LEVEL,
-    };
-    const ports = [await freePort(), await freePort()];
     const look = (name: string) => ({
       ...(SERVER_LOGS ? { logFile: join(SERVER_LOGS, `server-${name}.log`) } : {}),
       ...(CPU_PROF ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${join(CPU_PROF, `server-${name}`)}`] } : {}),
     });
-    // A stable MQTT client id per process: after the restart the broker hands back its session.
-    servers.push(
-      serverProcess({ ...env, MQTT_CLIENT_ID: 'load-ingest-a' }, ports[0]!, look('a')),
-      serverProcess({ ...env, MQTT_CLIENT_ID: 'load-ingest-b' }, ports[1]!, look('b')),
-    );
-    // Together: the database is already migrated, so neither start has anything to wait for from the other.
-    await Promise.all(servers.map((server) => server.start()));
-    proxy = await startRoundRobinProxy(
-      ports.map((port) => ({ host: '127.0.0.1', port })),
-      proxyPort,
-    );
+    const group = await startServerGroup({
+      count: 2,
+      env: {
+        DATABASE_URL: fresh.url,
+        MQTT_URL: broker.url,
+        MQTT_SHARE_GROUP: `load${randomBytes(3).toString('hex')}`,
+        // The sign-ins of many members come from one address here; the limiter is raised for the run only.
+        AUTH_RATE_LIMIT_SIGN_IN: '1000000',
+        AUTH_RATE_LIMIT_SIGN_UP: '1000000',
+        LOG_LEVEL,
+      },
+      // A stable MQTT client id per process: after the restart the broker hands back its session.
+      each: (i) => {
+        const name = i === 0 ? 'a' : 'b';
+        return { env: { MQTT_CLIENT_ID: `load-ingest-${name}` }, options: look(name) };
+      },
+    });
+    servers.push(...group.servers);
+    proxy = group.proxy;
+    const origin = group.url;
 
     let started = performance.now();
     const members = await signUpMembers(proxy, origin, MEMBERS);

@@ -4,15 +4,20 @@
  * decision 123), loaded a month at a time as a deployment lives it: the month set-based into the
  * partitioned tables the ingest writer fills, its rollups, then, while the next month loads, its
  * days compacted with the compaction job's own step (decision 122) and its emptied table given
- * back by the partitions job (decision 124). Then the load bench's screen mix at a fixed rate from a server process that reads from
- * the replica, on this database and on a small one of 10 such homes over the same year, loaded
- * the same way on the same cluster, for the same time: p50/p95/p99 of each and their ratio.
+ * back by the partitions job (decision 124). Then the load bench's screen mix at a fixed rate through
+ * server processes behind the load bench's round-robin proxy (decision 131), reading from the
+ * replica, on this database and on a small one of 10 such homes over the same year, loaded the
+ * same way on the same cluster, for the same time: p50/p95/p99 of each and their ratio, with
+ * what a read cost the server processes, the primary and the replica (CPU, transactions) during
+ * the mix and, for each screen read alone, on the big database.
  *
  *   npm run scale -w @peakwise/bench                   # 1,000 homes, 4 devices, 365 days (525.6 M readings)
  *   npm run scale -w @peakwise/bench -- --size=smoke   # 5 homes, 1 device, 3 days
  * Knobs: BENCH_SCALE_HOMES, BENCH_SCALE_DEVICES, BENCH_SCALE_DAYS, BENCH_SCALE_SMALL_HOMES (the
  * comparison's homes, 10), BENCH_SCALE_MEMBERS (members reading, 10), BENCH_SCALE_READ_RATE
- * (req/s, 500), BENCH_SCALE_READ_SECONDS (60 on each database, in two rounds), BENCH_SCALE_SHARED_BUFFERS (the cluster's, 1GB), BENCH_SCALE_COMPACTION_LANES (compaction runs at once, 2).
+ * (req/s, 500), BENCH_SCALE_READ_SECONDS (60 on each database, in two rounds), BENCH_SCALE_SHARED_BUFFERS (the cluster's, 1GB),
+ * BENCH_SCALE_COMPACTION_LANES (compaction runs at once, 2), BENCH_SCALE_SERVERS (server processes on each database, 2),
+ * BENCH_SCALE_ROUTE_READS (reads of each screen alone for its cost, 200; 0 skips).
  * The cluster's data directories are under the OS temporary directory (TMPDIR), on its disk.
  */
 import { statfsSync } from 'node:fs';
@@ -24,11 +29,13 @@ import { int, log, ms, percentile } from './lib/format';
 import { machineLine } from './lib/machine';
 import { signInMember, signUpMember, type BenchMember } from './lib/members';
 import { startReadLoad, type ReadLoadResult } from './lib/read-load';
-import { replicaCaughtUp, replicaTransactions } from './lib/replica-state';
+import { replicaCaughtUp } from './lib/replica-state';
+import { costMeter, costsBetween, lessBackground, perEach, statementsBetween, STATS_FLUSH_MS, sumCosts, type CostMeter, type Costs, type StatementCounts, type StatementDelta } from './lib/cost-meter';
+import { routeCosts, weightedPerRead, type RouteCost } from './lib/route-costs';
 import { loadScaleYear, RAW_BYTES_PER_READING, rollupMismatches, seriesBytes, type MonthFigures } from './lib/scale-year';
 import { SCREEN_MIX } from './lib/screen-mix';
 import { startServer } from './lib/server';
-import { freePort, serverProcess, type ServerProcess } from './lib/server-process';
+import { startServerGroup, type ServerGroup } from './lib/server-group';
 
 const size = benchSize();
 const smoke = size === 'smoke';
@@ -42,6 +49,12 @@ const READ_SECONDS = numberKnob('SCALE_READ_SECONDS', smoke ? 3 : 60);
 const SHARED_BUFFERS = stringKnob('SCALE_SHARED_BUFFERS') ?? (smoke ? '64MB' : '1GB');
 /** Compaction runs at once over shares of the homes (decision 130): one a core here. */
 const COMPACTION_LANES = numberKnob('SCALE_COMPACTION_LANES', 2);
+const SERVERS = numberKnob('SCALE_SERVERS', 2);
+const ROUTE_READS = numberKnob('SCALE_ROUTE_READS', smoke ? 3 : 200);
+/** An idle window: what the server processes and clusters do with nothing asked, subtracted from every figure. */
+const IDLE_MS = smoke ? 2_000 : 15_000;
+/** The databases' counters are complete this long after a load (smoke does not wait: its figures are not read). */
+const FLUSH_MS = smoke ? 500 : STATS_FLUSH_MS;
 /** The issue's target: the big database's p99 within this many times the small one's. */
 const TARGET_RATIO = 1.5;
 /**
@@ -66,7 +79,7 @@ const peakBytes = needFor(2 * monthMax) + readings * 2 * 12;
 log(`scale (${size}): ${int(HOMES)} homes × (meter + ${DEVICES} devices) × ${DAYS} days = ${int(readings)} readings; peak about ${gib(peakBytes)} on ${tmpdir()}, ${gib(freeBytes())} free`);
 if (peakBytes > freeBytes()) throw new Error('not enough free disk for this run: lower BENCH_SCALE_HOMES, BENCH_SCALE_DEVICES or BENCH_SCALE_DAYS');
 
-type Mix = { p50: number; p95: number; p99: number; answered: number; rate: number; failed: number; shed: number; replicaTransactions: number; loads: number[] };
+type Mix = { p50: number; p95: number; p99: number; answered: number; rate: number; failed: number; shed: number; costs: Costs; perRead: Costs; loads: number[] };
 
 async function main() {
   // The primary and the replica are this run's own, removed at the end (and on Ctrl-C). Memory
@@ -75,13 +88,15 @@ async function main() {
   // PostgreSQL's JIT costs, so each batch is compiled again (81 functions for a batch's devices;
   // with JIT 11.4 and 6.0 s, without 9.0 and 5.4 s for 368,640 readings on this loaded host).
   const cluster = await startTestReplicatedCluster({
-    settings: [`shared_buffers = ${SHARED_BUFFERS}`, 'max_connections = 100', 'max_wal_size = 4GB', 'checkpoint_timeout = 15min', 'maintenance_work_mem = 256MB', 'work_mem = 64MB', 'jit = off'],
+    // pg_stat_statements: each statement counted as it ends, for what a screen read runs where.
+    settings: [`shared_buffers = ${SHARED_BUFFERS}`, "shared_preload_libraries = 'pg_stat_statements'", 'max_connections = 100', 'max_wal_size = 4GB', 'checkpoint_timeout = 15min', 'maintenance_work_mem = 256MB', 'work_mem = 64MB', 'jit = off'],
   });
   const stopOnSignal = () => void cluster.stop().finally(() => process.exit(130));
   process.once('SIGINT', stopOnSignal);
   process.once('SIGTERM', stopOnSignal);
   const dbs: FreshDatabase[] = [];
-  const servers: ServerProcess[] = [];
+  const groups: ServerGroup[] = [];
+  const meters: CostMeter[] = [];
   try {
     const small = await createFreshDatabase(cluster.primaryUrl('postgres'), 'scale_small');
     dbs.push(small);
@@ -104,17 +119,20 @@ async function main() {
     const check = await rollupMismatches(big, bigMembers.map((m) => m.householdId));
     log(`rollups of the ${MEMBERS} members' homes against their readings: ${check.meter} meter days and ${check.device} device days differ, of ${int(check.days)} meter days`);
 
-    // Both servers up, then rounds big, small, small, big: a host whose load drifts weighs on both alike.
-    const bigSide = await mixSide(cluster, big, bigMembers, `${int(HOMES)} homes`);
-    servers.push(bigSide.server);
-    const smallSide = await mixSide(cluster, small, smallMembers, `${SMALL_HOMES} homes`);
-    servers.push(smallSide.server);
+    // Both sides' servers up, each side's idle cost, then rounds big, small, small, big: a host
+    // whose load drifts weighs on both alike.
+    const bigSide = await mixSide(cluster, big, bigMembers, `${int(HOMES)} homes`, groups, meters);
+    const smallSide = await mixSide(cluster, small, smallMembers, `${SMALL_HOMES} homes`, groups, meters);
+    for (const side of [bigSide, smallSide]) await settled(side);
+    for (const side of [bigSide, smallSide]) await idleCost(side);
     for (const side of [bigSide, smallSide, smallSide, bigSide]) await mixRound(cluster, side);
     const bigMix = mixOf(bigSide);
     const smallMix = mixOf(smallSide);
-    report(months, smallMonths, wallS, bytes, bigMix, smallMix, check);
+    const routes = ROUTE_READS > 0 ? await routeCosts({ url: bigSide.group.url, members: bigSide.members, mix: SCREEN_MIX, reads: ROUTE_READS, lanes: 4, meter: bigSide.meter, idle: bigSide.idle!, flushMs: FLUSH_MS }) : [];
+    report(months, smallMonths, wallS, bytes, bigMix, smallMix, check, routes);
   } finally {
-    for (const server of servers) await server.stop();
+    for (const meter of meters) await meter.close();
+    for (const group of groups) await group.stop().catch(() => group.kill9());
     for (const fresh of dbs) {
       await fresh.database.close().catch(() => {});
       await fresh.pool.end().catch(() => {});
@@ -156,41 +174,102 @@ async function signUpMembers(fresh: FreshDatabase): Promise<BenchMember[]> {
   }
 }
 
-type MixSide = { fresh: FreshDatabase; label: string; server: ServerProcess; members: BenchMember[]; rounds: ReadLoadResult[]; loads: number[]; replicaTransactions: number };
+type MixSide = {
+  fresh: FreshDatabase;
+  label: string;
+  group: ServerGroup;
+  meter: CostMeter;
+  members: BenchMember[];
+  rounds: ReadLoadResult[];
+  loads: number[];
+  costs: Costs[];
+  /** The side's cost with nothing asked, over IDLE_MS. */
+  idle?: Costs;
+  /** Statements on each cluster at the first round's start and the last round's end. */
+  statementsBefore?: { primary: StatementCounts; replica: StatementCounts };
+  statementsAfter?: { primary: StatementCounts; replica: StatementCounts };
+};
 
 /**
- * A server process (main.ts as deployed) whose DATABASE_URL is the primary and DATABASE_READ_URL
- * the replica, each member signed in to it and every screen visited once by each member first
- * (what a member's first visit prices and keeps is a write, not the steady state).
+ * SERVERS server processes (main.ts as deployed) behind the round-robin proxy, each with
+ * DATABASE_URL the primary and DATABASE_READ_URL the replica, each member signed in through it
+ * and every screen visited once by each member first (what a member's first visit prices and
+ * keeps is a write, not the steady state).
  */
-async function mixSide(cluster: TestReplicatedCluster, fresh: FreshDatabase, members: BenchMember[], label: string): Promise<MixSide> {
-  const server = serverProcess(
-    { DATABASE_URL: cluster.primaryUrl(fresh.name), DATABASE_READ_URL: cluster.replicaUrl(fresh.name), AUTH_RATE_LIMIT_SIGN_IN: '1000000', AUTH_RATE_LIMIT_SIGN_UP: '1000000' },
-    await freePort(),
-  );
-  await server.start();
+async function mixSide(cluster: TestReplicatedCluster, fresh: FreshDatabase, members: BenchMember[], label: string, groups: ServerGroup[], meters: CostMeter[]): Promise<MixSide> {
+  const group = await startServerGroup({
+    count: SERVERS,
+    env: { DATABASE_URL: cluster.primaryUrl(fresh.name), DATABASE_READ_URL: cluster.replicaUrl(fresh.name), AUTH_RATE_LIMIT_SIGN_IN: '1000000', AUTH_RATE_LIMIT_SIGN_UP: '1000000' },
+  });
+  groups.push(group);
+  const meter = await costMeter({ primaryUrl: cluster.primaryUrl(fresh.name), replicaUrl: cluster.replicaUrl(fresh.name), database: fresh.name, serverPids: () => group.servers.map((s) => s.pid) });
+  meters.push(meter);
   const signedIn: BenchMember[] = [];
-  for (const member of members) signedIn.push(await signInMember(server.url, server.url, member));
+  for (const member of members) signedIn.push(await signInMember(group.url, group.url, member));
   for (const member of signedIn) {
     for (const entry of SCREEN_MIX) {
-      const res = await fetch(`${server.url}${entry.path}`, { headers: { cookie: member.cookie, origin: server.url } });
+      const res = await fetch(`${group.url}${entry.path}`, { headers: { cookie: member.cookie, origin: group.url } });
       await res.arrayBuffer();
       if (res.status !== 200) throw new Error(`first visit: GET ${entry.path} answered ${res.status}`);
     }
   }
-  return { fresh, label, server, members: signedIn, rounds: [], loads: [], replicaTransactions: 0 };
+  log(`${label}: ${SERVERS} server processes behind the proxy at ${group.url}, ${signedIn.length} members signed in and every screen visited once`);
+  return { fresh, label, group, meter, members: signedIn, rounds: [], loads: [], costs: [] };
 }
 
-/** One round of the screen mix at RATE on one side, READ_SECONDS / 2 long. */
+const perSecond = (costs: Costs, key: keyof Costs) => costs[key] / costs.seconds;
+
+/** Server processes using less than this share of a core have finished their start-up work. */
+const QUIET_SHARE = 0.1;
+const QUIET_WINDOW_MS = 3_000;
+const QUIET_TIMEOUT_MS = 15 * 60_000;
+
+/**
+ * Until the side's server processes are quiet. Each process's maintenance sweep starts 5 s after
+ * it does and evaluates every household with devices; on a database loaded by SQL its first pass
+ * scores every loaded day of every device, a catch-up a deployment makes once, not the steady
+ * state the mix is about.
+ */
+async function settled(side: MixSide) {
+  const started = performance.now();
+  for (;;) {
+    const before = await side.meter.snapshot();
+    await new Promise((r) => setTimeout(r, QUIET_WINDOW_MS));
+    const window = costsBetween(before, await side.meter.snapshot());
+    const share = window.serversMs / window.seconds / 1000;
+    const waited = (performance.now() - started) / 1000;
+    if (share < QUIET_SHARE) {
+      log(`  ${side.label}: server processes quiet (${(share * 100).toFixed(1)} % of a core) after ${waited.toFixed(0)} s`);
+      return;
+    }
+    if (waited * 1000 > QUIET_TIMEOUT_MS) throw new Error(`${side.label}: the server processes were still busy (${(share * 100).toFixed(0)} % of a core) after ${waited.toFixed(0)} s`);
+    if (Math.round(waited) % 30 < QUIET_WINDOW_MS / 1000) log(`  ${side.label}: server processes at ${(share * 100).toFixed(0)} % of a core after ${waited.toFixed(0)} s (start-up work: the maintenance sweep)`);
+  }
+}
+
+/** What the side costs with nothing asked of it: its processes' samplers and pollers, the clusters' own work. */
+async function idleCost(side: MixSide) {
+  await new Promise((r) => setTimeout(r, FLUSH_MS));
+  const before = await side.meter.snapshot();
+  await new Promise((r) => setTimeout(r, IDLE_MS));
+  side.idle = costsBetween(before, await side.meter.snapshot());
+  const idle = side.idle;
+  log(
+    `  idle ${side.label}: server processes ${(perSecond(idle, 'serversMs') / 10).toFixed(1)} % of a core, primary ${(perSecond(idle, 'primaryMs') / 10).toFixed(1)} %, replica ${(perSecond(idle, 'replicaMs') / 10).toFixed(1)} %; ` +
+      `on this database ${perSecond(idle, 'primaryStatements').toFixed(1)} statements/s on the primary, ${perSecond(idle, 'replicaStatements').toFixed(1)}/s on the replica; ` +
+      `transactions counted ${perSecond(idle, 'primaryXacts').toFixed(1)}/s and ${perSecond(idle, 'replicaXacts').toFixed(1)}/s`,
+  );
+}
+
+/** One round of the screen mix at RATE on one side, READ_SECONDS / 2 long, then the counters' flush. */
 async function mixRound(cluster: TestReplicatedCluster, side: MixSide) {
   await replicaCaughtUp(side.fresh.pool, cluster.replicaUrl('postgres'));
   // The server's look at the replica's lag (every 250 ms) lets members who just wrote read there again.
   await new Promise((r) => setTimeout(r, 1_000));
-  const before = await replicaTransactions(cluster.replicaUrl(side.fresh.name), side.fresh.name);
   side.loads.push(loadavg()[0]!);
   const load = await startReadLoad({
-    url: side.server.url,
-    origin: side.server.url,
+    url: side.group.url,
+    origin: side.group.url,
     rate: RATE,
     signInRate: 0,
     seconds: READ_SECONDS / 2,
@@ -200,12 +279,18 @@ async function mixRound(cluster: TestReplicatedCluster, side: MixSide) {
     maxSockets: 256,
     maxOutstanding: Math.max(100, RATE * 2),
   });
+  side.statementsBefore ??= await side.meter.statements();
+  const before = await side.meter.snapshot();
   side.rounds.push(await load.run());
   await load.close();
-  side.replicaTransactions += (await replicaTransactions(cluster.replicaUrl(side.fresh.name), side.fresh.name)) - before;
+  await new Promise((r) => setTimeout(r, FLUSH_MS));
+  side.costs.push(costsBetween(before, await side.meter.snapshot()));
+  side.statementsAfter = await side.meter.statements();
 }
 
-/** Both rounds of a side together: latency percentiles over every screen read, the rate answered, what failed. */
+const cores = (ms: number, seconds: number) => `${(ms / seconds / 1000).toFixed(2)}`;
+
+/** Both rounds of a side together: latency percentiles over every screen read, the rate answered, what failed, what a read cost. */
 function mixOf(side: MixSide): Mix {
   const labels = Object.keys(side.rounds[0]!.byLabel).filter((l) => l !== 'sign-in');
   const of = (l: string) => side.rounds.map((r) => r.byLabel[l]!);
@@ -216,6 +301,11 @@ function mixOf(side: MixSide): Mix {
     const sorted = of(l).flatMap((b) => b.latencies).sort((a, b) => a - b);
     log(`    ${l}: ${int(sorted.length)} answered, p50 ${ms(percentile(sorted, 50))}, p99 ${ms(percentile(sorted, 99))}`);
   }
+  // Every request the worker sent ran on a server, answered in time or not: the costs are per request sent.
+  const sent = side.rounds.reduce((n, r) => n + r.sent, 0);
+  const raw = sumCosts(side.costs);
+  const costs = lessBackground(raw, side.idle!);
+  const perRead = perEach(costs, sent);
   const mix: Mix = {
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
@@ -224,17 +314,52 @@ function mixOf(side: MixSide): Mix {
     rate: latencies.length / seconds,
     failed,
     shed: side.rounds.reduce((n, r) => n + r.shed, 0),
-    replicaTransactions: side.replicaTransactions,
+    costs,
+    perRead,
     loads: side.loads,
   };
+  const loopDelays = side.rounds.map((r) => `${r.loopDelay.p99.toFixed(0)}/${r.loopDelay.max.toFixed(0)}`).join(', ');
   log(
-    `  read mix on ${side.label} (${side.fresh.name}): ${int(mix.answered)} answered at ${int(mix.rate)}/s of ${RATE} asked, p50 ${ms(mix.p50)}, p95 ${ms(mix.p95)}, p99 ${ms(mix.p99)}, ` +
-      `${mix.failed} failed or non-2xx, ${int(mix.shed)} shed; the replica ran ${int(mix.replicaTransactions)} transactions on it; load at each round's start ${mix.loads.map((l) => l.toFixed(1)).join(', ')}`,
+    `  read mix on ${side.label} (${side.fresh.name}): ${int(mix.answered)} answered at ${int(mix.rate)}/s of ${RATE} asked (${int(sent)} sent), p50 ${ms(mix.p50)}, p95 ${ms(mix.p95)}, p99 ${ms(mix.p99)}, ` +
+      `${mix.failed} failed or non-2xx, ${int(mix.shed)} shed; load at each round's start ${mix.loads.map((l) => l.toFixed(1)).join(', ')}; the read worker's timer lateness p99/max ${loopDelays} ms`,
   );
+  log(
+    `    during the rounds with the flush after them (${raw.seconds.toFixed(0)} s), cores busy: server processes ${cores(raw.serversMs, raw.seconds)}, primary ${cores(raw.primaryMs, raw.seconds)}, replica ${cores(raw.replicaMs, raw.seconds)}, the bench (load worker, proxy) ${cores(raw.benchMs, raw.seconds)}; ` +
+      `statements: replica ${int(raw.replicaStatements)}, primary ${int(raw.primaryStatements)} (${int(costs.replicaStatements)} and ${int(costs.primaryStatements)} less the idle rate); ` +
+      `transactions counted: replica ${int(raw.replicaXacts)}, primary ${int(raw.primaryXacts)} (${int(costs.replicaXacts)} and ${int(costs.primaryXacts)} less the idle rate)`,
+  );
+  log(`    a request sent, less the idle rate: ${costLine(perRead)}`);
+  for (const where of ['primary', 'replica'] as const) {
+    const top = statementsBetween(side.statementsBefore![where], side.statementsAfter![where], 8);
+    log(`    most run on the ${where} over the rounds (idle time between them in): ${statementList(top, sent)}`);
+  }
   return mix;
 }
 
-function report(months: MonthFigures[], smallMonths: MonthFigures[], wallS: number, bytes: Awaited<ReturnType<typeof seriesBytes>>, big: Mix, small: Mix, check: Awaited<ReturnType<typeof rollupMismatches>>) {
+/** Statements with their calls per `per` (reads) and mean ms, their text cut short. */
+function statementList(top: readonly StatementDelta[], per: number): string {
+  return top.map((s) => `[${(s.calls / per).toFixed(2)}×, ${(s.ms / s.calls).toFixed(2)} ms] ${s.query.replace(/\s+/g, ' ').slice(0, 90)}`).join(' | ');
+}
+
+/** One read's costs in a line. */
+function costLine(c: Costs): string {
+  return (
+    `CPU ms: server ${c.serversMs.toFixed(2)}, primary ${c.primaryMs.toFixed(2)}, replica ${c.replicaMs.toFixed(2)}, bench ${c.benchMs.toFixed(2)} (total ${(c.serversMs + c.primaryMs + c.replicaMs + c.benchMs).toFixed(2)}); ` +
+    `statements: replica ${c.replicaStatements.toFixed(2)} (${c.replicaStatementMs.toFixed(2)} ms), primary ${c.primaryStatements.toFixed(2)} (${c.primaryStatementMs.toFixed(2)} ms); ` +
+    `transactions counted: replica ${c.replicaXacts.toFixed(2)}, primary ${c.primaryXacts.toFixed(2)}; active ms: replica ${c.replicaActiveMs.toFixed(2)}, primary ${c.primaryActiveMs.toFixed(2)}`
+  );
+}
+
+function report(
+  months: MonthFigures[],
+  smallMonths: MonthFigures[],
+  wallS: number,
+  bytes: Awaited<ReturnType<typeof seriesBytes>>,
+  big: Mix,
+  small: Mix,
+  check: Awaited<ReturnType<typeof rollupMismatches>>,
+  routes: RouteCost[],
+) {
   const sum = (key: 'loadS' | 'rollupsS' | 'compactS' | 'reclaimS' | 'readings' | 'replicaS') => months.reduce((n, m) => n + (m[key] ?? 0), 0);
   const loaded = sum('readings');
   // The raw month before compaction: the largest month's bytes a reading as loaded (its key and heap, before any vacuum).
@@ -250,10 +375,21 @@ function report(months: MonthFigures[], smallMonths: MonthFigures[], wallS: numb
     `  load ${sum('loadS').toFixed(0)} s (${int(loaded / sum('loadS'))} readings/s), rollups ${sum('rollupsS').toFixed(0)} s, compaction ${sum('compactS').toFixed(0)} s (${int(loaded / sum('compactS'))} readings/s), ` +
       `months given back ${sum('reclaimS').toFixed(1)} s, waiting for the replica ${sum('replicaS').toFixed(0)} s; the members' rollups against their readings: ${check.meter + check.device} days differ ${verdict(size, check.meter + check.device === 0)}`,
     `  bytes a reading: raw month ${rawMonth.month} ${rawMonth.rawBytesPerReading.toFixed(1)}; the compacted year ${(total / totalReadings).toFixed(2)} (${perSeries}; ${(total / 2 ** 30).toFixed(2)} GiB for ${int(totalReadings)} readings, keys and TOAST in)`,
-    `  read mix at ${RATE} req/s for ${READ_SECONDS} s on each database (rounds big, small, small, big; load ${[...big.loads, ...small.loads].map((l) => l.toFixed(1)).join('/')}) from the replica: ${int(HOMES)} homes p50 ${ms(big.p50)} p95 ${ms(big.p95)} p99 ${ms(big.p99)} (${int(big.rate)}/s, ${big.failed} failed); ` +
+    `  read mix at ${RATE} req/s for ${READ_SECONDS} s on each database through ${SERVERS} server processes each (rounds big, small, small, big; load ${[...big.loads, ...small.loads].map((l) => l.toFixed(1)).join('/')}) from the replica: ${int(HOMES)} homes p50 ${ms(big.p50)} p95 ${ms(big.p95)} p99 ${ms(big.p99)} (${int(big.rate)}/s, ${big.failed} failed); ` +
       `${SMALL_HOMES} homes (loaded alike: ${smallLoadS.toFixed(1)} s) p50 ${ms(small.p50)} p95 ${ms(small.p95)} p99 ${ms(small.p99)} (${int(small.rate)}/s, ${small.failed} failed); ` +
       `p99 ratio ${ratio.toFixed(2)}× ${verdict(size, ratio <= TARGET_RATIO && sustained)} (target ≤${TARGET_RATIO}× at ≥95 % of the rate, every read 2xx)`,
+    `  a mix request sent, less the idle rate: ${int(HOMES)} homes ${costLine(big.perRead)}`,
+    `  ${SMALL_HOMES} homes ${costLine(small.perRead)}`,
   ];
+  if (routes.length > 0) {
+    lines.push(`  each screen read alone on ${int(HOMES)} homes (${routes[0]!.reads} reads, 4 at a time, less the idle rate), per read:`);
+    for (const r of routes) {
+      lines.push(`    ${r.path}: p50 ${ms(r.p50)}; ${costLine(r.perRead)}`);
+      lines.push(`      replica: ${statementList(r.replicaTop, r.reads)}`);
+      lines.push(`      primary: ${statementList(r.primaryTop, r.reads)}`);
+    }
+    lines.push(`    the mix's weights over these: ${costLine(weightedPerRead(routes, SCREEN_MIX))}`);
+  }
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 
