@@ -168,7 +168,7 @@ async function main() {
     const openEnd = new Date(Math.floor(now.getTime() / 300_000) * 300_000 + 3_600_000);
     log(`planning (${size}): ${HOMES} homes × (meter + ${DEVICES} devices), ${DAYS} days compacted before ${monthStart.toISOString().slice(0, 10)}, then raw to ${openEnd.toISOString()}; ${RUNS} runs a read`);
     const started = performance.now();
-    await loadScaleYear(fresh, { homes: HOMES, devices: DEVICES, days: DAYS, end: monthStart, memberHouseholds: [], needFor: () => 0, freeBytes: () => Number.POSITIVE_INFINITY });
+    await loadScaleYear(fresh, { homes: HOMES, devices: DEVICES, days: DAYS, end: monthStart, memberHouseholds: [], compactionLanes: 2, needFor: () => 0, freeBytes: () => Number.POSITIVE_INFINITY });
     const ids = (await fresh.pool.query<{ id: string }>('select id from households order by id')).rows.map((r) => r.id);
     // One home's first device is a panel, so the Solar screen's efficiencies have something to read.
     await fresh.pool.query(`update devices set kind = 'solar_panel' where id = (select id from devices where household_id = $1 order by id limit 1)`, [ids[0]]);
