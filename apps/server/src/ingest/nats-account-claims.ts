@@ -1,6 +1,6 @@
 import { connect, credsAuthenticator, RequestStrategy } from 'nats';
 import { fromSeed } from 'nkeys.js';
-import { accountJwtWithRevocations, decodeNatsJwt } from './nats-jwt';
+import { accountJwtWithRevocations, decodeNatsJwt } from '../lib/nats-jwt';
 
 /*
  * The ingest account's JWT, read from and pushed to NATS Server's full resolver over the system

@@ -7,9 +7,9 @@ import { startTestNatsCluster, type TestNatsCluster } from '../test/nats-cluster
 import { makeTestNatsOperator, type TestNatsOperator } from '../test/nats-operator';
 import { connectDevice } from '../test/test-broker';
 import { pushAccountRevocations } from './nats-account-claims';
-import { natsDevicePermissions } from './nats-device-permissions';
-import { natsLoginKey, natsUserJwt } from './nats-jwt';
-import { natsSubjectOf } from './nats-subjects';
+import { natsDevicePermissions } from '../telemetry/nats-device-permissions';
+import { natsLoginKey, natsUserJwt } from '../lib/nats-jwt';
+import { natsSubjectOf } from '../telemetry/nats-subjects';
 
 /*
  * Device logins on a three-node NATS Server 2.9.10 cluster in operator mode (decision 132): each

@@ -1,6 +1,6 @@
 import { createAccount, createOperator, createUser, type KeyPair } from 'nkeys.js';
 import { jwtAuthenticator, type ConnectionOptions } from 'nats';
-import { natsUserJwt, signNatsJwt } from '../ingest/nats-jwt';
+import { natsUserJwt, signNatsJwt } from '../lib/nats-jwt';
 
 /*
  * A NATS operator of the test's own, made as `nsc` would make one for a deployment (decision 132):
