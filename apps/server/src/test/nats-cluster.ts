@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { connect } from 'nats';
+import { connect, StorageType } from 'nats';
 import { freePort, listening } from './local-ports';
 import { NATS_SERVER } from './nats-server';
 import type { TestNatsOperator } from './nats-operator';
@@ -101,14 +101,24 @@ export async function startTestNatsCluster(size = 3, options: { operator?: TestN
     throw failed.reason;
   }
   const natsUrls = nodes.map((n) => n.natsUrl).join(',');
-  // The listeners open before the nodes have elected JetStream's meta leader; until then its API times out.
+  // The listeners open before the nodes have elected JetStream's meta leader; until then its API
+  // times out. Even then, a leader that has not yet heard from every peer refuses a stream in as
+  // many copies as nodes ("no suitable peers for placement", seen under load): one such stream is
+  // made and dropped before the cluster counts as started.
   const nc = await connect({ servers: natsUrls.split(','), ...login() });
   try {
     const deadline = Date.now() + 30_000;
+    const probe = { name: 'PEAKWISE_TEST_PROBE', subjects: ['peakwise-test-probe'], storage: StorageType.Memory, num_replicas: size };
     for (;;) {
-      const answered = await nc.jetstreamManager({ timeout: 1_000 }).then((jsm) => jsm.getAccountInfo()).then(() => true, () => false);
-      if (answered) break;
-      if (Date.now() > deadline) throw new Error('the NATS cluster elected no JetStream leader within 30 s');
+      const placed = await nc
+        .jetstreamManager({ timeout: 2_000 })
+        .then(async (jsm) => {
+          await jsm.streams.add(probe);
+          await jsm.streams.delete(probe.name);
+        })
+        .then(() => true, () => false);
+      if (placed) break;
+      if (Date.now() > deadline) throw new Error(`the NATS cluster could not place a stream on its ${size} nodes within 30 s`);
       await new Promise((r) => setTimeout(r, 200));
     }
   } finally {
