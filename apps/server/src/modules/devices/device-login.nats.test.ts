@@ -8,6 +8,7 @@ import { jwtAuthenticator } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devicesOverviewSchema } from '@peakwise/contracts/devices.contract';
 import { pairedDeviceSchema, type PairedDevice } from '@peakwise/contracts/device-management.contract';
+import { createdIngestTokenSchema } from '@peakwise/contracts/ingest-token.contract';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { natsAccountPush } from '../../ingest/nats-account-claims';
@@ -157,5 +158,44 @@ describe('a plug paired while Peakwise mints NATS logins', () => {
     expect(await jobs.runDue()).toBe(1);
     expect(await tryLogin(1, loginOf(removed.credential))).toMatch(/Not authorized/);
     expect(await tryLogin(1, loginOf(kept.credential))).toBe('connected');
+  }, 60_000);
+
+  it('gives a household token its own JWT, and every login of an account is refused on every node once the account is deleted', async () => {
+    const home = await memberWithHousehold(t);
+    const createToken = async (label: string) => {
+      const res = await t.app.request('/api/household/ingest-tokens', { method: 'POST', headers: asMember(home.member, { origin: ORIGIN }), body: JSON.stringify({ label }) });
+      expect(res.status).toBe(201);
+      return createdIngestTokenSchema.parse(await res.json());
+    };
+    const gateway = await createToken('Gateway');
+    const old = await createToken('Old gateway');
+    const plug = (await pair(home.member, 'shellyplugus-nats04')).credential;
+    const gatewayLogin = { username: gateway.mqttUsername, password: gateway.mqttPassword!, clientId: `gw-${randomBytes(3).toString('hex')}` };
+    const oldLogin = { username: old.mqttUsername, password: old.mqttPassword!, clientId: `gw-${randomBytes(3).toString('hex')}` };
+
+    // A household login reads every device's commands of its home.
+    const session = await connect(0, gatewayLogin);
+    expect(await session.subscribeAsync(`peakwise/${home.household.id}/devices/+/command`, { qos: 1 }).then((g) => g[0]?.qos)).toBe(1);
+    await session.endAsync(true);
+    expect(await tryLogin(1, oldLogin)).toBe('connected');
+
+    expect((await t.app.request(`/api/household/ingest-tokens/${old.id}`, { method: 'DELETE', headers: asMember(home.member, { origin: ORIGIN }) })).status).toBe(204);
+    expect(await jobs.runDue()).toBe(1);
+    expect(await tryLogin(1, oldLogin)).toMatch(/Not authorized/);
+    expect(await tryLogin(1, gatewayLogin)).toBe('connected');
+
+    const revocations = async () => rowsOf<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from nats_login_revocations`))[0]!.n;
+    const revokedBefore = await revocations();
+    const deleted = await t.app.request('/api/account', { method: 'DELETE', headers: asMember(home.member, { origin: ORIGIN }), body: JSON.stringify({ confirmation: 'DELETE' }) });
+    expect(deleted.status).toBe(204);
+    expect(await jobs.runDue()).toBe(1);
+    for (const node of [0, 1, 2]) {
+      expect(await tryLogin(node, gatewayLogin)).toMatch(/Not authorized/);
+      expect(await tryLogin(node, loginOf(plug))).toMatch(/Not authorized/);
+    }
+    // The account's credentials are gone; their revocations are not.
+    const credentials = rowsOf<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from ingest_credentials where household_id = ${home.household.id}::uuid`))[0]!.n;
+    expect(credentials).toBe(0);
+    expect((await revocations()) - revokedBefore).toBe(2);
   }, 60_000);
 });
