@@ -42,6 +42,7 @@ let worker: NatsIngest;
 let jobs: DurableWorker;
 let t: TestApp;
 let credsDir: string;
+let serverSession: MqttClient;
 const clients: MqttClient[] = [];
 
 beforeAll(async () => {
@@ -65,7 +66,10 @@ beforeAll(async () => {
   database = await createTestDatabase();
   // The worker logs in as main.ts has it do: a JWT the server mints for itself.
   const service = natsServiceLogins(natsLoginsOf(config.natsLogins!), new Date());
-  worker = startNatsIngest({ servers: cluster.natsUrls, authenticator: jwtAuthenticator(service.workerJwt, service.workerSeed), replicas: 3, db: database.db, logger: silent, ackWaitMs: 5_000 });
+  // And the server's MQTT session, which sends the receipts, with the bearer JWT main.ts mints for it.
+  serverSession = await mqtt.connectAsync(cluster.nodes[0]!.mqttUrl, { username: 'peakwise-server', password: service.mqttPassword, clientId: 'peakwise-test-server', protocolVersion: 4, reconnectPeriod: 0, connectTimeout: 5_000 });
+  const publishReceipt = (topic: string, payload: string) => void serverSession.publishAsync(topic, payload, { qos: 1 });
+  worker = startNatsIngest({ servers: cluster.natsUrls, authenticator: jwtAuthenticator(service.workerJwt, service.workerSeed), replicas: 3, db: database.db, logger: silent, ackWaitMs: 5_000, publishReceipt });
   await worker.ready;
   jobs = startDurableWorker({ db: database.db, logger: silent, handlers: natsLoginJobHandlers({ push: natsAccountPush(cluster.natsUrls, config.natsLogins!) }) });
   t = await createTestApp({ database, env });
@@ -75,6 +79,7 @@ afterAll(async () => {
   await t?.close();
   await jobs?.stop();
   await worker?.close();
+  await serverSession?.endAsync(true);
   await database?.close();
   await cluster?.stop();
   if (credsDir) rmSync(credsDir, { recursive: true, force: true });
@@ -132,6 +137,13 @@ describe('a plug paired while Peakwise mints NATS logins', () => {
       return devicesOverviewSchema.parse(await r.json()).devices.find((d) => d.id === paired.device.id);
     };
     await expect.poll(async () => (await overview())?.powerW, { timeout: 15_000 }).toBe(62);
+
+    // A reading on its own topic is receipted through the server's session (QoS 0, decision 128).
+    const receipts: string[] = [];
+    plug.on('message', (topic, payload) => topic === `${c.mqttTopicPrefix}/receipts` && receipts.push(payload.toString()));
+    await plug.subscribeAsync(`${c.mqttTopicPrefix}/receipts`, { qos: 0 });
+    await plug.publishAsync(`${c.mqttTopicPrefix}/reading`, JSON.stringify({ ts: '2026-01-15T17:05:00.000Z', powerW: 40 }), { qos: 1 });
+    await expect.poll(() => receipts.map((r) => JSON.parse(r) as unknown), { timeout: 15_000 }).toEqual([{ stored: ['2026-01-15T17:05:00.000Z'], rejected: [] }]);
     // A device login may not write its household's meter either: the topic is not its own.
     await new Promise((r) => setTimeout(r, 1_000));
     expect(await meterRows(other.household.id)).toBe(0);
