@@ -11,6 +11,9 @@ import { accountJwtWithRevocations, decodeNatsJwt } from '../lib/nats-jwt';
 
 const LOOKUP = (account: string) => `$SYS.REQ.ACCOUNT.${account}.CLAIMS.LOOKUP`;
 const UPDATE = '$SYS.REQ.CLAIMS.UPDATE';
+// Every node answers; the request ends this long after the last answer. Nodes of a loaded cluster
+// answered hundreds of milliseconds apart; one heard too late still took the JWT, it is only not counted.
+const ANSWER_GAP_MS = 1_000;
 
 export type NatsClaimsAccess = {
   servers: string;
@@ -38,7 +41,7 @@ export async function pushAccountRevocations(access: NatsClaimsAccess, revocatio
     // Each node answers with the JWT it holds; one that missed an update answers an older one, and
     // what the deployment changed since must not be pushed back over.
     let newest: { jwt: string; iat: number } | undefined;
-    for await (const msg of await nc.requestMany(LOOKUP(access.account), undefined, { strategy: RequestStrategy.JitterTimer, maxWait: timeout, jitter: 300 })) {
+    for await (const msg of await nc.requestMany(LOOKUP(access.account), undefined, { strategy: RequestStrategy.JitterTimer, maxWait: timeout, jitter: ANSWER_GAP_MS })) {
       const jwt = msg.string();
       if (!jwt.startsWith('eyJ')) continue;
       const { iat, sub } = decodeNatsJwt(jwt);
@@ -48,7 +51,7 @@ export async function pushAccountRevocations(access: NatsClaimsAccess, revocatio
     const updated = accountJwtWithRevocations(newest.jwt, revocations, fromSeed(new TextEncoder().encode(access.operatorSigningSeed)), now);
 
     const answers: ClaimsUpdateAnswer[] = [];
-    for await (const msg of await nc.requestMany(UPDATE, updated, { strategy: RequestStrategy.JitterTimer, maxWait: timeout, jitter: 300 })) {
+    for await (const msg of await nc.requestMany(UPDATE, updated, { strategy: RequestStrategy.JitterTimer, maxWait: timeout, jitter: ANSWER_GAP_MS })) {
       const reply = msg.json<UpdateReply>();
       answers.push({ server: reply.server?.name ?? '?', updated: reply.data !== undefined, message: reply.data?.message ?? reply.error?.description ?? '' });
     }

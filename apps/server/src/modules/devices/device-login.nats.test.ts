@@ -110,6 +110,9 @@ async function pair(member: Member, externalId: string): Promise<PairedDevice> {
 }
 const loginOf = (c: PairedDevice['credential']) => ({ username: c.mqttUsername, password: c.mqttPassword!, clientId: c.mqttClientId });
 
+const revokeJobs = async () =>
+  rowsOf<{ status: string; lastError: string | null }>(await database.db.execute(sql`select status, last_error as "lastError" from durable_jobs where name = 'nats-login.revoke' order by created_at`));
+
 const shellyStatus = (powerW: number) => JSON.stringify({ id: 0, source: 'timer', output: true, apower: powerW, voltage: 120.1, current: 0.52, aenergy: { total: 1.0, by_minute: [0, 0, 0], minute_ts: 1_768_496_400 } });
 const meterRows = async (householdId: string) =>
   rowsOf<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from meter_readings where household_id = ${householdId}::uuid`))[0]!.n;
@@ -161,7 +164,9 @@ describe('a plug paired while Peakwise mints NATS logins', () => {
     // Until the job pushes the account's JWT, NATS knows nothing of it.
     expect(await tryLogin(0, { ...loginOf(removed.credential), clientId: `${removed.credential.mqttClientId}-probe` })).toBe('connected');
     expect(await jobs.runDue()).toBe(1);
-    await closed;
+    expect(await revokeJobs()).toEqual([{ status: 'done', lastError: null }]);
+    const stillOpen = new Promise<string>((resolve) => setTimeout(() => resolve('still open 15 s after the push'), 15_000));
+    expect(await Promise.race([closed.then(() => 'closed'), stillOpen])).toBe('closed');
     for (const node of [0, 1, 2]) expect(await tryLogin(node, loginOf(removed.credential))).toMatch(/Not authorized/);
     for (const node of [0, 1, 2]) expect(await tryLogin(node, loginOf(kept.credential))).toBe('connected');
 
