@@ -1,4 +1,4 @@
-import type { MqttClient } from 'mqtt';
+import mqtt, { type MqttClient } from 'mqtt';
 import { connect, jwtAuthenticator, RetentionPolicy, StorageType, type NatsConnection } from 'nats';
 import { createAccount } from 'nkeys.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,7 +28,11 @@ beforeAll(async () => {
   nc = await connect({ servers: cluster.natsUrls.split(','), ...operator.ingestLogin() });
   // What the broker let through lands here, as in the ingest stream.
   await (await nc.jetstreamManager()).streams.add({ name: 'JWT_LOGINS', subjects: ['peakwise.>'], retention: RetentionPolicy.Limits, storage: StorageType.File, num_replicas: 3 });
-}, 60_000);
+  // The account's first MQTT login waits for NATS to make its MQTT streams in three copies: seconds
+  // on a loaded host, longer than a device's connect timeout here.
+  const first = await mqtt.connectAsync(cluster.nodes[0]!.mqttUrl, { username: 'warm-up', password: deviceLogin('c0', 'h0', 'd0'), reconnectPeriod: 0, connectTimeout: 30_000 });
+  await first.endAsync(true);
+}, 90_000);
 afterAll(async () => {
   await Promise.all(clients.map((c) => c.endAsync(true)));
   await nc?.close();

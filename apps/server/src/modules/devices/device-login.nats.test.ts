@@ -67,7 +67,9 @@ beforeAll(async () => {
   // The worker logs in as main.ts has it do: a JWT the server mints for itself.
   const service = natsServiceLogins(natsLoginsOf(config.natsLogins!), new Date());
   // And the server's MQTT session, which sends the receipts, with the bearer JWT main.ts mints for it.
-  serverSession = await mqtt.connectAsync(cluster.nodes[0]!.mqttUrl, { username: 'peakwise-server', password: service.mqttPassword, clientId: 'peakwise-test-server', protocolVersion: 4, reconnectPeriod: 0, connectTimeout: 5_000 });
+  // The account's first MQTT login waits for NATS to make its MQTT streams in three copies: seconds
+  // on a loaded host.
+  serverSession = await mqtt.connectAsync(cluster.nodes[0]!.mqttUrl, { username: 'peakwise-server', password: service.mqttPassword, clientId: 'peakwise-test-server', protocolVersion: 4, reconnectPeriod: 0, connectTimeout: 30_000 });
   const publishReceipt = (topic: string, payload: string) => void serverSession.publishAsync(topic, payload, { qos: 1 });
   worker = startNatsIngest({ servers: cluster.natsUrls, authenticator: jwtAuthenticator(service.workerJwt, service.workerSeed), replicas: 3, db: database.db, logger: silent, ackWaitMs: 5_000, publishReceipt });
   await worker.ready;
