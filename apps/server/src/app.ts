@@ -96,6 +96,8 @@ import { createPointsRoutes } from './modules/points/points.routes';
 import { createSolarRoutes } from './modules/solar/solar.routes';
 import { createUsageRoutes } from './modules/usage/usage.routes';
 import { createTestClockRoutes } from './modules/test-clock/test-clock.routes';
+import type { BrokerLogins } from './modules/devices/broker-logins.service';
+import { natsLoginsOf } from './modules/devices/nats-logins.service';
 
 export type AppDeps = {
   config: Config;
@@ -216,8 +218,9 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', clearSessionsOnWrite(sessionCache, (path) => path === INGEST_READINGS_PATH, announceSessionChange));
   const notifications = deps.notifications ?? createNotificationChannels({ config, db: database.db, logger });
   const notificationPreferences = createNotificationPreferencesService({ db: database.db, channels: notifications });
-  // Mosquitto's per-credential logins, when the server manages them (decision 097).
-  const brokerLogins = config.mqttDynsec ? { sealKey: config.mqttDynsec.sealKey } : undefined;
+  // Per-credential broker logins, when the server manages them: Mosquitto's (decision 097) or NATS's
+  // JWTs in operator mode (decision 132).
+  const brokerLogins: BrokerLogins | undefined = config.mqttDynsec ? { kind: 'mosquitto', sealKey: config.mqttDynsec.sealKey } : config.natsLogins ? natsLoginsOf(config.natsLogins) : undefined;
   const profileService = createProfileService({ db: database.db, auth: accounts.auth, emails: accounts.emails, mailer: accounts.mailer, clock, brokerLogins });
   const paymentProcessor = deps.paymentProcessor ?? createPaymentProcessor(config);
   const payments = { auth: accounts.auth, db: database.db, clock, processor: paymentProcessor };

@@ -39,6 +39,10 @@ import { maintenanceSweepJob, startMaintenanceProcessor } from './jobs/maintenan
 import { startScheduler } from './jobs/scheduler';
 import { startDurableWorker } from './jobs/durable-worker';
 import { brokerLoginJobHandlers } from './jobs/broker-login-jobs';
+import { natsLoginJobHandlers } from './jobs/nats-login-jobs';
+import { natsAccountPush } from './ingest/nats-account-claims';
+import { natsLoginsOf, natsServiceLogins, scheduleNatsLoginCheck } from './modules/devices/nats-logins.service';
+import { jwtAuthenticator } from 'nats';
 import { recordMosquittoLogin, scheduleBrokerLoginCheck } from './modules/devices/broker-logins.service';
 import { scheduleReadingPartitions } from './modules/readings/reading-partitions.service';
 import { scheduleReadingCompaction } from './modules/readings/reading-compaction.service';
@@ -119,6 +123,9 @@ async function main() {
       storeBeforeAck: brokerIngest.storeBeforeAck,
     });
   }
+  // On NATS in operator mode the server's own logins are JWTs it mints from the account's signing key (decision 132).
+  const natsLogins = config.natsLogins ? natsLoginsOf(config.natsLogins) : undefined;
+  const serviceLogins = natsLogins ? natsServiceLogins(natsLogins, new Date()) : undefined;
   // The server's MQTT session: commands to devices, and on an external broker telemetry ingest,
   // acknowledging each message after its commit. On the embedded broker it subscribes to nothing.
   const ingest = startMqttIngest({
@@ -131,6 +138,7 @@ async function main() {
     // aedes speaks only 3.1.1.
     protocolVersion: broker ? 4 : config.mqttProtocolVersion,
     ...(broker ? broker.serviceCredentials : {}),
+    ...(serviceLogins ? { username: 'peakwise-server', password: serviceLogins.mqttPassword } : {}),
     // On NATS Server the workers read from JetStream instead (decision 117).
     subscribe: !broker && !config.natsUrl,
     clock: now,
@@ -139,6 +147,7 @@ async function main() {
   const natsIngest = config.natsUrl
     ? startNatsIngest({
         servers: config.natsUrl,
+        ...(serviceLogins ? { authenticator: jwtAuthenticator(serviceLogins.workerJwt, serviceLogins.workerSeed) } : {}),
         replicas: config.natsStreamReplicas,
         db: database.db,
         logger,
@@ -272,6 +281,7 @@ async function main() {
       ...cardDetachJobHandlers({ processor: paymentProcessor }),
       ...billReminderJobHandlers(createBillReminderSender({ mailer: accounts.mailer, channels: notifications })),
       ...(dynsec && config.mqttDynsec ? brokerLoginJobHandlers({ control: dynsec, sealKey: config.mqttDynsec.sealKey }) : {}),
+      ...(config.natsLogins && config.natsUrl ? natsLoginJobHandlers({ push: natsAccountPush(config.natsUrl, config.natsLogins), logger }) : {}),
       ...(openAdrVens.length > 0 ? openAdrJobHandlers({ vtns: openAdrVens, logger }) : {}),
       ...webhookJobHandlers({ retryDelaysSeconds: config.webhooks.retryDelaysSeconds, timeoutMs: config.webhooks.timeoutMs, allowPrivateNetworks: config.webhooks.allowLocalhost }),
     },
@@ -295,6 +305,8 @@ async function main() {
   if (openAdrVens.length > 0) await startOpenAdrPolling(database.db, config.openadrVtns, now());
   // Mosquitto's logins checked against the credentials once a day (decision 105); each check schedules the next.
   if (dynsec) await scheduleBrokerLoginCheck(database.db, now());
+  // NATS's revocations pushed again once a day (decision 132); each check schedules the next.
+  if (config.natsLogins) await scheduleNatsLoginCheck(database.db, now());
   // The readings' months made ahead (decision 115); each run schedules the next month's.
   await scheduleReadingPartitions(database.db, now());
   // Closed days compacted (decision 122), when asked for; each run schedules the next.

@@ -93,8 +93,10 @@ export const pairedDeviceSchema = z.object({
   device: managedDeviceSchema,
   credential: z.object({
     token: z.string(),
-    /** MQTT login: username = the device id, password = the token. */
+    /** MQTT login: username = the device id, password = the token (or mqttPassword when given). */
     mqttUsername: z.string(),
+    /** The MQTT password when it is not the token: a NATS user JWT minted for the device (docs/decisions/132). */
+    mqttPassword: z.string().optional(),
     /** Publish readings under this prefix (…/reading, …/state); commands arrive on …/command. */
     mqttTopicPrefix: z.string(),
     /** HTTP alternative: POST readings here with `Authorization: Bearer <token>`; absolute, as a device needs it. */

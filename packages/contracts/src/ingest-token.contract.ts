@@ -44,6 +44,8 @@ export const createdIngestTokenSchema = ingestTokenSchema.extend({
    * server manages Mosquitto's logins (docs/decisions/097).
    */
   mqttUsername: z.string(),
+  /** The MQTT password when it is not the token: a NATS user JWT minted for it (docs/decisions/132). */
+  mqttPassword: z.string().optional(),
   /** Everything the token may publish lives under this prefix (meter and devices). */
   mqttTopicPrefix: z.string(),
   /** Whole-home meter readings go to this topic. */

@@ -123,6 +123,7 @@ export const TABLE_PLACEMENT: Readonly<Record<string, Placement>> = {
   email_outbox: { kind: 'local', why: OUTBOX },
   sms_outbox: { kind: 'local', why: OUTBOX },
   payout_outbox: { kind: 'local', why: OUTBOX },
+  nats_login_revocations: { kind: 'local', why: 'one list for the whole NATS account, read whole by the job that pushes its JWT (decision 132)' },
   rate_limits: { kind: 'local', why: 'counters keyed by client address, not by household' },
   write_positions: { kind: 'local', why: 'a replica’s read-your-writes positions (decision 129), read with every screen read on the coordinator' },
   sandbox_card_tokens: { kind: 'local', why: 'the payment sandbox stands in for an outside processor' },

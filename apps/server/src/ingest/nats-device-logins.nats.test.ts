@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceTopic } from '../telemetry/topics';
 import { startTestNatsServer, type TestNatsServer } from '../test/nats-server';
 import { connectDevice } from '../test/test-broker';
-import { natsDevicePermissions, natsUserEntry } from './nats-device-permissions';
-import { natsSubjectOf } from './nats-subjects';
+import { natsDevicePermissions, natsUserEntry } from '../telemetry/nats-device-permissions';
+import { natsSubjectOf } from '../telemetry/nats-subjects';
 
 /*
  * Per-device logins on NATS Server 2.9.10 (decision 125): an `authorization { users }` entry per

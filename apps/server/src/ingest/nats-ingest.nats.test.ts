@@ -13,7 +13,7 @@ import { connectDevice } from '../test/test-broker';
 import { createTestDatabase } from '../test/test-database';
 import type { IngestEvent } from './mqtt-ingest';
 import { startNatsIngest, type NatsIngest, type NatsIngestOptions } from './nats-ingest';
-import { natsSubjectOf } from './nats-subjects';
+import { natsSubjectOf } from '../telemetry/nats-subjects';
 
 /*
  * Ingest through NATS Server (decision 117): devices publish QoS 1 over its MQTT listener, workers

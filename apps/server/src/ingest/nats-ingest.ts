@@ -1,4 +1,4 @@
-import { AckPolicy, connect, DeliverPolicy, RetentionPolicy, StorageType, type ConsumerMessages, type JsMsg, type NatsConnection } from 'nats';
+import { AckPolicy, connect, DeliverPolicy, RetentionPolicy, StorageType, type Authenticator, type ConsumerMessages, type JsMsg, type NatsConnection } from 'nats';
 import type { Db } from '../db/client';
 import type { Logger } from '../lib/logger';
 import type { writeIngestBatch } from './ingest-batch.service';
@@ -6,7 +6,7 @@ import { createMicroBatcher } from './micro-batcher';
 import { DEFAULT_BATCH, INGEST_FILTERS, type BatchLimits, type IngestEvent } from './mqtt-ingest';
 import { storeMqttMessages, type StoredOutcome } from './mqtt-message-store';
 import { receiptFor } from './mqtt-receipt';
-import { mqttTopicOf, natsSubjectOf } from './nats-subjects';
+import { mqttTopicOf, natsSubjectOf } from '../telemetry/nats-subjects';
 
 /** The JetStream stream that keeps device messages until a worker has stored them. */
 export const NATS_INGEST_STREAM = 'PEAKWISE_INGEST';
@@ -16,6 +16,8 @@ export const NATS_INGEST_CONSUMER = 'peakwise-ingest';
 export type NatsIngestOptions = {
   /** nats://host:port, comma-separated for a cluster's seeds. */
   servers: string;
+  /** How the worker logs in: a user JWT of the ingest account in operator mode (decision 132). */
+  authenticator?: Authenticator;
   db: Db;
   logger: Logger;
   batch?: Partial<BatchLimits>;
@@ -92,7 +94,7 @@ export function startNatsIngest(options: NatsIngestOptions): NatsIngest {
   }
 
   const ready = (async () => {
-    nc = await connect({ servers: options.servers.split(','), name: 'peakwise-ingest', maxReconnectAttempts: -1, reconnectTimeWait: 1_000 });
+    nc = await connect({ servers: options.servers.split(','), name: 'peakwise-ingest', maxReconnectAttempts: -1, reconnectTimeWait: 1_000, ...(options.authenticator ? { authenticator: options.authenticator } : {}) });
     const jsm = await nc.jetstreamManager();
     const subjects = INGEST_FILTERS.map(natsSubjectOf);
     const replicas = options.replicas ?? 1;

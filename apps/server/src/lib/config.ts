@@ -11,6 +11,7 @@ import { SUPPORT_PHONE_PATTERN } from '@peakwise/contracts/public-config.contrac
 import { DEFAULT_RAW_RETENTION_MONTHS } from '@peakwise/domain/reading-partition-months';
 import { isValidClockOffset } from './clock';
 import { ConfigError } from './config-error';
+import { natsLoginsConfig, type NatsLoginsConfig } from './config-nats-logins';
 
 // Empty strings count as unset: `FOO= npm start` should mean "use the default".
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -62,6 +63,11 @@ const envSchema = z.object({
   NATS_URL: optional(z.string().regex(/^nats:\/\/[^\s,]+(,nats:\/\/[^\s,]+)*$/, 'must be nats://host:port, or several separated by commas')),
   // JetStream allows at most 5 copies of a stream.
   NATS_STREAM_REPLICAS: optional(z.enum(['1', '2', '3', '4', '5'], { error: 'must be 1 to 5 (copies of the ingest stream; 3 on a three-node cluster)' })),
+  // Checked in config-nats-logins.ts, which never prints them back.
+  NATS_ACCOUNT: optional(z.string()),
+  NATS_ACCOUNT_SIGNING_SEED: optional(z.string()),
+  NATS_OPERATOR_SIGNING_SEED: optional(z.string()),
+  NATS_SYSTEM_CREDS: optional(z.string()),
   MQTT_DYNSEC_USERNAME: optional(z.string().regex(/^[\x21-\x7e]{1,128}$/, 'must be 1-128 printable characters without spaces')),
   MQTT_DYNSEC_PASSWORD: optional(z.string().min(1, 'must not be empty')),
   SMTP_URL: optional(urlWithProtocols(['smtp:', 'smtps:'], 'must be an smtp:// or smtps:// URL')),
@@ -214,6 +220,12 @@ export type Config = {
    * AUTH_SECRET, so every server process can open what another sealed.
    */
   mqttDynsec: MqttDynsecConfig | undefined;
+  /**
+   * Device logins minted by Peakwise as bearer JWTs on a NATS Server in operator mode, and revoked
+   * through the account's JWT (NATS_ACCOUNT, NATS_ACCOUNT_SIGNING_SEED, NATS_OPERATOR_SIGNING_SEED,
+   * NATS_SYSTEM_CREDS; decision 132).
+   */
+  natsLogins: NatsLoginsConfig | undefined;
   smtpUrl: string | undefined;
   /**
    * SMS: without providerUrl the sms_outbox table is the delivery. inboundSecret authenticates the
@@ -346,6 +358,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     natsUrl: natsConfig(e.NATS_URL, e.MQTT_URL, e.MQTT_PROTOCOL_VERSION),
     natsStreamReplicas: Number(e.NATS_STREAM_REPLICAS ?? 1),
     mqttDynsec: mqttDynsecConfig(e.MQTT_DYNSEC_USERNAME, e.MQTT_DYNSEC_PASSWORD, e.MQTT_URL, e.AUTH_SECRET),
+    natsLogins: natsLoginsConfig(e, e.NATS_URL, e.MQTT_DYNSEC_USERNAME !== undefined),
     smtpUrl: e.SMTP_URL,
     sms: smsConfig(e.SMS_PROVIDER_URL, e.SMS_PROVIDER_TOKEN, e.SMS_INBOUND_SECRET, nodeEnv),
     payouts: payoutConfig(e.PAYOUT_PROVIDER_URL, e.PAYOUT_PROVIDER_TOKEN, e.PAYOUT_WEBHOOK_SECRET, e.CASH_OUT_REVIEW_ABOVE_POINTS, nodeEnv),

@@ -2,9 +2,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { connect } from 'nats';
+import { connect, StorageType } from 'nats';
 import { freePort, listening } from './local-ports';
 import { NATS_SERVER } from './nats-server';
+import type { TestNatsOperator } from './nats-operator';
 
 export type TestNatsNode = {
   /** The node's `server_name`, as JetStream names a stream's leader and replicas. */
@@ -24,15 +25,19 @@ export type TestNatsCluster = {
   natsUrls: string;
   /** The `server_name` of the node leading a stream now (JetStream's Raft leader for it). */
   streamLeader(stream: string): Promise<string>;
+  /** The last lines of a node's log, for a failing test's message. */
+  logTail(node: number): string;
   stop(): Promise<void>;
 };
 
 /**
  * A NATS Server cluster of the test's own: `size` processes routed to each other, each with its
  * own `server_name`, JetStream store and MQTT listener, as docs/ingestion.md describes a
- * deployment. Resolves once JetStream has a meta leader, so a stream can be made at once.
+ * deployment. Resolves once JetStream has a meta leader, so a stream can be made at once. With
+ * `operator`, the nodes trust that operator's JWTs (a full resolver each) instead of taking anyone.
  */
-export async function startTestNatsCluster(size = 3): Promise<TestNatsCluster> {
+export async function startTestNatsCluster(size = 3, options: { operator?: TestNatsOperator } = {}): Promise<TestNatsCluster> {
+  const login = () => options.operator?.ingestLogin() ?? {};
   const dir = mkdtempSync(join(tmpdir(), 'peakwise-nats-cluster-'));
   const ports = [];
   for (let i = 0; i < size; i++) ports.push({ nats: await freePort(), route: await freePort(), mqtt: await freePort() });
@@ -56,6 +61,7 @@ export async function startTestNatsCluster(size = 3): Promise<TestNatsCluster> {
         // happens to see when MQTT is first used (two in decision 125's runs; decision 128).
         `mqtt { listen: 127.0.0.1:${p.mqtt}, stream_replicas: ${Math.min(size, 3)} }`,
         `cluster { name: peakwise-test, listen: 127.0.0.1:${p.route}, routes: [${routes.filter((_, j) => j !== i).join(', ')}] }`,
+        ...(options.operator ? options.operator.configLines(join(store, 'jwt')) : []),
         '',
       ].join('\n'),
     );
@@ -95,14 +101,24 @@ export async function startTestNatsCluster(size = 3): Promise<TestNatsCluster> {
     throw failed.reason;
   }
   const natsUrls = nodes.map((n) => n.natsUrl).join(',');
-  // The listeners open before the nodes have elected JetStream's meta leader; until then its API times out.
-  const nc = await connect({ servers: natsUrls.split(',') });
+  // The listeners open before the nodes have elected JetStream's meta leader; until then its API
+  // times out. Even then, a leader that has not yet heard from every peer refuses a stream in as
+  // many copies as nodes ("no suitable peers for placement", seen under load): one such stream is
+  // made and dropped before the cluster counts as started.
+  const nc = await connect({ servers: natsUrls.split(','), ...login() });
   try {
     const deadline = Date.now() + 30_000;
+    const probe = { name: 'PEAKWISE_TEST_PROBE', subjects: ['peakwise-test-probe'], storage: StorageType.Memory, num_replicas: size };
     for (;;) {
-      const answered = await nc.jetstreamManager({ timeout: 1_000 }).then((jsm) => jsm.getAccountInfo()).then(() => true, () => false);
-      if (answered) break;
-      if (Date.now() > deadline) throw new Error('the NATS cluster elected no JetStream leader within 30 s');
+      const placed = await nc
+        .jetstreamManager({ timeout: 2_000 })
+        .then(async (jsm) => {
+          await jsm.streams.add(probe);
+          await jsm.streams.delete(probe.name);
+        })
+        .then(() => true, () => false);
+      if (placed) break;
+      if (Date.now() > deadline) throw new Error(`the NATS cluster could not place a stream on its ${size} nodes within 30 s`);
       await new Promise((r) => setTimeout(r, 200));
     }
   } finally {
@@ -113,7 +129,7 @@ export async function startTestNatsCluster(size = 3): Promise<TestNatsCluster> {
     nodes,
     natsUrls,
     async streamLeader(stream) {
-      const nc = await connect({ servers: natsUrls.split(',') });
+      const nc = await connect({ servers: natsUrls.split(','), ...login() });
       try {
         const info = await (await nc.jetstreamManager()).streams.info(stream);
         if (!info.cluster?.leader) throw new Error(`stream ${stream} has no leader now`);
@@ -121,6 +137,10 @@ export async function startTestNatsCluster(size = 3): Promise<TestNatsCluster> {
       } finally {
         await nc.close();
       }
+    },
+    logTail: (node) => {
+      const log = join(dir, nodes[node]!.name, 'nats.log');
+      return existsSync(log) ? readFileSync(log, 'utf8').slice(-3_000) : '';
     },
     stop,
   };

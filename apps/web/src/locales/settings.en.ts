@@ -133,6 +133,7 @@ export const settingsEn = {
     copyFailed: 'Could not copy. Select the token and copy it yourself.',
     connection: 'How to connect',
     mqttUsername: 'MQTT username',
+    mqttPassword: 'MQTT password',
     mqttMeterTopic: 'MQTT meter topic',
     mqttTopicPrefix: 'MQTT topic prefix',
     httpEndpoint: 'HTTP endpoint',

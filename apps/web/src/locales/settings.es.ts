@@ -135,6 +135,7 @@ export const settingsEs: Translation<typeof settingsEn> = {
     copyFailed: 'No se pudo copiar. Selecciona el token y cópialo tú mismo.',
     connection: 'Cómo conectarse',
     mqttUsername: 'Usuario MQTT',
+    mqttPassword: 'Contraseña MQTT',
     mqttMeterTopic: 'Tema MQTT del medidor',
     mqttTopicPrefix: 'Prefijo de temas MQTT',
     httpEndpoint: 'Endpoint HTTP',

@@ -137,6 +137,7 @@ export const settingsFr: Translation<typeof settingsEn> = {
     copyFailed: 'Copie impossible. Sélectionnez le jeton et copiez-le vous-même.',
     connection: 'Comment se connecter',
     mqttUsername: 'Nom d’utilisateur MQTT',
+    mqttPassword: 'Mot de passe MQTT',
     mqttMeterTopic: 'Sujet MQTT du compteur',
     mqttTopicPrefix: 'Préfixe des sujets MQTT',
     httpEndpoint: 'Point d’accès HTTP',

@@ -3,11 +3,13 @@ import { sealSecret } from '../../lib/sealed-secret';
 import { scheduleJob } from '../durable-jobs/durable-jobs.repository';
 import { brokerLoginsOfDevice, brokerLoginsOfHousehold, type BrokerLoginCredential } from './broker-logins.repository';
 import { recordBrokerLoginSeen } from './ingest-credentials.repository';
+import { mintNatsLogin, queueNatsLoginRevocation, type NatsLogins } from './nats-logins.service';
 
 /*
  * Each ingest credential's own login on Mosquitto, through its dynamic security plugin (decision
  * 097). The broker is told by durable jobs written in the transaction that issues or ends the
- * credential and run after it commits, so a login exists exactly while its credential does.
+ * credential and run after it commits, so a login exists exactly while its credential does. On a
+ * NATS Server in operator mode the login is a JWT instead (nats-logins.service.ts, decision 132).
  */
 
 export const BROKER_LOGIN_CREATE_JOB = 'broker-login.create';
@@ -15,7 +17,9 @@ export const BROKER_LOGIN_DELETE_JOB = 'broker-login.delete';
 export const BROKER_LOGIN_CHECK_JOB = 'broker-login.check';
 
 /** Present when the server manages Mosquitto's logins (MQTT_DYNSEC_USERNAME is set). */
-export type BrokerLogins = { sealKey: Buffer };
+export type MosquittoLogins = { kind: 'mosquitto'; sealKey: Buffer };
+/** Mosquitto's, or NATS's in operator mode (NATS_ACCOUNT and its neighbours are set). */
+export type BrokerLogins = MosquittoLogins | NatsLogins;
 
 export type BrokerLoginCreatePayload = { credentialId: string; username: string; role: string; householdId: string; externalId: string | null; sealedPassword?: string };
 export type BrokerLoginDeletePayload = { credentialId: string; username: string; role: string };
@@ -37,10 +41,12 @@ export const brokerRole = (credentialId: string) => `peakwise-${credentialId}`;
 
 /**
  * Queues the broker login of a credential just issued in `tx`. The token is only known now; it
- * waits sealed with the server's key and is erased from the job once delivered.
+ * waits sealed with the server's key and is erased from the job once delivered. On NATS the login
+ * is minted here instead, and its JWT returned: the device's MQTT password, which is not the token.
  */
-export async function queueBrokerLogin(tx: DbOrTx, logins: BrokerLogins | undefined, credential: { id: string; householdId: string; externalId: string | null; token: string }): Promise<void> {
-  if (!logins) return;
+export async function queueBrokerLogin(tx: DbOrTx, logins: BrokerLogins | undefined, credential: { id: string; householdId: string; externalId: string | null; token: string }): Promise<string | undefined> {
+  if (!logins) return undefined;
+  if (logins.kind === 'nats') return mintNatsLogin(logins, credential, new Date());
   const payload: BrokerLoginCreatePayload = {
     credentialId: credential.id,
     username: brokerUsername(credential),
@@ -50,11 +56,13 @@ export async function queueBrokerLogin(tx: DbOrTx, logins: BrokerLogins | undefi
     sealedPassword: sealSecret(logins.sealKey, credential.token),
   };
   await scheduleJob(tx, { name: BROKER_LOGIN_CREATE_JOB, key: `broker-login:create:${credential.id}`, runAt: AT_ONCE, payload });
+  return undefined;
 }
 
 /** Queues the deletion of these credentials' broker logins, in the transaction that ends them. */
 export async function queueBrokerLoginRemoval(tx: DbOrTx, logins: BrokerLogins | undefined, credentials: BrokerLoginCredential[]): Promise<void> {
   if (!logins) return;
+  if (logins.kind === 'nats') return queueNatsLoginRevocation(tx, credentials.map((c) => c.id));
   for (const credential of credentials) {
     const payload: BrokerLoginDeletePayload = { credentialId: credential.id, username: brokerUsername(credential), role: brokerRole(credential.id) };
     await scheduleJob(tx, { name: BROKER_LOGIN_DELETE_JOB, key: `broker-login:delete:${credential.id}`, runAt: AT_ONCE, payload });

@@ -83,8 +83,8 @@ export async function addDevice(db: Db, householdId: string, input: AddDeviceReq
         meterClamps: input.meterClamps ?? (input.family === 'shellyEmGen1' ? 2 : null),
       });
       const credential = await issueIngestCredential(tx, householdId, device.id, `device ${externalId}`);
-      await queueBrokerLogin(tx, logins, { id: credential.id, householdId, externalId, token: credential.token });
-      return pairingOf(device, credential.token, householdId, reach);
+      const mqttPassword = await queueBrokerLogin(tx, logins, { id: credential.id, householdId, externalId, token: credential.token });
+      return pairingOf(device, credential.token, householdId, reach, mqttPassword);
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError(409, 'device_exists', 'A device with this id is already paired with your home.');
@@ -92,13 +92,17 @@ export async function addDevice(db: Db, householdId: string, input: AddDeviceReq
   }
 }
 
-/** What the pairing screen shows for a device and its new token: every field its firmware asks for. */
-function pairingOf(device: Device, token: string, householdId: string, reach: DeviceReach): PairedDevice {
+/**
+ * What the pairing screen shows for a device and its new token: every field its firmware asks for.
+ * `mqttPassword` when the broker's login is not the token (a NATS JWT, decision 132).
+ */
+function pairingOf(device: Device, token: string, householdId: string, reach: DeviceReach, mqttPassword?: string): PairedDevice {
   const externalId = device.externalId;
   return {
     device: toManaged(device),
     credential: {
       token,
+      ...(mqttPassword !== undefined ? { mqttPassword } : {}),
       mqttUsername: externalId,
       mqttTopicPrefix: `${TOPIC_ROOT}/${householdId}/devices/${externalId}`,
       httpEndpoint: `${reach.publicUrl}${INGEST_READINGS_PATH}`,
@@ -128,8 +132,8 @@ export async function renewDeviceCredential(db: Db, householdId: string, deviceI
     await queueDeviceLoginRemoval(tx, logins, deviceId);
     await revokeCredentialsOfDevice(tx, householdId, deviceId);
     const credential = await issueIngestCredential(tx, householdId, device.id, `device ${device.externalId}`);
-    await queueBrokerLogin(tx, logins, { id: credential.id, householdId, externalId: device.externalId, token: credential.token });
-    return pairingOf(device, credential.token, householdId, reach);
+    const mqttPassword = await queueBrokerLogin(tx, logins, { id: credential.id, householdId, externalId: device.externalId, token: credential.token });
+    return pairingOf(device, credential.token, householdId, reach, mqttPassword);
   });
 }
 

@@ -56,12 +56,13 @@ export async function createHouseholdToken(db: Db, member: Member, householdId: 
     await lockHousehold(tx, householdId);
     if ((await countHouseholdCredentials(tx, householdId)) >= MAX_HOUSEHOLD_INGEST_TOKENS) throw tooManyTokens();
     const credential = await issueIngestCredential(tx, householdId, null, label);
-    await queueBrokerLogin(tx, logins, { id: credential.id, householdId, externalId: null, token: credential.token });
+    const mqttPassword = await queueBrokerLogin(tx, logins, { id: credential.id, householdId, externalId: null, token: credential.token });
     const row = await findHouseholdCredential(tx, householdId, credential.id);
     if (!row) throw new Error('The credential just issued was not found');
     return {
       ...toItem(row),
       token: credential.token,
+      ...(mqttPassword !== undefined ? { mqttPassword } : {}),
       mqttUsername: logins ? brokerUsername({ id: credential.id, externalId: null }) : householdId,
       mqttTopicPrefix: `${TOPIC_ROOT}/${householdId}`,
       mqttMeterTopic: meterTopic(householdId),

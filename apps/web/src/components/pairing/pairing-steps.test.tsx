@@ -96,6 +96,18 @@ describe('PairingSteps', () => {
     expect(await screen.findByText('Copied')).toBeInTheDocument();
   });
 
+  it('gives the MQTT password instead of the token when the broker’s login is a JWT Peakwise minted', async () => {
+    const writeText = vi.fn((_value: string) => Promise.resolve());
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    const jwt = 'eyJ0eXAiOiJKV1QiLCJhbGciOiJlZDI1NTE5LW5rZXkifQ.eyJzdWIiOiJVMSJ9.c2ln';
+    renderWithApi(<PairingSteps paired={{ ...paired, credential: { ...paired.credential, mqttPassword: jwt } }} openStream={fakeStream().open} />, () => Response.json({}));
+    await userEvent.click(await screen.findByRole('button', { name: 'Copy Password' }));
+    expect(writeText.mock.calls.map(([value]) => value)).toEqual([jwt]);
+    await userEvent.click(screen.getByRole('radio', { name: 'Tasmota plug' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Copy Password' }));
+    expect(writeText.mock.calls.map(([value]) => value)).toEqual([jwt, jwt]);
+  });
+
   it('turns to “Connected: 62 W now” on this device’s first message, and ignores another device’s', async () => {
     const stream = fakeStream();
     renderWithApi(<PairingSteps paired={paired} openStream={stream.open} />, () => Response.json({}));

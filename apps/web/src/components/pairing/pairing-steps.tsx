@@ -110,7 +110,7 @@ export function PairingSteps({ paired, initialFamily = 'shellyPlug', onLeave, op
     [t('pair.shelly.server'), server],
     [t('pair.shelly.clientId'), c.mqttClientId],
     [t('pair.shelly.user'), c.mqttUsername],
-    [t('pair.shelly.password'), c.token],
+    [t('pair.shelly.password'), c.mqttPassword ?? c.token],
     [t('pair.shelly.prefix'), c.shellyMqttPrefix],
   ];
   const fields: Record<DeviceFamily, [string, string][]> = {
@@ -120,7 +120,7 @@ export function PairingSteps({ paired, initialFamily = 'shellyPlug', onLeave, op
     shellyEmGen1: [
       [t('pair.shellyEmGen1.server'), server],
       [t('pair.shellyEmGen1.user'), c.mqttUsername],
-      [t('pair.shellyEmGen1.password'), c.token],
+      [t('pair.shellyEmGen1.password'), c.mqttPassword ?? c.token],
       [t('pair.shellyEmGen1.prefix'), c.mqttClientId],
     ],
     tasmota: [
@@ -128,7 +128,7 @@ export function PairingSteps({ paired, initialFamily = 'shellyPlug', onLeave, op
       [t('pair.tasmota.port'), String(c.mqttPort)],
       [t('pair.tasmota.client'), c.mqttClientId],
       [t('pair.tasmota.user'), c.mqttUsername],
-      [t('pair.tasmota.password'), c.token],
+      [t('pair.tasmota.password'), c.mqttPassword ?? c.token],
       [t('pair.tasmota.topic'), paired.device.externalId],
       [t('pair.tasmota.fullTopic'), c.tasmotaFullTopic],
     ],
@@ -137,7 +137,7 @@ export function PairingSteps({ paired, initialFamily = 'shellyPlug', onLeave, op
       [t('pair.other.port'), String(c.mqttPort)],
       [t('pair.other.clientId'), c.mqttClientId],
       [t('pair.other.user'), c.mqttUsername],
-      [t('pair.other.password'), c.token],
+      [t('pair.other.password'), c.mqttPassword ?? c.token],
       [t('pair.other.prefix'), c.mqttTopicPrefix],
       [t('pair.other.http'), c.httpEndpoint],
     ],

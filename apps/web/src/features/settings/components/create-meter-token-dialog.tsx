@@ -104,6 +104,8 @@ function TokenReveal({ created, onDone }: { created: CreatedIngestToken; onDone:
   const endpoint = new URL(created.httpEndpoint, window.location.origin).toString();
   const details = [
     ['mqttUsername', created.mqttUsername],
+    // On a NATS broker whose logins Peakwise mints, the MQTT password is a JWT, not the token.
+    ...(created.mqttPassword !== undefined ? [['mqttPassword', created.mqttPassword] as const] : []),
     ['mqttMeterTopic', created.mqttMeterTopic],
     ['mqttTopicPrefix', created.mqttTopicPrefix],
     ['httpEndpoint', endpoint],

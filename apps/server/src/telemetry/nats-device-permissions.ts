@@ -1,4 +1,4 @@
-import { brokerAcls } from '../telemetry/broker-acl';
+import { brokerAcls } from './broker-acl';
 import { natsSubjectOf } from './nats-subjects';
 
 const MQTT_QOS1_DELIVERY = '$MQTT.sub.>';
