@@ -140,24 +140,18 @@ export async function upsertMeterRows(tx: DbOrTx, cols: MeterColumns, received: 
         is distinct from (excluded.production_kwh, excluded.consumption_kwh, excluded.grid_import_kwh, excluded.grid_export_kwh)
         and t.ts >= to_timestamp(${cutoffMs} / 1000.0)
       returning household_id, ts)
-    select household_id::text as h, string_agg(((extract(epoch from ts) * 1000)::bigint)::text, ',') as ms
+    -- Which changed rows were corrections: a partitioned table answers no system column (xmax)
+    -- from an upsert, but every part of one statement reads the snapshot taken before it, so a
+    -- returned row that this read finds was already stored, and so updated. Only a row inside
+    -- the window can have been. The caller holds the household's row (lockHouseholdZones), so
+    -- no other writer's row can appear between that snapshot and the insert.
+    select up.household_id::text as h, string_agg(((extract(epoch from up.ts) * 1000)::bigint)::text, ',') as ms,
+      string_agg(((extract(epoch from up.ts) * 1000)::bigint)::text, ',') filter (
+        where up.ts >= to_timestamp(${cutoffMs} / 1000.0)
+          and exists (select 1 from meter_readings m where m.household_id = up.household_id and m.ts = up.ts)) as corrected
     from up group by 1`,
   );
-  const changed = rowsOf<{ h: string; ms: string }>(result);
-  if (changed.length === 0) return [];
-  // A partitioned table answers no system column (xmax) from an upsert, so the corrections are
-  // read back from the audit trigger's rows, which it wrote for exactly the rows updated.
-  const corrected = new Map(
-    rowsOf<{ h: string; ms: string }>(
-      await executePrepared(
-        tx,
-        sql`
-        select household_id::text as h, string_agg(((extract(epoch from ts) * 1000)::bigint)::text, ',') as ms from reading_corrections
-        where txid = txid_current() and series = 'meter' and corrected_at = ${received}::timestamptz group by 1`,
-      ),
-    ).map((row) => [row.h, row.ms]),
-  );
-  return changed.map((row) => ({ ...row, corrected: corrected.get(row.h) ?? null }));
+  return rowsOf<{ h: string; ms: string; corrected: string | null }>(result);
 }
 
 /** Of the given "household|ms" keys, those whose stored values differ from the ones sent. */
