@@ -55,6 +55,38 @@ describe('storeReadings without foreign keys on the raw tables', () => {
   });
 });
 
+// The upsert tells which changed rows were corrections from the rows stored before it: checked
+// against rows counted by hand, in one write of several households, some new and some corrected.
+describe('storeReadings tells corrections from new readings', () => {
+  it('per household, in one write, and a resend is neither', async () => {
+    const a = await seedHousehold(database.db);
+    const b = await seedHousehold(database.db);
+    const at = (hour: number, kwh: number) => ({ ...meter, ts: `2026-11-23T0${hour}:00:00Z`, consumptionKwh: kwh, gridImportKwh: kwh });
+    const none = { deviceIds: new Map<string, string>() };
+    await database.db.transaction((tx) => storeReadings(tx, [{ householdId: a.household.id, validated: batch({ meter: [at(1, 0.1), at(2, 0.1)] }), context: none }], NOW));
+    const results = await database.db.transaction((tx) =>
+      storeReadings(
+        tx,
+        [
+          // a: 01:00 corrected, 02:00 sent again unchanged, 03:00 new.
+          { householdId: a.household.id, validated: batch({ meter: [at(1, 0.3), at(2, 0.1), at(3, 0.1)] }), context: none },
+          // b: the same instants, all new to b.
+          { householdId: b.household.id, validated: batch({ meter: [at(1, 0.3), at(2, 0.1)] }), context: none },
+        ],
+        NOW,
+      ),
+    );
+    expect(results.map(({ accepted, corrected, duplicates }) => ({ accepted, corrected, duplicates }))).toEqual([
+      { accepted: 1, corrected: 1, duplicates: 1 },
+      { accepted: 2, corrected: 0, duplicates: 0 },
+    ]);
+    const stored = rowsOf<{ kwh: number }>(
+      await database.db.execute(sql`select consumption_kwh as kwh from meter_readings where household_id = ${a.household.id} and ts = '2026-11-23T01:00:00Z'`),
+    );
+    expect(stored).toEqual([{ kwh: 0.3 }]);
+  });
+});
+
 // Two ingest workers may write one household's hour at the same moment (a shared subscription or
 // a JetStream consumer hands them interleaved messages). Each recomputes the hour's rollup from the
 // raw rows: the second must see the first's rows, so writers of one household take turns.

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, notExists, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { executePrepared } from '../../db/prepared-statement';
 import { rowsOf } from '../../db/rows';
 import { devices } from '../../db/schema/device.schema';
 import { households } from '../../db/schema/household.schema';
@@ -15,6 +16,11 @@ export const rowKey = (deviceId: string, ms: number) => `${deviceId}|${ms}`;
 /**
  * The SQL of the reading writer (reading-store.ts): set-based statements over column arrays, so a
  * write of any number of households and messages costs the same few round trips (decision 022).
+ * The statements every write runs are named prepared statements (executePrepared): since the
+ * readings are partitioned by month and read through the compaction-aware functions, parsing and
+ * planning them took about as long as running them for a batch of a few hundred MQTT messages,
+ * and the embedded broker runs one such batch at a time. Their texts never vary and their plans
+ * are index probes driven by the arrays, whatever the arrays hold.
  */
 
 /**
@@ -72,7 +78,7 @@ export async function loadStoreContexts(db: DbOrTx, householdIds: readonly strin
  */
 export async function lockHouseholdZones(tx: DbOrTx, ids: readonly string[]): Promise<Map<string, string>> {
   const rows = rowsOf<{ id: string; zone: string }>(
-    await tx.execute(sql`select id::text as id, time_zone as zone from households where id = any(${uuidArray(ids)}::uuid[]) order by id for no key update`),
+    await executePrepared(tx, sql`select id::text as id, time_zone as zone from households where id = any(${uuidArray(ids)}::uuid[]) order by id for no key update`),
   );
   return new Map(rows.map((r) => [r.id, r.zone]));
 }
@@ -103,7 +109,7 @@ export async function lockCounterBaselines(tx: DbOrTx, deviceIds: readonly strin
 
 /** One NOTIFY per household, delivered on commit (never for a rollback). */
 export async function notifyReadings(tx: DbOrTx, payloads: readonly ReadingsNotification[]): Promise<void> {
-  await tx.execute(sql`select pg_notify(${READINGS_CHANNEL}, p) from unnest(${sql.param(payloads.map((p) => JSON.stringify(p)))}::text[]) as p`);
+  await executePrepared(tx, sql`select pg_notify(${READINGS_CHANNEL}, p) from unnest(${sql.param(payloads.map((p) => JSON.stringify(p)))}::text[]) as p`);
 }
 
 /** The meter columns of one write: household `hi` (1-based into `households`) at `ms`, and its four values. */
@@ -116,7 +122,9 @@ export type MeterColumns = { households: string[]; hi: number[]; ms: number[]; p
  */
 export async function upsertMeterRows(tx: DbOrTx, cols: MeterColumns, received: string, cutoffMs: number) {
   const { households, hi, ms, p, c, i, e } = cols;
-  const result = await tx.execute(sql`
+  const result = await executePrepared(
+    tx,
+    sql`
     with up as (
       insert into meter_readings as t (household_id, ts, production_kwh, consumption_kwh, grid_import_kwh, grid_export_kwh, received_at)
       select (${uuidArray(households)}::uuid[])[u.hi], to_timestamp(u.ms / 1000.0), u.p, u.c, u.i, u.e, ${received}::timestamptz
@@ -132,20 +140,18 @@ export async function upsertMeterRows(tx: DbOrTx, cols: MeterColumns, received: 
         is distinct from (excluded.production_kwh, excluded.consumption_kwh, excluded.grid_import_kwh, excluded.grid_export_kwh)
         and t.ts >= to_timestamp(${cutoffMs} / 1000.0)
       returning household_id, ts)
-    select household_id::text as h, string_agg(((extract(epoch from ts) * 1000)::bigint)::text, ',') as ms
-    from up group by 1`);
-  const changed = rowsOf<{ h: string; ms: string }>(result);
-  if (changed.length === 0) return [];
-  // A partitioned table answers no system column (xmax) from an upsert, so the corrections are
-  // read back from the audit trigger's rows, which it wrote for exactly the rows updated.
-  const corrected = new Map(
-    rowsOf<{ h: string; ms: string }>(
-      await tx.execute(sql`
-        select household_id::text as h, string_agg(((extract(epoch from ts) * 1000)::bigint)::text, ',') as ms from reading_corrections
-        where txid = txid_current() and series = 'meter' and corrected_at = ${received}::timestamptz group by 1`),
-    ).map((row) => [row.h, row.ms]),
+    -- Which changed rows were corrections: a partitioned table answers no system column (xmax)
+    -- from an upsert, but every part of one statement reads the snapshot taken before it, so a
+    -- returned row that this read finds was already stored, and so updated. Only a row inside
+    -- the window can have been. The caller holds the household's row (lockHouseholdZones), so
+    -- no other writer's row can appear between that snapshot and the insert.
+    select up.household_id::text as h, string_agg(((extract(epoch from up.ts) * 1000)::bigint)::text, ',') as ms,
+      string_agg(((extract(epoch from up.ts) * 1000)::bigint)::text, ',') filter (
+        where up.ts >= to_timestamp(${cutoffMs} / 1000.0)
+          and exists (select 1 from meter_readings m where m.household_id = up.household_id and m.ts = up.ts)) as corrected
+    from up group by 1`,
   );
-  return changed.map((row) => ({ ...row, corrected: corrected.get(row.h) ?? null }));
+  return rowsOf<{ h: string; ms: string; corrected: string | null }>(result);
 }
 
 /** Of the given "household|ms" keys, those whose stored values differ from the ones sent. */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { executePrepared } from '../../db/prepared-statement';
 import { addDays, localDateOf, localDay, type LocalDay } from '@peakwise/domain/local-time';
 import { HOUR_MS } from '@peakwise/domain/time-constants';
 
@@ -16,6 +17,8 @@ export type DeviceChange = { d: string; ms: number; timeZone: string };
  * to the whole readings table: the planner guesses 100 bucket rows and would hash-join a
  * sequential scan, which made every write cost O(table) and a back-fill quadratic.
  * Bucket lists are sorted by key so concurrent writers lock rollup rows in the same order.
+ * The meter's two statements run on every write, so they are prepared (see readings.repository).
+ * The device ones are not: they run only when a device reading changed.
  * The aggregate lists are exported for the full daily rebuild after a time-zone change, which
  * must sum exactly as ingest does.
  */
@@ -47,7 +50,9 @@ export async function recomputeMeterRollups(tx: DbOrTx, changes: readonly MeterC
   }
   if (spans.cols.h.length === 0) return;
 
-  await tx.execute(sql`
+  await executePrepared(
+    tx,
+    sql`
     insert into meter_hourly as t (household_id, hour_start, production_kwh, consumption_kwh, grid_import_kwh, grid_export_kwh, interval_count)
     select b.h, a.hs, a.p, a.c, a.i, a.e, a.n
     from unnest(${sql.param(spans.cols.h)}::uuid[], ${sql.param(spans.cols.s)}::float8[], ${sql.param(spans.cols.e)}::float8[]) as b(h, s, e)
@@ -58,8 +63,11 @@ export async function recomputeMeterRollups(tx: DbOrTx, changes: readonly MeterC
       from meter_readings m where m.household_id = b.h and m.ts >= to_timestamp(b.s / 1000.0) and m.ts < to_timestamp(b.e / 1000.0)
       group by 1) a
     order by 1, 2
-    on conflict (household_id, hour_start) do update set ${METER_SET}`);
-  await tx.execute(sql`
+    on conflict (household_id, hour_start) do update set ${METER_SET}`,
+  );
+  await executePrepared(
+    tx,
+    sql`
     insert into meter_daily as t (household_id, local_date, production_kwh, consumption_kwh, grid_import_kwh, grid_export_kwh, interval_count)
     select b.h, b.d, a.p, a.c, a.i, a.e, a.n
     from unnest(${sql.param(days.cols.h)}::uuid[], ${sql.param(days.cols.d)}::date[], ${sql.param(days.cols.s)}::float8[], ${sql.param(days.cols.e)}::float8[]) as b(h, d, s, e)
@@ -68,7 +76,8 @@ export async function recomputeMeterRollups(tx: DbOrTx, changes: readonly MeterC
       from meter_readings_in(b.h, to_timestamp(b.s / 1000.0), to_timestamp(b.e / 1000.0)) m) a
     where a.n > 0
     order by 1, 2
-    on conflict (household_id, local_date) do update set ${METER_DAILY_SET}`);
+    on conflict (household_id, local_date) do update set ${METER_DAILY_SET}`,
+  );
 }
 
 /** The same for devices: energy sum over known intervals, mean power and efficiency, water litres, and counts. */
