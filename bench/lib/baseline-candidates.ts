@@ -135,6 +135,9 @@ export const GAP_90MIN = '10/10, +, 3 h ending 90 min before, cap ±20 %';
 export const HYBRID_GROSS = "gross-load baseline for solar homes without a battery, decision 101's rule for the rest";
 export const BATTERY_UNADJUSTED = "decision 101's rule, battery homes without the same-day adjustment";
 export const COMBINED = "window ending 2 h before; solar homes without a battery on the gross-load baseline; battery homes unadjusted";
+// Formed after the first runs: battery homes with panels keep decision 101's window, since the decomposition finds their
+// window barely moved by the held battery (its surplus charges it either way) and correcting the weather.
+export const COMBINED_SOLAR_BATTERY_SETTLED = "window ending 2 h before; solar homes without a battery on the gross-load baseline; battery homes without solar unadjusted, with solar by decision 101's rule";
 
 const settledRule = settledWithGap('decision 101', 1);
 const gap2h = settledWithGap(GAP_2H, 2);
@@ -148,6 +151,10 @@ export const AIMED_METHODS: readonly OwnMethod[] = [
   { name: HYBRID_GROSS, run: (ctx) => (ctx.gross && !ctx.battery ? grossBaseline1h.run(ctx) : settledRule.run(ctx)) },
   { name: BATTERY_UNADJUSTED, run: (ctx) => (ctx.battery ? daysAlone.run(ctx) : settledRule.run(ctx)) },
   { name: COMBINED, run: (ctx) => (ctx.battery ? daysAlone.run(ctx) : ctx.gross ? grossBaseline2h.run(ctx) : gap2h.run(ctx)) },
+  {
+    name: COMBINED_SOLAR_BATTERY_SETTLED,
+    run: (ctx) => (ctx.battery ? (ctx.gross ? settledRule.run(ctx) : daysAlone.run(ctx)) : ctx.gross ? grossBaseline2h.run(ctx) : gap2h.run(ctx)),
+  },
 ];
 
 /**
