@@ -108,6 +108,21 @@ for (const area of areas) {
   out.push(`| ${area} | ${mine.length} | ${(mine.reduce((s, o) => s + gap(o), 0) / mine.length).toFixed(2)} | ${mean(trueKwh)} | ${mean((o) => part(o, 'days'))} | ${mean((o) => part(o, 'adjustment'))} | ${mean((o) => part(o, 'behaviour'))} |`);
 }
 
+// Gaming homes are outside the population's figure (judged apart, as in the harness); their own bias by part, over their own true cut.
+const gamed = dump.outcomes.filter((o) => !o.placebo && isGaming(o));
+const gamers = (['game_before', 'game_days'] as const).filter((b) => gamed.some((o) => o.behaviour === b));
+const gamingSpecs: RatioSpec[] = gamers.flatMap((b) => PARTS.map((p) => ({ numerator: (o: Outcome) => (o.behaviour === b ? part(o, p) : 0), denominator: (o: Outcome) => (o.behaviour === b ? trueKwh(o) : 0) })));
+const gamingBoot = ratioIntervals(gamed, gamingSpecs, [], options);
+out.push('');
+out.push('Gaming homes at real events (not in the population above): own bias, and its parts, in % of their own true cut.');
+out.push('');
+out.push(`| Behaviour (home-events) | ${PARTS.join(' | ')} |`);
+out.push(`|---|${PARTS.map(() => '---').join('|')}|`);
+gamers.forEach((b, i) => {
+  const cells = PARTS.map((_, k) => formatInterval(gamingBoot.intervals[i * PARTS.length + k]!, k === 0 ? ' %' : ' pts'));
+  out.push(`| ${b} (${gamed.filter((o) => o.behaviour === b).length}) | ${cells.join(' | ')} |`);
+});
+
 // Gaming and pre-conditioning homes: what each method pays them against what their true cut earns.
 const all = dump.outcomes.filter((o) => !o.placebo);
 out.push('');
