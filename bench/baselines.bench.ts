@@ -11,7 +11,7 @@
  */
 
 import { cpus, loadavg, totalmem } from 'node:os';
-import { COMPARISON_METHODS, comparisonEntry, GROSS_BASELINE, GROSS_PRODUCTION, GROSS_WINDOW, homeNoiseKwh, OWN_METHODS, runComparison, type ComparisonEntry, type OwnContext } from './lib/baseline-candidates';
+import { AIMED_METHODS, COMBINED, COMPARISON_METHODS, comparisonEntry, DIAGNOSTICS, GROSS_BASELINE, GROSS_PRODUCTION, GROSS_WINDOW, HYBRID_GROSS, homeNoiseKwh, OWN_METHODS, runComparison, temperatureGapC, type ComparisonEntry, type OwnContext } from './lib/baseline-candidates';
 import { BATTERY_SHARES, CLOCKS, EVENTS_PER_REGION, FIRST_MINUTE, isCalled, PLACEBOS_PER_REGION, makeHomes, makeRegions, QUANTITIES, type Quantity, regionWeather, simulateHome, SLOT_MINUTES } from './lib/baseline-population';
 import { meanOf, paidPoints, placeboPaidShare, placeboTargetFor, score, SEGMENTS, truePoints, withFallback, type Outcome } from './lib/baseline-scoring';
 import { writeFileSync } from 'node:fs';
@@ -60,7 +60,17 @@ for (const region of regions) {
       const counterfactualKwh = series.counterfactualKwh.get(event.id);
       const scoredActualKwh = series.scoredActualKwh.get(event.id);
       if (actualKwh === undefined || counterfactualKwh === undefined || scoredActualKwh === undefined) continue; // joined after it
-      const ctx: OwnContext = { region, event, readings: series.readings, temperatureC: temperatures.get(event.id)!, calledDates, gross: series.gross, production: series.production };
+      const ctx: OwnContext = {
+        region,
+        event,
+        readings: series.readings,
+        temperatureC: temperatures.get(event.id)!,
+        calledDates,
+        gross: series.gross,
+        production: series.production,
+        battery: home.battery !== null,
+        counterfactualDay: series.counterfactualReadings.get(event.date) ?? null,
+      };
       const called = isCalled(seed, home, event);
       const entry = comparisonEntry(ctx, home.id, called, `${region.id}|${home.solar}`, scoredActualKwh);
       entries.get(event.id)!.push(entry);
@@ -75,13 +85,16 @@ for (const region of regions) {
         ev: home.ev,
         battery: home.battery !== null,
         season: region.season,
+        city: region.city.name,
+        eventHour: event.startHour,
+        temperatureGapC: temperatureGapC(ctx),
         newMember: history < 5,
         actualKwh,
         counterfactualKwh,
         scoredActualKwh,
         gamingKwh: series.gamingKwh,
         noiseKwh: homeNoiseKwh(ctx),
-        baseline: new Map(OWN_METHODS.map((m) => [m.name, m.run(ctx)])),
+        baseline: new Map([...OWN_METHODS, ...DIAGNOSTICS].map((m) => [m.name, m.run(ctx)])),
       };
       scored.push({ outcome, eventId: event.id, entry });
     }
@@ -119,8 +132,15 @@ const GROSS_HYBRIDS = [GROSS_WINDOW, GROSS_BASELINE, GROSS_PRODUCTION].map((name
   hybrids.push(hybrid);
   return hybrid;
 });
+// Decision 133's candidates as settlement would run them: the same fallback for new members.
+const AIMED_HYBRIDS = AIMED_METHODS.map(({ name }) => {
+  const hybrid = `${name}; new members by comparison group ×`;
+  withFallback(outcomes, name, 'comparison group, ×', hybrid);
+  hybrids.push(hybrid);
+  return hybrid;
+});
 // A fallback that never fires scores the same as its method: listed once.
-const methods = [...baseMethods, ...hybrids.filter((h, i) => h === ENSEMBLE || h === PRODUCTION || GROSS_HYBRIDS.includes(h) || outcomes.some((o) => o.baseline.get(h) !== o.baseline.get(baseMethods[i]!)))];
+const methods = [...baseMethods, ...hybrids.filter((h, i) => h === ENSEMBLE || h === PRODUCTION || GROSS_HYBRIDS.includes(h) || AIMED_HYBRIDS.includes(h) || outcomes.some((o) => o.baseline.get(h) !== o.baseline.get(baseMethods[i]!)))];
 
 // Homes that game their baseline are judged on their own (the last table): the question for them
 // is what they gain, and at 10 % of homes their inflated baselines would swamp the population's bias.
@@ -153,7 +173,8 @@ for (const r of rows) out.push(`| ${r.method} | ${signed(r.bias)} | ${signed(r.c
 out.push('');
 out.push('Per segment: bias / points within ±20 % / placebo paid (home-events in the segment: events, placebos).');
 out.push('');
-const segmentMethods = [TODAY, PRODUCTION, ...GROSS_HYBRIDS, ...rows.slice(0, 6).map((r) => r.method).filter((m) => m !== TODAY && m !== PRODUCTION && !GROSS_HYBRIDS.includes(m))];
+const aimedShown = AIMED_HYBRIDS.filter((h) => h.startsWith(HYBRID_GROSS) || h.startsWith(COMBINED) || h.startsWith(AIMED_METHODS[0]!.name));
+const segmentMethods = [TODAY, PRODUCTION, ...GROSS_HYBRIDS, ...aimedShown, ...rows.slice(0, 6).map((r) => r.method).filter((m) => m !== TODAY && m !== PRODUCTION && !GROSS_HYBRIDS.includes(m) && !aimedShown.includes(m))];
 out.push(`| Method | ${SEGMENTS.map((s) => `${s.name} (${events.filter(s.includes).length}, ${placebos.filter(s.includes).length})`).join(' | ')} |`);
 out.push(`|---|${SEGMENTS.map(() => '---').join('|')}|`);
 for (const method of segmentMethods) {
@@ -198,4 +219,4 @@ out.push(`Harness run time: ${seconds.toFixed(0)} s for ${homeCount} homes (targ
 process.stdout.write(`${out.join('\n')}\n`);
 // Every home-event's figures, to score further points rules without simulating again.
 const dump = stringKnob('OUTCOMES_FILE');
-if (dump) writeFileSync(dump, JSON.stringify({ seed, homeCount, quantity, methods, outcomes: outcomes.map((o) => ({ ...o, baseline: [...o.baseline] })) }));
+if (dump) writeFileSync(dump, JSON.stringify({ seed, homeCount, quantity, methods, diagnostics: DIAGNOSTICS.map((d) => d.name), outcomes: outcomes.map((o) => ({ ...o, baseline: [...o.baseline] })) }));

@@ -24,6 +24,10 @@ export type OwnContext = {
   /** Gross load and production per slot, for a home whose production is measured (its solar homes); null otherwise. */
   gross: Map<LocalDate, Record<string, number>> | null;
   production: Map<LocalDate, Record<string, number>> | null;
+  /** The home has a battery: settlement does not know this today; a candidate that reads it needs the member to say so. */
+  battery: boolean;
+  /** The event day's readings had there been no event: for the diagnostics only, never a candidate. */
+  counterfactualDay: Record<string, number> | null;
 };
 
 /** Which past event days a baseline leaves out: every area event (decision 029), or only those the home was called to. */
@@ -75,6 +79,11 @@ function todaysRule(name: string, exclusion: Exclusion): OwnMethod {
   };
 }
 
+/** Decision 101's capped additive rule with its 3-hour window ending `gapHours` before the start. */
+function settledWithGap(name: string, gapHours: number): OwnMethod {
+  return averaging(name, { ...TEN, adjustment: 'additive', cap: 0.2 }, 3, gapHours);
+}
+
 function regression(name: string, sameDay: boolean, exclusion: Exclusion = 'area'): OwnMethod {
   return {
     name,
@@ -89,13 +98,13 @@ function regression(name: string, sameDay: boolean, exclusion: Exclusion = 'area
  * Decision 101's capped additive rule, with the window read on gross load for a home whose
  * production is measured (decision 126); other homes by decision 101's rule unchanged.
  */
-function grossLoad(name: string, variant: GrossLoadVariant): OwnMethod {
-  const settled = averaging(name, { ...TEN, adjustment: 'additive', cap: 0.2 });
+function grossLoad(name: string, variant: GrossLoadVariant, gapHours = 1): OwnMethod {
+  const settled = settledWithGap(name, gapHours);
   return {
     name,
     run: (ctx) => {
       if (!ctx.gross || !ctx.production) return settled.run(ctx);
-      const input = methodInput(ctx, 3, 1);
+      const input = methodInput(ctx, 3, gapHours);
       const { days, minimum } = eligibleDays(input, true);
       if (days.length < minimum) return null;
       const b = grossLoadBaseline({
@@ -115,6 +124,70 @@ function grossLoad(name: string, variant: GrossLoadVariant): OwnMethod {
 export const GROSS_WINDOW = '10/10, +, 3 h, cap ±20 %, window on gross load where production is measured';
 export const GROSS_PRODUCTION = '10/10, +, 3 h, cap ±20 %, window on gross load and the event hours\' production difference where production is measured';
 export const GROSS_BASELINE = '10/10, +, 3 h, cap ±20 %, gross-load baseline less the day\'s production where production is measured';
+
+/**
+ * Candidates aimed at where the settled rule's over-estimate comes from (issue 31, decision 133):
+ * pre-event behaviour (pre-cooling, pre-heating, a battery held for the event) raising the window
+ * the additive adjustment reads, and solar homes' window carrying midday sun into the evening.
+ */
+export const GAP_2H = '10/10, +, 3 h ending 2 h before, cap ±20 %';
+export const GAP_90MIN = '10/10, +, 3 h ending 90 min before, cap ±20 %';
+export const HYBRID_GROSS = "gross-load baseline for solar homes without a battery, decision 101's rule for the rest";
+export const BATTERY_UNADJUSTED = "decision 101's rule, battery homes without the same-day adjustment";
+export const COMBINED = "window ending 2 h before; solar homes without a battery on the gross-load baseline; battery homes unadjusted";
+// Formed after the first runs: battery homes with panels keep decision 101's window, since the decomposition finds their
+// window barely moved by the held battery (its surplus charges it either way) and correcting the weather.
+export const COMBINED_SOLAR_BATTERY_SETTLED = "window ending 2 h before; solar homes without a battery on the gross-load baseline; battery homes without solar unadjusted, with solar by decision 101's rule";
+
+const settledRule = settledWithGap('decision 101', 1);
+const gap2h = settledWithGap(GAP_2H, 2);
+const daysAlone = averaging('days alone', { ...TEN, adjustment: 'none', cap: 0 });
+const grossBaseline1h = grossLoad(HYBRID_GROSS, 'gross-baseline', 1);
+const grossBaseline2h = grossLoad(COMBINED, 'gross-baseline', 2);
+
+export const AIMED_METHODS: readonly OwnMethod[] = [
+  gap2h,
+  settledWithGap(GAP_90MIN, 1.5),
+  { name: HYBRID_GROSS, run: (ctx) => (ctx.gross && !ctx.battery ? grossBaseline1h.run(ctx) : settledRule.run(ctx)) },
+  { name: BATTERY_UNADJUSTED, run: (ctx) => (ctx.battery ? daysAlone.run(ctx) : settledRule.run(ctx)) },
+  { name: COMBINED, run: (ctx) => (ctx.battery ? daysAlone.run(ctx) : ctx.gross ? grossBaseline2h.run(ctx) : gap2h.run(ctx)) },
+  {
+    name: COMBINED_SOLAR_BATTERY_SETTLED,
+    run: (ctx) => (ctx.battery ? (ctx.gross ? settledRule.run(ctx) : daysAlone.run(ctx)) : ctx.gross ? grossBaseline2h.run(ctx) : gap2h.run(ctx)),
+  },
+];
+
+/**
+ * Not candidates: decision 101's rule taken apart, to say where its error comes from. Its days
+ * with the cap at 0 (the days' own error: weather, season, the day's luck), and its rule with the
+ * window read on the event day as it would have run without the event (what the home's own
+ * pre-event behaviour adds is the settled rule less this).
+ */
+export const DIAGNOSTIC_DAYS = "diagnostic: decision 101's days, no adjustment";
+export const DIAGNOSTIC_UNDISTURBED = "diagnostic: decision 101's rule, window read on the day without the event";
+
+export const DIAGNOSTICS: readonly OwnMethod[] = [
+  averaging(DIAGNOSTIC_DAYS, { ...TEN, adjustment: 'additive', cap: 0 }),
+  {
+    name: DIAGNOSTIC_UNDISTURBED,
+    run: (ctx) => {
+      if (!ctx.counterfactualDay) return null;
+      const readings = new Map(ctx.readings);
+      readings.set(ctx.event.date, ctx.counterfactualDay);
+      return settledRule.run({ ...ctx, readings });
+    },
+  },
+];
+
+/** Event-day temperature over the event's hours less the mean over decision 101's baseline days (null without them). */
+export function temperatureGapC(ctx: OwnContext): number | null {
+  const input = methodInput(ctx, 3, 1);
+  const { days, minimum } = eligibleDays(input, true);
+  const kept = days.slice(0, TEN.keep);
+  const today = ctx.temperatureC.get(ctx.event.date);
+  if (kept.length < minimum || today === undefined) return null;
+  return today - kept.reduce((s, d) => s + (ctx.temperatureC.get(d) ?? Number.NaN), 0) / kept.length;
+}
 
 export const OWN_METHODS: readonly OwnMethod[] = [
   todaysRule("today's rule (10/10, ×, 3 h window 1 h before, 0.8–1.2)", 'area'),
@@ -137,6 +210,7 @@ export const OWN_METHODS: readonly OwnMethod[] = [
   grossLoad(GROSS_WINDOW, 'window'),
   grossLoad(GROSS_BASELINE, 'gross-baseline'),
   grossLoad(GROSS_PRODUCTION, 'production-difference'),
+  ...AIMED_METHODS,
 ];
 
 export const COMPARISON_METHODS = ['comparison group, additive', 'comparison group, ×'] as const;

@@ -335,6 +335,12 @@ export type HomeSeries = {
   /** Extra kWh a gaming home ran over the season to game its baseline. */
   gamingKwh: number;
   /**
+   * Per event date, the day's readings on the run's quantity had there been no event (and no
+   * gaming): what the same-day window would have read on an ordinary day, so the harness can tell
+   * how much of a baseline's error the home's own pre-event behaviour put there.
+   */
+  counterfactualReadings: Map<LocalDate, Record<string, number>>;
+  /**
    * Solar homes only (their production is measured): gross load per slot (import − export +
    * production, a battery's charge counting as use and its discharge as supply) and the panels'
    * production, as a meter with a production register reports them (decision 126).
@@ -351,7 +357,7 @@ export function simulateHome(seed: number, home: Home, weather: RegionWeather, q
   const none = new Set<string>();
   const eventsByDate = new Map(region.events.map((e) => [e.date, e]));
   const areaEventDays = new Set(region.eventDates);
-  const series: HomeSeries = { readings: new Map(), actualKwh: new Map(), counterfactualKwh: new Map(), scoredActualKwh: new Map(), gamingKwh: 0, gross: null, production: null };
+  const series: HomeSeries = { readings: new Map(), actualKwh: new Map(), counterfactualKwh: new Map(), scoredActualKwh: new Map(), gamingKwh: 0, counterfactualReadings: new Map(), gross: null, production: null };
   const panelsCount = profile.solar.panels.length;
   if (panelsCount > 0) {
     series.gross = new Map();
@@ -370,6 +376,7 @@ export function simulateHome(seed: number, home: Home, weather: RegionWeather, q
     const eventTo = event ? eventFrom + event.hours * 60 : -1;
     const gamingDay = home.behaviour === 'game_days' && !areaEventDays.has(date);
     const day: Record<string, number> = {};
+    const counterfactualDay: Record<string, number> = {};
     const grossDay: Record<string, number> = {};
     const productionDay: Record<string, number> = {};
     let actualTotal = 0;
@@ -424,12 +431,14 @@ export function simulateHome(seed: number, home: Home, weather: RegionWeather, q
       const paidOn = (kwh: number, from: number) => (quantity === 'import' ? importAlone(kwh, from, home.seed, ms) : Math.max(0, kwh - from));
       const paid = paidOn(used, supply);
       const read = quantity === 'consumption' ? used : paid;
+      const counterfactualPaid = event ? paidOn(counterfactualUsed, counterfactualSupply) : 0;
       day[CLOCKS[k]!] = read;
+      counterfactualDay[CLOCKS[k]!] = quantity === 'consumption' ? counterfactualUsed : counterfactualPaid;
       grossDay[CLOCKS[k]!] = used - supply + production;
       productionDay[CLOCKS[k]!] = production;
       if (inEvent) {
         actualTotal += paid;
-        counterfactualTotal += paidOn(counterfactualUsed, counterfactualSupply);
+        counterfactualTotal += counterfactualPaid;
         scoredTotal += read;
       }
     }
@@ -437,6 +446,7 @@ export function simulateHome(seed: number, home: Home, weather: RegionWeather, q
     series.gross?.set(date, grossDay);
     series.production?.set(date, productionDay);
     if (event) {
+      series.counterfactualReadings.set(date, counterfactualDay);
       series.actualKwh.set(event.id, actualTotal);
       // A placebo day is an ordinary day: what happened is what would have happened.
       series.counterfactualKwh.set(event.id, event.placebo ? actualTotal : counterfactualTotal);

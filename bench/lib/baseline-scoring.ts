@@ -21,6 +21,11 @@ export type Outcome = {
   /** Has a home battery (with or without panels). */
   battery?: boolean;
   season: string;
+  /** The area's city and the event's local start hour (absent in dumps from before decision 133). */
+  city?: string;
+  eventHour?: number;
+  /** Event-day temperature over the event's hours less the mean over decision 101's baseline days, °C (null: no own baseline). */
+  temperatureGapC?: number | null;
   /** Fewer than 5 weekdays of readings before the event. */
   newMember: boolean;
   /** kWh over the event on the quantity the program pays for, as it happened and without the event. */
@@ -67,6 +72,17 @@ export type Score = {
   pointsTrue: number;
 };
 
+/** The true reduction: kWh over the event without it less as it happened, on the quantity paid for. */
+export function trueKwh(o: Outcome): number {
+  return o.counterfactualKwh - o.actualKwh;
+}
+
+/** The reduction a method estimates: its baseline less the actual on the quantity it reads (0 without a baseline: paid nothing). */
+export function estimatedKwh(o: Outcome, method: string): number {
+  const b = o.baseline.get(method) ?? null;
+  return b === null ? 0 : b - o.scoredActualKwh;
+}
+
 export function truePoints(o: Outcome): number {
   return pointsFor(reductionPercent(o.counterfactualKwh, o.actualKwh));
 }
@@ -88,8 +104,8 @@ export function score(outcomes: readonly Outcome[], method: string): Score {
   let earned = 0;
   for (const o of outcomes) {
     const b = o.baseline.get(method) ?? null;
-    const truth = o.counterfactualKwh - o.actualKwh;
-    const estimate = b === null ? 0 : b - o.scoredActualKwh;
+    const truth = trueKwh(o);
+    const estimate = estimatedKwh(o, method);
     if (b !== null) {
       covered++;
       coveredErr += estimate - truth;
