@@ -13,7 +13,8 @@
  *
  *   npm run planning -w @peakwise/bench                    # 20 homes × (meter + 4 devices), 90 compacted days and this month raw
  *   BENCH_SIZE=smoke npm run planning -w @peakwise/bench  # seconds
- * Knobs: BENCH_PLAN_HOMES, BENCH_PLAN_DEVICES, BENCH_PLAN_DAYS (compacted days before this month), BENCH_PLAN_RUNS, BENCH_PG_URL.
+ * Knobs: BENCH_PLAN_HOMES, BENCH_PLAN_DEVICES, BENCH_PLAN_DAYS (compacted days before this month), BENCH_PLAN_RUNS, BENCH_PG_URL,
+ *   BENCH_PLAN_DB_PREFIX (scratch database name), BENCH_PLAN_ONLY (only the reads whose label contains it).
  */
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -33,7 +34,7 @@ import { getHousehold, type Household } from '../apps/server/src/modules/househo
 import { exportReadingsPage } from '../apps/server/src/modules/privacy-exports/privacy-export-data.repository';
 import { solarSummary } from '../apps/server/src/modules/solar/solar.service';
 import { createFreshDatabase, dropOnSignal, type FreshDatabase } from './lib/database';
-import { adminDatabaseUrl, benchSize, numberKnob } from './lib/env';
+import { adminDatabaseUrl, benchSize, numberKnob, stringKnob } from './lib/env';
 import { int, log, median } from './lib/format';
 import { machineLine } from './lib/machine';
 import { recomputeDeviceRollups, recomputeRollups } from './lib/reading-seed';
@@ -47,6 +48,10 @@ const DAYS = numberKnob('PLAN_DAYS', smoke ? 20 : 90);
 const RUNS = numberKnob('PLAN_RUNS', smoke ? 5 : 25);
 /** Runs of a prepared statement before it is measured: PostgreSQL weighs a generic plan after five. */
 const WARMUP = 8;
+/** Scratch databases carry the name of whoever runs the bench, so concurrent runs tell theirs apart. */
+const DB_PREFIX = stringKnob('PLAN_DB_PREFIX') ?? 'planning';
+/** Only the reads whose label contains this text (all when unset): one screen's read takes minutes less. */
+const ONLY = stringKnob('PLAN_ONLY');
 const READINGS_FN = /(meter|device)_readings_(in|latest|span)\(/;
 
 type Statement = { text: string; values: unknown[] };
@@ -158,7 +163,7 @@ async function loadOpenMonth(fresh: FreshDatabase, ids: string[], from: Date, to
 }
 
 async function main() {
-  const fresh = await createFreshDatabase(adminDatabaseUrl(), 'cache32_planning');
+  const fresh = await createFreshDatabase(adminDatabaseUrl(), DB_PREFIX);
   dropOnSignal(fresh);
   const capture = capturingDb(fresh.url);
   try {
@@ -219,6 +224,7 @@ async function main() {
     ];
     const results: string[] = [];
     for (const [label, run] of reads) {
+      if (ONLY !== undefined && !label.includes(ONLY)) continue;
       capture.sent.length = 0;
       await run();
       const statements = capture.sent.filter((s) => READINGS_FN.test(s.text) && /^\s*select/i.test(s.text));
