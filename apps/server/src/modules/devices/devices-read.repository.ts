@@ -40,6 +40,14 @@ export async function roomsForPlan(db: DbOrTx, householdId: string) {
 /**
  * Every live device of the household with its room, latest reading, latest efficiency in the
  * window, intervals seen in [windowStart, windowEnd) and first reading: one round trip.
+ *
+ * The efficiency and the first reading are found through the hourly rollups, which the writer
+ * recomputes from the raw rows in the same transaction as every reading it stores (late ones and
+ * corrections included) and which compaction and retention leave alone. The newest hour that
+ * counted an efficiency, then that hour's readings alone, replaces reading the whole window for a
+ * device that reports none; the first hour, then its readings, replaces the min over the raw
+ * partitions and the compacted days. Once retention has dropped that hour's readings the hour's
+ * start stands for the first reading: months before any uptime window, so no answer moves.
  */
 export async function deviceOverviewRows(db: DbOrTx, householdId: string, windowStart: Date, windowEnd: Date): Promise<DeviceRow[]> {
   return rowsOf<DeviceRow>(
@@ -58,16 +66,25 @@ export async function deviceOverviewRows(db: DbOrTx, householdId: string, window
         select r.ts, r.power_w from device_readings_latest(d.id, 'infinity') r
       ) lr on true
       left join lateral (
-        select r.efficiency from device_readings_in(d.id, ${windowStart.toISOString()}::timestamptz, 'infinity') r
-        where r.efficiency is not null
-        order by r.ts desc limit 1
+        select r.efficiency from device_hourly h
+        cross join lateral (
+          select r.efficiency from device_readings_in(d.id, greatest(h.hour_start, ${windowStart.toISOString()}::timestamptz), h.hour_start + interval '1 hour') r
+          where r.efficiency is not null
+          order by r.ts desc limit 1
+        ) r
+        where h.device_id = d.id and h.hour_start >= date_trunc('hour', ${windowStart.toISOString()}::timestamptz, 'UTC') and h.efficiency_interval_count > 0
+        order by h.hour_start desc limit 1
       ) le on true
       left join lateral (
         select sum(h.interval_count) as seen from device_hourly h
         where h.device_id = d.id and h.hour_start >= ${windowStart.toISOString()}::timestamptz and h.hour_start < ${windowEnd.toISOString()}::timestamptz
       ) up on true
       left join lateral (
-        select r.lo as ts from device_readings_span(d.id) r where r.lo is not null
+        select coalesce(
+          (select min(r.ts) from device_readings_in(d.id, h.hour_start, h.hour_start + interval '1 hour') r),
+          h.hour_start) as ts
+        from device_hourly h where h.device_id = d.id
+        order by h.hour_start limit 1
       ) fr on true
       where d.household_id = ${householdId}::uuid and d.removed_at is null
       order by d.created_at, d.name`),
