@@ -14,7 +14,8 @@
  *   npm run planning -w @peakwise/bench                    # 20 homes × (meter + 4 devices), 90 compacted days and this month raw
  *   BENCH_SIZE=smoke npm run planning -w @peakwise/bench  # seconds
  * Knobs: BENCH_PLAN_HOMES, BENCH_PLAN_DEVICES, BENCH_PLAN_DAYS (compacted days before this month), BENCH_PLAN_RUNS, BENCH_PG_URL,
- *   BENCH_PLAN_DB_PREFIX (scratch database name), BENCH_PLAN_ONLY (only the reads whose label contains it).
+ *   BENCH_PLAN_DB_PREFIX (scratch database name), BENCH_PLAN_ONLY (only the reads whose label contains it),
+ *   BENCH_PLAN_EXPLAIN=1 (print each statement's plan).
  */
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -52,6 +53,8 @@ const WARMUP = 8;
 const DB_PREFIX = stringKnob('PLAN_DB_PREFIX') ?? 'planning';
 /** Only the reads whose label contains this text (all when unset): one screen's read takes minutes less. */
 const ONLY = stringKnob('PLAN_ONLY');
+/** Print each measured statement's plan (one-off, with its values) to see where its time goes. */
+const SHOW_PLAN = stringKnob('PLAN_EXPLAIN') === '1';
 const READINGS_FN = /(meter|device)_readings_(in|latest|span)\(/;
 
 type Statement = { text: string; values: unknown[] };
@@ -108,6 +111,10 @@ async function measure(fresh: FreshDatabase, statement: Statement) {
     await client.query('set plan_cache_mode = force_custom_plan');
     await client.query(`prepare pw_bench as ${statement.text}`);
     const once = (await runs(RUNS + 2)).slice(2);
+    if (SHOW_PLAN) {
+      const { rows } = await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${execute}`);
+      log(rows.map((r) => r['QUERY PLAN']).join('\n'));
+    }
     await client.query('deallocate pw_bench');
     await client.query('reset plan_cache_mode');
     await client.query(`prepare pw_bench as ${statement.text}`);
