@@ -13,7 +13,9 @@
  *
  *   npm run planning -w @peakwise/bench                    # 20 homes × (meter + 4 devices), 90 compacted days and this month raw
  *   BENCH_SIZE=smoke npm run planning -w @peakwise/bench  # seconds
- * Knobs: BENCH_PLAN_HOMES, BENCH_PLAN_DEVICES, BENCH_PLAN_DAYS (compacted days before this month), BENCH_PLAN_RUNS, BENCH_PG_URL.
+ * Knobs: BENCH_PLAN_HOMES, BENCH_PLAN_DEVICES, BENCH_PLAN_DAYS (compacted days before this month), BENCH_PLAN_RUNS, BENCH_PG_URL,
+ *   BENCH_PLAN_DB_PREFIX (scratch database name), BENCH_PLAN_ONLY (only the reads whose label contains it),
+ *   BENCH_PLAN_EXPLAIN=1 (print each statement's plan).
  */
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -33,7 +35,7 @@ import { getHousehold, type Household } from '../apps/server/src/modules/househo
 import { exportReadingsPage } from '../apps/server/src/modules/privacy-exports/privacy-export-data.repository';
 import { solarSummary } from '../apps/server/src/modules/solar/solar.service';
 import { createFreshDatabase, dropOnSignal, type FreshDatabase } from './lib/database';
-import { adminDatabaseUrl, benchSize, numberKnob } from './lib/env';
+import { adminDatabaseUrl, benchSize, numberKnob, stringKnob } from './lib/env';
 import { int, log, median } from './lib/format';
 import { machineLine } from './lib/machine';
 import { recomputeDeviceRollups, recomputeRollups } from './lib/reading-seed';
@@ -47,6 +49,12 @@ const DAYS = numberKnob('PLAN_DAYS', smoke ? 20 : 90);
 const RUNS = numberKnob('PLAN_RUNS', smoke ? 5 : 25);
 /** Runs of a prepared statement before it is measured: PostgreSQL weighs a generic plan after five. */
 const WARMUP = 8;
+/** Scratch databases carry the name of whoever runs the bench, so concurrent runs tell theirs apart. */
+const DB_PREFIX = stringKnob('PLAN_DB_PREFIX') ?? 'planning';
+/** Only the reads whose label contains this text (all when unset): one screen's read takes minutes less. */
+const ONLY = stringKnob('PLAN_ONLY');
+/** Print each measured statement's plan (one-off, with its values) to see where its time goes. */
+const SHOW_PLAN = stringKnob('PLAN_EXPLAIN') === '1';
 const READINGS_FN = /(meter|device)_readings_(in|latest|span)\(/;
 
 type Statement = { text: string; values: unknown[] };
@@ -103,6 +111,10 @@ async function measure(fresh: FreshDatabase, statement: Statement) {
     await client.query('set plan_cache_mode = force_custom_plan');
     await client.query(`prepare pw_bench as ${statement.text}`);
     const once = (await runs(RUNS + 2)).slice(2);
+    if (SHOW_PLAN) {
+      const { rows } = await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${execute}`);
+      log(rows.map((r) => r['QUERY PLAN']).join('\n'));
+    }
     await client.query('deallocate pw_bench');
     await client.query('reset plan_cache_mode');
     await client.query(`prepare pw_bench as ${statement.text}`);
@@ -158,7 +170,7 @@ async function loadOpenMonth(fresh: FreshDatabase, ids: string[], from: Date, to
 }
 
 async function main() {
-  const fresh = await createFreshDatabase(adminDatabaseUrl(), 'cache32_planning');
+  const fresh = await createFreshDatabase(adminDatabaseUrl(), DB_PREFIX);
   dropOnSignal(fresh);
   const capture = capturingDb(fresh.url);
   try {
@@ -219,6 +231,7 @@ async function main() {
     ];
     const results: string[] = [];
     for (const [label, run] of reads) {
+      if (ONLY !== undefined && !label.includes(ONLY)) continue;
       capture.sent.length = 0;
       await run();
       const statements = capture.sent.filter((s) => READINGS_FN.test(s.text) && /^\s*select/i.test(s.text));

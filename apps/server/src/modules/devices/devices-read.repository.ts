@@ -40,10 +40,21 @@ export async function roomsForPlan(db: DbOrTx, householdId: string) {
 /**
  * Every live device of the household with its room, latest reading, latest efficiency in the
  * window, intervals seen in [windowStart, windowEnd) and first reading: one round trip.
+ *
+ * The latest reading, the efficiency and the first reading are found through the hourly rollups,
+ * which the writer recomputes from the raw rows in the same transaction as every reading it
+ * stores (late ones and corrections included) and which compaction and retention leave alone:
+ * the right hour first, then that hour's readings alone. For the efficiency this replaces reading
+ * the whole window for a device that reports none; for the first reading, the min over every
+ * partition and the compacted days; for the latest, decoding two compacted days beside the raw
+ * key. Once retention has dropped the first hour's readings, the hour's start stands for the
+ * first reading: more than a year before any uptime window, so no answer moves (decision 136).
+ * Prepared: with its execution down to a few milliseconds, planning it (through the readings
+ * functions' month partitions) cost about as much again.
  */
 export async function deviceOverviewRows(db: DbOrTx, householdId: string, windowStart: Date, windowEnd: Date): Promise<DeviceRow[]> {
   return rowsOf<DeviceRow>(
-    await db.execute(sql`
+    await executePrepared(db, sql`
       select d.id, d.name, d.kind, d.status, d.room_id, rm.name as room, d.x, d.y, d.relay_on, d.never_switch,
         (extract(epoch from d.last_seen_at) * 1000)::float8 as last_seen_at, (extract(epoch from d.created_at) * 1000)::float8 as created_at,
         d.live_power_w, (extract(epoch from d.live_power_at) * 1000)::float8 as live_power_at,
@@ -55,10 +66,19 @@ export async function deviceOverviewRows(db: DbOrTx, householdId: string, window
       from devices d
       left join rooms rm on rm.id = d.room_id
       left join lateral (
-        select r.ts, r.power_w from device_readings_latest(d.id, 'infinity') r
+        select h.hour_start from device_hourly h where h.device_id = d.id order by h.hour_start desc limit 1
+      ) lh on true
+      left join lateral (
+        select r.ts, r.power_w from device_readings_in(d.id, lh.hour_start, lh.hour_start + interval '1 hour') r
+        order by r.ts desc limit 1
       ) lr on true
       left join lateral (
-        select r.efficiency from device_readings_in(d.id, ${windowStart.toISOString()}::timestamptz, 'infinity') r
+        select h.hour_start from device_hourly h
+        where h.device_id = d.id and h.hour_start >= date_trunc('hour', ${windowStart.toISOString()}::timestamptz, 'UTC') and h.efficiency_interval_count > 0
+        order by h.hour_start desc limit 1
+      ) eh on true
+      left join lateral (
+        select r.efficiency from device_readings_in(d.id, greatest(eh.hour_start, ${windowStart.toISOString()}::timestamptz), eh.hour_start + interval '1 hour') r
         where r.efficiency is not null
         order by r.ts desc limit 1
       ) le on true
@@ -67,7 +87,11 @@ export async function deviceOverviewRows(db: DbOrTx, householdId: string, window
         where h.device_id = d.id and h.hour_start >= ${windowStart.toISOString()}::timestamptz and h.hour_start < ${windowEnd.toISOString()}::timestamptz
       ) up on true
       left join lateral (
-        select r.lo as ts from device_readings_span(d.id) r where r.lo is not null
+        select coalesce(
+          (select min(r.ts) from device_readings_in(d.id, h.hour_start, h.hour_start + interval '1 hour') r),
+          h.hour_start) as ts
+        from device_hourly h where h.device_id = d.id
+        order by h.hour_start limit 1
       ) fr on true
       where d.household_id = ${householdId}::uuid and d.removed_at is null
       order by d.created_at, d.name`),

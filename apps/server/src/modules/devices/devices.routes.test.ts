@@ -229,3 +229,122 @@ describe('devices routes: access control', () => {
     expect(probe.body.devices.map((d) => d.name)).toEqual(['b-lamp']);
   });
 });
+
+describe('GET /api/devices over raw, compacted and late readings', () => {
+  type Sent = { device: string; ts: string; powerW: number; efficiency?: number };
+  const H = 60 * MIN;
+  const iso = (ms: number) => new Date(ms).toISOString();
+  // The service's window: from the hour after 30 days before now to the start of the current interval.
+  const windowStart = Date.parse('2025-12-16T20:00:00Z');
+  const windowEnd = Date.parse('2026-01-15T19:35:00Z');
+
+  // What the screen should show, worked out from the readings as sent (the last one sent for an
+  // interval standing), not from anything the server stored.
+  function expectedFrom(sent: Sent[], names: string[]) {
+    const byKey = new Map<string, Sent>();
+    for (const r of sent) byKey.set(`${r.device} ${r.ts}`, { ...byKey.get(`${r.device} ${r.ts}`), ...r });
+    const rows = [...byKey.values()];
+    const efficiency: Record<string, number | null> = {};
+    let seen = 0;
+    let intervals = 0;
+    for (const name of names) {
+      const mine = rows.filter((r) => r.device === name).sort((x, y) => Date.parse(x.ts) - Date.parse(y.ts));
+      const withEfficiency = mine.filter((r) => r.efficiency !== undefined && Date.parse(r.ts) >= windowStart);
+      efficiency[name] = withEfficiency.at(-1)?.efficiency ?? null;
+      seen += mine.filter((r) => Date.parse(r.ts) >= windowStart && Date.parse(r.ts) < windowEnd).length;
+      // Registered "now" on the wall clock, long after the test's clock: the first reading opens the window.
+      intervals += (windowEnd - Math.max(windowStart, Date.parse(mine[0]!.ts))) / (5 * MIN);
+    }
+    const known = Object.values(efficiency).filter((e): e is number => e !== null);
+    return {
+      efficiency,
+      averageEfficiencyPct: known.length ? known.reduce((x, y) => x + y, 0) / known.length : null,
+      uptimePct: (seen / intervals) * 100,
+    };
+  }
+
+  async function compactAll() {
+    const { runReadingCompaction } = await import('../readings/reading-compaction.service');
+    let after: string | null = null;
+    for (;;) {
+      const batch = await runReadingCompaction(t.database.db, now, after);
+      if (batch.households.length < 20) return;
+      after = batch.households.at(-1)!;
+    }
+  }
+
+  it('gives the answers worked out from the readings, before and after the closed days are compacted and after late readings', async () => {
+    const home = await memberWithHousehold(t, { pv: 'solar_panel', heat: 'temperature', lamp3: 'lighting', fresh: 'power', since: 'power' });
+    const names = ['pv', 'heat', 'lamp3', 'fresh', 'since'];
+    const sent: Sent[] = [];
+    const day = (d: string, hhmm: string) => `${d}T${hhmm}:00.000Z`;
+    // The panel: an efficiency at noon and 12:05 on each of the last 25 days, none in the evening.
+    for (let i = 25; i >= 1; i--) {
+      const d = iso(Date.parse('2026-01-15T00:00:00Z') - i * 24 * H).slice(0, 10);
+      sent.push({ device: 'pv', ts: day(d, '12:00'), powerW: 300, efficiency: 20 + (i % 5) });
+      sent.push({ device: 'pv', ts: day(d, '12:05'), powerW: 280, efficiency: 19 + (i % 7) });
+      sent.push({ device: 'pv', ts: day(d, '18:40'), powerW: 0 });
+    }
+    sent.push({ device: 'pv', ts: '2026-01-15T19:30:00.000Z', powerW: 0 });
+    // The heater: 95 % before the window, 88 % on a day that gets compacted, none since.
+    sent.push({ device: 'heat', ts: '2025-12-06T12:00:00.000Z', powerW: 900, efficiency: 95 });
+    sent.push({ device: 'heat', ts: '2026-01-02T07:15:00.000Z', powerW: 900, efficiency: 88 });
+    sent.push({ device: 'heat', ts: '2026-01-02T07:20:00.000Z', powerW: 900 });
+    sent.push({ device: 'heat', ts: '2026-01-12T07:20:00.000Z', powerW: 900 });
+    // The lamp: from before the window, never an efficiency.
+    for (let i = 0; i < 48; i++) sent.push({ device: 'lamp3', ts: iso(Date.parse('2025-12-01T00:00:00Z') + i * 24 * H + (i % 12) * 5 * MIN), powerW: 9 });
+    // First seen inside the window, off the hour: once on a day that gets compacted, once on an open day.
+    for (let i = 0; i < 30; i++) sent.push({ device: 'since', ts: iso(Date.parse('2025-12-20T07:25:00Z') + i * 5 * MIN), powerW: 50 });
+    for (let i = 0; i < 30; i++) sent.push({ device: 'fresh', ts: iso(Date.parse('2026-01-10T03:35:00Z') + i * 5 * MIN), powerW: 70 });
+    await store(t.database.db, home.household.id, { devices: sent });
+
+    // The expectation agrees with the raw rows as stored.
+    const raw = rowsOf<{ name: string; n: number; first: string }>(
+      await t.database.db.execute(sql`select d.name, count(*)::int as n, min(r.ts) as first from device_readings r join devices d on d.id = r.device_id
+        where d.household_id = ${home.household.id}::uuid group by d.name`),
+    );
+    for (const name of names) {
+      const mine = sent.filter((r) => r.device === name);
+      expect(raw.find((r) => r.name === name)).toMatchObject({ n: mine.length });
+      expect(new Date(raw.find((r) => r.name === name)!.first).toISOString()).toBe(mine.map((r) => r.ts).sort()[0]);
+    }
+
+    const check = async () => {
+      const expected = expectedFrom(sent, names);
+      const { body } = await get<DevicesOverview>(home.member, '/api/devices');
+      expect(Object.fromEntries(body.devices.map((d) => [d.name, d.efficiencyPct]))).toEqual(expected.efficiency);
+      expect(body.cards.averageEfficiencyPct).toBeCloseTo(expected.averageEfficiencyPct!, 10);
+      expect(body.cards.uptimePct).toBeCloseTo(expected.uptimePct, 10);
+      return body;
+    };
+    const before = await check();
+    // Sanity of the scenario: the panel's newest efficiency is yesterday's 12:05, the heater's the compacted 88.
+    expect(before.devices.find((d) => d.name === 'heat')!.efficiencyPct).toBe(88);
+
+    await compactAll();
+    const [{ days }] = rowsOf<{ days: number }>(
+      await t.database.db.execute(sql`select count(*)::int as days from device_reading_days x join devices d on d.id = x.device_id where d.household_id = ${home.household.id}::uuid`),
+    ) as [{ days: number }];
+    expect(days).toBeGreaterThan(0);
+    expect(await check()).toEqual(before);
+
+    // Late readings inside the correction window: a newer efficiency for both, an earlier first reading.
+    const late: Sent[] = [
+      { device: 'pv', ts: '2026-01-15T10:00:00.000Z', powerW: 150, efficiency: 23 },
+      { device: 'heat', ts: '2026-01-13T08:00:00.000Z', powerW: 900, efficiency: 91 },
+      { device: 'fresh', ts: '2026-01-09T22:10:00.000Z', powerW: 70 },
+      { device: 'pv', ts: '2026-01-15T19:30:00.000Z', powerW: 0 },
+    ];
+    await store(t.database.db, home.household.id, { devices: late });
+    sent.push(...late);
+    const after = await check();
+    expect(Object.fromEntries(after.devices.map((d) => [d.name, d.efficiencyPct]))).toMatchObject({ pv: 23, heat: 91 });
+    expect(after.cards.uptimePct).not.toBeCloseTo(before.cards.uptimePct!, 6);
+
+    // And a correction of the newest efficiency.
+    const correction: Sent[] = [{ device: 'pv', ts: '2026-01-15T10:00:00.000Z', powerW: 150, efficiency: 24 }];
+    await store(t.database.db, home.household.id, { devices: correction });
+    sent.push(...correction);
+    expect((await check()).devices.find((d) => d.name === 'pv')!.efficiencyPct).toBe(24);
+  });
+});
