@@ -247,6 +247,10 @@ const ERASURE: Record<string, Entry> = {
   rate_limits: { effect: 'no member data', why: 'Short-lived request counters by address and path, tied to no account.' },
   durable_jobs: { effect: 'no member data', why: 'Work items that name rows by id (pseudonymous); a card detach job holds the token of a card no longer usable; a broker-login job names a device id, its sealed token erased once delivered (decision 097).' },
   energy_events: { effect: 'no member data', why: 'Events are the operators’.' },
+  nats_login_revocations: {
+    effect: 'no member data',
+    why: 'The NATS user keys of ended logins: random public keys naming no account or household, kept so the pushed account JWT goes on refusing them (decision 132).',
+  },
   event_programs: { effect: 'no member data', why: 'Programs are the operators’.' },
   event_holdout_draws: { effect: 'no member data', why: 'An event’s seed and counts (decision 100).' },
   openadr_vtns: { effect: 'no member data', why: 'A utility’s VTN connection (decision 104).' },
