@@ -111,4 +111,22 @@ describe('compressAnswers', () => {
     expect(res.headers.get('content-encoding')).toBeNull();
     expect(await res.json()).toEqual(body);
   });
+
+  it('never reads the body of an answer for a client that takes no encoding (on Node that turns it into a stream)', async () => {
+    let reads = 0;
+    const hono = new Hono().use('*', compressAnswers()).get('/b', (c) => {
+      const res = c.json(body);
+      const read = Object.getOwnPropertyDescriptor(Response.prototype, 'body')!.get!;
+      Object.defineProperty(res, 'body', {
+        get() {
+          reads++;
+          return read.call(this) as unknown;
+        },
+      });
+      return res;
+    });
+    const res = await hono.request('/b', { headers: { 'accept-encoding': 'identity' } });
+    expect(reads).toBe(0);
+    expect(res.headers.get('content-encoding')).toBeNull();
+  });
 });
