@@ -1,0 +1,156 @@
+/**
+ * CPU the server process spends per screen read, route by route: the real server as its own
+ * process on a fresh PostgreSQL database, one signed-in member, and for each route of the screen
+ * mix N requests at a small concurrency; the process's user+system CPU (from /proc, so the load
+ * generator's own CPU is not counted) before and after, divided by N.
+ *
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/route-cpu.ts
+ *
+ * SERVER_ROOT points at another checkout (an older commit) to run its server with this same driver;
+ * CPU_PROF_DIR writes a V8 CPU profile of the whole run there (on the graceful stop).
+ * ROUTE_ACCEPT_ENCODING is the Accept-Encoding sent (default a browser's; '' sends none, as the
+ * read-load worker's plain http.request does).
+ */
+import { randomBytes } from 'node:crypto';
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { SCREEN_MIX } from './lib/screen-mix';
+
+const root = process.env.SERVER_ROOT ?? join(dirname(fileURLToPath(import.meta.url)), '..');
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const perRoute = Number(process.env.ROUTE_REQUESTS ?? 600);
+const concurrency = Number(process.env.ROUTE_CONCURRENCY ?? 4);
+const rounds = Number(process.env.ROUTE_ROUNDS ?? 2);
+const acceptEncoding = process.env.ROUTE_ACCEPT_ENCODING ?? 'gzip, deflate, br, zstd';
+const ticks = 100; // USER_HZ on Linux
+
+async function admin(statement: string) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** utime + stime of a process in ms. */
+function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticks;
+}
+
+function cookieOf(res: Response): string {
+  return res.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0]!)
+    .filter((pair) => !pair.endsWith('='))
+    .join('; ');
+}
+
+async function drive(url: string, headers: Record<string, string>, n: number) {
+  let next = 0;
+  let failed = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < n) {
+        next++;
+        const res = await fetch(url, { headers });
+        await res.arrayBuffer();
+        if (res.status !== 200) failed++;
+      }
+    }),
+  );
+  return failed;
+}
+
+const name = `peakwise_bench_cpu34_${randomBytes(4).toString('hex')}`;
+await admin(`create database ${name}`);
+const dbUrl = new URL(adminUrl);
+dbUrl.pathname = `/${name}`;
+const port = await freePort();
+const origin = `http://127.0.0.1:${port}`;
+const nodeArgs = process.env.CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CPU_PROF_DIR}`] : [];
+const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
+  cwd: root,
+  env: {
+    ...process.env,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'error',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: origin,
+    DEMO_ACCOUNT: 'false',
+    MQTT_BROKER_PORT: '0',
+    DATABASE_URL: dbUrl.toString(),
+  },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+try {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const ok = await fetch(`${origin}/api/health`).then((r) => r.status === 200, () => false);
+    if (ok) break;
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error('server did not start');
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  const email = `cpu-${randomBytes(6).toString('hex')}@example.com`;
+  const signUp = await fetch(`${origin}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify({
+      email,
+      confirmEmail: email,
+      password: `Solar-panel-${randomBytes(4).toString('hex')}`,
+      name: 'Marie Tremblay',
+      birthDate: '1985-06-15',
+      gender: 'female',
+      marketingConsent: false,
+      language: 'en',
+    }),
+  });
+  if (signUp.status !== 200) throw new Error(`sign-up ${signUp.status}: ${await signUp.text()}`);
+  // An empty Accept-Encoding would still be filled in by fetch; identity asks for no encoding.
+  const headers = { cookie: cookieOf(signUp), origin, 'accept-encoding': acceptEncoding || 'identity' };
+  const routes = [{ label: 'health /api/health', path: '/api/health', weight: 0 }, ...SCREEN_MIX];
+  const results = new Map<string, number[]>();
+  for (let round = 0; round <= rounds; round++) {
+    for (const route of routes) {
+      const url = `${origin}${route.path}`;
+      if (round === 0) {
+        // Warm-up round: JIT, caches, pools.
+        const failed = await drive(url, headers, 200);
+        if (failed) console.error(`${route.path}: ${failed} non-200 answers in warm-up`);
+        continue;
+      }
+      const before = cpuMs(child.pid!);
+      const failed = await drive(url, headers, perRoute);
+      const after = cpuMs(child.pid!);
+      if (failed) console.error(`${route.path}: ${failed} non-200 answers`);
+      results.set(route.path, [...(results.get(route.path) ?? []), (after - before) / perRoute]);
+    }
+  }
+  for (const [path, values] of results) {
+    console.log(`${path.padEnd(34)} ${values.map((v) => v.toFixed(2)).join('  ')} ms CPU/request`);
+  }
+} finally {
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+  await admin(`drop database if exists ${name} with (force)`);
+}
