@@ -4,7 +4,7 @@
  * mix N requests at a small concurrency; the process's user+system CPU (from /proc, so the load
  * generator's own CPU is not counted) before and after, divided by N.
  *
- *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/route-cpu.ts
+ *   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/route-cpu.ts
  *
  * SERVER_ROOT points at another checkout (an older commit) to run its server with this same driver;
  * CPU_PROF_DIR writes a V8 CPU profile of the whole run there (on the graceful stop).
@@ -14,40 +14,20 @@
 import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { adminStatement } from './lib/database';
+import { adminDatabaseUrl } from './lib/env';
 import { SCREEN_MIX } from './lib/screen-mix';
+import { freePort } from './lib/server-process';
 
 const root = process.env.SERVER_ROOT ?? join(dirname(fileURLToPath(import.meta.url)), '..');
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const adminUrl = adminDatabaseUrl();
 const perRoute = Number(process.env.ROUTE_REQUESTS ?? 600);
 const concurrency = Number(process.env.ROUTE_CONCURRENCY ?? 4);
 const rounds = Number(process.env.ROUTE_ROUNDS ?? 2);
 const acceptEncoding = process.env.ROUTE_ACCEPT_ENCODING ?? 'gzip, deflate, br, zstd';
 const ticks = 100; // USER_HZ on Linux
-
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 /** utime + stime of a process in ms. */
 function cpuMs(pid: number): number {
@@ -81,7 +61,7 @@ async function drive(url: string, headers: Record<string, string>, n: number) {
 }
 
 const name = `peakwise_bench_cpu34_${randomBytes(4).toString('hex')}`;
-await admin(`create database ${name}`);
+await adminStatement(adminUrl, `create database ${name}`);
 const dbUrl = new URL(adminUrl);
 dbUrl.pathname = `/${name}`;
 const port = await freePort();
@@ -152,5 +132,5 @@ try {
 } finally {
   child.kill('SIGTERM');
   await new Promise((r) => child.once('exit', r));
-  await admin(`drop database if exists ${name} with (force)`);
+  await adminStatement(adminUrl, `drop database if exists ${name} with (force)`);
 }

@@ -11,7 +11,8 @@ export type FreshDatabase = {
   drop(): Promise<void>;
 };
 
-async function admin(adminUrl: string, statement: string) {
+/** One statement on the admin connection (CREATE or DROP DATABASE cannot run in a pool's transaction). */
+export async function adminStatement(adminUrl: string, statement: string) {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
@@ -24,7 +25,7 @@ async function admin(adminUrl: string, statement: string) {
 /** A brand-new PostgreSQL database with the app's migrations applied; drop() removes it. */
 export async function createFreshDatabase(adminUrl: string, prefix: string): Promise<FreshDatabase> {
   const name = `peakwise_bench_${prefix}_${randomBytes(4).toString('hex')}`;
-  await admin(adminUrl, `create database ${name}`);
+  await adminStatement(adminUrl, `create database ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = createDatabase({ url: url.toString() });
@@ -36,7 +37,7 @@ export async function createFreshDatabase(adminUrl: string, prefix: string): Pro
     dropped = true;
     await database.close().catch(() => {});
     await pool.end().catch(() => {});
-    await admin(adminUrl, `drop database if exists ${name} with (force)`);
+    await adminStatement(adminUrl, `drop database if exists ${name} with (force)`);
   };
   try {
     await database.migrate();
