@@ -206,7 +206,7 @@ describe('a new member’s first event, scored fairly (issue 31, decision 101)',
       // Opted in, before the event: its frozen figure and target, and the group named.
       await page.goto(`/app/events/${eventId}`);
       const outlook = page.getByTestId('baseline-outlook');
-      await expect.poll(async () => plain(await outlook.textContent()), { timeout: 30_000 }).toContain(`${kwh(usual)}. Use ${kwh(target)} or less to earn ${REWARD} points.`);
+      await expect.poll(async () => plain(await outlook.textContent()), { timeout: 90_000 }).toContain(`${kwh(usual)}. Use ${kwh(target)} or less to earn ${REWARD} points.`);
       expect(plain(await outlook.textContent())).toContain('An estimate from your 2 days with complete readings. With too few days of your own, you’re scored against a group of similar homes');
       const { rows: frozen } = await db.query<{ groupIds: string[] }>(`select group_ids as "groupIds" from event_baselines where event_id = $1 and household_id = $2`, [eventId, householdId]);
       expect([...frozen[0]!.groupIds].sort()).toEqual([...peerIds].sort());
