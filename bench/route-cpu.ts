@@ -12,14 +12,14 @@
  * read-load worker's plain http.request does).
  */
 import { randomBytes } from 'node:crypto';
-import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cookieHeader, signUpBody } from '../apps/server/src/test/test-session';
+import { processCpuMs } from './lib/cost-meter';
 import { adminStatement } from './lib/database';
 import { adminDatabaseUrl } from './lib/env';
 import { SCREEN_MIX } from './lib/screen-mix';
-import { freePort } from './lib/server-process';
+import { freePort, serverProcess } from './lib/server-process';
 
 const root = process.env.SERVER_ROOT ?? join(dirname(fileURLToPath(import.meta.url)), '..');
 const adminUrl = adminDatabaseUrl();
@@ -27,22 +27,6 @@ const perRoute = Number(process.env.ROUTE_REQUESTS ?? 600);
 const concurrency = Number(process.env.ROUTE_CONCURRENCY ?? 4);
 const rounds = Number(process.env.ROUTE_ROUNDS ?? 2);
 const acceptEncoding = process.env.ROUTE_ACCEPT_ENCODING ?? 'gzip, deflate, br, zstd';
-const ticks = 100; // USER_HZ on Linux
-
-/** utime + stime of a process in ms. */
-function cpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticks;
-}
-
-function cookieOf(res: Response): string {
-  return res.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0]!)
-    .filter((pair) => !pair.endsWith('='))
-    .join('; ');
-}
 
 async function drive(url: string, headers: Record<string, string>, n: number) {
   let next = 0;
@@ -64,50 +48,20 @@ const name = `peakwise_bench_cpu34_${randomBytes(4).toString('hex')}`;
 await adminStatement(adminUrl, `create database ${name}`);
 const dbUrl = new URL(adminUrl);
 dbUrl.pathname = `/${name}`;
-const port = await freePort();
-const origin = `http://127.0.0.1:${port}`;
 const nodeArgs = process.env.CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CPU_PROF_DIR}`] : [];
-const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
-  cwd: root,
-  env: {
-    ...process.env,
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'error',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    PUBLIC_URL: origin,
-    DEMO_ACCOUNT: 'false',
-    MQTT_BROKER_PORT: '0',
-    DATABASE_URL: dbUrl.toString(),
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
+const server = serverProcess({ DATABASE_URL: dbUrl.toString() }, await freePort(), { nodeArgs, root });
 try {
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    const ok = await fetch(`${origin}/api/health`).then((r) => r.status === 200, () => false);
-    if (ok) break;
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  const email = `cpu-${randomBytes(6).toString('hex')}@example.com`;
+  await server.start();
+  const origin = server.url;
   const signUp = await fetch(`${origin}/api/auth/sign-up/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin },
-    body: JSON.stringify({
-      email,
-      confirmEmail: email,
-      password: `Solar-panel-${randomBytes(4).toString('hex')}`,
-      name: 'Marie Tremblay',
-      birthDate: '1985-06-15',
-      gender: 'female',
-      marketingConsent: false,
-      language: 'en',
-    }),
+    body: JSON.stringify(signUpBody()),
   });
   if (signUp.status !== 200) throw new Error(`sign-up ${signUp.status}: ${await signUp.text()}`);
   // An empty Accept-Encoding would still be filled in by fetch; identity asks for no encoding.
-  const headers = { cookie: cookieOf(signUp), origin, 'accept-encoding': acceptEncoding || 'identity' };
+  const headers = { cookie: cookieHeader(signUp), origin, 'accept-encoding': acceptEncoding || 'identity' };
+  const cpuMs = () => processCpuMs(server.pid!) ?? Number.NaN;
   const routes = [{ label: 'health /api/health', path: '/api/health', weight: 0 }, ...SCREEN_MIX];
   const results = new Map<string, number[]>();
   for (let round = 0; round <= rounds; round++) {
@@ -119,9 +73,9 @@ try {
         if (failed) console.error(`${route.path}: ${failed} non-200 answers in warm-up`);
         continue;
       }
-      const before = cpuMs(child.pid!);
+      const before = cpuMs();
       const failed = await drive(url, headers, perRoute);
-      const after = cpuMs(child.pid!);
+      const after = cpuMs();
       if (failed) console.error(`${route.path}: ${failed} non-200 answers`);
       results.set(route.path, [...(results.get(route.path) ?? []), (after - before) / perRoute]);
     }
@@ -130,7 +84,6 @@ try {
     console.log(`${path.padEnd(34)} ${values.map((v) => v.toFixed(2)).join('  ')} ms CPU/request`);
   }
 } finally {
-  child.kill('SIGTERM');
-  await new Promise((r) => child.once('exit', r));
+  await server.stop();
   await adminStatement(adminUrl, `drop database if exists ${name} with (force)`);
 }

@@ -50,6 +50,8 @@ export type ServerProcessOptions = {
   logFile?: string;
   /** Extra node flags before the entry point, e.g. `--cpu-prof` (a profile is written on a clean exit only, not after SIGKILL). */
   nodeArgs?: string[];
+  /** The checkout whose server runs (another commit's, to compare with); this one by default. */
+  root?: string;
 };
 
 /**
@@ -85,7 +87,7 @@ export function serverProcess(env: Record<string, string>, port: number, options
     async start() {
       output = '';
       child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'apps/server/src/main.ts'], {
-        cwd: ROOT,
+        cwd: options.root ?? ROOT,
         env: {
           ...process.env,
           NODE_ENV: 'test',
