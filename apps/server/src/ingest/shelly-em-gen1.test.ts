@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceConnectionSchema } from '@peakwise/contracts/device-connection.contract';
-import { pairedDeviceSchema, type PairedDevice } from '@peakwise/contracts/device-management.contract';
+import type { PairedDevice } from '@peakwise/contracts/device-management.contract';
 import { INTERVAL_MS } from '@peakwise/domain/time-constants';
 import type { Database } from '../db/client';
 import { rowsOf } from '../db/rows';
@@ -14,6 +14,7 @@ import { createTestDatabase } from '../test/test-database';
 import { asMember, type Member } from '../test/test-session';
 import type { MqttIngest } from './mqtt-ingest';
 import { storeMqttMessages } from './mqtt-message-store';
+import { pairDevice } from '../modules/devices/device-pairing.test-helper';
 
 /*
  * A first-generation Shelly EM at a split-phase panel, one clamp per leg, paired from the app.
@@ -45,15 +46,8 @@ afterAll(async () => {
   await database.close();
 });
 
-async function pairGen1(member: Member, extra: Record<string, unknown> = {}): Promise<PairedDevice> {
-  const res = await t.app.request('/api/devices', {
-    method: 'POST',
-    headers: asMember(member),
-    body: JSON.stringify({ name: 'Main panel', kind: 'power', family: 'shellyEmGen1', ...extra }),
-  });
-  expect(res.status).toBe(201);
-  return pairedDeviceSchema.parse(await res.json());
-}
+const pairGen1 = (member: Member, extra: Record<string, unknown> = {}): Promise<PairedDevice> =>
+  pairDevice(t, member, { name: 'Main panel', kind: 'power', family: 'shellyEmGen1', ...extra });
 
 async function connectMeter(paired: PairedDevice): Promise<MqttClient> {
   const c = paired.credential;

@@ -21,6 +21,7 @@ import { startTestIngest } from '../../test/test-broker';
 import { asMember, type Member } from '../../test/test-session';
 import { memberWithHousehold } from '../energy/energy.test-helper';
 import { recordMosquittoLogin, scheduleBrokerLoginCheck } from './broker-logins.service';
+import { pairDevice } from './device-pairing.test-helper';
 
 /*
  * Paired devices and household tokens log in to a real Mosquitto whose logins the server manages
@@ -83,15 +84,7 @@ const tryLogin = async (username: string, password: string, clientId?: string) =
   }
 };
 
-async function pair(member: Member, externalId: string): Promise<PairedDevice> {
-  const res = await t.app.request('/api/devices', {
-    method: 'POST',
-    headers: asMember(member, { origin: ORIGIN }),
-    body: JSON.stringify({ externalId, name: 'Kettle', kind: 'smart_plug' }),
-  });
-  expect(res.status).toBe(201);
-  return pairedDeviceSchema.parse(await res.json());
-}
+const pair = (member: Member, externalId: string): Promise<PairedDevice> => pairDevice(t, member, { externalId, name: 'Kettle', kind: 'smart_plug' }, ORIGIN);
 
 const jobPayloads = async (name: string) =>
   rowsOf<{ key: string; status: string; payload: Record<string, unknown> }>(await database.db.execute(sql`select key, status, payload from durable_jobs where name = ${name} order by created_at`));

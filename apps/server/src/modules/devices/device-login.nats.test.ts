@@ -7,7 +7,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { jwtAuthenticator } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devicesOverviewSchema } from '@peakwise/contracts/devices.contract';
-import { pairedDeviceSchema, type PairedDevice } from '@peakwise/contracts/device-management.contract';
+import type { PairedDevice } from '@peakwise/contracts/device-management.contract';
 import { createdIngestTokenSchema } from '@peakwise/contracts/ingest-token.contract';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
@@ -25,6 +25,7 @@ import { createTestDatabase } from '../../test/test-database';
 import { asMember, type Member } from '../../test/test-session';
 import { memberWithHousehold } from '../energy/energy.test-helper';
 import { natsLoginsOf, natsServiceLogins } from './nats-logins.service';
+import { pairDevice } from './device-pairing.test-helper';
 
 /*
  * Device logins minted by Peakwise on a three-node NATS cluster in operator mode (decision 132):
@@ -101,15 +102,7 @@ const tryLogin = (node: number, login: { username: string; password: string; cli
     (error: Error) => error.message,
   );
 
-async function pair(member: Member, externalId: string): Promise<PairedDevice> {
-  const res = await t.app.request('/api/devices', {
-    method: 'POST',
-    headers: asMember(member, { origin: ORIGIN }),
-    body: JSON.stringify({ externalId, name: 'Kettle', kind: 'smart_plug' }),
-  });
-  expect(res.status).toBe(201);
-  return pairedDeviceSchema.parse(await res.json());
-}
+const pair = (member: Member, externalId: string): Promise<PairedDevice> => pairDevice(t, member, { externalId, name: 'Kettle', kind: 'smart_plug' }, ORIGIN);
 const loginOf = (c: PairedDevice['credential']) => ({ username: c.mqttUsername, password: c.mqttPassword!, clientId: c.mqttClientId });
 
 const revokeJobs = async () =>

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pairedDeviceSchema, type PairedDevice } from '@peakwise/contracts/device-management.contract';
+import type { PairedDevice } from '@peakwise/contracts/device-management.contract';
 import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { connectDynsecControl, type DynsecControl } from '../../ingest/dynsec-control';
@@ -15,8 +15,9 @@ import { createIngestLogin, startDynsecMosquitto, type DynsecMosquitto } from '.
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createTestDatabase } from '../../test/test-database';
 import { startTestIngest } from '../../test/test-broker';
-import { asMember, type Member } from '../../test/test-session';
+import { type Member } from '../../test/test-session';
 import { memberWithHousehold } from '../energy/energy.test-helper';
+import { pairDevice } from './device-pairing.test-helper';
 
 /*
  * A first-generation Shelly EM on a real Mosquitto whose logins Peakwise makes through the
@@ -62,15 +63,7 @@ const connect = async (login: { username: string; password: string; clientId: st
   return client;
 };
 
-async function pairGen1(member: Member): Promise<PairedDevice> {
-  const res = await t.app.request('/api/devices', {
-    method: 'POST',
-    headers: asMember(member, { origin: ORIGIN }),
-    body: JSON.stringify({ name: 'Main panel', kind: 'power', family: 'shellyEmGen1', meterClamps: 2 }),
-  });
-  expect(res.status).toBe(201);
-  return pairedDeviceSchema.parse(await res.json());
-}
+const pairGen1 = (member: Member): Promise<PairedDevice> => pairDevice(t, member, { name: 'Main panel', kind: 'power', family: 'shellyEmGen1', meterClamps: 2 }, ORIGIN);
 
 const livePower = async (householdId: string) =>
   rowsOf<{ power_w: number }>(await database.db.execute(sql`select power_w from household_live_power where household_id = ${householdId}::uuid`))[0]?.power_w;
