@@ -14,7 +14,7 @@
  */
 
 import { DIAGNOSTIC_DAYS, DIAGNOSTIC_UNDISTURBED } from './lib/baseline-candidates';
-import { estimatedKwh, paidPoints, trueKwh, truePoints, type Outcome } from './lib/baseline-scoring';
+import { behaviourPayoutRows, estimatedKwh, trueKwh, type Outcome } from './lib/baseline-scoring';
 import { BOOTSTRAP_DEFAULTS, formatInterval, ratioIntervals, type RatioSpec } from './lib/bias-intervals';
 import { numberKnob } from './lib/env';
 import { findMethod, isGaming, readOutcomeDump } from './lib/outcome-dump';
@@ -130,10 +130,5 @@ out.push('Mean points paid per home-event at real events, against what the true 
 out.push('');
 out.push(`| Behaviour (home-events) | True cut earns | ${shown.join(' | ')} |`);
 out.push(`|---|---|${shown.map(() => '---').join('|')}|`);
-for (const behaviour of ['game_before', 'game_days', 'precondition', 'hard', 'little', 'none'] as const) {
-  const mine = all.filter((o) => o.behaviour === behaviour);
-  if (mine.length === 0) continue;
-  const mean = (f: (o: Outcome) => number) => (mine.reduce((s, o) => s + f(o), 0) / mine.length).toFixed(0);
-  out.push(`| ${behaviour} (${mine.length}) | ${mean(truePoints)} | ${shown.map((m) => mean((o) => paidPoints(o, m))).join(' | ')} |`);
-}
+out.push(...behaviourPayoutRows(all, shown));
 process.stdout.write(`${out.join('\n')}\n`);

@@ -13,7 +13,7 @@
 import { cpus, loadavg, totalmem } from 'node:os';
 import { AIMED_METHODS, COMBINED, COMPARISON_METHODS, comparisonEntry, DIAGNOSTICS, GROSS_BASELINE, GROSS_PRODUCTION, GROSS_WINDOW, HYBRID_GROSS, homeNoiseKwh, OWN_METHODS, runComparison, temperatureGapC, type ComparisonEntry, type OwnContext } from './lib/baseline-candidates';
 import { BATTERY_SHARES, CLOCKS, EVENTS_PER_REGION, FIRST_MINUTE, isCalled, PLACEBOS_PER_REGION, makeHomes, makeRegions, QUANTITIES, type Quantity, regionWeather, simulateHome, SLOT_MINUTES } from './lib/baseline-population';
-import { meanOf, paidPoints, placeboPaidShare, placeboTargetFor, score, SEGMENTS, truePoints, withFallback, type Outcome } from './lib/baseline-scoring';
+import { behaviourPayoutRows, meanOf, placeboPaidShare, placeboTargetFor, score, SEGMENTS, withFallback, type Outcome } from './lib/baseline-scoring';
 import { writeFileSync } from 'node:fs';
 import { benchSize, numberKnob, stringKnob, verdict } from './lib/env';
 import { ruleReport } from './lib/points-rule-report';
@@ -189,13 +189,7 @@ out.push('Gaming and pre-conditioning homes at real events: mean points paid aga
 out.push('');
 out.push(`| Behaviour (home-events) | True reduction earns | ${segmentMethods.join(' | ')} |`);
 out.push(`|---|---|${segmentMethods.map(() => '---').join('|')}|`);
-for (const behaviour of ['game_before', 'game_days', 'precondition', 'hard', 'little', 'none'] as const) {
-  const group = [...events, ...gamed].filter((o) => o.behaviour === behaviour);
-  if (group.length === 0) continue;
-  const earned = group.reduce((s, o) => s + truePoints(o), 0) / group.length;
-  const paid = segmentMethods.map((m) => (group.reduce((s, o) => s + paidPoints(o, m), 0) / group.length).toFixed(0));
-  out.push(`| ${behaviour} (${group.length}) | ${earned.toFixed(0)} | ${paid.join(' | ')} |`);
-}
+out.push(...behaviourPayoutRows([...events, ...gamed], segmentMethods));
 const gamers = homes.filter((h) => h.behaviour === 'game_days' || h.behaviour === 'game_before');
 const cost = (b: string) => {
   const own = outcomes.filter((o) => o.behaviour === b);

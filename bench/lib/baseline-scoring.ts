@@ -92,6 +92,24 @@ export function paidPoints(o: Outcome, method: string): number {
   return b === null || b === undefined ? 0 : pointsFor(reductionPercent(b, o.scoredActualKwh));
 }
 
+/** Behaviours whose payouts the reports list: gaming and pre-conditioning homes, then the honest ones. */
+const PAYOUT_BEHAVIOURS = ['game_before', 'game_days', 'precondition', 'hard', 'little', 'none'] as const;
+
+/**
+ * A table's rows, one a behaviour: its home-events, the mean points its true cut earns, and the
+ * mean points each method pays it (whole points).
+ */
+export function behaviourPayoutRows(outcomes: readonly Outcome[], methods: readonly string[]): string[] {
+  const rows: string[] = [];
+  for (const behaviour of PAYOUT_BEHAVIOURS) {
+    const group = outcomes.filter((o) => o.behaviour === behaviour);
+    if (group.length === 0) continue;
+    const mean = (f: (o: Outcome) => number) => (group.reduce((s, o) => s + f(o), 0) / group.length).toFixed(0);
+    rows.push(`| ${behaviour} (${group.length}) | ${mean(truePoints)} | ${methods.map((m) => mean((o) => paidPoints(o, m))).join(' | ')} |`);
+  }
+  return rows;
+}
+
 export function score(outcomes: readonly Outcome[], method: string): Score {
   let err = 0;
   let trueSum = 0;
