@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { date, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * A member's home: where readings belong, and whose time zone draws their day boundaries.
@@ -19,6 +19,8 @@ export const households = pgTable('households', {
   occupants: integer('occupants').notNull().default(3),
   /** "I already have a plug": the free-plug first step ticks as skipped (decision 090). */
   freePlugSkippedAt: timestamp('free_plug_skipped_at', { withTimezone: true }),
+  /** The member says the home has a battery: it is then scored on its baseline days alone (decision 138). */
+  hasBattery: boolean('has_battery').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
