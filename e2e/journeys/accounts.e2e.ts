@@ -72,6 +72,11 @@ async function homeOf(email: string): Promise<{ province: string; postalCode: st
   return rows[0]!;
 }
 
+async function hasBattery(email: string): Promise<boolean> {
+  const { rows } = await db.query<{ hasBattery: boolean }>(`select h.has_battery as "hasBattery" from households h join users u on u.id = h.owner_user_id where u.email = $1`, [email]);
+  return rows[0]!.hasBattery;
+}
+
 describe('accounts', () => {
   it('starts the home in Québec from the postal code checked on the landing page, then moves it in Settings (decision 057)', async () => {
     await page.goto('/');
@@ -106,6 +111,22 @@ describe('accounts', () => {
     await home.getByRole('button', { name: 'Save my home' }).click();
     await home.getByText("We don't currently service Winnipeg, Manitoba. We're expanding quickly - check back soon!").waitFor();
     expect(await homeOf(email)).toEqual({ province: 'BC', postalCode: 'V6B1A1', timeZone: 'America/Vancouver' });
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The battery (decision 138): ticked from the keyboard, saved by itself, still ticked after a reload.
+    const battery = home.getByRole('checkbox', { name: 'My home has a battery' });
+    expect(await battery.isChecked()).toBe(false);
+    expect(await hasBattery(email)).toBe(false);
+    await battery.focus();
+    await page.keyboard.press('Space');
+    await home.getByText('Saved: your home has a battery.').waitFor();
+    expect(await hasBattery(email)).toBe(true);
+    await page.reload();
+    await home.getByText('Your home: V6B 1A1, Vancouver, British Columbia.').waitFor();
+    await expect.poll(() => battery.isChecked()).toBe(true);
+    expect(await homeOf(email)).toEqual({ province: 'BC', postalCode: 'V6B1A1', timeZone: 'America/Vancouver' });
+    await battery.scrollIntoViewIfNeeded();
+    await screenshot(page, 'home-settings-battery');
     expect(await axeViolations(page)).toEqual([]);
   });
 

@@ -23,6 +23,8 @@ export const homeSchema = homeStatusSchema.extend({
   timeZone: timeZoneSchema,
   /** The plan in force today, an id from the tariff catalogue. */
   tariffPlanId: z.string().nullable(),
+  /** The member's word that the home has a battery, which the meter cannot tell (decision 138). */
+  hasBattery: z.boolean(),
 });
 export type Home = z.infer<typeof homeSchema>;
 
@@ -36,3 +38,20 @@ export const updateHomeSchema = z.object({
   timeZone: timeZoneSchema.optional(),
 });
 export type UpdateHome = z.infer<typeof updateHomeSchema>;
+
+export const BATTERY_MESSAGES = {
+  notBoolean: 'hasBattery must be true or false.',
+} as const;
+
+/**
+ * PUT /api/household/battery, and its answer. Its own route rather than a field of the home's PUT:
+ * that one needs the postal code (it moves the household), and a member who has not given one must
+ * still be able to say they have a battery, with a switch that saves by itself. Strictly a boolean,
+ * so "true" as a string is refused rather than read as yes.
+ */
+export const householdBatterySchema = z
+  .object({
+    hasBattery: z.boolean({ error: BATTERY_MESSAGES.notBoolean }),
+  })
+  .strict();
+export type HouseholdBattery = z.infer<typeof householdBatterySchema>;

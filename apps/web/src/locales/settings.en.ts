@@ -171,6 +171,12 @@ export const settingsEn = {
     notServed: "We don't currently service this postal code's area, so your home can't be set there.",
     zoneNotInProvince: "This time zone is not used in your home's province.",
     saveFailed: 'Unable to save your home. Please try again.',
+    battery: 'My home has a battery',
+    batteryHint: 'A battery changes how your use looks in the hours before an event, so we score your events against your usual days alone, without the same-day adjustment.',
+    batterySaving: 'Saving…',
+    batterySavedYes: 'Saved: your home has a battery.',
+    batterySavedNo: 'Saved: your home has no battery.',
+    batteryFailed: 'Unable to save your answer. Please try again.',
   },
   preferences: {
     title: 'Language and time zone',

@@ -173,6 +173,12 @@ export const settingsEs: Translation<typeof settingsEn> = {
     notServed: 'Todavía no damos servicio en la zona de este código postal, así que tu hogar no se puede indicar allí.',
     zoneNotInProvince: 'Esta zona horaria no se usa en la provincia de tu hogar.',
     saveFailed: 'No se pudo guardar tu hogar. Inténtalo de nuevo.',
+    battery: 'Mi hogar tiene una batería',
+    batteryHint: 'Una batería cambia cómo se ve tu consumo en las horas antes de un evento, así que evaluamos tus eventos solo con tus días habituales, sin el ajuste del mismo día.',
+    batterySaving: 'Guardando…',
+    batterySavedYes: 'Guardado: tu hogar tiene una batería.',
+    batterySavedNo: 'Guardado: tu hogar no tiene batería.',
+    batteryFailed: 'No se pudo guardar tu respuesta. Inténtalo de nuevo.',
   },
   preferences: {
     title: 'Idioma y zona horaria',

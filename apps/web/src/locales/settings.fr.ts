@@ -175,6 +175,12 @@ export const settingsFr: Translation<typeof settingsEn> = {
     notServed: 'Nous ne desservons pas encore la région de ce code postal ; votre domicile ne peut donc pas y être indiqué.',
     zoneNotInProvince: 'Ce fuseau horaire n’est pas en usage dans la province de votre domicile.',
     saveFailed: 'Impossible d’enregistrer votre domicile. Veuillez réessayer.',
+    battery: 'Mon domicile a une batterie',
+    batteryHint: 'Une batterie change l’allure de votre consommation dans les heures qui précèdent un événement : nous évaluons donc vos événements par rapport à vos jours habituels seulement, sans l’ajustement du jour même.',
+    batterySaving: 'Enregistrement…',
+    batterySavedYes: 'Enregistré : votre domicile a une batterie.',
+    batterySavedNo: 'Enregistré : votre domicile n’a pas de batterie.',
+    batteryFailed: 'Impossible d’enregistrer votre réponse. Veuillez réessayer.',
   },
   preferences: {
     title: 'Langue et fuseau horaire',

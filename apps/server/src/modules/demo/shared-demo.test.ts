@@ -112,6 +112,7 @@ describe('the shared demo account keeps its visitors apart', () => {
       await put('/api/cash-outs', { points: 1_000, email: 'visitor-a@example.com', idempotencyKey: `demo-${randomUUID()}` }, 'POST'),
       await put('/api/profile', { name: 'Visitor A', email: DEMO_EMAIL }),
       await put('/api/household/home', { postalCode: 'K1A 0B1' }),
+      await put('/api/household/battery', { hasBattery: true }),
     ];
     for (const res of attempts) {
       expect(res.status).toBe(403);
@@ -127,6 +128,7 @@ describe('the shared demo account keeps its visitors apart', () => {
     expect(await count(sql`select count(*)::int as n from push_subscriptions where user_id = ${demoId}`)).toBe(0);
     const profile = (await (await t.app.request('/api/profile', { headers: asMember(b) })).json()) as { name: string };
     expect(profile.name).toBe('Alex Martin');
+    expect(await count(sql`select count(*)::int as n from households where id = ${householdId}::uuid and has_battery`)).toBe(0);
 
     // What names no visitor still works: the demo's own payout address, and saving the name unchanged.
     const demoPayout = await put('/api/cash-outs', { points: 1_000, email: DEMO_EMAIL, idempotencyKey: `demo-${randomUUID()}` }, 'POST');

@@ -50,7 +50,7 @@ describe('where the member’s home is (decision 057)', () => {
     const member = await createMember(t.app);
     const res = await get(member);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ postalCode: null, city: null, province: 'ON', timeZone: 'America/Toronto', tariffPlanId: 'on-tou' });
+    expect(await res.json()).toEqual({ postalCode: null, city: null, province: 'ON', timeZone: 'America/Toronto', tariffPlanId: 'on-tou', hasBattery: false });
   });
 
   it('a Québec postal code moves the home to Québec, its plan from today, keeping the Eastern zone', async () => {
@@ -58,7 +58,7 @@ describe('where the member’s home is (decision 057)', () => {
     const before = await homeRow(t, member.userId);
     const res = await put(member, { postalCode: 'h2x-1y4' });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ postalCode: 'H2X 1Y4', city: 'Montréal', province: 'QC', timeZone: 'America/Toronto', tariffPlanId: 'qc-rate-d' });
+    expect(await res.json()).toEqual({ postalCode: 'H2X 1Y4', city: 'Montréal', province: 'QC', timeZone: 'America/Toronto', tariffPlanId: 'qc-rate-d', hasBattery: false });
     const after = await homeRow(t, member.userId);
     expect(after).toMatchObject({ postalCode: 'H2X1Y4', province: 'QC', timeZone: 'America/Toronto', profileZone: 'America/Toronto' });
     // The Ontario plan keeps the days before today; Québec's starts today.
@@ -123,6 +123,89 @@ describe('where the member’s home is (decision 057)', () => {
       await t.database.db.execute(sql`drop trigger refuse_test_tariff on household_tariffs`);
     }
     expect(await homeRow(t, member.userId)).toEqual(before);
+  });
+});
+
+describe('whether the home has a battery (decision 138)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ clock: () => new Date('2030-05-14T16:00:00Z') });
+  });
+  afterAll(() => t.close());
+
+  const putBattery = (member: Member, body: unknown) =>
+    t.app.request('/api/household/battery', { method: 'PUT', headers: asMember(member), body: typeof body === 'string' ? body : JSON.stringify(body) });
+  const getHome = async (member: Member) => (await (await t.app.request('/api/household/home', { headers: asMember(member) })).json()) as { hasBattery: boolean };
+  const batteryOf = async (userId: string) =>
+    rowsOf<{ hasBattery: boolean }>(await t.database.db.execute(sql`select has_battery as "hasBattery" from households where owner_user_id = ${userId}`))[0]!.hasBattery;
+
+  it('answers 401 signed out', async () => {
+    const res = await t.app.request('/api/household/battery', { method: 'PUT', headers: { origin: 'http://localhost:3000', 'content-type': 'application/json' }, body: '{"hasBattery":true}' });
+    expect(res.status).toBe(401);
+  });
+
+  it('is no until the member says yes, and is saved without a postal code, moving nothing else', async () => {
+    const member = await createMember(t.app);
+    expect(await getHome(member)).toMatchObject({ postalCode: null, hasBattery: false });
+    expect(await batteryOf(member.userId)).toBe(false);
+    const before = await homeRow(t, member.userId);
+
+    const yes = await putBattery(member, { hasBattery: true });
+    expect(yes.status).toBe(200);
+    expect(await yes.json()).toEqual({ hasBattery: true });
+    expect(await batteryOf(member.userId)).toBe(true);
+    expect(await getHome(member)).toEqual({ postalCode: null, city: null, province: 'ON', timeZone: 'America/Toronto', tariffPlanId: 'on-tou', hasBattery: true });
+    expect(await homeRow(t, member.userId)).toEqual(before);
+
+    // Moving the home keeps the member's word about the battery.
+    expect((await t.app.request('/api/household/home', { method: 'PUT', headers: asMember(member), body: JSON.stringify({ postalCode: 'H2X 1Y4' }) })).status).toBe(200);
+    expect(await getHome(member)).toMatchObject({ postalCode: 'H2X 1Y4', hasBattery: true });
+
+    const no = await putBattery(member, { hasBattery: false });
+    expect(await no.json()).toEqual({ hasBattery: false });
+    expect(await getHome(member)).toMatchObject({ hasBattery: false });
+    expect(await batteryOf(member.userId)).toBe(false);
+  });
+
+  it('refuses anything but a boolean, changing nothing', async () => {
+    const member = await createMember(t.app);
+    expect((await putBattery(member, { hasBattery: true })).status).toBe(200);
+    await t.accounts.mailer.settle();
+    const home = await homeRow(t, member.userId);
+    const counts = await rowCounts(t);
+    const refusals: [unknown, string, string?][] = [
+      [{ hasBattery: 'true' }, 'validation_failed', 'hasBattery must be true or false.'],
+      [{ hasBattery: 'false' }, 'validation_failed', 'hasBattery must be true or false.'],
+      [{ hasBattery: 0 }, 'validation_failed', 'hasBattery must be true or false.'],
+      [{ hasBattery: null }, 'validation_failed', 'hasBattery must be true or false.'],
+      [{}, 'validation_failed', 'hasBattery must be true or false.'],
+      [{ hasBattery: false, postalCode: 'H2X 1Y4' }, 'validation_failed'],
+      [[false], 'validation_failed'],
+      ['{"hasBattery":', 'bad_request'],
+    ];
+    for (const [body, code, detail] of refusals) {
+      const res = await putBattery(member, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      const answer = (await res.json()) as { error: { code: string; details?: { path: string; message: string }[] } };
+      expect(answer.error.code, JSON.stringify(body)).toBe(code);
+      if (detail) expect(answer.error.details, JSON.stringify(body)).toEqual([{ path: 'hasBattery', message: detail }]);
+    }
+    expect(await batteryOf(member.userId)).toBe(true);
+    expect(await homeRow(t, member.userId)).toEqual(home);
+    expect(await rowCounts(t)).toEqual(counts);
+  });
+
+  it('is each member’s own: one member’s answer never reaches another’s home', async () => {
+    const alice = await createMember(t.app);
+    const bob = await createMember(t.app);
+    expect((await putBattery(alice, { hasBattery: true })).status).toBe(200);
+    expect(await getHome(bob)).toMatchObject({ hasBattery: false });
+    expect(await batteryOf(bob.userId)).toBe(false);
+    // Bob saying no, even with Alice's id in the body, is refused and leaves Alice's yes alone.
+    expect((await putBattery(bob, { hasBattery: false, householdId: (await homeRow(t, alice.userId)).id })).status).toBe(400);
+    expect((await putBattery(bob, { hasBattery: false })).status).toBe(200);
+    expect(await batteryOf(alice.userId)).toBe(true);
+    expect(await getHome(alice)).toMatchObject({ hasBattery: true });
   });
 });
 

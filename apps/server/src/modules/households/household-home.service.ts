@@ -1,4 +1,4 @@
-import { HOME_ERROR_CODES, HOME_MESSAGES, type Home, type UpdateHome } from '@peakwise/contracts/household-home.contract';
+import { HOME_ERROR_CODES, HOME_MESSAGES, type Home, type HouseholdBattery, type UpdateHome } from '@peakwise/contracts/household-home.contract';
 import { POSTAL_CODE_INVALID_MESSAGE } from '@peakwise/contracts/postal.contract';
 import { timeZoneSchema, type CanadianTimeZone } from '@peakwise/contracts/account.contract';
 import { localDateOf } from '@peakwise/domain/local-time';
@@ -11,11 +11,12 @@ import type { PostalService } from '../postal/postal.service';
 import { savePreferences } from '../profile/profile.repository';
 import { changeHouseholdTimeZone } from './household-time-zone.service';
 import { changeTariff } from './household.service';
-import { getHousehold, setPlace, tariffOn, type Household } from './household.repository';
+import { getHousehold, setHasBattery, setPlace, tariffOn, type Household } from './household.repository';
 
 export type HomeService = {
   get(household: Household): Promise<Home>;
   update(userId: string, household: Household, input: UpdateHome): Promise<Home>;
+  setBattery(household: Household, input: HouseholdBattery): Promise<HouseholdBattery>;
 };
 
 function formatted(code: string | null): string | null {
@@ -42,6 +43,7 @@ export function createHomeService(deps: { db: Db; postal: PostalService; now: ()
       province: household.province as ProvinceCode,
       timeZone: zone.success ? zone.data : 'America/Toronto',
       tariffPlanId: await tariffOn(db, household.id, localDateOf(deps.now(), household.timeZone)),
+      hasBattery: household.hasBattery,
     };
   }
 
@@ -83,5 +85,11 @@ export function createHomeService(deps: { db: Db; postal: PostalService; now: ()
     return get(saved ?? household);
   }
 
-  return { get, update };
+  // One column: nothing else moves with it, and settlement reads it when it scores (decision 138).
+  async function setBattery(household: Household, input: HouseholdBattery): Promise<HouseholdBattery> {
+    await setHasBattery(db, household.id, input.hasBattery);
+    return { hasBattery: input.hasBattery };
+  }
+
+  return { get, update, setBattery };
 }

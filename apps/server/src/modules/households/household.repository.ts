@@ -101,3 +101,8 @@ export async function setTimeZone(tx: DbOrTx, householdId: string, zone: string)
 export async function setPlace(tx: DbOrTx, householdId: string, postalCode: string, province: string): Promise<void> {
   await tx.update(households).set({ postalCode, province }).where(eq(households.id, householdId));
 }
+
+/** The member's word on whether the home has a battery (decision 138). */
+export async function setHasBattery(db: DbOrTx, householdId: string, hasBattery: boolean): Promise<void> {
+  await db.update(households).set({ hasBattery }).where(eq(households.id, householdId));
+}

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import type { Db } from '../../db/client';
-import { homeSchema, updateHomeSchema } from '@peakwise/contracts/household-home.contract';
+import { homeSchema, householdBatterySchema, updateHomeSchema } from '@peakwise/contracts/household-home.contract';
 import { createRouter, errorResponse, signedInRoute } from '../../lib/create-router';
 import type { Auth } from '../auth/auth';
 import { refuseOnSharedDemo } from '../auth/shared-demo';
@@ -46,6 +46,22 @@ export function createHouseholdRoutes(deps: { auth: Auth; db: Db; home: HomeServ
       403: errorResponse('The shared demo account’s home stays where it is (decision 082)'),
     },
   });
+  // Its own route, not a field of the home's PUT: that one needs the postal code (decision 138).
+  const putBattery = signedInRoute({
+    method: 'put',
+    path: '/api/household/battery',
+    tags: ['household'],
+    summary: 'Say whether the home has a battery (decision 138)',
+    description:
+      'The meter cannot tell a battery’s flows from the home’s own use, so the member says so; settlement then scores the home’s events on its usual days alone. Changes nothing else about the home. A body that is not exactly `{ hasBattery: true | false }` is a 400 that changes nothing.',
+    middleware: [requireHousehold(deps)] as const,
+    request: { body: { required: true, content: { 'application/json': { schema: householdBatterySchema } } } },
+    responses: {
+      200: { description: 'What is now saved', content: { 'application/json': { schema: householdBatterySchema } } },
+      400: errorResponse('Not a boolean, or a field besides hasBattery'),
+      403: errorResponse('The shared demo account’s home stays as it is (decision 082)'),
+    },
+  });
   const route = signedInRoute({
     method: 'get',
     path: '/api/household',
@@ -61,6 +77,10 @@ export function createHouseholdRoutes(deps: { auth: Auth; db: Db; home: HomeServ
     .openapi(putHome, async (c) => {
       refuseOnSharedDemo(c.var.user);
       return c.json(await deps.home.update(c.var.user.id, c.var.household, c.req.valid('json')), 200);
+    })
+    .openapi(putBattery, async (c) => {
+      refuseOnSharedDemo(c.var.user);
+      return c.json(await deps.home.setBattery(c.var.household, c.req.valid('json')), 200);
     })
     .openapi(route, async (c) => {
     const h = c.var.household;

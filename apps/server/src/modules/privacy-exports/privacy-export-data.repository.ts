@@ -35,7 +35,7 @@ export async function exportHouseholdId(db: DbOrTx, userId: string): Promise<str
 export async function exportHousehold(db: DbOrTx, householdId: string): Promise<Row | null> {
   const [household] = await all(
     db,
-    sql`select id, name, postal_code as "postalCode", province, time_zone as "timeZone", latitude, longitude, occupants, ${iso(c('created_at'))} as "createdAt"
+    sql`select id, name, postal_code as "postalCode", province, time_zone as "timeZone", latitude, longitude, occupants, has_battery as "hasBattery", ${iso(c('created_at'))} as "createdAt"
         from households where id = ${householdId}::uuid`,
   );
   if (!household) return null;

@@ -40,7 +40,7 @@ const COPY: Record<Language, Copy> = {
     ],
     files: {
       'profile.json': 'Your account: name, email, birth date, gender, language, time zone, sign-in methods and whether two-factor sign-in is on. Never your password.',
-      'household.json': 'Your home: name, postal code, province, time zone, occupants, tariff plans over time and the rooms of your floor plan.',
+      'household.json': 'Your home: name, postal code, province, time zone, occupants, whether you told us it has a battery, tariff plans over time and the rooms of your floor plan.',
       'devices.json': 'Your devices: name, kind, status, room and position, the relay state and power each last reported, and when each was last seen or removed.',
       'readings.csv': 'Your home meter, every 5 minutes: solar production, consumption, grid import and grid export (kWh).',
       'device-readings.csv': 'Each device, every 5 minutes: power (W), energy (kWh), efficiency, plug state and any other measurements.',
@@ -70,7 +70,7 @@ const COPY: Record<Language, Copy> = {
     ],
     files: {
       'profile.json': 'Votre compte : nom, courriel, date de naissance, genre, langue, fuseau horaire, méthodes de connexion et état de la connexion à deux facteurs. Jamais votre mot de passe.',
-      'household.json': 'Votre domicile : nom, code postal, province, fuseau horaire, occupants, plans tarifaires dans le temps et pièces de votre plan d’étage.',
+      'household.json': 'Votre domicile : nom, code postal, province, fuseau horaire, occupants, si vous nous avez indiqué qu’il a une batterie, plans tarifaires dans le temps et pièces de votre plan d’étage.',
       'devices.json': 'Vos appareils : nom, type, état, pièce et position, l’état du relais et la puissance que chacun a signalés en dernier, et la dernière fois où chacun a été vu ou retiré.',
       'readings.csv': 'Votre compteur, toutes les 5 minutes : production solaire, consommation, achat au réseau et vente au réseau (kWh).',
       'device-readings.csv': 'Chaque appareil, toutes les 5 minutes : puissance (W), énergie (kWh), rendement, état de la prise et autres mesures.',
@@ -100,7 +100,7 @@ const COPY: Record<Language, Copy> = {
     ],
     files: {
       'profile.json': 'Tu cuenta: nombre, correo, fecha de nacimiento, género, idioma, zona horaria, métodos de inicio de sesión y si la verificación en dos pasos está activa. Nunca tu contraseña.',
-      'household.json': 'Tu hogar: nombre, código postal, provincia, zona horaria, ocupantes, planes de tarifa en el tiempo y las habitaciones de tu plano.',
+      'household.json': 'Tu hogar: nombre, código postal, provincia, zona horaria, ocupantes, si nos indicaste que tiene una batería, planes de tarifa en el tiempo y las habitaciones de tu plano.',
       'devices.json': 'Tus dispositivos: nombre, tipo, estado, habitación y posición, el estado del relé y la potencia que cada uno informó por última vez, y cuándo se vio o se retiró cada uno por última vez.',
       'readings.csv': 'Tu medidor, cada 5 minutos: producción solar, consumo, importación y exportación a la red (kWh).',
       'device-readings.csv': 'Cada dispositivo, cada 5 minutos: potencia (W), energía (kWh), eficiencia, estado del enchufe y otras mediciones.',

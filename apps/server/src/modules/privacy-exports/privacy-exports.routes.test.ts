@@ -58,6 +58,8 @@ describe('privacy export API', () => {
     await db.transaction((tx) => adjustPoints(tx, householdId, other.userId, { direction: 'credit', points: 5, reason: 'Goodwill', idempotencyKey: 'export-adjust-1' }));
     // A withdrawal after the sign-up grant, and a notification choice.
     await t.app.request('/api/profile/consents/marketing', { method: 'PUT', headers: asMember(member), body: JSON.stringify({ granted: false }) });
+    // The member's word that the home has a battery (decision 138) is theirs too.
+    expect((await t.app.request('/api/household/battery', { method: 'PUT', headers: asMember(member), body: JSON.stringify({ hasBattery: true }) })).status).toBe(200);
   });
   afterAll(() => t.close());
 
@@ -147,8 +149,9 @@ describe('privacy export API', () => {
     expect(devices.map((d) => [d.id, d.name])).toEqual([[deviceId, 'Frigo']]);
     // The power the plug last reported is the member's data too (never reported here: null, not left out).
     expect(devices[0]).toMatchObject({ livePowerW: null, livePowerAt: null });
-    const household = JSON.parse(archive['household.json']!) as { id: string };
+    const household = JSON.parse(archive['household.json']!) as { id: string; hasBattery: boolean };
     expect(household.id).toBe(householdId);
+    expect(household.hasBattery).toBe(true);
 
     const ledger = archive['points-ledger.csv']!.trimEnd().split('\r\n');
     expect(ledger).toHaveLength(3);
@@ -249,7 +252,7 @@ describe('privacy export API', () => {
     const download = await call(loner, 'GET', `/api/privacy-exports/${id}/download`);
     expect(download.status).toBe(200);
     const files = unzipSync(new Uint8Array(await download.arrayBuffer()));
-    expect(JSON.parse(strFromU8(files['household.json']!))).toMatchObject({ province: 'ON' });
+    expect(JSON.parse(strFromU8(files['household.json']!))).toMatchObject({ province: 'ON', hasBattery: false });
     expect(strFromU8(files['readings.csv']!)).toBe('interval_start_utc,production_kwh,consumption_kwh,grid_import_kwh,grid_export_kwh\r\n');
     expect(JSON.parse(strFromU8(files['profile.json']!))).toMatchObject({ email: loner.email });
   });

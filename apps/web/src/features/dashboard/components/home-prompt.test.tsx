@@ -5,7 +5,7 @@ import type { Home } from '@peakwise/contracts/household-home.contract';
 import { renderWithApi } from '@/test/energy-test-utils';
 import { HomePrompt } from './home-prompt';
 
-const unset: Home = { postalCode: null, city: null, province: 'ON', timeZone: 'America/Toronto', tariffPlanId: 'on-tou' };
+const unset: Home = { postalCode: null, city: null, province: 'ON', timeZone: 'America/Toronto', tariffPlanId: 'on-tou', hasBattery: false };
 
 afterEach(() => {
   vi.unstubAllGlobals();

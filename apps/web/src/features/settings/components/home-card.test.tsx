@@ -2,23 +2,27 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Home } from '@peakwise/contracts/household-home.contract';
+import { i18n } from '@/lib/i18n';
 import { getTimeZone, setTimeZone } from '@/lib/time-zone';
 import { renderWithApi } from '@/test/energy-test-utils';
 import { HomeCard } from './home-card';
 
 type Call = { url: string; method: string; body: unknown };
-const unset: Home = { postalCode: null, city: null, province: 'ON', timeZone: 'America/Toronto', tariffPlanId: 'on-tou' };
+const unset: Home = { postalCode: null, city: null, province: 'ON', timeZone: 'America/Toronto', tariffPlanId: 'on-tou', hasBattery: false };
 
 beforeEach(() => setTimeZone('America/Toronto'));
 afterEach(() => vi.unstubAllGlobals());
 
-function renderCard(answers: { home?: Home; postal?: (code: string) => Response; put?: (body: { postalCode: string; timeZone: string }) => Response } = {}) {
+function renderCard(
+  answers: { home?: Home; postal?: (code: string) => Response; put?: (body: { postalCode: string; timeZone: string }) => Response; battery?: (body: { hasBattery: boolean }) => Response } = {},
+) {
   const calls: Call[] = [];
   const rendered = renderWithApi(<HomeCard />, (url, init) => {
     const method = init?.method ?? 'GET';
     calls.push({ url, method, body: init?.body ? JSON.parse(String(init.body)) : undefined });
     if (url === '/api/household/home' && method === 'GET') return Response.json(answers.home ?? unset);
     if (url === '/api/household/home' && method === 'PUT') return answers.put!(JSON.parse(String(init!.body)) as { postalCode: string; timeZone: string });
+    if (url === '/api/household/battery' && method === 'PUT') return answers.battery!(JSON.parse(String(init!.body)) as { hasBattery: boolean });
     if (url.startsWith('/api/postal-codes/')) return answers.postal!(decodeURIComponent(url.slice('/api/postal-codes/'.length)));
     return new Response(null, { status: 404 });
   });
@@ -34,7 +38,7 @@ describe('HomeCard (decision 057)', () => {
   });
 
   it('offers the zones of the province typed, and saves a Québec home with the chosen zone', async () => {
-    const saved: Home = { postalCode: 'H2X 1Y4', city: 'Montréal', province: 'QC', timeZone: 'America/Halifax', tariffPlanId: 'qc-rate-d' };
+    const saved: Home = { postalCode: 'H2X 1Y4', city: 'Montréal', province: 'QC', timeZone: 'America/Halifax', tariffPlanId: 'qc-rate-d', hasBattery: false };
     const { calls } = renderCard({
       postal: (code) => Response.json({ postalCode: 'H2X 1Y4', city: 'Montréal', province: 'QC', isServiceable: code === 'H2X1Y4' }),
       put: () => Response.json(saved),
@@ -83,5 +87,68 @@ describe('HomeCard (decision 057)', () => {
     lookupFails = false;
     await userEvent.click(screen.getByRole('button', { name: 'Save my home' }));
     expect(await screen.findByText("This time zone is not used in your home's province.")).toBeInTheDocument();
+  });
+});
+
+describe('HomeCard: the home’s battery (decision 138)', () => {
+  const hint = 'A battery changes how your use looks in the hours before an event, so we score your events against your usual days alone, without the same-day adjustment.';
+
+  it('asks with a labelled box that says why, and saves a tick from the keyboard on its own route, with no postal code', async () => {
+    const { calls } = renderCard({ battery: (body) => Response.json(body) });
+    const box = await screen.findByRole('checkbox', { name: 'My home has a battery' });
+    expect(box).not.toBeChecked();
+    expect(box).toHaveAccessibleDescription(hint);
+    // Reached with Tab from the card's last control, ticked with the space bar.
+    screen.getByRole('button', { name: 'Save my home' }).focus();
+    await userEvent.tab();
+    expect(box).toHaveFocus();
+    await userEvent.keyboard(' ');
+    expect(await screen.findByText('Saved: your home has a battery.')).toBeInTheDocument();
+    expect(box).toBeChecked();
+    expect(box).toHaveAccessibleDescription(`${hint} Saved: your home has a battery.`);
+    expect(calls.filter((c) => c.method !== 'GET')).toEqual([{ url: '/api/household/battery', method: 'PUT', body: { hasBattery: true } }]);
+    // The home as read shows the saved answer: nothing else is asked for it.
+    expect(calls.filter((c) => c.url === '/api/household/home')).toHaveLength(1);
+
+    await userEvent.click(box);
+    expect(await screen.findByText('Saved: your home has no battery.')).toBeInTheDocument();
+    expect(box).not.toBeChecked();
+    expect(calls.filter((c) => c.method !== 'GET').map((c) => c.body)).toEqual([{ hasBattery: true }, { hasBattery: false }]);
+  });
+
+  it('asks in French and in Spanish, in their own words', async () => {
+    try {
+      for (const [language, label, hint] of [
+        ['fr', 'Mon domicile a une batterie', /sans l’ajustement du jour même\.$/],
+        ['es', 'Mi hogar tiene una batería', /sin el ajuste del mismo día\.$/],
+      ] as const) {
+        await i18n.changeLanguage(language);
+        const { unmount } = renderCard();
+        expect(await screen.findByRole('checkbox', { name: label })).toHaveAccessibleDescription(hint);
+        unmount();
+      }
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
+
+  it('shows the saved answer of a home with a battery', async () => {
+    renderCard({ home: { ...unset, hasBattery: true } });
+    expect(await screen.findByRole('checkbox', { name: 'My home has a battery' })).toBeChecked();
+  });
+
+  it('on a refusal says so and keeps showing what is saved', async () => {
+    let answer = () => Response.json({ error: { code: 'internal_error', message: 'x' } }, { status: 500 });
+    renderCard({ battery: () => answer() });
+    const box = await screen.findByRole('checkbox', { name: 'My home has a battery' });
+    await userEvent.click(box);
+    expect(await screen.findByText('Unable to save your answer. Please try again.')).toBeInTheDocument();
+    expect(box).not.toBeChecked();
+    expect(box).toBeEnabled();
+
+    answer = () => Response.json({ error: { code: 'demo_account_shared', message: 'x' } }, { status: 403 });
+    await userEvent.click(box);
+    expect(await screen.findByText(/This demo account is shared by everyone trying Peakwise/)).toBeInTheDocument();
+    expect(box).not.toBeChecked();
   });
 });

@@ -16,6 +16,7 @@ import { checkPostalCode } from '@/lib/check-postal-code';
 import { isCanadianTimeZone, setTimeZone } from '@/lib/time-zone';
 import { getHome, saveHome } from '../api/home-api';
 import { settingsKeys } from '../settings-keys';
+import { HomeBatteryField } from './home-battery-field';
 import { SettingsCard } from './settings-card';
 
 type ZoneName = 'pacific' | 'mountain' | 'central' | 'eastern' | 'atlantic' | 'newfoundland';
@@ -57,7 +58,10 @@ export function HomeCard() {
       ) : home.isError ? (
         <AlertMessage tone="error">{t('home.loadFailed')}</AlertMessage>
       ) : (
-        <HomeForm home={home.data} />
+        <div className="space-y-5">
+          <HomeForm home={home.data} />
+          <HomeBatteryField hasBattery={home.data.hasBattery} />
+        </div>
       )}
     </SettingsCard>
   );
