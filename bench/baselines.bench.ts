@@ -11,7 +11,7 @@
  */
 
 import { cpus, loadavg, totalmem } from 'node:os';
-import { AIMED_METHODS, COMBINED, COMPARISON_METHODS, comparisonEntry, DIAGNOSTICS, GROSS_BASELINE, GROSS_PRODUCTION, GROSS_WINDOW, HYBRID_GROSS, homeNoiseKwh, OWN_METHODS, runComparison, temperatureGapC, type ComparisonEntry, type OwnContext } from './lib/baseline-candidates';
+import { AIMED_METHODS, COMBINED, COMPARISON_METHODS, comparisonEntry, DIAGNOSTICS, GROSS_BASELINE, GROSS_PRODUCTION, GROSS_WINDOW, HYBRID_GROSS, homeNoiseKwh, noiseCandidatesKwh, OWN_METHODS, runComparison, temperatureGapC, type ComparisonEntry, type OwnContext } from './lib/baseline-candidates';
 import { BATTERY_SHARES, CLOCKS, EVENTS_PER_REGION, FIRST_MINUTE, isCalled, PLACEBOS_PER_REGION, makeHomes, makeRegions, QUANTITIES, type Quantity, regionWeather, simulateHome, SLOT_MINUTES } from './lib/baseline-population';
 import { behaviourPayoutRows, meanOf, placeboPaidShare, placeboTargetFor, score, SEGMENTS, withFallback, type Outcome } from './lib/baseline-scoring';
 import { writeFileSync } from 'node:fs';
@@ -94,6 +94,7 @@ for (const region of regions) {
         scoredActualKwh,
         gamingKwh: series.gamingKwh,
         noiseKwh: homeNoiseKwh(ctx),
+        noise: noiseCandidatesKwh(ctx),
         baseline: new Map([...OWN_METHODS, ...DIAGNOSTICS].map((m) => [m.name, m.run(ctx)])),
       };
       scored.push({ outcome, eventId: event.id, entry });

@@ -16,11 +16,11 @@
 import { pastDemoEventDays } from '../apps/server/src/simulator/demo-events';
 import { DEMO_HOUSEHOLD } from '../apps/server/src/simulator/household-profile';
 import { simulateInterval } from '../apps/server/src/simulator/household-simulator';
-import { pointsUnderRule, type PointsRule } from '../packages/domain/src/event-points-rule';
+import { describeRule, pointsUnderRule, type PointsRule } from '../packages/domain/src/event-points-rule';
 import type { LocalDate } from '../packages/domain/src/local-time';
 import { addDays, localDateOf, localDatesInRange, zonedTimeToUtc } from '../packages/domain/src/local-time';
 import { provincialHolidayDates } from '../packages/domain/src/provincial-holidays';
-import { AIMED_METHODS, COMBINED, GAP_2H, homeNoiseKwh, OWN_METHODS, type OwnContext, type OwnMethod } from './lib/baseline-candidates';
+import { AIMED_METHODS, COMBINED, GAP_2H, homeNoiseKwh, NOISE_CANDIDATES, noiseCandidatesKwh, OWN_METHODS, type OwnContext, type OwnMethod } from './lib/baseline-candidates';
 import { CITIES, clock, type Region } from './lib/baseline-population';
 
 const BACKFILL_DAYS = 90;
@@ -53,6 +53,8 @@ type EventRow = {
   actualKwh: number;
   productionKwh: number;
   noiseKwh: number | null;
+  /** Each σ candidate (NOISE_CANDIDATES) for the event, by name. */
+  noise: Record<string, number | null>;
   /** Per method label: baseline kWh or null (no baseline: not settled). */
   baseline: Map<string, number | null>;
   /**
@@ -144,6 +146,7 @@ function run(seed: number, end: LocalDate): EventRow[] {
       actualKwh: sum(draw),
       productionKwh: sum(production),
       noiseKwh: homeNoiseKwh(ctx),
+      noise: noiseCandidatesKwh(ctx),
       baseline,
       consumptionPoints:
         settledOnConsumption === null ? null : RULES.map(({ rule }) => pointsUnderRule(rule, { baselineKwh: settledOnConsumption, actualKwh: consumed, noiseKwh: consumptionNoise })),
@@ -184,6 +187,48 @@ function cell(rows: readonly EventRow[], label: string, rule: PointsRule): Cell 
 
 const f = (x: number, d = 2) => (Number.isFinite(x) ? x.toFixed(d) : '–');
 const signed = (x: number) => (Number.isFinite(x) ? `${x >= 0 ? '+' : ''}${x.toFixed(1)} %` : '–');
+
+const SIGMA_HEADING =
+  'σ candidates (NOISE_CANDIDATES) on combined: events paid of those settled, to the summer end / the November end / both; mean σ (kWh) in summer / November; the events the true cut earns in under the same rule and σ (paid in them).';
+
+const SIGMA_RULES: readonly PointsRule[] = [
+  { kind: 'confidence', targetPercent: 10, z: 1.645, fallbackShare: 0.25 },
+  { kind: 'confidence', targetPercent: 10, z: 2, fallbackShare: 0.25 },
+  { kind: 'noise_band', targetPercent: 10, k: 1.645, fallbackShare: 0.25 },
+  { kind: 'noise_band', targetPercent: 10, k: 2, fallbackShare: 0.25 },
+  { kind: 'noise_band', targetPercent: 5, k: 1.645, fallbackShare: 0.25 },
+  { kind: 'noise_band', targetPercent: 5, k: 2, fallbackShare: 0.25 },
+];
+
+function sigmaTable(): string[] {
+  const label = METHODS[2]!.label;
+  const lines: string[] = [];
+  // The yardstick's own check: the spread of combined's real error on these events (baseline − what the home would have drawn).
+  for (const end of ends) {
+    const errors = all.filter((r) => r.end === end && r.baseline.get(label) != null).map((r) => r.baseline.get(label)! - r.counterfactualKwh);
+    const mean = errors.reduce((s, e) => s + e, 0) / errors.length;
+    const sd = Math.sqrt(errors.reduce((s, e) => s + (e - mean) ** 2, 0) / (errors.length - 1));
+    const rms = Math.sqrt(errors.reduce((s, e) => s + e * e, 0) / errors.length);
+    const cut = all.filter((r) => r.end === end).reduce((s, r) => s + r.counterfactualKwh - r.actualKwh, 0) / errors.length;
+    lines.push(`- To ${end}: combined's error on the ${errors.length} events has mean ${signed((mean / cut) * 100)} of the true cut (${f(mean)} kWh), sd ${f(sd)} kWh, RMS ${f(rms)} kWh; the true cut is ${f(cut)} kWh, ${f(cut / sd)} sd.`);
+  }
+  lines.push('');
+  lines.push('| σ candidate | Rule | Paid: summer / November / both | Paid had it not cut (the demo\'s own placebo), both | Mean σ: summer / November | True cut earns in (paid in them), both | Mean paid / true cut earns, same rule |', '|---|---|---|---|---|---|---|');
+  for (const { name } of NOISE_CANDIDATES) {
+    const as = (rows: readonly EventRow[]) => rows.map((r) => ({ ...r, noiseKwh: r.noise[name] ?? null }));
+    for (const rule of SIGMA_RULES) {
+      const byEnd = ends.map((end) => cell(as(all.filter((r) => r.end === end)), label, rule));
+      const both = cell(as(all), label, rule);
+      const sigma = ends.map((end) => {
+        const rows = all.filter((r) => r.end === end);
+        return f(rows.reduce((s, r) => s + (r.noise[name] ?? Number.NaN), 0) / rows.length);
+      });
+      const placebo = as(all).filter((r) => r.baseline.get(label) != null && pointsUnderRule(rule, { baselineKwh: r.baseline.get(label)!, actualKwh: r.counterfactualKwh, noiseKwh: r.noiseKwh }) > 0).length;
+      lines.push(`| ${name} | ${describeRule(rule)} | ${byEnd.map((c) => `${c.paid}/${c.settled}`).join(' / ')} / **${both.paid}/${both.settled}** | ${placebo}/${both.settled} | ${sigma.join(' / ')} | ${both.trueCutPaid} (${both.bothPaid}) | ${f(both.meanPaid, 0)} / ${f(both.meanEarned, 0)} |`);
+    }
+  }
+  return lines;
+}
 
 const seeds = arg('seeds', '1,2,3,4,5').split(',').map(Number);
 const ends = arg('ends', '2026-08-28,2026-11-28').split(',') as LocalDate[];
@@ -241,4 +286,9 @@ for (const r of all.filter((x) => x.seed === tableSeed)) {
   const settled101 = b101 === null ? '–' : `${f(b101)}, ${paidUnder(RULES[0]!.rule, r, b101)}`;
   out.push(`| ${r.end} | ${r.date} | ${f(r.productionKwh)} | ${f(r.counterfactualKwh)} | ${f(r.actualKwh)} | ${f(cut)} (${signed((cut / r.counterfactualKwh) * 100)}) | ${r.noiseKwh === null ? '–' : f(r.noiseKwh)} | ${bars} | ${settled101} | ${b === null ? '–' : f(b)} | ${b === null ? '–' : signed((b / r.counterfactualKwh - 1) * 100)} | ${points} | ${earnedToday(r)} |`);
 }
+out.push('');
+out.push(SIGMA_HEADING);
+out.push('');
+out.push(...sigmaTable());
 console.log(out.join('\n'));
+

@@ -3,14 +3,14 @@
  * returns the baseline kWh over the event's slots, or null when the method has none for the home.
  */
 
-import { computeBaseline } from '../../packages/domain/src/event-baseline';
+import { computeBaseline, WEEKDAY_LOOKBACK_DAYS } from '../../packages/domain/src/event-baseline';
 import { averagingBaseline, eligibleDays, slotsKwh, type AveragingMethod, type MethodInput } from '../../packages/domain/src/event-baseline-methods';
 import { eventWindowNoiseKwh } from '../../packages/domain/src/event-points-rule';
 import { comparisonBaseline, comparisonGroup, type ComparisonHome, type ComparisonTarget } from '../../packages/domain/src/event-baseline-comparison';
 import { regressionBaseline } from '../../packages/domain/src/event-baseline-regression';
 import { grossLoadBaseline, type GrossLoadVariant } from '../../packages/domain/src/event-baseline-gross';
 import type { LocalDate } from '../../packages/domain/src/local-time';
-import { zonedTimeToUtc } from '../../packages/domain/src/local-time';
+import { addDays, zonedTimeToUtc } from '../../packages/domain/src/local-time';
 import { clocksBetween, type PlannedEvent, type Region } from './baseline-population';
 
 export type OwnContext = {
@@ -252,4 +252,96 @@ export function homeNoiseKwh(ctx: OwnContext): number | null {
   const input = methodInput(ctx, 0, 1);
   const days = eligibleDays(input, false).days.slice(0, 10);
   return eventWindowNoiseKwh(days.map((d) => slotsKwh(input.readings, d, input.eventSlots) ?? Number.NaN));
+}
+
+/**
+ * Candidates for the σ a noise rule (decisions 102, 111) divides a saving by, each computed only from
+ * readings before the event (issue 31: the demo household's real 27 % cut sits inside 1.645 σ of its
+ * raw evening swing). A placebo day is paid on the baseline's error, not on the raw swing: the
+ * same-day adjustment can explain part of a day's level, and the days' mean adds √(1 + 1/n).
+ */
+export type NoiseCandidate = { name: string; run: (ctx: OwnContext) => number | null };
+
+export const NOISE_RAW = 'raw σ (decision 102)';
+export const NOISE_RESIDUAL_SD = 'residual σ of combined, sd';
+export const NOISE_RESIDUAL_RMS = 'residual σ of combined, RMS';
+export const NOISE_SAME_WEEKDAY = 'σ over the same weekday';
+export const NOISE_BASELINE_QUANTITY = "σ on the baseline's quantity (gross load where combined reads it)";
+
+/** Fewer back-tested days than this and the residual says too little: the raw σ stands in. */
+export const MIN_BACKTEST_DAYS = 5;
+const BACKTEST_DAYS = 10;
+const SAME_WEEKDAY_DAYS = 5;
+
+const combinedMethod = AIMED_METHODS.find((m) => m.name === COMBINED)!;
+
+/** The days raw σ reads (the 10 most recent eligible days) and their kWh over the event's clock times. */
+function noiseDays(ctx: OwnContext): { input: MethodInput; days: LocalDate[] } {
+  const input = methodInput(ctx, 0, 1);
+  return { input, days: eligibleDays(input, false).days.slice(0, BACKTEST_DAYS) };
+}
+
+/**
+ * "combined" back-tested on the home's recent ordinary days: for each of the days raw σ reads, the
+ * method's prediction for that day from the days before it (with that day's own same-day window, as
+ * the method would run on an event that day) less what the day drew over the event's clock times.
+ */
+export function combinedBacktestErrorsKwh(ctx: OwnContext): number[] {
+  const { input, days } = noiseDays(ctx);
+  const errors: number[] = [];
+  for (const date of days) {
+    const predicted = combinedMethod.run({ ...ctx, event: { ...ctx.event, date }, counterfactualDay: null });
+    const actual = slotsKwh(input.readings, date, input.eventSlots);
+    if (predicted !== null && actual !== null) errors.push(predicted - actual);
+  }
+  return errors;
+}
+
+// sd and RMS read the same back-test: run it once per context.
+const backtests = new WeakMap<OwnContext, number[]>();
+
+function residualNoise(ctx: OwnContext, kind: 'sd' | 'rms'): number | null {
+  let errors = backtests.get(ctx);
+  if (!errors) {
+    errors = combinedBacktestErrorsKwh(ctx);
+    backtests.set(ctx, errors);
+  }
+  if (errors.length < MIN_BACKTEST_DAYS) return homeNoiseKwh(ctx);
+  if (kind === 'sd') return eventWindowNoiseKwh(errors);
+  // RMS keeps a home's own lean: a baseline that runs high for it pays a placebo day by that lean too.
+  return Math.sqrt(errors.reduce((s, e) => s + e * e, 0) / errors.length);
+}
+
+export const NOISE_CANDIDATES: readonly NoiseCandidate[] = [
+  { name: NOISE_RAW, run: homeNoiseKwh },
+  { name: NOISE_RESIDUAL_SD, run: (ctx) => residualNoise(ctx, 'sd') },
+  { name: NOISE_RESIDUAL_RMS, run: (ctx) => residualNoise(ctx, 'rms') },
+  {
+    name: NOISE_SAME_WEEKDAY,
+    run: (ctx) => {
+      // Ten eligible weekdays hold two of the event's weekday: go back by weeks over decision 029's 45 days instead.
+      const input = methodInput(ctx, 0, 1);
+      const skip = new Set([...input.eventDates, ...input.holidays]);
+      const days: LocalDate[] = [];
+      for (let back = 7; back <= WEEKDAY_LOOKBACK_DAYS && days.length < SAME_WEEKDAY_DAYS; back += 7) {
+        const date = addDays(ctx.event.date, -back);
+        if (!skip.has(date) && slotsKwh(input.readings, date, input.eventSlots) !== null) days.push(date);
+      }
+      return eventWindowNoiseKwh(days.map((d) => slotsKwh(input.readings, d, input.eventSlots) ?? Number.NaN)) ?? homeNoiseKwh(ctx);
+    },
+  },
+  {
+    name: NOISE_BASELINE_QUANTITY,
+    run: (ctx) => {
+      // Combined reads gross load only for solar homes without a battery; the day's production is measured, not predicted.
+      if (ctx.battery || !ctx.gross) return homeNoiseKwh(ctx);
+      const { input, days } = noiseDays(ctx);
+      return eventWindowNoiseKwh(days.map((d) => slotsKwh(ctx.gross!, d, input.eventSlots) ?? Number.NaN));
+    },
+  },
+];
+
+/** Every noise candidate for one home-event, by name. */
+export function noiseCandidatesKwh(ctx: OwnContext): Record<string, number | null> {
+  return Object.fromEntries(NOISE_CANDIDATES.map((n) => [n.name, n.run(ctx)]));
 }

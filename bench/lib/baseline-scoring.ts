@@ -37,6 +37,8 @@ export type Outcome = {
   gamingKwh: number;
   /** Standard deviation of the home's kWh over the event's clock times on its baseline days (null: too few). */
   noiseKwh: number | null;
+  /** Candidates for that σ by name (NOISE_CANDIDATES in baseline-candidates.ts; absent in older dumps). */
+  noise?: Record<string, number | null>;
   /** Per method: the baseline kWh, or null for none. */
   baseline: Map<string, number | null>;
 };
