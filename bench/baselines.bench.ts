@@ -24,6 +24,8 @@ const size = benchSize();
 const homeCount = numberKnob('HOMES', size === 'smoke' ? 60 : 1000);
 const seed = numberKnob('SEED', 31);
 const quantity = stringKnob('QUANTITY') ?? 'net';
+/** BENCH_NOISE_CANDIDATES=1: keep every σ candidate per home-event in the dump (bench/sigma-candidates.ts). */
+const NOISE_CANDIDATES = numberKnob('NOISE_CANDIDATES', 0) > 0;
 if (!QUANTITIES.includes(quantity as Quantity)) throw new Error(`BENCH_QUANTITY must be one of ${QUANTITIES.join(', ')}`);
 const started = performance.now();
 log(`machine: ${cpus().length} cpu (${cpus()[0]?.model ?? '?'}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB, node ${process.version}, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
@@ -94,7 +96,8 @@ for (const region of regions) {
         scoredActualKwh,
         gamingKwh: series.gamingKwh,
         noiseKwh: homeNoiseKwh(ctx),
-        noise: noiseCandidatesKwh(ctx),
+        // Ten more runs of the combined baseline per home-event: only when asked for (bench/sigma-candidates.ts reads them).
+        noise: NOISE_CANDIDATES ? noiseCandidatesKwh(ctx) : undefined,
         baseline: new Map([...OWN_METHODS, ...DIAGNOSTICS].map((m) => [m.name, m.run(ctx)])),
       };
       scored.push({ outcome, eventId: event.id, entry });
