@@ -16,7 +16,7 @@
  * Knobs: BENCH_SCALE_HOMES, BENCH_SCALE_DEVICES, BENCH_SCALE_DAYS, BENCH_SCALE_SMALL_HOMES (the
  * comparison's homes, 10), BENCH_SCALE_MEMBERS (members reading, 10), BENCH_SCALE_READ_RATE
  * (req/s, 500), BENCH_SCALE_READ_SECONDS (60 on each database, in two rounds), BENCH_SCALE_SHARED_BUFFERS (the cluster's, 1GB),
- * BENCH_SCALE_COMPACTION_LANES (compaction runs at once, 2), BENCH_SCALE_SERVERS (server processes on each database, 2),
+ * BENCH_SCALE_COMPACTION_LANES (the compaction job's lanes, each run by a durable worker of its own, 2), BENCH_SCALE_SERVERS (server processes on each database, 2),
  * BENCH_SCALE_ROUTE_READS (reads of each screen alone for its cost, 200; 0 skips).
  * The cluster's data directories are under the OS temporary directory (TMPDIR), on its disk.
  */
@@ -47,7 +47,7 @@ const MEMBERS = Math.min(numberKnob('SCALE_MEMBERS', smoke ? 2 : 10), SMALL_HOME
 const RATE = numberKnob('SCALE_READ_RATE', smoke ? 50 : 500);
 const READ_SECONDS = numberKnob('SCALE_READ_SECONDS', smoke ? 3 : 60);
 const SHARED_BUFFERS = stringKnob('SCALE_SHARED_BUFFERS') ?? (smoke ? '64MB' : '1GB');
-/** Compaction runs at once over shares of the homes (decision 130): one a core here. */
+/** The compaction job's lanes, a worker each as a server process each (decision 130): one a core here. */
 const COMPACTION_LANES = numberKnob('SCALE_COMPACTION_LANES', 2);
 const SERVERS = numberKnob('SCALE_SERVERS', 2);
 const ROUTE_READS = numberKnob('SCALE_ROUTE_READS', smoke ? 3 : 200);

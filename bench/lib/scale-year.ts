@@ -1,7 +1,7 @@
 /**
  * A year of a province's readings loaded as a running deployment lives it (issue 34): a month at
  * a time, set-based into the partitioned tables the ingest writer fills, that month's rollups,
- * then, once its days are closed, compacted with the compaction job's own step and its emptied
+ * then, once its days are closed, compacted by the compaction job and its emptied
  * table given back by the partitions job's own runs, while the next month loads. Peak disk is two
  * months raw plus the compacted months before them.
  *
@@ -11,12 +11,19 @@
  */
 import { CORRECTION_WINDOW_DAYS } from '@peakwise/contracts/ingest.contract';
 import { nextPartitionMonth } from '@peakwise/domain/reading-partition-months';
-import { COMPACTION_BATCH_HOUSEHOLDS, runReadingCompaction } from '../../apps/server/src/modules/readings/reading-compaction.service';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../apps/server/src/db/rows';
+import { startDurableWorker } from '../../apps/server/src/jobs/durable-worker';
+import { readingCompactionJobHandlers } from '../../apps/server/src/jobs/reading-compaction-jobs';
+import { createLogger } from '../../apps/server/src/lib/logger';
+import { cancelJobs } from '../../apps/server/src/modules/durable-jobs/durable-jobs.repository';
+import { scheduleReadingCompaction } from '../../apps/server/src/modules/readings/reading-compaction.service';
 import { runReadingPartitions } from '../../apps/server/src/modules/readings/reading-partitions.service';
 import type { FreshDatabase } from './database';
 import { int, log } from './format';
 import { recomputeDeviceRollups, recomputeRollups } from './reading-seed';
 
+const quiet = createLogger({ level: 'silent' });
 const CHUNK = 25; // homes per generating statement
 const ROLLUP_CHUNK = 250; // homes per rollup statement
 /** Statements at once while a month loads (a gateway fleet writes from many connections), beside the compaction's one. */
@@ -38,7 +45,7 @@ export type ScaleYearPlan = {
   /** Bytes the next month needs free, given its raw readings; checked before each month. */
   needFor(readings: number): number;
   freeBytes(): number;
-  /** Compaction runs at once, each over its own share of the homes' ids, as that many job workers would run them (decision 130). */
+  /** The compaction job's lanes, each run by a durable worker of its own, as that many server processes would (decision 130). */
   compactionLanes: number;
   /** After each month, before the next: the replica catching up and the WAL checkpointed (its seconds). */
   afterMonth?(): Promise<{ replicaS: number; walBytes: number }>;
@@ -103,7 +110,7 @@ export async function loadScaleYear(fresh: FreshDatabase, plan: ScaleYearPlan): 
     }
     const [loaded, closed] = await Promise.all([
       month ? loadAndRollUp(fresh, homeIds, month, start, plan.end) : undefined,
-      open ? closeMonth(fresh, open.month, homeIds, plan.compactionLanes) : undefined,
+      open ? closeMonth(fresh, open.month, plan.compactionLanes) : undefined,
     ]);
     const replica = await plan.afterMonth?.();
     if (open && closed) {
@@ -161,32 +168,31 @@ async function loadAndRollUp(fresh: FreshDatabase, homeIds: string[], month: Dat
 }
 
 /**
- * A closed month: the compaction job's step over every home, 20 a transaction, as its worker runs
- * it once the month's last day has closed, in `lanes` runs at once over equal shares of the
- * homes' ids (each its own connection), then the partitions job's runs until none has work
- * left, which truncate the emptied month (decision 124).
+ * A closed month: the compaction job itself once the month's last day has closed, in `lanes`
+ * lanes of the household ids run by as many durable workers at once, as that many server
+ * processes would (decision 130), then the partitions job's runs until none has work left, which
+ * truncate the emptied month (decision 124).
  */
-async function closeMonth(fresh: FreshDatabase, month: Date, homeIds: string[], lanes: number) {
+async function closeMonth(fresh: FreshDatabase, month: Date, lanes: number) {
   const now = closedAt(month);
+  const db = fresh.database.db;
   let started = performance.now();
-  let compacted = 0;
-  // Lane i takes the ids after bounds[i] and before bounds[i + 1] (null: no bound).
-  const bounds: (string | null)[] = [null];
-  for (let i = 1; i < lanes; i++) bounds.push(homeIds[Math.floor((i * homeIds.length) / lanes)] ?? null);
-  bounds.push(null);
-  await Promise.all(
-    bounds.slice(0, -1).map(async (from, i) => {
-      const until = bounds[i + 1]!;
-      // The first lane starts at the first id; each other one at its bound itself, so after the id before it.
-      let after: string | null = i === 0 ? null : (homeIds[homeIds.indexOf(from!) - 1] ?? null);
-      for (;;) {
-        const batch = await fresh.database.db.transaction((tx) => runReadingCompaction(tx, now, after, until));
-        compacted += batch.meterRows + batch.deviceRows;
-        if (batch.households.length < COMPACTION_BATCH_HOUSEHOLDS) break;
-        after = batch.households.at(-1)!;
-      }
-    }),
-  );
+  const stored = async () =>
+    Number(
+      rowsOf<{ n: string }>(await db.execute(sql`select (select coalesce(sum(n), 0) from meter_reading_days) + (select coalesce(sum(n), 0) from device_reading_days) as n`))[0]!.n,
+    );
+  const before = await stored();
+  // The previous month's pass queued its "tomorrow", a day this clock has long passed: the pass
+  // is this month's lanes alone, as a server that ran every day would have it.
+  await cancelJobs(db, 'readings-compact:', now);
+  await scheduleReadingCompaction(db, now, lanes);
+  const workers = Array.from({ length: lanes }, () => startDurableWorker({ db, handlers: readingCompactionJobHandlers({ lanes }), logger: quiet, clock: () => now }));
+  for (;;) {
+    const ran = await Promise.all(workers.map((w) => w.runDue()));
+    if (ran.every((n) => n === 0)) break;
+  }
+  await Promise.all(workers.map((w) => w.stop()));
+  const compacted = (await stored()) - before;
   const compactS = seconds(started);
   started = performance.now();
   let reclaimed = 0;

@@ -277,7 +277,7 @@ async function main() {
       ...autopayJobHandlers({ processor: paymentProcessor, mailer: accounts.mailer, publicUrl: config.publicUrl }),
       ...sandboxChallengeJobHandlers,
       ...readingPartitionJobHandlers({ retentionMonths: config.readingsRawRetentionMonths }),
-      ...readingCompactionJobHandlers,
+      ...readingCompactionJobHandlers({ lanes: config.readingsCompactionLanes }),
       ...cardDetachJobHandlers({ processor: paymentProcessor }),
       ...billReminderJobHandlers(createBillReminderSender({ mailer: accounts.mailer, channels: notifications })),
       ...(dynsec && config.mqttDynsec ? brokerLoginJobHandlers({ control: dynsec, sealKey: config.mqttDynsec.sealKey }) : {}),
@@ -309,8 +309,8 @@ async function main() {
   if (config.natsLogins) await scheduleNatsLoginCheck(database.db, now());
   // The readings' months made ahead (decision 115); each run schedules the next month's.
   await scheduleReadingPartitions(database.db, now());
-  // Closed days compacted (decision 122), when asked for; each run schedules the next.
-  if (config.readingsCompaction) await scheduleReadingCompaction(database.db, now());
+  // Closed days compacted (decision 122), when asked for, in lanes (decision 130); each run schedules the next.
+  if (config.readingsCompaction) await scheduleReadingCompaction(database.db, now(), config.readingsCompactionLanes);
 
   // Listens on its own connection from the start: the first browser does not wait for LISTEN,
   // and no other process's sign-out is missed.

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { createLogger } from '../lib/logger';
 import { rowsOf } from '../db/rows';
-import { jobsByKeyPrefix, scheduleJob } from '../modules/durable-jobs/durable-jobs.repository';
+import { claimDueJobs, jobsByKeyPrefix, scheduleJob } from '../modules/durable-jobs/durable-jobs.repository';
 import { createTestDatabase } from '../test/test-database';
 import { startDurableWorker, type JobHandler } from './durable-worker';
 
@@ -106,6 +106,32 @@ describe('durable jobs', () => {
     expect(await worker.runDue()).toBe(3);
     expect(await effects()).toEqual(['month:1', 'month:2', 'month:3']);
     expect(await jobsByKeyPrefix(database.db, 'month')).toMatchObject([{ status: 'done' }]);
+    await worker.stop();
+  });
+
+  it('claims one lane job at most a claim, beside any number of other jobs (decision 130)', async () => {
+    for (const key of ['lane-a', 'lane-b', 'lane-c']) await scheduleJob(database.db, { name: 'lane', key, runAt: T0 });
+    for (const key of ['other-a', 'other-b']) await scheduleJob(database.db, { name: 'record', key, runAt: T0 });
+    const claims: string[][] = [];
+    for (let i = 0; i < 4; i += 1) claims.push((await claimDueJobs(database.db, T0, 60_000, 20, ['lane'])).map((job) => job.key).sort());
+    expect(claims).toEqual([['lane-a', 'other-a', 'other-b'], ['lane-b'], ['lane-c'], []]);
+    // Without the list, one claim takes them all, as before.
+    await database.db.execute(sql`update durable_jobs set status = 'queued', attempts = 0, locked_until = null`);
+    expect(await claimDueJobs(database.db, T0, 60_000, 20)).toHaveLength(5);
+  });
+
+  it('a job that scheduled its next run for now and says so has that run taken in the same pass', async () => {
+    const chain: JobHandler = async ({ tx, job, now }) => {
+      await tx.execute(sql`insert into job_effects (key) values (${job.key})`);
+      const step = Number(job.payload.step);
+      if (step === 3) return;
+      await scheduleJob(tx, { name: 'chain', key: `chain-${step + 1}`, runAt: now, payload: { step: step + 1 } });
+      return { again: true };
+    };
+    const worker = startDurableWorker({ db: database.db, handlers: { chain: Object.assign(chain, { onePerClaim: true as const }) }, logger, clock: () => T0 });
+    await scheduleJob(database.db, { name: 'chain', key: 'chain-1', runAt: T0, payload: { step: 1 } });
+    expect(await worker.runDue()).toBe(3);
+    expect(await effects()).toEqual(['chain-1', 'chain-2', 'chain-3']);
     await worker.stop();
   });
 

@@ -2,8 +2,12 @@ import type { Db, DbOrTx } from '../db/client';
 import type { Logger } from '../lib/logger';
 import { claimDueJobs, holdClaim, markJobDone, markJobFailed, requeueJob, type DurableJob } from '../modules/durable-jobs/durable-jobs.repository';
 
-/** What a handler may ask for instead of finishing: run again later, in the same transaction. */
-export type JobOutcome = { retryAt: Date } | void;
+/**
+ * What a handler may ask for instead of finishing: run again later, in the same transaction; or
+ * finish and have the worker look for due work again at once, not at the next poll, because it
+ * scheduled its next step for now (a chain of keyed runs, decision 130).
+ */
+export type JobOutcome = { retryAt: Date } | { again: true } | void;
 
 /**
  * A unit of durable work. It runs inside a transaction that also marks the job done, so its
@@ -20,6 +24,12 @@ export type JobHandler = ((ctx: { db: Db; tx: DbOrTx; job: DurableJob; now: Date
    * worker off the job meanwhile, and a claim lost while it ran writes nothing.
    */
   prepare?: (ctx: { db: Db; job: DurableJob; now: Date }) => Promise<unknown>;
+  /**
+   * A lane of long work, side by side with the other lanes (decision 130): a worker claims at most
+   * one job of such names at a time, so the lanes spread over the server processes instead of
+   * waiting, claimed, behind each other in the one process that polled first.
+   */
+  onePerClaim?: true;
 };
 
 /** A handler in two parts: `prepare` outside the transaction, `run` inside it with what prepare found. */
@@ -53,6 +63,7 @@ export function startDurableWorker(options: {
   leaseMs?: number;
 }): DurableWorker {
   const { db, handlers, logger } = options;
+  const onePerClaim = Object.entries(handlers).flatMap(([name, handler]) => (handler.onePerClaim ? [name] : []));
   const clock = options.clock ?? (() => new Date());
   const leaseMs = options.leaseMs ?? 5 * 60_000;
   let running: Promise<number> | null = null;
@@ -73,7 +84,7 @@ export function startDurableWorker(options: {
           return outcome.retryAt.getTime() <= now.getTime();
         }
         await markJobDone(tx, job, clock());
-        return false;
+        return outcome !== undefined && outcome.again;
       });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
@@ -87,7 +98,7 @@ export function startDurableWorker(options: {
   const drain = async () => {
     let ran = 0;
     for (;;) {
-      const jobs = await claimDueJobs(db, clock(), leaseMs, BATCH);
+      const jobs = await claimDueJobs(db, clock(), leaseMs, BATCH, onePerClaim);
       let again = false;
       for (const job of jobs) if (await runOne(job)) again = true;
       ran += jobs.length;

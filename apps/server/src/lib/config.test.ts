@@ -39,6 +39,7 @@ describe('loadConfig', () => {
       durableJobLeaseMs: 300_000,
       demoAccount: true,
       readingsCompaction: false,
+      readingsCompactionLanes: 1,
       demo: { simulator: true, backfillDays: 90, speed: 1, seed: 1 },
       oauth: { google: undefined, facebook: undefined },
       supportPhone: null,
@@ -77,6 +78,7 @@ describe('loadConfig', () => {
       mailFrom: 'Peakwise <hello@peakwise.example>',
       demoAccount: false,
       readingsCompaction: true,
+      readingsCompactionLanes: 1,
       demo: { simulator: false, backfillDays: 0, speed: 60, seed: 42 },
       supportPhone: '+1 (416) 555-0134',
       oauth: {
@@ -268,6 +270,10 @@ describe('loadConfig', () => {
     ['SUPPORT_PHONE', '<b>1-800</b>'],
     ['DEMO_SIMULATOR', 'on'],
     ['READINGS_COMPACTION', 'yes'],
+    ['READINGS_COMPACTION_LANES', '0'],
+    ['READINGS_COMPACTION_LANES', '65'],
+    ['READINGS_COMPACTION_LANES', '2.5'],
+    ['READINGS_COMPACTION_LANES', 'many'],
     ['DEMO_BACKFILL_DAYS', '-1'],
     ['DEMO_BACKFILL_DAYS', '4000'],
     ['DEMO_SPEED', '0.5'],
@@ -293,6 +299,15 @@ describe('loadConfig', () => {
   it('keeps 25 months of raw readings unless told otherwise (decision 124)', () => {
     expect(loadConfig({}).readingsRawRetentionMonths).toBe(25);
     expect(loadConfig({ READINGS_RAW_RETENTION_MONTHS: '36' }).readingsRawRetentionMonths).toBe(36);
+  });
+
+  it('runs the compaction job in one lane unless told otherwise, and in more only on PostgreSQL (decision 130)', () => {
+    const primary = 'postgres://postgres@db:5432/peakwise';
+    expect(loadConfig({ DATABASE_URL: primary }).readingsCompactionLanes).toBe(1);
+    expect(loadConfig({ DATABASE_URL: primary, READINGS_COMPACTION_LANES: '4' }).readingsCompactionLanes).toBe(4);
+    expect(loadConfig({ DATABASE_URL: primary, READINGS_COMPACTION_LANES: '64' }).readingsCompactionLanes).toBe(64);
+    expect(loadConfig({ READINGS_COMPACTION_LANES: '1' }).readingsCompactionLanes).toBe(1);
+    expect(() => loadConfig({ READINGS_COMPACTION_LANES: '2' })).toThrow('Configuration error: READINGS_COMPACTION_LANES needs DATABASE_URL');
   });
 
   it('takes DATABASE_READ_URL only beside a different DATABASE_URL (decision 123)', () => {

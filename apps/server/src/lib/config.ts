@@ -9,6 +9,7 @@ import { PRIVACY_EXPORT_DEFAULT_TTL_DAYS } from '@peakwise/contracts/privacy-exp
 import { MAX_CLOCK_OFFSET_MS } from '@peakwise/contracts/test-clock.contract';
 import { SUPPORT_PHONE_PATTERN } from '@peakwise/contracts/public-config.contract';
 import { DEFAULT_RAW_RETENTION_MONTHS } from '@peakwise/domain/reading-partition-months';
+import { MAX_COMPACTION_LANES } from '@peakwise/domain/reading-compaction-lanes';
 import { isValidClockOffset } from './clock';
 import { ConfigError } from './config-error';
 import { natsLoginsConfig, type NatsLoginsConfig } from './config-nats-logins';
@@ -122,6 +123,13 @@ const envSchema = z.object({
   DEMO_ACCOUNT: optional(booleanFlag('must be true or false')),
   DEMO_SIMULATOR: optional(booleanFlag('must be true or false')),
   READINGS_COMPACTION: optional(booleanFlag('must be true or false')),
+  READINGS_COMPACTION_LANES: optional(
+    z
+      .string()
+      .regex(/^\d{1,2}$/, `must be a whole number of lanes from 1 to ${MAX_COMPACTION_LANES}`)
+      .transform(Number)
+      .refine((v) => v >= 1 && v <= MAX_COMPACTION_LANES, `must be a whole number of lanes from 1 to ${MAX_COMPACTION_LANES}`),
+  ),
   DEMO_BACKFILL_DAYS: optional(
     z.string().regex(/^\d+$/, 'must be an integer from 0 to 3650 (days)').transform(Number).refine((v) => v <= 3650, 'must be an integer from 0 to 3650 (days)'),
   ),
@@ -275,6 +283,12 @@ export type Config = {
   demo: { simulator: boolean; backfillDays: number; speed: number; seed: number };
   /** Closed days of raw readings compacted to one row per series-day by the `readings.compact` job (decision 122). */
   readingsCompaction: boolean;
+  /**
+   * The compaction job's lanes: chains of runs over equal slices of the household ids, side by
+   * side when several server processes share the database (decision 130). 1 without DATABASE_URL:
+   * PGlite is one process.
+   */
+  readingsCompactionLanes: number;
   oauth: { google: OAuthProviderConfig | undefined; facebook: OAuthProviderConfig | undefined };
   /**
    * The first VTN this server takes part in as an OpenADR 3 VEN (decision 104): OPENADR_VTN_URL's,
@@ -390,6 +404,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // runs one only when asked to (decision 082).
     demoAccount: e.DEMO_ACCOUNT ?? nodeEnv !== 'production',
     readingsCompaction: e.READINGS_COMPACTION ?? false,
+    readingsCompactionLanes: compactionLanesConfig(e.READINGS_COMPACTION_LANES, e.DATABASE_URL),
     demo: { simulator: e.DEMO_SIMULATOR ?? true, backfillDays: e.DEMO_BACKFILL_DAYS ?? 90, speed: e.DEMO_SPEED ?? 1, seed: e.DEMO_SEED ?? 1 },
     oauth: {
       google: oauthProvider('GOOGLE', e.OAUTH_GOOGLE_CLIENT_ID, e.OAUTH_GOOGLE_CLIENT_SECRET, e.OAUTH_GOOGLE_ISSUER ?? 'https://accounts.google.com'),
@@ -406,6 +421,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       timeoutMs: e.WEBHOOK_TIMEOUT_MS ?? 10_000,
     },
   };
+}
+
+/** Lanes only pay beside other server processes on one PostgreSQL; PGlite is one process, so one lane. */
+function compactionLanesConfig(lanes: number | undefined, databaseUrl: string | undefined): number {
+  if (lanes === undefined) return 1;
+  if (lanes > 1 && databaseUrl === undefined) throw new ConfigError('READINGS_COMPACTION_LANES', 'needs DATABASE_URL above 1: lanes run side by side in several server processes on one PostgreSQL (PGlite is one process)');
+  return lanes;
 }
 
 /** A replica only makes sense beside the PostgreSQL primary it copies; PGlite has none. */

@@ -30,17 +30,29 @@ export async function cancelJobs(db: DbOrTx, keyPrefix: string, now: Date): Prom
 /**
  * Claims up to `limit` due jobs for this worker: waiting ones whose time has come, and running
  * ones whose lease ran out (their process died). SKIP LOCKED lets several workers claim side by
- * side without taking the same row.
+ * side without taking the same row. Of the jobs named in `onePerClaim` (lanes of one long job,
+ * decision 130) it claims one at most, and leaves the rest to other workers.
  */
-export async function claimDueJobs(db: DbOrTx, now: Date, leaseMs: number, limit: number): Promise<DurableJob[]> {
+export async function claimDueJobs(db: DbOrTx, now: Date, leaseMs: number, limit: number, onePerClaim: readonly string[] = []): Promise<DurableJob[]> {
   const at = now.toISOString();
+  const due = sql`((status = 'queued' and run_at <= ${at}::timestamptz) or (status = 'running' and locked_until < ${at}::timestamptz))`;
+  const claim = sql`update durable_jobs j set status = 'running', attempts = j.attempts + 1, locked_until = ${at}::timestamptz + ${`${leaseMs} milliseconds`}::interval`;
+  if (onePerClaim.length === 0) {
+    return rowsOf<DurableJob>(
+      await db.execute(sql`
+        ${claim}
+        where j.id in (select id from durable_jobs where ${due} order by run_at limit ${limit} for update skip locked)
+        returning j.id, j.name, j.key, j.payload, j.attempts`),
+    );
+  }
+  // A locking clause may not stand in a UNION: each side locks in a CTE of its own.
+  const names = sql`${sql.param(onePerClaim)}::text[]`;
   return rowsOf<DurableJob>(
     await db.execute(sql`
-      update durable_jobs j set status = 'running', attempts = j.attempts + 1, locked_until = ${at}::timestamptz + ${`${leaseMs} milliseconds`}::interval
-      where j.id in (
-        select id from durable_jobs
-        where (status = 'queued' and run_at <= ${at}::timestamptz) or (status = 'running' and locked_until < ${at}::timestamptz)
-        order by run_at limit ${limit} for update skip locked)
+      with others as (select id from durable_jobs where ${due} and name <> all(${names}) order by run_at limit ${limit} for update skip locked),
+        lane as (select id from durable_jobs where ${due} and name = any(${names}) order by run_at limit 1 for update skip locked)
+      ${claim}
+      where j.id in (select id from others union all select id from lane)
       returning j.id, j.name, j.key, j.payload, j.attempts`),
   );
 }

@@ -117,7 +117,7 @@ describe('compaction of closed days', () => {
     expect(await count('meter_readings')).toBe(12 * 288 + 144 - 1);
 
     await scheduleReadingCompaction(database.db, NOW);
-    const worker = startDurableWorker({ db: database.db, handlers: readingCompactionJobHandlers, logger, clock: () => NOW });
+    const worker = startDurableWorker({ db: database.db, handlers: readingCompactionJobHandlers({ lanes: 1 }), logger, clock: () => NOW });
     expect(await worker.runDue()).toBe(1);
     await worker.stop();
 
