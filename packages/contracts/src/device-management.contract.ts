@@ -88,6 +88,9 @@ export const managedDeviceSchema = z.object({
 });
 export type ManagedDevice = z.infer<typeof managedDeviceSchema>;
 
+export const MQTT_PASSWORD_KINDS = ['token', 'jwt'] as const;
+export type MqttPasswordKind = (typeof MQTT_PASSWORD_KINDS)[number];
+
 /** A paired device and how it reports: the token is shown once and never stored in clear. */
 export const pairedDeviceSchema = z.object({
   device: managedDeviceSchema,
@@ -97,6 +100,11 @@ export const pairedDeviceSchema = z.object({
     mqttUsername: z.string(),
     /** The MQTT password when it is not the token: a NATS user JWT minted for the device (docs/decisions/132). */
     mqttPassword: z.string().optional(),
+    /**
+     * What the MQTT password is: the token itself, or a NATS user JWT (2–3k characters, starting
+     * with eyJ) that a device pastes whole into its MQTT password field (docs/decisions/132).
+     */
+    mqttPasswordKind: z.enum(MQTT_PASSWORD_KINDS),
     /** Publish readings under this prefix (…/reading, …/state); commands arrive on …/command. */
     mqttTopicPrefix: z.string(),
     /** HTTP alternative: POST readings here with `Authorization: Bearer <token>`; absolute, as a device needs it. */
