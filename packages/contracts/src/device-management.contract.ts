@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MQTT_PASSWORD_KINDS } from './ingest-token.contract';
 import { singleLine } from './single-line-text';
 
 // ---------- Managing devices: POST /api/devices, PATCH and DELETE /api/devices/{id} ----------
@@ -87,9 +88,6 @@ export const managedDeviceSchema = z.object({
   meterClamps: meterClampsSchema.nullable().optional(),
 });
 export type ManagedDevice = z.infer<typeof managedDeviceSchema>;
-
-export const MQTT_PASSWORD_KINDS = ['token', 'jwt'] as const;
-export type MqttPasswordKind = (typeof MQTT_PASSWORD_KINDS)[number];
 
 /** A paired device and how it reports: the token is shown once and never stored in clear. */
 export const pairedDeviceSchema = z.object({

@@ -181,6 +181,7 @@ describe('a plug paired while Peakwise mints NATS logins', () => {
       return createdIngestTokenSchema.parse(await res.json());
     };
     const gateway = await createToken('Gateway');
+    expect(gateway.mqttPasswordKind).toBe('jwt');
     const old = await createToken('Old gateway');
     const plug = (await pair(home.member, 'shellyplugus-nats04')).credential;
     const gatewayLogin = { username: gateway.mqttUsername, password: gateway.mqttPassword!, clientId: `gw-${randomBytes(3).toString('hex')}` };

@@ -267,7 +267,7 @@ describe('what the pairing screen is given', () => {
     }
   });
 
-  it('says the MQTT password is a JWT, not the token, when Peakwise mints the logins on NATS', async () => {
+  it('says the MQTT password is a JWT, not the token, when Peakwise mints the logins on NATS (a device’s and a household token’s)', async () => {
     // Pairing only signs the JWT: no NATS server is reached, so none runs here (decision 132).
     const operator = makeTestNatsOperator();
     const dir = mkdtempSync(join(tmpdir(), 'peakwise-pairing-jwt-'));
@@ -295,6 +295,12 @@ describe('what the pairing screen is given', () => {
       expect(credential.mqttPasswordKind).toBe('jwt');
       expect(credential.mqttPassword?.split('.')).toHaveLength(3);
       expect(credential.mqttPassword).not.toBe(credential.token);
+      // A household token's dialog is told the same.
+      const tokenRes = await other.app.request('/api/household/ingest-tokens', { method: 'POST', headers: { ...asMember(home.member), 'content-type': 'application/json' }, body: JSON.stringify({ label: 'Gateway' }) });
+      expect(tokenRes.status).toBe(201);
+      const created = (await tokenRes.json()) as { token: string; mqttPassword?: string; mqttPasswordKind: string };
+      expect(created.mqttPasswordKind).toBe('jwt');
+      expect(created.mqttPassword?.split('.')).toHaveLength(3);
     } finally {
       await other.close();
       rmSync(dir, { recursive: true, force: true });
