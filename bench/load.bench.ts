@@ -27,7 +27,7 @@ import { sql } from 'drizzle-orm';
 import { issueIngestCredential } from '../apps/server/src/modules/devices/ingest-credential.service';
 import { startMosquittoInstance, type MosquittoInstance } from '../apps/server/src/test/private-mosquitto';
 import { createFreshDatabase, dropOnSignal, type FreshDatabase } from './lib/database';
-import { adminDatabaseUrl, benchSize, numberKnob, stringKnob, verdict } from './lib/env';
+import { acceptEncodingOf, adminDatabaseUrl, benchSize, numberKnob, readEncoding, stringKnob, verdict } from './lib/env';
 import { checkStore } from './lib/fault-checks';
 import { int, log, ms, percentile } from './lib/format';
 import { HttpGateway, readingAt } from './lib/http-gateway';
@@ -35,7 +35,7 @@ import { LiveClients, type LiveStats } from './lib/live-clients';
 import { machineLine } from './lib/machine';
 import { signUpMember, type BenchMember } from './lib/members';
 import { startPacedPublishers, type PacedResult } from './lib/paced-publishers';
-import { startReadLoad, type LoopDelay, type ReadLoadResult } from './lib/read-load';
+import { startReadLoad, wireWeight, type LoopDelay, type ReadLoadResult } from './lib/read-load';
 import { generateReadings } from './lib/reading-seed';
 import { SCREEN_MIX } from './lib/screen-mix';
 import type { RoundRobinProxy } from './lib/round-robin-proxy';
@@ -57,6 +57,7 @@ const SIGN_IN_RATE = numberKnob('LOAD_SIGN_IN_RATE', smoke ? 1 : 2);
 const DAYS = numberKnob('LOAD_DAYS', smoke ? 7 : 60);
 const RESTART_AFTER_S = numberKnob('LOAD_RESTART_AFTER', smoke ? 3 : 20);
 const SERVER_LOGS = stringKnob('LOAD_SERVER_LOGS');
+const READ_ENCODING = readEncoding();
 const LOG_LEVEL = stringKnob('LOAD_LOG_LEVEL') ?? 'error';
 const CPU_PROF = stringKnob('LOAD_CPU_PROF');
 
@@ -160,7 +161,7 @@ async function main() {
     log(await machineLine(fresh.pool));
     log(
       `load (${size}): ${SECONDS} s; ${RATE} screen req/s from ${MEMBERS} members, ${STREAMS} live streams, ${HOUSEHOLDS} gateways (${HTTP_GATEWAYS} over HTTP) ` +
-        `one reading each every ${READING_INTERVAL_S} s, ${SIGN_IN_RATE} sign-ins/s; kill -9 of server A at ${SECONDS / 2} s, restart ${RESTART_AFTER_S} s later; database ${fresh.name}`,
+        `one reading each every ${READING_INTERVAL_S} s, ${SIGN_IN_RATE} sign-ins/s; reads ask Accept-Encoding ${acceptEncodingOf(READ_ENCODING)}; kill -9 of server A at ${SECONDS / 2} s, restart ${RESTART_AFTER_S} s later; database ${fresh.name}`,
     );
     broker = await startMosquittoInstance(await freePort(), { saveEveryChange: false });
     const look = (name: string) => ({
@@ -222,6 +223,7 @@ async function main() {
     const readLoad = await startReadLoad({
       url: proxy.url,
       origin,
+      acceptEncoding: acceptEncodingOf(READ_ENCODING),
       rate: RATE,
       signInRate: SIGN_IN_RATE,
       seconds: SECONDS,
@@ -386,7 +388,7 @@ function report(r: Report) {
   for (const label of readLabels) {
     const stats = readResult.byLabel[label]!;
     const sorted = [...stats.latencies].sort((a, b) => a - b);
-    log(`  ${label}: ${int(sorted.length)} answered, p50 ${ms(percentile(sorted, 50))}, p99 ${ms(percentile(sorted, 99))}, statuses ${JSON.stringify(stats.statuses)}, no answer ${stats.errors}`);
+    log(`  ${label}: ${int(sorted.length)} answered, p50 ${ms(percentile(sorted, 50))}, p99 ${ms(percentile(sorted, 99))}, statuses ${JSON.stringify(stats.statuses)}, no answer ${stats.errors}, ${wireWeight([stats])}`);
   }
   // Where the tail sits: reads over 100 ms per 10 s of the run, and the read p99 without the
   // minute that starts at the kill (A's death, its restart and its first cold answers).

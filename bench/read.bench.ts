@@ -20,7 +20,7 @@
  */
 import autocannon from 'autocannon';
 import { createFreshDatabase, dropOnSignal, type FreshDatabase } from './lib/database';
-import { adminDatabaseUrl, benchSize, listKnob, numberKnob, stringKnob, verdict } from './lib/env';
+import { acceptEncodingOf, adminDatabaseUrl, benchSize, listKnob, numberKnob, readEncoding, stringKnob, verdict } from './lib/env';
 import { int, log, median, ms, percentile } from './lib/format';
 import { machineLine } from './lib/machine';
 import { signUpMember } from './lib/members';
@@ -140,13 +140,14 @@ function sameAnswer(a: Record<string, unknown>[], b: Record<string, unknown>[]) 
 }
 
 async function load(server: BenchServer, path: string, cookie: string): Promise<Latency> {
-  const probe = await fetch(`${server.url}${path}`, { headers: { cookie, origin: server.origin } });
+  const headers = { cookie, origin: server.origin, 'accept-encoding': ACCEPT_ENCODING };
+  const probe = await fetch(`${server.url}${path}`, { headers });
   await probe.arrayBuffer();
   if (probe.status === 404) return { path, status: 'missing' };
   if (probe.status !== 200) throw new Error(`${path}: ${probe.status}`);
   const result = await autocannon({
     url: `${server.url}${path}`,
-    headers: { cookie, origin: server.origin },
+    headers,
     connections: CONNECTIONS,
     // The load generator runs in its own thread, not on the server's event loop it measures.
     workers: 1,
@@ -157,6 +158,8 @@ async function load(server: BenchServer, path: string, cookie: string): Promise<
   return { path, status: 'ok', p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average, non2xx: result.non2xx, errors: result.errors + result.timeouts };
 }
 
+/** A browser's, as members' screens ask (BENCH_READ_ENCODING=identity for none). */
+const ACCEPT_ENCODING = acceptEncodingOf(readEncoding());
 const READS_ON = stringKnob('READS_ON');
 if (READS_ON !== undefined && READS_ON !== 'replica' && READS_ON !== 'primary') throw new Error('BENCH_READS_ON must be replica or primary');
 
@@ -170,7 +173,7 @@ async function main() {
   const results: StageResult[] = [];
   try {
     log(await machineLine(fresh.pool));
-    log(`read (${size}): stages ${STAGES.join(' → ')} households × ${DAYS} days of 5-minute data; ${RATE} req/s for ${DURATION_S} s per endpoint; database ${fresh.name}`);
+    log(`read (${size}): stages ${STAGES.join(' → ')} households × ${DAYS} days of 5-minute data; ${RATE} req/s for ${DURATION_S} s per endpoint, Accept-Encoding ${ACCEPT_ENCODING}; database ${fresh.name}`);
     const member = await signUpMember(server.url, server.origin);
     await generateReadings(fresh, [member.householdId], DAYS);
     let households = 1;

@@ -24,11 +24,11 @@ import { statfsSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { startTestReplicatedCluster, type TestReplicatedCluster } from '../apps/server/src/test/pg-replica';
 import { createFreshDatabase, type FreshDatabase } from './lib/database';
-import { benchSize, numberKnob, stringKnob, verdict } from './lib/env';
+import { acceptEncodingOf, benchSize, numberKnob, readEncoding, stringKnob, verdict } from './lib/env';
 import { int, log, ms, percentile } from './lib/format';
 import { machineLine } from './lib/machine';
 import { signInMember, signUpMember, type BenchMember } from './lib/members';
-import { startReadLoad, type ReadLoadResult } from './lib/read-load';
+import { startReadLoad, wireWeight, type ReadLoadResult } from './lib/read-load';
 import { replicaCaughtUp } from './lib/replica-state';
 import { costMeter, costsBetween, lessBackground, perEach, statementsBetween, STATS_FLUSH_MS, sumCosts, type CostMeter, type Costs, type StatementCounts, type StatementDelta } from './lib/cost-meter';
 import { routeCosts, weightedPerRead, type RouteCost } from './lib/route-costs';
@@ -46,6 +46,7 @@ const SMALL_HOMES = numberKnob('SCALE_SMALL_HOMES', smoke ? 2 : 10);
 const MEMBERS = Math.min(numberKnob('SCALE_MEMBERS', smoke ? 2 : 10), SMALL_HOMES, HOMES);
 const RATE = numberKnob('SCALE_READ_RATE', smoke ? 50 : 500);
 const READ_SECONDS = numberKnob('SCALE_READ_SECONDS', smoke ? 3 : 60);
+const READ_ENCODING = readEncoding();
 const SHARED_BUFFERS = stringKnob('SCALE_SHARED_BUFFERS') ?? (smoke ? '64MB' : '1GB');
 /** The compaction job's lanes, a worker each as a server process each (decision 130): one a core here. */
 const COMPACTION_LANES = numberKnob('SCALE_COMPACTION_LANES', 2);
@@ -270,6 +271,7 @@ async function mixRound(cluster: TestReplicatedCluster, side: MixSide) {
   const load = await startReadLoad({
     url: side.group.url,
     origin: side.group.url,
+    acceptEncoding: acceptEncodingOf(READ_ENCODING),
     rate: RATE,
     signInRate: 0,
     seconds: READ_SECONDS / 2,
@@ -299,7 +301,7 @@ function mixOf(side: MixSide): Mix {
   const seconds = side.rounds.reduce((n, r) => n + r.seconds, 0);
   for (const l of labels) {
     const sorted = of(l).flatMap((b) => b.latencies).sort((a, b) => a - b);
-    log(`    ${l}: ${int(sorted.length)} answered, p50 ${ms(percentile(sorted, 50))}, p99 ${ms(percentile(sorted, 99))}`);
+    log(`    ${l}: ${int(sorted.length)} answered, p50 ${ms(percentile(sorted, 50))}, p99 ${ms(percentile(sorted, 99))}, ${wireWeight(of(l))}`);
   }
   // Every request the worker sent ran on a server, answered in time or not: the costs are per request sent.
   const sent = side.rounds.reduce((n, r) => n + r.sent, 0);

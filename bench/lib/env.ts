@@ -40,6 +40,23 @@ export function listKnob(name: string, fallback: number[]): number[] {
   });
 }
 
+/**
+ * What the screen-read loads ask for: a browser's Accept-Encoding (the server gzips JSON answers
+ * for it, apps/server/src/lib/compress.middleware.ts), or BENCH_READ_ENCODING=identity for none.
+ */
+export type ReadEncoding = 'gzip' | 'identity';
+export const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+
+export function readEncoding(): ReadEncoding {
+  const raw = env.BENCH_READ_ENCODING;
+  if (raw === undefined || raw === '' || raw === 'gzip') return 'gzip';
+  if (raw === 'identity') return 'identity';
+  throw new Error(`BENCH_READ_ENCODING must be gzip or identity, not ${raw}`);
+}
+
+/** The header a read load sends for that choice. */
+export const acceptEncodingOf = (encoding: ReadEncoding): string => (encoding === 'gzip' ? BROWSER_ACCEPT_ENCODING : 'identity');
+
 export function stringKnob(name: string): string | undefined {
   const raw = env[`BENCH_${name}`];
   return raw === undefined || raw === '' ? undefined : raw;

@@ -11,6 +11,8 @@ export type ReadLoadJob = {
   url: string;
   /** The site's origin (PUBLIC_URL), sent as Origin like a browser. */
   origin: string;
+  /** Sent as Accept-Encoding on every request (env.ts, acceptEncodingOf): a browser's unless told otherwise. */
+  acceptEncoding: string;
   /** Screen requests per second, all members together. */
   rate: number;
   /** Sign-ins per second. */
@@ -43,11 +45,23 @@ export type ReadLoadResult = {
   shed: number;
   /** Requests still without an answer when the worker gave up waiting. */
   unfinished: number;
-  byLabel: Record<string, { latencies: number[]; statuses: Record<string, number>; errors: number }>;
+  /** `bytes`: answer bodies as they came over the wire (gzipped or not, never decoded); `gzipped`: answers with Content-Encoding gzip. */
+  byLabel: Record<string, LabelStats>;
   failures: ReadFailure[];
   slow: SlowRead[];
   loopDelay: LoopDelay;
 };
+
+export type LabelStats = { latencies: number[]; statuses: Record<string, number>; errors: number; bytes: number; gzipped: number };
+
+/** What a label's answers weighed on the wire: mean body bytes per answer and the share gzipped. */
+export function wireWeight(stats: LabelStats[]): string {
+  const answers = stats.reduce((n, s) => n + Object.values(s.statuses).reduce((m, c) => m + c, 0), 0);
+  if (answers === 0) return 'no answers';
+  const bytes = stats.reduce((n, s) => n + s.bytes, 0);
+  const gzipped = stats.reduce((n, s) => n + s.gzipped, 0);
+  return `${Math.round(bytes / answers).toLocaleString('en-CA')} B per answer on the wire, ${Math.round((gzipped / answers) * 100)} % gzipped`;
+}
 
 export type ReadLoad = { run(): Promise<ReadLoadResult>; close(): Promise<void> };
 

@@ -18,8 +18,8 @@ for (let i = cycle.length - 1; i > 0; i--) {
 }
 
 const labels = [...new Set([...job.mix.map((m) => m.label), 'sign-in'])];
-/** @type {Record<string, { latencies: number[]; statuses: Record<string, number>; errors: number }>} */
-const byLabel = Object.fromEntries(labels.map((l) => [l, { latencies: [], statuses: {}, errors: 0 }]));
+/** @type {Record<string, import('./read-load').LabelStats>} */
+const byLabel = Object.fromEntries(labels.map((l) => [l, { latencies: [], statuses: {}, errors: 0, bytes: 0, gzipped: 0 }]));
 /** @type {import('./read-load').ReadFailure[]} */
 const failures = [];
 /** Reads slower than SLOW_MS, with when they were due: whether the tail is spread over the run or bunched. */
@@ -50,6 +50,8 @@ function request(label, method, path, headers, body, due) {
   inFlight++;
   sent++;
   let recorded = false;
+  let bytes = 0;
+  let gzipped = false;
   const record = (status, error) => {
     if (recorded) return;
     recorded = true;
@@ -59,6 +61,8 @@ function request(label, method, path, headers, body, due) {
     const endedAt = Date.now();
     if (status !== undefined) {
       stats.statuses[status] = (stats.statuses[status] ?? 0) + 1;
+      stats.bytes += bytes;
+      if (gzipped) stats.gzipped++;
       const latency = performance.now() - due;
       stats.latencies.push(latency);
       if (latency > SLOW_MS && label !== 'sign-in' && slow.length < 100_000) slow.push({ dueAt: endedAt - latency, ms: latency });
@@ -66,9 +70,14 @@ function request(label, method, path, headers, body, due) {
     if ((status === undefined || status >= 400) && failures.length < 20_000) failures.push({ label, startedAt, endedAt, ...(status !== undefined ? { status } : { error }) });
   };
   const req = http.request(
-    { host: target.hostname, port: target.port, method, path, agent, headers: { origin: job.origin, ...headers, ...(body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {}) } },
+    // A browser's Accept-Encoding, so the servers encode as they do for members; the body is
+    // counted as it came, not decoded: decoding is the client's cost, not the server's.
+    { host: target.hostname, port: target.port, method, path, agent, headers: { origin: job.origin, 'accept-encoding': job.acceptEncoding, ...headers, ...(body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {}) } },
     (res) => {
-      res.on('data', () => {});
+      gzipped = res.headers['content-encoding'] === 'gzip';
+      res.on('data', (chunk) => {
+        bytes += chunk.length;
+      });
       res.on('end', () => record(res.statusCode));
       res.on('error', (error) => record(undefined, String(error.code ?? error.message)));
     },

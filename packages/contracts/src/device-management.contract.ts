@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MQTT_PASSWORD_KINDS } from './ingest-token.contract';
 import { singleLine } from './single-line-text';
 
 // ---------- Managing devices: POST /api/devices, PATCH and DELETE /api/devices/{id} ----------
@@ -97,6 +98,11 @@ export const pairedDeviceSchema = z.object({
     mqttUsername: z.string(),
     /** The MQTT password when it is not the token: a NATS user JWT minted for the device (docs/decisions/132). */
     mqttPassword: z.string().optional(),
+    /**
+     * What the MQTT password is: the token itself, or a NATS user JWT (2–3k characters, starting
+     * with eyJ) that a device pastes whole into its MQTT password field (docs/decisions/132).
+     */
+    mqttPasswordKind: z.enum(MQTT_PASSWORD_KINDS),
     /** Publish readings under this prefix (…/reading, …/state); commands arrive on …/command. */
     mqttTopicPrefix: z.string(),
     /** HTTP alternative: POST readings here with `Authorization: Bearer <token>`; absolute, as a device needs it. */

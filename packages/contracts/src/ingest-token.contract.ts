@@ -5,6 +5,10 @@ import { singleLine } from './single-line-text';
 
 export const INGEST_TOKEN_LABEL_MAX = 60;
 
+/** An ingest credential's MQTT password: its token, or a NATS user JWT minted for it (docs/decisions/132). */
+export const MQTT_PASSWORD_KINDS = ['token', 'jwt'] as const;
+export type MqttPasswordKind = (typeof MQTT_PASSWORD_KINDS)[number];
+
 /**
  * How many household-wide tokens may be active at once. Each one writes the meter and every
  * device, so a handful (meter, gateway, a spare while swapping one) is plenty; more usually means
@@ -46,6 +50,8 @@ export const createdIngestTokenSchema = ingestTokenSchema.extend({
   mqttUsername: z.string(),
   /** The MQTT password when it is not the token: a NATS user JWT minted for it (docs/decisions/132). */
   mqttPassword: z.string().optional(),
+  /** What the MQTT password is: the token, or a NATS user JWT (about 2,350 characters) a gateway pastes whole. */
+  mqttPasswordKind: z.enum(MQTT_PASSWORD_KINDS),
   /** Everything the token may publish lives under this prefix (meter and devices). */
   mqttTopicPrefix: z.string(),
   /** Whole-home meter readings go to this topic. */

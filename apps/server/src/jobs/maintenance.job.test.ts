@@ -101,4 +101,36 @@ describe('maintenance processing', () => {
     await maintenanceSweepJob({ database: t.database, logger, clock: () => NOW }).run();
     expect(await openCauses(home.household.id)).toEqual(expect.arrayContaining(['night_flow', 'panel_soiling']));
   }, 60_000);
+
+  it('with two server processes on one PostgreSQL database, each quarter hour is swept by one of them; on PGlite each sweeps at each tick, as before', async () => {
+    await maintenanceHome(t);
+    const a = countingDb();
+    const b = countingDb();
+    let now = new Date('2026-02-21T10:00:00Z');
+    const runners = [a, b].map(({ db }) => maintenanceSweepJob({ database: { ...t.database, db }, logger, clock: () => now }));
+    // A sweep evaluates each home with devices in a transaction of its own; a skipped one opens none.
+    const swept = async () => {
+      const before = [a.calls.transaction, b.calls.transaction];
+      await Promise.all(runners.map((r) => r.run()));
+      return [a.calls.transaction - before[0]!, b.calls.transaction - before[1]!].filter((n) => n > 0).length;
+    };
+    const once = t.database.kind === 'postgres' ? 1 : 2;
+
+    // Both ticks at the quarter hour's start, then both again 7 minutes in: one sweep for the quarter hour.
+    expect(await swept()).toBe(once);
+    now = new Date('2026-02-21T10:07:00Z');
+    expect(await swept()).toBe(t.database.kind === 'postgres' ? 0 : 2);
+    // The next quarter hour is swept again, by one of them.
+    now = new Date('2026-02-21T10:15:00Z');
+    expect(await swept()).toBe(once);
+    const keys = rowsOf<{ key: string; status: string }>(await t.database.db.execute(sql`select key, status from durable_jobs where name = 'maintenance.sweep' and run_at >= '2026-02-21T00:00:00Z' order by key`));
+    expect(keys).toEqual(
+      t.database.kind === 'postgres'
+        ? [
+            { key: 'maintenance:sweep:2026-02-21T10:00:00.000Z', status: 'done' },
+            { key: 'maintenance:sweep:2026-02-21T10:15:00.000Z', status: 'done' },
+          ]
+        : [],
+    );
+  }, 60_000);
 });

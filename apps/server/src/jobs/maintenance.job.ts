@@ -1,4 +1,5 @@
 import type { Database } from '../db/client';
+import { takeOnce } from '../modules/durable-jobs/durable-jobs.repository';
 import type { Job } from './scheduler';
 import type { Logger } from '../lib/logger';
 import { READINGS_CHANNEL } from '../lib/notify';
@@ -10,6 +11,9 @@ import { evaluateHousehold } from '../modules/maintenance/maintenance-evaluation
  * no reading arrives. Readings themselves trigger a sooner pass (startMaintenanceProcessor).
  */
 export const MAINTENANCE_SWEEP_EVERY_MS = 15 * 60_000;
+const SWEEP_JOB = 'maintenance.sweep';
+/** The sweep of the 15 minutes starting at `periodStart` (UTC, on the quarter hour), as a durable job's key. */
+const sweepKey = (periodStart: Date) => `maintenance:sweep:${periodStart.toISOString()}`;
 /** New readings come in bursts (a gateway's batch, a back-fill): wait for the burst to settle. */
 export const READINGS_SETTLE_MS = 20_000;
 /** Homes whose settle periods end within this long of each other are looked at together (decision 074). */
@@ -18,10 +22,18 @@ export const SETTLED_BATCH_MS = 1_000;
 export function maintenanceSweepJob(deps: { database: Database; logger: Logger; clock?: () => Date }): Job {
   const clock = deps.clock ?? (() => new Date());
   return {
-    name: 'maintenance.sweep',
+    name: SWEEP_JOB,
     everyMs: MAINTENANCE_SWEEP_EVERY_MS,
     firstRunMs: 5_000,
     run: async () => {
+      // Every server process keeps this timer; on PostgreSQL, with several of them on one
+      // database, the first to reach a quarter hour sweeps it and the others skip it. PGlite has
+      // one process: it sweeps at each tick, as before.
+      if (deps.database.kind === 'postgres') {
+        const now = clock();
+        const periodStart = new Date(Math.floor(now.getTime() / MAINTENANCE_SWEEP_EVERY_MS) * MAINTENANCE_SWEEP_EVERY_MS);
+        if (!(await takeOnce(deps.database.db, { name: SWEEP_JOB, key: sweepKey(periodStart), at: periodStart, now }))) return;
+      }
       for (const householdId of await householdsWithDevices(deps.database.db)) {
         await evaluateOne(deps, householdId, clock());
       }

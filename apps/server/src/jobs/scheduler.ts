@@ -18,7 +18,8 @@ export type Scheduler = {
 /**
  * Runs each job on its interval in this process. A job never overlaps itself: a tick that finds
  * it still running is skipped. Jobs that must run once across several server processes take
- * their own database advisory locks; the scheduler only keeps time. A failed run is logged and
+ * their own database advisory locks, or a durable job's key per period (the maintenance sweep);
+ * the scheduler only keeps time. A failed run is logged and
  * the next tick tries again.
  */
 export function startScheduler(jobs: readonly Job[], logger: Logger): Scheduler {

@@ -73,11 +73,14 @@ export const manageDevicesEn = {
     },
     other: {
       intro: 'Enter these in the device or gateway. It publishes readings under the topic prefix, or POSTs them to the HTTP address with the password as a bearer token.',
+      introJwt: 'Enter these in the device or gateway. Over MQTT it logs in with the JWT as its password and publishes readings under the topic prefix; over HTTP it POSTs them to the HTTP address with the token in the header Authorization: Bearer <token>.',
       host: 'MQTT server',
       clientId: 'MQTT client id',
       port: 'Port',
       user: 'Username',
       password: 'Password (token)',
+      passwordJwt: 'MQTT password (JWT)',
+      httpToken: 'HTTP bearer token',
       prefix: 'Topic prefix',
       http: 'HTTP address',
       tls: 'Use TLS (mqtts) on this port.',
@@ -91,6 +94,10 @@ export const manageDevicesEn = {
     connectedNoPower: 'Connected',
     silent: 'Nothing received yet after 30 seconds. Check:',
     toDashboard: 'See it on your Dashboard',
+    jwt: {
+      hint: 'This password is a NATS login (a JWT) of {{length}} characters, not a short password: copy it with the button and paste all of it into the password field. A device that keeps only part of it cannot log in.',
+      qrLeftOut: 'The password is too long for a QR code: copy it from the list.',
+    },
     qr: { label: 'QR code with the same settings, for a phone', caption: 'The same settings as a QR code: scan it with a phone’s camera to have them beside the plug’s page.' },
     refusals: {
       wrong_password: 'Peakwise refused the login at {{time}}: the password is not this device’s token. Copy the Password again: the whole token, starting with pwi_.',
@@ -109,6 +116,7 @@ export const manageDevicesEn = {
       tasmota: 'that MQTT Enable is ticked under Configuration → Configure Other',
       server: 'the server and port: {{server}}',
       login: 'the user and password (the password is the whole token, starting with pwi_)',
+      loginJwt: 'the user and password (the password is the whole JWT, {{length}} characters starting with eyJ)',
       prefix: 'the MQTT prefix or topic, character for character',
       notifications: 'that “RPC status notifications over MQTT” and “Generic status update over MQTT” are both on',
     },

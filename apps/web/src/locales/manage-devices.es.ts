@@ -76,11 +76,14 @@ export const manageDevicesEs: Translation<typeof manageDevicesEn> = {
     },
     other: {
       intro: 'Introduzca estos datos en el dispositivo o la pasarela. Publica sus lecturas bajo el prefijo de tema, o las envía por POST a la dirección HTTP con la contraseña como token Bearer.',
+      introJwt: 'Introduzca estos datos en el dispositivo o la pasarela. Por MQTT se conecta con el JWT como contraseña y publica sus lecturas bajo el prefijo de tema; por HTTP las envía por POST a la dirección HTTP con el token en el encabezado Authorization: Bearer <token>.',
       host: 'Servidor MQTT',
       clientId: 'ID de cliente MQTT (client id)',
       port: 'Puerto',
       user: 'Usuario',
       password: 'Contraseña (token)',
+      passwordJwt: 'Contraseña MQTT (JWT)',
+      httpToken: 'Token Bearer HTTP',
       prefix: 'Prefijo de tema',
       http: 'Dirección HTTP',
       tls: 'Use TLS (mqtts) en este puerto.',
@@ -94,6 +97,10 @@ export const manageDevicesEs: Translation<typeof manageDevicesEn> = {
     connectedNoPower: 'Conectado',
     silent: 'Nada recibido tras 30 segundos. Compruebe:',
     toDashboard: 'Verlo en su panel',
+    jwt: {
+      hint: 'Esta contraseña es un acceso de NATS (un JWT) de {{length}} caracteres, no una contraseña corta: cópiela con el botón y péguela entera en el campo de la contraseña. Un dispositivo que solo guarde una parte no puede conectarse.',
+      qrLeftOut: 'La contraseña es demasiado larga para un código QR: cópiela de la lista.',
+    },
     qr: { label: 'Código QR con los mismos ajustes, para un teléfono', caption: 'Los mismos ajustes en un código QR: escanéelo con la cámara de un teléfono para tenerlos junto a la página del enchufe.' },
     refusals: {
       wrong_password: 'Peakwise rechazó el inicio de sesión a las {{time}}: la contraseña no es el token de este dispositivo. Copie de nuevo la contraseña: el token entero, que empieza por pwi_.',
@@ -112,6 +119,7 @@ export const manageDevicesEs: Translation<typeof manageDevicesEn> = {
       tasmota: 'que MQTT Enable esté marcado en Configuration → Configure Other',
       server: 'el servidor y el puerto: {{server}}',
       login: 'el usuario y la contraseña (la contraseña es el token completo, que empieza por pwi_)',
+      loginJwt: 'el usuario y la contraseña (la contraseña es el JWT completo, {{length}} caracteres que empiezan por eyJ)',
       prefix: 'el prefijo MQTT o el tema, carácter por carácter',
       notifications: 'que «RPC status notifications over MQTT» y «Generic status update over MQTT» estén activados',
     },

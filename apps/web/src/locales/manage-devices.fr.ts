@@ -76,11 +76,14 @@ export const manageDevicesFr: Translation<typeof manageDevicesEn> = {
     },
     other: {
       intro: 'Entrez ces informations dans l’appareil ou la passerelle. Il publie ses relevés sous le préfixe de sujet, ou les envoie par POST à l’adresse HTTP avec le mot de passe comme jeton Bearer.',
+      introJwt: 'Entrez ces informations dans l’appareil ou la passerelle. En MQTT, il se connecte avec le JWT comme mot de passe et publie ses relevés sous le préfixe de sujet ; en HTTP, il les envoie par POST à l’adresse HTTP avec le jeton dans l’en-tête Authorization: Bearer <jeton>.',
       host: 'Serveur MQTT',
       clientId: 'Identifiant client MQTT (client id)',
       port: 'Port',
       user: 'Nom d’utilisateur',
       password: 'Mot de passe (jeton)',
+      passwordJwt: 'Mot de passe MQTT (JWT)',
+      httpToken: 'Jeton Bearer HTTP',
       prefix: 'Préfixe de sujet',
       http: 'Adresse HTTP',
       tls: 'Utilisez TLS (mqtts) sur ce port.',
@@ -94,6 +97,10 @@ export const manageDevicesFr: Translation<typeof manageDevicesEn> = {
     connectedNoPower: 'Connecté',
     silent: 'Rien reçu après 30 secondes. Vérifiez :',
     toDashboard: 'Voir sur votre tableau de bord',
+    jwt: {
+      hint: 'Ce mot de passe est un identifiant NATS (un JWT) de {{length}} caractères, pas un mot de passe court : copiez-le avec le bouton et collez-le en entier dans le champ du mot de passe. Un appareil qui n’en garde qu’une partie ne peut pas se connecter.',
+      qrLeftOut: 'Le mot de passe est trop long pour un code QR : copiez-le depuis la liste.',
+    },
     qr: { label: 'Code QR avec les mêmes réglages, pour un téléphone', caption: 'Les mêmes réglages en code QR : scannez-le avec l’appareil photo d’un téléphone pour les avoir à côté de la page de la prise.' },
     refusals: {
       wrong_password: 'Peakwise a refusé la connexion à {{time}} : le mot de passe n’est pas le jeton de cet appareil. Copiez de nouveau le mot de passe : le jeton entier, qui commence par pwi_.',
@@ -112,6 +119,7 @@ export const manageDevicesFr: Translation<typeof manageDevicesEn> = {
       tasmota: 'que MQTT Enable est coché dans Configuration → Configure Other',
       server: 'le serveur et le port : {{server}}',
       login: 'l’utilisateur et le mot de passe (le mot de passe est le jeton entier, qui commence par pwi_)',
+      loginJwt: 'l’utilisateur et le mot de passe (le mot de passe est le JWT entier, {{length}} caractères qui commencent par eyJ)',
       prefix: 'le préfixe MQTT ou le sujet, caractère par caractère',
       notifications: 'que « RPC status notifications over MQTT » et « Generic status update over MQTT » sont tous deux activés',
     },

@@ -121,6 +121,7 @@ describe('a plug paired while Peakwise mints NATS logins', () => {
     expect(c.token).toMatch(/^pwi_/);
     // The password is the JWT, not the token, and nothing waits for a job: NATS checks the JWT alone.
     expect(c.mqttPassword?.split('.')).toHaveLength(3);
+    expect(c.mqttPasswordKind).toBe('jwt');
     expect(await jobs.runDue()).toBe(0);
     expect(await tryLogin(0, { username: c.mqttUsername, password: c.token, clientId: c.mqttClientId })).toMatch(/Not authorized/);
 
@@ -180,6 +181,7 @@ describe('a plug paired while Peakwise mints NATS logins', () => {
       return createdIngestTokenSchema.parse(await res.json());
     };
     const gateway = await createToken('Gateway');
+    expect(gateway.mqttPasswordKind).toBe('jwt');
     const old = await createToken('Old gateway');
     const plug = (await pair(home.member, 'shellyplugus-nats04')).credential;
     const gatewayLogin = { username: gateway.mqttUsername, password: gateway.mqttPassword!, clientId: `gw-${randomBytes(3).toString('hex')}` };

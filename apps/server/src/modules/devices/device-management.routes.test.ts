@@ -1,6 +1,10 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/rows';
+import { makeTestNatsOperator } from '../../test/nats-operator';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { asMember, type Member } from '../../test/test-session';
 import { listRooms } from '../households/household.repository';
@@ -55,7 +59,9 @@ describe('managing devices', () => {
       mqttClientId: `shellyplugus-a1b2c3-${home.household.id.slice(0, 8)}`,
       shellyMqttPrefix: `peakwise/${home.household.id}/shelly/shellyplugus-a1b2c3`,
       tasmotaFullTopic: `peakwise/${home.household.id}/tasmota/%topic%/%prefix%/`,
+      mqttPasswordKind: 'token',
     });
+    expect(credential).not.toHaveProperty('mqttPassword');
 
     const sent = await ingest(credential.token, { devices: [{ device: 'shellyplugus-a1b2c3', ts: TS, powerW: 1450, energyKwh: 0.12 }] });
     expect(sent.status).toBe(200);
@@ -258,6 +264,46 @@ describe('what the pairing screen is given', () => {
       expect(credential).toMatchObject({ httpEndpoint: 'http://192.168.1.10:3000/api/ingest/readings', mqttHost: '192.168.1.10', mqttPort: 41_883, mqttTls: false });
     } finally {
       await other.close();
+    }
+  });
+
+  it('says the MQTT password is a JWT, not the token, when Peakwise mints the logins on NATS (a device’s and a household token’s)', async () => {
+    // Pairing only signs the JWT: no NATS server is reached, so none runs here (decision 132).
+    const operator = makeTestNatsOperator();
+    const dir = mkdtempSync(join(tmpdir(), 'peakwise-pairing-jwt-'));
+    writeFileSync(join(dir, 'system.creds'), operator.systemCreds);
+    const other = await createTestApp({
+      env: {
+        MQTT_URL: 'mqtt://127.0.0.1:1883',
+        MQTT_PROTOCOL_VERSION: '3.1.1',
+        NATS_URL: 'nats://127.0.0.1:4222',
+        NATS_ACCOUNT: operator.account,
+        NATS_ACCOUNT_SIGNING_SEED: new TextDecoder().decode(operator.accountSigner.getSeed()),
+        NATS_OPERATOR_SIGNING_SEED: new TextDecoder().decode(operator.operatorSigner.getSeed()),
+        NATS_SYSTEM_CREDS: join(dir, 'system.creds'),
+      },
+    });
+    try {
+      const home = await memberWithHousehold(other);
+      const res = await other.app.request('/api/devices', {
+        method: 'POST',
+        headers: { ...asMember(home.member), 'content-type': 'application/json' },
+        body: JSON.stringify({ externalId: 'shellyplugus-0a0b0c', name: 'Kettle', kind: 'smart_plug' }),
+      });
+      expect(res.status).toBe(201);
+      const { credential } = (await res.json()) as { credential: { token: string; mqttPassword?: string; mqttPasswordKind: string } };
+      expect(credential.mqttPasswordKind).toBe('jwt');
+      expect(credential.mqttPassword?.split('.')).toHaveLength(3);
+      expect(credential.mqttPassword).not.toBe(credential.token);
+      // A household token's dialog is told the same.
+      const tokenRes = await other.app.request('/api/household/ingest-tokens', { method: 'POST', headers: { ...asMember(home.member), 'content-type': 'application/json' }, body: JSON.stringify({ label: 'Gateway' }) });
+      expect(tokenRes.status).toBe(201);
+      const created = (await tokenRes.json()) as { token: string; mqttPassword?: string; mqttPasswordKind: string };
+      expect(created.mqttPasswordKind).toBe('jwt');
+      expect(created.mqttPassword?.split('.')).toHaveLength(3);
+    } finally {
+      await other.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

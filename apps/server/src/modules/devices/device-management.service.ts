@@ -103,6 +103,8 @@ function pairingOf(device: Device, token: string, householdId: string, reach: De
     credential: {
       token,
       ...(mqttPassword !== undefined ? { mqttPassword } : {}),
+      // The only password that is not the token is the JWT minted on NATS (broker-logins.service.ts).
+      mqttPasswordKind: mqttPassword === undefined ? 'token' : 'jwt',
       mqttUsername: externalId,
       mqttTopicPrefix: `${TOPIC_ROOT}/${householdId}/devices/${externalId}`,
       httpEndpoint: `${reach.publicUrl}${INGEST_READINGS_PATH}`,

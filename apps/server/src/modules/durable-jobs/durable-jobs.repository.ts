@@ -15,6 +15,22 @@ export async function scheduleJob(db: DbOrTx, job: { name: string; key: string; 
     on conflict (key) do update set run_at = excluded.run_at, payload = excluded.payload where durable_jobs.status = 'queued'`);
 }
 
+/**
+ * Records that `key`'s work was taken, as a job already done, and says whether this call was the
+ * one that took it: of several server processes asking for the same key, exactly one gets true,
+ * and no worker ever claims the row (it is not waiting). For work each process runs on a timer of
+ * its own but that should run once per period across them (the maintenance sweep).
+ */
+export async function takeOnce(db: DbOrTx, job: { name: string; key: string; at: Date; now: Date }): Promise<boolean> {
+  const taken = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      insert into durable_jobs (name, key, run_at, status, finished_at) values (${job.name}, ${job.key}, ${job.at.toISOString()}::timestamptz, 'done', ${job.now.toISOString()}::timestamptz)
+      on conflict (key) do nothing
+      returning id`),
+  );
+  return taken.length === 1;
+}
+
 /** Brings a waiting job forward to `at` (never later than it was); a job not waiting, or none, is left alone. */
 export async function hastenJob(db: DbOrTx, key: string, at: Date): Promise<void> {
   await db.execute(sql`update durable_jobs set run_at = least(run_at, ${at.toISOString()}::timestamptz) where key = ${key} and status = 'queued'`);

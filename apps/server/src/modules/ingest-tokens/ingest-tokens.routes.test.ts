@@ -75,6 +75,7 @@ describe('household ingest tokens', () => {
       mqttTopicPrefix: `peakwise/${hid}`,
       mqttMeterTopic: `peakwise/${hid}/meter`,
       httpEndpoint: '/api/ingest/readings',
+      mqttPasswordKind: 'token',
     });
     expect(Math.abs(Date.parse(created.createdAt) - before)).toBeLessThan(60_000);
 

@@ -63,6 +63,8 @@ export async function createHouseholdToken(db: Db, member: Member, householdId: 
       ...toItem(row),
       token: credential.token,
       ...(mqttPassword !== undefined ? { mqttPassword } : {}),
+      // The only password that is not the token is the JWT minted on NATS (broker-logins.service.ts).
+      mqttPasswordKind: mqttPassword === undefined ? 'token' : 'jwt',
       mqttUsername: logins ? brokerUsername({ id: credential.id, externalId: null }) : householdId,
       mqttTopicPrefix: `${TOPIC_ROOT}/${householdId}`,
       mqttMeterTopic: meterTopic(householdId),

@@ -14,6 +14,7 @@ const paired: PairedDevice = {
   device: { id: 'd-9', externalId: 'shellyplugus-a1b2c3', name: 'Kettle', kind: 'smart_plug', roomId: null, x: null, y: null, ratedPowerW: null, neverSwitch: false },
   credential: {
     token: 'pwi_secret-token',
+    mqttPasswordKind: 'token',
     mqttUsername: 'shellyplugus-a1b2c3',
     mqttTopicPrefix: 'peakwise/h1/devices/shellyplugus-a1b2c3',
     httpEndpoint: 'https://app.peakwise.example/api/ingest/readings',
@@ -100,12 +101,60 @@ describe('PairingSteps', () => {
     const writeText = vi.fn((_value: string) => Promise.resolve());
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
     const jwt = 'eyJ0eXAiOiJKV1QiLCJhbGciOiJlZDI1NTE5LW5rZXkifQ.eyJzdWIiOiJVMSJ9.c2ln';
-    renderWithApi(<PairingSteps paired={{ ...paired, credential: { ...paired.credential, mqttPassword: jwt } }} openStream={fakeStream().open} />, () => Response.json({}));
+    renderWithApi(<PairingSteps paired={{ ...paired, credential: { ...paired.credential, mqttPassword: jwt, mqttPasswordKind: 'jwt' } }} openStream={fakeStream().open} />, () => Response.json({}));
     await userEvent.click(await screen.findByRole('button', { name: 'Copy Password' }));
     expect(writeText.mock.calls.map(([value]) => value)).toEqual([jwt]);
     await userEvent.click(screen.getByRole('radio', { name: 'Tasmota plug' }));
     await userEvent.click(screen.getByRole('button', { name: 'Copy Password' }));
     expect(writeText.mock.calls.map(([value]) => value)).toEqual([jwt, jwt]);
+  });
+
+  it('names a NATS JWT as such, keeps its 2,761 characters in a scrolling box, the HTTP token beside it, and out of the QR code', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const writeText = vi.fn((_value: string) => Promise.resolve());
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    // As long as a device's JWT in decision 132; with the other fields no QR code could hold it.
+    const jwt = `eyJ0eXAiOiJKV1QiLCJhbGciOiJlZDI1NTE5LW5rZXkifQ.${'a'.repeat(2_761 - 46 - 2 - 86)}.${'s'.repeat(86)}`;
+    expect(jwt).toHaveLength(2_761);
+    const withJwt: PairedDevice = { ...paired, credential: { ...paired.credential, mqttPassword: jwt, mqttPasswordKind: 'jwt' } };
+    const { container } = renderWithApi(<PairingSteps paired={withJwt} initialFamily="other" openStream={fakeStream().open} />, () => Response.json({}));
+
+    expect(await screen.findByRole('img', { name: 'QR code with the same settings, for a phone' })).toBeInTheDocument();
+    expect(screen.getByText('The password is too long for a QR code: copy it from the list.')).toBeInTheDocument();
+    expect(labelsOf(container)).toEqual(['MQTT server', 'Port', 'MQTT client id', 'Username', 'MQTT password (JWT)', 'Topic prefix', 'HTTP address', 'HTTP bearer token']);
+    expect(screen.getByText(/Over MQTT it logs in with the JWT as its password/)).toBeInTheDocument();
+    const hint = 'This password is a NATS login (a JWT) of 2,761 characters, not a short password: copy it with the button and paste all of it into the password field. A device that keeps only part of it cannot log in.';
+    const copyJwt = screen.getByRole('button', { name: 'Copy MQTT password (JWT)' });
+    expect(copyJwt).toHaveAccessibleDescription(hint);
+    // The long value scrolls in its box and can be reached from the keyboard; short ones stay plain.
+    const box = screen.getByRole('region', { name: 'MQTT password (JWT)' });
+    expect(box).toHaveTextContent(jwt);
+    expect(box).toHaveAttribute('tabindex', '0');
+    expect(box.className).toMatch(/max-h-24 overflow-y-auto/);
+    expect(screen.getAllByRole('region')).toHaveLength(1);
+
+    await userEvent.click(copyJwt);
+    await userEvent.click(screen.getByRole('button', { name: 'Copy HTTP bearer token' }));
+    expect(writeText.mock.calls.map(([value]) => value)).toEqual([jwt, 'pwi_secret-token']);
+
+    // A Shelly's own screen still calls the field Password; the hint says what goes in it.
+    await userEvent.click(screen.getByRole('radio', { name: /Shelly Gen2\/Gen3 plug/ }));
+    expect(labelsOf(container)).toEqual(['Server', 'Client ID', 'User', 'Password', 'MQTT prefix']);
+    expect(screen.getByRole('button', { name: 'Copy Password' })).toHaveAccessibleDescription(hint);
+
+    act(() => vi.advanceTimersByTime(FIRST_MESSAGE_WAIT_MS));
+    expect(await screen.findByText('the user and password (the password is the whole JWT, 2,761 characters starting with eyJ)')).toBeInTheDocument();
+    expect(screen.queryByText(/starting with pwi_/)).not.toBeInTheDocument();
+  });
+
+  it('keeps the token’s wording and no hint when the password is the token', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    renderWithApi(<PairingSteps paired={paired} initialFamily="other" openStream={fakeStream().open} />, () => Response.json({}));
+    expect(await screen.findByRole('button', { name: 'Copy Password (token)' })).not.toHaveAccessibleDescription();
+    expect(screen.queryByRole('button', { name: /HTTP bearer token/ })).not.toBeInTheDocument();
+    expect(screen.queryByText(/too long for a QR code/)).not.toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(FIRST_MESSAGE_WAIT_MS));
+    expect(await screen.findByText('the user and password (the password is the whole token, starting with pwi_)')).toBeInTheDocument();
   });
 
   it('turns to “Connected: 62 W now” on this device’s first message, and ignores another device’s', async () => {

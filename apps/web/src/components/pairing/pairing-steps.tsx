@@ -93,6 +93,11 @@ export function PairingSteps({ paired, initialFamily = 'shellyPlug', onLeave, op
   const meterClamps = useMeterClamps(paired.device, family === 'shellyEmGen1');
   const c = paired.credential;
   const server = `${c.mqttHost}:${c.mqttPort}`;
+  const password = c.mqttPassword ?? c.token;
+  // On NATS in operator mode the MQTT password is a JWT of 2–3k characters (decision 132): named as
+  // such, left out of the QR code (no QR code holds it with the other fields) and shown in a box that scrolls.
+  const jwt = c.mqttPasswordKind === 'jwt';
+  const passwordLength = new Intl.NumberFormat(i18n.language).format(password.length);
 
   const copy = (label: string, value: string) => {
     // Undefined outside a secure context (plain http on a LAN address): the value stays selectable.
@@ -110,7 +115,7 @@ export function PairingSteps({ paired, initialFamily = 'shellyPlug', onLeave, op
     [t('pair.shelly.server'), server],
     [t('pair.shelly.clientId'), c.mqttClientId],
     [t('pair.shelly.user'), c.mqttUsername],
-    [t('pair.shelly.password'), c.mqttPassword ?? c.token],
+    [t('pair.shelly.password'), password],
     [t('pair.shelly.prefix'), c.shellyMqttPrefix],
   ];
   const fields: Record<DeviceFamily, [string, string][]> = {
@@ -120,7 +125,7 @@ export function PairingSteps({ paired, initialFamily = 'shellyPlug', onLeave, op
     shellyEmGen1: [
       [t('pair.shellyEmGen1.server'), server],
       [t('pair.shellyEmGen1.user'), c.mqttUsername],
-      [t('pair.shellyEmGen1.password'), c.mqttPassword ?? c.token],
+      [t('pair.shellyEmGen1.password'), password],
       [t('pair.shellyEmGen1.prefix'), c.mqttClientId],
     ],
     tasmota: [
@@ -128,7 +133,7 @@ export function PairingSteps({ paired, initialFamily = 'shellyPlug', onLeave, op
       [t('pair.tasmota.port'), String(c.mqttPort)],
       [t('pair.tasmota.client'), c.mqttClientId],
       [t('pair.tasmota.user'), c.mqttUsername],
-      [t('pair.tasmota.password'), c.mqttPassword ?? c.token],
+      [t('pair.tasmota.password'), password],
       [t('pair.tasmota.topic'), paired.device.externalId],
       [t('pair.tasmota.fullTopic'), c.tasmotaFullTopic],
     ],
@@ -137,15 +142,17 @@ export function PairingSteps({ paired, initialFamily = 'shellyPlug', onLeave, op
       [t('pair.other.port'), String(c.mqttPort)],
       [t('pair.other.clientId'), c.mqttClientId],
       [t('pair.other.user'), c.mqttUsername],
-      [t('pair.other.password'), c.mqttPassword ?? c.token],
+      [t(jwt ? 'pair.other.passwordJwt' : 'pair.other.password'), password],
       [t('pair.other.prefix'), c.mqttTopicPrefix],
       [t('pair.other.http'), c.httpEndpoint],
+      // Over HTTP the login stays the token: with a JWT for MQTT it is no longer among the fields above.
+      ...(jwt ? [[t('pair.other.httpToken'), c.token] as [string, string]] : []),
     ],
   };
   const list = (
     <dl className="mt-2 space-y-2">
       {fields[family].map(([label, value]) => (
-        <CopyField key={label} label={label} value={value} onCopy={() => copy(label, value)} copyLabel={t('pair.copy', { label })} />
+        <CopyField key={label} label={label} value={value} onCopy={() => copy(label, value)} copyLabel={t('pair.copy', { label })} hint={jwt && value === password ? t('pair.jwt.hint', { length: passwordLength }) : undefined} />
       ))}
     </dl>
   );
@@ -236,7 +243,7 @@ export function PairingSteps({ paired, initialFamily = 'shellyPlug', onLeave, op
       {family === 'tasmota' ? tasmotaSteps() : null}
       {family === 'other' ? (
         <div className="space-y-2 text-sm text-slate-800">
-          <p>{t('pair.other.intro')}</p>
+          <p>{t(jwt ? 'pair.other.introJwt' : 'pair.other.intro')}</p>
           {list}
           <p>{t(c.mqttTls ? 'pair.other.tls' : 'pair.other.noTls')}</p>
         </div>
@@ -244,9 +251,12 @@ export function PairingSteps({ paired, initialFamily = 'shellyPlug', onLeave, op
 
       <figure className="flex flex-col items-center gap-2 rounded-lg border border-slate-200 p-3 sm:flex-row sm:items-center sm:gap-4">
         <Suspense fallback={<div className="size-48 shrink-0" />}>
-          <PairingQr text={pairingQrText(fields[family])} label={t('pair.qr.label')} />
+          <PairingQr text={pairingQrText(jwt ? fields[family].filter(([, value]) => value !== password) : fields[family])} label={t('pair.qr.label')} />
         </Suspense>
-        <figcaption className="text-sm text-slate-700">{t('pair.qr.caption')}</figcaption>
+        <figcaption className="space-y-1 text-sm text-slate-700">
+          <span className="block">{t('pair.qr.caption')}</span>
+          {jwt ? <span className="block">{t('pair.jwt.qrLeftOut')}</span> : null}
+        </figcaption>
       </figure>
 
       <p role="status" aria-live="polite" className="sr-only">
@@ -272,7 +282,7 @@ export function PairingSteps({ paired, initialFamily = 'shellyPlug', onLeave, op
             ) : null}
             <ul className="mt-1 list-disc space-y-1 pl-5">
               <li>{t('pair.check.server', { server })}</li>
-              <li>{t('pair.check.login')}</li>
+              <li>{jwt ? t('pair.check.loginJwt', { length: passwordLength }) : t('pair.check.login')}</li>
               <li>{t('pair.check.prefix')}</li>
               {family === 'tasmota' ? <li>{t('pair.check.tasmota')}</li> : null}
               {family === 'shellyPlug' ? <li>{t('pair.check.notifications')}</li> : null}
@@ -288,15 +298,33 @@ export function PairingSteps({ paired, initialFamily = 'shellyPlug', onLeave, op
   );
 }
 
-function CopyField({ label, value, onCopy, copyLabel }: { label: string; value: string; onCopy: () => void; copyLabel: string }) {
+/** Past this many characters a value scrolls in a box of a few lines instead of filling the card. */
+const LONG_VALUE = 200;
+
+function CopyField({ label, value, onCopy, copyLabel, hint }: { label: string; value: string; onCopy: () => void; copyLabel: string; hint?: string | undefined }) {
+  const hintId = useId();
+  const long = value.length > LONG_VALUE;
   return (
     <div>
       <dt className="font-medium text-slate-700">{label}</dt>
-      <dd className="mt-1 flex items-center gap-2">
-        <span className="min-w-0 flex-1 rounded-lg bg-slate-100 px-3 py-2 font-mono text-xs break-all text-slate-900 select-all">{value}</span>
-        <Button variant="secondary" size="sm" onClick={onCopy} aria-label={copyLabel}>
-          <Copy aria-hidden className="size-4" />
-        </Button>
+      <dd className="mt-1">
+        <div className={`flex gap-2 ${long ? 'items-start' : 'items-center'}`}>
+          {/* A scrolling box is reachable from the keyboard, so a member without a mouse can read it to the end. */}
+          <span
+            className={`min-w-0 flex-1 rounded-lg bg-slate-100 px-3 py-2 font-mono text-xs break-all text-slate-900 select-all ${long ? 'block max-h-24 overflow-y-auto focus-visible:outline-2 focus-visible:outline-brand-600' : ''}`}
+            {...(long ? { tabIndex: 0, role: 'region', 'aria-label': label } : {})}
+          >
+            {value}
+          </span>
+          <Button variant="secondary" size="sm" onClick={onCopy} aria-label={copyLabel} {...(hint ? { 'aria-describedby': hintId } : {})}>
+            <Copy aria-hidden className="size-4" />
+          </Button>
+        </div>
+        {hint ? (
+          <p id={hintId} className="mt-1 text-xs text-slate-700">
+            {hint}
+          </p>
+        ) : null}
       </dd>
     </div>
   );

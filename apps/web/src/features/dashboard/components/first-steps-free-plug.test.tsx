@@ -144,6 +144,7 @@ describe('connecting the ordered plug (decision 094)', () => {
       device: { id: 'd-1', externalId: 'plug-0a1b2c3d4e', name: 'Smart plug', kind: 'smart_plug', roomId: null, x: null, y: null, ratedPowerW: null, neverSwitch: false },
       credential: {
         token: 'pwi_secret',
+        mqttPasswordKind: 'token',
         mqttUsername: 'plug-0a1b2c3d4e',
         mqttTopicPrefix: 'peakwise/h1/devices/plug-0a1b2c3d4e',
         httpEndpoint: 'http://localhost:3000/api/ingest/readings',

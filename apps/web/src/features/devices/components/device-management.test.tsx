@@ -25,6 +25,7 @@ describe('AddDeviceDialog', () => {
           device: { id: 'd-9', externalId: 'shellyplugus-a1b2c3', name: 'Kettle', kind: 'smart_plug', roomId: 'r-kitchen', x: null, y: null, ratedPowerW: null, neverSwitch: false },
           credential: {
             token: 'pwk_secret-token',
+            mqttPasswordKind: 'token',
             mqttUsername: 'shellyplugus-a1b2c3',
             mqttTopicPrefix: 'peakwise/h1/devices/shellyplugus-a1b2c3',
             httpEndpoint: 'http://192.168.1.10:3000/api/ingest/readings',
@@ -137,6 +138,7 @@ describe('DeviceSettings', () => {
           device: { id: 'd-1', externalId: 'plug-0a1b2c3d4e', name: 'Desk lamp', kind: 'smart_plug', roomId: null, x: null, y: null, ratedPowerW: null, neverSwitch: false },
           credential: {
             token: 'pwi_renewed-token',
+            mqttPasswordKind: 'token',
             mqttUsername: 'plug-0a1b2c3d4e',
             mqttTopicPrefix: 'peakwise/h1/devices/plug-0a1b2c3d4e',
             httpEndpoint: 'http://localhost:3000/api/ingest/readings',

@@ -92,20 +92,23 @@ function CreateTokenForm({ onCancel, onCreated }: { onCancel: () => void; onCrea
 }
 
 function TokenReveal({ created, onDone }: { created: CreatedIngestToken; onDone: () => void }) {
-  const { t } = useTranslation('settings');
+  const { t, i18n } = useTranslation('settings');
   const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle');
-  const copyToken = () => {
-    // Undefined outside a secure context (plain http on a LAN address): say so, the token stays selectable.
+  const [copyJwt, setCopyJwt] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const copyValue = (value: string, set: (state: 'copied' | 'failed') => void) => {
+    // Undefined outside a secure context (plain http on a LAN address): say so, the value stays selectable.
     const clipboard = navigator.clipboard as Clipboard | undefined;
-    if (clipboard) clipboard.writeText(created.token).then(() => setCopy('copied'), () => setCopy('failed'));
-    else setCopy('failed');
+    if (clipboard) clipboard.writeText(value).then(() => set('copied'), () => set('failed'));
+    else set('failed');
   };
+  const copyToken = () => copyValue(created.token, setCopy);
+  // On NATS in operator mode the MQTT password is a JWT of over 2,000 characters (decision 132): it
+  // gets its own copy button and a box that scrolls, and the hint says it, not the token, is the password.
+  const jwt = created.mqttPasswordKind === 'jwt' && created.mqttPassword !== undefined ? created.mqttPassword : null;
   // A gateway on the home network talks to the address the member reached Peakwise at.
   const endpoint = new URL(created.httpEndpoint, window.location.origin).toString();
   const details = [
     ['mqttUsername', created.mqttUsername],
-    // On a NATS broker whose logins Peakwise mints, the MQTT password is a JWT, not the token.
-    ...(created.mqttPassword !== undefined ? [['mqttPassword', created.mqttPassword] as const] : []),
     ['mqttMeterTopic', created.mqttMeterTopic],
     ['mqttTopicPrefix', created.mqttTopicPrefix],
     ['httpEndpoint', endpoint],
@@ -136,6 +139,25 @@ function TokenReveal({ created, onDone }: { created: CreatedIngestToken; onDone:
       <div>
         <h3 className="font-semibold text-slate-900">{t('meterTokens.connection')}</h3>
         <dl className="mt-2 space-y-3 text-sm">
+          {jwt !== null ? (
+            <div>
+              <dt className="font-medium text-slate-700">{t('meterTokens.mqttPasswordJwt')}</dt>
+              <dd className="mt-1">
+                <span tabIndex={0} role="region" aria-label={t('meterTokens.mqttPasswordJwt')} className="block max-h-24 overflow-y-auto rounded-lg bg-slate-100 px-3 py-2 font-mono text-xs break-all text-slate-900 select-all focus-visible:outline-2 focus-visible:outline-brand-600">
+                  {jwt}
+                </span>
+                <div className="mt-2 flex flex-wrap items-center gap-3">
+                  <Button variant="secondary" size="sm" onClick={() => copyValue(jwt, setCopyJwt)}>
+                    <Copy aria-hidden className="size-4" />
+                    {t('meterTokens.copyJwt')}
+                  </Button>
+                  <span role="status" className="text-sm text-slate-700">
+                    {copyJwt === 'copied' ? t('meterTokens.copiedJwt') : copyJwt === 'failed' ? t('meterTokens.copyFailed') : ''}
+                  </span>
+                </div>
+              </dd>
+            </div>
+          ) : null}
           {details.map(([key, value]) => (
             <div key={key}>
               <dt className="font-medium text-slate-700">{t(`meterTokens.${key}`)}</dt>
@@ -143,7 +165,7 @@ function TokenReveal({ created, onDone }: { created: CreatedIngestToken; onDone:
             </div>
           ))}
         </dl>
-        <p className="mt-3 text-sm text-slate-600">{t('meterTokens.connectionHint')}</p>
+        <p className="mt-3 text-sm text-slate-600">{jwt !== null ? t('meterTokens.connectionHintJwt', { length: new Intl.NumberFormat(i18n.language).format(jwt.length) }) : t('meterTokens.connectionHint')}</p>
       </div>
       <div className="flex justify-end">
         <Button onClick={onDone}>{t('meterTokens.done')}</Button>

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { IngestToken } from '@peakwise/contracts/ingest-token.contract';
+import type { CreatedIngestToken, IngestToken } from '@peakwise/contracts/ingest-token.contract';
 import { MeterTokensCard } from './meter-tokens-card';
 
 const MINUTE = 60_000;
@@ -13,7 +13,7 @@ const HOUSEHOLD = '5b0c8a52-3f7e-4c55-9a55-0c1f6f3f0e11';
 const SECRET = 'pwi_Zm9yLXRlc3RzLW9ubHktbm90LWEtcmVhbC10b2tlbi0x';
 
 /** A small fake of the three endpoints, keeping its own list, so the card's refetches see the change. */
-function fakeServer(initial: IngestToken[], options: { createAnswer?: Response } = {}) {
+function fakeServer(initial: IngestToken[], options: { createAnswer?: Response; created?: Partial<CreatedIngestToken> } = {}) {
   let list = [...initial];
   const calls: { method: string; url: string; body: unknown }[] = [];
   const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
@@ -33,6 +33,8 @@ function fakeServer(initial: IngestToken[], options: { createAnswer?: Response }
         mqttTopicPrefix: `peakwise/${HOUSEHOLD}`,
         mqttMeterTopic: `peakwise/${HOUSEHOLD}/meter`,
         httpEndpoint: '/api/ingest/readings',
+        mqttPasswordKind: 'token',
+        ...options.created,
       });
     }
     const revoke = /^\/api\/household\/ingest-tokens\/([^/]+)$/.exec(url);
@@ -49,7 +51,7 @@ const gateway: IngestToken = { id: 'tok-1', label: 'Main panel gateway', created
 const spare: IngestToken = { id: 'tok-2', label: 'Spare meter', createdAt: ago(3 * 60 * MINUTE), lastUsedAt: null };
 
 let server: ReturnType<typeof fakeServer>;
-const serve = (initial: IngestToken[], options?: { createAnswer?: Response }) => {
+const serve = (initial: IngestToken[], options?: { createAnswer?: Response; created?: Partial<CreatedIngestToken> }) => {
   server = fakeServer(initial, options);
   vi.stubGlobal('fetch', server.fetchMock);
 };
@@ -114,6 +116,8 @@ describe('MeterTokensCard', () => {
     expect(detail('MQTT meter topic')).toBe(`peakwise/${HOUSEHOLD}/meter`);
     expect(detail('MQTT topic prefix')).toBe(`peakwise/${HOUSEHOLD}`);
     expect(detail('HTTP endpoint')).toBe(`${window.location.origin}/api/ingest/readings`);
+    expect(dialog.getByText('Over MQTT, the token is the password. Over HTTP, send it in the header Authorization: Bearer <token>.')).toBeInTheDocument();
+    expect(dialog.queryByRole('button', { name: 'Copy the JWT' })).not.toBeInTheDocument();
 
     await user.click(dialog.getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -125,6 +129,31 @@ describe('MeterTokensCard', () => {
     const reopened = within(await screen.findByRole('dialog', { name: 'Create a token' }));
     expect(reopened.getByLabelText('Label')).toHaveValue('');
     expect(document.body).not.toHaveTextContent(SECRET);
+  });
+
+  it('on NATS, gives the JWT its own name, copy button and scrolling box, and says it is the MQTT password, not the token', async () => {
+    const jwt = `eyJ0eXAiOiJKV1QiLCJhbGciOiJlZDI1NTE5LW5rZXkifQ.${'b'.repeat(2_352 - 46 - 2 - 86)}.${'s'.repeat(86)}`;
+    expect(jwt).toHaveLength(2_352);
+    serve([gateway], { created: { mqttPassword: jwt, mqttPasswordKind: 'jwt' } });
+    const user = userEvent.setup();
+    renderCard();
+    await user.click(await card().findByRole('button', { name: 'Create token' }));
+    await user.type(within(await screen.findByRole('dialog', { name: 'Create a token' })).getByLabelText('Label'), 'Gateway{Enter}');
+    const dialog = within(await screen.findByRole('dialog', { name: 'Copy your token now' }));
+
+    const box = dialog.getByRole('region', { name: 'MQTT password (JWT)' });
+    expect(box).toHaveTextContent(jwt);
+    expect(box).toHaveAttribute('tabindex', '0');
+    expect(box.className).toMatch(/max-h-24 overflow-y-auto/);
+    await user.click(dialog.getByRole('button', { name: 'Copy the JWT' }));
+    expect(await navigator.clipboard.readText()).toBe(jwt);
+    expect(await dialog.findByText('JWT copied')).toBeInTheDocument();
+    expect(
+      dialog.getByText('Over MQTT, the password is the JWT above (2,352 characters, starting with eyJ), not the token: paste all of it. Over HTTP, send the token in the header Authorization: Bearer <token>.'),
+    ).toBeInTheDocument();
+    expect(dialog.queryByText(/the token is the password/)).not.toBeInTheDocument();
+    // The token is still there for HTTP.
+    expect(dialog.getByText(SECRET)).toBeInTheDocument();
   });
 
   it('asks before revoking; cancelling sends nothing, confirming revokes and removes the token', async () => {
