@@ -56,6 +56,13 @@ export function freezeGrossBaseline(early: FrozenBaselineFigures, event: DaySlot
   };
 }
 
+/**
+ * What a gross-load baseline came to on the day, for its explanation: the days' usual gross load
+ * over the event, what the window moved it by (after the cap), and the panels' production over the
+ * event's slots that were in. The baseline is their sum, less what the floor at 0 kept in a slot.
+ */
+export type GrossFigures = { usualKwh: number; shiftKwh: number; productionKwh: number };
+
 /** The event day's gross load and production per slot (read for gross-load rows only). */
 export type GrossDay = { gross: SlotReadings | undefined; production: SlotReadings | undefined };
 
@@ -81,12 +88,18 @@ export function thawGrossBaseline(frozen: FrozenBaselineFigures & { gross: Froze
   });
   // Slot order, as the frozen figure is summed and grossLoadBaseline sums it.
   const unadjustedKwh = event.slots.reduce((sum, slot) => sum + unadjustedKwhBySlot[slot]!, 0);
-  const adjustment = { ...additiveAdjustment(window, typical, day.gross, unadjustedKwh, event.slots.length), grossLoad: true as const };
-  const perSlot = (unadjustedKwh * adjustment.factor - unadjustedKwh) / event.slots.length;
+  const additive = additiveAdjustment(window, typical, day.gross, unadjustedKwh, event.slots.length);
+  const shiftKwh = unadjustedKwh * additive.factor - unadjustedKwh;
+  const perSlot = shiftKwh / event.slots.length;
   const kwhBySlot: Record<string, number> = {};
+  let usualKwh = 0;
+  let productionKwh = 0;
   for (const slot of event.slots) {
     const produced = day.production?.[slot];
+    usualKwh += usualGross[slot]!;
+    if (Number.isFinite(produced)) productionKwh += produced!;
     kwhBySlot[slot] = Number.isFinite(produced) ? Math.max(0, usualGross[slot]! + perSlot - produced!) : Math.max(0, unadjustedKwhBySlot[slot]! + perSlot);
   }
+  const adjustment = { ...additive, gross: { usualKwh, shiftKwh, productionKwh } };
   return { ok: true, eventDate: event.date, kind: frozen.kind, days: frozen.days, adjustment, slots: event.slots, unadjustedKwhBySlot, kwhBySlot };
 }

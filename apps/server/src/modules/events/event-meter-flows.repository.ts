@@ -52,3 +52,20 @@ export async function meterFlowsInRanges(
   }
   return out;
 }
+
+/**
+ * Of these households, those whose meter reported production on a day of the 60 days before the
+ * event (the daily rollups, a few dozen rows a home): the only ones whose intervals a gross-load
+ * freeze reads, so a batch of homes without panels costs one small statement.
+ */
+export async function producingHouseholds(db: DbOrTx, eventId: string, householdIds: readonly string[]): Promise<Set<string>> {
+  if (householdIds.length === 0) return new Set();
+  const rows = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      select h.id from households h, energy_events e
+      where e.id = ${eventId}::uuid and h.id = any(${sql.param(householdIds)}::uuid[])
+        and exists (select 1 from meter_daily md where md.household_id = h.id and md.production_kwh > 0
+          and md.local_date >= (e.starts_at - interval '60 days')::date and md.local_date <= e.starts_at::date)`),
+  );
+  return new Set(rows.map((r) => r.id));
+}

@@ -52,7 +52,9 @@ export function BaselineOutlook({ event, outlook, variant }: Props) {
           {outlook.fromGrid && <p className="mt-1 text-slate-700">{t('outlook.fromGrid')}</p>}
           {page && (
             <p className="mt-1 text-slate-700">
-              {t(outlook.byGroup ? 'outlook.estimateNoteGroup' : outlook.kind === 'weekday' ? 'outlook.estimateNoteWeekday' : 'outlook.estimateNoteWeekend', { count: outlook.days.length })}
+              {outlook.grossLoad
+                ? t('gross.outlookNote')
+                : t(outlook.byGroup ? 'outlook.estimateNoteGroup' : outlook.kind === 'weekday' ? 'outlook.estimateNoteWeekday' : 'outlook.estimateNoteWeekend', { count: outlook.days.length })}
             </p>
           )}
         </div>
