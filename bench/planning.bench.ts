@@ -19,6 +19,7 @@
  */
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { EARLY_WINDOW_GAP_MINUTES } from '@peakwise/domain/event-baseline';
 import { eventDayRanges } from '@peakwise/domain/event-reading-plan';
 import { localDateOf } from '@peakwise/domain/local-time';
 import { nextPartitionMonth } from '@peakwise/domain/reading-partition-months';
@@ -220,7 +221,7 @@ async function main() {
     const db = capture.db;
     const reads: [label: string, run: () => Promise<unknown>][] = [
       ['scorecard: intervals so far (gridImportIntervals)', () => gridImportIntervals(db, home.id, eventStart, now)],
-      ['scorecard, first request: event day (gridImportInRanges)', () => gridImportInRanges(db, [{ householdId: home.id, group: 0 }], [eventDayRanges(eventStart, eventEnd)])],
+      ['scorecard, first request: event day (gridImportInRanges)', () => gridImportInRanges(db, [{ householdId: home.id, group: 0 }], [eventDayRanges(eventStart, eventEnd, EARLY_WINDOW_GAP_MINUTES)])],
       ['/api/devices (deviceOverviewRows)', () => deviceOverviewRows(db, home.id, new Date(now.getTime() - 30 * 86_400_000), now)],
       ['/api/devices/{id} history (latestReading)', () => latestReading(db, deviceId)],
       ['/api/dashboard (readDashboard)', () => readDashboard(db, home, { userId: 'bench', sessionId: 'bench' }, localDateOf(now, home.timeZone), todaySoFar(now, home.timeZone), new Date(now.getTime() - 600_000))],

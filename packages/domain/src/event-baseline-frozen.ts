@@ -1,9 +1,10 @@
-import type { Adjustment, AdjustmentMethod, Baseline, DayKind } from './event-baseline';
-import { adjustmentBy, meanByClock } from './event-baseline';
+import type { AdjustmentMethod, Baseline, DayKind, SameDayMethod } from './event-baseline';
+import { adjustmentBy, DECISION_101_WINDOW_GAP_MINUTES, EARLY_WINDOW_GAP_MINUTES, meanByClock, sameDayWindow } from './event-baseline';
 import type { GroupPeer } from './event-baseline-group';
 import { groupChange } from './event-baseline-group';
 import type { DayReadings, SlotReadings } from './event-intervals';
-import { adjustmentWindowSlots, eventSlots } from './event-intervals';
+import { eventSlots } from './event-intervals';
+import { GROSS_LOAD_METHOD, thawGrossBaseline, type FrozenGross, type GrossDay } from './event-baseline-frozen-gross';
 import type { LocalDate } from './local-time';
 
 /**
@@ -14,28 +15,63 @@ import type { LocalDate } from './local-time';
  * event day can tell (the same-day adjustment, the actual use) is worked out on the day, as before.
  */
 
+/** How a method's baseline of the household's own days is adjusted on the day: `computeBaseline`'s options for it. */
+export type OwnDaysRule = { adjustment: AdjustmentMethod; windowGapMinutes: number } | { adjustment: 'none' };
+
 /**
  * The rule a row's figures came from, by the name stored with it: decision 029's mean of days with
- * the same-day factor, then decision 101's with the additive adjustment. A row thaws by the rule it
- * was frozen under, so a member frozen before the change is paid by what it was shown.
+ * the same-day factor, then decision 101's with the additive adjustment over the window ending an
+ * hour before, then decision 138's: the same adjustment over the window ending two hours before,
+ * and battery homes' days alone. A row thaws by the rule it was frozen under, so a member frozen
+ * before a change is paid by what it was shown (decision 099).
  */
 export const FROZEN_BASELINE_METHODS = {
-  'mean-of-days-same-day-factor': 'multiplicative',
-  'mean-of-days-additive-window': 'additive',
+  'mean-of-days-same-day-factor': { adjustment: 'multiplicative', windowGapMinutes: DECISION_101_WINDOW_GAP_MINUTES },
+  'mean-of-days-additive-window': { adjustment: 'additive', windowGapMinutes: DECISION_101_WINDOW_GAP_MINUTES },
   'own-days-comparison-group': 'comparison',
-} as const satisfies Record<string, AdjustmentMethod | 'comparison'>;
+  'mean-of-days-additive-early-window': { adjustment: 'additive', windowGapMinutes: EARLY_WINDOW_GAP_MINUTES },
+  'mean-of-days-unadjusted': { adjustment: 'none' },
+  // A solar home with measured production and no battery: decision 126's gross-load baseline over the
+  // early window (event-baseline-frozen-gross.ts). Without the day's flows it thaws by the early window.
+  'mean-of-days-gross-load': { adjustment: 'additive', windowGapMinutes: EARLY_WINDOW_GAP_MINUTES },
+} as const satisfies Record<string, OwnDaysRule | 'comparison'>;
 export type FrozenBaselineMethod = keyof typeof FROZEN_BASELINE_METHODS;
+/** The methods a household's own days are frozen under (the comparison group is chosen after, for want of them). */
+export type OwnDaysMethod = Exclude<FrozenBaselineMethod, 'own-days-comparison-group'>;
 
-/** What new rows are frozen under. */
-export const FROZEN_BASELINE_METHOD: FrozenBaselineMethod = 'mean-of-days-additive-window';
+/** What new rows of homes without a battery are frozen under. */
+export const FROZEN_BASELINE_METHOD: OwnDaysMethod = 'mean-of-days-additive-early-window';
 
 export function isFrozenBaselineMethod(name: string): name is FrozenBaselineMethod {
   return Object.hasOwn(FROZEN_BASELINE_METHODS, name);
 }
 
-const METHOD_BY_ADJUSTMENT = Object.fromEntries(Object.entries(FROZEN_BASELINE_METHODS).map(([name, method]) => [method, name])) as Record<Adjustment['method'], FrozenBaselineMethod>;
+/** What the household is known to have, as far as the choice of method goes. */
+export type BaselineHome = {
+  /** The member says the home has a battery (`households.has_battery`). */
+  hasBattery: boolean;
+  /** The home's meter reports its panels' production (decision 126; `hasMeasuredProduction`). */
+  measuredProduction: boolean;
+};
 
-const methodOf = (adjustment: Adjustment['method']): FrozenBaselineMethod => METHOD_BY_ADJUSTMENT[adjustment];
+/**
+ * The method a household's new row is frozen under, and settled by when it has none (decision
+ * 138): a battery home's days alone, since a battery held for the event leaves its whole afternoon
+ * unlike its ordinary days and any window would carry that into the baseline; every other home
+ * decision 101's adjustment over the window ending two hours before. The one place the choice is made.
+ */
+export function frozenMethodFor(home: BaselineHome): OwnDaysMethod {
+  if (home.hasBattery) return 'mean-of-days-unadjusted';
+  // Panels whose production is measured: the window read on gross load, the evening's sun taken off (decision 133).
+  if (home.measuredProduction) return GROSS_LOAD_METHOD;
+  return FROZEN_BASELINE_METHOD;
+}
+
+/** `computeBaseline`'s options for a method of the household's own days. */
+export function ownDaysRule(method: OwnDaysMethod): { adjustment: SameDayMethod; windowGapMinutes: number } {
+  const rule: OwnDaysRule = FROZEN_BASELINE_METHODS[method];
+  return rule.adjustment === 'none' ? { adjustment: 'none', windowGapMinutes: 0 } : rule;
+}
 
 export type FrozenBaseline =
   | {
@@ -52,22 +88,28 @@ export type FrozenBaseline =
       baselineKwh: number;
       /** own-days-comparison-group only: the peers, with their usual use per event slot over `days`. */
       group?: GroupPeer[];
+      /** mean-of-days-gross-load only: the days' mean gross load per window and event slot (event-baseline-frozen-gross.ts). */
+      gross?: FrozenGross;
     }
   | { status: 'insufficient_history' | 'event_crosses_midnight'; days: LocalDate[] };
 
 /** A frozen baseline with its figures. */
 export type FrozenBaselineFigures = Extract<FrozenBaseline, { status: 'ok' }>;
 
-/** What to keep of a baseline computed from `readings` (the readings it was computed from). */
-export function freezeBaseline(baseline: Baseline, readings: DayReadings, eventStart: Date, timeZone: string): FrozenBaseline {
+/**
+ * What to keep of a baseline computed under `method` (with `ownDaysRule(method)`) from `readings`
+ * (the readings it was computed from).
+ */
+export function freezeBaseline(baseline: Baseline, readings: DayReadings, eventStart: Date, timeZone: string, method: OwnDaysMethod): FrozenBaseline {
   if (!baseline.ok) return { status: baseline.reason, days: baseline.days };
-  const windowSlots = adjustmentWindowSlots(eventStart, timeZone)?.slots ?? [];
+  const rule = ownDaysRule(method);
+  const windowSlots = sameDayWindow(rule.adjustment, eventStart, timeZone, rule.windowGapMinutes)?.slots ?? [];
   // The same means, over the same days in the same (date) order, as computeBaseline takes.
   const typical = meanByClock([...baseline.days].sort(), windowSlots, readings);
   const eventKwh = baseline.slots.map((slot) => baseline.unadjustedKwhBySlot[slot] ?? 0);
   return {
     status: 'ok',
-    method: methodOf(baseline.adjustment.method),
+    method,
     kind: baseline.kind,
     days: baseline.days,
     eventKwh,
@@ -95,15 +137,18 @@ export type GroupDay = { readings: ReadonlyMap<string, SlotReadings | undefined>
  * were frozen from, whatever readings of earlier days arrived or changed since. Null when the
  * figures do not fit the event's slots (frozen for another window): the caller computes anew.
  */
-export function thawBaseline(frozen: FrozenBaseline, eventStart: Date, eventEnd: Date, timeZone: string, eventDay: SlotReadings | undefined, groupDay?: GroupDay): Baseline | null {
+export function thawBaseline(frozen: FrozenBaseline, eventStart: Date, eventEnd: Date, timeZone: string, eventDay: SlotReadings | undefined, groupDay?: GroupDay, grossDay?: GrossDay): Baseline | null {
   const event = eventSlots(eventStart, eventEnd, timeZone);
   if (!event) return frozen.status === 'event_crosses_midnight' ? { ok: false, reason: 'event_crosses_midnight', eventDate: null, days: [] } : null;
   if (frozen.status !== 'ok') return frozen.status === 'insufficient_history' ? { ok: false, reason: 'insufficient_history', eventDate: event.date, days: frozen.days } : null;
   const byGroup = frozen.method === 'own-days-comparison-group';
-  const window = byGroup ? null : adjustmentWindowSlots(eventStart, timeZone);
+  const rule = byGroup ? null : ownDaysRule(frozen.method as OwnDaysMethod);
+  const window = rule ? sameDayWindow(rule.adjustment, eventStart, timeZone, rule.windowGapMinutes) : null;
   const windowSlots = window?.slots ?? [];
   if (frozen.eventKwh.length !== event.slots.length || frozen.windowKwh.length !== windowSlots.length) return null;
   if (byGroup && !frozen.group?.every((peer) => peer.usualKwh.length === event.slots.length)) return null;
+  // A gross-load row with the day's gross load and production read (decision 138); without them, the early window below.
+  if (frozen.method === GROSS_LOAD_METHOD && frozen.gross && grossDay) return thawGrossBaseline({ ...frozen, gross: frozen.gross }, event, window, grossDay);
   const typical: Record<string, number> = {};
   windowSlots.forEach((slot, i) => {
     const kwh = frozen.windowKwh[i];
@@ -113,11 +158,9 @@ export function thawBaseline(frozen: FrozenBaseline, eventStart: Date, eventEnd:
   event.slots.forEach((slot, i) => {
     unadjustedKwhBySlot[slot] = frozen.eventKwh[i]!;
   });
-  const method = FROZEN_BASELINE_METHODS[frozen.method];
-  const adjustment =
-    method === 'comparison'
-      ? groupChange(frozen.group ?? [], event.slots, groupDay?.readings ?? new Map(), groupDay?.called ?? new Set())
-      : adjustmentBy(method, window, typical, eventDay, event.slots, unadjustedKwhBySlot);
+  const adjustment = !rule
+    ? groupChange(frozen.group ?? [], event.slots, groupDay?.readings ?? new Map(), groupDay?.called ?? new Set())
+    : adjustmentBy(rule.adjustment, rule.windowGapMinutes, window, typical, eventDay, event.slots, unadjustedKwhBySlot);
   const kwhBySlot: Record<string, number> = {};
   for (const slot of event.slots) kwhBySlot[slot] = unadjustedKwhBySlot[slot]! * adjustment.factor;
   return { ok: true, eventDate: event.date, kind: frozen.kind, days: frozen.days, adjustment, slots: event.slots, unadjustedKwhBySlot, kwhBySlot };

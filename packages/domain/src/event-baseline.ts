@@ -1,3 +1,4 @@
+import type { GrossFigures } from './event-baseline-frozen-gross';
 import type { DayReadings, DaySlots, SlotReadings } from './event-intervals';
 import { adjustmentWindowSlots, clockOf, eventDayReadings, eventSlots, NEXT_DAY_MARK, readingAt } from './event-intervals';
 import type { LocalDate } from './local-time';
@@ -31,6 +32,18 @@ export const ADJUSTMENT_CAP = 0.2;
  * 029's rule, kept for baselines frozen under it.
  */
 export type AdjustmentMethod = 'additive' | 'multiplicative';
+
+/**
+ * How a baseline of the household's own days is moved on the event day: by a window's adjustment,
+ * or not at all ('none': a battery home, whose afternoon draw is what it held for the event,
+ * docs/decisions/138-the-baseline-of-decision-133-wired.md).
+ */
+export type SameDayMethod = AdjustmentMethod | 'none';
+
+/** Decision 101's gap between the adjustment window's end and the event's start; rows frozen under it keep it. */
+export const DECISION_101_WINDOW_GAP_MINUTES = 60;
+/** Decision 138's: two hours, past a 90-minute pre-cool or pre-heat (decision 133). */
+export const EARLY_WINDOW_GAP_MINUTES = 120;
 
 export type DayKind = 'weekday' | 'weekend-or-holiday';
 
@@ -86,14 +99,18 @@ export function meanByClock(days: readonly LocalDate[], slots: readonly string[]
 /**
  * applied: the ratio was within the clamp; clamped: it was outside and was clamped;
  * missing_data: fewer than half the window's intervals were in; zero_baseline: the typical use
- * in the window was zero; window_outside_day: the window starts before the event's local day.
- * In the last three the factor is 1.
+ * in the window was zero; window_outside_day: the window starts before the event's local day;
+ * not_adjusted_battery: a battery home, not adjusted at all (decision 138).
+ * In the last four the factor is 1.
  */
-export type AdjustmentStatus = 'applied' | 'clamped' | 'missing_data' | 'zero_baseline' | 'window_outside_day';
+export type AdjustmentStatus = 'applied' | 'clamped' | 'missing_data' | 'zero_baseline' | 'window_outside_day' | 'not_adjusted_battery';
 
 export type Adjustment = {
-  /** comparison: a member with too few days of its own, moved by a group of homes not called (event-baseline-group.ts). */
-  method: AdjustmentMethod | 'comparison';
+  /**
+   * comparison: a member with too few days of its own, moved by a group of homes not called
+   * (event-baseline-group.ts); none: a battery home, its days' mean alone (decision 138).
+   */
+  method: SameDayMethod | 'comparison';
   /** Adjusted ÷ unadjusted baseline: the additive amount is spread over the event's intervals in proportion to their usual use. */
   factor: number;
   /** The factor before the clamp or cap; null when not computable. */
@@ -103,7 +120,14 @@ export type Adjustment = {
   slots: string[];
   /** comparison: how many of the group's homes the change was read from. */
   peers?: number;
+  /** additive or multiplicative: how long before the start the window ended, minutes (60 under decision 101, 120 under 138). */
+  windowGapMinutes?: number;
+  /** A gross-load baseline (decision 138): what it was made of, for its explanation. */
+  gross?: GrossFigures;
 };
+
+/** A battery home's: nothing read on the day, the factor 1 (decision 138). */
+export const NOT_ADJUSTED_BATTERY: Adjustment = Object.freeze({ method: 'none', factor: 1, unclamped: null, status: 'not_adjusted_battery', slots: [] });
 
 /**
  * Decision 029's rule: actual ÷ typical use over the window, over the intervals that are in on the
@@ -167,19 +191,32 @@ export function additiveAdjustment(
   return { method, factor: (unadjustedKwh + shift) / unadjustedKwh, unclamped, status: shift === raw ? 'applied' : 'clamped', slots };
 }
 
-/** The adjustment of `method` for a baseline whose unadjusted kWh per event slot are `unadjusted`. */
+/**
+ * The adjustment of `method` for a baseline whose unadjusted kWh per event slot are `unadjusted`,
+ * its window ending `windowGapMinutes` before the start (none: no window is read).
+ */
 export function adjustmentBy(
-  method: AdjustmentMethod,
+  method: SameDayMethod,
+  windowGapMinutes: number,
   window: DaySlots | null,
   typical: Readonly<Record<string, number>>,
   actual: SlotReadings | undefined,
   eventSlots: readonly string[],
   unadjusted: Readonly<Record<string, number>>,
 ): Adjustment {
-  if (method === 'multiplicative') return sameDayAdjustment(window, typical, actual);
+  if (method === 'none') return { ...NOT_ADJUSTED_BATTERY, slots: [] };
+  if (method === 'multiplicative') return { ...sameDayAdjustment(window, typical, actual), windowGapMinutes };
   // Slot order, as the frozen figure is summed, so frozen and computed agree to the bit.
   const unadjustedKwh = eventSlots.reduce((sum, slot) => sum + (unadjusted[slot] ?? 0), 0);
-  return additiveAdjustment(window, typical, actual, unadjustedKwh, eventSlots.length);
+  return { ...additiveAdjustment(window, typical, actual, unadjustedKwh, eventSlots.length), windowGapMinutes };
+}
+
+/**
+ * The window a method reads on the event day: none for 'none' (its days need only the event's
+ * slots, so a battery home is not left without a baseline for a gap in the afternoon).
+ */
+export function sameDayWindow(method: SameDayMethod, eventStart: Date, timeZone: string, windowGapMinutes: number): DaySlots | null {
+  return method === 'none' ? null : adjustmentWindowSlots(eventStart, timeZone, windowGapMinutes);
 }
 
 export type BaselineInput = {
@@ -190,8 +227,10 @@ export type BaselineInput = {
   readings: DayReadings;
   eventDates: Iterable<LocalDate>;
   holidays: Iterable<LocalDate>;
-  /** Decision 101's additive adjustment unless told otherwise (the harness compares both). */
-  adjustment?: AdjustmentMethod;
+  /** Decision 101's additive adjustment unless told otherwise (a frozen row's method, or the harness). */
+  adjustment?: SameDayMethod;
+  /** How long before the start the window ends, minutes: decision 101's hour unless told otherwise. */
+  windowGapMinutes?: number;
 };
 
 export type BaselineUnavailable = 'insufficient_history' | 'event_crosses_midnight';
@@ -216,7 +255,9 @@ export type Baseline =
 export function computeBaseline(input: BaselineInput): Baseline {
   const event = eventSlots(input.eventStart, input.eventEnd, input.timeZone);
   if (!event) return { ok: false, reason: 'event_crosses_midnight', eventDate: null, days: [] };
-  const window = adjustmentWindowSlots(input.eventStart, input.timeZone);
+  const method = input.adjustment ?? 'additive';
+  const gap = input.windowGapMinutes ?? DECISION_101_WINDOW_GAP_MINUTES;
+  const window = sameDayWindow(method, input.eventStart, input.timeZone, gap);
   const windowSlots = window?.slots ?? [];
   const neededClocks = [...new Set([...windowSlots, ...event.slots].map(clockOf))];
   const { kind, days } = baselineDays({ ...input, eventDate: event.date, neededClocks });
@@ -226,7 +267,7 @@ export function computeBaseline(input: BaselineInput): Baseline {
   const sorted = [...days].sort();
   const unadjustedKwhBySlot = meanByClock(sorted, event.slots, input.readings);
   const typical = meanByClock(sorted, windowSlots, input.readings);
-  const adjustment = adjustmentBy(input.adjustment ?? 'additive', window, typical, eventDayReadings(input.readings, event.date), event.slots, unadjustedKwhBySlot);
+  const adjustment = adjustmentBy(method, gap, window, typical, eventDayReadings(input.readings, event.date), event.slots, unadjustedKwhBySlot);
   const kwhBySlot: Record<string, number> = {};
   for (const slot of event.slots) kwhBySlot[slot] = (unadjustedKwhBySlot[slot] ?? 0) * adjustment.factor;
   return { ok: true, eventDate: event.date, kind, days, adjustment, slots: event.slots, unadjustedKwhBySlot, kwhBySlot };

@@ -54,7 +54,7 @@ describe('event and adjustment windows', () => {
     expect(event?.date).toBe('2025-07-17');
     expect(event?.slots).toHaveLength(12);
     expect(event?.slots[0]).toBe('18:00');
-    const window = adjustmentWindowSlots(start, TORONTO);
+    const window = adjustmentWindowSlots(start, TORONTO, 60);
     expect(window?.slots).toHaveLength(36);
     expect([window?.slots[0], window?.slots[35]]).toEqual(['14:00', '16:55']);
   });
@@ -68,9 +68,9 @@ describe('event and adjustment windows', () => {
     expect(eventSlots(new Date('2025-07-18T03:30:00Z'), new Date('2025-07-19T04:05:00Z'), TORONTO)).toBeNull();
     expect(eventSlots(new Date('2025-07-17T22:00:00Z'), new Date('2025-07-17T22:00:00Z'), TORONTO)).toBeNull();
     // 03:00 EDT: the window would start at 23:00 the day before.
-    expect(adjustmentWindowSlots(new Date('2025-07-17T07:00:00Z'), TORONTO)).toBeNull();
+    expect(adjustmentWindowSlots(new Date('2025-07-17T07:00:00Z'), TORONTO, 60)).toBeNull();
     // 04:00: the window is 00:00–02:55 of the same day.
-    expect(adjustmentWindowSlots(new Date('2025-07-17T08:00:00Z'), TORONTO)?.slots[0]).toBe('00:00');
+    expect(adjustmentWindowSlots(new Date('2025-07-17T08:00:00Z'), TORONTO, 60)?.slots[0]).toBe('00:00');
   });
 
   it('counts real intervals across a DST change: 01:00–03:00 on the fall-back night is 36 slots', () => {

@@ -170,14 +170,20 @@ export function eventSlots(start: Date, end: Date, timeZone: string): DaySlots |
   return { date, slots: keys };
 }
 
+/** How long the same-day adjustment window lasts. */
+export const ADJUSTMENT_WINDOW_MINUTES = 180;
+
 /**
- * The same-day adjustment window: the three hours ending one hour before the start. The hour
+ * The same-day adjustment window: the three hours ending `gapMinutes` before the start. The time
  * just before is left out so pre-cooling or pre-heating for the event does not inflate the
- * baseline. Null when the window reaches into the previous local day (an event before 4 a.m.).
+ * baseline: an hour under decision 101, two hours for rows frozen since decision 138 (a 90-minute
+ * pre-cool reached into the window ending an hour before, decision 133). Null when the window
+ * reaches into the previous local day (an event before 4 a.m., or 5 a.m. with the 2-hour gap).
  */
-export function adjustmentWindowSlots(eventStart: Date, timeZone: string): DaySlots | null {
+export function adjustmentWindowSlots(eventStart: Date, timeZone: string, gapMinutes: number): DaySlots | null {
   const startMs = Math.floor(eventStart.getTime() / SLOT_MS) * SLOT_MS;
-  const window = oneDay(slotsFromTo(startMs - 4 * HOUR_MS, startMs - HOUR_MS, timeZone));
+  const gapMs = gapMinutes * 60_000;
+  const window = oneDay(slotsFromTo(startMs - gapMs - ADJUSTMENT_WINDOW_MINUTES * 60_000, startMs - gapMs, timeZone));
   return window && window.date === slotOf(eventStart, timeZone).date ? window : null;
 }
 

@@ -9,6 +9,12 @@ import { provincialHolidayDates } from './provincial-holidays';
 const FIVE_MINUTES = 300_000;
 const DAY = 86_400_000;
 
+const METHODS = [
+  { rule: { adjustment: 'additive', windowGapMinutes: 60 }, gap: 60 },
+  { rule: { adjustment: 'additive', windowGapMinutes: 120 }, gap: 120 },
+  { rule: { adjustment: 'none' }, gap: null },
+] as const;
+
 const within = (ranges: readonly ReadingRange[]) => (i: Interval) => ranges.some((r) => i.start.getTime() >= r.fromMs && i.start.getTime() < r.toMs);
 
 describe('baselineReadingPlan', () => {
@@ -40,9 +46,11 @@ describe('baselineReadingPlan', () => {
             if (outages.has(date)) continue;
             intervals.push({ start: new Date(ms), kwh: (x % 1000) / 1000 });
           }
-          const input = { eventStart: start, eventEnd: end, timeZone: s.timeZone, eventDates: s.events.map((d) => addDays(eventDate, -d)), holidays };
+          // Each method's window (decision 101's, decision 138's two hours before, none), by the seed.
+          const method = METHODS[s.seed % METHODS.length]!;
+          const input = { eventStart: start, eventEnd: end, timeZone: s.timeZone, eventDates: s.events.map((d) => addDays(eventDate, -d)), holidays, ...method.rule };
           const all = computeBaseline({ ...input, readings: readingsByDay(intervals, s.timeZone) });
-          const plan = baselineReadingPlan(start, end, s.timeZone, holidays);
+          const plan = baselineReadingPlan(start, end, s.timeZone, holidays, method.gap);
           const full = computeBaseline({ ...input, readings: readingsByDay(intervals.filter(within(plan.full)), s.timeZone) });
           expect(full).toEqual(all);
           const first = computeBaseline({ ...input, readings: readingsByDay(intervals.filter(within(plan.first)), s.timeZone) });
@@ -65,7 +73,7 @@ describe('baselineReadingPlan', () => {
 
   it('reads a few hours of a few days, not the look-back', () => {
     const start = zonedTimeToUtc('2026-11-18', 18, 0, 'America/Toronto');
-    const plan = baselineReadingPlan(start, new Date(start.getTime() + 3_600_000), 'America/Toronto', []);
+    const plan = baselineReadingPlan(start, new Date(start.getTime() + 3_600_000), 'America/Toronto', [], 60);
     const at = (date: string, hour: number) => zonedTimeToUtc(date, hour, 0, 'America/Toronto').getTime();
     // Two ranges a day: the adjustment window (14:00–17:00) and the event (18:00–19:00).
     // The event day and 13 weekdays (10 and 3 spare), two ranges each.

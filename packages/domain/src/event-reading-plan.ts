@@ -1,6 +1,6 @@
 import type { Baseline } from './event-baseline';
 import { BASELINE_WEEKDAYS, BASELINE_WEEKEND_DAYS, dayKind, WEEKDAY_LOOKBACK_DAYS, WEEKEND_LOOKBACK_DAYS } from './event-baseline';
-import { adjustmentWindowSlots, clockOf, eventSlots, NEXT_DAY_MARK, slotOf } from './event-intervals';
+import { ADJUSTMENT_WINDOW_MINUTES, adjustmentWindowSlots, clockOf, eventSlots, NEXT_DAY_MARK, slotOf } from './event-intervals';
 import type { LocalDate } from './local-time';
 import { addDays, utcOffsetMs, zonedTimeToUtc } from './local-time';
 import { HOUR_MS } from './time-constants';
@@ -31,22 +31,24 @@ export type ReadingRange = { fromMs: number; toMs: number };
 export type ReadingPlan = { eventDate: LocalDate | null; wanted: number; first: ReadingRange[]; full: ReadingRange[] };
 
 /**
- * The event day's reads: the same-day adjustment window (the three hours ending an hour before the
- * start, `adjustmentWindowSlots`) and the event itself. All a frozen baseline still needs.
+ * The event day's reads: the same-day adjustment window (the three hours ending `windowGapMinutes`
+ * before the start, `adjustmentWindowSlots`; none when null, a method without one) and the event
+ * itself. All a frozen baseline still needs.
  */
-export function eventDayRanges(eventStart: Date, eventEnd: Date): [window: ReadingRange, event: ReadingRange] {
+export function eventDayRanges(eventStart: Date, eventEnd: Date, windowGapMinutes: number | null): ReadingRange[] {
   const startMs = Math.floor(eventStart.getTime() / SLOT_MS) * SLOT_MS;
-  return [
-    { fromMs: startMs - 4 * HOUR_MS, toMs: startMs - HOUR_MS },
-    { fromMs: startMs, toMs: eventEnd.getTime() },
-  ];
+  const event = { fromMs: startMs, toMs: eventEnd.getTime() };
+  if (windowGapMinutes === null) return [event];
+  const toMs = startMs - windowGapMinutes * 60_000;
+  return [{ fromMs: toMs - ADJUSTMENT_WINDOW_MINUTES * 60_000, toMs }, event];
 }
 
-export function baselineReadingPlan(eventStart: Date, eventEnd: Date, timeZone: string, holidays: Iterable<LocalDate>): ReadingPlan {
+/** `windowGapMinutes`: how long before the start the method's window ends; null when it reads none. */
+export function baselineReadingPlan(eventStart: Date, eventEnd: Date, timeZone: string, holidays: Iterable<LocalDate>, windowGapMinutes: number | null): ReadingPlan {
   const event = eventSlots(eventStart, eventEnd, timeZone);
   // No baseline whatever the readings say (the event reaches a third local day).
   if (!event) return { eventDate: null, wanted: 0, first: [], full: [] };
-  const window = adjustmentWindowSlots(eventStart, timeZone);
+  const window = windowGapMinutes === null ? null : adjustmentWindowSlots(eventStart, timeZone, windowGapMinutes);
   // Runs of clock times: the adjustment window and the event, the event's part after midnight on
   // the next day. The hour between window and event is not read.
   const clocks = event.slots.map(clockOf);
@@ -61,8 +63,8 @@ export function baselineReadingPlan(eventStart: Date, eventEnd: Date, timeZone: 
   const kind = dayKind(event.date, holidaySet);
   const [wanted, lookback] = kind === 'weekday' ? [BASELINE_WEEKDAYS, WEEKDAY_LOOKBACK_DAYS] : [BASELINE_WEEKEND_DAYS, WEEKEND_LOOKBACK_DAYS];
 
-  const [windowRange, eventRange] = eventDayRanges(eventStart, eventEnd);
-  const eventDay: ReadingRange[] = window ? [windowRange, eventRange] : [eventRange];
+  const dayRanges = eventDayRanges(eventStart, eventEnd, windowGapMinutes);
+  const eventDay: ReadingRange[] = window ? dayRanges : dayRanges.slice(-1);
   const historyDay = (date: LocalDate): ReadingRange[] =>
     runs.map(({ offset, lo, hi }) => {
       const day = addDays(date, offset);

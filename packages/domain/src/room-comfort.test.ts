@@ -57,7 +57,7 @@ describe('the comfort rule, by hand', () => {
 describe('pre-heat', () => {
   it('is the hour before the start, and today’s same-day adjustment window never reaches into it', () => {
     const start = new Date('2026-01-15T22:00:00Z'); // 5 p.m. in Montréal: pre-heat runs 4–5 p.m.
-    const window = adjustmentWindowSlots(start, 'America/Toronto');
+    const window = adjustmentWindowSlots(start, 'America/Toronto', 60);
     // Three hours ending an hour before the start: 1:00 p.m. to 3:55 p.m., by hand.
     expect(window?.slots[0]).toBe('13:00');
     expect(window?.slots.at(-1)).toBe('15:55');

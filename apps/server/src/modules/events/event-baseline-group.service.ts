@@ -99,7 +99,7 @@ export async function groupDays(db: DbOrTx, event: EventRow, members: readonly {
   if (grouped.length === 0) return out;
   const peers = [...new Set(grouped.flatMap(({ group }) => group.map((peer) => peer.id)))];
   // One after the other: a transaction's connection runs one statement at a time.
-  const rows = await gridImportInRanges(db, peers.map((householdId) => ({ householdId, group: 0 })), [[eventDayRanges(event.startsAt, event.endsAt)[1]]]);
+  const rows = await gridImportInRanges(db, peers.map((householdId) => ({ householdId, group: 0 })), [eventDayRanges(event.startsAt, event.endsAt, null)]);
   const called = await calledAmong(db, event.id, peers);
   const parsed = parsedReadings(rows);
   for (const { household, group } of grouped) {

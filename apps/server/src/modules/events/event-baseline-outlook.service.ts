@@ -23,7 +23,7 @@ export async function eventOutlook(db: DbOrTx, household: Household, event: Memb
   if (event.heldOut || event.status !== 'scheduled' || new Date(event.startsAt).getTime() <= now.getTime()) return null;
   const row = await findEvent(db, event.id);
   if (!row) return null;
-  const participant = { householdId: household.id, timeZone: household.timeZone, province: household.province };
+  const participant = { householdId: household.id, timeZone: household.timeZone, province: household.province, hasBattery: household.hasBattery };
   let baseline: Baseline | null = event.optedIn ? await shownBaseline(db, row, participant, now, frozen) : null;
   // A frozen baseline is all the member is told; the other events' days only matter to say how
   // many days are still to come.

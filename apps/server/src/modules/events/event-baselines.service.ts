@@ -1,4 +1,5 @@
 import { computeBaseline, type Baseline } from '@peakwise/domain/event-baseline';
+import { frozenMethodFor, ownDaysRule, type OwnDaysMethod } from '@peakwise/domain/event-baseline-frozen';
 import { readingsByDayFromLists, type readingsByDay } from '@peakwise/domain/event-intervals';
 import { baselineReadingPlan, eventDateOf, firstReadIsEnough, type ReadingPlan } from '@peakwise/domain/event-reading-plan';
 import { isHolidayProvince, provincialHolidayDates } from '@peakwise/domain/provincial-holidays';
@@ -53,7 +54,22 @@ export async function* householdBaselines(
   }
 }
 
-/** Plans and holidays per zone and province: households share a handful of each. */
+/**
+ * The method a household's baseline is frozen and, without a row, settled under (decision 138):
+ * every caller goes through it, so what is computed anew is what would have been frozen.
+ */
+export function methodOf(household: Participant): OwnDaysMethod {
+  // Production is read at the freeze, for the rows frozen under this method (frozen-baselines-gross.service.ts, decision 138).
+  return frozenMethodFor({ hasBattery: household.hasBattery, measuredProduction: false });
+}
+
+/** How long before the start a method's window ends; null when it reads none on the event day. */
+export function windowGapOf(method: OwnDaysMethod): number | null {
+  const rule = ownDaysRule(method);
+  return rule.adjustment === 'none' ? null : rule.windowGapMinutes;
+}
+
+/** Plans and holidays per zone, province and method's window: households share a handful of each. */
 export class PlanCache {
   private readonly plans = new Map<string, ReadingPlan>();
   private readonly holidays = new Map<string, string[]>();
@@ -90,14 +106,15 @@ export class PlanCache {
 
   private keyOf(household: Participant): string {
     this.of(household);
-    return `${household.timeZone}|${household.province}`;
+    return `${household.timeZone}|${household.province}|${windowGapOf(methodOf(household))}`;
   }
 
   of(household: Participant): ReadingPlan {
-    const key = `${household.timeZone}|${household.province}`;
+    const gap = windowGapOf(methodOf(household));
+    const key = `${household.timeZone}|${household.province}|${gap}`;
     let plan = this.plans.get(key);
     if (!plan) {
-      plan = baselineReadingPlan(this.event.startsAt, this.event.endsAt, household.timeZone, this.holidaysOf(household));
+      plan = baselineReadingPlan(this.event.startsAt, this.event.endsAt, household.timeZone, this.holidaysOf(household), gap);
       this.plans.set(key, plan);
     }
     return plan;
@@ -111,7 +128,7 @@ export function baselineOf(event: EventRow, plans: PlanCache, household: Partici
   const eventDate = eventDateOf(event.startsAt, timeZone);
   const holidays = plans.holidaysOf(household);
   const eventDates = (otherStarts ?? []).map((ms) => eventDateOf(new Date(ms), timeZone));
-  const baseline = computeBaseline({ eventStart: event.startsAt, eventEnd: event.endsAt, timeZone, readings, eventDates, holidays });
+  const baseline = computeBaseline({ eventStart: event.startsAt, eventEnd: event.endsAt, timeZone, readings, eventDates, holidays, ...ownDaysRule(methodOf(household)) });
   return { household, baseline, readings, eventDate };
 }
 

@@ -124,7 +124,7 @@ function startedEventFor(db: DbOrTx, eventId: string, householdId: string, now: 
 
 const keepable = (event: HouseholdEvent, now: Date) => event !== null && event.status !== 'cancelled' && now.getTime() >= event.startsAt.getTime();
 
-const participantOf = (household: Household): Participant => ({ householdId: household.id, timeZone: household.timeZone, province: household.province });
+const participantOf = (household: Household): Participant => ({ householdId: household.id, timeZone: household.timeZone, province: household.province, hasBattery: household.hasBattery });
 
 /**
  * GET /api/events/{id}/scorecard: 404 for an event outside the member's area (as for one that

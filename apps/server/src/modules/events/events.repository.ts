@@ -189,12 +189,13 @@ export async function setParticipation(db: DbOrTx, eventId: string, householdId:
     on conflict (event_id, household_id) do update set opted_in = excluded.opted_in, source = excluded.source, changed_at = excluded.changed_at`);
 }
 
-export type Participant = { householdId: string; timeZone: string; province: string };
+/** An opted-in household as its baseline needs it: its clock, its holidays, and whether the member says it has a battery (decision 138). */
+export type Participant = { householdId: string; timeZone: string; province: string; hasBattery: boolean };
 
 export async function optedInHouseholds(db: DbOrTx, eventId: string): Promise<Participant[]> {
   return rowsOf<Participant>(
     await db.execute(sql`
-      select h.id as "householdId", h.time_zone as "timeZone", h.province from event_participations ep join households h on h.id = ep.household_id
+      select h.id as "householdId", h.time_zone as "timeZone", h.province, h.has_battery as "hasBattery" from event_participations ep join households h on h.id = ep.household_id
       where ep.event_id = ${eventId}::uuid and ep.opted_in order by h.id`),
   );
 }

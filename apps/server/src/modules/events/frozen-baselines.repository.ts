@@ -75,7 +75,7 @@ const columns = sql`b.event_id as "eventId", b.household_id as "householdId", b.
 export async function householdsToFreeze(db: DbOrTx, event: EventRow, householdIds?: readonly string[]): Promise<Participant[]> {
   return rowsOf<Participant>(
     await db.execute(sql`
-      select h.id as "householdId", h.time_zone as "timeZone", h.province
+      select h.id as "householdId", h.time_zone as "timeZone", h.province, h.has_battery as "hasBattery"
       from event_participations ep join households h on h.id = ep.household_id
       left join event_baselines b on b.event_id = ep.event_id and b.household_id = ep.household_id
       where ep.event_id = ${event.id}::uuid and ep.opted_in

@@ -1,10 +1,11 @@
 import type { Baseline } from '@peakwise/domain/event-baseline';
-import { freezeBaseline, thawBaseline, type FrozenBaseline, type GroupDay } from '@peakwise/domain/event-baseline-frozen';
+import { freezeBaseline, thawBaseline, type FrozenBaseline, type GroupDay, type OwnDaysMethod } from '@peakwise/domain/event-baseline-frozen';
+import type { ReadingRange } from '@peakwise/domain/event-reading-plan';
 import { readingsByDayFromLists } from '@peakwise/domain/event-intervals';
 import { eventDateOf, eventDayRanges } from '@peakwise/domain/event-reading-plan';
 import type { DbOrTx } from '../../db/client';
 import { groupBaselines, groupDays } from './event-baseline-group.service';
-import { householdBaselines, type HouseholdBaseline } from './event-baselines.service';
+import { householdBaselines, methodOf, windowGapOf, type HouseholdBaseline } from './event-baselines.service';
 import { gridImportInRanges, otherEventStartsByHousehold } from './event-settlement.repository';
 import type { EventRow, Participant } from './events.repository';
 import { frozenBaselinesFor, householdsToFreeze, saveFrozenBaselines } from './frozen-baselines.repository';
@@ -37,10 +38,16 @@ export async function freezeEventBaselines(db: DbOrTx, event: EventRow, now: Dat
   for await (const batch of householdBaselines(db, event, participants, otherStarts, options.batchSize ?? FREEZE_BATCH)) {
     // A member with too few days of its own is scored by a comparison group when it has one (decision 101).
     const byGroup = await groupBaselines(db, event, batch);
-    const rows = batch.map(({ household, baseline, readings }) => ({
-      householdId: household.householdId,
-      frozen: byGroup.get(household.householdId) ?? freezeBaseline(baseline, readings, event.startsAt, household.timeZone),
-    }));
+    // A solar home with measured production and no battery then moves to the gross-load baseline (decision 138).
+    const rows = await withGrossLoadRows(
+      db,
+      event,
+      batch.map(({ household, baseline, readings }) => ({
+        household,
+        hasBattery: household.hasBattery,
+        frozen: byGroup.get(household.householdId) ?? freezeBaseline(baseline, readings, event.startsAt, household.timeZone, methodOf(household)),
+      })),
+    );
     await saveFrozenBaselines(db, event, rows, now);
     frozen += rows.length;
   }
@@ -70,6 +77,15 @@ export async function shownBaseline(db: DbOrTx, event: EventRow, household: Part
 const isFinal = (event: EventRow, frozen: FrozenBaseline | undefined): frozen is FrozenBaseline => frozen !== undefined && (frozen.status === 'ok' || event.status !== 'scheduled');
 
 /**
+ * The event day's readings a row thaws from: its method's window (an hour or two before the start,
+ * or none) and the event. A row frozen under decision 101 keeps its window (decision 138).
+ */
+function rowDayRanges(event: EventRow, frozen: FrozenBaseline): ReadingRange[] {
+  const gap = frozen.status !== 'ok' || frozen.method === 'own-days-comparison-group' ? null : windowGapOf(frozen.method as OwnDaysMethod);
+  return eventDayRanges(event.startsAt, event.endsAt, gap);
+}
+
+/**
  * One household's baseline on the event day, from its frozen figures (its row of
  * frozenBaselinesFor, read by the caller with its other reads) and that day's readings (the live
  * scorecard), or null when it has none for this window (the caller computes it as before).
@@ -81,7 +97,7 @@ export async function frozenBaselineOnTheDay(db: DbOrTx, event: EventRow, househ
     const flows = (await grossDayFlows(db, event, [household.householdId])).get(household.householdId);
     return thawed(event, household, frozen, flows, undefined, grossDayOf(event, household.timeZone, flows))?.baseline ?? null;
   }
-  const readings = await gridImportInRanges(db, [{ householdId: household.householdId, group: 0 }], [eventDayRanges(event.startsAt, event.endsAt)]);
+  const readings = await gridImportInRanges(db, [{ householdId: household.householdId, group: 0 }], [rowDayRanges(event, frozen)]);
   const group = await groupDays(db, event, [{ household, frozen }]);
   return thawed(event, household, frozen, readings.get(household.householdId), group.get(household.householdId))?.baseline ?? null;
 }
@@ -107,14 +123,26 @@ export async function* settlementBaselines(
   otherStarts: ReadonlyMap<string, number[]>,
   batchSize: number,
 ): AsyncGenerator<HouseholdBaseline[]> {
-  const ranges = [eventDayRanges(event.startsAt, event.endsAt)];
   const load = async (batch: readonly Participant[]) => {
     const frozen = await frozenBaselinesFor(db, event, batch.map((p) => p.householdId));
     const withRow = batch.filter((p) => isFinal(event, frozen.get(p.householdId)));
     // Only gross-load rows read production (decision 138); the rest keep the index-only read.
     const gross = withRow.filter((p) => isGrossRow(frozen.get(p.householdId)));
     const onGrid = withRow.filter((p) => !isGrossRow(frozen.get(p.householdId)));
-    const readings: Map<string, { ms: number[]; kwh: number[] }> = await gridImportInRanges(db, onGrid.map((p) => ({ householdId: p.householdId, group: 0 })), ranges);
+    // One read for the batch, each row's ranges by its method's window (a handful of groups).
+    const ranges: ReadingRange[][] = [];
+    const groupOf = new Map<string, number>();
+    const members = onGrid.map((p) => {
+      const dayRanges = rowDayRanges(event, frozen.get(p.householdId)!);
+      const key = JSON.stringify(dayRanges);
+      let group = groupOf.get(key);
+      if (group === undefined) {
+        group = ranges.push(dayRanges) - 1;
+        groupOf.set(key, group);
+      }
+      return { householdId: p.householdId, group };
+    });
+    const readings: Map<string, { ms: number[]; kwh: number[] }> = await gridImportInRanges(db, members, ranges);
     const flows = await grossDayFlows(db, event, gross.map((p) => p.householdId));
     for (const [householdId, rows] of flows) readings.set(householdId, rows);
     const groups = await groupDays(db, event, onGrid.map((household) => ({ household, frozen: frozen.get(household.householdId)! })));
