@@ -57,7 +57,9 @@ describe('a solar home at an event', () => {
         const swing = k % 3 === 0 ? 0.01 : 0;
         meter.push({
           ts: new Date(ms).toISOString(),
-          productionKwh: round(produced),
+          // A meter that does not report production (a Green Button file, a whole-home meter): a home
+          // whose production is measured is scored on gross load instead (event-gross-load.routes.test.ts).
+          productionKwh: 0,
           consumptionKwh: round(used),
           gridImportKwh: round(Math.max(0, used - produced) + swing),
           gridExportKwh: round(Math.max(0, produced - used) + swing),
@@ -85,7 +87,7 @@ describe('a solar home at an event', () => {
     await worker.stop();
 
     // By hand from the stored rows: each interval's max(0, import − export); the 10 latest
-    // ordinary weekdays; the window [12:00, 15:00) (36 intervals) moves the event's 24 intervals
+    // ordinary weekdays; the window [11:00, 14:00) (36 intervals, ending two hours before, decision 138) moves the event's 24 intervals
     // by its difference per interval, within ±20 %.
     const rows = rowsOf<{ ts: string; imported: number; exported: number; used: number }>(
       await t.database.db.execute(sql`select ts, grid_import_kwh as imported, grid_export_kwh as exported, consumption_kwh as used from meter_readings where household_id = ${household.id}::uuid`),
@@ -95,7 +97,7 @@ describe('a solar home at an event', () => {
     const mean = (values: number[]) => values.reduce((s, v) => s + v, 0) / values.length;
     const baselineOn = (of: 'grid' | 'used') => {
       const eventPart = (d: string) => total(zonedTimeToUtc(d, 16, 0, ZONE), zonedTimeToUtc(d, 18, 0, ZONE), of);
-      const windowPart = (d: string) => total(zonedTimeToUtc(d, 12, 0, ZONE), zonedTimeToUtc(d, 15, 0, ZONE), of);
+      const windowPart = (d: string) => total(zonedTimeToUtc(d, 11, 0, ZONE), zonedTimeToUtc(d, 14, 0, ZONE), of);
       const usual = mean(days.map(eventPart));
       const added = Math.min(0.2 * usual, Math.max(-0.2 * usual, ((windowPart(eventDate) - mean(days.map(windowPart))) / 36) * 24));
       return { usual, baselineKwh: usual + added };
