@@ -86,6 +86,10 @@ export const baselineOutlookSchema = z.discriminatedUnion('status', [
     targetKwh: z.number(),
     /** Too few days of its own: scored by a comparison group of homes not called (decision 101); the figure is its own days' mean. */
     byGroup: z.literal(true).optional(),
+    /** A battery home: the figure is not adjusted on the day, it is the baseline (decision 138). */
+    notAdjusted: z.literal(true).optional(),
+    /** How long before the start the same-day window ends, minutes: 60 for a row frozen under decision 101, 120 since 138. */
+    windowGapMinutes: z.number().int().optional(),
     /** The home has solar: the figures are what it draws from the grid, after what its panels supply (decision 112). */
     fromGrid: z.literal(true).optional(),
     /** Solar panels whose production is measured, no battery: scored on gross load (decision 138); the figure is its days' grid draw. */
@@ -129,10 +133,12 @@ export const eventResultSchema = z.object({
    * additive: the window's difference per interval was added over the event (decision 101);
    * multiplicative: the baseline was multiplied by the window's ratio (decision 029, baselines frozen
    * before 101); comparison: a member with too few days of its own, its usual use multiplied by the
-   * change of a group of similar homes not called. Null on results stored before it was kept, all
-   * of them multiplicative.
+   * change of a group of similar homes not called; none: a battery home, its usual use not adjusted
+   * (decision 138). Null on results stored before it was kept, all of them multiplicative.
    */
-  adjustmentMethod: z.enum(['additive', 'multiplicative', 'comparison']).nullable().optional(),
+  adjustmentMethod: z.enum(['additive', 'multiplicative', 'comparison', 'none']).nullable().optional(),
+  /** How long before the start the window the adjustment read ended, minutes (decision 138: 120; 60 before, and when absent). */
+  adjustmentWindowGapMinutes: z.number().int().nullable().optional(),
   /** comparison: how many homes of the group the change was read from. */
   adjustmentPeers: z.number().int().nullable().optional(),
   /** The adjusted baseline ÷ the unadjusted one. */
@@ -140,7 +146,7 @@ export const eventResultSchema = z.object({
   /** The factor before the clamp (multiplicative) or the ±20 % cap (additive); null when not computable or not stored. */
   adjustmentUnclamped: z.number().nullable().optional(),
   /** Why the factor is what it is (applied, clamped, or 1 for want of data). */
-  adjustmentStatus: z.enum(['applied', 'clamped', 'missing_data', 'zero_baseline', 'window_outside_day']).nullable().optional(),
+  adjustmentStatus: z.enum(['applied', 'clamped', 'missing_data', 'zero_baseline', 'window_outside_day', 'not_adjusted_battery']).nullable().optional(),
   /** Event intervals whose reading never arrived (insufficient_data). */
   missingIntervals: z.number().int().optional(),
   baselineKwh: z.number(),

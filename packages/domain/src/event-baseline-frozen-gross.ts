@@ -1,5 +1,5 @@
 import type { Baseline } from './event-baseline';
-import { additiveAdjustment, meanByClock } from './event-baseline';
+import { additiveAdjustment, EARLY_WINDOW_GAP_MINUTES, meanByClock } from './event-baseline';
 import type { FrozenBaselineFigures } from './event-baseline-frozen';
 import type { DayReadings, DaySlots, SlotReadings } from './event-intervals';
 import { clockOf, readingAt } from './event-intervals';
@@ -100,6 +100,6 @@ export function thawGrossBaseline(frozen: FrozenBaselineFigures & { gross: Froze
     if (Number.isFinite(produced)) productionKwh += produced!;
     kwhBySlot[slot] = Number.isFinite(produced) ? Math.max(0, usualGross[slot]! + perSlot - produced!) : Math.max(0, unadjustedKwhBySlot[slot]! + perSlot);
   }
-  const adjustment = { ...additive, gross: { usualKwh, shiftKwh, productionKwh } };
+  const adjustment = { ...additive, windowGapMinutes: EARLY_WINDOW_GAP_MINUTES, gross: { usualKwh, shiftKwh, productionKwh } };
   return { ok: true, eventDate: event.date, kind: frozen.kind, days: frozen.days, adjustment, slots: event.slots, unadjustedKwhBySlot, kwhBySlot };
 }

@@ -22,6 +22,10 @@ export type BaselineOutlook =
       targetKwh: number;
       /** Too few days of its own: a comparison group moves the figure on the day (decision 101). */
       byGroup?: true;
+      /** A battery home: nothing moves the figure on the day (decision 138). */
+      notAdjusted?: true;
+      /** How long before the start the same-day window ends, minutes (decision 138). */
+      windowGapMinutes?: number;
     }
   | {
       status: 'insufficient_history';
@@ -60,7 +64,10 @@ export function baselineOutlook({ baseline, terms, today, holidays, eventDates }
   if (baseline.ok) {
     const baselineKwh = baseline.slots.reduce((sum, slot) => sum + (baseline.unadjustedKwhBySlot[slot] ?? 0), 0);
     const estimate = { status: 'estimate' as const, kind: baseline.kind, days: baseline.days, baselineKwh, targetKwh: targetKwhFor(baselineKwh, terms.targetPercent) };
-    return baseline.adjustment.method === 'comparison' ? { ...estimate, byGroup: true } : estimate;
+    const { method, windowGapMinutes } = baseline.adjustment;
+    if (method === 'comparison') return { ...estimate, byGroup: true };
+    if (method === 'none') return { ...estimate, notAdjusted: true };
+    return windowGapMinutes === undefined ? estimate : { ...estimate, windowGapMinutes };
   }
   if (baseline.reason === 'event_crosses_midnight' || baseline.eventDate === null) return { status: 'event_crosses_midnight' };
   const holidaySet = new Set(holidays);

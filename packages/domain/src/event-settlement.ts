@@ -26,8 +26,10 @@ export type Settlement = {
   /** What the member is shown: the days the baseline used, its kind and the adjustment. */
   baselineDays: LocalDate[];
   dayKind: DayKind | null;
-  /** additive (decision 101), decision 029's ratio (a baseline frozen under it), or a comparison group's change. */
+  /** additive (decision 101), decision 029's ratio (a baseline frozen under it), a comparison group's change, or none (a battery home, decision 138). */
   adjustmentMethod: Adjustment['method'] | null;
+  /** How long before the start the window ended, minutes (60 or 120, decision 138); null without a window's adjustment. */
+  adjustmentWindowGapMinutes: number | null;
   /** comparison: how many of the group's homes its change was read from. */
   adjustmentPeers: number | null;
   adjustmentFactor: number | null;
@@ -55,6 +57,7 @@ export function settleEvent(baseline: Baseline, actual: SlotReadings | undefined
       baselineDays: baseline.days,
       dayKind: null,
       adjustmentMethod: null,
+      adjustmentWindowGapMinutes: null,
       adjustmentPeers: null,
       adjustmentFactor: null,
       adjustmentUnclamped: null,
@@ -80,6 +83,7 @@ export function settleEvent(baseline: Baseline, actual: SlotReadings | undefined
     baselineDays: baseline.days,
     dayKind: baseline.kind,
     adjustmentMethod: baseline.adjustment.method,
+    adjustmentWindowGapMinutes: baseline.adjustment.windowGapMinutes ?? null,
     adjustmentPeers: baseline.adjustment.peers ?? null,
     adjustmentFactor: baseline.adjustment.factor,
     adjustmentUnclamped: baseline.adjustment.unclamped,

@@ -18,6 +18,7 @@ function settled(): Settlement {
     adjustmentUnclamped: 1,
     adjustmentStatus: 'applied',
     adjustmentMethod: 'additive',
+    adjustmentWindowGapMinutes: 120,
     adjustmentPeers: null,
     intervals: actual.map((kwh, i) => ({ slot: `18:${String(i * 5).padStart(2, '0')}`, baselineKwh: 1, actualKwh: kwh })),
     missingSlots: [],

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { computeBaseline } from '@peakwise/domain/event-baseline';
+import { computeBaseline, EARLY_WINDOW_GAP_MINUTES } from '@peakwise/domain/event-baseline';
 import { readingsByDay, slotOf } from '@peakwise/domain/event-intervals';
 import { settleEvent } from '@peakwise/domain/event-settlement';
 import { provincialHolidayDates } from '@peakwise/domain/provincial-holidays';
@@ -15,7 +15,9 @@ import { insertEvent, setEventStatus, upsertProgram } from './events.repository'
  * 200 households settled in batches of 37, each result checked against the domain's functions
  * applied to that household's raw rows, read separately with no range planning. The households
  * vary: four zones and provinces, a day missing (the baseline looks further back), another
- * event's day, too short a history, missing event intervals, a deep cut, and points already paid.
+ * event's day, too short a history, missing event intervals, a deep cut, points already paid,
+ * and a battery home (decision 138: its days alone, the others over the window ending two hours
+ * before, so a batch reads two kinds of ranges).
  */
 
 const HOUSEHOLDS = 200;
@@ -48,6 +50,8 @@ describe('set-based settlement of many households', () => {
     await db().execute(sql`
       insert into event_participations (event_id, household_id, opted_in, source)
       select ${eventId}::uuid, id, true, 'member' from households`);
+    // Half of kind 7: the member says the home has a battery.
+    await db().execute(sql`update households set has_battery = true where substr(owner_user_id, 6)::int % 20 = 7`);
     // Kind 2: opted in to the event five days earlier, so that day is not in its baseline.
     await db().execute(sql`
       insert into event_participations (event_id, household_id, opted_in, source)
@@ -79,8 +83,8 @@ describe('set-based settlement of many households', () => {
     const run = await db().transaction((tx) => settleEndedEvent(tx, eventId, now, { batchSize: 37 }));
     expect(run).toEqual({ settled: HOUSEHOLDS, pending: 0, retryAt: null });
 
-    const households = rowsOf<{ id: string; i: number; timeZone: string; province: string }>(
-      await db().execute(sql`select id, substr(owner_user_id, 6)::int as i, time_zone as "timeZone", province from households order by id`),
+    const households = rowsOf<{ id: string; i: number; timeZone: string; province: string; hasBattery: boolean }>(
+      await db().execute(sql`select id, substr(owner_user_id, 6)::int as i, time_zone as "timeZone", province, has_battery as "hasBattery" from households order by id`),
     );
     const stored = new Map(
       rowsOf<{ householdId: string; outcome: string; points: number; baselineKwh: number | null; actualKwh: number | null; detail: Record<string, unknown> }>(
@@ -95,12 +99,14 @@ describe('set-based settlement of many households', () => {
       const raw = rowsOf<{ ts: string; kwh: number }>(await db().execute(sql`select ts, consumption_kwh as kwh from meter_readings where household_id = ${h.id}::uuid`));
       const readings = readingsByDay(raw.map((r) => ({ start: new Date(r.ts), kwh: Number(r.kwh) })), h.timeZone);
       const eventDates = h.i % 10 === 2 ? [slotOf(new Date('2026-10-09T22:00:00Z'), h.timeZone).date] : [];
-      const baseline = computeBaseline({ eventStart: START, eventEnd: END, timeZone: h.timeZone, readings, eventDates, holidays: provincialHolidayDates(h.province as 'ON', 2025, 2026) });
+      const rule = h.hasBattery ? ({ adjustment: 'none' } as const) : ({ adjustment: 'additive', windowGapMinutes: EARLY_WINDOW_GAP_MINUTES } as const);
+      const baseline = computeBaseline({ eventStart: START, eventEnd: END, timeZone: h.timeZone, readings, eventDates, holidays: provincialHolidayDates(h.province as 'ON', 2025, 2026), ...rule });
       const expected = settleEvent(baseline, readings.get('2026-10-14'), { targetPercent: 10, rewardPoints: 100 });
       const result = stored.get(h.id)!;
       expect(result, `household ${h.i}`).toMatchObject({ outcome: expected.status, points: expected.points });
       expect(result.detail.baselineDays, `household ${h.i}`).toEqual(expected.baselineDays);
       expect(result.detail.intervals, `household ${h.i}`).toEqual(expected.intervals);
+      if (expected.status !== 'no_baseline') expect(result.detail.adjustmentMethod, `household ${h.i}`).toBe(h.hasBattery ? 'none' : 'additive');
       if (expected.status !== 'no_baseline') expect(result.baselineKwh, `household ${h.i}`).toBe(expected.baselineKwh);
       expect(balances.get(h.id) ?? 0, `household ${h.i}`).toBe(h.i % 10 === 6 ? Math.max(50, expected.points) : expected.points);
       outcomes.set(expected.status, (outcomes.get(expected.status) ?? 0) + 1);
@@ -110,6 +116,7 @@ describe('set-based settlement of many households', () => {
     expect(outcomes.get('insufficient_data')).toBe(HOUSEHOLDS / 10);
     expect(outcomes.get('settled')).toBe(HOUSEHOLDS * 0.8);
     expect(households.filter((h) => h.i % 10 === 5).every((h) => (balances.get(h.id) ?? 0) > 0)).toBe(true);
+    expect(households.filter((h) => h.hasBattery)).toHaveLength(HOUSEHOLDS / 20);
 
     // Running it again pays nothing more.
     const transfers = async () => Number(rowsOf<{ n: number }>(await db().execute(sql`select count(*)::int as n from points_transfers`))[0]!.n);

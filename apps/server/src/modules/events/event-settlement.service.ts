@@ -127,6 +127,8 @@ function resultRow(householdId: string, outcome: StackedSettlement & KwhPoints, 
       baselineDays: outcome.baselineDays,
       dayKind: outcome.dayKind,
       adjustmentMethod: outcome.adjustmentMethod,
+      // Which window the adjustment read (decision 138), so the result says the right one.
+      ...(outcome.adjustmentWindowGapMinutes !== null ? { adjustmentWindowGapMinutes: outcome.adjustmentWindowGapMinutes } : {}),
       adjustmentPeers: outcome.adjustmentPeers,
       adjustmentFactor: outcome.adjustmentFactor,
       // Kept so the member's result can say how far the same-day ratio was from the clamp.

@@ -19,6 +19,7 @@ function resultView(stored: StoredResult): EventResult {
     baselineDays: string[];
     dayKind: EventResult['dayKind'];
     adjustmentMethod: EventResult['adjustmentMethod'];
+    adjustmentWindowGapMinutes: number;
     adjustmentPeers: number | null;
     adjustmentFactor: number | null;
     adjustmentUnclamped: number | null;
@@ -40,6 +41,7 @@ function resultView(stored: StoredResult): EventResult {
     baselineDays: detail.baselineDays ?? [],
     dayKind: detail.dayKind ?? null,
     adjustmentMethod: detail.adjustmentMethod ?? null,
+    adjustmentWindowGapMinutes: detail.adjustmentWindowGapMinutes ?? null,
     adjustmentPeers: detail.adjustmentPeers ?? null,
     adjustmentFactor: detail.adjustmentFactor ?? null,
     adjustmentUnclamped: detail.adjustmentUnclamped ?? null,

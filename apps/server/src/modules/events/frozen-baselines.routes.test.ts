@@ -44,6 +44,7 @@ describe('the baseline frozen at the announcement, shown, and settled against (d
   let keen: Member; // opted in to every event, ten weekdays of history
   let newcomer: Member; // opted in to every event, two weekdays of history
   let late: Member; // opts in by hand after the announcement
+  let battery: Member; // opted in to every event, ten weekdays of history, a battery (decision 138)
   const homes = new Map<string, string>();
   let programId: string;
   const eventDate = pastWeekday();
@@ -59,8 +60,8 @@ describe('the baseline frozen at the announcement, shown, and settled against (d
     });
     expect(await res.json()).toMatchObject({ rejected: [] });
   };
-  /** 13:00–20:00 every 5 minutes of each day, `kwh(day, ms)` per interval. */
-  const daysOf = (days: string[], kwh: (day: string, ms: number) => number) => gridOnlyDays(days, (day) => [at(day, 13), at(day, 20)], kwh);
+  /** 11:00–20:00 every 5 minutes of each day, `kwh(day, ms)` per interval (a 16:00 event's window starts at 11:00). */
+  const daysOf = (days: string[], kwh: (day: string, ms: number) => number) => gridOnlyDays(days, (day) => [at(day, 11), at(day, 20)], kwh);
   // Telling members is another test's business; the announcement's fan-out and the freeze are run by hand.
   const handlers = { ...eventJobHandlers, ...notificationJobHandlers({ announce: async () => 0 } as unknown as EventNotifier) };
   const run = (name: string, eventId: string) => t.database.db.transaction((tx) => handlers[name]!({ db: t.database.db, tx, job: { payload: { eventId } } as never, now }));
@@ -111,19 +112,22 @@ describe('the baseline frozen at the announcement, shown, and settled against (d
     t = await createTestApp({ clock: () => now });
     operator = await createMember(t.app);
     await setOperator(t.database.db, operator.email);
-    [keen, newcomer, late] = [await createMember(t.app), await createMember(t.app), await createMember(t.app)];
-    for (const m of [keen, newcomer, late]) {
+    [keen, newcomer, late, battery] = [await createMember(t.app), await createMember(t.app), await createMember(t.app), await createMember(t.app)];
+    for (const m of [keen, newcomer, late, battery]) {
       const household = await ensureHouseholdForUser(t.database.db, m.userId);
       homes.set(m.userId, household.id);
       credentials.set(m.userId, (await issueIngestCredential(t.database.db, household.id, null, 'test')).token);
     }
-    for (const m of [keen, newcomer]) expect((await call(m, 'PUT', '/api/event-preferences', { optInEveryEvent: true })).status).toBe(200);
+    // The member's word, set in Settings (not this test's business).
+    await t.database.db.execute(sql`update households set has_battery = true where id = ${homes.get(battery.userId)!}::uuid`);
+    for (const m of [keen, newcomer, battery]) expect((await call(m, 'PUT', '/api/event-preferences', { optInEveryEvent: true })).status).toBe(200);
     programId = await upsertProgram(t.database.db, { name: 'Ontario Peak Saver', provinces: ['ON'], fsas: null, defaultRewardPoints: 100, defaultTargetPercent: 10, noticeHours: 4 });
     const older: string[] = [];
     for (let back = 1; back <= 45; back++) if (!usual.includes(addDays(eventDate, -back))) older.push(addDays(eventDate, -back));
     await ingest(keen, daysOf([...usual, ...older], keenKwh));
     await ingest(late, daysOf(usual, () => 0.25));
     await ingest(newcomer, daysOf(usual.slice(0, 2), () => 0.2));
+    await ingest(battery, daysOf(usual, keenKwh));
   }, 180_000);
   afterAll(() => t.close());
 
@@ -141,9 +145,13 @@ describe('the baseline frozen at the announcement, shown, and settled against (d
     await run('event.freeze-baselines', eventId);
 
     const rows = await frozenRows(eventId);
-    expect(rows.map((r) => r.household).sort()).toEqual([homes.get(keen.userId), homes.get(newcomer.userId)].sort());
+    expect(rows.map((r) => r.household).sort()).toEqual([homes.get(keen.userId), homes.get(newcomer.userId), homes.get(battery.userId)].sort());
     const keenRow = rows.find((r) => r.household === homes.get(keen.userId))!;
-    expect(keenRow).toMatchObject({ status: 'ok', dayKind: 'weekday', days: usual.join(','), method: 'mean-of-days-additive-window' });
+    // Decision 138: a home without a battery under the window ending two hours before, a battery home on its days alone.
+    expect(keenRow).toMatchObject({ status: 'ok', dayKind: 'weekday', days: usual.join(','), method: 'mean-of-days-additive-early-window' });
+    const batteryRow = rows.find((r) => r.household === homes.get(battery.userId))!;
+    expect(batteryRow).toMatchObject({ status: 'ok', dayKind: 'weekday', days: usual.join(','), method: 'mean-of-days-unadjusted' });
+    expect(batteryRow.baselineKwh).toBeCloseTo(await rawMean(battery, usual, [18, 0], [19, 0]), 9);
     expect(new Date(keenRow.frozenAt).getTime()).toBe(now.getTime());
     const expected = await rawMean(keen, usual, [18, 0], [19, 0]);
     expect(keenRow.baselineKwh).toBeCloseTo(expected, 9);
@@ -160,7 +168,11 @@ describe('the baseline frozen at the announcement, shown, and settled against (d
     now = at(eventDate, 10);
     const before = (await call(keen, 'GET', `/api/events/${eventId}`)).body.outlook as { baselineKwh: number; targetKwh: number; days: string[] };
     const frozen = (await rowOf(eventId, keen))!;
-    expect(before).toMatchObject({ status: 'estimate', days: usual });
+    expect(before).toMatchObject({ status: 'estimate', days: usual, windowGapMinutes: 120 });
+    expect(before).not.toHaveProperty('notAdjusted');
+    const batteryOutlook = (await call(battery, 'GET', `/api/events/${eventId}`)).body.outlook;
+    expect(batteryOutlook).toMatchObject({ status: 'estimate', days: usual, notAdjusted: true, baselineKwh: (await rowOf(eventId, battery))!.baselineKwh });
+    expect(batteryOutlook).not.toHaveProperty('windowGapMinutes');
     expect(before.baselineKwh).toBe(frozen.baselineKwh);
     expect(before.targetKwh).toBe(Math.floor(frozen.baselineKwh! * 90 + 1e-6) / 100);
     // A late correction of the most recent usual day (within the week): computed anew, the mean would move.
@@ -201,13 +213,16 @@ describe('the baseline frozen at the announcement, shown, and settled against (d
   });
 
   it('settles against the frozen baseline, with the same-day adjustment worked out on the day (by hand)', async () => {
-    // The event day: 0.22 kWh per 5 minutes over 13:00–18:00 (the window 14:00–17:00, against a
-    // usual 0.21: 0.01 more per interval, 0.12 kWh over the event's 12), 0.27 during the event
-    // (against about 0.33: a cut of 17 %).
+    // The event day: 0.22 kWh per 5 minutes over 11:00–16:30 (the window 13:00–16:00, against a
+    // usual 0.21: 0.01 more per interval, 0.12 kWh over the event's 12), a pre-cool at 0.8 from
+    // 16:30 to 18:00 (decision 101's window, 14:00–17:00, would take in half an hour of it), 0.27
+    // during the event (against about 0.33: a cut of 17 %).
     const today: unknown[] = [];
-    for (let ms = at(eventDate, 13).getTime(); ms < endsAt().getTime(); ms += FIVE_MINUTES) today.push(reading(ms, ms >= startsAt().getTime() ? 0.27 : 0.22));
+    const preCool = at(eventDate, 16, 30).getTime();
+    for (let ms = at(eventDate, 11).getTime(); ms < endsAt().getTime(); ms += FIVE_MINUTES) today.push(reading(ms, ms >= startsAt().getTime() ? 0.27 : ms >= preCool ? 0.8 : 0.22));
     now = at(eventDate, 20);
     await ingest(keen, today);
+    await ingest(battery, today);
     // The live scorecard runs against the same frozen baseline and factor.
     const card = (await call(keen, 'GET', `/api/events/${eventId}/scorecard`)).body as { status: string; intervalsIn: number; baselineKwh: number };
     expect(card).toMatchObject({ status: 'live', intervalsIn: 12 });
@@ -215,14 +230,15 @@ describe('the baseline frozen at the announcement, shown, and settled against (d
     await t.database.db.transaction((tx) => settleEndedEvent(tx, eventId, now));
 
     const frozen = (await rowOf(eventId, keen))!;
-    const [result] = rowsOf<{ baselineKwh: number; actualKwh: number; points: number; detail: { baselineDays: string[]; adjustmentFactor: number; adjustmentMethod: string } }>(
+    const [result] = rowsOf<{ baselineKwh: number; actualKwh: number; points: number; detail: { baselineDays: string[]; adjustmentFactor: number; adjustmentMethod: string; adjustmentStatus: string } }>(
       await t.database.db.execute(sql`select baseline_kwh as "baselineKwh", actual_kwh as "actualKwh", points, detail from event_results where event_id = ${eventId}::uuid and household_id = ${homes.get(keen.userId)!}::uuid`),
     );
-    // Decision 101, from the raw rows: the window's use on the day minus its usual, per interval (36
-    // of them, all in), times the event's 12 intervals, added to the usual 18:00–19:00, within ±20 %.
+    // Decision 101's rule over decision 138's window, from the raw rows: the use on the day over
+    // 13:00–16:00 minus its usual, per interval (36 of them, all in), times the event's 12
+    // intervals, added to the usual 18:00–19:00, within ±20 %.
     const usualEvening = await rawMean(keen, usual, [18, 0], [19, 0]);
-    const dayWindow = await rawMean(keen, [eventDate], [14, 0], [17, 0]);
-    const usualWindow = await rawMean(keen, usual, [14, 0], [17, 0]);
+    const dayWindow = await rawMean(keen, [eventDate], [13, 0], [16, 0]);
+    const usualWindow = await rawMean(keen, usual, [13, 0], [16, 0]);
     const added = ((dayWindow - usualWindow) / 36) * 12;
     expect(Math.abs(added)).toBeLessThan(0.2 * usualEvening);
     const baseline = usualEvening + added;
@@ -230,6 +246,7 @@ describe('the baseline frozen at the announcement, shown, and settled against (d
     const actual = await rawMean(keen, [eventDate], [18, 0], [19, 0]);
     expect(result!.detail.baselineDays).toEqual(frozen.days.split(','));
     expect(result!.detail.adjustmentMethod).toBe('additive');
+    expect(result!.detail).toMatchObject({ adjustmentWindowGapMinutes: 120, adjustmentStatus: 'applied' });
     expect(result!.detail.adjustmentFactor).toBeCloseTo(factor, 9);
     // The frozen figure is the settled one before the factor: what was shown is what was paid against.
     expect(Number(result!.baselineKwh) / result!.detail.adjustmentFactor).toBeCloseTo(frozen.baselineKwh!, 9);
@@ -254,14 +271,43 @@ describe('the baseline frozen at the announcement, shown, and settled against (d
     expect(Number(again!.baselineKwh)).toBe(Number(result!.baselineKwh));
     expect(again!.points).toBe(result!.points);
 
+    // A battery home: paid against its frozen days' mean, the afternoon's pre-cool and all
+    // ignored (decision 138): its baseline is the frozen figure, the factor 1.
+    const batteryResult = async () =>
+      rowsOf<{ baselineKwh: number; actualKwh: number; points: number; detail: Record<string, unknown> }>(
+        await t.database.db.execute(sql`select baseline_kwh as "baselineKwh", actual_kwh as "actualKwh", points, detail from event_results where event_id = ${eventId}::uuid and household_id = ${homes.get(battery.userId)!}::uuid`),
+      )[0]!;
+    const batteryFrozen = (await rowOf(eventId, battery))!;
+    const settledBattery = await batteryResult();
+    expect(settledBattery.detail).toMatchObject({ adjustmentMethod: 'none', adjustmentStatus: 'not_adjusted_battery', adjustmentFactor: 1 });
+    expect(settledBattery.detail).not.toHaveProperty('adjustmentWindowGapMinutes');
+    expect(Number(settledBattery.baselineKwh)).toBe(batteryFrozen.baselineKwh);
+    expect(Number(settledBattery.baselineKwh)).toBeCloseTo(await rawMean(battery, usual, [18, 0], [19, 0]), 9);
+    expect(Number(settledBattery.actualKwh)).toBeCloseTo(await rawMean(battery, [eventDate], [18, 0], [19, 0]), 9);
+
+    // A row frozen under decision 101 (its window 14:00–17:00, whose usual means are the same as
+    // 13:00–16:00's on these days, read before the correction above) is still paid by that window:
+    // the pre-cool's half hour in it pushes the added amount past the cap, +20 %.
+    const keenWhere = sql`event_id = ${eventId}::uuid and household_id = ${homes.get(keen.userId)!}::uuid`;
+    await t.database.db.execute(sql`update event_baselines set method = 'mean-of-days-additive-window' where ${keenWhere}`);
+    await t.database.db.transaction((tx) => settleEndedEvent(tx, eventId, now));
+    const [by101] = rowsOf<{ baselineKwh: number; detail: { adjustmentFactor: number; adjustmentMethod: string; adjustmentStatus: string; adjustmentWindowGapMinutes: number } }>(
+      await t.database.db.execute(sql`select baseline_kwh as "baselineKwh", detail from event_results where ${keenWhere}`),
+    );
+    const day101 = await rawMean(keen, [eventDate], [14, 0], [17, 0]);
+    const usual101 = usualWindow;
+    expect(((day101 - usual101) / 36) * 12).toBeGreaterThan(0.2 * usualEvening);
+    expect(by101!.detail).toMatchObject({ adjustmentMethod: 'additive', adjustmentStatus: 'clamped', adjustmentWindowGapMinutes: 60 });
+    expect(Number(by101!.baselineKwh)).toBeCloseTo(frozen.baselineKwh! * 1.2, 9);
+
     // A row frozen before decision 101 is paid by the rule it was frozen under: the window's
-    // ratio (about 1.05), clamped to 0.8–1.2, times the frozen figure.
-    await t.database.db.execute(sql`update event_baselines set method = 'mean-of-days-same-day-factor' where event_id = ${eventId}::uuid and household_id = ${homes.get(keen.userId)!}::uuid`);
+    // ratio (14:00–17:00), clamped to 0.8–1.2, times the frozen figure.
+    await t.database.db.execute(sql`update event_baselines set method = 'mean-of-days-same-day-factor' where ${keenWhere}`);
     await t.database.db.transaction((tx) => settleEndedEvent(tx, eventId, now));
     const [old] = rowsOf<{ baselineKwh: number; detail: { adjustmentFactor: number; adjustmentMethod: string } }>(
-      await t.database.db.execute(sql`select baseline_kwh as "baselineKwh", detail from event_results where event_id = ${eventId}::uuid and household_id = ${homes.get(keen.userId)!}::uuid`),
+      await t.database.db.execute(sql`select baseline_kwh as "baselineKwh", detail from event_results where ${keenWhere}`),
     );
-    const ratio = dayWindow / usualWindow;
+    const ratio = day101 / usual101;
     expect(old!.detail.adjustmentMethod).toBe('multiplicative');
     expect(old!.detail.adjustmentFactor).toBeCloseTo(Math.min(1.2, Math.max(0.8, ratio)), 9);
     expect(Number(old!.baselineKwh)).toBeCloseTo(frozen.baselineKwh! * old!.detail.adjustmentFactor, 9);
@@ -293,5 +339,17 @@ describe('the baseline frozen at the announcement, shown, and settled against (d
     await run('event.freeze-baselines', moved);
     expect(await rowOf(moved, keen)).toEqual(again);
     expect(new Date((await rowOf(moved, newcomer))!.startsAt).getTime()).toBe(at(eventDate, 17).getTime());
+  });
+
+  it('settles a battery home without a frozen row by the same choice: its days alone', async () => {
+    // A freeze that never ran for it: settlement computes anew, and the household's battery still decides.
+    await t.database.db.execute(sql`delete from event_baselines where event_id = ${eventId}::uuid and household_id = ${homes.get(battery.userId)!}::uuid`);
+    now = new Date(endsAt().getTime() + 25 * 3_600_000);
+    await t.database.db.transaction((tx) => settleEndedEvent(tx, eventId, now));
+    const [row] = rowsOf<{ baselineKwh: number; detail: Record<string, unknown> }>(
+      await t.database.db.execute(sql`select baseline_kwh as "baselineKwh", detail from event_results where event_id = ${eventId}::uuid and household_id = ${homes.get(battery.userId)!}::uuid`),
+    );
+    expect(row!.detail).toMatchObject({ adjustmentMethod: 'none', adjustmentStatus: 'not_adjusted_battery', adjustmentFactor: 1, baselineDays: usual });
+    expect(Number(row!.baselineKwh)).toBeCloseTo(await rawMean(battery, usual, [18, 0], [19, 0]), 9);
   });
 });

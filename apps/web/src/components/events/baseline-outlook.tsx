@@ -4,6 +4,7 @@ import { AlertCircle, Target } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatKwh, formatNumber, useIntlLocale } from '@/lib/format';
+import { windowContext } from './baseline-window';
 
 // Where a home gets the readings it lacks: the same two ways the Dashboard's first steps offer.
 const ADD_DEVICE_PATH = '/app/devices?add=1';
@@ -54,7 +55,11 @@ export function BaselineOutlook({ event, outlook, variant }: Props) {
             <p className="mt-1 text-slate-700">
               {outlook.grossLoad
                 ? t('gross.outlookNote')
-                : t(outlook.byGroup ? 'outlook.estimateNoteGroup' : outlook.kind === 'weekday' ? 'outlook.estimateNoteWeekday' : 'outlook.estimateNoteWeekend', { count: outlook.days.length })}
+                : outlook.byGroup
+                  ? t('outlook.estimateNoteGroup', { count: outlook.days.length })
+                  : outlook.notAdjusted
+                    ? t(outlook.kind === 'weekday' ? 'outlook.estimateNoteBatteryWeekday' : 'outlook.estimateNoteBatteryWeekend', { count: outlook.days.length })
+                    : t(outlook.kind === 'weekday' ? 'outlook.estimateNoteWeekday' : 'outlook.estimateNoteWeekend', { count: outlook.days.length, context: windowContext(outlook.windowGapMinutes) })}
             </p>
           )}
         </div>

@@ -257,6 +257,65 @@ describe('EventPage', () => {
       expect(text).not.toContain('multiplied');
     });
 
+    describe('the window ending two hours before, and battery homes on their days alone (decision 138)', () => {
+      const days = ['2025-11-14', '2025-11-13', '2025-11-12', '2025-11-11', '2025-11-10'];
+      const estimate = { status: 'estimate' as const, kind: 'weekday' as const, days, baselineKwh: 2.4, targetKwh: 2.16 };
+
+      it('says which window moves the estimate: two hours before for a new row, one for a row frozen under decision 101, in three languages', async () => {
+        const { unmount } = renderPage({ event: upcoming, result: null, outlook: { ...estimate, windowGapMinutes: 120 } });
+        const note = await screen.findByTestId('baseline-outlook', {}, { timeout: 5000 });
+        expect(plain(note.textContent)).toContain('adjusted by how your use in the three hours ending two hours before the event differs from usual');
+        expect(plain(note.textContent)).not.toContain('an hour before');
+        await i18n.changeLanguage('fr');
+        expect(plain((await screen.findByTestId('baseline-outlook')).textContent)).toContain('des trois heures qui se terminent deux heures avant l’événement');
+        await i18n.changeLanguage('es');
+        expect(plain((await screen.findByTestId('baseline-outlook')).textContent)).toContain('de las tres horas que terminan dos horas antes del evento');
+        unmount();
+        await i18n.changeLanguage('en');
+        renderPage({ event: upcoming, result: null, outlook: { ...estimate, windowGapMinutes: 60 } });
+        expect(plain((await screen.findByTestId('baseline-outlook', {}, { timeout: 5000 })).textContent)).toContain('in the three hours ending an hour before the event');
+      });
+
+      it('tells a battery home, before the event, that its baseline is its usual use with no same-day adjustment, in three languages', async () => {
+        renderPage({ event: event({ status: 'scheduled', optedIn: true, canChange: true }), result: null, outlook: { ...estimate, notAdjusted: true } });
+        const note = plain((await screen.findByTestId('baseline-outlook', {}, { timeout: 5000 })).textContent);
+        expect(note).toContain('An estimate from your last 5 weekdays with complete readings. Because your home has a battery, its baseline is its usual use on similar recent days, with no same-day adjustment: this figure won’t change on the day.');
+        expect(note).not.toContain('three hours');
+        await i18n.changeLanguage('fr');
+        expect(plain((await screen.findByTestId('baseline-outlook')).textContent)).toContain('Comme votre domicile a une batterie, sa référence est sa consommation habituelle lors de jours récents semblables, sans ajustement le jour même');
+        await i18n.changeLanguage('es');
+        expect(plain((await screen.findByTestId('baseline-outlook')).textContent)).toContain('Como su hogar tiene una batería, su referencia es su consumo habitual en días recientes similares, sin ajuste el mismo día');
+      });
+
+      it('explains an additive adjustment over the early window, and one stored without the gap as decision 101’s hour', async () => {
+        const additive = { ...settled, dayKind: 'weekday' as const, baselineKwh: 2.52, adjustmentMethod: 'additive' as const, adjustmentFactor: 1.05, adjustmentUnclamped: 1.05, adjustmentStatus: 'applied' as const };
+        const { unmount } = renderPage({ event: event(), result: { ...additive, adjustmentWindowGapMinutes: 120 }, outlook: null });
+        const text = plain((await screen.findByTestId('result-explanation', {}, { timeout: 5000 })).textContent);
+        expect(text).toContain('In the three hours ending two hours before the event your home used more than usual; the same difference over the event’s length, 0.12 kWh, was added to the baseline (from 2.40 kWh).');
+        await i18n.changeLanguage('fr');
+        expect(plain((await screen.findByTestId('result-explanation')).textContent)).toContain('Dans les trois heures se terminant deux heures avant l’événement, votre domicile a consommé plus que d’habitude');
+        await i18n.changeLanguage('es');
+        expect(plain((await screen.findByTestId('result-explanation')).textContent)).toContain('En las tres horas que terminan dos horas antes del evento su hogar consumió más de lo habitual');
+        unmount();
+        await i18n.changeLanguage('en');
+        renderPage({ event: event(), result: { ...additive, baselineKwh: 2.4, adjustmentFactor: 1, adjustmentStatus: 'missing_data' }, outlook: null });
+        expect(plain((await screen.findByTestId('result-explanation', {}, { timeout: 5000 })).textContent)).toContain('Fewer than half of your readings for the three hours ending an hour before the event arrived');
+      });
+
+      it('explains a battery home’s result: its days alone, no same-day adjustment, in three languages', async () => {
+        renderPage({ event: event(), result: { ...settled, dayKind: 'weekday', adjustmentMethod: 'none', adjustmentFactor: 1, adjustmentUnclamped: null, adjustmentStatus: 'not_adjusted_battery' }, outlook: null });
+        const text = plain((await screen.findByTestId('result-explanation', {}, { timeout: 5000 })).textContent);
+        expect(text).toContain('Your baseline was 2.40 kWh: what your home used at these times on average over your last 2 weekdays with complete readings');
+        expect(text).toContain('Because your home has a battery, its baseline is its usual use on similar recent days, with no same-day adjustment');
+        expect(text).not.toContain('three hours');
+        expect(text).not.toContain('multiplied');
+        await i18n.changeLanguage('fr');
+        expect(plain((await screen.findByTestId('result-explanation')).textContent)).toContain('Comme votre domicile a une batterie, sa référence est sa consommation habituelle');
+        await i18n.changeLanguage('es');
+        expect(plain((await screen.findByTestId('result-explanation')).textContent)).toContain('Como su hogar tiene una batería, su referencia es su consumo habitual');
+      });
+    });
+
     it('says a solar home’s figures are what it drew from the grid, in three languages (decision 112)', async () => {
       renderPage({ event: event(), result: { ...settled, fromGrid: true }, outlook: null });
       const text = plain((await screen.findByTestId('result-explanation', {}, { timeout: 5000 })).textContent);

@@ -3,6 +3,7 @@ import { targetKwhFor } from '@peakwise/domain/event-baseline-outlook';
 import { MAX_MULTIPLIER_AT_TARGETS, pointsFor } from '@peakwise/domain/event-points';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { windowContext } from '@/components/events/baseline-window';
 import { formatKwh, formatNumber, formatPercent, useIntlLocale } from '@/lib/format';
 
 type Props = { event: MemberEvent; result: EventResult };
@@ -13,11 +14,12 @@ type Props = { event: MemberEvent; result: EventResult };
  */
 function additiveSentences(result: EventResult, unadjusted: number, kwh: (value: number) => string, t: TFunction<'events'>): string[] {
   const shift = result.baselineKwh - unadjusted;
-  const figures = { kwh: kwh(Math.abs(shift)), unadjusted: kwh(unadjusted) };
+  const context = windowContext(result.adjustmentWindowGapMinutes);
+  const figures = { kwh: kwh(Math.abs(shift)), unadjusted: kwh(unadjusted), context };
   switch (result.adjustmentStatus) {
     case 'applied':
       // Under half a watt-hour shows as 0.00 kWh: saying it was added would read as a mistake.
-      if (Math.abs(shift) < 0.005) return [t('explain.adjustUnchanged')];
+      if (Math.abs(shift) < 0.005) return [t('explain.adjustUnchanged', { context })];
       return [t(shift > 0 ? 'explain.addUp' : 'explain.addDown', figures)];
     case 'clamped': {
       // The uncapped amount is always kept with an additive result; without it the plain sentence still holds.
@@ -26,7 +28,7 @@ function additiveSentences(result: EventResult, unadjusted: number, kwh: (value:
       return [t(shift > 0 ? 'explain.addCappedUp' : 'explain.addCappedDown', { ...figures, uncapped: kwh(uncapped) })];
     }
     case 'missing_data':
-      return [t('explain.adjustMissing')];
+      return [t('explain.adjustMissing', { context })];
     case 'zero_baseline':
       return [t('explain.adjustZeroEvent')];
     case 'window_outside_day':
@@ -131,7 +133,9 @@ export function EventResultExplanation({ event, result }: Props) {
         ? additiveSentences(result, unadjusted, kwh, t)
         : result.adjustmentMethod === 'comparison'
           ? groupSentences(result, unadjusted, kwh, locale, t)
-          : ratioSentences(result, unadjusted, kwh, locale, t);
+          : result.adjustmentMethod === 'none'
+            ? [t('explain.notAdjustedBattery')]
+            : ratioSentences(result, unadjusted, kwh, locale, t);
     sentences.push(...adjustment);
     if (moved) sentences.push(t('explain.baselineAdjusted', { baseline: kwh(result.baselineKwh) }));
   }
