@@ -82,12 +82,22 @@ describe('a solar home without a battery, on gross load', () => {
     }
     await db.execute(sql`update households set has_battery = true where id = ${homes.get(battery)!.id}::uuid`);
 
+    // The solar home's readings from an hour into the event on arrive later, as a meter's would.
+    const later: Reading[] = [];
+    const send = async (token: string, meter: Reading[]) => {
+      const ingest = await t.app.request('/api/ingest/readings', { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ meter }) });
+      expect(await ingest.json()).toMatchObject({ accepted: meter.length, rejected: [] });
+    };
+    let memberToken = '';
     clock.now = new Date(endsAt.getTime() + HOUR);
-    for (const [, home] of homes) {
+    for (const [who, home] of homes) {
       const credential = await issueIngestCredential(db, home.id, null, 'test');
       const meter = readings(home.panels);
-      const ingest = await t.app.request('/api/ingest/readings', { method: 'POST', headers: { authorization: `Bearer ${credential.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ meter }) });
-      expect(await ingest.json()).toMatchObject({ accepted: meter.length, rejected: [] });
+      if (who === member) {
+        memberToken = credential.token;
+        later.push(...meter.filter((r) => new Date(r.ts).getTime() >= startsAt.getTime() + HOUR));
+        await send(credential.token, meter.filter((r) => new Date(r.ts).getTime() < startsAt.getTime() + HOUR));
+      } else await send(credential.token, meter);
     }
 
     // Before the event each home's read freezes its row (its history came after the opt-in).
@@ -105,6 +115,12 @@ describe('a solar home without a battery, on gross load', () => {
     expect(before.get(member)).toMatchObject({ status: 'estimate', fromGrid: true, grossLoad: true });
     expect(before.get(battery)).not.toHaveProperty('grossLoad');
     expect(before.get(plain)).not.toHaveProperty('grossLoad');
+
+    // An hour into the event: the live scorecard, whose baseline is kept for the event's length.
+    clock.now = new Date(startsAt.getTime() + HOUR);
+    const halfway = (await (await call(member, 'GET', `/api/events/${id}/scorecard`)).json()) as { baselineKwh: number; intervalsIn: number; actualKwh: number };
+    clock.now = new Date(endsAt.getTime() + HOUR);
+    await send(memberToken, later);
 
     const worker = startDurableWorker({ db, handlers: eventJobHandlers, logger: createLogger({ level: 'silent' }), clock: () => clock.now });
     clock.now = new Date(endsAt.getTime() + HOUR + 20 * 60_000);
@@ -126,12 +142,13 @@ describe('a solar home without a battery, on gross load', () => {
     const windowOf = (d: string, of: 'grid' | 'gross') => total(zonedTimeToUtc(d, 11, 0, ZONE), zonedTimeToUtc(d, 14, 0, ZONE), of);
     const usual = mean(days.map((d) => total(zonedTimeToUtc(d, 16, 0, ZONE), zonedTimeToUtc(d, 18, 0, ZONE), 'grid')));
     const shift = Math.min(0.2 * usual, Math.max(-0.2 * usual, ((windowOf(eventDate, 'gross') - mean(days.map((d) => windowOf(d, 'gross')))) / 36) * 24));
-    let baselineKwh = 0;
+    const bySlot: number[] = [];
     for (let i = 0; i < 24; i += 1) {
       const slotOn = (d: string) => zonedTimeToUtc(d, 16, 0, ZONE).getTime() + i * FIVE_MINUTES;
       const usualGross = mean(days.map((d) => at.get(slotOn(d))!.gross));
-      baselineKwh += Math.max(0, usualGross + shift / 24 - at.get(slotOn(eventDate))!.produced);
+      bySlot.push(Math.max(0, usualGross + shift / 24 - at.get(slotOn(eventDate))!.produced));
     }
+    const baselineKwh = bySlot.reduce((s, v) => s + v, 0);
     const actualKwh = total(startsAt, endsAt, 'grid');
     const cut = ((baselineKwh - actualKwh) / baselineKwh) * 100;
     const points = cut < 10 ? 0 : Math.floor(100 * Math.min(2, 1 + (cut - 10) / 20));
@@ -147,8 +164,14 @@ describe('a solar home without a battery, on gross load', () => {
     expect(detail.result.actualKwh).toBeCloseTo(actualKwh, 9);
     expect(detail.result.grossLoad.shiftKwh).toBeCloseTo(shift, 9);
     expect(detail.result.grossLoad.productionKwh).toBeCloseTo(rows.filter((r) => r.ms >= startsAt.getTime() && r.ms < endsAt.getTime()).reduce((s, r) => s + r.produced, 0), 9);
-    // Its live scorecard, with every interval in, shows the same baseline.
-    const live = (await (await call(member, 'GET', `/api/events/${id}/scorecard`)).json()) as { baselineKwh: number };
+    // Its live scorecard an hour into the event: the first 12 intervals' baseline, each less the sun
+    // of its own 5 minutes. Once the rest arrived, the whole baseline: the card is thawed again as
+    // the intervals' production comes in, not kept from its first read.
+    expect(halfway.intervalsIn).toBe(12);
+    expect(halfway.baselineKwh).toBeCloseTo(bySlot.slice(0, 12).reduce((s, v) => s + v, 0), 9);
+    expect(halfway.actualKwh).toBeCloseTo(total(startsAt, new Date(startsAt.getTime() + HOUR), 'grid'), 9);
+    const live = (await (await call(member, 'GET', `/api/events/${id}/scorecard`)).json()) as { baselineKwh: number; intervalsIn: number };
+    expect(live.intervalsIn).toBe(24);
     expect(live.baselineKwh).toBeCloseTo(baselineKwh, 9);
     // The other two are settled without it.
     for (const who of [battery, plain]) {
