@@ -85,8 +85,8 @@ describe('an Energy Saving Event from scheduling to settlement', () => {
       while (local(start).date !== local(start + 30 * MINUTE - 1).date) start += FIVE_MINUTES;
       const end = start + 30 * MINUTE;
       const eventDate = local(start).date;
-      // The adjustment window is the 3 hours ending an hour before the start, when it lies within the event's day.
-      const adjusted = local(start - 4 * HOUR).date === eventDate;
+      // The adjustment window is the 3 hours ending two hours before the start (decision 138), when it lies within the event's day.
+      const adjusted = local(start - 5 * HOUR).date === eventDate;
 
       // Three weeks of meter history as the meter would have sent it, and the event day up to an hour before the start.
       const history: { ts: number; date: string; clock: string; kwh: number }[] = [];
@@ -113,7 +113,7 @@ describe('an Energy Saving Event from scheduling to settlement', () => {
       const usualBySlot = slots.map((ts) => meanAt(local(ts).clock));
       let ratio = 1;
       if (adjusted) {
-        const windowRows = history.filter((r) => r.ts >= start - 4 * HOUR && r.ts < start - HOUR);
+        const windowRows = history.filter((r) => r.ts >= start - 5 * HOUR && r.ts < start - 2 * HOUR);
         const typical = windowRows.reduce((s, r) => s + meanAt(r.clock), 0);
         const usual = usualBySlot.reduce((s, kwh) => s + kwh, 0);
         const added = ((windowRows.reduce((s, r) => s + r.kwh, 0) - typical) / windowRows.length) * slots.length;

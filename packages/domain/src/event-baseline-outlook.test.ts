@@ -63,4 +63,17 @@ describe('the baseline shown before an event', () => {
   it('says an event that reaches a third local day cannot be scored', () => {
     expect(outlookFor(readingsOn([]), '2025-07-14', new Date('2025-07-18T03:30:00Z'), new Date('2025-07-19T04:30:00Z'))).toEqual({ status: 'event_crosses_midnight' });
   });
+
+  it('says which window will move the estimate, or that a battery home’s will not move (decision 138)', () => {
+    const readings = readingsOn(localDatesInRange('2025-07-07', '2025-07-11'));
+    const withRule = (rule: { adjustment: 'additive'; windowGapMinutes: number } | { adjustment: 'none' }) =>
+      baselineOutlook({ baseline: computeBaseline({ eventStart: START, eventEnd: END, timeZone: TORONTO, readings, eventDates: [], holidays: [], ...rule }), terms: TERMS, today: '2025-07-14', holidays: [], eventDates: [] });
+    expect(withRule({ adjustment: 'additive', windowGapMinutes: 120 })).toMatchObject({ status: 'estimate', windowGapMinutes: 120 });
+    expect(withRule({ adjustment: 'additive', windowGapMinutes: 60 })).toMatchObject({ status: 'estimate', windowGapMinutes: 60 });
+    const battery = withRule({ adjustment: 'none' });
+    expect(battery).toMatchObject({ status: 'estimate', notAdjusted: true });
+    expect(battery).not.toHaveProperty('windowGapMinutes');
+    // The same figure whichever: before the event nothing of the day is known.
+    expect(battery.status === 'estimate' && battery.baselineKwh).toBeCloseTo(12 * 0.2, 9);
+  });
 });

@@ -126,8 +126,6 @@ export type Adjustment = {
   gross?: GrossFigures;
 };
 
-/** A battery home's: nothing read on the day, the factor 1 (decision 138). */
-export const NOT_ADJUSTED_BATTERY: Adjustment = Object.freeze({ method: 'none', factor: 1, unclamped: null, status: 'not_adjusted_battery', slots: [] });
 
 /**
  * Decision 029's rule: actual ÷ typical use over the window, over the intervals that are in on the
@@ -204,7 +202,8 @@ export function adjustmentBy(
   eventSlots: readonly string[],
   unadjusted: Readonly<Record<string, number>>,
 ): Adjustment {
-  if (method === 'none') return { ...NOT_ADJUSTED_BATTERY, slots: [] };
+  // A battery home's (decision 138): nothing read on the day, the factor 1.
+  if (method === 'none') return { method, factor: 1, unclamped: null, status: 'not_adjusted_battery', slots: [] };
   if (method === 'multiplicative') return { ...sameDayAdjustment(window, typical, actual), windowGapMinutes };
   // Slot order, as the frozen figure is summed, so frozen and computed agree to the bit.
   const unadjustedKwh = eventSlots.reduce((sum, slot) => sum + (unadjusted[slot] ?? 0), 0);

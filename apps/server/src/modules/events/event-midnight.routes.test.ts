@@ -45,7 +45,7 @@ describe('an event that crosses local midnight', () => {
     clock.now = new Date(startsAt.getTime() - 6 * HOUR);
     const id = await scenario.scheduleOptedIn(startsAt, endsAt);
 
-    // 30 evenings of readings from 19:00 to 01:00 the next morning, a different value in every
+    // 30 evenings of readings from 18:00 to 01:00 the next morning, a different value in every
     // slot; after midnight a weekend morning uses three times as much, so the morning of the
     // wrong calendar day shows. The event day's window runs 5 % high and the event is cut by 5 %
     // (against a baseline that also holds two Saturday mornings).
@@ -56,7 +56,7 @@ describe('an event that crosses local midnight', () => {
       const day = addDays(eventDate, -back);
       const morningScale = isWeekend(addDays(day, 1)) ? 3 : 1;
       const midnight = zonedTimeToUtc(addDays(day, 1), 0, 0, ZONE).getTime();
-      for (let ms = zonedTimeToUtc(day, 19, 0, ZONE).getTime(); ms < midnight + HOUR; ms += FIVE_MINUTES) {
+      for (let ms = zonedTimeToUtc(day, 18, 0, ZONE).getTime(); ms < midnight + HOUR; ms += FIVE_MINUTES) {
         let kwh = 0.1 + ((ms / FIVE_MINUTES) % 7) / 100;
         if (ms >= midnight) kwh *= morningScale;
         if (back === 0 && ms < startsAt.getTime() - HOUR) kwh *= 1.05;
@@ -75,13 +75,13 @@ describe('an event that crosses local midnight', () => {
     await worker.stop();
 
     // By hand from the stored rows: the 10 latest weekdays before the event day that are not
-    // holidays, each the sum of [23:00, 01:00 the next day); the window [19:00, 22:00).
+    // holidays, each the sum of [23:00, 01:00 the next day); the window [18:00, 21:00), ending two hours before (decision 138).
     const rows = rowsOf<{ ts: string; kwh: number }>(await t.database.db.execute(sql`select ts, consumption_kwh as kwh from meter_readings where household_id = ${household.id}::uuid`)).map((r) => ({ ms: new Date(r.ts).getTime(), kwh: Number(r.kwh) }));
     const total = (from: Date, to: Date) => rows.filter((r) => r.ms >= from.getTime() && r.ms < to.getTime()).reduce((s, r) => s + r.kwh, 0);
     const days: string[] = [];
     for (let d = addDays(eventDate, -1); days.length < 10; d = addDays(d, -1)) if (!isWeekend(d) && !holidays.has(d)) days.push(d);
     const eventPart = (d: string) => total(zonedTimeToUtc(d, 23, 0, ZONE), zonedTimeToUtc(addDays(d, 1), 1, 0, ZONE));
-    const windowPart = (d: string) => total(zonedTimeToUtc(d, 19, 0, ZONE), zonedTimeToUtc(d, 22, 0, ZONE));
+    const windowPart = (d: string) => total(zonedTimeToUtc(d, 18, 0, ZONE), zonedTimeToUtc(d, 21, 0, ZONE));
     const mean = (values: number[]) => values.reduce((s, v) => s + v, 0) / values.length;
     // Decision 101: the window's difference per interval (36 of them) over the event's 24, within ±20 %.
     const usual = mean(days.map(eventPart));

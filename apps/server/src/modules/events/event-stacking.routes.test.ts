@@ -164,7 +164,7 @@ describe('stacking programs: one kWh paid once; exclusive programs', () => {
     await worker.stop();
 
     // By hand from the stored rows (decisions 029 and 101): 10 latest weekdays that are not
-    // holidays; each event's window is the 3 hours ending an hour before its start; the day's
+    // holidays; each event's window is the 3 hours ending two hours before its start (decision 138); the day's
     // difference there, per interval, times the event's intervals is added, capped at ±20 % of
     // the event's baseline, and shared over its intervals in proportion (a factor).
     const stored = (await rows<{ ts: string; kwh: number }>(sql`select ts, consumption_kwh as kwh from meter_readings where household_id = ${household.id}::uuid`)).map((r) => ({
@@ -178,7 +178,7 @@ describe('stacking programs: one kWh paid once; exclusive programs', () => {
     const mean = (values: number[]) => values.reduce((s, v) => s + v, 0) / values.length;
     const factor = (start: number, end: number) => {
       const base = mean(days.map((d) => total(d, start, end)));
-      const added = ((total(eventDate, start - 4, start - 1) - mean(days.map((d) => total(d, start - 4, start - 1)))) / 36) * (end - start) * 12;
+      const added = ((total(eventDate, start - 5, start - 2) - mean(days.map((d) => total(d, start - 5, start - 2)))) / 36) * (end - start) * 12;
       return (base + Math.min(0.2 * base, Math.max(-0.2 * base, added))) / base;
     };
     const multiplier = (cut: number) => (cut < 10 ? 0 : Math.min(2, 1 + (cut - 10) / 20));
