@@ -92,6 +92,8 @@ export const baselineOutlookSchema = z.discriminatedUnion('status', [
     windowGapMinutes: z.number().int().optional(),
     /** The home has solar: the figures are what it draws from the grid, after what its panels supply (decision 112). */
     fromGrid: z.literal(true).optional(),
+    /** Solar panels whose production is measured, no battery: scored on gross load (decision 138); the figure is its days' grid draw. */
+    grossLoad: z.literal(true).optional(),
   }),
   z.object({
     status: z.literal('insufficient_history'),
@@ -163,6 +165,12 @@ export const eventResultSchema = z.object({
    * results stored before it was kept.
    */
   fromGrid: z.boolean().optional(),
+  /**
+   * Scored on gross load (decision 138, a solar home whose production is measured, no battery): its
+   * days' usual use before the panels' own power over the event, what the window moved it by, and
+   * the panels' production during the event that was taken off. Absent for every other result.
+   */
+  grossLoad: z.object({ usualKwh: z.number(), shiftKwh: z.number(), productionKwh: z.number() }).optional(),
   settledAt: z.string(),
 });
 export type EventResult = z.infer<typeof eventResultSchema>;

@@ -4,6 +4,7 @@ import type { GroupPeer } from './event-baseline-group';
 import { groupChange } from './event-baseline-group';
 import type { DayReadings, SlotReadings } from './event-intervals';
 import { eventSlots } from './event-intervals';
+import { GROSS_LOAD_METHOD, thawGrossBaseline, type FrozenGross, type GrossDay } from './event-baseline-frozen-gross';
 import type { LocalDate } from './local-time';
 
 /**
@@ -30,6 +31,9 @@ export const FROZEN_BASELINE_METHODS = {
   'own-days-comparison-group': 'comparison',
   'mean-of-days-additive-early-window': { adjustment: 'additive', windowGapMinutes: EARLY_WINDOW_GAP_MINUTES },
   'mean-of-days-unadjusted': { adjustment: 'none' },
+  // A solar home with measured production and no battery: decision 126's gross-load baseline over the
+  // early window (event-baseline-frozen-gross.ts). Without the day's flows it thaws by the early window.
+  'mean-of-days-gross-load': { adjustment: 'additive', windowGapMinutes: EARLY_WINDOW_GAP_MINUTES },
 } as const satisfies Record<string, OwnDaysRule | 'comparison'>;
 export type FrozenBaselineMethod = keyof typeof FROZEN_BASELINE_METHODS;
 /** The methods a household's own days are frozen under (the comparison group is chosen after, for want of them). */
@@ -46,7 +50,7 @@ export function isFrozenBaselineMethod(name: string): name is FrozenBaselineMeth
 export type BaselineHome = {
   /** The member says the home has a battery (`households.has_battery`). */
   hasBattery: boolean;
-  /** The home's meter reports its panels' production (decision 126); not read yet. */
+  /** The home's meter reports its panels' production (decision 126; `hasMeasuredProduction`). */
   measuredProduction: boolean;
 };
 
@@ -58,6 +62,8 @@ export type BaselineHome = {
  */
 export function frozenMethodFor(home: BaselineHome): OwnDaysMethod {
   if (home.hasBattery) return 'mean-of-days-unadjusted';
+  // Panels whose production is measured: the window read on gross load, the evening's sun taken off (decision 133).
+  if (home.measuredProduction) return GROSS_LOAD_METHOD;
   return FROZEN_BASELINE_METHOD;
 }
 
@@ -82,6 +88,8 @@ export type FrozenBaseline =
       baselineKwh: number;
       /** own-days-comparison-group only: the peers, with their usual use per event slot over `days`. */
       group?: GroupPeer[];
+      /** mean-of-days-gross-load only: the days' mean gross load per window and event slot (event-baseline-frozen-gross.ts). */
+      gross?: FrozenGross;
     }
   | { status: 'insufficient_history' | 'event_crosses_midnight'; days: LocalDate[] };
 
@@ -129,7 +137,7 @@ export type GroupDay = { readings: ReadonlyMap<string, SlotReadings | undefined>
  * were frozen from, whatever readings of earlier days arrived or changed since. Null when the
  * figures do not fit the event's slots (frozen for another window): the caller computes anew.
  */
-export function thawBaseline(frozen: FrozenBaseline, eventStart: Date, eventEnd: Date, timeZone: string, eventDay: SlotReadings | undefined, groupDay?: GroupDay): Baseline | null {
+export function thawBaseline(frozen: FrozenBaseline, eventStart: Date, eventEnd: Date, timeZone: string, eventDay: SlotReadings | undefined, groupDay?: GroupDay, grossDay?: GrossDay): Baseline | null {
   const event = eventSlots(eventStart, eventEnd, timeZone);
   if (!event) return frozen.status === 'event_crosses_midnight' ? { ok: false, reason: 'event_crosses_midnight', eventDate: null, days: [] } : null;
   if (frozen.status !== 'ok') return frozen.status === 'insufficient_history' ? { ok: false, reason: 'insufficient_history', eventDate: event.date, days: frozen.days } : null;
@@ -139,6 +147,8 @@ export function thawBaseline(frozen: FrozenBaseline, eventStart: Date, eventEnd:
   const windowSlots = window?.slots ?? [];
   if (frozen.eventKwh.length !== event.slots.length || frozen.windowKwh.length !== windowSlots.length) return null;
   if (byGroup && !frozen.group?.every((peer) => peer.usualKwh.length === event.slots.length)) return null;
+  // A gross-load row with the day's gross load and production read (decision 138); without them, the early window below.
+  if (frozen.method === GROSS_LOAD_METHOD && frozen.gross && grossDay) return thawGrossBaseline({ ...frozen, gross: frozen.gross }, event, window, grossDay);
   const typical: Record<string, number> = {};
   windowSlots.forEach((slot, i) => {
     const kwh = frozen.windowKwh[i];

@@ -1,3 +1,4 @@
+import type { GrossFigures } from './event-baseline-frozen-gross';
 import type { DayReadings, DaySlots, SlotReadings } from './event-intervals';
 import { adjustmentWindowSlots, clockOf, eventDayReadings, eventSlots, NEXT_DAY_MARK, readingAt } from './event-intervals';
 import type { LocalDate } from './local-time';
@@ -121,6 +122,8 @@ export type Adjustment = {
   peers?: number;
   /** additive or multiplicative: how long before the start the window ended, minutes (60 under decision 101, 120 under 138). */
   windowGapMinutes?: number;
+  /** A gross-load baseline (decision 138): what it was made of, for its explanation. */
+  gross?: GrossFigures;
 };
 
 

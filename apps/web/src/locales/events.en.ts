@@ -215,4 +215,17 @@ export const eventsEn = {
       missing: 'Not in yet',
     },
   },
+  /** A solar home whose panels' production is measured, without a battery, scored on gross load (decision 138). */
+  gross: {
+    outlookNote: 'Your home has solar panels whose output we measure, so on the day its usual use is counted before the panels’ own power: it is adjusted by how your use in the three hours ending two hours before the event differs from usual (by at most 20% either way), and what the panels produce during the event is then taken off. The final figure can differ.',
+    usual_one: 'Your home has solar panels whose output we measure, so its usual use is counted before the panels’ own power: at these times it used {{usual}} on your last day with complete readings, listed below.',
+    usual_other: 'Your home has solar panels whose output we measure, so its usual use is counted before the panels’ own power: at these times it used {{usual}} on average over your last {{count}} days with complete readings, listed below.',
+    shiftUp: 'In the three hours ending two hours before the event your home used more than usual, counted the same way; the same difference over the event’s length, {{kwh}}, was added.',
+    shiftDown: 'In the three hours ending two hours before the event your home used less than usual, counted the same way; the same difference over the event’s length, {{kwh}}, was taken off.',
+    shiftCappedUp: 'In the three hours ending two hours before the event your home used more than usual, counted the same way; an adjustment stays within 20% of the baseline, so {{kwh}} was added.',
+    shiftCappedDown: 'In the three hours ending two hours before the event your home used less than usual, counted the same way; an adjustment stays within 20% of the baseline, so {{kwh}} was taken off.',
+    shiftUnchanged: 'Your use in the three hours ending two hours before the event was as usual, so it was not adjusted.',
+    shiftMissing: 'Fewer than half of your readings for the three hours ending two hours before the event arrived, so it was not adjusted.',
+    sun: 'What your panels produced during the event, {{production}}, was then taken off, since the grid did not have to supply it (never below zero in any 5 minutes), so your baseline was {{baseline}} drawn from the grid.',
+  },
 };

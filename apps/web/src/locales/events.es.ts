@@ -218,4 +218,16 @@ export const eventsEs: Translation<typeof eventsEn> = {
       missing: 'Aún no recibido',
     },
   },
+  gross: {
+    outlookNote: 'Su hogar tiene paneles solares cuya producción medimos, así que ese día su consumo habitual se cuenta antes de la energía de sus propios paneles: se ajusta según cuánto difiera su consumo en las tres horas que terminan dos horas antes del evento de lo habitual (como mucho un 20 % en cualquier sentido), y luego se resta lo que los paneles produzcan durante el evento. La cifra final puede variar.',
+    usual_one: 'Su hogar tiene paneles solares cuya producción medimos, así que su consumo habitual se cuenta antes de la energía de sus propios paneles: a estas horas consumió {{usual}} en su último día con lecturas completas, indicado abajo.',
+    usual_other: 'Su hogar tiene paneles solares cuya producción medimos, así que su consumo habitual se cuenta antes de la energía de sus propios paneles: a estas horas consumió {{usual}} de media en sus últimos {{count}} días con lecturas completas, indicados abajo.',
+    shiftUp: 'En las tres horas que terminan dos horas antes del evento su hogar consumió más de lo habitual, contado de la misma forma; la misma diferencia a lo largo del evento, {{kwh}}, se sumó.',
+    shiftDown: 'En las tres horas que terminan dos horas antes del evento su hogar consumió menos de lo habitual, contado de la misma forma; la misma diferencia a lo largo del evento, {{kwh}}, se restó.',
+    shiftCappedUp: 'En las tres horas que terminan dos horas antes del evento su hogar consumió más de lo habitual, contado de la misma forma; un ajuste no pasa del 20 % de la referencia, así que se sumaron {{kwh}}.',
+    shiftCappedDown: 'En las tres horas que terminan dos horas antes del evento su hogar consumió menos de lo habitual, contado de la misma forma; un ajuste no pasa del 20 % de la referencia, así que se restaron {{kwh}}.',
+    shiftUnchanged: 'Su consumo en las tres horas que terminan dos horas antes del evento fue el habitual, así que no se ajustó.',
+    shiftMissing: 'Llegaron menos de la mitad de sus lecturas de las tres horas que terminan dos horas antes del evento, así que no se ajustó.',
+    sun: 'Lo que sus paneles produjeron durante el evento, {{production}}, se restó después, ya que la red no tuvo que suministrarlo (nunca por debajo de cero en 5 minutos), así que su referencia fue de {{baseline}} tomados de la red.',
+  },
 };

@@ -218,4 +218,16 @@ export const eventsFr: Translation<typeof eventsEn> = {
       missing: 'Pas encore reçu',
     },
   },
+  gross: {
+    outlookNote: 'Votre domicile a des panneaux solaires dont nous mesurons la production : le jour même, sa consommation habituelle est donc comptée avant l’énergie de ses propres panneaux. Elle est ajustée selon l’écart entre votre consommation des trois heures se terminant deux heures avant l’événement et l’habitude (d’au plus 20 % dans un sens ou dans l’autre), puis ce que les panneaux produisent pendant l’événement en est retiré. Le chiffre final peut différer.',
+    usual_one: 'Votre domicile a des panneaux solaires dont nous mesurons la production, donc sa consommation habituelle est comptée avant l’énergie de ses propres panneaux : à ces heures-là, il a consommé {{usual}} lors de votre dernier jour aux lectures complètes, indiqué ci-dessous.',
+    usual_other: 'Votre domicile a des panneaux solaires dont nous mesurons la production, donc sa consommation habituelle est comptée avant l’énergie de ses propres panneaux : à ces heures-là, il a consommé {{usual}} en moyenne sur vos {{count}} derniers jours aux lectures complètes, indiqués ci-dessous.',
+    shiftUp: 'Dans les trois heures se terminant deux heures avant l’événement, votre domicile a consommé plus que d’habitude, compté de la même façon ; le même écart sur la durée de l’événement, {{kwh}}, a été ajouté.',
+    shiftDown: 'Dans les trois heures se terminant deux heures avant l’événement, votre domicile a consommé moins que d’habitude, compté de la même façon ; le même écart sur la durée de l’événement, {{kwh}}, a été retiré.',
+    shiftCappedUp: 'Dans les trois heures se terminant deux heures avant l’événement, votre domicile a consommé plus que d’habitude, compté de la même façon ; un ajustement reste dans les 20 % de la référence : {{kwh}} ont été ajoutés.',
+    shiftCappedDown: 'Dans les trois heures se terminant deux heures avant l’événement, votre domicile a consommé moins que d’habitude, compté de la même façon ; un ajustement reste dans les 20 % de la référence : {{kwh}} ont été retirés.',
+    shiftUnchanged: 'Votre consommation des trois heures se terminant deux heures avant l’événement était habituelle : elle n’a donc pas été ajustée.',
+    shiftMissing: 'Moins de la moitié de vos lectures des trois heures se terminant deux heures avant l’événement sont arrivées : elle n’a donc pas été ajustée.',
+    sun: 'Ce que vos panneaux ont produit pendant l’événement, {{production}}, a ensuite été retiré, puisque le réseau n’a pas eu à le fournir (jamais en dessous de zéro sur 5 minutes) : votre référence était donc de {{baseline}} tirés du réseau.',
+  },
 };

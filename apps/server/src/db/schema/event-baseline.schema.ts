@@ -30,6 +30,9 @@ export const eventBaselines = pgTable(
     /** A member scored by a comparison group (decision 101): the peers, and their mean per event slot over its days, peer-major. */
     groupIds: uuid('group_ids').array(),
     groupKwh: doublePrecision('group_kwh').array(),
+    /** A gross-load row (decision 138): its days' mean gross load per window slot and per event slot, in slot order. */
+    windowGrossKwh: doublePrecision('window_gross_kwh').array(),
+    eventGrossKwh: doublePrecision('event_gross_kwh').array(),
     eventStartsAt: timestamp('event_starts_at', { withTimezone: true }).notNull(),
     eventEndsAt: timestamp('event_ends_at', { withTimezone: true }).notNull(),
     frozenAt: timestamp('frozen_at', { withTimezone: true }).notNull(),
@@ -51,6 +54,10 @@ export const eventBaselines = pgTable(
     check(
       'event_baselines_group',
       sql`(${t.groupIds} is null) = (${t.groupKwh} is null) and (${t.groupIds} is null or (${t.status} = 'ok' and cardinality(${t.groupIds}) >= 5 and cardinality(${t.groupKwh}) = cardinality(${t.groupIds}) * cardinality(${t.eventKwh})))`,
+    ),
+    check(
+      'event_baselines_gross',
+      sql`(${t.method} = 'mean-of-days-gross-load' and ${t.status} = 'ok') = (${t.eventGrossKwh} is not null and ${t.windowGrossKwh} is not null) and (${t.eventGrossKwh} is null or (cardinality(${t.eventGrossKwh}) = cardinality(${t.eventKwh}) and cardinality(${t.windowGrossKwh}) = cardinality(${t.windowKwh})))`,
     ),
   ],
 );

@@ -27,7 +27,7 @@ export async function eventOutlook(db: DbOrTx, household: Household, event: Memb
   let baseline: Baseline | null = event.optedIn ? await shownBaseline(db, row, participant, now, frozen) : null;
   // A frozen baseline is all the member is told; the other events' days only matter to say how
   // many days are still to come.
-  if (baseline?.ok) return fromGrid(db, row.id, household.id, baselineOutlook({ baseline, terms: { targetPercent: row.targetPercent, rewardPoints: row.rewardPoints }, today: localDateOf(now, household.timeZone), holidays: [], eventDates: [] }));
+  if (baseline?.ok) return fromGrid(db, row.id, household.id, grossLoad(baseline, baselineOutlook({ baseline, terms: { targetPercent: row.targetPercent, rewardPoints: row.rewardPoints }, today: localDateOf(now, household.timeZone), holidays: [], eventDates: [] })));
   // The days of the other events the home takes part in are left out, as settlement leaves them.
   const others = (await householdEventStarts(db, household.id, row.id)).map((d) => d.getTime());
   if (!baseline) {
@@ -44,6 +44,11 @@ export async function eventOutlook(db: DbOrTx, household: Household, event: Memb
     holidays: new PlanCache(row).holidaysOf(participant),
     eventDates: others.map((ms) => eventDateOf(new Date(ms), household.timeZone)),
   }));
+}
+
+/** A home frozen on gross load is told how it will be scored (decision 138). */
+function grossLoad(baseline: Baseline, outlook: BaselineOutlookView): BaselineOutlookView {
+  return baseline.ok && baseline.adjustment.gross && outlook.status === 'estimate' ? { ...outlook, grossLoad: true } : outlook;
 }
 
 /** A solar home's estimate says its figures are from the grid, as its result will (decision 112). */

@@ -59,7 +59,7 @@ export async function* householdBaselines(
  * every caller goes through it, so what is computed anew is what would have been frozen.
  */
 export function methodOf(household: Participant): OwnDaysMethod {
-  // Production is not read for the choice yet.
+  // Production is read at the freeze, for the rows frozen under this method (frozen-baselines-gross.service.ts, decision 138).
   return frozenMethodFor({ hasBattery: household.hasBattery, measuredProduction: false });
 }
 

@@ -13,6 +13,8 @@ import { stackingEvent, type StackedEvent } from './event-stacking.repository';
 import { readHomeTerms } from './event-scorecard.repository';
 import { householdCededIntervals } from './event-stacking.service';
 import { frozenBaselineOnTheDay } from './frozen-baselines.service';
+import { grossDayFlows, grossDayOf, isGrossRow } from './frozen-baselines-gross.service';
+import { thawBaseline, type FrozenBaseline } from '@peakwise/domain/event-baseline-frozen';
 import { gridImportIntervals, eventForHousehold, householdEventStarts, runningEventForHousehold, type EventRow, type Participant } from './events.repository';
 import { SETTLE_AFTER_MS } from './events.service';
 
@@ -23,7 +25,8 @@ import { SETTLE_AFTER_MS } from './events.service';
  */
 const BASELINE_TTL_MS = 10 * 60_000;
 const CACHE_MAX = 20_000;
-type HomeTerms = { baseline: Baseline; fromGrid: boolean; ceded: Set<number> };
+/** `gross`: a gross-load row (decision 138), thawed again on each request: its baseline moves with each interval's production. */
+type HomeTerms = { baseline: Baseline; fromGrid: boolean; ceded: Set<number>; gross?: FrozenBaseline };
 const homeTerms = expiringCache<HomeTerms>({ ttlMs: BASELINE_TTL_MS, maxEntries: CACHE_MAX });
 
 /**
@@ -54,19 +57,32 @@ function cachedBaseline(db: DbOrTx, event: EventRow, household: Participant): Pr
       throw new Error('No baseline computed');
     })();
     const ceded = Promise.all([stacking, terms]).then(([stacked, { near }]) => householdCededIntervals(db, household.householdId, stacked, near));
-    const [baseline, { fromGrid }, cededSlots] = await Promise.all([own, terms, ceded]);
-    return { baseline, fromGrid, ceded: cededSlots };
+    const [baseline, { fromGrid, frozen }, cededSlots] = await Promise.all([own, terms, ceded]);
+    return { baseline, fromGrid, ceded: cededSlots, ...(isGrossRow(frozen) ? { gross: frozen } : {}) };
   });
 }
 
 /** The provisional figures of a running (or just ended) event, from the readings stored so far. */
 export async function computeScorecard(db: DbOrTx, event: EventRow, household: Participant, now: Date): Promise<LiveScorecard> {
-  const [{ baseline, fromGrid, ceded }, intervals] = await Promise.all([
-    cachedBaseline(db, event, household),
+  const terms_ = await cachedBaseline(db, event, household);
+  const { fromGrid, ceded } = terms_;
+  let baseline = terms_.baseline;
+  let actual;
+  if (terms_.gross) {
+    // A gross-load row: the day's window and event so far with production, thawed again (decision 138).
+    // Up to now, as the grid-draw read below: the intervals so far.
+    const upTo = Math.min(event.endsAt.getTime(), now.getTime());
+    const read = (await grossDayFlows(db, event, [household.householdId])).get(household.householdId);
+    const keep = read ? read.ms.map((ms) => ms < upTo) : [];
+    const flows = read && { ms: read.ms.filter((_, i) => keep[i]), kwh: read.kwh.filter((_, i) => keep[i]), gross: read.gross.filter((_, i) => keep[i]), production: read.production.filter((_, i) => keep[i]) };
+    baseline = thawBaseline(terms_.gross, event.startsAt, event.endsAt, household.timeZone, undefined, undefined, grossDayOf(event, household.timeZone, flows)) ?? baseline;
+    const inEvent = flows ? flows.ms.flatMap((ms, i) => (ms >= event.startsAt.getTime() ? [{ start: new Date(ms), kwh: flows.kwh[i]! }] : [])) : [];
+    actual = eventDayReadings(readingsByDay(inEvent, household.timeZone), eventDateOf(event.startsAt, household.timeZone));
+  } else {
     // One household's few intervals: a plain range read, cheaper to plan than the batch read.
-    gridImportIntervals(db, household.householdId, event.startsAt, new Date(Math.min(event.endsAt.getTime(), now.getTime()))),
-  ]);
-  const actual = eventDayReadings(readingsByDay(intervals, household.timeZone), eventDateOf(event.startsAt, household.timeZone));
+    const intervals = await gridImportIntervals(db, household.householdId, event.startsAt, new Date(Math.min(event.endsAt.getTime(), now.getTime())));
+    actual = eventDayReadings(readingsByDay(intervals, household.timeZone), eventDateOf(event.startsAt, household.timeZone));
+  }
   const terms = { targetPercent: event.targetPercent, rewardPoints: event.rewardPoints };
   const cededSlots = baseline.ok && ceded.size > 0 ? cededSlotsOf(baseline.slots, event.startsAt.getTime(), ceded) : undefined;
   const card = eventScorecard(baseline, actual, terms, event.pointsPerKwh, cededSlots);

@@ -13,6 +13,7 @@ import { solarParticipants } from './event-baseline-group.repository';
 import { stackingContext, stackOutcome } from './event-stacking.service';
 import type { StackedSettlement } from '@peakwise/domain/event-stacked-points';
 import { withKwhPoints, type KwhPoints } from '@peakwise/domain/event-kwh-points';
+import type { GrossFigures } from '@peakwise/domain/event-baseline-frozen-gross';
 
 const RETRY_MS = 3_600_000;
 /** Households per read and write: a batch's readings and results stay a few megabytes. */
@@ -60,6 +61,8 @@ export async function settleEndedEvent(tx: DbOrTx, eventId: string, now: Date, o
   // adjustment from the event day's readings.
   for await (const batch of settlementBaselines(tx, { ...event, status: 'ended' }, participants, otherStarts, options.batchSize ?? SETTLEMENT_BATCH)) {
     const outcomes = new Map(batch.map((b) => [b.household.householdId, settle(event, b)]));
+    // A gross-load baseline's figures, for its explanation (decision 138).
+    const gross = new Map(batch.flatMap((b) => (b.baseline.ok && b.baseline.adjustment.gross ? [[b.household.householdId, b.baseline.adjustment.gross] as const] : [])));
     const results: ResultRow[] = [];
     const payments: EventPayment[] = [];
     const sharedPaid: { householdId: string; startMs: number }[] = [];
@@ -72,7 +75,7 @@ export async function settleEndedEvent(tx: DbOrTx, eventId: string, now: Date, o
         continue;
       }
       settled += 1;
-      results.push(resultRow(household.householdId, outcome, solar.has(household.householdId)));
+      results.push(resultRow(household.householdId, outcome, solar.has(household.householdId), gross.get(household.householdId)));
       for (const startMs of stacked.sharedPaid) sharedPaid.push({ householdId: household.householdId, startMs });
       const already = paid.get(household.householdId) ?? 0;
       if (outcome.points > already) {
@@ -111,7 +114,7 @@ function settle(event: EventRow, { baseline, readings, eventDate }: HouseholdBas
   return settleEvent(baseline, eventDayReadings(readings, eventDate), { targetPercent: event.targetPercent, rewardPoints: event.rewardPoints });
 }
 
-function resultRow(householdId: string, outcome: StackedSettlement & KwhPoints, fromGrid: boolean): ResultRow {
+function resultRow(householdId: string, outcome: StackedSettlement & KwhPoints, fromGrid: boolean, grossLoad?: GrossFigures): ResultRow {
   return {
     householdId,
     outcome: outcome.status,
@@ -138,6 +141,7 @@ function resultRow(householdId: string, outcome: StackedSettlement & KwhPoints, 
       // The slots another event of the home paid; the totals and points are over the rest (decision 108).
       ...(outcome.cededSlots?.length ? { cededSlots: outcome.cededSlots } : {}),
       ...(fromGrid ? { fromGrid } : {}),
+      ...(grossLoad && outcome.status !== 'no_baseline' ? { grossLoad } : {}),
       // `points` includes them; kept apart so the result page can say what the kWh beyond the target paid.
       ...(outcome.pointsPerKwh > 0 ? { pointsPerKwh: outcome.pointsPerKwh, kwhBeyondTarget: outcome.kwhBeyondTarget, kwhPoints: outcome.kwhPoints } : {}),
     },

@@ -57,7 +57,9 @@ describe('a solar home at an event', () => {
         const swing = k % 3 === 0 ? 0.01 : 0;
         meter.push({
           ts: new Date(ms).toISOString(),
-          productionKwh: round(produced),
+          // A meter that does not report production (a Green Button file, a whole-home meter): a home
+          // whose production is measured is scored on gross load instead (event-gross-load.routes.test.ts).
+          productionKwh: 0,
           consumptionKwh: round(used),
           gridImportKwh: round(Math.max(0, used - produced) + swing),
           gridExportKwh: round(Math.max(0, produced - used) + swing),

@@ -29,6 +29,7 @@ function resultView(stored: StoredResult): EventResult {
     targetMet: boolean;
     intervals: EventResult['intervals'];
     fromGrid: boolean;
+    grossLoad: EventResult['grossLoad'];
     pointsPerKwh: number;
     kwhBeyondTarget: number;
     kwhPoints: number;
@@ -55,6 +56,7 @@ function resultView(stored: StoredResult): EventResult {
     ...(detail.pointsPerKwh ? { kwhPay: { pointsPerKwh: detail.pointsPerKwh, kwhBeyondTarget: detail.kwhBeyondTarget ?? 0, points: detail.kwhPoints ?? 0 } } : {}),
     intervals: detail.intervals ?? [],
     fromGrid: detail.fromGrid ?? false,
+    ...(detail.grossLoad ? { grossLoad: detail.grossLoad } : {}),
     settledAt: stored.settledAt,
   };
 }

@@ -9,6 +9,8 @@ import { householdBaselines, methodOf, windowGapOf, type HouseholdBaseline } fro
 import { gridImportInRanges, otherEventStartsByHousehold } from './event-settlement.repository';
 import type { EventRow, Participant } from './events.repository';
 import { frozenBaselinesFor, householdsToFreeze, saveFrozenBaselines } from './frozen-baselines.repository';
+import { grossDayFlows, grossDayOf, isGrossRow, withGrossLoadRows } from './frozen-baselines-gross.service';
+import type { GrossDay } from '@peakwise/domain/event-baseline-frozen-gross';
 
 /**
  * Where and when an event's baseline is computed (docs/decisions/099-the-frozen-baseline.md): once,
@@ -36,10 +38,16 @@ export async function freezeEventBaselines(db: DbOrTx, event: EventRow, now: Dat
   for await (const batch of householdBaselines(db, event, participants, otherStarts, options.batchSize ?? FREEZE_BATCH)) {
     // A member with too few days of its own is scored by a comparison group when it has one (decision 101).
     const byGroup = await groupBaselines(db, event, batch);
-    const rows = batch.map(({ household, baseline, readings }) => ({
-      householdId: household.householdId,
-      frozen: byGroup.get(household.householdId) ?? freezeBaseline(baseline, readings, event.startsAt, household.timeZone, methodOf(household)),
-    }));
+    // A solar home with measured production and no battery then moves to the gross-load baseline (decision 138).
+    const rows = await withGrossLoadRows(
+      db,
+      event,
+      batch.map(({ household, baseline, readings }) => ({
+        household,
+        hasBattery: household.hasBattery,
+        frozen: byGroup.get(household.householdId) ?? freezeBaseline(baseline, readings, event.startsAt, household.timeZone, methodOf(household)),
+      })),
+    );
     await saveFrozenBaselines(db, event, rows, now);
     frozen += rows.length;
   }
@@ -58,7 +66,8 @@ export async function shownBaseline(db: DbOrTx, event: EventRow, household: Part
     await freezeEventBaselines(db, event, now, { householdIds: [household.householdId] });
     frozen = (await frozenBaselinesFor(db, event, [household.householdId])).get(household.householdId);
   }
-  return frozen ? thawBaseline(frozen, event.startsAt, event.endsAt, household.timeZone, undefined) : null;
+  // A gross-load row is shown as such, with nothing of the day known yet (decision 138).
+  return frozen ? thawBaseline(frozen, event.startsAt, event.endsAt, household.timeZone, undefined, undefined, { gross: undefined, production: undefined }) : null;
 }
 
 /**
@@ -83,15 +92,20 @@ function rowDayRanges(event: EventRow, frozen: FrozenBaseline): ReadingRange[] {
  */
 export async function frozenBaselineOnTheDay(db: DbOrTx, event: EventRow, household: Participant, frozen: FrozenBaseline | undefined): Promise<Baseline | null> {
   if (!isFinal(event, frozen)) return null;
+  if (isGrossRow(frozen)) {
+    // A gross-load row reads the day's production too (decision 138); no comparison group.
+    const flows = (await grossDayFlows(db, event, [household.householdId])).get(household.householdId);
+    return thawed(event, household, frozen, flows, undefined, grossDayOf(event, household.timeZone, flows))?.baseline ?? null;
+  }
   const readings = await gridImportInRanges(db, [{ householdId: household.householdId, group: 0 }], [rowDayRanges(event, frozen)]);
   const group = await groupDays(db, event, [{ household, frozen }]);
   return thawed(event, household, frozen, readings.get(household.householdId), group.get(household.householdId))?.baseline ?? null;
 }
 
-function thawed(event: EventRow, household: Participant, frozen: FrozenBaseline, rows: { ms: number[]; kwh: number[] } | undefined, group?: GroupDay): HouseholdBaseline | null {
+function thawed(event: EventRow, household: Participant, frozen: FrozenBaseline, rows: { ms: number[]; kwh: number[] } | undefined, group?: GroupDay, grossDay?: GrossDay): HouseholdBaseline | null {
   const readings = rows ? readingsByDayFromLists(rows.ms, rows.kwh, household.timeZone) : new Map<string, Record<string, number>>();
   const eventDate = eventDateOf(event.startsAt, household.timeZone);
-  const baseline = thawBaseline(frozen, event.startsAt, event.endsAt, household.timeZone, readings.get(eventDate), group);
+  const baseline = thawBaseline(frozen, event.startsAt, event.endsAt, household.timeZone, readings.get(eventDate), group, grossDay);
   return baseline ? { household, baseline, readings, eventDate } : null;
 }
 
@@ -112,10 +126,13 @@ export async function* settlementBaselines(
   const load = async (batch: readonly Participant[]) => {
     const frozen = await frozenBaselinesFor(db, event, batch.map((p) => p.householdId));
     const withRow = batch.filter((p) => isFinal(event, frozen.get(p.householdId)));
+    // Only gross-load rows read production (decision 138); the rest keep the index-only read.
+    const gross = withRow.filter((p) => isGrossRow(frozen.get(p.householdId)));
+    const onGrid = withRow.filter((p) => !isGrossRow(frozen.get(p.householdId)));
     // One read for the batch, each row's ranges by its method's window (a handful of groups).
     const ranges: ReadingRange[][] = [];
     const groupOf = new Map<string, number>();
-    const members = withRow.map((p) => {
+    const members = onGrid.map((p) => {
       const dayRanges = rowDayRanges(event, frozen.get(p.householdId)!);
       const key = JSON.stringify(dayRanges);
       let group = groupOf.get(key);
@@ -125,9 +142,11 @@ export async function* settlementBaselines(
       }
       return { householdId: p.householdId, group };
     });
-    const readings = await gridImportInRanges(db, members, ranges);
-    const groups = await groupDays(db, event, withRow.map((household) => ({ household, frozen: frozen.get(household.householdId)! })));
-    return { frozen, readings, groups };
+    const readings: Map<string, { ms: number[]; kwh: number[] }> = await gridImportInRanges(db, members, ranges);
+    const flows = await grossDayFlows(db, event, gross.map((p) => p.householdId));
+    for (const [householdId, rows] of flows) readings.set(householdId, rows);
+    const groups = await groupDays(db, event, onGrid.map((household) => ({ household, frozen: frozen.get(household.householdId)! })));
+    return { frozen, readings, groups, flows };
   };
   const prefetch = (batch: readonly Participant[]) => {
     const loading = load(batch);
@@ -139,12 +158,13 @@ export async function* settlementBaselines(
   let next = participants.length > 0 ? prefetch(participants.slice(0, batchSize)) : null;
   for (let from = 0; from < participants.length; from += batchSize) {
     const batch = participants.slice(from, from + batchSize);
-    const { frozen, readings, groups } = await next!;
+    const { frozen, readings, groups, flows } = await next!;
     next = from + batchSize < participants.length ? prefetch(participants.slice(from + batchSize, from + 2 * batchSize)) : null;
     const out: HouseholdBaseline[] = [];
     for (const household of batch) {
       const row = frozen.get(household.householdId);
-      const computed = isFinal(event, row) ? thawed(event, household, row, readings.get(household.householdId), groups.get(household.householdId)) : null;
+      const grossDay = isGrossRow(row) ? grossDayOf(event, household.timeZone, flows.get(household.householdId)) : undefined;
+      const computed = isFinal(event, row) ? thawed(event, household, row, readings.get(household.householdId), groups.get(household.householdId), grossDay) : null;
       if (computed) out.push(computed);
       else computeAnew.push(household);
     }

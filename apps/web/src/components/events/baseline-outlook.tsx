@@ -53,11 +53,13 @@ export function BaselineOutlook({ event, outlook, variant }: Props) {
           {outlook.fromGrid && <p className="mt-1 text-slate-700">{t('outlook.fromGrid')}</p>}
           {page && (
             <p className="mt-1 text-slate-700">
-              {outlook.byGroup
-                ? t('outlook.estimateNoteGroup', { count: outlook.days.length })
-                : outlook.notAdjusted
-                  ? t(outlook.kind === 'weekday' ? 'outlook.estimateNoteBatteryWeekday' : 'outlook.estimateNoteBatteryWeekend', { count: outlook.days.length })
-                  : t(outlook.kind === 'weekday' ? 'outlook.estimateNoteWeekday' : 'outlook.estimateNoteWeekend', { count: outlook.days.length, context: windowContext(outlook.windowGapMinutes) })}
+              {outlook.grossLoad
+                ? t('gross.outlookNote')
+                : outlook.byGroup
+                  ? t('outlook.estimateNoteGroup', { count: outlook.days.length })
+                  : outlook.notAdjusted
+                    ? t(outlook.kind === 'weekday' ? 'outlook.estimateNoteBatteryWeekday' : 'outlook.estimateNoteBatteryWeekend', { count: outlook.days.length })
+                    : t(outlook.kind === 'weekday' ? 'outlook.estimateNoteWeekday' : 'outlook.estimateNoteWeekend', { count: outlook.days.length, context: windowContext(outlook.windowGapMinutes) })}
             </p>
           )}
         </div>

@@ -326,6 +326,35 @@ describe('EventPage', () => {
       expect(await screen.findByText('Su hogar tiene paneles solares, así que cada cifra aquí es lo que tomó de la red, después de lo que aportaron los paneles.')).toBeInTheDocument();
     });
 
+    it('explains a gross-load result from its stored figures, in three languages (decision 138)', async () => {
+      // Usual 3.10 kWh before the panels' power, +0.12 from the window, 0.82 kWh of evening sun off: 2.40.
+      const grossLoad = { usualKwh: 3.1, shiftKwh: 0.12, productionKwh: 0.82 };
+      renderPage({ event: event(), result: { ...settled, fromGrid: true, adjustmentMethod: 'additive', adjustmentStatus: 'applied', adjustmentUnclamped: 1.05, grossLoad }, outlook: null });
+      const text = plain((await screen.findByTestId('result-explanation', {}, { timeout: 5000 })).textContent);
+      expect(text).toContain('its usual use is counted before the panels’ own power: at these times it used 3.10 kWh on average over your last 2 days');
+      expect(text).toContain('In the three hours ending two hours before the event your home used more than usual, counted the same way; the same difference over the event’s length, 0.12 kWh, was added.');
+      expect(text).toContain('What your panels produced during the event, 0.82 kWh, was then taken off');
+      expect(text).toContain('so your baseline was 2.40 kWh drawn from the grid.');
+      // Not decision 101's sentences, whose figures (the baseline ÷ the factor) mean nothing here.
+      expect(text).not.toContain('(from ');
+      await i18n.changeLanguage('fr');
+      expect(plain((await screen.findByTestId('result-explanation')).textContent)).toContain('Ce que vos panneaux ont produit pendant l’événement, 0,82 kWh, a ensuite été retiré');
+      await i18n.changeLanguage('es');
+      expect(plain((await screen.findByTestId('result-explanation')).textContent)).toContain('Lo que sus paneles produjeron durante el evento, 0,82 kWh, se restó después');
+      await i18n.changeLanguage('en');
+    });
+
+    it('says before the event how a gross-load home will be scored (decision 138)', async () => {
+      const estimate = { status: 'estimate' as const, kind: 'weekday' as const, days: ['2025-11-14', '2025-11-13', '2025-11-12', '2025-11-11', '2025-11-10'], baselineKwh: 2.4, targetKwh: 2.16, fromGrid: true as const };
+      const { unmount } = renderPage({ event: upcoming, result: null, outlook: { ...estimate, grossLoad: true } });
+      const note = plain((await screen.findByTestId('baseline-outlook', {}, { timeout: 5000 })).textContent);
+      expect(note).toContain('its usual use is counted before the panels’ own power');
+      expect(note).toContain('what the panels produce during the event is then taken off');
+      unmount();
+      renderPage({ event: upcoming, result: null, outlook: estimate });
+      expect(plain((await screen.findByTestId('baseline-outlook', {}, { timeout: 5000 })).textContent)).not.toContain('before the panels’ own power');
+    });
+
     it('says nothing of the grid for a home without solar', async () => {
       renderPage({ event: event(), result: settled, outlook: null });
       const text = plain((await screen.findByTestId('result-explanation', {}, { timeout: 5000 })).textContent);

@@ -73,6 +73,32 @@ function ratioSentences(result: EventResult, unadjusted: number, kwh: (value: nu
 }
 
 /**
+ * A gross-load baseline (decision 138): the usual use before the panels' own power, what the window
+ * moved it by, and the event's own sun taken off, each figure as settlement stored it.
+ */
+function grossSentences(result: EventResult, gross: NonNullable<EventResult['grossLoad']>, kwh: (value: number) => string, t: TFunction<'events'>): string[] {
+  const shift = { kwh: kwh(Math.abs(gross.shiftKwh)) };
+  const up = gross.shiftKwh > 0;
+  const moved =
+    result.adjustmentStatus === 'clamped'
+      ? t(up ? 'gross.shiftCappedUp' : 'gross.shiftCappedDown', shift)
+      : result.adjustmentStatus === 'missing_data'
+        ? t('gross.shiftMissing')
+        : result.adjustmentStatus === 'zero_baseline'
+          ? t('explain.adjustZeroEvent')
+          : result.adjustmentStatus === 'window_outside_day'
+            ? t('explain.adjustOutside')
+            : Math.abs(gross.shiftKwh) < 0.005
+              ? t('gross.shiftUnchanged')
+              : t(up ? 'gross.shiftUp' : 'gross.shiftDown', shift);
+  return [
+    t('gross.usual', { usual: kwh(gross.usualKwh), count: result.baselineDays.length }),
+    moved,
+    t('gross.sun', { production: kwh(gross.productionKwh), baseline: kwh(result.baselineKwh) }),
+  ];
+}
+
+/**
  * A settled result in plain sentences, read from what settlement stored (decision 098): the
  * baseline and its days, the same-day adjustment and why, the use, the target and the points.
  * The only figures worked out here are ones that follow from the stored ones (the baseline before
@@ -92,21 +118,27 @@ export function EventResultExplanation({ event, result }: Props) {
   const sentences: string[] = [
     // A solar home's figures are net of its panels (decision 112): "what your home used" alone would mislead.
     ...(result.fromGrid ? [t('explain.fromGrid')] : []),
-    moved
-      ? t(weekend ? 'explain.usualWeekend' : 'explain.usualWeekday', { usual: kwh(unadjusted), count })
-      : t(weekend ? 'explain.baselineWeekend' : 'explain.baselineWeekday', { baseline: kwh(result.baselineKwh), count }),
   ];
-
-  const adjustment =
-    result.adjustmentMethod === 'additive'
-      ? additiveSentences(result, unadjusted, kwh, t)
-      : result.adjustmentMethod === 'comparison'
-        ? groupSentences(result, unadjusted, kwh, locale, t)
-        : result.adjustmentMethod === 'none'
-          ? [t('explain.notAdjustedBattery')]
-          : ratioSentences(result, unadjusted, kwh, locale, t);
-  sentences.push(...adjustment);
-  if (moved) sentences.push(t('explain.baselineAdjusted', { baseline: kwh(result.baselineKwh) }));
+  if (result.grossLoad) {
+    // Its baseline is not the usual grid draw times a factor: the stored figures say what it was made of.
+    sentences.push(...grossSentences(result, result.grossLoad, kwh, t));
+  } else {
+    sentences.push(
+      moved
+        ? t(weekend ? 'explain.usualWeekend' : 'explain.usualWeekday', { usual: kwh(unadjusted), count })
+        : t(weekend ? 'explain.baselineWeekend' : 'explain.baselineWeekday', { baseline: kwh(result.baselineKwh), count }),
+    );
+    const adjustment =
+      result.adjustmentMethod === 'additive'
+        ? additiveSentences(result, unadjusted, kwh, t)
+        : result.adjustmentMethod === 'comparison'
+          ? groupSentences(result, unadjusted, kwh, locale, t)
+          : result.adjustmentMethod === 'none'
+            ? [t('explain.notAdjustedBattery')]
+            : ratioSentences(result, unadjusted, kwh, locale, t);
+    sentences.push(...adjustment);
+    if (moved) sentences.push(t('explain.baselineAdjusted', { baseline: kwh(result.baselineKwh) }));
+  }
 
   const saved = Math.abs(result.reductionKwh);
   sentences.push(

@@ -1,0 +1,106 @@
+import { EARLY_WINDOW_GAP_MINUTES } from '@peakwise/domain/event-baseline';
+import { frozenMethodFor, type FrozenBaseline } from '@peakwise/domain/event-baseline-frozen';
+import { freezeGrossBaseline, GROSS_LOAD_METHOD, hasMeasuredProduction, type GrossDay } from '@peakwise/domain/event-baseline-frozen-gross';
+import { adjustmentWindowSlots, clockOf, eventDayReadings, eventSlots, NEXT_DAY_MARK, readingsByDayFromLists } from '@peakwise/domain/event-intervals';
+import { eventDateOf, eventDayRanges, type ReadingRange } from '@peakwise/domain/event-reading-plan';
+import { addDays, utcOffsetMs, zonedTimeToUtc } from '@peakwise/domain/local-time';
+import type { DbOrTx } from '../../db/client';
+import { meterFlowsInRanges, producingHouseholds, type MeterFlows } from './event-meter-flows.repository';
+import type { EventRow, Participant } from './events.repository';
+
+/**
+ * Decision 138's gross-load rows (decision 126's "gross-baseline" variant over decision 133's early
+ * window): which homes get one at the freeze, and the event day's flows they are thawed with.
+ * Production is read for those homes only: a home without panels, or with a battery, costs its
+ * freeze one statement on the daily rollups and its settlement nothing more.
+ */
+
+const SLOT_MS = 300_000;
+const HOUR_MS = 3_600_000;
+
+/** A home frozen in a batch, with what the choice of method needs to know of it. */
+export type FreezeRow = { household: Participant; hasBattery: boolean; frozen: FrozenBaseline };
+
+/** The instants of the slots a gross row reads on each of its days: the window's and the event's runs of clock times. */
+function dayRangesOf(days: readonly string[], runs: readonly { offset: number; clocks: string[] }[], timeZone: string): ReadingRange[] {
+  const ranges: ReadingRange[] = [];
+  for (const date of days) {
+    for (const { offset, clocks } of runs) {
+      if (clocks.length === 0) continue;
+      const day = addDays(date, offset);
+      const [lo, hi] = [clocks[0]!, clocks[clocks.length - 1]!].map((clock) => clock.split(':').map(Number) as [number, number]);
+      let fromMs = zonedTimeToUtc(day, lo![0], lo![1], timeZone).getTime();
+      let toMs = zonedTimeToUtc(day, hi![0], hi![1], timeZone).getTime() + SLOT_MS;
+      // A clock change inside the run: an hour either side still covers it, as the reading plan does.
+      if (utcOffsetMs(new Date(fromMs), timeZone) !== utcOffsetMs(new Date(toMs), timeZone)) {
+        fromMs -= HOUR_MS;
+        toMs += HOUR_MS;
+      }
+      ranges.push({ fromMs, toMs });
+    }
+  }
+  return ranges;
+}
+
+/**
+ * The batch's rows with each home decision 138 scores on gross load frozen under it: a home
+ * without a battery, frozen under the early window on its own days, whose production was measured
+ * on those days (`hasMeasuredProduction`) and whose days have every interval the rule reads. Any
+ * other row is returned as it was, so a home that lacks what the rule needs keeps the early window.
+ */
+export async function withGrossLoadRows(db: DbOrTx, event: EventRow, rows: readonly FreezeRow[]): Promise<{ householdId: string; frozen: FrozenBaseline }[]> {
+  const out = rows.map(({ household, frozen }) => ({ householdId: household.householdId, frozen }));
+  const candidates = rows.filter(({ hasBattery, frozen }) =>
+    frozenMethodFor({ hasBattery, measuredProduction: true }) === GROSS_LOAD_METHOD && frozen.status === 'ok' && frozen.method === frozenMethodFor({ hasBattery, measuredProduction: false }) && !frozen.group,
+  );
+  if (candidates.length === 0) return out;
+  const producing = await producingHouseholds(db, event.id, candidates.map((c) => c.household.householdId));
+  const read = candidates.filter((c) => producing.has(c.household.householdId));
+  if (read.length === 0) return out;
+  const shapes = read.map(({ household, frozen }) => {
+    const event_ = eventSlots(event.startsAt, event.endsAt, household.timeZone)!;
+    const window = adjustmentWindowSlots(event.startsAt, household.timeZone, EARLY_WINDOW_GAP_MINUTES);
+    const clocks = event_.slots.map(clockOf);
+    const runs = [
+      { offset: 0, clocks: (window?.slots ?? []).map(clockOf) },
+      { offset: 0, clocks: clocks.filter((c) => !c.endsWith(NEXT_DAY_MARK)) },
+      { offset: 1, clocks: clocks.filter((c) => c.endsWith(NEXT_DAY_MARK)).map((c) => c.slice(0, -NEXT_DAY_MARK.length)) },
+    ];
+    return { event: event_, window, ranges: dayRangesOf(frozen.status === 'ok' ? frozen.days : [], runs, household.timeZone) };
+  });
+  const flows = await meterFlowsInRanges(db, read.map((c, group) => ({ householdId: c.household.householdId, group })), shapes.map((s) => s.ranges));
+  const index = new Map(out.map((row, i) => [row.householdId, i]));
+  read.forEach(({ household, hasBattery, frozen }, i) => {
+    const rows = flows.get(household.householdId);
+    if (frozen.status !== 'ok' || !rows) return;
+    const { event: slots, window } = shapes[i]!;
+    const production = readingsByDayFromLists(rows.ms, rows.production, household.timeZone);
+    const measuredProduction = hasMeasuredProduction(frozen.days, [...(window?.slots ?? []), ...slots.slots], production);
+    if (frozenMethodFor({ hasBattery, measuredProduction }) !== GROSS_LOAD_METHOD) return;
+    const gross = freezeGrossBaseline(frozen, slots, window, readingsByDayFromLists(rows.ms, rows.gross, household.timeZone));
+    if (gross) out[index.get(household.householdId)!] = { householdId: household.householdId, frozen: gross };
+  });
+  return out;
+}
+
+/** Whether a row is thawed with the event day's gross load and production. */
+export const isGrossRow = (frozen: FrozenBaseline | undefined): boolean => frozen?.status === 'ok' && frozen.method === GROSS_LOAD_METHOD && frozen.gross !== undefined;
+
+/** The event day's reads of a gross row: its early window and the event. */
+export const grossDayRanges = (event: EventRow): ReadingRange[] => eventDayRanges(event.startsAt, event.endsAt, EARLY_WINDOW_GAP_MINUTES);
+
+/** The event day's flows of the gross rows among `households`, in one read. */
+export function grossDayFlows(db: DbOrTx, event: EventRow, householdIds: readonly string[]): Promise<Map<string, MeterFlows>> {
+  return meterFlowsInRanges(db, householdIds.map((householdId) => ({ householdId, group: 0 })), [grossDayRanges(event)]);
+}
+
+/** A gross row's day from its flows: gross load and production by slot on the event's local day. */
+export function grossDayOf(event: EventRow, timeZone: string, flows: MeterFlows | undefined): GrossDay {
+  if (!flows) return { gross: undefined, production: undefined };
+  const date = eventDateOf(event.startsAt, timeZone);
+  // Past midnight, the event's later slots are the next calendar day's readings.
+  return {
+    gross: eventDayReadings(readingsByDayFromLists(flows.ms, flows.gross, timeZone), date),
+    production: eventDayReadings(readingsByDayFromLists(flows.ms, flows.production, timeZone), date),
+  };
+}
