@@ -15,7 +15,7 @@
  *   BENCH_SIZE=smoke npm run planning -w @peakwise/bench  # seconds
  * Knobs: BENCH_PLAN_HOMES, BENCH_PLAN_DEVICES, BENCH_PLAN_DAYS (compacted days before this month), BENCH_PLAN_RUNS, BENCH_PG_URL,
  *   BENCH_PLAN_DB_PREFIX (scratch database name), BENCH_PLAN_ONLY (only the reads whose label contains it),
- *   BENCH_PLAN_EXPLAIN=1 (print each statement's plan).
+ *   BENCH_PLAN_EXPLAIN=1 (print each statement's plan), BENCH_PLAN_KEEP=1 (leave the scratch database for EXPLAIN by hand; drop it after).
  */
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -56,6 +56,8 @@ const DB_PREFIX = stringKnob('PLAN_DB_PREFIX') ?? 'planning';
 const ONLY = stringKnob('PLAN_ONLY');
 /** Print each measured statement's plan (one-off, with its values) to see where its time goes. */
 const SHOW_PLAN = stringKnob('PLAN_EXPLAIN') === '1';
+/** Leave the loaded database behind (its name is printed) instead of dropping it. */
+const KEEP = stringKnob('PLAN_KEEP') === '1';
 const READINGS_FN = /(meter|device)_readings_(in|latest|span)\(/;
 
 type Statement = { text: string; values: unknown[] };
@@ -246,7 +248,11 @@ async function main() {
     process.stdout.write(`planning[${size}]: scorecard ${scorecardStatements[0]} statements first, ${scorecardStatements[1]} next; ${results.join('; ')}\n`);
   } finally {
     await capture.pool.end().catch(() => {});
-    await fresh.drop();
+    if (KEEP) {
+      log(`kept ${fresh.name}: drop database ${fresh.name} when done`);
+      await fresh.database.close().catch(() => {});
+      await fresh.pool.end().catch(() => {});
+    } else await fresh.drop();
   }
 }
 
