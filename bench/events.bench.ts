@@ -103,6 +103,9 @@ async function settlementBench(fresh: FreshDatabase) {
   await fresh.pool.query('vacuum (analyze) event_baselines');
   const { run: frozenRun, seconds: settleS } = await timed(frozenEventId);
   if (frozenRun.settled !== run.settled) throw new Error(`settled ${frozenRun.settled} against ${run.settled}`);
+  // Every seeded home has a full baseline: a home settled without one would time a settlement that reads and pays nothing.
+  const { rows: unscored } = await fresh.pool.query<{ n: string }>(`select count(*) as n from event_results where event_id = $1 and outcome <> 'settled'`, [frozenEventId]);
+  if (Number(unscored[0]!.n) !== 0) throw new Error(`${unscored[0]!.n} of ${frozenRun.settled} households settled without a baseline: the seeded readings miss what the rule reads`);
   // Each variant is settled twice, on a fresh event each time: the host is shared and noisy.
   const plainAgainId = await newEvent('ended');
   await moveHouseholds(frozenEventId, plainAgainId);

@@ -16,7 +16,7 @@ export function eventDay(): string {
 
 /**
  * The event day and the 10 weekdays before it that are not holidays (a full baseline), each from the
- * adjustment window's start (14:00) to 19:30: the end of the second program's event (18:30–19:30),
+ * adjustment window's start (13:00: three hours ending two hours before the event, decision 138) to 19:30: the end of the second program's event (18:30–19:30),
  * whose last half hour only it covers and pays.
  */
 function readingDays(date: string): { from: Date; to: Date }[] {
@@ -24,7 +24,7 @@ function readingDays(date: string): { from: Date; to: Date }[] {
   const holidays = new Set(provincialHolidayDates('ON', year - 1, year));
   const days = [date];
   for (let d = addDays(date, -1); days.length < 11; d = addDays(d, -1)) if (!isWeekend(d) && !holidays.has(d)) days.push(d);
-  return days.map((d) => ({ from: zonedTimeToUtc(d, 14, 0, ZONE), to: zonedTimeToUtc(d, 19, 30, ZONE) }));
+  return days.map((d) => ({ from: zonedTimeToUtc(d, 13, 0, ZONE), to: zonedTimeToUtc(d, 19, 30, ZONE) }));
 }
 
 /** N Toronto households opted in to the event, with the readings its settlement reads (generated set-based in SQL). */
