@@ -326,13 +326,14 @@ async function scorecardBench(fresh: FreshDatabase) {
 async function outlookBench(fresh: FreshDatabase) {
   const server = await startServer(fresh.database);
   try {
-    // Two hours ahead, or the next hour after that one of the two homes' local days holds: between
-    // about 03:00 and 08:00 UTC the five hours cross both zones' midnights.
+    // Two hours ahead, or the next hour after that one of the two homes' local days holds from the
+    // window's start (five hours before, decision 138) to the event's end: at night the six hours
+    // cross both zones' midnights.
     let startsAt = new Date(Math.floor(Date.now() / 300_000) * 300_000 + 2 * 3_600_000);
-    let postalCode = postalCodeHoldingWindow(new Date(startsAt.getTime() - 4 * 3_600_000), 5 * 3_600_000);
+    let postalCode = postalCodeHoldingWindow(new Date(startsAt.getTime() - 5 * 3_600_000), 6 * 3_600_000);
     while (postalCode === undefined) {
       startsAt = new Date(startsAt.getTime() + 3_600_000);
-      postalCode = postalCodeHoldingWindow(new Date(startsAt.getTime() - 4 * 3_600_000), 5 * 3_600_000);
+      postalCode = postalCodeHoldingWindow(new Date(startsAt.getTime() - 5 * 3_600_000), 6 * 3_600_000);
     }
     const body = { ...signUpBody(), postalCode };
     const res = await fetch(`${server.url}/api/auth/sign-up/email`, { method: 'POST', headers: { 'content-type': 'application/json', origin: server.origin }, body: JSON.stringify(body) });
