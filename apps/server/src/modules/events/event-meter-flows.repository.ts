@@ -3,7 +3,7 @@ import { gridImportKwh } from '@peakwise/domain/event-grid-import';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import type { ReadingRange } from './event-settlement.repository';
+import { packedReadingsInRanges, type ReadingRange } from './event-settlement.repository';
 
 /** Per interval: its start, its grid draw (what is paid for), its gross load and the panels' production. */
 export type MeterFlows = { ms: number[]; kwh: number[]; gross: number[]; production: number[] };
@@ -21,20 +21,7 @@ export async function meterFlowsInRanges(
   groups: readonly (readonly ReadingRange[])[],
 ): Promise<Map<string, MeterFlows>> {
   const out = new Map<string, MeterFlows>();
-  if (households.length === 0) return out;
-  const ranges = groups.flatMap((ranges, g) => ranges.map((r) => ({ g, from: Math.floor(r.fromMs / 1000), to: Math.ceil(r.toMs / 1000) })));
-  const rows = rowsOf<{ householdId: string; packed: Uint8Array | null }>(
-    await db.execute(sql`
-      select h.id as "householdId", x.packed
-      from unnest(${sql.param(households.map((h) => h.householdId))}::uuid[], ${sql.param(households.map((h) => h.group))}::int4[]) as h(id, g)
-      cross join lateral (
-        select string_agg(float8send(date_part('epoch', r.ts) * 1000) || float8send(r.grid_import_kwh) || float8send(r.grid_export_kwh) || float8send(r.production_kwh), ''::bytea) as packed
-        from unnest(${sql.param(ranges.map((r) => r.g))}::int4[], ${sql.param(ranges.map((r) => r.from))}::int8[], ${sql.param(ranges.map((r) => r.to))}::int8[]) as b(g, from_s, to_s)
-        cross join lateral meter_readings_in(h.id, to_timestamp(b.from_s), to_timestamp(b.to_s)) r
-        where b.g = h.g
-      ) x`),
-  );
-  for (const row of rows) {
+  for (const row of await packedReadingsInRanges(db, households, groups, true)) {
     if (!row.packed) continue;
     const view = new DataView(row.packed.buffer, row.packed.byteOffset, row.packed.byteLength);
     const n = row.packed.byteLength / 32;

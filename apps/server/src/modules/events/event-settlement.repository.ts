@@ -57,23 +57,7 @@ export async function gridImportInRanges(
   groups: readonly (readonly ReadingRange[])[],
 ): Promise<Map<string, { ms: number[]; kwh: number[] }>> {
   const out = new Map<string, { ms: number[]; kwh: number[] }>();
-  if (households.length === 0) return out;
-  const ranges = groups.flatMap((ranges, g) => ranges.map((r) => ({ g, from: Math.floor(r.fromMs / 1000), to: Math.ceil(r.toMs / 1000) })));
-  // Each reading as 24 bytes (its start in ms, its import and its export, all float8, big-endian)
-  // rather than arrays of numbers in text: tens of millions of numbers are read per settlement,
-  // and parsing their text cost more than reading them.
-  const rows = rowsOf<{ householdId: string; packed: Uint8Array | null }>(
-    await db.execute(sql`
-      select h.id as "householdId", x.packed
-      from unnest(${sql.param(households.map((h) => h.householdId))}::uuid[], ${sql.param(households.map((h) => h.group))}::int4[]) as h(id, g)
-      cross join lateral (
-        select string_agg(float8send(date_part('epoch', r.ts) * 1000) || float8send(r.grid_import_kwh) || float8send(r.grid_export_kwh), ''::bytea) as packed
-        from unnest(${sql.param(ranges.map((r) => r.g))}::int4[], ${sql.param(ranges.map((r) => r.from))}::int8[], ${sql.param(ranges.map((r) => r.to))}::int8[]) as b(g, from_s, to_s)
-        cross join lateral meter_readings_in(h.id, to_timestamp(b.from_s), to_timestamp(b.to_s)) r
-        where b.g = h.g
-      ) x`),
-  );
-  for (const row of rows) {
+  for (const row of await packedReadingsInRanges(db, households, groups, false)) {
     if (!row.packed) continue;
     const view = new DataView(row.packed.buffer, row.packed.byteOffset, row.packed.byteLength);
     const n = row.packed.byteLength / 24;
@@ -86,6 +70,33 @@ export async function gridImportInRanges(
     out.set(row.householdId, { ms, kwh });
   }
   return out;
+}
+
+/**
+ * The statement behind `gridImportInRanges` and `meterFlowsInRanges`: per household, its readings
+ * inside its group's ranges, each as its start in ms, its import and its export (and its production
+ * when asked for), float8 big-endian, concatenated; rather than arrays of numbers in text: tens of
+ * millions of numbers are read per settlement, and parsing their text cost more than reading them.
+ */
+export async function packedReadingsInRanges(
+  db: DbOrTx,
+  households: readonly { householdId: string; group: number }[],
+  groups: readonly (readonly ReadingRange[])[],
+  withProduction: boolean,
+): Promise<{ householdId: string; packed: Uint8Array | null }[]> {
+  if (households.length === 0) return [];
+  const ranges = groups.flatMap((ranges, g) => ranges.map((r) => ({ g, from: Math.floor(r.fromMs / 1000), to: Math.ceil(r.toMs / 1000) })));
+  return rowsOf<{ householdId: string; packed: Uint8Array | null }>(
+    await db.execute(sql`
+      select h.id as "householdId", x.packed
+      from unnest(${sql.param(households.map((h) => h.householdId))}::uuid[], ${sql.param(households.map((h) => h.group))}::int4[]) as h(id, g)
+      cross join lateral (
+        select string_agg(float8send(date_part('epoch', r.ts) * 1000) || float8send(r.grid_import_kwh) || float8send(r.grid_export_kwh)${withProduction ? sql` || float8send(r.production_kwh)` : sql``}, ''::bytea) as packed
+        from unnest(${sql.param(ranges.map((r) => r.g))}::int4[], ${sql.param(ranges.map((r) => r.from))}::int8[], ${sql.param(ranges.map((r) => r.to))}::int8[]) as b(g, from_s, to_s)
+        cross join lateral meter_readings_in(h.id, to_timestamp(b.from_s), to_timestamp(b.to_s)) r
+        where b.g = h.g
+      ) x`),
+  );
 }
 
 export type ResultRow = Omit<StoredResult, 'settledAt'> & { householdId: string };
