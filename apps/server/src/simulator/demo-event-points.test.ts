@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { gridImportKwh } from '@peakwise/domain/event-grid-import';
 import { pointsFor } from '@peakwise/domain/event-points';
 import { INTERVAL_MS } from '@peakwise/domain/time-constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,10 +12,10 @@ import { createMember } from '../test/test-session';
 import { ensureDemoEvents } from './demo-events';
 import { ensureDemoHousehold } from './demo-household';
 import { DEMO_HOUSEHOLD } from './household-profile';
-import { simulateRange } from './household-simulator';
+import { simulateRange, type MeterReading } from './household-simulator';
 
 /*
- * The demo household as a visitor meets it (decision 101): its back-fill, its past events made by
+ * The demo household as a visitor meets it (decisions 101 and 138): its back-fill, its past events made by
  * the seeder, each settled by the real settlement against the simulator's readings. The simulator
  * also knows what the household would have used without each event (the same seed, no cut), so
  * every payment can be checked against the truth.
@@ -25,13 +26,14 @@ const BACKFILL_DAYS = 90;
 // A Saturday afternoon in Toronto, after the autumn's time change: the back-fill spans it.
 const NOW = new Date('2026-11-28T18:00:00Z');
 
-describe('the demo household is paid for its real cuts (decision 101)', () => {
+describe('the demo household is paid for its real cuts (decisions 101 and 138)', () => {
   let t: TestApp;
   let householdId: string;
   let pastEventIds: string[];
-  /** Counterfactual kWh per interval start (ms): what it would have used with no event. */
+  /** Counterfactual grid draw per interval start (ms): what it would have drawn with no event. */
   const truth = new Map<number, number>();
   const used = new Map<number, number>();
+  const rows: MeterReading[] = [];
 
   beforeAll(async () => {
     t = await createTestApp({ clock: () => NOW });
@@ -45,13 +47,18 @@ describe('the demo household is paid for its real cuts (decision 101)', () => {
     const isShedding = (ms: number) => windows.some((w) => ms >= w.startMs && ms < w.endMs);
     const to = new Date(Math.floor(NOW.getTime() / INTERVAL_MS) * INTERVAL_MS);
     const from = new Date(to.getTime() - BACKFILL_DAYS * 86_400_000);
-    for (const interval of simulateRange(DEMO_HOUSEHOLD, from, to, SEED, { isShedding })) used.set(Date.parse(interval.meter.ts), interval.meter.consumptionKwh);
-    for (const interval of simulateRange(DEMO_HOUSEHOLD, from, to, SEED)) truth.set(Date.parse(interval.meter.ts), interval.meter.consumptionKwh);
-    const rows = [...used].map(([ms, kwh]) => ({ ts: new Date(ms).toISOString(), kwh }));
+    // The meter's own registers, as the runner stores them: the demo has panels, so it is settled on
+    // its gross load (decision 138) and paid on what it drew from the grid (decision 112).
+    for (const { meter } of simulateRange(DEMO_HOUSEHOLD, from, to, SEED, { isShedding })) {
+      rows.push(meter);
+      used.set(Date.parse(meter.ts), gridImportKwh(meter.gridImportKwh, meter.gridExportKwh));
+    }
+    for (const { meter } of simulateRange(DEMO_HOUSEHOLD, from, to, SEED)) truth.set(Date.parse(meter.ts), gridImportKwh(meter.gridImportKwh, meter.gridExportKwh));
     for (let i = 0; i < rows.length; i += 4_000) {
       await t.database.db.execute(sql`
         insert into meter_readings (household_id, ts, production_kwh, consumption_kwh, grid_import_kwh, grid_export_kwh)
-        select ${householdId}::uuid, x.ts, 0, x.kwh, x.kwh, 0 from jsonb_to_recordset(${JSON.stringify(rows.slice(i, i + 4_000))}::jsonb) as x(ts timestamptz, kwh float8)`);
+        select ${householdId}::uuid, x."ts", x."productionKwh", x."consumptionKwh", x."gridImportKwh", x."gridExportKwh"
+        from jsonb_to_recordset(${JSON.stringify(rows.slice(i, i + 4_000))}::jsonb) as x("ts" timestamptz, "productionKwh" float8, "consumptionKwh" float8, "gridImportKwh" float8, "gridExportKwh" float8)`);
     }
     for (const id of pastEventIds) await t.database.db.transaction((tx) => settleEndedEvent(tx, id, NOW));
   }, 600_000);

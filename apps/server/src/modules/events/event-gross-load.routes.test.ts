@@ -10,6 +10,7 @@ import { recentWeekday, weekdaysBefore } from '../../test/ontario-weekdays';
 import { createMember, type Member } from '../../test/test-session';
 import { issueIngestCredential } from '../devices/ingest-credential.service';
 import { ensureHouseholdForUser } from '../households/household.service';
+import { settleEndedEvent } from './event-settlement.service';
 
 /*
  * Decision 138: a solar home whose meter measures production and that has no battery is frozen and
@@ -179,5 +180,13 @@ describe('a solar home without a battery, on gross load', () => {
       expect(other.result).toMatchObject({ outcome: 'settled' });
       expect(other.result).not.toHaveProperty('grossLoad');
     }
+    // Without its frozen row (an event from before frozen baselines, or the demo's past events),
+    // settlement computes the baseline under the method the freeze would have chosen: the same figure.
+    await db.execute(sql`delete from event_baselines where event_id = ${id}::uuid and household_id = ${homes.get(member)!.id}::uuid`);
+    await db.transaction((tx) => settleEndedEvent(tx, id, clock.now));
+    const anew = (await (await call(member, 'GET', `/api/events/${id}`)).json()) as { result: Record<string, unknown> & { grossLoad: Record<string, number> } };
+    expect(anew.result).toMatchObject({ outcome: 'settled', points });
+    expect(anew.result.baselineKwh).toBeCloseTo(baselineKwh, 9);
+    expect(anew.result.grossLoad.shiftKwh).toBeCloseTo(shift, 9);
   }, 180_000);
 });

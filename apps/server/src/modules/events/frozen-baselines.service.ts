@@ -170,5 +170,33 @@ export async function* settlementBaselines(
     }
     if (out.length > 0) yield out;
   }
-  if (computeAnew.length > 0) yield* householdBaselines(db, event, computeAnew, otherStarts, batchSize);
+  if (computeAnew.length > 0) yield* computedAnew(db, event, computeAnew, otherStarts, batchSize);
+}
+
+/**
+ * Households with no frozen row, computed from their readings under the method the freeze would
+ * have chosen (decision 138): a solar home with measured production and no battery on gross load,
+ * as if frozen now and thawed with the event day's flows; the others as `householdBaselines` gives.
+ */
+async function* computedAnew(db: DbOrTx, event: EventRow, households: readonly Participant[], otherStarts: ReadonlyMap<string, number[]>, batchSize: number): AsyncGenerator<HouseholdBaseline[]> {
+  for await (const batch of householdBaselines(db, event, households, otherStarts, batchSize)) {
+    const rows = await withGrossLoadRows(
+      db,
+      event,
+      batch.map(({ household, baseline, readings }) => ({ household, hasBattery: household.hasBattery, frozen: freezeBaseline(baseline, readings, event.startsAt, household.timeZone, methodOf(household)) })),
+    );
+    const gross = new Map(rows.filter((row) => isGrossRow(row.frozen)).map((row) => [row.householdId, row.frozen]));
+    if (gross.size === 0) {
+      yield batch;
+      continue;
+    }
+    const flows = await grossDayFlows(db, event, [...gross.keys()]);
+    yield batch.map((computed) => {
+      const { household } = computed;
+      const row = gross.get(household.householdId);
+      if (!row) return computed;
+      const day = flows.get(household.householdId);
+      return thawed(event, household, row, day, undefined, grossDayOf(event, household.timeZone, day)) ?? computed;
+    });
+  }
 }
