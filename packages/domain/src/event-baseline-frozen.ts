@@ -57,8 +57,9 @@ export type BaselineHome = {
 /**
  * The method a household's new row is frozen under, and settled by when it has none (decision
  * 138): a battery home's days alone, since a battery held for the event leaves its whole afternoon
- * unlike its ordinary days and any window would carry that into the baseline; every other home
- * decision 101's adjustment over the window ending two hours before. The one place the choice is made.
+ * unlike its ordinary days and any window would carry that into the baseline; a home whose panels'
+ * production is measured, the gross-load baseline; every other home decision 101's adjustment over
+ * the window ending two hours before. The one place the choice is made.
  */
 export function frozenMethodFor(home: BaselineHome): OwnDaysMethod {
   if (home.hasBattery) return 'mean-of-days-unadjusted';
