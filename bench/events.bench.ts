@@ -211,7 +211,8 @@ async function settlementBench(fresh: FreshDatabase) {
   for (const id of ids.filter((_, i) => i % Math.max(1, Math.floor(ids.length / 20)) === 0)) {
     const { rows: raw } = await fresh.pool.query<{ ts: Date; kwh: number }>(`select ts, consumption_kwh as kwh from meter_readings where household_id = $1`, [id]);
     const readings = readingsByDay(raw.map((r) => ({ start: new Date(r.ts), kwh: Number(r.kwh) })), ZONE);
-    const curve = settleEvent(computeBaseline({ eventStart: startsAt, eventEnd: endsAt, timeZone: ZONE, readings, eventDates: [], holidays }), readings.get(date), { targetPercent: 10, rewardPoints: 100 });
+    // Decision 138's rule for a home without a battery or panels: the additive adjustment over the window ending two hours before.
+    const curve = settleEvent(computeBaseline({ eventStart: startsAt, eventEnd: endsAt, timeZone: ZONE, readings, eventDates: [], holidays, adjustment: 'additive', windowGapMinutes: 120 }), readings.get(date), { targetPercent: 10, rewardPoints: 100 });
     const expected = withKwhPoints(curve, RATES.perKwh);
     const { rows: stored } = await fresh.pool.query<{ points: number; outcome: string }>(`select points, outcome from event_results where event_id = $1 and household_id = $2`, [eventId, id]);
     if (stored[0]?.points !== expected.points || stored[0]?.outcome !== expected.status) throw new Error(`household ${id}: stored ${JSON.stringify(stored[0])}, recomputed ${expected.status} ${expected.points}`);
