@@ -105,11 +105,14 @@ export class PlanCache {
   }
 
   private keyOf(household: Participant): string {
-    this.of(household);
-    return `${household.timeZone}|${household.province}|${windowGapOf(methodOf(household))}`;
+    return this.planOf(household).key;
   }
 
   of(household: Participant): ReadingPlan {
+    return this.planOf(household).plan;
+  }
+
+  private planOf(household: Participant): { key: string; plan: ReadingPlan } {
     const gap = windowGapOf(methodOf(household));
     const key = `${household.timeZone}|${household.province}|${gap}`;
     let plan = this.plans.get(key);
@@ -117,7 +120,7 @@ export class PlanCache {
       plan = baselineReadingPlan(this.event.startsAt, this.event.endsAt, household.timeZone, this.holidaysOf(household), gap);
       this.plans.set(key, plan);
     }
-    return plan;
+    return { key, plan };
   }
 }
 

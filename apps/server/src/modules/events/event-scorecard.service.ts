@@ -13,7 +13,7 @@ import { stackingEvent, type StackedEvent } from './event-stacking.repository';
 import { readHomeTerms } from './event-scorecard.repository';
 import { householdCededIntervals } from './event-stacking.service';
 import { frozenBaselineOnTheDay } from './frozen-baselines.service';
-import { grossDayFlows, grossDayOf, isGrossRow } from './frozen-baselines-gross.service';
+import { flowsBefore, grossDayFlows, grossDayOf, isGrossRow } from './frozen-baselines-gross.service';
 import { thawBaseline, type FrozenBaseline } from '@peakwise/domain/event-baseline-frozen';
 import { gridImportIntervals, eventForHousehold, householdEventStarts, runningEventForHousehold, type EventRow, type Participant } from './events.repository';
 import { SETTLE_AFTER_MS } from './events.service';
@@ -64,25 +64,21 @@ function cachedBaseline(db: DbOrTx, event: EventRow, household: Participant): Pr
 
 /** The provisional figures of a running (or just ended) event, from the readings stored so far. */
 export async function computeScorecard(db: DbOrTx, event: EventRow, household: Participant, now: Date): Promise<LiveScorecard> {
-  const terms_ = await cachedBaseline(db, event, household);
-  const { fromGrid, ceded } = terms_;
-  let baseline = terms_.baseline;
-  let actual;
-  if (terms_.gross) {
-    // A gross-load row: the day's window and event so far with production, thawed again (decision 138).
-    // Up to now, as the grid-draw read below: the intervals so far.
-    const upTo = Math.min(event.endsAt.getTime(), now.getTime());
-    const read = (await grossDayFlows(db, event, [household.householdId])).get(household.householdId);
-    const keep = read ? read.ms.map((ms) => ms < upTo) : [];
-    const flows = read && { ms: read.ms.filter((_, i) => keep[i]), kwh: read.kwh.filter((_, i) => keep[i]), gross: read.gross.filter((_, i) => keep[i]), production: read.production.filter((_, i) => keep[i]) };
-    baseline = thawBaseline(terms_.gross, event.startsAt, event.endsAt, household.timeZone, undefined, undefined, grossDayOf(event, household.timeZone, flows)) ?? baseline;
-    const inEvent = flows ? flows.ms.flatMap((ms, i) => (ms >= event.startsAt.getTime() ? [{ start: new Date(ms), kwh: flows.kwh[i]! }] : [])) : [];
-    actual = eventDayReadings(readingsByDay(inEvent, household.timeZone), eventDateOf(event.startsAt, household.timeZone));
+  const { baseline: cached, fromGrid, ceded, gross } = await cachedBaseline(db, event, household);
+  // The intervals so far, and the event's readings among them.
+  const upTo = Math.min(event.endsAt.getTime(), now.getTime());
+  let baseline = cached;
+  let intervals: { start: Date; kwh: number }[];
+  if (gross) {
+    // A gross-load row: the day's window and event so far, with production, thawed again (decision 138).
+    const flows = flowsBefore((await grossDayFlows(db, event, [household.householdId])).get(household.householdId), upTo);
+    baseline = thawBaseline(gross, event.startsAt, event.endsAt, household.timeZone, undefined, undefined, grossDayOf(event, household.timeZone, flows)) ?? baseline;
+    intervals = flows ? flows.ms.flatMap((ms, i) => (ms >= event.startsAt.getTime() ? [{ start: new Date(ms), kwh: flows.kwh[i]! }] : [])) : [];
   } else {
     // One household's few intervals: a plain range read, cheaper to plan than the batch read.
-    const intervals = await gridImportIntervals(db, household.householdId, event.startsAt, new Date(Math.min(event.endsAt.getTime(), now.getTime())));
-    actual = eventDayReadings(readingsByDay(intervals, household.timeZone), eventDateOf(event.startsAt, household.timeZone));
+    intervals = await gridImportIntervals(db, household.householdId, event.startsAt, new Date(upTo));
   }
+  const actual = eventDayReadings(readingsByDay(intervals, household.timeZone), eventDateOf(event.startsAt, household.timeZone));
   const terms = { targetPercent: event.targetPercent, rewardPoints: event.rewardPoints };
   const cededSlots = baseline.ok && ceded.size > 0 ? cededSlotsOf(baseline.slots, event.startsAt.getTime(), ceded) : undefined;
   const card = eventScorecard(baseline, actual, terms, event.pointsPerKwh, cededSlots);

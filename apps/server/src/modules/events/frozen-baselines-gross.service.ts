@@ -95,6 +95,14 @@ export function grossDayFlows(db: DbOrTx, event: EventRow, householdIds: readonl
 }
 
 /** A gross row's day from its flows: gross load and production by slot on the event's local day. */
+/** The flows of the intervals that start before `upToMs` (the live scorecard's "so far"). */
+export function flowsBefore(flows: MeterFlows | undefined, upToMs: number): MeterFlows | undefined {
+  if (!flows) return undefined;
+  const keep = flows.ms.map((ms) => ms < upToMs);
+  const kept = (values: number[]) => values.filter((_, i) => keep[i]);
+  return { ms: kept(flows.ms), kwh: kept(flows.kwh), gross: kept(flows.gross), production: kept(flows.production) };
+}
+
 export function grossDayOf(event: EventRow, timeZone: string, flows: MeterFlows | undefined): GrossDay {
   if (!flows) return { gross: undefined, production: undefined };
   const date = eventDateOf(event.startsAt, timeZone);
