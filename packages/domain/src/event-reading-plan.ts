@@ -1,5 +1,6 @@
 import type { Baseline } from './event-baseline';
 import { BASELINE_WEEKDAYS, BASELINE_WEEKEND_DAYS, dayKind, WEEKDAY_LOOKBACK_DAYS, WEEKEND_LOOKBACK_DAYS } from './event-baseline';
+import type { DaySlots } from './event-intervals';
 import { ADJUSTMENT_WINDOW_MINUTES, adjustmentWindowSlots, clockOf, eventSlots, NEXT_DAY_MARK, slotOf } from './event-intervals';
 import type { LocalDate } from './local-time';
 import { addDays, utcOffsetMs, zonedTimeToUtc } from './local-time';
@@ -49,34 +50,13 @@ export function baselineReadingPlan(eventStart: Date, eventEnd: Date, timeZone: 
   // No baseline whatever the readings say (the event reaches a third local day).
   if (!event) return { eventDate: null, wanted: 0, first: [], full: [] };
   const window = windowGapMinutes === null ? null : adjustmentWindowSlots(eventStart, timeZone, windowGapMinutes);
-  // Runs of clock times: the adjustment window and the event, the event's part after midnight on
-  // the next day. The hour between window and event is not read.
-  const clocks = event.slots.map(clockOf);
-  const runs = [
-    { offset: 0, clocks: (window?.slots ?? []).map(clockOf) },
-    { offset: 0, clocks: clocks.filter((c) => !c.endsWith(NEXT_DAY_MARK)) },
-    { offset: 1, clocks: clocks.filter((c) => c.endsWith(NEXT_DAY_MARK)).map((c) => c.slice(0, -NEXT_DAY_MARK.length)) },
-  ]
-    .filter((run) => run.clocks.length > 0)
-    .map((run) => ({ offset: run.offset, ...clockRun(run.clocks) }));
+  const historyDay = historyDayRanges(event, window, timeZone);
   const holidaySet = new Set(holidays);
   const kind = dayKind(event.date, holidaySet);
   const [wanted, lookback] = kind === 'weekday' ? [BASELINE_WEEKDAYS, WEEKDAY_LOOKBACK_DAYS] : [BASELINE_WEEKEND_DAYS, WEEKEND_LOOKBACK_DAYS];
 
   const dayRanges = eventDayRanges(eventStart, eventEnd, windowGapMinutes);
   const eventDay: ReadingRange[] = window ? dayRanges : dayRanges.slice(-1);
-  const historyDay = (date: LocalDate): ReadingRange[] =>
-    runs.map(({ offset, lo, hi }) => {
-      const day = addDays(date, offset);
-      let fromMs = zonedTimeToUtc(day, lo[0], lo[1], timeZone).getTime();
-      let toMs = zonedTimeToUtc(day, hi[0], hi[1], timeZone).getTime() + SLOT_MS;
-      // A clock change inside the range (an event near 2 a.m.): an hour either side still covers it.
-      if (utcOffsetMs(new Date(fromMs), timeZone) !== utcOffsetMs(new Date(toMs), timeZone)) {
-        fromMs -= HOUR_MS;
-        toMs += HOUR_MS;
-      }
-      return { fromMs, toMs };
-    });
   const sameKind: LocalDate[] = [];
   for (let back = 1; back <= lookback; back++) {
     const date = addDays(event.date, -back);
@@ -88,6 +68,39 @@ export function baselineReadingPlan(eventStart: Date, eventEnd: Date, timeZone: 
     first: [...eventDay, ...sameKind.slice(0, wanted + FIRST_READ_SPARE_DAYS).flatMap(historyDay)],
     full: [...eventDay, ...sameKind.flatMap(historyDay)],
   };
+}
+
+/**
+ * The instants a baseline reads on one of its days: runs of clock times, the adjustment window and
+ * the event, the event's part after midnight on the next day (the time between window and event is
+ * not read). Null window: the event alone.
+ */
+function historyDayRanges(event: DaySlots, window: DaySlots | null, timeZone: string): (date: LocalDate) => ReadingRange[] {
+  const clocks = event.slots.map(clockOf);
+  const runs = [
+    { offset: 0, clocks: (window?.slots ?? []).map(clockOf) },
+    { offset: 0, clocks: clocks.filter((c) => !c.endsWith(NEXT_DAY_MARK)) },
+    { offset: 1, clocks: clocks.filter((c) => c.endsWith(NEXT_DAY_MARK)).map((c) => c.slice(0, -NEXT_DAY_MARK.length)) },
+  ]
+    .filter((run) => run.clocks.length > 0)
+    .map((run) => ({ offset: run.offset, ...clockRun(run.clocks) }));
+  return (date) =>
+    runs.map(({ offset, lo, hi }) => {
+      const day = addDays(date, offset);
+      let fromMs = zonedTimeToUtc(day, lo[0], lo[1], timeZone).getTime();
+      let toMs = zonedTimeToUtc(day, hi[0], hi[1], timeZone).getTime() + SLOT_MS;
+      // A clock change inside the range (an event near 2 a.m.): an hour either side still covers it.
+      if (utcOffsetMs(new Date(fromMs), timeZone) !== utcOffsetMs(new Date(toMs), timeZone)) {
+        fromMs -= HOUR_MS;
+        toMs += HOUR_MS;
+      }
+      return { fromMs, toMs };
+    });
+}
+
+/** What a baseline of these slots and this window reads on each of `days` (a frozen row's, say). */
+export function baselineDayRanges(days: readonly LocalDate[], event: DaySlots, window: DaySlots | null, timeZone: string): ReadingRange[] {
+  return days.flatMap(historyDayRanges(event, window, timeZone));
 }
 
 /** The first and last clock time of a run of slots, as [hour, minute]. */

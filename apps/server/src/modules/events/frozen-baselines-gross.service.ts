@@ -1,9 +1,8 @@
 import { EARLY_WINDOW_GAP_MINUTES } from '@peakwise/domain/event-baseline';
 import { frozenMethodFor, type FrozenBaseline } from '@peakwise/domain/event-baseline-frozen';
 import { freezeGrossBaseline, GROSS_LOAD_METHOD, hasMeasuredProduction, type GrossDay } from '@peakwise/domain/event-baseline-frozen-gross';
-import { adjustmentWindowSlots, clockOf, eventDayReadings, eventSlots, NEXT_DAY_MARK, readingsByDayFromLists } from '@peakwise/domain/event-intervals';
-import { eventDateOf, eventDayRanges, type ReadingRange } from '@peakwise/domain/event-reading-plan';
-import { addDays, utcOffsetMs, zonedTimeToUtc } from '@peakwise/domain/local-time';
+import { adjustmentWindowSlots, eventDayReadings, eventSlots, readingsByDayFromLists } from '@peakwise/domain/event-intervals';
+import { baselineDayRanges, eventDateOf, eventDayRanges, type ReadingRange } from '@peakwise/domain/event-reading-plan';
 import type { DbOrTx } from '../../db/client';
 import { meterFlowsInRanges, producingHouseholds, type MeterFlows } from './event-meter-flows.repository';
 import type { EventRow, Participant } from './events.repository';
@@ -15,32 +14,8 @@ import type { EventRow, Participant } from './events.repository';
  * freeze one statement on the daily rollups and its settlement nothing more.
  */
 
-const SLOT_MS = 300_000;
-const HOUR_MS = 3_600_000;
-
 /** A home frozen in a batch, with what the choice of method needs to know of it. */
 export type FreezeRow = { household: Participant; hasBattery: boolean; frozen: FrozenBaseline };
-
-/** The instants of the slots a gross row reads on each of its days: the window's and the event's runs of clock times. */
-function dayRangesOf(days: readonly string[], runs: readonly { offset: number; clocks: string[] }[], timeZone: string): ReadingRange[] {
-  const ranges: ReadingRange[] = [];
-  for (const date of days) {
-    for (const { offset, clocks } of runs) {
-      if (clocks.length === 0) continue;
-      const day = addDays(date, offset);
-      const [lo, hi] = [clocks[0]!, clocks[clocks.length - 1]!].map((clock) => clock.split(':').map(Number) as [number, number]);
-      let fromMs = zonedTimeToUtc(day, lo![0], lo![1], timeZone).getTime();
-      let toMs = zonedTimeToUtc(day, hi![0], hi![1], timeZone).getTime() + SLOT_MS;
-      // A clock change inside the run: an hour either side still covers it, as the reading plan does.
-      if (utcOffsetMs(new Date(fromMs), timeZone) !== utcOffsetMs(new Date(toMs), timeZone)) {
-        fromMs -= HOUR_MS;
-        toMs += HOUR_MS;
-      }
-      ranges.push({ fromMs, toMs });
-    }
-  }
-  return ranges;
-}
 
 /**
  * The batch's rows with each home decision 138 scores on gross load frozen under it: a home
@@ -60,13 +35,7 @@ export async function withGrossLoadRows(db: DbOrTx, event: EventRow, rows: reado
   const shapes = read.map(({ household, frozen }) => {
     const event_ = eventSlots(event.startsAt, event.endsAt, household.timeZone)!;
     const window = adjustmentWindowSlots(event.startsAt, household.timeZone, EARLY_WINDOW_GAP_MINUTES);
-    const clocks = event_.slots.map(clockOf);
-    const runs = [
-      { offset: 0, clocks: (window?.slots ?? []).map(clockOf) },
-      { offset: 0, clocks: clocks.filter((c) => !c.endsWith(NEXT_DAY_MARK)) },
-      { offset: 1, clocks: clocks.filter((c) => c.endsWith(NEXT_DAY_MARK)).map((c) => c.slice(0, -NEXT_DAY_MARK.length)) },
-    ];
-    return { event: event_, window, ranges: dayRangesOf(frozen.status === 'ok' ? frozen.days : [], runs, household.timeZone) };
+    return { event: event_, window, ranges: baselineDayRanges(frozen.status === 'ok' ? frozen.days : [], event_, window, household.timeZone) };
   });
   const flows = await meterFlowsInRanges(db, read.map((c, group) => ({ householdId: c.household.householdId, group })), shapes.map((s) => s.ranges));
   const index = new Map(out.map((row, i) => [row.householdId, i]));
