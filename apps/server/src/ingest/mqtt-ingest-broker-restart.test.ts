@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import mqtt from 'mqtt';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,14 +10,7 @@ import { startMosquittoInstance, type MosquittoInstance } from '../test/private-
 import { createTestDatabase } from '../test/test-database';
 import { meterTopic } from '../telemetry/topics';
 import { startMqttIngest } from './mqtt-ingest';
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
+import { freePort } from '../test/local-ports';
 
 const reading = (minutes: number) => ({
   ts: new Date(Date.parse('2026-01-15T17:00:00Z') + minutes * 60_000).toISOString(),

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import mqtt, { type MqttClient } from 'mqtt';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -13,14 +12,7 @@ import { createTestDatabase } from '../test/test-database';
 import { deviceTopic, meterReceiptTopic, meterTopic } from '../telemetry/topics';
 import { writeIngestBatch } from './ingest-batch.service';
 import { startMqttIngest, type MqttIngest } from './mqtt-ingest';
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
+import { freePort } from '../test/local-ports';
 
 const T0 = Date.parse('2026-01-15T17:00:00Z');
 const at = (i: number) => new Date(T0 + i * 300_000).toISOString();
