@@ -132,5 +132,11 @@ describe('maintenance processing', () => {
           ]
         : [],
     );
+
+    // A day and a quarter hour later, the sweep that takes its period forgets the rows of the periods a day older.
+    now = new Date('2026-02-22T10:15:00Z');
+    expect(await swept()).toBe(once);
+    const kept = rowsOf<{ key: string }>(await t.database.db.execute(sql`select key from durable_jobs where name = 'maintenance.sweep' and run_at >= '2026-02-21T00:00:00Z' order by key`));
+    expect(kept.map((k) => k.key)).toEqual(t.database.kind === 'postgres' ? ['maintenance:sweep:2026-02-21T10:15:00.000Z', 'maintenance:sweep:2026-02-22T10:15:00.000Z'] : []);
   }, 60_000);
 });

@@ -1,5 +1,5 @@
 import type { Database } from '../db/client';
-import { takeOnce } from '../modules/durable-jobs/durable-jobs.repository';
+import { forgetTakenBefore, takeOnce } from '../modules/durable-jobs/durable-jobs.repository';
 import type { Job } from './scheduler';
 import type { Logger } from '../lib/logger';
 import { READINGS_CHANNEL } from '../lib/notify';
@@ -14,6 +14,11 @@ export const MAINTENANCE_SWEEP_EVERY_MS = 15 * 60_000;
 const SWEEP_JOB = 'maintenance.sweep';
 /** The sweep of the 15 minutes starting at `periodStart` (UTC, on the quarter hour), as a durable job's key. */
 const sweepKey = (periodStart: Date) => `maintenance:sweep:${periodStart.toISOString()}`;
+/**
+ * How long a swept quarter hour's row is kept: far longer than any process's clock could lag, so
+ * none asks for a period whose row is gone; without it the table gained 96 rows a day for good.
+ */
+const SWEEP_KEYS_KEPT_MS = 24 * 60 * 60_000;
 /** New readings come in bursts (a gateway's batch, a back-fill): wait for the burst to settle. */
 export const READINGS_SETTLE_MS = 20_000;
 /** Homes whose settle periods end within this long of each other are looked at together (decision 074). */
@@ -33,6 +38,7 @@ export function maintenanceSweepJob(deps: { database: Database; logger: Logger; 
         const now = clock();
         const periodStart = new Date(Math.floor(now.getTime() / MAINTENANCE_SWEEP_EVERY_MS) * MAINTENANCE_SWEEP_EVERY_MS);
         if (!(await takeOnce(deps.database.db, { name: SWEEP_JOB, key: sweepKey(periodStart), at: periodStart, now }))) return;
+        await forgetTakenBefore(deps.database.db, { name: SWEEP_JOB, before: new Date(periodStart.getTime() - SWEEP_KEYS_KEPT_MS) });
       }
       for (const householdId of await householdsWithDevices(deps.database.db)) {
         await evaluateOne(deps, householdId, clock());

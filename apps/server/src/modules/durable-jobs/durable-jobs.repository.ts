@@ -31,6 +31,17 @@ export async function takeOnce(db: DbOrTx, job: { name: string; key: string; at:
   return taken.length === 1;
 }
 
+/**
+ * Deletes the rows `takeOnce` left for `name` whose period began before `before`. A period's key
+ * is asked for only while its period is current, so once it is well past, its row guards nothing.
+ */
+export async function forgetTakenBefore(db: DbOrTx, job: { name: string; before: Date }): Promise<number> {
+  const gone = rowsOf<{ id: string }>(
+    await db.execute(sql`delete from durable_jobs where name = ${job.name} and status = 'done' and run_at < ${job.before.toISOString()}::timestamptz returning id`),
+  );
+  return gone.length;
+}
+
 /** Brings a waiting job forward to `at` (never later than it was); a job not waiting, or none, is left alone. */
 export async function hastenJob(db: DbOrTx, key: string, at: Date): Promise<void> {
   await db.execute(sql`update durable_jobs set run_at = least(run_at, ${at.toISOString()}::timestamptz) where key = ${key} and status = 'queued'`);
