@@ -45,8 +45,9 @@ const MIGRATION_LOCK_KEY = 7_316_023;
  * The only place that picks a driver: a postgres URL means PostgreSQL, anything else means
  * PGlite in `dataDir` (or in memory for tests).
  */
-export function createDatabase(options: { url?: string; dataDir?: string | 'memory'; from?: Blob }): Database {
-  return options.url ? createPostgres(options.url) : createPglite(options.dataDir ?? 'memory', options.from);
+/** `connectTimeoutMs`: how long a query waits for a pooled PostgreSQL connection (5 s by default). */
+export function createDatabase(options: { url?: string; dataDir?: string | 'memory'; from?: Blob; connectTimeoutMs?: number }): Database {
+  return options.url ? createPostgres(options.url, options.connectTimeoutMs ?? 5_000) : createPglite(options.dataDir ?? 'memory', options.from);
 }
 
 /** A PGlite data directory as one tarball (dumpPglite), to start other in-memory databases from. */
@@ -83,8 +84,8 @@ function createPglite(dataDir: string, from?: Blob): Database {
   };
 }
 
-function createPostgres(url: string): Database {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
+function createPostgres(url: string, connectTimeoutMs: number): Database {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: connectTimeoutMs });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   // Nor may a checked-out one: the pool listens only to idle clients, so a socket reset during a

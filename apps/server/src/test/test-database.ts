@@ -33,7 +33,9 @@ export async function createTestDatabase(): Promise<Database> {
   await adminQuery(serverUrl, `create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = createDatabase({ url: url.toString() });
+  // A server fails fast when its database is slow to hand out a connection; a test on a host whose
+  // load reaches 20 (CI beside benches) waits longer rather than failing on the host's pace.
+  const database = createDatabase({ url: url.toString(), connectTimeoutMs: 30_000 });
   try {
     await database.migrate();
   } catch (error) {

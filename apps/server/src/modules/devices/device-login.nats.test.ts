@@ -88,13 +88,21 @@ afterAll(async () => {
   if (credsDir) rmSync(credsDir, { recursive: true, force: true });
 });
 
+// allowRetries false: a connection closed before its CONNACK (the connect timeout) rejects; by
+// default connectAsync then waits for ever, and a loaded host's slow login hung the test.
 const connect = async (node: number, login: { username: string; password: string; clientId: string }) => {
-  const client = await mqtt.connectAsync(cluster.nodes[node]!.mqttUrl, { ...login, protocolVersion: 4, reconnectPeriod: 0, connectTimeout: 5_000 });
+  const client = await mqtt.connectAsync(cluster.nodes[node]!.mqttUrl, { ...login, protocolVersion: 4, reconnectPeriod: 0, connectTimeout: 10_000 }, false);
   clients.push(client);
   return client;
 };
+let attempts = 0;
+/**
+ * A login tried and ended at once. Each try has a client ID of its own: one ID reused on another
+ * node at once waits for the cluster to release the session of the try before (NATS keeps an MQTT
+ * session cluster-wide), which took longer than the connect timeout on a loaded host.
+ */
 const tryLogin = (node: number, login: { username: string; password: string; clientId: string }) =>
-  connect(node, login).then(
+  connect(node, { ...login, clientId: `${login.clientId}-try${++attempts}` }).then(
     async (client) => {
       await client.endAsync(true);
       return 'connected';
@@ -158,7 +166,7 @@ describe('a plug paired while Peakwise mints NATS logins', () => {
 
     expect((await t.app.request(`/api/devices/${removed.device.id}`, { method: 'DELETE', headers: asMember(home.member, { origin: ORIGIN }) })).status).toBe(204);
     // Until the job pushes the account's JWT, NATS knows nothing of it.
-    expect(await tryLogin(0, { ...loginOf(removed.credential), clientId: `${removed.credential.mqttClientId}-probe` })).toBe('connected');
+    expect(await tryLogin(0, loginOf(removed.credential))).toBe('connected');
     expect(await jobs.runDue()).toBe(1);
     expect(await revokeJobs()).toEqual([{ status: 'done', lastError: null }]);
     const stillOpen = new Promise<string>((resolve) => setTimeout(() => resolve('still open 15 s after the push'), 15_000));
