@@ -17,6 +17,7 @@ import { behaviourPayoutRows, meanOf, placeboPaidShare, placeboTargetFor, score,
 import { writeFileSync } from 'node:fs';
 import { benchSize, numberKnob, stringKnob, verdict } from './lib/env';
 import { ruleReport } from './lib/points-rule-report';
+import { heldReport } from './lib/held-points-report';
 import { log } from './lib/format';
 import type { LocalDate } from '../packages/domain/src/local-time';
 
@@ -207,6 +208,10 @@ out.push('');
 const shown = [TODAY, ENSEMBLE, PRODUCTION];
 const rules = ruleReport(events, placebos, gamed, methods, shown);
 out.push(...rules.lines);
+out.push('');
+out.push('');
+// Issue 31's placebo target with the demo's real cuts paid: decision 138's settled baseline under the held rule.
+out.push(...heldReport(events, placebos, gamed, AIMED_HYBRIDS.find((h) => h.startsWith(COMBINED))!));
 out.push('');
 const meets = Math.abs(best.bias) <= 2 && best.within >= 0.8 && best.placebo <= 0.05;
 out.push(`Closest to the targets: ${best.method}: bias ${signed(best.bias)} (target ±2 %), ${pct(best.within)} within ±20 % (target ≥ 80 %), placebo paid ${pct(best.placebo, 1)} (target ≤ 5 %): ${verdict(size, meets)}.`);

@@ -16,7 +16,9 @@
 import { pastDemoEventDays } from '../apps/server/src/simulator/demo-events';
 import { DEMO_HOUSEHOLD } from '../apps/server/src/simulator/household-profile';
 import { simulateInterval } from '../apps/server/src/simulator/household-simulator';
+import { pointsHeldUntilProven } from '../packages/domain/src/event-points-proof';
 import { describeRule, pointsUnderRule, type PointsRule } from '../packages/domain/src/event-points-rule';
+import { HELD_RULES } from './lib/held-points-report';
 import type { LocalDate } from '../packages/domain/src/local-time';
 import { addDays, localDateOf, localDatesInRange, zonedTimeToUtc } from '../packages/domain/src/local-time';
 import { provincialHolidayDates } from '../packages/domain/src/provincial-holidays';
@@ -230,6 +232,54 @@ function sigmaTable(): string[] {
   return lines;
 }
 
+/**
+ * Points held until proven on combined: each seed and end date is one member's season of events,
+ * oldest first. Its events paid at once (σ test), released at their own settlement or at a later
+ * event, held and never paid, and earning nothing under target 10 %; then the same season had the
+ * household not cut (the actual its draw without the event): what it would be paid for noise alone.
+ */
+function heldTable(): string[] {
+  const label = METHODS[2]!.label;
+  const target = RULES[0]!.rule;
+  const lines = [
+    'Points held until proven on combined (each seed and end a season of 20 events, oldest first): events paid at once / released at settlement / released later (and how many events later, on average) / held, never paid / earning nothing under target 10 %, points paid against what the true cut earns under target 10 %; and had it not cut, the events paid (at once + released).',
+    '',
+    '| Rule | Scope | At once / released at settlement / released later / never / nothing | Released later: mean wait (events) | Paid in all | Points paid / true cut earns | Had it not cut: paid (at once + released) |',
+    '|---|---|---|---|---|---|---|',
+  ];
+  const season = (rows: readonly EventRow[], actual: (r: EventRow) => number) =>
+    rows.filter((r) => r.baseline.get(label) != null).map((r) => {
+      const baselineKwh = r.baseline.get(label)!;
+      return { baselineKwh, actualKwh: actual(r), noiseKwh: r.noiseKwh, targetPoints: pointsUnderRule(target, { baselineKwh, actualKwh: actual(r), noiseKwh: r.noiseKwh }) };
+    });
+  for (const { label: ruleLabel, rule } of HELD_RULES) {
+    for (const scope of [...ends.map((end) => ({ name: `to ${end}`, end })), { name: 'both ends', end: null }]) {
+      const counts = { paid_at_once: 0, released: 0, released_later: 0, held: 0, none: 0 };
+      const placebo = { paid_at_once: 0, released: 0 };
+      let paid = 0;
+      let earned = 0;
+      let n = 0;
+      let waited = 0;
+      for (const seed of seeds) {
+        for (const end of ends.filter((e) => scope.end === null || e === scope.end)) {
+          const rows = all.filter((r) => r.seed === seed && r.end === end);
+          const results = pointsHeldUntilProven(season(rows, (r) => r.actualKwh), rule);
+          results.forEach((r, i) => {
+            counts[r.status === 'released' && r.releasedAt !== i ? 'released_later' : r.status]++;
+            if (r.releasedAt !== null) waited += r.releasedAt - i;
+            paid += r.points;
+          });
+          earned += rows.filter((r) => r.baseline.get(label) != null).reduce((s, r) => s + earnedToday(r), 0);
+          n += results.length;
+          for (const r of pointsHeldUntilProven(season(rows, (x) => x.counterfactualKwh), rule)) if (r.status === 'paid_at_once' || r.status === 'released') placebo[r.status]++;
+        }
+      }
+      lines.push(`| ${ruleLabel} | ${scope.name} | ${counts.paid_at_once} / ${counts.released} / ${counts.released_later} / ${counts.held} / ${counts.none} of ${n} | ${f(waited / counts.released_later, 1)} | **${counts.paid_at_once + counts.released + counts.released_later}** | ${f(paid / n, 0)} / ${f(earned / n, 0)} | ${placebo.paid_at_once + placebo.released} (${placebo.paid_at_once} + ${placebo.released}) |`);
+    }
+  }
+  return lines;
+}
+
 const seeds = arg('seeds', '1,2,3,4,5').split(',').map(Number);
 const ends = arg('ends', '2026-08-28,2026-11-28').split(',') as LocalDate[];
 const tableSeed = Number(arg('table-seed', String(seeds[0])));
@@ -286,6 +336,8 @@ for (const r of all.filter((x) => x.seed === tableSeed)) {
   const settled101 = b101 === null ? '–' : `${f(b101)}, ${paidUnder(RULES[0]!.rule, r, b101)}`;
   out.push(`| ${r.end} | ${r.date} | ${f(r.productionKwh)} | ${f(r.counterfactualKwh)} | ${f(r.actualKwh)} | ${f(cut)} (${signed((cut / r.counterfactualKwh) * 100)}) | ${r.noiseKwh === null ? '–' : f(r.noiseKwh)} | ${bars} | ${settled101} | ${b === null ? '–' : f(b)} | ${b === null ? '–' : signed((b / r.counterfactualKwh - 1) * 100)} | ${points} | ${earnedToday(r)} |`);
 }
+out.push('');
+out.push(...heldTable());
 out.push('');
 out.push(SIGMA_HEADING);
 out.push('');

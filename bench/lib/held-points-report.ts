@@ -1,0 +1,150 @@
+/**
+ * Points held until proven (packages/domain/src/event-points-proof.ts) scored on the harness's
+ * population against the simulator's truth, beside today's target rule and the σ rule on the same
+ * baseline. Each home is a member: its real events, oldest first, are one season; its placebo days,
+ * oldest first, another, in which it cut nothing. Every rule is judged on what the home's true
+ * reduction earns under today's curve (target 10 %), since that is what a held event finally pays.
+ */
+
+import { pointsHeldUntilProven, RELEASE_BOUNDARIES, type ProofEventResult, type ProofRule } from '../../packages/domain/src/event-points-proof';
+import { pointsUnderRule, type PointsRule } from '../../packages/domain/src/event-points-rule';
+import { paidPoints, SEGMENTS, truePoints, type Outcome } from './baseline-scoring';
+
+const TARGET: PointsRule = { kind: 'target', targetPercent: 10 };
+const CONFIDENCE: PointsRule = { kind: 'confidence', targetPercent: 10, z: 1.645, fallbackShare: 0.25 };
+
+export const HELD_RULES: readonly { label: string; rule: ProofRule }[] = [
+  { label: `held, released at ${RELEASE_BOUNDARIES.tenEventsAtFivePercent} σ`, rule: { z: 1.645, fallbackShare: 0.25, boundaryZ: RELEASE_BOUNDARIES.tenEventsAtFivePercent } },
+  { label: `held, released at ${RELEASE_BOUNDARIES.fortyEventsAtFivePercent} σ`, rule: { z: 1.645, fallbackShare: 0.25, boundaryZ: RELEASE_BOUNDARIES.fortyEventsAtFivePercent } },
+  { label: `held, released at ${RELEASE_BOUNDARIES.fortyEventsAtThreePercent} σ`, rule: { z: 1.645, fallbackShare: 0.25, boundaryZ: RELEASE_BOUNDARIES.fortyEventsAtThreePercent } },
+];
+
+/** How each home-event ends under one rule: points paid and the way they were paid. */
+type Paid = { points: number; way: 'at_once' | 'released' | 'released_later' | 'never' | 'none' };
+type Payout = Map<Outcome, Paid>;
+
+/** The homes' seasons: real events and placebo days apart, each oldest first (the harness pushes them in date order). */
+function seasons(outcomes: readonly Outcome[]): Outcome[][] {
+  const byHome = new Map<string, Outcome[]>();
+  for (const o of outcomes) {
+    const key = `${o.homeIndex}|${o.placebo}`;
+    const list = byHome.get(key) ?? [];
+    list.push(o);
+    byHome.set(key, list);
+  }
+  return [...byHome.values()];
+}
+
+function heldPayout(outcomes: readonly Outcome[], method: string, rule: ProofRule): Payout {
+  const payout: Payout = new Map();
+  for (const season of seasons(outcomes)) {
+    const results: ProofEventResult[] = pointsHeldUntilProven(
+      season.map((o) => {
+        const b = o.baseline.get(method) ?? null;
+        // No baseline: not settled, paid nothing, and no part of the test (a NaN baseline is left out).
+        return { baselineKwh: b ?? Number.NaN, actualKwh: o.scoredActualKwh, noiseKwh: o.noiseKwh, targetPoints: paidPoints(o, method) };
+      }),
+      rule,
+    );
+    season.forEach((o, i) => {
+      const r = results[i]!;
+      const way = r.status === 'paid_at_once' ? 'at_once' : r.status === 'released' ? (r.releasedAt === i ? 'released' : 'released_later') : r.status === 'held' ? 'never' : 'none';
+      payout.set(o, { points: r.points, way });
+    });
+  }
+  return payout;
+}
+
+function rulePayout(outcomes: readonly Outcome[], method: string, rule: PointsRule): Payout {
+  const payout: Payout = new Map();
+  for (const o of outcomes) {
+    const b = o.baseline.get(method) ?? null;
+    const points = b === null ? 0 : pointsUnderRule(rule, { baselineKwh: b, actualKwh: o.scoredActualKwh, noiseKwh: o.noiseKwh });
+    // What today's rule would pay and this one does not: lost, not held.
+    const way = points > 0 ? 'at_once' : paidPoints(o, method) > 0 ? 'never' : 'none';
+    payout.set(o, { points, way });
+  }
+  return payout;
+}
+
+type Figures = { n: number; biasPercent: number; within: number; paid: number; atOnce: number; released: number; releasedLater: number; never: number };
+
+function figures(group: readonly Outcome[], payout: Payout): Figures {
+  let paid = 0;
+  let earned = 0;
+  let within = 0;
+  let paidAny = 0;
+  const ways = { at_once: 0, released: 0, released_later: 0, never: 0, none: 0 };
+  for (const o of group) {
+    const p = payout.get(o)!;
+    const t = truePoints(o);
+    paid += p.points;
+    earned += t;
+    if (Math.abs(p.points - t) <= 0.2 * t) within++;
+    if (p.points > 0) paidAny++;
+    ways[p.way]++;
+  }
+  const n = group.length;
+  return { n, biasPercent: ((paid - earned) / earned) * 100, within: within / n, paid: paidAny / n, atOnce: ways.at_once / n, released: ways.released / n, releasedLater: ways.released_later / n, never: ways.never / n };
+}
+
+/** Share of homes whose placebo season had any event released: the boundary's chance, measured. */
+function homesReleased(placebos: readonly Outcome[], payout: Payout): number {
+  const homes = new Map<number, boolean>();
+  for (const o of placebos) homes.set(o.homeIndex, (homes.get(o.homeIndex) ?? false) || payout.get(o)!.way.startsWith('released'));
+  return [...homes.values()].filter(Boolean).length / homes.size;
+}
+
+const pct = (x: number, digits = 1) => (Number.isFinite(x) ? `${(x * 100).toFixed(digits)} %` : '–');
+const signed = (x: number) => (Number.isFinite(x) ? `${x >= 0 ? '+' : ''}${x.toFixed(1)} %` : '–');
+
+/** The report's lines for one baseline: the rules side by side, per segment, and by behaviour. */
+export function heldReport(events: readonly Outcome[], placebos: readonly Outcome[], gamed: readonly Outcome[], method: string): string[] {
+  const everyone = [...events, ...placebos, ...gamed];
+  const rules: { label: string; payout: Payout; held: boolean }[] = [
+    { label: 'target 10 % (today)', payout: rulePayout(everyone, method, TARGET), held: false },
+    { label: 'target 10 % once the saving > 1.645 σ', payout: rulePayout(everyone, method, CONFIDENCE), held: false },
+    ...HELD_RULES.map(({ label, rule }) => ({ label, payout: heldPayout(everyone, method, rule), held: true })),
+  ];
+  const out: string[] = [];
+  out.push(`Points held until proven, on ${method}: every rule judged on what the true reduction earns under target 10 %. A real event is paid at once (σ test), released at its own settlement (the member proven by then), released at a later event, held and never released, or earns nothing under the target rule.`);
+  out.push('');
+  out.push('| Rule | Points bias | Points within ±20 % | Events: paid at once / released at settlement / released later / held, never paid | Placebo days paid anything (at once + released) | Placebo homes with any release |');
+  out.push('|---|---|---|---|---|---|');
+  for (const { label, payout, held } of rules) {
+    const e = figures(events, payout);
+    const p = figures(placebos, payout);
+    out.push(`| ${label} | ${signed(e.biasPercent)} | ${pct(e.within, 0)} | ${pct(e.atOnce)} / ${pct(e.released)} / ${pct(e.releasedLater)} / ${pct(e.never)} | ${pct(p.paid)} (${pct(p.atOnce)} + ${pct(p.released + p.releasedLater)}) | ${held ? pct(homesReleased(placebos, payout)) : '–'} |`);
+  }
+  out.push('');
+  out.push('Per segment: points bias / within ±20 % / placebo paid (events, placebos).');
+  out.push('');
+  out.push(`| Rule | ${SEGMENTS.map((s) => `${s.name} (${events.filter(s.includes).length}, ${placebos.filter(s.includes).length})`).join(' | ')} |`);
+  out.push(`|---|${SEGMENTS.map(() => '---').join('|')}|`);
+  for (const { label, payout } of rules) {
+    const cells = SEGMENTS.map((segment) => {
+      const e = figures(events.filter(segment.includes), payout);
+      const p = figures(placebos.filter(segment.includes), payout);
+      return `${signed(e.biasPercent)} / ${pct(e.within, 0)} / ${pct(p.paid)}`;
+    });
+    out.push(`| ${label} | ${cells.join(' | ')} |`);
+  }
+  out.push('');
+  out.push('By behaviour at real events (gaming homes included): mean points paid, the true cut earning under target 10 %; for held rules, paid at once / released (at settlement or later) / held, never paid.');
+  out.push('');
+  out.push(`| Behaviour (home-events) | True cut earns | ${rules.map((r) => r.label).join(' | ')} |`);
+  out.push(`|---|---|${rules.map(() => '---').join('|')}|`);
+  for (const behaviour of ['hard', 'little', 'none', 'precondition', 'game_before', 'game_days'] as const) {
+    const group = [...events, ...gamed].filter((o) => o.behaviour === behaviour);
+    if (group.length === 0) continue;
+    const earned = group.reduce((s, o) => s + truePoints(o), 0) / group.length;
+    const cells = rules.map(({ payout, held }) => {
+      const mean = group.reduce((s, o) => s + payout.get(o)!.points, 0) / group.length;
+      if (!held) return mean.toFixed(0);
+      const f = figures(group, payout);
+      return `${mean.toFixed(0)} (${pct(f.atOnce, 0)} / ${pct(f.released + f.releasedLater, 0)} / ${pct(f.never, 0)})`;
+    });
+    out.push(`| ${behaviour} (${group.length}) | ${earned.toFixed(0)} | ${cells.join(' | ')} |`);
+  }
+  return out;
+}

@@ -1,0 +1,135 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { pointsHeldUntilProven, RELEASE_BOUNDARIES, type ProofEventInput, type ProofRule } from './event-points-proof';
+
+// σ test at 1.645 σ; season boundary 2.5; a home without σ gets 25 % of its baseline.
+const RULE: ProofRule = { z: 1.645, fallbackShare: 0.25, boundaryZ: 2.5 };
+const event = (baselineKwh: number, actualKwh: number, targetPoints: number, noiseKwh: number | null = 0.3): ProofEventInput => ({ baselineKwh, actualKwh, noiseKwh, targetPoints });
+const statuses = (events: readonly ProofEventInput[]) => pointsHeldUntilProven(events, RULE).map((r) => `${r.status}${r.releasedAt === null ? '' : `@${r.releasedAt}`}:${r.points}`);
+
+describe('points held until proven (hand-computed, σ 0.3 kWh, bar 1.645 σ = 0.4935 kWh)', () => {
+  it('a member who never cuts: a lucky 12 % day is held and never released', () => {
+    // Savings +0.24, −0.3, +0.1, −0.1: sums 0.24, −0.06, 0.04, −0.06, all far under 2.5 σ√n.
+    // 12 % of 2 kWh earns 100 × (1 + 2 / 20) = 110 under the target rule.
+    expect(statuses([event(2, 1.76, 110), event(2, 2.3, 0), event(2, 1.9, 0), event(2, 2.1, 0)])).toEqual(['held:0', 'none:0', 'none:0', 'none:0']);
+  });
+
+  it('a steady 15 % cut under the σ bar: held until the seventh event, then every one released', () => {
+    // Each saves 0.3 kWh (1 σ, under 1.645 σ): 125 points each. After n events the test is
+    // 0.3 n ÷ (0.3 √n) = √n: √6 = 2.45 < 2.5, √7 = 2.65 ≥ 2.5. The eighth is released at its own test.
+    const results = pointsHeldUntilProven(Array.from({ length: 8 }, () => event(2, 1.7, 125)), RULE);
+    expect(results.map((r) => r.status)).toEqual(Array(8).fill('released'));
+    expect(results.map((r) => r.releasedAt)).toEqual([6, 6, 6, 6, 6, 6, 6, 7]);
+    expect(results.map((r) => r.points)).toEqual(Array(8).fill(125));
+    expect(results[5]!.seasonZ).toBeCloseTo(Math.sqrt(6), 9);
+    expect(results.map((r) => r.proven)).toEqual([false, false, false, false, false, false, true, true]);
+  });
+
+  it('one big cut is paid at once; it helps prove later small cuts, and the proof lapses when the cuts stop', () => {
+    // 0: saves 0.8 (> 0.4935), 40 %: paid at once, 200. Test 0.8 ÷ 0.3 = 2.67.
+    // 1: saves 0.25, 12.5 % → 112, held. Test 1.05 ÷ √0.18 = 2.47 < 2.5.
+    // 2: saves 0.3, 15 % → 125. Test 1.35 ÷ √0.27 = 2.60: 1 and 2 released after 2.
+    // 3: uses 0.2 more: nothing. Test 1.15 ÷ 0.6 = 1.92.
+    // 4: saves 0.24, 12 % → 110, held: test 1.39 ÷ √0.45 = 2.07, the member is no longer proven.
+    expect(statuses([event(2, 1.2, 200), event(2, 1.75, 112), event(2, 1.7, 125), event(2, 2.2, 0), event(2, 1.76, 110)])).toEqual([
+      'paid_at_once:200',
+      'released@2:112',
+      'released@2:125',
+      'none:0',
+      'held:0',
+    ]);
+  });
+
+  it('a home without σ is tested on 25 % of its baseline; an event without a baseline leaves the test as it was', () => {
+    // Baseline 4, no σ: σ 1 kWh, bar 1.645. Saves 1.2 (30 %, 200 points): held. Test 1.2.
+    // The event with no baseline (0) changes nothing. Then two saves of 2 kWh (50 %): paid at once;
+    // test 3.2 ÷ √2 = 2.26, then 5.2 ÷ √3 = 3.00: the first is released after the fourth event.
+    expect(statuses([event(4, 2.8, 200, null), event(0, 1, 0, null), event(4, 2, 200, null), event(4, 2, 200, null)])).toEqual([
+      'released@3:200',
+      'none:0',
+      'paid_at_once:200',
+      'paid_at_once:200',
+    ]);
+  });
+});
+
+/** xorshift32 and Box–Muller: a seeded normal deviate, so the figures below are the same on every run. */
+function normals(seed: number): () => number {
+  let s = seed >>> 0 || 1;
+  const uniform = () => {
+    s ^= s << 13;
+    s >>>= 0;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    s >>>= 0;
+    return (s + 0.5) / 4_294_967_296;
+  };
+  return () => Math.sqrt(-2 * Math.log(uniform())) * Math.cos(2 * Math.PI * uniform());
+}
+
+describe('a placebo-like member (savings pure noise)', () => {
+  it('is released no more often than the boundary allows, over a 20-event season with a σ that varies', () => {
+    const normal = normals(31);
+    const members = 20_000;
+    const seasonEvents = 20;
+    const boundaryZ = RELEASE_BOUNDARIES.fortyEventsAtFivePercent;
+    let released = 0;
+    let crossed = 0;
+    for (let m = 0; m < members; m++) {
+      const events: ProofEventInput[] = [];
+      let sum = 0;
+      let variance = 0;
+      let heldBefore = false;
+      let crossedHere = false;
+      for (let k = 0; k < seasonEvents; k++) {
+        const sigma = 0.2 + ((m * 7 + k * 13) % 10) / 20; // 0.2–0.65 kWh
+        const saved = sigma * normal();
+        // Every event earns target points, so every saving under the bar is held.
+        events.push({ baselineKwh: 3, actualKwh: 3 - saved, noiseKwh: sigma, targetPoints: 100 });
+        // Independently: a release needs a held event and then the summed test at the boundary.
+        if (saved <= 1.645 * sigma) heldBefore = true;
+        sum += saved;
+        variance += sigma * sigma;
+        if (heldBefore && sum / Math.sqrt(variance) >= boundaryZ) crossedHere = true;
+      }
+      const results = pointsHeldUntilProven(events, { z: 1.645, fallbackShare: 0.25, boundaryZ });
+      if (results.some((r) => r.status === 'released')) released++;
+      if (crossedHere) crossed++;
+    }
+    expect(released).toBe(crossed);
+    // Nominal: 3.8 % over 20 events for 2.5 (4.9 % over 40); the sampling error here is about 0.14 %.
+    expect(released / members).toBeLessThan(0.05);
+    expect(released / members).toBeGreaterThan(0.025);
+  });
+});
+
+describe('points held until proven (properties)', () => {
+  const events = fc.array(
+    fc.record({
+      baselineKwh: fc.double({ min: 0, max: 6, noNaN: true }),
+      actualKwh: fc.double({ min: 0, max: 6, noNaN: true }),
+      noiseKwh: fc.option(fc.double({ min: 0, max: 2, noNaN: true })),
+      targetPoints: fc.integer({ min: 0, max: 200 }),
+    }),
+    { maxLength: 30 },
+  );
+
+  it('pays each event its target points or nothing, never releases before an event or after a failed test', () => {
+    fc.assert(
+      fc.property(events, fc.double({ min: 0.5, max: 4, noNaN: true }), (input, boundaryZ) => {
+        const results = pointsHeldUntilProven(input, { z: 1.645, fallbackShare: 0.25, boundaryZ });
+        expect(results).toHaveLength(input.length);
+        results.forEach((r, i) => {
+          expect([0, input[i]!.baselineKwh > 0 ? input[i]!.targetPoints : 0]).toContain(r.points);
+          if (r.status === 'released') {
+            expect(r.releasedAt).toBeGreaterThanOrEqual(i);
+            expect(results[r.releasedAt!]!.proven).toBe(true);
+            // Released at the first passing test at or after it.
+            for (let j = i; j < r.releasedAt!; j++) expect(results[j]!.proven).toBe(false);
+          }
+          if (r.status === 'held') for (let j = i; j < results.length; j++) expect(results[j]!.proven).toBe(false);
+        });
+      }),
+    );
+  });
+});

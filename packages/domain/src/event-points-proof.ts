@@ -1,0 +1,102 @@
+/**
+ * Points held until proven (issue 31; measured in bench/RESULTS.md, not wired into settlement).
+ *
+ * One event alone cannot always tell a real cut from the baseline's noise: the σ rule ('confidence'
+ * in event-points-rule.ts) pays only savings above z σ and so misses many real cuts, while today's
+ * target rule pays one home in five on days nobody cut. This rule keeps both: a saving that passes
+ * the σ test is paid at once; one that does not keeps its target-rule points, held. After each of
+ * the member's settled events a test over all of its events so far (Σ saving ÷ √Σ σ², the mean
+ * saving against σ/√n when every σ is the same) asks whether its cuts are proven; every held event
+ * is released at the first test, at or after it, that passes.
+ *
+ * The test is not a one-time gate: a member proven once is tested again after every later event,
+ * so one who stops cutting sees its mean fall back below the boundary and its later events held
+ * again. Because the test is repeated, its boundary is stricter than a single test's: see
+ * RELEASE_BOUNDARIES.
+ */
+
+export type ProofEventInput = {
+  baselineKwh: number;
+  actualKwh: number;
+  /** The home's σ over the event window (as the 'confidence' rule reads it); null when unknown. */
+  noiseKwh: number | null;
+  /** What the event earns under the target rule (today's curve), whole points. */
+  targetPoints: number;
+};
+
+export type ProofRule = {
+  /** The per-event σ test's multiple: above it, paid at once. */
+  z: number;
+  /** σ of a home with too few past days, as a share of its baseline (the 'confidence' rule's fallback). */
+  fallbackShare: number;
+  /** The season test's boundary, in σ of the summed saving: proven once Σ saving ≥ boundary × √Σ σ². */
+  boundaryZ: number;
+};
+
+export type ProofStatus = 'paid_at_once' | 'released' | 'held' | 'none';
+
+export type ProofEventResult = {
+  status: ProofStatus;
+  /** Points finally paid: the target-rule points when paid at once or released, else 0. */
+  points: number;
+  /** Index of the event after which a held event was released (its own when the member was proven then). */
+  releasedAt: number | null;
+  /** The season test after this event: Σ saving ÷ √Σ σ² over the events so far. */
+  seasonZ: number;
+  proven: boolean;
+};
+
+/**
+ * Boundaries for the season test. Each is a constant that a standard normal random walk's S_k / √k
+ * crosses, at any of its first K looks, with about the chance stated (a Pocock-like boundary; from
+ * 400,000 simulated walks, and the property test checks one). The chance grows slowly with the
+ * number of looks (like √(2 log log K)), so each is named for the longest season it covers.
+ */
+export const RELEASE_BOUNDARIES = {
+  /** ≈ 4.6 % of never-cutting members ever released over 10 events, 6.1 % over 20. */
+  tenEventsAtFivePercent: 2.3,
+  /** ≈ 2.8 % over 10 events, 3.8 % over 20, 4.9 % over 40. */
+  fortyEventsAtFivePercent: 2.5,
+  /** ≈ 1.7 % over 10 events, 2.3 % over 20, 3.0 % over 40. */
+  fortyEventsAtThreePercent: 2.7,
+} as const;
+
+export const HELD_UNTIL_PROVEN: ProofRule = { z: 1.645, fallbackShare: 0.25, boundaryZ: RELEASE_BOUNDARIES.fortyEventsAtFivePercent };
+
+function sigmaOf(event: ProofEventInput, fallbackShare: number): number {
+  const { noiseKwh, baselineKwh } = event;
+  return noiseKwh !== null && Number.isFinite(noiseKwh) && noiseKwh >= 0 ? noiseKwh : fallbackShare * baselineKwh;
+}
+
+/** A member's settled events, oldest first: what each is paid, at once or on release, and the season test after it. */
+export function pointsHeldUntilProven(events: readonly ProofEventInput[], rule: ProofRule = HELD_UNTIL_PROVEN): ProofEventResult[] {
+  const results: ProofEventResult[] = [];
+  const waiting: number[] = [];
+  let savedSum = 0;
+  let varianceSum = 0;
+  events.forEach((event, index) => {
+    const usable = Number.isFinite(event.baselineKwh) && event.baselineKwh > 0 && Number.isFinite(event.actualKwh);
+    const sigma = usable ? sigmaOf(event, rule.fallbackShare) : 0;
+    const saved = usable ? event.baselineKwh - event.actualKwh : 0;
+    // An event with no baseline says nothing about the member's cuts: it leaves the test as it was.
+    if (usable) {
+      savedSum += saved;
+      varianceSum += sigma * sigma;
+    }
+    // With no noise at all the sum is exact: any saving is proof, none is not.
+    const seasonZ = varianceSum > 0 ? savedSum / Math.sqrt(varianceSum) : savedSum > 0 ? Number.POSITIVE_INFINITY : 0;
+    const proven = seasonZ >= rule.boundaryZ;
+    const points = usable ? Math.max(0, Math.trunc(event.targetPoints)) : 0;
+    if (points === 0) results.push({ status: 'none', points: 0, releasedAt: null, seasonZ, proven });
+    else if (saved > rule.z * sigma) results.push({ status: 'paid_at_once', points, releasedAt: null, seasonZ, proven });
+    else {
+      results.push({ status: 'held', points: 0, releasedAt: null, seasonZ, proven });
+      waiting.push(index);
+    }
+    if (proven) {
+      for (const k of waiting) results[k] = { ...results[k]!, status: 'released', points: Math.max(0, Math.trunc(events[k]!.targetPoints)), releasedAt: index };
+      waiting.length = 0;
+    }
+  });
+  return results;
+}
