@@ -99,7 +99,7 @@ const ROOM_BINS: [string, (r: number) => boolean][] = [
   ['10 pp and over', (r) => r >= 10],
 ];
 const ERROR_BINS: [string, (e: number) => boolean][] = [
-  ['no baseline', (e) => Number.isNaN(e)],
+  ['no baseline, or one of 0 or less', (e) => Number.isNaN(e)],
   ['|error| < 2 pp', (e) => Math.abs(e) < 2],
   ['2–5 pp', (e) => Math.abs(e) >= 2 && Math.abs(e) < 5],
   ['5–10 pp', (e) => Math.abs(e) >= 5 && Math.abs(e) < 10],
