@@ -14,6 +14,7 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { AIMED_METHODS, COMBINED, COMPARISON_METHODS, comparisonEntry, DIAGNOSTICS, GROSS_BASELINE, GROSS_PRODUCTION, GROSS_WINDOW, HYBRID_GROSS, homeNoiseKwh, noiseCandidatesKwh, OWN_METHODS, runComparison, temperatureGapC, type ComparisonEntry, type OwnContext } from './lib/baseline-candidates';
 import { BATTERY_SHARES, CLOCKS, EVENTS_PER_REGION, FIRST_MINUTE, isCalled, PLACEBOS_PER_REGION, makeHomes, makeRegions, QUANTITIES, type Quantity, regionWeather, simulateHome, SLOT_MINUTES } from './lib/baseline-population';
 import { behaviourPayoutRows, meanOf, placeboPaidShare, placeboTargetFor, score, SEGMENTS, withFallback, type Outcome } from './lib/baseline-scoring';
+import { addBlends } from './lib/baseline-blends';
 import { writeFileSync } from 'node:fs';
 import { benchSize, numberKnob, stringKnob, verdict } from './lib/env';
 import { ruleReport } from './lib/points-rule-report';
@@ -144,8 +145,10 @@ const AIMED_HYBRIDS = AIMED_METHODS.map(({ name }) => {
   hybrids.push(hybrid);
   return hybrid;
 });
+// Means of candidates above per home's kind (bench/lib/baseline-blends.ts): formed after seed 31's 1,000-home run.
+const BLENDS = addBlends(outcomes);
 // A fallback that never fires scores the same as its method: listed once.
-const methods = [...baseMethods, ...hybrids.filter((h, i) => h === ENSEMBLE || h === PRODUCTION || GROSS_HYBRIDS.includes(h) || AIMED_HYBRIDS.includes(h) || outcomes.some((o) => o.baseline.get(h) !== o.baseline.get(baseMethods[i]!)))];
+const methods = [...baseMethods, ...hybrids.filter((h, i) => h === ENSEMBLE || h === PRODUCTION || GROSS_HYBRIDS.includes(h) || AIMED_HYBRIDS.includes(h) || outcomes.some((o) => o.baseline.get(h) !== o.baseline.get(baseMethods[i]!))), ...BLENDS];
 
 // Homes that game their baseline are judged on their own (the last table): the question for them
 // is what they gain, and at 10 % of homes their inflated baselines would swamp the population's bias.
@@ -179,7 +182,7 @@ out.push('');
 out.push('Per segment: bias / points within ±20 % / placebo paid (home-events in the segment: events, placebos).');
 out.push('');
 const aimedShown = AIMED_HYBRIDS.filter((h) => h.startsWith(HYBRID_GROSS) || h.startsWith(COMBINED) || h.startsWith(AIMED_METHODS[0]!.name));
-const segmentMethods = [TODAY, PRODUCTION, ...GROSS_HYBRIDS, ...aimedShown, ...rows.slice(0, 6).map((r) => r.method).filter((m) => m !== TODAY && m !== PRODUCTION && !GROSS_HYBRIDS.includes(m) && !aimedShown.includes(m))];
+const segmentMethods = [TODAY, PRODUCTION, ...GROSS_HYBRIDS, ...aimedShown, ...BLENDS, ...rows.slice(0, 6).map((r) => r.method).filter((m) => m !== TODAY && m !== PRODUCTION && !GROSS_HYBRIDS.includes(m) && !aimedShown.includes(m) && !BLENDS.includes(m))];
 out.push(`| Method | ${SEGMENTS.map((s) => `${s.name} (${events.filter(s.includes).length}, ${placebos.filter(s.includes).length})`).join(' | ')} |`);
 out.push(`|---|${SEGMENTS.map(() => '---').join('|')}|`);
 for (const method of segmentMethods) {
