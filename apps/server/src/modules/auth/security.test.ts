@@ -1,13 +1,21 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/auth.schema';
+import type { Database } from '../../db/client';
 import { consents } from '../../db/schema/consent.schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestDatabase } from '../../test/test-database';
 import { asMember, createMember, signUpBody, TEST_ORIGIN } from '../../test/test-session';
 
 const json = { 'content-type': 'application/json' };
 const post = (t: TestApp, path: string, body: unknown, headers: Record<string, string> = {}, peer?: string) =>
   t.app.request(path, { method: 'POST', headers: { ...json, ...headers }, body: JSON.stringify(body) }, peer ? { incoming: { socket: { remoteAddress: peer } } } : undefined);
+
+// The describes with the default config (limits far above what they send) share one database
+// instead of starting one each; the rate-limit tests keep their own, since the limits are stored there.
+let defaultConfigDatabase: Database | undefined;
+const createDefaultTestApp = async () => createTestApp({ database: (defaultConfigDatabase ??= await createTestDatabase()) });
+afterAll(() => defaultConfigDatabase?.close());
 
 describe('rate limits (stored in the database, keyed by the TCP peer)', () => {
   let t: TestApp;
@@ -77,7 +85,7 @@ describe('rate limits behind a trusted proxy', () => {
 describe('no account enumeration', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createDefaultTestApp();
   });
   afterAll(() => t.close());
 
@@ -107,7 +115,7 @@ describe('no account enumeration', () => {
 describe('cross-site requests', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createDefaultTestApp();
   });
   afterAll(() => t.close());
 
@@ -141,7 +149,7 @@ describe('cross-site requests', () => {
 describe('profile updates ignore fields the member may not set', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createDefaultTestApp();
   });
   afterAll(() => t.close());
 
