@@ -31,16 +31,18 @@ const atBoundary = (boundaryZ: number): ProofRule => ({ z: 1.645, fallbackShare:
 
 /**
  * The held rule given another σ (issue 31: solar homes' σ read on net draw while their baseline is
- * on gross load). The baseline's own quantity at the three boundaries; the baseline's own error
- * (decision 138's back-test) at 2.5 σ beside it.
+ * on gross load): the σ on the baseline's own quantity, and the baseline's own error on the home's
+ * ordinary days (decision 138's back-test, sd and RMS), each at the three boundaries.
  */
-export const HELD_SIGMA_RULES: readonly HeldRule[] = [
-  { label: `held, σ on the baseline's quantity, released at ${RELEASE_BOUNDARIES.tenEventsAtFivePercent} σ`, rule: atBoundary(RELEASE_BOUNDARIES.tenEventsAtFivePercent), sigma: NOISE_BASELINE_QUANTITY },
-  { label: `held, σ on the baseline's quantity, released at ${RELEASE_BOUNDARIES.fortyEventsAtFivePercent} σ`, rule: atBoundary(RELEASE_BOUNDARIES.fortyEventsAtFivePercent), sigma: NOISE_BASELINE_QUANTITY },
-  { label: `held, σ on the baseline's quantity, released at ${RELEASE_BOUNDARIES.fortyEventsAtThreePercent} σ`, rule: atBoundary(RELEASE_BOUNDARIES.fortyEventsAtThreePercent), sigma: NOISE_BASELINE_QUANTITY },
-  { label: `held, σ the baseline's own error (sd), released at ${RELEASE_BOUNDARIES.fortyEventsAtFivePercent} σ`, rule: atBoundary(RELEASE_BOUNDARIES.fortyEventsAtFivePercent), sigma: NOISE_RESIDUAL_SD },
-  { label: `held, σ the baseline's own error (RMS), released at ${RELEASE_BOUNDARIES.fortyEventsAtFivePercent} σ`, rule: atBoundary(RELEASE_BOUNDARIES.fortyEventsAtFivePercent), sigma: NOISE_RESIDUAL_RMS },
+const SIGMA_CANDIDATES: readonly { name: string; label: string }[] = [
+  { name: NOISE_BASELINE_QUANTITY, label: "σ on the baseline's quantity" },
+  { name: NOISE_RESIDUAL_SD, label: "σ the baseline's own error (sd)" },
+  { name: NOISE_RESIDUAL_RMS, label: "σ the baseline's own error (RMS)" },
 ];
+
+export const HELD_SIGMA_RULES: readonly HeldRule[] = SIGMA_CANDIDATES.flatMap(({ name, label }) =>
+  Object.values(RELEASE_BOUNDARIES).map((boundaryZ) => ({ label: `held, ${label}, released at ${boundaryZ} σ`, rule: atBoundary(boundaryZ), sigma: name })),
+);
 
 /** The σ a held rule is given for one home-event (null: unknown, the rule's fallback share stands in). */
 export function heldSigmaKwh(o: Outcome, sigma: string | undefined): number | null {
