@@ -18,7 +18,7 @@ import { DEMO_HOUSEHOLD } from '../apps/server/src/simulator/household-profile';
 import { simulateInterval } from '../apps/server/src/simulator/household-simulator';
 import { pointsHeldUntilProven } from '../packages/domain/src/event-points-proof';
 import { describeRule, pointsUnderRule, type PointsRule } from '../packages/domain/src/event-points-rule';
-import { HELD_RULES } from './lib/held-points-report';
+import { HELD_RULES, HELD_SIGMA_RULES } from './lib/held-points-report';
 import type { LocalDate } from '../packages/domain/src/local-time';
 import { addDays, localDateOf, localDatesInRange, zonedTimeToUtc } from '../packages/domain/src/local-time';
 import { provincialHolidayDates } from '../packages/domain/src/provincial-holidays';
@@ -247,12 +247,14 @@ function heldTable(): string[] {
     '| Rule | Scope | At once / released at settlement / released later / never / nothing | Released later: mean wait (events) | Paid in all | Points paid / true cut earns | Had it not cut: paid (at once + released) |',
     '|---|---|---|---|---|---|---|',
   ];
-  const season = (rows: readonly EventRow[], actual: (r: EventRow) => number) =>
+  const season = (rows: readonly EventRow[], actual: (r: EventRow) => number, sigma: string | undefined) =>
     rows.filter((r) => r.baseline.get(label) != null).map((r) => {
       const baselineKwh = r.baseline.get(label)!;
-      return { baselineKwh, actualKwh: actual(r), noiseKwh: r.noiseKwh, targetPoints: pointsUnderRule(target, { baselineKwh, actualKwh: actual(r), noiseKwh: r.noiseKwh }) };
+      // The held rule is given the raw σ, or the σ candidate its row names; the target points read no σ.
+      const noiseKwh = sigma === undefined ? r.noiseKwh : (r.noise[sigma] ?? null);
+      return { baselineKwh, actualKwh: actual(r), noiseKwh, targetPoints: pointsUnderRule(target, { baselineKwh, actualKwh: actual(r), noiseKwh: r.noiseKwh }) };
     });
-  for (const { label: ruleLabel, rule } of HELD_RULES) {
+  for (const { label: ruleLabel, rule, sigma } of [...HELD_RULES, ...HELD_SIGMA_RULES]) {
     for (const scope of [...ends.map((end) => ({ name: `to ${end}`, end })), { name: 'both ends', end: null }]) {
       const counts = { paid_at_once: 0, released: 0, released_later: 0, held: 0, none: 0 };
       const placebo = { paid_at_once: 0, released: 0 };
@@ -263,7 +265,7 @@ function heldTable(): string[] {
       for (const seed of seeds) {
         for (const end of ends.filter((e) => scope.end === null || e === scope.end)) {
           const rows = all.filter((r) => r.seed === seed && r.end === end);
-          const results = pointsHeldUntilProven(season(rows, (r) => r.actualKwh), rule);
+          const results = pointsHeldUntilProven(season(rows, (r) => r.actualKwh, sigma), rule);
           results.forEach((r, i) => {
             counts[r.status === 'released' && r.releasedAt !== i ? 'released_later' : r.status]++;
             if (r.releasedAt !== null) waited += r.releasedAt - i;
@@ -271,7 +273,7 @@ function heldTable(): string[] {
           });
           earned += rows.filter((r) => r.baseline.get(label) != null).reduce((s, r) => s + earnedToday(r), 0);
           n += results.length;
-          for (const r of pointsHeldUntilProven(season(rows, (x) => x.counterfactualKwh), rule)) if (r.status === 'paid_at_once' || r.status === 'released') placebo[r.status]++;
+          for (const r of pointsHeldUntilProven(season(rows, (x) => x.counterfactualKwh, sigma), rule)) if (r.status === 'paid_at_once' || r.status === 'released') placebo[r.status]++;
         }
       }
       lines.push(`| ${ruleLabel} | ${scope.name} | ${counts.paid_at_once} / ${counts.released} / ${counts.released_later} / ${counts.held} / ${counts.none} of ${n} | ${f(waited / counts.released_later, 1)} | **${counts.paid_at_once + counts.released + counts.released_later}** | ${f(paid / n, 0)} / ${f(earned / n, 0)} | ${placebo.paid_at_once + placebo.released} (${placebo.paid_at_once} + ${placebo.released}) |`);

@@ -8,16 +8,48 @@
 
 import { pointsHeldUntilProven, RELEASE_BOUNDARIES, type ProofEventResult, type ProofRule } from '../../packages/domain/src/event-points-proof';
 import { pointsUnderRule, type PointsRule } from '../../packages/domain/src/event-points-rule';
+import { NOISE_BASELINE_QUANTITY, NOISE_RESIDUAL_RMS, NOISE_RESIDUAL_SD } from './baseline-candidates';
 import { paidPoints, SEGMENTS, truePoints, type Outcome } from './baseline-scoring';
 
 const TARGET: PointsRule = { kind: 'target', targetPercent: 10 };
 const CONFIDENCE: PointsRule = { kind: 'confidence', targetPercent: 10, z: 1.645, fallbackShare: 0.25 };
 
-export const HELD_RULES: readonly { label: string; rule: ProofRule }[] = [
+/**
+ * A held rule as the harness runs it: the domain rule, and which σ it is given. Without `sigma`, the
+ * home-event's raw σ (noiseKwh, the σ rule's); with it, that σ candidate (NOISE_CANDIDATES), which
+ * only dumps made with BENCH_NOISE_CANDIDATES=1 carry.
+ */
+export type HeldRule = { label: string; rule: ProofRule; sigma?: string };
+
+export const HELD_RULES: readonly HeldRule[] = [
   { label: `held, released at ${RELEASE_BOUNDARIES.tenEventsAtFivePercent} σ`, rule: { z: 1.645, fallbackShare: 0.25, boundaryZ: RELEASE_BOUNDARIES.tenEventsAtFivePercent } },
   { label: `held, released at ${RELEASE_BOUNDARIES.fortyEventsAtFivePercent} σ`, rule: { z: 1.645, fallbackShare: 0.25, boundaryZ: RELEASE_BOUNDARIES.fortyEventsAtFivePercent } },
   { label: `held, released at ${RELEASE_BOUNDARIES.fortyEventsAtThreePercent} σ`, rule: { z: 1.645, fallbackShare: 0.25, boundaryZ: RELEASE_BOUNDARIES.fortyEventsAtThreePercent } },
 ];
+
+const atBoundary = (boundaryZ: number): ProofRule => ({ z: 1.645, fallbackShare: 0.25, boundaryZ });
+
+/**
+ * The held rule given another σ (issue 31: solar homes' σ read on net draw while their baseline is
+ * on gross load): the σ on the baseline's own quantity, and the baseline's own error on the home's
+ * ordinary days (decision 138's back-test, sd and RMS), each at the three boundaries.
+ */
+const SIGMA_CANDIDATES: readonly { name: string; label: string }[] = [
+  { name: NOISE_BASELINE_QUANTITY, label: "σ on the baseline's quantity" },
+  { name: NOISE_RESIDUAL_SD, label: "σ the baseline's own error (sd)" },
+  { name: NOISE_RESIDUAL_RMS, label: "σ the baseline's own error (RMS)" },
+];
+
+export const HELD_SIGMA_RULES: readonly HeldRule[] = SIGMA_CANDIDATES.flatMap(({ name, label }) =>
+  Object.values(RELEASE_BOUNDARIES).map((boundaryZ) => ({ label: `held, ${label}, released at ${boundaryZ} σ`, rule: atBoundary(boundaryZ), sigma: name })),
+);
+
+/** The σ a held rule is given for one home-event (null: unknown, the rule's fallback share stands in). */
+export function heldSigmaKwh(o: Outcome, sigma: string | undefined): number | null {
+  if (sigma === undefined) return o.noiseKwh;
+  if (o.noise === undefined) throw new Error(`no σ candidates for home ${o.homeIndex} (a dump made without BENCH_NOISE_CANDIDATES=1)`);
+  return o.noise[sigma] ?? null;
+}
 
 /** How each home-event ends under one rule: points paid and the way they were paid. */
 type Paid = { points: number; way: 'at_once' | 'released' | 'released_later' | 'never' | 'none' };
@@ -35,14 +67,14 @@ function seasons(outcomes: readonly Outcome[]): Outcome[][] {
   return [...byHome.values()];
 }
 
-function heldPayout(outcomes: readonly Outcome[], method: string, rule: ProofRule): Payout {
+function heldPayout(outcomes: readonly Outcome[], method: string, { rule, sigma }: HeldRule): Payout {
   const payout: Payout = new Map();
   for (const season of seasons(outcomes)) {
     const results: ProofEventResult[] = pointsHeldUntilProven(
       season.map((o) => {
         const b = o.baseline.get(method) ?? null;
         // No baseline: not settled, paid nothing, and no part of the test (a NaN baseline is left out).
-        return { baselineKwh: b ?? Number.NaN, actualKwh: o.scoredActualKwh, noiseKwh: o.noiseKwh, targetPoints: paidPoints(o, method) };
+        return { baselineKwh: b ?? Number.NaN, actualKwh: o.scoredActualKwh, noiseKwh: heldSigmaKwh(o, sigma), targetPoints: paidPoints(o, method) };
       }),
       rule,
     );
@@ -104,7 +136,8 @@ export function heldReport(events: readonly Outcome[], placebos: readonly Outcom
   const rules: { label: string; payout: Payout; held: boolean }[] = [
     { label: 'target 10 % (today)', payout: rulePayout(everyone, method, TARGET), held: false },
     { label: 'target 10 % once the saving > 1.645 σ', payout: rulePayout(everyone, method, CONFIDENCE), held: false },
-    ...HELD_RULES.map(({ label, rule }) => ({ label, payout: heldPayout(everyone, method, rule), held: true })),
+    // The σ candidates' rows only when the dump carries them, so a run without them prints the table as before.
+    ...[...HELD_RULES, ...(everyone.every((o) => o.noise !== undefined) ? HELD_SIGMA_RULES : [])].map((held) => ({ label: held.label, payout: heldPayout(everyone, method, held), held: true })),
   ];
   const out: string[] = [];
   out.push(`Points held until proven, on ${method}: every rule judged on what the true reduction earns under target 10 %. A real event is paid at once (σ test), released at its own settlement (the member proven by then), released at a later event, held and never released, or earns nothing under the target rule.`);
