@@ -18,7 +18,7 @@ import { DEMO_HOUSEHOLD } from '../apps/server/src/simulator/household-profile';
 import { simulateInterval } from '../apps/server/src/simulator/household-simulator';
 import { pointsHeldUntilProven } from '../packages/domain/src/event-points-proof';
 import { describeRule, pointsUnderRule, type PointsRule } from '../packages/domain/src/event-points-rule';
-import { HELD_RULES, HELD_SIGMA_RULES } from './lib/held-points-report';
+import { HELD_RULES, HELD_SIGMA_RULES, heldSigmaName } from './lib/held-points-report';
 import type { LocalDate } from '../packages/domain/src/local-time';
 import { addDays, localDateOf, localDatesInRange, zonedTimeToUtc } from '../packages/domain/src/local-time';
 import { provincialHolidayDates } from '../packages/domain/src/provincial-holidays';
@@ -251,7 +251,8 @@ function heldTable(): string[] {
     rows.filter((r) => r.baseline.get(label) != null).map((r) => {
       const baselineKwh = r.baseline.get(label)!;
       // The held rule is given the raw σ, or the σ candidate its row names; the target points read no σ.
-      const noiseKwh = sigma === undefined ? r.noiseKwh : (r.noise[sigma] ?? null);
+      // The demo household has panels and no battery: the gross-load branch.
+      const noiseKwh = sigma === undefined ? r.noiseKwh : (r.noise[heldSigmaName(sigma, true)] ?? null);
       return { baselineKwh, actualKwh: actual(r), noiseKwh, targetPoints: pointsUnderRule(target, { baselineKwh, actualKwh: actual(r), noiseKwh: r.noiseKwh }) };
     });
   for (const { label: ruleLabel, rule, sigma } of [...HELD_RULES, ...HELD_SIGMA_RULES]) {

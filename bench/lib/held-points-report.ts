@@ -40,15 +40,32 @@ const SIGMA_CANDIDATES: readonly { name: string; label: string }[] = [
   { name: NOISE_RESIDUAL_RMS, label: "σ the baseline's own error (RMS)" },
 ];
 
-export const HELD_SIGMA_RULES: readonly HeldRule[] = SIGMA_CANDIDATES.flatMap(({ name, label }) =>
-  Object.values(RELEASE_BOUNDARIES).map((boundaryZ) => ({ label: `held, ${label}, released at ${boundaryZ} σ`, rule: atBoundary(boundaryZ), sigma: name })),
-);
+/**
+ * Not a candidate of its own but a choice among two, by the baseline's branch: the baseline's own
+ * error for solar homes without a battery (the gross-load branch, whose σ on gross load still runs
+ * 1.7–1.8 times their baseline's real error), σ on the baseline's quantity for everyone else (whose
+ * held events hold almost no real cut; bench/held-solar-gap.ts).
+ */
+export const SIGMA_BY_BRANCH = "the baseline's own error (RMS) for solar homes without a battery, σ on the baseline's quantity for the rest";
+
+export const HELD_SIGMA_RULES: readonly HeldRule[] = [
+  ...SIGMA_CANDIDATES.flatMap(({ name, label }) =>
+    Object.values(RELEASE_BOUNDARIES).map((boundaryZ) => ({ label: `held, ${label}, released at ${boundaryZ} σ`, rule: atBoundary(boundaryZ), sigma: name })),
+  ),
+  { label: `held, σ ${SIGMA_BY_BRANCH}, released at ${RELEASE_BOUNDARIES.fortyEventsAtFivePercent} σ`, rule: atBoundary(RELEASE_BOUNDARIES.fortyEventsAtFivePercent), sigma: SIGMA_BY_BRANCH },
+];
+
+/** The σ candidate a held rule's σ names for a home (SIGMA_BY_BRANCH picks one by the home's baseline branch). */
+export function heldSigmaName(sigma: string, solarWithoutBattery: boolean): string {
+  if (sigma !== SIGMA_BY_BRANCH) return sigma;
+  return solarWithoutBattery ? NOISE_RESIDUAL_RMS : NOISE_BASELINE_QUANTITY;
+}
 
 /** The σ a held rule is given for one home-event (null: unknown, the rule's fallback share stands in). */
 export function heldSigmaKwh(o: Outcome, sigma: string | undefined): number | null {
   if (sigma === undefined) return o.noiseKwh;
   if (o.noise === undefined) throw new Error(`no σ candidates for home ${o.homeIndex} (a dump made without BENCH_NOISE_CANDIDATES=1)`);
-  return o.noise[sigma] ?? null;
+  return o.noise[heldSigmaName(sigma, o.solar && o.battery !== true)] ?? null;
 }
 
 /** How each home-event ends under one rule: points paid and the way they were paid. */
