@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Logger } from '../lib/logger';
 import { createDatabase, type Database, type Db, type DbOrTx } from './client';
 import { rowsOf } from './rows';
-import { forgetReplayedPositions, lastWritePosition, noteWritePosition } from './write-positions.repository';
+import { positionLookups } from './write-position-lookups';
+import { forgetReplayedPositions, noteWritePosition, writePositionsOf } from './write-positions.repository';
 
 /**
  * Where a screen read runs (decision 123): on the streaming replica when there is one, it is
@@ -164,6 +165,11 @@ function replicaReads(primary: Database, replica: Database, logger: Logger, opti
     if (!closed) timer = setTimeout(() => void loop(), pollMs).unref();
   };
   const started = loop();
+  const lookups = positionLookups(async (owners) => {
+    const positions = new Map<string, bigint>();
+    for (const [owner, lsn] of await writePositionsOf(primary.db, owners)) positions.set(owner, parseLsn(lsn)!);
+    return positions;
+  });
 
   const onReplica = (owners: readonly string[]) => {
     if (state !== 'up' || replayed === null) return false;
@@ -180,9 +186,10 @@ function replicaReads(primary: Database, replica: Database, logger: Logger, opti
       // The replica has replayed at least this much before the read below starts on it.
       const seen = replayed!;
       // Another process may have taken this owner's last write (decision 129): its position is
-      // asked of the primary while the replica runs the read, so the answer costs no added wait.
-      // Unknown (the primary did not answer) counts as not replayed.
-      const written = lastWritePosition(primary.db, owners).then(parseLsn, () => UNKNOWN);
+      // asked of the primary while the replica runs the read, so the answer costs no added wait;
+      // reads that begin together share one lookup. Unknown (the primary did not answer) counts as
+      // not replayed.
+      const written = lookups.latest(owners).catch(() => UNKNOWN);
       let answer: T;
       try {
         answer = await run(replica.db);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from './client';
+import { executePrepared } from './prepared-statement';
 import { rowsOf } from './rows';
 
 /**
@@ -25,12 +26,15 @@ export async function noteWritePosition(db: Db, owners: readonly string[]): Prom
   return rows[0]!.lsn;
 }
 
-/** The latest position noted for any of these owners, or null when none has a row. */
-export async function lastWritePosition(db: Db, owners: readonly string[]): Promise<string | null> {
-  const rows = rowsOf<{ lsn: string | null }>(
-    await db.execute(sql`select max(lsn)::text as lsn from write_positions where owner_id = any(${sql.param([...owners])}::text[])`),
+/**
+ * Each of these owners' noted position (`X/Y`); an owner without a row is absent. A named prepared
+ * statement: it runs once per screen read on the replica, so the primary plans it once per connection.
+ */
+export async function writePositionsOf(db: Db, owners: readonly string[]): Promise<Map<string, string>> {
+  const rows = rowsOf<{ owner_id: string; lsn: string }>(
+    await executePrepared(db, sql`select owner_id, lsn::text as lsn from write_positions where owner_id = any(${sql.param([...owners])}::text[])`),
   );
-  return rows[0]?.lsn ?? null;
+  return new Map(rows.map((row) => [row.owner_id, row.lsn]));
 }
 
 /**
