@@ -4,9 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/client';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { createTestDatabase } from '../test/test-database';
+import { sharedTestDatabase } from '../test/test-database';
 
 const INDEX = '<!doctype html><html><head><title>Peakwise</title></head><body><div id="root"></div></body></html>';
 const SCRIPT = `console.log(${JSON.stringify('peakwise '.repeat(400))});`;
@@ -21,11 +20,7 @@ const scriptSources = (res: Response) =>
 
 // Both apps serve files from their own directory and read nothing the other writes, so they share
 // one database instead of starting two (a start is most of an app's setup).
-let database: Database;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database?.close());
+const database = sharedTestDatabase();
 
 describe('serving the built web app', () => {
   let dist: string;
@@ -39,7 +34,7 @@ describe('serving the built web app', () => {
     writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     writeFileSync(join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
     writeFileSync(join(dist, 'manifest.webmanifest'), '{"name":"Peakwise"}');
-    t = await createTestApp({ database, webDistDir: dist });
+    t = await createTestApp({ database: database(), webDistDir: dist });
   });
   afterAll(async () => {
     await t.close();
@@ -127,7 +122,7 @@ describe('serving the prerendered public pages', () => {
     writeFileSync(join(dist, 'index.html'), INDEX);
     writeFileSync(join(dist, 'prerendered', 'en', 'index.html'), page('en', 'Save energy'));
     writeFileSync(join(dist, 'prerendered', 'fr', 'how-it-works.html'), page('fr', 'Comment ça marche'));
-    t = await createTestApp({ database, webDistDir: dist });
+    t = await createTestApp({ database: database(), webDistDir: dist });
   });
   afterAll(async () => {
     await t.close();

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { createDatabase, type Database } from '../db/client';
 
 declare module 'vitest' {
@@ -57,6 +57,23 @@ let loaded: { path: string; blob: Blob } | undefined;
 function snapshotBlob(path: string): Blob {
   if (loaded?.path !== path) loaded = { path, blob: new Blob([readFileSync(path)]) };
   return loaded.blob;
+}
+
+/**
+ * One database for the apps a test file (or a describe) starts when none reads what another writes:
+ * a database start is most of such an app's setup. Registers its own beforeAll and afterAll where it
+ * is called; the getter is for tests and later hooks.
+ */
+export function sharedTestDatabase(): () => Database {
+  let database: Database | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database?.close());
+  return () => {
+    if (!database) throw new Error('sharedTestDatabase: asked for before its beforeAll ran');
+    return database;
+  };
 }
 
 /** One statement on the server's admin connection (create or drop a database). */

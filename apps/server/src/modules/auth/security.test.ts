@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/auth.schema';
-import type { Database } from '../../db/client';
 import { consents } from '../../db/schema/consent.schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createTestDatabase } from '../../test/test-database';
+import { sharedTestDatabase } from '../../test/test-database';
 import { asMember, createMember, signUpBody, TEST_ORIGIN } from '../../test/test-session';
 
 const json = { 'content-type': 'application/json' };
@@ -13,9 +12,8 @@ const post = (t: TestApp, path: string, body: unknown, headers: Record<string, s
 
 // The describes with the default config (limits far above what they send) share one database
 // instead of starting one each; the rate-limit tests keep their own, since the limits are stored there.
-let defaultConfigDatabase: Database | undefined;
-const createDefaultTestApp = async () => createTestApp({ database: (defaultConfigDatabase ??= await createTestDatabase()) });
-afterAll(() => defaultConfigDatabase?.close());
+const defaultConfigDatabase = sharedTestDatabase();
+const createDefaultTestApp = () => createTestApp({ database: defaultConfigDatabase() });
 
 describe('rate limits (stored in the database, keyed by the TCP peer)', () => {
   let t: TestApp;

@@ -3,11 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { makeTestNatsOperator } from '../../test/nats-operator';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createTestDatabase } from '../../test/test-database';
+import { sharedTestDatabase } from '../../test/test-database';
 import { asMember, type Member } from '../../test/test-session';
 import { listRooms } from '../households/household.repository';
 import { memberWithHousehold } from '../energy/energy.test-helper';
@@ -220,14 +219,10 @@ describe('managing devices', () => {
 describe('what the pairing screen is given', () => {
   // Each test's app has its own config. They pair different device ids for their own new members,
   // so they share one database instead of starting four (a start is most of such a test's time).
-  let shared: Database;
-  beforeAll(async () => {
-    shared = await createTestDatabase();
-  });
-  afterAll(() => shared?.close());
+  const shared = sharedTestDatabase();
 
   it('names the public broker and the public origin when PUBLIC_URL and PUBLIC_MQTT_URL are set', async () => {
-    const other = await createTestApp({ database: shared, env: { PUBLIC_URL: 'https://app.peakwise.example/', PUBLIC_MQTT_URL: 'mqtts://mqtt.peakwise.example:8883' } });
+    const other = await createTestApp({ database: shared(), env: { PUBLIC_URL: 'https://app.peakwise.example/', PUBLIC_MQTT_URL: 'mqtts://mqtt.peakwise.example:8883' } });
     try {
       const home = await memberWithHousehold(other);
       const res = await other.app.request('/api/devices', {
@@ -244,7 +239,7 @@ describe('what the pairing screen is given', () => {
   });
 
   it('names the embedded broker’s TLS port at PUBLIC_URL’s host when it has a certificate and PUBLIC_MQTT_URL is unset', async () => {
-    const other = await createTestApp({ database: shared, env: { PUBLIC_URL: 'https://home.peakwise.example', MQTT_TLS_CERT: '/etc/peakwise/mqtt.crt', MQTT_TLS_KEY: '/etc/peakwise/mqtt.key', MQTT_TLS_PORT: '8884' } });
+    const other = await createTestApp({ database: shared(), env: { PUBLIC_URL: 'https://home.peakwise.example', MQTT_TLS_CERT: '/etc/peakwise/mqtt.crt', MQTT_TLS_KEY: '/etc/peakwise/mqtt.key', MQTT_TLS_PORT: '8884' } });
     try {
       const home = await memberWithHousehold(other);
       const res = await other.app.request('/api/devices', {
@@ -261,7 +256,7 @@ describe('what the pairing screen is given', () => {
   });
 
   it('names the embedded broker’s bound port at PUBLIC_URL’s host without PUBLIC_MQTT_URL', async () => {
-    const other = await createTestApp({ database: shared, env: { PUBLIC_URL: 'http://192.168.1.10:3000' }, deviceMqtt: { host: '192.168.1.10', port: 41_883, tls: false } });
+    const other = await createTestApp({ database: shared(), env: { PUBLIC_URL: 'http://192.168.1.10:3000' }, deviceMqtt: { host: '192.168.1.10', port: 41_883, tls: false } });
     try {
       const home = await memberWithHousehold(other);
       const res = await other.app.request('/api/devices', {
@@ -283,7 +278,7 @@ describe('what the pairing screen is given', () => {
     const dir = mkdtempSync(join(tmpdir(), 'peakwise-pairing-jwt-'));
     writeFileSync(join(dir, 'system.creds'), operator.systemCreds);
     const other = await createTestApp({
-      database: shared,
+      database: shared(),
       env: {
         MQTT_URL: 'mqtt://127.0.0.1:1883',
         MQTT_PROTOCOL_VERSION: '3.1.1',

@@ -1,21 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POSTAL_CODE_INVALID_MESSAGE } from '@peakwise/contracts/postal.contract';
-import type { Database } from '../../db/client';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createTestDatabase } from '../../test/test-database';
+import { sharedTestDatabase } from '../../test/test-database';
 
 // Offline (no geocoder) a lookup neither reads nor writes the database, so both configs' apps
 // share one instead of starting two (a start is most of an app's setup).
-let database: Database;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database?.close());
+const database = sharedTestDatabase();
 
 describe('GET /api/postal-codes/{code} (offline)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ database });
+    t = await createTestApp({ database: database() });
   });
   afterAll(() => t.close());
 
@@ -57,7 +52,7 @@ describe('GET /api/postal-codes/{code} (offline)', () => {
 describe('GET /api/postal-codes/{code} with SERVICEABLE_PROVINCES=MB', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ database, env: { SERVICEABLE_PROVINCES: 'MB' } });
+    t = await createTestApp({ database: database(), env: { SERVICEABLE_PROVINCES: 'MB' } });
   });
   afterAll(() => t.close());
 

@@ -1,26 +1,21 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client';
 import { accounts, sessions, twoFactors, users } from '../../db/schema/auth.schema';
 import { consents } from '../../db/schema/consent.schema';
 import { emailOutbox } from '../../db/schema/email-outbox.schema';
 import { profiles } from '../../db/schema/profile.schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createTestDatabase } from '../../test/test-database';
+import { sharedTestDatabase } from '../../test/test-database';
 import { asMember, cookieHeader, createMember, totpFromUri } from '../../test/test-session';
 
 // Both apps have the default config and every check reads its own new members' rows, so they share
 // one database instead of starting two (a start is most of an app's setup).
-let database: Database;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database?.close());
+const database = sharedTestDatabase();
 
 describe('profile', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ database });
+    t = await createTestApp({ database: database() });
   });
   afterAll(() => t.close());
 
@@ -98,7 +93,7 @@ describe('profile', () => {
 describe('DELETE /api/account', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ database });
+    t = await createTestApp({ database: database() });
   });
   afterAll(() => t.close());
 
