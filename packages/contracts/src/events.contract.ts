@@ -120,6 +120,43 @@ export const upcomingEventsSchema = z.object({
 });
 export type UpcomingEvents = z.infer<typeof upcomingEventsSchema>;
 
+/** The season test of a member's events (decision 140), as it stands when read. */
+export const proofSeasonSchema = z.object({
+  /** The season the event fell in: `YYYY-summer` (May–October) or `YYYY-winter` (November–April, named for the year it starts). */
+  id: z.string(),
+  /** The season's last day, YYYY-MM-DD. */
+  endsOn: z.string(),
+  /** The member's settled events of the season with a baseline, this one included. */
+  events: z.number().int(),
+  /** Σ (baseline − actual) over them, kWh. */
+  savedKwh: z.number(),
+  /** √Σ σ² over them: the swing their summed saving is measured against, kWh. */
+  sigmaKwh: z.number(),
+  /** savedKwh ÷ sigmaKwh. */
+  z: z.number(),
+  /** Proven, and held events released, once `z` reaches it. */
+  boundaryZ: z.number(),
+  /** Points of the season's events still held. */
+  heldPoints: z.number().int(),
+});
+export type ProofSeason = z.infer<typeof proofSeasonSchema>;
+
+export const proofSchema = z.object({
+  status: z.enum(['paid_at_once', 'held', 'released', 'lapsed']),
+  /** The saving this event counts in the season test: baseline − actual, kWh (negative when it used more). */
+  savingKwh: z.number(),
+  /** The home's usual day-to-day swing over the event's hours (σ), kWh. */
+  sigmaKwh: z.number(),
+  /** The saving that is paid at once: z × σ, kWh. */
+  atOnceKwh: z.number(),
+  /** When a held event's points were paid (released), else null. */
+  releasedAt: z.string().nullable(),
+  /** The event whose settlement released them (this event's own when its own settlement proved the season). */
+  releasedByEventId: z.string().nullable(),
+  season: proofSeasonSchema,
+});
+export type Proof = z.infer<typeof proofSchema>;
+
 const intervalPointSchema = z.object({ slot: z.string(), baselineKwh: z.number(), actualKwh: z.number().nullable() });
 
 /** A settled (or provisional) outcome, with what the baseline was made of. */
@@ -171,6 +208,15 @@ export const eventResultSchema = z.object({
    * the panels' production during the event that was taken off. Absent for every other result.
    */
   grossLoad: z.object({ usualKwh: z.number(), shiftKwh: z.number(), productionKwh: z.number() }).optional(),
+  /**
+   * How the result's points are paid (decision 140, points held until proven). A saving clear of
+   * the home's usual swing over the event's hours (above `atOnceKwh`) is paid at once; one under it
+   * keeps its points, held, until the member's events of the season together are clear of their
+   * swing (`season.z` reaching `season.boundaryZ`), when every held event of the season is released.
+   * Held points the season ends without releasing are not paid (`lapsed`). Absent on results that
+   * earn no points and on results settled before the rule.
+   */
+  proof: proofSchema.optional(),
   settledAt: z.string(),
 });
 export type EventResult = z.infer<typeof eventResultSchema>;
