@@ -229,6 +229,8 @@ export const pointsSummarySchema = z.object({
   /** 100 points = $1, in cents. */
   valueCents: z.number().int(),
   lifetimeEarned: z.number().int(),
+  /** Points of events held until the member's cuts are proven (decision 140): not in the balance, not spendable. */
+  heldPoints: z.number().int().optional(),
   /** The cheapest active reward the balance does not cover yet; null when it covers them all. */
   nextReward: nextRewardSchema.nullable(),
   /** Newest first, each with the balance it left; `nextCursor` asks for the page after (decision 041). */
