@@ -37,6 +37,8 @@ export const dashboardEn = {
     pointsToNext_one: '{{points}} point to the next reward',
     pointsToNext_other: '{{points}} points to the next reward',
     pointsUnavailable: 'We couldn’t load your points.',
+    pointsHeld_one: '{{points}} more held until your cuts are proven',
+    pointsHeld_other: '{{points}} more held until your cuts are proven',
   },
   chart: {
     title: 'Energy usage',

@@ -40,6 +40,8 @@ export const dashboardEs: Translation<typeof dashboardEn> = {
     pointsToNext_one: 'Le falta {{points}} punto para la próxima recompensa',
     pointsToNext_other: 'Le faltan {{points}} puntos para la próxima recompensa',
     pointsUnavailable: 'No pudimos cargar sus puntos.',
+    pointsHeld_one: 'Y {{points}} punto retenido hasta que se confirmen sus reducciones',
+    pointsHeld_other: 'Y {{points}} puntos retenidos hasta que se confirmen sus reducciones',
   },
   chart: {
     title: 'Consumo de energía',

@@ -40,6 +40,8 @@ export const dashboardFr: Translation<typeof dashboardEn> = {
     pointsToNext_one: 'Encore {{points}} point avant la prochaine récompense',
     pointsToNext_other: 'Encore {{points}} points avant la prochaine récompense',
     pointsUnavailable: 'Impossible de charger vos points.',
+    pointsHeld_one: 'Et {{points}} point en attente jusqu’à ce que vos réductions soient confirmées',
+    pointsHeld_other: 'Et {{points}} points en attente jusqu’à ce que vos réductions soient confirmées',
   },
   chart: {
     title: 'Consommation d’énergie',

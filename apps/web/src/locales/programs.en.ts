@@ -10,6 +10,7 @@ export const programsEn = {
     notice: 'You are told at least {{count}} hours before an event.',
     pays: '{{points}} points per event when you use {{target}}% less than usual',
     paysPerKwh: 'plus {{points}} points per kWh saved beyond the target',
+    held: 'Small savings may be held until your cuts over the season prove them.',
     preheat: 'Asks your home to pre-heat before each event.',
     takingPart: 'You are taking part',
     notTakingPart: 'Not taking part yet: opt in to its next event on the Rewards page.',

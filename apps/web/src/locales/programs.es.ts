@@ -12,6 +12,7 @@ export const programsEs: Translation<typeof programsEn> = {
     notice: 'Se te avisa al menos {{count}} horas antes de un evento.',
     pays: '{{points}} puntos por evento si consumes un {{target}} % menos de lo habitual',
     paysPerKwh: 'más {{points}} puntos por kWh ahorrado por encima del objetivo',
+    held: 'Los ahorros pequeños pueden quedar retenidos hasta que tus reducciones de la temporada los confirmen.',
     preheat: 'Pide a tu hogar que precaliente antes de cada evento.',
     takingPart: 'Estás participando',
     notTakingPart: 'Aún no participas: apúntate a su próximo evento en la página de Recompensas.',

@@ -12,6 +12,7 @@ export const programsFr: Translation<typeof programsEn> = {
     notice: 'Vous êtes prévenu au moins {{count}} heures avant un événement.',
     pays: '{{points}} points par événement si vous consommez {{target}} % de moins que d’habitude',
     paysPerKwh: 'plus {{points}} points par kWh économisé au-delà de l’objectif',
+    held: 'Les petites économies peuvent être mises en attente jusqu’à ce que vos réductions de la saison les confirment.',
     preheat: 'Demande à votre domicile de préchauffer avant chaque événement.',
     takingPart: 'Vous participez',
     notTakingPart: 'Vous ne participez pas encore : inscrivez-vous à son prochain événement sur la page Récompenses.',

@@ -21,6 +21,9 @@ export const rewardsEn = {
     nextDetail_other: '{{points}} points to go for {{name}}',
     nextNone: 'You can redeem any reward',
     nextNoneDetail: 'Your balance covers everything in the catalogue.',
+    held_one: '{{points}} point held · paid once your cuts are proven.',
+    held_other: '{{points}} points held · paid once your cuts are proven.',
+    heldHint: 'Each event’s result shows where your season stands.',
   },
   activity: {
     title: 'Recent activity',
@@ -28,6 +31,7 @@ export const rewardsEn = {
     emptyMessage: 'Opt in to an Energy Saving Event and cut your use to earn your first points.',
     kinds: {
       event_reward: 'Energy Saving Event reward',
+      event_release: 'Energy Saving Event: held points released',
       event_adjustment: 'Energy Saving Event adjustment',
       redemption: 'Redeemed',
       cash_out: 'Cashed out',
@@ -81,6 +85,7 @@ export const rewardsEn = {
   upcoming: {
     title: 'Upcoming events',
     intro: 'Opt in and cut your use during an event to earn its points.',
+    heldNote: 'Small savings may be held until your cuts over the season prove them.',
     loading: 'Loading upcoming events…',
     loadFailed: 'We couldn’t load the upcoming events.',
     emptyTitle: 'No events scheduled',

@@ -24,6 +24,9 @@ export const rewardsEs: Translation<typeof rewardsEn> = {
     nextDetail_other: 'Le faltan {{points}} puntos para: {{name}}',
     nextNone: 'Puede canjear cualquier recompensa',
     nextNoneDetail: 'Su saldo cubre todo el catálogo.',
+    held_one: '{{points}} punto retenido · se paga cuando se confirmen sus reducciones.',
+    held_other: '{{points}} puntos retenidos · se pagan cuando se confirmen sus reducciones.',
+    heldHint: 'El resultado de cada evento muestra cómo va su temporada.',
   },
   activity: {
     title: 'Actividad reciente',
@@ -31,6 +34,7 @@ export const rewardsEs: Translation<typeof rewardsEn> = {
     emptyMessage: 'Inscríbase en un Evento de Ahorro de Energía y reduzca su consumo para ganar sus primeros puntos.',
     kinds: {
       event_reward: 'Recompensa de Evento de Ahorro de Energía',
+      event_release: 'Evento de Ahorro de Energía: puntos retenidos pagados',
       event_adjustment: 'Ajuste de Evento de Ahorro de Energía',
       redemption: 'Canjeados',
       cash_out: 'Cobrados',
@@ -84,6 +88,7 @@ export const rewardsEs: Translation<typeof rewardsEn> = {
   upcoming: {
     title: 'Próximos eventos',
     intro: 'Inscríbase y reduzca su consumo durante un evento para ganar sus puntos.',
+    heldNote: 'Los ahorros pequeños pueden quedar retenidos hasta que sus reducciones de la temporada los confirmen.',
     loading: 'Cargando los próximos eventos…',
     loadFailed: 'No pudimos cargar los próximos eventos.',
     emptyTitle: 'No hay eventos programados',

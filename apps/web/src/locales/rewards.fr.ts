@@ -24,6 +24,9 @@ export const rewardsFr: Translation<typeof rewardsEn> = {
     nextDetail_other: 'Encore {{points}} points pour : {{name}}',
     nextNone: 'Vous pouvez échanger n’importe quelle récompense',
     nextNoneDetail: 'Votre solde couvre tout le catalogue.',
+    held_one: '{{points}} point en attente · versé une fois vos réductions confirmées.',
+    held_other: '{{points}} points en attente · versés une fois vos réductions confirmées.',
+    heldHint: 'Le résultat de chaque événement indique où en est votre saison.',
   },
   activity: {
     title: 'Activité récente',
@@ -31,6 +34,7 @@ export const rewardsFr: Translation<typeof rewardsEn> = {
     emptyMessage: 'Inscrivez-vous à un Événement d’économie d’énergie et réduisez votre consommation pour gagner vos premiers points.',
     kinds: {
       event_reward: 'Récompense d’Événement d’économie d’énergie',
+      event_release: 'Événement d’économie d’énergie : points en attente versés',
       event_adjustment: 'Ajustement d’Événement d’économie d’énergie',
       redemption: 'Échangés',
       cash_out: 'Encaissés',
@@ -84,6 +88,7 @@ export const rewardsFr: Translation<typeof rewardsEn> = {
   upcoming: {
     title: 'Événements à venir',
     intro: 'Inscrivez-vous et réduisez votre consommation pendant un événement pour en gagner les points.',
+    heldNote: 'Les petites économies peuvent être mises en attente jusqu’à ce que vos réductions de la saison les confirment.',
     loading: 'Chargement des événements à venir…',
     loadFailed: 'Impossible de charger les événements à venir.',
     emptyTitle: 'Aucun événement prévu',

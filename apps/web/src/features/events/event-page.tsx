@@ -135,6 +135,8 @@ function EventDetail({ event, result, outlook }: { event: MemberEvent; result: E
             )}
             {event.pointsPerKwh && <li>{t('page.terms.perKwh', { points: formatNumber(event.pointsPerKwh, locale, 0) })}</li>}
             <li>{t('page.terms.baseline')}</li>
+            {/* The points above are a promise: a saving within the home's usual swing is paid only once the season proves it (decision 140). */}
+            <li>{t('page.terms.held')}</li>
             <li>{t('page.terms.optInNote')}</li>
           </ul>
         </section>

@@ -41,6 +41,8 @@ function ProgramCard({ program }: { program: MemberPrograms['programs'][number] 
         {t('member.pays', { points: number(program.rewardPoints), target: number(program.targetPercent) })}
         {program.pointsPerKwh > 0 ? `, ${t('member.paysPerKwh', { points: number(program.pointsPerKwh) })}` : ''}.
       </p>
+      {/* What a program pays is a promise: a saving within the home's usual swing waits for the season to prove it (decision 140). */}
+      <p className="mt-1 text-xs text-slate-600">{t('member.held')}</p>
       {program.preheat && <p className="mt-2 text-sm text-slate-700">{t('member.preheat')}</p>}
     </article>
   );

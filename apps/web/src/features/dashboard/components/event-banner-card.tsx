@@ -55,6 +55,8 @@ export default function EventBannerCard({ event, outlook }: { event: MemberEvent
                 <BaselineOutlook event={event} outlook={outlook} variant="banner" />
               </div>
             )}
+            {/* Wherever points are promised, so the promise holds for a saving held until the season proves it (decision 140). */}
+            {!running && outlookCanPay(outlook) && <p className="mt-1 text-xs text-slate-700">{t('heldNote')}</p>}
             <Link
               to={`/app/events/${encodeURIComponent(event.id)}`}
               className="mt-2 inline-flex items-center gap-1 text-sm font-medium text-brand-800 underline-offset-4 hover:underline focus-visible:rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"

@@ -21,6 +21,8 @@ export function RewardPointsCard() {
       {points ? (
         <>
           <p>{t('cards.pointsWorth', { value: formatCad(points.valueCents, locale) })}</p>
+          {/* Not in the balance (decision 140): said beside it so the member knows they are coming. */}
+          {(points.heldPoints ?? 0) > 0 && <p>{t('cards.pointsHeld', { count: points.heldPoints, points: formatNumber(points.heldPoints, locale, 0) })}</p>}
           {points.nextReward && <p>{t('cards.pointsToNext', { count: points.nextReward.pointsNeeded, points: formatNumber(points.nextReward.pointsNeeded, locale, 0) })}</p>}
         </>
       ) : query.isError ? (

@@ -148,7 +148,9 @@ export function EventResultExplanation({ event, result }: Props) {
   );
   sentences.push(t('explain.target', { target: kwh(targetKwhFor(result.baselineKwh, event.targetPercent)), percent: formatPercent(event.targetPercent, locale) }));
   if (result.targetMet) {
-    sentences.push(t('explain.pointsMet', { count: result.points, points: formatNumber(result.points, locale, 0) }));
+    // What the event earned; whether it reached the balance is the proof's to say (decision 140).
+    const earned = result.proof?.status === 'held' ? 'explain.pointsHeld' : result.proof?.status === 'lapsed' ? 'explain.pointsLapsed' : 'explain.pointsMet';
+    sentences.push(t(earned, { count: result.points, points: formatNumber(result.points, locale, 0) }));
     const maxPercent = event.targetPercent * MAX_MULTIPLIER_AT_TARGETS;
     if (maxPercent <= 100) {
       const terms = { targetPercent: event.targetPercent, rewardPoints: event.rewardPoints };

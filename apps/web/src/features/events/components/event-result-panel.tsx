@@ -6,6 +6,7 @@ import { LineChart } from '@/components/charts/line-chart';
 import { formatDateTime, formatKwh, formatLocalDate, formatNumber, formatPercent, useIntlLocale } from '@/lib/format';
 import { eventChartPoints } from '../event-chart-data';
 import { EventResultExplanation } from './event-result-explanation';
+import { EventResultProof } from './event-result-proof';
 
 // Baseline in slate, the member's use in green: both above 3:1 against white.
 const BASELINE = '#475569';
@@ -47,6 +48,10 @@ function SettledResult({ event, result }: { event: MemberEvent; result: EventRes
   const locale = useIntlLocale();
   const target = formatPercent(event.targetPercent, locale);
   const saved = result.reductionKwh >= 0;
+  // Held or lapsed points are what the event earned, not what reached the balance (decision 140).
+  const status = result.proof?.status;
+  const pointsLabel = status === 'held' ? 'result.pointsHeld' : status === 'lapsed' ? 'result.pointsLapsed' : 'result.points';
+  const pointsDetail = status === 'held' ? t('result.pointsHeldDetail') : status === 'lapsed' ? t('result.pointsLapsedDetail') : undefined;
 
   return (
     <div className="space-y-5">
@@ -55,7 +60,7 @@ function SettledResult({ event, result }: { event: MemberEvent; result: EventRes
         {t(result.targetMet ? 'result.metTarget' : 'result.missedTarget', { percent: target })}
       </p>
       <dl className="grid grid-cols-2 gap-3 xl:grid-cols-4">
-        <Figure label={t('result.points')} value={formatNumber(result.points, locale, 0)} />
+        <Figure label={t(pointsLabel)} value={formatNumber(result.points, locale, 0)} detail={pointsDetail} />
         <Figure label={t('result.baseline')} value={formatKwh(result.baselineKwh, locale, 2)} />
         <Figure label={t('result.actual')} value={formatKwh(result.actualKwh, locale, 2)} />
         <Figure
@@ -69,6 +74,7 @@ function SettledResult({ event, result }: { event: MemberEvent; result: EventRes
           {t('result.kwhPay', { points: formatNumber(result.kwhPay.points, locale, 0), kwh: formatKwh(result.kwhPay.kwhBeyondTarget, locale, 2), rate: formatNumber(result.kwhPay.pointsPerKwh, locale, 0) })}
         </p>
       )}
+      {result.proof && <EventResultProof event={event} result={result} proof={result.proof} />}
       <EventResultExplanation event={event} result={result} />
       {/* Results stored before the adjustment's reason was kept still show its factor. */}
       {!result.adjustmentStatus && <Adjustment factor={result.adjustmentFactor} />}

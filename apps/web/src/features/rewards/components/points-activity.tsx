@@ -11,7 +11,8 @@ import { useLocalized } from '../use-localized';
 
 type Activity = PointsSummary['activity'][number];
 
-const KINDS = ['event_reward', 'event_adjustment', 'redemption', 'cash_out', 'refund'] as const;
+// event_release: an event's points held until the member's season proved its cuts, paid (decision 140).
+const KINDS = ['event_reward', 'event_release', 'event_adjustment', 'redemption', 'cash_out', 'refund'] as const;
 type Kind = (typeof KINDS)[number] | 'other';
 const kindOf = (kind: string): Kind => ((KINDS as readonly string[]).includes(kind) ? (kind as Kind) : 'other');
 // Kinds of the payouts half of Rewards (decisions 041, 042), named in its own namespace.

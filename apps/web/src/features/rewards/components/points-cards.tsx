@@ -17,6 +17,12 @@ export function PointsCards({ points }: { points: PointsSummary }) {
     <div className="grid gap-3 sm:grid-cols-2 sm:gap-4 xl:grid-cols-4">
       <StatCard label={t('cards.balance')} value={count(points.balance)} icon={Award} iconClassName="bg-violet-50 text-violet-700">
         <p>{t('cards.balanceDetail')}</p>
+        {/* Held points (decision 140) are not in the balance and cannot be spent: beside it, never added to it. */}
+        {(points.heldPoints ?? 0) > 0 && (
+          <p className="mt-1" data-testid="held-points">
+            <span className="font-medium text-slate-900">{t('cards.held', { count: points.heldPoints, points: formatNumber(points.heldPoints, locale, 0) })}</span> {t('cards.heldHint')}
+          </p>
+        )}
       </StatCard>
       <StatCard label={t('cards.value')} value={formatCad(points.valueCents, locale)} icon={CircleDollarSign} iconClassName="bg-emerald-50 text-emerald-700">
         <p>{t('cards.valueDetail', { dollar: formatCad(pointsValueCents(100), locale) })}</p>

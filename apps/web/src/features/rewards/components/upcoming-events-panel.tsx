@@ -23,6 +23,8 @@ export function UpcomingEventsPanel() {
         {t('upcoming.title')}
       </h2>
       <p className="mt-1 text-sm text-slate-600">{t('upcoming.intro')}</p>
+      {/* Each row promises points: a saving within the home's usual swing is paid only once the season proves it (decision 140). */}
+      <p className="mt-1 text-xs text-slate-600">{t('upcoming.heldNote')}</p>
       <div className="mt-4">
         {query.data ? (
           query.data.events.length === 0 ? (
