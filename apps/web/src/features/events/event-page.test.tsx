@@ -156,6 +156,17 @@ describe('EventPage', () => {
     expect(result).not.toHaveTextContent('kWh');
   });
 
+  it('says before the opt-in, beside the points it promises, that a small saving may be held until the season proves it (decision 140)', async () => {
+    renderPage({ event: event({ status: 'scheduled', optedIn: false, canChange: true }), result: null, outlook: null });
+    const terms = (await screen.findByRole('heading', { name: 'How it works' }, { timeout: 5000 })).closest('section')!;
+    expect(plain(terms.textContent)).toContain('A saving too small to tell apart from your home’s usual day-to-day swing is held, not lost: it’s paid once your events this season, together, are clear of that swing.');
+    await i18n.changeLanguage('fr');
+    expect(await screen.findByText(/est mise en attente, pas perdue/)).toBeInTheDocument();
+    await i18n.changeLanguage('es');
+    expect(await screen.findByText(/queda retenido, no perdido/)).toBeInTheDocument();
+    await i18n.changeLanguage('en');
+  });
+
   it('offers the opt-in before the start, with no result yet', async () => {
     renderPage({ event: event({ status: 'scheduled', optedIn: false, canChange: true }), result: null });
     expect(await screen.findByRole('button', { name: 'Opt In Now' })).toBeInTheDocument();

@@ -234,6 +234,8 @@ describe('RewardsPage', () => {
     expect(plain(within(rows[1]!).getByTestId('could-earn').textContent)).toBe('Could earn 150 points at a 15% cut, up to 300 points at 45%');
     expect(rows[1]).toHaveTextContent('Not opted in yet');
     expect(rows[0]).toHaveTextContent(/Thu(rsday)?, March 12|March 12/);
+    // What the rows promise holds under decision 140: a small saving may wait for the season.
+    expect(screen.getByText('Small savings may be held until your cuts over the season prove them.')).toBeInTheDocument();
   });
 
   it('promises no points for an event the home cannot earn from, and says why (decision 098)', async () => {

@@ -128,6 +128,14 @@ describe('EventBanner', () => {
     expect(section).not.toHaveTextContent('Reduce your usage to earn');
   });
 
+  it('says small savings may be held wherever it promises points (decision 140), and not where it promises none', async () => {
+    const { unmount } = renderBanner(event(), undefined, { status: 'estimate', kind: 'weekday', days: ['2025-11-21', '2025-11-20', '2025-11-19', '2025-11-18', '2025-11-17'], baselineKwh: 2.4, targetKwh: 2.16 });
+    expect(await banner()).toHaveTextContent('Small savings may be held until your cuts over the season prove them.');
+    unmount();
+    renderBanner(event(), undefined, { status: 'insufficient_history', kind: 'weekday', days: [], needed: 5, daysLeft: 0 });
+    expect(await banner()).not.toHaveTextContent('Small savings');
+  });
+
   it('promises no points to a home that cannot earn them, and says why', async () => {
     renderBanner(event(), undefined, { status: 'insufficient_history', kind: 'weekday', days: [], needed: 5, daysLeft: 0 });
     const section = await banner();

@@ -1,0 +1,167 @@
+import type { EventResult, MemberEvent, Proof } from '@peakwise/contracts/events.contract';
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '@/lib/i18n';
+import { plain, renderWithApi } from '@/test/energy-test-utils';
+import { EventResultPanel } from './event-result-panel';
+
+const ID = '7b0e4a5e-8d7a-4d43-9a39-1f7a3f0a2c11';
+const LATER_ID = '9d2c6a1b-3e4f-4a5b-8c7d-0e1f2a3b4c5d';
+
+// A summer evening event on Toronto's clock: 6–7 p.m. EDT is 22:00–23:00 UTC.
+const event: MemberEvent = {
+  id: ID,
+  programName: 'Ontario Peak Saver',
+  startsAt: '2026-07-08T22:00:00.000Z',
+  endsAt: '2026-07-08T23:00:00.000Z',
+  timeZone: 'America/Toronto',
+  rewardPoints: 100,
+  targetPercent: 10,
+  status: 'settled',
+  optedIn: true,
+  canChange: false,
+};
+
+// 1.80 kWh baseline, 1.62 used: 0.18 kWh saved (10 %), the target met, 100 points earned.
+const result: EventResult = {
+  outcome: 'settled',
+  reason: null,
+  baselineDays: ['2026-07-06', '2026-07-07'],
+  dayKind: 'weekday',
+  adjustmentFactor: 1,
+  adjustmentStatus: 'applied',
+  adjustmentMethod: 'additive',
+  adjustmentUnclamped: 1,
+  baselineKwh: 1.8,
+  actualKwh: 1.62,
+  reductionKwh: 0.18,
+  reductionPercent: 10,
+  targetMet: true,
+  points: 100,
+  intervals: [],
+  settledAt: '2026-07-08T23:20:00.000Z',
+};
+
+// The home's σ over the hour is 0.31 kWh, so a saving is paid at once above 1.645 × 0.31 = 0.51 kWh.
+// The season: four events that saved 1.10 kWh together against √(4 × 0.35²) = 0.70 kWh, z = 1.10 ÷ 0.70 = 1.571.
+const season: Proof['season'] = { id: '2026-summer', endsOn: '2026-10-31', events: 4, savedKwh: 1.1, sigmaKwh: 0.7, z: 1.1 / 0.7, boundaryZ: 2.5, heldPoints: 250 };
+const held: Proof = { status: 'held', savingKwh: 0.18, sigmaKwh: 0.31, atOnceKwh: 0.51, releasedAt: null, releasedByEventId: null, season };
+
+function renderResult(proof: Proof | undefined, patch: Partial<EventResult> = {}) {
+  renderWithApi(<EventResultPanel event={event} result={{ ...result, ...patch, ...(proof ? { proof } : {}) }} />, () => new Response(null, { status: 404 }));
+  // The panel in whatever language is on screen: its heading names it.
+  return screen.getByRole('heading', { level: 2 }).closest('section')!;
+}
+
+const text = (element: HTMLElement) => plain(element.textContent);
+
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await i18n.changeLanguage('en');
+});
+
+describe('how an event’s points are paid (decision 140)', () => {
+  it('says a saving clear of the usual swing was paid at once, and shows no season bar when nothing waits on it', () => {
+    // 2.40 kWh baseline, 1.78 used: 0.62 kWh saved, over the 0.51 kWh bar.
+    const panel = renderResult(
+      { ...held, status: 'paid_at_once', savingKwh: 0.62, season: { ...season, heldPoints: 0 } },
+      { baselineKwh: 2.4, actualKwh: 1.78, reductionKwh: 0.62, reductionPercent: 25.8 },
+    );
+    const proof = within(panel).getByTestId('result-proof');
+    expect(within(proof).getByRole('heading', { name: 'How your points are paid' })).toBeInTheDocument();
+    expect(text(proof)).toContain(
+      'You saved 0.62 kWh: more than the 0.51 kWh it takes to be clear of your home’s usual swing at these times (about ±0.31 kWh from one day to the next). Your 100 points were paid at once.',
+    );
+    expect(within(panel).queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(text(panel)).toContain('Points earned100');
+    expect(text(within(panel).getByTestId('result-explanation'))).toContain('You met it, so you earned 100 points.');
+  });
+
+  it('says held points are held, not lost, when they are paid and when they would lapse, with the season’s bar', () => {
+    const panel = renderResult(held);
+    const proof = within(panel).getByTestId('result-proof');
+    expect(text(proof)).toContain(
+      'You saved 0.18 kWh: less than the 0.51 kWh it takes to be clear of your home’s usual swing at these times (about ±0.31 kWh from one day to the next), so one event alone can’t tell your cut from that swing.',
+    );
+    expect(text(proof)).toContain(
+      'Your 100 points are held, not lost: they’re paid as soon as your events this season, together, are clear of your usual swing. Points still held when the season ends on October 31 aren’t paid.',
+    );
+    // Not "earned" as if in the balance: the figure says held, and where they are.
+    expect(text(panel)).toContain('Points held100Not in your balance yet');
+    expect(text(panel)).not.toContain('Points earned');
+    expect(text(within(panel).getByTestId('result-explanation'))).toContain('You met it, so the event earned 100 points; they are held for now, as explained above.');
+
+    // 1.571 of 2.5: 62.9 % of the bar, said in words as well as drawn.
+    const bar = within(proof).getByRole('progressbar', { name: 'Season proof' });
+    expect(bar).toHaveAttribute('aria-valuetext', '1.6 of 2.5');
+    expect(bar).toHaveAttribute('aria-valuenow', '62.9');
+    const meter = within(proof).getByTestId('season-proof');
+    expect(text(meter)).toContain('Season proof1.6 of 2.5');
+    expect(text(meter)).toContain('Summer 2026 so far: your 4 events together saved 1.10 kWh, 1.6 times their combined usual swing (±0.70 kWh). Held points are paid at 2.5 times.');
+    expect(text(meter)).toContain('250 points of this season’s events are held.');
+    // No statistics' letters in what the member reads.
+    expect(text(panel)).not.toMatch(/σ|\bz\b/);
+  });
+
+  it('says when held points were released by a later event, on the household’s date, with a link to that event', () => {
+    // 02:30 UTC on July 15 is 10:30 p.m. on July 14 in Toronto.
+    const panel = renderResult({ ...held, status: 'released', releasedAt: '2026-07-15T02:30:00.000Z', releasedByEventId: LATER_ID, season: { ...season, heldPoints: 0, events: 5, savedKwh: 2.1, sigmaKwh: 0.78, z: 2.1 / 0.78 } });
+    const proof = within(panel).getByTestId('result-proof');
+    expect(text(proof)).toContain('Your 100 points were held, then paid on Jul 14, when your cuts this season became clear of your usual swing.');
+    expect(within(proof).getByRole('link', { name: 'See the event that proved them' })).toHaveAttribute('href', `/app/events/${LATER_ID}`);
+    expect(within(proof).queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(text(panel)).toContain('Points earned100');
+  });
+
+  it('says an event whose own settlement proved the season was paid with it, without a link to itself', () => {
+    const panel = renderResult({ ...held, status: 'released', releasedAt: '2026-07-08T23:20:00.000Z', releasedByEventId: ID, season: { ...season, heldPoints: 0 } });
+    const proof = within(panel).getByTestId('result-proof');
+    expect(text(proof)).toContain('Your 100 points were paid on Jul 8: with this event, your cuts this season together became clear of your usual swing.');
+    expect(within(proof).queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('says lapsed points were not paid, with the season’s final count', () => {
+    // A winter: six events, 1.20 kWh saved against 0.90 kWh, z = 1.333; it ended on April 30.
+    const winter = { id: '2025-winter', endsOn: '2026-04-30', events: 6, savedKwh: 1.2, sigmaKwh: 0.9, z: 1.2 / 0.9, boundaryZ: 2.5, heldPoints: 300 };
+    const panel = renderResult({ ...held, status: 'lapsed', season: winter });
+    const proof = within(panel).getByTestId('result-proof');
+    expect(text(proof)).toContain('Your 100 points were held. The season ended on April 30 before your cuts were clear of your usual swing, so they weren’t paid.');
+    expect(within(proof).getByRole('progressbar', { name: 'Season proof' })).toHaveAttribute('aria-valuetext', '1.3 of 2.5');
+    expect(text(proof)).toContain('Winter 2025–2026: your 6 events together saved 1.20 kWh, 1.3 times their combined usual swing (±0.90 kWh); 2.5 times was needed.');
+    // The season is over: nothing is "held" any more.
+    expect(text(proof)).not.toContain('are held');
+    expect(text(panel)).toContain('Points not paid100The season ended before they were proven');
+    expect(text(within(panel).getByTestId('result-explanation'))).toContain('but they were held and the season ended before they were paid.');
+  });
+
+  it('shows an empty bar and plain words for a season that used more than usual', () => {
+    const panel = renderResult({ ...held, season: { ...season, events: 3, savedKwh: -0.3, sigmaKwh: 0.6, z: -0.5 } });
+    const bar = within(panel).getByRole('progressbar', { name: 'Season proof' });
+    expect(bar).toHaveAttribute('aria-valuenow', '0');
+    expect(bar).toHaveAttribute('aria-valuetext', '-0.5 of 2.5');
+    expect(text(within(panel).getByTestId('season-proof'))).toContain('Summer 2026: your 3 events together used 0.30 kWh more than usual, so they aren’t clear of your usual swing.');
+  });
+
+  it('says nothing of holding for a result settled before the rule', () => {
+    const panel = renderResult(undefined);
+    expect(within(panel).queryByTestId('result-proof')).not.toBeInTheDocument();
+    expect(text(panel)).toContain('Points earned100');
+  });
+
+  it('reads a held result in French as a Québec member reads it, and in Spanish', async () => {
+    await i18n.changeLanguage('fr');
+    const panel = renderResult(held);
+    const proof = within(panel).getByTestId('result-proof');
+    expect(within(proof).getByRole('heading', { name: 'Comment vos points sont versés' })).toBeInTheDocument();
+    expect(text(proof)).toContain('Vous avez économisé 0,18 kWh : moins que les 0,51 kWh qu’il faut pour se distinguer de la variation habituelle de votre domicile à ces heures (environ ±0,31 kWh d’un jour à l’autre).');
+    expect(text(proof)).toContain('Vos 100 points sont en attente, pas perdus');
+    expect(text(proof)).toContain('à la fin de la saison, le 31 octobre, ne sont pas versés.');
+    expect(within(proof).getByRole('progressbar', { name: 'Preuve de la saison' })).toHaveAttribute('aria-valuetext', '1,6 sur 2,5');
+    expect(text(proof)).toContain('Été 2026, jusqu’ici : vos 4 événements ont économisé ensemble 1,10 kWh, soit 1,6 fois leur variation habituelle combinée (±0,70 kWh).');
+    expect(text(panel)).toContain('Points en attente100Pas encore dans votre solde');
+    await i18n.changeLanguage('es');
+    expect(text(await screen.findByTestId('result-proof'))).toContain('Sus 100 puntos quedan retenidos, no perdidos');
+    expect(screen.getByRole('progressbar', { name: 'Prueba de la temporada' })).toHaveAttribute('aria-valuetext', '1,6 de 2,5');
+    expect(text(screen.getByTestId('result-proof'))).toContain('cuando termine la temporada, el 31 de octubre, no se pagan.');
+  });
+});
