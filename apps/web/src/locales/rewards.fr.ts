@@ -34,7 +34,7 @@ export const rewardsFr: Translation<typeof rewardsEn> = {
     emptyMessage: 'Inscrivez-vous à un Événement d’économie d’énergie et réduisez votre consommation pour gagner vos premiers points.',
     kinds: {
       event_reward: 'Récompense d’Événement d’économie d’énergie',
-      event_release: 'Événement d’économie d’énergie : points en attente versés',
+      event_release: 'Événement d’économie d’énergie\u00a0: points en attente versés',
       event_adjustment: 'Ajustement d’Événement d’économie d’énergie',
       redemption: 'Échangés',
       cash_out: 'Encaissés',
