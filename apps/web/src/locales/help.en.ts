@@ -95,7 +95,7 @@ export const helpEn = {
     pointsTiming: {
       question: 'When do points show up in my account?',
       answer:
-        'You see an estimate while the event is running. Points become final once the event has been settled, shortly after it ends.',
+        'You see an estimate while the event is running. Points become final once the event has been settled, shortly after it ends. A saving too small to tell apart from your home’s usual day-to-day swing is held: its points are paid once your events that season, together, are clear of that swing, and the event’s page shows where your season stands.',
     },
     readings: {
       question: 'How often is my energy data updated?',

@@ -98,7 +98,7 @@ export const helpEs: Translation<typeof helpEn> = {
     pointsTiming: {
       question: '¿Cuándo aparecen los puntos en mi cuenta?',
       answer:
-        'Ves una estimación mientras el evento está en curso. Los puntos pasan a ser definitivos cuando se liquida el evento, poco después de que termine.',
+        'Ves una estimación mientras el evento está en curso. Los puntos pasan a ser definitivos cuando se liquida el evento, poco después de que termine. Un ahorro demasiado pequeño para distinguirse de la variación habitual de tu hogar de un día a otro queda retenido: sus puntos se pagan en cuanto tus eventos de esa temporada, en conjunto, se distinguen de esa variación, y la página del evento muestra cómo va tu temporada.',
     },
     readings: {
       question: '¿Con qué frecuencia se actualizan mis datos de energía?',

@@ -98,7 +98,7 @@ export const helpFr: Translation<typeof helpEn> = {
     pointsTiming: {
       question: 'Quand mes points apparaissent-ils dans mon compte ?',
       answer:
-        'Vous voyez une estimation pendant l’événement. Les points deviennent définitifs une fois l’événement réglé, peu après sa fin.',
+        'Vous voyez une estimation pendant l’événement. Les points deviennent définitifs une fois l’événement réglé, peu après sa fin. Une économie trop petite pour se distinguer de la variation habituelle de votre domicile d’un jour à l’autre est mise en attente\u00a0: ses points sont versés dès que vos événements de la saison, ensemble, se distinguent de cette variation, et la page de l’événement indique où en est votre saison.',
     },
     readings: {
       question: 'À quelle fréquence mes données énergétiques sont-elles mises à jour ?',
