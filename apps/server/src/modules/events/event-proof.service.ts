@@ -1,7 +1,10 @@
-import { EMPTY_SEASON, HELD_UNTIL_PROVEN, proofStep, type ProofEventInput, type SeasonSums } from '@peakwise/domain/event-points-proof';
+import type { Proof } from '@peakwise/contracts/events.contract';
+import { EMPTY_SEASON, HELD_UNTIL_PROVEN, proofStep, seasonZ, type ProofEventInput, type SeasonSums } from '@peakwise/domain/event-points-proof';
+import { seasonEndsOn, seasonHasEnded } from '@peakwise/domain/event-season';
+import { localDateOf } from '@peakwise/domain/local-time';
 import type { DbOrTx } from '../../db/client';
 import type { EventPayment } from '../points/points.service';
-import { lockResults, releaseHeld, seasonsBefore, type PreviousProof } from './event-proof.repository';
+import { findProof, heldPointsBySeason, lockResults, releaseHeld, seasonOf, seasonsBefore, type PreviousProof } from './event-proof.repository';
 import { pointsPaidByHousehold, type ResultProof, type ResultRow } from './event-settlement.repository';
 
 /**
@@ -119,4 +122,50 @@ export async function releaseProven(tx: DbOrTx, eventId: string, proven: readonl
     detail: { eventId: r.eventId, releasedByEventId: eventId },
     eventId: r.eventId,
   }));
+}
+
+/**
+ * The season test's figure as the member is shown it. JSON has no infinity: a season whose σ is 0
+ * (identical days) is proven by any saving, shown at the boundary, and by none, shown at 0.
+ */
+function shownZ(sums: SeasonSums): number {
+  const z = seasonZ(sums);
+  return Number.isFinite(z) ? z : HELD_UNTIL_PROVEN.boundaryZ;
+}
+
+/**
+ * How a member's result is paid, with its season's test as it stands now (decision 140). Held points
+ * whose season has ended on the household's clock are shown lapsed: nothing is posted for them, and
+ * the season's held points are those still waiting. Undefined for a result that earns nothing, or
+ * settled before the rule or without a baseline.
+ */
+export async function resultProof(db: DbOrTx, eventId: string, household: { id: string; timeZone: string }, now: Date): Promise<Proof | undefined> {
+  const stored = await findProof(db, eventId, household.id);
+  if (!stored?.status) return undefined;
+  const season = await seasonOf(db, household.id, stored.season);
+  const ended = seasonHasEnded(stored.season, localDateOf(now, household.timeZone));
+  return {
+    status: stored.status === 'held' && ended ? 'lapsed' : stored.status,
+    savingKwh: stored.savingKwh,
+    sigmaKwh: stored.sigmaKwh,
+    atOnceKwh: HELD_UNTIL_PROVEN.z * stored.sigmaKwh,
+    releasedAt: stored.releasedAt,
+    releasedByEventId: stored.releasedByEventId,
+    season: {
+      id: stored.season,
+      endsOn: seasonEndsOn(stored.season),
+      events: season.events,
+      savedKwh: season.savedKwh,
+      sigmaKwh: Math.sqrt(season.varianceKwh2),
+      z: shownZ(season),
+      boundaryZ: HELD_UNTIL_PROVEN.boundaryZ,
+      heldPoints: ended ? 0 : season.heldPoints,
+    },
+  };
+}
+
+/** Points of the household's held results whose season has not ended: not in the balance, not spendable. */
+export async function heldPoints(db: DbOrTx, household: { id: string; timeZone: string }, now: Date): Promise<number> {
+  const today = localDateOf(now, household.timeZone);
+  return (await heldPointsBySeason(db, household.id)).reduce((sum, { season, points }) => (seasonHasEnded(season, today) ? sum : sum + points), 0);
 }
