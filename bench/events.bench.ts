@@ -197,16 +197,30 @@ async function settlementBench(fresh: FreshDatabase) {
 
   // Checked: a result and the points it earned for every household, the ledger balanced, and a
   // sample recomputed from its raw rows with the domain's functions.
-  const { rows: totals } = await fresh.pool.query<{ results: string; points: string; second: string; secondAgain: string; paid: string; ledger: string }>(
+  const { rows: totals } = await fresh.pool.query<{ results: string; points: string; second: string; secondAgain: string; earned: string; paidResults: string; held: string; paid: string; ledger: string }>(
     `select (select count(*) from event_results where event_id = $1) as results, (select coalesce(sum(points), 0) from event_results where event_id = $1) as points,
        (select coalesce(sum(points), 0) from event_results where event_id = $2) as second, (select coalesce(sum(points), 0) from event_results where event_id = $3) as "secondAgain",
+       (select coalesce(sum(points), 0) from event_results) as earned,
+       (select coalesce(sum(points), 0) from event_results where proof_status in ('paid_at_once', 'released')) as "paidResults",
+       (select coalesce(sum(points), 0) from event_results where proof_status = 'held') as held,
        (select coalesce(sum(balance), 0) from points_accounts where kind = 'member') as paid, (select coalesce(sum(balance), 0) from points_accounts) as ledger`,
     [eventId, ...secondEventIds],
   );
   const t = totals[0]!;
-  // The five runs of the main event (from readings, alone twice, stacked twice) paid the same
-  // points; the second program's two events the same as each other.
-  if (Number(t.results) !== HOUSEHOLDS || t.second !== t.secondAgain || 5 * Number(t.points) + 2 * Number(t.second) !== Number(t.paid) || Number(t.ledger) !== 0) throw new Error(`settlement check failed: ${JSON.stringify(t)}`);
+  // The five runs of the main event (from readings, alone twice, stacked twice) earned the same
+  // points; the second program's two events the same as each other. What reached the ledger is what
+  // the results paid at once or released (decision 140: a held result's points are not in it), and
+  // earned = paid + held.
+  if (
+    Number(t.results) !== HOUSEHOLDS ||
+    t.second !== t.secondAgain ||
+    5 * Number(t.points) + 2 * Number(t.second) !== Number(t.earned) ||
+    Number(t.paidResults) !== Number(t.paid) ||
+    Number(t.paid) + Number(t.held) !== Number(t.earned) ||
+    Number(t.ledger) !== 0
+  )
+    throw new Error(`settlement check failed: ${JSON.stringify(t)}`);
+  log(`${int(Number(t.earned))} points earned over the seven settlements: ${int(Number(t.paid))} paid at once or released, ${int(Number(t.held))} held (decision 140)`);
   const holidays = provincialHolidayDates('ON', Number(date.slice(0, 4)) - 1, Number(date.slice(0, 4)));
   for (const id of ids.filter((_, i) => i % Math.max(1, Math.floor(ids.length / 20)) === 0)) {
     const { rows: raw } = await fresh.pool.query<{ ts: Date; kwh: number }>(`select ts, consumption_kwh as kwh from meter_readings where household_id = $1`, [id]);

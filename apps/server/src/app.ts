@@ -272,7 +272,7 @@ export function createApp(deps: AppDeps) {
     .route('/', createOpenAdrCallbackRoutes({ db: database.db, clock }))
     .route('/', createOpsProgramsRoutes({ auth: accounts.auth, db: database.db, clock }))
     .route('/', createMemberProgramsRoutes({ auth: accounts.auth, db: database.db, clock }))
-    .route('/', createPointsRoutes({ auth: accounts.auth, db: database.db }))
+    .route('/', createPointsRoutes({ auth: accounts.auth, db: database.db, clock }))
     .route('/', createCashOutsRoutes({ auth: accounts.auth, db: database.db, clock, reviewAbovePoints: config.payouts.reviewAbovePoints }))
     .route('/', createOpsCashOutsRoutes({ auth: accounts.auth, db: database.db, clock }))
     .route('/', createPayoutCallbackRoutes({ db: database.db, clock, webhookSecret: config.payouts.webhookSecret }))

@@ -73,6 +73,17 @@ describe('the gross-load baseline frozen', () => {
     for (const kwh of row.gross!.eventKwh) expect(kwh).toBeCloseTo(0.3, 12);
   });
 
+  it('keeps σ of the days on gross load, not on the grid draw the sun moves (decision 140), by hand', () => {
+    // Jul 7's evening draws 0.3 a slot under 0.05 of sun (gross 0.35); the other days 0.2 under 0.1 (gross 0.3).
+    const history = flowsOn(HISTORY, (date, clock) => (inEvent(clock) && date === '2025-07-07' ? { import: 0.3, export: 0, production: 0.05 } : usual(date, clock)));
+    const early = computeBaseline({ eventStart: START, eventEnd: END, timeZone: TORONTO, readings: history.net, eventDates: [], holidays: [], adjustment: 'additive', windowGapMinutes: EARLY_WINDOW_GAP_MINUTES });
+    const grid = freezeBaseline(early, history.net, START, TORONTO, 'mean-of-days-gross-load');
+    // Grid draw over the event: 3.6, 2.4 × 4 (mean 2.64): squares 0.96² + 4 × 0.24² = 1.152, over 4.
+    expect(grid.status === 'ok' && grid.noiseKwh).toBeCloseTo(Math.sqrt(0.288), 12);
+    // Gross load: 4.2, 3.6 × 4 (mean 3.72): squares 0.48² + 4 × 0.12² = 0.288, over 4.
+    expect(frozenGross(history).noiseKwh).toBeCloseTo(Math.sqrt(0.072), 12);
+  });
+
   it('on the day: the usual gross load, plus the window gross difference, less the day own sun, by hand', () => {
     const row = frozenGross(flowsOn(HISTORY, usual));
     // Event day: the window's gross load 0.37 a slot (all from the panels: nothing drawn), so

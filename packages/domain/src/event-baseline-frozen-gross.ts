@@ -4,6 +4,7 @@ import type { FrozenBaselineFigures } from './event-baseline-frozen';
 import type { DayReadings, DaySlots, SlotReadings } from './event-intervals';
 import { clockOf, readingAt } from './event-intervals';
 import type { LocalDate } from './local-time';
+import { baselineNoiseKwh } from './event-points-rule';
 
 /**
  * Decision 126's gross-load baseline ("gross-baseline" variant) frozen, for a home whose panels'
@@ -53,6 +54,8 @@ export function freezeGrossBaseline(early: FrozenBaselineFigures, event: DaySlot
     ...early,
     method: GROSS_LOAD_METHOD,
     gross: { windowKwh: windowSlots.map((slot) => windowMean[slot]!), eventKwh: event.slots.map((slot) => eventMean[slot]!) },
+    // The swing of what the baseline averages, gross load, not of the grid draw the sun moves (decision 140).
+    noiseKwh: baselineNoiseKwh(days, event.slots, gross),
   };
 }
 

@@ -38,6 +38,9 @@ describe('the frozen baseline', () => {
     expect(frozen.windowKwh).toHaveLength(36);
     for (const kwh of [...frozen.eventKwh, ...frozen.windowKwh]) expect(kwh).toBeCloseTo(0.22, 12);
     expect(frozen.baselineKwh).toBeCloseTo(12 * 0.22, 12);
+    // σ of the days' event hours (decision 140): 3.6, 2.4, 2.4, 2.4, 2.4 kWh, mean 2.64; squares
+    // 0.96² + 4 × 0.24² = 1.152, over 4: 0.288.
+    expect(frozen.noiseKwh).toBeCloseTo(Math.sqrt(0.288), 12);
   });
 
   // Usual: 0.1 kWh in each of the 36 window slots (14:00–17:00), 0.3 in each of the 12 event

@@ -6,6 +6,7 @@ import type { DayReadings, SlotReadings } from './event-intervals';
 import { eventSlots } from './event-intervals';
 import { GROSS_LOAD_METHOD, thawGrossBaseline, type FrozenGross, type GrossDay } from './event-baseline-frozen-gross';
 import type { LocalDate } from './local-time';
+import { baselineNoiseKwh } from './event-points-rule';
 
 /**
  * The baseline a household is shown before an event, frozen when the event is announced (or when
@@ -91,6 +92,11 @@ export type FrozenBaseline =
       group?: GroupPeer[];
       /** mean-of-days-gross-load only: the days' mean gross load per window and event slot (event-baseline-frozen-gross.ts). */
       gross?: FrozenGross;
+      /**
+       * σ of the days' kWh over the event's slots, on the quantity the baseline averages (decision
+       * 140: what a saving is tested against); null with too few days, absent on rows frozen before it.
+       */
+      noiseKwh?: number | null;
     }
   | { status: 'insufficient_history' | 'event_crosses_midnight'; days: LocalDate[] };
 
@@ -116,6 +122,7 @@ export function freezeBaseline(baseline: Baseline, readings: DayReadings, eventS
     eventKwh,
     windowKwh: windowSlots.map((slot) => typical[slot]!),
     baselineKwh: eventKwh.reduce((sum, kwh) => sum + kwh, 0),
+    noiseKwh: baselineNoiseKwh(baseline.days, baseline.slots, readings),
   };
 }
 
@@ -126,7 +133,8 @@ export function freezeBaseline(baseline: Baseline, readings: DayReadings, eventS
 export function freezeGroupBaseline(kind: DayKind, days: LocalDate[], slots: readonly string[], readings: DayReadings, group: GroupPeer[]): FrozenBaselineFigures {
   const mean = meanByClock([...days].sort(), slots, readings);
   const eventKwh = slots.map((slot) => mean[slot]!);
-  return { status: 'ok', method: 'own-days-comparison-group', kind, days, eventKwh, windowKwh: [], baselineKwh: eventKwh.reduce((sum, kwh) => sum + kwh, 0), group };
+  // σ of its own few days: usually too few, so the fallback share of the baseline (decision 140).
+  return { status: 'ok', method: 'own-days-comparison-group', kind, days, eventKwh, windowKwh: [], baselineKwh: eventKwh.reduce((sum, kwh) => sum + kwh, 0), group, noiseKwh: baselineNoiseKwh(days, slots, readings) };
 }
 
 /** The event day's readings of a frozen group's peers (keyed on the member's clock), and which of them have been called since. */

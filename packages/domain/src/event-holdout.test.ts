@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { holdoutSeason, holdoutSize, seasonHoldoutCap } from './event-holdout';
+import { holdoutSize, seasonHoldoutCap } from './event-holdout';
 
 describe('holdoutSize', () => {
   it('rounds the share down', () => {
@@ -14,16 +14,6 @@ describe('holdoutSize', () => {
     expect(() => holdoutSize(10, 51)).toThrow(RangeError);
     expect(() => holdoutSize(10, -1)).toThrow(RangeError);
     expect(() => holdoutSize(10, 2.5)).toThrow(RangeError);
-  });
-});
-
-describe('holdoutSeason', () => {
-  it('names winter after the year it starts in', () => {
-    expect(holdoutSeason('2026-11-01')).toBe('2026-winter');
-    expect(holdoutSeason('2027-04-30')).toBe('2026-winter');
-    expect(holdoutSeason('2027-05-01')).toBe('2027-summer');
-    expect(holdoutSeason('2027-10-31')).toBe('2027-summer');
-    expect(holdoutSeason('2027-01-15')).toBe('2026-winter');
   });
 });
 

@@ -22,19 +22,6 @@ export function holdoutSize(eligible: number, percent: number): number {
   return Math.floor((eligible * percent) / 100);
 }
 
-/**
- * The season an event falls in, from its date (YYYY-MM-DD): winter runs from November to April
- * and is named after the year it starts in, summer from May to October.
- */
-export function holdoutSeason(date: string): string {
-  const match = /^(\d{4})-(\d{2})-\d{2}$/.exec(date);
-  if (!match) throw new RangeError(`not a date: ${date}`);
-  const year = Number(match[1]);
-  const month = Number(match[2]);
-  if (month >= 5 && month <= 10) return `${year}-summer`;
-  return month >= 11 ? `${year}-winter` : `${year - 1}-winter`;
-}
-
 /** How many of the season's `eventsInSeason` events (this one included) one household may be held out of. */
 export function seasonHoldoutCap(eventsInSeason: number): number {
   if (!Number.isInteger(eventsInSeason) || eventsInSeason < 1) throw new RangeError('eventsInSeason must be a whole number ≥ 1');

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { pointsHeldUntilProven, RELEASE_BOUNDARIES, type ProofEventInput, type ProofRule } from './event-points-proof';
+import { EMPTY_SEASON, pointsHeldUntilProven, proofStep, RELEASE_BOUNDARIES, seasonZ, type ProofEventInput, type ProofRule } from './event-points-proof';
 
 // σ test at 1.645 σ; season boundary 2.5; a home without σ gets 25 % of its baseline.
 const RULE: ProofRule = { z: 1.645, fallbackShare: 0.25, boundaryZ: 2.5 };
@@ -50,6 +50,51 @@ describe('points held until proven (hand-computed, σ 0.3 kWh, bar 1.645 σ = 0.
       'paid_at_once:200',
       'paid_at_once:200',
     ]);
+  });
+});
+
+describe('proofStep: one event against the season so far (hand-computed, σ 0.3 kWh, bar 0.4935 kWh)', () => {
+  it('a clear cut from an empty season is paid at once, and proves the season by itself', () => {
+    // Saves 0.8 > 0.4935: paid at once. Test 0.8 ÷ 0.3 = 2.667 ≥ 2.5.
+    const step = proofStep(EMPTY_SEASON, event(2, 1.2, 200), RULE);
+    expect(step).toMatchObject({ status: 'paid_at_once', points: 200, counted: true, proven: true });
+    expect(step.savingKwh).toBeCloseTo(0.8, 12);
+    expect(step.sigmaKwh).toBe(0.3);
+    expect(step.sums.events).toBe(1);
+    expect(step.sums.varianceKwh2).toBeCloseTo(0.09, 12);
+    expect(step.seasonZ).toBeCloseTo(0.8 / 0.3, 9);
+  });
+
+  it('a small cut is held; the season before it decides whether it is proven', () => {
+    // Two earlier saves of 0.25 (Σ 0.5, Σ σ² 0.18), then 0.3 (15 %, 125 points): under the bar, held.
+    // Test 0.8 ÷ √0.27 = 1.540: not proven.
+    const early = proofStep({ events: 2, savedKwh: 0.5, varianceKwh2: 0.18 }, event(2, 1.7, 125), RULE);
+    expect(early).toMatchObject({ status: 'held', points: 125, proven: false });
+    expect(early.sums.events).toBe(3);
+    expect(early.seasonZ).toBeCloseTo(0.8 / Math.sqrt(0.27), 9);
+    // Six earlier saves of 0.3 (Σ 1.8, Σ σ² 0.54), then the same: 2.1 ÷ √0.63 = 2.646 ≥ 2.5, proven at its own test.
+    const late = proofStep({ events: 6, savedKwh: 1.8, varianceKwh2: 0.54 }, event(2, 1.7, 125), RULE);
+    expect(late).toMatchObject({ status: 'held', points: 125, proven: true });
+    expect(late.seasonZ).toBeCloseTo(2.1 / Math.sqrt(0.63), 9);
+  });
+
+  it('without σ, 25 % of the baseline; no points, counted all the same; no baseline, not counted', () => {
+    // Baseline 4, no σ: σ 1, bar 1.645; saves 1.2: held.
+    expect(proofStep(EMPTY_SEASON, event(4, 2.8, 200, null), RULE)).toMatchObject({ status: 'held', sigmaKwh: 1, proven: false });
+    // Uses 0.2 more: earns nothing, but the season counts it: −0.2 with σ² 0.09 on top of (1, 0.8, 0.09).
+    const worse = proofStep({ events: 1, savedKwh: 0.8, varianceKwh2: 0.09 }, event(2, 2.2, 0), RULE);
+    expect(worse).toMatchObject({ status: 'none', points: 0, counted: true });
+    expect(worse.sums.events).toBe(2);
+    expect(worse.seasonZ).toBeCloseTo(0.6 / Math.sqrt(0.18), 9);
+    // No baseline: nothing earned, the season as it was.
+    const before = { events: 1, savedKwh: 0.8, varianceKwh2: 0.09 };
+    expect(proofStep(before, event(0, 1, 150), RULE)).toMatchObject({ status: 'none', points: 0, counted: false, savingKwh: 0, sigmaKwh: 0, sums: before });
+  });
+
+  it('seasonZ: an exact sum (σ 0) proves any saving and no other', () => {
+    expect(seasonZ({ events: 2, savedKwh: 0.1, varianceKwh2: 0 })).toBe(Number.POSITIVE_INFINITY);
+    expect(seasonZ({ events: 2, savedKwh: 0, varianceKwh2: 0 })).toBe(0);
+    expect(seasonZ({ events: 2, savedKwh: 1, varianceKwh2: 0.25 })).toBe(2);
   });
 });
 

@@ -1,5 +1,6 @@
 /**
- * Points held until proven (issue 31; measured in bench/RESULTS.md, not wired into settlement).
+ * Points held until proven (issue 31; measured in bench/RESULTS.md, wired into settlement by
+ * decision 140 through `proofStep`, one event at a time against the member's season so far).
  *
  * One event alone cannot always tell a real cut from the baseline's noise: the σ rule ('confidence'
  * in event-points-rule.ts) pays only savings above z σ and so misses many real cuts, while today's
@@ -68,27 +69,61 @@ function sigmaOf(event: ProofEventInput, fallbackShare: number): number {
   return noiseKwh !== null && Number.isFinite(noiseKwh) && noiseKwh >= 0 ? noiseKwh : fallbackShare * baselineKwh;
 }
 
+/** A member's settled events of a season with a baseline, so far: how many, Σ saving and Σ σ². */
+export type SeasonSums = { events: number; savedKwh: number; varianceKwh2: number };
+
+export const EMPTY_SEASON: SeasonSums = { events: 0, savedKwh: 0, varianceKwh2: 0 };
+
+/** The season test: Σ saving ÷ √Σ σ². With no noise at all the sum is exact: any saving is proof, none is not. */
+export function seasonZ(sums: SeasonSums): number {
+  return sums.varianceKwh2 > 0 ? sums.savedKwh / Math.sqrt(sums.varianceKwh2) : sums.savedKwh > 0 ? Number.POSITIVE_INFINITY : 0;
+}
+
+export type ProofStep = {
+  /**
+   * paid_at_once: its saving clears z σ; held: it earns points but does not (released with the
+   * others when `proven`); none: it earns nothing, or has no baseline.
+   */
+  status: 'paid_at_once' | 'held' | 'none';
+  /** What it earns under the target rule, whole points (0 without a baseline). */
+  points: number;
+  /** Whether it counts in the season test: a positive baseline and a finite actual. */
+  counted: boolean;
+  /** Baseline − actual, kWh; 0 when not counted. */
+  savingKwh: number;
+  /** The σ it is tested against (the home's, or the fallback share of its baseline); 0 when not counted. */
+  sigmaKwh: number;
+  /** The season with this event added (unchanged when not counted). */
+  sums: SeasonSums;
+  seasonZ: number;
+  /** The season test passes after this event: every held event of the season, this one included, is released. */
+  proven: boolean;
+};
+
+/** One settled event against the member's season before it: how it is paid, and the season test after it. */
+export function proofStep(before: SeasonSums, event: ProofEventInput, rule: ProofRule = HELD_UNTIL_PROVEN): ProofStep {
+  const counted = Number.isFinite(event.baselineKwh) && event.baselineKwh > 0 && Number.isFinite(event.actualKwh);
+  const sigmaKwh = counted ? sigmaOf(event, rule.fallbackShare) : 0;
+  const savingKwh = counted ? event.baselineKwh - event.actualKwh : 0;
+  // An event with no baseline says nothing about the member's cuts: it leaves the test as it was.
+  const sums = counted ? { events: before.events + 1, savedKwh: before.savedKwh + savingKwh, varianceKwh2: before.varianceKwh2 + sigmaKwh * sigmaKwh } : before;
+  const z = seasonZ(sums);
+  const points = counted ? Math.max(0, Math.trunc(event.targetPoints)) : 0;
+  const status = points === 0 ? 'none' : savingKwh > rule.z * sigmaKwh ? 'paid_at_once' : 'held';
+  return { status, points, counted, savingKwh, sigmaKwh, sums, seasonZ: z, proven: z >= rule.boundaryZ };
+}
+
 /** A member's settled events, oldest first: what each is paid, at once or on release, and the season test after it. */
 export function pointsHeldUntilProven(events: readonly ProofEventInput[], rule: ProofRule = HELD_UNTIL_PROVEN): ProofEventResult[] {
   const results: ProofEventResult[] = [];
   const waiting: number[] = [];
-  let savedSum = 0;
-  let varianceSum = 0;
+  let sums = EMPTY_SEASON;
   events.forEach((event, index) => {
-    const usable = Number.isFinite(event.baselineKwh) && event.baselineKwh > 0 && Number.isFinite(event.actualKwh);
-    const sigma = usable ? sigmaOf(event, rule.fallbackShare) : 0;
-    const saved = usable ? event.baselineKwh - event.actualKwh : 0;
-    // An event with no baseline says nothing about the member's cuts: it leaves the test as it was.
-    if (usable) {
-      savedSum += saved;
-      varianceSum += sigma * sigma;
-    }
-    // With no noise at all the sum is exact: any saving is proof, none is not.
-    const seasonZ = varianceSum > 0 ? savedSum / Math.sqrt(varianceSum) : savedSum > 0 ? Number.POSITIVE_INFINITY : 0;
-    const proven = seasonZ >= rule.boundaryZ;
-    const points = usable ? Math.max(0, Math.trunc(event.targetPoints)) : 0;
-    if (points === 0) results.push({ status: 'none', points: 0, releasedAt: null, seasonZ, proven });
-    else if (saved > rule.z * sigma) results.push({ status: 'paid_at_once', points, releasedAt: null, seasonZ, proven });
+    const step = proofStep(sums, event, rule);
+    sums = step.sums;
+    const { seasonZ, proven } = step;
+    if (step.status === 'none') results.push({ status: 'none', points: 0, releasedAt: null, seasonZ, proven });
+    else if (step.status === 'paid_at_once') results.push({ status: 'paid_at_once', points: step.points, releasedAt: null, seasonZ, proven });
     else {
       results.push({ status: 'held', points: 0, releasedAt: null, seasonZ, proven });
       waiting.push(index);

@@ -1,4 +1,7 @@
+import { slotsKwh } from './event-baseline-methods';
+import type { DayReadings } from './event-intervals';
 import { DEFAULT_EVENT_REWARD_POINTS, pointsFor, reductionPercent } from './event-points';
+import type { LocalDate } from './local-time';
 
 /**
  * Points rules measured by the baseline harness (docs/decisions/102-points-rule-by-measurement.md).
@@ -45,6 +48,15 @@ export function eventWindowNoiseKwh(dayTotalsKwh: readonly number[]): number | n
   let squares = 0;
   for (const v of values) squares += (v - mean) ** 2;
   return Math.sqrt(squares / (values.length - 1));
+}
+
+/**
+ * σ of a baseline's own days (decision 140): `eventWindowNoiseKwh` over each day's kWh across the
+ * event's slots, read from the quantity the baseline averages (grid draw, or gross load for a
+ * gross-load row). Null when a day lacks a slot or there are too few days: the rule's fallback then.
+ */
+export function baselineNoiseKwh(days: readonly LocalDate[], slots: readonly string[], readings: DayReadings): number | null {
+  return eventWindowNoiseKwh(days.map((date) => slotsKwh(readings, date, slots) ?? Number.NaN));
 }
 
 function band(input: PointsRuleInput, multiple: number, fallbackShare: number): number {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { gridImportKwh } from '@peakwise/domain/event-grid-import';
 import { pointsFor } from '@peakwise/domain/event-points';
+import { pointsHeldUntilProven } from '@peakwise/domain/event-points-proof';
 import { INTERVAL_MS } from '@peakwise/domain/time-constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../db/rows';
@@ -89,6 +90,43 @@ describe('the demo household is paid for its real cuts (decisions 101 and 138)',
       // are paid less: on a day nobody works from home its afternoon runs low (decision 101).
       expect(earned).toBeGreaterThan(0);
       expect(r.points).toBeLessThanOrEqual(earned * 1.2);
+    }
+  });
+
+  it('is paid at once, held or released as decision 140’s rule gives from its stored figures, in the order its events settled', async () => {
+    const stored = new Map(
+      rowsOf<{ eventId: string; season: string | null; baselineKwh: number; actualKwh: number; sigmaKwh: number | null; points: number; status: string | null }>(
+        await t.database.db.execute(sql`
+          select event_id as "eventId", season, baseline_kwh as "baselineKwh", actual_kwh as "actualKwh", sigma_kwh as "sigmaKwh", points, proof_status as status
+          from event_results where household_id = ${householdId}::uuid`),
+      ).map((r) => [r.eventId, r]),
+    );
+    const ledger = new Map(
+      rowsOf<{ eventId: string; paid: number }>(
+        await t.database.db.execute(sql`
+          select t.event_id as "eventId", sum(e.amount)::int as paid from points_transfers t join points_entries e on e.transfer_id = t.id
+          join points_accounts a on a.id = e.account_id and a.kind = 'member' and a.household_id = ${householdId}::uuid
+          where t.kind in ('event_reward', 'event_adjustment', 'event_release') group by t.event_id`),
+      ).map((r) => [r.eventId, Number(r.paid)]),
+    );
+    // The rule applied to each season's events in the order they were settled, from the stored saving, σ and points.
+    const seasons = new Map<string, string[]>();
+    for (const id of pastEventIds) {
+      const r = stored.get(id)!;
+      expect(r.season).not.toBeNull();
+      seasons.set(r.season!, [...(seasons.get(r.season!) ?? []), id]);
+    }
+    const expected = new Map<string, { status: string; points: number }>();
+    for (const ids of seasons.values()) {
+      const rows = ids.map((id) => stored.get(id)!);
+      pointsHeldUntilProven(rows.map((r) => ({ baselineKwh: Number(r.baselineKwh), actualKwh: Number(r.actualKwh), noiseKwh: Number(r.sigmaKwh), targetPoints: r.points }))).forEach((outcome, i) =>
+        expected.set(ids[i]!, { status: outcome.status === 'none' ? 'none' : outcome.status, points: outcome.points }),
+      );
+    }
+    for (const id of pastEventIds) {
+      const { status, points } = expected.get(id)!;
+      expect(stored.get(id)!.status ?? 'none', id).toBe(status);
+      expect(ledger.get(id) ?? 0, id).toBe(points);
     }
   });
 });

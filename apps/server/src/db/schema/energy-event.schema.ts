@@ -127,6 +127,33 @@ export const eventResults = pgTable(
     /** Baseline days, adjustment factor, per-interval baseline and actual: the transparency page. */
     detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
     settledAt: timestamp('settled_at', { withTimezone: true }).notNull(),
+    /**
+     * Points held until proven (decision 140). A settled result with a baseline keeps what the
+     * member's season test sums: the season of the event's local date, baseline − actual and the σ
+     * it was tested against. One that earns points says how they are paid: `paid_at_once`, `held`
+     * (nothing in the ledger) or `released` (an `event_release` transfer), and when and by whose
+     * settlement it was released.
+     */
+    season: text('season'),
+    savingKwh: doublePrecision('saving_kwh'),
+    sigmaKwh: doublePrecision('sigma_kwh'),
+    proofStatus: text('proof_status', { enum: ['paid_at_once', 'held', 'released'] }),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+    releasedByEventId: uuid('released_by_event_id').references(() => energyEvents.id),
   },
-  (t) => [primaryKey({ columns: [t.eventId, t.householdId] }), check('event_results_points', sql`${t.points} >= 0`)],
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.householdId] }),
+    check('event_results_points', sql`${t.points} >= 0`),
+    check('event_results_season', sql`${t.season} ~ '^[0-9]{4}-(summer|winter)$'`),
+    check(
+      'event_results_proof_figures',
+      sql`(${t.season} is null) = (${t.savingKwh} is null) and (${t.season} is null) = (${t.sigmaKwh} is null) and (${t.sigmaKwh} is null or ${t.sigmaKwh} >= 0) and (${t.season} is null or ${t.outcome} = 'settled')`,
+    ),
+    check(
+      'event_results_proof_status',
+      sql`${t.proofStatus} is null or (${t.proofStatus} in ('paid_at_once', 'held', 'released') and ${t.season} is not null and (${t.proofStatus} <> 'held' or ${t.points} > 0))`,
+    ),
+    check('event_results_released', sql`(${t.proofStatus} is not distinct from 'released') = (${t.releasedAt} is not null) and (${t.releasedAt} is null) = (${t.releasedByEventId} is null)`),
+    index('event_results_household_season_idx').on(t.householdId, t.season).where(sql`season is not null`),
+  ],
 );

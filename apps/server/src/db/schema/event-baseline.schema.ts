@@ -33,6 +33,8 @@ export const eventBaselines = pgTable(
     /** A gross-load row (decision 138): its days' mean gross load per window slot and per event slot, in slot order. */
     windowGrossKwh: doublePrecision('window_gross_kwh').array(),
     eventGrossKwh: doublePrecision('event_gross_kwh').array(),
+    /** σ of the days' kWh over the event's slots, on the quantity the baseline averages (decision 140); null: too few days, or frozen before it. */
+    noiseKwh: doublePrecision('noise_kwh'),
     eventStartsAt: timestamp('event_starts_at', { withTimezone: true }).notNull(),
     eventEndsAt: timestamp('event_ends_at', { withTimezone: true }).notNull(),
     frozenAt: timestamp('frozen_at', { withTimezone: true }).notNull(),
@@ -55,6 +57,7 @@ export const eventBaselines = pgTable(
       'event_baselines_group',
       sql`(${t.groupIds} is null) = (${t.groupKwh} is null) and (${t.groupIds} is null or (${t.status} = 'ok' and cardinality(${t.groupIds}) >= 5 and cardinality(${t.groupKwh}) = cardinality(${t.groupIds}) * cardinality(${t.eventKwh})))`,
     ),
+    check('event_baselines_noise', sql`${t.noiseKwh} is null or (${t.noiseKwh} >= 0 and ${t.status} = 'ok')`),
     check(
       'event_baselines_gross',
       sql`(${t.method} = 'mean-of-days-gross-load' and ${t.status} = 'ok') = (${t.eventGrossKwh} is not null and ${t.windowGrossKwh} is not null) and (${t.eventGrossKwh} is null or (cardinality(${t.eventGrossKwh}) = cardinality(${t.eventKwh}) and cardinality(${t.windowGrossKwh}) = cardinality(${t.windowKwh})))`,

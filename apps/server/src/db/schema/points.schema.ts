@@ -36,7 +36,7 @@ export const pointsTransfers = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /** Who asked, in words a retry repeats exactly: "event:<id>:household:<id>:to:<points>", a client's key. */
     idempotencyKey: text('idempotency_key').notNull().unique(),
-    kind: text('kind', { enum: ['event_reward', 'event_adjustment', 'redemption', 'cash_out', 'refund', 'prize', 'monthly_bonus', 'adjustment'] }).notNull(),
+    kind: text('kind', { enum: ['event_reward', 'event_adjustment', 'event_release', 'redemption', 'cash_out', 'refund', 'prize', 'monthly_bonus', 'adjustment'] }).notNull(),
     /**
      * The event an event payment is for. Settlement sums what each household was already paid
      * for the event through this index (decision 038); the same id stays in `detail` for Activity.

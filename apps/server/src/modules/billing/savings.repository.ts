@@ -18,7 +18,8 @@ export async function producedHours(db: DbOrTx, householdId: string, from: Date,
 
 /**
  * Points the ledger moved into the household's account for events that started in [from, to):
- * rewards and their corrections (a correction can be negative), whenever they were paid.
+ * rewards and their corrections (a correction can be negative), and held points released by a
+ * season test (decision 140, under the event they were held for), whenever they were paid.
  */
 export async function eventPointsFor(db: DbOrTx, householdId: string, from: Date, to: Date): Promise<number> {
   const [row] = rowsOf<{ points: number }>(
@@ -26,7 +27,7 @@ export async function eventPointsFor(db: DbOrTx, householdId: string, from: Date
       select coalesce(sum(e.amount), 0)::int as points
       from points_entries e
       join points_accounts a on a.id = e.account_id and a.kind = 'member' and a.household_id = ${householdId}::uuid
-      join points_transfers t on t.id = e.transfer_id and t.kind in ('event_reward', 'event_adjustment')
+      join points_transfers t on t.id = e.transfer_id and t.kind in ('event_reward', 'event_adjustment', 'event_release')
       join energy_events ev on ev.id = t.event_id
       where ev.starts_at >= ${from.toISOString()}::timestamptz and ev.starts_at < ${to.toISOString()}::timestamptz`),
   );

@@ -7,8 +7,11 @@ import type { DbOrTx } from '../../db/client';
 import { gridImportInRanges } from './event-settlement.repository';
 import type { EventRow, Participant } from './events.repository';
 
-/** One household's baseline for an event, with the readings it was computed from. */
-export type HouseholdBaseline = { household: Participant; baseline: Baseline; readings: ReturnType<typeof readingsByDay>; eventDate: string };
+/**
+ * One household's baseline for an event, with the readings it was computed from; for settlement,
+ * the σ its saving is tested against (decision 140; null: the rule's fallback share of the baseline).
+ */
+export type HouseholdBaseline = { household: Participant; baseline: Baseline; readings: ReturnType<typeof readingsByDay>; eventDate: string; noiseKwh?: number | null };
 
 /**
  * Every household's baseline for an event, batch by batch (decision 038): per batch one read of

@@ -158,7 +158,16 @@ describe('a solar home without a battery, on gross load', () => {
     expect(Math.abs(usual + gridShift - baselineKwh)).toBeGreaterThan(0.1 * baselineKwh);
     expect(cut).toBeGreaterThan(10);
 
-    const detail = (await (await call(member, 'GET', `/api/events/${id}`)).json()) as { result: Record<string, unknown> & { baselineDays: string[]; grossLoad: Record<string, number> } };
+    // Decision 140: the σ its saving is tested against is the days' swing of gross load over the
+    // event's hours, the quantity its baseline averages, not of the grid draw the sun moves.
+    const sd = (values: number[]) => Math.sqrt(values.reduce((s, v) => s + (v - mean(values)) ** 2, 0) / (values.length - 1));
+    const eventTotals = (of: 'grid' | 'gross') => days.map((d) => total(zonedTimeToUtc(d, 16, 0, ZONE), zonedTimeToUtc(d, 18, 0, ZONE), of));
+    const sigma = sd(eventTotals('gross'));
+    expect(Math.abs(sigma - sd(eventTotals('grid')))).toBeGreaterThan(1e-3);
+
+    const detail = (await (await call(member, 'GET', `/api/events/${id}`)).json()) as { result: Record<string, unknown> & { baselineDays: string[]; grossLoad: Record<string, number>; proof: { sigmaKwh: number; savingKwh: number } } };
+    expect(detail.result.proof.sigmaKwh).toBeCloseTo(sigma, 9);
+    expect(detail.result.proof.savingKwh).toBeCloseTo(baselineKwh - actualKwh, 9);
     expect(detail.result).toMatchObject({ outcome: 'settled', points, fromGrid: true, adjustmentMethod: 'additive' });
     expect(detail.result.baselineDays).toEqual(days);
     expect(detail.result.baselineKwh).toBeCloseTo(baselineKwh, 9);
@@ -184,8 +193,9 @@ describe('a solar home without a battery, on gross load', () => {
     // settlement computes the baseline under the method the freeze would have chosen: the same figure.
     await db.execute(sql`delete from event_baselines where event_id = ${id}::uuid and household_id = ${homes.get(member)!.id}::uuid`);
     await db.transaction((tx) => settleEndedEvent(tx, id, clock.now));
-    const anew = (await (await call(member, 'GET', `/api/events/${id}`)).json()) as { result: Record<string, unknown> & { grossLoad: Record<string, number> } };
+    const anew = (await (await call(member, 'GET', `/api/events/${id}`)).json()) as { result: Record<string, unknown> & { grossLoad: Record<string, number>; proof: { sigmaKwh: number } } };
     expect(anew.result).toMatchObject({ outcome: 'settled', points });
+    expect(anew.result.proof.sigmaKwh).toBeCloseTo(sigma, 9);
     expect(anew.result.baselineKwh).toBeCloseTo(baselineKwh, 9);
     expect(anew.result.grossLoad.shiftKwh).toBeCloseTo(shift, 9);
   }, 180_000);

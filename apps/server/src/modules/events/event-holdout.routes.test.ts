@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { holdoutSeason, seasonHoldoutCap } from '@peakwise/domain/event-holdout';
+import { seasonHoldoutCap } from '@peakwise/domain/event-holdout';
+import { eventSeason } from '@peakwise/domain/event-season';
 import { addDays, zonedTimeToUtc } from '@peakwise/domain/local-time';
 /* eslint-disable @typescript-eslint/no-explicit-any -- the impact's JSON is read field by field */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -129,7 +130,7 @@ describe('a random hold-out per event (decision 100)', () => {
       expect(draw!.heldOut).toBe(4);
     }
     // Within a season, a home is held out of at most one in five (rounded up) of the events so far.
-    const seasons = sequence.map((_, i) => holdoutSeason(addDays(eventDate, i)));
+    const seasons = sequence.map((_, i) => eventSeason(addDays(eventDate, i)));
     for (let i = 0; i < sequence.length; i++) {
       const sameSeason = sequence.slice(0, i + 1).filter((_, j) => seasons[j] === seasons[i]);
       const counts = new Map<string, number>();

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { holdoutSeason, holdoutSize, seasonHoldoutCap } from '@peakwise/domain/event-holdout';
+import { holdoutSize, seasonHoldoutCap } from '@peakwise/domain/event-holdout';
+import { eventSeason } from '@peakwise/domain/event-season';
 import type { DbOrTx } from '../../db/client';
 import { assignHouseholds, eventsDrawnInSeason, insertDraw } from './event-holdout.repository';
 import { countReach } from './events.repository';
@@ -15,7 +16,7 @@ export type EventToDraw = { id: string; programId: string; startsAt: Date; holdo
 export async function drawEventHoldout(tx: DbOrTx, event: EventToDraw, now: Date, seed = randomBytes(16).toString('hex')): Promise<void> {
   // The season follows the event's UTC date: an evening event on 31 October in Canada is already
   // 1 November in UTC, a boundary no household notices.
-  const season = holdoutSeason(event.startsAt.toISOString().slice(0, 10));
+  const season = eventSeason(event.startsAt.toISOString().slice(0, 10));
   if (!(await insertDraw(tx, { eventId: event.id, programId: event.programId, seed, percent: event.holdoutPercent, season, now }))) return;
   const seasonCap = seasonHoldoutCap(await eventsDrawnInSeason(tx, event.programId, season));
   const size = holdoutSize(await countReach(tx, event.programId), event.holdoutPercent);

@@ -87,8 +87,10 @@ describe('set-based settlement of many households', () => {
       await db().execute(sql`select id, substr(owner_user_id, 6)::int as i, time_zone as "timeZone", province, has_battery as "hasBattery" from households order by id`),
     );
     const stored = new Map(
-      rowsOf<{ householdId: string; outcome: string; points: number; baselineKwh: number | null; actualKwh: number | null; detail: Record<string, unknown> }>(
-        await db().execute(sql`select household_id as "householdId", outcome, points, baseline_kwh as "baselineKwh", actual_kwh as "actualKwh", detail from event_results where event_id = ${eventId}::uuid`),
+      rowsOf<{ householdId: string; outcome: string; points: number; baselineKwh: number | null; actualKwh: number | null; detail: Record<string, unknown>; sigmaKwh: number | null }>(
+        await db().execute(
+          sql`select household_id as "householdId", outcome, points, baseline_kwh as "baselineKwh", actual_kwh as "actualKwh", detail, sigma_kwh as "sigmaKwh" from event_results where event_id = ${eventId}::uuid`,
+        ),
       ).map((r) => [r.householdId, r]),
     );
     const balances = new Map(
@@ -108,7 +110,18 @@ describe('set-based settlement of many households', () => {
       expect(result.detail.intervals, `household ${h.i}`).toEqual(expected.intervals);
       if (expected.status !== 'no_baseline') expect(result.detail.adjustmentMethod, `household ${h.i}`).toBe(h.hasBattery ? 'none' : 'additive');
       if (expected.status !== 'no_baseline') expect(result.baselineKwh, `household ${h.i}`).toBe(expected.baselineKwh);
-      expect(balances.get(h.id) ?? 0, `household ${h.i}`).toBe(h.i % 10 === 6 ? Math.max(50, expected.points) : expected.points);
+      // Decision 140, from the raw rows: σ of the baseline days' totals over the event's intervals
+      // (25 % of the baseline under 3 days); paid at once above 1.645 σ, else held. One event alone
+      // never proves a season it does not clear at once (2.5 σ > 1.645 σ), so a held one stays held.
+      let paid = expected.points;
+      if (expected.status === 'settled') {
+        const totals = expected.baselineDays.map((date) => expected.intervals.reduce((sum, p) => sum + readings.get(date)![p.slot]!, 0));
+        const mean = totals.reduce((a, b) => a + b, 0) / totals.length;
+        const sigma = totals.length >= 3 ? Math.sqrt(totals.reduce((a, v) => a + (v - mean) ** 2, 0) / (totals.length - 1)) : 0.25 * expected.baselineKwh;
+        expect(Number(result.sigmaKwh), `household ${h.i}`).toBeCloseTo(sigma, 9);
+        if (expected.baselineKwh - expected.actualKwh <= 1.645 * sigma) paid = 0;
+      }
+      expect(balances.get(h.id) ?? 0, `household ${h.i}`).toBe(h.i % 10 === 6 ? Math.max(50, expected.points) : paid);
       outcomes.set(expected.status, (outcomes.get(expected.status) ?? 0) + 1);
     }
     // Every kind of outcome was exercised, and the deep cuts earned points.

@@ -2,6 +2,7 @@ import { gridImportKwh } from '@peakwise/domain/event-grid-import';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import type { ProofStatus } from './event-proof.repository';
 import type { StoredResult } from './events.repository';
 
 /**
@@ -27,15 +28,20 @@ export async function otherEventStartsByHousehold(db: DbOrTx, eventId: string, h
   return new Map(rows.map((r) => [r.householdId, r.starts.map(Number)]));
 }
 
-/** Points already paid for this event, per household, over every settlement run. */
-export async function pointsPaidByHousehold(db: DbOrTx, eventId: string): Promise<Map<string, number>> {
+/**
+ * Points already paid for this event to each of the households, over every settlement run: paid
+ * at once and adjusted, or released by a season test (decision 140). Read from the households'
+ * accounts, so a batch's read costs its households' entries, not every transfer of the event.
+ */
+export async function pointsPaidByHousehold(db: DbOrTx, eventId: string, householdIds: readonly string[]): Promise<Map<string, number>> {
+  if (householdIds.length === 0) return new Map();
   const rows = rowsOf<{ householdId: string; paid: number }>(
     await db.execute(sql`
       select a.household_id as "householdId", sum(en.amount)::int as paid
-      from points_transfers t
-      join points_entries en on en.transfer_id = t.id
-      join points_accounts a on a.id = en.account_id and a.kind = 'member'
-      where t.event_id = ${eventId}::uuid and t.kind in ('event_reward', 'event_adjustment')
+      from points_accounts a
+      join points_entries en on en.account_id = a.id
+      join points_transfers t on t.id = en.transfer_id and t.event_id = ${eventId}::uuid and t.kind in ('event_reward', 'event_adjustment', 'event_release')
+      where a.kind = 'member' and a.household_id = any(${sql.param([...householdIds])}::uuid[])
       group by a.household_id`),
   );
   return new Map(rows.map((r) => [r.householdId, Number(r.paid)]));
@@ -99,7 +105,20 @@ export async function packedReadingsInRanges(
   );
 }
 
-export type ResultRow = Omit<StoredResult, 'settledAt'> & { householdId: string };
+/**
+ * What a result counts in its season's test and how its points are paid (decision 140): absent for
+ * a result without a baseline (nothing to test); `status` null when it earns nothing.
+ */
+export type ResultProof = {
+  season: string;
+  savingKwh: number;
+  sigmaKwh: number;
+  status: ProofStatus | null;
+  releasedAt: string | null;
+  releasedByEventId: string | null;
+};
+
+export type ResultRow = Omit<StoredResult, 'settledAt'> & { householdId: string; proof?: ResultProof };
 
 /** Every household's latest result, in one statement. */
 export async function saveResults(db: DbOrTx, eventId: string, version: number, results: readonly ResultRow[], now: Date) {
@@ -113,12 +132,23 @@ export async function saveResults(db: DbOrTx, eventId: string, version: number, 
       actual_kwh: r.actualKwh,
       reduction_kwh: r.reductionKwh,
       detail: r.detail,
+      season: r.proof?.season ?? null,
+      saving_kwh: r.proof?.savingKwh ?? null,
+      sigma_kwh: r.proof?.sigmaKwh ?? null,
+      proof_status: r.proof?.status ?? null,
+      released_at: r.proof?.releasedAt ?? null,
+      released_by_event_id: r.proof?.releasedByEventId ?? null,
     })),
   );
   await db.execute(sql`
-    insert into event_results (event_id, household_id, version, outcome, baseline_kwh, actual_kwh, reduction_kwh, points, detail, settled_at)
-    select ${eventId}::uuid, x.household_id, ${version}, x.outcome, x.baseline_kwh, x.actual_kwh, x.reduction_kwh, x.points, x.detail, ${now.toISOString()}::timestamptz
-    from jsonb_to_recordset(${json}::jsonb) as x(household_id uuid, outcome text, baseline_kwh float8, actual_kwh float8, reduction_kwh float8, points int, detail jsonb)
+    insert into event_results (event_id, household_id, version, outcome, baseline_kwh, actual_kwh, reduction_kwh, points, detail, settled_at,
+      season, saving_kwh, sigma_kwh, proof_status, released_at, released_by_event_id)
+    select ${eventId}::uuid, x.household_id, ${version}, x.outcome, x.baseline_kwh, x.actual_kwh, x.reduction_kwh, x.points, x.detail, ${now.toISOString()}::timestamptz,
+      x.season, x.saving_kwh, x.sigma_kwh, x.proof_status, x.released_at, x.released_by_event_id
+    from jsonb_to_recordset(${json}::jsonb) as x(household_id uuid, outcome text, baseline_kwh float8, actual_kwh float8, reduction_kwh float8, points int, detail jsonb,
+      season text, saving_kwh float8, sigma_kwh float8, proof_status text, released_at timestamptz, released_by_event_id uuid)
     on conflict (event_id, household_id) do update set version = excluded.version, outcome = excluded.outcome, baseline_kwh = excluded.baseline_kwh,
-      actual_kwh = excluded.actual_kwh, reduction_kwh = excluded.reduction_kwh, points = excluded.points, detail = excluded.detail, settled_at = excluded.settled_at`);
+      actual_kwh = excluded.actual_kwh, reduction_kwh = excluded.reduction_kwh, points = excluded.points, detail = excluded.detail, settled_at = excluded.settled_at,
+      season = excluded.season, saving_kwh = excluded.saving_kwh, sigma_kwh = excluded.sigma_kwh, proof_status = excluded.proof_status,
+      released_at = excluded.released_at, released_by_event_id = excluded.released_by_event_id`);
 }

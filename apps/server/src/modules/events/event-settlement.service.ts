@@ -1,9 +1,11 @@
 import { eventDayReadings } from '@peakwise/domain/event-intervals';
 import { settleEvent, type Settlement } from '@peakwise/domain/event-settlement';
 import type { DbOrTx } from '../../db/client';
-import { payEventPointsInBulk, type EventPayment } from '../points/points.service';
+import { payEventPointsInBulk } from '../points/points.service';
 import type { HouseholdBaseline } from './event-baselines.service';
-import { otherEventStartsByHousehold, pointsPaidByHousehold, saveResults, type ResultRow } from './event-settlement.repository';
+import { otherEventStartsByHousehold, saveResults, type ResultRow } from './event-settlement.repository';
+import { decideBatch, releaseProven, type ProofCandidate } from './event-proof.service';
+import { eventSeason } from '@peakwise/domain/event-season';
 import { bumpSettlementVersion, findEvent, optedInHouseholds, type EventRow } from './events.repository';
 import { moveEvent, SETTLE_DEADLINE_MS } from './events.service';
 import { freezeEventBaselines, settlementBaselines } from './frozen-baselines.service';
@@ -29,7 +31,8 @@ export type SettlementRun = { settled: number; pending: number; retryAt: Date | 
  * it settles as insufficient data. Runs inside the caller's transaction with the event row
  * locked, so two runs never interleave; running it again recomputes the same outcome and pays
  * only what was not paid before. Points are never taken back: a re-run that finds fewer leaves
- * the member what they were given.
+ * the member what they were given. Points are paid at once, held or released by the member's
+ * season test (decision 140, event-proof.service.ts).
  */
 export async function settleEndedEvent(tx: DbOrTx, eventId: string, now: Date, options: { batchSize?: number } = {}): Promise<SettlementRun> {
   const event = await findEvent(tx, eventId, true);
@@ -47,7 +50,6 @@ export async function settleEndedEvent(tx: DbOrTx, eventId: string, now: Date, o
   const version = await bumpSettlementVersion(tx, eventId);
   const participants = await optedInHouseholds(tx, eventId);
   const otherStarts = await otherEventStartsByHousehold(tx, eventId);
-  const paid = await pointsPaidByHousehold(tx, eventId);
   // Homes in another event at the same time are scored on the intervals this event pays (decision 108).
   const stacking = await stackingContext(tx, eventId);
   // A solar home's figures are what it drew from the grid, not its whole use: its result says so (decision 112).
@@ -63,10 +65,9 @@ export async function settleEndedEvent(tx: DbOrTx, eventId: string, now: Date, o
     const outcomes = new Map(batch.map((b) => [b.household.householdId, settle(event, b)]));
     // A gross-load baseline's figures, for its explanation (decision 138).
     const gross = new Map(batch.flatMap((b) => (b.baseline.ok && b.baseline.adjustment.gross ? [[b.household.householdId, b.baseline.adjustment.gross] as const] : [])));
-    const results: ResultRow[] = [];
-    const payments: EventPayment[] = [];
+    const candidates: ProofCandidate[] = [];
     const sharedPaid: { householdId: string; startMs: number }[] = [];
-    for (const { household } of batch) {
+    for (const { household, eventDate, noiseKwh } of batch) {
       const stacked = stackOutcome(stacking, household.householdId, outcomes.get(household.householdId)!);
       // Per kWh after the curve and after stacking, over the intervals this event pays (decision 113).
       const outcome = withKwhPoints(stacked.outcome, event.pointsPerKwh);
@@ -75,28 +76,24 @@ export async function settleEndedEvent(tx: DbOrTx, eventId: string, now: Date, o
         continue;
       }
       settled += 1;
-      results.push(resultRow(household.householdId, outcome, solar.has(household.householdId), gross.get(household.householdId)));
+      candidates.push({
+        row: resultRow(household.householdId, outcome, solar.has(household.householdId), gross.get(household.householdId)),
+        // The saving and σ the held-until-proven rule tests (decision 140): σ frozen with the baseline.
+        input: outcome.status === 'settled' ? { baselineKwh: outcome.baselineKwh, actualKwh: outcome.actualKwh, noiseKwh: noiseKwh ?? null, targetPoints: outcome.points } : null,
+        season: eventSeason(eventDate),
+      });
       for (const startMs of stacked.sharedPaid) sharedPaid.push({ householdId: household.householdId, startMs });
-      const already = paid.get(household.householdId) ?? 0;
-      if (outcome.points > already) {
-        // Keyed on the total this payment brings the household to: a re-run that reaches the same
-        // total finds the key taken and pays nothing.
-        payments.push({
-          householdId: household.householdId,
-          points: outcome.points - already,
-          key: `event:${event.id}:household:${household.householdId}:to:${outcome.points}`,
-          kind: already === 0 ? 'event_reward' : 'event_adjustment',
-          detail: { eventId: event.id, settlementVersion: version },
-        });
-      }
     }
     const previous = writing;
     writing = (async () => {
       await previous;
+      // How each result is paid needs what the ledger and the season hold: read in the write's turn.
+      const { results, payments, proven } = await decideBatch(tx, event.id, version, candidates, now);
       await saveResults(tx, event.id, version, results, now);
       // Before the payments: a shared interval another event recorded fails the run here, so it is not paid twice.
       await recordPaidIntervals(tx, event.id, sharedPaid, now);
-      await payEventPointsInBulk(tx, event.id, payments);
+      const released = await releaseProven(tx, event.id, proven, now);
+      await payEventPointsInBulk(tx, event.id, [...payments, ...released]);
     })();
     // Awaited after the loop; a failure there fails the run, not the process.
     writing.catch(() => {});

@@ -9,6 +9,7 @@ import { memberScorecard } from './event-scorecard.service';
 import { findResult, type StoredResult } from './events.repository';
 import { frozenBaselinesOfHousehold } from './frozen-baselines.repository';
 import { memberEvent, nextEvent, setOptIn, upcomingEvents } from './events.service';
+import { resultProof } from './event-proof.service';
 
 const json = <T extends z.ZodType>(description: string, schema: T) => ({ description, content: { 'application/json': { schema } } });
 const eventParams = z.object({ id: z.uuid({ error: 'No such event.' }) });
@@ -146,7 +147,9 @@ export function createEventsRoutes(deps: { auth: Auth; db: Db; clock: () => Date
       const now = deps.clock();
       const event = await memberEvent(deps.db, household, id, now);
       const stored = await findResult(deps.db, id, household.id);
-      return c.json({ event, result: stored ? resultView(stored) : null, outlook: await eventOutlook(deps.db, household, event, now) }, 200);
+      // How its points are paid, with the member's season as it stands now (decision 140).
+      const proof = stored ? await resultProof(deps.db, id, household, now) : undefined;
+      return c.json({ event, result: stored ? { ...resultView(stored), ...(proof ? { proof } : {}) } : null, outlook: await eventOutlook(deps.db, household, event, now) }, 200);
     })
     .openapi(scorecard, async (c) => {
       const { household } = c.var;

@@ -106,7 +106,7 @@ function thawed(event: EventRow, household: Participant, frozen: FrozenBaseline,
   const readings = rows ? readingsByDayFromLists(rows.ms, rows.kwh, household.timeZone) : new Map<string, Record<string, number>>();
   const eventDate = eventDateOf(event.startsAt, household.timeZone);
   const baseline = thawBaseline(frozen, event.startsAt, event.endsAt, household.timeZone, readings.get(eventDate), group, grossDay);
-  return baseline ? { household, baseline, readings, eventDate } : null;
+  return baseline ? { household, baseline, readings, eventDate, noiseKwh: frozen.status === 'ok' ? (frozen.noiseKwh ?? null) : null } : null;
 }
 
 /**
@@ -185,18 +185,21 @@ async function* computedAnew(db: DbOrTx, event: EventRow, households: readonly P
       event,
       batch.map(({ household, baseline, readings }) => ({ household, hasBattery: household.hasBattery, frozen: freezeBaseline(baseline, readings, event.startsAt, household.timeZone, methodOf(household)) })),
     );
+    // σ as the freeze would have kept it (decision 140): of the days on the quantity the row averages.
+    const noise = new Map(rows.map((row) => [row.householdId, row.frozen.status === 'ok' ? (row.frozen.noiseKwh ?? null) : null]));
+    const withNoise = (computed: HouseholdBaseline): HouseholdBaseline => ({ ...computed, noiseKwh: noise.get(computed.household.householdId) ?? null });
     const gross = new Map(rows.filter((row) => isGrossRow(row.frozen)).map((row) => [row.householdId, row.frozen]));
     if (gross.size === 0) {
-      yield batch;
+      yield batch.map(withNoise);
       continue;
     }
     const flows = await grossDayFlows(db, event, [...gross.keys()]);
     yield batch.map((computed) => {
       const { household } = computed;
       const row = gross.get(household.householdId);
-      if (!row) return computed;
+      if (!row) return withNoise(computed);
       const day = flows.get(household.householdId);
-      return thawed(event, household, row, day, undefined, grossDayOf(event, household.timeZone, day)) ?? computed;
+      return thawed(event, household, row, day, undefined, grossDayOf(event, household.timeZone, day)) ?? withNoise(computed);
     });
   }
 }

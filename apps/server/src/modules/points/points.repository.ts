@@ -23,7 +23,8 @@ export function marketplaceRedemptions(householdId: string): HouseAccount {
   return { kind: 'redemptions', name: `marketplace:${shard}` };
 }
 
-export type TransferKind = 'event_reward' | 'event_adjustment' | 'redemption' | 'cash_out' | 'refund' | 'prize' | 'monthly_bonus' | 'adjustment';
+/** event_release: a held event's points, paid when the member's season test proved its cuts (decision 140). */
+export type TransferKind = 'event_reward' | 'event_adjustment' | 'event_release' | 'redemption' | 'cash_out' | 'refund' | 'prize' | 'monthly_bonus' | 'adjustment';
 export type Posting = { accountId: string; amount: number };
 
 /** The member account of a household, created on first use. */

@@ -11,12 +11,13 @@ import { findProfile } from '../profile/profile.repository';
 import { nextRewardFor } from '../rewards/rewards-catalogue.service';
 import { activityCsv, activityPage } from './points-activity.service';
 import { memberPoints } from './points.repository';
+import { heldPoints } from '../events/event-proof.service';
 
 const json = <T extends z.ZodType>(description: string, schema: T) => ({ description, content: { 'application/json': { schema } } });
 const DEFAULT_PAGE = 20;
 
 /** The member's points from the ledger (decision 033): balance, lifetime earned, activity. */
-export function createPointsRoutes(deps: { auth: Auth; db: Db }) {
+export function createPointsRoutes(deps: { auth: Auth; db: Db; clock: () => Date }) {
   const member = requireHousehold(deps);
   const points = signedInRoute({
     method: 'get',
@@ -40,12 +41,18 @@ export function createPointsRoutes(deps: { auth: Auth; db: Db }) {
     .openapi(points, async (c) => {
       const { household } = c.var;
       const { cursor, limit } = c.req.valid('query');
-      const [summary, page] = await Promise.all([memberPoints(deps.db, household.id), activityPage(deps.db, household.id, cursor, limit ?? DEFAULT_PAGE)]);
+      const [summary, page, held] = await Promise.all([
+        memberPoints(deps.db, household.id),
+        activityPage(deps.db, household.id, cursor, limit ?? DEFAULT_PAGE),
+        heldPoints(deps.db, household, deps.clock()),
+      ]);
       return c.json(
         {
           balance: summary.balance,
           valueCents: pointsValueCents(summary.balance),
           lifetimeEarned: summary.lifetimeEarned,
+          // Held until the member's cuts are proven (decision 140): outside the balance.
+          heldPoints: held,
           nextReward: await nextRewardFor(deps.db, summary.balance),
           activity: page.activity.map((a) => ({ ...a, id: a.entryId })),
           nextCursor: page.nextCursor,

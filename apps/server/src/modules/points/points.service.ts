@@ -13,7 +13,18 @@ export function isNegativeBalance(error: unknown): boolean {
   return false;
 }
 
-export type EventPayment = { householdId: string; points: number; key: string; kind: Extract<TransferKind, 'event_reward' | 'event_adjustment'>; detail: Record<string, unknown> };
+/**
+ * One household's payment for an event. `eventId` is the event the points are for when it is not
+ * the one settling (a held event released by a later event's season test, decision 140).
+ */
+export type EventPayment = {
+  householdId: string;
+  points: number;
+  key: string;
+  kind: Extract<TransferKind, 'event_reward' | 'event_adjustment' | 'event_release'>;
+  detail: Record<string, unknown>;
+  eventId?: string;
+};
 
 /**
  * Pays event points to many households at once, from the event issuance account (decision 038):
@@ -34,7 +45,7 @@ export async function payEventPointsInBulk(tx: DbOrTx, eventId: string, payments
         key: p.key,
         kind: p.kind,
         detail: p.detail,
-        eventId,
+        eventId: p.eventId ?? eventId,
         postings: [
           { accountId: issuance, amount: -p.points },
           { accountId: members.get(p.householdId)!, amount: p.points },

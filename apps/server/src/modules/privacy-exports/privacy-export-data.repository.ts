@@ -65,7 +65,10 @@ export async function exportEvents(db: DbOrTx, householdId: string): Promise<Row
       p.opted_in as "optedIn", p.source as "optInSource", ${iso(c('p.changed_at'))} as "optInChangedAt",
       coalesce((select json_agg(json_build_object(
           'version', r.version, 'outcome', r.outcome, 'baselineKwh', r.baseline_kwh, 'actualKwh', r.actual_kwh, 'reductionKwh', r.reduction_kwh,
-          'points', r.points, 'detail', r.detail, 'settledAt', ${iso(c('r.settled_at'))}) order by r.version)
+          'points', r.points, 'detail', r.detail, 'settledAt', ${iso(c('r.settled_at'))},
+          -- How its points are paid (decision 140) and what its season's test counted of it.
+          'season', r.season, 'savingKwh', r.saving_kwh, 'sigmaKwh', r.sigma_kwh, 'proofStatus', r.proof_status,
+          'releasedAt', ${iso(c('r.released_at'))}, 'releasedByEventId', r.released_by_event_id) order by r.version)
         from event_results r where r.event_id = e.id and r.household_id = ${householdId}::uuid), '[]'::json) as results
     from energy_events e left join event_participations p on p.event_id = e.id and p.household_id = ${householdId}::uuid
     where p.event_id is not null or exists (select 1 from event_results r where r.event_id = e.id and r.household_id = ${householdId}::uuid)

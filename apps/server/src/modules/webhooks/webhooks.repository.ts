@@ -100,14 +100,16 @@ export function fanOutEventScheduled(tx: DbOrTx, eventId: string, now: Date): Pr
   );
 }
 
-/** Each settled household's own result. */
+/** Each settled household's own result, and whether its points are paid or held (decision 140). */
 export function fanOutEventResults(tx: DbOrTx, eventId: string, now: Date): Promise<string[]> {
   return fanOut(
     tx,
     'event.result',
     sql`select h.owner_user_id as owner, 'event.result:' || r.event_id as key,
           jsonb_build_object('eventId', r.event_id, 'outcome', r.outcome, 'points', r.points, 'baselineKwh', r.baseline_kwh,
-            'actualKwh', r.actual_kwh, 'reductionKwh', r.reduction_kwh, 'settledAt', ${utc('r.settled_at')}) as payload
+            'actualKwh', r.actual_kwh, 'reductionKwh', r.reduction_kwh, 'settledAt', ${utc('r.settled_at')},
+            -- How the points are paid (decision 140): at once, held until the season proves the cuts, or released.
+            'proofStatus', r.proof_status) as payload
         from event_results r join households h on h.id = r.household_id
         where r.event_id = ${eventId}::uuid`,
     now,

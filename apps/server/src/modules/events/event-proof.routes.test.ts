@@ -1,0 +1,273 @@
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { zonedTimeToUtc } from '@peakwise/domain/local-time';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { schema, type Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+import { ledgerViolations } from '../../test/ledger-invariants';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { asMember, createMember, type Member } from '../../test/test-session';
+import { ensureHouseholdForUser } from '../households/household.service';
+import { settleEndedEvent } from './event-settlement.service';
+import { findEvent, insertEvent, setParticipation, upsertProgram } from './events.repository';
+import { freezeEventBaselines } from './frozen-baselines.service';
+
+/*
+ * Points held until proven (decision 140), from the readings below to the ledger and the member's
+ * screens. Every household has the same ten weekdays of history, 1–12 June 2026 (no Ontario
+ * holiday): 0.5 kWh every 5 minutes from 13:00 to 18:00, and over the event's hour (18:00–19:00,
+ * 12 intervals) 0.55 on five days and 0.45 on the other five. So, by hand:
+ *   baseline  12 × 0.5 = 6 kWh (the early window reads 0.5 on the event days too: no adjustment);
+ *   σ         day totals 6.6 × 5 and 5.4 × 5, mean 6: Σ (±0.6)² = 3.6, over 9 days − 1: √0.4 = 0.6325 kWh;
+ *   at once   a saving above 1.645 × √0.4 = 1.0404 kWh;
+ *   points    100 at a 10 % cut, + 5 per point beyond (12 % → 110, 14 % → 120, 16 % → 130, 20 % → 150, 30 % → 200).
+ * Events (Monday 15 to Wednesday 17 June, each 18:00–19:00) each household opts in to; per interval
+ * during each, what it used:
+ *   cutter   E1 0.40 (saves 1.2: paid at once), E2 0.44 (0.72, held; corrected to 0.43, then 0.42), E3 0.42 (0.96, held, proves the season);
+ *   late     E1 0.44 (held; corrected to 0.40: paid at once), E2 and E3 0.5 (nothing);
+ *   placebo  E1 0.45 (a lucky 10 %: held), E2 0.55, E3 0.5: never paid, lapsed once the summer ends.
+ * A fourth home in three events of its own at the same hours races two settlements (F2, F3).
+ */
+
+const ZONE = 'America/Toronto';
+const FIVE_MINUTES = 300_000;
+const HOUR = 3_600_000;
+const HISTORY = ['2026-06-01', '2026-06-02', '2026-06-03', '2026-06-04', '2026-06-05', '2026-06-08', '2026-06-09', '2026-06-10', '2026-06-11', '2026-06-12'];
+const HIGH = new Set(['2026-06-01', '2026-06-03', '2026-06-05', '2026-06-09', '2026-06-11']);
+const EVENT_DAYS = ['2026-06-15', '2026-06-16', '2026-06-17'];
+const SIGMA = Math.sqrt(0.4);
+const BAR = 1.645 * SIGMA;
+
+type Home = { member: Member; id: string };
+type Transfer = { key: string; kind: string; eventId: string | null; amount: number; detail: Record<string, unknown> };
+
+describe('points held until proven (decision 140)', () => {
+  let t: TestApp;
+  const clock = { now: new Date('2026-06-01T12:00:00Z') };
+  let programId: string;
+  const homes: Record<'cutter' | 'late' | 'placebo' | 'racer', Home> = {} as never;
+  const events: string[] = [];
+  const racerEvents: string[] = [];
+
+  const db = () => t.database.db;
+  const call = (who: Member, path: string) => t.app.request(path, { headers: asMember(who) });
+  const startOf = (date: string) => zonedTimeToUtc(date, 18, 0, ZONE);
+  /** After the settlement deadline, so every interval settles. */
+  const settleAt = (date: string) => new Date(startOf(date).getTime() + 26 * HOUR);
+  const settle = (eventId: string, date: string, on: Db = db()) => on.transaction((tx) => settleEndedEvent(tx, eventId, settleAt(date)));
+
+  /** Each home's readings: the history above, and on the event days 0.5 except `during[date]` over the event's hour. */
+  async function write(home: Home, during: Record<string, number>) {
+    const rows: { ts: string; kwh: number }[] = [];
+    for (const date of [...HISTORY, ...EVENT_DAYS]) {
+      const start = startOf(date).getTime();
+      for (let ms = zonedTimeToUtc(date, 13, 0, ZONE).getTime(); ms < start + HOUR; ms += FIVE_MINUTES) {
+        const inEvent = ms >= start;
+        const kwh = !inEvent ? 0.5 : HIGH.has(date) ? 0.55 : HISTORY.includes(date) ? 0.45 : (during[date] ?? 0.5);
+        rows.push({ ts: new Date(ms).toISOString(), kwh });
+      }
+    }
+    await db().execute(sql`
+      insert into meter_readings (household_id, ts, production_kwh, consumption_kwh, grid_import_kwh, grid_export_kwh)
+      select ${home.id}::uuid, x.ts, 0, x.kwh, x.kwh, 0 from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(ts timestamptz, kwh float8)
+      on conflict (household_id, ts) do update set consumption_kwh = excluded.consumption_kwh, grid_import_kwh = excluded.grid_import_kwh`);
+  }
+
+  async function newEvent(date: string, who: readonly Home[]): Promise<string> {
+    const id = await insertEvent(db(), { programId, startsAt: startOf(date), endsAt: new Date(startOf(date).getTime() + HOUR), rewardPoints: 100, targetPercent: 10, createdBy: 'test' });
+    const before = new Date(startOf(date).getTime() - 6 * HOUR);
+    for (const home of who) await setParticipation(db(), id, home.id, true, before);
+    // Frozen before the start, as the announcement's job does.
+    await db().transaction(async (tx) => freezeEventBaselines(tx, (await findEvent(tx, id))!, before));
+    return id;
+  }
+
+  const transfersOf = async (home: Home): Promise<Transfer[]> =>
+    rowsOf<Transfer>(
+      await db().execute(sql`
+        select t.idempotency_key as key, t.kind, t.event_id as "eventId", e.amount, t.detail from points_transfers t
+        join points_entries e on e.transfer_id = t.id join points_accounts a on a.id = e.account_id and a.kind = 'member' and a.household_id = ${home.id}::uuid
+        order by e.id`),
+    );
+  const points = async (home: Home) => (await (await call(home.member, '/api/points')).json()) as { balance: number; heldPoints: number; activity: { kind: string; amount: number; eventId: string | null }[] };
+  const result = async (home: Home, eventId: string) => ((await (await call(home.member, `/api/events/${eventId}`)).json()) as { result: Record<string, unknown> & { points: number; proof?: Record<string, unknown> & { season: Record<string, number | string> } } }).result;
+
+  beforeAll(async () => {
+    t = await createTestApp({ clock: () => clock.now });
+    programId = await upsertProgram(db(), { name: 'Ontario Peak Saver', provinces: ['ON'], fsas: null, defaultRewardPoints: 100, defaultTargetPercent: 10, noticeHours: 4 });
+    for (const name of ['cutter', 'late', 'placebo', 'racer'] as const) {
+      const member = await createMember(t.app);
+      homes[name] = { member, id: (await ensureHouseholdForUser(db(), member.userId)).id };
+    }
+    await write(homes.cutter, { '2026-06-15': 0.4, '2026-06-16': 0.44, '2026-06-17': 0.42 });
+    await write(homes.late, { '2026-06-15': 0.44 });
+    await write(homes.placebo, { '2026-06-15': 0.45, '2026-06-16': 0.55 });
+    await write(homes.racer, { '2026-06-15': 0.44, '2026-06-16': 0.35, '2026-06-17': 0.35 });
+    const three = [homes.cutter, homes.late, homes.placebo];
+    for (const date of EVENT_DAYS) events.push(await newEvent(date, three));
+    for (const date of EVENT_DAYS) racerEvents.push(await newEvent(date, [homes.racer]));
+    clock.now = new Date('2026-06-20T12:00:00Z');
+  }, 120_000);
+  afterAll(() => t.close());
+  afterEach(async () => expect(await ledgerViolations(db())).toEqual([]));
+
+  it('freezes σ from the baseline days’ readings: √0.4 kWh for every home', async () => {
+    const frozen = rowsOf<{ noise: number }>(await db().execute(sql`select noise_kwh as noise from event_baselines where status = 'ok'`));
+    expect(frozen).toHaveLength(12);
+    for (const row of frozen) expect(Number(row.noise)).toBeCloseTo(SIGMA, 9);
+  });
+
+  it('(a, b, e) a clear cut is paid at once; small cuts and a lucky day are held, nothing in the ledger for them', async () => {
+    const [e1, e2] = events as [string, string];
+    await settle(e1, EVENT_DAYS[0]!);
+    await settle(e2, EVENT_DAYS[1]!);
+
+    // The cutter: E1 saves 6 − 4.8 = 1.2 > 1.0404, 20 %: 150 points at once. E2 saves 6 − 5.28 = 0.72, 12 %: 110 held.
+    expect(await transfersOf(homes.cutter)).toEqual([{ key: `event:${e1}:household:${homes.cutter.id}:to:150`, kind: 'event_reward', eventId: e1, amount: 150, detail: { eventId: e1, settlementVersion: 1 } }]);
+    const first = await result(homes.cutter, e1);
+    expect(first.proof).toMatchObject({ status: 'paid_at_once', releasedAt: null, releasedByEventId: null });
+    expect(first.proof!.savingKwh).toBeCloseTo(1.2, 9);
+    expect(first.proof!.sigmaKwh).toBeCloseTo(SIGMA, 9);
+    expect(first.proof!.atOnceKwh).toBeCloseTo(BAR, 9);
+    const second = await result(homes.cutter, e2);
+    expect(second.points).toBe(110);
+    expect(second.proof).toMatchObject({ status: 'held', releasedAt: null });
+    // The season so far: 1.2 + 0.72 = 1.92 saved against √(2 × 0.4): z 2.147, under 2.5.
+    expect(second.proof!.season).toMatchObject({ id: '2026-summer', endsOn: '2026-10-31', events: 2, boundaryZ: 2.5, heldPoints: 110 });
+    expect(second.proof!.season.savedKwh).toBeCloseTo(1.92, 9);
+    expect(second.proof!.season.sigmaKwh).toBeCloseTo(Math.sqrt(0.8), 9);
+    expect(second.proof!.season.z).toBeCloseTo(1.92 / Math.sqrt(0.8), 9);
+    expect(await points(homes.cutter)).toMatchObject({ balance: 150, heldPoints: 110 });
+
+    // Late: E1's 12 % held (110), E2 saves nothing: no proof on it, nothing in the ledger.
+    expect(await transfersOf(homes.late)).toEqual([]);
+    expect((await result(homes.late, e1)).proof).toMatchObject({ status: 'held' });
+    expect((await result(homes.late, e2)).proof).toBeUndefined();
+    expect(await points(homes.late)).toMatchObject({ balance: 0, heldPoints: 110 });
+
+    // Placebo: E1 reads 5.4, a 10 % cut by chance: 100 points held. E2 uses 0.6 more: nothing.
+    expect((await result(homes.placebo, e1)).points).toBe(100);
+    expect((await result(homes.placebo, e1)).proof).toMatchObject({ status: 'held' });
+    expect(await transfersOf(homes.placebo)).toEqual([]);
+    expect(await points(homes.placebo)).toMatchObject({ balance: 0, heldPoints: 100 });
+  });
+
+  it('(g) held results re-settled with new readings: one now clears the bar and is paid at once, one is held again at its new points', async () => {
+    const [e1, e2] = events as [string, string];
+    await write(homes.late, { '2026-06-15': 0.4 });
+    await write(homes.cutter, { '2026-06-15': 0.4, '2026-06-16': 0.43, '2026-06-17': 0.42 });
+    await settle(e1, EVENT_DAYS[0]!);
+    await settle(e2, EVENT_DAYS[1]!);
+
+    // Late: E1 now saves 1.2, 20 %: 150 at once, its first payment, in this run (version 2).
+    expect(await transfersOf(homes.late)).toEqual([{ key: `event:${e1}:household:${homes.late.id}:to:150`, kind: 'event_reward', eventId: e1, amount: 150, detail: { eventId: e1, settlementVersion: 2 } }]);
+    expect((await result(homes.late, e1)).proof).toMatchObject({ status: 'paid_at_once' });
+    expect(await points(homes.late)).toMatchObject({ balance: 150, heldPoints: 0 });
+
+    // Cutter: E2 saves 6 − 5.16 = 0.84, 14 %: 120, still under the bar; 2.04 ÷ √0.8 = 2.281 < 2.5.
+    expect((await transfersOf(homes.cutter)).map((x) => x.key)).toEqual([`event:${e1}:household:${homes.cutter.id}:to:150`]);
+    const second = await result(homes.cutter, e2);
+    expect(second).toMatchObject({ points: 120, proof: { status: 'held' } });
+    expect(second.proof!.season.z).toBeCloseTo(2.04 / Math.sqrt(0.8), 9);
+    expect(await points(homes.cutter)).toMatchObject({ balance: 150, heldPoints: 120 });
+  });
+
+  it('(c) the third event proves the season: it and the held second event are released, each under its own key', async () => {
+    const [, e2, e3] = events as [string, string, string];
+    const at = settleAt(EVENT_DAYS[2]!);
+    await settle(e3, EVENT_DAYS[2]!);
+
+    // E3 saves 0.96, 16 %: 130, under the bar; the season: (1.2 + 0.84 + 0.96) ÷ √1.2 = 2.739 ≥ 2.5.
+    const id = homes.cutter.id;
+    expect((await transfersOf(homes.cutter)).slice(1)).toEqual(
+      expect.arrayContaining([
+        { key: `event:${e2}:household:${id}:released:120`, kind: 'event_release', eventId: e2, amount: 120, detail: { eventId: e2, releasedByEventId: e3 } },
+        { key: `event:${e3}:household:${id}:released:130`, kind: 'event_release', eventId: e3, amount: 130, detail: { eventId: e3, releasedByEventId: e3 } },
+      ]),
+    );
+    expect(await transfersOf(homes.cutter)).toHaveLength(3);
+    const second = await result(homes.cutter, e2);
+    expect(second.proof).toMatchObject({ status: 'released', releasedByEventId: e3, releasedAt: at.toISOString().replace('.000Z', 'Z') });
+    expect(second.proof!.season).toMatchObject({ events: 3, heldPoints: 0 });
+    expect(second.proof!.season.z).toBeCloseTo(3 / Math.sqrt(1.2), 9);
+    expect((await result(homes.cutter, e3)).proof).toMatchObject({ status: 'released', releasedByEventId: e3 });
+    const summary = await points(homes.cutter);
+    expect(summary).toMatchObject({ balance: 150 + 120 + 130, heldPoints: 0 });
+    // Activity names the event each release paid for.
+    expect(summary.activity.filter((a) => a.kind === 'event_release').map((a) => [a.eventId, a.amount])).toEqual(expect.arrayContaining([[e2, 120], [e3, 130]]));
+
+    // Nobody else is proven: late 1.2 ÷ √1.2 = 1.10, placebo (0.6 − 0.6 + 0) ÷ √1.2 = 0.
+    expect(await points(homes.late)).toMatchObject({ balance: 150, heldPoints: 0 });
+    expect(await points(homes.placebo)).toMatchObject({ balance: 0, heldPoints: 100 });
+  });
+
+  it('(d) running every settlement again posts nothing', async () => {
+    const count = async () => Number(rowsOf<{ n: number }>(await db().execute(sql`select count(*)::int as n from points_transfers`))[0]!.n);
+    const before = await count();
+    for (const [i, id] of events.entries()) await settle(id, EVENT_DAYS[i]!);
+    expect(await count()).toBe(before);
+    expect((await points(homes.cutter)).balance).toBe(400);
+    expect((await points(homes.late)).balance).toBe(150);
+    expect((await points(homes.placebo)).balance).toBe(0);
+  });
+
+  it('(g) a released result whose points rise is adjusted by the difference, and stays released by the event that released it', async () => {
+    const [, e2, e3] = events as [string, string, string];
+    // E2 corrected to 0.42 an interval: 16 %, 130 points, 10 more than the 120 released.
+    await write(homes.cutter, { '2026-06-15': 0.4, '2026-06-16': 0.42, '2026-06-17': 0.42 });
+    await settle(e2, EVENT_DAYS[1]!);
+    const last = (await transfersOf(homes.cutter)).at(-1);
+    expect(last).toMatchObject({ key: `event:${e2}:household:${homes.cutter.id}:to:130`, kind: 'event_adjustment', eventId: e2, amount: 10 });
+    expect((await result(homes.cutter, e2)).proof).toMatchObject({ status: 'released', releasedByEventId: e3 });
+    expect((await points(homes.cutter)).balance).toBe(410);
+  });
+
+  it('(e, f) the placebo home is never paid: its lucky day is held to the summer’s last day, then lapsed', async () => {
+    const e1 = events[0]!;
+    expect(await transfersOf(homes.placebo)).toEqual([]);
+    // 31 October on the home's clock: still held.
+    clock.now = new Date('2026-10-31T12:00:00Z');
+    expect((await result(homes.placebo, e1)).proof).toMatchObject({ status: 'held', season: { heldPoints: 100 } });
+    expect((await points(homes.placebo)).heldPoints).toBe(100);
+    // 1 November: the summer is over, nothing was posted.
+    clock.now = new Date('2026-11-01T12:00:00Z');
+    expect((await result(homes.placebo, e1)).proof).toMatchObject({ status: 'lapsed', season: { heldPoints: 0 } });
+    expect(await points(homes.placebo)).toMatchObject({ balance: 0, heldPoints: 0 });
+    expect(await transfersOf(homes.placebo)).toEqual([]);
+    // A released result stays released after the season.
+    expect((await result(homes.cutter, events[1]!)).proof).toMatchObject({ status: 'released' });
+    clock.now = new Date('2026-06-20T12:00:00Z');
+  });
+
+  it('two settlements of one home’s events at once release its held event once', async () => {
+    const [f1, f2, f3] = racerEvents as [string, string, string];
+    // F1 saves 0.72: 110 held. F2 and F3 each save 1.8, 30 %: 200 at once, and each alone proves
+    // the season with F1: (0.72 + 1.8) ÷ √0.8 = 2.82.
+    await settle(f1, EVENT_DAYS[0]!);
+    let parallel: Db = db();
+    let pool: pg.Pool | null = null;
+    if (t.database.kind === 'postgres') {
+      // Each settlement on a connection of its own, as two job workers would run them.
+      const [{ current }] = rowsOf<{ current: string }>(await db().execute(sql`select current_database() as current`)) as [{ current: string }];
+      const url = new URL(inject('testDatabaseUrl'));
+      url.pathname = `/${current}`;
+      pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+      parallel = drizzle({ client: pool, schema });
+    }
+    try {
+      await Promise.all([settle(f2, EVENT_DAYS[1]!, parallel), settle(f3, EVENT_DAYS[2]!, parallel)]);
+    } finally {
+      await pool?.end();
+    }
+    const transfers = await transfersOf(homes.racer);
+    expect(transfers.filter((x) => x.kind === 'event_release')).toEqual([expect.objectContaining({ key: `event:${f1}:household:${homes.racer.id}:released:110`, eventId: f1, amount: 110 })]);
+    expect(transfers.filter((x) => x.kind === 'event_reward').map((x) => x.amount)).toEqual([200, 200]);
+    const [row] = rowsOf<{ status: string; by: string }>(
+      await db().execute(sql`select proof_status as status, released_by_event_id as by from event_results where event_id = ${f1}::uuid and household_id = ${homes.racer.id}::uuid`),
+    );
+    expect(row!.status).toBe('released');
+    expect([f2, f3]).toContain(row!.by);
+    expect((await points(homes.racer)).balance).toBe(510);
+  });
+});
