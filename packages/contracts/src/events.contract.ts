@@ -318,6 +318,12 @@ export const opsEventSchema = z.object({
   holdoutPercent: z.number().int().optional(),
   /** Households held out at announcement; null when the event was not drawn (made before hold-outs, or outside the console). */
   heldOut: z.number().int().nullable().optional(),
-  settled: z.object({ households: z.number().int(), pointsAwarded: z.number().int(), reductionKwh: z.number(), insufficientData: z.number().int() }).nullable(),
+  settled: z.object({
+    households: z.number().int(),
+    /** Paid: at once, released, or settled before decision 140. */
+    pointsAwarded: z.number().int(),
+    /** Held until the members' seasons prove their cuts (decision 140), lapsed ones included: not paid. */
+    pointsHeld: z.number().int().optional(),
+    reductionKwh: z.number(), insufficientData: z.number().int() }).nullable(),
 });
 export type OpsEvent = z.infer<typeof opsEventSchema>;

@@ -48,6 +48,7 @@ export const opsEn = {
     reduced: '{{kwh}} reduced',
     increased: '{{kwh}} above baseline',
     awarded: '{{points}} awarded',
+    held: '{{points}} held until members’ cuts are proven',
     insufficient_one: '{{count}} household with insufficient data',
     insufficient_other: '{{count}} households with insufficient data',
     settledHouseholds_one: 'from {{count}} household',

@@ -51,6 +51,7 @@ export const opsEs: Translation<typeof opsEn> = {
     reduced: '{{kwh}} reducidos',
     increased: '{{kwh}} por encima de la referencia',
     awarded: 'Puntos otorgados: {{points}}',
+    held: 'Retenidos hasta que se demuestren las reducciones de los miembros: {{points}}',
     insufficient_one: '{{count}} hogar sin datos suficientes',
     insufficient_other: '{{count}} hogares sin datos suficientes',
     settledHouseholds_one: 'de {{count}} hogar',

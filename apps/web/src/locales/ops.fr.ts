@@ -51,6 +51,7 @@ export const opsFr: Translation<typeof opsEn> = {
     reduced: '{{kwh}} économisés',
     increased: '{{kwh}} au-dessus de la référence',
     awarded: 'Points attribués : {{points}}',
+    held: 'Retenus jusqu’à ce que les baisses des membres soient prouvées : {{points}}',
     insufficient_one: '{{count}} foyer sans données suffisantes',
     insufficient_other: '{{count}} foyers sans données suffisantes',
     settledHouseholds_one: 'pour {{count}} foyer',

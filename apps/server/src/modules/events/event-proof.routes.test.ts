@@ -8,6 +8,7 @@ import { rowsOf } from '../../db/rows';
 import { ledgerViolations } from '../../test/ledger-invariants';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { asMember, createMember, type Member } from '../../test/test-session';
+import { setOperator } from '../auth/user-role.repository';
 import { ensureHouseholdForUser } from '../households/household.service';
 import { settleEndedEvent } from './event-settlement.service';
 import { findEvent, insertEvent, setParticipation, upsertProgram } from './events.repository';
@@ -151,6 +152,13 @@ describe('points held until proven (decision 140)', () => {
     expect((await result(homes.placebo, e1)).proof).toMatchObject({ status: 'held' });
     expect(await transfersOf(homes.placebo)).toEqual([]);
     expect(await points(homes.placebo)).toMatchObject({ balance: 0, heldPoints: 100 });
+
+    // The operator's list: E1 paid 150 (cutter) and held 110 (late) + 100 (placebo); E2 held the cutter's 110.
+    const operator = await createMember(t.app);
+    await setOperator(db(), operator.email);
+    const listed = (await (await call(operator, '/api/ops/events')).json()) as { id: string; settled: { pointsAwarded: number; pointsHeld: number } | null }[];
+    expect(listed.find((e) => e.id === e1)!.settled).toMatchObject({ pointsAwarded: 150, pointsHeld: 210 });
+    expect(listed.find((e) => e.id === e2)!.settled).toMatchObject({ pointsAwarded: 0, pointsHeld: 110 });
   });
 
   it('(g) held results re-settled with new readings: one now clears the bar and is paid at once, one is held again at its new points', async () => {

@@ -245,7 +245,7 @@ export async function findResult(db: DbOrTx, eventId: string, householdId: strin
   return row ?? null;
 }
 
-type OpsEventRow = EventRow & { reach: number; optedIn: number; holdoutPercent: number; heldOut: number | null; settledHouseholds: number; pointsAwarded: number; reductionKwh: number; insufficientData: number };
+type OpsEventRow = EventRow & { reach: number; optedIn: number; holdoutPercent: number; heldOut: number | null; settledHouseholds: number; pointsAwarded: number; pointsHeld: number; reductionKwh: number; insufficientData: number };
 
 export async function listEventsForOps(db: DbOrTx): Promise<OpsEventRow[]> {
   const rows = rowsOf<OpsEventRow>(
@@ -255,7 +255,9 @@ export async function listEventsForOps(db: DbOrTx): Promise<OpsEventRow[]> {
         (select count(*)::int from event_participations ep where ep.event_id = e.id and ep.opted_in) as "optedIn",
         e.holdout_percent as "holdoutPercent", (select d.held_out from event_holdout_draws d where d.event_id = e.id) as "heldOut",
         (select count(*)::int from event_results r where r.event_id = e.id) as "settledHouseholds",
-        (select coalesce(sum(r.points), 0)::int from event_results r where r.event_id = e.id) as "pointsAwarded",
+        -- Held points (decision 140) are owed only once the member's season proves its cuts: apart from what was paid.
+        (select coalesce(sum(r.points) filter (where r.proof_status is distinct from 'held'), 0)::int from event_results r where r.event_id = e.id) as "pointsAwarded",
+        (select coalesce(sum(r.points) filter (where r.proof_status = 'held'), 0)::int from event_results r where r.event_id = e.id) as "pointsHeld",
         (select coalesce(sum(r.reduction_kwh), 0)::float8 from event_results r where r.event_id = e.id and r.outcome = 'settled') as "reductionKwh",
         (select count(*)::int from event_results r where r.event_id = e.id and r.outcome <> 'settled') as "insufficientData"
       from energy_events e join event_programs p on p.id = e.program_id order by e.starts_at desc limit 200`),

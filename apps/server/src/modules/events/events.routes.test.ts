@@ -139,7 +139,7 @@ describe('Energy Saving Events API', () => {
     const [event] = (await (await call(operator, 'GET', '/api/ops/events')).json()) as { id: string; status: string; settled: unknown }[];
     // Baseline 12 × 0.5 = 6 kWh, actual 12 × 0.4 = 4.8: a 20 % cut against a 10 % target
     // earns 100 × (1 + (20 − 10) / (2 × 10)) = 150 points.
-    expect(event).toMatchObject({ status: 'settled', settled: { households: 1, pointsAwarded: 150, insufficientData: 0 } });
+    expect(event).toMatchObject({ status: 'settled', settled: { households: 1, pointsAwarded: 150, pointsHeld: 0, insufficientData: 0 } });
     const points = (await (await call(member, 'GET', '/api/points')).json()) as { balance: number; valueCents: number; lifetimeEarned: number; activity: unknown[] };
     expect(points).toMatchObject({ balance: 150, valueCents: 150, lifetimeEarned: 150 });
     expect(points.activity).toEqual([expect.objectContaining({ kind: 'event_reward', amount: 150, eventId: event!.id })]);

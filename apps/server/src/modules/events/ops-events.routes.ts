@@ -98,7 +98,7 @@ export function createOpsEventsRoutes(deps: { auth: Auth; db: Db; clock: () => D
         optedIn: e.optedIn,
         holdoutPercent: e.holdoutPercent,
         heldOut: e.heldOut,
-        settled: e.settledHouseholds > 0 ? { households: e.settledHouseholds, pointsAwarded: e.pointsAwarded, reductionKwh: e.reductionKwh, insufficientData: e.insufficientData } : null,
+        settled: e.settledHouseholds > 0 ? { households: e.settledHouseholds, pointsAwarded: e.pointsAwarded, pointsHeld: e.pointsHeld, reductionKwh: e.reductionKwh, insufficientData: e.insufficientData } : null,
       }));
       return c.json(body, 200);
     })

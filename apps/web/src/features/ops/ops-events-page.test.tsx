@@ -120,6 +120,19 @@ describe('OpsEventsPage', () => {
     expect(cells[6]).not.toContain('insufficient');
   });
 
+  it('shows points held until the members’ seasons prove their cuts apart from those paid (decision 140)', async () => {
+    renderPage([{ ...settled, settled: { households: 4, pointsAwarded: 160, pointsHeld: 80, reductionKwh: 6.25, insufficientData: 0 } }]);
+    const cells = within(await rowOf(settled.id)).getAllByRole('cell').map((c) => plain(c.textContent));
+    expect(cells[6]).toContain('160 points awarded');
+    expect(cells[6]).toContain('80 points held until members’ cuts are proven');
+  });
+
+  it('says nothing of held points when none are held', async () => {
+    renderPage([{ ...settled, settled: { households: 4, pointsAwarded: 240, pointsHeld: 0, reductionKwh: 6.25, insufficientData: 0 } }]);
+    const cells = within(await rowOf(settled.id)).getAllByRole('cell').map((c) => plain(c.textContent));
+    expect(cells[6]).not.toContain('held');
+  });
+
   it('says so when there are no events yet', async () => {
     renderPage([]);
     expect(await screen.findByText('No events yet')).toBeInTheDocument();

@@ -83,6 +83,9 @@ export function EventsTable({ events, programs, now, onEdit, onCancel }: EventsT
                           : t('events.increased', { kwh: formatKwh(-event.settled.reductionKwh, locale) })}
                       </li>
                       <li>{t('events.awarded', { points: t('events.points', { count: event.settled.pointsAwarded, formatted: number.format(event.settled.pointsAwarded) }) })}</li>
+                      {(event.settled.pointsHeld ?? 0) > 0 && (
+                        <li className="text-xs text-slate-600">{t('events.held', { points: t('events.points', { count: event.settled.pointsHeld, formatted: number.format(event.settled.pointsHeld ?? 0) }) })}</li>
+                      )}
                       <li className="text-xs text-slate-600">{t('events.settledHouseholds', { count: event.settled.households })}</li>
                       {event.settled.insufficientData > 0 && <li className="text-xs text-amber-800">{t('events.insufficient', { count: event.settled.insufficientData })}</li>}
                     </ul>
