@@ -324,6 +324,8 @@ export const opsEventSchema = z.object({
     pointsAwarded: z.number().int(),
     /** Held until the members' seasons prove their cuts (decision 140), lapsed ones included: not paid. */
     pointsHeld: z.number().int().optional(),
-    reductionKwh: z.number(), insufficientData: z.number().int() }).nullable(),
+    reductionKwh: z.number(),
+    insufficientData: z.number().int(),
+  }).nullable(),
 });
 export type OpsEvent = z.infer<typeof opsEventSchema>;
