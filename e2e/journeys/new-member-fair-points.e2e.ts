@@ -152,6 +152,12 @@ describe('a new member’s first event, scored fairly (issue 31, decision 101)',
       const actualBySlot = usualBySlot.map((kwh) => round4(kwh * 0.85));
       const actual = sum(actualBySlot);
       const points = expectedPoints(baseline, actual);
+      // Points held until proven (decision 140): with 2 days of its own the home has no σ (three are needed), so a
+      // quarter of its baseline stands in; its saving is under 1.645 of that, and alone in its season it proves nothing
+      // (z = saving ÷ σ, under 2.5): the points are held, not paid.
+      const sigma = 0.25 * baseline;
+      expect(baseline - actual).toBeLessThan(1.645 * sigma);
+      expect((baseline - actual) / sigma).toBeLessThan(2.5);
       expect(points).toBeGreaterThan(REWARD);
       expect(points).toBeLessThan(2 * REWARD);
       // The most it may use, rounded down to the hundredth shown, so that using it meets the target.
@@ -226,10 +232,17 @@ describe('a new member’s first event, scored fairly (issue 31, decision 101)',
       // Past its end and settlement time: the real settlement job pays it.
       await setClock(end + 16 * MINUTE);
       await expect.poll(async () => (await db.query(`select status from energy_events where id = $1`, [eventId])).rows[0]?.status, { timeout: 90_000, interval: 500 }).toBe('settled');
-      const { rows: results } = await db.query<{ points: number; baseline: number }>(`select points, baseline_kwh as baseline from event_results where event_id = $1 and household_id = $2`, [eventId, householdId]);
+      const { rows: results } = await db.query<{ points: number; baseline: number; status: string; sigma: number }>(
+        `select points, baseline_kwh as baseline, proof_status as status, sigma_kwh as sigma from event_results where event_id = $1 and household_id = $2`,
+        [eventId, householdId],
+      );
       expect(results).toHaveLength(1);
       expect(Number(results[0]!.baseline)).toBeCloseTo(baseline, 4);
       expect(results[0]!.points).toBe(points);
+      expect(results[0]!.status).toBe('held');
+      expect(Number(results[0]!.sigma)).toBeCloseTo(sigma, 4);
+      const { rows: paid } = await db.query(`select 1 from points_transfers where detail ->> 'eventId' = $1::text`, [eventId]);
+      expect(paid).toEqual([]);
 
       // After: the points and why, in French (the member's language now), then English.
       await page.goto(`/app/events/${eventId}`);
@@ -238,7 +251,8 @@ describe('a new member’s first event, scored fairly (issue 31, decision 101)',
       const pourquoi = plain(await explained.textContent());
       expect(pourquoi).toContain(`un groupe de ${PEERS} domiciles semblables`);
       expect(pourquoi).toContain(`multipliée par ${factor.toFixed(2).replace('.', ',')} (au lieu de ${kwhFr(usual)})`);
-      expect(pourquoi).toContain(`Vous l’avez atteint : vous avez gagné ${points} points.`);
+      expect(pourquoi).toContain(`Vous l’avez atteint : l’événement a rapporté ${points} points, en attente pour l’instant`);
+      expect(plain(await page.getByTestId('result-proof').textContent())).toContain(`Vos ${points} points sont en attente`);
       expect(pourquoi).toContain(`Votre référence était donc de ${kwhFr(baseline)}.`);
       await shoot('new-member-fair-points-result-fr');
 
@@ -251,8 +265,9 @@ describe('a new member’s first event, scored fairly (issue 31, decision 101)',
       expect(why).toContain(`so your usual use was multiplied by ${factor.toFixed(2)} (from ${kwh(usual)})`);
       expect(why).toContain(`So your baseline was ${kwh(baseline)}.`);
       expect(why).toContain(`You used ${kwh(actual)} during the event`);
-      expect(why).toContain(`You met it, so you earned ${points} points.`);
-      expect(plain(await page.locator('main').textContent())).toMatch(new RegExp(`Points earned ?${points}(?!\\d)`));
+      expect(why).toContain(`You met it, so the event earned ${points} points; they are held for now`);
+      expect(plain(await page.getByTestId('result-proof').textContent())).toContain(`Your ${points} points are held, not lost`);
+      expect(plain(await page.locator('main').textContent())).toMatch(new RegExp(`Points held ?${points}(?!\\d)`));
       await shoot('new-member-fair-points-result');
     } catch (error) {
       await screenshot(operator, 'failed-new-member-fair-points-operator').catch(() => undefined);
