@@ -68,7 +68,7 @@ export async function releaseHeld(db: DbOrTx, releasingEventId: string, househol
   ).map((r) => ({ ...r, points: Number(r.points) }));
 }
 
-/** A household's result with its season, as the member's result page reads it. */
+/** A result's season figures and how its points are paid, as settlement writes them and the member's result page reads them. */
 export type StoredProof = {
   season: string;
   savingKwh: number;

@@ -2,7 +2,7 @@ import { gridImportKwh } from '@peakwise/domain/event-grid-import';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import type { ProofStatus } from './event-proof.repository';
+import type { StoredProof } from './event-proof.repository';
 import type { StoredResult } from './events.repository';
 
 /**
@@ -109,14 +109,7 @@ export async function packedReadingsInRanges(
  * What a result counts in its season's test and how its points are paid (decision 140): absent for
  * a result without a baseline (nothing to test); `status` null when it earns nothing.
  */
-export type ResultProof = {
-  season: string;
-  savingKwh: number;
-  sigmaKwh: number;
-  status: ProofStatus | null;
-  releasedAt: string | null;
-  releasedByEventId: string | null;
-};
+export type ResultProof = StoredProof;
 
 export type ResultRow = Omit<StoredResult, 'settledAt'> & { householdId: string; proof?: ResultProof };
 

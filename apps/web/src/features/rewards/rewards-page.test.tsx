@@ -5,28 +5,13 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { plain, renderWithApi } from '@/test/energy-test-utils';
+import { activityEntriesAt, type ActivityEntry } from '@/test/points-activity-entry';
 import RewardsPage from './rewards-page';
 
 const EVENT_ID = '7b0e4a5e-8d7a-4d43-9a39-1f7a3f0a2c11';
 const CASH_OUT_ID = '1c7e0b6a-1111-4d43-9a39-1f7a3f0a2c11';
 
-type Entry = PointsSummary['activity'][number];
-const entry = (id: string, kind: string, amount: number, balanceAfter: number, extra: Partial<Entry> = {}): Entry => ({
-  id,
-  entryId: id,
-  transferId: `t${id}`,
-  kind,
-  amount,
-  balanceAfter,
-  at: '2025-11-20T15:00:00.000Z',
-  eventId: null,
-  cashOutId: null,
-  orderId: null,
-  drawId: null,
-  item: null,
-  reason: null,
-  ...extra,
-});
+const entry = activityEntriesAt('2025-11-20T15:00:00.000Z');
 
 const rules: CashOutRules = { minimumPoints: 1000, reviewAbovePoints: 10_000, pointsPerDollar: 100, sentWithinMinutes: 5, reviewWithinBusinessDays: 1 };
 const noDraws: PrizeDraws = { current: null, recent: [], prizePoints: 2500, monthlyBonusPoints: 500 };
@@ -55,7 +40,7 @@ afterEach(async () => {
   await i18n.changeLanguage('en');
 });
 
-const summary = (balance: number, activity: Entry[], nextCursor: string | null = null): PointsSummary => ({ balance, valueCents: balance, lifetimeEarned: balance, nextReward: null, activity, nextCursor });
+const summary = (balance: number, activity: ActivityEntry[], nextCursor: string | null = null): PointsSummary => ({ balance, valueCents: balance, lifetimeEarned: balance, nextReward: null, activity, nextCursor });
 
 describe('RewardsPage', () => {
   it('shows the balance, its value and lifetime earned, and the activity with running balances and links to events', async () => {

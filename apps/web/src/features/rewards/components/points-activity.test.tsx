@@ -1,29 +1,13 @@
-import type { PointsSummary } from '@peakwise/contracts/events.contract';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { plain, renderWithApi } from '@/test/energy-test-utils';
+import { activityEntriesAt } from '@/test/points-activity-entry';
 import { PointsActivity } from './points-activity';
 
 const EVENT_ID = '7b0e4a5e-8d7a-4d43-9a39-1f7a3f0a2c11';
 
-type Entry = PointsSummary['activity'][number];
-const entry = (id: string, kind: string, amount: number, balanceAfter: number, extra: Partial<Entry> = {}): Entry => ({
-  id,
-  entryId: id,
-  transferId: `t${id}`,
-  kind,
-  amount,
-  balanceAfter,
-  at: '2026-07-14T15:00:00.000Z',
-  eventId: null,
-  cashOutId: null,
-  orderId: null,
-  drawId: null,
-  item: null,
-  reason: null,
-  ...extra,
-});
+const entry = activityEntriesAt('2026-07-14T15:00:00.000Z');
 
 afterEach(async () => {
   vi.unstubAllGlobals();
