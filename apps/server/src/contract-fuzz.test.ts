@@ -46,6 +46,7 @@ describe('contract fuzzer over the OpenAPI document', () => {
       const report = await fuzzContracts({
         app: t.app,
         db: t.database.db,
+        driver: t.database.kind,
         document,
         actors,
         known: a.ids,

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -45,9 +45,12 @@ const MIGRATION_LOCK_KEY = 7_316_023;
  * The only place that picks a driver: a postgres URL means PostgreSQL, anything else means
  * PGlite in `dataDir` (or in memory for tests).
  */
-/** `connectTimeoutMs`: how long a query waits for a pooled PostgreSQL connection (5 s by default). */
-export function createDatabase(options: { url?: string; dataDir?: string | 'memory'; from?: Blob; connectTimeoutMs?: number }): Database {
-  return options.url ? createPostgres(options.url, options.connectTimeoutMs ?? 5_000) : createPglite(options.dataDir ?? 'memory', options.from);
+/**
+ * `connectTimeoutMs`: how long a query waits for a pooled PostgreSQL connection (5 s by default).
+ * `pglite`: how an in-memory database starts (tests start from a migrated snapshot, src/test/pglite-snapshot.ts).
+ */
+export function createDatabase(options: { url?: string; dataDir?: string | 'memory'; pglite?: PGliteOptions; connectTimeoutMs?: number }): Database {
+  return options.url ? createPostgres(options.url, options.connectTimeoutMs ?? 5_000) : createPglite(options.dataDir ?? 'memory', options.pglite);
 }
 
 /** A PGlite data directory as one tarball (dumpPglite), to start other in-memory databases from. */
@@ -56,10 +59,9 @@ export async function dumpPglite(database: Database): Promise<Blob> {
   return (database.db as unknown as { $client: PGlite }).$client.dumpDataDir('none');
 }
 
-/** `from`: an in-memory database starts as a copy of that dump (tests start from a migrated one). */
-function createPglite(dataDir: string, from?: Blob): Database {
+function createPglite(dataDir: string, start: PGliteOptions = {}): Database {
   if (dataDir !== 'memory') mkdirSync(dataDir, { recursive: true });
-  const client = dataDir === 'memory' ? new PGlite(from ? { loadDataDir: from } : {}) : new PGlite(dataDir);
+  const client = dataDir === 'memory' ? new PGlite(start) : new PGlite(dataDir);
   const db = drizzlePglite({ client, schema });
   return {
     db,

@@ -41,7 +41,7 @@ function countingDb(): { db: Db; calls: { transaction: number; execute: number }
 
 describe('maintenance processing', () => {
   it('evaluates a household soon after its readings are committed, without being asked', async () => {
-    const processor = startMaintenanceProcessor({ database: t.database, logger, clock: () => NOW, settleMs: 50 });
+    const processor = startMaintenanceProcessor({ database: t.database, logger, clock: () => NOW, settleMs: 50, batchMs: 50 });
     try {
       await new Promise((resolve) => setTimeout(resolve, 200)); // LISTEN is up
       const home = await maintenanceHome(t);
@@ -54,7 +54,7 @@ describe('maintenance processing', () => {
 
   it('a home with no device and no component (a meter only) is not evaluated after its readings: there is nothing to maintain (decision 072)', async () => {
     const { db, calls } = countingDb();
-    const processor = startMaintenanceProcessor({ database: { ...t.database, db }, logger, clock: () => NOW, settleMs: 50 });
+    const processor = startMaintenanceProcessor({ database: { ...t.database, db }, logger, clock: () => NOW, settleMs: 50, batchMs: 50 });
     try {
       await new Promise((resolve) => setTimeout(resolve, 200)); // LISTEN is up
       const [meterOnly] = rowsOf<{ id: string }>(

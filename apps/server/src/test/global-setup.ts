@@ -14,7 +14,8 @@ declare module 'vitest' {
 
 /**
  * Migrating a fresh PGlite takes 1.5–2.5 s and every server test file needs its own database;
- * loading a migrated copy takes about 0.4 s. So the suite migrates once, here.
+ * starting from a migrated copy (test-database.ts, pglite-snapshot.ts) about 0.25 s. So the suite
+ * migrates once, here.
  */
 export default async function setup(project: TestProject) {
   if (project.config.provide.testDatabaseUrl) {

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { createDatabase, type Database } from '../db/client';
+import { readPgliteSnapshot, type PgliteSnapshot } from './pglite-snapshot';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -26,7 +27,7 @@ export async function createTestDatabase(): Promise<Database> {
     }
     // The global setup migrated the snapshot from these same files in this same run, so checking
     // every migration again (drizzle reads and hashes each file) would only cost time per file.
-    return createDatabase({ dataDir: 'memory', from: snapshotBlob(snapshot) });
+    return createDatabase({ dataDir: 'memory', pglite: snapshotFrom(snapshot).options() });
   }
 
   const name = `peakwise_test_${randomBytes(6).toString('hex')}`;
@@ -52,11 +53,11 @@ export async function createTestDatabase(): Promise<Database> {
   };
 }
 
-// A worker runs many files (decision 093); a Blob never changes, so it reads the 40 MB file once.
-let loaded: { path: string; blob: Blob } | undefined;
-function snapshotBlob(path: string): Blob {
-  if (loaded?.path !== path) loaded = { path, blob: new Blob([readFileSync(path)]) };
-  return loaded.blob;
+// A worker runs many files (decision 093); the snapshot never changes, so it reads the 45 MB file once.
+let loaded: { path: string; snapshot: PgliteSnapshot } | undefined;
+function snapshotFrom(path: string): PgliteSnapshot {
+  if (loaded?.path !== path) loaded = { path, snapshot: readPgliteSnapshot(readFileSync(path)) };
+  return loaded.snapshot;
 }
 
 /**
