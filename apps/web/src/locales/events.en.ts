@@ -209,6 +209,8 @@ export const eventsEn = {
     title: 'How your points are paid',
     paidAtOnce_one: 'You saved {{saving}}: more than the {{atOnce}} it takes to be clear of your home’s usual swing at these times (about ±{{sigma}} from one day to the next). Your {{points}} point was paid at once.',
     paidAtOnce_other: 'You saved {{saving}}: more than the {{atOnce}} it takes to be clear of your home’s usual swing at these times (about ±{{sigma}} from one day to the next). Your {{points}} points were paid at once.',
+    paidAtOnceSteady_one: 'You saved {{saving}}. Your home’s use at these times was the same on each of its baseline days, so any saving is clear of its usual swing: your {{points}} point was paid at once.',
+    paidAtOnceSteady_other: 'You saved {{saving}}. Your home’s use at these times was the same on each of its baseline days, so any saving is clear of its usual swing: your {{points}} points were paid at once.',
     small: 'You saved {{saving}}: less than the {{atOnce}} it takes to be clear of your home’s usual swing at these times (about ±{{sigma}} from one day to the next), so one event alone can’t tell your cut from that swing.',
     held_one: 'Your {{points}} point is held, not lost: it’s paid as soon as your events this season, together, are clear of your usual swing. Points still held when the season ends on {{end}} aren’t paid.',
     held_other: 'Your {{points}} points are held, not lost: they’re paid as soon as your events this season, together, are clear of your usual swing. Points still held when the season ends on {{end}} aren’t paid.',

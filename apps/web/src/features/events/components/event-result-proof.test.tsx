@@ -77,6 +77,13 @@ describe('how an event’s points are paid (decision 140)', () => {
     expect(text(within(panel).getByTestId('result-explanation'))).toContain('You met it, so you earned 100 points.');
   });
 
+  it('says a home with no swing at all (identical baseline days) was paid at once, without a ±0.00 kWh swing', async () => {
+    const steady = { ...held, status: 'paid_at_once' as const, savingKwh: 0.37, sigmaKwh: 0, atOnceKwh: 0, season: { ...season, heldPoints: 0 } };
+    const proof = within(renderResult(steady, { baselineKwh: 1.45, actualKwh: 1.08, reductionKwh: 0.37, reductionPercent: 25.5 })).getByTestId('result-proof');
+    expect(text(proof)).toContain('You saved 0.37 kWh. Your home’s use at these times was the same on each of its baseline days, so any saving is clear of its usual swing: your 100 points were paid at once.');
+    expect(text(proof)).not.toContain('0.00');
+  });
+
   it('says held points are held, not lost, when they are paid and when they would lapse, with the season’s bar', () => {
     const panel = renderResult(held);
     const proof = within(panel).getByTestId('result-proof');

@@ -46,7 +46,8 @@ export function EventResultProof({ event, result, proof }: Props) {
   const sentences: string[] = [];
   switch (proof.status) {
     case 'paid_at_once':
-      sentences.push(t('proof.paidAtOnce', { ...swing, count, points }));
+      // A home whose use at these hours was the same every baseline day has no swing to show: "±0.00 kWh" would read as a fault.
+      sentences.push(t(proof.sigmaKwh < 0.005 ? 'proof.paidAtOnceSteady' : 'proof.paidAtOnce', { ...swing, count, points }));
       break;
     case 'held':
       sentences.push(t('proof.small', swing), t('proof.held', { count, points, end }));
