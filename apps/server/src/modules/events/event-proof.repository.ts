@@ -12,7 +12,7 @@ import { rowsOf } from '../../db/rows';
 export type ProofStatus = 'paid_at_once' | 'held' | 'released';
 
 /** How an earlier run left a household's result of this event (locked by `lockResults`). */
-export type PreviousProof = { status: ProofStatus | null; releasedAt: string | null; releasedByEventId: string | null };
+export type PreviousProof = Pick<StoredProof, 'status' | 'releasedAt' | 'releasedByEventId'>;
 
 /**
  * This event's stored results of the households, locked until the settlement commits, with how
@@ -68,7 +68,10 @@ export async function releaseHeld(db: DbOrTx, releasingEventId: string, househol
   ).map((r) => ({ ...r, points: Number(r.points) }));
 }
 
-/** A result's season figures and how its points are paid, as settlement writes them and the member's result page reads them. */
+/**
+ * A result's season figures and how its points are paid (decision 140), as settlement writes them
+ * and the member's result page reads them; `status` null when it earns nothing.
+ */
 export type StoredProof = {
   season: string;
   savingKwh: number;
@@ -77,17 +80,6 @@ export type StoredProof = {
   releasedAt: string | null;
   releasedByEventId: string | null;
 };
-
-/** One result's proof figures, null when it was settled before the rule or without a baseline. */
-export async function findProof(db: DbOrTx, eventId: string, householdId: string): Promise<StoredProof | null> {
-  const [row] = rowsOf<StoredProof>(
-    await db.execute(sql`
-      select season, saving_kwh as "savingKwh", sigma_kwh as "sigmaKwh", proof_status as status, released_by_event_id as "releasedByEventId",
-        to_char(released_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "releasedAt"
-      from event_results where event_id = ${eventId}::uuid and household_id = ${householdId}::uuid and season is not null`),
-  );
-  return row ? { ...row, savingKwh: Number(row.savingKwh), sigmaKwh: Number(row.sigmaKwh) } : null;
-}
 
 /** A household's season as it stands: its settled results with a baseline, and the points still held. */
 export async function seasonOf(db: DbOrTx, householdId: string, season: string): Promise<SeasonSums & { heldPoints: number }> {

@@ -4,8 +4,8 @@ import { seasonEndsOn, seasonHasEnded } from '@peakwise/domain/event-season';
 import { localDateOf } from '@peakwise/domain/local-time';
 import type { DbOrTx } from '../../db/client';
 import type { EventPayment } from '../points/points.service';
-import { findProof, heldPointsBySeason, lockResults, releaseHeld, seasonOf, seasonsBefore, type PreviousProof } from './event-proof.repository';
-import { pointsPaidByHousehold, type ResultProof, type ResultRow } from './event-settlement.repository';
+import { heldPointsBySeason, lockResults, releaseHeld, seasonOf, seasonsBefore, type PreviousProof, type StoredProof } from './event-proof.repository';
+import { pointsPaidByHousehold, type ResultRow } from './event-settlement.repository';
 
 /**
  * Points held until proven, as settlement pays them (decision 140, the rule of decision 139 with σ
@@ -25,7 +25,10 @@ export type ProofCandidate = {
   season: string;
 };
 
-export type ProofDecision = { proof?: ResultProof; payment?: EventPayment; proven: boolean };
+export type ProofDecision = { proof?: StoredProof; payment?: EventPayment; proven: boolean };
+
+/** A release's ledger key: under the event the points were held for, and the points it brings. */
+const releaseKey = (eventId: string, householdId: string, points: number) => `event:${eventId}:household:${householdId}:released:${points}`;
 
 /**
  * How one household's result is paid (pure). `paid` is what the ledger already holds for this event
@@ -51,20 +54,21 @@ export function proofDecision(
   if (!step.counted) return { proven: false };
   const figures = { season, savingKwh: step.savingKwh, sigmaKwh: step.sigmaKwh };
   const points = row.points;
-  const key = (what: string) => `event:${eventId}:household:${householdId}:${what}:${points}`;
+  // Keyed on the total the payment brings the household to, as before decision 140.
+  const toKey = `event:${eventId}:household:${householdId}:to:${points}`;
   if (paid > 0) {
     const released = previous?.status === 'released';
-    const proof: ResultProof = { ...figures, status: released ? 'released' : 'paid_at_once', releasedAt: released ? previous.releasedAt : null, releasedByEventId: released ? previous.releasedByEventId : null };
+    const proof: StoredProof = { ...figures, status: released ? 'released' : 'paid_at_once', releasedAt: released ? previous.releasedAt : null, releasedByEventId: released ? previous.releasedByEventId : null };
     // Keyed on the total this payment brings the household to: a re-run that reaches the same total finds the key taken.
     const payment: EventPayment | undefined =
-      points > paid ? { householdId, points: points - paid, key: key('to'), kind: 'event_adjustment', detail: { eventId, settlementVersion: version } } : undefined;
+      points > paid ? { householdId, points: points - paid, key: toKey, kind: 'event_adjustment', detail: { eventId, settlementVersion: version } } : undefined;
     return { proof, ...(payment ? { payment } : {}), proven: step.proven };
   }
   if (step.status === 'none') return { proof: { ...figures, status: null, releasedAt: null, releasedByEventId: null }, proven: step.proven };
   if (step.status === 'paid_at_once') {
     return {
       proof: { ...figures, status: 'paid_at_once', releasedAt: null, releasedByEventId: null },
-      payment: { householdId, points, key: key('to'), kind: 'event_reward', detail: { eventId, settlementVersion: version } },
+      payment: { householdId, points, key: toKey, kind: 'event_reward', detail: { eventId, settlementVersion: version } },
       proven: step.proven,
     };
   }
@@ -72,7 +76,7 @@ export function proofDecision(
   // Held, and its own settlement proved the season: released at once, by itself.
   return {
     proof: { ...figures, status: 'released', releasedAt: now.toISOString(), releasedByEventId: eventId },
-    payment: { householdId, points, key: key('released'), kind: 'event_release', detail: { eventId, releasedByEventId: eventId } },
+    payment: { householdId, points, key: releaseKey(eventId, householdId, points), kind: 'event_release', detail: { eventId, releasedByEventId: eventId } },
     proven: true,
   };
 }
@@ -117,7 +121,7 @@ export async function releaseProven(tx: DbOrTx, eventId: string, proven: readonl
   return released.map((r) => ({
     householdId: r.householdId,
     points: r.points,
-    key: `event:${r.eventId}:household:${r.householdId}:released:${r.points}`,
+    key: releaseKey(r.eventId, r.householdId, r.points),
     kind: 'event_release',
     detail: { eventId: r.eventId, releasedByEventId: eventId },
     eventId: r.eventId,
@@ -139,8 +143,7 @@ function shownZ(sums: SeasonSums): number {
  * the season's held points are those still waiting. Undefined for a result that earns nothing, or
  * settled before the rule or without a baseline.
  */
-export async function resultProof(db: DbOrTx, eventId: string, household: { id: string; timeZone: string }, now: Date): Promise<Proof | undefined> {
-  const stored = await findProof(db, eventId, household.id);
+export async function resultProof(db: DbOrTx, stored: StoredProof | undefined, household: { id: string; timeZone: string }, now: Date): Promise<Proof | undefined> {
   if (!stored?.status) return undefined;
   const season = await seasonOf(db, household.id, stored.season);
   const ended = seasonHasEnded(stored.season, localDateOf(now, household.timeZone));

@@ -2,7 +2,6 @@ import { gridImportKwh } from '@peakwise/domain/event-grid-import';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import type { StoredProof } from './event-proof.repository';
 import type { StoredResult } from './events.repository';
 
 /**
@@ -105,13 +104,7 @@ export async function packedReadingsInRanges(
   );
 }
 
-/**
- * What a result counts in its season's test and how its points are paid (decision 140): absent for
- * a result without a baseline (nothing to test); `status` null when it earns nothing.
- */
-export type ResultProof = StoredProof;
-
-export type ResultRow = Omit<StoredResult, 'settledAt'> & { householdId: string; proof?: ResultProof };
+export type ResultRow = Omit<StoredResult, 'settledAt'> & { householdId: string };
 
 /** Every household's latest result, in one statement. */
 export async function saveResults(db: DbOrTx, eventId: string, version: number, results: readonly ResultRow[], now: Date) {

@@ -4,6 +4,7 @@ import { gridImportKwh } from '@peakwise/domain/event-grid-import';
 import type { DbOrTx } from '../../db/client';
 import { executePrepared } from '../../db/prepared-statement';
 import { rowsOf } from '../../db/rows';
+import type { StoredProof } from './event-proof.repository';
 import { notHeldOut } from './event-holdout.filter';
 
 export type ProgramRow = { id: string; name: string; provinces: string[]; fsas: string[] | null; defaultRewardPoints: number; defaultTargetPercent: number; noticeHours: number };
@@ -233,16 +234,23 @@ export type StoredResult = {
   actualKwh: number | null;
   reductionKwh: number | null;
   settledAt: string;
+  /** What the result counts in its season's test and how its points are paid (decision 140); absent without a baseline or before the rule. */
+  proof?: StoredProof;
 };
 
 export async function findResult(db: DbOrTx, eventId: string, householdId: string): Promise<StoredResult | null> {
-  const [row] = rowsOf<StoredResult>(
+  const [row] = rowsOf<Omit<StoredResult, 'proof'> & { season: string | null; savingKwh: number | null; sigmaKwh: number | null } & Omit<StoredProof, 'season' | 'savingKwh' | 'sigmaKwh'>>(
     await db.execute(sql`
       select outcome, points, detail, baseline_kwh as "baselineKwh", actual_kwh as "actualKwh", reduction_kwh as "reductionKwh",
-        to_char(settled_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "settledAt"
+        to_char(settled_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "settledAt",
+        season, saving_kwh as "savingKwh", sigma_kwh as "sigmaKwh", proof_status as status, released_by_event_id as "releasedByEventId",
+        to_char(released_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "releasedAt"
       from event_results where event_id = ${eventId}::uuid and household_id = ${householdId}::uuid`),
   );
-  return row ?? null;
+  if (!row) return null;
+  const { season, savingKwh, sigmaKwh, status, releasedAt, releasedByEventId, ...result } = row;
+  if (season === null || savingKwh === null || sigmaKwh === null) return result;
+  return { ...result, proof: { season, savingKwh: Number(savingKwh), sigmaKwh: Number(sigmaKwh), status, releasedAt, releasedByEventId } };
 }
 
 type OpsEventRow = EventRow & { reach: number; optedIn: number; holdoutPercent: number; heldOut: number | null; settledHouseholds: number; pointsAwarded: number; pointsHeld: number; reductionKwh: number; insufficientData: number };
