@@ -5,7 +5,7 @@
 
 import { computeBaseline, WEEKDAY_LOOKBACK_DAYS } from '../../packages/domain/src/event-baseline';
 import { averagingBaseline, eligibleDays, slotsKwh, type AveragingMethod, type MethodInput } from '../../packages/domain/src/event-baseline-methods';
-import { eventWindowNoiseKwh } from '../../packages/domain/src/event-points-rule';
+import { baselineNoiseKwh, eventWindowNoiseKwh } from '../../packages/domain/src/event-points-rule';
 import { comparisonBaseline, comparisonGroup, type ComparisonHome, type ComparisonTarget } from '../../packages/domain/src/event-baseline-comparison';
 import { regressionBaseline } from '../../packages/domain/src/event-baseline-regression';
 import { grossLoadBaseline, type GrossLoadVariant } from '../../packages/domain/src/event-baseline-gross';
@@ -250,8 +250,7 @@ export function runComparison(entries: readonly ComparisonEntry[], target: Compa
  */
 export function homeNoiseKwh(ctx: OwnContext): number | null {
   const input = methodInput(ctx, 0, 1);
-  const days = eligibleDays(input, false).days.slice(0, 10);
-  return eventWindowNoiseKwh(days.map((d) => slotsKwh(input.readings, d, input.eventSlots) ?? Number.NaN));
+  return baselineNoiseKwh(eligibleDays(input, false).days.slice(0, 10), input.eventSlots, input.readings);
 }
 
 /**
@@ -327,7 +326,7 @@ export const NOISE_CANDIDATES: readonly NoiseCandidate[] = [
         const date = addDays(ctx.event.date, -back);
         if (!skip.has(date) && slotsKwh(input.readings, date, input.eventSlots) !== null) days.push(date);
       }
-      return eventWindowNoiseKwh(days.map((d) => slotsKwh(input.readings, d, input.eventSlots) ?? Number.NaN)) ?? homeNoiseKwh(ctx);
+      return baselineNoiseKwh(days, input.eventSlots, input.readings) ?? homeNoiseKwh(ctx);
     },
   },
   {
@@ -336,7 +335,7 @@ export const NOISE_CANDIDATES: readonly NoiseCandidate[] = [
       // Combined reads gross load only for solar homes without a battery; the day's production is measured, not predicted.
       if (ctx.battery || !ctx.gross) return homeNoiseKwh(ctx);
       const { input, days } = noiseDays(ctx);
-      return eventWindowNoiseKwh(days.map((d) => slotsKwh(ctx.gross!, d, input.eventSlots) ?? Number.NaN));
+      return baselineNoiseKwh(days, input.eventSlots, ctx.gross!);
     },
   },
 ];
