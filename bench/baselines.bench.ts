@@ -11,14 +11,14 @@
  */
 
 import { cpus, loadavg, totalmem } from 'node:os';
-import { AIMED_METHODS, COMBINED, COMPARISON_METHODS, comparisonEntry, DIAGNOSTICS, GROSS_BASELINE, GROSS_PRODUCTION, GROSS_WINDOW, HYBRID_GROSS, homeNoiseKwh, noiseCandidatesKwh, OWN_METHODS, runComparison, temperatureGapC, type ComparisonEntry, type OwnContext } from './lib/baseline-candidates';
+import { AIMED_METHODS, COMBINED, COMBINED_EXPECTED_DRAW, COMPARISON_COVERED_METHODS, COMPARISON_METHODS, comparisonEntry, DIAGNOSTICS, GROSS_BASELINE, GROSS_PRODUCTION, GROSS_WINDOW, HYBRID_GROSS, homeNoiseKwh, noiseCandidates, OWN_METHODS, runComparison, runComparisonCovered, SETTLED_NOISE_CANDIDATES, temperatureGapC, type ComparisonEntry, type OwnContext } from './lib/baseline-candidates';
 import { BATTERY_SHARES, CLOCKS, EVENTS_PER_REGION, FIRST_MINUTE, isCalled, PLACEBOS_PER_REGION, makeHomes, makeRegions, QUANTITIES, type Quantity, regionWeather, simulateHome, SLOT_MINUTES } from './lib/baseline-population';
 import { behaviourPayoutRows, meanOf, placeboPaidShare, placeboTargetFor, score, SEGMENTS, withFallback, type Outcome } from './lib/baseline-scoring';
 import { addBlends } from './lib/baseline-blends';
 import { writeFileSync } from 'node:fs';
 import { benchSize, numberKnob, stringKnob, verdict } from './lib/env';
 import { ruleReport } from './lib/points-rule-report';
-import { heldReport } from './lib/held-points-report';
+import { canRun, DECISION_141, heldReport, heldTargets } from './lib/held-points-report';
 import { log } from './lib/format';
 import type { LocalDate } from '../packages/domain/src/local-time';
 
@@ -26,11 +26,17 @@ const size = benchSize();
 const homeCount = numberKnob('HOMES', size === 'smoke' ? 60 : 1000);
 const seed = numberKnob('SEED', 31);
 const quantity = stringKnob('QUANTITY') ?? 'net';
-/** BENCH_NOISE_CANDIDATES=1: keep every σ candidate per home-event in the dump (bench/sigma-candidates.ts). */
+/** BENCH_NOISE_CANDIDATES=1: keep every σ candidate per home-event in the dump (bench/sigma-candidates.ts); without it, the settled rule's. */
 const NOISE_CANDIDATES = numberKnob('NOISE_CANDIDATES', 0) > 0;
 if (!QUANTITIES.includes(quantity as Quantity)) throw new Error(`BENCH_QUANTITY must be one of ${QUANTITIES.join(', ')}`);
 const started = performance.now();
 log(`machine: ${cpus().length} cpu (${cpus()[0]?.model ?? '?'}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB, node ${process.version}, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+
+/** The σ candidates and the days each was read from, as the outcome carries them. */
+function noiseOf(ctx: OwnContext): Pick<Outcome, 'noise' | 'noiseDays'> {
+  const { kwh, days } = noiseCandidates(ctx, NOISE_CANDIDATES ? undefined : SETTLED_NOISE_CANDIDATES);
+  return { noise: kwh, noiseDays: days };
+}
 
 const regions = makeRegions(seed);
 const batteryShares = { solar: numberKnob('BATTERY_SOLAR', BATTERY_SHARES.solar), other: numberKnob('BATTERY_OTHER', BATTERY_SHARES.other) };
@@ -99,7 +105,7 @@ for (const region of regions) {
         gamingKwh: series.gamingKwh,
         noiseKwh: homeNoiseKwh(ctx),
         // Ten more runs of the combined baseline per home-event: only when asked for (bench/sigma-candidates.ts reads them).
-        noise: NOISE_CANDIDATES ? noiseCandidatesKwh(ctx) : undefined,
+        ...noiseOf(ctx),
         baseline: new Map([...OWN_METHODS, ...DIAGNOSTICS].map((m) => [m.name, m.run(ctx)])),
       };
       scored.push({ outcome, eventId: event.id, entry });
@@ -108,6 +114,8 @@ for (const region of regions) {
   for (const { outcome, eventId, entry } of scored) {
     const result = runComparison(entries.get(eventId)!, entry);
     for (const name of COMPARISON_METHODS) outcome.baseline.set(name, result[name]);
+    const covered = runComparisonCovered(entries.get(eventId)!, entry);
+    for (const name of COMPARISON_COVERED_METHODS) outcome.baseline.set(name, covered[name]);
     outcomes.push(outcome);
   }
   log(`${region.city.name} ${region.season}: ${regionHomes.length} homes, ${scored.length} scored home-events, ${((performance.now() - started) / 1000).toFixed(0)} s`);
@@ -145,10 +153,16 @@ const AIMED_HYBRIDS = AIMED_METHODS.map(({ name }) => {
   hybrids.push(hybrid);
   return hybrid;
 });
+// Issue 31's new members: decision 141's baseline with a fallback that also scores a member without a day of the event's kind (bench/new-member-gap.ts).
+const COVERED_HYBRIDS = COMPARISON_COVERED_METHODS.map((name) => {
+  const hybrid = `${COMBINED_EXPECTED_DRAW}; new members by ${name}`;
+  withFallback(outcomes, COMBINED_EXPECTED_DRAW, name, hybrid);
+  return hybrid;
+});
 // Means of candidates above per home's kind (bench/lib/baseline-blends.ts): formed after seed 31's 1,000-home run.
 const BLENDS = addBlends(outcomes);
 // A fallback that never fires scores the same as its method: listed once.
-const methods = [...baseMethods, ...hybrids.filter((h, i) => h === ENSEMBLE || h === PRODUCTION || GROSS_HYBRIDS.includes(h) || AIMED_HYBRIDS.includes(h) || outcomes.some((o) => o.baseline.get(h) !== o.baseline.get(baseMethods[i]!))), ...BLENDS];
+const methods = [...baseMethods, ...hybrids.filter((h, i) => h === ENSEMBLE || h === PRODUCTION || GROSS_HYBRIDS.includes(h) || AIMED_HYBRIDS.includes(h) || outcomes.some((o) => o.baseline.get(h) !== o.baseline.get(baseMethods[i]!))), ...BLENDS, ...COMPARISON_COVERED_METHODS, ...COVERED_HYBRIDS];
 
 // Homes that game their baseline are judged on their own (the last table): the question for them
 // is what they gain, and at 10 % of homes their inflated baselines would swamp the population's bias.
@@ -213,14 +227,25 @@ const rules = ruleReport(events, placebos, gamed, methods, shown);
 out.push(...rules.lines);
 out.push('');
 out.push('');
-// Issue 31's placebo target with the demo's real cuts paid: decision 138's settled baseline under the held rule.
-out.push(...heldReport(events, placebos, gamed, AIMED_HYBRIDS.find((h) => h.startsWith(COMBINED))!));
+// Issue 31's placebo target with the demo's real cuts paid: decision 138's baseline under the held rules, and decision 141's rule on its own.
+const heldMethod = AIMED_HYBRIDS.find((h) => h.startsWith(COMBINED))!;
+out.push(...heldReport(events, placebos, gamed, heldMethod));
 out.push('');
 const meets = Math.abs(best.bias) <= 2 && best.within >= 0.8 && best.placebo <= 0.05;
 out.push(`Closest to the targets: ${best.method}: bias ${signed(best.bias)} (target ±2 %), ${pct(best.within)} within ±20 % (target ≥ 80 %), placebo paid ${pct(best.placebo, 1)} (target ≤ 5 %): ${verdict(size, meets)}.`);
 const r = rules.best;
 const ruleMeets = Math.abs(r.pointsBias) <= 2 && r.within >= 0.8 && r.placebo <= 0.05;
 out.push(`Closest points rule and baseline: ${r.rule} with ${r.method}: points bias ${signed(r.pointsBias)} (kWh bias ${signed(r.kwhBias)}), ${pct(r.within)} within ±20 %, placebo paid ${pct(r.placebo, 1)}: ${verdict(size, ruleMeets)}.`);
+// The points rule settlement runs (decision 141, on its own baseline), from the σ candidates every run keeps.
+if (canRun(outcomes, DECISION_141)) {
+  const t = heldTargets(events, placebos, gamed, heldMethod, DECISION_141);
+  out.push(`Settled points rule, ${DECISION_141.label}: points bias ${signed(t.biasPercent)} (target ±2 %), ${pct(t.within)} within ±20 % (target ≥ 80 %), placebo paid ${pct(t.placebo, 1)} (target ≤ 5 %), ${t.distance.toFixed(1)} points from the targets: ${verdict(size, t.meets)}.`);
+  // Beside it: new members scored only with days of the event's kind (the harness's settled row before 2026-12-01), and the event-day branch.
+  for (const baseline of [`${COMBINED_EXPECTED_DRAW}; new members by comparison group ×`, ...COVERED_HYBRIDS.filter((h) => h !== DECISION_141.baseline)]) {
+    const c = heldTargets(events, placebos, gamed, heldMethod, { ...DECISION_141, baseline });
+    out.push(`The same rule on ${baseline}: points bias ${signed(c.biasPercent)}, ${pct(c.within)} within ±20 %, placebo paid ${pct(c.placebo, 1)}, ${c.distance.toFixed(1)} points from the targets: ${verdict(size, c.meets)}.`);
+  }
+} else out.push(`Settled points rule, ${DECISION_141.label}: not measured (a home-event lacks its σ or its baseline).`);
 out.push(`Harness run time: ${seconds.toFixed(0)} s for ${homeCount} homes (target < 600 s at 1,000): ${verdict(size, seconds < 600 && homeCount >= 1000)}.`);
 process.stdout.write(`${out.join('\n')}\n`);
 // Every home-event's figures, to score further points rules without simulating again.

@@ -18,11 +18,11 @@ import { DEMO_HOUSEHOLD } from '../apps/server/src/simulator/household-profile';
 import { simulateInterval } from '../apps/server/src/simulator/household-simulator';
 import { pointsHeldUntilProven } from '../packages/domain/src/event-points-proof';
 import { describeRule, pointsUnderRule, type PointsRule } from '../packages/domain/src/event-points-rule';
-import { HELD_RULES, HELD_SIGMA_RULES, heldSigmaName } from './lib/held-points-report';
+import { DECISION_141, HELD_RULES, HELD_SIGMA_RULES, heldSigmaName, type HeldRule } from './lib/held-points-report';
 import type { LocalDate } from '../packages/domain/src/local-time';
 import { addDays, localDateOf, localDatesInRange, zonedTimeToUtc } from '../packages/domain/src/local-time';
 import { provincialHolidayDates } from '../packages/domain/src/provincial-holidays';
-import { AIMED_METHODS, COMBINED, GAP_2H, homeNoiseKwh, NOISE_CANDIDATES, noiseCandidatesKwh, OWN_METHODS, type OwnContext, type OwnMethod } from './lib/baseline-candidates';
+import { AIMED_METHODS, COMBINED, COMBINED_EXPECTED_DRAW, GAP_2H, homeNoiseKwh, NOISE_CANDIDATES, noiseCandidates, OWN_METHODS, type OwnContext, type OwnMethod } from './lib/baseline-candidates';
 import { CITIES, clock, type Region } from './lib/baseline-population';
 
 const BACKFILL_DAYS = 90;
@@ -40,6 +40,8 @@ const METHODS: readonly { label: string; method: OwnMethod }[] = [
   { label: 'combined (decision 133)', method: AIMED_METHODS.find((m) => m.name === COMBINED)! },
 ];
 
+const expectedDraw = AIMED_METHODS.find((m) => m.name === COMBINED_EXPECTED_DRAW)!;
+
 // Decision 111's rules: today's curve, paid only once the saving passes z σ; 25 % of the baseline stands in for an unknown σ.
 const RULES: readonly { label: string; rule: PointsRule }[] = [
   { label: 'target 10 %', rule: { kind: 'target', targetPercent: 10 } },
@@ -55,8 +57,9 @@ type EventRow = {
   actualKwh: number;
   productionKwh: number;
   noiseKwh: number | null;
-  /** Each σ candidate (NOISE_CANDIDATES) for the event, by name. */
+  /** Each σ candidate (NOISE_CANDIDATES) for the event, by name, and how many days each was read from. */
   noise: Record<string, number | null>;
+  noiseDays: Record<string, number>;
   /** Per method label: baseline kWh or null (no baseline: not settled). */
   baseline: Map<string, number | null>;
   /**
@@ -136,6 +139,9 @@ function run(seed: number, end: LocalDate): EventRow[] {
     const slots = Object.keys(counterfactual.get(date)!);
     const sum = (m: Map<LocalDate, Record<string, number>>) => slots.reduce((s, k) => s + m.get(date)![k]!, 0);
     const baseline = new Map(METHODS.map(({ label, method }) => [label, method.run(ctx)] as const));
+    // Decision 141's baseline, under the name its held rule settles on (the demo has no comparison group: its own days or none).
+    baseline.set(DECISION_141.baseline!, expectedDraw.run(ctx));
+    const sigmas = noiseCandidates(ctx);
     const onConsumption: OwnContext = { ...ctx, readings: consumption, gross: null, production: null };
     const settledOnConsumption = METHODS[0]!.method.run(onConsumption);
     const consumptionNoise = homeNoiseKwh(onConsumption);
@@ -148,7 +154,8 @@ function run(seed: number, end: LocalDate): EventRow[] {
       actualKwh: sum(draw),
       productionKwh: sum(production),
       noiseKwh: homeNoiseKwh(ctx),
-      noise: noiseCandidatesKwh(ctx),
+      noise: sigmas.kwh,
+      noiseDays: sigmas.days,
       baseline,
       consumptionPoints:
         settledOnConsumption === null ? null : RULES.map(({ rule }) => pointsUnderRule(rule, { baselineKwh: settledOnConsumption, actualKwh: consumed, noiseKwh: consumptionNoise })),
@@ -239,23 +246,28 @@ function sigmaTable(): string[] {
  * household not cut (the actual its draw without the event): what it would be paid for noise alone.
  */
 function heldTable(): string[] {
-  const label = METHODS[2]!.label;
   const target = RULES[0]!.rule;
   const lines = [
-    'Points held until proven on combined (each seed and end a season of 20 events, oldest first): events paid at once / released at settlement / released later (and how many events later, on average) / held, never paid / earning nothing under target 10 %, points paid against what the true cut earns under target 10 %; and had it not cut, the events paid (at once + released).',
+    'Points held until proven on combined, decision 141\'s rule on its own baseline (combined with the expected draw, the demo household\'s branch) (each seed and end a season of 20 events, oldest first): events paid at once / released at settlement / released later (and how many events later, on average) / held, never paid / earning nothing under target 10 %, points paid against what the true cut earns under target 10 %; and had it not cut, the events paid (at once + released).',
     '',
     '| Rule | Scope | At once / released at settlement / released later / never / nothing | Released later: mean wait (events) | Paid in all | Points paid / true cut earns | Had it not cut: paid (at once + released) |',
     '|---|---|---|---|---|---|---|',
   ];
-  const season = (rows: readonly EventRow[], actual: (r: EventRow) => number, sigma: string | undefined) =>
-    rows.filter((r) => r.baseline.get(label) != null).map((r) => {
-      const baselineKwh = r.baseline.get(label)!;
+  // Combined (decision 133) unless the rule settles on its own baseline (decision 141's expected draw).
+  const baselineOf = (held: HeldRule) => held.baseline ?? METHODS[2]!.label;
+  const season = (rows: readonly EventRow[], actual: (r: EventRow) => number, held: HeldRule) =>
+    rows.filter((r) => r.baseline.get(baselineOf(held)) != null).map((r) => {
+      const baselineKwh = r.baseline.get(baselineOf(held))!;
       // The held rule is given the raw σ, or the σ candidate its row names; the target points read no σ.
       // The demo household has panels and no battery: the gross-load branch.
-      const noiseKwh = sigma === undefined ? r.noiseKwh : (r.noise[heldSigmaName(sigma, true)] ?? null);
-      return { baselineKwh, actualKwh: actual(r), noiseKwh, targetPoints: pointsUnderRule(target, { baselineKwh, actualKwh: actual(r), noiseKwh: r.noiseKwh }) };
+      const sigmaName = held.sigma === undefined ? NOISE_CANDIDATES[0]!.name : heldSigmaName(held.sigma, true);
+      const noiseKwh = held.sigma === undefined ? r.noiseKwh : (r.noise[sigmaName] ?? null);
+      const noiseDays = held.withDays ? (r.noiseDays[sigmaName] ?? null) : null;
+      return { baselineKwh, actualKwh: actual(r), noiseKwh, noiseDays, targetPoints: pointsUnderRule(target, { baselineKwh, actualKwh: actual(r), noiseKwh: r.noiseKwh }) };
     });
-  for (const { label: ruleLabel, rule, sigma } of [...HELD_RULES, ...HELD_SIGMA_RULES]) {
+  for (const held of [...HELD_RULES, ...HELD_SIGMA_RULES, DECISION_141]) {
+    const { label: ruleLabel, rule } = held;
+    const label = baselineOf(held);
     for (const scope of [...ends.map((end) => ({ name: `to ${end}`, end })), { name: 'both ends', end: null }]) {
       const counts = { paid_at_once: 0, released: 0, released_later: 0, held: 0, none: 0 };
       const placebo = { paid_at_once: 0, released: 0 };
@@ -266,7 +278,7 @@ function heldTable(): string[] {
       for (const seed of seeds) {
         for (const end of ends.filter((e) => scope.end === null || e === scope.end)) {
           const rows = all.filter((r) => r.seed === seed && r.end === end);
-          const results = pointsHeldUntilProven(season(rows, (r) => r.actualKwh, sigma), rule);
+          const results = pointsHeldUntilProven(season(rows, (r) => r.actualKwh, held), rule);
           results.forEach((r, i) => {
             counts[r.status === 'released' && r.releasedAt !== i ? 'released_later' : r.status]++;
             if (r.releasedAt !== null) waited += r.releasedAt - i;
@@ -274,12 +286,17 @@ function heldTable(): string[] {
           });
           earned += rows.filter((r) => r.baseline.get(label) != null).reduce((s, r) => s + earnedToday(r), 0);
           n += results.length;
-          for (const r of pointsHeldUntilProven(season(rows, (x) => x.counterfactualKwh, sigma), rule)) if (r.status === 'paid_at_once' || r.status === 'released') placebo[r.status]++;
+          for (const r of pointsHeldUntilProven(season(rows, (x) => x.counterfactualKwh, held), rule)) if (r.status === 'paid_at_once' || r.status === 'released') placebo[r.status]++;
         }
       }
       lines.push(`| ${ruleLabel} | ${scope.name} | ${counts.paid_at_once} / ${counts.released} / ${counts.released_later} / ${counts.held} / ${counts.none} of ${n} | ${f(waited / counts.released_later, 1)} | **${counts.paid_at_once + counts.released + counts.released_later}** | ${f(paid / n, 0)} / ${f(earned / n, 0)} | ${placebo.paid_at_once + placebo.released} (${placebo.paid_at_once} + ${placebo.released}) |`);
     }
   }
+  // What decision 141 gives the demo household: the expected draw's σ and how many days it was read from.
+  const sigmaName = heldSigmaName(DECISION_141.sigma!, true);
+  const settled = all.filter((r) => r.baseline.get(baselineOf(DECISION_141)) != null);
+  const days = settled.map((r) => r.noiseDays[sigmaName] ?? 0);
+  lines.push('', `Decision 141 on the demo household: ${settled.length} of ${all.length} events with a baseline; σ of the expected draw's days ${f(settled.reduce((s, r) => s + (r.noise[sigmaName] ?? Number.NaN), 0) / settled.length)} kWh on average, read from ${Math.min(...days)}–${Math.max(...days)} days (mean ${f(days.reduce((s, d) => s + d, 0) / days.length, 1)}).`);
   return lines;
 }
 

@@ -43,8 +43,12 @@ const out: string[] = [];
 for (const file of files) {
   const dump = readOutcomeDump(file);
   const method = findMethod(dump, `${COMBINED}; new members by comparison group ×`);
-  const withNoise = dump.outcomes.filter((o) => o.noise !== undefined);
-  if (withNoise.length !== dump.outcomes.length) throw new Error(`${file}: home-events without noise candidates (a dump made without BENCH_NOISE_CANDIDATES=1)`);
+  // A run without BENCH_NOISE_CANDIDATES=1 keeps only the settled rule's σ candidates.
+  const withNoise = dump.outcomes.filter((o) => {
+    const noise = o.noise;
+    return noise !== undefined && NOISE_CANDIDATES.every(({ name }) => name in noise);
+  });
+  if (withNoise.length !== dump.outcomes.length) throw new Error(`${file}: home-events without every noise candidate (a dump made without BENCH_NOISE_CANDIDATES=1)`);
   const events = dump.outcomes.filter((o) => !o.placebo && !isGaming(o));
   const placebos = dump.outcomes.filter((o) => o.placebo && !isGaming(o));
   out.push(`Seed ${dump.seed}, ${dump.homeCount} homes, on ${dump.quantity}, baseline: ${method} (${events.length} home-events, ${placebos.length} placebo).`);

@@ -6,9 +6,9 @@
 import { computeBaseline, WEEKDAY_LOOKBACK_DAYS } from '../../packages/domain/src/event-baseline';
 import { averagingBaseline, eligibleDays, slotsKwh, type AveragingMethod, type MethodInput } from '../../packages/domain/src/event-baseline-methods';
 import { baselineNoiseKwh, eventWindowNoiseKwh } from '../../packages/domain/src/event-points-rule';
-import { comparisonBaseline, comparisonGroup, type ComparisonHome, type ComparisonTarget } from '../../packages/domain/src/event-baseline-comparison';
+import { COMPARISON_GROUP_SIZE, comparisonBaseline, comparisonGroup, MIN_COMPARISON_GROUP, type ComparisonHome, type ComparisonTarget } from '../../packages/domain/src/event-baseline-comparison';
 import { regressionBaseline } from '../../packages/domain/src/event-baseline-regression';
-import { grossLoadBaseline, type GrossLoadVariant } from '../../packages/domain/src/event-baseline-gross';
+import { grossLoadBaseline, type GrossLoadBaseline, type GrossLoadVariant } from '../../packages/domain/src/event-baseline-gross';
 import type { LocalDate } from '../../packages/domain/src/local-time';
 import { addDays, zonedTimeToUtc } from '../../packages/domain/src/local-time';
 import { clocksBetween, type PlannedEvent, type Region } from './baseline-population';
@@ -98,24 +98,30 @@ function regression(name: string, sameDay: boolean, exclusion: Exclusion = 'area
  * Decision 101's capped additive rule, with the window read on gross load for a home whose
  * production is measured (decision 126); other homes by decision 101's rule unchanged.
  */
+/** The gross-load baseline of a home whose production is measured, from the days the settled rule would read; null where it has none. */
+function grossLoadRun(ctx: OwnContext, variant: GrossLoadVariant, gapHours: number): GrossLoadBaseline | null | 'too-few-days' {
+  const input = methodInput(ctx, 3, gapHours);
+  const { days, minimum } = eligibleDays(input, true);
+  if (days.length < minimum) return 'too-few-days';
+  return grossLoadBaseline({
+    days,
+    event: { date: ctx.event.date, slots: [...input.eventSlots] },
+    window: { date: ctx.event.date, slots: [...input.windowSlots] },
+    net: ctx.readings,
+    gross: ctx.gross!,
+    production: ctx.production!,
+    variant,
+  });
+}
+
 function grossLoad(name: string, variant: GrossLoadVariant, gapHours = 1): OwnMethod {
   const settled = settledWithGap(name, gapHours);
   return {
     name,
     run: (ctx) => {
       if (!ctx.gross || !ctx.production) return settled.run(ctx);
-      const input = methodInput(ctx, 3, gapHours);
-      const { days, minimum } = eligibleDays(input, true);
-      if (days.length < minimum) return null;
-      const b = grossLoadBaseline({
-        days,
-        event: { date: ctx.event.date, slots: [...input.eventSlots] },
-        window: { date: ctx.event.date, slots: [...input.windowSlots] },
-        net: ctx.readings,
-        gross: ctx.gross,
-        production: ctx.production,
-        variant,
-      });
+      const b = grossLoadRun(ctx, variant, gapHours);
+      if (b === 'too-few-days') return null;
       return b ? b.kwh : settled.run(ctx);
     },
   };
@@ -144,6 +150,11 @@ const gap2h = settledWithGap(GAP_2H, 2);
 const daysAlone = averaging('days alone', { ...TEN, adjustment: 'none', cap: 0 });
 const grossBaseline1h = grossLoad(HYBRID_GROSS, 'gross-baseline', 1);
 const grossBaseline2h = grossLoad(COMBINED, 'gross-baseline', 2);
+/** Combined with the gross-load branch's floor at 0 taken per baseline day (the domain's expected-draw variant). */
+export const COMBINED_EXPECTED_DRAW = "combined, solar homes without a battery on their expected draw (the floor at 0 per baseline day)";
+/** Decision 133's early window: three hours ending two hours before the start. */
+const EXPECTED_DRAW_GAP_HOURS = 2;
+const expectedDraw2h = grossLoad(COMBINED_EXPECTED_DRAW, 'expected-draw', EXPECTED_DRAW_GAP_HOURS);
 
 export const AIMED_METHODS: readonly OwnMethod[] = [
   gap2h,
@@ -151,6 +162,7 @@ export const AIMED_METHODS: readonly OwnMethod[] = [
   { name: HYBRID_GROSS, run: (ctx) => (ctx.gross && !ctx.battery ? grossBaseline1h.run(ctx) : settledRule.run(ctx)) },
   { name: BATTERY_UNADJUSTED, run: (ctx) => (ctx.battery ? daysAlone.run(ctx) : settledRule.run(ctx)) },
   { name: COMBINED, run: (ctx) => (ctx.battery ? daysAlone.run(ctx) : ctx.gross ? grossBaseline2h.run(ctx) : gap2h.run(ctx)) },
+  { name: COMBINED_EXPECTED_DRAW, run: (ctx) => (ctx.battery ? daysAlone.run(ctx) : ctx.gross ? expectedDraw2h.run(ctx) : gap2h.run(ctx)) },
   {
     name: COMBINED_SOLAR_BATTERY_SETTLED,
     run: (ctx) => (ctx.battery ? (ctx.gross ? settledRule.run(ctx) : daysAlone.run(ctx)) : ctx.gross ? grossBaseline2h.run(ctx) : gap2h.run(ctx)),
@@ -215,8 +227,12 @@ export const OWN_METHODS: readonly OwnMethod[] = [
 
 export const COMPARISON_METHODS = ['comparison group, additive', 'comparison group, ×'] as const;
 
-/** What a home contributes to comparison groups at one event. */
-export type ComparisonEntry = { home: ComparisonHome; target: ComparisonTarget };
+/**
+ * What a home contributes to comparison groups at one event. `anyDays`: its most recent past days of
+ * any kind (not event days), and `windowKwh`: its event day's use over 3 h ending 2 h before the
+ * start, for the covering candidate below (a member without a day of the event's kind).
+ */
+export type ComparisonEntry = { home: ComparisonHome; target: ComparisonTarget; anyDays?: LocalDate[]; windowKwh?: number | null };
 
 export function comparisonEntry(ctx: OwnContext, id: string, called: boolean, stratum: string, actualKwh: number): ComparisonEntry {
   const input = methodInput(ctx, 0, 1);
@@ -234,7 +250,12 @@ export function comparisonEntry(ctx: OwnContext, id: string, called: boolean, st
   }
   // Any day of the kind counts, down to one: the group carries the rest.
   const days = eligibleDays(input, false).days;
-  return { home: { id, called, stratum, history, eventDayKwh: actualKwh }, target: { id, stratum, history, days } };
+  const skip = new Set([...input.eventDates, ctx.event.date]);
+  const anyDays = [...history.keys()].filter((d) => !skip.has(d)).sort().reverse().slice(0, 10);
+  // Ends 2 h before the start, as combined's window does: a pre-conditioning member's extra hour and a half stays out.
+  const from = ctx.event.startHour * 60;
+  const windowKwh = slotsKwh(ctx.readings, ctx.event.date, clocksBetween(from - 5 * 60, from - 2 * 60));
+  return { home: { id, called, stratum, history, eventDayKwh: actualKwh }, target: { id, stratum, history, days }, anyDays, windowKwh };
 }
 
 export function runComparison(entries: readonly ComparisonEntry[], target: ComparisonEntry): Record<(typeof COMPARISON_METHODS)[number], number | null> {
@@ -245,12 +266,78 @@ export function runComparison(entries: readonly ComparisonEntry[], target: Compa
 }
 
 /**
+ * Issue 31's new members (bench/new-member-gap.ts): the comparison group × leaves a member with no
+ * past day of the event's kind unscored (a third to four fifths of new members' kWh gap). These
+ * candidates score it all the same: over its past days of any kind (a weekend joiner at a weekday
+ * event; the peers' ratio over those same days carries the weekday difference), and with no past
+ * day at all over its event day's hours before the event (3 h ending 2 h before), against the same
+ * hours of peers nearest to it in them. The median variant takes the peers' middle ratio instead of
+ * Σ event ÷ Σ usual, so that one peer whose usual days ran unlike its event day (a home gaming its
+ * own baseline stops on area event days) does not pull every member's change.
+ */
+export const COMPARISON_COVERED = 'comparison group ×, any past days, else the event day before it';
+export const COMPARISON_COVERED_MEDIAN = "comparison group ×, any past days, else the event day before it, peers' median ratio";
+/** Decision 101's fallback as settlement runs it since 2026-11-30: any past days, and nothing with none (no event-day branch). */
+export const COMPARISON_ANY_DAYS = 'comparison group ×, any past days';
+export const COMPARISON_COVERED_METHODS = [COMPARISON_COVERED, COMPARISON_COVERED_MEDIAN, COMPARISON_ANY_DAYS] as const;
+
+const median = (xs: readonly number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+
+/** own × the peers' change, Σ over Σ or their median ratio (a peer with no usual use left out of the median). */
+function groupScaled(own: number, peers: readonly { usual: number; event: number }[], ratio: 'sum' | 'median'): number | null {
+  if (peers.length < MIN_COMPARISON_GROUP) return null;
+  if (ratio === 'sum') {
+    const usual = peers.reduce((s, p) => s + p.usual, 0);
+    const event = peers.reduce((s, p) => s + p.event, 0);
+    return Math.max(0, usual > 0 ? (own * event) / usual : own);
+  }
+  const ratios = peers.filter((p) => p.usual > 0).map((p) => p.event / p.usual);
+  return ratios.length < MIN_COMPARISON_GROUP ? null : Math.max(0, own * median(ratios));
+}
+
+export function runComparisonCovered(entries: readonly ComparisonEntry[], target: ComparisonEntry): Record<(typeof COMPARISON_COVERED_METHODS)[number], number | null> {
+  const days = target.target.days.length > 0 ? target.target.days : (target.anyDays ?? []);
+  let own: number | null = null;
+  let peers: { usual: number; event: number }[] = [];
+  if (days.length > 0) {
+    const t: ComparisonTarget = { ...target.target, days };
+    const group = comparisonGroup(t, entries.map((e) => e.home));
+    own = days.reduce((s, d) => s + target.target.history.get(d)!, 0) / days.length;
+    peers = group.map((h) => ({ usual: days.reduce((s, d) => s + h.history.get(d)!, 0) / days.length, event: h.eventDayKwh ?? 0 }));
+  } else if (target.windowKwh !== undefined && target.windowKwh !== null) {
+    const mine = target.windowKwh;
+    own = mine;
+    const stratum = target.home.stratum;
+    peers = entries
+      .filter((e) => !e.home.called && e.home.id !== target.home.id && e.home.stratum === stratum && e.home.eventDayKwh !== null && e.windowKwh !== undefined && e.windowKwh !== null)
+      .map((e) => ({ id: e.home.id, usual: e.windowKwh!, event: e.home.eventDayKwh!, distance: Math.abs(e.windowKwh! - mine) }))
+      .sort((a, b) => a.distance - b.distance || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+      .slice(0, COMPARISON_GROUP_SIZE);
+  }
+  if (own === null) return { [COMPARISON_COVERED]: null, [COMPARISON_COVERED_MEDIAN]: null, [COMPARISON_ANY_DAYS]: null };
+  const sum = groupScaled(own, peers, 'sum');
+  return { [COMPARISON_COVERED]: sum, [COMPARISON_COVERED_MEDIAN]: groupScaled(own, peers, 'median'), [COMPARISON_ANY_DAYS]: days.length > 0 ? sum : null };
+}
+
+/**
  * The home's day-to-day noise over the event's clock times: the standard deviation over the days
  * a 10-day baseline would average (decision 102), null with too few.
  */
 export function homeNoiseKwh(ctx: OwnContext): number | null {
+  return homeNoise(ctx).kwh;
+}
+
+/** A σ and how many days it was read from (decision 141 tests a saving on σ √(1 + 1/n) against t for n − 1). */
+export type NoiseReading = { kwh: number | null; days: number };
+
+function homeNoise(ctx: OwnContext): NoiseReading {
   const input = methodInput(ctx, 0, 1);
-  return baselineNoiseKwh(eligibleDays(input, false).days.slice(0, 10), input.eventSlots, input.readings);
+  const days = eligibleDays(input, false).days.slice(0, 10);
+  return { kwh: baselineNoiseKwh(days, input.eventSlots, input.readings), days: days.length };
 }
 
 /**
@@ -259,13 +346,14 @@ export function homeNoiseKwh(ctx: OwnContext): number | null {
  * raw evening swing). A placebo day is paid on the baseline's error, not on the raw swing: the
  * same-day adjustment can explain part of a day's level, and the days' mean adds √(1 + 1/n).
  */
-export type NoiseCandidate = { name: string; run: (ctx: OwnContext) => number | null };
+export type NoiseCandidate = { name: string; run: (ctx: OwnContext) => NoiseReading };
 
 export const NOISE_RAW = 'raw σ (decision 102)';
 export const NOISE_RESIDUAL_SD = 'residual σ of combined, sd';
 export const NOISE_RESIDUAL_RMS = 'residual σ of combined, RMS';
 export const NOISE_SAME_WEEKDAY = 'σ over the same weekday';
 export const NOISE_BASELINE_QUANTITY = "σ on the baseline's quantity (gross load where combined reads it)";
+export const NOISE_EXPECTED_DRAW = "σ of the expected draw's days (each day's gross load less the event day's production, floored per interval)";
 
 /** Fewer back-tested days than this and the residual says too little: the raw σ stands in. */
 export const MIN_BACKTEST_DAYS = 5;
@@ -299,20 +387,20 @@ export function combinedBacktestErrorsKwh(ctx: OwnContext): number[] {
 // sd and RMS read the same back-test: run it once per context.
 const backtests = new WeakMap<OwnContext, number[]>();
 
-function residualNoise(ctx: OwnContext, kind: 'sd' | 'rms'): number | null {
+function residualNoise(ctx: OwnContext, kind: 'sd' | 'rms'): NoiseReading {
   let errors = backtests.get(ctx);
   if (!errors) {
     errors = combinedBacktestErrorsKwh(ctx);
     backtests.set(ctx, errors);
   }
-  if (errors.length < MIN_BACKTEST_DAYS) return homeNoiseKwh(ctx);
-  if (kind === 'sd') return eventWindowNoiseKwh(errors);
+  if (errors.length < MIN_BACKTEST_DAYS) return homeNoise(ctx);
+  if (kind === 'sd') return { kwh: eventWindowNoiseKwh(errors), days: errors.length };
   // RMS keeps a home's own lean: a baseline that runs high for it pays a placebo day by that lean too.
-  return Math.sqrt(errors.reduce((s, e) => s + e * e, 0) / errors.length);
+  return { kwh: Math.sqrt(errors.reduce((s, e) => s + e * e, 0) / errors.length), days: errors.length };
 }
 
 export const NOISE_CANDIDATES: readonly NoiseCandidate[] = [
-  { name: NOISE_RAW, run: homeNoiseKwh },
+  { name: NOISE_RAW, run: homeNoise },
   { name: NOISE_RESIDUAL_SD, run: (ctx) => residualNoise(ctx, 'sd') },
   { name: NOISE_RESIDUAL_RMS, run: (ctx) => residualNoise(ctx, 'rms') },
   {
@@ -326,21 +414,45 @@ export const NOISE_CANDIDATES: readonly NoiseCandidate[] = [
         const date = addDays(ctx.event.date, -back);
         if (!skip.has(date) && slotsKwh(input.readings, date, input.eventSlots) !== null) days.push(date);
       }
-      return baselineNoiseKwh(days, input.eventSlots, input.readings) ?? homeNoiseKwh(ctx);
+      const kwh = baselineNoiseKwh(days, input.eventSlots, input.readings);
+      return kwh === null ? homeNoise(ctx) : { kwh, days: days.length };
     },
   },
   {
     name: NOISE_BASELINE_QUANTITY,
     run: (ctx) => {
       // Combined reads gross load only for solar homes without a battery; the day's production is measured, not predicted.
-      if (ctx.battery || !ctx.gross) return homeNoiseKwh(ctx);
+      if (ctx.battery || !ctx.gross) return homeNoise(ctx);
       const { input, days } = noiseDays(ctx);
-      return baselineNoiseKwh(days, input.eventSlots, ctx.gross!);
+      return { kwh: baselineNoiseKwh(days, input.eventSlots, ctx.gross), days: days.length };
+    },
+  },
+  {
+    name: NOISE_EXPECTED_DRAW,
+    run: (ctx) => {
+      // Settlement's σ of an expected-draw row: the spread of each baseline day's draw under the
+      // event day's sun, the window's share included, over the same days as its baseline.
+      if (ctx.battery || !ctx.gross || !ctx.production) return homeNoise(ctx);
+      const b = grossLoadRun(ctx, 'expected-draw', EXPECTED_DRAW_GAP_HOURS);
+      if (b === 'too-few-days' || !b?.dayDrawsKwh) return homeNoise(ctx);
+      return { kwh: eventWindowNoiseKwh(b.dayDrawsKwh), days: b.dayDrawsKwh.length };
     },
   },
 ];
 
 /** Every noise candidate for one home-event, by name. */
 export function noiseCandidatesKwh(ctx: OwnContext): Record<string, number | null> {
-  return Object.fromEntries(NOISE_CANDIDATES.map((n) => [n.name, n.run(ctx)]));
+  return noiseCandidates(ctx).kwh;
+}
+
+/** The σ candidates settlement's rule reads (decision 141's σ by branch): cheap, so every run keeps them. */
+export const SETTLED_NOISE_CANDIDATES: readonly string[] = [NOISE_BASELINE_QUANTITY, NOISE_EXPECTED_DRAW];
+
+/**
+ * The noise candidates for one home-event (every one, or those named), by name, with the days each
+ * was read from (in one pass: the back-test is not cheap).
+ */
+export function noiseCandidates(ctx: OwnContext, only?: readonly string[]): { kwh: Record<string, number | null>; days: Record<string, number> } {
+  const readings = NOISE_CANDIDATES.filter((n) => !only || only.includes(n.name)).map((n) => [n.name, n.run(ctx)] as const);
+  return { kwh: Object.fromEntries(readings.map(([name, r]) => [name, r.kwh])), days: Object.fromEntries(readings.map(([name, r]) => [name, r.days])) };
 }

@@ -39,6 +39,8 @@ export type Outcome = {
   noiseKwh: number | null;
   /** Candidates for that σ by name (NOISE_CANDIDATES in baseline-candidates.ts; absent in older dumps). */
   noise?: Record<string, number | null>;
+  /** How many days each of those σ was read from (absent in dumps from before decision 141). */
+  noiseDays?: Record<string, number>;
   /** Per method: the baseline kWh, or null for none. */
   baseline: Map<string, number | null>;
 };

@@ -6,9 +6,9 @@
  * reduction earns under today's curve (target 10 %), since that is what a held event finally pays.
  */
 
-import { pointsHeldUntilProven, RELEASE_BOUNDARIES, type ProofEventResult, type ProofRule } from '../../packages/domain/src/event-points-proof';
+import { HELD_UNTIL_PROVEN, pointsHeldUntilProven, RELEASE_BOUNDARIES, type ProofEventResult, type ProofRule } from '../../packages/domain/src/event-points-proof';
 import { pointsUnderRule, type PointsRule } from '../../packages/domain/src/event-points-rule';
-import { NOISE_BASELINE_QUANTITY, NOISE_RESIDUAL_RMS, NOISE_RESIDUAL_SD } from './baseline-candidates';
+import { COMBINED_EXPECTED_DRAW, COMPARISON_ANY_DAYS, NOISE_BASELINE_QUANTITY, NOISE_EXPECTED_DRAW, NOISE_RAW, NOISE_RESIDUAL_RMS, NOISE_RESIDUAL_SD } from './baseline-candidates';
 import { paidPoints, SEGMENTS, truePoints, type Outcome } from './baseline-scoring';
 
 const TARGET: PointsRule = { kind: 'target', targetPercent: 10 };
@@ -19,7 +19,15 @@ const CONFIDENCE: PointsRule = { kind: 'confidence', targetPercent: 10, z: 1.645
  * home-event's raw σ (noiseKwh, the σ rule's); with it, that σ candidate (NOISE_CANDIDATES), which
  * only dumps made with BENCH_NOISE_CANDIDATES=1 carry.
  */
-export type HeldRule = { label: string; rule: ProofRule; sigma?: string };
+export type HeldRule = {
+  label: string;
+  rule: ProofRule;
+  sigma?: string;
+  /** Give the domain the σ's day count too (decision 141: σ √(1 + 1/n) against t for n − 1); only dumps from decision 141 on carry it. */
+  withDays?: boolean;
+  /** The baseline it settles on, when not the report's own (a rule settled on another baseline than the one the table compares on). */
+  baseline?: string;
+};
 
 export const HELD_RULES: readonly HeldRule[] = [
   { label: `held, released at ${RELEASE_BOUNDARIES.tenEventsAtFivePercent} σ`, rule: { z: 1.645, fallbackShare: 0.25, boundaryZ: RELEASE_BOUNDARIES.tenEventsAtFivePercent } },
@@ -48,17 +56,50 @@ const SIGMA_CANDIDATES: readonly { name: string; label: string }[] = [
  */
 export const SIGMA_BY_BRANCH = "the baseline's own error (RMS) for solar homes without a battery, σ on the baseline's quantity for the rest";
 
+/** The same choice with the σ of the expected draw's days for solar homes without a battery (expected-draw's own quantity). */
+export const SIGMA_EXPECTED_DRAW_BY_BRANCH = "the expected draw's σ for solar homes without a battery, σ on the baseline's quantity for the rest";
+
 export const HELD_SIGMA_RULES: readonly HeldRule[] = [
   ...SIGMA_CANDIDATES.flatMap(({ name, label }) =>
     Object.values(RELEASE_BOUNDARIES).map((boundaryZ) => ({ label: `held, ${label}, released at ${boundaryZ} σ`, rule: atBoundary(boundaryZ), sigma: name })),
   ),
   { label: `held, σ ${SIGMA_BY_BRANCH}, released at ${RELEASE_BOUNDARIES.fortyEventsAtFivePercent} σ`, rule: atBoundary(RELEASE_BOUNDARIES.fortyEventsAtFivePercent), sigma: SIGMA_BY_BRANCH },
+  { label: `held, σ ${SIGMA_EXPECTED_DRAW_BY_BRANCH}, released at ${RELEASE_BOUNDARIES.fortyEventsAtFivePercent} σ`, rule: atBoundary(RELEASE_BOUNDARIES.fortyEventsAtFivePercent), sigma: SIGMA_EXPECTED_DRAW_BY_BRANCH },
 ];
+
+/**
+ * Decision 141's rule as settlement runs it: held until proven at 2.5 σ, on combined with solar homes
+ * without a battery on their expected draw (new members by the comparison group's ratio), σ by branch
+ * (the expected draw's for those homes, the baseline's quantity's for the rest), each saving tested on
+ * σ √(1 + 1/n) against Student's t for n − 1, n the days its σ was read from.
+ */
+export const DECISION_141: HeldRule = {
+  label: 'decision 141: held, expected draw, σ by branch, t(n−1) on σ√(1+1/n)',
+  rule: HELD_UNTIL_PROVEN,
+  sigma: SIGMA_EXPECTED_DRAW_BY_BRANCH,
+  withDays: true,
+  // New members as settlement scores them: over their days of the event's kind, else of any kind, else not at all.
+  baseline: `${COMBINED_EXPECTED_DRAW}; new members by ${COMPARISON_ANY_DAYS}`,
+};
+
+/** Whether every home-event carries what a held rule reads: its σ candidates, their days, its baseline. */
+export function canRun(outcomes: readonly Outcome[], held: HeldRule): boolean {
+  const names = held.sigma === undefined ? [] : sigmaNames(held.sigma);
+  return outcomes.every(
+    (o) => names.every((name) => o.noise !== undefined && name in o.noise) && (!held.withDays || o.noiseDays !== undefined) && (held.baseline === undefined || o.baseline.has(held.baseline)),
+  );
+}
+
+/** The σ candidates a held rule's σ reads, over every kind of home. */
+function sigmaNames(sigma: string): string[] {
+  return [...new Set([heldSigmaName(sigma, true), heldSigmaName(sigma, false)])];
+}
 
 /** The σ candidate a held rule's σ names for a home (SIGMA_BY_BRANCH picks one by the home's baseline branch). */
 export function heldSigmaName(sigma: string, solarWithoutBattery: boolean): string {
-  if (sigma !== SIGMA_BY_BRANCH) return sigma;
-  return solarWithoutBattery ? NOISE_RESIDUAL_RMS : NOISE_BASELINE_QUANTITY;
+  if (sigma === SIGMA_BY_BRANCH) return solarWithoutBattery ? NOISE_RESIDUAL_RMS : NOISE_BASELINE_QUANTITY;
+  if (sigma === SIGMA_EXPECTED_DRAW_BY_BRANCH) return solarWithoutBattery ? NOISE_EXPECTED_DRAW : NOISE_BASELINE_QUANTITY;
+  return sigma;
 }
 
 /** The σ a held rule is given for one home-event (null: unknown, the rule's fallback share stands in). */
@@ -68,9 +109,17 @@ export function heldSigmaKwh(o: Outcome, sigma: string | undefined): number | nu
   return o.noise[heldSigmaName(sigma, o.solar && o.battery !== true)] ?? null;
 }
 
+/** How many days that σ was read from, for a rule that gives the domain the count (null: not given). */
+export function heldSigmaDays(o: Outcome, held: HeldRule): number | null {
+  if (!held.withDays) return null;
+  if (o.noiseDays === undefined) throw new Error(`no σ day counts for home ${o.homeIndex} (a dump from before decision 141, or made without BENCH_NOISE_CANDIDATES=1)`);
+  // Without a named σ the rule reads the raw σ, which the raw candidate's days hold.
+  return o.noiseDays[heldSigmaName(held.sigma ?? NOISE_RAW, o.solar && o.battery !== true)] ?? null;
+}
+
 /** How each home-event ends under one rule: points paid and the way they were paid. */
 type Paid = { points: number; way: 'at_once' | 'released' | 'released_later' | 'never' | 'none' };
-type Payout = Map<Outcome, Paid>;
+export type Payout = Map<Outcome, Paid>;
 
 /** The homes' seasons: real events and placebo days apart, each oldest first (the harness pushes them in date order). */
 function seasons(outcomes: readonly Outcome[]): Outcome[][] {
@@ -84,14 +133,16 @@ function seasons(outcomes: readonly Outcome[]): Outcome[][] {
   return [...byHome.values()];
 }
 
-function heldPayout(outcomes: readonly Outcome[], method: string, { rule, sigma }: HeldRule): Payout {
+export function heldPayout(outcomes: readonly Outcome[], reportMethod: string, held: HeldRule): Payout {
+  const { rule, sigma } = held;
+  const method = held.baseline ?? reportMethod;
   const payout: Payout = new Map();
   for (const season of seasons(outcomes)) {
     const results: ProofEventResult[] = pointsHeldUntilProven(
       season.map((o) => {
         const b = o.baseline.get(method) ?? null;
         // No baseline: not settled, paid nothing, and no part of the test (a NaN baseline is left out).
-        return { baselineKwh: b ?? Number.NaN, actualKwh: o.scoredActualKwh, noiseKwh: heldSigmaKwh(o, sigma), targetPoints: paidPoints(o, method) };
+        return { baselineKwh: b ?? Number.NaN, actualKwh: o.scoredActualKwh, noiseKwh: heldSigmaKwh(o, sigma), noiseDays: heldSigmaDays(o, held), targetPoints: paidPoints(o, method) };
       }),
       rule,
     );
@@ -116,9 +167,9 @@ function rulePayout(outcomes: readonly Outcome[], method: string, rule: PointsRu
   return payout;
 }
 
-type Figures = { n: number; biasPercent: number; within: number; paid: number; atOnce: number; released: number; releasedLater: number; never: number };
+export type Figures = { n: number; biasPercent: number; within: number; paid: number; atOnce: number; released: number; releasedLater: number; never: number };
 
-function figures(group: readonly Outcome[], payout: Payout): Figures {
+export function figures(group: readonly Outcome[], payout: Payout): Figures {
   let paid = 0;
   let earned = 0;
   let within = 0;
@@ -154,7 +205,9 @@ export function heldReport(events: readonly Outcome[], placebos: readonly Outcom
     { label: 'target 10 % (today)', payout: rulePayout(everyone, method, TARGET), held: false },
     { label: 'target 10 % once the saving > 1.645 σ', payout: rulePayout(everyone, method, CONFIDENCE), held: false },
     // The σ candidates' rows only when the dump carries them, so a run without them prints the table as before.
-    ...[...HELD_RULES, ...(everyone.every((o) => o.noise !== undefined) ? HELD_SIGMA_RULES : [])].map((held) => ({ label: held.label, payout: heldPayout(everyone, method, held), held: true })),
+    ...[...HELD_RULES, ...HELD_SIGMA_RULES.filter((held) => canRun(everyone, { ...held, baseline: undefined }))].map((held) => ({ label: held.label, payout: heldPayout(everyone, method, held), held: true })),
+    // Decision 141's row only from dumps that carry its σ's day counts (and its baseline): older dumps print the table as before.
+    ...(canRun(everyone, DECISION_141) ? [{ label: DECISION_141.label, payout: heldPayout(everyone, method, DECISION_141), held: true }] : []),
   ];
   const out: string[] = [];
   out.push(`Points held until proven, on ${method}: every rule judged on what the true reduction earns under target 10 %. A real event is paid at once (σ test), released at its own settlement (the member proven by then), released at a later event, held and never released, or earns nothing under the target rule.`);
@@ -197,4 +250,13 @@ export function heldReport(events: readonly Outcome[], placebos: readonly Outcom
     out.push(`| ${behaviour} (${group.length}) | ${earned.toFixed(0)} | ${cells.join(' | ')} |`);
   }
   return out;
+}
+
+/** A held rule against issue 31's three points targets: bias, share within ±20 % and placebo days paid, with the distance to them in points. */
+export function heldTargets(events: readonly Outcome[], placebos: readonly Outcome[], gamed: readonly Outcome[], method: string, held: HeldRule) {
+  const payout = heldPayout([...events, ...placebos, ...gamed], method, held);
+  const e = figures(events, payout);
+  const placebo = figures(placebos, payout).paid;
+  const distance = Math.max(0, Math.abs(e.biasPercent) - 2) + Math.max(0, 80 - e.within * 100) + Math.max(0, placebo * 100 - 5);
+  return { biasPercent: e.biasPercent, within: e.within, placebo, distance, meets: distance === 0 };
 }

@@ -9,7 +9,7 @@
  * Button file Wh), on a daily shape with noise, so that what compaction gains on them is what it
  * would gain on real readings, not on constants.
  */
-import { CORRECTION_WINDOW_DAYS } from '@peakwise/contracts/ingest.contract';
+import { CORRECTION_WINDOW_DAYS } from '@peakwise/domain/reading-corrections';
 import { nextPartitionMonth } from '@peakwise/domain/reading-partition-months';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../apps/server/src/db/rows';

@@ -4,8 +4,10 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
+import { localDay } from '../support/demo-backfill';
 import { createE2eDatabase, type E2eDatabase } from '../support/e2e-database';
 import { freePort } from '../support/free-port';
+import { DEMO_TIME_ZONE } from '../support/journey-constants';
 import { startMailCapture } from '../support/mail-capture';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
@@ -65,8 +67,10 @@ export async function startLiveServer(): Promise<LiveServer> {
       // the checks can see that its visitors are kept apart.
       DEMO_ACCOUNT: 'true',
       // The demo household brings statements that belong to someone else: its back-fill must
-      // reach into last month for one to be issued, and each day more costs start-up time.
-      DEMO_BACKFILL_DAYS: String(new Date().getUTCDate() + 2),
+      // reach into the month before its own (Toronto) month for one to be issued, and each day
+      // more costs start-up time. Toronto's day, not UTC's: from 7 PM on the last of a month the
+      // UTC day is the 1st, and a 3-day back-fill would reach no finished month.
+      DEMO_BACKFILL_DAYS: String(Number(localDay(new Date(), DEMO_TIME_ZONE).slice(8)) + 2),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe';
 import { screenshot } from '../support/browser';
+import { changeableEvent } from '../support/changeable-event';
 import { demoBackfillCaughtUp } from '../support/demo-backfill';
 import { signInAsDemo, waitForApi } from '../support/demo-session';
 import { pagePerTest } from '../support/journey';
@@ -13,21 +14,21 @@ pagePerTest('events', (p) => (page = p), { viewport: { width: 1280, height: 1400
 const db = journeyDatabase();
 
 /**
- * The demo household's next event (the demo schedules one for the next weekday evening when the
- * server starts): the one the banner must show, found the way the server finds it, by SQL.
+ * The demo household's next event, running or to come: the one the banner must show, found the
+ * way the server finds it, by SQL.
  */
-async function nextDemoEvent(): Promise<{ id: string; startsAt: Date; endsAt: Date }> {
+async function nextDemoEvent(): Promise<{ id: string; startsAt: Date; endsAt: Date; status: string }> {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
-    const { rows } = await db.query<{ id: string; starts_at: Date; ends_at: Date }>(
-      `select e.id, e.starts_at, e.ends_at from energy_events e join event_programs p on p.id = e.program_id
+    const { rows } = await db.query<{ id: string; starts_at: Date; ends_at: Date; status: string }>(
+      `select e.id, e.starts_at, e.ends_at, e.status from energy_events e join event_programs p on p.id = e.program_id
        join households h on h.province = any(p.provinces)
          and (p.fsas is null or upper(left(replace(coalesce(h.postal_code, ''), ' ', ''), 3)) = any(p.fsas))
        join users u on u.id = h.owner_user_id and u.email = $1
        where e.status in ('scheduled', 'active') and e.ends_at > now() order by e.starts_at limit 1`,
       [DEMO_EMAIL],
     );
-    if (rows[0]) return { id: rows[0].id, startsAt: rows[0].starts_at, endsAt: rows[0].ends_at };
+    if (rows[0]) return { id: rows[0].id, startsAt: rows[0].starts_at, endsAt: rows[0].ends_at, status: rows[0].status };
     await new Promise((resolve) => setTimeout(resolve, 2_000));
   }
   throw new Error('The demo household has no upcoming event');
@@ -102,53 +103,65 @@ describe('Energy Saving Events', () => {
   it('shows the demo’s next event in Toronto time, opts in, keeps the choice across a reload, and explains a settled result', async () => {
     await signInAsDemo(page);
     const now = new Date();
-    const upcoming = await nextDemoEvent();
+    const shown = await nextDemoEvent();
+    const upcoming = await changeableEvent(page);
     const upcomingId = upcoming.id;
     const settledId = await settledEvent();
 
     await page.goto('/app/dashboard');
     const banner = page.getByTestId('event-banner');
     await banner.waitFor();
-    expect(plain(await banner.getByTestId('event-when').textContent())).toBe(expectedWhen(upcoming.startsAt, upcoming.endsAt, now));
-    // The demo home has weeks of history once its back-fill is stored: the banner then gives its
-    // own usual use and target (decision 098). Until then it says, truthfully, that it has none,
-    // and while the back-fill stores recent days the figures move between two reads (a CI run
-    // under load saw them move for over two minutes): wait for it to be over.
-    type Next = { outlook: { status: string; baselineKwh: number; targetKwh: number } | null };
+    expect(plain(await banner.getByTestId('event-when').textContent())).toBe(expectedWhen(shown.startsAt, shown.endsAt, now));
+    // The demo home has weeks of history once its back-fill is stored: its outlook then gives its
+    // own usual use and target (decision 098). Until then it says, truthfully, that it has none.
     await expect.poll(() => demoBackfillCaughtUp(db, DEMO_EMAIL), { timeout: 300_000, interval: 2_000 }).toBe(true);
-    await waitForApi<Next>(page, '/api/events/next', (b) => b.outlook?.status === 'estimate');
-    // While the back-fill is still storing recent days the figures move; the banner and the API
-    // agree once two reads in a row see the same days.
-    let outlook: Next['outlook'] = null;
+    type Outlook = { status: string; baselineKwh: number; targetKwh: number } | null;
+    const outlookOf = async () => ((await (await page.request.get('/api/events/upcoming')).json()) as { outlooks?: Record<string, Outlook> }).outlooks?.[upcomingId] ?? null;
+    await waitForApi<{ outlooks?: Record<string, Outlook> }>(page, '/api/events/upcoming', (b) => b.outlooks?.[upcomingId]?.status === 'estimate');
+
+    // Where the member opts in to it: the banner when it shows this event. From 6 PM in Toronto
+    // the banner shows the evening's running event instead (and just before, the one about to
+    // start), and the next is opted in to from its own page.
+    const onBanner = shown.id === upcomingId;
+    if (!onBanner && shown.status === 'active') {
+      await banner.getByText('Happening now').waitFor();
+      expect(await banner.getByRole('button', { name: 'Opt In Now' }).count()).toBe(0);
+    }
+    if (!onBanner) await page.goto(`/app/events/${upcomingId}`);
+    const offer = onBanner ? banner : page.locator('main');
+    // While the back-fill is still storing recent days the figures move (a CI run under load saw
+    // them move for over two minutes); what is shown and the API agree once two reads in a row see the same days.
+    let outlook: Outlook = null;
     await expect
       .poll(
         async () => {
           await page.reload();
-          const shown = plain(await banner.getByTestId('baseline-outlook').textContent());
-          outlook = ((await (await page.request.get('/api/events/next')).json()) as Next).outlook;
-          return shown.includes(`: ${outlook!.baselineKwh.toFixed(2)} kWh. Use ${outlook!.targetKwh.toFixed(2)} kWh or less to earn 100 points.`);
+          const text = plain(await offer.getByTestId('baseline-outlook').textContent());
+          outlook = await outlookOf();
+          return text.includes(`: ${outlook!.baselineKwh.toFixed(2)} kWh. Use ${outlook!.targetKwh.toFixed(2)} kWh or less to earn 100 points.`);
         },
         { timeout: 120_000, interval: 3_000 },
       )
       .toBe(true);
     expect(outlook!.targetKwh).toBeLessThanOrEqual(outlook!.baselineKwh * 0.9 + 1e-9);
-    await page.getByRole('heading', { name: 'Reward Points' }).waitFor();
-    await screenshot(page, 'events-banner');
+    if (onBanner) await page.getByRole('heading', { name: 'Reward Points' }).waitFor();
+    await screenshot(page, onBanner ? 'events-banner' : 'events-open-event-page');
     expect(await axeViolations(page)).toEqual([]);
 
-    await banner.getByRole('button', { name: 'Opt In Now' }).click();
-    await banner.getByText('You’re opted in').waitFor();
-    await banner.getByRole('button', { name: 'Opt out' }).waitFor();
+    await offer.getByRole('button', { name: 'Opt In Now' }).click();
+    await offer.getByText('You’re opted in').waitFor();
+    await offer.getByRole('button', { name: 'Opt out' }).waitFor();
     await expect
       .poll(async () => (await db.query(`select opted_in from event_participations where event_id = $1`, [upcomingId])).rows[0]?.opted_in)
       .toBe(true);
 
     await page.reload();
-    await page.getByTestId('event-banner').getByText('You’re opted in').waitFor();
-    await screenshot(page, 'events-banner-opted-in');
-
-    await page.getByTestId('event-banner').getByRole('link', { name: 'Event details' }).click();
-    await page.waitForURL(`**/app/events/${upcomingId}`);
+    if (onBanner) {
+      await page.getByTestId('event-banner').getByText('You’re opted in').waitFor();
+      await screenshot(page, 'events-banner-opted-in');
+      await page.getByTestId('event-banner').getByRole('link', { name: 'Event details' }).click();
+      await page.waitForURL(`**/app/events/${upcomingId}`);
+    }
     await page.getByRole('heading', { level: 1, name: 'Energy Saving Event' }).waitFor();
     await page.getByText('You’re opted in').waitFor();
     await screenshot(page, 'events-upcoming-page');

@@ -60,6 +60,7 @@ import { scheduleStatementRuns } from './modules/billing/statements.service';
 import { billingJobHandlers, STATEMENT_LANES } from './jobs/billing-jobs';
 import { billReminderJobHandlers } from './jobs/bill-reminder-jobs';
 import { createBillReminderSender, scheduleReminderSweep } from './modules/billing/bill-reminders.service';
+import { demoEventJobHandlers } from './jobs/demo-event-jobs';
 import { eventJobHandlers, eventPlugJobHandlers } from './jobs/event-jobs';
 import { notificationJobHandlers } from './jobs/notification-jobs';
 import { payoutJobHandlers } from './jobs/payout-jobs';
@@ -276,6 +277,7 @@ async function main() {
       ...privacyExportJobHandlers({ mailer: accounts.mailer, publicUrl: config.publicUrl, ttlDays: config.privacyExportTtlDays, rawRetentionMonths: config.readingsRawRetentionMonths }),
       ...autopayJobHandlers({ processor: paymentProcessor, mailer: accounts.mailer, publicUrl: config.publicUrl }),
       ...sandboxChallengeJobHandlers,
+      ...demoEventJobHandlers,
       ...readingPartitionJobHandlers({ retentionMonths: config.readingsRawRetentionMonths }),
       ...readingCompactionJobHandlers({ lanes: config.readingsCompactionLanes }),
       ...cardDetachJobHandlers({ processor: paymentProcessor }),

@@ -126,6 +126,15 @@ export const proofSeasonSchema = z.object({
   id: z.string(),
   /** The season's last day, YYYY-MM-DD. */
   endsOn: z.string(),
+  /** The season is over on the household's clock (past `endsOn`). */
+  ended: z.boolean(),
+  /**
+   * The day, YYYY-MM-DD on the household's clock, from which the season's held points are final:
+   * until then its last events can still be re-settled with late readings and release them; from
+   * then on held points have lapsed. The ninth day after `endsOn`: a day for the season's last event to
+   * end, then the seven-day correction window (decision 031).
+   */
+  finalOn: z.string(),
   /** The member's settled events of the season with a baseline, this one included. */
   events: z.number().int(),
   /** Σ (baseline − actual) over them, kWh. */
@@ -213,7 +222,8 @@ export const eventResultSchema = z.object({
    * the home's usual swing over the event's hours (above `atOnceKwh`) is paid at once; one under it
    * keeps its points, held, until the member's events of the season together are clear of their
    * swing (`season.z` reaching `season.boundaryZ`), when every held event of the season is released.
-   * Held points the season ends without releasing are not paid (`lapsed`). Absent on results that
+   * Held points still held on the season's final day (`season.finalOn`, a grace after its end for
+   * late corrections) are not paid (`lapsed`). Absent on results that
    * earn no points and on results settled before the rule.
    */
   proof: proofSchema.optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CORRECTION_WINDOW_DAYS } from '@peakwise/domain/reading-corrections';
 import { INTERVAL_MINUTES, INTERVAL_MS } from '@peakwise/domain/time-constants';
 
 /**
@@ -25,12 +26,6 @@ export const MAX_FUTURE_SKEW_MS = 5 * 60_000;
  * history import or the demo's back-fill reaches. Older readings are refused (decision 031).
  */
 export const MAX_READING_AGE_DAYS = 3660;
-/**
- * How long after an interval starts a different value may still replace the stored one (a
- * meter's own late correction). Past it the stored value stands and the reading is refused;
- * event settlement re-runs on late data for the same seven days (decision 031).
- */
-export const CORRECTION_WINDOW_DAYS = 7;
 /**
  * A timestamp within this distance of a 5-minute boundary is snapped to it (clock jitter of a
  * device that sends "12:04:59.6"); anything further off is refused as misaligned, because

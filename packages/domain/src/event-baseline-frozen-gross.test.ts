@@ -71,6 +71,9 @@ describe('the gross-load baseline frozen', () => {
     for (const kwh of row.gross!.windowKwh) expect(kwh).toBeCloseTo(0.35, 12);
     expect(row.gross?.eventKwh).toHaveLength(12);
     for (const kwh of row.gross!.eventKwh) expect(kwh).toBeCloseTo(0.3, 12);
+    // Each of the five days' gross load per event slot, day-major.
+    expect(row.gross?.eventDaysKwh).toHaveLength(5 * 12);
+    for (const kwh of row.gross!.eventDaysKwh!) expect(kwh).toBeCloseTo(0.3, 12);
   });
 
   it('keeps σ of the days on gross load, not on the grid draw the sun moves (decision 140), by hand', () => {
@@ -112,6 +115,31 @@ describe('the gross-load baseline frozen', () => {
     expect(onGrid.slots.reduce((sum, slot) => sum + onGrid.kwhBySlot[slot]!, 0)).toBeCloseTo(1.92, 12);
   });
 
+  it('on the day: the floor at 0 day by day (decision 141), and σ of the days’ draws under the day’s sun, by hand', () => {
+    // Jul 7's evening used 0.50 a slot (0.40 drawn, 0.10 of sun); the other days 0.25 (0.15 drawn): a mean of 0.30.
+    const history = flowsOn(HISTORY, (date, clock) =>
+      inEvent(clock) ? { import: date === '2025-07-07' ? 0.4 : 0.15, export: 0, production: 0.1 } : usual(date, clock),
+    );
+    const row = frozenGross(history);
+    // The same event day as above: +0.02 a slot; sun 0.05 for the first half hour, 0.35 for the second.
+    const day = flowsOn([EVENT_DAY], (_d, clock) =>
+      inWindow(clock) ? { import: 0, export: 0, production: 0.37 } : inEvent(clock) ? { import: 0.1, export: 0, production: clock < '18:30' ? 0.05 : 0.35 } : { import: 0.1, export: 0, production: 0 },
+    );
+    const thawed = thawBaseline(row, START, END, TORONTO, day.net.get(EVENT_DAY), undefined, { gross: day.gross.get(EVENT_DAY), production: day.production.get(EVENT_DAY) });
+    if (!thawed?.ok) throw new Error('no baseline');
+    // First half: Jul 7 0.50 + 0.02 − 0.05 = 0.47, the others 0.25 + 0.02 − 0.05 = 0.22: mean 0.27 a slot.
+    expect(thawed.kwhBySlot['18:00']).toBeCloseTo(0.27, 12);
+    // Second half: Jul 7 0.50 + 0.02 − 0.35 = 0.17, the others below 0, so 0: mean 0.034 (the floor of the mean: 0).
+    expect(thawed.kwhBySlot['18:55']).toBeCloseTo(0.034, 12);
+    expect(thawed.slots.reduce((sum, slot) => sum + thawed.kwhBySlot[slot]!, 0)).toBeCloseTo(6 * 0.27 + 6 * 0.034, 12);
+    // Each day's draw: Jul 7 6 × 0.47 + 6 × 0.17 = 3.84, the others 6 × 0.22 = 1.32; mean 1.824;
+    // squares 2.016² + 4 × 0.504² = 5.08032, over 4.
+    expect(thawed.noiseKwh).toBeCloseTo(Math.sqrt(5.08032 / 4), 12);
+    // Before the day's sun is in, the frozen σ (on gross load) stands.
+    const shown = thawBaseline(row, START, END, TORONTO, undefined, undefined, { gross: undefined, production: undefined });
+    expect(shown?.ok && shown.noiseKwh).toBeUndefined();
+  });
+
   it('before the event, and for a slot not in yet, shows the days’ own grid draw', () => {
     const row = frozenGross(flowsOn(HISTORY, usual));
     const shown = thawBaseline(row, START, END, TORONTO, undefined, undefined, { gross: undefined, production: undefined });
@@ -139,7 +167,7 @@ describe('the gross-load baseline frozen', () => {
     expect(freezeGrossBaseline(row, EVENT, WINDOW, history.gross)).toBeNull();
   });
 
-  it('frozen then thawed equals decision 126’s gross-load baseline on the same readings', () => {
+  it('frozen then thawed equals the expected draw computed from the same readings', () => {
     const kwh = fc.double({ min: 0, max: 0.6, noNaN: true });
     fc.assert(
       fc.property(fc.array(fc.tuple(kwh, kwh, kwh), { minLength: 9, maxLength: 9 }), fc.array(fc.tuple(kwh, kwh, kwh), { minLength: 3, maxLength: 3 }), (days, eventDay) => {
@@ -162,7 +190,7 @@ describe('the gross-load baseline frozen', () => {
           net: merged(history.net, day.net),
           gross: merged(history.gross, day.gross),
           production: merged(history.production, day.production),
-          variant: 'gross-baseline',
+          variant: 'expected-draw',
         });
         if (!thawed?.ok || !direct) return false;
         expect(thawed.kwhBySlot).toEqual(direct.kwhBySlot);

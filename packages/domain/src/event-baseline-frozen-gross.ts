@@ -4,27 +4,35 @@ import type { FrozenBaselineFigures } from './event-baseline-frozen';
 import type { DayReadings, DaySlots, SlotReadings } from './event-intervals';
 import { clockOf, readingAt } from './event-intervals';
 import type { LocalDate } from './local-time';
-import { baselineNoiseKwh } from './event-points-rule';
+import { expectedDrawInSlot } from './event-baseline-gross';
+import { baselineNoiseKwh, eventWindowNoiseKwh } from './event-points-rule';
 
 /**
- * Decision 126's gross-load baseline ("gross-baseline" variant) frozen, for a home whose panels'
- * production is measured and that has no battery, over decision 133's early window (three hours
- * ending two hours before the start): docs/decisions/138-the-baseline-of-decision-133-wired.md.
+ * Decision 126's gross-load baseline frozen, for a home whose panels' production is measured and
+ * that has no battery, over decision 133's early window (three hours ending two hours before the
+ * start): docs/decisions/138-the-baseline-of-decision-133-wired.md, read on the day as decision
+ * 141's expected draw ("expected-draw" variant).
  *
  * The row keeps what the early-window row keeps (the days, their mean grid draw per event slot,
  * the figure shown, and per window slot, so the row can still be paid by the early-window rule on
- * the day) and their mean gross load (import − export + production) per window slot and per
- * event slot. On the day the adjustment is read on gross load, and each event slot's baseline is
- * the usual gross load plus its even share of the capped adjustment, less the panels' production
- * of that slot on the event day, never below 0: what the home would have drawn from the grid.
+ * the day), their mean gross load (import − export + production) per window slot and per event
+ * slot, and each day's gross load per event slot. On the day the adjustment is read on gross load,
+ * and each event slot's baseline is the mean over the days of that day's gross load plus its even
+ * share of the capped adjustment, less the panels' production of that slot on the event day, never
+ * below 0: what the home would have drawn from the grid.
  */
 export const GROSS_LOAD_METHOD = 'mean-of-days-gross-load';
 
 /** Gross load of one interval: what the home used, whatever the grid or the panels supplied. */
 export const grossKwh = (importKwh: number, exportKwh: number, productionKwh: number): number => importKwh - exportKwh + productionKwh;
 
-/** The baseline days' mean gross load, per slot of the window and of the event, in slot order. */
-export type FrozenGross = { windowKwh: number[]; eventKwh: number[] };
+/**
+ * The baseline days' mean gross load, per slot of the window and of the event, in slot order, and
+ * each day's gross load per event slot (day-major, days in date order, slots in slot order): the
+ * expected draw takes the floor at 0 day by day (decision 141). Rows frozen before it lack the
+ * days and are thawed on the mean, as they were.
+ */
+export type FrozenGross = { windowKwh: number[]; eventKwh: number[]; eventDaysKwh?: number[] };
 
 /**
  * Production is measured when it was above 0 in at least one interval the rule reads (the window
@@ -53,7 +61,11 @@ export function freezeGrossBaseline(early: FrozenBaselineFigures, event: DaySlot
   return {
     ...early,
     method: GROSS_LOAD_METHOD,
-    gross: { windowKwh: windowSlots.map((slot) => windowMean[slot]!), eventKwh: event.slots.map((slot) => eventMean[slot]!) },
+    gross: {
+      windowKwh: windowSlots.map((slot) => windowMean[slot]!),
+      eventKwh: event.slots.map((slot) => eventMean[slot]!),
+      eventDaysKwh: days.flatMap((date) => event.slots.map((slot) => readingAt(gross, date, clockOf(slot))!)),
+    },
     // The swing of what the baseline averages, gross load, not of the grid draw the sun moves (decision 140).
     noiseKwh: baselineNoiseKwh(days, event.slots, gross),
   };
@@ -94,15 +106,31 @@ export function thawGrossBaseline(frozen: FrozenBaselineFigures & { gross: Froze
   const additive = additiveAdjustment(window, typical, day.gross, unadjustedKwh, event.slots.length);
   const shiftKwh = unadjustedKwh * additive.factor - unadjustedKwh;
   const perSlot = shiftKwh / event.slots.length;
+  const dayCount = frozen.days.length;
+  const perDay = frozen.gross.eventDaysKwh?.length === dayCount * event.slots.length ? frozen.gross.eventDaysKwh : undefined;
   const kwhBySlot: Record<string, number> = {};
+  // Each day's draw over the event's slots under the day's sun (expected draw only), for σ.
+  const dayDraws = new Array<number>(dayCount).fill(0);
   let usualKwh = 0;
   let productionKwh = 0;
-  for (const slot of event.slots) {
+  let allIn = true;
+  event.slots.forEach((slot, i) => {
     const produced = day.production?.[slot];
     usualKwh += usualGross[slot]!;
-    if (Number.isFinite(produced)) productionKwh += produced!;
-    kwhBySlot[slot] = Number.isFinite(produced) ? Math.max(0, usualGross[slot]! + perSlot - produced!) : Math.max(0, unadjustedKwhBySlot[slot]! + perSlot);
-  }
+    if (!Number.isFinite(produced)) {
+      allIn = false;
+      kwhBySlot[slot] = Math.max(0, unadjustedKwhBySlot[slot]! + perSlot);
+      return;
+    }
+    productionKwh += produced!;
+    if (!perDay) {
+      kwhBySlot[slot] = Math.max(0, usualGross[slot]! + perSlot - produced!);
+      return;
+    }
+    kwhBySlot[slot] = expectedDrawInSlot((d) => perDay[d * event.slots.length + i]!, perSlot, produced!, dayDraws);
+  });
   const adjustment = { ...additive, windowGapMinutes: EARLY_WINDOW_GAP_MINUTES, gross: { usualKwh, shiftKwh, productionKwh } };
-  return { ok: true, eventDate: event.date, kind: frozen.kind, days: frozen.days, adjustment, slots: event.slots, unadjustedKwhBySlot, kwhBySlot };
+  const baseline = { ok: true as const, eventDate: event.date, kind: frozen.kind, days: frozen.days, adjustment, slots: event.slots, unadjustedKwhBySlot, kwhBySlot };
+  // σ of the expected draw is known only once every slot's sun is: until then the frozen σ stands.
+  return perDay && allIn ? { ...baseline, noiseKwh: eventWindowNoiseKwh(dayDraws) } : baseline;
 }

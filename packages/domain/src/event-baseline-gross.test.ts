@@ -74,6 +74,21 @@ describe('the same-day adjustment on gross load', () => {
     expect(b.kwh).toBeCloseTo(0.2, 12);
   });
 
+  it('the expected draw floors each baseline day at 0 before the mean, where gross-baseline floors the mean', () => {
+    // Share +0.02 a slot. 18:00 under 0.25 of sun: day 1 0.40 + 0.02 − 0.25 = 0.17, day 2 0.20 + 0.02 − 0.25 → 0;
+    // mean 0.085, where the floor of the mean is 0.30 + 0.02 − 0.25 = 0.07. 18:05 under 0.30: 0.02 on both days.
+    const sun = { '18:00': 0.25, '18:05': 0.3 };
+    const b = grossLoadBaseline(input(0.42, 'expected-draw', sun))!;
+    expect(b.kwhBySlot['18:00']).toBeCloseTo(0.085, 12);
+    expect(b.kwhBySlot['18:05']).toBeCloseTo(0.02, 12);
+    expect(b.kwh).toBeCloseTo(0.105, 12);
+    // Each day's draw, whose spread is the row's σ: day 1 0.17 + 0.02, day 2 0 + 0.02.
+    expect(b.dayDrawsKwh).toHaveLength(2);
+    expect(b.dayDrawsKwh![0]).toBeCloseTo(0.19, 12);
+    expect(b.dayDrawsKwh![1]).toBeCloseTo(0.02, 12);
+    expect(grossLoadBaseline(input(0.42, 'gross-baseline', sun))!.kwh).toBeCloseTo(0.09, 12);
+  });
+
   it('the production difference moves the grid-draw baseline by the usual evening sun less the day own', () => {
     // The window's 0.22 a slot; 18:00: 0.22 + 0.15 − 0.12 = 0.25; 18:05: 0.22 + 0.20 − 0.40 = 0.02.
     const b = grossLoadBaseline(input(0.42, 'production-difference'))!;

@@ -23,8 +23,13 @@ import type { LocalDate } from './local-time';
  * - production-difference: the window's rule, plus in each event interval the baseline days' mean
  *   production less the event day's, never below 0: the same move kept on grid draw, so a battery's
  *   evening discharge (already in the grid-draw mean) is not taken off a second time.
+ * - expected-draw: gross-baseline's figures, but the floor at 0 taken day by day before the mean:
+ *   in each event interval the mean over the baseline days of (that day's gross load + the share −
+ *   the event day's production, never below 0). The home's draw is max(0, load − production) per
+ *   interval, and the mean of a floored quantity is above the floor of its mean wherever the load
+ *   swings across the production, so gross-baseline reads a small net draw low.
  */
-export type GrossLoadVariant = 'window' | 'gross-baseline' | 'production-difference';
+export type GrossLoadVariant = 'window' | 'gross-baseline' | 'production-difference' | 'expected-draw';
 
 export type GrossLoadInput = {
   /** The baseline days (all complete on grid draw over the event's and the window's slots). */
@@ -52,6 +57,8 @@ export type GrossLoadBaseline = {
   /** What the event is measured against, per slot, kWh of grid draw. */
   kwhBySlot: Record<string, number>;
   kwh: number;
+  /** expected-draw only: each baseline day's draw over the event under the event day's sun, in date order; their spread is the row's σ (decision 141). */
+  dayDrawsKwh?: number[];
 };
 
 /**
@@ -65,7 +72,7 @@ export function grossLoadBaseline(input: GrossLoadInput): GrossLoadBaseline | nu
   const eventSlots = input.event.slots;
   const complete = (readings: DayReadings, slots: readonly string[]) => days.every((date) => slots.every((slot) => Number.isFinite(readingAt(readings, date, clockOf(slot)))));
   if (days.length === 0 || !complete(input.gross, windowSlots)) return null;
-  if (input.variant === 'gross-baseline' && !complete(input.gross, eventSlots)) return null;
+  if ((input.variant === 'gross-baseline' || input.variant === 'expected-draw') && !complete(input.gross, eventSlots)) return null;
   if (input.variant === 'production-difference' && !complete(input.production, eventSlots)) return null;
   const dayProduction = eventDayReadings(input.production, input.event.date);
   if (needsProduction && !eventSlots.every((slot) => Number.isFinite(dayProduction?.[slot]))) return null;
@@ -82,6 +89,12 @@ export function grossLoadBaseline(input: GrossLoadInput): GrossLoadBaseline | nu
   } else if (input.variant === 'production-difference') {
     const usualProduction = meanByClock(days, eventSlots, input.production);
     for (const slot of eventSlots) kwhBySlot[slot] = Math.max(0, unadjustedKwhBySlot[slot]! * adjustment.factor + usualProduction[slot]! - dayProduction![slot]!);
+  } else if (input.variant === 'expected-draw') {
+    const perSlot = windowShiftKwh / eventSlots.length;
+    const dayDrawsKwh = new Array<number>(days.length).fill(0);
+    for (const slot of eventSlots) kwhBySlot[slot] = expectedDrawInSlot((d) => readingAt(input.gross, days[d]!, clockOf(slot))!, perSlot, dayProduction![slot]!, dayDrawsKwh);
+    const kwh = eventSlots.reduce((sum, slot) => sum + kwhBySlot[slot]!, 0);
+    return { unadjustedKwhBySlot, adjustment, windowShiftKwh, kwhBySlot, kwh, dayDrawsKwh };
   } else {
     const grossBySlot = meanByClock(days, eventSlots, input.gross);
     const perSlot = windowShiftKwh / eventSlots.length;
@@ -89,4 +102,21 @@ export function grossLoadBaseline(input: GrossLoadInput): GrossLoadBaseline | nu
   }
   const kwh = eventSlots.reduce((sum, slot) => sum + kwhBySlot[slot]!, 0);
   return { unadjustedKwhBySlot, adjustment, windowShiftKwh, kwhBySlot, kwh };
+}
+
+/**
+ * One event slot's expected draw (decision 141): the mean over the baseline days of max(0, that
+ * day's gross load in the slot + the window's even share − the event day's production in it).
+ * Each day's draw is added to its entry of `dayDrawsKwh` (one per day), whose spread over the
+ * event's slots is the row's σ. The one computation behind the harness's variant and settlement's
+ * thawed row.
+ */
+export function expectedDrawInSlot(grossOfDay: (day: number) => number, shareKwh: number, producedKwh: number, dayDrawsKwh: number[]): number {
+  let sum = 0;
+  for (let d = 0; d < dayDrawsKwh.length; d++) {
+    const draw = Math.max(0, grossOfDay(d) + shareKwh - producedKwh);
+    dayDrawsKwh[d]! += draw;
+    sum += draw;
+  }
+  return sum / dayDrawsKwh.length;
 }

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { computeBaseline } from './event-baseline';
 import { freezeGroupBaseline, thawBaseline } from './event-baseline-frozen';
-import { chooseGroup, groupChange, type GroupPeer, type PeerCandidate } from './event-baseline-group';
+import { ANY_KIND_DAYS, anyKindDays, anyKindLookBack, chooseGroup, groupChange, type GroupPeer, type PeerCandidate } from './event-baseline-group';
 import type { DayReadings, SlotReadings } from './event-intervals';
+import { addDays } from './local-time';
 
 const DAYS = ['2025-07-16', '2025-07-15'];
 const SLOTS = ['18:00', '18:05'];
@@ -73,5 +74,51 @@ describe('a frozen group baseline', () => {
     expect(thawed.kwhBySlot['18:00']).toBeCloseTo(0.36, 12);
     // Own-days computation on the same readings: too little history, which is why the group scores it.
     expect(computeBaseline({ eventStart: start, eventEnd: end, timeZone: 'America/Toronto', readings: own, eventDates: [], holidays: [] })).toMatchObject({ ok: false, reason: 'insufficient_history' });
+  });
+});
+
+describe('the days of any kind a member with none of the event’s kind is scored over', () => {
+  const full = { '18:00': 0.2, '18:05': 0.3 };
+  const readingsOn = (days: Record<string, Record<string, number>>) => new Map(Object.entries(days)) as DayReadings;
+
+  it('takes the most recent complete days before the event of any kind, not another event’s day, by hand', () => {
+    // A Saturday event (2025-07-19) for a member who joined on Tuesday: its days are all weekdays.
+    const readings = readingsOn({
+      '2025-07-19': full, // the event day itself
+      '2025-07-18': full, // Friday: in
+      '2025-07-17': { '18:00': 0.2 }, // Thursday: 18:05 missing
+      '2025-07-16': full, // Wednesday: another event's day
+      '2025-07-15': { '18:00': 0.2, '18:05': Number.NaN }, // Tuesday: a reading that is no number
+      '2025-07-14': full, // Monday: in
+    });
+    expect(anyKindDays({ eventDate: '2025-07-19', kind: 'weekend-or-holiday', slots: SLOTS, readings, eventDates: ['2025-07-16'] })).toEqual(['2025-07-18', '2025-07-14']);
+    // A Tuesday event for a member whose history is one weekend: those two days.
+    const weekend = readingsOn({ '2025-07-20': full, '2025-07-19': full });
+    expect(anyKindDays({ eventDate: '2025-07-22', kind: 'weekday', slots: SLOTS, readings: weekend, eventDates: [] })).toEqual(['2025-07-20', '2025-07-19']);
+    expect(anyKindDays({ eventDate: '2025-07-22', kind: 'weekday', slots: SLOTS, readings: new Map(), eventDates: [] })).toEqual([]);
+  });
+
+  it('stops at 10 days, within the look-back of the event’s kind (45 days for a weekday, 60 for a weekend)', () => {
+    const daily = (from: string, count: number) => readingsOn(Object.fromEntries(Array.from({ length: count }, (_, i) => [addDays(from, -i), full])));
+    // Twelve complete days before Saturday 2025-07-19: the ten most recent, 07-18 down to 07-09.
+    expect(ANY_KIND_DAYS).toBe(10);
+    expect(anyKindDays({ eventDate: '2025-07-19', kind: 'weekend-or-holiday', slots: SLOTS, readings: daily('2025-07-18', 12), eventDates: [] })).toEqual(
+      ['18', '17', '16', '15', '14', '13', '12', '11', '10', '09'].map((d) => `2025-07-${d}`),
+    );
+    // Wednesday 2025-07-16 less 45 days is 2025-06-01, less 46 is 2025-05-31: only the first is within a weekday event's look-back.
+    const old = readingsOn({ '2025-06-01': full, '2025-05-31': full });
+    expect(anyKindDays({ eventDate: '2025-07-16', kind: 'weekday', slots: SLOTS, readings: old, eventDates: [] })).toEqual(['2025-06-01']);
+    // Saturday 2025-07-19 less 60 days is 2025-05-20, less 61 is 2025-05-19.
+    const older = readingsOn({ '2025-05-20': full, '2025-05-19': full });
+    expect(anyKindDays({ eventDate: '2025-07-19', kind: 'weekend-or-holiday', slots: SLOTS, readings: older, eventDates: [] })).toEqual(['2025-05-20']);
+    expect(anyKindLookBack('2025-07-16', 'weekday')).toHaveLength(45);
+    expect(anyKindLookBack('2025-07-16', 'weekday')[0]).toBe('2025-07-15');
+  });
+
+  it('wants the next day’s readings for an event past midnight', () => {
+    const slots = ['23:55', '00:00+1'];
+    const readings = readingsOn({ '2025-07-18': { '23:55': 0.1 }, '2025-07-17': { '23:55': 0.1, '00:00': 0.1 }, '2025-07-16': { '23:55': 0.1, '00:00': 0.1 } });
+    // 07-18 lacks 07-19's 00:00 (the event day's own, not read) and 07-17 lacks 07-18's; 07-16 has 07-17's.
+    expect(anyKindDays({ eventDate: '2025-07-19', kind: 'weekend-or-holiday', slots, readings, eventDates: [] })).toEqual(['2025-07-16']);
   });
 });

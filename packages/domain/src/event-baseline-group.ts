@@ -1,8 +1,10 @@
-import type { Adjustment } from './event-baseline';
+import type { Adjustment, DayKind } from './event-baseline';
+import { completeDays, WEEKDAY_LOOKBACK_DAYS, WEEKEND_LOOKBACK_DAYS } from './event-baseline';
 import { COMPARISON_GROUP_SIZE, MIN_COMPARISON_GROUP } from './event-baseline-comparison';
 import type { DayReadings, SlotReadings } from './event-intervals';
 import { clockOf, readingAt } from './event-intervals';
 import type { LocalDate } from './local-time';
+import { addDays } from './local-time';
 
 /**
  * A member with too few days of its own for a baseline (fewer than 5 weekdays) is scored from its
@@ -63,6 +65,36 @@ export function chooseGroup(
   ranked.sort((a, b) => a.distance - b.distance || (a.peer.id < b.peer.id ? -1 : a.peer.id > b.peer.id ? 1 : 0));
   const group = ranked.slice(0, size).map((r) => r.peer);
   return group.length >= MIN_COMPARISON_GROUP ? group : null;
+}
+
+/** How many past days of any kind a member with none of the event's kind is scored over. */
+export const ANY_KIND_DAYS = 10;
+
+/**
+ * The days a member with no past day of the event's kind could be scored over: every day before the
+ * event day within the look-back the own-days rule uses for the event's kind, most recent first.
+ */
+export function anyKindLookBack(eventDate: LocalDate, kind: DayKind): LocalDate[] {
+  const lookback = kind === 'weekday' ? WEEKDAY_LOOKBACK_DAYS : WEEKEND_LOOKBACK_DAYS;
+  return Array.from({ length: lookback }, (_, i) => addDays(eventDate, -(i + 1)));
+}
+
+/**
+ * A member with no complete past day of the event's kind (a weekend event for a member who joined
+ * on Monday) is scored by its group over its most recent days of any kind: the peers' use over the
+ * same days carries the difference between those days and the event's (issue 31's harness). Up to
+ * 10 days within the look-back, complete at every event slot, not another event's day; a holiday
+ * counts as any other day, the peers having it too. Most recent first; empty with none.
+ */
+export function anyKindDays(input: { eventDate: LocalDate; kind: DayKind; slots: readonly string[]; readings: DayReadings; eventDates: Iterable<LocalDate> }): LocalDate[] {
+  const events = new Set(input.eventDates);
+  const complete = completeDays(input.slots.map(clockOf), input.readings);
+  const days: LocalDate[] = [];
+  for (const date of anyKindLookBack(input.eventDate, input.kind)) {
+    if (days.length === ANY_KIND_DAYS) break;
+    if (!events.has(date) && complete(date)) days.push(date);
+  }
+  return days;
 }
 
 /**

@@ -72,17 +72,23 @@ export function baselineDays(input: BaselineDaysInput): { kind: DayKind; days: L
   const kind = dayKind(input.eventDate, holidays);
   const [wanted, lookback] =
     kind === 'weekday' ? [BASELINE_WEEKDAYS, WEEKDAY_LOOKBACK_DAYS] : [BASELINE_WEEKEND_DAYS, WEEKEND_LOOKBACK_DAYS];
-  // An event past midnight needs clock times of the day after each day too ("00:05+1").
-  const sameDay = input.neededClocks.filter((clock) => !clock.endsWith(NEXT_DAY_MARK));
-  const nextDay = input.neededClocks.filter((clock) => clock.endsWith(NEXT_DAY_MARK)).map((clock) => clock.slice(0, -NEXT_DAY_MARK.length));
-  const complete = (readings: SlotReadings | undefined, clocks: readonly string[]) => clocks.length === 0 || (readings !== undefined && clocks.every((clock) => Number.isFinite(readings[clock])));
+  const complete = completeDays(input.neededClocks, input.readings);
   const days: LocalDate[] = [];
   for (let back = 1; back <= lookback && days.length < wanted; back++) {
     const date = addDays(input.eventDate, -back);
     if (events.has(date) || dayKind(date, holidays) !== kind) continue;
-    if (complete(input.readings.get(date), sameDay) && complete(input.readings.get(addDays(date, 1)), nextDay)) days.push(date);
+    if (complete(date)) days.push(date);
   }
   return { kind, days };
+}
+
+/** Whether a day has a reading at every needed clock time (and, for an event past midnight, the next day's). */
+export function completeDays(neededClocks: readonly string[], readings: DayReadings): (date: LocalDate) => boolean {
+  // An event past midnight needs clock times of the day after each day too ("00:05+1").
+  const sameDay = neededClocks.filter((clock) => !clock.endsWith(NEXT_DAY_MARK));
+  const nextDay = neededClocks.filter((clock) => clock.endsWith(NEXT_DAY_MARK)).map((clock) => clock.slice(0, -NEXT_DAY_MARK.length));
+  const complete = (day: SlotReadings | undefined, clocks: readonly string[]) => clocks.length === 0 || (day !== undefined && clocks.every((clock) => Number.isFinite(day[clock])));
+  return (date) => complete(readings.get(date), sameDay) && complete(readings.get(addDays(date, 1)), nextDay);
 }
 
 /** Mean kWh of each slot's clock time over the days (all of which have it). */
@@ -248,6 +254,11 @@ export type Baseline =
       unadjustedKwhBySlot: Record<string, number>;
       /** Mean × adjustment factor per slot, kWh: what the event is measured against. */
       kwhBySlot: Record<string, number>;
+      /**
+       * σ of what the baseline averages, when it can only be worked out on the day (a gross-load
+       * row's expected draw under the day's sun, decision 141); absent: the σ frozen with the row.
+       */
+      noiseKwh?: number | null;
     }
   | { ok: false; reason: BaselineUnavailable; eventDate: LocalDate | null; days: LocalDate[] };
 

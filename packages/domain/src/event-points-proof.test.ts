@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { EMPTY_SEASON, pointsHeldUntilProven, proofStep, RELEASE_BOUNDARIES, seasonZ, type ProofEventInput, type ProofRule } from './event-points-proof';
+import { EMPTY_SEASON, pointsHeldUntilProven, proofStep, RELEASE_BOUNDARIES, seasonZ, studentT95, type ProofEventInput, type ProofRule } from './event-points-proof';
 
 // σ test at 1.645 σ; season boundary 2.5; a home without σ gets 25 % of its baseline.
 const RULE: ProofRule = { z: 1.645, fallbackShare: 0.25, boundaryZ: 2.5 };
@@ -89,6 +89,52 @@ describe('proofStep: one event against the season so far (hand-computed, σ 0.3 
     // No baseline: nothing earned, the season as it was.
     const before = { events: 1, savedKwh: 0.8, varianceKwh2: 0.09 };
     expect(proofStep(before, event(0, 1, 150), RULE)).toMatchObject({ status: 'none', points: 0, counted: false, savingKwh: 0, sigmaKwh: 0, sums: before });
+  });
+
+  it('σ read from n days: the saving is tested on σ √(1 + 1/n) against Student’s t for n − 1 (decision 141), by hand', () => {
+    // σ 0.3 from 10 days: the saving's σ 0.3 × √1.1 = 0.314643; bar t(9) 1.833 × 0.314643 = 0.576740.
+    const sigma = 0.3 * Math.sqrt(1.1);
+    const held = proofStep(EMPTY_SEASON, { ...event(2, 1.45, 200), noiseDays: 10 }, RULE);
+    // Saves 0.55: over the 0.4935 of σ as given, under 0.5767: held.
+    expect(held).toMatchObject({ status: 'held', points: 200 });
+    expect(held.sigmaKwh).toBeCloseTo(sigma, 12);
+    expect(held.atOnceKwh).toBeCloseTo(1.833 * sigma, 12);
+    expect(held.sums.varianceKwh2).toBeCloseTo(0.099, 12);
+    expect(held.seasonZ).toBeCloseTo(0.55 / sigma, 9);
+    expect(proofStep(EMPTY_SEASON, { ...event(2, 1.4, 200), noiseDays: 10 }, RULE).status).toBe('paid_at_once');
+    // Three days: √(4/3) and t(2) 2.920; without σ the fallback share and z as before, whatever n says.
+    expect(proofStep(EMPTY_SEASON, { ...event(2, 1.45, 200), noiseDays: 3 }, RULE).atOnceKwh).toBeCloseTo(2.92 * 0.3 * Math.sqrt(4 / 3), 12);
+    expect(proofStep(EMPTY_SEASON, { ...event(4, 2.8, 200, null), noiseDays: 10 }, RULE)).toMatchObject({ sigmaKwh: 1, atOnceKwh: 1.645 });
+  });
+
+  it('Student’s t table agrees with the t distribution integrated numerically, and the tail formula past 30', () => {
+    // P(T ≤ t) for ν degrees of freedom: 0.5 + ∫₀ᵗ density, Simpson's rule on 2,000 steps.
+    const logGamma = (x: number): number => {
+      // Lanczos, g = 7: ample for the half-integers here.
+      const c = [0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059, 12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7];
+      if (x < 0.5) return Math.log(Math.PI / Math.sin(Math.PI * x)) - logGamma(1 - x);
+      const y = x - 1;
+      let a = c[0]!;
+      const t = y + 7.5;
+      for (let i = 1; i < 9; i++) a += c[i]! / (y + i);
+      return 0.5 * Math.log(2 * Math.PI) + (y + 0.5) * Math.log(t) - t + Math.log(a);
+    };
+    const cdf = (t: number, nu: number) => {
+      const k = Math.exp(logGamma((nu + 1) / 2) - logGamma(nu / 2)) / Math.sqrt(nu * Math.PI);
+      const f = (x: number) => k * (1 + (x * x) / nu) ** (-(nu + 1) / 2);
+      const n = 2000;
+      const h = t / n;
+      let sum = f(0) + f(t);
+      for (let i = 1; i < n; i++) sum += (i % 2 === 0 ? 2 : 4) * f(i * h);
+      return 0.5 + (sum * h) / 3;
+    };
+    // The table rounds to 0.001: its value sits within half a unit of the 95th percentile.
+    for (let nu = 1; nu <= 40; nu++) {
+      const t = studentT95(nu);
+      expect(cdf(t - 0.0006, nu), `ν ${nu}`).toBeLessThan(0.95);
+      expect(cdf(t + 0.0006, nu), `ν ${nu}`).toBeGreaterThan(0.95);
+    }
+    expect(() => studentT95(0)).toThrow(RangeError);
   });
 
   it('seasonZ: an exact sum (σ 0) proves any saving and no other', () => {

@@ -21,6 +21,12 @@ export type ProofEventInput = {
   actualKwh: number;
   /** The home's σ over the event window (as the 'confidence' rule reads it); null when unknown. */
   noiseKwh: number | null;
+  /**
+   * How many days σ was read from (the baseline's days, decision 141). With it, the saving is tested
+   * against its own σ, σ √(1 + 1/n), and the at-once bar is Student's t for n − 1 degrees of freedom
+   * instead of z; without it (the harness's earlier rows), σ and z as given.
+   */
+  noiseDays?: number | null;
   /** What the event earns under the target rule (today's curve), whole points. */
   targetPoints: number;
 };
@@ -64,9 +70,31 @@ export const RELEASE_BOUNDARIES = {
 
 export const HELD_UNTIL_PROVEN: ProofRule = { z: 1.645, fallbackShare: 0.25, boundaryZ: RELEASE_BOUNDARIES.fortyEventsAtFivePercent };
 
-function sigmaOf(event: ProofEventInput, fallbackShare: number): number {
-  const { noiseKwh, baselineKwh } = event;
-  return noiseKwh !== null && Number.isFinite(noiseKwh) && noiseKwh >= 0 ? noiseKwh : fallbackShare * baselineKwh;
+/**
+ * Student's t, one-sided 95 %, for 1–30 degrees of freedom (the standard table; the test checks each
+ * against the t distribution integrated numerically). Past 30 the normal's 1.645 plus the first two
+ * terms of its expansion in 1/ν (Cornish–Fisher), within 0.0005 of the t distribution there.
+ */
+const T_95 = [6.314, 2.92, 2.353, 2.132, 2.015, 1.943, 1.895, 1.86, 1.833, 1.812, 1.796, 1.782, 1.771, 1.761, 1.753, 1.746, 1.74, 1.734, 1.729, 1.725, 1.721, 1.717, 1.714, 1.711, 1.708, 1.706, 1.703, 1.701, 1.699, 1.697];
+
+export function studentT95(degreesOfFreedom: number): number {
+  if (!Number.isInteger(degreesOfFreedom) || degreesOfFreedom < 1) throw new RangeError(`degrees of freedom must be a positive integer, not ${degreesOfFreedom}`);
+  if (degreesOfFreedom <= T_95.length) return T_95[degreesOfFreedom - 1]!;
+  const z = 1.6448536;
+  const nu = degreesOfFreedom;
+  return z + (z ** 3 + z) / (4 * nu) + (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (96 * nu * nu);
+}
+
+/**
+ * What a saving is tested against: its σ and the at-once multiple. σ read from n days is the
+ * spread of one day about their mean; the saving is the mean less a new day, whose spread is
+ * σ √(1 + 1/n), and σ itself is an estimate from n days, so the one-sided 5 % bar is t(n − 1), not z.
+ */
+export function savingTest(event: ProofEventInput, rule: ProofRule): { sigmaKwh: number; multiple: number } {
+  const { noiseKwh, baselineKwh, noiseDays } = event;
+  if (noiseKwh === null || !Number.isFinite(noiseKwh) || noiseKwh < 0) return { sigmaKwh: rule.fallbackShare * baselineKwh, multiple: rule.z };
+  if (noiseDays === undefined || noiseDays === null || !Number.isInteger(noiseDays) || noiseDays < 2) return { sigmaKwh: noiseKwh, multiple: rule.z };
+  return { sigmaKwh: noiseKwh * Math.sqrt(1 + 1 / noiseDays), multiple: studentT95(noiseDays - 1) };
 }
 
 /** A member's settled events of a season with a baseline, so far: how many, Σ saving and Σ σ². */
@@ -91,8 +119,10 @@ export type ProofStep = {
   counted: boolean;
   /** Baseline − actual, kWh; 0 when not counted. */
   savingKwh: number;
-  /** The σ it is tested against (the home's, or the fallback share of its baseline); 0 when not counted. */
+  /** The σ it is tested against (the saving's, from the home's days, or the fallback share of its baseline); 0 when not counted. */
   sigmaKwh: number;
+  /** The saving above which it is paid at once (the multiple times σ); 0 when not counted. */
+  atOnceKwh: number;
   /** The season with this event added (unchanged when not counted). */
   sums: SeasonSums;
   seasonZ: number;
@@ -103,14 +133,15 @@ export type ProofStep = {
 /** One settled event against the member's season before it: how it is paid, and the season test after it. */
 export function proofStep(before: SeasonSums, event: ProofEventInput, rule: ProofRule = HELD_UNTIL_PROVEN): ProofStep {
   const counted = Number.isFinite(event.baselineKwh) && event.baselineKwh > 0 && Number.isFinite(event.actualKwh);
-  const sigmaKwh = counted ? sigmaOf(event, rule.fallbackShare) : 0;
+  const { sigmaKwh, multiple } = counted ? savingTest(event, rule) : { sigmaKwh: 0, multiple: rule.z };
   const savingKwh = counted ? event.baselineKwh - event.actualKwh : 0;
   // An event with no baseline says nothing about the member's cuts: it leaves the test as it was.
   const sums = counted ? { events: before.events + 1, savedKwh: before.savedKwh + savingKwh, varianceKwh2: before.varianceKwh2 + sigmaKwh * sigmaKwh } : before;
   const z = seasonZ(sums);
   const points = counted ? Math.max(0, Math.trunc(event.targetPoints)) : 0;
-  const status = points === 0 ? 'none' : savingKwh > rule.z * sigmaKwh ? 'paid_at_once' : 'held';
-  return { status, points, counted, savingKwh, sigmaKwh, sums, seasonZ: z, proven: z >= rule.boundaryZ };
+  const atOnceKwh = multiple * sigmaKwh;
+  const status = points === 0 ? 'none' : savingKwh > atOnceKwh ? 'paid_at_once' : 'held';
+  return { status, points, counted, savingKwh, sigmaKwh, atOnceKwh, sums, seasonZ: z, proven: z >= rule.boundaryZ };
 }
 
 /** A member's settled events, oldest first: what each is paid, at once or on release, and the season test after it. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scoreOwnIntervals } from './event-stacked-points';
+import { paidIntervalsNoiseKwh, scoreOwnIntervals } from './event-stacked-points';
 import type { Settlement } from './event-settlement';
 
 const START = Date.parse('2026-07-15T22:00:00Z');
@@ -68,5 +68,37 @@ describe('points on the intervals an event pays', () => {
   it('an unsettled outcome is left as it is', () => {
     const pending: Settlement = { ...settled(), status: 'insufficient_data', points: 0 };
     expect(scoreOwnIntervals(pending, START, new Set([START])).cededSlots).toEqual([]);
+  });
+});
+
+describe('σ over the intervals an event pays (decision 143)', () => {
+  it('is σ √(k ÷ m) when k of m intervals are paid, unchanged without ceded ones, by hand', () => {
+    // Intervals 2 and 3 of 4 ceded: σ 0.6 becomes 0.6 × √(2 ÷ 4).
+    const stacked = scoreOwnIntervals(settled(), START, new Set([START + FIVE_MIN, START + 2 * FIVE_MIN]));
+    expect(paidIntervalsNoiseKwh(0.6, stacked)).toBeCloseTo(0.6 * Math.SQRT1_2, 12);
+    expect(paidIntervalsNoiseKwh(0.6, scoreOwnIntervals(settled(), START, new Set()))).toBe(0.6);
+    expect(paidIntervalsNoiseKwh(null, stacked)).toBeNull();
+  });
+
+  it('is never below the spread of the paid intervals’ sums when their swings move together, wholly or in part', () => {
+    // Four intervals over six days; the window's σ and the first two intervals' σ, from the days themselves.
+    const sd = (xs: number[]) => {
+      const mean = xs.reduce((s, x) => s + x, 0) / xs.length;
+      return Math.sqrt(xs.reduce((s, x) => s + (x - mean) ** 2, 0) / (xs.length - 1));
+    };
+    const days = {
+      together: [0.1, 0.4, 0.2, 0.5, 0.3, 0.6].map((x) => [x, x, x, x]),
+      // A day's level shared by every interval, and each interval's own swing on top.
+      partly: [0.1, 0.4, 0.2, 0.5, 0.3, 0.6].map((level, d) => [0, 1, 2, 3].map((i) => level + 0.05 * (((d + 1) * (i + 3)) % 5))),
+    };
+    const ceded = scoreOwnIntervals(settled(), START, new Set([START + 2 * FIVE_MIN, START + 3 * FIVE_MIN]));
+    for (const rows of Object.values(days)) {
+      const window = sd(rows.map((r) => r.reduce((s, x) => s + x, 0)));
+      const paid = sd(rows.map((r) => r[0]! + r[1]!));
+      expect(paidIntervalsNoiseKwh(window, ceded)!).toBeGreaterThanOrEqual(paid - 1e-12);
+    }
+    // Moving together the bound is loose (the paid half's σ is half the window's, not 0.71 of it): the test stays no easier.
+    const together = days.together;
+    expect(sd(together.map((r) => r[0]! + r[1]!)) / sd(together.map((r) => r.reduce((s, x) => s + x, 0)))).toBeCloseTo(0.5, 12);
   });
 });

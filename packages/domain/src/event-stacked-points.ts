@@ -51,3 +51,21 @@ export function scoreOwnIntervals(settlement: Settlement, eventStartMs: number, 
     cededSlots,
   };
 }
+
+/**
+ * σ of a home's kWh over the intervals an event pays, from σ over its whole window (`noiseKwh`), for
+ * the held-until-proven test (decision 140): an event that cedes intervals to another (decision 108)
+ * tests a saving over fewer intervals, whose day-to-day swing is smaller than the window's. Over k of
+ * m intervals whose swings are equally correlated with correlation ρ ≥ 0, the variance is
+ * k(1 + (k − 1)ρ) ÷ m(1 + (m − 1)ρ) of the window's: (k ÷ m)² when they move together, k ÷ m when
+ * they are independent, and never more than k ÷ m between. So σ √(k ÷ m), the largest it can be: the
+ * test is not made easier to pass than the home's days support, nor held to the whole window's swing.
+ * Unchanged without ceded intervals; null stays null (the fallback share of the baseline, which is
+ * already the paid intervals', stands in).
+ */
+export function paidIntervalsNoiseKwh(noiseKwh: number | null, settlement: StackedSettlement): number | null {
+  const ceded = settlement.cededSlots?.length ?? 0;
+  const total = settlement.intervals.length;
+  if (noiseKwh === null || ceded === 0 || total === 0) return noiseKwh;
+  return noiseKwh * Math.sqrt((total - ceded) / total);
+}

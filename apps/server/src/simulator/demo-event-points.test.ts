@@ -93,11 +93,12 @@ describe('the demo household is paid for its real cuts (decisions 101 and 138)',
     }
   });
 
-  it('is paid at once, held or released as decision 140’s rule gives from its stored figures, in the order its events settled', async () => {
+  it('is paid at once, held or released as decisions 140 and 141’s rule gives from its stored figures, in the order its events settled', async () => {
     const stored = new Map(
-      rowsOf<{ eventId: string; season: string | null; baselineKwh: number; actualKwh: number; sigmaKwh: number | null; points: number; status: string | null }>(
+      rowsOf<{ eventId: string; season: string | null; baselineKwh: number; actualKwh: number; sigmaKwh: number | null; points: number; status: string | null; days: number }>(
         await t.database.db.execute(sql`
-          select event_id as "eventId", season, baseline_kwh as "baselineKwh", actual_kwh as "actualKwh", sigma_kwh as "sigmaKwh", points, proof_status as status
+          select event_id as "eventId", season, baseline_kwh as "baselineKwh", actual_kwh as "actualKwh", sigma_kwh as "sigmaKwh", points, proof_status as status,
+            jsonb_array_length(detail->'baselineDays') as days
           from event_results where household_id = ${householdId}::uuid`),
       ).map((r) => [r.eventId, r]),
     );
@@ -109,7 +110,10 @@ describe('the demo household is paid for its real cuts (decisions 101 and 138)',
           where t.kind in ('event_reward', 'event_adjustment', 'event_release') group by t.event_id`),
       ).map((r) => [r.eventId, Number(r.paid)]),
     );
-    // The rule applied to each season's events in the order they were settled, from the stored saving, σ and points.
+    // The rule applied to each season's events in the order they were settled, from the stored saving,
+    // σ and points: the stored σ is the saving's, the days' σ × √(1 + 1/n) for the baseline's n days.
+    // October's events are the summer's, settled first on 28 November, past its final day (9 November),
+    // but a first settlement is judged as of when it was due: they release in their own season.
     const seasons = new Map<string, string[]>();
     for (const id of pastEventIds) {
       const r = stored.get(id)!;
@@ -117,12 +121,18 @@ describe('the demo household is paid for its real cuts (decisions 101 and 138)',
       seasons.set(r.season!, [...(seasons.get(r.season!) ?? []), id]);
     }
     const expected = new Map<string, { status: string; points: number }>();
-    for (const ids of seasons.values()) {
+    let summerReleased = 0;
+    for (const [season, ids] of seasons) {
       const rows = ids.map((id) => stored.get(id)!);
-      pointsHeldUntilProven(rows.map((r) => ({ baselineKwh: Number(r.baselineKwh), actualKwh: Number(r.actualKwh), noiseKwh: Number(r.sigmaKwh), targetPoints: r.points }))).forEach((outcome, i) =>
-        expected.set(ids[i]!, { status: outcome.status === 'none' ? 'none' : outcome.status, points: outcome.points }),
-      );
+      const events = rows.map((r) => ({ baselineKwh: Number(r.baselineKwh), actualKwh: Number(r.actualKwh), noiseKwh: Number(r.sigmaKwh) / Math.sqrt(1 + 1 / r.days), noiseDays: r.days, targetPoints: r.points }));
+      pointsHeldUntilProven(events).forEach((outcome, i) => {
+        if (outcome.status === 'released' && season === '2026-summer') summerReleased += 1;
+        expected.set(ids[i]!, { status: outcome.status, points: outcome.points });
+      });
     }
+    // Both seasons are in the back-fill, and the summer's test released some of its events.
+    expect([...seasons.keys()].sort()).toEqual(['2026-summer', '2026-winter']);
+    expect(summerReleased).toBeGreaterThan(0);
     for (const id of pastEventIds) {
       const { status, points } = expected.get(id)!;
       expect(stored.get(id)!.status ?? 'none', id).toBe(status);

@@ -1,12 +1,12 @@
-import { addDays, isoWeekday, isWeekend, localDateOf, zonedTimeToUtc } from '@peakwise/domain/local-time';
+import { addDays, isoWeekday, localDateOf, zonedTimeToUtc } from '@peakwise/domain/local-time';
 import { MIN_BASELINE_WEEKDAYS } from '@peakwise/domain/event-baseline';
-import { provincialHolidayDates } from '@peakwise/domain/provincial-holidays';
 import type { Db } from '../db/client';
 import { scheduleJob } from '../modules/durable-jobs/durable-jobs.repository';
 import { chooseAllSwitchablePlugs } from '../modules/events/event-preferences.repository';
 import { findEventAt, firstMeterReading, insertEvent, setParticipation } from '../modules/events/events.repository';
-import { EVENT_JOBS, scheduleEvent } from '../modules/events/events.service';
+import { EVENT_JOBS } from '../modules/events/events.service';
 import { scheduleMonthlyBonus } from '../modules/monthly-bonus/monthly-bonus.service';
+import { holidaysAround, isEventDay, scheduleNextDemoEvent } from './demo-event-schedule';
 import { ensureDemoProgram, ontarioProgram } from './demo-programs';
 
 const ZONE = 'America/Toronto';
@@ -26,7 +26,7 @@ export function pastDemoEventDays(today: string, backfillDays: number, holidays:
   const days: string[] = [];
   let day = addDays(today, -1);
   for (let made = 0; made < PAST_EVENTS; day = addDays(day, -1)) {
-    if (!eventDay(day, holidays)) continue;
+    if (!isEventDay(day, holidays)) continue;
     made += 1;
     days.push(day);
   }
@@ -34,19 +34,16 @@ export function pastDemoEventDays(today: string, backfillDays: number, holidays:
   const runIn = addDays(today, -backfillDays + BASELINE_RUN_IN_DAYS);
   const earliest = firstOfLastMonth > runIn ? firstOfLastMonth : runIn;
   for (; day >= earliest; day = addDays(day, -1)) {
-    if (eventDay(day, holidays) && EARLIER_EVENT_WEEKDAYS.has(isoWeekday(day))) days.push(day);
+    if (isEventDay(day, holidays) && EARLIER_EVENT_WEEKDAYS.has(isoWeekday(day))) days.push(day);
   }
   return days;
 }
 
-function eventDay(date: string, holidays: ReadonlySet<string>) {
-  return !isWeekend(date) && !holidays.has(date);
-}
 
 /**
  * The demo household's events, made the way an operator makes them (decision 034):
- * - tonight's: the next weekday evening in Toronto whose 6 PM start is still ahead, scheduled
- *   through the operator's path, the demo not yet opted in so a visitor can press Opt In Now;
+ * - tonight's, and from noon on its day the next evening's (`scheduleNextDemoEvent`), the demo
+ *   not yet opted in so a visitor can press Opt In Now;
  * - the last five weekday evenings, and before them the Tuesday and Thursday evenings back to the
  *   1st of last month (as far as the back-fill leaves a baseline before them), opted in, but only
  *   where the household has no readings yet (a fresh back-fill): the simulator cuts its use during
@@ -62,16 +59,8 @@ export async function ensureDemoEvents(db: Db, householdId: string, operatorId: 
   // Its switchable plugs power down through the real automation (decision 037) in events it opts in to.
   await chooseAllSwitchablePlugs(db, householdId, now);
   const today = localDateOf(now, ZONE);
-  const year = Number(today.slice(0, 4));
-  const holidays = new Set(provincialHolidayDates('ON', year - 1, year + 1));
-
-  let tonight = today;
-  while (!eventDay(tonight, holidays) || zonedTimeToUtc(tonight, EVENT_HOURS[0], 0, ZONE).getTime() <= now.getTime()) tonight = addDays(tonight, 1);
-  const start = zonedTimeToUtc(tonight, EVENT_HOURS[0], 0, ZONE);
-  if (!(await findEventAt(db, programId, start))) {
-    // No hold-out: the shared demo's visitors are homes of one area, and each must be called to see its event.
-    await db.transaction((tx) => scheduleEvent(tx, { programId, startsAt: start.toISOString(), endsAt: zonedTimeToUtc(tonight, EVENT_HOURS[1], 0, ZONE).toISOString(), holdoutPercent: 0 }, operatorId, now, { noticeWaivedFor: 'demo' }));
-  }
+  const holidays = holidaysAround('ON', today);
+  await db.transaction((tx) => scheduleNextDemoEvent(tx, { programId, operatorId, province: 'ON', zone: ZONE, hours: EVENT_HOURS }, now));
 
   const first = await firstMeterReading(db, householdId);
   const pastEventIds: string[] = [];

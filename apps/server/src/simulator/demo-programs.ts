@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { parsePostalCode } from '@peakwise/domain/postal-code';
 import { planForProvince } from '@peakwise/domain/tariff-plans';
 import type { Db } from '../db/client';
+import { scheduleNextDemoEvent } from './demo-event-schedule';
 import type { DemoNeighbour } from './neighbour-profiles';
 import type { Auth } from '../modules/auth/auth';
 import { ensureDemoNeighbourAccount } from '../modules/demo/seed-demo-account';
@@ -12,7 +13,7 @@ import { scheduleJob } from '../modules/durable-jobs/durable-jobs.repository';
 import { findProgramIdByName } from '../modules/events/event-programs.repository';
 import { createProgram } from '../modules/events/event-programs.service';
 import { findEventAt, insertEvent, setParticipation } from '../modules/events/events.repository';
-import { EVENT_JOBS, jobKey, scheduleEvent } from '../modules/events/events.service';
+import { EVENT_JOBS, jobKey } from '../modules/events/events.service';
 import { changeTariff, ensureHouseholdForUser } from '../modules/households/household.service';
 import { changeHouseholdTimeZone } from '../modules/households/household-time-zone.service';
 import { households } from '../db/schema/household.schema';
@@ -150,14 +151,9 @@ export async function ensureDemoNeighbours(deps: { auth: Auth; db: Db }, operato
       });
     }
 
-    let next = addDays(today, 1);
-    while (!weekday(next)) next = addDays(next, 1);
-    const nextStart = zonedTimeToUtc(next, demo.upcomingHours[0], 0, demo.zone);
-    if (!(await findEventAt(db, programId, nextStart))) {
-      await db.transaction((tx) =>
-        scheduleEvent(tx, { programId, startsAt: nextStart.toISOString(), endsAt: zonedTimeToUtc(next, demo.upcomingHours[1], 0, demo.zone).toISOString() }, operatorId, now, { noticeWaivedFor: 'demo' }),
-      );
-    }
+    // The next working day's event, and from six hours before it the one after (`scheduleNextDemoEvent`).
+    const schedule = { programId, operatorId, province: who.province, zone: demo.zone, hours: demo.upcomingHours };
+    await db.transaction((tx) => scheduleNextDemoEvent(tx, schedule, now, today));
     homes.push({ who, userId, householdId: household.id, pastEventId });
   }
   return homes;

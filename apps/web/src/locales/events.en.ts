@@ -162,6 +162,11 @@ export const eventsEn = {
     usualWeekday_other: 'At these times your home used {{usual}} on average over your last {{count}} weekdays with complete readings, listed below.',
     usualWeekend_one: 'At these times your home used {{usual}} on your last weekend day or holiday with complete readings, listed below.',
     usualWeekend_other: 'At these times your home used {{usual}} on average over your last {{count}} weekend days and holidays with complete readings, listed below.',
+    // A comparison group's days may be of either kind (a weekday member at a Saturday event): no kind named.
+    baselineGroup_one: 'Your baseline was {{baseline}}: what your home used at these times on your one day with complete readings, listed below.',
+    baselineGroup_other: 'Your baseline was {{baseline}}: what your home used at these times on average over your {{count}} days with complete readings, listed below.',
+    usualGroup_one: 'At these times your home used {{usual}} on your one day with complete readings, listed below.',
+    usualGroup_other: 'At these times your home used {{usual}} on average over your {{count}} days with complete readings, listed below.',
     fromGrid: 'Your home has solar panels, so every figure here is what it drew from the grid, after what the panels supplied.',
     baselineAdjusted: 'So your baseline was {{baseline}}.',
     adjustUnchanged: 'Your use in the three hours ending an hour before the event was as usual, so it was not adjusted.',
@@ -219,6 +224,8 @@ export const eventsEn = {
     released_one: 'Your {{points}} point was held, then paid on {{date}}, when your cuts this season became clear of your usual swing.',
     released_other: 'Your {{points}} points were held, then paid on {{date}}, when your cuts this season became clear of your usual swing.',
     releasedBy: 'See the event that proved them',
+    heldEnded_one: 'Your {{points}} point is still held. The season ended on {{end}}, but late meter readings can still correct its last events: held points are final on {{final}}, and any still held then aren’t paid.',
+    heldEnded_other: 'Your {{points}} points are still held. The season ended on {{end}}, but late meter readings can still correct its last events: held points are final on {{final}}, and any still held then aren’t paid.',
     lapsed_one: 'Your {{points}} point was held. The season ended on {{end}} before your cuts were clear of your usual swing, so it wasn’t paid.',
     lapsed_other: 'Your {{points}} points were held. The season ended on {{end}} before your cuts were clear of your usual swing, so they weren’t paid.',
     meter: 'Season proof',
@@ -272,6 +279,6 @@ export const eventsEn = {
     shiftCappedDown: 'In the three hours ending two hours before the event your home used less than usual, counted the same way; an adjustment stays within 20% of the baseline, so {{kwh}} was taken off.',
     shiftUnchanged: 'Your use in the three hours ending two hours before the event was as usual, so it was not adjusted.',
     shiftMissing: 'Fewer than half of your readings for the three hours ending two hours before the event arrived, so it was not adjusted.',
-    sun: 'What your panels produced during the event, {{production}}, was then taken off, since the grid did not have to supply it (never below zero in any 5 minutes), so your baseline was {{baseline}} drawn from the grid.',
+    sun: 'What your panels produced during the event, {{production}}, was then taken off each of those days’ use, 5 minutes at a time and never below zero (when the panels cover your use, nothing is drawn from the grid), and the days averaged, so your baseline was {{baseline}} drawn from the grid.',
   },
 };

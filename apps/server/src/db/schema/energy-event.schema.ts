@@ -137,6 +137,8 @@ export const eventResults = pgTable(
     season: text('season'),
     savingKwh: doublePrecision('saving_kwh'),
     sigmaKwh: doublePrecision('sigma_kwh'),
+    /** The saving above which it was paid at once (decision 141: σ of the saving × Student's t; 1.645 σ before). */
+    atOnceKwh: doublePrecision('at_once_kwh'),
     proofStatus: text('proof_status', { enum: ['paid_at_once', 'held', 'released'] }),
     releasedAt: timestamp('released_at', { withTimezone: true }),
     releasedByEventId: uuid('released_by_event_id').references(() => energyEvents.id),
@@ -153,6 +155,7 @@ export const eventResults = pgTable(
       'event_results_proof_status',
       sql`${t.proofStatus} is null or (${t.proofStatus} in ('paid_at_once', 'held', 'released') and ${t.season} is not null and (${t.proofStatus} <> 'held' or ${t.points} > 0))`,
     ),
+    check('event_results_at_once', sql`(${t.sigmaKwh} is null) = (${t.atOnceKwh} is null) and (${t.atOnceKwh} is null or ${t.atOnceKwh} >= 0)`),
     check('event_results_released', sql`(${t.proofStatus} is not distinct from 'released') = (${t.releasedAt} is not null) and (${t.releasedAt} is null) = (${t.releasedByEventId} is null)`),
     index('event_results_household_season_idx').on(t.householdId, t.season).where(sql`season is not null`),
   ],

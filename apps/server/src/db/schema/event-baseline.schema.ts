@@ -33,6 +33,8 @@ export const eventBaselines = pgTable(
     /** A gross-load row (decision 138): its days' mean gross load per window slot and per event slot, in slot order. */
     windowGrossKwh: doublePrecision('window_gross_kwh').array(),
     eventGrossKwh: doublePrecision('event_gross_kwh').array(),
+    /** Each baseline day's gross load per event slot, day-major in date order (decision 141); null on rows frozen before it. */
+    eventGrossDayKwh: doublePrecision('event_gross_day_kwh').array(),
     /** σ of the days' kWh over the event's slots, on the quantity the baseline averages (decision 140); null: too few days, or frozen before it. */
     noiseKwh: doublePrecision('noise_kwh'),
     eventStartsAt: timestamp('event_starts_at', { withTimezone: true }).notNull(),
@@ -56,6 +58,10 @@ export const eventBaselines = pgTable(
     check(
       'event_baselines_group',
       sql`(${t.groupIds} is null) = (${t.groupKwh} is null) and (${t.groupIds} is null or (${t.status} = 'ok' and cardinality(${t.groupIds}) >= 5 and cardinality(${t.groupKwh}) = cardinality(${t.groupIds}) * cardinality(${t.eventKwh})))`,
+    ),
+    check(
+      'event_baselines_gross_days',
+      sql`${t.eventGrossDayKwh} is null or (${t.eventGrossKwh} is not null and cardinality(${t.eventGrossDayKwh}) = cardinality(${t.days}) * cardinality(${t.eventKwh}))`,
     ),
     check('event_baselines_noise', sql`${t.noiseKwh} is null or (${t.noiseKwh} >= 0 and ${t.status} = 'ok')`),
     check(

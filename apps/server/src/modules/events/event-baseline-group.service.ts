@@ -1,6 +1,6 @@
 import { dayKind } from '@peakwise/domain/event-baseline';
 import { freezeGroupBaseline, type FrozenBaseline, type GroupDay } from '@peakwise/domain/event-baseline-frozen';
-import { chooseGroup } from '@peakwise/domain/event-baseline-group';
+import { anyKindDays, anyKindLookBack, chooseGroup } from '@peakwise/domain/event-baseline-group';
 import { eventDayReadings, eventSlots, readingsByDayFromLists, type DayReadings } from '@peakwise/domain/event-intervals';
 import { eventDateOf, eventDayRanges, type ReadingRange } from '@peakwise/domain/event-reading-plan';
 import { localParts, zonedTimeToUtc } from '@peakwise/domain/local-time';
@@ -60,33 +60,73 @@ function holidaysOf(event: EventRow, household: Participant): string[] {
 }
 
 /**
- * The frozen rows of the batch's members that have too few days for a baseline of their own but at
- * least one, and a group of at least 5 homes not called: by household. The others keep what the
- * own-days rule froze (too little history, said so).
+ * The frozen rows of the batch's members that have too few days for a baseline of their own, and a
+ * group of at least 5 homes not called: by household. A member with days of the event's kind is
+ * scored over them; one with none, over its most recent complete days of any kind (`anyKindDays`),
+ * read here in one statement for the batch. The others keep what the own-days rule froze (too
+ * little history, said so).
  */
-export async function groupBaselines(db: DbOrTx, event: EventRow, batch: readonly HouseholdBaseline[]): Promise<Map<string, FrozenBaseline>> {
+export async function groupBaselines(db: DbOrTx, event: EventRow, batch: readonly HouseholdBaseline[], otherStarts: ReadonlyMap<string, number[]>): Promise<Map<string, FrozenBaseline>> {
   const out = new Map<string, FrozenBaseline>();
-  const short = batch.filter(({ baseline }) => !baseline.ok && baseline.reason === 'insufficient_history' && baseline.days.length > 0);
+  const short = batch.filter(({ baseline }) => !baseline.ok && baseline.reason === 'insufficient_history');
   if (short.length === 0) return out;
-  const pools = await peerPools(db, event.id, short.map(({ household }) => household.householdId));
+  const members = (await withAnyKindDays(db, event, short, otherStarts)).filter(({ days }) => days.length > 0);
+  if (members.length === 0) return out;
+  const pools = await peerPools(db, event.id, members.map(({ household }) => household.householdId));
   const peers = [...new Set([...pools.values()].flat())];
   // Members of one batch often share their days: one read of each instant.
-  const ranges = merged(short.flatMap(({ household, baseline }) => dayRanges(event, household, baseline.days)));
+  const ranges = merged(members.flatMap(({ household, days }) => dayRanges(event, household, days)));
   const rows = await gridImportInRanges(db, peers.map((householdId) => ({ householdId, group: 0 })), [ranges]);
   const parsed = parsedReadings(rows);
-  for (const { household, baseline, readings } of short) {
+  for (const { household, days, readings } of members) {
     const slots = eventSlots(event.startsAt, event.endsAt, household.timeZone);
     if (!slots) continue;
     const candidates = (pools.get(household.householdId) ?? []).flatMap((id) => {
       const peerReadings = parsed(id, household.timeZone);
       return peerReadings ? [{ id, readings: peerReadings }] : [];
     });
+    // The event's kind, whatever the days': the row says which rule's days it lacked.
     const kind = dayKind(slots.date, new Set(holidaysOf(event, household)));
-    const own = freezeGroupBaseline(kind, baseline.days, slots.slots, readings, []);
-    const group = chooseGroup(household.householdId, own.eventKwh, baseline.days, slots.slots, candidates);
+    const own = freezeGroupBaseline(kind, days, slots.slots, readings, []);
+    const group = chooseGroup(household.householdId, own.eventKwh, days, slots.slots, candidates);
     if (group) out.set(household.householdId, { ...own, group });
   }
   return out;
+}
+
+/**
+ * Each short member with the days it is scored over and the readings of those days: its days of the
+ * event's kind when it has any; else its complete days of any kind, from one read of the look-back
+ * for all such members of the batch (the own-days read held only days of the event's kind).
+ */
+async function withAnyKindDays(
+  db: DbOrTx,
+  event: EventRow,
+  short: readonly HouseholdBaseline[],
+  otherStarts: ReadonlyMap<string, number[]>,
+): Promise<{ household: Participant; days: string[]; readings: DayReadings }[]> {
+  // Each member without a day of the event's kind, with its look-back worked out once.
+  const none = new Map(
+    short
+      .filter(({ baseline }) => baseline.days.length === 0)
+      .map(({ household }) => {
+        const eventDate = eventDateOf(event.startsAt, household.timeZone);
+        return [household.householdId, { household, eventDate, kind: dayKind(eventDate, new Set(holidaysOf(event, household))) }] as const;
+      }),
+  );
+  const ranges = merged([...none.values()].flatMap(({ household, eventDate, kind }) => dayRanges(event, household, anyKindLookBack(eventDate, kind))));
+  const rows = none.size > 0 ? await gridImportInRanges(db, [...none.keys()].map((householdId) => ({ householdId, group: 0 })), [ranges]) : new Map<string, { ms: number[]; kwh: number[] }>();
+  return short.map(({ household, baseline, readings }) => {
+    const lookBack = none.get(household.householdId);
+    if (!lookBack) return { household, days: baseline.days, readings };
+    const slots = eventSlots(event.startsAt, event.endsAt, household.timeZone);
+    const read = rows.get(household.householdId);
+    if (!slots || !read) return { household, days: [], readings };
+    const own = readingsByDayFromLists(read.ms, read.kwh, household.timeZone);
+    // Another event's day is no usual day, as for the own-days rule.
+    const eventDates = (otherStarts.get(household.householdId) ?? []).map((ms) => eventDateOf(new Date(ms), household.timeZone));
+    return { household, days: anyKindDays({ eventDate: lookBack.eventDate, kind: lookBack.kind, slots: slots.slots, readings: own, eventDates }), readings: own };
+  });
 }
 
 /**

@@ -50,8 +50,9 @@ describe('a solar home without a battery, on gross load', () => {
         let used = 0.2 + (k % 7) / 100 + (back % 3) / 100;
         if (back === 0 && ms < four - 2 * HOUR) used *= 1.05;
         if (back === 0 && ms >= startsAt.getTime() && ms < endsAt.getTime()) used *= 0.85;
-        // Midday sun, and a weak evening: the event day's evening is twice as sunny as usual.
-        const evening = back === 0 ? 0.12 : 0.06;
+        // Midday sun, and a weak evening: the event day's evening is twice as sunny as usual, and
+        // in its second hour about as strong as the load, so some days' draw floors at 0 (decision 141).
+        const evening = back === 0 ? (ms < four + HOUR ? 0.12 : 0.22) : 0.06;
         const produced = panels ? (ms < four ? 0.25 : evening) + (k % 5) / 100 : 0;
         // One interval in three the load swings inside the interval: the meter counts 0.01 both ways.
         const swing = panels && k % 3 === 0 ? 0.01 : 0;
@@ -131,8 +132,8 @@ describe('a solar home without a battery, on gross load', () => {
     // By hand from the stored columns: grid draw max(0, import − export), gross import − export +
     // production; the 10 latest ordinary weekdays; the window [11:00, 14:00) (36 intervals) moves
     // the baseline by its gross difference per interval × 24, within ±20 % of the grid-draw
-    // baseline, spread evenly; each event interval is the days' mean gross load plus that share,
-    // less the event day's production, never below 0.
+    // baseline, spread evenly; each event interval is, over the days, the mean of each day's gross
+    // load plus that share less the event day's production, never below 0 (decision 141).
     const rows = rowsOf<{ ts: string; imported: number; exported: number; produced: number }>(
       await db.execute(sql`select ts, grid_import_kwh as imported, grid_export_kwh as exported, production_kwh as produced from meter_readings where household_id = ${homes.get(member)!.id}::uuid`),
     ).map((r) => ({ ms: new Date(r.ts).getTime(), grid: Math.max(0, Number(r.imported) - Number(r.exported)), gross: Number(r.imported) - Number(r.exported) + Number(r.produced), produced: Number(r.produced) }));
@@ -144,12 +145,19 @@ describe('a solar home without a battery, on gross load', () => {
     const usual = mean(days.map((d) => total(zonedTimeToUtc(d, 16, 0, ZONE), zonedTimeToUtc(d, 18, 0, ZONE), 'grid')));
     const shift = Math.min(0.2 * usual, Math.max(-0.2 * usual, ((windowOf(eventDate, 'gross') - mean(days.map((d) => windowOf(d, 'gross')))) / 36) * 24));
     const bySlot: number[] = [];
+    const dayDraws = days.map(() => 0);
+    let floorOfMean = 0;
     for (let i = 0; i < 24; i += 1) {
       const slotOn = (d: string) => zonedTimeToUtc(d, 16, 0, ZONE).getTime() + i * FIVE_MINUTES;
-      const usualGross = mean(days.map((d) => at.get(slotOn(d))!.gross));
-      bySlot.push(Math.max(0, usualGross + shift / 24 - at.get(slotOn(eventDate))!.produced));
+      const sun = at.get(slotOn(eventDate))!.produced;
+      const draws = days.map((d) => Math.max(0, at.get(slotOn(d))!.gross + shift / 24 - sun));
+      draws.forEach((v, k) => (dayDraws[k]! += v));
+      bySlot.push(mean(draws));
+      floorOfMean += Math.max(0, mean(days.map((d) => at.get(slotOn(d))!.gross)) + shift / 24 - sun);
     }
     const baselineKwh = bySlot.reduce((s, v) => s + v, 0);
+    // Where the load swings across the sun, the floor taken day by day reads more than the floor of the mean.
+    expect(baselineKwh - floorOfMean).toBeGreaterThan(1e-3);
     const actualKwh = total(startsAt, endsAt, 'grid');
     const cut = ((baselineKwh - actualKwh) / baselineKwh) * 100;
     const points = cut < 10 ? 0 : Math.floor(100 * Math.min(2, 1 + (cut - 10) / 20));
@@ -158,12 +166,14 @@ describe('a solar home without a battery, on gross load', () => {
     expect(Math.abs(usual + gridShift - baselineKwh)).toBeGreaterThan(0.1 * baselineKwh);
     expect(cut).toBeGreaterThan(10);
 
-    // Decision 140: the σ its saving is tested against is the days' swing of gross load over the
-    // event's hours, the quantity its baseline averages, not of the grid draw the sun moves.
+    // Decision 141: the σ its saving is tested against is the days' swing of what the baseline
+    // averages, each day's draw under the event day's sun, not of the grid draw of their own sun,
+    // times √(1 + 1/10) for a day against the mean of ten.
     const sd = (values: number[]) => Math.sqrt(values.reduce((s, v) => s + (v - mean(values)) ** 2, 0) / (values.length - 1));
     const eventTotals = (of: 'grid' | 'gross') => days.map((d) => total(zonedTimeToUtc(d, 16, 0, ZONE), zonedTimeToUtc(d, 18, 0, ZONE), of));
-    const sigma = sd(eventTotals('gross'));
-    expect(Math.abs(sigma - sd(eventTotals('grid')))).toBeGreaterThan(1e-3);
+    const sigma = sd(dayDraws) * Math.sqrt(1 + 1 / days.length);
+    expect(Math.abs(sd(dayDraws) - sd(eventTotals('grid')))).toBeGreaterThan(1e-3);
+    expect(Math.abs(sd(dayDraws) - sd(eventTotals('gross')))).toBeGreaterThan(1e-3);
 
     const detail = (await (await call(member, 'GET', `/api/events/${id}`)).json()) as { result: Record<string, unknown> & { baselineDays: string[]; grossLoad: Record<string, number>; proof: { sigmaKwh: number; savingKwh: number } } };
     expect(detail.result.proof.sigmaKwh).toBeCloseTo(sigma, 9);

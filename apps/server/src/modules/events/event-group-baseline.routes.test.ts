@@ -1,19 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { addDays, isWeekend, localDateOf, zonedTimeToUtc } from '@peakwise/domain/local-time';
+import { addDays, isWeekend, localDateOf } from '@peakwise/domain/local-time';
 import { provincialHolidayDates } from '@peakwise/domain/provincial-holidays';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/rows';
-import { eventJobHandlers } from '../../jobs/event-jobs';
-import { notificationJobHandlers } from '../../jobs/notification-jobs';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { asMember, createMember, type Member } from '../../test/test-session';
+import { createMember, type Member } from '../../test/test-session';
 import { setOperator } from '../auth/user-role.repository';
 import { issueIngestCredential } from '../devices/ingest-credential.service';
 import { ensureHouseholdForUser } from '../households/household.service';
-import type { EventNotifier } from '../notifications/event-notifications.service';
 import { settleEndedEvent } from './event-settlement.service';
 import { upsertProgram } from './events.repository';
 import { gridOnlyDays } from '../../test/grid-only-readings';
+import { groupBaselineCalls } from '../../test/group-baseline-calls';
 
 const ZONE = 'America/Toronto';
 
@@ -40,35 +38,11 @@ describe('a new member scored by a comparison group from its first days (decisio
   let programId: string;
   let eventId: string;
   const { eventDate, days } = eventAndDays();
-  const at = (date: string, hour: number, minute = 0) => zonedTimeToUtc(date, hour, minute, ZONE);
+  const { at, ingest, run, call, eveningKwh } = groupBaselineCalls({ t: () => t, now: () => now, eventId: () => eventId, homes, credentials });
   const startsAt = () => at(eventDate, 18);
   const endsAt = () => at(eventDate, 19);
-  const ingest = async (m: Member, meter: unknown[]) => {
-    const res = await t.app.request('/api/ingest/readings', {
-      method: 'POST',
-      headers: { authorization: `Bearer ${credentials.get(m.userId)}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ meter }),
-    });
-    expect(await res.json()).toMatchObject({ rejected: [] });
-  };
   /** 13:00–20:00 every 5 minutes of each day, `kwh(day, ms)` per interval. */
   const daysOf = (days: string[], kwh: (day: string, ms: number) => number) => gridOnlyDays(days, (day) => [at(day, 13), at(day, 20)], kwh);
-  const handlers = { ...eventJobHandlers, ...notificationJobHandlers({ announce: async () => 0 } as unknown as EventNotifier) };
-  const run = (name: string) => t.database.db.transaction((tx) => handlers[name]!({ db: t.database.db, tx, job: { payload: { eventId } } as never, now }));
-  const call = async (who: Member, method: string, path: string, body?: unknown) => {
-    const res = await t.app.request(path, { method, headers: asMember(who), ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
-    const text = await res.text();
-    return { status: res.status, body: (text ? JSON.parse(text) : {}) as Record<string, unknown> };
-  };
-  /** A home's kWh over 18:00–19:00 of a day, summed straight from the stored rows (no code of the rule). */
-  const eveningKwh = async (m: Member, day: string) => {
-    const [row] = rowsOf<{ kwh: number }>(
-      await t.database.db.execute(sql`
-        select coalesce(sum(consumption_kwh), 0)::float8 as kwh from meter_readings
-        where household_id = ${homes.get(m.userId)!}::uuid and ts >= ${at(day, 18).toISOString()}::timestamptz and ts < ${at(day, 19).toISOString()}::timestamptz`),
-    );
-    return Number(row!.kwh);
-  };
   const usualEvening = async (m: Member) => ((await eveningKwh(m, days[0]!)) + (await eveningKwh(m, days[1]!))) / 2;
   const frozenRow = async () =>
     rowsOf<{ method: string; status: string; days: string; baselineKwh: number; groupIds: string; groupKwh: number[] | string }>(

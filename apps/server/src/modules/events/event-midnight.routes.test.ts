@@ -104,10 +104,11 @@ describe('an event that crosses local midnight', () => {
     expect(detail.result.actualKwh).toBeCloseTo(actualKwh, 9);
     expect(detail.result.intervals).toHaveLength(24);
     expect(detail.result.intervals[12]!.slot).toBe('00:00+1');
-    // Decision 140: paid at once only when the saving clears 1.645 σ of the days' event totals. A
-    // day followed by a Saturday holds a morning three times as heavy, so σ is large: the cut is held.
+    // Decisions 140 and 141: paid at once only when the saving clears Student's t for n − 1 of a
+    // saving's σ (the days' σ × √(1 + 1/n)). A day followed by a Saturday holds a morning three times
+    // as heavy, so σ is large: the cut is held.
     const totals = days.map(eventPart);
-    const sigma = Math.sqrt(totals.reduce((s, v) => s + (v - usual) ** 2, 0) / (totals.length - 1));
+    const sigma = Math.sqrt(totals.reduce((s, v) => s + (v - usual) ** 2, 0) / (totals.length - 1)) * Math.sqrt(1 + 1 / totals.length);
     const saving = baselineKwh - actualKwh;
     expect(saving).toBeLessThan(1.645 * sigma);
     expect((detail.result as { proof?: Record<string, unknown> }).proof).toMatchObject({ status: 'held', sigmaKwh: expect.closeTo(sigma, 9), savingKwh: expect.closeTo(saving, 9) });

@@ -76,6 +76,8 @@ export type StoredProof = {
   season: string;
   savingKwh: number;
   sigmaKwh: number;
+  /** The saving above which it is paid at once (decision 141). */
+  atOnceKwh: number;
   status: ProofStatus | null;
   releasedAt: string | null;
   releasedByEventId: string | null;

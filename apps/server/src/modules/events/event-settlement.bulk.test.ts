@@ -32,6 +32,10 @@ const ZONES = [
   ['America/Montreal', 'QC'],
 ] as const;
 
+
+/** Student's t, one-sided 95 %, by degrees of freedom (a statistics table), for the bars above. */
+const T_95: Record<number, number> = { 2: 2.92, 3: 2.353, 4: 2.132, 5: 2.015, 6: 1.943, 7: 1.895, 8: 1.86, 9: 1.833 };
+
 describe('set-based settlement of many households', () => {
   let database: Database;
   let eventId: string;
@@ -110,16 +114,18 @@ describe('set-based settlement of many households', () => {
       expect(result.detail.intervals, `household ${h.i}`).toEqual(expected.intervals);
       if (expected.status !== 'no_baseline') expect(result.detail.adjustmentMethod, `household ${h.i}`).toBe(h.hasBattery ? 'none' : 'additive');
       if (expected.status !== 'no_baseline') expect(result.baselineKwh, `household ${h.i}`).toBe(expected.baselineKwh);
-      // Decision 140, from the raw rows: σ of the baseline days' totals over the event's intervals
-      // (25 % of the baseline under 3 days); paid at once above 1.645 σ, else held. One event alone
-      // never proves a season it does not clear at once (2.5 σ > 1.645 σ), so a held one stays held.
+      // Decisions 140 and 141, from the raw rows: σ of the baseline's n days' totals over the event's
+      // intervals, as a saving's σ × √(1 + 1/n), paid at once above Student's t(n − 1) of it (25 % of
+      // the baseline and 1.645 under 3 days), else held. One event alone never proves a season it
+      // does not clear at once (2.5 > every bar), so a held one stays held.
       let paid = expected.points;
       if (expected.status === 'settled') {
         const totals = expected.baselineDays.map((date) => expected.intervals.reduce((sum, p) => sum + readings.get(date)![p.slot]!, 0));
-        const mean = totals.reduce((a, b) => a + b, 0) / totals.length;
-        const sigma = totals.length >= 3 ? Math.sqrt(totals.reduce((a, v) => a + (v - mean) ** 2, 0) / (totals.length - 1)) : 0.25 * expected.baselineKwh;
+        const n = totals.length;
+        const mean = totals.reduce((a, b) => a + b, 0) / n;
+        const [sigma, multiple] = n >= 3 ? [Math.sqrt(totals.reduce((a, v) => a + (v - mean) ** 2, 0) / (n - 1)) * Math.sqrt(1 + 1 / n), T_95[n - 1]!] : [0.25 * expected.baselineKwh, 1.645];
         expect(Number(result.sigmaKwh), `household ${h.i}`).toBeCloseTo(sigma, 9);
-        if (expected.baselineKwh - expected.actualKwh <= 1.645 * sigma) paid = 0;
+        if (expected.baselineKwh - expected.actualKwh <= multiple * sigma) paid = 0;
       }
       expect(balances.get(h.id) ?? 0, `household ${h.i}`).toBe(h.i % 10 === 6 ? Math.max(50, expected.points) : paid);
       outcomes.set(expected.status, (outcomes.get(expected.status) ?? 0) + 1);

@@ -121,6 +121,7 @@ export async function saveResults(db: DbOrTx, eventId: string, version: number, 
       season: r.proof?.season ?? null,
       saving_kwh: r.proof?.savingKwh ?? null,
       sigma_kwh: r.proof?.sigmaKwh ?? null,
+      at_once_kwh: r.proof?.atOnceKwh ?? null,
       proof_status: r.proof?.status ?? null,
       released_at: r.proof?.releasedAt ?? null,
       released_by_event_id: r.proof?.releasedByEventId ?? null,
@@ -128,13 +129,13 @@ export async function saveResults(db: DbOrTx, eventId: string, version: number, 
   );
   await db.execute(sql`
     insert into event_results (event_id, household_id, version, outcome, baseline_kwh, actual_kwh, reduction_kwh, points, detail, settled_at,
-      season, saving_kwh, sigma_kwh, proof_status, released_at, released_by_event_id)
+      season, saving_kwh, sigma_kwh, at_once_kwh, proof_status, released_at, released_by_event_id)
     select ${eventId}::uuid, x.household_id, ${version}, x.outcome, x.baseline_kwh, x.actual_kwh, x.reduction_kwh, x.points, x.detail, ${now.toISOString()}::timestamptz,
-      x.season, x.saving_kwh, x.sigma_kwh, x.proof_status, x.released_at, x.released_by_event_id
+      x.season, x.saving_kwh, x.sigma_kwh, x.at_once_kwh, x.proof_status, x.released_at, x.released_by_event_id
     from jsonb_to_recordset(${json}::jsonb) as x(household_id uuid, outcome text, baseline_kwh float8, actual_kwh float8, reduction_kwh float8, points int, detail jsonb,
-      season text, saving_kwh float8, sigma_kwh float8, proof_status text, released_at timestamptz, released_by_event_id uuid)
+      season text, saving_kwh float8, sigma_kwh float8, at_once_kwh float8, proof_status text, released_at timestamptz, released_by_event_id uuid)
     on conflict (event_id, household_id) do update set version = excluded.version, outcome = excluded.outcome, baseline_kwh = excluded.baseline_kwh,
       actual_kwh = excluded.actual_kwh, reduction_kwh = excluded.reduction_kwh, points = excluded.points, detail = excluded.detail, settled_at = excluded.settled_at,
-      season = excluded.season, saving_kwh = excluded.saving_kwh, sigma_kwh = excluded.sigma_kwh, proof_status = excluded.proof_status,
+      season = excluded.season, saving_kwh = excluded.saving_kwh, sigma_kwh = excluded.sigma_kwh, at_once_kwh = excluded.at_once_kwh, proof_status = excluded.proof_status,
       released_at = excluded.released_at, released_by_event_id = excluded.released_by_event_id`);
 }

@@ -1,19 +1,19 @@
 import { eventDayReadings } from '@peakwise/domain/event-intervals';
 import { settleEvent, type Settlement } from '@peakwise/domain/event-settlement';
 import type { DbOrTx } from '../../db/client';
-import { payEventPointsInBulk } from '../points/points.service';
+import { lockEventIssuance, payEventPointsInBulk } from '../points/points.service';
 import type { HouseholdBaseline } from './event-baselines.service';
 import { otherEventStartsByHousehold, saveResults, type ResultRow } from './event-settlement.repository';
 import { decideBatch, releaseProven, type ProofCandidate } from './event-proof.service';
 import { eventSeason } from '@peakwise/domain/event-season';
 import { bumpSettlementVersion, findEvent, optedInHouseholds, type EventRow } from './events.repository';
-import { moveEvent, SETTLE_DEADLINE_MS } from './events.service';
+import { moveEvent, SETTLE_AFTER_MS, SETTLE_DEADLINE_MS } from './events.service';
 import { freezeEventBaselines, settlementBaselines } from './frozen-baselines.service';
 import { announceToWebhooks } from '../webhooks/webhook-announce';
 import { recordPaidIntervals } from './event-stacking.repository';
 import { solarParticipants } from './event-baseline-group.repository';
 import { stackingContext, stackOutcome } from './event-stacking.service';
-import type { StackedSettlement } from '@peakwise/domain/event-stacked-points';
+import { paidIntervalsNoiseKwh, type StackedSettlement } from '@peakwise/domain/event-stacked-points';
 import { withKwhPoints, type KwhPoints } from '@peakwise/domain/event-kwh-points';
 import type { GrossFigures } from '@peakwise/domain/event-baseline-frozen-gross';
 
@@ -33,8 +33,16 @@ export type SettlementRun = { settled: number; pending: number; retryAt: Date | 
  * only what was not paid before. Points are never taken back: a re-run that finds fewer leaves
  * the member what they were given. Points are paid at once, held or released by the member's
  * season test (decision 140, event-proof.service.ts).
+ *
+ * Settlements of different events run one at a time: each takes the event issuance account's lock
+ * first, before its event's row. A settlement that pays keeps that lock from its first payment to
+ * its commit anyway; taken after other locks, it closed cycles with them. Settlement A could hold
+ * this event's results, wait to release a held result of event B that B's settlement had locked,
+ * while B waited for A's (decision 140's Since); or A, holding the account, post a release for B's
+ * event, whose foreign key waits on B's row, which B locked before waiting for the account.
  */
 export async function settleEndedEvent(tx: DbOrTx, eventId: string, now: Date, options: { batchSize?: number } = {}): Promise<SettlementRun> {
+  await lockEventIssuance(tx);
   const event = await findEvent(tx, eventId, true);
   if (!event || event.status === 'cancelled') return { settled: 0, pending: 0, retryAt: null };
   if (now.getTime() < event.endsAt.getTime()) return { settled: 0, pending: 0, retryAt: event.endsAt };
@@ -48,6 +56,11 @@ export async function settleEndedEvent(tx: DbOrTx, eventId: string, now: Date, o
 
   const pastDeadline = now.getTime() >= event.endsAt.getTime() + SETTLE_DEADLINE_MS;
   const version = await bumpSettlementVersion(tx, eventId);
+  // Whether a season's held points are final is judged, for an event's first settlement, as of when
+  // it was due, however late its job ran (a server that was down, or the demo's back-filled events
+  // settled when the demo starts): a season is not cut short by our delay. A re-settlement (late
+  // readings) is judged as of now, so a result shown lapsed stays lapsed (decision 140, "Since").
+  const finalityAt = version === 1 ? new Date(Math.min(now.getTime(), event.endsAt.getTime() + SETTLE_AFTER_MS)) : now;
   const participants = await optedInHouseholds(tx, eventId);
   const otherStarts = await otherEventStartsByHousehold(tx, eventId);
   // Homes in another event at the same time are scored on the intervals this event pays (decision 108).
@@ -67,7 +80,7 @@ export async function settleEndedEvent(tx: DbOrTx, eventId: string, now: Date, o
     const gross = new Map(batch.flatMap((b) => (b.baseline.ok && b.baseline.adjustment.gross ? [[b.household.householdId, b.baseline.adjustment.gross] as const] : [])));
     const candidates: ProofCandidate[] = [];
     const sharedPaid: { householdId: string; startMs: number }[] = [];
-    for (const { household, eventDate, noiseKwh } of batch) {
+    for (const { household, eventDate, noiseKwh, baseline } of batch) {
       const stacked = stackOutcome(stacking, household.householdId, outcomes.get(household.householdId)!);
       // Per kWh after the curve and after stacking, over the intervals this event pays (decision 113).
       const outcome = withKwhPoints(stacked.outcome, event.pointsPerKwh);
@@ -78,9 +91,15 @@ export async function settleEndedEvent(tx: DbOrTx, eventId: string, now: Date, o
       settled += 1;
       candidates.push({
         row: resultRow(household.householdId, outcome, solar.has(household.householdId), gross.get(household.householdId)),
-        // The saving and σ the held-until-proven rule tests (decision 140): σ frozen with the baseline.
-        input: outcome.status === 'settled' ? { baselineKwh: outcome.baselineKwh, actualKwh: outcome.actualKwh, noiseKwh: noiseKwh ?? null, targetPoints: outcome.points } : null,
+        // The saving and σ the held-until-proven rule tests (decision 140): σ of the baseline's days,
+        // read from as many days as the baseline averages (decision 141), over the intervals this
+        // event pays when it cedes some to another (decision 143).
+        input:
+          outcome.status === 'settled'
+            ? { baselineKwh: outcome.baselineKwh, actualKwh: outcome.actualKwh, noiseKwh: paidIntervalsNoiseKwh(noiseKwh ?? null, outcome), noiseDays: baseline.days.length, targetPoints: outcome.points }
+            : null,
         season: eventSeason(eventDate),
+        timeZone: household.timeZone,
       });
       for (const startMs of stacked.sharedPaid) sharedPaid.push({ householdId: household.householdId, startMs });
     }
@@ -88,7 +107,7 @@ export async function settleEndedEvent(tx: DbOrTx, eventId: string, now: Date, o
     writing = (async () => {
       await previous;
       // How each result is paid needs what the ledger and the season hold: read in the write's turn.
-      const { results, payments, proven } = await decideBatch(tx, event.id, version, candidates, now);
+      const { results, payments, proven } = await decideBatch(tx, event.id, version, candidates, now, finalityAt);
       await saveResults(tx, event.id, version, results, now);
       // Before the payments: a shared interval another event recorded fails the run here, so it is not paid twice.
       await recordPaidIntervals(tx, event.id, sharedPaid, now);

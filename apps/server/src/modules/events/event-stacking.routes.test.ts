@@ -227,6 +227,14 @@ describe('stacking programs: one kWh paid once; exclusive programs', () => {
     const ceded = await rows<{ detail: { cededSlots?: string[] } }>(sql`select detail from event_results where event_id = ${events.a}::uuid and household_id = ${household.id}::uuid`);
     expect(ceded[0]!.detail.cededSlots).toHaveLength(12);
     expect(ceded[0]!.detail.cededSlots![0]).toBe('18:00');
+    // Each saving is tested on σ over the intervals it pays (decision 143): the sample σ of the ten
+    // days' totals over the event's window, A's times √(12 ÷ 24) for the hour it cedes, each times
+    // √(1 + 1 ÷ 10) (decision 141).
+    const sd = (values: number[]) => Math.sqrt(values.reduce((s, v) => s + (v - mean(values)) ** 2, 0) / (values.length - 1));
+    const sigmaOf = async (id: string) => Number((await rows<{ sigma: number }>(sql`select sigma_kwh as sigma from event_results where event_id = ${id}::uuid and household_id = ${household.id}::uuid`))[0]!.sigma);
+    expect(sd(days.map((d) => total(d, 17, 19)))).toBeGreaterThan(0.001);
+    expect(await sigmaOf(events.a)).toBeCloseTo(sd(days.map((d) => total(d, 17, 19))) * Math.sqrt(12 / 24) * Math.sqrt(1.1), 9);
+    expect(await sigmaOf(events.b)).toBeCloseTo(sd(days.map((d) => total(d, 18, 20))) * Math.sqrt(1.1), 9);
 
     // The shared hour is recorded once, as B's.
     const shared = await rows<{ eventId: string; n: number; first: string }>(sql`

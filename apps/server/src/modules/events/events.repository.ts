@@ -239,36 +239,55 @@ export type StoredResult = {
 };
 
 export async function findResult(db: DbOrTx, eventId: string, householdId: string): Promise<StoredResult | null> {
-  const [row] = rowsOf<Omit<StoredResult, 'proof'> & { season: string | null; savingKwh: number | null; sigmaKwh: number | null } & Omit<StoredProof, 'season' | 'savingKwh' | 'sigmaKwh'>>(
+  const [row] = rowsOf<Omit<StoredResult, 'proof'> & { season: string | null; savingKwh: number | null; sigmaKwh: number | null; atOnceKwh: number | null } & Omit<StoredProof, 'season' | 'savingKwh' | 'sigmaKwh' | 'atOnceKwh'>>(
     await db.execute(sql`
       select outcome, points, detail, baseline_kwh as "baselineKwh", actual_kwh as "actualKwh", reduction_kwh as "reductionKwh",
         to_char(settled_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "settledAt",
-        season, saving_kwh as "savingKwh", sigma_kwh as "sigmaKwh", proof_status as status, released_by_event_id as "releasedByEventId",
+        season, saving_kwh as "savingKwh", sigma_kwh as "sigmaKwh", at_once_kwh as "atOnceKwh", proof_status as status, released_by_event_id as "releasedByEventId",
         to_char(released_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "releasedAt"
       from event_results where event_id = ${eventId}::uuid and household_id = ${householdId}::uuid`),
   );
   if (!row) return null;
-  const { season, savingKwh, sigmaKwh, status, releasedAt, releasedByEventId, ...result } = row;
-  if (season === null || savingKwh === null || sigmaKwh === null) return result;
-  return { ...result, proof: { season, savingKwh: Number(savingKwh), sigmaKwh: Number(sigmaKwh), status, releasedAt, releasedByEventId } };
+  const { season, savingKwh, sigmaKwh, atOnceKwh, status, releasedAt, releasedByEventId, ...result } = row;
+  if (season === null || savingKwh === null || sigmaKwh === null || atOnceKwh === null) return result;
+  return { ...result, proof: { season, savingKwh: Number(savingKwh), sigmaKwh: Number(sigmaKwh), atOnceKwh: Number(atOnceKwh), status, releasedAt, releasedByEventId } };
 }
 
 type OpsEventRow = EventRow & { reach: number; optedIn: number; holdoutPercent: number; heldOut: number | null; settledHouseholds: number; pointsAwarded: number; pointsHeld: number; reductionKwh: number; insufficientData: number };
 
+/**
+ * The console's latest 200 events with their figures. Each figure is one grouped pass over the
+ * listed events' rows, and reach one count per program (its area is the program's, not the
+ * event's): asked per event, a province's 100,000 homes were counted 200 times over, 8–10 s a
+ * page (`bench/RESULTS.md`, "The operator's event list at 100,000 homes").
+ */
 export async function listEventsForOps(db: DbOrTx): Promise<OpsEventRow[]> {
   const rows = rowsOf<OpsEventRow>(
     await db.execute(sql`
+      with listed as (select e.id, e.program_id from energy_events e order by e.starts_at desc limit 200),
+      reach as (
+        select p.id as program_id, count(h.id)::int as n from event_programs p join households h on ${inArea('p', 'h')}
+        where p.id in (select program_id from listed) group by p.id
+      ),
+      opted as (select ep.event_id, count(*)::int as n from event_participations ep join listed l on l.id = ep.event_id where ep.opted_in group by ep.event_id),
+      results as (
+        select r.event_id, count(*)::int as settled,
+          -- Held points (decision 140) are owed only once the member's season proves its cuts: apart from what was paid.
+          coalesce(sum(r.points) filter (where r.proof_status is distinct from 'held'), 0)::int as awarded,
+          coalesce(sum(r.points) filter (where r.proof_status = 'held'), 0)::int as held,
+          coalesce(sum(r.reduction_kwh) filter (where r.outcome = 'settled'), 0)::float8 as reduction,
+          (count(*) filter (where r.outcome <> 'settled'))::int as insufficient
+        from event_results r join listed l on l.id = r.event_id group by r.event_id
+      )
       select ${eventColumns},
-        (select count(*)::int from households h where ${inArea('p', 'h')}) as reach,
-        (select count(*)::int from event_participations ep where ep.event_id = e.id and ep.opted_in) as "optedIn",
-        e.holdout_percent as "holdoutPercent", (select d.held_out from event_holdout_draws d where d.event_id = e.id) as "heldOut",
-        (select count(*)::int from event_results r where r.event_id = e.id) as "settledHouseholds",
-        -- Held points (decision 140) are owed only once the member's season proves its cuts: apart from what was paid.
-        (select coalesce(sum(r.points) filter (where r.proof_status is distinct from 'held'), 0)::int from event_results r where r.event_id = e.id) as "pointsAwarded",
-        (select coalesce(sum(r.points) filter (where r.proof_status = 'held'), 0)::int from event_results r where r.event_id = e.id) as "pointsHeld",
-        (select coalesce(sum(r.reduction_kwh), 0)::float8 from event_results r where r.event_id = e.id and r.outcome = 'settled') as "reductionKwh",
-        (select count(*)::int from event_results r where r.event_id = e.id and r.outcome <> 'settled') as "insufficientData"
-      from energy_events e join event_programs p on p.id = e.program_id order by e.starts_at desc limit 200`),
+        coalesce(reach.n, 0) as reach, coalesce(opted.n, 0) as "optedIn",
+        e.holdout_percent as "holdoutPercent", d.held_out as "heldOut",
+        coalesce(results.settled, 0) as "settledHouseholds", coalesce(results.awarded, 0) as "pointsAwarded", coalesce(results.held, 0) as "pointsHeld",
+        coalesce(results.reduction, 0)::float8 as "reductionKwh", coalesce(results.insufficient, 0) as "insufficientData"
+      from listed l join energy_events e on e.id = l.id join event_programs p on p.id = e.program_id
+        left join reach on reach.program_id = e.program_id left join opted on opted.event_id = e.id
+        left join event_holdout_draws d on d.event_id = e.id left join results on results.event_id = e.id
+      order by e.starts_at desc`),
   );
   return rows.map((row) => ({ ...row, ...toEvent(row) }));
 }

@@ -29,14 +29,15 @@ import {
   type EventRow,
   type Participation,
 } from './events.repository';
+import { CORRECTION_WINDOW_DAYS } from '@peakwise/domain/reading-corrections';
 import { HOUR_MS } from '@peakwise/domain/time-constants';
 
 /** Settlement waits this long after the end for the last readings, then retries until the deadline. */
 export const SETTLE_AFTER_MS = 15 * 60_000;
 /** Past this, intervals still missing settle as insufficient data (decision 034). */
 export const SETTLE_DEADLINE_MS = 24 * HOUR_MS;
-/** A late reading within a week of the end can still change the result (decision 031's window). */
-export const RESETTLE_AFTER_DAYS = [1, 3, 7] as const;
+/** A late reading within the correction window after the end can still change the result (decision 031). */
+export const RESETTLE_AFTER_DAYS = [1, 3, CORRECTION_WINDOW_DAYS] as const;
 export const REMINDER_BEFORE_MS = HOUR_MS;
 
 export const EVENT_JOBS = {

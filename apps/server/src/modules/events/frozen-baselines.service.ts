@@ -37,7 +37,7 @@ export async function freezeEventBaselines(db: DbOrTx, event: EventRow, now: Dat
   let frozen = 0;
   for await (const batch of householdBaselines(db, event, participants, otherStarts, options.batchSize ?? FREEZE_BATCH)) {
     // A member with too few days of its own is scored by a comparison group when it has one (decision 101).
-    const byGroup = await groupBaselines(db, event, batch);
+    const byGroup = await groupBaselines(db, event, batch, otherStarts);
     // A solar home with measured production and no battery then moves to the gross-load baseline (decision 138).
     const rows = await withGrossLoadRows(
       db,
@@ -106,7 +106,10 @@ function thawed(event: EventRow, household: Participant, frozen: FrozenBaseline,
   const readings = rows ? readingsByDayFromLists(rows.ms, rows.kwh, household.timeZone) : new Map<string, Record<string, number>>();
   const eventDate = eventDateOf(event.startsAt, household.timeZone);
   const baseline = thawBaseline(frozen, event.startsAt, event.endsAt, household.timeZone, readings.get(eventDate), group, grossDay);
-  return baseline ? { household, baseline, readings, eventDate, noiseKwh: frozen.status === 'ok' ? (frozen.noiseKwh ?? null) : null } : null;
+  if (!baseline) return null;
+  // A gross-load row's σ is its days' draws under the day's sun once every slot's sun is in (decision 141); else the frozen σ.
+  const dayNoise = baseline.ok ? baseline.noiseKwh : undefined;
+  return { household, baseline, readings, eventDate, noiseKwh: dayNoise !== undefined ? dayNoise : frozen.status === 'ok' ? (frozen.noiseKwh ?? null) : null };
 }
 
 /**

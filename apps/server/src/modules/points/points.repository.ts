@@ -37,6 +37,15 @@ export async function memberAccountId(db: DbOrTx, householdId: string): Promise<
   return rowsOf<{ id: string }>(await db.execute(find))[0]!.id;
 }
 
+/**
+ * Locks a house account's row until the transaction ends, as a transfer on it does (FOR NO KEY
+ * UPDATE, the balance trigger's mode: entries' foreign key checks on it still go through).
+ */
+export async function lockHouseAccount(db: DbOrTx, account: HouseAccount): Promise<void> {
+  const id = await houseAccountId(db, account);
+  await db.execute(sql`select 1 from points_accounts where id = ${id}::uuid for no key update`);
+}
+
 export async function houseAccountId(db: DbOrTx, account: HouseAccount): Promise<string> {
   const find = sql`select id from points_accounts where kind = ${account.kind} and name = ${account.name}`;
   const [found] = rowsOf<{ id: string }>(await db.execute(find));

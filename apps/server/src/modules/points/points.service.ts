@@ -1,6 +1,6 @@
 import { AppError } from '../../lib/errors';
 import type { DbOrTx } from '../../db/client';
-import { EVENT_ISSUANCE, houseAccountId, insertTransfer, insertTransfers, memberAccountId, memberAccountIds, type TransferKind } from './points.repository';
+import { EVENT_ISSUANCE, houseAccountId, insertTransfer, insertTransfers, lockHouseAccount, memberAccountId, memberAccountIds, type TransferKind } from './points.repository';
 
 /** PostgreSQL's answer when the member balance CHECK refuses an entry. */
 const NEGATIVE_BALANCE = 'points_accounts_member_not_negative';
@@ -25,6 +25,15 @@ export type EventPayment = {
   detail: Record<string, unknown>;
   eventId?: string;
 };
+
+/**
+ * Takes the event issuance account's lock, held until the transaction ends: what a settlement does
+ * first (event-settlement.service.ts). Its first payment would take the same lock and keep it to the
+ * end anyway.
+ */
+export async function lockEventIssuance(tx: DbOrTx): Promise<void> {
+  await lockHouseAccount(tx, EVENT_ISSUANCE);
+}
 
 /**
  * Pays event points to many households at once, from the event issuance account (decision 038):

@@ -1,4 +1,4 @@
-import { CORRECTION_WINDOW_DAYS } from '@peakwise/contracts/ingest.contract';
+import { CORRECTION_WINDOW_DAYS } from '@peakwise/domain/reading-corrections';
 import { firstOpenDay, nextDayStart } from '@peakwise/domain/reading-compaction-days';
 import { compactionLanes } from '@peakwise/domain/reading-compaction-lanes';
 import type { DbOrTx } from '../../db/client';

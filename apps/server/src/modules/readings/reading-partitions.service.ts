@@ -1,4 +1,4 @@
-import { CORRECTION_WINDOW_DAYS } from '@peakwise/contracts/ingest.contract';
+import { CORRECTION_WINDOW_DAYS } from '@peakwise/domain/reading-corrections';
 import { firstOpenDay } from '@peakwise/domain/reading-compaction-days';
 import { nextPartitionMonth, partitionMonthsAhead, rawRetentionHorizon } from '@peakwise/domain/reading-partition-months';
 import type { DbOrTx } from '../../db/client';

@@ -1,4 +1,5 @@
-import { CORRECTION_WINDOW_DAYS, INGEST_REASON_MESSAGES, type IngestRejection, type IngestResult } from '@peakwise/contracts/ingest.contract';
+import { INGEST_REASON_MESSAGES, type IngestRejection, type IngestResult } from '@peakwise/contracts/ingest.contract';
+import { CORRECTION_WINDOW_DAYS } from '@peakwise/domain/reading-corrections';
 import type { Db, DbOrTx } from '../../db/client';
 import type { ReadingsNotification } from '../../lib/notify';
 import type { ValidatedBatch, ValidDeviceReading } from '../../telemetry/validate-readings';

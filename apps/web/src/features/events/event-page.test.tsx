@@ -387,6 +387,27 @@ describe('EventPage', () => {
       expect(text).toContain('So your baseline was 2.20 kWh.');
     });
 
+    it('names no kind of day for a comparison group’s days, which may be weekdays at a weekend event, in three languages', async () => {
+      // A member with only weekdays, scored at a Saturday event over them (2.00 kWh usual × 1.1 = 2.20).
+      const weekdays = { ...settled, dayKind: 'weekend-or-holiday' as const, baselineDays: ['2025-11-14', '2025-11-13', '2025-11-12'], baselineKwh: 2.2, adjustmentMethod: 'comparison' as const, adjustmentPeers: 6, adjustmentFactor: 1.1, adjustmentUnclamped: 1.1, adjustmentStatus: 'applied' as const };
+      const { unmount } = renderPage({ event: event(), result: weekdays, outlook: null });
+      let text = plain((await screen.findByTestId('result-explanation', {}, { timeout: 5000 })).textContent);
+      expect(text).toContain('At these times your home used 2.00 kWh on average over your 3 days with complete readings, listed below.');
+      expect(text).not.toContain('weekend');
+      await i18n.changeLanguage('fr');
+      text = plain((await screen.findByTestId('result-explanation')).textContent);
+      expect(text).toContain('À ces heures, votre domicile a consommé en moyenne 2,00 kWh sur vos 3 jours aux lectures complètes, indiqués ci-dessous.');
+      await i18n.changeLanguage('es');
+      text = plain((await screen.findByTestId('result-explanation')).textContent);
+      expect(text).toContain('A estas horas su hogar consumió de media 2,00 kWh en sus 3 días con lecturas completas, indicados abajo.');
+      await i18n.changeLanguage('en');
+      unmount();
+      // Unmoved, the baseline's own sentence says the same.
+      renderPage({ event: event(), result: { ...weekdays, baselineKwh: 2, adjustmentFactor: 1, adjustmentUnclamped: 1 }, outlook: null });
+      text = plain((await screen.findByTestId('result-explanation', {}, { timeout: 5000 })).textContent);
+      expect(text).toContain('Your baseline was 2.00 kWh: what your home used at these times on average over your 3 days with complete readings, listed below.');
+    });
+
     it('says a home can still qualify while enough weekdays are left', async () => {
       renderPage({ event: upcoming, result: null, outlook: { status: 'insufficient_history', kind: 'weekday', days: ['2025-11-14', '2025-11-13'], needed: 5, daysLeft: 3 } });
       const note = await screen.findByTestId('baseline-outlook', {}, { timeout: 5000 });

@@ -123,10 +123,12 @@ export function EventResultExplanation({ event, result }: Props) {
     // Its baseline is not the usual grid draw times a factor: the stored figures say what it was made of.
     sentences.push(...grossSentences(result, result.grossLoad, kwh, t));
   } else {
+    // A comparison group's days need not be of the event's kind (a member with none scored over its days of any kind).
+    const byGroup = result.adjustmentMethod === 'comparison';
     sentences.push(
       moved
-        ? t(weekend ? 'explain.usualWeekend' : 'explain.usualWeekday', { usual: kwh(unadjusted), count })
-        : t(weekend ? 'explain.baselineWeekend' : 'explain.baselineWeekday', { baseline: kwh(result.baselineKwh), count }),
+        ? t(byGroup ? 'explain.usualGroup' : weekend ? 'explain.usualWeekend' : 'explain.usualWeekday', { usual: kwh(unadjusted), count })
+        : t(byGroup ? 'explain.baselineGroup' : weekend ? 'explain.baselineWeekend' : 'explain.baselineWeekday', { baseline: kwh(result.baselineKwh), count }),
     );
     const adjustment =
       result.adjustmentMethod === 'additive'

@@ -44,7 +44,8 @@ const result: EventResult = {
 
 // The home's σ over the hour is 0.31 kWh, so a saving is paid at once above 1.645 × 0.31 = 0.51 kWh.
 // The season: four events that saved 1.10 kWh together against √(4 × 0.35²) = 0.70 kWh, z = 1.10 ÷ 0.70 = 1.571.
-const season: Proof['season'] = { id: '2026-summer', endsOn: '2026-10-31', events: 4, savedKwh: 1.1, sigmaKwh: 0.7, z: 1.1 / 0.7, boundaryZ: 2.5, heldPoints: 250 };
+// Its held points are final on November 9: a day for the summer's last event, then the seven-day correction window.
+const season: Proof['season'] = { id: '2026-summer', endsOn: '2026-10-31', ended: false, finalOn: '2026-11-09', events: 4, savedKwh: 1.1, sigmaKwh: 0.7, z: 1.1 / 0.7, boundaryZ: 2.5, heldPoints: 250 };
 const held: Proof = { status: 'held', savingKwh: 0.18, sigmaKwh: 0.31, atOnceKwh: 0.51, releasedAt: null, releasedByEventId: null, season };
 
 function renderResult(proof: Proof | undefined, patch: Partial<EventResult> = {}) {
@@ -129,7 +130,7 @@ describe('how an event’s points are paid (decision 140)', () => {
 
   it('says lapsed points were not paid, with the season’s final count', () => {
     // A winter: six events, 1.20 kWh saved against 0.90 kWh, z = 1.333; it ended on April 30.
-    const winter = { id: '2025-winter', endsOn: '2026-04-30', events: 6, savedKwh: 1.2, sigmaKwh: 0.9, z: 1.2 / 0.9, boundaryZ: 2.5, heldPoints: 300 };
+    const winter = { id: '2025-winter', endsOn: '2026-04-30', ended: true, finalOn: '2026-05-09', events: 6, savedKwh: 1.2, sigmaKwh: 0.9, z: 1.2 / 0.9, boundaryZ: 2.5, heldPoints: 300 };
     const panel = renderResult({ ...held, status: 'lapsed', season: winter });
     const proof = within(panel).getByTestId('result-proof');
     expect(text(proof)).toContain('Your 100 points were held. The season ended on April 30 before your cuts were clear of your usual swing, so they weren’t paid.');
@@ -139,6 +140,28 @@ describe('how an event’s points are paid (decision 140)', () => {
     expect(text(proof)).not.toContain('are held');
     expect(text(panel)).toContain('Points not paid100The season ended before they were proven');
     expect(text(within(panel).getByTestId('result-explanation'))).toContain('but they were held and the season ended before they were paid.');
+  });
+
+  it('says a held result of an ended season is still held, and on which day held points are final, in English, French and Spanish', async () => {
+    // The summer ended on October 31; until November 9 a re-settled last event can still release them.
+    const ended = { ...held, season: { ...season, ended: true } };
+    const panel = renderResult(ended);
+    const proof = within(panel).getByTestId('result-proof');
+    expect(text(proof)).toContain(
+      'Your 100 points are still held. The season ended on October 31, but late meter readings can still correct its last events: held points are final on November 9, and any still held then aren’t paid.',
+    );
+    expect(text(proof)).not.toContain('when the season ends');
+    // Not lapsed: still held, still counted as held, the season's bar still towards its boundary.
+    expect(text(within(proof).getByTestId('season-proof'))).toContain('250 points of this season’s events are held.');
+    expect(text(panel)).toContain('Points held100Not in your balance yet');
+    await i18n.changeLanguage('fr');
+    expect(text(await screen.findByTestId('result-proof'))).toContain(
+      'Vos 100 points sont encore en attente. La saison a pris fin le 31 octobre, mais des relevés tardifs de votre compteur peuvent encore corriger ses derniers événements : les points en attente sont définitifs le 9 novembre, et ceux encore en attente ce jour-là ne sont pas versés.',
+    );
+    await i18n.changeLanguage('es');
+    expect(text(await screen.findByTestId('result-proof'))).toContain(
+      'Sus 100 puntos siguen retenidos. La temporada terminó el 31 de octubre, pero lecturas tardías de su medidor aún pueden corregir sus últimos eventos: los puntos retenidos son definitivos el 9 de noviembre, y los que sigan retenidos ese día no se pagan.',
+    );
   });
 
   it('shows an empty bar and plain words for a season that used more than usual', () => {

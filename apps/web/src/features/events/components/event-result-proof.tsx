@@ -29,7 +29,8 @@ function seasonName(id: string, t: TFunction<'events'>): string {
 
 /**
  * How the result's points are paid (decision 140): at once, held until the member's events of the
- * season together are clear of the home's usual swing, released, or lapsed with the season. The
+ * season together are clear of the home's usual swing (still, for a few days after the season's end,
+ * until its held points are final), released, or lapsed with the season. The
  * points are the result's own (what the event earns, paid or not); everything else is the proof as
  * settlement stored it, nothing worked out again here.
  */
@@ -40,6 +41,7 @@ export function EventResultProof({ event, result, proof }: Props) {
   const count = result.points;
   const points = formatNumber(result.points, locale, 0);
   const end = formatLocalDate(proof.season.endsOn, locale, { month: 'long', day: 'numeric' });
+  const final = formatLocalDate(proof.season.finalOn, locale, { month: 'long', day: 'numeric' });
   const swing = { saving: kwh(proof.savingKwh), atOnce: kwh(proof.atOnceKwh), sigma: kwh(proof.sigmaKwh) };
   const Icon = STATUS_ICON[proof.status];
 
@@ -50,7 +52,8 @@ export function EventResultProof({ event, result, proof }: Props) {
       sentences.push(t(proof.sigmaKwh < 0.005 ? 'proof.paidAtOnceSteady' : 'proof.paidAtOnce', { ...swing, count, points }));
       break;
     case 'held':
-      sentences.push(t('proof.small', swing), t('proof.held', { count, points, end }));
+      // Past the season's end, not yet final: late readings can still re-settle its last events and prove it.
+      sentences.push(t('proof.small', swing), proof.season.ended ? t('proof.heldEnded', { count, points, end, final }) : t('proof.held', { count, points, end }));
       break;
     case 'released': {
       // Released by its own settlement, it was never held for the member to see: say what proved it.
@@ -85,13 +88,13 @@ export function EventResultProof({ event, result, proof }: Props) {
           )}
         </div>
       </div>
-      {showSeason && <SeasonMeter season={proof.season} ended={proof.status === 'lapsed'} />}
+      {showSeason && <SeasonMeter season={proof.season} lapsed={proof.status === 'lapsed'} />}
     </div>
   );
 }
 
 /** The season test as it stands: how far the member's events together are from proving their cuts, in figures as well as the bar. */
-function SeasonMeter({ season, ended }: { season: ProofSeason; ended: boolean }) {
+function SeasonMeter({ season, lapsed }: { season: ProofSeason; lapsed: boolean }) {
   const { t } = useTranslation('events');
   const locale = useIntlLocale();
   const kwh = (value: number) => formatKwh(value, locale, 2);
@@ -102,7 +105,7 @@ function SeasonMeter({ season, ended }: { season: ProofSeason; ended: boolean })
   const summary =
     season.savedKwh < 0
       ? t('proof.seasonUsedMore', { ...figures, kwh: kwh(-season.savedKwh) })
-      : t(ended ? 'proof.seasonEnded' : 'proof.seasonNow', { ...figures, saved: kwh(season.savedKwh) });
+      : t(lapsed ? 'proof.seasonEnded' : 'proof.seasonNow', { ...figures, saved: kwh(season.savedKwh) });
   // The bar fills towards the boundary; a season that used more than usual shows an empty bar, its figure says why.
   const percent = season.boundaryZ > 0 ? (Math.max(0, season.z) / season.boundaryZ) * 100 : null;
 
@@ -110,7 +113,7 @@ function SeasonMeter({ season, ended }: { season: ProofSeason; ended: boolean })
     <div className="mt-3 rounded-xl border border-slate-200 p-3.5" data-testid="season-proof">
       <ProgressBar label={t('proof.meter')} value={percent} formatted={t('proof.meterValue', { z, boundary })} />
       <p className="mt-2 text-sm text-slate-700">{summary}</p>
-      {!ended && season.heldPoints > 0 && (
+      {!lapsed && season.heldPoints > 0 && (
         <p className="mt-1 text-sm font-medium text-slate-900">{t('proof.seasonHeld', { count: season.heldPoints, points: formatNumber(season.heldPoints, locale, 0) })}</p>
       )}
     </div>

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import type { LocalDate } from '../../packages/domain/src/local-time';
+import { COMPARISON_ANY_DAYS, COMPARISON_COVERED, COMPARISON_COVERED_MEDIAN, runComparisonCovered, type ComparisonEntry } from './baseline-candidates';
+
+const SAT = '2026-01-10' as LocalDate;
+const SUN = '2026-01-11' as LocalDate;
+
+/** A home whose history holds the weekend's kWh over the event's hours; `days` are its days of the event's kind. */
+function entry(id: string, opts: { called?: boolean; weekend?: [number, number]; eventKwh: number | null; windowKwh: number | null; days?: LocalDate[] }): ComparisonEntry {
+  const history = new Map<LocalDate, number>(opts.weekend ? [[SAT, opts.weekend[0]], [SUN, opts.weekend[1]]] : []);
+  return {
+    home: { id, called: opts.called ?? false, stratum: 's', history, eventDayKwh: opts.eventKwh },
+    target: { id, stratum: 's', history, days: opts.days ?? [] },
+    anyDays: opts.weekend ? [SUN, SAT] : [],
+    windowKwh: opts.windowKwh,
+  };
+}
+
+// Five peers: weekend usual 2, 2, 2, 4, 2 (means over Saturday and Sunday), event day 2.4, 2.2, 2.0, 2.0, 2.6.
+const peers = [
+  entry('p1', { weekend: [1.8, 2.2], eventKwh: 2.4, windowKwh: 1.0 }),
+  entry('p2', { weekend: [2.0, 2.0], eventKwh: 2.2, windowKwh: 1.1 }),
+  entry('p3', { weekend: [2.4, 1.6], eventKwh: 2.0, windowKwh: 1.0 }),
+  entry('p4', { weekend: [4.0, 4.0], eventKwh: 2.0, windowKwh: 0.8 }),
+  entry('p5', { weekend: [2.0, 2.0], eventKwh: 2.6, windowKwh: 1.3 }),
+];
+
+describe('the comparison group for a member without a day of the event kind', () => {
+  it('reads its own usual over its weekend days and the peers’ change over the same days', () => {
+    const member = entry('m', { called: true, weekend: [3.0, 1.0], eventKwh: 1.5, windowKwh: 0.9 });
+    const r = runComparisonCovered([member, ...peers], member);
+    // own 2.0 × Σ event 11.2 ÷ Σ usual 12 = 1.8667; median of the ratios 1.2, 1.1, 1.0, 0.5, 1.3 is 1.1 → 2.2.
+    expect(r[COMPARISON_COVERED]).toBeCloseTo((2.0 * 11.2) / 12, 9);
+    expect(r[COMPARISON_COVERED_MEDIAN]).toBeCloseTo(2.2, 9);
+    // Settlement's fallback reads the same days the same way.
+    expect(r[COMPARISON_ANY_DAYS]).toBeCloseTo((2.0 * 11.2) / 12, 9);
+  });
+
+  it('with no past day at all, reads the event day’s hours before it against the peers’ same hours', () => {
+    const member = entry('m', { called: true, eventKwh: 1.5, windowKwh: 0.9 });
+    const r = runComparisonCovered([member, ...peers], member);
+    // own window 0.9 × Σ event 11.2 ÷ Σ window 5.2; median of 2.4, 2, 2, 2.5, 2 is 2.
+    expect(r[COMPARISON_COVERED]).toBeCloseTo((0.9 * 11.2) / 5.2, 9);
+    expect(r[COMPARISON_COVERED_MEDIAN]).toBeCloseTo(1.8, 9);
+    // Settlement has no event-day branch: no past day, no baseline.
+    expect(r[COMPARISON_ANY_DAYS]).toBeNull();
+  });
+
+  it('leaves out called homes, and needs five peers', () => {
+    const member = entry('m', { called: true, eventKwh: 1.5, windowKwh: 0.9 });
+    const fewer = [...peers.slice(0, 4), entry('p5', { called: true, weekend: [2, 2], eventKwh: 2.6, windowKwh: 1.3 })];
+    const r = runComparisonCovered([member, ...fewer], member);
+    expect(r[COMPARISON_COVERED]).toBeNull();
+    expect(r[COMPARISON_COVERED_MEDIAN]).toBeNull();
+  });
+});
