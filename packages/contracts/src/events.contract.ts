@@ -86,6 +86,8 @@ export const baselineOutlookSchema = z.discriminatedUnion('status', [
     targetKwh: z.number(),
     /** Too few days of its own: scored by a comparison group of homes not called (decision 101); the figure is its own days' mean. */
     byGroup: z.literal(true).optional(),
+    /** With byGroup, no complete past day: the figure is its use over the event day's window at that rate (decision 144). */
+    byEventDay: z.literal(true).optional(),
     /** A battery home: the figure is not adjusted on the day, it is the baseline (decision 138). */
     notAdjusted: z.literal(true).optional(),
     /** How long before the start the same-day window ends, minutes: 60 for a row frozen under decision 101, 120 since 138. */
@@ -101,6 +103,12 @@ export const baselineOutlookSchema = z.discriminatedUnion('status', [
     days: z.array(z.string()),
     needed: z.number().int(),
     daysLeft: z.number().int(),
+    /**
+     * No complete day of its own, none to come in time, and no solar panels: on the day it is scored
+     * from its use over the 3 h ending 2 h before the start, moved as a group of at least 5 similar
+     * homes not called move from those hours into the event (decision 144).
+     */
+    byEventDay: z.literal(true).optional(),
   }),
   z.object({ status: z.literal('event_crosses_midnight') }),
 ]);
@@ -217,6 +225,12 @@ export const eventResultSchema = z.object({
    * the panels' production during the event that was taken off. Absent for every other result.
    */
   grossLoad: z.object({ usualKwh: z.number(), shiftKwh: z.number(), productionKwh: z.number() }).optional(),
+  /**
+   * A member with no complete day before the event (decision 144): the use the group moved was its own
+   * over the 3 h ending 2 h before the start on the event day, at that rate over the event's length;
+   * `baselineDays` is the event day.
+   */
+  baselineFromEventDay: z.literal(true).optional(),
   /**
    * How the result's points are paid (decision 140, points held until proven). A saving clear of
    * the home's usual swing over the event's hours (above `atOnceKwh`) is paid at once; one under it

@@ -1,6 +1,6 @@
 import type { AdjustmentMethod, Baseline, DayKind, SameDayMethod } from './event-baseline';
 import { adjustmentBy, DECISION_101_WINDOW_GAP_MINUTES, EARLY_WINDOW_GAP_MINUTES, meanByClock, sameDayWindow } from './event-baseline';
-import type { GroupPeer } from './event-baseline-group';
+import type { GroupPeer, WindowUse } from './event-baseline-group';
 import { groupChange } from './event-baseline-group';
 import type { DayReadings, SlotReadings } from './event-intervals';
 import { eventSlots } from './event-intervals';
@@ -30,6 +30,8 @@ export const FROZEN_BASELINE_METHODS = {
   'mean-of-days-same-day-factor': { adjustment: 'multiplicative', windowGapMinutes: DECISION_101_WINDOW_GAP_MINUTES },
   'mean-of-days-additive-window': { adjustment: 'additive', windowGapMinutes: DECISION_101_WINDOW_GAP_MINUTES },
   'own-days-comparison-group': 'comparison',
+  // A member with no complete past day: its use over the event day's window, moved by its group (decision 144).
+  'event-day-comparison-group': 'comparison',
   'mean-of-days-additive-early-window': { adjustment: 'additive', windowGapMinutes: EARLY_WINDOW_GAP_MINUTES },
   'mean-of-days-unadjusted': { adjustment: 'none' },
   // A solar home with measured production and no battery: decision 126's gross-load baseline over the
@@ -38,7 +40,10 @@ export const FROZEN_BASELINE_METHODS = {
 } as const satisfies Record<string, OwnDaysRule | 'comparison'>;
 export type FrozenBaselineMethod = keyof typeof FROZEN_BASELINE_METHODS;
 /** The methods a household's own days are frozen under (the comparison group is chosen after, for want of them). */
-export type OwnDaysMethod = Exclude<FrozenBaselineMethod, 'own-days-comparison-group'>;
+export type OwnDaysMethod = Exclude<FrozenBaselineMethod, GroupMethod>;
+type GroupMethod = 'own-days-comparison-group' | 'event-day-comparison-group';
+/** Whether a row is scored by a comparison group (decisions 101 and 144): no window of its own, no own-days rule. */
+export const isGroupMethod = (method: FrozenBaselineMethod): method is GroupMethod => FROZEN_BASELINE_METHODS[method] === 'comparison';
 
 /** What new rows of homes without a battery are frozen under. */
 export const FROZEN_BASELINE_METHOD: OwnDaysMethod = 'mean-of-days-additive-early-window';
@@ -137,6 +142,29 @@ export function freezeGroupBaseline(kind: DayKind, days: LocalDate[], slots: rea
   return { status: 'ok', method: 'own-days-comparison-group', kind, days, eventKwh, windowKwh: [], baselineKwh: eventKwh.reduce((sum, kwh) => sum + kwh, 0), group, noiseKwh: baselineNoiseKwh(days, slots, readings) };
 }
 
+/**
+ * A member with no complete past day, frozen at the start with its group (decision 144): its use over
+ * the event day's window at that rate in every event slot, and each peer's the same way, so the
+ * group's change (`groupChange`) is Σ peers' use over the event ÷ Σ their use over the window at the
+ * event's length, and the baseline the member's window use times that. `days` is the event day, the
+ * day its figures come from; σ is unknown from one window (the fallback share, decision 140).
+ */
+export function freezeEventDayGroupBaseline(kind: DayKind, eventDate: LocalDate, eventSlotCount: number, windowSlotCount: number, memberWindowKwh: number, group: readonly WindowUse[]): FrozenBaselineFigures {
+  const rate = (kwh: number) => Array.from({ length: eventSlotCount }, () => kwh / windowSlotCount);
+  const eventKwh = rate(memberWindowKwh);
+  return {
+    status: 'ok',
+    method: 'event-day-comparison-group',
+    kind,
+    days: [eventDate],
+    eventKwh,
+    windowKwh: [],
+    baselineKwh: eventKwh.reduce((sum, kwh) => sum + kwh, 0),
+    group: group.map((peer) => ({ id: peer.id, usualKwh: rate(peer.windowKwh) })),
+    noiseKwh: null,
+  };
+}
+
 /** The event day's readings of a frozen group's peers (keyed on the member's clock), and which of them have been called since. */
 export type GroupDay = { readings: ReadonlyMap<string, SlotReadings | undefined>; called: ReadonlySet<string> };
 
@@ -150,7 +178,7 @@ export function thawBaseline(frozen: FrozenBaseline, eventStart: Date, eventEnd:
   const event = eventSlots(eventStart, eventEnd, timeZone);
   if (!event) return frozen.status === 'event_crosses_midnight' ? { ok: false, reason: 'event_crosses_midnight', eventDate: null, days: [] } : null;
   if (frozen.status !== 'ok') return frozen.status === 'insufficient_history' ? { ok: false, reason: 'insufficient_history', eventDate: event.date, days: frozen.days } : null;
-  const byGroup = frozen.method === 'own-days-comparison-group';
+  const byGroup = isGroupMethod(frozen.method);
   const rule = byGroup ? null : ownDaysRule(frozen.method as OwnDaysMethod);
   const window = rule ? sameDayWindow(rule.adjustment, eventStart, timeZone, rule.windowGapMinutes) : null;
   const windowSlots = window?.slots ?? [];
@@ -172,5 +200,6 @@ export function thawBaseline(frozen: FrozenBaseline, eventStart: Date, eventEnd:
     : adjustmentBy(rule.adjustment, rule.windowGapMinutes, window, typical, eventDay, event.slots, unadjustedKwhBySlot);
   const kwhBySlot: Record<string, number> = {};
   for (const slot of event.slots) kwhBySlot[slot] = unadjustedKwhBySlot[slot]! * adjustment.factor;
-  return { ok: true, eventDate: event.date, kind: frozen.kind, days: frozen.days, adjustment, slots: event.slots, unadjustedKwhBySlot, kwhBySlot };
+  const baseline = { ok: true as const, eventDate: event.date, kind: frozen.kind, days: frozen.days, adjustment, slots: event.slots, unadjustedKwhBySlot, kwhBySlot };
+  return frozen.method === 'event-day-comparison-group' ? { ...baseline, fromEventDay: true } : baseline;
 }

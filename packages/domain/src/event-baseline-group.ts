@@ -129,3 +129,36 @@ export function groupChange(
   const factor = during / usual;
   return { method, factor, unclamped: factor, status: 'applied', slots: [], peers: counted.size };
 }
+
+/**
+ * A member with no complete past day at all (decision 144: it joined today) is scored on the event
+ * day itself: its use over the 3 h ending 2 h before the start (the window combined reads, so a
+ * pre-cool or pre-heat stays out), moved as homes not called move from those same hours into the
+ * event. A home's use over that window on the event day.
+ */
+export type WindowUse = { id: string; windowKwh: number };
+
+/**
+ * Up to 20 homes not called with that window complete, nearest to the member in their use over it
+ * (ties by id); null with fewer than 5, as `chooseGroup`. The caller passes homes of the member's
+ * area and solar status; the member is never its own peer.
+ */
+export function chooseEventDayGroup(memberId: string, memberWindowKwh: number, candidates: readonly WindowUse[], size = COMPARISON_GROUP_SIZE): WindowUse[] | null {
+  const ranked = candidates
+    .filter((c) => c.id !== memberId && Number.isFinite(c.windowKwh))
+    .map((c) => ({ c, distance: Math.abs(c.windowKwh - memberWindowKwh) }))
+    .sort((a, b) => a.distance - b.distance || (a.c.id < b.c.id ? -1 : a.c.id > b.c.id ? 1 : 0));
+  const group = ranked.slice(0, size).map((r) => r.c);
+  return group.length >= MIN_COMPARISON_GROUP ? group : null;
+}
+
+/** A home's use over the window's slots on one day, or null when a slot is missing (a gap is no saving). */
+export function windowUse(readings: DayReadings, date: LocalDate, slots: readonly string[]): number | null {
+  let sum = 0;
+  for (const slot of slots) {
+    const kwh = readingAt(readings, date, clockOf(slot));
+    if (kwh === undefined || !Number.isFinite(kwh)) return null;
+    sum += kwh;
+  }
+  return sum;
+}

@@ -22,6 +22,8 @@ export type BaselineOutlook =
       targetKwh: number;
       /** Too few days of its own: a comparison group moves the figure on the day (decision 101). */
       byGroup?: true;
+      /** With byGroup, no complete past day: the figure is its use over the event day's window (decision 144). */
+      byEventDay?: true;
       /** A battery home: nothing moves the figure on the day (decision 138). */
       notAdjusted?: true;
       /** How long before the start the same-day window ends, minutes (decision 138). */
@@ -65,7 +67,7 @@ export function baselineOutlook({ baseline, terms, today, holidays, eventDates }
     const baselineKwh = baseline.slots.reduce((sum, slot) => sum + (baseline.unadjustedKwhBySlot[slot] ?? 0), 0);
     const estimate = { status: 'estimate' as const, kind: baseline.kind, days: baseline.days, baselineKwh, targetKwh: targetKwhFor(baselineKwh, terms.targetPercent) };
     const { method, windowGapMinutes } = baseline.adjustment;
-    if (method === 'comparison') return { ...estimate, byGroup: true };
+    if (method === 'comparison') return baseline.fromEventDay ? { ...estimate, byGroup: true, byEventDay: true } : { ...estimate, byGroup: true };
     if (method === 'none') return { ...estimate, notAdjusted: true };
     return windowGapMinutes === undefined ? estimate : { ...estimate, windowGapMinutes };
   }

@@ -259,6 +259,8 @@ export type Baseline =
        * row's expected draw under the day's sun, decision 141); absent: the σ frozen with the row.
        */
       noiseKwh?: number | null;
+      /** A member with no complete past day: the use the group moved was its own over the event day's window (decision 144). */
+      fromEventDay?: true;
     }
   | { ok: false; reason: BaselineUnavailable; eventDate: LocalDate | null; days: LocalDate[] };
 

@@ -78,6 +78,17 @@ export const isSolarForEventSql = (eventId: string, householdId: string) =>
 
 export const isSolarFromRows = (rows: readonly unknown[]) => (rows as { solar: boolean }[])[0]?.solar === true;
 
+/** Which of these homes have solar for the event, by the same rule and look-back: one statement for a batch's members. */
+export async function solarAmong(db: DbOrTx, eventId: string, householdIds: readonly string[]): Promise<Set<string>> {
+  if (householdIds.length === 0) return new Set();
+  const rows = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      select h.id from households h, energy_events e
+      where e.id = ${eventId}::uuid and h.id = any(${sql.param(householdIds)}::uuid[]) and ${hasSolar('h', 'e')}`),
+  );
+  return new Set(rows.map((r) => r.id));
+}
+
 export async function solarParticipants(db: DbOrTx, eventId: string): Promise<Set<string>> {
   const rows = rowsOf<{ id: string }>(
     await db.execute(sql`

@@ -1,14 +1,14 @@
-import { dayKind } from '@peakwise/domain/event-baseline';
-import { freezeGroupBaseline, type FrozenBaseline, type GroupDay } from '@peakwise/domain/event-baseline-frozen';
-import { anyKindDays, anyKindLookBack, chooseGroup } from '@peakwise/domain/event-baseline-group';
-import { eventDayReadings, eventSlots, readingsByDayFromLists, type DayReadings } from '@peakwise/domain/event-intervals';
+import { dayKind, EARLY_WINDOW_GAP_MINUTES } from '@peakwise/domain/event-baseline';
+import { freezeEventDayGroupBaseline, freezeGroupBaseline, type FrozenBaseline, type GroupDay } from '@peakwise/domain/event-baseline-frozen';
+import { anyKindDays, anyKindLookBack, chooseEventDayGroup, chooseGroup, windowUse } from '@peakwise/domain/event-baseline-group';
+import { adjustmentWindowSlots, eventDayReadings, eventSlots, readingsByDayFromLists, type DayReadings } from '@peakwise/domain/event-intervals';
 import { eventDateOf, eventDayRanges, type ReadingRange } from '@peakwise/domain/event-reading-plan';
 import { localParts, zonedTimeToUtc } from '@peakwise/domain/local-time';
 import { HOUR_MS } from '@peakwise/domain/time-constants';
 import { isHolidayProvince, provincialHolidayDates } from '@peakwise/domain/provincial-holidays';
 import type { DbOrTx } from '../../db/client';
 import type { HouseholdBaseline } from './event-baselines.service';
-import { calledAmong, peerPools } from './event-baseline-group.repository';
+import { calledAmong, peerPools, solarAmong } from './event-baseline-group.repository';
 import { gridImportInRanges } from './event-settlement.repository';
 import type { EventRow, Participant } from './events.repository';
 
@@ -66,11 +66,14 @@ function holidaysOf(event: EventRow, household: Participant): string[] {
  * read here in one statement for the batch. The others keep what the own-days rule froze (too
  * little history, said so).
  */
-export async function groupBaselines(db: DbOrTx, event: EventRow, batch: readonly HouseholdBaseline[], otherStarts: ReadonlyMap<string, number[]>): Promise<Map<string, FrozenBaseline>> {
+export async function groupBaselines(db: DbOrTx, event: EventRow, batch: readonly HouseholdBaseline[], otherStarts: ReadonlyMap<string, number[]>, now: Date): Promise<Map<string, FrozenBaseline>> {
   const out = new Map<string, FrozenBaseline>();
   const short = batch.filter(({ baseline }) => !baseline.ok && baseline.reason === 'insufficient_history');
   if (short.length === 0) return out;
-  const members = (await withAnyKindDays(db, event, short, otherStarts)).filter(({ days }) => days.length > 0);
+  const withDays = await withAnyKindDays(db, event, short, otherStarts);
+  // No complete past day at all: scored on the event day once its window is over (decision 144).
+  for (const [id, frozen] of await eventDayGroupBaselines(db, event, withDays.filter(({ days }) => days.length === 0).map(({ household }) => household), now)) out.set(id, frozen);
+  const members = withDays.filter(({ days }) => days.length > 0);
   if (members.length === 0) return out;
   const pools = await peerPools(db, event.id, members.map(({ household }) => household.householdId));
   const peers = [...new Set([...pools.values()].flat())];
@@ -92,6 +95,14 @@ export async function groupBaselines(db: DbOrTx, event: EventRow, batch: readonl
     if (group) out.set(household.householdId, { ...own, group });
   }
   return out;
+}
+
+/** The complete days of any kind one member with none of the event's kind would be scored over (its outlook). */
+export async function anyKindDaysOf(db: DbOrTx, event: EventRow, household: Participant, otherStarts: readonly number[]): Promise<string[]> {
+  const eventDate = eventDateOf(event.startsAt, household.timeZone);
+  const short = { household, baseline: { ok: false as const, reason: 'insufficient_history' as const, eventDate, days: [] }, readings: new Map(), eventDate };
+  const [member] = await withAnyKindDays(db, event, [short], new Map([[household.householdId, [...otherStarts]]]));
+  return member?.days ?? [];
 }
 
 /**
@@ -151,6 +162,47 @@ export async function groupDays(db: DbOrTx, event: EventRow, members: readonly {
       }),
     );
     out.set(household.householdId, { readings, called });
+  }
+  return out;
+}
+
+/**
+ * Members with no complete past day (decision 144), frozen with their group once the event day's
+ * window (3 h ending 2 h before the start) is over: the freeze at the start, or a later read before
+ * it. A home with solar is left out: its window is midday, where its draw from the grid is near
+ * zero and the group's ratio to it says nothing (issue 31's harness); so is a member whose window
+ * lacks a reading, or with fewer than 5 homes not called that have theirs.
+ */
+async function eventDayGroupBaselines(db: DbOrTx, event: EventRow, households: readonly Participant[], now: Date): Promise<Map<string, FrozenBaseline>> {
+  const out = new Map<string, FrozenBaseline>();
+  const windowEndMs = eventDayRanges(event.startsAt, event.endsAt, EARLY_WINDOW_GAP_MINUTES)[0]!.toMs;
+  if (households.length === 0 || now.getTime() < windowEndMs) return out;
+  const solar = await solarAmong(db, event.id, households.map((h) => h.householdId));
+  const members = households.filter((h) => !solar.has(h.householdId));
+  if (members.length === 0) return out;
+  const pools = await peerPools(db, event.id, members.map((h) => h.householdId));
+  const homes = [...new Set([...members.map((h) => h.householdId), ...[...pools.values()].flat()])];
+  // The window as an instant range, the same for every home whatever its zone.
+  const rows = await gridImportInRanges(db, homes.map((householdId) => ({ householdId, group: 0 })), [eventDayRanges(event.startsAt, event.endsAt, EARLY_WINDOW_GAP_MINUTES).slice(0, 1)]);
+  const parsed = parsedReadings(rows);
+  for (const household of members) {
+    const slots = eventSlots(event.startsAt, event.endsAt, household.timeZone);
+    const window = adjustmentWindowSlots(event.startsAt, household.timeZone, EARLY_WINDOW_GAP_MINUTES);
+    if (!slots || !window) continue;
+    const use = (id: string) => {
+      const readings = parsed(id, household.timeZone);
+      return readings ? windowUse(readings, window.date, window.slots) : null;
+    };
+    const own = use(household.householdId);
+    if (own === null) continue;
+    const candidates = (pools.get(household.householdId) ?? []).flatMap((id) => {
+      const windowKwh = use(id);
+      return windowKwh === null ? [] : [{ id, windowKwh }];
+    });
+    const group = chooseEventDayGroup(household.householdId, own, candidates);
+    if (!group) continue;
+    const kind = dayKind(slots.date, new Set(holidaysOf(event, household)));
+    out.set(household.householdId, freezeEventDayGroupBaseline(kind, slots.date, slots.slots.length, window.slots.length, own, group));
   }
   return out;
 }

@@ -7,8 +7,9 @@ import { localDateOf } from '@peakwise/domain/local-time';
 import type { DbOrTx } from '../../db/client';
 import type { Household } from '../households/household.repository';
 import { isSolarForEvent } from './event-baseline-group.repository';
+import { anyKindDaysOf } from './event-baseline-group.service';
 import { householdBaselines, PlanCache } from './event-baselines.service';
-import { findEvent, householdEventStarts } from './events.repository';
+import { findEvent, householdEventStarts, type EventRow, type Participant } from './events.repository';
 import { shownBaseline } from './frozen-baselines.service';
 
 /**
@@ -37,13 +38,25 @@ export async function eventOutlook(db: DbOrTx, household: Household, event: Memb
     }
   }
   if (!baseline) return null;
-  return fromGrid(db, row.id, household.id, baselineOutlook({
+  const outlook = baselineOutlook({
     baseline,
     terms: { targetPercent: row.targetPercent, rewardPoints: row.rewardPoints },
     today: localDateOf(now, household.timeZone),
     holidays: new PlanCache(row).holidaysOf(participant),
     eventDates: others.map((ms) => eventDateOf(new Date(ms), household.timeZone)),
-  }));
+  });
+  return fromGrid(db, row.id, household.id, await byEventDay(db, row, participant, others, outlook));
+}
+
+/**
+ * A home with no complete past day of any kind and none of the event's kind to come, without solar,
+ * is scored on the event day from its window's use (decision 144): told so, not that it cannot earn.
+ */
+async function byEventDay(db: DbOrTx, row: EventRow, participant: Participant, others: readonly number[], outlook: BaselineOutlookView): Promise<BaselineOutlookView> {
+  if (outlook.status !== 'insufficient_history' || outlook.days.length + outlook.daysLeft > 0) return outlook;
+  if (await isSolarForEvent(db, row.id, participant.householdId)) return outlook;
+  if ((await anyKindDaysOf(db, row, participant, others)).length > 0) return outlook;
+  return { ...outlook, byEventDay: true };
 }
 
 /** A home frozen on gross load is told how it will be scored (decision 138). */

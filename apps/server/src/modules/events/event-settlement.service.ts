@@ -90,7 +90,7 @@ export async function settleEndedEvent(tx: DbOrTx, eventId: string, now: Date, o
       }
       settled += 1;
       candidates.push({
-        row: resultRow(household.householdId, outcome, solar.has(household.householdId), gross.get(household.householdId)),
+        row: resultRow(household.householdId, outcome, solar.has(household.householdId), gross.get(household.householdId), baseline.ok && baseline.fromEventDay === true),
         // The saving and σ the held-until-proven rule tests (decision 140): σ of the baseline's days,
         // read from as many days as the baseline averages (decision 141), over the intervals this
         // event pays when it cedes some to another (decision 143).
@@ -130,7 +130,7 @@ function settle(event: EventRow, { baseline, readings, eventDate }: HouseholdBas
   return settleEvent(baseline, eventDayReadings(readings, eventDate), { targetPercent: event.targetPercent, rewardPoints: event.rewardPoints });
 }
 
-function resultRow(householdId: string, outcome: StackedSettlement & KwhPoints, fromGrid: boolean, grossLoad?: GrossFigures): ResultRow {
+function resultRow(householdId: string, outcome: StackedSettlement & KwhPoints, fromGrid: boolean, grossLoad: GrossFigures | undefined, fromEventDay: boolean): ResultRow {
   return {
     householdId,
     outcome: outcome.status,
@@ -158,6 +158,8 @@ function resultRow(householdId: string, outcome: StackedSettlement & KwhPoints, 
       ...(outcome.cededSlots?.length ? { cededSlots: outcome.cededSlots } : {}),
       ...(fromGrid ? { fromGrid } : {}),
       ...(grossLoad && outcome.status !== 'no_baseline' ? { grossLoad } : {}),
+      // A member with no past day, its window's use moved by its group (decision 144): the result says so.
+      ...(fromEventDay && outcome.status !== 'no_baseline' ? { baselineFromEventDay: true } : {}),
       // `points` includes them; kept apart so the result page can say what the kWh beyond the target paid.
       ...(outcome.pointsPerKwh > 0 ? { pointsPerKwh: outcome.pointsPerKwh, kwhBeyondTarget: outcome.kwhBeyondTarget, kwhPoints: outcome.kwhPoints } : {}),
     },

@@ -62,14 +62,16 @@ describe('GET /api/events/upcoming', () => {
     // Now is Tuesday 10 March, 11:00 in Toronto: before Wednesday's event one weekday is left
     // (today); Wednesday is then an event day of the home (it opted in), which never counts, so
     // one is left before Thursday's too and two before Friday's. Saturday's needs 3 weekend
-    // days, and none comes before it. The running event has none: its scorecard says it.
+    // days, and none comes before it: with no complete day of any kind yet and no solar, it is
+    // told it will be scored on the day against similar homes (decision 144). The running event
+    // has none: its scorecard says it.
     const { outlooks } = (await (await t.app.request('/api/events/upcoming', { headers: asMember(member) })).json()) as { outlooks: Record<string, unknown> };
     const none = (kind: string, needed: number, daysLeft: number) => ({ status: 'insufficient_history', kind, days: [], needed, daysLeft });
     expect(outlooks).toEqual({
       [tomorrow]: none('weekday', 5, 1),
       [later]: none('weekday', 5, 1),
       [beyond[0]!]: none('weekday', 5, 2),
-      [beyond[1]!]: none('weekend-or-holiday', 3, 0),
+      [beyond[1]!]: { ...none('weekend-or-holiday', 3, 0), byEventDay: true },
     });
   });
 

@@ -31,6 +31,7 @@ function resultView(stored: StoredResult): EventResult {
     intervals: EventResult['intervals'];
     fromGrid: boolean;
     grossLoad: EventResult['grossLoad'];
+    baselineFromEventDay: true;
     pointsPerKwh: number;
     kwhBeyondTarget: number;
     kwhPoints: number;
@@ -58,6 +59,7 @@ function resultView(stored: StoredResult): EventResult {
     intervals: detail.intervals ?? [],
     fromGrid: detail.fromGrid ?? false,
     ...(detail.grossLoad ? { grossLoad: detail.grossLoad } : {}),
+    ...(detail.baselineFromEventDay ? { baselineFromEventDay: true as const } : {}),
     settledAt: stored.settledAt,
   };
 }

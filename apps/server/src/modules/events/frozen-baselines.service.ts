@@ -1,5 +1,5 @@
 import type { Baseline } from '@peakwise/domain/event-baseline';
-import { freezeBaseline, thawBaseline, type FrozenBaseline, type GroupDay, type OwnDaysMethod } from '@peakwise/domain/event-baseline-frozen';
+import { freezeBaseline, isGroupMethod, thawBaseline, type FrozenBaseline, type GroupDay } from '@peakwise/domain/event-baseline-frozen';
 import type { ReadingRange } from '@peakwise/domain/event-reading-plan';
 import { readingsByDayFromLists } from '@peakwise/domain/event-intervals';
 import { eventDateOf, eventDayRanges } from '@peakwise/domain/event-reading-plan';
@@ -37,7 +37,7 @@ export async function freezeEventBaselines(db: DbOrTx, event: EventRow, now: Dat
   let frozen = 0;
   for await (const batch of householdBaselines(db, event, participants, otherStarts, options.batchSize ?? FREEZE_BATCH)) {
     // A member with too few days of its own is scored by a comparison group when it has one (decision 101).
-    const byGroup = await groupBaselines(db, event, batch, otherStarts);
+    const byGroup = await groupBaselines(db, event, batch, otherStarts, now);
     // A solar home with measured production and no battery then moves to the gross-load baseline (decision 138).
     const rows = await withGrossLoadRows(
       db,
@@ -81,7 +81,7 @@ const isFinal = (event: EventRow, frozen: FrozenBaseline | undefined): frozen is
  * or none) and the event. A row frozen under decision 101 keeps its window (decision 138).
  */
 function rowDayRanges(event: EventRow, frozen: FrozenBaseline): ReadingRange[] {
-  const gap = frozen.status !== 'ok' || frozen.method === 'own-days-comparison-group' ? null : windowGapOf(frozen.method as OwnDaysMethod);
+  const gap = frozen.status !== 'ok' || isGroupMethod(frozen.method) ? null : windowGapOf(frozen.method);
   return eventDayRanges(event.startsAt, event.endsAt, gap);
 }
 

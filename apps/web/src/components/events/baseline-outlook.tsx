@@ -18,12 +18,14 @@ const ownDaysInTime = (outlook: Extract<BaselineOutlookView, { status: 'insuffic
 
 /**
  * Whether the event can still pay this home, as far as its readings tell before the start: with
- * too few days of its own but at least one, a comparison group scores it (decision 101).
+ * too few days of its own but at least one, a comparison group scores it (decision 101); with none
+ * at all and no solar, its own hours before the event on the day do (decision 144).
  */
 export function outlookCanPay(outlook: BaselineOutlookView | null | undefined): boolean {
   if (!outlook) return true;
   if (outlook.status === 'estimate') return true;
   if (outlook.status === 'event_crosses_midnight') return false;
+  if (outlook.byEventDay) return true;
   // Enough days of its own (at least MIN_BASELINE_WEEKEND_DAYS) is a case of at least one.
   return outlook.days.length + outlook.daysLeft > 0;
 }
@@ -55,7 +57,9 @@ export function BaselineOutlook({ event, outlook, variant }: Props) {
             <p className="mt-1 text-slate-700">
               {outlook.grossLoad
                 ? t('gross.outlookNote')
-                : outlook.byGroup
+                : outlook.byEventDay
+                  ? t('outlook.estimateNoteEventDay')
+                  : outlook.byGroup
                   ? t('outlook.estimateNoteGroup', { count: outlook.days.length })
                   : outlook.notAdjusted
                     ? t(outlook.kind === 'weekday' ? 'outlook.estimateNoteBatteryWeekday' : 'outlook.estimateNoteBatteryWeekend', { count: outlook.days.length })
@@ -74,9 +78,17 @@ export function BaselineOutlook({ event, outlook, variant }: Props) {
   else {
     const need = t(outlook.kind === 'weekday' ? 'outlook.needWeekdays' : 'outlook.needWeekendDays', { needed: outlook.needed, count: outlook.days.length });
     // Its own days will not be enough in time, but one is: a group of homes not called scores it.
-    const byGroup = canPay && !ownDaysInTime(outlook);
+    // With none at all, the group moves its use in the hours before the event instead (decision 144).
+    const byGroup = outlook.byEventDay || (canPay && !ownDaysInTime(outlook));
     if (byGroup) title = 'outlook.groupTitle';
-    body = `${need} ${byGroup ? t('outlook.byGroup') : canPay ? t('outlook.stillTime', { count: outlook.needed - outlook.days.length }) : t('outlook.tooLate')}`;
+    const next = outlook.byEventDay
+      ? t('outlook.byEventDay')
+      : byGroup
+        ? t('outlook.byGroup')
+        : canPay
+          ? t('outlook.stillTime', { count: outlook.needed - outlook.days.length })
+          : t('outlook.tooLate');
+    body = `${need} ${next}`;
   }
   return (
     <div className="flex gap-2.5 rounded-xl border border-amber-300 bg-white px-3.5 py-3 text-sm text-amber-950" data-testid="baseline-outlook" role="note">

@@ -38,12 +38,18 @@ function additiveSentences(result: EventResult, unadjusted: number, kwh: (value:
   }
 }
 
-/** A member with too few days of its own, moved by a group of homes not called (decision 101). */
+/**
+ * A member with too few days of its own, moved by a group of homes not called (decision 101). With
+ * none at all, what the group moved is the member's own use in the hours before the event, and the
+ * group's change is from those hours, not from its usual use (decision 144).
+ */
 function groupSentences(result: EventResult, unadjusted: number, kwh: (value: number) => string, locale: string, t: TFunction<'events'>): string[] {
   const factor = result.adjustmentFactor ?? 1;
-  if (result.adjustmentStatus !== 'applied') return [t('explain.groupMissing')];
+  const eventDay = result.baselineFromEventDay === true;
+  if (result.adjustmentStatus !== 'applied') return [t(eventDay ? 'explain.groupEventDayMissing' : 'explain.groupMissing')];
   const figures = { factor: formatNumber(factor, locale, 2), unadjusted: kwh(unadjusted), peers: result.adjustmentPeers ?? 0, percent: formatPercent(Math.abs(factor - 1) * 100, locale) };
-  return [t(factor >= 1 ? 'explain.groupUp' : 'explain.groupDown', figures)];
+  const up = factor >= 1;
+  return [t(eventDay ? (up ? 'explain.groupEventDayUp' : 'explain.groupEventDayDown') : up ? 'explain.groupUp' : 'explain.groupDown', figures)];
 }
 
 /** Decision 029's ratio, for results stored before decision 101 and rows frozen under 029. */
@@ -125,11 +131,16 @@ export function EventResultExplanation({ event, result }: Props) {
   } else {
     // A comparison group's days need not be of the event's kind (a member with none scored over its days of any kind).
     const byGroup = result.adjustmentMethod === 'comparison';
-    sentences.push(
-      moved
-        ? t(byGroup ? 'explain.usualGroup' : weekend ? 'explain.usualWeekend' : 'explain.usualWeekday', { usual: kwh(unadjusted), count })
-        : t(byGroup ? 'explain.baselineGroup' : weekend ? 'explain.baselineWeekend' : 'explain.baselineWeekday', { baseline: kwh(result.baselineKwh), count }),
-    );
+    if (result.baselineFromEventDay) {
+      // Its one "day" is the event's own: it had no day of complete readings to name (decision 144).
+      sentences.push(moved ? t('explain.usualEventDay', { usual: kwh(unadjusted) }) : t('explain.baselineEventDay', { baseline: kwh(result.baselineKwh) }));
+    } else {
+      sentences.push(
+        moved
+          ? t(byGroup ? 'explain.usualGroup' : weekend ? 'explain.usualWeekend' : 'explain.usualWeekday', { usual: kwh(unadjusted), count })
+          : t(byGroup ? 'explain.baselineGroup' : weekend ? 'explain.baselineWeekend' : 'explain.baselineWeekday', { baseline: kwh(result.baselineKwh), count }),
+      );
+    }
     const adjustment =
       result.adjustmentMethod === 'additive'
         ? additiveSentences(result, unadjusted, kwh, t)

@@ -78,7 +78,8 @@ function SettledResult({ event, result }: { event: MemberEvent; result: EventRes
       <EventResultExplanation event={event} result={result} />
       {/* Results stored before the adjustment's reason was kept still show its factor. */}
       {!result.adjustmentStatus && <Adjustment factor={result.adjustmentFactor} />}
-      <BaselineDays days={result.baselineDays} title={t('result.daysTitle')} />
+      {/* Scored from the event day's own hours (decision 144), it had no days of complete readings to list. */}
+      {!result.baselineFromEventDay && <BaselineDays days={result.baselineDays} title={t('result.daysTitle')} />}
       <IntervalChart result={result} />
     </div>
   );
