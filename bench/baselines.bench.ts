@@ -82,7 +82,7 @@ for (const region of regions) {
         counterfactualDay: series.counterfactualReadings.get(event.date) ?? null,
       };
       const called = isCalled(seed, home, event);
-      const entry = comparisonEntry(ctx, home.id, called, `${region.id}|${home.solar}`, scoredActualKwh);
+      const entry = comparisonEntry(ctx, home.id, called, `${region.id}|${home.solar}`, scoredActualKwh, home.solar);
       entries.get(event.id)!.push(entry);
       if (!called) continue;
       const history = [...series.readings.keys()].filter((d) => d < event.date && !region.eventDates.includes(d) && !region.holidays.includes(d)).length;

@@ -232,9 +232,9 @@ export const COMPARISON_METHODS = ['comparison group, additive', 'comparison gro
  * any kind (not event days), and `windowKwh`: its event day's use over 3 h ending 2 h before the
  * start, for the covering candidate below (a member without a day of the event's kind).
  */
-export type ComparisonEntry = { home: ComparisonHome; target: ComparisonTarget; anyDays?: LocalDate[]; windowKwh?: number | null };
+export type ComparisonEntry = { home: ComparisonHome; target: ComparisonTarget; anyDays?: LocalDate[]; windowKwh?: number | null; solar?: boolean };
 
-export function comparisonEntry(ctx: OwnContext, id: string, called: boolean, stratum: string, actualKwh: number): ComparisonEntry {
+export function comparisonEntry(ctx: OwnContext, id: string, called: boolean, stratum: string, actualKwh: number, solar: boolean): ComparisonEntry {
   const input = methodInput(ctx, 0, 1);
   const history = new Map<LocalDate, number>();
   for (const [date, day] of ctx.readings) {
@@ -255,7 +255,7 @@ export function comparisonEntry(ctx: OwnContext, id: string, called: boolean, st
   // Ends 2 h before the start, as combined's window does: a pre-conditioning member's extra hour and a half stays out.
   const from = ctx.event.startHour * 60;
   const windowKwh = slotsKwh(ctx.readings, ctx.event.date, clocksBetween(from - 5 * 60, from - 2 * 60));
-  return { home: { id, called, stratum, history, eventDayKwh: actualKwh }, target: { id, stratum, history, days }, anyDays, windowKwh };
+  return { home: { id, called, stratum, history, eventDayKwh: actualKwh }, target: { id, stratum, history, days }, anyDays, windowKwh, solar };
 }
 
 export function runComparison(entries: readonly ComparisonEntry[], target: ComparisonEntry): Record<(typeof COMPARISON_METHODS)[number], number | null> {
@@ -279,7 +279,9 @@ export const COMPARISON_COVERED = 'comparison group ×, any past days, else the 
 export const COMPARISON_COVERED_MEDIAN = "comparison group ×, any past days, else the event day before it, peers' median ratio";
 /** Decision 101's fallback as settlement runs it since 2026-11-30: any past days, and nothing with none (no event-day branch). */
 export const COMPARISON_ANY_DAYS = 'comparison group ×, any past days';
-export const COMPARISON_COVERED_METHODS = [COMPARISON_COVERED, COMPARISON_COVERED_MEDIAN, COMPARISON_ANY_DAYS] as const;
+/** Decision 144's fallback as settlement runs it: any past days, else the event day before it for a home without solar. */
+export const COMPARISON_EVENT_DAY = 'comparison group ×, any past days, else the event day before it without solar';
+export const COMPARISON_COVERED_METHODS = [COMPARISON_COVERED, COMPARISON_COVERED_MEDIAN, COMPARISON_ANY_DAYS, COMPARISON_EVENT_DAY] as const;
 
 const median = (xs: readonly number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -318,9 +320,11 @@ export function runComparisonCovered(entries: readonly ComparisonEntry[], target
       .sort((a, b) => a.distance - b.distance || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
       .slice(0, COMPARISON_GROUP_SIZE);
   }
-  if (own === null) return { [COMPARISON_COVERED]: null, [COMPARISON_COVERED_MEDIAN]: null, [COMPARISON_ANY_DAYS]: null };
+  if (own === null) return { [COMPARISON_COVERED]: null, [COMPARISON_COVERED_MEDIAN]: null, [COMPARISON_ANY_DAYS]: null, [COMPARISON_EVENT_DAY]: null };
   const sum = groupScaled(own, peers, 'sum');
-  return { [COMPARISON_COVERED]: sum, [COMPARISON_COVERED_MEDIAN]: groupScaled(own, peers, 'median'), [COMPARISON_ANY_DAYS]: days.length > 0 ? sum : null };
+  // Settlement leaves a home with solar out of the event-day branch: its window is midday, its draw near zero.
+  const eventDay = days.length > 0 || target.solar !== true ? sum : null;
+  return { [COMPARISON_COVERED]: sum, [COMPARISON_COVERED_MEDIAN]: groupScaled(own, peers, 'median'), [COMPARISON_ANY_DAYS]: days.length > 0 ? sum : null, [COMPARISON_EVENT_DAY]: eventDay };
 }
 
 /**

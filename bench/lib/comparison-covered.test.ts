@@ -1,18 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import type { LocalDate } from '../../packages/domain/src/local-time';
-import { COMPARISON_ANY_DAYS, COMPARISON_COVERED, COMPARISON_COVERED_MEDIAN, runComparisonCovered, type ComparisonEntry } from './baseline-candidates';
+import { COMPARISON_ANY_DAYS, COMPARISON_COVERED, COMPARISON_COVERED_MEDIAN, COMPARISON_EVENT_DAY, runComparisonCovered, type ComparisonEntry } from './baseline-candidates';
 
 const SAT = '2026-01-10' as LocalDate;
 const SUN = '2026-01-11' as LocalDate;
 
 /** A home whose history holds the weekend's kWh over the event's hours; `days` are its days of the event's kind. */
-function entry(id: string, opts: { called?: boolean; weekend?: [number, number]; eventKwh: number | null; windowKwh: number | null; days?: LocalDate[] }): ComparisonEntry {
+function entry(id: string, opts: { called?: boolean; weekend?: [number, number]; eventKwh: number | null; windowKwh: number | null; days?: LocalDate[]; solar?: boolean }): ComparisonEntry {
   const history = new Map<LocalDate, number>(opts.weekend ? [[SAT, opts.weekend[0]], [SUN, opts.weekend[1]]] : []);
   return {
     home: { id, called: opts.called ?? false, stratum: 's', history, eventDayKwh: opts.eventKwh },
     target: { id, stratum: 's', history, days: opts.days ?? [] },
     anyDays: opts.weekend ? [SUN, SAT] : [],
     windowKwh: opts.windowKwh,
+    solar: opts.solar ?? false,
   };
 }
 
@@ -42,8 +43,14 @@ describe('the comparison group for a member without a day of the event kind', ()
     // own window 0.9 × Σ event 11.2 ÷ Σ window 5.2; median of 2.4, 2, 2, 2.5, 2 is 2.
     expect(r[COMPARISON_COVERED]).toBeCloseTo((0.9 * 11.2) / 5.2, 9);
     expect(r[COMPARISON_COVERED_MEDIAN]).toBeCloseTo(1.8, 9);
-    // Settlement has no event-day branch: no past day, no baseline.
+    // Decision 141's fallback had no event-day branch: no past day, no baseline.
     expect(r[COMPARISON_ANY_DAYS]).toBeNull();
+    // Decision 144's has it, for a home without solar only.
+    expect(r[COMPARISON_EVENT_DAY]).toBeCloseTo((0.9 * 11.2) / 5.2, 9);
+    const sunny = entry('m', { called: true, eventKwh: 1.5, windowKwh: 0.9, solar: true });
+    expect(runComparisonCovered([sunny, ...peers], sunny)[COMPARISON_EVENT_DAY]).toBeNull();
+    const sunnyWithDays = entry('m', { called: true, weekend: [3.0, 1.0], eventKwh: 1.5, windowKwh: 0.9, solar: true });
+    expect(runComparisonCovered([sunnyWithDays, ...peers], sunnyWithDays)[COMPARISON_EVENT_DAY]).toBeCloseTo((2.0 * 11.2) / 12, 9);
   });
 
   it('leaves out called homes, and needs five peers', () => {

@@ -8,7 +8,7 @@
 
 import { HELD_UNTIL_PROVEN, pointsHeldUntilProven, RELEASE_BOUNDARIES, type ProofEventResult, type ProofRule } from '../../packages/domain/src/event-points-proof';
 import { pointsUnderRule, type PointsRule } from '../../packages/domain/src/event-points-rule';
-import { COMBINED_EXPECTED_DRAW, COMPARISON_ANY_DAYS, NOISE_BASELINE_QUANTITY, NOISE_EXPECTED_DRAW, NOISE_RAW, NOISE_RESIDUAL_RMS, NOISE_RESIDUAL_SD } from './baseline-candidates';
+import { COMBINED_EXPECTED_DRAW, COMPARISON_EVENT_DAY, NOISE_BASELINE_QUANTITY, NOISE_EXPECTED_DRAW, NOISE_RAW, NOISE_RESIDUAL_RMS, NOISE_RESIDUAL_SD } from './baseline-candidates';
 import { paidPoints, SEGMENTS, truePoints, type Outcome } from './baseline-scoring';
 
 const TARGET: PointsRule = { kind: 'target', targetPercent: 10 };
@@ -78,8 +78,9 @@ export const DECISION_141: HeldRule = {
   rule: HELD_UNTIL_PROVEN,
   sigma: SIGMA_EXPECTED_DRAW_BY_BRANCH,
   withDays: true,
-  // New members as settlement scores them: over their days of the event's kind, else of any kind, else not at all.
-  baseline: `${COMBINED_EXPECTED_DRAW}; new members by ${COMPARISON_ANY_DAYS}`,
+  // New members as settlement scores them: over their days of the event's kind, else of any kind, else
+  // (no past day at all, no solar) over the event day's window before the start (decision 144).
+  baseline: `${COMBINED_EXPECTED_DRAW}; new members by ${COMPARISON_EVENT_DAY}`,
 };
 
 /** Whether every home-event carries what a held rule reads: its σ candidates, their days, its baseline. */

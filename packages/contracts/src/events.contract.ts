@@ -109,6 +109,8 @@ export const baselineOutlookSchema = z.discriminatedUnion('status', [
      * homes not called move from those hours into the event (decision 144).
      */
     byEventDay: z.literal(true).optional(),
+    /** No day of the event's kind and none to come, but complete days of another kind: a comparison group scores it over those (decision 101's Since). */
+    byAnyDays: z.literal(true).optional(),
   }),
   z.object({ status: z.literal('event_crosses_midnight') }),
 ]);

@@ -45,17 +45,19 @@ export async function eventOutlook(db: DbOrTx, household: Household, event: Memb
     holidays: new PlanCache(row).holidaysOf(participant),
     eventDates: others.map((ms) => eventDateOf(new Date(ms), household.timeZone)),
   });
-  return fromGrid(db, row.id, household.id, await byEventDay(db, row, participant, others, outlook));
+  return fromGrid(db, row.id, household.id, await byGroupAnyway(db, row, participant, others, outlook));
 }
 
 /**
- * A home with no complete past day of any kind and none of the event's kind to come, without solar,
- * is scored on the event day from its window's use (decision 144): told so, not that it cannot earn.
+ * A home with no day of the event's kind and none to come is still scored by a comparison group:
+ * over its complete days of any kind when it has some (decision 101's Since), else, without solar,
+ * from its use in the event day's hours before the start (decision 144). Told so, not that it
+ * cannot earn.
  */
-async function byEventDay(db: DbOrTx, row: EventRow, participant: Participant, others: readonly number[], outlook: BaselineOutlookView): Promise<BaselineOutlookView> {
+async function byGroupAnyway(db: DbOrTx, row: EventRow, participant: Participant, others: readonly number[], outlook: BaselineOutlookView): Promise<BaselineOutlookView> {
   if (outlook.status !== 'insufficient_history' || outlook.days.length + outlook.daysLeft > 0) return outlook;
+  if ((await anyKindDaysOf(db, row, participant, others)).length > 0) return { ...outlook, byAnyDays: true };
   if (await isSolarForEvent(db, row.id, participant.householdId)) return outlook;
-  if ((await anyKindDaysOf(db, row, participant, others)).length > 0) return outlook;
   return { ...outlook, byEventDay: true };
 }
 

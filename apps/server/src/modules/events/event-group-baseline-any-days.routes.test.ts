@@ -95,6 +95,10 @@ describe('a new member with no past day of the event’s kind, scored by a compa
 
     const outlook = (await call(newcomer, 'GET', `/api/events/${eventId}`)).body.outlook as Record<string, unknown>;
     expect(outlook).toMatchObject({ status: 'estimate', byGroup: true, days });
+    // A home not opted in with the same weekdays is told a group would score it over them, not that it cannot earn.
+    const notIn = (await call(peers[0]!, 'GET', `/api/events/${eventId}`)).body.outlook as Record<string, unknown>;
+    expect(notIn).toMatchObject({ status: 'insufficient_history', kind: 'weekend-or-holiday', days: [], daysLeft: 0, byAnyDays: true });
+    expect(notIn.byEventDay).toBeUndefined();
   });
 
   it('settles at its own mean over those days × Σ peers’ Saturday ÷ Σ peers’ usual over the same days (by hand)', async () => {

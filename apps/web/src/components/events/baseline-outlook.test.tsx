@@ -83,4 +83,13 @@ describe('a home with no complete day, scored on the event day (decision 144)', 
     expect(plain(note().textContent)).toContain('With no full day of readings before today, this is your use in the three hours ending two hours before the event, at the same rate over the event.');
     expect(note()).not.toHaveTextContent('one day with complete readings');
   });
+
+  it('a home with days of another kind only is told a group scores it over the days it has', () => {
+    const byAnyDays = { ...noDays, byAnyDays: true } as const satisfies BaselineOutlookView;
+    expect(outlookCanPay(byAnyDays)).toBe(true);
+    renderOutlook(byAnyDays);
+    expect(note()).toHaveTextContent('You’ll be scored against similar homes');
+    expect(note()).toHaveTextContent('from the days you have');
+    expect(note()).not.toHaveTextContent('scored on the day itself');
+  });
 });

@@ -18,14 +18,15 @@ const ownDaysInTime = (outlook: Extract<BaselineOutlookView, { status: 'insuffic
 
 /**
  * Whether the event can still pay this home, as far as its readings tell before the start: with
- * too few days of its own but at least one, a comparison group scores it (decision 101); with none
- * at all and no solar, its own hours before the event on the day do (decision 144).
+ * too few days of its own but at least one, or days of another kind only, a comparison group scores
+ * it (decision 101); with none at all and no solar, its own hours before the event on the day do
+ * (decision 144).
  */
 export function outlookCanPay(outlook: BaselineOutlookView | null | undefined): boolean {
   if (!outlook) return true;
   if (outlook.status === 'estimate') return true;
   if (outlook.status === 'event_crosses_midnight') return false;
-  if (outlook.byEventDay) return true;
+  if (outlook.byEventDay || outlook.byAnyDays) return true;
   // Enough days of its own (at least MIN_BASELINE_WEEKEND_DAYS) is a case of at least one.
   return outlook.days.length + outlook.daysLeft > 0;
 }
@@ -79,7 +80,7 @@ export function BaselineOutlook({ event, outlook, variant }: Props) {
     const need = t(outlook.kind === 'weekday' ? 'outlook.needWeekdays' : 'outlook.needWeekendDays', { needed: outlook.needed, count: outlook.days.length });
     // Its own days will not be enough in time, but one is: a group of homes not called scores it.
     // With none at all, the group moves its use in the hours before the event instead (decision 144).
-    const byGroup = outlook.byEventDay || (canPay && !ownDaysInTime(outlook));
+    const byGroup = outlook.byEventDay || outlook.byAnyDays || (canPay && !ownDaysInTime(outlook));
     if (byGroup) title = 'outlook.groupTitle';
     const next = outlook.byEventDay
       ? t('outlook.byEventDay')
