@@ -1,4 +1,6 @@
 import { existsSync } from 'node:fs';
+import { useZoneOffsets } from '@peakwise/domain/local-time';
+import { systemZoneOffsets } from './lib/zone-info';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
@@ -136,6 +138,8 @@ const SESSION_CACHE_TTL_MS = 5_000;
 export function createApp(deps: AppDeps) {
   const { config, database } = deps;
   const logger = deps.logger ?? createLogger({ level: config.logLevel });
+  // Every local time the server works out follows the system's zone files (decision 145).
+  useZoneOffsets(config.zoneinfoDir ? systemZoneOffsets(config.zoneinfoDir) : null);
 
   const app = createRouter();
   // Read before the headers are set: the prerendered pages' inline loader is allowed by its hash.

@@ -5,25 +5,23 @@
  * end is not on the hour, so the usual whole-hour event reads as short as possible.
  */
 
+import { localParts, wallClock } from './local-time';
+
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function formatter(locale: string, timeZone: string, withMinutes: boolean): Intl.DateTimeFormat {
-  const key = `${locale}|${timeZone}|${withMinutes}`;
+/** Formats wall clocks (`wallClock`), so the zone's offsets are local-time's, not Intl's own data. */
+function formatter(locale: string, withMinutes: boolean): Intl.DateTimeFormat {
+  const key = `${locale}|${withMinutes}`;
   let f = formatters.get(key);
   if (!f) {
-    f = new Intl.DateTimeFormat(locale, { timeZone, hour: 'numeric', ...(withMinutes ? { minute: '2-digit' } : {}) });
+    f = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', hour: 'numeric', ...(withMinutes ? { minute: '2-digit' } : {}) });
     formatters.set(key, f);
   }
   return f;
 }
 
-/** Minutes past the hour in the zone (not UTC: Newfoundland's hours start on the half hour). */
-function minutesPastHour(instant: Date, timeZone: string): number {
-  const part = formatter('en-CA', timeZone, true).formatToParts(instant).find((p) => p.type === 'minute');
-  return Number(part?.value ?? 0);
-}
-
 export function formatEventWindow(start: Date, end: Date, timeZone: string, locale: string): string {
-  const withMinutes = minutesPastHour(start, timeZone) !== 0 || minutesPastHour(end, timeZone) !== 0;
-  return formatter(locale, timeZone, withMinutes).formatRange(start, end);
+  // Minutes past the hour in the zone, not UTC: Newfoundland's hours start on the half hour.
+  const withMinutes = localParts(start, timeZone).minute !== 0 || localParts(end, timeZone).minute !== 0;
+  return formatter(locale, withMinutes).formatRange(wallClock(start, timeZone), wallClock(end, timeZone));
 }

@@ -2,7 +2,9 @@
  * Calendar buckets in a household's own time zone (IANA name, e.g. "America/Toronto").
  * Instants are always UTC `Date`s; a "local date" is a plain "YYYY-MM-DD" string, so calendar
  * arithmetic never goes through a time zone and cannot be shifted by DST.
- * Only Intl is used: the rules must run the same in the browser and on the server.
+ * Offsets come from Intl, unless the runtime installs a fresher source (`useZoneOffsets`): the
+ * rules must run the same in the browser and on the server, so both must read the zones' current
+ * rules, and a server's bundled ICU can lag them (decision 145).
  */
 
 /** A local calendar date, "YYYY-MM-DD". */
@@ -65,6 +67,24 @@ function intlOffsetMs(ms: number, timeZone: string): number {
   return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(ms / 1000) * 1000;
 }
 
+/**
+ * A source of UTC offsets (local − UTC, ms) at an instant, for a zone it knows; undefined for one it
+ * does not, which Intl then answers. The server installs its system's zone data (decision 145).
+ */
+export type ZoneOffsets = (ms: number, timeZone: string) => number | undefined;
+let zoneOffsets: ZoneOffsets | null = null;
+
+/** Installs (or with null removes) the offset source every conversion here reads; cached offsets are dropped. */
+export function useZoneOffsets(source: ZoneOffsets | null): void {
+  zoneOffsets = source;
+  offsetCache.clear();
+}
+
+function sourcedOffsetMs(ms: number, timeZone: string): number {
+  const offset = zoneOffsets?.(ms, timeZone);
+  return offset ?? intlOffsetMs(ms, timeZone);
+}
+
 /*
  * Intl costs tens of microseconds a call and a year of daily buckets needs thousands, so the
  * offset is read from Intl once per zone and UTC day and then reused: the offset at the day's
@@ -78,14 +98,14 @@ const offsetCache = new Map<string, Map<number, DayOffset>>();
 function dayOffset(day: number, timeZone: string): DayOffset {
   const start = day * MS_PER_DAY;
   const last = start + MS_PER_DAY - 1000;
-  const before = intlOffsetMs(start, timeZone);
-  const after = intlOffsetMs(last, timeZone);
+  const before = sourcedOffsetMs(start, timeZone);
+  const after = sourcedOffsetMs(last, timeZone);
   if (before === after) return before;
   let lo = start;
   let hi = last;
   while (hi - lo > 1000) {
     const mid = lo + Math.floor((hi - lo) / 2000) * 1000;
-    if (intlOffsetMs(mid, timeZone) === before) lo = mid;
+    if (sourcedOffsetMs(mid, timeZone) === before) lo = mid;
     else hi = mid;
   }
   return { at: hi, before, after };
@@ -126,6 +146,15 @@ export function localParts(instant: Date, timeZone: string): LocalParts {
 export function utcOffsetMs(instant: Date, timeZone: string): number {
   const ms = instant.getTime();
   return Number.isFinite(ms) ? offsetAt(ms, timeZone) : intlOffsetMs(ms, timeZone);
+}
+
+/**
+ * The instant's wall clock in the zone as a Date whose UTC fields read it: formatted by Intl with
+ * timeZone 'UTC', it shows the zone's time by the offsets above, not Intl's own zone data (which on
+ * a server can lag the zone's rules, decision 145). Never for arithmetic: it is not the instant.
+ */
+export function wallClock(instant: Date, timeZone: string): Date {
+  return new Date(instant.getTime() + utcOffsetMs(instant, timeZone));
 }
 
 /** Is `timeZone` an IANA zone this runtime knows? */

@@ -27,6 +27,7 @@ describe('loadConfig', () => {
       geocoderTimeoutMs: 2000,
       serviceableProvinces: ['ON', 'BC', 'AB', 'QC'],
       logLevel: 'info',
+      zoneinfoDir: '/usr/share/zoneinfo',
       authSecret: undefined,
       trustProxy: false,
       authRateLimit: { windowSeconds: 60, signIn: 5, signUp: 3, passwordReset: 5 },

@@ -104,6 +104,7 @@ const envSchema = z.object({
     }),
   ),
   LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be one of fatal, error, warn, info, debug, trace, silent' })),
+  ZONEINFO_DIR: optional(z.string().min(1)),
   AUTH_SECRET: optional(z.string()),
   TRUST_PROXY: optional(booleanFlag('must be true or false')),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: optional(positiveInt('must be a positive integer (seconds)')),
@@ -257,6 +258,12 @@ export type Config = {
   geocoderTimeoutMs: number;
   serviceableProvinces: readonly ProvinceCode[];
   logLevel: string;
+  /**
+   * The system's compiled zone files (ZONEINFO_DIR, default /usr/share/zoneinfo): local times are
+   * converted by them, not Node's bundled ICU, which can lag the zones' rules (decision 145).
+   * "none" keeps Intl's.
+   */
+  zoneinfoDir: string | null;
   authSecret: string | undefined;
   /** Behind a reverse proxy: take the client address from the right-most X-Forwarded-For hop. */
   trustProxy: boolean;
@@ -385,6 +392,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     geocoderTimeoutMs: e.GEOCODER_TIMEOUT_MS ?? 2000,
     serviceableProvinces: e.SERVICEABLE_PROVINCES ?? DEFAULT_SERVICEABLE_PROVINCES,
     logLevel: e.LOG_LEVEL ?? 'info',
+    zoneinfoDir: e.ZONEINFO_DIR === 'none' ? null : (e.ZONEINFO_DIR ?? '/usr/share/zoneinfo'),
     authSecret: e.AUTH_SECRET,
     trustProxy: e.TRUST_PROXY ?? false,
     authRateLimit: {

@@ -17,6 +17,10 @@ import { findHouseholdByOwner } from './household.repository';
 
 const TORONTO = 'America/Toronto';
 const VANCOUVER = 'America/Vancouver';
+// The zone moved to: Atlantic time, an hour ahead, falling back on 1 November 2026 as Toronto does.
+// (Vancouver, Edmonton and Winnipeg no longer fall back from November 2026 in the zone data since
+// 2026b: decision 145; Halifax's rule is the same in every release.)
+const HALIFAX = 'America/Halifax';
 
 // Toronto local 2026-10-31 00:00 → 2026-11-03 00:00: three local days around the fall-back change
 // (Sunday 1 November has 25 hours), 876 five-minute intervals. Dyadic values (0.125, 0.0625…) add
@@ -25,7 +29,7 @@ const FIRST = local('2026-10-31', 0);
 const COUNT = 876;
 const at = (i: number) => new Date(FIRST.getTime() + i * INTERVAL_MS).toISOString();
 
-let now = new Date('2026-11-03T20:00:00Z'); // Tuesday: noon in Vancouver, 3 p.m. in Toronto
+let now = new Date('2026-11-03T20:00:00Z'); // Tuesday: 4 p.m. in Halifax, 3 p.m. in Toronto
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ clock: () => now });
@@ -118,7 +122,7 @@ async function torontoHome() {
 }
 
 describe('changing the time zone re-cuts the household’s days', () => {
-  it('Toronto → Vancouver: daily rollups, interval counts and daily costs follow the Vancouver day; back to Toronto restores them exactly', async () => {
+  it('Toronto → Halifax: daily rollups, interval counts and daily costs follow the Halifax day; back to Toronto restores them exactly', async () => {
     const { member, household, devices } = await torontoHome();
     now = new Date('2026-11-03T20:00:00Z');
 
@@ -141,68 +145,67 @@ describe('changing the time zone re-cuts the household’s days', () => {
     const cachedBefore = await q<{ d: string }>(sql`select local_date::text as d from meter_daily where household_id = ${household.id}::uuid and cost_plan_id is not null order by 1`);
     expect(cachedBefore.map((r) => r.d)).toEqual(['2026-10-31', '2026-11-01', '2026-11-02']);
 
-    const res = await putPreferences(member, { timeZone: VANCOUVER });
+    const res = await putPreferences(member, { timeZone: HALIFAX });
     expect(res.status).toBe(200);
     const profile = profileSchema.strict().parse(await res.json());
-    expect(profile.timeZone).toBe(VANCOUVER);
-    expect((await findHouseholdByOwner(t.database.db, member.userId))!.timeZone).toBe(VANCOUVER);
+    expect(profile.timeZone).toBe(HALIFAX);
+    expect((await findHouseholdByOwner(t.database.db, member.userId))!.timeZone).toBe(HALIFAX);
     // The prices of Toronto-cut days are gone before anything reads them.
     expect(await q(sql`select 1 from meter_daily where household_id = ${household.id}::uuid and cost_plan_id is not null`)).toEqual([]);
 
-    // Toronto midnight 31 Oct is 9 p.m. on the 30th in Vancouver (3 h), and Toronto's last
-    // midnight is 9 p.m. on 2 Nov in Vancouver (21 h); Vancouver's 1 November also has 25 hours.
-    const vancouverMeter = await meterDaily(household.id);
-    expect(vancouverMeter.map((r) => [r.d, r.n, r.c, r.i])).toEqual([
-      ['2026-10-30', 36, 4.5, 4.5],
-      ['2026-10-31', 288, 36, 36],
+    // Toronto midnight 31 Oct is 1 a.m. in Halifax (23 h that day), and Toronto's last midnight is
+    // 1 a.m. on 3 Nov in Halifax (1 h); Halifax's 1 November also has 25 hours.
+    const halifaxMeter = await meterDaily(household.id);
+    expect(halifaxMeter.map((r) => [r.d, r.n, r.c, r.i])).toEqual([
+      ['2026-10-31', 276, 34.5, 34.5],
       ['2026-11-01', 300, 37.5, 37.5],
-      ['2026-11-02', 252, 31.5, 31.5],
+      ['2026-11-02', 288, 36, 36],
+      ['2026-11-03', 12, 1.5, 1.5],
     ]);
-    expect(vancouverMeter).toEqual(await rawMeterByDay(household.id, VANCOUVER));
-    const vancouverDevices = await deviceDaily(household.id);
-    expect(vancouverDevices).toEqual(await rawDeviceByDay(household.id, VANCOUVER));
-    // The removed plug's readings were re-cut too: 3 h of 0.375 kWh on 30 October.
-    expect(vancouverDevices.filter((r) => r.id === devices.plug!.id).map((r) => [r.d, r.n, r.en])).toEqual([
-      ['2026-10-30', 36, 1.125],
-      ['2026-10-31', 288, 9],
+    expect(halifaxMeter).toEqual(await rawMeterByDay(household.id, HALIFAX));
+    const halifaxDevices = await deviceDaily(household.id);
+    expect(halifaxDevices).toEqual(await rawDeviceByDay(household.id, HALIFAX));
+    // The removed plug's readings were re-cut too: 1 h of 0.375 kWh on 3 November.
+    expect(halifaxDevices.filter((r) => r.id === devices.plug!.id).map((r) => [r.d, r.n, r.en])).toEqual([
+      ['2026-10-31', 276, 8.625],
       ['2026-11-01', 300, 9.375],
-      ['2026-11-02', 252, 7.875],
+      ['2026-11-02', 288, 9],
+      ['2026-11-03', 12, 0.375],
     ]);
-    expect(vancouverDevices.filter((r) => r.id === devices.heater!.id).map((r) => [r.d, r.n, r.li])).toEqual([
-      ['2026-10-30', 18, 36],
-      ['2026-10-31', 144, 288],
+    expect(halifaxDevices.filter((r) => r.id === devices.heater!.id).map((r) => [r.d, r.n, r.li])).toEqual([
+      ['2026-10-31', 138, 276],
       ['2026-11-01', 150, 300],
-      ['2026-11-02', 126, 252],
+      ['2026-11-02', 144, 288],
+      ['2026-11-03', 6, 12],
     ]);
 
-    // Costs follow: Friday 30 Oct 9 p.m.–midnight is off-peak (summer); Monday 2 Nov to 9 p.m. is
-    // 9 h off-peak, 6 h on-peak, 6 h mid-peak.
+    // Costs follow: Saturday 31 Oct from 1 a.m. and Sunday are off-peak; Monday 2 Nov, a whole
+    // day now, 12 h off-peak, 6 h on-peak, 6 h mid-peak.
     const after = await history(member);
-    expect(after.timeZone).toBe(VANCOUVER);
+    expect(after.timeZone).toBe(HALIFAX);
     expect(after.days.map((d) => d.date)).toEqual(['2026-10-28', '2026-10-29', '2026-10-30', '2026-10-31', '2026-11-01', '2026-11-02', '2026-11-03']);
-    expect(after.days[2]!.costCents).toBeCloseTo(4.5 * 9.8, 9);
-    expect(after.days[2]!.coverage).toEqual({ intervals: 36, expected: 288 });
-    expect(after.days[3]!.costCents).toBeCloseTo(36 * 9.8, 9);
+    expect(after.days[2]).toMatchObject({ kwh: null, costCents: null });
+    expect(after.days[3]!.costCents).toBeCloseTo(34.5 * 9.8, 9);
+    expect(after.days[3]!.coverage).toEqual({ intervals: 276, expected: 288 });
     expect(after.days[4]!.costCents).toBeCloseTo(37.5 * 9.8, 9);
     expect(after.days[4]!.coverage).toEqual({ intervals: 300, expected: 300 });
-    expect(after.days[5]!.costCents).toBeCloseTo(13.5 * 9.8 + 9 * 20.3 + 9 * 15.7, 9);
-    expect(after.days[5]!.kwh).toBe(31.5);
+    expect(after.days[5]!.costCents).toBeCloseTo(18 * 9.8 + 9 * 20.3 + 9 * 15.7, 9);
+    expect(after.days[5]!.kwh).toBe(36);
     const cachedAfter = await q<{ d: string; n: number }>(
       sql`select local_date::text as d, interval_count as n from meter_daily where household_id = ${household.id}::uuid and cost_plan_id is not null order by 1`,
     );
-    expect(cachedAfter).toEqual([
-      { d: '2026-10-30', n: 36 },
-      { d: '2026-10-31', n: 288 },
+    expect(cachedAfter.filter((r) => r.d < '2026-11-03')).toEqual([
+      { d: '2026-10-31', n: 276 },
       { d: '2026-11-01', n: 300 },
-      { d: '2026-11-02', n: 252 },
+      { d: '2026-11-02', n: 288 },
     ]);
 
-    // Ingest after the change cuts its days in Vancouver time: 11 p.m. on 2 Nov stays on the 2nd.
-    await store(t.database.db, household.id, { meter: intervals(local('2026-11-02', 23, 0, VANCOUVER), 1, { consumptionKwh: 0.5, gridImportKwh: 0.5 }) });
-    expect((await meterDaily(household.id)).find((r) => r.d === '2026-11-02')).toMatchObject({ n: 253, c: 32 });
-    expect(await meterDaily(household.id)).toEqual(await rawMeterByDay(household.id, VANCOUVER));
+    // Ingest after the change cuts its days in Halifax time: 1 a.m. on 3 Nov goes on the 3rd.
+    await store(t.database.db, household.id, { meter: intervals(local('2026-11-03', 1, 0, HALIFAX), 1, { consumptionKwh: 0.5, gridImportKwh: 0.5 }) });
+    expect((await meterDaily(household.id)).find((r) => r.d === '2026-11-03')).toMatchObject({ n: 13, c: 2 });
+    expect(await meterDaily(household.id)).toEqual(await rawMeterByDay(household.id, HALIFAX));
 
-    // Back to Toronto: the late reading (Toronto 3 Nov, 2 a.m.) lands on its own day, the rest is
+    // Back to Toronto: the late reading (Toronto 3 Nov, midnight) lands on its own day, the rest is
     // exactly what it was before the round trip.
     expect((await putPreferences(member, { timeZone: TORONTO })).status).toBe(200);
     const restored = await meterDaily(household.id);
@@ -255,7 +258,7 @@ describe('changing the time zone re-cuts the household’s days', () => {
   it('a reader that cut its days in the old zone does not cache their costs after the change', async () => {
     const { household } = await torontoHome();
     const torontoDays = await dailySums(t.database.db, household.id, '2026-10-31', '2026-11-02');
-    await changeHouseholdTimeZone(t.database.db, household.id, VANCOUVER);
+    await changeHouseholdTimeZone(t.database.db, household.id, HALIFAX);
     // A request that loaded the household (and its days) just before the change, pricing after it.
     const costs = await priceDays(t.database.db, { id: household.id, timeZone: TORONTO, province: 'ON' }, [...torontoDays.keys()]);
     expect(costs.get('2026-10-31')).toBeCloseTo(36 * 9.8, 9);
@@ -269,18 +272,18 @@ describe('changing the time zone re-cuts the household’s days', () => {
     let locked!: () => void;
     const lockTaken = new Promise<void>((resolve) => (locked = resolve));
     const change = t.database.db.transaction(async (tx) => {
-      await changeHouseholdTimeZone(tx, household.id, VANCOUVER);
+      await changeHouseholdTimeZone(tx, household.id, HALIFAX);
       locked();
       await held;
     });
     await lockTaken;
-    // 11 p.m. on 2 Nov in Vancouver is 2 a.m. on the 3rd in Toronto.
-    const batch = store(t.database.db, household.id, { meter: intervals(local('2026-11-02', 23, 0, VANCOUVER), 1, { consumptionKwh: 0.5, gridImportKwh: 0.5 }) });
+    // 1 a.m. on 3 Nov in Halifax is midnight on the 3rd in Toronto.
+    const batch = store(t.database.db, household.id, { meter: intervals(local('2026-11-03', 1, 0, HALIFAX), 1, { consumptionKwh: 0.5, gridImportKwh: 0.5 }) });
     await new Promise((resolve) => setTimeout(resolve, 50));
     release();
     await Promise.all([change, batch]);
-    expect(await meterDaily(household.id)).toEqual(await rawMeterByDay(household.id, VANCOUVER));
-    expect((await meterDaily(household.id)).find((r) => r.d === '2026-11-02')).toMatchObject({ n: 253 });
+    expect(await meterDaily(household.id)).toEqual(await rawMeterByDay(household.id, HALIFAX));
+    expect((await meterDaily(household.id)).find((r) => r.d === '2026-11-03')).toMatchObject({ n: 13 });
   });
 
   it('a zone chosen right after sign-up moves the household made with the account (decision 051)', async () => {

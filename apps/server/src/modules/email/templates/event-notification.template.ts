@@ -1,4 +1,5 @@
 import type { Language } from '@peakwise/contracts/account.contract';
+import { formatInZone } from '@peakwise/domain/zoned-format';
 import { greeting, renderEmail } from './layout';
 
 export type EventNotificationKind = 'announced' | 'reminder' | 'rescheduled' | 'cancelled';
@@ -7,8 +8,9 @@ const LOCALE: Record<Language, string> = { en: 'en-CA', fr: 'fr-CA', es: 'es' };
 
 /** "Tuesday, March 3, 6:00 p.m. – 7:00 p.m. EST" on the household's clock, in the member's language. */
 export function eventWindow(language: Language, startsAt: Date, endsAt: Date, timeZone: string): string {
-  const day = new Intl.DateTimeFormat(LOCALE[language], { timeZone, weekday: 'long', month: 'long', day: 'numeric' }).format(startsAt);
-  const time = (d: Date, zone: boolean) => new Intl.DateTimeFormat(LOCALE[language], { timeZone, hour: 'numeric', minute: '2-digit', ...(zone ? { timeZoneName: 'short' } : {}) }).format(d);
+  // On the home's clock by local-time's offsets, which follow the zones' current rules (decision 145).
+  const day = formatInZone(startsAt, timeZone, LOCALE[language], { weekday: 'long', month: 'long', day: 'numeric' });
+  const time = (d: Date, zone: boolean) => formatInZone(d, timeZone, LOCALE[language], { hour: 'numeric', minute: '2-digit' }, zone);
   return `${day}, ${time(startsAt, false)} – ${time(endsAt, true)}`;
 }
 

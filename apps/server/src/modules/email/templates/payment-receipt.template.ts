@@ -1,4 +1,5 @@
 import type { Language } from '@peakwise/contracts/account.contract';
+import { formatInZone } from '@peakwise/domain/zoned-format';
 import { greeting, renderEmail } from './layout';
 
 type Vars = { name: string | null; amountCents: number; brand: string; last4: string; paidAt: Date; timeZone: string; reference: string; billingUrl: string };
@@ -9,7 +10,7 @@ const LOCALES = { en: 'en-CA', fr: 'fr-CA', es: 'es' } as const;
 export function paymentReceiptTemplate(language: Language, v: Vars) {
   const locale = LOCALES[language];
   const amount = new Intl.NumberFormat(locale, { style: 'currency', currency: 'CAD' }).format(v.amountCents / 100);
-  const when = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: v.timeZone, timeZoneName: 'short' }).format(v.paidAt);
+  const when = formatInZone(v.paidAt, v.timeZone, locale, { year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit' }, true);
   const card = `${v.brand === 'unknown' ? '' : `${v.brand.charAt(0).toUpperCase()}${v.brand.slice(1)} `}•••• ${v.last4}`;
   const copy = {
     en: {
