@@ -61,7 +61,8 @@ function intlParts(instant: Date, timeZone: string): LocalParts {
   };
 }
 
-function intlOffsetMs(ms: number, timeZone: string): number {
+/** Intl's own offset for the zone at the instant (its bundled data, whatever source is installed). */
+export function intlOffsetMs(ms: number, timeZone: string): number {
   const p = intlParts(new Date(ms), timeZone);
   // Intl drops milliseconds, so compare with the instant truncated to the second.
   return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(ms / 1000) * 1000;

@@ -1,4 +1,4 @@
-import { utcOffsetMs, wallClock } from './local-time';
+import { intlOffsetMs, utcOffsetMs, wallClock } from './local-time';
 
 /**
  * Dates and times on a household's clock in words, by local-time's offsets rather than Intl's own
@@ -15,15 +15,8 @@ function zoneName(instant: Date, timeZone: string, locale: string): string {
   const offset = utcOffsetMs(instant, timeZone);
   const parts = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'short', hour: 'numeric' }).formatToParts(instant);
   const intlName = parts.find((p) => p.type === 'timeZoneName')?.value;
-  if (intlName && intlOffsetMs(instant, timeZone) === offset) return intlName;
+  if (intlName && intlOffsetMs(instant.getTime(), timeZone) === offset) return intlName;
   const minutes = Math.round(Math.abs(offset) / 60_000);
   const clock = minutes % 60 === 0 ? `${minutes / 60}` : `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;
   return `UTC${offset < 0 ? '−' : '+'}${clock}`;
-}
-
-/** Intl's own offset for the zone at the instant (its bundled data). */
-function intlOffsetMs(instant: Date, timeZone: string): number {
-  const f = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
-  const p = Object.fromEntries(f.formatToParts(instant).map((x) => [x.type, Number(x.value)]));
-  return Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!) - Math.floor(instant.getTime() / 1000) * 1000;
 }
