@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { useZoneOffsets } from '@peakwise/domain/local-time';
-import { systemZoneOffsets } from './lib/zone-info';
+import { systemZoneFile, zoneOffsetsFrom } from './lib/zone-info';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
@@ -138,8 +138,9 @@ const SESSION_CACHE_TTL_MS = 5_000;
 export function createApp(deps: AppDeps) {
   const { config, database } = deps;
   const logger = deps.logger ?? createLogger({ level: config.logLevel });
-  // Every local time the server works out follows the system's zone files (decision 145).
-  useZoneOffsets(config.zoneinfoDir ? systemZoneOffsets(config.zoneinfoDir) : null);
+  // Every local time the server works out follows the database's zone files, as its SQL does:
+  // PGlite's own, PostgreSQL's the system's (decision 145).
+  useZoneOffsets(config.zoneinfoDir ? zoneOffsetsFrom((zone) => database.zoneFile(zone), systemZoneFile(config.zoneinfoDir)) : null);
 
   const app = createRouter();
   // Read before the headers are set: the prerendered pages' inline loader is allowed by its hash.

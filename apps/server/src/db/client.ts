@@ -26,6 +26,12 @@ export type Database = {
   close(): Promise<void>;
   /** A LISTEN session of its own (PostgreSQL: a dedicated connection outside the pool). */
   createListener(options?: { onError?: (error: unknown) => void }): Listener;
+  /**
+   * The database's own compiled file of a time zone (TZif), where this process can read it: PGlite's
+   * bundled one once it has started, so local times in Node and in its SQL agree (decision 145);
+   * undefined while it starts; null for PostgreSQL, whose files are its host's (the system's).
+   */
+  zoneFile(zone: string): Uint8Array | null | undefined;
 };
 
 /** Receives NOTIFY payloads. On PostgreSQL it reconnects and re-LISTENs after a lost connection. */
@@ -59,6 +65,24 @@ export async function dumpPglite(database: Database): Promise<Blob> {
   return (database.db as unknown as { $client: PGlite }).$client.dumpDataDir('none');
 }
 
+/** Where PGlite's file system keeps PostgreSQL's compiled zones (its SHAREDIR's timezone/). */
+const PGLITE_ZONES = '/pglite/share/postgresql/timezone';
+
+/**
+ * A zone's file from PGlite's own file system: undefined until the instance is ready (its module
+ * is PGlite's, not part of its typed interface: a PGlite without it answers undefined, and the
+ * system's files stand in), null when it has no such zone.
+ */
+function pgliteZoneFile(client: PGlite, zone: string): Uint8Array | null | undefined {
+  const fs = (client as unknown as { mod?: { FS?: { readFile(path: string): Uint8Array } } }).mod?.FS;
+  if (!fs || !client.ready) return undefined;
+  try {
+    return fs.readFile(`${PGLITE_ZONES}/${zone}`);
+  } catch {
+    return null;
+  }
+}
+
 function createPglite(dataDir: string, start: PGliteOptions = {}): Database {
   if (dataDir !== 'memory') mkdirSync(dataDir, { recursive: true });
   const client = dataDir === 'memory' ? new PGlite(start) : new PGlite(dataDir);
@@ -66,6 +90,7 @@ function createPglite(dataDir: string, start: PGliteOptions = {}): Database {
   return {
     db,
     kind: 'pglite',
+    zoneFile: (zone) => pgliteZoneFile(client, zone),
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
     ping: async () => {
       await db.execute(sql`select 1`);
@@ -98,6 +123,7 @@ function createPostgres(url: string, connectTimeoutMs: number): Database {
   return {
     db,
     kind: 'postgres',
+    zoneFile: () => null,
     migrate: async () => {
       // Advisory locks belong to a session, so lock and migrate on one dedicated connection.
       const client = await pool.connect();

@@ -1,7 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { localParts, useZoneOffsets } from '@peakwise/domain/local-time';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parsePosixRule, parseTzif, systemZoneOffsets, zoneDataVersion, zoneOffsetMs } from './zone-info';
+import { sql } from 'drizzle-orm';
+import { createDatabase } from '../db/client';
+import { rowsOf } from '../db/rows';
+import { parsePosixRule, parseTzif, systemZoneOffsets, zoneDataVersion, zoneOffsetMs, zoneOffsetsFrom } from './zone-info';
 
 const HOUR = 3_600_000;
 
@@ -104,3 +107,35 @@ describe('the machine’s zone files, against the C library’s reading of them 
     expect(source(at('2026-12-02T01:30:00Z'), '../etc/passwd')).toBeUndefined();
   });
 });
+
+describe('the embedded database’s own zone files (PGlite)', () => {
+  afterEach(() => useZoneOffsets(null));
+
+  it('give Node the offsets PGlite’s SQL converts by, for every Canadian zone, either side of 1 November 2026 and in 2027', async () => {
+    const database = createDatabase({ dataDir: 'memory' });
+    try {
+      await database.ping();
+      const source = zoneOffsetsFrom((zone) => database.zoneFile(zone));
+      const zones = ['America/St_Johns', 'America/Halifax', 'America/Toronto', 'America/Winnipeg', 'America/Regina', 'America/Edmonton', 'America/Vancouver'];
+      const instants = ['2026-07-01T12:00:00Z', '2026-10-31T12:00:00Z', '2026-12-02T01:30:00Z', '2027-01-15T12:00:00Z', '2027-07-15T12:00:00Z'];
+      for (const zone of zones)
+        for (const instant of instants) {
+          const [row] = rowsOf<{ local: string }>(await database.db.execute(sql`select to_char(${instant}::timestamptz at time zone ${zone}, 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as local`));
+          expect(source(Date.parse(instant), zone), `${zone} at ${instant}`).toBe(Date.parse(row!.local) - Date.parse(instant));
+        }
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('asks a reader that cannot tell yet again, and keeps what a reader had', () => {
+    let ready = false;
+    const file = tzif([], [{ offset: -7 * 3600, dst: false }], 'MST7');
+    const source = zoneOffsetsFrom((zone) => (zone === 'America/Vancouver' ? (ready ? file : undefined) : null));
+    expect(source(0, 'America/Vancouver')).toBeUndefined();
+    ready = true;
+    expect(source(0, 'America/Vancouver')).toBe(-7 * HOUR);
+    expect(source(0, 'America/Toronto')).toBeUndefined();
+  });
+});
+

@@ -126,28 +126,47 @@ export function zoneOffsetMs(zone: Zone, ms: number): number {
 }
 
 /**
- * The offset source for local-time (`useZoneOffsets`): each zone's file under `dir` read once. A
- * zone without a readable file (a name with no file, a directory without zone data) is left to
+ * The offset source for local-time (`useZoneOffsets`): each zone's file read once, from the first
+ * reader that has it. A reader answers undefined when it cannot tell yet (a database still
+ * starting: asked again next time), null when it has no such file. A zone no reader has is left to
  * Intl, so a machine without the files behaves as before.
  */
-export function systemZoneOffsets(dir: string): ZoneOffsets {
+export function zoneOffsetsFrom(...readers: ((zone: string) => Uint8Array | null | undefined)[]): ZoneOffsets {
   const zones = new Map<string, Zone | null>();
   return (ms, timeZone) => {
     let zone = zones.get(timeZone);
     if (zone === undefined) {
-      zone = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(timeZone) ? readZone(dir, timeZone) : null;
-      zones.set(timeZone, zone);
+      if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(timeZone)) return undefined;
+      let pending = false;
+      for (const read of readers) {
+        const data = read(timeZone);
+        if (data === undefined) pending = true;
+        const parsed = data ? parseTzif(Buffer.from(data.buffer, data.byteOffset, data.byteLength)) : null;
+        if (parsed) {
+          zone = parsed;
+          break;
+        }
+      }
+      if (zone === undefined && pending) return undefined;
+      zones.set(timeZone, (zone ??= null));
     }
     return zone ? zoneOffsetMs(zone, ms) : undefined;
   };
 }
 
-function readZone(dir: string, timeZone: string): Zone | null {
-  try {
-    return parseTzif(readFileSync(join(dir, timeZone)));
-  } catch {
-    return null;
-  }
+/** The system's compiled zone files under `dir` (the C library's and a system PostgreSQL's). */
+export function systemZoneFile(dir: string): (zone: string) => Uint8Array | null {
+  return (zone) => {
+    try {
+      return readFileSync(join(dir, zone));
+    } catch {
+      return null;
+    }
+  };
+}
+
+export function systemZoneOffsets(dir: string): ZoneOffsets {
+  return zoneOffsetsFrom(systemZoneFile(dir));
 }
 
 /** The zone data's release ("2026f"), from the tzdata.zi the files are compiled from, or null. */
