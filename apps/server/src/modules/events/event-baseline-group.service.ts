@@ -175,15 +175,15 @@ export async function groupDays(db: DbOrTx, event: EventRow, members: readonly {
  */
 async function eventDayGroupBaselines(db: DbOrTx, event: EventRow, households: readonly Participant[], now: Date): Promise<Map<string, FrozenBaseline>> {
   const out = new Map<string, FrozenBaseline>();
-  const windowEndMs = eventDayRanges(event.startsAt, event.endsAt, EARLY_WINDOW_GAP_MINUTES)[0]!.toMs;
-  if (households.length === 0 || now.getTime() < windowEndMs) return out;
+  // The window as an instant range, the same for every home whatever its zone.
+  const windowRange = eventDayRanges(event.startsAt, event.endsAt, EARLY_WINDOW_GAP_MINUTES)[0]!;
+  if (households.length === 0 || now.getTime() < windowRange.toMs) return out;
   const solar = await solarAmong(db, event.id, households.map((h) => h.householdId));
   const members = households.filter((h) => !solar.has(h.householdId));
   if (members.length === 0) return out;
   const pools = await peerPools(db, event.id, members.map((h) => h.householdId));
   const homes = [...new Set([...members.map((h) => h.householdId), ...[...pools.values()].flat()])];
-  // The window as an instant range, the same for every home whatever its zone.
-  const rows = await gridImportInRanges(db, homes.map((householdId) => ({ householdId, group: 0 })), [eventDayRanges(event.startsAt, event.endsAt, EARLY_WINDOW_GAP_MINUTES).slice(0, 1)]);
+  const rows = await gridImportInRanges(db, homes.map((householdId) => ({ householdId, group: 0 })), [[windowRange]]);
   const parsed = parsedReadings(rows);
   for (const household of members) {
     const slots = eventSlots(event.startsAt, event.endsAt, household.timeZone);
