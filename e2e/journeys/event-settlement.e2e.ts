@@ -12,8 +12,8 @@ import { chooseLanguage } from '../support/choose-language';
 import { DAY, DEMO_OPERATOR, EVENT_JOURNEY_TIMEOUT, FIVE_MINUTES, HOUR, MINUTE } from '../support/journey-constants';
 
 // A program of its own in a province no other journey uses, so this member sees only this event.
-// Quebec keeps Toronto's clock, on which the server's and Chromium's zone data agree (for
-// Winnipeg and Edmonton, Debian's Chromium reads November 2026 as daylight time).
+// Quebec keeps Toronto's clock. (Chromium's reading of Winnipeg and Edmonton in November 2026,
+// once taken for a quirk, was their new permanent time: decision 145.)
 const PROGRAM = 'E2E settlement journey (Quebec)';
 const PROVINCE = 'QC';
 const ZONE = 'America/Toronto';
