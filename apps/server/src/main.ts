@@ -179,13 +179,16 @@ async function main() {
   let demoRunner: DemoRunner | undefined;
   const neighbourRunners: DemoRunner[] = [];
   let stoppingDemo = false;
+  // Settles once the demo homes' back-filled history and the demo's statements are in (or given up).
+  let demoHistoryIn!: () => void;
+  const demoHistory = new Promise<void>((resolve) => (demoHistoryIn = resolve));
   if (demoUserId && config.demo.simulator) {
     void Promise.all([ingest.ready, natsIngest?.ready])
       .then(async () => {
         const demo = await ensureDemoHousehold(database.db, demoUserId, DEMO_HOUSEHOLD, { backfillDays: config.demo.backfillDays, now: now() });
         // Events come before the simulator starts: it cuts the household's use during the ones it opted in to.
         const demoEvents = demoOperatorId ? await ensureDemoEvents(database.db, demo.household.id, demoOperatorId, now(), config.demo.backfillDays) : { pastEventIds: [] };
-        if (stoppingDemo) return;
+        if (stoppingDemo) return demoHistoryIn();
         demoRunner = startDemoRunner({
           db: database.db,
           logger,
@@ -204,13 +207,13 @@ async function main() {
         void demoRunner.backfilled
           .then(() => (stoppingDemo ? undefined : settlePastDemoEvents(database.db, demoEvents.pastEventIds, now())))
           .catch((error: unknown) => logger.warn({ err: error }, 'Could not hand the demo’s past events to settlement'));
-        void demoRunner.backfilled
+        const statements = demoRunner.backfilled
           .then(() => (stoppingDemo ? undefined : issueDemoStatements(database.db, demo.household.id, now(), config.payments.sandboxWebhookSecret)))
           .catch((error: unknown) => logger.warn({ err: error }, 'Could not issue the demo’s statements'));
         // The other provinces' demo homes report through the same broker, once the demo
         // household's history is in (both at once would slow its back-fill), each then handing
         // its past event to settlement (decision 103).
-        void demoRunner.backfilled
+        const neighbours = demoRunner.backfilled
           .then(async () => {
             const backfillDays = Math.min(config.demo.backfillDays, NEIGHBOUR_BACKFILL_DAYS);
             for (const [index, home] of neighbourHomes.entries()) {
@@ -235,9 +238,13 @@ async function main() {
             }
           })
           .catch((error: unknown) => logger.warn({ err: error }, 'Could not start the other provinces’ demo homes'));
+        void Promise.all([statements, neighbours]).then(() => demoHistoryIn());
       })
-      .catch((error: unknown) => logger.error({ err: error }, 'Demo household simulator failed to start'));
-  }
+      .catch((error: unknown) => {
+        logger.error({ err: error }, 'Demo household simulator failed to start');
+        demoHistoryIn();
+      });
+  } else demoHistoryIn();
 
   // Maintenance follows new readings within seconds and sweeps every household on a timer.
   const scheduler = startScheduler([maintenanceSweepJob({ database, logger })], logger);
@@ -299,7 +306,12 @@ async function main() {
   });
   const maintenance = startMaintenanceProcessor({ database, logger });
   // Monthly statements on the 1st (decision 044): this month's run; each run schedules the next.
-  await scheduleStatementRuns(database.db, now());
+  // With the demo, once its homes' history is in: in the first hours of a month (UTC) the run on a
+  // first start includes the month just over where it is over, and would issue it from a back-fill
+  // still arriving (the demo's own months are issued in order after its back-fill).
+  void demoHistory
+    .then(() => scheduleStatementRuns(database.db, now()))
+    .catch((error: unknown) => logger.error({ err: error }, 'Could not schedule the monthly statement run'));
   // Auto-pay's hourly sweep chains itself; this keyed call only makes sure the chain exists (decision 048).
   await scheduleAutopaySweep(database.db, now());
   // Bill reminders (decision 049): this hour's sweep; each sweep schedules the next.
