@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { freezeEventDayGroupBaseline, thawBaseline } from './event-baseline-frozen';
-import { chooseEventDayGroup, windowUse, type WindowUse } from './event-baseline-group';
+import { chooseEventDayGroup, type WindowUse } from './event-baseline-group';
+import { slotsKwh } from './event-baseline-methods';
 import type { DayReadings, SlotReadings } from './event-intervals';
 
 // A weekday event 18:00–18:30 in Toronto (EDT, UTC−4): 6 slots; its window 13:00–16:00, 36 slots.
@@ -21,8 +22,8 @@ describe('choosing the group of a member with no past day (decision 144)', () =>
   it('reads a window only when every slot is in: a gap would read as a low use', () => {
     const day = Object.fromEntries(['13:00', '13:05', '13:10'].map((slot, i) => [slot, 0.1 * (i + 1)]));
     const readings: DayReadings = new Map([[DATE, day]]);
-    expect(windowUse(readings, DATE, ['13:00', '13:05', '13:10'])).toBeCloseTo(0.6, 12);
-    expect(windowUse(readings, DATE, ['13:00', '13:05', '13:10', '13:15'])).toBeNull();
+    expect(slotsKwh(readings, DATE, ['13:00', '13:05', '13:10'])).toBeCloseTo(0.6, 12);
+    expect(slotsKwh(readings, DATE, ['13:00', '13:05', '13:10', '13:15'])).toBeNull();
   });
 });
 

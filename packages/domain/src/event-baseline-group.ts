@@ -151,14 +151,3 @@ export function chooseEventDayGroup(memberId: string, memberWindowKwh: number, c
   const group = ranked.slice(0, size).map((r) => r.c);
   return group.length >= MIN_COMPARISON_GROUP ? group : null;
 }
-
-/** A home's use over the window's slots on one day, or null when a slot is missing (a gap is no saving). */
-export function windowUse(readings: DayReadings, date: LocalDate, slots: readonly string[]): number | null {
-  let sum = 0;
-  for (const slot of slots) {
-    const kwh = readingAt(readings, date, clockOf(slot));
-    if (kwh === undefined || !Number.isFinite(kwh)) return null;
-    sum += kwh;
-  }
-  return sum;
-}

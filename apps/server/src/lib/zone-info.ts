@@ -165,10 +165,6 @@ export function systemZoneFile(dir: string): (zone: string) => Uint8Array | null
   };
 }
 
-export function systemZoneOffsets(dir: string): ZoneOffsets {
-  return zoneOffsetsFrom(systemZoneFile(dir));
-}
-
 /** The zone data's release ("2026f"), from the tzdata.zi the files are compiled from, or null. */
 export function zoneDataVersion(dir: string): string | null {
   try {

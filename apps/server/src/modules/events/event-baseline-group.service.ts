@@ -1,6 +1,7 @@
 import { dayKind, EARLY_WINDOW_GAP_MINUTES } from '@peakwise/domain/event-baseline';
 import { freezeEventDayGroupBaseline, freezeGroupBaseline, type FrozenBaseline, type GroupDay } from '@peakwise/domain/event-baseline-frozen';
-import { anyKindDays, anyKindLookBack, chooseEventDayGroup, chooseGroup, windowUse } from '@peakwise/domain/event-baseline-group';
+import { anyKindDays, anyKindLookBack, chooseEventDayGroup, chooseGroup } from '@peakwise/domain/event-baseline-group';
+import { slotsKwh } from '@peakwise/domain/event-baseline-methods';
 import { adjustmentWindowSlots, eventDayReadings, eventSlots, readingsByDayFromLists, type DayReadings } from '@peakwise/domain/event-intervals';
 import { eventDateOf, eventDayRanges, type ReadingRange } from '@peakwise/domain/event-reading-plan';
 import { localParts, zonedTimeToUtc } from '@peakwise/domain/local-time';
@@ -191,7 +192,7 @@ async function eventDayGroupBaselines(db: DbOrTx, event: EventRow, households: r
     if (!slots || !window) continue;
     const use = (id: string) => {
       const readings = parsed(id, household.timeZone);
-      return readings ? windowUse(readings, window.date, window.slots) : null;
+      return readings ? slotsKwh(readings, window.date, window.slots) : null;
     };
     const own = use(household.householdId);
     if (own === null) continue;
