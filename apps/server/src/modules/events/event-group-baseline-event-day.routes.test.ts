@@ -145,4 +145,21 @@ describe('a member with no complete past day, scored on the event day by a compa
     // The solar home had no baseline to be paid against, and its result says why.
     expect(results.find((r) => r.householdId === homes.get(sunny.userId))).toMatchObject({ outcome: 'no_baseline', points: 0 });
   });
+
+  it('is not promised the day itself for an event at 4:30 a.m., whose hours before it fall on the day before; one at 5 a.m. is', async () => {
+    // Still no complete day: its readings began at 13:00 on the event day.
+    const nextDay = addDays(eventDate, 1);
+    now = at(eventDate, 22);
+    const outlookAt = async (hour: number, minute: number) => {
+      const res = await call(operator, 'POST', '/api/ops/events', { programId, startsAt: at(nextDay, hour, minute).toISOString(), endsAt: at(nextDay, hour + 1, minute).toISOString(), holdoutPercent: 0 });
+      expect(res.status).toBe(201);
+      return (await call(newcomer, 'GET', `/api/events/${res.body.id as string}`)).body.outlook as Record<string, unknown>;
+    };
+    // 4:30 − 2 h − 3 h = 23:30 the day before: the freeze would find no window to read.
+    const early = await outlookAt(4, 30);
+    expect(early).toMatchObject({ status: 'insufficient_history', days: [], daysLeft: 0 });
+    expect(early.byEventDay).toBeUndefined();
+    // 5:00 − 5 h = midnight: the window is the day's first three hours.
+    expect(await outlookAt(5, 0)).toMatchObject({ status: 'insufficient_history', days: [], daysLeft: 0, byEventDay: true });
+  });
 });
