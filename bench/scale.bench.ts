@@ -15,7 +15,7 @@
  *   npm run scale -w @peakwise/bench -- --size=smoke   # 5 homes, 1 device, 3 days
  * Knobs: BENCH_SCALE_HOMES, BENCH_SCALE_DEVICES, BENCH_SCALE_DAYS, BENCH_SCALE_SMALL_HOMES (the
  * comparison's homes, 10), BENCH_SCALE_MEMBERS (members reading, 10), BENCH_SCALE_READ_RATE
- * (req/s, 500), BENCH_SCALE_READ_SECONDS (60 on each database, in two rounds), BENCH_SCALE_SHARED_BUFFERS (the cluster's, 1GB),
+ * (req/s, 500; a list such as 500,200 runs the mix at each in turn, the first the target's), BENCH_SCALE_READ_SECONDS (60 on each database, in two rounds), BENCH_SCALE_SHARED_BUFFERS (the cluster's, 1GB),
  * BENCH_SCALE_COMPACTION_LANES (the compaction job's lanes, each run by a durable worker of its own, 2), BENCH_SCALE_SERVERS (server processes on each database, 2),
  * BENCH_SCALE_ROUTE_READS (reads of each screen alone for its cost, 200; 0 skips).
  * The cluster's data directories are under the OS temporary directory (TMPDIR), on its disk.
@@ -24,7 +24,7 @@ import { statfsSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { startTestReplicatedCluster, type TestReplicatedCluster } from '../apps/server/src/test/pg-replica';
 import { createFreshDatabase, type FreshDatabase } from './lib/database';
-import { acceptEncodingOf, benchSize, numberKnob, readEncoding, stringKnob, verdict } from './lib/env';
+import { acceptEncodingOf, benchSize, listKnob, numberKnob, readEncoding, stringKnob, verdict } from './lib/env';
 import { int, log, ms, percentile } from './lib/format';
 import { machineLine } from './lib/machine';
 import { signInMember, signUpMember, type BenchMember } from './lib/members';
@@ -44,7 +44,7 @@ const DEVICES = numberKnob('SCALE_DEVICES', smoke ? 1 : 4);
 const DAYS = numberKnob('SCALE_DAYS', smoke ? 3 : 365);
 const SMALL_HOMES = numberKnob('SCALE_SMALL_HOMES', smoke ? 2 : 10);
 const MEMBERS = Math.min(numberKnob('SCALE_MEMBERS', smoke ? 2 : 10), SMALL_HOMES, HOMES);
-const RATE = numberKnob('SCALE_READ_RATE', smoke ? 50 : 500);
+const RATES = listKnob('SCALE_READ_RATE', smoke ? [50] : [500]);
 const READ_SECONDS = numberKnob('SCALE_READ_SECONDS', smoke ? 3 : 60);
 const READ_ENCODING = readEncoding();
 const SHARED_BUFFERS = stringKnob('SCALE_SHARED_BUFFERS') ?? (smoke ? '64MB' : '1GB');
@@ -80,6 +80,7 @@ const peakBytes = needFor(2 * monthMax) + readings * 2 * 12;
 log(`scale (${size}): ${int(HOMES)} homes × (meter + ${DEVICES} devices) × ${DAYS} days = ${int(readings)} readings; peak about ${gib(peakBytes)} on ${tmpdir()}, ${gib(freeBytes())} free`);
 if (peakBytes > freeBytes()) throw new Error('not enough free disk for this run: lower BENCH_SCALE_HOMES, BENCH_SCALE_DEVICES or BENCH_SCALE_DAYS');
 
+type RateMix = { rate: number; big: Mix; small: Mix };
 type Mix = { p50: number; p95: number; p99: number; answered: number; rate: number; failed: number; shed: number; costs: Costs; perRead: Costs; loads: number[] };
 
 async function main() {
@@ -126,11 +127,14 @@ async function main() {
     const smallSide = await mixSide(cluster, small, smallMembers, `${SMALL_HOMES} homes`, groups, meters);
     for (const side of [bigSide, smallSide]) await settled(side);
     for (const side of [bigSide, smallSide]) await idleCost(side);
-    for (const side of [bigSide, smallSide, smallSide, bigSide]) await mixRound(cluster, side);
-    const bigMix = mixOf(bigSide);
-    const smallMix = mixOf(smallSide);
+    const mixes: RateMix[] = [];
+    for (const rate of RATES) {
+      for (const side of [bigSide, smallSide]) Object.assign(side, { rounds: [], loads: [], costs: [], statementsBefore: undefined });
+      for (const side of [bigSide, smallSide, smallSide, bigSide]) await mixRound(cluster, side, rate);
+      mixes.push({ rate, big: mixOf(bigSide, rate), small: mixOf(smallSide, rate) });
+    }
     const routes = ROUTE_READS > 0 ? await routeCosts({ url: bigSide.group.url, members: bigSide.members, mix: SCREEN_MIX, reads: ROUTE_READS, lanes: 4, meter: bigSide.meter, idle: bigSide.idle!, flushMs: FLUSH_MS }) : [];
-    report(months, smallMonths, wallS, bytes, bigMix, smallMix, check, routes);
+    report(months, smallMonths, wallS, bytes, mixes, check, routes);
   } finally {
     for (const meter of meters) await meter.close();
     for (const group of groups) await group.stop().catch(() => group.kill9());
@@ -262,8 +266,8 @@ async function idleCost(side: MixSide) {
   );
 }
 
-/** One round of the screen mix at RATE on one side, READ_SECONDS / 2 long, then the counters' flush. */
-async function mixRound(cluster: TestReplicatedCluster, side: MixSide) {
+/** One round of the screen mix at `rate` on one side, READ_SECONDS / 2 long, then the counters' flush. */
+async function mixRound(cluster: TestReplicatedCluster, side: MixSide, rate: number) {
   await replicaCaughtUp(side.fresh.pool, cluster.replicaUrl('postgres'));
   // The server's look at the replica's lag (every 250 ms) lets members who just wrote read there again.
   await new Promise((r) => setTimeout(r, 1_000));
@@ -272,14 +276,14 @@ async function mixRound(cluster: TestReplicatedCluster, side: MixSide) {
     url: side.group.url,
     origin: side.group.url,
     acceptEncoding: acceptEncodingOf(READ_ENCODING),
-    rate: RATE,
+    rate,
     signInRate: 0,
     seconds: READ_SECONDS / 2,
     members: side.members.map(({ cookie, email, password }) => ({ cookie, email, password })),
     mix: SCREEN_MIX,
     timeoutMs: 10_000,
     maxSockets: 256,
-    maxOutstanding: Math.max(100, RATE * 2),
+    maxOutstanding: Math.max(100, rate * 2),
   });
   side.statementsBefore ??= await side.meter.statements();
   const before = await side.meter.snapshot();
@@ -293,7 +297,7 @@ async function mixRound(cluster: TestReplicatedCluster, side: MixSide) {
 const cores = (ms: number, seconds: number) => `${(ms / seconds / 1000).toFixed(2)}`;
 
 /** Both rounds of a side together: latency percentiles over every screen read, the rate answered, what failed, what a read cost. */
-function mixOf(side: MixSide): Mix {
+function mixOf(side: MixSide, rate: number): Mix {
   const labels = Object.keys(side.rounds[0]!.byLabel).filter((l) => l !== 'sign-in');
   const of = (l: string) => side.rounds.map((r) => r.byLabel[l]!);
   const latencies = labels.flatMap((l) => of(l).flatMap((b) => b.latencies)).sort((a, b) => a - b);
@@ -322,7 +326,7 @@ function mixOf(side: MixSide): Mix {
   };
   const loopDelays = side.rounds.map((r) => `${r.loopDelay.p99.toFixed(0)}/${r.loopDelay.max.toFixed(0)}`).join(', ');
   log(
-    `  read mix on ${side.label} (${side.fresh.name}): ${int(mix.answered)} answered at ${int(mix.rate)}/s of ${RATE} asked (${int(sent)} sent), p50 ${ms(mix.p50)}, p95 ${ms(mix.p95)}, p99 ${ms(mix.p99)}, ` +
+    `  read mix on ${side.label} (${side.fresh.name}): ${int(mix.answered)} answered at ${int(mix.rate)}/s of ${rate} asked (${int(sent)} sent), p50 ${ms(mix.p50)}, p95 ${ms(mix.p95)}, p99 ${ms(mix.p99)}, ` +
       `${mix.failed} failed or non-2xx, ${int(mix.shed)} shed; load at each round's start ${mix.loads.map((l) => l.toFixed(1)).join(', ')}; the read worker's timer lateness p99/max ${loopDelays} ms`,
   );
   log(
@@ -357,8 +361,7 @@ function report(
   smallMonths: MonthFigures[],
   wallS: number,
   bytes: Awaited<ReturnType<typeof seriesBytes>>,
-  big: Mix,
-  small: Mix,
+  mixes: readonly RateMix[],
   check: Awaited<ReturnType<typeof rollupMismatches>>,
   routes: RouteCost[],
 ) {
@@ -369,20 +372,24 @@ function report(
   const total = bytes.reduce((n, b) => n + b.bytes, 0);
   const totalReadings = bytes.reduce((n, b) => n + b.readings, 0);
   const perSeries = bytes.map((b) => `${b.table} ${(b.bytes / b.readings).toFixed(2)}`).join(', ');
-  const ratio = big.p99 / small.p99;
-  const sustained = big.rate >= RATE * 0.95 && small.rate >= RATE * 0.95 && big.failed === 0 && small.failed === 0;
   const smallLoadS = smallMonths.reduce((n, m) => n + m.loadS, 0);
   const lines = [
     `scale[${size}]: ${int(HOMES)} homes × (meter + ${DEVICES} devices) × ${DAYS} days: ${int(loaded)} readings in ${months.length} months, ${(wallS / 60).toFixed(1)} min wall`,
     `  load ${sum('loadS').toFixed(0)} s (${int(loaded / sum('loadS'))} readings/s), rollups ${sum('rollupsS').toFixed(0)} s, compaction ${sum('compactS').toFixed(0)} s (${int(loaded / sum('compactS'))} readings/s), ` +
       `months given back ${sum('reclaimS').toFixed(1)} s, waiting for the replica ${sum('replicaS').toFixed(0)} s; the members' rollups against their readings: ${check.meter + check.device} days differ ${verdict(size, check.meter + check.device === 0)}`,
     `  bytes a reading: raw month ${rawMonth.month} ${rawMonth.rawBytesPerReading.toFixed(1)}; the compacted year ${(total / totalReadings).toFixed(2)} (${perSeries}; ${(total / 2 ** 30).toFixed(2)} GiB for ${int(totalReadings)} readings, keys and TOAST in)`,
-    `  read mix at ${RATE} req/s for ${READ_SECONDS} s on each database through ${SERVERS} server processes each (rounds big, small, small, big; load ${[...big.loads, ...small.loads].map((l) => l.toFixed(1)).join('/')}) from the replica: ${int(HOMES)} homes p50 ${ms(big.p50)} p95 ${ms(big.p95)} p99 ${ms(big.p99)} (${int(big.rate)}/s, ${big.failed} failed); ` +
-      `${SMALL_HOMES} homes (loaded alike: ${smallLoadS.toFixed(1)} s) p50 ${ms(small.p50)} p95 ${ms(small.p95)} p99 ${ms(small.p99)} (${int(small.rate)}/s, ${small.failed} failed); ` +
-      `p99 ratio ${ratio.toFixed(2)}× ${verdict(size, ratio <= TARGET_RATIO && sustained)} (target ≤${TARGET_RATIO}× at ≥95 % of the rate, every read 2xx)`,
-    `  a mix request sent, less the idle rate: ${int(HOMES)} homes ${costLine(big.perRead)}`,
-    `  ${SMALL_HOMES} homes ${costLine(small.perRead)}`,
   ];
+  for (const { rate, big, small } of mixes) {
+    const ratio = big.p99 / small.p99;
+    const sustained = big.rate >= rate * 0.95 && small.rate >= rate * 0.95 && big.failed === 0 && small.failed === 0;
+    lines.push(
+      `  read mix at ${rate} req/s for ${READ_SECONDS} s on each database through ${SERVERS} server processes each (rounds big, small, small, big; load ${[...big.loads, ...small.loads].map((l) => l.toFixed(1)).join('/')}) from the replica: ${int(HOMES)} homes p50 ${ms(big.p50)} p95 ${ms(big.p95)} p99 ${ms(big.p99)} (${int(big.rate)}/s, ${big.failed} failed); ` +
+        `${SMALL_HOMES} homes (loaded alike: ${smallLoadS.toFixed(1)} s) p50 ${ms(small.p50)} p95 ${ms(small.p95)} p99 ${ms(small.p99)} (${int(small.rate)}/s, ${small.failed} failed); ` +
+        `p99 ratio ${ratio.toFixed(2)}× ${verdict(size, ratio <= TARGET_RATIO && sustained)} (target ≤${TARGET_RATIO}× at ≥95 % of the rate, every read 2xx)`,
+      `  a mix request sent, less the idle rate: ${int(HOMES)} homes ${costLine(big.perRead)}`,
+      `  ${SMALL_HOMES} homes ${costLine(small.perRead)}`,
+    );
+  }
   if (routes.length > 0) {
     lines.push(`  each screen read alone on ${int(HOMES)} homes (${routes[0]!.reads} reads, 4 at a time, less the idle rate), per read:`);
     for (const r of routes) {
