@@ -3,9 +3,12 @@
  * Ontario homes, four programs (two limited to a postal area), 200 settled events and the last
  * ten with every home opted in and settled (a million participations and results). Prints the
  * list's time five times and its first rows, to compare a change's figures with the code's before.
+ * Each event's figures are stored as its settlement run stores them (decision 146), and what that
+ * store cost for an event of every home is printed too (the part settlement adds).
  * `npx tsx bench/ops-events-list.ts` (KEEP=1 leaves the database and prints its name).
  */
 import { listEventsForOps } from '../apps/server/src/modules/events/events.repository';
+import { storeEventTotals } from '../apps/server/src/modules/events/event-totals.repository';
 import { createFreshDatabase } from './lib/database';
 
 const ADMIN = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -30,6 +33,14 @@ try {
       select $1::uuid, id, 1, 'settled', 2, 1.5, 0.5, 100, '{}'::jsonb, now() from households`, [eventId]);
   }
   await p.query('analyze');
+  // As each event's settlement run leaves them: the ten full events timed, the others empty.
+  const stores: number[] = [];
+  for (const eventId of events) {
+    const t0 = performance.now();
+    await storeEventTotals(fresh.database.db, [eventId], new Date());
+    if (events.indexOf(eventId) >= events.length - 10) stores.push(performance.now() - t0);
+  }
+  console.log(`storeEventTotals, an event of ${HOMES} settled homes: ${stores.map((t) => t.toFixed(0)).join(' / ')} ms`);
 
   const times: number[] = [];
   let sample = '';

@@ -89,6 +89,7 @@ export const TABLE_PLACEMENT: Readonly<Record<string, Placement>> = {
   app_secrets: { kind: 'reference', why: 'a handful of server-wide keys read by every request' },
   energy_events: { kind: 'reference', why: OPERATOR },
   event_holdout_draws: { kind: 'reference', why: 'one row per event, joined to each household’s assignment' },
+  event_totals: { kind: 'reference', why: 'one row per event, its figures as its settlement left them (decision 146), read by the operator’s list' },
   event_programs: { kind: 'reference', why: OPERATOR },
   geocoder_cache: { kind: 'reference', why: 'postal codes, shared by every household' },
   openadr_events: { kind: 'reference', why: 'the utility’s events, mapped to Peakwise events for every household' },

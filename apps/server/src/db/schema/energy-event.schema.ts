@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { EVENT_STATUSES } from '@peakwise/domain/event-status';
-import { boolean, check, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { PROGRAM_STATUSES, type ProgramWindow } from '@peakwise/domain/event-program';
 
 /**
@@ -158,5 +158,34 @@ export const eventResults = pgTable(
     check('event_results_at_once', sql`(${t.sigmaKwh} is null) = (${t.atOnceKwh} is null) and (${t.atOnceKwh} is null or ${t.atOnceKwh} >= 0)`),
     check('event_results_released', sql`(${t.proofStatus} is not distinct from 'released') = (${t.releasedAt} is not null) and (${t.releasedAt} is null) = (${t.releasedByEventId} is null)`),
     index('event_results_household_season_idx').on(t.householdId, t.season).where(sql`season is not null`),
+  ],
+);
+
+/**
+ * An event's figures as its latest settlement run left them (decision 146): the operator's list
+ * reads these rather than totalling the event's results on every call. Written by the run, in its
+ * transaction, for its event and for each event whose held points it released.
+ */
+export const eventTotals = pgTable(
+  'event_totals',
+  {
+    eventId: uuid('event_id')
+      .primaryKey()
+      .references(() => energyEvents.id, { onDelete: 'cascade' }),
+    optedIn: integer('opted_in').notNull(),
+    results: integer('results').notNull(),
+    /** Results without a settled outcome: insufficient data or no baseline. */
+    notSettled: integer('not_settled').notNull(),
+    /** Points paid at once or released; held points apart (decision 140). */
+    pointsPaid: bigint('points_paid', { mode: 'number' }).notNull(),
+    pointsHeld: bigint('points_held', { mode: 'number' }).notNull(),
+    reductionKwh: doublePrecision('reduction_kwh').notNull(),
+    totalledAt: timestamp('totalled_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    check(
+      'event_totals_counts',
+      sql`${t.optedIn} >= 0 and ${t.results} >= 0 and ${t.notSettled} between 0 and ${t.results} and ${t.pointsPaid} >= 0 and ${t.pointsHeld} >= 0`,
+    ),
   ],
 );

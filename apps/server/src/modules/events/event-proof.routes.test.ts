@@ -205,6 +205,11 @@ describe('points held until proven (decisions 140 and 141)', () => {
   it('(c) the third event proves the season: it and the held second event are released, each under its own key', async () => {
     const [, e2, e3] = events as [string, string, string];
     const at = settleAt(EVENT_DAYS[2]!);
+    // The operator's list before: E2 holds the cutter's 120 and has paid nothing.
+    const operator = await createMember(t.app);
+    await setOperator(db(), operator.email);
+    const listedE2 = async () => ((await (await call(operator, '/api/ops/events')).json()) as { id: string; settled: { pointsAwarded: number; pointsHeld: number } | null }[]).find((e) => e.id === e2)!.settled;
+    expect(await listedE2()).toMatchObject({ pointsAwarded: 0, pointsHeld: 120 });
     await settle(e3, EVENT_DAYS[2]!);
 
     // E3 saves 0.96, 16 %: 130, under the bar; the season: (1.32 + 0.84 + 0.96) ÷ √1.32 = 2.716 ≥ 2.5.
@@ -229,6 +234,8 @@ describe('points held until proven (decisions 140 and 141)', () => {
     // Nobody else is proven: late 1.32 ÷ √1.32 = 1.15, placebo (0.6 − 0.6 + 0) ÷ √1.32 = 0.
     expect(await points(homes.late)).toMatchObject({ balance: 160, heldPoints: 0 });
     expect(await points(homes.placebo)).toMatchObject({ balance: 0, heldPoints: 100 });
+    // E3's settlement released E2's 120: E2's line in the operator's list moves it from held to paid.
+    expect(await listedE2()).toMatchObject({ pointsAwarded: 120, pointsHeld: 0 });
   });
 
   it('(d) running every settlement again posts nothing', async () => {

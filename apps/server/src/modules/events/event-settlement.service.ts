@@ -13,6 +13,7 @@ import { announceToWebhooks } from '../webhooks/webhook-announce';
 import { recordPaidIntervals } from './event-stacking.repository';
 import { solarParticipants } from './event-baseline-group.repository';
 import { stackingContext, stackOutcome } from './event-stacking.service';
+import { storeEventTotals } from './event-totals.repository';
 import { paidIntervalsNoiseKwh, type StackedSettlement } from '@peakwise/domain/event-stacked-points';
 import { withKwhPoints, type KwhPoints } from '@peakwise/domain/event-kwh-points';
 import type { GrossFigures } from '@peakwise/domain/event-baseline-frozen-gross';
@@ -72,6 +73,8 @@ export async function settleEndedEvent(tx: DbOrTx, eventId: string, now: Date, o
   // A batch's writes are sent without waiting for them: the database stores batch n while Node
   // computes batch n + 1 (one connection, so statements still run in the order they were sent).
   let writing: Promise<void> = Promise.resolve();
+  // The events whose held points this run released: their figures change with this event's.
+  const releasedFrom = new Set<string>();
   // Against the baseline each household was shown before the event (decision 099), with the same-day
   // adjustment from the event day's readings.
   for await (const batch of settlementBaselines(tx, { ...event, status: 'ended' }, participants, otherStarts, options.batchSize ?? SETTLEMENT_BATCH)) {
@@ -112,12 +115,14 @@ export async function settleEndedEvent(tx: DbOrTx, eventId: string, now: Date, o
       // Before the payments: a shared interval another event recorded fails the run here, so it is not paid twice.
       await recordPaidIntervals(tx, event.id, sharedPaid, now);
       const released = await releaseProven(tx, event.id, proven, now);
+      for (const r of released) if (r.eventId) releasedFrom.add(r.eventId);
       await payEventPointsInBulk(tx, event.id, [...payments, ...released]);
     })();
     // Awaited after the loop; a failure there fails the run, not the process.
     writing.catch(() => {});
   }
   await writing;
+  await storeEventTotals(tx, [eventId, ...releasedFrom], now);
   if (pending > 0) return { settled, pending, retryAt: new Date(now.getTime() + RETRY_MS) };
   // The first settlement is the result members' webhooks hear of (decision 060); a later re-run
   // that corrects it shows on the screens, not as a second message.

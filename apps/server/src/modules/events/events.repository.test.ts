@@ -4,6 +4,7 @@ import { rowsOf } from '../../db/rows';
 import { createTestDatabase } from '../../test/test-database';
 import type { Database } from '../../db/client';
 import { listEventsForOps } from './events.repository';
+import { storeEventTotals } from './event-totals.repository';
 
 /**
  * The console's event list, its figures worked out here by hand from the rows inserted: reach by
@@ -80,5 +81,31 @@ describe('listEventsForOps', () => {
       { id: ids.empty, reach: 6, optedIn: 0, settled: 0, awarded: 0, held: 0, reductionKwh: 0, insufficient: 0 },
     ]);
     expect(rows.map((r) => r.programName)).toEqual(['Toronto core', 'All Ontario', 'All Ontario']);
+  });
+
+  it('reads an event’s figures as its last settlement run stored them (decision 146), and counts an event no run has totalled live', async () => {
+    const figuresOf = async (key: string) => {
+      const row = (await listEventsForOps(database.db)).find((r) => r.id === ids[key])!;
+      return { optedIn: row.optedIn, settled: row.settledHouseholds, awarded: row.pointsAwarded, held: row.pointsHeld, reductionKwh: Number(row.reductionKwh.toFixed(9)), insufficient: row.insufficientData };
+    };
+    const older = { optedIn: 4, settled: 4, awarded: 150, held: 110, reductionKwh: 0.9, insufficient: 1 };
+    await storeEventTotals(database.db, [ids.older!], new Date());
+    expect(await figuresOf('older')).toEqual(older);
+
+    // A later settlement releases b's held 110 (as decision 140's season test does). Until a run
+    // stores the older event's figures again, the list shows the ones stored.
+    await database.db.execute(sql`
+      update event_results set proof_status = 'released', released_at = now(), released_by_event_id = ${ids.newer}::uuid
+      where event_id = ${ids.older}::uuid and household_id = ${ids.b}::uuid`);
+    expect(await figuresOf('older')).toEqual(older);
+    await storeEventTotals(database.db, [ids.newer!, ids.older!], new Date());
+    expect(await figuresOf('older')).toEqual({ ...older, awarded: 260, held: 0 });
+
+    // The empty event, never totalled, is counted from its rows as they come.
+    await database.db.execute(sql`insert into event_participations (event_id, household_id, opted_in, source) values (${ids.empty}::uuid, ${ids.c}::uuid, true, 'member')`);
+    await database.db.execute(sql`
+      insert into event_results (event_id, household_id, version, outcome, baseline_kwh, actual_kwh, reduction_kwh, points, detail, settled_at)
+      values (${ids.empty}::uuid, ${ids.c}::uuid, 1, 'settled', 2, 1.5, 0.5, 125, '{}'::jsonb, now())`);
+    expect(await figuresOf('empty')).toEqual({ optedIn: 1, settled: 1, awarded: 125, held: 0, reductionKwh: 0.5, insufficient: 0 });
   });
 });

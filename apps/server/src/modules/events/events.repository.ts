@@ -4,6 +4,7 @@ import { gridImportKwh } from '@peakwise/domain/event-grid-import';
 import type { DbOrTx } from '../../db/client';
 import { executePrepared } from '../../db/prepared-statement';
 import { rowsOf } from '../../db/rows';
+import { resultFigures } from './event-totals.repository';
 import type { StoredProof } from './event-proof.repository';
 import { notHeldOut } from './event-holdout.filter';
 
@@ -256,10 +257,11 @@ export async function findResult(db: DbOrTx, eventId: string, householdId: strin
 type OpsEventRow = EventRow & { reach: number; optedIn: number; holdoutPercent: number; heldOut: number | null; settledHouseholds: number; pointsAwarded: number; pointsHeld: number; reductionKwh: number; insufficientData: number };
 
 /**
- * The console's latest 200 events with their figures. Each figure is one grouped pass over the
- * listed events' rows, and reach one count per program (its area is the program's, not the
- * event's): asked per event, a province's 100,000 homes were counted 200 times over, 8–10 s a
- * page (`bench/RESULTS.md`, "The operator's event list at 100,000 homes").
+ * The console's latest 200 events with their figures. A settled event's figures are the ones its
+ * latest settlement run stored (decision 146); the others' (not settled yet, so few results) are
+ * one grouped pass over their rows. Reach is one count per program (its area is the program's,
+ * not the event's): asked per event, a province's 100,000 homes were counted 200 times over,
+ * 8–10 s a page (`bench/RESULTS.md`, "The operator's event list at 100,000 homes").
  */
 export async function listEventsForOps(db: DbOrTx): Promise<OpsEventRow[]> {
   const rows = rowsOf<OpsEventRow>(
@@ -269,24 +271,25 @@ export async function listEventsForOps(db: DbOrTx): Promise<OpsEventRow[]> {
         select p.id as program_id, count(h.id)::int as n from event_programs p join households h on ${inArea('p', 'h')}
         where p.id in (select program_id from listed) group by p.id
       ),
-      opted as (select ep.event_id, count(*)::int as n from event_participations ep join listed l on l.id = ep.event_id where ep.opted_in group by ep.event_id),
-      results as (
-        select r.event_id, count(*)::int as settled,
-          -- Held points (decision 140) are owed only once the member's season proves its cuts: apart from what was paid.
-          coalesce(sum(r.points) filter (where r.proof_status is distinct from 'held'), 0)::int as awarded,
-          coalesce(sum(r.points) filter (where r.proof_status = 'held'), 0)::int as held,
-          coalesce(sum(r.reduction_kwh) filter (where r.outcome = 'settled'), 0)::float8 as reduction,
-          (count(*) filter (where r.outcome <> 'settled'))::int as insufficient
-        from event_results r join listed l on l.id = r.event_id group by r.event_id
+      live as (select l.id from listed l where not exists (select 1 from event_totals t where t.event_id = l.id)),
+      opted as (select ep.event_id, count(*)::int as n from event_participations ep join live on live.id = ep.event_id where ep.opted_in group by ep.event_id),
+      results as (select r.event_id, ${resultFigures} from event_results r join live on live.id = r.event_id group by r.event_id),
+      figures as (
+        select t.event_id, t.opted_in as opted, t.results as settled, t.points_paid::int as awarded, t.points_held::int as held, t.reduction_kwh as reduction, t.not_settled as insufficient
+        from event_totals t join listed l on l.id = t.event_id
+        union all
+        select live.id, coalesce(opted.n, 0), coalesce(results.settled, 0), coalesce(results.awarded, 0), coalesce(results.held, 0), coalesce(results.reduction, 0), coalesce(results.insufficient, 0)
+        from live left join opted on opted.event_id = live.id left join results on results.event_id = live.id
       )
       select ${eventColumns},
-        coalesce(reach.n, 0) as reach, coalesce(opted.n, 0) as "optedIn",
+        coalesce(reach.n, 0) as reach, f.opted as "optedIn",
         e.holdout_percent as "holdoutPercent", d.held_out as "heldOut",
-        coalesce(results.settled, 0) as "settledHouseholds", coalesce(results.awarded, 0) as "pointsAwarded", coalesce(results.held, 0) as "pointsHeld",
-        coalesce(results.reduction, 0)::float8 as "reductionKwh", coalesce(results.insufficient, 0) as "insufficientData"
+        f.settled as "settledHouseholds", f.awarded as "pointsAwarded", f.held as "pointsHeld",
+        f.reduction::float8 as "reductionKwh", f.insufficient as "insufficientData"
       from listed l join energy_events e on e.id = l.id join event_programs p on p.id = e.program_id
-        left join reach on reach.program_id = e.program_id left join opted on opted.event_id = e.id
-        left join event_holdout_draws d on d.event_id = e.id left join results on results.event_id = e.id
+        join figures f on f.event_id = e.id
+        left join reach on reach.program_id = e.program_id
+        left join event_holdout_draws d on d.event_id = e.id
       order by e.starts_at desc`),
   );
   return rows.map((row) => ({ ...row, ...toEvent(row) }));

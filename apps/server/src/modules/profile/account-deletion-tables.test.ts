@@ -253,6 +253,7 @@ const ERASURE: Record<string, Entry> = {
   },
   event_programs: { effect: 'no member data', why: 'Programs are the operators’.' },
   event_holdout_draws: { effect: 'no member data', why: 'An event’s seed and counts (decision 100).' },
+  event_totals: { effect: 'no member data', why: 'An event’s figures summed over every home (decision 146).' },
   openadr_vtns: { effect: 'no member data', why: 'A utility’s VTN connection (decision 104).' },
   openadr_resources: { effect: 'no member data', why: 'The VEN’s resources, one per program (decision 104).' },
   openadr_program_maps: { effect: 'no member data', why: 'Which VTN program feeds which Peakwise program.' },
