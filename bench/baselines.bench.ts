@@ -11,7 +11,7 @@
  */
 
 import { cpus, loadavg, totalmem } from 'node:os';
-import { AIMED_METHODS, COMBINED, COMBINED_EXPECTED_DRAW, COMPARISON_COVERED_METHODS, COMPARISON_METHODS, comparisonEntry, DIAGNOSTICS, GROSS_BASELINE, GROSS_PRODUCTION, GROSS_WINDOW, HYBRID_GROSS, homeNoiseKwh, noiseCandidates, OWN_METHODS, runComparison, runComparisonCovered, SETTLED_NOISE_CANDIDATES, temperatureGapC, type ComparisonEntry, type OwnContext } from './lib/baseline-candidates';
+import { AIMED_METHODS, COMBINED, COMBINED_EXPECTED_DRAW, COMPARISON_COVERED_METHODS, COMPARISON_METHODS, comparisonEntry, DIAGNOSTICS, GROSS_BASELINE, GROSS_PRODUCTION, GROSS_WINDOW, HYBRID_GROSS, homeNoiseKwh, noiseCandidates, NOISE_GROUP_PEERS, OWN_METHODS, runComparison, runComparisonCovered, SETTLED_NOISE_CANDIDATES, temperatureGapC, type ComparisonEntry, type OwnContext } from './lib/baseline-candidates';
 import { BATTERY_SHARES, CLOCKS, EVENTS_PER_REGION, FIRST_MINUTE, isCalled, PLACEBOS_PER_REGION, makeHomes, makeRegions, QUANTITIES, type Quantity, regionWeather, simulateHome, SLOT_MINUTES } from './lib/baseline-population';
 import { behaviourPayoutRows, meanOf, placeboPaidShare, placeboTargetFor, score, SEGMENTS, withFallback, type Outcome } from './lib/baseline-scoring';
 import { addBlends } from './lib/baseline-blends';
@@ -116,6 +116,10 @@ for (const region of regions) {
     for (const name of COMPARISON_METHODS) outcome.baseline.set(name, result[name]);
     const covered = runComparisonCovered(entries.get(eventId)!, entry);
     for (const name of COMPARISON_COVERED_METHODS) outcome.baseline.set(name, covered[name]);
+    if (outcome.noise && outcome.noiseDays && covered.peersSigma) {
+      outcome.noise[NOISE_GROUP_PEERS] = covered.peersSigma.kwh;
+      outcome.noiseDays[NOISE_GROUP_PEERS] = covered.peersSigma.peers;
+    }
     outcomes.push(outcome);
   }
   log(`${region.city.name} ${region.season}: ${regionHomes.length} homes, ${scored.length} scored home-events, ${((performance.now() - started) / 1000).toFixed(0)} s`);

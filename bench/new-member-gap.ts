@@ -16,9 +16,9 @@
  */
 
 import { studentT95 } from '../packages/domain/src/event-points-proof';
-import { COMBINED_EXPECTED_DRAW, NOISE_RAW } from './lib/baseline-candidates';
+import { COMBINED_EXPECTED_DRAW, NOISE_GROUP_PEERS, NOISE_RAW } from './lib/baseline-candidates';
 import { paidPoints, trueKwh, truePoints, type Outcome } from './lib/baseline-scoring';
-import { DECISION_141, figures, heldPayout, heldSigmaDays, heldSigmaKwh, heldTargets, type HeldRule } from './lib/held-points-report';
+import { DECISION_141, figures, heldPayout, heldSigmaDays, heldSigmaKwh, heldTargets, SIGMA_PEERS_FOR_NEW_MEMBERS, type HeldRule } from './lib/held-points-report';
 import { findMethod, isGaming, readOutcomeDump } from './lib/outcome-dump';
 
 const GROUP_X = 'comparison group, ×';
@@ -154,6 +154,8 @@ for (const file of files) {
   out.push('| Rule | Home-events | Points bias (held) = no baseline / target 10 % on the baseline / the hold | Within ±20 % | Points bias under target 10 % on the same baseline (no hold) | Paid at once / released / held for good | σ unknown (25 % fallback) | Median bar t(n−1)·√(1+1/n) |', '|---|---|---|---|---|---|---|---|');
   out.push(...heldRows(DECISION_141, 'decision 141'));
   const variants: HeldRule[] = candidates.map((c) => ({ ...DECISION_141, label: `decision 141, new members by ${c}`, baseline: findMethod(dump, `${COMBINED_EXPECTED_DRAW}; new members by ${c}`) }));
+  // σ from the group's peers for the new members it scores, where the dump has it.
+  if (everyone.some((o) => o.noise?.[NOISE_GROUP_PEERS] != null)) variants.push({ ...DECISION_141, label: 'decision 141, new members’ σ from their peers', sigma: SIGMA_PEERS_FOR_NEW_MEMBERS });
   for (const v of variants) out.push(...heldRows(v, v.label));
   out.push('');
 

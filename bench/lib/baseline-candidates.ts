@@ -301,7 +301,27 @@ function groupScaled(own: number, peers: readonly { usual: number; event: number
   return ratios.length < MIN_COMPARISON_GROUP ? null : Math.max(0, own * median(ratios));
 }
 
-export function runComparisonCovered(entries: readonly ComparisonEntry[], target: ComparisonEntry): Record<(typeof COMPARISON_COVERED_METHODS)[number], number | null> {
+/**
+ * A group-scored member's σ read from its peers (issue 31's new members): its usual use × the sample
+ * standard deviation of the peers' own ratios (event ÷ usual, over the same days or window). The
+ * member's error is its usual × (its ratio − the group's), and the peers' ratios are draws of what
+ * such a ratio does, their usual read from as many days as its own. `peers` is how many ratios it
+ * was read from (a saving is then tested on σ √(1 + 1/k) against t(k − 1), as with days).
+ */
+export type PeersSigma = { kwh: number; peers: number };
+
+function peersSigma(own: number, peers: readonly { usual: number; event: number }[]): PeersSigma | null {
+  const ratios = peers.filter((p) => p.usual > 0).map((p) => p.event / p.usual);
+  if (ratios.length < MIN_COMPARISON_GROUP) return null;
+  const mean = ratios.reduce((s, r) => s + r, 0) / ratios.length;
+  const variance = ratios.reduce((s, r) => s + (r - mean) ** 2, 0) / (ratios.length - 1);
+  return { kwh: own * Math.sqrt(variance), peers: ratios.length };
+}
+
+/** σ from the peers of decision 144's fallback (COMPARISON_EVENT_DAY), for the new members it scores. */
+export const NOISE_GROUP_PEERS = "σ from the comparison group's peers' ratios";
+
+export function runComparisonCovered(entries: readonly ComparisonEntry[], target: ComparisonEntry): Record<(typeof COMPARISON_COVERED_METHODS)[number], number | null> & { peersSigma: PeersSigma | null } {
   const days = target.target.days.length > 0 ? target.target.days : (target.anyDays ?? []);
   let own: number | null = null;
   let peers: { usual: number; event: number }[] = [];
@@ -320,11 +340,17 @@ export function runComparisonCovered(entries: readonly ComparisonEntry[], target
       .sort((a, b) => a.distance - b.distance || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
       .slice(0, COMPARISON_GROUP_SIZE);
   }
-  if (own === null) return { [COMPARISON_COVERED]: null, [COMPARISON_COVERED_MEDIAN]: null, [COMPARISON_ANY_DAYS]: null, [COMPARISON_EVENT_DAY]: null };
+  if (own === null) return { [COMPARISON_COVERED]: null, [COMPARISON_COVERED_MEDIAN]: null, [COMPARISON_ANY_DAYS]: null, [COMPARISON_EVENT_DAY]: null, peersSigma: null };
   const sum = groupScaled(own, peers, 'sum');
   // Settlement leaves a home with solar out of the event-day branch: its window is midday, its draw near zero.
   const eventDay = days.length > 0 || target.solar !== true ? sum : null;
-  return { [COMPARISON_COVERED]: sum, [COMPARISON_COVERED_MEDIAN]: groupScaled(own, peers, 'median'), [COMPARISON_ANY_DAYS]: days.length > 0 ? sum : null, [COMPARISON_EVENT_DAY]: eventDay };
+  return {
+    [COMPARISON_COVERED]: sum,
+    [COMPARISON_COVERED_MEDIAN]: groupScaled(own, peers, 'median'),
+    [COMPARISON_ANY_DAYS]: days.length > 0 ? sum : null,
+    [COMPARISON_EVENT_DAY]: eventDay,
+    peersSigma: eventDay === null || sum === null ? null : peersSigma(own, peers),
+  };
 }
 
 /**

@@ -53,6 +53,18 @@ describe('the comparison group for a member without a day of the event kind', ()
     expect(runComparisonCovered([sunnyWithDays, ...peers], sunnyWithDays)[COMPARISON_EVENT_DAY]).toBeCloseTo((2.0 * 11.2) / 12, 9);
   });
 
+  it('reads a new member’s σ from its peers’ ratios: its usual × their sample standard deviation, with their number', () => {
+    const member = entry('m', { called: true, weekend: [3.0, 1.0], eventKwh: 1.5, windowKwh: 0.9 });
+    // Ratios 1.2, 1.1, 1.0, 0.5, 1.3: mean 1.02, squared deviations 0.0324, 0.0064, 0.0004, 0.2704, 0.0784 = 0.388, ÷ 4.
+    expect(runComparisonCovered([member, ...peers], member).peersSigma).toEqual({ kwh: expect.closeTo(2.0 * Math.sqrt(0.388 / 4), 9), peers: 5 });
+    // With no past day, over the window: ratios 2.4, 2, 2, 2.5, 2, mean 2.18, deviations² 0.0484, 0.0324 × 3, 0.1024 = 0.248.
+    const joined = entry('m', { called: true, eventKwh: 1.5, windowKwh: 0.9 });
+    expect(runComparisonCovered([joined, ...peers], joined).peersSigma).toEqual({ kwh: expect.closeTo(0.9 * Math.sqrt(0.248 / 4), 9), peers: 5 });
+    // A solar home with no past day is not scored by the group, so has no such σ.
+    const sunny = entry('m', { called: true, eventKwh: 1.5, windowKwh: 0.9, solar: true });
+    expect(runComparisonCovered([sunny, ...peers], sunny).peersSigma).toBeNull();
+  });
+
   it('leaves out called homes, and needs five peers', () => {
     const member = entry('m', { called: true, eventKwh: 1.5, windowKwh: 0.9 });
     const fewer = [...peers.slice(0, 4), entry('p5', { called: true, weekend: [2, 2], eventKwh: 2.6, windowKwh: 1.3 })];

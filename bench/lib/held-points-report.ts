@@ -8,7 +8,7 @@
 
 import { HELD_UNTIL_PROVEN, pointsHeldUntilProven, RELEASE_BOUNDARIES, type ProofEventResult, type ProofRule } from '../../packages/domain/src/event-points-proof';
 import { pointsUnderRule, type PointsRule } from '../../packages/domain/src/event-points-rule';
-import { COMBINED_EXPECTED_DRAW, COMPARISON_EVENT_DAY, NOISE_BASELINE_QUANTITY, NOISE_EXPECTED_DRAW, NOISE_RAW, NOISE_RESIDUAL_RMS, NOISE_RESIDUAL_SD } from './baseline-candidates';
+import { COMBINED_EXPECTED_DRAW, COMPARISON_EVENT_DAY, NOISE_BASELINE_QUANTITY, NOISE_EXPECTED_DRAW, NOISE_GROUP_PEERS, NOISE_RAW, NOISE_RESIDUAL_RMS, NOISE_RESIDUAL_SD } from './baseline-candidates';
 import { paidPoints, SEGMENTS, truePoints, type Outcome } from './baseline-scoring';
 
 const TARGET: PointsRule = { kind: 'target', targetPercent: 10 };
@@ -97,9 +97,16 @@ function sigmaNames(sigma: string): string[] {
 }
 
 /** The σ candidate a held rule's σ names for a home (SIGMA_BY_BRANCH picks one by the home's baseline branch). */
+/**
+ * Decision 141's σ, except for a new member its comparison group scores: σ from the group's peers'
+ * ratios, with their number for n (NOISE_GROUP_PEERS). Where the harness has none for a home-event,
+ * decision 141's σ stands.
+ */
+export const SIGMA_PEERS_FOR_NEW_MEMBERS = "decision 141's σ, a group-scored new member's from its peers' ratios";
+
 export function heldSigmaName(sigma: string, solarWithoutBattery: boolean): string {
   if (sigma === SIGMA_BY_BRANCH) return solarWithoutBattery ? NOISE_RESIDUAL_RMS : NOISE_BASELINE_QUANTITY;
-  if (sigma === SIGMA_EXPECTED_DRAW_BY_BRANCH) return solarWithoutBattery ? NOISE_EXPECTED_DRAW : NOISE_BASELINE_QUANTITY;
+  if (sigma === SIGMA_EXPECTED_DRAW_BY_BRANCH || sigma === SIGMA_PEERS_FOR_NEW_MEMBERS) return solarWithoutBattery ? NOISE_EXPECTED_DRAW : NOISE_BASELINE_QUANTITY;
   return sigma;
 }
 
@@ -107,6 +114,7 @@ export function heldSigmaName(sigma: string, solarWithoutBattery: boolean): stri
 export function heldSigmaKwh(o: Outcome, sigma: string | undefined): number | null {
   if (sigma === undefined) return o.noiseKwh;
   if (o.noise === undefined) throw new Error(`no σ candidates for home ${o.homeIndex} (a dump made without BENCH_NOISE_CANDIDATES=1)`);
+  if (sigma === SIGMA_PEERS_FOR_NEW_MEMBERS && o.newMember && o.noise[NOISE_GROUP_PEERS] != null) return o.noise[NOISE_GROUP_PEERS]!;
   return o.noise[heldSigmaName(sigma, o.solar && o.battery !== true)] ?? null;
 }
 
@@ -114,6 +122,7 @@ export function heldSigmaKwh(o: Outcome, sigma: string | undefined): number | nu
 export function heldSigmaDays(o: Outcome, held: HeldRule): number | null {
   if (!held.withDays) return null;
   if (o.noiseDays === undefined) throw new Error(`no σ day counts for home ${o.homeIndex} (a dump from before decision 141, or made without BENCH_NOISE_CANDIDATES=1)`);
+  if (held.sigma === SIGMA_PEERS_FOR_NEW_MEMBERS && o.newMember && o.noise?.[NOISE_GROUP_PEERS] != null) return o.noiseDays[NOISE_GROUP_PEERS] ?? null;
   // Without a named σ the rule reads the raw σ, which the raw candidate's days hold.
   return o.noiseDays[heldSigmaName(held.sigma ?? NOISE_RAW, o.solar && o.battery !== true)] ?? null;
 }
