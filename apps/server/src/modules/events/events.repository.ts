@@ -34,11 +34,26 @@ export type EventRow = {
  * (a postal code): until then it is nowhere, so staff are not told of every event they schedule
  * (decision 057). `p` and `h` are the aliases of event_programs and households in the caller's SQL.
  */
-export const inArea = (p: string, h: string) =>
-  sql.raw(
-    `(${h}.province = any(${p}.provinces) and (${p}.fsas is null or upper(left(replace(coalesce(${h}.postal_code, ''), ' ', ''), 3)) = any(${p}.fsas))` +
-      ` and (${h}.postal_code is not null or not exists (select 1 from users staff where staff.id = ${h}.owner_user_id and staff.role = 'operator')))`,
-  );
+export const inArea = (p: string, h: string) => sql.raw(`(${covers(p, `${h}.province`, fsaOf(h))} and ${placed(h)})`);
+
+/** A household's FSA as programs name them: the first three characters of its postal code, spaces out, upper case. */
+const fsaOf = (h: string) => `upper(left(replace(coalesce(${h}.postal_code, ''), ' ', ''), 3))`;
+/** Whether program `p` covers a place (SQL expressions for its province and FSA). */
+const covers = (p: string, province: string, fsa: string) => `(${province} = any(${p}.provinces) and (${p}.fsas is null or ${fsa} = any(${p}.fsas)))`;
+/** Whether household `h` has a place at all: an operator's home has none until its postal code is known. */
+const placed = (h: string) => `(${h}.postal_code is not null or not exists (select 1 from users staff where staff.id = ${h}.owner_user_id and staff.role = 'operator'))`;
+
+/**
+ * How many households each of the listed programs' areas holds (`listed` a CTE with a
+ * program_id column): the homes counted once by place (province and FSA), then each program sums
+ * the places it covers. One pass over the households whatever the number of programs; `inArea`'s
+ * rule, by place.
+ */
+const reachOfListed = sql.raw(`
+  select p.id as program_id, coalesce(sum(a.n), 0)::int as n
+  from event_programs p
+    join (select h.province, ${fsaOf('h')} as fsa, count(*) as n from households h where ${placed('h')} group by 1, 2) a on ${covers('p', 'a.province', 'a.fsa')}
+  where p.id in (select program_id from listed) group by p.id`);
 
 const eventColumns = sql`e.id, e.program_id as "programId", p.name as "programName", e.starts_at as "startsAt", e.ends_at as "endsAt",
   e.reward_points as "rewardPoints", e.target_percent as "targetPercent", e.status, e.settlement_version as "settlementVersion", e.points_per_kwh as "pointsPerKwh", p.preheat, p.name_fr as "programNameFr", e.stacks`;
@@ -259,18 +274,15 @@ type OpsEventRow = EventRow & { reach: number; optedIn: number; holdoutPercent: 
 /**
  * The console's latest 200 events with their figures. A settled event's figures are the ones its
  * latest settlement run stored (decision 146); the others' (not settled yet, so few results) are
- * one grouped pass over their rows. Reach is one count per program (its area is the program's,
- * not the event's): asked per event, a province's 100,000 homes were counted 200 times over,
- * 8–10 s a page (`bench/RESULTS.md`, "The operator's event list at 100,000 homes").
+ * one grouped pass over their rows. Reach is counted per program, not per event (its area is the
+ * program's): asked per event, a province's 100,000 homes were counted 200 times over, 8–10 s a
+ * page (`bench/RESULTS.md`, "The operator's event list at 100,000 homes").
  */
 export async function listEventsForOps(db: DbOrTx): Promise<OpsEventRow[]> {
   const rows = rowsOf<OpsEventRow>(
     await db.execute(sql`
       with listed as (select e.id, e.program_id from energy_events e order by e.starts_at desc limit 200),
-      reach as (
-        select p.id as program_id, count(h.id)::int as n from event_programs p join households h on ${inArea('p', 'h')}
-        where p.id in (select program_id from listed) group by p.id
-      ),
+      reach as (${reachOfListed}),
       live as (select l.id from listed l where not exists (select 1 from event_totals t where t.event_id = l.id)),
       opted as (select ep.event_id, count(*)::int as n from event_participations ep join live on live.id = ep.event_id where ep.opted_in group by ep.event_id),
       results as (select r.event_id, ${resultFigures} from event_results r join live on live.id = r.event_id group by r.event_id),
