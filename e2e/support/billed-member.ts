@@ -95,12 +95,17 @@ export async function backdateService(db: pg.Client, householdId: string, firstD
 /**
  * The month's statement run as the server schedules it on the 1st (STATEMENT_JOB and its key in
  * apps/server/src/modules/billing/statements.service.ts), due now: the durable worker then runs
- * the real job. A server started this month never scheduled last month's run.
+ * the real job. A server started this month never scheduled last month's run, except on a first
+ * start on the 1st (UTC), which schedules the month just over; once every household's zone has
+ * passed midnight that run is done, before the journey's members sent their month. Then the run is
+ * queued again: the job issues only what is not issued yet, so running it again bills those
+ * members and nobody twice. (CI on 1 December at 10:40 UTC waited 120 s for a run that never came.)
  */
 export async function scheduleStatementRun(db: pg.Client, month: string): Promise<void> {
   await db.query(
     `insert into durable_jobs (name, key, run_at, payload) values ('billing.issue-statements', $1, now(), $2::jsonb)
-     on conflict (key) do update set run_at = excluded.run_at where durable_jobs.status = 'queued'`,
+     on conflict (key) do update set run_at = excluded.run_at, status = 'queued', finished_at = null, locked_until = null
+     where durable_jobs.status in ('queued', 'done')`,
     [`billing:statements:${month}`, JSON.stringify({ month })],
   );
 }
