@@ -114,17 +114,21 @@ export function heldSigmaName(sigma: string, solarWithoutBattery: boolean): stri
 export function heldSigmaKwh(o: Outcome, sigma: string | undefined): number | null {
   if (sigma === undefined) return o.noiseKwh;
   if (o.noise === undefined) throw new Error(`no σ candidates for home ${o.homeIndex} (a dump made without BENCH_NOISE_CANDIDATES=1)`);
-  if (sigma === SIGMA_PEERS_FOR_NEW_MEMBERS && o.newMember && o.noise[NOISE_GROUP_PEERS] != null) return o.noise[NOISE_GROUP_PEERS]!;
-  return o.noise[heldSigmaName(sigma, o.solar && o.battery !== true)] ?? null;
+  return o.noise[sigmaNameFor(o, sigma)] ?? null;
+}
+
+/** The σ candidate a held rule's σ names for this home-event: by its branch, or its peers' for a group-scored new member. */
+function sigmaNameFor(o: Outcome, sigma: string): string {
+  if (sigma === SIGMA_PEERS_FOR_NEW_MEMBERS && o.newMember && o.noise?.[NOISE_GROUP_PEERS] != null) return NOISE_GROUP_PEERS;
+  return heldSigmaName(sigma, o.solar && o.battery !== true);
 }
 
 /** How many days that σ was read from, for a rule that gives the domain the count (null: not given). */
 export function heldSigmaDays(o: Outcome, held: HeldRule): number | null {
   if (!held.withDays) return null;
   if (o.noiseDays === undefined) throw new Error(`no σ day counts for home ${o.homeIndex} (a dump from before decision 141, or made without BENCH_NOISE_CANDIDATES=1)`);
-  if (held.sigma === SIGMA_PEERS_FOR_NEW_MEMBERS && o.newMember && o.noise?.[NOISE_GROUP_PEERS] != null) return o.noiseDays[NOISE_GROUP_PEERS] ?? null;
   // Without a named σ the rule reads the raw σ, which the raw candidate's days hold.
-  return o.noiseDays[heldSigmaName(held.sigma ?? NOISE_RAW, o.solar && o.battery !== true)] ?? null;
+  return o.noiseDays[sigmaNameFor(o, held.sigma ?? NOISE_RAW)] ?? null;
 }
 
 /** How each home-event ends under one rule: points paid and the way they were paid. */

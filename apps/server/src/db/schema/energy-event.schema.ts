@@ -180,7 +180,6 @@ export const eventTotals = pgTable(
     pointsPaid: bigint('points_paid', { mode: 'number' }).notNull(),
     pointsHeld: bigint('points_held', { mode: 'number' }).notNull(),
     reductionKwh: doublePrecision('reduction_kwh').notNull(),
-    totalledAt: timestamp('totalled_at', { withTimezone: true }).notNull(),
   },
   (t) => [
     check(

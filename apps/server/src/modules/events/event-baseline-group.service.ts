@@ -168,6 +168,13 @@ export async function groupDays(db: DbOrTx, event: EventRow, members: readonly {
 }
 
 /**
+ * The event day's hours a member with no complete past day is scored on (decision 144): the 3 h
+ * ending 2 h before the start, or null when they fall on the day before (an event before 5 a.m.).
+ * The freeze reads them; the outlook promises them only when there are some.
+ */
+export const eventDayWindow = (startsAt: Date, timeZone: string) => adjustmentWindowSlots(startsAt, timeZone, EARLY_WINDOW_GAP_MINUTES);
+
+/**
  * Members with no complete past day (decision 144), frozen with their group once the event day's
  * window (3 h ending 2 h before the start) is over: the freeze at the start, or a later read before
  * it. A home with solar is left out: its window is midday, where its draw from the grid is near
@@ -188,7 +195,7 @@ async function eventDayGroupBaselines(db: DbOrTx, event: EventRow, households: r
   const parsed = parsedReadings(rows);
   for (const household of members) {
     const slots = eventSlots(event.startsAt, event.endsAt, household.timeZone);
-    const window = adjustmentWindowSlots(event.startsAt, household.timeZone, EARLY_WINDOW_GAP_MINUTES);
+    const window = eventDayWindow(event.startsAt, household.timeZone);
     if (!slots || !window) continue;
     const use = (id: string) => {
       const readings = parsed(id, household.timeZone);

@@ -1,14 +1,13 @@
 import type { BaselineOutlookView, MemberEvent } from '@peakwise/contracts/events.contract';
-import { EARLY_WINDOW_GAP_MINUTES, type Baseline } from '@peakwise/domain/event-baseline';
+import type { Baseline } from '@peakwise/domain/event-baseline';
 import type { FrozenBaseline } from '@peakwise/domain/event-baseline-frozen';
 import { baselineOutlook } from '@peakwise/domain/event-baseline-outlook';
-import { adjustmentWindowSlots } from '@peakwise/domain/event-intervals';
 import { eventDateOf } from '@peakwise/domain/event-reading-plan';
 import { localDateOf } from '@peakwise/domain/local-time';
 import type { DbOrTx } from '../../db/client';
 import type { Household } from '../households/household.repository';
 import { isSolarForEvent } from './event-baseline-group.repository';
-import { anyKindDaysOf } from './event-baseline-group.service';
+import { anyKindDaysOf, eventDayWindow } from './event-baseline-group.service';
 import { householdBaselines, PlanCache } from './event-baselines.service';
 import { findEvent, householdEventStarts, type EventRow, type Participant } from './events.repository';
 import { shownBaseline } from './frozen-baselines.service';
@@ -53,13 +52,13 @@ export async function eventOutlook(db: DbOrTx, household: Household, event: Memb
  * A home with no day of the event's kind and none to come is still scored by a comparison group:
  * over its complete days of any kind when it has some (decision 101's Since), else, without solar,
  * from its use in the event day's hours before the start (decision 144), when those hours fall on
- * the event's own day (not for an event before 5 a.m., as the freeze reads them). Told so, not
- * that it cannot earn.
+ * the event's own day (`eventDayWindow`, which the freeze reads). Told so, not that it cannot
+ * earn.
  */
 async function byGroupAnyway(db: DbOrTx, row: EventRow, participant: Participant, others: readonly number[], outlook: BaselineOutlookView): Promise<BaselineOutlookView> {
   if (outlook.status !== 'insufficient_history' || outlook.days.length + outlook.daysLeft > 0) return outlook;
   if ((await anyKindDaysOf(db, row, participant, others)).length > 0) return { ...outlook, byAnyDays: true };
-  if (!adjustmentWindowSlots(row.startsAt, participant.timeZone, EARLY_WINDOW_GAP_MINUTES)) return outlook;
+  if (!eventDayWindow(row.startsAt, participant.timeZone)) return outlook;
   if (await isSolarForEvent(db, row.id, participant.householdId)) return outlook;
   return { ...outlook, byEventDay: true };
 }

@@ -122,7 +122,7 @@ export async function settleEndedEvent(tx: DbOrTx, eventId: string, now: Date, o
     writing.catch(() => {});
   }
   await writing;
-  await storeEventTotals(tx, [eventId, ...releasedFrom], now);
+  await storeEventTotals(tx, [eventId, ...releasedFrom]);
   if (pending > 0) return { settled, pending, retryAt: new Date(now.getTime() + RETRY_MS) };
   // The first settlement is the result members' webhooks hear of (decision 060); a later re-run
   // that corrects it shows on the screens, not as a second message.

@@ -19,16 +19,16 @@ export const resultFigures = sql`
  * settlement run's own event, and the events whose held points it released. One grouped pass over
  * each event's results and opt-ins; rows written in event order, as every run takes them.
  */
-export async function storeEventTotals(db: DbOrTx, eventIds: readonly string[], now: Date): Promise<void> {
+export async function storeEventTotals(db: DbOrTx, eventIds: readonly string[]): Promise<void> {
   if (eventIds.length === 0) return;
   await db.execute(sql`
-    insert into event_totals (event_id, opted_in, results, not_settled, points_paid, points_held, reduction_kwh, totalled_at)
+    insert into event_totals (event_id, opted_in, results, not_settled, points_paid, points_held, reduction_kwh)
     select e.id,
       (select count(*) from event_participations p where p.event_id = e.id and p.opted_in),
-      f.settled, f.insufficient, f.awarded, f.held, f.reduction, ${now.toISOString()}::timestamptz
+      f.settled, f.insufficient, f.awarded, f.held, f.reduction
     from unnest(${sql.param([...new Set(eventIds)].sort())}::uuid[]) as e(id)
       cross join lateral (select ${resultFigures} from event_results r where r.event_id = e.id) f
     order by e.id
     on conflict (event_id) do update set opted_in = excluded.opted_in, results = excluded.results, not_settled = excluded.not_settled,
-      points_paid = excluded.points_paid, points_held = excluded.points_held, reduction_kwh = excluded.reduction_kwh, totalled_at = excluded.totalled_at`);
+      points_paid = excluded.points_paid, points_held = excluded.points_held, reduction_kwh = excluded.reduction_kwh`);
 }

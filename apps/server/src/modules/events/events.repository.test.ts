@@ -89,7 +89,7 @@ describe('listEventsForOps', () => {
       return { optedIn: row.optedIn, settled: row.settledHouseholds, awarded: row.pointsAwarded, held: row.pointsHeld, reductionKwh: Number(row.reductionKwh.toFixed(9)), insufficient: row.insufficientData };
     };
     const older = { optedIn: 4, settled: 4, awarded: 150, held: 110, reductionKwh: 0.9, insufficient: 1 };
-    await storeEventTotals(database.db, [ids.older!], new Date());
+    await storeEventTotals(database.db, [ids.older!]);
     expect(await figuresOf('older')).toEqual(older);
 
     // A later settlement releases b's held 110 (as decision 140's season test does). Until a run
@@ -98,7 +98,7 @@ describe('listEventsForOps', () => {
       update event_results set proof_status = 'released', released_at = now(), released_by_event_id = ${ids.newer}::uuid
       where event_id = ${ids.older}::uuid and household_id = ${ids.b}::uuid`);
     expect(await figuresOf('older')).toEqual(older);
-    await storeEventTotals(database.db, [ids.newer!, ids.older!], new Date());
+    await storeEventTotals(database.db, [ids.newer!, ids.older!]);
     expect(await figuresOf('older')).toEqual({ ...older, awarded: 260, held: 0 });
 
     // The empty event, never totalled, is counted from its rows as they come.
