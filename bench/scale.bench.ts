@@ -17,7 +17,7 @@
  * comparison's homes, 10), BENCH_SCALE_MEMBERS (members reading, 10), BENCH_SCALE_READ_RATE
  * (req/s, 500; a list such as 500,200 runs the mix at each in turn, the first the target's), BENCH_SCALE_READ_SECONDS (60 on each database, in two rounds), BENCH_SCALE_SHARED_BUFFERS (the cluster's, 1GB),
  * BENCH_SCALE_COMPACTION_LANES (the compaction job's lanes, each run by a durable worker of its own, 2), BENCH_SCALE_SERVERS (server processes on each database, 2),
- * BENCH_SCALE_ROUTE_READS (reads of each screen alone for its cost, 200; 0 skips).
+ * BENCH_SCALE_ROUTE_READS (reads of each screen alone for its cost, 200; 0 skips), BENCH_SCALE_WARM_SECONDS (an unmeasured warm-up at the rate before each measured round, 10; 0 skips).
  * The cluster's data directories are under the OS temporary directory (TMPDIR), on its disk.
  */
 import { statfsSync } from 'node:fs';
@@ -46,6 +46,8 @@ const SMALL_HOMES = numberKnob('SCALE_SMALL_HOMES', smoke ? 2 : 10);
 const MEMBERS = Math.min(numberKnob('SCALE_MEMBERS', smoke ? 2 : 10), SMALL_HOMES, HOMES);
 const RATES = listKnob('SCALE_READ_RATE', smoke ? [50] : [500]);
 const READ_SECONDS = numberKnob('SCALE_READ_SECONDS', smoke ? 3 : 60);
+/** An unmeasured warm-up at the round's rate before each measured round (see mixRound). */
+const WARM_SECONDS = numberKnob('SCALE_WARM_SECONDS', smoke ? 1 : 10);
 const READ_ENCODING = readEncoding();
 const SHARED_BUFFERS = stringKnob('SCALE_SHARED_BUFFERS') ?? (smoke ? '64MB' : '1GB');
 /** The compaction job's lanes, a worker each as a server process each (decision 130): one a core here. */
@@ -81,7 +83,7 @@ log(`scale (${size}): ${int(HOMES)} homes × (meter + ${DEVICES} devices) × ${D
 if (peakBytes > freeBytes()) throw new Error('not enough free disk for this run: lower BENCH_SCALE_HOMES, BENCH_SCALE_DEVICES or BENCH_SCALE_DAYS');
 
 type RateMix = { rate: number; big: Mix; small: Mix };
-type Mix = { p50: number; p95: number; p99: number; answered: number; rate: number; failed: number; shed: number; costs: Costs; perRead: Costs; loads: number[] };
+type Mix = { p50: number; p95: number; p99: number; /** The warm-ups' p99, null without one. */ warmP99: number | null; answered: number; rate: number; failed: number; shed: number; costs: Costs; perRead: Costs; loads: number[] };
 
 async function main() {
   // The primary and the replica are this run's own, removed at the end (and on Ctrl-C). Memory
@@ -129,7 +131,7 @@ async function main() {
     for (const side of [bigSide, smallSide]) await idleCost(side);
     const mixes: RateMix[] = [];
     for (const rate of RATES) {
-      for (const side of [bigSide, smallSide]) Object.assign(side, { rounds: [], loads: [], costs: [], statementsBefore: undefined });
+      for (const side of [bigSide, smallSide]) Object.assign(side, { rounds: [], warmups: [], loads: [], costs: [], statementsBefore: undefined });
       for (const side of [bigSide, smallSide, smallSide, bigSide]) await mixRound(cluster, side, rate);
       mixes.push({ rate, big: mixOf(bigSide, rate), small: mixOf(smallSide, rate) });
     }
@@ -186,6 +188,8 @@ type MixSide = {
   meter: CostMeter;
   members: BenchMember[];
   rounds: ReadLoadResult[];
+  /** Each measured round's warm-up, before it. */
+  warmups: ReadLoadResult[];
   loads: number[];
   costs: Costs[];
   /** The side's cost with nothing asked, over IDLE_MS. */
@@ -219,7 +223,7 @@ async function mixSide(cluster: TestReplicatedCluster, fresh: FreshDatabase, mem
     }
   }
   log(`${label}: ${SERVERS} server processes behind the proxy at ${group.url}, ${signedIn.length} members signed in and every screen visited once`);
-  return { fresh, label, group, meter, members: signedIn, rounds: [], loads: [], costs: [] };
+  return { fresh, label, group, meter, members: signedIn, rounds: [], warmups: [], loads: [], costs: [] };
 }
 
 const perSecond = (costs: Costs, key: keyof Costs) => costs[key] / costs.seconds;
@@ -266,32 +270,81 @@ async function idleCost(side: MixSide) {
   );
 }
 
-/** One round of the screen mix at `rate` on one side, READ_SECONDS / 2 long, then the counters' flush. */
+/**
+ * One round of the screen mix at `rate` on one side, READ_SECONDS / 2 long, then the counters'
+ * flush. A warm-up at the same rate comes first, unmeasured: a side that sat idle through the other
+ * side's rounds starts cold (its pools' connections closed after 10 s idle, new backends and
+ * their first plans, code the engine has not optimised yet), which cost both sides alike up to
+ * 1.5× the steady CPU a read for their first seconds and, on a host near its capacity at 500 req/s,
+ * a backlog of several seconds (bench/RESULTS.md, 2026-12-01: the first 2 s of every such round had reads of 4–6 s,
+ * on 5 homes as on 1,000). The comparison is of the steady state; the warm-up's own tail is
+ * reported beside it.
+ */
 async function mixRound(cluster: TestReplicatedCluster, side: MixSide, rate: number) {
   await replicaCaughtUp(side.fresh.pool, cluster.replicaUrl('postgres'));
   // The server's look at the replica's lag (every 250 ms) lets members who just wrote read there again.
   await new Promise((r) => setTimeout(r, 1_000));
   side.loads.push(loadavg()[0]!);
+  if (WARM_SECONDS > 0) {
+    const warm = await runMix(side, rate, WARM_SECONDS);
+    side.warmups.push(warm);
+    log(`  ${side.label} at ${rate} req/s, warm-up ${new Date(warm.startedAt).toISOString()} for ${warm.seconds.toFixed(0)} s (not measured): p99 ${ms(mixLatencies(warm).p99)}; ${await tailInTime(side, warm)}`);
+  }
+  side.statementsBefore ??= await side.meter.statements();
+  const before = await side.meter.snapshot();
+  const result = await runMix(side, rate, READ_SECONDS / 2);
+  side.rounds.push(result);
+  log(`  ${side.label} at ${rate} req/s, ${new Date(result.startedAt).toISOString()} for ${result.seconds.toFixed(0)} s: ${await tailInTime(side, result)}`);
+  await new Promise((r) => setTimeout(r, FLUSH_MS));
+  side.costs.push(costsBetween(before, await side.meter.snapshot()));
+  side.statementsAfter = await side.meter.statements();
+}
+
+/** The screen mix at `rate` for `seconds` on one side's server processes, every member reading. */
+async function runMix(side: MixSide, rate: number, seconds: number): Promise<ReadLoadResult> {
   const load = await startReadLoad({
     url: side.group.url,
     origin: side.group.url,
     acceptEncoding: acceptEncodingOf(READ_ENCODING),
     rate,
     signInRate: 0,
-    seconds: READ_SECONDS / 2,
+    seconds,
     members: side.members.map(({ cookie, email, password }) => ({ cookie, email, password })),
     mix: SCREEN_MIX,
     timeoutMs: 10_000,
     maxSockets: 256,
     maxOutstanding: Math.max(100, rate * 2),
   });
-  side.statementsBefore ??= await side.meter.statements();
-  const before = await side.meter.snapshot();
-  side.rounds.push(await load.run());
-  await load.close();
-  await new Promise((r) => setTimeout(r, FLUSH_MS));
-  side.costs.push(costsBetween(before, await side.meter.snapshot()));
-  side.statementsAfter = await side.meter.statements();
+  try {
+    return await load.run();
+  } finally {
+    await load.close();
+  }
+}
+
+/** p50/p95/p99 over every screen read of these rounds (sign-ins left out). */
+function mixLatencies(...rounds: ReadLoadResult[]) {
+  const latencies = rounds.flatMap((r) => Object.entries(r.byLabel).flatMap(([l, b]) => (l === 'sign-in' ? [] : b.latencies))).sort((a, b) => a - b);
+  return { p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), latencies };
+}
+
+/** Seconds of the round the tail is bunched in: reads over 100 ms by 2 s window, and the maintenance sweeps that began during the round. */
+const TAIL_WINDOW_S = 2;
+async function tailInTime(side: MixSide, round: ReadLoadResult): Promise<string> {
+  const windows = new Map<number, { n: number; max: number }>();
+  for (const read of round.slow) {
+    const w = Math.floor((read.dueAt - round.startedAt) / 1000 / TAIL_WINDOW_S);
+    const entry = windows.get(w) ?? { n: 0, max: 0 };
+    windows.set(w, { n: entry.n + 1, max: Math.max(entry.max, read.ms) });
+  }
+  const bunched = [...windows.entries()].sort(([a], [b]) => a - b).map(([w, e]) => `${w * TAIL_WINDOW_S}s ${e.n} (${Math.round(e.max)} ms)`);
+  // The sweep's key is taken as it starts (jobs/maintenance.job.ts): its finished_at is when it began.
+  const { rows } = await side.fresh.pool.query<{ at: Date }>(
+    `select finished_at as at from durable_jobs where name = 'maintenance.sweep' and finished_at >= $1 and finished_at < $2 order by finished_at`,
+    [new Date(round.startedAt - 60_000), new Date(round.startedAt + round.seconds * 1000)],
+  );
+  const sweeps = rows.map((r) => `${((r.at.getTime() - round.startedAt) / 1000).toFixed(0)} s`);
+  return `reads over 100 ms by ${TAIL_WINDOW_S} s window (count, slowest): ${bunched.join(', ') || 'none'}; maintenance sweeps begun (from the round's start): ${sweeps.join(', ') || 'none'}`;
 }
 
 const cores = (ms: number, seconds: number) => `${(ms / seconds / 1000).toFixed(2)}`;
@@ -300,7 +353,7 @@ const cores = (ms: number, seconds: number) => `${(ms / seconds / 1000).toFixed(
 function mixOf(side: MixSide, rate: number): Mix {
   const labels = Object.keys(side.rounds[0]!.byLabel).filter((l) => l !== 'sign-in');
   const of = (l: string) => side.rounds.map((r) => r.byLabel[l]!);
-  const latencies = labels.flatMap((l) => of(l).flatMap((b) => b.latencies)).sort((a, b) => a - b);
+  const { latencies } = mixLatencies(...side.rounds);
   const failed = labels.reduce((n, l) => n + of(l).reduce((m, b) => m + b.errors + Object.entries(b.statuses).reduce((k, [st, c]) => k + (Number(st) >= 300 ? c : 0), 0), 0), 0);
   const seconds = side.rounds.reduce((n, r) => n + r.seconds, 0);
   for (const l of labels) {
@@ -316,6 +369,7 @@ function mixOf(side: MixSide, rate: number): Mix {
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
+    warmP99: side.warmups.length > 0 ? mixLatencies(...side.warmups).p99 : null,
     answered: latencies.length,
     rate: latencies.length / seconds,
     failed,
@@ -385,7 +439,8 @@ function report(
     lines.push(
       `  read mix at ${rate} req/s for ${READ_SECONDS} s on each database through ${SERVERS} server processes each (rounds big, small, small, big; load ${[...big.loads, ...small.loads].map((l) => l.toFixed(1)).join('/')}) from the replica: ${int(HOMES)} homes p50 ${ms(big.p50)} p95 ${ms(big.p95)} p99 ${ms(big.p99)} (${int(big.rate)}/s, ${big.failed} failed); ` +
         `${SMALL_HOMES} homes (loaded alike: ${smallLoadS.toFixed(1)} s) p50 ${ms(small.p50)} p95 ${ms(small.p95)} p99 ${ms(small.p99)} (${int(small.rate)}/s, ${small.failed} failed); ` +
-        `p99 ratio ${ratio.toFixed(2)}× ${verdict(size, ratio <= TARGET_RATIO && sustained)} (target ≤${TARGET_RATIO}× at ≥95 % of the rate, every read 2xx)`,
+        `p99 ratio ${ratio.toFixed(2)}× ${verdict(size, ratio <= TARGET_RATIO && sustained)} (target ≤${TARGET_RATIO}× at ≥95 % of the rate, every read 2xx)` +
+        (big.warmP99 !== null && small.warmP99 !== null ? `; the ${WARM_SECONDS} s warm-ups before each round, not measured: p99 ${ms(big.warmP99)} and ${ms(small.warmP99)}` : ''),
       `  a mix request sent, less the idle rate: ${int(HOMES)} homes ${costLine(big.perRead)}`,
       `  ${SMALL_HOMES} homes ${costLine(small.perRead)}`,
     );
