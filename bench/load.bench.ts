@@ -35,7 +35,7 @@ import { LiveClients, type LiveStats } from './lib/live-clients';
 import { machineLine } from './lib/machine';
 import { signUpMember, type BenchMember } from './lib/members';
 import { startPacedPublishers, type PacedResult } from './lib/paced-publishers';
-import { startReadLoad, wireWeight, type LoopDelay, type ReadLoadResult } from './lib/read-load';
+import { slowReadsByWindow, startReadLoad, wireWeight, type LoopDelay, type ReadLoadResult } from './lib/read-load';
 import { generateReadings } from './lib/reading-seed';
 import { SCREEN_MIX } from './lib/screen-mix';
 import type { RoundRobinProxy } from './lib/round-robin-proxy';
@@ -393,18 +393,7 @@ function report(r: Report) {
   // Where the tail sits: reads over 100 ms per 10 s of the run, and the read p99 without the
   // minute that starts at the kill (A's death, its restart and its first cold answers).
   const WINDOW_S = 10;
-  const windows = new Map<number, { n: number; max: number }>();
-  for (const read of readResult.slow) {
-    const w = Math.floor((read.dueAt - r.loadStart) / 1000 / WINDOW_S);
-    const entry = windows.get(w) ?? { n: 0, max: 0 };
-    windows.set(w, { n: entry.n + 1, max: Math.max(entry.max, read.ms) });
-  }
-  log(
-    `  reads over 100 ms by ${WINDOW_S} s window (count, slowest): ${[...windows.entries()]
-      .sort(([a], [b]) => a - b)
-      .map(([w, e]) => `${w * WINDOW_S}s ${e.n} ${Math.round(e.max)}ms`)
-      .join(', ')}`,
-  );
+  log(`  reads over 100 ms by ${WINDOW_S} s window (count, slowest): ${slowReadsByWindow(readResult.slow, r.loadStart, WINDOW_S)}`);
   const delays = (d: LoopDelay) => [d.p50, d.p99, d.max].map((v) => v.toFixed(1)).join('/');
   const nearKill = readResult.slow.filter((read) => read.dueAt >= killAt && read.dueAt < killAt + 60_000);
   const dropped = new Map<number, number>();

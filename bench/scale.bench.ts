@@ -28,7 +28,7 @@ import { acceptEncodingOf, benchSize, listKnob, numberKnob, readEncoding, string
 import { int, log, ms, percentile } from './lib/format';
 import { machineLine } from './lib/machine';
 import { signInMember, signUpMember, type BenchMember } from './lib/members';
-import { startReadLoad, wireWeight, type ReadLoadResult } from './lib/read-load';
+import { slowReadsByWindow, startReadLoad, wireWeight, type ReadLoadResult } from './lib/read-load';
 import { replicaCaughtUp } from './lib/replica-state';
 import { costMeter, costsBetween, lessBackground, perEach, statementsBetween, STATS_FLUSH_MS, sumCosts, type CostMeter, type Costs, type StatementCounts, type StatementDelta } from './lib/cost-meter';
 import { routeCosts, weightedPerRead, type RouteCost } from './lib/route-costs';
@@ -328,23 +328,16 @@ function mixLatencies(...rounds: ReadLoadResult[]) {
   return { p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), latencies };
 }
 
-/** Seconds of the round the tail is bunched in: reads over 100 ms by 2 s window, and the maintenance sweeps that began during the round. */
+/** Where the round's tail is in time (reads over 100 ms by 2 s window), and the maintenance sweeps that began during the round. */
 const TAIL_WINDOW_S = 2;
 async function tailInTime(side: MixSide, round: ReadLoadResult): Promise<string> {
-  const windows = new Map<number, { n: number; max: number }>();
-  for (const read of round.slow) {
-    const w = Math.floor((read.dueAt - round.startedAt) / 1000 / TAIL_WINDOW_S);
-    const entry = windows.get(w) ?? { n: 0, max: 0 };
-    windows.set(w, { n: entry.n + 1, max: Math.max(entry.max, read.ms) });
-  }
-  const bunched = [...windows.entries()].sort(([a], [b]) => a - b).map(([w, e]) => `${w * TAIL_WINDOW_S}s ${e.n} (${Math.round(e.max)} ms)`);
   // The sweep's key is taken as it starts (jobs/maintenance.job.ts): its finished_at is when it began.
   const { rows } = await side.fresh.pool.query<{ at: Date }>(
     `select finished_at as at from durable_jobs where name = 'maintenance.sweep' and finished_at >= $1 and finished_at < $2 order by finished_at`,
     [new Date(round.startedAt - 60_000), new Date(round.startedAt + round.seconds * 1000)],
   );
   const sweeps = rows.map((r) => `${((r.at.getTime() - round.startedAt) / 1000).toFixed(0)} s`);
-  return `reads over 100 ms by ${TAIL_WINDOW_S} s window (count, slowest): ${bunched.join(', ') || 'none'}; maintenance sweeps begun (from the round's start): ${sweeps.join(', ') || 'none'}`;
+  return `reads over 100 ms by ${TAIL_WINDOW_S} s window (count, slowest): ${slowReadsByWindow(round.slow, round.startedAt, TAIL_WINDOW_S)}; maintenance sweeps begun (from the round's start): ${sweeps.join(', ') || 'none'}`;
 }
 
 const cores = (ms: number, seconds: number) => `${(ms / seconds / 1000).toFixed(2)}`;
@@ -353,7 +346,7 @@ const cores = (ms: number, seconds: number) => `${(ms / seconds / 1000).toFixed(
 function mixOf(side: MixSide, rate: number): Mix {
   const labels = Object.keys(side.rounds[0]!.byLabel).filter((l) => l !== 'sign-in');
   const of = (l: string) => side.rounds.map((r) => r.byLabel[l]!);
-  const { latencies } = mixLatencies(...side.rounds);
+  const { latencies, p50, p95, p99 } = mixLatencies(...side.rounds);
   const failed = labels.reduce((n, l) => n + of(l).reduce((m, b) => m + b.errors + Object.entries(b.statuses).reduce((k, [st, c]) => k + (Number(st) >= 300 ? c : 0), 0), 0), 0);
   const seconds = side.rounds.reduce((n, r) => n + r.seconds, 0);
   for (const l of labels) {
@@ -366,9 +359,9 @@ function mixOf(side: MixSide, rate: number): Mix {
   const costs = lessBackground(raw, side.idle!);
   const perRead = perEach(costs, sent);
   const mix: Mix = {
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    p99: percentile(latencies, 99),
+    p50,
+    p95,
+    p99,
     warmP99: side.warmups.length > 0 ? mixLatencies(...side.warmups).p99 : null,
     answered: latencies.length,
     rate: latencies.length / seconds,

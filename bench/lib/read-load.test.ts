@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { acceptEncodingOf } from './env';
-import { startReadLoad, wireWeight } from './read-load';
+import { slowReadsByWindow, startReadLoad, wireWeight } from './read-load';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -70,5 +70,20 @@ describe('the read load', () => {
     expect(new Set(asked)).toEqual(new Set(['identity']));
     expect(usage.gzipped).toBe(0);
     expect(usage.bytes).toBe(answered * Buffer.byteLength(BODY));
+  });
+});
+
+describe('slow reads by window', () => {
+  it('counts each window from the start and keeps its slowest, windows in order', () => {
+    const from = 1_000_000;
+    // Due 0.5 s, 1.9 s and 4.2 s after the start, and one 0.1 s before it: 2 s windows -1, 0 and 2.
+    const slow = [
+      { dueAt: from + 4_200, ms: 150.4 },
+      { dueAt: from + 500, ms: 120 },
+      { dueAt: from + 1_900, ms: 6_044.6 },
+      { dueAt: from - 100, ms: 109 },
+    ];
+    expect(slowReadsByWindow(slow, from, 2)).toBe('-2s 1 (109 ms), 0s 2 (6045 ms), 4s 1 (150 ms)');
+    expect(slowReadsByWindow([], from, 2)).toBe('none');
   });
 });

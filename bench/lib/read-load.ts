@@ -54,6 +54,22 @@ export type ReadLoadResult = {
 
 export type LabelStats = { latencies: number[]; statuses: Record<string, number>; errors: number; bytes: number; gzipped: number };
 
+/**
+ * Where a run's tail sits in time: its reads over 100 ms counted by `windowS`-second window from
+ * `from` (epoch ms), each window with its slowest read, e.g. "0s 991 (6044 ms), 30s 157 (331 ms)";
+ * "none" when no read was slow.
+ */
+export function slowReadsByWindow(slow: readonly SlowRead[], from: number, windowS: number): string {
+  const windows = new Map<number, { n: number; max: number }>();
+  for (const read of slow) {
+    const w = Math.floor((read.dueAt - from) / 1000 / windowS);
+    const entry = windows.get(w) ?? { n: 0, max: 0 };
+    windows.set(w, { n: entry.n + 1, max: Math.max(entry.max, read.ms) });
+  }
+  const bunched = [...windows.entries()].sort(([a], [b]) => a - b).map(([w, e]) => `${w * windowS}s ${e.n} (${Math.round(e.max)} ms)`);
+  return bunched.join(', ') || 'none';
+}
+
 /** What a label's answers weighed on the wire: mean body bytes per answer and the share gzipped. */
 export function wireWeight(stats: LabelStats[]): string {
   const answers = stats.reduce((n, s) => n + Object.values(s.statuses).reduce((m, c) => m + c, 0), 0);
