@@ -4,6 +4,7 @@
  *
  *   npx tsx bench/battery-gap.ts /tmp/o31.json [/tmp/o7.json …]
  *   BENCH_BATTERY_CANDIDATE="comparison group, ×" npx tsx bench/battery-gap.ts /tmp/o31.json   # another candidate
+ *   BENCH_BATTERY_CANDIDATE=… BENCH_BATTERY_SIGMA="σ of the production line's residuals" …  # and its own σ
  *
  * For battery homes with and without panels, by season: the settled rule's points less what the
  * true cut earns, split by where each home-event ends (paid at once, released, held for good, or
@@ -21,6 +22,8 @@ import { isGaming, readOutcomeDump } from './lib/outcome-dump';
 
 const SETTLED = DECISION_141.baseline!;
 const CANDIDATE = stringKnob('BATTERY_CANDIDATE') ?? 'comparison group, additive';
+/** The σ candidate to give battery homes with panels with the candidate's baseline (its own spread), in a row of its own. */
+const CANDIDATE_SIGMA = stringKnob('BATTERY_SIGMA');
 
 const signed = (x: number, digits = 1) => `${x >= 0 ? '+' : ''}${x.toFixed(digits)}`;
 const batteryWithPanels = (o: Outcome) => o.battery === true && o.solar;
@@ -45,16 +48,23 @@ function ways(group: readonly Outcome[], payout: Payout): string {
   return [...by.entries()].map(([way, r]) => `${way} ${r.n} (true ${r.truth}, paid ${r.paid})`).join('; ');
 }
 
-/** The home-events with battery homes with panels given the candidate's baseline and, optionally, a scaled σ. */
-function swapped(outcomes: readonly Outcome[], sigmaScale: number): Outcome[] {
+/**
+ * The home-events with battery homes with panels given the candidate's baseline and, as σ, the
+ * settled one scaled (a number) or the named σ candidate with its own day count (a string).
+ */
+function swapped(outcomes: readonly Outcome[], sigmaOf: number | string): Outcome[] {
   return outcomes.map((o) => {
     if (!batteryWithPanels(o) || o.newMember) return o;
     const baseline = new Map(o.baseline);
     // Without a group of five, the settled baseline stands (as settlement would keep its own row).
     baseline.set(SETTLED, o.baseline.get(CANDIDATE) ?? o.baseline.get(SETTLED) ?? null);
     const name = heldSigmaName(DECISION_141.sigma!, false);
+    if (typeof sigmaOf === 'string') {
+      if (!o.noise || !(sigmaOf in o.noise)) throw new Error(`the dump has no σ "${sigmaOf}": run the baselines harness again`);
+      return { ...o, baseline, noise: { ...o.noise, [name]: o.noise[sigmaOf] ?? null }, noiseDays: { ...o.noiseDays, [name]: o.noiseDays?.[sigmaOf] ?? 0 } };
+    }
     const sigma = heldSigmaKwh(o, DECISION_141.sigma);
-    return { ...o, baseline, noise: { ...o.noise, [name]: sigma === null ? null : sigma * sigmaScale } };
+    return { ...o, baseline, noise: { ...o.noise, [name]: sigma === null ? null : sigma * sigmaOf } };
   });
 }
 
@@ -91,6 +101,7 @@ for (const file of process.argv.slice(2)) {
     ['as settled (decision 141)', null],
     [`battery homes with panels on "${CANDIDATE}", σ as settled`, 1],
     [`battery homes with panels on "${CANDIDATE}", σ × ${scale.toFixed(2)} (the candidate's RMS over the settled one's)`, scale],
+    ...(CANDIDATE_SIGMA ? [[`battery homes with panels on "${CANDIDATE}", σ "${CANDIDATE_SIGMA}"`, CANDIDATE_SIGMA] as const] : []),
   ] as const;
   for (const [label, sigmaScale] of rows) {
     const events = sigmaScale === null ? real : swapped(real, sigmaScale);

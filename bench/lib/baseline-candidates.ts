@@ -170,6 +170,86 @@ export const AIMED_METHODS: readonly OwnMethod[] = [
 ];
 
 /**
+ * Battery homes with panels (decision 142's "what would shrink it"): a self-consuming battery covers
+ * the evening on a day whose sun charged it, so their evening draw follows the day's production before
+ * the event, which the production register reads and the event does not change. These candidates keep
+ * decision 141's baseline for every other home and score battery homes with panels on their own
+ * days of the event's kind (45-day lookback, no same-day adjustment) matched by that production:
+ * the K days whose production before the start is nearest the event day's, or a least-squares line
+ * of the event hours' draw on it over every such day.
+ */
+export const SUN_MATCHED_5 = "decision 141's baseline; battery homes with panels on the 5 own days nearest in production before the start";
+export const SUN_MATCHED_10 = "decision 141's baseline; battery homes with panels on the 10 own days nearest in production before the start";
+export const SUN_REGRESSION = "decision 141's baseline; battery homes with panels on a line of the event hours' draw on production before the start";
+
+/** kWh produced on `date` in the slots before the event's start, or null where the day has no production. */
+function productionBeforeStart(ctx: OwnContext, date: LocalDate): number | null {
+  const day = ctx.production?.get(date);
+  if (!day) return null;
+  const start = clocksBetween(ctx.event.startHour * 60, ctx.event.startHour * 60 + 5)[0]!;
+  let sum = 0;
+  for (const [clock, kwh] of Object.entries(day)) if (clock < start) sum += kwh;
+  return sum;
+}
+
+/** The event day's production and each eligible own day's (production, event-hours draw), or null with too few days. */
+function sunDays(ctx: OwnContext): { today: number; days: { date: LocalDate; sun: number; kwh: number }[] } | null {
+  const input = methodInput(ctx, 0, 1);
+  const { days, minimum } = eligibleDays(input, false);
+  const today = productionBeforeStart(ctx, ctx.event.date);
+  if (days.length < minimum || today === null) return null;
+  const rows = days.flatMap((date) => {
+    const sun = productionBeforeStart(ctx, date);
+    const kwh = slotsKwh(ctx.readings, date, input.eventSlots);
+    return sun === null || kwh === null ? [] : [{ date, sun, kwh }];
+  });
+  return rows.length < minimum ? null : { today, days: rows };
+}
+
+/** The k own days nearest the event day in production before the start (ties to the more recent: eligibleDays lists it first, sort is stable). */
+function sunNearest(ctx: OwnContext, k: number): number[] | null {
+  const s = sunDays(ctx);
+  if (!s) return null;
+  return [...s.days].sort((a, b) => Math.abs(a.sun - s.today) - Math.abs(b.sun - s.today)).slice(0, k).map((d) => d.kwh);
+}
+
+function sunMatched(k: number) {
+  return (ctx: OwnContext): number | null => {
+    const kept = sunNearest(ctx, k);
+    return kept ? kept.reduce((sum, kwh) => sum + kwh, 0) / kept.length : null;
+  };
+}
+
+/** The line's prediction for the event day and the residuals' σ (n − 2 degrees of freedom) over the days it was fitted on. */
+function sunLine(ctx: OwnContext): { kwh: number; sigma: number; days: number } | null {
+  const s = sunDays(ctx);
+  if (!s) return null;
+  const n = s.days.length;
+  const mx = s.days.reduce((a, d) => a + d.sun, 0) / n;
+  const my = s.days.reduce((a, d) => a + d.kwh, 0) / n;
+  const sxx = s.days.reduce((a, d) => a + (d.sun - mx) ** 2, 0);
+  const sxy = s.days.reduce((a, d) => a + (d.sun - mx) * (d.kwh - my), 0);
+  // Days of one production (a week of overcast) leave no line: their mean stands.
+  const slope = sxx > 1e-9 ? sxy / sxx : 0;
+  const sse = s.days.reduce((a, d) => a + (d.kwh - my - slope * (d.sun - mx)) ** 2, 0);
+  return { kwh: Math.max(0, my + slope * (s.today - mx)), sigma: Math.sqrt(sse / Math.max(1, n - 2)), days: n };
+}
+
+const sunRegression = (ctx: OwnContext) => sunLine(ctx)?.kwh ?? null;
+
+const settled141 = (ctx: OwnContext) => (ctx.battery ? daysAlone.run(ctx) : ctx.gross ? expectedDraw2h.run(ctx) : gap2h.run(ctx));
+const onBatteryWithPanels = (name: string, run: (ctx: OwnContext) => number | null): OwnMethod => ({
+  name,
+  run: (ctx) => (ctx.battery && ctx.production ? run(ctx) : settled141(ctx)),
+});
+
+export const SUN_METHODS: readonly OwnMethod[] = [
+  onBatteryWithPanels(SUN_MATCHED_5, sunMatched(5)),
+  onBatteryWithPanels(SUN_MATCHED_10, sunMatched(10)),
+  onBatteryWithPanels(SUN_REGRESSION, sunRegression),
+];
+
+/**
  * Not candidates: decision 101's rule taken apart, to say where its error comes from. Its days
  * with the cap at 0 (the days' own error: weather, season, the day's luck), and its rule with the
  * window read on the event day as it would have run without the event (what the home's own
@@ -223,6 +303,7 @@ export const OWN_METHODS: readonly OwnMethod[] = [
   grossLoad(GROSS_BASELINE, 'gross-baseline'),
   grossLoad(GROSS_PRODUCTION, 'production-difference'),
   ...AIMED_METHODS,
+  ...SUN_METHODS,
 ];
 
 export const COMPARISON_METHODS = ['comparison group, additive', 'comparison group, ×'] as const;
@@ -429,8 +510,28 @@ function residualNoise(ctx: OwnContext, kind: 'sd' | 'rms'): NoiseReading {
   return { kwh: Math.sqrt(errors.reduce((s, e) => s + e * e, 0) / errors.length), days: errors.length };
 }
 
+/** σ of the sun-matched baselines (battery homes with panels; the raw σ for every other home): the kept days' spread, or the line's residuals. */
+export const NOISE_SUN_MATCHED_5 = 'σ of the 5 own days nearest in production before the start';
+export const NOISE_SUN_MATCHED_10 = 'σ of the 10 own days nearest in production before the start';
+export const NOISE_SUN_REGRESSION = "σ of the production line's residuals";
+
+function sunNearestNoise(ctx: OwnContext, k: number): NoiseReading {
+  const kept = ctx.battery && ctx.production ? sunNearest(ctx, k) : null;
+  const kwh = kept ? eventWindowNoiseKwh(kept) : null;
+  return kwh === null ? homeNoise(ctx) : { kwh, days: kept!.length };
+}
+
 export const NOISE_CANDIDATES: readonly NoiseCandidate[] = [
   { name: NOISE_RAW, run: homeNoise },
+  { name: NOISE_SUN_MATCHED_5, run: (ctx) => sunNearestNoise(ctx, 5) },
+  { name: NOISE_SUN_MATCHED_10, run: (ctx) => sunNearestNoise(ctx, 10) },
+  {
+    name: NOISE_SUN_REGRESSION,
+    run: (ctx) => {
+      const line = ctx.battery && ctx.production ? sunLine(ctx) : null;
+      return line ? { kwh: line.sigma, days: line.days } : homeNoise(ctx);
+    },
+  },
   { name: NOISE_RESIDUAL_SD, run: (ctx) => residualNoise(ctx, 'sd') },
   { name: NOISE_RESIDUAL_RMS, run: (ctx) => residualNoise(ctx, 'rms') },
   {
@@ -475,8 +576,8 @@ export function noiseCandidatesKwh(ctx: OwnContext): Record<string, number | nul
   return noiseCandidates(ctx).kwh;
 }
 
-/** The σ candidates settlement's rule reads (decision 141's σ by branch): cheap, so every run keeps them. */
-export const SETTLED_NOISE_CANDIDATES: readonly string[] = [NOISE_BASELINE_QUANTITY, NOISE_EXPECTED_DRAW];
+/** The σ candidates every run keeps: settlement's (decision 141's σ by branch) and the sun-matched baselines' (bench/battery-gap.ts); cheap. */
+export const SETTLED_NOISE_CANDIDATES: readonly string[] = [NOISE_BASELINE_QUANTITY, NOISE_EXPECTED_DRAW, NOISE_SUN_MATCHED_5, NOISE_SUN_MATCHED_10, NOISE_SUN_REGRESSION];
 
 /**
  * The noise candidates for one home-event (every one, or those named), by name, with the days each
