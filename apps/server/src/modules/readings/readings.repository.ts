@@ -1,10 +1,9 @@
-import { and, eq, inArray, isNull, notExists, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { executePrepared } from '../../db/prepared-statement';
 import { rowsOf } from '../../db/rows';
 import { devices } from '../../db/schema/device.schema';
 import { households } from '../../db/schema/household.schema';
-import { profiles } from '../../db/schema/profile.schema';
 import { DEVICE_CHANNEL, READINGS_CHANNEL, type ReadingsNotification } from '../../lib/notify';
 import { numberArray, uuidArray } from '../../lib/pg-array';
 
@@ -47,23 +46,30 @@ export async function loadStoreContext(db: DbOrTx, householdId: string, onlyDevi
 }
 
 /**
- * loadStoreContext for many households in two queries; missing households are absent from the map,
+ * loadStoreContext for many households in one prepared statement (every MQTT batch runs it, so its
+ * text never varies and the ids go in as an array); missing households are absent from the map,
  * and so are those whose member deleted their account (decision 079): an external broker's logins
  * are its own configuration, so a deleted member's gateway may still publish there, and is refused here.
  */
 export async function loadStoreContexts(db: DbOrTx, householdIds: readonly string[]): Promise<Map<string, StoreContext>> {
   const ids = [...new Set(householdIds)];
   if (ids.length === 0) return new Map();
-  const zones = await db
-    .select({ id: households.id })
-    .from(households)
-    .where(and(inArray(households.id, ids), notExists(sql`(select 1 from ${profiles} p where p.id = ${households.ownerUserId} and p.deleted_at is not null)`)));
-  const rows = await db
-    .select({ householdId: devices.householdId, id: devices.id, externalId: devices.externalId })
-    .from(devices)
-    .where(and(inArray(devices.householdId, zones.map((z) => z.id)), isNull(devices.removedAt)));
-  const contexts = new Map(zones.map((z) => [z.id, { deviceIds: new Map<string, string>() }]));
-  for (const row of rows) contexts.get(row.householdId)?.deviceIds.set(row.externalId, row.id);
+  const rows = rowsOf<{ household_id: string; device_id: string | null; external_id: string | null }>(
+    await executePrepared(
+      db,
+      sql`select h.id::text as household_id, d.id::text as device_id, d.external_id
+        from households h
+        left join devices d on d.household_id = h.id and d.removed_at is null
+        where h.id = any(${uuidArray(ids)}::uuid[])
+          and not exists (select 1 from profiles p where p.id = h.owner_user_id and p.deleted_at is not null)`,
+    ),
+  );
+  const contexts = new Map<string, { deviceIds: Map<string, string> }>();
+  for (const row of rows) {
+    let context = contexts.get(row.household_id);
+    if (!context) contexts.set(row.household_id, (context = { deviceIds: new Map() }));
+    if (row.device_id !== null && row.external_id !== null) context.deviceIds.set(row.external_id, row.device_id);
+  }
   return contexts;
 }
 
