@@ -11,7 +11,7 @@
  */
 
 import { cpus, loadavg, totalmem } from 'node:os';
-import { AIMED_METHODS, COMBINED, COMBINED_EXPECTED_DRAW, COMPARISON_COVERED_METHODS, COMPARISON_METHODS, comparisonEntry, DIAGNOSTICS, GROSS_BASELINE, GROSS_PRODUCTION, GROSS_WINDOW, HYBRID_GROSS, homeNoiseKwh, noiseCandidates, NOISE_GROUP_PEERS, OWN_METHODS, runComparison, runComparisonCovered, SETTLED_NOISE_CANDIDATES, temperatureGapC, type ComparisonEntry, type OwnContext } from './lib/baseline-candidates';
+import { AIMED_METHODS, COMBINED, COMBINED_EXPECTED_DRAW, COMPARISON_COVERED_METHODS, COMPARISON_METHODS, comparisonEntry, DIAGNOSTICS, GROSS_BASELINE, GROSS_PRODUCTION, GROSS_WINDOW, HYBRID_GROSS, homeNoiseKwh, noiseCandidates, NOISE_GROUP_PEERS, OWN_METHODS, runComparison, runComparisonCovered, KEPT_NOISE_CANDIDATES, temperatureGapC, type ComparisonEntry, type OwnContext } from './lib/baseline-candidates';
 import { BATTERY_SHARES, CLOCKS, EVENTS_PER_REGION, FIRST_MINUTE, isCalled, PLACEBOS_PER_REGION, makeHomes, makeRegions, QUANTITIES, type Quantity, regionWeather, simulateHome, SLOT_MINUTES } from './lib/baseline-population';
 import { behaviourPayoutRows, meanOf, placeboPaidShare, placeboTargetFor, score, SEGMENTS, withFallback, type Outcome } from './lib/baseline-scoring';
 import { addBlends } from './lib/baseline-blends';
@@ -34,7 +34,7 @@ log(`machine: ${cpus().length} cpu (${cpus()[0]?.model ?? '?'}), ${(totalmem() /
 
 /** The σ candidates and the days each was read from, as the outcome carries them. */
 function noiseOf(ctx: OwnContext): Pick<Outcome, 'noise' | 'noiseDays'> {
-  const { kwh, days } = noiseCandidates(ctx, NOISE_CANDIDATES ? undefined : SETTLED_NOISE_CANDIDATES);
+  const { kwh, days } = noiseCandidates(ctx, NOISE_CANDIDATES ? undefined : KEPT_NOISE_CANDIDATES);
   return { noise: kwh, noiseDays: days };
 }
 

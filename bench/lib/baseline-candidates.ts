@@ -11,7 +11,7 @@ import { regressionBaseline } from '../../packages/domain/src/event-baseline-reg
 import { grossLoadBaseline, type GrossLoadBaseline, type GrossLoadVariant } from '../../packages/domain/src/event-baseline-gross';
 import type { LocalDate } from '../../packages/domain/src/local-time';
 import { addDays, zonedTimeToUtc } from '../../packages/domain/src/local-time';
-import { clocksBetween, type PlannedEvent, type Region } from './baseline-population';
+import { clock, clocksBetween, type PlannedEvent, type Region } from './baseline-population';
 
 export type OwnContext = {
   region: Region;
@@ -186,22 +186,22 @@ export const SUN_REGRESSION = "decision 141's baseline; battery homes with panel
 function productionBeforeStart(ctx: OwnContext, date: LocalDate): number | null {
   const day = ctx.production?.get(date);
   if (!day) return null;
-  const start = clocksBetween(ctx.event.startHour * 60, ctx.event.startHour * 60 + 5)[0]!;
+  const start = clock(ctx.event.startHour * 60);
   let sum = 0;
-  for (const [clock, kwh] of Object.entries(day)) if (clock < start) sum += kwh;
+  for (const [slot, kwh] of Object.entries(day)) if (slot < start) sum += kwh;
   return sum;
 }
 
 /** The event day's production and each eligible own day's (production, event-hours draw), or null with too few days. */
-function sunDays(ctx: OwnContext): { today: number; days: { date: LocalDate; sun: number; kwh: number }[] } | null {
+function sunDays(ctx: OwnContext): { today: number; days: { date: LocalDate; produced: number; kwh: number }[] } | null {
   const input = methodInput(ctx, 0, 1);
   const { days, minimum } = eligibleDays(input, false);
   const today = productionBeforeStart(ctx, ctx.event.date);
   if (days.length < minimum || today === null) return null;
   const rows = days.flatMap((date) => {
-    const sun = productionBeforeStart(ctx, date);
+    const produced = productionBeforeStart(ctx, date);
     const kwh = slotsKwh(ctx.readings, date, input.eventSlots);
-    return sun === null || kwh === null ? [] : [{ date, sun, kwh }];
+    return produced === null || kwh === null ? [] : [{ date, produced, kwh }];
   });
   return rows.length < minimum ? null : { today, days: rows };
 }
@@ -210,7 +210,7 @@ function sunDays(ctx: OwnContext): { today: number; days: { date: LocalDate; sun
 function sunNearest(ctx: OwnContext, k: number): number[] | null {
   const s = sunDays(ctx);
   if (!s) return null;
-  return [...s.days].sort((a, b) => Math.abs(a.sun - s.today) - Math.abs(b.sun - s.today)).slice(0, k).map((d) => d.kwh);
+  return [...s.days].sort((a, b) => Math.abs(a.produced - s.today) - Math.abs(b.produced - s.today)).slice(0, k).map((d) => d.kwh);
 }
 
 function sunMatched(k: number) {
@@ -225,13 +225,13 @@ function sunLine(ctx: OwnContext): { kwh: number; sigma: number; days: number } 
   const s = sunDays(ctx);
   if (!s) return null;
   const n = s.days.length;
-  const mx = s.days.reduce((a, d) => a + d.sun, 0) / n;
+  const mx = s.days.reduce((a, d) => a + d.produced, 0) / n;
   const my = s.days.reduce((a, d) => a + d.kwh, 0) / n;
-  const sxx = s.days.reduce((a, d) => a + (d.sun - mx) ** 2, 0);
-  const sxy = s.days.reduce((a, d) => a + (d.sun - mx) * (d.kwh - my), 0);
+  const sxx = s.days.reduce((a, d) => a + (d.produced - mx) ** 2, 0);
+  const sxy = s.days.reduce((a, d) => a + (d.produced - mx) * (d.kwh - my), 0);
   // Days of one production (a week of overcast) leave no line: their mean stands.
   const slope = sxx > 1e-9 ? sxy / sxx : 0;
-  const sse = s.days.reduce((a, d) => a + (d.kwh - my - slope * (d.sun - mx)) ** 2, 0);
+  const sse = s.days.reduce((a, d) => a + (d.kwh - my - slope * (d.produced - mx)) ** 2, 0);
   return { kwh: Math.max(0, my + slope * (s.today - mx)), sigma: Math.sqrt(sse / Math.max(1, n - 2)), days: n };
 }
 
@@ -577,7 +577,7 @@ export function noiseCandidatesKwh(ctx: OwnContext): Record<string, number | nul
 }
 
 /** The σ candidates every run keeps: settlement's (decision 141's σ by branch) and the sun-matched baselines' (bench/battery-gap.ts); cheap. */
-export const SETTLED_NOISE_CANDIDATES: readonly string[] = [NOISE_BASELINE_QUANTITY, NOISE_EXPECTED_DRAW, NOISE_SUN_MATCHED_5, NOISE_SUN_MATCHED_10, NOISE_SUN_REGRESSION];
+export const KEPT_NOISE_CANDIDATES: readonly string[] = [NOISE_BASELINE_QUANTITY, NOISE_EXPECTED_DRAW, NOISE_SUN_MATCHED_5, NOISE_SUN_MATCHED_10, NOISE_SUN_REGRESSION];
 
 /**
  * The noise candidates for one home-event (every one, or those named), by name, with the days each
