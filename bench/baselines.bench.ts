@@ -8,6 +8,7 @@
  *   BENCH_HOMES=300 BENCH_SEED=7 npm run baselines -w @peakwise/bench
  *   BENCH_QUANTITY=consumption npm run baselines -w @peakwise/bench  # net (default), import or consumption (decision 112)
  *   BENCH_BATTERY_SOLAR=0 BENCH_BATTERY_OTHER=0 npm run baselines -w @peakwise/bench  # no home batteries (the population before them)
+ *   BENCH_BATTERY_START_SPREAD=0.4 npm run baselines -w @peakwise/bench  # self-consuming batteries start each day at 30 % ± 20 % charge
  */
 
 import { cpus, loadavg, totalmem } from 'node:os';
@@ -39,7 +40,7 @@ function noiseOf(ctx: OwnContext): Pick<Outcome, 'noise' | 'noiseDays'> {
 }
 
 const regions = makeRegions(seed);
-const batteryShares = { solar: numberKnob('BATTERY_SOLAR', BATTERY_SHARES.solar), other: numberKnob('BATTERY_OTHER', BATTERY_SHARES.other) };
+const batteryShares = { solar: numberKnob('BATTERY_SOLAR', BATTERY_SHARES.solar), other: numberKnob('BATTERY_OTHER', BATTERY_SHARES.other), startSpread: numberKnob('BATTERY_START_SPREAD', 0) };
 const homes = makeHomes(seed, homeCount, regions, batteryShares);
 const outcomes: Outcome[] = [];
 

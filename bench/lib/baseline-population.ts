@@ -153,12 +153,23 @@ function panels(count: number): SolarPanelDevice[] {
  * until the event (the panels' surplus still charges it), discharges at full power through the
  * event whatever the home draws, exporting the rest, and returns to its ordinary rule after.
  */
-export type Battery = { capacityKwh: number; powerKw: number; startShare: number; shaveAboveKw: number };
+export type Battery = {
+  capacityKwh: number;
+  powerKw: number;
+  startShare: number;
+  /**
+   * How far a self-consuming battery's charge at the first simulated slot moves from startShare,
+   * day to day (a uniform spread of this width, kept between its reserve and full): 0 starts every
+   * day alike, so the day's sun alone decides its evening; a real one also carries the night.
+   */
+  startSpread: number;
+  shaveAboveKw: number;
+};
 
 const BATTERY_RESERVE = 0.1;
 
 /** Shares of homes with a battery, among homes with and without panels (a separate hash: the rest of each home is unchanged). */
-export type BatteryShares = { solar: number; other: number };
+export type BatteryShares = { solar: number; other: number; startSpread?: number };
 export const BATTERY_SHARES: BatteryShares = { solar: 0.3, other: 0.06 };
 
 function battery(seed: number, index: number, solar: boolean, shares: BatteryShares): Battery | null {
@@ -171,6 +182,7 @@ function battery(seed: number, index: number, solar: boolean, shares: BatterySha
     powerKw: big ? 5 : 3.3,
     // A self-consuming battery starts the afternoon part-drained by the night; an off-peak one full.
     startShare: solar ? 0.3 : 1,
+    startSpread: solar ? (shares.startSpread ?? 0) : 0,
     shaveAboveKw: solar ? 0 : 1.5,
   };
 }
@@ -351,6 +363,14 @@ export type HomeSeries = {
 
 const EVENT_UNMETERED: Record<Behaviour, number> = { hard: 0.7, little: 0.9, none: 1, precondition: 0.7, game_before: 0.7, game_days: 0.7 };
 
+/** A battery's charge at the first simulated slot of `date`, as a share of its capacity (see Battery.startSpread). */
+export function startShareOn(home: Pick<Home, 'seed' | 'battery'>, date: LocalDate): number {
+  const b = home.battery!;
+  if (b.startSpread === 0) return b.startShare;
+  const draw = unitHash(home.seed, 0xba79, Date.parse(`${date}T00:00:00Z`) / 86_400_000);
+  return Math.min(1, Math.max(BATTERY_RESERVE, b.startShare + (draw - 0.5) * b.startSpread));
+}
+
 export function simulateHome(seed: number, home: Home, weather: RegionWeather, quantity: Quantity = 'net'): HomeSeries {
   const { profile, region } = home;
   const offAll = new Set(profile.appliances.filter((a) => a.switchable && !a.neverSwitch).map((a) => a.id));
@@ -383,7 +403,7 @@ export function simulateHome(seed: number, home: Home, weather: RegionWeather, q
     let counterfactualTotal = 0;
     let scoredTotal = 0;
     // The battery's charge as it happened and in the counterfactual (its ordinary rule all day).
-    const startCharge = home.battery ? home.battery.startShare * home.battery.capacityKwh : 0;
+    const startCharge = home.battery ? startShareOn(home, date) * home.battery.capacityKwh : 0;
     let charge = startCharge;
     let counterfactualCharge = startCharge;
     const dispatched = called && home.battery !== null && home.behaviour !== 'none';
