@@ -168,7 +168,7 @@ export type Battery = {
 
 const BATTERY_RESERVE = 0.1;
 
-/** Shares of homes with a battery, among homes with and without panels (a separate hash: the rest of each home is unchanged). */
+/** Shares of homes with a battery, among homes with and without panels (a separate hash: the rest of each home is unchanged), and the self-consuming ones' startSpread (default 0). */
 export type BatteryShares = { solar: number; other: number; startSpread?: number };
 export const BATTERY_SHARES: BatteryShares = { solar: 0.3, other: 0.06 };
 
