@@ -103,10 +103,10 @@ for (const file of process.argv.slice(2)) {
     [`battery homes with panels on "${CANDIDATE}", σ × ${scale.toFixed(2)} (the candidate's RMS over the settled one's)`, scale],
     ...(CANDIDATE_SIGMA ? [[`battery homes with panels on "${CANDIDATE}", σ "${CANDIDATE_SIGMA}"`, CANDIDATE_SIGMA] as const] : []),
   ] as const;
-  for (const [label, sigmaScale] of rows) {
-    const events = sigmaScale === null ? real : swapped(real, sigmaScale);
+  for (const [label, sigma] of rows) {
+    const events = sigma === null ? real : swapped(real, sigma);
     const p = heldPayout(events, SETTLED, DECISION_141);
-    const days = sigmaScale === null ? placebos : swapped(placebos, sigmaScale);
+    const days = sigma === null ? placebos : swapped(placebos, sigma);
     const pp = heldPayout(days, SETTLED, DECISION_141);
     // Each segment's bias on its real events and the share of its placebo days paid anything.
     const seg = (pick: (o: Outcome) => boolean) => `${signed(figures(events.filter(pick), p).biasPercent)} % (placebo ${(figures(days.filter(pick), pp).paid * 100).toFixed(1)} %)`;

@@ -155,6 +155,8 @@ export const COMBINED_EXPECTED_DRAW = "combined, solar homes without a battery o
 /** Decision 133's early window: three hours ending two hours before the start. */
 const EXPECTED_DRAW_GAP_HOURS = 2;
 const expectedDraw2h = grossLoad(COMBINED_EXPECTED_DRAW, 'expected-draw', EXPECTED_DRAW_GAP_HOURS);
+/** Decision 141's baseline on the home's own days: battery homes on their days alone, solar homes on their expected draw, the rest on the early window. */
+const combinedExpectedDraw = (ctx: OwnContext) => (ctx.battery ? daysAlone.run(ctx) : ctx.gross ? expectedDraw2h.run(ctx) : gap2h.run(ctx));
 
 export const AIMED_METHODS: readonly OwnMethod[] = [
   gap2h,
@@ -162,7 +164,7 @@ export const AIMED_METHODS: readonly OwnMethod[] = [
   { name: HYBRID_GROSS, run: (ctx) => (ctx.gross && !ctx.battery ? grossBaseline1h.run(ctx) : settledRule.run(ctx)) },
   { name: BATTERY_UNADJUSTED, run: (ctx) => (ctx.battery ? daysAlone.run(ctx) : settledRule.run(ctx)) },
   { name: COMBINED, run: (ctx) => (ctx.battery ? daysAlone.run(ctx) : ctx.gross ? grossBaseline2h.run(ctx) : gap2h.run(ctx)) },
-  { name: COMBINED_EXPECTED_DRAW, run: (ctx) => (ctx.battery ? daysAlone.run(ctx) : ctx.gross ? expectedDraw2h.run(ctx) : gap2h.run(ctx)) },
+  { name: COMBINED_EXPECTED_DRAW, run: combinedExpectedDraw },
   {
     name: COMBINED_SOLAR_BATTERY_SETTLED,
     run: (ctx) => (ctx.battery ? (ctx.gross ? settledRule.run(ctx) : daysAlone.run(ctx)) : ctx.gross ? grossBaseline2h.run(ctx) : gap2h.run(ctx)),
@@ -192,8 +194,17 @@ function productionBeforeStart(ctx: OwnContext, date: LocalDate): number | null 
   return sum;
 }
 
+type SunDays = { today: number; days: { date: LocalDate; produced: number; kwh: number }[] };
+// Three baselines and their three σ read the same days: find them once a home-event.
+const sunDaysRead = new WeakMap<OwnContext, SunDays | null>();
+
 /** The event day's production and each eligible own day's (production, event-hours draw), or null with too few days. */
-function sunDays(ctx: OwnContext): { today: number; days: { date: LocalDate; produced: number; kwh: number }[] } | null {
+function sunDays(ctx: OwnContext): SunDays | null {
+  if (!sunDaysRead.has(ctx)) sunDaysRead.set(ctx, readSunDays(ctx));
+  return sunDaysRead.get(ctx)!;
+}
+
+function readSunDays(ctx: OwnContext): SunDays | null {
   const input = methodInput(ctx, 0, 1);
   const { days, minimum } = eligibleDays(input, false);
   const today = productionBeforeStart(ctx, ctx.event.date);
@@ -237,10 +248,9 @@ function sunLine(ctx: OwnContext): { kwh: number; sigma: number; days: number } 
 
 const sunRegression = (ctx: OwnContext) => sunLine(ctx)?.kwh ?? null;
 
-const settled141 = (ctx: OwnContext) => (ctx.battery ? daysAlone.run(ctx) : ctx.gross ? expectedDraw2h.run(ctx) : gap2h.run(ctx));
 const onBatteryWithPanels = (name: string, run: (ctx: OwnContext) => number | null): OwnMethod => ({
   name,
-  run: (ctx) => (ctx.battery && ctx.production ? run(ctx) : settled141(ctx)),
+  run: (ctx) => (ctx.battery && ctx.production ? run(ctx) : combinedExpectedDraw(ctx)),
 });
 
 export const SUN_METHODS: readonly OwnMethod[] = [

@@ -14,7 +14,7 @@ import { hash32, mulberry32, unitHash } from '../../apps/server/src/simulator/pr
 import { simulateSolarInterval } from '../../apps/server/src/simulator/solar-model';
 import { sunPosition } from '../../apps/server/src/simulator/sun-position';
 import type { LocalDate } from '../../packages/domain/src/local-time';
-import { addDays, isWeekend, localDatesInRange, zonedTimeToUtc } from '../../packages/domain/src/local-time';
+import { addDays, daysBetween, isWeekend, localDatesInRange, zonedTimeToUtc } from '../../packages/domain/src/local-time';
 import { provincialHolidayDates } from '../../packages/domain/src/provincial-holidays';
 import { INTERVAL_HOURS, INTERVAL_MS } from '../../packages/domain/src/time-constants';
 
@@ -363,11 +363,13 @@ export type HomeSeries = {
 
 const EVENT_UNMETERED: Record<Behaviour, number> = { hard: 0.7, little: 0.9, none: 1, precondition: 0.7, game_before: 0.7, game_days: 0.7 };
 
+const EPOCH_DAY = '1970-01-01' as LocalDate;
+
 /** A battery's charge at the first simulated slot of `date`, as a share of its capacity (see Battery.startSpread). */
 export function startShareOn(home: Pick<Home, 'seed' | 'battery'>, date: LocalDate): number {
   const b = home.battery!;
   if (b.startSpread === 0) return b.startShare;
-  const draw = unitHash(home.seed, 0xba79, Date.parse(`${date}T00:00:00Z`) / 86_400_000);
+  const draw = unitHash(home.seed, 0xba79, daysBetween(EPOCH_DAY, date));
   return Math.min(1, Math.max(BATTERY_RESERVE, b.startShare + (draw - 0.5) * b.startSpread));
 }
 
