@@ -8,7 +8,8 @@
  *   BENCH_HOMES=300 BENCH_SEED=7 npm run baselines -w @peakwise/bench
  *   BENCH_QUANTITY=consumption npm run baselines -w @peakwise/bench  # net (default), import or consumption (decision 112)
  *   BENCH_BATTERY_SOLAR=0 BENCH_BATTERY_OTHER=0 npm run baselines -w @peakwise/bench  # no home batteries (the population before them)
- *   BENCH_BATTERY_START_SPREAD=0.4 npm run baselines -w @peakwise/bench  # self-consuming batteries start each day at 30 % ± 20 % charge
+ *   BENCH_BATTERY_NIGHT=0 npm run baselines -w @peakwise/bench  # self-consuming batteries start each day at 11:00 at 30 % instead of carrying the night (before 2026-12-02)
+ *   BENCH_BATTERY_NIGHT=0 BENCH_BATTERY_START_SPREAD=0.4 npm run baselines -w @peakwise/bench  # … at 30 % ± 20 %
  */
 
 import { cpus, loadavg, totalmem } from 'node:os';
@@ -40,7 +41,7 @@ function noiseOf(ctx: OwnContext): Pick<Outcome, 'noise' | 'noiseDays'> {
 }
 
 const regions = makeRegions(seed);
-const batteryShares = { solar: numberKnob('BATTERY_SOLAR', BATTERY_SHARES.solar), other: numberKnob('BATTERY_OTHER', BATTERY_SHARES.other), startSpread: numberKnob('BATTERY_START_SPREAD', 0) };
+const batteryShares = { solar: numberKnob('BATTERY_SOLAR', BATTERY_SHARES.solar), other: numberKnob('BATTERY_OTHER', BATTERY_SHARES.other), startSpread: numberKnob('BATTERY_START_SPREAD', 0), night: numberKnob('BATTERY_NIGHT', 1) === 1 };
 const homes = makeHomes(seed, homeCount, regions, batteryShares);
 const outcomes: Outcome[] = [];
 
@@ -79,6 +80,7 @@ for (const region of regions) {
         calledDates,
         gross: series.gross,
         production: series.production,
+        morningProduction: series.morningProduction,
         battery: home.battery !== null,
         counterfactualDay: series.counterfactualReadings.get(event.date) ?? null,
       };

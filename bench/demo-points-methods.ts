@@ -133,6 +133,8 @@ function run(seed: number, end: LocalDate): EventRow[] {
       calledDates: eventDays,
       gross,
       production,
+      // The demo's production days are whole days: nothing before them.
+      morningProduction: null,
       battery: false,
       counterfactualDay: null,
     };

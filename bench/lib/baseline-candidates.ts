@@ -24,6 +24,8 @@ export type OwnContext = {
   /** Gross load and production per slot, for a home whose production is measured (its solar homes); null otherwise. */
   gross: Map<LocalDate, Record<string, number>> | null;
   production: Map<LocalDate, Record<string, number>> | null;
+  /** Such a home's production from each date's midnight to the first slot in `production`. */
+  morningProduction: Map<LocalDate, number> | null;
   /** The home has a battery: settlement does not know this today; a candidate that reads it needs the member to say so. */
   battery: boolean;
   /** The event day's readings had there been no event: for the diagnostics only, never a candidate. */
@@ -184,12 +186,12 @@ export const SUN_MATCHED_5 = "decision 141's baseline; battery homes with panels
 export const SUN_MATCHED_10 = "decision 141's baseline; battery homes with panels on the 10 own days nearest in production before the start";
 export const SUN_REGRESSION = "decision 141's baseline; battery homes with panels on a line of the event hours' draw on production before the start";
 
-/** kWh produced on `date` in the slots before the event's start, or null where the day has no production. */
+/** kWh produced on `date` from midnight to the event's start, or null where the day has no production. */
 function productionBeforeStart(ctx: OwnContext, date: LocalDate): number | null {
   const day = ctx.production?.get(date);
   if (!day) return null;
   const start = clock(ctx.event.startHour * 60);
-  let sum = 0;
+  let sum = ctx.morningProduction?.get(date) ?? 0;
   for (const [slot, kwh] of Object.entries(day)) if (slot < start) sum += kwh;
   return sum;
 }

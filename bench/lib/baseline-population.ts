@@ -163,14 +163,20 @@ export type Battery = {
    * day alike, so the day's sun alone decides its evening; a real one also carries the night.
    */
   startSpread: number;
+  /**
+   * A self-consuming battery that carries the night: each day starts from the previous evening's
+   * charge, run through the night's draw and the morning's sun in hours the harness does not record
+   * (startShare is then only its charge at the first day's midnight, and startSpread is unused).
+   */
+  carriesNight: boolean;
   shaveAboveKw: number;
 };
 
 const BATTERY_RESERVE = 0.1;
 
-/** Shares of homes with a battery, among homes with and without panels (a separate hash: the rest of each home is unchanged), and the self-consuming ones' startSpread (default 0). */
-export type BatteryShares = { solar: number; other: number; startSpread?: number };
-export const BATTERY_SHARES: BatteryShares = { solar: 0.3, other: 0.06 };
+/** Shares of homes with a battery, among homes with and without panels (a separate hash: the rest of each home is unchanged), and whether the self-consuming ones carry the night or start each day at startShare with startSpread (default 0). */
+export type BatteryShares = { solar: number; other: number; startSpread?: number; night?: boolean };
+export const BATTERY_SHARES: BatteryShares = { solar: 0.3, other: 0.06, night: true };
 
 function battery(seed: number, index: number, solar: boolean, shares: BatteryShares): Battery | null {
   if (unitHash(seed, 0xba77, index) >= (solar ? shares.solar : shares.other)) return null;
@@ -183,6 +189,7 @@ function battery(seed: number, index: number, solar: boolean, shares: BatterySha
     // A self-consuming battery starts the afternoon part-drained by the night; an off-peak one full.
     startShare: solar ? 0.3 : 1,
     startSpread: solar ? (shares.startSpread ?? 0) : 0,
+    carriesNight: solar && (shares.night ?? false),
     shaveAboveKw: solar ? 0 : 1.5,
   };
 }
@@ -267,7 +274,15 @@ export type RegionWeather = {
   airTempC: Map<LocalDate, Float64Array>;
   sunElevationDeg: Map<LocalDate, Float64Array>;
   precipitation: Map<LocalDate, Uint8Array>;
+  /** The first date's local midnight: where a battery that carries the night starts. */
+  firstMidnightMs: number;
+  /** The sky at any slot from firstMidnightMs on, the hours not recorded included (computed on first use). */
+  skyAt: (ms: number) => Sky;
+  /** kWh from one 400 W panel from a date's local midnight to its first simulated slot (computed on first use). */
+  morningPanelKwh: (date: LocalDate) => number;
 };
+
+export type Sky = { panelKwh: number; airTempC: number; sunElevationDeg: number; precipitation: boolean };
 
 const REFERENCE_PANELS = 4;
 
@@ -276,7 +291,34 @@ export function regionWeather(seed: number, region: Region): RegionWeather {
   const site = { latitude: city.latitude, longitude: city.longitude, climate: city.climate };
   const array = { ...DEMO_HOUSEHOLD.solar, panels: panels(REFERENCE_PANELS) };
   const citySeed = hash32(seed, 0xc17e, region.id);
-  const weather: RegionWeather = { startMs: new Map(), panelKwh: new Map(), airTempC: new Map(), sunElevationDeg: new Map(), precipitation: new Map() };
+  const skies = new Map<number, Sky>();
+  const skyAt = (ms: number): Sky => {
+    let sky = skies.get(ms);
+    if (!sky) {
+      const solar = simulateSolarInterval(site, array, citySeed, ms);
+      sky = {
+        panelKwh: solar.productionKwh / REFERENCE_PANELS,
+        airTempC: solar.weather.airTempC,
+        sunElevationDeg: sunPosition(city.latitude, city.longitude, ms + INTERVAL_MS / 2).elevationDeg,
+        precipitation: solar.weather.precipitation,
+      };
+      skies.set(ms, sky);
+    }
+    return sky;
+  };
+  const mornings = new Map<LocalDate, number>();
+  const morningPanelKwh = (date: LocalDate): number => {
+    let kwh = mornings.get(date);
+    if (kwh === undefined) {
+      kwh = 0;
+      const midnight = zonedTimeToUtc(date, 0, 0, city.timeZone).getTime();
+      for (let ms = midnight; ms < midnight + FIRST_MINUTE * 60_000; ms += INTERVAL_MS) kwh += skyAt(ms).panelKwh;
+      mornings.set(date, kwh);
+    }
+    return kwh;
+  };
+  const firstMidnightMs = zonedTimeToUtc(region.dates[0]!, 0, 0, city.timeZone).getTime();
+  const weather: RegionWeather = { startMs: new Map(), panelKwh: new Map(), airTempC: new Map(), sunElevationDeg: new Map(), precipitation: new Map(), firstMidnightMs, skyAt, morningPanelKwh };
   for (const date of region.dates) {
     const start = zonedTimeToUtc(date, FIRST_MINUTE / 60, 0, city.timeZone).getTime();
     const n = CLOCKS.length;
@@ -286,11 +328,11 @@ export function regionWeather(seed: number, region: Region): RegionWeather {
     const wet = new Uint8Array(n);
     for (let k = 0; k < n; k++) {
       const ms = start + k * INTERVAL_MS;
-      const solar = simulateSolarInterval(site, array, citySeed, ms);
-      kwh[k] = solar.productionKwh / REFERENCE_PANELS;
-      temp[k] = solar.weather.airTempC;
-      sun[k] = sunPosition(city.latitude, city.longitude, ms + INTERVAL_MS / 2).elevationDeg;
-      wet[k] = solar.weather.precipitation ? 1 : 0;
+      const sky = skyAt(ms);
+      kwh[k] = sky.panelKwh;
+      temp[k] = sky.airTempC;
+      sun[k] = sky.sunElevationDeg;
+      wet[k] = sky.precipitation ? 1 : 0;
     }
     weather.startMs.set(date, start);
     weather.panelKwh.set(date, kwh);
@@ -359,6 +401,8 @@ export type HomeSeries = {
    */
   gross: Map<LocalDate, Record<string, number>> | null;
   production: Map<LocalDate, Record<string, number>> | null;
+  /** Solar homes only: the panels' kWh from the date's midnight to its first simulated slot. */
+  morningProduction: Map<LocalDate, number> | null;
 };
 
 const EVENT_UNMETERED: Record<Behaviour, number> = { hard: 0.7, little: 0.9, none: 1, precondition: 0.7, game_before: 0.7, game_days: 0.7 };
@@ -373,21 +417,48 @@ export function startShareOn(home: Pick<Home, 'seed' | 'battery'>, date: LocalDa
   return Math.min(1, Math.max(BATTERY_RESERVE, b.startShare + (draw - 0.5) * b.startSpread));
 }
 
+/**
+ * A battery's charge after running its ordinary rule over [fromMs, toMs) under the home's ordinary
+ * load and its panels' production: the hours a battery that carries the night lives through
+ * unrecorded.
+ */
+export function batteryThroughHours(home: Pick<Home, 'seed' | 'profile' | 'battery'>, skyAt: (ms: number) => Sky, charge: number, fromMs: number, toMs: number): number {
+  const none = new Set<string>();
+  const panelsCount = home.profile.solar.panels.length;
+  let now = charge;
+  for (let ms = fromMs; ms < toMs; ms += INTERVAL_MS) {
+    const sky = skyAt(ms);
+    const env = { outdoorTempC: sky.airTempC, sunElevationDeg: sky.sunElevationDeg, precipitation: sky.precipitation };
+    const used = simulateLoadInterval(home.profile, home.seed, intervalContext(home.profile, home.seed, ms), env, none, 1).consumptionKwh;
+    now = batteryStep(home.battery!, now, used, sky.panelKwh * panelsCount, 'ordinary').charge;
+  }
+  return now;
+}
+
 export function simulateHome(seed: number, home: Home, weather: RegionWeather, quantity: Quantity = 'net'): HomeSeries {
   const { profile, region } = home;
   const offAll = new Set(profile.appliances.filter((a) => a.switchable && !a.neverSwitch).map((a) => a.id));
   const none = new Set<string>();
   const eventsByDate = new Map(region.events.map((e) => [e.date, e]));
   const areaEventDays = new Set(region.eventDates);
-  const series: HomeSeries = { readings: new Map(), actualKwh: new Map(), counterfactualKwh: new Map(), scoredActualKwh: new Map(), gamingKwh: 0, counterfactualReadings: new Map(), gross: null, production: null };
+  const series: HomeSeries = { readings: new Map(), actualKwh: new Map(), counterfactualKwh: new Map(), scoredActualKwh: new Map(), gamingKwh: 0, counterfactualReadings: new Map(), gross: null, production: null, morningProduction: null };
   const panelsCount = profile.solar.panels.length;
   if (panelsCount > 0) {
     series.gross = new Map();
     series.production = new Map();
+    series.morningProduction = new Map();
   }
+  // A battery that carries the night: its charge and the instant it was last simulated to.
+  const night = home.battery?.carriesNight ? { ms: weather.firstMidnightMs, charge: home.battery.startShare * home.battery.capacityKwh } : null;
   for (const date of region.dates) {
     if (date < home.firstDate) continue;
     const start = weather.startMs.get(date)!;
+    series.morningProduction?.set(date, weather.morningPanelKwh(date) * panelsCount);
+    // Through the hours not recorded (the night, the morning, a weekend, the days before a new member joined), in its ordinary rule.
+    if (night) {
+      night.charge = batteryThroughHours(home, weather.skyAt, night.charge, night.ms, start);
+      night.ms = start;
+    }
     const kwhSolar = weather.panelKwh.get(date)!;
     const temp = weather.airTempC.get(date)!;
     const sun = weather.sunElevationDeg.get(date)!;
@@ -405,7 +476,7 @@ export function simulateHome(seed: number, home: Home, weather: RegionWeather, q
     let counterfactualTotal = 0;
     let scoredTotal = 0;
     // The battery's charge as it happened and in the counterfactual (its ordinary rule all day).
-    const startCharge = home.battery ? startShareOn(home, date) * home.battery.capacityKwh : 0;
+    const startCharge = night ? night.charge : home.battery ? startShareOn(home, date) * home.battery.capacityKwh : 0;
     let charge = startCharge;
     let counterfactualCharge = startCharge;
     const dispatched = called && home.battery !== null && home.behaviour !== 'none';
@@ -463,6 +534,10 @@ export function simulateHome(seed: number, home: Home, weather: RegionWeather, q
         counterfactualTotal += counterfactualPaid;
         scoredTotal += read;
       }
+    }
+    if (night) {
+      night.ms = start + CLOCKS.length * INTERVAL_MS;
+      night.charge = charge;
     }
     series.readings.set(date, day);
     series.gross?.set(date, grossDay);

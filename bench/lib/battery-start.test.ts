@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { addDays, type LocalDate } from '../../packages/domain/src/local-time';
 import { startShareOn, type Battery } from './baseline-population';
 
-const battery = (startSpread: number): Battery => ({ capacityKwh: 13.5, powerKw: 5, startShare: 0.3, startSpread, shaveAboveKw: 0 });
+const battery = (startSpread: number): Battery => ({ capacityKwh: 13.5, powerKw: 5, startShare: 0.3, startSpread, carriesNight: false, shaveAboveKw: 0 });
 const days = Array.from({ length: 60 }, (_, i) => addDays('2026-01-01' as LocalDate, i));
 
 describe('a self-consuming battery’s charge at the first simulated slot', () => {

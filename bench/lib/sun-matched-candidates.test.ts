@@ -10,13 +10,17 @@ const EVENT_SLOTS = clocksBetween(17 * 60, 18 * 60);
  * A battery home with panels: nine past weekdays, each with a production before 17:00 (`sun`, kWh,
  * all of it at noon) and a draw over the 17:00–18:00 event (`kwh`, spread over its 12 slots).
  */
-function context(days: readonly [string, number, number][], todaySun: number, opts: { production?: boolean } = {}): OwnContext {
+function context(days: readonly [string, number, number][], todaySun: number, opts: { production?: boolean; todayInMorning?: boolean } = {}): OwnContext {
   const readings = new Map<LocalDate, Record<string, number>>();
   const production = new Map<LocalDate, Record<string, number>>();
+  const morning = new Map<LocalDate, number>();
   for (const [date, sun, kwh] of [...days, [EVENT, todaySun, 0.5] as const]) {
     readings.set(date as LocalDate, Object.fromEntries(EVENT_SLOTS.map((c) => [c, kwh / EVENT_SLOTS.length])));
+    // The event day's sun before the first recorded slot, if asked: its slots then produce nothing before the start.
+    const early = date === EVENT && opts.todayInMorning ? sun : 0;
+    morning.set(date as LocalDate, early);
     // After the start, production that would make every past day's total 10 had it been counted.
-    production.set(date as LocalDate, { '12:00': sun, '17:00': date === EVENT ? 0 : 10 - sun });
+    production.set(date as LocalDate, { '12:00': sun - early, '17:00': date === EVENT ? 0 : 10 - sun });
   }
   const region = { id: 0, city: CITIES[0]!, season: 'winter', dates: [], holidays: [], events: [], eventDates: [EVENT] } as Region;
   return {
@@ -27,6 +31,7 @@ function context(days: readonly [string, number, number][], todaySun: number, op
     calledDates: [EVENT],
     gross: opts.production === false ? null : readings,
     production: opts.production === false ? null : production,
+    morningProduction: opts.production === false ? null : morning,
     battery: true,
     counterfactualDay: null,
   };
@@ -56,6 +61,12 @@ describe('battery homes with panels on the own days nearest in sun', () => {
     const noise = noiseCandidates(ctx, [NOISE_SUN_MATCHED_5]);
     expect(noise.kwh[NOISE_SUN_MATCHED_5]).toBeCloseTo(Math.sqrt(0.592 / 4), 9);
     expect(noise.days[NOISE_SUN_MATCHED_5]).toBe(5);
+  });
+
+  it('counts the production before the first recorded slot', () => {
+    // All of the event day's 8 kWh came before the recorded slots: the same 5 days as above. Read
+    // from the recorded slots alone it would be 0, and the 5 least sunny days (mean 2.4) would be kept.
+    expect(run(SUN_MATCHED_5, context(SCATTERED, 8, { todayInMorning: true }))).toBeCloseTo((1.0 + 0.8 + 1.2 + 0.6 + 1.6) / 5, 9);
   });
 
   it('fits the event hours’ draw on production over every own day, and its residuals’ σ', () => {
