@@ -96,6 +96,11 @@ export const baselineOutlookSchema = z.discriminatedUnion('status', [
     fromGrid: z.literal(true).optional(),
     /** Solar panels whose production is measured, no battery: scored on gross load (decision 138); the figure is its days' grid draw. */
     grossLoad: z.literal(true).optional(),
+    /**
+     * A battery home whose panels' production is measured (decision 147): the figure is the mean of all its
+     * days; on the day it is scored on the 5 of them whose panels made the nearest to the event day's before the start.
+     */
+    sunMatched: z.literal(true).optional(),
   }),
   z.object({
     status: z.literal('insufficient_history'),
@@ -227,6 +232,13 @@ export const eventResultSchema = z.object({
    * the panels' production during the event that was taken off. Absent for every other result.
    */
   grossLoad: z.object({ usualKwh: z.number(), shiftKwh: z.number(), productionKwh: z.number() }).optional(),
+  /**
+   * Scored on its days nearest in sun (decision 147, a battery home whose production is measured):
+   * what its panels made from midnight to the start on the event day, the least and the most its kept
+   * days made over the same hours, and how many days they were kept from. `baselineDays` are the
+   * kept days; the baseline is their mean, not adjusted (`adjustmentMethod` none).
+   */
+  sunMatched: z.object({ todayKwh: z.number(), fromKwh: z.number(), toKwh: z.number(), ofDays: z.number().int() }).optional(),
   /**
    * A member with no complete day before the event (decision 144): the use the group moved was its own
    * over the 3 h ending 2 h before the start on the event day, at that rate over the event's length;

@@ -142,7 +142,8 @@ describe('decision 138: the window ending two hours before, and battery homes un
   it('new rows: the early window for a home without a battery, the days alone for a battery home', () => {
     expect(frozenMethodFor({ hasBattery: false, measuredProduction: false })).toBe('mean-of-days-additive-early-window');
     expect(frozenMethodFor({ hasBattery: true, measuredProduction: false })).toBe('mean-of-days-unadjusted');
-    expect(frozenMethodFor({ hasBattery: true, measuredProduction: true })).toBe('mean-of-days-unadjusted');
+    // A battery whose panels' production is measured: its days nearest in sun (decision 147).
+    expect(frozenMethodFor({ hasBattery: true, measuredProduction: true })).toBe('mean-of-sun-matched-days');
   });
 
   // Usual: 0.1 kWh a slot 13:00–16:00, 0.2 a slot 16:00–17:00 (the ordinary late afternoon), 0.3

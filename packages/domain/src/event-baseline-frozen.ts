@@ -5,6 +5,7 @@ import { groupChange } from './event-baseline-group';
 import type { DayReadings, SlotReadings } from './event-intervals';
 import { eventSlots } from './event-intervals';
 import { GROSS_LOAD_METHOD, thawGrossBaseline, type FrozenGross, type GrossDay } from './event-baseline-frozen-gross';
+import { SUN_MATCHED_METHOD, thawSunMatchedBaseline, type FrozenSun } from './event-baseline-frozen-sun';
 import type { LocalDate } from './local-time';
 import { baselineNoiseKwh } from './event-points-rule';
 
@@ -37,6 +38,9 @@ export const FROZEN_BASELINE_METHODS = {
   // A solar home with measured production and no battery: decision 126's gross-load baseline over the
   // early window (event-baseline-frozen-gross.ts). Without the day's flows it thaws by the early window.
   'mean-of-days-gross-load': { adjustment: 'additive', windowGapMinutes: EARLY_WINDOW_GAP_MINUTES },
+  // A battery home whose production is measured: its days nearest in sun before the start (decision 147,
+  // event-baseline-frozen-sun.ts). Until the day's production is in, its days' mean, as 138's battery row.
+  'mean-of-sun-matched-days': { adjustment: 'none' },
 } as const satisfies Record<string, OwnDaysRule | 'comparison'>;
 export type FrozenBaselineMethod = keyof typeof FROZEN_BASELINE_METHODS;
 /** The methods a household's own days are frozen under (the comparison group is chosen after, for want of them). */
@@ -68,7 +72,8 @@ export type BaselineHome = {
  * the window ending two hours before. The one place the choice is made.
  */
 export function frozenMethodFor(home: BaselineHome): OwnDaysMethod {
-  if (home.hasBattery) return 'mean-of-days-unadjusted';
+  // A battery whose panels' production is measured: the days whose sun charged it as the event day's did (decision 147).
+  if (home.hasBattery) return home.measuredProduction ? SUN_MATCHED_METHOD : 'mean-of-days-unadjusted';
   // Panels whose production is measured: the window read on gross load, the evening's sun taken off (decision 133).
   if (home.measuredProduction) return GROSS_LOAD_METHOD;
   return FROZEN_BASELINE_METHOD;
@@ -97,6 +102,8 @@ export type FrozenBaseline =
       group?: GroupPeer[];
       /** mean-of-days-gross-load only: the days' mean gross load per window and event slot (event-baseline-frozen-gross.ts). */
       gross?: FrozenGross;
+      /** mean-of-sun-matched-days only: each day's production before the start and draw per event slot (event-baseline-frozen-sun.ts). */
+      sun?: FrozenSun;
       /**
        * σ of the days' kWh over the event's slots, on the quantity the baseline averages (decision
        * 140: what a saving is tested against); null with too few days, absent on rows frozen before it.
@@ -174,7 +181,16 @@ export type GroupDay = { readings: ReadonlyMap<string, SlotReadings | undefined>
  * were frozen from, whatever readings of earlier days arrived or changed since. Null when the
  * figures do not fit the event's slots (frozen for another window): the caller computes anew.
  */
-export function thawBaseline(frozen: FrozenBaseline, eventStart: Date, eventEnd: Date, timeZone: string, eventDay: SlotReadings | undefined, groupDay?: GroupDay, grossDay?: GrossDay): Baseline | null {
+export function thawBaseline(
+  frozen: FrozenBaseline,
+  eventStart: Date,
+  eventEnd: Date,
+  timeZone: string,
+  eventDay: SlotReadings | undefined,
+  groupDay?: GroupDay,
+  grossDay?: GrossDay,
+  producedBeforeStartKwh?: number | null,
+): Baseline | null {
   const event = eventSlots(eventStart, eventEnd, timeZone);
   if (!event) return frozen.status === 'event_crosses_midnight' ? { ok: false, reason: 'event_crosses_midnight', eventDate: null, days: [] } : null;
   if (frozen.status !== 'ok') return frozen.status === 'insufficient_history' ? { ok: false, reason: 'insufficient_history', eventDate: event.date, days: frozen.days } : null;
@@ -186,6 +202,8 @@ export function thawBaseline(frozen: FrozenBaseline, eventStart: Date, eventEnd:
   if (byGroup && !frozen.group?.every((peer) => peer.usualKwh.length === event.slots.length)) return null;
   // A gross-load row with the day's gross load and production read (decision 138); without them, the early window below.
   if (frozen.method === GROSS_LOAD_METHOD && frozen.gross && grossDay) return thawGrossBaseline({ ...frozen, gross: frozen.gross }, event, window, grossDay);
+  // A sun-matched row (decision 147): its nearest days once the day's production before the start is in, else its days' mean.
+  if (frozen.method === SUN_MATCHED_METHOD && frozen.sun) return thawSunMatchedBaseline({ ...frozen, sun: frozen.sun }, event, producedBeforeStartKwh);
   const typical: Record<string, number> = {};
   windowSlots.forEach((slot, i) => {
     const kwh = frozen.windowKwh[i];

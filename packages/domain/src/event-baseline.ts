@@ -1,4 +1,5 @@
 import type { GrossFigures } from './event-baseline-frozen-gross';
+import type { SunFigures } from './event-baseline-frozen-sun';
 import type { DayReadings, DaySlots, SlotReadings } from './event-intervals';
 import { adjustmentWindowSlots, clockOf, eventDayReadings, eventSlots, NEXT_DAY_MARK, readingAt } from './event-intervals';
 import type { LocalDate } from './local-time';
@@ -130,6 +131,10 @@ export type Adjustment = {
   windowGapMinutes?: number;
   /** A gross-load baseline (decision 138): what it was made of, for its explanation. */
   gross?: GrossFigures;
+  /** A sun-matched baseline on the day (decision 147): the production its days were matched on, for its explanation. */
+  sun?: SunFigures;
+  /** A sun-matched row before the event day's production up to the start is in: its days' mean until then (decision 147). */
+  sunPending?: true;
 };
 
 

@@ -288,4 +288,21 @@ export const eventsEn = {
     shiftMissing: 'Fewer than half of your readings for the three hours ending two hours before the event arrived, so it was not adjusted.',
     sun: 'What your panels produced during the event, {{production}}, was then taken off each of those days’ use, 5 minutes at a time and never below zero (when the panels cover your use, nothing is drawn from the grid), and the days averaged, so your baseline was {{baseline}} drawn from the grid.',
   },
+  /**
+   * A battery home whose panels' production is measured (decision 147): scored on the days of its
+   * kind whose panels made the nearest to the event day's before the start, with no same-day adjustment.
+   */
+  sun: {
+    // Shown only when the home has more days than are kept, so "these days" are always several.
+    outlookNoteWeekday: 'An estimate from your last {{days}} weekdays with complete readings. Because your home has a battery and solar panels whose output we measure, on the day its baseline will be taken from the {{kept}} of these days whose panels produced the closest amount to the event day’s between midnight and the start of the event, with no same-day adjustment, so this figure is an estimate until the event starts.',
+    outlookNoteWeekend: 'An estimate from your last {{days}} weekend days and holidays with complete readings. Because your home has a battery and solar panels whose output we measure, on the day its baseline will be taken from the {{kept}} of these days whose panels produced the closest amount to the event day’s between midnight and the start of the event, with no same-day adjustment, so this figure is an estimate until the event starts.',
+    baselineWeekday_one: 'Your baseline was {{baseline}}: what your home drew from the grid at these times on the one of your last {{ofDays}} weekdays with complete readings whose solar panels produced the closest amount to the event day’s between midnight and the start of the event, listed below.',
+    baselineWeekday_other: 'Your baseline was {{baseline}}: what your home drew from the grid at these times on average over the {{count}} of your last {{ofDays}} weekdays with complete readings whose solar panels produced the closest amount to the event day’s between midnight and the start of the event, listed below.',
+    baselineWeekend_one: 'Your baseline was {{baseline}}: what your home drew from the grid at these times on the one of your last {{ofDays}} weekend days and holidays with complete readings whose solar panels produced the closest amount to the event day’s between midnight and the start of the event, listed below.',
+    baselineWeekend_other: 'Your baseline was {{baseline}}: what your home drew from the grid at these times on average over the {{count}} of your last {{ofDays}} weekend days and holidays with complete readings whose solar panels produced the closest amount to the event day’s between midnight and the start of the event, listed below.',
+    days_one: 'From midnight to the start of the event, your panels produced {{from}} on that day, against {{today}} on the event day.',
+    days_other: 'From midnight to the start of the event, your panels produced between {{from}} and {{to}} on those days, against {{today}} on the event day.',
+    daysSame: 'From midnight to the start of the event, your panels produced {{from}} on each of those days, against {{today}} on the event day.',
+    why: 'Because your home has a battery, a sunnier day leaves it more charged to cover your use during the event, so days with similar sun are the fair comparison. There was no same-day adjustment: a battery charged or held for the event makes the hours before it unlike your usual ones.',
+  },
 };

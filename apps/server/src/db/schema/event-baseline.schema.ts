@@ -35,6 +35,9 @@ export const eventBaselines = pgTable(
     eventGrossKwh: doublePrecision('event_gross_kwh').array(),
     /** Each baseline day's gross load per event slot, day-major in date order (decision 141); null on rows frozen before it. */
     eventGrossDayKwh: doublePrecision('event_gross_day_kwh').array(),
+    /** A sun-matched row (decision 147): each day's production from midnight to the start, and its draw per event slot (day-major), days in date order. */
+    sunProducedKwh: doublePrecision('sun_produced_kwh').array(),
+    sunEventDayKwh: doublePrecision('sun_event_day_kwh').array(),
     /** σ of the days' kWh over the event's slots, on the quantity the baseline averages (decision 140); null: too few days, or frozen before it. */
     noiseKwh: doublePrecision('noise_kwh'),
     eventStartsAt: timestamp('event_starts_at', { withTimezone: true }).notNull(),
@@ -62,6 +65,10 @@ export const eventBaselines = pgTable(
     check(
       'event_baselines_gross_days',
       sql`${t.eventGrossDayKwh} is null or (${t.eventGrossKwh} is not null and cardinality(${t.eventGrossDayKwh}) = cardinality(${t.days}) * cardinality(${t.eventKwh}))`,
+    ),
+    check(
+      'event_baselines_sun',
+      sql`(${t.method} = 'mean-of-sun-matched-days' and ${t.status} = 'ok') = (${t.sunProducedKwh} is not null and ${t.sunEventDayKwh} is not null) and (${t.sunProducedKwh} is null or (cardinality(${t.sunProducedKwh}) = cardinality(${t.days}) and cardinality(${t.sunEventDayKwh}) = cardinality(${t.days}) * cardinality(${t.eventKwh})))`,
     ),
     check('event_baselines_noise', sql`${t.noiseKwh} is null or (${t.noiseKwh} >= 0 and ${t.status} = 'ok')`),
     check(

@@ -63,9 +63,11 @@ async function byGroupAnyway(db: DbOrTx, row: EventRow, participant: Participant
   return { ...outlook, byEventDay: true };
 }
 
-/** A home frozen on gross load is told how it will be scored (decision 138). */
+/** A home frozen on gross load (decision 138) or on its days nearest in sun (147) is told how it will be scored. */
 function grossLoad(baseline: Baseline, outlook: BaselineOutlookView): BaselineOutlookView {
-  return baseline.ok && baseline.adjustment.gross && outlook.status === 'estimate' ? { ...outlook, grossLoad: true } : outlook;
+  if (!baseline.ok || outlook.status !== 'estimate') return outlook;
+  if (baseline.adjustment.gross) return { ...outlook, grossLoad: true };
+  return baseline.adjustment.sunPending ? { ...outlook, sunMatched: true } : outlook;
 }
 
 /** A solar home's estimate says its figures are from the grid, as its result will (decision 112). */

@@ -14,6 +14,7 @@ import { readHomeTerms } from './event-scorecard.repository';
 import { householdCededIntervals } from './event-stacking.service';
 import { frozenBaselineOnTheDay } from './frozen-baselines.service';
 import { flowsBefore, grossDayFlows, grossDayOf, isGrossRow } from './frozen-baselines-gross.service';
+import { isSunRow, producedBeforeStartOf } from './frozen-baselines-sun.service';
 import { thawBaseline, type FrozenBaseline } from '@peakwise/domain/event-baseline-frozen';
 import { gridImportIntervals, eventForHousehold, householdEventStarts, runningEventForHousehold, type EventRow, type Participant } from './events.repository';
 import { SETTLE_AFTER_MS } from './events.service';
@@ -26,7 +27,7 @@ import { SETTLE_AFTER_MS } from './events.service';
 const BASELINE_TTL_MS = 10 * 60_000;
 const CACHE_MAX = 20_000;
 /** `gross`: a gross-load row (decision 138), thawed again on each request: its baseline moves with each interval's production. */
-type HomeTerms = { baseline: Baseline; fromGrid: boolean; ceded: Set<number>; gross?: FrozenBaseline };
+type HomeTerms = { baseline: Baseline; fromGrid: boolean; ceded: Set<number>; gross?: FrozenBaseline; sun?: FrozenBaseline };
 const homeTerms = expiringCache<HomeTerms>({ ttlMs: BASELINE_TTL_MS, maxEntries: CACHE_MAX });
 
 /**
@@ -58,13 +59,13 @@ function cachedBaseline(db: DbOrTx, event: EventRow, household: Participant): Pr
     })();
     const ceded = Promise.all([stacking, terms]).then(([stacked, { near }]) => householdCededIntervals(db, household.householdId, stacked, near));
     const [baseline, { fromGrid, frozen }, cededSlots] = await Promise.all([own, terms, ceded]);
-    return { baseline, fromGrid, ceded: cededSlots, ...(isGrossRow(frozen) ? { gross: frozen } : {}) };
+    return { baseline, fromGrid, ceded: cededSlots, ...(isGrossRow(frozen) ? { gross: frozen } : {}), ...(isSunRow(frozen) ? { sun: frozen } : {}) };
   });
 }
 
 /** The provisional figures of a running (or just ended) event, from the readings stored so far. */
 export async function computeScorecard(db: DbOrTx, event: EventRow, household: Participant, now: Date): Promise<LiveScorecard> {
-  const { baseline: cached, fromGrid, ceded, gross } = await cachedBaseline(db, event, household);
+  const { baseline: cached, fromGrid, ceded, gross, sun } = await cachedBaseline(db, event, household);
   // The intervals so far, and the event's readings among them.
   const upTo = Math.min(event.endsAt.getTime(), now.getTime());
   let baseline = cached;
@@ -75,6 +76,11 @@ export async function computeScorecard(db: DbOrTx, event: EventRow, household: P
     baseline = thawBaseline(gross, event.startsAt, event.endsAt, household.timeZone, undefined, undefined, grossDayOf(event, household.timeZone, flows)) ?? baseline;
     intervals = flows ? flows.ms.flatMap((ms, i) => (ms >= event.startsAt.getTime() ? [{ start: new Date(ms), kwh: flows.kwh[i]! }] : [])) : [];
   } else {
+    if (sun && !(baseline.ok && baseline.adjustment.sun)) {
+      // A sun-matched row cached before the day's production up to the start was all in: read it again until it is (decision 147).
+      const produced = (await producedBeforeStartOf(db, event, [household])).get(household.householdId);
+      if (produced !== null && produced !== undefined) baseline = thawBaseline(sun, event.startsAt, event.endsAt, household.timeZone, undefined, undefined, undefined, produced) ?? baseline;
+    }
     // One household's few intervals: a plain range read, cheaper to plan than the batch read.
     intervals = await gridImportIntervals(db, household.householdId, event.startsAt, new Date(upTo));
   }

@@ -16,7 +16,7 @@ import { stackingContext, stackOutcome } from './event-stacking.service';
 import { storeEventTotals } from './event-totals.repository';
 import { paidIntervalsNoiseKwh, type StackedSettlement } from '@peakwise/domain/event-stacked-points';
 import { withKwhPoints, type KwhPoints } from '@peakwise/domain/event-kwh-points';
-import type { GrossFigures } from '@peakwise/domain/event-baseline-frozen-gross';
+import type { Baseline } from '@peakwise/domain/event-baseline';
 
 const RETRY_MS = 3_600_000;
 /** Households per read and write: a batch's readings and results stay a few megabytes. */
@@ -79,8 +79,6 @@ export async function settleEndedEvent(tx: DbOrTx, eventId: string, now: Date, o
   // adjustment from the event day's readings.
   for await (const batch of settlementBaselines(tx, { ...event, status: 'ended' }, participants, otherStarts, options.batchSize ?? SETTLEMENT_BATCH)) {
     const outcomes = new Map(batch.map((b) => [b.household.householdId, settle(event, b)]));
-    // A gross-load baseline's figures, for its explanation (decision 138).
-    const gross = new Map(batch.flatMap((b) => (b.baseline.ok && b.baseline.adjustment.gross ? [[b.household.householdId, b.baseline.adjustment.gross] as const] : [])));
     const candidates: ProofCandidate[] = [];
     const sharedPaid: { householdId: string; startMs: number }[] = [];
     for (const { household, eventDate, noiseKwh, baseline } of batch) {
@@ -93,7 +91,7 @@ export async function settleEndedEvent(tx: DbOrTx, eventId: string, now: Date, o
       }
       settled += 1;
       candidates.push({
-        row: resultRow(household.householdId, outcome, solar.has(household.householdId), gross.get(household.householdId), baseline.ok && baseline.fromEventDay === true),
+        row: resultRow(household.householdId, outcome, solar.has(household.householdId), baseline),
         // The saving and σ the held-until-proven rule tests (decision 140): σ of the baseline's days,
         // read from as many days as the baseline averages (decision 141), over the intervals this
         // event pays when it cedes some to another (decision 143).
@@ -135,7 +133,11 @@ function settle(event: EventRow, { baseline, readings, eventDate }: HouseholdBas
   return settleEvent(baseline, eventDayReadings(readings, eventDate), { targetPercent: event.targetPercent, rewardPoints: event.rewardPoints });
 }
 
-function resultRow(householdId: string, outcome: StackedSettlement & KwhPoints, fromGrid: boolean, grossLoad: GrossFigures | undefined, fromEventDay: boolean): ResultRow {
+function resultRow(householdId: string, outcome: StackedSettlement & KwhPoints, fromGrid: boolean, baseline: Baseline): ResultRow {
+  // What a gross-load (decision 138) or sun-matched (147) baseline was made of, for its explanation.
+  const grossLoad = baseline.ok ? baseline.adjustment.gross : undefined;
+  const sunMatched = baseline.ok ? baseline.adjustment.sun : undefined;
+  const fromEventDay = baseline.ok && baseline.fromEventDay === true;
   return {
     householdId,
     outcome: outcome.status,
@@ -163,6 +165,7 @@ function resultRow(householdId: string, outcome: StackedSettlement & KwhPoints, 
       ...(outcome.cededSlots?.length ? { cededSlots: outcome.cededSlots } : {}),
       ...(fromGrid ? { fromGrid } : {}),
       ...(grossLoad && outcome.status !== 'no_baseline' ? { grossLoad } : {}),
+      ...(sunMatched && outcome.status !== 'no_baseline' ? { sunMatched } : {}),
       // A member with no past day, its window's use moved by its group (decision 144): the result says so.
       ...(fromEventDay && outcome.status !== 'no_baseline' ? { baselineFromEventDay: true } : {}),
       // `points` includes them; kept apart so the result page can say what the kWh beyond the target paid.

@@ -31,6 +31,7 @@ function resultView(stored: StoredResult): EventResult {
     intervals: EventResult['intervals'];
     fromGrid: boolean;
     grossLoad: EventResult['grossLoad'];
+    sunMatched: EventResult['sunMatched'];
     baselineFromEventDay: true;
     pointsPerKwh: number;
     kwhBeyondTarget: number;
@@ -59,6 +60,7 @@ function resultView(stored: StoredResult): EventResult {
     intervals: detail.intervals ?? [],
     fromGrid: detail.fromGrid ?? false,
     ...(detail.grossLoad ? { grossLoad: detail.grossLoad } : {}),
+    ...(detail.sunMatched ? { sunMatched: detail.sunMatched } : {}),
     ...(detail.baselineFromEventDay ? { baselineFromEventDay: true as const } : {}),
     settledAt: stored.settledAt,
   };

@@ -26,6 +26,8 @@ type Row = {
   windowGrossKwh: (number | string | null)[] | null;
   eventGrossKwh: (number | string | null)[] | null;
   eventGrossDayKwh: (number | string | null)[] | null;
+  sunProducedKwh: (number | string | null)[] | null;
+  sunEventDayKwh: (number | string | null)[] | null;
   noiseKwh: number | string | null;
 };
 
@@ -57,6 +59,8 @@ function frozenOf(row: Row): FrozenBaseline | null {
     ...(row.eventGrossKwh && row.windowGrossKwh
       ? { gross: { windowKwh: numbersOf(row.windowGrossKwh), eventKwh: numbersOf(row.eventGrossKwh), ...(row.eventGrossDayKwh ? { eventDaysKwh: numbersOf(row.eventGrossDayKwh) } : {}) } }
       : {}),
+    // A sun-matched row (decision 147): each day's production before the start and draw over the event.
+    ...(row.sunProducedKwh && row.sunEventDayKwh ? { sun: { producedKwh: numbersOf(row.sunProducedKwh), eventDaysKwh: numbersOf(row.sunEventDayKwh) } } : {}),
     // σ for the held-until-proven rule (decision 140); null on rows frozen before it or with too few days.
     noiseKwh: row.noiseKwh === null || row.noiseKwh === undefined ? null : Number(row.noiseKwh),
   };
@@ -72,7 +76,8 @@ function byKey<K>(rows: readonly Row[], key: (row: Row) => K): Map<K, FrozenBase
 }
 
 const columns = sql`b.event_id as "eventId", b.household_id as "householdId", b.method, b.status, b.day_kind as "dayKind", b.days, b.baseline_kwh as "baselineKwh",
-  b.event_kwh as "eventKwh", b.window_kwh as "windowKwh", b.group_ids as "groupIds", b.group_kwh as "groupKwh", b.window_gross_kwh as "windowGrossKwh", b.event_gross_kwh as "eventGrossKwh", b.event_gross_day_kwh as "eventGrossDayKwh", b.noise_kwh as "noiseKwh"`;
+  b.event_kwh as "eventKwh", b.window_kwh as "windowKwh", b.group_ids as "groupIds", b.group_kwh as "groupKwh", b.window_gross_kwh as "windowGrossKwh", b.event_gross_kwh as "eventGrossKwh", b.event_gross_day_kwh as "eventGrossDayKwh",
+  b.sun_produced_kwh as "sunProducedKwh", b.sun_event_day_kwh as "sunEventDayKwh", b.noise_kwh as "noiseKwh"`;
 
 /**
  * The opted-in households of an event whose baseline still has to be frozen: no row, a row of
@@ -114,17 +119,20 @@ export async function saveFrozenBaselines(db: DbOrTx, event: EventRow, rows: rea
       window_gross_kwh: frozen.status === 'ok' && frozen.gross ? frozen.gross.windowKwh : null,
       event_gross_kwh: frozen.status === 'ok' && frozen.gross ? frozen.gross.eventKwh : null,
       event_gross_day_kwh: frozen.status === 'ok' && frozen.gross?.eventDaysKwh ? frozen.gross.eventDaysKwh : null,
+      sun_produced_kwh: frozen.status === 'ok' && frozen.sun ? frozen.sun.producedKwh : null,
+      sun_event_day_kwh: frozen.status === 'ok' && frozen.sun ? frozen.sun.eventDaysKwh : null,
       noise_kwh: frozen.status === 'ok' ? (frozen.noiseKwh ?? null) : null,
     })),
   );
   await db.execute(sql`
-    insert into event_baselines (event_id, household_id, method, status, day_kind, days, baseline_kwh, event_kwh, window_kwh, group_ids, group_kwh, window_gross_kwh, event_gross_kwh, event_gross_day_kwh, noise_kwh, event_starts_at, event_ends_at, frozen_at)
-    select ${event.id}::uuid, x.household_id, x.method, x.status, x.day_kind, x.days, x.baseline_kwh, x.event_kwh, x.window_kwh, x.group_ids, x.group_kwh, x.window_gross_kwh, x.event_gross_kwh, x.event_gross_day_kwh, x.noise_kwh,
+    insert into event_baselines (event_id, household_id, method, status, day_kind, days, baseline_kwh, event_kwh, window_kwh, group_ids, group_kwh, window_gross_kwh, event_gross_kwh, event_gross_day_kwh, sun_produced_kwh, sun_event_day_kwh, noise_kwh, event_starts_at, event_ends_at, frozen_at)
+    select ${event.id}::uuid, x.household_id, x.method, x.status, x.day_kind, x.days, x.baseline_kwh, x.event_kwh, x.window_kwh, x.group_ids, x.group_kwh, x.window_gross_kwh, x.event_gross_kwh, x.event_gross_day_kwh, x.sun_produced_kwh, x.sun_event_day_kwh, x.noise_kwh,
       ${event.startsAt.toISOString()}::timestamptz, ${event.endsAt.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
-    from jsonb_to_recordset(${json}::jsonb) as x(household_id uuid, method text, status text, day_kind text, days date[], baseline_kwh float8, event_kwh float8[], window_kwh float8[], group_ids uuid[], group_kwh float8[], window_gross_kwh float8[], event_gross_kwh float8[], event_gross_day_kwh float8[], noise_kwh float8)
+    from jsonb_to_recordset(${json}::jsonb) as x(household_id uuid, method text, status text, day_kind text, days date[], baseline_kwh float8, event_kwh float8[], window_kwh float8[], group_ids uuid[], group_kwh float8[], window_gross_kwh float8[], event_gross_kwh float8[], event_gross_day_kwh float8[], sun_produced_kwh float8[], sun_event_day_kwh float8[], noise_kwh float8)
     on conflict (event_id, household_id) do update set method = excluded.method, status = excluded.status, day_kind = excluded.day_kind, days = excluded.days,
       baseline_kwh = excluded.baseline_kwh, event_kwh = excluded.event_kwh, window_kwh = excluded.window_kwh, group_ids = excluded.group_ids, group_kwh = excluded.group_kwh,
-      window_gross_kwh = excluded.window_gross_kwh, event_gross_kwh = excluded.event_gross_kwh, event_gross_day_kwh = excluded.event_gross_day_kwh, noise_kwh = excluded.noise_kwh,
+      window_gross_kwh = excluded.window_gross_kwh, event_gross_kwh = excluded.event_gross_kwh, event_gross_day_kwh = excluded.event_gross_day_kwh,
+      sun_produced_kwh = excluded.sun_produced_kwh, sun_event_day_kwh = excluded.sun_event_day_kwh, noise_kwh = excluded.noise_kwh,
       event_starts_at = excluded.event_starts_at, event_ends_at = excluded.event_ends_at, frozen_at = excluded.frozen_at
     where event_baselines.event_starts_at <> excluded.event_starts_at or event_baselines.event_ends_at <> excluded.event_ends_at
       or (event_baselines.status <> 'ok' and (excluded.status <> event_baselines.status or excluded.days <> event_baselines.days))`);

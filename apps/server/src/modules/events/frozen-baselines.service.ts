@@ -10,6 +10,7 @@ import { gridImportInRanges, otherEventStartsByHousehold } from './event-settlem
 import type { EventRow, Participant } from './events.repository';
 import { frozenBaselinesFor, householdsToFreeze, saveFrozenBaselines } from './frozen-baselines.repository';
 import { grossDayFlows, grossDayOf, isGrossRow, withGrossLoadRows } from './frozen-baselines-gross.service';
+import { isSunRow, producedBeforeStartOf, withSunMatchedRows } from './frozen-baselines-sun.service';
 import type { GrossDay } from '@peakwise/domain/event-baseline-frozen-gross';
 
 /**
@@ -38,15 +39,20 @@ export async function freezeEventBaselines(db: DbOrTx, event: EventRow, now: Dat
   for await (const batch of householdBaselines(db, event, participants, otherStarts, options.batchSize ?? FREEZE_BATCH)) {
     // A member with too few days of its own is scored by a comparison group when it has one (decision 101).
     const byGroup = await groupBaselines(db, event, batch, otherStarts, now);
-    // A solar home with measured production and no battery then moves to the gross-load baseline (decision 138).
+    // A solar home with measured production then moves to the gross-load baseline (decision 138), or with a battery to its days nearest in sun (147).
     const rows = await withGrossLoadRows(
       db,
       event,
-      batch.map(({ household, baseline, readings }) => ({
-        household,
-        hasBattery: household.hasBattery,
-        frozen: byGroup.get(household.householdId) ?? freezeBaseline(baseline, readings, event.startsAt, household.timeZone, methodOf(household)),
-      })),
+      await withSunMatchedRows(
+        db,
+        event,
+        batch.map(({ household, baseline, readings }) => ({
+          household,
+          hasBattery: household.hasBattery,
+          frozen: byGroup.get(household.householdId) ?? freezeBaseline(baseline, readings, event.startsAt, household.timeZone, methodOf(household)),
+          readings,
+        })),
+      ),
     );
     await saveFrozenBaselines(db, event, rows, now);
     frozen += rows.length;
@@ -99,15 +105,26 @@ export async function frozenBaselineOnTheDay(db: DbOrTx, event: EventRow, househ
   }
   const readings = await gridImportInRanges(db, [{ householdId: household.householdId, group: 0 }], [rowDayRanges(event, frozen)]);
   const group = await groupDays(db, event, [{ household, frozen }]);
-  return thawed(event, household, frozen, readings.get(household.householdId), group.get(household.householdId))?.baseline ?? null;
+  // A sun-matched row reads the day's production before the start too (decision 147).
+  const produced = isSunRow(frozen) ? (await producedBeforeStartOf(db, event, [household])).get(household.householdId) : undefined;
+  return thawed(event, household, frozen, readings.get(household.householdId), group.get(household.householdId), undefined, produced)?.baseline ?? null;
 }
 
-function thawed(event: EventRow, household: Participant, frozen: FrozenBaseline, rows: { ms: number[]; kwh: number[] } | undefined, group?: GroupDay, grossDay?: GrossDay): HouseholdBaseline | null {
+function thawed(
+  event: EventRow,
+  household: Participant,
+  frozen: FrozenBaseline,
+  rows: { ms: number[]; kwh: number[] } | undefined,
+  group?: GroupDay,
+  grossDay?: GrossDay,
+  produced?: number | null,
+): HouseholdBaseline | null {
   const readings = rows ? readingsByDayFromLists(rows.ms, rows.kwh, household.timeZone) : new Map<string, Record<string, number>>();
   const eventDate = eventDateOf(event.startsAt, household.timeZone);
-  const baseline = thawBaseline(frozen, event.startsAt, event.endsAt, household.timeZone, readings.get(eventDate), group, grossDay);
+  const baseline = thawBaseline(frozen, event.startsAt, event.endsAt, household.timeZone, readings.get(eventDate), group, grossDay, produced);
   if (!baseline) return null;
-  // A gross-load row's σ is its days' draws under the day's sun once every slot's sun is in (decision 141); else the frozen σ.
+  // A gross-load row's σ is its days' draws under the day's sun once every slot's sun is in (decision 141), a
+  // sun-matched row's its kept days' (147); else the frozen σ.
   const dayNoise = baseline.ok ? baseline.noiseKwh : undefined;
   return { household, baseline, readings, eventDate, noiseKwh: dayNoise !== undefined ? dayNoise : frozen.status === 'ok' ? (frozen.noiseKwh ?? null) : null };
 }
@@ -149,7 +166,8 @@ export async function* settlementBaselines(
     const flows = await grossDayFlows(db, event, gross.map((p) => p.householdId));
     for (const [householdId, rows] of flows) readings.set(householdId, rows);
     const groups = await groupDays(db, event, onGrid.map((household) => ({ household, frozen: frozen.get(household.householdId)! })));
-    return { frozen, readings, groups, flows };
+    const produced = await producedBeforeStartOf(db, event, onGrid.filter((p) => isSunRow(frozen.get(p.householdId))));
+    return { frozen, readings, groups, flows, produced };
   };
   const prefetch = (batch: readonly Participant[]) => {
     const loading = load(batch);
@@ -161,13 +179,13 @@ export async function* settlementBaselines(
   let next = participants.length > 0 ? prefetch(participants.slice(0, batchSize)) : null;
   for (let from = 0; from < participants.length; from += batchSize) {
     const batch = participants.slice(from, from + batchSize);
-    const { frozen, readings, groups, flows } = await next!;
+    const { frozen, readings, groups, flows, produced } = await next!;
     next = from + batchSize < participants.length ? prefetch(participants.slice(from + batchSize, from + 2 * batchSize)) : null;
     const out: HouseholdBaseline[] = [];
     for (const household of batch) {
       const row = frozen.get(household.householdId);
       const grossDay = isGrossRow(row) ? grossDayOf(event, household.timeZone, flows.get(household.householdId)) : undefined;
-      const computed = isFinal(event, row) ? thawed(event, household, row, readings.get(household.householdId), groups.get(household.householdId), grossDay) : null;
+      const computed = isFinal(event, row) ? thawed(event, household, row, readings.get(household.householdId), groups.get(household.householdId), grossDay, produced.get(household.householdId)) : null;
       if (computed) out.push(computed);
       else computeAnew.push(household);
     }
@@ -178,27 +196,40 @@ export async function* settlementBaselines(
 
 /**
  * Households with no frozen row, computed from their readings under the method the freeze would
- * have chosen (decision 138): a solar home with measured production and no battery on gross load,
- * as if frozen now and thawed with the event day's flows; the others as `householdBaselines` gives.
+ * have chosen (decisions 138 and 147): a solar home with measured production on gross load, or with
+ * a battery on its days nearest in sun, as if frozen now and thawed with the event day's flows; the
+ * others as `householdBaselines` gives.
  */
 async function* computedAnew(db: DbOrTx, event: EventRow, households: readonly Participant[], otherStarts: ReadonlyMap<string, number[]>, batchSize: number): AsyncGenerator<HouseholdBaseline[]> {
   for await (const batch of householdBaselines(db, event, households, otherStarts, batchSize)) {
     const rows = await withGrossLoadRows(
       db,
       event,
-      batch.map(({ household, baseline, readings }) => ({ household, hasBattery: household.hasBattery, frozen: freezeBaseline(baseline, readings, event.startsAt, household.timeZone, methodOf(household)) })),
+      await withSunMatchedRows(
+        db,
+        event,
+        batch.map(({ household, baseline, readings }) => ({ household, hasBattery: household.hasBattery, frozen: freezeBaseline(baseline, readings, event.startsAt, household.timeZone, methodOf(household)), readings })),
+      ),
     );
     // σ as the freeze would have kept it (decision 140): of the days on the quantity the row averages.
     const noise = new Map(rows.map((row) => [row.householdId, row.frozen.status === 'ok' ? (row.frozen.noiseKwh ?? null) : null]));
     const withNoise = (computed: HouseholdBaseline): HouseholdBaseline => ({ ...computed, noiseKwh: noise.get(computed.household.householdId) ?? null });
     const gross = new Map(rows.filter((row) => isGrossRow(row.frozen)).map((row) => [row.householdId, row.frozen]));
-    if (gross.size === 0) {
+    const sun = new Map(rows.filter((row) => isSunRow(row.frozen)).map((row) => [row.householdId, row.frozen]));
+    if (gross.size === 0 && sun.size === 0) {
       yield batch.map(withNoise);
       continue;
     }
     const flows = await grossDayFlows(db, event, [...gross.keys()]);
+    const produced = await producedBeforeStartOf(db, event, batch.filter(({ household }) => sun.has(household.householdId)).map(({ household }) => household));
     yield batch.map((computed) => {
       const { household } = computed;
+      const sunRow = sun.get(household.householdId);
+      if (sunRow) {
+        const baseline = thawBaseline(sunRow, event.startsAt, event.endsAt, household.timeZone, computed.readings.get(computed.eventDate), undefined, undefined, produced.get(household.householdId));
+        if (!baseline) return withNoise(computed);
+        return baseline.ok && baseline.noiseKwh !== undefined ? { ...computed, baseline, noiseKwh: baseline.noiseKwh } : { ...withNoise(computed), baseline };
+      }
       const row = gross.get(household.householdId);
       if (!row) return withNoise(computed);
       const day = flows.get(household.householdId);

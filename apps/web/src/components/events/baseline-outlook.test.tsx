@@ -93,3 +93,49 @@ describe('a home with no complete day, scored on the event day (decision 144)', 
     expect(note()).not.toHaveTextContent('scored on the day itself');
   });
 });
+
+describe('a battery home whose panels’ production is measured, before the event (decision 147)', () => {
+  const days = ['2025-11-21', '2025-11-20', '2025-11-19', '2025-11-18', '2025-11-17', '2025-11-14', '2025-11-13', '2025-11-12', '2025-11-11', '2025-11-10'];
+  const estimate = { status: 'estimate', kind: 'weekday', days, baselineKwh: 1.6, targetKwh: 1.44, notAdjusted: true, fromGrid: true, sunMatched: true } as const satisfies BaselineOutlookView;
+  const renderPage = (outlook: BaselineOutlookView) =>
+    render(
+      <MemoryRouter>
+        <BaselineOutlook event={event} outlook={outlook} variant="page" />
+      </MemoryRouter>,
+    );
+
+  it('says the figure is its days’ mean until the day picks the 5 nearest in sun', () => {
+    renderPage(estimate);
+    const text = plain(note().textContent);
+    expect(text).toContain(
+      'An estimate from your last 10 weekdays with complete readings. Because your home has a battery and solar panels whose output we measure, on the day its baseline will be taken from the 5 of these days whose panels produced the closest amount to the event day’s between midnight and the start of the event, with no same-day adjustment, so this figure is an estimate until the event starts.',
+    );
+    // Unlike a battery home's mean of all its days, this figure can still change.
+    expect(text).not.toContain('won’t change on the day');
+    expect(text).not.toContain('three hours');
+  });
+
+  it('names weekend days and holidays for a weekend event', () => {
+    renderPage({ ...estimate, kind: 'weekend-or-holiday' });
+    expect(plain(note().textContent)).toContain('An estimate from your last 10 weekend days and holidays with complete readings. Because your home has a battery and solar panels');
+  });
+
+  it('with no more days than are kept, says the figure won’t change, as for any battery home', () => {
+    renderPage({ ...estimate, days: days.slice(0, 4) });
+    const text = plain(note().textContent);
+    expect(text).toContain('An estimate from your last 4 weekdays with complete readings. Because your home has a battery, its baseline is its usual use on similar recent days, with no same-day adjustment: this figure won’t change on the day.');
+    expect(text).not.toContain('closest amount');
+  });
+
+  it('says it in French and Spanish', async () => {
+    renderPage(estimate);
+    await i18n.changeLanguage('fr');
+    expect(plain((await screen.findByTestId('baseline-outlook')).textContent)).toContain(
+      'le jour venu, sa référence sera tirée des 5 de ces jours où vos panneaux ont produit, de minuit au début de l’événement, la quantité la plus proche de celle de ce jour-là, sans ajustement le jour même : ce chiffre n’est donc qu’une estimation jusqu’au début de l’événement.',
+    );
+    await i18n.changeLanguage('es');
+    expect(plain((await screen.findByTestId('baseline-outlook')).textContent)).toContain(
+      'ese día su referencia se tomará de los 5 de estos días en que sus paneles produjeron la cantidad más parecida a la del día del evento entre la medianoche y el inicio del evento',
+    );
+  });
+});

@@ -1,5 +1,7 @@
 import type { BaselineOutlookView, MemberEvent } from '@peakwise/contracts/events.contract';
+import { SUN_MATCHED_DAYS } from '@peakwise/domain/event-baseline-frozen-sun';
 import { formatEventWindow } from '@peakwise/domain/event-window';
+import type { TFunction } from 'i18next';
 import { AlertCircle, Target } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -31,6 +33,19 @@ export function outlookCanPay(outlook: BaselineOutlookView | null | undefined): 
   return outlook.days.length + outlook.daysLeft > 0;
 }
 
+/** What an estimate is made of and how it can still move on the day, for the event page. */
+function estimateNote(outlook: Extract<BaselineOutlookView, { status: 'estimate' }>, t: TFunction<'events'>): string {
+  const count = outlook.days.length;
+  const weekday = outlook.kind === 'weekday';
+  if (outlook.grossLoad) return t('gross.outlookNote');
+  if (outlook.byEventDay) return t('outlook.estimateNoteEventDay');
+  if (outlook.byGroup) return t('outlook.estimateNoteGroup', { count });
+  if (outlook.sunMatched && count > SUN_MATCHED_DAYS) return t(weekday ? 'sun.outlookNoteWeekday' : 'sun.outlookNoteWeekend', { days: count, kept: SUN_MATCHED_DAYS });
+  // With no more days than the sun keeps, none is left out on the day: their mean is the baseline, as any battery home's.
+  if (outlook.notAdjusted || outlook.sunMatched) return t(weekday ? 'outlook.estimateNoteBatteryWeekday' : 'outlook.estimateNoteBatteryWeekend', { count });
+  return t(weekday ? 'outlook.estimateNoteWeekday' : 'outlook.estimateNoteWeekend', { count, context: windowContext(outlook.windowGapMinutes) });
+}
+
 type Props = { event: MemberEvent; outlook: BaselineOutlookView | null | undefined; variant: 'banner' | 'page' };
 
 /**
@@ -56,15 +71,7 @@ export function BaselineOutlook({ event, outlook, variant }: Props) {
           {outlook.fromGrid && <p className="mt-1 text-slate-700">{t('outlook.fromGrid')}</p>}
           {page && (
             <p className="mt-1 text-slate-700">
-              {outlook.grossLoad
-                ? t('gross.outlookNote')
-                : outlook.byEventDay
-                  ? t('outlook.estimateNoteEventDay')
-                  : outlook.byGroup
-                  ? t('outlook.estimateNoteGroup', { count: outlook.days.length })
-                  : outlook.notAdjusted
-                    ? t(outlook.kind === 'weekday' ? 'outlook.estimateNoteBatteryWeekday' : 'outlook.estimateNoteBatteryWeekend', { count: outlook.days.length })
-                    : t(outlook.kind === 'weekday' ? 'outlook.estimateNoteWeekday' : 'outlook.estimateNoteWeekend', { count: outlook.days.length, context: windowContext(outlook.windowGapMinutes) })}
+              {estimateNote(outlook, t)}
             </p>
           )}
         </div>

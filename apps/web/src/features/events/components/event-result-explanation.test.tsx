@@ -129,3 +129,74 @@ describe('a result scored from the event day’s own hours (decision 144)', () =
     expect(plain(screen.getByTestId('result-explanation').textContent)).toContain('over your 2 days with complete readings, listed below.');
   });
 });
+
+describe('a battery home scored on its days nearest in sun (decision 147)', () => {
+  // Its panels made 8.20 kWh from midnight to 6 p.m. on the event day; of its last 10 weekdays, the 5
+  // nearest made 7.10–9.40 kWh over the same hours and drew 1.60 kWh from the grid over the event on average.
+  const sunMatched: Partial<EventResult> = {
+    baselineDays: ['2026-07-07', '2026-07-03', '2026-07-02', '2026-06-30', '2026-06-25'],
+    dayKind: 'weekday',
+    adjustmentMethod: 'none',
+    adjustmentPeers: null,
+    adjustmentFactor: 1,
+    adjustmentUnclamped: null,
+    adjustmentStatus: 'not_adjusted_battery',
+    baselineFromEventDay: undefined,
+    fromGrid: true,
+    sunMatched: { todayKwh: 8.2, fromKwh: 7.1, toKwh: 9.4, ofDays: 10 },
+    baselineKwh: 1.6,
+    actualKwh: 1.2,
+    reductionKwh: 0.4,
+    reductionPercent: 25,
+  };
+
+  it('names the days it kept, what their panels made against the event day’s, and why', () => {
+    const text = explain(sunMatched);
+    expect(text).toContain('Your home has solar panels, so every figure here is what it drew from the grid, after what the panels supplied.');
+    expect(text).toContain(
+      'Your baseline was 1.60 kWh: what your home drew from the grid at these times on average over the 5 of your last 10 weekdays with complete readings whose solar panels produced the closest amount to the event day’s between midnight and the start of the event, listed below.',
+    );
+    expect(text).toContain('From midnight to the start of the event, your panels produced between 7.10 kWh and 9.40 kWh on those days, against 8.20 kWh on the event day.');
+    expect(text).toContain(
+      'Because your home has a battery, a sunnier day leaves it more charged to cover your use during the event, so days with similar sun are the fair comparison. There was no same-day adjustment: a battery charged or held for the event makes the hours before it unlike your usual ones.',
+    );
+    // The rest reads as for any result.
+    expect(text).toContain('You used 1.20 kWh during the event: 0.40 kWh less than your baseline (25%).');
+    expect(text).toContain('The target was 1.44 kWh or less, 10% below your baseline.');
+    expect(text).toContain('You met it, so you earned 100 points.');
+    // Not the sentences of a battery home scored on all its days.
+    expect(text).not.toContain('its baseline is its usual use on similar recent days');
+    expect(text).not.toContain('on average over your last 5 weekdays');
+    expect(text).not.toContain('So your baseline was');
+  });
+
+  it('says weekend days and holidays, and one figure when the kept days all made the same', () => {
+    const text = explain({ ...sunMatched, dayKind: 'weekend-or-holiday', sunMatched: { todayKwh: 0.4, fromKwh: 0, toKwh: 0, ofDays: 8 } });
+    expect(text).toContain('on average over the 5 of your last 8 weekend days and holidays with complete readings whose solar panels produced the closest amount');
+    expect(text).toContain('From midnight to the start of the event, your panels produced 0.00 kWh on each of those days, against 0.40 kWh on the event day.');
+    expect(text).not.toContain('between 0.00 kWh and 0.00 kWh');
+  });
+
+  it('reads as any battery home’s when it had no more days than it keeps', () => {
+    const text = explain({ ...sunMatched, sunMatched: { todayKwh: 8.2, fromKwh: 7.1, toKwh: 9.4, ofDays: 5 } });
+    expect(text).toContain('Your baseline was 1.60 kWh: what your home used at these times on average over your last 5 weekdays with complete readings, listed below.');
+    expect(text).toContain('Because your home has a battery, its baseline is its usual use on similar recent days, with no same-day adjustment');
+    expect(text).not.toContain('closest amount');
+  });
+
+  it('says it in French and Spanish', async () => {
+    render(<EventResultExplanation event={event} result={{ ...result, ...sunMatched }} />);
+    await i18n.changeLanguage('fr');
+    let text = plain((await screen.findByTestId('result-explanation')).textContent);
+    expect(text).toContain(
+      'Votre référence était de 1,60 kWh : ce que votre domicile a tiré du réseau en moyenne à ces heures sur les 5 de vos 10 derniers jours de semaine aux lectures complètes où vos panneaux solaires ont produit, de minuit au début de l’événement, la quantité la plus proche de celle du jour de l’événement, indiqués ci-dessous.',
+    );
+    expect(text).toContain('De minuit au début de l’événement, vos panneaux ont produit de 7,10 kWh à 9,40 kWh ces jours-là, contre 8,20 kWh le jour de l’événement.');
+    expect(text).not.toContain('sa référence est sa consommation habituelle lors de jours récents semblables');
+    await i18n.changeLanguage('es');
+    text = plain((await screen.findByTestId('result-explanation')).textContent);
+    expect(text).toContain('en los 5 de sus últimos 10 días laborables con lecturas completas en que sus paneles solares produjeron la cantidad más parecida a la del día del evento');
+    expect(text).toContain('De la medianoche al inicio del evento, sus paneles produjeron entre 7,10 kWh y 9,40 kWh esos días, frente a 8,20 kWh el día del evento.');
+    expect(text).not.toContain('su referencia es su consumo habitual en días recientes similares');
+  });
+});

@@ -105,6 +105,23 @@ function grossSentences(result: EventResult, gross: NonNullable<EventResult['gro
 }
 
 /**
+ * A sun-matched baseline (decision 147): which of its days it kept, what their panels made against
+ * the event day's, and why that is the comparison, each figure as settlement stored it.
+ */
+function sunSentences(result: EventResult, sun: NonNullable<EventResult['sunMatched']>, kwh: (value: number) => string, t: TFunction<'events'>): string[] {
+  const count = result.baselineDays.length;
+  const from = kwh(sun.fromKwh);
+  const to = kwh(sun.toKwh);
+  const today = kwh(sun.todayKwh);
+  return [
+    t(result.dayKind === 'weekend-or-holiday' ? 'sun.baselineWeekend' : 'sun.baselineWeekday', { baseline: kwh(result.baselineKwh), count, ofDays: sun.ofDays }),
+    // Dull days before an early start can all read the same: "between 0.00 kWh and 0.00 kWh" would read as a mistake.
+    count > 1 && from === to ? t('sun.daysSame', { from, today }) : t('sun.days', { count, from, to, today }),
+    t('sun.why'),
+  ];
+}
+
+/**
  * A settled result in plain sentences, read from what settlement stored (decision 098): the
  * baseline and its days, the same-day adjustment and why, the use, the target and the points.
  * The only figures worked out here are ones that follow from the stored ones (the baseline before
@@ -121,6 +138,8 @@ export function EventResultExplanation({ event, result }: Props) {
   // An adjusted baseline is not what the home used on its days: say what it used, then what the
   // adjustment made of it, so the first figure and the result's Baseline agree with the sentences.
   const moved = Math.abs(result.baselineKwh - unadjusted) >= 0.005;
+  // With no more days than it keeps, none was left out: the choice by sun made no difference to say.
+  const sun = result.sunMatched && result.sunMatched.ofDays > count ? result.sunMatched : undefined;
   const sentences: string[] = [
     // A solar home's figures are net of its panels (decision 112): "what your home used" alone would mislead.
     ...(result.fromGrid ? [t('explain.fromGrid')] : []),
@@ -128,6 +147,8 @@ export function EventResultExplanation({ event, result }: Props) {
   if (result.grossLoad) {
     // Its baseline is not the usual grid draw times a factor: the stored figures say what it was made of.
     sentences.push(...grossSentences(result, result.grossLoad, kwh, t));
+  } else if (sun) {
+    sentences.push(...sunSentences(result, sun, kwh, t));
   } else {
     // A comparison group's days need not be of the event's kind (a member with none scored over its days of any kind).
     const byGroup = result.adjustmentMethod === 'comparison';
