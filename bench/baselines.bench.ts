@@ -13,14 +13,14 @@
  */
 
 import { cpus, loadavg, totalmem } from 'node:os';
-import { AIMED_METHODS, COMBINED, COMBINED_EXPECTED_DRAW, COMPARISON_COVERED_METHODS, COMPARISON_METHODS, comparisonEntry, DIAGNOSTICS, GROSS_BASELINE, GROSS_PRODUCTION, GROSS_WINDOW, HYBRID_GROSS, homeNoiseKwh, noiseCandidates, NOISE_GROUP_PEERS, OWN_METHODS, runComparison, runComparisonCovered, KEPT_NOISE_CANDIDATES, temperatureGapC, type ComparisonEntry, type OwnContext } from './lib/baseline-candidates';
+import { AIMED_METHODS, COMBINED, COMBINED_EXPECTED_DRAW, COMPARISON_COVERED_METHODS, COMPARISON_EVENT_DAY, SUN_MATCHED_5, COMPARISON_METHODS, comparisonEntry, DIAGNOSTICS, GROSS_BASELINE, GROSS_PRODUCTION, GROSS_WINDOW, HYBRID_GROSS, homeNoiseKwh, noiseCandidates, NOISE_GROUP_PEERS, OWN_METHODS, runComparison, runComparisonCovered, KEPT_NOISE_CANDIDATES, temperatureGapC, type ComparisonEntry, type OwnContext } from './lib/baseline-candidates';
 import { BATTERY_SHARES, CLOCKS, EVENTS_PER_REGION, FIRST_MINUTE, isCalled, PLACEBOS_PER_REGION, makeHomes, makeRegions, QUANTITIES, type Quantity, regionWeather, simulateHome, SLOT_MINUTES } from './lib/baseline-population';
 import { behaviourPayoutRows, meanOf, placeboPaidShare, placeboTargetFor, score, SEGMENTS, withFallback, type Outcome } from './lib/baseline-scoring';
 import { addBlends } from './lib/baseline-blends';
 import { writeFileSync } from 'node:fs';
 import { benchSize, numberKnob, stringKnob, verdict } from './lib/env';
 import { ruleReport } from './lib/points-rule-report';
-import { canRun, DECISION_141, heldReport, heldTargets } from './lib/held-points-report';
+import { canRun, DECISION_141, DECISION_147, heldReport, heldTargets } from './lib/held-points-report';
 import { log } from './lib/format';
 import type { LocalDate } from '../packages/domain/src/local-time';
 
@@ -166,6 +166,8 @@ const COVERED_HYBRIDS = COMPARISON_COVERED_METHODS.map((name) => {
   withFallback(outcomes, COMBINED_EXPECTED_DRAW, name, hybrid);
   return hybrid;
 });
+// Decision 147's baseline with the same fallback for members the sun-matched days cannot score.
+withFallback(outcomes, SUN_MATCHED_5, COMPARISON_EVENT_DAY, DECISION_147.baseline!);
 // Means of candidates above per home's kind (bench/lib/baseline-blends.ts): formed after seed 31's 1,000-home run.
 const BLENDS = addBlends(outcomes);
 // A fallback that never fires scores the same as its method: listed once.
@@ -243,10 +245,15 @@ out.push(`Closest to the targets: ${best.method}: bias ${signed(best.bias)} (tar
 const r = rules.best;
 const ruleMeets = Math.abs(r.pointsBias) <= 2 && r.within >= 0.8 && r.placebo <= 0.05;
 out.push(`Closest points rule and baseline: ${r.rule} with ${r.method}: points bias ${signed(r.pointsBias)} (kWh bias ${signed(r.kwhBias)}), ${pct(r.within)} within ±20 %, placebo paid ${pct(r.placebo, 1)}: ${verdict(size, ruleMeets)}.`);
-// The points rule settlement runs (decision 141, on its own baseline), from the σ candidates every run keeps.
+// The points rule settlement runs (decision 147, on its own baseline), from the σ candidates every run keeps.
+if (canRun(outcomes, DECISION_147)) {
+  const t = heldTargets(events, placebos, gamed, heldMethod, DECISION_147);
+  out.push(`Settled points rule, ${DECISION_147.label}: points bias ${signed(t.biasPercent)} (target ±2 %), ${pct(t.within)} within ±20 % (target ≥ 80 %), placebo paid ${pct(t.placebo, 1)} (target ≤ 5 %), ${t.distance.toFixed(1)} points from the targets: ${verdict(size, t.meets)}.`);
+} else out.push(`Settled points rule, ${DECISION_147.label}: not measured (a home-event lacks its σ or its baseline).`);
+// The rule before it (battery homes with panels on their days' mean), as every report since decision 141 gave it.
 if (canRun(outcomes, DECISION_141)) {
   const t = heldTargets(events, placebos, gamed, heldMethod, DECISION_141);
-  out.push(`Settled points rule, ${DECISION_141.label}: points bias ${signed(t.biasPercent)} (target ±2 %), ${pct(t.within)} within ±20 % (target ≥ 80 %), placebo paid ${pct(t.placebo, 1)} (target ≤ 5 %), ${t.distance.toFixed(1)} points from the targets: ${verdict(size, t.meets)}.`);
+  out.push(`Before it, ${DECISION_141.label}: points bias ${signed(t.biasPercent)} (target ±2 %), ${pct(t.within)} within ±20 % (target ≥ 80 %), placebo paid ${pct(t.placebo, 1)} (target ≤ 5 %), ${t.distance.toFixed(1)} points from the targets: ${verdict(size, t.meets)}.`);
   // Beside it: new members scored only with days of the event's kind (the harness's settled row before 2026-12-01), and the event-day branch.
   for (const baseline of [`${COMBINED_EXPECTED_DRAW}; new members by comparison group ×`, ...COVERED_HYBRIDS.filter((h) => h !== DECISION_141.baseline)]) {
     const c = heldTargets(events, placebos, gamed, heldMethod, { ...DECISION_141, baseline });

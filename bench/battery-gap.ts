@@ -1,5 +1,5 @@
 /**
- * Why decision 141's rule under-pays battery homes (issue 31), taken apart on the home-events a
+ * Why decision 141's rule under-paid battery homes, and decision 147's as settled (issue 31), taken apart on the home-events a
  * baselines run dumped with BENCH_OUTCOMES_FILE:
  *
  *   npx tsx bench/battery-gap.ts /tmp/o31.json [/tmp/o7.json …]
@@ -16,7 +16,7 @@
  */
 
 import { truePoints, type Outcome } from './lib/baseline-scoring';
-import { canRun, DECISION_141, figures, heldPayout, heldSigmaKwh, heldSigmaName, type Payout } from './lib/held-points-report';
+import { canRun, DECISION_141, DECISION_147, figures, heldPayout, heldSigmaKwh, heldSigmaName, type HeldRule, type Payout } from './lib/held-points-report';
 import { stringKnob } from './lib/env';
 import { isGaming, readOutcomeDump } from './lib/outcome-dump';
 
@@ -98,22 +98,27 @@ for (const file of process.argv.slice(2)) {
   const old = real.filter((o) => batteryWithPanels(o) && !o.newMember);
   const scale = errors(old, CANDIDATE).rms / errors(old, SETTLED).rms;
   const rows = [
-    ['as settled (decision 141)', null],
+    ['decision 141 (settled before decision 147)', null],
+    ...(canRun(dump.outcomes, DECISION_147) ? [['as settled (decision 147)', DECISION_147] as const] : []),
     [`battery homes with panels on "${CANDIDATE}", σ as settled`, 1],
     [`battery homes with panels on "${CANDIDATE}", σ × ${scale.toFixed(2)} (the candidate's RMS over the settled one's)`, scale],
     ...(CANDIDATE_SIGMA ? [[`battery homes with panels on "${CANDIDATE}", σ "${CANDIDATE_SIGMA}"`, CANDIDATE_SIGMA] as const] : []),
   ] as const;
   for (const [label, sigma] of rows) {
-    const events = sigma === null ? real : swapped(real, sigma);
-    const p = heldPayout(events, SETTLED, DECISION_141);
-    const days = sigma === null ? placebos : swapped(placebos, sigma);
-    const pp = heldPayout(days, SETTLED, DECISION_141);
+    // A held rule of its own (decision 147) is run as it is; a σ swaps the candidate in under decision 141.
+    const own = typeof sigma === 'object' && sigma !== null ? (sigma as HeldRule) : null;
+    const swap = own ? null : (sigma as number | string | null);
+    const held = own ?? DECISION_141;
+    const events = swap === null ? real : swapped(real, swap);
+    const p = heldPayout(events, held.baseline!, held);
+    const days = swap === null ? placebos : swapped(placebos, swap);
+    const pp = heldPayout(days, held.baseline!, held);
     // Each segment's bias on its real events and the share of its placebo days paid anything.
     const seg = (pick: (o: Outcome) => boolean) => `${signed(figures(events.filter(pick), p).biasPercent)} % (placebo ${(figures(days.filter(pick), pp).paid * 100).toFixed(1)} %)`;
     const all = figures(events, p);
     const season = (name: string) => (o: Outcome) => batteryWithPanels(o) && o.season === name;
     out.push(
-      `- ${label}: population ${signed(all.biasPercent)} %, ${(all.within * 100).toFixed(0)} % within, placebo ${(figures(days, pp).paid * 100).toFixed(1)} %; battery with panels ${seg(batteryWithPanels)}: winter ${seg(season('winter'))}, summer ${seg(season('summer'))}; battery ${seg((o) => o.battery === true)}; solar ${seg((o) => o.solar)}`,
+      `- ${label}: population ${signed(all.biasPercent)} %, ${(all.within * 100).toFixed(0)} % within, placebo ${(figures(days, pp).paid * 100).toFixed(1)} %; battery with panels ${seg(batteryWithPanels)}: winter ${seg(season('winter'))}, summer ${seg(season('summer'))}; battery ${seg((o) => o.battery === true)}; solar ${seg((o) => o.solar)}; new members ${seg((o) => o.newMember)}`,
     );
   }
   process.stdout.write(`${out.join('\n')}\n\n`);

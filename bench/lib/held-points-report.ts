@@ -8,7 +8,7 @@
 
 import { HELD_UNTIL_PROVEN, pointsHeldUntilProven, RELEASE_BOUNDARIES, type ProofEventResult, type ProofRule } from '../../packages/domain/src/event-points-proof';
 import { pointsUnderRule, type PointsRule } from '../../packages/domain/src/event-points-rule';
-import { COMBINED_EXPECTED_DRAW, COMPARISON_EVENT_DAY, NOISE_BASELINE_QUANTITY, NOISE_EXPECTED_DRAW, NOISE_GROUP_PEERS, NOISE_RAW, NOISE_RESIDUAL_RMS, NOISE_RESIDUAL_SD } from './baseline-candidates';
+import { COMBINED_EXPECTED_DRAW, COMPARISON_EVENT_DAY, NOISE_BASELINE_QUANTITY, NOISE_EXPECTED_DRAW, NOISE_GROUP_PEERS, NOISE_RAW, NOISE_RESIDUAL_RMS, NOISE_RESIDUAL_SD, NOISE_SUN_MATCHED_5, SUN_MATCHED_5 } from './baseline-candidates';
 import { paidPoints, SEGMENTS, truePoints, type Outcome } from './baseline-scoring';
 
 const TARGET: PointsRule = { kind: 'target', targetPercent: 10 };
@@ -83,6 +83,21 @@ export const DECISION_141: HeldRule = {
   baseline: `${COMBINED_EXPECTED_DRAW}; new members by ${COMPARISON_EVENT_DAY}`,
 };
 
+/** Decision 141's σ, and for a battery home with panels the spread of its 5 own days nearest in sun (decision 147). */
+export const SIGMA_SUN_BY_BRANCH = "decision 141's σ, a battery home with panels' from its 5 own days nearest in sun";
+
+/**
+ * Decision 147's rule as settlement runs it: decision 141's, with battery homes with panels on the 5
+ * of their own days nearest the event day in production from midnight to the start, and σ read from
+ * those 5 days (so n = 5 in t(n − 1) and √(1 + 1/n)).
+ */
+export const DECISION_147: HeldRule = {
+  ...DECISION_141,
+  label: 'decision 147: decision 141, battery homes with panels on their 5 days nearest in sun and their σ',
+  sigma: SIGMA_SUN_BY_BRANCH,
+  baseline: `${SUN_MATCHED_5}; new members by ${COMPARISON_EVENT_DAY}`,
+};
+
 /** Whether every home-event carries what a held rule reads: its σ candidates, their days, its baseline. */
 export function canRun(outcomes: readonly Outcome[], held: HeldRule): boolean {
   const names = held.sigma === undefined ? [] : sigmaNames(held.sigma);
@@ -93,7 +108,7 @@ export function canRun(outcomes: readonly Outcome[], held: HeldRule): boolean {
 
 /** The σ candidates a held rule's σ reads, over every kind of home. */
 function sigmaNames(sigma: string): string[] {
-  return [...new Set([heldSigmaName(sigma, true), heldSigmaName(sigma, false)])];
+  return [...new Set([heldSigmaName(sigma, true), heldSigmaName(sigma, false), ...(sigma === SIGMA_SUN_BY_BRANCH ? [NOISE_SUN_MATCHED_5] : [])])];
 }
 
 /** The σ candidate a held rule's σ names for a home (SIGMA_BY_BRANCH picks one by the home's baseline branch). */
@@ -106,7 +121,7 @@ export const SIGMA_PEERS_FOR_NEW_MEMBERS = "decision 141's σ, a group-scored ne
 
 export function heldSigmaName(sigma: string, solarWithoutBattery: boolean): string {
   if (sigma === SIGMA_BY_BRANCH) return solarWithoutBattery ? NOISE_RESIDUAL_RMS : NOISE_BASELINE_QUANTITY;
-  if (sigma === SIGMA_EXPECTED_DRAW_BY_BRANCH || sigma === SIGMA_PEERS_FOR_NEW_MEMBERS) return solarWithoutBattery ? NOISE_EXPECTED_DRAW : NOISE_BASELINE_QUANTITY;
+  if (sigma === SIGMA_EXPECTED_DRAW_BY_BRANCH || sigma === SIGMA_PEERS_FOR_NEW_MEMBERS || sigma === SIGMA_SUN_BY_BRANCH) return solarWithoutBattery ? NOISE_EXPECTED_DRAW : NOISE_BASELINE_QUANTITY;
   return sigma;
 }
 
@@ -120,6 +135,8 @@ export function heldSigmaKwh(o: Outcome, sigma: string | undefined): number | nu
 /** The σ candidate a held rule's σ names for this home-event: by its branch, or its peers' for a group-scored new member. */
 function sigmaNameFor(o: Outcome, sigma: string): string {
   if (sigma === SIGMA_PEERS_FOR_NEW_MEMBERS && o.newMember && o.noise?.[NOISE_GROUP_PEERS] != null) return NOISE_GROUP_PEERS;
+  // Where the sun-matched days scored it; a home without enough of them keeps decision 141's.
+  if (sigma === SIGMA_SUN_BY_BRANCH && o.battery === true && o.solar && o.noise?.[NOISE_SUN_MATCHED_5] != null) return NOISE_SUN_MATCHED_5;
   return heldSigmaName(sigma, o.solar && o.battery !== true);
 }
 
