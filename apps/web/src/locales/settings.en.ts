@@ -175,7 +175,7 @@ export const settingsEn = {
     zoneNotInProvince: "This time zone is not used in your home's province.",
     saveFailed: 'Unable to save your home. Please try again.',
     battery: 'My home has a battery',
-    batteryHint: 'A battery changes how your use looks in the hours before an event, so we score your events against your usual days alone, without the same-day adjustment.',
+    batteryHint: 'A battery changes how your use looks in the hours before an event, so we score your events against your usual days alone, without the same-day adjustment. If your meter reports what your solar panels produce, we use those of your usual days whose panels produced the most like the event day’s before it started, since a sunnier day leaves a battery with more to give.',
     batterySaving: 'Saving…',
     batterySavedYes: 'Saved: your home has a battery.',
     batterySavedNo: 'Saved: your home has no battery.',

@@ -177,7 +177,7 @@ export const settingsEs: Translation<typeof settingsEn> = {
     zoneNotInProvince: 'Esta zona horaria no se usa en la provincia de tu hogar.',
     saveFailed: 'No se pudo guardar tu hogar. Inténtalo de nuevo.',
     battery: 'Mi hogar tiene una batería',
-    batteryHint: 'Una batería cambia cómo se ve tu consumo en las horas antes de un evento, así que evaluamos tus eventos solo con tus días habituales, sin el ajuste del mismo día.',
+    batteryHint: 'Una batería cambia cómo se ve tu consumo en las horas antes de un evento, así que evaluamos tus eventos solo con tus días habituales, sin el ajuste del mismo día. Si tu medidor informa lo que producen tus paneles solares, usamos aquellos de tus días habituales en que tus paneles produjeron lo más parecido al día del evento antes de que empezara, ya que un día más soleado deja a la batería más para dar.',
     batterySaving: 'Guardando…',
     batterySavedYes: 'Guardado: tu hogar tiene una batería.',
     batterySavedNo: 'Guardado: tu hogar no tiene batería.',

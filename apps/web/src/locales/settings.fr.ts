@@ -179,7 +179,7 @@ export const settingsFr: Translation<typeof settingsEn> = {
     zoneNotInProvince: 'Ce fuseau horaire n’est pas en usage dans la province de votre domicile.',
     saveFailed: 'Impossible d’enregistrer votre domicile. Veuillez réessayer.',
     battery: 'Mon domicile a une batterie',
-    batteryHint: 'Une batterie change l’allure de votre consommation dans les heures qui précèdent un événement : nous évaluons donc vos événements par rapport à vos jours habituels seulement, sans l’ajustement du jour même.',
+    batteryHint: 'Une batterie change l’allure de votre consommation dans les heures qui précèdent un événement : nous évaluons donc vos événements par rapport à vos jours habituels seulement, sans l’ajustement du jour même. Si votre compteur indique ce que produisent vos panneaux solaires, nous retenons ceux de vos jours habituels où vos panneaux ont produit, avant le début de l’événement, le plus près de ce qu’ils ont produit le jour de l’événement, puisqu’une journée plus ensoleillée laisse plus d’énergie à la batterie.',
     batterySaving: 'Enregistrement…',
     batterySavedYes: 'Enregistré : votre domicile a une batterie.',
     batterySavedNo: 'Enregistré : votre domicile n’a pas de batterie.',

@@ -19,7 +19,7 @@ export const households = pgTable('households', {
   occupants: integer('occupants').notNull().default(3),
   /** "I already have a plug": the free-plug first step ticks as skipped (decision 090). */
   freePlugSkippedAt: timestamp('free_plug_skipped_at', { withTimezone: true }),
-  /** The member says the home has a battery: it is then scored on its baseline days alone (decision 138). */
+  /** The member says the home has a battery: it is then scored on its baseline days alone (decision 138), or on those nearest in sun where its production is measured (147). */
   hasBattery: boolean('has_battery').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

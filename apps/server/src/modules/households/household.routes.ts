@@ -53,7 +53,7 @@ export function createHouseholdRoutes(deps: { auth: Auth; db: Db; home: HomeServ
     tags: ['household'],
     summary: 'Say whether the home has a battery (decision 138)',
     description:
-      'The meter cannot tell a battery’s flows from the home’s own use, so the member says so; settlement then scores the home’s events on its usual days alone. Changes nothing else about the home. A body that is not exactly `{ hasBattery: true | false }` is a 400 that changes nothing.',
+      'The meter cannot tell a battery’s flows from the home’s own use, so the member says so; settlement then scores the home’s events on its usual days alone, or, where its meter reports its panels’ production, on the 5 of them whose production before the start was nearest the event day’s. Changes nothing else about the home. A body that is not exactly `{ hasBattery: true | false }` is a 400 that changes nothing.',
     middleware: [requireHousehold(deps)] as const,
     request: { body: { required: true, content: { 'application/json': { schema: householdBatterySchema } } } },
     responses: {

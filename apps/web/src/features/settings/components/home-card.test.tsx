@@ -91,7 +91,7 @@ describe('HomeCard (decision 057)', () => {
 });
 
 describe('HomeCard: the home’s battery (decision 138)', () => {
-  const hint = 'A battery changes how your use looks in the hours before an event, so we score your events against your usual days alone, without the same-day adjustment.';
+  const hint = 'A battery changes how your use looks in the hours before an event, so we score your events against your usual days alone, without the same-day adjustment. If your meter reports what your solar panels produce, we use those of your usual days whose panels produced the most like the event day’s before it started, since a sunnier day leaves a battery with more to give.';
 
   it('asks with a labelled box that says why, and saves a tick from the keyboard on its own route, with no postal code', async () => {
     const { calls } = renderCard({ battery: (body) => Response.json(body) });
@@ -119,8 +119,8 @@ describe('HomeCard: the home’s battery (decision 138)', () => {
   it('asks in French and in Spanish, in their own words', async () => {
     try {
       for (const [language, label, hint] of [
-        ['fr', 'Mon domicile a une batterie', /sans l’ajustement du jour même\.$/],
-        ['es', 'Mi hogar tiene una batería', /sin el ajuste del mismo día\.$/],
+        ['fr', 'Mon domicile a une batterie', /laisse plus d’énergie à la batterie\.$/],
+        ['es', 'Mi hogar tiene una batería', /deja a la batería más para dar\.$/],
       ] as const) {
         await i18n.changeLanguage(language);
         const { unmount } = renderCard();
