@@ -26,7 +26,10 @@ import { SETTLE_AFTER_MS } from './events.service';
  */
 const BASELINE_TTL_MS = 10 * 60_000;
 const CACHE_MAX = 20_000;
-/** `gross`: a gross-load row (decision 138), thawed again on each request: its baseline moves with each interval's production. */
+/**
+ * `gross`: a gross-load row (decision 138), thawed again on each request: its baseline moves with each interval's production.
+ * `sun`: a sun-matched row (decision 147), thawed again until the event day's production before the start is all in.
+ */
 type HomeTerms = { baseline: Baseline; fromGrid: boolean; ceded: Set<number>; gross?: FrozenBaseline; sun?: FrozenBaseline };
 const homeTerms = expiringCache<HomeTerms>({ ttlMs: BASELINE_TTL_MS, maxEntries: CACHE_MAX });
 

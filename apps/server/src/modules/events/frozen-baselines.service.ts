@@ -10,7 +10,7 @@ import { gridImportInRanges, otherEventStartsByHousehold } from './event-settlem
 import type { EventRow, Participant } from './events.repository';
 import { frozenBaselinesFor, householdsToFreeze, saveFrozenBaselines } from './frozen-baselines.repository';
 import { grossDayFlows, grossDayOf, isGrossRow, withGrossLoadRows } from './frozen-baselines-gross.service';
-import { isSunRow, producedBeforeStartOf, withSunMatchedRows } from './frozen-baselines-sun.service';
+import { isSunRow, producedBeforeStartOf, withSunMatchedRows, type SunFreezeRow } from './frozen-baselines-sun.service';
 import type { GrossDay } from '@peakwise/domain/event-baseline-frozen-gross';
 
 /**
@@ -39,25 +39,28 @@ export async function freezeEventBaselines(db: DbOrTx, event: EventRow, now: Dat
   for await (const batch of householdBaselines(db, event, participants, otherStarts, options.batchSize ?? FREEZE_BATCH)) {
     // A member with too few days of its own is scored by a comparison group when it has one (decision 101).
     const byGroup = await groupBaselines(db, event, batch, otherStarts, now);
-    // A solar home with measured production then moves to the gross-load baseline (decision 138), or with a battery to its days nearest in sun (147).
-    const rows = await withGrossLoadRows(
+    const rows = await withProductionRows(
       db,
       event,
-      await withSunMatchedRows(
-        db,
-        event,
-        batch.map(({ household, baseline, readings }) => ({
-          household,
-          hasBattery: household.hasBattery,
-          frozen: byGroup.get(household.householdId) ?? freezeBaseline(baseline, readings, event.startsAt, household.timeZone, methodOf(household)),
-          readings,
-        })),
-      ),
+      batch.map(({ household, baseline, readings }) => ({
+        household,
+        hasBattery: household.hasBattery,
+        frozen: byGroup.get(household.householdId) ?? freezeBaseline(baseline, readings, event.startsAt, household.timeZone, methodOf(household)),
+        readings,
+      })),
     );
     await saveFrozenBaselines(db, event, rows, now);
     frozen += rows.length;
   }
   return frozen;
+}
+
+/**
+ * A batch's rows with each solar home whose production is measured moved to its method: the
+ * gross-load baseline without a battery (decision 138), its days nearest in sun with one (147).
+ */
+async function withProductionRows(db: DbOrTx, event: EventRow, rows: readonly SunFreezeRow[]): Promise<{ householdId: string; frozen: FrozenBaseline }[]> {
+  return withGrossLoadRows(db, event, await withSunMatchedRows(db, event, rows));
 }
 
 /**
@@ -202,14 +205,10 @@ export async function* settlementBaselines(
  */
 async function* computedAnew(db: DbOrTx, event: EventRow, households: readonly Participant[], otherStarts: ReadonlyMap<string, number[]>, batchSize: number): AsyncGenerator<HouseholdBaseline[]> {
   for await (const batch of householdBaselines(db, event, households, otherStarts, batchSize)) {
-    const rows = await withGrossLoadRows(
+    const rows = await withProductionRows(
       db,
       event,
-      await withSunMatchedRows(
-        db,
-        event,
-        batch.map(({ household, baseline, readings }) => ({ household, hasBattery: household.hasBattery, frozen: freezeBaseline(baseline, readings, event.startsAt, household.timeZone, methodOf(household)), readings })),
-      ),
+      batch.map(({ household, baseline, readings }) => ({ household, hasBattery: household.hasBattery, frozen: freezeBaseline(baseline, readings, event.startsAt, household.timeZone, methodOf(household)), readings })),
     );
     // σ as the freeze would have kept it (decision 140): of the days on the quantity the row averages.
     const noise = new Map(rows.map((row) => [row.householdId, row.frozen.status === 'ok' ? (row.frozen.noiseKwh ?? null) : null]));
