@@ -16,7 +16,7 @@
  */
 
 import { truePoints, type Outcome } from './lib/baseline-scoring';
-import { canRun, DECISION_141, DECISION_147, figures, heldPayout, heldSigmaKwh, heldSigmaName, type HeldRule, type Payout } from './lib/held-points-report';
+import { canRun, DECISION_141, DECISION_147, WINDOW_MATCHED_RULE, figures, heldPayout, heldSigmaKwh, heldSigmaName, type HeldRule, type Payout } from './lib/held-points-report';
 import { stringKnob } from './lib/env';
 import { isGaming, readOutcomeDump } from './lib/outcome-dump';
 
@@ -100,6 +100,7 @@ for (const file of process.argv.slice(2)) {
   const rows = [
     ['decision 141 (settled before decision 147)', null],
     ...(canRun(dump.outcomes, DECISION_147) ? [['as settled (decision 147)', DECISION_147] as const] : []),
+    ...(canRun(dump.outcomes, WINDOW_MATCHED_RULE) ? [[`candidate: ${WINDOW_MATCHED_RULE.label}`, WINDOW_MATCHED_RULE] as const] : []),
     [`battery homes with panels on "${CANDIDATE}", σ as settled`, 1],
     [`battery homes with panels on "${CANDIDATE}", σ × ${scale.toFixed(2)} (the candidate's RMS over the settled one's)`, scale],
     ...(CANDIDATE_SIGMA ? [[`battery homes with panels on "${CANDIDATE}", σ "${CANDIDATE_SIGMA}"`, CANDIDATE_SIGMA] as const] : []),
@@ -118,7 +119,7 @@ for (const file of process.argv.slice(2)) {
     const all = figures(events, p);
     const season = (name: string) => (o: Outcome) => batteryWithPanels(o) && o.season === name;
     out.push(
-      `- ${label}: population ${signed(all.biasPercent)} %, ${(all.within * 100).toFixed(0)} % within, placebo ${(figures(days, pp).paid * 100).toFixed(1)} %; battery with panels ${seg(batteryWithPanels)}: winter ${seg(season('winter'))}, summer ${seg(season('summer'))}; battery ${seg((o) => o.battery === true)}; solar ${seg((o) => o.solar)}; new members ${seg((o) => o.newMember)}`,
+      `- ${label}: population ${signed(all.biasPercent)} %, ${(all.within * 100).toFixed(0)} % within, placebo ${(figures(days, pp).paid * 100).toFixed(1)} %; battery with panels ${seg(batteryWithPanels)}: winter ${seg(season('winter'))}, summer ${seg(season('summer'))}; battery ${seg((o) => o.battery === true)}; solar ${seg((o) => o.solar)} (without a battery, summer ${seg((o) => o.solar && o.battery !== true && o.season === 'summer')}); new members ${seg((o) => o.newMember)}`,
     );
   }
   process.stdout.write(`${out.join('\n')}\n\n`);

@@ -101,12 +101,12 @@ function regression(name: string, sameDay: boolean, exclusion: Exclusion = 'area
  * production is measured (decision 126); other homes by decision 101's rule unchanged.
  */
 /** The gross-load baseline of a home whose production is measured, from the days the settled rule would read; null where it has none. */
-function grossLoadRun(ctx: OwnContext, variant: GrossLoadVariant, gapHours: number): GrossLoadBaseline | null | 'too-few-days' {
+function grossLoadRun(ctx: OwnContext, variant: GrossLoadVariant, gapHours: number, pick?: (input: MethodInput, days: LocalDate[]) => LocalDate[]): GrossLoadBaseline | null | 'too-few-days' {
   const input = methodInput(ctx, 3, gapHours);
   const { days, minimum } = eligibleDays(input, true);
   if (days.length < minimum) return 'too-few-days';
   return grossLoadBaseline({
-    days,
+    days: pick ? pick(input, days) : days,
     event: { date: ctx.event.date, slots: [...input.eventSlots] },
     window: { date: ctx.event.date, slots: [...input.windowSlots] },
     net: ctx.readings,
@@ -255,10 +255,46 @@ const onBatteryWithPanels = (name: string, run: (ctx: OwnContext) => number | nu
   run: (ctx) => (ctx.battery && ctx.production ? run(ctx) : combinedExpectedDraw(ctx)),
 });
 
+/**
+ * Solar homes without a battery in summer: their evening draw is small and swings with the day's
+ * cooling, which their days' mean does not follow. A candidate keeps decision 147's baseline for
+ * every other home and takes a solar home without a battery's expected draw over the 5 of its days
+ * whose gross load in the early window (the 3 h ending 2 h before the start) was nearest the event
+ * day's, σ the spread of those 5 days' draws.
+ */
+export const WINDOW_MATCHED_5 = "decision 147's baseline; solar homes without a battery on the expected draw of their 5 days nearest in the early window's gross load";
+
+export const NOISE_WINDOW_MATCHED_5 = "σ of the expected draw's 5 days nearest in the early window's gross load";
+
+/** The k days whose gross load over the window is nearest the event day's (ties to the more recent: days come most recent first). */
+function nearestInWindow(ctx: OwnContext, k: number) {
+  return (input: MethodInput, days: LocalDate[]): LocalDate[] => {
+    const today = slotsKwh(ctx.gross!, ctx.event.date, input.windowSlots);
+    if (today === null) return days;
+    const sums = days.map((date) => ({ date, kwh: slotsKwh(ctx.gross!, date, input.windowSlots) ?? Number.POSITIVE_INFINITY }));
+    return sums.sort((a, b) => Math.abs(a.kwh - today) - Math.abs(b.kwh - today)).slice(0, k).map((d) => d.date);
+  };
+}
+
+const windowMatchedRead = new WeakMap<OwnContext, GrossLoadBaseline | null | 'too-few-days'>();
+function windowMatched(ctx: OwnContext): GrossLoadBaseline | null | 'too-few-days' {
+  if (!windowMatchedRead.has(ctx)) windowMatchedRead.set(ctx, grossLoadRun(ctx, 'expected-draw', EXPECTED_DRAW_GAP_HOURS, nearestInWindow(ctx, 5)));
+  return windowMatchedRead.get(ctx)!;
+}
+
 export const SUN_METHODS: readonly OwnMethod[] = [
   onBatteryWithPanels(SUN_MATCHED_5, sunMatched(5)),
   onBatteryWithPanels(SUN_MATCHED_10, sunMatched(10)),
   onBatteryWithPanels(SUN_REGRESSION, sunRegression),
+  {
+    name: WINDOW_MATCHED_5,
+    run: (ctx) => {
+      if (ctx.battery || !ctx.gross || !ctx.production) return onBatteryWithPanels(SUN_MATCHED_5, sunMatched(5)).run(ctx);
+      const b = windowMatched(ctx);
+      if (b === 'too-few-days') return null;
+      return b ? b.kwh : combinedExpectedDraw(ctx);
+    },
+  },
 ];
 
 /**
@@ -581,6 +617,15 @@ export const NOISE_CANDIDATES: readonly NoiseCandidate[] = [
       return { kwh: eventWindowNoiseKwh(b.dayDrawsKwh), days: b.dayDrawsKwh.length };
     },
   },
+  {
+    name: NOISE_WINDOW_MATCHED_5,
+    run: (ctx) => {
+      if (ctx.battery || !ctx.gross || !ctx.production) return { kwh: null, days: 0 };
+      const b = windowMatched(ctx);
+      if (b === 'too-few-days' || !b?.dayDrawsKwh) return { kwh: null, days: 0 };
+      return { kwh: eventWindowNoiseKwh(b.dayDrawsKwh), days: b.dayDrawsKwh.length };
+    },
+  },
 ];
 
 /** Every noise candidate for one home-event, by name. */
@@ -589,7 +634,7 @@ export function noiseCandidatesKwh(ctx: OwnContext): Record<string, number | nul
 }
 
 /** The σ candidates every run keeps: settlement's (decision 141's σ by branch) and the sun-matched baselines' (bench/battery-gap.ts); cheap. */
-export const KEPT_NOISE_CANDIDATES: readonly string[] = [NOISE_BASELINE_QUANTITY, NOISE_EXPECTED_DRAW, NOISE_SUN_MATCHED_5, NOISE_SUN_MATCHED_10, NOISE_SUN_REGRESSION];
+export const KEPT_NOISE_CANDIDATES: readonly string[] = [NOISE_BASELINE_QUANTITY, NOISE_EXPECTED_DRAW, NOISE_SUN_MATCHED_5, NOISE_SUN_MATCHED_10, NOISE_SUN_REGRESSION, NOISE_WINDOW_MATCHED_5];
 
 /**
  * The noise candidates for one home-event (every one, or those named), by name, with the days each

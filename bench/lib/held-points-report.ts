@@ -8,7 +8,7 @@
 
 import { HELD_UNTIL_PROVEN, pointsHeldUntilProven, RELEASE_BOUNDARIES, type ProofEventResult, type ProofRule } from '../../packages/domain/src/event-points-proof';
 import { pointsUnderRule, type PointsRule } from '../../packages/domain/src/event-points-rule';
-import { COMBINED_EXPECTED_DRAW, COMPARISON_EVENT_DAY, NOISE_BASELINE_QUANTITY, NOISE_EXPECTED_DRAW, NOISE_GROUP_PEERS, NOISE_RAW, NOISE_RESIDUAL_RMS, NOISE_RESIDUAL_SD, NOISE_SUN_MATCHED_5, SUN_MATCHED_5 } from './baseline-candidates';
+import { COMBINED_EXPECTED_DRAW, COMPARISON_EVENT_DAY, NOISE_BASELINE_QUANTITY, NOISE_EXPECTED_DRAW, NOISE_GROUP_PEERS, NOISE_RAW, NOISE_RESIDUAL_RMS, NOISE_RESIDUAL_SD, NOISE_SUN_MATCHED_5, NOISE_WINDOW_MATCHED_5, SUN_MATCHED_5, WINDOW_MATCHED_5 } from './baseline-candidates';
 import { paidPoints, SEGMENTS, truePoints, type Outcome } from './baseline-scoring';
 
 const TARGET: PointsRule = { kind: 'target', targetPercent: 10 };
@@ -98,6 +98,17 @@ export const DECISION_147: HeldRule = {
   baseline: `${SUN_MATCHED_5}; new members by ${COMPARISON_EVENT_DAY}`,
 };
 
+/** Decision 147's σ, and for a solar home without a battery the spread of its 5 days nearest in the early window's gross load. */
+export const SIGMA_WINDOW_BY_BRANCH = "decision 147's σ, a solar home without a battery's from its 5 days nearest in the early window's gross load";
+
+/** A candidate on decision 147 (measured, not settled): solar homes without a battery on their 5 days nearest in the early window. */
+export const WINDOW_MATCHED_RULE: HeldRule = {
+  ...DECISION_147,
+  label: "decision 147, solar homes without a battery on their 5 days nearest in the early window's gross load and their σ",
+  sigma: SIGMA_WINDOW_BY_BRANCH,
+  baseline: `${WINDOW_MATCHED_5}; new members by ${COMPARISON_EVENT_DAY}`,
+};
+
 /** Whether every home-event carries what a held rule reads: its σ candidates, their days, its baseline. */
 export function canRun(outcomes: readonly Outcome[], held: HeldRule): boolean {
   const names = held.sigma === undefined ? [] : sigmaNames(held.sigma);
@@ -108,7 +119,7 @@ export function canRun(outcomes: readonly Outcome[], held: HeldRule): boolean {
 
 /** The σ candidates a held rule's σ reads, over every kind of home. */
 function sigmaNames(sigma: string): string[] {
-  return [...new Set([heldSigmaName(sigma, true), heldSigmaName(sigma, false), ...(sigma === SIGMA_SUN_BY_BRANCH ? [NOISE_SUN_MATCHED_5] : [])])];
+  return [...new Set([heldSigmaName(sigma, true), heldSigmaName(sigma, false), ...(sigma === SIGMA_SUN_BY_BRANCH || sigma === SIGMA_WINDOW_BY_BRANCH ? [NOISE_SUN_MATCHED_5] : []), ...(sigma === SIGMA_WINDOW_BY_BRANCH ? [NOISE_WINDOW_MATCHED_5] : [])])];
 }
 
 /** The σ candidate a held rule's σ names for a home (SIGMA_BY_BRANCH picks one by the home's baseline branch). */
@@ -121,7 +132,7 @@ export const SIGMA_PEERS_FOR_NEW_MEMBERS = "decision 141's σ, a group-scored ne
 
 export function heldSigmaName(sigma: string, solarWithoutBattery: boolean): string {
   if (sigma === SIGMA_BY_BRANCH) return solarWithoutBattery ? NOISE_RESIDUAL_RMS : NOISE_BASELINE_QUANTITY;
-  if (sigma === SIGMA_EXPECTED_DRAW_BY_BRANCH || sigma === SIGMA_PEERS_FOR_NEW_MEMBERS || sigma === SIGMA_SUN_BY_BRANCH) return solarWithoutBattery ? NOISE_EXPECTED_DRAW : NOISE_BASELINE_QUANTITY;
+  if (sigma === SIGMA_EXPECTED_DRAW_BY_BRANCH || sigma === SIGMA_PEERS_FOR_NEW_MEMBERS || sigma === SIGMA_SUN_BY_BRANCH || sigma === SIGMA_WINDOW_BY_BRANCH) return solarWithoutBattery ? NOISE_EXPECTED_DRAW : NOISE_BASELINE_QUANTITY;
   return sigma;
 }
 
@@ -136,7 +147,9 @@ export function heldSigmaKwh(o: Outcome, sigma: string | undefined): number | nu
 function sigmaNameFor(o: Outcome, sigma: string): string {
   if (sigma === SIGMA_PEERS_FOR_NEW_MEMBERS && o.newMember && o.noise?.[NOISE_GROUP_PEERS] != null) return NOISE_GROUP_PEERS;
   // Where the sun-matched days scored it; a home without enough of them keeps decision 141's.
-  if (sigma === SIGMA_SUN_BY_BRANCH && o.battery === true && o.solar && o.noise?.[NOISE_SUN_MATCHED_5] != null) return NOISE_SUN_MATCHED_5;
+  const sunBranch = sigma === SIGMA_SUN_BY_BRANCH || sigma === SIGMA_WINDOW_BY_BRANCH;
+  if (sunBranch && o.battery === true && o.solar && o.noise?.[NOISE_SUN_MATCHED_5] != null) return NOISE_SUN_MATCHED_5;
+  if (sigma === SIGMA_WINDOW_BY_BRANCH && o.battery !== true && o.solar && o.noise?.[NOISE_WINDOW_MATCHED_5] != null) return NOISE_WINDOW_MATCHED_5;
   return heldSigmaName(sigma, o.solar && o.battery !== true);
 }
 
