@@ -97,19 +97,17 @@ for (const file of process.argv.slice(2)) {
   }
   const old = real.filter((o) => batteryWithPanels(o) && !o.newMember);
   const scale = errors(old, CANDIDATE).rms / errors(old, SETTLED).rms;
-  const rows = [
-    ['decision 141 (settled before decision 147)', null],
-    ...(canRun(dump.outcomes, DECISION_147) ? [['as settled (decision 147)', DECISION_147] as const] : []),
-    ...(canRun(dump.outcomes, WINDOW_MATCHED_RULE) ? [[`candidate: ${WINDOW_MATCHED_RULE.label}`, WINDOW_MATCHED_RULE] as const] : []),
-    [`battery homes with panels on "${CANDIDATE}", σ as settled`, 1],
-    [`battery homes with panels on "${CANDIDATE}", σ × ${scale.toFixed(2)} (the candidate's RMS over the settled one's)`, scale],
-    ...(CANDIDATE_SIGMA ? [[`battery homes with panels on "${CANDIDATE}", σ "${CANDIDATE_SIGMA}"`, CANDIDATE_SIGMA] as const] : []),
-  ] as const;
-  for (const [label, sigma] of rows) {
-    // A held rule of its own (decision 147) is run as it is; a σ swaps the candidate in under decision 141.
-    const own = typeof sigma === 'object' && sigma !== null ? (sigma as HeldRule) : null;
-    const swap = own ? null : (sigma as number | string | null);
-    const held = own ?? DECISION_141;
+  // Each row a held rule, run as it is, or decision 141 with the candidate swapped in under a σ (scaled, or named).
+  const rows: { label: string; held: HeldRule; swap: number | string | null }[] = [
+    { label: 'decision 141 (settled before decision 147)', held: DECISION_141, swap: null },
+    ...[DECISION_147, WINDOW_MATCHED_RULE]
+      .filter((held) => canRun(dump.outcomes, held))
+      .map((held) => ({ label: held === DECISION_147 ? 'as settled (decision 147)' : `candidate: ${held.label}`, held, swap: null })),
+    { label: `battery homes with panels on "${CANDIDATE}", σ as settled`, held: DECISION_141, swap: 1 },
+    { label: `battery homes with panels on "${CANDIDATE}", σ × ${scale.toFixed(2)} (the candidate's RMS over the settled one's)`, held: DECISION_141, swap: scale },
+    ...(CANDIDATE_SIGMA ? [{ label: `battery homes with panels on "${CANDIDATE}", σ "${CANDIDATE_SIGMA}"`, held: DECISION_141, swap: CANDIDATE_SIGMA }] : []),
+  ];
+  for (const { label, held, swap } of rows) {
     const events = swap === null ? real : swapped(real, swap);
     const p = heldPayout(events, held.baseline!, held);
     const days = swap === null ? placebos : swapped(placebos, swap);

@@ -119,10 +119,10 @@ export function canRun(outcomes: readonly Outcome[], held: HeldRule): boolean {
 
 /** The σ candidates a held rule's σ reads, over every kind of home. */
 function sigmaNames(sigma: string): string[] {
-  return [...new Set([heldSigmaName(sigma, true), heldSigmaName(sigma, false), ...(sigma === SIGMA_SUN_BY_BRANCH || sigma === SIGMA_WINDOW_BY_BRANCH ? [NOISE_SUN_MATCHED_5] : []), ...(sigma === SIGMA_WINDOW_BY_BRANCH ? [NOISE_WINDOW_MATCHED_5] : [])])];
+  const branch = BRANCH_SIGMAS.get(sigma);
+  return branch ? [...new Set(Object.values(branch))] : [sigma];
 }
 
-/** The σ candidate a held rule's σ names for a home (SIGMA_BY_BRANCH picks one by the home's baseline branch). */
 /**
  * Decision 141's σ, except for a new member its comparison group scores: σ from the group's peers'
  * ratios, with their number for n (NOISE_GROUP_PEERS). Where the harness has none for a home-event,
@@ -130,10 +130,26 @@ function sigmaNames(sigma: string): string[] {
  */
 export const SIGMA_PEERS_FOR_NEW_MEMBERS = "decision 141's σ, a group-scored new member's from its peers' ratios";
 
+/**
+ * A σ chosen by the home's baseline branch: the candidate for a solar home without a battery and for
+ * every other home, and, where a candidate baseline scored the home, its own σ for a battery home with
+ * panels or a solar home without a battery (a home it did not score keeps the branch's).
+ */
+type BranchSigma = { solarWithoutBattery: string; rest: string; batteryWithPanels?: string; solarWithoutBatteryScored?: string };
+const BY_EXPECTED_DRAW: BranchSigma = { solarWithoutBattery: NOISE_EXPECTED_DRAW, rest: NOISE_BASELINE_QUANTITY };
+const BRANCH_SIGMAS: ReadonlyMap<string, BranchSigma> = new Map([
+  [SIGMA_BY_BRANCH, { solarWithoutBattery: NOISE_RESIDUAL_RMS, rest: NOISE_BASELINE_QUANTITY }],
+  [SIGMA_EXPECTED_DRAW_BY_BRANCH, BY_EXPECTED_DRAW],
+  [SIGMA_PEERS_FOR_NEW_MEMBERS, BY_EXPECTED_DRAW],
+  [SIGMA_SUN_BY_BRANCH, { ...BY_EXPECTED_DRAW, batteryWithPanels: NOISE_SUN_MATCHED_5 }],
+  [SIGMA_WINDOW_BY_BRANCH, { ...BY_EXPECTED_DRAW, batteryWithPanels: NOISE_SUN_MATCHED_5, solarWithoutBatteryScored: NOISE_WINDOW_MATCHED_5 }],
+]);
+
+/** The σ candidate a held rule's σ names for a home by its baseline branch (a σ that is no branch names itself). */
 export function heldSigmaName(sigma: string, solarWithoutBattery: boolean): string {
-  if (sigma === SIGMA_BY_BRANCH) return solarWithoutBattery ? NOISE_RESIDUAL_RMS : NOISE_BASELINE_QUANTITY;
-  if (sigma === SIGMA_EXPECTED_DRAW_BY_BRANCH || sigma === SIGMA_PEERS_FOR_NEW_MEMBERS || sigma === SIGMA_SUN_BY_BRANCH || sigma === SIGMA_WINDOW_BY_BRANCH) return solarWithoutBattery ? NOISE_EXPECTED_DRAW : NOISE_BASELINE_QUANTITY;
-  return sigma;
+  const branch = BRANCH_SIGMAS.get(sigma);
+  if (!branch) return sigma;
+  return solarWithoutBattery ? branch.solarWithoutBattery : branch.rest;
 }
 
 /** The σ a held rule is given for one home-event (null: unknown, the rule's fallback share stands in). */
@@ -146,10 +162,10 @@ export function heldSigmaKwh(o: Outcome, sigma: string | undefined): number | nu
 /** The σ candidate a held rule's σ names for this home-event: by its branch, or its peers' for a group-scored new member. */
 function sigmaNameFor(o: Outcome, sigma: string): string {
   if (sigma === SIGMA_PEERS_FOR_NEW_MEMBERS && o.newMember && o.noise?.[NOISE_GROUP_PEERS] != null) return NOISE_GROUP_PEERS;
-  // Where the sun-matched days scored it; a home without enough of them keeps decision 141's.
-  const sunBranch = sigma === SIGMA_SUN_BY_BRANCH || sigma === SIGMA_WINDOW_BY_BRANCH;
-  if (sunBranch && o.battery === true && o.solar && o.noise?.[NOISE_SUN_MATCHED_5] != null) return NOISE_SUN_MATCHED_5;
-  if (sigma === SIGMA_WINDOW_BY_BRANCH && o.battery !== true && o.solar && o.noise?.[NOISE_WINDOW_MATCHED_5] != null) return NOISE_WINDOW_MATCHED_5;
+  const branch = BRANCH_SIGMAS.get(sigma);
+  // A candidate baseline's own σ where it scored the home.
+  const own = !branch || !o.solar ? undefined : o.battery === true ? branch.batteryWithPanels : branch.solarWithoutBatteryScored;
+  if (own !== undefined && o.noise?.[own] != null) return own;
   return heldSigmaName(sigma, o.solar && o.battery !== true);
 }
 

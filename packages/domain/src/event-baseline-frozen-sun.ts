@@ -47,14 +47,8 @@ export function producedBeforeStart(day: SlotReadings | undefined, date: LocalDa
   if (!day) return null;
   const { fromMs, toMs } = beforeStartRange(date, startClock, timeZone);
   const wanted = Math.round((toMs - fromMs) / INTERVAL_MS);
-  let count = 0;
-  const values: number[] = [];
-  for (const [clock, kwh] of Object.entries(day)) {
-    if (clock >= startClock || !Number.isFinite(kwh)) continue;
-    count += 1;
-    values.push(kwh);
-  }
-  if (count !== wanted) return null;
+  const values = Object.entries(day).flatMap(([clock, kwh]) => (clock < startClock && Number.isFinite(kwh) ? [kwh] : []));
+  if (values.length !== wanted) return null;
   // Sorted, so the float sum does not depend on the order the readings came in.
   return values.sort((a, b) => a - b).reduce((sum, kwh) => sum + kwh, 0);
 }

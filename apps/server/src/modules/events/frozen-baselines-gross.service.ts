@@ -1,10 +1,10 @@
 import { EARLY_WINDOW_GAP_MINUTES } from '@peakwise/domain/event-baseline';
-import { frozenMethodFor, type FrozenBaseline } from '@peakwise/domain/event-baseline-frozen';
+import { frozenMethodFor, type FrozenBaseline, type OwnDaysMethod } from '@peakwise/domain/event-baseline-frozen';
 import { freezeGrossBaseline, GROSS_LOAD_METHOD, hasMeasuredProduction, type GrossDay } from '@peakwise/domain/event-baseline-frozen-gross';
 import { adjustmentWindowSlots, eventDayReadings, eventSlots, readingsByDayFromLists } from '@peakwise/domain/event-intervals';
 import { baselineDayRanges, eventDateOf, eventDayRanges, type ReadingRange } from '@peakwise/domain/event-reading-plan';
 import type { DbOrTx } from '../../db/client';
-import { meterFlowsInRanges, producingHouseholds, type MeterFlows } from './event-meter-flows.repository';
+import { meterFlowsInRanges, type MeterFlows } from './event-meter-flows.repository';
 import type { EventRow, Participant } from './events.repository';
 
 /**
@@ -18,19 +18,24 @@ import type { EventRow, Participant } from './events.repository';
 export type FreezeRow = { household: Participant; hasBattery: boolean; frozen: FrozenBaseline };
 
 /**
- * The batch's rows with each home decision 138 scores on gross load frozen under it: a home
- * without a battery, frozen under the early window on its own days, whose production was measured
- * on those days (`hasMeasuredProduction`) and whose days have every interval the rule reads. Any
- * other row is returned as it was, so a home that lacks what the rule needs keeps the early window.
+ * Whether a row frozen on its own days under the method of a home without measured production moves
+ * to `method` once its production is found measured (decision 138's gross load, 147's days nearest
+ * in sun): the one test both make before reading production.
  */
-export async function withGrossLoadRows(db: DbOrTx, event: EventRow, rows: readonly FreezeRow[]): Promise<{ householdId: string; frozen: FrozenBaseline }[]> {
+export function movesWithProductionTo(method: OwnDaysMethod, { hasBattery, frozen }: FreezeRow): boolean {
+  return frozenMethodFor({ hasBattery, measuredProduction: true }) === method && frozen.status === 'ok' && frozen.method === frozenMethodFor({ hasBattery, measuredProduction: false }) && !frozen.group;
+}
+
+/**
+ * The batch's rows with each home decision 138 scores on gross load frozen under it: a home
+ * without a battery, frozen under the early window on its own days, whose meter reported production
+ * before the event (`producing`, `producingHouseholds`), whose production was measured on those days
+ * (`hasMeasuredProduction`) and whose days have every interval the rule reads. Any other row is
+ * returned as it was, so a home that lacks what the rule needs keeps the early window.
+ */
+export async function withGrossLoadRows(db: DbOrTx, event: EventRow, rows: readonly FreezeRow[], producing: ReadonlySet<string>): Promise<{ householdId: string; frozen: FrozenBaseline }[]> {
   const out = rows.map(({ household, frozen }) => ({ householdId: household.householdId, frozen }));
-  const candidates = rows.filter(({ hasBattery, frozen }) =>
-    frozenMethodFor({ hasBattery, measuredProduction: true }) === GROSS_LOAD_METHOD && frozen.status === 'ok' && frozen.method === frozenMethodFor({ hasBattery, measuredProduction: false }) && !frozen.group,
-  );
-  if (candidates.length === 0) return out;
-  const producing = await producingHouseholds(db, event.id, candidates.map((c) => c.household.householdId));
-  const read = candidates.filter((c) => producing.has(c.household.householdId));
+  const read = rows.filter((row) => movesWithProductionTo(GROSS_LOAD_METHOD, row) && producing.has(row.household.householdId));
   if (read.length === 0) return out;
   const shapes = read.map(({ household, frozen }) => {
     const event_ = eventSlots(event.startsAt, event.endsAt, household.timeZone)!;

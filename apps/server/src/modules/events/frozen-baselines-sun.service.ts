@@ -1,9 +1,9 @@
-import { frozenMethodFor, type FrozenBaseline } from '@peakwise/domain/event-baseline-frozen';
+import type { FrozenBaseline } from '@peakwise/domain/event-baseline-frozen';
 import { beforeStartRange, freezeSunMatchedBaseline, producedBeforeStart, SUN_MATCHED_METHOD } from '@peakwise/domain/event-baseline-frozen-sun';
 import { clockOf, eventSlots, readingsByDayFromLists, type DayReadings, type DaySlots } from '@peakwise/domain/event-intervals';
 import type { DbOrTx } from '../../db/client';
-import { meterFlowsInRanges, producingHouseholds } from './event-meter-flows.repository';
-import type { FreezeRow } from './frozen-baselines-gross.service';
+import { meterFlowsInRanges } from './event-meter-flows.repository';
+import { movesWithProductionTo, type FreezeRow } from './frozen-baselines-gross.service';
 import type { EventRow, Participant } from './events.repository';
 
 /**
@@ -24,23 +24,17 @@ function startClockOf(event: EventRow, timeZone: string): { slots: DaySlots; sta
 
 /**
  * The batch's rows with each battery home whose production is measured frozen under the sun-matched
- * method: a row frozen on its own days alone (decision 138's battery row) whose days all have their
- * production from midnight to the start and a draw over the event. Any other row is returned as it
- * was, so a battery home whose meter does not report production keeps its days' mean.
+ * method: a row frozen on its own days alone (decision 138's battery row) of a home whose meter
+ * reported production before the event (`producing`, `producingHouseholds`), whose days all have
+ * their production from midnight to the start and a draw over the event. Any other row is returned
+ * as it was, so a battery home whose meter does not report production keeps its days' mean.
  */
-export async function withSunMatchedRows(db: DbOrTx, event: EventRow, rows: readonly SunFreezeRow[]): Promise<FreezeRow[]> {
+export async function withSunMatchedRows(db: DbOrTx, event: EventRow, rows: readonly SunFreezeRow[], producing: ReadonlySet<string>): Promise<FreezeRow[]> {
   const out: FreezeRow[] = rows.map(({ household, hasBattery, frozen }) => ({ household, hasBattery, frozen }));
-  const candidates = rows
-    .map((row, index) => ({ ...row, index }))
-    .filter(
-      ({ hasBattery, frozen }) =>
-        frozenMethodFor({ hasBattery, measuredProduction: true }) === SUN_MATCHED_METHOD && frozen.status === 'ok' && frozen.method === frozenMethodFor({ hasBattery, measuredProduction: false }) && !frozen.group,
-    );
-  if (candidates.length === 0) return out;
-  const producing = await producingHouseholds(db, event.id, candidates.map((c) => c.household.householdId));
-  const read = candidates.flatMap((c) => {
-    const start = startClockOf(event, c.household.timeZone);
-    return producing.has(c.household.householdId) && start && c.frozen.status === 'ok' ? [{ ...c, ...start, days: c.frozen.days }] : [];
+  const read = rows.flatMap((row, index) => {
+    const start = startClockOf(event, row.household.timeZone);
+    const ok = movesWithProductionTo(SUN_MATCHED_METHOD, row) && producing.has(row.household.householdId) && start && row.frozen.status === 'ok';
+    return ok ? [{ ...row, ...start, index, days: row.frozen.status === 'ok' ? row.frozen.days : [] }] : [];
   });
   if (read.length === 0) return out;
   const flows = await meterFlowsInRanges(
@@ -66,29 +60,29 @@ export const isSunRow = (frozen: FrozenBaseline | undefined): boolean => frozen?
  * a batch), in one read: null for a home whose hours are not all in yet (before the start, or a gap).
  */
 export async function producedBeforeStartOf(db: DbOrTx, event: EventRow, households: readonly Participant[]): Promise<Map<string, number | null>> {
-  const out = new Map<string, number | null>();
-  const zones = new Map<string, number>();
+  const out = new Map<string, number | null>(households.map((h) => [h.householdId, null]));
+  // One range a zone: the homes of a zone share the event's local day and start clock.
+  const zones = new Map<string, { group: number; slots: DaySlots; startClock: string }>();
   const ranges: { fromMs: number; toMs: number }[][] = [];
   const members: { householdId: string; group: number }[] = [];
   for (const household of households) {
-    const start = startClockOf(event, household.timeZone);
-    out.set(household.householdId, null);
-    if (!start) continue;
-    let group = zones.get(household.timeZone);
-    if (group === undefined) {
-      group = ranges.push([beforeStartRange(start.slots.date, start.startClock, household.timeZone)]) - 1;
-      zones.set(household.timeZone, group);
+    let zone = zones.get(household.timeZone);
+    if (!zone) {
+      const start = startClockOf(event, household.timeZone);
+      if (!start) continue;
+      zone = { ...start, group: ranges.push([beforeStartRange(start.slots.date, start.startClock, household.timeZone)]) - 1 };
+      zones.set(household.timeZone, zone);
     }
-    members.push({ householdId: household.householdId, group });
+    members.push({ householdId: household.householdId, group: zone.group });
   }
   if (members.length === 0) return out;
   const flows = await meterFlowsInRanges(db, members, ranges);
   for (const household of households) {
     const rowFlows = flows.get(household.householdId);
-    const start = startClockOf(event, household.timeZone);
-    if (!rowFlows || !start) continue;
-    const day = readingsByDayFromLists(rowFlows.ms, rowFlows.production, household.timeZone).get(start.slots.date);
-    out.set(household.householdId, producedBeforeStart(day, start.slots.date, start.startClock, household.timeZone));
+    const zone = zones.get(household.timeZone);
+    if (!rowFlows || !zone) continue;
+    const { date } = zone.slots;
+    out.set(household.householdId, producedBeforeStart(readingsByDayFromLists(rowFlows.ms, rowFlows.production, household.timeZone).get(date), date, zone.startClock, household.timeZone));
   }
   return out;
 }

@@ -9,7 +9,10 @@ import { householdBaselines, methodOf, windowGapOf, type HouseholdBaseline } fro
 import { gridImportInRanges, otherEventStartsByHousehold } from './event-settlement.repository';
 import type { EventRow, Participant } from './events.repository';
 import { frozenBaselinesFor, householdsToFreeze, saveFrozenBaselines } from './frozen-baselines.repository';
-import { grossDayFlows, grossDayOf, isGrossRow, withGrossLoadRows } from './frozen-baselines-gross.service';
+import { grossDayFlows, grossDayOf, isGrossRow, movesWithProductionTo, withGrossLoadRows } from './frozen-baselines-gross.service';
+import { producingHouseholds } from './event-meter-flows.repository';
+import { GROSS_LOAD_METHOD } from '@peakwise/domain/event-baseline-frozen-gross';
+import { SUN_MATCHED_METHOD } from '@peakwise/domain/event-baseline-frozen-sun';
 import { isSunRow, producedBeforeStartOf, withSunMatchedRows, type SunFreezeRow } from './frozen-baselines-sun.service';
 import type { GrossDay } from '@peakwise/domain/event-baseline-frozen-gross';
 
@@ -60,7 +63,10 @@ export async function freezeEventBaselines(db: DbOrTx, event: EventRow, now: Dat
  * gross-load baseline without a battery (decision 138), its days nearest in sun with one (147).
  */
 async function withProductionRows(db: DbOrTx, event: EventRow, rows: readonly SunFreezeRow[]): Promise<{ householdId: string; frozen: FrozenBaseline }[]> {
-  return withGrossLoadRows(db, event, await withSunMatchedRows(db, event, rows));
+  // Which of them reported production before the event, in one statement for both methods.
+  const moving = rows.filter((row) => movesWithProductionTo(GROSS_LOAD_METHOD, row) || movesWithProductionTo(SUN_MATCHED_METHOD, row));
+  const producing = await producingHouseholds(db, event.id, moving.map((row) => row.household.householdId));
+  return withGrossLoadRows(db, event, await withSunMatchedRows(db, event, rows, producing), producing);
 }
 
 /**
@@ -123,6 +129,19 @@ function thawed(
   produced?: number | null,
 ): HouseholdBaseline | null {
   const readings = rows ? readingsByDayFromLists(rows.ms, rows.kwh, household.timeZone) : new Map<string, Record<string, number>>();
+  return thawedOn(event, household, frozen, readings, group, grossDay, produced);
+}
+
+/** `thawed` on readings already by day (a home computed anew has its whole read). */
+function thawedOn(
+  event: EventRow,
+  household: Participant,
+  frozen: FrozenBaseline,
+  readings: HouseholdBaseline['readings'],
+  group?: GroupDay,
+  grossDay?: GrossDay,
+  produced?: number | null,
+): HouseholdBaseline | null {
   const eventDate = eventDateOf(event.startsAt, household.timeZone);
   const baseline = thawBaseline(frozen, event.startsAt, event.endsAt, household.timeZone, readings.get(eventDate), group, grossDay, produced);
   if (!baseline) return null;
@@ -224,11 +243,7 @@ async function* computedAnew(db: DbOrTx, event: EventRow, households: readonly P
     yield batch.map((computed) => {
       const { household } = computed;
       const sunRow = sun.get(household.householdId);
-      if (sunRow) {
-        const baseline = thawBaseline(sunRow, event.startsAt, event.endsAt, household.timeZone, computed.readings.get(computed.eventDate), undefined, undefined, produced.get(household.householdId));
-        if (!baseline) return withNoise(computed);
-        return baseline.ok && baseline.noiseKwh !== undefined ? { ...computed, baseline, noiseKwh: baseline.noiseKwh } : { ...withNoise(computed), baseline };
-      }
+      if (sunRow) return thawedOn(event, household, sunRow, computed.readings, undefined, undefined, produced.get(household.householdId)) ?? withNoise(computed);
       const row = gross.get(household.householdId);
       if (!row) return withNoise(computed);
       const day = flows.get(household.householdId);
