@@ -209,7 +209,9 @@ describe('effective dates', () => {
   it('adding a later version never re-prices earlier intervals', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ day: fc.integer({ min: 0, max: 180 }), hour: fc.integer({ min: 0, max: 23 }), kwh: fc.double({ min: 0, max: 5, noNaN: true }) }), { maxLength: 40 }),
+        // Edmonton is UTC−7 in winter and UTC−6 in summer: shifting by 7 h keeps hours 0–22 on their own local day in both,
+        // where hour 23 of a summer day would fall on the next one, the change day itself.
+        fc.array(fc.record({ day: fc.integer({ min: 0, max: 180 }), hour: fc.integer({ min: 0, max: 22 }), kwh: fc.double({ min: 0, max: 5, noNaN: true }) }), { maxLength: 40 }),
         fc.integer({ min: 181, max: 400 }),
         fc.double({ min: 0, max: 100, noNaN: true }),
         (readings, changeDay, newPrice) => {
@@ -220,6 +222,14 @@ describe('effective dates', () => {
         },
       ),
     );
+  });
+
+  it('a version starts at local midnight of its day, not UTC midnight', () => {
+    const changed: FlatPlan = { ...base, versions: [...base.versions, { effectiveFrom: '2025-07-01', centsPerKwh: 20, dailyChargeCents: 99 }] };
+    // 06:00 UTC on July 1 is midnight in Edmonton (UTC−6 in summer): 1 kWh × 20 + 99 = 119 ¢, not the old 10 + 50
+    expect(priceIntervals(changed, [{ start: new Date('2025-07-01T06:00:00Z'), kwh: 1 }], EDMONTON).totalCents).toBeCloseTo(119, 9);
+    // 05:00 UTC is still June 30 there: 1 × 10 + 50
+    expect(priceIntervals(changed, [{ start: new Date('2025-07-01T05:00:00Z'), kwh: 1 }], EDMONTON).totalCents).toBeCloseTo(60, 9);
   });
 
   it('refuses intervals before the first version and invalid readings', () => {
