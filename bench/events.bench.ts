@@ -21,6 +21,7 @@ import { computeBaseline } from '../packages/domain/src/event-baseline';
 import { readingsByDay } from '../packages/domain/src/event-intervals';
 import { settleEvent } from '../packages/domain/src/event-settlement';
 import { withKwhPoints } from '../packages/domain/src/event-kwh-points';
+import { SUN_MATCHED_METHOD } from '../packages/domain/src/event-baseline-frozen-sun';
 import { zonedTimeToUtc } from '../packages/domain/src/local-time';
 import { provincialHolidayDates } from '../packages/domain/src/provincial-holidays';
 import { settleEndedEvent } from '../apps/server/src/modules/events/event-settlement.service';
@@ -42,6 +43,8 @@ const RATE = numberKnob('RATE', smoke ? 50 : 500);
 const DURATION_S = numberKnob('DURATION', smoke ? 2 : 10);
 const WARMUP_S = numberKnob('WARMUP', smoke ? 1 : 3);
 const CONNECTIONS = Math.max(2, Math.ceil(RATE / 50));
+// Every 20th home has a battery and panels whose meter reports production (decision 147's reads); 0 for none.
+const BATTERY_EVERY = numberKnob('BATTERY_EVERY', 20);
 const TARGETS = { settleS: 60, notifyS: 30, p99Ms: 50 };
 
 const RATES = { perKwh: 20, secondPerKwh: 10 }; // points per kWh beyond the target: the main program's, the second's
@@ -67,19 +70,20 @@ async function settlementBench(fresh: FreshDatabase) {
   // the homes also in a second program's overlapping event (decision 108's stacking in force).
   const frozenEventId = await newEvent('scheduled');
   const stackedEventId = await newEvent('ended');
+  // Every column of a frozen row but its event: σ and the gross-load and sun-matched figures go with it.
+  const { rows: frozenColumns } = await fresh.pool.query<{ name: string }>(
+    `select column_name as name from information_schema.columns where table_schema = current_schema() and table_name = 'event_baselines' and column_name <> 'event_id' order by ordinal_position`,
+  );
+  const frozenList = frozenColumns.map((c) => `"${c.name}"`).join(', ');
   const moveHouseholds = async (from: string, to: string) => {
     await fresh.pool.query(`insert into event_participations (event_id, household_id, opted_in, source) select $1::uuid, household_id, true, 'member' from event_participations where event_id = $2`, [to, from]);
     // The frozen rows go with them (the same window): the freeze is the announcement's cost, timed once.
-    await fresh.pool.query(
-      `insert into event_baselines (event_id, household_id, method, status, day_kind, days, baseline_kwh, event_kwh, window_kwh, group_ids, group_kwh, event_starts_at, event_ends_at, frozen_at)
-       select $1::uuid, household_id, method, status, day_kind, days, baseline_kwh, event_kwh, window_kwh, group_ids, group_kwh, event_starts_at, event_ends_at, frozen_at from event_baselines where event_id = $2`,
-      [to, from],
-    );
+    await fresh.pool.query(`insert into event_baselines (event_id, ${frozenList}) select $1::uuid, ${frozenList} from event_baselines where event_id = $2`, [to, from]);
     await fresh.pool.query(`delete from event_participations where event_id = $1`, [from]);
   };
   const started = performance.now();
-  const ids = await seedEventHouseholds(fresh.pool, HOUSEHOLDS, eventId, startsAt);
-  await fresh.pool.query('vacuum (analyze) meter_readings, households, event_participations');
+  const { ids, batteryIds } = await seedEventHouseholds(fresh.pool, HOUSEHOLDS, eventId, startsAt, BATTERY_EVERY);
+  await fresh.pool.query('vacuum (analyze) meter_readings, meter_daily, households, event_participations');
   const { rows: counted } = await fresh.pool.query<{ n: string; mb: string }>(`select count(*) as n, (select sum(pg_total_relation_size(inhrelid)) from pg_inherits where inhparent = 'meter_readings'::regclass) / 1048576 as mb from meter_readings`);
   log(`generated ${int(HOUSEHOLDS)} households, ${int(Number(counted[0]!.n))} readings (${int(Number(counted[0]!.mb))} MB) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
@@ -98,7 +102,9 @@ async function settlementBench(fresh: FreshDatabase) {
   const frozen = await fresh.database.db.transaction(async (tx) => freezeEventBaselines(tx, (await findEvent(tx, frozenEventId))!, new Date(startsAt.getTime() - 6 * 3_600_000)));
   const freezeS = (performance.now() - tf) / 1000;
   if (frozen !== HOUSEHOLDS) throw new Error(`froze ${frozen} of ${HOUSEHOLDS} households`);
-  log(`froze ${int(frozen)} baselines in ${freezeS.toFixed(1)} s`);
+  const { rows: sunRows } = await fresh.pool.query<{ n: string }>(`select count(*) as n from event_baselines where event_id = $1 and method = $2`, [frozenEventId, SUN_MATCHED_METHOD]);
+  if (Number(sunRows[0]!.n) !== batteryIds.length) throw new Error(`${sunRows[0]!.n} baselines frozen on the days nearest in sun, of ${batteryIds.length} battery homes with measured production`);
+  log(`froze ${int(frozen)} baselines in ${freezeS.toFixed(1)} s, ${int(batteryIds.length)} of them battery homes' on their days nearest in sun`);
   await fresh.pool.query(`update energy_events set status = 'ended' where id = $1`, [frozenEventId]);
   await fresh.pool.query('vacuum (analyze) event_baselines');
   const { run: frozenRun, seconds: settleS } = await timed(frozenEventId);
@@ -106,6 +112,8 @@ async function settlementBench(fresh: FreshDatabase) {
   // Every seeded home has a full baseline: a home settled without one would time a settlement that reads and pays nothing.
   const { rows: unscored } = await fresh.pool.query<{ n: string }>(`select count(*) as n from event_results where event_id = $1 and outcome <> 'settled'`, [frozenEventId]);
   if (Number(unscored[0]!.n) !== 0) throw new Error(`${unscored[0]!.n} of ${frozenRun.settled} households settled without a baseline: the seeded readings miss what the rule reads`);
+  const { rows: sunSettled } = await fresh.pool.query<{ n: string }>(`select count(*) as n from event_results where event_id = $1 and detail ? 'sunMatched'`, [frozenEventId]);
+  if (Number(sunSettled[0]!.n) !== batteryIds.length) throw new Error(`${sunSettled[0]!.n} results on the days nearest in sun, of ${batteryIds.length} battery homes`);
   // Each variant is settled twice, on a fresh event each time: the host is shared and noisy.
   const plainAgainId = await newEvent('ended');
   await moveHouseholds(frozenEventId, plainAgainId);
@@ -171,9 +179,9 @@ async function settlementBench(fresh: FreshDatabase) {
     const r = recorded[0]!;
     if (Number(r.main) !== 6 * stacked || Number(r.second) !== 0 || Number(r.bad) !== 0) throw new Error(`shared intervals: ${JSON.stringify(r)} for ${stacked} homes in both (6 each, all the main event's, expected)`);
     // From the raw readings: what each event counted as the home's actual use is its own intervals'
-    // readings, and the two add up to the readings of 18:00–19:30, each kWh once.
+    // grid draw (decision 112), and the two add up to the readings of 18:00–19:30, each kWh once.
     const { rows: once } = await fresh.pool.query<{ homes: string; off: string }>(
-      `with m as (select household_id, sum(consumption_kwh) filter (where ts >= $3 and ts < $4) as main, sum(consumption_kwh) filter (where ts >= $4 and ts < $5) as tail
+      `with m as (select household_id, sum(greatest(0, grid_import_kwh - grid_export_kwh)) filter (where ts >= $3 and ts < $4) as main, sum(greatest(0, grid_import_kwh - grid_export_kwh)) filter (where ts >= $4 and ts < $5) as tail
                   from meter_readings where ts >= $3 and ts < $5 and household_id in (select household_id from event_participations where event_id = $2) group by household_id)
        select count(*) as homes, count(*) filter (where abs(a.actual_kwh - m.main) > 1e-6 or abs(b.actual_kwh - m.tail) > 1e-6 or abs(a.actual_kwh + b.actual_kwh - m.main - m.tail) > 1e-6) as off
        from m join event_results a on a.household_id = m.household_id and a.event_id = $1 join event_results b on b.household_id = m.household_id and b.event_id = $2 where b.outcome = 'settled'`,
@@ -222,7 +230,8 @@ async function settlementBench(fresh: FreshDatabase) {
     throw new Error(`settlement check failed: ${JSON.stringify(t)}`);
   log(`${int(Number(t.earned))} points earned over the seven settlements: ${int(Number(t.paid))} paid at once or released, ${int(Number(t.held))} held (decision 140)`);
   const holidays = provincialHolidayDates('ON', Number(date.slice(0, 4)) - 1, Number(date.slice(0, 4)));
-  for (const id of ids.filter((_, i) => i % Math.max(1, Math.floor(ids.length / 20)) === 0)) {
+  const batteries = new Set(batteryIds);
+  for (const id of ids.filter((id, i) => i % Math.max(1, Math.floor(ids.length / 20)) === 0 && !batteries.has(id))) {
     const { rows: raw } = await fresh.pool.query<{ ts: Date; kwh: number }>(`select ts, consumption_kwh as kwh from meter_readings where household_id = $1`, [id]);
     const readings = readingsByDay(raw.map((r) => ({ start: new Date(r.ts), kwh: Number(r.kwh) })), ZONE);
     // Decision 138's rule for a home without a battery or panels: the additive adjustment over the window ending two hours before.
@@ -231,8 +240,37 @@ async function settlementBench(fresh: FreshDatabase) {
     const { rows: stored } = await fresh.pool.query<{ points: number; outcome: string }>(`select points, outcome from event_results where event_id = $1 and household_id = $2`, [eventId, id]);
     if (stored[0]?.points !== expected.points || stored[0]?.outcome !== expected.status) throw new Error(`household ${id}: stored ${JSON.stringify(stored[0])}, recomputed ${expected.status} ${expected.points}`);
   }
+  for (const id of batteryIds.filter((_, i) => i % Math.max(1, Math.floor(batteryIds.length / 10)) === 0)) await checkSunMatched(fresh, eventId, id);
   const kwhPoints = await fresh.pool.query<{ n: string }>(`select count(*) as n from event_results where event_id = $1 and (detail->>'kwhPoints')::int > 0`, [eventId]);
-  return { settleS, settleAgainS, computedS, freezeS, stackedS: first.stackedS, stackedAgainS: again.stackedS, secondS: first.secondS, secondAgainS: again.secondS, settled: run.settled, stacked, kwhPaid: Number(kwhPoints.rows[0]!.n), points: Number(t.points), readings: Number(counted[0]!.n) };
+  return { settleS, settleAgainS, computedS, freezeS, stackedS: first.stackedS, stackedAgainS: again.stackedS, secondS: first.secondS, secondAgainS: again.secondS, settled: run.settled, batteries: batteryIds.length, stacked, kwhPaid: Number(kwhPoints.rows[0]!.n), points: Number(t.points), readings: Number(counted[0]!.n) };
+}
+
+/**
+ * Decision 147 worked out from a battery home's raw rows, apart from the code that settles it: each
+ * day's production from midnight to the 18:00 start, the 5 days nearest the event day's in it (ties
+ * to the more recent), and the baseline their mean grid draw over 18:00–19:00.
+ */
+async function checkSunMatched(fresh: FreshDatabase, eventId: string, householdId: string) {
+  const { rows } = await fresh.pool.query<{ day: string; produced: number; draw: number | null }>(
+    `select (ts at time zone $2)::date::text as day, sum(production_kwh) filter (where (ts at time zone $2)::time < '18:00') as produced,
+       sum(greatest(0, grid_import_kwh - grid_export_kwh)) filter (where (ts at time zone $2)::time >= '18:00' and (ts at time zone $2)::time < '19:00') as draw
+     from meter_readings where household_id = $1 group by 1 order by 1 desc`,
+    [householdId, ZONE],
+  );
+  const [today, ...days] = rows;
+  const kept = days
+    .map((d, recency) => ({ ...d, recency, distance: Math.abs(Number(d.produced) - Number(today!.produced)) }))
+    .sort((a, b) => a.distance - b.distance || a.recency - b.recency)
+    .slice(0, 5);
+  const expectedKwh = kept.reduce((sum, d) => sum + Number(d.draw), 0) / kept.length;
+  const { rows: stored } = await fresh.pool.query<{ baseline: number; days: string[] }>(
+    `select baseline_kwh as baseline, array(select jsonb_array_elements_text(detail->'baselineDays')) as days from event_results where event_id = $1 and household_id = $2`,
+    [eventId, householdId],
+  );
+  const result = stored[0];
+  const expectedDays = kept.map((d) => d.day).sort();
+  if (!result || Math.abs(Number(result.baseline) - expectedKwh) > 1e-9 || [...result.days].sort().join() !== expectedDays.join())
+    throw new Error(`battery home ${householdId}: stored ${JSON.stringify(result)}, worked out ${expectedKwh} kWh on ${expectedDays.join(', ')}`);
 }
 
 async function notificationBench(fresh: FreshDatabase) {
@@ -421,7 +459,7 @@ async function main() {
     const outlook = await outlookBench(fresh);
     const sustained = card.rps >= RATE * 0.95;
     process.stdout.write(
-      `events[${size}]: settle ${int(settle.settled)} households (${int(settle.readings)} readings; ${int(settle.kwhPaid)} paid per kWh) against frozen baselines in ${settle.settleS.toFixed(1)} / ${settle.settleAgainS.toFixed(1)} s ${verdict(size, Math.max(settle.settleS, settle.settleAgainS) <= TARGETS.settleS)}, ` +
+      `events[${size}]: settle ${int(settle.settled)} households (${int(settle.batteries)} battery homes on their days nearest in sun; ${int(settle.readings)} readings; ${int(settle.kwhPaid)} paid per kWh) against frozen baselines in ${settle.settleS.toFixed(1)} / ${settle.settleAgainS.toFixed(1)} s ${verdict(size, Math.max(settle.settleS, settle.settleAgainS) <= TARGETS.settleS)}, ` +
         `with ${int(settle.stacked)} also in a second program's overlapping event ${settle.stackedS.toFixed(1)} / ${settle.stackedAgainS.toFixed(1)} s ${verdict(size, Math.max(settle.stackedS, settle.stackedAgainS) <= TARGETS.settleS)} (target ≤${TARGETS.settleS} s; the second event ${settle.secondS.toFixed(1)} / ${settle.secondAgainS.toFixed(1)} s; from readings ${settle.computedS.toFixed(1)} s, freezing ${settle.freezeS.toFixed(1)} s); ` +
         `queue ${int(notify.queued)} notifications in ${notify.notifyS.toFixed(1)} s ${verdict(size, notify.notifyS <= TARGETS.notifyS)} (target ≤${TARGETS.notifyS} s); ` +
         `scorecard p99 ${ms(card.p99)} at ${int(card.rps)} req/s ${verdict(size, card.p99 <= TARGETS.p99Ms && card.failures === 0 && sustained)} (target ≤${TARGETS.p99Ms} ms at ${RATE} req/s; GET /api/household p99 ${ms(card.referenceP99)} under the same load); ` +

@@ -39,7 +39,7 @@ export async function runSettlementFaults(fresh: FreshDatabase, faults: number, 
     [program[0]!.id, startsAt.toISOString(), endsAt.toISOString()],
   );
   const eventId = event[0]!.id;
-  await seedEventHouseholds(fresh.pool, households, eventId, startsAt);
+  await seedEventHouseholds(fresh.pool, households, eventId, startsAt, 0);
   await fresh.pool.query('vacuum (analyze) meter_readings, households, event_participations');
   let runs = 0;
   const queueRun = () =>
