@@ -247,8 +247,8 @@ async function settlementBench(fresh: FreshDatabase) {
 
 /**
  * Decision 147 worked out from a battery home's raw rows, apart from the code that settles it: each
- * day's production from midnight to the 18:00 start, the 5 days nearest the event day's in it (ties
- * to the more recent), and the baseline their mean grid draw over 18:00–19:00.
+ * day's production from midnight to the 18:00 start, the 5 days nearest the event day's in it in
+ * whole watt-hours (ties to the more recent), and the baseline their mean grid draw over 18:00–19:00.
  */
 async function checkSunMatched(fresh: FreshDatabase, eventId: string, householdId: string) {
   const { rows } = await fresh.pool.query<{ day: string; produced: number; draw: number | null }>(
@@ -259,7 +259,7 @@ async function checkSunMatched(fresh: FreshDatabase, eventId: string, householdI
   );
   const [today, ...days] = rows;
   const kept = days
-    .map((d, recency) => ({ ...d, recency, distance: Math.abs(Number(d.produced) - Number(today!.produced)) }))
+    .map((d, recency) => ({ ...d, recency, distance: Math.abs(Math.round(Number(d.produced) * 1000) - Math.round(Number(today!.produced) * 1000)) }))
     .sort((a, b) => a.distance - b.distance || a.recency - b.recency)
     .slice(0, 5);
   const expectedKwh = kept.reduce((sum, d) => sum + Number(d.draw), 0) / kept.length;

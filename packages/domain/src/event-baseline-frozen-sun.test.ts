@@ -96,6 +96,21 @@ describe('a battery home’s days nearest in sun (decision 147)', () => {
     expect(day.adjustment.sunPending).toBeUndefined();
   });
 
+  it('tells days apart in whole watt-hours, so a sum’s float noise never breaks a tie', () => {
+    const row = freezeSunMatchedBaseline(frozenRow(), EVENT, draw, production, ZONE)!;
+    // The 19th made 2 kWh and the 20th 9; the event day 5.5: they tie at 3.5 for the fifth place, the 20th kept.
+    // The 19th read 1e-12 kWh more (another order of summing the same readings) would be nearer by that alone.
+    const producedKwh = [...row.sun!.producedKwh];
+    producedKwh[0] = 2 + 1e-12;
+    producedKwh[1] = 9 + 1e-12;
+    const day = thawSunMatchedBaseline({ ...row, sun: { ...row.sun!, producedKwh } }, EVENT, 5.5)!;
+    expect(day.days).toEqual(['2026-01-26', '2026-01-23', '2026-01-22', '2026-01-21', '2026-01-20']);
+    // A whole watt-hour nearer is nearer: the 19th at 2.001 kWh is 3.499 from the day, and kept over the 20th.
+    producedKwh[0] = 2.001;
+    const nearer = thawSunMatchedBaseline({ ...row, sun: { ...row.sun!, producedKwh } }, EVENT, 5.5)!;
+    expect(nearer.days).toEqual(['2026-01-26', '2026-01-23', '2026-01-22', '2026-01-21', '2026-01-19']);
+  });
+
   it('does not depend on readings of other days or hours', () => {
     const row = freezeSunMatchedBaseline(frozenRow(), EVENT, draw, production, ZONE)!;
     const noisy = new Map(draw);

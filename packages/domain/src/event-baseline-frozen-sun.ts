@@ -76,9 +76,16 @@ export function freezeSunMatchedBaseline(row: FrozenBaselineFigures, event: DayS
 }
 
 /**
+ * Days are told apart by production in whole watt-hours, a meter register's resolution: two days
+ * that made the same, summed in another order, differ in the last bits of a float, and that noise
+ * must not decide which is nearer; a tie goes to the more recent day.
+ */
+const wattHours = (kwh: number): number => Math.round(kwh * 1000);
+
+/**
  * A sun-matched row on the day. `todayKwh`: the event day's production from midnight to the start
  * (`producedBeforeStart`), undefined or null until it is all in. The days kept are the nearest in
- * it, ties to the more recent day; the baseline is their mean per slot, summed in date order.
+ * it (`wattHours`), ties to the more recent day; the baseline is their mean per slot, summed in date order.
  */
 export function thawSunMatchedBaseline(frozen: FrozenBaselineFigures & { sun: FrozenSun }, event: DaySlots, todayKwh: number | null | undefined): Extract<Baseline, { ok: true }> | null {
   const dates = [...frozen.days].sort();
@@ -92,9 +99,10 @@ export function thawSunMatchedBaseline(frozen: FrozenBaselineFigures & { sun: Fr
     });
     return { ok: true, eventDate: event.date, kind: frozen.kind, days: frozen.days, adjustment: { ...adjustment, sunPending: true }, slots: event.slots, unadjustedKwhBySlot, kwhBySlot: { ...unadjustedKwhBySlot } };
   }
+  const today = wattHours(todayKwh);
   const kept = dates
-    .map((date, d) => ({ date, d, produced: frozen.sun.producedKwh[d]! }))
-    .sort((a, b) => Math.abs(a.produced - todayKwh) - Math.abs(b.produced - todayKwh) || (a.date < b.date ? 1 : -1))
+    .map((date, d) => ({ date, d, produced: frozen.sun.producedKwh[d]!, distance: Math.abs(wattHours(frozen.sun.producedKwh[d]!) - today) }))
+    .sort((a, b) => a.distance - b.distance || (a.date < b.date ? 1 : -1))
     .slice(0, Math.min(SUN_MATCHED_DAYS, dates.length))
     .sort((a, b) => (a.date < b.date ? -1 : 1));
   const drawOf = (d: number, i: number) => frozen.sun.eventDaysKwh[d * n + i]!;

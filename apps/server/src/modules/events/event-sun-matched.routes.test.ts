@@ -112,7 +112,8 @@ describe('a battery home with panels, on its days nearest in sun', () => {
     expect(darkBefore).not.toHaveProperty('sunMatched');
 
     // By hand from the stored columns: the 10 latest ordinary weekdays, each day's production from
-    // midnight to 16:00, the 5 nearest the event day's (ties to the more recent), their mean draw.
+    // midnight to 16:00, the 5 nearest the event day's in whole watt-hours (the days' sun repeats
+    // every 10 days, so some tie; ties to the more recent), their mean draw.
     const rows = rowsOf<{ ts: string; imported: number; exported: number; produced: number }>(
       await db.execute(sql`select ts, grid_import_kwh as imported, grid_export_kwh as exported, production_kwh as produced from meter_readings where household_id = ${home}::uuid`),
     ).map((r) => ({ ms: new Date(r.ts).getTime(), grid: Math.max(0, Number(r.imported) - Number(r.exported)), produced: Number(r.produced) }));
@@ -121,7 +122,8 @@ describe('a battery home with panels, on its days nearest in sun', () => {
     const eventOf = (d: string) => total(zonedTimeToUtc(d, 16, 0, ZONE).getTime(), zonedTimeToUtc(d, 18, 0, ZONE).getTime(), 'grid');
     const days = weekdaysBefore(eventDate, 10);
     const today = sunOf(eventDate);
-    const kept = [...days].sort((a, b) => Math.abs(sunOf(a) - today) - Math.abs(sunOf(b) - today) || (a < b ? 1 : -1)).slice(0, 5);
+    const distance = (d: string) => Math.abs(Math.round(sunOf(d) * 1000) - Math.round(today * 1000));
+    const kept = [...days].sort((a, b) => distance(a) - distance(b) || (a < b ? 1 : -1)).slice(0, 5);
     const mean = (values: number[]) => values.reduce((s, v) => s + v, 0) / values.length;
     const baselineKwh = mean(kept.map(eventOf));
     const allDays = mean(days.map(eventOf));
