@@ -101,11 +101,11 @@ async function seedBatteryReadings(pool: pg.Pool, homes: readonly { id: string; 
      -- One draw per home and day: the subquery names both, so it is evaluated for each pair.
      cross join lateral (select 0.2 + 0.8 * random() + 0 * h.n + 0 * extract(epoch from d.f) as sun) s
      cross join lateral generate_series(d.f, d.t - interval '5 minutes', interval '5 minutes') as g(ts)
+     cross join lateral (select extract(epoch from g.ts - d.f) / 3600 as hour) l
      cross join lateral (
-       select extract(epoch from g.ts - d.f) / 3600 as hour,
+       select l.hour,
          round(((0.3 + 0.2 * random()) * case when h.n % 3 = 0 and g.ts >= $5 then 0.66 else 1 end)::numeric, 3)::float8 as c,
-         case when extract(epoch from g.ts - d.f) / 3600 >= 7 and extract(epoch from g.ts - d.f) / 3600 < 17
-           then round((0.3 * s.sun * sin(pi() * (extract(epoch from g.ts - d.f) / 3600 - 7) / 10))::numeric, 3)::float8 else 0 end as p
+         case when l.hour >= 7 and l.hour < 17 then round((0.3 * s.sun * sin(pi() * (l.hour - 7) / 10))::numeric, 3)::float8 else 0 end as p
      ) v`,
     [homes.map((h) => h.id), homes.map((h) => h.n), days.map((d) => d.from.toISOString()), days.map((d) => d.to.toISOString()), starts.toISOString()],
   );

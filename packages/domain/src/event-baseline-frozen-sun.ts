@@ -101,7 +101,8 @@ export function thawSunMatchedBaseline(frozen: FrozenBaselineFigures & { sun: Fr
   }
   const today = wattHours(todayKwh);
   const kept = dates
-    .map((date, d) => ({ date, d, produced: frozen.sun.producedKwh[d]!, distance: Math.abs(wattHours(frozen.sun.producedKwh[d]!) - today) }))
+    .map((date, d) => ({ date, d, produced: frozen.sun.producedKwh[d]! }))
+    .map((day) => ({ ...day, distance: Math.abs(wattHours(day.produced) - today) }))
     .sort((a, b) => a.distance - b.distance || (a.date < b.date ? 1 : -1))
     .slice(0, Math.min(SUN_MATCHED_DAYS, dates.length))
     .sort((a, b) => (a.date < b.date ? -1 : 1));
