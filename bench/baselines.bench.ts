@@ -100,6 +100,7 @@ for (const region of regions) {
         season: region.season,
         city: region.city.name,
         eventHour: event.startHour,
+        eventIntervals: (event.hours * 60) / SLOT_MINUTES,
         temperatureGapC: temperatureGapC(ctx),
         newMember: history < 5,
         actualKwh,

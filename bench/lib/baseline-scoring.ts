@@ -7,7 +7,7 @@
 
 import { combinedBaseline } from '../../packages/domain/src/event-baseline-combined';
 import type { MethodResult } from '../../packages/domain/src/event-baseline-methods';
-import { pointsFor, reductionPercent } from '../../packages/domain/src/event-points';
+import { paidPercent, pointsFor, reductionPercent } from '../../packages/domain/src/event-points';
 import { pointsUnderRule, type PointsRule } from '../../packages/domain/src/event-points-rule';
 import type { Behaviour, Heating } from './baseline-population';
 
@@ -24,6 +24,8 @@ export type Outcome = {
   /** The area's city and the event's local start hour (absent in dumps from before decision 133). */
   city?: string;
   eventHour?: number;
+  /** The event's 5-minute intervals (absent in dumps from before decision 148: 24). */
+  eventIntervals?: number;
   /** Event-day temperature over the event's hours less the mean over decision 101's baseline days, °C (null: no own baseline). */
   temperatureGapC?: number | null;
   /** Fewer than 5 weekdays of readings before the event. */
@@ -87,13 +89,17 @@ export function estimatedKwh(o: Outcome, method: string): number {
   return b === null ? 0 : b - o.scoredActualKwh;
 }
 
+/** The event's 5-minute intervals: dumps from before decision 148 do not say, and every harness event was 2 hours. */
+export const intervalsOf = (o: Outcome) => o.eventIntervals ?? 24;
+
+/** What the true cut earns under the curve with decision 148's least cut. */
 export function truePoints(o: Outcome): number {
-  return pointsFor(reductionPercent(o.counterfactualKwh, o.actualKwh));
+  return pointsFor(paidPercent(o.counterfactualKwh, o.actualKwh, intervalsOf(o)));
 }
 
 export function paidPoints(o: Outcome, method: string): number {
   const b = o.baseline.get(method);
-  return b === null || b === undefined ? 0 : pointsFor(reductionPercent(b, o.scoredActualKwh));
+  return b === null || b === undefined ? 0 : pointsFor(paidPercent(b, o.scoredActualKwh, intervalsOf(o)));
 }
 
 /** Behaviours whose payouts the reports list: gaming and pre-conditioning homes, then the honest ones. */

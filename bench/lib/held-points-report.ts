@@ -193,7 +193,11 @@ function seasons(outcomes: readonly Outcome[]): Outcome[][] {
   return [...byHome.values()];
 }
 
-export function heldPayout(outcomes: readonly Outcome[], reportMethod: string, held: HeldRule): Payout {
+/**
+ * `targetPoints`: what an event earns under the target rule on its baseline (the harness's curve
+ * unless a candidate rule is given in its place).
+ */
+export function heldPayout(outcomes: readonly Outcome[], reportMethod: string, held: HeldRule, targetPoints: (o: Outcome, method: string) => number = paidPoints): Payout {
   const { rule, sigma } = held;
   const method = held.baseline ?? reportMethod;
   const payout: Payout = new Map();
@@ -202,7 +206,7 @@ export function heldPayout(outcomes: readonly Outcome[], reportMethod: string, h
       season.map((o) => {
         const b = o.baseline.get(method) ?? null;
         // No baseline: not settled, paid nothing, and no part of the test (a NaN baseline is left out).
-        return { baselineKwh: b ?? Number.NaN, actualKwh: o.scoredActualKwh, noiseKwh: heldSigmaKwh(o, sigma), noiseDays: heldSigmaDays(o, held), targetPoints: paidPoints(o, method) };
+        return { baselineKwh: b ?? Number.NaN, actualKwh: o.scoredActualKwh, noiseKwh: heldSigmaKwh(o, sigma), noiseDays: heldSigmaDays(o, held), targetPoints: targetPoints(o, method) };
       }),
       rule,
     );
@@ -229,7 +233,8 @@ function rulePayout(outcomes: readonly Outcome[], method: string, rule: PointsRu
 
 export type Figures = { n: number; biasPercent: number; within: number; paid: number; atOnce: number; released: number; releasedLater: number; never: number };
 
-export function figures(group: readonly Outcome[], payout: Payout): Figures {
+/** `earns`: what the home-event's true cut earns (the harness's curve unless a candidate rule is given). */
+export function figures(group: readonly Outcome[], payout: Payout, earns: (o: Outcome) => number = truePoints): Figures {
   let paid = 0;
   let earned = 0;
   let within = 0;
@@ -237,7 +242,7 @@ export function figures(group: readonly Outcome[], payout: Payout): Figures {
   const ways = { at_once: 0, released: 0, released_later: 0, never: 0, none: 0 };
   for (const o of group) {
     const p = payout.get(o)!;
-    const t = truePoints(o);
+    const t = earns(o);
     paid += p.points;
     earned += t;
     if (Math.abs(p.points - t) <= 0.2 * t) within++;

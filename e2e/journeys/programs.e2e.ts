@@ -106,6 +106,8 @@ describe('programs', () => {
     await page.getByRole('heading', { level: 2, name: NAME_FR }).waitFor();
     await page.getByRole('heading', { level: 2, name: 'Défi hivernal Québec' }).waitFor();
     await page.getByText('Demande à votre domicile de préchauffer avant chaque événement.').first().waitFor();
+    // The least cut an event pays for (decision 148), with the program's terms.
+    await page.getByText(/Une réduction doit aussi économiser au moins 0,05\skWh par heure d’événement/).first().waitFor();
     await expectAccessible('programs-member-fr-1440');
     await page.setViewportSize({ width: 390, height: 1400 });
     await page.getByRole('heading', { level: 2, name: NAME_FR }).waitFor();

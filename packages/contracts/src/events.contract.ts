@@ -83,7 +83,12 @@ export const baselineOutlookSchema = z.discriminatedUnion('status', [
     kind: z.enum(['weekday', 'weekend-or-holiday']),
     days: z.array(z.string()),
     baselineKwh: z.number(),
+    /** The most the home can use and earn: the target under the figure, and the least cut under it (decision 148); 0 when no use can. */
     targetKwh: z.number(),
+    /** The least cut that earns points over the event, kWh (decision 148). */
+    minimumCutKwh: z.number(),
+    /** The figure is under the least cut: as far as its readings tell, no use of the home's earns points. */
+    belowMinimumCut: z.literal(true).optional(),
     /** Too few days of its own: scored by a comparison group of homes not called (decision 101); the figure is its own days' mean. */
     byGroup: z.literal(true).optional(),
     /** With byGroup, no complete past day: the figure is its use over the event day's window at that rate (decision 144). */
@@ -215,6 +220,11 @@ export const eventResultSchema = z.object({
   reductionKwh: z.number(),
   reductionPercent: z.number().nullable(),
   targetMet: z.boolean(),
+  /**
+   * The least cut that earns points over the intervals the event paid, kWh (decision 148: 0.05 kWh an
+   * hour); a cut under it paid nothing whatever its percent. Absent on results settled before it.
+   */
+  minimumCutKwh: z.number().optional(),
   /** Everything the event paid, the per-kWh part included. */
   points: z.number().int(),
   /** When the event paid per kWh (decision 113): its rate, the kWh saved beyond the target, and the points they made (in `points`). */

@@ -46,6 +46,17 @@ describe('the baseline shown before an event', () => {
     expect(outlook.kind).toBe('weekday');
   });
 
+  it('asks for the least cut where it is more than the target (decision 148), and says when no use earns', () => {
+    // 0.005 kWh a slot over 12 slots: 0.06 kWh. 10 % under it is 0.054; the least cut over an hour
+    // is 0.05 kWh, so 0.01 is the most the home can use and earn, shown as 0.01.
+    const small = outlookFor(readingsOn(localDatesInRange('2025-07-07', '2025-07-11'), () => 0.005));
+    expect(small).toMatchObject({ status: 'estimate', targetKwh: 0.01, minimumCutKwh: 0.05 });
+    expect(small).not.toHaveProperty('belowMinimumCut');
+    // 0.004 a slot: 0.048 kWh, under the least cut: nothing it uses earns.
+    const below = outlookFor(readingsOn(localDatesInRange('2025-07-07', '2025-07-11'), () => 0.004));
+    expect(below).toMatchObject({ status: 'estimate', targetKwh: 0, minimumCutKwh: 0.05, belowMinimumCut: true });
+  });
+
   it('says how many days are missing and how many weekdays are left to reach them', () => {
     // Two weekdays of history (Jul 10, 11). Left before Thursday Jul 17: Mon 14, Tue 15, Wed 16.
     const outlook = outlookFor(readingsOn(['2025-07-10', '2025-07-11']));

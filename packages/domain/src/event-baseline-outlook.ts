@@ -1,6 +1,7 @@
 import type { Baseline, DayKind } from './event-baseline';
 import { dayKind, MIN_BASELINE_WEEKDAYS, MIN_BASELINE_WEEKEND_DAYS } from './event-baseline';
 import type { EventTerms } from './event-points';
+import { minimumCutKwh } from './event-points';
 import type { LocalDate } from './local-time';
 import { addDays } from './local-time';
 
@@ -18,8 +19,12 @@ export type BaselineOutlook =
       days: LocalDate[];
       /** Sum over the event's slots of the days' mean, kWh, before the same-day adjustment. */
       baselineKwh: number;
-      /** The most the home can use and still meet the target, kWh, rounded down to a watt-hour. */
+      /** The most the home can use and still meet the target and the least cut, kWh, rounded down to a hundredth; 0 when none can. */
       targetKwh: number;
+      /** The least cut that earns points over the event, kWh (decision 148). */
+      minimumCutKwh: number;
+      /** The figure is under the least cut: no use the home can make earns points (decision 148). */
+      belowMinimumCut?: true;
       /** Too few days of its own: a comparison group moves the figure on the day (decision 101). */
       byGroup?: true;
       /** With byGroup, no complete past day: the figure is its use over the event day's window (decision 144). */
@@ -54,18 +59,22 @@ export type OutlookInput = {
 
 /**
  * The most a home can use over the event and meet a target of `targetPercent` below
- * `baselineKwh`, rounded down to the hundredth of a kWh the screens show, so a member who uses
- * exactly what they are shown still meets it: a target of 1.835 kWh shown to two decimals read
- * "1.84", which misses it (the epsilon keeps float noise from costing the last hundredth).
+ * `baselineKwh` with a cut of at least `minimumCut` kWh (decision 148; 0 for results settled before
+ * it), rounded down to the hundredth of a kWh the screens show, so a member who uses exactly what
+ * they are shown still meets it: a target of 1.835 kWh shown to two decimals read "1.84", which
+ * misses it (the epsilon keeps float noise from costing the last hundredth). Never below 0.
  */
-export function targetKwhFor(baselineKwh: number, targetPercent: number): number {
-  return Math.floor(baselineKwh * (100 - targetPercent) + 1e-6) / 100;
+export function targetKwhFor(baselineKwh: number, targetPercent: number, minimumCut = 0): number {
+  const most = Math.min(baselineKwh * (100 - targetPercent), (baselineKwh - minimumCut) * 100);
+  return Math.max(0, Math.floor(most + 1e-6) / 100);
 }
 
 export function baselineOutlook({ baseline, terms, today, holidays, eventDates }: OutlookInput): BaselineOutlook {
   if (baseline.ok) {
     const baselineKwh = baseline.slots.reduce((sum, slot) => sum + (baseline.unadjustedKwhBySlot[slot] ?? 0), 0);
-    const estimate = { status: 'estimate' as const, kind: baseline.kind, days: baseline.days, baselineKwh, targetKwh: targetKwhFor(baselineKwh, terms.targetPercent) };
+    const minimumCut = minimumCutKwh(baseline.slots.length);
+    const below = baselineKwh < minimumCut ? { belowMinimumCut: true as const } : {};
+    const estimate = { status: 'estimate' as const, kind: baseline.kind, days: baseline.days, baselineKwh, targetKwh: targetKwhFor(baselineKwh, terms.targetPercent, minimumCut), minimumCutKwh: minimumCut, ...below };
     const { method, windowGapMinutes } = baseline.adjustment;
     if (method === 'comparison') return baseline.fromEventDay ? { ...estimate, byGroup: true, byEventDay: true } : { ...estimate, byGroup: true };
     if (method === 'none') return { ...estimate, notAdjusted: true };

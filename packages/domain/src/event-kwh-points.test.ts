@@ -29,6 +29,8 @@ function settled(actual: number[], points: number): Settlement {
     reductionPercent: ((4 - actualKwh) / 4) * 100,
     targetMet: (4 - actualKwh) / 4 >= 0.1,
     points,
+    // Four intervals' least cut (decision 148): 4 × 0.05 ÷ 12 kWh.
+    minimumCutKwh: 0.016667,
     terms: { targetPercent: 10, rewardPoints: 100 },
   };
 }

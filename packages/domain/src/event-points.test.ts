@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { meetsTarget, pointsFor, reductionPercent, rewardMultiplier } from './event-points';
+import { meetsMinimumCut, meetsTarget, minimumCutKwh, paidPercent, pointsFor, reductionPercent, rewardMultiplier } from './event-points';
 
 describe('points curve (target 10 %, reward 100 unless said)', () => {
   it('gives nothing below the target, the reward at it, and 2× from three times it', () => {
@@ -63,6 +63,46 @@ describe('points curve (target 10 %, reward 100 unless said)', () => {
           expect(low >= reward && reward > 0).toBe(lo >= target && reward > 0);
         },
       ),
+    );
+  });
+});
+
+describe('the least cut that earns points (decision 148: 0.05 kWh an hour)', () => {
+  it('is 0.05 kWh over an hour of 5-minute intervals, 0.1 over two, in proportion over a part', () => {
+    expect(minimumCutKwh(12)).toBe(0.05);
+    expect(minimumCutKwh(24)).toBe(0.1);
+    expect(minimumCutKwh(6)).toBe(0.025);
+    expect(minimumCutKwh(0)).toBe(0);
+  });
+
+  it('reads the curve at the cut’s percent only from the least cut on, by hand', () => {
+    // A battery covering the evening: 0.08 kWh over two hours, all of it cut, is 100 % of nothing the grid feels.
+    expect(paidPercent(0.08, 0, 24)).toBeNull();
+    expect(pointsFor(paidPercent(0.08, 0, 24))).toBe(0);
+    // 0.1 kWh cut over two hours is the least: 100 % of 0.1 pays 2×.
+    expect(paidPercent(0.1, 0, 24)).toBe(100);
+    expect(pointsFor(paidPercent(0.1, 0, 24))).toBe(200);
+    // 0.9 − 0.8 is 0.09999999999999998 in floats: settled to the millionth it is the least cut, not under it.
+    expect(meetsMinimumCut(0.9 - 0.8, 24)).toBe(true);
+    expect(paidPercent(0.9, 0.8, 24)).toBeCloseTo(11.111111, 5);
+    // An ordinary home: 2 kWh less 10 % is 0.2 kWh, over the least cut; the curve as it was.
+    expect(pointsFor(paidPercent(2, 1.8, 24))).toBe(100);
+    // A small draw cut by 20 %: 0.4 → 0.32 saves 0.08 kWh, under two hours' least cut, over one hour's.
+    expect(paidPercent(0.4, 0.32, 24)).toBeNull();
+    expect(pointsFor(paidPercent(0.4, 0.32, 12))).toBe(150);
+    // More use than the baseline, or no baseline: nothing.
+    expect(paidPercent(1, 1.2, 24)).toBeNull();
+    expect(paidPercent(0, 0, 24)).toBeNull();
+    expect(meetsMinimumCut(Number.NaN, 24)).toBe(false);
+  });
+
+  it('never pays a cut under the least one, whatever the baseline (property)', () => {
+    fc.assert(
+      fc.property(fc.double({ min: 0, max: 20, noNaN: true }), fc.double({ min: 0, max: 20, noNaN: true }), fc.integer({ min: 1, max: 48 }), (baseline, actual, intervals) => {
+        const points = pointsFor(paidPercent(baseline, actual, intervals));
+        if (baseline - actual < minimumCutKwh(intervals) - 1e-6) expect(points).toBe(0);
+        else expect(points).toBe(pointsFor(reductionPercent(baseline, actual)));
+      }),
     );
   });
 });

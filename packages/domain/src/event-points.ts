@@ -1,3 +1,5 @@
+import { INTERVAL_HOURS } from './time-constants';
+
 /**
  * Points for an Energy Saving Event (docs/decisions/029-event-baseline-and-points.md).
  *
@@ -7,6 +9,8 @@
  *   t ≤ r ≤ 3t   → reward × (1 + (r − t) ÷ 2t), i.e. 1× at the target, 2× at three times it
  *   r > 3t       → reward × 2
  * floored to a whole point, so rounding never awards a point the household did not earn.
+ * A cut also has to be at least MIN_CUT_KWH_PER_HOUR over the intervals scored (decision 148):
+ * `paidPercent` is the percent the curve is read at.
  */
 
 export const DEFAULT_TARGET_REDUCTION_PERCENT = 10;
@@ -34,6 +38,32 @@ export function settle(value: number): number {
 export function reductionPercent(baselineKwh: number, actualKwh: number): number | null {
   if (!(baselineKwh > 0) || !Number.isFinite(actualKwh)) return null;
   return ((baselineKwh - actualKwh) / baselineKwh) * 100;
+}
+
+/**
+ * The least cut that earns points, kWh an hour (docs/decisions/148-a-least-cut-in-kwh.md): a share
+ * of a draw of a few watt-hours (a battery covering the evening, panels on a summer afternoon) is
+ * no saving the grid feels and none a baseline can tell from the home's ordinary swing.
+ */
+export const MIN_CUT_KWH_PER_HOUR = 0.05;
+
+/** The least cut over `intervals` 5-minute intervals, kWh (to the millionth, as `settle`). */
+export function minimumCutKwh(intervals: number): number {
+  return settle(MIN_CUT_KWH_PER_HOUR * intervals * INTERVAL_HOURS);
+}
+
+/** Whether a cut of `reductionKwh` over `intervals` intervals is at least the least cut that earns points. */
+export function meetsMinimumCut(reductionKwh: number, intervals: number): boolean {
+  return Number.isFinite(reductionKwh) && settle(reductionKwh) >= minimumCutKwh(intervals);
+}
+
+/**
+ * The percent the curve is read at: the cut's percent of the baseline, or null (no points) when
+ * the cut in kWh is under the least cut over the `intervals` intervals scored.
+ */
+export function paidPercent(baselineKwh: number, actualKwh: number, intervals: number): number | null {
+  const percent = reductionPercent(baselineKwh, actualKwh);
+  return percent !== null && meetsMinimumCut(baselineKwh - actualKwh, intervals) ? percent : null;
 }
 
 export function meetsTarget(percent: number | null, targetPercent = DEFAULT_TARGET_REDUCTION_PERCENT): boolean {

@@ -2,7 +2,7 @@ import type { Baseline, BaselineUnavailable } from './event-baseline';
 import type { SlotReadings } from './event-intervals';
 import type { EventTerms } from './event-points';
 import { kwhTopUp } from './event-kwh-points';
-import { DEFAULT_EVENT_TERMS, meetsTarget, pointsFor, reductionPercent } from './event-points';
+import { DEFAULT_EVENT_TERMS, meetsTarget, paidPercent, pointsFor, reductionPercent } from './event-points';
 import type { LocalDate } from './local-time';
 
 /** One event slot: the baseline and what was used (null while it is not in). */
@@ -94,7 +94,9 @@ export function eventScorecard(
   const share = paidSlots === baseline.slots ? undefined : { paid: paidSlots.length, of: baseline.slots.length };
   let eventBaselineKwh = 0;
   for (const slot of paidSlots) eventBaselineKwh += baseline.kwhBySlot[slot] ?? 0;
-  const curve = pointsFor(paid.reductionPercent, terms, share);
+  // The least cut scales with the intervals in, as the cut so far projects onto the whole event.
+  const paying = paidPercent(paid.baselineKwh, paid.actualKwh, paid.intervalsIn);
+  const curve = pointsFor(paying, terms, share);
   // The use the whole event would see at the same cut; once every interval is in, the use itself,
   // so the last figure is what settlement pays.
   const allIn = paid.intervalsIn === paid.intervalsTotal;
@@ -111,7 +113,7 @@ export function eventScorecard(
     baselineDays: baseline.days,
     adjustmentFactor: baseline.adjustment.factor,
     eventBaselineKwh,
-    targetMet: meetsTarget(paid.reductionPercent, terms.targetPercent),
+    targetMet: meetsTarget(paying, terms.targetPercent),
     pointsOnTrack: curve + topUp.kwhPoints,
     kwhPointsOnTrack: topUp.kwhPoints,
   };

@@ -77,6 +77,32 @@ describe('settlement', () => {
   });
 });
 
+describe('settlement and the least cut (decision 148)', () => {
+  // A battery home's evening: 0.004 kWh a slot over the hour, 0.048 kWh in all.
+  const SMALL: Baseline = { ...BASELINE, kwhBySlot: Object.fromEntries(SLOTS.map((s) => [s, 0.004])) } as Baseline;
+
+  it('pays nothing for all of 0.048 kWh cut over an hour, and says the target was not met', () => {
+    const s = settleEvent(SMALL, using(0));
+    expect(s).toMatchObject({ status: 'settled', points: 0, targetMet: false, reductionPercent: 100 });
+    expect(s.reductionKwh).toBeCloseTo(0.048, 12);
+    expect(eventScorecard(SMALL, using(0))).toMatchObject({ status: 'live', pointsOnTrack: 0, targetMet: false });
+  });
+
+  it('pays a cut from 0.05 kWh over the hour on as the curve says', () => {
+    // 12 × 0.005 = 0.06 kWh: all of it cut is over the least cut (200 points); 0.048 of it (using 0.001 a slot) is under it.
+    const home: Baseline = { ...BASELINE, kwhBySlot: Object.fromEntries(SLOTS.map((s) => [s, 0.005])) } as Baseline;
+    expect(settleEvent(home, using(0))).toMatchObject({ points: 200, targetMet: true });
+    expect(settleEvent(home, using(0.001))).toMatchObject({ points: 0, targetMet: false }); // 0.048 saved
+  });
+
+  it('on a live card, scales the least cut with the intervals in', () => {
+    // 6 of 12 in: the least cut so far is 0.025 kWh. 6 × 0.004 = 0.024 is under it; 6 × 0.005 = 0.03 is over.
+    expect(eventScorecard(SMALL, using(0, 6))).toMatchObject({ pointsOnTrack: 0, targetMet: false });
+    const home: Baseline = { ...BASELINE, kwhBySlot: Object.fromEntries(SLOTS.map((s) => [s, 0.005])) } as Baseline;
+    expect(eventScorecard(home, using(0, 6))).toMatchObject({ pointsOnTrack: 200, targetMet: true });
+  });
+});
+
 describe('ledger delta', () => {
   it('moves only the difference on re-settlement', () => {
     expect(ledgerDelta(null, { points: 125 })).toBe(125);

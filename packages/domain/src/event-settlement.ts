@@ -1,7 +1,7 @@
 import type { Adjustment, AdjustmentStatus, Baseline, BaselineUnavailable, DayKind } from './event-baseline';
 import type { SlotReadings } from './event-intervals';
 import type { EventTerms } from './event-points';
-import { DEFAULT_EVENT_TERMS, meetsTarget, pointsFor } from './event-points';
+import { DEFAULT_EVENT_TERMS, meetsTarget, minimumCutKwh, paidPercent, pointsFor } from './event-points';
 import type { IntervalPoint } from './event-scorecard';
 import { compareIntervals } from './event-scorecard';
 import type { LocalDate } from './local-time';
@@ -44,6 +44,8 @@ export type Settlement = {
   reductionPercent: number | null;
   targetMet: boolean;
   points: number;
+  /** The least cut that earns points over the intervals scored, kWh (decision 148); 0 without a baseline. */
+  minimumCutKwh: number;
   terms: EventTerms;
 };
 
@@ -70,12 +72,14 @@ export function settleEvent(baseline: Baseline, actual: SlotReadings | undefined
       reductionPercent: null,
       targetMet: false,
       points: 0,
+      minimumCutKwh: 0,
       terms,
     };
   }
   const comparison = compareIntervals(baseline, actual);
   // A partial event is not scored: the missing slots could hold the cut or undo it.
   const complete = comparison.missingSlots.length === 0;
+  const percent = paidPercent(comparison.baselineKwh, comparison.actualKwh, comparison.intervalsTotal);
   return {
     status: complete ? 'settled' : 'insufficient_data',
     reason: complete ? null : 'missing_intervals',
@@ -94,8 +98,9 @@ export function settleEvent(baseline: Baseline, actual: SlotReadings | undefined
     actualKwh: comparison.actualKwh,
     reductionKwh: comparison.reductionKwh,
     reductionPercent: comparison.reductionPercent,
-    targetMet: complete && meetsTarget(comparison.reductionPercent, terms.targetPercent),
-    points: complete ? pointsFor(comparison.reductionPercent, terms) : 0,
+    targetMet: complete && meetsTarget(percent, terms.targetPercent),
+    points: complete ? pointsFor(percent, terms) : 0,
+    minimumCutKwh: minimumCutKwh(comparison.intervalsTotal),
     terms,
   };
 }

@@ -28,6 +28,8 @@ function settled(): Settlement {
     reductionPercent: 20,
     targetMet: true,
     points: 150,
+    // Four intervals' least cut (decision 148): 4 × 0.05 ÷ 12 kWh.
+    minimumCutKwh: 0.016667,
     terms: { targetPercent: 10, rewardPoints: 100 },
   };
 }
@@ -68,6 +70,26 @@ describe('points on the intervals an event pays', () => {
   it('an unsettled outcome is left as it is', () => {
     const pending: Settlement = { ...settled(), status: 'insufficient_data', points: 0 };
     expect(scoreOwnIntervals(pending, START, new Set([START])).cededSlots).toEqual([]);
+  });
+});
+
+describe('the least cut over the intervals an event pays (decision 148)', () => {
+  /** Four intervals of 0.02 kWh each, every one cut to nothing: 0.08 kWh saved. */
+  function small(): Settlement {
+    const base = settled();
+    return { ...base, intervals: base.intervals.map((i) => ({ ...i, baselineKwh: 0.02, actualKwh: 0 })), baselineKwh: 0.08, actualKwh: 0, reductionKwh: 0.08, reductionPercent: 100, points: 200 };
+  }
+
+  it('is read over the paid intervals: 2 of 4 paid need 2 × 0.05 ÷ 12 kWh', () => {
+    // Paid: 0.04 kWh saved over 2 intervals; the least cut is 0.008333 kWh. 100 % cut: 2× of 50.
+    expect(scoreOwnIntervals(small(), START, new Set([START, START + FIVE_MIN]))).toMatchObject({ points: 100, targetMet: true });
+  });
+
+  it('pays nothing when the paid intervals’ cut is under it', () => {
+    const base = small();
+    // 0.004 kWh a paid interval: 0.008 saved over 2 intervals, under their 0.008333.
+    const tiny = { ...base, intervals: base.intervals.map((i) => ({ ...i, baselineKwh: 0.004 })) };
+    expect(scoreOwnIntervals(tiny, START, new Set([START, START + FIVE_MIN]))).toMatchObject({ points: 0, targetMet: false, reductionPercent: 100 });
   });
 });
 

@@ -1,4 +1,4 @@
-import { meetsTarget, pointsFor, reductionPercent } from './event-points';
+import { meetsTarget, minimumCutKwh, paidPercent, pointsFor, reductionPercent } from './event-points';
 import type { Settlement } from './event-settlement';
 import { INTERVAL_MS } from './time-constants';
 
@@ -39,15 +39,17 @@ export function scoreOwnIntervals(settlement: Settlement, eventStartMs: number, 
   });
   const total = settlement.intervals.length;
   const percent = reductionPercent(baselineKwh, actualKwh);
-  const points = total === 0 ? 0 : pointsFor(percent, settlement.terms, { paid, of: total });
+  const paying = paidPercent(baselineKwh, actualKwh, paid);
+  const points = total === 0 ? 0 : pointsFor(paying, settlement.terms, { paid, of: total });
   return {
     ...settlement,
     baselineKwh,
     actualKwh,
     reductionKwh: baselineKwh - actualKwh,
     reductionPercent: percent,
-    targetMet: meetsTarget(percent, settlement.terms.targetPercent),
+    targetMet: meetsTarget(paying, settlement.terms.targetPercent),
     points,
+    minimumCutKwh: minimumCutKwh(paid),
     cededSlots,
   };
 }

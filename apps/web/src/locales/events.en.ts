@@ -120,6 +120,8 @@ export const eventsEn = {
     },
   },
   outlook: {
+    belowMinimumCut: 'Your usual {{window}}: {{baseline}}. An event pays only for a cut of at least {{minimum}}, more than your home usually draws from the grid then, so as things stand this event won’t pay you points.',
+    minimumCutNote: 'You need to use at least {{minimum}} less: that’s the smallest cut an event pays for, because a smaller one is within how much a home’s use moves from one day to the next.',
     estimateNoteBatteryWeekday_one: 'An estimate from your last weekday with complete readings. Because your home has a battery, its baseline is its usual use on similar recent days, with no same-day adjustment: this figure won’t change on the day.',
     estimateNoteBatteryWeekday_other: 'An estimate from your last {{count}} weekdays with complete readings. Because your home has a battery, its baseline is its usual use on similar recent days, with no same-day adjustment: this figure won’t change on the day.',
     estimateNoteBatteryWeekend_one: 'An estimate from your last weekend day or holiday with complete readings. Because your home has a battery, its baseline is its usual use on similar recent days, with no same-day adjustment: this figure won’t change on the day.',
@@ -154,6 +156,8 @@ export const eventsEn = {
     import: 'import your Green Button file',
   },
   explain: {
+    targetMinimumCut: 'The target was {{target}} or less: at least {{minimum}} below your baseline, the smallest cut an event of this length pays for.',
+    belowMinimumCut: 'An event of this length pays only for a cut of at least {{minimum}}. Your baseline was less than that, so no use could earn points this time.',
     notAdjustedBattery: 'Because your home has a battery, its baseline is its usual use on similar recent days, with no same-day adjustment: a battery charged or held for the event makes the hours before it unlike your usual ones.',
     title: 'How it was worked out',
     baselineWeekday_one: 'Your baseline was {{baseline}}: what your home used at these times on your last weekday with complete readings, listed below.',

@@ -122,6 +122,8 @@ export const eventsEs: Translation<typeof eventsEn> = {
     },
   },
   outlook: {
+    belowMinimumCut: 'Su consumo habitual, {{window}}: {{baseline}}. Un evento solo paga una reducción de al menos {{minimum}}, más de lo que su hogar suele tomar de la red a esa hora, así que, tal como están las cosas, este evento no le dará puntos.',
+    minimumCutNote: 'Necesita consumir al menos {{minimum}} menos: es la reducción más pequeña que paga un evento, porque el consumo de un hogar ya varía eso de un día a otro.',
     estimateNoteBatteryWeekday_one: 'Una estimación a partir de su último día laborable con lecturas completas. Como su hogar tiene una batería, su referencia es su consumo habitual en días recientes similares, sin ajuste el mismo día: esta cifra no cambiará el día del evento.',
     estimateNoteBatteryWeekday_other: 'Una estimación a partir de sus últimos {{count}} días laborables con lecturas completas. Como su hogar tiene una batería, su referencia es su consumo habitual en días recientes similares, sin ajuste el mismo día: esta cifra no cambiará el día del evento.',
     estimateNoteBatteryWeekend_one: 'Una estimación a partir de su último fin de semana o festivo con lecturas completas. Como su hogar tiene una batería, su referencia es su consumo habitual en días recientes similares, sin ajuste el mismo día: esta cifra no cambiará el día del evento.',
@@ -156,6 +158,8 @@ export const eventsEs: Translation<typeof eventsEn> = {
     import: 'importe su archivo Green Button',
   },
   explain: {
+    targetMinimumCut: 'El objetivo era {{target}} o menos, al menos {{minimum}} por debajo de su referencia: la reducción más pequeña que paga un evento de esta duración.',
+    belowMinimumCut: 'Un evento de esta duración solo paga una reducción de al menos {{minimum}}. Su referencia fue menor, así que ningún consumo podía darle puntos esta vez.',
     notAdjustedBattery: 'Como su hogar tiene una batería, su referencia es su consumo habitual en días recientes similares, sin ajuste el mismo día: una batería cargada o reservada para el evento hace que las horas previas no se parezcan a las habituales.',
     title: 'Cómo se calculó su resultado',
     baselineWeekday_one: 'Su referencia fue {{baseline}}: lo que su hogar consumió a estas horas en su último día laborable con lecturas completas, indicado abajo.',

@@ -122,6 +122,8 @@ export const eventsFr: Translation<typeof eventsEn> = {
     },
   },
   outlook: {
+    belowMinimumCut: 'Votre consommation habituelle, {{window}} : {{baseline}}. Un événement ne paie qu’une réduction d’au moins {{minimum}}, plus que ce que votre domicile tire habituellement du réseau à ce moment-là : en l’état, cet événement ne vous rapportera pas de points.',
+    minimumCutNote: 'Il faut consommer au moins {{minimum}} de moins : c’est la plus petite réduction qu’un événement paie, car la consommation d’un domicile varie déjà autant d’un jour à l’autre.',
     estimateNoteBatteryWeekday_one: 'Une estimation tirée de votre dernier jour de semaine aux lectures complètes. Comme votre domicile a une batterie, sa référence est sa consommation habituelle lors de jours récents semblables, sans ajustement le jour même : ce chiffre ne changera pas le jour de l’événement.',
     estimateNoteBatteryWeekday_other: 'Une estimation tirée de vos {{count}} derniers jours de semaine aux lectures complètes. Comme votre domicile a une batterie, sa référence est sa consommation habituelle lors de jours récents semblables, sans ajustement le jour même : ce chiffre ne changera pas le jour de l’événement.',
     estimateNoteBatteryWeekend_one: 'Une estimation tirée de votre dernier jour de fin de semaine ou férié aux lectures complètes. Comme votre domicile a une batterie, sa référence est sa consommation habituelle lors de jours récents semblables, sans ajustement le jour même : ce chiffre ne changera pas le jour de l’événement.',
@@ -156,6 +158,8 @@ export const eventsFr: Translation<typeof eventsEn> = {
     import: 'importez votre fichier Green Button',
   },
   explain: {
+    targetMinimumCut: 'L’objectif était de {{target}} ou moins, soit au moins {{minimum}} sous votre référence : la plus petite réduction qu’un événement de cette durée paie.',
+    belowMinimumCut: 'Un événement de cette durée ne paie qu’une réduction d’au moins {{minimum}}. Votre référence était plus basse : aucune consommation ne pouvait rapporter de points cette fois.',
     notAdjustedBattery: 'Comme votre domicile a une batterie, sa référence est sa consommation habituelle lors de jours récents semblables, sans ajustement le jour même : une batterie chargée ou gardée pleine pour l’événement rend les heures qui le précèdent différentes de vos heures habituelles.',
     title: 'Comment ce résultat a été calculé',
     baselineWeekday_one: 'Votre référence était de {{baseline}} : ce que votre domicile a consommé à ces heures lors de votre dernier jour de semaine aux lectures complètes, indiqué ci-dessous.',

@@ -11,6 +11,7 @@ export const programsEn = {
     pays: '{{points}} points per event when you use {{target}}% less than usual',
     paysPerKwh: 'plus {{points}} points per kWh saved beyond the target',
     held: 'Small savings may be held until your cuts over the season prove them.',
+    leastCut: 'A cut also has to save at least {{minimum}} for each hour of the event: less than that is within how much a home’s use moves from one day to the next.',
     preheat: 'Asks your home to pre-heat before each event.',
     takingPart: 'You are taking part',
     notTakingPart: 'Not taking part yet: opt in to its next event on the Rewards page.',

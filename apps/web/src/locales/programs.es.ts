@@ -13,6 +13,7 @@ export const programsEs: Translation<typeof programsEn> = {
     pays: '{{points}} puntos por evento si consumes un {{target}} % menos de lo habitual',
     paysPerKwh: 'más {{points}} puntos por kWh ahorrado por encima del objetivo',
     held: 'Los ahorros pequeños pueden quedar retenidos hasta que tus reducciones de la temporada los confirmen.',
+    leastCut: 'Una reducción también tiene que ahorrar al menos {{minimum}} por cada hora del evento: menos que eso está dentro de lo que el consumo de un hogar varía de un día a otro.',
     preheat: 'Pide a tu hogar que precaliente antes de cada evento.',
     takingPart: 'Estás participando',
     notTakingPart: 'Aún no participas: apúntate a su próximo evento en la página de Recompensas.',

@@ -13,6 +13,7 @@ export const programsFr: Translation<typeof programsEn> = {
     pays: '{{points}} points par événement si vous consommez {{target}} % de moins que d’habitude',
     paysPerKwh: 'plus {{points}} points par kWh économisé au-delà de l’objectif',
     held: 'Les petites économies peuvent être mises en attente jusqu’à ce que vos réductions de la saison les confirment.',
+    leastCut: 'Une réduction doit aussi économiser au moins {{minimum}} par heure d’événement : en deçà, elle reste dans l’écart normal de la consommation d’un domicile d’un jour à l’autre.',
     preheat: 'Demande à votre domicile de préchauffer avant chaque événement.',
     takingPart: 'Vous participez',
     notTakingPart: 'Vous ne participez pas encore : inscrivez-vous à son prochain événement sur la page Récompenses.',

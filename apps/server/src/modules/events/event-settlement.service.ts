@@ -159,6 +159,8 @@ function resultRow(householdId: string, outcome: StackedSettlement & KwhPoints, 
       adjustmentStatus: outcome.adjustmentStatus,
       reductionPercent: outcome.reductionPercent,
       targetMet: outcome.targetMet,
+      // The least cut it was held to (decision 148), so the result can say why a cut this small paid nothing.
+      ...(outcome.status !== 'no_baseline' ? { minimumCutKwh: outcome.minimumCutKwh } : {}),
       intervals: outcome.intervals,
       missingSlots: outcome.missingSlots,
       // The slots another event of the home paid; the totals and points are over the rest (decision 108).

@@ -28,6 +28,7 @@ function resultView(stored: StoredResult): EventResult {
     missingSlots: string[];
     reductionPercent: number | null;
     targetMet: boolean;
+    minimumCutKwh: number;
     intervals: EventResult['intervals'];
     fromGrid: boolean;
     grossLoad: EventResult['grossLoad'];
@@ -55,6 +56,7 @@ function resultView(stored: StoredResult): EventResult {
     reductionKwh: stored.reductionKwh ?? 0,
     reductionPercent: detail.reductionPercent ?? null,
     targetMet: detail.targetMet ?? false,
+    ...(detail.minimumCutKwh !== undefined ? { minimumCutKwh: detail.minimumCutKwh } : {}),
     points: stored.points,
     ...(detail.pointsPerKwh ? { kwhPay: { pointsPerKwh: detail.pointsPerKwh, kwhBeyondTarget: detail.kwhBeyondTarget ?? 0, points: detail.kwhPoints ?? 0 } } : {}),
     intervals: detail.intervals ?? [],

@@ -74,7 +74,7 @@ describe('a home with no complete day, scored on the event day (decision 144)', 
   });
 
   it('once frozen on the event day’s window, its estimate says where the figure comes from, not “your one day”', () => {
-    const estimate = { status: 'estimate', kind: 'weekday', days: ['2025-11-24'], baselineKwh: 0.6, targetKwh: 0.54, byGroup: true, byEventDay: true } as const satisfies BaselineOutlookView;
+    const estimate = { status: 'estimate', kind: 'weekday', days: ['2025-11-24'], baselineKwh: 0.6, targetKwh: 0.54, minimumCutKwh: 0.05, byGroup: true, byEventDay: true } as const satisfies BaselineOutlookView;
     render(
       <MemoryRouter>
         <BaselineOutlook event={event} outlook={estimate} variant="page" />
@@ -96,7 +96,7 @@ describe('a home with no complete day, scored on the event day (decision 144)', 
 
 describe('a battery home whose panels’ production is measured, before the event (decision 147)', () => {
   const days = ['2025-11-21', '2025-11-20', '2025-11-19', '2025-11-18', '2025-11-17', '2025-11-14', '2025-11-13', '2025-11-12', '2025-11-11', '2025-11-10'];
-  const estimate = { status: 'estimate', kind: 'weekday', days, baselineKwh: 1.6, targetKwh: 1.44, notAdjusted: true, fromGrid: true, sunMatched: true } as const satisfies BaselineOutlookView;
+  const estimate = { status: 'estimate', kind: 'weekday', days, baselineKwh: 1.6, targetKwh: 1.44, minimumCutKwh: 0.05, notAdjusted: true, fromGrid: true, sunMatched: true } as const satisfies BaselineOutlookView;
   const renderPage = (outlook: BaselineOutlookView) =>
     render(
       <MemoryRouter>
@@ -137,5 +137,30 @@ describe('a battery home whose panels’ production is measured, before the even
     expect(plain((await screen.findByTestId('baseline-outlook')).textContent)).toContain(
       'ese día su referencia se tomará de los 5 de estos días en que sus paneles produjeron la cantidad más parecida a la del día del evento entre la medianoche y el inicio del evento',
     );
+  });
+});
+
+describe('a home whose usual draw is under the least cut an event pays for (decision 148)', () => {
+  // An hour's event, whose least cut is 0.05 kWh: a battery home's usual 0.03 kWh.
+  const below = { status: 'estimate', kind: 'weekday', days: ['2025-11-21'], baselineKwh: 0.03, targetKwh: 0, minimumCutKwh: 0.05, belowMinimumCut: true, notAdjusted: true } as const satisfies BaselineOutlookView;
+  const small = { ...below, baselineKwh: 0.3, targetKwh: 0.25, belowMinimumCut: undefined } as const satisfies BaselineOutlookView;
+
+  it('is told the event won’t pay it, and why, with no target to aim for', () => {
+    expect(outlookCanPay(below)).toBe(false);
+    renderOutlook(below);
+    expect(note()).toHaveTextContent('This event won’t pay you points');
+    expect(plain(note().textContent)).toContain('An event pays only for a cut of at least 0.05 kWh, more than your home usually draws from the grid then');
+    expect(note()).not.toHaveTextContent('or less to earn');
+  });
+
+  it('is shown the least cut as its target, and on the event page why', () => {
+    expect(outlookCanPay(small)).toBe(true);
+    render(
+      <MemoryRouter>
+        <BaselineOutlook event={event} outlook={small} variant="page" />
+      </MemoryRouter>,
+    );
+    expect(plain(note().textContent)).toContain('Use 0.25 kWh or less to earn 100 points.');
+    expect(plain(note().textContent)).toContain('You need to use at least 0.05 kWh less: that’s the smallest cut an event pays for');
   });
 });

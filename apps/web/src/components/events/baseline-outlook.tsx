@@ -26,7 +26,8 @@ const ownDaysInTime = (outlook: Extract<BaselineOutlookView, { status: 'insuffic
  */
 export function outlookCanPay(outlook: BaselineOutlookView | null | undefined): boolean {
   if (!outlook) return true;
-  if (outlook.status === 'estimate') return true;
+  // A usual draw under the least cut an event pays for (decision 148): no use of the home's earns.
+  if (outlook.status === 'estimate') return !outlook.belowMinimumCut;
   if (outlook.status === 'event_crosses_midnight') return false;
   if (outlook.byEventDay || outlook.byAnyDays) return true;
   // Enough days of its own (at least MIN_BASELINE_WEEKEND_DAYS) is a case of at least one.
@@ -60,7 +61,9 @@ export function BaselineOutlook({ event, outlook, variant }: Props) {
   const points = formatNumber(event.rewardPoints, locale, 0);
   const page = variant === 'page';
 
-  if (outlook.status === 'estimate') {
+  if (outlook.status === 'estimate' && !outlook.belowMinimumCut) {
+    // The least cut sets the target when it is more than the target's percent of the figure (decision 148).
+    const byMinimumCut = outlook.minimumCutKwh > (outlook.baselineKwh * event.targetPercent) / 100;
     return (
       <div className="flex gap-2.5 text-sm text-slate-800" data-testid="baseline-outlook">
         <Target aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-700" />
@@ -74,6 +77,7 @@ export function BaselineOutlook({ event, outlook, variant }: Props) {
               {estimateNote(outlook, t)}
             </p>
           )}
+          {page && byMinimumCut && <p className="mt-1 text-slate-700">{t('outlook.minimumCutNote', { minimum: formatKwh(outlook.minimumCutKwh, locale, 2) })}</p>}
         </div>
       </div>
     );
@@ -83,7 +87,9 @@ export function BaselineOutlook({ event, outlook, variant }: Props) {
   let body: string;
   let title: 'outlook.notYetTitle' | 'outlook.noPointsTitle' | 'outlook.groupTitle' = canPay ? 'outlook.notYetTitle' : 'outlook.noPointsTitle';
   if (outlook.status === 'event_crosses_midnight') body = t('outlook.crossesMidnight');
-  else {
+  else if (outlook.status === 'estimate') {
+    body = t('outlook.belowMinimumCut', { window, baseline: formatKwh(outlook.baselineKwh, locale, 2), minimum: formatKwh(outlook.minimumCutKwh, locale, 2) });
+  } else {
     const need = t(outlook.kind === 'weekday' ? 'outlook.needWeekdays' : 'outlook.needWeekendDays', { needed: outlook.needed, count: outlook.days.length });
     // Its own days will not be enough in time, but one is: a group of homes not called scores it.
     // With none at all, the group moves its use in the hours before the event instead (decision 144).

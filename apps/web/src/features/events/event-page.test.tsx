@@ -209,7 +209,7 @@ describe('EventPage', () => {
     const upcoming = event({ status: 'scheduled', optedIn: false, canChange: true });
 
     it('shows the home’s usual use in the window and the most it can use for the points, before the opt-in', async () => {
-      renderPage({ event: upcoming, result: null, outlook: { status: 'estimate', kind: 'weekday', days: ['2025-11-14', '2025-11-13', '2025-11-12', '2025-11-11', '2025-11-10'], baselineKwh: 2.4, targetKwh: 2.16 } });
+      renderPage({ event: upcoming, result: null, outlook: { status: 'estimate', kind: 'weekday', days: ['2025-11-14', '2025-11-13', '2025-11-12', '2025-11-11', '2025-11-10'], baselineKwh: 2.4, targetKwh: 2.16, minimumCutKwh: 0.05 } });
       const note = await screen.findByTestId('baseline-outlook', {}, { timeout: 5000 });
       expect(plain(note.textContent)).toContain('Your usual 6–7 p.m.: 2.40 kWh. Use 2.16 kWh or less to earn 100 points.');
       expect(plain(note.textContent)).toContain('An estimate from your last 5 weekdays with complete readings.');
@@ -240,13 +240,13 @@ describe('EventPage', () => {
     });
 
     it('labels an estimate a comparison group will move, before the event', async () => {
-      renderPage({ event: event({ status: 'scheduled', optedIn: true, canChange: true }), result: null, outlook: { status: 'estimate', kind: 'weekday', days: ['2025-11-14', '2025-11-13'], baselineKwh: 2.4, targetKwh: 2.16, byGroup: true } });
+      renderPage({ event: event({ status: 'scheduled', optedIn: true, canChange: true }), result: null, outlook: { status: 'estimate', kind: 'weekday', days: ['2025-11-14', '2025-11-13'], baselineKwh: 2.4, targetKwh: 2.16, minimumCutKwh: 0.05, byGroup: true } });
       const note = await screen.findByTestId('baseline-outlook', {}, { timeout: 5000 });
       expect(plain(note.textContent)).toContain('An estimate from your 2 days with complete readings. With too few days of your own, you’re scored against a group of similar homes nearby');
     });
 
     it('says a solar home’s estimate is what it draws from the grid, in three languages, and nothing of it without solar (decision 112)', async () => {
-      const estimate = { status: 'estimate' as const, kind: 'weekday' as const, days: ['2025-11-14', '2025-11-13', '2025-11-12', '2025-11-11', '2025-11-10'], baselineKwh: 2.4, targetKwh: 2.16 };
+      const estimate = { status: 'estimate' as const, kind: 'weekday' as const, days: ['2025-11-14', '2025-11-13', '2025-11-12', '2025-11-11', '2025-11-10'], baselineKwh: 2.4, targetKwh: 2.16, minimumCutKwh: 0.05 };
       const { unmount } = renderPage({ event: upcoming, result: null, outlook: { ...estimate, fromGrid: true } });
       const note = await screen.findByTestId('baseline-outlook', {}, { timeout: 5000 });
       expect(plain(note.textContent)).toContain('Your home has solar panels, so these figures are what it draws from the grid, after what the panels supply.');
@@ -270,7 +270,7 @@ describe('EventPage', () => {
 
     describe('the window ending two hours before, and battery homes on their days alone (decision 138)', () => {
       const days = ['2025-11-14', '2025-11-13', '2025-11-12', '2025-11-11', '2025-11-10'];
-      const estimate = { status: 'estimate' as const, kind: 'weekday' as const, days, baselineKwh: 2.4, targetKwh: 2.16 };
+      const estimate = { status: 'estimate' as const, kind: 'weekday' as const, days, baselineKwh: 2.4, targetKwh: 2.16, minimumCutKwh: 0.05 };
 
       it('says which window moves the estimate: two hours before for a new row, one for a row frozen under decision 101, in three languages', async () => {
         const { unmount } = renderPage({ event: upcoming, result: null, outlook: { ...estimate, windowGapMinutes: 120 } });
@@ -356,7 +356,7 @@ describe('EventPage', () => {
     });
 
     it('says before the event how a gross-load home will be scored (decision 138)', async () => {
-      const estimate = { status: 'estimate' as const, kind: 'weekday' as const, days: ['2025-11-14', '2025-11-13', '2025-11-12', '2025-11-11', '2025-11-10'], baselineKwh: 2.4, targetKwh: 2.16, fromGrid: true as const };
+      const estimate = { status: 'estimate' as const, kind: 'weekday' as const, days: ['2025-11-14', '2025-11-13', '2025-11-12', '2025-11-11', '2025-11-10'], baselineKwh: 2.4, targetKwh: 2.16, minimumCutKwh: 0.05, fromGrid: true as const };
       const { unmount } = renderPage({ event: upcoming, result: null, outlook: { ...estimate, grossLoad: true } });
       const note = plain((await screen.findByTestId('baseline-outlook', {}, { timeout: 5000 })).textContent);
       expect(note).toContain('its usual use is counted before the panels’ own power');

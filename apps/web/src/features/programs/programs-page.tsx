@@ -1,4 +1,5 @@
 import type { MemberPrograms } from '@peakwise/contracts/event-programs.contract';
+import { MIN_CUT_KWH_PER_HOUR } from '@peakwise/domain/event-points';
 import { CalendarRange, MapPinOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,7 +9,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
-import { formatLocalDate, useIntlLocale } from '@/lib/format';
+import { formatKwh, formatLocalDate, useIntlLocale } from '@/lib/format';
 import { useMemberPrograms, useProgramStartNotice } from './api/use-member-programs';
 import { windowText } from './program-window-text';
 
@@ -43,6 +44,8 @@ function ProgramCard({ program }: { program: MemberPrograms['programs'][number] 
       </p>
       {/* What a program pays is a promise: a saving within the home's usual swing waits for the season to prove it (decision 140). */}
       <p className="mt-1 text-xs text-slate-600">{t('member.held')}</p>
+      {/* A share of a draw of a few watt-hours is no saving (decision 148): said where the terms are. */}
+      <p className="mt-1 text-xs text-slate-600">{t('member.leastCut', { minimum: formatKwh(MIN_CUT_KWH_PER_HOUR, locale, 2) })}</p>
       {program.preheat && <p className="mt-2 text-sm text-slate-700">{t('member.preheat')}</p>}
     </article>
   );

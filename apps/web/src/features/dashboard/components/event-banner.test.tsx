@@ -122,14 +122,14 @@ describe('EventBanner', () => {
   });
 
   it('promises this home its own figures when it has a baseline', async () => {
-    renderBanner(event(), undefined, { status: 'estimate', kind: 'weekday', days: ['2025-11-21', '2025-11-20', '2025-11-19', '2025-11-18', '2025-11-17'], baselineKwh: 2.4, targetKwh: 2.16 });
+    renderBanner(event(), undefined, { status: 'estimate', kind: 'weekday', days: ['2025-11-21', '2025-11-20', '2025-11-19', '2025-11-18', '2025-11-17'], baselineKwh: 2.4, targetKwh: 2.16, minimumCutKwh: 0.05 });
     const section = await banner();
     expect(plain(section.textContent)).toContain('Your usual 6–7 p.m.: 2.40 kWh. Use 2.16 kWh or less to earn 100 points.');
     expect(section).not.toHaveTextContent('Reduce your usage to earn');
   });
 
   it('says small savings may be held wherever it promises points (decision 140), and not where it promises none', async () => {
-    const { unmount } = renderBanner(event(), undefined, { status: 'estimate', kind: 'weekday', days: ['2025-11-21', '2025-11-20', '2025-11-19', '2025-11-18', '2025-11-17'], baselineKwh: 2.4, targetKwh: 2.16 });
+    const { unmount } = renderBanner(event(), undefined, { status: 'estimate', kind: 'weekday', days: ['2025-11-21', '2025-11-20', '2025-11-19', '2025-11-18', '2025-11-17'], baselineKwh: 2.4, targetKwh: 2.16, minimumCutKwh: 0.05 });
     expect(await banner()).toHaveTextContent('Small savings may be held until your cuts over the season prove them.');
     unmount();
     renderBanner(event(), undefined, { status: 'insufficient_history', kind: 'weekday', days: [], needed: 5, daysLeft: 0 });

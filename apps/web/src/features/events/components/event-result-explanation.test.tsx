@@ -1,5 +1,5 @@
 import type { EventResult, MemberEvent } from '@peakwise/contracts/events.contract';
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { plain, renderWithApi } from '@/test/energy-test-utils';
@@ -198,5 +198,39 @@ describe('a battery home scored on its days nearest in sun (decision 147)', () =
     expect(text).toContain('en los 5 de sus últimos 10 días laborables con lecturas completas en que sus paneles solares produjeron la cantidad más parecida a la del día del evento');
     expect(text).toContain('De la medianoche al inicio del evento, sus paneles produjeron entre 7,10 kWh y 9,40 kWh esos días, frente a 8,20 kWh el día del evento.');
     expect(text).not.toContain('su referencia es su consumo habitual en días recientes similares');
+  });
+});
+
+describe('the least cut an event pays for (decision 148)', () => {
+  // An hour's event: the least cut is 0.05 kWh. A battery home's usual 0.30 kWh, 10 % of which is 0.03 kWh.
+  const small: Partial<EventResult> = { adjustmentMethod: 'none', adjustmentStatus: 'not_adjusted_battery', adjustmentFactor: 1, adjustmentUnclamped: 1, baselineFromEventDay: undefined, baselineDays: ['2026-07-07'], minimumCutKwh: 0.05 };
+
+  it('names the least cut as the target where it is more than the target’s percent, and says the cut fell short', () => {
+    // 0.30 − 0.05 = 0.25 kWh is the most it could use; 0.27 used is a 10 % cut that is 0.03 kWh.
+    const text = explain({ ...small, baselineKwh: 0.3, actualKwh: 0.27, reductionKwh: 0.03, reductionPercent: 10, targetMet: false, points: 0 });
+    expect(text).toContain('The target was 0.25 kWh or less: at least 0.05 kWh below your baseline, the smallest cut an event of this length pays for.');
+    expect(text).not.toContain('10% below your baseline');
+    expect(text).toContain('That is short of the target, so this event earned no points');
+  });
+
+  it('says no use could earn when the baseline is under the least cut', () => {
+    const text = explain({ ...small, baselineKwh: 0.04, actualKwh: 0, reductionKwh: 0.04, reductionPercent: 100, targetMet: false, points: 0 });
+    expect(text).toContain('An event of this length pays only for a cut of at least 0.05 kWh. Your baseline was less than that, so no use could earn points this time.');
+    expect(text).not.toContain('The target was');
+    expect(text).not.toContain('short of the target');
+  });
+
+  it('keeps the target’s percent where it asks for more than the least cut, and on results settled before it', () => {
+    expect(explain({ minimumCutKwh: 0.05 })).toContain('The target was 1.08 kWh or less, 10% below your baseline.');
+    cleanup();
+    expect(explain({ ...small, minimumCutKwh: undefined, baselineKwh: 0.04, actualKwh: 0, reductionKwh: 0.04, reductionPercent: 100 })).toContain('The target was 0.03 kWh or less, 10% below your baseline.');
+  });
+
+  it('says it in French and Spanish', async () => {
+    await i18n.changeLanguage('fr');
+    expect(explain({ ...small, baselineKwh: 0.04, actualKwh: 0, reductionKwh: 0.04, reductionPercent: 100, targetMet: false, points: 0 })).toContain('ne paie qu’une réduction d’au moins 0,05 kWh');
+    cleanup();
+    await i18n.changeLanguage('es');
+    expect(explain({ ...small, baselineKwh: 0.3, actualKwh: 0.27, reductionKwh: 0.03, reductionPercent: 10, targetMet: false, points: 0 })).toContain('al menos 0,05 kWh por debajo de su referencia');
   });
 });

@@ -180,7 +180,15 @@ export function EventResultExplanation({ event, result }: Props) {
       ? t('explain.actualLess', { actual: kwh(result.actualKwh), saved: kwh(saved), percent: formatPercent(result.reductionPercent, locale) })
       : t('explain.actualMore', { actual: kwh(result.actualKwh), saved: kwh(saved) }),
   );
-  sentences.push(t('explain.target', { target: kwh(targetKwhFor(result.baselineKwh, event.targetPercent)), percent: formatPercent(event.targetPercent, locale) }));
+  // The least cut an event pays for (decision 148); results settled before it were held to none.
+  const minimumCut = result.minimumCutKwh ?? 0;
+  const belowMinimum = result.baselineKwh < minimumCut;
+  if (belowMinimum) sentences.push(t('explain.belowMinimumCut', { minimum: kwh(minimumCut) }));
+  else {
+    const target = kwh(targetKwhFor(result.baselineKwh, event.targetPercent, minimumCut));
+    const byMinimumCut = minimumCut > (result.baselineKwh * event.targetPercent) / 100;
+    sentences.push(byMinimumCut ? t('explain.targetMinimumCut', { target, minimum: kwh(minimumCut) }) : t('explain.target', { target, percent: formatPercent(event.targetPercent, locale) }));
+  }
   if (result.targetMet) {
     // What the event earned; whether it reached the balance is the proof's to say (decision 140).
     const earned = result.proof?.status === 'held' ? 'explain.pointsHeld' : result.proof?.status === 'lapsed' ? 'explain.pointsLapsed' : 'explain.pointsMet';
@@ -192,7 +200,7 @@ export function EventResultExplanation({ event, result }: Props) {
         t('explain.pointsMore', { reward: formatNumber(event.rewardPoints, locale, 0), max: formatNumber(pointsFor(maxPercent, terms), locale, 0), maxPercent: formatPercent(maxPercent, locale) }),
       );
     }
-  } else {
+  } else if (!belowMinimum) {
     sentences.push(t('explain.pointsMissed'));
   }
 
