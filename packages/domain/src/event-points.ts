@@ -66,6 +66,11 @@ export function paidPercent(baselineKwh: number, actualKwh: number, intervals: n
   return percent !== null && meetsMinimumCut(baselineKwh - actualKwh, intervals) ? percent : null;
 }
 
+/** Whether the least cut, not the target's percent, sets the most a home can use (decision 148). */
+export function minimumCutSetsTarget(baselineKwh: number, targetPercent: number, minimumCut: number): boolean {
+  return minimumCut > (baselineKwh * targetPercent) / 100;
+}
+
 export function meetsTarget(percent: number | null, targetPercent = DEFAULT_TARGET_REDUCTION_PERCENT): boolean {
   if (percent === null || !Number.isFinite(percent) || !(targetPercent > 0)) return false;
   return settle(percent) >= targetPercent;

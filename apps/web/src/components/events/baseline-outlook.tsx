@@ -1,5 +1,6 @@
 import type { BaselineOutlookView, MemberEvent } from '@peakwise/contracts/events.contract';
 import { SUN_MATCHED_DAYS } from '@peakwise/domain/event-baseline-frozen-sun';
+import { minimumCutSetsTarget } from '@peakwise/domain/event-points';
 import { formatEventWindow } from '@peakwise/domain/event-window';
 import type { TFunction } from 'i18next';
 import { AlertCircle, Target } from 'lucide-react';
@@ -62,8 +63,7 @@ export function BaselineOutlook({ event, outlook, variant }: Props) {
   const page = variant === 'page';
 
   if (outlook.status === 'estimate' && !outlook.belowMinimumCut) {
-    // The least cut sets the target when it is more than the target's percent of the figure (decision 148).
-    const byMinimumCut = outlook.minimumCutKwh > (outlook.baselineKwh * event.targetPercent) / 100;
+    const byMinimumCut = minimumCutSetsTarget(outlook.baselineKwh, event.targetPercent, outlook.minimumCutKwh);
     return (
       <div className="flex gap-2.5 text-sm text-slate-800" data-testid="baseline-outlook">
         <Target aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-700" />

@@ -1,6 +1,6 @@
 import type { EventResult, MemberEvent } from '@peakwise/contracts/events.contract';
 import { targetKwhFor } from '@peakwise/domain/event-baseline-outlook';
-import { MAX_MULTIPLIER_AT_TARGETS, pointsFor } from '@peakwise/domain/event-points';
+import { MAX_MULTIPLIER_AT_TARGETS, minimumCutSetsTarget, pointsFor } from '@peakwise/domain/event-points';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { windowContext } from '@/components/events/baseline-window';
@@ -186,8 +186,7 @@ export function EventResultExplanation({ event, result }: Props) {
   if (belowMinimum) sentences.push(t('explain.belowMinimumCut', { minimum: kwh(minimumCut) }));
   else {
     const target = kwh(targetKwhFor(result.baselineKwh, event.targetPercent, minimumCut));
-    const byMinimumCut = minimumCut > (result.baselineKwh * event.targetPercent) / 100;
-    sentences.push(byMinimumCut ? t('explain.targetMinimumCut', { target, minimum: kwh(minimumCut) }) : t('explain.target', { target, percent: formatPercent(event.targetPercent, locale) }));
+    sentences.push(minimumCutSetsTarget(result.baselineKwh, event.targetPercent, minimumCut) ? t('explain.targetMinimumCut', { target, minimum: kwh(minimumCut) }) : t('explain.target', { target, percent: formatPercent(event.targetPercent, locale) }));
   }
   if (result.targetMet) {
     // What the event earned; whether it reached the balance is the proof's to say (decision 140).
