@@ -23,6 +23,7 @@ import { ruleReport } from './lib/points-rule-report';
 import { canRun, DECISION_141, DECISION_147, heldReport, heldTargets, WINDOW_MATCHED_RULE } from './lib/held-points-report';
 import { log } from './lib/format';
 import type { LocalDate } from '../packages/domain/src/local-time';
+import { MIN_CUT_KWH_PER_HOUR } from '../packages/domain/src/event-points';
 
 const size = benchSize();
 const homeCount = numberKnob('HOMES', size === 'smoke' ? 60 : 1000);
@@ -250,7 +251,8 @@ out.push(`Closest points rule and baseline: ${r.rule} with ${r.method}: points b
 // The points rule settlement runs (decision 147, on its own baseline), from the σ candidates every run keeps.
 if (canRun(outcomes, DECISION_147)) {
   const t = heldTargets(events, placebos, gamed, heldMethod, DECISION_147);
-  out.push(`Settled points rule, ${DECISION_147.label}: points bias ${signed(t.biasPercent)} (target ±2 %), ${pct(t.within)} within ±20 % (target ≥ 80 %), placebo paid ${pct(t.placebo, 1)} (target ≤ 5 %), ${t.distance.toFixed(1)} points from the targets: ${verdict(size, t.meets)}.`);
+  // Every points figure here, paid and true, is under decision 148's least cut (bench/lib/baseline-scoring.ts).
+  out.push(`Settled points rule, ${DECISION_147.label}, with decision 148's least cut of ${MIN_CUT_KWH_PER_HOUR} kWh an hour: points bias ${signed(t.biasPercent)} (target ±2 %), ${pct(t.within)} within ±20 % (target ≥ 80 %), placebo paid ${pct(t.placebo, 1)} (target ≤ 5 %), ${t.distance.toFixed(1)} points from the targets: ${verdict(size, t.meets)}.`);
 } else out.push(`Settled points rule, ${DECISION_147.label}: not measured (a home-event lacks its σ or its baseline).`);
 if (canRun(outcomes, WINDOW_MATCHED_RULE)) {
   const t = heldTargets(events, placebos, gamed, heldMethod, WINDOW_MATCHED_RULE);
