@@ -14,7 +14,7 @@
 
 import { pointsHeldUntilProven, type ProofEventInput } from '../packages/domain/src/event-points-proof';
 import { paidPoints, truePoints, type Outcome } from './lib/baseline-scoring';
-import { DECISION_147, figures, heldSigmaDays, heldSigmaKwh, type Payout } from './lib/held-points-report';
+import { DECISION_147, figures, heldSigmaDays, heldSigmaKwh, seasons, type Payout } from './lib/held-points-report';
 import { isGaming, readOutcomeDump } from './lib/outcome-dump';
 
 const TARGET = 0.1;
@@ -24,13 +24,8 @@ type Variant = 'as settled' | 'season' | 'both';
 
 function payout(outcomes: readonly Outcome[], variant: Variant): Payout {
   const method = DECISION_147.baseline!;
-  const byHome = new Map<string, Outcome[]>();
-  for (const o of outcomes) {
-    const key = `${o.homeIndex}|${o.placebo}`;
-    byHome.set(key, [...(byHome.get(key) ?? []), o]);
-  }
   const out: Payout = new Map();
-  for (const season of byHome.values()) {
+  for (const season of seasons(outcomes)) {
     const inputs: ProofEventInput[] = season.map((o) => {
       const b = o.baseline.get(method) ?? Number.NaN;
       return { baselineKwh: b, actualKwh: o.scoredActualKwh, noiseKwh: heldSigmaKwh(o, DECISION_147.sigma), noiseDays: heldSigmaDays(o, DECISION_147), targetPoints: paidPoints(o, method) };

@@ -182,7 +182,7 @@ type Paid = { points: number; way: 'at_once' | 'released' | 'released_later' | '
 export type Payout = Map<Outcome, Paid>;
 
 /** The homes' seasons: real events and placebo days apart, each oldest first (the harness pushes them in date order). */
-function seasons(outcomes: readonly Outcome[]): Outcome[][] {
+export function seasons(outcomes: readonly Outcome[]): Outcome[][] {
   const byHome = new Map<string, Outcome[]>();
   for (const o of outcomes) {
     const key = `${o.homeIndex}|${o.placebo}`;

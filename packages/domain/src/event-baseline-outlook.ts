@@ -1,7 +1,7 @@
 import type { Baseline, DayKind } from './event-baseline';
 import { dayKind, MIN_BASELINE_WEEKDAYS, MIN_BASELINE_WEEKEND_DAYS } from './event-baseline';
 import type { EventTerms } from './event-points';
-import { minimumCutKwh } from './event-points';
+import { belowMinimumCut, minimumCutKwh } from './event-points';
 import type { LocalDate } from './local-time';
 import { addDays } from './local-time';
 
@@ -73,7 +73,7 @@ export function baselineOutlook({ baseline, terms, today, holidays, eventDates }
   if (baseline.ok) {
     const baselineKwh = baseline.slots.reduce((sum, slot) => sum + (baseline.unadjustedKwhBySlot[slot] ?? 0), 0);
     const minimumCut = minimumCutKwh(baseline.slots.length);
-    const below = baselineKwh < minimumCut ? { belowMinimumCut: true as const } : {};
+    const below = belowMinimumCut(baselineKwh, minimumCut) ? { belowMinimumCut: true as const } : {};
     const estimate = { status: 'estimate' as const, kind: baseline.kind, days: baseline.days, baselineKwh, targetKwh: targetKwhFor(baselineKwh, terms.targetPercent, minimumCut), minimumCutKwh: minimumCut, ...below };
     const { method, windowGapMinutes } = baseline.adjustment;
     if (method === 'comparison') return baseline.fromEventDay ? { ...estimate, byGroup: true, byEventDay: true } : { ...estimate, byGroup: true };

@@ -66,6 +66,11 @@ export function paidPercent(baselineKwh: number, actualKwh: number, intervals: n
   return percent !== null && meetsMinimumCut(baselineKwh - actualKwh, intervals) ? percent : null;
 }
 
+/** Whether a baseline is under the least cut: no use of the home's can earn points (decision 148). */
+export function belowMinimumCut(baselineKwh: number, minimumCut: number): boolean {
+  return baselineKwh < minimumCut;
+}
+
 /** Whether the least cut, not the target's percent, sets the most a home can use (decision 148). */
 export function minimumCutSetsTarget(baselineKwh: number, targetPercent: number, minimumCut: number): boolean {
   return minimumCut > (baselineKwh * targetPercent) / 100;

@@ -1,7 +1,7 @@
 import { zonedTimeToUtc } from '@peakwise/domain/local-time';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { gridOnlyReading } from '../../test/grid-only-readings';
+import { gridOnlyDays } from '../../test/grid-only-readings';
 import { recentWeekday, weekdaysBefore } from '../../test/ontario-weekdays';
 import { asMember, createMember, type Member } from '../../test/test-session';
 import { setOperator } from '../auth/user-role.repository';
@@ -11,7 +11,6 @@ import { settleEndedEvent } from './event-settlement.service';
 import { upsertProgram } from './events.repository';
 
 const ZONE = 'America/Toronto';
-const FIVE_MINUTES = 300_000;
 
 type Detail = { outlook: Record<string, unknown> | null; result: Record<string, unknown> | null };
 
@@ -36,12 +35,7 @@ describe('the least cut that earns points, before and after an event (decision 1
 
   /** 13:00–20:00 every 5 minutes of each day (the event day up to its end), `kwh(ms)` per interval. */
   const daysOf = (days: string[], kwh: (ms: number) => number) =>
-    days.flatMap((day) => {
-      const out: unknown[] = [];
-      const end = day === eventDate ? endsAt.getTime() : zonedTimeToUtc(day, 20, 0, ZONE).getTime();
-      for (let ms = zonedTimeToUtc(day, 13, 0, ZONE).getTime(); ms < end; ms += FIVE_MINUTES) out.push(gridOnlyReading(ms, kwh(ms)));
-      return out;
-    });
+    gridOnlyDays(days, (day) => [zonedTimeToUtc(day, 13, 0, ZONE), day === eventDate ? endsAt : zonedTimeToUtc(day, 20, 0, ZONE)], (_day, ms) => kwh(ms));
 
   beforeAll(async () => {
     t = await createTestApp({ clock: () => now });

@@ -1,6 +1,6 @@
 import type { EventResult, MemberEvent } from '@peakwise/contracts/events.contract';
 import { targetKwhFor } from '@peakwise/domain/event-baseline-outlook';
-import { MAX_MULTIPLIER_AT_TARGETS, minimumCutSetsTarget, pointsFor } from '@peakwise/domain/event-points';
+import { belowMinimumCut, MAX_MULTIPLIER_AT_TARGETS, minimumCutSetsTarget, pointsFor } from '@peakwise/domain/event-points';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { windowContext } from '@/components/events/baseline-window';
@@ -182,7 +182,7 @@ export function EventResultExplanation({ event, result }: Props) {
   );
   // The least cut an event pays for (decision 148); results settled before it were held to none.
   const minimumCut = result.minimumCutKwh ?? 0;
-  const belowMinimum = result.baselineKwh < minimumCut;
+  const belowMinimum = belowMinimumCut(result.baselineKwh, minimumCut);
   if (belowMinimum) sentences.push(t('explain.belowMinimumCut', { minimum: kwh(minimumCut) }));
   else {
     const target = kwh(targetKwhFor(result.baselineKwh, event.targetPercent, minimumCut));
