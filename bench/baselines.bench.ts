@@ -13,14 +13,14 @@
  */
 
 import { cpus, loadavg, totalmem } from 'node:os';
-import { AIMED_METHODS, COMBINED, COMBINED_EXPECTED_DRAW, COMPARISON_COVERED_METHODS, COMPARISON_EVENT_DAY, SUN_MATCHED_5, WINDOW_MATCHED_5, COMPARISON_METHODS, comparisonEntry, DIAGNOSTICS, GROSS_BASELINE, GROSS_PRODUCTION, GROSS_WINDOW, HYBRID_GROSS, homeNoiseKwh, noiseCandidates, NOISE_GROUP_PEERS, OWN_METHODS, runComparison, runComparisonCovered, KEPT_NOISE_CANDIDATES, temperatureGapC, type ComparisonEntry, type OwnContext } from './lib/baseline-candidates';
+import { AIMED_METHODS, COMBINED, COMBINED_EXPECTED_DRAW, COMPARISON_COVERED_METHODS, COMPARISON_EVENT_DAY, COMPARISON_EVENT_DAY_GROSS, SUN_MATCHED_5, WINDOW_MATCHED_5, COMPARISON_METHODS, comparisonEntry, DIAGNOSTICS, GROSS_BASELINE, GROSS_PRODUCTION, GROSS_WINDOW, HYBRID_GROSS, homeNoiseKwh, noiseCandidates, NOISE_GROUP_PEERS, OWN_METHODS, runComparison, runComparisonCovered, KEPT_NOISE_CANDIDATES, temperatureGapC, type ComparisonEntry, type OwnContext } from './lib/baseline-candidates';
 import { BATTERY_SHARES, CLOCKS, EVENTS_PER_REGION, FIRST_MINUTE, isCalled, PLACEBOS_PER_REGION, makeHomes, makeRegions, QUANTITIES, type Quantity, regionWeather, simulateHome, SLOT_MINUTES } from './lib/baseline-population';
 import { behaviourPayoutRows, meanOf, placeboPaidShare, placeboTargetFor, score, SEGMENTS, withFallback, type Outcome } from './lib/baseline-scoring';
 import { addBlends } from './lib/baseline-blends';
 import { writeFileSync } from 'node:fs';
 import { benchSize, numberKnob, stringKnob, verdict } from './lib/env';
 import { ruleReport } from './lib/points-rule-report';
-import { canRun, DECISION_141, DECISION_147, heldReport, heldTargets, WINDOW_MATCHED_RULE } from './lib/held-points-report';
+import { canRun, DECISION_141, DECISION_147, EVENT_DAY_GROSS_RULE, heldReport, heldTargets, WINDOW_MATCHED_RULE } from './lib/held-points-report';
 import { log } from './lib/format';
 import type { LocalDate } from '../packages/domain/src/local-time';
 import { MIN_CUT_KWH_PER_HOUR } from '../packages/domain/src/event-points';
@@ -171,6 +171,7 @@ const COVERED_HYBRIDS = COMPARISON_COVERED_METHODS.map((name) => {
 // Decision 147's baseline with the same fallback for members the sun-matched days cannot score.
 withFallback(outcomes, SUN_MATCHED_5, COMPARISON_EVENT_DAY, DECISION_147.baseline!);
 withFallback(outcomes, WINDOW_MATCHED_5, COMPARISON_EVENT_DAY, WINDOW_MATCHED_RULE.baseline!);
+withFallback(outcomes, SUN_MATCHED_5, COMPARISON_EVENT_DAY_GROSS, EVENT_DAY_GROSS_RULE.baseline!);
 // Means of candidates above per home's kind (bench/lib/baseline-blends.ts): formed after seed 31's 1,000-home run.
 const BLENDS = addBlends(outcomes);
 // A fallback that never fires scores the same as its method: listed once.
@@ -257,6 +258,10 @@ if (canRun(outcomes, DECISION_147)) {
 if (canRun(outcomes, WINDOW_MATCHED_RULE)) {
   const t = heldTargets(events, placebos, gamed, heldMethod, WINDOW_MATCHED_RULE);
   out.push(`Candidate, ${WINDOW_MATCHED_RULE.label}: points bias ${signed(t.biasPercent)}, ${pct(t.within)} within ±20 %, placebo paid ${pct(t.placebo, 1)}, ${t.distance.toFixed(1)} points from the targets: ${verdict(size, t.meets)}.`);
+}
+if (canRun(outcomes, EVENT_DAY_GROSS_RULE)) {
+  const t = heldTargets(events, placebos, gamed, heldMethod, EVENT_DAY_GROSS_RULE);
+  out.push(`Candidate, ${EVENT_DAY_GROSS_RULE.label}: points bias ${signed(t.biasPercent)}, ${pct(t.within)} within ±20 %, placebo paid ${pct(t.placebo, 1)}, ${t.distance.toFixed(1)} points from the targets: ${verdict(size, t.meets)}.`);
 }
 // The rule before it (battery homes with panels on their days' mean), as every report since decision 141 gave it.
 if (canRun(outcomes, DECISION_141)) {

@@ -361,7 +361,13 @@ export const COMPARISON_METHODS = ['comparison group, additive', 'comparison gro
  * any kind (not event days), and `windowKwh`: its event day's use over 3 h ending 2 h before the
  * start, for the covering candidate below (a member without a day of the event's kind).
  */
-export type ComparisonEntry = { home: ComparisonHome; target: ComparisonTarget; anyDays?: LocalDate[]; windowKwh?: number | null; solar?: boolean };
+/**
+ * A home whose production is measured, on gross load (its grid draw plus what its panels made) over the event day's early
+ * window and the event, and its production in each of the event's slots.
+ */
+export type GrossEventDay = { windowKwh: number | null; eventKwh: number | null; productionBySlot: number[] | null };
+
+export type ComparisonEntry = { home: ComparisonHome; target: ComparisonTarget; anyDays?: LocalDate[]; windowKwh?: number | null; solar?: boolean; battery?: boolean; gross?: GrossEventDay | null };
 
 export function comparisonEntry(ctx: OwnContext, id: string, called: boolean, stratum: string, actualKwh: number, solar: boolean): ComparisonEntry {
   const input = methodInput(ctx, 0, 1);
@@ -383,8 +389,20 @@ export function comparisonEntry(ctx: OwnContext, id: string, called: boolean, st
   const anyDays = [...history.keys()].filter((d) => !skip.has(d)).sort().reverse().slice(0, 10);
   // Ends 2 h before the start, as combined's window does: a pre-conditioning member's extra hour and a half stays out.
   const from = ctx.event.startHour * 60;
-  const windowKwh = slotsKwh(ctx.readings, ctx.event.date, clocksBetween(from - 5 * 60, from - 2 * 60));
-  return { home: { id, called, stratum, history, eventDayKwh: actualKwh }, target: { id, stratum, history, days }, anyDays, windowKwh, solar };
+  const windowClocks = clocksBetween(from - 5 * 60, from - 2 * 60);
+  const windowKwh = slotsKwh(ctx.readings, ctx.event.date, windowClocks);
+  const productionDay = ctx.production?.get(ctx.event.date);
+  // A home without panels: its grid draw is its load, and it makes nothing.
+  const gross: GrossEventDay | null = ctx.gross
+    ? {
+        windowKwh: slotsKwh(ctx.gross, ctx.event.date, windowClocks),
+        eventKwh: slotsKwh(ctx.gross, ctx.event.date, input.eventSlots),
+        productionBySlot: productionDay && input.eventSlots.every((c) => productionDay[c] !== undefined) ? input.eventSlots.map((c) => productionDay[c]!) : null,
+      }
+    : solar
+      ? null
+      : { windowKwh, eventKwh: slotsKwh(ctx.readings, ctx.event.date, input.eventSlots), productionBySlot: input.eventSlots.map(() => 0) };
+  return { home: { id, called, stratum, history, eventDayKwh: actualKwh }, target: { id, stratum, history, days }, anyDays, windowKwh, solar, battery: ctx.battery, gross };
 }
 
 export function runComparison(entries: readonly ComparisonEntry[], target: ComparisonEntry): Record<(typeof COMPARISON_METHODS)[number], number | null> {
@@ -410,7 +428,13 @@ export const COMPARISON_COVERED_MEDIAN = "comparison group ×, any past days, el
 export const COMPARISON_ANY_DAYS = 'comparison group ×, any past days';
 /** Decision 144's fallback as settlement runs it: any past days, else the event day before it for a home without solar. */
 export const COMPARISON_EVENT_DAY = 'comparison group ×, any past days, else the event day before it without solar';
-export const COMPARISON_COVERED_METHODS = [COMPARISON_COVERED, COMPARISON_COVERED_MEDIAN, COMPARISON_ANY_DAYS, COMPARISON_EVENT_DAY] as const;
+/**
+ * A candidate for decision 144's solar homes without a battery (left unscored with no past day): the event day's window and the
+ * peers' change read on gross load, where the window's midday sun does not hide the home's use, then the event's production taken
+ * off slot by slot (none below zero: what the grid would have supplied). A battery's evening is its charge's, not its load's.
+ */
+export const COMPARISON_EVENT_DAY_GROSS = 'comparison group ×, any past days, else the event day before it, a solar home without a battery on gross load';
+export const COMPARISON_COVERED_METHODS = [COMPARISON_COVERED, COMPARISON_COVERED_MEDIAN, COMPARISON_ANY_DAYS, COMPARISON_EVENT_DAY, COMPARISON_EVENT_DAY_GROSS] as const;
 
 const median = (xs: readonly number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -469,7 +493,8 @@ export function runComparisonCovered(entries: readonly ComparisonEntry[], target
       .sort((a, b) => a.distance - b.distance || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
       .slice(0, COMPARISON_GROUP_SIZE);
   }
-  if (own === null) return { [COMPARISON_COVERED]: null, [COMPARISON_COVERED_MEDIAN]: null, [COMPARISON_ANY_DAYS]: null, [COMPARISON_EVENT_DAY]: null, peersSigma: null };
+  const onGross = days.length === 0 && target.solar === true && target.battery !== true ? eventDayOnGross(entries, target) : null;
+  if (own === null) return { [COMPARISON_COVERED]: null, [COMPARISON_COVERED_MEDIAN]: null, [COMPARISON_ANY_DAYS]: null, [COMPARISON_EVENT_DAY]: null, [COMPARISON_EVENT_DAY_GROSS]: onGross, peersSigma: null };
   const sum = groupScaled(own, peers, 'sum');
   // Settlement leaves a home with solar out of the event-day branch: its window is midday, its draw near zero.
   const eventDay = days.length > 0 || target.solar !== true ? sum : null;
@@ -478,8 +503,33 @@ export function runComparisonCovered(entries: readonly ComparisonEntry[], target
     [COMPARISON_COVERED_MEDIAN]: groupScaled(own, peers, 'median'),
     [COMPARISON_ANY_DAYS]: days.length > 0 ? sum : null,
     [COMPARISON_EVENT_DAY]: eventDay,
+    [COMPARISON_EVENT_DAY_GROSS]: eventDay ?? onGross,
     peersSigma: eventDay === null || sum === null ? null : peersSigma(own, peers),
   };
+}
+
+/** The area of a comparison stratum (`area|solar`). */
+const areaOf = (e: ComparisonEntry) => e.home.stratum.split('|')[0];
+
+/**
+ * COMPARISON_EVENT_DAY_GROSS's branch: the window's gross load moved by its nearest uncalled peers' on gross, less the event's
+ * production per slot. On gross load a home's panels are out of the reading, so its peers are the area's homes with panels or
+ * without (a home without panels: its grid draw). Peers with a battery are left out: their midday "gross" holds the battery's
+ * charging and their evening's its discharge, so their change says nothing of a load's.
+ */
+function eventDayOnGross(entries: readonly ComparisonEntry[], target: ComparisonEntry): number | null {
+  const mine = target.gross;
+  if (!mine || mine.windowKwh === null || !mine.productionBySlot) return null;
+  const windowKwh = mine.windowKwh;
+  const peers = entries
+    .filter((e) => !e.home.called && e.home.id !== target.home.id && areaOf(e) === areaOf(target) && e.battery !== true && e.gross?.windowKwh != null && e.gross.eventKwh != null)
+    .map((e) => ({ id: e.home.id, usual: e.gross!.windowKwh!, event: e.gross!.eventKwh!, distance: Math.abs(e.gross!.windowKwh! - windowKwh) }))
+    .sort((a, b) => a.distance - b.distance || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    .slice(0, COMPARISON_GROUP_SIZE);
+  const grossKwh = groupScaled(windowKwh, peers, 'sum');
+  if (grossKwh === null) return null;
+  const perSlot = grossKwh / mine.productionBySlot.length;
+  return mine.productionBySlot.reduce((sum, made) => sum + Math.max(0, perSlot - made), 0);
 }
 
 /**

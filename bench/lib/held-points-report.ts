@@ -8,7 +8,7 @@
 
 import { HELD_UNTIL_PROVEN, pointsHeldUntilProven, RELEASE_BOUNDARIES, type ProofEventResult, type ProofRule } from '../../packages/domain/src/event-points-proof';
 import { pointsUnderRule, type PointsRule } from '../../packages/domain/src/event-points-rule';
-import { COMBINED_EXPECTED_DRAW, COMPARISON_EVENT_DAY, NOISE_BASELINE_QUANTITY, NOISE_EXPECTED_DRAW, NOISE_GROUP_PEERS, NOISE_RAW, NOISE_RESIDUAL_RMS, NOISE_RESIDUAL_SD, NOISE_SUN_MATCHED_5, NOISE_WINDOW_MATCHED_5, SUN_MATCHED_5, WINDOW_MATCHED_5 } from './baseline-candidates';
+import { COMBINED_EXPECTED_DRAW, COMPARISON_EVENT_DAY, COMPARISON_EVENT_DAY_GROSS, NOISE_BASELINE_QUANTITY, NOISE_EXPECTED_DRAW, NOISE_GROUP_PEERS, NOISE_RAW, NOISE_RESIDUAL_RMS, NOISE_RESIDUAL_SD, NOISE_SUN_MATCHED_5, NOISE_WINDOW_MATCHED_5, SUN_MATCHED_5, WINDOW_MATCHED_5 } from './baseline-candidates';
 import { paidPoints, SEGMENTS, truePoints, type Outcome } from './baseline-scoring';
 
 const TARGET: PointsRule = { kind: 'target', targetPercent: 10 };
@@ -107,6 +107,13 @@ export const WINDOW_MATCHED_RULE: HeldRule = {
   label: "decision 147, solar homes without a battery on their 5 days nearest in the early window's gross load and their σ",
   sigma: SIGMA_WINDOW_BY_BRANCH,
   baseline: `${WINDOW_MATCHED_5}; new members by ${COMPARISON_EVENT_DAY}`,
+};
+
+/** A candidate on decision 147 (measured, not settled): a solar home without a battery and with no past day scored on the event day's gross load. */
+export const EVENT_DAY_GROSS_RULE: HeldRule = {
+  ...DECISION_147,
+  label: 'decision 147, a solar home without a battery and with no past day on the event day’s gross load',
+  baseline: `${SUN_MATCHED_5}; new members by ${COMPARISON_EVENT_DAY_GROSS}`,
 };
 
 /** Whether every home-event carries what a held rule reads: its σ candidates, their days, its baseline. */
