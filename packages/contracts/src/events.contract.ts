@@ -182,6 +182,11 @@ export const proofSchema = z.object({
   releasedAt: z.string().nullable(),
   /** The event whose settlement released them (this event's own when its own settlement proved the season). */
   releasedByEventId: z.string().nullable(),
+  /**
+   * What the event paid before late readings (or a later rule) settled it again for fewer points: points
+   * paid are never taken back, so the member keeps these. Present only when more than the result's points.
+   */
+  keptPoints: z.number().int().positive().optional(),
   season: proofSeasonSchema,
 });
 export type Proof = z.infer<typeof proofSchema>;

@@ -259,6 +259,21 @@ describe('points held until proven (decisions 140 and 141)', () => {
     expect((await points(homes.cutter)).balance).toBe(420);
   });
 
+  it('(g) a paid result corrected down keeps what it was paid, posts nothing, and says so', async () => {
+    const [e1] = events as [string];
+    const before = await transfersOf(homes.cutter);
+    // E1 corrected to 0.5 an interval, its usual: no saving, nothing earned; 160 were paid at once.
+    await write(homes.cutter, { '2026-06-15': 0.5, '2026-06-16': 0.42, '2026-06-17': 0.42 });
+    await settle(e1, EVENT_DAYS[0]!);
+    expect(await transfersOf(homes.cutter)).toEqual(before);
+    const first = await result(homes.cutter, e1);
+    expect(first).toMatchObject({ points: 0, targetMet: false });
+    expect(first.proof).toMatchObject({ status: 'paid_at_once', keptPoints: 160, savingKwh: 0 });
+    expect((await points(homes.cutter)).balance).toBe(420);
+    // A result paid what it earns says nothing of kept points.
+    expect((await result(homes.cutter, events[1]!)).proof).not.toHaveProperty('keptPoints');
+  });
+
   it('(e, f) the placebo home is never paid: its lucky day is held past the summer’s last day to its final day, then lapsed', async () => {
     const e1 = events[0]!;
     expect(await transfersOf(homes.placebo)).toEqual([]);

@@ -159,11 +159,19 @@ function shownZ(sums: SeasonSums): number {
  * that day they are still held (a re-settled last event can still prove the season). Undefined for a
  * result that earns nothing, or settled before the rule or without a baseline.
  */
-export async function resultProof(db: DbOrTx, stored: StoredProof | undefined, household: { id: string; timeZone: string }, now: Date): Promise<Proof | undefined> {
-  if (!stored?.status) return undefined;
+export async function resultProof(
+  db: DbOrTx,
+  result: { eventId: string; points: number; proof: StoredProof | undefined } | undefined,
+  household: { id: string; timeZone: string },
+  now: Date,
+): Promise<Proof | undefined> {
+  const stored = result?.proof;
+  if (!result || !stored?.status) return undefined;
   const season = await seasonOf(db, household.id, stored.season);
   const today = localDateOf(now, household.timeZone);
   const final = seasonIsFinal(stored.season, today);
+  // A paid result settled again for fewer points keeps what it was paid (proofDecision): the member is told so.
+  const paid = stored.status === 'held' ? 0 : ((await pointsPaidByHousehold(db, result.eventId, [household.id])).get(household.id) ?? 0);
   return {
     status: stored.status === 'held' && final ? 'lapsed' : stored.status,
     savingKwh: stored.savingKwh,
@@ -171,6 +179,7 @@ export async function resultProof(db: DbOrTx, stored: StoredProof | undefined, h
     atOnceKwh: stored.atOnceKwh,
     releasedAt: stored.releasedAt,
     releasedByEventId: stored.releasedByEventId,
+    ...(paid > result.points ? { keptPoints: paid } : {}),
     season: {
       id: stored.season,
       endsOn: seasonEndsOn(stored.season),

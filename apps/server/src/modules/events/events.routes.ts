@@ -154,7 +154,7 @@ export function createEventsRoutes(deps: { auth: Auth; db: Db; clock: () => Date
       const event = await memberEvent(deps.db, household, id, now);
       const stored = await findResult(deps.db, id, household.id);
       // How its points are paid, with the member's season as it stands now (decision 140).
-      const proof = await resultProof(deps.db, stored?.proof, household, now);
+      const proof = await resultProof(deps.db, stored ? { eventId: id, points: stored.points, proof: stored.proof } : undefined, household, now);
       return c.json({ event, result: stored ? { ...resultView(stored), ...(proof ? { proof } : {}) } : null, outlook: await eventOutlook(deps.db, household, event, now) }, 200);
     })
     .openapi(scorecard, async (c) => {

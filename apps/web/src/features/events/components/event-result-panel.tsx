@@ -50,8 +50,17 @@ function SettledResult({ event, result }: { event: MemberEvent; result: EventRes
   const saved = result.reductionKwh >= 0;
   // Held or lapsed points are what the event earned, not what reached the balance (decision 140).
   const status = result.proof?.status;
-  const pointsLabel = status === 'held' ? 'result.pointsHeld' : status === 'lapsed' ? 'result.pointsLapsed' : 'result.points';
-  const pointsDetail = status === 'held' ? t('result.pointsHeldDetail') : status === 'lapsed' ? t('result.pointsLapsedDetail') : undefined;
+  // Settled again for fewer points than were paid: the payment stands and is what the figure shows.
+  const kept = result.proof?.keptPoints;
+  const pointsLabel = kept !== undefined ? 'result.pointsKept' : status === 'held' ? 'result.pointsHeld' : status === 'lapsed' ? 'result.pointsLapsed' : 'result.points';
+  const pointsDetail =
+    kept !== undefined
+      ? t('result.pointsKeptDetail', { now: t('scorecard.pointsValue', { count: result.points, points: formatNumber(result.points, locale, 0) }) })
+      : status === 'held'
+        ? t('result.pointsHeldDetail')
+        : status === 'lapsed'
+          ? t('result.pointsLapsedDetail')
+          : undefined;
 
   return (
     <div className="space-y-5">
@@ -60,7 +69,7 @@ function SettledResult({ event, result }: { event: MemberEvent; result: EventRes
         {t(result.targetMet ? 'result.metTarget' : 'result.missedTarget', { percent: target })}
       </p>
       <dl className="grid grid-cols-2 gap-3 xl:grid-cols-4">
-        <Figure label={t(pointsLabel)} value={formatNumber(result.points, locale, 0)} detail={pointsDetail} />
+        <Figure label={t(pointsLabel)} value={formatNumber(kept ?? result.points, locale, 0)} detail={pointsDetail} />
         <Figure label={t('result.baseline')} value={formatKwh(result.baselineKwh, locale, 2)} />
         <Figure label={t('result.actual')} value={formatKwh(result.actualKwh, locale, 2)} />
         <Figure

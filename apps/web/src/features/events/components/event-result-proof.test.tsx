@@ -194,4 +194,25 @@ describe('how an event’s points are paid (decision 140)', () => {
     expect(screen.getByRole('progressbar', { name: 'Prueba de la temporada' })).toHaveAttribute('aria-valuetext', '1,6 de 2,5');
     expect(text(screen.getByTestId('result-proof'))).toContain('cuando termine la temporada, el 31 de octubre, no se pagan.');
   });
+
+  it('says a paid result settled again for fewer points keeps what it was paid, in English, French and Spanish', async () => {
+    // Late readings: the hour used its usual 1.80 kWh after all. 160 points were paid at once before.
+    const kept: Proof = { ...held, status: 'paid_at_once', savingKwh: 0, keptPoints: 160, season: { ...season, heldPoints: 0 } };
+    const patch = { actualKwh: 1.8, reductionKwh: 0, reductionPercent: 0, targetMet: false, points: 0 };
+    const panel = renderResult(kept, patch);
+    expect(text(panel)).toContain('Points paid160Kept: the corrected figures earn 0 points');
+    const proof = within(panel).getByTestId('result-proof');
+    expect(text(proof)).toContain(
+      'Late meter readings settled this event again, and its figures now earn 0 points. Points already paid are never taken back: you keep the 160 points you were paid.',
+    );
+    // Not the payment's first reason, which the new figures no longer bear out.
+    expect(text(proof)).not.toContain('paid at once');
+    await i18n.changeLanguage('fr');
+    expect(text(await screen.findByTestId('result-proof'))).toContain(
+      'Des relevés arrivés en retard ont permis de recalculer cet événement, qui rapporte maintenant 0 point. Les points déjà versés ne sont jamais repris : vous gardez les 160 points qui vous ont été versés.',
+    );
+    expect(text(screen.getByTestId('result-proof').closest('section')!)).toContain('Points versés160Gardés : les données corrigées rapportent 0 point');
+    await i18n.changeLanguage('es');
+    expect(text(await screen.findByTestId('result-proof'))).toContain('que ahora da 0 puntos. Los puntos ya pagados nunca se retiran: conserva los 160 puntos que se le pagaron.');
+  });
 });

@@ -46,25 +46,32 @@ export function EventResultProof({ event, result, proof }: Props) {
   const Icon = STATUS_ICON[proof.status];
 
   const sentences: string[] = [];
-  switch (proof.status) {
-    case 'paid_at_once':
-      // A home whose use at these hours was the same every baseline day has no swing to show: "±0.00 kWh" would read as a fault.
-      sentences.push(t(proof.sigmaKwh < 0.005 ? 'proof.paidAtOnceSteady' : 'proof.paidAtOnce', { ...swing, count, points }));
-      break;
-    case 'held':
-      // Past the season's end, not yet final: late readings can still re-settle its last events and prove it.
-      sentences.push(t('proof.small', swing), proof.season.ended ? t('proof.heldEnded', { count, points, end, final }) : t('proof.held', { count, points, end }));
-      break;
-    case 'released': {
-      // Released by its own settlement, it was never held for the member to see: say what proved it.
-      const date = formatDayMonth(proof.releasedAt ?? result.settledAt, event.timeZone, locale);
-      const here = proof.releasedByEventId === null || proof.releasedByEventId === event.id;
-      sentences.push(t('proof.small', swing), t(here ? 'proof.releasedHere' : 'proof.released', { count, points, date }));
-      break;
+  // Settled again for fewer points than were paid: the figures above are the new ones, the payment stands.
+  const kept = proof.keptPoints;
+  if (kept !== undefined && (proof.status === 'paid_at_once' || proof.status === 'released')) {
+    const now = t('scorecard.pointsValue', { count, points });
+    sentences.push(t('proof.kept', { count: kept, points: formatNumber(kept, locale, 0), now }));
+  } else {
+    switch (proof.status) {
+      case 'paid_at_once':
+        // A home whose use at these hours was the same every baseline day has no swing to show: "±0.00 kWh" would read as a fault.
+        sentences.push(t(proof.sigmaKwh < 0.005 ? 'proof.paidAtOnceSteady' : 'proof.paidAtOnce', { ...swing, count, points }));
+        break;
+      case 'held':
+        // Past the season's end, not yet final: late readings can still re-settle its last events and prove it.
+        sentences.push(t('proof.small', swing), proof.season.ended ? t('proof.heldEnded', { count, points, end, final }) : t('proof.held', { count, points, end }));
+        break;
+      case 'released': {
+        // Released by its own settlement, it was never held for the member to see: say what proved it.
+        const date = formatDayMonth(proof.releasedAt ?? result.settledAt, event.timeZone, locale);
+        const here = proof.releasedByEventId === null || proof.releasedByEventId === event.id;
+        sentences.push(t('proof.small', swing), t(here ? 'proof.releasedHere' : 'proof.released', { count, points, date }));
+        break;
+      }
+      case 'lapsed':
+        sentences.push(t('proof.small', swing), t('proof.lapsed', { count, points, end }));
+        break;
     }
-    case 'lapsed':
-      sentences.push(t('proof.small', swing), t('proof.lapsed', { count, points, end }));
-      break;
   }
   const releasedBy = proof.status === 'released' && proof.releasedByEventId && proof.releasedByEventId !== event.id ? proof.releasedByEventId : null;
   // The season's standing matters where points wait on it; a paid event says nothing of it unless others still wait.
