@@ -16,6 +16,7 @@ import { stackingContext, stackOutcome } from './event-stacking.service';
 import { storeEventTotals } from './event-totals.repository';
 import { paidIntervalsNoiseKwh, type StackedSettlement } from '@peakwise/domain/event-stacked-points';
 import { withKwhPoints, type KwhPoints } from '@peakwise/domain/event-kwh-points';
+import { timeSlices } from '../../lib/time-slices';
 import type { Baseline } from '@peakwise/domain/event-baseline';
 
 const RETRY_MS = 3_600_000;
@@ -77,12 +78,15 @@ export async function settleEndedEvent(tx: DbOrTx, eventId: string, now: Date, o
   const releasedFrom = new Set<string>();
   // Against the baseline each household was shown before the event (decision 099), with the same-day
   // adjustment from the event day's readings.
-  for await (const batch of settlementBaselines(tx, { ...event, status: 'ended' }, participants, otherStarts, options.batchSize ?? SETTLEMENT_BATCH)) {
-    const outcomes = new Map(batch.map((b) => [b.household.householdId, settle(event, b)]));
+  const slice = timeSlices();
+  for await (const batch of settlementBaselines(tx, { ...event, status: 'ended' }, participants, otherStarts, options.batchSize ?? SETTLEMENT_BATCH, slice)) {
     const candidates: ProofCandidate[] = [];
     const sharedPaid: { householdId: string; startMs: number }[] = [];
-    for (const { household, eventDate, noiseKwh, baseline } of batch) {
-      const stacked = stackOutcome(stacking, household.householdId, outcomes.get(household.householdId)!);
+    for (const computed of batch) {
+      // The previous batch's writes and the next one's reads go on between slices of this loop.
+      await slice();
+      const { household, eventDate, noiseKwh, baseline } = computed;
+      const stacked = stackOutcome(stacking, household.householdId, settle(event, computed));
       // Per kWh after the curve and after stacking, over the intervals this event pays (decision 113).
       const outcome = withKwhPoints(stacked.outcome, event.pointsPerKwh);
       if (outcome.status === 'insufficient_data' && !pastDeadline) {

@@ -15,6 +15,7 @@ import { GROSS_LOAD_METHOD } from '@peakwise/domain/event-baseline-frozen-gross'
 import { SUN_MATCHED_METHOD } from '@peakwise/domain/event-baseline-frozen-sun';
 import { isSunRow, producedBeforeStartOf, withSunMatchedRows, type SunFreezeRow } from './frozen-baselines-sun.service';
 import type { GrossDay } from '@peakwise/domain/event-baseline-frozen-gross';
+import type { Slice } from '../../lib/time-slices';
 
 /**
  * Where and when an event's baseline is computed (docs/decisions/099-the-frozen-baseline.md): once,
@@ -156,7 +157,8 @@ function thawedOn(
  * frozen one with the event day's readings (one read of a few hours per batch, not the look-back),
  * and for a household with none (an event scheduled before frozen baselines existed, or a freeze
  * that never ran), the baseline computed from its readings as before. The next batch's reads are
- * sent before this one is computed, as in `householdBaselines`.
+ * sent before this one is computed, as in `householdBaselines`. `slice` (settlement's) lets those
+ * reads, and the caller's writes, go on while a batch is thawed.
  */
 export async function* settlementBaselines(
   db: DbOrTx,
@@ -164,6 +166,7 @@ export async function* settlementBaselines(
   participants: readonly Participant[],
   otherStarts: ReadonlyMap<string, number[]>,
   batchSize: number,
+  slice: Slice = () => undefined,
 ): AsyncGenerator<HouseholdBaseline[]> {
   const load = async (batch: readonly Participant[]) => {
     const frozen = await frozenBaselinesFor(db, event, batch.map((p) => p.householdId));
@@ -205,6 +208,7 @@ export async function* settlementBaselines(
     next = from + batchSize < participants.length ? prefetch(participants.slice(from + batchSize, from + 2 * batchSize)) : null;
     const out: HouseholdBaseline[] = [];
     for (const household of batch) {
+      await slice();
       const row = frozen.get(household.householdId);
       const grossDay = isGrossRow(row) ? grossDayOf(event, household.timeZone, flows.get(household.householdId)) : undefined;
       const computed = isFinal(event, row) ? thawed(event, household, row, readings.get(household.householdId), groups.get(household.householdId), grossDay, produced.get(household.householdId)) : null;
