@@ -11,10 +11,10 @@
  * least cut and decision 147's held rule as settled.
  */
 
-import { pointsHeldUntilProven, type ProofEventInput } from '../packages/domain/src/event-points-proof';
+import { pointsHeldUntilProven } from '../packages/domain/src/event-points-proof';
 import { paidPercent, rewardMultiplier, settle } from '../packages/domain/src/event-points';
 import { intervalsOf, type Outcome } from './lib/baseline-scoring';
-import { DECISION_147, figures, heldSigmaDays, heldSigmaKwh, seasons, type Payout } from './lib/held-points-report';
+import { decision147Inputs, figures, seasons, type Payout } from './lib/held-points-report';
 import { isGaming, readOutcomeDump } from './lib/outcome-dump';
 
 const signed = (x: number) => `${x >= 0 ? '+' : ''}${x.toFixed(1)} %`;
@@ -38,14 +38,9 @@ function points(curve: Curve, baselineKwh: number, actualKwh: number, intervals:
 const earnsUnder = (curve: Curve) => (o: Outcome) => points(curve, o.counterfactualKwh, o.actualKwh, intervalsOf(o));
 
 function payout(outcomes: readonly Outcome[], curve: Curve): Payout {
-  const method = DECISION_147.baseline!;
   const out: Payout = new Map();
   for (const season of seasons(outcomes)) {
-    const inputs: ProofEventInput[] = season.map((o) => {
-      const b = o.baseline.get(method) ?? Number.NaN;
-      const targetPoints = Number.isFinite(b) ? points(curve, b, o.scoredActualKwh, intervalsOf(o)) : 0;
-      return { baselineKwh: b, actualKwh: o.scoredActualKwh, noiseKwh: heldSigmaKwh(o, DECISION_147.sigma), noiseDays: heldSigmaDays(o, DECISION_147), targetPoints };
-    });
+    const inputs = decision147Inputs(season, (o, b) => (Number.isFinite(b) ? points(curve, b, o.scoredActualKwh, intervalsOf(o)) : 0));
     const r = pointsHeldUntilProven(inputs);
     season.forEach((o, i) => out.set(o, { points: r[i]!.points, way: r[i]!.status === 'paid_at_once' ? 'at_once' : r[i]!.status === 'released' ? 'released' : r[i]!.status === 'held' ? 'never' : 'none' }));
   }

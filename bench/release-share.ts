@@ -12,12 +12,11 @@
  */
 
 import { pointsHeldUntilProven, type ProofEventInput } from '../packages/domain/src/event-points-proof';
-import { paidPoints, truePoints, type Outcome } from './lib/baseline-scoring';
-import { DECISION_147, figures, heldSigmaDays, heldSigmaKwh, seasons, type Payout } from './lib/held-points-report';
+import { paidPoints, type Outcome } from './lib/baseline-scoring';
+import { candidateRow, DECISION_147, decision147Inputs, seasons, type Payout } from './lib/held-points-report';
 import { isGaming, readOutcomeDump } from './lib/outcome-dump';
 
 const TARGET = 0.1;
-const signed = (x: number) => `${x >= 0 ? '+' : ''}${x.toFixed(1)} %`;
 
 type Variant = 'as settled' | 'season' | 'held' | 'season, at once too';
 
@@ -25,10 +24,7 @@ function payout(outcomes: readonly Outcome[], variant: Variant): Payout {
   const method = DECISION_147.baseline!;
   const out: Payout = new Map();
   for (const season of seasons(outcomes)) {
-    const inputs: ProofEventInput[] = season.map((o) => {
-      const b = o.baseline.get(method) ?? Number.NaN;
-      return { baselineKwh: b, actualKwh: o.scoredActualKwh, noiseKwh: heldSigmaKwh(o, DECISION_147.sigma), noiseDays: heldSigmaDays(o, DECISION_147), targetPoints: paidPoints(o, method) };
-    });
+    const inputs = decision147Inputs(season, (o) => paidPoints(o, method));
     const counted = (e: ProofEventInput) => Number.isFinite(e.baselineKwh) && e.baselineKwh > 0 && Number.isFinite(e.actualKwh);
     const results = pointsHeldUntilProven(inputs);
     const shareUpTo = (last: number, pick: (i: number) => boolean) => {
@@ -64,13 +60,7 @@ for (const file of process.argv.slice(2)) {
   for (const variant of ['as settled', 'season', 'held', 'season, at once too'] as const) {
     const p = payout(real, variant);
     const pp = payout(placebos, variant);
-    const all = figures(real, p);
-    const seg = (pick: (o: Outcome) => boolean) => signed(figures(real.filter(pick), p).biasPercent);
-    const ratio = (behaviour: string) => {
-      const g = real.filter((o) => o.behaviour === behaviour);
-      return (g.reduce((s, o) => s + p.get(o)!.points, 0) / g.reduce((s, o) => s + truePoints(o), 0)).toFixed(2);
-    };
-    lines.push(`| ${variant} | ${signed(all.biasPercent)}, ${(all.within * 100).toFixed(0)} %, ${(figures(placebos, pp).paid * 100).toFixed(1)} % | ${seg((o) => !o.solar)} | ${seg((o) => o.solar)} | ${seg((o) => o.battery === true)} | ${seg((o) => o.newMember)} | ${ratio('hard')} / ${ratio('little')} / ${ratio('precondition')} |`);
+    lines.push(candidateRow(variant, real, placebos, p, pp));
   }
   process.stdout.write(`${lines.join('\n')}\n\n`);
 }

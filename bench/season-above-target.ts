@@ -12,13 +12,12 @@
  * judged as the harness judges decision 147 with 148's least cut.
  */
 
-import { pointsHeldUntilProven, type ProofEventInput } from '../packages/domain/src/event-points-proof';
-import { paidPoints, truePoints, type Outcome } from './lib/baseline-scoring';
-import { DECISION_147, figures, heldSigmaDays, heldSigmaKwh, seasons, type Payout } from './lib/held-points-report';
+import { pointsHeldUntilProven } from '../packages/domain/src/event-points-proof';
+import { paidPoints, type Outcome } from './lib/baseline-scoring';
+import { candidateRow, DECISION_147, decision147Inputs, seasons, type Payout } from './lib/held-points-report';
 import { isGaming, readOutcomeDump } from './lib/outcome-dump';
 
 const TARGET = 0.1;
-const signed = (x: number) => `${x >= 0 ? '+' : ''}${x.toFixed(1)} %`;
 
 type Variant = 'as settled' | 'season' | 'both';
 
@@ -26,10 +25,7 @@ function payout(outcomes: readonly Outcome[], variant: Variant): Payout {
   const method = DECISION_147.baseline!;
   const out: Payout = new Map();
   for (const season of seasons(outcomes)) {
-    const inputs: ProofEventInput[] = season.map((o) => {
-      const b = o.baseline.get(method) ?? Number.NaN;
-      return { baselineKwh: b, actualKwh: o.scoredActualKwh, noiseKwh: heldSigmaKwh(o, DECISION_147.sigma), noiseDays: heldSigmaDays(o, DECISION_147), targetPoints: paidPoints(o, method) };
-    });
+    const inputs = decision147Inputs(season, (o) => paidPoints(o, method));
     // "both": the actual moved up by the target's share, so every test reads the saving beyond the target.
     const shifted = inputs.map((e) => ({ ...e, actualKwh: e.actualKwh + TARGET * e.baselineKwh }));
     const atOnce = pointsHeldUntilProven(variant === 'as settled' ? inputs : shifted);
@@ -52,13 +48,7 @@ for (const file of process.argv.slice(2)) {
   for (const variant of ['as settled', 'season', 'both'] as const) {
     const p = payout(real, variant);
     const pp = payout(placebos, variant);
-    const all = figures(real, p);
-    const seg = (pick: (o: Outcome) => boolean) => signed(figures(real.filter(pick), p).biasPercent);
-    const ratio = (behaviour: string) => {
-      const g = real.filter((o) => o.behaviour === behaviour);
-      return (g.reduce((s, o) => s + p.get(o)!.points, 0) / g.reduce((s, o) => s + truePoints(o), 0)).toFixed(2);
-    };
-    lines.push(`| ${variant} | ${signed(all.biasPercent)}, ${(all.within * 100).toFixed(0)} %, ${(figures(placebos, pp).paid * 100).toFixed(1)} % | ${seg((o) => !o.solar)} | ${seg((o) => o.solar)} | ${seg((o) => o.battery === true)} | ${seg((o) => o.newMember)} | ${ratio('hard')} / ${ratio('little')} / ${ratio('precondition')} |`);
+    lines.push(candidateRow(variant, real, placebos, p, pp));
   }
   process.stdout.write(`${lines.join('\n')}\n\n`);
 }

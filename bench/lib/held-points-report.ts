@@ -6,7 +6,7 @@
  * reduction earns under today's curve (target 10 %), since that is what a held event finally pays.
  */
 
-import { HELD_UNTIL_PROVEN, pointsHeldUntilProven, RELEASE_BOUNDARIES, type ProofEventResult, type ProofRule } from '../../packages/domain/src/event-points-proof';
+import { HELD_UNTIL_PROVEN, pointsHeldUntilProven, RELEASE_BOUNDARIES, type ProofEventInput, type ProofEventResult, type ProofRule } from '../../packages/domain/src/event-points-proof';
 import { pointsUnderRule, type PointsRule } from '../../packages/domain/src/event-points-rule';
 import { COMBINED_EXPECTED_DRAW, COMPARISON_EVENT_DAY, COMPARISON_EVENT_DAY_GROSS, NOISE_BASELINE_QUANTITY, NOISE_EXPECTED_DRAW, NOISE_GROUP_PEERS, NOISE_RAW, NOISE_RESIDUAL_RMS, NOISE_RESIDUAL_SD, NOISE_SUN_MATCHED_5, NOISE_WINDOW_MATCHED_5, SUN_MATCHED_5, WINDOW_MATCHED_5 } from './baseline-candidates';
 import { paidPoints, SEGMENTS, truePoints, type Outcome } from './baseline-scoring';
@@ -331,4 +331,28 @@ export function heldTargets(events: readonly Outcome[], placebos: readonly Outco
   const placebo = figures(placebos, payout).paid;
   const distance = Math.max(0, Math.abs(e.biasPercent) - 2) + Math.max(0, 80 - e.within * 100) + Math.max(0, placebo * 100 - 5);
   return { biasPercent: e.biasPercent, within: e.within, placebo, distance, meets: distance === 0 };
+}
+
+/** A season's home-events as decision 147's held rule reads them, each earning `targetPoints` on its baseline (NaN without one). */
+export function decision147Inputs(season: readonly Outcome[], targetPoints: (o: Outcome, baselineKwh: number) => number): ProofEventInput[] {
+  return season.map((o) => {
+    const b = o.baseline.get(DECISION_147.baseline!) ?? Number.NaN;
+    return { baselineKwh: b, actualKwh: o.scoredActualKwh, noiseKwh: heldSigmaKwh(o, DECISION_147.sigma), noiseDays: heldSigmaDays(o, DECISION_147), targetPoints: targetPoints(o, b) };
+  });
+}
+
+const signedPercent = (x: number) => `${x >= 0 ? '+' : ''}${x.toFixed(1)} %`;
+
+/**
+ * One candidate's row in the candidate scripts' table: the population (bias, within, placebo paid), the segments' bias, and
+ * what hard, little and pre-conditioning cutters are paid ÷ what their true cuts earn.
+ */
+export function candidateRow(name: string, real: readonly Outcome[], placebos: readonly Outcome[], p: Payout, pp: Payout): string {
+  const all = figures(real, p);
+  const seg = (pick: (o: Outcome) => boolean) => signedPercent(figures(real.filter(pick), p).biasPercent);
+  const ratio = (behaviour: string) => {
+    const g = real.filter((o) => o.behaviour === behaviour);
+    return (g.reduce((s, o) => s + p.get(o)!.points, 0) / g.reduce((s, o) => s + truePoints(o), 0)).toFixed(2);
+  };
+  return `| ${name} | ${signedPercent(all.biasPercent)}, ${(all.within * 100).toFixed(0)} %, ${(figures(placebos, pp).paid * 100).toFixed(1)} % | ${seg((o) => !o.solar)} | ${seg((o) => o.solar)} | ${seg((o) => o.battery === true)} | ${seg((o) => o.newMember)} | ${ratio('hard')} / ${ratio('little')} / ${ratio('precondition')} |`;
 }
