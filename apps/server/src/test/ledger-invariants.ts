@@ -5,7 +5,7 @@ import { rowsOf } from '../db/rows';
 
 /**
  * The ledger's, the marketplace's and the cash-outs' invariants, read from the raw rows
- * (decisions 033, 039, 041).
+ * (decisions 033, 039, 041, 149).
  * Answers every broken one in words; an empty list means all hold. Tests call it after each case.
  */
 export async function ledgerViolations(db: DbOrTx): Promise<string[]> {
@@ -25,6 +25,14 @@ export async function ledgerViolations(db: DbOrTx): Promise<string[]> {
 
   for (const t of await q<{ id: string; total: number }>(sql`select transfer_id as id, sum(amount)::int as total from points_entries group by transfer_id having sum(amount) <> 0`)) {
     found.push(`transfer ${t.id} does not balance (${t.total})`);
+  }
+
+  // Every event payment names the household of the one member account it credits or debits (decision 149).
+  for (const t of await q<{ id: string; household: string | null; members: string[] | null }>(sql`
+    select t.id, t.household_id::text as household, array_agg(a.household_id::text) filter (where a.kind = 'member') as members
+    from points_transfers t join points_entries e on e.transfer_id = t.id join points_accounts a on a.id = e.account_id
+    where t.event_id is not null group by t.id, t.household_id`)) {
+    if (t.members?.length !== 1 || t.members[0] !== t.household) found.push(`event payment ${t.id} names household ${t.household} but pays ${JSON.stringify(t.members)}`);
   }
 
   // Every order: exactly one redemption transfer naming it, and that one is the order's debit;

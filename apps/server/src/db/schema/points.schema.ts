@@ -42,11 +42,20 @@ export const pointsTransfers = pgTable(
      * for the event through this index (decision 038); the same id stays in `detail` for Activity.
      */
     eventId: uuid('event_id').references(() => energyEvents.id),
+    /**
+     * The household an event payment is for (the member its entries credit), so settlement reads
+     * what each household of a batch was already paid for the event in proportion to the batch,
+     * not to the event's transfers so far (decision 149).
+     */
+    householdId: uuid('household_id'),
     /** What the member sees in Activity: the event, the item. */
     detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('points_transfers_event_idx').on(t.eventId).where(sql`event_id is not null`)],
+  (t) => [
+    index('points_transfers_event_household_idx').on(t.eventId, t.householdId).where(sql`event_id is not null`),
+    check('points_transfers_event_household', sql`(${t.eventId} is null) = (${t.householdId} is null)`),
+  ],
 );
 
 export const pointsEntries = pgTable(

@@ -81,6 +81,7 @@ beforeAll(async () => {
       kind,
       detail: {},
       eventId,
+      householdId: household.id,
       postings: [
         { accountId: mine, amount: points },
         { accountId: issuance, amount: -points },

@@ -29,19 +29,21 @@ export async function otherEventStartsByHousehold(db: DbOrTx, eventId: string, h
 
 /**
  * Points already paid for this event to each of the households, over every settlement run: paid
- * at once and adjusted, or released by a season test (decision 140). Read from the households'
- * accounts, so a batch's read costs its households' entries, not every transfer of the event.
+ * at once and adjusted, or released by a season test (decision 140). Found through the transfers'
+ * event and household, so a batch's read costs its own households' payments, neither every
+ * transfer of the event so far nor each account's whole history (decision 149).
  */
 export async function pointsPaidByHousehold(db: DbOrTx, eventId: string, householdIds: readonly string[]): Promise<Map<string, number>> {
   if (householdIds.length === 0) return new Map();
   const rows = rowsOf<{ householdId: string; paid: number }>(
     await db.execute(sql`
-      select a.household_id as "householdId", sum(en.amount)::int as paid
-      from points_accounts a
-      join points_entries en on en.account_id = a.id
-      join points_transfers t on t.id = en.transfer_id and t.event_id = ${eventId}::uuid and t.kind in ('event_reward', 'event_adjustment', 'event_release')
-      where a.kind = 'member' and a.household_id = any(${sql.param([...householdIds])}::uuid[])
-      group by a.household_id`),
+      select t.household_id as "householdId", sum(en.amount)::int as paid
+      from points_transfers t
+      join points_entries en on en.transfer_id = t.id
+      join points_accounts a on a.id = en.account_id and a.kind = 'member'
+      where t.event_id = ${eventId}::uuid and t.household_id = any(${sql.param([...householdIds])}::uuid[])
+        and t.kind in ('event_reward', 'event_adjustment', 'event_release')
+      group by t.household_id`),
   );
   return new Map(rows.map((r) => [r.householdId, Number(r.paid)]));
 }

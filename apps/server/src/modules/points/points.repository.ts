@@ -99,7 +99,8 @@ export async function memberAccountIds(db: DbOrTx, householdIds: readonly string
   return new Map(rows.map((r) => [r.householdId, r.id]));
 }
 
-export type TransferRequest = { key: string; kind: TransferKind; detail: Record<string, unknown>; eventId: string | null; postings: readonly Posting[] };
+/** `eventId` and `householdId` together: the event a payment is for and the household it pays, or neither. */
+export type TransferRequest = { key: string; kind: TransferKind; detail: Record<string, unknown>; eventId: string | null; householdId: string | null; postings: readonly Posting[] };
 
 /**
  * Many transfers in two statements (decision 038), each under its idempotency key: a key already
@@ -110,10 +111,11 @@ export async function insertTransfers(db: DbOrTx, transfers: readonly TransferRe
   if (transfers.length === 0) return new Set();
   const posted = rowsOf<{ id: string; key: string }>(
     await db.execute(sql`
-      insert into points_transfers (idempotency_key, kind, detail, event_id)
-      select t.key, t.kind, t.detail::jsonb, t.event_id
+      insert into points_transfers (idempotency_key, kind, detail, event_id, household_id)
+      select t.key, t.kind, t.detail::jsonb, t.event_id, t.household_id
       from unnest(${sql.param(transfers.map((t) => t.key))}::text[], ${sql.param(transfers.map((t) => t.kind))}::text[],
-        ${sql.param(transfers.map((t) => JSON.stringify(t.detail)))}::text[], ${sql.param(transfers.map((t) => t.eventId))}::uuid[]) as t(key, kind, detail, event_id)
+        ${sql.param(transfers.map((t) => JSON.stringify(t.detail)))}::text[], ${sql.param(transfers.map((t) => t.eventId))}::uuid[],
+        ${sql.param(transfers.map((t) => t.householdId))}::uuid[]) as t(key, kind, detail, event_id, household_id)
       on conflict (idempotency_key) do nothing returning id, idempotency_key as key`),
   );
   if (posted.length === 0) return new Set();

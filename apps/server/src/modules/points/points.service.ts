@@ -55,6 +55,7 @@ export async function payEventPointsInBulk(tx: DbOrTx, eventId: string, payments
         kind: p.kind,
         detail: p.detail,
         eventId: p.eventId ?? eventId,
+        householdId: p.householdId,
         postings: [
           { accountId: issuance, amount: -p.points },
           { accountId: members.get(p.householdId)!, amount: p.points },
