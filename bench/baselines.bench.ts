@@ -249,19 +249,19 @@ out.push(`Closest to the targets: ${best.method}: bias ${signed(best.bias)} (tar
 const r = rules.best;
 const ruleMeets = Math.abs(r.pointsBias) <= 2 && r.within >= 0.8 && r.placebo <= 0.05;
 out.push(`Closest points rule and baseline: ${r.rule} with ${r.method}: points bias ${signed(r.pointsBias)} (kWh bias ${signed(r.kwhBias)}), ${pct(r.within)} within ±20 %, placebo paid ${pct(r.placebo, 1)}: ${verdict(size, ruleMeets)}.`);
-// The points rule settlement runs (decision 147, on its own baseline), from the σ candidates every run keeps.
+// The points rule settlement runs (decision 147 with 144's Since, on its own baseline), from the σ candidates every run keeps.
+if (canRun(outcomes, EVENT_DAY_GROSS_RULE)) {
+  const t = heldTargets(events, placebos, gamed, heldMethod, EVENT_DAY_GROSS_RULE);
+  // Every points figure here, paid and true, is under decision 148's least cut (bench/lib/baseline-scoring.ts).
+  out.push(`Settled points rule, ${EVENT_DAY_GROSS_RULE.label}, with decision 148's least cut of ${MIN_CUT_KWH_PER_HOUR} kWh an hour: points bias ${signed(t.biasPercent)} (target ±2 %), ${pct(t.within)} within ±20 % (target ≥ 80 %), placebo paid ${pct(t.placebo, 1)} (target ≤ 5 %), ${t.distance.toFixed(1)} points from the targets: ${verdict(size, t.meets)}.`);
+} else out.push(`Settled points rule, ${EVENT_DAY_GROSS_RULE.label}: not measured (a home-event lacks its σ or its baseline).`);
 if (canRun(outcomes, DECISION_147)) {
   const t = heldTargets(events, placebos, gamed, heldMethod, DECISION_147);
-  // Every points figure here, paid and true, is under decision 148's least cut (bench/lib/baseline-scoring.ts).
-  out.push(`Settled points rule, ${DECISION_147.label}, with decision 148's least cut of ${MIN_CUT_KWH_PER_HOUR} kWh an hour: points bias ${signed(t.biasPercent)} (target ±2 %), ${pct(t.within)} within ±20 % (target ≥ 80 %), placebo paid ${pct(t.placebo, 1)} (target ≤ 5 %), ${t.distance.toFixed(1)} points from the targets: ${verdict(size, t.meets)}.`);
-} else out.push(`Settled points rule, ${DECISION_147.label}: not measured (a home-event lacks its σ or its baseline).`);
+  out.push(`Before it, ${DECISION_147.label}: points bias ${signed(t.biasPercent)}, ${pct(t.within)} within ±20 %, placebo paid ${pct(t.placebo, 1)}, ${t.distance.toFixed(1)} points from the targets: ${verdict(size, t.meets)}.`);
+}
 if (canRun(outcomes, WINDOW_MATCHED_RULE)) {
   const t = heldTargets(events, placebos, gamed, heldMethod, WINDOW_MATCHED_RULE);
   out.push(`Candidate, ${WINDOW_MATCHED_RULE.label}: points bias ${signed(t.biasPercent)}, ${pct(t.within)} within ±20 %, placebo paid ${pct(t.placebo, 1)}, ${t.distance.toFixed(1)} points from the targets: ${verdict(size, t.meets)}.`);
-}
-if (canRun(outcomes, EVENT_DAY_GROSS_RULE)) {
-  const t = heldTargets(events, placebos, gamed, heldMethod, EVENT_DAY_GROSS_RULE);
-  out.push(`Candidate, ${EVENT_DAY_GROSS_RULE.label}: points bias ${signed(t.biasPercent)}, ${pct(t.within)} within ±20 %, placebo paid ${pct(t.placebo, 1)}, ${t.distance.toFixed(1)} points from the targets: ${verdict(size, t.meets)}.`);
 }
 // The rule before it (battery homes with panels on their days' mean), as every report since decision 141 gave it.
 if (canRun(outcomes, DECISION_141)) {

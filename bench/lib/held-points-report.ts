@@ -109,10 +109,13 @@ export const WINDOW_MATCHED_RULE: HeldRule = {
   baseline: `${WINDOW_MATCHED_5}; new members by ${COMPARISON_EVENT_DAY}`,
 };
 
-/** A candidate on decision 147 (measured, not settled): a solar home without a battery and with no past day scored on the event day's gross load. */
+/**
+ * The rule settlement runs since decision 144's Since: decision 147's, with a solar home without a
+ * battery and with no past day scored on the event day's gross load (the harness's settled row).
+ */
 export const EVENT_DAY_GROSS_RULE: HeldRule = {
   ...DECISION_147,
-  label: 'decision 147, a solar home without a battery and with no past day on the event day’s gross load',
+  label: 'decision 147, a solar home without a battery and with no past day on the event day’s gross load (decision 144’s Since)',
   baseline: `${SUN_MATCHED_5}; new members by ${COMPARISON_EVENT_DAY_GROSS}`,
 };
 

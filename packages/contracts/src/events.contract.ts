@@ -119,6 +119,12 @@ export const baselineOutlookSchema = z.discriminatedUnion('status', [
      * homes not called move from those hours into the event (decision 144).
      */
     byEventDay: z.literal(true).optional(),
+    /**
+     * With byEventDay, solar panels whose production is measured and no battery: those hours are read on gross
+     * load, and the panels' production over the event taken off (decision 144's Since). No figure before the
+     * event: it depends on the event's own sun. Also once those hours are over and the row is frozen.
+     */
+    grossLoad: z.literal(true).optional(),
     /** No day of the event's kind and none to come, but complete days of another kind: a comparison group scores it over those (decision 101's Since). */
     byAnyDays: z.literal(true).optional(),
   }),

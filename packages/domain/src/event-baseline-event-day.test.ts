@@ -60,3 +60,49 @@ describe('a baseline frozen on the event day’s window', () => {
     expect(EVENT_SLOTS.reduce((sum, slot) => sum + baseline.kwhBySlot[slot]!, 0)).toBeCloseTo(0.3, 12);
   });
 });
+
+describe('a solar member’s baseline frozen on the event day’s gross load (decision 144’s Since)', () => {
+  // The member's gross use over the 36 window slots: 3.6 kWh, 0.1 a slot, 0.6 over the event's 6.
+  // Five peers' gross use over the window 1.8 … 9.0 (Σ 27), over the event 0.3 … 1.5 (Σ 4.5).
+  const peers = [1.8, 3.6, 5.4, 7.2, 9.0].map((windowKwh, i) => ({ id: `p${i}`, windowKwh }));
+  const eventUse = [0.3, 0.6, 0.9, 1.2, 1.5];
+  const frozen = freezeEventDayGroupBaseline('weekday', DATE, 6, 36, 3.6, peers, 'event-day-gross-comparison-group');
+  const group = {
+    readings: new Map(peers.map((p, i) => [p.id, Object.fromEntries(EVENT_SLOTS.map((slot) => [slot, eventUse[i]! / 6])) as SlotReadings])),
+    called: new Set<string>(),
+  };
+  // The panels made 0.02 kWh in each of the first three slots, 0.15 in the fourth (more than the
+  // slot's use), and nothing after; the last slot's reading is not in yet.
+  const production: SlotReadings = { '18:00': 0.02, '18:05': 0.02, '18:10': 0.02, '18:15': 0.15, '18:20': 0 };
+
+  it('moves the window’s gross use by the group, then takes each slot’s production off, never below 0, by hand', () => {
+    expect(frozen).toMatchObject({ method: 'event-day-gross-comparison-group', days: [DATE], noiseKwh: null });
+    const baseline = thawBaseline(frozen, START, END, ZONE, undefined, group, { gross: undefined, production });
+    if (!baseline?.ok) throw new Error('no baseline');
+    // Over the event's length the peers' window use is 27 × 6 / 36 = 4.5; they used 4.5: × 1.
+    expect(baseline.adjustment.factor).toBeCloseTo(1, 12);
+    const bySlot = EVENT_SLOTS.map((slot) => baseline.kwhBySlot[slot]!);
+    [0.08, 0.08, 0.08, 0, 0.1, 0.1].forEach((kwh, i) => expect(bySlot[i]).toBeCloseTo(kwh, 12));
+    expect(baseline.adjustment.gross!.usualKwh).toBeCloseTo(0.6, 12);
+    expect(baseline.adjustment.gross!.shiftKwh).toBeCloseTo(0, 12);
+    expect(baseline.adjustment.gross!.productionKwh).toBeCloseTo(0.21, 12);
+    expect(baseline.fromEventDay).toBe(true);
+  });
+
+  it('takes the production off the moved figure, not the window’s', () => {
+    // The peers used 6.3 over the event: × 1.4, so each slot is 0.14 gross before the sun.
+    const moved = { ...group, readings: new Map(peers.map((p, i) => [p.id, Object.fromEntries(EVENT_SLOTS.map((slot) => [slot, (eventUse[i]! * 1.4) / 6])) as SlotReadings])) };
+    const baseline = thawBaseline(frozen, START, END, ZONE, undefined, moved, { gross: undefined, production });
+    if (!baseline?.ok) throw new Error('no baseline');
+    [0.12, 0.12, 0.12, 0, 0.14, 0.14].forEach((kwh, i) => expect(baseline.kwhBySlot[EVENT_SLOTS[i]!]).toBeCloseTo(kwh, 12));
+    expect(baseline.adjustment.gross!.shiftKwh).toBeCloseTo(0.24, 12);
+  });
+
+  it('an event-day row on grid draw takes nothing off, whatever production it is given', () => {
+    const onGrid = freezeEventDayGroupBaseline('weekday', DATE, 6, 36, 3.6, peers);
+    const baseline = thawBaseline(onGrid, START, END, ZONE, undefined, group, { gross: undefined, production });
+    if (!baseline?.ok) throw new Error('no baseline');
+    expect(EVENT_SLOTS.every((slot) => Math.abs(baseline.kwhBySlot[slot]! - 0.1) < 1e-12)).toBe(true);
+    expect(baseline.adjustment.gross).toBeUndefined();
+  });
+});

@@ -1,4 +1,4 @@
-import type { AdjustmentMethod, Baseline, DayKind, SameDayMethod } from './event-baseline';
+import type { Adjustment, AdjustmentMethod, Baseline, DayKind, SameDayMethod } from './event-baseline';
 import { adjustmentBy, DECISION_101_WINDOW_GAP_MINUTES, EARLY_WINDOW_GAP_MINUTES, meanByClock, sameDayWindow } from './event-baseline';
 import type { GroupPeer, WindowUse } from './event-baseline-group';
 import { groupChange } from './event-baseline-group';
@@ -33,6 +33,9 @@ export const FROZEN_BASELINE_METHODS = {
   'own-days-comparison-group': 'comparison',
   // A member with no complete past day: its use over the event day's window, moved by its group (decision 144).
   'event-day-comparison-group': 'comparison',
+  // The same for a home whose panels' production is measured and that has no battery: the window and the
+  // peers read on gross load, the home's production over the event taken off (decision 149's companion, 144's Since).
+  'event-day-gross-comparison-group': 'comparison',
   'mean-of-days-additive-early-window': { adjustment: 'additive', windowGapMinutes: EARLY_WINDOW_GAP_MINUTES },
   'mean-of-days-unadjusted': { adjustment: 'none' },
   // A solar home with measured production and no battery: decision 126's gross-load baseline over the
@@ -45,7 +48,11 @@ export const FROZEN_BASELINE_METHODS = {
 export type FrozenBaselineMethod = keyof typeof FROZEN_BASELINE_METHODS;
 /** The methods a household's own days are frozen under (the comparison group is chosen after, for want of them). */
 export type OwnDaysMethod = Exclude<FrozenBaselineMethod, GroupMethod>;
-type GroupMethod = 'own-days-comparison-group' | 'event-day-comparison-group';
+type GroupMethod = 'own-days-comparison-group' | EventDayMethod;
+/** The methods of a member with no complete past day (decision 144): its window's use moved by its group. */
+export type EventDayMethod = 'event-day-comparison-group' | 'event-day-gross-comparison-group';
+/** A solar member with no past day, scored on gross load (decision 144's Since). */
+export const EVENT_DAY_GROSS_METHOD = 'event-day-gross-comparison-group' satisfies EventDayMethod;
 /** Whether a row is scored by a comparison group (decisions 101 and 144): no window of its own, no own-days rule. */
 export const isGroupMethod = (method: FrozenBaselineMethod): method is GroupMethod => FROZEN_BASELINE_METHODS[method] === 'comparison';
 
@@ -156,12 +163,20 @@ export function freezeGroupBaseline(kind: DayKind, days: LocalDate[], slots: rea
  * event's length, and the baseline the member's window use times that. `days` is the event day, the
  * day its figures come from; σ is unknown from one window (the fallback share, decision 140).
  */
-export function freezeEventDayGroupBaseline(kind: DayKind, eventDate: LocalDate, eventSlotCount: number, windowSlotCount: number, memberWindowKwh: number, group: readonly WindowUse[]): FrozenBaselineFigures {
+export function freezeEventDayGroupBaseline(
+  kind: DayKind,
+  eventDate: LocalDate,
+  eventSlotCount: number,
+  windowSlotCount: number,
+  memberWindowKwh: number,
+  group: readonly WindowUse[],
+  method: EventDayMethod = 'event-day-comparison-group',
+): FrozenBaselineFigures {
   const rate = (kwh: number) => Array.from({ length: eventSlotCount }, () => kwh / windowSlotCount);
   const eventKwh = rate(memberWindowKwh);
   return {
     status: 'ok',
-    method: 'event-day-comparison-group',
+    method,
     kind,
     days: [eventDate],
     eventKwh,
@@ -218,6 +233,34 @@ export function thawBaseline(
     : adjustmentBy(rule.adjustment, rule.windowGapMinutes, window, typical, eventDay, event.slots, unadjustedKwhBySlot);
   const kwhBySlot: Record<string, number> = {};
   for (const slot of event.slots) kwhBySlot[slot] = unadjustedKwhBySlot[slot]! * adjustment.factor;
+  if (frozen.method === EVENT_DAY_GROSS_METHOD) return { ...eventDayGrossOnTheDay(event.slots, unadjustedKwhBySlot, kwhBySlot, adjustment, grossDay), eventDate: event.date, kind: frozen.kind, days: frozen.days, fromEventDay: true };
   const baseline = { ok: true as const, eventDate: event.date, kind: frozen.kind, days: frozen.days, adjustment, slots: event.slots, unadjustedKwhBySlot, kwhBySlot };
   return frozen.method === 'event-day-comparison-group' ? { ...baseline, fromEventDay: true } : baseline;
+}
+
+/**
+ * An event-day row on gross load (decision 144's Since): the group moved the member's gross use, so
+ * in each event slot whose production is in, the panels' production of that slot is taken off, never
+ * below 0 (when the panels cover the use, nothing is drawn). A slot whose production is not in yet
+ * keeps the gross figure: it has no reading to compare either. The figures say what it was made of.
+ */
+function eventDayGrossOnTheDay(
+  slots: readonly string[],
+  unadjustedKwhBySlot: Record<string, number>,
+  grossKwhBySlot: Record<string, number>,
+  adjustment: Adjustment,
+  day: GrossDay | undefined,
+): { ok: true; adjustment: Adjustment; slots: string[]; unadjustedKwhBySlot: Record<string, number>; kwhBySlot: Record<string, number> } {
+  const kwhBySlot: Record<string, number> = {};
+  let usualKwh = 0;
+  let movedKwh = 0;
+  let productionKwh = 0;
+  for (const slot of slots) {
+    usualKwh += unadjustedKwhBySlot[slot]!;
+    movedKwh += grossKwhBySlot[slot]!;
+    const produced = day?.production?.[slot];
+    if (Number.isFinite(produced)) productionKwh += produced!;
+    kwhBySlot[slot] = Number.isFinite(produced) ? Math.max(0, grossKwhBySlot[slot]! - produced!) : grossKwhBySlot[slot]!;
+  }
+  return { ok: true, adjustment: { ...adjustment, gross: { usualKwh, shiftKwh: movedKwh - usualKwh, productionKwh } }, slots: [...slots], unadjustedKwhBySlot, kwhBySlot };
 }

@@ -295,6 +295,10 @@ export const eventsEn = {
     shiftUnchanged: 'Your use in the three hours ending two hours before the event was as usual, so it was not adjusted.',
     shiftMissing: 'Fewer than half of your readings for the three hours ending two hours before the event arrived, so it was not adjusted.',
     sun: 'What your panels produced during the event, {{production}}, was then taken off each of those days’ use, 5 minutes at a time and never below zero (when the panels cover your use, nothing is drawn from the grid), and the days averaged, so your baseline was {{baseline}} drawn from the grid.',
+    // A solar member with no past day, scored on the event day's gross load (decision 144's Since).
+    byEventDay: 'With no full day of readings yet, you’re scored on the day itself: your home’s use in the three hours ending two hours before the event, counted before your solar panels’ own power and at the same rate over the event, moves as the use of a group of at least 5 homes nearby that aren’t taking part moves from those hours into the event, and what your panels produce during the event is then taken off. Because it depends on the event’s own sun, the figure is known only after the event. Keep your device connected until then.',
+    usualEventDay: 'You had no complete day of readings before this event and your home has solar panels whose output we measure, so its usual use was taken from the three hours ending two hours before it, counted before the panels’ own power, at the same rate over the event: {{usual}}.',
+    sunEventDay: 'What your panels produced during the event, {{production}}, was then taken off, 5 minutes at a time and never below zero (when the panels cover your use, nothing is drawn from the grid), so your baseline was {{baseline}} drawn from the grid.',
   },
   /**
    * A battery home whose panels' production is measured (decision 147): scored on the days of its

@@ -26,27 +26,44 @@ const hasSolar = (h: string, e: string) =>
  * Each candidate's solar status is worked out once per batch, not once per member.
  */
 export async function peerPools(db: DbOrTx, eventId: string, memberIds: readonly string[]): Promise<Map<string, string[]>> {
-  const out = new Map<string, string[]>();
+  const pools = await pooled(db, eventId, memberIds, sql`c.solar = m.solar`);
+  return new Map([...pools].map(([member, peers]) => [member, peers.map((peer) => peer.id)]));
+}
+
+/**
+ * For each solar member scored on its event day's gross load (decision 144's Since), up to PEER_POOL
+ * homes of its area and province not called for the event and without a battery (whose afternoon
+ * a battery held for the event would make unlike the evening), with or without panels, each with
+ * its solar status: a peer with panels counts only where its production is measured, which the
+ * caller reads.
+ */
+export async function grossPeerPools(db: DbOrTx, eventId: string, memberIds: readonly string[]): Promise<Map<string, { id: string; solar: boolean }[]>> {
+  return pooled(db, eventId, memberIds, sql`not c.has_battery`);
+}
+
+/** The pools of `peerPools` and `grossPeerPools`: the same sample, strata by `stratum` (over m, the member, and c, a candidate). */
+async function pooled(db: DbOrTx, eventId: string, memberIds: readonly string[], stratum: ReturnType<typeof sql>): Promise<Map<string, { id: string; solar: boolean }[]>> {
+  const out = new Map<string, { id: string; solar: boolean }[]>();
   if (memberIds.length === 0) return out;
-  const rows = rowsOf<{ memberId: string; peerId: string }>(
+  const rows = rowsOf<{ memberId: string; peerId: string; solar: boolean }>(
     await db.execute(sql`
       with m as materialized (
         select h.id, h.province, ${hasSolar('h', 'e')} as solar
         from households h, energy_events e where e.id = ${eventId}::uuid and h.id = any(${sql.param(memberIds)}::uuid[])
       ), c as materialized (
-        select h.id, h.province, ${hasSolar('h', 'e')} as solar, md5(h.id::text || e.id::text) as draw
+        select h.id, h.province, h.has_battery, ${hasSolar('h', 'e')} as solar, md5(h.id::text || e.id::text) as draw
         from energy_events e join event_programs p on p.id = e.program_id, households h
         where e.id = ${eventId}::uuid and ${inArea('p', 'h')} and h.province in (select province from m)
           and not exists (select 1 from event_participations ep where ep.event_id = e.id and ep.household_id = h.id and ep.opted_in)
       )
-      select m.id as "memberId", x.id as "peerId"
+      select m.id as "memberId", x.id as "peerId", x.solar
       from m cross join lateral (
-        select c.id from c where c.province = m.province and c.id <> m.id and c.solar = m.solar order by c.draw limit ${PEER_POOL}
+        select c.id, c.solar from c where c.province = m.province and c.id <> m.id and ${stratum} order by c.draw limit ${PEER_POOL}
       ) x`),
   );
   for (const row of rows) {
     const pool = out.get(row.memberId) ?? [];
-    pool.push(row.peerId);
+    pool.push({ id: row.peerId, solar: row.solar === true });
     out.set(row.memberId, pool);
   }
   return out;

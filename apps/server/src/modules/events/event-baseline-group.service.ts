@@ -1,5 +1,6 @@
 import { dayKind, EARLY_WINDOW_GAP_MINUTES } from '@peakwise/domain/event-baseline';
-import { freezeEventDayGroupBaseline, freezeGroupBaseline, type FrozenBaseline, type GroupDay } from '@peakwise/domain/event-baseline-frozen';
+import { EVENT_DAY_GROSS_METHOD, freezeEventDayGroupBaseline, freezeGroupBaseline, type FrozenBaseline, type GroupDay } from '@peakwise/domain/event-baseline-frozen';
+import { hasMeasuredProduction } from '@peakwise/domain/event-baseline-frozen-gross';
 import { anyKindDays, anyKindLookBack, chooseEventDayGroup, chooseGroup } from '@peakwise/domain/event-baseline-group';
 import { slotsKwh } from '@peakwise/domain/event-baseline-methods';
 import { adjustmentWindowSlots, eventDayReadings, eventSlots, readingsByDayFromLists, type DayReadings } from '@peakwise/domain/event-intervals';
@@ -9,7 +10,8 @@ import { HOUR_MS } from '@peakwise/domain/time-constants';
 import { isHolidayProvince, provincialHolidayDates } from '@peakwise/domain/provincial-holidays';
 import type { DbOrTx } from '../../db/client';
 import type { HouseholdBaseline } from './event-baselines.service';
-import { calledAmong, peerPools, solarAmong } from './event-baseline-group.repository';
+import { calledAmong, grossPeerPools, peerPools, solarAmong } from './event-baseline-group.repository';
+import { meterFlowsInRanges, type MeterFlows } from './event-meter-flows.repository';
 import { gridImportInRanges } from './event-settlement.repository';
 import type { EventRow, Participant } from './events.repository';
 
@@ -143,22 +145,29 @@ async function withAnyKindDays(
 
 /**
  * The event day of the frozen groups of these members: each peer's readings over the event (one
- * read for all of them), keyed on its member's clock, and which peers have been called since.
+ * read for all of them; gross load for the peers of a row frozen on it, decision 144's Since), keyed
+ * on its member's clock, and which peers have been called since.
  */
 export async function groupDays(db: DbOrTx, event: EventRow, members: readonly { household: Participant; frozen: FrozenBaseline }[]): Promise<Map<string, GroupDay>> {
   const out = new Map<string, GroupDay>();
-  const grouped = members.flatMap(({ household, frozen }) => (frozen.status === 'ok' && frozen.group ? [{ household, group: frozen.group }] : []));
+  const grouped = members.flatMap(({ household, frozen }) => (frozen.status === 'ok' && frozen.group ? [{ household, group: frozen.group, gross: frozen.method === EVENT_DAY_GROSS_METHOD }] : []));
   if (grouped.length === 0) return out;
+  const peersOf = (gross: boolean) => [...new Set(grouped.filter((g) => g.gross === gross).flatMap(({ group }) => group.map((peer) => peer.id)))];
   const peers = [...new Set(grouped.flatMap(({ group }) => group.map((peer) => peer.id)))];
+  const range = [eventDayRanges(event.startsAt, event.endsAt, null)];
   // One after the other: a transaction's connection runs one statement at a time.
-  const rows = await gridImportInRanges(db, peers.map((householdId) => ({ householdId, group: 0 })), [eventDayRanges(event.startsAt, event.endsAt, null)]);
+  const onGrid = peersOf(false);
+  const rows = onGrid.length > 0 ? await gridImportInRanges(db, onGrid.map((householdId) => ({ householdId, group: 0 })), range) : new Map<string, { ms: number[]; kwh: number[] }>();
+  const byGross = peersOf(true);
+  const flows = byGross.length > 0 ? await meterFlowsInRanges(db, byGross.map((householdId) => ({ householdId, group: 0 })), range) : new Map<string, MeterFlows>();
   const called = await calledAmong(db, event.id, peers);
   const parsed = parsedReadings(rows);
-  for (const { household, group } of grouped) {
+  const parsedGross = parsedReadings(new Map([...flows].map(([id, f]) => [id, { ms: f.ms, kwh: f.gross }])));
+  for (const { household, group, gross } of grouped) {
     const eventDate = eventDateOf(event.startsAt, household.timeZone);
     const readings = new Map(
       group.map((peer) => {
-        const peerReadings = parsed(peer.id, household.timeZone);
+        const peerReadings = (gross ? parsedGross : parsed)(peer.id, household.timeZone);
         return [peer.id, peerReadings ? eventDayReadings(peerReadings, eventDate) : undefined] as const;
       }),
     );
@@ -177,9 +186,10 @@ export const eventDayWindow = (startsAt: Date, timeZone: string) => adjustmentWi
 /**
  * Members with no complete past day (decision 144), frozen with their group once the event day's
  * window (3 h ending 2 h before the start) is over: the freeze at the start, or a later read before
- * it. A home with solar is left out: its window is midday, where its draw from the grid is near
- * zero and the group's ratio to it says nothing (issue 31's harness); so is a member whose window
- * lacks a reading, or with fewer than 5 homes not called that have theirs.
+ * it. A home with solar is not read on its grid draw: its window is midday, where that draw is near
+ * zero and the group's ratio to it says nothing (issue 31's harness); without a battery it is read
+ * on gross load instead (`eventDayGrossBaselines`). A member whose window lacks a reading, or with
+ * fewer than 5 homes not called that have theirs, is left out.
  */
 async function eventDayGroupBaselines(db: DbOrTx, event: EventRow, households: readonly Participant[], now: Date): Promise<Map<string, FrozenBaseline>> {
   const out = new Map<string, FrozenBaseline>();
@@ -187,6 +197,7 @@ async function eventDayGroupBaselines(db: DbOrTx, event: EventRow, households: r
   const windowRange = eventDayRanges(event.startsAt, event.endsAt, EARLY_WINDOW_GAP_MINUTES)[0]!;
   if (households.length === 0 || now.getTime() < windowRange.toMs) return out;
   const solar = await solarAmong(db, event.id, households.map((h) => h.householdId));
+  for (const [id, frozen] of await eventDayGrossBaselines(db, event, households.filter((h) => solar.has(h.householdId) && !h.hasBattery), windowRange)) out.set(id, frozen);
   const members = households.filter((h) => !solar.has(h.householdId));
   if (members.length === 0) return out;
   const pools = await peerPools(db, event.id, members.map((h) => h.householdId));
@@ -211,6 +222,47 @@ async function eventDayGroupBaselines(db: DbOrTx, event: EventRow, households: r
     if (!group) continue;
     const kind = dayKind(slots.date, new Set(holidaysOf(event, household)));
     out.set(household.householdId, freezeEventDayGroupBaseline(kind, slots.date, slots.slots.length, window.slots.length, own, group));
+  }
+  return out;
+}
+
+/**
+ * Solar members without a battery and with no complete past day (decision 144's Since): the window
+ * read on gross load (what the home used, its panels' production added back), the member's only
+ * when its meter reported production in the window, so a register that reads 0 is not taken for a
+ * home without sun. Its peers are homes of its area without a battery, with their gross load: one
+ * without panels is its grid draw; one with panels only when its production is measured in the
+ * window. On the day, the group's gross change moves the member's, and the member's production over
+ * the event is taken off (`thawBaseline`).
+ */
+async function eventDayGrossBaselines(db: DbOrTx, event: EventRow, households: readonly Participant[], windowRange: ReadingRange): Promise<Map<string, FrozenBaseline>> {
+  const out = new Map<string, FrozenBaseline>();
+  if (households.length === 0) return out;
+  const pools = await grossPeerPools(db, event.id, households.map((h) => h.householdId));
+  const solarPeer = new Set([...pools.values()].flat().filter((peer) => peer.solar).map((peer) => peer.id));
+  const homes = [...new Set([...households.map((h) => h.householdId), ...[...pools.values()].flat().map((peer) => peer.id)])];
+  const flows = await meterFlowsInRanges(db, homes.map((householdId) => ({ householdId, group: 0 })), [[windowRange]]);
+  for (const household of households) {
+    const slots = eventSlots(event.startsAt, event.endsAt, household.timeZone);
+    const window = eventDayWindow(event.startsAt, household.timeZone);
+    if (!slots || !window) continue;
+    const date = window.date;
+    const use = (id: string, measured: boolean) => {
+      const rows = flows.get(id);
+      if (!rows) return null;
+      if (measured && !hasMeasuredProduction([date], window.slots, readingsByDayFromLists(rows.ms, rows.production, household.timeZone))) return null;
+      return slotsKwh(readingsByDayFromLists(rows.ms, rows.gross, household.timeZone), date, window.slots);
+    };
+    const own = use(household.householdId, true);
+    if (own === null) continue;
+    const candidates = (pools.get(household.householdId) ?? []).flatMap((peer) => {
+      const windowKwh = use(peer.id, solarPeer.has(peer.id));
+      return windowKwh === null ? [] : [{ id: peer.id, windowKwh }];
+    });
+    const group = chooseEventDayGroup(household.householdId, own, candidates);
+    if (!group) continue;
+    const kind = dayKind(slots.date, new Set(holidaysOf(event, household)));
+    out.set(household.householdId, freezeEventDayGroupBaseline(kind, slots.date, slots.slots.length, window.slots.length, own, group, EVENT_DAY_GROSS_METHOD));
   }
   return out;
 }

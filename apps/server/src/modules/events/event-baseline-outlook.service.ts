@@ -1,5 +1,5 @@
 import type { BaselineOutlookView, MemberEvent } from '@peakwise/contracts/events.contract';
-import type { Baseline } from '@peakwise/domain/event-baseline';
+import { MIN_BASELINE_WEEKDAYS, MIN_BASELINE_WEEKEND_DAYS, type Baseline } from '@peakwise/domain/event-baseline';
 import type { FrozenBaseline } from '@peakwise/domain/event-baseline-frozen';
 import { baselineOutlook } from '@peakwise/domain/event-baseline-outlook';
 import { eventDateOf } from '@peakwise/domain/event-reading-plan';
@@ -7,6 +7,7 @@ import { localDateOf } from '@peakwise/domain/local-time';
 import type { DbOrTx } from '../../db/client';
 import type { Household } from '../households/household.repository';
 import { isSolarForEvent } from './event-baseline-group.repository';
+import { producingHouseholds } from './event-meter-flows.repository';
 import { anyKindDaysOf, eventDayWindow } from './event-baseline-group.service';
 import { householdBaselines, PlanCache } from './event-baselines.service';
 import { findEvent, householdEventStarts, type EventRow, type Participant } from './events.repository';
@@ -26,6 +27,8 @@ export async function eventOutlook(db: DbOrTx, household: Household, event: Memb
   if (!row) return null;
   const participant = { householdId: household.id, timeZone: household.timeZone, province: household.province, hasBattery: household.hasBattery };
   let baseline: Baseline | null = event.optedIn ? await shownBaseline(db, row, participant, now, frozen) : null;
+  // A solar member's event-day row on gross load has no figure to show before the event's own sun.
+  if (baseline?.ok && baseline.fromEventDay && baseline.adjustment.gross) return eventDayGross(baseline);
   // A frozen baseline is all the member is told; the other events' days only matter to say how
   // many days are still to come.
   if (baseline?.ok) return fromGrid(db, row.id, household.id, grossLoad(baseline, baselineOutlook({ baseline, terms: { targetPercent: row.targetPercent, rewardPoints: row.rewardPoints }, today: localDateOf(now, household.timeZone), holidays: [], eventDates: [] })));
@@ -50,17 +53,24 @@ export async function eventOutlook(db: DbOrTx, household: Household, event: Memb
 
 /**
  * A home with no day of the event's kind and none to come is still scored by a comparison group:
- * over its complete days of any kind when it has some (decision 101's Since), else, without solar,
- * from its use in the event day's hours before the start (decision 144), when those hours fall on
- * the event's own day (`eventDayWindow`, which the freeze reads). Told so, not that it cannot
- * earn.
+ * over its complete days of any kind when it has some (decision 101's Since), else from its use in
+ * the event day's hours before the start (decision 144), when those hours fall on the event's own
+ * day (`eventDayWindow`, which the freeze reads): on gross load for solar without a battery whose
+ * meter reports production (144's Since). Told so, not that it cannot earn.
  */
 async function byGroupAnyway(db: DbOrTx, row: EventRow, participant: Participant, others: readonly number[], outlook: BaselineOutlookView): Promise<BaselineOutlookView> {
   if (outlook.status !== 'insufficient_history' || outlook.days.length + outlook.daysLeft > 0) return outlook;
   if ((await anyKindDaysOf(db, row, participant, others)).length > 0) return { ...outlook, byAnyDays: true };
   if (!eventDayWindow(row.startsAt, participant.timeZone)) return outlook;
-  if (await isSolarForEvent(db, row.id, participant.householdId)) return outlook;
-  return { ...outlook, byEventDay: true };
+  if (!(await isSolarForEvent(db, row.id, participant.householdId))) return { ...outlook, byEventDay: true };
+  if (participant.hasBattery || !(await producingHouseholds(db, row.id, [participant.householdId])).has(participant.householdId)) return outlook;
+  return { ...outlook, byEventDay: true, grossLoad: true };
+}
+
+/** A frozen event-day row on gross load, told as before its freeze: how it will be scored, with no figure. */
+function eventDayGross(baseline: Extract<Baseline, { ok: true }>): BaselineOutlookView {
+  const needed = baseline.kind === 'weekday' ? MIN_BASELINE_WEEKDAYS : MIN_BASELINE_WEEKEND_DAYS;
+  return { status: 'insufficient_history', kind: baseline.kind, days: [], needed, daysLeft: 0, byEventDay: true, grossLoad: true };
 }
 
 /** A home frozen on gross load (decision 138) or on its days nearest in sun (147) is told how it will be scored. */

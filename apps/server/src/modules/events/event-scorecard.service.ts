@@ -15,7 +15,8 @@ import { householdCededIntervals } from './event-stacking.service';
 import { frozenBaselineOnTheDay } from './frozen-baselines.service';
 import { flowsBefore, grossDayFlows, grossDayOf, isGrossRow } from './frozen-baselines-gross.service';
 import { isSunRow, producedBeforeStartOf } from './frozen-baselines-sun.service';
-import { thawBaseline, type FrozenBaseline } from '@peakwise/domain/event-baseline-frozen';
+import { thawBaseline, type FrozenBaseline, type GroupDay } from '@peakwise/domain/event-baseline-frozen';
+import { groupDays } from './event-baseline-group.service';
 import { gridImportIntervals, eventForHousehold, householdEventStarts, runningEventForHousehold, type EventRow, type Participant } from './events.repository';
 import { SETTLE_AFTER_MS } from './events.service';
 
@@ -27,10 +28,11 @@ import { SETTLE_AFTER_MS } from './events.service';
 const BASELINE_TTL_MS = 10 * 60_000;
 const CACHE_MAX = 20_000;
 /**
- * `gross`: a gross-load row (decision 138), thawed again on each request: its baseline moves with each interval's production.
+ * `gross`: a row on gross load (decision 138, and 144's Since with `group`, its peers' day as cached), thawed
+ * again on each request: its baseline moves with each interval's production.
  * `sun`: a sun-matched row (decision 147), thawed again until the event day's production before the start is all in.
  */
-type HomeTerms = { baseline: Baseline; fromGrid: boolean; ceded: Set<number>; gross?: FrozenBaseline; sun?: FrozenBaseline };
+type HomeTerms = { baseline: Baseline; fromGrid: boolean; ceded: Set<number>; gross?: FrozenBaseline; group?: GroupDay; sun?: FrozenBaseline };
 const homeTerms = expiringCache<HomeTerms>({ ttlMs: BASELINE_TTL_MS, maxEntries: CACHE_MAX });
 
 /**
@@ -62,13 +64,14 @@ function cachedBaseline(db: DbOrTx, event: EventRow, household: Participant): Pr
     })();
     const ceded = Promise.all([stacking, terms]).then(([stacked, { near }]) => householdCededIntervals(db, household.householdId, stacked, near));
     const [baseline, { fromGrid, frozen }, cededSlots] = await Promise.all([own, terms, ceded]);
-    return { baseline, fromGrid, ceded: cededSlots, ...(isGrossRow(frozen) ? { gross: frozen } : {}), ...(isSunRow(frozen) ? { sun: frozen } : {}) };
+    const group = frozen && isGrossRow(frozen) ? (await groupDays(db, event, [{ household, frozen }])).get(household.householdId) : undefined;
+    return { baseline, fromGrid, ceded: cededSlots, ...(isGrossRow(frozen) ? { gross: frozen } : {}), ...(group ? { group } : {}), ...(isSunRow(frozen) ? { sun: frozen } : {}) };
   });
 }
 
 /** The provisional figures of a running (or just ended) event, from the readings stored so far. */
 export async function computeScorecard(db: DbOrTx, event: EventRow, household: Participant, now: Date): Promise<LiveScorecard> {
-  const { baseline: cached, fromGrid, ceded, gross, sun } = await cachedBaseline(db, event, household);
+  const { baseline: cached, fromGrid, ceded, gross, group, sun } = await cachedBaseline(db, event, household);
   // The intervals so far, and the event's readings among them.
   const upTo = Math.min(event.endsAt.getTime(), now.getTime());
   let baseline = cached;
@@ -76,7 +79,7 @@ export async function computeScorecard(db: DbOrTx, event: EventRow, household: P
   if (gross) {
     // A gross-load row: the day's window and event so far, with production, thawed again (decision 138).
     const flows = flowsBefore((await grossDayFlows(db, event, [household.householdId])).get(household.householdId), upTo);
-    baseline = thawBaseline(gross, event.startsAt, event.endsAt, household.timeZone, undefined, undefined, grossDayOf(event, household.timeZone, flows)) ?? baseline;
+    baseline = thawBaseline(gross, event.startsAt, event.endsAt, household.timeZone, undefined, group, grossDayOf(event, household.timeZone, flows)) ?? baseline;
     intervals = flows ? flows.ms.flatMap((ms, i) => (ms >= event.startsAt.getTime() ? [{ start: new Date(ms), kwh: flows.kwh[i]! }] : [])) : [];
   } else {
     if (sun && !(baseline.ok && baseline.adjustment.sun)) {

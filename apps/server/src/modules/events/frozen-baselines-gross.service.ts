@@ -1,5 +1,5 @@
 import { EARLY_WINDOW_GAP_MINUTES } from '@peakwise/domain/event-baseline';
-import { frozenMethodFor, type FrozenBaseline, type OwnDaysMethod } from '@peakwise/domain/event-baseline-frozen';
+import { EVENT_DAY_GROSS_METHOD, frozenMethodFor, type FrozenBaseline, type OwnDaysMethod } from '@peakwise/domain/event-baseline-frozen';
 import { freezeGrossBaseline, GROSS_LOAD_METHOD, hasMeasuredProduction, type GrossDay } from '@peakwise/domain/event-baseline-frozen-gross';
 import { adjustmentWindowSlots, eventDayReadings, eventSlots, readingsByDayFromLists } from '@peakwise/domain/event-intervals';
 import { baselineDayRanges, eventDateOf, eventDayRanges, type ReadingRange } from '@peakwise/domain/event-reading-plan';
@@ -57,8 +57,12 @@ export async function withGrossLoadRows(db: DbOrTx, event: EventRow, rows: reado
   return out;
 }
 
-/** Whether a row is thawed with the event day's gross load and production. */
-export const isGrossRow = (frozen: FrozenBaseline | undefined): boolean => frozen?.status === 'ok' && frozen.method === GROSS_LOAD_METHOD && frozen.gross !== undefined;
+/**
+ * Whether a row is thawed with the event day's gross load and production: a gross-load row (decision
+ * 138), or a solar member's event-day row (decision 144's Since), which takes its production off.
+ */
+export const isGrossRow = (frozen: FrozenBaseline | undefined): boolean =>
+  frozen?.status === 'ok' && ((frozen.method === GROSS_LOAD_METHOD && frozen.gross !== undefined) || frozen.method === EVENT_DAY_GROSS_METHOD);
 
 /** The event day's reads of a gross row: its early window and the event. */
 export const grossDayRanges = (event: EventRow): ReadingRange[] => eventDayRanges(event.startsAt, event.endsAt, EARLY_WINDOW_GAP_MINUTES);

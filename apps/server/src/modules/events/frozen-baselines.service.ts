@@ -108,13 +108,13 @@ function rowDayRanges(event: EventRow, frozen: FrozenBaseline): ReadingRange[] {
  */
 export async function frozenBaselineOnTheDay(db: DbOrTx, event: EventRow, household: Participant, frozen: FrozenBaseline | undefined): Promise<Baseline | null> {
   if (!isFinal(event, frozen)) return null;
+  const group = await groupDays(db, event, [{ household, frozen }]);
   if (isGrossRow(frozen)) {
-    // A gross-load row reads the day's production too (decision 138); no comparison group.
+    // A gross-load row reads the day's production too (decision 138), as does a solar member's event-day row (144's Since).
     const flows = (await grossDayFlows(db, event, [household.householdId])).get(household.householdId);
-    return thawed(event, household, frozen, flows, undefined, grossDayOf(event, household.timeZone, flows))?.baseline ?? null;
+    return thawed(event, household, frozen, flows, group.get(household.householdId), grossDayOf(event, household.timeZone, flows))?.baseline ?? null;
   }
   const readings = await gridImportInRanges(db, [{ householdId: household.householdId, group: 0 }], [rowDayRanges(event, frozen)]);
-  const group = await groupDays(db, event, [{ household, frozen }]);
   // A sun-matched row reads the day's production before the start too (decision 147).
   const produced = isSunRow(frozen) ? (await producedBeforeStartOf(db, event, [household])).get(household.householdId) : undefined;
   return thawed(event, household, frozen, readings.get(household.householdId), group.get(household.householdId), undefined, produced)?.baseline ?? null;
@@ -171,7 +171,7 @@ export async function* settlementBaselines(
   const load = async (batch: readonly Participant[]) => {
     const frozen = await frozenBaselinesFor(db, event, batch.map((p) => p.householdId));
     const withRow = batch.filter((p) => isFinal(event, frozen.get(p.householdId)));
-    // Only gross-load rows read production (decision 138); the rest keep the index-only read.
+    // Only rows on gross load read production (decision 138); the rest keep the index-only read.
     const gross = withRow.filter((p) => isGrossRow(frozen.get(p.householdId)));
     const onGrid = withRow.filter((p) => !isGrossRow(frozen.get(p.householdId)));
     // One read for the batch, each row's ranges by its method's window (a handful of groups).
@@ -190,7 +190,7 @@ export async function* settlementBaselines(
     const readings: Map<string, { ms: number[]; kwh: number[] }> = await gridImportInRanges(db, members, ranges);
     const flows = await grossDayFlows(db, event, gross.map((p) => p.householdId));
     for (const [householdId, rows] of flows) readings.set(householdId, rows);
-    const groups = await groupDays(db, event, onGrid.map((household) => ({ household, frozen: frozen.get(household.householdId)! })));
+    const groups = await groupDays(db, event, withRow.map((household) => ({ household, frozen: frozen.get(household.householdId)! })));
     const produced = await producedBeforeStartOf(db, event, onGrid.filter((p) => isSunRow(frozen.get(p.householdId))));
     return { frozen, readings, groups, flows, produced };
   };

@@ -164,3 +164,26 @@ describe('a home whose usual draw is under the least cut an event pays for (deci
     expect(plain(note().textContent)).toContain('You need to use at least 0.05 kWh less: that’s the smallest cut an event pays for');
   });
 });
+
+describe('a solar home with no complete day, scored on the event day’s gross load (decision 144’s Since)', () => {
+  const byEventDayGross = { ...byEventDay, grossLoad: true } as const satisfies BaselineOutlookView;
+
+  it('can be paid, and is told how, with no figure before the event’s own sun, in English, French and Spanish', async () => {
+    expect(outlookCanPay(byEventDayGross)).toBe(true);
+    renderOutlook(byEventDayGross);
+    expect(note()).toHaveTextContent('You’ll be scored against similar homes');
+    expect(plain(note().textContent)).toContain(
+      'your home’s use in the three hours ending two hours before the event, counted before your solar panels’ own power and at the same rate over the event, moves as the use of a group of at least 5 homes nearby that aren’t taking part moves from those hours into the event, and what your panels produce during the event is then taken off. Because it depends on the event’s own sun, the figure is known only after the event.',
+    );
+    // Not the sentence for a home without panels.
+    expect(note()).not.toHaveTextContent('your use in the three hours ending two hours before the event, at the same rate');
+    await i18n.changeLanguage('fr');
+    expect(plain((await screen.findByTestId('baseline-outlook')).textContent)).toContain(
+      'comptée avant l’énergie de vos panneaux solaires et au même rythme sur toute sa durée, varie comme celle d’un groupe d’au moins 5 domiciles près de chez vous',
+    );
+    await i18n.changeLanguage('es');
+    expect(plain((await screen.findByTestId('baseline-outlook')).textContent)).toContain(
+      'contado antes de la energía de sus paneles solares y al mismo ritmo durante todo el evento, varía como el de un grupo de al menos 5 hogares de su zona',
+    );
+  });
+});

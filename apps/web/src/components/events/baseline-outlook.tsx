@@ -22,8 +22,8 @@ const ownDaysInTime = (outlook: Extract<BaselineOutlookView, { status: 'insuffic
 /**
  * Whether the event can still pay this home, as far as its readings tell before the start: with
  * too few days of its own but at least one, or days of another kind only, a comparison group scores
- * it (decision 101); with none at all and no solar, its own hours before the event on the day do
- * (decision 144).
+ * it (decision 101); with none at all, its own hours before the event on the day do (decision 144),
+ * on gross load for solar panels whose production is measured (its Since).
  */
 export function outlookCanPay(outlook: BaselineOutlookView | null | undefined): boolean {
   if (!outlook) return true;
@@ -96,7 +96,7 @@ export function BaselineOutlook({ event, outlook, variant }: Props) {
     const byGroup = outlook.byEventDay || outlook.byAnyDays || (canPay && !ownDaysInTime(outlook));
     if (byGroup) title = 'outlook.groupTitle';
     const next = outlook.byEventDay
-      ? t('outlook.byEventDay')
+      ? t(outlook.grossLoad ? 'gross.byEventDay' : 'outlook.byEventDay')
       : byGroup
         ? t('outlook.byGroup')
         : canPay

@@ -234,3 +234,46 @@ describe('the least cut an event pays for (decision 148)', () => {
     expect(explain({ ...small, baselineKwh: 0.3, actualKwh: 0.27, reductionKwh: 0.03, reductionPercent: 10, targetMet: false, points: 0 })).toContain('al menos 0,05 kWh por debajo de su referencia');
   });
 });
+
+describe('a solar result scored from the event day’s gross load (decision 144’s Since)', () => {
+  // Its gross use over the window at the event's rate: 2.40 kWh; a group of 6 used 50 % more in the
+  // event: 3.60 kWh; its panels made 0.18 kWh in the event, taken off: 3.42 kWh drawn from the grid.
+  // It drew 3.06 kWh, 0.36 kWh (10.5 %) less, under the target of 3.42 × 0.9 = 3.07 kWh.
+  const gross: Partial<EventResult> = {
+    adjustmentFactor: 1.5,
+    adjustmentUnclamped: 1.5,
+    fromGrid: true,
+    grossLoad: { usualKwh: 2.4, shiftKwh: 1.2, productionKwh: 0.18 },
+    baselineKwh: 3.42,
+    actualKwh: 3.06,
+    reductionKwh: 0.36,
+    reductionPercent: 10.5,
+    points: 102,
+  };
+
+  it('says what its window’s use was before the panels’ power, what the group moved it by, and what the panels made', () => {
+    const text = explain(gross);
+    expect(text).toContain(
+      'You had no complete day of readings before this event and your home has solar panels whose output we measure, so its usual use was taken from the three hours ending two hours before it, counted before the panels’ own power, at the same rate over the event: 2.40 kWh.',
+    );
+    expect(text).toContain('A group of 6 similar homes nearby that weren’t called used 50% more during the event than in those hours, so your usual use was multiplied by 1.50 (from 2.40 kWh).');
+    expect(text).toContain(
+      'What your panels produced during the event, 0.18 kWh, was then taken off, 5 minutes at a time and never below zero (when the panels cover your use, nothing is drawn from the grid), so your baseline was 3.42 kWh drawn from the grid.',
+    );
+    // Neither the days of a gross-load baseline nor a factor's "from" figure of the grid draw.
+    expect(text).not.toContain('days with complete readings');
+    expect(text).not.toContain('(from 2.28 kWh)');
+  });
+
+  it('says it in French and Spanish', async () => {
+    render(<EventResultExplanation event={event} result={{ ...result, ...gross }} />);
+    await i18n.changeLanguage('fr');
+    let text = plain((await screen.findByTestId('result-explanation')).textContent);
+    expect(text).toContain('comptée avant l’énergie des panneaux, au même rythme sur toute sa durée : 2,40 kWh.');
+    expect(text).toContain('Ce que vos panneaux ont produit pendant l’événement, 0,18 kWh, a ensuite été retiré');
+    await i18n.changeLanguage('es');
+    text = plain((await screen.findByTestId('result-explanation')).textContent);
+    expect(text).toContain('contado antes de la energía de los paneles, al mismo ritmo durante todo el evento: 2,40 kWh.');
+    expect(text).toContain('Lo que sus paneles produjeron durante el evento, 0,18 kWh, se restó después');
+  });
+});

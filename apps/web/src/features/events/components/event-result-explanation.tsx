@@ -105,6 +105,18 @@ function grossSentences(result: EventResult, gross: NonNullable<EventResult['gro
 }
 
 /**
+ * A solar member with no past day, scored on the event day's gross load (decision 144's Since): its
+ * window's use before the panels' power, what the group moved it by, and the event's own sun taken off.
+ */
+function eventDayGrossSentences(result: EventResult, gross: NonNullable<EventResult['grossLoad']>, kwh: (value: number) => string, locale: string, t: TFunction<'events'>): string[] {
+  return [
+    t('gross.usualEventDay', { usual: kwh(gross.usualKwh) }),
+    ...groupSentences(result, gross.usualKwh, kwh, locale, t),
+    t('gross.sunEventDay', { production: kwh(gross.productionKwh), baseline: kwh(result.baselineKwh) }),
+  ];
+}
+
+/**
  * A sun-matched baseline (decision 147): which of its days it kept, what their panels made against
  * the event day's, and why that is the comparison, each figure as settlement stored it.
  */
@@ -144,7 +156,9 @@ export function EventResultExplanation({ event, result }: Props) {
     // A solar home's figures are net of its panels (decision 112): "what your home used" alone would mislead.
     ...(result.fromGrid ? [t('explain.fromGrid')] : []),
   ];
-  if (result.grossLoad) {
+  if (result.grossLoad && result.baselineFromEventDay) {
+    sentences.push(...eventDayGrossSentences(result, result.grossLoad, kwh, locale, t));
+  } else if (result.grossLoad) {
     // Its baseline is not the usual grid draw times a factor: the stored figures say what it was made of.
     sentences.push(...grossSentences(result, result.grossLoad, kwh, t));
   } else if (sun) {
