@@ -39,19 +39,22 @@ describe('a solar member with no complete past day, scored on the event day’s 
   const { at, ingest, run, call } = groupBaselineCalls({ t: () => t, now: () => now, eventId: () => eventId, homes, credentials });
   const startsAt = () => at(eventDate, 18);
   const endsAt = () => at(eventDate, 19);
-  const span = (from: number, to: number, kwh: (ms: number) => [used: number, produced: number]) => {
+  type Clock = number | [hour: number, minute: number];
+  const instant = (x: Clock) => (typeof x === 'number' ? at(eventDate, x) : at(eventDate, ...x));
+  /** Readings over [from, to) of the event day. */
+  const span = (from: Clock, to: Clock, kwh: (ms: number) => [used: number, produced: number]) => {
     const out: ReturnType<typeof reading>[] = [];
-    for (let ms = at(eventDate, from).getTime(); ms < at(eventDate, to).getTime(); ms += INTERVAL_MS) out.push(reading(ms, ...kwh(ms)));
+    for (let ms = instant(from).getTime(); ms < instant(to).getTime(); ms += INTERVAL_MS) out.push(reading(ms, ...kwh(ms)));
     return out;
   };
   const during = (ms: number) => ms >= startsAt().getTime() && ms < endsAt().getTime();
   /** Σ over [from, to) of the event day, read from the raw rows: gross load (import − export + production), grid draw, production. */
-  const sums = async (m: Member, from: number, to: number) =>
+  const sums = async (m: Member, from: Clock, to: Clock) =>
     rowsOf<{ gross: number; draw: number; produced: number }>(
       await t.database.db.execute(sql`
         select sum(grid_import_kwh - grid_export_kwh + production_kwh)::float8 as gross, sum(greatest(grid_import_kwh - grid_export_kwh, 0))::float8 as draw,
           sum(production_kwh)::float8 as produced
-        from meter_readings where household_id = ${homes.get(m.userId)!}::uuid and ts >= ${at(eventDate, from).toISOString()}::timestamptz and ts < ${at(eventDate, to).toISOString()}::timestamptz`),
+        from meter_readings where household_id = ${homes.get(m.userId)!}::uuid and ts >= ${instant(from).toISOString()}::timestamptz and ts < ${instant(to).toISOString()}::timestamptz`),
     )[0]!;
   const frozenRow = async (m: Member) =>
     rowsOf<{ method: string; status: string; baselineKwh: number | null; groupIds: string | null }>(
@@ -125,12 +128,26 @@ describe('a solar member with no complete past day, scored on the event day’s 
     expect(outlook).toMatchObject({ status: 'insufficient_history', days: [], byEventDay: true, grossLoad: true });
   });
 
+  it('runs its live scorecard on the group’s move so far, less each interval’s production as it arrives', async () => {
+    now = at(eventDate, 18, 30);
+    await ingest(sunny, span(16, [18, 30], sunnyKwh));
+    for (const [i, peer] of peers.entries()) await ingest(peer, span(16, [18, 30], peerKwh(i + 1, 0)));
+    for (const m of [battery, unmeasured]) await ingest(m, span(16, [18, 30], tripleKwh));
+    await run('event.start');
+    const card = (await call(sunny, 'GET', `/api/events/${eventId}/scorecard`)).body;
+    // Six intervals in: each 0.2 × 1.5 of gross use less the panels' 0.03, against 0.24 drawn.
+    const soFar = await sums(sunny, 18, [18, 30]);
+    expect(card).toMatchObject({ status: 'live', intervalsIn: 6 });
+    expect(card.baselineKwh as number).toBeCloseTo(6 * 0.2 * 1.5 - soFar.produced, 9);
+    expect(card.actualKwh as number).toBeCloseTo(soFar.draw, 9);
+    expect(soFar.draw).toBeCloseTo(1.44, 9);
+  });
+
   it('settles at its window’s gross load moved by the group, less its panels’ production over the event (by hand), and says so', async () => {
     now = at(eventDate, 20);
-    await ingest(sunny, span(16, 20, sunnyKwh));
-    for (const [i, peer] of peers.entries()) await ingest(peer, span(16, 20, peerKwh(i + 1, 0)));
-    for (const m of [battery, unmeasured]) await ingest(m, span(16, 20, tripleKwh));
-    await run('event.start');
+    await ingest(sunny, span([18, 30], 20, sunnyKwh));
+    for (const [i, peer] of peers.entries()) await ingest(peer, span([18, 30], 20, peerKwh(i + 1, 0)));
+    for (const m of [battery, unmeasured]) await ingest(m, span([18, 30], 20, tripleKwh));
     now = new Date(endsAt().getTime() + 20 * 60_000);
     await t.database.db.transaction((tx) => settleEndedEvent(tx, eventId, now));
 
