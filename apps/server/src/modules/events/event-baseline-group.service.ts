@@ -242,16 +242,17 @@ async function eventDayGrossBaselines(db: DbOrTx, event: EventRow, households: r
   const solarPeer = new Set([...pools.values()].flat().filter((peer) => peer.solar).map((peer) => peer.id));
   const homes = [...new Set([...households.map((h) => h.householdId), ...[...pools.values()].flat().map((peer) => peer.id)])];
   const flows = await meterFlowsInRanges(db, homes.map((householdId) => ({ householdId, group: 0 })), [[windowRange]]);
+  const gross = parsedReadings(new Map([...flows].map(([id, f]) => [id, { ms: f.ms, kwh: f.gross }])));
+  const production = parsedReadings(new Map([...flows].map(([id, f]) => [id, { ms: f.ms, kwh: f.production }])));
   for (const household of households) {
     const slots = eventSlots(event.startsAt, event.endsAt, household.timeZone);
     const window = eventDayWindow(event.startsAt, household.timeZone);
     if (!slots || !window) continue;
-    const date = window.date;
     const use = (id: string, measured: boolean) => {
-      const rows = flows.get(id);
-      if (!rows) return null;
-      if (measured && !hasMeasuredProduction([date], window.slots, readingsByDayFromLists(rows.ms, rows.production, household.timeZone))) return null;
-      return slotsKwh(readingsByDayFromLists(rows.ms, rows.gross, household.timeZone), date, window.slots);
+      const load = gross(id, household.timeZone);
+      if (!load) return null;
+      if (measured && !hasMeasuredProduction([window.date], window.slots, production(id, household.timeZone)!)) return null;
+      return slotsKwh(load, window.date, window.slots);
     };
     const own = use(household.householdId, true);
     if (own === null) continue;
