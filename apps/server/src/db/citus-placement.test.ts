@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/test-database';
 import type { Database } from './client';
-import { TABLE_PLACEMENT } from './citus-placement';
+import { TABLE_PLACEMENT, type Placement } from './citus-placement';
 import { rowsOf } from './rows';
 
 type Column = { table: string; column: string; nullable: boolean };
@@ -68,9 +68,12 @@ describe('every table has a place in a Citus cluster', () => {
 
   it('keeps every table with a household id distributed by it, or says why not', () => {
     const withHouseholdId = new Set(columns.filter((c) => c.column === 'household_id').map((c) => c.table));
+    const saysWhy = (placement: Placement) => placement.kind === 'local' && !!placement.householdId;
     const elsewhere = Object.entries(TABLE_PLACEMENT)
-      .filter(([table, placement]) => withHouseholdId.has(table) && !(placement.kind === 'household' && placement.column === 'household_id'))
+      .filter(([table, placement]) => withHouseholdId.has(table) && !(placement.kind === 'household' && placement.column === 'household_id') && !saysWhy(placement))
       .map(([table]) => table);
     expect(elsewhere).toEqual([]);
+    // A reason for a household id the table no longer has must go, so the list stays true.
+    expect(Object.entries(TABLE_PLACEMENT).filter(([table, placement]) => saysWhy(placement) && !withHouseholdId.has(table))).toEqual([]);
   });
 });

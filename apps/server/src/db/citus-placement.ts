@@ -9,12 +9,13 @@
  *   `pending` says what still stops the table being distributed as placed (the test checks it
  *   still does, so the note goes when the gap is closed).
  * - `reference`: operator data, small, read beside every household; copied whole to every node.
- * - `local`: kept on the coordinator only; `why` says what stops it being distributed.
+ * - `local`: kept on the coordinator only; `why` says what stops it being distributed, and
+ *   `householdId`, for a table that carries a household id all the same, what that id is for.
  */
 export type Placement =
   | { kind: 'household'; column: string; leadsTo?: string; pending?: string }
   | { kind: 'reference'; why: string }
-  | { kind: 'local'; why: string };
+  | { kind: 'local'; why: string; householdId?: string };
 
 const byHousehold = { kind: 'household', column: 'household_id' } as const;
 const byDevice = { kind: 'household', column: 'device_id', leadsTo: 'devices.household_id' } as const;
@@ -132,5 +133,6 @@ export const TABLE_PLACEMENT: Readonly<Record<string, Placement>> = {
   points_transfers: {
     kind: 'local',
     why: 'a transfer moves points between a household and Peakwise’s own accounts, and its idempotency key is unique across all of them',
+    householdId: 'the household an event payment is for, so settlement finds a batch’s payments by their event and household (decision 149); null on every other transfer',
   },
 };
